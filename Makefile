@@ -1,0 +1,32 @@
+# The two commands of the README's quick start: `make kit` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+OUT    ?= output
+
+.PHONY: kit test install install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project's metadata changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+kit: install
+	$(BIN)/pnp kit --out $(OUT)
+
+test: install-test
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info

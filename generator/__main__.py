@@ -1,0 +1,3 @@
+from generator.cli.main import run
+
+run()

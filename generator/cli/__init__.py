@@ -1,0 +1,1 @@
+"""Thin command modules: parse arguments, call the library, print. No game logic here."""

@@ -1,0 +1,75 @@
+"""The ``pnp`` command: one Typer sub-application per game or area.
+
+Each command module exposes ``app`` (a :class:`typer.Typer`) and is registered below. Errors:
+:class:`generator.errors.UserError` and click's usage errors are printed as one line on stderr
+and exit with code 2; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer>=0.29 vendors click
+
+from generator import __version__
+from generator.errors import UserError
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play material and table referees for five French games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Print-and-play material and table referees for five French games."""
+
+
+def _register() -> None:
+    from generator.cli import commands
+
+    commands.register_all(app)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"pnp: error: {message}", err=True)
+    sys.exit(UserError.exit_code)
+
+
+def run(argv: list[str] | None = None) -> None:
+    """Entry point of the console script and of ``python -m generator``."""
+    _register()
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
+    except UserError as exc:
+        _fail(str(exc))
+    except NoArgsIsHelpError:
+        # `pnp` or `pnp GROUP` alone: typer has printed the help; that is not an error.
+        sys.exit(0)
+    except UsageError as exc:
+        path = exc.ctx.command_path if exc.ctx else "pnp"
+        _fail(f"{exc.format_message().rstrip('.')}; see '{path} --help'")
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(130)
+    except typer.TyperException as exc:
+        _fail(exc.format_message())
+    else:
+        if isinstance(result, int):  # typer returns the code of an explicit typer.Exit
+            sys.exit(result)

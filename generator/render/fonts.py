@@ -1,0 +1,92 @@
+"""Embedded fonts (DejaVu, Bitstream Vera licence) and a check that text can be printed.
+
+Fonts are TrueType, embedded and subset by reportlab. :func:`register_fonts` is idempotent and
+cheap after the first call (reportlab keeps its own registry; nothing here is mutable).
+Use the family names below, never reportlab's built-in Helvetica (not embedded, Latin-1 only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from generator.errors import UserError
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+SANS = "DejaVuSans"
+SANS_BOLD = "DejaVuSans-Bold"
+SANS_OBLIQUE = "DejaVuSans-Oblique"
+CONDENSED = "DejaVuSansCondensed"
+CONDENSED_BOLD = "DejaVuSansCondensed-Bold"
+SERIF_BOLD = "DejaVuSerif-Bold"
+
+_FILES = {
+    SANS: "DejaVuSans.ttf",
+    SANS_BOLD: "DejaVuSans-Bold.ttf",
+    SANS_OBLIQUE: "DejaVuSans-Oblique.ttf",
+    CONDENSED: "DejaVuSansCondensed.ttf",
+    CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
+    SERIF_BOLD: "DejaVuSerif-Bold.ttf",
+}
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The font names a renderer uses; ``extra`` is a user's ``--font FILE.ttf`` if given."""
+
+    regular: str = SANS
+    bold: str = SANS_BOLD
+    oblique: str = SANS_OBLIQUE
+    condensed: str = CONDENSED
+    condensed_bold: str = CONDENSED_BOLD
+    title: str = SERIF_BOLD
+
+
+@lru_cache(maxsize=None)
+def register_fonts() -> FontSet:
+    """Register the embedded fonts with reportlab (once) and return their names."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    return FontSet()
+
+
+@lru_cache(maxsize=None)
+def register_user_font(path: str) -> FontSet:
+    """Register a user's TrueType font for every style and return a FontSet using it."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    font_path = Path(path)
+    if not font_path.is_file():
+        raise UserError(f"font file {path} does not exist; give the path of a .ttf file")
+    name = f"User-{font_path.stem}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(font_path)))
+    except TTFError as exc:
+        raise UserError(f"cannot use font {path}: {exc}; give a TrueType (.ttf) file") from None
+    register_fonts()
+    return FontSet(name, name, name, name, name, name)
+
+
+def missing_characters(font_name: str, text: str) -> list[str]:
+    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    font = pdfmetrics.getFont(font_name)
+    char_to_glyph = font.face.charToGlyph
+    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in char_to_glyph})
+
+
+def require_glyphs(font_name: str, text: str, what: str) -> None:
+    """Raise a UserError naming ``what`` and the character if the font cannot print ``text``."""
+    missing = missing_characters(font_name, text)
+    if missing:
+        shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+        raise UserError(
+            f"font {font_name} has no glyph for {shown} in {what}; pass --font FILE.ttf with a font that has it"
+        )

@@ -1,0 +1,21 @@
+import pytest
+
+from generator.atomic import atomic_write, write_text
+
+
+def test_write_then_read(tmp_path):
+    target = tmp_path / "sub" / "file.txt"
+    write_text(target, "héllo\n")
+    assert target.read_text(encoding="utf-8") == "héllo\n"
+    assert [p.name for p in target.parent.iterdir()] == ["file.txt"]
+
+
+def test_failure_keeps_old_content_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "game.json"
+    target.write_text("old")
+    with pytest.raises(RuntimeError):
+        with atomic_write(target, "w") as handle:
+            handle.write("half")
+            raise RuntimeError("crash mid-write")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
