@@ -210,6 +210,16 @@ def _grid(width: float, height: float, spec: SheetSpec, cols: int, rows: int, bo
     return rects
 
 
+def point_behind(x: float, y: float, duplex: Duplex, page_width: float, page_height: float) -> tuple[float, float]:
+    """Where a point of a front page lies on the back page (back page coordinates, mm), once the
+    printer has turned the sheet over its long (LONG) or short (SHORT) edge."""
+    if duplex is Duplex.LONG:
+        return page_width - x, y
+    if duplex is Duplex.SHORT:
+        return x, page_height - y
+    raise ValueError("fold-and-glue puts backs on the front page; there is no back page")
+
+
 def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     width, height = spec.paper.width, spec.paper.height
     cell_w = spec.card.width + 2 * spec.bleed
@@ -225,12 +235,14 @@ def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, (height - grid_h) / 2)]
     dx, dy = spec.back_offset
     backs = []
+    # Long edge: mirrored left-right, faces upright. Short edge: the long-edge back page turned
+    # 180°, so each back is upright when its card is turned over sideways.
+    rotation = 0 if spec.duplex is Duplex.LONG else 180
     for slot in fronts:
         t = slot.trim
-        if spec.duplex is Duplex.LONG:  # mirror left-right
-            x, y, rotation = width - t.right, t.y, 0
-        else:  # short edge: the long-edge back page turned 180°
-            x, y, rotation = t.x, height - t.top, 180
+        corners = [point_behind(x, y, spec.duplex, width, height) for x, y in ((t.x, t.y), (t.right, t.top))]
+        x = min(c[0] for c in corners)
+        y = min(c[1] for c in corners)
         backs.append(Slot(Rect(round(x + dx, 6), round(y + dy, 6), t.width, t.height), rotation))
     return SheetLayout(width, height, tuple(fronts), tuple(backs), spec)
 
