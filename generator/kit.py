@@ -34,7 +34,9 @@ class Component:
 
 
 # One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = ()
+COMPONENTS: tuple[Component, ...] = (
+    Component("otcho", "generator.render.otcho:build_kit"),
+)
 
 
 @dataclass
