@@ -36,6 +36,7 @@ class Component:
 # One line per component; games add theirs here.
 COMPONENTS: tuple[Component, ...] = (
     Component("otcho", "generator.render.otcho:build_kit"),
+    Component("pronostiques", "generator.render.pronostiques:build_kit"),
 )
 
 

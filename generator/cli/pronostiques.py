@@ -87,11 +87,16 @@ def sheets(
     players: int = typer.Option(4, "--players", help="Number of players, 3 or 4 (columns of the score pad)."),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
     out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
+    duplex: str = typer.Option("long", "--duplex", help="Backs: long or short (duplex printer flip edge), or fold (fold and glue)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."),
+    laps: int = typer.Option(8, "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."),
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
+    from generator.render.imposition import parse_duplex, parse_offset
     from generator.render.pronostiques import build_sheets
 
-    for path in build_sheets(out, players, paper):
+    parse_duplex(duplex)
+    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset)):
         typer.echo(f"wrote {path}")
 
 
