@@ -57,3 +57,25 @@ def test_pronostiques_check_piles_exit_codes():
     assert bad.returncode == 1
     data = json.loads(bad.stdout)
     assert data["ok"] is False and data["breaks"][0]["limit"] == "gap" and data["playable"] == ["♦"]
+
+
+def test_sheets_commands_write_their_pdfs(tmp_path):
+    result = run_pnp("otcho", "sheets", "--players", "2", "--paper", "letter", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == [
+        "otcho-cards.pdf", "otcho-dice.pdf", "otcho-pawns.pdf", "otcho-rules-aid.pdf"]
+    result = run_pnp("pronostiques", "sheets", "--players", "3", "--duplex", "fold", "--back-offset", "0.5,-0.5",
+                     "--out", str(tmp_path / "p"))
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "p").iterdir()) == [
+        "pronostiques-cards.pdf", "pronostiques-rules-aid.pdf", "pronostiques-score-pad.pdf"]
+
+
+@pytest.mark.parametrize("args", [("otcho", "sheets", "--players", "7"), ("pronostiques", "sheets", "--players", "5"),
+                                  ("pronostiques", "sheets", "--duplex", "sideways"),
+                                  ("pronostiques", "sheets", "--back-offset", "1;2")])
+def test_sheets_bad_options_write_nothing(tmp_path, args):
+    result = run_pnp(*args, "--out", str(tmp_path / "x"))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x").exists() or not list((tmp_path / "x").iterdir())
