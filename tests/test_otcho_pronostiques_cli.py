@@ -27,6 +27,8 @@ def test_otcho_roll_star_spellings_and_text():
         assert "X et étoile" in result.stdout and "losing roll" in result.stdout
     result = run_pnp("otcho", "roll", "b", "b", "--stage", "continuation", "--json")
     assert json.loads(result.stdout)["penalty_pawns"] == 2
+    result = run_pnp("otcho", "roll", "b", "b", "--stage", "continuation", "--penalty", "1", "--json")
+    assert json.loads(result.stdout)["penalty_pawns"] == 1
 
 
 @pytest.mark.parametrize("args", [("otcho", "roll", "a", "e"), ("otcho", "roll", "a", "b", "--stage", "later"),

@@ -142,3 +142,16 @@ def test_bad_parameters(tmp_path, players, laps):
     with pytest.raises(UserError):
         build_sheets(tmp_path, players, "a4", laps)
     assert not list(tmp_path.iterdir())
+
+
+def test_scoring_options_reach_the_barème_and_the_aid(tmp_path):
+    from generator.games.pronostiques import ScoreRules
+    from generator.games.pronostiques.scoring import ThreeInARow
+
+    rules = ScoreRules(three_in_a_row=ThreeInARow.NONE)
+    paths = build_sheets(tmp_path, 4, "a4", score_rules=rules)
+    pad = PdfReader(paths[1]).pages[0].extract_text()
+    rows = re.findall(r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", pad)
+    assert ("♥", "♦", "♠", "♣", "10", "0", "0", "0") in rows  # no rule (c): 6 + 2 + 2
+    aid = PdfReader(paths[2]).pages[0].extract_text()
+    assert "b) 2 points" in aid and "c) 3 points" not in aid

@@ -18,6 +18,7 @@ def roll(
                               help="When in the turn: first, reroll or continuation (decides what a losing roll costs)."),
     x_letter_any_card: bool = typer.Option(False, "--x-letter-any-card",
                                            help="Option: 'X and a letter' plays on any card, not only your own."),
+    penalty: int = typer.Option(2, "--penalty", help="Own pawns a losing continuation roll costs (seed: 2)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."""
@@ -28,8 +29,10 @@ def roll(
         stage_value = Stage(stage.strip().lower())
     except ValueError:
         raise UserError(f"unknown stage {stage!r}; use first, reroll or continuation") from None
+    if not 0 <= penalty <= 6:
+        raise UserError(f"--penalty {penalty} is out of range; use 0 to 6 pawns")
     verdict = classify(parse_face(first), parse_face(second),
-                       RollRules(x_letter_any_card=x_letter_any_card), stage_value)
+                       RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=penalty), stage_value)
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
         return
@@ -53,12 +56,16 @@ def sheets(
     out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
     x_letter_any_card: bool = typer.Option(False, "--x-letter-any-card",
                                            help="Option: the rules aid says 'X and a letter' plays on any card."),
+    penalty: int = typer.Option(2, "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."),
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
+    from generator.errors import UserError
     from generator.games.otcho import RollRules
     from generator.render.otcho import build_sheets
 
-    for path in build_sheets(out, players, paper, RollRules(x_letter_any_card=x_letter_any_card)):
+    if not 0 <= penalty <= 6:
+        raise UserError(f"--penalty {penalty} is out of range; use 0 to 6 pawns")
+    for path in build_sheets(out, players, paper, RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=penalty)):
         typer.echo(f"wrote {path}")
 
 

@@ -21,19 +21,11 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Score each of the four predictions against a finishing order, with the lines that earned the points."""
-    from generator.errors import UserError
     from generator.games.pronostiques import ScoreRules, parse_order, score_order
-    from generator.games.pronostiques.scoring import ThreeInARow
     from generator.games.pronostiques.suits import order_text
 
-    if pair_bonus not in ("each", "once"):
-        raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
-    try:
-        reading = ThreeInARow(three_in_a_row)
-    except ValueError:
-        raise UserError(f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none") from None
     finish = parse_order(order)
-    scores = score_order(finish, ScoreRules(pair_bonus_each=pair_bonus == "each", three_in_a_row=reading))
+    scores = score_order(finish, ScoreRules.from_names(pair_bonus, three_in_a_row))
     if as_json:
         payload = {"order": order_text(finish), "order_letters": "".join(s.letter for s in finish),
                    "predictions": [s.to_json() for s in scores]}
@@ -90,13 +82,18 @@ def sheets(
     duplex: str = typer.Option("long", "--duplex", help="Backs: long or short (duplex printer flip edge), or fold (fold and glue)."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."),
     laps: int = typer.Option(8, "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."),
+    pair_bonus: str = typer.Option("each", "--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
+    three_in_a_row: str = typer.Option("adjacent", "--three-in-a-row",
+                                       help="Rule (c) as printed and in the barème: adjacent, relative or none."),
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
+    from generator.games.pronostiques import ScoreRules
     from generator.render.imposition import parse_duplex, parse_offset
     from generator.render.pronostiques import build_sheets
 
     parse_duplex(duplex)
-    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset)):
+    rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
+    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset), rules):
         typer.echo(f"wrote {path}")
 
 

@@ -17,7 +17,7 @@ from generator.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
 from generator.games.pronostiques.suits import Suit
 from generator.render.race_cards import (
-    GOLD, POWERS, TEAMS, DeckBack, NumberFront, PowerFront, PredictionBack, PredictionFront,
+    GOLD, POWERS, TEAMS, DeckBack, NumberFront, PowerFront, PredictionBack, PredictionFront, scoring_rules_text,
 )
 from generator.render.sheet_text import INK, MUTED, RULE, footer, page_header, paragraph
 from generator.render.units import pt
@@ -41,6 +41,7 @@ class PronostiquesOptions:
     laps: int = 8
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    score_rules: ScoreRules = ScoreRules()
 
 
 def _c(hex_value: str):
@@ -49,7 +50,7 @@ def _c(hex_value: str):
     return HexColor(hex_value)
 
 
-def deck_cards(laps: int = 8) -> list[Card]:
+def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Card]:
     """The 54 race cards (per suit 1 to 10, Valet, Dame, Roi; two Jokers) then the 4 predictions."""
     from generator.render.imposition import Card
 
@@ -63,7 +64,7 @@ def deck_cards(laps: int = 8) -> list[Card]:
     for i in range(2):
         cards.append(Card(PowerFront(POWERS["JK"]), back, f"Joker {i + 1}"))
     for prediction in PREDICTIONS:
-        cards.append(Card(PredictionFront(prediction), PredictionBack(), f"Pronostic {prediction.name}"))
+        cards.append(Card(PredictionFront(prediction, score_rules), PredictionBack(), f"Pronostic {prediction.name}"))
     return cards
 
 
@@ -74,7 +75,7 @@ def build_deck(options: PronostiquesOptions, out: Path) -> Path:
     duplex: Duplex = parse_duplex(options.duplex)
     spec = SheetSpec(paper=options.paper, card=card_size("poker"), bleed=1.0, duplex=duplex,
                      back_offset=options.back_offset)
-    doc = render_deck(deck_cards(options.laps), spec,
+    doc = render_deck(deck_cards(options.laps, options.score_rules), spec,
                       DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques"))
     return doc.save(out / "pronostiques-cards.pdf")
 
@@ -195,7 +196,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
                 c.rect(pt(bx), pt(ry), pt(block_w), pt(line_h), stroke=0, fill=1)
             for k, suit in enumerate(order):
                 _suit_text(c, suit, bx + 4 + k * 6, ry + 1.5, 9, fonts.regular)
-            scores = score_order(order, ScoreRules())
+            scores = score_order(order, options.score_rules)
             for k, score in enumerate(scores):
                 c.setFillColor(_c(INK if score.points else "#A0A6AE"))
                 c.setFont(fonts.bold if score.points >= 5 else fonts.regular, 8)
@@ -289,10 +290,7 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
         yl -= 6
 
     yr = heading("Décompte de chaque pronostic", right, y)
-    for text in ("a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la dernière.",
-                 "b) 2 points si les deux premières sont bonnes, 2 si les deux dernières sont bonnes.",
-                 "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet ordre, dans le "
-                 "pronostic, même à d'autres places ; b ne compte alors pas.",
+    for text in (*scoring_rules_text(options.score_rules),
                  "Le barème de la feuille de score donne les points des 24 arrivées possibles."):
         yr = paragraph(c, text, right, yr, col_w, fonts.regular, 8.3) - 1.6
     yr = heading("Limites des piles", right, yr - 1)
@@ -320,7 +318,7 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 # --- entry points ---------------------------------------------------------------------------
 
 def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex: str = "long",
-                 back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
+                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules()) -> list[Path]:
     """Write the three Pronostiques PDFs into ``out`` and return their paths."""
     from generator.render.paper import paper
 
@@ -328,7 +326,7 @@ def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex
         raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
     if laps not in (8, 10):
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
-    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset)
+    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules)
     out.mkdir(parents=True, exist_ok=True)
     return [build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 

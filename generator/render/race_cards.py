@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.games.pronostiques.predictions import RANKS, Prediction
+from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.fonts import register_fonts
 from generator.render.tokens import star_points
@@ -135,6 +136,32 @@ def _checkers(canvas: Canvas, x: float, y: float, width: float, rows: int, size:
             w = min(size, x + width - (x + col * size))
             if w > 0:
                 canvas.rect(pt(x + col * size), pt(y + row * size), pt(w), pt(size), stroke=0, fill=1)
+
+
+def scoring_rules_text(rules: ScoreRules) -> tuple[str, ...]:
+    """Rules (a), (b) and (c) in French, as these options score them."""
+    b = ("b) 2 points si les deux premières sont bonnes, 2 si les deux dernières sont bonnes."
+         if rules.pair_bonus_each else "b) 2 points si les deux premières ou les deux dernières sont bonnes (2 au plus).")
+    lines = ["a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la dernière.", b]
+    if rules.three_in_a_row is ThreeInARow.ADJACENT:
+        lines.append("c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet ordre, dans le "
+                     "pronostic, même à d'autres places ; b ne compte alors pas.")
+    elif rules.three_in_a_row is ThreeInARow.RELATIVE:
+        lines.append("c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même séparées ou à "
+                     "d'autres places ; b ne compte alors pas.")
+    return tuple(lines)
+
+
+def scoring_summary(rules: ScoreRules) -> str:
+    """The short form printed at the foot of a prediction card."""
+    parts = ["a) 1 pt par voiture bien placée, +1 si 1re ou dernière",
+             "b) 2 pts si les deux premières, 2 si les deux dernières sont bonnes" if rules.pair_bonus_each
+             else "b) 2 pts si les deux premières ou les deux dernières sont bonnes"]
+    if rules.three_in_a_row is ThreeInARow.ADJACENT:
+        parts.append("c) 3 pts si 3 voitures se suivent dans cet ordre (b ne compte alors pas)")
+    elif rules.three_in_a_row is ThreeInARow.RELATIVE:
+        parts.append("c) 3 pts si 3 voitures arrivent dans cet ordre, même séparées (b ne compte alors pas)")
+    return " · ".join(parts)
 
 
 # --- icons ----------------------------------------------------------------------------------
@@ -325,6 +352,7 @@ class PredictionFront:
     """One of the four secret predictions: the finishing order it bets on and how it scores."""
 
     prediction: Prediction
+    rules: ScoreRules = ScoreRules()
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
@@ -358,9 +386,7 @@ class PredictionFront:
             canvas.setFillColor(_c(MUTED))
             canvas.setFont(fonts.condensed, 6.2)
             canvas.drawString(pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}")
-        _wrapped(canvas, "a) 1 pt par voiture bien placée, +1 si 1re ou dernière · b) 2 pts si les deux premières, "
-                 "2 si les deux dernières sont bonnes · c) 3 pts si 3 voitures se suivent dans cet ordre (b ne "
-                 "compte alors pas)", 4.5, 15.5, box.width - 9, fonts.condensed, 5.8, MUTED,
+        _wrapped(canvas, scoring_summary(self.rules), 4.5, 15.5, box.width - 9, fonts.condensed, 5.8, MUTED,
                  centred=True)
 
 

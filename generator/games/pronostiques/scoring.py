@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 
+from generator.errors import UserError
 from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
 from generator.games.pronostiques.suits import Suit, order_text
 
@@ -35,6 +36,17 @@ class ScoreRules:
 
     pair_bonus_each: bool = True
     three_in_a_row: ThreeInARow = ThreeInARow.ADJACENT
+
+    @classmethod
+    def from_names(cls, pair_bonus: str, three_in_a_row: str) -> ScoreRules:
+        """From the command-line spellings: ``each``/``once`` and ``adjacent``/``relative``/``none``."""
+        if pair_bonus not in ("each", "once"):
+            raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
+        try:
+            reading = ThreeInARow(three_in_a_row)
+        except ValueError:
+            raise UserError(f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none") from None
+        return cls(pair_bonus_each=pair_bonus == "each", three_in_a_row=reading)
 
 
 @dataclass(frozen=True)
