@@ -7,7 +7,7 @@ from generator.errors import UserError
 from generator.games.otcho import RollRules
 from generator.render.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, Edge, NetCell, fold, seams
 from generator.render.otcho import DIE_FACE, build_sheets, net_extent, pawns_per_player, tab_polygon
-from generator.render.units import to_mm
+from generator.render.units import pt, to_mm
 
 
 def test_die_net_folds_into_a_cube_with_the_declared_opposites():
@@ -138,3 +138,18 @@ def test_player_count_checked(tmp_path, players):
     with pytest.raises(UserError, match="2 to 6"):
         build_sheets(tmp_path, players, "a4")
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
+    import pdfplumber
+
+    cards = build_sheets(tmp_path, 6, paper_name)[0]
+    with pdfplumber.open(cards) as pdf:
+        page = pdf.pages[0]
+        bands = sorted({round(w["top"], 1) for w in page.extract_words() if w["text"] == "NEO"})
+        footer = max(w["bottom"] for w in page.extract_words())
+        slot_words = [w for w in page.extract_words() if w["text"] in ("a", "b", "c", "d")]
+    assert len(bands) == 3  # three rows of cards
+    assert all(w["bottom"] < page.height - pt(11) for w in slot_words)  # above the page footer
+    assert footer <= page.height - pt(6)

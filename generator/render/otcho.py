@@ -72,17 +72,18 @@ def slot_openers(slot: str) -> str:
     return f"{first} {second}  ·  X {first}  ·  X {second}"
 
 
-def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: PlayerStyle, fonts: FontSet) -> None:
-    """One player card with its lower-left corner at (x, y) mm."""
+def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: PlayerStyle, fonts: FontSet,
+                     height: float = CARD_H) -> None:
+    """One player card of ``height`` mm with its lower-left corner at (x, y) mm."""
     c = canvas
     c.setLineWidth(0.4)
     c.setStrokeColor(_colour("#9AA0A8"))
     c.setFillColor(_colour("#FFFFFF"))
-    c.roundRect(pt(x), pt(y), pt(CARD_W), pt(CARD_H), pt(3), stroke=1, fill=1)
+    c.roundRect(pt(x), pt(y), pt(CARD_W), pt(height), pt(3), stroke=1, fill=1)
     band = 11.0
     c.setFillColor(_colour(style.colour))
     path = c.beginPath()
-    top = y + CARD_H
+    top = y + height
     r = 3.0
     path.moveTo(pt(x), pt(top - band))
     path.lineTo(pt(x), pt(top - r))
@@ -132,13 +133,15 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
     top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · cartes joueurs",
                       "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
                       ACCENT, fonts.title, fonts.regular)
-    cols = 2
-    gap = 6.0
+    cols, rows = 2, 3
+    gap = 5.0
+    # Three rows fit A4 at full height; on Letter (shorter) the cards lose a little blank space.
+    height = min(CARD_H, (top - 4 - (MARGIN - 1) - (rows - 1) * gap) / rows)
     left = (paper.width - cols * CARD_W - (cols - 1) * gap) / 2
     for i in range(options.players):
         col, row = i % cols, i // cols
-        draw_player_card(c, left + col * (CARD_W + gap), top - 4 - CARD_H - row * (CARD_H + gap), i,
-                         PLAYER_STYLES[i], fonts)
+        draw_player_card(c, left + col * (CARD_W + gap), top - 4 - height - row * (height + gap), i,
+                         PLAYER_STYLES[i], fonts, height)
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-cards.pdf")
