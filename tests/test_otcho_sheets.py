@@ -153,3 +153,25 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
     assert len(bands) == 3  # three rows of cards
     assert all(w["bottom"] < page.height - pt(11) for w in slot_words)  # above the page footer
     assert footer <= page.height - pt(6)
+
+
+def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
+    """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36 outcomes."""
+    import pdfplumber
+    from reportlab.lib.colors import HexColor
+
+    from generator.games.otcho import kind_probabilities
+    from generator.render.otcho import KIND_COLOURS
+
+    with pdfplumber.open(sheets["otcho-rules-aid.pdf"]) as pdf:
+        cells = [r for r in pdf.pages[0].rects
+                 if abs(to_mm(r["width"]) - 10) < 0.05 and abs(to_mm(r["height"]) - 10) < 0.05]
+    assert len(cells) == 36
+
+    def same(colour, hex_value):
+        target = HexColor(hex_value)
+        return all(abs(a - b) < 0.01 for a, b in zip(colour, (target.red, target.green, target.blue)))
+
+    for kind, hex_value in KIND_COLOURS.items():
+        count = sum(same(cell["non_stroking_color"], hex_value) for cell in cells)
+        assert count == kind_probabilities()[kind] * 36, kind
