@@ -270,7 +270,7 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
         c.setFont(fonts.bold, 8.3)
         label = f"{power.rank_name} « {power.title} » : "
         c.drawString(pt(left), pt(yl - 3), label)
-        yl = paragraph(c, " " * 0 + power.text, left, yl - 3.6, col_w, fonts.regular, 8.3) - 1.8
+        yl = paragraph(c, power.text, left, yl - 3.6, col_w, fonts.regular, 8.3) - 1.8
     yl = heading("Fin de la manche", left, yl - 1)
     yl = body(f"Dès que 3 des 4 piles sont complètes ({laps} cartes). L'ordre d'arrivée est l'ordre où les piles "
               "ont été complétées, la quatrième est dernière.", left, yl)

@@ -9,6 +9,7 @@ symbol, printed in both corners, so no one needs colour to read a card.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -171,8 +172,6 @@ def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
     canvas.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
     canvas.setStrokeColor(_c("#6B6B6B"))
     canvas.setLineWidth(pt(r * 0.09))
-    import math
-
     for i in range(18):
         a = i * 2 * math.pi / 18
         canvas.line(pt(cx + r * 0.8 * math.cos(a)), pt(cy + r * 0.8 * math.sin(a)),
