@@ -122,6 +122,10 @@ def test_rules_aid_content(sheets):
     for needle in ("Pneus neufs", "Instinct", "Aspiration", "Crevaison", "au plus 5 cartes", "au plus 3 cartes",
                    "3 des 4 piles", "16 ou plus", "échanger jusqu'à 3 cartes"):
         assert needle in text
+    # the worked example is the scorer's: ♦♥♠♣ gives 5, 2, 1 and 0
+    example = text.split("Exemple de décompte")[1]
+    assert re.findall(r"(\d+) pts", example) == ["5", "2", "1", "0"]
+    assert "b ♠♣ +2" in example
 
 
 def test_fold_and_short_duplex(tmp_path):

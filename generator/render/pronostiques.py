@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
+from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.race_cards import (
     GOLD, POWERS, TEAMS, DeckBack, NumberFront, PowerFront, PredictionBack, PredictionFront, scoring_rules_text,
@@ -230,6 +231,42 @@ def _pile_chart(c: Canvas, x: float, y: float, heights: tuple[int, ...], laps: i
               colour="#0B7A3B" if ok else "#B2182B")
 
 
+EXAMPLE_ORDER = (Suit.DIAMOND, Suit.HEART, Suit.SPADE, Suit.CLUB)
+
+
+def score_line_french(line: ScoreLine) -> str:
+    """One scoring line, short, e.g. "a ♣ +2", "b ♠♣ +2", "c ♦♠♣ +3", "b ♥♦ 0 (c)"."""
+    cars = "".join(car.symbol for car in line.cars)
+    if line.rule == "b" and not line.points:
+        return f"b {cars} 0 (c)"
+    return f"{line.rule} {cars} +{line.points}"
+
+
+def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts) -> None:
+    """A worked example: one finishing order and the points of the four predictions, line by line."""
+    c.setFillColor(_c(ACCENT))
+    c.setFont(fonts.bold, 10)
+    c.drawString(pt(x), pt(top - 3.6), "Exemple de décompte")
+    c.setFont(fonts.regular, 8.3)
+    c.setFillColor(_c(INK))
+    c.drawString(pt(x), pt(top - 9), "Arrivée :")
+    for k, suit in enumerate(EXAMPLE_ORDER):
+        _suit_text(c, suit, x + 17 + k * 5, top - 9, 10, fonts.regular)
+    y = top - 15
+    for score in score_order(EXAMPLE_ORDER, rules):
+        c.setFillColor(_c(INK))
+        c.setFont(fonts.bold, 8.3)
+        c.drawString(pt(x), pt(y), f"Roi {score.prediction.order[0].symbol}")
+        c.setFont(fonts.regular, 8.3)
+        details = " · ".join(score_line_french(line) for line in score.lines) or "aucun point"
+        c.setFillColor(_c(MUTED))
+        c.drawString(pt(x + 13), pt(y), details)
+        c.setFillColor(_c(INK))
+        c.setFont(fonts.bold, 8.3)
+        c.drawRightString(pt(x + width), pt(y), f"{score.points} pts")
+        y -= 5
+
+
 def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import register_fonts
@@ -310,6 +347,7 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
         check = check_piles(heights, rules)
         _pile_chart(c, right + 1 + i * col_w / 3, yr - chart_h, heights, laps, f"Exemple {i + 1}", check.ok,
                     note, fonts)
+    _scoring_example(c, right, yr - chart_h - 22, col_w, options.score_rules, fonts)
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-rules-aid.pdf")
