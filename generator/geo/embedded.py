@@ -4,7 +4,8 @@ outline and the world towns table. Everything is read once and cached (the data 
 Places are :class:`generator.geo.model.Place` records:
 
 - communes: ``kind="town"``, ``id="insee:CODE"``, ``familiarity`` = population;
-- landmarks: ``kind="site"``, ``id="wd:QID"``, ``site_kind`` (castle, dune…),
+- landmarks: ``kind="site"``, ``id="wd:QID"`` (or ``"site:slug-of-the-name"`` when the curated
+  list has no verified Wikidata id), ``site_kind`` (castle, dune…),
   ``familiarity`` = 1 / curation rank (rank 1, the best known, gives 1.0);
 - world towns: ``kind="town"``, ``id="gn:ID"``, ``country`` = ISO code, ``region`` = the
   GeoNames admin1 code (for France that is the INSEE région code), ``familiarity`` = population.
@@ -18,6 +19,7 @@ import csv
 import gzip
 import io
 import json
+import unicodedata
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
@@ -108,7 +110,7 @@ def landmarks() -> tuple[Place, ...]:
     rows = sorted(_read_rows(LANDMARKS_FILE), key=lambda r: int(r["rank"]))
     return tuple(
         Place(
-            id=f"wd:{r['wikidata']}",
+            id=f"wd:{r['wikidata']}" if r["wikidata"] else f"site:{_slug(r['name'])}",
             name=r["name"],
             kind="site",
             lat=float(r["lat"]),
@@ -116,12 +118,19 @@ def landmarks() -> tuple[Place, ...]:
             departement=r["departement"],
             region=region_of.get(r["departement"]),
             insee=r["insee"],
-            wikidata=r["wikidata"],
+            wikidata=r["wikidata"] or None,
             site_kind=r["kind"],
             familiarity=1.0 / int(r["rank"]),
         )
         for r in rows
     )
+
+
+def _slug(name: str) -> str:
+    """"Château d'Amboise" -> "chateau-d-amboise" (ids of sites without a Wikidata id)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    letters = "".join(ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch))
+    return "-".join(letters.split())
 
 
 @lru_cache(maxsize=1)
