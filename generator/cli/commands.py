@@ -15,6 +15,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.kit",
     "generator.cli.places",
     "generator.cli.data",
+    "generator.cli.data_fetch",
 )
 
 

@@ -5,13 +5,16 @@ Pure logic: no file, no network. Given the candidate places of a region:
 1. **Familiar first.** Towns and sites are ranked separately by ``familiarity`` (population;
    sitelinks or curation rank). ``difficulty`` picks the window of ranks the deck draws from:
    ``easy`` the best known 4×N, ``normal`` the best known 8×N, ``hard`` skips the best known
-   1.5×N and draws from the next 12×N (see :data:`DIFFICULTIES`). Within the window a place's
-   weight falls with its rank.
-2. **Spread.** Greedy weighted farthest-point: each next card is the candidate that maximises
-   (great-circle distance to the nearest card already chosen) × (familiarity weight) × (a small
-   seeded jitter). No cluster survives: a candidate next to a chosen card scores near zero.
-   :func:`spread` measures the result (smallest distance between two cards, largest empty circle
-   centred on a candidate).
+   1.5×N and draws from the next 12×N (see :data:`DIFFICULTIES`). A seeded jitter multiplies
+   each rank by a factor in [0.7, 1.3]: the best known place always leads, and decks vary with
+   the seed further down.
+2. **Spread.** Candidates are dealt in that order, each only if it lies at least ``r`` km from
+   every card already dealt. ``r`` is the larger of the largest distance at which the window
+   alone deals the whole deck and 0.7 × the largest distance at which the window plus a tail
+   of the next 12×N places does (bisection for both). So no two cards crowd together, and a
+   less known place is dealt only where the better known ones leave the map empty.
+   :func:`spread` measures the result (smallest distance between two cards, largest empty
+   circle centred on a candidate).
 3. **Decidable.** No two cards share a printed latitude or a printed longitude at the chosen
    :class:`~generator.games.oucedonc.coords.Precision` (the same integers the backs and the
    referee use), so any two cards can be ordered north-south and east-west from their backs.
@@ -50,17 +53,17 @@ class RankWindow:
 
     skip: float  # ranks skipped at the top (the best known places)
     size: float  # ranks kept after that
-    decay: float  # weight = exp(-decay * rank / window size)
 
 
 DIFFICULTIES: dict[str, RankWindow] = {
-    "easy": RankWindow(skip=0.0, size=4.0, decay=2.0),
-    "normal": RankWindow(skip=0.0, size=8.0, decay=1.5),
-    "hard": RankWindow(skip=1.5, size=12.0, decay=0.5),
+    "easy": RankWindow(skip=0.0, size=4.0),
+    "normal": RankWindow(skip=0.0, size=8.0),
+    "hard": RankWindow(skip=1.5, size=12.0),
 }
-TAIL = 4.0  # ranks kept: TAIL times the window size
-JITTER = 0.15  # weights are multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
-DISTANCE_POWER = 2.0
+JITTER = 0.3  # each rank is multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
+TAIL = 12.0  # places after the window that may fill empty parts, in multiples of the cards needed
+SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
+BISECTIONS = 18  # distance bisection steps: the diameter / 2**18 is well under a kilometre
 
 
 @dataclass(frozen=True)
@@ -97,16 +100,15 @@ def select_places(
     want_towns = min(len(towns), count - want_sites)
     want_sites = count - want_towns  # too few towns: sites fill in (and the other way round)
 
-    rng = random.Random(seed)
-    ranked = _ranked(towns, want_towns, window) + _ranked(sites, want_sites, window)
     display = display_names(pool)
     quota = {"town": want_towns, "site": want_sites}
-    chosen = _greedy(ranked, quota, rng, display, precision, window)
-    if len(chosen) < count:
-        # The familiarity window is exhausted: allow every candidate before giving up.
-        wide = RankWindow(skip=0.0, size=math.inf, decay=window.decay)
-        everything = _ranked(towns, want_towns, wide) + _ranked(sites, want_sites, wide)
-        chosen = _greedy(everything, quota, random.Random(seed), display, precision, wide)
+    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
+        town_window, town_tail = _ranked(towns, want_towns, window, tail)
+        site_window, site_tail = _ranked(sites, want_sites, window, tail)
+        chosen = _deal_deck(town_window + site_window, town_tail + site_tail, quota,
+                            random.Random(seed), display, precision)
+        if len(chosen) == count:
+            break
     if len(chosen) < count:
         finer = {Precision.MINUTE: "--precision second", Precision.HUNDREDTH: "--precision minute",
                  Precision.SECOND: "a larger region"}[precision]
@@ -144,30 +146,30 @@ def _unique(candidates: Sequence[Place]) -> list[Place]:
 @dataclass(frozen=True)
 class _Ranked:
     place: Place
-    weight: float
+    rank: float  # familiarity rank, in units of the cards needed of its kind
 
 
-def _ranked(places: list[Place], needed: int, window: RankWindow) -> list[_Ranked]:
-    """The places of one kind past the skipped top ranks, weighted by rank.
+def _ranked(places: list[Place], needed: int, window: RankWindow,
+            tail: float) -> tuple[list[_Ranked], list[_Ranked]]:
+    """The places of one kind inside the difficulty's rank window, and the others (the tail).
 
-    The weight is ``exp(-decay * rank / (size * needed))``: 1 for the best known place of the
-    window, ``exp(-decay)`` at rank ``size * needed``, and smaller beyond, so a less known place
-    is only dealt where no better known one leaves the map empty. The tail after
-    ``TAIL * size * needed`` ranks is dropped (its weight is negligible).
+    Ranks are divided by the number of cards needed of that kind, so that towns and sites
+    interleave in proportion (the 4th town of 48 comes with the 1st site of 12). The tail holds
+    the next ``tail`` × needed places, then the skipped best known ones.
     """
     if needed <= 0 or not places:
-        return []
+        return [], []
     order = sorted(places, key=lambda p: (-p.familiarity, p.id))
     skip = int(window.skip * needed)
     # never skip so many that the window cannot hold the cards needed
     skip = max(0, min(skip, len(order) - needed * 2))
-    scale = window.size * needed
-    kept = order[skip:] if math.isinf(scale) else order[skip:skip + int(TAIL * scale)]
-    scale = min(scale, len(order))
-    return [
-        _Ranked(place, math.exp(-window.decay * rank / scale))
-        for rank, place in enumerate(kept)
-    ]
+    end = skip + max(needed, int(window.size * needed))
+    stop = len(order) if math.isinf(tail) else end + int(tail * needed)
+
+    def ranked(start: int, finish: int) -> list[_Ranked]:
+        return [_Ranked(order[r], r / needed) for r in range(start, min(finish, len(order)))]
+
+    return ranked(skip, end), ranked(end, stop) + ranked(0, skip)
 
 
 def display_names(places: Sequence[Place]) -> dict[str, str]:
@@ -182,49 +184,112 @@ def display_names(places: Sequence[Place]) -> dict[str, str]:
     return names
 
 
-def _greedy(
-    ranked: list[_Ranked],
+def _deal_deck(
+    window: list[_Ranked],
+    tail: list[_Ranked],
     quota: dict[str, int],
     rng: random.Random,
     display: dict[str, str],
     precision: Precision,
-    window: RankWindow,
 ) -> list[Place]:
-    if not ranked:
-        return []
-    lat = np.radians([r.place.lat for r in ranked])
-    lon = np.radians([r.place.lon for r in ranked])
-    jitter = np.array([1.0 + rng.uniform(-JITTER, JITTER) for _ in ranked])
-    weight = np.array([r.weight for r in ranked]) * jitter
-    lat_units = np.array([to_units(r.place.lat, precision) for r in ranked])
-    lon_units = np.array([to_units(r.place.lon, precision) for r in ranked])
-    kinds = np.array([r.place.kind for r in ranked])
-    nearest = np.full(len(ranked), np.inf)  # distance to the nearest chosen place
-    available = np.ones(len(ranked), dtype=bool)
-    left = dict(quota)
-    taken_names: set[str] = set()
-    chosen: list[Place] = []
+    """The best known places that keep the cards as far apart as the region allows.
 
-    while any(left.values()):
-        for kind, remaining in left.items():
-            if remaining == 0:
-                available &= kinds != kind
-        if not available.any():
-            break
-        score = np.where(available, np.where(np.isinf(nearest), 1.0, nearest ** DISTANCE_POWER) * weight, -1.0)
-        best = int(np.argmax(score))
-        place = ranked[best].place
-        available[best] = False
-        name = display[place.id]
-        if name in taken_names:
+    Candidates are taken in order: the window by (seeded, jittered) familiarity rank, then the
+    tail by rank. One is dealt when it lies at least ``r`` km from every card already dealt,
+    shares no printed latitude or longitude with them, and its kind's quota is not full.
+    ``r`` is the larger of: the largest distance that the window alone can deal the deck with,
+    and :data:`SPREAD_FLOOR` times the largest distance any candidates can (bisection for
+    both). Where the best known places crowd together, the tail fills the empty parts.
+    """
+    # Seeded variety that never demotes the best known: rank 0 stays first, rank 10 may swap
+    # with ranks 7 to 13.
+    jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in window]
+    ordered = [r for _, r in sorted(zip(jitter, window, strict=True),
+                                    key=lambda pair: (pair[1].rank * pair[0], pair[1].place.id))]
+    ordered += sorted(tail, key=lambda r: (r.rank, r.place.id))
+    if not ordered:
+        return []
+    places = [r.place for r in ordered]
+    lat = np.radians([p.lat for p in places])
+    lon = np.radians([p.lon for p in places])
+    columns = _Columns(
+        lat=lat,
+        lon=lon,
+        xyz=np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat))),
+        lat_units=[to_units(p.lat, precision) for p in places],
+        lon_units=[to_units(p.lon, precision) for p in places],
+        kinds=[p.kind for p in places],
+        names=[display[p.id] for p in places],
+    )
+    wanted = sum(quota.values())
+    dealt = _deal(columns, quota, 0.0, len(places))
+    if len(dealt) < wanted:
+        return [places[i] for i in dealt]  # not decidable even at distance 0
+    diameter = _diameter_km(columns.lat, columns.lon)
+    reach_window = _largest_distance(columns, quota, len(window), diameter)
+    reach_all = _largest_distance(columns, quota, len(places), diameter)
+    distance = max(reach_window, SPREAD_FLOOR * reach_all)
+    return [places[i] for i in _deal(columns, quota, distance, len(places))]
+
+
+def _largest_distance(columns: _Columns, quota: dict[str, int], limit: int, diameter: float) -> float:
+    """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck."""
+    wanted = sum(quota.values())
+    if len(_deal(columns, quota, 0.0, limit)) < wanted:
+        return 0.0
+    low, high = 0.0, diameter
+    for _ in range(BISECTIONS):
+        middle = (low + high) / 2
+        if len(_deal(columns, quota, middle, limit)) >= wanted:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+@dataclass(frozen=True)
+class _Columns:
+    lat: np.ndarray
+    lon: np.ndarray
+    xyz: np.ndarray  # unit vectors: the great-circle test is a dot product
+    lat_units: list[int]
+    lon_units: list[int]
+    kinds: list[str]
+    names: list[str]
+
+
+def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int) -> list[int]:
+    """Indices dealt in order among the first ``limit`` candidates, at least ``min_km`` apart."""
+    left = dict(quota)
+    wanted = sum(left.values())
+    # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most cos(angle)"
+    max_dot = math.cos(min(math.pi, min_km / EARTH_RADIUS_KM)) + 1e-12
+    closest = np.full(limit, -2.0)  # largest dot product with a dealt card so far
+    xs, ys, zs = columns.xyz[:limit].T
+    used_lat: set[int] = set()
+    used_lon: set[int] = set()
+    used_names: set[str] = set()
+    dealt: list[int] = []
+    for i in range(limit):
+        if (left[columns.kinds[i]] == 0 or closest[i] > max_dot or columns.lat_units[i] in used_lat
+                or columns.lon_units[i] in used_lon or columns.names[i] in used_names):
             continue
-        taken_names.add(name)
-        chosen.append(place)
-        left[place.kind] -= 1
-        # decidability: nobody may share this printed latitude or longitude any more
-        available &= (lat_units != lat_units[best]) & (lon_units != lon_units[best])
-        nearest = np.minimum(nearest, _haversine_km(lat[best], lon[best], lat, lon))
-    return chosen
+        dealt.append(i)
+        left[columns.kinds[i]] -= 1
+        used_lat.add(columns.lat_units[i])
+        used_lon.add(columns.lon_units[i])
+        used_names.add(columns.names[i])
+        if len(dealt) == wanted:
+            break
+        if min_km > 0:
+            x, y, z = xs[i], ys[i], zs[i]
+            np.maximum(closest, xs * x + ys * y + zs * z, out=closest)
+    return dealt
+
+
+def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
+    """An upper bound of the largest distance between two candidates."""
+    return float(_haversine_km(float(lat.min()), float(lon.min()), np.array([lat.max()]), np.array([lon.max()]))[0]) * 2 + 1
 
 
 def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) -> np.ndarray:

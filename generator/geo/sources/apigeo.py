@@ -99,7 +99,7 @@ def to_place(record: dict[str, Any]) -> Place | None:
 
 def fetch(http: Http, area: Area) -> Iterator[Place]:
     """Towns of the area: per département when the area names some, else all of France."""
-    if area.country != "FR":
+    if area.country not in ("FR", ""):
         raise UserError(f"API Géo covers France only, not {area.country}; use --source geonames")
     batches = [communes(http, code) for code in area.departements] or [communes(http)]
     for batch in batches:

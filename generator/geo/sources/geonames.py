@@ -144,7 +144,7 @@ def _member(archive: zipfile.ZipFile, path: Path) -> str:
 
 def dump_name(area: Area) -> str:
     """The dump that covers ``area``: its country's zip, or cities1000 (towns only) otherwise."""
-    return f"{area.country}.zip" if area.country else "cities1000.zip"
+    return f"{area.country.upper()}.zip" if area.country else "cities1000.zip"
 
 
 def download_dump(http: Http, name: str) -> Path:

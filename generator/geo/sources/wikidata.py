@@ -39,8 +39,11 @@ def query(area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> str:
     """The SPARQL text for ``area``."""
     values = " ".join(f'(wd:{qid} "{kind}")' for qid, kind in SITE_CLASSES.items())
     country = area.country.upper()
-    if not re.fullmatch(r"[A-Z]{2}", country):
+    if country and not re.fullmatch(r"[A-Z]{2}", country):
         raise UserError(f"Wikidata needs an ISO country code, not {area.country!r}")
+    if not country and area.bbox is None:
+        raise UserError("Wikidata needs a country or a box; give --region a country code or a box")
+    in_country = f'  ?country wdt:P297 "{country}" .\n  ?item wdt:P17 ?country .\n' if country else ""
     if area.bbox is None:
         located = "?item wdt:P625 ?coord ."
     else:
@@ -54,8 +57,7 @@ def query(area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> str:
         "SELECT ?item ?itemLabel ?coord ?sitelinks ?kind WHERE {\n"
         f"  VALUES (?class ?kind) {{ {values} }}\n"
         "  ?item wdt:P31 ?class .\n"
-        f'  ?country wdt:P297 "{country}" .\n'
-        "  ?item wdt:P17 ?country .\n"
+        f"{in_country}"
         f"  {located}\n"
         "  ?item wikibase:sitelinks ?sitelinks .\n"
         f"  FILTER(?sitelinks >= {int(min_sitelinks)})\n"
