@@ -36,8 +36,9 @@ class Format(str, Enum):
 def places(
     region: str = typer.Option(
         "france", "--region", "-r",
-        help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france. "
-        "A bare number is a département code.",
+        help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
+        "(a bare number is a département code); an ISO country code (IT, BE); a box "
+        "minlon,minlat,maxlon,maxlat; or a polygon file (GeoJSON, GeoPackage, shapefile).",
     ),
     kind: Kind = typer.Option(Kind.all, "--kind", "-k", help="towns (by population), sites (by fame) or all (alternating)."),
     limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Print at most N places."),
@@ -67,7 +68,7 @@ def places(
     if count is not None:
         _print_deck(region, source, count, seed, sites_share, difficulty.value, precision.value, output_format)
         return
-    if source == "embedded":
+    if source == "embedded" and _is_french_division(region):
         selected = listing.select_places(region=region, kind=kind.value, limit=limit)
     else:
         selected = _from_source(source, region, kind.value, limit)
@@ -79,6 +80,12 @@ def places(
         sys.stdout.write(listing.to_geojson(selected))
     else:
         _print_table(region, selected)
+
+
+def _is_french_division(region: str) -> bool:
+    from generator.geo.regions import resolve_region
+
+    return resolve_region(region).kind in ("country", "region", "departement")
 
 
 def _from_source(source: str, region: str, kind: str, limit: int | None) -> tuple:
@@ -145,6 +152,10 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
         )
 
 
+_FIXED_COLUMNS = (("Kind", 11, "left"), ("Dép.", 4, "left"), ("Population", 10, "right"),
+                  ("Lat", 8, "right"), ("Lon", 8, "right"))
+
+
 def _print_table(region: str, selected: tuple) -> None:
     from rich import box
     from rich.console import Console
@@ -152,17 +163,19 @@ def _print_table(region: str, selected: tuple) -> None:
 
     from generator.geo.regions import resolve_region
 
-    console = Console(width=min(Console().width, 80))
+    width = min(Console().width, 100)
+    # Numbers keep their full width; the name takes what is left (80 columns: 29 characters),
+    # and a longer name ends with an ellipsis. Each of the 6 columns has 1 space of padding on
+    # each side (rich keeps one spare column).
+    longest = max((len(p.name) for p in selected), default=4)
+    name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
         title=f"{resolve_region(region).label}: {len(selected)} places",
-        box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
+        box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, title_justify="left",
     )
-    table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=30)
-    table.add_column("Kind", no_wrap=True, max_width=10, overflow="ellipsis")
-    table.add_column("Dép.", no_wrap=True)
-    table.add_column("Population", justify="right", no_wrap=True)
-    table.add_column("Lat", justify="right", no_wrap=True)
-    table.add_column("Lon", justify="right", no_wrap=True)
+    table.add_column("Name", width=name_width, no_wrap=True, overflow="ellipsis")
+    for header, column_width, justify in _FIXED_COLUMNS:
+        table.add_column(header, width=column_width, justify=justify, no_wrap=True, overflow="ellipsis")
     for place in selected:
         table.add_row(
             place.name,
@@ -172,7 +185,7 @@ def _print_table(region: str, selected: tuple) -> None:
             f"{place.lat:.4f}",
             f"{place.lon:.4f}",
         )
-    console.print(table)
+    Console(width=width).print(table)
 
 
 def register(app: typer.Typer) -> None:

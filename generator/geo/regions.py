@@ -188,6 +188,10 @@ def resolve_region(text: str) -> RegionSelection:
     if extended is not None:
         return extended
 
+    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
+        raise UserError(
+            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
+        )
     for region in embedded.regions():
         if normalise(region.name) == key:
             return _region(region.code)
