@@ -16,6 +16,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.calibrate",
     "generator.cli.places",
     "generator.cli.data",
+    "generator.cli.data_fetch",
 )
 
 
