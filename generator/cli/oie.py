@@ -19,6 +19,7 @@ def _print_json(data: object) -> None:
 def board(
     paper: str = typer.Option("a4", "--paper", help="One-page board: a4, letter or a3."),
     tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
+    grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
@@ -26,7 +27,7 @@ def board(
     from generator.render.oie_board import BoardOptions, write_board
 
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
-    path = write_board(BoardOptions(paper=paper, tiles=tiles, theme=theme), target)
+    path = write_board(BoardOptions(paper=paper, tiles=tiles, grid=grid, theme=theme), target)
     typer.echo(f"wrote {path}")
 
 

@@ -1,0 +1,62 @@
+"""The rules panel text, rendered from ``templates/oie/rules.txt.j2`` and the square table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from generator.games.oie.rules import Rules
+from generator.games.oie.squares import BOARD, FIRST_THROWS, GEESE, LAST, Kind
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "heading", "item", "square", "text"
+    markup: str  # reportlab paragraph markup
+    square: int | None = None
+
+
+def _environment():
+    from jinja2 import FileSystemLoader, StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return SandboxedEnvironment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=False,
+        finalize=lambda value: escape(str(value)),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def rules_blocks(rules: Rules = Rules(), theme: str | None = None, route: tuple[str, str] | None = None) -> list[Block]:
+    """The rules panel as blocks, in order."""
+    specials = [sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)]
+    text = _environment().get_template("oie/rules.txt.j2").render(
+        garden=BOARD[LAST],
+        geese=GEESE,
+        first_throws=FIRST_THROWS,
+        specials=specials,
+        occupied=rules.occupied,
+        theme=theme,
+        route_start=route[0] if route else "",
+        route_end=route[1] if route else "",
+    )
+    blocks = []
+    for chunk in text.split("\n\n"):
+        chunk = " ".join(chunk.split())
+        if not chunk:
+            continue
+        if chunk.startswith("## "):
+            blocks.append(Block("heading", chunk[3:]))
+        elif chunk.startswith("* "):
+            blocks.append(Block("item", chunk[2:]))
+        elif chunk.startswith("@ "):
+            number, rest = chunk[2:].split(" ", 1)
+            blocks.append(Block("square", rest, int(number)))
+        else:
+            blocks.append(Block("text", chunk))
+    return blocks
