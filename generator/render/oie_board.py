@@ -448,3 +448,21 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     draw_sheet(c, layout, options)
     c.showPage()
     return document.save(path)
+
+
+# ---------------------------------------------------------------- kit components
+
+
+def _kit_paper(name: str) -> str:
+    return name if name in TILE_PAPERS else "a4"
+
+
+def build_board(params) -> list[Path]:
+    """Kit component: the one-page board on the kit's paper."""
+    return [write_board(BoardOptions(paper=params.paper), params.out / "oie-board.pdf")]
+
+
+def build_poster(params) -> list[Path]:
+    """Kit component: the 2x2-page poster on the kit's paper (A4 or Letter)."""
+    options = BoardOptions(tiles=_kit_paper(params.paper), grid="2x2")
+    return [write_board(options, params.out / "oie-poster.pdf")]
