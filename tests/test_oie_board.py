@@ -27,7 +27,8 @@ def poster(tmp_path_factory):
 def _words(page, x0=0.0, x1=None, y0=0.0, y1=None):
     x1 = page.width if x1 is None else x1
     y1 = page.height if y1 is None else y1
-    return [w for w in page.extract_words(use_text_flow=False, keep_blank_chars=False)
+    # small place names sit on two close lines: a tight y tolerance keeps the lines apart
+    return [w for w in page.extract_words(use_text_flow=False, keep_blank_chars=False, y_tolerance=1)
             if x0 <= w["x0"] and w["x1"] <= x1 and y0 <= w["top"] and w["bottom"] <= y1]
 
 
@@ -148,5 +149,57 @@ def test_poster_pages_are_clipped_to_their_window(poster):
                                      BoardOptions(tiles="a4", grid="two")])
 def test_bad_board_options_are_user_errors(tmp_path, options):
     with pytest.raises(UserError):
+        write_board(options, tmp_path / "x.pdf")
+    assert not list(tmp_path.iterdir())
+
+
+BRETAGNE = ["Brest", "Morlaix", "Saint-Pol-de-Léon", "Lannion", "Perros-Guirec", "Paimpol", "Guingamp",
+            "Saint-Brieuc", "Lamballe", "Dinan", "Saint-Malo", "Cancale", "Dol-de-Bretagne", "Fougères",
+            "Vitré", "Rennes", "Montfort-sur-Meu", "Ploërmel", "Josselin", "Pontivy", "Loudéac",
+            "Carhaix-Plouguer", "Châteaulin", "Douarnenez", "Quimper", "Concarneau", "Quimperlé",
+            "Lorient", "Hennebont", "Auray", "Carnac", "Quiberon", "Vannes", "Sarzeau", "Muzillac",
+            "La Roche-Bernard", "Redon", "Guérande", "Le Croisic", "Saint-Nazaire", "Le Mans"]
+
+
+def _themed_options():
+    from generator.games.oie.route import ordinary_squares
+
+    names = iter(BRETAGNE)
+    labels = tuple(next(names) if n in ordinary_squares() else "" for n in range(1, 63))
+    return BoardOptions(theme="Bretagne", labels=labels, route=("Brest", "Le Mans"))
+
+
+def test_themed_board_prints_every_place_inside_its_square(tmp_path):
+    from generator.render.oie_spiral import build_spiral
+
+    path = write_board(_themed_options(), tmp_path / "theme.pdf")
+    layout = sheet_layout(297, 210)
+    k = layout.k
+    spiral = build_spiral(round((layout.board / 2 - 4.0 * k) / k, 6))
+    boxes = []
+    for cell in spiral.cells:  # cell boxes in PDF points, top-down like pdfplumber
+        xs = [layout.board_x + layout.board / 2 + x * k for x, _ in cell.outline]
+        ys = [layout.board_y + layout.board / 2 + y * k for _, y in cell.outline]
+        boxes.append((min(xs) * PT_PER_MM, (210 - max(ys)) * PT_PER_MM,
+                      max(xs) * PT_PER_MM, (210 - min(ys)) * PT_PER_MM))
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        words = _words(page, x1=(layout.board_x + layout.board) * PT_PER_MM)
+        text = " ".join(pdf.pages[0].extract_text().split())
+    tokens = {w["text"] for w in words}
+    for name in BRETAGNE:
+        for part in name.replace("-", "- ").split():
+            assert part.strip() in tokens or part.strip("-") in tokens or any(part in t for t in tokens), name
+    for w in words:
+        cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        home = [b for b in boxes if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
+        if home and not w["text"].isdigit():
+            assert any(b[0] - 1 <= w["x0"] and w["x1"] <= b[2] + 1 for b in home), w["text"]
+    assert "Bretagne : de Brest au Mans" in text
+
+
+def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):
+    options = BoardOptions(theme="X", labels=("東京",) + ("",) * 61)
+    with pytest.raises(UserError, match="glyph"):
         write_board(options, tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())

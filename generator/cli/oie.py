@@ -21,13 +21,22 @@ def board(
     tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
     grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
+    source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.render.oie_board import BoardOptions, write_board
 
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
-    path = write_board(BoardOptions(paper=paper, tiles=tiles, grid=grid, theme=theme), target)
+    options = BoardOptions(paper=paper, tiles=tiles, grid=grid)
+    if theme:
+        from dataclasses import replace
+
+        from generator.render.oie_theme import load_theme
+
+        themed = load_theme(theme, source)
+        options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
+    path = write_board(options, target)
     typer.echo(f"wrote {path}")
 
 

@@ -115,25 +115,25 @@ def _fit_font(font: str, text: str, size: float, width: float, minimum: float) -
 
 
 def _wrap_label(font: str, text: str, size: float, width: float, minimum: float) -> tuple[list[str], float]:
-    """One or two lines of ``text`` fitting ``width``; shrinks the font down to ``minimum``."""
+    """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     single = _fit_font(font, text, size, width, minimum)
-    if stringWidth(text, font, single) <= width:
-        return [text], single
     words = text.replace("-", "- ").split()
-    best = None
+    best: tuple[float, str, str] | None = None
     for cut in range(1, len(words)):
         first = " ".join(words[:cut]).replace("- ", "-")
         second = " ".join(words[cut:]).replace("- ", "-")
         widest = max(stringWidth(first, font, size), stringWidth(second, font, size))
         if best is None or widest < best[0]:
             best = (widest, first, second)
-    if best is None:
-        return [text], minimum
-    _, first, second = best
-    size2 = _fit_font(font, max(first, second, key=lambda s: stringWidth(s, font, size)), size, width, minimum)
-    return [first, second], size2
+    if best is not None:
+        _, first, second = best
+        longer = max(first, second, key=lambda line: stringWidth(line, font, size))
+        double = _fit_font(font, longer, size * 0.92, width, minimum)
+        if double > single * 1.15:
+            return [first, second], double
+    return [text], single
 
 
 def _centred(c, font: str, size: float, x: float, y: float, text: str, colour: str) -> None:
@@ -413,13 +413,18 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
     if options.theme:
         from xml.sax.saxutils import escape
 
-        subtitle = f"Un voyage à travers {escape(options.theme)}"
+        from generator.render.oie_rules_text import journey_phrase
+
+        subtitle = escape(options.theme)
+        if options.route:
+            subtitle += " : " + escape(journey_phrase(*options.route))
     draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
 
 
 def _check_labels(options: BoardOptions) -> None:
-    from generator.render.fonts import CONDENSED, require_glyphs
+    from generator.render.fonts import CONDENSED, register_fonts, require_glyphs
 
+    register_fonts()
     if options.labels:
         require_glyphs(CONDENSED, "".join(options.labels), "the place names of the board")
 
