@@ -34,7 +34,10 @@ class Component:
 
 
 # One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = ()
+COMPONENTS: tuple[Component, ...] = (
+    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board"),
+    Component("Jeu de l'Oie poster (tiled)", "generator.render.oie_board:build_poster"),
+)
 
 
 @dataclass

@@ -17,6 +17,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.places",
     "generator.cli.data",
     "generator.cli.data_fetch",
+    "generator.cli.oie",
 )
 
 
