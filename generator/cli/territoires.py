@@ -1,0 +1,111 @@
+"""`pnp territoires`: the attack/healing calculator and the printable sheets of Les territoires."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+sub = typer.Typer(help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
+                  no_args_is_help=True)
+
+
+def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
+    from generator.errors import UserError
+
+    cleaned = value.strip().lower()
+    if cleaned not in allowed:
+        raise UserError(f"{option} {value!r} is not known; choose one of {', '.join(allowed)}")
+    return cleaned
+
+
+@sub.command("attack")
+def attack(
+    cards: list[int] = typer.Argument(..., metavar="CARD CARD [CARD]",
+                                      help="The 2 or 3 cards laid down (numbers 1 to 20)."),
+    house: str = typer.Option(None, "--house", help="House of the player: even (civilisation) or odd (nature)."),
+    players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
+    seat: int = typer.Option(None, "--seat", help="Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house."),
+    target: str = typer.Option(None, "--target", help="Third player of three only: the house he attacks."),
+    use: str = typer.Option("auto", "--as", help="auto, attack or heal (15 16 can do both)."),
+    pairs: str = typer.Option("kind", "--pairs", help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other."),
+    runs: str = typer.Option("parity", "--runs", help="parity: a run of three counts by parity; best: a special card in it counts too."),
+    foreign_support: str = typer.Option("cancels", "--foreign-support", help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there."),
+    support_alone: bool = typer.Option(False, "--support-alone", help="Résumé reading: a support of your house laid alone deals -2."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Check a combination and give the change in life (the other house's on an attack, your own on healing)."""
+    from generator.games.territoires import (
+        ForeignSupport, House, Intent, PairRule, Player, Rules, RunScoring, readings,
+    )
+
+    rules = Rules(
+        pairs=PairRule(_choice(pairs, ("kind", "consecutive"), "--pairs")),
+        runs=RunScoring(_choice(runs, ("parity", "best"), "--runs")),
+        foreign_support_in_run=ForeignSupport(_choice(foreign_support, ("cancels", "plain"), "--foreign-support")),
+        support_alone=support_alone,
+    )
+    intent = Intent(_choice(use, ("auto", "attack", "heal"), "--as"))
+    player = Player.at_seat(
+        players, seat,
+        House.parse(house) if house is not None else None,
+        House.parse(target) if target is not None else None,
+    )
+    from generator.games.territoires.combat import evaluate
+
+    chosen = evaluate(cards, player, rules, intent)
+    others = [o for o in readings(cards, player, rules) if o != chosen]
+    shared = _shared_life(players, chosen.side)
+    if as_json:
+        typer.echo(json.dumps({
+            "cards": list(chosen.cards),
+            "players": players,
+            "house": player.house.value if player.house else None,
+            "seat": seat,
+            "effect": chosen.effect,
+            "rule": chosen.rule,
+            "seed": chosen.seed,
+            "change": chosen.change,
+            "side": chosen.side.value,
+            "shared_by_seats": shared,
+            "explanation": chosen.explanation,
+            "alternatives": [
+                {"effect": o.effect, "rule": o.rule, "change": o.change, "side": o.side.value} for o in others
+            ],
+        }, ensure_ascii=False, indent=2))
+        return
+    sign = f"{chosen.change:+d}" if chosen.change else "0"
+    typer.echo(f"{chosen.effect} {sign} on the {chosen.side.value} house ({chosen.side.french})")
+    typer.echo(f"  {chosen.explanation}")
+    typer.echo(f"  rule {chosen.rule}: « {chosen.seed} »")
+    if shared:
+        typer.echo(f"  the life is shared by seats {shared[0]} and {shared[1]}")
+    for other in others:
+        typer.echo(f"  also possible: {other.effect} {other.change:+d} on the {other.side.value} house "
+                   f"(pass --as {other.effect})")
+
+
+def _shared_life(players: int, side) -> list[int]:
+    if players != 4:
+        return []
+    from generator.games.territoires import House
+
+    return [1, 3] if side is House.EVEN else [2, 4]
+
+
+@sub.command("sheets")
+def sheets(
+    players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
+    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
+    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
+) -> None:
+    """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
+    from generator.render.territoires import SheetOptions, write_sheets
+
+    for path in write_sheets(SheetOptions(out=out, players=players, paper=paper)):
+        typer.echo(f"wrote {path}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(sub, name="territoires")
