@@ -34,7 +34,10 @@ class Component:
 
 
 # One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = ()
+COMPONENTS: tuple[Component, ...] = (
+    Component("territoires-sheets", "generator.render.territoires:build_sheets_for_kit"),
+    Component("territoires-deck", "generator.render.territoires:build_deck_for_kit"),
+)
 
 
 @dataclass

@@ -7,6 +7,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from generator.errors import UserError
 from generator.games.territoires import House, lenormand
 from generator.render.territoires import SheetOptions, write_sheets
 from generator.render.units import to_mm
@@ -133,4 +134,24 @@ def test_cli_sheets_and_bad_input(tmp_path):
     assert list(tmp_path.iterdir()) == []
     result = run("sheets", "--paper", "a3", "--out", str(tmp_path))
     assert result.returncode == 2 and "a4 or letter" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_kit_components(tmp_path):
+    from generator.kit import COMPONENTS, KitParams, build_kit
+
+    ours = tuple(c for c in COMPONENTS if c.name.startswith("territoires"))
+    result = build_kit(KitParams(out=tmp_path, paper="a3"), ours)
+    assert not result.failures
+    names = {p.name for p in result.files}
+    assert {f"territoires-vie-{n}j.pdf" for n in (2, 3, 4)} <= names
+    assert "territoires-jeu-lenormand.pdf" in names
+    # the sheets are laid out for A4, the deck follows the kit's paper
+    assert abs(_pages(tmp_path / "territoires-vie-2j.pdf")[0][0] - 210) < MM
+    assert abs(_pages(tmp_path / "territoires-jeu-lenormand.pdf")[0][0] - 297) < MM
+
+
+def test_bad_deck_option_writes_nothing(tmp_path):
+    with pytest.raises(UserError, match="does not fit"):
+        write_sheets(SheetOptions(out=tmp_path, card="300x300"))
     assert list(tmp_path.iterdir()) == []

@@ -22,7 +22,7 @@ def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
 @sub.command("attack")
 def attack(
-    cards: list[int] = typer.Argument(..., metavar="CARD CARD [CARD]",
+    cards: list[str] = typer.Argument(..., metavar="CARD CARD [CARD]",
                                       help="The 2 or 3 cards laid down (numbers 1 to 20)."),
     house: str = typer.Option(None, "--house", help="House of the player: even (civilisation) or odd (nature)."),
     players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
@@ -54,8 +54,9 @@ def attack(
     )
     from generator.games.territoires.combat import evaluate
 
-    chosen = evaluate(cards, player, rules, intent)
-    others = [o for o in readings(cards, player, rules) if o != chosen]
+    numbers = _card_numbers(cards)
+    chosen = evaluate(numbers, player, rules, intent)
+    others = [o for o in readings(numbers, player, rules) if o != chosen]
     shared = _shared_life(players, chosen.side)
     if as_json:
         typer.echo(json.dumps({
@@ -86,6 +87,17 @@ def attack(
                    f"(pass --as {other.effect})")
 
 
+def _card_numbers(cards: list[str]) -> list[int]:
+    from generator.errors import UserError
+
+    numbers = []
+    for card in cards:
+        if not card.strip().isdigit():
+            raise UserError(f"card {card!r} is not a number; give the numbers of the cards, e.g. 11 12")
+        numbers.append(int(card))
+    return numbers
+
+
 def _shared_life(players: int, side) -> list[int]:
     if players != 4:
         return []
@@ -99,11 +111,18 @@ def sheets(
     players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
     out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
+    deck: bool = typer.Option(True, "--deck/--no-deck", help="Also write the 36-card Lenormand deck."),
+    card: str = typer.Option("poker", "--card", help="Card size of the deck: poker, bridge, mini, tarot or WxH in mm."),
+    duplex: str = typer.Option("long", "--duplex", help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue)."),
+    bleed: float = typer.Option(2.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."),
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.render.territoires import SheetOptions, write_sheets
 
-    for path in write_sheets(SheetOptions(out=out, players=players, paper=paper)):
+    options = SheetOptions(out=out, players=players, paper=paper, deck=deck, card=card, duplex=duplex,
+                           bleed=bleed, back_offset=back_offset)
+    for path in write_sheets(options):
         typer.echo(f"wrote {path}")
 
 
