@@ -35,7 +35,11 @@ def attack(
     support_alone: bool = typer.Option(False, "--support-alone", help="Résumé reading: a support of your house laid alone deals -2."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Check a combination and give the change in life (the other house's on an attack, your own on healing)."""
+    """Check a combination and give the change in life (the other house's on an attack, your own on healing).
+
+    Example: [bold]pnp territoires attack 11 12 --house even[/bold] gives -1 on the odd house
+    (11 Fouet is a weapon of the other house). Rules readings: docs/rules/territoires.md.
+    """
     from generator.games.territoires import (
         ForeignSupport, House, Intent, PairRule, Player, Rules, RunScoring, readings,
     )
