@@ -246,7 +246,7 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
     line_y = top - 24
     column_cards = x + pad + 2
     column_name = x + pad + 19
-    column_effect = x + pad + 84
+    column_effect = x + pad + 88
     effect_width = x + width - pad - column_effect
     row_height = 8.2
     for section, cards, name, effect in _REFERENCE_ROWS:
@@ -268,12 +268,18 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
         "d'un même type",
         "se posent aussi ensemble (4 + 6, 7 + 9, 15 + 18). Les autres combinaisons n'apportent pas plus de points.",
         "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on bat la défausse.",
+        "Le gagnant est le dernier joueur à posséder des cartes de vie.",
     )
     if setup.players == 3:
         notes += ("Le 3e joueur : pas de vie, ni bonus ni malus de parité (suite −1, arme ou animal −1, les deux −3).",)
     if setup.players == 4:
         notes += ("À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie.",)
-    note_y = y + pad + 4.2 * (len(notes) - 1)
+    canvas.saveState()
+    canvas.setStrokeColor(HAIRLINE)
+    canvas.setLineWidth(pt(0.3))
+    canvas.line(pt(x + pad), pt(line_y + 3.5), pt(x + width - pad), pt(line_y + 3.5))
+    canvas.restoreState()
+    note_y = line_y - 1.5
     for note in notes:
         text(canvas, x + pad, note_y, note, f.oblique, 7.8, MUTED)
         note_y -= 4.2
@@ -309,13 +315,15 @@ def _row_of_slots(canvas: Canvas, count: int, cx: float, y: float, face_down: bo
         _slot(canvas, cx - total / 2 + index * (CARD_W + gap), y, face_down, colour)
 
 
-def _life_column(canvas: Canvas, house: House, x: float, top: float, label: str) -> None:
+def _life_column(canvas: Canvas, house: House, x: float, top: float, label: str, shared: bool) -> None:
     f = fonts()
     colour = HOUSE_COLOUR[house]
     step = 7.0
     for index, card in enumerate(house.life_cards):  # lowest on top, the highest lies at the bottom
         mini_card(canvas, card, x, top - CARD_H - index * step, CARD_W, CARD_H, colour, stacked=True)
     text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 7.5, colour, "centre")
+    if shared:
+        text(canvas, x + CARD_W / 2, top + 5.8, "commune", f.oblique, 6.5, colour, "centre")
 
 
 def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
@@ -353,9 +361,9 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         who = f"Joueur {seat} · " + (house.french if house else "sans maison")
         text(canvas, hx, label_y, f"{who} · {setup.hand} cartes en main", f.bold, 7.5, colour, "centre")
     # Life columns at the two sides of the table.
-    shared = " (commune)" if setup.players == 4 else ""
-    _life_column(canvas, House.EVEN, table_x + 6, table_y + table_h - 10, "vie paire" + shared)
-    _life_column(canvas, House.ODD, table_x + table_w - 6 - CARD_W, table_y + table_h - 10, "vie impaire" + shared)
+    shared = setup.players == 4
+    _life_column(canvas, House.EVEN, table_x + 6, table_y + table_h - 12, "vie paire", shared)
+    _life_column(canvas, House.ODD, table_x + table_w - 6 - CARD_W, table_y + table_h - 12, "vie impaire", shared)
     _steps(canvas, setup, table_x + table_w + 8, top - 22, page.width - MARGIN - (table_x + table_w + 8))
 
 
@@ -365,8 +373,8 @@ def _seat_positions(players: int, x: float, y: float, w: float, h: float) -> lis
     top = (x + w / 2, y + h - 8 - CARD_H, y + h - 4.5)
     if players == 2:
         return [bottom, top]
-    left = (x + w / 2 - 50, y + 45, y + 41)
-    right = (x + w / 2 + 50, y + 45, y + 41)
+    left = (x + w / 2 - 55, y + 42, y + 38)
+    right = (x + w / 2 + 55, y + 42, y + 38)
     if players == 3:
         return [bottom, top, left]
     return [bottom, left, top, right]
@@ -393,13 +401,24 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         steps.append("Les joueurs 1 et 3 (pairs) partagent leur vie, les joueurs 2 et 4 (impairs) la leur.")
     if setup.players == 3:
         steps.append("Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.")
-    text(canvas, x, top, "Étapes", f.bold, 11, INK)
-    y = top - 4
-    for number, step in enumerate(steps, start=1):
-        paragraph = Paragraph(f"<b>{number}.</b> {step}", style)
-        _, used = paragraph.wrap(pt(width), pt(200))
-        y -= used / pt(1) + 2.2
-        paragraph.drawOn(canvas, pt(x), pt(y))
+    turn = [
+        "Une suite de 3 cartes qui se suivent, ou 2 cartes dont une spéciale (arme, animal, soutien, "
+        "soin) avec sa voisine, attaque ou soigne : voir le résumé.",
+        "Les cartes jouées vont à la défausse ; complétez votre main avec la pioche. Pioche vide : "
+        "battez la défausse, elle devient la pioche.",
+        "Une carte de vie perdue se cache sous la suivante ; un soin la rend.",
+        "Le gagnant est le dernier joueur à posséder des cartes de vie.",
+    ]
+    y = top
+    for title, items in (("Mise en place", steps), ("Déroulement", turn)):
+        text(canvas, x, y, title, f.bold, 11, INK)
+        y -= 4
+        for number, step in enumerate(items, start=1):
+            paragraph = Paragraph(f"<b>{number}.</b> {step}", style)
+            _, used = paragraph.wrap(pt(width), pt(200))
+            y -= used / pt(1) + 2.2
+            paragraph.drawOn(canvas, pt(x), pt(y))
+        y -= 9
 
 
 def build_sheets_for_kit(params: KitParams) -> list[Path]:
