@@ -15,16 +15,27 @@ from generator.render.units import to_mm
 MM = 0.2
 
 
+_PARSED = {}
+
+
 def _pages(path):
-    with pdfplumber.open(path) as pdf:
-        return [(to_mm(p.width), to_mm(p.height), p.extract_text(), p.chars) for p in pdf.pages]
+    """(width mm, height mm, text, chars, words) per page; each file is parsed once."""
+    if path not in _PARSED:
+        with pdfplumber.open(path) as pdf:
+            _PARSED[path] = [(to_mm(p.width), to_mm(p.height), p.extract_text(), p.chars, p.extract_words())
+                             for p in pdf.pages]
+    return _PARSED[path]
+
+
+def _page_size(path):
+    box = PdfReader(path).pages[0].mediabox
+    return to_mm(float(box.width)), to_mm(float(box.height))
 
 
 def _fonts_embedded(path):
     """The fonts that draw characters; each must be embedded (reportlab lists an unused
     Helvetica in the resources of every page: it draws nothing, so it is not checked)."""
-    with pdfplumber.open(path) as pdf:
-        used = {c["fontname"] for page in pdf.pages for c in page.chars}
+    used = {c["fontname"] for page in _pages(path) for c in page[3]}
     reader = PdfReader(path)
     embedded = set()
     for page in reader.pages:
@@ -48,7 +59,7 @@ def test_files_written(two_players):
 
 
 def test_tracker_shows_every_life_card_of_each_house(two_players):
-    [(width, height, page_text, chars)] = _pages(two_players["territoires-vie-2j.pdf"])
+    [(width, height, page_text, chars, _)] = _pages(two_players["territoires-vie-2j.pdf"])
     assert abs(width - 210) < MM and abs(height - 297) < MM
     assert "Maison de la civilisation" in page_text and "Maison de la nature" in page_text
     for house in House:
@@ -65,8 +76,7 @@ def test_tracker_shows_every_life_card_of_each_house(two_players):
 
 
 def _words(path):
-    with pdfplumber.open(path) as pdf:
-        return pdf.pages[0].extract_words()
+    return _pages(path)[0][4]
 
 
 def _word(path, text):
@@ -75,7 +85,7 @@ def _word(path, text):
 
 def test_tracker_text_stays_inside_the_page_margins(two_players):
     for name in two_players:
-        for width, height, _, chars in _pages(two_players[name]):
+        for width, height, _, chars, _ in _pages(two_players[name]):
             for char in chars:
                 assert 8 <= to_mm(char["x0"]) and to_mm(char["x1"]) <= width - 8, (name, char["text"])
                 assert to_mm(char["top"]) >= 8 and to_mm(char["bottom"]) <= height - 8, (name, char["text"])
@@ -88,7 +98,7 @@ def test_fonts_are_embedded_dejavu(two_players):
 
 
 def test_reference_card_lists_the_seed_resume(two_players):
-    [(width, height, page_text, _)] = _pages(two_players["territoires-resume-2j.pdf"])
+    [(width, height, page_text, _, _)] = _pages(two_players["territoires-resume-2j.pdf"])
     assert abs(width - 210) < MM
     for expected in ("Armes : Faux, Fouet", "Animaux : Ours, Chien", "Soins : Enfant, Étoiles",
                      "4 cartes en main par joueur", "pioche : 6 cartes",
@@ -97,7 +107,7 @@ def test_reference_card_lists_the_seed_resume(two_players):
 
 
 def test_setup_sheet_is_landscape_with_the_counts(two_players):
-    [(width, height, page_text, _)] = _pages(two_players["territoires-mise-en-place-2j.pdf"])
+    [(width, height, page_text, _, _)] = _pages(two_players["territoires-mise-en-place-2j.pdf"])
     assert abs(width - 297) < MM and abs(height - 210) < MM
     assert "Réserve : 6 cartes face cachée" in page_text
     assert "Pioche (6)" in page_text
@@ -107,7 +117,7 @@ def test_setup_sheet_is_landscape_with_the_counts(two_players):
 @pytest.mark.parametrize("players, draw, hand", [(3, 5, 3), (4, 4, 3)])
 def test_variants(tmp_path, players, draw, hand):
     paths = {p.name: p for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper="letter"))}
-    [(width, height, tracker, _)] = _pages(paths[f"territoires-vie-{players}j.pdf"])
+    [(width, height, tracker, _, _)] = _pages(paths[f"territoires-vie-{players}j.pdf"])
     assert abs(width - 215.9) < MM and abs(height - 279.4) < MM
     setup_text = _pages(paths[f"territoires-mise-en-place-{players}j.pdf"])[0][2]
     assert f"Pioche ({draw})" in setup_text and f"{hand} cartes en main" in setup_text
@@ -147,8 +157,8 @@ def test_kit_components(tmp_path):
     assert {f"territoires-vie-{n}j.pdf" for n in (2, 3, 4)} <= names
     assert "territoires-jeu-lenormand.pdf" in names
     # the sheets are laid out for A4, the deck follows the kit's paper
-    assert abs(_pages(tmp_path / "territoires-vie-2j.pdf")[0][0] - 210) < MM
-    assert abs(_pages(tmp_path / "territoires-jeu-lenormand.pdf")[0][0] - 297) < MM
+    assert abs(_page_size(tmp_path / "territoires-vie-2j.pdf")[0] - 210) < MM
+    assert abs(_page_size(tmp_path / "territoires-jeu-lenormand.pdf")[0] - 297) < MM
 
 
 def test_bad_deck_option_writes_nothing(tmp_path):

@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import typer
+
+if TYPE_CHECKING:
+    from generator.games.territoires import House
 
 sub = typer.Typer(help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
                   no_args_is_help=True)
@@ -102,7 +107,8 @@ def _card_numbers(cards: list[str]) -> list[int]:
     return numbers
 
 
-def _shared_life(players: int, side) -> list[int]:
+def _shared_life(players: int, side: House) -> list[int]:
+    """The seats sharing the life of ``side`` at four players (none otherwise)."""
     if players != 4:
         return []
     from generator.games.territoires import House

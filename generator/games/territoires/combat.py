@@ -179,7 +179,10 @@ def _foreign_supports(cards: tuple[int, ...], player: Player) -> list[int]:
 
 
 def _victim(player: Player) -> House:
-    return player.target if player.is_third else player.house.other  # type: ignore[union-attr,return-value]
+    """The house an attack hits: the other house, or the third player's target."""
+    victim = player.target if player.house is None else player.house.other
+    assert victim is not None  # Player.at_seat never builds a third player without a target
+    return victim
 
 
 def _attack(cards: tuple[int, ...], player: Player, rule: str, change: int, why: str) -> Outcome:
