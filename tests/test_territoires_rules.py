@@ -307,3 +307,12 @@ def test_a_run_of_three_always_counts_for_a_house_unless_cancelled(cards):
                 assert outcome.change == 0
             else:
                 assert outcome.change in (-1, -2, -3)
+
+
+def test_player_is_coherent():
+    with pytest.raises(ValueError):
+        Player(3, None, None)
+    with pytest.raises(ValueError):
+        Player(2, None, House.ODD)
+    with pytest.raises(ValueError):
+        Player(2, House.EVEN, House.ODD)

@@ -66,6 +66,10 @@ class Player:
     house: House | None = House.EVEN
     target: House | None = None  # only for the third player of three: the house he attacks
 
+    def __post_init__(self) -> None:
+        if (self.house is None) != (self.target is not None) or (self.house is None and self.players != 3):
+            raise ValueError("a player has a house, or is the third of three with a target; use Player.at_seat")
+
     @classmethod
     def at_seat(cls, players: int, seat: int | None, house: House | None,
                 target: House | None = None) -> Player:
@@ -181,7 +185,7 @@ def _foreign_supports(cards: tuple[int, ...], player: Player) -> list[int]:
 def _victim(player: Player) -> House:
     """The house an attack hits: the other house, or the third player's target."""
     victim = player.target if player.house is None else player.house.other
-    assert victim is not None  # Player.at_seat never builds a third player without a target
+    assert victim is not None  # Player.__post_init__ refuses a third player without a target
     return victim
 
 
