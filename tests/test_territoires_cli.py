@@ -53,3 +53,10 @@ def test_invalid_input_is_one_line_and_exit_2(args, reason):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("pnp: error: ") and reason in lines[0], lines
+
+
+def test_life_after_the_play():
+    data = json.loads(pnp("attack", "11", "12", "--house", "even", "--life", "1", "--json").stdout)
+    assert (data["life_before"], data["life_after"]) == (1, 0)
+    result = pnp("attack", "12", "13", "--house", "odd", "--life", "7")
+    assert "life of the odd house: 7 -> 8 (never more than 8)" in result.stdout

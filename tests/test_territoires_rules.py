@@ -316,3 +316,14 @@ def test_player_is_coherent():
         Player(2, None, House.ODD)
     with pytest.raises(ValueError):
         Player(2, House.EVEN, House.ODD)
+
+
+def test_life_after_stays_between_0_and_8():
+    from generator.games.territoires import life_after
+
+    assert life_after(8, evaluate([10, 11], EVEN)) == 5
+    assert life_after(2, evaluate([10, 11], EVEN)) == 0
+    assert life_after(7, evaluate([12, 13], ODD)) == 8  # +2 at 7: capped at the 8 life cards
+    assert life_after(8, evaluate([12, 13], EVEN)) == 8
+    with pytest.raises(UserError, match="0 to 8"):
+        life_after(9, evaluate([12, 13], EVEN))

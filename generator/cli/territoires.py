@@ -38,6 +38,7 @@ def attack(
     runs: str = typer.Option("parity", "--runs", help="parity: a run of three counts by parity; best: a special card in it counts too."),
     foreign_support: str = typer.Option("cancels", "--foreign-support", help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there."),
     support_alone: bool = typer.Option(False, "--support-alone", help="Résumé reading: a support of your house laid alone deals -2."),
+    life: int = typer.Option(None, "--life", help="Life cards the changed house has now (0 to 8): prints its life after the play."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Check a combination and give the change in life (the other house's on an attack, your own on healing).
@@ -61,12 +62,13 @@ def attack(
         House.parse(house) if house is not None else None,
         House.parse(target) if target is not None else None,
     )
-    from generator.games.territoires.combat import evaluate
+    from generator.games.territoires.combat import evaluate, life_after
 
     numbers = _card_numbers(cards)
     chosen = evaluate(numbers, player, rules, intent)
     others = [o for o in readings(numbers, player, rules) if o != chosen]
     shared = _shared_life(players, chosen.side)
+    after = life_after(life, chosen) if life is not None else None
     if as_json:
         typer.echo(json.dumps({
             "cards": list(chosen.cards),
@@ -79,6 +81,8 @@ def attack(
             "change": chosen.change,
             "side": chosen.side.value,
             "shared_by_seats": shared,
+            "life_before": life,
+            "life_after": after,
             "explanation": chosen.explanation,
             "alternatives": [
                 {"effect": o.effect, "rule": o.rule, "change": o.change, "side": o.side.value} for o in others
@@ -91,6 +95,9 @@ def attack(
     typer.echo(f"  rule {chosen.rule}: « {chosen.seed} »")
     if shared:
         typer.echo(f"  the life is shared by seats {shared[0]} and {shared[1]}")
+    if after is not None:
+        note = " (the territory has fallen)" if after == 0 else (" (never more than 8)" if life + chosen.change > after else "")
+        typer.echo(f"  life of the {chosen.side.value} house: {life} -> {after}{note}")
     for other in others:
         typer.echo(f"  also possible: {other.effect} {other.change:+d} on the {other.side.value} house "
                    f"(pass --as {other.effect})")

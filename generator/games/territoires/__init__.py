@@ -10,6 +10,7 @@ from generator.games.territoires.combat import (
     Rules,
     RunScoring,
     evaluate,
+    life_after,
     readings,
 )
 from generator.games.territoires.houses import (
@@ -27,7 +28,7 @@ from generator.games.territoires.lenormand import LENORMAND, LenormandCard, Play
 
 __all__ = [
     "ForeignSupport", "Intent", "InvalidCombination", "Outcome", "PairRule", "Player", "Rules",
-    "RunScoring", "evaluate", "readings", "LIFE_PER_HOUSE", "PLAYED_CARDS", "House", "Role", "Setup",
+    "RunScoring", "evaluate", "life_after", "readings", "LIFE_PER_HOUSE", "PLAYED_CARDS", "House", "Role", "Setup",
     "house_of", "role_of", "seat_house", "setup_for", "LENORMAND", "LenormandCard", "PlayingCard",
     "Suit", "lenormand",
 ]

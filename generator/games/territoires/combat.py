@@ -15,6 +15,7 @@ from itertools import combinations
 
 from generator.errors import UserError
 from generator.games.territoires.houses import (
+    LIFE_PER_HOUSE,
     ROLE_CARDS,
     SUPPORT_OF,
     House,
@@ -340,3 +341,10 @@ def evaluate(cards: tuple[int, ...] | list[int], player: Player, rules: Rules = 
     if wanted == "heal":
         raise InvalidCombination(f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player with life")
     raise InvalidCombination(f"{shown} cannot attack; it only heals (drop --as attack)")
+
+
+def life_after(life: int, outcome: Outcome) -> int:
+    """The life of ``outcome.side`` after the play: never below 0 nor above its 8 life cards."""
+    if not 0 <= life <= LIFE_PER_HOUSE:
+        raise UserError(f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}")
+    return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
