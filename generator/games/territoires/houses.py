@@ -111,10 +111,6 @@ class Setup:
     def draw_pile(self) -> int:
         return len(PLAYED_CARDS) - self.players * self.hand - self.reserve
 
-    @property
-    def houses_with_life(self) -> tuple[House, ...]:
-        return (House.EVEN, House.ODD)
-
 
 SETUPS: dict[int, Setup] = {
     2: Setup(players=2, hand=4, reserve=6, reserve_rows=(3, 3)),
