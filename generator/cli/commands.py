@@ -18,6 +18,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.data",
     "generator.cli.data_fetch",
     "generator.cli.oie",
+    "generator.cli.territoires",
 )
 
 
