@@ -19,6 +19,8 @@ MODULES: tuple[str, ...] = (
     "generator.cli.data_fetch",
     "generator.cli.oie",
     "generator.cli.territoires",
+    "generator.cli.otcho",
+    "generator.cli.pronostiques",
 )
 
 
