@@ -43,6 +43,8 @@ class PronostiquesOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     score_rules: ScoreRules = ScoreRules()
+    bleed: float = 1.0
+    faces: bool = False  # also one face per page (card + bleed), the format print services ask for
 
 
 def _c(hex_value: str):
@@ -69,16 +71,21 @@ def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Ca
     return cards
 
 
-def build_deck(options: PronostiquesOptions, out: Path) -> Path:
+def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
+    """The deck imposed on sheets and, with ``options.faces``, one face per page as well."""
     from generator.render.document import DocInfo
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, render_deck
+    from generator.render.imposition import SheetSpec, card_size, parse_duplex, render_deck, render_faces
 
     duplex: Duplex = parse_duplex(options.duplex)
-    spec = SheetSpec(paper=options.paper, card=card_size("poker"), bleed=1.0, duplex=duplex,
+    card = card_size("poker")
+    spec = SheetSpec(paper=options.paper, card=card, bleed=options.bleed, duplex=duplex,
                      back_offset=options.back_offset)
-    doc = render_deck(deck_cards(options.laps, options.score_rules), spec,
-                      DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques"))
-    return doc.save(out / "pronostiques-cards.pdf")
+    cards = deck_cards(options.laps, options.score_rules)
+    info = DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques")
+    paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
+    if options.faces:
+        paths.append(render_faces(cards, card, options.bleed, info).save(out / "pronostiques-cards-faces.pdf"))
+    return paths
 
 
 # --- score pad ------------------------------------------------------------------------------
@@ -356,17 +363,21 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 # --- entry points ---------------------------------------------------------------------------
 
 def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex: str = "long",
-                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules()) -> list[Path]:
-    """Write the three Pronostiques PDFs into ``out`` and return their paths."""
+                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules(),
+                 bleed: float = 1.0, faces: bool = False) -> list[Path]:
+    """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
+    deck one face per page) and return their paths."""
+    from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.paper import paper
 
     if players not in (3, 4):
         raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
     if laps not in (8, 10):
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
-    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules)
+    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules, bleed, faces)
+    plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
     out.mkdir(parents=True, exist_ok=True)
-    return [build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
+    return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 
 
 def build_kit(params: KitParams) -> list[Path]:
