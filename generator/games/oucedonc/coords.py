@@ -1,0 +1,87 @@
+"""Coordinates as printed on the backs of Oucédonc cards, and the precision they are compared at.
+
+The referee never disagrees with the cards: it compares the integers printed on the backs.
+A coordinate is turned into a whole number of *units* (arc-minutes by default) by rounding half
+away from zero; that integer is what is printed and what is compared. Rounding is monotone, so a
+strict order between printed values is always the true order of the places.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+
+from generator.errors import UserError
+
+
+class Precision(Enum):
+    """How finely coordinates are printed (and therefore compared)."""
+
+    MINUTE = "minute"
+    SECOND = "second"
+    HUNDREDTH = "0.01"
+
+    @property
+    def units_per_degree(self) -> int:
+        return {"minute": 60, "second": 3600, "0.01": 100}[self.value]
+
+    @property
+    def label(self) -> str:
+        """French description, for rule cards and messages."""
+        return {
+            "minute": "à la minute d'arc près",
+            "second": "à la seconde d'arc près",
+            "0.01": "au centième de degré près",
+        }[self.value]
+
+
+def parse_precision(text: str) -> Precision:
+    """``minute``, ``second`` or ``0.01``; a UserError otherwise."""
+    try:
+        return Precision(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(p.value for p in Precision)
+        raise UserError(f"unknown precision {text!r}; choose one of {choices}") from None
+
+
+def to_units(degrees: float, precision: Precision) -> int:
+    """Decimal degrees to whole printed units, rounding half away from zero."""
+    scaled = abs(degrees) * precision.units_per_degree
+    # Guard against binary noise such as 48.25 * 60 = 2894.9999999999995.
+    units = math.floor(round(scaled, 9) + 0.5)
+    return units if degrees >= 0 else -units
+
+
+def from_units(units: int, precision: Precision) -> float:
+    """Printed units back to decimal degrees (the value the card states)."""
+    return units / precision.units_per_degree
+
+
+def _format(units: int, precision: Precision, positive: str, negative: str) -> str:
+    hemisphere = positive if units >= 0 else negative
+    magnitude = abs(units)
+    if precision is Precision.MINUTE:
+        degrees, minutes = divmod(magnitude, 60)
+        return f"{degrees}°{minutes:02d}′ {hemisphere}"
+    if precision is Precision.SECOND:
+        degrees, rest = divmod(magnitude, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return f"{degrees}°{minutes:02d}′{seconds:02d}″ {hemisphere}"
+    whole, hundredths = divmod(magnitude, 100)
+    return f"{whole},{hundredths:02d}° {hemisphere}"
+
+
+def format_latitude(units: int, precision: Precision) -> str:
+    """``48°07′ N`` (minute), ``48°07′12″ N`` (second) or ``48,12° N`` (0.01)."""
+    return _format(units, precision, "N", "S")
+
+
+def format_longitude(units: int, precision: Precision) -> str:
+    """``1°41′ O`` (O for ouest, as on French cards) or ``7°15′ E``."""
+    return _format(units, precision, "E", "O")
+
+
+def format_decimal(degrees: float, decimals: int = 2) -> str:
+    """Signed decimal degrees with a French decimal comma: ``48,11`` or ``-1,68``."""
+    text = f"{degrees:.{decimals}f}".replace(".", ",")
+    return "0" + text[2:] if text.startswith("-0") and set(text[1:]) <= {"0", ","} else text

@@ -1,0 +1,180 @@
+"""The deck file: what an Oucédonc deck printed, as JSON, read back by the referee.
+
+Written next to the PDF by ``pnp oucedonc deck``; read by ``pnp oucedonc verify --deck`` and
+``pnp oucedonc game new --deck``. Coordinates are stored exactly as printed (whole units at the
+deck's precision, plus the printed text), so the referee compares what players read on the backs.
+
+Format (``schema`` = ``pnp.oucedonc.deck``, ``version`` = 1)::
+
+    {"schema": "pnp.oucedonc.deck", "version": 1,
+     "title": "Oucédonc en Bretagne", "region": "bretagne", "seed": 1,
+     "precision": "minute", "packs": 3, "pack_size": 15,
+     "params": {...free-form printing parameters: paper, card size, duplex...},
+     "cards": [
+        {"id": "P01", "kind": "place", "name": "Rennes", "place_kind": "town",
+         "lat_units": 2887, "lon_units": -101, "lat_text": "48°07′ N", "lon_text": "1°41′ O",
+         "lat": 48.1147, "lon": -1.6794, "departement": "35", "departement_name": "Ille-et-Vilaine",
+         "region_code": "53", "region_name": "Bretagne", "population": 222485, "source_id": "insee:35238"},
+        {"id": "I1", "kind": "intermede", "name": "Intermède"},
+        {"id": "D1", "kind": "direction", "name": "Direction"},
+        {"id": "R1", "kind": "rule", "name": "Mise en place"}]}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from generator.errors import UserError
+from generator.games.oucedonc.coords import (
+    Precision,
+    format_latitude,
+    format_longitude,
+    to_units,
+)
+
+SCHEMA = "pnp.oucedonc.deck"
+VERSION = 1
+
+OtherKind = Literal["intermede", "direction", "rule"]
+
+
+@dataclass(frozen=True)
+class PlaceCard:
+    id: str
+    name: str  # unique display name in the deck ("Saint-Denis (93)")
+    place_kind: Literal["town", "site"]
+    lat_units: int  # whole units at the deck precision, as printed
+    lon_units: int
+    lat_text: str  # exactly as printed: "48°07′ N"
+    lon_text: str
+    lat: float  # the source's decimal degrees
+    lon: float
+    departement: str | None = None
+    departement_name: str | None = None
+    region_code: str | None = None
+    region_name: str | None = None
+    population: int | None = None
+    source_id: str | None = None
+    kind: Literal["place"] = "place"
+
+
+@dataclass(frozen=True)
+class OtherCard:
+    id: str
+    kind: OtherKind
+    name: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    title: str
+    region: str
+    seed: int
+    precision: Precision
+    places: tuple[PlaceCard, ...]
+    others: tuple[OtherCard, ...] = ()
+    packs: int = 3
+    pack_size: int = 15
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def place(self, card_id: str) -> PlaceCard:
+        for card in self.places:
+            if card.id == card_id:
+                return card
+        raise UserError(f"no place card {card_id!r} in this deck; see the deck file for the ids")
+
+
+def make_place_card(
+    card_id: str,
+    name: str,
+    place_kind: Literal["town", "site"],
+    lat: float,
+    lon: float,
+    precision: Precision,
+    **details: Any,
+) -> PlaceCard:
+    """A place card whose printed coordinates are derived from ``lat``/``lon`` at ``precision``.
+
+    ``details`` are the optional descriptive fields of :class:`PlaceCard` (departement, names…).
+    """
+    lat_units = to_units(lat, precision)
+    lon_units = to_units(lon, precision)
+    return PlaceCard(
+        id=card_id,
+        name=name,
+        place_kind=place_kind,
+        lat_units=lat_units,
+        lon_units=lon_units,
+        lat_text=format_latitude(lat_units, precision),
+        lon_text=format_longitude(lon_units, precision),
+        lat=lat,
+        lon=lon,
+        **details,
+    )
+
+
+def deck_to_json(deck: Deck) -> str:
+    """Stable, human-readable JSON (sorted parameters, cards in deck order)."""
+    document = {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "title": deck.title,
+        "region": deck.region,
+        "seed": deck.seed,
+        "precision": deck.precision.value,
+        "packs": deck.packs,
+        "pack_size": deck.pack_size,
+        "params": deck.params,
+        "cards": [asdict(card) for card in deck.places] + [asdict(card) for card in deck.others],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def deck_from_json(text: str, source: str = "deck file") -> Deck:
+    """Parse a deck file; a UserError names what is wrong with it."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); regenerate it with 'pnp oucedonc deck'") from None
+    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
+        raise UserError(f"{source} is not an Oucédonc deck file; give the .json written next to the deck PDF")
+    version = document.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise UserError(f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); upgrade pnp")
+    try:
+        precision = Precision(document["precision"])
+        places = []
+        others = []
+        for raw in document["cards"]:
+            if raw["kind"] == "place":
+                places.append(PlaceCard(**raw))
+            else:
+                others.append(OtherCard(id=raw["id"], kind=raw["kind"], name=raw["name"]))
+        deck = Deck(
+            title=str(document["title"]),
+            region=str(document["region"]),
+            seed=int(document["seed"]),
+            precision=precision,
+            places=tuple(places),
+            others=tuple(others),
+            packs=int(document["packs"]),
+            pack_size=int(document["pack_size"]),
+            params=dict(document.get("params", {})),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{source} is damaged ({type(exc).__name__}: {exc}); regenerate it with 'pnp oucedonc deck'") from None
+    _check_consistent(deck, source)
+    return deck
+
+
+def _check_consistent(deck: Deck, source: str) -> None:
+    ids = [card.id for card in deck.places] + [card.id for card in deck.others]
+    if len(ids) != len(set(ids)):
+        raise UserError(f"{source} has duplicate card ids; regenerate it with 'pnp oucedonc deck'")
+    for card in deck.places:
+        if card.lat_text != format_latitude(card.lat_units, deck.precision) or card.lon_text != format_longitude(
+            card.lon_units, deck.precision
+        ):
+            raise UserError(f"{source}: card {card.id} ({card.name}) has printed text that does not match its coordinates; regenerate the deck")
