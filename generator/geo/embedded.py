@@ -50,6 +50,15 @@ def dataset_path(name: str) -> Path:
     return path
 
 
+def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
+    """The rows of a CSV file whose header must be exactly ``columns`` (fast: no dicts)."""
+    reader = csv.reader(io.StringIO(dataset_path(name).read_text(encoding="utf-8")))
+    header = tuple(next(reader, ()))
+    if header != columns:
+        raise UserError(f"{DATASETS / name} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'")
+    return list(reader)
+
+
 def _read_rows(name: str) -> list[dict[str, str]]:
     path = dataset_path(name)
     data = path.read_bytes()
@@ -82,21 +91,22 @@ def _region_of_departement() -> dict[str, str]:
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
+    rows = _read_table(COMMUNES_FILE, ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"))
     return tuple(
         Place(
-            id=f"insee:{r['insee']}",
-            name=r["name"],
+            id=f"insee:{insee}",
+            name=name,
             kind="town",
-            lat=float(r["lat"]),
-            lon=float(r["lon"]),
-            departement=r["departement"],
-            region=r["region"],
-            population=int(r["population"]),
-            insee=r["insee"],
-            geonames_id=int(r["geonames_id"]),
-            familiarity=float(r["population"]),
+            lat=float(lat),
+            lon=float(lon),
+            departement=departement,
+            region=region,
+            population=int(population),
+            insee=insee,
+            geonames_id=int(geonames_id),
+            familiarity=float(population),
         )
-        for r in _read_rows(COMMUNES_FILE)
+        for insee, name, lat, lon, departement, region, population, geonames_id in rows
     )
 
 

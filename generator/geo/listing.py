@@ -66,7 +66,8 @@ def to_json(places: Sequence[Place]) -> str:
     pure-Python encoder)."""
     if not places:
         return "[]\n"
-    lines = ",\n".join(json.dumps(record(p), ensure_ascii=False) for p in places)
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    lines = ",\n".join(encode(record(p)) for p in places)
     return f"[\n{lines}\n]\n"
 
 
