@@ -68,7 +68,7 @@ SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable dista
 SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 1.5  # the towns/sites share gives way only if that spreads the deck 1.5 times wider
-BISECTIONS = 18  # distance bisection steps: the diameter / 2**18 is well under a kilometre
+BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
 @dataclass(frozen=True)
