@@ -22,6 +22,7 @@ def board(
     grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
     source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
+    seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
@@ -34,7 +35,7 @@ def board(
 
         from generator.render.oie_theme import load_theme
 
-        themed = load_theme(theme, source)
+        themed = load_theme(theme, source, seed)
         options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
     path = write_board(options, target)
     typer.echo(f"wrote {path}")
