@@ -37,6 +37,7 @@ class Component:
 COMPONENTS: tuple[Component, ...] = (
     Component("Jeu de l'Oie board", "generator.render.oie_board:build_board"),
     Component("Jeu de l'Oie poster (tiled)", "generator.render.oie_board:build_poster"),
+    Component("Jeu de l'Oie board themed with the region", "generator.render.oie_board:build_themed_board"),
     Component("territoires-sheets", "generator.render.territoires:build_sheets_for_kit"),
     Component("territoires-deck", "generator.render.territoires:build_deck_for_kit"),
     Component("otcho", "generator.render.otcho:build_kit"),
