@@ -14,6 +14,8 @@ MODULES: tuple[str, ...] = (
     "generator.cli.version_info",
     "generator.cli.kit",
     "generator.cli.calibrate",
+    "generator.cli.places",
+    "generator.cli.data",
 )
 
 
