@@ -58,8 +58,8 @@ class Rect:
 
 
 def safe_rect(box) -> Rect:
-    x, y, width, height = box.safe
-    return Rect(x, y, width, height)
+    safe = box.safe
+    return Rect(safe.x, safe.y, safe.width, safe.height)
 
 
 def scale(box) -> float:
@@ -81,6 +81,21 @@ def band(canvas, box, bottom: float, colour: str) -> None:
     canvas.setFillColor(colour)
     canvas.rect(pt(-box.bleed), pt(bottom), pt(box.width + 2 * box.bleed),
                 pt(box.height + box.bleed - bottom), stroke=0, fill=1)
+
+
+def panel(canvas, box, inset: float, radius: float, colour: str, grid: str | None, step: float) -> None:
+    """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid."""
+    canvas.setFillColor(colour)
+    canvas.roundRect(pt(inset), pt(inset), pt(box.width - 2 * inset), pt(box.height - 2 * inset), pt(radius),
+                     stroke=0, fill=1)
+    if grid is None:
+        return
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.roundRect(pt(inset), pt(inset), pt(box.width - 2 * inset), pt(box.height - 2 * inset), pt(radius))
+    canvas.clipPath(clip, stroke=0, fill=0)
+    graticule(canvas, inset, inset, box.width - 2 * inset, box.height - 2 * inset, step, grid, 0.2)
+    canvas.restoreState()
 
 
 def draw_fitted(canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: str) -> None:
@@ -205,17 +220,15 @@ class PlaceFront:
     def fitted_name(self, box) -> FittedText:
         area = self.name_area(box)
         return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(area.width), pt(area.height),
-                        max_size=30.0 * scale(box), max_lines=3)
+                        max_size=34.0 * scale(box), max_lines=3)
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         colour = kind_colour(self.card.place_kind, palette)
         safe = safe_rect(box)
         fill_bleed(canvas, box, colour)
-        inset = min(2.4 * k, box.safe[0] * 0.8)
-        canvas.setFillColor(palette.paper)
-        canvas.roundRect(pt(inset), pt(inset), pt(box.width - 2 * inset), pt(box.height - 2 * inset),
-                         pt(2.6 * k), stroke=0, fill=1)
+        inset = min(2.4 * k, box.safe.x * 0.8)
+        panel(canvas, box, inset, 2.6 * k, palette.paper, "#F1EADB", 6.0 * k)
         # Wordmark between two hairlines
         top = safe.top - 4.2 * k
         spaced_caps(canvas, "Oucédonc", fonts.bold, 6.0 * k, safe.centre_x, top, colour, 1.6 * k,
@@ -257,7 +270,7 @@ class LocatorMap:
 def place_back_map_area(box) -> Rect:
     """Where the locator map may go on a place back (the same on every card of a deck)."""
     safe, k = safe_rect(box), scale(box)
-    return Rect(safe.x, safe.y + 4.2 * k, safe.width, safe.height - 52.5 * k)
+    return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
 
 
 @dataclass(frozen=True)
@@ -361,7 +374,7 @@ class EmblemBack:
         compass_star(canvas, safe.centre_x, centre_y, 15.0 * k, palette.gold, "#F6E7C8", north=palette.accent)
         spaced_caps(canvas, "Oucédonc", fonts.bold, 12.0 * k, safe.centre_x, centre_y - 24.0 * k,
                     palette.paper, 2.2 * k, safe.width)
-        centred_line(canvas, self.title, fonts.regular, 7.0 * k, safe.centre_x, centre_y - 30.0 * k,
+        centred_line(canvas, self.title, fonts.oblique, 7.0 * k, safe.centre_x, centre_y - 30.0 * k,
                      "#C9D3DE", safe.width)
         centred_line(canvas, self.caption, fonts.bold, 7.0 * k, safe.centre_x, safe.y + 1.5 * k,
                      palette.gold, safe.width)
@@ -415,10 +428,8 @@ class IntermedeFace:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = safe_rect(box)
         fill_bleed(canvas, box, palette.gold)
-        inset = min(2.4 * k, box.safe[0] * 0.8)
-        canvas.setFillColor(palette.paper)
-        canvas.roundRect(pt(inset), pt(inset), pt(box.width - 2 * inset), pt(box.height - 2 * inset),
-                         pt(2.6 * k), stroke=0, fill=1)
+        inset = min(2.4 * k, box.safe.x * 0.8)
+        panel(canvas, box, inset, 2.6 * k, palette.paper, None, 0)
         hourglass(canvas, safe.centre_x, safe.top - 13.0 * k, 19.0 * k, palette.night, palette.gold)
         title = fit_text(self.texts.title, fonts.title, pt(safe.width - 2 * k), pt(9.0 * k), max_size=19.0 * k,
                          max_lines=1)

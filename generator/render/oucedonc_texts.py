@@ -110,7 +110,7 @@ def deck_context(deck: Deck, region_name: str, region_kind: str, tokens_each: in
 def render_title(templates: TemplateSet, region_name: str, region_kind: str) -> str:
     """The deck's title ("Oucédonc en Bretagne"), before the deck exists."""
     context = {"region_name": region_name, "region_kind": region_kind}
-    return templates.render("deck.j2", {"deck": context}).line("title")
+    return templates.render("title.j2", {"deck": context}).line("title")
 
 
 def place_context(card: PlaceCard) -> dict[str, Any]:

@@ -1,0 +1,291 @@
+"""Make an Oucédonc deck: places → selection → deck → PDF + deck JSON (+ one PNG per face).
+
+This is the library behind ``pnp oucedonc deck`` and the kit's Oucédonc component. Data flows
+one way: ``geo`` gives candidate places, ``games.oucedonc.deck`` composes the deck (pure),
+``render`` paints it through the shared imposition engine. Everything is computed in memory
+first and written at the end, each file atomically: bad input never leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import UserError
+from generator.games.oucedonc.coords import Precision, parse_precision
+from generator.games.oucedonc.deck import (
+    PACK_SIZE,
+    PACKS,
+    SITES_SHARE,
+    TOKENS,
+    check_place_count,
+    compose_deck,
+    default_place_count,
+    familiar_first,
+)
+from generator.games.oucedonc.deckfile import Deck, deck_to_json
+from generator.geo.model import Place
+
+TOKENS_EACH = 4  # the referee's default starting tokens, printed on the rule cards
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """Everything ``pnp oucedonc deck`` can be told (all strings as the user typed them)."""
+
+    out: Path = Path("output/oucedonc.pdf")
+    region: str = "france"
+    cards: int | None = None  # place cards; None = fill whole sheets
+    seed: int = 1
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed: float = 1.0
+    duplex: str = "long"
+    back_offset: str = "0,0"
+    precision: str = "minute"
+    templates: Path | None = None
+    font: Path | None = None
+    png_dpi: int | None = None
+    source: str = "embedded"
+    sites_share: float = SITES_SHARE
+
+
+@dataclass(frozen=True)
+class DeckFiles:
+    pdf: Path
+    json: Path
+    pngs: tuple[Path, ...]
+    deck: Deck
+    pages: int
+
+    @property
+    def paths(self) -> list[Path]:
+        return [self.pdf, self.json, *self.pngs]
+
+
+@dataclass(frozen=True)
+class RegionInfo:
+    key: str  # what the deck file records ("france", "bretagne", "33")
+    name: str  # printed ("Bretagne")
+    kind: str  # france | region | departement | country | area (for the title template)
+
+
+# ------------------------------------------------------------------- places
+
+
+def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, list[Place]]:
+    """The places a deck may use, and how the region is called. Embedded data only for now."""
+    from generator.geo import embedded
+    from generator.geo.regions import resolve_region
+
+    if source.strip().lower() != "embedded":
+        raise UserError(f"unknown place source {source!r}; use --source embedded")
+    selection = resolve_region(region_text)
+    kind = {"country": "france", "region": "region", "departement": "departement"}[selection.kind]
+    info = RegionInfo(region_text.strip() or "france", selection.name, kind)
+    places = list(selection.filter(embedded.communes()))
+    try:
+        places.extend(selection.filter(embedded.landmarks()))
+    except UserError:  # landmarks not embedded yet: towns only
+        pass
+    return info, places
+
+
+def choose_places(candidates: Sequence[Place], count: int, seed: int, precision: Precision,
+                  sites_share: float) -> list[Place]:
+    """The deck's places (the one switch point between selection strategies)."""
+    return familiar_first(candidates, count, seed, precision, sites_share)
+
+
+# ------------------------------------------------------------------- the deck
+
+
+def _check_glyphs(deck: Deck, texts, fonts) -> None:
+    from generator.render.fonts import require_glyphs
+
+    for card in deck.places:
+        for font in {fonts.condensed_bold, fonts.bold}:
+            require_glyphs(font, card.name, f"the place name {card.name!r} (card {card.id})")
+    for what, text in texts.printed_strings():
+        for font in {fonts.regular, fonts.bold}:
+            require_glyphs(font, text, what)
+
+
+def _locator(deck: Deck, region: RegionInfo, width: float, height: float):
+    """The locator map: France's outline, framed on France or on the deck's places."""
+    from generator.geo import embedded
+    from generator.render.locator_map import fit_frame, outline_rings
+    from generator.render.oucedonc_cards import LocatorMap
+
+    rings = tuple(tuple(ring) for ring in outline_rings(embedded.france_outline()))
+    if region.kind == "france":
+        points = [point for ring in rings for point in ring]
+    else:
+        points = [(card.lon, card.lat) for card in deck.places]
+    bounds = (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+              max(p[1] for p in points))
+    dots = tuple((card.lon, card.lat) for card in deck.places)
+    return LocatorMap(fit_frame(bounds, width, height), rings, dots)
+
+
+@dataclass(frozen=True)
+class BuiltDeck:
+    """A deck rendered in memory: nothing written yet."""
+
+    deck: Deck
+    pdf: bytes
+    pages: int
+    cards: tuple  # the engine's Card objects (painters), reused for PNG export
+    spec: object  # the SheetSpec
+
+
+def build_deck(options: DeckOptions) -> BuiltDeck:
+    """Select, compose and render the deck in memory."""
+    from generator.render.card_templates import load_templates
+    from generator.render.document import DocInfo
+    from generator.render.fonts import register_fonts, register_user_font
+    from generator.render.imposition import (
+        CardBox,
+        Duplex,
+        SheetSpec,
+        card_size,
+        parse_duplex,
+        parse_offset,
+        plan_sheet,
+        render_deck,
+    )
+    from generator.render.oucedonc_cards import CardStyle, place_back_map_area
+    from generator.render.oucedonc_texts import render_deck_texts, render_title
+    from generator.render.oucedonc_tokens import draw_token_pages, plan_tokens
+    from generator.render.paper import paper
+
+    precision = parse_precision(options.precision)
+    spec = SheetSpec(paper=paper(options.paper), card=card_size(options.card_size), bleed=options.bleed,
+                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
+    layout = plan_sheet(spec)
+    count = options.cards if options.cards is not None else default_place_count(layout.per_sheet)
+    check_place_count(count)
+    if not 0 <= options.sites_share <= 1:
+        raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
+    if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
+        raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
+    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
+    templates = load_templates("oucedonc", options.templates)
+
+    region, candidates = load_candidates(options.source, options.region)
+    places = choose_places(candidates, count, options.seed, precision, options.sites_share)
+    title = render_title(templates, region.name, region.kind)
+    params = {
+        "paper": spec.paper.name, "card_size": spec.card.name, "card_mm": [spec.card.width, spec.card.height],
+        "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
+        "source": options.source, "sites_share": options.sites_share, "tokens": TOKENS,
+        "tokens_each": TOKENS_EACH, "region_name": region.name,
+    }
+    deck = compose_deck(places, title=title, region=region.key, seed=options.seed, precision=precision,
+                        departement_names=_departement_names(), region_names=_region_names(),
+                        packs=PACKS, pack_size=PACK_SIZE, params=params)
+    texts = render_deck_texts(templates, deck, region.name, region.kind, TOKENS_EACH)
+    _check_glyphs(deck, texts, fonts)
+
+    area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
+    locator = _locator(deck, region, area.width, area.height)
+    cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
+    doc = render_deck(cards, spec, DocInfo(title=title, subject="Oucédonc : cartes à imprimer recto verso"))
+    sheet = plan_tokens(layout.page_width, layout.page_height, TOKENS)
+    token_pages = draw_token_pages(doc.canvas, sheet, spec.duplex, spec.back_offset, texts.tokens_title,
+                                   texts.tokens_help, fonts)
+    sheets = -(-len(cards) // layout.per_sheet)
+    pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
+    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec)
+
+
+def deck_cards(deck: Deck, texts, style, locator) -> list:
+    """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
+    from generator.render.imposition import Card
+    from generator.render.oucedonc_cards import (
+        DirectionBack,
+        DirectionFront,
+        EmblemBack,
+        IntermedeFace,
+        PlaceBack,
+        PlaceFront,
+        RuleFront,
+    )
+
+    cards = []
+    for place in deck.places:
+        place_texts = texts.places[place.id]
+        cards.append(Card(PlaceFront(place, place_texts, style), PlaceBack(place, place_texts, style, locator),
+                          place.name))
+    rules = iter(texts.rules)
+    for other in deck.others:
+        if other.kind == "intermede":
+            cards.append(Card(IntermedeFace(texts.intermede, texts.intermede.front_body, style),
+                              IntermedeFace(texts.intermede, texts.intermede.back_body, style), other.name))
+        elif other.kind == "direction":
+            cards.append(Card(DirectionFront(texts.direction, style), DirectionBack(texts.direction, style),
+                              other.name))
+        else:
+            rule = next(rules)
+            cards.append(Card(RuleFront(rule, deck.title, style),
+                              EmblemBack(rule.back_title, rule.back_caption, style), other.name))
+    return cards
+
+
+def _departement_names() -> dict[str, str]:
+    from generator.geo import embedded
+
+    return {d.code: d.name for d in embedded.departements()}
+
+
+def _region_names() -> dict[str, str]:
+    from generator.geo import embedded
+
+    return {r.code: r.name for r in embedded.regions()}
+
+
+# ------------------------------------------------------------------- files
+
+
+def make_deck(options: DeckOptions) -> DeckFiles:
+    """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
+    from generator.atomic import write_bytes, write_text
+
+    if options.out.suffix.lower() != ".pdf":
+        raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
+    built = build_deck(options)
+    ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
+    pngs = render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title) if options.png_dpi else {}
+    json_path = options.out.with_suffix(".json")
+    write_bytes(options.out, built.pdf)
+    write_text(json_path, deck_to_json(built.deck))
+    folder = options.out.with_name(options.out.stem + "_png")
+    written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
+    return DeckFiles(options.out, json_path, written, built.deck, built.pages)
+
+
+def render_pngs(cards, ids: Sequence[str], spec, dpi: int, title: str) -> dict[str, bytes]:
+    """Every face as a PNG (card plus bleed), named ``P01_front.png``… for print-on-demand."""
+    import io
+
+    import pypdfium2
+
+    from generator.render.document import DocInfo
+    from generator.render.imposition import render_faces
+
+    faces = render_faces(cards, spec.card, spec.bleed, DocInfo(title=title)).to_bytes()
+    pdf = pypdfium2.PdfDocument(faces)
+    images: dict[str, bytes] = {}
+    try:
+        for index in range(len(pdf)):
+            card_index, side = divmod(index, 2)
+            page = pdf[index]
+            bitmap = page.render(scale=dpi / 72.0)
+            buffer = io.BytesIO()
+            bitmap.to_pil().save(buffer, format="PNG", optimize=False)
+            images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
+            page.close()
+    finally:
+        pdf.close()
+    return images
