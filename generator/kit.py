@@ -34,7 +34,9 @@ class Component:
 
 
 # One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = ()
+COMPONENTS: tuple[Component, ...] = (
+    Component("Oucédonc deck", "generator.oucedonc_deck:build_kit_deck"),
+)
 
 
 @dataclass

@@ -112,14 +112,12 @@ def _check_glyphs(deck: Deck, texts, fonts) -> None:
             require_glyphs(font, text, what)
 
 
-def _locator(deck: Deck, region: RegionInfo, width: float, height: float):
-    """The locator map: France's outline, framed on France or on the deck's places."""
-    from generator.geo import embedded
-    from generator.render.locator_map import fit_frame, outline_rings
+def _locator(deck: Deck, region: RegionInfo, rings, width: float, height: float):
+    """The locator map: the outline ``rings``, framed on all of them (France) or on the deck's places."""
+    from generator.render.locator_map import fit_frame
     from generator.render.oucedonc_cards import LocatorMap
 
-    rings = tuple(tuple(ring) for ring in outline_rings(embedded.france_outline()))
-    if region.kind == "france":
+    if region.kind == "france" and rings:
         points = [point for ring in rings for point in ring]
     else:
         points = [(card.lon, card.lat) for card in deck.places]
@@ -127,6 +125,70 @@ def _locator(deck: Deck, region: RegionInfo, width: float, height: float):
               max(p[1] for p in points))
     dots = tuple((card.lon, card.lat) for card in deck.places)
     return LocatorMap(fit_frame(bounds, width, height), rings, dots)
+
+
+def france_rings() -> tuple[tuple[tuple[float, float], ...], ...]:
+    from generator.geo import embedded
+    from generator.render.locator_map import outline_rings
+
+    return tuple(tuple(ring) for ring in outline_rings(embedded.france_outline()))
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """The user's printing choices, parsed and checked before any data is read."""
+
+    spec: object  # imposition.SheetSpec
+    per_sheet: int
+    page_size: tuple[float, float]  # mm
+    precision: Precision
+    fonts: object  # fonts.FontSet
+    templates: object  # card_templates.TemplateSet
+
+
+def print_settings(options: DeckOptions) -> PrintSettings:
+    from generator.render.card_templates import load_templates
+    from generator.render.fonts import register_fonts, register_user_font
+    from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset, plan_sheet
+    from generator.render.paper import paper
+
+    precision = parse_precision(options.precision)
+    spec = SheetSpec(paper=paper(options.paper), card=card_size(options.card_size), bleed=options.bleed,
+                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
+    layout = plan_sheet(spec)
+    if options.cards is not None:
+        check_place_count(options.cards)
+    if not 0 <= options.sites_share <= 1:
+        raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
+    if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
+        raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
+    if options.out.suffix.lower() != ".pdf":
+        raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
+    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
+    templates = load_templates("oucedonc", options.templates)
+    return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precision, fonts,
+                         templates)
+
+
+def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
+    """Candidates of the region, the deck's places, and the composed deck."""
+    from generator.render.oucedonc_texts import render_title
+
+    count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
+    region, candidates = load_candidates(options.source, options.region)
+    places = choose_places(candidates, count, options.seed, settings.precision, options.sites_share)
+    spec = settings.spec
+    params = {
+        "paper": spec.paper.name, "card_size": spec.card.name, "card_mm": [spec.card.width, spec.card.height],
+        "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
+        "source": options.source, "sites_share": options.sites_share, "tokens": TOKENS,
+        "tokens_each": TOKENS_EACH, "region_name": region.name,
+    }
+    deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind),
+                        region=region.key, seed=options.seed, precision=settings.precision,
+                        departement_names=_departement_names(), region_names=_region_names(),
+                        packs=PACKS, pack_size=PACK_SIZE, params=params)
+    return deck, region
 
 
 @dataclass(frozen=True)
@@ -140,64 +202,34 @@ class BuiltDeck:
     spec: object  # the SheetSpec
 
 
-def build_deck(options: DeckOptions) -> BuiltDeck:
-    """Select, compose and render the deck in memory."""
-    from generator.render.card_templates import load_templates
+def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings) -> BuiltDeck:
+    """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.render.document import DocInfo
-    from generator.render.fonts import register_fonts, register_user_font
-    from generator.render.imposition import (
-        CardBox,
-        Duplex,
-        SheetSpec,
-        card_size,
-        parse_duplex,
-        parse_offset,
-        plan_sheet,
-        render_deck,
-    )
+    from generator.render.imposition import CardBox, Duplex, render_deck
     from generator.render.oucedonc_cards import CardStyle, place_back_map_area
-    from generator.render.oucedonc_texts import render_deck_texts, render_title
+    from generator.render.oucedonc_texts import render_deck_texts
     from generator.render.oucedonc_tokens import draw_token_pages, plan_tokens
-    from generator.render.paper import paper
 
-    precision = parse_precision(options.precision)
-    spec = SheetSpec(paper=paper(options.paper), card=card_size(options.card_size), bleed=options.bleed,
-                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
-    layout = plan_sheet(spec)
-    count = options.cards if options.cards is not None else default_place_count(layout.per_sheet)
-    check_place_count(count)
-    if not 0 <= options.sites_share <= 1:
-        raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
-    if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
-        raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
-    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
-    templates = load_templates("oucedonc", options.templates)
-
-    region, candidates = load_candidates(options.source, options.region)
-    places = choose_places(candidates, count, options.seed, precision, options.sites_share)
-    title = render_title(templates, region.name, region.kind)
-    params = {
-        "paper": spec.paper.name, "card_size": spec.card.name, "card_mm": [spec.card.width, spec.card.height],
-        "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
-        "source": options.source, "sites_share": options.sites_share, "tokens": TOKENS,
-        "tokens_each": TOKENS_EACH, "region_name": region.name,
-    }
-    deck = compose_deck(places, title=title, region=region.key, seed=options.seed, precision=precision,
-                        departement_names=_departement_names(), region_names=_region_names(),
-                        packs=PACKS, pack_size=PACK_SIZE, params=params)
-    texts = render_deck_texts(templates, deck, region.name, region.kind, TOKENS_EACH)
+    spec, fonts = settings.spec, settings.fonts
+    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, TOKENS_EACH)
     _check_glyphs(deck, texts, fonts)
-
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
-    locator = _locator(deck, region, area.width, area.height)
+    locator = _locator(deck, region, rings, area.width, area.height)
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
-    doc = render_deck(cards, spec, DocInfo(title=title, subject="Oucédonc : cartes à imprimer recto verso"))
-    sheet = plan_tokens(layout.page_width, layout.page_height, TOKENS)
+    doc = render_deck(cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso"))
+    sheet = plan_tokens(*settings.page_size, TOKENS)
     token_pages = draw_token_pages(doc.canvas, sheet, spec.duplex, spec.back_offset, texts.tokens_title,
                                    texts.tokens_help, fonts)
-    sheets = -(-len(cards) // layout.per_sheet)
+    sheets = -(-len(cards) // settings.per_sheet)
     pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
     return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec)
+
+
+def build_deck(options: DeckOptions) -> BuiltDeck:
+    """Check the options, select and compose the deck, render it: all in memory."""
+    settings = print_settings(options)
+    deck, region = select_deck(options, settings)
+    return render_oucedonc_deck(deck, region, settings, france_rings())
 
 
 def deck_cards(deck: Deck, texts, style, locator) -> list:
@@ -252,8 +284,6 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
     from generator.atomic import write_bytes, write_text
 
-    if options.out.suffix.lower() != ".pdf":
-        raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
     pngs = render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title) if options.png_dpi else {}
@@ -263,6 +293,14 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     folder = options.out.with_name(options.out.stem + "_png")
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
+
+
+def build_kit_deck(params) -> list[Path]:
+    """The kit's Oucédonc component: the default deck of the kit's region on its paper."""
+    options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
+                          paper=params.paper)
+    files = make_deck(options)
+    return [files.pdf, files.json]
 
 
 def render_pngs(cards, ids: Sequence[str], spec, dpi: int, title: str) -> dict[str, bytes]:
@@ -283,7 +321,7 @@ def render_pngs(cards, ids: Sequence[str], spec, dpi: int, title: str) -> dict[s
             page = pdf[index]
             bitmap = page.render(scale=dpi / 72.0)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", optimize=False)
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
             images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
             page.close()
     finally:

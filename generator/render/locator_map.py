@@ -75,6 +75,25 @@ def outline_rings(geojson: dict) -> list[list[LonLat]]:
     return []
 
 
+#: Outline vertices closer than this (mm, on the card) to the previous one are dropped: below
+#: what a printer resolves, and it keeps the form (and every PDF reader's work) small.
+MIN_STEP = 0.2
+
+
+def thin_out(points: Sequence[tuple[float, float]], step: float) -> list[tuple[float, float]]:
+    """Keep a vertex only if it lies ``step`` or more from the last kept one (and the last)."""
+    if len(points) < 3:
+        return list(points)
+    kept = [points[0]]
+    limit = step * step
+    for x, y in points[1:-1]:
+        last_x, last_y = kept[-1]
+        if (x - last_x) ** 2 + (y - last_y) ** 2 >= limit:
+            kept.append((x, y))
+    kept.append(points[-1])
+    return kept
+
+
 @dataclass(frozen=True)
 class MapStyle:
     water: str
@@ -101,7 +120,7 @@ def define_map_form(canvas, name: str, frame: MapFrame, rings: Iterable[Ring],
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
     land = canvas.beginPath()
     for ring in rings:
-        points = [frame.project(lon, lat) for lon, lat in ring]
+        points = thin_out([frame.project(lon, lat) for lon, lat in ring], MIN_STEP)
         if len(points) < 3:
             continue
         land.moveTo(pt(points[0][0]), pt(points[0][1]))
@@ -114,9 +133,11 @@ def define_map_form(canvas, name: str, frame: MapFrame, rings: Iterable[Ring],
     canvas.setLineJoin(1)
     canvas.drawPath(land, stroke=1, fill=1, fillMode=0)  # even-odd: holes stay holes
     canvas.setFillColor(style.dot)
+    spots = canvas.beginPath()  # one path for all the dots: one object, not one per place
     for lon, lat in dots:
         x, y = frame.project(lon, lat)
-        canvas.circle(pt(x), pt(y), 0.75, stroke=0, fill=1)
+        spots.circle(pt(x), pt(y), 0.75)
+    canvas.drawPath(spots, stroke=0, fill=1)
     canvas.restoreState()
     canvas.setStrokeColor(style.frame)
     canvas.setLineWidth(0.5)

@@ -83,18 +83,27 @@ def band(canvas, box, bottom: float, colour: str) -> None:
                 pt(box.height + box.bleed - bottom), stroke=0, fill=1)
 
 
-def panel(canvas, box, inset: float, radius: float, colour: str, grid: str | None, step: float) -> None:
-    """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid."""
+PANEL_GRID_FORM = "OucedoncPanelGrid"
+
+
+def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -> None:
+    """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid
+    (the grid is recorded once as a form and reused on every card)."""
+    width, height = box.width - 2 * inset, box.height - 2 * inset
     canvas.setFillColor(colour)
-    canvas.roundRect(pt(inset), pt(inset), pt(box.width - 2 * inset), pt(box.height - 2 * inset), pt(radius),
-                     stroke=0, fill=1)
+    canvas.roundRect(pt(inset), pt(inset), pt(width), pt(height), pt(radius), stroke=0, fill=1)
     if grid is None:
         return
+    if not canvas.hasForm(PANEL_GRID_FORM):
+        canvas.beginForm(PANEL_GRID_FORM, 0, 0, pt(width), pt(height))
+        clip = canvas.beginPath()
+        clip.roundRect(0, 0, pt(width), pt(height), pt(radius))
+        canvas.clipPath(clip, stroke=0, fill=0)
+        graticule(canvas, 0, 0, width, height, step, grid, 0.2)
+        canvas.endForm()
     canvas.saveState()
-    clip = canvas.beginPath()
-    clip.roundRect(pt(inset), pt(inset), pt(box.width - 2 * inset), pt(box.height - 2 * inset), pt(radius))
-    canvas.clipPath(clip, stroke=0, fill=0)
-    graticule(canvas, inset, inset, box.width - 2 * inset, box.height - 2 * inset, step, grid, 0.2)
+    canvas.translate(pt(inset), pt(inset))
+    canvas.doForm(PANEL_GRID_FORM)
     canvas.restoreState()
 
 
@@ -228,7 +237,7 @@ class PlaceFront:
         safe = safe_rect(box)
         fill_bleed(canvas, box, colour)
         inset = min(2.4 * k, box.safe.x * 0.8)
-        panel(canvas, box, inset, 2.6 * k, palette.paper, "#F1EADB", 6.0 * k)
+        panel(canvas, box, inset, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
         # Wordmark between two hairlines
         top = safe.top - 4.2 * k
         spaced_caps(canvas, "Oucédonc", fonts.bold, 6.0 * k, safe.centre_x, top, colour, 1.6 * k,
@@ -369,13 +378,13 @@ class EmblemBack:
         safe = safe_rect(box)
         fill_bleed(canvas, box, palette.night)
         graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-                  7.0 * k, "#24425F", 0.25)
+                  7.0 * k, palette.night_grid, 0.25)
         centre_y = box.height * 0.58
-        compass_star(canvas, safe.centre_x, centre_y, 15.0 * k, palette.gold, "#F6E7C8", north=palette.accent)
+        compass_star(canvas, safe.centre_x, centre_y, 15.0 * k, palette.gold, palette.cream, north=palette.accent)
         spaced_caps(canvas, "Oucédonc", fonts.bold, 12.0 * k, safe.centre_x, centre_y - 24.0 * k,
                     palette.paper, 2.2 * k, safe.width)
         centred_line(canvas, self.title, fonts.oblique, 7.0 * k, safe.centre_x, centre_y - 30.0 * k,
-                     "#C9D3DE", safe.width)
+                     palette.night_text, safe.width)
         centred_line(canvas, self.caption, fonts.bold, 7.0 * k, safe.centre_x, safe.y + 1.5 * k,
                      palette.gold, safe.width)
 
@@ -482,11 +491,11 @@ class DirectionBack:
         safe = safe_rect(box)
         fill_bleed(canvas, box, palette.night)
         graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-                  7.0 * k, "#24425F", 0.25)
-        compass_star(canvas, safe.centre_x, safe.top - 11.0 * k, 9.0 * k, palette.gold, "#F6E7C8",
+                  7.0 * k, palette.night_grid, 0.25)
+        compass_star(canvas, safe.centre_x, safe.top - 11.0 * k, 9.0 * k, palette.gold, palette.cream,
                      north=palette.accent)
         spaced_caps(canvas, self.texts.title, fonts.bold, 9.0 * k, safe.centre_x, safe.top - 26.0 * k,
                     palette.paper, 1.8 * k, safe.width)
         area = Rect(safe.x + 2.0 * k, safe.y + 3.0 * k, safe.width - 4.0 * k, safe.height - 33.0 * k)
-        draw_paragraphs(canvas, markup_parts(self.texts.back_body), fonts, "#E8EDF2", area, 8.0 * k,
+        draw_paragraphs(canvas, markup_parts(self.texts.back_body), fonts, palette.night_text, area, 8.0 * k,
                         alignment=1, vertical="middle")

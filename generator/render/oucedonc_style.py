@@ -7,30 +7,43 @@ transformation, so they scale and rotate with the card.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.render.units import pt
 
 
+def _hex(code: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(code)
+
+
 @dataclass(frozen=True)
 class Palette:
-    paper: str = "#FBF7EE"  # warm card stock
-    ink: str = "#1D2B3A"  # text
-    muted: str = "#6B7785"  # labels
-    hairline: str = "#D9D2C3"
-    town: str = "#1F4E79"  # deep blue: towns
-    site: str = "#2E6B4F"  # forest green: sites
-    accent: str = "#D1495B"  # the north, the map marker
-    gold: str = "#E8A33D"  # Intermède
-    night: str = "#18324D"  # rule and emblem backs
-    land: str = "#E9E1CF"  # locator map land
-    land_line: str = "#9C8F74"
+    """Colours as reportlab Color objects (parsed once: hex strings are parsed on every use)."""
+
+    paper: object = field(default_factory=lambda: _hex("#FBF7EE"))  # warm card stock
+    ink: object = field(default_factory=lambda: _hex("#1D2B3A"))  # text
+    muted: object = field(default_factory=lambda: _hex("#6B7785"))  # labels
+    hairline: object = field(default_factory=lambda: _hex("#D9D2C3"))
+    grid: object = field(default_factory=lambda: _hex("#F1EADB"))  # faint graticule on card stock
+    town: object = field(default_factory=lambda: _hex("#1F4E79"))  # deep blue: towns
+    site: object = field(default_factory=lambda: _hex("#2E6B4F"))  # forest green: sites
+    accent: object = field(default_factory=lambda: _hex("#D1495B"))  # the north, the map marker
+    gold: object = field(default_factory=lambda: _hex("#E8A33D"))  # Intermède, tokens
+    cream: object = field(default_factory=lambda: _hex("#F6E7C8"))  # light half of star points
+    night: object = field(default_factory=lambda: _hex("#18324D"))  # rule and emblem backs
+    night_grid: object = field(default_factory=lambda: _hex("#24425F"))
+    night_text: object = field(default_factory=lambda: _hex("#DCE3EA"))
+    land: object = field(default_factory=lambda: _hex("#E9E1CF"))  # locator map land
+    land_line: object = field(default_factory=lambda: _hex("#9C8F74"))
+    cut_line: object = field(default_factory=lambda: _hex("#5A5A5A"))
 
 
 PALETTE = Palette()
 
 
-def kind_colour(place_kind: str, palette: Palette = PALETTE) -> str:
+def kind_colour(place_kind: str, palette: Palette = PALETTE):
     return palette.town if place_kind == "town" else palette.site
 
 

@@ -50,17 +50,31 @@ def plan_tokens(page_width: float, page_height: float, count: int) -> TokenSheet
     return best
 
 
-def _token(canvas, x: float, y: float, radius: float, palette: Palette, cut_line: bool) -> None:
+TOKEN_FORM = "OucedoncToken"
+
+
+def _define_token(canvas, radius: float, palette: Palette) -> None:
+    """The token's art, centred on the form's origin, recorded once and drawn 70 times."""
+    reach = pt(radius + TOKEN_BLEED)
+    canvas.beginForm(TOKEN_FORM, -reach, -reach, reach, reach)
     canvas.setFillColor(palette.gold)
-    canvas.circle(pt(x), pt(y), pt(radius + TOKEN_BLEED), stroke=0, fill=1)
+    canvas.circle(0, 0, reach, stroke=0, fill=1)
     canvas.setStrokeColor(palette.night)
     canvas.setLineWidth(0.7)
-    canvas.circle(pt(x), pt(y), pt(radius * 0.84), stroke=1, fill=0)
+    canvas.circle(0, 0, pt(radius * 0.84), stroke=1, fill=0)
     canvas.setLineWidth(0.3)
-    canvas.circle(pt(x), pt(y), pt(radius * 0.78), stroke=1, fill=0)
-    compass_star(canvas, x, y, radius * 0.66, palette.night, "#F6E7C8", north=palette.accent)
+    canvas.circle(0, 0, pt(radius * 0.78), stroke=1, fill=0)
+    compass_star(canvas, 0, 0, radius * 0.66, palette.night, palette.cream, north=palette.accent)
+    canvas.endForm()
+
+
+def _token(canvas, x: float, y: float, radius: float, palette: Palette, cut_line: bool) -> None:
+    canvas.saveState()
+    canvas.translate(pt(x), pt(y))
+    canvas.doForm(TOKEN_FORM)
+    canvas.restoreState()
     if cut_line:
-        canvas.setStrokeColor("#5A5A5A")
+        canvas.setStrokeColor(palette.cut_line)
         canvas.setLineWidth(0.25)
         canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
 
@@ -69,6 +83,7 @@ def draw_token_pages(canvas, sheet: TokenSheet, duplex: Duplex, back_offset: tup
                      title: str, help_text: str, fonts: FontSet, palette: Palette = PALETTE) -> int:
     """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn."""
     width, height = sheet.page_width, sheet.page_height
+    _define_token(canvas, sheet.radius, palette)
     text_width = width - 2 * PAGE_MARGIN
     centred_line(canvas, title, fonts.title, 15, width / 2, height - PAGE_MARGIN - 6.5, palette.night, text_width)
     centred_line(canvas, help_text, fonts.regular, 8, width / 2, height - PAGE_MARGIN - 12.0, palette.muted,

@@ -126,7 +126,7 @@ def familiar_first(
     used_lon: set[int] = set()
 
     def decidable_pool(places: Sequence[Place], size: int) -> list[Place]:
-        ranked = sorted(places, key=lambda p: (-p.familiarity, sort_key(p.name), p.id))
+        ranked = sorted(places, key=lambda p: (-p.familiarity, p.id))
         pool: list[Place] = []
         for place in ranked:
             if len(pool) >= size:
