@@ -283,3 +283,149 @@ def test_png_faces_for_print_on_demand(tmp_path):
     with Image.open(tmp_path / "pod_png" / "P01_front.png") as image:
         expected = (round((63 + 6) / 25.4 * 30), round((88 + 6) / 25.4 * 30))
         assert abs(image.size[0] - expected[0]) <= 1 and abs(image.size[1] - expected[1]) <= 1
+
+
+# ----------------------------------------------------------------------------- hand-made decks
+
+
+LONG_NAMES = (
+    "Saint-Rémy-de-Provence",
+    "Villeneuve-lès-Avignon",
+    "Châlons-en-Champagne",
+    "L'Isle-sur-la-Sorgue",
+    "Saint-Germain-des-Fossés-sur-la-Montagne-de-Reims",
+    "Aulnay-sous-Bois-et-Villepinte",
+    "Ponts & Chaussées <Nord>",
+)
+
+
+def grid_places(names, count=48):
+    """``count`` places on a grid (all printed coordinates distinct), the first ones named ``names``."""
+    from generator.geo.model import Place
+
+    places = []
+    for index in range(count):
+        name = names[index] if index < len(names) else f"Lieu {index:02d}"
+        kind = "site" if index % 5 == 4 else "town"
+        places.append(Place(id=f"t:{index}", name=name, kind=kind, lat=43.0 + index * 0.09, lon=-1.0 + index * 0.13,
+                            departement="13", region="93", population=1000 + index if kind == "town" else None,
+                            site_kind="castle" if kind == "site" else None))
+    return places
+
+
+def render_custom(tmp: Path, places, region_name="Pays & <Mer>", **options):
+    from generator.games.oucedonc.coords import Precision
+    from generator.games.oucedonc.deck import compose_deck
+    from generator.oucedonc_deck import RegionInfo, france_rings, print_settings, render_oucedonc_deck
+    from generator.render.oucedonc_texts import render_title
+
+    settings = print_settings(DeckOptions(out=tmp / "custom.pdf", **options))
+    region = RegionInfo("custom", region_name, "region")
+    deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind), region="custom",
+                        seed=1, precision=Precision.MINUTE, departement_names={"13": "Bouches-du-Rhône"},
+                        region_names={"93": "Provence-Alpes-Côte d'Azur"})
+    built = render_oucedonc_deck(deck, region, settings, france_rings())
+    pdf = tmp / "custom.pdf"
+    pdf.write_bytes(built.pdf)
+    return pdf, built
+
+
+def all_text(pdf: Path) -> str:
+    document, pages = pdfium_pages(pdf)
+    text = "".join(textpage.get_text_range() for _, textpage in pages)
+    document.close()
+    return text
+
+
+def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
+    pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
+    layout = plan_sheet(built.spec)
+    document, pages = pdfium_pages(pdf)
+    for number in (0, 1):  # the first sheet holds the long names, front and back
+        slots = layout.fronts if number == 0 else layout.backs
+        safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
+        textpage = pages[number][1]
+        for index in range(textpage.count_chars()):
+            if textpage.get_text_range(index, 1).isspace():
+                continue
+            left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            assert any(s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes)
+    # and the names are large: readable across a table, even the longest
+    for card in built.deck.places[:7]:
+        front = text_centre(pages[0][1], card.name, 12.0)
+        assert front is not None
+    document.close()
+
+
+def test_name_fitting_measures_every_line():
+    """The fitted lines are never wider than the zone, measured with the font's own metrics."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.render.fit_text import fit_text
+    from generator.render.fonts import register_fonts
+
+    font = register_fonts().condensed_bold
+    for name in LONG_NAMES + ("Y", "Le Havre", "Aix-en-Provence"):
+        fitted = fit_text(name, font, 150.0, 90.0, max_size=34.0)
+        assert all(stringWidth(line, font, fitted.size) <= 150.0 + 1e-6 for line in fitted.lines)
+        assert fitted.height <= 90.0 + 1e-6
+        assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")
+    assert fit_text("Le Havre", font, 150.0, 90.0, max_size=34.0).lines == ("Le Havre",)
+    assert len(fit_text("Saint-Rémy-de-Provence", font, 150.0, 90.0, max_size=34.0).lines) >= 2
+
+
+def test_ampersand_and_angle_brackets_print_as_written(tmp_path):
+    """A place named "Ponts & Chaussées <Nord>" and a region "Pays & <Mer>" go through the
+    templates (escaped in markup) and come out of the PDF and the JSON unchanged."""
+    pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
+    text = squeeze(all_text(pdf))
+    assert squeeze("Ponts & Chaussées <Nord>") in text
+    assert squeeze("Oucédonc en Pays & <Mer>") in text
+    assert "&amp;" not in text and "&lt;" not in text
+    names = {card.name for card in built.deck.places}
+    assert "Ponts & Chaussées <Nord>" in names
+
+
+def test_a_missing_glyph_names_the_place_and_the_character(tmp_path):
+    from generator.errors import UserError
+
+    with pytest.raises(UserError) as caught:
+        render_custom(tmp_path, grid_places(("Tōkyō 東京",)))
+    message = str(caught.value)
+    assert "Tōkyō 東京" in message and "U+6771" in message and "--font" in message
+    assert not (tmp_path / "custom.pdf").exists()
+
+
+def test_templates_folder_overrides_one_file(tmp_path):
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    (folder / "rule_setup.j2").write_text(
+        "## title\nPréparatifs\n## body\nUne règle maison pour {{ deck.region_name }} : <b>tout</b> mélanger.\n",
+        encoding="utf-8",
+    )
+    pdf, _ = render_custom(tmp_path, grid_places(()), templates=folder)
+    text = squeeze(all_text(pdf))
+    assert squeeze("Préparatifs") in text
+    assert squeeze("Une règle maison pour Pays & <Mer> : tout mélanger.") in text
+    assert squeeze("Un tour") in text  # the other templates still come from the package
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("## title\nX\n## body\n{{ deck.nope }}\n", "rule_setup.j2"),
+        ("## title\nX\n## body\n{{ ''.__class__.__mro__ }}\n", "unsafe"),
+        ("## title\nX\n", "no section '## body'"),
+        ("## title\nX\n## body\n<b>never closed\n", "markup"),
+    ],
+)
+def test_broken_templates_are_one_line_user_errors(tmp_path, content, expected):
+    from generator.errors import UserError
+
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    (folder / "rule_setup.j2").write_text(content, encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        render_custom(tmp_path, grid_places(()), templates=folder)
+    assert expected in str(caught.value)
+    assert "\n" not in str(caught.value)
