@@ -36,6 +36,12 @@ class Component:
 # One line per component; games add theirs here.
 COMPONENTS: tuple[Component, ...] = (
     Component("Oucédonc deck", "generator.oucedonc_deck:build_kit_deck"),
+    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board"),
+    Component("Jeu de l'Oie poster (tiled)", "generator.render.oie_board:build_poster"),
+    Component("territoires-sheets", "generator.render.territoires:build_sheets_for_kit"),
+    Component("territoires-deck", "generator.render.territoires:build_deck_for_kit"),
+    Component("otcho", "generator.render.otcho:build_kit"),
+    Component("pronostiques", "generator.render.pronostiques:build_kit"),
 )
 
 

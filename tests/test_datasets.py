@@ -179,3 +179,97 @@ def test_provenance_names_every_source_and_file():
         assert name in markdown
     assert "pnp data build" in markdown
     assert len(embedded.attributions("fr")) == 4
+
+
+# --- landmarks ---------------------------------------------------------------------------
+
+# A site must be within 25 km of its commune's GeoNames point. A commune too small for GeoNames'
+# 1,000-inhabitant list has no point: then the site must be within 35 km of the nearest listed
+# town of the same département (a weaker check, documented in datasets/PROVENANCE.md).
+SITE_TO_COMMUNE_KM = 25.0
+SITE_TO_NEAREST_TOWN_KM = 35.0
+# Coastal sites (capes, islands, harbours) sit on a coastline that Natural Earth 1:10m smooths:
+# they may fall up to 2.5 km outside the outline.
+SITE_OUTLINE_TOLERANCE_M = 2_500
+
+
+def test_landmarks_table_shape():
+    columns, rows = read_csv("landmarks.csv")
+    assert columns == ["wikidata", "name", "kind", "lat", "lon", "insee", "departement", "rank"]
+    assert len(rows) >= 150
+    assert [int(r["rank"]) for r in rows] == list(range(1, len(rows) + 1))
+    names = [r["name"] for r in rows]
+    assert len(set(names)) == len(names) and all(n.strip() == n and n for n in names)
+    qids = [r["wikidata"] for r in rows if r["wikidata"]]
+    assert len(set(qids)) == len(qids)
+    assert all(q[0] == "Q" and q[1:].isdigit() for q in qids)
+    for r in rows:
+        assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
+        assert r["kind"] and r["kind"] == r["kind"].lower()
+
+
+def test_landmark_communes_exist_in_their_departement():
+    _, all_communes = read_csv("all_communes.csv")
+    departement_of = {r["insee"]: r["departement"] for r in all_communes}
+    for site in embedded.landmarks():
+        assert departement_of.get(site.insee) == site.departement, site.name
+
+
+def test_every_landmark_is_inside_the_outline():
+    far = {s.name: round(outside_by_m(s.lat, s.lon)) for s in embedded.landmarks()}
+    assert {name: m for name, m in far.items() if m > SITE_OUTLINE_TOLERANCE_M} == {}
+
+
+def test_every_landmark_is_near_its_commune():
+    towns = embedded.communes_by_insee()
+    by_departement: dict[str, list] = {}
+    for town in embedded.communes():
+        by_departement.setdefault(town.departement, []).append(town)
+    mistakes = {}
+    for site in embedded.landmarks():
+        if site.insee in towns:
+            town = towns[site.insee]
+            km, limit = km_between(site.lat, site.lon, town.lat, town.lon), SITE_TO_COMMUNE_KM
+        else:
+            km = min(km_between(site.lat, site.lon, t.lat, t.lon) for t in by_departement[site.departement])
+            limit = SITE_TO_NEAREST_TOWN_KM
+        if km > limit:
+            mistakes[site.name] = round(km, 1)
+    assert mistakes == {}
+
+
+def test_landmarks_cover_every_region_with_natural_and_built_sites():
+    natural = {"mountain", "volcano", "dune", "island", "cape", "cliff", "gorge", "lake", "bay",
+               "beach", "forest", "waterfall", "cave", "glacier", "cirque", "wetland", "calanque",
+               "coast", "pass", "wilderness", "river"}
+    per_region: dict[str, list] = {}
+    for site in embedded.landmarks():
+        per_region.setdefault(site.region, []).append(site)
+    assert set(per_region) == {r.code for r in embedded.regions()}
+    for code, sites in per_region.items():
+        assert len(sites) >= 10, code
+        kinds = {s.site_kind for s in sites}
+        assert kinds & natural and kinds - natural, code
+
+
+@pytest.mark.parametrize(
+    ("name", "lat", "lon"),
+    [
+        ("Tour Eiffel", 48.8584, 2.2945),
+        ("Mont-Saint-Michel", 48.6361, -1.5115),
+        ("Pont du Gard", 43.9475, 4.5350),
+        ("Dune du Pilat", 44.5894, -1.2136),
+        ("Mont Blanc", 45.8326, 6.8652),
+    ],
+)
+def test_famous_landmarks_at_known_coordinates(name, lat, lon):
+    site = next(s for s in embedded.landmarks() if s.name == name)
+    assert km_between(site.lat, site.lon, lat, lon) < 1.0
+
+
+def test_landmark_places_are_typed_sites():
+    sites = embedded.landmarks()
+    assert sites[0].name == "Tour Eiffel" and sites[0].id == "wd:Q243" and sites[0].familiarity == 1.0
+    assert all(s.kind == "site" and s.population is None and s.site_kind for s in sites)
+    assert len({s.id for s in sites}) == len(sites)
+    assert [s.familiarity for s in sites] == sorted((s.familiarity for s in sites), reverse=True)

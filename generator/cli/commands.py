@@ -17,6 +17,11 @@ MODULES: tuple[str, ...] = (
     "generator.cli.oucedonc",
     "generator.cli.places",
     "generator.cli.data",
+    "generator.cli.data_fetch",
+    "generator.cli.oie",
+    "generator.cli.territoires",
+    "generator.cli.otcho",
+    "generator.cli.pronostiques",
 )
 
 
