@@ -22,12 +22,15 @@ from generator.games.oucedonc.deck import (
     check_place_count,
     compose_deck,
     default_place_count,
-    familiar_first,
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.geo.model import Place
 
 TOKENS_EACH = 4  # the referee's default starting tokens, printed on the rule cards
+#: ``--precision auto``: whole arc-minutes as on the original cards when the region is large
+#: enough for every pair of cards to differ at that precision; arc-seconds otherwise (a région
+#: or a département rarely gives 48 places with distinct minutes that are also spread out).
+AUTO_PRECISIONS = (Precision.MINUTE, Precision.SECOND)
 
 
 @dataclass(frozen=True)
@@ -43,12 +46,13 @@ class DeckOptions:
     bleed: float = 1.0
     duplex: str = "long"
     back_offset: str = "0,0"
-    precision: str = "minute"
+    precision: str = "auto"  # auto = minute when the region allows it, else second
     templates: Path | None = None
     font: Path | None = None
     png_dpi: int | None = None
     source: str = "embedded"
     sites_share: float = SITES_SHARE
+    difficulty: str = "normal"  # easy | normal | hard: how well known the places are
 
 
 @dataclass(frozen=True)
@@ -74,28 +78,28 @@ class RegionInfo:
 # ------------------------------------------------------------------- places
 
 
-def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, list[Place]]:
-    """The places a deck may use, and how the region is called. Embedded data only for now."""
-    from generator.geo import embedded
+REGION_KINDS = {"country": "france", "region": "region", "departement": "departement", "world": "country",
+                "bbox": "area", "polygon": "area"}
+
+
+def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, tuple[Place, ...]]:
+    """The places a deck may use (from ``--source``), and how the region is called."""
+    from generator.geo.catalog import load_places
     from generator.geo.regions import resolve_region
 
-    if source.strip().lower() != "embedded":
-        raise UserError(f"unknown place source {source!r}; use --source embedded")
     selection = resolve_region(region_text)
-    kind = {"country": "france", "region": "region", "departement": "departement"}[selection.kind]
-    info = RegionInfo(region_text.strip() or "france", selection.name, kind)
-    places = list(selection.filter(embedded.communes()))
-    try:
-        places.extend(selection.filter(embedded.landmarks()))
-    except UserError:  # landmarks not embedded yet: towns only
-        pass
-    return info, places
+    name = selection.name if selection.kind not in ("bbox",) else selection.label
+    info = RegionInfo(region_text.strip() or "france", name, REGION_KINDS.get(selection.kind, "area"))
+    return info, load_places(source.strip().lower(), selection)
 
 
 def choose_places(candidates: Sequence[Place], count: int, seed: int, precision: Precision,
-                  sites_share: float) -> list[Place]:
-    """The deck's places (the one switch point between selection strategies)."""
-    return familiar_first(candidates, count, seed, precision, sites_share)
+                  sites_share: float, difficulty: str) -> list[Place]:
+    """The deck's places: familiar, spread over the region, pairwise decidable, unique names."""
+    from generator.geo.selection import select_places
+
+    return select_places(candidates, count, seed=seed, sites_share=sites_share, difficulty=difficulty,
+                         precision=precision)
 
 
 # ------------------------------------------------------------------- the deck
@@ -141,7 +145,7 @@ class PrintSettings:
     spec: object  # imposition.SheetSpec
     per_sheet: int
     page_size: tuple[float, float]  # mm
-    precision: Precision
+    precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
     fonts: object  # fonts.FontSet
     templates: object  # card_templates.TemplateSet
 
@@ -152,7 +156,8 @@ def print_settings(options: DeckOptions) -> PrintSettings:
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset, plan_sheet
     from generator.render.paper import paper
 
-    precision = parse_precision(options.precision)
+    precisions = AUTO_PRECISIONS if options.precision.strip().lower() == "auto" else (
+        parse_precision(options.precision),)
     spec = SheetSpec(paper=paper(options.paper), card=card_size(options.card_size), bleed=options.bleed,
                      duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
     layout = plan_sheet(spec)
@@ -166,7 +171,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
     templates = load_templates("oucedonc", options.templates)
-    return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precision, fonts,
+    return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precisions, fonts,
                          templates)
 
 
@@ -176,16 +181,24 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
 
     count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
     region, candidates = load_candidates(options.source, options.region)
-    places = choose_places(candidates, count, options.seed, settings.precision, options.sites_share)
+    for precision in settings.precisions:
+        try:
+            places = choose_places(candidates, count, options.seed, precision, options.sites_share,
+                                   options.difficulty)
+            break
+        except UserError:
+            if precision is settings.precisions[-1]:
+                raise
     spec = settings.spec
     params = {
         "paper": spec.paper.name, "card_size": spec.card.name, "card_mm": [spec.card.width, spec.card.height],
         "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
-        "source": options.source, "sites_share": options.sites_share, "tokens": TOKENS,
+        "source": options.source, "sites_share": options.sites_share, "difficulty": options.difficulty,
+        "tokens": TOKENS,
         "tokens_each": TOKENS_EACH, "region_name": region.name,
     }
     deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind),
-                        region=region.key, seed=options.seed, precision=settings.precision,
+                        region=region.key, seed=options.seed, precision=precision,
                         departement_names=_departement_names(), region_names=_region_names(),
                         packs=PACKS, pack_size=PACK_SIZE, params=params)
     return deck, region

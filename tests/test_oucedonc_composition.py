@@ -5,22 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from itertools import combinations
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from generator.errors import UserError
-from generator.games.oucedonc.coords import Precision, to_units
-from generator.games.oucedonc.deck import (
-    compose_deck,
-    default_place_count,
-    display_names,
-    familiar_first,
-    minimum_places,
-    other_cards,
-)
+from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.deck import compose_deck, default_place_count, minimum_places, other_cards
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.geo.model import Place
 
@@ -50,49 +38,35 @@ def test_other_cards_follow_the_packs():
         "Oucédonc", "Mise en place", "Un tour", "Le doute", "Le décompte", "Fin de partie"]
 
 
-def test_homonyms_get_their_departement():
-    places = [place(1, 48.9, 2.35, "Saint-Denis", departement="93"),
-              place(2, 46.0, 1.0, "Saint-Denis", departement="11"), place(3, 45.0, 3.0, "Rennes")]
-    names = display_names(places)
-    assert names == {"x:1": "Saint-Denis (93)", "x:2": "Saint-Denis (11)", "x:3": "Rennes"}
+def test_compose_refuses_two_cards_with_one_name():
+    places = [place(i, 42.0 + i * 0.1, -4.0 + i * 0.2) for i in range(48)]
+    places[1] = place(1, 42.1, -3.8, name="Lieu 0")
+    with pytest.raises(ValueError, match="Lieu 0"):
+        compose_deck(places, title="t", region="r", seed=1, precision=Precision.MINUTE, departement_names={},
+                     region_names={})
 
 
-coordinates = st.tuples(st.floats(41.0, 51.0), st.floats(-5.0, 9.5))
+@pytest.mark.parametrize(("region", "precision"), [("france", "minute"), ("bretagne", "second")])
+def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, precision):
+    """Every two cards of the deck differ in printed latitude and longitude, at the precision the
+    deck file records; France gets whole minutes, a région falls back to seconds."""
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "d.pdf", region=region)
+    deck, _ = select_deck(options, print_settings(options))
+    assert deck.precision.value == precision
+    assert len(deck.places) == 63
+    assert len({card.lat_units for card in deck.places}) == 63
+    assert len({card.lon_units for card in deck.places}) == 63
+    assert sum(card.place_kind == "site" for card in deck.places) == round(63 * 0.2)
 
 
-@settings(max_examples=40, deadline=None)
-@given(points=st.lists(coordinates, min_size=60, max_size=200), seed=st.integers(0, 10_000))
-def test_chosen_places_are_pairwise_decidable(points, seed):
-    """Every two chosen places differ in printed latitude AND printed longitude, or the choice
-    fails with a UserError suggesting a finer precision."""
-    candidates = [place(i, lat, lon) for i, (lat, lon) in enumerate(points)]
-    try:
-        chosen = familiar_first(candidates, 48, seed, Precision.MINUTE, sites_share=0.0)
-    except UserError as error:
-        assert "precision" in str(error)
-        return
-    assert len(chosen) == 48 and len({p.id for p in chosen}) == 48
-    for a, b in combinations(chosen, 2):
-        assert to_units(a.lat, Precision.MINUTE) != to_units(b.lat, Precision.MINUTE)
-        assert to_units(a.lon, Precision.MINUTE) != to_units(b.lon, Precision.MINUTE)
+def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
 
-
-def test_familiar_first_prefers_known_places_and_mixes_sites():
-    towns = [place(i, 42.0 + i * 0.05, -4.0 + i * 0.07) for i in range(200)]
-    sites = [place(1000 + i, 42.01 + i * 0.05, -3.99 + i * 0.07, kind="site", familiarity=1 / (i + 1))
-             for i in range(60)]
-    chosen = familiar_first(towns + sites, 50, seed=3, precision=Precision.MINUTE, sites_share=0.2)
-    assert sum(p.kind == "site" for p in chosen) == 10
-    assert max(int(p.id.split(":")[1]) for p in chosen if p.kind == "town") < 2 * 40 * 2  # from the best-known
-    assert chosen == familiar_first(towns + sites, 50, seed=3, precision=Precision.MINUTE, sites_share=0.2)
-    assert chosen != familiar_first(towns + sites, 50, seed=4, precision=Precision.MINUTE, sites_share=0.2)
-
-
-def test_too_few_decidable_places_suggests_a_finer_precision():
-    cramped = [place(i, 48.0 + i * 0.001, -1.0 + i * 0.001) for i in range(100)]  # all within 6′
-    with pytest.raises(UserError, match="finer --precision"):
-        familiar_first(cramped, 48, 1, Precision.MINUTE)
-    assert len(familiar_first(cramped, 48, 1, Precision.SECOND)) == 48
+    options = DeckOptions(out=tmp_path / "d.pdf", region="gironde", precision="minute")
+    with pytest.raises(UserError, match="--precision second"):
+        select_deck(options, print_settings(options))
 
 
 def test_composed_deck_ids_follow_the_alphabet_and_round_trip():

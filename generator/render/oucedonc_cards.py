@@ -17,6 +17,7 @@ from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.fonts import FontSet
 from generator.render.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc_style import (
+    NATURAL_SITES,
     PALETTE,
     Palette,
     compass_star,
@@ -24,6 +25,7 @@ from generator.render.oucedonc_style import (
     hourglass,
     kind_colour,
     site_icon,
+    tower_icon,
     town_icon,
 )
 from generator.render.oucedonc_texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
@@ -255,8 +257,10 @@ class PlaceFront:
         icon_y = safe.y + 8.6 * k
         if self.card.place_kind == "town":
             town_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour)
-        else:
+        elif self.card.site_kind in NATURAL_SITES or not self.card.site_kind:
             site_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour, palette.paper)
+        else:
+            tower_icon(canvas, safe.centre_x, icon_y, 8.0 * k, colour)
         spaced_caps(canvas, self.texts.mark, fonts.bold, 5.6 * k, safe.centre_x, safe.y + 1.6 * k, colour,
                     1.0 * k, safe.width * 0.8)
 

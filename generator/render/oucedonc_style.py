@@ -102,6 +102,36 @@ def site_icon(canvas, x: float, y: float, size: float, colour: str, paper: str) 
     canvas.restoreState()
 
 
+#: Site kinds drawn with the peaks; every other site (castle, abbey, bridge…) gets the tower.
+NATURAL_SITES = frozenset({
+    "mountain", "peak", "lake", "cape", "island", "cliff", "gorge", "cave", "wetland", "bay", "park",
+    "cirque", "calanque", "beach", "waterfall", "forest", "coast", "wilderness", "volcano", "river",
+    "pass", "glacier", "dune", "valley",
+})
+
+
+def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
+    """A crenellated tower with a gate, ``size`` mm wide, centred on (x, y) mm: a built site."""
+    s = size / 10.0
+    base = y - 3.4 * s
+    outline = (
+        (-3.2, 0.0), (-3.2, 5.0), (-4.0, 5.0), (-4.0, 7.0), (-2.8, 7.0), (-2.8, 6.2), (-1.6, 6.2), (-1.6, 7.0),
+        (-0.4, 7.0), (-0.4, 6.2), (0.8, 6.2), (0.8, 7.0), (2.0, 7.0), (2.0, 6.2), (3.2, 6.2), (3.2, 7.0),
+        (4.0, 7.0), (4.0, 5.0), (3.2, 5.0), (3.2, 0.0), (1.1, 0.0), (1.1, 1.8),
+    )
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    path = canvas.beginPath()
+    path.moveTo(pt(x + outline[0][0] * s), pt(base + outline[0][1] * s))
+    for dx, dy in outline[1:]:
+        path.lineTo(pt(x + dx * s), pt(base + dy * s))
+    path.arcTo(pt(x - 1.1 * s), pt(base + 0.7 * s), pt(x + 1.1 * s), pt(base + 2.9 * s), startAng=0, extent=180)
+    path.lineTo(pt(x - 1.1 * s), pt(base))
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
 def compass_star(
     canvas, x: float, y: float, radius: float, dark: str, light: str, north: str | None = None
 ) -> None:

@@ -1,4 +1,4 @@
-"""What an Oucédonc deck holds, and which places go in it. Pure: no files, no drawing.
+"""What an Oucédonc deck holds. Pure: no files, no drawing.
 
 A deck is place cards plus ``packs - 1`` Intermède cards (one between two packs), one Direction
 card (the compass rose laid by the start card), six rule cards and a sheet of 35 tokens. The
@@ -10,7 +10,6 @@ aside at setup). The default count fills whole sheets: with 9 poker cards a shee
 
 from __future__ import annotations
 
-import random
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -18,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import UserError
-from generator.games.oucedonc.coords import Precision, to_units
+from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, PlaceCard, make_place_card
 from generator.geo.model import Place
 
@@ -85,76 +84,6 @@ def sort_key(name: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
-def display_names(places: Sequence[Place]) -> dict[str, str]:
-    """Place id -> a name unique in the deck: homonyms get their département ("Saint-Denis (93)")."""
-    counts = Counter(place.name for place in places)
-    names: dict[str, str] = {}
-    for place in places:
-        if counts[place.name] == 1:
-            names[place.id] = place.name
-        else:
-            names[place.id] = f"{place.name} ({place.departement or place.region or place.id})"
-    repeated = Counter(names.values())
-    seen: Counter[str] = Counter()
-    for place in places:  # still equal (same name in one département): number them
-        name = names[place.id]
-        if repeated[name] > 1:
-            seen[name] += 1
-            names[place.id] = f"{name} {seen[name]}"
-    return names
-
-
-def familiar_first(
-    candidates: Sequence[Place],
-    count: int,
-    seed: int,
-    precision: Precision,
-    sites_share: float = SITES_SHARE,
-) -> list[Place]:
-    """A simple deck selection: the best-known places, kept only if every pair is decidable.
-
-    Towns and sites are ranked separately by familiarity (populations and curation ranks are not
-    comparable); about ``sites_share`` of the deck are sites. Walking each ranking, a place is
-    kept only if its printed latitude and longitude both differ from every place kept so far,
-    so every dispute can be settled from the backs. The seed picks ``count`` places among the
-    ``2 × count`` best decidable ones, so two seeds give two different decks of familiar places.
-    """
-    if count < 1:
-        raise UserError("a deck needs at least one place card; give --cards 1 or more")
-    rng = random.Random(seed)
-    used_lat: set[int] = set()
-    used_lon: set[int] = set()
-
-    def decidable_pool(places: Sequence[Place], size: int) -> list[Place]:
-        ranked = sorted(places, key=lambda p: (-p.familiarity, p.id))
-        pool: list[Place] = []
-        for place in ranked:
-            if len(pool) >= size:
-                break
-            lat, lon = to_units(place.lat, precision), to_units(place.lon, precision)
-            if lat in used_lat or lon in used_lon:
-                continue
-            pool.append(place)
-            used_lat.add(lat)
-            used_lon.add(lon)
-        return pool
-
-    sites = [p for p in candidates if p.kind == "site"]
-    towns = [p for p in candidates if p.kind == "town"]
-    site_target = min(len(sites), round(count * sites_share))
-    site_pool = decidable_pool(sites, 2 * site_target)
-    town_pool = decidable_pool(towns, 2 * (count - min(site_target, len(site_pool))))
-    chosen_sites = rng.sample(site_pool, min(site_target, len(site_pool)))
-    town_target = count - len(chosen_sites)
-    if len(town_pool) < town_target:
-        raise UserError(
-            f"only {len(town_pool) + len(chosen_sites)} places of this region differ pairwise in latitude and "
-            f"longitude at precision {precision.value}; ask for fewer --cards or a finer --precision (second)"
-        )
-    chosen_towns = rng.sample(town_pool, town_target)
-    return chosen_sites + chosen_towns
-
-
 def compose_deck(
     places: Sequence[Place],
     *,
@@ -170,18 +99,22 @@ def compose_deck(
 ) -> Deck:
     """The deck: place cards in alphabetical order (ids P01, P02…), then the other cards.
 
-    Ids follow the alphabet, never the map, so a card's number says nothing about where it lies.
+    ``places`` come from :func:`generator.geo.selection.select_places` (display names already
+    unique). Ids follow the alphabet, never the map, so a card's number says nothing about
+    where it lies.
     """
     check_place_count(len(places), packs, pack_size)
-    names = display_names(places)
-    ordered = sorted(places, key=lambda p: (sort_key(names[p.id]), p.id))
+    repeated = sorted(name for name, times in Counter(p.name for p in places).items() if times > 1)
+    if repeated:
+        raise ValueError(f"two cards would show the same name ({repeated[0]}); the selection gives unique names")
+    ordered = sorted(places, key=lambda p: (sort_key(p.name), p.id))
     width = max(2, len(str(len(ordered))))
     cards: list[PlaceCard] = []
     for number, place in enumerate(ordered, start=1):
         cards.append(
             make_place_card(
                 f"P{number:0{width}d}",
-                names[place.id],
+                place.name,
                 place.kind,
                 place.lat,
                 place.lon,
