@@ -35,6 +35,7 @@ class Component:
 
 # One line per component; games add theirs here.
 COMPONENTS: tuple[Component, ...] = (
+    Component("Oucédonc deck", "generator.oucedonc_deck:build_kit_deck"),
     Component("Jeu de l'Oie board", "generator.render.oie_board:build_board"),
     Component("Jeu de l'Oie poster (tiled)", "generator.render.oie_board:build_poster"),
     Component("Jeu de l'Oie board themed with the region", "generator.render.oie_board:build_themed_board"),
