@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+from dataclasses import dataclass
+
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, deck_to_json, make_place_card
 
@@ -88,3 +92,24 @@ def make_deck(precision: Precision = Precision.MINUTE, packs: int = 3, pack_size
 
 def deck_json(**kwargs: object) -> str:
     return deck_to_json(make_deck(**kwargs))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def pnp(*args: str) -> Result:
+    """Run the ``pnp`` entry point in this process (same code path as the console script, faster)."""
+    from generator.cli.main import run
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            run(list(args))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    return Result(code, out.getvalue(), err.getvalue())

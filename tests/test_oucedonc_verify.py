@@ -17,7 +17,7 @@ from generator.games.oucedonc.distance import meridian_km, parallel_km
 from generator.games.oucedonc.names import Entry, name_key, resolve
 from generator.games.oucedonc.referee import card_entries, located_card, measure, verify_cards, verify_places
 from generator.geo.model import Place
-from tests.referee_fixtures import deck_json, make_deck
+from tests.referee_fixtures import Result, deck_json, make_deck, pnp
 
 
 def plain(a_units: int, b_units: int, direction: Direction, equal_ok: bool) -> bool:
@@ -142,7 +142,8 @@ def test_parse_direction_accepts_the_cli_spelling() -> None:
 # --------------------------------------------------------------------------- CLI
 
 
-def pnp(*args: str) -> subprocess.CompletedProcess[str]:
+def pnp_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real console entry point in a child process, for end-to-end checks."""
     return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60)
 
 
@@ -157,12 +158,16 @@ def test_cli_verify_prints_verdict_coordinates_and_gap(deck_file: Path) -> None:
     result = pnp("oucedonc", "verify", "EVREUX", "east-of", "foix", "--deck", str(deck_file))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("NO: Évreux is not east of Foix")
-    assert "1°09′ E" in result.stdout and "1°36′ E" in result.stdout and "km" in result.stdout
+    assert "1°09′ E" in result.stdout and "1°36′ E" in result.stdout
+    assert "27′ of longitude apart" in result.stdout and "km" in result.stdout
+    result = pnp("oucedonc", "verify", "Lille", "north-of", "Paris", "--deck", str(deck_file))
+    # 50°38′ − 48°51′ = 107′ = 1°47′ of latitude, about 198 km.
+    assert result.stdout.startswith("YES: Lille is north of Paris") and "107′ (1°47′) of latitude apart, 198." in result.stdout
 
 
 def test_cli_verify_json_and_exit_zero_whatever_the_verdict(deck_file: Path) -> None:
     for direction, expected in (("north-of", True), ("south-of", False)):
-        result = pnp("oucedonc", "verify", "Évreux", direction, "Foix", "--deck", str(deck_file), "--json")
+        result = pnp_process("oucedonc", "verify", "Évreux", direction, "Foix", "--deck", str(deck_file), "--json")
         assert result.returncode == 0
         document = json.loads(result.stdout)
         assert document["a"] == "Évreux" and document["b"] == "Foix" and document["direction"] == direction
@@ -202,6 +207,6 @@ def test_cli_verify_without_deck_uses_the_embedded_data() -> None:
         result = pnp("oucedonc", "verify", "evreux", "north-of", "foix")
         assert result.returncode == 2 and "--deck" in result.stderr
         return
-    result = pnp("oucedonc", "verify", "evreux", "north-of", "FOIX", "--json")
+    result = pnp_process("oucedonc", "verify", "evreux", "north-of", "FOIX", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["correct"] is True

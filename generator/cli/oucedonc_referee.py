@@ -124,12 +124,21 @@ def verify(
     if result.gap_units == 0:
         how = f"same printed {axis}: counted as {'well placed' if result.correct else 'misplaced'} (--equal-coordinates {equal_rule.value})"
     else:
-        how = f"{abs(result.gap_minutes):.4g}′ of {axis} apart, {gap.km:.1f} km"
+        how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
     typer.echo(f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}")
     typer.echo(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
     typer.echo(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
     typer.echo(f"  {how}")
+
+
+def _minutes_text(minutes: float) -> str:
+    """``185′ (3°05′)``; seconds and hundredths of a degree keep their decimals: ``0.5′``."""
+    text = f"{minutes:.2f}".rstrip("0").rstrip(".") + "′"
+    if minutes >= 60:
+        degrees, rest = divmod(minutes, 60)
+        text += f" ({int(degrees)}°{rest:05.2f}′)".replace(".00′", "′") if rest != int(rest) else f" ({int(degrees)}°{int(rest):02d}′)"
+    return text
 
 
 # --------------------------------------------------------------------------- game
@@ -249,18 +258,23 @@ def game_undo(
     _report(game, f"undone: {json.dumps(move_to_json(dropped), ensure_ascii=False)}", file)
 
 
+game_app.command("new")(game_new)
+game_app.command("place")(game_place)
+game_app.command("doubt")(game_doubt)
+game_app.command("count")(game_count)
+game_app.command("show")(game_show)
+game_app.command("undo")(game_undo)
+
+
 def add_commands(group: typer.Typer) -> None:
-    """Add `verify` and the `game` commands to the `oucedonc` group (whoever creates it)."""
+    """Add `verify` and the `game` group to an `oucedonc` group (whoever creates it), once."""
+    if any(info.name == "game" for info in group.registered_groups):
+        return
     group.command("verify")(verify)
-    game_app.command("new")(game_new)
-    game_app.command("place")(game_place)
-    game_app.command("doubt")(game_doubt)
-    game_app.command("count")(game_count)
-    game_app.command("show")(game_show)
-    game_app.command("undo")(game_undo)
     group.add_typer(game_app, name="game")
 
 
 def register(app: typer.Typer) -> None:
     add_commands(oucedonc_app)
-    app.add_typer(oucedonc_app, name="oucedonc")
+    if not any(info.typer_instance is oucedonc_app for info in app.registered_groups):
+        app.add_typer(oucedonc_app, name="oucedonc")
