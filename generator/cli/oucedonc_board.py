@@ -12,10 +12,13 @@ from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.table import Table
 
 SEPARATOR = " ─ "
+MIN_LABEL = 7  # shortest a name is cut to ("Gorges…") before the row is wrapped instead
 
 
-def _label(card: str, table: Table, names: dict[str, str], pending: str | None) -> Text:
+def _label(card: str, table: Table, names: dict[str, str], pending: str | None, limit: int = 0) -> Text:
     name = names[card]
+    if limit and len(name) > limit:
+        name = name[: limit - 1].rstrip() + "…"
     if card == table.start:
         return Text(f"[{name}]", style="bold black on yellow")
     if card == pending:
@@ -28,14 +31,25 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
 
     When the row is wider than the terminal, the row is written as a wrapped line under the column.
     """
-    row_labels = [_label(card, table, names, pending) for card in table.row]
-    row = Text(SEPARATOR, style="dim").join(row_labels)
+    limit = 0  # first try full names, then shorten the row's names until the row fits
+    longest = max(len(names[card]) for card in table.row)
+    while True:
+        row_labels = [_label(card, table, names, pending, limit) for card in table.row]
+        row = Text(SEPARATOR, style="dim").join(row_labels)
+        if row.cell_len + 4 <= width or limit == MIN_LABEL:
+            break
+        limit = longest - 1 if limit == 0 else max(MIN_LABEL, limit - 1)
     start_at = table.row.index(table.start)
     prefix = sum(label.cell_len for label in row_labels[:start_at]) + len(SEPARATOR) * start_at
     centre = prefix + row_labels[start_at].cell_len // 2
     fits = row.cell_len + 4 <= width
+    indent = 0
     if fits:
         centre += 2  # the row is drawn after "W "
+        # Move the whole cross right so the column's longest name is centred too, if there is room.
+        widest = max(_label(card, table, names, pending).cell_len for card in table.column)
+        indent = max(0, min(widest // 2 - centre, width - row.cell_len - 4))
+        centre += indent
     else:
         centre = width // 2
     out = Text()
@@ -44,7 +58,7 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
     column_at = table.column.index(table.start)
     for index, card in enumerate(table.column):
         if index == column_at and fits:
-            out.append("W ", style="dim")
+            out.append(" " * indent + "W ", style="dim")
             out.append_text(row)
             out.append(" E\n", style="dim")
         else:
@@ -109,7 +123,8 @@ def show(game: Game, console: Console, file: str = "FILE") -> None:
     pack = state.pack_number(setup)
     info = Text(
         f"pack {pack} of {setup.packs} · {left} card{'s' if left != 1 else ''} left in the packs · "
-        f"{len(setup.reserve) - state.starts_used} start card(s) in reserve · {len(state.counts)} count(s) done",
+        f"{len(setup.reserve) - state.starts_used} start card(s) in reserve · {len(state.counts)} count(s) done\n"
+        "[start card] · name? = the card just placed, open to a doubt",
         style="dim",
     )
     parts += [Text(""), scores, Text(""), info]
