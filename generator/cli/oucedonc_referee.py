@@ -81,9 +81,9 @@ def _embedded_places():
 
 
 def verify(
-    a: str = typer.Argument(..., help="The place or card in question (name or card id)."),
+    a: str = typer.Argument(..., metavar="A", help="The place or card in question (name or card id)."),
     direction: str = typer.Argument(..., metavar="DIRECTION", help=DIRECTION_HELP),
-    b: str = typer.Argument(..., help="The place or card it is compared with."),
+    b: str = typer.Argument(..., metavar="B", help="The place or card it is compared with."),
     deck: Optional[Path] = typer.Option(None, "--deck", help="Deck file (.json next to the deck PDF): compare the printed coordinates."),
     precision: str = typer.Option("minute", "--precision", help="Without --deck: minute, second or 0.01 (as a deck would print)."),
     equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values count as well-placed or misplaced."),
@@ -145,7 +145,7 @@ def _minutes_text(minutes: float) -> str:
 
 
 def game_new(
-    file: Path = typer.Argument(..., help="Game file to create (JSON)."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file to create (JSON)."),
     deck: Path = typer.Option(..., "--deck", help="Deck file (.json next to the deck PDF)."),
     players: str = typer.Option(..., "--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."),
@@ -187,8 +187,8 @@ def game_new(
 
 
 def game_place(
-    file: Path = typer.Argument(..., help="Game file."),
-    card: str = typer.Argument(..., help="The card the current player drew (name or id)."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    card: str = typer.Argument(..., metavar="CARD", help="The card the current player drew (name or id)."),
     north_of: Optional[str] = typer.Option(None, "--north-of", help="Immediately above this card of the column."),
     south_of: Optional[str] = typer.Option(None, "--south-of", help="Immediately below this card of the column."),
     east_of: Optional[str] = typer.Option(None, "--east-of", help="Immediately right of this card of the row."),
@@ -210,7 +210,7 @@ def game_place(
 
 
 def game_doubt(
-    file: Path = typer.Argument(..., help="Game file."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
     by: str = typer.Option(..., "--by", help="The player who doubts."),
     neighbour: str = typer.Option(..., "--neighbour", help="The neighbour of the card just placed to compare it with."),
 ) -> None:
@@ -224,7 +224,7 @@ def game_doubt(
 
 
 def game_count(
-    file: Path = typer.Argument(..., help="Game file."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
     estimate: list[str] = typer.Option(..., "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."),
 ) -> None:
     """The interim (or final) count: check every arm from the start card and reward the estimates."""
@@ -237,7 +237,7 @@ def game_count(
 
 
 def game_show(
-    file: Path = typer.Argument(..., help="Game file."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
 ) -> None:
     """Draw the table, whose turn it is, the tokens and the cards left."""
     from rich.console import Console
@@ -248,7 +248,7 @@ def game_show(
 
 
 def game_undo(
-    file: Path = typer.Argument(..., help="Game file."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
 ) -> None:
     """Take back the last move (the file becomes exactly what it was before it)."""
     from generator.games.oucedonc.gamefile import move_to_json
