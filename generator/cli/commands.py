@@ -13,6 +13,8 @@ import typer
 MODULES: tuple[str, ...] = (
     "generator.cli.version_info",
     "generator.cli.kit",
+    "generator.cli.places",
+    "generator.cli.data",
     "generator.cli.oucedonc_referee",
 )
 

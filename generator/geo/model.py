@@ -31,3 +31,22 @@ class Place:
     site_kind: str | None = None
     familiarity: float = 0.0
     country: str = "FR"
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A French région: INSEE code ("53"), official name, INSEE code of its chef-lieu commune."""
+
+    code: str
+    name: str
+    chef_lieu: str
+
+
+@dataclass(frozen=True, slots=True)
+class Departement:
+    """A French département: code ("33", "2A"), official name, région code, chef-lieu commune."""
+
+    code: str
+    name: str
+    region: str
+    chef_lieu: str

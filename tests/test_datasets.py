@@ -1,0 +1,275 @@
+"""The embedded data itself: counts, keys, names, coordinates, outline, landmarks, provenance."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import json
+from functools import lru_cache
+
+import pytest
+from pyproj import Geod, Transformer
+import shapely
+from shapely import prepare
+from shapely.geometry import Point, shape
+
+from generator.geo import embedded
+
+GEOD = Geod(ellps="WGS84")
+DATASETS = embedded.DATASETS
+
+
+def km_between(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    return GEOD.inv(lon1, lat1, lon2, lat2)[2] / 1000
+
+
+@lru_cache(maxsize=1)
+def outline_lambert93():
+    """The outline in Lambert-93 metres (EPSG:2154), for distance tolerances in metres."""
+    to_l93 = Transformer.from_crs("EPSG:4326", "EPSG:2154", always_xy=True).transform
+    geometry = shapely.transform(shape(embedded.france_outline()["features"][0]["geometry"]), to_l93, interleaved=False)
+    prepare(geometry)
+    return geometry, to_l93
+
+
+def outside_by_m(lat: float, lon: float) -> float:
+    """0 when the point is inside the outline, else its distance to the outline in metres."""
+    geometry, to_l93 = outline_lambert93()
+    point = Point(*to_l93(lon, lat))
+    return 0.0 if geometry.contains(point) else geometry.distance(point)
+
+
+def read_csv(name: str) -> tuple[list[str], list[dict[str, str]]]:
+    raw = (DATASETS / name).read_bytes()
+    assert b"\r" not in raw, f"{name} must use LF line endings"
+    text = raw.decode("utf-8")
+    reader = csv.DictReader(text.splitlines())
+    rows = list(reader)
+    return list(reader.fieldnames or []), rows
+
+
+# --- communes ----------------------------------------------------------------------------
+
+
+def test_communes_table_shape():
+    columns, rows = read_csv("communes.csv")
+    assert columns == ["insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"]
+    assert 8_300 <= len(rows) <= 8_800  # GeoNames has ~8,500 French places of 1,000+ people
+    codes = [r["insee"] for r in rows]
+    assert len(set(codes)) == len(codes), "INSEE codes must be unique"
+    assert codes == sorted(codes), "rows are sorted by INSEE code"
+    assert len({r["geonames_id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["name"].strip() == r["name"] and r["name"]
+        assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
+        assert r["insee"][:2] == r["departement"][:2]
+        assert int(r["population"]) >= 0
+
+
+def test_communes_belong_to_known_departements_and_regions():
+    departements = {d.code: d for d in embedded.departements()}
+    assert len(departements) == 96 and len(embedded.regions()) == 13
+    region_codes = {r.code for r in embedded.regions()}
+    for place in embedded.communes():
+        assert departements[place.departement].region == place.region
+    for d in departements.values():
+        assert d.region in region_codes
+    # every chef-lieu is a real commune code of its own département
+    for d in departements.values():
+        assert d.chef_lieu[:2] == d.code[:2]
+
+
+KNOWN_COMMUNES = {
+    # INSEE code: (official name, latitude, longitude) from the communes' town halls / centres
+    "75056": ("Paris", 48.8566, 2.3522),
+    "13055": ("Marseille", 43.2965, 5.3698),
+    "69123": ("Lyon", 45.7640, 4.8357),
+    "31555": ("Toulouse", 43.6047, 1.4442),
+    "67482": ("Strasbourg", 48.5734, 7.7521),
+    "29019": ("Brest", 48.3904, -4.4861),
+    "2A004": ("Ajaccio", 41.9192, 8.7386),
+    "59350": ("Lille", 50.6292, 3.0573),
+    "27229": ("Évreux", 49.0241, 1.1508),
+    "09122": ("Foix", 42.9653, 1.6069),
+    "76351": ("Le Havre", 49.4944, 0.1079),
+    "42218": ("Saint-Étienne", 45.4397, 4.3872),
+    "84054": ("L'Isle-sur-la-Sorgue", 43.9194, 5.0511),
+    "33063": ("Bordeaux", 44.8378, -0.5792),
+    "06088": ("Nice", 43.7102, 7.2620),
+}
+
+
+@pytest.mark.parametrize("code", sorted(KNOWN_COMMUNES))
+def test_well_known_communes_at_their_coordinates(code):
+    name, lat, lon = KNOWN_COMMUNES[code]
+    place = embedded.communes_by_insee()[code]
+    assert place.name == name
+    assert km_between(place.lat, place.lon, lat, lon) < 2.0
+
+
+def test_paris_marseille_lyon_are_the_largest():
+    largest = sorted(embedded.communes(), key=lambda p: -p.population)[:3]
+    assert [p.name for p in largest] == ["Paris", "Marseille", "Lyon"]
+
+
+# --- outline -----------------------------------------------------------------------------
+
+# Natural Earth 1:10m generalises the coast and borders: a commune point can fall up to a few
+# kilometres outside (Menton, Cap-d'Ail next to Monaco, border towns). Groix (56069) is an
+# island that Natural Earth 1:10m does not draw at all.
+OUTLINE_TOLERANCE_M = 5_000
+ISLANDS_MISSING_FROM_NATURAL_EARTH = {"56069"}
+
+
+def test_outline_is_metropolitan_france_with_corsica():
+    outline = embedded.france_outline()
+    geometry = shape(outline["features"][0]["geometry"])
+    west, south, east, north = geometry.bounds
+    assert -5.3 < west < -4.7 and 41.3 < south < 41.4 and 9.5 < east < 9.6 and 51.0 < north < 51.1
+    assert embedded.france_outline_geometry().contains(Point(9.0, 42.1))  # Corsica
+    assert embedded.france_outline_geometry().contains(Point(-1.4, 46.2))  # Île de Ré
+    assert (DATASETS / "france_outline.geojson").stat().st_size < 200_000
+
+
+def test_every_commune_is_inside_the_outline():
+    far = {
+        p.insee: round(outside_by_m(p.lat, p.lon))
+        for p in embedded.communes()
+        if p.insee not in ISLANDS_MISSING_FROM_NATURAL_EARTH
+    }
+    assert {code: m for code, m in far.items() if m > OUTLINE_TOLERANCE_M} == {}
+    inside = sum(1 for m in far.values() if m == 0)
+    assert inside / len(far) > 0.98
+
+
+@pytest.mark.parametrize("code", ["29019", "64122", "2A004", "06083", "59183", "17300", "13055"])
+def test_coastal_communes_fall_inside(code):
+    place = embedded.communes_by_insee()[code]
+    assert outside_by_m(place.lat, place.lon) <= 2_000, place.name
+
+
+# --- world towns -------------------------------------------------------------------------
+
+
+def test_world_towns_table():
+    path = DATASETS / "world_towns.csv.gz"
+    assert path.stat().st_size < 5 * 1024 * 1024
+    lines = gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
+    assert lines[0] == "geonames_id,name,country,admin1,lat,lon,population"
+    assert 130_000 < len(lines) - 1 < 140_000
+    belgium = embedded.world_towns("be")
+    assert any(p.name == "Bruxelles" or p.name == "Brussels" for p in belgium)
+    assert all(p.country == "BE" for p in belgium)
+    assert len(embedded.world_towns("FR")) > 8_500
+
+
+# --- provenance --------------------------------------------------------------------------
+
+
+def test_provenance_names_every_source_and_file():
+    document = json.loads((DATASETS / "provenance.json").read_text(encoding="utf-8"))
+    markdown = (DATASETS / "PROVENANCE.md").read_text(encoding="utf-8")
+    files = {f for s in document["sources"] for f in s["files"]} | {document["landmarks"]["file"]}
+    assert files == {"communes.csv", "all_communes.csv", "departements.csv", "regions.csv", "france_outline.geojson",
+                     "world_towns.csv.gz", "landmarks.csv"}
+    for source in document["sources"]:
+        assert f"{source['package']}" in markdown and source["version"] in markdown
+        assert source["attribution_fr"] and source["attribution_en"] and source["licence"]
+    for name in files:
+        assert name in markdown
+    assert "pnp data build" in markdown
+    assert len(embedded.attributions("fr")) == 4
+
+
+# --- landmarks ---------------------------------------------------------------------------
+
+# A site must be within 25 km of its commune's GeoNames point. A commune too small for GeoNames'
+# 1,000-inhabitant list has no point: then the site must be within 35 km of the nearest listed
+# town of the same département (a weaker check, documented in datasets/PROVENANCE.md).
+SITE_TO_COMMUNE_KM = 25.0
+SITE_TO_NEAREST_TOWN_KM = 35.0
+# Coastal sites (capes, islands, harbours) sit on a coastline that Natural Earth 1:10m smooths:
+# they may fall up to 2.5 km outside the outline.
+SITE_OUTLINE_TOLERANCE_M = 2_500
+
+
+def test_landmarks_table_shape():
+    columns, rows = read_csv("landmarks.csv")
+    assert columns == ["wikidata", "name", "kind", "lat", "lon", "insee", "departement", "rank"]
+    assert len(rows) >= 150
+    assert [int(r["rank"]) for r in rows] == list(range(1, len(rows) + 1))
+    names = [r["name"] for r in rows]
+    assert len(set(names)) == len(names) and all(n.strip() == n and n for n in names)
+    qids = [r["wikidata"] for r in rows if r["wikidata"]]
+    assert len(set(qids)) == len(qids)
+    assert all(q[0] == "Q" and q[1:].isdigit() for q in qids)
+    for r in rows:
+        assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
+        assert r["kind"] and r["kind"] == r["kind"].lower()
+
+
+def test_landmark_communes_exist_in_their_departement():
+    _, all_communes = read_csv("all_communes.csv")
+    departement_of = {r["insee"]: r["departement"] for r in all_communes}
+    for site in embedded.landmarks():
+        assert departement_of.get(site.insee) == site.departement, site.name
+
+
+def test_every_landmark_is_inside_the_outline():
+    far = {s.name: round(outside_by_m(s.lat, s.lon)) for s in embedded.landmarks()}
+    assert {name: m for name, m in far.items() if m > SITE_OUTLINE_TOLERANCE_M} == {}
+
+
+def test_every_landmark_is_near_its_commune():
+    towns = embedded.communes_by_insee()
+    by_departement: dict[str, list] = {}
+    for town in embedded.communes():
+        by_departement.setdefault(town.departement, []).append(town)
+    mistakes = {}
+    for site in embedded.landmarks():
+        if site.insee in towns:
+            town = towns[site.insee]
+            km, limit = km_between(site.lat, site.lon, town.lat, town.lon), SITE_TO_COMMUNE_KM
+        else:
+            km = min(km_between(site.lat, site.lon, t.lat, t.lon) for t in by_departement[site.departement])
+            limit = SITE_TO_NEAREST_TOWN_KM
+        if km > limit:
+            mistakes[site.name] = round(km, 1)
+    assert mistakes == {}
+
+
+def test_landmarks_cover_every_region_with_natural_and_built_sites():
+    natural = {"mountain", "volcano", "dune", "island", "cape", "cliff", "gorge", "lake", "bay",
+               "beach", "forest", "waterfall", "cave", "glacier", "cirque", "wetland", "calanque",
+               "coast", "pass", "wilderness", "river"}
+    per_region: dict[str, list] = {}
+    for site in embedded.landmarks():
+        per_region.setdefault(site.region, []).append(site)
+    assert set(per_region) == {r.code for r in embedded.regions()}
+    for code, sites in per_region.items():
+        assert len(sites) >= 10, code
+        kinds = {s.site_kind for s in sites}
+        assert kinds & natural and kinds - natural, code
+
+
+@pytest.mark.parametrize(
+    ("name", "lat", "lon"),
+    [
+        ("Tour Eiffel", 48.8584, 2.2945),
+        ("Mont-Saint-Michel", 48.6361, -1.5115),
+        ("Pont du Gard", 43.9475, 4.5350),
+        ("Dune du Pilat", 44.5894, -1.2136),
+        ("Mont Blanc", 45.8326, 6.8652),
+    ],
+)
+def test_famous_landmarks_at_known_coordinates(name, lat, lon):
+    site = next(s for s in embedded.landmarks() if s.name == name)
+    assert km_between(site.lat, site.lon, lat, lon) < 1.0
+
+
+def test_landmark_places_are_typed_sites():
+    sites = embedded.landmarks()
+    assert sites[0].name == "Tour Eiffel" and sites[0].id == "wd:Q243" and sites[0].familiarity == 1.0
+    assert all(s.kind == "site" and s.population is None and s.site_kind for s in sites)
+    assert len({s.id for s in sites}) == len(sites)
+    assert [s.familiarity for s in sites] == sorted((s.familiarity for s in sites), reverse=True)

@@ -1,0 +1,132 @@
+"""`pnp places` and `pnp data`: formats, region resolution, errors (one line, exit code 2)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from generator.errors import UserError
+from generator.geo import listing
+from generator.geo.regions import resolve_region
+
+
+def run_pnp(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
+    env = {"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60, env=env
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "code"),
+    [
+        ("bretagne", "region", "53"),
+        ("BRETAGNE", "region", "53"),
+        ("region:53", "region", "53"),
+        ("Île-de-France", "region", "11"),
+        ("ile de france", "region", "11"),
+        ("Provence-Alpes-Côte d'Azur", "region", "93"),
+        ("53", "departement", "53"),
+        ("Gironde", "departement", "33"),
+        ("33", "departement", "33"),
+        ("2A", "departement", "2A"),
+        ("2b", "departement", "2B"),
+        ("dep:75", "departement", "75"),
+        ("cotes d'armor", "departement", "22"),
+        ("1", "departement", "01"),
+        ("France", "country", "FR"),
+    ],
+)
+def test_resolve_region(text, kind, code):
+    selection = resolve_region(text)
+    assert (selection.kind, selection.code) == (kind, code)
+
+
+def test_region_selection_filters_by_departement():
+    bretagne = resolve_region("bretagne")
+    assert bretagne.departements == frozenset({"22", "29", "35", "56"})
+    towns = listing.select_places("bretagne", "towns")
+    assert towns and all(p.departement in bretagne.departements for p in towns)
+    assert towns[0].name == "Rennes"
+
+
+@pytest.mark.parametrize("text", ["bretgne", "Atlantis", "region:99", "dep:99", "971"])
+def test_unknown_region_is_a_user_error(text):
+    with pytest.raises(UserError):
+        resolve_region(text)
+
+
+def test_unknown_region_suggests_close_names():
+    with pytest.raises(UserError, match="Bretagne"):
+        resolve_region("bretgne")
+
+
+def test_json_output():
+    result = run_pnp("places", "--region", "Gironde", "--kind", "towns", "--limit", "3", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [d["name"] for d in data] == ["Bordeaux", "Mérignac", "Pessac"]
+    for d in data:
+        assert {"name", "lat", "lon", "kind", "departement", "region", "population"} <= set(d)
+        assert d["kind"] == "town" and d["departement"] == "33" and d["region"] == "75"
+        assert isinstance(d["population"], int)
+
+
+def test_csv_output_all_towns():
+    result = run_pnp("places", "--kind", "towns", "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) > 8_300
+    assert rows[0]["name"] == "Paris" and rows[0]["insee"] == "75056"
+
+
+def test_geojson_output():
+    result = run_pnp("places", "-r", "2A", "-k", "towns", "-f", "geojson")
+    assert result.returncode == 0, result.stderr
+    collection = json.loads(result.stdout)
+    assert collection["type"] == "FeatureCollection"
+    ajaccio = collection["features"][0]
+    assert ajaccio["properties"]["name"] == "Ajaccio"
+    lon, lat = ajaccio["geometry"]["coordinates"]
+    assert 8.7 < lon < 8.8 and 41.9 < lat < 42.0
+
+
+def test_table_fits_80_columns():
+    result = run_pnp("places", "--kind", "towns", "--limit", "15", columns=200)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any("Paris" in line for line in lines)
+    assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("places", "--region", "bretgne"),
+        ("places", "--limit", "abc"),
+        ("places", "--limit", "0"),
+        ("places", "--kind", "castles"),
+        ("places", "--format", "xml"),
+    ],
+)
+def test_errors_are_one_line_exit_2(args):
+    result = run_pnp(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pnp: error: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_data_build_without_npm_is_one_line(tmp_path):
+    env = {"PATH": str(tmp_path), "PYTHONIOENCODING": "utf-8"}  # no npm on this PATH
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "data", "build", "--check"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1].startswith("pnp: error: npm is not installed")
