@@ -45,41 +45,53 @@ class Entry(Generic[T]):
         return f"{self.name} ({self.qualifier})" if self.qualifier else self.name
 
 
-def resolve(text: str, entries: Sequence[Entry[T]], what: str, hint: str) -> T:
-    """The value of the one entry named ``text``; a UserError naming the closest candidates otherwise.
+class NameIndex(Generic[T]):
+    """Entries indexed by name key, built once and searched many times."""
 
-    ``text`` may end with a qualifier in parentheses ("Saint-Denis (93)") to pick one homonym.
-    ``what`` names the kind of thing ("place", "card", "player"); ``hint`` says what to do.
-    """
-    key = name_key(text)
-    if not key:
-        raise UserError(f"empty {what} name; {hint}")
-    index: dict[str, list[Entry[T]]] = {}
-    for entry in entries:
-        for alias in {name_key(entry.name), *(name_key(a) for a in entry.aliases)}:
-            index.setdefault(alias, []).append(entry)
-    found = _unique(index.get(key, []))
-    if not found:
-        match = _TRAILING_CODE.match(text.strip())
-        if match:
-            code = name_key(match.group("code"))
-            found = [
-                e for e in _unique(index.get(name_key(match.group("name")), [])) if e.qualifier and name_key(e.qualifier) == code
-            ]
-    if len(found) == 1:
-        return found[0].value
-    if len(found) > 1:
-        labels = ", ".join(sorted(e.label for e in found)[:8])
-        more = "" if len(found) <= 8 else f" and {len(found) - 8} more"
-        raise UserError(f"{what} {text!r} is ambiguous: {labels}{more}; write it with its code in parentheses, e.g. {found[0].label!r}")
-    close = difflib.get_close_matches(key, list(index), n=5, cutoff=0.6)
-    labels: list[str] = []
-    for candidate in close:
-        for entry in _unique(index[candidate]):
-            if entry.label not in labels:
-                labels.append(entry.label)
-    suggestion = f"; closest: {', '.join(labels[:6])}" if labels else ""
-    raise UserError(f"unknown {what} {text!r}{suggestion}; {hint}")
+    def __init__(self, entries: Sequence[Entry[T]]) -> None:
+        self._index: dict[str, list[Entry[T]]] = {}
+        for entry in entries:
+            for alias in {name_key(entry.name), *(name_key(a) for a in entry.aliases)}:
+                self._index.setdefault(alias, []).append(entry)
+
+    def find(self, text: str, what: str, hint: str) -> T:
+        """The value of the one entry named ``text``; a UserError naming the closest candidates otherwise.
+
+        ``text`` may end with a qualifier in parentheses ("Saint-Denis (93)") to pick one homonym.
+        ``what`` names the kind of thing ("place", "card", "player"); ``hint`` says what to do.
+        """
+        index = self._index
+        key = name_key(text)
+        if not key:
+            raise UserError(f"empty {what} name; {hint}")
+        found = _unique(index.get(key, []))
+        if not found:
+            match = _TRAILING_CODE.match(text.strip())
+            if match:
+                code = name_key(match.group("code"))
+                candidates = _unique(index.get(name_key(match.group("name")), []))
+                found = [e for e in candidates if e.qualifier and name_key(e.qualifier) == code]
+        if len(found) == 1:
+            return found[0].value
+        if len(found) > 1:
+            labels = ", ".join(sorted(e.label for e in found)[:8])
+            more = "" if len(found) <= 8 else f" and {len(found) - 8} more"
+            raise UserError(
+                f"{what} {text!r} is ambiguous: {labels}{more}; write it with its code in parentheses, e.g. {found[0].label!r}"
+            )
+        close = difflib.get_close_matches(key, list(index), n=5, cutoff=0.6)
+        labels: list[str] = []
+        for candidate in close:
+            for entry in _unique(index[candidate]):
+                if entry.label not in labels:
+                    labels.append(entry.label)
+        suggestion = f"; closest: {', '.join(labels[:6])}" if labels else ""
+        raise UserError(f"unknown {what} {text!r}{suggestion}; {hint}")
+
+
+def resolve(text: str, entries: Sequence[Entry[T]], what: str, hint: str) -> T:
+    """:meth:`NameIndex.find` on a one-off index."""
+    return NameIndex(entries).find(text, what, hint)
 
 
 def _unique(entries: list[Entry[T]]) -> list[Entry[T]]:

@@ -21,7 +21,7 @@ from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
 from generator.games.oucedonc.game import Count, Doubt, Place
 from generator.games.oucedonc.gamefile import Game
-from generator.games.oucedonc.names import Entry, resolve
+from generator.games.oucedonc.names import Entry, NameIndex, resolve
 from generator.games.oucedonc.table import Slot
 from generator.geo.model import Place as GeoPlace
 
@@ -70,9 +70,8 @@ def measure(a: Located, direction: Direction, b: Located, precision: Precision, 
 
 def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualCoordinates) -> Gap:
     hint = "give a card name or id from the deck file"
-    entries = card_entries(deck)
-    card_a = resolve(a, entries, "card", hint)
-    card_b = resolve(b, entries, "card", hint)
+    index = NameIndex(card_entries(deck))
+    card_a, card_b = index.find(a, "card", hint), index.find(b, "card", hint)
     return measure(located_card(card_a), direction, located_card(card_b), deck.precision, equal)
 
 
@@ -80,9 +79,8 @@ def verify_places(
     a: str, direction: Direction, b: str, places: Sequence[GeoPlace], precision: Precision, equal: EqualCoordinates
 ) -> Gap:
     hint = "give a French commune or site name, or use --deck deck.json"
-    entries = place_entries(places)
-    place_a = resolve(a, entries, "place", hint)
-    place_b = resolve(b, entries, "place", hint)
+    index = NameIndex(place_entries(places))
+    place_a, place_b = index.find(a, "place", hint), index.find(b, "place", hint)
     return measure(located_place(place_a, precision), direction, located_place(place_b, precision), precision, equal)
 
 
