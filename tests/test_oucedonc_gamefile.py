@@ -174,7 +174,8 @@ def edited(change) -> str:
         (edited(lambda d: d.update(version="1")), "invalid version"),
         (edited(lambda d: d.pop("journal")), "no 'journal' field"),
         (edited(lambda d: d.update(colour="red")), "unknown field 'colour'"),
-        (edited(lambda d: d["journal"][0].update(card="P99")), "move 1 (place) is illegal"),
+        (edited(lambda d: d["journal"][0].update(card="P99")), "move 1: unknown card 'P99'"),
+        (edited(lambda d: d["journal"][0].update(card=d["deck"]["cards"][20]["id"])), "move 1 (place) is illegal"),
         (edited(lambda d: d["journal"][0].update(player="Ben")), "it is Ana's turn"),
         (edited(lambda d: d["journal"].append({"move": "jump"})), "unknown kind 'jump'"),
         (edited(lambda d: d["journal"].append({"move": "count", "estimates": {"Ana": "2"}})), "whole number"),
@@ -192,13 +193,15 @@ def test_corrupted_hand_broken_or_newer_files_are_refused(text: str, fragment: s
     assert fragment in str(info.value)
 
 
-def test_a_hand_edited_but_legal_journal_is_accepted() -> None:
+def test_a_hand_edited_but_legal_journal_is_accepted_with_names_as_typed() -> None:
     document = json.loads(base_text())
-    # Rewrite the placement by card name instead of id? No: the file stores ids; a legal edit is a new move.
     setup = game_from_json(base_text()).setup
-    document["journal"].append({"move": "doubt", "by": "Ben", "card": setup.pile[0], "neighbour": setup.reserve[0]})
+    names = setup.names()
+    document["journal"].append({"move": "doubt", "by": "ben", "card": names[setup.pile[0]].upper(), "neighbour": names[setup.reserve[0]]})
     game = game_from_json(json.dumps(document, ensure_ascii=False))
     assert len(game.journal) == 2 and game.state.pending is None
+    # Written back, the hand-typed names become the canonical ids and player names.
+    assert game.journal[-1] == Doubt(by="Ben", card=setup.pile[0], neighbour=setup.reserve[0])
 
 
 def test_cli_refuses_a_corrupted_file_without_touching_it(tmp_path: Path) -> None:
@@ -277,3 +280,13 @@ def test_random_games_keep_the_invariants(tokens: int, choices: list[int]) -> No
         game = after
     # The file replays to the same state.
     assert game_from_json(game_to_json(game)).state == game.state
+
+
+def test_missing_files_are_one_line_errors(tmp_path: Path) -> None:
+    one_line_error(pnp("oucedonc", "game", "show", str(tmp_path / "nope.json")), "does not exist")
+    one_line_error(pnp("oucedonc", "game", "show", str(tmp_path)), "is a folder")
+    one_line_error(
+        pnp("oucedonc", "game", "new", str(tmp_path / "g.json"), "--deck", str(tmp_path / "deck.json"), "--players", "A,B"),
+        "does not exist",
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -34,6 +34,7 @@ from generator.errors import UserError
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.games.oucedonc.game import Count, Doubt, Move, Place, Setup, State, apply, deal, start
+from generator.games.oucedonc.names import Entry, NameIndex
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 
@@ -160,12 +161,41 @@ def game_from_json(text: str, source: str = "game file") -> Game:
     journal_raw = document["journal"]
     if not isinstance(journal_raw, list):
         raise UserError(f"{source}: 'journal' must be a list of moves")
-    journal = tuple(_move_from_json(raw, number, source) for number, raw in enumerate(journal_raw, start=1))
+    cards = NameIndex([Entry(name=c.name, value=c.id, aliases=(c.id,)) for c in deck.places])
+    journal = tuple(_move_from_json(raw, number, source, setup, cards) for number, raw in enumerate(journal_raw, start=1))
     return replay_game(setup, journal, source)
 
 
-def _move_from_json(raw: object, number: int, source: str) -> Move:
+def _move_from_json(raw: object, number: int, source: str, setup: Setup, cards: NameIndex[str]) -> Move:
+    """One journal entry; card names and player names typed by hand are resolved to ids and names."""
     where = f"{source}: move {number}"
+    try:
+        move = _parse_move(raw, where)
+    except KeyError as exc:
+        raise UserError(f"{where} has no {exc.args[0]!r}; repair it or delete it") from None
+    hint = "use a card id or name of the deck"
+    try:
+        if isinstance(move, Place):
+            slot = Slot(
+                direction=move.slot.direction,
+                anchor=cards.find(move.slot.anchor, "card", hint),
+                other=None if move.slot.other is None else cards.find(move.slot.other, "card", hint),
+            )
+            return Place(player=_player(setup, move.player), card=cards.find(move.card, "card", hint), slot=slot)
+        if isinstance(move, Doubt):
+            return Doubt(
+                by=_player(setup, move.by), card=cards.find(move.card, "card", hint), neighbour=cards.find(move.neighbour, "card", hint)
+            )
+        return Count(estimates=tuple((_player(setup, p), e) for p, e in move.estimates))
+    except UserError as exc:
+        raise UserError(f"{where}: {exc}") from None
+
+
+def _player(setup: Setup, name: str) -> str:
+    return setup.players[setup.player_index(name)]
+
+
+def _parse_move(raw: object, where: str) -> Move:
     if not isinstance(raw, dict):
         raise UserError(f"{where} is not an object; repair it or delete it")
     kind = raw.get("move")
