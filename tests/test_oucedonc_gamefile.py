@@ -290,3 +290,36 @@ def test_missing_files_are_one_line_errors(tmp_path: Path) -> None:
         "does not exist",
     )
     assert list(tmp_path.iterdir()) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    arms=st.lists(st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), max_size=6), min_size=4, max_size=4),
+    equal=st.sampled_from(list(EqualCoordinates)),
+    preceding=st.sampled_from(list(CountPreceding)),
+)
+def test_a_count_never_sets_aside_the_start_card_and_leaves_each_arm_in_order(arms, equal, preceding) -> None:
+    """Random crosses with many equal coordinates: the walk checks every card once, never the start;
+    with the default reading, the cards it keeps on each arm are in order outward from the start."""
+    from generator.games.oucedonc.compare import is_placed_correctly
+    from generator.games.oucedonc.table import Arm, Table
+
+    coordinates = {"start": (0, 0)}
+    names = {arm: [f"{arm.value}{i}" for i in range(len(cards))] for arm, cards in zip(Arm, arms)}
+    for arm, cards in zip(Arm, arms):
+        coordinates.update(zip(names[arm], cards))
+    table = Table(
+        start="start",
+        column=(*reversed(names[Arm.NORTH]), "start", *names[Arm.SOUTH]),
+        row=(*reversed(names[Arm.WEST]), "start", *names[Arm.EAST]),
+    )
+    units = lambda card, axis: coordinates[card][0 if axis == "lat" else 1]  # noqa: E731
+    walked = walk(table, units, equal, preceding)
+    assert "start" not in walked.set_aside
+    assert sorted(c.card for c in walked.checks) == sorted(c for c in coordinates if c != "start")
+    if preceding is CountPreceding.ON_TABLE:
+        for arm in Arm:
+            kept = ["start", *(c for c in table.arm(arm) if c not in walked.set_aside)]
+            for inner, outer in zip(kept, kept[1:]):
+                direction = arm.outward
+                assert is_placed_correctly(units(outer, direction.axis), units(inner, direction.axis), direction, equal)
