@@ -323,3 +323,18 @@ def test_a_count_never_sets_aside_the_start_card_and_leaves_each_arm_in_order(ar
             for inner, outer in zip(kept, kept[1:]):
                 direction = arm.outward
                 assert is_placed_correctly(units(outer, direction.axis), units(inner, direction.axis), direction, equal)
+
+
+def test_show_json_and_history(game_file: Path) -> None:
+    game = loaded(game_file)
+    setup = game.setup
+    drawn, start_card = game.state.drawn(setup), game.state.table.start
+    assert pnp("oucedonc", "game", "place", str(game_file), drawn, "--west-of", start_card).returncode == 0
+    result = pnp("oucedonc", "game", "show", str(game_file), "--json")
+    assert result.returncode == 0, result.stderr
+    position = json.loads(result.stdout)
+    assert position["phase"] == "play" and position["turn"] == "Ben" and position["open_to_doubt"] == drawn
+    assert [c["id"] for c in position["row"]] == [drawn, start_card] and position["tokens"] == {"Ana": 4, "Ben": 4, "Chloé": 4}
+    assert position["cards_left"] == 8 and position["moves"] == 1
+    shown = pnp("oucedonc", "game", "show", str(game_file))
+    assert "last moves:" in shown.stdout and f"Ana placed {setup.names()[drawn]} west of" in shown.stdout

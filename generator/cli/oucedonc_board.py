@@ -7,11 +7,12 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from generator.games.oucedonc.game import Phase, describe_count
-from generator.games.oucedonc.gamefile import Game
+from generator.games.oucedonc.game import Phase
+from generator.games.oucedonc.gamefile import Game, history
 from generator.games.oucedonc.table import Table
 
 SEPARATOR = " ─ "
+RECENT = 4  # moves recalled under the table
 MIN_LABEL = 7  # shortest a name is cut to ("Gorges…") before the row is wrapped instead
 
 
@@ -128,8 +129,13 @@ def show(game: Game, console: Console, file: str = "FILE") -> None:
         style="dim",
     )
     parts += [Text(""), scores, Text(""), info]
-    if state.counts:
-        parts.append(Text("last " + describe_count(setup, state.counts[-1]), style="dim"))
+    recent = history(game)[-RECENT:]
+    if recent:
+        parts.append(Text(""))
+        parts.append(Text("last moves:", style="dim"))
+        for line in recent:
+            parts.append(Text(f"  {line}", style="dim"))
+    parts.append(Text(""))
     for line in status_lines(game, file):
         parts.append(Text(line, style="bold" if "due" in line or "over" in line else ""))
     console.print(Panel(Group(*parts), title=f"Oucédonc · {setup.deck.title}", title_align="left", expand=False))

@@ -242,13 +242,20 @@ def game_count(
 
 def game_show(
     file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the position as one JSON object."),
 ) -> None:
     """Draw the table, whose turn it is, the tokens and the cards left."""
+    game = _load_game(file)
+    if as_json:
+        from generator.games.oucedonc.gamefile import state_to_json
+
+        typer.echo(json.dumps(state_to_json(game), ensure_ascii=False))
+        return
     from rich.console import Console
 
     from generator.cli.oucedonc_board import show
 
-    show(_load_game(file), Console(), str(file))
+    show(game, Console(), str(file))
 
 
 def game_undo(

@@ -71,6 +71,44 @@ def replay_game(setup: Setup, journal: tuple[Move, ...], source: str = "the game
     return Game(setup=setup, journal=journal, state=state)
 
 
+def history(game: Game) -> list[str]:
+    """What happened at each move of the journal, one line each (replayed)."""
+    state = start(game.setup)
+    lines = []
+    for move in game.journal:
+        state, message = apply(game.setup, state, move)
+        lines.append(message)
+    return lines
+
+
+def state_to_json(game: Game) -> dict[str, Any]:
+    """The position for scripts (``game show --json``): names as printed, ids alongside."""
+    setup, state = game.setup, game.state
+    names = setup.names()
+    table = state.table
+    phase = state.phase(setup)
+    drawn = state.drawn(setup)
+    return {
+        "phase": phase.value,
+        "turn": None if phase.value == "over" else setup.players[state.turn],
+        "drawn": None if drawn is None else {"id": drawn, "name": names[drawn]},
+        "tokens": dict(zip(setup.players, state.tokens)),
+        "start": None if table is None else table.start,
+        "column": [] if table is None else [{"id": c, "name": names[c]} for c in table.column],
+        "row": [] if table is None else [{"id": c, "name": names[c]} for c in table.row],
+        "open_to_doubt": None if state.pending is None else state.pending.card,
+        "cards_left": state.cards_left(setup),
+        "pack": state.pack_number(setup),
+        "packs": setup.packs,
+        "counts": [
+            {"misplaced": r.rewards.misplaced, "set_aside": list(r.walk.set_aside), "won": dict(r.rewards.won), "final": r.final}
+            for r in state.counts
+        ],
+        "winners": list(state.winners(setup)) if phase.value == "over" else [],
+        "moves": len(game.journal),
+    }
+
+
 def new_game(setup: Setup) -> Game:
     return Game(setup=setup, journal=(), state=start(setup))
 
