@@ -38,7 +38,7 @@ def game_file(tmp_path: Path) -> Path:
     deck = tmp_path / "deck.json"
     deck.write_text(deck_json(pack_size=3), encoding="utf-8")
     path = tmp_path / "partie.json"
-    result = pnp_process("oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben,Chloé", "--seed", "4")
+    result = pnp("oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben,Chloé", "--seed", "4")
     assert result.returncode == 0, result.stderr
     return path
 

@@ -166,8 +166,8 @@ def test_cli_verify_prints_verdict_coordinates_and_gap(deck_file: Path) -> None:
 
 
 def test_cli_verify_json_and_exit_zero_whatever_the_verdict(deck_file: Path) -> None:
-    for direction, expected in (("north-of", True), ("south-of", False)):
-        result = pnp_process("oucedonc", "verify", "Évreux", direction, "Foix", "--deck", str(deck_file), "--json")
+    for run, direction, expected in ((pnp_process, "north-of", True), (pnp, "south-of", False)):
+        result = run("oucedonc", "verify", "Évreux", direction, "Foix", "--deck", str(deck_file), "--json")
         assert result.returncode == 0
         document = json.loads(result.stdout)
         assert document["a"] == "Évreux" and document["b"] == "Foix" and document["direction"] == direction
