@@ -182,6 +182,7 @@ def test_cli_verify_json_and_exit_zero_whatever_the_verdict(deck_file: Path) -> 
         (("Évreux", "above", "Foix"), "unknown direction"),
         (("Evrex", "north-of", "Foix"), "closest: Évreux"),
         (("Évreux", "north-of", "Foix", "--equal-coordinates", "maybe"), "well-placed, misplaced"),
+        (("Évreux", "north-of", "Foix", "--precision", "second"), "drop --precision"),
     ],
 )
 def test_cli_verify_bad_input_is_one_line_exit_2(deck_file: Path, args: tuple[str, ...], fragment: str) -> None:

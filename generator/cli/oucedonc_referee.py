@@ -89,7 +89,7 @@ def verify(
     direction: str = typer.Argument(..., metavar="DIRECTION", help=DIRECTION_HELP),
     b: str = typer.Argument(..., metavar="B", help="The place or card it is compared with."),
     deck: Optional[Path] = typer.Option(None, "--deck", help="Deck file (.json next to the deck PDF): compare the printed coordinates."),
-    precision: str = typer.Option("minute", "--precision", help="Without --deck: minute, second or 0.01 (as a deck would print)."),
+    precision: Optional[str] = typer.Option(None, "--precision", help="Without --deck: minute (default), second or 0.01, as a deck would print."),
     equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values count as well-placed or misplaced."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -104,9 +104,11 @@ def verify(
     where = parse_direction(direction)
     equal_rule = parse_equal(equal)
     if deck is not None:
+        if precision is not None:
+            raise UserError("the deck file fixes the precision printed on its cards; drop --precision when using --deck")
         gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
     else:
-        gap = referee.verify_places(a, where, b, _embedded_places(), parse_precision(precision), equal_rule)
+        gap = referee.verify_places(a, where, b, _embedded_places(), parse_precision(precision or "minute"), equal_rule)
     result = gap.verdict
     if as_json:
         document = {
