@@ -18,7 +18,9 @@ from generator.errors import UserError
 
 try:  # the `oucedonc` group belongs to the deck printer's module once it is installed
     from generator.cli.oucedonc import oucedonc_app
-except ImportError:  # until then the referee creates it (same name, same place in the CLI)
+except ModuleNotFoundError as missing:  # until then the referee creates it (same name, same place)
+    if missing.name != "generator.cli.oucedonc":
+        raise
     oucedonc_app = typer.Typer(
         name="oucedonc",
         help="Oucédonc: place-card decks for any region, and a referee for the table.",
