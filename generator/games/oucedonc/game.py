@@ -417,9 +417,10 @@ def describe_count(setup: Setup, record: CountRecord) -> str:
     result = record.rewards
     aside = ", ".join(names[c] for c in record.walk.set_aside) or "none"
     if result.exact:
-        winners = f"exact: {', '.join(result.exact)} (+2 each)"
+        winners = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
     elif any(result.won.values()):
-        winners = f"closest: {', '.join(p for p in result.closest if result.won[p])} (+1 each)"
+        closest = [p for p in result.closest if result.won[p]]
+        winners = f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
     else:
         winners = f"no exact estimate; {', '.join(result.closest)} tied closest and win nothing"
     kind = "final count" if record.final else f"count {record.number}"
