@@ -34,7 +34,14 @@ class Component:
 
 
 # One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = ()
+COMPONENTS: tuple[Component, ...] = (
+    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board"),
+    Component("Jeu de l'Oie poster (tiled)", "generator.render.oie_board:build_poster"),
+    Component("territoires-sheets", "generator.render.territoires:build_sheets_for_kit"),
+    Component("territoires-deck", "generator.render.territoires:build_deck_for_kit"),
+    Component("otcho", "generator.render.otcho:build_kit"),
+    Component("pronostiques", "generator.render.pronostiques:build_kit"),
+)
 
 
 @dataclass

@@ -7,11 +7,14 @@ import io
 import json
 import subprocess
 import sys
+import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.errors import UserError
-from generator.geo import listing
+from generator.geo import embedded, listing
 from generator.geo.regions import resolve_region
 
 
@@ -130,3 +133,35 @@ def test_data_build_without_npm_is_one_line(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1].startswith("pnp: error: npm is not installed")
+
+
+# --- properties of region resolution ---------------------------------------------------
+
+AREA_NAMES = [(r.name, "region", r.code) for r in embedded.regions()] + [
+    (d.name, "departement", d.code) for d in embedded.departements()
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(AREA_NAMES), st.randoms(use_true_random=False))
+def test_names_resolve_whatever_the_case_accents_and_dashes(area, rnd):
+    name, kind, code = area
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    mangled = "".join(ch.upper() if rnd.random() < 0.5 else ch.lower() for ch in plain)
+    mangled = mangled.replace("-", rnd.choice(["-", " ", "  "])).replace("'", rnd.choice(["'", " ", "’"]))
+    selection = resolve_region(f" {mangled} ")
+    assert (selection.kind, selection.code) == (kind, code)
+
+
+def test_regions_partition_the_communes():
+    communes = embedded.communes()
+    counts = [len(resolve_region(f"region:{r.code}").filter(communes)) for r in embedded.regions()]
+    assert sum(counts) == len(communes) and min(counts) > 0
+    for departement in embedded.departements():
+        selection = resolve_region(departement.code)
+        assert all(p.departement == departement.code for p in selection.filter(communes))
+
+
+def test_overseas_departement_says_so():
+    with pytest.raises(UserError, match="overseas"):
+        resolve_region("971")

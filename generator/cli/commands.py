@@ -13,8 +13,14 @@ import typer
 MODULES: tuple[str, ...] = (
     "generator.cli.version_info",
     "generator.cli.kit",
+    "generator.cli.calibrate",
     "generator.cli.places",
     "generator.cli.data",
+    "generator.cli.data_fetch",
+    "generator.cli.oie",
+    "generator.cli.territoires",
+    "generator.cli.otcho",
+    "generator.cli.pronostiques",
     "generator.cli.oucedonc_referee",
 )
 

@@ -1,4 +1,4 @@
-"""`pnp places`: list the embedded towns and landmarks of a région or département."""
+"""`pnp places`: list the places of a region, or pick an Oucédonc deck from them (``--count``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,18 @@ class Kind(str, Enum):
     all = "all"
 
 
+class Difficulty(str, Enum):
+    easy = "easy"
+    normal = "normal"
+    hard = "hard"
+
+
+class PrecisionChoice(str, Enum):
+    minute = "minute"
+    second = "second"
+    hundredth = "0.01"
+
+
 class Format(str, Enum):
     table = "table"
     csv = "csv"
@@ -24,17 +36,42 @@ class Format(str, Enum):
 def places(
     region: str = typer.Option(
         "france", "--region", "-r",
-        help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france. "
-        "A bare number is a département code.",
+        help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
+        "(a bare number is a département code); an ISO country code (IT, BE); a box "
+        "minlon,minlat,maxlon,maxlat; or a polygon file (GeoJSON, GeoPackage, shapefile).",
     ),
     kind: Kind = typer.Option(Kind.all, "--kind", "-k", help="towns (by population), sites (by fame) or all (alternating)."),
     limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Print at most N places."),
     output_format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv, json or geojson."),
+    source: str = typer.Option(
+        "embedded", "--source", "-s",
+        help="embedded (datasets/, no network) or a source stored by 'pnp data fetch': "
+        "apigeo, geonames, wikidata, overpass.",
+    ),
+    count: int | None = typer.Option(
+        None, "--count", "-c", min=1,
+        help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
+    ),
+    seed: int = typer.Option(1, "--seed", help="Deck selection seed: the same seed gives the same deck."),
+    sites_share: float = typer.Option(0.2, "--sites-share", min=0.0, max=1.0,
+                                      help="Share of sites (not towns) in the deck."),
+    difficulty: Difficulty = typer.Option(Difficulty.normal, "--difficulty",
+                                          help="easy: best known places; hard: less known ones."),
+    precision: PrecisionChoice = typer.Option(
+        PrecisionChoice.minute, "--precision",
+        help="Printed coordinate precision; no two cards share a latitude or a longitude at it.",
+    ),
 ) -> None:
-    """List the embedded places (communes and landmarks) of a région or département."""
+    """List the places of a region, or pick an Oucédonc deck of --count places."""
     from generator.geo import listing
 
-    selected = listing.select_places(region=region, kind=kind.value, limit=limit)
+    if count is not None:
+        _print_deck(region, source, count, seed, sites_share, difficulty.value, precision.value, output_format)
+        return
+    if source == "embedded" and _is_french_division(region):
+        selected = listing.select_places(region=region, kind=kind.value, limit=limit)
+    else:
+        selected = _from_source(source, region, kind.value, limit)
     if output_format is Format.json:
         sys.stdout.write(listing.to_json(selected))
     elif output_format is Format.csv:
@@ -45,6 +82,80 @@ def places(
         _print_table(region, selected)
 
 
+def _is_french_division(region: str) -> bool:
+    from generator.geo.regions import resolve_region
+
+    return resolve_region(region).kind in ("country", "region", "departement")
+
+
+def _from_source(source: str, region: str, kind: str, limit: int | None) -> tuple:
+    from generator.geo.catalog import load_places
+
+    places = load_places(source, region)
+    if kind != "all":
+        places = tuple(p for p in places if p.kind == kind.rstrip("s"))
+    return places[:limit] if limit is not None else places
+
+
+def _print_deck(region: str, source: str, count: int, seed: int, sites_share: float, difficulty: str,
+                precision_text: str, output_format: Format) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from generator.games.oucedonc.coords import (
+        format_latitude,
+        format_longitude,
+        parse_precision,
+        to_units,
+    )
+    from generator.geo import listing
+    from generator.geo.catalog import load_places
+    from generator.geo.regions import resolve_region
+    from generator.geo.selection import select_places, spread
+
+    selection = resolve_region(region)
+    precision = parse_precision(precision_text)
+    candidates = load_places(source, selection)
+    deck = select_places(candidates, count, seed=seed, sites_share=sites_share,
+                         difficulty=difficulty, precision=precision)
+    if output_format is Format.json:
+        sys.stdout.write(listing.to_json(deck))
+        return
+    if output_format is Format.csv:
+        sys.stdout.write(listing.to_csv(deck))
+        return
+    if output_format is Format.geojson:
+        sys.stdout.write(listing.to_geojson(deck))
+        return
+    console = Console(width=min(Console().width, 80))
+    table = Table(
+        title=f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
+        box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
+    )
+    table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=34)
+    table.add_column("Kind", no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("Latitude", justify="right", no_wrap=True)
+    table.add_column("Longitude", justify="right", no_wrap=True)
+    for place in deck:
+        table.add_row(
+            place.name, place.site_kind or place.kind,
+            format_latitude(to_units(place.lat, precision), precision),
+            format_longitude(to_units(place.lon, precision), precision),
+        )
+    console.print(table)
+    if len(deck) >= 2:
+        figures = spread(deck, candidates)
+        console.print(
+            f"Closest two cards {figures.min_pair_km:.0f} km apart; largest empty circle "
+            f"{figures.largest_gap_km:.0f} km (radius, among {len(candidates):,} candidates)."
+        )
+
+
+_FIXED_COLUMNS = (("Kind", 11, "left"), ("Dép.", 4, "left"), ("Population", 10, "right"),
+                  ("Lat", 8, "right"), ("Lon", 8, "right"))
+
+
 def _print_table(region: str, selected: tuple) -> None:
     from rich import box
     from rich.console import Console
@@ -52,17 +163,19 @@ def _print_table(region: str, selected: tuple) -> None:
 
     from generator.geo.regions import resolve_region
 
-    console = Console(width=min(Console().width, 80))
+    width = min(Console().width, 100)
+    # Numbers keep their full width; the name takes what is left (80 columns: 29 characters),
+    # and a longer name ends with an ellipsis. Each of the 6 columns has 1 space of padding on
+    # each side (rich keeps one spare column).
+    longest = max((len(p.name) for p in selected), default=4)
+    name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
         title=f"{resolve_region(region).label}: {len(selected)} places",
-        box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
+        box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, title_justify="left",
     )
-    table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=30)
-    table.add_column("Kind", no_wrap=True, max_width=10, overflow="ellipsis")
-    table.add_column("Dép.", no_wrap=True)
-    table.add_column("Population", justify="right", no_wrap=True)
-    table.add_column("Lat", justify="right", no_wrap=True)
-    table.add_column("Lon", justify="right", no_wrap=True)
+    table.add_column("Name", width=name_width, no_wrap=True, overflow="ellipsis")
+    for header, column_width, justify in _FIXED_COLUMNS:
+        table.add_column(header, width=column_width, justify=justify, no_wrap=True, overflow="ellipsis")
     for place in selected:
         table.add_row(
             place.name,
@@ -72,7 +185,7 @@ def _print_table(region: str, selected: tuple) -> None:
             f"{place.lat:.4f}",
             f"{place.lon:.4f}",
         )
-    console.print(table)
+    Console(width=width).print(table)
 
 
 def register(app: typer.Typer) -> None:

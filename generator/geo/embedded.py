@@ -50,11 +50,22 @@ def dataset_path(name: str) -> Path:
     return path
 
 
+def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
+    """The rows of a CSV file whose header must be exactly ``columns`` (fast: no dicts)."""
+    reader = csv.reader(io.StringIO(dataset_path(name).read_text(encoding="utf-8")))
+    header = tuple(next(reader, ()))
+    if header != columns:
+        raise UserError(f"{DATASETS / name} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'")
+    return list(reader)
+
+
 def _read_rows(name: str) -> list[dict[str, str]]:
     path = dataset_path(name)
     data = path.read_bytes()
     text = gzip.decompress(data).decode("utf-8") if name.endswith(".gz") else data.decode("utf-8")
-    return list(csv.DictReader(io.StringIO(text)))
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader)
+    return [dict(zip(header, row)) for row in reader]
 
 
 @lru_cache(maxsize=1)
@@ -80,21 +91,22 @@ def _region_of_departement() -> dict[str, str]:
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
+    rows = _read_table(COMMUNES_FILE, ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"))
     return tuple(
         Place(
-            id=f"insee:{r['insee']}",
-            name=r["name"],
+            id=f"insee:{insee}",
+            name=name,
             kind="town",
-            lat=float(r["lat"]),
-            lon=float(r["lon"]),
-            departement=r["departement"],
-            region=r["region"],
-            population=int(r["population"]),
-            insee=r["insee"],
-            geonames_id=int(r["geonames_id"]),
-            familiarity=float(r["population"]),
+            lat=float(lat),
+            lon=float(lon),
+            departement=departement,
+            region=region,
+            population=int(population),
+            insee=insee,
+            geonames_id=int(geonames_id),
+            familiarity=float(population),
         )
-        for r in _read_rows(COMMUNES_FILE)
+        for insee, name, lat, lon, departement, region, population, geonames_id in rows
     )
 
 
@@ -160,38 +172,49 @@ def france_outline_geometry() -> BaseGeometry:
 
 
 @lru_cache(maxsize=1)
-def _world_towns_by_country() -> dict[str, tuple[Place, ...]]:
-    grouped: dict[str, list[Place]] = defaultdict(list)
-    for r in _read_rows(WORLD_TOWNS_FILE):
-        grouped[r["country"]].append(
-            Place(
-                id=f"gn:{r['geonames_id']}",
-                name=r["name"],
-                kind="town",
-                lat=float(r["lat"]),
-                lon=float(r["lon"]),
-                region=r["admin1"] or None,
-                population=int(r["population"]),
-                geonames_id=int(r["geonames_id"]),
-                familiarity=float(r["population"]),
-                country=r["country"],
-            )
-        )
-    return {country: tuple(places) for country, places in grouped.items()}
+def _world_rows_by_country() -> dict[str, list[list[str]]]:
+    """Raw rows (geonames_id, name, country, admin1, lat, lon, population) grouped by country;
+    Places are built only for the countries asked for."""
+    data = gzip.decompress(dataset_path(WORLD_TOWNS_FILE).read_bytes()).decode("utf-8")
+    reader = csv.reader(io.StringIO(data))
+    next(reader)
+    grouped: dict[str, list[list[str]]] = defaultdict(list)
+    for row in reader:
+        grouped[row[2]].append(row)
+    return dict(grouped)
 
 
 def world_country_codes() -> tuple[str, ...]:
     """ISO 3166-1 alpha-2 codes present in the world towns table, sorted."""
-    return tuple(sorted(_world_towns_by_country()))
+    return tuple(sorted(_world_rows_by_country()))
 
 
+@lru_cache(maxsize=32)
 def world_towns(country_code: str) -> tuple[Place, ...]:
-    """GeoNames places of at least 1,000 inhabitants in one country (ISO alpha-2, any case)."""
+    """GeoNames places of at least 1,000 inhabitants in one country (ISO alpha-2, any case),
+    by decreasing population."""
     code = country_code.strip().upper()
-    towns = _world_towns_by_country().get(code)
-    if towns is None:
-        raise UserError(f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH")
-    return towns
+    rows = _world_rows_by_country().get(code)
+    if rows is None:
+        raise UserError(
+            f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH"
+        )
+    towns = (
+        Place(
+            id=f"gn:{geonames_id}",
+            name=name,
+            kind="town",
+            lat=float(lat),
+            lon=float(lon),
+            region=admin1 or None,
+            population=int(population),
+            geonames_id=int(geonames_id),
+            familiarity=float(population),
+            country=code,
+        )
+        for geonames_id, name, _, admin1, lat, lon, population in rows
+    )
+    return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))
 
 
 @lru_cache(maxsize=1)

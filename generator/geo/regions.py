@@ -5,7 +5,15 @@ case, accents, hyphens and apostrophes ("bretagne", "Ile de France", "cotes d'ar
 code ("33", "2A"). A bare number is a **département** code, as people say "le 75" for Paris;
 since région codes overlap département codes ("53" is Mayenne and Bretagne), a région is
 chosen by code with a prefix: ``region:53`` (``dep:53``/``departement:53`` force a
-département). Anything else is a :class:`UserError` that lists the closest names.
+département). Also:
+
+- a bounding box ``minlon,minlat,maxlon,maxlat`` (WGS84 degrees: ``-5.2,47.2,-1,48.9``);
+- a polygon file (GeoJSON, GeoPackage, shapefile…) read with geopandas: places inside its
+  polygons (vectorised point-in-polygon with shapely);
+- an ISO 3166-1 country code (``IT``, ``be``, ``CH``), served offline from the embedded world
+  towns table.
+
+Anything else is a :class:`UserError` that lists the closest names.
 """
 
 from __future__ import annotations
@@ -13,14 +21,23 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator.errors import UserError
 from generator.geo import embedded
 from generator.geo.model import Place
 
-SelectionKind = Literal["country", "region", "departement"]
+if TYPE_CHECKING:
+    from generator.geo.sources import Area
+
+SelectionKind = Literal["country", "region", "departement", "world", "bbox", "polygon"]
+BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
+
+# Metropolitan France with Corsica, slightly padded (the outline's bounds are inside).
+FRANCE_BBOX: BBox = (-5.3, 41.3, 9.7, 51.15)
+POLYGON_SUFFIXES = (".geojson", ".json", ".gpkg", ".shp", ".kml", ".fgb", ".gml")
 
 _FRANCE_WORDS = frozenset({"", "france", "fr", "metropole", "france metropolitaine"})
 _REGION_PREFIXES = ("region:", "reg:", "r:")
@@ -32,27 +49,81 @@ class RegionSelection:
     """A named set of départements (or all of France) that places can be tested against."""
 
     kind: SelectionKind
-    code: str  # "FR", a région code or a département code
+    code: str  # "FR", a région or département code, an ISO country code, the box, the file
     name: str
     departements: frozenset[str]
+    bbox: BBox | None = None  # bbox kind: the box; polygon kind: the polygon's bounds
+    polygon: Any = field(default=None, compare=False, repr=False)  # shapely geometry (lon, lat)
 
     @property
     def label(self) -> str:
         """A human label: "Bretagne (région 53)", "Gironde (département 33)", "France"."""
-        if self.kind == "country":
+        if self.kind in ("country", "world"):
             return self.name
+        if self.kind == "bbox":
+            return f"box {self.code}"
+        if self.kind == "polygon":
+            return f"{self.name} (polygon file)"
         kind = "région" if self.kind == "region" else "département"
         return f"{self.name} ({kind} {self.code})"
 
     def contains(self, place: Place) -> bool:
+        if self.kind == "bbox":
+            return _in_box(self.bbox, place.lat, place.lon)
+        if self.kind == "polygon":
+            return bool(self.filter([place]))
+        if self.kind == "world":
+            return place.country == self.code
         if place.country != "FR":
             return False
-        if self.kind == "country":
-            return True
+        if place.departement is None:
+            # a site no source placed in a département: metropolitan by its position
+            return self.kind == "country" and _in_box(FRANCE_BBOX, place.lat, place.lon)
         return place.departement in self.departements
 
     def filter(self, places: Iterable[Place]) -> tuple[Place, ...]:
-        return tuple(place for place in places if self.contains(place))
+        if self.kind != "polygon":
+            return tuple(place for place in places if self.contains(place))
+        import numpy as np
+        import shapely
+
+        places = tuple(places)
+        if not places:
+            return ()
+        lons = np.fromiter((p.lon for p in places), float, len(places))
+        lats = np.fromiter((p.lat for p in places), float, len(places))
+        inside = shapely.contains_xy(self.polygon, lons, lats) | shapely.intersects_xy(
+            self.polygon.boundary, lons, lats)
+        return tuple(place for place, keep in zip(places, inside.tolist(), strict=True) if keep)
+
+    def area(self) -> Area:
+        """What to ask an online source for: the country, a box around the region, départements."""
+        from generator.geo.sources import Area
+
+        if self.kind == "country":
+            return Area(country="FR", bbox=FRANCE_BBOX)
+        if self.kind in ("region", "departement"):
+            towns = [p for p in embedded.communes() if p.departement in self.departements]
+            return Area(country="FR", bbox=_padded_bounds(towns), departements=tuple(sorted(self.departements)))
+        if self.kind == "world":
+            return Area(country=self.code, bbox=_padded_bounds(embedded.world_towns(self.code)))
+        return Area(country="", bbox=self.bbox)
+
+    @property
+    def key(self) -> str:
+        """A file-name-safe key for stored place sets: "fr", "region-53", "dep-33", "it"…"""
+        import hashlib
+
+        if self.kind == "country":
+            return "fr"
+        if self.kind == "region":
+            return f"region-{self.code}"
+        if self.kind == "departement":
+            return f"dep-{self.code}"
+        if self.kind == "world":
+            return self.code.lower()
+        digest = hashlib.sha256(self.code.encode("utf-8")).hexdigest()[:12]
+        return f"{self.kind}-{digest}"
 
 
 def normalise(text: str) -> str:
@@ -113,7 +184,14 @@ def resolve_region(text: str) -> RegionSelection:
         candidate = "0" + candidate  # "1" -> "01"
     if candidate in departement_codes:
         return _departement(departement_codes[candidate])
+    extended = _resolve_box_file_or_country(raw)
+    if extended is not None:
+        return extended
 
+    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
+        raise UserError(
+            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
+        )
     for region in embedded.regions():
         if normalise(region.name) == key:
             return _region(region.code)
@@ -128,4 +206,97 @@ def _unknown_message(raw: str) -> str:
     by_key = {normalise(name): name for name in names}
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
     hint = f"did you mean {', '.join(by_key[k] for k in close)}?" if close else "use a région or département name or code"
-    return f"unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', 'france')"
+    return (
+        f"unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
+        "'france', a country code 'IT', a box '-5.2,47.2,-1,48.9' or a polygon file)"
+    )
+
+
+# --- boxes, polygon files, countries ------------------------------------------------------------
+
+def _in_box(bbox: BBox | None, lat: float, lon: float) -> bool:
+    if bbox is None:
+        return True
+    minlon, minlat, maxlon, maxlat = bbox
+    return minlat <= lat <= maxlat and minlon <= lon <= maxlon
+
+
+def _padded_bounds(places: Iterable[Place], margin: float = 0.1) -> BBox | None:
+    places = list(places)
+    if not places:
+        return None
+    lons = [p.lon for p in places]
+    lats = [p.lat for p in places]
+    return (round(min(lons) - margin, 4), round(min(lats) - margin, 4),
+            round(max(lons) + margin, 4), round(max(lats) + margin, 4))
+
+
+def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
+    """A box, a polygon file or an ISO country code; None when ``raw`` looks like none of them."""
+    if "," in raw:
+        return parse_bbox(raw)
+    if Path(raw).suffix.lower() in POLYGON_SUFFIXES or Path(raw).is_file():
+        return read_polygon_file(Path(raw))
+    code = raw.upper()
+    if len(code) == 2 and code.isascii() and code.isalpha():
+        if code not in embedded.world_country_codes():
+            raise UserError(
+                f"no embedded towns for country code {raw!r}; use an ISO 3166-1 alpha-2 code "
+                "such as IT, BE, CH or ES"
+            )
+        return RegionSelection("world", code, _country_name(code), frozenset())
+    return None
+
+
+def parse_bbox(text: str) -> RegionSelection:
+    """``minlon,minlat,maxlon,maxlat`` in WGS84 degrees."""
+    try:
+        minlon, minlat, maxlon, maxlat = (float(part) for part in text.split(","))
+    except ValueError:
+        raise UserError(
+            f"cannot read the box {text!r}; write minlon,minlat,maxlon,maxlat in degrees, "
+            "e.g. -5.2,47.2,-1,48.9"
+        ) from None
+    if not (-180 <= minlon < maxlon <= 180 and -90 <= minlat < maxlat <= 90):
+        raise UserError(
+            f"the box {text!r} is empty or off the globe; write minlon,minlat,maxlon,maxlat with "
+            "min < max, longitudes in [-180, 180] and latitudes in [-90, 90]"
+        )
+    box = (minlon, minlat, maxlon, maxlat)
+    return RegionSelection("bbox", ",".join(f"{v:g}" for v in box), "box", frozenset(), bbox=box)
+
+
+def read_polygon_file(path: Path) -> RegionSelection:
+    """The union of the (multi)polygons of a vector file, in WGS84 (lon, lat)."""
+    if not path.is_file():
+        raise UserError(f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or shapefile")
+    import geopandas
+    import shapely
+
+    try:
+        frame = geopandas.read_file(path)
+    except Exception as exc:  # pyogrio/fiona raise many types for unreadable files
+        first = " ".join(str(exc).split())[:160]
+        raise UserError(f"cannot read polygon file {path} ({first}); give a GeoJSON, GeoPackage or shapefile") from exc
+    if frame.crs is not None and frame.crs.to_epsg() != 4326:
+        frame = frame.to_crs(4326)
+    polygons = [g for g in frame.geometry if g is not None and g.geom_type in ("Polygon", "MultiPolygon")]
+    if not polygons:
+        raise UserError(f"polygon file {path} holds no polygon; draw the region as a polygon and save it again")
+    polygon = shapely.union_all(polygons)
+    shapely.prepare(polygon)
+    return RegionSelection("polygon", str(path.resolve()), path.stem, frozenset(),
+                           bbox=tuple(float(v) for v in polygon.bounds), polygon=polygon)
+
+
+def _country_name(code: str) -> str:
+    return COUNTRY_NAMES.get(code, code)
+
+
+COUNTRY_NAMES: dict[str, str] = {
+    "AD": "Andorre", "AT": "Autriche", "BE": "Belgique", "CA": "Canada", "CH": "Suisse",
+    "DE": "Allemagne", "DK": "Danemark", "ES": "Espagne", "GB": "Royaume-Uni", "GR": "Grèce",
+    "IE": "Irlande", "IT": "Italie", "LU": "Luxembourg", "MA": "Maroc", "MC": "Monaco",
+    "NL": "Pays-Bas", "NO": "Norvège", "PL": "Pologne", "PT": "Portugal", "SE": "Suède",
+    "SN": "Sénégal", "TN": "Tunisie", "US": "États-Unis", "DZ": "Algérie", "CI": "Côte d'Ivoire",
+}

@@ -1,0 +1,39 @@
+"""Throughput of the Jeu de l'Oie simulator (games per second), classic and team variants.
+
+    python benchmarks/oie_simulate.py [--games 100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from any folder, on this checkout
+
+from generator.games.oie.rules import Rules, Teams  # noqa: E402
+from generator.games.oie.simulate import simulate  # noqa: E402
+
+
+def measure(label: str, players: int, games: int, teams: Teams | None = None) -> None:
+    start = time.perf_counter()
+    summary = simulate(players, games, seed=1, rules=Rules(), teams=teams)
+    elapsed = time.perf_counter() - start
+    print(f"{label:<34} {games:>8} games  {elapsed:6.2f} s  {games / elapsed:>9.0f} games/s"
+          f"  (mean {summary.mean_rounds:.2f} rounds)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100_000)
+    args = parser.parse_args()
+    measure("classic, 4 players", 4, args.games)
+    measure("solitaire (1 player)", 1, args.games)
+    measure("classic, 6 players", 6, args.games)
+    measure("teams, 4 players x 2 pawns", 4, max(1, args.games // 10), Teams(2))
+    measure("teams, 3 players x 4 pawns", 3, max(1, args.games // 10), Teams(4))
+
+
+if __name__ == "__main__":
+    main()

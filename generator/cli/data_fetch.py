@@ -1,0 +1,42 @@
+"""`pnp data fetch SOURCE`: fetch an online place source for a region and store it."""
+
+from __future__ import annotations
+
+import typer
+
+SOURCE_HELP = (
+    "apigeo (French communes, API Géo), geonames (towns and sites from the GeoNames dump of the "
+    "country), wikidata (sites, sitelinks as fame), overpass (OpenStreetMap natural features), "
+    "contours (Etalab région and département polygons)."
+)
+
+
+def fetch(
+    source: str = typer.Argument(..., help=SOURCE_HELP, show_default=False),
+    region: str = typer.Option(
+        "france", "--region", "-r",
+        help="france, a région or département (name or code), an ISO country code (IT), "
+        "a box minlon,minlat,maxlon,maxlat, or a polygon file.",
+    ),
+    offline: bool = typer.Option(False, "--offline", help="Use the cache only; never touch the network."),
+    refresh: bool = typer.Option(False, "--refresh", help="Ignore cached answers and download again."),
+) -> None:
+    """Fetch SOURCE for a region and store its places for --source SOURCE.
+
+    Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the
+    user data folder (PNP_DATA_DIR). Base URLs can point at mirrors: PNP_APIGEO_URL,
+    PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL.
+    """
+    from generator.geo.catalog import fetch_places
+    from generator.geo.http import Http, HttpConfig, offline_default
+
+    config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
+    with Http(config) as http:
+        result = fetch_places(source, region, http)
+    typer.echo(f"{result.source}: {result.summary} for {result.region} -> {result.path}")
+
+
+def register(app: typer.Typer) -> None:
+    from generator.cli.data import data_app
+
+    data_app.command("fetch")(fetch)

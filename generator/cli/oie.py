@@ -1,0 +1,206 @@
+"""`pnp oie`: the Jeu de l'Oie board, one-throw resolver, simulator and exact statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+app = typer.Typer(help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.",
+                  no_args_is_help=True)
+
+
+def _print_json(data: object) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@app.command("board")
+def board(
+    paper: str = typer.Option("a4", "--paper", help="One-page board: a4, letter or a3."),
+    tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
+    grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
+    theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
+    source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
+    out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
+) -> None:
+    """Print the 63-square spiral board with its rules panel."""
+    from generator.render.oie_board import BoardOptions, write_board
+
+    target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
+    options = BoardOptions(paper=paper, tiles=tiles, grid=grid)
+    if theme:
+        from dataclasses import replace
+
+        from generator.render.oie_theme import load_theme
+
+        themed = load_theme(theme, source)
+        options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
+    path = write_board(options, target)
+    typer.echo(f"wrote {path}")
+
+
+@app.command("move")
+def move(
+    start: int = typer.Argument(..., metavar="FROM", help="Square the pawn stands on (0 = start)."),
+    d1: int = typer.Argument(..., help="First die (1-6)."),
+    d2: int = typer.Argument(..., help="Second die (1-6)."),
+    first_throw: bool = typer.Option(False, "--first-throw", help="The game's first throw: 6+3 → 26, 5+4 → 53."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Resolve one throw: bounce, geese, bridge, labyrinth, death, first-throw rule."""
+    from generator.games.oie.resolver import resolve_throw
+    from generator.games.oie.squares import BOARD
+
+    resolution = resolve_throw(start, d1, d2, first_throw=first_throw)
+    if as_json:
+        _print_json({
+            "from": start,
+            "dice": [d1, d2],
+            "first_throw": first_throw,
+            "path": list(resolution.path),
+            "final": resolution.final,
+            "steps": [{"square": s.square, "reason": s.reason} for s in resolution.steps],
+            "stakes": resolution.stakes,
+        })
+        return
+    parts = [f"{start}"]
+    for step in resolution.steps:
+        name = BOARD[step.square].name
+        label = f"{step.square}" + (f" ({name})" if name else "")
+        parts.append(label if step.reason == "move" else f"{label} [{step.reason}]")
+    typer.echo(f"{d1}+{d2}: " + " → ".join(parts))
+    typer.echo(f"final square: {resolution.final}")
+
+
+def _rules(occupied: str, first: str, ante: int, max_rounds: int):
+    from generator.games.oie.rules import Rules
+
+    return Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=max_rounds)
+
+
+@app.command("simulate")
+def simulate(
+    players: int = typer.Option(4, "--players", help="Number of players (1 = solitaire)."),
+    games: int = typer.Option(10_000, "--games", help="Number of games to play."),
+    teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
+    pawns: int = typer.Option(None, "--pawns", help="Pawns per player in the team variant (2 or 4)."),
+    policy: str = typer.Option("best", "--policy", help="Team variant: best or random choice of pawns."),
+    occupied: str = typer.Option("swap", "--occupied", help="Occupied square: swap (default) or return."),
+    first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off."),
+    ante: int = typer.Option(0, "--ante", help="Stakes each player puts in the pot at the start."),
+    max_rounds: int = typer.Option(1000, "--max-rounds", help="Stop a game after this many rounds."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Play many games: length in rounds, wins by seat, pot."""
+    from generator.games.oie.rules import Teams, default_pawns
+    from generator.games.oie.simulate import simulate as run
+
+    team_rules = Teams(pawns or default_pawns(players), policy) if teams else None
+    if pawns is not None and not teams:
+        from generator.errors import UserError
+
+        raise UserError("--pawns is for the team variant; add --teams")
+    summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds), team_rules)
+    data = {
+        "players": summary.players,
+        "games": summary.games,
+        "seed": summary.seed,
+        "teams": summary.teams,
+        "finished": summary.finished,
+        "rounds": {
+            "mean": round(summary.mean_rounds, 4),
+            "stdev": round(summary.stdev_rounds, 4),
+            "median": summary.percentiles.get(50),
+            "percentiles": {str(p): v for p, v in summary.percentiles.items()},
+            "min": summary.min_rounds,
+            "max": summary.max_rounds,
+        },
+        "wins_by_seat": list(summary.wins_by_seat),
+        "pot": {"mean": round(summary.mean_pot, 4), "max": summary.max_pot},
+    }
+    if as_json:
+        _print_json(data)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    title = f"{summary.games} games, {players} player(s)" + (f", teams of {summary.teams} pawns" if teams else "")
+    table = Table(title=title)
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("finished games", f"{summary.finished}")
+    table.add_row("rounds: mean ± sd", f"{summary.mean_rounds:.2f} ± {summary.stdev_rounds:.2f}")
+    for p, v in summary.percentiles.items():
+        table.add_row(f"rounds: {'median' if p == 50 else f'p{p}'}", f"{v}")
+    table.add_row("rounds: min / max", f"{summary.min_rounds} / {summary.max_rounds}")
+    for seat, wins in enumerate(summary.wins_by_seat, start=1):
+        share = wins / summary.finished if summary.finished else 0.0
+        table.add_row(f"wins: seat {seat}", f"{wins} ({share:.1%})")
+    table.add_row("pot: mean / max", f"{summary.mean_pot:.2f} / {summary.max_pot}")
+    Console().print(table)
+
+
+@app.command("stats")
+def stats(
+    exact: bool = typer.Option(False, "--exact", help="Exact values from the absorbing Markov chain."),
+    horizon: int = typer.Option(100, "--horizon", help="Turns of the distribution to list."),
+    games: int = typer.Option(100_000, "--games", help="Without --exact: solitaire games to simulate."),
+    seed: int = typer.Option(1, "--seed", help="Without --exact: seed of the dice."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Solitaire statistics: expected number of turns and its distribution."""
+    from fractions import Fraction
+
+    from generator.errors import UserError
+
+    if not 1 <= horizon <= 1000:
+        raise UserError(f"horizon {horizon} is out of range; give 1 to 1000 turns")
+    if exact:
+        from generator.games.oie.stats import distribution, expected_turns
+
+        mean = expected_turns()
+        dist = distribution(horizon)
+        quantiles = {p: dist.quantile(Fraction(p, 100)) for p in (10, 25, 50, 75, 90, 99)}
+        data = {
+            "mode": "exact",
+            "expected_turns": float(mean),
+            "expected_turns_fraction": f"{mean.numerator}/{mean.denominator}",
+            "median": quantiles[50],
+            "percentiles": {str(p): q for p, q in quantiles.items()},
+            "distribution": [
+                {"turn": t, "probability": float(p), "cumulative": float(dist.cdf(t))}
+                for t, p in enumerate(dist.pmf, start=1)
+            ],
+            "beyond_horizon": float(dist.tail),
+        }
+    else:
+        from generator.games.oie.rules import Rules
+        from generator.games.oie.simulate import simulate as run
+
+        summary = run(1, games, seed, Rules(), None)
+        data = {
+            "mode": "simulated",
+            "games": games,
+            "seed": seed,
+            "expected_turns": summary.mean_rounds,
+            "standard_error": summary.stdev_rounds / summary.finished ** 0.5,
+            "median": summary.percentiles[50],
+            "percentiles": {str(p): v for p, v in summary.percentiles.items()},
+        }
+    if as_json:
+        _print_json(data)
+        return
+    typer.echo(f"solitaire ({data['mode']}): expected turns {data['expected_turns']:.4f}"
+               + (f" = {data['expected_turns_fraction']}" if exact else f" ± {data['standard_error']:.4f}"))
+    typer.echo("percentiles of turns: " + ", ".join(f"p{p} {v}" for p, v in data["percentiles"].items()))
+    if exact:
+        shown = [d for d in data["distribution"] if d["turn"] <= min(horizon, 40)]
+        for d in shown:
+            bar = "█" * round(d["probability"] * 400)
+            typer.echo(f"{d['turn']:>4}  {d['probability']:.5f}  {d['cumulative']:.4f}  {bar}")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="oie")

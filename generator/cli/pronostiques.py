@@ -1,0 +1,101 @@
+"""`pnp pronostiques`: score the four predictions, check the pile limits, print the material."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+pronostiques = typer.Typer(help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.",
+                           no_args_is_help=True)
+
+
+@pronostiques.command("score")
+def score(
+    order: str = typer.Argument(..., help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle)."),
+    pair_bonus: str = typer.Option("each", "--pair-bonus",
+                                   help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most."),
+    three_in_a_row: str = typer.Option("adjacent", "--three-in-a-row",
+                                       help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Score each of the four predictions against a finishing order, with the lines that earned the points."""
+    from generator.games.pronostiques import ScoreRules, parse_order, score_order
+    from generator.games.pronostiques.suits import order_text
+
+    finish = parse_order(order)
+    scores = score_order(finish, ScoreRules.from_names(pair_bonus, three_in_a_row))
+    if as_json:
+        payload = {"order": order_text(finish), "order_letters": "".join(s.letter for s in finish),
+                   "predictions": [s.to_json() for s in scores]}
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"finishing order: {order_text(finish)} ({' '.join(s.french for s in finish)})")
+    for s in scores:
+        typer.echo(f"{s.prediction.name} ({order_text(s.prediction.order)}): {s.points} pts")
+        for line in s.lines:
+            typer.echo(f"  ({line.rule}) {line.points:+d}  {line.text}")
+
+
+@pronostiques.command("check-piles")
+def check_piles(
+    hearts: int = typer.Argument(..., help="Height of the ♥ pile (cards on it)."),
+    diamonds: int = typer.Argument(..., help="Height of the ♦ pile."),
+    spades: int = typer.Argument(..., help="Height of the ♠ pile."),
+    clubs: int = typer.Argument(..., help="Height of the ♣ pile."),
+    laps: int = typer.Option(8, "--laps", help="The card that completes a pile (8 by the seed; 10 as an option)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Say whether four pile heights (♥ ♦ ♠ ♣) respect both pile limits, and which limit breaks.
+
+    Exit code 0 when both limits hold, 1 when one breaks."""
+    from generator.errors import UserError
+    from generator.games.pronostiques import PileRules
+    from generator.games.pronostiques import check_piles as check
+
+    if laps not in (8, 10):
+        raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
+    result = check((hearts, diamonds, spades, clubs), PileRules(laps=laps))
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        heights = "  ".join(f"{k} {v}" for k, v in result.to_json()["heights"].items())
+        typer.echo(f"piles: {heights}")
+        if result.ok:
+            typer.echo("ok: both limits hold")
+        for b in result.breaks:
+            typer.echo(f"breaks the {b.limit} limit: {b.text}")
+        playable = " ".join(s.symbol for s in result.playable) or "none"
+        typer.echo(f"a card may go next on: {playable}")
+        if result.round_over:
+            typer.echo("round over: three piles are complete")
+    if not result.ok:
+        raise typer.Exit(1)
+
+
+@pronostiques.command("sheets")
+def sheets(
+    players: int = typer.Option(4, "--players", help="Number of players, 3 or 4 (columns of the score pad)."),
+    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
+    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
+    duplex: str = typer.Option("long", "--duplex", help="Backs: long or short (duplex printer flip edge), or fold (fold and glue)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."),
+    laps: int = typer.Option(8, "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."),
+    pair_bonus: str = typer.Option("each", "--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
+    three_in_a_row: str = typer.Option("adjacent", "--three-in-a-row",
+                                       help="Rule (c) as printed and in the barème: adjacent, relative or none."),
+) -> None:
+    """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
+    from generator.games.pronostiques import ScoreRules
+    from generator.render.imposition import parse_duplex, parse_offset
+    from generator.render.pronostiques import build_sheets
+
+    parse_duplex(duplex)
+    rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
+    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset), rules):
+        typer.echo(f"wrote {path}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(pronostiques, name="pronostiques")

@@ -1,0 +1,268 @@
+"""The multi-player engine: every rule of the seed, classic game and team variant.
+
+A game is played from a dice source (an iterator of ``(d1, d2)`` pairs), so tests can script
+a game throw by throw and the simulator can feed random throws. Turns that are lost consume no
+throw. Squares 0 (start) and 63 (garden) hold any number of pawns; every other square holds one.
+
+State lives in flat lists indexed by pawn (``pawn = seat * pawns_per_player + k``) so the hot
+loop of the simulator stays fast; the move itself comes from precomputed tables.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.games.oie.rules import (
+    FIRST_THROW_EACH,
+    FIRST_THROW_FROM_START,
+    FIRST_THROW_OPENER,
+    OCCUPIED_SWAP,
+    POLICY_BEST,
+    Rules,
+    Teams,
+    check_players,
+)
+from generator.games.oie.squares import INN, LAST, PRISON, START, WELL
+from generator.games.oie.tables import move_tables
+
+NOBODY = -1
+UNLIMITED = -1
+#: Squares with no rule of their own for a pawn arriving there (start and garden excluded).
+_PLAIN = tuple(square not in (START, LAST, INN, WELL, PRISON) for square in range(LAST + 1))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, for the game log (only recorded when asked)."""
+
+    round: int
+    seat: int
+    pawn: int
+    what: str  # "move", "lost-turn", "prison-fine", "prison-served"
+    dice: tuple[int, ...] = ()
+    start: int = 0
+    final: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    rounds: int  # rounds played; the winner arrived in the last one
+    winner: int | None  # seat, or None if the game was stopped at max_rounds
+    pot: int
+    paid: tuple[int, ...]  # stakes paid by each seat (ante included)
+    positions: tuple[int, ...]  # final square of every pawn
+    events: tuple[Event, ...] = ()
+
+
+class _State:
+    """Mutable state of one game (private to the engine, never shared)."""
+
+    __slots__ = ("pos", "occ", "held", "paid", "owner", "prison_pawn", "prison_left", "pot",
+                 "swap", "prison_turns")
+
+    def __init__(self, players: int, pawns: int, rules: Rules) -> None:
+        self.pos = [START] * (players * pawns)
+        self.occ = [NOBODY] * (LAST + 1)
+        self.held = [0] * players  # turns still to lose at the inn or in the well
+        self.paid = [rules.ante] * players
+        self.owner = [p // pawns for p in range(players * pawns)]
+        self.prison_pawn = NOBODY
+        self.prison_left = 0
+        self.pot = rules.ante * players
+        self.swap = rules.occupied == OCCUPIED_SWAP
+        self.prison_turns = UNLIMITED if rules.prison_turns is None else rules.prison_turns
+
+    def pay(self, seat: int, stakes: int) -> None:
+        self.paid[seat] += stakes
+        self.pot += stakes
+
+    def put(self, pawn: int, square: int) -> None:
+        self.pos[pawn] = square
+        if square != START and square != LAST:
+            self.occ[square] = pawn
+
+    def land(self, pawn: int, prev: int, final: int, stakes: int) -> str:
+        """Place ``pawn`` (already lifted from ``prev``) on ``final``; apply the square and its occupant."""
+        seat = self.owner[pawn]
+        if stakes:
+            self.pay(seat, stakes)
+        if final == START or final == LAST:
+            self.pos[pawn] = final
+            return ""
+        other = self.occ[final]
+        note = ""
+        if final == INN:
+            self.pay(seat, 1)
+            if other != NOBODY:
+                self.put(other, prev)
+                self.held[self.owner[other]] = 0
+                self.pay(seat, 1)
+                self.pay(self.owner[other], 1)
+                note = f"swap:{other}"
+            self.held[seat] = 1
+        elif final == WELL:
+            if other != NOBODY:
+                self.put(other, prev)
+                self.held[self.owner[other]] = 0
+                self.pay(self.owner[other], 1)
+                note = f"rescue:{other}"
+            self.held[seat] = 2
+        elif final == PRISON:
+            if other != NOBODY:
+                self.put(other, prev)
+                note = f"free:{other}"
+            self.prison_pawn = pawn
+            self.prison_left = self.prison_turns
+        elif other != NOBODY:
+            if self.swap:
+                self.put(other, prev)
+                self.pay(seat, 1)
+                self.pay(self.owner[other], 1)
+                note = f"swap:{other}"
+            else:
+                final = prev
+                note = f"return:{other}"
+        self.put(pawn, final)
+        return note
+
+    def prison_turn(self, pawn: int) -> bool:
+        """Start of a turn of ``pawn``'s owner: True if the pawn stays in prison (fine paid)."""
+        if self.prison_pawn != pawn:
+            return False
+        if self.prison_left == 0:
+            self.prison_pawn = NOBODY
+            return False
+        self.pay(self.owner[pawn], 1)
+        if self.prison_left > 0:
+            self.prison_left -= 1
+        return True
+
+
+def play_classic(players: int, rules: Rules, dice: Iterator[tuple[int, int]],
+                 record: bool = False) -> GameResult:
+    """One classic game (one pawn per player) with throws taken from ``dice``."""
+    check_players(players)
+    tables = move_tables()
+    final_of, stakes_of = tables.final, tables.stakes
+    first_final, first_stakes = tables.first_final, tables.first_stakes
+    state = _State(players, 1, rules)
+    pos, held, occ = state.pos, state.held, state.occ
+    plain = _PLAIN
+    events: list[Event] = []
+    first_rule = rules.first_throw
+    from_start_rule = first_rule == FIRST_THROW_FROM_START
+    for round_number in range(1, rules.max_rounds + 1):
+        for seat in range(players):
+            if held[seat]:
+                held[seat] -= 1
+                if record:
+                    events.append(Event(round_number, seat, seat, "lost-turn", start=pos[seat], final=pos[seat]))
+                continue
+            if state.prison_pawn == seat and state.prison_turn(seat):
+                if record:
+                    events.append(Event(round_number, seat, seat, "prison-fine", start=PRISON, final=PRISON))
+                continue
+            d1, d2 = next(dice)
+            prev = pos[seat]
+            if prev == START and (from_start_rule or round_number == 1 and (
+                    first_rule == FIRST_THROW_EACH or first_rule == FIRST_THROW_OPENER and seat == 0)):
+                index = 6 * d1 + d2 - 7
+                final, stakes = first_final[index], first_stakes[index]
+            else:
+                key = prev * 13 + d1 + d2
+                final, stakes = final_of[key], stakes_of[key]
+            if occ[prev] == seat:
+                occ[prev] = NOBODY
+            if plain[final] and occ[final] == NOBODY and not stakes:
+                pos[seat] = final  # the common case, inlined: an empty ordinary square
+                occ[final] = seat
+                note = ""
+            else:
+                note = state.land(seat, prev, final, stakes)
+            if record:
+                events.append(Event(round_number, seat, seat, "move", (d1, d2), prev, pos[seat], note))
+            if final == LAST:
+                return GameResult(round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events))
+    return GameResult(rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events))
+
+
+@lru_cache(maxsize=1)
+def _gains() -> tuple[float, ...]:
+    """``gain[square * 7 + die]``: expected turns a lone pawn saves by moving ``die`` from ``square``."""
+    from generator.games.oie.stats import expected_remaining_turns
+
+    remaining = expected_remaining_turns()
+    tables = move_tables()
+    gain = [0.0] * ((LAST + 1) * 7)
+    for square, value in remaining.items():
+        if square == LAST:
+            continue
+        for die in range(1, 7):
+            final = tables.final[square * 13 + die]
+            gain[square * 7 + die] = value - remaining[final]
+    return tuple(gain)
+
+
+
+
+def choose_pawns(movable: list[int], pos: list[int], d1: int, d2: int, policy: str,
+                 rng: random.Random) -> tuple[int, int]:
+    """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``)."""
+    options = [(a, b) for a in movable for b in movable if a != b]
+    if policy != POLICY_BEST:
+        return options[rng.randrange(len(options))]
+    gain = _gains()
+    best, best_value = options[0], -1e9
+    for a, b in options:
+        value = gain[pos[a] * 7 + d1] + gain[pos[b] * 7 + d2]
+        if value > best_value + 1e-12:
+            best, best_value = (a, b), value
+    return best
+
+
+def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[int, int]],
+               rng: random.Random, record: bool = False) -> GameResult:
+    """One game of the team variant: each die moves a different pawn of the player."""
+    check_players(players)
+    tables = move_tables()
+    final_of, stakes_of = tables.final, tables.stakes
+    per = teams.pawns
+    state = _State(players, per, rules)
+    pos, held = state.pos, state.held
+    events: list[Event] = []
+    for round_number in range(1, rules.max_rounds + 1):
+        for seat in range(players):
+            if held[seat]:
+                held[seat] -= 1
+                if record:
+                    events.append(Event(round_number, seat, seat * per, "lost-turn"))
+                continue
+            own = range(seat * per, seat * per + per)
+            jailed = state.prison_pawn if state.prison_pawn in own else NOBODY
+            if jailed != NOBODY and state.prison_turn(jailed) and record:
+                events.append(Event(round_number, seat, jailed, "prison-fine", start=PRISON, final=PRISON))
+            movable = [p for p in own if pos[p] != LAST and p != state.prison_pawn]
+            if not movable:
+                continue
+            d1, d2 = next(dice)
+            if len(movable) == 1:
+                moves = ((movable[0], d1 + d2),)
+            else:
+                a, b = choose_pawns(movable, pos, d1, d2, teams.policy, rng)
+                moves = ((a, d1), (b, d2))
+            for pawn, points in moves:
+                prev = pos[pawn]
+                key = prev * 13 + points
+                final, stakes = final_of[key], stakes_of[key]
+                if state.occ[prev] == pawn:
+                    state.occ[prev] = NOBODY
+                note = state.land(pawn, prev, final, stakes)
+                if record:
+                    events.append(Event(round_number, seat, pawn, "move", (points,), prev, pos[pawn], note))
+            if all(pos[p] == LAST for p in own):
+                return GameResult(round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events))
+    return GameResult(rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events))

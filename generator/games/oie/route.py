@@ -1,0 +1,112 @@
+"""A journey across a region for a themed board: which places, in which order.
+
+The ordinary squares of a themed board carry place names in the order of a route: well-known
+places spread over the region, visited by a nearest-neighbour path from the north-west corner,
+improved by 2-opt moves until no swap of two legs shortens it. Pure computation on coordinates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.errors import UserError
+from generator.games.oie.squares import BOARD, Kind
+from generator.geo.model import Place
+
+EARTH_KM = 6371.0
+
+
+def ordinary_squares() -> tuple[int, ...]:
+    """The squares that carry a place name on a themed board."""
+    return tuple(sq.number for sq in BOARD if sq.kind == Kind.ORDINARY)
+
+
+@dataclass(frozen=True)
+class Journey:
+    places: tuple[Place, ...]  # in route order
+    length_km: float
+
+
+def _projector(places: Sequence[Place]):
+    lat0 = math.radians(sum(p.lat for p in places) / len(places))
+    scale = math.cos(lat0)
+
+    def xy(place: Place) -> tuple[float, float]:
+        return (math.radians(place.lon) * scale * EARTH_KM, math.radians(place.lat) * EARTH_KM)
+
+    return xy
+
+
+def _spread_selection(candidates: list[Place], count: int, xy) -> list[Place]:
+    """The best-known places, skipping any too close to one already chosen (the gap shrinks as needed)."""
+    points = [xy(p) for p in candidates]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    extent = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    gap = extent / (1.5 * math.sqrt(count))
+    while True:
+        chosen: list[int] = []
+        for i, (x, y) in enumerate(points):
+            if all(math.hypot(x - points[j][0], y - points[j][1]) >= gap for j in chosen):
+                chosen.append(i)
+                if len(chosen) == count:
+                    return [candidates[i] for i in chosen]
+        gap *= 0.8
+        if gap < 1e-6:
+            return [candidates[i] for i in chosen]
+
+
+def _path_length(order: list[int], d: list[list[float]]) -> float:
+    return sum(d[a][b] for a, b in zip(order, order[1:]))
+
+
+def _two_opt(order: list[int], d: list[list[float]]) -> list[int]:
+    """Reverse segments while it shortens the open path; the first stop stays first."""
+    n = len(order)
+    improved = True
+    while improved:
+        improved = False
+        for i in range(1, n - 1):
+            a, b = order[i - 1], order[i]
+            for j in range(i + 1, n):
+                c = order[j]
+                after = order[j + 1] if j + 1 < n else None
+                before = d[a][b] + (d[c][after] if after is not None else 0.0)
+                now = d[a][c] + (d[b][after] if after is not None else 0.0)
+                if now < before - 1e-9:
+                    order[i:j + 1] = reversed(order[i:j + 1])
+                    improved = True
+                    b = order[i]
+    return order
+
+
+def plan_journey(places: Sequence[Place], count: int) -> Journey:
+    """``count`` places of ``places`` in route order, from the north-westernmost one."""
+    unique: dict[str, Place] = {}
+    for place in sorted(places, key=lambda p: (-p.familiarity, p.name, p.id)):
+        unique.setdefault(place.name.casefold(), place)
+    candidates = list(unique.values())
+    if len(candidates) < count:
+        raise UserError(f"the region has only {len(candidates)} places with distinct names and a themed "
+                        f"board needs {count}; choose a larger region")
+    xy = _projector(candidates)
+    chosen = _spread_selection(candidates, count, xy)
+    points = [xy(p) for p in chosen]
+    d = [[math.hypot(ax - bx, ay - by) for bx, by in points] for ax, ay in points]
+    start = min(range(count), key=lambda i: (points[i][0] - points[i][1], chosen[i].id))  # west and north
+    order, left = [start], set(range(count)) - {start}
+    while left:
+        here = order[-1]
+        nearest = min(left, key=lambda j: (d[here][j], chosen[j].id))
+        order.append(nearest)
+        left.remove(nearest)
+    order = _two_opt(order, d)
+    return Journey(tuple(chosen[i] for i in order), _path_length(order, d))
+
+
+def square_labels(journey: Journey) -> tuple[str, ...]:
+    """Labels for squares 1..62: the journey's names on the ordinary squares, "" elsewhere."""
+    names = iter(p.name for p in journey.places)
+    wanted = set(ordinary_squares())
+    return tuple(next(names) if n in wanted else "" for n in range(1, 63))

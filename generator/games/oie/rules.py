@@ -1,0 +1,71 @@
+"""The choices the seed leaves open, as explicit options (see docs/rules/oie.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import UserError
+
+OCCUPIED_SWAP = "swap"  # "les deux paient et échangent leurs places" (default)
+OCCUPIED_RETURN = "return"  # "on retourne à la case d'où l'on vient"
+OCCUPIED_CHOICES = (OCCUPIED_SWAP, OCCUPIED_RETURN)
+
+FIRST_THROW_EACH = "each"  # every player's first throw of the first round (default)
+FIRST_THROW_OPENER = "opener"  # only the very first throw of the game
+FIRST_THROW_FROM_START = "from-start"  # every throw made from the start square
+FIRST_THROW_OFF = "off"
+FIRST_THROW_CHOICES = (FIRST_THROW_EACH, FIRST_THROW_OPENER, FIRST_THROW_FROM_START, FIRST_THROW_OFF)
+
+POLICY_BEST = "best"  # each die to the pawn it helps most (default)
+POLICY_RANDOM = "random"
+POLICY_CHOICES = (POLICY_BEST, POLICY_RANDOM)
+
+#: Solitaire: nobody can free a lone prisoner, so the prison counts as this many lost turns.
+SOLITAIRE_PRISON_TURNS = 3
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a game is played. Defaults follow docs/rules/oie.md."""
+
+    occupied: str = OCCUPIED_SWAP
+    first_throw: str = FIRST_THROW_EACH
+    prison_turns: int | None = None  # None: held until another pawn arrives
+    ante: int = 0  # stakes each player puts in the pot before the game
+    max_rounds: int = 1000  # a game still running after this many rounds is stopped, unfinished
+
+    def __post_init__(self) -> None:
+        if self.occupied not in OCCUPIED_CHOICES:
+            raise UserError(f"unknown occupied-square rule {self.occupied!r}; choose {' or '.join(OCCUPIED_CHOICES)}")
+        if self.first_throw not in FIRST_THROW_CHOICES:
+            raise UserError(f"unknown first-throw rule {self.first_throw!r}; choose one of {', '.join(FIRST_THROW_CHOICES)}")
+        if self.prison_turns is not None and self.prison_turns < 0:
+            raise UserError("prison turns must be 0 or more; give a non-negative number")
+        if self.ante < 0:
+            raise UserError("the ante must be 0 or more stakes; give a non-negative number")
+        if self.max_rounds < 1:
+            raise UserError("max rounds must be at least 1; give a positive number")
+
+
+@dataclass(frozen=True)
+class Teams:
+    """The team variant: each player has ``pawns`` pawns; each die moves a different pawn."""
+
+    pawns: int
+    policy: str = POLICY_BEST
+
+    def __post_init__(self) -> None:
+        if self.pawns not in (2, 4):
+            raise UserError(f"{self.pawns} pawns per player is not in the rules; give 2 or 4")
+        if self.policy not in POLICY_CHOICES:
+            raise UserError(f"unknown pawn policy {self.policy!r}; choose one of {', '.join(POLICY_CHOICES)}")
+
+
+def default_pawns(players: int) -> int:
+    """4 pawns for fewer than four players, 2 for five or more; four players: 2 (our choice)."""
+    return 4 if players < 4 else 2
+
+
+def check_players(players: int) -> None:
+    if not 1 <= players <= 12:
+        raise UserError(f"{players} players is not supported; give 1 to 12 players")

@@ -1,0 +1,108 @@
+"""Monte-Carlo simulation of many games: length, wins by seat, pot.
+
+Throws come from ``random.Random(seed)`` in batches, so the same seed gives the same summary.
+One player alone is the solitaire of the exact statistics (prison = 3 lost turns).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from generator.errors import UserError
+from generator.games.oie.engine import GameResult, play_classic, play_teams
+from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS, Rules, Teams, check_players
+from generator.games.oie.tables import THROWS
+
+PERCENTILES = (10, 25, 50, 75, 90, 99)
+MAX_GAMES = 10_000_000
+
+
+def random_throws(rng: random.Random, batch: int = 4096) -> Iterator[tuple[int, int]]:
+    """An endless stream of fair throws of two dice."""
+    indices = range(36)
+    while True:
+        for index in rng.choices(indices, k=batch):
+            yield THROWS[index]
+
+
+def percentile(sorted_values: list[int], p: float) -> int:
+    """Nearest-rank percentile of an already sorted list."""
+    rank = max(1, math.ceil(p / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+@dataclass(frozen=True)
+class Summary:
+    players: int
+    games: int
+    seed: int
+    teams: int | None  # pawns per player in the team variant
+    finished: int
+    mean_rounds: float
+    stdev_rounds: float
+    percentiles: dict[int, int]  # of rounds, over finished games
+    min_rounds: int
+    max_rounds: int
+    wins_by_seat: tuple[int, ...]
+    mean_pot: float
+    max_pot: int
+
+    @property
+    def median_rounds(self) -> int:
+        return self.percentiles[50]
+
+
+def solitaire_rules(rules: Rules) -> Rules:
+    """A lone player cannot be freed from prison: it costs a fixed number of turns."""
+    if rules.prison_turns is None:
+        return replace(rules, prison_turns=SOLITAIRE_PRISON_TURNS)
+    return rules
+
+
+def play_many(players: int, games: int, seed: int, rules: Rules, teams: Teams | None) -> list[GameResult]:
+    check_players(players)
+    if not 1 <= games <= MAX_GAMES:
+        raise UserError(f"{games} games is out of range; give 1 to {MAX_GAMES} games")
+    if players == 1:
+        rules = solitaire_rules(rules)
+    rng = random.Random(seed)
+    dice = random_throws(rng)
+    if teams is None:
+        return [play_classic(players, rules, dice) for _ in range(games)]
+    return [play_teams(players, teams, rules, dice, rng) for _ in range(games)]
+
+
+def summarize(results: list[GameResult], players: int, seed: int, teams: Teams | None) -> Summary:
+    finished = [r for r in results if r.winner is not None]
+    rounds = sorted(r.rounds for r in finished)
+    wins = [0] * players
+    for r in finished:
+        wins[r.winner] += 1
+    count = len(rounds)
+    mean = sum(rounds) / count if count else math.nan
+    variance = sum((x - mean) ** 2 for x in rounds) / (count - 1) if count > 1 else 0.0
+    pots = [r.pot for r in results]
+    return Summary(
+        players=players,
+        games=len(results),
+        seed=seed,
+        teams=teams.pawns if teams else None,
+        finished=count,
+        mean_rounds=mean,
+        stdev_rounds=math.sqrt(variance),
+        percentiles={p: percentile(rounds, p) for p in PERCENTILES} if rounds else {},
+        min_rounds=rounds[0] if rounds else 0,
+        max_rounds=rounds[-1] if rounds else 0,
+        wins_by_seat=tuple(wins),
+        mean_pot=sum(pots) / len(pots),
+        max_pot=max(pots),
+    )
+
+
+def simulate(players: int, games: int, seed: int = 1, rules: Rules = Rules(),
+             teams: Teams | None = None) -> Summary:
+    """Play ``games`` games and summarise them."""
+    return summarize(play_many(players, games, seed, rules, teams), players, seed, teams)

@@ -1,0 +1,107 @@
+"""The one table of squares of the Jeu de l'Oie.
+
+Square 0 is the start (off the spiral), 1..63 the spiral, 63 the garden. Each :class:`Square`
+carries its kind, its French name, where it sends a pawn (if anywhere), whether arriving there
+pays a stake into the pot, and the sentence of the rules that describes it. The board draws from
+this table, the rules panel is rendered from it and the engine resolves moves with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+LAST = 63
+START = 0
+
+
+class Kind(str, Enum):
+    START = "start"
+    ORDINARY = "ordinary"
+    GOOSE = "goose"
+    BRIDGE = "bridge"
+    INN = "inn"
+    DICE = "dice"
+    WELL = "well"
+    LABYRINTH = "labyrinth"
+    PRISON = "prison"
+    DEATH = "death"
+    GARDEN = "garden"
+
+
+GEESE: tuple[int, ...] = (5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59)
+BRIDGE, INN, WELL, LABYRINTH, PRISON, DEATH = 6, 19, 31, 42, 52, 58
+DICE_SQUARES: tuple[int, ...] = (26, 53)
+
+
+@dataclass(frozen=True)
+class Square:
+    number: int
+    kind: Kind
+    name: str = ""  # French name printed on the board ("" for ordinary squares)
+    target: int | None = None  # where the pawn is sent on arrival (bridge, labyrinth, death)
+    pays: bool = False  # arriving there pays one stake into the pot
+    lost_turns: int = 0  # turns lost on arrival (the prison holds until freed: see rules)
+    rule: str = ""  # the sentence of the rules panel, in French
+
+
+@dataclass(frozen=True)
+class FirstThrow:
+    """The first-throw rule: a 9 made of these two dice flies to ``target``."""
+
+    dice: tuple[int, int]
+    target: int
+
+
+FIRST_THROWS: tuple[FirstThrow, ...] = (FirstThrow((6, 3), 26), FirstThrow((5, 4), 53))
+
+_SPECIALS: dict[int, Square] = {
+    0: Square(0, Kind.START, "Départ", rule="Tous les pions partent d'ici ; la Mort y renvoie."),
+    BRIDGE: Square(BRIDGE, Kind.BRIDGE, "Le Pont", target=12, pays=True,
+                   rule="Le joueur paie un droit de passage et vole à la case 12."),
+    INN: Square(INN, Kind.INN, "L'Hôtellerie", pays=True, lost_turns=1,
+                rule="Le joueur paie le service et perd un tour. Si un autre joueur y arrive "
+                     "pendant qu'il y est retenu, ils échangent leurs places."),
+    26: Square(26, Kind.DICE, "Les Dés",
+               rule="Au premier lancer, 6 et 3 mènent directement ici."),
+    WELL: Square(WELL, Kind.WELL, "Le Puits", lost_turns=2,
+                 rule="Le joueur perd deux tours, à moins qu'un autre joueur n'y tombe avant : "
+                      "celui-ci le délivre et l'envoie à la case qu'il vient de quitter ; "
+                      "le délivré paie le sauvetage."),
+    LABYRINTH: Square(LABYRINTH, Kind.LABYRINTH, "Le Labyrinthe", target=30, pays=True,
+                      rule="Le joueur s'y perd, paie et se retrouve à la case 30."),
+    PRISON: Square(PRISON, Kind.PRISON, "La Prison",
+                   rule="Le joueur y reste jusqu'à ce qu'un autre joueur y tombe et lui donne "
+                        "la case qu'il vient de quitter ; il paie une amende à chaque tour passé "
+                        "en prison."),
+    53: Square(53, Kind.DICE, "Les Dés",
+               rule="Au premier lancer, 5 et 4 mènent directement ici."),
+    DEATH: Square(DEATH, Kind.DEATH, "La Mort", target=START,
+                  rule="Le joueur retourne au départ et recommence la partie."),
+    LAST: Square(LAST, Kind.GARDEN, "Le Jardin de l'Oie",
+                 rule="Il faut y arriver au compte exact ; les points en trop se comptent "
+                      "à reculons depuis la case 63. Le premier arrivé gagne le pot."),
+}
+
+
+def _square(number: int) -> Square:
+    if number in _SPECIALS:
+        return _SPECIALS[number]
+    if number in GEESE:
+        return Square(number, Kind.GOOSE, "L'Oie",
+                      rule="Une Oie fait rejouer le même nombre de cases, dans le sens de la marche.")
+    return Square(number, Kind.ORDINARY)
+
+
+BOARD: tuple[Square, ...] = tuple(_square(n) for n in range(LAST + 1))
+
+GOOSE_SET = frozenset(GEESE)
+
+
+def is_goose(number: int) -> bool:
+    return number in GOOSE_SET
+
+
+def special_squares() -> tuple[Square, ...]:
+    """The squares with a rule of their own (not ordinary, not geese), start and garden included."""
+    return tuple(sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE))

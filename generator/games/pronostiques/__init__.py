@@ -1,0 +1,20 @@
+"""Pronostiques: a race of four suits, four secret predictions, their scoring and the pile limits.
+
+Pure rules: no file, network or rendering import. See docs/rules/pronostiques.md for the
+readings of the seed rules and the options.
+"""
+
+from generator.games.pronostiques.piles import PileCheck, PileRules, check_piles
+from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
+from generator.games.pronostiques.scoring import (
+    PredictionScore,
+    ScoreLine,
+    ScoreRules,
+    score_order,
+)
+from generator.games.pronostiques.suits import SUITS, Suit, parse_order
+
+__all__ = [
+    "PileCheck", "PileRules", "check_piles", "PREDICTIONS", "Prediction", "PredictionScore",
+    "ScoreLine", "ScoreRules", "score_order", "SUITS", "Suit", "parse_order",
+]

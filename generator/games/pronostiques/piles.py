@@ -1,0 +1,99 @@
+"""The pile limits of Pronostiques: no car may lap too far ahead of the others.
+
+"la pile la plus avancée ne peut pas avoir plus de 5 cartes d'avance sur la moins avancée" and
+"chaque pile ne peut avoir plus de 3 cartes d'avance sur la pile la plus avancée après elle".
+Heights are given in suit order ♥ ♦ ♠ ♣. Readings: docs/rules/pronostiques.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import UserError
+from generator.games.pronostiques.suits import SUITS, Suit
+
+
+@dataclass(frozen=True)
+class PileRules:
+    """``laps``: the card that completes a pile (8 by the seed's "piles allant de 1 à 8");
+    ``max_spread``: most vs least advanced; ``max_gap``: a pile vs the next most advanced."""
+
+    laps: int = 8
+    max_spread: int = 5
+    max_gap: int = 3
+
+
+@dataclass(frozen=True)
+class PileBreak:
+    limit: str  # "spread" or "gap"
+    text: str
+
+
+@dataclass(frozen=True)
+class PileCheck:
+    heights: tuple[int, ...]  # ♥ ♦ ♠ ♣
+    breaks: tuple[PileBreak, ...]
+    playable: tuple[Suit, ...]  # piles that can take one more card without breaking a limit
+    complete: tuple[Suit, ...]
+    rules: PileRules
+
+    @property
+    def ok(self) -> bool:
+        return not self.breaks
+
+    @property
+    def round_over(self) -> bool:
+        """The round ends as soon as three of the four piles are complete."""
+        return len(self.complete) >= 3
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "heights": {s.symbol: h for s, h in zip(SUITS, self.heights)},
+            "ok": self.ok,
+            "breaks": [{"limit": b.limit, "text": b.text} for b in self.breaks],
+            "playable": [s.symbol for s in self.playable],
+            "complete": [s.symbol for s in self.complete],
+            "round_over": self.round_over,
+            "laps": self.rules.laps,
+        }
+
+
+def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tuple[PileBreak, ...]:
+    """The limits that ``heights`` (♥ ♦ ♠ ♣) break, most serious first; empty when legal."""
+    named = sorted(zip(heights, SUITS), key=lambda hs: (-hs[0], SUITS.index(hs[1])))
+    breaks = []
+    (top, top_suit), (low, low_suit) = named[0], named[-1]
+    if top - low > rules.max_spread:
+        breaks.append(PileBreak(
+            "spread",
+            f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} ({low}), "
+            f"the least advanced pile: at most {rules.max_spread}",
+        ))
+    for (h, suit), (next_h, next_suit) in zip(named, named[1:]):
+        if h - next_h > rules.max_gap:
+            breaks.append(PileBreak(
+                "gap",
+                f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} ({next_h}), "
+                f"the next most advanced pile: at most {rules.max_gap}",
+            ))
+    return tuple(breaks)
+
+
+def check_piles(heights: tuple[int, ...], rules: PileRules = PileRules()) -> PileCheck:
+    """Whether four pile heights respect both limits, which break, and where a card may go next."""
+    if len(heights) != 4:
+        raise UserError(f"give four pile heights (♥ ♦ ♠ ♣), not {len(heights)}")
+    for suit, h in zip(SUITS, heights):
+        if not 0 <= h <= rules.laps:
+            raise UserError(
+                f"pile {suit.symbol} has height {h}; a pile holds 0 to {rules.laps} cards "
+                f"(use --laps to change the race length)"
+            )
+    heights = tuple(heights)
+    playable = tuple(
+        suit for i, suit in enumerate(SUITS)
+        if heights[i] < rules.laps
+        and not limit_breaks(heights[:i] + (heights[i] + 1,) + heights[i + 1:], rules)
+    )
+    complete = tuple(suit for suit, h in zip(SUITS, heights) if h == rules.laps)
+    return PileCheck(heights, limit_breaks(heights, rules), playable, complete, rules)

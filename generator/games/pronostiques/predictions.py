@@ -1,0 +1,39 @@
+"""The four prediction cards, each a finishing order of the four suits.
+
+From the seed: Roi ♥ Dame ♦ Valet ♠ 10 ♣ / Roi ♦ Dame ♣ Valet ♥ 10 ♠ / Roi ♠ Dame ♥ Valet ♣ 10 ♦ /
+Roi ♣ Dame ♠ Valet ♦ 10 ♥. The King's suit wins, the 10's suit comes last. At each place
+exactly one prediction is right (the four orders form a Latin square).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.pronostiques.suits import Suit
+
+RANKS: tuple[str, ...] = ("Roi", "Dame", "Valet", "10")  # the card that marks each place
+
+
+@dataclass(frozen=True)
+class Prediction:
+    order: tuple[Suit, ...]  # first to last
+
+    @property
+    def name(self) -> str:
+        """How players name it: by its King, e.g. "Roi ♥"."""
+        return f"Roi {self.order[0].symbol}"
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The four cards that show it, e.g. ("Roi ♥", "Dame ♦", "Valet ♠", "10 ♣")."""
+        return tuple(f"{rank} {suit.symbol}" for rank, suit in zip(RANKS, self.order))
+
+
+H, D, S, C = Suit.HEART, Suit.DIAMOND, Suit.SPADE, Suit.CLUB
+
+PREDICTIONS: tuple[Prediction, ...] = (
+    Prediction((H, D, S, C)),
+    Prediction((D, C, H, S)),
+    Prediction((S, H, C, D)),
+    Prediction((C, S, D, H)),
+)

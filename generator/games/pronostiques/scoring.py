@@ -1,0 +1,138 @@
+"""Score the four predictions against a finishing order, line by line.
+
+(a) 1 point per car at its right place, +1 bonus if that place is first or last;
+(b) 2 points if the first two are both right, and 2 if the last two are both right;
+(c) 3 points if three cars that follow each other in the finishing order also follow each other,
+    in that order, in the prediction; then (b) does not apply.
+The readings and their options are in docs/rules/pronostiques.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+
+from generator.errors import UserError
+from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
+from generator.games.pronostiques.suits import Suit, order_text
+
+PLACES = ("1er", "2e", "3e", "4e")
+
+
+class ThreeInARow(Enum):
+    """How rule (c) "3 des 4 voitures se suivent dans le bon ordre" is read."""
+
+    ADJACENT = "adjacent"  # three cars next to each other in both orders (default)
+    RELATIVE = "relative"  # three cars in the same relative order, gaps allowed
+    NONE = "none"  # house rule: no rule (c), so (b) always applies
+
+
+@dataclass(frozen=True)
+class ScoreRules:
+    """``pair_bonus_each``: rule (b) pays 2 for the first two AND 2 for the last two (default);
+    False: 2 at most ("les deux premières ou les deux dernières"). ``three_in_a_row``: reading
+    of rule (c)."""
+
+    pair_bonus_each: bool = True
+    three_in_a_row: ThreeInARow = ThreeInARow.ADJACENT
+
+    @classmethod
+    def from_names(cls, pair_bonus: str, three_in_a_row: str) -> ScoreRules:
+        """From the command-line spellings: ``each``/``once`` and ``adjacent``/``relative``/``none``."""
+        if pair_bonus not in ("each", "once"):
+            raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
+        try:
+            reading = ThreeInARow(three_in_a_row)
+        except ValueError:
+            raise UserError(f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none") from None
+        return cls(pair_bonus_each=pair_bonus == "each", three_in_a_row=reading)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    rule: str  # "a", "b" or "c"
+    points: int
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "points": self.points, "text": self.text}
+
+
+@dataclass(frozen=True)
+class PredictionScore:
+    prediction: Prediction
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "prediction": self.prediction.name,
+            "order": order_text(self.prediction.order),
+            "cards": list(self.prediction.cards),
+            "points": self.points,
+            "lines": [line.to_json() for line in self.lines],
+        }
+
+
+def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreLine]:
+    lines = []
+    for place, (guess, car) in enumerate(zip(prediction.order, order)):
+        if guess is not car:
+            continue
+        edge = place in (0, len(order) - 1)
+        which = "first" if place == 0 else "last"
+        text = f"{car.symbol} {car.french} at its right place ({PLACES[place]})"
+        if edge:
+            text += f", +1 bonus for {which}"
+        lines.append(ScoreLine("a", 2 if edge else 1, text))
+    return lines
+
+
+def _pair_lines(prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules) -> list[ScoreLine]:
+    lines = []
+    if prediction.order[:2] == order[:2]:
+        lines.append(ScoreLine("b", 2, f"first two right ({order_text(order[:2])})"))
+    if prediction.order[2:] == order[2:] and (rules.pair_bonus_each or not lines):
+        lines.append(ScoreLine("b", 2, f"last two right ({order_text(order[2:])})"))
+    return lines
+
+
+def three_in_a_row(prediction: Prediction, order: tuple[Suit, ...],
+                   reading: ThreeInARow) -> tuple[Suit, ...] | None:
+    """The first three cars that follow each other, in that order, in both orders (or None)."""
+    if reading is ThreeInARow.NONE:
+        return None
+    if reading is ThreeInARow.ADJACENT:
+        guesses = {prediction.order[i:i + 3] for i in range(len(prediction.order) - 2)}
+        for i in range(len(order) - 2):
+            if order[i:i + 3] in guesses:
+                return order[i:i + 3]
+        return None
+    rank = {suit: i for i, suit in enumerate(prediction.order)}
+    for triple in combinations(order, 3):
+        if rank[triple[0]] < rank[triple[1]] < rank[triple[2]]:
+            return triple
+    return None
+
+
+def score_prediction(prediction: Prediction, order: tuple[Suit, ...],
+                     rules: ScoreRules = ScoreRules()) -> PredictionScore:
+    """The points of one prediction for a finishing order, with the lines that earned them."""
+    lines = _place_lines(prediction, order)
+    pairs = _pair_lines(prediction, order, rules)
+    triple = three_in_a_row(prediction, order, rules.three_in_a_row)
+    if triple is None:
+        lines.extend(pairs)
+    else:
+        lines.append(ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order"))
+        lines.extend(ScoreLine("b", 0, f"{p.text}: no points, (c) applies") for p in pairs)
+    return PredictionScore(prediction, tuple(lines))
+
+
+def score_order(order: tuple[Suit, ...], rules: ScoreRules = ScoreRules()) -> tuple[PredictionScore, ...]:
+    """The four predictions scored against ``order`` (first to last), in card order."""
+    return tuple(score_prediction(p, order, rules) for p in PREDICTIONS)

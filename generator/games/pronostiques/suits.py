@@ -1,0 +1,68 @@
+"""The four suits, which are the four racing teams, and how users type a finishing order."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from generator.errors import UserError
+
+
+class Suit(Enum):
+    """A suit of the 54-card deck; in Pronostiques, one racing car (team)."""
+
+    HEART = "♥"
+    DIAMOND = "♦"
+    SPADE = "♠"
+    CLUB = "♣"
+
+    @property
+    def symbol(self) -> str:
+        return self.value
+
+    @property
+    def letter(self) -> str:
+        return _LETTERS[self]
+
+    @property
+    def french(self) -> str:
+        return _FRENCH[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SUITS: tuple[Suit, ...] = (Suit.HEART, Suit.DIAMOND, Suit.SPADE, Suit.CLUB)
+
+_LETTERS = {Suit.HEART: "H", Suit.DIAMOND: "D", Suit.SPADE: "S", Suit.CLUB: "C"}
+_FRENCH = {Suit.HEART: "Cœur", Suit.DIAMOND: "Carreau", Suit.SPADE: "Pique", Suit.CLUB: "Trèfle"}
+
+_ALIASES: dict[str, Suit] = {
+    "♥": Suit.HEART, "♡": Suit.HEART, "h": Suit.HEART,
+    "♦": Suit.DIAMOND, "♢": Suit.DIAMOND, "d": Suit.DIAMOND,
+    "♠": Suit.SPADE, "♤": Suit.SPADE, "s": Suit.SPADE,
+    "♣": Suit.CLUB, "♧": Suit.CLUB, "c": Suit.CLUB,
+}
+
+_IGNORED = set(" ,;-/>\ufe0f")  # separators, and the emoji variation selector after ♥ etc.
+
+
+def parse_suit(text: str) -> Suit:
+    suit = _ALIASES.get(text.strip().lower())
+    if suit is None:
+        raise UserError(f"unknown suit {text!r}; use ♥ ♦ ♠ ♣ or the letters H D S C")
+    return suit
+
+
+def parse_order(text: str) -> tuple[Suit, ...]:
+    """A finishing order of the four suits, first to last: "♥♦♠♣", "HDSC", "H D S C", "h,d,s,c"."""
+    suits = tuple(parse_suit(ch) for ch in text if ch not in _IGNORED)
+    if sorted(s.letter for s in suits) != sorted(s.letter for s in SUITS):
+        raise UserError(
+            f"order {text!r} must name each of the four suits once, first to last, "
+            "e.g. ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle)"
+        )
+    return suits
+
+
+def order_text(order: tuple[Suit, ...]) -> str:
+    return "".join(s.symbol for s in order)

@@ -1,0 +1,140 @@
+"""Houses, card roles and the set-up of Les territoires.
+
+Cards 1 to 20 are played; cards 21 to 36 count life: the even ones (22 to 36) for the house of
+civilisation, the odd ones (21 to 35) for the house of nature. Ten of the played cards have a
+role (weapon, support animal, support of one house, healing); the other ten only make runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from generator.errors import UserError
+from generator.games.territoires.lenormand import lenormand
+
+PLAYED_CARDS: tuple[int, ...] = tuple(range(1, 21))
+LIFE_PER_HOUSE = 8
+
+
+class House(Enum):
+    EVEN = "even"
+    ODD = "odd"
+
+    @property
+    def french(self) -> str:
+        return "civilisation" if self is House.EVEN else "nature"
+
+    @property
+    def parity_word(self) -> str:
+        return "paire" if self is House.EVEN else "impaire"
+
+    @property
+    def other(self) -> House:
+        return House.ODD if self is House.EVEN else House.EVEN
+
+    @property
+    def life_cards(self) -> tuple[int, ...]:
+        """22, 24 ... 36 for the even house; 21, 23 ... 35 for the odd house."""
+        return tuple(range(22, 37, 2)) if self is House.EVEN else tuple(range(21, 36, 2))
+
+    @classmethod
+    def parse(cls, text: str) -> House:
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise UserError(f"unknown house {text!r}; choose even (civilisation) or odd (nature)") from None
+
+
+def house_of(number: int) -> House:
+    """The house whose parity the card has."""
+    return House.EVEN if number % 2 == 0 else House.ODD
+
+
+class Role(Enum):
+    WEAPON = "weapon"
+    SUPPORT_ANIMAL = "support animal"
+    CIVILISATION_SUPPORT = "civilisation support"
+    NATURE_SUPPORT = "nature support"
+    HEALING = "healing"
+    LIFE = "life"
+    RUN = "run"  # a played card with no special role: it only makes runs
+
+    @property
+    def french(self) -> str:
+        return {
+            Role.WEAPON: "Arme",
+            Role.SUPPORT_ANIMAL: "Animal de soutien",
+            Role.CIVILISATION_SUPPORT: "Soutien de la civilisation",
+            Role.NATURE_SUPPORT: "Soutien de la nature",
+            Role.HEALING: "Soin",
+            Role.LIFE: "Vie",
+            Role.RUN: "Suite",
+        }[self]
+
+
+ROLE_CARDS: dict[Role, tuple[int, int]] = {
+    Role.WEAPON: (10, 11),
+    Role.SUPPORT_ANIMAL: (15, 18),
+    Role.CIVILISATION_SUPPORT: (4, 6),
+    Role.NATURE_SUPPORT: (7, 9),
+    Role.HEALING: (13, 16),
+}
+
+SUPPORT_OF: dict[Role, House] = {
+    Role.CIVILISATION_SUPPORT: House.EVEN,
+    Role.NATURE_SUPPORT: House.ODD,
+}
+
+
+def role_of(number: int) -> Role:
+    """The role of card ``number`` (1 to 36) in Les territoires."""
+    lenormand(number)  # range check
+    if number > 20:
+        return Role.LIFE
+    for role, cards in ROLE_CARDS.items():
+        if number in cards:
+            return role
+    return Role.RUN
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How the 20 played cards are dealt for a number of players."""
+
+    players: int
+    hand: int  # cards in each player's hand
+    reserve: int  # face-down cards between the players
+    reserve_rows: tuple[int, ...]  # cards per row of the reserve
+
+    @property
+    def draw_pile(self) -> int:
+        return len(PLAYED_CARDS) - self.players * self.hand - self.reserve
+
+
+SETUPS: dict[int, Setup] = {
+    2: Setup(players=2, hand=4, reserve=6, reserve_rows=(3, 3)),
+    3: Setup(players=3, hand=3, reserve=6, reserve_rows=(3, 3)),
+    4: Setup(players=4, hand=3, reserve=4, reserve_rows=(2, 2)),
+}
+
+
+def setup_for(players: int) -> Setup:
+    try:
+        return SETUPS[players]
+    except KeyError:
+        raise UserError(f"Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 or 4") from None
+
+
+def seat_house(players: int, seat: int) -> House | None:
+    """The house of a seat: seats alternate even, odd, even, odd; the third of three has none.
+
+    The seed gives the even cards to the first player; at four players the two players of each
+    house share its life ("les joueurs pairs auront leurs points de vie en commun").
+    """
+    setup_for(players)
+    if not 1 <= seat <= players:
+        raise UserError(f"seat {seat} does not exist at {players} players; choose a seat from 1 to {players}")
+    if players == 3 and seat == 3:
+        return None
+    return House.EVEN if seat % 2 == 1 else House.ODD

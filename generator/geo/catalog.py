@@ -1,0 +1,228 @@
+"""Where a command's candidate places come from: ``--source embedded|apigeo|geonames|…``.
+
+:func:`load_places` is the one entry point the Oucédonc deck, the goose board theme and
+``pnp places`` call. ``embedded`` reads ``datasets/`` (no network, ever). Any other source reads
+the place set that ``pnp data fetch SOURCE --region R`` stored in the user data folder
+(:func:`fetch_places`); a set fetched for all of France also serves every French région and
+département. Stored sets are CSV files with one column per :class:`Place` field, written
+atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+from generator.atomic import write_text
+from generator.errors import UserError
+from generator.geo import embedded
+from generator.geo.http import Http, data_dir
+from generator.geo.model import Place
+from generator.geo.regions import RegionSelection, resolve_region
+from generator.geo.sources import ALL_SOURCES, PLACE_SOURCES, source_module
+
+EMBEDDED = "embedded"
+SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
+PLACE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Place))
+_INT_FIELDS = frozenset({"population", "geonames_id"})
+_FLOAT_FIELDS = frozenset({"lat", "lon", "familiarity"})
+
+
+def load_places(source: str = EMBEDDED, region: str | RegionSelection = "france") -> tuple[Place, ...]:
+    """Every candidate place of ``region`` from ``source``, best known first within each kind."""
+    selection = resolve_region(region) if isinstance(region, str) else region
+    if source == EMBEDDED:
+        places = _embedded_candidates(selection)
+    elif source in PLACE_SOURCES:
+        places = selection.filter(read_places(_stored_path(source, selection)))
+    else:
+        raise UserError(f"unknown source {source!r}; choose one of {', '.join(SOURCES)}")
+    if not places:
+        raise UserError(
+            f"source {source} has no place in {selection.label}; choose a larger region "
+            "or another --source"
+        )
+    return tuple(sorted(places, key=lambda p: (p.kind != "town", -p.familiarity, p.id)))
+
+
+def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
+    if selection.kind == "world":
+        return tuple(embedded.world_towns(selection.code))
+    french = selection.filter([*embedded.communes(), *embedded.landmarks()])
+    if selection.kind in ("bbox", "polygon"):
+        # a box or a polygon may reach over the border: add the world towns around it
+        minlon, minlat, maxlon, maxlat = selection.bbox or (-180.0, -90.0, 180.0, 90.0)
+        foreign = [
+            place
+            for code in embedded.world_country_codes() if code != "FR"
+            for place in embedded.world_towns(code)
+            if minlat <= place.lat <= maxlat and minlon <= place.lon <= maxlon
+        ]
+        return french + selection.filter(foreign)
+    return french
+
+
+# --- fetched sets ------------------------------------------------------------------------------
+
+def places_folder() -> Path:
+    return data_dir() / "places"
+
+
+def stored_path(source: str, selection: RegionSelection) -> Path:
+    return places_folder() / source / f"{selection.key}.csv"
+
+
+def _stored_path(source: str, selection: RegionSelection) -> Path:
+    exact = stored_path(source, selection)
+    if exact.is_file():
+        return exact
+    if selection.kind in ("region", "departement"):
+        whole = stored_path(source, resolve_region("france"))
+        if whole.is_file():
+            return whole
+    raise UserError(
+        f"no {source} places stored for {selection.label}; run "
+        f"'pnp data fetch {source} --region {_quote(selection)}' first, or use --source embedded"
+    )
+
+
+def _quote(selection: RegionSelection) -> str:
+    text = {"country": "france", "region": f"region:{selection.code}",
+            "departement": selection.code}.get(selection.kind, selection.code)
+    return f"'{text}'" if any(ch in text for ch in " ,'") else text
+
+
+def write_places(path: Path, places: Sequence[Place]) -> Path:
+    """Write places as CSV (one column per Place field), atomically."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(PLACE_FIELDS)
+    for place in places:
+        row = []
+        for name in PLACE_FIELDS:
+            value = getattr(place, name)
+            if name in ("lat", "lon"):
+                value = f"{value:.6f}"
+            elif name == "familiarity":
+                value = f"{value:g}"
+            row.append("" if value is None else value)
+        writer.writerow(row)
+    return write_text(path, buffer.getvalue())
+
+
+def read_places(path: Path) -> tuple[Place, ...]:
+    """Places from a CSV written by :func:`write_places`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}; fetch the source again") from exc
+    reader = csv.DictReader(io.StringIO(text))
+    if reader.fieldnames is None or not set(PLACE_FIELDS) <= set(reader.fieldnames):
+        raise UserError(f"{path} is not a stored place set; delete it and fetch the source again")
+    places = []
+    for number, row in enumerate(reader, start=2):
+        try:
+            places.append(Place(**{name: _value(name, row[name]) for name in PLACE_FIELDS}))
+        except (ValueError, TypeError) as exc:
+            raise UserError(f"{path} line {number} is damaged ({exc}); delete it and fetch again") from exc
+    return tuple(places)
+
+
+def _value(name: str, text: str) -> object:
+    if name in _FLOAT_FIELDS:
+        return float(text)
+    if text == "":
+        return None if name not in ("name", "id", "kind", "country") else text
+    if name in _INT_FIELDS:
+        return int(text)
+    return text
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    source: str
+    region: str
+    path: Path
+    summary: str  # "8,512 towns and 240 sites", "13 régions and 101 départements"
+
+
+def fetch_places(source: str, region: str, http: Http) -> FetchResult:
+    """Fetch ``source`` for ``region`` through ``http`` and store the place set."""
+    if source not in ALL_SOURCES:
+        raise UserError(f"unknown source {source!r}; choose one of {', '.join(ALL_SOURCES)}")
+    selection = resolve_region(region)
+    if source == "contours":
+        return _fetch_contours(http)
+    area = selection.area()
+    places = list(source_module(source).fetch(http, area))
+    if selection.kind not in ("world",):
+        places = _with_departements(places, http)
+    kept = sorted(selection.filter(places), key=lambda p: (p.kind != "town", -p.familiarity, p.id))
+    if not kept:
+        raise UserError(f"{source} returned no place in {selection.label}; try a larger region")
+    path = write_places(stored_path(source, selection), kept)
+    towns = sum(p.kind == "town" for p in kept)
+    return FetchResult(source, selection.label, path, f"{towns:,} towns and {len(kept) - towns:,} sites")
+
+
+def _with_departements(places: list[Place], http: Http) -> list[Place]:
+    """French places without a département get one: Etalab contours, else the nearest commune."""
+    missing = [p for p in places if p.departement is None and p.country in ("FR", "")]
+    if not missing:
+        return places
+    from generator.geo.sources import contours
+
+    try:
+        areas = contours.fetch_areas(http, "departements")
+    except UserError:
+        areas = []
+    annotated = contours.annotate(places, areas) if areas else places
+    return nearest_commune_departements(annotated)
+
+
+def nearest_commune_departements(places: Iterable[Place], max_km: float = 15.0) -> list[Place]:
+    """Give French places still without a département that of the nearest embedded commune.
+
+    Only within ``max_km`` (a point at sea or abroad stays without one). An approximation near
+    borders; the Etalab contours are exact and are used first when they can be fetched.
+    """
+    import numpy as np
+
+    places = list(places)
+    todo = [i for i, p in enumerate(places) if p.departement is None and p.country in ("FR", "")]
+    if not todo:
+        return places
+    communes = embedded.communes()
+    lat = np.radians([c.lat for c in communes])
+    lon = np.radians([c.lon for c in communes])
+    out = list(places)
+    for i in todo:
+        p = places[i]
+        plat, plon = np.radians(p.lat), np.radians(p.lon)
+        x = (lon - plon) * np.cos((lat + plat) / 2)
+        y = lat - plat
+        distance = 6371.0 * np.hypot(x, y)
+        best = int(np.argmin(distance))
+        if distance[best] <= max_km:
+            commune = communes[best]
+            out[i] = replace(p, departement=commune.departement, region=commune.region, country="FR")
+    return out
+
+
+def _fetch_contours(http: Http) -> FetchResult:
+    """Store the Etalab région and département polygons as GeoJSON (usable as --region FILE)."""
+    import json
+
+    from generator.geo.sources import contours
+
+    folder = data_dir() / "contours"
+    counts = {}
+    for level in ("regions", "departements"):
+        collection = contours.fetch_collection(http, level)  # type: ignore[arg-type]
+        counts[level] = len(collection["features"])
+        write_text(folder / f"{level}.geojson", json.dumps(collection, ensure_ascii=False))
+    return FetchResult("contours", "France", folder,
+                       f"{counts['regions']} régions and {counts['departements']} départements")

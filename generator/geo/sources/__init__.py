@@ -1,0 +1,54 @@
+"""Online place sources. Each module turns one service's answers into :class:`Place` records.
+
+===========  ======================================================  ===========================
+name         service                                                 yields
+===========  ======================================================  ===========================
+apigeo       API Géo (geo.api.gouv.fr), communes with population     towns (France)
+geonames     GeoNames dumps (FR.zip, IT.zip, cities1000.zip…)         towns (class P) and sites
+wikidata     Wikidata SPARQL, sitelinks as familiarity               sites
+overpass     OpenStreetMap via Overpass, named natural features      sites
+contours     Etalab contours-administratifs (GeoJSON polygons)       région/département areas
+===========  ======================================================  ===========================
+
+Every place source has ``fetch(http, area) -> Iterator[Place]``; the network goes through
+:mod:`generator.geo.http` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PLACE_SOURCES: tuple[str, ...] = ("apigeo", "geonames", "wikidata", "overpass")
+ALL_SOURCES: tuple[str, ...] = PLACE_SOURCES + ("contours",)
+
+BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
+
+
+@dataclass(frozen=True)
+class Area:
+    """What a source is asked for: a country, optionally a box and French départements.
+
+    Sources fetch at least the area (a box is cheaper to ask for than a polygon); the exact
+    region filter is applied afterwards by :mod:`generator.geo.regions`.
+    """
+
+    country: str = "FR"
+    bbox: BBox | None = None
+    departements: tuple[str, ...] = ()
+
+    def covers(self, lat: float, lon: float) -> bool:
+        if self.bbox is None:
+            return True
+        minlon, minlat, maxlon, maxlat = self.bbox
+        return minlat <= lat <= maxlat and minlon <= lon <= maxlon
+
+
+def source_module(name: str):  # type: ignore[no-untyped-def]
+    """The module of source ``name`` (imported on demand)."""
+    import importlib
+
+    from generator.errors import UserError
+
+    if name not in ALL_SOURCES:
+        raise UserError(f"unknown source {name!r}; choose one of {', '.join(ALL_SOURCES)}")
+    return importlib.import_module(f"generator.geo.sources.{name}")

@@ -1,0 +1,162 @@
+"""GeoNames dumps (``FR.zip``, ``IT.zip``, ``cities1000.zip``…): towns and natural/built sites.
+
+A dump is a zip holding one tab-separated text file with 19 columns and no header:
+geonameid, name, asciiname, alternatenames, latitude, longitude, feature class, feature code,
+country code, cc2, admin1, admin2, admin3, admin4, population, elevation, dem, timezone,
+modification date. The text is streamed from inside the zip (``zipfile`` + ``io.TextIOWrapper``),
+never extracted and never held whole: memory stays flat however large the dump is.
+
+Towns are feature class P (without historical, abandoned or destroyed places and without
+sections of places); sites are the T, H, S, L, V feature codes listed in :data:`SITE_KINDS`.
+For France, admin1 is the INSEE région code, admin2 the département code and admin4 the
+commune's INSEE code.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from generator.errors import UserError
+from generator.geo.http import Http, base_url
+from generator.geo.model import Place
+from generator.geo.sources import Area
+
+COLUMNS: tuple[str, ...] = (
+    "geonameid", "name", "asciiname", "alternatenames", "latitude", "longitude",
+    "feature_class", "feature_code", "country_code", "cc2", "admin1", "admin2", "admin3",
+    "admin4", "population", "elevation", "dem", "timezone", "modification_date",
+)
+
+# Populated places that are not towns a player could point at.
+EXCLUDED_TOWN_CODES = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH", "PPLX"})
+
+# "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps).
+SITE_KINDS: dict[str, str] = {
+    "T.MT": "mountain", "T.PK": "mountain", "T.MTS": "mountain", "T.VLC": "volcano",
+    "T.DUNE": "dune", "T.ISL": "island", "T.ISLS": "island", "T.CAPE": "cape", "T.PT": "cape",
+    "T.GRGE": "gorge", "T.CNYN": "gorge", "T.CRQ": "cirque", "T.CLF": "cliff", "T.PASS": "pass",
+    "T.CAVE": "cave", "T.BCH": "beach", "T.PLAT": "plateau",
+    "H.LK": "lake", "H.LKS": "lake", "H.RSV": "lake", "H.FLLS": "waterfall", "H.GLCR": "glacier",
+    "H.BAY": "bay", "H.LGN": "lagoon",
+    "S.CSTL": "castle", "S.MNMT": "monument", "S.ABB": "abbey", "S.CH": "church",
+    "S.CTRR": "religious site", "S.BDG": "bridge", "S.LTHSE": "lighthouse", "S.FT": "fort",
+    "S.RUIN": "ruins", "S.ANS": "ancient site", "S.PAL": "palace", "S.MUS": "museum",
+    "S.TOWR": "tower", "S.DAM": "dam", "S.AMTH": "amphitheatre",
+    "L.PRK": "park", "L.RES": "reserve",
+    "V.FRST": "forest",
+}
+
+TOWN_CLASS = "P"
+SITE_CLASSES = frozenset({"T", "H", "S", "L", "V"})
+
+
+def parse_lines(lines: Iterable[str], country: str | None = None, *, towns: bool = True,
+                sites: bool = True) -> Iterator[Place]:
+    """Places from GeoNames dump lines, keeping one country (ISO code) when given.
+
+    Rows are split lazily: the country and feature columns come from a split limited to the
+    first nine fields (the rest stays one string), and only matching rows are split in full.
+    """
+    for line in lines:
+        head = line.split("\t", 9)
+        if len(head) < 10:
+            continue  # blank or damaged line
+        if country is not None and head[8] != country:
+            continue
+        feature_class, feature_code = head[6], head[7]
+        if feature_class == TOWN_CLASS:
+            if not towns or feature_code in EXCLUDED_TOWN_CODES:
+                continue
+            site_kind = None
+        elif feature_class in SITE_CLASSES and sites:
+            site_kind = SITE_KINDS.get(f"{feature_class}.{feature_code}")
+            if site_kind is None:
+                continue
+        else:
+            continue
+        place = _to_place(head, head[9].rstrip("\r\n").split("\t"), site_kind)
+        if place is not None:
+            yield place
+
+
+def _to_place(head: list[str], tail: list[str], site_kind: str | None) -> Place | None:
+    # tail: cc2, admin1, admin2, admin3, admin4, population, elevation, dem, timezone, modified
+    if len(tail) < 10:
+        return None
+    try:
+        lat, lon = float(head[4]), float(head[5])
+        population = int(tail[5] or 0)
+        geonames_id = int(head[0])
+    except ValueError:
+        return None
+    country = head[8]
+    alternate_count = len(head[3].split(",")) if head[3] else 0
+    is_town = site_kind is None
+    french = country == "FR"
+    return Place(
+        id=f"gn:{geonames_id}",
+        name=head[1],
+        kind="town" if is_town else "site",
+        lat=lat,
+        lon=lon,
+        departement=(tail[2] or None) if french else None,
+        region=tail[1] or None,
+        population=population if is_town else None,
+        insee=(tail[4] or None) if french and is_town else None,
+        geonames_id=geonames_id,
+        site_kind=site_kind,
+        # towns: inhabitants; sites: how many languages name it (a fair proxy of fame)
+        familiarity=float(population if is_town else alternate_count),
+        country=country,
+    )
+
+
+def read_dump(path: Path, country: str | None = None, *, towns: bool = True,
+              sites: bool = True) -> Iterator[Place]:
+    """Stream the places of a dump zip without extracting it."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UserError(f"{path} is not a readable GeoNames zip ({exc}); delete it and fetch again") from exc
+    with archive:
+        member = _member(archive, path)
+        with archive.open(member) as raw:
+            text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+            try:
+                yield from parse_lines(text, country, towns=towns, sites=sites)
+            except (zipfile.BadZipFile, EOFError, UnicodeDecodeError) as exc:
+                raise UserError(f"{path} is damaged ({exc}); delete it and fetch again") from exc
+
+
+def _member(archive: zipfile.ZipFile, path: Path) -> str:
+    wanted = f"{path.stem}.txt"
+    names = archive.namelist()
+    if wanted in names:
+        return wanted
+    texts = [name for name in names if name.endswith(".txt") and name != "readme.txt"]
+    if len(texts) != 1:
+        raise UserError(f"{path} does not hold {wanted}; is it a GeoNames dump?")
+    return texts[0]
+
+
+def dump_name(area: Area) -> str:
+    """The dump that covers ``area``: its country's zip, or cities1000 (towns only) otherwise."""
+    return f"{area.country.upper()}.zip" if area.country else "cities1000.zip"
+
+
+def download_dump(http: Http, name: str) -> Path:
+    """Download (or reuse) one dump into the cache folder."""
+    return http.download(f"{base_url('geonames')}/{name}", http.cache_folder / "geonames" / name,
+                         what=f"GeoNames {name}")
+
+
+def fetch(http: Http, area: Area) -> Iterator[Place]:
+    """Towns and sites of the area, streamed from the country's dump."""
+    name = dump_name(area)
+    path = download_dump(http, name)
+    for place in read_dump(path, area.country or None):
+        if area.covers(place.lat, place.lon):
+            yield place

@@ -1,0 +1,473 @@
+"""The Jeu de l'Oie board: the 63-square spiral, its pictures and the rules panel.
+
+One sheet layout (board square + rules panel) is drawn in millimetres on a canvas scaled once
+at the reportlab boundary. The same sheet is printed on one page (A4, Letter, A3, landscape)
+or, at A2 size, tiled over several A4/Letter pages by :mod:`generator.render.poster`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import UserError
+from generator.games.oie.rules import Rules
+from generator.games.oie.squares import BOARD, LAST, Kind
+from generator.render.oie_rules_text import Block, rules_blocks
+from generator.render.paper import paper
+from generator.render.units import PT_PER_MM
+
+TILE_PAPERS = ("a4", "letter")
+BASE_BOARD = 194.0  # board side on A4: every size below scales with board side / BASE_BOARD
+
+PARCHMENT = "#F7EEDA"
+BOARD_FILL = "#FBF4E4"
+FRAME = "#7A5534"
+ORDINARY_FILLS = ("#F3E2BF", "#E3EACB", "#F1D6CB", "#D8E5EA")
+KIND_FILLS = {
+    Kind.START: "#FFF4D8",
+    Kind.GOOSE: "#FFFBF0",
+    Kind.BRIDGE: "#CFE2EE",
+    Kind.INN: "#F4D2AC",
+    Kind.DICE: "#FFF1CC",
+    Kind.WELL: "#C4DAE8",
+    Kind.LABYRINTH: "#D3E4BE",
+    Kind.PRISON: "#D2CBC4",
+    Kind.DEATH: "#4B3F3C",
+    Kind.GARDEN: "#DCEBC4",
+}
+BADGE_FILLS = {
+    Kind.BRIDGE: "#4F86B0", Kind.INN: "#A7432E", Kind.DICE: "#C99A2E", Kind.WELL: "#3E6E93",
+    Kind.LABYRINTH: "#4F7A3A", Kind.PRISON: "#5E5750", Kind.DEATH: "#2A2326", Kind.GOOSE: "#C99A2E",
+    Kind.START: "#7A5534", Kind.GARDEN: "#4F7A3A", Kind.ORDINARY: "#7A5534",
+}
+DICE_FACES = {26: (6, 3), 53: (5, 4)}
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    paper: str = "a4"
+    tiles: str | None = None
+    grid: str = "2x2"  # poster: columns x rows of landscape tile pages
+    theme: str | None = None
+    rules: Rules = Rules()
+    labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
+    route: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    width: float
+    height: float
+    margin: float
+    board_x: float
+    board_y: float
+    board: float  # side of the square board
+    panel_x: float
+    panel_y: float
+    panel_w: float
+    panel_h: float
+
+    @property
+    def k(self) -> float:
+        return self.board / BASE_BOARD
+
+
+def sheet_layout(width: float, height: float) -> SheetLayout:
+    """Landscape sheet: the square board on the left, the rules panel on the right."""
+    margin = 8.0 * (min(width, height) / 210.0)
+    gap = margin * 0.75
+    min_panel = 0.29 * width
+    board = min(height - 2 * margin, width - 2 * margin - gap - min_panel)
+    panel_x = margin + board + gap
+    return SheetLayout(width, height, margin, margin, (height - board) / 2, board,
+                       panel_x, (height - board) / 2, width - margin - panel_x, board)
+
+
+# ---------------------------------------------------------------- drawing helpers
+
+
+def _hex(value: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+def _polygon(c, points, fill, stroke_width: float, stroke: str = "#3B2A20") -> None:
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.setFillColor(_hex(fill))
+    c.setStrokeColor(_hex(stroke))
+    c.setLineWidth(stroke_width)
+    c.drawPath(path, fill=1, stroke=1)
+
+
+def _fit_font(font: str, text: str, size: float, width: float, minimum: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    while size > minimum and stringWidth(text, font, size) > width:
+        size *= 0.94
+    return size
+
+
+def _wrap_label(font: str, text: str, size: float, width: float, minimum: float) -> tuple[list[str], float]:
+    """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    single = _fit_font(font, text, size, width, minimum)
+    words = text.replace("-", "- ").split()
+    best: tuple[float, str, str] | None = None
+    for cut in range(1, len(words)):
+        first = " ".join(words[:cut]).replace("- ", "-")
+        second = " ".join(words[cut:]).replace("- ", "-")
+        widest = max(stringWidth(first, font, size), stringWidth(second, font, size))
+        if best is None or widest < best[0]:
+            best = (widest, first, second)
+    if best is not None:
+        _, first, second = best
+        longer = max(first, second, key=lambda line: stringWidth(line, font, size))
+        double = _fit_font(font, longer, size * 0.92, width, minimum)
+        if double > single * 1.15:
+            return [first, second], double
+    return [text], single
+
+
+def _centred(c, font: str, size: float, x: float, y: float, text: str, colour: str) -> None:
+    c.setFont(font, size)
+    c.setFillColor(_hex(colour))
+    c.drawCentredString(x, y, text)
+
+
+# ---------------------------------------------------------------- the board
+
+
+def _cell_fill(number: int) -> str:
+    kind = BOARD[number].kind
+    if kind == Kind.ORDINARY:
+        return ORDINARY_FILLS[number % len(ORDINARY_FILLS)]
+    return KIND_FILLS[kind]
+
+
+def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
+    from generator.render import oie_art
+
+    kind = BOARD[number].kind
+    if kind == Kind.DICE:
+        oie_art.dice(c, x, y, size, DICE_FACES[number])
+    elif kind == Kind.GOOSE:
+        oie_art.goose(c, x, y, size, facing=-1 if number % 2 else 1)
+    elif kind.value in oie_art.PICTURES:
+        oie_art.PICTURES[kind.value](c, x, y, size)
+
+
+def _draw_cell(c, cell, k: float, label: str) -> None:
+    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SERIF_BOLD
+
+    number = cell.number
+    square = BOARD[number]
+    _polygon(c, cell.outline, _cell_fill(number), 0.32 * k)
+    x, y = cell.centre
+    p = cell.width
+    dark = square.kind == Kind.DEATH
+    ink = "#FFF6E6" if dark else "#3B2A20"
+    if square.kind == Kind.ORDINARY and not label:
+        _centred(c, SERIF_BOLD, 0.36 * p, x, y - 0.12 * p, str(number), ink)
+        return
+    if square.kind == Kind.ORDINARY:
+        _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
+        lines, size = _wrap_label(CONDENSED, label, 0.135 * p, 0.8 * p, 0.085 * p)
+        top = y - 0.14 * p
+        for i, line in enumerate(lines):
+            _centred(c, CONDENSED, size, x, top - i * size * 1.05, line, ink)
+        return
+    name = square.name if square.kind != Kind.GOOSE else ""
+    picture_y = y - 0.02 * p if name else y - 0.07 * p
+    _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
+    if number != 0:
+        _centred(c, SERIF_BOLD, 0.19 * p, x, y + 0.26 * p, str(number), ink)
+    if name:
+        size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p)
+        _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
+
+
+def _draw_garden(c, spiral, k: float) -> None:
+    from generator.render import oie_art
+    from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
+
+    _polygon(c, spiral.garden, KIND_FILLS[Kind.GARDEN], 0.32 * k)
+    r = spiral.garden_radius * 0.96
+    cx, cy = spiral.garden_centre
+    c.setFillColor(_hex("#E9F3D9"))
+    c.setStrokeColor(_hex("#6E8B3D"))
+    c.setLineWidth(0.35)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    r *= 0.97
+    # a crown of leaves and flowers
+    for i in range(24):  # a crown of leaves, open at the bottom for the name
+        a = 2 * math.pi * i / 24 + math.pi / 24
+        if abs(math.degrees(a) - 270) < 50:
+            continue
+        oie_art.leaf(c, cx + 0.9 * r * math.cos(a), cy + 0.9 * r * math.sin(a), 0.17 * r,
+                     math.degrees(a) + 90)
+    for i, degrees in enumerate((90, 30, 150, 210, 330)):
+        a = math.radians(degrees)
+        oie_art.flower(c, cx + 0.9 * r * math.cos(a), cy + 0.9 * r * math.sin(a), 0.16 * r,
+                       oie_art.PETAL if i % 2 else oie_art.PETAL_2)
+    oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
+    _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), "#3B2A20")
+    name = BOARD[LAST].name
+    size = _fit_font(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r)
+    _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, "#3B2A20")
+
+
+def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
+    from generator.render import oie_art
+
+    oie_art.flower(c, x, y, 6.0 * k, oie_art.PETAL)
+    for i, angle in enumerate((0, 90)):
+        a = math.radians(angle)
+        ux, uy = math.cos(a) * dx, math.sin(a) * dy
+        for j in (1, 2):
+            oie_art.leaf(c, x + ux * (4.5 + 4.2 * (j - 1)) * k, y + uy * (4.5 + 4.2 * (j - 1)) * k,
+                         4.5 * k, 0 if i == 0 else 90)
+    oie_art.flower(c, x + dx * 9.5 * k, y + dy * 9.5 * k, 3.6 * k, oie_art.PETAL_2)
+
+
+def _draw_track_shadow(c, spiral) -> None:
+    """A soft offset shadow under the track, so it stands on the page."""
+    c.saveState()
+    c.translate(0.8, -1.0)
+    c.setFillColor(_hex("#DCCBA8"))
+    path = c.beginPath()
+    path.moveTo(*spiral.outer_edge[0])
+    for point in spiral.outer_edge[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+
+
+def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> None:
+    """The square board with its lower-left corner at (x, y) (canvas in millimetres)."""
+    from generator.render.oie_spiral import build_spiral
+
+    k = side / BASE_BOARD
+    c.saveState()
+    c.setFillColor(_hex(BOARD_FILL))
+    c.setStrokeColor(_hex(FRAME))
+    c.setLineWidth(1.2 * k)
+    c.roundRect(x, y, side, side, 3 * k, stroke=1, fill=1)
+    c.setLineWidth(0.35 * k)
+    inset = 1.8 * k
+    c.roundRect(x + inset, y + inset, side - 2 * inset, side - 2 * inset, 2 * k, stroke=1, fill=0)
+    corner = 9.0 * k
+    for cx, cy, dx, dy in ((x + corner, y + corner, 1, 1), (x + side - corner, y + corner, -1, 1),
+                           (x + corner, y + side - corner, 1, -1), (x + side - corner, y + side - corner, -1, -1)):
+        _draw_corner(c, cx, cy, k, dx, dy)
+    radius = side / 2 - 4.0 * k
+    spiral = build_spiral(round(radius / k, 6))  # cached at the A4 size, scaled below
+    c.translate(x + side / 2, y + side / 2)
+    c.scale(k, k)
+    _draw_track_shadow(c, spiral)
+    for cell in spiral.cells:
+        label = labels[cell.number - 1] if 0 < cell.number <= len(labels) else ""
+        _draw_cell(c, cell, 1.0, label)
+    _draw_garden(c, spiral, 1.0)
+    outline = c.beginPath()  # a firm line around the whole track
+    outline.moveTo(*spiral.outer_edge[0])
+    for point in spiral.outer_edge[1:]:
+        outline.lineTo(*point)
+    outline.close()
+    c.setStrokeColor(_hex("#3B2A20"))
+    c.setLineWidth(0.7)
+    c.drawPath(outline, stroke=1, fill=0)
+    c.restoreState()
+
+
+# ---------------------------------------------------------------- the rules panel
+
+
+def _panel_styles(size: float):
+    from reportlab.lib.styles import ParagraphStyle
+
+    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SANS_OBLIQUE, SERIF_BOLD
+
+    body = ParagraphStyle("body", fontName=CONDENSED, fontSize=size, leading=size * 1.22,
+                          textColor=_hex("#3B2A20"))
+    return {
+        "text": body,
+        "item": ParagraphStyle("item", parent=body, leftIndent=size * 1.1, bulletIndent=size * 0.1,
+                               bulletFontName=CONDENSED_BOLD, bulletFontSize=size,
+                               bulletColor=_hex(FRAME)),
+        "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
+        "heading": ParagraphStyle("heading", parent=body, fontName=SERIF_BOLD, fontSize=size * 1.3,
+                                  leading=size * 1.6, textColor=_hex(FRAME), spaceBefore=size * 0.6),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontName=SANS_OBLIQUE, alignment=1),
+    }
+
+
+def _bold_font_mapping() -> None:
+    from reportlab.lib.fonts import addMapping
+
+    from generator.render.fonts import CONDENSED, CONDENSED_BOLD
+
+    addMapping(CONDENSED, 0, 0, CONDENSED)
+    addMapping(CONDENSED, 1, 0, CONDENSED_BOLD)
+    addMapping(CONDENSED, 0, 1, CONDENSED)
+    addMapping(CONDENSED, 1, 1, CONDENSED_BOLD)
+
+
+def _layout_blocks(blocks: list[Block], width: float, size: float):
+    from reportlab.platypus import Paragraph
+
+    styles = _panel_styles(size)
+    placed, height = [], 0.0
+    for block in blocks:
+        style = styles[block.kind]
+        bullet = "•" if block.kind == "item" else None
+        paragraph = Paragraph(block.markup, style, bulletText=bullet)
+        _, h = paragraph.wrap(width, 10_000)
+        before = style.spaceBefore if placed else 0
+        gap = size * 0.35
+        placed.append((block, paragraph, before, h))
+        height += before + h + gap
+    return placed, height
+
+
+def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> None:
+    from generator.render.fonts import SANS_BOLD, SERIF_BOLD
+
+    _bold_font_mapping()
+    k = layout.k
+    x, y, w, h = layout.panel_x, layout.panel_y, layout.panel_w, layout.panel_h
+    c.saveState()
+    c.setFillColor(_hex(BOARD_FILL))
+    c.setStrokeColor(_hex(FRAME))
+    c.setLineWidth(1.2 * k)
+    c.roundRect(x, y, w, h, 3 * k, stroke=1, fill=1)
+    c.setLineWidth(0.35 * k)
+    inset = 1.8 * k
+    c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, 2 * k, stroke=1, fill=0)
+    pad = 5.0 * k
+    inner_w = w - 2 * pad
+    # title
+    title = "Le Jeu de l'Oie"
+    title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
+    top = y + h - pad - title_size * 0.8
+    _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, FRAME)
+    from generator.render import oie_art
+
+    rule_y = top - 3.2 * k
+    c.setStrokeColor(_hex(FRAME))
+    c.setLineWidth(0.3 * k)
+    c.line(x + pad + 6 * k, rule_y, x + w / 2 - 4 * k, rule_y)
+    c.line(x + w / 2 + 4 * k, rule_y, x + w - pad - 6 * k, rule_y)
+    oie_art.goose(c, x + w / 2, rule_y + 0.3 * k, 5.5 * k)
+    styles = _panel_styles(2.8 * k)
+    from reportlab.platypus import Paragraph
+
+    sub = Paragraph(subtitle, styles["subtitle"])
+    _, sub_h = sub.wrap(inner_w, 100)
+    cursor = rule_y - 3.6 * k
+    sub.drawOn(c, x + pad, cursor - sub_h)
+    cursor -= sub_h + 1.5 * k
+    available = cursor - (y + pad)
+    size = 2.9 * k
+    placed, needed = _layout_blocks(blocks, inner_w, size)
+    while needed > available and size > 1.6 * k:
+        size *= 0.96
+        placed, needed = _layout_blocks(blocks, inner_w, size)
+    if needed > available:
+        raise UserError("the rules text does not fit the panel; use a larger --paper")
+    # spread the spare space evenly between blocks
+    spare = (available - needed) / max(1, len(placed) - 1)
+    spare = min(spare, size * 0.9)
+    for block, paragraph, before, h in placed:
+        cursor -= before
+        paragraph.drawOn(c, x + pad, cursor - h)
+        if block.kind == "square" and block.square is not None:
+            badge_r = size * 0.85
+            bx, by = x + pad + badge_r, cursor - size * 0.62
+            c.setFillColor(_hex(BADGE_FILLS[BOARD[block.square].kind]))
+            c.setStrokeColor(_hex(FRAME))
+            c.setLineWidth(0.15 * k)
+            c.circle(bx, by, badge_r, stroke=0, fill=1)
+            _centred(c, SANS_BOLD, size * 0.9, bx, by - size * 0.32, str(block.square), "#FFFFFF")
+        cursor -= h + size * 0.35 + spare
+    c.restoreState()
+
+
+# ---------------------------------------------------------------- whole sheet and files
+
+
+def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
+    """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
+    c.setFillColor(_hex(PARCHMENT))
+    c.rect(0, 0, layout.width, layout.height, stroke=0, fill=1)
+    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
+    subtitle = "Jeu de parcours · 2 joueurs ou plus · 2 dés"
+    if options.theme:
+        from xml.sax.saxutils import escape
+
+        from generator.render.oie_rules_text import journey_phrase
+
+        subtitle = escape(options.theme)
+        if options.route:
+            subtitle += " : " + escape(journey_phrase(*options.route))
+    draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
+
+
+def _check_labels(options: BoardOptions) -> None:
+    from generator.render.fonts import CONDENSED, register_fonts, require_glyphs
+
+    register_fonts()
+    if options.labels:
+        require_glyphs(CONDENSED, "".join(options.labels), "the place names of the board")
+
+
+def write_board(options: BoardOptions, path: str | Path) -> Path:
+    """Write the board PDF: one landscape page, or a poster tiled over ``options.tiles`` pages."""
+    from generator.render.document import DocInfo, new_document
+
+    _check_labels(options)
+    title = "Le Jeu de l'Oie" + (f" : {options.theme}" if options.theme else "")
+    if options.tiles:
+        from generator.render.poster import parse_grid, tile_grid, write_poster
+
+        if options.tiles.strip().lower() not in TILE_PAPERS:
+            raise UserError(f"tiles of {options.tiles} are not offered; choose {' or '.join(TILE_PAPERS)}")
+        cols, rows = parse_grid(options.grid)
+        grid = tile_grid(cols, rows, paper(options.tiles).landscape())
+        return write_poster(lambda c, w, h: draw_sheet(c, sheet_layout(w, h), options), grid,
+                            DocInfo(title=title, subject="Poster in tiles"), path)
+    sheet = paper(options.paper).landscape()
+    layout = sheet_layout(sheet.width, sheet.height)
+    document = new_document(sheet.width, sheet.height, DocInfo(title=title, subject="Board"))
+    c = document.canvas
+    c.setViewerPreference("PrintScaling", "None")
+    c.scale(PT_PER_MM, PT_PER_MM)
+    draw_sheet(c, layout, options)
+    c.showPage()
+    return document.save(path)
+
+
+# ---------------------------------------------------------------- kit components
+
+
+def _kit_paper(name: str) -> str:
+    return name if name in TILE_PAPERS else "a4"
+
+
+def build_board(params) -> list[Path]:
+    """Kit component: the one-page board on the kit's paper."""
+    return [write_board(BoardOptions(paper=params.paper), params.out / "oie-board.pdf")]
+
+
+def build_poster(params) -> list[Path]:
+    """Kit component: the 2x2-page poster on the kit's paper (A4 or Letter)."""
+    options = BoardOptions(tiles=_kit_paper(params.paper), grid="2x2")
+    return [write_board(options, params.out / "oie-poster.pdf")]

@@ -1,0 +1,560 @@
+"""Neo Otcho print-and-play: player cards, the two dice as fold-up nets, pawns, a rules aid.
+
+Four PDFs: ``otcho-cards.pdf`` (one card per player, six pawn-sized slots), ``otcho-dice.pdf``
+(two cube nets with glue tabs), ``otcho-pawns.pdf`` (6 + players square tokens per player, colour
+and shape) and ``otcho-rules-aid.pdf`` (every kind of roll with its exact probability).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.errors import UserError
+from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
+from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
+from generator.render.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
+from generator.render.sheet_text import (
+    INK, MUTED, RULE, footer, fraction_text, page_header, paragraph, percent, wrap,
+)
+from generator.render.tokens import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape, star_points
+from generator.render.units import pt
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.kit import KitParams
+    from generator.render.fonts import FontSet
+    from generator.render.paper import Paper
+
+ACCENT = "#0072B2"
+MARGIN = 12.0
+CARD_W, CARD_H = 92.0, 78.0
+SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
+PAWN = 15.0
+DIE_FACE = 24.0
+TAB_DEPTH = 7.0
+STAR_GOLD = "#E69F00"
+X_RED = "#B2182B"
+CREDIT = "Neo Otcho abcd, PGC + Gaël Vacher, d'après Otcho de Gaël Vacher · imprimé avec pnp"
+
+
+@dataclass(frozen=True)
+class OtchoOptions:
+    players: int
+    paper: Paper
+    rules: RollRules
+
+
+def _colour(hex_value: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_value)
+
+
+def _check_players(players: int) -> None:
+    if not 2 <= players <= 6:
+        raise UserError(f"Neo Otcho is for 2 to 6 players, not {players}; pass --players 2..6")
+
+
+def _new(paper: Paper, title: str):
+    from generator.render.document import DocInfo, new_document
+
+    return new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
+
+
+# --- player cards -------------------------------------------------------------------------
+
+def slot_openers(slot: str) -> str:
+    """How a slot can be reached from one's own card, e.g. "a b · X a · X b"."""
+    first, second = slot
+    return f"{first} {second}  ·  X {first}  ·  X {second}"
+
+
+def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: PlayerStyle, fonts: FontSet,
+                     height: float = CARD_H) -> None:
+    """One player card of ``height`` mm with its lower-left corner at (x, y) mm."""
+    c = canvas
+    c.setLineWidth(0.4)
+    c.setStrokeColor(_colour("#9AA0A8"))
+    c.setFillColor(_colour("#FFFFFF"))
+    c.roundRect(pt(x), pt(y), pt(CARD_W), pt(height), pt(3), stroke=1, fill=1)
+    band = 11.0
+    c.setFillColor(_colour(style.colour))
+    path = c.beginPath()
+    top = y + height
+    r = 3.0
+    path.moveTo(pt(x), pt(top - band))
+    path.lineTo(pt(x), pt(top - r))
+    path.arcTo(pt(x), pt(top - 2 * r), pt(x + 2 * r), pt(top), startAng=180, extent=-90)
+    path.lineTo(pt(x + CARD_W - r), pt(top))
+    path.arcTo(pt(x + CARD_W - 2 * r), pt(top - 2 * r), pt(x + CARD_W), pt(top), startAng=90, extent=-90)
+    path.lineTo(pt(x + CARD_W), pt(top - band))
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    c.setFillColor(_colour(style.ink))
+    draw_shape(c, style.shape, x + 8, top - band / 2, 7.5)
+    c.setFont(fonts.title, 10.5)
+    c.drawString(pt(x + 14), pt(top - band / 2 - 1.4), "NEO OTCHO")
+    c.setFont(fonts.condensed_bold, 9)
+    c.drawRightString(pt(x + CARD_W - 5), pt(top - band / 2 - 1.2), f"Joueur {index + 1} · {style.name}")
+
+    cols, gap_x = 3, (CARD_W - 3 * SLOT) / 4
+    grid_top = top - band - 4.0
+    row_h = SLOT + 7.5
+    for i, slot in enumerate(SLOTS):
+        col, row = i % cols, i // cols
+        sx = x + gap_x + col * (SLOT + gap_x)
+        sy = grid_top - SLOT - row * row_h
+        c.setFillColor(_colour(style.tint))
+        c.setStrokeColor(_colour(style.colour))
+        c.setLineWidth(1.1)
+        c.roundRect(pt(sx), pt(sy), pt(SLOT), pt(SLOT), pt(2.5), stroke=1, fill=1)
+        c.setFillColor(_colour(style.colour if style.shape != "diamond" else "#8A7F00"))
+        c.setFont(fonts.title, 15)
+        c.drawCentredString(pt(sx + SLOT / 2), pt(sy + SLOT / 2 - 2.6), f"{slot[0]} {slot[1]}")
+        c.setFillColor(_colour(MUTED))
+        c.setFont(fonts.condensed, 6.2)
+        c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.6), slot_openers(slot))
+    c.setFillColor(_colour(MUTED))
+    c.setFont(fonts.oblique, 6.3)
+    c.drawCentredString(pt(x + CARD_W / 2), pt(y + 3.2),
+                        "Gagnez en posant 6 de vos pions sur les 6 emplacements · X X et ★ ★ : partout")
+
+
+def build_player_cards(options: OtchoOptions, out: Path) -> Path:
+    from generator.render.fonts import register_fonts
+
+    fonts = register_fonts()
+    paper = options.paper
+    doc = _new(paper, "Neo Otcho: cartes joueurs")
+    c = doc.canvas
+    top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · cartes joueurs",
+                      "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
+                      ACCENT, fonts.title, fonts.regular)
+    cols, rows = 2, 3
+    gap = 5.0
+    # Three rows fit A4 at full height; on Letter (shorter) the cards lose a little blank space.
+    height = min(CARD_H, (top - 4 - (MARGIN - 1) - (rows - 1) * gap) / rows)
+    left = (paper.width - cols * CARD_W - (cols - 1) * gap) / 2
+    for i in range(options.players):
+        col, row = i % cols, i // cols
+        draw_player_card(c, left + col * (CARD_W + gap), top - 4 - height - row * (height + gap), i,
+                         PLAYER_STYLES[i], fonts, height)
+    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    c.showPage()
+    return doc.save(out / "otcho-cards.pdf")
+
+
+# --- dice ---------------------------------------------------------------------------------
+
+def _edge_segment(edge: Edge, x0: float, y0: float, size: float) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+    """The two ends of a cell edge (mm) and the outward unit normal."""
+    cx, cy = x0 + edge.col * size, y0 + edge.row * size
+    return {
+        "N": ((cx, cy + size), (cx + size, cy + size), (0.0, 1.0)),
+        "S": ((cx + size, cy), (cx, cy), (0.0, -1.0)),
+        "E": ((cx + size, cy + size), (cx + size, cy), (1.0, 0.0)),
+        "W": ((cx, cy), (cx, cy + size), (-1.0, 0.0)),
+    }[edge.side]
+
+
+def tab_polygon(edge: Edge, x0: float, y0: float, size: float, depth: float = TAB_DEPTH) -> list[tuple[float, float]]:
+    """The trapezoid glue tab on a cut edge of a net drawn at (x0, y0) with cells of ``size`` mm."""
+    (ax, ay), (bx, by), (nx, ny) = _edge_segment(edge, x0, y0, size)
+    inset = depth * 0.9  # 42° sides: the tab never reaches a neighbouring tab at a corner
+    ux, uy = (bx - ax) / size, (by - ay) / size
+    return [(ax, ay), (bx, by),
+            (bx - ux * inset + nx * depth, by - uy * inset + ny * depth),
+            (ax + ux * inset + nx * depth, ay + uy * inset + ny * depth)]
+
+
+def net_extent(net: CubeNet, size: float) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the net's cells and tabs, drawn at the origin."""
+    points = [(c.col * size + dx * size, c.row * size + dy * size) for c in net.cells for dx in (0, 1) for dy in (0, 1)]
+    points += [p for edge in net.tabs for p in tab_polygon(edge, 0, 0, size)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: FontSet) -> None:
+    cx, cy = x + size / 2, y + size / 2
+    if label == Face.STAR.value:
+        c.setFillColor(_colour(STAR_GOLD))
+        c.setStrokeColor(_colour("#8A5A00"))
+        c.setLineWidth(0.6)
+        path = c.beginPath()
+        pts = star_points(cx, cy - 0.5, size * 0.36)
+        path.moveTo(pt(pts[0][0]), pt(pts[0][1]))
+        for px, py in pts[1:]:
+            path.lineTo(pt(px), pt(py))
+        path.close()
+        c.drawPath(path, stroke=1, fill=1)
+        return
+    c.setFillColor(_colour(X_RED if label == Face.X.value else INK))
+    font_size = size * 2.2
+    c.setFont(fonts.title, font_size)
+    c.drawCentredString(pt(cx), pt(cy) - font_size * 0.36, label)
+    if label in ("b", "d"):  # tell b from d (and a face from its upside-down view) by an underline
+        c.setLineWidth(1.0)
+        c.setStrokeColor(_colour(INK))
+        c.line(pt(cx - 3), pt(cy - size * 0.36), pt(cx + 3), pt(cy - size * 0.36))
+
+
+def draw_die_net(c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fonts: FontSet) -> None:
+    """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold lines."""
+    c.setLineJoin(1)
+    for edge in net.tabs:
+        poly = tab_polygon(edge, x0, y0, size)
+        c.setFillColor(_colour("#E4E7EB"))
+        c.setStrokeColor(_colour(INK))
+        c.setLineWidth(0.6)
+        path = c.beginPath()
+        path.moveTo(pt(poly[0][0]), pt(poly[0][1]))
+        for px, py in poly[1:]:
+            path.lineTo(pt(px), pt(py))
+        path.close()
+        c.drawPath(path, stroke=1, fill=1)
+        (ax, ay), (bx, by), (nx, ny) = _edge_segment(edge, x0, y0, size)
+        mx, my = (ax + bx) / 2 + nx * TAB_DEPTH * 0.45, (ay + by) / 2 + ny * TAB_DEPTH * 0.45
+        c.saveState()
+        c.translate(pt(mx), pt(my))
+        angle = {(0.0, 1.0): 0, (0.0, -1.0): 180, (1.0, 0.0): -90, (-1.0, 0.0): 90}[(nx, ny)]
+        c.rotate(angle)
+        c.setFillColor(_colour(MUTED))
+        c.setFont(fonts.condensed, 5.5)
+        c.drawCentredString(0, -pt(0.8), "colle")
+        c.restoreState()
+    for cell in net.cells:
+        cx, cy = x0 + cell.col * size, y0 + cell.row * size
+        c.setFillColor(_colour("#FFFFFF"))
+        c.rect(pt(cx), pt(cy), pt(size), pt(size), stroke=0, fill=1)
+        _draw_face(c, cell.label, cx, cy, size, fonts)
+    # fold lines: dashed, between neighbouring cells
+    c.setStrokeColor(_colour("#7A828C"))
+    c.setLineWidth(0.5)
+    c.setDash(2.5, 2)
+    for cell in net.cells:
+        for side in ("E", "N"):
+            dc, dr = SIDES[side]
+            if net.cell_at(cell.col + dc, cell.row + dr) is not None:
+                (ax, ay), (bx, by), _ = _edge_segment(Edge(cell.col, cell.row, side), x0, y0, size)
+                c.line(pt(ax), pt(ay), pt(bx), pt(by))
+    c.setDash()
+    # cut lines: solid, on every cut edge without a tab (tab outlines are already cut lines)
+    c.setStrokeColor(_colour(INK))
+    c.setLineWidth(0.8)
+    for edge in net.cut_edges():
+        if edge not in net.tabs:
+            (ax, ay), (bx, by), _ = _edge_segment(edge, x0, y0, size)
+            c.line(pt(ax), pt(ay), pt(bx), pt(by))
+    c.setDash(2.5, 2)
+    c.setStrokeColor(_colour("#7A828C"))
+    c.setLineWidth(0.5)
+    for edge in net.tabs:  # the edge a tab hangs on is folded, not cut
+        (ax, ay), (bx, by), _ = _edge_segment(edge, x0, y0, size)
+        c.line(pt(ax), pt(ay), pt(bx), pt(by))
+    c.setDash()
+
+
+def build_dice(options: OtchoOptions, out: Path) -> Path:
+    from generator.render.fonts import register_fonts
+
+    fonts = register_fonts()
+    paper = options.paper
+    doc = _new(paper, "Neo Otcho: les deux dés à plier")
+    c = doc.canvas
+    top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · les deux dés",
+                      "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).",
+                      ACCENT, fonts.title, fonts.regular)
+    min_x, min_y, max_x, max_y = net_extent(OTCHO_DIE, DIE_FACE)
+    width, height = max_x - min_x, max_y - min_y
+    gap = (paper.width - 2 * MARGIN - 2 * width) / 3
+    net_top = top - 8
+    for i in range(2):
+        left = MARGIN + gap + i * (width + gap)
+        draw_die_net(c, OTCHO_DIE, left - min_x, net_top - height - min_y, DIE_FACE, fonts)
+        c.setFillColor(_colour(MUTED))
+        c.setFont(fonts.condensed_bold, 8)
+        c.drawCentredString(pt(left + width / 2), pt(net_top + 1.5), f"Dé {i + 1}")
+    y = net_top - height - 10
+    steps = [
+        "1. Découpez le long des traits pleins, languettes comprises.",
+        "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous vers l'arrière.",
+        "3. Collez chaque languette « colle » sous la face voisine, en finissant par la face c.",
+        "Faces opposées : a et c, b et d, X et ★. Les lettres b et d sont soulignées pour ne pas les confondre.",
+        f"Dés de {DIE_FACE:g} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les probabilités de chaque combinaison.",
+    ]
+    for line in steps:
+        y = paragraph(c, line, MARGIN + gap, y, paper.width - 2 * (MARGIN + gap), fonts.regular, 9) - 2
+    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    c.showPage()
+    return doc.save(out / "otcho-dice.pdf")
+
+
+# --- pawns --------------------------------------------------------------------------------
+
+def pawns_per_player(players: int) -> int:
+    """« 6+nbr_joueurs pions par joueur »."""
+    return 6 + players
+
+
+def build_pawns(options: OtchoOptions, out: Path) -> Path:
+    from generator.render.fonts import register_fonts
+
+    fonts = register_fonts()
+    paper = options.paper
+    n = pawns_per_player(options.players)
+    doc = _new(paper, "Neo Otcho: pions")
+    c = doc.canvas
+    top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · pions",
+                      f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
+                      "Coupez en bandes, puis en carrés de 15 mm.",
+                      ACCENT, fonts.title, fonts.regular)
+    per_row = int((paper.width - 2 * MARGIN) // PAWN)
+    left = (paper.width - min(per_row, n) * PAWN) / 2
+    y = top - 6
+    for i in range(options.players):
+        style = PLAYER_STYLES[i]
+        c.setFillColor(_colour(INK))
+        c.setFont(fonts.condensed_bold, 8.5)
+        c.drawString(pt(left), pt(y - 3), f"Joueur {i + 1} · {style.name} · {SHAPE_NAMES[style.shape]}")
+        y -= 5
+        for k in range(n):
+            row, col = divmod(k, per_row)
+            px, py = left + col * PAWN, y - (row + 1) * PAWN
+            c.setFillColor(_colour(style.colour))
+            c.setStrokeColor(_colour("#FFFFFF"))
+            c.setLineWidth(0.6)
+            c.rect(pt(px), pt(py), pt(PAWN), pt(PAWN), stroke=1, fill=1)
+            c.setFillColor(_colour(style.ink))
+            draw_shape(c, style.shape, px + PAWN / 2, py + PAWN / 2, PAWN * 0.55)
+        rows = -(-n // per_row)
+        c.setStrokeColor(_colour(INK))
+        c.setLineWidth(0.3)
+        c.rect(pt(left), pt(y - rows * PAWN), pt(min(per_row, n) * PAWN), pt(rows * PAWN), stroke=1, fill=0)
+        y -= rows * PAWN + 6
+    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    c.showPage()
+    return doc.save(out / "otcho-pawns.pdf")
+
+
+# --- rules aid ----------------------------------------------------------------------------
+
+KIND_EXAMPLES: dict[RollKind, tuple[str, str]] = {
+    RollKind.PAIR_X: ("X", "X"),
+    RollKind.PAIR_STAR: ("★", "★"),
+    RollKind.TWO_LETTERS: ("a", "c"),
+    RollKind.X_AND_LETTER: ("a", "X"),
+    RollKind.SAME_LETTERS: ("b", "b"),
+    RollKind.STAR_AND_LETTER: ("★", "d"),
+    RollKind.X_AND_STAR: ("X", "★"),
+}
+
+KIND_COLOURS: dict[RollKind, str] = {
+    RollKind.PAIR_X: "#E69F00",
+    RollKind.PAIR_STAR: "#F0E442",
+    RollKind.TWO_LETTERS: "#56B4E9",
+    RollKind.X_AND_LETTER: "#009E73",
+    RollKind.SAME_LETTERS: "#D9D9D9",
+    RollKind.STAR_AND_LETTER: "#BDBDBD",
+    RollKind.X_AND_STAR: "#9E9E9E",
+}
+
+
+def kind_effect(kind: RollKind, rules: RollRules) -> tuple[str, str]:
+    """(what the roll does, on which card), in French, as printed on the aid."""
+    where_x = "toute carte" if rules.x_letter_any_card else "sa carte"
+    return {
+        RollKind.PAIR_X: ("Placer ou retirer 1 pion sur un emplacement quelconque", "toute carte"),
+        RollKind.PAIR_STAR: ("Placer ou retirer 2 pions, sur deux emplacements quelconques", "toute carte"),
+        RollKind.TWO_LETTERS: ("Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)", "toute carte"),
+        RollKind.X_AND_LETTER: ("X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
+                                "(a X → ab, ac ou ad)", where_x),
+        RollKind.SAME_LETTERS: ("Coup perdant (aa, bb, cc, dd)", "—"),
+        RollKind.STAR_AND_LETTER: ("Coup perdant", "—"),
+        RollKind.X_AND_STAR: ("Coup perdant", "—"),
+    }[kind]
+
+
+def _mini_die(c: Canvas, label: str, x: float, y: float, size: float, fonts: FontSet, fill: str = "#FFFFFF") -> None:
+    c.setFillColor(_colour(fill))
+    c.setStrokeColor(_colour(INK))
+    c.setLineWidth(0.6)
+    c.roundRect(pt(x), pt(y), pt(size), pt(size), pt(size * 0.18), stroke=1, fill=1)
+    if label == "★":
+        c.setFillColor(_colour(STAR_GOLD))
+        c.setStrokeColor(_colour("#8A5A00"))
+        c.setLineWidth(0.3)
+        path = c.beginPath()
+        pts = star_points(x + size / 2, y + size / 2 - 0.2, size * 0.36)
+        path.moveTo(pt(pts[0][0]), pt(pts[0][1]))
+        for px, py in pts[1:]:
+            path.lineTo(pt(px), pt(py))
+        path.close()
+        c.drawPath(path, stroke=1, fill=1)
+        return
+    c.setFillColor(_colour(X_RED if label == "X" else INK))
+    fs = size * 2.0
+    c.setFont(fonts.title, fs)
+    c.drawCentredString(pt(x + size / 2), pt(y + size / 2) - fs * 0.36, label)
+
+
+def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
+    from generator.render.fonts import register_fonts
+
+    fonts = register_fonts()
+    paper, rules = options.paper, options.rules
+    doc = _new(paper, "Neo Otcho: aide de jeu")
+    c = doc.canvas
+    width = paper.width - 2 * MARGIN
+    y = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · aide de jeu",
+                    "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur",
+                    ACCENT, fonts.title, fonts.regular)
+    y = paragraph(c, "But : être le premier à poser 6 de ses pions sur les 6 emplacements de sa carte.",
+                  MARGIN, y - 1, width, fonts.bold, 10) - 2.5
+    turn = [
+        "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est gardé.",
+        "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son propriétaire ; "
+        "un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
+        f"3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
+        f"perdant, retirez {rules.penalty_pawns} de vos pions (de votre carte ou d'une autre). On peut continuer "
+        "tant que les jets gagnent.",
+    ]
+    for line in turn:
+        y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9) - 1.2
+    y -= 3
+
+    # the table of kinds
+    cols = [(MARGIN, "Jet"), (MARGIN + 19, "Combinaison"), (MARGIN + 61, "Effet"),
+            (MARGIN + 131, "Où"), (MARGIN + 153, "Probabilité")]
+    c.setFillColor(_colour(INK))
+    c.setFont(fonts.condensed_bold, 8.5)
+    for x, head in cols:
+        c.drawString(pt(x), pt(y - 3), head)
+    y -= 5
+    c.setStrokeColor(_colour(INK))
+    c.setLineWidth(0.6)
+    c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
+    probs = kind_probabilities()
+    row_h = 12.0
+    for kind in RollKind:
+        info = KINDS[kind]
+        effect, where = kind_effect(kind, rules)
+        top = y
+        mid = top - row_h / 2
+        c.setFillColor(_colour(KIND_COLOURS[kind]))
+        c.rect(pt(MARGIN), pt(top - row_h + 1), pt(1.6), pt(row_h - 2), stroke=0, fill=1)
+        for k, face in enumerate(KIND_EXAMPLES[kind]):
+            _mini_die(c, face, MARGIN + 3.5 + k * 7.5, mid - 3.2, 6.4, fonts)
+        c.setFillColor(_colour(MUTED if info.losing else INK))
+        c.setFont(fonts.condensed_bold, 9)
+        c.drawString(pt(cols[1][0]), pt(mid - 1.3), info.name)
+        effect_lines = len(wrap(effect, fonts.regular, 8.2, 66))
+        paragraph(c, effect, cols[2][0], mid + 1.5 + (effect_lines - 1) * 1.9, 66, fonts.regular, 8.2,
+                  colour=MUTED if info.losing else INK)
+        c.setFont(fonts.regular, 8.2)
+        c.setFillColor(_colour(INK))
+        c.drawString(pt(cols[3][0]), pt(mid - 1.3), where)
+        p = probs[kind]
+        c.setFont(fonts.bold, 9)
+        c.drawString(pt(cols[4][0]), pt(mid - 1.3), fraction_text(p))
+        c.setFont(fonts.regular, 8.2)
+        c.setFillColor(_colour(MUTED))
+        c.drawRightString(pt(MARGIN + width), pt(mid - 1.3), f"{int(p * 36)}/36 · {percent(p)}")
+        y = top - row_h
+        c.setStrokeColor(_colour(RULE))
+        c.setLineWidth(0.3)
+        c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
+    c.setFont(fonts.bold, 8.8)
+    c.setFillColor(_colour(INK))
+    c.drawString(pt(cols[1][0]), pt(y - 4.5), "Total")
+    c.drawString(pt(cols[4][0]), pt(y - 4.5), fraction_text(sum(probs.values())))
+    c.setFont(fonts.regular, 8.2)
+    c.setFillColor(_colour(MUTED))
+    c.drawRightString(pt(MARGIN + width), pt(y - 4.5), "36/36 · 100\u202f%")
+    y -= 12
+
+    # the 36 outcomes, coloured by kind
+    cell = 10.0
+    grid_left = MARGIN + 12
+    c.setFillColor(_colour(INK))
+    c.setFont(fonts.bold, 10)
+    c.drawString(pt(MARGIN), pt(y - 3), "Les 36 jets équiprobables")
+    y -= 7
+    c.setFont(fonts.condensed, 7.5)
+    c.setFillColor(_colour(MUTED))
+    c.drawString(pt(grid_left), pt(y - 2), "dé 2 →")
+    y -= 3
+    for j, face in enumerate(FACES):
+        _mini_die(c, face.value, grid_left + (j + 1) * cell + 1.2, y - cell + 1.2, cell - 2.4, fonts)
+    for i, f1 in enumerate(FACES):
+        row_y = y - (i + 2) * cell
+        _mini_die(c, f1.value, grid_left + 1.2, row_y + 1.2, cell - 2.4, fonts)
+        for j, f2 in enumerate(FACES):
+            kind = kind_of(f1, f2)
+            c.setFillColor(_colour(KIND_COLOURS[kind]))
+            c.setStrokeColor(_colour("#FFFFFF"))
+            c.setLineWidth(0.8)
+            c.rect(pt(grid_left + (j + 1) * cell), pt(row_y), pt(cell), pt(cell), stroke=1, fill=1)
+            if KINDS[kind].losing:
+                c.setStrokeColor(_colour("#7A7A7A"))
+                c.setLineWidth(0.5)
+                c.line(pt(grid_left + (j + 1) * cell + 2), pt(row_y + 2),
+                       pt(grid_left + (j + 2) * cell - 2), pt(row_y + cell - 2))
+    c.saveState()
+    c.translate(pt(MARGIN + 7), pt(y - 4 * cell))
+    c.rotate(90)
+    c.setFont(fonts.condensed, 7.5)
+    c.setFillColor(_colour(MUTED))
+    c.drawCentredString(0, 0, "← dé 1")
+    c.restoreState()
+    # legend and key numbers beside the grid
+    lx = grid_left + 7 * cell + 10
+    ly = y - 2
+    for kind in RollKind:
+        c.setFillColor(_colour(KIND_COLOURS[kind]))
+        c.rect(pt(lx), pt(ly - 3.2), pt(4), pt(4), stroke=0, fill=1)
+        c.setFillColor(_colour(INK))
+        c.setFont(fonts.regular, 8)
+        c.drawString(pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({int(kind_probabilities()[kind] * 36)})")
+        ly -= 5.2
+    lose = losing_probability()
+    win = 1 - lose
+    with_reroll = 1 - lose * lose
+    own = slot_probability("ab", rules)
+    other = slot_probability("ab", rules, own_card=False)
+    facts = [
+        f"Jet gagnant : {fraction_text(win)} ({percent(win)}) ; perdant : {fraction_text(lose)} ({percent(lose)}).",
+        f"Avec la relance du premier jet, au moins un jet gagnant : 1 − ({fraction_text(lose)})² = "
+        f"{fraction_text(with_reroll)} ({percent(with_reroll)}).",
+        f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) coûte "
+        f"{rules.penalty_pawns} de ses pions.",
+        f"Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {fraction_text(own)} ({percent(own)}), "
+        f"sur celle d'un autre avec {fraction_text(other)} ({percent(other)}).",
+    ]
+    ly -= 3
+    for fact in facts:
+        ly = paragraph(c, fact, lx, ly, MARGIN + width - lx, fonts.regular, 8.2) - 1.5
+    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    c.showPage()
+    return doc.save(out / "otcho-rules-aid.pdf")
+
+
+# --- entry points -------------------------------------------------------------------------
+
+def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = RollRules()) -> list[Path]:
+    """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
+    from generator.render.paper import paper
+
+    _check_players(players)
+    options = OtchoOptions(players, paper(paper_name), rules)
+    out.mkdir(parents=True, exist_ok=True)
+    return [build_player_cards(options, out), build_dice(options, out), build_pawns(options, out),
+            build_rules_aid(options, out)]
+
+
+def build_kit(params: KitParams) -> list[Path]:
+    """Kit component: the material for up to 6 players (print fewer cards for fewer players)."""
+    return build_sheets(params.out, 6, params.paper)

@@ -1,0 +1,226 @@
+"""A large sheet printed as a poster over several smaller pages, with overlap and alignment marks.
+
+The sheet is drawn once into a PDF form (XObject) and each page shows a window of it, so the
+file stays small and every page matches its neighbours exactly. Page 1 is the assembly plan.
+
+Assembly: every page except the first column is cut along its left window edge and laid over
+its left neighbour, whose margin carries alignment ticks where that edge must fall; the same for
+rows, top edge over the page above. Neighbouring windows share ``overlap`` millimetres.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import UserError
+from generator.render.paper import Paper
+from generator.render.units import PT_PER_MM
+
+INK = "#3B2A20"
+GUIDE = "#9A8670"
+
+
+@dataclass(frozen=True)
+class Tile:
+    row: int  # 0 = top row
+    col: int  # 0 = left column
+    x: float  # poster coordinates (mm) of the window's lower-left corner
+    y: float
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+@dataclass(frozen=True)
+class TileGrid:
+    poster_width: float
+    poster_height: float
+    page: Paper  # oriented as printed
+    margin: float
+    overlap: float
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+
+    @property
+    def window_width(self) -> float:
+        return self.page.width - 2 * self.margin
+
+    @property
+    def window_height(self) -> float:
+        return self.page.height - 2 * self.margin
+
+    def tile(self, row: int, col: int) -> Tile:
+        return self.tiles[row * self.cols + col]
+
+
+def tile_grid(cols: int, rows: int, page: Paper, margin: float = 10.0, overlap: float = 12.0) -> TileGrid:
+    """``cols`` x ``rows`` pages of ``page`` (oriented as given); the poster fills their windows exactly."""
+    if not (1 <= cols <= 8 and 1 <= rows <= 8):
+        raise UserError(f"a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. 2x2")
+    ww, wh = page.width - 2 * margin, page.height - 2 * margin
+    if ww <= overlap or wh <= overlap:
+        raise UserError("the tile pages are too small for the overlap; use a4 or letter tiles")
+    width = cols * (ww - overlap) + overlap
+    height = rows * (wh - overlap) + overlap
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            top = height - row * (wh - overlap)
+            tiles.append(Tile(row, col, col * (ww - overlap), top - wh))
+    return TileGrid(width, height, page, margin, overlap, rows, cols, tuple(tiles))
+
+
+def parse_grid(text: str) -> tuple[int, int]:
+    """``"3x2"`` -> (3 columns, 2 rows)."""
+    try:
+        cols, rows = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise UserError(f"grid {text!r} is not COLSxROWS; give e.g. 2x2 or 3x2") from None
+    return cols, rows
+
+
+def _draw_plan(c, grid: TileGrid, form: str) -> None:
+    from reportlab.lib.colors import HexColor, Color
+
+    from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
+
+    pw, ph = grid.page.width, grid.page.height
+    m = grid.margin
+    c.setFillColor(HexColor(INK))
+    c.setFont(SERIF_BOLD, 7)
+    c.drawString(m, ph - m - 6, "Plan d'assemblage du poster")
+    c.setFont(SANS, 3.3)
+    lines = [
+        f"Poster de {grid.poster_width / 10:.1f} × {grid.poster_height / 10:.1f} cm sur "
+        f"{len(grid.tiles)} pages {grid.page.name.upper()} ({grid.rows} rangées × {grid.cols} colonnes).",
+        "1. Imprimez à 100 % (taille réelle, sans ajustement à la page).",
+        "2. Coupez chaque page le long du trait pointillé (bords gauche et haut), sauf la colonne 1 et la rangée A.",
+        f"3. Posez chaque page sur sa voisine de gauche, puis du dessus : les images se recouvrent de {grid.overlap:.0f} mm ;",
+        "    le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
+    ]
+    y = ph - m - 13
+    for line in lines:
+        c.drawString(m, y, line)
+        y -= 5
+    # the thumbnail with the grid of pages
+    area_w, area_h = pw - 2 * m, y - m - 4
+    scale = min(area_w / grid.poster_width, area_h / grid.poster_height) * 0.96
+    left = m + (area_w - grid.poster_width * scale) / 2
+    bottom = m + (area_h - grid.poster_height * scale) / 2
+    c.saveState()
+    c.translate(left, bottom)
+    c.scale(scale, scale)
+    c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
+    c.doForm(form)
+    c.restoreState()
+    c.setLineWidth(0.35)
+    for tile in grid.tiles:
+        x = left + tile.x * scale
+        yy = bottom + tile.y * scale
+        w, h = grid.window_width * scale, grid.window_height * scale
+        c.setStrokeColor(HexColor("#B8433A"))
+        c.setFillColor(Color(1, 1, 1, alpha=0.0))
+        c.rect(x, yy, w, h, stroke=1, fill=0)
+        c.setFillColor(Color(1, 1, 1, alpha=0.75))
+        c.circle(x + w / 2, yy + h / 2, 5, stroke=0, fill=1)
+        c.setFillColor(HexColor("#B8433A"))
+        c.setFont(SANS_BOLD, 5)
+        c.drawCentredString(x + w / 2, yy + h / 2 - 1.8, tile.label)
+    c.setFillColor(HexColor(GUIDE))
+    c.setFont(CONDENSED, 2.6)
+    c.drawRightString(pw - m, m - 5, "Rectangles rouges : la partie imprimée sur chaque page.")
+
+
+def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
+    from reportlab.lib.colors import HexColor
+
+    from generator.render.fonts import CONDENSED, SANS_BOLD
+
+    m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
+    pw, ph = grid.page.width, grid.page.height
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(m, m, ww, wh)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(m - tile.x, m - tile.y)
+    c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
+    c.doForm(form)
+    c.restoreState()
+    c.setStrokeColor(HexColor(GUIDE))
+    c.setLineWidth(0.2)
+    # cut lines (dashed) on the edges laid over a neighbour
+    c.setDash(1.5, 1.2)
+    if tile.col > 0:
+        c.line(m, 0, m, ph)
+    if tile.row > 0:
+        c.line(0, m + wh, pw, m + wh)
+    c.setDash()
+    # crop marks at the window corners, in the margin
+    for x in (m, m + ww):
+        for y in (m, m + wh):
+            dx = -1 if x == m else 1
+            dy = -1 if y == m else 1
+            c.line(x + dx * 1.5, y, x + dx * 6, y)
+            c.line(x, y + dy * 1.5, x, y + dy * 6)
+    # alignment ticks: where the right neighbour's cut edge and the lower neighbour's cut edge fall
+    c.setFillColor(HexColor("#B8433A"))
+    c.setStrokeColor(HexColor("#B8433A"))
+    if tile.col < grid.cols - 1:
+        x = m + ww - ov
+        for y, direction in ((m, -1), (m + wh, 1)):
+            c.line(x, y, x, y + direction * 6)
+            path = c.beginPath()
+            path.moveTo(x, y + direction * 1.2)
+            path.lineTo(x - 1.3, y + direction * 3.4)
+            path.lineTo(x + 1.3, y + direction * 3.4)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+    if tile.row < grid.rows - 1:
+        y = m + ov
+        for x, direction in ((m, -1), (m + ww, 1)):
+            c.line(x, y, x + direction * 6, y)
+            path = c.beginPath()
+            path.moveTo(x + direction * 1.2, y)
+            path.lineTo(x + direction * 3.4, y - 1.3)
+            path.lineTo(x + direction * 3.4, y + 1.3)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+    c.setFillColor(HexColor(INK))
+    c.setFont(SANS_BOLD, 4)
+    c.drawString(m + 7, ph - m + 2.8, tile.label)
+    c.setFont(CONDENSED, 2.6)
+    c.setFillColor(HexColor(GUIDE))
+    c.drawString(m + 15, ph - m + 3.2,
+                 f"rangée {tile.row + 1}/{grid.rows} · colonne {tile.col + 1}/{grid.cols} · "
+                 f"recouvrement {ov:.0f} mm · imprimer à 100 %")
+
+
+def write_poster(draw: Callable[[object, float, float], None], grid: TileGrid, info,
+                 path: str | Path) -> Path:
+    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages."""
+    from generator.render.document import new_document
+
+    width, height = grid.poster_width, grid.poster_height
+    document = new_document(grid.page.width, grid.page.height, info)
+    c = document.canvas
+    c.setViewerPreference("PrintScaling", "None")
+    form = "PosterSheet"
+    c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
+    c.saveState()
+    c.scale(PT_PER_MM, PT_PER_MM)
+    draw(c, width, height)
+    c.restoreState()
+    c.endForm()
+    c.scale(PT_PER_MM, PT_PER_MM)
+    _draw_plan(c, grid, form)
+    c.showPage()
+    for tile in grid.tiles:
+        c.scale(PT_PER_MM, PT_PER_MM)
+        _draw_tile(c, grid, tile, form)
+        c.showPage()
+    return document.save(path)

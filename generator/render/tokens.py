@@ -1,0 +1,84 @@
+"""Player colours that colour-blind players can still tell apart, and the shapes that back them.
+
+Colours are the Okabe–Ito palette (safe for protanopia, deuteranopia, tritanopia); each colour
+also has its own shape, so no one needs colour alone. :func:`draw_shape` draws a shape centred
+on a point, in millimetres.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from generator.render.units import pt
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+
+@dataclass(frozen=True)
+class PlayerStyle:
+    name: str  # French, printed
+    colour: str  # hex
+    tint: str  # a light version, for backgrounds
+    ink: str  # colour of a symbol drawn on the full colour
+    shape: str  # disc, square, triangle, diamond, star, cross
+
+
+PLAYER_STYLES: tuple[PlayerStyle, ...] = (
+    PlayerStyle("Vermillon", "#D55E00", "#F7DCCB", "#FFFFFF", "disc"),
+    PlayerStyle("Bleu", "#0072B2", "#CCE3F0", "#FFFFFF", "square"),
+    PlayerStyle("Vert", "#009E73", "#CCECE3", "#FFFFFF", "triangle"),
+    PlayerStyle("Jaune", "#F0E442", "#FCF8D6", "#2B2B2B", "diamond"),
+    PlayerStyle("Rose", "#CC79A7", "#F5E4ED", "#FFFFFF", "star"),
+    PlayerStyle("Noir", "#2B2B2B", "#DADADA", "#FFFFFF", "cross"),
+)
+
+SHAPE_NAMES = {"disc": "disque", "square": "carré", "triangle": "triangle", "diamond": "losange",
+               "star": "étoile", "cross": "croix"}
+
+
+def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
+    """Vertices of a star centred on (cx, cy), outer radius r, first point up (any unit)."""
+    out = []
+    for i in range(points * 2):
+        radius = r if i % 2 == 0 else r * inner
+        angle = math.pi / 2 + i * math.pi / points
+        out.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return out
+
+
+def _polygon(canvas: Canvas, vertices: list[tuple[float, float]], fill: bool, stroke: bool) -> None:
+    path = canvas.beginPath()
+    x0, y0 = vertices[0]
+    path.moveTo(pt(x0), pt(y0))
+    for x, y in vertices[1:]:
+        path.lineTo(pt(x), pt(y))
+    path.close()
+    canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
+
+
+def draw_shape(canvas: Canvas, shape: str, cx: float, cy: float, size: float,
+               fill: bool = True, stroke: bool = False) -> None:
+    """Draw ``shape`` centred on (cx, cy) mm, fitting a ``size`` mm square; current colours."""
+    r = size / 2
+    if shape == "disc":
+        canvas.circle(pt(cx), pt(cy), pt(r * 0.9), stroke=int(stroke), fill=int(fill))
+    elif shape == "square":
+        s = r * 0.8
+        _polygon(canvas, [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)], fill, stroke)
+    elif shape == "triangle":
+        h = r * 0.95
+        _polygon(canvas, [(cx, cy + h), (cx + h * 0.98, cy - h * 0.75), (cx - h * 0.98, cy - h * 0.75)], fill, stroke)
+    elif shape == "diamond":
+        _polygon(canvas, [(cx, cy + r), (cx + r * 0.75, cy), (cx, cy - r), (cx - r * 0.75, cy)], fill, stroke)
+    elif shape == "star":
+        _polygon(canvas, star_points(cx, cy - r * 0.05, r), fill, stroke)
+    elif shape == "cross":
+        a, b = r * 0.85, r * 0.3
+        _polygon(canvas, [(cx - b, cy + a), (cx + b, cy + a), (cx + b, cy + b), (cx + a, cy + b), (cx + a, cy - b),
+                          (cx + b, cy - b), (cx + b, cy - a), (cx - b, cy - a), (cx - b, cy - b), (cx - a, cy - b),
+                          (cx - a, cy + b), (cx - b, cy + b)], fill, stroke)
+    else:
+        raise ValueError(f"unknown shape {shape!r}")

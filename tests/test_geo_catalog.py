@@ -1,0 +1,193 @@
+"""Where candidate places come from: embedded data, stored fetched sets, pnp data fetch."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from generator.errors import UserError
+from generator.games.oucedonc.coords import Precision
+from generator.geo import catalog, embedded
+from generator.geo.model import Place
+from generator.geo.regions import resolve_region
+from generator.geo.selection import decidable
+from tests.geo_http_helpers import quick_http
+from tests.test_geo_sources import COMMUNES_33, DEPARTEMENTS, SPARQL
+
+SITES = (
+    Place(id="wd:Q1236", name="Dune du Pilat", kind="site", lat=44.5892, lon=-1.2125, departement="33",
+          region="75", wikidata="Q1236", site_kind="dune", familiarity=1.0),
+    Place(id="wd:Q1322", name="Pointe du Raz", kind="site", lat=48.0397, lon=-4.7411, departement="29",
+          region="53", wikidata="Q1322", site_kind="cape", familiarity=0.5),
+)
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+@pytest.fixture
+def server(httpserver, monkeypatch, folders):
+    root = httpserver.url_for("").rstrip("/")
+    for variable, path in (("PNP_APIGEO_URL", "/geo"), ("PNP_WIKIDATA_URL", "/sparql"),
+                           ("PNP_CONTOURS_URL", "/contours"), ("PNP_OVERPASS_URL", "/api/interpreter"),
+                           ("PNP_GEONAMES_URL", "/dump")):
+        monkeypatch.setenv(variable, root + path)
+    return httpserver
+
+
+@pytest.fixture
+def with_sites(monkeypatch):
+    monkeypatch.setattr(embedded, "landmarks", lambda: SITES)
+
+
+def test_round_trip_of_stored_places(tmp_path):
+    places = (SITES[0], Place(id="gn:1", name='Quote "and", comma', kind="town", lat=-12.5, lon=45.25,
+                              population=12, geonames_id=1, familiarity=12.0, country="YT"))
+    path = catalog.write_places(tmp_path / "x.csv", places)
+    assert catalog.read_places(path) == places
+
+
+def test_damaged_stored_set_is_user_error(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n")
+    with pytest.raises(UserError, match="not a stored place set"):
+        catalog.read_places(bad)
+
+
+def test_embedded_candidates_mix_towns_and_sites(with_sites):
+    places = catalog.load_places("embedded", "bretagne")
+    assert places[0].name == "Rennes"
+    assert [p.name for p in places if p.kind == "site"] == ["Pointe du Raz"]
+    assert all(p.departement in {"22", "29", "35", "56"} for p in places)
+
+
+def test_embedded_country_code_and_box(with_sites):
+    italy = catalog.load_places("embedded", "IT")
+    assert italy[0].country == "IT" and {p.country for p in italy} == {"IT"}
+    # a box over the Franco-Swiss border around Geneva holds French communes and Swiss towns
+    around_geneva = catalog.load_places("embedded", "5.9,46.0,6.4,46.4")
+    assert {"FR", "CH"} <= {p.country for p in around_geneva}
+
+
+def test_unknown_source_and_missing_fetch(folders):
+    with pytest.raises(UserError, match="unknown source"):
+        catalog.load_places("osm", "france")
+    with pytest.raises(UserError, match="pnp data fetch wikidata --region 33"):
+        catalog.load_places("wikidata", "Gironde")
+
+
+def test_fetch_apigeo_then_load_and_select(server):
+    server.expect_request("/geo/communes").respond_with_json(COMMUNES_33)
+    with quick_http(folders_cache(server)) as http:
+        result = catalog.fetch_places("apigeo", "33", http)
+    assert result.path.name == "dep-33.csv" and result.summary == "2 towns and 0 sites"
+    places = catalog.load_places("apigeo", "gironde")
+    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch"]
+
+
+def folders_cache(server):
+    return __import__("pathlib").Path(os.environ["PNP_CACHE_DIR"])
+
+
+def test_wikidata_fetch_for_france_serves_departements(server):
+    server.expect_request("/sparql").respond_with_json(SPARQL)
+    server.expect_request("/contours/departements-100m.geojson").respond_with_json(DEPARTEMENTS)
+    with quick_http(folders_cache(server)) as http:
+        result = catalog.fetch_places("wikidata", "france", http)
+    assert result.path.name == "fr.csv"
+    # the France-wide set also serves a département, thanks to the contours
+    assert [p.name for p in catalog.load_places("wikidata", "Haute-Savoie")] == ["Mont Blanc"]
+    assert [p.name for p in catalog.load_places("wikidata", "region:75")] == ["Dune du Pilat"]
+
+
+def test_without_contours_the_nearest_commune_gives_the_departement(server):
+    server.expect_request("/sparql").respond_with_json(SPARQL)
+    server.expect_request("/contours/departements-100m.geojson").respond_with_data("gone", status=404)
+    with quick_http(folders_cache(server)) as http:
+        catalog.fetch_places("wikidata", "france", http)
+    stored = catalog.read_places(catalog.stored_path("wikidata", resolve_region("france")))
+    assert {p.name: p.departement for p in stored} == {"Mont Blanc": "74", "Dune du Pilat": "33"}
+
+
+def test_failed_fetch_writes_nothing(server, folders):
+    server.expect_request("/sparql").respond_with_data("busy", status=503)
+    with quick_http(folders_cache(server), retries=1) as http, pytest.raises(UserError, match="HTTP 503"):
+        catalog.fetch_places("wikidata", "france", http)
+    assert not (folders / "data").exists() or not any((folders / "data").rglob("*.csv"))
+
+
+def test_fetch_contours_stores_geojson_usable_as_region(server, folders, with_sites):
+    server.expect_request("/contours/departements-100m.geojson").respond_with_json(DEPARTEMENTS)
+    regions = {"type": "FeatureCollection", "features": []}
+    server.expect_request("/contours/regions-100m.geojson").respond_with_json(regions)
+    with quick_http(folders_cache(server)) as http:
+        result = catalog.fetch_places("contours", "france", http)
+    assert result.summary == "0 régions and 2 départements"
+    stored = result.path / "departements.geojson"
+    assert json.loads(stored.read_text()) == DEPARTEMENTS
+    names = {p.name for p in catalog.load_places("embedded", str(stored))}
+    assert {"Bordeaux", "Annecy", "Dune du Pilat"} <= names
+
+
+# --- the commands --------------------------------------------------------------------------------
+
+def run_pnp(*args, env_extra=None):
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", **(env_extra or {})}
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True,
+                          timeout=60, env=env, cwd=os.getcwd())
+
+
+def test_cli_data_fetch_and_offline(server, folders):
+    server.expect_request("/geo/communes").respond_with_json(COMMUNES_33)
+    env = {k: os.environ[k] for k in os.environ if k.startswith("PNP_")}
+    done = run_pnp("data", "fetch", "apigeo", "--region", "Gironde", env_extra=env)
+    assert done.returncode == 0, done.stderr
+    assert "apigeo: 2 towns and 0 sites for Gironde (département 33)" in done.stdout
+    listed = run_pnp("places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env)
+    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch"]
+    env["PNP_CACHE_DIR"] = str(folders / "empty-cache")
+    offline = run_pnp("data", "fetch", "apigeo", "--region", "29", "--offline", env_extra=env)
+    assert offline.returncode == 2
+    assert offline.stderr.startswith("pnp: error: API Géo communes of 29 is not in the cache")
+    assert offline.stderr.count("\n") == 1
+
+
+def test_cli_deck_for_a_country():
+    done = run_pnp("places", "--region", "IT", "--count", "25", "--seed", "5", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    deck = json.loads(done.stdout)
+    assert len(deck) == 25 and len({p["name"] for p in deck}) == 25
+    places = [Place(id=p["id"], name=p["name"], kind=p["kind"], lat=p["lat"], lon=p["lon"]) for p in deck]
+    assert decidable(places, Precision.MINUTE)
+    # the command prints the library's deck: same seed, same deck
+    from generator.geo.selection import select_places
+
+    expected = select_places(catalog.load_places("embedded", "IT"), 25, seed=5)
+    assert [p["id"] for p in deck] == [p.id for p in expected]
+
+
+def test_deck_larger_than_a_country_allows_is_user_error():
+    from generator.geo.selection import select_places
+
+    monaco = catalog.load_places("embedded", "MC")  # a few towns within 3 km
+    with pytest.raises(UserError, match="offers only"):
+        select_places(monaco, len(monaco) + 1, seed=1)
+    with pytest.raises(UserError, match=r"use --precision second or at most \d+ cards"):
+        select_places(monaco, len(monaco), seed=1)
+
+
+def test_cli_deck_table_and_errors():
+    table = run_pnp("places", "--region", "BE", "--count", "12", "--precision", "0.01")
+    assert table.returncode == 0, table.stderr
+    assert "Belgique: deck of 12" in table.stdout and "Closest two cards" in table.stdout
+    assert all(len(line) <= 80 for line in table.stdout.splitlines())
+    bad = run_pnp("places", "--count", "5", "--difficulty", "nightmare")
+    assert bad.returncode == 2 and "nightmare" in bad.stderr

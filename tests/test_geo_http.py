@@ -1,0 +1,164 @@
+"""The HTTP module against a real server on 127.0.0.1: retries, time-outs, cache, dumps."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from werkzeug import Response
+
+from generator.errors import UserError
+from generator.geo import http as http_module
+from generator.geo.http import USER_AGENT, base_url
+from tests.geo_http_helpers import quick_http, truncated
+
+
+@pytest.fixture
+def cache(tmp_path):
+    return tmp_path / "cache"
+
+
+def test_429_with_retry_after_is_honoured_then_cached(httpserver, cache):
+    httpserver.expect_oneshot_request("/a").respond_with_data(
+        "slow down", status=429, headers={"Retry-After": "1"})
+    httpserver.expect_oneshot_request("/a").respond_with_json({"ok": 1})
+    with quick_http(cache) as http:
+        start = time.monotonic()
+        assert http.get_json(httpserver.url_for("/a"), what="A") == {"ok": 1}
+        assert time.monotonic() - start >= 0.95  # waited the Retry-After second, not the tiny back-off
+    assert len(httpserver.log) == 2
+    # Now cached: offline, with no handler left on the server, the answer still comes back.
+    with quick_http(cache, offline=True) as http:
+        assert http.get_json(httpserver.url_for("/a"), what="A") == {"ok": 1}
+    assert len(httpserver.log) == 2
+
+
+def test_retry_after_is_capped(httpserver, cache, monkeypatch):
+    monkeypatch.setattr(http_module, "MAX_RETRY_AFTER_S", 0.05)
+    httpserver.expect_oneshot_request("/a").respond_with_data(
+        "", status=503, headers={"Retry-After": "3600"})
+    httpserver.expect_oneshot_request("/a").respond_with_json([1])
+    with quick_http(cache) as http:
+        start = time.monotonic()
+        assert http.get_json(httpserver.url_for("/a"), what="A") == [1]
+        assert time.monotonic() - start < 2
+
+
+def test_500_then_success(httpserver, cache):
+    httpserver.expect_oneshot_request("/b").respond_with_data("oops", status=500)
+    httpserver.expect_oneshot_request("/b").respond_with_data("bad gateway", status=502)
+    httpserver.expect_oneshot_request("/b").respond_with_json([1, 2])
+    with quick_http(cache) as http:
+        assert http.get_json(httpserver.url_for("/b"), what="B") == [1, 2]
+    assert len(httpserver.log) == 3
+
+
+def test_persistent_500_is_one_line_error_and_not_cached(httpserver, cache):
+    httpserver.expect_request("/b").respond_with_data("oops", status=500)
+    with quick_http(cache, retries=1) as http, pytest.raises(UserError, match="HTTP 500.*2 attempts"):
+        http.get_json(httpserver.url_for("/b"), what="B")
+    assert len(httpserver.log) == 2
+    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+        http.get_json(httpserver.url_for("/b"), what="B")
+
+
+def test_read_timeout_becomes_user_error_and_caches_nothing(httpserver, cache):
+    def slow(request):
+        time.sleep(0.6)
+        return Response("[1]", content_type="application/json")
+
+    httpserver.expect_request("/slow").respond_with_handler(slow)
+    with quick_http(cache, retries=1, read_timeout=0.2) as http:
+        with pytest.raises(UserError, match="did not answer in time after 2 attempts"):
+            http.get_json(httpserver.url_for("/slow"), what="Slow")
+    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+        http.get_json(httpserver.url_for("/slow"), what="Slow")
+
+
+def test_body_cut_short_is_retried_then_succeeds(httpserver, cache):
+    httpserver.expect_oneshot_request("/cut").respond_with_handler(
+        lambda request: truncated(b'{"ok": [1, 2', 400))
+    httpserver.expect_oneshot_request("/cut").respond_with_json({"ok": [1, 2, 3]})
+    with quick_http(cache) as http:
+        assert http.get_json(httpserver.url_for("/cut"), what="Cut") == {"ok": [1, 2, 3]}
+
+
+def test_body_always_cut_short_is_never_cached(httpserver, cache):
+    httpserver.expect_request("/cut").respond_with_handler(lambda request: truncated(b"[1,2", 400))
+    with quick_http(cache, retries=1) as http, pytest.raises(UserError, match="cut short"):
+        http.get_json(httpserver.url_for("/cut"), what="Cut")
+    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+        http.get_json(httpserver.url_for("/cut"), what="Cut")
+
+
+def test_invalid_json_is_never_cached(httpserver, cache):
+    httpserver.expect_oneshot_request("/j").respond_with_data("<html>maintenance</html>",
+                                                              content_type="application/json")
+    httpserver.expect_oneshot_request("/j").respond_with_json({"fine": True})
+    with quick_http(cache) as http:
+        with pytest.raises(UserError, match="not valid JSON"):
+            http.get_json(httpserver.url_for("/j"), what="J")
+        # the bad answer was not cached: the next call goes to the server and gets the good one
+        assert http.get_json(httpserver.url_for("/j"), what="J") == {"fine": True}
+
+
+def test_failed_check_is_never_cached(httpserver, cache):
+    httpserver.expect_request("/c").respond_with_json({"remark": "runtime error"})
+
+    def check(payload):
+        raise UserError("bad payload")
+
+    with quick_http(cache) as http:
+        with pytest.raises(UserError, match="bad payload"):
+            http.get_json(httpserver.url_for("/c"), what="C", check=check)
+    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+        http.get_json(httpserver.url_for("/c"), what="C")
+
+
+def test_user_agent_and_query_parameters_are_sent(httpserver, cache):
+    httpserver.expect_request(
+        "/ua", query_string={"q": "é x"}, headers={"User-Agent": USER_AGENT}
+    ).respond_with_json("yes")
+    with quick_http(cache) as http:
+        assert http.get_json(httpserver.url_for("/ua"), {"q": "é x"}, what="UA") == "yes"
+    assert "pnp-generator/" in USER_AGENT
+
+
+def test_unreachable_host_is_one_line(cache):
+    with quick_http(cache, retries=0) as http, pytest.raises(UserError, match="cannot reach") as info:
+        http.get_json("http://127.0.0.1:9/nothing", what="Nothing")
+    assert "\n" not in str(info.value)
+
+
+def test_base_urls_come_from_environment(monkeypatch):
+    monkeypatch.setenv("PNP_APIGEO_URL", "http://mirror.example/geo/")
+    assert base_url("apigeo") == "http://mirror.example/geo"
+    monkeypatch.delenv("PNP_APIGEO_URL")
+    assert base_url("apigeo") == "https://geo.api.gouv.fr"
+
+
+def test_download_streams_into_place(httpserver, tmp_path, cache):
+    blob = bytes(range(256)) * 1000
+    httpserver.expect_oneshot_request("/dump.zip").respond_with_data(blob)
+    target = tmp_path / "dumps" / "dump.zip"
+    with quick_http(cache) as http:
+        assert http.download(httpserver.url_for("/dump.zip"), target, what="Dump") == target
+        assert target.read_bytes() == blob
+        # already there: reused, no second request
+        http.download(httpserver.url_for("/dump.zip"), target, what="Dump")
+    assert len(httpserver.log) == 1
+
+
+def test_truncated_download_leaves_nothing(httpserver, tmp_path, cache):
+    httpserver.expect_request("/dump.zip").respond_with_handler(
+        lambda request: truncated(b"PK" + b"x" * 5000, 100_000, "application/zip"))
+    target = tmp_path / "dumps" / "dump.zip"
+    with quick_http(cache, retries=0) as http, pytest.raises(UserError, match="download"):
+        http.download(httpserver.url_for("/dump.zip"), target, what="Dump")
+    assert not target.exists()
+    assert list((tmp_path / "dumps").iterdir()) == []
+
+
+def test_offline_download_missing_is_user_error(tmp_path, cache):
+    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="--offline"):
+        http.download("http://127.0.0.1:9/x.zip", tmp_path / "x.zip", what="X")

@@ -1,0 +1,205 @@
+"""The board PDF, read back: numbers, names, page sizes, fonts, tiling, determinism."""
+
+import re
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.errors import UserError
+from generator.games.oie.squares import BOARD, Kind
+from generator.render.oie_board import BoardOptions, sheet_layout, write_board
+from generator.render.paper import paper
+from generator.render.poster import tile_grid
+from generator.render.units import PT_PER_MM
+
+
+@pytest.fixture(scope="module")
+def a4_board(tmp_path_factory):
+    return write_board(BoardOptions(paper="a4"), tmp_path_factory.mktemp("oie") / "board.pdf")
+
+
+@pytest.fixture(scope="module")
+def poster(tmp_path_factory):
+    return write_board(BoardOptions(tiles="a4", grid="2x2"), tmp_path_factory.mktemp("oie") / "poster.pdf")
+
+
+def _words(page, x0=0.0, x1=None, y0=0.0, y1=None):
+    x1 = page.width if x1 is None else x1
+    y1 = page.height if y1 is None else y1
+    # small place names sit on two close lines: a tight y tolerance keeps the lines apart
+    return [w for w in page.extract_words(use_text_flow=False, keep_blank_chars=False, y_tolerance=1)
+            if x0 <= w["x0"] and w["x1"] <= x1 and y0 <= w["top"] and w["bottom"] <= y1]
+
+
+def test_every_square_number_is_on_the_board(a4_board):
+    layout = sheet_layout(297, 210)
+    with pdfplumber.open(a4_board) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        board_words = _words(page, x1=(layout.board_x + layout.board) * PT_PER_MM)
+    numbers = [int(w["text"]) for w in board_words if re.fullmatch(r"\d+", w["text"])]
+    assert sorted(numbers) == list(range(1, 64))  # each number exactly once on the board
+
+
+def test_special_squares_are_named_on_the_board_and_in_the_panel(a4_board):
+    with pdfplumber.open(a4_board) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    for square in BOARD:
+        if square.kind not in (Kind.ORDINARY, Kind.GOOSE):
+            assert square.name in text
+    assert "Le Jeu de l'Oie" in text
+    assert "5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59" in text
+
+
+@pytest.mark.parametrize("name", ["a4", "letter", "a3"])
+def test_page_sizes_are_landscape_paper(tmp_path, name):
+    path = write_board(BoardOptions(paper=name), tmp_path / f"{name}.pdf")
+    box = PdfReader(path).pages[0].mediabox
+    sheet = paper(name)
+    assert float(box.width) == pytest.approx(sheet.height * PT_PER_MM, abs=0.01)
+    assert float(box.height) == pytest.approx(sheet.width * PT_PER_MM, abs=0.01)
+
+
+def test_fonts_are_embedded_and_not_base14(a4_board):
+    reader = PdfReader(a4_board)
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    assert fonts
+    for ref in fonts.values():
+        font = ref.get_object()
+        assert "Helvetica" not in str(font["/BaseFont"])
+        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor
+
+
+def test_print_scaling_is_off(a4_board):
+    prefs = PdfReader(a4_board).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+
+
+def test_same_inputs_give_byte_identical_files(tmp_path):
+    a = write_board(BoardOptions(paper="a4"), tmp_path / "a.pdf").read_bytes()
+    b = write_board(BoardOptions(paper="a4"), tmp_path / "b.pdf").read_bytes()
+    assert a == b
+    c = write_board(BoardOptions(tiles="letter"), tmp_path / "c.pdf").read_bytes()
+    d = write_board(BoardOptions(tiles="letter"), tmp_path / "d.pdf").read_bytes()
+    assert c == d
+
+
+def test_tile_grid_overlaps_and_covers_the_poster():
+    grid = tile_grid(3, 2, paper("a4").landscape(), margin=10, overlap=12)
+    assert grid.poster_width == pytest.approx(3 * (277 - 12) + 12)
+    for tile in grid.tiles:
+        if tile.col + 1 < grid.cols:
+            right = grid.tile(tile.row, tile.col + 1)
+            assert tile.x + grid.window_width - right.x == pytest.approx(12)
+        if tile.row + 1 < grid.rows:
+            below = grid.tile(tile.row + 1, tile.col)
+            assert below.y + grid.window_height - tile.y == pytest.approx(12)
+    assert min(t.x for t in grid.tiles) == 0 and min(t.y for t in grid.tiles) == pytest.approx(0)
+    assert max(t.x for t in grid.tiles) + grid.window_width == pytest.approx(grid.poster_width)
+    assert max(t.y for t in grid.tiles) + grid.window_height == pytest.approx(grid.poster_height)
+
+
+def test_poster_pages_show_shifted_windows_of_one_sheet(poster):
+    grid = tile_grid(2, 2, paper("a4").landscape())
+    m = grid.margin * PT_PER_MM
+    with pdfplumber.open(poster) as pdf:
+        assert len(pdf.pages) == 1 + 4
+        assert "Plan d'assemblage" in pdf.pages[0].extract_text()
+        pages = pdf.pages[1:]
+        for page in pages:
+            assert page.width == pytest.approx(297 * PT_PER_MM, abs=0.01)
+        seen = set()
+        positions = []
+        for page, tile in zip(pages, grid.tiles):
+            words = page.extract_words()
+            # visible: the word's box meets the window (a big number may straddle a seam)
+            seen |= {w["text"] for w in words
+                     if w["x1"] > m and w["x0"] < page.width - m and w["bottom"] > m and w["top"] < page.height - m}
+            # every page draws the same sheet (then clips it): record where each word lands
+            positions.append({(w["text"], round(w["top"], 1)): w["x0"] for w in words
+                              if m < w["top"] and w["bottom"] < page.height - m})  # not the margin labels
+    assert {str(n) for n in range(1, 64)} <= seen  # every square shows on some page
+    # A2 shows the sheet shifted left by one window minus the 12 mm overlap
+    step = (grid.window_width - grid.overlap) * PT_PER_MM
+    shared = set(positions[0]) & set(positions[1])
+    assert len(shared) > 20
+    for key in shared:
+        assert positions[0][key] - positions[1][key] == pytest.approx(step, abs=0.05)
+
+
+def test_poster_pages_are_clipped_to_their_window(poster):
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(poster))
+    image = pdf[1].render(scale=0.5).to_pil().convert("L")
+    w, h = image.size
+    margin_px = int(10 / 25.4 * 72 * 0.5)
+    # the margin band is blank paper except thin marks; the window is painted
+    strip = image.crop((margin_px + 30, 0, w - margin_px - 30, margin_px - 6))
+    assert sum(1 for p in strip.get_flattened_data() if p < 200) < 0.02 * strip.width * strip.height
+    inside = image.crop((margin_px + 5, margin_px + 5, w - margin_px - 5, h - margin_px - 5))
+    assert sum(1 for p in inside.get_flattened_data() if p < 250) > 0.5 * inside.width * inside.height
+    pdf.close()
+
+
+@pytest.mark.parametrize("options", [BoardOptions(paper="a5"), BoardOptions(tiles="a3"),
+                                     BoardOptions(tiles="a4", grid="two")])
+def test_bad_board_options_are_user_errors(tmp_path, options):
+    with pytest.raises(UserError):
+        write_board(options, tmp_path / "x.pdf")
+    assert not list(tmp_path.iterdir())
+
+
+BRETAGNE = ["Brest", "Morlaix", "Saint-Pol-de-Léon", "Lannion", "Perros-Guirec", "Paimpol", "Guingamp",
+            "Saint-Brieuc", "Lamballe", "Dinan", "Saint-Malo", "Cancale", "Dol-de-Bretagne", "Fougères",
+            "Vitré", "Rennes", "Montfort-sur-Meu", "Ploërmel", "Josselin", "Pontivy", "Loudéac",
+            "Carhaix-Plouguer", "Châteaulin", "Douarnenez", "Quimper", "Concarneau", "Quimperlé",
+            "Lorient", "Hennebont", "Auray", "Carnac", "Quiberon", "Vannes", "Sarzeau", "Muzillac",
+            "La Roche-Bernard", "Redon", "Guérande", "Le Croisic", "Saint-Nazaire", "Le Mans"]
+
+
+def _themed_options():
+    from generator.games.oie.route import ordinary_squares
+
+    names = iter(BRETAGNE)
+    labels = tuple(next(names) if n in ordinary_squares() else "" for n in range(1, 63))
+    return BoardOptions(theme="Bretagne", labels=labels, route=("Brest", "Le Mans"))
+
+
+def test_themed_board_prints_every_place_inside_its_square(tmp_path):
+    from generator.render.oie_spiral import build_spiral
+
+    path = write_board(_themed_options(), tmp_path / "theme.pdf")
+    layout = sheet_layout(297, 210)
+    k = layout.k
+    spiral = build_spiral(round((layout.board / 2 - 4.0 * k) / k, 6))
+    boxes = []
+    for cell in spiral.cells:  # cell boxes in PDF points, top-down like pdfplumber
+        xs = [layout.board_x + layout.board / 2 + x * k for x, _ in cell.outline]
+        ys = [layout.board_y + layout.board / 2 + y * k for _, y in cell.outline]
+        boxes.append((min(xs) * PT_PER_MM, (210 - max(ys)) * PT_PER_MM,
+                      max(xs) * PT_PER_MM, (210 - min(ys)) * PT_PER_MM))
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        words = _words(page, x1=(layout.board_x + layout.board) * PT_PER_MM)
+        text = " ".join(pdf.pages[0].extract_text().split())
+    tokens = {w["text"] for w in words}
+    for name in BRETAGNE:
+        for part in name.replace("-", "- ").split():
+            assert part.strip() in tokens or part.strip("-") in tokens or any(part in t for t in tokens), name
+    for w in words:
+        cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        home = [b for b in boxes if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
+        if home and not w["text"].isdigit():
+            assert any(b[0] - 1 <= w["x0"] and w["x1"] <= b[2] + 1 for b in home), w["text"]
+    assert "Bretagne : de Brest au Mans" in text
+
+
+def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):
+    options = BoardOptions(theme="X", labels=("東京",) + ("",) * 61)
+    with pytest.raises(UserError, match="glyph"):
+        write_board(options, tmp_path / "x.pdf")
+    assert not list(tmp_path.iterdir())

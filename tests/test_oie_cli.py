@@ -1,0 +1,52 @@
+"""`pnp oie` commands: JSON outputs and one-line errors."""
+
+import json
+import subprocess
+import sys
+
+
+def pnp(*args):
+    return subprocess.run([sys.executable, "-m", "generator", "oie", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_move_json():
+    r = pnp("move", "61", "4", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["path"] == [61, 59, 53] and data["final"] == 53
+
+
+def test_move_first_throw():
+    data = json.loads(pnp("move", "0", "5", "4", "--first-throw", "--json").stdout)
+    assert data["final"] == 53
+
+
+def test_move_error_is_one_line():
+    r = pnp("move", "70", "1", "1")
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("pnp: error: ")
+
+
+def test_simulate_json():
+    r = pnp("simulate", "--players", "3", "--games", "300", "--seed", "4", "--json")
+    data = json.loads(r.stdout)
+    assert data["games"] == 300 and sum(data["wins_by_seat"]) == data["finished"]
+    assert data["rounds"]["median"] == int(data["rounds"]["percentiles"]["50"])
+
+
+def test_simulate_teams_json():
+    data = json.loads(pnp("simulate", "--players", "2", "--games", "50", "--teams", "--pawns", "2", "--json").stdout)
+    assert data["teams"] == 2 and data["finished"] == 50
+
+
+def test_simulate_bad_option():
+    r = pnp("simulate", "--occupied", "bounce")
+    assert r.returncode == 2 and "swap" in r.stderr
+
+
+def test_stats_exact_json():
+    data = json.loads(pnp("stats", "--exact", "--horizon", "30", "--json").stdout)
+    num, den = map(int, data["expected_turns_fraction"].split("/"))
+    assert abs(num / den - data["expected_turns"]) < 1e-12
+    assert len(data["distribution"]) == 30

@@ -1,0 +1,210 @@
+"""Scripted games and invariants of the multi-player engine."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import UserError
+from generator.games.oie.engine import play_classic, play_teams
+from generator.games.oie.rules import Rules, Teams, default_pawns
+from generator.games.oie.simulate import random_throws, simulate
+from generator.games.oie.squares import LAST
+
+
+def script(*throws):
+    """A dice source that fails loudly if the game asks for more throws than scripted."""
+    yield from throws
+    raise AssertionError("the game asked for more throws than scripted")
+
+
+def stop_after(rounds, **kw):
+    return Rules(max_rounds=rounds, **kw)
+
+
+def test_landing_on_an_occupied_square_swaps_and_both_pay():
+    g = play_classic(2, stop_after(1), script((2, 1), (2, 1)), record=True)
+    assert g.positions == (0, 3)
+    assert g.paid == (1, 1) and g.pot == 2
+    assert g.events[1].note == "swap:0"
+
+
+def test_return_option_sends_the_arriving_pawn_back():
+    g = play_classic(2, stop_after(1, occupied="return"), script((2, 1), (2, 1)), record=True)
+    assert g.positions == (3, 0) and g.pot == 0
+    assert g.events[1].note == "return:0"
+
+
+def test_inn_loses_a_turn_and_a_newcomer_swaps():
+    throws = script((6, 4), (5, 3),  # round 1: 10, 8
+                    (5, 4), (6, 5),  # round 2: P0 -> 19 (inn), P1 -> 19: swap, P0 to 8
+                    (1, 1))          # round 3: P0 plays (freed), P1 loses its turn
+    g = play_classic(2, stop_after(3), throws, record=True)
+    assert g.positions == (10, 19)
+    # inn service: 1 each; swap: 1 each
+    assert g.paid == (2, 2) and g.pot == 4
+    assert [e.what for e in g.events[-2:]] == ["move", "lost-turn"]
+
+
+def test_inn_alone_loses_exactly_one_turn():
+    throws = script((6, 4), (1, 1),   # 10, 2
+                    (5, 4), (1, 1),   # P0 19 (inn, pays), P1 4
+                    (1, 1),           # P0 loses its turn; P1 6 (bridge, pays) -> 12
+                    (2, 1), (1, 1))   # P0 22; P1 14 (goose) -> 16
+    g = play_classic(2, stop_after(4), throws, record=True)
+    assert [e.what for e in g.events if e.seat == 0] == ["move", "move", "lost-turn", "move"]
+    assert g.positions == (22, 16) and g.paid == (1, 1)
+
+
+def test_well_rescue_sends_the_first_to_the_rescuers_square():
+    throws = script((6, 4), (5, 3),   # 10, 8
+                    (6, 5), (6, 6),   # 21, 20
+                    (6, 4), (6, 5),   # P0 -> 31 (well), P1 -> 31 rescues P0 who goes to 20
+                    (1, 1),           # round 4: P0 22, P1 in the well
+                    (1, 2),           # round 5: P0 25, P1 in the well
+                    (1, 1), (1, 1))   # round 6: P0 27 (goose) -> 29, P1 33
+    g = play_classic(2, stop_after(6), throws, record=True)
+    assert g.events[5].note == "rescue:0" and g.events[5].final == 31
+    assert g.paid == (1, 0)  # the rescued pays for the rescue
+    assert g.positions == (29, 33)
+    assert [e.what for e in g.events if e.seat == 1][-3:] == ["lost-turn", "lost-turn", "move"]
+
+
+def test_well_alone_costs_two_turns():
+    g = play_classic(1, stop_after(5), script((6, 4), (6, 5), (6, 4), (1, 1)), record=True)
+    assert [e.what for e in g.events] == ["move", "move", "move", "lost-turn", "lost-turn"]
+    assert g.positions == (31,)
+
+
+def test_prison_holds_until_freed_and_fines_every_turn():
+    throws = script((6, 4), (5, 3),   # 10, 8
+                    (6, 6), (6, 6),   # 22, 20
+                    (6, 6), (6, 6),   # 34, 32 (goose) -> 44
+                    (6, 6), (4, 4),   # P0 46, P1 52 (prison)
+                    (2, 1),           # round 5: P0 49; P1 fined
+                    (2, 1), (1, 1),   # round 6: P0 52 frees P1, who goes to 49 and plays: 51
+                    (1, 2))           # round 7: P0 fined; P1 54 (goose) -> 57
+    g = play_classic(2, stop_after(7), throws, record=True)
+    assert g.positions == (52, 57)
+    assert g.paid == (1, 1)
+    assert [e.what for e in g.events if e.round >= 5] == ["move", "prison-fine", "move", "move", "prison-fine", "move"]
+    assert g.events[-4].note == "free:1" and g.events[-3].start == 49
+
+
+def test_prison_alone_costs_three_turns_with_the_solitaire_limit():
+    throws = script((6, 6), (6, 6), (6, 6), (2, 2), (1, 1))  # 12, 24, 36 (goose) -> 48, 52
+    g = play_classic(1, Rules(max_rounds=8, prison_turns=3), throws, record=True)
+    assert [e.what for e in g.events] == ["move"] * 4 + ["prison-fine"] * 3 + ["move"]
+    assert g.paid == (3,) and g.positions == (56,)
+
+
+def test_first_player_to_the_garden_wins_the_pot():
+    throws = script((6, 3), (1, 1),   # first throws: P0 -> 26; P1 -> 2
+                    (6, 6), (1, 1),   # P0 38, P1 4
+                    (6, 6), (1, 1))   # P0 50 (goose) -> 62, P1 6 (bridge, pays) -> 12
+    g = play_classic(2, stop_after(3), throws, record=True)
+    assert g.events[0].final == 26 and g.positions == (62, 12) and g.paid == (0, 1)
+    g = play_classic(2, Rules(), script((5, 4), (1, 1), (6, 4)))  # P0 53, P1 2, P0 63
+    assert g.winner == 0 and g.rounds == 2 and g.positions == (LAST, 2)
+
+
+def test_death_square():
+    # 12 (bridge via 6? no: 6+6 from 0 = 12), 24, 36 goose -> 48, 48+10 = 58 death -> start
+    g = play_classic(1, Rules(max_rounds=4, prison_turns=3), script((6, 6), (6, 6), (6, 6), (5, 5)), record=True)
+    assert [e.final for e in g.events] == [12, 24, 48, 0]
+
+
+def test_first_throw_rule_options():
+    assert play_classic(2, stop_after(1), script((6, 3), (5, 4))).positions == (26, 53)
+    assert play_classic(2, stop_after(1, first_throw="opener"), script((6, 3), (5, 4))).winner == 1
+    assert play_classic(2, stop_after(1, first_throw="off"), script((6, 3), (5, 4))).winner == 0
+
+
+def test_from_start_option_applies_after_death():
+    throws = script((6, 6), (6, 6), (6, 6), (5, 5), (6, 3))
+    g = play_classic(1, Rules(max_rounds=5, prison_turns=3, first_throw="from-start"), throws)
+    assert g.positions == (26,)
+    throws = script((6, 6), (6, 6), (6, 6), (5, 5), (6, 3))
+    assert play_classic(1, Rules(max_rounds=5, prison_turns=3), throws).winner == 0
+
+
+def test_bad_options_are_user_errors():
+    with pytest.raises(UserError):
+        Rules(occupied="bounce")
+    with pytest.raises(UserError):
+        Teams(pawns=3)
+    with pytest.raises(UserError):
+        simulate(0, 10)
+
+
+def _check_board(positions):
+    on_board = [p for p in positions if p not in (0, LAST)]
+    assert all(0 <= p <= LAST for p in positions)
+    assert len(on_board) == len(set(on_board)), positions
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(1, 6), seed=st.integers(0, 2**32), rounds=st.integers(1, 60),
+       occupied=st.sampled_from(["swap", "return"]), first=st.sampled_from(["each", "opener", "from-start", "off"]),
+       ante=st.integers(0, 3))
+def test_classic_invariants(players, seed, rounds, occupied, first, ante):
+    rules = Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=rounds,
+                  prison_turns=3 if players == 1 else None)
+    g = play_classic(players, rules, random_throws(random.Random(seed)), record=True)
+    _check_board(g.positions)
+    assert g.pot == sum(g.paid) >= ante * players
+    if g.winner is not None:
+        assert g.positions[g.winner] == LAST
+        assert sum(p == LAST for p in g.positions) == 1
+    moves = [e for e in g.events if e.what == "move"]
+    assert all(0 <= e.final <= LAST for e in moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), rounds=st.integers(1, 80),
+       pawns=st.sampled_from([2, 4]), policy=st.sampled_from(["best", "random"]),
+       occupied=st.sampled_from(["swap", "return"]))
+def test_team_invariants(players, seed, rounds, pawns, policy, occupied):
+    rng = random.Random(seed)
+    g = play_teams(players, Teams(pawns, policy), Rules(occupied=occupied, max_rounds=rounds),
+                   random_throws(rng), rng, record=True)
+    _check_board(g.positions)
+    assert g.pot == sum(g.paid)
+    if g.winner is not None:
+        assert all(p == LAST for p in g.positions[g.winner * pawns:(g.winner + 1) * pawns])
+    # within one turn, the two dice move two different pawns
+    turns = {}
+    for e in g.events:
+        if e.what == "move":
+            turns.setdefault((e.round, e.seat), []).append(e)
+    for moves in turns.values():
+        assert len(moves) in (1, 2)
+        if len(moves) == 2:
+            assert moves[0].pawn != moves[1].pawn
+            assert len(moves[0].dice) == len(moves[1].dice) == 1
+
+
+def test_team_prison_blocks_only_that_pawn():
+    seen_other_pawn_move = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = play_teams(2, Teams(2), Rules(max_rounds=300), random_throws(rng), rng, record=True)
+        fined = {(e.round, e.seat): e.pawn for e in g.events if e.what == "prison-fine"}
+        for e in g.events:
+            if e.what == "move" and (e.round, e.seat) in fined:
+                assert e.pawn != fined[(e.round, e.seat)]  # the jailed pawn never moves
+                seen_other_pawn_move += 1
+    assert seen_other_pawn_move > 0  # the player did move its other pawn while one was jailed
+
+
+def test_default_pawns():
+    assert [default_pawns(n) for n in (2, 3, 4, 5, 6)] == [4, 4, 2, 2, 2]
+
+
+def test_simulation_is_deterministic_and_wins_sum_to_games():
+    a = simulate(4, 500, seed=7)
+    b = simulate(4, 500, seed=7)
+    assert a == b
+    assert sum(a.wins_by_seat) == a.finished == 500
+    assert a.percentiles[10] <= a.median_rounds <= a.percentiles[90]

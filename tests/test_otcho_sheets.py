@@ -1,0 +1,177 @@
+"""Neo Otcho sheets: the dice net folds into a real cube; the PDFs hold what they should."""
+
+import pytest
+from pypdf import PdfReader
+
+from generator.errors import UserError
+from generator.games.otcho import RollRules
+from generator.render.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
+from generator.render.otcho import DIE_FACE, build_sheets, net_extent, pawns_per_player, tab_polygon
+from generator.render.units import pt, to_mm
+
+
+def test_die_net_folds_into_a_cube_with_the_declared_opposites():
+    sides = fold(OTCHO_DIE)
+    assert sorted(sides) == sorted(["a", "b", "c", "d", "X", "★"])
+    assert sorted(sides.values()) == sorted(CUBE_SIDES)  # six distinct sides
+    for one, other in OTCHO_DIE.opposite:
+        assert tuple(-v for v in sides[one]) == sides[other]
+
+
+def test_every_seam_has_exactly_one_glue_tab():
+    groups = seams(OTCHO_DIE)
+    assert len(OTCHO_DIE.cut_edges()) == 14
+    assert len(groups) == 7  # a cube has 12 edges, 5 are folds of the net, 7 are glued
+    for edges in groups.values():
+        assert len(edges) == 2
+        assert sum(edge in OTCHO_DIE.tabs for edge in edges) == 1
+    assert set(OTCHO_DIE.tabs) <= set(OTCHO_DIE.cut_edges())
+
+
+def test_fold_detects_a_net_that_is_no_cube():
+    strip = CubeNet(tuple(NetCell(str(i), i, 0) for i in range(6)), (), ())
+    assert len(set(fold(strip).values())) < 6  # a strip of six wraps round onto itself
+
+
+def test_tabs_lie_outside_the_faces_and_do_not_overlap():
+    from shapely.geometry import Polygon, box
+
+    faces = [box(c.col * DIE_FACE, c.row * DIE_FACE, (c.col + 1) * DIE_FACE, (c.row + 1) * DIE_FACE)
+             for c in OTCHO_DIE.cells]
+    tabs = [Polygon(tab_polygon(edge, 0, 0, DIE_FACE)) for edge in OTCHO_DIE.tabs]
+    for tab in tabs:
+        assert tab.area > 0
+        assert all(tab.intersection(face).area < 1e-9 for face in faces)
+    for i, one in enumerate(tabs):
+        for other in tabs[i + 1:]:
+            assert one.intersection(other).area < 1e-9
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    out = tmp_path_factory.mktemp("otcho")
+    return {p.name: p for p in build_sheets(out, 3, "a4")}
+
+
+def _text(path):
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_files_and_page_size(sheets):
+    assert sorted(sheets) == ["otcho-cards.pdf", "otcho-dice.pdf", "otcho-pawns.pdf", "otcho-rules-aid.pdf"]
+    for path in sheets.values():
+        box = PdfReader(path).pages[0].mediabox
+        assert round(to_mm(float(box.width))) == 210 and round(to_mm(float(box.height))) == 297
+
+
+def test_fonts_are_embedded(sheets):
+    for path in sheets.values():
+        for page in PdfReader(path).pages:
+            fonts = page["/Resources"]["/Font"]
+            for ref in fonts.values():
+                font = ref.get_object()
+                descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                descriptor = descriptor.get_object()
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+                assert "Helvetica" not in str(font["/BaseFont"])
+
+
+def test_player_cards_have_six_slots_each(sheets):
+    import pdfplumber
+
+    with pdfplumber.open(sheets["otcho-cards.pdf"]) as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+        text = pdf.pages[0].extract_text()
+    for slot in ("a b", "a c", "a d", "b c", "b d", "c d"):
+        assert text.count(slot) >= 3  # one per player card (captions add more)
+    assert "Joueur 3" in text and "Joueur 4" not in text
+    assert words.count("NEO") == 3
+
+
+def test_slots_fit_a_pawn(sheets):
+    import pdfplumber
+
+    with pdfplumber.open(sheets["otcho-pawns.pdf"]) as pdf:
+        page = pdf.pages[0]
+        squares = [r for r in page.rects if abs(to_mm(r["width"]) - 15) < 0.05 and abs(to_mm(r["height"]) - 15) < 0.05]
+    assert len(squares) == 3 * pawns_per_player(3)  # 9 pawns for each of 3 players
+
+
+def test_rules_aid_lists_every_kind_with_exact_probability(sheets):
+    text = _text(sheets["otcho-rules-aid.pdf"])
+    for name, fraction in [("Paire de X", "1/36"), ("Paire d'étoiles", "1/36"), ("Deux lettres différentes", "1/3"),
+                           ("X et une lettre", "2/9"), ("Deux lettres identiques", "1/9"),
+                           ("Étoile et une lettre", "2/9"), ("X et étoile", "1/18")]:
+        assert name in text and fraction in text
+    assert "275/324" in text and "11/18" in text and "sa carte" in text
+
+
+def test_rules_aid_follows_the_option(tmp_path):
+    paths = build_sheets(tmp_path, 2, "letter", RollRules(x_letter_any_card=True))
+    table = _text(paths[-1]).split("Probabilité")[1].split("Les 36")[0]
+    default = _text(build_sheets(tmp_path / "default", 2, "a4")[-1]).split("Probabilité")[1].split("Les 36")[0]
+    assert table.count("toute carte") == 4 and "sa carte" not in table
+    assert default.count("toute carte") == 3 and default.count("sa carte") == 1
+    box = PdfReader(paths[0]).pages[0].mediabox
+    assert round(to_mm(float(box.width)), 1) == 215.9
+
+
+def test_dice_nets_drawn_at_their_size(sheets):
+    import pdfplumber
+
+    with pdfplumber.open(sheets["otcho-dice.pdf"]) as pdf:
+        faces = [r for r in pdf.pages[0].rects if abs(to_mm(r["width"]) - DIE_FACE) < 0.05]
+    assert len(faces) == 12  # six faces per die, two dice
+    min_x, min_y, max_x, max_y = net_extent(OTCHO_DIE, DIE_FACE)
+    assert max_x - min_x < 100 and max_y - min_y < 120
+
+
+def test_deterministic(tmp_path):
+    one = build_sheets(tmp_path / "one", 4, "a4")
+    two = build_sheets(tmp_path / "two", 4, "a4")
+    for a, b in zip(one, two):
+        assert a.read_bytes() == b.read_bytes()
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_checked(tmp_path, players):
+    with pytest.raises(UserError, match="2 to 6"):
+        build_sheets(tmp_path, players, "a4")
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
+    import pdfplumber
+
+    cards = build_sheets(tmp_path, 6, paper_name)[0]
+    with pdfplumber.open(cards) as pdf:
+        page = pdf.pages[0]
+        bands = sorted({round(w["top"], 1) for w in page.extract_words() if w["text"] == "NEO"})
+        footer = max(w["bottom"] for w in page.extract_words())
+        slot_words = [w for w in page.extract_words() if w["text"] in ("a", "b", "c", "d")]
+    assert len(bands) == 3  # three rows of cards
+    assert all(w["bottom"] < page.height - pt(11) for w in slot_words)  # above the page footer
+    assert footer <= page.height - pt(6)
+
+
+def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
+    """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36 outcomes."""
+    import pdfplumber
+    from reportlab.lib.colors import HexColor
+
+    from generator.games.otcho import kind_probabilities
+    from generator.render.otcho import KIND_COLOURS
+
+    with pdfplumber.open(sheets["otcho-rules-aid.pdf"]) as pdf:
+        cells = [r for r in pdf.pages[0].rects
+                 if abs(to_mm(r["width"]) - 10) < 0.05 and abs(to_mm(r["height"]) - 10) < 0.05]
+    assert len(cells) == 36
+
+    def same(colour, hex_value):
+        target = HexColor(hex_value)
+        return all(abs(a - b) < 0.01 for a, b in zip(colour, (target.red, target.green, target.blue)))
+
+    for kind, hex_value in KIND_COLOURS.items():
+        count = sum(same(cell["non_stroking_color"], hex_value) for cell in cells)
+        assert count == kind_probabilities()[kind] * 36, kind

@@ -1,0 +1,157 @@
+"""Pronostiques sheets: the deck through the imposition engine, prediction cards, score pad, aid."""
+
+import re
+from itertools import permutations
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.errors import UserError
+from generator.games.pronostiques import SUITS, parse_order, score_order
+from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
+from generator.render.paper import paper
+from generator.render.pronostiques import build_sheets, deck_cards
+from generator.render.race_cards import TEAMS
+from generator.render.units import pt, to_mm
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pronostiques")
+    return {p.name: p for p in build_sheets(out, 4, "a4")}
+
+
+def test_deck_composition():
+    labels = [card.label for card in deck_cards()]
+    assert len(labels) == 58
+    for suit in SUITS:
+        for rank in [str(n) for n in range(1, 11)] + ["Valet", "Dame", "Roi"]:
+            assert labels.count(f"{rank} {suit.symbol}") == 1
+    assert labels.count("Joker 1") + labels.count("Joker 2") == 2
+    assert [l for l in labels if l.startswith("Pronostic")] == [
+        "Pronostic Roi ♥", "Pronostic Roi ♦", "Pronostic Roi ♠", "Pronostic Roi ♣"]
+
+
+def _page_words(path, numbers):
+    with pdfplumber.open(path) as pdf:
+        return {n: pdf.pages[n].extract_words() for n in numbers}
+
+
+def test_deck_pages_texts_and_powers(sheets):
+    reader = PdfReader(sheets["pronostiques-cards.pdf"])
+    assert len(reader.pages) == 14  # 58 cards, 9 per A4 sheet: 7 sheets, front and back
+    text = "\n".join(page.extract_text() for page in reader.pages[0::2])
+    assert text.count("PNEUS NEUFS") == 4 and text.count("INSTINCT") == 4 and text.count("ASPIRATION") == 4
+    assert text.count("CREVAISON") == 2
+    for team in TEAMS.values():
+        assert text.count(team.name) >= 13  # 13 cards per team, plus the prediction cards
+    assert "Remplace n'importe quelle carte de sa" in text
+    for n in range(1, 11):
+        assert f"TOUR {n}" in text
+    backs = "\n".join(page.extract_text() for page in reader.pages[1::2])
+    assert backs.count("PRONOSTIQUES") == 2 * 54 and backs.count("PRONOSTIC\n") + backs.count("PRONOSTIC ") >= 4
+
+
+def test_deck_boxes_and_print_settings(sheets):
+    reader = PdfReader(sheets["pronostiques-cards.pdf"])
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
+    layout = plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG))
+    assert layout.per_sheet == 9
+    page = reader.pages[0]
+    trim = [to_mm(float(v)) for v in page.trimbox]
+    left = min(s.trim.x for s in layout.fronts)
+    bottom = min(s.trim.y for s in layout.fronts)
+    assert trim[0] == pytest.approx(left, abs=0.01) and trim[1] == pytest.approx(bottom, abs=0.01)
+    assert trim[2] - trim[0] == pytest.approx(3 * 63 + 2 * 2 * 1.0, abs=0.01)  # cards abut, bleed between
+    bleed = [to_mm(float(v)) for v in page.bleedbox]
+    assert bleed[0] == pytest.approx(left - 1.0, abs=0.01)
+
+
+def test_prediction_backs_sit_behind_their_fronts(sheets):
+    layout = plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG))
+    words = _page_words(sheets["pronostiques-cards.pdf"], (12, 13))
+    page_h = pt(297)
+    fronts = [w for w in words[12] if w["text"] == "PRONOSTIC"]
+    backs = [w for w in words[13] if w["text"] == "PRONOSTIC" and w["upright"]]
+
+    def slot_of(word, slots):
+        x = to_mm((word["x0"] + word["x1"]) / 2)
+        y = to_mm(page_h - (word["top"] + word["bottom"]) / 2)
+        return next(i for i, s in enumerate(slots) if s.trim.x < x < s.trim.right and s.trim.y < y < s.trim.top)
+
+    assert sorted(slot_of(w, layout.fronts) for w in fronts) == [0, 1, 2, 3]
+    # each back page shows the title twice (upright and turned); the slots are the mirrored ones
+    assert sorted({slot_of(w, layout.backs) for w in backs}) == [0, 1, 2, 3]
+
+
+def test_prediction_cards_show_their_order(sheets):
+    text = PdfReader(sheets["pronostiques-cards.pdf"]).pages[12].extract_text()
+    for king in "♥♦♠♣":
+        assert f"du Roi {king}" in text
+    assert "carte Dame ♦" in text and "carte 10 ♥" in text
+
+
+def test_fonts_embedded_no_helvetica(sheets):
+    for path in sheets.values():
+        for page in PdfReader(path).pages:
+            for ref in page["/Resources"]["/Font"].values():
+                font = ref.get_object()
+                assert "Helvetica" not in str(font["/BaseFont"])
+                descriptor = font["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor
+
+
+def test_score_pad_columns_and_barème(sheets, tmp_path):
+    text = PdfReader(sheets["pronostiques-score-pad.pdf"]).pages[0].extract_text()
+    assert "Joueur 4" in text and "Total" in text and "16 ou plus" in text
+    rows = re.findall(r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", text)
+    assert len(rows) == 24
+    assert {r[:4] for r in rows} == {tuple(s.symbol for s in o) for o in permutations(SUITS)}
+    for row in rows:
+        expected = [s.points for s in score_order(parse_order("".join(row[:4])))]
+        assert [int(v) for v in row[4:]] == expected
+    three = build_sheets(tmp_path, 3, "letter")
+    text3 = PdfReader(three[1]).pages[0].extract_text()
+    assert "Joueur 3" in text3 and "Joueur 4" not in text3
+
+
+def test_rules_aid_content(sheets):
+    text = PdfReader(sheets["pronostiques-rules-aid.pdf"]).pages[0].extract_text()
+    for needle in ("Pneus neufs", "Instinct", "Aspiration", "Crevaison", "au plus 5 cartes", "au plus 3 cartes",
+                   "3 des 4 piles", "16 ou plus", "échanger jusqu'à 3 cartes"):
+        assert needle in text
+
+
+def test_fold_and_short_duplex(tmp_path):
+    fold = build_sheets(tmp_path / "fold", 4, "a4", duplex="fold")[0]
+    prefs = PdfReader(fold).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/Simplex"
+    short = build_sheets(tmp_path / "short", 4, "letter", duplex="short")[0]
+    assert PdfReader(short).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_deterministic(tmp_path, sheets):
+    for again in build_sheets(tmp_path, 4, "a4"):
+        assert again.read_bytes() == sheets[again.name].read_bytes()
+
+
+@pytest.mark.parametrize("players, laps", [(2, 8), (5, 8), (4, 9)])
+def test_bad_parameters(tmp_path, players, laps):
+    with pytest.raises(UserError):
+        build_sheets(tmp_path, players, "a4", laps)
+    assert not list(tmp_path.iterdir())
+
+
+def test_scoring_options_reach_the_barème_and_the_aid(tmp_path):
+    from generator.games.pronostiques import ScoreRules
+    from generator.games.pronostiques.scoring import ThreeInARow
+
+    rules = ScoreRules(three_in_a_row=ThreeInARow.NONE)
+    paths = build_sheets(tmp_path, 4, "a4", score_rules=rules)
+    pad = PdfReader(paths[1]).pages[0].extract_text()
+    rows = re.findall(r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", pad)
+    assert ("♥", "♦", "♠", "♣", "10", "0", "0", "0") in rows  # no rule (c): 6 + 2 + 2
+    aid = PdfReader(paths[2]).pages[0].extract_text()
+    assert "b) 2 points" in aid and "c) 3 points" not in aid

@@ -1,0 +1,115 @@
+"""The printable Lenormand deck of Les territoires, parsed back from the PDF."""
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.games.territoires import LENORMAND, Role, role_of
+from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
+from generator.render.paper import paper
+from generator.render.territoires_deck import render_lenormand_deck, role_effect
+from generator.render.units import to_mm
+
+SPEC = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0, duplex=Duplex.LONG)
+
+
+@pytest.fixture(scope="module")
+def deck_pdf(tmp_path_factory):
+    return render_lenormand_deck(SPEC).save(tmp_path_factory.mktemp("deck") / "deck.pdf")
+
+
+@pytest.fixture(scope="module")
+def pages(deck_pdf):
+    with pdfplumber.open(deck_pdf) as pdf:
+        return [(to_mm(p.height), p.chars, p.extract_words()) for p in pdf.pages]
+
+
+def _inside(chars, rect, page_height, tolerance=0.05):
+    """The characters whose box lies inside ``rect`` (mm, origin lower left)."""
+    found = []
+    for c in chars:
+        x0, x1 = to_mm(c["x0"]), to_mm(c["x1"])
+        y0, y1 = page_height - to_mm(c["bottom"]), page_height - to_mm(c["top"])
+        if x0 >= rect.x - tolerance and x1 <= rect.right + tolerance and y0 >= rect.y - tolerance and y1 <= rect.top + tolerance:
+            found.append(c)
+    return found
+
+
+def test_four_sheets_front_then_back(pages):
+    layout = plan_sheet(SPEC)
+    assert layout.per_sheet == 9
+    assert len(pages) == 2 * 4
+
+
+def test_every_card_is_in_its_slot_with_number_name_inset_role_and_house(pages):
+    layout = plan_sheet(SPEC)
+    for index, card in enumerate(LENORMAND):
+        page_height, chars, _ = pages[2 * (index // 9)]
+        slot = layout.fronts[index % 9].trim
+        inside = _inside(chars, slot, page_height)
+        content = "".join(c["text"] for c in inside)
+        assert str(card.number) in content
+        assert card.name in content
+        assert card.playing_card.french in content
+        assert role_of(card.number).french.upper() in content
+        assert role_effect(card.number) in content
+        assert ("Paire" if card.number % 2 == 0 else "Impaire") in content
+        # the rank of the playing card is printed in the inset, top right of the card
+        rank_chars = [c for c in inside if c["size"] > 10 and card.playing_card.rank.startswith(c["text"])
+                      and to_mm(c["x0"]) > slot.x + slot.width / 2]
+        assert rank_chars, card
+
+
+def test_all_text_stays_in_the_safe_zone(pages):
+    layout = plan_sheet(SPEC)
+    for sheet in range(4):
+        page_height, chars, _ = pages[2 * sheet]
+        placed = 0
+        for slot in layout.fronts:
+            safe = slot.trim.inset(3.0)
+            placed += len(_inside(chars, safe, page_height))
+        assert placed == len(chars)
+
+
+def test_backs_are_behind_their_fronts(pages):
+    layout = plan_sheet(SPEC)
+    page_height, chars, words = pages[1]
+    titles = [w for w in words if w["text"] == "territoires"]
+    assert len(titles) == 9
+    for slot in layout.backs:
+        assert len([c for c in _inside(chars, slot.trim, page_height)]) == len("Les" + "territoires")
+
+
+def test_roles_printed_match_the_rules():
+    assert "avec 11 : −3" in role_effect(10) and "maison paire −2" in role_effect(10)
+    assert role_effect(9).startswith("maison impaire −2") and role_effect(4).endswith("impaire 0")
+    assert "maison impaire +2" in role_effect(13) and "maison paire +2" in role_effect(16)
+    assert role_effect(36) == "un point de vie de la maison paire"
+    assert {role_of(n) for n in range(21, 37)} == {Role.LIFE}
+
+
+def test_fonts_embedded_and_trim_box(deck_pdf):
+    reader = PdfReader(deck_pdf)
+    with pdfplumber.open(deck_pdf) as pdf:
+        used = {c["fontname"] for page in pdf.pages for c in page.chars}
+    assert used and all("DejaVu" in name for name in used)
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            if str(font["/BaseFont"]).lstrip("/") in used:
+                assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_deck_is_deterministic():
+    assert render_lenormand_deck(SPEC).to_bytes() == render_lenormand_deck(SPEC).to_bytes()
+
+
+@pytest.mark.parametrize("duplex, size, paper_name", [("short", "bridge", "letter"), ("fold", "tarot", "a4")])
+def test_other_sizes_and_flips_keep_every_card(tmp_path, duplex, size, paper_name):
+    spec = SheetSpec(paper=paper(paper_name), card=card_size(size), bleed=3.0, duplex=Duplex(duplex))
+    path = render_lenormand_deck(spec).save(tmp_path / "deck.pdf")
+    with pdfplumber.open(path) as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    for card in LENORMAND:
+        assert card.name in text
