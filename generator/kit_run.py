@@ -1,0 +1,58 @@
+"""``pnp kit`` end to end: build the components, then the thumbnails, the gallery, the manifest.
+
+Steps are announced through ``on_step(label)`` (the CLI drives a progress bar with it);
+there are ``len(components) + EXTRA_STEPS`` of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from generator.atomic import write_text
+from generator.kit import COMPONENTS, Component, KitParams, KitResult, build_kit, validate_params
+from generator.kit_gallery import DATASETS_DIR, read_provenance, render_index
+from generator.kit_manifest import (
+    FileFacts,
+    inspect_built_files,
+    manifest_json,
+    measure,
+    remove_stale_thumbnails,
+    thumbnail_paths,
+)
+
+EXTRA_STEPS = 2  # thumbnails; gallery and manifest
+INDEX = PurePosixPath("index.html")
+MANIFEST = PurePosixPath("manifest.json")
+
+
+@dataclass(frozen=True)
+class KitOutcome:
+    result: KitResult
+    facts: tuple[FileFacts, ...]  # every file of the kit except manifest.json
+    index: Path
+    manifest: Path
+
+
+def make_kit(
+    params: KitParams,
+    components: tuple[Component, ...] = COMPONENTS,
+    datasets_dir: Path = DATASETS_DIR,
+    on_step: Callable[[str], None] | None = None,
+) -> KitOutcome:
+    params = validate_params(params)
+    step = on_step or (lambda label: None)
+    result = build_kit(params, components, on_step=step)
+    out = params.out
+
+    step("page thumbnails")
+    material = inspect_built_files(out, result)
+    thumbnails = thumbnail_paths(out, material)
+    remove_stale_thumbnails(out, thumbnails)
+
+    step("gallery and manifest")
+    index = write_text(out / INDEX, render_index(params, result, material, read_provenance(datasets_dir)))
+    facts = material + [measure(out, path) for path in thumbnails] + [measure(out, INDEX)]
+    manifest = write_text(out / MANIFEST, manifest_json(params, result, facts))
+    return KitOutcome(result, tuple(facts), index, manifest)
