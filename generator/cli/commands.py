@@ -13,6 +13,7 @@ import typer
 MODULES: tuple[str, ...] = (
     "generator.cli.version_info",
     "generator.cli.kit",
+    "generator.cli.calibrate",
 )
 
 

@@ -50,13 +50,14 @@ def new_document(page_width_mm: float, page_height_mm: float, info: DocInfo) -> 
 
     from generator.render.fonts import register_fonts
 
-    register_fonts()
+    fonts = register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
         pagesize=(pt(page_width_mm), pt(page_height_mm)),
         invariant=1,
         pageCompression=1,
+        initialFontName=fonts.regular,  # never reportlab's unembedded Helvetica
     )
     canvas.setTitle(info.title)
     canvas.setSubject(info.subject)

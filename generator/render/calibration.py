@@ -1,0 +1,139 @@
+"""`pnp calibrate`: a one-sheet duplex test that measures a printer's front/back drift.
+
+The front carries five targets (a fine cross in a circle). The back carries, exactly behind each
+target *as the engine places backs*, a millimetre grid whose zero lines cross there. Printed duplex and held
+against a window (or pricked through the cross centre with a pin), each front cross shows on the
+back grids at the printer's drift; the numbers read there are the ``--back-offset X,Y`` to pass,
+with no sign to work out: positive X moves backs right, positive Y moves them up, as seen on the
+back page, which is what :class:`generator.render.imposition.SheetSpec` ``back_offset`` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.render.document import DocInfo, PdfDocument, new_document
+from generator.render.fonts import register_fonts
+from generator.render.imposition import Duplex, point_behind
+from generator.render.paper import Paper
+from generator.render.units import pt
+
+#: Half-width of each grid (mm): drifts beyond this are a printer fault, not a calibration.
+RULER_HALF = 8.0
+INK = (0.12, 0.14, 0.18)
+ACCENT = (0.80, 0.20, 0.16)
+MUTED = (0.45, 0.47, 0.50)
+
+
+@dataclass(frozen=True)
+class Target:
+    x: float  # mm, front page coordinates
+    y: float
+    label: str
+
+
+def targets(page: Paper) -> tuple[Target, ...]:
+    """Centre and four corners: drift often differs across the sheet (skew). The top pair sits
+    below the instructions."""
+    inset = 35.0
+    top = page.height - 75.0
+    return (
+        Target(inset, top, "A"),
+        Target(page.width - inset, top, "B"),
+        Target(page.width / 2, page.height / 2, "C"),
+        Target(inset, inset, "D"),
+        Target(page.width - inset, inset, "E"),
+    )
+
+
+def _front(canvas, page: Paper, duplex: Duplex) -> None:
+    fonts = register_fonts()
+    canvas.setFillColorRGB(*INK)
+    canvas.setFont(fonts.title, 18)
+    canvas.drawCentredString(pt(page.width / 2), pt(page.height - 22), "Calibrage recto verso")
+    canvas.setFont(fonts.regular, 9)
+    edge = "bord long" if duplex is Duplex.LONG else "bord court"
+    lines = [
+        f"Imprimez cette feuille en recto verso, retournement sur le {edge}, à 100 % (sans ajustement).",
+        "Regardez la feuille à contre-jour, ou piquez une aiguille au centre de chaque croix.",
+        "Au verso, lisez sur le quadrillage où tombe chaque croix : X en bas, Y à gauche.",
+        "Passez la moyenne à l'option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
+    ]
+    for i, line in enumerate(lines):
+        canvas.drawCentredString(pt(page.width / 2), pt(page.height - 32 - 5 * i), line)
+    for target in targets(page):
+        x, y = pt(target.x), pt(target.y)
+        canvas.setStrokeColorRGB(*INK)
+        canvas.setLineWidth(0.3)
+        canvas.line(x - pt(6), y, x + pt(6), y)
+        canvas.line(x, y - pt(6), x, y + pt(6))
+        canvas.setStrokeColorRGB(*ACCENT)
+        canvas.circle(x, y, pt(2.5), stroke=1, fill=0)
+        canvas.setFillColorRGB(*ACCENT)
+        canvas.setFont(fonts.bold, 9)
+        canvas.drawString(x + pt(3.5), y + pt(3.5), target.label)
+    canvas.setFillColorRGB(*MUTED)
+    canvas.setFont(fonts.regular, 7)
+    canvas.drawCentredString(pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · recto")
+
+
+def _grid(canvas, x: float, y: float) -> None:
+    """Millimetre graph paper centred on (x, y) mm: a line every mm, bold every 2 mm, the zero
+    lines in colour; X read on the numbers below it, Y on the numbers left of it (outside the
+    grid, so no label ever hides a line)."""
+    fonts = register_fonts()
+    half = RULER_HALF
+    for i in range(-int(half), int(half) + 1):
+        zero, bold = i == 0, i % 2 == 0
+        canvas.setStrokeColorRGB(*(ACCENT if zero else (INK if bold else MUTED)))
+        canvas.setLineWidth(0.4 if zero else (0.25 if bold else 0.1))
+        canvas.line(pt(x + i), pt(y - half), pt(x + i), pt(y + half))
+        canvas.line(pt(x - half), pt(y + i), pt(x + half), pt(y + i))
+        if bold:
+            label = f"{i:+d}" if i else "0"
+            canvas.setFillColorRGB(*(ACCENT if zero else INK))
+            canvas.setFont(fonts.regular, 4.2)
+            canvas.drawCentredString(pt(x + i), pt(y - half - 3.2), label)
+            canvas.drawRightString(pt(x - half - 1.2), pt(y + i) - 1.4, label)
+    canvas.setFillColorRGB(*MUTED)
+    canvas.setFont(fonts.bold, 5)
+    canvas.drawCentredString(pt(x), pt(y - half - 6.2), "X (mm)")
+    canvas.saveState()
+    canvas.translate(pt(x - half - 6.5), pt(y))
+    canvas.rotate(90)
+    canvas.drawCentredString(0, 0, "Y (mm)")
+    canvas.restoreState()
+
+
+def _back(canvas, page: Paper, duplex: Duplex) -> None:
+    fonts = register_fonts()
+    for target in targets(page):
+        bx, by = point_behind(target.x, target.y, duplex, page.width, page.height)
+        _grid(canvas, bx, by)
+        canvas.setFillColorRGB(*ACCENT)
+        canvas.setFont(fonts.bold, 9)
+        canvas.drawString(pt(bx + RULER_HALF + 2), pt(by + RULER_HALF - 3), target.label)
+    canvas.setFillColorRGB(*INK)
+    canvas.setFont(fonts.title, 14)
+    canvas.drawCentredString(pt(page.width / 2), pt(page.height - 22), "Verso : lisez X et Y sous chaque croix")
+    canvas.setFont(fonts.regular, 9)
+    canvas.drawCentredString(
+        pt(page.width / 2), pt(page.height - 31),
+        "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des cinq lectures).",
+    )
+    canvas.setFillColorRGB(*MUTED)
+    canvas.setFont(fonts.regular, 7)
+    canvas.drawCentredString(pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · verso")
+
+
+def calibration_sheet(page: Paper, duplex: Duplex) -> PdfDocument:
+    """Two pages (front, back) for ``duplex`` LONG or SHORT on ``page``."""
+    doc = new_document(page.width, page.height, DocInfo(title="Calibrage recto verso", subject="pnp calibrate"))
+    canvas = doc.canvas
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex is Duplex.LONG else "DuplexFlipShortEdge")
+    _front(canvas, page, duplex)
+    canvas.showPage()
+    _back(canvas, page, duplex)
+    canvas.showPage()
+    return doc

@@ -1,0 +1,469 @@
+"""The imposition engine: every deck of every game goes through it.
+
+Layouts are data, drawing is separate (the lesson of Squib's "sprues"):
+
+* :func:`plan_sheet` computes, in millimetres, where the cards of one sheet go: the front slots
+  from paper, card size, bleed, gap and margins, and the back slots *derived* from the fronts —
+  mirrored for a long-edge flip, turned 180° for a short-edge flip, folded across a gutter for
+  fold-and-glue. There is never a second hand-written layout.
+* :func:`render_deck` paints cards into those slots with reportlab: bleed-extended backgrounds
+  clipped to each card's bleed box, crop marks in the margins only (never on a card), TrimBox and
+  BleedBox on every page, and viewer preferences that tell the printer the duplex edge and to print
+  at 100 % (``PrintScaling /None``).
+
+A card is two painters (front and back). A painter draws one face upright with the canvas origin at
+the card's trim lower-left corner, in PDF points (convert with :func:`generator.render.units.pt`);
+it fills its background over ``box.bleed`` and keeps text inside ``box.safe``. The engine turns
+backs as the flip requires.
+
+Example::
+
+    spec = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG)
+    doc = render_deck([Card(front, back, "Le Havre")], spec, DocInfo(title="Oucédonc"))
+    doc.save("deck.pdf")
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from generator.errors import UserError
+from generator.render.paper import Paper
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.document import DocInfo, PdfDocument
+
+#: Smallest distance from a card's bleed edge to the paper edge: most printers cannot print the
+#: last 4 mm or so (laser printers: 1/6 in), and the crop marks need room there.
+MIN_MARGIN = 4.0
+#: Inset of the safe zone (where text may go) from the trim edge.
+SAFE_INSET = 3.0
+#: Crop marks: they start this far outside the outermost bleed and are this long (at most).
+MARK_OFFSET = 1.0
+MARK_LENGTH = 4.0
+
+
+@dataclass(frozen=True)
+class CardSize:
+    name: str
+    width: float  # mm, trim
+    height: float  # mm, trim
+
+
+CARD_SIZES: dict[str, CardSize] = {
+    "poker": CardSize("poker", 63.0, 88.0),
+    "bridge": CardSize("bridge", 57.0, 89.0),
+    "mini": CardSize("mini", 44.0, 63.0),
+    "tarot": CardSize("tarot", 70.0, 120.0),
+}
+
+
+def card_size(spec: str) -> CardSize:
+    """A named size (poker, bridge, mini, tarot) or a custom ``WxH`` in millimetres."""
+    text = spec.strip().lower()
+    if text in CARD_SIZES:
+        return CARD_SIZES[text]
+    parts = text.replace("×", "x").split("x")
+    try:
+        width, height = (float(part) for part in parts)
+    except ValueError:
+        names = ", ".join(CARD_SIZES)
+        raise UserError(f"unknown card size {spec!r}; use {names} or WxH in mm such as 70x120") from None
+    if not (20 <= width <= 300 and 20 <= height <= 300):
+        raise UserError(f"card size {spec!r} is out of range; width and height must be 20 to 300 mm")
+    return CardSize(f"{width:g}x{height:g}", width, height)
+
+
+class Duplex(Enum):
+    """How the backs get behind the fronts."""
+
+    LONG = "long"  # duplex, flip on the long edge: backs mirrored left-right
+    SHORT = "short"  # duplex, flip on the short edge: the long-edge backs turned 180°
+    FOLD = "fold"  # single-sided: fronts above a gutter, backs below it; fold and glue
+
+
+def parse_duplex(text: str) -> Duplex:
+    try:
+        return Duplex(text.strip().lower())
+    except ValueError:
+        raise UserError(f"unknown duplex mode {text!r}; choose long, short or fold") from None
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"X,Y"`` in millimetres, as printed by ``pnp calibrate``."""
+    try:
+        x_text, y_text = text.split(",")
+        offset = (float(x_text), float(y_text))
+    except ValueError:
+        raise UserError(f"back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1") from None
+    if any(not math.isfinite(v) or abs(v) > 20 for v in offset):
+        raise UserError(f"back offset {text!r} is out of range; each value must be within ±20 mm")
+    return offset
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """What to impose: paper, card, bleed and gap (mm), duplex mode and back offset (mm)."""
+
+    paper: Paper
+    card: CardSize
+    bleed: float = 1.0
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    gap: float = 0.0  # extra space between neighbouring cards' bleed edges
+    margin: float = MIN_MARGIN
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.bleed <= 6:
+            raise UserError(f"bleed {self.bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)")
+        if not 0 <= self.gap <= 30:
+            raise UserError(f"gap {self.gap:g} mm is out of range; use 0 to 30 mm")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def inset(self, d: float) -> Rect:
+        return Rect(self.x + d, self.y + d, self.width - 2 * d, self.height - 2 * d)
+
+    def union(self, other: Rect) -> Rect:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Rect(x, y, max(self.right, other.right) - x, max(self.top, other.top) - y)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one card face goes: its trim rectangle on the page and its turn (0 or 180°)."""
+
+    trim: Rect
+    rotation: int = 0
+
+    def bleed_box(self, bleed: float) -> Rect:
+        return self.trim.inset(-bleed)
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """One sheet: page size, the front slots, and behind each the back slot (same index)."""
+
+    page_width: float
+    page_height: float
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]
+    spec: SheetSpec
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.fronts)
+
+    @property
+    def backs_on_front_page(self) -> bool:
+        return self.spec.duplex is Duplex.FOLD
+
+    @property
+    def fold_y(self) -> float | None:
+        """The fold line (fold-and-glue only), in mm from the page bottom."""
+        if self.spec.duplex is not Duplex.FOLD:
+            return None
+        return (self.fronts[0].trim.y + self.backs[0].trim.top) / 2
+
+
+def _fit(length: float, cell: float, spacing: float, margin: float) -> int:
+    """How many cells of ``cell`` mm separated by ``spacing`` fit in ``length`` minus margins."""
+    usable = length - 2 * margin
+    return max(0, math.floor((usable + spacing) / (cell + spacing) + 1e-9))
+
+
+def _grid(width: float, height: float, spec: SheetSpec, cols: int, rows: int, bottom: float) -> list[Rect]:
+    """Trim rectangles of a centred ``cols``×``rows`` grid whose lowest bleed edge is ``bottom``.
+
+    Reading order: top row first, left to right.
+    """
+    cell_w = spec.card.width + 2 * spec.bleed
+    cell_h = spec.card.height + 2 * spec.bleed
+    grid_w = cols * cell_w + (cols - 1) * spec.gap
+    left = (width - grid_w) / 2
+    rects = []
+    for row in range(rows):
+        y = bottom + (rows - 1 - row) * (cell_h + spec.gap) + spec.bleed
+        for col in range(cols):
+            x = left + col * (cell_w + spec.gap) + spec.bleed
+            rects.append(Rect(round(x, 6), round(y, 6), spec.card.width, spec.card.height))
+    return rects
+
+
+def point_behind(x: float, y: float, duplex: Duplex, page_width: float, page_height: float) -> tuple[float, float]:
+    """Where a point of a front page lies on the back page (back page coordinates, mm), once the
+    printer has turned the sheet over its long (LONG) or short (SHORT) edge."""
+    if duplex is Duplex.LONG:
+        return page_width - x, y
+    if duplex is Duplex.SHORT:
+        return x, page_height - y
+    raise ValueError("fold-and-glue puts backs on the front page; there is no back page")
+
+
+def _duplex_layout(spec: SheetSpec) -> SheetLayout:
+    width, height = spec.paper.width, spec.paper.height
+    cell_w = spec.card.width + 2 * spec.bleed
+    cell_h = spec.card.height + 2 * spec.bleed
+    cols = _fit(width, cell_w, spec.gap, spec.margin)
+    rows = _fit(height, cell_h, spec.gap, spec.margin)
+    if cols * rows == 0:
+        raise UserError(
+            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit on {spec.paper.name}; "
+            "choose a smaller card, less bleed or larger paper"
+        )
+    grid_h = rows * cell_h + (rows - 1) * spec.gap
+    fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, (height - grid_h) / 2)]
+    dx, dy = spec.back_offset
+    backs = []
+    # Long edge: mirrored left-right, faces upright. Short edge: the long-edge back page turned
+    # 180°, so each back is upright when its card is turned over sideways.
+    rotation = 0 if spec.duplex is Duplex.LONG else 180
+    for slot in fronts:
+        t = slot.trim
+        corners = [point_behind(x, y, spec.duplex, width, height) for x, y in ((t.x, t.y), (t.right, t.top))]
+        x = min(c[0] for c in corners)
+        y = min(c[1] for c in corners)
+        backs.append(Slot(Rect(round(x + dx, 6), round(y + dy, 6), t.width, t.height), rotation))
+    return SheetLayout(width, height, tuple(fronts), tuple(backs), spec)
+
+
+def _fold_layout(spec: SheetSpec, landscape: bool) -> SheetLayout:
+    page = spec.paper.landscape() if landscape else spec.paper
+    width, height = page.width, page.height
+    cell_w = spec.card.width + 2 * spec.bleed
+    cell_h = spec.card.height + 2 * spec.bleed
+    gutter = max(spec.gap, 2.0)  # between the front row's bleed and the back row's bleed
+    cols = _fit(width, cell_w, spec.gap, spec.margin)
+    half = (height - gutter) / 2
+    rows = max(0, math.floor((half - spec.margin + spec.gap) / (cell_h + spec.gap) + 1e-9))
+    if cols * rows == 0:
+        raise UserError(
+            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit twice on {spec.paper.name} "
+            "for fold-and-glue; choose a smaller card, less bleed, or duplex long/short"
+        )
+    fold = height / 2
+    fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, fold + gutter / 2)]
+    dx, dy = spec.back_offset
+    backs = tuple(
+        Slot(Rect(round(s.trim.x + dx, 6), round(2 * fold - s.trim.top + dy, 6), s.trim.width, s.trim.height), 180)
+        for s in fronts
+    )
+    return SheetLayout(width, height, tuple(fronts), backs, spec)
+
+
+def plan_sheet(spec: SheetSpec) -> SheetLayout:
+    """The slots of one sheet. Duplex modes use portrait paper; fold picks the orientation that
+    holds more cards (portrait on a tie)."""
+    if spec.duplex is not Duplex.FOLD:
+        return _duplex_layout(spec)
+    options = []
+    for landscape in (False, True):
+        try:
+            options.append(_fold_layout(spec, landscape))
+        except UserError as exc:
+            error = exc
+    if not options:
+        raise error
+    return max(options, key=lambda layout: layout.per_sheet)  # max keeps the first on ties
+
+
+# --------------------------------------------------------------------------------------------
+# Drawing
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """What a painter knows of the face it draws (mm). Origin: the trim's lower-left corner."""
+
+    width: float
+    height: float
+    bleed: float
+
+    @property
+    def safe(self) -> Rect:
+        return Rect(0, 0, self.width, self.height).inset(SAFE_INSET)
+
+
+Painter = Callable[["Canvas", CardBox], None]
+
+
+@dataclass(frozen=True)
+class Card:
+    front: Painter
+    back: Painter
+    label: str = ""
+
+
+def _pt_rect(rect: Rect) -> tuple[float, float, float, float]:
+    from generator.render.units import pt
+
+    return pt(rect.x), pt(rect.y), pt(rect.width), pt(rect.height)
+
+
+def _paint(canvas: Canvas, slot: Slot, painter: Painter, box: CardBox) -> None:
+    from generator.render.units import pt
+
+    canvas.saveState()
+    canvas.translate(pt(slot.trim.x), pt(slot.trim.y))
+    if slot.rotation == 180:
+        canvas.translate(pt(box.width), pt(box.height))
+        canvas.rotate(180)
+    clip = canvas.beginPath()
+    clip.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed), pt(box.height + 2 * box.bleed))
+    canvas.clipPath(clip, stroke=0, fill=0)
+    painter(canvas, box)
+    canvas.restoreState()
+
+
+def crop_mark_segments(slots: Sequence[Slot], bleed: float, page_width: float, page_height: float) -> list[tuple[float, float, float, float]]:
+    """Crop-mark line segments (x1, y1, x2, y2 in mm) for the given slots.
+
+    Marks extend every trim edge into the page margins, beyond the outermost bleed, so they never
+    touch a card: vertical marks above and below the grid, horizontal marks left and right of it.
+    """
+    if not slots:
+        return []
+    extent = slots[0].bleed_box(bleed)
+    for slot in slots[1:]:
+        extent = extent.union(slot.bleed_box(bleed))
+    xs = sorted({x for s in slots for x in (s.trim.x, s.trim.right)})
+    ys = sorted({y for s in slots for y in (s.trim.y, s.trim.top)})
+    segments = []
+    for x in xs:
+        top_len = min(MARK_LENGTH, page_height - extent.top - MARK_OFFSET)
+        bottom_len = min(MARK_LENGTH, extent.y - MARK_OFFSET)
+        if top_len > 0.5:
+            segments.append((x, extent.top + MARK_OFFSET, x, extent.top + MARK_OFFSET + top_len))
+        if bottom_len > 0.5:
+            segments.append((x, extent.y - MARK_OFFSET - bottom_len, x, extent.y - MARK_OFFSET))
+    for y in ys:
+        right_len = min(MARK_LENGTH, page_width - extent.right - MARK_OFFSET)
+        left_len = min(MARK_LENGTH, extent.x - MARK_OFFSET)
+        if right_len > 0.5:
+            segments.append((extent.right + MARK_OFFSET, y, extent.right + MARK_OFFSET + right_len, y))
+        if left_len > 0.5:
+            segments.append((extent.x - MARK_OFFSET - left_len, y, extent.x - MARK_OFFSET, y))
+    return segments
+
+
+def _draw_marks(canvas: Canvas, segments: Sequence[tuple[float, float, float, float]]) -> None:
+    from generator.render.units import pt
+
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.25)
+    for x1, y1, x2, y2 in segments:
+        canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+    canvas.restoreState()
+
+
+def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]) -> None:
+    """Dashed fold line in the side margins only, labelled, never across a card."""
+    from generator.render.fonts import register_fonts
+    from generator.render.units import pt
+
+    fold = layout.fold_y
+    bleed = layout.spec.bleed
+    left = min(s.trim.x for s in slots) - bleed - MARK_OFFSET
+    right = max(s.trim.right for s in slots) + bleed + MARK_OFFSET
+    fonts = register_fonts()
+    canvas.saveState()
+    canvas.setLineWidth(0.4)
+    canvas.setDash(2, 1.5)
+    canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
+    canvas.line(pt(max(left - 8, 1)), pt(fold), pt(left), pt(fold))
+    canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    canvas.setFont(fonts.regular, 5)
+    canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, "pli")
+    canvas.restoreState()
+
+
+def _set_boxes(canvas: Canvas, slots: Sequence[Slot], bleed: float) -> None:
+    trim = slots[0].trim
+    for slot in slots[1:]:
+        trim = trim.union(slot.trim)
+    x, y, w, h = _pt_rect(trim)
+    canvas.setTrimBox((x, y, x + w, y + h))
+    x, y, w, h = _pt_rect(trim.inset(-bleed))
+    canvas.setBleedBox((x, y, x + w, y + h))
+
+
+def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDocument:
+    """Impose ``cards`` on sheets: front page then back page per sheet (one page per sheet for
+    fold-and-glue). Empty slots of the last sheet stay blank, without crop marks."""
+    from generator.render.document import new_document
+
+    if not cards:
+        raise UserError("there are no cards to print; check the deck's parameters")
+    layout = plan_sheet(spec)
+    doc = new_document(layout.page_width, layout.page_height, info)
+    canvas = doc.canvas
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference(
+        "Duplex",
+        {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge", Duplex.FOLD: "Simplex"}[spec.duplex],
+    )
+    box = CardBox(spec.card.width, spec.card.height, spec.bleed)
+    per_sheet = layout.per_sheet
+    for start in range(0, len(cards), per_sheet):
+        sheet = cards[start : start + per_sheet]
+        fronts = layout.fronts[: len(sheet)]
+        backs = layout.backs[: len(sheet)]
+        for card, slot in zip(sheet, fronts):
+            _paint(canvas, slot, card.front, box)
+        if layout.backs_on_front_page:
+            for card, slot in zip(sheet, backs):
+                _paint(canvas, slot, card.back, box)
+            both = fronts + backs
+            _draw_marks(canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height))
+            _draw_fold_guides(canvas, layout, both)
+            _set_boxes(canvas, fronts + backs, spec.bleed)
+            canvas.showPage()
+            continue
+        _draw_marks(canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height))
+        _set_boxes(canvas, fronts, spec.bleed)
+        canvas.showPage()
+        for card, slot in zip(sheet, backs):
+            _paint(canvas, slot, card.back, box)
+        _set_boxes(canvas, backs, spec.bleed)
+        canvas.showPage()
+    return doc
+
+
+def render_faces(cards: Sequence[Card], card: CardSize, bleed: float, info: DocInfo) -> PdfDocument:
+    """One face per page, page = card plus bleed, TrimBox = the card: the format print-on-demand
+    services ask for. Pages go front, back, front, back…"""
+    from generator.render.document import new_document
+
+    doc = new_document(card.width + 2 * bleed, card.height + 2 * bleed, info)
+    canvas = doc.canvas
+    canvas.setViewerPreference("PrintScaling", "None")
+    box = CardBox(card.width, card.height, bleed)
+    slot = Slot(Rect(bleed, bleed, card.width, card.height))
+    for item in cards:
+        for painter in (item.front, item.back):
+            _paint(canvas, slot, painter, box)
+            _set_boxes(canvas, [slot], bleed)
+            canvas.showPage()
+    return doc
