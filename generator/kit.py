@@ -2,8 +2,8 @@
 
 How a game adds its material (one line in :data:`COMPONENTS`)::
 
-    Component("Jeu de l'Oie: board", "generator.render.oie:build_board",
-              PrintNotes(duplex="single", advice="A3, or A4 then tile the poster."),
+    Component("Board", "generator.render.oie:build_board",
+              PrintNotes(advice="A3, or the A4 poster: trim the margins and tape."),
               game="Jeu de l'Oie")
 
 * ``target`` is ``"module:function"``, imported only when the kit builds it, so ``pnp --help``
@@ -12,11 +12,13 @@ How a game adds its material (one line in :data:`COMPONENTS`)::
   files under ``params.out`` (subfolders allowed) through :mod:`generator.atomic` or
   :meth:`PdfDocument.save`, and returns them in the order the gallery should show them.
   A bare :class:`~pathlib.Path` gets the component's :class:`PrintNotes`; return a
-  :class:`KitFile` to give one file its own title or notes (e.g. the backs of a deck are
-  printed on the long edge, the rules sheet single-sided).
-* Printing instructions are data: :class:`PrintNotes` says which edge to flip (or that the
-  sheet is printed on one side) and one sentence of advice. The paper is not declared: the
-  gallery reads it from the PDF's pages. "Print at 100 %" is said for every PDF.
+  :class:`KitFile` to give one file its own title or notes.
+* Printing instructions are data, and the PDF is their first source: the gallery reads the
+  sheet size from the pages, and the flip edge from the PDF's ``/ViewerPreferences /Duplex``
+  (the imposition engine sets it). :class:`PrintNotes` adds one sentence of advice and may name
+  the flip edge with the engine's words (``Duplex.X.value``: ``"long"``, ``"short"``, ``"fold"``,
+  or ``"single"`` for one-sided sheets); when it does, it wins over the PDF. "Print at 100 %" is
+  said for every PDF, and the manifest records whether the PDF itself sets ``PrintScaling /None``.
 * A builder raises :class:`~generator.errors.UserError` for anything the user can fix (unknown
   region, too few places...). Any exception fails only that component.
 
@@ -25,7 +27,7 @@ there while it runs). Only when the builder returns are its files renamed, one b
 :func:`os.replace`, to their final names under the output folder; a failed component's staging
 folder is deleted, so a failure leaves nothing behind and never overwrites a good file from an
 earlier run. The gallery (``index.html``, ``thumbnails/``) and ``manifest.json`` are written
-afterwards by :mod:`generator.kit_gallery` and :mod:`generator.kit_manifest`.
+afterwards (:mod:`generator.kit_run`).
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ from typing import Literal
 
 from generator.errors import UserError
 
-Duplex = Literal["single", "long-edge", "short-edge"]
-DUPLEX_CHOICES: tuple[str, ...] = ("single", "long-edge", "short-edge")
+# "single": one-sided; the others are the imposition engine's Duplex values.
+DuplexName = Literal["single", "long", "short", "fold"]
+DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
 KIT_PAPERS: tuple[str, ...] = ("a4", "letter")
 
 # Names the kit itself writes in the output folder; no component may use them.
@@ -65,13 +68,13 @@ class KitParams:
 
 @dataclass(frozen=True)
 class PrintNotes:
-    """How to print one PDF: which edge to flip for the backs, and one sentence of advice."""
+    """How to print one PDF: which edge to flip (None: as the PDF says), one sentence of advice."""
 
-    duplex: Duplex = "single"
+    duplex: DuplexName | None = None
     advice: str = ""
 
     def __post_init__(self) -> None:
-        if self.duplex not in DUPLEX_CHOICES:
+        if self.duplex is not None and self.duplex not in DUPLEX_CHOICES:
             raise ValueError(f"duplex must be one of {DUPLEX_CHOICES}, not {self.duplex!r}")
 
 
@@ -100,7 +103,9 @@ class Component:
 
 
 # One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = ()
+COMPONENTS: tuple[Component, ...] = (
+    Component("Printer calibration", "generator.kit_calibration:build_calibration_sheets"),
+)
 
 
 @dataclass(frozen=True)

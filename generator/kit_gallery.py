@@ -24,8 +24,9 @@ DATASETS_DIR = Path(__file__).resolve().parent.parent / "datasets"
 
 DUPLEX_TEXT = {
     "single": "One-sided",
-    "long-edge": "Two-sided: flip on the long edge",
-    "short-edge": "Two-sided: flip on the short edge",
+    "long": "Two-sided: flip on the long edge",
+    "short": "Two-sided: flip on the short edge",
+    "fold": "One-sided: fold and glue",
 }
 assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
 
@@ -144,7 +145,7 @@ def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
         total_files=len(material),
         total_pages=sum(fact.pdf.page_count for fact in material if fact.pdf),
         total_size=human_size(sum(fact.size for fact in material)),
-        any_two_sided=any(fact.built.print_notes.duplex != "single" for fact in material if fact.pdf),
+        any_two_sided=any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
     )
 
 
@@ -187,8 +188,8 @@ def _file_view(fact: FileFacts) -> FileView:
         size=human_size(fact.size),
         size_bytes=fact.size,
         sheets=sheets,
-        duplex=notes.duplex,
-        duplex_text=DUPLEX_TEXT[notes.duplex],
+        duplex=fact.duplex,
+        duplex_text=DUPLEX_TEXT[fact.duplex],
         advice=notes.advice,
         thumbnails=thumbnails,
     )

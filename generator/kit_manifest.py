@@ -34,6 +34,12 @@ class FileFacts:
     def is_pdf(self) -> bool:
         return self.pdf is not None
 
+    @property
+    def duplex(self) -> str:
+        """How to print it: the builder's notes, else the PDF's own preference, else one-sided."""
+        declared = self.built.print_notes.duplex if self.built else None
+        return declared or (self.pdf.duplex if self.pdf else None) or "single"
+
 
 def measure(out: Path, path: PurePosixPath, built: BuiltFile | None = None,
             pdf: PdfPages | None = None) -> FileFacts:
@@ -98,8 +104,9 @@ def _file_entry(fact: FileFacts) -> dict:
     }
     if fact.pdf and fact.built:
         entry["sheets"] = describe_sheets(fact.pdf.page_sizes_mm)
-        entry["duplex"] = fact.built.print_notes.duplex
+        entry["duplex"] = fact.duplex
         entry["print_at"] = "100 %"
+        entry["pdf_sets_print_scaling_none"] = fact.pdf.fixed_scale
         if fact.built.print_notes.advice:
             entry["advice"] = fact.built.print_notes.advice
     return entry

@@ -42,7 +42,7 @@ def build_cards(params: KitParams) -> list[Path | KitFile]:
     deck = _pdf(params.out / "cards" / "deck.pdf", sheet.width, sheet.height,
                 [" · ".join(names), "Dos des cartes"], "Sample deck")
     data = write_text(params.out / "cards" / "deck.json", json.dumps({"cards": names}, ensure_ascii=False) + "\n")
-    return [KitFile(deck, "Sample deck", PrintNotes("long-edge", "Cut along the crop marks.")), data]
+    return [KitFile(deck, "Sample deck", PrintNotes("long", "Cut along the crop marks.")), data]
 
 
 def build_poster(params: KitParams) -> list[Path]:

@@ -19,7 +19,7 @@ from generator.kit_run import make_kit
 
 B = "tests.kit_sample_builders:"
 CARDS = Component("Sample deck", B + "build_cards", game="Game one")
-POSTER = Component("Sample poster", B + "build_poster", PrintNotes("single", "Tape the two halves."), game="Game two")
+POSTER = Component("Sample poster", B + "build_poster", PrintNotes(advice="Tape the two halves."), game="Game two")
 REFUSED = Component("Refused", B + "build_refused", game="Game two")
 BUGGY = Component("Buggy", B + "build_buggy")
 GOOD = (CARDS, POSTER)
@@ -66,7 +66,7 @@ def test_manifest_lists_every_file_with_measured_facts(tmp_path):
             assert entry["pages"] is None
     by_path = {entry["path"]: entry for entry in manifest["files"]}
     assert by_path["cards/deck.pdf"]["sheets"] == "Letter portrait"
-    assert by_path["cards/deck.pdf"]["duplex"] == "long-edge"
+    assert by_path["cards/deck.pdf"]["duplex"] == "long"
     assert by_path["poster.pdf"]["sheets"] == "Letter landscape"
     assert by_path["poster.pdf"]["duplex"] == "single"
     assert by_path["cards/deck.pdf"]["component"] == "Sample deck"
@@ -240,3 +240,50 @@ def test_cli_bad_paper_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("pnp: error: unknown kit paper 'tabloid'")
     assert not (tmp_path / "o").exists()
+
+
+def test_flip_edge_is_read_from_the_pdf_unless_the_builder_names_it(tmp_path):
+    out = tmp_path / "out"
+    calibration = Component("Calibration", "generator.kit_calibration:build_calibration_sheets")
+    outcome = kit(out, components=(calibration, POSTER, CARDS))
+    manifest = {entry["path"]: entry for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    for name, edge in (("calibration-long-edge.pdf", "long"), ("calibration-short-edge.pdf", "short")):
+        preferences = PdfReader(out / name).trailer["/Root"]["/ViewerPreferences"]
+        assert preferences["/Duplex"] == {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}[edge]
+        assert preferences["/PrintScaling"] == "/None"
+        assert manifest[name]["duplex"] == edge and manifest[name]["pdf_sets_print_scaling_none"] is True
+    assert "/ViewerPreferences" not in PdfReader(out / "poster.pdf").trailer["/Root"]
+    assert manifest["poster.pdf"]["duplex"] == "single"
+    assert manifest["poster.pdf"]["pdf_sets_print_scaling_none"] is False
+    assert manifest["cards/deck.pdf"]["duplex"] == "long"  # declared by the builder
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "Two-sided: flip on the short edge" in html
+    assert {fact.duplex for fact in outcome.facts if fact.pdf} == {"long", "short", "single"}
+
+
+def test_every_kit_component_names_an_importable_builder():
+    from generator.kit import COMPONENTS
+
+    assert len({component.name for component in COMPONENTS}) == len(COMPONENTS)
+    for component in COMPONENTS:
+        assert callable(component.builder()), component.target
+
+
+@pytest.mark.parametrize("size, name", [
+    (1, "1 B"), (999, "999 B"), (1000, "1.00 kB"), (45_300, "45.3 kB"), (999_499, "999 kB"),
+    (999_500, "1.00 MB"), (12_345_678, "12.3 MB"),
+])
+def test_human_size(size, name):
+    from generator.kit_gallery import human_size
+
+    assert human_size(size) == name
+
+
+@pytest.mark.parametrize("width, height, name", [
+    (210, 297, "A4 portrait"), (297.2, 210, "A4 landscape"), (215.9, 279.4, "Letter portrait"),
+    (420, 297, "A3 landscape"), (63, 88, "63 × 88 mm"),
+])
+def test_sheet_names(width, height, name):
+    from generator.render.thumbnails import sheet_name
+
+    assert sheet_name(width, height) == name

@@ -26,12 +26,22 @@ NAMED_SHEETS: tuple[tuple[str, float, float], ...] = (
 SHEET_TOLERANCE_MM = 1.5
 
 
+# PDFium's FPDF_DUPLEXTYPE -> the kit's names; DuplexUndefined (0) is absent.
+_DUPLEX_PREFERENCE = {1: "single", 2: "short", 3: "long"}
+
+
 @dataclass(frozen=True)
 class PdfPages:
-    """What the gallery and the manifest say about a PDF: its page sizes and thumbnails."""
+    """What the gallery and the manifest say about a PDF: its pages, thumbnails, print preferences.
+
+    ``duplex`` is the document's ``/ViewerPreferences /Duplex`` ("single", "long", "short") or
+    None if it sets none; ``fixed_scale`` is True when it sets ``/PrintScaling /None``.
+    """
 
     page_sizes_mm: tuple[tuple[float, float], ...]
     thumbnails: tuple[Path, ...]
+    duplex: str | None = None
+    fixed_scale: bool = False
 
     @property
     def page_count(self) -> int:
@@ -73,6 +83,8 @@ def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
     sizes: list[tuple[float, float]] = []
     thumbnails: list[Path] = []
     try:
+        duplex = _DUPLEX_PREFERENCE.get(pdfium.raw.FPDF_VIEWERREF_GetDuplex(document.raw))
+        fixed_scale = not pdfium.raw.FPDF_VIEWERREF_GetPrintScaling(document.raw)
         for index in range(len(document)):
             page = document[index]
             try:
@@ -87,7 +99,7 @@ def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
                 page.close()
     finally:
         document.close()
-    return PdfPages(tuple(sizes), tuple(thumbnails))
+    return PdfPages(tuple(sizes), tuple(thumbnails), duplex, fixed_scale)
 
 
 def _png_bytes(image) -> bytes:
