@@ -207,6 +207,8 @@ def _build_one(component: Component, params: KitParams, staging: Path,
             raise BuilderContractError(f"builder wrote {relative}, a name the kit keeps for itself")
         if relative in taken:
             raise BuilderContractError(f"builder wrote {relative}, which an earlier component already wrote")
+        if relative.suffix.lower() == ".pdf" and (problem := _pdf_problem(staging / relative)):
+            raise BuilderContractError(f"builder wrote {relative}, {problem}")
         if (params.out / relative).is_dir():
             raise UserError(f"{params.out / relative} is a folder; remove it so the kit can write that file")
     built = []
@@ -223,6 +225,12 @@ def _build_one(component: Component, params: KitParams, staging: Path,
             print_notes=kit_file.print_notes or component.print_notes,
         ))
     return built
+
+
+def _pdf_problem(path: Path) -> str:
+    from generator.render.thumbnails import pdf_problem
+
+    return pdf_problem(path)
 
 
 def _as_kit_file(item: Path | KitFile) -> KitFile:

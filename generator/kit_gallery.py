@@ -34,8 +34,10 @@ assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
 @dataclass(frozen=True)
 class DataSource:
     name: str
+    upstream: str
     version: str
     licence: str
+    licence_url: str
     attribution: str
     url: str
 
@@ -86,7 +88,12 @@ class GameView:
 
 
 def read_provenance(datasets_dir: Path) -> Provenance:
-    """The data sources of ``datasets_dir/provenance.json``, tolerant of its exact shape."""
+    """The data sources of ``datasets_dir/provenance.json``, tolerant of its exact shape.
+
+    Accepted: ``{"sources": [...], "other": {...}}`` (each top-level object that carries an
+    attribution or a licence is one more source, named by its key), a bare list of sources, or
+    an object mapping names to sources.
+    """
     path = datasets_dir / "provenance.json"
     if not path.is_file():
         return Provenance((), f"No data provenance file was found ({path.name} is missing).")
@@ -94,14 +101,26 @@ def read_provenance(datasets_dir: Path) -> Provenance:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         return Provenance((), f"The data provenance file could not be read ({type(exc).__name__}).")
-    entries = document.get("sources", document) if isinstance(document, dict) else document
-    if isinstance(entries, dict):
-        entries = [{"name": key, **value} if isinstance(value, dict) else {"name": key}
-                   for key, value in entries.items()]
-    if not isinstance(entries, list):
-        return Provenance((), "The data provenance file lists no sources.")
+    entries: list = []
+    if isinstance(document, list):
+        entries = document
+    elif isinstance(document, dict):
+        listed = document.get("sources")
+        others = [{"name": key, **value} for key, value in document.items()
+                  if key != "sources" and isinstance(value, dict)]
+        if isinstance(listed, list):  # the list, plus top-level objects that look like sources
+            entries = listed + [entry for entry in others if _is_source(entry)]
+        else:  # a mapping of names to sources
+            entries = others
     sources = tuple(_data_source(entry) for entry in entries if isinstance(entry, dict))
     return Provenance(sources, "" if sources else "The data provenance file lists no sources.")
+
+
+def _is_source(entry: dict) -> bool:
+    return any(key in entry for key in ("licence", "license", *ATTRIBUTION_KEYS))
+
+
+ATTRIBUTION_KEYS = ("attribution_en", "attribution", "attribution_text", "credit", "attribution_fr")
 
 
 def _data_source(entry: dict) -> DataSource:
@@ -113,10 +132,12 @@ def _data_source(entry: dict) -> DataSource:
         return ""
 
     return DataSource(
-        name=first("name", "title", "package", "id") or "unnamed source",
+        name=first("package", "name", "title", "id") or "unnamed source",
+        upstream=first("upstream"),
         version=first("version"),
         licence=first("licence", "license"),
-        attribution=first("attribution", "attribution_text", "credit"),
+        licence_url=first("licence_url", "license_url"),
+        attribution=first(*ATTRIBUTION_KEYS),
         url=first("url", "homepage", "source", "source_url"),
     )
 

@@ -72,3 +72,9 @@ def build_reserved(params: KitParams) -> list[Path]:
 def build_outside(params: KitParams) -> list[Path]:
     """Returns a path outside the folder it was given."""
     return [write_text(params.out.parent / "outside.txt", "outside")]
+
+
+def build_corrupt(params: KitParams) -> list[Path]:
+    """Returns a PDF that is not one (a truncated write that bypassed generator.atomic)."""
+    good = _pdf(params.out / "good.pdf", 210, 297, ["fine"], "Good")
+    return [good, write_bytes(params.out / "poster.pdf", b"%PDF-1.4 truncated")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -131,6 +132,7 @@ def test_failure_never_overwrites_a_good_file_of_an_earlier_run(tmp_path):
 
 
 @pytest.mark.parametrize("target, reason", [
+    ("build_corrupt", "poster.pdf, not a readable PDF"),
     ("build_reserved", "keeps for itself"),
     ("build_outside", "outside the output folder"),
 ])
@@ -287,3 +289,19 @@ def test_sheet_names(width, height, name):
     from generator.render.thumbnails import sheet_name
 
     assert sheet_name(width, height) == name
+
+
+def test_gallery_credits_every_source_of_the_real_provenance_format(tmp_path):
+    # A copy of datasets/provenance.json as the data pipeline writes it.
+    datasets = tmp_path / "datasets"
+    datasets.mkdir()
+    sample = Path(__file__).parent / "data" / "kit_provenance_sample.json"
+    (datasets / "provenance.json").write_bytes(sample.read_bytes())
+    document = json.loads(sample.read_text(encoding="utf-8"))
+    make_kit(KitParams(out=tmp_path / "out"), (), datasets_dir=datasets)
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    sources = document["sources"] + [document["landmarks"]]
+    for source in sources:
+        assert escape(source["attribution_en"]) in html
+        assert escape(source["licence"]) in html
+    assert html.count("<tr>") == len(sources) + 1  # header row + one per source

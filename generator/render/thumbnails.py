@@ -68,6 +68,20 @@ def describe_sheets(page_sizes_mm: tuple[tuple[float, float], ...]) -> str:
     return ", ".join(names)
 
 
+def pdf_problem(pdf_path: Path) -> str:
+    """Why ``pdf_path`` is not a printable PDF ("" if it is): unreadable, or without pages."""
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(str(pdf_path))
+    except pdfium.PdfiumError as exc:
+        return f"not a readable PDF ({exc})"
+    try:
+        return "" if len(document) else "a PDF without pages"
+    finally:
+        document.close()
+
+
 def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
                    max_pixels: int = 360) -> PdfPages:
     """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
