@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -47,12 +48,15 @@ def measure(out: Path, path: PurePosixPath, built: BuiltFile | None = None,
     return FileFacts(path, len(data), hashlib.sha256(data).hexdigest(), built, pdf)
 
 
-def inspect_built_files(out: Path, result: KitResult, with_thumbnails: bool = True) -> list[FileFacts]:
+def inspect_built_files(out: Path, result: KitResult, with_thumbnails: bool = True,
+                        on_pdf: Callable[[PurePosixPath], None] | None = None) -> list[FileFacts]:
     """Measure every built file; render a thumbnail of every PDF page into ``out/thumbnails``."""
     facts = []
     for built in result.files:
         pdf = None
         if built.path.suffix.lower() == ".pdf":
+            if on_pdf:
+                on_pdf(built.path)
             stem = "__".join(built.path.with_suffix("").parts)
             pdf = read_pdf_pages(out / built.path, out / THUMBNAIL_DIR if with_thumbnails else None, stem)
         facts.append(measure(out, built.path, built, pdf))

@@ -1,7 +1,9 @@
 """``pnp kit`` end to end: build the components, then the thumbnails, the gallery, the manifest.
 
-Steps are announced through ``on_step(label)`` (the CLI drives a progress bar with it);
-there are ``len(components) + EXTRA_STEPS`` of them.
+Steps are announced through ``on_step(label, total)`` (the CLI drives a progress bar with it):
+one per component, one per PDF (its thumbnails), one for the gallery and manifest. ``total`` is
+the number of steps in all; it is an estimate until the components are built (the number of
+PDFs is known only then).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from generator.kit_manifest import (
     thumbnail_paths,
 )
 
-EXTRA_STEPS = 2  # thumbnails; gallery and manifest
 INDEX = PurePosixPath("index.html")
 MANIFEST = PurePosixPath("manifest.json")
 
@@ -39,19 +40,21 @@ def make_kit(
     params: KitParams,
     components: tuple[Component, ...] = COMPONENTS,
     datasets_dir: Path = DATASETS_DIR,
-    on_step: Callable[[str], None] | None = None,
+    on_step: Callable[[str, int], None] | None = None,
 ) -> KitOutcome:
     params = validate_params(params)
-    step = on_step or (lambda label: None)
-    result = build_kit(params, components, on_step=step)
+    step = on_step or (lambda label, total: None)
+    estimate = len(components) + len(components) + 1  # about one PDF per component
+    result = build_kit(params, components, on_step=lambda name: step(name, estimate))
     out = params.out
 
-    step("page thumbnails")
-    material = inspect_built_files(out, result)
+    pdf_count = sum(1 for built in result.files if built.path.suffix.lower() == ".pdf")
+    total = len(components) + pdf_count + 1
+    material = inspect_built_files(out, result, on_pdf=lambda path: step(f"thumbnails: {path.name}", total))
     thumbnails = thumbnail_paths(out, material)
     remove_stale_thumbnails(out, thumbnails)
 
-    step("gallery and manifest")
+    step("gallery and manifest", total)
     index = write_text(out / INDEX, render_index(params, result, material, read_provenance(datasets_dir)))
     facts = material + [measure(out, path) for path in thumbnails] + [measure(out, INDEX)]
     manifest = write_text(out / MANIFEST, manifest_json(params, result, facts))

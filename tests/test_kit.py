@@ -305,3 +305,14 @@ def test_gallery_credits_every_source_of_the_real_provenance_format(tmp_path):
         assert escape(source["attribution_en"]) in html
         assert escape(source["licence"]) in html
     assert html.count("<tr>") == len(sources) + 1  # header row + one per source
+
+
+def test_progress_steps_cover_components_pdfs_and_gallery(tmp_path):
+    steps: list[tuple[str, int]] = []
+    make_kit(KitParams(out=tmp_path), (CARDS, REFUSED, POSTER), datasets_dir=NO_DATASETS,
+             on_step=lambda label, total: steps.append((label, total)))
+    assert [label for label, _ in steps] == [
+        "Sample deck", "Refused", "Sample poster",
+        "thumbnails: deck.pdf", "thumbnails: poster.pdf", "gallery and manifest",
+    ]
+    assert steps[-1][1] == len(steps)

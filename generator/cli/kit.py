@@ -23,13 +23,13 @@ def kit(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from generator.kit import COMPONENTS, KitParams
-    from generator.kit_run import EXTRA_STEPS, make_kit
+    from generator.kit_run import make_kit
 
     components = COMPONENTS
     params = KitParams(out=out, region=region, paper=paper, seed=seed)
     console = Console(stderr=True)
     with Progress(
-        TextColumn("[bold]{task.description:<28}"),
+        TextColumn("{task.description:<32.32}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -37,15 +37,15 @@ def kit(
         transient=True,
         disable=not console.is_terminal,
     ) as progress:
-        task = progress.add_task("starting", total=len(components) + EXTRA_STEPS)
+        task = progress.add_task("starting", total=None)
         started = False
 
-        def on_step(label: str) -> None:
+        def on_step(label: str, total: int) -> None:
             nonlocal started
             if started:
                 progress.advance(task)
             started = True
-            progress.update(task, description=label)
+            progress.update(task, description=label, total=total)
 
         outcome = make_kit(params, components, on_step=on_step)
         progress.advance(task)
