@@ -153,12 +153,12 @@ def build_kit(
 ) -> KitResult:
     """Build every component into ``params.out``; a failure is recorded, the others still built."""
     params = validate_params(params)
-    try:
-        params.out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UserError(f"cannot create {params.out}: {exc.strerror}; choose a writable folder") from None
     staging_root = params.out / STAGING_DIR
     shutil.rmtree(staging_root, ignore_errors=True)  # leftovers of an interrupted run
+    try:
+        staging_root.mkdir(parents=True)
+    except OSError as exc:
+        raise UserError(f"cannot write into {params.out}: {exc.strerror}; choose a writable folder") from None
     files: list[BuiltFile] = []
     failures: list[Failure] = []
     try:

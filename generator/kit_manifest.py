@@ -52,15 +52,26 @@ def inspect_built_files(out: Path, result: KitResult, with_thumbnails: bool = Tr
                         on_pdf: Callable[[PurePosixPath], None] | None = None) -> list[FileFacts]:
     """Measure every built file; render a thumbnail of every PDF page into ``out/thumbnails``."""
     facts = []
+    stems: set[str] = set()
     for built in result.files:
         pdf = None
         if built.path.suffix.lower() == ".pdf":
             if on_pdf:
                 on_pdf(built.path)
-            stem = "__".join(built.path.with_suffix("").parts)
+            stem = _unique("__".join(built.path.with_suffix("").parts), stems)
             pdf = read_pdf_pages(out / built.path, out / THUMBNAIL_DIR if with_thumbnails else None, stem)
         facts.append(measure(out, built.path, built, pdf))
     return facts
+
+
+def _unique(stem: str, taken: set[str]) -> str:
+    """``stem``, or ``stem-2``, ``stem-3``... so two PDFs never share thumbnail names."""
+    candidate, number = stem, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{stem}-{number}"
+    taken.add(candidate)
+    return candidate
 
 
 def thumbnail_paths(out: Path, facts: list[FileFacts]) -> list[PurePosixPath]:

@@ -78,3 +78,12 @@ def build_corrupt(params: KitParams) -> list[Path]:
     """Returns a PDF that is not one (a truncated write that bypassed generator.atomic)."""
     good = _pdf(params.out / "good.pdf", 210, 297, ["fine"], "Good")
     return [good, write_bytes(params.out / "poster.pdf", b"%PDF-1.4 truncated")]
+
+
+def build_awkward_names(params: KitParams) -> list[Path]:
+    """Names a browser must quote (space, accents) and two PDFs whose thumbnail stems collide."""
+    return [
+        _pdf(params.out / "règles" / "Aide de jeu.pdf", 210, 297, ["Aide"], "Aide de jeu"),
+        _pdf(params.out / "a" / "b.pdf", 210, 297, ["a/b"], "a/b"),
+        _pdf(params.out / "a__b.pdf", 210, 297, ["a__b"], "a__b"),
+    ]

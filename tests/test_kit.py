@@ -316,3 +316,23 @@ def test_progress_steps_cover_components_pdfs_and_gallery(tmp_path):
         "thumbnails: deck.pdf", "thumbnails: poster.pdf", "gallery and manifest",
     ]
     assert steps[-1][1] == len(steps)
+
+
+def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
+    """`pnp kit` twice, with different hash seeds (set and dict order must not leak into files)."""
+    import os
+    import subprocess
+    import sys
+
+    trees = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"kit{hash_seed}"
+        completed = subprocess.run(
+            [sys.executable, "-m", "generator", "kit", "--out", str(out), "--seed", "5"],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert completed.returncode == 0, completed.stderr
+        trees.append(tree(out))
+    assert trees[0] == trees[1]
+    assert any(name.endswith(".pdf") for name in trees[0])

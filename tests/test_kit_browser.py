@@ -23,7 +23,10 @@ import pytest
 
 from generator.kit import KitParams
 from generator.kit_run import make_kit
-from tests.test_kit import CARDS, NO_DATASETS, POSTER, REFUSED
+from generator.kit import Component
+from tests.test_kit import B, CARDS, NO_DATASETS, POSTER, REFUSED
+
+AWKWARD = Component("Awkward names", B + "build_awkward_names")
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                  if (path := shutil.which(name))), None)
@@ -98,12 +101,12 @@ def png_width(path: Path) -> int:
 
 def test_every_thumbnail_loads_and_every_link_resolves(tmp_path, serve):
     out = tmp_path / "kit"
-    make_kit(KitParams(out=out), (CARDS, REFUSED, POSTER), datasets_dir=NO_DATASETS)
+    make_kit(KitParams(out=out), (CARDS, REFUSED, POSTER, AWKWARD), datasets_dir=NO_DATASETS)
     base = serve(out)
     dom = browse(base + "index.html", tmp_path / "profile")
 
     assert dom.body.get("data-thumbnails") == "checked"
-    assert len(dom.images) == len(list((out / "thumbnails").glob("*.png"))) == 3
+    assert len(dom.images) == len(list((out / "thumbnails").glob("*.png"))) == 6
     for image in dom.images:
         assert image["data-state"] == "loaded", image["src"]
         assert int(image["data-natural-width"]) == png_width(out / unquote(image["src"]))
