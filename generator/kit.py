@@ -153,6 +153,9 @@ def build_kit(
 ) -> KitResult:
     """Build every component into ``params.out``; a failure is recorded, the others still built."""
     params = validate_params(params)
+    names = [component.name for component in components]
+    if len(set(names)) != len(names):
+        raise ValueError(f"kit component names must be unique: {names}")
     staging_root = params.out / STAGING_DIR
     shutil.rmtree(staging_root, ignore_errors=True)  # leftovers of an interrupted run
     try:
