@@ -212,8 +212,12 @@ def _build_one(component: Component, params: KitParams, staging: Path,
             raise BuilderContractError(f"builder wrote {relative}, which an earlier component already wrote")
         if relative.suffix.lower() == ".pdf" and (problem := _pdf_problem(staging / relative)):
             raise BuilderContractError(f"builder wrote {relative}, {problem}")
-        if (params.out / relative).is_dir():
-            raise UserError(f"{params.out / relative} is a folder; remove it so the kit can write that file")
+        target = params.out / relative
+        if target.is_dir():
+            raise UserError(f"{target} is a folder; remove it so the kit can write that file")
+        for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
+            if (params.out / parent).exists() and not (params.out / parent).is_dir():
+                raise UserError(f"{params.out / parent} is a file; remove it so the kit can write {target}")
     built = []
     for relative in order:  # checked above, so the renames cannot stop half-way for a known reason
         target = params.out / relative

@@ -336,3 +336,12 @@ def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
         trees.append(tree(out))
     assert trees[0] == trees[1]
     assert any(name.endswith(".pdf") for name in trees[0])
+
+
+def test_a_file_in_the_way_fails_the_component_before_any_rename(tmp_path):
+    (tmp_path / "cards").write_text("in the way")
+    result = build_kit(KitParams(out=tmp_path), (CARDS, POSTER))
+    assert [(f.component, f.is_bug) for f in result.failures] == [("Sample deck", False)]
+    assert "cards is a file" in result.failures[0].message
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards", "poster.pdf"]
+    assert (tmp_path / "cards").read_text() == "in the way"
