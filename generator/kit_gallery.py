@@ -165,6 +165,7 @@ def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
         provenance=provenance,
         total_files=len(material),
         total_pages=sum(fact.pdf.page_count for fact in material if fact.pdf),
+        total_sheets=sum(fact.paper_sheets for fact in material),
         total_size=human_size(sum(fact.size for fact in material)),
         any_two_sided=any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
     )

@@ -36,6 +36,14 @@ class FileFacts:
         return self.pdf is not None
 
     @property
+    def paper_sheets(self) -> int:
+        """Sheets of paper it takes: two pages a sheet when printed two-sided."""
+        if not self.pdf:
+            return 0
+        pages = self.pdf.page_count
+        return (pages + 1) // 2 if self.duplex in ("long", "short") else pages
+
+    @property
     def duplex(self) -> str:
         """How to print it: the builder's notes, else the PDF's own preference, else one-sided."""
         declared = self.built.print_notes.duplex if self.built else None
@@ -120,6 +128,7 @@ def _file_entry(fact: FileFacts) -> dict:
     if fact.pdf and fact.built:
         entry["sheets"] = describe_sheets(fact.pdf.page_sizes_mm)
         entry["duplex"] = fact.duplex
+        entry["paper_sheets"] = fact.paper_sheets
         entry["print_at"] = "100 %"
         entry["pdf_sets_print_scaling_none"] = fact.pdf.fixed_scale
         if fact.built.print_notes.advice:

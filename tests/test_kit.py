@@ -70,6 +70,7 @@ def test_manifest_lists_every_file_with_measured_facts(tmp_path):
     assert by_path["cards/deck.pdf"]["duplex"] == "long"
     assert by_path["poster.pdf"]["sheets"] == "Letter landscape"
     assert by_path["poster.pdf"]["duplex"] == "single"
+    assert by_path["cards/deck.pdf"]["paper_sheets"] == 1 and by_path["poster.pdf"]["paper_sheets"] == 1
     assert by_path["cards/deck.pdf"]["component"] == "Sample deck"
     assert by_path["index.html"]["component"] is None
     assert [c["status"] for c in manifest["components"]] == ["built", "built"]
@@ -175,6 +176,7 @@ def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
     assert "Tape the two halves." in html
     assert "Refused" in html and "too few places" in html
     assert "No data provenance file was found" in html
+    assert "3 files · 3 pages on 2 sheets of paper" in html
     assert "http" not in html.replace("http-equiv", "")
 
 
