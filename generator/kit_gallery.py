@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from generator import __version__
-from generator.kit import DUPLEX_CHOICES, KitParams, KitResult
+from generator.kit import KitParams, KitResult
 from generator.kit_manifest import FileFacts
 from generator.render.thumbnails import describe_sheets
 
@@ -28,7 +28,6 @@ DUPLEX_TEXT = {
     "short": "Two-sided: flip on the short edge",
     "fold": "One-sided: fold and glue",
 }
-assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
 
 
 @dataclass(frozen=True)

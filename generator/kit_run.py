@@ -42,9 +42,14 @@ def make_kit(
     datasets_dir: Path = DATASETS_DIR,
     on_step: Callable[[str, int], None] | None = None,
 ) -> KitOutcome:
+    """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
+
+    A failed component is in ``outcome.result.failures`` (and shown in the gallery); bad
+    parameters raise :class:`~generator.errors.UserError` before anything is written.
+    """
     params = validate_params(params)
     step = on_step or (lambda label, total: None)
-    estimate = len(components) + len(components) + 1  # about one PDF per component
+    estimate = 2 * len(components) + 1  # until the PDFs are known: about one per component
     result = build_kit(params, components, on_step=lambda name: step(name, estimate))
     out = params.out
 

@@ -347,3 +347,12 @@ def test_a_file_in_the_way_fails_the_component_before_any_rename(tmp_path):
     assert "cards is a file" in result.failures[0].message
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards", "poster.pdf"]
     assert (tmp_path / "cards").read_text() == "in the way"
+
+
+def test_every_flip_edge_has_a_gallery_wording():
+    from generator.kit import DUPLEX_CHOICES
+    from generator.kit_gallery import DUPLEX_TEXT
+    from generator.render.imposition import Duplex
+
+    assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
+    assert {duplex.value for duplex in Duplex} <= set(DUPLEX_CHOICES)  # the engine's words work
