@@ -12,11 +12,14 @@ from pathlib import Path
 
 from generator.atomic import write_bytes, write_text
 from generator.errors import UserError
-from generator.kit import KitFile, KitParams, PrintNotes
+from generator.kit import Component, KitFile, KitParams, PrintNotes
 from generator.render.document import DocInfo, new_document
 from generator.render.fonts import register_fonts
 from generator.render.paper import paper
 from generator.render.units import pt
+
+B = "tests.kit_sample_builders:"
+NO_DATASETS = Path("/nonexistent-datasets")
 
 
 def _pdf(path: Path, width_mm: float, height_mm: float, pages: list[str], title: str) -> Path:
@@ -87,3 +90,10 @@ def build_awkward_names(params: KitParams) -> list[Path]:
         _pdf(params.out / "a" / "b.pdf", 210, 297, ["a/b"], "a/b"),
         _pdf(params.out / "a__b.pdf", 210, 297, ["a__b"], "a__b"),
     ]
+
+
+CARDS = Component("Sample deck", B + "build_cards", game="Game one")
+POSTER = Component("Sample poster", B + "build_poster", PrintNotes(advice="Tape the two halves."), game="Game two")
+REFUSED = Component("Refused", B + "build_refused", game="Game two")
+BUGGY = Component("Buggy", B + "build_buggy")
+AWKWARD = Component("Awkward names", B + "build_awkward_names")

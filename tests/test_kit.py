@@ -15,16 +15,12 @@ from pypdf import PdfReader
 
 from generator.cli.main import run
 from generator.errors import UserError
-from generator.kit import Component, KitParams, PrintNotes, build_kit
+from generator.kit import Component, KitParams, build_kit
 from generator.kit_run import make_kit
 
-B = "tests.kit_sample_builders:"
-CARDS = Component("Sample deck", B + "build_cards", game="Game one")
-POSTER = Component("Sample poster", B + "build_poster", PrintNotes(advice="Tape the two halves."), game="Game two")
-REFUSED = Component("Refused", B + "build_refused", game="Game two")
-BUGGY = Component("Buggy", B + "build_buggy")
+from tests.kit_sample_builders import B, BUGGY, CARDS, NO_DATASETS, POSTER, REFUSED
+
 GOOD = (CARDS, POSTER)
-NO_DATASETS = Path("/nonexistent-datasets")
 
 
 def tree(folder: Path) -> dict[str, bytes]:

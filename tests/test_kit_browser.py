@@ -23,10 +23,7 @@ import pytest
 
 from generator.kit import KitParams
 from generator.kit_run import make_kit
-from generator.kit import Component
-from tests.test_kit import B, CARDS, NO_DATASETS, POSTER, REFUSED
-
-AWKWARD = Component("Awkward names", B + "build_awkward_names")
+from tests.kit_sample_builders import AWKWARD, CARDS, NO_DATASETS, POSTER, REFUSED
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                  if (path := shutil.which(name))), None)
