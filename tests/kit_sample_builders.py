@@ -97,3 +97,23 @@ POSTER = Component("Sample poster", B + "build_poster", PrintNotes(advice="Tape 
 REFUSED = Component("Refused", B + "build_refused", game="Game two")
 BUGGY = Component("Buggy", B + "build_buggy")
 AWKWARD = Component("Awkward names", B + "build_awkward_names")
+
+
+def build_notes_a(params: KitParams) -> list[Path]:
+    """Cheap builders for property tests: text files only."""
+    return [write_text(params.out / "a.txt", f"a {params.seed}\n"), write_text(params.out / "sub" / "a.txt", "a\n")]
+
+
+def build_notes_b(params: KitParams) -> list[Path]:
+    write_text(params.out / "sub" / "b-extra.txt", "written, not returned\n")
+    return [write_text(params.out / "b.txt", "b\n")]
+
+
+def build_notes_refused(params: KitParams) -> list[Path]:
+    write_text(params.out / "c.txt", "c\n")
+    raise UserError("refused; change nothing")
+
+
+def build_notes_buggy(params: KitParams) -> list[Path]:
+    write_text(params.out / "sub" / "d.txt", "d\n")
+    raise ZeroDivisionError("bug")

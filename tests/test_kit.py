@@ -11,6 +11,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from generator.cli.main import run
@@ -352,3 +354,23 @@ def test_every_flip_edge_has_a_gallery_wording():
 
     assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
     assert {duplex.value for duplex in Duplex} <= set(DUPLEX_CHOICES)  # the engine's words work
+
+
+NOTE_COMPONENTS = {
+    "A": (B + "build_notes_a", {"a.txt", "sub/a.txt"}),
+    "B": (B + "build_notes_b", {"b.txt", "sub/b-extra.txt"}),
+    "Refused": (B + "build_notes_refused", None),
+    "Buggy": (B + "build_notes_buggy", None),
+}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(st.sampled_from(sorted(NOTE_COMPONENTS)), unique=True, max_size=4))
+def test_a_kit_holds_exactly_the_files_of_the_components_that_built(tmp_path_factory, names):
+    out = tmp_path_factory.mktemp("kit")
+    components = tuple(Component(name, NOTE_COMPONENTS[name][0]) for name in names)
+    result = build_kit(KitParams(out=out), components)
+    expected = set().union(*(NOTE_COMPONENTS[name][1] or set() for name in names))
+    assert set(tree(out)) == expected
+    assert {str(f.path) for f in result.files} == expected
+    assert [f.component for f in result.failures] == [n for n in names if NOTE_COMPONENTS[n][1] is None]
