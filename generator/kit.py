@@ -12,7 +12,8 @@ How a game adds its material (one line in :data:`COMPONENTS`)::
   files under ``params.out`` (subfolders allowed) through :mod:`generator.atomic` or
   :meth:`PdfDocument.save`, and returns them in the order the gallery should show them.
   A bare :class:`~pathlib.Path` gets the component's :class:`PrintNotes`; return a
-  :class:`KitFile` to give one file its own title or notes.
+  :class:`KitFile` to give one file its own title (default: the PDF's ``/Title``, as set by
+  ``DocInfo``, else the file name) or its own notes.
 * Printing instructions are data, and the PDF is their first source: the gallery reads the
   sheet size from the pages, and the flip edge from the PDF's ``/ViewerPreferences /Duplex``
   (the imposition engine sets it). :class:`PrintNotes` adds one sentence of advice and may name
@@ -118,7 +119,10 @@ COMPONENTS: tuple[Component, ...] = (
 
 @dataclass(frozen=True)
 class BuiltFile:
-    """A file of the finished kit, ``path`` relative to the output folder (POSIX form)."""
+    """A file of the finished kit, ``path`` relative to the output folder (POSIX form).
+
+    ``title`` is the builder's; empty means "the PDF's own /Title, else the file name".
+    """
 
     component: str
     game: str
@@ -236,7 +240,7 @@ def _build_one(component: Component, params: KitParams, staging: Path,
             component=component.name,
             game=component.game or component.name,
             path=relative,
-            title=kit_file.title or relative.name,
+            title=kit_file.title,
             print_notes=kit_file.print_notes or component.print_notes,
         ))
     return built

@@ -201,7 +201,7 @@ def _file_view(fact: FileFacts) -> FileView:
                 zip(fact.pdf.thumbnails, fact.pdf.page_sizes_mm, strict=True), start=1)
         )
     return FileView(
-        title=fact.built.title,
+        title=fact.title,
         href=href,
         name=str(fact.path),
         is_pdf=fact.is_pdf,

@@ -36,6 +36,11 @@ class FileFacts:
         return self.pdf is not None
 
     @property
+    def title(self) -> str:
+        """The builder's title, else the PDF's /Title, else the file name."""
+        return (self.built.title if self.built else "") or (self.pdf.title if self.pdf else "") or self.path.name
+
+    @property
     def paper_sheets(self) -> int:
         """Sheets of paper it takes: two pages a sheet when printed two-sided."""
         if not self.pdf:
@@ -120,6 +125,7 @@ def manifest_json(params: KitParams, result: KitResult, facts: list[FileFacts]) 
 def _file_entry(fact: FileFacts) -> dict:
     entry: dict = {
         "path": str(fact.path),
+        "title": fact.title,
         "component": fact.built.component if fact.built else None,
         "bytes": fact.size,
         "sha256": fact.sha256,

@@ -70,6 +70,9 @@ def test_manifest_lists_every_file_with_measured_facts(tmp_path):
     assert by_path["poster.pdf"]["duplex"] == "single"
     assert by_path["cards/deck.pdf"]["paper_sheets"] == 1 and by_path["poster.pdf"]["paper_sheets"] == 1
     assert by_path["cards/deck.pdf"]["component"] == "Sample deck"
+    # titles: the builder's, else the PDF's /Title, else the file name
+    assert [by_path[name]["title"] for name in ("cards/deck.pdf", "poster.pdf", "cards/deck.json")] == [
+        "Sample deck", "Sample poster", "deck.json"]
     assert by_path["index.html"]["component"] is None
     assert [c["status"] for c in manifest["components"]] == ["built", "built"]
 

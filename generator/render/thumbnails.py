@@ -42,6 +42,7 @@ class PdfPages:
     thumbnails: tuple[Path, ...]
     duplex: str | None = None
     fixed_scale: bool = False
+    title: str = ""  # the document's /Title
 
     @property
     def page_count(self) -> int:
@@ -99,6 +100,7 @@ def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
     try:
         duplex = _DUPLEX_PREFERENCE.get(pdfium.raw.FPDF_VIEWERREF_GetDuplex(document.raw))
         fixed_scale = not pdfium.raw.FPDF_VIEWERREF_GetPrintScaling(document.raw)
+        title = document.get_metadata_dict(skip_empty=True).get("Title", "").strip()
         for index in range(len(document)):
             page = document[index]
             try:
@@ -107,17 +109,21 @@ def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
                 if thumbnail_dir is not None:
                     target = thumbnail_dir / f"{stem}-p{index + 1:03d}.png"
                     scale = max_pixels / max(width_pt, height_pt)
-                    write_bytes(target, _png_bytes(page.render(scale=scale).to_pil()))
+                    # rev_byteorder: PDFium paints RGB directly, no channel swap before PNG.
+                    write_bytes(target, _png_bytes(page.render(scale=scale, rev_byteorder=True).to_pil()))
                     thumbnails.append(target)
             finally:
                 page.close()
     finally:
         document.close()
-    return PdfPages(tuple(sizes), tuple(thumbnails), duplex, fixed_scale)
+    return PdfPages(tuple(sizes), tuple(thumbnails), duplex, fixed_scale, title)
 
 
 def _png_bytes(image) -> bytes:
     """PNG bytes with only the chunks needed to show the image (no time, no text, no dpi)."""
     buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", compress_level=6)  # 9: 8x slower, 3 % smaller
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    # zlib level 3: a quarter faster than the default 6 for files 1.5 % larger; 9 is 8 times slower.
+    image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
