@@ -24,9 +24,9 @@ DATASETS_DIR = Path(__file__).resolve().parent.parent / "datasets"
 
 DUPLEX_TEXT = {
     "single": "One-sided",
-    "long": "Two-sided: flip on the long edge",
-    "short": "Two-sided: flip on the short edge",
-    "fold": "One-sided: fold and glue",
+    "long": "Two-sided, long-edge flip",
+    "short": "Two-sided, short-edge flip",
+    "fold": "One-sided, fold and glue",
 }
 
 

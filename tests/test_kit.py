@@ -172,7 +172,7 @@ def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
         assert not parts.scheme and not parts.netloc, url  # self-contained: nothing external
         assert (out / unquote(parts.path)).is_file(), url
     assert "deck.pdf#page=2" in html
-    assert "Two-sided: flip on the long edge" in html and "One-sided" in html
+    assert "Two-sided, long-edge flip" in html and "One-sided" in html
     assert html.count("Print at 100 %") == 2
     assert "Tape the two halves." in html
     assert "Refused" in html and "too few places" in html
@@ -262,7 +262,7 @@ def test_flip_edge_is_read_from_the_pdf_unless_the_builder_names_it(tmp_path):
     assert manifest["poster.pdf"]["pdf_sets_print_scaling_none"] is False
     assert manifest["cards/deck.pdf"]["duplex"] == "long"  # declared by the builder
     html = (out / "index.html").read_text(encoding="utf-8")
-    assert "Two-sided: flip on the short edge" in html
+    assert "Two-sided, short-edge flip" in html
     assert {fact.duplex for fact in outcome.facts if fact.pdf} == {"long", "short", "single"}
 
 
