@@ -102,14 +102,22 @@ class Result:
 
 
 def pnp(*args: str) -> Result:
-    """Run the ``pnp`` entry point in this process (same code path as the console script, faster)."""
-    from generator.cli.main import run
+    """Run the ``pnp`` entry point in this process (same code path as the console script, faster).
 
+    ``run`` registers every command module each time it is called; in one process that would
+    stack duplicate groups, so the commands are registered once and ``run`` is told not to again.
+    """
+    from unittest import mock
+
+    from generator.cli import main
+
+    if not any(group.name == "oucedonc" for group in main.app.registered_groups):
+        main._register()
     out, err = io.StringIO(), io.StringIO()
     code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with mock.patch.object(main, "_register", lambda: None), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            run(list(args))
+            main.run(list(args))
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     return Result(code, out.getvalue(), err.getvalue())
