@@ -102,20 +102,12 @@ class Result:
 
 
 def pnp(*args: str) -> Result:
-    """Run the ``pnp`` entry point in this process (same code path as the console script, faster).
-
-    ``run`` registers every command module each time it is called; in one process that would
-    stack duplicate groups, so the commands are registered once and ``run`` is told not to again.
-    """
-    from unittest import mock
-
+    """Run the ``pnp`` entry point in this process (same code path as the console script, faster)."""
     from generator.cli import main
 
-    if not any(group.name == "oucedonc" for group in main.app.registered_groups):
-        main._register()
     out, err = io.StringIO(), io.StringIO()
     code = 0
-    with mock.patch.object(main, "_register", lambda: None), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             main.run(list(args))
         except SystemExit as exc:
