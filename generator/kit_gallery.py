@@ -15,12 +15,13 @@ from pathlib import Path
 from urllib.parse import quote
 
 from generator import __version__
+from generator.geo.embedded import DATASETS, PROVENANCE_FILE
 from generator.kit import KitParams, KitResult
 from generator.kit_manifest import FileFacts
 from generator.render.thumbnails import describe_sheets
 
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates" / "kit"
-DATASETS_DIR = Path(__file__).resolve().parent.parent / "datasets"
+DATASETS_DIR = DATASETS  # where the embedded data and its provenance.json live
 
 DUPLEX_TEXT = {
     "single": "One-sided",
@@ -93,7 +94,7 @@ def read_provenance(datasets_dir: Path) -> Provenance:
     attribution or a licence is one more source, named by its key), a bare list of sources, or
     an object mapping names to sources.
     """
-    path = datasets_dir / "provenance.json"
+    path = datasets_dir / PROVENANCE_FILE
     if not path.is_file():
         return Provenance((), f"No data provenance file was found ({path.name} is missing).")
     try:
