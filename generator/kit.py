@@ -155,6 +155,9 @@ def validate_params(params: KitParams) -> KitParams:
         raise UserError(f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}")
     if params.out.exists() and not params.out.is_dir():
         raise UserError(f"{params.out} is a file, not a folder; pass --out with a folder name")
+    from generator.geo.regions import resolve_region
+
+    resolve_region(params.region)  # a misspelt region: one line now, not a failure per component
     return replace(params, paper=paper)
 
 

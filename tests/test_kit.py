@@ -377,3 +377,10 @@ def test_a_kit_holds_exactly_the_files_of_the_components_that_built(tmp_path_fac
     assert set(tree(out)) == expected
     assert {str(f.path) for f in result.files} == expected
     assert [f.component for f in result.failures] == [n for n in names if NOTE_COMPONENTS[n][1] is None]
+
+
+def test_cli_unknown_region_is_one_line_exit_2_before_anything_is_built(tmp_path, monkeypatch, capsys):
+    assert run_cli(monkeypatch, GOOD, "--out", str(tmp_path / "o"), "--region", "bretagn") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("pnp: error: unknown region 'bretagn'") and "Bretagne" in err[0]
+    assert not (tmp_path / "o").exists()
