@@ -8,8 +8,12 @@ follows its line). The other components are built either way.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from generator.kit_run import KitOutcome
 
 
 def kit(
@@ -60,7 +64,7 @@ def kit(
         raise typer.Exit(1 if any(failure.is_bug for failure in failures) else 2)
 
 
-def _report(outcome, component_count: int) -> None:
+def _report(outcome: KitOutcome, component_count: int) -> None:
     from rich.console import Console
     from rich.table import Table
 
