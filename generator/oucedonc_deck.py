@@ -53,6 +53,7 @@ class DeckOptions:
     source: str = "embedded"
     sites_share: float = SITES_SHARE
     difficulty: str = "normal"  # easy | normal | hard: how well known the places are
+    tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,8 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
     if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
         raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
+    if not 1 <= options.tokens_each <= TOKENS // 2:
+        raise UserError(f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}")
     if options.out.suffix.lower() != ".pdf":
         raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
@@ -195,7 +198,7 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
         "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
         "source": options.source, "sites_share": options.sites_share, "difficulty": options.difficulty,
         "tokens": TOKENS,
-        "tokens_each": TOKENS_EACH, "region_name": region.name,
+        "tokens_each": options.tokens_each, "region_name": region.name,
     }
     deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind),
                         region=region.key, seed=options.seed, precision=precision,
@@ -224,7 +227,8 @@ def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings
     from generator.render.oucedonc_tokens import draw_token_pages, plan_tokens
 
     spec, fonts = settings.spec, settings.fonts
-    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, TOKENS_EACH)
+    tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
+    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, tokens_each)
     _check_glyphs(deck, texts, fonts)
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
