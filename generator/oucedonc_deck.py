@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.oucedonc.coords import Precision, parse_precision
@@ -25,6 +26,16 @@ from generator.games.oucedonc.deck import (
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.geo.model import Place
+
+if TYPE_CHECKING:
+    from generator.render.card_templates import TemplateSet
+    from generator.render.fonts import FontSet
+    from generator.kit import KitParams
+    from generator.render.imposition import Card, SheetSpec
+    from generator.render.oucedonc_cards import CardStyle, LocatorMap
+    from generator.render.oucedonc_texts import DeckTexts
+
+Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
 
 TOKENS_EACH = 4  # the referee's default starting tokens, printed on the rule cards
 #: ``--precision auto``: whole arc-minutes as on the original cards when the region is large
@@ -106,22 +117,29 @@ def choose_places(candidates: Sequence[Place], count: int, seed: int, precision:
 # ------------------------------------------------------------------- the deck
 
 
-def _check_glyphs(deck: Deck, texts, fonts) -> None:
+def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
+    """Every character printed must exist in the font that prints it: fail before drawing."""
     from generator.render.fonts import require_glyphs
 
+    name_fonts = tuple(dict.fromkeys((fonts.condensed_bold, fonts.bold)))  # ordered, no repeats
+    text_fonts = tuple(dict.fromkeys((fonts.regular, fonts.bold, fonts.oblique)))
     for card in deck.places:
-        for font in {fonts.condensed_bold, fonts.bold}:
+        for font in name_fonts:
             require_glyphs(font, card.name, f"the place name {card.name!r} (card {card.id})")
     for what, text in texts.printed_strings():
-        for font in {fonts.regular, fonts.bold}:
+        for font in text_fonts:
             require_glyphs(font, text, what)
 
 
-def _locator(deck: Deck, region: RegionInfo, rings, width: float, height: float):
-    """The locator map: the outline ``rings``, framed on all of them (France) or on the deck's places."""
+def _locator(deck: Deck, region: RegionInfo, rings: Rings, width: float, height: float) -> LocatorMap:
+    """The locator map: France's outline ``rings``, framed on all of France or on the deck's
+    places. Abroad (a country code) the map shows the deck's places alone: no outline is
+    embedded for other countries, and a clipped piece of France would mislead."""
     from generator.render.locator_map import fit_frame
     from generator.render.oucedonc_cards import LocatorMap
 
+    if region.kind == "country":
+        rings = ()
     if region.kind == "france" and rings:
         points = [point for ring in rings for point in ring]
     else:
@@ -132,7 +150,7 @@ def _locator(deck: Deck, region: RegionInfo, rings, width: float, height: float)
     return LocatorMap(fit_frame(bounds, width, height), rings, dots)
 
 
-def france_rings() -> tuple[tuple[tuple[float, float], ...], ...]:
+def france_rings() -> Rings:
     from generator.geo import embedded
     from generator.render.locator_map import outline_rings
 
@@ -143,12 +161,12 @@ def france_rings() -> tuple[tuple[tuple[float, float], ...], ...]:
 class PrintSettings:
     """The user's printing choices, parsed and checked before any data is read."""
 
-    spec: object  # imposition.SheetSpec
+    spec: SheetSpec
     per_sheet: int
     page_size: tuple[float, float]  # mm
     precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
-    fonts: object  # fonts.FontSet
-    templates: object  # card_templates.TemplateSet
+    fonts: FontSet
+    templates: TemplateSet
 
 
 def print_settings(options: DeckOptions) -> PrintSettings:
@@ -214,11 +232,11 @@ class BuiltDeck:
     deck: Deck
     pdf: bytes
     pages: int
-    cards: tuple  # the engine's Card objects (painters), reused for PNG export
-    spec: object  # the SheetSpec
+    cards: tuple[Card, ...]  # the engine's cards (painters), reused for PNG export
+    spec: SheetSpec
 
 
-def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings) -> BuiltDeck:
+def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.render.document import DocInfo
     from generator.render.imposition import CardBox, Duplex, render_deck
@@ -249,7 +267,7 @@ def build_deck(options: DeckOptions) -> BuiltDeck:
     return render_oucedonc_deck(deck, region, settings, france_rings())
 
 
-def deck_cards(deck: Deck, texts, style, locator) -> list:
+def deck_cards(deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None) -> list[Card]:
     """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
     from generator.render.imposition import Card
     from generator.render.oucedonc_cards import (
@@ -312,7 +330,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
 
 
-def build_kit_deck(params) -> list[Path]:
+def build_kit_deck(params: KitParams) -> list[Path]:
     """The kit's Oucédonc component: the default deck of the kit's region on its paper."""
     options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
                           paper=params.paper)
@@ -320,7 +338,7 @@ def build_kit_deck(params) -> list[Path]:
     return [files.pdf, files.json]
 
 
-def render_pngs(cards, ids: Sequence[str], spec, dpi: int, title: str) -> dict[str, bytes]:
+def render_pngs(cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str) -> dict[str, bytes]:
     """Every face as a PNG (card plus bleed), named ``P01_front.png``… for print-on-demand."""
     import io
 
