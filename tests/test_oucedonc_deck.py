@@ -429,3 +429,18 @@ def test_broken_templates_are_one_line_user_errors(tmp_path, content, expected):
         render_custom(tmp_path, grid_places(()), templates=folder)
     assert expected in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_font_option_prints_every_text_in_the_users_font(tmp_path):
+    """--font: the names and texts use the given TrueType font, embedded; a character that
+    font lacks is refused before drawing, naming the place and the character."""
+    from generator.errors import UserError
+    from generator.render.fonts import FONT_DIR
+
+    serif = FONT_DIR / "DejaVuSerif-Bold.ttf"  # a real font with fewer glyphs than DejaVu Sans
+    pdf, _ = render_custom(tmp_path, grid_places(("Saint-Rémy-de-Provence",)), font=serif)
+    fonts = {str(font.get_object()["/BaseFont"]).split("+")[1]
+             for page in PdfReader(pdf).pages[:2] for font in page["/Resources"]["/Font"].values()}
+    assert fonts == {"DejaVuSerif-Bold"}  # nothing printed in any other font
+    with pytest.raises(UserError, match=r"U\+2605.*--font"):
+        render_custom(tmp_path, grid_places(("Étoile ★",)), font=serif)
