@@ -38,15 +38,12 @@ PEERS = Path(__file__).resolve().parent / "oucedonc_peers"
 def child_pnp(out: str) -> None:
     """Run inside the child process: imports first, then data to PDF, timed."""
     sys.path.insert(0, str(ROOT))
-    import jinja2.sandbox  # noqa: F401  - imports outside the timing, as for the peers
-    import numpy  # noqa: F401
-    import reportlab.pdfgen.canvas  # noqa: F401
-    import reportlab.platypus  # noqa: F401
+    import importlib
 
-    import generator.geo.catalog  # noqa: F401
-    import generator.geo.selection  # noqa: F401
-    import generator.render.imposition  # noqa: F401
-    import generator.render.oucedonc_cards  # noqa: F401
+    for module in ("jinja2.sandbox", "numpy", "reportlab.pdfgen.canvas", "reportlab.platypus",
+                   "generator.geo.catalog", "generator.geo.selection", "generator.render.imposition",
+                   "generator.render.oucedonc_cards"):
+        importlib.import_module(module)  # imports outside the timing, as for the peers
     from generator.oucedonc_deck import DeckOptions, make_deck
 
     start = time.perf_counter()

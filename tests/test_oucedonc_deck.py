@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -218,12 +217,12 @@ def test_back_offset_moves_backs_only(tmp_path):
     assert text_centre(a[0][1], name, 13.5) == pytest.approx(text_centre(b[0][1], name, 13.5), abs=0.01)
     (x0, y0), (x1, y1) = text_centre(a[1][1], name, 8.5), text_centre(b[1][1], name, 8.5)
     assert (x1 - x0, y1 - y0) == pytest.approx((1.5, -2.0), abs=0.05)
+    doc_a.close()
+    doc_b.close()
 
 
 def test_all_card_text_stays_in_the_safe_zone(long_deck):
     """No character of any card face (names, coordinates, rules) crosses its card's safe zone."""
-    from generator.render.units import pt
-
     layout = layout_for(long_deck[1])
     document, pages = pdfium_pages(long_deck[0])
     for number, (_, textpage) in enumerate(pages[:16]):
