@@ -121,10 +121,13 @@ def test_default_deck_fills_eight_sheets_plus_tokens(long_deck):
 
 
 def test_letter_paper_page_size(tmp_path):
+    """Letter holds 3 × 3 poker cards too (with the default 1 mm bleed): 48 + 9 cards = 7 sheets."""
     pdf, _ = build(tmp_path, "letter", region="bretagne", paper="letter", cards=48)
-    page = PdfReader(pdf).pages[0]
-    assert to_mm(float(page.mediabox.width)) == pytest.approx(215.9, abs=0.01)
-    assert to_mm(float(page.mediabox.height)) == pytest.approx(279.4, abs=0.01)
+    pages = PdfReader(pdf).pages
+    assert len(pages) == 7 * 2 + 2
+    for page in pages:
+        assert to_mm(float(page.mediabox.width)) == pytest.approx(215.9, abs=0.01)
+        assert to_mm(float(page.mediabox.height)) == pytest.approx(279.4, abs=0.01)
 
 
 def test_every_card_background_is_trim_plus_bleed(long_deck, long_plumber):
