@@ -22,6 +22,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.territoires",
     "generator.cli.otcho",
     "generator.cli.pronostiques",
+    "generator.cli.oucedonc_referee",
 )
 
 
