@@ -30,7 +30,7 @@ from generator.geo.model import Place
 if TYPE_CHECKING:
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
-    from generator.kit import KitParams
+    from generator.kit import KitFile, KitParams
     from generator.render.imposition import Card, SheetSpec
     from generator.render.oucedonc_cards import CardStyle, LocatorMap
     from generator.render.oucedonc_texts import DeckTexts
@@ -330,12 +330,21 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
 
 
-def build_kit_deck(params: KitParams) -> list[Path]:
+def build_kit_deck(params: KitParams) -> list[KitFile]:
     """The kit's Oucédonc component: the default deck of the kit's region on its paper."""
+    from generator.kit import KitFile, PrintNotes
+
     options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
                           paper=params.paper)
     files = make_deck(options)
-    return [files.pdf, files.json]
+    deck = files.deck
+    advice = (f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. The last "
+              f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens.")
+    return [
+        KitFile(files.pdf, title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
+                                 f"{TOKENS} tokens", print_notes=PrintNotes(duplex="long", advice=advice)),
+        KitFile(files.json, title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)"),
+    ]
 
 
 def render_pngs(cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str) -> dict[str, bytes]:

@@ -158,8 +158,9 @@ def test_kit_builds_the_deck(tmp_path):
     from generator.kit import KitParams
     from generator.oucedonc_deck import build_kit_deck
 
-    paths = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
-    assert [p.suffix for p in paths] == [".pdf", ".json"] and all(p.is_file() for p in paths)
+    files = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
+    assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(f.path.is_file() for f in files)
+    assert files[0].print_notes.duplex == "long" and "Oucédonc en Bretagne" in files[0].title
 
 
 # ----------------------------------------------------------------------------- name fitting
