@@ -449,3 +449,28 @@ def test_font_option_prints_every_text_in_the_users_font(tmp_path):
     assert fonts == {"DejaVuSerif-Bold"}  # nothing printed in any other font
     with pytest.raises(UserError, match=r"U\+2605.*--font"):
         render_custom(tmp_path, grid_places(("Étoile ★",)), font=serif)
+
+
+def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
+    """The 35 tokens: cut circles on the front page, discs on the back page, mirrored for the
+    long-edge flip (x → page width − x)."""
+    front, back = long_plumber.pages[16], long_plumber.pages[17]
+    width = to_mm(front.width)
+
+    def centres(page, radius_mm):
+        found = []
+        for curve in page.curves:
+            w, h = to_mm(curve["x1"] - curve["x0"]), to_mm(curve["bottom"] - curve["top"])
+            if abs(w - 2 * radius_mm) < 0.3 and abs(h - 2 * radius_mm) < 0.3:
+                found.append((round(to_mm((curve["x0"] + curve["x1"]) / 2), 1),
+                              round(to_mm(page.height - (curve["top"] + curve["bottom"]) / 2), 1)))
+        return sorted(set(found))
+
+    from generator.render.oucedonc_tokens import TOKEN_BLEED, plan_tokens
+
+    sheet = plan_tokens(210.0, 297.0, 35)
+    cuts = centres(front, sheet.radius)
+    discs = centres(back, sheet.radius + TOKEN_BLEED)
+    assert len(cuts) == 35 and len(discs) == 35
+    mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
+    assert all(abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs))
