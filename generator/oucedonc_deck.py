@@ -25,6 +25,7 @@ from generator.games.oucedonc.deck import (
     default_place_count,
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
+from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.model import Place
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
 
-TOKENS_EACH = 4  # the referee's default starting tokens, printed on the rule cards
+TOKENS_EACH = RuleOptions().starting_tokens  # printed on the rule cards; the referee reads it back
 #: ``--precision auto``: whole arc-minutes as on the original cards when the region is large
 #: enough for every pair of cards to differ at that precision; arc-seconds otherwise (a région
 #: or a département rarely gives 48 places with distinct minutes that are also spread out).

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from generator.games.oucedonc.rules import RuleOptions
+
 oucedonc_app = typer.Typer(
     name="oucedonc",
     help="Oucédonc: place-card decks for any region, and a referee for the table.",
@@ -33,7 +35,7 @@ def deck(
     source: str = typer.Option("embedded", "--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'."),
     difficulty: str = typer.Option("normal", "--difficulty", help="easy, normal or hard: how well known the places are."),
     sites_share: float = typer.Option(0.2, "--sites-share", help="Share of sites (not towns) in the deck, 0 to 1."),
-    tokens_each: int = typer.Option(4, "--tokens-each", help="Starting tokens per player, printed on the rules."),
+    tokens_each: int = typer.Option(RuleOptions().starting_tokens, "--tokens-each", help="Starting tokens per player, printed on the rules."),
     out: Path = typer.Option(Path("output/oucedonc.pdf"), "--out", help="The PDF to write; the deck JSON goes beside it."),
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
