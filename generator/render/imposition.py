@@ -128,6 +128,8 @@ class SheetSpec:
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle in millimetres, origin at its lower-left corner."""
+
     x: float
     y: float
     width: float
@@ -140,6 +142,10 @@ class Rect:
     @property
     def top(self) -> float:
         return self.y + self.height
+
+    @property
+    def centre_x(self) -> float:
+        return self.x + self.width / 2
 
     def inset(self, d: float) -> Rect:
         return Rect(self.x + d, self.y + d, self.width - 2 * d, self.height - 2 * d)

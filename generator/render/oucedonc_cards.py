@@ -16,6 +16,7 @@ from functools import lru_cache
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.fonts import FontSet
+from generator.render.imposition import Rect
 from generator.render.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc_style import (
     NATURAL_SITES,
@@ -40,29 +41,6 @@ MAP_FORM = "OucedoncLocatorMap"
 class CardStyle:
     fonts: FontSet
     palette: Palette = PALETTE
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A rectangle in millimetres, origin at its lower-left corner."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
-
-    @property
-    def centre_x(self) -> float:
-        return self.x + self.width / 2
-
-
-def safe_rect(box) -> Rect:
-    safe = box.safe
-    return Rect(safe.x, safe.y, safe.width, safe.height)
 
 
 def scale(box) -> float:
@@ -238,7 +216,7 @@ class PlaceFront:
     style: CardStyle
 
     def name_area(self, box) -> Rect:
-        safe, k = safe_rect(box), scale(box)
+        safe, k = box.safe, scale(box)
         return Rect(safe.x + 1.0 * k, safe.y + 15.0 * k, safe.width - 2.0 * k, safe.height - 25.0 * k)
 
     def fitted_name(self, box) -> FittedText:
@@ -261,7 +239,7 @@ class PlaceFront:
         """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         colour = kind_colour(self.card.place_kind, palette)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, colour)
         inset = min(2.4 * k, box.safe.x * 0.8)
         panel(canvas, box, inset, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
@@ -305,7 +283,7 @@ class LocatorMap:
 
 def place_back_map_area(box) -> Rect:
     """Where the locator map may go on a place back (the same on every card of a deck)."""
-    safe, k = safe_rect(box), scale(box)
+    safe, k = box.safe, scale(box)
     return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
 
 
@@ -319,7 +297,7 @@ class PlaceBack:
     locator: LocatorMap | None
 
     def header_name(self, box) -> FittedText:
-        safe, k = safe_rect(box), scale(box)
+        safe, k = box.safe, scale(box)
         return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(safe.width - 2 * k), pt(11.0 * k),
                         max_size=15.0 * k, max_lines=2)
 
@@ -327,7 +305,7 @@ class PlaceBack:
         """One size for both coordinates, the largest that fits beside their labels."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        safe, k, fonts = safe_rect(box), scale(box), self.style.fonts
+        safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 15.0 * k
         for label, value in ((self.texts.latitude_label, self.card.lat_text),
                              (self.texts.longitude_label, self.card.lon_text)):
@@ -337,14 +315,14 @@ class PlaceBack:
 
     def rows(self, box) -> tuple[tuple[str, str, float], ...]:
         """(label, printed value, baseline in mm) of the two coordinates."""
-        safe, k = safe_rect(box), scale(box)
+        safe, k = box.safe, scale(box)
         header_bottom = safe.top - 14.5 * k
         return ((self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
                 (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k))
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         key = ("back", self.card.place_kind, self.texts.latitude_label, self.texts.longitude_label,
                box.width, box.height, box.bleed)
         reused_form(canvas, box, key, self.paint_frame)
@@ -385,7 +363,7 @@ class PlaceBack:
     def paint_frame(self, canvas, box) -> None:
         """Background, header band, coordinate labels and rules: the same on every back of this kind."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, palette.paper)
         band(canvas, box, safe.top - 14.5 * k, kind_colour(self.card.place_kind, palette))
         for label, _, baseline in self.rows(box):
@@ -415,7 +393,7 @@ class EmblemBack:
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, palette.night)
         graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
                   7.0 * k, palette.night_grid, 0.25)
@@ -439,7 +417,7 @@ class RuleFront:
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, palette.paper)
         header_bottom = safe.top - 11.5 * k
         band(canvas, box, header_bottom, palette.night)
@@ -475,7 +453,7 @@ class IntermedeFace:
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, palette.gold)
         inset = min(2.4 * k, box.safe.x * 0.8)
         panel(canvas, box, inset, 2.6 * k, palette.paper, None, 0)
@@ -499,7 +477,7 @@ class DirectionFront:
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, palette.paper)
         cx, cy = safe.centre_x, safe.y + safe.height * 0.53
         radius = min(safe.width / 2 - 7.5 * k, safe.height / 2 - 10 * k)
@@ -528,7 +506,7 @@ class DirectionBack:
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        safe = safe_rect(box)
+        safe = box.safe
         fill_bleed(canvas, box, palette.night)
         graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
                   7.0 * k, palette.night_grid, 0.25)
