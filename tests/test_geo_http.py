@@ -162,3 +162,14 @@ def test_truncated_download_leaves_nothing(httpserver, tmp_path, cache):
 def test_offline_download_missing_is_user_error(tmp_path, cache):
     with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="--offline"):
         http.download("http://127.0.0.1:9/x.zip", tmp_path / "x.zip", what="X")
+
+
+def test_download_reports_progress(httpserver, tmp_path, cache):
+    blob = b"x" * 300_000
+    httpserver.expect_request("/big.zip").respond_with_data(blob)
+    seen = []
+    with quick_http(cache) as http:
+        http.progress = lambda what, done, total: seen.append((what, done, total))
+        http.download(httpserver.url_for("/big.zip"), tmp_path / "big.zip", what="Big")
+    assert seen[-1] == ("Big", 300_000, 300_000)
+    assert [done for _, done, _ in seen] == sorted(done for _, done, _ in seen)

@@ -127,9 +127,16 @@ class HttpConfig:
 class Http:
     """Network access for every source: cached JSON/text answers and streamed dumps."""
 
-    def __init__(self, config: HttpConfig | None = None, cache_folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        config: HttpConfig | None = None,
+        cache_folder: Path | None = None,
+        progress: Callable[[str, int, int | None], None] | None = None,
+    ) -> None:
+        """``progress(what, bytes_so_far, total_or_None)`` is called while a dump downloads."""
         self.config = config or HttpConfig()
         self.cache_folder = cache_folder or cache_dir()
+        self.progress = progress
         self._session: requests.Session | None = None
         self._cache: Any = None
 
@@ -260,6 +267,8 @@ class Http:
                     for chunk in response.raw.stream(CHUNK, decode_content=True):
                         handle.write(chunk)
                         received += len(chunk)
+                        if self.progress is not None:
+                            self.progress(what, received, int(expected) if expected else None)
                 except Exception as exc:  # urllib3 ProtocolError / ReadTimeoutError / OSError
                     raise UserError(
                         f"{what}: the download broke off after {received:,} bytes ({_reason(exc)}); "
