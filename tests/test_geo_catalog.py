@@ -191,3 +191,10 @@ def test_cli_deck_table_and_errors():
     assert all(len(line) <= 80 for line in table.stdout.splitlines())
     bad = run_pnp("places", "--count", "5", "--difficulty", "nightmare")
     assert bad.returncode == 2 and "nightmare" in bad.stderr
+
+
+def test_attributions_name_the_licence():
+    assert any("GeoNames" in line for line in catalog.attributions("embedded"))
+    assert catalog.attributions("overpass") == ("Sites : © les contributeurs d'OpenStreetMap, ODbL",)
+    with pytest.raises(UserError):
+        catalog.attributions("nope")

@@ -173,3 +173,10 @@ def test_download_reports_progress(httpserver, tmp_path, cache):
         http.download(httpserver.url_for("/big.zip"), tmp_path / "big.zip", what="Big")
     assert seen[-1] == ("Big", 300_000, 300_000)
     assert [done for _, done, _ in seen] == sorted(done for _, done, _ in seen)
+
+
+def test_404_names_the_variable_to_check(httpserver, cache, monkeypatch):
+    monkeypatch.setenv("PNP_CONTOURS_URL", httpserver.url_for("/mirror"))
+    httpserver.expect_request("/mirror/regions-100m.geojson").respond_with_data("no", status=404)
+    with quick_http(cache) as http, pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"):
+        http.get_json(httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours")

@@ -22,7 +22,7 @@ from generator.geo import embedded
 from generator.geo.http import Http, data_dir
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection, resolve_region
-from generator.geo.sources import ALL_SOURCES, PLACE_SOURCES, source_module
+from generator.geo.sources import ALL_SOURCES, ATTRIBUTIONS, PLACE_SOURCES, source_module
 
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
@@ -46,6 +46,15 @@ def load_places(source: str = EMBEDDED, region: str | RegionSelection = "france"
             "or another --source"
         )
     return tuple(sorted(places, key=lambda p: (p.kind != "town", -p.familiarity, p.id)))
+
+
+def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
+    """The attribution lines to print on material made from ``source``."""
+    if source == EMBEDDED:
+        return tuple(embedded.attributions())
+    if source not in ATTRIBUTIONS:
+        raise UserError(f"unknown source {source!r}; choose one of {', '.join(SOURCES)}")
+    return (ATTRIBUTIONS[source],)
 
 
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:

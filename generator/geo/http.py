@@ -334,7 +334,9 @@ class Http:
             except Exception:  # a malformed error body must not hide the status
                 detail = None
         text = f": {_one_line(detail)}" if detail else ""
-        if response.status_code in RETRY_STATUSES:
+        if response.status_code == 404:
+            advice = f"nothing at {response.url}; check {self._variable_for(response.url)}"
+        elif response.status_code in RETRY_STATUSES:
             advice = f"the server kept failing after {self.config.retries + 1} attempts; try again later"
         elif 400 <= response.status_code < 500:
             advice = "the request was refused; check the --region and the source options"
