@@ -180,3 +180,22 @@ def test_404_names_the_variable_to_check(httpserver, cache, monkeypatch):
     httpserver.expect_request("/mirror/regions-100m.geojson").respond_with_data("no", status=404)
     with quick_http(cache) as http, pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"):
         http.get_json(httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours")
+
+
+def test_post_answers_are_cached_by_body(httpserver, cache):
+    httpserver.expect_oneshot_request("/q", method="POST", data="data=one").respond_with_json({"n": 1})
+    httpserver.expect_oneshot_request("/q", method="POST", data="data=two").respond_with_json({"n": 2})
+    with quick_http(cache) as http:
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q") == {"n": 1}
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q") == {"n": 2}
+    with quick_http(cache, offline=True) as http:
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q") == {"n": 1}
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q") == {"n": 2}
+
+
+def test_damaged_cache_database_is_user_error(httpserver, cache):
+    cache.mkdir(parents=True)
+    (cache / "http-cache.sqlite").write_bytes(b"this is not a sqlite database" * 100)
+    httpserver.expect_request("/a").respond_with_json([1])
+    with quick_http(cache) as http, pytest.raises(UserError, match="HTTP cache .* is unusable.*delete it"):
+        http.get_json(httpserver.url_for("/a"), what="A")

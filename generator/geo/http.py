@@ -33,10 +33,11 @@ PNP_OFFLINE          "1" to behave as if --offline were given everywhere
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -172,7 +173,8 @@ class Http:
 
             try:
                 self.cache_folder.mkdir(parents=True, exist_ok=True)
-                self._cache = SQLiteCache(str(self.cache_folder / "http-cache.sqlite"))
+                with self._cache_errors():
+                    self._cache = SQLiteCache(str(self.cache_folder / "http-cache.sqlite"))
             except OSError as exc:
                 raise UserError(
                     f"cannot use the cache folder {self.cache_folder}: {exc.strerror}; "
@@ -218,7 +220,8 @@ class Http:
         )
         prepared = self.session.prepare_request(request)
         key = self.cache.create_key(prepared)
-        cached = None if self.config.refresh else self.cache.get_response(key)
+        with self._cache_errors():
+            cached = None if self.config.refresh else self.cache.get_response(key)
         if cached is not None and (self.config.offline or not cached.is_expired):
             return json.loads(cached.content)
         if self.config.offline:
@@ -237,9 +240,10 @@ class Http:
             ) from exc
         if check is not None:
             check(payload)
-        self.cache.save_response(
-            response, key, expires=datetime.now(timezone.utc) + self.config.cache_ttl
-        )
+        with self._cache_errors():
+            self.cache.save_response(
+                response, key, expires=datetime.now(timezone.utc) + self.config.cache_ttl
+            )
         return payload
 
     # -- dumps ----------------------------------------------------------------------------------
@@ -284,6 +288,19 @@ class Http:
         return target
 
     # -- helpers --------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _cache_errors(self) -> Iterator[None]:
+        """A damaged or locked cache database is a user-fixable problem, not a traceback."""
+        import sqlite3
+
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise UserError(
+                f"the HTTP cache {self.cache_folder / 'http-cache.sqlite'} is unusable ({exc}); "
+                "delete it (it is only a cache) and run the command again"
+            ) from exc
+
     def _send(self, prepared: requests.PreparedRequest, *, what: str, stream: bool) -> requests.Response:
         """Send with urllib3 retries; also retry a body that breaks off (requests reads it)."""
         timeout = (self.config.connect_timeout, self.config.read_timeout)
