@@ -198,3 +198,19 @@ def test_attributions_name_the_licence():
     assert catalog.attributions("overpass") == ("Sites : © les contributeurs d'OpenStreetMap, ODbL",)
     with pytest.raises(UserError):
         catalog.attributions("nope")
+
+
+def test_fetch_geonames_for_a_departement(server):
+    from tests.test_geo_sources import FR_ROWS, _zip
+
+    server.expect_request("/dump/FR.zip").respond_with_data(_zip("FR.zip", "FR.txt", FR_ROWS),
+                                                            content_type="application/zip")
+    with quick_http(folders_cache(server)) as http:
+        result = catalog.fetch_places("geonames", "Gironde", http)
+    assert result.summary == "1 town and 1 site"
+    assert [(p.name, p.kind) for p in catalog.load_places("geonames", "33")] == [
+        ("Bordeaux", "town"), ("Dune du Pilat", "site")]
+    # the dump stays in the cache: Haute-Savoie comes from the same file, offline
+    with quick_http(folders_cache(server), offline=True) as http:
+        catalog.fetch_places("geonames", "74", http)
+    assert [p.name for p in catalog.load_places("geonames", "Haute-Savoie")] == ["Mont Blanc"]

@@ -174,7 +174,12 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
         raise UserError(f"{source} returned no place in {selection.label}; try a larger region")
     path = write_places(stored_path(source, selection), kept)
     towns = sum(p.kind == "town" for p in kept)
-    return FetchResult(source, selection.label, path, f"{towns:,} towns and {len(kept) - towns:,} sites")
+    return FetchResult(source, selection.label, path,
+                       f"{_plural(towns, 'town')} and {_plural(len(kept) - towns, 'site')}")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def _with_departements(places: list[Place], http: Http) -> list[Place]:
