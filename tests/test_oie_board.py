@@ -195,7 +195,7 @@ def test_themed_board_prints_every_place_inside_its_square(tmp_path):
         home = [b for b in boxes if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
         if home and not w["text"].isdigit():
             assert any(b[0] - 1 <= w["x0"] and w["x1"] <= b[2] + 1 for b in home), w["text"]
-    assert "Bretagne : de Brest au Mans" in text
+    assert "Bretagne · Brest → Le Mans" in text
 
 
 def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):

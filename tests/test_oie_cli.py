@@ -50,3 +50,25 @@ def test_stats_exact_json():
     num, den = map(int, data["expected_turns_fraction"].split("/"))
     assert abs(num / den - data["expected_turns"]) < 1e-12
     assert len(data["distribution"]) == 30
+
+
+def test_play_json_is_a_consistent_game_log():
+    data = json.loads(pnp("play", "--players", "3", "--seed", "4", "--json").stdout)
+    assert data["winner_seat"] in (1, 2, 3)
+    assert data["pot"] == sum(data["paid_by_seat"])
+    moves = [e for e in data["events"] if e["what"] == "move"]
+    assert moves[-1]["to"] == 63 and moves[-1]["seat"] == data["winner_seat"]
+    assert data["events"][-1]["round"] == data["rounds"]
+
+
+def test_board_writes_a_pdf(tmp_path):
+    out = tmp_path / "board.pdf"
+    r = pnp("board", "--paper", "letter", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_board_bad_grid_is_one_line(tmp_path):
+    r = pnp("board", "--tiles", "a4", "--grid", "9x9", "--out", str(tmp_path / "p.pdf"))
+    assert r.returncode == 2 and r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1
+    assert not list(tmp_path.iterdir())

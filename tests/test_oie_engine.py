@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from generator.errors import UserError
 from generator.games.oie.engine import play_classic, play_teams
+from generator.games.oie.resolver import resolve_points, resolve_throw
 from generator.games.oie.rules import Rules, Teams, default_pawns
 from generator.games.oie.simulate import random_throws, simulate
 from generator.games.oie.squares import LAST
@@ -159,6 +160,12 @@ def test_classic_invariants(players, seed, rounds, occupied, first, ante):
         assert sum(p == LAST for p in g.positions) == 1
     moves = [e for e in g.events if e.what == "move"]
     assert all(0 <= e.final <= LAST for e in moves)
+    # without another pawn involved, the engine lands where the one-throw resolver says
+    for e in moves:
+        applies = e.start == 0 and (first == "from-start" or e.round == 1 and (
+            first == "each" or first == "opener" and e.seat == 0))
+        if not e.note:
+            assert e.final == resolve_throw(e.start, *e.dice, first_throw=applies).final
 
 
 @settings(max_examples=40, deadline=None)
@@ -180,6 +187,9 @@ def test_team_invariants(players, seed, rounds, pawns, policy, occupied):
             turns.setdefault((e.round, e.seat), []).append(e)
     for moves in turns.values():
         assert len(moves) in (1, 2)
+        for e in moves:
+            if not e.note:
+                assert e.final == resolve_points(e.start, sum(e.dice)).final
         if len(moves) == 2:
             assert moves[0].pawn != moves[1].pawn
             assert len(moves[0].dice) == len(moves[1].dice) == 1

@@ -22,6 +22,7 @@ def board(
     grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
     source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
+    seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
@@ -34,7 +35,7 @@ def board(
 
         from generator.render.oie_theme import load_theme
 
-        themed = load_theme(theme, source)
+        themed = load_theme(theme, source, seed)
         options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
     path = write_board(options, target)
     typer.echo(f"wrote {path}")
@@ -140,6 +141,58 @@ def simulate(
         table.add_row(f"wins: seat {seat}", f"{wins} ({share:.1%})")
     table.add_row("pot: mean / max", f"{summary.mean_pot:.2f} / {summary.max_pot}")
     Console().print(table)
+
+
+@app.command("play")
+def play(
+    players: int = typer.Option(2, "--players", help="Number of players."),
+    teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
+    pawns: int = typer.Option(None, "--pawns", help="Pawns per player in the team variant (2 or 4)."),
+    occupied: str = typer.Option("swap", "--occupied", help="Occupied square: swap (default) or return."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Play one game with random dice and print every turn."""
+    import random
+
+    from generator.games.oie.engine import play_classic, play_teams
+    from generator.games.oie.rules import Rules, Teams, default_pawns
+    from generator.games.oie.simulate import random_throws, solitaire_rules
+
+    rules = Rules(occupied=occupied)
+    if players == 1:
+        rules = solitaire_rules(rules)
+    rng = random.Random(seed)
+    if teams:
+        game = play_teams(players, Teams(pawns or default_pawns(players)), rules, random_throws(rng), rng, record=True)
+    else:
+        game = play_classic(players, rules, random_throws(rng), record=True)
+    if as_json:
+        _print_json({
+            "players": players,
+            "seed": seed,
+            "winner_seat": None if game.winner is None else game.winner + 1,
+            "rounds": game.rounds,
+            "pot": game.pot,
+            "paid_by_seat": list(game.paid),
+            "positions": list(game.positions),
+            "events": [{"round": e.round, "seat": e.seat + 1, "pawn": e.pawn, "what": e.what,
+                        "dice": list(e.dice), "from": e.start, "to": e.final, "note": e.note}
+                       for e in game.events],
+        })
+        return
+    for e in game.events:
+        dice = "+".join(map(str, e.dice))
+        pawn = f" pawn {e.pawn}" if teams else ""
+        if e.what == "move":
+            typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → {e.final:>2}"
+                       + (f"  ({e.note})" if e.note else ""))
+        else:
+            typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {e.what}")
+    if game.winner is None:
+        typer.echo(f"stopped after {game.rounds} rounds without a winner; pot {game.pot}")
+    else:
+        typer.echo(f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot of {game.pot}")
 
 
 @app.command("stats")

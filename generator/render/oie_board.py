@@ -417,7 +417,7 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
 
         subtitle = escape(options.theme)
         if options.route:
-            subtitle += " : " + escape(journey_phrase(*options.route))
+            subtitle += " · " + escape(journey_phrase(*options.route))
     draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
 
 
@@ -465,6 +465,18 @@ def _kit_paper(name: str) -> str:
 def build_board(params) -> list[Path]:
     """Kit component: the one-page board on the kit's paper."""
     return [write_board(BoardOptions(paper=params.paper), params.out / "oie-board.pdf")]
+
+
+def build_themed_board(params) -> list[Path]:
+    """Kit component: the board themed with the kit's region."""
+    from dataclasses import replace
+
+    from generator.render.oie_theme import load_theme
+
+    theme = load_theme(params.region, seed=params.seed)
+    options = replace(BoardOptions(paper=params.paper), theme=theme.title, labels=theme.labels, route=theme.route)
+    slug = "".join(ch if ch.isalnum() else "-" for ch in params.region.lower()).strip("-") or "region"
+    return [write_board(options, params.out / f"oie-board-{slug}.pdf")]
 
 
 def build_poster(params) -> list[Path]:

@@ -32,20 +32,9 @@ def _environment():
     )
 
 
-def _elide(preposition: str, name: str) -> str:
-    """French contraction before a place name: de Le Mans -> du Mans, à Les Sables -> aux Sables."""
-    contracted = {("de", "Le "): "du ", ("de", "Les "): "des ", ("à", "Le "): "au ", ("à", "Les "): "aux "}
-    for (prep, article), merged in contracted.items():
-        if prep == preposition and name.startswith(article):
-            return merged + name[len(article):]
-    if preposition == "de" and name[:1].upper() in "AEIOUYÂÉÈÊÎÔÛH" and not name.startswith("H"):
-        return "d'" + name
-    return f"{preposition} {name}"
-
-
 def journey_phrase(start: str, end: str) -> str:
-    """"de Brest à Nantes", "d'Angers au Mans"."""
-    return f"{_elide('de', start)} {_elide('à', end)}"
+    """"Brest → Nantes": an arrow needs no French article or contraction."""
+    return f"{start} → {end}"
 
 
 def rules_blocks(rules: Rules = Rules(), theme: str | None = None, route: tuple[str, str] | None = None) -> list[Block]:
@@ -58,7 +47,8 @@ def rules_blocks(rules: Rules = Rules(), theme: str | None = None, route: tuple[
         specials=specials,
         occupied=rules.occupied,
         theme=theme,
-        journey=journey_phrase(*route) if route else "",
+        route_start=route[0] if route else "",
+        route_end=route[1] if route else "",
     )
     blocks = []
     for chunk in text.split("\n\n"):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import UserError
-from generator.games.oie.route import Journey, ordinary_squares, plan_journey, square_labels
+from generator.games.oie.route import Journey, ordinary_squares, plan_route, square_labels
+
+
+SITES_SHARE = 0.2  # about one square in five names a landmark rather than a town
 
 
 @dataclass(frozen=True)
@@ -22,16 +24,13 @@ class Theme:
         return (self.journey.places[0].name, self.journey.places[-1].name)
 
 
-def load_theme(region: str, source: str = "embedded") -> Theme:
-    """The journey across ``region``: its best-known towns, ordered along a route."""
-    try:
-        from generator.geo.catalog import load_places
-        from generator.geo.regions import resolve_region
-    except ImportError:
-        raise UserError("--theme needs the place data, which this installation does not have yet; "
-                        "drop --theme") from None
+def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
+    """The journey across ``region``: familiar, spread-out places (the decks' selection), in route order."""
+    from generator.geo.catalog import load_places
+    from generator.geo.regions import resolve_region
+    from generator.geo.selection import select_places
+
     selection = resolve_region(region)
-    towns = [place for place in load_places(source, selection) if place.kind == "town"]
-    if not towns:
-        raise UserError(f"no town of {selection.label} is known to source {source}; choose another region")
-    return Theme(selection.name, plan_journey(towns, len(ordinary_squares())))
+    chosen = select_places(load_places(source, selection), len(ordinary_squares()), seed=seed,
+                           sites_share=SITES_SHARE, difficulty="easy")
+    return Theme(selection.name, plan_route(chosen))

@@ -118,22 +118,31 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
     c.doForm(form)
     c.restoreState()
+    # fade the picture so the grid reads first; shade the overlaps
+    c.setFillColor(Color(1, 1, 1, alpha=0.55))
+    c.rect(left, bottom, grid.poster_width * scale, grid.poster_height * scale, stroke=0, fill=1)
+    c.setFillColor(Color(0.72, 0.26, 0.23, alpha=0.18))
+    step_x = (grid.window_width - grid.overlap) * scale
+    step_y = (grid.window_height - grid.overlap) * scale
+    for col in range(1, grid.cols):
+        c.rect(left + col * step_x, bottom, grid.overlap * scale, grid.poster_height * scale, stroke=0, fill=1)
+    for row in range(1, grid.rows):
+        c.rect(left, bottom + row * step_y, grid.poster_width * scale, grid.overlap * scale, stroke=0, fill=1)
     c.setLineWidth(0.35)
     for tile in grid.tiles:
         x = left + tile.x * scale
         yy = bottom + tile.y * scale
         w, h = grid.window_width * scale, grid.window_height * scale
         c.setStrokeColor(HexColor("#B8433A"))
-        c.setFillColor(Color(1, 1, 1, alpha=0.0))
         c.rect(x, yy, w, h, stroke=1, fill=0)
-        c.setFillColor(Color(1, 1, 1, alpha=0.75))
-        c.circle(x + w / 2, yy + h / 2, 5, stroke=0, fill=1)
+        c.setFillColor(HexColor("#FFFFFF"))
+        c.roundRect(x + w / 2 - 7, yy + h / 2 - 4.5, 14, 9, 1.5, stroke=1, fill=1)
         c.setFillColor(HexColor("#B8433A"))
-        c.setFont(SANS_BOLD, 5)
-        c.drawCentredString(x + w / 2, yy + h / 2 - 1.8, tile.label)
+        c.setFont(SANS_BOLD, 5.5)
+        c.drawCentredString(x + w / 2, yy + h / 2 - 2, tile.label)
     c.setFillColor(HexColor(GUIDE))
     c.setFont(CONDENSED, 2.6)
-    c.drawRightString(pw - m, m - 5, "Rectangles rouges : la partie imprimée sur chaque page.")
+    c.drawRightString(pw - m, m - 5, "Cadres rouges : la partie imprimée sur chaque page ; bandes rosées : les recouvrements.")
 
 
 def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:

@@ -212,15 +212,18 @@ def _gains() -> tuple[float, ...]:
 def choose_pawns(movable: list[int], pos: list[int], d1: int, d2: int, policy: str,
                  rng: random.Random) -> tuple[int, int]:
     """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``)."""
-    options = [(a, b) for a in movable for b in movable if a != b]
     if policy != POLICY_BEST:
+        options = [(a, b) for a in movable for b in movable if a != b]
         return options[rng.randrange(len(options))]
     gain = _gains()
-    best, best_value = options[0], -1e9
-    for a, b in options:
-        value = gain[pos[a] * 7 + d1] + gain[pos[b] * 7 + d2]
-        if value > best_value + 1e-12:
-            best, best_value = (a, b), value
+    best, best_value = (movable[0], movable[1]), -1e9
+    for a in movable:
+        first = gain[pos[a] * 7 + d1]
+        for b in movable:
+            if b != a:
+                value = first + gain[pos[b] * 7 + d2]
+                if value > best_value + 1e-12:
+                    best, best_value = (a, b), value
     return best
 
 
@@ -231,8 +234,12 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
     tables = move_tables()
     final_of, stakes_of = tables.final, tables.stakes
     per = teams.pawns
+    policy = teams.policy
     state = _State(players, per, rules)
-    pos, held = state.pos, state.held
+    pos, held, occ, owner = state.pos, state.held, state.occ, state.owner
+    plain = _PLAIN
+    pawns_of = [tuple(range(seat * per, seat * per + per)) for seat in range(players)]
+    home = [0] * players  # pawns of each seat in the garden (a pawn there never leaves)
     events: list[Event] = []
     for round_number in range(1, rules.max_rounds + 1):
         for seat in range(players):
@@ -241,28 +248,35 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
                 if record:
                     events.append(Event(round_number, seat, seat * per, "lost-turn"))
                 continue
-            own = range(seat * per, seat * per + per)
-            jailed = state.prison_pawn if state.prison_pawn in own else NOBODY
-            if jailed != NOBODY and state.prison_turn(jailed) and record:
+            jailed = state.prison_pawn
+            if jailed != NOBODY and owner[jailed] == seat and state.prison_turn(jailed) and record:
                 events.append(Event(round_number, seat, jailed, "prison-fine", start=PRISON, final=PRISON))
-            movable = [p for p in own if pos[p] != LAST and p != state.prison_pawn]
+            jailed = state.prison_pawn
+            movable = [p for p in pawns_of[seat] if pos[p] != LAST and p != jailed]
             if not movable:
                 continue
             d1, d2 = next(dice)
             if len(movable) == 1:
                 moves = ((movable[0], d1 + d2),)
             else:
-                a, b = choose_pawns(movable, pos, d1, d2, teams.policy, rng)
+                a, b = choose_pawns(movable, pos, d1, d2, policy, rng)
                 moves = ((a, d1), (b, d2))
             for pawn, points in moves:
                 prev = pos[pawn]
                 key = prev * 13 + points
                 final, stakes = final_of[key], stakes_of[key]
-                if state.occ[prev] == pawn:
-                    state.occ[prev] = NOBODY
-                note = state.land(pawn, prev, final, stakes)
+                if occ[prev] == pawn:
+                    occ[prev] = NOBODY
+                if plain[final] and occ[final] == NOBODY and not stakes:
+                    pos[pawn] = final  # the common case, inlined: an empty ordinary square
+                    occ[final] = pawn
+                    note = ""
+                else:
+                    note = state.land(pawn, prev, final, stakes)
+                    if final == LAST:
+                        home[seat] += 1
                 if record:
                     events.append(Event(round_number, seat, pawn, "move", (points,), prev, pos[pawn], note))
-            if all(pos[p] == LAST for p in own):
+            if home[seat] == per:
                 return GameResult(round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events))
     return GameResult(rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events))

@@ -1,8 +1,9 @@
 """A journey across a region for a themed board: which places, in which order.
 
-The ordinary squares of a themed board carry place names in the order of a route: well-known
-places spread over the region, visited by a nearest-neighbour path from the north-west corner,
-improved by 2-opt moves until no swap of two legs shortens it. Pure computation on coordinates.
+The ordinary squares of a themed board carry place names in the order of a route. The places
+are chosen by the deck selection of the place pipeline (familiar and spread out); here they are
+put in order: a nearest-neighbour path from the north-west corner, improved by 2-opt moves until
+no reversal of a stretch shortens it. Pure computation on coordinates.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.errors import UserError
 from generator.games.oie.squares import BOARD, Kind
 from generator.geo.model import Place
 
@@ -39,24 +39,6 @@ def _projector(places: Sequence[Place]):
     return xy
 
 
-def _spread_selection(candidates: list[Place], count: int, xy) -> list[Place]:
-    """The best-known places, skipping any too close to one already chosen (the gap shrinks as needed)."""
-    points = [xy(p) for p in candidates]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    extent = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
-    gap = extent / (1.5 * math.sqrt(count))
-    while True:
-        chosen: list[int] = []
-        for i, (x, y) in enumerate(points):
-            if all(math.hypot(x - points[j][0], y - points[j][1]) >= gap for j in chosen):
-                chosen.append(i)
-                if len(chosen) == count:
-                    return [candidates[i] for i in chosen]
-        gap *= 0.8
-        if gap < 1e-6:
-            return [candidates[i] for i in chosen]
-
-
 def _path_length(order: list[int], d: list[list[float]]) -> float:
     return sum(d[a][b] for a, b in zip(order, order[1:]))
 
@@ -81,28 +63,24 @@ def _two_opt(order: list[int], d: list[list[float]]) -> list[int]:
     return order
 
 
-def plan_journey(places: Sequence[Place], count: int) -> Journey:
-    """``count`` places of ``places`` in route order, from the north-westernmost one."""
-    unique: dict[str, Place] = {}
-    for place in sorted(places, key=lambda p: (-p.familiarity, p.name, p.id)):
-        unique.setdefault(place.name.casefold(), place)
-    candidates = list(unique.values())
-    if len(candidates) < count:
-        raise UserError(f"the region has only {len(candidates)} places with distinct names and a themed "
-                        f"board needs {count}; choose a larger region")
-    xy = _projector(candidates)
-    chosen = _spread_selection(candidates, count, xy)
-    points = [xy(p) for p in chosen]
+def plan_route(places: Sequence[Place]) -> Journey:
+    """All of ``places`` in route order, from the north-westernmost one (2-opt local optimum)."""
+    stops = sorted(places, key=lambda p: p.id)  # the same route whatever the input order
+    if len({p.id for p in stops}) != len(stops) or not stops:
+        raise ValueError("a route needs one or more distinct places")
+    xy = _projector(stops)
+    points = [xy(p) for p in stops]
+    n = len(stops)
     d = [[math.hypot(ax - bx, ay - by) for bx, by in points] for ax, ay in points]
-    start = min(range(count), key=lambda i: (points[i][0] - points[i][1], chosen[i].id))  # west and north
-    order, left = [start], set(range(count)) - {start}
+    start = min(range(n), key=lambda i: (points[i][0] - points[i][1], stops[i].id))  # west and north
+    order, left = [start], set(range(n)) - {start}
     while left:
         here = order[-1]
-        nearest = min(left, key=lambda j: (d[here][j], chosen[j].id))
+        nearest = min(left, key=lambda j: (d[here][j], stops[j].id))
         order.append(nearest)
         left.remove(nearest)
     order = _two_opt(order, d)
-    return Journey(tuple(chosen[i] for i in order), _path_length(order, d))
+    return Journey(tuple(stops[i] for i in order), _path_length(order, d))
 
 
 def square_labels(journey: Journey) -> tuple[str, ...]:

@@ -1,0 +1,40 @@
+"""Time to build the Jeu de l'Oie board PDFs and the exact solitaire statistics.
+
+    python benchmarks/oie_board.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from any folder, on this checkout
+
+from generator.games.oie.stats import distribution, expected_turns  # noqa: E402
+from generator.render.oie_board import BoardOptions, write_board  # noqa: E402
+
+
+def timed(label: str, action) -> None:
+    start = time.perf_counter()
+    result = action()
+    elapsed = time.perf_counter() - start
+    size = f"  {result.stat().st_size / 1024:.0f} KiB" if isinstance(result, Path) else ""
+    print(f"{label:<36} {elapsed:6.2f} s{size}")
+
+
+def main() -> None:
+    timed("exact expected turns (first call)", expected_turns)
+    timed("exact distribution, 200 turns", lambda: distribution(200))
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        timed("board A4 (first, with font loading)", lambda: write_board(BoardOptions(paper="a4"), out / "a.pdf"))
+        timed("board A4", lambda: write_board(BoardOptions(paper="a4"), out / "b.pdf"))
+        timed("board A3", lambda: write_board(BoardOptions(paper="a3"), out / "c.pdf"))
+        timed("poster 2x2 A4", lambda: write_board(BoardOptions(tiles="a4"), out / "d.pdf"))
+        timed("poster 3x3 Letter", lambda: write_board(BoardOptions(tiles="letter", grid="3x3"), out / "e.pdf"))
+
+
+if __name__ == "__main__":
+    main()
