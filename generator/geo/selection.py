@@ -67,7 +67,7 @@ TAIL = 12.0  # places after the window that may fill empty parts, in multiples o
 SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
 SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
-RELAX_SHARE = 1.5  # the towns/sites share gives way only if that spreads the deck 1.5 times wider
+RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
