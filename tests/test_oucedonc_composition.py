@@ -58,7 +58,11 @@ def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, pr
     assert len(deck.places) == 63
     assert len({card.lat_units for card in deck.places}) == 63
     assert len({card.lon_units for card in deck.places}) == 63
-    assert sum(card.place_kind == "site" for card in deck.places) == round(63 * 0.2)
+    sites = sum(card.place_kind == "site" for card in deck.places)
+    if region == "france":
+        assert sites == round(63 * 0.2)
+    else:  # a région has few landmarks: the share gives way rather than crowd them together
+        assert 1 <= sites <= round(63 * 0.2)
 
 
 def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
