@@ -115,11 +115,12 @@ def select_places(
         if len(chosen) == count:
             break
     if len(chosen) < count:
-        finer = {Precision.MINUTE: "--precision second", Precision.HUNDREDTH: "--precision minute",
+        # 0.01° (36″) is finer than a minute and coarser than a second
+        finer = {Precision.MINUTE: "--precision second", Precision.HUNDREDTH: "--precision second",
                  Precision.SECOND: "a larger region"}[precision]
         raise UserError(
             f"only {len(chosen)} of the {count} cards can have different printed latitudes and "
-            f"longitudes ({precision.label}) in this region; use {finer} or at most "
+            f"longitudes (precision: {precision.value}) in this region; use {finer} or at most "
             f"{len(chosen)} cards"
         )
     return [replace(place, name=display[place.id]) for place in chosen]
