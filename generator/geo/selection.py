@@ -217,9 +217,11 @@ def _deal_deck(
     Candidates are taken in order: the window by (seeded, jittered) familiarity rank, then the
     tail by rank. One is dealt when it lies at least ``r`` km from every card already dealt,
     shares no printed latitude or longitude with them, and its kind's quota is not full.
-    ``r`` is the larger of: the largest distance that the window alone can deal the deck with,
-    and :data:`SPREAD_FLOOR` times the largest distance any candidates can (bisection for
-    both). Where the best known places crowd together, the tail fills the empty parts.
+    ``r`` is :data:`SLACK` times the larger of: the largest distance that the window alone can
+    deal the deck with, and :data:`SPREAD_FLOOR` times the largest distance window and tail can
+    (bisection for both). Where the best known places crowd together, the tail fills the empty
+    parts. The towns/sites quota is kept unless that makes ``r`` :data:`RELAX_SHARE` times
+    smaller; then either kind may fill the places the other cannot.
     """
     # Seeded variety that never demotes the best known: rank 0 stays first, rank 10 may swap
     # with ranks 7 to 13.
@@ -244,7 +246,9 @@ def _deal_deck(
     wanted = sum(quota.values())
     dealt = _deal(columns, quota, 0.0, len(places))
     if len(dealt) < wanted:
-        return [places[i] for i in dealt]  # not decidable even at distance 0
+        # not decidable with this share even with the cards side by side: the caller says so
+        # (a finer precision keeps the share; the share does not silently give way here)
+        return [places[i] for i in dealt]
     diameter = _diameter_km(columns.lat, columns.lon)
 
     def reach(flexible: bool) -> float:
