@@ -28,6 +28,7 @@ PNP_CONTOURS_URL     Etalab contours-administratifs GeoJSON folder
 PNP_CACHE_DIR        cache folder (default: the platform user cache folder for "pnp")
 PNP_DATA_DIR         data folder for fetched place sets (default: the user data folder)
 PNP_OFFLINE          "1" to behave as if --offline were given everywhere
+PNP_USER_AGENT       replaces the User-Agent (add a contact address for heavy use)
 ===================  ================================================================
 """
 
@@ -52,9 +53,14 @@ from generator.atomic import atomic_write
 from generator.errors import UserError
 
 USER_AGENT = (
-    f"pnp-generator/{__version__} (print-and-play geodata for French games; "
-    "https://github.com/pnp-generator/pnp; python-requests)"
+    f"pnp-generator/{__version__} (print-and-play cards and boards for French games; "
+    f"python-requests/{requests.__version__})"
 )
+
+
+def user_agent() -> str:
+    """The User-Agent; PNP_USER_AGENT replaces it (Wikidata asks for a contact address)."""
+    return os.environ.get("PNP_USER_AGENT") or USER_AGENT
 
 BASE_URLS: Mapping[str, tuple[str, str]] = {
     # service: (environment variable, default)
@@ -159,7 +165,7 @@ class Http:
                 raise_on_status=False,  # the last bad answer is turned into a UserError below
             )
             session = requests.Session()
-            session.headers["User-Agent"] = USER_AGENT
+            session.headers["User-Agent"] = user_agent()
             adapter = HTTPAdapter(max_retries=retry)
             session.mount("http://", adapter)
             session.mount("https://", adapter)
