@@ -23,9 +23,7 @@ def fetch(
 ) -> None:
     """Fetch SOURCE for a region and store its places for --source SOURCE.
 
-    Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the
-    user data folder (PNP_DATA_DIR). Base URLs can point at mirrors: PNP_APIGEO_URL,
-    PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL.
+    Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md.
     """
     from generator.geo.catalog import fetch_places
     from generator.geo.http import Http, HttpConfig, offline_default
