@@ -75,6 +75,8 @@ def test_embedded_country_code_and_box(with_sites):
     # a box over the Franco-Swiss border around Geneva holds French communes and Swiss towns
     around_geneva = catalog.load_places("embedded", "5.9,46.0,6.4,46.4")
     assert {"FR", "CH"} <= {p.country for p in around_geneva}
+    inland_brittany = catalog.load_places("embedded", "-3.5,47.8,-2,48.4")
+    assert {p.country for p in inland_brittany} == {"FR"} and "Pontivy" in {p.name for p in inland_brittany}
 
 
 def test_unknown_source_and_missing_fetch(folders):

@@ -61,8 +61,8 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "world":
         return tuple(embedded.world_towns(selection.code))
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
-    if selection.kind in ("bbox", "polygon"):
-        # a box or a polygon may reach over the border: add the world towns around it
+    if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
+        # a box or a polygon reaching over the border: add the world towns around it
         minlon, minlat, maxlon, maxlat = selection.bbox or (-180.0, -90.0, 180.0, 90.0)
         foreign = [
             place
@@ -72,6 +72,14 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
         ]
         return french + selection.filter(foreign)
     return french
+
+
+def _inside_france(selection: RegionSelection) -> bool:
+    """True when a box or polygon lies within metropolitan France (no foreign town can be in it)."""
+    from shapely.geometry import box
+
+    shape = selection.polygon if selection.kind == "polygon" else box(*selection.bbox)
+    return bool(embedded.france_outline_geometry().contains(shape))
 
 
 # --- fetched sets ------------------------------------------------------------------------------
