@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.oucedonc.coords import Precision, parse_precision
@@ -24,9 +25,20 @@ from generator.games.oucedonc.deck import (
     default_place_count,
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
+from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.model import Place
 
-TOKENS_EACH = 4  # the referee's default starting tokens, printed on the rule cards
+if TYPE_CHECKING:
+    from generator.render.card_templates import TemplateSet
+    from generator.render.fonts import FontSet
+    from generator.kit import KitFile, KitParams
+    from generator.render.imposition import Card, SheetSpec
+    from generator.render.oucedonc_cards import CardStyle, LocatorMap
+    from generator.render.oucedonc_texts import DeckTexts
+
+Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
+
+TOKENS_EACH = RuleOptions().starting_tokens  # printed on the rule cards; the referee reads it back
 #: ``--precision auto``: whole arc-minutes as on the original cards when the region is large
 #: enough for every pair of cards to differ at that precision; arc-seconds otherwise (a région
 #: or a département rarely gives 48 places with distinct minutes that are also spread out).
@@ -53,6 +65,7 @@ class DeckOptions:
     source: str = "embedded"
     sites_share: float = SITES_SHARE
     difficulty: str = "normal"  # easy | normal | hard: how well known the places are
+    tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
 
 
 @dataclass(frozen=True)
@@ -105,22 +118,29 @@ def choose_places(candidates: Sequence[Place], count: int, seed: int, precision:
 # ------------------------------------------------------------------- the deck
 
 
-def _check_glyphs(deck: Deck, texts, fonts) -> None:
+def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
+    """Every character printed must exist in the font that prints it: fail before drawing."""
     from generator.render.fonts import require_glyphs
 
+    name_fonts = tuple(dict.fromkeys((fonts.condensed_bold, fonts.bold)))  # ordered, no repeats
+    text_fonts = tuple(dict.fromkeys((fonts.regular, fonts.bold, fonts.oblique)))
     for card in deck.places:
-        for font in {fonts.condensed_bold, fonts.bold}:
+        for font in name_fonts:
             require_glyphs(font, card.name, f"the place name {card.name!r} (card {card.id})")
     for what, text in texts.printed_strings():
-        for font in {fonts.regular, fonts.bold}:
+        for font in text_fonts:
             require_glyphs(font, text, what)
 
 
-def _locator(deck: Deck, region: RegionInfo, rings, width: float, height: float):
-    """The locator map: the outline ``rings``, framed on all of them (France) or on the deck's places."""
+def _locator(deck: Deck, region: RegionInfo, rings: Rings, width: float, height: float) -> LocatorMap:
+    """The locator map: France's outline ``rings``, framed on all of France or on the deck's
+    places. Abroad (a country code) the map shows the deck's places alone: no outline is
+    embedded for other countries, and a clipped piece of France would mislead."""
     from generator.render.locator_map import fit_frame
     from generator.render.oucedonc_cards import LocatorMap
 
+    if region.kind == "country":
+        rings = ()
     if region.kind == "france" and rings:
         points = [point for ring in rings for point in ring]
     else:
@@ -131,7 +151,7 @@ def _locator(deck: Deck, region: RegionInfo, rings, width: float, height: float)
     return LocatorMap(fit_frame(bounds, width, height), rings, dots)
 
 
-def france_rings() -> tuple[tuple[tuple[float, float], ...], ...]:
+def france_rings() -> Rings:
     from generator.geo import embedded
     from generator.render.locator_map import outline_rings
 
@@ -142,12 +162,12 @@ def france_rings() -> tuple[tuple[tuple[float, float], ...], ...]:
 class PrintSettings:
     """The user's printing choices, parsed and checked before any data is read."""
 
-    spec: object  # imposition.SheetSpec
+    spec: SheetSpec
     per_sheet: int
     page_size: tuple[float, float]  # mm
     precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
-    fonts: object  # fonts.FontSet
-    templates: object  # card_templates.TemplateSet
+    fonts: FontSet
+    templates: TemplateSet
 
 
 def print_settings(options: DeckOptions) -> PrintSettings:
@@ -167,6 +187,8 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
     if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
         raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
+    if not 1 <= options.tokens_each <= TOKENS // 2:
+        raise UserError(f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}")
     if options.out.suffix.lower() != ".pdf":
         raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
@@ -195,7 +217,7 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
         "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
         "source": options.source, "sites_share": options.sites_share, "difficulty": options.difficulty,
         "tokens": TOKENS,
-        "tokens_each": TOKENS_EACH, "region_name": region.name,
+        "tokens_each": options.tokens_each, "region_name": region.name,
     }
     deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind),
                         region=region.key, seed=options.seed, precision=precision,
@@ -211,11 +233,11 @@ class BuiltDeck:
     deck: Deck
     pdf: bytes
     pages: int
-    cards: tuple  # the engine's Card objects (painters), reused for PNG export
-    spec: object  # the SheetSpec
+    cards: tuple[Card, ...]  # the engine's cards (painters), reused for PNG export
+    spec: SheetSpec
 
 
-def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings) -> BuiltDeck:
+def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.render.document import DocInfo
     from generator.render.imposition import CardBox, Duplex, render_deck
@@ -224,7 +246,8 @@ def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings
     from generator.render.oucedonc_tokens import draw_token_pages, plan_tokens
 
     spec, fonts = settings.spec, settings.fonts
-    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, TOKENS_EACH)
+    tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
+    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, tokens_each)
     _check_glyphs(deck, texts, fonts)
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
@@ -245,7 +268,7 @@ def build_deck(options: DeckOptions) -> BuiltDeck:
     return render_oucedonc_deck(deck, region, settings, france_rings())
 
 
-def deck_cards(deck: Deck, texts, style, locator) -> list:
+def deck_cards(deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None) -> list[Card]:
     """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
     from generator.render.imposition import Card
     from generator.render.oucedonc_cards import (
@@ -308,15 +331,24 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
 
 
-def build_kit_deck(params) -> list[Path]:
+def build_kit_deck(params: KitParams) -> list[KitFile]:
     """The kit's Oucédonc component: the default deck of the kit's region on its paper."""
+    from generator.kit import KitFile, PrintNotes
+
     options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
                           paper=params.paper)
     files = make_deck(options)
-    return [files.pdf, files.json]
+    deck = files.deck
+    advice = (f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. The last "
+              f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens.")
+    return [
+        KitFile(files.pdf, title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
+                                 f"{TOKENS} tokens", print_notes=PrintNotes(duplex="long", advice=advice)),
+        KitFile(files.json, title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)"),
+    ]
 
 
-def render_pngs(cards, ids: Sequence[str], spec, dpi: int, title: str) -> dict[str, bytes]:
+def render_pngs(cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str) -> dict[str, bytes]:
     """Every face as a PNG (card plus bleed), named ``P01_front.png``… for print-on-demand."""
     import io
 

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from generator.errors import UserError
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deck import compose_deck, default_place_count, minimum_places, other_cards
@@ -156,5 +158,34 @@ def test_kit_builds_the_deck(tmp_path):
     from generator.kit import KitParams
     from generator.oucedonc_deck import build_kit_deck
 
-    paths = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
-    assert [p.suffix for p in paths] == [".pdf", ".json"] and all(p.is_file() for p in paths)
+    files = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
+    assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(f.path.is_file() for f in files)
+    assert files[0].print_notes.duplex == "long" and "Oucédonc en Bretagne" in files[0].title
+
+
+# ----------------------------------------------------------------------------- name fitting
+
+WORDS = st.sampled_from(["Saint", "Rémy", "de", "Provence", "sur", "la", "Montagne", "lès", "Châlons",
+                         "L'Isle", "Y", "Aulnay", "Villeneuve", "Boulogne", "Billancourt", "W"])
+SEPARATORS = st.sampled_from(["-", " ", "-", "'"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(words=st.lists(WORDS, min_size=1, max_size=7), separators=st.lists(SEPARATORS, min_size=6, max_size=6),
+       width=st.floats(60, 200), height=st.floats(30, 120))
+def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, height):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.render.fit_text import fit_text
+    from generator.render.fonts import register_fonts
+
+    name = words[0] + "".join(sep + word for sep, word in zip(separators, words[1:]))
+    font = register_fonts().condensed_bold
+    try:
+        fitted = fit_text(name, font, width, height, max_size=34.0, min_size=5.0)
+    except UserError:
+        return  # a word too long even at 5 pt: refused, never drawn
+    assert all(stringWidth(line, font, fitted.size) <= width + 1e-6 for line in fitted.lines)
+    assert fitted.height <= height + 1e-6
+    assert 5.0 <= fitted.size <= 34.0
+    assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")  # only spaces vanish at breaks

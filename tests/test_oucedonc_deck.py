@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -122,10 +121,13 @@ def test_default_deck_fills_eight_sheets_plus_tokens(long_deck):
 
 
 def test_letter_paper_page_size(tmp_path):
+    """Letter holds 3 × 3 poker cards too (with the default 1 mm bleed): 48 + 9 cards = 7 sheets."""
     pdf, _ = build(tmp_path, "letter", region="bretagne", paper="letter", cards=48)
-    page = PdfReader(pdf).pages[0]
-    assert to_mm(float(page.mediabox.width)) == pytest.approx(215.9, abs=0.01)
-    assert to_mm(float(page.mediabox.height)) == pytest.approx(279.4, abs=0.01)
+    pages = PdfReader(pdf).pages
+    assert len(pages) == 7 * 2 + 2
+    for page in pages:
+        assert to_mm(float(page.mediabox.width)) == pytest.approx(215.9, abs=0.01)
+        assert to_mm(float(page.mediabox.height)) == pytest.approx(279.4, abs=0.01)
 
 
 def test_every_card_background_is_trim_plus_bleed(long_deck, long_plumber):
@@ -175,9 +177,9 @@ def test_locator_map_is_one_form_reused(long_deck):
     forms = set()
     for page in reader.pages[1:14:2]:  # the back pages of the seven sheets of places
         xobjects = page["/Resources"]["/XObject"]
-        forms |= {xobjects.raw_get(name).idnum for name in xobjects}
-        assert page.get_contents().get_data().count(b"/FormXob.OucedoncLocatorMap Do") >= 1
-    assert len(forms) == 1
+        forms.add(xobjects.raw_get("/FormXob.OucedoncLocatorMap").idnum)
+        assert page.get_contents().get_data().count(b"/FormXob.OucedoncLocatorMap Do") == 9  # one per card
+    assert len(forms) == 1  # one object, shared by every page
 
 
 @pytest.mark.parametrize("duplex", ["long", "short", "fold"])
@@ -218,12 +220,12 @@ def test_back_offset_moves_backs_only(tmp_path):
     assert text_centre(a[0][1], name, 13.5) == pytest.approx(text_centre(b[0][1], name, 13.5), abs=0.01)
     (x0, y0), (x1, y1) = text_centre(a[1][1], name, 8.5), text_centre(b[1][1], name, 8.5)
     assert (x1 - x0, y1 - y0) == pytest.approx((1.5, -2.0), abs=0.05)
+    doc_a.close()
+    doc_b.close()
 
 
 def test_all_card_text_stays_in_the_safe_zone(long_deck):
     """No character of any card face (names, coordinates, rules) crosses its card's safe zone."""
-    from generator.render.units import pt
-
     layout = layout_for(long_deck[1])
     document, pages = pdfium_pages(long_deck[0])
     for number, (_, textpage) in enumerate(pages[:16]):
@@ -265,12 +267,15 @@ def test_json_matches_the_printed_cards(long_deck):
 
 
 def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
+    from generator.oucedonc_deck import print_settings, select_deck
+
     a, deck_a = build(tmp_path, "a", region="bretagne", cards=48, seed=7)
-    b, deck_b = build(tmp_path, "b", region="bretagne", cards=48, seed=7)
-    c, deck_c = build(tmp_path, "c", region="bretagne", cards=48, seed=8)
+    b, _ = build(tmp_path, "b", region="bretagne", cards=48, seed=7)
     assert a.read_bytes() == b.read_bytes()
     assert a.with_suffix(".json").read_bytes() == b.with_suffix(".json").read_bytes()
-    assert {card["name"] for card in deck_a["cards"]} != {card["name"] for card in deck_c["cards"]}
+    options = DeckOptions(out=tmp_path / "c.pdf", region="bretagne", cards=48, seed=8)
+    other, _ = select_deck(options, print_settings(options))
+    assert {card["name"] for card in deck_a["cards"]} != {card.name for card in other.places}
 
 
 def test_png_faces_for_print_on_demand(tmp_path):
@@ -429,3 +434,43 @@ def test_broken_templates_are_one_line_user_errors(tmp_path, content, expected):
         render_custom(tmp_path, grid_places(()), templates=folder)
     assert expected in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_font_option_prints_every_text_in_the_users_font(tmp_path):
+    """--font: the names and texts use the given TrueType font, embedded; a character that
+    font lacks is refused before drawing, naming the place and the character."""
+    from generator.errors import UserError
+    from generator.render.fonts import FONT_DIR
+
+    serif = FONT_DIR / "DejaVuSerif-Bold.ttf"  # a real font with fewer glyphs than DejaVu Sans
+    pdf, _ = render_custom(tmp_path, grid_places(("Saint-Rémy-de-Provence",)), font=serif)
+    fonts = {str(font.get_object()["/BaseFont"]).split("+")[1]
+             for page in PdfReader(pdf).pages[:2] for font in page["/Resources"]["/Font"].values()}
+    assert fonts == {"DejaVuSerif-Bold"}  # nothing printed in any other font
+    with pytest.raises(UserError, match=r"U\+2605.*--font"):
+        render_custom(tmp_path, grid_places(("Étoile ★",)), font=serif)
+
+
+def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
+    """The 35 tokens: cut circles on the front page, discs on the back page, mirrored for the
+    long-edge flip (x → page width − x)."""
+    front, back = long_plumber.pages[16], long_plumber.pages[17]
+    width = to_mm(front.width)
+
+    def centres(page, radius_mm):
+        found = []
+        for curve in page.curves:
+            w, h = to_mm(curve["x1"] - curve["x0"]), to_mm(curve["bottom"] - curve["top"])
+            if abs(w - 2 * radius_mm) < 0.3 and abs(h - 2 * radius_mm) < 0.3:
+                found.append((round(to_mm((curve["x0"] + curve["x1"]) / 2), 1),
+                              round(to_mm(page.height - (curve["top"] + curve["bottom"]) / 2), 1)))
+        return sorted(set(found))
+
+    from generator.render.oucedonc_tokens import TOKEN_BLEED, plan_tokens
+
+    sheet = plan_tokens(210.0, 297.0, 35)
+    cuts = centres(front, sheet.radius)
+    discs = centres(back, sheet.radius + TOKEN_BLEED)
+    assert len(cuts) == 35 and len(discs) == 35
+    mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
+    assert all(abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from generator.games.oucedonc.rules import RuleOptions
+
 oucedonc_app = typer.Typer(
     name="oucedonc",
     help="Oucédonc: place-card decks for any region, and a referee for the table.",
@@ -33,6 +35,7 @@ def deck(
     source: str = typer.Option("embedded", "--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'."),
     difficulty: str = typer.Option("normal", "--difficulty", help="easy, normal or hard: how well known the places are."),
     sites_share: float = typer.Option(0.2, "--sites-share", help="Share of sites (not towns) in the deck, 0 to 1."),
+    tokens_each: int = typer.Option(RuleOptions().starting_tokens, "--tokens-each", help="Starting tokens per player, printed on the rules."),
     out: Path = typer.Option(Path("output/oucedonc.pdf"), "--out", help="The PDF to write; the deck JSON goes beside it."),
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
@@ -41,7 +44,7 @@ def deck(
     options = DeckOptions(
         out=out, region=region, cards=cards, seed=seed, paper=paper, card_size=card_size, bleed=bleed,
         duplex=duplex, back_offset=back_offset, precision=precision, templates=templates, font=font,
-        png_dpi=png, source=source, sites_share=sites_share, difficulty=difficulty,
+        png_dpi=png, source=source, sites_share=sites_share, difficulty=difficulty, tokens_each=tokens_each,
     )
     files = make_deck(options)
     places = len(files.deck.places)
@@ -54,4 +57,6 @@ def deck(
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(oucedonc_app, name="oucedonc")
+    # The referee's module adds its commands to the same group; whoever registers first adds it.
+    if not any(info.typer_instance is oucedonc_app for info in app.registered_groups):
+        app.add_typer(oucedonc_app, name="oucedonc")

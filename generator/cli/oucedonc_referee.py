@@ -159,7 +159,7 @@ def game_new(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."),
     packs: Optional[int] = typer.Option(None, "--packs", help="Number of packs (default: the deck's)."),
     pack_size: Optional[int] = typer.Option(None, "--pack-size", help="Cards per pack (default: the deck's)."),
-    tokens: int = typer.Option(4, "--tokens", help="Tokens each player starts with."),
+    tokens: Optional[int] = typer.Option(None, "--tokens", help="Tokens each player starts with (default: what the deck's rule cards print, else 4)."),
     equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values: well-placed or misplaced."),
     broke: str = typer.Option("nothing", "--broke-payer", help="A player owing a token with none left: pays nothing, or the bank pays."),
     preceding: str = typer.Option("on-table", "--count-preceding", help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original)."),
@@ -174,6 +174,9 @@ def game_new(
 
     if file.exists() and not force:
         raise UserError(f"{file} already exists; choose another file name or add --force to overwrite it")
+    loaded = _load_deck(deck)
+    if tokens is None:  # the referee agrees with the printed rule cards
+        tokens = int(loaded.params.get("tokens_each", RuleOptions().starting_tokens))
     options = RuleOptions(
         equal_coordinates=parse_equal(equal),
         broke_payer=parse_choice(BrokePayer, broke, "--broke-payer"),
@@ -182,7 +185,7 @@ def game_new(
         starting_tokens=tokens,
     )
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    setup = deal(players.split(","), _load_deck(deck), chosen_seed, options, packs=packs, pack_size=pack_size)
+    setup = deal(players.split(","), loaded, chosen_seed, options, packs=packs, pack_size=pack_size)
     game = new_game(setup)
     _save_game(file, game)
     names = setup.names()

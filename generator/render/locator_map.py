@@ -145,15 +145,25 @@ def define_map_form(canvas, name: str, frame: MapFrame, rings: Iterable[Ring],
     canvas.endForm()
 
 
-def draw_marker(canvas, x: float, y: float, colour: str, halo: str) -> None:
-    """A target mark (mm, in the map's coordinates): a ring with a dot, readable at a glance."""
+MARKER_FORM = "OucedoncMapMarker"
+
+
+def draw_marker(canvas, x: float, y: float, colour, halo) -> None:
+    """A target mark (mm, in the map's coordinates): a ring with a dot, readable at a glance.
+    Recorded once as a form, placed on every card."""
+    if not canvas.hasForm(MARKER_FORM):
+        reach = pt(2.2)
+        canvas.beginForm(MARKER_FORM, -reach, -reach, reach, reach)
+        canvas.setLineWidth(1.1)
+        canvas.setStrokeColor(halo)
+        canvas.circle(0, 0, pt(1.45), stroke=1, fill=0)
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(0.7)
+        canvas.circle(0, 0, pt(1.45), stroke=1, fill=0)
+        canvas.setFillColor(colour)
+        canvas.circle(0, 0, pt(0.55), stroke=0, fill=1)
+        canvas.endForm()
     canvas.saveState()
-    canvas.setLineWidth(1.1)
-    canvas.setStrokeColor(halo)
-    canvas.circle(pt(x), pt(y), pt(1.45), stroke=1, fill=0)
-    canvas.setStrokeColor(colour)
-    canvas.setLineWidth(0.7)
-    canvas.circle(pt(x), pt(y), pt(1.45), stroke=1, fill=0)
-    canvas.setFillColor(colour)
-    canvas.circle(pt(x), pt(y), pt(0.55), stroke=0, fill=1)
+    canvas.translate(pt(x), pt(y))
+    canvas.doForm(MARKER_FORM)
     canvas.restoreState()

@@ -9,6 +9,7 @@ mini, tarot and custom sizes keep the same proportions.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -86,6 +87,18 @@ def band(canvas, box, bottom: float, colour: str) -> None:
 
 
 PANEL_GRID_FORM = "OucedoncPanelGrid"
+
+
+def reused_form(canvas, box, key: tuple, paint) -> None:
+    """Draw ``paint(canvas, box)`` through a form XObject named after ``key``: recorded on first
+    use, then reused by every card with the same key (a few bytes each instead of the drawing)."""
+    name = "OucedoncFace" + hashlib.sha1(repr(key).encode("utf-8")).hexdigest()[:12]
+    if not canvas.hasForm(name):
+        reach = pt(box.bleed)
+        canvas.beginForm(name, -reach, -reach, pt(box.width) + reach, pt(box.height) + reach)
+        paint(canvas, box)
+        canvas.endForm()
+    canvas.doForm(name)
 
 
 def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -> None:
@@ -233,7 +246,19 @@ class PlaceFront:
         return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(area.width), pt(area.height),
                         max_size=34.0 * scale(box), max_lines=3)
 
+    def icon(self) -> str:
+        if self.card.place_kind == "town":
+            return "town"
+        return "peaks" if self.card.site_kind in NATURAL_SITES or not self.card.site_kind else "tower"
+
     def __call__(self, canvas, box) -> None:
+        key = ("front", self.card.place_kind, self.icon(), self.texts.mark, box.width, box.height, box.bleed)
+        reused_form(canvas, box, key, self.paint_frame)
+        area = self.name_area(box)
+        draw_fitted(canvas, self.fitted_name(box), area.centre_x, area.y + area.height / 2, self.style.palette.ink)
+
+    def paint_frame(self, canvas, box) -> None:
+        """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         colour = kind_colour(self.card.place_kind, palette)
         safe = safe_rect(box)
@@ -250,14 +275,12 @@ class PlaceFront:
         for sign in (-1, 1):
             start = safe.centre_x + sign * 12.0 * k
             canvas.line(pt(start), pt(top + 0.8 * k), pt(safe.centre_x + sign * (half - 1.5 * k)), pt(top + 0.8 * k))
-        # The name
-        area = self.name_area(box)
-        draw_fitted(canvas, self.fitted_name(box), area.centre_x, area.y + area.height / 2, palette.ink)
         # Town or site
         icon_y = safe.y + 8.6 * k
-        if self.card.place_kind == "town":
+        icon = self.icon()
+        if icon == "town":
             town_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour)
-        elif self.card.site_kind in NATURAL_SITES or not self.card.site_kind:
+        elif icon == "peaks":
             site_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour, palette.paper)
         else:
             tower_icon(canvas, safe.centre_x, icon_y, 8.0 * k, colour)
@@ -312,34 +335,28 @@ class PlaceBack:
             size = min(size, room / stringWidth(value, fonts.bold, 1.0))
         return size
 
+    def rows(self, box) -> tuple[tuple[str, str, float], ...]:
+        """(label, printed value, baseline in mm) of the two coordinates."""
+        safe, k = safe_rect(box), scale(box)
+        header_bottom = safe.top - 14.5 * k
+        return ((self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
+                (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k))
+
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        colour = kind_colour(self.card.place_kind, palette)
         safe = safe_rect(box)
-        fill_bleed(canvas, box, palette.paper)
+        key = ("back", self.card.place_kind, self.texts.latitude_label, self.texts.longitude_label,
+               box.width, box.height, box.bleed)
+        reused_form(canvas, box, key, self.paint_frame)
         header_bottom = safe.top - 14.5 * k
-        band(canvas, box, header_bottom, colour)
         draw_fitted(canvas, self.header_name(box), safe.centre_x, (header_bottom + safe.top) / 2 + 0.3 * k,
                     palette.paper)
-        # Coordinates: label on the left, value on the right, on one baseline
+        # Coordinates: the value on the right of its label (drawn in the frame), on one baseline
         size = self.value_size(box)
-        rows = ((self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
-                (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k))
-        for label, value, baseline in rows:
-            canvas.saveState()
-            canvas.setFillColor(palette.muted)
-            text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
-            text.setFont(fonts.bold, 5.6 * k)
-            text.setCharSpace(0.7 * k)
-            text.textOut(label.upper())
-            canvas.drawText(text)
-            canvas.restoreState()
-            canvas.setFillColor(palette.ink)
-            canvas.setFont(fonts.bold, size)
+        canvas.setFillColor(palette.ink)
+        canvas.setFont(fonts.bold, size)
+        for _, value, baseline in self.rows(box):
             canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
-            canvas.setStrokeColor(palette.hairline)
-            canvas.setLineWidth(0.4)
-            canvas.line(pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k))
         centred_line(canvas, self.texts.decimal, fonts.regular, 6.2 * k, safe.centre_x, header_bottom - 20.8 * k,
                      palette.muted, safe.width)
         # Where it is
@@ -364,6 +381,25 @@ class PlaceBack:
             canvas.restoreState()
         centred_line(canvas, self.texts.footer, fonts.regular, 5.0 * k, safe.centre_x, safe.y + 0.8 * k,
                      palette.muted, safe.width)
+
+    def paint_frame(self, canvas, box) -> None:
+        """Background, header band, coordinate labels and rules: the same on every back of this kind."""
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.paper)
+        band(canvas, box, safe.top - 14.5 * k, kind_colour(self.card.place_kind, palette))
+        for label, _, baseline in self.rows(box):
+            canvas.saveState()
+            canvas.setFillColor(palette.muted)
+            text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
+            text.setFont(fonts.bold, 5.6 * k)
+            text.setCharSpace(0.7 * k)
+            text.textOut(label.upper())
+            canvas.drawText(text)
+            canvas.restoreState()
+            canvas.setStrokeColor(palette.hairline)
+            canvas.setLineWidth(0.4)
+            canvas.line(pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k))
 
 
 # ---------------------------------------------------------------- the other cards

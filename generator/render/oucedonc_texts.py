@@ -103,7 +103,7 @@ def deck_context(deck: Deck, region_name: str, region_kind: str, tokens_each: in
         "tokens": TOKENS,
         "tokens_each": tokens_each,
         "precision": deck.precision.value,
-        "precision_label": deck.precision.label,
+        "precision_label": deck.precision.label.replace("'", "’"),  # typographic apostrophe
     }
 
 

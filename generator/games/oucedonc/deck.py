@@ -91,7 +91,7 @@ def compose_deck(
     region: str,
     seed: int,
     precision: Precision,
-    departement_names: Mapping[str, str],
+    departement_names: Mapping[str, str],  # French codes -> names ("35" -> "Ille-et-Vilaine")
     region_names: Mapping[str, str],
     packs: int = PACKS,
     pack_size: int = PACK_SIZE,
@@ -111,6 +111,7 @@ def compose_deck(
     width = max(2, len(str(len(ordered))))
     cards: list[PlaceCard] = []
     for number, place in enumerate(ordered, start=1):
+        french = place.country == "FR"  # the name tables are French codes; abroad codes mean other things
         cards.append(
             make_place_card(
                 f"P{number:0{width}d}",
@@ -120,9 +121,9 @@ def compose_deck(
                 place.lon,
                 precision,
                 departement=place.departement,
-                departement_name=departement_names.get(place.departement or ""),
+                departement_name=departement_names.get(place.departement or "") if french else None,
                 region_code=place.region,
-                region_name=region_names.get(place.region or ""),
+                region_name=region_names.get(place.region or "") if french else None,
                 population=place.population if place.kind == "town" else None,
                 source_id=place.id,
                 site_kind=place.site_kind,
