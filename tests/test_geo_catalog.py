@@ -75,6 +75,8 @@ def test_embedded_country_code_and_box(with_sites):
     # a box over the Franco-Swiss border around Geneva holds French communes and Swiss towns
     around_geneva = catalog.load_places("embedded", "5.9,46.0,6.4,46.4")
     assert {"FR", "CH"} <= {p.country for p in around_geneva}
+    inland_brittany = catalog.load_places("embedded", "-3.5,47.8,-2,48.4")
+    assert {p.country for p in inland_brittany} == {"FR"} and "Pontivy" in {p.name for p in inland_brittany}
 
 
 def test_unknown_source_and_missing_fetch(folders):
@@ -191,3 +193,26 @@ def test_cli_deck_table_and_errors():
     assert all(len(line) <= 80 for line in table.stdout.splitlines())
     bad = run_pnp("places", "--count", "5", "--difficulty", "nightmare")
     assert bad.returncode == 2 and "nightmare" in bad.stderr
+
+
+def test_attributions_name_the_licence():
+    assert any("GeoNames" in line for line in catalog.attributions("embedded"))
+    assert catalog.attributions("overpass") == ("Sites : © les contributeurs d'OpenStreetMap, ODbL",)
+    with pytest.raises(UserError):
+        catalog.attributions("nope")
+
+
+def test_fetch_geonames_for_a_departement(server):
+    from tests.test_geo_sources import FR_ROWS, _zip
+
+    server.expect_request("/dump/FR.zip").respond_with_data(_zip("FR.zip", "FR.txt", FR_ROWS),
+                                                            content_type="application/zip")
+    with quick_http(folders_cache(server)) as http:
+        result = catalog.fetch_places("geonames", "Gironde", http)
+    assert result.summary == "1 town and 1 site"
+    assert [(p.name, p.kind) for p in catalog.load_places("geonames", "33")] == [
+        ("Bordeaux", "town"), ("Dune du Pilat", "site")]
+    # the dump stays in the cache: Haute-Savoie comes from the same file, offline
+    with quick_http(folders_cache(server), offline=True) as http:
+        catalog.fetch_places("geonames", "74", http)
+    assert [p.name for p in catalog.load_places("geonames", "Haute-Savoie")] == ["Mont Blanc"]

@@ -162,3 +162,40 @@ def test_truncated_download_leaves_nothing(httpserver, tmp_path, cache):
 def test_offline_download_missing_is_user_error(tmp_path, cache):
     with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="--offline"):
         http.download("http://127.0.0.1:9/x.zip", tmp_path / "x.zip", what="X")
+
+
+def test_download_reports_progress(httpserver, tmp_path, cache):
+    blob = b"x" * 300_000
+    httpserver.expect_request("/big.zip").respond_with_data(blob)
+    seen = []
+    with quick_http(cache) as http:
+        http.progress = lambda what, done, total: seen.append((what, done, total))
+        http.download(httpserver.url_for("/big.zip"), tmp_path / "big.zip", what="Big")
+    assert seen[-1] == ("Big", 300_000, 300_000)
+    assert [done for _, done, _ in seen] == sorted(done for _, done, _ in seen)
+
+
+def test_404_names_the_variable_to_check(httpserver, cache, monkeypatch):
+    monkeypatch.setenv("PNP_CONTOURS_URL", httpserver.url_for("/mirror"))
+    httpserver.expect_request("/mirror/regions-100m.geojson").respond_with_data("no", status=404)
+    with quick_http(cache) as http, pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"):
+        http.get_json(httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours")
+
+
+def test_post_answers_are_cached_by_body(httpserver, cache):
+    httpserver.expect_oneshot_request("/q", method="POST", data="data=one").respond_with_json({"n": 1})
+    httpserver.expect_oneshot_request("/q", method="POST", data="data=two").respond_with_json({"n": 2})
+    with quick_http(cache) as http:
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q") == {"n": 1}
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q") == {"n": 2}
+    with quick_http(cache, offline=True) as http:
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q") == {"n": 1}
+        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q") == {"n": 2}
+
+
+def test_damaged_cache_database_is_user_error(httpserver, cache):
+    cache.mkdir(parents=True)
+    (cache / "http-cache.sqlite").write_bytes(b"this is not a sqlite database" * 100)
+    httpserver.expect_request("/a").respond_with_json([1])
+    with quick_http(cache) as http, pytest.raises(UserError, match="HTTP cache .* is unusable.*delete it"):
+        http.get_json(httpserver.url_for("/a"), what="A")

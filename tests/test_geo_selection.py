@@ -166,3 +166,20 @@ def test_any_deck_is_decidable_unique_and_reproducible(places, count, seed, prec
     assert {p.id for p in deck} <= {p.id for p in places}
     assert deck == select_places(places, count, seed=seed, precision=precision, difficulty=difficulty,
                                  sites_share=share)
+
+
+def test_france_deck_from_the_embedded_data():
+    from generator.geo.catalog import load_places
+
+    candidates = load_places("embedded", "france")
+    deck = select_places(candidates, 60, seed=1)
+    names = {p.name for p in deck}
+    assert {"Paris", "Marseille", "Lyon", "Toulouse", "Bordeaux", "Lille"} <= names
+    assert sum(p.kind == "site" for p in deck) == 12
+    assert decidable(deck, Precision.MINUTE)
+    ours = spread(deck, candidates)
+    rng = random.Random(0)
+    samples = [spread(rng.sample(candidates, 60), candidates) for _ in range(20)]
+    assert ours.min_pair_km > 5 * statistics.median(s.min_pair_km for s in samples)
+    assert ours.largest_gap_km < 0.6 * statistics.median(s.largest_gap_km for s in samples)
+    assert [p.id for p in deck] == [p.id for p in select_places(candidates, 60, seed=1)]

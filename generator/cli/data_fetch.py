@@ -23,16 +23,31 @@ def fetch(
 ) -> None:
     """Fetch SOURCE for a region and store its places for --source SOURCE.
 
-    Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the
-    user data folder (PNP_DATA_DIR). Base URLs can point at mirrors: PNP_APIGEO_URL,
-    PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL.
+    Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md.
     """
     from generator.geo.catalog import fetch_places
     from generator.geo.http import Http, HttpConfig, offline_default
 
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
     config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
-    with Http(config) as http:
-        result = fetch_places(source, region, http)
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                   console=Console(stderr=True), transient=True)
+    tasks: dict[str, int] = {}
+
+    def show(what: str, done: int, total: int | None) -> None:
+        if what not in tasks:
+            bar.start()
+            tasks[what] = bar.add_task(what, total=total)
+        bar.update(tasks[what], completed=done)
+
+    try:
+        with Http(config, progress=show) as http:
+            result = fetch_places(source, region, http)
+    finally:
+        if tasks:
+            bar.stop()
     typer.echo(f"{result.source}: {result.summary} for {result.region} -> {result.path}")
 
 

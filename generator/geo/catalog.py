@@ -22,7 +22,7 @@ from generator.geo import embedded
 from generator.geo.http import Http, data_dir
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection, resolve_region
-from generator.geo.sources import ALL_SOURCES, PLACE_SOURCES, source_module
+from generator.geo.sources import ALL_SOURCES, ATTRIBUTIONS, PLACE_SOURCES, source_module
 
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
@@ -48,12 +48,21 @@ def load_places(source: str = EMBEDDED, region: str | RegionSelection = "france"
     return tuple(sorted(places, key=lambda p: (p.kind != "town", -p.familiarity, p.id)))
 
 
+def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
+    """The attribution lines to print on material made from ``source``."""
+    if source == EMBEDDED:
+        return tuple(embedded.attributions())
+    if source not in ATTRIBUTIONS:
+        raise UserError(f"unknown source {source!r}; choose one of {', '.join(SOURCES)}")
+    return (ATTRIBUTIONS[source],)
+
+
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "world":
         return tuple(embedded.world_towns(selection.code))
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
-    if selection.kind in ("bbox", "polygon"):
-        # a box or a polygon may reach over the border: add the world towns around it
+    if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
+        # a box or a polygon reaching over the border: add the world towns around it
         minlon, minlat, maxlon, maxlat = selection.bbox or (-180.0, -90.0, 180.0, 90.0)
         foreign = [
             place
@@ -63,6 +72,14 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
         ]
         return french + selection.filter(foreign)
     return french
+
+
+def _inside_france(selection: RegionSelection) -> bool:
+    """True when a box or polygon lies within metropolitan France (no foreign town can be in it)."""
+    from shapely.geometry import box
+
+    shape = selection.polygon if selection.kind == "polygon" else box(*selection.bbox)
+    return bool(embedded.france_outline_geometry().contains(shape))
 
 
 # --- fetched sets ------------------------------------------------------------------------------
@@ -165,7 +182,12 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
         raise UserError(f"{source} returned no place in {selection.label}; try a larger region")
     path = write_places(stored_path(source, selection), kept)
     towns = sum(p.kind == "town" for p in kept)
-    return FetchResult(source, selection.label, path, f"{towns:,} towns and {len(kept) - towns:,} sites")
+    return FetchResult(source, selection.label, path,
+                       f"{_plural(towns, 'town')} and {_plural(len(kept) - towns, 'site')}")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def _with_departements(places: list[Place], http: Http) -> list[Place]:

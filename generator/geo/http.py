@@ -28,15 +28,17 @@ PNP_CONTOURS_URL     Etalab contours-administratifs GeoJSON folder
 PNP_CACHE_DIR        cache folder (default: the platform user cache folder for "pnp")
 PNP_DATA_DIR         data folder for fetched place sets (default: the user data folder)
 PNP_OFFLINE          "1" to behave as if --offline were given everywhere
+PNP_USER_AGENT       replaces the User-Agent (add a contact address for heavy use)
 ===================  ================================================================
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -51,9 +53,14 @@ from generator.atomic import atomic_write
 from generator.errors import UserError
 
 USER_AGENT = (
-    f"pnp-generator/{__version__} (print-and-play geodata for French games; "
-    "https://github.com/pnp-generator/pnp; python-requests)"
+    f"pnp-generator/{__version__} (print-and-play cards and boards for French games; "
+    f"python-requests/{requests.__version__})"
 )
+
+
+def user_agent() -> str:
+    """The User-Agent; PNP_USER_AGENT replaces it (Wikidata asks for a contact address)."""
+    return os.environ.get("PNP_USER_AGENT") or USER_AGENT
 
 BASE_URLS: Mapping[str, tuple[str, str]] = {
     # service: (environment variable, default)
@@ -127,9 +134,16 @@ class HttpConfig:
 class Http:
     """Network access for every source: cached JSON/text answers and streamed dumps."""
 
-    def __init__(self, config: HttpConfig | None = None, cache_folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        config: HttpConfig | None = None,
+        cache_folder: Path | None = None,
+        progress: Callable[[str, int, int | None], None] | None = None,
+    ) -> None:
+        """``progress(what, bytes_so_far, total_or_None)`` is called while a dump downloads."""
         self.config = config or HttpConfig()
         self.cache_folder = cache_folder or cache_dir()
+        self.progress = progress
         self._session: requests.Session | None = None
         self._cache: Any = None
 
@@ -151,7 +165,7 @@ class Http:
                 raise_on_status=False,  # the last bad answer is turned into a UserError below
             )
             session = requests.Session()
-            session.headers["User-Agent"] = USER_AGENT
+            session.headers["User-Agent"] = user_agent()
             adapter = HTTPAdapter(max_retries=retry)
             session.mount("http://", adapter)
             session.mount("https://", adapter)
@@ -165,7 +179,8 @@ class Http:
 
             try:
                 self.cache_folder.mkdir(parents=True, exist_ok=True)
-                self._cache = SQLiteCache(str(self.cache_folder / "http-cache.sqlite"))
+                with self._cache_errors():
+                    self._cache = SQLiteCache(str(self.cache_folder / "http-cache.sqlite"))
             except OSError as exc:
                 raise UserError(
                     f"cannot use the cache folder {self.cache_folder}: {exc.strerror}; "
@@ -211,7 +226,8 @@ class Http:
         )
         prepared = self.session.prepare_request(request)
         key = self.cache.create_key(prepared)
-        cached = None if self.config.refresh else self.cache.get_response(key)
+        with self._cache_errors():
+            cached = None if self.config.refresh else self.cache.get_response(key)
         if cached is not None and (self.config.offline or not cached.is_expired):
             return json.loads(cached.content)
         if self.config.offline:
@@ -230,9 +246,10 @@ class Http:
             ) from exc
         if check is not None:
             check(payload)
-        self.cache.save_response(
-            response, key, expires=datetime.now(timezone.utc) + self.config.cache_ttl
-        )
+        with self._cache_errors():
+            self.cache.save_response(
+                response, key, expires=datetime.now(timezone.utc) + self.config.cache_ttl
+            )
         return payload
 
     # -- dumps ----------------------------------------------------------------------------------
@@ -260,6 +277,8 @@ class Http:
                     for chunk in response.raw.stream(CHUNK, decode_content=True):
                         handle.write(chunk)
                         received += len(chunk)
+                        if self.progress is not None:
+                            self.progress(what, received, int(expected) if expected else None)
                 except Exception as exc:  # urllib3 ProtocolError / ReadTimeoutError / OSError
                     raise UserError(
                         f"{what}: the download broke off after {received:,} bytes ({_reason(exc)}); "
@@ -275,6 +294,19 @@ class Http:
         return target
 
     # -- helpers --------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _cache_errors(self) -> Iterator[None]:
+        """A damaged or locked cache database is a user-fixable problem, not a traceback."""
+        import sqlite3
+
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise UserError(
+                f"the HTTP cache {self.cache_folder / 'http-cache.sqlite'} is unusable ({exc}); "
+                "delete it (it is only a cache) and run the command again"
+            ) from exc
+
     def _send(self, prepared: requests.PreparedRequest, *, what: str, stream: bool) -> requests.Response:
         """Send with urllib3 retries; also retry a body that breaks off (requests reads it)."""
         timeout = (self.config.connect_timeout, self.config.read_timeout)
@@ -325,7 +357,9 @@ class Http:
             except Exception:  # a malformed error body must not hide the status
                 detail = None
         text = f": {_one_line(detail)}" if detail else ""
-        if response.status_code in RETRY_STATUSES:
+        if response.status_code == 404:
+            advice = f"nothing at {response.url}; check {self._variable_for(response.url)}"
+        elif response.status_code in RETRY_STATUSES:
             advice = f"the server kept failing after {self.config.retries + 1} attempts; try again later"
         elif 400 <= response.status_code < 500:
             advice = "the request was refused; check the --region and the source options"

@@ -67,7 +67,7 @@ TAIL = 12.0  # places after the window that may fill empty parts, in multiples o
 SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
 SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
-RELAX_SHARE = 1.5  # the towns/sites share gives way only if that spreads the deck 1.5 times wider
+RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
@@ -115,11 +115,12 @@ def select_places(
         if len(chosen) == count:
             break
     if len(chosen) < count:
-        finer = {Precision.MINUTE: "--precision second", Precision.HUNDREDTH: "--precision minute",
+        # 0.01° (36″) is finer than a minute and coarser than a second
+        finer = {Precision.MINUTE: "--precision second", Precision.HUNDREDTH: "--precision second",
                  Precision.SECOND: "a larger region"}[precision]
         raise UserError(
             f"only {len(chosen)} of the {count} cards can have different printed latitudes and "
-            f"longitudes ({precision.label}) in this region; use {finer} or at most "
+            f"longitudes (precision: {precision.value}) in this region; use {finer} or at most "
             f"{len(chosen)} cards"
         )
     return [replace(place, name=display[place.id]) for place in chosen]
@@ -216,9 +217,11 @@ def _deal_deck(
     Candidates are taken in order: the window by (seeded, jittered) familiarity rank, then the
     tail by rank. One is dealt when it lies at least ``r`` km from every card already dealt,
     shares no printed latitude or longitude with them, and its kind's quota is not full.
-    ``r`` is the larger of: the largest distance that the window alone can deal the deck with,
-    and :data:`SPREAD_FLOOR` times the largest distance any candidates can (bisection for
-    both). Where the best known places crowd together, the tail fills the empty parts.
+    ``r`` is :data:`SLACK` times the larger of: the largest distance that the window alone can
+    deal the deck with, and :data:`SPREAD_FLOOR` times the largest distance window and tail can
+    (bisection for both). Where the best known places crowd together, the tail fills the empty
+    parts. The towns/sites quota is kept unless that makes ``r`` :data:`RELAX_SHARE` times
+    smaller; then either kind may fill the places the other cannot.
     """
     # Seeded variety that never demotes the best known: rank 0 stays first, rank 10 may swap
     # with ranks 7 to 13.
@@ -243,7 +246,9 @@ def _deal_deck(
     wanted = sum(quota.values())
     dealt = _deal(columns, quota, 0.0, len(places))
     if len(dealt) < wanted:
-        return [places[i] for i in dealt]  # not decidable even at distance 0
+        # not decidable with this share even with the cards side by side: the caller says so
+        # (a finer precision keeps the share; the share does not silently give way here)
+        return [places[i] for i in dealt]
     diameter = _diameter_km(columns.lat, columns.lon)
 
     def reach(flexible: bool) -> float:

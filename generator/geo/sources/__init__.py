@@ -23,6 +23,15 @@ ALL_SOURCES: tuple[str, ...] = PLACE_SOURCES + ("contours",)
 
 BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 
+# The line to print on material made from each source (French, as on the cards).
+ATTRIBUTIONS: dict[str, str] = {
+    "apigeo": "Communes : API Géo (geo.api.gouv.fr), Etalab, Licence Ouverte 2.0",
+    "geonames": "Lieux : GeoNames (geonames.org), CC BY 4.0",
+    "wikidata": "Sites : Wikidata (wikidata.org), CC0",
+    "overpass": "Sites : © les contributeurs d'OpenStreetMap, ODbL",
+    "contours": "Contours : Etalab contours-administratifs, Licence Ouverte 2.0",
+}
+
 
 @dataclass(frozen=True)
 class Area:
