@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.errors import UserError
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, LAST, Kind
-from generator.render.oie_rules_text import Block, rules_blocks
+from generator.render.oie_rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import paper
 from generator.render.units import PT_PER_MM
 
@@ -179,12 +179,12 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
         return
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
-        lines, size = _wrap_label(CONDENSED, label, 0.135 * p, 0.8 * p, 0.085 * p)
+        lines, size = _wrap_label(CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p)
         top = y - 0.14 * p
         for i, line in enumerate(lines):
             _centred(c, CONDENSED, size, x, top - i * size * 1.05, line, ink)
         return
-    name = square.name if square.kind != Kind.GOOSE else ""
+    name = french_typography(square.name) if square.kind != Kind.GOOSE else ""
     picture_y = y - 0.02 * p if name else y - 0.07 * p
     _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
     if number != 0:
@@ -219,7 +219,7 @@ def _draw_garden(c, spiral, k: float) -> None:
                        oie_art.PETAL if i % 2 else oie_art.PETAL_2)
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
     _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), "#3B2A20")
-    name = BOARD[LAST].name
+    name = french_typography(BOARD[LAST].name)
     size = _fit_font(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r)
     _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, "#3B2A20")
 
@@ -300,7 +300,7 @@ def _panel_styles(size: float):
                           textColor=_hex("#3B2A20"))
     return {
         "text": body,
-        "item": ParagraphStyle("item", parent=body, leftIndent=size * 1.1, bulletIndent=size * 0.1,
+        "item": ParagraphStyle("item", parent=body, leftIndent=size * 1.35, bulletIndent=size * 0.1,
                                bulletFontName=CONDENSED_BOLD, bulletFontSize=size,
                                bulletColor=_hex(FRAME)),
         "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
@@ -355,7 +355,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     pad = 5.0 * k
     inner_w = w - 2 * pad
     # title
-    title = "Le Jeu de l'Oie"
+    title = french_typography("Le Jeu de l'Oie")
     title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
     top = y + h - pad - title_size * 0.8
     _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, FRAME)
@@ -415,9 +415,9 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
 
         from generator.render.oie_rules_text import journey_phrase
 
-        subtitle = escape(options.theme)
+        subtitle = escape(french_typography(options.theme))
         if options.route:
-            subtitle += " · " + escape(journey_phrase(*options.route))
+            subtitle += " · " + escape(french_typography(journey_phrase(*options.route)))
     draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
 
 
