@@ -152,6 +152,22 @@ def _cell_fill(number: int) -> str:
     return KIND_FILLS[kind]
 
 
+def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: str) -> None:
+    """A small arrow head pointing along ``angle`` (radians): the way round the spiral."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(math.degrees(angle))
+    path = c.beginPath()
+    path.moveTo(size, 0)
+    path.lineTo(-size * 0.7, size * 0.75)
+    path.lineTo(-size * 0.3, 0)
+    path.lineTo(-size * 0.7, -size * 0.75)
+    path.close()
+    c.setFillColor(_hex(colour))
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+
+
 def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
     from generator.render import oie_art
 
@@ -189,6 +205,8 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
     _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
     if number != 0:
         _centred(c, SERIF_BOLD, 0.19 * p, x, y + 0.26 * p, str(number), ink)
+    else:
+        _draw_arrow(c, x, y + 0.3 * p, 0.16 * p, cell.angle, ink)
     if name:
         size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p)
         _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
