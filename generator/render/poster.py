@@ -10,7 +10,6 @@ rows, top edge over the page above. Neighbouring windows share ``overlap`` milli
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
