@@ -198,9 +198,10 @@ def play(
 @app.command("stats")
 def stats(
     exact: bool = typer.Option(False, "--exact", help="Exact values from the absorbing Markov chain."),
-    horizon: int = typer.Option(100, "--horizon", help="Turns of the distribution to list."),
+    horizon: int = typer.Option(150, "--horizon", help="Turns of the exact distribution (10-400)."),
     games: int = typer.Option(100_000, "--games", help="Without --exact: solitaire games to simulate."),
     seed: int = typer.Option(1, "--seed", help="Without --exact: seed of the dice."),
+    fractions: bool = typer.Option(False, "--fractions", help="With --exact --json: each probability as an exact fraction too."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Solitaire statistics: expected number of turns and its distribution."""
@@ -208,8 +209,8 @@ def stats(
 
     from generator.errors import UserError
 
-    if not 1 <= horizon <= 1000:
-        raise UserError(f"horizon {horizon} is out of range; give 1 to 1000 turns")
+    if not 10 <= horizon <= 400:
+        raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")
     if exact:
         from generator.games.oie.stats import distribution, expected_turns
 
@@ -223,7 +224,8 @@ def stats(
             "median": quantiles[50],
             "percentiles": {str(p): q for p, q in quantiles.items()},
             "distribution": [
-                {"turn": t, "probability": float(p), "cumulative": float(dist.cdf(t))}
+                {"turn": t, "probability": float(p), "cumulative": float(dist.cdf(t)),
+                 **({"exact": f"{p.numerator}/{p.denominator}"} if fractions else {})}
                 for t, p in enumerate(dist.pmf, start=1)
             ],
             "beyond_horizon": float(dist.tail),
@@ -247,7 +249,8 @@ def stats(
         return
     typer.echo(f"solitaire ({data['mode']}): expected turns {data['expected_turns']:.4f}"
                + (f" = {data['expected_turns_fraction']}" if exact else f" ± {data['standard_error']:.4f}"))
-    typer.echo("percentiles of turns: " + ", ".join(f"p{p} {v}" for p, v in data["percentiles"].items()))
+    typer.echo("percentiles of turns: " + ", ".join(
+        f"p{p} {v if v is not None else f'> {horizon}'}" for p, v in data["percentiles"].items()))
     if exact:
         shown = [d for d in data["distribution"] if d["turn"] <= min(horizon, 40)]
         for d in shown:
