@@ -116,7 +116,7 @@ def test_poster_pages_show_shifted_windows_of_one_sheet(poster):
     m = grid.margin * PT_PER_MM
     with pdfplumber.open(poster) as pdf:
         assert len(pdf.pages) == 1 + 4
-        assert "Plan d'assemblage" in pdf.pages[0].extract_text()
+        assert "Plan d’assemblage" in pdf.pages[0].extract_text()
         pages = pdf.pages[1:]
         for page in pages:
             assert page.width == pytest.approx(297 * PT_PER_MM, abs=0.01)

@@ -75,14 +75,19 @@ class SheetLayout:
 
 
 def sheet_layout(width: float, height: float) -> SheetLayout:
-    """Landscape sheet: the square board on the left, the rules panel on the right."""
+    """Landscape sheet: the square board on the left, the rules panel on the right.
+
+    On a wide sheet (a poster of many columns) the panel stops at half the board's width, for
+    readable lines, and the pair is centred.
+    """
     margin = 8.0 * (min(width, height) / 210.0)
     gap = margin * 0.75
     min_panel = 0.29 * width
     board = min(height - 2 * margin, width - 2 * margin - gap - min_panel)
-    panel_x = margin + board + gap
-    return SheetLayout(width, height, margin, margin, (height - board) / 2, board,
-                       panel_x, (height - board) / 2, width - margin - panel_x, board)
+    panel_w = min(width - 2 * margin - gap - board, 0.5 * board)
+    left = (width - (board + gap + panel_w)) / 2
+    bottom = (height - board) / 2
+    return SheetLayout(width, height, margin, left, bottom, board, left + board + gap, bottom, panel_w, board)
 
 
 # ---------------------------------------------------------------- drawing helpers
