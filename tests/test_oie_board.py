@@ -212,3 +212,13 @@ def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="glyph"):
         write_board(options, tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())
+
+
+def test_rules_panel_states_the_occupied_square_rule_in_use():
+    from generator.games.oie.rules import Rules
+    from generator.render.oie_rules_text import rules_blocks
+
+    swap = " ".join(b.markup for b in rules_blocks(Rules(occupied="swap")))
+    back = " ".join(b.markup for b in rules_blocks(Rules(occupied="return")))
+    assert "échange sa place" in swap and "retourne à la case" not in swap
+    assert "retourne à la case d\u2019où il vient" in back and "échange sa place" not in back

@@ -23,13 +23,16 @@ def board(
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
     source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
     seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
+    occupied: str = typer.Option("swap", "--occupied", help="Occupied-square rule printed: swap or return."),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.render.oie_board import BoardOptions, write_board
 
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
-    options = BoardOptions(paper=paper, tiles=tiles, grid=grid)
+    from generator.games.oie.rules import Rules
+
+    options = BoardOptions(paper=paper, tiles=tiles, grid=grid, rules=Rules(occupied=occupied))
     if theme:
         from dataclasses import replace
 

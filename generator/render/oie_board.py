@@ -2,7 +2,7 @@
 
 One sheet layout (board square + rules panel) is drawn in millimetres on a canvas scaled once
 at the reportlab boundary. The same sheet is printed on one page (A4, Letter, A3, landscape)
-or, at A2 size, tiled over several A4/Letter pages by :mod:`generator.render.poster`.
+or, at poster size, tiled over several A4/Letter pages by :mod:`generator.render.poster`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.errors import UserError
 from generator.games.oie.rules import Rules
-from generator.games.oie.squares import BOARD, LAST, Kind
+from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
 from generator.render.oie_rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import paper
 from generator.render.units import PT_PER_MM
@@ -42,7 +42,7 @@ BADGE_FILLS = {
     Kind.LABYRINTH: "#4F7A3A", Kind.PRISON: "#5E5750", Kind.DEATH: "#2A2326", Kind.GOOSE: "#C99A2E",
     Kind.START: "#7A5534", Kind.GARDEN: "#4F7A3A", Kind.ORDINARY: "#7A5534",
 }
-DICE_FACES = {26: (6, 3), 53: (5, 4)}
+DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictured on 26 and 53
 
 
 @dataclass(frozen=True)
