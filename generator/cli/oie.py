@@ -77,10 +77,12 @@ def move(
     typer.echo(f"final square: {resolution.final}")
 
 
-def _rules(occupied: str, first: str, ante: int, max_rounds: int):
+def _rules(occupied: str, first: str, ante: int, max_rounds: int, inn: str, payer: str,
+           prison_turns: int | None):
     from generator.games.oie.rules import Rules
 
-    return Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=max_rounds)
+    return Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=max_rounds,
+                 inn_swap=inn, well_payer=payer, prison_turns=prison_turns)
 
 
 @app.command("simulate")
@@ -94,6 +96,9 @@ def simulate(
     first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off."),
     ante: int = typer.Option(0, "--ante", help="Stakes each player puts in the pot at the start."),
     max_rounds: int = typer.Option(1000, "--max-rounds", help="Stop a game after this many rounds."),
+    inn: str = typer.Option("while-there", "--inn-swap", help="Inn swap: while-there or same-round."),
+    payer: str = typer.Option("rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."),
+    prison_turns: int = typer.Option(None, "--prison-turns", help="Leave prison after N turns (default: when freed)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -106,7 +111,8 @@ def simulate(
         from generator.errors import UserError
 
         raise UserError("--pawns is for the team variant; add --teams")
-    summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds), team_rules)
+    summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
+                  team_rules)
     data = {
         "players": summary.players,
         "games": summary.games,
@@ -152,6 +158,10 @@ def play(
     teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
     pawns: int = typer.Option(None, "--pawns", help="Pawns per player in the team variant (2 or 4)."),
     occupied: str = typer.Option("swap", "--occupied", help="Occupied square: swap (default) or return."),
+    first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."),
+    inn: str = typer.Option("while-there", "--inn-swap", help="Inn swap: while-there or same-round."),
+    payer: str = typer.Option("rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."),
+    prison_turns: int = typer.Option(None, "--prison-turns", help="Leave prison after N turns (default: when freed)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -159,10 +169,10 @@ def play(
     import random
 
     from generator.games.oie.engine import play_classic, play_teams
-    from generator.games.oie.rules import Rules, Teams, default_pawns
+    from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import random_throws, solitaire_rules
 
-    rules = Rules(occupied=occupied)
+    rules = _rules(occupied, first, 0, 1000, inn, payer, prison_turns)
     if players == 1:
         rules = solitaire_rules(rules)
     rng = random.Random(seed)
