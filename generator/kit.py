@@ -1,18 +1,61 @@
-"""The whole kit: every game's material built in one go.
+"""The whole kit: every game's material built in one go, in isolation from each other.
 
-Each game contributes components: a name and a ``"module:function"`` whose function takes a
-:class:`KitParams` and returns the paths it wrote. A component that fails is reported by name;
-the others are still built.
+How a game adds its material (one line in :data:`COMPONENTS`)::
+
+    Component("Board", "generator.render.oie:build_board",
+              PrintNotes(advice="A3, or the A4 poster: trim the margins and tape."),
+              game="Jeu de l'Oie")
+
+* ``target`` is ``"module:function"``, imported only when the kit builds it, so ``pnp --help``
+  stays fast.
+* The builder is ``def build_x(params: KitParams) -> list[Path | KitFile]``. It writes its
+  files under ``params.out`` (subfolders allowed) through :mod:`generator.atomic` or
+  :meth:`PdfDocument.save`, and returns them in the order the gallery should show them.
+  A bare :class:`~pathlib.Path` gets the component's :class:`PrintNotes`; return a
+  :class:`KitFile` to give one file its own title or notes.
+* Printing instructions are data, and the PDF is their first source: the gallery reads the
+  sheet size from the pages, and the flip edge from the PDF's ``/ViewerPreferences /Duplex``
+  (the imposition engine sets it). :class:`PrintNotes` adds one sentence of advice and may name
+  the flip edge with the engine's words (``Duplex.X.value``: ``"long"``, ``"short"``, ``"fold"``,
+  or ``"single"`` for one-sided sheets); when it does, it wins over the PDF. "Print at 100 %" is
+  said for every PDF, and the manifest records whether the PDF itself sets ``PrintScaling /None``.
+* A builder raises :class:`~generator.errors.UserError` for anything the user can fix (unknown
+  region, too few places...). Any exception fails only that component.
+
+Isolation: each component writes into its own hidden staging folder (``params.out`` points
+there while it runs). Only when the builder returns are its files renamed, one by one with
+:func:`os.replace`, to their final names under the output folder; a failed component's staging
+folder is deleted, so a failure leaves nothing behind and never overwrites a good file from an
+earlier run. The gallery (``index.html``, ``thumbnails/``) and ``manifest.json`` are written
+afterwards (:mod:`generator.kit_run`).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
+import shutil
+import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+from typing import Literal
 
 from generator.errors import UserError
+
+# "single": one-sided; the others are the imposition engine's Duplex values.
+DuplexName = Literal["single", "long", "short", "fold"]
+DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
+KIT_PAPERS: tuple[str, ...] = ("a4", "letter")
+
+# Names the kit itself writes in the output folder; no component may use them.
+RESERVED_NAMES: frozenset[str] = frozenset({"index.html", "manifest.json", "thumbnails"})
+STAGING_DIR = ".kit-staging"
+
+
+class BuilderContractError(Exception):
+    """A builder broke the contract above (wrong return value, wrote where it must not): a bug."""
 
 
 @dataclass(frozen=True)
@@ -24,43 +67,203 @@ class KitParams:
 
 
 @dataclass(frozen=True)
+class PrintNotes:
+    """How to print one PDF: which edge to flip (None: as the PDF says), one sentence of advice."""
+
+    duplex: DuplexName | None = None
+    advice: str = ""
+
+    def __post_init__(self) -> None:
+        if self.duplex is not None and self.duplex not in DUPLEX_CHOICES:
+            raise ValueError(f"duplex must be one of {DUPLEX_CHOICES}, not {self.duplex!r}")
+
+
+@dataclass(frozen=True)
+class KitFile:
+    """A file a builder wrote, with what the gallery says about it.
+
+    ``print_notes=None`` means "the component's notes" (ignored for files that are not PDFs).
+    """
+
+    path: Path
+    title: str = ""
+    print_notes: PrintNotes | None = None
+
+
+@dataclass(frozen=True)
 class Component:
     name: str
     target: str  # "module:function", imported only when built
+    print_notes: PrintNotes = PrintNotes()
+    game: str = ""  # the gallery groups components by game; empty: the component's own name
 
-    def builder(self) -> Callable[[KitParams], list[Path]]:
+    def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")
         return getattr(importlib.import_module(module_name), function_name)
 
 
 # One line per component; games add theirs here.
 COMPONENTS: tuple[Component, ...] = (
-    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board"),
-    Component("Jeu de l'Oie poster (tiled)", "generator.render.oie_board:build_poster"),
-    Component("Jeu de l'Oie board themed with the region", "generator.render.oie_board:build_themed_board"),
-    Component("territoires-sheets", "generator.render.territoires:build_sheets_for_kit"),
-    Component("territoires-deck", "generator.render.territoires:build_deck_for_kit"),
-    Component("otcho", "generator.render.otcho:build_kit"),
-    Component("pronostiques", "generator.render.pronostiques:build_kit"),
+    Component("Oucédonc deck", "generator.oucedonc_deck:build_kit_deck", game="Oucédonc"),
+    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board", game="Jeu de l'Oie"),
+    Component("Jeu de l'Oie poster", "generator.render.oie_board:build_poster", game="Jeu de l'Oie"),
+    Component("Jeu de l'Oie themed board", "generator.render.oie_board:build_themed_board", game="Jeu de l'Oie"),
+    Component("Les territoires sheets", "generator.render.territoires:build_sheets_for_kit", game="Les territoires"),
+    Component("Les territoires deck", "generator.render.territoires:build_deck_for_kit", game="Les territoires"),
+    Component("Neo Otcho", "generator.render.otcho:build_kit", game="Neo Otcho"),
+    Component("Pronostiques", "generator.render.pronostiques:build_kit", game="Pronostiques"),
+    Component("Printer calibration", "generator.kit_calibration:build_calibration_sheets", game="Calibration"),
 )
 
 
-@dataclass
+@dataclass(frozen=True)
+class BuiltFile:
+    """A file of the finished kit, ``path`` relative to the output folder (POSIX form)."""
+
+    component: str
+    game: str
+    path: PurePosixPath
+    title: str
+    print_notes: PrintNotes
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A component that did not build. ``details`` is the traceback of a bug, empty otherwise."""
+
+    component: str
+    message: str
+    is_bug: bool
+    details: str = ""
+
+
+@dataclass(frozen=True)
 class KitResult:
-    files: list[Path] = field(default_factory=list)
-    failures: dict[str, str] = field(default_factory=dict)
+    files: tuple[BuiltFile, ...]
+    failures: tuple[Failure, ...]
+    components: tuple[Component, ...]
 
 
-def build_kit(params: KitParams, components: tuple[Component, ...] = COMPONENTS,
-              on_step: Callable[[str], None] | None = None) -> KitResult:
-    """Build every component into ``params.out``; collect failures instead of stopping."""
-    result = KitResult()
-    params.out.mkdir(parents=True, exist_ok=True)
-    for component in components:
-        if on_step:
-            on_step(component.name)
-        try:
-            result.files.extend(component.builder()(params))
-        except UserError as exc:
-            result.failures[component.name] = str(exc)
-    return result
+def validate_params(params: KitParams) -> KitParams:
+    """The parameters with the paper name normalised, or a UserError saying what to change."""
+    paper = params.paper.strip().lower()
+    if paper not in KIT_PAPERS:
+        raise UserError(f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}")
+    if params.out.exists() and not params.out.is_dir():
+        raise UserError(f"{params.out} is a file, not a folder; pass --out with a folder name")
+    return replace(params, paper=paper)
+
+
+def build_kit(
+    params: KitParams,
+    components: tuple[Component, ...] = COMPONENTS,
+    on_step: Callable[[str], None] | None = None,
+) -> KitResult:
+    """Build every component into ``params.out``; a failure is recorded, the others still built."""
+    params = validate_params(params)
+    names = [component.name for component in components]
+    if len(set(names)) != len(names):
+        raise ValueError(f"kit component names must be unique: {names}")
+    staging_root = params.out / STAGING_DIR
+    shutil.rmtree(staging_root, ignore_errors=True)  # leftovers of an interrupted run
+    try:
+        staging_root.mkdir(parents=True)
+    except OSError as exc:
+        raise UserError(f"cannot write into {params.out}: {exc.strerror}; choose a writable folder") from None
+    files: list[BuiltFile] = []
+    failures: list[Failure] = []
+    try:
+        for index, component in enumerate(components):
+            if on_step:
+                on_step(component.name)
+            staging = staging_root / f"{index:02d}-{_slug(component.name)}"
+            taken = {file.path for file in files}
+            try:
+                files.extend(_build_one(component, params, staging, taken))
+            except UserError as exc:
+                failures.append(Failure(component.name, str(exc), is_bug=False))
+            except BuilderContractError as exc:
+                failures.append(Failure(component.name, f"broken builder: {exc}", is_bug=True))
+            except Exception as exc:  # a bug in one game must not cost the user the others
+                failures.append(
+                    Failure(component.name, f"{type(exc).__name__}: {exc}", is_bug=True,
+                            details=traceback.format_exc())
+                )
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging_root, ignore_errors=True)
+    return KitResult(tuple(files), tuple(failures), tuple(components))
+
+
+def _build_one(component: Component, params: KitParams, staging: Path,
+               taken: set[PurePosixPath]) -> list[BuiltFile]:
+    staging.mkdir(parents=True)
+    returned = component.builder()(replace(params, out=staging))
+    if not isinstance(returned, list | tuple):
+        raise BuilderContractError(f"builder returned {type(returned).__name__}, not a list of paths")
+    declared = [_as_kit_file(item) for item in returned]
+    by_relative: dict[PurePosixPath, KitFile] = {}
+    for kit_file in declared:
+        relative = _relative_to(kit_file.path, staging)
+        if not (staging / relative).is_file():
+            raise BuilderContractError(f"builder returned {kit_file.path}, which it did not write")
+        by_relative.setdefault(relative, kit_file)
+    # Files written but not returned still belong to the kit: they follow, in name order.
+    written = sorted(PurePosixPath(p.relative_to(staging).as_posix())
+                     for p in staging.rglob("*") if p.is_file())
+    order = list(by_relative) + [p for p in written if p not in by_relative]
+    for relative in order:
+        if relative.parts[0] in RESERVED_NAMES or relative.parts[0] == STAGING_DIR:
+            raise BuilderContractError(f"builder wrote {relative}, a name the kit keeps for itself")
+        if relative in taken:
+            raise BuilderContractError(f"builder wrote {relative}, which an earlier component already wrote")
+        if relative.suffix.lower() == ".pdf" and (problem := _pdf_problem(staging / relative)):
+            raise BuilderContractError(f"builder wrote {relative}, {problem}")
+        target = params.out / relative
+        if target.is_dir():
+            raise UserError(f"{target} is a folder; remove it so the kit can write that file")
+        for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
+            if (params.out / parent).exists() and not (params.out / parent).is_dir():
+                raise UserError(f"{params.out / parent} is a file; remove it so the kit can write {target}")
+    built = []
+    for relative in order:  # checked above, so the renames cannot stop half-way for a known reason
+        target = params.out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(staging / relative, target)
+        kit_file = by_relative.get(relative, KitFile(Path(relative)))
+        built.append(BuiltFile(
+            component=component.name,
+            game=component.game or component.name,
+            path=relative,
+            title=kit_file.title or relative.name,
+            print_notes=kit_file.print_notes or component.print_notes,
+        ))
+    return built
+
+
+def _pdf_problem(path: Path) -> str:
+    from generator.render.thumbnails import pdf_problem
+
+    return pdf_problem(path)
+
+
+def _as_kit_file(item: Path | KitFile) -> KitFile:
+    if isinstance(item, KitFile):
+        return item
+    if isinstance(item, str | os.PathLike):
+        return KitFile(Path(item))
+    raise BuilderContractError(f"builder returned {item!r}, not a Path or KitFile")
+
+
+def _relative_to(path: Path, staging: Path) -> PurePosixPath:
+    candidate = path if path.is_absolute() else Path.cwd() / path
+    try:
+        relative = candidate.resolve().relative_to(staging.resolve())
+    except ValueError:
+        raise BuilderContractError(f"builder returned {path}, outside the output folder it was given") from None
+    return PurePosixPath(relative.as_posix())
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "component"

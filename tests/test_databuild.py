@@ -330,3 +330,61 @@ def test_check_reports_a_stale_file_and_changes_nothing(tmp_path):
     with pytest.raises(UserError, match="regions.csv"):
         run_build(out, check=True, pack=pack)
     assert (out / "regions.csv").read_text(encoding="utf-8") == "code,name,chef_lieu\n"
+
+
+# --- join invariants on random slices ------------------------------------------------------
+
+CODES = ["29019", "29232", "35238", "56260", "75056"]
+NAMES = ["Brest", "Quimper", "Rennes", "Vannes", "Paris"]
+
+
+@st.composite
+def join_inputs(draw):
+    communes = []
+    claimed: set[str] = set()  # no two communes may claim the same former code
+    for code, name in zip(CODES, NAMES):
+        if not draw(st.booleans()):
+            continue
+        former = [f for f in draw(st.lists(st.sampled_from(["29001", "29002"]), max_size=2)) if f not in claimed]
+        claimed.update(former)
+        communes.append(commune(code, name, region="53", former=sorted(set(former))))
+    places = [
+        city(
+            gid,
+            draw(st.sampled_from(NAMES + ["Quartier", "Village"])),
+            draw(st.sampled_from(CODES + ["29001", "29002", ""])),
+            4800000 + gid,
+            -400000 - gid,
+            population=draw(st.integers(0, 200_000)),
+            feature=draw(st.sampled_from(["PPL", "PPLA", "PPLX", "PPLA3"])),
+            admin1="53",
+        )
+        for gid in range(1, draw(st.integers(0, 12)) + 1)
+    ]
+    return places, communes
+
+
+@settings(max_examples=150, deadline=None)
+@given(join_inputs())
+def test_join_invariants(data):
+    places, communes = data
+    result = join_communes(places, communes)
+    joined_codes = [j.commune.code for j in result.joined]
+    unmatched_codes = [c.code for c in result.unmatched]
+    # every commune is either joined once or unmatched, never both
+    assert sorted(joined_codes + unmatched_codes) == sorted(c.code for c in communes)
+    assert len(set(joined_codes)) == len(joined_codes)
+    for j in result.joined:
+        place, c = j.place, j.commune
+        if j.via == "code":
+            assert place.admin4 == c.code
+        elif j.via == "former code":
+            assert place.admin4 in c.former_codes
+            assert not any(p.admin4 == c.code for p in places)  # only when no place has the code
+        else:
+            assert place.admin4 == "" and place.name == c.name
+        # a place carrying the current code always beats a former-code place
+        if any(p.admin4 == c.code for p in places):
+            assert j.via in ("code", "name")
+    for c in result.unmatched:
+        assert not any(p.admin4 == c.code or p.admin4 in c.former_codes for p in places)

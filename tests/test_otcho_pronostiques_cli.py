@@ -49,7 +49,8 @@ def test_pronostiques_score_json():
     assert [p["points"] for p in data["predictions"]] == [5, 2, 1, 0]
     first = data["predictions"][0]
     assert first["prediction"] == "Roi ♥"
-    assert [(l["rule"], l["points"]) for l in first["lines"]] == [("a", 1), ("a", 2), ("b", 2)]
+    assert [(l["rule"], l["points"], l["cars"]) for l in first["lines"]] == [
+        ("a", 1, ["♠"]), ("a", 2, ["♣"]), ("b", 2, ["♠", "♣"])]
 
 
 def test_pronostiques_check_piles_exit_codes():

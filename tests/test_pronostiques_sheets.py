@@ -122,6 +122,10 @@ def test_rules_aid_content(sheets):
     for needle in ("Pneus neufs", "Instinct", "Aspiration", "Crevaison", "au plus 5 cartes", "au plus 3 cartes",
                    "3 des 4 piles", "16 ou plus", "échanger jusqu'à 3 cartes"):
         assert needle in text
+    # the worked example is the scorer's: ♦♥♠♣ gives 5, 2, 1 and 0
+    example = text.split("Exemple de décompte")[1]
+    assert re.findall(r"(\d+) pts", example) == ["5", "2", "1", "0"]
+    assert "b ♠♣ +2" in example
 
 
 def test_fold_and_short_duplex(tmp_path):
@@ -155,3 +159,20 @@ def test_scoring_options_reach_the_barème_and_the_aid(tmp_path):
     assert ("♥", "♦", "♠", "♣", "10", "0", "0", "0") in rows  # no rule (c): 6 + 2 + 2
     aid = PdfReader(paths[2]).pages[0].extract_text()
     assert "b) 2 points" in aid and "c) 3 points" not in aid
+
+
+def test_print_shop_faces(tmp_path):
+    paths = build_sheets(tmp_path, 4, "a4", bleed=3.0, faces=True)
+    faces = next(p for p in paths if p.name == "pronostiques-cards-faces.pdf")
+    reader = PdfReader(faces)
+    assert len(reader.pages) == 2 * 58
+    page = reader.pages[0]
+    assert to_mm(float(page.mediabox.width)) == pytest.approx(63 + 6, abs=0.01)
+    trim = [to_mm(float(v)) for v in page.trimbox]
+    assert trim[0] == pytest.approx(3, abs=0.01) and trim[2] - trim[0] == pytest.approx(63, abs=0.01)
+
+
+def test_bleed_out_of_range_writes_nothing(tmp_path):
+    with pytest.raises(UserError, match="bleed"):
+        build_sheets(tmp_path, 4, "a4", bleed=9.0)
+    assert not list(tmp_path.iterdir())

@@ -150,15 +150,16 @@ def test_cli_sheets_and_bad_input(tmp_path):
 def test_kit_components(tmp_path):
     from generator.kit import COMPONENTS, KitParams, build_kit
 
-    ours = tuple(c for c in COMPONENTS if c.name.startswith("territoires"))
-    result = build_kit(KitParams(out=tmp_path, paper="a3"), ours)
+    ours = tuple(c for c in COMPONENTS if c.game == "Les territoires")
+    assert len(ours) == 2
+    result = build_kit(KitParams(out=tmp_path, paper="letter"), ours)
     assert not result.failures
-    names = {p.name for p in result.files}
+    names = {file.path.name for file in result.files}
     assert {f"territoires-vie-{n}j.pdf" for n in (2, 3, 4)} <= names
     assert "territoires-jeu-lenormand.pdf" in names
-    # the sheets are laid out for A4, the deck follows the kit's paper
-    assert abs(_page_size(tmp_path / "territoires-vie-2j.pdf")[0] - 210) < MM
-    assert abs(_page_size(tmp_path / "territoires-jeu-lenormand.pdf")[0] - 297) < MM
+    # the kit's paper reaches both the sheets and the deck
+    assert abs(_page_size(tmp_path / "territoires-vie-2j.pdf")[0] - 215.9) < MM
+    assert abs(_page_size(tmp_path / "territoires-jeu-lenormand.pdf")[0] - 215.9) < MM
 
 
 def test_bad_deck_option_writes_nothing(tmp_path):

@@ -14,6 +14,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.version_info",
     "generator.cli.kit",
     "generator.cli.calibrate",
+    "generator.cli.oucedonc",
     "generator.cli.places",
     "generator.cli.data",
     "generator.cli.data_fetch",
@@ -21,6 +22,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.territoires",
     "generator.cli.otcho",
     "generator.cli.pronostiques",
+    "generator.cli.oucedonc_referee",
 )
 
 

@@ -1,4 +1,9 @@
-"""`pnp kit`: every game's material in one folder."""
+"""`pnp kit`: every game's material in one folder, with a gallery and a manifest.
+
+Exit codes: 0 when every component was built; 2 when some failed for a reason the user can fix
+(each failure is one line naming the component); 1 when a component hit a bug (its traceback
+follows its line). The other components are built either way.
+"""
 
 from __future__ import annotations
 
@@ -8,23 +13,76 @@ import typer
 
 
 def kit(
-    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
+    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into (created if needed)."),
     region: str = typer.Option("france", "--region", help="Region of the Oucédonc deck."),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    seed: int = typer.Option(1, "--seed", help="Seed of every random choice."),
+    seed: int = typer.Option(1, "--seed", help="Seed of every random choice; same seed, same files."),
 ) -> None:
-    """Build the material of all five games into one folder."""
-    from generator.kit import COMPONENTS, KitParams, build_kit
+    """Build the material of all five games into one folder, with index.html and manifest.json."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    result = build_kit(KitParams(out=out, region=region, paper=paper, seed=seed))
-    for path in result.files:
-        typer.echo(f"wrote {path}")
-    for name, message in result.failures.items():
-        typer.echo(f"pnp: error: {name} failed: {message}", err=True)
-    if not COMPONENTS:
-        typer.echo("no kit component is built yet")
-    if result.failures:
-        raise typer.Exit(1)
+    from generator.kit import COMPONENTS, KitParams
+    from generator.kit_run import make_kit
+
+    components = COMPONENTS
+    params = KitParams(out=out, region=region, paper=paper, seed=seed)
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description:<32.32}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("starting", total=None)
+        started = False
+
+        def on_step(label: str, total: int) -> None:
+            nonlocal started
+            if started:
+                progress.advance(task)
+            started = True
+            progress.update(task, description=label, total=total)
+
+        outcome = make_kit(params, components, on_step=on_step)
+        progress.advance(task)
+
+    _report(outcome, len(components))
+    failures = outcome.result.failures
+    for failure in failures:
+        typer.echo(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
+        if failure.details:
+            typer.echo(failure.details.rstrip(), err=True)
+    if failures:
+        raise typer.Exit(1 if any(failure.is_bug for failure in failures) else 2)
+
+
+def _report(outcome, component_count: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from generator.kit_gallery import human_size
+
+    material = [fact for fact in outcome.facts if fact.built]
+    console = Console(highlight=False)
+    if material:
+        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        table.add_column("file", overflow="fold")
+        table.add_column("pages", justify="right")
+        table.add_column("size", justify="right")
+        for fact in material:
+            table.add_row(str(fact.path), str(fact.pdf.page_count) if fact.pdf else "", human_size(fact.size))
+        console.print(table)
+    built = component_count - len(outcome.result.failures)
+    if component_count == 0:
+        console.print("No game component is part of the kit yet.")
+    typer.echo(
+        f"{built} of {component_count} components built, {len(material)} files; "
+        f"open {outcome.index} in a browser (files listed in {outcome.manifest.name})."
+    )
 
 
 def register(app: typer.Typer) -> None:

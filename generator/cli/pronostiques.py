@@ -85,6 +85,8 @@ def sheets(
     pair_bonus: str = typer.Option("each", "--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
     three_in_a_row: str = typer.Option("adjacent", "--three-in-a-row",
                                        help="Rule (c) as printed and in the barème: adjacent, relative or none."),
+    bleed: float = typer.Option(1.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."),
+    faces: bool = typer.Option(False, "--faces", help="Also write one card face per page (card + bleed), for print services."),
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
@@ -93,7 +95,7 @@ def sheets(
 
     parse_duplex(duplex)
     rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
-    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset), rules):
+    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset), rules, bleed, faces):
         typer.echo(f"wrote {path}")
 
 

@@ -9,19 +9,21 @@ Pure logic: no file, no network. Given the candidate places of a region:
    each rank by a factor in [0.7, 1.3]: the best known place always leads, and decks vary with
    the seed further down.
 2. **Spread.** Candidates are dealt in that order, each only if it lies at least ``r`` km from
-   every card already dealt. ``r`` is the larger of the largest distance at which the window
-   alone deals the whole deck and 0.7 × the largest distance at which the window plus a tail
-   of the next 12×N places does (bisection for both). So no two cards crowd together, and a
-   less known place is dealt only where the better known ones leave the map empty.
-   :func:`spread` measures the result (smallest distance between two cards, largest empty
-   circle centred on a candidate).
+   every card already dealt. ``r`` is 0.9 × the larger of: the largest distance at which the
+   window alone deals the whole deck, and 0.7 × the largest distance at which the window plus
+   a tail of the next 12×N places does (bisection for both). So no two cards crowd together,
+   and a less known place is dealt only where the better known ones leave the map empty. The
+   towns/sites share (``sites_share``) gives way only when holding it would crowd the deck
+   (a region with few sites, all next to its towns). :func:`spread` measures the result
+   (smallest distance between two cards, largest empty circle centred on a candidate).
 3. **Decidable.** No two cards share a printed latitude or a printed longitude at the chosen
    :class:`~generator.games.oucedonc.coords.Precision` (the same integers the backs and the
    referee use), so any two cards can be ordered north-south and east-west from their backs.
    When the region cannot give N such places, a :class:`UserError` suggests a finer precision or
    fewer cards.
-4. **Unambiguous names.** A name that several candidates share gets its département (or région,
-   or country): "Saint-Denis (93)", "Saint-Denis (974)". Two cards never show the same name.
+4. **Unambiguous names.** A name that several distinct places share gets its département (or
+   région, or country): "Saint-Denis (93)", "Saint-Denis (974)". Two cards never show the same
+   name.
 5. **Deterministic.** Everything random comes from ``random.Random(seed)``.
 
 The returned places carry the display name in ``name``; ``id`` still names the source record.
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -63,7 +65,10 @@ DIFFICULTIES: dict[str, RankWindow] = {
 JITTER = 0.3  # each rank is multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
 TAIL = 12.0  # places after the window that may fill empty parts, in multiples of the cards needed
 SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
-BISECTIONS = 18  # distance bisection steps: the diameter / 2**18 is well under a kilometre
+SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
+SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
+RELAX_SHARE = 1.5  # the towns/sites share gives way only if that spreads the deck 1.5 times wider
+BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
 @dataclass(frozen=True)
@@ -173,15 +178,29 @@ def _ranked(places: list[Place], needed: int, window: RankWindow,
 
 
 def display_names(places: Sequence[Place]) -> dict[str, str]:
-    """Place id -> the name printed on the card; shared names get "(département)"."""
-    counts = Counter(place.name for place in places)
-    names = {}
+    """Place id -> the name printed on the card.
+
+    Homonyms (the same name on places more than :data:`SAME_PLACE_KM` apart) get their
+    département, else their région or country: "Saint-Denis (93)", "Saint-Denis (974)". The
+    same place listed twice (the commune and the site "Saint-Émilion") keeps its plain name;
+    the deal never gives two cards the same printed name.
+    """
+    groups: dict[str, list[Place]] = defaultdict(list)
     for place in places:
-        if counts[place.name] > 1:
-            names[place.id] = f"{place.name} ({place.departement or place.region or place.country})"
-        else:
-            names[place.id] = place.name
+        groups[place.name].append(place)
+    names = {}
+    for name, group in groups.items():
+        homonyms = len(group) > 1 and not _all_close(group, SAME_PLACE_KM)
+        for place in group:
+            suffix = place.departement or place.region or place.country
+            names[place.id] = f"{name} ({suffix})" if homonyms else name
     return names
+
+
+def _all_close(group: list[Place], km: float) -> bool:
+    lat = np.radians([p.lat for p in group])
+    lon = np.radians([p.lon for p in group])
+    return all(float(_haversine_km(lat[i], lon[i], lat, lon).max()) <= km for i in range(len(group)))
 
 
 def _deal_deck(
@@ -226,21 +245,30 @@ def _deal_deck(
     if len(dealt) < wanted:
         return [places[i] for i in dealt]  # not decidable even at distance 0
     diameter = _diameter_km(columns.lat, columns.lon)
-    reach_window = _largest_distance(columns, quota, len(window), diameter)
-    reach_all = _largest_distance(columns, quota, len(places), diameter)
-    distance = max(reach_window, SPREAD_FLOOR * reach_all)
-    return [places[i] for i in _deal(columns, quota, distance, len(places))]
+
+    def reach(flexible: bool) -> float:
+        in_window = _largest_distance(columns, quota, len(window), diameter, flexible)
+        overall = _largest_distance(columns, quota, len(places), diameter, flexible)
+        return max(in_window, SPREAD_FLOOR * overall)
+
+    distance, flexible = reach(False), False
+    relaxed = reach(True)
+    if relaxed > RELAX_SHARE * distance:
+        # holding the towns/sites share would crowd the deck: let one kind stand in for the other
+        distance, flexible = relaxed, True
+    return [places[i] for i in _deal(columns, quota, SLACK * distance, len(places), flexible)]
 
 
-def _largest_distance(columns: _Columns, quota: dict[str, int], limit: int, diameter: float) -> float:
+def _largest_distance(columns: _Columns, quota: dict[str, int], limit: int, diameter: float,
+                      flexible: bool) -> float:
     """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck."""
     wanted = sum(quota.values())
-    if len(_deal(columns, quota, 0.0, limit)) < wanted:
+    if len(_deal(columns, quota, 0.0, limit, flexible)) < wanted:
         return 0.0
     low, high = 0.0, diameter
     for _ in range(BISECTIONS):
         middle = (low + high) / 2
-        if len(_deal(columns, quota, middle, limit)) >= wanted:
+        if len(_deal(columns, quota, middle, limit, flexible)) >= wanted:
             low = middle
         else:
             high = middle
@@ -258,8 +286,12 @@ class _Columns:
     names: list[str]
 
 
-def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int) -> list[int]:
-    """Indices dealt in order among the first ``limit`` candidates, at least ``min_km`` apart."""
+def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int,
+          flexible: bool = False) -> list[int]:
+    """Indices dealt in order among the first ``limit`` candidates, at least ``min_km`` apart.
+
+    ``flexible``: when a kind runs out, the other kind fills the remaining cards.
+    """
     left = dict(quota)
     wanted = sum(left.values())
     # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most cos(angle)"
@@ -270,20 +302,22 @@ def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int) -
     used_lon: set[int] = set()
     used_names: set[str] = set()
     dealt: list[int] = []
-    for i in range(limit):
-        if (left[columns.kinds[i]] == 0 or closest[i] > max_dot or columns.lat_units[i] in used_lat
-                or columns.lon_units[i] in used_lon or columns.names[i] in used_names):
-            continue
-        dealt.append(i)
-        left[columns.kinds[i]] -= 1
-        used_lat.add(columns.lat_units[i])
-        used_lon.add(columns.lon_units[i])
-        used_names.add(columns.names[i])
-        if len(dealt) == wanted:
-            break
-        if min_km > 0:
-            x, y, z = xs[i], ys[i], zs[i]
-            np.maximum(closest, xs * x + ys * y + zs * z, out=closest)
+    for relaxed in (False, True) if flexible else (False,):
+        for i in range(limit):
+            if ((left[columns.kinds[i]] == 0 and not relaxed) or closest[i] > max_dot
+                    or columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon
+                    or columns.names[i] in used_names):
+                continue
+            dealt.append(i)
+            left[columns.kinds[i]] -= 1
+            used_lat.add(columns.lat_units[i])
+            used_lon.add(columns.lon_units[i])
+            used_names.add(columns.names[i])
+            if len(dealt) == wanted:
+                return dealt
+            if min_km > 0:
+                x, y, z = xs[i], ys[i], zs[i]
+                np.maximum(closest, xs * x + ys * y + zs * z, out=closest)
     return dealt
 
 

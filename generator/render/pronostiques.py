@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
+from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.race_cards import (
     GOLD, POWERS, TEAMS, DeckBack, NumberFront, PowerFront, PredictionBack, PredictionFront, scoring_rules_text,
@@ -42,6 +43,8 @@ class PronostiquesOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     score_rules: ScoreRules = ScoreRules()
+    bleed: float = 1.0
+    faces: bool = False  # also one face per page (card + bleed), the format print services ask for
 
 
 def _c(hex_value: str):
@@ -68,16 +71,21 @@ def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Ca
     return cards
 
 
-def build_deck(options: PronostiquesOptions, out: Path) -> Path:
+def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
+    """The deck imposed on sheets and, with ``options.faces``, one face per page as well."""
     from generator.render.document import DocInfo
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, render_deck
+    from generator.render.imposition import SheetSpec, card_size, parse_duplex, render_deck, render_faces
 
     duplex: Duplex = parse_duplex(options.duplex)
-    spec = SheetSpec(paper=options.paper, card=card_size("poker"), bleed=1.0, duplex=duplex,
+    card = card_size("poker")
+    spec = SheetSpec(paper=options.paper, card=card, bleed=options.bleed, duplex=duplex,
                      back_offset=options.back_offset)
-    doc = render_deck(deck_cards(options.laps, options.score_rules), spec,
-                      DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques"))
-    return doc.save(out / "pronostiques-cards.pdf")
+    cards = deck_cards(options.laps, options.score_rules)
+    info = DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques")
+    paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
+    if options.faces:
+        paths.append(render_faces(cards, card, options.bleed, info).save(out / "pronostiques-cards-faces.pdf"))
+    return paths
 
 
 # --- score pad ------------------------------------------------------------------------------
@@ -230,6 +238,42 @@ def _pile_chart(c: Canvas, x: float, y: float, heights: tuple[int, ...], laps: i
               colour="#0B7A3B" if ok else "#B2182B")
 
 
+EXAMPLE_ORDER = (Suit.DIAMOND, Suit.HEART, Suit.SPADE, Suit.CLUB)
+
+
+def score_line_french(line: ScoreLine) -> str:
+    """One scoring line, short, e.g. "a ♣ +2", "b ♠♣ +2", "c ♦♠♣ +3", "b ♥♦ 0 (c)"."""
+    cars = "".join(car.symbol for car in line.cars)
+    if line.rule == "b" and not line.points:
+        return f"b {cars} 0 (c)"
+    return f"{line.rule} {cars} +{line.points}"
+
+
+def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts) -> None:
+    """A worked example: one finishing order and the points of the four predictions, line by line."""
+    c.setFillColor(_c(ACCENT))
+    c.setFont(fonts.bold, 10)
+    c.drawString(pt(x), pt(top - 3.6), "Exemple de décompte")
+    c.setFont(fonts.regular, 8.3)
+    c.setFillColor(_c(INK))
+    c.drawString(pt(x), pt(top - 9), "Arrivée :")
+    for k, suit in enumerate(EXAMPLE_ORDER):
+        _suit_text(c, suit, x + 17 + k * 5, top - 9, 10, fonts.regular)
+    y = top - 15
+    for score in score_order(EXAMPLE_ORDER, rules):
+        c.setFillColor(_c(INK))
+        c.setFont(fonts.bold, 8.3)
+        c.drawString(pt(x), pt(y), f"Roi {score.prediction.order[0].symbol}")
+        c.setFont(fonts.regular, 8.3)
+        details = " · ".join(score_line_french(line) for line in score.lines) or "aucun point"
+        c.setFillColor(_c(MUTED))
+        c.drawString(pt(x + 13), pt(y), details)
+        c.setFillColor(_c(INK))
+        c.setFont(fonts.bold, 8.3)
+        c.drawRightString(pt(x + width), pt(y), f"{score.points} pts")
+        y -= 5
+
+
 def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import register_fonts
@@ -310,6 +354,7 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
         check = check_piles(heights, rules)
         _pile_chart(c, right + 1 + i * col_w / 3, yr - chart_h, heights, laps, f"Exemple {i + 1}", check.ok,
                     note, fonts)
+    _scoring_example(c, right, yr - chart_h - 22, col_w, options.score_rules, fonts)
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-rules-aid.pdf")
@@ -318,17 +363,21 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 # --- entry points ---------------------------------------------------------------------------
 
 def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex: str = "long",
-                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules()) -> list[Path]:
-    """Write the three Pronostiques PDFs into ``out`` and return their paths."""
+                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules(),
+                 bleed: float = 1.0, faces: bool = False) -> list[Path]:
+    """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
+    deck one face per page) and return their paths."""
+    from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.paper import paper
 
     if players not in (3, 4):
         raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
     if laps not in (8, 10):
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
-    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules)
+    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules, bleed, faces)
+    plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
     out.mkdir(parents=True, exist_ok=True)
-    return [build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
+    return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 
 
 def build_kit(params: KitParams) -> list[Path]:

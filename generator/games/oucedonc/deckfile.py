@@ -58,6 +58,7 @@ class PlaceCard:
     population: int | None = None
     source_id: str | None = None
     kind: Literal["place"] = "place"
+    site_kind: str | None = None  # what a site is ("château", "dune"…), printed on its front
 
 
 @dataclass(frozen=True)

@@ -54,9 +54,10 @@ class ScoreLine:
     rule: str  # "a", "b" or "c"
     points: int
     text: str
+    cars: tuple[Suit, ...] = ()  # the cars that earned the line
 
     def to_json(self) -> dict[str, object]:
-        return {"rule": self.rule, "points": self.points, "text": self.text}
+        return {"rule": self.rule, "points": self.points, "text": self.text, "cars": [c.symbol for c in self.cars]}
 
 
 @dataclass(frozen=True)
@@ -88,16 +89,16 @@ def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreL
         text = f"{car.symbol} {car.french} at its right place ({PLACES[place]})"
         if edge:
             text += f", +1 bonus for {which}"
-        lines.append(ScoreLine("a", 2 if edge else 1, text))
+        lines.append(ScoreLine("a", 2 if edge else 1, text, (car,)))
     return lines
 
 
 def _pair_lines(prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules) -> list[ScoreLine]:
     lines = []
     if prediction.order[:2] == order[:2]:
-        lines.append(ScoreLine("b", 2, f"first two right ({order_text(order[:2])})"))
+        lines.append(ScoreLine("b", 2, f"first two right ({order_text(order[:2])})", order[:2]))
     if prediction.order[2:] == order[2:] and (rules.pair_bonus_each or not lines):
-        lines.append(ScoreLine("b", 2, f"last two right ({order_text(order[2:])})"))
+        lines.append(ScoreLine("b", 2, f"last two right ({order_text(order[2:])})", order[2:]))
     return lines
 
 
@@ -128,8 +129,8 @@ def score_prediction(prediction: Prediction, order: tuple[Suit, ...],
     if triple is None:
         lines.extend(pairs)
     else:
-        lines.append(ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order"))
-        lines.extend(ScoreLine("b", 0, f"{p.text}: no points, (c) applies") for p in pairs)
+        lines.append(ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order", triple))
+        lines.extend(ScoreLine("b", 0, f"{p.text}: no points, (c) applies", p.cars) for p in pairs)
     return PredictionScore(prediction, tuple(lines))
 
 

@@ -49,6 +49,7 @@ SITE_KINDS: dict[str, str] = {
     "V.FRST": "forest",
 }
 
+READ_BUFFER = 1 << 20
 TOWN_CLASS = "P"
 SITE_CLASSES = frozenset({"T", "H", "S", "L", "V"})
 
@@ -57,10 +58,14 @@ def parse_lines(lines: Iterable[str], country: str | None = None, *, towns: bool
                 sites: bool = True) -> Iterator[Place]:
     """Places from GeoNames dump lines, keeping one country (ISO code) when given.
 
-    Rows are split lazily: the country and feature columns come from a split limited to the
-    first nine fields (the rest stays one string), and only matching rows are split in full.
+    Rows are split lazily: a row of another country is rejected by a substring test before any
+    split; the country and feature columns come from a split limited to the first nine fields
+    (the rest stays one string), and only matching rows are split in full.
     """
+    needle = f"\t{country}\t" if country is not None else ""
     for line in lines:
+        if needle not in line:
+            continue  # the country code appears nowhere as a whole column
         head = line.split("\t", 9)
         if len(head) < 10:
             continue  # blank or damaged line
@@ -124,7 +129,8 @@ def read_dump(path: Path, country: str | None = None, *, towns: bool = True,
     with archive:
         member = _member(archive, path)
         with archive.open(member) as raw:
-            text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+            # a 1 MiB buffer under the text layer: lines are cut in C, not in zipfile's Python
+            text = io.TextIOWrapper(io.BufferedReader(raw, READ_BUFFER), encoding="utf-8", newline="")
             try:
                 yield from parse_lines(text, country, towns=towns, sites=sites)
             except (zipfile.BadZipFile, EOFError, UnicodeDecodeError) as exc:

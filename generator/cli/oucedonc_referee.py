@@ -1,0 +1,295 @@
+"""`pnp oucedonc verify` and `pnp oucedonc game new|place|doubt|count|show|undo`: the table referee.
+
+Thin: parse, call :mod:`generator.games.oucedonc.referee`, print. Every game command reads the game
+file (which replays and validates it), applies one move, and writes the file atomically only if the
+move was legal, so an illegal move leaves the file byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from generator.errors import UserError
+
+try:  # the `oucedonc` group belongs to the deck printer's module once it is installed
+    from generator.cli.oucedonc import oucedonc_app
+except ModuleNotFoundError as missing:  # until then the referee creates it (same name, same place)
+    if missing.name != "generator.cli.oucedonc":
+        raise
+    oucedonc_app = typer.Typer(
+        name="oucedonc",
+        help="Oucédonc: place-card decks for any region, and a referee for the table.",
+        no_args_is_help=True,
+    )
+game_app = typer.Typer(help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).", no_args_is_help=True)
+
+DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to B?"
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _read(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{what} {path} does not exist; check the path") from None
+    except IsADirectoryError:
+        raise UserError(f"{what} {path} is a folder; give the file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{what} {path} is not UTF-8 text; give the JSON file pnp wrote") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {what} {path}: {exc.strerror}; check the path and permissions") from None
+
+
+def _load_deck(path: Path):
+    from generator.games.oucedonc.deckfile import deck_from_json
+
+    return deck_from_json(_read(path, "deck file"), source=str(path))
+
+
+def _load_game(path: Path):
+    from generator.games.oucedonc.gamefile import game_from_json
+
+    return game_from_json(_read(path, "game file"), source=str(path))
+
+
+def _save_game(path: Path, game) -> None:
+    from generator.atomic import write_text
+    from generator.games.oucedonc.gamefile import game_to_json
+
+    write_text(path, game_to_json(game))
+
+
+def _report(game, message: str, file: Path) -> None:
+    from generator.cli.oucedonc_board import status_lines
+
+    typer.echo(message)
+    for line in status_lines(game, str(file)):
+        typer.echo(line)
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def _embedded_places():
+    """Every commune and site of the embedded data (towns first)."""
+    try:
+        from generator.geo import embedded
+    except ImportError:
+        raise UserError("the embedded place data is not installed in this pnp; use --deck deck.json") from None
+    return tuple(embedded.communes()) + tuple(embedded.landmarks())
+
+
+def verify(
+    a: str = typer.Argument(..., metavar="A", help="The place or card in question (name or card id)."),
+    direction: str = typer.Argument(..., metavar="DIRECTION", help=DIRECTION_HELP),
+    b: str = typer.Argument(..., metavar="B", help="The place or card it is compared with."),
+    deck: Optional[Path] = typer.Option(None, "--deck", help="Deck file (.json next to the deck PDF): compare the printed coordinates."),
+    precision: Optional[str] = typer.Option(None, "--precision", help="Without --deck: minute (default), second or 0.01, as a deck would print."),
+    equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values count as well-placed or misplaced."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?
+
+    Exit code 0 whatever the verdict; 2 on bad input.
+    """
+    from generator.games.oucedonc.compare import parse_direction, parse_equal
+    from generator.games.oucedonc.coords import parse_precision
+    from generator.games.oucedonc import referee
+
+    where = parse_direction(direction)
+    equal_rule = parse_equal(equal)
+    if deck is not None:
+        if precision is not None:
+            raise UserError("the deck file fixes the precision printed on its cards; drop --precision when using --deck")
+        gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
+    else:
+        gap = referee.verify_places(a, where, b, _embedded_places(), parse_precision(precision or "minute"), equal_rule)
+    result = gap.verdict
+    if as_json:
+        document = {
+            "a": result.a.name,
+            "b": result.b.name,
+            "direction": where.value,
+            "correct": result.correct,
+            "a_coordinates": {"lat": result.a.lat_text, "lon": result.a.lon_text, "lat_units": result.a.lat_units, "lon_units": result.a.lon_units},
+            "b_coordinates": {"lat": result.b.lat_text, "lon": result.b.lon_text, "lat_units": result.b.lat_units, "lon_units": result.b.lon_units},
+            "precision": result.precision.value,
+            "gap_minutes": round(result.gap_minutes, 4),
+            "gap_km": round(gap.km, 3),
+            "equal_coordinates": equal_rule.value,
+        }
+        typer.echo(json.dumps(document, ensure_ascii=False))
+        return
+    side = where.value.replace("-", " ")
+    axis = "latitude" if where.axis == "lat" else "longitude"
+    if result.gap_units == 0:
+        how = f"same printed {axis}: counted as {'well placed' if result.correct else 'misplaced'} (--equal-coordinates {equal_rule.value})"
+    else:
+        how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
+    verdict_text = "YES" if result.correct else "NO"
+    typer.echo(f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}")
+    typer.echo(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
+    typer.echo(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
+    typer.echo(f"  {how}")
+
+
+def _minutes_text(minutes: float) -> str:
+    """``185′ (3°05′)``; seconds and hundredths of a degree keep their decimals: ``0.5′``."""
+    text = f"{minutes:.2f}".rstrip("0").rstrip(".") + "′"
+    if minutes >= 60:
+        degrees, rest = divmod(minutes, 60)
+        text += f" ({int(degrees)}°{rest:05.2f}′)".replace(".00′", "′") if rest != int(rest) else f" ({int(degrees)}°{int(rest):02d}′)"
+    return text
+
+
+# --------------------------------------------------------------------------- game
+
+
+def game_new(
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file to create (JSON)."),
+    deck: Path = typer.Option(..., "--deck", help="Deck file (.json next to the deck PDF)."),
+    players: str = typer.Option(..., "--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."),
+    packs: Optional[int] = typer.Option(None, "--packs", help="Number of packs (default: the deck's)."),
+    pack_size: Optional[int] = typer.Option(None, "--pack-size", help="Cards per pack (default: the deck's)."),
+    tokens: int = typer.Option(4, "--tokens", help="Tokens each player starts with."),
+    equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values: well-placed or misplaced."),
+    broke: str = typer.Option("nothing", "--broke-payer", help="A player owing a token with none left: pays nothing, or the bank pays."),
+    preceding: str = typer.Option("on-table", "--count-preceding", help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original)."),
+    closest: str = typer.Option("all", "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+) -> None:
+    """Start a game: shuffle the deck into packs with the seed and draw the start card."""
+    from generator.games.oucedonc.compare import parse_equal
+    from generator.games.oucedonc.game import deal
+    from generator.games.oucedonc.gamefile import new_game
+    from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, RuleOptions, parse_choice
+
+    if file.exists() and not force:
+        raise UserError(f"{file} already exists; choose another file name or add --force to overwrite it")
+    options = RuleOptions(
+        equal_coordinates=parse_equal(equal),
+        broke_payer=parse_choice(BrokePayer, broke, "--broke-payer"),
+        count_preceding=parse_choice(CountPreceding, preceding, "--count-preceding"),
+        closest_tie=parse_choice(ClosestTie, closest, "--closest-tie"),
+        starting_tokens=tokens,
+    )
+    chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    setup = deal(players.split(","), _load_deck(deck), chosen_seed, options, packs=packs, pack_size=pack_size)
+    game = new_game(setup)
+    _save_game(file, game)
+    names = setup.names()
+    _report(
+        game,
+        f"new game in {file}: {', '.join(setup.players)}, {setup.packs} packs of {setup.pack_size}, "
+        f"{options.starting_tokens} tokens each, seed {chosen_seed}; start card: {names[setup.reserve[0]]}",
+        file,
+    )
+
+
+def game_place(
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    card: str = typer.Argument(..., metavar="CARD", help="The card the current player drew (name or id)."),
+    north_of: Optional[str] = typer.Option(None, "--north-of", help="Immediately above this card of the column."),
+    south_of: Optional[str] = typer.Option(None, "--south-of", help="Immediately below this card of the column."),
+    east_of: Optional[str] = typer.Option(None, "--east-of", help="Immediately right of this card of the row."),
+    west_of: Optional[str] = typer.Option(None, "--west-of", help="Immediately left of this card of the row."),
+    between: Optional[tuple[str, str]] = typer.Option(None, "--between", help="Between two adjacent cards of one line."),
+) -> None:
+    """The current player places the card they drew."""
+    from generator.games.oucedonc.compare import Direction
+    from generator.games.oucedonc.referee import place_move
+
+    given = [(d, x) for d, x in ((Direction.NORTH_OF, north_of), (Direction.SOUTH_OF, south_of), (Direction.EAST_OF, east_of), (Direction.WEST_OF, west_of)) if x is not None]
+    if len(given) + (between is not None) != 1:
+        raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
+    game = _load_game(file)
+    direction, anchor = given[0] if given else (None, None)
+    game, message = game.play(place_move(game, card, direction, anchor, between))
+    _save_game(file, game)
+    _report(game, message, file)
+
+
+def game_doubt(
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    by: str = typer.Option(..., "--by", help="The player who doubts."),
+    neighbour: str = typer.Option(..., "--neighbour", help="The neighbour of the card just placed to compare it with."),
+) -> None:
+    """A player doubts the card just placed, against one of its neighbours."""
+    from generator.games.oucedonc.referee import doubt_move
+
+    game = _load_game(file)
+    game, message = game.play(doubt_move(game, by, neighbour))
+    _save_game(file, game)
+    _report(game, message, file)
+
+
+def game_count(
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    estimate: list[str] = typer.Option(..., "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."),
+) -> None:
+    """The interim (or final) count: check every arm from the start card and reward the estimates."""
+    from generator.games.oucedonc.referee import count_move
+
+    game = _load_game(file)
+    game, message = game.play(count_move(game, estimate))
+    _save_game(file, game)
+    _report(game, message, file)
+
+
+def game_show(
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the position as one JSON object."),
+) -> None:
+    """Draw the table, whose turn it is, the tokens and the cards left."""
+    game = _load_game(file)
+    if as_json:
+        from generator.games.oucedonc.gamefile import state_to_json
+
+        typer.echo(json.dumps(state_to_json(game), ensure_ascii=False))
+        return
+    from rich.console import Console
+
+    from generator.cli.oucedonc_board import show
+
+    show(game, Console(), str(file))
+
+
+def game_undo(
+    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+) -> None:
+    """Take back the last move (the file becomes exactly what it was before it)."""
+    from generator.games.oucedonc.gamefile import move_to_json
+
+    game, dropped = _load_game(file).undo()
+    _save_game(file, game)
+    _report(game, f"undone: {json.dumps(move_to_json(dropped), ensure_ascii=False)}", file)
+
+
+game_app.command("new")(game_new)
+game_app.command("place")(game_place)
+game_app.command("doubt")(game_doubt)
+game_app.command("count")(game_count)
+game_app.command("show")(game_show)
+game_app.command("undo")(game_undo)
+
+
+def add_commands(group: typer.Typer) -> None:
+    """Add `verify` and the `game` group to an `oucedonc` group (whoever creates it), once."""
+    if any(info.name == "game" for info in group.registered_groups):
+        return
+    group.command("verify")(verify)
+    group.add_typer(game_app, name="game")
+
+
+def register(app: typer.Typer) -> None:
+    add_commands(oucedonc_app)
+    if not any(info.typer_instance is oucedonc_app for info in app.registered_groups):
+        app.add_typer(oucedonc_app, name="oucedonc")

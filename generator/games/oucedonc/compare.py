@@ -1,0 +1,110 @@
+"""Is a place north, south, east or west of another? Decided on the printed coordinates only.
+
+Printed coordinates are whole units at the deck's precision (see :mod:`coords`). Two places whose
+printed values are equal on the compared axis cannot be told apart by the players; the rules
+option :class:`EqualCoordinates` says whether such a placement counts as well placed (default) or
+misplaced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from generator.errors import UserError
+from generator.games.oucedonc.coords import Precision
+
+
+class Direction(Enum):
+    NORTH_OF = "north-of"
+    SOUTH_OF = "south-of"
+    EAST_OF = "east-of"
+    WEST_OF = "west-of"
+
+    @property
+    def axis(self) -> str:
+        """``lat`` for north/south, ``lon`` for east/west."""
+        return "lat" if self in (Direction.NORTH_OF, Direction.SOUTH_OF) else "lon"
+
+    @property
+    def sign(self) -> int:
+        """+1 when A must have the larger coordinate (north, east), -1 otherwise."""
+        return 1 if self in (Direction.NORTH_OF, Direction.EAST_OF) else -1
+
+    @property
+    def french(self) -> str:
+        return {"north-of": "au nord de", "south-of": "au sud de", "east-of": "à l'est de", "west-of": "à l'ouest de"}[
+            self.value
+        ]
+
+
+class EqualCoordinates(Enum):
+    """What equal printed coordinates on the compared axis mean."""
+
+    WELL_PLACED = "well-placed"  # default: nobody can show the card is wrong
+    MISPLACED = "misplaced"  # strict: a card must be strictly beyond its neighbour
+
+
+def parse_direction(text: str) -> Direction:
+    cleaned = text.strip().lower().replace("_", "-").removeprefix("--")
+    try:
+        return Direction(cleaned)
+    except ValueError:
+        choices = ", ".join(d.value for d in Direction)
+        raise UserError(f"unknown direction {text!r}; choose one of {choices}") from None
+
+
+def parse_equal(text: str) -> EqualCoordinates:
+    try:
+        return EqualCoordinates(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(e.value for e in EqualCoordinates)
+        raise UserError(f"unknown --equal-coordinates value {text!r}; choose one of {choices}") from None
+
+
+def is_placed_correctly(a_units: int, b_units: int, direction: Direction, equal: EqualCoordinates) -> bool:
+    """Is a coordinate ``a_units`` on the ``direction`` side of ``b_units`` (same axis, printed units)?"""
+    difference = (a_units - b_units) * direction.sign
+    if difference == 0:
+        return equal is EqualCoordinates.WELL_PLACED
+    return difference > 0
+
+
+@dataclass(frozen=True)
+class Located:
+    """A named point with printed coordinates (whole units at ``precision``)."""
+
+    name: str
+    lat_units: int
+    lon_units: int
+    lat_text: str
+    lon_text: str
+
+    def units(self, axis: str) -> int:
+        return self.lat_units if axis == "lat" else self.lon_units
+
+
+@dataclass(frozen=True)
+class Verdict:
+    a: Located
+    b: Located
+    direction: Direction
+    correct: bool
+    gap_units: int  # signed: positive when A is on the stated side of B
+    gap_minutes: float
+    precision: Precision
+
+
+def verdict(a: Located, direction: Direction, b: Located, precision: Precision, equal: EqualCoordinates) -> Verdict:
+    axis = direction.axis
+    gap = (a.units(axis) - b.units(axis)) * direction.sign
+    minutes = gap * 60 / precision.units_per_degree
+    return Verdict(
+        a=a,
+        b=b,
+        direction=direction,
+        correct=is_placed_correctly(a.units(axis), b.units(axis), direction, equal),
+        gap_units=gap,
+        gap_minutes=minutes,
+        precision=precision,
+    )

@@ -1,0 +1,132 @@
+"""The Oucédonc referee: what the commands ask of the rules, in one place.
+
+- :func:`verify_places`: is A north/south/east/west of B, on the printed coordinates, with the gap
+  in minutes and kilometres.
+- :func:`place_move`, :func:`doubt_move`, :func:`count_move`: turn what a player typed (names or
+  ids, estimates "Ana=2") into a move of :mod:`game`, resolving names the forgiving way.
+
+The state machine is in :mod:`game`, the table in :mod:`table`, the count in :mod:`count`, the
+file in :mod:`gamefile`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.errors import UserError
+from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
+from generator.games.oucedonc.coords import Precision, format_latitude, format_longitude, from_units, to_units
+from generator.games.oucedonc.deckfile import Deck, PlaceCard
+from generator.games.oucedonc.distance import meridian_km, parallel_km
+from generator.games.oucedonc.game import Count, Doubt, Place
+from generator.games.oucedonc.gamefile import Game
+from generator.games.oucedonc.names import Entry, NameIndex, resolve
+from generator.games.oucedonc.table import Slot
+from generator.geo.model import Place as GeoPlace
+
+# --------------------------------------------------------------------------- verify
+
+
+@dataclass(frozen=True)
+class Gap:
+    verdict: Verdict
+    km: float  # along the meridian (north/south) or the parallel at the mean latitude (east/west)
+
+
+def card_entries(deck: Deck) -> list[Entry[PlaceCard]]:
+    return [Entry(name=card.name, value=card, qualifier=card.departement, aliases=(card.id,)) for card in deck.places]
+
+
+def place_entries(places: Sequence[GeoPlace]) -> list[Entry[GeoPlace]]:
+    """Towns are told apart by their département ("Valence (26)"), sites by "site" and it."""
+    entries = []
+    for place in places:
+        qualifier = place.departement if place.kind == "town" else f"site {place.departement or ''}".strip()
+        entries.append(Entry(name=place.name, value=place, qualifier=qualifier))
+    return entries
+
+
+def located_card(card: PlaceCard) -> Located:
+    return Located(card.name, card.lat_units, card.lon_units, card.lat_text, card.lon_text)
+
+
+def located_place(place: GeoPlace, precision: Precision) -> Located:
+    lat, lon = to_units(place.lat, precision), to_units(place.lon, precision)
+    name = place.name if place.kind == "site" or not place.departement else f"{place.name} ({place.departement})"
+    return Located(name, lat, lon, format_latitude(lat, precision), format_longitude(lon, precision))
+
+
+def measure(a: Located, direction: Direction, b: Located, precision: Precision, equal: EqualCoordinates) -> Gap:
+    """The verdict on printed units, and the printed gap in kilometres."""
+    result = verdict(a, direction, b, precision, equal)
+    if direction.axis == "lat":
+        km = meridian_km(from_units(a.lat_units, precision), from_units(b.lat_units, precision))
+    else:
+        mean_lat = (from_units(a.lat_units, precision) + from_units(b.lat_units, precision)) / 2
+        km = parallel_km(from_units(a.lon_units, precision), from_units(b.lon_units, precision), mean_lat)
+    return Gap(verdict=result, km=km)
+
+
+def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualCoordinates) -> Gap:
+    hint = "give a card name or id from the deck file"
+    index = NameIndex(card_entries(deck))
+    card_a, card_b = index.find(a, "card", hint), index.find(b, "card", hint)
+    return measure(located_card(card_a), direction, located_card(card_b), deck.precision, equal)
+
+
+def verify_places(
+    a: str, direction: Direction, b: str, places: Sequence[GeoPlace], precision: Precision, equal: EqualCoordinates
+) -> Gap:
+    hint = "give a French commune or site name, or use --deck deck.json"
+    index = NameIndex(place_entries(places))
+    place_a, place_b = index.find(a, "place", hint), index.find(b, "place", hint)
+    return measure(located_place(place_a, precision), direction, located_place(place_b, precision), precision, equal)
+
+
+# --------------------------------------------------------------------------- game moves
+
+
+def resolve_card(game: Game, text: str) -> str:
+    card: PlaceCard = resolve(text, card_entries(game.setup.deck), "card", "give a card name or id ('pnp oucedonc game show')")
+    return card.id
+
+
+def place_move(game: Game, card: str, direction: Direction | None, anchor: str | None, between: tuple[str, str] | None) -> Place:
+    """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
+    if (direction is None) == (between is None):
+        raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
+    player = game.setup.players[game.state.turn]
+    card_id = resolve_card(game, card)
+    if between is not None:
+        slot = Slot.between(resolve_card(game, between[0]), resolve_card(game, between[1]))
+    else:
+        assert direction is not None and anchor is not None
+        slot = Slot.beside(direction, resolve_card(game, anchor))
+    return Place(player=player, card=card_id, slot=slot)
+
+
+def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
+    pending = game.state.pending
+    if pending is None:
+        raise UserError(
+            "no card is open to doubt: only the card just placed can be doubted, once, before the next card is placed or a count starts"
+        )
+    player = game.setup.players[game.setup.player_index(by)]
+    return Doubt(by=player, card=pending.card, neighbour=resolve_card(game, neighbour))
+
+
+def count_move(game: Game, estimates: Sequence[str]) -> Count:
+    """Estimates typed as ``Ana=2``, one per player."""
+    pairs: list[tuple[str, int]] = []
+    for text in estimates:
+        name, sep, number = text.partition("=")
+        if not sep or not name.strip():
+            raise UserError(f"estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2")
+        try:
+            value = int(number.strip())
+        except ValueError:
+            raise UserError(f"estimate {text!r} is not a whole number; write it like --estimate Ana=2") from None
+        pairs.append((game.setup.players[game.setup.player_index(name.strip())], value))
+    pairs.sort(key=lambda pair: game.setup.players.index(pair[0]))  # stable: duplicates stay visible
+    return Count(estimates=tuple(pairs))

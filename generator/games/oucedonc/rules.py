@@ -1,0 +1,87 @@
+"""The switchable interpretations of the Oucédonc rules (docs/rules/oucedonc.md explains each)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Any
+
+from generator.errors import UserError
+from generator.games.oucedonc.compare import EqualCoordinates
+
+
+class BrokePayer(Enum):
+    """A player who owes a token after a doubt but has none left."""
+
+    NOTHING = "nothing"  # default: pays nothing, the other player gets nothing
+    BANK = "bank"  # the reserve pays in their place
+
+
+class CountPreceding(Enum):
+    """In a count, the card each card is checked against."""
+
+    ON_TABLE = "on-table"  # default: the nearest card toward the start not set aside
+    ORIGINAL = "original"  # its neighbour toward the start as laid, even if set aside
+
+
+class ClosestTie(Enum):
+    """When no estimate is exact and several are equally closest."""
+
+    ALL = "all"  # default: each of them wins 1 token
+    NONE = "none"  # nobody wins (the rule says "celui qui", one player)
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    equal_coordinates: EqualCoordinates = EqualCoordinates.WELL_PLACED
+    broke_payer: BrokePayer = BrokePayer.NOTHING
+    count_preceding: CountPreceding = CountPreceding.ON_TABLE
+    closest_tie: ClosestTie = ClosestTie.ALL
+    starting_tokens: int = 4
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.starting_tokens <= 99:
+            raise UserError(f"starting tokens must be between 0 and 99, not {self.starting_tokens}; use --tokens N")
+
+    def to_json(self) -> dict[str, Any]:
+        return {key: value.value if isinstance(value, Enum) else value for key, value in asdict(self).items()}
+
+    @staticmethod
+    def from_json(raw: object, source: str) -> RuleOptions:
+        if not isinstance(raw, dict):
+            raise UserError(f"{source}: 'options' must be an object; restore it or start a new game")
+        kinds: dict[str, type] = {
+            "equal_coordinates": EqualCoordinates,
+            "broke_payer": BrokePayer,
+            "count_preceding": CountPreceding,
+            "closest_tie": ClosestTie,
+            "starting_tokens": int,
+        }
+        unknown = sorted(set(raw) - set(kinds))
+        if unknown:
+            raise UserError(f"{source}: unknown rule option {unknown[0]!r}; remove it (known: {', '.join(kinds)})")
+        values: dict[str, Any] = {}
+        for key, kind in kinds.items():
+            if key not in raw:
+                continue
+            value = raw[key]
+            if kind is int:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise UserError(f"{source}: option {key} must be a whole number, not {value!r}")
+                values[key] = value
+                continue
+            try:
+                values[key] = kind(value)
+            except ValueError:
+                choices = ", ".join(member.value for member in kind)  # type: ignore[attr-defined]
+                raise UserError(f"{source}: option {key} is {value!r}; choose one of {choices}") from None
+        return RuleOptions(**values)
+
+
+def parse_choice(kind: type[Enum], text: str, option: str) -> Any:
+    """An enum member from its CLI spelling; a UserError listing the choices otherwise."""
+    try:
+        return kind(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(member.value for member in kind)
+        raise UserError(f"unknown {option} value {text!r}; choose one of {choices}") from None

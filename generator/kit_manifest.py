@@ -1,0 +1,136 @@
+"""Facts about the files of a finished kit, and ``manifest.json``.
+
+The manifest lists every file of the kit (the games' material, the thumbnails, ``index.html``)
+with its size in bytes, its sha256, and for PDFs the page count, sheet sizes and how to print
+it, plus the parameters of the build. Paths are relative to the output folder and nothing
+varies between runs (no time, no absolute path), so the same parameters give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from generator import __version__
+from generator.kit import BuiltFile, KitParams, KitResult
+from generator.render.thumbnails import PdfPages, describe_sheets, read_pdf_pages
+
+THUMBNAIL_DIR = "thumbnails"
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """One file of the kit as measured on disk. ``built`` is None for the gallery's own files."""
+
+    path: PurePosixPath
+    size: int
+    sha256: str
+    built: BuiltFile | None = None
+    pdf: PdfPages | None = None
+
+    @property
+    def is_pdf(self) -> bool:
+        return self.pdf is not None
+
+    @property
+    def paper_sheets(self) -> int:
+        """Sheets of paper it takes: two pages a sheet when printed two-sided."""
+        if not self.pdf:
+            return 0
+        pages = self.pdf.page_count
+        return (pages + 1) // 2 if self.duplex in ("long", "short") else pages
+
+    @property
+    def duplex(self) -> str:
+        """How to print it: the builder's notes, else the PDF's own preference, else one-sided."""
+        declared = self.built.print_notes.duplex if self.built else None
+        return declared or (self.pdf.duplex if self.pdf else None) or "single"
+
+
+def measure(out: Path, path: PurePosixPath, built: BuiltFile | None = None,
+            pdf: PdfPages | None = None) -> FileFacts:
+    data = (out / path).read_bytes()
+    return FileFacts(path, len(data), hashlib.sha256(data).hexdigest(), built, pdf)
+
+
+def inspect_built_files(out: Path, result: KitResult, with_thumbnails: bool = True,
+                        on_pdf: Callable[[PurePosixPath], None] | None = None) -> list[FileFacts]:
+    """Measure every built file; render a thumbnail of every PDF page into ``out/thumbnails``."""
+    facts = []
+    stems: set[str] = set()
+    for built in result.files:
+        pdf = None
+        if built.path.suffix.lower() == ".pdf":
+            if on_pdf:
+                on_pdf(built.path)
+            stem = _unique("__".join(built.path.with_suffix("").parts), stems)
+            pdf = read_pdf_pages(out / built.path, out / THUMBNAIL_DIR if with_thumbnails else None, stem)
+        facts.append(measure(out, built.path, built, pdf))
+    return facts
+
+
+def _unique(stem: str, taken: set[str]) -> str:
+    """``stem``, or ``stem-2``, ``stem-3``... so two PDFs never share thumbnail names."""
+    candidate, number = stem, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{stem}-{number}"
+    taken.add(candidate)
+    return candidate
+
+
+def thumbnail_paths(out: Path, facts: list[FileFacts]) -> list[PurePosixPath]:
+    return [PurePosixPath(thumb.relative_to(out).as_posix())
+            for fact in facts if fact.pdf for thumb in fact.pdf.thumbnails]
+
+
+def remove_stale_thumbnails(out: Path, keep: list[PurePosixPath]) -> None:
+    """Delete PNGs of ``out/thumbnails`` that belong to no file of this build (an earlier kit's)."""
+    folder = out / THUMBNAIL_DIR
+    if not folder.is_dir():
+        return
+    wanted = {out / path for path in keep}
+    for png in folder.glob("*.png"):
+        if png not in wanted:
+            png.unlink()
+
+
+def manifest_document(params: KitParams, result: KitResult, facts: list[FileFacts]) -> dict:
+    failed = {failure.component: failure.message for failure in result.failures}
+    return {
+        "generator": f"pnp {__version__}",
+        "parameters": {"region": params.region, "paper": params.paper, "seed": params.seed},
+        "components": [
+            {"name": component.name, "game": component.game or component.name,
+             "status": "failed" if component.name in failed else "built",
+             **({"error": failed[component.name]} if component.name in failed else {})}
+            for component in result.components
+        ],
+        "files": [_file_entry(fact) for fact in facts],
+    }
+
+
+def manifest_json(params: KitParams, result: KitResult, facts: list[FileFacts]) -> str:
+    return json.dumps(manifest_document(params, result, facts), indent=2, ensure_ascii=False) + "\n"
+
+
+def _file_entry(fact: FileFacts) -> dict:
+    entry: dict = {
+        "path": str(fact.path),
+        "component": fact.built.component if fact.built else None,
+        "bytes": fact.size,
+        "sha256": fact.sha256,
+        "pages": fact.pdf.page_count if fact.pdf else None,
+    }
+    if fact.pdf and fact.built:
+        entry["sheets"] = describe_sheets(fact.pdf.page_sizes_mm)
+        entry["duplex"] = fact.duplex
+        entry["paper_sheets"] = fact.paper_sheets
+        entry["print_at"] = "100 %"
+        entry["pdf_sets_print_scaling_none"] = fact.pdf.fixed_scale
+        if fact.built.print_notes.advice:
+            entry["advice"] = fact.built.print_notes.advice
+    return entry

@@ -1,0 +1,342 @@
+"""Make an Oucédonc deck: places → selection → deck → PDF + deck JSON (+ one PNG per face).
+
+This is the library behind ``pnp oucedonc deck`` and the kit's Oucédonc component. Data flows
+one way: ``geo`` gives candidate places, ``games.oucedonc.deck`` composes the deck (pure),
+``render`` paints it through the shared imposition engine. Everything is computed in memory
+first and written at the end, each file atomically: bad input never leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import UserError
+from generator.games.oucedonc.coords import Precision, parse_precision
+from generator.games.oucedonc.deck import (
+    PACK_SIZE,
+    PACKS,
+    SITES_SHARE,
+    TOKENS,
+    check_place_count,
+    compose_deck,
+    default_place_count,
+)
+from generator.games.oucedonc.deckfile import Deck, deck_to_json
+from generator.geo.model import Place
+
+TOKENS_EACH = 4  # the referee's default starting tokens, printed on the rule cards
+#: ``--precision auto``: whole arc-minutes as on the original cards when the region is large
+#: enough for every pair of cards to differ at that precision; arc-seconds otherwise (a région
+#: or a département rarely gives 48 places with distinct minutes that are also spread out).
+AUTO_PRECISIONS = (Precision.MINUTE, Precision.SECOND)
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """Everything ``pnp oucedonc deck`` can be told (all strings as the user typed them)."""
+
+    out: Path = Path("output/oucedonc.pdf")
+    region: str = "france"
+    cards: int | None = None  # place cards; None = fill whole sheets
+    seed: int = 1
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed: float = 1.0
+    duplex: str = "long"
+    back_offset: str = "0,0"
+    precision: str = "auto"  # auto = minute when the region allows it, else second
+    templates: Path | None = None
+    font: Path | None = None
+    png_dpi: int | None = None
+    source: str = "embedded"
+    sites_share: float = SITES_SHARE
+    difficulty: str = "normal"  # easy | normal | hard: how well known the places are
+
+
+@dataclass(frozen=True)
+class DeckFiles:
+    pdf: Path
+    json: Path
+    pngs: tuple[Path, ...]
+    deck: Deck
+    pages: int
+
+    @property
+    def paths(self) -> list[Path]:
+        return [self.pdf, self.json, *self.pngs]
+
+
+@dataclass(frozen=True)
+class RegionInfo:
+    key: str  # what the deck file records ("france", "bretagne", "33")
+    name: str  # printed ("Bretagne")
+    kind: str  # france | region | departement | country | area (for the title template)
+
+
+# ------------------------------------------------------------------- places
+
+
+REGION_KINDS = {"country": "france", "region": "region", "departement": "departement", "world": "country",
+                "bbox": "area", "polygon": "area"}
+
+
+def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, tuple[Place, ...]]:
+    """The places a deck may use (from ``--source``), and how the region is called."""
+    from generator.geo.catalog import load_places
+    from generator.geo.regions import resolve_region
+
+    selection = resolve_region(region_text)
+    name = selection.name if selection.kind not in ("bbox",) else selection.label
+    info = RegionInfo(region_text.strip() or "france", name, REGION_KINDS.get(selection.kind, "area"))
+    return info, load_places(source.strip().lower(), selection)
+
+
+def choose_places(candidates: Sequence[Place], count: int, seed: int, precision: Precision,
+                  sites_share: float, difficulty: str) -> list[Place]:
+    """The deck's places: familiar, spread over the region, pairwise decidable, unique names."""
+    from generator.geo.selection import select_places
+
+    return select_places(candidates, count, seed=seed, sites_share=sites_share, difficulty=difficulty,
+                         precision=precision)
+
+
+# ------------------------------------------------------------------- the deck
+
+
+def _check_glyphs(deck: Deck, texts, fonts) -> None:
+    from generator.render.fonts import require_glyphs
+
+    for card in deck.places:
+        for font in {fonts.condensed_bold, fonts.bold}:
+            require_glyphs(font, card.name, f"the place name {card.name!r} (card {card.id})")
+    for what, text in texts.printed_strings():
+        for font in {fonts.regular, fonts.bold}:
+            require_glyphs(font, text, what)
+
+
+def _locator(deck: Deck, region: RegionInfo, rings, width: float, height: float):
+    """The locator map: the outline ``rings``, framed on all of them (France) or on the deck's places."""
+    from generator.render.locator_map import fit_frame
+    from generator.render.oucedonc_cards import LocatorMap
+
+    if region.kind == "france" and rings:
+        points = [point for ring in rings for point in ring]
+    else:
+        points = [(card.lon, card.lat) for card in deck.places]
+    bounds = (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+              max(p[1] for p in points))
+    dots = tuple((card.lon, card.lat) for card in deck.places)
+    return LocatorMap(fit_frame(bounds, width, height), rings, dots)
+
+
+def france_rings() -> tuple[tuple[tuple[float, float], ...], ...]:
+    from generator.geo import embedded
+    from generator.render.locator_map import outline_rings
+
+    return tuple(tuple(ring) for ring in outline_rings(embedded.france_outline()))
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """The user's printing choices, parsed and checked before any data is read."""
+
+    spec: object  # imposition.SheetSpec
+    per_sheet: int
+    page_size: tuple[float, float]  # mm
+    precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
+    fonts: object  # fonts.FontSet
+    templates: object  # card_templates.TemplateSet
+
+
+def print_settings(options: DeckOptions) -> PrintSettings:
+    from generator.render.card_templates import load_templates
+    from generator.render.fonts import register_fonts, register_user_font
+    from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset, plan_sheet
+    from generator.render.paper import paper
+
+    precisions = AUTO_PRECISIONS if options.precision.strip().lower() == "auto" else (
+        parse_precision(options.precision),)
+    spec = SheetSpec(paper=paper(options.paper), card=card_size(options.card_size), bleed=options.bleed,
+                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
+    layout = plan_sheet(spec)
+    if options.cards is not None:
+        check_place_count(options.cards)
+    if not 0 <= options.sites_share <= 1:
+        raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
+    if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
+        raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
+    if options.out.suffix.lower() != ".pdf":
+        raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
+    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
+    templates = load_templates("oucedonc", options.templates)
+    return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precisions, fonts,
+                         templates)
+
+
+def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
+    """Candidates of the region, the deck's places, and the composed deck."""
+    from generator.render.oucedonc_texts import render_title
+
+    count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
+    region, candidates = load_candidates(options.source, options.region)
+    for precision in settings.precisions:
+        try:
+            places = choose_places(candidates, count, options.seed, precision, options.sites_share,
+                                   options.difficulty)
+            break
+        except UserError:
+            if precision is settings.precisions[-1]:
+                raise
+    spec = settings.spec
+    params = {
+        "paper": spec.paper.name, "card_size": spec.card.name, "card_mm": [spec.card.width, spec.card.height],
+        "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
+        "source": options.source, "sites_share": options.sites_share, "difficulty": options.difficulty,
+        "tokens": TOKENS,
+        "tokens_each": TOKENS_EACH, "region_name": region.name,
+    }
+    deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind),
+                        region=region.key, seed=options.seed, precision=precision,
+                        departement_names=_departement_names(), region_names=_region_names(),
+                        packs=PACKS, pack_size=PACK_SIZE, params=params)
+    return deck, region
+
+
+@dataclass(frozen=True)
+class BuiltDeck:
+    """A deck rendered in memory: nothing written yet."""
+
+    deck: Deck
+    pdf: bytes
+    pages: int
+    cards: tuple  # the engine's Card objects (painters), reused for PNG export
+    spec: object  # the SheetSpec
+
+
+def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings) -> BuiltDeck:
+    """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
+    from generator.render.document import DocInfo
+    from generator.render.imposition import CardBox, Duplex, render_deck
+    from generator.render.oucedonc_cards import CardStyle, place_back_map_area
+    from generator.render.oucedonc_texts import render_deck_texts
+    from generator.render.oucedonc_tokens import draw_token_pages, plan_tokens
+
+    spec, fonts = settings.spec, settings.fonts
+    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, TOKENS_EACH)
+    _check_glyphs(deck, texts, fonts)
+    area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
+    locator = _locator(deck, region, rings, area.width, area.height)
+    cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
+    doc = render_deck(cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso"))
+    sheet = plan_tokens(*settings.page_size, TOKENS)
+    token_pages = draw_token_pages(doc.canvas, sheet, spec.duplex, spec.back_offset, texts.tokens_title,
+                                   texts.tokens_help, fonts)
+    sheets = -(-len(cards) // settings.per_sheet)
+    pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
+    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec)
+
+
+def build_deck(options: DeckOptions) -> BuiltDeck:
+    """Check the options, select and compose the deck, render it: all in memory."""
+    settings = print_settings(options)
+    deck, region = select_deck(options, settings)
+    return render_oucedonc_deck(deck, region, settings, france_rings())
+
+
+def deck_cards(deck: Deck, texts, style, locator) -> list:
+    """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
+    from generator.render.imposition import Card
+    from generator.render.oucedonc_cards import (
+        DirectionBack,
+        DirectionFront,
+        EmblemBack,
+        IntermedeFace,
+        PlaceBack,
+        PlaceFront,
+        RuleFront,
+    )
+
+    cards = []
+    for place in deck.places:
+        place_texts = texts.places[place.id]
+        cards.append(Card(PlaceFront(place, place_texts, style), PlaceBack(place, place_texts, style, locator),
+                          place.name))
+    rules = iter(texts.rules)
+    for other in deck.others:
+        if other.kind == "intermede":
+            cards.append(Card(IntermedeFace(texts.intermede, texts.intermede.front_body, style),
+                              IntermedeFace(texts.intermede, texts.intermede.back_body, style), other.name))
+        elif other.kind == "direction":
+            cards.append(Card(DirectionFront(texts.direction, style), DirectionBack(texts.direction, style),
+                              other.name))
+        else:
+            rule = next(rules)
+            cards.append(Card(RuleFront(rule, deck.title, style),
+                              EmblemBack(rule.back_title, rule.back_caption, style), other.name))
+    return cards
+
+
+def _departement_names() -> dict[str, str]:
+    from generator.geo import embedded
+
+    return {d.code: d.name for d in embedded.departements()}
+
+
+def _region_names() -> dict[str, str]:
+    from generator.geo import embedded
+
+    return {r.code: r.name for r in embedded.regions()}
+
+
+# ------------------------------------------------------------------- files
+
+
+def make_deck(options: DeckOptions) -> DeckFiles:
+    """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
+    from generator.atomic import write_bytes, write_text
+
+    built = build_deck(options)
+    ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
+    pngs = render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title) if options.png_dpi else {}
+    json_path = options.out.with_suffix(".json")
+    write_bytes(options.out, built.pdf)
+    write_text(json_path, deck_to_json(built.deck))
+    folder = options.out.with_name(options.out.stem + "_png")
+    written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
+    return DeckFiles(options.out, json_path, written, built.deck, built.pages)
+
+
+def build_kit_deck(params) -> list[Path]:
+    """The kit's Oucédonc component: the default deck of the kit's region on its paper."""
+    options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
+                          paper=params.paper)
+    files = make_deck(options)
+    return [files.pdf, files.json]
+
+
+def render_pngs(cards, ids: Sequence[str], spec, dpi: int, title: str) -> dict[str, bytes]:
+    """Every face as a PNG (card plus bleed), named ``P01_front.png``… for print-on-demand."""
+    import io
+
+    import pypdfium2
+
+    from generator.render.document import DocInfo
+    from generator.render.imposition import render_faces
+
+    faces = render_faces(cards, spec.card, spec.bleed, DocInfo(title=title)).to_bytes()
+    pdf = pypdfium2.PdfDocument(faces)
+    images: dict[str, bytes] = {}
+    try:
+        for index in range(len(pdf)):
+            card_index, side = divmod(index, 2)
+            page = pdf[index]
+            bitmap = page.render(scale=dpi / 72.0)
+            buffer = io.BytesIO()
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
+            page.close()
+    finally:
+        pdf.close()
+    return images

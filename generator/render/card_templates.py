@@ -1,0 +1,124 @@
+"""Card texts from Jinja2 templates, rendered in a sandbox, cut into named sections.
+
+A template is split by lines ``## name`` into sections. Sections named ``*_body`` (or ``body``)
+are ReportLab paragraph markup; every other section is a plain line. Every ``{{ value }}`` is
+XML-escaped on output (``finalize``), so a name holding "&" or "<" can never break the markup;
+plain sections are unescaped back after rendering. A user folder (``--templates DIR``) is
+searched before the packaged one, file by file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, unescape
+
+from generator.errors import UserError
+
+TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "templates"
+
+_SECTION = re.compile(r"^## ([a-z_]+)[ \t]*$", re.MULTILINE)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def thousands(value: int) -> str:
+    """222485 -> "222 485" (narrow no-break space, as French typography wants)."""
+    return f"{int(value):,}".replace(",", "\u202f")
+
+
+def _finalize(value: Any) -> str:
+    return "" if value is None else escape(str(value))
+
+
+@dataclass(frozen=True)
+class Sections:
+    """The rendered sections of one template."""
+
+    template: str
+    parts: Mapping[str, str]
+
+    def line(self, name: str) -> str:
+        """A plain-text section, on one line (whitespace collapsed)."""
+        return " ".join(unescape(self._get(name)).split())
+
+    def markup(self, name: str) -> str:
+        """A markup section, stripped of surrounding blank lines."""
+        return self._get(name).strip()
+
+    def _get(self, name: str) -> str:
+        try:
+            return self.parts[name]
+        except KeyError:
+            raise UserError(
+                f"template {self.template} has no section '## {name}'; add it (see templates/oucedonc/README.md)"
+            ) from None
+
+
+def markup_paragraphs(markup: str) -> list[str]:
+    """Markup split at blank lines into paragraphs."""
+    return [part.strip() for part in re.split(r"\n[ \t]*\n", markup) if part.strip()]
+
+
+def markup_plain_text(markup: str) -> str:
+    """What a markup section prints, for glyph checks: tags removed, entities decoded."""
+    return unescape(_TAG.sub("", markup), {"&quot;": '"', "&apos;": "'", "&#39;": "'"})
+
+
+def load_templates(game: str, override: Path | None = None) -> TemplateSet:
+    """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking precedence."""
+    from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    if override is not None and not override.is_dir():
+        raise UserError(f"template folder {override} does not exist; give a folder of .j2 files")
+    folders = [override] if override is not None else []
+    folders.append(TEMPLATE_ROOT / game)
+    environment = SandboxedEnvironment(
+        loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]),
+        autoescape=False,
+        finalize=_finalize,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    environment.filters["thousands"] = thousands
+    return TemplateSet(game, environment)
+
+
+@dataclass(frozen=True)
+class TemplateSet:
+    """A game's templates, ready to render."""
+
+    game: str
+    environment: Any  # jinja2.sandbox.SandboxedEnvironment (imported lazily)
+
+    def render(self, name: str, context: Mapping[str, Any]) -> Sections:
+        """Render template ``name`` with ``context`` and cut it into sections."""
+        from jinja2 import TemplateError, TemplateNotFound
+        from jinja2.sandbox import SecurityError
+
+        try:
+            text = self.environment.get_template(name).render(dict(context))
+        except TemplateNotFound:
+            raise UserError(
+                f"template {name} not found; restore it in templates/{self.game}/ or your --templates folder"
+            ) from None
+        except SecurityError as exc:
+            raise UserError(f"template {name} tried something unsafe ({exc}); edit the template") from None
+        except TemplateError as exc:
+            where = f" line {exc.lineno}" if getattr(exc, "lineno", None) else ""
+            message = " ".join(str(exc.message).split())
+            raise UserError(f"template {name}{where}: {message}; fix the template") from None
+        return Sections(name, split_sections(text))
+
+
+def split_sections(text: str) -> dict[str, str]:
+    """``## name`` headers to a name -> text mapping (text before the first header is ignored)."""
+    parts: dict[str, str] = {}
+    matches = list(_SECTION.finditer(text))
+    for index, match in enumerate(matches):
+        end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+        parts[match.group(1)] = text[match.end() : end].strip("\n")
+    return parts

@@ -1,0 +1,505 @@
+"""Painters of the Oucédonc cards: each face is a small frozen object called with (canvas, box).
+
+The imposition engine places the canvas origin at the card's trim lower-left corner, in points,
+and handles the rotation of backs; a painter always draws its face upright, in millimetres
+converted by :func:`pt`. Backgrounds cover the bleed; text stays inside ``box.safe``.
+Layouts are written for a poker card (63 × 88 mm) and scale with the card's height, so bridge,
+mini, tarot and custom sizes keep the same proportions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.games.oucedonc.deckfile import PlaceCard
+from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.render.fonts import FontSet
+from generator.render.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
+from generator.render.oucedonc_style import (
+    NATURAL_SITES,
+    PALETTE,
+    Palette,
+    compass_star,
+    graticule,
+    hourglass,
+    kind_colour,
+    site_icon,
+    tower_icon,
+    town_icon,
+)
+from generator.render.oucedonc_texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
+from generator.render.units import pt
+
+POKER_HEIGHT = 88.0
+MAP_FORM = "OucedoncLocatorMap"
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    fonts: FontSet
+    palette: Palette = PALETTE
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in millimetres, origin at its lower-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def centre_x(self) -> float:
+        return self.x + self.width / 2
+
+
+def safe_rect(box) -> Rect:
+    safe = box.safe
+    return Rect(safe.x, safe.y, safe.width, safe.height)
+
+
+def scale(box) -> float:
+    """Layout scale of this card size relative to a poker card (heights drive the layout)."""
+    return min(box.height / POKER_HEIGHT, box.width / 63.0 * 1.1)
+
+
+# ---------------------------------------------------------------- drawing helpers
+
+
+def fill_bleed(canvas, box, colour: str) -> None:
+    canvas.setFillColor(colour)
+    canvas.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed),
+                pt(box.height + 2 * box.bleed), stroke=0, fill=1)
+
+
+def band(canvas, box, bottom: float, colour: str) -> None:
+    """A full-width band from ``bottom`` (mm above the trim's bottom) up into the bleed."""
+    canvas.setFillColor(colour)
+    canvas.rect(pt(-box.bleed), pt(bottom), pt(box.width + 2 * box.bleed),
+                pt(box.height + box.bleed - bottom), stroke=0, fill=1)
+
+
+PANEL_GRID_FORM = "OucedoncPanelGrid"
+
+
+def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -> None:
+    """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid
+    (the grid is recorded once as a form and reused on every card)."""
+    width, height = box.width - 2 * inset, box.height - 2 * inset
+    canvas.setFillColor(colour)
+    canvas.roundRect(pt(inset), pt(inset), pt(width), pt(height), pt(radius), stroke=0, fill=1)
+    if grid is None:
+        return
+    if not canvas.hasForm(PANEL_GRID_FORM):
+        canvas.beginForm(PANEL_GRID_FORM, 0, 0, pt(width), pt(height))
+        clip = canvas.beginPath()
+        clip.roundRect(0, 0, pt(width), pt(height), pt(radius))
+        canvas.clipPath(clip, stroke=0, fill=0)
+        graticule(canvas, 0, 0, width, height, step, grid, 0.2)
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(pt(inset), pt(inset))
+    canvas.doForm(PANEL_GRID_FORM)
+    canvas.restoreState()
+
+
+def draw_fitted(canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: str) -> None:
+    """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y`` (mm)."""
+    canvas.setFillColor(colour)
+    canvas.setFont(fitted.font, fitted.size)
+    block = fitted.height
+    baseline = pt(centre_y) + block / 2 - fitted.size * CAP_HEIGHT
+    for line in fitted.lines:
+        canvas.drawCentredString(pt(centre_x), baseline, line)
+        baseline -= fitted.leading
+
+
+def spaced_caps(canvas, text: str, font: str, size: float, centre_x: float, y: float, colour: str,
+                spacing: float, max_width: float) -> None:
+    """Upper-case label with letter spacing, centred, shrunk if wider than ``max_width`` mm."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = text.upper()
+    if not text:
+        return
+    width = stringWidth(text, font, size) + spacing * (len(text) - 1)
+    if width > pt(max_width):
+        factor = pt(max_width) / width
+        size, spacing, width = size * factor, spacing * factor, pt(max_width)
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    label = canvas.beginText(pt(centre_x) - width / 2, pt(y))
+    label.setFont(font, size)
+    label.setCharSpace(spacing)
+    label.textOut(text)
+    canvas.drawText(label)
+    canvas.restoreState()
+
+
+def centred_line(canvas, text: str, font: str, size: float, centre_x: float, y: float, colour: str,
+                 max_width: float) -> None:
+    """One centred line, shrunk to ``max_width`` mm if needed (never wider)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if not text:
+        return
+    width = stringWidth(text, font, size)
+    if width > pt(max_width):
+        size = size * pt(max_width) / width
+    canvas.setFillColor(colour)
+    canvas.setFont(font, size)
+    canvas.drawCentredString(pt(centre_x), pt(y), text)
+
+
+@lru_cache(maxsize=None)
+def _paragraph_family(fonts: FontSet) -> None:
+    """Let <b> and <i> in markup pick the embedded bold and oblique faces (reportlab's registry)."""
+    from reportlab.lib.fonts import addMapping
+
+    addMapping(fonts.regular, 0, 0, fonts.regular)
+    addMapping(fonts.regular, 1, 0, fonts.bold)
+    addMapping(fonts.regular, 0, 1, fonts.oblique)
+    addMapping(fonts.regular, 1, 1, fonts.bold)
+
+
+def paragraphs(markup_parts: list[str], fonts: FontSet, colour: str, area: Rect, max_size: float,
+               alignment: int = 0, min_size: float = 4.5):
+    """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that fits."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from generator.errors import UserError
+
+    _paragraph_family(fonts)
+    size = max_size
+    while True:
+        style = ParagraphStyle(
+            "card", fontName=fonts.regular, fontSize=size, leading=size * 1.28, textColor=colour,
+            alignment=alignment, spaceAfter=size * 0.55, allowWidows=1, allowOrphans=1,
+            hyphenationLang=None,
+        )
+        try:
+            flowables = [Paragraph(part, style) for part in markup_parts]
+        except ValueError as exc:
+            raise UserError(f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); fix the template") from None
+        total = 0.0
+        for index, flowable in enumerate(flowables):
+            _, height = flowable.wrap(pt(area.width), pt(area.height))
+            total += height + (style.spaceAfter if index < len(flowables) - 1 else 0)
+        if total <= pt(area.height) or size <= min_size:
+            return flowables, style, total
+        size -= 0.25
+
+
+def draw_paragraphs(canvas, markup_parts: list[str], fonts: FontSet, colour: str, area: Rect,
+                    max_size: float, alignment: int = 0, vertical: str = "top") -> None:
+    flowables, style, total = paragraphs(markup_parts, fonts, colour, area, max_size, alignment)
+    y = pt(area.top) if vertical == "top" else pt(area.y + area.height / 2) + total / 2
+    for flowable in flowables:
+        _, height = flowable.wrap(pt(area.width), pt(area.height))
+        flowable.drawOn(canvas, pt(area.x), y - height)
+        y -= height + style.spaceAfter
+
+
+def markup_parts(markup: str) -> list[str]:
+    from generator.render.card_templates import markup_paragraphs
+
+    return markup_paragraphs(markup)
+
+
+# ---------------------------------------------------------------- place cards
+
+
+@dataclass(frozen=True)
+class PlaceFront:
+    """The name side: the name as large as it fits, a small mark for town or site."""
+
+    card: PlaceCard
+    texts: PlaceTexts
+    style: CardStyle
+
+    def name_area(self, box) -> Rect:
+        safe, k = safe_rect(box), scale(box)
+        return Rect(safe.x + 1.0 * k, safe.y + 15.0 * k, safe.width - 2.0 * k, safe.height - 25.0 * k)
+
+    def fitted_name(self, box) -> FittedText:
+        area = self.name_area(box)
+        return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(area.width), pt(area.height),
+                        max_size=34.0 * scale(box), max_lines=3)
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        colour = kind_colour(self.card.place_kind, palette)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, colour)
+        inset = min(2.4 * k, box.safe.x * 0.8)
+        panel(canvas, box, inset, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
+        # Wordmark between two hairlines
+        top = safe.top - 4.2 * k
+        spaced_caps(canvas, "Oucédonc", fonts.bold, 6.0 * k, safe.centre_x, top, colour, 1.6 * k,
+                    safe.width * 0.6)
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(0.5)
+        half = safe.width * 0.5
+        for sign in (-1, 1):
+            start = safe.centre_x + sign * 12.0 * k
+            canvas.line(pt(start), pt(top + 0.8 * k), pt(safe.centre_x + sign * (half - 1.5 * k)), pt(top + 0.8 * k))
+        # The name
+        area = self.name_area(box)
+        draw_fitted(canvas, self.fitted_name(box), area.centre_x, area.y + area.height / 2, palette.ink)
+        # Town or site
+        icon_y = safe.y + 8.6 * k
+        if self.card.place_kind == "town":
+            town_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour)
+        elif self.card.site_kind in NATURAL_SITES or not self.card.site_kind:
+            site_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour, palette.paper)
+        else:
+            tower_icon(canvas, safe.centre_x, icon_y, 8.0 * k, colour)
+        spaced_caps(canvas, self.texts.mark, fonts.bold, 5.6 * k, safe.centre_x, safe.y + 1.6 * k, colour,
+                    1.0 * k, safe.width * 0.8)
+
+
+@dataclass(frozen=True)
+class LocatorMap:
+    """The deck's locator map: drawn once as a form, placed on every back with a marker."""
+
+    frame: MapFrame
+    rings: tuple[tuple[tuple[float, float], ...], ...]
+    dots: tuple[tuple[float, float], ...]
+
+    def ensure_form(self, canvas, palette: Palette) -> None:
+        if not canvas.hasForm(MAP_FORM):
+            style = MapStyle(water=palette.paper, land=palette.land, coast=palette.land_line,
+                             dot=palette.land_line, frame=palette.hairline)
+            define_map_form(canvas, MAP_FORM, self.frame, self.rings, self.dots, style)
+
+
+def place_back_map_area(box) -> Rect:
+    """Where the locator map may go on a place back (the same on every card of a deck)."""
+    safe, k = safe_rect(box), scale(box)
+    return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
+
+
+@dataclass(frozen=True)
+class PlaceBack:
+    """The coordinate side: name, latitude and longitude as printed, where it is, a locator map."""
+
+    card: PlaceCard
+    texts: PlaceTexts
+    style: CardStyle
+    locator: LocatorMap | None
+
+    def header_name(self, box) -> FittedText:
+        safe, k = safe_rect(box), scale(box)
+        return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(safe.width - 2 * k), pt(11.0 * k),
+                        max_size=15.0 * k, max_lines=2)
+
+    def value_size(self, box) -> float:
+        """One size for both coordinates, the largest that fits beside their labels."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        safe, k, fonts = safe_rect(box), scale(box), self.style.fonts
+        size = 15.0 * k
+        for label, value in ((self.texts.latitude_label, self.card.lat_text),
+                             (self.texts.longitude_label, self.card.lon_text)):
+            room = pt(safe.width - 1.5 * k) - stringWidth(label.upper(), fonts.bold, 5.6 * k) - len(label) * 0.7 * k
+            size = min(size, room / stringWidth(value, fonts.bold, 1.0))
+        return size
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        colour = kind_colour(self.card.place_kind, palette)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.paper)
+        header_bottom = safe.top - 14.5 * k
+        band(canvas, box, header_bottom, colour)
+        draw_fitted(canvas, self.header_name(box), safe.centre_x, (header_bottom + safe.top) / 2 + 0.3 * k,
+                    palette.paper)
+        # Coordinates: label on the left, value on the right, on one baseline
+        size = self.value_size(box)
+        rows = ((self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
+                (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k))
+        for label, value, baseline in rows:
+            canvas.saveState()
+            canvas.setFillColor(palette.muted)
+            text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
+            text.setFont(fonts.bold, 5.6 * k)
+            text.setCharSpace(0.7 * k)
+            text.textOut(label.upper())
+            canvas.drawText(text)
+            canvas.restoreState()
+            canvas.setFillColor(palette.ink)
+            canvas.setFont(fonts.bold, size)
+            canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
+            canvas.setStrokeColor(palette.hairline)
+            canvas.setLineWidth(0.4)
+            canvas.line(pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k))
+        centred_line(canvas, self.texts.decimal, fonts.regular, 6.2 * k, safe.centre_x, header_bottom - 20.8 * k,
+                     palette.muted, safe.width)
+        # Where it is
+        lines = [line for line in (self.texts.where, self.texts.region, self.texts.population) if line]
+        baseline = header_bottom - 26.6 * k
+        for index, line in enumerate(lines):
+            font = fonts.bold if index == 0 else fonts.regular
+            centred_line(canvas, line, font, 7.0 * k, safe.centre_x, baseline, palette.ink, safe.width)
+            baseline -= 3.4 * k
+        # Locator map, centred in its area, and the place marked on it
+        if self.locator is not None:
+            self.locator.ensure_form(canvas, palette)
+            area = place_back_map_area(box)
+            frame = self.locator.frame
+            left = area.centre_x - frame.width / 2
+            bottom = area.y + (area.height - frame.height) / 2
+            canvas.saveState()
+            canvas.translate(pt(left), pt(bottom))
+            canvas.doForm(MAP_FORM)
+            x, y = frame.project(self.card.lon, self.card.lat)
+            draw_marker(canvas, x, y, palette.accent, palette.paper)
+            canvas.restoreState()
+        centred_line(canvas, self.texts.footer, fonts.regular, 5.0 * k, safe.centre_x, safe.y + 0.8 * k,
+                     palette.muted, safe.width)
+
+
+# ---------------------------------------------------------------- the other cards
+
+
+@dataclass(frozen=True)
+class EmblemBack:
+    """The back of rule cards: night blue, a faint graticule, the compass star, the title."""
+
+    title: str
+    caption: str
+    style: CardStyle
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.night)
+        graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
+                  7.0 * k, palette.night_grid, 0.25)
+        centre_y = box.height * 0.58
+        compass_star(canvas, safe.centre_x, centre_y, 15.0 * k, palette.gold, palette.cream, north=palette.accent)
+        spaced_caps(canvas, "Oucédonc", fonts.bold, 12.0 * k, safe.centre_x, centre_y - 24.0 * k,
+                    palette.paper, 2.2 * k, safe.width)
+        centred_line(canvas, self.title, fonts.oblique, 7.0 * k, safe.centre_x, centre_y - 30.0 * k,
+                     palette.night_text, safe.width)
+        centred_line(canvas, self.caption, fonts.bold, 7.0 * k, safe.centre_x, safe.y + 1.5 * k,
+                     palette.gold, safe.width)
+
+
+@dataclass(frozen=True)
+class RuleFront:
+    """A rule card: number and title on a night band, the rule below."""
+
+    texts: RuleTexts
+    deck_title: str
+    style: CardStyle
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.paper)
+        header_bottom = safe.top - 11.5 * k
+        band(canvas, box, header_bottom, palette.night)
+        chip_x, chip_y = safe.x + 4.0 * k, (header_bottom + safe.top) / 2 + 0.4 * k
+        canvas.setFillColor(palette.gold)
+        canvas.circle(pt(chip_x), pt(chip_y), pt(3.6 * k), stroke=0, fill=1)
+        canvas.setFillColor(palette.night)
+        canvas.setFont(fonts.bold, 9.0 * k)
+        canvas.drawCentredString(pt(chip_x), pt(chip_y - 1.15 * k), str(self.texts.number))
+        title_x = chip_x + 5.6 * k
+        title_fit = fit_text(self.texts.title, fonts.bold, pt(safe.x + safe.width - title_x), pt(8.0 * k),
+                             max_size=11.5 * k, max_lines=1)
+        canvas.setFillColor(palette.paper)
+        canvas.setFont(fonts.bold, title_fit.size)
+        canvas.drawString(pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0])
+        body = Rect(safe.x + 0.5 * k, safe.y + 6.0 * k, safe.width - 1.0 * k, header_bottom - safe.y - 9.0 * k)
+        draw_paragraphs(canvas, markup_parts(self.texts.body), fonts, palette.ink, body, 7.6 * k)
+        canvas.setStrokeColor(palette.hairline)
+        canvas.setLineWidth(0.4)
+        canvas.line(pt(safe.x), pt(safe.y + 4.2 * k), pt(safe.x + safe.width), pt(safe.y + 4.2 * k))
+        compass_star(canvas, safe.x + 1.6 * k, safe.y + 1.6 * k, 1.6 * k, palette.night, palette.paper)
+        centred_line(canvas, self.deck_title, fonts.regular, 5.2 * k, safe.centre_x, safe.y + 0.8 * k,
+                     palette.muted, safe.width - 8 * k)
+
+
+@dataclass(frozen=True)
+class IntermedeFace:
+    """Both faces of an Intermède card: gold, an hourglass, the title and what to do."""
+
+    texts: IntermedeTexts
+    body: str  # markup of this face
+    style: CardStyle
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.gold)
+        inset = min(2.4 * k, box.safe.x * 0.8)
+        panel(canvas, box, inset, 2.6 * k, palette.paper, None, 0)
+        hourglass(canvas, safe.centre_x, safe.top - 13.0 * k, 19.0 * k, palette.night, palette.gold)
+        title = fit_text(self.texts.title, fonts.title, pt(safe.width - 2 * k), pt(9.0 * k), max_size=19.0 * k,
+                         max_lines=1)
+        draw_fitted(canvas, title, safe.centre_x, safe.top - 29.5 * k, palette.night)
+        spaced_caps(canvas, self.texts.subtitle, fonts.bold, 5.6 * k, safe.centre_x, safe.top - 37.0 * k,
+                    palette.accent, 0.9 * k, safe.width - 2 * k)
+        area = Rect(safe.x + 1.5 * k, safe.y + 2.0 * k, safe.width - 3.0 * k, safe.height - 43.0 * k)
+        draw_paragraphs(canvas, markup_parts(self.body), fonts, palette.ink, area, 7.6 * k, alignment=1,
+                        vertical="middle")
+
+
+@dataclass(frozen=True)
+class DirectionFront:
+    """The compass rose laid beside the start card: N at the top of the table, O on the left."""
+
+    texts: DirectionTexts
+    style: CardStyle
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.paper)
+        cx, cy = safe.centre_x, safe.y + safe.height * 0.53
+        radius = min(safe.width / 2 - 7.5 * k, safe.height / 2 - 10 * k)
+        canvas.setStrokeColor(palette.hairline)
+        canvas.setLineWidth(0.6)
+        canvas.circle(pt(cx), pt(cy), pt(radius * 0.78), stroke=1, fill=0)
+        canvas.setLineWidth(0.3)
+        canvas.circle(pt(cx), pt(cy), pt(radius * 0.70), stroke=1, fill=0)
+        compass_star(canvas, cx, cy, radius, palette.night, palette.paper, north=palette.accent)
+        letter_size = 15.0 * k
+        gap = radius + 4.2 * k
+        letters = ((self.texts.north, cx, cy + gap, palette.accent), (self.texts.south, cx, cy - gap, palette.night),
+                   (self.texts.east, cx + gap, cy, palette.night), (self.texts.west, cx - gap, cy, palette.night))
+        for letter, x, y, colour in letters:
+            canvas.setFillColor(colour)
+            canvas.setFont(fonts.bold, letter_size)
+            canvas.drawCentredString(pt(x), pt(y) - letter_size * CAP_HEIGHT / 2, letter)
+        spaced_caps(canvas, self.texts.title, fonts.bold, 7.0 * k, safe.centre_x, safe.y + 1.5 * k, palette.night,
+                    1.6 * k, safe.width)
+
+
+@dataclass(frozen=True)
+class DirectionBack:
+    texts: DirectionTexts
+    style: CardStyle
+
+    def __call__(self, canvas, box) -> None:
+        palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
+        safe = safe_rect(box)
+        fill_bleed(canvas, box, palette.night)
+        graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
+                  7.0 * k, palette.night_grid, 0.25)
+        compass_star(canvas, safe.centre_x, safe.top - 11.0 * k, 9.0 * k, palette.gold, palette.cream,
+                     north=palette.accent)
+        spaced_caps(canvas, self.texts.title, fonts.bold, 9.0 * k, safe.centre_x, safe.top - 26.0 * k,
+                    palette.paper, 1.8 * k, safe.width)
+        area = Rect(safe.x + 2.0 * k, safe.y + 3.0 * k, safe.width - 4.0 * k, safe.height - 33.0 * k)
+        draw_paragraphs(canvas, markup_parts(self.texts.back_body), fonts, palette.night_text, area, 8.0 * k,
+                        alignment=1, vertical="middle")

@@ -1,0 +1,231 @@
+"""The look of the Oucédonc deck: colours and vector icons (no bitmaps, nothing to embed).
+
+Icons are drawn centred on a point with a size in millimetres, in the canvas's current
+transformation, so they scale and rotate with the card.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from generator.render.units import pt
+
+
+def _hex(code: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(code)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Colours as reportlab Color objects (parsed once: hex strings are parsed on every use)."""
+
+    paper: object = field(default_factory=lambda: _hex("#FBF7EE"))  # warm card stock
+    ink: object = field(default_factory=lambda: _hex("#1D2B3A"))  # text
+    muted: object = field(default_factory=lambda: _hex("#6B7785"))  # labels
+    hairline: object = field(default_factory=lambda: _hex("#D9D2C3"))
+    grid: object = field(default_factory=lambda: _hex("#F1EADB"))  # faint graticule on card stock
+    town: object = field(default_factory=lambda: _hex("#1F4E79"))  # deep blue: towns
+    site: object = field(default_factory=lambda: _hex("#2E6B4F"))  # forest green: sites
+    accent: object = field(default_factory=lambda: _hex("#D1495B"))  # the north, the map marker
+    gold: object = field(default_factory=lambda: _hex("#E8A33D"))  # Intermède, tokens
+    cream: object = field(default_factory=lambda: _hex("#F6E7C8"))  # light half of star points
+    night: object = field(default_factory=lambda: _hex("#18324D"))  # rule and emblem backs
+    night_grid: object = field(default_factory=lambda: _hex("#24425F"))
+    night_text: object = field(default_factory=lambda: _hex("#DCE3EA"))
+    land: object = field(default_factory=lambda: _hex("#E9E1CF"))  # locator map land
+    land_line: object = field(default_factory=lambda: _hex("#9C8F74"))
+    cut_line: object = field(default_factory=lambda: _hex("#5A5A5A"))
+
+
+PALETTE = Palette()
+
+
+def kind_colour(place_kind: str, palette: Palette = PALETTE):
+    return palette.town if place_kind == "town" else palette.site
+
+
+def town_icon(canvas, x: float, y: float, size: float, colour: str) -> None:
+    """Three roofs and a steeple, ``size`` mm wide, centred on (x, y) mm."""
+    s = size / 10.0
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(colour)
+    path = canvas.beginPath()
+    base = y - 3.2 * s
+    # house, church with steeple, house (coordinates in tenths of the size)
+    shapes = (
+        ((-5.0, 0.0), (-5.0, 2.6), (-3.5, 4.0), (-2.0, 2.6), (-2.0, 0.0)),
+        ((-1.6, 0.0), (-1.6, 3.6), (-0.6, 4.4), (-0.6, 6.4), (0.0, 7.6), (0.6, 6.4), (0.6, 4.4), (1.6, 3.6), (1.6, 0.0)),
+        ((2.0, 0.0), (2.0, 2.2), (3.5, 3.4), (5.0, 2.2), (5.0, 0.0)),
+    )
+    for shape in shapes:
+        first = True
+        for dx, dy in shape:
+            px, py = pt(x + dx * s), pt(base + dy * s)
+            if first:
+                path.moveTo(px, py)
+                first = False
+            else:
+                path.lineTo(px, py)
+        path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def site_icon(canvas, x: float, y: float, size: float, colour: str, paper: str) -> None:
+    """Two peaks with a snow line, ``size`` mm wide, centred on (x, y) mm."""
+    s = size / 10.0
+    base = y - 3.0 * s
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    path = canvas.beginPath()
+    path.moveTo(pt(x - 5.0 * s), pt(base))
+    path.lineTo(pt(x - 1.2 * s), pt(base + 6.0 * s))
+    path.lineTo(pt(x + 0.6 * s), pt(base + 3.4 * s))
+    path.lineTo(pt(x + 2.2 * s), pt(base + 5.0 * s))
+    path.lineTo(pt(x + 5.0 * s), pt(base))
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setFillColor(paper)
+    snow = canvas.beginPath()
+    snow.moveTo(pt(x - 2.3 * s), pt(base + 4.3 * s))
+    snow.lineTo(pt(x - 1.2 * s), pt(base + 6.0 * s))
+    snow.lineTo(pt(x - 0.1 * s), pt(base + 4.3 * s))
+    snow.lineTo(pt(x - 0.7 * s), pt(base + 4.7 * s))
+    snow.lineTo(pt(x - 1.2 * s), pt(base + 4.2 * s))
+    snow.lineTo(pt(x - 1.7 * s), pt(base + 4.7 * s))
+    snow.close()
+    canvas.drawPath(snow, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+#: Site kinds drawn with the peaks; every other site (castle, abbey, bridge…) gets the tower.
+NATURAL_SITES = frozenset({
+    "mountain", "peak", "lake", "cape", "island", "cliff", "gorge", "cave", "wetland", "bay", "park",
+    "cirque", "calanque", "beach", "waterfall", "forest", "coast", "wilderness", "volcano", "river",
+    "pass", "glacier", "dune", "valley",
+})
+
+
+def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
+    """A crenellated tower with a gate, ``size`` mm wide, centred on (x, y) mm: a built site."""
+    s = size / 10.0
+    base = y - 3.4 * s
+    outline = (
+        (-3.2, 0.0), (-3.2, 5.0), (-4.0, 5.0), (-4.0, 7.0), (-2.8, 7.0), (-2.8, 6.2), (-1.6, 6.2), (-1.6, 7.0),
+        (-0.4, 7.0), (-0.4, 6.2), (0.8, 6.2), (0.8, 7.0), (2.0, 7.0), (2.0, 6.2), (3.2, 6.2), (3.2, 7.0),
+        (4.0, 7.0), (4.0, 5.0), (3.2, 5.0), (3.2, 0.0), (1.1, 0.0), (1.1, 1.8),
+    )
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    path = canvas.beginPath()
+    path.moveTo(pt(x + outline[0][0] * s), pt(base + outline[0][1] * s))
+    for dx, dy in outline[1:]:
+        path.lineTo(pt(x + dx * s), pt(base + dy * s))
+    path.arcTo(pt(x - 1.1 * s), pt(base + 0.7 * s), pt(x + 1.1 * s), pt(base + 2.9 * s), startAng=0, extent=180)
+    path.lineTo(pt(x - 1.1 * s), pt(base))
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def compass_star(
+    canvas, x: float, y: float, radius: float, dark: str, light: str, north: str | None = None
+) -> None:
+    """An eight-point compass star of ``radius`` mm centred on (x, y) mm.
+
+    Each cardinal point is split into a dark and a light half, as on a classic rose; the north
+    point can take its own colour.
+    """
+    canvas.saveState()
+    canvas.translate(pt(x), pt(y))
+    minor = radius * 0.62
+    waist = radius * 0.16
+    for index in range(4):  # the diagonal points, behind
+        angle = math.radians(45 + 90 * index)
+        _star_point(canvas, angle, minor, waist * 0.8, light, dark)
+    for index in range(4):
+        angle = math.radians(90 * index)
+        colour = north if (north and index == 1) else dark
+        _star_point(canvas, angle, radius, waist, colour, light)
+    canvas.setFillColor(light)
+    canvas.setStrokeColor(dark)
+    canvas.setLineWidth(pt(radius * 0.03))
+    canvas.circle(0, 0, pt(radius * 0.09), stroke=1, fill=1)
+    canvas.restoreState()
+
+
+def _star_point(canvas, angle: float, length: float, waist: float, dark: str, light: str) -> None:
+    tip = (pt(length * math.cos(angle)), pt(length * math.sin(angle)))
+    left = (pt(waist * math.cos(angle + math.pi / 2)), pt(waist * math.sin(angle + math.pi / 2)))
+    right = (pt(waist * math.cos(angle - math.pi / 2)), pt(waist * math.sin(angle - math.pi / 2)))
+    for side, colour in ((left, dark), (right, light)):
+        path = canvas.beginPath()
+        path.moveTo(0, 0)
+        path.lineTo(*side)
+        path.lineTo(*tip)
+        path.close()
+        canvas.setFillColor(colour)
+        canvas.setStrokeColor(dark)
+        canvas.setLineWidth(0.3)
+        canvas.setLineJoin(1)
+        canvas.drawPath(path, stroke=1, fill=1)
+
+
+def hourglass(canvas, x: float, y: float, height: float, colour: str, sand: str) -> None:
+    """An hourglass ``height`` mm tall centred on (x, y) mm: the Intermède's pause."""
+    h = height / 2.0
+    w = height * 0.32
+    canvas.saveState()
+    canvas.setStrokeColor(colour)
+    canvas.setFillColor(colour)
+    canvas.setLineWidth(pt(height * 0.045))
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    for sign in (1, -1):  # the two plates
+        canvas.line(pt(x - w * 1.25), pt(y + sign * h), pt(x + w * 1.25), pt(y + sign * h))
+    glass = canvas.beginPath()
+    top, bottom = y + h * 0.86, y - h * 0.86
+    glass.moveTo(pt(x - w), pt(top))
+    glass.curveTo(pt(x - w), pt(y + h * 0.35), pt(x - w * 0.12), pt(y + h * 0.15), pt(x - w * 0.12), pt(y))
+    glass.curveTo(pt(x - w * 0.12), pt(y - h * 0.15), pt(x - w), pt(y - h * 0.35), pt(x - w), pt(bottom))
+    glass.lineTo(pt(x + w), pt(bottom))
+    glass.curveTo(pt(x + w), pt(y - h * 0.35), pt(x + w * 0.12), pt(y - h * 0.15), pt(x + w * 0.12), pt(y))
+    glass.curveTo(pt(x + w * 0.12), pt(y + h * 0.15), pt(x + w), pt(y + h * 0.35), pt(x + w), pt(top))
+    glass.close()
+    canvas.drawPath(glass, stroke=1, fill=0)
+    canvas.setFillColor(sand)
+    pile = canvas.beginPath()  # sand fallen into the lower bulb
+    pile.moveTo(pt(x - w * 0.86), pt(bottom))
+    pile.curveTo(pt(x - w * 0.5), pt(y - h * 0.42), pt(x + w * 0.5), pt(y - h * 0.42), pt(x + w * 0.86), pt(bottom))
+    pile.close()
+    canvas.drawPath(pile, stroke=0, fill=1)
+    upper = canvas.beginPath()  # sand left in the upper bulb
+    upper.moveTo(pt(x - w * 0.62), pt(y + h * 0.34))
+    upper.lineTo(pt(x + w * 0.62), pt(y + h * 0.34))
+    upper.lineTo(pt(x), pt(y + h * 0.05))
+    upper.close()
+    canvas.drawPath(upper, stroke=0, fill=1)
+    canvas.setLineWidth(pt(height * 0.02))
+    canvas.setStrokeColor(sand)
+    canvas.line(pt(x), pt(y), pt(x), pt(y - h * 0.55))
+    canvas.restoreState()
+
+
+def graticule(canvas, x: float, y: float, width: float, height: float, step: float, colour: str, line_mm: float) -> None:
+    """Faint meridians and parallels over a rectangle (mm), like an old map's grid."""
+    canvas.saveState()
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(pt(line_mm))
+    position = x + step / 2
+    while position < x + width:
+        canvas.line(pt(position), pt(y), pt(position), pt(y + height))
+        position += step
+    position = y + step / 2
+    while position < y + height:
+        canvas.line(pt(x), pt(position), pt(x + width), pt(position))
+        position += step
+    canvas.restoreState()

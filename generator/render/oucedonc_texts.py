@@ -1,0 +1,162 @@
+"""Every text printed on an Oucédonc deck, rendered from templates before anything is drawn.
+
+Rendering all texts first means the glyph check covers every character the PDF will hold, and
+the painters receive plain strings (lines) or ReportLab markup (bodies), nothing to evaluate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.oucedonc.coords import format_decimal
+from generator.games.oucedonc.deck import RULE_CARDS, TOKENS
+from generator.games.oucedonc.deckfile import Deck, PlaceCard
+from generator.render.card_templates import TemplateSet, markup_plain_text
+
+DECIMALS = 4  # decimal degrees under the printed coordinates
+
+
+@dataclass(frozen=True)
+class PlaceTexts:
+    mark: str  # the front's small word: "Ville", "Château"…
+    latitude_label: str
+    longitude_label: str
+    decimal: str
+    where: str
+    region: str
+    population: str
+    footer: str
+
+
+@dataclass(frozen=True)
+class RuleTexts:
+    number: int
+    title: str
+    body: str  # markup
+    back_title: str
+    back_caption: str
+
+
+@dataclass(frozen=True)
+class IntermedeTexts:
+    title: str
+    subtitle: str
+    front_body: str  # markup
+    back_body: str  # markup
+
+
+@dataclass(frozen=True)
+class DirectionTexts:
+    title: str
+    north: str
+    south: str
+    east: str
+    west: str
+    back_body: str  # markup
+
+
+@dataclass(frozen=True)
+class DeckTexts:
+    title: str
+    tagline: str
+    places: Mapping[str, PlaceTexts]  # by card id
+    intermede: IntermedeTexts
+    direction: DirectionTexts
+    rules: tuple[RuleTexts, ...]
+    tokens_title: str
+    tokens_help: str
+
+    def printed_strings(self) -> list[tuple[str, str]]:
+        """(what, text) for every string the deck prints apart from place names, for glyph checks."""
+        items: list[tuple[str, str]] = [("the deck title", self.title), ("the tagline", self.tagline)]
+        for card_id, place in self.places.items():
+            items.extend((f"card {card_id}", text) for text in (
+                place.mark, place.latitude_label, place.longitude_label, place.decimal,
+                place.where, place.region, place.population, place.footer))
+        items.extend(("the Intermède card", markup_plain_text(text)) for text in (
+            self.intermede.title, self.intermede.subtitle, self.intermede.front_body, self.intermede.back_body))
+        items.extend(("the Direction card", markup_plain_text(text)) for text in (
+            self.direction.title, self.direction.north, self.direction.south, self.direction.east,
+            self.direction.west, self.direction.back_body))
+        for rule in self.rules:
+            items.extend((f"rule card {rule.number}", markup_plain_text(text)) for text in (
+                rule.title, rule.body, rule.back_title, rule.back_caption))
+        items.extend(("the token sheet", text) for text in (self.tokens_title, self.tokens_help))
+        return items
+
+
+def deck_context(deck: Deck, region_name: str, region_kind: str, tokens_each: int) -> dict[str, Any]:
+    """The ``deck`` variable of every template."""
+    packed = deck.packs * deck.pack_size
+    return {
+        "title": deck.title,
+        "region": deck.region,
+        "region_name": region_name,
+        "region_kind": region_kind,
+        "packs": deck.packs,
+        "pack_size": deck.pack_size,
+        "places": len(deck.places),
+        "intermedes": sum(1 for card in deck.others if card.kind == "intermede"),
+        "reserve": len(deck.places) - packed,
+        "tokens": TOKENS,
+        "tokens_each": tokens_each,
+        "precision": deck.precision.value,
+        "precision_label": deck.precision.label,
+    }
+
+
+def render_title(templates: TemplateSet, region_name: str, region_kind: str) -> str:
+    """The deck's title ("Oucédonc en Bretagne"), before the deck exists."""
+    context = {"region_name": region_name, "region_kind": region_kind}
+    return templates.render("title.j2", {"deck": context}).line("title")
+
+
+def place_context(card: PlaceCard) -> dict[str, Any]:
+    context = {key: getattr(card, key) for key in card.__dataclass_fields__}
+    context["lat_decimal"] = format_decimal(card.lat, DECIMALS)
+    context["lon_decimal"] = format_decimal(card.lon, DECIMALS)
+    return context
+
+
+def render_deck_texts(templates: TemplateSet, deck: Deck, region_name: str, region_kind: str,
+                      tokens_each: int) -> DeckTexts:
+    context = deck_context(deck, region_name, region_kind, tokens_each)
+    common = templates.render("deck.j2", {"deck": context})
+    places: dict[str, PlaceTexts] = {}
+    for card in deck.places:
+        card_context = place_context(card)
+        back = templates.render("place_back.j2", {"deck": context, "card": card_context})
+        front = templates.render("place_front.j2", {"deck": context, "card": card_context})
+        places[card.id] = PlaceTexts(
+            mark=front.line("mark"),
+            latitude_label=back.line("latitude"),
+            longitude_label=back.line("longitude"),
+            decimal=back.line("decimal"),
+            where=back.line("where"),
+            region=back.line("region"),
+            population=back.line("population"),
+            footer=back.line("footer"),
+        )
+    intermede = templates.render("intermede.j2", {"deck": context})
+    direction = templates.render("direction.j2", {"deck": context})
+    rules = []
+    for number, rule in enumerate(RULE_CARDS, start=1):
+        rule_context = {"number": number, "total": len(RULE_CARDS), "id": rule.id, "name": rule.name}
+        face = templates.render(rule.template, {"deck": context, "rule": rule_context})
+        back = templates.render("card_back.j2", {"deck": context, "rule": rule_context})
+        rules.append(RuleTexts(number, face.line("title"), face.markup("body"), back.line("title"),
+                               back.line("caption")))
+    return DeckTexts(
+        title=deck.title,
+        tagline=common.line("tagline"),
+        places=places,
+        intermede=IntermedeTexts(intermede.line("title"), intermede.line("subtitle"),
+                                 intermede.markup("front_body"), intermede.markup("back_body")),
+        direction=DirectionTexts(direction.line("title"), direction.line("north"), direction.line("south"),
+                                 direction.line("east"), direction.line("west"), direction.markup("back_body")),
+        rules=tuple(rules),
+        tokens_title=common.line("tokens_title"),
+        tokens_help=common.line("tokens_help"),
+    )

@@ -1,0 +1,55 @@
+"""`game show`: the cross in the terminal keeps north up, west left, and the column over the start card."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from generator.cli.oucedonc_board import cross, show
+from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.game import Place, deal
+from generator.games.oucedonc.gamefile import new_game
+from generator.games.oucedonc.rules import RuleOptions
+from generator.games.oucedonc.table import Slot, Table
+
+NAMES = {"S": "Lyon", "N1": "Paris", "N2": "Lille", "S1": "Marseille", "W1": "Bordeaux", "E1": "Grenoble", "E2": "Chamonix-Mont-Blanc"}
+
+
+def table() -> Table:
+    return Table(start="S", column=("N2", "N1", "S", "S1"), row=("W1", "S", "E1", "E2"))
+
+
+def test_the_cross_keeps_the_column_centred_on_the_start_card() -> None:
+    lines = cross(table(), NAMES, pending="E2", width=100).plain.splitlines()
+    row_line = next(line for line in lines if line.startswith("W "))
+    assert row_line == "W Bordeaux ─ [Lyon] ─ Grenoble ─ Chamonix-Mont-Blanc? E"
+    centre = row_line.index("[Lyon]") + len("[Lyon]") // 2
+    labels = [line.strip() for line in lines]
+    assert labels.index("N") < labels.index("Lille") < labels.index("Paris") < lines.index(row_line) < labels.index("Marseille") < labels.index("S")
+    for name in ("N", "Lille", "Paris", "Marseille", "S"):
+        line = lines[labels.index(name)]
+        assert abs((line.index(name) + len(name) // 2) - centre) <= 1, (name, line)
+
+
+def test_a_row_too_wide_shortens_names_then_wraps() -> None:
+    narrow = cross(table(), NAMES, pending=None, width=44).plain
+    row_line = next(line for line in narrow.splitlines() if line.startswith("W "))
+    assert "Chamonix-Mont-Blanc" not in narrow and "Chamonix…" in row_line and len(row_line) <= 44
+    tiny = cross(table(), NAMES, pending=None, width=20).plain
+    assert "W → E:" in tiny
+
+
+def test_show_prints_turn_tokens_and_cards_left() -> None:
+    from tests.referee_fixtures import make_deck
+
+    setup = deal(["Ana", "Ben"], make_deck(), 1, RuleOptions(), packs=3, pack_size=15)
+    game = new_game(setup)
+    game, _ = game.play(Place("Ana", setup.pile[0], Slot.beside(Direction.SOUTH_OF, setup.reserve[0])))
+    buffer = io.StringIO()
+    show(game, Console(file=buffer, width=90, color_system=None), "partie.json")
+    text = buffer.getvalue()
+    names = setup.names()
+    assert f"[{names[setup.reserve[0]]}]" in text and f"{names[setup.pile[0]]}?" in text
+    assert "Ben's turn: Ben drew" in text and "44 cards left" in text and "pack 1 of 3" in text
+    assert "Ana            4" in text and "to play" in text

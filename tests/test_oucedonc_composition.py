@@ -1,0 +1,160 @@
+"""Deck composition (pure): card counts, place choice, names and ids; the CLI contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import pytest
+from generator.errors import UserError
+from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.deck import compose_deck, default_place_count, minimum_places, other_cards
+from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
+from generator.geo.model import Place
+
+
+def place(index: int, lat: float, lon: float, name: str | None = None, kind: str = "town",
+          familiarity: float | None = None, departement: str = "35") -> Place:
+    return Place(id=f"x:{index}", name=name or f"Lieu {index}", kind=kind, lat=lat, lon=lon,
+                 departement=departement, region="53", population=1000 + index if kind == "town" else None,
+                 familiarity=float(familiarity if familiarity is not None else 10_000 - index))
+
+
+def test_default_deck_fills_whole_sheets():
+    others = len(other_cards())
+    assert others == 2 + 1 + 6
+    assert default_place_count(9) == 63  # 72 cards = 8 sheets of 9 poker cards
+    for slots in (4, 8, 9, 10, 16, 18):
+        count = default_place_count(slots)
+        assert (count + others) % slots == 0
+        assert count >= minimum_places()
+    assert minimum_places() == 3 * 15 + 3
+
+
+def test_other_cards_follow_the_packs():
+    kinds = [card.kind for card in other_cards()]
+    assert kinds.count("intermede") == 2 and kinds.count("direction") == 1 and kinds.count("rule") == 6
+    assert [card.name for card in other_cards() if card.kind == "rule"] == [
+        "Oucédonc", "Mise en place", "Un tour", "Le doute", "Le décompte", "Fin de partie"]
+
+
+def test_compose_refuses_two_cards_with_one_name():
+    places = [place(i, 42.0 + i * 0.1, -4.0 + i * 0.2) for i in range(48)]
+    places[1] = place(1, 42.1, -3.8, name="Lieu 0")
+    with pytest.raises(ValueError, match="Lieu 0"):
+        compose_deck(places, title="t", region="r", seed=1, precision=Precision.MINUTE, departement_names={},
+                     region_names={})
+
+
+@pytest.mark.parametrize(("region", "precision"), [("france", "minute"), ("bretagne", "second")])
+def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, precision):
+    """Every two cards of the deck differ in printed latitude and longitude, at the precision the
+    deck file records; France gets whole minutes, a région falls back to seconds."""
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "d.pdf", region=region)
+    deck, _ = select_deck(options, print_settings(options))
+    assert deck.precision.value == precision
+    assert len(deck.places) == 63
+    assert len({card.lat_units for card in deck.places}) == 63
+    assert len({card.lon_units for card in deck.places}) == 63
+    sites = sum(card.place_kind == "site" for card in deck.places)
+    if region == "france":
+        assert sites == round(63 * 0.2)
+    else:  # a région has few landmarks: the share gives way rather than crowd them together
+        assert 1 <= sites <= round(63 * 0.2)
+
+
+def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "d.pdf", region="gironde", precision="minute")
+    with pytest.raises(UserError, match="--precision second"):
+        select_deck(options, print_settings(options))
+
+
+def test_composed_deck_ids_follow_the_alphabet_and_round_trip():
+    places = [place(i, 42.0 + i * 0.1, -4.0 + i * 0.2, name=name) for i, name in enumerate(
+        ["Zonza", "Évreux", "abbeville", "Foix"] + [f"Lieu {n:02d}" for n in range(44)])]
+    deck = compose_deck(places, title="Oucédonc en Test", region="test", seed=5, precision=Precision.MINUTE,
+                        departement_names={"35": "Ille-et-Vilaine"}, region_names={"53": "Bretagne"})
+    names = [card.name for card in deck.places]
+    assert names[:3] == ["abbeville", "Évreux", "Foix"] and names[-1] == "Zonza"
+    assert [card.id for card in deck.places][:3] == ["P01", "P02", "P03"]
+    assert deck.places[0].departement_name == "Ille-et-Vilaine" and deck.places[0].region_name == "Bretagne"
+    again = deck_from_json(deck_to_json(deck))
+    assert again.places == deck.places and again.others == deck.others
+
+
+def test_too_few_cards_is_refused():
+    with pytest.raises(UserError, match="--cards 48"):
+        compose_deck([place(i, 42 + i, 0) for i in range(10)], title="t", region="r", seed=1,
+                     precision=Precision.MINUTE, departement_names={}, region_names={})
+
+
+# ----------------------------------------------------------------------------- CLI
+
+
+def run_pnp(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_cli_writes_pdf_and_json(tmp_path):
+    out = tmp_path / "deck" / "bzh.pdf"
+    result = run_pnp("oucedonc", "deck", "--region", "bretagne", "--cards", "48", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "Oucédonc en Bretagne" in result.stdout
+    assert out.read_bytes().startswith(b"%PDF")
+    deck = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert deck["region"] == "bretagne" and deck["params"]["duplex"] == "long"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["bzh.json", "bzh.pdf"]  # no temporary left
+
+
+MISTAKES = [
+    ({"region": "atlantide"}, "unknown region"),
+    ({"cards": 10}, "--cards 48"),
+    ({"duplex": "sideways"}, "duplex"),
+    ({"paper": "b5"}, "paper"),
+    ({"card_size": "huge"}, "card size"),
+    ({"back_offset": "1;2"}, "back offset"),
+    ({"precision": "furlong"}, "precision"),
+    ({"bleed": 9.0}, "bleed"),
+    ({"png_dpi": 5}, "PNG"),
+    ({"font": "/nonexistent.ttf"}, "font file"),
+    ({"templates": "/nonexistent-folder"}, "template folder"),
+    ({"source": "carrier-pigeon"}, "source"),
+    ({"sites_share": 1.5}, "sites share"),
+]
+
+
+@pytest.mark.parametrize(("options", "fragment"), MISTAKES)
+def test_mistakes_are_one_line_user_errors_and_write_nothing(tmp_path, options, fragment):
+    from pathlib import Path
+
+    from generator.oucedonc_deck import DeckOptions, make_deck
+
+    paths = {key: Path(value) for key, value in options.items() if key in ("font", "templates")}
+    with pytest.raises(UserError) as caught:
+        make_deck(DeckOptions(out=tmp_path / "deck.pdf", **{**options, **paths}))
+    assert fragment in str(caught.value) and "\n" not in str(caught.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("args", "fragment"), [(["--region", "atlantide"], "unknown region"),
+                                                (["--duplex", "sideways"], "duplex")])
+def test_cli_mistakes_exit_2_with_one_line(tmp_path, args, fragment):
+    out = tmp_path / "deck.pdf"
+    result = run_pnp("oucedonc", "deck", "--out", str(out), *args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pnp: error: ") and fragment in lines[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_kit_builds_the_deck(tmp_path):
+    from generator.kit import KitParams
+    from generator.oucedonc_deck import build_kit_deck
+
+    paths = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
+    assert [p.suffix for p in paths] == [".pdf", ".json"] and all(p.is_file() for p in paths)

@@ -1,0 +1,431 @@
+"""The Oucédonc deck, checked on the PDF and JSON it writes (pdfplumber, pypdf)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.games.oucedonc.deckfile import deck_from_json
+from generator.oucedonc_deck import DeckOptions, make_deck
+from generator.render.imposition import SAFE_INSET, Duplex, SheetSpec, card_size, plan_sheet
+from generator.render.paper import paper
+from generator.render.units import to_mm
+
+CARD_W, CARD_H = 63.0, 88.0
+SAMPLE_PAGES = (0, 1, 14, 15)  # pdfplumber is slow: the first sheet (places) and the last (the other cards)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def build(tmp: Path, name: str, **options) -> tuple[Path, dict]:
+    files = make_deck(DeckOptions(out=tmp / f"{name}.pdf", **options))
+    return files.pdf, json.loads(files.json.read_text(encoding="utf-8"))
+
+
+def layout_for(deck_json: dict, duplex: str = "long", back_offset=(0.0, 0.0)):
+    params = deck_json["params"]
+    spec = SheetSpec(paper=paper(params["paper"]), card=card_size(params["card_size"]), bleed=params["bleed_mm"],
+                     duplex=Duplex(duplex), back_offset=tuple(back_offset))
+    return plan_sheet(spec)
+
+
+def text_centre(textpage, text: str, min_size: float, band: tuple[float, float] | None = None) -> tuple[float, float]:
+    """Centre (mm from the page's lower-left) of ``text`` drawn at ``min_size`` pt or more
+    (and, if ``band`` is given, between those heights in mm), read with pdfium.
+
+    Characters are taken in content-stream order, so a name broken over lines or turned 180°
+    is still found; spaces are ignored (a line break may replace one).
+    """
+    import pypdfium2.raw as pdfium_c
+
+    chars = []
+    for index in range(textpage.count_chars()):
+        char = textpage.get_text_range(index, 1)
+        if char.isspace() or pdfium_c.FPDFText_GetFontSize(textpage.raw, index) < min_size:
+            continue
+        left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index, loose=True))
+        if band is not None and not band[0] <= (bottom + top) / 2 <= band[1]:
+            continue
+        chars.append(("-" if char in "\x02\ufffe" else char, left, bottom, right, top))  # line-end hyphen
+    joined = "".join(c[0] for c in chars)
+    key = "".join(text.split())
+    index = joined.find(key)
+    assert index >= 0, f"{text!r} not printed at {min_size} pt or more"
+    found = chars[index : index + len(key)]
+    x0, x1 = min(c[1] for c in found), max(c[3] for c in found)
+    y0, y1 = min(c[2] for c in found), max(c[4] for c in found)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def containing(slots, point):
+    x, y = point
+    hits = [s for s in slots if s.trim.x <= x <= s.trim.right and s.trim.y <= y <= s.trim.top]
+    assert len(hits) == 1, f"point {point} is in {len(hits)} card slots"
+    return hits[0].trim
+
+
+def pdfium_pages(pdf: Path):
+    """(page height in pt, text page) for every page, read with pdfium (fast, for whole decks)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    return document, [(document[i].get_height(), document[i].get_textpage()) for i in range(len(document))]
+
+
+def region_text(textpage, rect) -> str:
+    """Text inside a rectangle given in mm from the page's lower-left corner."""
+    from generator.render.units import pt
+
+    return textpage.get_text_bounded(pt(rect.x), pt(rect.y), pt(rect.right), pt(rect.top))
+
+
+def squeeze(text: str) -> str:
+    """Text without whitespace; pdfium reports a hyphen ending a line as U+0002."""
+    return "".join(text.replace("\x02", "-").replace("\ufffe", "-").split())
+
+
+# ----------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def long_deck(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("long")
+    pdf, deck = build(tmp, "bretagne", region="bretagne")
+    return pdf, deck
+
+
+@pytest.fixture(scope="module")
+def long_plumber(long_deck):
+    with pdfplumber.open(long_deck[0]) as document:
+        yield document
+
+
+# ----------------------------------------------------------------------------- the PDF
+
+
+def test_default_deck_fills_eight_sheets_plus_tokens(long_deck):
+    pdf, deck = long_deck
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 8 * 2 + 2  # 72 cards, 9 a sheet, front + back; tokens front + back
+    for page in reader.pages:
+        assert to_mm(float(page.mediabox.width)) == pytest.approx(210.0, abs=0.01)
+        assert to_mm(float(page.mediabox.height)) == pytest.approx(297.0, abs=0.01)
+    kinds = [card["kind"] for card in deck["cards"]]
+    assert kinds.count("place") == 63 and kinds.count("intermede") == 2
+    assert kinds.count("direction") == 1 and kinds.count("rule") == 6
+
+
+def test_letter_paper_page_size(tmp_path):
+    pdf, _ = build(tmp_path, "letter", region="bretagne", paper="letter", cards=48)
+    page = PdfReader(pdf).pages[0]
+    assert to_mm(float(page.mediabox.width)) == pytest.approx(215.9, abs=0.01)
+    assert to_mm(float(page.mediabox.height)) == pytest.approx(279.4, abs=0.01)
+
+
+def test_every_card_background_is_trim_plus_bleed(long_deck, long_plumber):
+    """Each card fills its bleed box; that box minus the bleed is the trim, 63 × 88 mm ± 0.1."""
+    _, deck = long_deck
+    bleed = deck["params"]["bleed_mm"]
+    for page in (long_plumber.pages[i] for i in SAMPLE_PAGES):
+        boxes = [r for r in page.rects
+                 if abs(to_mm(r["width"]) - (CARD_W + 2 * bleed)) < 0.5 and abs(to_mm(r["height"]) - (CARD_H + 2 * bleed)) < 0.5]
+        assert len(boxes) == 9, f"page {page.page_number}: {len(boxes)} card backgrounds"
+        for rect in boxes:
+            assert to_mm(rect["width"]) - 2 * bleed == pytest.approx(CARD_W, abs=0.1)
+            assert to_mm(rect["height"]) - 2 * bleed == pytest.approx(CARD_H, abs=0.1)
+
+
+def test_crop_marks_lie_outside_every_card(long_deck, long_plumber):
+    pdf, deck = long_deck
+    layout = layout_for(deck)
+    bleed = deck["params"]["bleed_mm"]
+    for page in (long_plumber.pages[i] for i in SAMPLE_PAGES[::2]):
+        marks = [line for line in page.lines if abs(line["linewidth"] - 0.25) < 0.01]
+        assert len(marks) >= 16
+        for line in marks:
+            x0, x1 = to_mm(line["x0"]), to_mm(line["x1"])
+            y0, y1 = to_mm(page.height - line["bottom"]), to_mm(page.height - line["top"])
+            for slot in layout.fronts:
+                box = slot.bleed_box(bleed)
+                overlaps = x0 < box.right and x1 > box.x and y0 < box.top and y1 > box.y
+                assert not overlaps, f"crop mark {line['x0'], line['top']} touches a card"
+
+
+def test_fonts_are_embedded_subsets(long_deck):
+    reader = PdfReader(long_deck[0])
+    seen = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+            assert "+" in str(font["/BaseFont"]), f"{font['/BaseFont']} is not a subset"
+            seen.add(str(font["/BaseFont"]).split("+")[1])
+    assert "Helvetica" not in seen and "DejaVuSansCondensed-Bold" in seen
+
+
+def test_locator_map_is_one_form_reused(long_deck):
+    reader = PdfReader(long_deck[0])
+    forms = set()
+    for page in reader.pages[1:14:2]:  # the back pages of the seven sheets of places
+        xobjects = page["/Resources"]["/XObject"]
+        forms |= {xobjects.raw_get(name).idnum for name in xobjects}
+        assert page.get_contents().get_data().count(b"/FormXob.OucedoncLocatorMap Do") >= 1
+    assert len(forms) == 1
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "fold"])
+def test_every_back_lies_behind_its_front(tmp_path, duplex):
+    """Compare text positions: the name on the front and the name in the back's header must be in
+    the same card once the sheet is flipped as chosen, the back turned the way the flip turns it."""
+    pdf, deck = build(tmp_path, duplex, region="bretagne", duplex=duplex, cards=48)
+    layout = layout_for(deck, duplex)
+    names = [card["name"] for card in deck["cards"] if card["kind"] == "place"][: layout.per_sheet]
+    width, height = layout.page_width, layout.page_height
+    document, pages = pdfium_pages(pdf)
+    front_page = pages[0][1]
+    back_page = front_page if duplex == "fold" else pages[1][1]
+    for name in names:
+        front = text_centre(front_page, name, 13.5, (height / 2, height) if duplex == "fold" else None)
+        trim = containing(layout.fronts, front)
+        assert front[0] == pytest.approx(trim.x + trim.width / 2, abs=0.2)  # centred on the card
+        if duplex == "long":  # turned over left-right: x mirrored, upright
+            expected, upright = (width - trim.right, trim.y), True
+        elif duplex == "short":  # turned over top-bottom: y mirrored, upside down on the page
+            expected, upright = (trim.x, height - trim.top), False
+        else:  # folded along the page's middle: y mirrored across the fold, upside down
+            expected, upright = (trim.x, height - trim.top), False
+        band = (0.0, height / 2) if duplex == "fold" else None  # fold: the backs are below the fold
+        back = text_centre(back_page, name, 8.5, band)
+        assert back[0] == pytest.approx(expected[0] + trim.width / 2, abs=0.2)
+        assert expected[1] <= back[1] <= expected[1] + trim.height
+        in_top_half = back[1] > expected[1] + trim.height / 2
+        assert in_top_half is upright  # the header is at the top of the back when upright
+    document.close()
+
+
+def test_back_offset_moves_backs_only(tmp_path):
+    pdf0, deck = build(tmp_path, "zero", region="bretagne", cards=48)
+    pdf1, _ = build(tmp_path, "shifted", region="bretagne", cards=48, back_offset="1.5,-2")
+    name = deck["cards"][0]["name"]
+    (doc_a, a), (doc_b, b) = pdfium_pages(pdf0), pdfium_pages(pdf1)
+    assert text_centre(a[0][1], name, 13.5) == pytest.approx(text_centre(b[0][1], name, 13.5), abs=0.01)
+    (x0, y0), (x1, y1) = text_centre(a[1][1], name, 8.5), text_centre(b[1][1], name, 8.5)
+    assert (x1 - x0, y1 - y0) == pytest.approx((1.5, -2.0), abs=0.05)
+
+
+def test_all_card_text_stays_in_the_safe_zone(long_deck):
+    """No character of any card face (names, coordinates, rules) crosses its card's safe zone."""
+    from generator.render.units import pt
+
+    layout = layout_for(long_deck[1])
+    document, pages = pdfium_pages(long_deck[0])
+    for number, (_, textpage) in enumerate(pages[:16]):
+        slots = layout.fronts if number % 2 == 0 else layout.backs
+        safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
+        for index in range(textpage.count_chars()):
+            if textpage.get_text_range(index, 1).isspace():
+                continue
+            left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            inside = any(s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes)
+            char = textpage.get_text_range(index, 1)
+            assert inside, f"page {number + 1}: {char!r} at ({left:.1f}, {bottom:.1f}) mm leaves the safe zone"
+    document.close()
+
+
+def test_json_matches_the_printed_cards(long_deck):
+    """Every place card: its front prints the JSON's name, the back behind it exactly the name,
+    coordinates, decimal degrees, id and population of the JSON."""
+    from generator.games.oucedonc.coords import format_decimal
+
+    pdf, deck = long_deck
+    layout = layout_for(deck)
+    document, pages = pdfium_pages(pdf)
+    places = [card for card in deck["cards"] if card["kind"] == "place"]
+    for index, card in enumerate(places):
+        sheet, slot = divmod(index, layout.per_sheet)
+        front = squeeze(region_text(pages[2 * sheet][1], layout.fronts[slot].trim))
+        back = squeeze(region_text(pages[2 * sheet + 1][1], layout.backs[slot].trim))
+        assert squeeze(card["name"]) in front
+        assert squeeze(card["name"]) in back
+        assert squeeze(card["lat_text"]) in back and squeeze(card["lon_text"]) in back
+        assert squeeze(format_decimal(card["lat"], 4)) in back and squeeze(format_decimal(card["lon"], 4)) in back
+        assert card["id"] in back
+        if card["population"]:
+            assert f"{card['population']}habitants" in back  # thousands spaced (narrow no-break space)
+    document.close()
+    parsed = deck_from_json(Path(pdf).with_suffix(".json").read_text(encoding="utf-8"))
+    assert len(parsed.places) == 63 and parsed.packs == 3 and parsed.pack_size == 15
+
+
+def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
+    a, deck_a = build(tmp_path, "a", region="bretagne", cards=48, seed=7)
+    b, deck_b = build(tmp_path, "b", region="bretagne", cards=48, seed=7)
+    c, deck_c = build(tmp_path, "c", region="bretagne", cards=48, seed=8)
+    assert a.read_bytes() == b.read_bytes()
+    assert a.with_suffix(".json").read_bytes() == b.with_suffix(".json").read_bytes()
+    assert {card["name"] for card in deck_a["cards"]} != {card["name"] for card in deck_c["cards"]}
+
+
+def test_png_faces_for_print_on_demand(tmp_path):
+    from PIL import Image
+
+    files = make_deck(DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0))
+    assert len(files.pngs) == 2 * (48 + 9)
+    names = {path.name for path in files.pngs}
+    assert {"P01_front.png", "P01_back.png", "R6_back.png", "D1_front.png"} <= names
+    with Image.open(tmp_path / "pod_png" / "P01_front.png") as image:
+        expected = (round((63 + 6) / 25.4 * 30), round((88 + 6) / 25.4 * 30))
+        assert abs(image.size[0] - expected[0]) <= 1 and abs(image.size[1] - expected[1]) <= 1
+
+
+# ----------------------------------------------------------------------------- hand-made decks
+
+
+LONG_NAMES = (
+    "Saint-Rémy-de-Provence",
+    "Villeneuve-lès-Avignon",
+    "Châlons-en-Champagne",
+    "L'Isle-sur-la-Sorgue",
+    "Saint-Germain-des-Fossés-sur-la-Montagne-de-Reims",
+    "Aulnay-sous-Bois-et-Villepinte",
+    "Ponts & Chaussées <Nord>",
+)
+
+
+def grid_places(names, count=48):
+    """``count`` places on a grid (all printed coordinates distinct), the first ones named ``names``."""
+    from generator.geo.model import Place
+
+    places = []
+    for index in range(count):
+        name = names[index] if index < len(names) else f"Lieu {index:02d}"
+        kind = "site" if index % 5 == 4 else "town"
+        places.append(Place(id=f"t:{index}", name=name, kind=kind, lat=43.0 + index * 0.09, lon=-1.0 + index * 0.13,
+                            departement="13", region="93", population=1000 + index if kind == "town" else None,
+                            site_kind="castle" if kind == "site" else None))
+    return places
+
+
+def render_custom(tmp: Path, places, region_name="Pays & <Mer>", **options):
+    from generator.games.oucedonc.coords import Precision
+    from generator.games.oucedonc.deck import compose_deck
+    from generator.oucedonc_deck import RegionInfo, france_rings, print_settings, render_oucedonc_deck
+    from generator.render.oucedonc_texts import render_title
+
+    settings = print_settings(DeckOptions(out=tmp / "custom.pdf", **options))
+    region = RegionInfo("custom", region_name, "region")
+    deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind), region="custom",
+                        seed=1, precision=Precision.MINUTE, departement_names={"13": "Bouches-du-Rhône"},
+                        region_names={"93": "Provence-Alpes-Côte d'Azur"})
+    built = render_oucedonc_deck(deck, region, settings, france_rings())
+    pdf = tmp / "custom.pdf"
+    pdf.write_bytes(built.pdf)
+    return pdf, built
+
+
+def all_text(pdf: Path) -> str:
+    document, pages = pdfium_pages(pdf)
+    text = "".join(textpage.get_text_range() for _, textpage in pages)
+    document.close()
+    return text
+
+
+def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
+    pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
+    layout = plan_sheet(built.spec)
+    document, pages = pdfium_pages(pdf)
+    for number in (0, 1):  # the first sheet holds the long names, front and back
+        slots = layout.fronts if number == 0 else layout.backs
+        safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
+        textpage = pages[number][1]
+        for index in range(textpage.count_chars()):
+            if textpage.get_text_range(index, 1).isspace():
+                continue
+            left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            assert any(s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes)
+    # and the names are large: readable across a table, even the longest
+    for card in built.deck.places[:7]:
+        front = text_centre(pages[0][1], card.name, 12.0)
+        assert front is not None
+    document.close()
+
+
+def test_name_fitting_measures_every_line():
+    """The fitted lines are never wider than the zone, measured with the font's own metrics."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.render.fit_text import fit_text
+    from generator.render.fonts import register_fonts
+
+    font = register_fonts().condensed_bold
+    for name in LONG_NAMES + ("Y", "Le Havre", "Aix-en-Provence"):
+        fitted = fit_text(name, font, 150.0, 90.0, max_size=34.0)
+        assert all(stringWidth(line, font, fitted.size) <= 150.0 + 1e-6 for line in fitted.lines)
+        assert fitted.height <= 90.0 + 1e-6
+        assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")
+    assert fit_text("Le Havre", font, 150.0, 90.0, max_size=34.0).lines == ("Le Havre",)
+    assert len(fit_text("Saint-Rémy-de-Provence", font, 150.0, 90.0, max_size=34.0).lines) >= 2
+
+
+def test_ampersand_and_angle_brackets_print_as_written(tmp_path):
+    """A place named "Ponts & Chaussées <Nord>" and a region "Pays & <Mer>" go through the
+    templates (escaped in markup) and come out of the PDF and the JSON unchanged."""
+    pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
+    text = squeeze(all_text(pdf))
+    assert squeeze("Ponts & Chaussées <Nord>") in text
+    assert squeeze("Oucédonc en Pays & <Mer>") in text
+    assert "&amp;" not in text and "&lt;" not in text
+    names = {card.name for card in built.deck.places}
+    assert "Ponts & Chaussées <Nord>" in names
+
+
+def test_a_missing_glyph_names_the_place_and_the_character(tmp_path):
+    from generator.errors import UserError
+
+    with pytest.raises(UserError) as caught:
+        render_custom(tmp_path, grid_places(("Tōkyō 東京",)))
+    message = str(caught.value)
+    assert "Tōkyō 東京" in message and "U+6771" in message and "--font" in message
+    assert not (tmp_path / "custom.pdf").exists()
+
+
+def test_templates_folder_overrides_one_file(tmp_path):
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    (folder / "rule_setup.j2").write_text(
+        "## title\nPréparatifs\n## body\nUne règle maison pour {{ deck.region_name }} : <b>tout</b> mélanger.\n",
+        encoding="utf-8",
+    )
+    pdf, _ = render_custom(tmp_path, grid_places(()), templates=folder)
+    text = squeeze(all_text(pdf))
+    assert squeeze("Préparatifs") in text
+    assert squeeze("Une règle maison pour Pays & <Mer> : tout mélanger.") in text
+    assert squeeze("Un tour") in text  # the other templates still come from the package
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("## title\nX\n## body\n{{ deck.nope }}\n", "rule_setup.j2"),
+        ("## title\nX\n## body\n{{ ''.__class__.__mro__ }}\n", "unsafe"),
+        ("## title\nX\n", "no section '## body'"),
+        ("## title\nX\n## body\n<b>never closed\n", "markup"),
+    ],
+)
+def test_broken_templates_are_one_line_user_errors(tmp_path, content, expected):
+    from generator.errors import UserError
+
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    (folder / "rule_setup.j2").write_text(content, encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        render_custom(tmp_path, grid_places(()), templates=folder)
+    assert expected in str(caught.value)
+    assert "\n" not in str(caught.value)
