@@ -17,7 +17,7 @@ def _print_json(data: object) -> None:
 
 @app.command("board")
 def board(
-    paper: str = typer.Option("a4", "--paper", help="One-page board: a4, letter or a3."),
+    paper: str = typer.Option(None, "--paper", help="One-page board: a4 (default), letter or a3."),
     tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
     grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
@@ -29,10 +29,14 @@ def board(
     """Print the 63-square spiral board with its rules panel."""
     from generator.render.oie_board import BoardOptions, write_board
 
+    if tiles and paper:
+        from generator.errors import UserError
+
+        raise UserError("--paper is for the one-page board and --tiles for the poster; give one of them")
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
     from generator.games.oie.rules import Rules
 
-    options = BoardOptions(paper=paper, tiles=tiles, grid=grid, rules=Rules(occupied=occupied))
+    options = BoardOptions(paper=paper or "a4", tiles=tiles, grid=grid, rules=Rules(occupied=occupied))
     if theme:
         from dataclasses import replace
 
