@@ -19,7 +19,7 @@ def _print_json(data: object) -> None:
 def board(
     paper: str = typer.Option(None, "--paper", help="One-page board: a4 (default), letter or a3."),
     tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
-    grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
+    grid: str = typer.Option(None, "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
     source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
     seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
@@ -33,10 +33,14 @@ def board(
         from generator.errors import UserError
 
         raise UserError("--paper is for the one-page board and --tiles for the poster; give one of them")
+    if grid and not tiles:
+        from generator.errors import UserError
+
+        raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
     from generator.games.oie.rules import Rules
 
-    options = BoardOptions(paper=paper or "a4", tiles=tiles, grid=grid, rules=Rules(occupied=occupied))
+    options = BoardOptions(paper=paper or "a4", tiles=tiles, grid=grid or "2x2", rules=Rules(occupied=occupied))
     if theme:
         from dataclasses import replace
 
