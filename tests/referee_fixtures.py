@@ -103,13 +103,13 @@ class Result:
 
 def pnp(*args: str) -> Result:
     """Run the ``pnp`` entry point in this process (same code path as the console script, faster)."""
-    from generator.cli.main import run
+    from generator.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            run(list(args))
+            main.run(list(args))
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     return Result(code, out.getvalue(), err.getvalue())

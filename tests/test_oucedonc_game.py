@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
@@ -327,3 +326,23 @@ def test_a_whole_seeded_game_to_the_end_through_the_game_file() -> None:
     again = game_from_json(game_to_json(game))
     assert again.state == game.state and game_to_json(again) == game_to_json(game)
     assert replay(setup, game.journal) == game.state
+
+
+def test_undo_of_a_count_puts_the_table_and_tokens_back() -> None:
+    setup, moves = four_arm_game()
+    game = new_game(setup)
+    for move in moves:
+        game, _ = game.play(move)
+    before = game
+    game, _ = game.play(count(Ana=8, Ben=0, Chloé=1))
+    assert game.state.over and game.state.tokens == (6, 4, 4)
+    undone, dropped = game.undo()
+    assert dropped == count(Ana=8, Ben=0, Chloé=1)
+    assert undone.state == before.state and undone.state.table == before.state.table
+    assert game_to_json(undone) == game_to_json(before)
+    # Undo all the way back to the start card alone.
+    while undone.journal:
+        undone, _ = undone.undo()
+    assert undone.state.table == Table.with_start(ID["Lyon"]) and undone.state.tokens == (4, 4, 4)
+    with pytest.raises(UserError, match="nothing to undo"):
+        undone.undo()

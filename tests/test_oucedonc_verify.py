@@ -17,7 +17,7 @@ from generator.games.oucedonc.distance import meridian_km, parallel_km
 from generator.games.oucedonc.names import Entry, name_key, resolve
 from generator.games.oucedonc.referee import card_entries, located_card, measure, verify_cards, verify_places
 from generator.geo.model import Place
-from tests.referee_fixtures import Result, deck_json, make_deck, pnp
+from tests.referee_fixtures import deck_json, make_deck, pnp
 
 
 def plain(a_units: int, b_units: int, direction: Direction, equal_ok: bool) -> bool:

@@ -8,6 +8,7 @@ and exit with code 2; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 
 import typer
 from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer>=0.29 vendors click
@@ -15,23 +16,12 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer>=0.29
 from generator import __version__
 from generator.errors import UserError
 
-app = typer.Typer(
-    name="pnp",
-    help="Print-and-play material and table referees for five French games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"pnp {__version__}")
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
@@ -40,10 +30,27 @@ def _root(
     """Print-and-play material and table referees for five French games."""
 
 
-def _register() -> None:
+def build_app() -> typer.Typer:
+    """A new ``pnp`` application with every command module registered."""
     from generator.cli import commands
 
+    app = typer.Typer(
+        name="pnp",
+        help="Print-and-play material and table referees for five French games.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="rich",
+    )
+    app.callback()(_root)
     commands.register_all(app)
+    return app
+
+
+@lru_cache(maxsize=1)
+def _command():
+    """The click command behind the application, built once per process."""
+    return typer.main.get_command(build_app())
 
 
 def _fail(message: str) -> None:
@@ -53,8 +60,7 @@ def _fail(message: str) -> None:
 
 def run(argv: list[str] | None = None) -> None:
     """Entry point of the console script and of ``python -m generator``."""
-    _register()
-    command = typer.main.get_command(app)
+    command = _command()
     try:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
     except UserError as exc:

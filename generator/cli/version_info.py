@@ -1,4 +1,4 @@
-"""`pnp about`: version, data sources and where files go."""
+"""`pnp about`: version, the data sources to credit, and where fetched data is kept."""
 
 from __future__ import annotations
 
@@ -8,8 +8,16 @@ from generator import __version__
 
 
 def about() -> None:
-    """Show the version and the project's home folders."""
+    """Show the version, the attributions of the embedded data, and the cache and data folders."""
+    from generator.geo.embedded import attributions
+    from generator.geo.http import cache_dir, data_dir
+
     typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")
+    typer.echo("Data sources (credit them with printed material):")
+    for line in attributions("en"):
+        typer.echo(f"  - {line}")
+    typer.echo(f"HTTP cache: {cache_dir()}")
+    typer.echo(f"Fetched place sets: {data_dir()}")
 
 
 def register(app: typer.Typer) -> None:
