@@ -39,3 +39,13 @@ def test_themed_board_prints_the_journey(bretagne, tmp_path):
 def test_unknown_region_is_a_user_error():
     with pytest.raises(UserError):
         load_theme("atlantide")
+
+
+def test_a_region_too_small_for_the_board_says_so():
+    with pytest.raises(UserError, match="themed board names 41 squares; choose a larger region"):
+        load_theme("75")
+
+
+def test_a_departement_works_too():
+    theme = load_theme("gironde")
+    assert all(p.departement == "33" for p in theme.journey.places)
