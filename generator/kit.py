@@ -106,9 +106,14 @@ class Component:
 # One line per component; games add theirs here.
 COMPONENTS: tuple[Component, ...] = (
     Component("Oucédonc deck", "generator.oucedonc_deck:build_kit_deck", game="Oucédonc"),
-    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board", game="Jeu de l'Oie"),
-    Component("Jeu de l'Oie poster", "generator.render.oie_board:build_poster", game="Jeu de l'Oie"),
-    Component("Jeu de l'Oie themed board", "generator.render.oie_board:build_themed_board", game="Jeu de l'Oie"),
+    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board",
+              PrintNotes("single", "One landscape page; glue it on card for a sturdy board."), game="Jeu de l'Oie"),
+    Component("Jeu de l'Oie poster", "generator.render.oie_board:build_poster",
+              PrintNotes("single", "Page 1 is the assembly plan: cut along the dashed lines, overlap 12 mm "
+                                   "on the red ticks, tape at the back."), game="Jeu de l'Oie"),
+    Component("Jeu de l'Oie themed board", "generator.render.oie_board:build_themed_board",
+              PrintNotes("single", "The ordinary squares follow a route across the kit's region."),
+              game="Jeu de l'Oie"),
     Component("Les territoires sheets", "generator.render.territoires:build_sheets_for_kit", game="Les territoires"),
     Component("Les territoires deck", "generator.render.territoires:build_deck_for_kit", game="Les territoires"),
     Component("Neo Otcho", "generator.render.otcho:build_kit", game="Neo Otcho"),

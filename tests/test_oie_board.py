@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from generator.errors import UserError
 from generator.games.oie.squares import BOARD, Kind
 from generator.render.oie_board import BoardOptions, sheet_layout, write_board
+from generator.render.oie_rules_text import french_typography
 from generator.render.paper import paper
 from generator.render.poster import tile_grid
 from generator.render.units import PT_PER_MM
@@ -44,12 +45,20 @@ def test_every_square_number_is_on_the_board(a4_board):
 
 def test_special_squares_are_named_on_the_board_and_in_the_panel(a4_board):
     with pdfplumber.open(a4_board) as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
+        text = re.sub(r"[ \n]+", " ", pdf.pages[0].extract_text())  # keeps the no-break spaces
     for square in BOARD:
         if square.kind not in (Kind.ORDINARY, Kind.GOOSE):
-            assert square.name in text
-    assert "Le Jeu de l'Oie" in text
+            assert french_typography(square.name) in text
+    assert "Le Jeu de l\u2019Oie" in text
+    assert "'" not in text  # printed French uses the curly apostrophe
     assert "5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59" in text
+
+
+def test_rules_text_keeps_colons_with_their_word():
+    from generator.render.oie_rules_text import rules_blocks
+
+    markup = " ".join(block.markup for block in rules_blocks())
+    assert "\u00a0:" in markup and " :" not in markup and " ;" not in markup
 
 
 @pytest.mark.parametrize("name", ["a4", "letter", "a3"])
@@ -107,7 +116,7 @@ def test_poster_pages_show_shifted_windows_of_one_sheet(poster):
     m = grid.margin * PT_PER_MM
     with pdfplumber.open(poster) as pdf:
         assert len(pdf.pages) == 1 + 4
-        assert "Plan d'assemblage" in pdf.pages[0].extract_text()
+        assert "Plan d’assemblage" in pdf.pages[0].extract_text()
         pages = pdf.pages[1:]
         for page in pages:
             assert page.width == pytest.approx(297 * PT_PER_MM, abs=0.01)
@@ -203,3 +212,13 @@ def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="glyph"):
         write_board(options, tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())
+
+
+def test_rules_panel_states_the_occupied_square_rule_in_use():
+    from generator.games.oie.rules import Rules
+    from generator.render.oie_rules_text import rules_blocks
+
+    swap = " ".join(b.markup for b in rules_blocks(Rules(occupied="swap")))
+    back = " ".join(b.markup for b in rules_blocks(Rules(occupied="return")))
+    assert "échange sa place" in swap and "retourne à la case" not in swap
+    assert "retourne à la case d\u2019où il vient" in back and "échange sa place" not in back

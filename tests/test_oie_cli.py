@@ -72,3 +72,12 @@ def test_board_bad_grid_is_one_line(tmp_path):
     r = pnp("board", "--tiles", "a4", "--grid", "9x9", "--out", str(tmp_path / "p.pdf"))
     assert r.returncode == 2 and r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1
     assert not list(tmp_path.iterdir())
+
+
+def test_stats_exact_fractions_sum_with_the_tail_to_one():
+    from fractions import Fraction
+
+    data = json.loads(pnp("stats", "--exact", "--horizon", "12", "--fractions", "--json").stdout)
+    total = sum(Fraction(d["exact"]) for d in data["distribution"])
+    assert abs(float(total) + data["beyond_horizon"] - 1) < 1e-12
+    assert data["distribution"][-1]["cumulative"] == float(total)

@@ -148,10 +148,11 @@ def _check_board(positions):
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(1, 6), seed=st.integers(0, 2**32), rounds=st.integers(1, 60),
        occupied=st.sampled_from(["swap", "return"]), first=st.sampled_from(["each", "opener", "from-start", "off"]),
-       ante=st.integers(0, 3))
-def test_classic_invariants(players, seed, rounds, occupied, first, ante):
+       ante=st.integers(0, 3), inn=st.sampled_from(["while-there", "same-round"]),
+       payer=st.sampled_from(["rescued", "rescuer"]))
+def test_classic_invariants(players, seed, rounds, occupied, first, ante, inn, payer):
     rules = Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=rounds,
-                  prison_turns=3 if players == 1 else None)
+                  prison_turns=3 if players == 1 else None, inn_swap=inn, well_payer=payer)
     g = play_classic(players, rules, random_throws(random.Random(seed)), record=True)
     _check_board(g.positions)
     assert g.pot == sum(g.paid) >= ante * players
@@ -218,3 +219,19 @@ def test_simulation_is_deterministic_and_wins_sum_to_games():
     assert a == b
     assert sum(a.wins_by_seat) == a.finished == 500
     assert a.percentiles[10] <= a.median_rounds <= a.percentiles[90]
+
+
+def test_well_payer_option():
+    throws = [(6, 4), (5, 3), (6, 5), (6, 6), (6, 4), (6, 5)]  # P1 rescues P0 in round 3
+    assert play_classic(2, stop_after(3), script(*throws)).paid == (1, 0)
+    assert play_classic(2, stop_after(3, well_payer="rescuer"), script(*throws)).paid == (0, 1)
+
+
+def test_inn_swap_options_with_the_return_reading():
+    throws = [(6, 4), (5, 3),   # 10, 8
+              (5, 4), (1, 1),   # P0 19 (inn) in round 2, P1 10
+              (5, 4)]           # round 3: P0 loses its turn; P1 throws 9 from 10 to the inn
+    g = play_classic(2, stop_after(3, occupied="return"), script(*throws), record=True)
+    assert g.positions == (10, 19) and g.paid == (2, 2) and g.events[-1].note == "swap:0"
+    g = play_classic(2, stop_after(3, occupied="return", inn_swap="same-round"), script(*throws), record=True)
+    assert g.positions == (19, 10) and g.paid == (1, 0) and g.events[-1].note == "return:0"

@@ -6,6 +6,7 @@ import pytest
 from generator.errors import UserError
 from generator.games.oie.route import ordinary_squares
 from generator.render.oie_board import BoardOptions, write_board
+from generator.render.oie_rules_text import french_typography
 from generator.render.oie_theme import load_theme
 
 
@@ -30,7 +31,7 @@ def test_themed_board_prints_the_journey(bretagne, tmp_path):
     path = write_board(options, tmp_path / "bzh.pdf")
     with pdfplumber.open(path) as pdf:
         text = " ".join(pdf.pages[0].extract_text(y_tolerance=1).split())
-    assert f"{bretagne.route[0]} → {bretagne.route[1]}" in text
+    assert french_typography(f"{bretagne.route[0]} → {bretagne.route[1]}") in text
     single_words = [p.name for p in bretagne.journey.places if " " not in p.name and "-" not in p.name]
     assert single_words and all(name in text for name in single_words)
 
@@ -38,3 +39,13 @@ def test_themed_board_prints_the_journey(bretagne, tmp_path):
 def test_unknown_region_is_a_user_error():
     with pytest.raises(UserError):
         load_theme("atlantide")
+
+
+def test_a_region_too_small_for_the_board_says_so():
+    with pytest.raises(UserError, match="themed board names 41 squares; choose a larger region"):
+        load_theme("75")
+
+
+def test_a_departement_works_too():
+    theme = load_theme("gironde")
+    assert all(p.departement == "33" for p in theme.journey.places)

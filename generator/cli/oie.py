@@ -17,19 +17,30 @@ def _print_json(data: object) -> None:
 
 @app.command("board")
 def board(
-    paper: str = typer.Option("a4", "--paper", help="One-page board: a4, letter or a3."),
+    paper: str = typer.Option(None, "--paper", help="One-page board: a4 (default), letter or a3."),
     tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
-    grid: str = typer.Option("2x2", "--grid", help="Poster: COLSxROWS landscape tile pages (2x2 ≈ 54 × 37 cm)."),
+    grid: str = typer.Option(None, "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."),
     theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
     source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
     seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
+    occupied: str = typer.Option("swap", "--occupied", help="Occupied-square rule printed: swap or return."),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.render.oie_board import BoardOptions, write_board
 
+    if tiles and paper:
+        from generator.errors import UserError
+
+        raise UserError("--paper is for the one-page board and --tiles for the poster; give one of them")
+    if grid and not tiles:
+        from generator.errors import UserError
+
+        raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
-    options = BoardOptions(paper=paper, tiles=tiles, grid=grid)
+    from generator.games.oie.rules import Rules
+
+    options = BoardOptions(paper=paper or "a4", tiles=tiles, grid=grid or "2x2", rules=Rules(occupied=occupied))
     if theme:
         from dataclasses import replace
 
@@ -74,10 +85,12 @@ def move(
     typer.echo(f"final square: {resolution.final}")
 
 
-def _rules(occupied: str, first: str, ante: int, max_rounds: int):
+def _rules(occupied: str, first: str, ante: int, max_rounds: int, inn: str, payer: str,
+           prison_turns: int | None):
     from generator.games.oie.rules import Rules
 
-    return Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=max_rounds)
+    return Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=max_rounds,
+                 inn_swap=inn, well_payer=payer, prison_turns=prison_turns)
 
 
 @app.command("simulate")
@@ -91,6 +104,9 @@ def simulate(
     first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off."),
     ante: int = typer.Option(0, "--ante", help="Stakes each player puts in the pot at the start."),
     max_rounds: int = typer.Option(1000, "--max-rounds", help="Stop a game after this many rounds."),
+    inn: str = typer.Option("while-there", "--inn-swap", help="Inn swap: while-there or same-round."),
+    payer: str = typer.Option("rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."),
+    prison_turns: int = typer.Option(None, "--prison-turns", help="Leave prison after N turns (default: when freed)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -103,7 +119,8 @@ def simulate(
         from generator.errors import UserError
 
         raise UserError("--pawns is for the team variant; add --teams")
-    summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds), team_rules)
+    summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
+                  team_rules)
     data = {
         "players": summary.players,
         "games": summary.games,
@@ -149,6 +166,10 @@ def play(
     teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
     pawns: int = typer.Option(None, "--pawns", help="Pawns per player in the team variant (2 or 4)."),
     occupied: str = typer.Option("swap", "--occupied", help="Occupied square: swap (default) or return."),
+    first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."),
+    inn: str = typer.Option("while-there", "--inn-swap", help="Inn swap: while-there or same-round."),
+    payer: str = typer.Option("rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."),
+    prison_turns: int = typer.Option(None, "--prison-turns", help="Leave prison after N turns (default: when freed)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -156,10 +177,10 @@ def play(
     import random
 
     from generator.games.oie.engine import play_classic, play_teams
-    from generator.games.oie.rules import Rules, Teams, default_pawns
+    from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import random_throws, solitaire_rules
 
-    rules = Rules(occupied=occupied)
+    rules = _rules(occupied, first, 0, 1000, inn, payer, prison_turns)
     if players == 1:
         rules = solitaire_rules(rules)
     rng = random.Random(seed)
@@ -198,9 +219,10 @@ def play(
 @app.command("stats")
 def stats(
     exact: bool = typer.Option(False, "--exact", help="Exact values from the absorbing Markov chain."),
-    horizon: int = typer.Option(100, "--horizon", help="Turns of the distribution to list."),
+    horizon: int = typer.Option(150, "--horizon", help="Turns of the exact distribution (10-400)."),
     games: int = typer.Option(100_000, "--games", help="Without --exact: solitaire games to simulate."),
     seed: int = typer.Option(1, "--seed", help="Without --exact: seed of the dice."),
+    fractions: bool = typer.Option(False, "--fractions", help="With --exact --json: each probability as an exact fraction too."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Solitaire statistics: expected number of turns and its distribution."""
@@ -208,8 +230,8 @@ def stats(
 
     from generator.errors import UserError
 
-    if not 1 <= horizon <= 1000:
-        raise UserError(f"horizon {horizon} is out of range; give 1 to 1000 turns")
+    if not 10 <= horizon <= 400:
+        raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")
     if exact:
         from generator.games.oie.stats import distribution, expected_turns
 
@@ -223,7 +245,8 @@ def stats(
             "median": quantiles[50],
             "percentiles": {str(p): q for p, q in quantiles.items()},
             "distribution": [
-                {"turn": t, "probability": float(p), "cumulative": float(dist.cdf(t))}
+                {"turn": t, "probability": float(p), "cumulative": float(dist.cdf(t)),
+                 **({"exact": f"{p.numerator}/{p.denominator}"} if fractions else {})}
                 for t, p in enumerate(dist.pmf, start=1)
             ],
             "beyond_horizon": float(dist.tail),
@@ -247,7 +270,8 @@ def stats(
         return
     typer.echo(f"solitaire ({data['mode']}): expected turns {data['expected_turns']:.4f}"
                + (f" = {data['expected_turns_fraction']}" if exact else f" ± {data['standard_error']:.4f}"))
-    typer.echo("percentiles of turns: " + ", ".join(f"p{p} {v}" for p, v in data["percentiles"].items()))
+    typer.echo("percentiles of turns: " + ", ".join(
+        f"p{p} {v if v is not None else f'> {horizon}'}" for p, v in data["percentiles"].items()))
     if exact:
         shown = [d for d in data["distribution"] if d["turn"] <= min(horizon, 40)]
         for d in shown:

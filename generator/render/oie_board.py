@@ -2,7 +2,7 @@
 
 One sheet layout (board square + rules panel) is drawn in millimetres on a canvas scaled once
 at the reportlab boundary. The same sheet is printed on one page (A4, Letter, A3, landscape)
-or, at A2 size, tiled over several A4/Letter pages by :mod:`generator.render.poster`.
+or, at poster size, tiled over several A4/Letter pages by :mod:`generator.render.poster`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from generator.errors import UserError
 from generator.games.oie.rules import Rules
-from generator.games.oie.squares import BOARD, LAST, Kind
-from generator.render.oie_rules_text import Block, rules_blocks
+from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
+from generator.render.oie_rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import paper
 from generator.render.units import PT_PER_MM
 
@@ -42,7 +42,7 @@ BADGE_FILLS = {
     Kind.LABYRINTH: "#4F7A3A", Kind.PRISON: "#5E5750", Kind.DEATH: "#2A2326", Kind.GOOSE: "#C99A2E",
     Kind.START: "#7A5534", Kind.GARDEN: "#4F7A3A", Kind.ORDINARY: "#7A5534",
 }
-DICE_FACES = {26: (6, 3), 53: (5, 4)}
+DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictured on 26 and 53
 
 
 @dataclass(frozen=True)
@@ -75,14 +75,19 @@ class SheetLayout:
 
 
 def sheet_layout(width: float, height: float) -> SheetLayout:
-    """Landscape sheet: the square board on the left, the rules panel on the right."""
+    """Landscape sheet: the square board on the left, the rules panel on the right.
+
+    On a wide sheet (a poster of many columns) the panel stops at half the board's width, for
+    readable lines, and the pair is centred.
+    """
     margin = 8.0 * (min(width, height) / 210.0)
     gap = margin * 0.75
     min_panel = 0.29 * width
     board = min(height - 2 * margin, width - 2 * margin - gap - min_panel)
-    panel_x = margin + board + gap
-    return SheetLayout(width, height, margin, margin, (height - board) / 2, board,
-                       panel_x, (height - board) / 2, width - margin - panel_x, board)
+    panel_w = min(width - 2 * margin - gap - board, 0.5 * board)
+    left = (width - (board + gap + panel_w)) / 2
+    bottom = (height - board) / 2
+    return SheetLayout(width, height, margin, left, bottom, board, left + board + gap, bottom, panel_w, board)
 
 
 # ---------------------------------------------------------------- drawing helpers
@@ -152,6 +157,22 @@ def _cell_fill(number: int) -> str:
     return KIND_FILLS[kind]
 
 
+def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: str) -> None:
+    """A small arrow head pointing along ``angle`` (radians): the way round the spiral."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(math.degrees(angle))
+    path = c.beginPath()
+    path.moveTo(size, 0)
+    path.lineTo(-size * 0.7, size * 0.75)
+    path.lineTo(-size * 0.3, 0)
+    path.lineTo(-size * 0.7, -size * 0.75)
+    path.close()
+    c.setFillColor(_hex(colour))
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+
+
 def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
     from generator.render import oie_art
 
@@ -179,16 +200,18 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
         return
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
-        lines, size = _wrap_label(CONDENSED, label, 0.135 * p, 0.8 * p, 0.085 * p)
+        lines, size = _wrap_label(CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p)
         top = y - 0.14 * p
         for i, line in enumerate(lines):
             _centred(c, CONDENSED, size, x, top - i * size * 1.05, line, ink)
         return
-    name = square.name if square.kind != Kind.GOOSE else ""
+    name = french_typography(square.name) if square.kind != Kind.GOOSE else ""
     picture_y = y - 0.02 * p if name else y - 0.07 * p
     _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
     if number != 0:
         _centred(c, SERIF_BOLD, 0.19 * p, x, y + 0.26 * p, str(number), ink)
+    else:
+        _draw_arrow(c, x, y + 0.3 * p, 0.16 * p, cell.angle, ink)
     if name:
         size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p)
         _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
@@ -219,7 +242,7 @@ def _draw_garden(c, spiral, k: float) -> None:
                        oie_art.PETAL if i % 2 else oie_art.PETAL_2)
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
     _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), "#3B2A20")
-    name = BOARD[LAST].name
+    name = french_typography(BOARD[LAST].name)
     size = _fit_font(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r)
     _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, "#3B2A20")
 
@@ -300,7 +323,7 @@ def _panel_styles(size: float):
                           textColor=_hex("#3B2A20"))
     return {
         "text": body,
-        "item": ParagraphStyle("item", parent=body, leftIndent=size * 1.1, bulletIndent=size * 0.1,
+        "item": ParagraphStyle("item", parent=body, leftIndent=size * 1.35, bulletIndent=size * 0.1,
                                bulletFontName=CONDENSED_BOLD, bulletFontSize=size,
                                bulletColor=_hex(FRAME)),
         "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
@@ -355,7 +378,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     pad = 5.0 * k
     inner_w = w - 2 * pad
     # title
-    title = "Le Jeu de l'Oie"
+    title = french_typography("Le Jeu de l'Oie")
     title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
     top = y + h - pad - title_size * 0.8
     _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, FRAME)
@@ -415,9 +438,9 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
 
         from generator.render.oie_rules_text import journey_phrase
 
-        subtitle = escape(options.theme)
+        subtitle = escape(french_typography(options.theme))
         if options.route:
-            subtitle += " · " + escape(journey_phrase(*options.route))
+            subtitle += " · " + escape(french_typography(journey_phrase(*options.route)))
     draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -32,6 +33,12 @@ def _environment():
     )
 
 
+def french_typography(text: str) -> str:
+    """Printed French: curly apostrophes, a no-break space before : ; ! ? (never alone on a line)."""
+    text = text.replace("'", "\u2019")
+    return re.sub(r" ([:;!?])", "\u00a0\\1", text)
+
+
 def journey_phrase(start: str, end: str) -> str:
     """"Brest → Nantes": an arrow needs no French article or contraction."""
     return f"{start} → {end}"
@@ -52,7 +59,7 @@ def rules_blocks(rules: Rules = Rules(), theme: str | None = None, route: tuple[
     )
     blocks = []
     for chunk in text.split("\n\n"):
-        chunk = " ".join(chunk.split())
+        chunk = french_typography(" ".join(chunk.split()))
         if not chunk:
             continue
         if chunk.startswith("## "):

@@ -10,7 +10,6 @@ rows, top edge over the page above. Neighbouring windows share ``overlap`` milli
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +92,7 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     m = grid.margin
     c.setFillColor(HexColor(INK))
     c.setFont(SERIF_BOLD, 7)
-    c.drawString(m, ph - m - 6, "Plan d'assemblage du poster")
+    c.drawString(m, ph - m - 6, "Plan d’assemblage du poster")
     c.setFont(SANS, 3.3)
     lines = [
         f"Poster de {grid.poster_width / 10:.1f} × {grid.poster_height / 10:.1f} cm sur "

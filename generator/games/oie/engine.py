@@ -19,8 +19,10 @@ from generator.games.oie.rules import (
     FIRST_THROW_EACH,
     FIRST_THROW_FROM_START,
     FIRST_THROW_OPENER,
+    INN_WHILE_THERE,
     OCCUPIED_SWAP,
     POLICY_BEST,
+    WELL_RESCUED_PAYS,
     Rules,
     Teams,
     check_players,
@@ -62,7 +64,7 @@ class _State:
     """Mutable state of one game (private to the engine, never shared)."""
 
     __slots__ = ("pos", "occ", "held", "paid", "owner", "prison_pawn", "prison_left", "pot",
-                 "swap", "prison_turns")
+                 "swap", "prison_turns", "inn_round", "inn_while_there", "rescued_pays")
 
     def __init__(self, players: int, pawns: int, rules: Rules) -> None:
         self.pos = [START] * (players * pawns)
@@ -75,6 +77,9 @@ class _State:
         self.pot = rules.ante * players
         self.swap = rules.occupied == OCCUPIED_SWAP
         self.prison_turns = UNLIMITED if rules.prison_turns is None else rules.prison_turns
+        self.inn_round = 0  # round in which the pawn now at the inn arrived there
+        self.inn_while_there = rules.inn_swap == INN_WHILE_THERE
+        self.rescued_pays = rules.well_payer == WELL_RESCUED_PAYS
 
     def pay(self, seat: int, stakes: int) -> None:
         self.paid[seat] += stakes
@@ -85,7 +90,7 @@ class _State:
         if square != START and square != LAST:
             self.occ[square] = pawn
 
-    def land(self, pawn: int, prev: int, final: int, stakes: int) -> str:
+    def land(self, pawn: int, prev: int, final: int, stakes: int, round_number: int) -> str:
         """Place ``pawn`` (already lifted from ``prev``) on ``final``; apply the square and its occupant."""
         seat = self.owner[pawn]
         if stakes:
@@ -95,7 +100,11 @@ class _State:
             return ""
         other = self.occ[final]
         note = ""
-        if final == INN:
+        if final == INN and other != NOBODY and not self.swap and not (
+                self.inn_while_there or self.inn_round == round_number):
+            final = prev  # the inn's own swap is over: the occupied-square rule sends back
+            note = f"return:{other}"
+        elif final == INN:
             self.pay(seat, 1)
             if other != NOBODY:
                 self.put(other, prev)
@@ -104,11 +113,12 @@ class _State:
                 self.pay(self.owner[other], 1)
                 note = f"swap:{other}"
             self.held[seat] = 1
+            self.inn_round = round_number
         elif final == WELL:
             if other != NOBODY:
                 self.put(other, prev)
                 self.held[self.owner[other]] = 0
-                self.pay(self.owner[other], 1)
+                self.pay(self.owner[other] if self.rescued_pays else seat, 1)
                 note = f"rescue:{other}"
             self.held[seat] = 2
         elif final == PRISON:
@@ -182,7 +192,7 @@ def play_classic(players: int, rules: Rules, dice: Iterator[tuple[int, int]],
                 occ[final] = seat
                 note = ""
             else:
-                note = state.land(seat, prev, final, stakes)
+                note = state.land(seat, prev, final, stakes, round_number)
             if record:
                 events.append(Event(round_number, seat, seat, "move", (d1, d2), prev, pos[seat], note))
             if final == LAST:
@@ -272,7 +282,7 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
                     occ[final] = pawn
                     note = ""
                 else:
-                    note = state.land(pawn, prev, final, stakes)
+                    note = state.land(pawn, prev, final, stakes, round_number)
                     if final == LAST:
                         home[seat] += 1
                 if record:

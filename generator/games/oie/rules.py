@@ -16,6 +16,14 @@ FIRST_THROW_FROM_START = "from-start"  # every throw made from the start square
 FIRST_THROW_OFF = "off"
 FIRST_THROW_CHOICES = (FIRST_THROW_EACH, FIRST_THROW_OPENER, FIRST_THROW_FROM_START, FIRST_THROW_OFF)
 
+INN_WHILE_THERE = "while-there"  # a newcomer swaps with whoever is still at the inn (default)
+INN_SAME_ROUND = "same-round"  # only with one who arrived in the same round; else the occupied rule
+INN_CHOICES = (INN_WHILE_THERE, INN_SAME_ROUND)
+
+WELL_RESCUED_PAYS = "rescued"  # "Il paie alors pour le sauvetage": the one saved (default)
+WELL_RESCUER_PAYS = "rescuer"
+WELL_CHOICES = (WELL_RESCUED_PAYS, WELL_RESCUER_PAYS)
+
 POLICY_BEST = "best"  # each die to the pawn it helps most (default)
 POLICY_RANDOM = "random"
 POLICY_CHOICES = (POLICY_BEST, POLICY_RANDOM)
@@ -31,6 +39,8 @@ class Rules:
     occupied: str = OCCUPIED_SWAP
     first_throw: str = FIRST_THROW_EACH
     prison_turns: int | None = None  # None: held until another pawn arrives
+    inn_swap: str = INN_WHILE_THERE
+    well_payer: str = WELL_RESCUED_PAYS
     ante: int = 0  # stakes each player puts in the pot before the game
     max_rounds: int = 1000  # a game still running after this many rounds is stopped, unfinished
 
@@ -39,6 +49,10 @@ class Rules:
             raise UserError(f"unknown occupied-square rule {self.occupied!r}; choose {' or '.join(OCCUPIED_CHOICES)}")
         if self.first_throw not in FIRST_THROW_CHOICES:
             raise UserError(f"unknown first-throw rule {self.first_throw!r}; choose one of {', '.join(FIRST_THROW_CHOICES)}")
+        if self.inn_swap not in INN_CHOICES:
+            raise UserError(f"unknown inn rule {self.inn_swap!r}; choose {' or '.join(INN_CHOICES)}")
+        if self.well_payer not in WELL_CHOICES:
+            raise UserError(f"unknown well payer {self.well_payer!r}; choose {' or '.join(WELL_CHOICES)}")
         if self.prison_turns is not None and self.prison_turns < 0:
             raise UserError("prison turns must be 0 or more; give a non-negative number")
         if self.ante < 0:
