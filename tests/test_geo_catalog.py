@@ -189,7 +189,7 @@ def test_deck_larger_than_a_country_allows_is_user_error():
 def test_cli_deck_table_and_errors():
     table = run_pnp("places", "--region", "BE", "--count", "12", "--precision", "0.01")
     assert table.returncode == 0, table.stderr
-    assert "Belgique: deck of 12" in table.stdout and "Closest two cards" in table.stdout
+    assert "Belgique: deck of 12" in table.stdout and "Closest cards" in table.stdout
     assert all(len(line) <= 80 for line in table.stdout.splitlines())
     bad = run_pnp("places", "--count", "5", "--difficulty", "nightmare")
     assert bad.returncode == 2 and "nightmare" in bad.stderr

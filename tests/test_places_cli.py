@@ -99,6 +99,45 @@ def test_geojson_output():
     assert 8.7 < lon < 8.8 and 41.9 < lat < 42.0
 
 
+def _widest(text: str) -> int:
+    from rich.cells import cell_len
+
+    return max(cell_len(line) for line in text.splitlines())
+
+
+def test_table_of_long_names_fits_80_columns():
+    result = run_pnp("places", "--kind", "sites", "--limit", "300")
+    assert result.returncode == 0, result.stderr
+    assert _widest(result.stdout) <= 80
+    line = next(line for line in result.stdout.splitlines() if "Cimetière américain" in line)
+    assert "Colleville-sur-Mer" not in line and "…" in line  # 43 characters, cut with an ellipsis
+
+
+def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
+    result = run_pnp("places", "--count", "60", "--sites-share", "1", "--difficulty", "hard",
+                     "--precision", "second")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "France: deck of 60 (seed 1, hard, embedded)"
+    assert _widest(result.stdout) <= 80
+    assert " fortification " in result.stdout
+    assert lines[-1] == "Chosen among 8,787 candidates."
+
+
+def test_listing_alternates_towns_and_sites_in_a_box_too():
+    for region in ("bretagne", "-5.2,47.2,-1,48.9"):
+        result = run_pnp("places", "--region", region, "--limit", "6", "--format", "json")
+        assert result.returncode == 0, result.stderr
+        assert [d["kind"] for d in json.loads(result.stdout)] == ["town", "site"] * 3, region
+
+
+def test_kind_chooses_the_kind_of_every_card_of_a_deck():
+    for kind in ("towns", "sites"):
+        result = run_pnp("places", "--region", "Gironde", "--kind", kind, "--count", "4", "--format", "json")
+        assert result.returncode == 0, result.stderr
+        assert {d["kind"] for d in json.loads(result.stdout)} == {kind[:-1]}
+
+
 def test_table_fits_80_columns():
     result = run_pnp("places", "--kind", "towns", "--limit", "15", columns=200)
     assert result.returncode == 0, result.stderr
@@ -115,6 +154,8 @@ def test_table_fits_80_columns():
         ("places", "--limit", "0"),
         ("places", "--kind", "castles"),
         ("places", "--format", "xml"),
+        ("places", "--count", "3", "--limit", "2"),
+        ("places", "--region", "33", "--kind", "sites", "--count", "50"),
     ],
 )
 def test_errors_are_one_line_exit_2(args):

@@ -40,7 +40,10 @@ def places(
         "(a bare number is a département code); an ISO country code (IT, BE); a box "
         "minlon,minlat,maxlon,maxlat; or a polygon file (GeoJSON, GeoPackage, shapefile).",
     ),
-    kind: Kind = typer.Option(Kind.all, "--kind", "-k", help="towns (by population), sites (by fame) or all (alternating)."),
+    kind: Kind = typer.Option(
+        Kind.all, "--kind", "-k",
+        help="towns (by population), sites (by fame) or all (alternating); with --count, the kind of every card.",
+    ),
     limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Print at most N places."),
     output_format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv, json or geojson."),
     source: str = typer.Option(
@@ -63,15 +66,16 @@ def places(
     ),
 ) -> None:
     """List the places of a region, or pick an Oucédonc deck of --count places."""
+    from generator.errors import UserError
     from generator.geo import listing
 
     if count is not None:
-        _print_deck(region, source, count, seed, sites_share, difficulty.value, precision.value, output_format)
+        if limit is not None:
+            raise UserError("--limit lists places and --count picks a deck; give only one of them")
+        _print_deck(region, source, kind.value, count, seed, sites_share, difficulty.value, precision.value,
+                    output_format)
         return
-    if source == "embedded" and _is_french_division(region):
-        selected = listing.select_places(region=region, kind=kind.value, limit=limit)
-    else:
-        selected = _from_source(source, region, kind.value, limit)
+    selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
     if output_format is Format.json:
         sys.stdout.write(listing.to_json(selected))
     elif output_format is Format.csv:
@@ -82,23 +86,8 @@ def places(
         _print_table(region, selected)
 
 
-def _is_french_division(region: str) -> bool:
-    from generator.geo.regions import resolve_region
-
-    return resolve_region(region).kind in ("country", "region", "departement")
-
-
-def _from_source(source: str, region: str, kind: str, limit: int | None) -> tuple:
-    from generator.geo.catalog import load_places
-
-    places = load_places(source, region)
-    if kind != "all":
-        places = tuple(p for p in places if p.kind == kind.rstrip("s"))
-    return places[:limit] if limit is not None else places
-
-
-def _print_deck(region: str, source: str, count: int, seed: int, sites_share: float, difficulty: str,
-                precision_text: str, output_format: Format) -> None:
+def _print_deck(region: str, source: str, kind: str, count: int, seed: int, sites_share: float,
+                difficulty: str, precision_text: str, output_format: Format) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -109,6 +98,7 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
         parse_precision,
         to_units,
     )
+    from generator.errors import UserError
     from generator.geo import listing
     from generator.geo.catalog import load_places
     from generator.geo.regions import resolve_region
@@ -116,7 +106,9 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
 
     selection = resolve_region(region)
     precision = parse_precision(precision_text)
-    candidates = load_places(source, selection)
+    candidates = listing.of_kind(load_places(source, selection), kind)  # type: ignore[arg-type]
+    if not candidates:
+        raise UserError(f"source {source} has no {kind} in {selection.label}; use --kind all or another region")
     deck = select_places(candidates, count, seed=seed, sites_share=sites_share,
                          difficulty=difficulty, precision=precision)
     if output_format is Format.json:
@@ -129,12 +121,12 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
         sys.stdout.write(listing.to_geojson(deck))
         return
     console = Console(width=min(Console().width, 80))
-    table = Table(
-        title=f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
-        box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
-    )
+    # the title on its own line: as a table title it would wrap to the width of a narrow table
+    console.print(f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
+                  overflow="ellipsis", no_wrap=True, highlight=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=34)
-    table.add_column("Kind", no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("Kind", no_wrap=True, max_width=13, overflow="ellipsis")
     table.add_column("Latitude", justify="right", no_wrap=True)
     table.add_column("Longitude", justify="right", no_wrap=True)
     for place in deck:
@@ -146,10 +138,9 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
     console.print(table)
     if len(deck) >= 2:
         figures = spread(deck, candidates)
-        console.print(
-            f"Closest two cards {figures.min_pair_km:.0f} km apart; largest empty circle "
-            f"{figures.largest_gap_km:.0f} km (radius, among {len(candidates):,} candidates)."
-        )
+        console.print(f"Closest cards {figures.min_pair_km:.0f} km apart; largest empty circle "
+                      f"{figures.largest_gap_km:.0f} km in radius.", highlight=False)
+        console.print(f"Chosen among {len(candidates):,} candidates.", highlight=False)
 
 
 _FIXED_COLUMNS = (("Kind", 11, "left"), ("Dép.", 4, "left"), ("Population", 10, "right"),

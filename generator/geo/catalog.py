@@ -15,14 +15,17 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.atomic import write_text
 from generator.errors import UserError
 from generator.geo import embedded
-from generator.geo.http import Http, data_dir
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection, resolve_region
 from generator.geo.sources import ALL_SOURCES, ATTRIBUTIONS, PLACE_SOURCES, source_module
+
+if TYPE_CHECKING:  # requests is imported only when a source is fetched or a stored set read
+    from generator.geo.http import Http
 
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
@@ -85,6 +88,8 @@ def _inside_france(selection: RegionSelection) -> bool:
 # --- fetched sets ------------------------------------------------------------------------------
 
 def places_folder() -> Path:
+    from generator.geo.http import data_dir
+
     return data_dir() / "places"
 
 
@@ -238,6 +243,7 @@ def _fetch_contours(http: Http) -> FetchResult:
     """Store the Etalab région and département polygons as GeoJSON (usable as --region FILE)."""
     import json
 
+    from generator.geo.http import data_dir
     from generator.geo.sources import contours
 
     folder = data_dir() / "contours"
