@@ -138,6 +138,11 @@ def test_kind_chooses_the_kind_of_every_card_of_a_deck():
         assert {d["kind"] for d in json.loads(result.stdout)} == {kind[:-1]}
 
 
+def test_table_title_counts_in_english():
+    assert run_pnp("places", "--limit", "1").stdout.splitlines()[0].strip() == "France: 1 place"
+    assert run_pnp("places", "--kind", "towns").stdout.splitlines()[0].strip().endswith(": 8,521 places")
+
+
 def test_table_fits_80_columns():
     result = run_pnp("places", "--kind", "towns", "--limit", "15", columns=200)
     assert result.returncode == 0, result.stderr

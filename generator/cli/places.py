@@ -161,7 +161,7 @@ def _print_table(region: str, selected: tuple) -> None:
     longest = max((len(p.name) for p in selected), default=4)
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
-        title=f"{resolve_region(region).label}: {len(selected)} places",
+        title=f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}",
         box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, title_justify="left",
     )
     table.add_column("Name", width=name_width, no_wrap=True, overflow="ellipsis")
