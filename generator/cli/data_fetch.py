@@ -15,8 +15,8 @@ def fetch(
     source: str = typer.Argument(..., help=SOURCE_HELP, show_default=False),
     region: str = typer.Option(
         "france", "--region", "-r",
-        help="france, a région or département (name or code), an ISO country code (IT), "
-        "a box minlon,minlat,maxlon,maxlat, or a polygon file.",
+        help="france, a région or département (name or code), a country code or French name (IT, Italie), "
+        "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
     ),
     offline: bool = typer.Option(False, "--offline", help="Use the cache only; never touch the network."),
     refresh: bool = typer.Option(False, "--refresh", help="Ignore cached answers and download again."),

@@ -37,8 +37,8 @@ def places(
     region: str = typer.Option(
         "france", "--region", "-r",
         help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
-        "(a bare number is a département code); an ISO country code (IT, BE); a box "
-        "minlon,minlat,maxlon,maxlat; or a polygon file (GeoJSON, GeoPackage, shapefile).",
+        "(a bare number is a département code); a country code or French name (IT, Belgique); a box "
+        "west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon file (GeoJSON, GeoPackage, shapefile).",
     ),
     kind: Kind = typer.Option(
         Kind.all, "--kind", "-k",
