@@ -79,6 +79,17 @@ def test_embedded_country_code_and_box(with_sites):
     assert {p.country for p in inland_brittany} == {"FR"} and "Pontivy" in {p.name for p in inland_brittany}
 
 
+def test_world_towns_in_a_box_are_those_of_the_countries_it_covers():
+    box = (5.5, 45.5, 7.5, 46.5)  # over France, Switzerland and Italy only
+    expected = sorted(p.id for code in ("CH", "IT") for p in embedded.world_towns(code)
+                      if 45.5 <= p.lat <= 46.5 and 5.5 <= p.lon <= 7.5)
+    found = embedded.world_towns_in_box(box)
+    assert sorted(p.id for p in found) == expected and len(expected) > 100
+    assert {"Genève", "Aosta", "Montreux"} <= {p.name for p in found}
+    assert {p.id for p in found} == {p.id for p in embedded.world_towns_in_box(box, skip_country="XX")
+                                     if p.country != "FR"}
+
+
 def test_unknown_source_and_missing_fetch(folders):
     with pytest.raises(UserError, match="unknown source"):
         catalog.load_places("osm", "france")

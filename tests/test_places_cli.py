@@ -125,10 +125,9 @@ def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
 
 
 def test_listing_alternates_towns_and_sites_in_a_box_too():
-    for region in ("bretagne", "-5.2,47.2,-1,48.9"):
-        result = run_pnp("places", "--region", region, "--limit", "6", "--format", "json")
-        assert result.returncode == 0, result.stderr
-        assert [d["kind"] for d in json.loads(result.stdout)] == ["town", "site"] * 3, region
+    result = run_pnp("places", "--region", "-5.2,47.2,-1,48.9", "--limit", "6", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert [d["kind"] for d in json.loads(result.stdout)] == ["town", "site"] * 3
 
 
 def test_kind_chooses_the_kind_of_every_card_of_a_deck():
@@ -140,7 +139,8 @@ def test_kind_chooses_the_kind_of_every_card_of_a_deck():
 
 def test_table_title_counts_in_english():
     assert run_pnp("places", "--limit", "1").stdout.splitlines()[0].strip() == "France: 1 place"
-    assert run_pnp("places", "--kind", "towns").stdout.splitlines()[0].strip().endswith(": 8,521 places")
+    many = run_pnp("places", "--region", "region:84", "--kind", "towns").stdout.splitlines()[0].strip()
+    assert many == "Auvergne-Rhône-Alpes (région 84): 1,200 places"
 
 
 def test_table_fits_80_columns():

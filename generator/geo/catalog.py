@@ -66,13 +66,7 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
         # a box or a polygon reaching over the border: add the world towns around it
-        minlon, minlat, maxlon, maxlat = selection.bbox or (-180.0, -90.0, 180.0, 90.0)
-        foreign = [
-            place
-            for code in embedded.world_country_codes() if code != "FR"
-            for place in embedded.world_towns(code)
-            if minlat <= place.lat <= maxlat and minlon <= place.lon <= maxlon
-        ]
+        foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))
         return french + selection.filter(foreign)
     return french
 
