@@ -130,6 +130,29 @@ def test_without_contours_the_nearest_commune_gives_the_departement(server):
     assert {p.name: p.departement for p in stored} == {"Mont Blanc": "74", "Dune du Pilat": "33"}
 
 
+def test_features_across_the_border_are_not_french(server):
+    # the box around France holds Swiss and German features: without contours, they must not
+    # borrow the département of the nearest French commune (Évian, Strasbourg)
+    def node(number, name, lat, lon):
+        return {"type": "node", "id": number, "lat": lat, "lon": lon,
+                "tags": {"natural": "peak", "name": name, "wikidata": f"Q{number}"}}
+
+    answer = {"version": 0.6, "elements": [
+        node(1, "Mont Blanc", 45.8326, 6.8652),         # on the border: French
+        node(2, "Dent du Midi", 46.1606, 6.9233),       # Switzerland, 13 km from a French commune
+        node(3, "Rive d'Ouchy", 46.505, 6.627),          # Lausanne, across the lake from Évian
+        node(4, "Rheininsel", 48.58, 7.81),              # Kehl, across the Rhine from Strasbourg
+        node(5, "Île de Groix", 47.638, -3.46),          # French island the outline leaves out
+    ]}
+    server.expect_request("/api/interpreter").respond_with_json(answer)
+    server.expect_request("/contours/departements-100m.geojson").respond_with_data("gone", status=404)
+    with quick_http(folders_cache(server)) as http:
+        catalog.fetch_places("overpass", "france", http)
+    french = {p.name: p.departement for p in catalog.load_places("overpass", "france")}
+    assert french == {"Mont Blanc": "74", "Île de Groix": "56"}
+    assert [p.name for p in catalog.load_places("overpass", "Haute-Savoie")] == ["Mont Blanc"]
+
+
 def test_failed_fetch_writes_nothing(server, folders):
     server.expect_request("/sparql").respond_with_data("busy", status=503)
     with quick_http(folders_cache(server), retries=1) as http, pytest.raises(UserError, match="HTTP 503"):
