@@ -160,6 +160,8 @@ def test_table_fits_80_columns():
         ("places", "--kind", "castles"),
         ("places", "--format", "xml"),
         ("places", "--count", "3", "--limit", "2"),
+        ("places", "--difficulty", "hard"),
+        ("places", "--seed", "4", "--precision", "second"),
         ("places", "--region", "33", "--kind", "sites", "--count", "50"),
     ],
 )

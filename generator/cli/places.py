@@ -55,14 +55,17 @@ def places(
         None, "--count", "-c", min=1,
         help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
     ),
-    seed: int = typer.Option(1, "--seed", help="Deck selection seed: the same seed gives the same deck."),
-    sites_share: float = typer.Option(0.2, "--sites-share", min=0.0, max=1.0,
-                                      help="Share of sites (not towns) in the deck."),
-    difficulty: Difficulty = typer.Option(Difficulty.normal, "--difficulty",
-                                          help="easy: best known places; hard: less known ones."),
-    precision: PrecisionChoice = typer.Option(
-        PrecisionChoice.minute, "--precision",
-        help="Printed coordinate precision; no two cards share a latitude or a longitude at it.",
+    # The deck options default to None so that giving one without --count is an error, not a no-op.
+    seed: int | None = typer.Option(None, "--seed", help="With --count: the same seed gives the same deck (default 1)."),
+    sites_share: float | None = typer.Option(None, "--sites-share", min=0.0, max=1.0,
+                                             help="With --count: share of sites (not towns) in the deck (default 0.2)."),
+    difficulty: Difficulty | None = typer.Option(
+        None, "--difficulty", help="With --count: easy (best known places), normal (default) or hard (less known ones).",
+    ),
+    precision: PrecisionChoice | None = typer.Option(
+        None, "--precision",
+        help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
+        "or a longitude at it.",
     ),
 ) -> None:
     """List the places of a region, or pick an Oucédonc deck of --count places."""
@@ -72,9 +75,17 @@ def places(
     if count is not None:
         if limit is not None:
             raise UserError("--limit lists places and --count picks a deck; give only one of them")
-        _print_deck(region, source, kind.value, count, seed, sites_share, difficulty.value, precision.value,
-                    output_format)
+        _print_deck(region, source, kind.value, count, 1 if seed is None else seed,
+                    0.2 if sites_share is None else sites_share, (difficulty or Difficulty.normal).value,
+                    (precision or PrecisionChoice.minute).value, output_format)
         return
+    deck_only = [name for name, value in (("--seed", seed), ("--sites-share", sites_share),
+                                          ("--difficulty", difficulty), ("--precision", precision))
+                 if value is not None]
+    if deck_only:
+        several = len(deck_only) > 1
+        raise UserError(f"{', '.join(deck_only)} {'shape' if several else 'shapes'} a deck; add --count N "
+                        f"to pick one, or leave {'them' if several else 'it'} out to list places")
     selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
     if output_format is Format.json:
         sys.stdout.write(listing.to_json(selected))
