@@ -95,6 +95,8 @@ def test_unknown_source_and_missing_fetch(folders):
         catalog.load_places("osm", "france")
     with pytest.raises(UserError, match="pnp data fetch wikidata --region 33"):
         catalog.load_places("wikidata", "Gironde")
+    with pytest.raises(UserError, match="need no fetch"):
+        catalog.fetch_places("embedded", "france", None)  # type: ignore[arg-type]
 
 
 def test_fetch_apigeo_then_load_and_select(server):
