@@ -87,14 +87,20 @@ def places(
         raise UserError(f"{', '.join(deck_only)} {'shape' if several else 'shapes'} a deck; add --count N "
                         f"to pick one, or leave {'them' if several else 'it'} out to list places")
     selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
-    if output_format is Format.json:
-        sys.stdout.write(listing.to_json(selected))
-    elif output_format is Format.csv:
-        sys.stdout.write(listing.to_csv(selected))
-    elif output_format is Format.geojson:
-        sys.stdout.write(listing.to_geojson(selected))
-    else:
+    if not _write_records(output_format, selected):
         _print_table(region, selected)
+
+
+def _write_records(output_format: Format, places: tuple) -> bool:
+    """Write places as JSON, CSV or GeoJSON on stdout; False for the table format."""
+    from generator.geo import listing
+
+    writer = {Format.json: listing.to_json, Format.csv: listing.to_csv,
+              Format.geojson: listing.to_geojson}.get(output_format)
+    if writer is None:
+        return False
+    sys.stdout.write(writer(places))
+    return True
 
 
 def _print_deck(region: str, source: str, kind: str, count: int, seed: int, sites_share: float,
@@ -122,14 +128,7 @@ def _print_deck(region: str, source: str, kind: str, count: int, seed: int, site
         raise UserError(f"source {source} has no {kind} in {selection.label}; use --kind all or another region")
     deck = select_places(candidates, count, seed=seed, sites_share=sites_share,
                          difficulty=difficulty, precision=precision)
-    if output_format is Format.json:
-        sys.stdout.write(listing.to_json(deck))
-        return
-    if output_format is Format.csv:
-        sys.stdout.write(listing.to_csv(deck))
-        return
-    if output_format is Format.geojson:
-        sys.stdout.write(listing.to_geojson(deck))
+    if _write_records(output_format, tuple(deck)):
         return
     console = Console(width=min(Console().width, 80))
     # the title on its own line: as a table title it would wrap to the width of a narrow table
@@ -166,7 +165,7 @@ def _print_table(region: str, selected: tuple) -> None:
     from generator.geo.regions import resolve_region
 
     width = min(Console().width, 100)
-    # Numbers keep their full width; the name takes what is left (80 columns: 29 characters),
+    # Numbers keep their full width; the name takes what is left (80 columns: 25 characters),
     # and a longer name ends with an ellipsis. Each of the 6 columns has 1 space of padding on
     # each side (rich keeps one spare column).
     longest = max((len(p.name) for p in selected), default=4)
