@@ -173,6 +173,12 @@ def test_errors_are_one_line_exit_2(args):
     assert "Traceback" not in result.stderr
 
 
+def test_offline_and_refresh_contradict(tmp_path):
+    result = run_pnp("data", "fetch", "apigeo", "--offline", "--refresh")
+    assert result.returncode == 2
+    assert result.stderr.startswith("pnp: error: --refresh downloads again and --offline")
+
+
 def test_data_build_without_npm_is_one_line(tmp_path):
     env = {"PATH": str(tmp_path), "PYTHONIOENCODING": "utf-8"}  # no npm on this PATH
     result = subprocess.run(

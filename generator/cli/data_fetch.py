@@ -31,6 +31,11 @@ def fetch(
     from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
+    from generator.errors import UserError
+
+    if refresh and (offline or offline_default()):
+        raise UserError("--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
+                        "give only one of them")
     config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
                    console=Console(stderr=True), transient=True)
