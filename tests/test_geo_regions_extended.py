@@ -106,6 +106,14 @@ def test_a_misspelt_country_name_is_suggested():
         resolve_region("belgiqe")
 
 
+def test_a_name_wins_over_a_file_or_folder_of_that_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bretagne").mkdir()
+    (tmp_path / "Gironde").write_text("not a polygon")
+    assert resolve_region("bretagne").code == "53"
+    assert resolve_region("Gironde").code == "33"
+
+
 def test_a_folder_or_punctuation_is_not_a_region(tmp_path):
     with pytest.raises(UserError, match="is a folder"):
         resolve_region(str(tmp_path))

@@ -185,14 +185,8 @@ def resolve_region(text: str) -> RegionSelection:
         candidate = "0" + candidate  # "1" -> "01"
     if candidate in departement_codes:
         return _departement(departement_codes[candidate])
-    extended = _resolve_box_file_or_country(raw)
-    if extended is not None:
-        return extended
-
-    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
-        raise UserError(
-            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
-        )
+    # names before paths: a folder or file called "bretagne" in the working folder does not hide
+    # the région (a polygon file has a suffix: "bretagne.geojson" is no name)
     for region in embedded.regions():
         if normalise(region.name) == key:
             return _region(region.code)
@@ -202,6 +196,13 @@ def resolve_region(text: str) -> RegionSelection:
     for code, name in COUNTRY_NAMES.items():
         if normalise(name) == key and code in embedded.world_country_codes():
             return RegionSelection("world", code, name, frozenset())
+    extended = _resolve_box_file_or_country(raw)
+    if extended is not None:
+        return extended
+    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
+        raise UserError(
+            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
+        )
     raise UserError(_unknown_message(raw))
 
 
