@@ -84,8 +84,8 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
 LANDMARKS_PROVENANCE = {
     "file": "landmarks.csv",
     "licence": "CC0 1.0 (hand-curated for this project; Wikidata identifiers are CC0)",
-    "attribution_fr": "Sites remarquables : sélection faite pour ce projet, identifiants Wikidata (CC0).",
-    "attribution_en": "Landmarks: curated for this project, with Wikidata identifiers (CC0).",
+    "attribution_fr": "Sites remarquables : sélection faite pour ce projet (CC0) ; quelques identifiants Wikidata (CC0).",
+    "attribution_en": "Landmarks: curated for this project (CC0); a few Wikidata identifiers (CC0).",
     "rebuild": "hand-curated: edit datasets/landmarks.csv, then run the tests",
 }
 
