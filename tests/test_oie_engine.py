@@ -235,3 +235,41 @@ def test_inn_swap_options_with_the_return_reading():
     assert g.positions == (10, 19) and g.paid == (2, 2) and g.events[-1].note == "swap:0"
     g = play_classic(2, stop_after(3, occupied="return", inn_swap="same-round"), script(*throws), record=True)
     assert g.positions == (19, 10) and g.paid == (1, 0) and g.events[-1].note == "return:0"
+
+
+def _lost_turns_oracle(events, pawns):
+    """Replay a team game's log with a hold per pawn: a seat loses its turn while any of its pawns
+    still has turns to lose (inn 1, well 2); a pawn swapped out of the inn or rescued from the
+    well loses its hold, the holds of the seat's other pawns stay."""
+    hold = {}
+    previous_turn = None
+    for e in events:
+        mine = range(e.seat * pawns, (e.seat + 1) * pawns)
+        first_of_turn = (e.round, e.seat) != previous_turn
+        previous_turn = (e.round, e.seat)
+        if e.what == "lost-turn":
+            assert any(hold.get(p, 0) for p in mine), f"round {e.round}: seat {e.seat} lost a turn it owed nobody"
+            for p in mine:
+                if hold.get(p, 0):
+                    hold[p] -= 1
+            continue
+        if e.what == "move":
+            if first_of_turn:  # a hold taken by the turn's first die starts with the next turn
+                assert not any(hold.get(p, 0) for p in mine), f"round {e.round}: seat {e.seat} moved while held"
+            kind, _, other = e.note.partition(":")
+            if kind in ("swap", "rescue") and e.final in (19, 31):
+                hold[int(other)] = 0
+            if not kind == "return" and e.final in (19, 31):
+                hold[e.pawn] = 1 if e.final == 19 else 2
+
+
+def test_team_holds_belong_to_pawns_not_overwritten_by_another_pawn():
+    # A seat whose pawn falls in the well loses two turns even if its other pawn, left at the
+    # inn, is swapped out by a newcomer or lands on the inn in the same turn.
+    checked = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        g = play_teams(3, Teams(4), Rules(max_rounds=400), random_throws(rng), rng, record=True)
+        _lost_turns_oracle(g.events, 4)
+        checked += sum(1 for e in g.events if e.what == "lost-turn")
+    assert checked > 100

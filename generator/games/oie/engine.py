@@ -69,7 +69,9 @@ class _State:
     def __init__(self, players: int, pawns: int, rules: Rules) -> None:
         self.pos = [START] * (players * pawns)
         self.occ = [NOBODY] * (LAST + 1)
-        self.held = [0] * players  # turns still to lose at the inn or in the well
+        # turns each pawn still makes its owner lose at the inn or in the well; a player loses
+        # his turn while any of his pawns has some (one pawn per player: pawn == seat)
+        self.held = [0] * (players * pawns)
         self.paid = [rules.ante] * players
         self.owner = [p // pawns for p in range(players * pawns)]
         self.prison_pawn = NOBODY
@@ -108,19 +110,19 @@ class _State:
             self.pay(seat, 1)
             if other != NOBODY:
                 self.put(other, prev)
-                self.held[self.owner[other]] = 0
+                self.held[other] = 0
                 self.pay(seat, 1)
                 self.pay(self.owner[other], 1)
                 note = f"swap:{other}"
-            self.held[seat] = 1
+            self.held[pawn] = 1
             self.inn_round = round_number
         elif final == WELL:
             if other != NOBODY:
                 self.put(other, prev)
-                self.held[self.owner[other]] = 0
+                self.held[other] = 0
                 self.pay(self.owner[other] if self.rescued_pays else seat, 1)
                 note = f"rescue:{other}"
-            self.held[seat] = 2
+            self.held[pawn] = 2
         elif final == PRISON:
             if other != NOBODY:
                 self.put(other, prev)
@@ -253,8 +255,11 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
     events: list[Event] = []
     for round_number in range(1, rules.max_rounds + 1):
         for seat in range(players):
-            if held[seat]:
-                held[seat] -= 1
+            base = seat * per
+            if any(held[base:base + per]):  # a pawn of his is still held at the inn or in the well
+                for p in range(base, base + per):
+                    if held[p]:
+                        held[p] -= 1
                 if record:
                     events.append(Event(round_number, seat, seat * per, "lost-turn"))
                 continue
