@@ -166,3 +166,18 @@ def test_bad_deck_option_writes_nothing(tmp_path):
     with pytest.raises(UserError, match="does not fit"):
         write_sheets(SheetOptions(out=tmp_path, card="300x300"))
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_four_player_tracker_headers_stay_inside_their_column(tmp_path, paper):
+    # "vie commune des joueurs 2 et 4" used to run past the right edge of the nature header
+    [path] = [p for p in write_sheets(SheetOptions(out=tmp_path, players=4, paper=paper, deck=False))
+              if p.name.startswith("territoires-vie")]
+    [(width, _, _, chars, _)] = _pages(path)
+    column_end = {"left": width / 2 - 5, "right": width - 12}  # MARGIN 12 mm, gap 10 mm
+    header = [c for c in chars if 32 <= to_mm(c["top"]) <= 49]  # the house bands, 32 to 49 mm from the top
+    assert "".join(c["text"] for c in header).count("vie commune des joueurs") == 2
+    for char in header:
+        x0, x1 = to_mm(char["x0"]), to_mm(char["x1"])
+        side = "left" if x0 < width / 2 else "right"
+        assert x1 <= column_end[side] - 1, (char["text"], x1, column_end[side])

@@ -129,7 +129,8 @@ def _tracker_column(canvas: Canvas, house: House, setup: Setup, x: float, bottom
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
     text(canvas, x + 4, top - 7.5, HOUSE_TITLE[house], f.bold, 12, "#FFFFFF")
-    text(canvas, x + 4, top - 13, f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}", f.regular, 8, "#FFFFFF")
+    subtitle = f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}"
+    text(canvas, x + 4, top - 13, subtitle, f.regular, fit_size(subtitle, f.regular, 8, width - 8), "#FFFFFF")
     labels_y = top - header - 5
     box = 5.0
     box_gap = 1.6
