@@ -81,3 +81,24 @@ def test_stats_exact_fractions_sum_with_the_tail_to_one():
     total = sum(Fraction(d["exact"]) for d in data["distribution"])
     assert abs(float(total) + data["beyond_horizon"] - 1) < 1e-12
     assert data["distribution"][-1]["cumulative"] == float(total)
+
+
+def _one_line_error(r, words):
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
+
+
+def test_board_out_a_folder_is_one_line_and_writes_nothing(tmp_path):
+    _one_line_error(pnp("board", "--out", str(tmp_path)), "is a folder")
+    _one_line_error(pnp("board", "--tiles", "a4", "--out", str(tmp_path)), "is a folder")
+    assert not list(tmp_path.iterdir())
+
+
+def test_board_empty_theme_is_refused(tmp_path):
+    _one_line_error(pnp("board", "--theme", "", "--out", str(tmp_path / "b.pdf")), "--theme is empty")
+    assert not list(tmp_path.iterdir())
+
+
+def test_team_options_without_teams_are_refused():
+    _one_line_error(pnp("simulate", "--games", "10", "--policy", "random"), "add --teams")
+    _one_line_error(pnp("play", "--pawns", "2"), "add --teams")

@@ -37,6 +37,10 @@ def board(
         from generator.errors import UserError
 
         raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
+    if theme is not None and not theme.strip():
+        from generator.errors import UserError
+
+        raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
     from generator.games.oie.rules import Rules
 
@@ -85,6 +89,16 @@ def move(
     typer.echo(f"final square: {resolution.final}")
 
 
+def _check_team_options(teams: bool, pawns: int | None, policy: str) -> None:
+    """--pawns and --policy only mean something in the team variant: refuse them without --teams."""
+    from generator.errors import UserError
+
+    if not teams and pawns is not None:
+        raise UserError("--pawns is for the team variant; add --teams")
+    if not teams and policy != "best":
+        raise UserError("--policy is for the team variant; add --teams")
+
+
 def _rules(occupied: str, first: str, ante: int, max_rounds: int, inn: str, payer: str,
            prison_turns: int | None):
     from generator.games.oie.rules import Rules
@@ -114,11 +128,8 @@ def simulate(
     from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import simulate as run
 
+    _check_team_options(teams, pawns, policy)
     team_rules = Teams(pawns or default_pawns(players), policy) if teams else None
-    if pawns is not None and not teams:
-        from generator.errors import UserError
-
-        raise UserError("--pawns is for the team variant; add --teams")
     summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
                   team_rules)
     data = {
@@ -180,6 +191,7 @@ def play(
     from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import random_throws, solitaire_rules
 
+    _check_team_options(teams, pawns, "best")
     rules = _rules(occupied, first, 0, 1000, inn, payer, prison_turns)
     if players == 1:
         rules = solitaire_rules(rules)

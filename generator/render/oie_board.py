@@ -457,6 +457,8 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     from generator.render.document import DocInfo, new_document
 
     _check_labels(options)
+    if Path(path).is_dir():
+        raise UserError(f"{path} is a folder; give the PDF to write, e.g. {Path(path) / 'oie-board.pdf'}")
     title = "Le Jeu de l'Oie" + (f" : {options.theme}" if options.theme else "")
     if options.tiles:
         from generator.render.poster import parse_grid, tile_grid, write_poster
