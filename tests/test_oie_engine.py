@@ -273,3 +273,24 @@ def test_team_holds_belong_to_pawns_not_overwritten_by_another_pawn():
         _lost_turns_oracle(g.events, 4)
         checked += sum(1 for e in g.events if e.what == "lost-turn")
     assert checked > 100
+
+
+def test_team_pawn_landing_on_its_own_pawn_goes_back():
+    # "Si un joueur tombe sur une case occupée par un autre joueur, les deux paient et échangent
+    # leurs places": a pawn of the same player is no other player, so the general rule applies:
+    # "on retourne à la case d'où l'on vient", and nobody pays.
+    own_returns = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = play_teams(3, Teams(4), Rules(max_rounds=400), random_throws(rng), rng, record=True)
+        for e in g.events:
+            kind, _, other = e.note.partition(":")
+            if e.what != "move" or kind not in ("swap", "return") or e.final in (19, 31, 52):
+                continue
+            same_player = int(other) // 4 == e.seat
+            if kind == "swap":
+                assert not same_player, e
+            elif same_player:
+                assert e.final == e.start, e
+                own_returns += 1
+    assert own_returns > 0

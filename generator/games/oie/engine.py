@@ -130,7 +130,7 @@ class _State:
             self.prison_pawn = pawn
             self.prison_left = self.prison_turns
         elif other != NOBODY:
-            if self.swap:
+            if self.swap and self.owner[other] != seat:  # the swap is between two players
                 self.put(other, prev)
                 self.pay(seat, 1)
                 self.pay(self.owner[other], 1)
