@@ -102,3 +102,12 @@ def test_board_empty_theme_is_refused(tmp_path):
 def test_team_options_without_teams_are_refused():
     _one_line_error(pnp("simulate", "--games", "10", "--policy", "random"), "add --teams")
     _one_line_error(pnp("play", "--pawns", "2"), "add --teams")
+
+
+def test_play_text_names_seats_and_pawns_from_one():
+    # the engine's notes count pawns from 0 ("swap:0"); the text said "(swap:0)" next to "seat 2"
+    log = pnp("play", "--seed", "2").stdout.splitlines()
+    assert log[1] == "round   1  seat 2:   6+5   0 → 11  (swaps with seat 1)"
+    teams = pnp("play", "--teams", "--pawns", "2", "--players", "2", "--seed", "3").stdout.splitlines()
+    assert "round   1  seat 2 pawn 2:     2   0 →  2  (swaps with seat 1 pawn 1)" in teams
+    assert all(":" not in line.split("(")[1] for line in teams if "(" in line)

@@ -214,18 +214,31 @@ def play(
                        for e in game.events],
         })
         return
+    per = (pawns or default_pawns(players)) if teams else 1
     for e in game.events:
         dice = "+".join(map(str, e.dice))
-        pawn = f" pawn {e.pawn}" if teams else ""
+        pawn = f" pawn {e.pawn % per + 1}" if teams and e.what != "lost-turn" else ""
         if e.what == "move":
             typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → {e.final:>2}"
-                       + (f"  ({e.note})" if e.note else ""))
+                       + (f"  ({_note_text(e.note, per)})" if e.note else ""))
         else:
             typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {e.what}")
     if game.winner is None:
         typer.echo(f"stopped after {game.rounds} rounds without a winner; pot {game.pot}")
     else:
         typer.echo(f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot of {game.pot}")
+
+
+_NOTE_WORDS = {"swap": "swaps with", "return": "goes back, the square is held by", "rescue": "rescues",
+               "free": "frees"}
+
+
+def _note_text(note: str, per: int) -> str:
+    """An engine note for people: 'swap:4' with 2 pawns each -> 'swaps with seat 3 pawn 1'."""
+    kind, _, other = note.partition(":")
+    pawn = int(other)
+    who = f"seat {pawn // per + 1}" + (f" pawn {pawn % per + 1}" if per > 1 else "")
+    return f"{_NOTE_WORDS[kind]} {who}"
 
 
 @app.command("stats")
