@@ -111,3 +111,8 @@ def test_play_text_names_seats_and_pawns_from_one():
     teams = pnp("play", "--teams", "--pawns", "2", "--players", "2", "--seed", "3").stdout.splitlines()
     assert "round   1  seat 2 pawn 2:     2   0 →  2  (swaps with seat 1 pawn 1)" in teams
     assert all(":" not in line.split("(")[1] for line in teams if "(" in line)
+
+
+def test_stats_fractions_without_exact_json_is_refused():
+    _one_line_error(pnp("stats", "--fractions", "--games", "10"), "--exact --json")
+    _one_line_error(pnp("stats", "--exact", "--fractions"), "--exact --json")

@@ -257,6 +257,8 @@ def stats(
 
     if not 10 <= horizon <= 400:
         raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")
+    if fractions and not (exact and as_json):
+        raise UserError("--fractions prints exact probabilities in the JSON; use it with --exact --json")
     if exact:
         from generator.games.oie.stats import distribution, expected_turns
 
