@@ -294,3 +294,16 @@ def test_team_pawn_landing_on_its_own_pawn_goes_back():
                 assert e.final == e.start, e
                 own_returns += 1
     assert own_returns > 0
+
+
+def test_best_policy_does_not_waste_a_die_on_its_own_pawn():
+    from generator.games.oie.engine import choose_pawns
+
+    rng = random.Random(0)
+    # pawns on 24 and 26, dice 2 and 2: giving the first 2 to the pawn on 24 lands it on 26, still
+    # held by its partner, and sends it back; moving the pawn on 26 first frees the square
+    assert choose_pawns([0, 1], [24, 26], 2, 2, "best", rng, (0, 1)) == (1, 0)
+    # 16 + 2 = 18, a goose, then 20: the same block one goose further
+    assert choose_pawns([0, 1], [16, 20], 2, 2, "best", rng, (0, 1)) == (1, 0)
+    # another player's pawn on 26 does not block (it is swapped): the policy is free to choose
+    assert choose_pawns([0, 1], [24, 40], 2, 2, "best", rng, (0, 1)) == choose_pawns([0, 1], [24, 40], 2, 2, "best", rng)

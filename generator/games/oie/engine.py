@@ -221,19 +221,40 @@ def _gains() -> tuple[float, ...]:
 
 
 
+#: Squares where a pawn of the same player does not block: the start and the garden hold any
+#: number of pawns; the inn, the well and the prison have rules of their own.
+_SHARED_OR_OWN_RULE = frozenset((START, LAST, INN, WELL, PRISON))
+
+
 def choose_pawns(movable: list[int], pos: list[int], d1: int, d2: int, policy: str,
-                 rng: random.Random) -> tuple[int, int]:
-    """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``)."""
+                 rng: random.Random, mine: tuple[int, ...] = ()) -> tuple[int, int]:
+    """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``).
+
+    ``mine``: every pawn of the player. The best policy values a die that would land a pawn on
+    another of them as no move at all (the pawn goes back: docs/rules/oie.md); ``d1`` is played first.
+    """
     if policy != POLICY_BEST:
         options = [(a, b) for a in movable for b in movable if a != b]
         return options[rng.randrange(len(options))]
     gain = _gains()
+    final = move_tables().final
+    held_by = {pos[p]: p for p in mine if pos[p] not in _SHARED_OR_OWN_RULE}
     best, best_value = (movable[0], movable[1]), -1e9
     for a in movable:
-        first = gain[pos[a] * 7 + d1]
+        to_a = final[pos[a] * 13 + d1]
+        a_blocked = held_by.get(to_a, a) != a
+        first = 0.0 if a_blocked else gain[pos[a] * 7 + d1]
+        a_now = pos[a] if a_blocked else to_a
         for b in movable:
             if b != a:
-                value = first + gain[pos[b] * 7 + d2]
+                to_b = final[pos[b] * 13 + d2]
+                if to_b in _SHARED_OR_OWN_RULE:
+                    b_blocked = False
+                elif to_b == a_now:
+                    b_blocked = True
+                else:
+                    b_blocked = held_by.get(to_b, b) not in (a, b)
+                value = first + (0.0 if b_blocked else gain[pos[b] * 7 + d2])
                 if value > best_value + 1e-12:
                     best, best_value = (a, b), value
     return best
@@ -274,7 +295,7 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
             if len(movable) == 1:
                 moves = ((movable[0], d1 + d2),)
             else:
-                a, b = choose_pawns(movable, pos, d1, d2, policy, rng)
+                a, b = choose_pawns(movable, pos, d1, d2, policy, rng, pawns_of[seat])
                 moves = ((a, d1), (b, d2))
             for pawn, points in moves:
                 prev = pos[pawn]
