@@ -196,3 +196,11 @@ def test_reference_card_text_stays_inside_its_box(tmp_path, players, paper):
         inside = [box for box in boxes if box[0] <= top and bottom <= box[1]]
         assert inside, (char["text"], top, bottom)
         assert bottom <= inside[0][1] - 1.5, (char["text"], bottom, inside[0][1])
+
+
+def test_out_naming_a_file_is_refused_and_the_file_is_kept(tmp_path):
+    target = tmp_path / "notes.txt"
+    target.write_text("mine")
+    with pytest.raises(UserError, match="is a file"):
+        write_sheets(SheetOptions(out=target, deck=False))
+    assert target.read_text() == "mine" and list(tmp_path.iterdir()) == [target]

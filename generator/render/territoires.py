@@ -52,6 +52,8 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
 
     setup = setup_for(options.players)
+    if options.out.exists() and not options.out.is_dir():
+        raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
     sheet = paper(options.paper)
     if sheet.name not in SHEET_PAPERS:
         raise UserError(f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
