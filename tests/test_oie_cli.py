@@ -116,3 +116,9 @@ def test_play_text_names_seats_and_pawns_from_one():
 def test_stats_fractions_without_exact_json_is_refused():
     _one_line_error(pnp("stats", "--fractions", "--games", "10"), "--exact --json")
     _one_line_error(pnp("stats", "--exact", "--fractions"), "--exact --json")
+
+
+def test_theme_options_without_theme_are_refused(tmp_path):
+    _one_line_error(pnp("board", "--seed", "5", "--out", str(tmp_path / "b.pdf")), "add --theme")
+    _one_line_error(pnp("board", "--source", "wikidata", "--out", str(tmp_path / "b.pdf")), "add --theme")
+    assert not list(tmp_path.iterdir())

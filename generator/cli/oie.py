@@ -41,6 +41,10 @@ def board(
         from generator.errors import UserError
 
         raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
+    if theme is None and (source != "embedded" or seed != 1):
+        from generator.errors import UserError
+
+        raise UserError("--source and --seed choose the places of a themed board; add --theme REGION")
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
     from generator.games.oie.rules import Rules
 
