@@ -222,3 +222,10 @@ def test_rules_panel_states_the_occupied_square_rule_in_use():
     back = " ".join(b.markup for b in rules_blocks(Rules(occupied="return")))
     assert "échange sa place" in swap and "retourne à la case" not in swap
     assert "retourne à la case d\u2019où il vient" in back and "échange sa place" not in back
+
+
+def test_assembly_plan_counts_rows_and_columns_in_good_french(tmp_path):
+    path = write_board(BoardOptions(tiles="a4", grid="2x1"), tmp_path / "p.pdf")
+    with pdfplumber.open(path) as pdf:
+        plan = pdf.pages[0].extract_text()
+    assert "2 pages A4 (1 rangée × 2 colonnes)" in plan

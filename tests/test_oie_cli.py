@@ -81,3 +81,44 @@ def test_stats_exact_fractions_sum_with_the_tail_to_one():
     total = sum(Fraction(d["exact"]) for d in data["distribution"])
     assert abs(float(total) + data["beyond_horizon"] - 1) < 1e-12
     assert data["distribution"][-1]["cumulative"] == float(total)
+
+
+def _one_line_error(r, words):
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
+
+
+def test_board_out_a_folder_is_one_line_and_writes_nothing(tmp_path):
+    _one_line_error(pnp("board", "--out", str(tmp_path)), "is a folder")
+    _one_line_error(pnp("board", "--tiles", "a4", "--out", str(tmp_path)), "is a folder")
+    assert not list(tmp_path.iterdir())
+
+
+def test_board_empty_theme_is_refused(tmp_path):
+    _one_line_error(pnp("board", "--theme", "", "--out", str(tmp_path / "b.pdf")), "--theme is empty")
+    assert not list(tmp_path.iterdir())
+
+
+def test_team_options_without_teams_are_refused():
+    _one_line_error(pnp("simulate", "--games", "10", "--policy", "random"), "add --teams")
+    _one_line_error(pnp("play", "--pawns", "2"), "add --teams")
+
+
+def test_play_text_names_seats_and_pawns_from_one():
+    # the engine's notes count pawns from 0 ("swap:0"); the text said "(swap:0)" next to "seat 2"
+    log = pnp("play", "--seed", "2").stdout.splitlines()
+    assert log[1] == "round   1  seat 2:   6+5   0 → 11  (swaps with seat 1)"
+    teams = pnp("play", "--teams", "--pawns", "2", "--players", "2", "--seed", "3").stdout.splitlines()
+    assert "round   1  seat 2 pawn 2:     2   0 →  2  (swaps with seat 1 pawn 1)" in teams
+    assert all(":" not in line.split("(")[1] for line in teams if "(" in line)
+
+
+def test_stats_fractions_without_exact_json_is_refused():
+    _one_line_error(pnp("stats", "--fractions", "--games", "10"), "--exact --json")
+    _one_line_error(pnp("stats", "--exact", "--fractions"), "--exact --json")
+
+
+def test_theme_options_without_theme_are_refused(tmp_path):
+    _one_line_error(pnp("board", "--seed", "5", "--out", str(tmp_path / "b.pdf")), "add --theme")
+    _one_line_error(pnp("board", "--source", "wikidata", "--out", str(tmp_path / "b.pdf")), "add --theme")
+    assert not list(tmp_path.iterdir())

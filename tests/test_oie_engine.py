@@ -235,3 +235,75 @@ def test_inn_swap_options_with_the_return_reading():
     assert g.positions == (10, 19) and g.paid == (2, 2) and g.events[-1].note == "swap:0"
     g = play_classic(2, stop_after(3, occupied="return", inn_swap="same-round"), script(*throws), record=True)
     assert g.positions == (19, 10) and g.paid == (1, 0) and g.events[-1].note == "return:0"
+
+
+def _lost_turns_oracle(events, pawns):
+    """Replay a team game's log with a hold per pawn: a seat loses its turn while any of its pawns
+    still has turns to lose (inn 1, well 2); a pawn swapped out of the inn or rescued from the
+    well loses its hold, the holds of the seat's other pawns stay."""
+    hold = {}
+    previous_turn = None
+    for e in events:
+        mine = range(e.seat * pawns, (e.seat + 1) * pawns)
+        first_of_turn = (e.round, e.seat) != previous_turn
+        previous_turn = (e.round, e.seat)
+        if e.what == "lost-turn":
+            assert any(hold.get(p, 0) for p in mine), f"round {e.round}: seat {e.seat} lost a turn it owed nobody"
+            for p in mine:
+                if hold.get(p, 0):
+                    hold[p] -= 1
+            continue
+        if e.what == "move":
+            if first_of_turn:  # a hold taken by the turn's first die starts with the next turn
+                assert not any(hold.get(p, 0) for p in mine), f"round {e.round}: seat {e.seat} moved while held"
+            kind, _, other = e.note.partition(":")
+            if kind in ("swap", "rescue") and e.final in (19, 31):
+                hold[int(other)] = 0
+            if not kind == "return" and e.final in (19, 31):
+                hold[e.pawn] = 1 if e.final == 19 else 2
+
+
+def test_team_holds_belong_to_pawns_not_overwritten_by_another_pawn():
+    # A seat whose pawn falls in the well loses two turns even if its other pawn, left at the
+    # inn, is swapped out by a newcomer or lands on the inn in the same turn.
+    checked = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        g = play_teams(3, Teams(4), Rules(max_rounds=400), random_throws(rng), rng, record=True)
+        _lost_turns_oracle(g.events, 4)
+        checked += sum(1 for e in g.events if e.what == "lost-turn")
+    assert checked > 100
+
+
+def test_team_pawn_landing_on_its_own_pawn_goes_back():
+    # "Si un joueur tombe sur une case occupée par un autre joueur, les deux paient et échangent
+    # leurs places": a pawn of the same player is no other player, so the general rule applies:
+    # "on retourne à la case d'où l'on vient", and nobody pays.
+    own_returns = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = play_teams(3, Teams(4), Rules(max_rounds=400), random_throws(rng), rng, record=True)
+        for e in g.events:
+            kind, _, other = e.note.partition(":")
+            if e.what != "move" or kind not in ("swap", "return") or e.final in (19, 31, 52):
+                continue
+            same_player = int(other) // 4 == e.seat
+            if kind == "swap":
+                assert not same_player, e
+            elif same_player:
+                assert e.final == e.start, e
+                own_returns += 1
+    assert own_returns > 0
+
+
+def test_best_policy_does_not_waste_a_die_on_its_own_pawn():
+    from generator.games.oie.engine import choose_pawns
+
+    rng = random.Random(0)
+    # pawns on 24 and 26, dice 2 and 2: giving the first 2 to the pawn on 24 lands it on 26, still
+    # held by its partner, and sends it back; moving the pawn on 26 first frees the square
+    assert choose_pawns([0, 1], [24, 26], 2, 2, "best", rng, (0, 1)) == (1, 0)
+    # 16 + 2 = 18, a goose, then 20: the same block one goose further
+    assert choose_pawns([0, 1], [16, 20], 2, 2, "best", rng, (0, 1)) == (1, 0)
+    # another player's pawn on 26 does not block (it is swapped): the policy is free to choose
+    assert choose_pawns([0, 1], [24, 40], 2, 2, "best", rng, (0, 1)) == choose_pawns([0, 1], [24, 40], 2, 2, "best", rng)

@@ -47,6 +47,8 @@ def test_variants_from_the_command_line():
     (["11", "12", "--house", "even", "--runs", "most"], "--runs"),
     (["1", "2", "3", "--players", "3", "--seat", "3"], "--target"),
     (["eleven", "12", "--house", "even"], "eleven"),
+    (["²", "12", "--house", "even"], "is not a number"),
+    (["", "12", "--house", "even"], "is not a number"),
 ])
 def test_invalid_input_is_one_line_and_exit_2(args, reason):
     result = pnp("attack", *args)

@@ -166,3 +166,41 @@ def test_bad_deck_option_writes_nothing(tmp_path):
     with pytest.raises(UserError, match="does not fit"):
         write_sheets(SheetOptions(out=tmp_path, card="300x300"))
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_four_player_tracker_headers_stay_inside_their_column(tmp_path, paper):
+    # "vie commune des joueurs 2 et 4" used to run past the right edge of the nature header
+    [path] = [p for p in write_sheets(SheetOptions(out=tmp_path, players=4, paper=paper, deck=False))
+              if p.name.startswith("territoires-vie")]
+    [(width, _, _, chars, _)] = _pages(path)
+    column_end = {"left": width / 2 - 5, "right": width - 12}  # MARGIN 12 mm, gap 10 mm
+    header = [c for c in chars if 32 <= to_mm(c["top"]) <= 49]  # the house bands, 32 to 49 mm from the top
+    assert "".join(c["text"] for c in header).count("vie commune des joueurs") == 2
+    for char in header:
+        x0, x1 = to_mm(char["x0"]), to_mm(char["x1"])
+        side = "left" if x0 < width / 2 else "right"
+        assert x1 <= column_end[side] - 1, (char["text"], x1, column_end[side])
+
+
+@pytest.mark.parametrize("players, paper", [(2, "letter"), (3, "letter"), (4, "letter"), (3, "a4")])
+def test_reference_card_text_stays_inside_its_box(tmp_path, players, paper):
+    # on Letter the 3- and 4-player notes used to run onto the bottom border of the card
+    [path] = [p for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper=paper, deck=False))
+              if p.name.startswith("territoires-resume")]
+    [(width, height, _, chars, _)] = _pages(path)
+    card = (height - 2 * 12 - 8) / 2  # two cards between 12 mm margins, 8 mm apart
+    boxes = [(12, 12 + card), (height - 12 - card, height - 12)]  # (top, bottom) from the page top
+    for char in chars:
+        top, bottom = to_mm(char["top"]), to_mm(char["bottom"])
+        inside = [box for box in boxes if box[0] <= top and bottom <= box[1]]
+        assert inside, (char["text"], top, bottom)
+        assert bottom <= inside[0][1] - 1.5, (char["text"], bottom, inside[0][1])
+
+
+def test_out_naming_a_file_is_refused_and_the_file_is_kept(tmp_path):
+    target = tmp_path / "notes.txt"
+    target.write_text("mine")
+    with pytest.raises(UserError, match="is a file"):
+        write_sheets(SheetOptions(out=target, deck=False))
+    assert target.read_text() == "mine" and list(tmp_path.iterdir()) == [target]

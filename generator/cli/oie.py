@@ -37,6 +37,14 @@ def board(
         from generator.errors import UserError
 
         raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
+    if theme is not None and not theme.strip():
+        from generator.errors import UserError
+
+        raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
+    if theme is None and (source != "embedded" or seed != 1):
+        from generator.errors import UserError
+
+        raise UserError("--source and --seed choose the places of a themed board; add --theme REGION")
     target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
     from generator.games.oie.rules import Rules
 
@@ -85,6 +93,16 @@ def move(
     typer.echo(f"final square: {resolution.final}")
 
 
+def _check_team_options(teams: bool, pawns: int | None, policy: str) -> None:
+    """--pawns and --policy only mean something in the team variant: refuse them without --teams."""
+    from generator.errors import UserError
+
+    if not teams and pawns is not None:
+        raise UserError("--pawns is for the team variant; add --teams")
+    if not teams and policy != "best":
+        raise UserError("--policy is for the team variant; add --teams")
+
+
 def _rules(occupied: str, first: str, ante: int, max_rounds: int, inn: str, payer: str,
            prison_turns: int | None):
     from generator.games.oie.rules import Rules
@@ -114,11 +132,8 @@ def simulate(
     from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import simulate as run
 
+    _check_team_options(teams, pawns, policy)
     team_rules = Teams(pawns or default_pawns(players), policy) if teams else None
-    if pawns is not None and not teams:
-        from generator.errors import UserError
-
-        raise UserError("--pawns is for the team variant; add --teams")
     summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
                   team_rules)
     data = {
@@ -180,6 +195,7 @@ def play(
     from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import random_throws, solitaire_rules
 
+    _check_team_options(teams, pawns, "best")
     rules = _rules(occupied, first, 0, 1000, inn, payer, prison_turns)
     if players == 1:
         rules = solitaire_rules(rules)
@@ -202,18 +218,31 @@ def play(
                        for e in game.events],
         })
         return
+    per = (pawns or default_pawns(players)) if teams else 1
     for e in game.events:
         dice = "+".join(map(str, e.dice))
-        pawn = f" pawn {e.pawn}" if teams else ""
+        pawn = f" pawn {e.pawn % per + 1}" if teams and e.what != "lost-turn" else ""
         if e.what == "move":
             typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → {e.final:>2}"
-                       + (f"  ({e.note})" if e.note else ""))
+                       + (f"  ({_note_text(e.note, per)})" if e.note else ""))
         else:
             typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {e.what}")
     if game.winner is None:
         typer.echo(f"stopped after {game.rounds} rounds without a winner; pot {game.pot}")
     else:
         typer.echo(f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot of {game.pot}")
+
+
+_NOTE_WORDS = {"swap": "swaps with", "return": "goes back, the square is held by", "rescue": "rescues",
+               "free": "frees"}
+
+
+def _note_text(note: str, per: int) -> str:
+    """An engine note for people: 'swap:4' with 2 pawns each -> 'swaps with seat 3 pawn 1'."""
+    kind, _, other = note.partition(":")
+    pawn = int(other)
+    who = f"seat {pawn // per + 1}" + (f" pawn {pawn % per + 1}" if per > 1 else "")
+    return f"{_NOTE_WORDS[kind]} {who}"
 
 
 @app.command("stats")
@@ -232,6 +261,8 @@ def stats(
 
     if not 10 <= horizon <= 400:
         raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")
+    if fractions and not (exact and as_json):
+        raise UserError("--fractions prints exact probabilities in the JSON; use it with --exact --json")
     if exact:
         from generator.games.oie.stats import distribution, expected_turns
 

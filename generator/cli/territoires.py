@@ -108,9 +108,10 @@ def _card_numbers(cards: list[str]) -> list[int]:
 
     numbers = []
     for card in cards:
-        if not card.strip().isdigit():
-            raise UserError(f"card {card!r} is not a number; give the numbers of the cards, e.g. 11 12")
-        numbers.append(int(card))
+        try:
+            numbers.append(int(card))  # "²" passes str.isdigit() yet int() refuses it
+        except ValueError:
+            raise UserError(f"card {card!r} is not a number; give the numbers of the cards, e.g. 11 12") from None
     return numbers
 
 

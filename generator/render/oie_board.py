@@ -247,6 +247,17 @@ def _draw_garden(c, spiral, k: float) -> None:
     _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, "#3B2A20")
 
 
+def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
+    """The framed card the board and the rules panel stand on: a filled box and an inner rule."""
+    c.setFillColor(_hex(BOARD_FILL))
+    c.setStrokeColor(_hex(FRAME))
+    c.setLineWidth(1.2 * k)
+    c.roundRect(x, y, w, h, 3 * k, stroke=1, fill=1)
+    c.setLineWidth(0.35 * k)
+    inset = 1.8 * k
+    c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, 2 * k, stroke=1, fill=0)
+
+
 def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
     from generator.render import oie_art
 
@@ -280,13 +291,7 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
 
     k = side / BASE_BOARD
     c.saveState()
-    c.setFillColor(_hex(BOARD_FILL))
-    c.setStrokeColor(_hex(FRAME))
-    c.setLineWidth(1.2 * k)
-    c.roundRect(x, y, side, side, 3 * k, stroke=1, fill=1)
-    c.setLineWidth(0.35 * k)
-    inset = 1.8 * k
-    c.roundRect(x + inset, y + inset, side - 2 * inset, side - 2 * inset, 2 * k, stroke=1, fill=0)
+    _double_frame(c, x, y, side, side, k)
     corner = 9.0 * k
     for cx, cy, dx, dy in ((x + corner, y + corner, 1, 1), (x + side - corner, y + corner, -1, 1),
                            (x + corner, y + side - corner, 1, -1), (x + side - corner, y + side - corner, -1, -1)):
@@ -368,13 +373,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     k = layout.k
     x, y, w, h = layout.panel_x, layout.panel_y, layout.panel_w, layout.panel_h
     c.saveState()
-    c.setFillColor(_hex(BOARD_FILL))
-    c.setStrokeColor(_hex(FRAME))
-    c.setLineWidth(1.2 * k)
-    c.roundRect(x, y, w, h, 3 * k, stroke=1, fill=1)
-    c.setLineWidth(0.35 * k)
-    inset = 1.8 * k
-    c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, 2 * k, stroke=1, fill=0)
+    _double_frame(c, x, y, w, h, k)
     pad = 5.0 * k
     inner_w = w - 2 * pad
     # title
@@ -457,6 +456,8 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     from generator.render.document import DocInfo, new_document
 
     _check_labels(options)
+    if Path(path).is_dir():
+        raise UserError(f"{path} is a folder; give the PDF to write, e.g. {Path(path) / 'oie-board.pdf'}")
     title = "Le Jeu de l'Oie" + (f" : {options.theme}" if options.theme else "")
     if options.tiles:
         from generator.render.poster import parse_grid, tile_grid, write_poster

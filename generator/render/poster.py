@@ -83,6 +83,11 @@ def parse_grid(text: str) -> tuple[int, int]:
     return cols, rows
 
 
+def _count(number: int, noun: str) -> str:
+    """'1 rangée', '2 rangées'."""
+    return f"{number} {noun}{'s' if number > 1 else ''}"
+
+
 def _draw_plan(c, grid: TileGrid, form: str) -> None:
     from reportlab.lib.colors import HexColor, Color
 
@@ -96,7 +101,7 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     c.setFont(SANS, 3.3)
     lines = [
         f"Poster de {grid.poster_width / 10:.1f} × {grid.poster_height / 10:.1f} cm sur "
-        f"{len(grid.tiles)} pages {grid.page.name.upper()} ({grid.rows} rangées × {grid.cols} colonnes).",
+        f"{len(grid.tiles)} pages {grid.page.name.upper()} ({_count(grid.rows, 'rangée')} × {_count(grid.cols, 'colonne')}).",
         "1. Imprimez à 100 % (taille réelle, sans ajustement à la page).",
         "2. Coupez chaque page le long du trait pointillé (bords gauche et haut), sauf la colonne 1 et la rangée A.",
         f"3. Posez chaque page sur sa voisine de gauche, puis du dessus : les images se recouvrent de {grid.overlap:.0f} mm ;",

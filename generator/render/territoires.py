@@ -52,6 +52,8 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
 
     setup = setup_for(options.players)
+    if options.out.exists() and not options.out.is_dir():
+        raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
     sheet = paper(options.paper)
     if sheet.name not in SHEET_PAPERS:
         raise UserError(f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
@@ -129,7 +131,8 @@ def _tracker_column(canvas: Canvas, house: House, setup: Setup, x: float, bottom
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
     text(canvas, x + 4, top - 7.5, HOUSE_TITLE[house], f.bold, 12, "#FFFFFF")
-    text(canvas, x + 4, top - 13, f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}", f.regular, 8, "#FFFFFF")
+    subtitle = f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}"
+    text(canvas, x + 4, top - 13, subtitle, f.regular, fit_size(subtitle, f.regular, 8, width - 8), "#FFFFFF")
     labels_y = top - header - 5
     box = 5.0
     box_gap = 1.6
@@ -227,6 +230,24 @@ _REFERENCE_ROWS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
+NOTE_STEP = 4.2  # mm between the notes under the reference table
+
+
+def _reference_notes(setup: Setup) -> tuple[str, ...]:
+    notes = (
+        "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, animaux ou soutiens "
+        "d'un même type",
+        "se posent aussi ensemble (4 + 6, 7 + 9, 15 + 18). Les autres combinaisons n'apportent pas plus de points.",
+        "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on bat la défausse.",
+        "Le gagnant est le dernier joueur à posséder des cartes de vie.",
+    )
+    if setup.players == 3:
+        notes += ("Le 3e joueur : pas de vie, ni bonus ni malus de parité (suite −1, arme ou animal −1, les deux −3).",)
+    if setup.players == 4:
+        notes += ("À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie.",)
+    return notes
+
+
 def _setup_line(setup: Setup) -> str:
     rows = " + ".join(str(r) for r in setup.reserve_rows)
     return (f"{setup.hand} cartes en main par joueur · réserve de {setup.reserve} cartes face cachée "
@@ -243,12 +264,16 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
     text(canvas, x + pad, top - 12.5, "Cartes 21 à 36 : points de vie (paires : civilisation · impaires : nature). "
          "On joue avec les cartes 1 à 20.", f.regular, 8.5, INK)
     text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, INK)
+    notes = _reference_notes(setup)
     line_y = top - 24
     column_cards = x + pad + 2
     column_name = x + pad + 19
     column_effect = x + pad + 88
     effect_width = x + width - pad - column_effect
-    row_height = 8.2
+    # rows are 8.2 mm apart, closer when the card is short (Letter) so the last note stays inside
+    sections = sum(1 for row in _REFERENCE_ROWS if row[0])
+    room = (line_y - NOTE_STEP * (len(notes) - 1) - 1.5 - 0.5 * sections) - (y + 4.5)
+    row_height = min(8.2, room / (len(_REFERENCE_ROWS) + sections))
     for section, cards, name, effect in _REFERENCE_ROWS:
         if section:
             line_y -= 2
@@ -263,17 +288,6 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
         text(canvas, column_name, line_y, name, f.regular, fit_size(name, f.regular, 9, column_effect - column_name - 2), INK)
         text(canvas, column_effect, line_y, effect, f.bold, fit_size(effect, f.bold, 9, effect_width), INK)
         line_y -= row_height
-    notes = (
-        "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, animaux ou soutiens "
-        "d'un même type",
-        "se posent aussi ensemble (4 + 6, 7 + 9, 15 + 18). Les autres combinaisons n'apportent pas plus de points.",
-        "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on bat la défausse.",
-        "Le gagnant est le dernier joueur à posséder des cartes de vie.",
-    )
-    if setup.players == 3:
-        notes += ("Le 3e joueur : pas de vie, ni bonus ni malus de parité (suite −1, arme ou animal −1, les deux −3).",)
-    if setup.players == 4:
-        notes += ("À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie.",)
     canvas.saveState()
     canvas.setStrokeColor(HAIRLINE)
     canvas.setLineWidth(pt(0.3))
@@ -282,7 +296,7 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
     note_y = line_y - 1.5
     for note in notes:
         text(canvas, x + pad, note_y, note, f.oblique, 7.8, MUTED)
-        note_y -= 4.2
+        note_y -= NOTE_STEP
 
 
 # --- setup sheet --------------------------------------------------------------------------

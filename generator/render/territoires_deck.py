@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.games.territoires import LENORMAND, House, LenormandCard, Role, house_of, role_of
+from generator.games.territoires.houses import ROLE_CARDS
 from generator.render.document import DocInfo, PdfDocument
 from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
 from generator.render.suits import RED, draw_suit
@@ -33,7 +34,8 @@ def role_effect(number: int) -> str:
     """One line: what the card does in Les territoires."""
     role = role_of(number)
     parity = house_of(number).parity_word
-    partner = {10: 11, 11: 10, 15: 18, 18: 15, 4: 6, 6: 4, 7: 9, 9: 7}.get(number)
+    pair = ROLE_CARDS.get(role, ())
+    partner = next((card for card in pair if card != number), None)  # the other card of its kind
     if role in (Role.WEAPON, Role.SUPPORT_ANIMAL):
         return f"maison {parity} −2 · l'autre −1 · avec {partner} : −3"
     if role is Role.CIVILISATION_SUPPORT:

@@ -69,7 +69,9 @@ class _State:
     def __init__(self, players: int, pawns: int, rules: Rules) -> None:
         self.pos = [START] * (players * pawns)
         self.occ = [NOBODY] * (LAST + 1)
-        self.held = [0] * players  # turns still to lose at the inn or in the well
+        # turns each pawn still makes its owner lose at the inn or in the well; a player loses
+        # his turn while any of his pawns has some (one pawn per player: pawn == seat)
+        self.held = [0] * (players * pawns)
         self.paid = [rules.ante] * players
         self.owner = [p // pawns for p in range(players * pawns)]
         self.prison_pawn = NOBODY
@@ -108,19 +110,19 @@ class _State:
             self.pay(seat, 1)
             if other != NOBODY:
                 self.put(other, prev)
-                self.held[self.owner[other]] = 0
+                self.held[other] = 0
                 self.pay(seat, 1)
                 self.pay(self.owner[other], 1)
                 note = f"swap:{other}"
-            self.held[seat] = 1
+            self.held[pawn] = 1
             self.inn_round = round_number
         elif final == WELL:
             if other != NOBODY:
                 self.put(other, prev)
-                self.held[self.owner[other]] = 0
+                self.held[other] = 0
                 self.pay(self.owner[other] if self.rescued_pays else seat, 1)
                 note = f"rescue:{other}"
-            self.held[seat] = 2
+            self.held[pawn] = 2
         elif final == PRISON:
             if other != NOBODY:
                 self.put(other, prev)
@@ -128,7 +130,7 @@ class _State:
             self.prison_pawn = pawn
             self.prison_left = self.prison_turns
         elif other != NOBODY:
-            if self.swap:
+            if self.swap and self.owner[other] != seat:  # the swap is between two players
                 self.put(other, prev)
                 self.pay(seat, 1)
                 self.pay(self.owner[other], 1)
@@ -219,19 +221,40 @@ def _gains() -> tuple[float, ...]:
 
 
 
+#: Squares where a pawn of the same player does not block: the start and the garden hold any
+#: number of pawns; the inn, the well and the prison have rules of their own.
+_SHARED_OR_OWN_RULE = frozenset((START, LAST, INN, WELL, PRISON))
+
+
 def choose_pawns(movable: list[int], pos: list[int], d1: int, d2: int, policy: str,
-                 rng: random.Random) -> tuple[int, int]:
-    """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``)."""
+                 rng: random.Random, mine: tuple[int, ...] = ()) -> tuple[int, int]:
+    """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``).
+
+    ``mine``: every pawn of the player. The best policy values a die that would land a pawn on
+    another of them as no move at all (the pawn goes back: docs/rules/oie.md); ``d1`` is played first.
+    """
     if policy != POLICY_BEST:
         options = [(a, b) for a in movable for b in movable if a != b]
         return options[rng.randrange(len(options))]
     gain = _gains()
+    final = move_tables().final
+    held_by = {pos[p]: p for p in mine if pos[p] not in _SHARED_OR_OWN_RULE}
     best, best_value = (movable[0], movable[1]), -1e9
     for a in movable:
-        first = gain[pos[a] * 7 + d1]
+        to_a = final[pos[a] * 13 + d1]
+        a_blocked = held_by.get(to_a, a) != a
+        first = 0.0 if a_blocked else gain[pos[a] * 7 + d1]
+        a_now = pos[a] if a_blocked else to_a
         for b in movable:
             if b != a:
-                value = first + gain[pos[b] * 7 + d2]
+                to_b = final[pos[b] * 13 + d2]
+                if to_b in _SHARED_OR_OWN_RULE:
+                    b_blocked = False
+                elif to_b == a_now:
+                    b_blocked = True
+                else:
+                    b_blocked = held_by.get(to_b, b) not in (a, b)
+                value = first + (0.0 if b_blocked else gain[pos[b] * 7 + d2])
                 if value > best_value + 1e-12:
                     best, best_value = (a, b), value
     return best
@@ -253,8 +276,11 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
     events: list[Event] = []
     for round_number in range(1, rules.max_rounds + 1):
         for seat in range(players):
-            if held[seat]:
-                held[seat] -= 1
+            base = seat * per
+            if any(held[base:base + per]):  # a pawn of his is still held at the inn or in the well
+                for p in range(base, base + per):
+                    if held[p]:
+                        held[p] -= 1
                 if record:
                     events.append(Event(round_number, seat, seat * per, "lost-turn"))
                 continue
@@ -269,7 +295,7 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
             if len(movable) == 1:
                 moves = ((movable[0], d1 + d2),)
             else:
-                a, b = choose_pawns(movable, pos, d1, d2, policy, rng)
+                a, b = choose_pawns(movable, pos, d1, d2, policy, rng, pawns_of[seat])
                 moves = ((a, d1), (b, d2))
             for pawn, points in moves:
                 prev = pos[pawn]
