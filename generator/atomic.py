@@ -27,6 +27,8 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
         raise ValueError(f"atomic_write mode must be 'wb' or 'w', not {mode!r}")
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise UserError(f"{target} is a folder; give a file name to write")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
@@ -41,7 +43,10 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise UserError(f"cannot write {target}: {exc.strerror}; choose another file name") from exc
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -19,3 +19,21 @@ def test_failure_keeps_old_content_and_leaves_no_temporary(tmp_path):
             raise RuntimeError("crash mid-write")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_folder_in_the_way_is_a_user_error_and_leaves_nothing(tmp_path):
+    from generator.errors import UserError
+
+    target = tmp_path / "deck.pdf"
+    target.mkdir()
+    with pytest.raises(UserError, match="is a folder"):
+        write_text(target, "data")
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]
+
+
+def test_a_file_where_the_folder_goes_is_a_user_error(tmp_path):
+    from generator.errors import UserError
+
+    (tmp_path / "out").write_text("not a folder")
+    with pytest.raises(UserError, match="cannot write"):
+        write_text(tmp_path / "out" / "deck.pdf", "data")
