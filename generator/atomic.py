@@ -41,7 +41,10 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except IsADirectoryError:
+            raise UserError(f"cannot write {target}: it is a folder; give a file name inside it") from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

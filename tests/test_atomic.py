@@ -19,3 +19,14 @@ def test_failure_keeps_old_content_and_leaves_no_temporary(tmp_path):
             raise RuntimeError("crash mid-write")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_folder_at_the_final_name_is_a_user_error_and_leaves_no_temporary(tmp_path):
+    from generator.errors import UserError
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    with pytest.raises(UserError, match="is a folder"):
+        write_text(folder, "data")
+    assert folder.is_dir() and list(folder.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
