@@ -346,3 +346,11 @@ def test_undo_of_a_count_puts_the_table_and_tokens_back() -> None:
     assert undone.state.table == Table.with_start(ID["Lyon"]) and undone.state.tokens == (4, 4, 4)
     with pytest.raises(UserError, match="nothing to undo"):
         undone.undo()
+
+
+def test_more_packs_than_the_deck_has_intermede_cards_for_are_refused() -> None:
+    """Two Intermède cards separate at most three packs: a fourth pack would never be counted apart."""
+    with pytest.raises(UserError, match="4 packs need 3 Intermède cards between them but the deck has 2; use --packs 3"):
+        deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=4, pack_size=5)
+    setup = deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=3, pack_size=5)
+    assert setup.intermedes_in_pile == 2

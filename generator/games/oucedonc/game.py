@@ -88,7 +88,13 @@ def deal(
     pack_size = deck.pack_size if pack_size is None else pack_size
     if packs < 1 or pack_size < 1:
         raise UserError(f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix --packs/--pack-size")
-    intermedes = [card.id for card in deck.others if card.kind == "intermede"][: packs - 1]
+    in_deck = [card.id for card in deck.others if card.kind == "intermede"]
+    if packs - 1 > len(in_deck):
+        raise UserError(
+            f"{packs} packs need {packs - 1} Intermède cards between them but the deck has {len(in_deck)}; "
+            f"use --packs {len(in_deck) + 1} or fewer (a bigger --pack-size keeps the game as long)"
+        )
+    intermedes = in_deck[: packs - 1]
     needed = packs * pack_size + 1 + len(intermedes)
     if len(deck.places) < needed:
         fitting = (len(deck.places) - 1 - len(intermedes)) // packs
