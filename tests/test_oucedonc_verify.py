@@ -211,3 +211,26 @@ def test_cli_verify_without_deck_uses_the_embedded_data() -> None:
     result = pnp_process("oucedonc", "verify", "evreux", "north-of", "FOIX", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["correct"] is True
+
+
+@pytest.mark.parametrize("typed", ["lisle sur la sorgue", "LISLE-SUR-LA-SORGUE", "l'isle sur la sorgue"])
+def test_an_apostrophe_typed_as_nothing_still_finds_the_place(typed: str) -> None:
+    gap = verify_cards(typed, Direction.EAST_OF, "avignon", make_deck(), EqualCoordinates.WELL_PLACED)
+    assert gap.verdict.a.name == "L'Isle-sur-la-Sorgue" and gap.verdict.correct
+    gap = verify_cards("saintetienne", Direction.WEST_OF, "Lyon", make_deck(), EqualCoordinates.WELL_PLACED)
+    assert gap.verdict.a.name == "Saint-Étienne"
+
+
+def test_dropping_separators_never_hides_an_ambiguity() -> None:
+    entries = [Entry(name="Le Pin", value=1, qualifier="03"), Entry(name="Lepin", value=2, qualifier="73")]
+    assert resolve("le pin", entries, "place", "x") == 1 and resolve("lepin", entries, "place", "x") == 2
+    with pytest.raises(UserError, match="ambiguous: Le Pin \\(03\\), Lepin \\(73\\)"):
+        resolve("lep in", entries, "place", "x")  # no exact key; both names drop to "lepin"
+
+
+@pytest.mark.parametrize("pair", [("Ajaccio", "ajaccio"), ("P14", "Ajaccio")])
+def test_a_place_compared_with_itself_is_refused(pair: tuple[str, str]) -> None:
+    with pytest.raises(UserError, match="both Ajaccio"):
+        verify_cards(pair[0], Direction.NORTH_OF, pair[1], make_deck(), EqualCoordinates.WELL_PLACED)
+    with pytest.raises(UserError, match="both Foix"):
+        verify_places("foix", Direction.NORTH_OF, "FOIX", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)

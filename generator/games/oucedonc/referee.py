@@ -72,6 +72,7 @@ def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualC
     hint = "give a card name or id from the deck file"
     index = NameIndex(card_entries(deck))
     card_a, card_b = index.find(a, "card", hint), index.find(b, "card", hint)
+    _two_places(card_a.name, card_a is card_b)
     return measure(located_card(card_a), direction, located_card(card_b), deck.precision, equal)
 
 
@@ -81,7 +82,13 @@ def verify_places(
     hint = "give a French commune or site name, or use --deck deck.json"
     index = NameIndex(place_entries(places))
     place_a, place_b = index.find(a, "place", hint), index.find(b, "place", hint)
+    _two_places(place_a.name, place_a is place_b)
     return measure(located_place(place_a, precision), direction, located_place(place_b, precision), precision, equal)
+
+
+def _two_places(name: str, same: bool) -> None:
+    if same:
+        raise UserError(f"A and B are both {name}; a place is never north, south, east or west of itself: name two places")
 
 
 # --------------------------------------------------------------------------- game moves
