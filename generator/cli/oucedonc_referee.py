@@ -14,18 +14,9 @@ from typing import Optional
 
 import typer
 
+from generator.cli.oucedonc import oucedonc_app
 from generator.errors import UserError
 
-try:  # the `oucedonc` group belongs to the deck printer's module once it is installed
-    from generator.cli.oucedonc import oucedonc_app
-except ModuleNotFoundError as missing:  # until then the referee creates it (same name, same place)
-    if missing.name != "generator.cli.oucedonc":
-        raise
-    oucedonc_app = typer.Typer(
-        name="oucedonc",
-        help="Oucédonc: place-card decks for any region, and a referee for the table.",
-        no_args_is_help=True,
-    )
 game_app = typer.Typer(help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).", no_args_is_help=True)
 
 DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to B?"
