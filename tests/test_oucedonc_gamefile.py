@@ -338,3 +338,22 @@ def test_show_json_and_history(game_file: Path) -> None:
     assert position["cards_left"] == 8 and position["moves"] == 1
     shown = pnp("oucedonc", "game", "show", str(game_file))
     assert "last moves:" in shown.stdout and f"Ana placed {setup.names()[drawn]} west of" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "fragment"),
+    [("lat_units", "abc", "not whole numbers"), ("lon_units", 1.5, "not whole numbers"), ("name", None, "has no name"),
+     ("tokens_each", "many", "'tokens_each' is 'many'")],
+)
+def test_a_hand_broken_deck_file_is_one_line_and_no_game_file(tmp_path: Path, field: str, value: object, fragment: str) -> None:
+    document = json.loads(deck_json(pack_size=3))
+    if field == "tokens_each":
+        document["params"]["tokens_each"] = value
+    else:
+        document["cards"][0][field] = value
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps(document), encoding="utf-8")
+    game = tmp_path / "partie.json"
+    one_line_error(pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players", "Ana,Ben"), fragment)
+    one_line_error(pnp("oucedonc", "verify", "P02", "north-of", "P03", "--deck", str(deck)), fragment)
+    assert not game.exists()
