@@ -185,6 +185,8 @@ def edited(change) -> str:
         (edited(lambda d: d["deck"]["cards"][0].update(lat_units=0)), "printed text that does not match"),
         (edited(lambda d: d.update(players=["Ana"])), "2 to 8 players"),
         (edited(lambda d: d.update(seed=None)), "'seed' must be a whole number"),
+        (edited(lambda d: d["journal"][0].update(player=5)), "move 1: 'player' must be a player name, not 5"),
+        (edited(lambda d: d["journal"][0].update(card=5)), "move 1: 'card' must be a card id or name, not 5"),
     ],
 )
 def test_corrupted_hand_broken_or_newer_files_are_refused(text: str, fragment: str) -> None:
