@@ -191,11 +191,15 @@ def test_equal_printed_coordinates(equal: EqualCoordinates, doubter_right: bool)
     assert "same printed latitude (43°37′ N)" in message[-1]
 
 
-@pytest.mark.parametrize("broke, expected", [(BrokePayer.NOTHING, (0, 0, 0)), (BrokePayer.BANK, (0, 1, 0))])
-def test_a_player_without_tokens(broke: BrokePayer, expected: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    "broke, expected, said",
+    [(BrokePayer.NOTHING, (0, 0, 0), "Ana has no token to give Ben;"),
+     (BrokePayer.BANK, (0, 1, 0), "Ana has no token left, so the reserve gives 1 to Ben;")],
+)
+def test_a_player_without_tokens(broke: BrokePayer, expected: tuple[int, ...], said: str) -> None:
     setup = scripted(["Marseille", "Paris"], ["Lyon"], RuleOptions(broke_payer=broke, starting_tokens=0))
     state, messages = play(setup, [beside("Ana", "Marseille", N, "Lyon"), doubt("Ben", "Marseille", "Lyon")])
-    assert state.tokens == expected and "has no token to give" in messages[-1]
+    assert state.tokens == expected and said in messages[-1]
 
 
 def test_illegal_doubts() -> None:

@@ -333,8 +333,8 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
     if correct:
         tokens, paid = _pay(state.tokens, payer=doubter, payee=placer, broke=setup.options.broke_payer)
         new = replace(state, tokens=tokens, pending=None)
-        outcome = "pays 1 token to" if paid else "has no token to give"
-        return new, f"{setup.players[doubter]} was wrong: {shown}; {setup.players[doubter]} {outcome} {setup.players[placer]}; {name} stays"
+        payment = _payment(setup.players[doubter], setup.players[placer], paid, setup.options.broke_payer)
+        return new, f"{setup.players[doubter]} was wrong: {shown}; {payment}; {name} stays"
     tokens, paid = _pay(state.tokens, payer=placer, payee=doubter, broke=setup.options.broke_payer)
     new = replace(
         state,
@@ -343,8 +343,8 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
         table=state.table.without(pending.card),
         out_of_play=state.out_of_play + (pending.card,),
     )
-    outcome = "pays 1 token to" if paid else "has no token to give"
-    return new, f"{setup.players[doubter]} was right: {shown}; {setup.players[placer]} {outcome} {setup.players[doubter]}; {name} leaves the game"
+    payment = _payment(setup.players[placer], setup.players[doubter], paid, setup.options.broke_payer)
+    return new, f"{setup.players[doubter]} was right: {shown}; {payment}; {name} leaves the game"
 
 
 def _compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
@@ -373,6 +373,15 @@ def _pay(tokens: tuple[int, ...], payer: int, payee: int, broke: BrokePayer) -> 
         new[payee] += 1
         return tuple(new), False
     return tuple(new), False
+
+
+def _payment(payer: str, payee: str, paid: bool, broke: BrokePayer) -> str:
+    """What happened to the token, in words (see :func:`_pay`)."""
+    if paid:
+        return f"{payer} pays 1 token to {payee}"
+    if broke is BrokePayer.BANK:
+        return f"{payer} has no token left, so the reserve gives 1 to {payee}"
+    return f"{payer} has no token to give {payee}"
 
 
 def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
