@@ -8,6 +8,7 @@ first and written at the end, each file atomically: bad input never leaves a hal
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -328,6 +329,8 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     write_text(json_path, deck_to_json(built.deck))
     folder = options.out.with_name(options.out.stem + "_png")
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
+    if pngs:
+        _remove_stale_faces(folder, set(pngs))
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
 
 
@@ -346,6 +349,17 @@ def build_kit_deck(params: KitParams) -> list[KitFile]:
                                  f"{TOKENS} tokens", print_notes=PrintNotes(duplex="long", advice=advice)),
         KitFile(files.json, title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)"),
     ]
+
+
+_FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
+
+
+def _remove_stale_faces(folder: Path, current: set[str]) -> None:
+    """Faces left by an earlier, larger deck in the same folder (``P64_front.png``…) would be sent
+    to the print shop with this one; only files named like a face are touched."""
+    for path in folder.iterdir():
+        if _FACE_NAME.match(path.name) and path.name not in current:
+            path.unlink()
 
 
 def render_pngs(cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str) -> dict[str, bytes]:
