@@ -479,3 +479,16 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
     assert len(cuts) == 35 and len(discs) == 35
     mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
     assert all(abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs))
+
+
+@pytest.mark.parametrize(
+    ("region_name", "title"),
+    [("Bretagne", "Oucédonc en Bretagne"), ("Grand Est", "Oucédonc dans le Grand Est"),
+     ("Hauts-de-France", "Oucédonc dans les Hauts-de-France"), ("Pays de la Loire", "Oucédonc dans les Pays de la Loire"),
+     ("Île-de-France", "Oucédonc en Île-de-France")],
+)
+def test_the_title_uses_the_preposition_french_uses(region_name, title):
+    from generator.render.card_templates import load_templates
+    from generator.render.oucedonc_texts import render_title
+
+    assert render_title(load_templates("oucedonc"), region_name, "region") == title
