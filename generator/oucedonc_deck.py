@@ -192,10 +192,26 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         raise UserError(f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}")
     if options.out.suffix.lower() != ".pdf":
         raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
+    _check_targets(options)
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
     templates = load_templates("oucedonc", options.templates)
     return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precisions, fonts,
                          templates)
+
+
+def _check_targets(options: DeckOptions) -> None:
+    """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
+    a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
+    for path in (options.out, options.out.with_suffix(".json")):
+        if path.is_dir():
+            raise UserError(f"{path} is a folder; choose another --out or move that folder away")
+    folder = png_folder(options.out)
+    if options.png_dpi is not None and folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away")
+
+
+def png_folder(out: Path) -> Path:
+    return out.with_name(out.stem + "_png")
 
 
 def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
@@ -327,7 +343,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     json_path = options.out.with_suffix(".json")
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
-    folder = options.out.with_name(options.out.stem + "_png")
+    folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
