@@ -10,7 +10,7 @@ from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.count import walk
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, Setup, apply, deal, replay, start
 from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
-from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, RuleOptions
+from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, ExactTie, RuleOptions
 from generator.games.oucedonc.table import Arm, Slot, Table
 from tests.referee_fixtures import make_deck
 
@@ -120,6 +120,21 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     assert "8 misplaced" in messages[-1] and "Ana, Ben (+2 each)" in messages[-1]
     with pytest.raises(UserError, match="game is over"):
         apply(setup, state, beside("Ana", "Tours", N, "Lyon"))
+
+
+@pytest.mark.parametrize(
+    "estimates, exact_tie, expected, said",
+    [
+        ({"Ana": 8, "Ben": 8, "Chloé": 3}, ExactTie.EACH, (6, 6, 4), "exact: Ana, Ben (+2 each)"),
+        ({"Ana": 8, "Ben": 8, "Chloé": 3}, ExactTie.EVERYONE, (6, 6, 6), "a tie, so Chloé wins 2 as well"),
+        ({"Ana": 8, "Ben": 1, "Chloé": 3}, ExactTie.EVERYONE, (6, 4, 4), "exact: Ana (+2)"),  # no tie: one winner
+    ],
+)
+def test_exact_tie_option(estimates: dict[str, int], exact_tie: ExactTie, expected: tuple[int, ...], said: str) -> None:
+    """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or everyone."""
+    setup, moves = four_arm_game(RuleOptions(exact_tie=exact_tie))
+    state, messages = play(setup, moves + [count(**estimates)])
+    assert state.tokens == expected and said in messages[-1]
 
 
 @pytest.mark.parametrize(

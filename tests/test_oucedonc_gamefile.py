@@ -140,12 +140,18 @@ def test_same_seed_same_file_and_options_recorded(tmp_path: Path) -> None:
     paths = [tmp_path / f"g{i}.json" for i in range(2)]
     for path in paths:
         result = pnp("oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben", "--seed", "9",
-                     "--count-preceding", "original", "--tokens", "6")
+                     "--count-preceding", "original", "--tokens", "6", "--exact-tie", "everyone")
         assert result.returncode == 0, result.stderr
     assert paths[0].read_bytes() == paths[1].read_bytes()
     document = json.loads(paths[0].read_text(encoding="utf-8"))
     assert document["schema"] == "pnp.oucedonc.game" and document["version"] == 1 and document["seed"] == 9
     assert document["options"]["count_preceding"] == "original" and document["options"]["starting_tokens"] == 6
+    assert document["options"]["exact_tie"] == "everyone"
+    one_line_error(pnp("oucedonc", "game", "new", str(tmp_path / "x.json"), "--deck", str(deck), "--players", "Ana,Ben",
+                       "--exact-tie", "some"), "choose one of each, everyone")
+    # A file written before the option existed has no exact_tie: it plays with the default.
+    del document["options"]["exact_tie"]
+    assert game_from_json(json.dumps(document)).setup.options.exact_tie.value == "each"
     assert document["journal"] == [] and len(document["deck"]["cards"]) == 54
 
 

@@ -405,7 +405,9 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         raise UserError(f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate {missing[0]}=2")
     assert state.table is not None
     walked = walk(state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding)
-    result = rewards(len(walked.set_aside), estimates, setup.players, setup.options.closest_tie)
+    result = rewards(
+        len(walked.set_aside), estimates, setup.players, setup.options.closest_tie, setup.options.exact_tie
+    )
     tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens))
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
@@ -433,6 +435,9 @@ def describe_count(setup: Setup, record: CountRecord) -> str:
     aside = ", ".join(names[c] for c in record.walk.set_aside) or "none"
     if result.exact:
         winners = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
+        others = [p for p in setup.players if p not in result.exact and result.won[p]]
+        if others:
+            winners += f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
     elif any(result.won.values()):
         closest = [p for p in result.closest if result.won[p]]
         winners = f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
