@@ -43,8 +43,10 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
         os.chmod(tmp, 0o644)
         try:
             os.replace(tmp, target)
-        except IsADirectoryError:
-            raise UserError(f"cannot write {target}: it is a folder; give a file name inside it") from None
+        except OSError as exc:
+            if target.is_dir():
+                raise UserError(f"cannot write {target}: it is a folder; give a file name inside it") from None
+            raise UserError(f"cannot write {target}: {exc.strerror}; choose a writable file name") from exc
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
