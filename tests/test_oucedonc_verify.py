@@ -234,3 +234,33 @@ def test_a_place_compared_with_itself_is_refused(pair: tuple[str, str]) -> None:
         verify_cards(pair[0], Direction.NORTH_OF, pair[1], make_deck(), EqualCoordinates.WELL_PLACED)
     with pytest.raises(UserError, match="both Foix"):
         verify_places("foix", Direction.NORTH_OF, "FOIX", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)
+
+
+def printed_minutes(text: str) -> int:
+    """``48°07′ N`` / ``1°41′ O`` read back as a player reads the card: signed arc-minutes."""
+    import re
+
+    match = re.fullmatch(r"(\d+)°(\d{2})′ ([NSEO])", text)
+    assert match, text
+    value = int(match.group(1)) * 60 + int(match.group(2))
+    return -value if match.group(3) in "SO" else value
+
+
+def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_printed_backs(tmp_path) -> None:
+    """The default France deck, as `pnp oucedonc deck` selects it and the referee reads it from the
+    JSON: every ordered pair, in all four directions, gets the verdict of the printed texts."""
+    from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "deck.pdf")
+    selected, _ = select_deck(options, print_settings(options))
+    deck = deck_from_json(deck_to_json(selected))
+    assert deck.precision is Precision.MINUTE and len(deck.places) == 63
+    printed = {card.id: {"lat": printed_minutes(card.lat_text), "lon": printed_minutes(card.lon_text)} for card in deck.places}
+    for a, b in itertools.permutations(deck.places, 2):
+        for direction in Direction:
+            verdict_ = measure(located_card(a), direction, located_card(b), deck.precision, EqualCoordinates.WELL_PLACED).verdict
+            mine, theirs = printed[a.id][direction.axis], printed[b.id][direction.axis]
+            assert mine != theirs  # the selection makes every doubt decidable on the printed values
+            assert verdict_.correct is plain(mine, theirs, direction, True)
+            assert verdict_.gap_minutes == (mine - theirs) * direction.sign
