@@ -24,6 +24,7 @@ from generator.games.oucedonc.deck import (
     check_place_count,
     compose_deck,
     default_place_count,
+    minimum_places,
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
@@ -220,6 +221,12 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
 
     count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
     region, candidates = load_candidates(options.source, options.region)
+    needed = minimum_places(PACKS, PACK_SIZE)
+    if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
+        raise UserError(
+            f"{region.name} offers only {len(candidates)} places and a deck needs at least {needed} "
+            f"({PACKS} packs of {PACK_SIZE} and {PACKS} start cards); choose a larger region"
+        )
     for precision in settings.precisions:
         try:
             places = choose_places(candidates, count, options.seed, precision, options.sites_share,

@@ -203,3 +203,14 @@ def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
     with pytest.raises(UserError, match=fragment):
         make_deck(DeckOptions(out=tmp_path / "deck.pdf", png_dpi=png))
     assert [p.name for p in tmp_path.iterdir()] == [blocker]
+
+
+def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "deck.pdf", region="2A")  # Corse-du-Sud: 28 places
+    with pytest.raises(UserError) as caught:
+        select_deck(options, print_settings(options))
+    message = str(caught.value)
+    assert "Corse-du-Sud offers only" in message and "at least 48" in message and "larger region" in message
+    assert "fewer cards" not in message
