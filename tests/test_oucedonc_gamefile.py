@@ -365,3 +365,15 @@ def test_a_hand_broken_deck_file_is_one_line_and_no_game_file(tmp_path: Path, fi
     one_line_error(pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players", "Ana,Ben"), fragment)
     one_line_error(pnp("oucedonc", "verify", "P02", "north-of", "P03", "--deck", str(deck)), fragment)
     assert not game.exists()
+
+
+def test_placing_when_no_card_can_be_placed_says_why_before_looking_at_the_names(tmp_path: Path) -> None:
+    setup = deal(["Ana", "Ben"], make_deck(), 1, RuleOptions(), packs=1, pack_size=1)
+    game, _ = new_game(setup).play(Place("Ana", setup.pile[0], Slot.beside(Direction.NORTH_OF, setup.reserve[0])))
+    path = tmp_path / "partie.json"
+    path.write_text(game_to_json(game), encoding="utf-8")
+    one_line_error(pnp("oucedonc", "game", "place", str(path), "Atlantis", "--north-of", "Typo"), "a count is due")
+    assert pnp("oucedonc", "game", "count", str(path), "--estimate", "Ana=0", "--estimate", "Ben=1").returncode == 0
+    before = path.read_bytes()
+    one_line_error(pnp("oucedonc", "game", "place", str(path), "Atlantis", "--north-of", "Typo"), "the game is over")
+    assert path.read_bytes() == before

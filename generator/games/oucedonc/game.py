@@ -257,13 +257,18 @@ def replay(setup: Setup, moves: Sequence[Move]) -> State:
     return state
 
 
-def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
-    names = setup.names()
+def check_can_place(setup: Setup, state: State) -> None:
+    """A UserError if no card can be placed now (game over, or a count is due)."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
         raise UserError("the game is over; start a new one with 'pnp oucedonc game new'")
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError("a count is due before any card is placed; run 'game count' with every player's --estimate")
+
+
+def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
+    names = setup.names()
+    check_can_place(setup, state)
     player = setup.player_index(move.player)
     if player != state.turn:
         raise UserError(f"it is {setup.players[state.turn]}'s turn, not {setup.players[player]}'s")

@@ -19,7 +19,7 @@ from generator.games.oucedonc.compare import Direction, EqualCoordinates, Locate
 from generator.games.oucedonc.coords import Precision, format_latitude, format_longitude, from_units, to_units
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.game import Count, Doubt, Place
+from generator.games.oucedonc.game import Count, Doubt, Place, check_can_place
 from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import Entry, NameIndex, resolve
 from generator.games.oucedonc.table import Slot
@@ -103,6 +103,7 @@ def place_move(game: Game, card: str, direction: Direction | None, anchor: str |
     """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
     if (direction is None) == (between is None):
         raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
+    check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
     player = game.setup.players[game.state.turn]
     card_id = resolve_card(game, card)
     if between is not None:
