@@ -117,7 +117,7 @@ def test_illegal_moves_leave_the_file_byte_identical(game_file: Path) -> None:
         (("doubt", "--by", "Ana", "--neighbour", start_card), "cannot doubt it"),
         (("doubt", "--by", "Zoé", "--neighbour", start_card), "unknown player 'Zoé'"),
         (("doubt", "--by", "Ben", "--neighbour", other), "is not next to"),
-        (("count", "--estimate", "Ana=x"), "not a whole number"),
+        (("count", "--estimate", "Ana=x"), "no count is due"),  # the phase first, then the estimates
     ]:
         one_line_error(pnp("oucedonc", "game", args[0], str(game_file), *args[1:]), fragment)
         assert game_file.read_bytes() == before
@@ -373,7 +373,10 @@ def test_placing_when_no_card_can_be_placed_says_why_before_looking_at_the_names
     path = tmp_path / "partie.json"
     path.write_text(game_to_json(game), encoding="utf-8")
     one_line_error(pnp("oucedonc", "game", "place", str(path), "Atlantis", "--north-of", "Typo"), "a count is due")
+    for typed, fragment in (("Ana=x", "not a whole number"), ("Ana", "not PLAYER=NUMBER"), ("=2", "not PLAYER=NUMBER")):
+        one_line_error(pnp("oucedonc", "game", "count", str(path), "--estimate", typed, "--estimate", "Ben=1"), fragment)
     assert pnp("oucedonc", "game", "count", str(path), "--estimate", "Ana=0", "--estimate", "Ben=1").returncode == 0
     before = path.read_bytes()
     one_line_error(pnp("oucedonc", "game", "place", str(path), "Atlantis", "--north-of", "Typo"), "the game is over")
+    one_line_error(pnp("oucedonc", "game", "count", str(path), "--estimate", "Zoé=x"), "the game is over")
     assert path.read_bytes() == before

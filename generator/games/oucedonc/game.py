@@ -389,7 +389,8 @@ def _payment(payer: str, payee: str, paid: bool, broke: BrokePayer) -> str:
     return f"{payer} has no token to give {payee}"
 
 
-def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
+def check_count_due(setup: Setup, state: State) -> None:
+    """A UserError unless an interim or final count is due now."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
         raise UserError("the game is over; no more counts")
@@ -397,6 +398,11 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         raise UserError(
             "no count is due: counts happen when an Intermède card is drawn and when the packs run out; place the drawn card"
         )
+
+
+def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
+    check_count_due(setup, state)
+    phase = state.phase(setup)
     estimates: dict[str, int] = {}
     for player, estimate in move.estimates:
         name = setup.players[setup.player_index(player)]

@@ -19,7 +19,7 @@ from generator.games.oucedonc.compare import Direction, EqualCoordinates, Locate
 from generator.games.oucedonc.coords import Precision, format_latitude, format_longitude, from_units, to_units
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.game import Count, Doubt, Place, check_can_place
+from generator.games.oucedonc.game import Count, Doubt, Place, check_can_place, check_count_due
 from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import Entry, NameIndex, resolve
 from generator.games.oucedonc.table import Slot
@@ -126,6 +126,7 @@ def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
 
 def count_move(game: Game, estimates: Sequence[str]) -> Count:
     """Estimates typed as ``Ana=2``, one per player."""
+    check_count_due(game.setup, game.state)  # before the estimates: "no count is due" beats a typo
     pairs: list[tuple[str, int]] = []
     for text in estimates:
         name, sep, number = text.partition("=")
