@@ -208,6 +208,13 @@ def test_landmarks_table_shape():
         assert r["kind"] and r["kind"] == r["kind"].lower()
 
 
+def test_landmark_names_are_names_not_captions():
+    # a card shows the name alone: "Bastia, place Saint-Nicolas" or "Lac Léman à Évian" read as captions
+    _, rows = read_csv("landmarks.csv")
+    captions = [r["name"] for r in rows if "," in r["name"] or " à " in r["name"]]
+    assert captions == []
+
+
 def test_landmark_communes_exist_in_their_departement():
     _, all_communes = read_csv("all_communes.csv")
     departement_of = {r["insee"]: r["departement"] for r in all_communes}

@@ -79,11 +79,24 @@ def test_embedded_country_code_and_box(with_sites):
     assert {p.country for p in inland_brittany} == {"FR"} and "Pontivy" in {p.name for p in inland_brittany}
 
 
+def test_world_towns_in_a_box_are_those_of_the_countries_it_covers():
+    box = (5.5, 45.5, 7.5, 46.5)  # over France, Switzerland and Italy only
+    expected = sorted(p.id for code in ("CH", "IT") for p in embedded.world_towns(code)
+                      if 45.5 <= p.lat <= 46.5 and 5.5 <= p.lon <= 7.5)
+    found = embedded.world_towns_in_box(box)
+    assert sorted(p.id for p in found) == expected and len(expected) > 100
+    assert {"Genève", "Aosta", "Montreux"} <= {p.name for p in found}
+    assert {p.id for p in found} == {p.id for p in embedded.world_towns_in_box(box, skip_country="XX")
+                                     if p.country != "FR"}
+
+
 def test_unknown_source_and_missing_fetch(folders):
     with pytest.raises(UserError, match="unknown source"):
         catalog.load_places("osm", "france")
     with pytest.raises(UserError, match="pnp data fetch wikidata --region 33"):
         catalog.load_places("wikidata", "Gironde")
+    with pytest.raises(UserError, match="need no fetch"):
+        catalog.fetch_places("embedded", "france", None)  # type: ignore[arg-type]
 
 
 def test_fetch_apigeo_then_load_and_select(server):
@@ -117,6 +130,29 @@ def test_without_contours_the_nearest_commune_gives_the_departement(server):
         catalog.fetch_places("wikidata", "france", http)
     stored = catalog.read_places(catalog.stored_path("wikidata", resolve_region("france")))
     assert {p.name: p.departement for p in stored} == {"Mont Blanc": "74", "Dune du Pilat": "33"}
+
+
+def test_features_across_the_border_are_not_french(server):
+    # the box around France holds Swiss and German features: without contours, they must not
+    # borrow the département of the nearest French commune (Évian, Strasbourg)
+    def node(number, name, lat, lon):
+        return {"type": "node", "id": number, "lat": lat, "lon": lon,
+                "tags": {"natural": "peak", "name": name, "wikidata": f"Q{number}"}}
+
+    answer = {"version": 0.6, "elements": [
+        node(1, "Mont Blanc", 45.8326, 6.8652),         # on the border: French
+        node(2, "Dent du Midi", 46.1606, 6.9233),       # Switzerland, 13 km from a French commune
+        node(3, "Rive d'Ouchy", 46.505, 6.627),          # Lausanne, across the lake from Évian
+        node(4, "Rheininsel", 48.58, 7.81),              # Kehl, across the Rhine from Strasbourg
+        node(5, "Île de Groix", 47.638, -3.46),          # French island the outline leaves out
+    ]}
+    server.expect_request("/api/interpreter").respond_with_json(answer)
+    server.expect_request("/contours/departements-100m.geojson").respond_with_data("gone", status=404)
+    with quick_http(folders_cache(server)) as http:
+        catalog.fetch_places("overpass", "france", http)
+    french = {p.name: p.departement for p in catalog.load_places("overpass", "france")}
+    assert french == {"Mont Blanc": "74", "Île de Groix": "56"}
+    assert [p.name for p in catalog.load_places("overpass", "Haute-Savoie")] == ["Mont Blanc"]
 
 
 def test_failed_fetch_writes_nothing(server, folders):
@@ -189,7 +225,7 @@ def test_deck_larger_than_a_country_allows_is_user_error():
 def test_cli_deck_table_and_errors():
     table = run_pnp("places", "--region", "BE", "--count", "12", "--precision", "0.01")
     assert table.returncode == 0, table.stderr
-    assert "Belgique: deck of 12" in table.stdout and "Closest two cards" in table.stdout
+    assert "Belgique: deck of 12" in table.stdout and "Closest cards" in table.stdout
     assert all(len(line) <= 80 for line in table.stdout.splitlines())
     bad = run_pnp("places", "--count", "5", "--difficulty", "nightmare")
     assert bad.returncode == 2 and "nightmare" in bad.stderr

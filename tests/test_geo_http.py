@@ -137,6 +137,13 @@ def test_base_urls_come_from_environment(monkeypatch):
     assert base_url("apigeo") == "https://geo.api.gouv.fr"
 
 
+@pytest.mark.parametrize("value", ["notaurl", "geo.api.gouv.fr", "ftp://mirror.example/geo", "http://"])
+def test_a_base_url_that_is_not_http_is_a_user_error(monkeypatch, value):
+    monkeypatch.setenv("PNP_APIGEO_URL", value)
+    with pytest.raises(UserError, match="PNP_APIGEO_URL=.*not an http"):
+        base_url("apigeo")
+
+
 def test_download_streams_into_place(httpserver, tmp_path, cache):
     blob = bytes(range(256)) * 1000
     httpserver.expect_oneshot_request("/dump.zip").respond_with_data(blob)

@@ -94,6 +94,35 @@ def test_country_codes_are_served_offline(code):
     assert all(area.covers(p.lat, p.lon) for p in towns)
 
 
+@pytest.mark.parametrize("name, code", [("Italie", "IT"), ("belgique", "BE"), ("Cote d'Ivoire", "CI"),
+                                        ("ROYAUME UNI", "GB")])
+def test_countries_by_their_french_name(name, code):
+    region = resolve_region(name)
+    assert (region.kind, region.code) == ("world", code)
+
+
+def test_a_misspelt_country_name_is_suggested():
+    with pytest.raises(UserError, match="did you mean Belgique"):
+        resolve_region("belgiqe")
+
+
+def test_a_name_wins_over_a_file_or_folder_of_that_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bretagne").mkdir()
+    (tmp_path / "Gironde").write_text("not a polygon")
+    assert resolve_region("bretagne").code == "53"
+    assert resolve_region("Gironde").code == "33"
+
+
+def test_a_folder_or_punctuation_is_not_a_region(tmp_path):
+    with pytest.raises(UserError, match="is a folder"):
+        resolve_region(str(tmp_path))
+    for text in ("-", "'", "_"):
+        with pytest.raises(UserError, match="unknown region"):
+            resolve_region(text)
+    assert resolve_region("").kind == "country"  # nothing at all still means France
+
+
 def test_unknown_country_and_unknown_name():
     with pytest.raises(UserError, match="no embedded towns for country code 'ZZ'"):
         resolve_region("ZZ")

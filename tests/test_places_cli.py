@@ -99,6 +99,50 @@ def test_geojson_output():
     assert 8.7 < lon < 8.8 and 41.9 < lat < 42.0
 
 
+def _widest(text: str) -> int:
+    from rich.cells import cell_len
+
+    return max(cell_len(line) for line in text.splitlines())
+
+
+def test_table_of_long_names_fits_80_columns():
+    result = run_pnp("places", "--kind", "sites", "--limit", "300")
+    assert result.returncode == 0, result.stderr
+    assert _widest(result.stdout) <= 80
+    line = next(line for line in result.stdout.splitlines() if "Cimetière américain" in line)
+    assert "Colleville-sur-Mer" not in line and "…" in line  # 43 characters, cut with an ellipsis
+
+
+def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
+    result = run_pnp("places", "--count", "60", "--sites-share", "1", "--difficulty", "hard",
+                     "--precision", "second")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "France: deck of 60 (seed 1, hard, embedded)"
+    assert _widest(result.stdout) <= 80
+    assert " fortification " in result.stdout
+    assert lines[-1] == "Chosen among 8,787 candidates."
+
+
+def test_listing_alternates_towns_and_sites_in_a_box_too():
+    result = run_pnp("places", "--region", "-5.2,47.2,-1,48.9", "--limit", "6", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert [d["kind"] for d in json.loads(result.stdout)] == ["town", "site"] * 3
+
+
+def test_kind_chooses_the_kind_of_every_card_of_a_deck():
+    for kind in ("towns", "sites"):
+        result = run_pnp("places", "--region", "Gironde", "--kind", kind, "--count", "4", "--format", "json")
+        assert result.returncode == 0, result.stderr
+        assert {d["kind"] for d in json.loads(result.stdout)} == {kind[:-1]}
+
+
+def test_table_title_counts_in_english():
+    assert run_pnp("places", "--limit", "1").stdout.splitlines()[0].strip() == "France: 1 place"
+    many = run_pnp("places", "--region", "region:84", "--kind", "towns").stdout.splitlines()[0].strip()
+    assert many == "Auvergne-Rhône-Alpes (région 84): 1,200 places"
+
+
 def test_table_fits_80_columns():
     result = run_pnp("places", "--kind", "towns", "--limit", "15", columns=200)
     assert result.returncode == 0, result.stderr
@@ -115,6 +159,10 @@ def test_table_fits_80_columns():
         ("places", "--limit", "0"),
         ("places", "--kind", "castles"),
         ("places", "--format", "xml"),
+        ("places", "--count", "3", "--limit", "2"),
+        ("places", "--difficulty", "hard"),
+        ("places", "--seed", "4", "--precision", "second"),
+        ("places", "--region", "33", "--kind", "sites", "--count", "50"),
     ],
 )
 def test_errors_are_one_line_exit_2(args):
@@ -123,6 +171,12 @@ def test_errors_are_one_line_exit_2(args):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("pnp: error: ")
     assert "Traceback" not in result.stderr
+
+
+def test_offline_and_refresh_contradict(tmp_path):
+    result = run_pnp("data", "fetch", "apigeo", "--offline", "--refresh")
+    assert result.returncode == 2
+    assert result.stderr.startswith("pnp: error: --refresh downloads again and --offline")
 
 
 def test_data_build_without_npm_is_one_line(tmp_path):

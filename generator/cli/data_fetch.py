@@ -15,8 +15,8 @@ def fetch(
     source: str = typer.Argument(..., help=SOURCE_HELP, show_default=False),
     region: str = typer.Option(
         "france", "--region", "-r",
-        help="france, a région or département (name or code), an ISO country code (IT), "
-        "a box minlon,minlat,maxlon,maxlat, or a polygon file.",
+        help="france, a région or département (name or code), a country code or French name (IT, Italie), "
+        "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
     ),
     offline: bool = typer.Option(False, "--offline", help="Use the cache only; never touch the network."),
     refresh: bool = typer.Option(False, "--refresh", help="Ignore cached answers and download again."),
@@ -31,6 +31,11 @@ def fetch(
     from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
+    from generator.errors import UserError
+
+    if refresh and (offline or offline_default()):
+        raise UserError("--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
+                        "give only one of them")
     config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
                    console=Console(stderr=True), transient=True)

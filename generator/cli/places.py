@@ -37,10 +37,13 @@ def places(
     region: str = typer.Option(
         "france", "--region", "-r",
         help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
-        "(a bare number is a département code); an ISO country code (IT, BE); a box "
-        "minlon,minlat,maxlon,maxlat; or a polygon file (GeoJSON, GeoPackage, shapefile).",
+        "(a bare number is a département code); a country code or French name (IT, Belgique); a box "
+        "west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon file (GeoJSON, GeoPackage, shapefile).",
     ),
-    kind: Kind = typer.Option(Kind.all, "--kind", "-k", help="towns (by population), sites (by fame) or all (alternating)."),
+    kind: Kind = typer.Option(
+        Kind.all, "--kind", "-k",
+        help="towns (by population), sites (by fame) or all (alternating); with --count, the kind of every card.",
+    ),
     limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Print at most N places."),
     output_format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv, json or geojson."),
     source: str = typer.Option(
@@ -52,53 +55,56 @@ def places(
         None, "--count", "-c", min=1,
         help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
     ),
-    seed: int = typer.Option(1, "--seed", help="Deck selection seed: the same seed gives the same deck."),
-    sites_share: float = typer.Option(0.2, "--sites-share", min=0.0, max=1.0,
-                                      help="Share of sites (not towns) in the deck."),
-    difficulty: Difficulty = typer.Option(Difficulty.normal, "--difficulty",
-                                          help="easy: best known places; hard: less known ones."),
-    precision: PrecisionChoice = typer.Option(
-        PrecisionChoice.minute, "--precision",
-        help="Printed coordinate precision; no two cards share a latitude or a longitude at it.",
+    # The deck options default to None so that giving one without --count is an error, not a no-op.
+    seed: int | None = typer.Option(None, "--seed", help="With --count: the same seed gives the same deck (default 1)."),
+    sites_share: float | None = typer.Option(None, "--sites-share", min=0.0, max=1.0,
+                                             help="With --count: share of sites (not towns) in the deck (default 0.2)."),
+    difficulty: Difficulty | None = typer.Option(
+        None, "--difficulty", help="With --count: easy (best known places), normal (default) or hard (less known ones).",
+    ),
+    precision: PrecisionChoice | None = typer.Option(
+        None, "--precision",
+        help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
+        "or a longitude at it.",
     ),
 ) -> None:
     """List the places of a region, or pick an Oucédonc deck of --count places."""
+    from generator.errors import UserError
     from generator.geo import listing
 
     if count is not None:
-        _print_deck(region, source, count, seed, sites_share, difficulty.value, precision.value, output_format)
+        if limit is not None:
+            raise UserError("--limit lists places and --count picks a deck; give only one of them")
+        _print_deck(region, source, kind.value, count, 1 if seed is None else seed,
+                    0.2 if sites_share is None else sites_share, (difficulty or Difficulty.normal).value,
+                    (precision or PrecisionChoice.minute).value, output_format)
         return
-    if source == "embedded" and _is_french_division(region):
-        selected = listing.select_places(region=region, kind=kind.value, limit=limit)
-    else:
-        selected = _from_source(source, region, kind.value, limit)
-    if output_format is Format.json:
-        sys.stdout.write(listing.to_json(selected))
-    elif output_format is Format.csv:
-        sys.stdout.write(listing.to_csv(selected))
-    elif output_format is Format.geojson:
-        sys.stdout.write(listing.to_geojson(selected))
-    else:
+    deck_only = [name for name, value in (("--seed", seed), ("--sites-share", sites_share),
+                                          ("--difficulty", difficulty), ("--precision", precision))
+                 if value is not None]
+    if deck_only:
+        several = len(deck_only) > 1
+        raise UserError(f"{', '.join(deck_only)} {'shape' if several else 'shapes'} a deck; add --count N "
+                        f"to pick one, or leave {'them' if several else 'it'} out to list places")
+    selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
+    if not _write_records(output_format, selected):
         _print_table(region, selected)
 
 
-def _is_french_division(region: str) -> bool:
-    from generator.geo.regions import resolve_region
+def _write_records(output_format: Format, places: tuple) -> bool:
+    """Write places as JSON, CSV or GeoJSON on stdout; False for the table format."""
+    from generator.geo import listing
 
-    return resolve_region(region).kind in ("country", "region", "departement")
-
-
-def _from_source(source: str, region: str, kind: str, limit: int | None) -> tuple:
-    from generator.geo.catalog import load_places
-
-    places = load_places(source, region)
-    if kind != "all":
-        places = tuple(p for p in places if p.kind == kind.rstrip("s"))
-    return places[:limit] if limit is not None else places
+    writer = {Format.json: listing.to_json, Format.csv: listing.to_csv,
+              Format.geojson: listing.to_geojson}.get(output_format)
+    if writer is None:
+        return False
+    sys.stdout.write(writer(places))
+    return True
 
 
-def _print_deck(region: str, source: str, count: int, seed: int, sites_share: float, difficulty: str,
-                precision_text: str, output_format: Format) -> None:
+def _print_deck(region: str, source: str, kind: str, count: int, seed: int, sites_share: float,
+                difficulty: str, precision_text: str, output_format: Format) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -109,6 +115,7 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
         parse_precision,
         to_units,
     )
+    from generator.errors import UserError
     from generator.geo import listing
     from generator.geo.catalog import load_places
     from generator.geo.regions import resolve_region
@@ -116,25 +123,20 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
 
     selection = resolve_region(region)
     precision = parse_precision(precision_text)
-    candidates = load_places(source, selection)
+    candidates = listing.of_kind(load_places(source, selection), kind)  # type: ignore[arg-type]
+    if not candidates:
+        raise UserError(f"source {source} has no {kind} in {selection.label}; use --kind all or another region")
     deck = select_places(candidates, count, seed=seed, sites_share=sites_share,
                          difficulty=difficulty, precision=precision)
-    if output_format is Format.json:
-        sys.stdout.write(listing.to_json(deck))
-        return
-    if output_format is Format.csv:
-        sys.stdout.write(listing.to_csv(deck))
-        return
-    if output_format is Format.geojson:
-        sys.stdout.write(listing.to_geojson(deck))
+    if _write_records(output_format, tuple(deck)):
         return
     console = Console(width=min(Console().width, 80))
-    table = Table(
-        title=f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
-        box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
-    )
+    # the title on its own line: as a table title it would wrap to the width of a narrow table
+    console.print(f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
+                  overflow="ellipsis", no_wrap=True, highlight=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=34)
-    table.add_column("Kind", no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("Kind", no_wrap=True, max_width=13, overflow="ellipsis")
     table.add_column("Latitude", justify="right", no_wrap=True)
     table.add_column("Longitude", justify="right", no_wrap=True)
     for place in deck:
@@ -146,10 +148,9 @@ def _print_deck(region: str, source: str, count: int, seed: int, sites_share: fl
     console.print(table)
     if len(deck) >= 2:
         figures = spread(deck, candidates)
-        console.print(
-            f"Closest two cards {figures.min_pair_km:.0f} km apart; largest empty circle "
-            f"{figures.largest_gap_km:.0f} km (radius, among {len(candidates):,} candidates)."
-        )
+        console.print(f"Closest cards {figures.min_pair_km:.0f} km apart; largest empty circle "
+                      f"{figures.largest_gap_km:.0f} km in radius.", highlight=False)
+        console.print(f"Chosen among {len(candidates):,} candidates.", highlight=False)
 
 
 _FIXED_COLUMNS = (("Kind", 11, "left"), ("Dép.", 4, "left"), ("Population", 10, "right"),
@@ -164,13 +165,13 @@ def _print_table(region: str, selected: tuple) -> None:
     from generator.geo.regions import resolve_region
 
     width = min(Console().width, 100)
-    # Numbers keep their full width; the name takes what is left (80 columns: 29 characters),
+    # Numbers keep their full width; the name takes what is left (80 columns: 25 characters),
     # and a longer name ends with an ellipsis. Each of the 6 columns has 1 space of padding on
     # each side (rich keeps one spare column).
     longest = max((len(p.name) for p in selected), default=4)
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
-        title=f"{resolve_region(region).label}: {len(selected)} places",
+        title=f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}",
         box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, title_justify="left",
     )
     table.add_column("Name", width=name_width, no_wrap=True, overflow="ellipsis")

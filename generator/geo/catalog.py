@@ -15,14 +15,17 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.atomic import write_text
 from generator.errors import UserError
 from generator.geo import embedded
-from generator.geo.http import Http, data_dir
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection, resolve_region
 from generator.geo.sources import ALL_SOURCES, ATTRIBUTIONS, PLACE_SOURCES, source_module
+
+if TYPE_CHECKING:  # requests is imported only when a source is fetched or a stored set read
+    from generator.geo.http import Http
 
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
@@ -63,13 +66,7 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
         # a box or a polygon reaching over the border: add the world towns around it
-        minlon, minlat, maxlon, maxlat = selection.bbox or (-180.0, -90.0, 180.0, 90.0)
-        foreign = [
-            place
-            for code in embedded.world_country_codes() if code != "FR"
-            for place in embedded.world_towns(code)
-            if minlat <= place.lat <= maxlat and minlon <= place.lon <= maxlon
-        ]
+        foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))
         return french + selection.filter(foreign)
     return french
 
@@ -85,6 +82,8 @@ def _inside_france(selection: RegionSelection) -> bool:
 # --- fetched sets ------------------------------------------------------------------------------
 
 def places_folder() -> Path:
+    from generator.geo.http import data_dir
+
     return data_dir() / "places"
 
 
@@ -168,6 +167,8 @@ class FetchResult:
 
 def fetch_places(source: str, region: str, http: Http) -> FetchResult:
     """Fetch ``source`` for ``region`` through ``http`` and store the place set."""
+    if source == EMBEDDED:
+        raise UserError(f"the embedded places ship with pnp and need no fetch; fetch one of {', '.join(ALL_SOURCES)}")
     if source not in ALL_SOURCES:
         raise UserError(f"unknown source {source!r}; choose one of {', '.join(ALL_SOURCES)}")
     selection = resolve_region(region)
@@ -205,30 +206,51 @@ def _with_departements(places: list[Place], http: Http) -> list[Place]:
     return nearest_commune_departements(annotated)
 
 
+OUTLINE_MARGIN_DEG = 0.005  # about 500 m: the outline is generalised; peaks on the border stay French
+
+
 def nearest_commune_departements(places: Iterable[Place], max_km: float = 15.0) -> list[Place]:
     """Give French places still without a département that of the nearest embedded commune.
 
-    Only within ``max_km`` (a point at sea or abroad stays without one). An approximation near
-    borders; the Etalab contours are exact and are used first when they can be fetched.
+    Only within ``max_km``, and only on the French side of a border: a place near the outline of
+    metropolitan France (within :data:`OUTLINE_MARGIN_DEG`), or whose nearest town is French
+    (islands the outline leaves out, such as Groix). A place whose nearest town is abroad (a
+    feature on the Swiss shore of Lake Geneva, fetched because the box around France holds it)
+    is marked foreign (``country=""``) so that no French region selects it. An approximation
+    near borders; the Etalab contours are exact and are used first when they can be fetched.
     """
     import numpy as np
+    import shapely
+
+    from generator.geo.regions import FRANCE_BBOX
 
     places = list(places)
     todo = [i for i, p in enumerate(places) if p.departement is None and p.country in ("FR", "")]
     if not todo:
         return places
     communes = embedded.communes()
-    lat = np.radians([c.lat for c in communes])
-    lon = np.radians([c.lon for c in communes])
+    minlon, minlat, maxlon, maxlat = FRANCE_BBOX
+    margin = 0.5  # foreign towns up to ~40 km beyond the box compete as "nearest town"
+    foreign = embedded.world_towns_in_box((minlon - margin, minlat - margin, maxlon + margin, maxlat + margin))
+    towns = [*communes, *foreign]
+    lat = np.radians([t.lat for t in towns])
+    lon = np.radians([t.lon for t in towns])
+    french_town = np.arange(len(towns)) < len(communes)
+    near_outline = shapely.dwithin(embedded.france_outline_geometry(),
+                                   shapely.points([(places[i].lon, places[i].lat) for i in todo]),
+                                   OUTLINE_MARGIN_DEG)
     out = list(places)
-    for i in todo:
+    for i, on_french_side in zip(todo, near_outline.tolist(), strict=True):
         p = places[i]
         plat, plon = np.radians(p.lat), np.radians(p.lon)
-        x = (lon - plon) * np.cos((lat + plat) / 2)
-        y = lat - plat
-        distance = 6371.0 * np.hypot(x, y)
-        best = int(np.argmin(distance))
-        if distance[best] <= max_km:
+        distance = 6371.0 * np.hypot((lon - plon) * np.cos((lat + plat) / 2), lat - plat)
+        nearest = int(np.argmin(distance))
+        if not on_french_side and not french_town[nearest]:
+            out[i] = replace(p, country="")  # abroad
+            continue
+        commune_distance = distance[: len(communes)]
+        best = int(np.argmin(commune_distance))
+        if commune_distance[best] <= max_km:
             commune = communes[best]
             out[i] = replace(p, departement=commune.departement, region=commune.region, country="FR")
     return out
@@ -238,6 +260,7 @@ def _fetch_contours(http: Http) -> FetchResult:
     """Store the Etalab région and département polygons as GeoJSON (usable as --region FILE)."""
     import json
 
+    from generator.geo.http import data_dir
     from generator.geo.sources import contours
 
     folder = data_dir() / "contours"

@@ -199,22 +199,40 @@ def world_towns(country_code: str) -> tuple[Place, ...]:
         raise UserError(
             f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH"
         )
-    towns = (
-        Place(
-            id=f"gn:{geonames_id}",
-            name=name,
-            kind="town",
-            lat=float(lat),
-            lon=float(lon),
-            region=admin1 or None,
-            population=int(population),
-            geonames_id=int(geonames_id),
-            familiarity=float(population),
-            country=code,
-        )
-        for geonames_id, name, _, admin1, lat, lon, population in rows
-    )
+    towns = (_world_town(row) for row in rows)
     return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))
+
+
+def world_towns_in_box(bbox: tuple[float, float, float, float], skip_country: str = "FR") -> tuple[Place, ...]:
+    """The world towns inside ``bbox`` (minlon, minlat, maxlon, maxlat) outside one country,
+    by GeoNames id. Rows outside the box are never turned into places (a box at the border
+    costs a scan, not 135,000 records)."""
+    minlon, minlat, maxlon, maxlat = bbox
+    inside = []
+    for code, rows in _world_rows_by_country().items():
+        if code == skip_country:
+            continue
+        for row in rows:
+            lat, lon = float(row[4]), float(row[5])
+            if minlat <= lat <= maxlat and minlon <= lon <= maxlon:
+                inside.append(_world_town(row))
+    return tuple(sorted(inside, key=lambda p: p.geonames_id or 0))
+
+
+def _world_town(row: list[str]) -> Place:
+    geonames_id, name, country, admin1, lat, lon, population = row
+    return Place(
+        id=f"gn:{geonames_id}",
+        name=name,
+        kind="town",
+        lat=float(lat),
+        lon=float(lon),
+        region=admin1 or None,
+        population=int(population),
+        geonames_id=int(geonames_id),
+        familiarity=float(population),
+        country=country,
+    )
 
 
 @lru_cache(maxsize=1)

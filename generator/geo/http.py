@@ -81,8 +81,17 @@ CHUNK = 1 << 16
 
 def base_url(service: str) -> str:
     """The base URL of ``service``, from its environment variable or the default."""
+    from urllib.parse import urlsplit
+
     variable, default = BASE_URLS[service]
-    return (os.environ.get(variable) or default).rstrip("/")
+    url = (os.environ.get(variable) or default).rstrip("/")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UserError(
+            f"{variable}={url!r} is not an http(s) address; set it to a mirror such as "
+            f"{default}, or unset it to use that default"
+        )
+    return url
 
 
 def cache_dir() -> Path:

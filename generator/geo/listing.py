@@ -1,8 +1,9 @@
-"""Select embedded places and serialise them (``pnp places``).
+"""Select the places of a region and serialise them (``pnp places``).
 
-Towns come by decreasing population, sites by curation rank. ``kind="all"`` alternates the two
-lists (best town, best site, second town, second site…) so that ``--limit`` keeps the best
-known of both kinds.
+Towns come by decreasing population, sites by familiarity (curation rank, sitelinks). ``kind="all"``
+alternates the two lists (best town, best site, second town, second site…) so that ``--limit``
+keeps the best known of both kinds, whatever the region (a name, a box, a polygon, a country)
+and whatever the source.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from itertools import zip_longest
 from typing import Any, Literal
 
 from generator.errors import UserError
-from generator.geo import embedded
+from generator.geo.catalog import EMBEDDED, load_places
 from generator.geo.model import Place
-from generator.geo.regions import resolve_region
 
 KindFilter = Literal["towns", "sites", "all"]
 OutputFormat = Literal["table", "csv", "json", "geojson"]
@@ -28,19 +28,26 @@ RECORD_FIELDS = (
 )
 
 
-def select_places(region: str = "france", kind: KindFilter = "all", limit: int | None = None) -> tuple[Place, ...]:
-    if kind not in ("towns", "sites", "all"):
-        raise UserError(f"unknown kind {kind!r}; use towns, sites or all")
+def select_places(region: str = "france", kind: KindFilter = "all", limit: int | None = None,
+                  source: str = EMBEDDED) -> tuple[Place, ...]:
+    """The places of ``region`` from ``source``, best known first (see the module text)."""
     if limit is not None and limit < 1:
         raise UserError(f"--limit must be at least 1, not {limit}")
-    selection = resolve_region(region)
-    towns = sorted(selection.filter(embedded.communes()), key=lambda p: (-p.familiarity, p.id)) if kind != "sites" else []
-    sites = list(selection.filter(embedded.landmarks())) if kind != "towns" else []
+    places = of_kind(load_places(source, region), kind)
     if kind == "all":
-        places = [p for pair in zip_longest(towns, sites) for p in pair if p is not None]
-    else:
-        places = towns or sites
-    return tuple(places[:limit] if limit is not None else places)
+        towns = [p for p in places if p.kind == "town"]
+        sites = [p for p in places if p.kind == "site"]
+        places = tuple(p for pair in zip_longest(towns, sites) for p in pair if p is not None)
+    return places[:limit] if limit is not None else places
+
+
+def of_kind(places: Sequence[Place], kind: KindFilter) -> tuple[Place, ...]:
+    """Only the towns (``"towns"``), only the sites (``"sites"``) or all of ``places``, in order."""
+    if kind not in ("towns", "sites", "all"):
+        raise UserError(f"unknown kind {kind!r}; use towns, sites or all")
+    if kind == "all":
+        return tuple(places)
+    return tuple(p for p in places if p.kind == kind[:-1])
 
 
 def record(place: Place) -> dict[str, Any]:

@@ -10,7 +10,8 @@ département). Also:
 - a bounding box ``minlon,minlat,maxlon,maxlat`` (WGS84 degrees: ``-5.2,47.2,-1,48.9``);
 - a polygon file (GeoJSON, GeoPackage, shapefile…) read with geopandas: places inside its
   polygons (vectorised point-in-polygon with shapely);
-- an ISO 3166-1 country code (``IT``, ``be``, ``CH``), served offline from the embedded world
+- an ISO 3166-1 country code (``IT``, ``be``, ``CH``) or a French country name from
+  :data:`COUNTRY_NAMES` (``Italie``, ``Belgique``), served offline from the embedded world
   towns table.
 
 Anything else is a :class:`UserError` that lists the closest names.
@@ -164,7 +165,7 @@ def resolve_region(text: str) -> RegionSelection:
     region_codes = {r.code for r in embedded.regions()}
     departement_codes = {d.code.upper(): d.code for d in embedded.departements()}
 
-    if key in _FRANCE_WORDS:
+    if key in _FRANCE_WORDS and (key or not raw):  # nothing means France; "." or "-" does not
         return france()
     lowered = raw.casefold().replace("é", "e")
     code = _strip_prefix(lowered, _REGION_PREFIXES)
@@ -184,25 +185,30 @@ def resolve_region(text: str) -> RegionSelection:
         candidate = "0" + candidate  # "1" -> "01"
     if candidate in departement_codes:
         return _departement(departement_codes[candidate])
-    extended = _resolve_box_file_or_country(raw)
-    if extended is not None:
-        return extended
-
-    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
-        raise UserError(
-            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
-        )
+    # names before paths: a folder or file called "bretagne" in the working folder does not hide
+    # the région (a polygon file has a suffix: "bretagne.geojson" is no name)
     for region in embedded.regions():
         if normalise(region.name) == key:
             return _region(region.code)
     for departement in embedded.departements():
         if normalise(departement.name) == key:
             return _departement(departement.code)
+    for code, name in COUNTRY_NAMES.items():
+        if normalise(name) == key and code in embedded.world_country_codes():
+            return RegionSelection("world", code, name, frozenset())
+    extended = _resolve_box_file_or_country(raw)
+    if extended is not None:
+        return extended
+    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
+        raise UserError(
+            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
+        )
     raise UserError(_unknown_message(raw))
 
 
 def _unknown_message(raw: str) -> str:
     names = [r.name for r in embedded.regions()] + [d.name for d in embedded.departements()]
+    names += list(COUNTRY_NAMES.values())
     by_key = {normalise(name): name for name in names}
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
     hint = f"did you mean {', '.join(by_key[k] for k in close)}?" if close else "use a région or département name or code"
@@ -235,6 +241,8 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
     """A box, a polygon file or an ISO country code; None when ``raw`` looks like none of them."""
     if "," in raw:
         return parse_bbox(raw)
+    if raw and Path(raw).is_dir():
+        raise UserError(f"{raw} is a folder; give the path of a polygon file (GeoJSON, GeoPackage or shapefile)")
     if Path(raw).suffix.lower() in POLYGON_SUFFIXES or Path(raw).is_file():
         return read_polygon_file(Path(raw))
     code = raw.upper()

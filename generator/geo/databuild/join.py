@@ -17,13 +17,13 @@ only when no place carries the current code. GeoNames gives no admin4 to a few p
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabCommune
+from generator.geo.regions import normalise as normalise_name
 
 _FEATURE_RANK = {"PPLC": 0, "PPLA": 1, "PPLA2": 2, "PPLA3": 3, "PPLA4": 4, "PPL": 5, "PPLA5": 6}
 _OTHER_FEATURE_RANK = 7  # PPLX (section of a populated place), PPLL, anything else
@@ -40,15 +40,6 @@ class JoinedCommune:
 class JoinResult:
     joined: tuple[JoinedCommune, ...]  # sorted by INSEE code
     unmatched: tuple[EtalabCommune, ...]  # Etalab communes that no GeoNames place joined
-
-
-def normalise_name(name: str) -> str:
-    """Case-, accent-, hyphen- and apostrophe-insensitive form of a place name."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    letters = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    for sep in "-'’_.":
-        letters = letters.replace(sep, " ")
-    return " ".join(letters.split())
 
 
 def _preference(commune: EtalabCommune, place: GeoNamesCity) -> tuple[int, int, int, int]:
