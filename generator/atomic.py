@@ -28,7 +28,7 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise UserError(f"{target} is a folder; give a file name to write")
+        raise UserError(f"cannot write {target}: it is a folder; give a file name inside it")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
@@ -46,7 +46,7 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
         try:
             os.replace(tmp, target)
         except OSError as exc:
-            raise UserError(f"cannot write {target}: {exc.strerror}; choose another file name") from exc
+            raise UserError(f"cannot write {target}: {exc.strerror}; choose a writable file name") from exc
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -8,6 +8,7 @@ first and written at the end, each file atomically: bad input never leaves a hal
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from generator.games.oucedonc.deck import (
     check_place_count,
     compose_deck,
     default_place_count,
+    minimum_places,
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
@@ -191,10 +193,26 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         raise UserError(f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}")
     if options.out.suffix.lower() != ".pdf":
         raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
+    _check_targets(options)
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
     templates = load_templates("oucedonc", options.templates)
     return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precisions, fonts,
                          templates)
+
+
+def _check_targets(options: DeckOptions) -> None:
+    """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
+    a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
+    for path in (options.out, options.out.with_suffix(".json")):
+        if path.is_dir():
+            raise UserError(f"{path} is a folder; choose another --out or move that folder away")
+    folder = png_folder(options.out)
+    if options.png_dpi is not None and folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away")
+
+
+def png_folder(out: Path) -> Path:
+    return out.with_name(out.stem + "_png")
 
 
 def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
@@ -203,6 +221,12 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
 
     count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
     region, candidates = load_candidates(options.source, options.region)
+    needed = minimum_places(PACKS, PACK_SIZE)
+    if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
+        raise UserError(
+            f"{region.name} offers only {len(candidates)} places and a deck needs at least {needed} "
+            f"({PACKS} packs of {PACK_SIZE} and {PACKS} start cards); choose a larger region"
+        )
     for precision in settings.precisions:
         try:
             places = choose_places(candidates, count, options.seed, precision, options.sites_share,
@@ -326,8 +350,10 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     json_path = options.out.with_suffix(".json")
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
-    folder = options.out.with_name(options.out.stem + "_png")
+    folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
+    if pngs:
+        _remove_stale_faces(folder, set(pngs))
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
 
 
@@ -346,6 +372,17 @@ def build_kit_deck(params: KitParams) -> list[KitFile]:
                                  f"{TOKENS} tokens", print_notes=PrintNotes(duplex="long", advice=advice)),
         KitFile(files.json, title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)"),
     ]
+
+
+_FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
+
+
+def _remove_stale_faces(folder: Path, current: set[str]) -> None:
+    """Faces left by an earlier, larger deck in the same folder (``P64_front.png``…) would be sent
+    to the print shop with this one; only files named like a face are touched."""
+    for path in folder.iterdir():
+        if _FACE_NAME.match(path.name) and path.name not in current:
+            path.unlink()
 
 
 def render_pngs(cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str) -> dict[str, bytes]:

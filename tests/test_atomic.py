@@ -37,3 +37,23 @@ def test_a_file_where_the_folder_goes_is_a_user_error(tmp_path):
     (tmp_path / "out").write_text("not a folder")
     with pytest.raises(UserError, match="cannot write"):
         write_text(tmp_path / "out" / "deck.pdf", "data")
+
+
+def test_a_folder_at_the_final_name_is_a_user_error_and_leaves_no_temporary(tmp_path):
+    from generator.errors import UserError
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    with pytest.raises(UserError, match="is a folder"):
+        write_text(folder, "data")
+    assert folder.is_dir() and list(folder.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_the_current_folder_as_target_is_a_user_error(tmp_path, monkeypatch):
+    from generator.errors import UserError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UserError, match="is a folder"):
+        write_text("", "data")  # Path("") is "."
+    assert list(tmp_path.iterdir()) == []

@@ -48,3 +48,16 @@ def test_fold_needs_no_calibration(tmp_path):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["cal.txt", "folder"])
+def test_output_must_be_a_pdf_file(tmp_path, name):
+    from tests.referee_fixtures import pnp
+
+    (tmp_path / "folder").mkdir()
+    out = tmp_path / name
+    result = pnp("calibrate", "--out", str(out))
+    assert result.returncode == 2
+    assert result.stderr.startswith("pnp: error: ") and "must end in .pdf" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]

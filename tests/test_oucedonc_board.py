@@ -53,3 +53,16 @@ def test_show_prints_turn_tokens_and_cards_left() -> None:
     assert f"[{names[setup.reserve[0]]}]" in text and f"{names[setup.pile[0]]}?" in text
     assert "Ben's turn: Ben drew" in text and "44 cards left" in text and "pack 1 of 3" in text
     assert "Ana            4" in text and "to play" in text
+
+
+def test_nobody_is_to_play_during_the_final_count_and_hints_quote_the_file() -> None:
+    from tests.referee_fixtures import make_deck
+
+    setup = deal(["Ana", "Ben"], make_deck(), 1, RuleOptions(), packs=1, pack_size=1)
+    game = new_game(setup)
+    game, _ = game.play(Place("Ana", setup.pile[0], Slot.beside(Direction.SOUTH_OF, setup.reserve[0])))
+    buffer = io.StringIO()
+    show(game, Console(file=buffer, width=120, color_system=None), "ma partie.json")
+    text = buffer.getvalue()
+    assert "final count due" in text and "to play" not in text
+    assert "pnp oucedonc game count 'ma partie.json' --estimate" in text

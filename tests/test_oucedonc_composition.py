@@ -189,3 +189,28 @@ def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, 
     assert fitted.height <= height + 1e-6
     assert 5.0 <= fitted.size <= 34.0
     assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")  # only spaces vanish at breaks
+
+
+@pytest.mark.parametrize(("blocker", "png", "fragment"), [("deck.json", None, "deck.json is a folder"),
+                                                          ("deck.pdf", None, "deck.pdf is a folder"),
+                                                          ("deck_png", 30, "deck_png is a file")])
+def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(tmp_path, blocker, png, fragment):
+    """The PDF must never be replaced when its deck file (or PNG folder) cannot be: the referee
+    would read another deck than the one printed."""
+    from generator.oucedonc_deck import DeckOptions, make_deck
+
+    (tmp_path / blocker).mkdir() if blocker != "deck_png" else (tmp_path / blocker).write_text("x")
+    with pytest.raises(UserError, match=fragment):
+        make_deck(DeckOptions(out=tmp_path / "deck.pdf", png_dpi=png))
+    assert [p.name for p in tmp_path.iterdir()] == [blocker]
+
+
+def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "deck.pdf", region="2A")  # Corse-du-Sud: 28 places
+    with pytest.raises(UserError) as caught:
+        select_deck(options, print_settings(options))
+    message = str(caught.value)
+    assert "Corse-du-Sud offers only" in message and "at least 48" in message and "larger region" in message
+    assert "fewer cards" not in message

@@ -281,8 +281,13 @@ def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
 def test_png_faces_for_print_on_demand(tmp_path):
     from PIL import Image
 
+    folder = tmp_path / "pod_png"  # left by an earlier, larger deck: its extra faces must go
+    folder.mkdir()
+    for name in ("P49_front.png", "P49_back.png", "cover.png", "notes.txt"):
+        (folder / name).write_bytes(b"old")
     files = make_deck(DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0))
     assert len(files.pngs) == 2 * (48 + 9)
+    assert sorted(p.name for p in folder.iterdir()) == sorted([p.name for p in files.pngs] + ["cover.png", "notes.txt"])
     names = {path.name for path in files.pngs}
     assert {"P01_front.png", "P01_back.png", "R6_back.png", "D1_front.png"} <= names
     with Image.open(tmp_path / "pod_png" / "P01_front.png") as image:
@@ -474,3 +479,16 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
     assert len(cuts) == 35 and len(discs) == 35
     mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
     assert all(abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs))
+
+
+@pytest.mark.parametrize(
+    ("region_name", "title"),
+    [("Bretagne", "Oucédonc en Bretagne"), ("Grand Est", "Oucédonc dans le Grand Est"),
+     ("Hauts-de-France", "Oucédonc dans les Hauts-de-France"), ("Pays de la Loire", "Oucédonc dans les Pays de la Loire"),
+     ("Île-de-France", "Oucédonc en Île-de-France")],
+)
+def test_the_title_uses_the_preposition_french_uses(region_name, title):
+    from generator.render.card_templates import load_templates
+    from generator.render.oucedonc_texts import render_title
+
+    assert render_title(load_templates("oucedonc"), region_name, "region") == title

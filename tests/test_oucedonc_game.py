@@ -10,7 +10,7 @@ from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.count import walk
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, Setup, apply, deal, replay, start
 from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
-from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, RuleOptions
+from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, ExactTie, RuleOptions
 from generator.games.oucedonc.table import Arm, Slot, Table
 from tests.referee_fixtures import make_deck
 
@@ -123,6 +123,21 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
 
 
 @pytest.mark.parametrize(
+    "estimates, exact_tie, expected, said",
+    [
+        ({"Ana": 8, "Ben": 8, "Chloé": 3}, ExactTie.EACH, (6, 6, 4), "exact: Ana, Ben (+2 each)"),
+        ({"Ana": 8, "Ben": 8, "Chloé": 3}, ExactTie.EVERYONE, (6, 6, 6), "a tie, so Chloé wins 2 as well"),
+        ({"Ana": 8, "Ben": 1, "Chloé": 3}, ExactTie.EVERYONE, (6, 4, 4), "exact: Ana (+2)"),  # no tie: one winner
+    ],
+)
+def test_exact_tie_option(estimates: dict[str, int], exact_tie: ExactTie, expected: tuple[int, ...], said: str) -> None:
+    """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or everyone."""
+    setup, moves = four_arm_game(RuleOptions(exact_tie=exact_tie))
+    state, messages = play(setup, moves + [count(**estimates)])
+    assert state.tokens == expected and said in messages[-1]
+
+
+@pytest.mark.parametrize(
     "tie, expected",
     [(ClosestTie.ALL, (5, 5, 4)), (ClosestTie.NONE, (4, 4, 4))],
 )
@@ -191,11 +206,15 @@ def test_equal_printed_coordinates(equal: EqualCoordinates, doubter_right: bool)
     assert "same printed latitude (43°37′ N)" in message[-1]
 
 
-@pytest.mark.parametrize("broke, expected", [(BrokePayer.NOTHING, (0, 0, 0)), (BrokePayer.BANK, (0, 1, 0))])
-def test_a_player_without_tokens(broke: BrokePayer, expected: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    "broke, expected, said",
+    [(BrokePayer.NOTHING, (0, 0, 0), "Ana has no token to give Ben;"),
+     (BrokePayer.BANK, (0, 1, 0), "Ana has no token left, so the reserve gives 1 to Ben;")],
+)
+def test_a_player_without_tokens(broke: BrokePayer, expected: tuple[int, ...], said: str) -> None:
     setup = scripted(["Marseille", "Paris"], ["Lyon"], RuleOptions(broke_payer=broke, starting_tokens=0))
     state, messages = play(setup, [beside("Ana", "Marseille", N, "Lyon"), doubt("Ben", "Marseille", "Lyon")])
-    assert state.tokens == expected and "has no token to give" in messages[-1]
+    assert state.tokens == expected and said in messages[-1]
 
 
 def test_illegal_doubts() -> None:
@@ -346,3 +365,11 @@ def test_undo_of_a_count_puts_the_table_and_tokens_back() -> None:
     assert undone.state.table == Table.with_start(ID["Lyon"]) and undone.state.tokens == (4, 4, 4)
     with pytest.raises(UserError, match="nothing to undo"):
         undone.undo()
+
+
+def test_more_packs_than_the_deck_has_intermede_cards_for_are_refused() -> None:
+    """Two Intermède cards separate at most three packs: a fourth pack would never be counted apart."""
+    with pytest.raises(UserError, match="4 packs need 3 Intermède cards between them but the deck has 2; use --packs 3"):
+        deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=4, pack_size=5)
+    setup = deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=3, pack_size=5)
+    assert setup.intermedes_in_pile == 2

@@ -117,7 +117,7 @@ def test_illegal_moves_leave_the_file_byte_identical(game_file: Path) -> None:
         (("doubt", "--by", "Ana", "--neighbour", start_card), "cannot doubt it"),
         (("doubt", "--by", "Zoé", "--neighbour", start_card), "unknown player 'Zoé'"),
         (("doubt", "--by", "Ben", "--neighbour", other), "is not next to"),
-        (("count", "--estimate", "Ana=x"), "not a whole number"),
+        (("count", "--estimate", "Ana=x"), "no count is due"),  # the phase first, then the estimates
     ]:
         one_line_error(pnp("oucedonc", "game", args[0], str(game_file), *args[1:]), fragment)
         assert game_file.read_bytes() == before
@@ -140,12 +140,18 @@ def test_same_seed_same_file_and_options_recorded(tmp_path: Path) -> None:
     paths = [tmp_path / f"g{i}.json" for i in range(2)]
     for path in paths:
         result = pnp("oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben", "--seed", "9",
-                     "--count-preceding", "original", "--tokens", "6")
+                     "--count-preceding", "original", "--tokens", "6", "--exact-tie", "everyone")
         assert result.returncode == 0, result.stderr
     assert paths[0].read_bytes() == paths[1].read_bytes()
     document = json.loads(paths[0].read_text(encoding="utf-8"))
     assert document["schema"] == "pnp.oucedonc.game" and document["version"] == 1 and document["seed"] == 9
     assert document["options"]["count_preceding"] == "original" and document["options"]["starting_tokens"] == 6
+    assert document["options"]["exact_tie"] == "everyone"
+    one_line_error(pnp("oucedonc", "game", "new", str(tmp_path / "x.json"), "--deck", str(deck), "--players", "Ana,Ben",
+                       "--exact-tie", "some"), "choose one of each, everyone")
+    # A file written before the option existed has no exact_tie: it plays with the default.
+    del document["options"]["exact_tie"]
+    assert game_from_json(json.dumps(document)).setup.options.exact_tie.value == "each"
     assert document["journal"] == [] and len(document["deck"]["cards"]) == 54
 
 
@@ -185,6 +191,8 @@ def edited(change) -> str:
         (edited(lambda d: d["deck"]["cards"][0].update(lat_units=0)), "printed text that does not match"),
         (edited(lambda d: d.update(players=["Ana"])), "2 to 8 players"),
         (edited(lambda d: d.update(seed=None)), "'seed' must be a whole number"),
+        (edited(lambda d: d["journal"][0].update(player=5)), "move 1: 'player' must be a player name, not 5"),
+        (edited(lambda d: d["journal"][0].update(card=5)), "move 1: 'card' must be a card id or name, not 5"),
     ],
 )
 def test_corrupted_hand_broken_or_newer_files_are_refused(text: str, fragment: str) -> None:
@@ -338,3 +346,37 @@ def test_show_json_and_history(game_file: Path) -> None:
     assert position["cards_left"] == 8 and position["moves"] == 1
     shown = pnp("oucedonc", "game", "show", str(game_file))
     assert "last moves:" in shown.stdout and f"Ana placed {setup.names()[drawn]} west of" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "fragment"),
+    [("lat_units", "abc", "not whole numbers"), ("lon_units", 1.5, "not whole numbers"), ("name", None, "has no name"),
+     ("tokens_each", "many", "'tokens_each' is 'many'")],
+)
+def test_a_hand_broken_deck_file_is_one_line_and_no_game_file(tmp_path: Path, field: str, value: object, fragment: str) -> None:
+    document = json.loads(deck_json(pack_size=3))
+    if field == "tokens_each":
+        document["params"]["tokens_each"] = value
+    else:
+        document["cards"][0][field] = value
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps(document), encoding="utf-8")
+    game = tmp_path / "partie.json"
+    one_line_error(pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players", "Ana,Ben"), fragment)
+    one_line_error(pnp("oucedonc", "verify", "P02", "north-of", "P03", "--deck", str(deck)), fragment)
+    assert not game.exists()
+
+
+def test_placing_when_no_card_can_be_placed_says_why_before_looking_at_the_names(tmp_path: Path) -> None:
+    setup = deal(["Ana", "Ben"], make_deck(), 1, RuleOptions(), packs=1, pack_size=1)
+    game, _ = new_game(setup).play(Place("Ana", setup.pile[0], Slot.beside(Direction.NORTH_OF, setup.reserve[0])))
+    path = tmp_path / "partie.json"
+    path.write_text(game_to_json(game), encoding="utf-8")
+    one_line_error(pnp("oucedonc", "game", "place", str(path), "Atlantis", "--north-of", "Typo"), "a count is due")
+    for typed, fragment in (("Ana=x", "not a whole number"), ("Ana", "not PLAYER=NUMBER"), ("=2", "not PLAYER=NUMBER")):
+        one_line_error(pnp("oucedonc", "game", "count", str(path), "--estimate", typed, "--estimate", "Ben=1"), fragment)
+    assert pnp("oucedonc", "game", "count", str(path), "--estimate", "Ana=0", "--estimate", "Ben=1").returncode == 0
+    before = path.read_bytes()
+    one_line_error(pnp("oucedonc", "game", "place", str(path), "Atlantis", "--north-of", "Typo"), "the game is over")
+    one_line_error(pnp("oucedonc", "game", "count", str(path), "--estimate", "Zoé=x"), "the game is over")
+    assert path.read_bytes() == before

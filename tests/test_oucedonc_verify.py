@@ -211,3 +211,56 @@ def test_cli_verify_without_deck_uses_the_embedded_data() -> None:
     result = pnp_process("oucedonc", "verify", "evreux", "north-of", "FOIX", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["correct"] is True
+
+
+@pytest.mark.parametrize("typed", ["lisle sur la sorgue", "LISLE-SUR-LA-SORGUE", "l'isle sur la sorgue"])
+def test_an_apostrophe_typed_as_nothing_still_finds_the_place(typed: str) -> None:
+    gap = verify_cards(typed, Direction.EAST_OF, "avignon", make_deck(), EqualCoordinates.WELL_PLACED)
+    assert gap.verdict.a.name == "L'Isle-sur-la-Sorgue" and gap.verdict.correct
+    gap = verify_cards("saintetienne", Direction.WEST_OF, "Lyon", make_deck(), EqualCoordinates.WELL_PLACED)
+    assert gap.verdict.a.name == "Saint-Étienne"
+
+
+def test_dropping_separators_never_hides_an_ambiguity() -> None:
+    entries = [Entry(name="Le Pin", value=1, qualifier="03"), Entry(name="Lepin", value=2, qualifier="73")]
+    assert resolve("le pin", entries, "place", "x") == 1 and resolve("lepin", entries, "place", "x") == 2
+    with pytest.raises(UserError, match="ambiguous: Le Pin \\(03\\), Lepin \\(73\\)"):
+        resolve("lep in", entries, "place", "x")  # no exact key; both names drop to "lepin"
+
+
+@pytest.mark.parametrize("pair", [("Ajaccio", "ajaccio"), ("P14", "Ajaccio")])
+def test_a_place_compared_with_itself_is_refused(pair: tuple[str, str]) -> None:
+    with pytest.raises(UserError, match="both Ajaccio"):
+        verify_cards(pair[0], Direction.NORTH_OF, pair[1], make_deck(), EqualCoordinates.WELL_PLACED)
+    with pytest.raises(UserError, match="both Foix"):
+        verify_places("foix", Direction.NORTH_OF, "FOIX", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)
+
+
+def printed_minutes(text: str) -> int:
+    """``48°07′ N`` / ``1°41′ O`` read back as a player reads the card: signed arc-minutes."""
+    import re
+
+    match = re.fullmatch(r"(\d+)°(\d{2})′ ([NSEO])", text)
+    assert match, text
+    value = int(match.group(1)) * 60 + int(match.group(2))
+    return -value if match.group(3) in "SO" else value
+
+
+def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_printed_backs(tmp_path) -> None:
+    """The default France deck, as `pnp oucedonc deck` selects it and the referee reads it from the
+    JSON: every ordered pair, in all four directions, gets the verdict of the printed texts."""
+    from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
+    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "deck.pdf")
+    selected, _ = select_deck(options, print_settings(options))
+    deck = deck_from_json(deck_to_json(selected))
+    assert deck.precision is Precision.MINUTE and len(deck.places) == 63
+    printed = {card.id: {"lat": printed_minutes(card.lat_text), "lon": printed_minutes(card.lon_text)} for card in deck.places}
+    for a, b in itertools.permutations(deck.places, 2):
+        for direction in Direction:
+            verdict_ = measure(located_card(a), direction, located_card(b), deck.precision, EqualCoordinates.WELL_PLACED).verdict
+            mine, theirs = printed[a.id][direction.axis], printed[b.id][direction.axis]
+            assert mine != theirs  # the selection makes every doubt decidable on the printed values
+            assert verdict_.correct is plain(mine, theirs, direction, True)
+            assert verdict_.gap_minutes == (mine - theirs) * direction.sign

@@ -18,6 +18,8 @@ def calibrate(
     from generator.render.imposition import Duplex, parse_duplex
     from generator.render.paper import paper
 
+    if out.suffix.lower() != ".pdf":
+        raise UserError(f"output {out} must end in .pdf; give the PDF file to write, e.g. --out calibration.pdf")
     duplex = parse_duplex(duplex_name)
     if duplex is Duplex.FOLD:
         raise UserError("fold-and-glue prints on one side and needs no calibration; use --duplex long or short")

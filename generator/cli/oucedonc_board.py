@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table as RichTable
@@ -76,6 +78,8 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
 
 
 def status_lines(game: Game, file: str = "FILE") -> list[str]:
+    """What is due next, with the command to type (the file name quoted for the shell)."""
+    file = shlex.quote(file)
     setup, state = game.setup, game.state
     names = setup.names()
     phase = state.phase(setup)
@@ -118,7 +122,8 @@ def show(game: Game, console: Console, file: str = "FILE") -> None:
     phase = state.phase(setup)
     winners = state.winners(setup) if phase is Phase.OVER else ()
     for index, (player, tokens) in enumerate(zip(setup.players, state.tokens)):
-        mark = "winner" if player in winners else ("to play" if index == state.turn and phase is not Phase.OVER else "")
+        plays = index == state.turn and phase in (Phase.PLAY, Phase.COUNT)  # after the final count, nobody
+        mark = "winner" if player in winners else ("to play" if plays else "")
         scores.add_row(player, str(tokens), mark, style="bold green" if mark else None)
     left = state.cards_left(setup)
     pack = state.pack_number(setup)

@@ -14,18 +14,9 @@ from typing import Optional
 
 import typer
 
+from generator.cli.oucedonc import oucedonc_app
 from generator.errors import UserError
 
-try:  # the `oucedonc` group belongs to the deck printer's module once it is installed
-    from generator.cli.oucedonc import oucedonc_app
-except ModuleNotFoundError as missing:  # until then the referee creates it (same name, same place)
-    if missing.name != "generator.cli.oucedonc":
-        raise
-    oucedonc_app = typer.Typer(
-        name="oucedonc",
-        help="Oucédonc: place-card decks for any region, and a referee for the table.",
-        no_args_is_help=True,
-    )
 game_app = typer.Typer(help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).", no_args_is_help=True)
 
 DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to B?"
@@ -164,13 +155,14 @@ def game_new(
     broke: str = typer.Option("nothing", "--broke-payer", help="A player owing a token with none left: pays nothing, or the bank pays."),
     preceding: str = typer.Option("on-table", "--count-preceding", help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original)."),
     closest: str = typer.Option("all", "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."),
+    exact_tie: str = typer.Option("each", "--exact-tie", help="Several exact estimates: each of them wins 2, or everyone at the table wins 2."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
 ) -> None:
     """Start a game: shuffle the deck into packs with the seed and draw the start card."""
     from generator.games.oucedonc.compare import parse_equal
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import new_game
-    from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, RuleOptions, parse_choice
+    from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, ExactTie, RuleOptions, parse_choice
 
     if file.exists() and not force:
         raise UserError(f"{file} already exists; choose another file name or add --force to overwrite it")
@@ -182,6 +174,7 @@ def game_new(
         broke_payer=parse_choice(BrokePayer, broke, "--broke-payer"),
         count_preceding=parse_choice(CountPreceding, preceding, "--count-preceding"),
         closest_tie=parse_choice(ClosestTie, closest, "--closest-tie"),
+        exact_tie=parse_choice(ExactTie, exact_tie, "--exact-tie"),
         starting_tokens=tokens,
     )
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)

@@ -73,7 +73,8 @@ def load_templates(game: str, override: Path | None = None) -> TemplateSet:
     from jinja2.sandbox import SandboxedEnvironment
 
     if override is not None and not override.is_dir():
-        raise UserError(f"template folder {override} does not exist; give a folder of .j2 files")
+        problem = "is a file, not a folder" if override.exists() else "does not exist"
+        raise UserError(f"template folder {override} {problem}; give a folder of .j2 files")
     folders = [override] if override is not None else []
     folders.append(TEMPLATE_ROOT / game)
     environment = SandboxedEnvironment(
@@ -105,6 +106,8 @@ class TemplateSet:
             raise UserError(
                 f"template {name} not found; restore it in templates/{self.game}/ or your --templates folder"
             ) from None
+        except UnicodeDecodeError:
+            raise UserError(f"template {name} is not UTF-8 text; save it as UTF-8") from None
         except SecurityError as exc:
             raise UserError(f"template {name} tried something unsafe ({exc}); edit the template") from None
         except TemplateError as exc:

@@ -30,11 +30,6 @@ class FittedText:
     leading: float
     font: str
 
-    def line_widths(self) -> tuple[float, ...]:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        return tuple(stringWidth(line, self.font, self.size) for line in self.lines)
-
     @property
     def height(self) -> float:
         """From the top of the first line's capitals to the lowest descender, in points."""

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.games.oucedonc.compare import EqualCoordinates, is_placed_correctly
-from generator.games.oucedonc.rules import ClosestTie, CountPreceding
+from generator.games.oucedonc.rules import ClosestTie, CountPreceding, ExactTie
 from generator.games.oucedonc.table import Arm, Table
 
 
@@ -62,12 +62,16 @@ class Rewards:
     won: Mapping[str, int]  # tokens won from the reserve, per player (0 for the others)
 
 
-def rewards(misplaced: int, estimates: Mapping[str, int], players: Sequence[str], tie: ClosestTie) -> Rewards:
-    """Exact estimates win 2 tokens each; if none is exact, the closest win 1 (ties: see ``tie``)."""
+def rewards(
+    misplaced: int, estimates: Mapping[str, int], players: Sequence[str], tie: ClosestTie, exact_tie: ExactTie
+) -> Rewards:
+    """Exact estimates win 2 tokens each (several exact: see ``exact_tie``); if none is exact, the
+    closest win 1 (several closest: see ``tie``)."""
     exact = tuple(p for p in players if estimates[p] == misplaced)
     won = {p: 0 for p in players}
     if exact:
-        for player in exact:
+        winners = players if len(exact) > 1 and exact_tie is ExactTie.EVERYONE else exact
+        for player in winners:
             won[player] = 2
         return Rewards(misplaced=misplaced, exact=exact, closest=(), won=won)
     best = min(abs(estimates[p] - misplaced) for p in players)

@@ -175,6 +175,17 @@ def _check_consistent(deck: Deck, source: str) -> None:
     if len(ids) != len(set(ids)):
         raise UserError(f"{source} has duplicate card ids; regenerate it with 'pnp oucedonc deck'")
     for card in deck.places:
+        if not isinstance(card.id, str) or not isinstance(card.name, str) or not card.name.strip():
+            raise UserError(f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc deck'")
+        if type(card.lat_units) is not int or type(card.lon_units) is not int:
+            raise UserError(
+                f"{source}: card {card.id} ({card.name}) has printed coordinates that are not whole numbers; "
+                "regenerate it with 'pnp oucedonc deck'"
+            )
+    tokens_each = deck.params.get("tokens_each")
+    if tokens_each is not None and type(tokens_each) is not int:
+        raise UserError(f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with 'pnp oucedonc deck'")
+    for card in deck.places:
         if card.lat_text != format_latitude(card.lat_units, deck.precision) or card.lon_text != format_longitude(
             card.lon_units, deck.precision
         ):

@@ -88,7 +88,13 @@ def deal(
     pack_size = deck.pack_size if pack_size is None else pack_size
     if packs < 1 or pack_size < 1:
         raise UserError(f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix --packs/--pack-size")
-    intermedes = [card.id for card in deck.others if card.kind == "intermede"][: packs - 1]
+    in_deck = [card.id for card in deck.others if card.kind == "intermede"]
+    if packs - 1 > len(in_deck):
+        raise UserError(
+            f"{packs} packs need {packs - 1} Intermède cards between them but the deck has {len(in_deck)}; "
+            f"use --packs {len(in_deck) + 1} or fewer (a bigger --pack-size keeps the game as long)"
+        )
+    intermedes = in_deck[: packs - 1]
     needed = packs * pack_size + 1 + len(intermedes)
     if len(deck.places) < needed:
         fitting = (len(deck.places) - 1 - len(intermedes)) // packs
@@ -251,13 +257,18 @@ def replay(setup: Setup, moves: Sequence[Move]) -> State:
     return state
 
 
-def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
-    names = setup.names()
+def check_can_place(setup: Setup, state: State) -> None:
+    """A UserError if no card can be placed now (game over, or a count is due)."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
         raise UserError("the game is over; start a new one with 'pnp oucedonc game new'")
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError("a count is due before any card is placed; run 'game count' with every player's --estimate")
+
+
+def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
+    names = setup.names()
+    check_can_place(setup, state)
     player = setup.player_index(move.player)
     if player != state.turn:
         raise UserError(f"it is {setup.players[state.turn]}'s turn, not {setup.players[player]}'s")
@@ -327,8 +338,8 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
     if correct:
         tokens, paid = _pay(state.tokens, payer=doubter, payee=placer, broke=setup.options.broke_payer)
         new = replace(state, tokens=tokens, pending=None)
-        outcome = "pays 1 token to" if paid else "has no token to give"
-        return new, f"{setup.players[doubter]} was wrong: {shown}; {setup.players[doubter]} {outcome} {setup.players[placer]}; {name} stays"
+        payment = _payment(setup.players[doubter], setup.players[placer], paid, setup.options.broke_payer)
+        return new, f"{setup.players[doubter]} was wrong: {shown}; {payment}; {name} stays"
     tokens, paid = _pay(state.tokens, payer=placer, payee=doubter, broke=setup.options.broke_payer)
     new = replace(
         state,
@@ -337,8 +348,8 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
         table=state.table.without(pending.card),
         out_of_play=state.out_of_play + (pending.card,),
     )
-    outcome = "pays 1 token to" if paid else "has no token to give"
-    return new, f"{setup.players[doubter]} was right: {shown}; {setup.players[placer]} {outcome} {setup.players[doubter]}; {name} leaves the game"
+    payment = _payment(setup.players[placer], setup.players[doubter], paid, setup.options.broke_payer)
+    return new, f"{setup.players[doubter]} was right: {shown}; {payment}; {name} leaves the game"
 
 
 def _compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
@@ -369,7 +380,17 @@ def _pay(tokens: tuple[int, ...], payer: int, payee: int, broke: BrokePayer) -> 
     return tuple(new), False
 
 
-def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
+def _payment(payer: str, payee: str, paid: bool, broke: BrokePayer) -> str:
+    """What happened to the token, in words (see :func:`_pay`)."""
+    if paid:
+        return f"{payer} pays 1 token to {payee}"
+    if broke is BrokePayer.BANK:
+        return f"{payer} has no token left, so the reserve gives 1 to {payee}"
+    return f"{payer} has no token to give {payee}"
+
+
+def check_count_due(setup: Setup, state: State) -> None:
+    """A UserError unless an interim or final count is due now."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
         raise UserError("the game is over; no more counts")
@@ -377,6 +398,11 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         raise UserError(
             "no count is due: counts happen when an Intermède card is drawn and when the packs run out; place the drawn card"
         )
+
+
+def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
+    check_count_due(setup, state)
+    phase = state.phase(setup)
     estimates: dict[str, int] = {}
     for player, estimate in move.estimates:
         name = setup.players[setup.player_index(player)]
@@ -390,7 +416,9 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         raise UserError(f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate {missing[0]}=2")
     assert state.table is not None
     walked = walk(state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding)
-    result = rewards(len(walked.set_aside), estimates, setup.players, setup.options.closest_tie)
+    result = rewards(
+        len(walked.set_aside), estimates, setup.players, setup.options.closest_tie, setup.options.exact_tie
+    )
     tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens))
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
@@ -418,6 +446,9 @@ def describe_count(setup: Setup, record: CountRecord) -> str:
     aside = ", ".join(names[c] for c in record.walk.set_aside) or "none"
     if result.exact:
         winners = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
+        others = [p for p in setup.players if p not in result.exact and result.won[p]]
+        if others:
+            winners += f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
     elif any(result.won.values()):
         closest = [p for p in result.closest if result.won[p]]
         winners = f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"

@@ -272,5 +272,6 @@ def _only(raw: dict[str, Any], allowed: set[str], where: str) -> None:
 def _text(raw: dict[str, Any], key: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value:
-        raise UserError(f"{where}: {key!r} must be a card id or name, not {value!r}")
+        what = "a player name" if key in ("player", "by") else "a card id or name"
+        raise UserError(f"{where}: {key!r} must be {what}, not {value!r}")
     return value

@@ -1,8 +1,10 @@
 """Finding a place or a player by the name people type: accents, case, hyphens and apostrophes ignored.
 
 "evreux", "EVREUX" and "Évreux" are the same key; so are "l isle sur la sorgue" and
-"L'Isle-sur-la-Sorgue". A name that matches nothing, or more than one thing, is a UserError that
-lists the closest candidates, each with its distinguishing label (the département for homonyms).
+"L'Isle-sur-la-Sorgue". A name that matches no key is tried once more with every separator
+dropped, so "lisle sur la sorgue" (apostrophe typed as nothing) finds it too. A name that matches
+nothing, or more than one thing, is a UserError that lists the closest candidates, each with its
+distinguishing label (the département for homonyms).
 """
 
 from __future__ import annotations
@@ -50,9 +52,11 @@ class NameIndex(Generic[T]):
 
     def __init__(self, entries: Sequence[Entry[T]]) -> None:
         self._index: dict[str, list[Entry[T]]] = {}
+        self._compact: dict[str, list[Entry[T]]] = {}  # separators dropped: "lisle sur la sorgue"
         for entry in entries:
             for alias in {name_key(entry.name), *(name_key(a) for a in entry.aliases)}:
                 self._index.setdefault(alias, []).append(entry)
+                self._compact.setdefault(_compact(alias), []).append(entry)
 
     def find(self, text: str, what: str, hint: str) -> T:
         """The value of the one entry named ``text``; a UserError naming the closest candidates otherwise.
@@ -71,6 +75,8 @@ class NameIndex(Generic[T]):
                 code = name_key(match.group("code"))
                 candidates = _unique(index.get(name_key(match.group("name")), []))
                 found = [e for e in candidates if e.qualifier and name_key(e.qualifier) == code]
+        if not found:  # an apostrophe or hyphen typed as nothing: "Lisle", "saintetienne"
+            found = _unique(self._compact.get(_compact(key), []))
         if len(found) == 1:
             return found[0].value
         if len(found) > 1:
@@ -87,6 +93,10 @@ class NameIndex(Generic[T]):
                     labels.append(entry.label)
         suggestion = f"; closest: {', '.join(labels[:6])}" if labels else ""
         raise UserError(f"unknown {what} {text!r}{suggestion}; {hint}")
+
+
+def _compact(key: str) -> str:
+    return key.replace(" ", "")
 
 
 def resolve(text: str, entries: Sequence[Entry[T]], what: str, hint: str) -> T:

@@ -19,7 +19,7 @@ from generator.games.oucedonc.compare import Direction, EqualCoordinates, Locate
 from generator.games.oucedonc.coords import Precision, format_latitude, format_longitude, from_units, to_units
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.game import Count, Doubt, Place
+from generator.games.oucedonc.game import Count, Doubt, Place, check_can_place, check_count_due
 from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import Entry, NameIndex, resolve
 from generator.games.oucedonc.table import Slot
@@ -72,6 +72,7 @@ def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualC
     hint = "give a card name or id from the deck file"
     index = NameIndex(card_entries(deck))
     card_a, card_b = index.find(a, "card", hint), index.find(b, "card", hint)
+    _two_places(card_a.name, card_a is card_b)
     return measure(located_card(card_a), direction, located_card(card_b), deck.precision, equal)
 
 
@@ -81,7 +82,13 @@ def verify_places(
     hint = "give a French commune or site name, or use --deck deck.json"
     index = NameIndex(place_entries(places))
     place_a, place_b = index.find(a, "place", hint), index.find(b, "place", hint)
+    _two_places(place_a.name, place_a is place_b)
     return measure(located_place(place_a, precision), direction, located_place(place_b, precision), precision, equal)
+
+
+def _two_places(name: str, same: bool) -> None:
+    if same:
+        raise UserError(f"A and B are both {name}; a place is never north, south, east or west of itself: name two places")
 
 
 # --------------------------------------------------------------------------- game moves
@@ -96,6 +103,7 @@ def place_move(game: Game, card: str, direction: Direction | None, anchor: str |
     """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
     if (direction is None) == (between is None):
         raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
+    check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
     player = game.setup.players[game.state.turn]
     card_id = resolve_card(game, card)
     if between is not None:
@@ -118,6 +126,7 @@ def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
 
 def count_move(game: Game, estimates: Sequence[str]) -> Count:
     """Estimates typed as ``Ana=2``, one per player."""
+    check_count_due(game.setup, game.state)  # before the estimates: "no count is due" beats a typo
     pairs: list[tuple[str, int]] = []
     for text in estimates:
         name, sep, number = text.partition("=")

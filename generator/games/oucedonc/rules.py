@@ -24,6 +24,13 @@ class CountPreceding(Enum):
     ORIGINAL = "original"  # its neighbour toward the start as laid, even if set aside
 
 
+class ExactTie(Enum):
+    """« En cas d'égalité, tous les joueurs gagnent 2 jetons » when several estimates are exact."""
+
+    EACH = "each"  # default: each player who found the number wins 2 (the others nothing)
+    EVERYONE = "everyone"  # literal: every player at the table wins 2
+
+
 class ClosestTie(Enum):
     """When no estimate is exact and several are equally closest."""
 
@@ -37,6 +44,7 @@ class RuleOptions:
     broke_payer: BrokePayer = BrokePayer.NOTHING
     count_preceding: CountPreceding = CountPreceding.ON_TABLE
     closest_tie: ClosestTie = ClosestTie.ALL
+    exact_tie: ExactTie = ExactTie.EACH
     starting_tokens: int = 4
 
     def __post_init__(self) -> None:
@@ -55,6 +63,7 @@ class RuleOptions:
             "broke_payer": BrokePayer,
             "count_preceding": CountPreceding,
             "closest_tie": ClosestTie,
+            "exact_tie": ExactTie,
             "starting_tokens": int,
         }
         unknown = sorted(set(raw) - set(kinds))
