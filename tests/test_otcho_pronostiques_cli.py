@@ -82,3 +82,15 @@ def test_sheets_bad_options_write_nothing(tmp_path, args):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x").exists() or not list((tmp_path / "x").iterdir())
+
+
+@pytest.mark.parametrize("game", ["otcho", "pronostiques"])
+def test_sheets_into_a_file_or_an_unmakeable_folder_is_one_line(tmp_path, game):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    for out in (a_file, a_file / "sub"):
+        result = run_pnp(game, "sheets", "--out", str(out))
+        assert result.returncode == 2, result.stderr
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("pnp: error: ") and "writable folder" in lines[0]
+    assert a_file.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]

@@ -550,7 +550,6 @@ def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = Ro
 
     _check_players(players)
     options = OtchoOptions(players, paper(paper_name), rules)
-    out.mkdir(parents=True, exist_ok=True)
     return [build_player_cards(options, out), build_dice(options, out), build_pawns(options, out),
             build_rules_aid(options, out)]
 

@@ -376,7 +376,6 @@ def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
     options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules, bleed, faces)
     plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
-    out.mkdir(parents=True, exist_ok=True)
     return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 
 
