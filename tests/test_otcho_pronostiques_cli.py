@@ -53,6 +53,14 @@ def test_pronostiques_score_json():
         ("a", 1, ["♠"]), ("a", 2, ["♣"]), ("b", 2, ["♠", "♣"])]
 
 
+def test_pronostiques_score_text():
+    result = run_pnp("pronostiques", "score", "DHSC")
+    assert result.returncode == 0, result.stderr
+    totals = [line for line in result.stdout.splitlines() if line.startswith("Roi ")]
+    assert totals == ["Roi ♥ (♥♦♠♣): 5 pts", "Roi ♦ (♦♣♥♠): 2 pts", "Roi ♠ (♠♥♣♦): 1 pt", "Roi ♣ (♣♠♦♥): 0 pts"]
+    assert "  (b) +2  last two right (♠♣)" in result.stdout
+
+
 def test_pronostiques_check_piles_exit_codes():
     ok = run_pnp("pronostiques", "check-piles", "5", "3", "2", "0")
     assert ok.returncode == 0 and "ok" in ok.stdout

@@ -33,7 +33,8 @@ def score(
         return
     typer.echo(f"finishing order: {order_text(finish)} ({' '.join(s.french for s in finish)})")
     for s in scores:
-        typer.echo(f"{s.prediction.name} ({order_text(s.prediction.order)}): {s.points} pts")
+        unit = "pt" if s.points == 1 else "pts"
+        typer.echo(f"{s.prediction.name} ({order_text(s.prediction.order)}): {s.points} {unit}")
         for line in s.lines:
             typer.echo(f"  ({line.rule}) {line.points:+d}  {line.text}")
 

@@ -270,7 +270,7 @@ def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: Score
         c.drawString(pt(x + 13), pt(y), details)
         c.setFillColor(_c(INK))
         c.setFont(fonts.bold, 8.3)
-        c.drawRightString(pt(x + width), pt(y), f"{score.points} pts")
+        c.drawRightString(pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else ""))
         y -= 5
 
 
