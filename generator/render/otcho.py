@@ -24,7 +24,7 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitParams
+    from generator.kit import KitFile, KitParams
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
@@ -554,6 +554,19 @@ def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = Ro
             build_rules_aid(options, out)]
 
 
-def build_kit(params: KitParams) -> list[Path]:
+KIT_ADVICE: dict[str, str] = {
+    "otcho-cards.pdf": "Six cards, one per player: cut out only those you need, on 200 g card if you can.",
+    "otcho-dice.pdf": "Light card (160 to 200 g): cut on the solid lines, fold on the dashed ones, "
+                      "glue each tab under its neighbour.",
+    "otcho-pawns.pdf": "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + "
+                       "the number of players.",
+    "otcho-rules-aid.pdf": "Every kind of roll with its exact odds; one per table.",
+}
+
+
+def build_kit(params: KitParams) -> list[KitFile]:
     """Kit component: the material for up to 6 players (print fewer cards for fewer players)."""
-    return build_sheets(params.out, 6, params.paper)
+    from generator.kit import KitFile, PrintNotes
+
+    return [KitFile(path, print_notes=PrintNotes(advice=KIT_ADVICE[path.name]))
+            for path in build_sheets(params.out, 6, params.paper)]

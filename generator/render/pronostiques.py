@@ -26,7 +26,7 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitParams
+    from generator.kit import KitFile, KitParams
     from generator.render.imposition import Card, Duplex
     from generator.render.paper import Paper
 
@@ -379,9 +379,20 @@ def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex
     return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 
 
-def build_kit(params: KitParams) -> list[Path]:
+KIT_ADVICE: dict[str, str] = {
+    "pronostiques-cards.pdf": "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, "
+                              "then the 4 prediction cards with their gold back.",
+    "pronostiques-score-pad.pdf": "Columns for 4 players, and the points of every finishing order below them.",
+    "pronostiques-rules-aid.pdf": "The actions, the card powers, the scoring and the pile limits; one per player.",
+}
+
+
+def build_kit(params: KitParams) -> list[KitFile]:
     """Kit component: the deck (long-edge duplex), a 4-player score pad and the rules aid."""
-    return build_sheets(params.out, 4, params.paper)
+    from generator.kit import KitFile, PrintNotes
+
+    return [KitFile(path, print_notes=PrintNotes(advice=KIT_ADVICE[path.name]))
+            for path in build_sheets(params.out, 4, params.paper)]
 
 
 __all__ = ["GOLD", "build_kit", "build_sheets", "deck_cards"]
