@@ -102,7 +102,8 @@ def test_losing_roll_costs_pawns_only_on_a_continuation():
     assert classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).penalty_pawns == 1
 
 
-@pytest.mark.parametrize("text, face", [("a", A), ("B", B), ("x", X), ("X", X), ("*", STAR), ("★", STAR)])
+@pytest.mark.parametrize("text, face", [("a", A), ("B", B), ("x", X), ("X", X), ("*", STAR), ("★", STAR),
+                                        ("★\ufe0f", STAR), ("⭐", STAR), (" c ", C)])
 def test_parse_face(text, face):
     assert parse_face(text) is face
 
