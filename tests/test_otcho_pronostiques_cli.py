@@ -84,7 +84,9 @@ def test_sheets_commands_write_their_pdfs(tmp_path):
 
 @pytest.mark.parametrize("args", [("otcho", "sheets", "--players", "7"), ("pronostiques", "sheets", "--players", "5"),
                                   ("pronostiques", "sheets", "--duplex", "sideways"),
-                                  ("pronostiques", "sheets", "--back-offset", "1;2")])
+                                  ("pronostiques", "sheets", "--back-offset", "1;2"),
+                                  ("otcho", "sheets", "--paper", "a3"), ("pronostiques", "sheets", "--paper", "A3"),
+                                  ("otcho", "sheets", "--paper", "tabloid")])
 def test_sheets_bad_options_write_nothing(tmp_path, args):
     result = run_pnp(*args, "--out", str(tmp_path / "x"))
     assert result.returncode == 2

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 ACCENT = "#0072B2"
 MARGIN = 12.0
+SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 CARD_W, CARD_H = 92.0, 78.0
 SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
@@ -549,7 +550,11 @@ def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = Ro
     from generator.render.paper import paper
 
     _check_players(players)
-    options = OtchoOptions(players, paper(paper_name), rules)
+    sheet = paper(paper_name)
+    if sheet.name not in SHEET_PAPERS:
+        raise UserError(f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
+                        "pass --paper a4 or --paper letter")
+    options = OtchoOptions(players, sheet, rules)
     return [build_player_cards(options, out), build_dice(options, out), build_pawns(options, out),
             build_rules_aid(options, out)]
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from generator.render.paper import Paper
 
 MARGIN = 12.0
+SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 ACCENT = "#1D2B4F"
 CREDIT = "Pronostiques, jeu du Défi 54 · imprimé avec pnp"
 
@@ -374,7 +375,11 @@ def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex
         raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
     if laps not in (8, 10):
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
-    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules, bleed, faces)
+    sheet = paper(paper_name)
+    if sheet.name not in SHEET_PAPERS:
+        raise UserError(f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
+                        "pass --paper a4 or --paper letter")
+    options = PronostiquesOptions(players, sheet, laps, duplex, back_offset, score_rules, bleed, faces)
     plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
     return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 
