@@ -111,3 +111,12 @@ def test_parse_face(text, face):
 def test_parse_face_rejects_unknown():
     with pytest.raises(UserError, match="a b c d X"):
         parse_face("e")
+
+
+def test_next_step_words_the_house_penalty():
+    # A 0-pawn house rule used to say "remove 0 of your own pawns".
+    assert classify(A, A, RollRules(penalty_pawns=0), Stage.CONTINUATION).next_step == (
+        "losing roll: your turn ends (no penalty under this house rule)")
+    assert "costs" not in classify(A, B, RollRules(penalty_pawns=0)).next_step
+    assert "remove one of your own pawns" in classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).next_step
+    assert "costs 2 of your pawns" in classify(A, B).next_step

@@ -175,3 +175,10 @@ def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
     for kind, hex_value in KIND_COLOURS.items():
         count = sum(same(cell["non_stroking_color"], hex_value) for cell in cells)
         assert count == kind_probabilities()[kind] * 36, kind
+
+
+def test_rules_aid_words_the_house_penalty(tmp_path):
+    none = " ".join(_text(build_sheets(tmp_path / "0", 2, "a4", RollRules(penalty_pawns=0))[-1]).split())
+    one = " ".join(_text(build_sheets(tmp_path / "1", 2, "a4", RollRules(penalty_pawns=1))[-1]).split())
+    assert "0 de" not in none and "sans autre pénalité" in none and "arrête le tour, sans pénalité" in none
+    assert "retirez un de vos pions" in one and "coûte un de ses pions" in one

@@ -65,6 +65,11 @@ def _new(paper: Paper, title: str):
     return new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
 
 
+def _pawns_fr(count: int, whose: str = "vos") -> str:
+    """The penalty in words: "2 de vos pions", "un de vos pions"."""
+    return f"un de {whose} pions" if count == 1 else f"{count} de {whose} pions"
+
+
 # --- player cards -------------------------------------------------------------------------
 
 def slot_openers(slot: str) -> str:
@@ -419,9 +424,10 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est gardé.",
         "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son propriétaire ; "
         "un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
-        f"3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
-        f"perdant, retirez {rules.penalty_pawns} de vos pions (de votre carte ou d'une autre). On peut continuer "
-        "tant que les jets gagnent.",
+        "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
+        + (f"perdant, retirez {_pawns_fr(rules.penalty_pawns)} (de votre carte ou d'une autre)."
+           if rules.penalty_pawns else "perdant, votre tour s'arrête, sans autre pénalité.")
+        + " On peut continuer tant que les jets gagnent.",
     ]
     for line in turn:
         y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9) - 1.2
@@ -530,8 +536,8 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         f"Jet gagnant : {fraction_text(win)} ({percent(win)}) ; perdant : {fraction_text(lose)} ({percent(lose)}).",
         f"Avec la relance du premier jet, au moins un jet gagnant : 1 − ({fraction_text(lose)})² = "
         f"{fraction_text(with_reroll)} ({percent(with_reroll)}).",
-        f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) coûte "
-        f"{rules.penalty_pawns} de ses pions.",
+        f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) "
+        + (f"coûte {_pawns_fr(rules.penalty_pawns, 'ses')}." if rules.penalty_pawns else "arrête le tour, sans pénalité."),
         f"Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {fraction_text(own)} ({percent(own)}), "
         f"sur celle d'un autre avec {fraction_text(other)} ({percent(other)}).",
     ]
