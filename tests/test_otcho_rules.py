@@ -120,3 +120,13 @@ def test_next_step_words_the_house_penalty():
     assert "costs" not in classify(A, B, RollRules(penalty_pawns=0)).next_step
     assert "remove one of your own pawns" in classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).next_step
     assert "costs 2 of your pawns" in classify(A, B).next_step
+
+
+def test_pawns_per_player_as_the_seed_counts_them():
+    from generator.games.otcho import check_players, pawns_per_player
+
+    # « Donc 3 joueurs = 6+3 = 9 pions par joueur ; Donc 4 joueurs = 6+4 = 10 pions par joueur »
+    assert [pawns_per_player(n) for n in range(2, 7)] == [8, 9, 10, 11, 12]
+    for players in (1, 7):
+        with pytest.raises(UserError, match="2 to 6 players"):
+            check_players(players)

@@ -6,7 +6,8 @@ from pypdf import PdfReader
 from generator.errors import UserError
 from generator.games.otcho import RollRules
 from generator.render.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
-from generator.render.otcho import DIE_FACE, build_sheets, net_extent, pawns_per_player, tab_polygon
+from generator.games.otcho import pawns_per_player
+from generator.render.otcho import DIE_FACE, build_sheets, net_extent, tab_polygon
 from generator.render.units import pt, to_mm
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
+from generator.games.otcho.players import check_players, pawns_per_player
 from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
 from generator.render.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.sheet_text import (
@@ -52,11 +53,6 @@ def _colour(hex_value: str):
     from reportlab.lib.colors import HexColor
 
     return HexColor(hex_value)
-
-
-def _check_players(players: int) -> None:
-    if not 2 <= players <= 6:
-        raise UserError(f"Neo Otcho is for 2 to 6 players, not {players}; pass --players 2..6")
 
 
 def _new(paper: Paper, title: str):
@@ -300,11 +296,6 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
 
 
 # --- pawns --------------------------------------------------------------------------------
-
-def pawns_per_player(players: int) -> int:
-    """« 6+nbr_joueurs pions par joueur »."""
-    return 6 + players
-
 
 def build_pawns(options: OtchoOptions, out: Path) -> Path:
     from generator.render.fonts import register_fonts
@@ -555,7 +546,7 @@ def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = Ro
     """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
     from generator.render.paper import paper
 
-    _check_players(players)
+    check_players(players)
     sheet = paper(paper_name)
     if sheet.name not in SHEET_PAPERS:
         raise UserError(f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
