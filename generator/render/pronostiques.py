@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
+from generator.games.pronostiques.piles import check_laps, check_players
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.race_cards import (
@@ -371,10 +372,8 @@ def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.paper import paper
 
-    if players not in (3, 4):
-        raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
-    if laps not in (8, 10):
-        raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
+    check_players(players)
+    check_laps(laps)
     sheet = paper(paper_name)
     if sheet.name not in SHEET_PAPERS:
         raise UserError(f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
