@@ -130,3 +130,12 @@ def test_pawns_per_player_as_the_seed_counts_them():
     for players in (1, 7):
         with pytest.raises(UserError, match="2 to 6 players"):
             check_players(players)
+
+
+def test_house_penalty_range():
+    from generator.games.otcho.rolls import check_penalty
+
+    assert [check_penalty(n) for n in (0, 2, 6)] == [0, 2, 6]
+    for pawns in (-1, 7):
+        with pytest.raises(UserError, match="0 to 6 pawns"):
+            check_penalty(pawns)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
+from generator.errors import UserError
 from generator.games.otcho.faces import FACES, SLOTS, Face
 
 
@@ -74,6 +75,13 @@ class RollRules:
 
     x_letter_any_card: bool = False
     penalty_pawns: int = 2
+
+
+def check_penalty(pawns: int) -> int:
+    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a UserError."""
+    if not 0 <= pawns <= 6:
+        raise UserError(f"--penalty {pawns} is out of range; use 0 to 6 pawns")
+    return pawns
 
 
 @dataclass(frozen=True)
@@ -248,7 +256,7 @@ def losing_probability() -> Fraction:
 
 
 __all__ = [
-    "KINDS", "KindInfo", "Roll", "RollKind", "RollRules", "Stage", "Verdict", "all_outcomes",
+    "KINDS", "KindInfo", "Roll", "RollKind", "RollRules", "Stage", "Verdict", "all_outcomes", "check_penalty",
     "classify", "kind_of", "kind_probabilities", "losing_probability", "opened_slots",
     "roll_probability", "slot_probability",
 ]
