@@ -154,6 +154,13 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
     assert len(bands) == 3  # three rows of cards
     assert all(w["bottom"] < page.height - pt(11) for w in slot_words)  # above the page footer
     assert footer <= page.height - pt(6)
+    # Full-size cards on A4, at least 75 mm on Letter, and room between the lowest card and the page
+    # footer (on Letter the cards used to shrink to 74 mm and touch the footer line).
+    outlines = [r for r in page.rects + page.curves if abs(r["width"] - pt(92)) < 0.5 and r["height"] > pt(50)]
+    least = 78 if paper_name == "a4" else 75
+    assert len(outlines) == 6 and all(pt(least) - 0.5 < r["height"] < pt(78) + 0.5 for r in outlines)
+    credit_top = min(w["top"] for w in page.extract_words() if w["text"] == "Neo" and w["top"] > page.height * 0.9)
+    assert credit_top - max(r["bottom"] for r in outlines) >= pt(2.5)
 
 
 def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):

@@ -136,9 +136,11 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
                       "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
                       ACCENT, fonts.title, fonts.regular)
     cols, rows = 2, 3
-    gap = 5.0
-    # Three rows fit A4 at full height; on Letter (shorter) the cards lose a little blank space.
-    height = min(CARD_H, (top - 4 - (MARGIN - 1) - (rows - 1) * gap) / rows)
+    room = top - 4 - (MARGIN + 2)  # down to 2 mm above the page footer's line
+    # Three rows fit A4 at full height with 5 mm gaps; on Letter (17.6 mm shorter) the gaps close up
+    # to 2 mm first, so the cards lose only 3 mm and the page footer keeps its space.
+    gap = max(2.0, min(5.0, (room - rows * CARD_H) / (rows - 1)))
+    height = min(CARD_H, (room - (rows - 1) * gap) / rows)
     left = (paper.width - cols * CARD_W - (cols - 1) * gap) / 2
     for i in range(options.players):
         col, row = i % cols, i // cols
