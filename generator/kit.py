@@ -160,10 +160,13 @@ def validate_params(params: KitParams) -> KitParams:
         raise UserError(f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}")
     if params.out.exists() and not params.out.is_dir():
         raise UserError(f"{params.out} is a file, not a folder; pass --out with a folder name")
+    region = params.region.strip()
+    if not region:
+        raise UserError("--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for France")
     from generator.geo.regions import resolve_region
 
-    resolve_region(params.region)  # a misspelt region: one line now, not a failure per component
-    return replace(params, paper=paper)
+    resolve_region(region)  # a misspelt region: one line now, not a failure per component
+    return replace(params, paper=paper, region=region)
 
 
 def build_kit(

@@ -387,3 +387,33 @@ def test_cli_unknown_region_is_one_line_exit_2_before_anything_is_built(tmp_path
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("pnp: error: unknown region 'bretagn'") and "Bretagne" in err[0]
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("region", ["", "   "])
+def test_cli_empty_region_is_one_line_exit_2_before_anything_is_built(tmp_path, monkeypatch, capsys, region):
+    # An empty region used to build a France kit labelled '' (and a themed board named "-region").
+    assert run_cli(monkeypatch, GOOD, "--out", str(tmp_path / "o"), "--region", region) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("pnp: error: --region is empty")
+    assert not (tmp_path / "o").exists()
+
+
+def test_region_is_recorded_without_surrounding_spaces(tmp_path):
+    outcome = make_kit(KitParams(out=tmp_path / "out", region=" france "), GOOD, datasets_dir=NO_DATASETS)
+    assert not outcome.result.failures
+    assert json.loads(outcome.manifest.read_text())["parameters"]["region"] == "france"
+
+
+def test_neo_otcho_and_pronostiques_say_how_to_print_each_file(tmp_path):
+    from generator.kit import COMPONENTS
+
+    components = tuple(c for c in COMPONENTS if c.game in ("Neo Otcho", "Pronostiques"))
+    outcome = make_kit(KitParams(out=tmp_path / "out"), components, datasets_dir=NO_DATASETS)
+    assert not outcome.result.failures and len(outcome.result.files) == 7
+    index = outcome.index.read_text(encoding="utf-8")
+    for built in outcome.result.files:
+        assert built.print_notes.advice, built.path
+        assert escape(built.print_notes.advice) in index, built.path
+    manifest = json.loads(outcome.manifest.read_text())
+    duplex = {entry["path"]: entry.get("duplex") for entry in manifest["files"]}
+    assert duplex["pronostiques-cards.pdf"] == "long" and duplex["otcho-dice.pdf"] == "single"

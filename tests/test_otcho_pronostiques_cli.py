@@ -53,6 +53,14 @@ def test_pronostiques_score_json():
         ("a", 1, ["♠"]), ("a", 2, ["♣"]), ("b", 2, ["♠", "♣"])]
 
 
+def test_pronostiques_score_text():
+    result = run_pnp("pronostiques", "score", "DHSC")
+    assert result.returncode == 0, result.stderr
+    totals = [line for line in result.stdout.splitlines() if line.startswith("Roi ")]
+    assert totals == ["Roi ♥ (♥♦♠♣): 5 pts", "Roi ♦ (♦♣♥♠): 2 pts", "Roi ♠ (♠♥♣♦): 1 pt", "Roi ♣ (♣♠♦♥): 0 pts"]
+    assert "  (b) +2  last two right (♠♣)" in result.stdout
+
+
 def test_pronostiques_check_piles_exit_codes():
     ok = run_pnp("pronostiques", "check-piles", "5", "3", "2", "0")
     assert ok.returncode == 0 and "ok" in ok.stdout
@@ -76,9 +84,23 @@ def test_sheets_commands_write_their_pdfs(tmp_path):
 
 @pytest.mark.parametrize("args", [("otcho", "sheets", "--players", "7"), ("pronostiques", "sheets", "--players", "5"),
                                   ("pronostiques", "sheets", "--duplex", "sideways"),
-                                  ("pronostiques", "sheets", "--back-offset", "1;2")])
+                                  ("pronostiques", "sheets", "--back-offset", "1;2"),
+                                  ("otcho", "sheets", "--paper", "a3"), ("pronostiques", "sheets", "--paper", "A3"),
+                                  ("otcho", "sheets", "--paper", "tabloid")])
 def test_sheets_bad_options_write_nothing(tmp_path, args):
     result = run_pnp(*args, "--out", str(tmp_path / "x"))
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x").exists() or not list((tmp_path / "x").iterdir())
+
+
+@pytest.mark.parametrize("game", ["otcho", "pronostiques"])
+def test_sheets_into_a_file_or_an_unmakeable_folder_is_one_line(tmp_path, game):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    for out in (a_file, a_file / "sub"):
+        result = run_pnp(game, "sheets", "--out", str(out))
+        assert result.returncode == 2, result.stderr
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("pnp: error: ") and "writable folder" in lines[0]
+    assert a_file.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]

@@ -102,7 +102,8 @@ def test_losing_roll_costs_pawns_only_on_a_continuation():
     assert classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).penalty_pawns == 1
 
 
-@pytest.mark.parametrize("text, face", [("a", A), ("B", B), ("x", X), ("X", X), ("*", STAR), ("★", STAR)])
+@pytest.mark.parametrize("text, face", [("a", A), ("B", B), ("x", X), ("X", X), ("*", STAR), ("★", STAR),
+                                        ("★\ufe0f", STAR), ("⭐", STAR), (" c ", C)])
 def test_parse_face(text, face):
     assert parse_face(text) is face
 
@@ -110,3 +111,31 @@ def test_parse_face(text, face):
 def test_parse_face_rejects_unknown():
     with pytest.raises(UserError, match="a b c d X"):
         parse_face("e")
+
+
+def test_next_step_words_the_house_penalty():
+    # A 0-pawn house rule used to say "remove 0 of your own pawns".
+    assert classify(A, A, RollRules(penalty_pawns=0), Stage.CONTINUATION).next_step == (
+        "losing roll: your turn ends (no penalty under this house rule)")
+    assert "costs" not in classify(A, B, RollRules(penalty_pawns=0)).next_step
+    assert "remove one of your own pawns" in classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).next_step
+    assert "costs 2 of your pawns" in classify(A, B).next_step
+
+
+def test_pawns_per_player_as_the_seed_counts_them():
+    from generator.games.otcho import check_players, pawns_per_player
+
+    # « Donc 3 joueurs = 6+3 = 9 pions par joueur ; Donc 4 joueurs = 6+4 = 10 pions par joueur »
+    assert [pawns_per_player(n) for n in range(2, 7)] == [8, 9, 10, 11, 12]
+    for players in (1, 7):
+        with pytest.raises(UserError, match="2 to 6 players"):
+            check_players(players)
+
+
+def test_house_penalty_range():
+    from generator.games.otcho.rolls import check_penalty
+
+    assert [check_penalty(n) for n in (0, 2, 6)] == [0, 2, 6]
+    for pawns in (-1, 7):
+        with pytest.raises(UserError, match="0 to 6 pawns"):
+            check_penalty(pawns)

@@ -6,7 +6,8 @@ from pypdf import PdfReader
 from generator.errors import UserError
 from generator.games.otcho import RollRules
 from generator.render.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
-from generator.render.otcho import DIE_FACE, build_sheets, net_extent, pawns_per_player, tab_polygon
+from generator.games.otcho import pawns_per_player
+from generator.render.otcho import DIE_FACE, build_sheets, net_extent, tab_polygon
 from generator.render.units import pt, to_mm
 
 
@@ -153,6 +154,13 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
     assert len(bands) == 3  # three rows of cards
     assert all(w["bottom"] < page.height - pt(11) for w in slot_words)  # above the page footer
     assert footer <= page.height - pt(6)
+    # Full-size cards on A4, at least 75 mm on Letter, and room between the lowest card and the page
+    # footer (on Letter the cards used to shrink to 74 mm and touch the footer line).
+    outlines = [r for r in page.rects + page.curves if abs(r["width"] - pt(92)) < 0.5 and r["height"] > pt(50)]
+    least = 78 if paper_name == "a4" else 75
+    assert len(outlines) == 6 and all(pt(least) - 0.5 < r["height"] < pt(78) + 0.5 for r in outlines)
+    credit_top = min(w["top"] for w in page.extract_words() if w["text"] == "Neo" and w["top"] > page.height * 0.9)
+    assert credit_top - max(r["bottom"] for r in outlines) >= pt(2.5)
 
 
 def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
@@ -175,3 +183,10 @@ def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
     for kind, hex_value in KIND_COLOURS.items():
         count = sum(same(cell["non_stroking_color"], hex_value) for cell in cells)
         assert count == kind_probabilities()[kind] * 36, kind
+
+
+def test_rules_aid_words_the_house_penalty(tmp_path):
+    none = " ".join(_text(build_sheets(tmp_path / "0", 2, "a4", RollRules(penalty_pawns=0))[-1]).split())
+    one = " ".join(_text(build_sheets(tmp_path / "1", 2, "a4", RollRules(penalty_pawns=1))[-1]).split())
+    assert "0 de" not in none and "sans autre pénalité" in none and "arrête le tour, sans pénalité" in none
+    assert "retirez un de vos pions" in one and "coûte un de ses pions" in one

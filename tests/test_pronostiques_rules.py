@@ -179,3 +179,15 @@ def test_without_rule_c_the_pair_option_matters():
     assert score_prediction(PREDICTIONS[0], (H, D, S, C), none_each).points == 10
     assert score_prediction(PREDICTIONS[0], (H, D, S, C), none_once).points == 8
     assert rules_points(score_prediction(PREDICTIONS[0], (D, S, C, H), none_each), "c") == 0
+
+
+def test_players_and_race_lengths_of_the_rules():
+    from generator.games.pronostiques.piles import check_laps, check_players
+
+    assert [check_players(n) for n in (3, 4)] == [3, 4] and [check_laps(n) for n in (8, 10)] == [8, 10]
+    for players in (2, 5):
+        with pytest.raises(UserError, match="3 or 4 players"):
+            check_players(players)
+    for laps in (7, 9, 11):
+        with pytest.raises(UserError, match="use 8 or 10"):
+            check_laps(laps)

@@ -124,7 +124,8 @@ def test_rules_aid_content(sheets):
         assert needle in text
     # the worked example is the scorer's: ♦♥♠♣ gives 5, 2, 1 and 0
     example = text.split("Exemple de décompte")[1]
-    assert re.findall(r"(\d+) pts", example) == ["5", "2", "1", "0"]
+    assert re.findall(r"(\d+) pts?\b", example) == ["5", "2", "1", "0"]
+    assert "1 pt" in example and "1 pts" not in example and "0 pts" not in example  # French: 0 pt, 1 pt
     assert "b ♠♣ +2" in example
 
 

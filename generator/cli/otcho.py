@@ -24,15 +24,14 @@ def roll(
     """Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."""
     from generator.errors import UserError
     from generator.games.otcho import RollRules, Stage, classify, parse_face
+    from generator.games.otcho.rolls import check_penalty
 
     try:
         stage_value = Stage(stage.strip().lower())
     except ValueError:
         raise UserError(f"unknown stage {stage!r}; use first, reroll or continuation") from None
-    if not 0 <= penalty <= 6:
-        raise UserError(f"--penalty {penalty} is out of range; use 0 to 6 pawns")
     verdict = classify(parse_face(first), parse_face(second),
-                       RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=penalty), stage_value)
+                       RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty)), stage_value)
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
         return
@@ -59,13 +58,12 @@ def sheets(
     penalty: int = typer.Option(2, "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."),
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
-    from generator.errors import UserError
     from generator.games.otcho import RollRules
+    from generator.games.otcho.rolls import check_penalty
     from generator.render.otcho import build_sheets
 
-    if not 0 <= penalty <= 6:
-        raise UserError(f"--penalty {penalty} is out of range; use 0 to 6 pawns")
-    for path in build_sheets(out, players, paper, RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=penalty)):
+    rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
+    for path in build_sheets(out, players, paper, rules):
         typer.echo(f"wrote {path}")
 
 

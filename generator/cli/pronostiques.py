@@ -33,7 +33,8 @@ def score(
         return
     typer.echo(f"finishing order: {order_text(finish)} ({' '.join(s.french for s in finish)})")
     for s in scores:
-        typer.echo(f"{s.prediction.name} ({order_text(s.prediction.order)}): {s.points} pts")
+        unit = "pt" if s.points == 1 else "pts"
+        typer.echo(f"{s.prediction.name} ({order_text(s.prediction.order)}): {s.points} {unit}")
         for line in s.lines:
             typer.echo(f"  ({line.rule}) {line.points:+d}  {line.text}")
 
@@ -50,13 +51,11 @@ def check_piles(
     """Say whether four pile heights (♥ ♦ ♠ ♣) respect both pile limits, and which limit breaks.
 
     Exit code 0 when both limits hold, 1 when one breaks."""
-    from generator.errors import UserError
     from generator.games.pronostiques import PileRules
     from generator.games.pronostiques import check_piles as check
+    from generator.games.pronostiques.piles import check_laps
 
-    if laps not in (8, 10):
-        raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
-    result = check((hearts, diamonds, spades, clubs), PileRules(laps=laps))
+    result = check((hearts, diamonds, spades, clubs), PileRules(laps=check_laps(laps)))
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

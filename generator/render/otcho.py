@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
+from generator.games.otcho.players import check_players, pawns_per_player
 from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
 from generator.render.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.sheet_text import (
@@ -24,12 +25,13 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitParams
+    from generator.kit import KitFile, KitParams
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
 ACCENT = "#0072B2"
 MARGIN = 12.0
+SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 CARD_W, CARD_H = 92.0, 78.0
 SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
@@ -53,15 +55,15 @@ def _colour(hex_value: str):
     return HexColor(hex_value)
 
 
-def _check_players(players: int) -> None:
-    if not 2 <= players <= 6:
-        raise UserError(f"Neo Otcho is for 2 to 6 players, not {players}; pass --players 2..6")
-
-
 def _new(paper: Paper, title: str):
     from generator.render.document import DocInfo, new_document
 
     return new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
+
+
+def _pawns_fr(count: int, whose: str = "vos") -> str:
+    """The penalty in words: "2 de vos pions", "un de vos pions"."""
+    return f"un de {whose} pions" if count == 1 else f"{count} de {whose} pions"
 
 
 # --- player cards -------------------------------------------------------------------------
@@ -134,9 +136,11 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
                       "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
                       ACCENT, fonts.title, fonts.regular)
     cols, rows = 2, 3
-    gap = 5.0
-    # Three rows fit A4 at full height; on Letter (shorter) the cards lose a little blank space.
-    height = min(CARD_H, (top - 4 - (MARGIN - 1) - (rows - 1) * gap) / rows)
+    room = top - 4 - (MARGIN + 2)  # down to 2 mm above the page footer's line
+    # Three rows fit A4 at full height with 5 mm gaps; on Letter (17.6 mm shorter) the gaps close up
+    # to 2 mm first, so the cards lose only 3 mm and the page footer keeps its space.
+    gap = max(2.0, min(5.0, (room - rows * CARD_H) / (rows - 1)))
+    height = min(CARD_H, (room - (rows - 1) * gap) / rows)
     left = (paper.width - cols * CARD_W - (cols - 1) * gap) / 2
     for i in range(options.players):
         col, row = i % cols, i // cols
@@ -295,11 +299,6 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
 
 # --- pawns --------------------------------------------------------------------------------
 
-def pawns_per_player(players: int) -> int:
-    """« 6+nbr_joueurs pions par joueur »."""
-    return 6 + players
-
-
 def build_pawns(options: OtchoOptions, out: Path) -> Path:
     from generator.render.fonts import register_fonts
 
@@ -418,9 +417,10 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est gardé.",
         "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son propriétaire ; "
         "un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
-        f"3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
-        f"perdant, retirez {rules.penalty_pawns} de vos pions (de votre carte ou d'une autre). On peut continuer "
-        "tant que les jets gagnent.",
+        "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
+        + (f"perdant, retirez {_pawns_fr(rules.penalty_pawns)} (de votre carte ou d'une autre)."
+           if rules.penalty_pawns else "perdant, votre tour s'arrête, sans autre pénalité.")
+        + " On peut continuer tant que les jets gagnent.",
     ]
     for line in turn:
         y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9) - 1.2
@@ -529,8 +529,8 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         f"Jet gagnant : {fraction_text(win)} ({percent(win)}) ; perdant : {fraction_text(lose)} ({percent(lose)}).",
         f"Avec la relance du premier jet, au moins un jet gagnant : 1 − ({fraction_text(lose)})² = "
         f"{fraction_text(with_reroll)} ({percent(with_reroll)}).",
-        f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) coûte "
-        f"{rules.penalty_pawns} de ses pions.",
+        f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) "
+        + (f"coûte {_pawns_fr(rules.penalty_pawns, 'ses')}." if rules.penalty_pawns else "arrête le tour, sans pénalité."),
         f"Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {fraction_text(own)} ({percent(own)}), "
         f"sur celle d'un autre avec {fraction_text(other)} ({percent(other)}).",
     ]
@@ -548,13 +548,29 @@ def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = Ro
     """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
     from generator.render.paper import paper
 
-    _check_players(players)
-    options = OtchoOptions(players, paper(paper_name), rules)
-    out.mkdir(parents=True, exist_ok=True)
+    check_players(players)
+    sheet = paper(paper_name)
+    if sheet.name not in SHEET_PAPERS:
+        raise UserError(f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
+                        "pass --paper a4 or --paper letter")
+    options = OtchoOptions(players, sheet, rules)
     return [build_player_cards(options, out), build_dice(options, out), build_pawns(options, out),
             build_rules_aid(options, out)]
 
 
-def build_kit(params: KitParams) -> list[Path]:
+KIT_ADVICE: dict[str, str] = {
+    "otcho-cards.pdf": "Six cards, one per player: cut out only those you need, on 200 g card if you can.",
+    "otcho-dice.pdf": "Light card (160 to 200 g): cut on the solid lines, fold on the dashed ones, "
+                      "glue each tab under its neighbour.",
+    "otcho-pawns.pdf": "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + "
+                       "the number of players.",
+    "otcho-rules-aid.pdf": "Every kind of roll with its exact odds; one per table.",
+}
+
+
+def build_kit(params: KitParams) -> list[KitFile]:
     """Kit component: the material for up to 6 players (print fewer cards for fewer players)."""
-    return build_sheets(params.out, 6, params.paper)
+    from generator.kit import KitFile, PrintNotes
+
+    return [KitFile(path, print_notes=PrintNotes(advice=KIT_ADVICE[path.name]))
+            for path in build_sheets(params.out, 6, params.paper)]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
+from generator.games.pronostiques.piles import check_laps, check_players
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.race_cards import (
@@ -26,11 +27,12 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitParams
+    from generator.kit import KitFile, KitParams
     from generator.render.imposition import Card, Duplex
     from generator.render.paper import Paper
 
 MARGIN = 12.0
+SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 ACCENT = "#1D2B4F"
 CREDIT = "Pronostiques, jeu du Défi 54 · imprimé avec pnp"
 
@@ -270,7 +272,7 @@ def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: Score
         c.drawString(pt(x + 13), pt(y), details)
         c.setFillColor(_c(INK))
         c.setFont(fonts.bold, 8.3)
-        c.drawRightString(pt(x + width), pt(y), f"{score.points} pts")
+        c.drawRightString(pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else ""))
         y -= 5
 
 
@@ -370,19 +372,31 @@ def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.paper import paper
 
-    if players not in (3, 4):
-        raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
-    if laps not in (8, 10):
-        raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
-    options = PronostiquesOptions(players, paper(paper_name), laps, duplex, back_offset, score_rules, bleed, faces)
+    check_players(players)
+    check_laps(laps)
+    sheet = paper(paper_name)
+    if sheet.name not in SHEET_PAPERS:
+        raise UserError(f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
+                        "pass --paper a4 or --paper letter")
+    options = PronostiquesOptions(players, sheet, laps, duplex, back_offset, score_rules, bleed, faces)
     plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
-    out.mkdir(parents=True, exist_ok=True)
     return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
 
 
-def build_kit(params: KitParams) -> list[Path]:
+KIT_ADVICE: dict[str, str] = {
+    "pronostiques-cards.pdf": "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, "
+                              "then the 4 prediction cards with their gold back.",
+    "pronostiques-score-pad.pdf": "Columns for 4 players, and the points of every finishing order below them.",
+    "pronostiques-rules-aid.pdf": "The actions, the card powers, the scoring and the pile limits; one per player.",
+}
+
+
+def build_kit(params: KitParams) -> list[KitFile]:
     """Kit component: the deck (long-edge duplex), a 4-player score pad and the rules aid."""
-    return build_sheets(params.out, 4, params.paper)
+    from generator.kit import KitFile, PrintNotes
+
+    return [KitFile(path, print_notes=PrintNotes(advice=KIT_ADVICE[path.name]))
+            for path in build_sheets(params.out, 4, params.paper)]
 
 
 __all__ = ["GOLD", "build_kit", "build_sheets", "deck_cards"]

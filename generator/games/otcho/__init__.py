@@ -5,6 +5,7 @@ the seed rules and the options.
 """
 
 from generator.games.otcho.faces import FACES, LETTERS, SLOTS, Face, parse_face
+from generator.games.otcho.players import MAX_PLAYERS, MIN_PLAYERS, check_players, pawns_per_player
 from generator.games.otcho.rolls import (
     KINDS,
     Roll,
@@ -19,6 +20,7 @@ from generator.games.otcho.rolls import (
 )
 
 __all__ = [
-    "FACES", "LETTERS", "SLOTS", "Face", "parse_face", "KINDS", "Roll", "RollKind", "RollRules",
+    "FACES", "LETTERS", "SLOTS", "Face", "parse_face", "MAX_PLAYERS", "MIN_PLAYERS", "check_players",
+    "pawns_per_player", "KINDS", "Roll", "RollKind", "RollRules",
     "Stage", "Verdict", "all_outcomes", "classify", "kind_probabilities", "slot_probability",
 ]

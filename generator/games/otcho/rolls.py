@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
+from generator.errors import UserError
 from generator.games.otcho.faces import FACES, SLOTS, Face
 
 
@@ -74,6 +75,13 @@ class RollRules:
 
     x_letter_any_card: bool = False
     penalty_pawns: int = 2
+
+
+def check_penalty(pawns: int) -> int:
+    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a UserError."""
+    if not 0 <= pawns <= 6:
+        raise UserError(f"--penalty {pawns} is out of range; use 0 to 6 pawns")
+    return pawns
 
 
 @dataclass(frozen=True)
@@ -202,13 +210,21 @@ def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:
         if stage is Stage.REROLL:
             return 0, "losing roll: your turn ends, pass the dice to your left"
         n = rules.penalty_pawns
-        return n, f"losing roll: remove {n} of your own pawns (from any cards), then your turn ends"
+        if n == 0:
+            return 0, "losing roll: your turn ends (no penalty under this house rule)"
+        pawns = "one of your own pawns" if n == 1 else f"{n} of your own pawns"
+        return n, f"losing roll: remove {pawns} (from any cards), then your turn ends"
     if stage is Stage.FIRST:
         return 0, ("play it, or re-roll both dice once if you are not satisfied; after playing, "
-                   "pass the dice or roll again (a losing roll then costs "
-                   f"{rules.penalty_pawns} of your pawns)")
-    return 0, ("play it; then pass the dice to your left or roll again (a losing roll then costs "
-               f"{rules.penalty_pawns} of your pawns)")
+                   f"pass the dice or roll again{_then_costs(rules)}")
+    return 0, f"play it; then pass the dice to your left or roll again{_then_costs(rules)}"
+
+
+def _then_costs(rules: RollRules) -> str:
+    n = rules.penalty_pawns
+    if n == 0:
+        return ""
+    return f" (a losing roll then costs {'one' if n == 1 else n} of your pawns)"
 
 
 def classify(first: Face, second: Face, rules: RollRules = RollRules(),
@@ -240,7 +256,7 @@ def losing_probability() -> Fraction:
 
 
 __all__ = [
-    "KINDS", "KindInfo", "Roll", "RollKind", "RollRules", "Stage", "Verdict", "all_outcomes",
+    "KINDS", "KindInfo", "Roll", "RollKind", "RollRules", "Stage", "Verdict", "all_outcomes", "check_penalty",
     "classify", "kind_of", "kind_probabilities", "losing_probability", "opened_slots",
     "roll_probability", "slot_probability",
 ]

@@ -13,6 +13,24 @@ from generator.errors import UserError
 from generator.games.pronostiques.suits import SUITS, Suit
 
 
+PLAYERS: tuple[int, ...] = (3, 4)  # « Nombre de joueur: 3-4 »
+RACE_LENGTHS: tuple[int, ...] = (8, 10)  # « piles allant de 1 à 8 » (default), or the cards' 10 (option)
+
+
+def check_players(players: int) -> int:
+    """``players`` if Pronostiques is for that many, else a UserError saying what to pass."""
+    if players not in PLAYERS:
+        raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
+    return players
+
+
+def check_laps(laps: int) -> int:
+    """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a UserError."""
+    if laps not in RACE_LENGTHS:
+        raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
+    return laps
+
+
 @dataclass(frozen=True)
 class PileRules:
     """``laps``: the card that completes a pile (8 by the seed's "piles allant de 1 à 8");

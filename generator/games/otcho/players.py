@@ -1,0 +1,24 @@
+"""How many play Neo Otcho and how many pawns each needs.
+
+« Joueurs : 2 3 4 5 6 » and « 6+nbr_joueurs pions par joueur … Donc 3 joueurs = 6+3 = 9 pions par
+joueur ».
+"""
+
+from __future__ import annotations
+
+from generator.errors import UserError
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def check_players(players: int) -> int:
+    """``players`` if the game is for that many, else a UserError saying what to pass."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UserError(f"Neo Otcho is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}; "
+                        f"pass --players {MIN_PLAYERS}..{MAX_PLAYERS}")
+    return players
+
+
+def pawns_per_player(players: int) -> int:
+    """Six to fill one's own card, plus one per player to block the others."""
+    return 6 + check_players(players)
