@@ -1,7 +1,12 @@
 """Fit a short text (a place name) into a box: wrap at natural break points, then shrink.
 
-Names break after a hyphen ("Saint-Rémy-" / "de-Provence"), after an apostrophe ("L'" /
-"Isle-sur-la-Sorgue") or at a space (the space is dropped). For every possible number of lines,
+Names break after a hyphen ("Saint-Rémy-" / "de-Provence"), after an apostrophe ("Village martyr" /
+"d'Oradour-sur-Glane") or at a space (the space is dropped). A short linking word ("de", "la",
+"l'", "sur", "lès"...) or a prefix such as "Saint-" never ends a line when the name can fit
+otherwise: it stays with the word that follows ("Cathédrale" / "de Strasbourg", never a line
+holding "de" alone). Only when such a glued group is itself too long for the box at the smallest
+size are those breaks allowed again, and then a line holding nothing but a linking word is still
+avoided whenever another break exists. For every possible number of lines,
 the break points that make the widest line as narrow as possible are chosen (balanced lines),
 and the font size is the largest at which that layout fits the box. The layout with the largest
 size wins, but an extra line must buy at least ``LINE_GAIN`` (12 %) more size: a name reads
@@ -19,6 +24,15 @@ from generator.errors import UserError
 
 # A break is allowed after these; the space itself disappears at a line end.
 _TOKEN = re.compile(r"[^\s\-'’/]*[\-'’/]|[^\s\-'’/]+\s*|\s+")
+
+# Words that belong with the word after them: a line never ends on one of these when it can
+# be avoided (French typography keeps articles and prepositions with their noun).
+LINKING_WORDS = frozenset({
+    "à", "au", "aux", "d", "de", "des", "du", "en", "et", "l", "la", "le", "les", "lès", "lez",
+    "sous", "sur",
+})
+# Prefixes of a compound proper name, kept with the next word too ("Saint-" / "Germain" reads badly).
+NAME_PREFIXES = frozenset({"notre", "saint", "sainte", "st", "ste"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +69,34 @@ def break_tokens(text: str) -> list[str]:
     return merged
 
 
+def _core(token: str) -> str:
+    """The word of a token, without its break character: "l'" -> "l", "de-" -> "de"."""
+    return token.strip().rstrip("-'’/").casefold()
+
+
+def glue_tokens(tokens: list[str]) -> list[str]:
+    """Join each linking word or name prefix to the token after it: no break right after it."""
+    glued: list[str] = []
+    pending = ""
+    for token in tokens:
+        core = _core(token)
+        if core in LINKING_WORDS or core in NAME_PREFIXES:
+            pending += token
+        else:
+            glued.append(pending + token)
+            pending = ""
+    if pending:  # the name ends on a linking word: it stays with what comes before
+        if glued:
+            glued[-1] += pending
+        else:
+            glued.append(pending)
+    return glued
+
+
+def _lone_linking_word(lines: tuple[str, ...]) -> bool:
+    return len(lines) > 1 and any(_core(line) in LINKING_WORDS for line in lines)
+
+
 def _partitions(count: int, parts: int):
     for cuts in itertools.combinations(range(1, count), parts - 1):
         bounds = (0, *cuts, count)
@@ -75,21 +117,36 @@ def fit_text(
 
     Raises a UserError if even ``min_size`` cannot fit (a single unbreakable word far too long).
     """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     tokens = break_tokens(text)
     if not tokens:
         return FittedText(("",), max_size, max_size * leading_ratio, font)
+    best = _best_layout(glue_tokens(tokens), font, width_pt, height_pt, max_size, max_lines, leading_ratio)
+    if best.size < min_size:  # a glued group is too long: break inside it rather than refuse
+        best = _best_layout(tokens, font, width_pt, height_pt, max_size, max_lines, leading_ratio)
+    if best.size < min_size:
+        raise UserError(
+            f"the name {text!r} is too long to print on a card even at {min_size:g} pt; "
+            "shorten it or choose a larger --card-size"
+        )
+    return best
+
+
+def _best_layout(tokens: list[str], font: str, width_pt: float, height_pt: float, max_size: float,
+                 max_lines: int, leading_ratio: float) -> FittedText:
+    """The largest layout of these tokens; an extra line must buy ``LINE_GAIN`` more size."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     best: FittedText | None = None
     for line_count in range(1, min(max_lines, len(tokens)) + 1):
-        narrowest: tuple[float, tuple[str, ...]] | None = None
+        narrowest: tuple[bool, float, tuple[str, ...]] | None = None
         for partition in _partitions(len(tokens), line_count):
             lines = tuple("".join(tokens[a:b]).rstrip() for a, b in partition)
-            widest = max(stringWidth(line, font, 1.0) for line in lines)
-            if narrowest is None or widest < narrowest[0] - 1e-9:
-                narrowest = (widest, lines)
+            candidate = (_lone_linking_word(lines), max(stringWidth(line, font, 1.0) for line in lines), lines)
+            if narrowest is None or candidate[0] < narrowest[0] or (
+                    candidate[0] == narrowest[0] and candidate[1] < narrowest[1] - 1e-9):
+                narrowest = candidate
         assert narrowest is not None
-        widest, lines = narrowest
+        _, widest, lines = narrowest
         by_width = width_pt / widest if widest > 0 else max_size
         by_height = height_pt / (CAP_HEIGHT + DESCENT + leading_ratio * (line_count - 1))
         size = min(max_size, by_width, by_height)
@@ -97,9 +154,4 @@ def fit_text(
         if best is None or size > best.size * LINE_GAIN:
             best = FittedText(lines, size, size * leading_ratio, font)
     assert best is not None
-    if best.size < min_size:
-        raise UserError(
-            f"the name {text!r} is too long to print on a card even at {min_size:g} pt; "
-            "shorten it or choose a larger --card-size"
-        )
     return best
