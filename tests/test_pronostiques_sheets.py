@@ -177,3 +177,20 @@ def test_bleed_out_of_range_writes_nothing(tmp_path):
     with pytest.raises(UserError, match="bleed"):
         build_sheets(tmp_path, 4, "a4", bleed=9.0)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_rules_aid_uses_the_page_down_to_the_footer(tmp_path, paper_name):
+    """The aid's type grows until a column reaches the footer zone: no large blank band at the
+    bottom of A4 (it used to leave ~66 mm), yet nothing runs into the footer on Letter."""
+    aid = next(p for p in build_sheets(tmp_path, 4, paper_name) if p.name == "pronostiques-rules-aid.pdf")
+    with pdfplumber.open(aid) as pdf:
+        page = pdf.pages[0]
+        height = to_mm(float(page.height))
+        footer_top = min(to_mm(float(w["top"])) for w in page.extract_words() if w["text"] == "Pronostiques,")
+        content = [ch for ch in page.chars if to_mm(float(ch["top"])) < footer_top - 1]
+        lowest = max(to_mm(float(ch["bottom"])) for ch in content)
+    assert height - lowest >= 12.0 + 2.0  # clear of the footer line (drawn at 8 mm from the bottom)
+    assert height - lowest <= 12.0 + 12.0  # but no band of blank paper above it
+    assert max(float(ch["size"]) for ch in content if "Bold" not in ch["fontname"]) >= 9.5  # was 8.3 pt
+    assert all(to_mm(float(ch["x1"])) <= to_mm(float(page.width)) - 12.0 + 0.5 for ch in content)

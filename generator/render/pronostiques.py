@@ -219,12 +219,14 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
 # --- rules aid ------------------------------------------------------------------------------
 
 def _pile_chart(c: Canvas, x: float, y: float, heights: tuple[int, ...], laps: int, title: str, ok: bool,
-                note: str, fonts) -> None:
-    """Four piles as bars (mm, lower-left at x, y), with the verdict of the pile limits."""
-    unit, bar_w, step = 3.0, 5.0, 7.0
+                note: str, fonts, s: float, across: float) -> None:
+    """Four piles as bars (mm, lower-left at x, y), with the verdict of the pile limits.
+
+    ``s`` scales the type and the bar heights, ``across`` the widths (the column sets their room)."""
+    unit, bar_w, step = 3.0 * s, 5.0 * across, 7.0 * across
     c.setFillColor(_c(INK))
-    c.setFont(fonts.condensed_bold, 8)
-    c.drawString(pt(x), pt(y + laps * unit + 8), title)
+    c.setFont(fonts.condensed_bold, 8 * s)
+    c.drawString(pt(x), pt(y + laps * unit + 8 * s), title)
     c.setStrokeColor(_c(RULE))
     c.setLineWidth(0.3)
     c.line(pt(x), pt(y + laps * unit), pt(x + 3 * step + bar_w), pt(y + laps * unit))
@@ -232,11 +234,11 @@ def _pile_chart(c: Canvas, x: float, y: float, heights: tuple[int, ...], laps: i
         bx = x + i * step
         c.setFillColor(_c(TEAMS[suit].colour))
         c.rect(pt(bx), pt(y), pt(bar_w), pt(h * unit), stroke=0, fill=1)
-        c.setFont(fonts.condensed_bold, 7)
+        c.setFont(fonts.condensed_bold, 7 * s)
         c.setFillColor(_c(INK))
         c.drawCentredString(pt(bx + bar_w / 2), pt(y + h * unit + 1), str(h))
-        _suit_text(c, suit, bx + bar_w / 2, y - 4, 8, fonts.regular)
-    paragraph(c, ("✓ " if ok else "✗ ") + note, x, y - 6.5, 3 * step + bar_w + 1, fonts.bold, 6.8,
+        _suit_text(c, suit, bx + bar_w / 2, y - 4 * s, 8 * s, fonts.regular)
+    paragraph(c, ("✓ " if ok else "✗ ") + note, x, y - 6.5 * s, 3 * step + bar_w + 1, fonts.bold, 6.8 * s,
               colour="#0B7A3B" if ok else "#B2182B")
 
 
@@ -251,29 +253,134 @@ def score_line_french(line: ScoreLine) -> str:
     return f"{line.rule} {cars} +{line.points}"
 
 
-def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts) -> None:
-    """A worked example: one finishing order and the points of the four predictions, line by line."""
+def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts, s: float) -> float:
+    """A worked example: one finishing order and the points of the four predictions, line by line.
+
+    Returns the y (mm) below the last line."""
     c.setFillColor(_c(ACCENT))
-    c.setFont(fonts.bold, 10)
-    c.drawString(pt(x), pt(top - 3.6), "Exemple de décompte")
-    c.setFont(fonts.regular, 8.3)
+    c.setFont(fonts.bold, 10 * s)
+    c.drawString(pt(x), pt(top - 3.6 * s), "Exemple de décompte")
+    c.setFont(fonts.regular, 8.3 * s)
     c.setFillColor(_c(INK))
-    c.drawString(pt(x), pt(top - 9), "Arrivée :")
+    c.drawString(pt(x), pt(top - 9 * s), "Arrivée :")
     for k, suit in enumerate(EXAMPLE_ORDER):
-        _suit_text(c, suit, x + 17 + k * 5, top - 9, 10, fonts.regular)
-    y = top - 15
+        _suit_text(c, suit, x + (17 + k * 5) * s, top - 9 * s, 10 * s, fonts.regular)
+    y = top - 15 * s
     for score in score_order(EXAMPLE_ORDER, rules):
         c.setFillColor(_c(INK))
-        c.setFont(fonts.bold, 8.3)
+        c.setFont(fonts.bold, 8.3 * s)
         c.drawString(pt(x), pt(y), f"Roi {score.prediction.order[0].symbol}")
-        c.setFont(fonts.regular, 8.3)
+        c.setFont(fonts.regular, 8.3 * s)
         details = " · ".join(score_line_french(line) for line in score.lines) or "aucun point"
         c.setFillColor(_c(MUTED))
-        c.drawString(pt(x + 13), pt(y), details)
+        c.drawString(pt(x + 13 * s), pt(y), details)
         c.setFillColor(_c(INK))
-        c.setFont(fonts.bold, 8.3)
+        c.setFont(fonts.bold, 8.3 * s)
         c.drawRightString(pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else ""))
-        y -= 5
+        y -= 5 * s
+    return y + 5 * s - 2.0 * s
+
+
+# The aid's type is set as large as the page allows (A4 is taller than Letter), within these bounds.
+AID_SCALES = tuple(round(1.4 - 0.025 * i, 3) for i in range(17))  # 1.4 down to 1.0
+AID_FLOOR = MARGIN + 3.0  # mm: the content stays above this, clear of the footer line
+
+
+def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) -> float:
+    """Draw the aid with its type scaled by ``s``; return the lowest y (mm) any column reached."""
+    paper = options.paper
+    laps = options.laps
+    width = paper.width - 2 * MARGIN
+    y = page_header(c, paper.width, paper.height, MARGIN, "Pronostiques · aide de jeu",
+                    f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {laps} tours",
+                    ACCENT, fonts.title, fonts.regular)
+    col_w = (width - 8) / 2
+    left, right = MARGIN, MARGIN + col_w + 8
+    size = 8.3 * s
+
+    def heading(text: str, x: float, top: float) -> float:
+        c.setFillColor(_c(ACCENT))
+        c.setFont(fonts.bold, 10 * s)
+        c.drawString(pt(x), pt(top - 3.6 * s), text)
+        return top - 6 * s
+
+    def body(text: str, x: float, top: float) -> float:
+        return paragraph(c, text, x, top, col_w, fonts.regular, size) - 1.6 * s
+
+    yl = heading("Mise en place", left, y)
+    yl = body("Chacun reçoit en secret un pronostic (une des 4 cartes dorées, ou le groupe Roi, Dame, Valet, 10 "
+              "qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, donnez 8 cartes à chacun ; "
+              "le reste forme la table, face cachée.", left, yl)
+    yl = heading("À son tour, une action", left, yl - 1 * s)
+    yl = body("• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis piocher "
+              "une carte de la table pour revenir à 8.", left, yl)
+    yl = body("• Ou échanger jusqu'à 3 cartes de sa main contre autant de cartes de la table.", left, yl)
+    yl = heading("Les cartes spéciales", left, yl - 1 * s)
+    for rank in ("V", "D", "R", "JK"):
+        power = POWERS[rank]
+        c.setFillColor(_c(INK))
+        c.setFont(fonts.bold, size)
+        label = f"{power.rank_name} « {power.title} » : "
+        c.drawString(pt(left), pt(yl - 3 * s), label)
+        yl = paragraph(c, power.text, left, yl - 3.6 * s, col_w, fonts.regular, size) - 1.8 * s
+    yl = heading("Fin de la manche", left, yl - 1 * s)
+    yl = body(f"Dès que 3 des 4 piles sont complètes ({laps} cartes). L'ordre d'arrivée est l'ordre où les piles "
+              "ont été complétées, la quatrième est dernière.", left, yl)
+    yl = heading("Fin de la partie", left, yl - 1 * s)
+    yl = body("Après la manche où au moins un joueur dépasse 15 points (16 ou plus). Le plus haut total gagne.",
+              left, yl)
+    yl = heading("Les écuries", left, yl - 1 * s)
+    for suit in SUITS:
+        team = TEAMS[suit]
+        _suit_text(c, suit, left + 3 * s, yl - 4.2 * s, 12 * s, fonts.regular)
+        c.setFillColor(_c(team.colour))
+        c.setFont(fonts.bold, 8.5 * s)
+        c.drawString(pt(left + 8 * s), pt(yl - 3.6 * s), team.name)
+        c.setFillColor(_c(MUTED))
+        c.setFont(fonts.regular, 8 * s)
+        c.drawString(pt(left + 58 * s), pt(yl - 3.6 * s), suit.french)
+        yl -= 6 * s
+
+    yr = heading("Décompte de chaque pronostic", right, y)
+    for text in (*scoring_rules_text(options.score_rules),
+                 "Le barème de la feuille de score donne les points des 24 arrivées possibles."):
+        yr = paragraph(c, text, right, yr, col_w, fonts.regular, size) - 1.6 * s
+    yr = heading("Limites des piles", right, yr - 1 * s)
+    rules = PileRules(laps=laps)
+    yr = paragraph(c, f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la moins "
+                   "avancée.", right, yr, col_w, fonts.regular, size) - 1.6 * s
+    yr = paragraph(c, f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus avancée "
+                   "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait au plus "
+                   f"{rules.max_gap}).", right, yr, col_w, fonts.regular, size) - 1.6 * s
+    yr = paragraph(c, "Une carte qui briserait une limite ne peut pas être posée.", right, yr, col_w,
+                   fonts.regular, size) - 6 * s
+    examples = [((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
+                ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
+                ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣")]
+    chart_h = laps * 3.0 * s + 10 * s
+    across = min(s, (col_w / 3 - 3) / 26)  # three charts of 3 steps + a bar side by side in the column
+    for i, (heights, note) in enumerate(examples):
+        check = check_piles(heights, rules)
+        _pile_chart(c, right + 1 + i * col_w / 3, yr - chart_h, heights, laps, f"Exemple {i + 1}", check.ok,
+                    note, fonts, s, across)
+    yr = _scoring_example(c, right, yr - chart_h - 22 * s, col_w, options.score_rules, fonts, s)
+    return min(yl, yr)
+
+
+def aid_scale(options: PronostiquesOptions) -> float:
+    """The largest type scale at which both columns of the aid end above ``AID_FLOOR``."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas as ScratchCanvas
+
+    from generator.render.fonts import register_fonts
+
+    fonts = register_fonts()
+    for s in AID_SCALES:
+        scratch = ScratchCanvas(io.BytesIO(), pagesize=(pt(options.paper.width), pt(options.paper.height)))
+        if _draw_rules_aid(scratch, options, fonts, s) >= AID_FLOOR:
+            return s
+    return AID_SCALES[-1]
 
 
 def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
@@ -282,81 +389,9 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 
     fonts = register_fonts()
     paper = options.paper
-    laps = options.laps
     doc = new_document(paper.width, paper.height, DocInfo(title="Pronostiques: aide de jeu"))
     c = doc.canvas
-    width = paper.width - 2 * MARGIN
-    y = page_header(c, paper.width, paper.height, MARGIN, "Pronostiques · aide de jeu",
-                    f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {laps} tours",
-                    ACCENT, fonts.title, fonts.regular)
-    col_w = (width - 8) / 2
-    left, right = MARGIN, MARGIN + col_w + 8
-
-    def heading(text: str, x: float, top: float) -> float:
-        c.setFillColor(_c(ACCENT))
-        c.setFont(fonts.bold, 10)
-        c.drawString(pt(x), pt(top - 3.6), text)
-        return top - 6
-
-    def body(text: str, x: float, top: float) -> float:
-        return paragraph(c, text, x, top, col_w, fonts.regular, 8.3) - 1.6
-
-    yl = heading("Mise en place", left, y)
-    yl = body("Chacun reçoit en secret un pronostic (une des 4 cartes dorées, ou le groupe Roi, Dame, Valet, 10 "
-              "qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, donnez 8 cartes à chacun ; "
-              "le reste forme la table, face cachée.", left, yl)
-    yl = heading("À son tour, une action", left, yl - 1)
-    yl = body("• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis piocher "
-              "une carte de la table pour revenir à 8.", left, yl)
-    yl = body("• Ou échanger jusqu'à 3 cartes de sa main contre autant de cartes de la table.", left, yl)
-    yl = heading("Les cartes spéciales", left, yl - 1)
-    for rank in ("V", "D", "R", "JK"):
-        power = POWERS[rank]
-        c.setFillColor(_c(INK))
-        c.setFont(fonts.bold, 8.3)
-        label = f"{power.rank_name} « {power.title} » : "
-        c.drawString(pt(left), pt(yl - 3), label)
-        yl = paragraph(c, power.text, left, yl - 3.6, col_w, fonts.regular, 8.3) - 1.8
-    yl = heading("Fin de la manche", left, yl - 1)
-    yl = body(f"Dès que 3 des 4 piles sont complètes ({laps} cartes). L'ordre d'arrivée est l'ordre où les piles "
-              "ont été complétées, la quatrième est dernière.", left, yl)
-    yl = heading("Fin de la partie", left, yl - 1)
-    yl = body("Après la manche où au moins un joueur dépasse 15 points (16 ou plus). Le plus haut total gagne.",
-              left, yl)
-    yl = heading("Les écuries", left, yl - 1)
-    for suit in SUITS:
-        team = TEAMS[suit]
-        _suit_text(c, suit, left + 3, yl - 4.2, 12, fonts.regular)
-        c.setFillColor(_c(team.colour))
-        c.setFont(fonts.bold, 8.5)
-        c.drawString(pt(left + 8), pt(yl - 3.6), team.name)
-        c.setFillColor(_c(MUTED))
-        c.setFont(fonts.regular, 8)
-        c.drawString(pt(left + 58), pt(yl - 3.6), suit.french)
-        yl -= 6
-
-    yr = heading("Décompte de chaque pronostic", right, y)
-    for text in (*scoring_rules_text(options.score_rules),
-                 "Le barème de la feuille de score donne les points des 24 arrivées possibles."):
-        yr = paragraph(c, text, right, yr, col_w, fonts.regular, 8.3) - 1.6
-    yr = heading("Limites des piles", right, yr - 1)
-    rules = PileRules(laps=laps)
-    yr = paragraph(c, f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la moins "
-                   "avancée.", right, yr, col_w, fonts.regular, 8.3) - 1.6
-    yr = paragraph(c, f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus avancée "
-                   "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait au plus "
-                   f"{rules.max_gap}).", right, yr, col_w, fonts.regular, 8.3) - 1.6
-    yr = paragraph(c, "Une carte qui briserait une limite ne peut pas être posée.", right, yr, col_w,
-                   fonts.regular, 8.3) - 6
-    examples = [((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
-                ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
-                ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣")]
-    chart_h = laps * 3.0 + 10
-    for i, (heights, note) in enumerate(examples):
-        check = check_piles(heights, rules)
-        _pile_chart(c, right + 1 + i * col_w / 3, yr - chart_h, heights, laps, f"Exemple {i + 1}", check.ok,
-                    note, fonts)
-    _scoring_example(c, right, yr - chart_h - 22, col_w, options.score_rules, fonts)
+    _draw_rules_aid(c, options, fonts, aid_scale(options))
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-rules-aid.pdf")
