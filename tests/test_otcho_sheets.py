@@ -122,9 +122,39 @@ def test_dice_nets_drawn_at_their_size(sheets):
 
     with pdfplumber.open(sheets["otcho-dice.pdf"]) as pdf:
         faces = [r for r in pdf.pages[0].rects if abs(to_mm(r["width"]) - DIE_FACE) < 0.05]
-    assert len(faces) == 12  # six faces per die, two dice
+    assert len(faces) == 18  # six faces per die, two dice and a spare
     min_x, min_y, max_x, max_y = net_extent(OTCHO_DIE, DIE_FACE)
     assert max_x - min_x < 100 and max_y - min_y < 120
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_name):
+    """The space under the two nets holds a third (spare) net, turned a quarter, with the
+    instructions in a column beside it: inside the margins, above the footer, nothing overlapping."""
+    import pdfplumber
+
+    dice = next(p for p in build_sheets(tmp_path, 4, paper_name) if p.name == "otcho-dice.pdf")
+    with pdfplumber.open(dice) as pdf:
+        page = pdf.pages[0]
+        width, height = to_mm(float(page.width)), to_mm(float(page.height))
+        faces = [r for r in page.rects if abs(to_mm(r["width"]) - DIE_FACE) < 0.05]
+        words = page.extract_words()
+        shapes = page.rects + page.curves
+    spare = [r for r in faces if to_mm(r["top"]) > height / 2]
+    assert len(spare) == 6
+    # turned a quarter: the spare's faces form a row of four (b a d c) across the page
+    rows = [round(to_mm(r["top"])) for r in spare]
+    assert sorted(rows.count(row) for row in set(rows)) == [1, 1, 4]
+    for shape in shapes:  # nets and tabs inside the margins, above the footer
+        assert 12.0 - 0.01 <= to_mm(shape["x0"]) and to_mm(shape["x1"]) <= width - 12.0 + 0.01
+        assert to_mm(shape["bottom"]) <= height - 12.0 - 3.0
+    net_right = max(to_mm(s["x1"]) for s in shapes if to_mm(s["top"]) > to_mm(min(r["top"] for r in spare)) - 10)
+    montage = next(w for w in words if w["text"] == "Montage")
+    column = [w for w in words if to_mm(montage["top"]) <= to_mm(w["top"]) < height - 12.0  # not the footer
+              and w["x0"] >= montage["x0"] - 0.5]
+    assert any(w["text"] == "Découpez" for w in column)  # the instructions sit in that column
+    assert all(to_mm(w["x0"]) >= net_right + 4 and to_mm(w["x1"]) <= width - 12.0 + 0.01 for w in column)
+    assert all(to_mm(w["bottom"]) <= height - 15.0 for w in column)
 
 
 def test_deterministic(tmp_path):

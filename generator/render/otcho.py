@@ -1,7 +1,7 @@
 """Neo Otcho print-and-play: player cards, the two dice as fold-up nets, pawns, a rules aid.
 
 Four PDFs: ``otcho-cards.pdf`` (one card per player, six pawn-sized slots), ``otcho-dice.pdf``
-(two cube nets with glue tabs), ``otcho-pawns.pdf`` (6 + players square tokens per player, colour
+(two cube nets with glue tabs, and a spare), ``otcho-pawns.pdf`` (6 + players square tokens per player, colour
 and shape) and ``otcho-rules-aid.pdf`` (every kind of roll with its exact probability).
 """
 
@@ -282,16 +282,34 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
         c.setFillColor(_colour(MUTED))
         c.setFont(fonts.condensed_bold, 8)
         c.drawCentredString(pt(left + width / 2), pt(net_top + 1.5), f"Dé {i + 1}")
-    y = net_top - height - 10
+    # Below: a spare net (a die that gets crushed or glued askew), turned a quarter so that it
+    # sits beside the instructions; the faces of a die read in every direction anyway.
+    section_top = net_top - height - 10
+    spare_left, spare_top = MARGIN + gap, section_top - 5
+    c.setFillColor(_colour(MUTED))
+    c.setFont(fonts.condensed_bold, 8)
+    c.drawCentredString(pt(spare_left + height / 2), pt(section_top), "Dé de rechange")
+    c.saveState()
+    c.translate(pt(spare_left + max_y), pt(spare_top - width - min_x))
+    c.rotate(90)
+    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts)
+    c.restoreState()
+    text_left = spare_left + height + 8
+    text_width = paper.width - MARGIN - gap - text_left
+    c.setFillColor(_colour(MUTED))
+    c.setFont(fonts.condensed_bold, 8)
+    c.drawString(pt(text_left), pt(section_top), "Montage")
     steps = [
         "1. Découpez le long des traits pleins, languettes comprises.",
         "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous vers l'arrière.",
         "3. Collez chaque languette « colle » sous la face voisine, en finissant par la face c.",
         "Faces opposées : a et c, b et d, X et ★. Les lettres b et d sont soulignées pour ne pas les confondre.",
         f"Dés de {DIE_FACE:g} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les probabilités de chaque combinaison.",
+        "Le troisième patron remplace un dé abîmé ou mal collé.",
     ]
+    y = spare_top
     for line in steps:
-        y = paragraph(c, line, MARGIN + gap, y, paper.width - 2 * (MARGIN + gap), fonts.regular, 9) - 2
+        y = paragraph(c, line, text_left, y, text_width, fonts.regular, 9) - 2
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-dice.pdf")
