@@ -142,6 +142,10 @@ def _data_source(entry: dict) -> DataSource:
     )
 
 
+# The builder of the printer calibration sheets: "Before you print" links to what it wrote.
+CALIBRATION_TARGET = "generator.kit_calibration:build_calibration_sheets"
+
+
 def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
                  provenance: Provenance, template_dir: Path = TEMPLATE_DIR) -> str:
     from jinja2 import FileSystemLoader, StrictUndefined
@@ -157,6 +161,10 @@ def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
     )
     games = _game_views(result, facts)
     material = [fact for fact in facts if fact.built]
+    calibration_components = {component.name for component in result.components
+                              if component.target == CALIBRATION_TARGET}
+    calibration = tuple(_file_view(fact) for fact in material
+                        if fact.built.component in calibration_components and fact.pdf)
     return environment.get_template("index.html.j2").render(
         params=params,
         version=__version__,
@@ -168,6 +176,7 @@ def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
         total_sheets=sum(fact.paper_sheets for fact in material),
         total_size=human_size(sum(fact.size for fact in material)),
         any_two_sided=any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
+        calibration=calibration,
     )
 
 

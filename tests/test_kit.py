@@ -417,3 +417,33 @@ def test_neo_otcho_and_pronostiques_say_how_to_print_each_file(tmp_path):
     manifest = json.loads(outcome.manifest.read_text())
     duplex = {entry["path"]: entry.get("duplex") for entry in manifest["files"]}
     assert duplex["pronostiques-cards.pdf"] == "long" and duplex["otcho-dice.pdf"] == "single"
+
+
+def _before_you_print(html: str) -> str:
+    start = html.index("<h2>Before you print</h2>")
+    return html[start:html.index("</div>", start)]
+
+
+def test_before_you_print_links_the_kits_calibration_sheets(tmp_path):
+    """Users whose backs drift are sent to the calibration PDFs of the kit itself (links that
+    resolve), told what to read on them and where the numbers go."""
+    out = tmp_path / "out"
+    calibration = Component("Printer calibration", "generator.kit_calibration:build_calibration_sheets",
+                            game="Calibration")
+    kit(out, components=(calibration, CARDS))
+    howto = _before_you_print((out / "index.html").read_text(encoding="utf-8"))
+    links = Links()
+    links.feed(howto)
+    assert [unquote(href) for href in links.hrefs] == ["calibration-long-edge.pdf", "calibration-short-edge.pdf"]
+    assert all((out / unquote(href)).is_file() for href in links.hrefs)
+    assert "--back-offset X,Y" in howto and "pnp calibrate" in howto
+
+
+def test_before_you_print_names_pnp_calibrate_when_the_kit_has_no_calibration_sheet(tmp_path):
+    out = tmp_path / "out"
+    kit(out, components=(CARDS,))  # a two-sided deck, no calibration component
+    howto = _before_you_print((out / "index.html").read_text(encoding="utf-8"))
+    links = Links()
+    links.feed(howto)
+    assert links.hrefs == []
+    assert "run <code>pnp calibrate</code>" in howto and "--back-offset X,Y" in howto
