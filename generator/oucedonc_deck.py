@@ -88,6 +88,7 @@ class RegionInfo:
     key: str  # what the deck file records ("france", "bretagne", "33")
     name: str  # printed ("Bretagne")
     kind: str  # france | region | departement | country | area (for the title template)
+    country: str | None = None  # ISO alpha-2 code when kind is "country" (whose outline to draw)
 
 
 # ------------------------------------------------------------------- places
@@ -104,7 +105,8 @@ def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, tuple[Pl
 
     selection = resolve_region(region_text)
     name = selection.name if selection.kind not in ("bbox",) else selection.label
-    info = RegionInfo(region_text.strip() or "france", name, REGION_KINDS.get(selection.kind, "area"))
+    info = RegionInfo(region_text.strip() or "france", name, REGION_KINDS.get(selection.kind, "area"),
+                      selection.code if selection.kind == "world" else None)
     return info, load_places(source.strip().lower(), selection)
 
 
@@ -135,16 +137,15 @@ def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
 
 
 def _locator(deck: Deck, region: RegionInfo, rings: Rings, width: float, height: float) -> LocatorMap:
-    """The locator map: France's outline ``rings``, framed on all of France or on the deck's
-    places. Abroad (a country code) the map shows the deck's places alone: no outline is
-    embedded for other countries, and a clipped piece of France would mislead."""
+    """The locator map: the outline ``rings`` (France's, or abroad the country's from
+    :func:`country_rings`), framed on the whole outline for France or a country, on the deck's
+    places for a région, a département or an area. A country with no embedded outline gets the
+    deck's places alone."""
     from generator.render.locator_map import fit_frame
     from generator.render.oucedonc_cards import LocatorMap
 
-    if region.kind == "country":
-        rings = ()
-    if region.kind == "france" and rings:
-        points = [point for ring in rings for point in ring]
+    if region.kind in ("france", "country") and rings:
+        points = [point for ring in rings for point in ring] + [(card.lon, card.lat) for card in deck.places]
     else:
         points = [(card.lon, card.lat) for card in deck.places]
     bounds = (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
@@ -158,6 +159,47 @@ def france_rings() -> Rings:
     from generator.render.locator_map import outline_rings
 
     return tuple(tuple(ring) for ring in outline_rings(embedded.france_outline()))
+
+
+def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
+    """A foreign country's outline framed like metropolitan France's: the polygons that hold
+    the deck's ``places`` (lon, lat) or lie near one (coastal islets, a town Natural Earth's
+    smoothed coast leaves just offshore), plus every polygon that reaches into the box those
+    span (Sicily and Sardinia for an Italian deck with no card there); far overseas parts
+    (French Guiana for France, Svalbard for Norway, Hawaii for a deck of the contiguous United
+    States) are dropped. Empty when no
+    outline is embedded for ``country`` or no polygon is near the places."""
+    import shapely
+    from shapely.geometry import MultiPoint, Polygon
+
+    from generator.geo import embedded
+
+    outline = embedded.country_outline(country)
+    if outline is None or not places:
+        return ()
+    polygons = outline["coordinates"]
+    shapes = [Polygon(polygon[0], polygon[1:]) for polygon in polygons]
+    lons, lats = [lon for lon, _ in places], [lat for _, lat in places]
+    reach = max(0.25, 0.05 * max(max(lons) - min(lons), max(lats) - min(lats)))  # degrees
+    near = shapely.dwithin(shapes, MultiPoint(list(places)), reach)
+    if not near.any():
+        return ()
+    boxes = [shape.bounds for shape, keep in zip(shapes, near) if keep]
+    west, south = min([b[0] for b in boxes] + lons), min([b[1] for b in boxes] + lats)
+    east, north = max([b[2] for b in boxes] + lons), max([b[3] for b in boxes] + lats)
+    kept = [
+        polygon for polygon, shape, keep in zip(polygons, shapes, near)
+        if keep or (shape.bounds[0] <= east and shape.bounds[2] >= west
+                    and shape.bounds[1] <= north and shape.bounds[3] >= south)
+    ]
+    return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
+
+
+def deck_rings(region: RegionInfo, deck: Deck) -> Rings:
+    """The outline the deck's locator map draws: the country's abroad, France's otherwise."""
+    if region.kind == "country" and region.country:
+        return country_rings(region.country, [(card.lon, card.lat) for card in deck.places])
+    return france_rings()
 
 
 @dataclass(frozen=True)
@@ -289,7 +331,7 @@ def build_deck(options: DeckOptions) -> BuiltDeck:
     """Check the options, select and compose the deck, render it: all in memory."""
     settings = print_settings(options)
     deck, region = select_deck(options, settings)
-    return render_oucedonc_deck(deck, region, settings, france_rings())
+    return render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
 
 
 def deck_cards(deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None) -> list[Card]:

@@ -166,6 +166,26 @@ def test_topojson_decodes_delta_quantized_arcs_and_reversed_indexes():
     assert right["coordinates"] == [[(3, 45), (4, 45), (4, 46), (3, 46), (3, 45)]]
 
 
+def test_world_outlines_are_keyed_by_alpha2_and_decode_like_the_source():
+    from generator.geo.databuild.outline import world_outlines
+
+    source = json.loads(json.dumps(TINY_TOPOLOGY))
+    source["objects"]["countries"]["geometries"].append(
+        {"type": "Polygon", "arcs": [[3]], "properties": {"name": "Kosovo"}})  # no numeric id
+    source["objects"]["countries"]["geometries"].append(
+        {"type": "Polygon", "arcs": [[3]], "properties": {"name": "Somaliland"}})  # no code at all: dropped
+    source["objects"]["land"] = {"type": "GeometryCollection", "geometries": []}
+    world = world_outlines(source)
+    assert list(world["objects"]) == ["countries"]  # the land object is dropped
+    # "1" and "2" are not ISO numeric codes: only France (250) and Kosovo (XK by name) stay
+    assert [g["id"] for g in world["objects"]["countries"]["geometries"]] == ["FR", "XK"]
+    assert world["arcs"] == TINY_TOPOLOGY["arcs"] and world["transform"] == TINY_TOPOLOGY["transform"]
+    before, after = Topology.from_json(TINY_TOPOLOGY), Topology.from_json(world)
+    assert after.geometry(after.find("countries", "FR")) == before.geometry(before.find("countries", "250"))
+    with pytest.raises(ValueError):
+        world_outlines({"type": "Topology", "arcs": [], "objects": {}})  # not quantized
+
+
 def test_topojson_errors():
     topology = Topology.from_json(TINY_TOPOLOGY)
     with pytest.raises(TopologyError):
@@ -287,7 +307,8 @@ def fake_pack(source: Path):
                 {"code": "94", "nom": "Corse", "chefLieu": "2A004", "zone": "metro"},
             ]).encode(),
         },
-        ATLAS.name: {"countries-10m.json": json.dumps(TINY_TOPOLOGY).encode()},
+        ATLAS.name: {"countries-10m.json": json.dumps(TINY_TOPOLOGY).encode(),
+                     "countries-50m.json": json.dumps(TINY_TOPOLOGY).encode()},
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:

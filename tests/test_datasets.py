@@ -166,12 +166,37 @@ def test_world_towns_table():
 # --- provenance --------------------------------------------------------------------------
 
 
+def test_country_outlines_cover_the_world_towns_table():
+    assert (DATASETS / "world_outlines.json").stat().st_size < 1_000_000
+    italy = shape(embedded.country_outline("it"))
+    for lon, lat in ((12.4964, 41.9028), (9.19, 45.4642), (13.3615, 38.1157), (9.1217, 39.2238)):  # Rome, Milan, Palermo, Cagliari
+        assert italy.contains(Point(lon, lat))
+    assert not italy.contains(Point(2.35, 48.85))  # Paris
+    assert shape(embedded.country_outline("XK")).contains(Point(21.166, 42.667))  # Pristina: a feature with no numeric id
+    assert shape(embedded.country_outline("GF")).contains(Point(-52.33, 4.94))  # Cayenne: drawn inside France
+    assert embedded.country_outline("TV") is None  # Tuvalu: too small for Natural Earth 1:50m
+    missing = {code for code in embedded.world_country_codes() if embedded.country_outline(code) is None}
+    assert missing == {"CC", "CX", "GI", "TK", "TV"}  # documented in datasets/PROVENANCE.md
+
+
+def test_country_code_table_matches_iso_codes_where_installed():
+    from pathlib import Path
+
+    from generator.geo.country_codes import NUMERIC_TO_ALPHA2
+
+    iso = Path("/usr/share/iso-codes/json/iso_3166-1.json")
+    if not iso.is_file():
+        pytest.skip("Debian's iso-codes is not installed")
+    expected = {c["numeric"]: c["alpha_2"] for c in json.loads(iso.read_text(encoding="utf-8"))["3166-1"]}
+    assert NUMERIC_TO_ALPHA2 == expected
+
+
 def test_provenance_names_every_source_and_file():
     document = json.loads((DATASETS / "provenance.json").read_text(encoding="utf-8"))
     markdown = (DATASETS / "PROVENANCE.md").read_text(encoding="utf-8")
     files = {f for s in document["sources"] for f in s["files"]} | {document["landmarks"]["file"]}
     assert files == {"communes.csv", "all_communes.csv", "departements.csv", "regions.csv", "france_outline.geojson",
-                     "world_towns.csv.gz", "landmarks.csv"}
+                     "world_outlines.json", "world_towns.csv.gz", "landmarks.csv"}
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown
         assert source["attribution_fr"] and source["attribution_en"] and source["licence"]

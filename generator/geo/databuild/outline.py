@@ -44,3 +44,43 @@ def metropolitan_france(topology: Topology, object_name: str = "countries") -> d
             }
         ],
     }
+
+
+def world_outlines(document: dict[str, Any], object_name: str = "countries") -> dict[str, Any]:
+    """Every country of a world-atlas TopoJSON, re-keyed by ISO 3166-1 alpha-2, still TopoJSON.
+
+    The quantized, delta-encoded arcs are kept as they are (TopoJSON stores each shared border
+    once: far smaller than GeoJSON); only ``object_name`` is kept (world-atlas' ``land`` object
+    is dropped), each geometry's ``id`` becomes the alpha-2 code and its properties keep the
+    Natural Earth name and the numeric code. Features with no ISO code (Somaliland, Northern
+    Cyprus, Siachen Glacier…) are dropped; a code may have several features (Australia and the
+    Ashmore and Cartier Islands), which :func:`generator.geo.embedded.country_outline` merges.
+    """
+    from generator.geo.country_codes import NUMERIC_TO_ALPHA2, UNNUMBERED_FEATURES
+
+    if document.get("type") != "Topology" or "transform" not in document:
+        raise ValueError("world-atlas file is not a quantized TopoJSON Topology")
+    collection = document.get("objects", {}).get(object_name)
+    if not collection:
+        raise ValueError(f"world-atlas file has no object {object_name!r}")
+    geometries = []
+    for geometry in collection.get("geometries", []):
+        numeric = str(geometry.get("id") or "")
+        name = (geometry.get("properties") or {}).get("name", "")
+        code = NUMERIC_TO_ALPHA2.get(numeric) or UNNUMBERED_FEATURES.get(name)
+        if code is None or geometry.get("type") not in ("Polygon", "MultiPolygon"):
+            continue
+        geometries.append({
+            "type": geometry["type"],
+            "id": code,
+            "arcs": geometry["arcs"],
+            "properties": {"name": name, "numeric": numeric},
+        })
+    geometries.sort(key=lambda g: (g["id"], g["properties"]["name"]))
+    return {
+        "type": "Topology",
+        "bbox": document.get("bbox"),
+        "transform": document["transform"],
+        "objects": {object_name: {"type": "GeometryCollection", "geometries": geometries}},
+        "arcs": document["arcs"],
+    }
