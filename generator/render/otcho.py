@@ -55,10 +55,17 @@ def _colour(hex_value: str):
     return HexColor(hex_value)
 
 
-def _new(paper: Paper, title: str):
+def _sheet(paper: Paper, title: str, heading: str, subtitle: str):
+    """A new one-page document with the Neo Otcho page header: the document, the fonts, and the
+    height (mm) where the page's content may start."""
     from generator.render.document import DocInfo, new_document
+    from generator.render.fonts import register_fonts
 
-    return new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
+    fonts = register_fonts()
+    doc = new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
+    top = page_header(doc.canvas, paper.width, paper.height, MARGIN, heading, subtitle,
+                      ACCENT, fonts.title, fonts.regular)
+    return doc, fonts, top
 
 
 def _pawns_fr(count: int, whose: str = "vos") -> str:
@@ -126,15 +133,10 @@ def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: Play
 
 
 def build_player_cards(options: OtchoOptions, out: Path) -> Path:
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
     paper = options.paper
-    doc = _new(paper, "Neo Otcho: cartes joueurs")
+    doc, fonts, top = _sheet(paper, "Neo Otcho: cartes joueurs", "Neo Otcho · cartes joueurs",
+                             "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.")
     c = doc.canvas
-    top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · cartes joueurs",
-                      "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
-                      ACCENT, fonts.title, fonts.regular)
     cols, rows = 2, 3
     room = top - 4 - (MARGIN + 2)  # down to 2 mm above the page footer's line
     # Three rows fit A4 at full height with 5 mm gaps; on Letter (17.6 mm shorter) the gaps close up
@@ -263,15 +265,10 @@ def draw_die_net(c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fon
 
 
 def build_dice(options: OtchoOptions, out: Path) -> Path:
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
     paper = options.paper
-    doc = _new(paper, "Neo Otcho: les deux dés à plier")
+    doc, fonts, top = _sheet(paper, "Neo Otcho: les deux dés à plier", "Neo Otcho · les deux dés",
+                             "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).")
     c = doc.canvas
-    top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · les deux dés",
-                      "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).",
-                      ACCENT, fonts.title, fonts.regular)
     min_x, min_y, max_x, max_y = net_extent(OTCHO_DIE, DIE_FACE)
     width, height = max_x - min_x, max_y - min_y
     gap = (paper.width - 2 * MARGIN - 2 * width) / 3
@@ -318,17 +315,12 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
 # --- pawns --------------------------------------------------------------------------------
 
 def build_pawns(options: OtchoOptions, out: Path) -> Path:
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
     paper = options.paper
     n = pawns_per_player(options.players)
-    doc = _new(paper, "Neo Otcho: pions")
+    doc, fonts, top = _sheet(paper, "Neo Otcho: pions", "Neo Otcho · pions",
+                             f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
+                             "Coupez en bandes, puis en carrés de 15 mm.")
     c = doc.canvas
-    top = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · pions",
-                      f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
-                      "Coupez en bandes, puis en carrés de 15 mm.",
-                      ACCENT, fonts.title, fonts.regular)
     per_row = int((paper.width - 2 * MARGIN) // PAWN)
     left = (paper.width - min(per_row, n) * PAWN) / 2
     y = top - 6
@@ -419,16 +411,11 @@ def _mini_die(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fon
 
 
 def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
     paper, rules = options.paper, options.rules
-    doc = _new(paper, "Neo Otcho: aide de jeu")
+    doc, fonts, y = _sheet(paper, "Neo Otcho: aide de jeu", "Neo Otcho · aide de jeu",
+                           "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur")
     c = doc.canvas
     width = paper.width - 2 * MARGIN
-    y = page_header(c, paper.width, paper.height, MARGIN, "Neo Otcho · aide de jeu",
-                    "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur",
-                    ACCENT, fonts.title, fonts.regular)
     y = paragraph(c, "But : être le premier à poser 6 de ses pions sur les 6 emplacements de sa carte.",
                   MARGIN, y - 1, width, fonts.bold, 10) - 2.5
     turn = [
