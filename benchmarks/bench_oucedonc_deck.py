@@ -42,9 +42,9 @@ def child_pnp(out: str) -> None:
 
     for module in ("jinja2.sandbox", "numpy", "reportlab.pdfgen.canvas", "reportlab.platypus",
                    "generator.geo.catalog", "generator.geo.selection", "generator.render.imposition",
-                   "generator.render.oucedonc_cards"):
+                   "generator.render.oucedonc.cards"):
         importlib.import_module(module)  # imports outside the timing, as for the peers
-    from generator.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     start = time.perf_counter()
     files = make_deck(DeckOptions(out=Path(out)))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.atomic import write_text  # noqa: E402
+from generator.core.atomic import write_text  # noqa: E402
 from generator.games.oucedonc.compare import Direction, EqualCoordinates  # noqa: E402
 from generator.games.oucedonc.coords import Precision  # noqa: E402
 from generator.games.oucedonc.count import walk  # noqa: E402

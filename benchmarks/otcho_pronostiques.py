@@ -36,7 +36,8 @@ def main() -> None:
     print(f"pronostiques score (4 predictions): {t_score * 1e6:8.1f} µs per finishing order")
     print(f"pronostiques check-piles: {t_piles * 1e6:8.1f} µs per check")
 
-    from generator.render import otcho, pronostiques
+    from generator.products import otcho_sheets as otcho
+    from generator.products import pronostiques_sheets as pronostiques
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)

@@ -14,8 +14,8 @@ from pathlib import Path
 from generator.games.territoires import House, InvalidCombination, Player, readings
 from generator.render.imposition import SheetSpec, card_size
 from generator.render.paper import paper
-from generator.render.territoires import SheetOptions, write_sheets
-from generator.render.territoires_deck import render_lenormand_deck
+from generator.products.territoires_sheets import SheetOptions, write_sheets
+from generator.render.territoires.deck import render_lenormand_deck
 
 
 def _timed(label: str, action, repeat: int = 1) -> None:

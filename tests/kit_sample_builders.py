@@ -10,9 +10,9 @@ import json
 import random
 from pathlib import Path
 
-from generator.atomic import write_bytes, write_text
-from generator.errors import UserError
-from generator.kit import Component, KitFile, KitParams, PrintNotes
+from generator.core.atomic import write_bytes, write_text
+from generator.core.errors import UserError
+from generator.kit.model import Component, KitFile, KitParams, PrintNotes
 from generator.render.document import DocInfo, new_document
 from generator.render.fonts import register_fonts
 from generator.render.paper import paper
@@ -78,7 +78,7 @@ def build_outside(params: KitParams) -> list[Path]:
 
 
 def build_corrupt(params: KitParams) -> list[Path]:
-    """Returns a PDF that is not one (a truncated write that bypassed generator.atomic)."""
+    """Returns a PDF that is not one (a truncated write that bypassed generator.core.atomic)."""
     good = _pdf(params.out / "good.pdf", 210, 297, ["fine"], "Good")
     return [good, write_bytes(params.out / "poster.pdf", b"%PDF-1.4 truncated")]
 

@@ -1,6 +1,6 @@
 import pytest
 
-from generator.atomic import atomic_write, write_text
+from generator.core.atomic import atomic_write, write_text
 
 
 def test_write_then_read(tmp_path):
@@ -22,7 +22,7 @@ def test_failure_keeps_old_content_and_leaves_no_temporary(tmp_path):
 
 
 def test_a_folder_in_the_way_is_a_user_error_and_leaves_nothing(tmp_path):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     target = tmp_path / "deck.pdf"
     target.mkdir()
@@ -32,7 +32,7 @@ def test_a_folder_in_the_way_is_a_user_error_and_leaves_nothing(tmp_path):
 
 
 def test_a_file_where_the_folder_goes_is_a_user_error(tmp_path):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     (tmp_path / "out").write_text("not a folder")
     with pytest.raises(UserError, match="cannot write"):
@@ -40,7 +40,7 @@ def test_a_file_where_the_folder_goes_is_a_user_error(tmp_path):
 
 
 def test_a_folder_at_the_final_name_is_a_user_error_and_leaves_no_temporary(tmp_path):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     folder = tmp_path / "out"
     folder.mkdir()
@@ -51,7 +51,7 @@ def test_a_folder_at_the_final_name_is_a_user_error_and_leaves_no_temporary(tmp_
 
 
 def test_the_current_folder_as_target_is_a_user_error(tmp_path, monkeypatch):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UserError, match="is a folder"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.render.card_templates import load_templates
 
 

@@ -10,8 +10,8 @@ import math
 
 import pytest
 
-from generator.render.race_cards import TEAMS
-from generator.render.tokens import PLAYER_STYLES
+from generator.render.pronostiques.race_cards import TEAMS
+from generator.render.player_colours import PLAYER_STYLES
 
 SIMULATIONS = {
     "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.databuild import tables
 from generator.geo.databuild.build import ATLAS, CITIES, ETALAB, GENERATED_FILES, run_build
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities

@@ -10,7 +10,7 @@ import pytest
 
 from generator.render.fit_text import LINKING_WORDS, NAME_PREFIXES, break_tokens, fit_text, glue_tokens
 from generator.render.imposition import CARD_SIZES, CardBox
-from generator.render.oucedonc_cards import PlaceBack, PlaceFront
+from generator.render.oucedonc.cards import PlaceFront
 from generator.render.units import pt
 
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"

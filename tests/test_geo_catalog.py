@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision
 from generator.geo import catalog, embedded
 from generator.geo.model import Place

@@ -7,7 +7,7 @@ import time
 import pytest
 from werkzeug import Response
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo import http as http_module
 from generator.geo.http import USER_AGENT, base_url
 from tests.geo_http_helpers import quick_http, truncated

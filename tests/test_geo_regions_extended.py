@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo import embedded
 from generator.geo.model import Place
 from generator.geo.regions import resolve_region

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision, to_units
 from generator.geo.model import Place
 from generator.geo.selection import decidable, display_names, select_places, spread

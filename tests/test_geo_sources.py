@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.sources import Area, apigeo, contours, geonames, overpass, wikidata
 from tests.geo_http_helpers import quick_http, truncated
 

@@ -6,7 +6,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.render.document import DocInfo
 from generator.render.fonts import register_fonts
 from generator.render.imposition import (

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from generator.cli.main import run
-from generator.errors import UserError
-from generator.kit import Component, KitParams, build_kit
-from generator.kit_run import make_kit
+from generator.core.errors import UserError
+from generator.kit.build import build_kit
+from generator.kit.model import Component, KitParams
+from generator.kit.run import make_kit
 
 from tests.kit_sample_builders import B, BUGGY, CARDS, NO_DATASETS, POSTER, REFUSED
 
@@ -216,7 +217,7 @@ def test_stale_thumbnails_of_an_earlier_kit_are_removed(tmp_path):
 
 
 def run_cli(monkeypatch, components, *args: str) -> int:
-    monkeypatch.setattr("generator.kit.COMPONENTS", components)
+    monkeypatch.setattr("generator.kit.components.COMPONENTS", components)
     try:
         run(["kit", *args])
     except SystemExit as exit_info:
@@ -249,7 +250,7 @@ def test_cli_bad_paper_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
 
 def test_flip_edge_is_read_from_the_pdf_unless_the_builder_names_it(tmp_path):
     out = tmp_path / "out"
-    calibration = Component("Calibration", "generator.kit_calibration:build_calibration_sheets")
+    calibration = Component("Calibration", "generator.kit.builders:build_calibration_sheets")
     outcome = kit(out, components=(calibration, POSTER, CARDS))
     manifest = {entry["path"]: entry for entry in json.loads((out / "manifest.json").read_text())["files"]}
     for name, edge in (("calibration-long-edge.pdf", "long"), ("calibration-short-edge.pdf", "short")):
@@ -267,7 +268,7 @@ def test_flip_edge_is_read_from_the_pdf_unless_the_builder_names_it(tmp_path):
 
 
 def test_every_kit_component_names_an_importable_builder():
-    from generator.kit import COMPONENTS
+    from generator.kit.components import COMPONENTS
 
     assert len({component.name for component in COMPONENTS}) == len(COMPONENTS)
     for component in COMPONENTS:
@@ -279,7 +280,7 @@ def test_every_kit_component_names_an_importable_builder():
     (999_500, "1.00 MB"), (12_345_678, "12.3 MB"),
 ])
 def test_human_size(size, name):
-    from generator.kit_gallery import human_size
+    from generator.kit.gallery import human_size
 
     assert human_size(size) == name
 
@@ -289,7 +290,7 @@ def test_human_size(size, name):
     (420, 297, "A3 landscape"), (63, 88, "63 × 88 mm"),
 ])
 def test_sheet_names(width, height, name):
-    from generator.render.thumbnails import sheet_name
+    from generator.kit.thumbnails import sheet_name
 
     assert sheet_name(width, height) == name
 
@@ -354,8 +355,8 @@ def test_a_file_in_the_way_fails_the_component_before_any_rename(tmp_path):
 
 
 def test_every_flip_edge_has_a_gallery_wording():
-    from generator.kit import DUPLEX_CHOICES
-    from generator.kit_gallery import DUPLEX_TEXT
+    from generator.kit.model import DUPLEX_CHOICES
+    from generator.kit.gallery import DUPLEX_TEXT
     from generator.render.imposition import Duplex
 
     assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
@@ -405,7 +406,7 @@ def test_region_is_recorded_without_surrounding_spaces(tmp_path):
 
 
 def test_neo_otcho_and_pronostiques_say_how_to_print_each_file(tmp_path):
-    from generator.kit import COMPONENTS
+    from generator.kit.components import COMPONENTS
 
     components = tuple(c for c in COMPONENTS if c.game in ("Neo Otcho", "Pronostiques"))
     outcome = make_kit(KitParams(out=tmp_path / "out"), components, datasets_dir=NO_DATASETS)
@@ -428,7 +429,7 @@ def test_before_you_print_links_the_kits_calibration_sheets(tmp_path):
     """Users whose backs drift are sent to the calibration PDFs of the kit itself (links that
     resolve), told what to read on them and where the numbers go."""
     out = tmp_path / "out"
-    calibration = Component("Printer calibration", "generator.kit_calibration:build_calibration_sheets",
+    calibration = Component("Printer calibration", "generator.kit.builders:build_calibration_sheets",
                             game="Calibration")
     kit(out, components=(calibration, CARDS))
     howto = _before_you_print((out / "index.html").read_text(encoding="utf-8"))

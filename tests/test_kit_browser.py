@@ -21,8 +21,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from generator.kit import KitParams
-from generator.kit_run import make_kit
+from generator.kit.model import KitParams
+from generator.kit.run import make_kit
 from tests.kit_sample_builders import AWKWARD, CARDS, NO_DATASETS, POSTER, REFUSED
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")

@@ -6,10 +6,10 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.squares import BOARD, Kind
-from generator.render.oie_board import BoardOptions, sheet_layout, write_board
-from generator.render.oie_rules_text import french_typography
+from generator.render.oie.board import BoardOptions, sheet_layout, write_board
+from generator.render.oie.rules_text import french_typography
 from generator.render.paper import paper
 from generator.render.poster import tile_grid
 from generator.render.units import PT_PER_MM
@@ -55,7 +55,7 @@ def test_special_squares_are_named_on_the_board_and_in_the_panel(a4_board):
 
 
 def test_rules_text_keeps_colons_with_their_word():
-    from generator.render.oie_rules_text import rules_blocks
+    from generator.render.oie.rules_text import rules_blocks
 
     markup = " ".join(block.markup for block in rules_blocks())
     assert "\u00a0:" in markup and " :" not in markup and " ;" not in markup
@@ -179,7 +179,7 @@ def _themed_options():
 
 
 def test_themed_board_prints_every_place_inside_its_square(tmp_path):
-    from generator.render.oie_spiral import build_spiral
+    from generator.render.oie.spiral import build_spiral
 
     path = write_board(_themed_options(), tmp_path / "theme.pdf")
     layout = sheet_layout(297, 210)
@@ -216,7 +216,7 @@ def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):
 
 def test_rules_panel_states_the_occupied_square_rule_in_use():
     from generator.games.oie.rules import Rules
-    from generator.render.oie_rules_text import rules_blocks
+    from generator.render.oie.rules_text import rules_blocks
 
     swap = " ".join(b.markup for b in rules_blocks(Rules(occupied="swap")))
     back = " ".join(b.markup for b in rules_blocks(Rules(occupied="return")))

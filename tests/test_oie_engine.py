@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.engine import play_classic, play_teams
 from generator.games.oie.resolver import resolve_points, resolve_throw
 from generator.games.oie.rules import Rules, Teams, default_pawns

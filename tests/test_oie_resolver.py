@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.resolver import resolve_points, resolve_throw
 from generator.games.oie.squares import BOARD, GEESE, Kind, LAST
 from generator.games.oie.tables import resting_squares

@@ -3,11 +3,11 @@
 import pdfplumber
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.route import ordinary_squares
-from generator.render.oie_board import BoardOptions, write_board
-from generator.render.oie_rules_text import french_typography
-from generator.render.oie_theme import load_theme
+from generator.render.oie.board import BoardOptions, write_board
+from generator.render.oie.rules_text import french_typography
+from generator.products.oie_board import load_theme
 
 
 @pytest.fixture(scope="module")

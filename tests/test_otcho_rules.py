@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.otcho import FACES, SLOTS, Face, RollKind, RollRules, Stage, classify, parse_face
 from generator.games.otcho.rolls import (
     KINDS,

@@ -3,11 +3,12 @@
 import pytest
 from pypdf import PdfReader
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.otcho import RollRules
-from generator.render.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
+from generator.render.otcho.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
 from generator.games.otcho import pawns_per_player
-from generator.render.otcho import DIE_FACE, build_sheets, net_extent, tab_polygon
+from generator.products.otcho_sheets import build_sheets
+from generator.render.otcho.sheets import DIE_FACE, net_extent, tab_polygon
 from generator.render.units import pt, to_mm
 
 
@@ -199,7 +200,7 @@ def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
     from reportlab.lib.colors import HexColor
 
     from generator.games.otcho import kind_probabilities
-    from generator.render.otcho import KIND_COLOURS
+    from generator.render.otcho.sheets import KIND_COLOURS
 
     with pdfplumber.open(sheets["otcho-rules-aid.pdf"]) as pdf:
         cells = [r for r in pdf.pages[0].rects

@@ -8,7 +8,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deck import compose_deck, default_place_count, minimum_places, other_cards
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
@@ -52,7 +52,7 @@ def test_compose_refuses_two_cards_with_one_name():
 def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, precision):
     """Every two cards of the deck differ in printed latitude and longitude, at the precision the
     deck file records; France gets whole minutes, a région falls back to seconds."""
-    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "d.pdf", region=region)
     deck, _ = select_deck(options, print_settings(options))
@@ -68,7 +68,7 @@ def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, pr
 
 
 def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
-    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "d.pdf", region="gironde", precision="minute")
     with pytest.raises(UserError, match="--precision second"):
@@ -134,7 +134,7 @@ MISTAKES = [
 def test_mistakes_are_one_line_user_errors_and_write_nothing(tmp_path, options, fragment):
     from pathlib import Path
 
-    from generator.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     paths = {key: Path(value) for key, value in options.items() if key in ("font", "templates")}
     with pytest.raises(UserError) as caught:
@@ -155,8 +155,8 @@ def test_cli_mistakes_exit_2_with_one_line(tmp_path, args, fragment):
 
 
 def test_kit_builds_the_deck(tmp_path):
-    from generator.kit import KitParams
-    from generator.oucedonc_deck import build_kit_deck
+    from generator.kit.model import KitParams
+    from generator.kit.builders import build_oucedonc_deck as build_kit_deck
 
     files = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
     assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(f.path.is_file() for f in files)
@@ -197,7 +197,7 @@ def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, 
 def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(tmp_path, blocker, png, fragment):
     """The PDF must never be replaced when its deck file (or PNG folder) cannot be: the referee
     would read another deck than the one printed."""
-    from generator.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     (tmp_path / blocker).mkdir() if blocker != "deck_png" else (tmp_path / blocker).write_text("x")
     with pytest.raises(UserError, match=fragment):
@@ -206,7 +206,7 @@ def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
 
 
 def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
-    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "deck.pdf", region="2A")  # Corse-du-Sud: 28 places
     with pytest.raises(UserError) as caught:

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.oucedonc.deckfile import deck_from_json
-from generator.oucedonc_deck import DeckOptions, make_deck
+from generator.products.oucedonc_deck import DeckOptions, make_deck
 from generator.render.imposition import SAFE_INSET, Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
 from generator.render.units import to_mm
@@ -267,7 +267,7 @@ def test_json_matches_the_printed_cards(long_deck):
 
 
 def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
-    from generator.oucedonc_deck import print_settings, select_deck
+    from generator.products.oucedonc_deck import print_settings, select_deck
 
     a, deck_a = build(tmp_path, "a", region="bretagne", cards=48, seed=7)
     b, _ = build(tmp_path, "b", region="bretagne", cards=48, seed=7)
@@ -326,8 +326,8 @@ def grid_places(names, count=48):
 def render_custom(tmp: Path, places, region_name="Pays & <Mer>", **options):
     from generator.games.oucedonc.coords import Precision
     from generator.games.oucedonc.deck import compose_deck
-    from generator.oucedonc_deck import RegionInfo, france_rings, print_settings, render_oucedonc_deck
-    from generator.render.oucedonc_texts import render_title
+    from generator.products.oucedonc_deck import RegionInfo, france_rings, print_settings, render_oucedonc_deck
+    from generator.render.oucedonc.texts import render_title
 
     settings = print_settings(DeckOptions(out=tmp / "custom.pdf", **options))
     region = RegionInfo("custom", region_name, "region")
@@ -397,7 +397,7 @@ def test_ampersand_and_angle_brackets_print_as_written(tmp_path):
 
 
 def test_a_missing_glyph_names_the_place_and_the_character(tmp_path):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     with pytest.raises(UserError) as caught:
         render_custom(tmp_path, grid_places(("Tōkyō 東京",)))
@@ -430,7 +430,7 @@ def test_templates_folder_overrides_one_file(tmp_path):
     ],
 )
 def test_broken_templates_are_one_line_user_errors(tmp_path, content, expected):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     folder = tmp_path / "texts"
     folder.mkdir()
@@ -444,7 +444,7 @@ def test_broken_templates_are_one_line_user_errors(tmp_path, content, expected):
 def test_font_option_prints_every_text_in_the_users_font(tmp_path):
     """--font: the names and texts use the given TrueType font, embedded; a character that
     font lacks is refused before drawing, naming the place and the character."""
-    from generator.errors import UserError
+    from generator.core.errors import UserError
     from generator.render.fonts import FONT_DIR
 
     serif = FONT_DIR / "DejaVuSerif-Bold.ttf"  # a real font with fewer glyphs than DejaVu Sans
@@ -471,7 +471,7 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
                               round(to_mm(page.height - (curve["top"] + curve["bottom"]) / 2), 1)))
         return sorted(set(found))
 
-    from generator.render.oucedonc_tokens import TOKEN_BLEED, plan_tokens
+    from generator.render.oucedonc.token_sheet import TOKEN_BLEED, plan_tokens
 
     sheet = plan_tokens(210.0, 297.0, 35)
     cuts = centres(front, sheet.radius)
@@ -489,7 +489,7 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
 )
 def test_the_title_uses_the_preposition_french_uses(region_name, title):
     from generator.render.card_templates import load_templates
-    from generator.render.oucedonc_texts import render_title
+    from generator.render.oucedonc.texts import render_title
 
     assert render_title(load_templates("oucedonc"), region_name, "region") == title
 
@@ -543,7 +543,7 @@ def shapely_bounds(rings) -> tuple[float, float, float, float]:
 def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_overseas_parts():
     from shapely.geometry import Point, Polygon
 
-    from generator.oucedonc_deck import country_rings
+    from generator.products.oucedonc_deck import country_rings
 
     mainland = [(12.4964, 41.9028), (9.19, 45.4642), (16.8719, 41.1171), (7.6869, 45.0703)]  # Rome, Milan, Bari, Turin
     rings = [Polygon(ring) for ring in country_rings("IT", mainland)]

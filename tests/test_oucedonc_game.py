@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.count import walk
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, Setup, apply, deal, replay, start

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.count import walk
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal

@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from generator.cli import oucedonc_referee
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc import gamefile
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
 from generator.games.oucedonc.gamefile import Game, game_from_json, game_to_json, new_game
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
-from generator.locked_update import locked_update
+from generator.core.locked_update import locked_update
 from tests.referee_fixtures import deck_json, make_deck, pnp
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, parse_direction
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.distance import meridian_km, parallel_km
@@ -250,7 +250,7 @@ def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_print
     """The default France deck, as `pnp oucedonc deck` selects it and the referee reads it from the
     JSON: every ordered pair, in all four directions, gets the verdict of the printed texts."""
     from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
-    from generator.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "deck.pdf")
     selected, _ = select_deck(options, print_settings(options))

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, parse_order, score_order
 from generator.games.pronostiques.scoring import ThreeInARow, score_prediction
 from generator.games.pronostiques.suits import Suit

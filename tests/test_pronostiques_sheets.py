@@ -7,12 +7,13 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.pronostiques import SUITS, parse_order, score_order
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
-from generator.render.pronostiques import build_sheets, deck_cards
-from generator.render.race_cards import TEAMS
+from generator.products.pronostiques_sheets import build_sheets
+from generator.render.pronostiques.sheets import deck_cards
+from generator.render.pronostiques.race_cards import TEAMS
 from generator.render.units import pt, to_mm
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.territoires import (
     LENORMAND, ForeignSupport, House, Intent, InvalidCombination, PairRule, Player, Role, Rules,
     RunScoring, evaluate, lenormand, readings, role_of, seat_house, setup_for,

@@ -7,9 +7,9 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.territoires import House, lenormand
-from generator.render.territoires import SheetOptions, write_sheets
+from generator.products.territoires_sheets import SheetOptions, write_sheets
 from generator.render.units import to_mm
 
 MM = 0.2
@@ -148,7 +148,9 @@ def test_cli_sheets_and_bad_input(tmp_path):
 
 
 def test_kit_components(tmp_path):
-    from generator.kit import COMPONENTS, KitParams, build_kit
+    from generator.kit.build import build_kit
+    from generator.kit.components import COMPONENTS
+    from generator.kit.model import KitParams
 
     ours = tuple(c for c in COMPONENTS if c.game == "Les territoires")
     assert len(ours) == 2

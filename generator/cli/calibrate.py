@@ -13,17 +13,9 @@ def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
 ) -> None:
     """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""
-    from generator.errors import UserError
-    from generator.render.calibration import calibration_sheet
-    from generator.render.imposition import Duplex, parse_duplex
-    from generator.render.paper import paper
+    from generator.products.calibration import make_calibration
 
-    if out.suffix.lower() != ".pdf":
-        raise UserError(f"output {out} must end in .pdf; give the PDF file to write, e.g. --out calibration.pdf")
-    duplex = parse_duplex(duplex_name)
-    if duplex is Duplex.FOLD:
-        raise UserError("fold-and-glue prints on one side and needs no calibration; use --duplex long or short")
-    path = calibration_sheet(paper(paper_name), duplex).save(out)
+    path = make_calibration(paper_name, duplex_name, out)
     typer.echo(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
 
 

@@ -31,7 +31,7 @@ def fetch(
     from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     if refresh and (offline or offline_default()):
         raise UserError("--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from generator.kit_run import KitOutcome
+    from generator.kit.run import KitOutcome
 
 
 def kit(
@@ -26,8 +26,9 @@ def kit(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from generator.kit import COMPONENTS, KitParams
-    from generator.kit_run import make_kit
+    from generator.kit.components import COMPONENTS
+    from generator.kit.model import KitParams
+    from generator.kit.run import make_kit
 
     components = COMPONENTS
     params = KitParams(out=out, region=region, paper=paper, seed=seed)
@@ -68,7 +69,7 @@ def _report(outcome: KitOutcome, component_count: int) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from generator.kit_gallery import human_size
+    from generator.kit.gallery import human_size
 
     material = [fact for fact in outcome.facts if fact.built]
     console = Console(highlight=False)

@@ -1,7 +1,7 @@
 """The ``pnp`` command: one Typer sub-application per game or area.
 
 Each command module exposes ``app`` (a :class:`typer.Typer`) and is registered below. Errors:
-:class:`generator.errors.UserError` and click's usage errors are printed as one line on stderr
+:class:`generator.core.errors.UserError` and click's usage errors are printed as one line on stderr
 and exit with code 2; anything else is a bug and keeps its traceback.
 """
 
@@ -14,7 +14,7 @@ import typer
 from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer>=0.29 vendors click
 
 from generator import __version__
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 def _version(value: bool) -> None:
     if value:

@@ -27,36 +27,11 @@ def board(
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
-    from generator.render.oie_board import BoardOptions, write_board
+    from generator.products.oie_board import BoardRequest, make_board
 
-    if tiles and paper:
-        from generator.errors import UserError
-
-        raise UserError("--paper is for the one-page board and --tiles for the poster; give one of them")
-    if grid and not tiles:
-        from generator.errors import UserError
-
-        raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
-    if theme is not None and not theme.strip():
-        from generator.errors import UserError
-
-        raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
-    if theme is None and (source != "embedded" or seed != 1):
-        from generator.errors import UserError
-
-        raise UserError("--source and --seed choose the places of a themed board; add --theme REGION")
-    target = out or Path("output") / ("oie-poster.pdf" if tiles else "oie-board.pdf")
-    from generator.games.oie.rules import Rules
-
-    options = BoardOptions(paper=paper or "a4", tiles=tiles, grid=grid or "2x2", rules=Rules(occupied=occupied))
-    if theme:
-        from dataclasses import replace
-
-        from generator.render.oie_theme import load_theme
-
-        themed = load_theme(theme, source, seed)
-        options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
-    path = write_board(options, target)
+    request = BoardRequest(paper=paper, tiles=tiles, grid=grid, theme=theme, source=source, seed=seed,
+                           occupied=occupied)
+    path = make_board(request, out)
     typer.echo(f"wrote {path}")
 
 
@@ -95,7 +70,7 @@ def move(
 
 def _check_team_options(teams: bool, pawns: int | None, policy: str) -> None:
     """--pawns and --policy only mean something in the team variant: refuse them without --teams."""
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     if not teams and pawns is not None:
         raise UserError("--pawns is for the team variant; add --teams")
@@ -257,7 +232,7 @@ def stats(
     """Solitaire statistics: expected number of turns and its distribution."""
     from fractions import Fraction
 
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     if not 10 <= horizon <= 400:
         raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")

@@ -22,7 +22,7 @@ def roll(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."""
-    from generator.errors import UserError
+    from generator.core.errors import UserError
     from generator.games.otcho import RollRules, Stage, classify, parse_face
     from generator.games.otcho.rolls import check_penalty
 
@@ -60,7 +60,7 @@ def sheets(
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
     from generator.games.otcho import RollRules
     from generator.games.otcho.rolls import check_penalty
-    from generator.render.otcho import build_sheets
+    from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
     for path in build_sheets(out, players, paper, rules):

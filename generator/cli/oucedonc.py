@@ -39,7 +39,7 @@ def deck(
     out: Path = typer.Option(Path("output/oucedonc.pdf"), "--out", help="The PDF to write; the deck JSON goes beside it."),
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
-    from generator.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     options = DeckOptions(
         out=out, region=region, cards=cards, seed=seed, paper=paper, card_size=card_size, bleed=bleed,

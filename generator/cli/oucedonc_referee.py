@@ -3,7 +3,7 @@
 Thin: parse, call :mod:`generator.games.oucedonc.referee`, print. Every game command reads the game
 file (which replays and validates it), applies one move, and writes the file atomically only if the
 move was legal, so an illegal move leaves the file byte for byte as it was. Commands that change
-the file hold a lock on it from the read to the write (:mod:`generator.locked_update`), so two
+the file hold a lock on it from the read to the write (:mod:`generator.core.locked_update`), so two
 commands typed at the same moment on one file are played one after the other and no move is lost.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.cli.oucedonc import oucedonc_app
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.gamefile import Game
@@ -57,7 +57,7 @@ def _load_game(path: Path):
 
 
 def _save_game(path: Path, game) -> None:
-    from generator.atomic import write_text
+    from generator.core.atomic import write_text
     from generator.games.oucedonc.gamefile import game_to_json
 
     write_text(path, game_to_json(game))
@@ -70,7 +70,7 @@ def _update_game(path: Path, change: Callable[["Game"], tuple["Game", str]]) -> 
     plays on top of this one) and compared byte for byte just before the rename, so no move is lost.
     """
     from generator.games.oucedonc.gamefile import game_from_json, game_to_json
-    from generator.locked_update import locked_update
+    from generator.core.locked_update import locked_update
 
     with locked_update(path, "game file") as locked:
         game, message = change(game_from_json(locked.text, source=str(path)))

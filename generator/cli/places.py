@@ -69,7 +69,7 @@ def places(
     ),
 ) -> None:
     """List the places of a region, or pick an Oucédonc deck of --count places."""
-    from generator.errors import UserError
+    from generator.core.errors import UserError
     from generator.geo import listing
 
     if count is not None:
@@ -115,7 +115,7 @@ def _print_deck(region: str, source: str, kind: str, count: int, seed: int, site
         parse_precision,
         to_units,
     )
-    from generator.errors import UserError
+    from generator.core.errors import UserError
     from generator.geo import listing
     from generator.geo.catalog import load_places
     from generator.geo.regions import resolve_region

@@ -90,7 +90,7 @@ def sheets(
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
     from generator.render.imposition import parse_duplex, parse_offset
-    from generator.render.pronostiques import build_sheets
+    from generator.products.pronostiques_sheets import build_sheets
 
     parse_duplex(duplex)
     rules = ScoreRules.from_names(pair_bonus, three_in_a_row)

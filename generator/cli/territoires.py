@@ -17,7 +17,7 @@ sub = typer.Typer(help="Les territoires: attack/healing calculator, life tracker
 
 
 def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     cleaned = value.strip().lower()
     if cleaned not in allowed:
@@ -104,7 +104,7 @@ def attack(
 
 
 def _card_numbers(cards: list[str]) -> list[int]:
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     numbers = []
     for card in cards:
@@ -136,7 +136,7 @@ def sheets(
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."),
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
-    from generator.render.territoires import SheetOptions, write_sheets
+    from generator.products.territoires_sheets import SheetOptions, write_sheets
 
     options = SheetOptions(out=out, players=players, paper=paper, deck=deck, card=card, duplex=duplex,
                            bleed=bleed, back_offset=back_offset)

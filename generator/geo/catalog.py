@@ -17,8 +17,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.atomic import write_text
-from generator.errors import UserError
+from generator.core.atomic import write_text
+from generator.core.errors import UserError
 from generator.geo import embedded
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection, resolve_region

@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.model import Departement, Place, Region
 
 if TYPE_CHECKING:

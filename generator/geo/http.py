@@ -12,7 +12,7 @@ Every online source (API Géo, GeoNames, Wikidata, Overpass, Etalab contours) go
   that parses, the caller's own check such as Overpass' ``remark``): a failed or truncated answer
   is never cached;
 * large dumps (GeoNames zips) streamed to a temporary file, length-checked and renamed into
-  place (:func:`generator.atomic.atomic_write`): nothing half-downloaded ever carries a final name;
+  place (:func:`generator.core.atomic.atomic_write`): nothing half-downloaded ever carries a final name;
 * ``offline`` mode: the cache only, with a clear :class:`UserError` when it lacks the answer.
 
 Every network failure becomes one :class:`UserError` line saying what failed and what to do.
@@ -49,8 +49,8 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from generator import __version__
-from generator.atomic import atomic_write
-from generator.errors import UserError
+from generator.core.atomic import atomic_write
+from generator.core.errors import UserError
 
 USER_AGENT = (
     f"pnp-generator/{__version__} (print-and-play cards and boards for French games; "

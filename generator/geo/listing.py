@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any, Literal
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.catalog import EMBEDDED, load_places
 from generator.geo.model import Place
 

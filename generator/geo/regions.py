@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo import embedded
 from generator.geo.model import Place
 

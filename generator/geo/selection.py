@@ -40,7 +40,7 @@ from typing import Literal
 
 import numpy as np
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision, to_units
 from generator.geo.model import Place
 

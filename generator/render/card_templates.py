@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, unescape
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "templates"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.atomic import write_bytes
+from generator.core.atomic import write_bytes
 from generator.render.units import pt
 
 if TYPE_CHECKING:

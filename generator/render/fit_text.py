@@ -20,7 +20,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 # A break is allowed after these; the space itself disappears at a line end.
 _TOKEN = re.compile(r"[^\s\-'’/]*[\-'’/]|[^\s\-'’/]+\s*|\s+")

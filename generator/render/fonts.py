@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 FONT_DIR = Path(__file__).parent / "fonts"
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.render.paper import Paper
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 @dataclass(frozen=True)

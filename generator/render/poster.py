@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.render.paper import Paper
 from generator.render.units import PT_PER_MM
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, START, GOOSE_SET
 
 STEP_GOOSE = "goose"

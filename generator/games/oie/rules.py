@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 OCCUPIED_SWAP = "swap"  # "les deux paient et échangent leurs places" (default)
 OCCUPIED_RETURN = "return"  # "on retourne à la case d'où l'on vient"

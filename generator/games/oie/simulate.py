@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.engine import GameResult, play_classic, play_teams
 from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS, Rules, Teams, check_players
 from generator.games.oie.tables import THROWS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from itertools import combinations
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 class Face(Enum):

@@ -6,7 +6,7 @@ joueur ».
 
 from __future__ import annotations
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 

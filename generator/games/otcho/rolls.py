@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.otcho.faces import FACES, SLOTS, Face
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 class Precision(Enum):

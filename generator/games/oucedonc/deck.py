@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, PlaceCard, make_place_card
 from generator.geo.model import Place

@@ -26,7 +26,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import (
     Precision,
     format_latitude,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
 from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
 from generator.games.oucedonc.deckfile import Deck, PlaceCard

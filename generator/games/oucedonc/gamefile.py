@@ -30,7 +30,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.games.oucedonc.game import Count, Doubt, Move, Place, Setup, State, apply, deal, start

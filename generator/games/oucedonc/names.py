@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
 from generator.games.oucedonc.coords import Precision, format_latitude, format_longitude, from_units, to_units
 from generator.games.oucedonc.deckfile import Deck, PlaceCard

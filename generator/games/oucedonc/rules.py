@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.compare import EqualCoordinates
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.pronostiques.suits import SUITS, Suit
 
 

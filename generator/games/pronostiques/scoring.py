@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
 from generator.games.pronostiques.suits import Suit, order_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 class Suit(Enum):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.territoires.houses import (
     LIFE_PER_HOUSE,
     ROLE_CARDS,

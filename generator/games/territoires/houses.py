@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.territoires.lenormand import lenormand
 
 PLAYED_CARDS: tuple[int, ...] = tuple(range(1, 21))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 class Suit(Enum):

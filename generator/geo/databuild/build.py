@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.atomic import write_bytes
-from generator.errors import UserError
+from generator.core.atomic import write_bytes
+from generator.core.errors import UserError
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions

@@ -13,7 +13,7 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 @dataclass(frozen=True)

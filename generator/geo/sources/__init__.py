@@ -56,7 +56,7 @@ def source_module(name: str):  # type: ignore[no-untyped-def]
     """The module of source ``name`` (imported on demand)."""
     import importlib
 
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     if name not in ALL_SOURCES:
         raise UserError(f"unknown source {name!r}; choose one of {', '.join(ALL_SOURCES)}")

@@ -13,7 +13,7 @@ from typing import Any
 
 import requests
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 

@@ -19,7 +19,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area

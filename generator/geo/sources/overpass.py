@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area

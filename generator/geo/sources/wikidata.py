@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area

@@ -11,10 +11,10 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
-from generator.render.oie_rules_text import Block, french_typography, rules_blocks
+from generator.render.oie.rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import paper
 from generator.render.units import PT_PER_MM
 
@@ -174,7 +174,7 @@ def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: str) -
 
 
 def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
-    from generator.render import oie_art
+    from generator.render.oie import art as oie_art
 
     kind = BOARD[number].kind
     if kind == Kind.DICE:
@@ -218,7 +218,7 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
 
 
 def _draw_garden(c, spiral, k: float) -> None:
-    from generator.render import oie_art
+    from generator.render.oie import art as oie_art
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
 
     _polygon(c, spiral.garden, KIND_FILLS[Kind.GARDEN], 0.32 * k)
@@ -259,7 +259,7 @@ def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
 
 
 def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
-    from generator.render import oie_art
+    from generator.render.oie import art as oie_art
 
     oie_art.flower(c, x, y, 6.0 * k, oie_art.PETAL)
     for i, angle in enumerate((0, 90)):
@@ -287,7 +287,7 @@ def _draw_track_shadow(c, spiral) -> None:
 
 def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> None:
     """The square board with its lower-left corner at (x, y) (canvas in millimetres)."""
-    from generator.render.oie_spiral import build_spiral
+    from generator.render.oie.spiral import build_spiral
 
     k = side / BASE_BOARD
     c.saveState()
@@ -381,7 +381,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
     top = y + h - pad - title_size * 0.8
     _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, FRAME)
-    from generator.render import oie_art
+    from generator.render.oie import art as oie_art
 
     rule_y = top - 3.2 * k
     c.setStrokeColor(_hex(FRAME))
@@ -435,7 +435,7 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
     if options.theme:
         from xml.sax.saxutils import escape
 
-        from generator.render.oie_rules_text import journey_phrase
+        from generator.render.oie.rules_text import journey_phrase
 
         subtitle = escape(french_typography(options.theme))
         if options.route:
@@ -477,33 +477,3 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     draw_sheet(c, layout, options)
     c.showPage()
     return document.save(path)
-
-
-# ---------------------------------------------------------------- kit components
-
-
-def _kit_paper(name: str) -> str:
-    return name if name in TILE_PAPERS else "a4"
-
-
-def build_board(params) -> list[Path]:
-    """Kit component: the one-page board on the kit's paper."""
-    return [write_board(BoardOptions(paper=params.paper), params.out / "oie-board.pdf")]
-
-
-def build_themed_board(params) -> list[Path]:
-    """Kit component: the board themed with the kit's region."""
-    from dataclasses import replace
-
-    from generator.render.oie_theme import load_theme
-
-    theme = load_theme(params.region, seed=params.seed)
-    options = replace(BoardOptions(paper=params.paper), theme=theme.title, labels=theme.labels, route=theme.route)
-    slug = "".join(ch if ch.isalnum() else "-" for ch in params.region.lower()).strip("-") or "region"
-    return [write_board(options, params.out / f"oie-board-{slug}.pdf")]
-
-
-def build_poster(params) -> list[Path]:
-    """Kit component: the 2x2-page poster on the kit's paper (A4 or Letter)."""
-    options = BoardOptions(tiles=_kit_paper(params.paper), grid="2x2")
-    return [write_board(options, params.out / "oie-poster.pdf")]

@@ -10,8 +10,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.atomic import write_bytes
-from generator.errors import UserError
+from generator.core.atomic import write_bytes
+from generator.core.errors import UserError
 
 MM_PER_PT = 25.4 / 72
 # Named sheet sizes (portrait, mm) the gallery recognises; 1.5 mm tolerance for rounding.

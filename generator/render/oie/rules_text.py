@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, GEESE, LAST, Kind
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.fonts import register_fonts
-from generator.render.tokens import star_points
+from generator.render.player_colours import star_points
 from generator.render.units import pt
 
 if TYPE_CHECKING:

@@ -16,11 +16,12 @@ from urllib.parse import quote
 
 from generator import __version__
 from generator.geo.embedded import DATASETS, PROVENANCE_FILE
-from generator.kit import KitParams, KitResult
-from generator.kit_manifest import FileFacts
-from generator.render.thumbnails import describe_sheets
+from generator.kit.build import KitResult
+from generator.kit.model import KitParams
+from generator.kit.manifest import FileFacts
+from generator.kit.thumbnails import describe_sheets
 
-TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates" / "kit"
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "kit"
 DATASETS_DIR = DATASETS  # where the embedded data and its provenance.json live
 
 DUPLEX_TEXT = {
@@ -143,7 +144,7 @@ def _data_source(entry: dict) -> DataSource:
 
 
 # The builder of the printer calibration sheets: "Before you print" links to what it wrote.
-CALIBRATION_TARGET = "generator.kit_calibration:build_calibration_sheets"
+CALIBRATION_TARGET = "generator.kit.builders:build_calibration_sheets"
 
 
 def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],

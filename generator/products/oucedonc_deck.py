@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision, parse_precision
 from generator.games.oucedonc.deck import (
     PACK_SIZE,
@@ -33,10 +33,9 @@ from generator.geo.model import Place
 if TYPE_CHECKING:
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
-    from generator.kit import KitFile, KitParams
     from generator.render.imposition import Card, SheetSpec
-    from generator.render.oucedonc_cards import CardStyle, LocatorMap
-    from generator.render.oucedonc_texts import DeckTexts
+    from generator.render.oucedonc.cards import CardStyle, LocatorMap
+    from generator.render.oucedonc.texts import DeckTexts
 
 Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
 
@@ -141,8 +140,8 @@ def _locator(deck: Deck, region: RegionInfo, rings: Rings, width: float, height:
     :func:`country_rings`), framed on the whole outline for France or a country, on the deck's
     places for a région, a département or an area. A country with no embedded outline gets the
     deck's places alone."""
-    from generator.render.locator_map import fit_frame
-    from generator.render.oucedonc_cards import LocatorMap
+    from generator.render.oucedonc.locator_map import fit_frame
+    from generator.render.oucedonc.cards import LocatorMap
 
     if region.kind in ("france", "country") and rings:
         points = [point for ring in rings for point in ring] + [(card.lon, card.lat) for card in deck.places]
@@ -156,7 +155,7 @@ def _locator(deck: Deck, region: RegionInfo, rings: Rings, width: float, height:
 
 def france_rings() -> Rings:
     from generator.geo import embedded
-    from generator.render.locator_map import outline_rings
+    from generator.render.oucedonc.locator_map import outline_rings
 
     return tuple(tuple(ring) for ring in outline_rings(embedded.france_outline()))
 
@@ -259,7 +258,7 @@ def png_folder(out: Path) -> Path:
 
 def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
     """Candidates of the region, the deck's places, and the composed deck."""
-    from generator.render.oucedonc_texts import render_title
+    from generator.render.oucedonc.texts import render_title
 
     count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
     region, candidates = load_candidates(options.source, options.region)
@@ -307,9 +306,9 @@ def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.render.document import DocInfo
     from generator.render.imposition import CardBox, Duplex, render_deck
-    from generator.render.oucedonc_cards import CardStyle, place_back_map_area
-    from generator.render.oucedonc_texts import render_deck_texts
-    from generator.render.oucedonc_tokens import draw_token_pages, plan_tokens
+    from generator.render.oucedonc.cards import CardStyle, place_back_map_area
+    from generator.render.oucedonc.texts import render_deck_texts
+    from generator.render.oucedonc.token_sheet import draw_token_pages, plan_tokens
 
     spec, fonts = settings.spec, settings.fonts
     tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
@@ -337,7 +336,7 @@ def build_deck(options: DeckOptions) -> BuiltDeck:
 def deck_cards(deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None) -> list[Card]:
     """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
     from generator.render.imposition import Card
-    from generator.render.oucedonc_cards import (
+    from generator.render.oucedonc.cards import (
         DirectionBack,
         DirectionFront,
         EmblemBack,
@@ -384,7 +383,7 @@ def _region_names() -> dict[str, str]:
 
 def make_deck(options: DeckOptions) -> DeckFiles:
     """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
-    from generator.atomic import write_bytes, write_text
+    from generator.core.atomic import write_bytes, write_text
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
@@ -397,23 +396,6 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     if pngs:
         _remove_stale_faces(folder, set(pngs))
     return DeckFiles(options.out, json_path, written, built.deck, built.pages)
-
-
-def build_kit_deck(params: KitParams) -> list[KitFile]:
-    """The kit's Oucédonc component: the default deck of the kit's region on its paper."""
-    from generator.kit import KitFile, PrintNotes
-
-    options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
-                          paper=params.paper)
-    files = make_deck(options)
-    deck = files.deck
-    advice = (f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. The last "
-              f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens.")
-    return [
-        KitFile(files.pdf, title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
-                                 f"{TOKENS} tokens", print_notes=PrintNotes(duplex="long", advice=advice)),
-        KitFile(files.json, title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)"),
-    ]
 
 
 _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")

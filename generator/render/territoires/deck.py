@@ -16,7 +16,7 @@ from generator.games.territoires.houses import ROLE_CARDS
 from generator.render.document import DocInfo, PdfDocument
 from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
 from generator.render.suits import RED, draw_suit
-from generator.render.territoires_style import (
+from generator.render.territoires.style import (
     HOUSE_COLOUR, HOUSE_TINT, INK, MUTED, ROLE_COLOUR, fit_size, fonts, rounded_box, text,
 )
 from generator.render.units import pt

@@ -13,12 +13,10 @@ from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import UserError
 from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
-from generator.games.pronostiques.piles import check_laps, check_players
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
-from generator.render.race_cards import (
+from generator.render.pronostiques.race_cards import (
     GOLD, POWERS, TEAMS, DeckBack, NumberFront, PowerFront, PredictionBack, PredictionFront, scoring_rules_text,
 )
 from generator.render.sheet_text import INK, MUTED, RULE, footer, page_header, paragraph
@@ -27,7 +25,6 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitFile, KitParams
     from generator.render.imposition import Card, Duplex
     from generator.render.paper import Paper
 
@@ -397,41 +394,4 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
     return doc.save(out / "pronostiques-rules-aid.pdf")
 
 
-# --- entry points ---------------------------------------------------------------------------
-
-def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex: str = "long",
-                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules(),
-                 bleed: float = 1.0, faces: bool = False) -> list[Path]:
-    """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
-    deck one face per page) and return their paths."""
-    from generator.render.imposition import SheetSpec, card_size, plan_sheet
-    from generator.render.paper import paper
-
-    check_players(players)
-    check_laps(laps)
-    sheet = paper(paper_name)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
-                        "pass --paper a4 or --paper letter")
-    options = PronostiquesOptions(players, sheet, laps, duplex, back_offset, score_rules, bleed, faces)
-    plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
-    return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
-
-
-KIT_ADVICE: dict[str, str] = {
-    "pronostiques-cards.pdf": "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, "
-                              "then the 4 prediction cards with their gold back.",
-    "pronostiques-score-pad.pdf": "Columns for 4 players, and the points of every finishing order below them.",
-    "pronostiques-rules-aid.pdf": "The actions, the card powers, the scoring and the pile limits; one per player.",
-}
-
-
-def build_kit(params: KitParams) -> list[KitFile]:
-    """Kit component: the deck (long-edge duplex), a 4-player score pad and the rules aid."""
-    from generator.kit import KitFile, PrintNotes
-
-    return [KitFile(path, print_notes=PrintNotes(advice=KIT_ADVICE[path.name]))
-            for path in build_sheets(params.out, 4, params.paper)]
-
-
-__all__ = ["GOLD", "build_kit", "build_sheets", "deck_cards"]
+__all__ = ["GOLD", "SHEET_PAPERS", "PronostiquesOptions", "build_deck", "build_rules_aid", "build_score_pad", "deck_cards"]

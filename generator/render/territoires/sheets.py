@@ -1,22 +1,20 @@
 """Printable sheets of Les territoires: life trackers, the reference card and the setup sheet.
 
-:func:`write_sheets` writes every PDF of the game (the deck too, through the shared imposition
-engine, in :mod:`generator.render.territoires_deck`). Pages are drawn in millimetres from the
+:func:`generator.products.territoires_sheets.write_sheets` writes every PDF of the game (the deck, through the shared imposition
+engine, in :mod:`generator.render.territoires.deck`). Pages are drawn in millimetres from the
 lower-left corner; text sizes are in points.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import UserError
-from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand, setup_for
+from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand
 from generator.render.document import DocInfo, new_document
-from generator.render.paper import Paper, paper
+from generator.render.paper import Paper
 from generator.render.suits import draw_suit
-from generator.render.territoires_style import (
+from generator.render.territoires.style import (
     HAIRLINE, HOUSE_COLOUR, HOUSE_SUBTITLE, HOUSE_TINT, HOUSE_TITLE, INK, MUTED, PAPER_TINT,
     cut_line, fit_size, fonts, rounded_box, text,
 )
@@ -25,55 +23,10 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitParams
 
 MARGIN = 12.0
 SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 GAMES_TO_TICK = 6  # tick-box columns on a tracker: one per game played with the sheet
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    out: Path
-    players: int = 2
-    paper: str = "a4"
-    deck: bool = True
-    card: str = "poker"  # a size the imposition engine knows, or WxH in mm
-    duplex: str = "long"  # long, short or fold
-    bleed: float = 2.0  # mm
-    back_offset: str = "0,0"  # X,Y mm, as measured with `pnp calibrate`
-
-
-def write_sheets(options: SheetOptions) -> list[Path]:
-    """Write the trackers, the reference card, the setup sheet and the deck; return the paths.
-
-    Every option is checked before the first file is written, so a mistake writes nothing.
-    """
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
-
-    setup = setup_for(options.players)
-    if options.out.exists() and not options.out.is_dir():
-        raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
-    sheet = paper(options.paper)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
-                        "pass --paper a4 or --paper letter")
-    spec = SheetSpec(paper=sheet, card=card_size(options.card), bleed=options.bleed,
-                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
-    if options.deck:
-        from generator.render.imposition import plan_sheet
-
-        plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
-    written = [
-        write_trackers(options.out / f"territoires-vie-{setup.players}j.pdf", setup, sheet),
-        write_reference(options.out / f"territoires-resume-{setup.players}j.pdf", setup, sheet),
-        write_setup(options.out / f"territoires-mise-en-place-{setup.players}j.pdf", setup, sheet),
-    ]
-    if options.deck:
-        from generator.render.territoires_deck import render_lenormand_deck
-
-        written.append(render_lenormand_deck(spec).save(options.out / "territoires-jeu-lenormand.pdf"))
-    return written
 
 
 def _players_line(setup: Setup) -> str:
@@ -433,24 +386,3 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
             y -= used / pt(1) + 2.2
             paragraph.drawOn(canvas, pt(x), pt(y))
         y -= 9
-
-
-def build_sheets_for_kit(params: KitParams) -> list[Path]:
-    """Kit component: trackers, reference card and setup sheet for 2, 3 and 4 players.
-
-    The sheets are laid out for A4 or Letter; a kit on A3 gets them on A4.
-    """
-    sheet = params.paper if paper(params.paper).name in SHEET_PAPERS else "a4"
-    written: list[Path] = []
-    for players in (2, 3, 4):
-        written += write_sheets(SheetOptions(out=params.out, players=players, paper=sheet, deck=False))
-    return written
-
-
-def build_deck_for_kit(params: KitParams) -> list[Path]:
-    """Kit component: the 36-card Lenormand deck (poker size, long-edge duplex)."""
-    from generator.render.imposition import SheetSpec, card_size
-    from generator.render.territoires_deck import render_lenormand_deck
-
-    spec = SheetSpec(paper=paper(params.paper), card=card_size("poker"), bleed=2.0)
-    return [render_lenormand_deck(spec).save(params.out / "territoires-jeu-lenormand.pdf")]

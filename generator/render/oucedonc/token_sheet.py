@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from generator.render.fonts import FontSet
 from generator.render.imposition import Duplex, point_behind
-from generator.render.oucedonc_cards import centred_line
-from generator.render.oucedonc_style import PALETTE, Palette, compass_star
+from generator.render.oucedonc.cards import centred_line
+from generator.render.oucedonc.style import PALETTE, Palette, compass_star
 from generator.render.units import pt
 
 PAGE_MARGIN = 10.0  # mm, beyond what home printers can reach

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from generator.atomic import write_text
-from generator.kit import COMPONENTS, Component, KitParams, KitResult, build_kit, validate_params
-from generator.kit_gallery import DATASETS_DIR, read_provenance, render_index
-from generator.kit_manifest import (
+from generator.core.atomic import write_text
+from generator.kit.build import KitResult, build_kit, validate_params
+from generator.kit.components import COMPONENTS
+from generator.kit.model import Component, KitParams
+from generator.kit.gallery import DATASETS_DIR, read_provenance, render_index
+from generator.kit.manifest import (
     FileFacts,
     inspect_built_files,
     manifest_json,
@@ -45,7 +47,7 @@ def make_kit(
     """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
 
     A failed component is in ``outcome.result.failures`` (and shown in the gallery); bad
-    parameters raise :class:`~generator.errors.UserError` before anything is written.
+    parameters raise :class:`~generator.core.errors.UserError` before anything is written.
     """
     params = validate_params(params)
     step = on_step or (lambda label, total: None)

@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.atomic import atomic_write
-from generator.errors import UserError
+from generator.core.atomic import atomic_write
+from generator.core.errors import UserError
 
 try:
     import fcntl

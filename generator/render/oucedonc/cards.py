@@ -17,8 +17,8 @@ from generator.games.oucedonc.deckfile import PlaceCard
 from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.fonts import FontSet
 from generator.render.imposition import Rect
-from generator.render.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
-from generator.render.oucedonc_style import (
+from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
+from generator.render.oucedonc.style import (
     NATURAL_SITES,
     PALETTE,
     Palette,
@@ -30,7 +30,7 @@ from generator.render.oucedonc_style import (
     tower_icon,
     town_icon,
 )
-from generator.render.oucedonc_texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
+from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
 from generator.render.units import pt
 
 POKER_HEIGHT = 88.0
@@ -165,7 +165,7 @@ def paragraphs(markup_parts: list[str], fonts: FontSet, colour: str, area: Rect,
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    from generator.errors import UserError
+    from generator.core.errors import UserError
 
     _paragraph_family(fonts)
     size = max_size

@@ -9,7 +9,7 @@ How a game adds its material (one line in :data:`COMPONENTS`)::
 * ``target`` is ``"module:function"``, imported only when the kit builds it, so ``pnp --help``
   stays fast.
 * The builder is ``def build_x(params: KitParams) -> list[Path | KitFile]``. It writes its
-  files under ``params.out`` (subfolders allowed) through :mod:`generator.atomic` or
+  files under ``params.out`` (subfolders allowed) through :mod:`generator.core.atomic` or
   :meth:`PdfDocument.save`, and returns them in the order the gallery should show them.
   A bare :class:`~pathlib.Path` gets the component's :class:`PrintNotes`; return a
   :class:`KitFile` to give one file its own title (default: the PDF's ``/Title``, as set by
@@ -20,7 +20,7 @@ How a game adds its material (one line in :data:`COMPONENTS`)::
   the flip edge with the engine's words (``Duplex.X.value``: ``"long"``, ``"short"``, ``"fold"``,
   or ``"single"`` for one-sided sheets); when it does, it wins over the PDF. "Print at 100 %" is
   said for every PDF, and the manifest records whether the PDF itself sets ``PrintScaling /None``.
-* A builder raises :class:`~generator.errors.UserError` for anything the user can fix (unknown
+* A builder raises :class:`~generator.core.errors.UserError` for anything the user can fix (unknown
   region, too few places...). Any exception fails only that component.
 
 Isolation: each component writes into its own hidden staging folder (``params.out`` points
@@ -28,12 +28,11 @@ there while it runs). Only when the builder returns are its files renamed, one b
 :func:`os.replace`, to their final names under the output folder; a failed component's staging
 folder is deleted, so a failure leaves nothing behind and never overwrites a good file from an
 earlier run. The gallery (``index.html``, ``thumbnails/``) and ``manifest.json`` are written
-afterwards (:mod:`generator.kit_run`).
+afterwards (:mod:`generator.kit.run`).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import shutil
@@ -41,14 +40,10 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
-from typing import Literal
 
-from generator.errors import UserError
-
-# "single": one-sided; the others are the imposition engine's Duplex values.
-DuplexName = Literal["single", "long", "short", "fold"]
-DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
-KIT_PAPERS: tuple[str, ...] = ("a4", "letter")
+from generator.core.errors import UserError
+from generator.kit.components import COMPONENTS
+from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
 
 # Names the kit itself writes in the output folder; no component may use them.
 RESERVED_NAMES: frozenset[str] = frozenset({"index.html", "manifest.json", "thumbnails"})
@@ -57,69 +52,6 @@ STAGING_DIR = ".kit-staging"
 
 class BuilderContractError(Exception):
     """A builder broke the contract above (wrong return value, wrote where it must not): a bug."""
-
-
-@dataclass(frozen=True)
-class KitParams:
-    out: Path
-    region: str = "france"
-    paper: str = "a4"
-    seed: int = 1
-
-
-@dataclass(frozen=True)
-class PrintNotes:
-    """How to print one PDF: which edge to flip (None: as the PDF says), one sentence of advice."""
-
-    duplex: DuplexName | None = None
-    advice: str = ""
-
-    def __post_init__(self) -> None:
-        if self.duplex is not None and self.duplex not in DUPLEX_CHOICES:
-            raise ValueError(f"duplex must be one of {DUPLEX_CHOICES}, not {self.duplex!r}")
-
-
-@dataclass(frozen=True)
-class KitFile:
-    """A file a builder wrote, with what the gallery says about it.
-
-    ``print_notes=None`` means "the component's notes" (ignored for files that are not PDFs).
-    """
-
-    path: Path
-    title: str = ""
-    print_notes: PrintNotes | None = None
-
-
-@dataclass(frozen=True)
-class Component:
-    name: str
-    target: str  # "module:function", imported only when built
-    print_notes: PrintNotes = PrintNotes()
-    game: str = ""  # the gallery groups components by game; empty: the component's own name
-
-    def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
-        module_name, function_name = self.target.split(":")
-        return getattr(importlib.import_module(module_name), function_name)
-
-
-# One line per component; games add theirs here.
-COMPONENTS: tuple[Component, ...] = (
-    Component("Oucédonc deck", "generator.oucedonc_deck:build_kit_deck", game="Oucédonc"),
-    Component("Jeu de l'Oie board", "generator.render.oie_board:build_board",
-              PrintNotes("single", "One landscape page; glue it on card for a sturdy board."), game="Jeu de l'Oie"),
-    Component("Jeu de l'Oie poster", "generator.render.oie_board:build_poster",
-              PrintNotes("single", "Page 1 is the assembly plan: cut along the dashed lines, overlap 12 mm "
-                                   "on the red ticks, tape at the back."), game="Jeu de l'Oie"),
-    Component("Jeu de l'Oie themed board", "generator.render.oie_board:build_themed_board",
-              PrintNotes("single", "The ordinary squares follow a route across the kit's region."),
-              game="Jeu de l'Oie"),
-    Component("Les territoires sheets", "generator.render.territoires:build_sheets_for_kit", game="Les territoires"),
-    Component("Les territoires deck", "generator.render.territoires:build_deck_for_kit", game="Les territoires"),
-    Component("Neo Otcho", "generator.render.otcho:build_kit", game="Neo Otcho"),
-    Component("Pronostiques", "generator.render.pronostiques:build_kit", game="Pronostiques"),
-    Component("Printer calibration", "generator.kit_calibration:build_calibration_sheets", game="Calibration"),
-)
 
 
 @dataclass(frozen=True)
@@ -258,7 +190,7 @@ def _build_one(component: Component, params: KitParams, staging: Path,
 
 
 def _pdf_problem(path: Path) -> str:
-    from generator.render.thumbnails import pdf_problem
+    from generator.kit.thumbnails import pdf_problem
 
     return pdf_problem(path)
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator import __version__
-from generator.kit import BuiltFile, KitParams, KitResult
-from generator.render.thumbnails import PdfPages, describe_sheets, read_pdf_pages
+from generator.kit.build import BuiltFile, KitResult
+from generator.kit.model import KitParams
+from generator.kit.thumbnails import PdfPages, describe_sheets, read_pdf_pages
 
 THUMBNAIL_DIR = "thumbnails"
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 
 @contextlib.contextmanager

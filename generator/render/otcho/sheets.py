@@ -11,21 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import UserError
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
-from generator.games.otcho.players import check_players, pawns_per_player
+from generator.games.otcho.players import pawns_per_player
 from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
-from generator.render.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
+from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.sheet_text import (
     INK, MUTED, RULE, footer, fraction_text, page_header, paragraph, percent, wrap,
 )
-from generator.render.tokens import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape, star_points
+from generator.render.player_colours import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape, star_points
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.kit import KitFile, KitParams
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
@@ -545,37 +543,3 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-rules-aid.pdf")
-
-
-# --- entry points -------------------------------------------------------------------------
-
-def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = RollRules()) -> list[Path]:
-    """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
-    from generator.render.paper import paper
-
-    check_players(players)
-    sheet = paper(paper_name)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
-                        "pass --paper a4 or --paper letter")
-    options = OtchoOptions(players, sheet, rules)
-    return [build_player_cards(options, out), build_dice(options, out), build_pawns(options, out),
-            build_rules_aid(options, out)]
-
-
-KIT_ADVICE: dict[str, str] = {
-    "otcho-cards.pdf": "Six cards, one per player: cut out only those you need, on 200 g card if you can.",
-    "otcho-dice.pdf": "Light card (160 to 200 g): cut on the solid lines, fold on the dashed ones, "
-                      "glue each tab under its neighbour.",
-    "otcho-pawns.pdf": "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + "
-                       "the number of players.",
-    "otcho-rules-aid.pdf": "Every kind of roll with its exact odds; one per table.",
-}
-
-
-def build_kit(params: KitParams) -> list[KitFile]:
-    """Kit component: the material for up to 6 players (print fewer cards for fewer players)."""
-    from generator.kit import KitFile, PrintNotes
-
-    return [KitFile(path, print_notes=PrintNotes(advice=KIT_ADVICE[path.name]))
-            for path in build_sheets(params.out, 6, params.paper)]

@@ -1,0 +1,58 @@
+"""The kit's vocabulary: its parameters, a component (one line of the kit), a file it wrote and
+how to print it. See :mod:`generator.kit.build` for the builder contract."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+# "single": one-sided; the others are the imposition engine's Duplex values.
+DuplexName = Literal["single", "long", "short", "fold"]
+DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
+KIT_PAPERS: tuple[str, ...] = ("a4", "letter")
+
+@dataclass(frozen=True)
+class KitParams:
+    out: Path
+    region: str = "france"
+    paper: str = "a4"
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class PrintNotes:
+    """How to print one PDF: which edge to flip (None: as the PDF says), one sentence of advice."""
+
+    duplex: DuplexName | None = None
+    advice: str = ""
+
+    def __post_init__(self) -> None:
+        if self.duplex is not None and self.duplex not in DUPLEX_CHOICES:
+            raise ValueError(f"duplex must be one of {DUPLEX_CHOICES}, not {self.duplex!r}")
+
+
+@dataclass(frozen=True)
+class KitFile:
+    """A file a builder wrote, with what the gallery says about it.
+
+    ``print_notes=None`` means "the component's notes" (ignored for files that are not PDFs).
+    """
+
+    path: Path
+    title: str = ""
+    print_notes: PrintNotes | None = None
+
+
+@dataclass(frozen=True)
+class Component:
+    name: str
+    target: str  # "module:function", imported only when built
+    print_notes: PrintNotes = PrintNotes()
+    game: str = ""  # the gallery groups components by game; empty: the component's own name
+
+    def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
+        module_name, function_name = self.target.split(":")
+        return getattr(importlib.import_module(module_name), function_name)

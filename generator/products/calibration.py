@@ -1,0 +1,21 @@
+"""The printer calibration sheet (``pnp calibrate``): options checked, then the duplex test PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.core.errors import UserError
+
+
+def make_calibration(paper_name: str, duplex_name: str, out: Path) -> Path:
+    """Write the calibration sheet for ``duplex_name`` on ``paper_name`` to ``out``."""
+    from generator.render.calibration import calibration_sheet
+    from generator.render.imposition import Duplex, parse_duplex
+    from generator.render.paper import paper
+
+    if out.suffix.lower() != ".pdf":
+        raise UserError(f"output {out} must end in .pdf; give the PDF file to write, e.g. --out calibration.pdf")
+    duplex = parse_duplex(duplex_name)
+    if duplex is Duplex.FOLD:
+        raise UserError("fold-and-glue prints on one side and needs no calibration; use --duplex long or short")
+    return calibration_sheet(paper(paper_name), duplex).save(out)

@@ -1,0 +1,95 @@
+"""The Jeu de l'Oie board as a user builds it: the options checked once, a region's places on the
+ordinary squares when themed (the decks' place pipeline), then the PDF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from generator.core.errors import UserError
+from generator.games.oie.route import Journey, ordinary_squares, plan_route, square_labels
+from generator.games.oie.rules import Rules
+from generator.render.oie.board import BoardOptions
+
+SITES_SHARE = 0.2  # about one square in five names a landmark rather than a town
+
+
+@dataclass(frozen=True)
+class Theme:
+    title: str  # the region's name, as printed
+    journey: Journey
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return square_labels(self.journey)
+
+    @property
+    def route(self) -> tuple[str, str]:
+        return (self.journey.places[0].name, self.journey.places[-1].name)
+
+
+def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
+    """The journey across ``region``: familiar, spread-out places (the decks' selection), in route order."""
+    from generator.games.oucedonc.coords import Precision
+    from generator.geo.catalog import load_places
+    from generator.geo.regions import resolve_region
+    from generator.geo.selection import select_places
+
+    selection = resolve_region(region)
+    candidates = load_places(source, selection)
+    needed = len(ordinary_squares())
+    distinct = len({place.name for place in candidates})
+    if distinct < needed:
+        raise UserError(f"{selection.label} has {distinct} places and a themed board names {needed} "
+                        "squares; choose a larger region")
+    try:
+        # the board prints no coordinates: the finest precision only keeps the deck rule out of the way
+        chosen = select_places(candidates, needed, seed=seed, sites_share=SITES_SHARE,
+                               difficulty="easy", precision=Precision.SECOND)
+    except UserError:
+        raise UserError(f"{selection.label} does not offer {needed} distinct places for the board; "
+                        "choose a larger region") from None
+    return Theme(selection.name, plan_route(chosen))
+
+
+@dataclass(frozen=True)
+class BoardRequest:
+    """What ``pnp oie board`` was asked for; ``None`` means the option was not given."""
+
+    paper: str | None = None
+    tiles: str | None = None
+    grid: str | None = None
+    theme: str | None = None
+    source: str = "embedded"
+    seed: int = 1
+    occupied: str = "swap"
+
+
+def default_out(request: BoardRequest) -> Path:
+    return Path("output") / ("oie-poster.pdf" if request.tiles else "oie-board.pdf")
+
+
+def board_options(request: BoardRequest) -> BoardOptions:
+    """The board's options, or one UserError naming the options that do not go together."""
+    if request.tiles and request.paper:
+        raise UserError("--paper is for the one-page board and --tiles for the poster; give one of them")
+    if request.grid and not request.tiles:
+        raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
+    if request.theme is not None and not request.theme.strip():
+        raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
+    if request.theme is None and (request.source != "embedded" or request.seed != 1):
+        raise UserError("--source and --seed choose the places of a themed board; add --theme REGION")
+    options = BoardOptions(paper=request.paper or "a4", tiles=request.tiles, grid=request.grid or "2x2",
+                           rules=Rules(occupied=request.occupied))
+    if request.theme:
+        themed = load_theme(request.theme, request.source, request.seed)
+        options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
+    return options
+
+
+def make_board(request: BoardRequest, out: Path | None = None) -> Path:
+    """Write the board (or poster) PDF to ``out`` (default under ``output/``) and return its path."""
+    from generator.render.oie.board import write_board
+
+    options = board_options(request)
+    return write_board(options, out or default_out(request))

@@ -1,0 +1,1 @@
+"""Drawing of the otcho material (reportlab); the rules come from generator.games.otcho."""

@@ -1,0 +1,1 @@
+"""Drawing of the pronostiques material (reportlab); the rules come from generator.games.pronostiques."""

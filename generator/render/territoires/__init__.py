@@ -1,0 +1,1 @@
+"""Drawing of the territoires material (reportlab); the rules come from generator.games.territoires."""
