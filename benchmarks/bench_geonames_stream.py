@@ -28,12 +28,47 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-COUNTRIES = ["FR"] * 6 + ["US"] * 20 + ["CN"] * 10 + ["IN"] * 8 + ["RU"] * 6 + ["DE", "IT", "ES", "GB",
-             "BR", "MX", "CA", "JP", "NO", "SE", "PL", "TR", "IR", "ID", "AU"] * 3
-FEATURES = [("P", "PPL")] * 30 + [("P", "PPLA3"), ("P", "PPLX"), ("S", "SCH"), ("S", "CH"), ("S", "CSTL"),
-            ("H", "STM"), ("H", "LK"), ("T", "MT"), ("T", "HLL"), ("T", "PK"), ("L", "PRK"), ("V", "FRST"),
-            ("A", "ADM4"), ("S", "FRM"), ("H", "SPNG")] * 2
-SYLLABLES = ["ber", "ville", "mont", "san", "la", "ko", "ta", "ri", "ch", "stad", "burg", "ham", "o", "ne"]
+COUNTRIES = (
+    ["FR"] * 6
+    + ["US"] * 20
+    + ["CN"] * 10
+    + ["IN"] * 8
+    + ["RU"] * 6
+    + ["DE", "IT", "ES", "GB", "BR", "MX", "CA", "JP", "NO", "SE", "PL", "TR", "IR", "ID", "AU"] * 3
+)
+FEATURES = [("P", "PPL")] * 30 + [
+    ("P", "PPLA3"),
+    ("P", "PPLX"),
+    ("S", "SCH"),
+    ("S", "CH"),
+    ("S", "CSTL"),
+    ("H", "STM"),
+    ("H", "LK"),
+    ("T", "MT"),
+    ("T", "HLL"),
+    ("T", "PK"),
+    ("L", "PRK"),
+    ("V", "FRST"),
+    ("A", "ADM4"),
+    ("S", "FRM"),
+    ("H", "SPNG"),
+] * 2
+SYLLABLES = [
+    "ber",
+    "ville",
+    "mont",
+    "san",
+    "la",
+    "ko",
+    "ta",
+    "ri",
+    "ch",
+    "stad",
+    "burg",
+    "ham",
+    "o",
+    "ne",
+]
 
 
 def _name(rng: random.Random) -> str:
@@ -47,10 +82,26 @@ def _template(rng: random.Random) -> str:
     feature_class, feature_code = rng.choice(FEATURES)
     country = rng.choice(COUNTRIES)
     population = rng.choice((0, 0, 0, rng.randint(100, 2_000_000)))
-    columns = [name, name.lower(), alternates, f"{rng.uniform(-60, 70):.5f}", f"{rng.uniform(-180, 180):.5f}",
-               feature_class, feature_code, country, "", f"{rng.randint(1, 99):02d}",
-               f"{rng.randint(1, 999)}", "", "", str(population), "", str(rng.randint(0, 3000)),
-               "Europe/Paris", "2024-03-0%d" % rng.randint(1, 9)]
+    columns = [
+        name,
+        name.lower(),
+        alternates,
+        f"{rng.uniform(-60, 70):.5f}",
+        f"{rng.uniform(-180, 180):.5f}",
+        feature_class,
+        feature_code,
+        country,
+        "",
+        f"{rng.randint(1, 99):02d}",
+        f"{rng.randint(1, 999)}",
+        "",
+        "",
+        str(population),
+        "",
+        str(rng.randint(0, 3000)),
+        "Europe/Paris",
+        "2024-03-0%d" % rng.randint(1, 9),
+    ]
     return "\t".join(columns)
 
 
@@ -64,8 +115,12 @@ def generate(path: Path, rows: int, seed: int = 1) -> float:
             text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
             batch = 50_000
             for first in range(0, rows, batch):
-                text.write("".join(f"{first + i + 1}\t{templates[rng.randrange(20_000)]}\n"
-                                   for i in range(min(batch, rows - first))))
+                text.write(
+                    "".join(
+                        f"{first + i + 1}\t{templates[rng.randrange(20_000)]}\n"
+                        for i in range(min(batch, rows - first))
+                    )
+                )
             text.flush()
             text.detach()
     return time.perf_counter() - start
@@ -80,7 +135,12 @@ def measure(path: Path, country: str) -> dict[str, float]:
     kept = sum(1 for _ in read_dump(path, country))
     seconds = time.perf_counter() - start
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"seconds": seconds, "kept": kept, "before_mb": before_kb / 1024, "peak_mb": peak_kb / 1024}
+    return {
+        "seconds": seconds,
+        "kept": kept,
+        "before_mb": before_kb / 1024,
+        "peak_mb": peak_kb / 1024,
+    }
 
 
 def main() -> None:
@@ -105,13 +165,19 @@ def main() -> None:
             size = path.stat().st_size
             with zipfile.ZipFile(path) as archive:
                 text_size = archive.infolist()[0].file_size
-            done = subprocess.run([sys.executable, __file__, "--measure", str(path), "--country", args.country],
-                                  capture_output=True, text=True, check=True)
+            done = subprocess.run(
+                [sys.executable, __file__, "--measure", str(path), "--country", args.country],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             result = json.loads(done.stdout)
-            print(f"{rows:>11,} rows ({text_size / 1e9:.2f} GB text, {size / 1e9:.2f} GB zip, generated in "
-                  f"{made:.0f} s): {rows / result['seconds']:,.0f} rows/s ({result['seconds']:.1f} s), "
-                  f"{result['kept']:,} {args.country} places kept; peak RSS {result['peak_mb']:.0f} MB "
-                  f"(before streaming {result['before_mb']:.0f} MB)")
+            print(
+                f"{rows:>11,} rows ({text_size / 1e9:.2f} GB text, {size / 1e9:.2f} GB zip, generated in "
+                f"{made:.0f} s): {rows / result['seconds']:,.0f} rows/s ({result['seconds']:.1f} s), "
+                f"{result['kept']:,} {args.country} places kept; peak RSS {result['peak_mb']:.0f} MB "
+                f"(before streaming {result['before_mb']:.0f} MB)"
+            )
         finally:
             if not args.keep:
                 path.unlink(missing_ok=True)

@@ -28,8 +28,20 @@ TARGET_MIB = 500.0
 
 
 def run_once(out: Path, region: str, paper: str, seed: int) -> tuple[float, float, int, float]:
-    command = [sys.executable, "-m", "generator", "kit", "--out", str(out),
-               "--region", region, "--paper", paper, "--seed", str(seed)]
+    command = [
+        sys.executable,
+        "-m",
+        "generator",
+        "kit",
+        "--out",
+        str(out),
+        "--region",
+        region,
+        "--paper",
+        paper,
+        "--seed",
+        str(seed),
+    ]
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
@@ -43,7 +55,9 @@ def run_once(out: Path, region: str, paper: str, seed: int) -> tuple[float, floa
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def main() -> int:
@@ -56,8 +70,10 @@ def main() -> int:
 
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-kit-") as scratch:
-        results = [run_once(Path(scratch) / f"run{i}", args.region, args.paper, args.seed)
-                   for i in range(args.runs)]
+        results = [
+            run_once(Path(scratch) / f"run{i}", args.region, args.paper, args.seed)
+            for i in range(args.runs)
+        ]
         trees = [tree(Path(scratch) / f"run{i}") for i in range(args.runs)]
     times = [elapsed for elapsed, _, _, _ in results]
     peaks = [peak for _, peak, _, _ in results]
@@ -65,16 +81,26 @@ def main() -> int:
     files = trees[0]
     pdfs = [name for name in files if name.endswith(".pdf")]
     identical = all(other == files for other in trees[1:])
-    print(f"kit: {len(files)} files ({len(pdfs)} PDFs, {sum(map(len, files.values())) / 1e6:.1f} MB), "
-          f"exit codes {sorted({code for _, _, code, _ in results})}")
-    print(f"wall time: median {statistics.median(times):.2f} s, min {min(times):.2f} s, "
-          f"max {max(times):.2f} s over {args.runs} runs (target < {TARGET_SECONDS:.0f} s)")
-    print(f"CPU time (user + system): median {statistics.median(cpus):.2f} s; "
-          f"load average before the runs {load[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"kit: {len(files)} files ({len(pdfs)} PDFs, {sum(map(len, files.values())) / 1e6:.1f} MB), "
+        f"exit codes {sorted({code for _, _, code, _ in results})}"
+    )
+    print(
+        f"wall time: median {statistics.median(times):.2f} s, min {min(times):.2f} s, "
+        f"max {max(times):.2f} s over {args.runs} runs (target < {TARGET_SECONDS:.0f} s)"
+    )
+    print(
+        f"CPU time (user + system): median {statistics.median(cpus):.2f} s; "
+        f"load average before the runs {load[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"peak memory: max {max(peaks):.0f} MiB (target < {TARGET_MIB:.0f} MiB)")
     print(f"byte-identical across runs: {'yes' if identical else 'NO'}")
-    ok = (statistics.median(times) < TARGET_SECONDS and max(peaks) < TARGET_MIB and identical
-          and all(code == 0 for _, _, code, _ in results))
+    ok = (
+        statistics.median(times) < TARGET_SECONDS
+        and max(peaks) < TARGET_MIB
+        and identical
+        and all(code == 0 for _, _, code, _ in results)
+    )
     return 0 if ok else 1
 
 

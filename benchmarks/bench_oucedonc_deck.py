@@ -40,9 +40,16 @@ def child_pnp(out: str) -> None:
     sys.path.insert(0, str(ROOT))
     import importlib
 
-    for module in ("jinja2.sandbox", "numpy", "reportlab.pdfgen.canvas", "reportlab.platypus",
-                   "generator.geo.catalog", "generator.geo.selection", "generator.render.imposition",
-                   "generator.render.oucedonc.cards"):
+    for module in (
+        "jinja2.sandbox",
+        "numpy",
+        "reportlab.pdfgen.canvas",
+        "reportlab.platypus",
+        "generator.geo.catalog",
+        "generator.geo.selection",
+        "generator.render.imposition",
+        "generator.render.oucedonc.cards",
+    ):
         importlib.import_module(module)  # imports outside the timing, as for the peers
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
@@ -50,8 +57,16 @@ def child_pnp(out: str) -> None:
     files = make_deck(DeckOptions(out=Path(out)))
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    print(json.dumps({"work_s": seconds, "peak_rss": peak, "bytes": files.pdf.stat().st_size,
-                      "cards": len(files.deck.places)}))
+    print(
+        json.dumps(
+            {
+                "work_s": seconds,
+                "peak_rss": peak,
+                "bytes": files.pdf.stat().st_size,
+                "cards": len(files.deck.places),
+            }
+        )
+    )
 
 
 def run(command: list[str]) -> dict:
@@ -70,8 +85,10 @@ def summarise(name: str, runs: list[dict]) -> str:
     process = [r["process_s"] for r in runs]
     peak = max(r["peak_rss"] for r in runs) / 2**20
     size = runs[-1]["bytes"] / 1024
-    return (f"{name:<10} work best {min(work):6.3f} s  median {statistics.median(work):6.3f} s   "
-            f"process median {statistics.median(process):6.3f} s   peak RSS {peak:6.1f} MiB   PDF {size:7.1f} KiB")
+    return (
+        f"{name:<10} work best {min(work):6.3f} s  median {statistics.median(work):6.3f} s   "
+        f"process median {statistics.median(process):6.3f} s   peak RSS {peak:6.1f} MiB   PDF {size:7.1f} KiB"
+    )
 
 
 def main() -> None:
@@ -94,14 +111,24 @@ def main() -> None:
 
         contenders = {
             "pnp": [sys.executable, __file__, "--child", "pnp", str(tmp / "pnp.pdf")],
-            "reportlab": [sys.executable, str(PEERS / "reportlab_deck.py"), str(tmp / "cards.json"),
-                          str(tmp / "reportlab.pdf")],
+            "reportlab": [
+                sys.executable,
+                str(PEERS / "reportlab_deck.py"),
+                str(tmp / "cards.json"),
+                str(tmp / "reportlab.pdf"),
+            ],
         }
         if Path(args.protograf_python).exists():
-            contenders["protograf"] = [args.protograf_python, str(PEERS / "protograf_deck.py"),
-                                       str(tmp / "cards.json"), str(tmp / "protograf.pdf")]
+            contenders["protograf"] = [
+                args.protograf_python,
+                str(PEERS / "protograf_deck.py"),
+                str(tmp / "cards.json"),
+                str(tmp / "protograf.pdf"),
+            ]
         else:
-            print(f"protograf skipped: no interpreter at {args.protograf_python} (see the module docstring)")
+            print(
+                f"protograf skipped: no interpreter at {args.protograf_python} (see the module docstring)"
+            )
         results: dict[str, list[dict]] = {name: [] for name in contenders}
         results["pnp"].append(first)
         for _ in range(args.repeat):  # interleaved, so machine load affects all three alike

@@ -37,11 +37,25 @@ from generator.games.oucedonc.table import Slot  # noqa: E402
 
 def big_deck() -> Deck:
     places = tuple(
-        make_place_card(f"P{i:02d}", f"Lieu {i}", "town", 42.3 + (i * 37 % 63) * 0.14, -4.7 + (i * 23 % 63) * 0.19, Precision.MINUTE)
+        make_place_card(
+            f"P{i:02d}",
+            f"Lieu {i}",
+            "town",
+            42.3 + (i * 37 % 63) * 0.14,
+            -4.7 + (i * 23 % 63) * 0.19,
+            Precision.MINUTE,
+        )
         for i in range(1, 64)
     )
     others = (OtherCard("I1", "intermede", "Intermède"), OtherCard("I2", "intermede", "Intermède"))
-    return Deck(title="bench", region="france", seed=1, precision=Precision.MINUTE, places=places, others=others)
+    return Deck(
+        title="bench",
+        region="france",
+        seed=1,
+        precision=Precision.MINUTE,
+        places=places,
+        others=others,
+    )
 
 
 def full_game(stop_before_last: bool):
@@ -56,12 +70,20 @@ def full_game(stop_before_last: bool):
                 return game
             anchor = state.table.column[0] if turn % 2 else state.table.row[-1]
             direction = Direction.NORTH_OF if turn % 2 else Direction.EAST_OF
-            game, _ = game.play(Place(setup.players[state.turn], state.drawn(setup), Slot.beside(direction, anchor)))
+            game, _ = game.play(
+                Place(setup.players[state.turn], state.drawn(setup), Slot.beside(direction, anchor))
+            )
             if turn % 2 == 0:
-                game, _ = game.play(Doubt(setup.players[game.state.turn], game.state.pending.card, anchor))
+                game, _ = game.play(
+                    Doubt(setup.players[game.state.turn], game.state.pending.card, anchor)
+                )
             turn += 1
         else:
-            n = len(walk(state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ON_TABLE).set_aside)
+            n = len(
+                walk(
+                    state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ON_TABLE
+                ).set_aside
+            )
             game, _ = game.play(Count(tuple((p, n + i) for i, p in enumerate(setup.players))))
     return game
 
@@ -72,7 +94,9 @@ def wall(args: list[str], repeat: int = 5, restore: tuple[Path, str] | None = No
         if restore:
             restore[0].write_text(restore[1], encoding="utf-8")
         start = time.perf_counter()
-        result = subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", *args], capture_output=True, text=True
+        )
         times.append(time.perf_counter() - start)
         assert result.returncode == 0, result.stderr
     return statistics.median(times)
@@ -81,13 +105,17 @@ def wall(args: list[str], repeat: int = 5, restore: tuple[Path, str] | None = No
 def main() -> None:
     finished = full_game(stop_before_last=False)
     text = game_to_json(finished)
-    print(f"finished game: {len(finished.journal)} journal entries, file {len(text.encode()) / 1024:.1f} KiB")
+    print(
+        f"finished game: {len(finished.journal)} journal entries, file {len(text.encode()) / 1024:.1f} KiB"
+    )
     runs = []
     for _ in range(20):
         start = time.perf_counter()
         game_from_json(text)
         runs.append(time.perf_counter() - start)
-    print(f"load + validate + replay a finished game: median {statistics.median(runs) * 1000:.1f} ms (20 runs)")
+    print(
+        f"load + validate + replay a finished game: median {statistics.median(runs) * 1000:.1f} ms (20 runs)"
+    )
     tracemalloc.start()
     game_from_json(text)
     _, peak = tracemalloc.get_traced_memory()
@@ -104,14 +132,21 @@ def main() -> None:
         write_text(deck_path, deck_to_json(late.setup.deck))
         setup, state = late.setup, late.state
         card = state.drawn(setup)
-        place = wall(["oucedonc", "game", "place", str(path), card, "--east-of", state.table.row[-1]], restore=(path, late_text))
+        place = wall(
+            ["oucedonc", "game", "place", str(path), card, "--east-of", state.table.row[-1]],
+            restore=(path, late_text),
+        )
         show = wall(["oucedonc", "game", "show", str(path)])
         verify = wall(["oucedonc", "verify", "P01", "north-of", "P02", "--deck", str(deck_path)])
         helptime = wall(["--help"])
-        print(f"`pnp oucedonc game place` on the last card of pack 3 ({len(late.journal)} moves): median {place * 1000:.0f} ms wall")
+        print(
+            f"`pnp oucedonc game place` on the last card of pack 3 ({len(late.journal)} moves): median {place * 1000:.0f} ms wall"
+        )
         print(f"`pnp oucedonc game show`: median {show * 1000:.0f} ms wall")
         print(f"`pnp oucedonc verify --deck`: median {verify * 1000:.0f} ms wall")
-        print(f"`pnp --help` (interpreter + CLI start, for reference): median {helptime * 1000:.0f} ms wall")
+        print(
+            f"`pnp --help` (interpreter + CLI start, for reference): median {helptime * 1000:.0f} ms wall"
+        )
     finally:
         shutil.rmtree(folder)
 

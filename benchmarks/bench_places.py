@@ -47,7 +47,10 @@ def main() -> None:
     baseline = time_command([sys.executable, "-c", "print('[')"], runs)
     for label, args in [
         ("pnp places --format json (8,521 towns + 266 sites)", ["places", "--format", "json"]),
-        ("pnp places --region bretagne --format json", ["places", "--region", "bretagne", "--format", "json"]),
+        (
+            "pnp places --region bretagne --format json",
+            ["places", "--region", "bretagne", "--format", "json"],
+        ),
     ]:
         times = time_command([sys.executable, "-m", "generator", *args], runs)
         print(

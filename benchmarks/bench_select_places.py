@@ -35,8 +35,10 @@ def main() -> None:
     candidates = load_places("embedded", args.region)
     load_s = time.perf_counter() - start
     towns = sum(p.kind == "town" for p in candidates)
-    print(f"candidates: {len(candidates):,} ({towns:,} towns, {len(candidates) - towns:,} sites), "
-          f"loaded in {load_s:.3f} s (first call; cached afterwards)")
+    print(
+        f"candidates: {len(candidates):,} ({towns:,} towns, {len(candidates) - towns:,} sites), "
+        f"loaded in {load_s:.3f} s (first call; cached afterwards)"
+    )
 
     for difficulty in ("easy", "normal", "hard"):
         times = []
@@ -45,18 +47,22 @@ def main() -> None:
             deck = select_places(candidates, args.count, seed=seed, difficulty=difficulty)
             times.append(time.perf_counter() - start)
         figures = spread(deck, candidates)
-        print(f"{difficulty:>6}: select {args.count} in best {min(times):.3f} s, median "
-              f"{statistics.median(times):.3f} s; closest pair {figures.min_pair_km:.0f} km, "
-              f"largest empty circle {figures.largest_gap_km:.0f} km "
-              f"({sum(p.kind == 'site' for p in deck)} sites)")
+        print(
+            f"{difficulty:>6}: select {args.count} in best {min(times):.3f} s, median "
+            f"{statistics.median(times):.3f} s; closest pair {figures.min_pair_km:.0f} km, "
+            f"largest empty circle {figures.largest_gap_km:.0f} km "
+            f"({sum(p.kind == 'site' for p in deck)} sites)"
+        )
 
     rng = random.Random(0)
     randoms = [spread(rng.sample(candidates, args.count), candidates) for _ in range(args.samples)]
     pairs = sorted(s.min_pair_km for s in randoms)
     gaps = sorted(s.largest_gap_km for s in randoms)
-    print(f"random {args.count} of the same candidates ({args.samples} samples): closest pair median "
-          f"{statistics.median(pairs):.1f} km (best {pairs[-1]:.1f}), largest empty circle median "
-          f"{statistics.median(gaps):.0f} km (best {gaps[0]:.0f})")
+    print(
+        f"random {args.count} of the same candidates ({args.samples} samples): closest pair median "
+        f"{statistics.median(pairs):.1f} km (best {pairs[-1]:.1f}), largest empty circle median "
+        f"{statistics.median(gaps):.0f} km (best {gaps[0]:.0f})"
+    )
 
 
 if __name__ == "__main__":

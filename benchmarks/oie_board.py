@@ -1,6 +1,6 @@
 """Time to build the Jeu de l'Oie board PDFs and the exact solitaire statistics.
 
-    python benchmarks/oie_board.py
+python benchmarks/oie_board.py
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from any folder, on this checkout
+sys.path.insert(
+    0, str(Path(__file__).resolve().parents[1])
+)  # run from any folder, on this checkout
 
 from generator.games.oie.stats import distribution, expected_turns  # noqa: E402
 from generator.render.oie.board import BoardOptions, write_board  # noqa: E402
@@ -29,11 +31,17 @@ def main() -> None:
     timed("exact distribution, 200 turns", lambda: distribution(200))
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        timed("board A4 (first, with font loading)", lambda: write_board(BoardOptions(paper="a4"), out / "a.pdf"))
+        timed(
+            "board A4 (first, with font loading)",
+            lambda: write_board(BoardOptions(paper="a4"), out / "a.pdf"),
+        )
         timed("board A4", lambda: write_board(BoardOptions(paper="a4"), out / "b.pdf"))
         timed("board A3", lambda: write_board(BoardOptions(paper="a3"), out / "c.pdf"))
         timed("poster 2x2 A4", lambda: write_board(BoardOptions(tiles="a4"), out / "d.pdf"))
-        timed("poster 3x3 Letter", lambda: write_board(BoardOptions(tiles="letter", grid="3x3"), out / "e.pdf"))
+        timed(
+            "poster 3x3 Letter",
+            lambda: write_board(BoardOptions(tiles="letter", grid="3x3"), out / "e.pdf"),
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Throughput of the Jeu de l'Oie simulator (games per second), classic and team variants.
 
-    python benchmarks/oie_simulate.py [--games 100000]
+python benchmarks/oie_simulate.py [--games 100000]
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from any folder, on this checkout
+sys.path.insert(
+    0, str(Path(__file__).resolve().parents[1])
+)  # run from any folder, on this checkout
 
 from generator.games.oie.rules import Rules, Teams  # noqa: E402
 from generator.games.oie.simulate import simulate  # noqa: E402
@@ -20,8 +22,10 @@ def measure(label: str, players: int, games: int, teams: Teams | None = None) ->
     start = time.perf_counter()
     summary = simulate(players, games, seed=1, rules=Rules(), teams=teams)
     elapsed = time.perf_counter() - start
-    print(f"{label:<34} {games:>8} games  {elapsed:6.2f} s  {games / elapsed:>9.0f} games/s"
-          f"  (mean {summary.mean_rounds:.2f} rounds)")
+    print(
+        f"{label:<34} {games:>8} games  {elapsed:6.2f} s  {games / elapsed:>9.0f} games/s"
+        f"  (mean {summary.mean_rounds:.2f} rounds)"
+    )
 
 
 def main() -> None:

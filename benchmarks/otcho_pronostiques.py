@@ -14,7 +14,9 @@ import tracemalloc
 from itertools import permutations
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+sys.path.insert(
+    0, str(Path(__file__).resolve().parent.parent)
+)  # this checkout's package, not an installed one
 
 
 def per_call(fn, repeat: int) -> float:
@@ -45,7 +47,9 @@ def main() -> None:
         start = time.perf_counter()
         paths = otcho.build_sheets(out / "otcho", 6, "a4")
         t_otcho = time.perf_counter() - start
-        print(f"otcho sheets (6 players, 4 PDFs): {t_otcho:6.2f} s, {sum(p.stat().st_size for p in paths) / 1024:.0f} KiB")
+        print(
+            f"otcho sheets (6 players, 4 PDFs): {t_otcho:6.2f} s, {sum(p.stat().st_size for p in paths) / 1024:.0f} KiB"
+        )
         start = time.perf_counter()
         pronostiques.build_sheets(out / "untraced", 4, "a4")
         t_pron = time.perf_counter() - start
@@ -54,8 +58,10 @@ def main() -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         sizes = ", ".join(f"{p.name} {p.stat().st_size / 1024:.0f} KiB" for p in paths)
-        print(f"pronostiques sheets (58 cards + pad + aid): {t_pron:6.2f} s, peak Python memory "
-              f"{peak / 2**20:.1f} MiB; {sizes}")
+        print(
+            f"pronostiques sheets (58 cards + pad + aid): {t_pron:6.2f} s, peak Python memory "
+            f"{peak / 2**20:.1f} MiB; {sizes}"
+        )
 
 
 if __name__ == "__main__":

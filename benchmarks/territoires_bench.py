@@ -1,6 +1,6 @@
 """Time the Les territoires calculator and the rendering of its PDFs.
 
-    PYTHONPATH=. python benchmarks/territoires_bench.py   (from the repository root)
+PYTHONPATH=. python benchmarks/territoires_bench.py   (from the repository root)
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from itertools import combinations
 from pathlib import Path
 
 from generator.games.territoires import House, InvalidCombination, Player, readings
+from generator.products.territoires_sheets import SheetOptions, write_sheets
 from generator.render.imposition import SheetSpec, card_size
 from generator.render.paper import paper
-from generator.products.territoires_sheets import SheetOptions, write_sheets
 from generator.render.territoires.deck import render_lenormand_deck
 
 
@@ -41,14 +41,21 @@ def all_combinations() -> int:
 
 
 def main() -> None:
-    _timed(f"calculator, all 2- and 3-card sets for both houses ({all_combinations()} valid)", all_combinations, 5)
+    _timed(
+        f"calculator, all 2- and 3-card sets for both houses ({all_combinations()} valid)",
+        all_combinations,
+        5,
+    )
     spec = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0)
     deck = render_lenormand_deck(spec).to_bytes()
     print(f"deck: {len(deck) / 1024:.0f} KiB")
     _timed("deck, 36 cards on 8 A4 pages", lambda: render_lenormand_deck(spec).to_bytes(), 3)
     with tempfile.TemporaryDirectory() as folder:
-        _timed("sheets (trackers, résumé, setup) for 2 players",
-               lambda: write_sheets(SheetOptions(out=Path(folder), deck=False)), 3)
+        _timed(
+            "sheets (trackers, résumé, setup) for 2 players",
+            lambda: write_sheets(SheetOptions(out=Path(folder), deck=False)),
+            3,
+        )
     tracemalloc.start()
     render_lenormand_deck(spec).to_bytes()
     _, peak = tracemalloc.get_traced_memory()

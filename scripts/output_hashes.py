@@ -65,7 +65,10 @@ def run_battery(python: str) -> dict[str, str]:
         with tempfile.TemporaryDirectory() as tmp:
             proc = subprocess.run(
                 [python, "-m", "generator", *shlex.split(command)],
-                cwd=tmp, env=env, capture_output=True, check=False,
+                cwd=tmp,
+                env=env,
+                capture_output=True,
+                check=False,
             )
             report[f"{command} :: exit"] = str(proc.returncode)
             stdout = proc.stdout
@@ -91,7 +94,9 @@ def main() -> int:
     before = json.loads(args.compare.read_text(encoding="utf-8"))
     changed = sorted(k for k in before.keys() | report.keys() if before.get(k) != report.get(k))
     for key in changed:
-        print(f"{'changed' if key in before and key in report else 'missing' if key in before else 'new'}: {key}")
+        print(
+            f"{'changed' if key in before and key in report else 'missing' if key in before else 'new'}: {key}"
+        )
     print(f"{len(report) - len(changed)} of {len(report)} identical")
     return 1 if changed else 0
 

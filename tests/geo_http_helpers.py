@@ -9,17 +9,25 @@ from werkzeug import Response
 from generator.geo.http import Http, HttpConfig
 
 
-def quick_http(cache: Path, *, offline: bool = False, retries: int = 2,
-               read_timeout: float = 2.0) -> Http:
+def quick_http(
+    cache: Path, *, offline: bool = False, retries: int = 2, read_timeout: float = 2.0
+) -> Http:
     """An Http client with tiny back-off, short timeouts and its cache under ``cache``."""
     return Http(
-        HttpConfig(connect_timeout=2.0, read_timeout=read_timeout, retries=retries,
-                   backoff_factor=0.001, backoff_max=0.01, offline=offline),
+        HttpConfig(
+            connect_timeout=2.0,
+            read_timeout=read_timeout,
+            retries=retries,
+            backoff_factor=0.001,
+            backoff_max=0.01,
+            offline=offline,
+        ),
         cache,
     )
 
 
 def truncated(body: bytes, claimed: int, content_type: str = "application/json") -> Response:
     """A response that announces ``claimed`` bytes but sends only ``body`` and closes."""
-    return Response(iter([body]), headers={"Content-Length": str(claimed),
-                                           "Content-Type": content_type})
+    return Response(
+        iter([body]), headers={"Content-Length": str(claimed), "Content-Type": content_type}
+    )

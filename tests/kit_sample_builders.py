@@ -41,17 +41,28 @@ def _pdf(path: Path, width_mm: float, height_mm: float, pages: list[str], title:
 def build_cards(params: KitParams) -> list[Path | KitFile]:
     """Two pages (fronts and backs) on the kit's paper, and the deck's JSON."""
     sheet = paper(params.paper)
-    names = sorted(random.Random(params.seed).sample(["Brest", "Nîmes", "Épinal", "Sète", "Laval", "Albi"], 3))
-    deck = _pdf(params.out / "cards" / "deck.pdf", sheet.width, sheet.height,
-                [" · ".join(names), "Dos des cartes"], "Sample deck")
-    data = write_text(params.out / "cards" / "deck.json", json.dumps({"cards": names}, ensure_ascii=False) + "\n")
+    names = sorted(
+        random.Random(params.seed).sample(["Brest", "Nîmes", "Épinal", "Sète", "Laval", "Albi"], 3)
+    )
+    deck = _pdf(
+        params.out / "cards" / "deck.pdf",
+        sheet.width,
+        sheet.height,
+        [" · ".join(names), "Dos des cartes"],
+        "Sample deck",
+    )
+    data = write_text(
+        params.out / "cards" / "deck.json", json.dumps({"cards": names}, ensure_ascii=False) + "\n"
+    )
     return [KitFile(deck, "Sample deck", PrintNotes("long", "Cut along the crop marks.")), data]
 
 
 def build_poster(params: KitParams) -> list[Path]:
     """One landscape page."""
     sheet = paper(params.paper).landscape()
-    return [_pdf(params.out / "poster.pdf", sheet.width, sheet.height, ["Plateau"], "Sample poster")]
+    return [
+        _pdf(params.out / "poster.pdf", sheet.width, sheet.height, ["Plateau"], "Sample poster")
+    ]
 
 
 def build_refused(params: KitParams) -> list[Path]:
@@ -93,7 +104,9 @@ def build_awkward_names(params: KitParams) -> list[Path]:
 
 
 CARDS = Component("Sample deck", B + "build_cards", game="Game one")
-POSTER = Component("Sample poster", B + "build_poster", PrintNotes(advice="Tape the two halves."), game="Game two")
+POSTER = Component(
+    "Sample poster", B + "build_poster", PrintNotes(advice="Tape the two halves."), game="Game two"
+)
 REFUSED = Component("Refused", B + "build_refused", game="Game two")
 BUGGY = Component("Buggy", B + "build_buggy")
 AWKWARD = Component("Awkward names", B + "build_awkward_names")
@@ -101,7 +114,10 @@ AWKWARD = Component("Awkward names", B + "build_awkward_names")
 
 def build_notes_a(params: KitParams) -> list[Path]:
     """Cheap builders for property tests: text files only."""
-    return [write_text(params.out / "a.txt", f"a {params.seed}\n"), write_text(params.out / "sub" / "a.txt", "a\n")]
+    return [
+        write_text(params.out / "a.txt", f"a {params.seed}\n"),
+        write_text(params.out / "sub" / "a.txt", "a\n"),
+    ]
 
 
 def build_notes_b(params: KitParams) -> list[Path]:

@@ -66,7 +66,12 @@ PLACES: tuple[tuple[str, str, float, float, str], ...] = (
 )
 
 
-def make_deck(precision: Precision = Precision.MINUTE, packs: int = 3, pack_size: int = 15, count: int | None = None) -> Deck:
+def make_deck(
+    precision: Precision = Precision.MINUTE,
+    packs: int = 3,
+    pack_size: int = 15,
+    count: int | None = None,
+) -> Deck:
     chosen = PLACES if count is None else PLACES[:count]
     places = tuple(
         make_place_card(f"P{index:02d}", name, kind, lat, lon, precision, departement=dept)  # type: ignore[arg-type]

@@ -43,8 +43,11 @@ def test_grids_are_behind_the_crosses(duplex, paper_name):
 
 def test_fold_needs_no_calibration(tmp_path):
     out = tmp_path / "cal.pdf"
-    result = subprocess.run([sys.executable, "-m", "generator", "calibrate", "--duplex", "fold", "--out", str(out)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "calibrate", "--duplex", "fold", "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()

@@ -28,4 +28,6 @@ def test_the_override_wins_and_the_others_come_from_the_game(tmp_path):
     (tmp_path / "place_front.j2").write_text("## mark\n{{ word }}\n", encoding="utf-8")
     templates = load_templates("oucedonc", tmp_path)
     assert templates.render("place_front.j2", {"word": "Bourg"}).line("mark") == "Bourg"
-    assert templates.environment.get_template("rule_end.j2").filename.endswith("templates/oucedonc/rule_end.j2")
+    assert templates.environment.get_template("rule_end.j2").filename.endswith(
+        "templates/oucedonc/rule_end.j2"
+    )

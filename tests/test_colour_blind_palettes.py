@@ -10,13 +10,25 @@ import math
 
 import pytest
 
-from generator.render.pronostiques.race_cards import TEAMS
 from generator.render.player_colours import PLAYER_STYLES
+from generator.render.pronostiques.race_cards import TEAMS
 
 SIMULATIONS = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 
 
@@ -38,12 +50,15 @@ def _lab(rgb):
 
 
 def seen_as(hex_colour: str, matrix) -> tuple[float, float, float]:
-    rgb = [_linear(int(hex_colour[i:i + 2], 16)) for i in (1, 3, 5)]
+    rgb = [_linear(int(hex_colour[i : i + 2], 16)) for i in (1, 3, 5)]
     return _lab([min(1.0, max(0.0, sum(row[k] * rgb[k] for k in range(3)))) for row in matrix])
 
 
 def closest_pair(colours, matrix) -> float:
-    return min(math.dist(seen_as(a, matrix), seen_as(b, matrix)) for a, b in itertools.combinations(colours, 2))
+    return min(
+        math.dist(seen_as(a, matrix), seen_as(b, matrix))
+        for a, b in itertools.combinations(colours, 2)
+    )
 
 
 @pytest.mark.parametrize("deficiency", sorted(SIMULATIONS))
@@ -58,7 +73,9 @@ def test_team_colours_apart(deficiency):
 
 def test_the_check_would_catch_red_and_green():
     # the classic trap: a red and a green of similar lightness merge for deuteranopes
-    assert closest_pair(["#D62728", "#2CA02C"], SIMULATIONS["deuteranopia"]) < 15  # a common chart red and green
+    assert (
+        closest_pair(["#D62728", "#2CA02C"], SIMULATIONS["deuteranopia"]) < 15
+    )  # a common chart red and green
 
 
 def test_every_player_has_its_own_shape():

@@ -107,7 +107,9 @@ def encode_cities(cities: list[GeoNamesCity]) -> bytes:
     return bytes(out)
 
 
-def city(gid, name, admin4, lat_e5, lon_e5, population=1500, feature="PPL", admin1="53", country="FR"):
+def city(
+    gid, name, admin4, lat_e5, lon_e5, population=1500, feature="PPL", admin1="53", country="FR"
+):
     return GeoNamesCity(gid, name, country, admin1, "", admin4, feature, population, lat_e5, lon_e5)
 
 
@@ -160,7 +162,10 @@ TINY_TOPOLOGY = {
 def test_topojson_decodes_delta_quantized_arcs_and_reversed_indexes():
     topology = Topology.from_json(TINY_TOPOLOGY)
     left = topology.geometry(topology.find("countries", "1"))
-    assert left == {"type": "Polygon", "coordinates": [[(3, 45), (3, 46), (2, 46), (2, 45), (3, 45)]]}
+    assert left == {
+        "type": "Polygon",
+        "coordinates": [[(3, 45), (3, 46), (2, 46), (2, 45), (3, 45)]],
+    }
     right = topology.geometry(topology.find("countries", "2"))
     # ~0 == -1: the shared arc walked backwards closes the right square
     assert right["coordinates"] == [[(3, 45), (4, 45), (4, 46), (3, 46), (3, 45)]]
@@ -171,17 +176,23 @@ def test_world_outlines_are_keyed_by_alpha2_and_decode_like_the_source():
 
     source = json.loads(json.dumps(TINY_TOPOLOGY))
     source["objects"]["countries"]["geometries"].append(
-        {"type": "Polygon", "arcs": [[3]], "properties": {"name": "Kosovo"}})  # no numeric id
+        {"type": "Polygon", "arcs": [[3]], "properties": {"name": "Kosovo"}}
+    )  # no numeric id
     source["objects"]["countries"]["geometries"].append(
-        {"type": "Polygon", "arcs": [[3]], "properties": {"name": "Somaliland"}})  # no code at all: dropped
+        {"type": "Polygon", "arcs": [[3]], "properties": {"name": "Somaliland"}}
+    )  # no code at all: dropped
     source["objects"]["land"] = {"type": "GeometryCollection", "geometries": []}
     world = world_outlines(source)
     assert list(world["objects"]) == ["countries"]  # the land object is dropped
     # "1" and "2" are not ISO numeric codes: only France (250) and Kosovo (XK by name) stay
     assert [g["id"] for g in world["objects"]["countries"]["geometries"]] == ["FR", "XK"]
-    assert world["arcs"] == TINY_TOPOLOGY["arcs"] and world["transform"] == TINY_TOPOLOGY["transform"]
+    assert (
+        world["arcs"] == TINY_TOPOLOGY["arcs"] and world["transform"] == TINY_TOPOLOGY["transform"]
+    )
     before, after = Topology.from_json(TINY_TOPOLOGY), Topology.from_json(world)
-    assert after.geometry(after.find("countries", "FR")) == before.geometry(before.find("countries", "250"))
+    assert after.geometry(after.find("countries", "FR")) == before.geometry(
+        before.find("countries", "250")
+    )
     with pytest.raises(ValueError):
         world_outlines({"type": "Topology", "arcs": [], "objects": {}})  # not quantized
 
@@ -207,16 +218,59 @@ def test_outline_keeps_only_the_metropolitan_polygons():
 
 def test_read_communes_keeps_current_metropolitan_communes_only():
     records = [
-        {"code": "29019", "nom": "Brest", "type": "commune-actuelle", "zone": "metro", "departement": "29", "region": "53", "population": 139000},
-        {"code": "13201", "nom": "Marseille 1er", "type": "arrondissement-municipal", "zone": "metro", "departement": "13", "region": "93"},
-        {"code": "14001", "nom": "Old", "type": "commune-deleguee", "zone": "metro", "departement": "14", "region": "28"},
-        {"code": "97105", "nom": "Basse-Terre", "type": "commune-actuelle", "zone": "drom", "departement": "971", "region": "01"},
+        {
+            "code": "29019",
+            "nom": "Brest",
+            "type": "commune-actuelle",
+            "zone": "metro",
+            "departement": "29",
+            "region": "53",
+            "population": 139000,
+        },
+        {
+            "code": "13201",
+            "nom": "Marseille 1er",
+            "type": "arrondissement-municipal",
+            "zone": "metro",
+            "departement": "13",
+            "region": "93",
+        },
+        {
+            "code": "14001",
+            "nom": "Old",
+            "type": "commune-deleguee",
+            "zone": "metro",
+            "departement": "14",
+            "region": "28",
+        },
+        {
+            "code": "97105",
+            "nom": "Basse-Terre",
+            "type": "commune-actuelle",
+            "zone": "drom",
+            "departement": "971",
+            "region": "01",
+        },
     ]
     assert [c.code for c in read_communes(records)] == ["29019"]
-    departements = read_departements([
-        {"code": "29", "nom": "Finistère", "region": "53", "chefLieu": "29232", "zone": "metro"},
-        {"code": "971", "nom": "Guadeloupe", "region": "01", "chefLieu": "97105", "zone": "drom"},
-    ])
+    departements = read_departements(
+        [
+            {
+                "code": "29",
+                "nom": "Finistère",
+                "region": "53",
+                "chefLieu": "29232",
+                "zone": "metro",
+            },
+            {
+                "code": "971",
+                "nom": "Guadeloupe",
+                "region": "01",
+                "chefLieu": "97105",
+                "zone": "drom",
+            },
+        ]
+    )
     assert [(d.code, d.chef_lieu, d.region) for d in departements] == [("29", "29232", "53")]
 
 
@@ -233,7 +287,11 @@ def test_join_prefers_official_name_then_feature_then_population():
         city(5, "Vaudry", "14762", 4880000, -88000, population=1559),
         city(6, "Vire", "14762", 4884000, -89000, population=14603, feature="PPLA3"),
     ]
-    communes = [commune("59631", "Walincourt-Selvigny"), commune("13055", "Marseille"), commune("14762", "Vire Normandie")]
+    communes = [
+        commune("59631", "Walincourt-Selvigny"),
+        commune("13055", "Marseille"),
+        commune("14762", "Vire Normandie"),
+    ]
     result = join_communes(places, communes)
     chosen = {j.commune.code: j.place.geonames_id for j in result.joined}
     assert chosen == {"59631": 2, "13055": 4, "14762": 6}
@@ -290,30 +348,74 @@ def _tarball(path: Path, files: dict[str, bytes]) -> Path:
 
 def fake_pack(source: Path):
     etalab_communes = [
-        {"code": "29019", "nom": "Brest", "type": "commune-actuelle", "zone": "metro", "departement": "29", "region": "53", "population": 139926},
-        {"code": "2A004", "nom": "Ajaccio", "type": "commune-actuelle", "zone": "metro", "departement": "2A", "region": "94", "population": 76320},
-        {"code": "29232", "nom": "Quimper", "type": "commune-actuelle", "zone": "metro", "departement": "29", "region": "53", "population": 63000},
+        {
+            "code": "29019",
+            "nom": "Brest",
+            "type": "commune-actuelle",
+            "zone": "metro",
+            "departement": "29",
+            "region": "53",
+            "population": 139926,
+        },
+        {
+            "code": "2A004",
+            "nom": "Ajaccio",
+            "type": "commune-actuelle",
+            "zone": "metro",
+            "departement": "2A",
+            "region": "94",
+            "population": 76320,
+        },
+        {
+            "code": "29232",
+            "nom": "Quimper",
+            "type": "commune-actuelle",
+            "zone": "metro",
+            "departement": "29",
+            "region": "53",
+            "population": 63000,
+        },
     ]
     contents = {
         CITIES.name: {"cities.pbf": encode_cities(SAMPLE_CITIES)},
         ETALAB.name: {
             "data/communes.json": json.dumps(etalab_communes).encode(),
-            "data/departements.json": json.dumps([
-                {"code": "29", "nom": "Finistère", "region": "53", "chefLieu": "29232", "zone": "metro"},
-                {"code": "2A", "nom": "Corse-du-Sud", "region": "94", "chefLieu": "2A004", "zone": "metro"},
-            ]).encode(),
-            "data/regions.json": json.dumps([
-                {"code": "53", "nom": "Bretagne", "chefLieu": "35238", "zone": "metro"},
-                {"code": "94", "nom": "Corse", "chefLieu": "2A004", "zone": "metro"},
-            ]).encode(),
+            "data/departements.json": json.dumps(
+                [
+                    {
+                        "code": "29",
+                        "nom": "Finistère",
+                        "region": "53",
+                        "chefLieu": "29232",
+                        "zone": "metro",
+                    },
+                    {
+                        "code": "2A",
+                        "nom": "Corse-du-Sud",
+                        "region": "94",
+                        "chefLieu": "2A004",
+                        "zone": "metro",
+                    },
+                ]
+            ).encode(),
+            "data/regions.json": json.dumps(
+                [
+                    {"code": "53", "nom": "Bretagne", "chefLieu": "35238", "zone": "metro"},
+                    {"code": "94", "nom": "Corse", "chefLieu": "2A004", "zone": "metro"},
+                ]
+            ).encode(),
         },
-        ATLAS.name: {"countries-10m.json": json.dumps(TINY_TOPOLOGY).encode(),
-                     "countries-50m.json": json.dumps(TINY_TOPOLOGY).encode()},
+        ATLAS.name: {
+            "countries-10m.json": json.dumps(TINY_TOPOLOGY).encode(),
+            "countries-50m.json": json.dumps(TINY_TOPOLOGY).encode(),
+        },
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:
         tarball = _tarball(source / f"{package.name.replace('/', '-')}.tgz", contents[package.name])
-        return PackedPackage(package=package, tarball=tarball, integrity=f"sha512-fake-{package.name}")
+        return PackedPackage(
+            package=package, tarball=tarball, integrity=f"sha512-fake-{package.name}"
+        )
 
     return pack
 
@@ -366,7 +468,11 @@ def join_inputs(draw):
     for code, name in zip(CODES, NAMES):
         if not draw(st.booleans()):
             continue
-        former = [f for f in draw(st.lists(st.sampled_from(["29001", "29002"]), max_size=2)) if f not in claimed]
+        former = [
+            f
+            for f in draw(st.lists(st.sampled_from(["29001", "29002"]), max_size=2))
+            if f not in claimed
+        ]
         claimed.update(former)
         communes.append(commune(code, name, region="53", former=sorted(set(former))))
     places = [

@@ -8,8 +8,8 @@ import json
 from functools import lru_cache
 
 import pytest
-from pyproj import Geod, Transformer
 import shapely
+from pyproj import Geod, Transformer
 from shapely import prepare
 from shapely.geometry import Point, shape
 
@@ -27,7 +27,9 @@ def km_between(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
 def outline_lambert93():
     """The outline in Lambert-93 metres (EPSG:2154), for distance tolerances in metres."""
     to_l93 = Transformer.from_crs("EPSG:4326", "EPSG:2154", always_xy=True).transform
-    geometry = shapely.transform(shape(embedded.france_outline()["features"][0]["geometry"]), to_l93, interleaved=False)
+    geometry = shapely.transform(
+        shape(embedded.france_outline()["features"][0]["geometry"]), to_l93, interleaved=False
+    )
     prepare(geometry)
     return geometry, to_l93
 
@@ -53,7 +55,16 @@ def read_csv(name: str) -> tuple[list[str], list[dict[str, str]]]:
 
 def test_communes_table_shape():
     columns, rows = read_csv("communes.csv")
-    assert columns == ["insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"]
+    assert columns == [
+        "insee",
+        "name",
+        "lat",
+        "lon",
+        "departement",
+        "region",
+        "population",
+        "geonames_id",
+    ]
     assert 8_300 <= len(rows) <= 8_800  # GeoNames has ~8,500 French places of 1,000+ people
     codes = [r["insee"] for r in rows]
     assert len(set(codes)) == len(codes), "INSEE codes must be unique"
@@ -169,13 +180,24 @@ def test_world_towns_table():
 def test_country_outlines_cover_the_world_towns_table():
     assert (DATASETS / "world_outlines.json").stat().st_size < 1_000_000
     italy = shape(embedded.country_outline("it"))
-    for lon, lat in ((12.4964, 41.9028), (9.19, 45.4642), (13.3615, 38.1157), (9.1217, 39.2238)):  # Rome, Milan, Palermo, Cagliari
+    for lon, lat in (
+        (12.4964, 41.9028),
+        (9.19, 45.4642),
+        (13.3615, 38.1157),
+        (9.1217, 39.2238),
+    ):  # Rome, Milan, Palermo, Cagliari
         assert italy.contains(Point(lon, lat))
     assert not italy.contains(Point(2.35, 48.85))  # Paris
-    assert shape(embedded.country_outline("XK")).contains(Point(21.166, 42.667))  # Pristina: a feature with no numeric id
-    assert shape(embedded.country_outline("GF")).contains(Point(-52.33, 4.94))  # Cayenne: drawn inside France
+    assert shape(embedded.country_outline("XK")).contains(
+        Point(21.166, 42.667)
+    )  # Pristina: a feature with no numeric id
+    assert shape(embedded.country_outline("GF")).contains(
+        Point(-52.33, 4.94)
+    )  # Cayenne: drawn inside France
     assert embedded.country_outline("TV") is None  # Tuvalu: too small for Natural Earth 1:50m
-    missing = {code for code in embedded.world_country_codes() if embedded.country_outline(code) is None}
+    missing = {
+        code for code in embedded.world_country_codes() if embedded.country_outline(code) is None
+    }
     assert missing == {"CC", "CX", "GI", "TK", "TV"}  # documented in datasets/PROVENANCE.md
 
 
@@ -187,7 +209,9 @@ def test_country_code_table_matches_iso_codes_where_installed():
     iso = Path("/usr/share/iso-codes/json/iso_3166-1.json")
     if not iso.is_file():
         pytest.skip("Debian's iso-codes is not installed")
-    expected = {c["numeric"]: c["alpha_2"] for c in json.loads(iso.read_text(encoding="utf-8"))["3166-1"]}
+    expected = {
+        c["numeric"]: c["alpha_2"] for c in json.loads(iso.read_text(encoding="utf-8"))["3166-1"]
+    }
     assert NUMERIC_TO_ALPHA2 == expected
 
 
@@ -195,8 +219,16 @@ def test_provenance_names_every_source_and_file():
     document = json.loads((DATASETS / "provenance.json").read_text(encoding="utf-8"))
     markdown = (DATASETS / "PROVENANCE.md").read_text(encoding="utf-8")
     files = {f for s in document["sources"] for f in s["files"]} | {document["landmarks"]["file"]}
-    assert files == {"communes.csv", "all_communes.csv", "departements.csv", "regions.csv", "france_outline.geojson",
-                     "world_outlines.json", "world_towns.csv.gz", "landmarks.csv"}
+    assert files == {
+        "communes.csv",
+        "all_communes.csv",
+        "departements.csv",
+        "regions.csv",
+        "france_outline.geojson",
+        "world_outlines.json",
+        "world_towns.csv.gz",
+        "landmarks.csv",
+    }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown
         assert source["attribution_fr"] and source["attribution_en"] and source["licence"]
@@ -263,7 +295,10 @@ def test_every_landmark_is_near_its_commune():
             town = towns[site.insee]
             km, limit = km_between(site.lat, site.lon, town.lat, town.lon), SITE_TO_COMMUNE_KM
         else:
-            km = min(km_between(site.lat, site.lon, t.lat, t.lon) for t in by_departement[site.departement])
+            km = min(
+                km_between(site.lat, site.lon, t.lat, t.lon)
+                for t in by_departement[site.departement]
+            )
             limit = SITE_TO_NEAREST_TOWN_KM
         if km > limit:
             mistakes[site.name] = round(km, 1)
@@ -271,9 +306,29 @@ def test_every_landmark_is_near_its_commune():
 
 
 def test_landmarks_cover_every_region_with_natural_and_built_sites():
-    natural = {"mountain", "volcano", "dune", "island", "cape", "cliff", "gorge", "lake", "bay",
-               "beach", "forest", "waterfall", "cave", "glacier", "cirque", "wetland", "calanque",
-               "coast", "pass", "wilderness", "river"}
+    natural = {
+        "mountain",
+        "volcano",
+        "dune",
+        "island",
+        "cape",
+        "cliff",
+        "gorge",
+        "lake",
+        "bay",
+        "beach",
+        "forest",
+        "waterfall",
+        "cave",
+        "glacier",
+        "cirque",
+        "wetland",
+        "calanque",
+        "coast",
+        "pass",
+        "wilderness",
+        "river",
+    }
     per_region: dict[str, list] = {}
     for site in embedded.landmarks():
         per_region.setdefault(site.region, []).append(site)
@@ -301,7 +356,9 @@ def test_famous_landmarks_at_known_coordinates(name, lat, lon):
 
 def test_landmark_places_are_typed_sites():
     sites = embedded.landmarks()
-    assert sites[0].name == "Tour Eiffel" and sites[0].id == "wd:Q243" and sites[0].familiarity == 1.0
+    assert (
+        sites[0].name == "Tour Eiffel" and sites[0].id == "wd:Q243" and sites[0].familiarity == 1.0
+    )
     assert all(s.kind == "site" and s.population is None and s.site_kind for s in sites)
     assert len({s.id for s in sites}) == len(sites)
     assert [s.familiarity for s in sites] == sorted((s.familiarity for s in sites), reverse=True)

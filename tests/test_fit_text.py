@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.fit_text import LINKING_WORDS, NAME_PREFIXES, break_tokens, fit_text, glue_tokens
+from generator.render.fit_text import (
+    LINKING_WORDS,
+    NAME_PREFIXES,
+    break_tokens,
+    fit_text,
+    glue_tokens,
+)
 from generator.render.imposition import CARD_SIZES, CardBox
 from generator.render.oucedonc.cards import PlaceFront
 from generator.render.units import pt
@@ -24,8 +30,13 @@ def long_real_names(count: int) -> list[str]:
     return sorted(names, key=lambda name: (-len(name), name))[:count]
 
 
-NAMES = long_real_names(60) + ["Cathédrale de Strasbourg", "Village martyr d'Oradour-sur-Glane",
-                               "L'Isle-sur-la-Sorgue", "Saint-Rémy-de-Provence", "Le Puy-en-Velay"]
+NAMES = long_real_names(60) + [
+    "Cathédrale de Strasbourg",
+    "Village martyr d'Oradour-sur-Glane",
+    "L'Isle-sur-la-Sorgue",
+    "Saint-Rémy-de-Provence",
+    "Le Puy-en-Velay",
+]
 
 
 def word(line_end: str) -> str:
@@ -37,7 +48,12 @@ def zones(box: CardBox):
     front = PlaceFront.name_area(None, box)  # the geometry depends on the box alone
     safe = box.safe
     yield pt(front.width), pt(front.height), 34.0 * box.height / 88.0, 3
-    yield pt(safe.width - 2 * (box.height / 88.0)), pt(11.0 * box.height / 88.0), 15.0 * box.height / 88.0, 2
+    yield (
+        pt(safe.width - 2 * (box.height / 88.0)),
+        pt(11.0 * box.height / 88.0),
+        15.0 * box.height / 88.0,
+        2,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +72,9 @@ def test_real_long_names_fit_and_never_leave_a_linking_word_at_a_line_end(font, 
     for width, height, max_size, max_lines in zones(box):
         for name in NAMES:
             fitted = fit_text(name, font, width, height, max_size=max_size, max_lines=max_lines)
-            assert all(stringWidth(line, font, fitted.size) <= width + 1e-6 for line in fitted.lines), name
+            assert all(
+                stringWidth(line, font, fitted.size) <= width + 1e-6 for line in fitted.lines
+            ), name
             assert fitted.height <= height + 1e-6, name
             assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")
             for line in fitted.lines[:-1]:
@@ -67,14 +85,19 @@ def test_real_long_names_fit_and_never_leave_a_linking_word_at_a_line_end(font, 
 def test_cathedrale_de_strasbourg_keeps_de_with_strasbourg(font):
     box = CardBox(63.0, 88.0, 3.0)
     front = PlaceFront.name_area(None, box)
-    fitted = fit_text("Cathédrale de Strasbourg", font, pt(front.width), pt(front.height), max_size=34.0)
+    fitted = fit_text(
+        "Cathédrale de Strasbourg", font, pt(front.width), pt(front.height), max_size=34.0
+    )
     assert fitted.lines == ("Cathédrale", "de Strasbourg")
 
 
 def test_glue_joins_linking_words_and_prefixes_to_the_next_word():
     assert glue_tokens(break_tokens("L'Isle-sur-la-Sorgue")) == ["L'Isle-", "sur-la-Sorgue"]
     assert glue_tokens(break_tokens("Château de Saint-Germain-en-Laye")) == [
-        "Château ", "de Saint-Germain-", "en-Laye"]
+        "Château ",
+        "de Saint-Germain-",
+        "en-Laye",
+    ]
     assert glue_tokens(break_tokens("Pont-de-l'Arche")) == ["Pont-", "de-l'Arche"]
 
 
@@ -84,8 +107,12 @@ def test_a_too_long_glued_group_may_break_but_no_line_is_a_lone_linking_word(fon
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     name = "Saint-Pierre-de-Varengeville-sur-Seine"
-    width = stringWidth("de-Varengeville-", font, 5.0) * 0.9  # the glued group cannot fit even at 5 pt
+    width = (
+        stringWidth("de-Varengeville-", font, 5.0) * 0.9
+    )  # the glued group cannot fit even at 5 pt
     fitted = fit_text(name, font, width, 200.0, max_size=34.0, min_size=5.0, max_lines=6)
     assert fitted.size >= 5.0
-    assert any(line.endswith("-de-") for line in fitted.lines), fitted.lines  # the glue had to give way
+    assert any(line.endswith("-de-") for line in fitted.lines), (
+        fitted.lines
+    )  # the glue had to give way
     assert all(word(line) not in LINKING_WORDS for line in fitted.lines), fitted.lines

@@ -19,10 +19,30 @@ from tests.geo_http_helpers import quick_http
 from tests.test_geo_sources import COMMUNES_33, DEPARTEMENTS, SPARQL
 
 SITES = (
-    Place(id="wd:Q1236", name="Dune du Pilat", kind="site", lat=44.5892, lon=-1.2125, departement="33",
-          region="75", wikidata="Q1236", site_kind="dune", familiarity=1.0),
-    Place(id="wd:Q1322", name="Pointe du Raz", kind="site", lat=48.0397, lon=-4.7411, departement="29",
-          region="53", wikidata="Q1322", site_kind="cape", familiarity=0.5),
+    Place(
+        id="wd:Q1236",
+        name="Dune du Pilat",
+        kind="site",
+        lat=44.5892,
+        lon=-1.2125,
+        departement="33",
+        region="75",
+        wikidata="Q1236",
+        site_kind="dune",
+        familiarity=1.0,
+    ),
+    Place(
+        id="wd:Q1322",
+        name="Pointe du Raz",
+        kind="site",
+        lat=48.0397,
+        lon=-4.7411,
+        departement="29",
+        region="53",
+        wikidata="Q1322",
+        site_kind="cape",
+        familiarity=0.5,
+    ),
 )
 
 
@@ -36,9 +56,13 @@ def folders(tmp_path, monkeypatch):
 @pytest.fixture
 def server(httpserver, monkeypatch, folders):
     root = httpserver.url_for("").rstrip("/")
-    for variable, path in (("PNP_APIGEO_URL", "/geo"), ("PNP_WIKIDATA_URL", "/sparql"),
-                           ("PNP_CONTOURS_URL", "/contours"), ("PNP_OVERPASS_URL", "/api/interpreter"),
-                           ("PNP_GEONAMES_URL", "/dump")):
+    for variable, path in (
+        ("PNP_APIGEO_URL", "/geo"),
+        ("PNP_WIKIDATA_URL", "/sparql"),
+        ("PNP_CONTOURS_URL", "/contours"),
+        ("PNP_OVERPASS_URL", "/api/interpreter"),
+        ("PNP_GEONAMES_URL", "/dump"),
+    ):
         monkeypatch.setenv(variable, root + path)
     return httpserver
 
@@ -49,8 +73,20 @@ def with_sites(monkeypatch):
 
 
 def test_round_trip_of_stored_places(tmp_path):
-    places = (SITES[0], Place(id="gn:1", name='Quote "and", comma', kind="town", lat=-12.5, lon=45.25,
-                              population=12, geonames_id=1, familiarity=12.0, country="YT"))
+    places = (
+        SITES[0],
+        Place(
+            id="gn:1",
+            name='Quote "and", comma',
+            kind="town",
+            lat=-12.5,
+            lon=45.25,
+            population=12,
+            geonames_id=1,
+            familiarity=12.0,
+            country="YT",
+        ),
+    )
     path = catalog.write_places(tmp_path / "x.csv", places)
     assert catalog.read_places(path) == places
 
@@ -76,18 +112,25 @@ def test_embedded_country_code_and_box(with_sites):
     around_geneva = catalog.load_places("embedded", "5.9,46.0,6.4,46.4")
     assert {"FR", "CH"} <= {p.country for p in around_geneva}
     inland_brittany = catalog.load_places("embedded", "-3.5,47.8,-2,48.4")
-    assert {p.country for p in inland_brittany} == {"FR"} and "Pontivy" in {p.name for p in inland_brittany}
+    assert {p.country for p in inland_brittany} == {"FR"} and "Pontivy" in {
+        p.name for p in inland_brittany
+    }
 
 
 def test_world_towns_in_a_box_are_those_of_the_countries_it_covers():
     box = (5.5, 45.5, 7.5, 46.5)  # over France, Switzerland and Italy only
-    expected = sorted(p.id for code in ("CH", "IT") for p in embedded.world_towns(code)
-                      if 45.5 <= p.lat <= 46.5 and 5.5 <= p.lon <= 7.5)
+    expected = sorted(
+        p.id
+        for code in ("CH", "IT")
+        for p in embedded.world_towns(code)
+        if 45.5 <= p.lat <= 46.5 and 5.5 <= p.lon <= 7.5
+    )
     found = embedded.world_towns_in_box(box)
     assert sorted(p.id for p in found) == expected and len(expected) > 100
     assert {"Genève", "Aosta", "Montreux"} <= {p.name for p in found}
-    assert {p.id for p in found} == {p.id for p in embedded.world_towns_in_box(box, skip_country="XX")
-                                     if p.country != "FR"}
+    assert {p.id for p in found} == {
+        p.id for p in embedded.world_towns_in_box(box, skip_country="XX") if p.country != "FR"
+    }
 
 
 def test_unknown_source_and_missing_fetch(folders):
@@ -125,7 +168,9 @@ def test_wikidata_fetch_for_france_serves_departements(server):
 
 def test_without_contours_the_nearest_commune_gives_the_departement(server):
     server.expect_request("/sparql").respond_with_json(SPARQL)
-    server.expect_request("/contours/departements-100m.geojson").respond_with_data("gone", status=404)
+    server.expect_request("/contours/departements-100m.geojson").respond_with_data(
+        "gone", status=404
+    )
     with quick_http(folders_cache(server)) as http:
         catalog.fetch_places("wikidata", "france", http)
     stored = catalog.read_places(catalog.stored_path("wikidata", resolve_region("france")))
@@ -136,18 +181,28 @@ def test_features_across_the_border_are_not_french(server):
     # the box around France holds Swiss and German features: without contours, they must not
     # borrow the département of the nearest French commune (Évian, Strasbourg)
     def node(number, name, lat, lon):
-        return {"type": "node", "id": number, "lat": lat, "lon": lon,
-                "tags": {"natural": "peak", "name": name, "wikidata": f"Q{number}"}}
+        return {
+            "type": "node",
+            "id": number,
+            "lat": lat,
+            "lon": lon,
+            "tags": {"natural": "peak", "name": name, "wikidata": f"Q{number}"},
+        }
 
-    answer = {"version": 0.6, "elements": [
-        node(1, "Mont Blanc", 45.8326, 6.8652),         # on the border: French
-        node(2, "Dent du Midi", 46.1606, 6.9233),       # Switzerland, 13 km from a French commune
-        node(3, "Rive d'Ouchy", 46.505, 6.627),          # Lausanne, across the lake from Évian
-        node(4, "Rheininsel", 48.58, 7.81),              # Kehl, across the Rhine from Strasbourg
-        node(5, "Île de Groix", 47.638, -3.46),          # French island the outline leaves out
-    ]}
+    answer = {
+        "version": 0.6,
+        "elements": [
+            node(1, "Mont Blanc", 45.8326, 6.8652),  # on the border: French
+            node(2, "Dent du Midi", 46.1606, 6.9233),  # Switzerland, 13 km from a French commune
+            node(3, "Rive d'Ouchy", 46.505, 6.627),  # Lausanne, across the lake from Évian
+            node(4, "Rheininsel", 48.58, 7.81),  # Kehl, across the Rhine from Strasbourg
+            node(5, "Île de Groix", 47.638, -3.46),  # French island the outline leaves out
+        ],
+    }
     server.expect_request("/api/interpreter").respond_with_json(answer)
-    server.expect_request("/contours/departements-100m.geojson").respond_with_data("gone", status=404)
+    server.expect_request("/contours/departements-100m.geojson").respond_with_data(
+        "gone", status=404
+    )
     with quick_http(folders_cache(server)) as http:
         catalog.fetch_places("overpass", "france", http)
     french = {p.name: p.departement for p in catalog.load_places("overpass", "france")}
@@ -157,7 +212,10 @@ def test_features_across_the_border_are_not_french(server):
 
 def test_failed_fetch_writes_nothing(server, folders):
     server.expect_request("/sparql").respond_with_data("busy", status=503)
-    with quick_http(folders_cache(server), retries=1) as http, pytest.raises(UserError, match="HTTP 503"):
+    with (
+        quick_http(folders_cache(server), retries=1) as http,
+        pytest.raises(UserError, match="HTTP 503"),
+    ):
         catalog.fetch_places("wikidata", "france", http)
     assert not (folders / "data").exists() or not any((folders / "data").rglob("*.csv"))
 
@@ -177,10 +235,22 @@ def test_fetch_contours_stores_geojson_usable_as_region(server, folders, with_si
 
 # --- the commands --------------------------------------------------------------------------------
 
+
 def run_pnp(*args, env_extra=None):
-    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", **(env_extra or {})}
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True,
-                          timeout=60, env=env, cwd=os.getcwd())
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "COLUMNS": "80",
+        "PYTHONIOENCODING": "utf-8",
+        **(env_extra or {}),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=os.getcwd(),
+    )
 
 
 def test_cli_data_fetch_and_offline(server, folders):
@@ -189,7 +259,9 @@ def test_cli_data_fetch_and_offline(server, folders):
     done = run_pnp("data", "fetch", "apigeo", "--region", "Gironde", env_extra=env)
     assert done.returncode == 0, done.stderr
     assert "apigeo: 2 towns and 0 sites for Gironde (département 33)" in done.stdout
-    listed = run_pnp("places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env)
+    listed = run_pnp(
+        "places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env
+    )
     assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch"]
     env["PNP_CACHE_DIR"] = str(folders / "empty-cache")
     offline = run_pnp("data", "fetch", "apigeo", "--region", "29", "--offline", env_extra=env)
@@ -203,7 +275,9 @@ def test_cli_deck_for_a_country():
     assert done.returncode == 0, done.stderr
     deck = json.loads(done.stdout)
     assert len(deck) == 25 and len({p["name"] for p in deck}) == 25
-    places = [Place(id=p["id"], name=p["name"], kind=p["kind"], lat=p["lat"], lon=p["lon"]) for p in deck]
+    places = [
+        Place(id=p["id"], name=p["name"], kind=p["kind"], lat=p["lat"], lon=p["lon"]) for p in deck
+    ]
     assert decidable(places, Precision.MINUTE)
     # the command prints the library's deck: same seed, same deck
     from generator.geo.selection import select_places
@@ -233,7 +307,9 @@ def test_cli_deck_table_and_errors():
 
 def test_attributions_name_the_licence():
     assert any("GeoNames" in line for line in catalog.attributions("embedded"))
-    assert catalog.attributions("overpass") == ("Sites : © les contributeurs d'OpenStreetMap, ODbL",)
+    assert catalog.attributions("overpass") == (
+        "Sites : © les contributeurs d'OpenStreetMap, ODbL",
+    )
     with pytest.raises(UserError):
         catalog.attributions("nope")
 
@@ -241,13 +317,16 @@ def test_attributions_name_the_licence():
 def test_fetch_geonames_for_a_departement(server):
     from tests.test_geo_sources import FR_ROWS, _zip
 
-    server.expect_request("/dump/FR.zip").respond_with_data(_zip("FR.zip", "FR.txt", FR_ROWS),
-                                                            content_type="application/zip")
+    server.expect_request("/dump/FR.zip").respond_with_data(
+        _zip("FR.zip", "FR.txt", FR_ROWS), content_type="application/zip"
+    )
     with quick_http(folders_cache(server)) as http:
         result = catalog.fetch_places("geonames", "Gironde", http)
     assert result.summary == "1 town and 1 site"
     assert [(p.name, p.kind) for p in catalog.load_places("geonames", "33")] == [
-        ("Bordeaux", "town"), ("Dune du Pilat", "site")]
+        ("Bordeaux", "town"),
+        ("Dune du Pilat", "site"),
+    ]
     # the dump stays in the cache: Haute-Savoie comes from the same file, offline
     with quick_http(folders_cache(server), offline=True) as http:
         catalog.fetch_places("geonames", "74", http)

@@ -20,12 +20,15 @@ def cache(tmp_path):
 
 def test_429_with_retry_after_is_honoured_then_cached(httpserver, cache):
     httpserver.expect_oneshot_request("/a").respond_with_data(
-        "slow down", status=429, headers={"Retry-After": "1"})
+        "slow down", status=429, headers={"Retry-After": "1"}
+    )
     httpserver.expect_oneshot_request("/a").respond_with_json({"ok": 1})
     with quick_http(cache) as http:
         start = time.monotonic()
         assert http.get_json(httpserver.url_for("/a"), what="A") == {"ok": 1}
-        assert time.monotonic() - start >= 0.95  # waited the Retry-After second, not the tiny back-off
+        assert (
+            time.monotonic() - start >= 0.95
+        )  # waited the Retry-After second, not the tiny back-off
     assert len(httpserver.log) == 2
     # Now cached: offline, with no handler left on the server, the answer still comes back.
     with quick_http(cache, offline=True) as http:
@@ -36,7 +39,8 @@ def test_429_with_retry_after_is_honoured_then_cached(httpserver, cache):
 def test_retry_after_is_capped(httpserver, cache, monkeypatch):
     monkeypatch.setattr(http_module, "MAX_RETRY_AFTER_S", 0.05)
     httpserver.expect_oneshot_request("/a").respond_with_data(
-        "", status=503, headers={"Retry-After": "3600"})
+        "", status=503, headers={"Retry-After": "3600"}
+    )
     httpserver.expect_oneshot_request("/a").respond_with_json([1])
     with quick_http(cache) as http:
         start = time.monotonic()
@@ -55,10 +59,16 @@ def test_500_then_success(httpserver, cache):
 
 def test_persistent_500_is_one_line_error_and_not_cached(httpserver, cache):
     httpserver.expect_request("/b").respond_with_data("oops", status=500)
-    with quick_http(cache, retries=1) as http, pytest.raises(UserError, match="HTTP 500.*2 attempts"):
+    with (
+        quick_http(cache, retries=1) as http,
+        pytest.raises(UserError, match="HTTP 500.*2 attempts"),
+    ):
         http.get_json(httpserver.url_for("/b"), what="B")
     assert len(httpserver.log) == 2
-    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+    with (
+        quick_http(cache, offline=True) as http,
+        pytest.raises(UserError, match="not in the cache"),
+    ):
         http.get_json(httpserver.url_for("/b"), what="B")
 
 
@@ -71,13 +81,17 @@ def test_read_timeout_becomes_user_error_and_caches_nothing(httpserver, cache):
     with quick_http(cache, retries=1, read_timeout=0.2) as http:
         with pytest.raises(UserError, match="did not answer in time after 2 attempts"):
             http.get_json(httpserver.url_for("/slow"), what="Slow")
-    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+    with (
+        quick_http(cache, offline=True) as http,
+        pytest.raises(UserError, match="not in the cache"),
+    ):
         http.get_json(httpserver.url_for("/slow"), what="Slow")
 
 
 def test_body_cut_short_is_retried_then_succeeds(httpserver, cache):
     httpserver.expect_oneshot_request("/cut").respond_with_handler(
-        lambda request: truncated(b'{"ok": [1, 2', 400))
+        lambda request: truncated(b'{"ok": [1, 2', 400)
+    )
     httpserver.expect_oneshot_request("/cut").respond_with_json({"ok": [1, 2, 3]})
     with quick_http(cache) as http:
         assert http.get_json(httpserver.url_for("/cut"), what="Cut") == {"ok": [1, 2, 3]}
@@ -87,13 +101,17 @@ def test_body_always_cut_short_is_never_cached(httpserver, cache):
     httpserver.expect_request("/cut").respond_with_handler(lambda request: truncated(b"[1,2", 400))
     with quick_http(cache, retries=1) as http, pytest.raises(UserError, match="cut short"):
         http.get_json(httpserver.url_for("/cut"), what="Cut")
-    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+    with (
+        quick_http(cache, offline=True) as http,
+        pytest.raises(UserError, match="not in the cache"),
+    ):
         http.get_json(httpserver.url_for("/cut"), what="Cut")
 
 
 def test_invalid_json_is_never_cached(httpserver, cache):
-    httpserver.expect_oneshot_request("/j").respond_with_data("<html>maintenance</html>",
-                                                              content_type="application/json")
+    httpserver.expect_oneshot_request("/j").respond_with_data(
+        "<html>maintenance</html>", content_type="application/json"
+    )
     httpserver.expect_oneshot_request("/j").respond_with_json({"fine": True})
     with quick_http(cache) as http:
         with pytest.raises(UserError, match="not valid JSON"):
@@ -111,7 +129,10 @@ def test_failed_check_is_never_cached(httpserver, cache):
     with quick_http(cache) as http:
         with pytest.raises(UserError, match="bad payload"):
             http.get_json(httpserver.url_for("/c"), what="C", check=check)
-    with quick_http(cache, offline=True) as http, pytest.raises(UserError, match="not in the cache"):
+    with (
+        quick_http(cache, offline=True) as http,
+        pytest.raises(UserError, match="not in the cache"),
+    ):
         http.get_json(httpserver.url_for("/c"), what="C")
 
 
@@ -125,7 +146,10 @@ def test_user_agent_and_query_parameters_are_sent(httpserver, cache):
 
 
 def test_unreachable_host_is_one_line(cache):
-    with quick_http(cache, retries=0) as http, pytest.raises(UserError, match="cannot reach") as info:
+    with (
+        quick_http(cache, retries=0) as http,
+        pytest.raises(UserError, match="cannot reach") as info,
+    ):
         http.get_json("http://127.0.0.1:9/nothing", what="Nothing")
     assert "\n" not in str(info.value)
 
@@ -137,7 +161,9 @@ def test_base_urls_come_from_environment(monkeypatch):
     assert base_url("apigeo") == "https://geo.api.gouv.fr"
 
 
-@pytest.mark.parametrize("value", ["notaurl", "geo.api.gouv.fr", "ftp://mirror.example/geo", "http://"])
+@pytest.mark.parametrize(
+    "value", ["notaurl", "geo.api.gouv.fr", "ftp://mirror.example/geo", "http://"]
+)
 def test_a_base_url_that_is_not_http_is_a_user_error(monkeypatch, value):
     monkeypatch.setenv("PNP_APIGEO_URL", value)
     with pytest.raises(UserError, match="PNP_APIGEO_URL=.*not an http"):
@@ -158,7 +184,8 @@ def test_download_streams_into_place(httpserver, tmp_path, cache):
 
 def test_truncated_download_leaves_nothing(httpserver, tmp_path, cache):
     httpserver.expect_request("/dump.zip").respond_with_handler(
-        lambda request: truncated(b"PK" + b"x" * 5000, 100_000, "application/zip"))
+        lambda request: truncated(b"PK" + b"x" * 5000, 100_000, "application/zip")
+    )
     target = tmp_path / "dumps" / "dump.zip"
     with quick_http(cache, retries=0) as http, pytest.raises(UserError, match="download"):
         http.download(httpserver.url_for("/dump.zip"), target, what="Dump")
@@ -185,24 +212,42 @@ def test_download_reports_progress(httpserver, tmp_path, cache):
 def test_404_names_the_variable_to_check(httpserver, cache, monkeypatch):
     monkeypatch.setenv("PNP_CONTOURS_URL", httpserver.url_for("/mirror"))
     httpserver.expect_request("/mirror/regions-100m.geojson").respond_with_data("no", status=404)
-    with quick_http(cache) as http, pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"):
+    with (
+        quick_http(cache) as http,
+        pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"),
+    ):
         http.get_json(httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours")
 
 
 def test_post_answers_are_cached_by_body(httpserver, cache):
-    httpserver.expect_oneshot_request("/q", method="POST", data="data=one").respond_with_json({"n": 1})
-    httpserver.expect_oneshot_request("/q", method="POST", data="data=two").respond_with_json({"n": 2})
+    httpserver.expect_oneshot_request("/q", method="POST", data="data=one").respond_with_json(
+        {"n": 1}
+    )
+    httpserver.expect_oneshot_request("/q", method="POST", data="data=two").respond_with_json(
+        {"n": 2}
+    )
     with quick_http(cache) as http:
-        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q") == {"n": 1}
-        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q") == {"n": 2}
+        assert http.get_json(
+            httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q"
+        ) == {"n": 1}
+        assert http.get_json(
+            httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q"
+        ) == {"n": 2}
     with quick_http(cache, offline=True) as http:
-        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q") == {"n": 1}
-        assert http.get_json(httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q") == {"n": 2}
+        assert http.get_json(
+            httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q"
+        ) == {"n": 1}
+        assert http.get_json(
+            httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q"
+        ) == {"n": 2}
 
 
 def test_damaged_cache_database_is_user_error(httpserver, cache):
     cache.mkdir(parents=True)
     (cache / "http-cache.sqlite").write_bytes(b"this is not a sqlite database" * 100)
     httpserver.expect_request("/a").respond_with_json([1])
-    with quick_http(cache) as http, pytest.raises(UserError, match="HTTP cache .* is unusable.*delete it"):
+    with (
+        quick_http(cache) as http,
+        pytest.raises(UserError, match="HTTP cache .* is unusable.*delete it"),
+    ):
         http.get_json(httpserver.url_for("/a"), what="A")

@@ -31,12 +31,15 @@ def test_bbox_region():
     assert box.area().bbox == (-5.2, 47.2, -1.0, 48.9) and box.area().country == ""
 
 
-@pytest.mark.parametrize("text, message", [
-    ("1,2,3", "cannot read the box"),
-    ("a,b,c,d", "cannot read the box"),
-    ("5,50,1,40", "empty or off the globe"),
-    ("-200,40,10,50", "empty or off the globe"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("1,2,3", "cannot read the box"),
+        ("a,b,c,d", "cannot read the box"),
+        ("5,50,1,40", "empty or off the globe"),
+        ("-200,40,10,50", "empty or off the globe"),
+    ],
+)
 def test_bad_boxes(text, message):
     with pytest.raises(UserError, match=message):
         resolve_region(text)
@@ -44,8 +47,20 @@ def test_bad_boxes(text, message):
 
 def test_geojson_polygon_file(tmp_path):
     path = tmp_path / "bassin.geojson"
-    path.write_text(json.dumps({"type": "FeatureCollection", "features": [
-        {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [TRIANGLE]}}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    {
+                        "type": "Feature",
+                        "properties": {},
+                        "geometry": {"type": "Polygon", "coordinates": [TRIANGLE]},
+                    }
+                ],
+            }
+        )
+    )
     region = resolve_region(str(path))
     assert region.kind == "polygon" and region.name == "bassin"
     communes = embedded.communes()
@@ -60,7 +75,9 @@ def test_projected_geopackage_is_reprojected(tmp_path):
     import geopandas
     from shapely.geometry import Polygon
 
-    frame = geopandas.GeoDataFrame({"name": ["bassin"]}, geometry=[Polygon(TRIANGLE)], crs=4326).to_crs(2154)
+    frame = geopandas.GeoDataFrame(
+        {"name": ["bassin"]}, geometry=[Polygon(TRIANGLE)], crs=4326
+    ).to_crs(2154)
     path = tmp_path / "bassin.gpkg"
     frame.to_file(path, driver="GPKG")
     region = resolve_region(str(path))
@@ -77,8 +94,20 @@ def test_polygon_file_errors(tmp_path):
         resolve_region(str(broken))
     assert "\n" not in str(info.value)
     points = tmp_path / "points.geojson"
-    points.write_text(json.dumps({"type": "FeatureCollection", "features": [
-        {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 45]}}]}))
+    points.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    {
+                        "type": "Feature",
+                        "properties": {},
+                        "geometry": {"type": "Point", "coordinates": [0, 45]},
+                    }
+                ],
+            }
+        )
+    )
     with pytest.raises(UserError, match="holds no polygon"):
         resolve_region(str(points))
 
@@ -94,8 +123,10 @@ def test_country_codes_are_served_offline(code):
     assert all(area.covers(p.lat, p.lon) for p in towns)
 
 
-@pytest.mark.parametrize("name, code", [("Italie", "IT"), ("belgique", "BE"), ("Cote d'Ivoire", "CI"),
-                                        ("ROYAUME UNI", "GB")])
+@pytest.mark.parametrize(
+    "name, code",
+    [("Italie", "IT"), ("belgique", "BE"), ("Cote d'Ivoire", "CI"), ("ROYAUME UNI", "GB")],
+)
 def test_countries_by_their_french_name(name, code):
     region = resolve_region(name)
     assert (region.kind, region.code) == ("world", code)

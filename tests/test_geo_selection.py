@@ -16,13 +16,29 @@ from generator.geo.selection import decidable, display_names, select_places, spr
 
 
 def town(i, name, lat, lon, population, dep="33"):
-    return Place(id=f"t:{i}", name=name, kind="town", lat=lat, lon=lon, departement=dep,
-                 population=population, familiarity=float(population))
+    return Place(
+        id=f"t:{i}",
+        name=name,
+        kind="town",
+        lat=lat,
+        lon=lon,
+        departement=dep,
+        population=population,
+        familiarity=float(population),
+    )
 
 
 def site(i, name, lat, lon, fame, dep="33"):
-    return Place(id=f"s:{i}", name=name, kind="site", lat=lat, lon=lon, departement=dep,
-                 site_kind="mountain", familiarity=float(fame))
+    return Place(
+        id=f"s:{i}",
+        name=name,
+        kind="site",
+        lat=lat,
+        lon=lon,
+        departement=dep,
+        site_kind="mountain",
+        familiarity=float(fame),
+    )
 
 
 def synthetic_france(seed=7, towns=1500, sites=200):
@@ -31,12 +47,24 @@ def synthetic_france(seed=7, towns=1500, sites=200):
     places = []
     for i in range(towns):
         if i % 3 == 0:  # a third of the towns crowd the Paris basin, and they are better known
-            lat, lon, pop = rng.gauss(48.85, 0.3), rng.gauss(2.35, 0.4), int(rng.paretovariate(1.1) * 4000)
+            lat, lon, pop = (
+                rng.gauss(48.85, 0.3),
+                rng.gauss(2.35, 0.4),
+                int(rng.paretovariate(1.1) * 4000),
+            )
         else:
-            lat, lon, pop = rng.uniform(42.5, 51.0), rng.uniform(-4.5, 7.8), int(rng.paretovariate(1.3) * 2000)
+            lat, lon, pop = (
+                rng.uniform(42.5, 51.0),
+                rng.uniform(-4.5, 7.8),
+                int(rng.paretovariate(1.3) * 2000),
+            )
         places.append(town(i, f"Ville {i}", lat, lon, pop, dep=f"{i % 95 + 1:02d}"))
     for i in range(sites):
-        places.append(site(i, f"Site {i}", rng.uniform(42.5, 51.0), rng.uniform(-4.5, 7.8), rng.randint(0, 200)))
+        places.append(
+            site(
+                i, f"Site {i}", rng.uniform(42.5, 51.0), rng.uniform(-4.5, 7.8), rng.randint(0, 200)
+            )
+        )
     return places
 
 
@@ -67,7 +95,9 @@ def test_spread_beats_random_samples_clearly():
     random_min_pair = statistics.median(s.min_pair_km for s in samples)
     random_gap = statistics.median(s.largest_gap_km for s in samples)
     assert ours.min_pair_km > 4 * random_min_pair
-    assert ours.largest_gap_km < 0.9 * random_gap  # famous places crowd Paris here; real data: see benchmark
+    assert (
+        ours.largest_gap_km < 0.9 * random_gap
+    )  # famous places crowd Paris here; real data: see benchmark
 
 
 def test_familiar_first_and_difficulty_shifts_to_less_known():
@@ -88,17 +118,26 @@ def test_familiar_first_and_difficulty_shifts_to_less_known():
 
 
 def test_homonyms_get_their_departement():
-    places = [town(1, "Saint-Denis", 48.936, 2.357, 113000, "93"),
-              town(2, "Saint-Denis", -20.882, 55.450, 153000, "974"),
-              town(3, "Bordeaux", 44.84, -0.58, 260000, "33")]
-    assert display_names(places) == {"t:1": "Saint-Denis (93)", "t:2": "Saint-Denis (974)", "t:3": "Bordeaux"}
+    places = [
+        town(1, "Saint-Denis", 48.936, 2.357, 113000, "93"),
+        town(2, "Saint-Denis", -20.882, 55.450, 153000, "974"),
+        town(3, "Bordeaux", 44.84, -0.58, 260000, "33"),
+    ]
+    assert display_names(places) == {
+        "t:1": "Saint-Denis (93)",
+        "t:2": "Saint-Denis (974)",
+        "t:3": "Bordeaux",
+    }
     deck = select_places(places, 3, seed=1, sites_share=0)
     assert sorted(p.name for p in deck) == ["Bordeaux", "Saint-Denis (93)", "Saint-Denis (974)"]
 
 
 def test_same_name_same_departement_is_never_dealt_twice():
-    places = [town(1, "Sainte-Foy", 44.0, 0.1, 900, "40"), town(2, "Sainte-Foy", 43.5, -0.5, 800, "40"),
-              town(3, "Mont-de-Marsan", 43.89, -0.5, 30000, "40")]
+    places = [
+        town(1, "Sainte-Foy", 44.0, 0.1, 900, "40"),
+        town(2, "Sainte-Foy", 43.5, -0.5, 800, "40"),
+        town(3, "Mont-de-Marsan", 43.89, -0.5, 30000, "40"),
+    ]
     with pytest.raises(UserError):
         select_places(places, 3, seed=1, sites_share=0)
     assert len({p.name for p in select_places(places, 2, seed=1, sites_share=0)}) == 2
@@ -119,12 +158,15 @@ def test_too_few_sites_are_replaced_by_towns():
     assert sum(p.kind == "site" for p in deck) == 1 and len(deck) == 10
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"count": 0}, "at least one card"),
-    ({"count": 5, "sites_share": 1.5}, "between 0 and 1"),
-    ({"count": 5, "difficulty": "nightmare"}, "unknown difficulty"),
-    ({"count": 5000}, "only"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"count": 0}, "at least one card"),
+        ({"count": 5, "sites_share": 1.5}, "between 0 and 1"),
+        ({"count": 5, "difficulty": "nightmare"}, "unknown difficulty"),
+        ({"count": 5000}, "only"),
+    ],
+)
 def test_bad_parameters(kwargs, message):
     with pytest.raises(UserError, match=message):
         select_places(CANDIDATES[:100], seed=1, **kwargs)
@@ -144,18 +186,36 @@ def candidate_sets(draw):
         dep = draw(st.sampled_from(["01", "33", "2A", "974"]))
         fame = draw(st.integers(0, 10**6))
         kind = draw(st.sampled_from(["town", "town", "site"]))
-        places.append(Place(id=f"x:{i}", name=name, kind=kind, lat=lat, lon=lon, departement=dep,
-                            familiarity=float(fame)))
+        places.append(
+            Place(
+                id=f"x:{i}",
+                name=name,
+                kind=kind,
+                lat=lat,
+                lon=lon,
+                departement=dep,
+                familiarity=float(fame),
+            )
+        )
     return places
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(candidate_sets(), st.integers(1, 30), st.integers(0, 2**31), st.sampled_from(list(Precision)),
-       st.sampled_from(["easy", "normal", "hard"]), st.floats(0, 1))
-def test_any_deck_is_decidable_unique_and_reproducible(places, count, seed, precision, difficulty, share):
+@given(
+    candidate_sets(),
+    st.integers(1, 30),
+    st.integers(0, 2**31),
+    st.sampled_from(list(Precision)),
+    st.sampled_from(["easy", "normal", "hard"]),
+    st.floats(0, 1),
+)
+def test_any_deck_is_decidable_unique_and_reproducible(
+    places, count, seed, precision, difficulty, share
+):
     try:
-        deck = select_places(places, count, seed=seed, precision=precision, difficulty=difficulty,
-                             sites_share=share)
+        deck = select_places(
+            places, count, seed=seed, precision=precision, difficulty=difficulty, sites_share=share
+        )
     except UserError as error:
         assert "\n" not in str(error)
         return
@@ -164,8 +224,9 @@ def test_any_deck_is_decidable_unique_and_reproducible(places, count, seed, prec
     assert len({p.name for p in deck}) == count
     assert len({p.id for p in deck}) == count
     assert {p.id for p in deck} <= {p.id for p in places}
-    assert deck == select_places(places, count, seed=seed, precision=precision, difficulty=difficulty,
-                                 sites_share=share)
+    assert deck == select_places(
+        places, count, seed=seed, precision=precision, difficulty=difficulty, sites_share=share
+    )
 
 
 def test_france_deck_from_the_embedded_data():

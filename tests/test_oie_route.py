@@ -10,12 +10,24 @@ from generator.geo.model import Place
 
 def towns(n, seed=1):
     rng = random.Random(seed)
-    return [Place(f"t{i}", f"Ville {i}", "town", rng.uniform(47.0, 49.0), rng.uniform(-5.0, -1.0),
-                  familiarity=rng.random()) for i in range(n)]
+    return [
+        Place(
+            f"t{i}",
+            f"Ville {i}",
+            "town",
+            rng.uniform(47.0, 49.0),
+            rng.uniform(-5.0, -1.0),
+            familiarity=rng.random(),
+        )
+        for i in range(n)
+    ]
 
 
 def km(a, b, lat0):
-    return math.hypot(math.radians(a.lon - b.lon) * math.cos(lat0), math.radians(a.lat - b.lat)) * 6371.0
+    return (
+        math.hypot(math.radians(a.lon - b.lon) * math.cos(lat0), math.radians(a.lat - b.lat))
+        * 6371.0
+    )
 
 
 def test_ordinary_squares_are_the_unnamed_ones():
@@ -42,7 +54,7 @@ def test_route_is_a_two_opt_local_optimum_and_its_length_is_right():
     n = len(stops)
     for i in range(1, n - 1):
         for j in range(i + 1, n):
-            candidate = list(stops[:i]) + list(reversed(stops[i:j + 1])) + list(stops[j + 1:])
+            candidate = list(stops[:i]) + list(reversed(stops[i : j + 1])) + list(stops[j + 1 :])
             assert sum(km(a, b, lat0) for a, b in zip(candidate, candidate[1:])) >= total - 1e-6
 
 

@@ -6,7 +6,13 @@ from fractions import Fraction
 from generator.games.oie.resolver import resolve_throw
 from generator.games.oie.rules import Rules
 from generator.games.oie.simulate import play_many
-from generator.games.oie.stats import OPENING, distribution, expected_turns, expected_turns_by_state, transitions
+from generator.games.oie.stats import (
+    OPENING,
+    distribution,
+    expected_turns,
+    expected_turns_by_state,
+    transitions,
+)
 
 
 def test_chain_rows_are_probability_distributions_over_known_states():

@@ -5,9 +5,9 @@ import pytest
 
 from generator.core.errors import UserError
 from generator.games.oie.route import ordinary_squares
+from generator.products.oie_board import load_theme
 from generator.render.oie.board import BoardOptions, write_board
 from generator.render.oie.rules_text import french_typography
-from generator.products.oie_board import load_theme
 
 
 @pytest.fixture(scope="module")
@@ -27,12 +27,16 @@ def test_theme_picks_distinct_places_of_the_region(bretagne):
 def test_themed_board_prints_the_journey(bretagne, tmp_path):
     from dataclasses import replace
 
-    options = replace(BoardOptions(), theme=bretagne.title, labels=bretagne.labels, route=bretagne.route)
+    options = replace(
+        BoardOptions(), theme=bretagne.title, labels=bretagne.labels, route=bretagne.route
+    )
     path = write_board(options, tmp_path / "bzh.pdf")
     with pdfplumber.open(path) as pdf:
         text = " ".join(pdf.pages[0].extract_text(y_tolerance=1).split())
     assert french_typography(f"{bretagne.route[0]} → {bretagne.route[1]}") in text
-    single_words = [p.name for p in bretagne.journey.places if " " not in p.name and "-" not in p.name]
+    single_words = [
+        p.name for p in bretagne.journey.places if " " not in p.name and "-" not in p.name
+    ]
     assert single_words and all(name in text for name in single_words)
 
 

@@ -8,7 +8,9 @@ import pytest
 
 
 def run_pnp(*args):
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 @pytest.mark.parametrize("faces", [("X", "a"), ("x", "A"), ("a", "X")])
@@ -16,8 +18,14 @@ def test_otcho_roll_json(faces):
     result = run_pnp("otcho", "roll", *faces, "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["kind"] == "x-and-letter" and data["slots"] == ["ab", "ac", "ad"] and data["card"] == "own"
-    assert data["probability"]["fraction"] == "1/18" and data["kind_probability"]["fraction"] == "2/9"
+    assert (
+        data["kind"] == "x-and-letter"
+        and data["slots"] == ["ab", "ac", "ad"]
+        and data["card"] == "own"
+    )
+    assert (
+        data["probability"]["fraction"] == "1/18" and data["kind_probability"]["fraction"] == "2/9"
+    )
 
 
 def test_otcho_roll_star_spellings_and_text():
@@ -27,13 +35,22 @@ def test_otcho_roll_star_spellings_and_text():
         assert "X et étoile" in result.stdout and "losing roll" in result.stdout
     result = run_pnp("otcho", "roll", "b", "b", "--stage", "continuation", "--json")
     assert json.loads(result.stdout)["penalty_pawns"] == 2
-    result = run_pnp("otcho", "roll", "b", "b", "--stage", "continuation", "--penalty", "1", "--json")
+    result = run_pnp(
+        "otcho", "roll", "b", "b", "--stage", "continuation", "--penalty", "1", "--json"
+    )
     assert json.loads(result.stdout)["penalty_pawns"] == 1
 
 
-@pytest.mark.parametrize("args", [("otcho", "roll", "a", "e"), ("otcho", "roll", "a", "b", "--stage", "later"),
-                                  ("pronostiques", "score", "HDS"), ("pronostiques", "check-piles", "9", "0", "0", "0"),
-                                  ("pronostiques", "score", "HDSC", "--pair-bonus", "twice")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("otcho", "roll", "a", "e"),
+        ("otcho", "roll", "a", "b", "--stage", "later"),
+        ("pronostiques", "score", "HDS"),
+        ("pronostiques", "check-piles", "9", "0", "0", "0"),
+        ("pronostiques", "score", "HDSC", "--pair-bonus", "twice"),
+    ],
+)
 def test_user_errors_are_one_line(args):
     result = run_pnp(*args)
     assert result.returncode == 2
@@ -50,14 +67,22 @@ def test_pronostiques_score_json():
     first = data["predictions"][0]
     assert first["prediction"] == "Roi ♥"
     assert [(l["rule"], l["points"], l["cars"]) for l in first["lines"]] == [
-        ("a", 1, ["♠"]), ("a", 2, ["♣"]), ("b", 2, ["♠", "♣"])]
+        ("a", 1, ["♠"]),
+        ("a", 2, ["♣"]),
+        ("b", 2, ["♠", "♣"]),
+    ]
 
 
 def test_pronostiques_score_text():
     result = run_pnp("pronostiques", "score", "DHSC")
     assert result.returncode == 0, result.stderr
     totals = [line for line in result.stdout.splitlines() if line.startswith("Roi ")]
-    assert totals == ["Roi ♥ (♥♦♠♣): 5 pts", "Roi ♦ (♦♣♥♠): 2 pts", "Roi ♠ (♠♥♣♦): 1 pt", "Roi ♣ (♣♠♦♥): 0 pts"]
+    assert totals == [
+        "Roi ♥ (♥♦♠♣): 5 pts",
+        "Roi ♦ (♦♣♥♠): 2 pts",
+        "Roi ♠ (♠♥♣♦): 1 pt",
+        "Roi ♣ (♣♠♦♥): 0 pts",
+    ]
     assert "  (b) +2  last two right (♠♣)" in result.stdout
 
 
@@ -71,22 +96,48 @@ def test_pronostiques_check_piles_exit_codes():
 
 
 def test_sheets_commands_write_their_pdfs(tmp_path):
-    result = run_pnp("otcho", "sheets", "--players", "2", "--paper", "letter", "--out", str(tmp_path / "o"))
+    result = run_pnp(
+        "otcho", "sheets", "--players", "2", "--paper", "letter", "--out", str(tmp_path / "o")
+    )
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == [
-        "otcho-cards.pdf", "otcho-dice.pdf", "otcho-pawns.pdf", "otcho-rules-aid.pdf"]
-    result = run_pnp("pronostiques", "sheets", "--players", "3", "--duplex", "fold", "--back-offset", "0.5,-0.5",
-                     "--out", str(tmp_path / "p"))
+        "otcho-cards.pdf",
+        "otcho-dice.pdf",
+        "otcho-pawns.pdf",
+        "otcho-rules-aid.pdf",
+    ]
+    result = run_pnp(
+        "pronostiques",
+        "sheets",
+        "--players",
+        "3",
+        "--duplex",
+        "fold",
+        "--back-offset",
+        "0.5,-0.5",
+        "--out",
+        str(tmp_path / "p"),
+    )
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "p").iterdir()) == [
-        "pronostiques-cards.pdf", "pronostiques-rules-aid.pdf", "pronostiques-score-pad.pdf"]
+        "pronostiques-cards.pdf",
+        "pronostiques-rules-aid.pdf",
+        "pronostiques-score-pad.pdf",
+    ]
 
 
-@pytest.mark.parametrize("args", [("otcho", "sheets", "--players", "7"), ("pronostiques", "sheets", "--players", "5"),
-                                  ("pronostiques", "sheets", "--duplex", "sideways"),
-                                  ("pronostiques", "sheets", "--back-offset", "1;2"),
-                                  ("otcho", "sheets", "--paper", "a3"), ("pronostiques", "sheets", "--paper", "A3"),
-                                  ("otcho", "sheets", "--paper", "tabloid")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("otcho", "sheets", "--players", "7"),
+        ("pronostiques", "sheets", "--players", "5"),
+        ("pronostiques", "sheets", "--duplex", "sideways"),
+        ("pronostiques", "sheets", "--back-offset", "1;2"),
+        ("otcho", "sheets", "--paper", "a3"),
+        ("pronostiques", "sheets", "--paper", "A3"),
+        ("otcho", "sheets", "--paper", "tabloid"),
+    ],
+)
 def test_sheets_bad_options_write_nothing(tmp_path, args):
     result = run_pnp(*args, "--out", str(tmp_path / "x"))
     assert result.returncode == 2
@@ -102,5 +153,11 @@ def test_sheets_into_a_file_or_an_unmakeable_folder_is_one_line(tmp_path, game):
         result = run_pnp(game, "sheets", "--out", str(out))
         assert result.returncode == 2, result.stderr
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("pnp: error: ") and "writable folder" in lines[0]
-    assert a_file.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+        assert (
+            len(lines) == 1
+            and lines[0].startswith("pnp: error: ")
+            and "writable folder" in lines[0]
+        )
+    assert a_file.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "notes.txt"
+    ]

@@ -8,7 +8,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.core.errors import UserError
-from generator.games.otcho import FACES, SLOTS, Face, RollKind, RollRules, Stage, classify, parse_face
+from generator.games.otcho import (
+    FACES,
+    SLOTS,
+    Face,
+    RollKind,
+    RollRules,
+    Stage,
+    classify,
+    parse_face,
+)
 from generator.games.otcho.rolls import (
     KINDS,
     all_outcomes,
@@ -24,18 +33,21 @@ def test_slots_are_the_six_letter_pairs():
     assert SLOTS == ("ab", "ac", "ad", "bc", "bd", "cd")
 
 
-@pytest.mark.parametrize("first, second, kind, pawns, slots, any_card", [
-    (X, X, RollKind.PAIR_X, 1, SLOTS, True),
-    (STAR, STAR, RollKind.PAIR_STAR, 2, SLOTS, True),
-    (A, C, RollKind.TWO_LETTERS, 1, ("ac",), True),
-    (D, B, RollKind.TWO_LETTERS, 1, ("bd",), True),
-    (A, X, RollKind.X_AND_LETTER, 1, ("ab", "ac", "ad"), False),
-    (X, D, RollKind.X_AND_LETTER, 1, ("ad", "bd", "cd"), False),
-    (C, C, RollKind.SAME_LETTERS, 0, (), False),
-    (STAR, B, RollKind.STAR_AND_LETTER, 0, (), False),
-    (X, STAR, RollKind.X_AND_STAR, 0, (), False),
-    (STAR, X, RollKind.X_AND_STAR, 0, (), False),
-])
+@pytest.mark.parametrize(
+    "first, second, kind, pawns, slots, any_card",
+    [
+        (X, X, RollKind.PAIR_X, 1, SLOTS, True),
+        (STAR, STAR, RollKind.PAIR_STAR, 2, SLOTS, True),
+        (A, C, RollKind.TWO_LETTERS, 1, ("ac",), True),
+        (D, B, RollKind.TWO_LETTERS, 1, ("bd",), True),
+        (A, X, RollKind.X_AND_LETTER, 1, ("ab", "ac", "ad"), False),
+        (X, D, RollKind.X_AND_LETTER, 1, ("ad", "bd", "cd"), False),
+        (C, C, RollKind.SAME_LETTERS, 0, (), False),
+        (STAR, B, RollKind.STAR_AND_LETTER, 0, (), False),
+        (X, STAR, RollKind.X_AND_STAR, 0, (), False),
+        (STAR, X, RollKind.X_AND_STAR, 0, (), False),
+    ],
+)
 def test_every_kind_of_roll(first, second, kind, pawns, slots, any_card):
     verdict = classify(first, second)
     assert verdict.kind is kind
@@ -80,13 +92,20 @@ def test_slot_probability_matches_a_hand_count():
     assert slot_probability("ab") == Fraction(8, 36)
     # On another card X-and-letter does not count by default.
     assert slot_probability("ab", own_card=False) == Fraction(4, 36)
-    assert slot_probability("ab", RollRules(x_letter_any_card=True), own_card=False) == Fraction(8, 36)
+    assert slot_probability("ab", RollRules(x_letter_any_card=True), own_card=False) == Fraction(
+        8, 36
+    )
 
 
 @given(st.sampled_from(FACES), st.sampled_from(FACES))
 def test_classification_is_symmetric_and_consistent(first, second):
     one, two = classify(first, second), classify(second, first)
-    assert (one.kind, one.slots, one.pawns, one.probability) == (two.kind, two.slots, two.pawns, two.probability)
+    assert (one.kind, one.slots, one.pawns, one.probability) == (
+        two.kind,
+        two.slots,
+        two.pawns,
+        two.probability,
+    )
     assert KINDS[one.kind].losing == (one.slots == ())
     # A slot opened by two letters contains both letters; by X and a letter, that letter.
     letters = {f.value for f in (first, second) if f.is_letter}
@@ -102,8 +121,20 @@ def test_losing_roll_costs_pawns_only_on_a_continuation():
     assert classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).penalty_pawns == 1
 
 
-@pytest.mark.parametrize("text, face", [("a", A), ("B", B), ("x", X), ("X", X), ("*", STAR), ("★", STAR),
-                                        ("★\ufe0f", STAR), ("⭐", STAR), (" c ", C)])
+@pytest.mark.parametrize(
+    "text, face",
+    [
+        ("a", A),
+        ("B", B),
+        ("x", X),
+        ("X", X),
+        ("*", STAR),
+        ("★", STAR),
+        ("★\ufe0f", STAR),
+        ("⭐", STAR),
+        (" c ", C),
+    ],
+)
 def test_parse_face(text, face):
     assert parse_face(text) is face
 
@@ -116,9 +147,13 @@ def test_parse_face_rejects_unknown():
 def test_next_step_words_the_house_penalty():
     # A 0-pawn house rule used to say "remove 0 of your own pawns".
     assert classify(A, A, RollRules(penalty_pawns=0), Stage.CONTINUATION).next_step == (
-        "losing roll: your turn ends (no penalty under this house rule)")
+        "losing roll: your turn ends (no penalty under this house rule)"
+    )
     assert "costs" not in classify(A, B, RollRules(penalty_pawns=0)).next_step
-    assert "remove one of your own pawns" in classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).next_step
+    assert (
+        "remove one of your own pawns"
+        in classify(A, A, RollRules(penalty_pawns=1), Stage.CONTINUATION).next_step
+    )
     assert "costs 2 of your pawns" in classify(A, B).next_step
 
 

@@ -4,10 +4,9 @@ import pytest
 from pypdf import PdfReader
 
 from generator.core.errors import UserError
-from generator.games.otcho import RollRules
-from generator.render.otcho.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
-from generator.games.otcho import pawns_per_player
+from generator.games.otcho import RollRules, pawns_per_player
 from generator.products.otcho_sheets import build_sheets
+from generator.render.otcho.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
 from generator.render.otcho.sheets import DIE_FACE, net_extent, tab_polygon
 from generator.render.units import pt, to_mm
 
@@ -38,14 +37,16 @@ def test_fold_detects_a_net_that_is_no_cube():
 def test_tabs_lie_outside_the_faces_and_do_not_overlap():
     from shapely.geometry import Polygon, box
 
-    faces = [box(c.col * DIE_FACE, c.row * DIE_FACE, (c.col + 1) * DIE_FACE, (c.row + 1) * DIE_FACE)
-             for c in OTCHO_DIE.cells]
+    faces = [
+        box(c.col * DIE_FACE, c.row * DIE_FACE, (c.col + 1) * DIE_FACE, (c.row + 1) * DIE_FACE)
+        for c in OTCHO_DIE.cells
+    ]
     tabs = [Polygon(tab_polygon(edge, 0, 0, DIE_FACE)) for edge in OTCHO_DIE.tabs]
     for tab in tabs:
         assert tab.area > 0
         assert all(tab.intersection(face).area < 1e-9 for face in faces)
     for i, one in enumerate(tabs):
-        for other in tabs[i + 1:]:
+        for other in tabs[i + 1 :]:
             assert one.intersection(other).area < 1e-9
 
 
@@ -60,7 +61,12 @@ def _text(path):
 
 
 def test_files_and_page_size(sheets):
-    assert sorted(sheets) == ["otcho-cards.pdf", "otcho-dice.pdf", "otcho-pawns.pdf", "otcho-rules-aid.pdf"]
+    assert sorted(sheets) == [
+        "otcho-cards.pdf",
+        "otcho-dice.pdf",
+        "otcho-pawns.pdf",
+        "otcho-rules-aid.pdf",
+    ]
     for path in sheets.values():
         box = PdfReader(path).pages[0].mediabox
         assert round(to_mm(float(box.width))) == 210 and round(to_mm(float(box.height))) == 297
@@ -72,9 +78,14 @@ def test_fonts_are_embedded(sheets):
             fonts = page["/Resources"]["/Font"]
             for ref in fonts.values():
                 font = ref.get_object()
-                descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                descriptor = (
+                    font.get("/FontDescriptor")
+                    or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                )
                 descriptor = descriptor.get_object()
-                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                    font["/BaseFont"]
+                )
                 assert "Helvetica" not in str(font["/BaseFont"])
 
 
@@ -95,15 +106,25 @@ def test_slots_fit_a_pawn(sheets):
 
     with pdfplumber.open(sheets["otcho-pawns.pdf"]) as pdf:
         page = pdf.pages[0]
-        squares = [r for r in page.rects if abs(to_mm(r["width"]) - 15) < 0.05 and abs(to_mm(r["height"]) - 15) < 0.05]
+        squares = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - 15) < 0.05 and abs(to_mm(r["height"]) - 15) < 0.05
+        ]
     assert len(squares) == 3 * pawns_per_player(3)  # 9 pawns for each of 3 players
 
 
 def test_rules_aid_lists_every_kind_with_exact_probability(sheets):
     text = _text(sheets["otcho-rules-aid.pdf"])
-    for name, fraction in [("Paire de X", "1/36"), ("Paire d'étoiles", "1/36"), ("Deux lettres différentes", "1/3"),
-                           ("X et une lettre", "2/9"), ("Deux lettres identiques", "1/9"),
-                           ("Étoile et une lettre", "2/9"), ("X et étoile", "1/18")]:
+    for name, fraction in [
+        ("Paire de X", "1/36"),
+        ("Paire d'étoiles", "1/36"),
+        ("Deux lettres différentes", "1/3"),
+        ("X et une lettre", "2/9"),
+        ("Deux lettres identiques", "1/9"),
+        ("Étoile et une lettre", "2/9"),
+        ("X et étoile", "1/18"),
+    ]:
         assert name in text and fraction in text
     assert "275/324" in text and "11/18" in text and "sa carte" in text
 
@@ -111,7 +132,11 @@ def test_rules_aid_lists_every_kind_with_exact_probability(sheets):
 def test_rules_aid_follows_the_option(tmp_path):
     paths = build_sheets(tmp_path, 2, "letter", RollRules(x_letter_any_card=True))
     table = _text(paths[-1]).split("Probabilité")[1].split("Les 36")[0]
-    default = _text(build_sheets(tmp_path / "default", 2, "a4")[-1]).split("Probabilité")[1].split("Les 36")[0]
+    default = (
+        _text(build_sheets(tmp_path / "default", 2, "a4")[-1])
+        .split("Probabilité")[1]
+        .split("Les 36")[0]
+    )
     assert table.count("toute carte") == 4 and "sa carte" not in table
     assert default.count("toute carte") == 3 and default.count("sa carte") == 1
     box = PdfReader(paths[0]).pages[0].mediabox
@@ -149,12 +174,20 @@ def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_nam
     for shape in shapes:  # nets and tabs inside the margins, above the footer
         assert 12.0 - 0.01 <= to_mm(shape["x0"]) and to_mm(shape["x1"]) <= width - 12.0 + 0.01
         assert to_mm(shape["bottom"]) <= height - 12.0 - 3.0
-    net_right = max(to_mm(s["x1"]) for s in shapes if to_mm(s["top"]) > to_mm(min(r["top"] for r in spare)) - 10)
+    net_right = max(
+        to_mm(s["x1"]) for s in shapes if to_mm(s["top"]) > to_mm(min(r["top"] for r in spare)) - 10
+    )
     montage = next(w for w in words if w["text"] == "Montage")
-    column = [w for w in words if to_mm(montage["top"]) <= to_mm(w["top"]) < height - 12.0  # not the footer
-              and w["x0"] >= montage["x0"] - 0.5]
+    column = [
+        w
+        for w in words
+        if to_mm(montage["top"]) <= to_mm(w["top"]) < height - 12.0  # not the footer
+        and w["x0"] >= montage["x0"] - 0.5
+    ]
     assert any(w["text"] == "Découpez" for w in column)  # the instructions sit in that column
-    assert all(to_mm(w["x0"]) >= net_right + 4 and to_mm(w["x1"]) <= width - 12.0 + 0.01 for w in column)
+    assert all(
+        to_mm(w["x0"]) >= net_right + 4 and to_mm(w["x1"]) <= width - 12.0 + 0.01 for w in column
+    )
     assert all(to_mm(w["bottom"]) <= height - 15.0 for w in column)
 
 
@@ -187,10 +220,20 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
     assert footer <= page.height - pt(6)
     # Full-size cards on A4, at least 75 mm on Letter, and room between the lowest card and the page
     # footer (on Letter the cards used to shrink to 74 mm and touch the footer line).
-    outlines = [r for r in page.rects + page.curves if abs(r["width"] - pt(92)) < 0.5 and r["height"] > pt(50)]
+    outlines = [
+        r
+        for r in page.rects + page.curves
+        if abs(r["width"] - pt(92)) < 0.5 and r["height"] > pt(50)
+    ]
     least = 78 if paper_name == "a4" else 75
-    assert len(outlines) == 6 and all(pt(least) - 0.5 < r["height"] < pt(78) + 0.5 for r in outlines)
-    credit_top = min(w["top"] for w in page.extract_words() if w["text"] == "Neo" and w["top"] > page.height * 0.9)
+    assert len(outlines) == 6 and all(
+        pt(least) - 0.5 < r["height"] < pt(78) + 0.5 for r in outlines
+    )
+    credit_top = min(
+        w["top"]
+        for w in page.extract_words()
+        if w["text"] == "Neo" and w["top"] > page.height * 0.9
+    )
     assert credit_top - max(r["bottom"] for r in outlines) >= pt(2.5)
 
 
@@ -203,13 +246,18 @@ def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
     from generator.render.otcho.sheets import KIND_COLOURS
 
     with pdfplumber.open(sheets["otcho-rules-aid.pdf"]) as pdf:
-        cells = [r for r in pdf.pages[0].rects
-                 if abs(to_mm(r["width"]) - 10) < 0.05 and abs(to_mm(r["height"]) - 10) < 0.05]
+        cells = [
+            r
+            for r in pdf.pages[0].rects
+            if abs(to_mm(r["width"]) - 10) < 0.05 and abs(to_mm(r["height"]) - 10) < 0.05
+        ]
     assert len(cells) == 36
 
     def same(colour, hex_value):
         target = HexColor(hex_value)
-        return all(abs(a - b) < 0.01 for a, b in zip(colour, (target.red, target.green, target.blue)))
+        return all(
+            abs(a - b) < 0.01 for a, b in zip(colour, (target.red, target.green, target.blue))
+        )
 
     for kind, hex_value in KIND_COLOURS.items():
         count = sum(same(cell["non_stroking_color"], hex_value) for cell in cells)
@@ -217,7 +265,15 @@ def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
 
 
 def test_rules_aid_words_the_house_penalty(tmp_path):
-    none = " ".join(_text(build_sheets(tmp_path / "0", 2, "a4", RollRules(penalty_pawns=0))[-1]).split())
-    one = " ".join(_text(build_sheets(tmp_path / "1", 2, "a4", RollRules(penalty_pawns=1))[-1]).split())
-    assert "0 de" not in none and "sans autre pénalité" in none and "arrête le tour, sans pénalité" in none
+    none = " ".join(
+        _text(build_sheets(tmp_path / "0", 2, "a4", RollRules(penalty_pawns=0))[-1]).split()
+    )
+    one = " ".join(
+        _text(build_sheets(tmp_path / "1", 2, "a4", RollRules(penalty_pawns=1))[-1]).split()
+    )
+    assert (
+        "0 de" not in none
+        and "sans autre pénalité" in none
+        and "arrête le tour, sans pénalité" in none
+    )
     assert "retirez un de vos pions" in one and "coûte un de ses pions" in one

@@ -13,7 +13,15 @@ from generator.games.oucedonc.gamefile import new_game
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot, Table
 
-NAMES = {"S": "Lyon", "N1": "Paris", "N2": "Lille", "S1": "Marseille", "W1": "Bordeaux", "E1": "Grenoble", "E2": "Chamonix-Mont-Blanc"}
+NAMES = {
+    "S": "Lyon",
+    "N1": "Paris",
+    "N2": "Lille",
+    "S1": "Marseille",
+    "W1": "Bordeaux",
+    "E1": "Grenoble",
+    "E2": "Chamonix-Mont-Blanc",
+}
 
 
 def table() -> Table:
@@ -26,7 +34,14 @@ def test_the_cross_keeps_the_column_centred_on_the_start_card() -> None:
     assert row_line == "W Bordeaux ─ [Lyon] ─ Grenoble ─ Chamonix-Mont-Blanc? E"
     centre = row_line.index("[Lyon]") + len("[Lyon]") // 2
     labels = [line.strip() for line in lines]
-    assert labels.index("N") < labels.index("Lille") < labels.index("Paris") < lines.index(row_line) < labels.index("Marseille") < labels.index("S")
+    assert (
+        labels.index("N")
+        < labels.index("Lille")
+        < labels.index("Paris")
+        < lines.index(row_line)
+        < labels.index("Marseille")
+        < labels.index("S")
+    )
     for name in ("N", "Lille", "Paris", "Marseille", "S"):
         line = lines[labels.index(name)]
         assert abs((line.index(name) + len(name) // 2) - centre) <= 1, (name, line)
@@ -45,7 +60,9 @@ def test_show_prints_turn_tokens_and_cards_left() -> None:
 
     setup = deal(["Ana", "Ben"], make_deck(), 1, RuleOptions(), packs=3, pack_size=15)
     game = new_game(setup)
-    game, _ = game.play(Place("Ana", setup.pile[0], Slot.beside(Direction.SOUTH_OF, setup.reserve[0])))
+    game, _ = game.play(
+        Place("Ana", setup.pile[0], Slot.beside(Direction.SOUTH_OF, setup.reserve[0]))
+    )
     buffer = io.StringIO()
     show(game, Console(file=buffer, width=90, color_system=None), "partie.json")
     text = buffer.getvalue()
@@ -60,7 +77,9 @@ def test_nobody_is_to_play_during_the_final_count_and_hints_quote_the_file() -> 
 
     setup = deal(["Ana", "Ben"], make_deck(), 1, RuleOptions(), packs=1, pack_size=1)
     game = new_game(setup)
-    game, _ = game.play(Place("Ana", setup.pile[0], Slot.beside(Direction.SOUTH_OF, setup.reserve[0])))
+    game, _ = game.play(
+        Place("Ana", setup.pile[0], Slot.beside(Direction.SOUTH_OF, setup.reserve[0]))
+    )
     buffer = io.StringIO()
     show(game, Console(file=buffer, width=120, color_system=None), "ma partie.json")
     text = buffer.getvalue()

@@ -5,21 +5,43 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision
-from generator.games.oucedonc.deck import compose_deck, default_place_count, minimum_places, other_cards
+from generator.games.oucedonc.deck import (
+    compose_deck,
+    default_place_count,
+    minimum_places,
+    other_cards,
+)
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.geo.model import Place
 
 
-def place(index: int, lat: float, lon: float, name: str | None = None, kind: str = "town",
-          familiarity: float | None = None, departement: str = "35") -> Place:
-    return Place(id=f"x:{index}", name=name or f"Lieu {index}", kind=kind, lat=lat, lon=lon,
-                 departement=departement, region="53", population=1000 + index if kind == "town" else None,
-                 familiarity=float(familiarity if familiarity is not None else 10_000 - index))
+def place(
+    index: int,
+    lat: float,
+    lon: float,
+    name: str | None = None,
+    kind: str = "town",
+    familiarity: float | None = None,
+    departement: str = "35",
+) -> Place:
+    return Place(
+        id=f"x:{index}",
+        name=name or f"Lieu {index}",
+        kind=kind,
+        lat=lat,
+        lon=lon,
+        departement=departement,
+        region="53",
+        population=1000 + index if kind == "town" else None,
+        familiarity=float(familiarity if familiarity is not None else 10_000 - index),
+    )
 
 
 def test_default_deck_fills_whole_sheets():
@@ -35,17 +57,32 @@ def test_default_deck_fills_whole_sheets():
 
 def test_other_cards_follow_the_packs():
     kinds = [card.kind for card in other_cards()]
-    assert kinds.count("intermede") == 2 and kinds.count("direction") == 1 and kinds.count("rule") == 6
+    assert (
+        kinds.count("intermede") == 2 and kinds.count("direction") == 1 and kinds.count("rule") == 6
+    )
     assert [card.name for card in other_cards() if card.kind == "rule"] == [
-        "Oucédonc", "Mise en place", "Un tour", "Le doute", "Le décompte", "Fin de partie"]
+        "Oucédonc",
+        "Mise en place",
+        "Un tour",
+        "Le doute",
+        "Le décompte",
+        "Fin de partie",
+    ]
 
 
 def test_compose_refuses_two_cards_with_one_name():
     places = [place(i, 42.0 + i * 0.1, -4.0 + i * 0.2) for i in range(48)]
     places[1] = place(1, 42.1, -3.8, name="Lieu 0")
     with pytest.raises(ValueError, match="Lieu 0"):
-        compose_deck(places, title="t", region="r", seed=1, precision=Precision.MINUTE, departement_names={},
-                     region_names={})
+        compose_deck(
+            places,
+            title="t",
+            region="r",
+            seed=1,
+            precision=Precision.MINUTE,
+            departement_names={},
+            region_names={},
+        )
 
 
 @pytest.mark.parametrize(("region", "precision"), [("france", "minute"), ("bretagne", "second")])
@@ -76,30 +113,52 @@ def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
 
 
 def test_composed_deck_ids_follow_the_alphabet_and_round_trip():
-    places = [place(i, 42.0 + i * 0.1, -4.0 + i * 0.2, name=name) for i, name in enumerate(
-        ["Zonza", "Évreux", "abbeville", "Foix"] + [f"Lieu {n:02d}" for n in range(44)])]
-    deck = compose_deck(places, title="Oucédonc en Test", region="test", seed=5, precision=Precision.MINUTE,
-                        departement_names={"35": "Ille-et-Vilaine"}, region_names={"53": "Bretagne"})
+    places = [
+        place(i, 42.0 + i * 0.1, -4.0 + i * 0.2, name=name)
+        for i, name in enumerate(
+            ["Zonza", "Évreux", "abbeville", "Foix"] + [f"Lieu {n:02d}" for n in range(44)]
+        )
+    ]
+    deck = compose_deck(
+        places,
+        title="Oucédonc en Test",
+        region="test",
+        seed=5,
+        precision=Precision.MINUTE,
+        departement_names={"35": "Ille-et-Vilaine"},
+        region_names={"53": "Bretagne"},
+    )
     names = [card.name for card in deck.places]
     assert names[:3] == ["abbeville", "Évreux", "Foix"] and names[-1] == "Zonza"
     assert [card.id for card in deck.places][:3] == ["P01", "P02", "P03"]
-    assert deck.places[0].departement_name == "Ille-et-Vilaine" and deck.places[0].region_name == "Bretagne"
+    assert (
+        deck.places[0].departement_name == "Ille-et-Vilaine"
+        and deck.places[0].region_name == "Bretagne"
+    )
     again = deck_from_json(deck_to_json(deck))
     assert again.places == deck.places and again.others == deck.others
 
 
 def test_too_few_cards_is_refused():
     with pytest.raises(UserError, match="--cards 48"):
-        compose_deck([place(i, 42 + i, 0) for i in range(10)], title="t", region="r", seed=1,
-                     precision=Precision.MINUTE, departement_names={}, region_names={})
+        compose_deck(
+            [place(i, 42 + i, 0) for i in range(10)],
+            title="t",
+            region="r",
+            seed=1,
+            precision=Precision.MINUTE,
+            departement_names={},
+            region_names={},
+        )
 
 
 # ----------------------------------------------------------------------------- CLI
 
 
 def run_pnp(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_cli_writes_pdf_and_json(tmp_path):
@@ -110,7 +169,10 @@ def test_cli_writes_pdf_and_json(tmp_path):
     assert out.read_bytes().startswith(b"%PDF")
     deck = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
     assert deck["region"] == "bretagne" and deck["params"]["duplex"] == "long"
-    assert sorted(p.name for p in out.parent.iterdir()) == ["bzh.json", "bzh.pdf"]  # no temporary left
+    assert sorted(p.name for p in out.parent.iterdir()) == [
+        "bzh.json",
+        "bzh.pdf",
+    ]  # no temporary left
 
 
 MISTAKES = [
@@ -143,8 +205,10 @@ def test_mistakes_are_one_line_user_errors_and_write_nothing(tmp_path, options, 
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(("args", "fragment"), [(["--region", "atlantide"], "unknown region"),
-                                                (["--duplex", "sideways"], "duplex")])
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [(["--region", "atlantide"], "unknown region"), (["--duplex", "sideways"], "duplex")],
+)
 def test_cli_mistakes_exit_2_with_one_line(tmp_path, args, fragment):
     out = tmp_path / "deck.pdf"
     result = run_pnp("oucedonc", "deck", "--out", str(out), *args)
@@ -155,24 +219,48 @@ def test_cli_mistakes_exit_2_with_one_line(tmp_path, args, fragment):
 
 
 def test_kit_builds_the_deck(tmp_path):
-    from generator.kit.model import KitParams
     from generator.kit.builders import build_oucedonc_deck as build_kit_deck
+    from generator.kit.model import KitParams
 
     files = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
-    assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(f.path.is_file() for f in files)
+    assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(
+        f.path.is_file() for f in files
+    )
     assert files[0].print_notes.duplex == "long" and "Oucédonc en Bretagne" in files[0].title
 
 
 # ----------------------------------------------------------------------------- name fitting
 
-WORDS = st.sampled_from(["Saint", "Rémy", "de", "Provence", "sur", "la", "Montagne", "lès", "Châlons",
-                         "L'Isle", "Y", "Aulnay", "Villeneuve", "Boulogne", "Billancourt", "W"])
+WORDS = st.sampled_from(
+    [
+        "Saint",
+        "Rémy",
+        "de",
+        "Provence",
+        "sur",
+        "la",
+        "Montagne",
+        "lès",
+        "Châlons",
+        "L'Isle",
+        "Y",
+        "Aulnay",
+        "Villeneuve",
+        "Boulogne",
+        "Billancourt",
+        "W",
+    ]
+)
 SEPARATORS = st.sampled_from(["-", " ", "-", "'"])
 
 
 @settings(max_examples=60, deadline=None)
-@given(words=st.lists(WORDS, min_size=1, max_size=7), separators=st.lists(SEPARATORS, min_size=6, max_size=6),
-       width=st.floats(60, 200), height=st.floats(30, 120))
+@given(
+    words=st.lists(WORDS, min_size=1, max_size=7),
+    separators=st.lists(SEPARATORS, min_size=6, max_size=6),
+    width=st.floats(60, 200),
+    height=st.floats(30, 120),
+)
 def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, height):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -188,13 +276,22 @@ def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, 
     assert all(stringWidth(line, font, fitted.size) <= width + 1e-6 for line in fitted.lines)
     assert fitted.height <= height + 1e-6
     assert 5.0 <= fitted.size <= 34.0
-    assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")  # only spaces vanish at breaks
+    assert "".join(fitted.lines).replace(" ", "") == name.replace(
+        " ", ""
+    )  # only spaces vanish at breaks
 
 
-@pytest.mark.parametrize(("blocker", "png", "fragment"), [("deck.json", None, "deck.json is a folder"),
-                                                          ("deck.pdf", None, "deck.pdf is a folder"),
-                                                          ("deck_png", 30, "deck_png is a file")])
-def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(tmp_path, blocker, png, fragment):
+@pytest.mark.parametrize(
+    ("blocker", "png", "fragment"),
+    [
+        ("deck.json", None, "deck.json is a folder"),
+        ("deck.pdf", None, "deck.pdf is a folder"),
+        ("deck_png", 30, "deck_png is a file"),
+    ],
+)
+def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
+    tmp_path, blocker, png, fragment
+):
     """The PDF must never be replaced when its deck file (or PNG folder) cannot be: the referee
     would read another deck than the one printed."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck
@@ -212,5 +309,9 @@ def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_car
     with pytest.raises(UserError) as caught:
         select_deck(options, print_settings(options))
     message = str(caught.value)
-    assert "Corse-du-Sud offers only" in message and "at least 48" in message and "larger region" in message
+    assert (
+        "Corse-du-Sud offers only" in message
+        and "at least 48" in message
+        and "larger region" in message
+    )
     assert "fewer cards" not in message

@@ -36,6 +36,8 @@ def test_rounding_never_reverses_an_order(a, b, precision):
 
 
 def test_deck_round_trip():
-    card = make_place_card("P01", "Rennes", "town", 48.1147, -1.6794, Precision.MINUTE, departement="35")
+    card = make_place_card(
+        "P01", "Rennes", "town", 48.1147, -1.6794, Precision.MINUTE, departement="35"
+    )
     deck = Deck("Oucédonc en Bretagne", "bretagne", 7, Precision.MINUTE, (card,))
     assert deck_from_json(deck_to_json(deck)) == deck

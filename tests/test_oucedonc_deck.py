@@ -16,7 +16,12 @@ from generator.render.paper import paper
 from generator.render.units import to_mm
 
 CARD_W, CARD_H = 63.0, 88.0
-SAMPLE_PAGES = (0, 1, 14, 15)  # pdfplumber is slow: the first sheet (places) and the last (the other cards)
+SAMPLE_PAGES = (
+    0,
+    1,
+    14,
+    15,
+)  # pdfplumber is slow: the first sheet (places) and the last (the other cards)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -29,12 +34,19 @@ def build(tmp: Path, name: str, **options) -> tuple[Path, dict]:
 
 def layout_for(deck_json: dict, duplex: str = "long", back_offset=(0.0, 0.0)):
     params = deck_json["params"]
-    spec = SheetSpec(paper=paper(params["paper"]), card=card_size(params["card_size"]), bleed=params["bleed_mm"],
-                     duplex=Duplex(duplex), back_offset=tuple(back_offset))
+    spec = SheetSpec(
+        paper=paper(params["paper"]),
+        card=card_size(params["card_size"]),
+        bleed=params["bleed_mm"],
+        duplex=Duplex(duplex),
+        back_offset=tuple(back_offset),
+    )
     return plan_sheet(spec)
 
 
-def text_centre(textpage, text: str, min_size: float, band: tuple[float, float] | None = None) -> tuple[float, float]:
+def text_centre(
+    textpage, text: str, min_size: float, band: tuple[float, float] | None = None
+) -> tuple[float, float]:
     """Centre (mm from the page's lower-left) of ``text`` drawn at ``min_size`` pt or more
     (and, if ``band`` is given, between those heights in mm), read with pdfium.
 
@@ -51,7 +63,9 @@ def text_centre(textpage, text: str, min_size: float, band: tuple[float, float] 
         left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index, loose=True))
         if band is not None and not band[0] <= (bottom + top) / 2 <= band[1]:
             continue
-        chars.append(("-" if char in "\x02\ufffe" else char, left, bottom, right, top))  # line-end hyphen
+        chars.append(
+            ("-" if char in "\x02\ufffe" else char, left, bottom, right, top)
+        )  # line-end hyphen
     joined = "".join(c[0] for c in chars)
     key = "".join(text.split())
     index = joined.find(key)
@@ -74,7 +88,9 @@ def pdfium_pages(pdf: Path):
     import pypdfium2
 
     document = pypdfium2.PdfDocument(str(pdf))
-    return document, [(document[i].get_height(), document[i].get_textpage()) for i in range(len(document))]
+    return document, [
+        (document[i].get_height(), document[i].get_textpage()) for i in range(len(document))
+    ]
 
 
 def region_text(textpage, rect) -> str:
@@ -135,8 +151,12 @@ def test_every_card_background_is_trim_plus_bleed(long_deck, long_plumber):
     _, deck = long_deck
     bleed = deck["params"]["bleed_mm"]
     for page in (long_plumber.pages[i] for i in SAMPLE_PAGES):
-        boxes = [r for r in page.rects
-                 if abs(to_mm(r["width"]) - (CARD_W + 2 * bleed)) < 0.5 and abs(to_mm(r["height"]) - (CARD_H + 2 * bleed)) < 0.5]
+        boxes = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - (CARD_W + 2 * bleed)) < 0.5
+            and abs(to_mm(r["height"]) - (CARD_H + 2 * bleed)) < 0.5
+        ]
         assert len(boxes) == 9, f"page {page.page_number}: {len(boxes)} card backgrounds"
         for rect in boxes:
             assert to_mm(rect["width"]) - 2 * bleed == pytest.approx(CARD_W, abs=0.1)
@@ -178,7 +198,9 @@ def test_locator_map_is_one_form_reused(long_deck):
     for page in reader.pages[1:14:2]:  # the back pages of the seven sheets of places
         xobjects = page["/Resources"]["/XObject"]
         forms.add(xobjects.raw_get("/FormXob.OucedoncLocatorMap").idnum)
-        assert page.get_contents().get_data().count(b"/FormXob.OucedoncLocatorMap Do") == 9  # one per card
+        assert (
+            page.get_contents().get_data().count(b"/FormXob.OucedoncLocatorMap Do") == 9
+        )  # one per card
     assert len(forms) == 1  # one object, shared by every page
 
 
@@ -194,7 +216,9 @@ def test_every_back_lies_behind_its_front(tmp_path, duplex):
     front_page = pages[0][1]
     back_page = front_page if duplex == "fold" else pages[1][1]
     for name in names:
-        front = text_centre(front_page, name, 13.5, (height / 2, height) if duplex == "fold" else None)
+        front = text_centre(
+            front_page, name, 13.5, (height / 2, height) if duplex == "fold" else None
+        )
         trim = containing(layout.fronts, front)
         assert front[0] == pytest.approx(trim.x + trim.width / 2, abs=0.2)  # centred on the card
         if duplex == "long":  # turned over left-right: x mirrored, upright
@@ -217,7 +241,9 @@ def test_back_offset_moves_backs_only(tmp_path):
     pdf1, _ = build(tmp_path, "shifted", region="bretagne", cards=48, back_offset="1.5,-2")
     name = deck["cards"][0]["name"]
     (doc_a, a), (doc_b, b) = pdfium_pages(pdf0), pdfium_pages(pdf1)
-    assert text_centre(a[0][1], name, 13.5) == pytest.approx(text_centre(b[0][1], name, 13.5), abs=0.01)
+    assert text_centre(a[0][1], name, 13.5) == pytest.approx(
+        text_centre(b[0][1], name, 13.5), abs=0.01
+    )
     (x0, y0), (x1, y1) = text_centre(a[1][1], name, 8.5), text_centre(b[1][1], name, 8.5)
     assert (x1 - x0, y1 - y0) == pytest.approx((1.5, -2.0), abs=0.05)
     doc_a.close()
@@ -235,9 +261,13 @@ def test_all_card_text_stays_in_the_safe_zone(long_deck):
             if textpage.get_text_range(index, 1).isspace():
                 continue
             left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
-            inside = any(s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes)
+            inside = any(
+                s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
+            )
             char = textpage.get_text_range(index, 1)
-            assert inside, f"page {number + 1}: {char!r} at ({left:.1f}, {bottom:.1f}) mm leaves the safe zone"
+            assert inside, (
+                f"page {number + 1}: {char!r} at ({left:.1f}, {bottom:.1f}) mm leaves the safe zone"
+            )
     document.close()
 
 
@@ -257,10 +287,15 @@ def test_json_matches_the_printed_cards(long_deck):
         assert squeeze(card["name"]) in front
         assert squeeze(card["name"]) in back
         assert squeeze(card["lat_text"]) in back and squeeze(card["lon_text"]) in back
-        assert squeeze(format_decimal(card["lat"], 4)) in back and squeeze(format_decimal(card["lon"], 4)) in back
+        assert (
+            squeeze(format_decimal(card["lat"], 4)) in back
+            and squeeze(format_decimal(card["lon"], 4)) in back
+        )
         assert card["id"] in back
         if card["population"]:
-            assert f"{card['population']}habitants" in back  # thousands spaced (narrow no-break space)
+            assert (
+                f"{card['population']}habitants" in back
+            )  # thousands spaced (narrow no-break space)
     document.close()
     parsed = deck_from_json(Path(pdf).with_suffix(".json").read_text(encoding="utf-8"))
     assert len(parsed.places) == 63 and parsed.packs == 3 and parsed.pack_size == 15
@@ -285,9 +320,13 @@ def test_png_faces_for_print_on_demand(tmp_path):
     folder.mkdir()
     for name in ("P49_front.png", "P49_back.png", "cover.png", "notes.txt"):
         (folder / name).write_bytes(b"old")
-    files = make_deck(DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0))
+    files = make_deck(
+        DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0)
+    )
     assert len(files.pngs) == 2 * (48 + 9)
-    assert sorted(p.name for p in folder.iterdir()) == sorted([p.name for p in files.pngs] + ["cover.png", "notes.txt"])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [p.name for p in files.pngs] + ["cover.png", "notes.txt"]
+    )
     names = {path.name for path in files.pngs}
     assert {"P01_front.png", "P01_back.png", "R6_back.png", "D1_front.png"} <= names
     with Image.open(tmp_path / "pod_png" / "P01_front.png") as image:
@@ -317,23 +356,44 @@ def grid_places(names, count=48):
     for index in range(count):
         name = names[index] if index < len(names) else f"Lieu {index:02d}"
         kind = "site" if index % 5 == 4 else "town"
-        places.append(Place(id=f"t:{index}", name=name, kind=kind, lat=43.0 + index * 0.09, lon=-1.0 + index * 0.13,
-                            departement="13", region="93", population=1000 + index if kind == "town" else None,
-                            site_kind="castle" if kind == "site" else None))
+        places.append(
+            Place(
+                id=f"t:{index}",
+                name=name,
+                kind=kind,
+                lat=43.0 + index * 0.09,
+                lon=-1.0 + index * 0.13,
+                departement="13",
+                region="93",
+                population=1000 + index if kind == "town" else None,
+                site_kind="castle" if kind == "site" else None,
+            )
+        )
     return places
 
 
 def render_custom(tmp: Path, places, region_name="Pays & <Mer>", **options):
     from generator.games.oucedonc.coords import Precision
     from generator.games.oucedonc.deck import compose_deck
-    from generator.products.oucedonc_deck import RegionInfo, france_rings, print_settings, render_oucedonc_deck
+    from generator.products.oucedonc_deck import (
+        RegionInfo,
+        france_rings,
+        print_settings,
+        render_oucedonc_deck,
+    )
     from generator.render.oucedonc.texts import render_title
 
     settings = print_settings(DeckOptions(out=tmp / "custom.pdf", **options))
     region = RegionInfo("custom", region_name, "region")
-    deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind), region="custom",
-                        seed=1, precision=Precision.MINUTE, departement_names={"13": "Bouches-du-Rhône"},
-                        region_names={"93": "Provence-Alpes-Côte d'Azur"})
+    deck = compose_deck(
+        places,
+        title=render_title(settings.templates, region.name, region.kind),
+        region="custom",
+        seed=1,
+        precision=Precision.MINUTE,
+        departement_names={"13": "Bouches-du-Rhône"},
+        region_names={"93": "Provence-Alpes-Côte d'Azur"},
+    )
     built = render_oucedonc_deck(deck, region, settings, france_rings())
     pdf = tmp / "custom.pdf"
     pdf.write_bytes(built.pdf)
@@ -359,7 +419,9 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
             if textpage.get_text_range(index, 1).isspace():
                 continue
             left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
-            assert any(s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes)
+            assert any(
+                s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
+            )
     # and the names are large: readable across a table, even the longest
     for card in built.deck.places[:7]:
         front = text_centre(pages[0][1], card.name, 12.0)
@@ -449,8 +511,11 @@ def test_font_option_prints_every_text_in_the_users_font(tmp_path):
 
     serif = FONT_DIR / "DejaVuSerif-Bold.ttf"  # a real font with fewer glyphs than DejaVu Sans
     pdf, _ = render_custom(tmp_path, grid_places(("Saint-Rémy-de-Provence",)), font=serif)
-    fonts = {str(font.get_object()["/BaseFont"]).split("+")[1]
-             for page in PdfReader(pdf).pages[:2] for font in page["/Resources"]["/Font"].values()}
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+")[1]
+        for page in PdfReader(pdf).pages[:2]
+        for font in page["/Resources"]["/Font"].values()
+    }
     assert fonts == {"DejaVuSerif-Bold"}  # nothing printed in any other font
     with pytest.raises(UserError, match=r"U\+2605.*--font"):
         render_custom(tmp_path, grid_places(("Étoile ★",)), font=serif)
@@ -467,8 +532,12 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
         for curve in page.curves:
             w, h = to_mm(curve["x1"] - curve["x0"]), to_mm(curve["bottom"] - curve["top"])
             if abs(w - 2 * radius_mm) < 0.3 and abs(h - 2 * radius_mm) < 0.3:
-                found.append((round(to_mm((curve["x0"] + curve["x1"]) / 2), 1),
-                              round(to_mm(page.height - (curve["top"] + curve["bottom"]) / 2), 1)))
+                found.append(
+                    (
+                        round(to_mm((curve["x0"] + curve["x1"]) / 2), 1),
+                        round(to_mm(page.height - (curve["top"] + curve["bottom"]) / 2), 1),
+                    )
+                )
         return sorted(set(found))
 
     from generator.render.oucedonc.token_sheet import TOKEN_BLEED, plan_tokens
@@ -478,14 +547,20 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
     discs = centres(back, sheet.radius + TOKEN_BLEED)
     assert len(cuts) == 35 and len(discs) == 35
     mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
-    assert all(abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs))
+    assert all(
+        abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs)
+    )
 
 
 @pytest.mark.parametrize(
     ("region_name", "title"),
-    [("Bretagne", "Oucédonc en Bretagne"), ("Grand Est", "Oucédonc dans le Grand Est"),
-     ("Hauts-de-France", "Oucédonc dans les Hauts-de-France"), ("Pays de la Loire", "Oucédonc dans les Pays de la Loire"),
-     ("Île-de-France", "Oucédonc en Île-de-France")],
+    [
+        ("Bretagne", "Oucédonc en Bretagne"),
+        ("Grand Est", "Oucédonc dans le Grand Est"),
+        ("Hauts-de-France", "Oucédonc dans les Hauts-de-France"),
+        ("Pays de la Loire", "Oucédonc dans les Pays de la Loire"),
+        ("Île-de-France", "Oucédonc en Île-de-France"),
+    ],
 )
 def test_the_title_uses_the_preposition_french_uses(region_name, title):
     from generator.render.card_templates import load_templates
@@ -499,7 +574,11 @@ def test_the_title_uses_the_preposition_french_uses(region_name, title):
 
 def map_form_paths(pdf: Path, page: int = 1) -> list[list[tuple[float, float]]]:
     """The subpaths (moveTo … lineTo, PDF points in the form's space) of the locator map form."""
-    form = PdfReader(pdf).pages[page]["/Resources"]["/XObject"]["/FormXob.OucedoncLocatorMap"].get_object()
+    form = (
+        PdfReader(pdf)
+        .pages[page]["/Resources"]["/XObject"]["/FormXob.OucedoncLocatorMap"]
+        .get_object()
+    )
     tokens = form.get_data().split()
     paths: list[list[tuple[float, float]]] = []
     for index, token in enumerate(tokens):
@@ -518,19 +597,29 @@ def test_an_italian_deck_draws_italy_on_every_back_and_builds_the_same_twice(tmp
     first, deck = build(tmp_path, "it1", region="IT", cards=48)
     again, _ = build(tmp_path, "it2", region="IT", cards=48)
     assert first.read_bytes() == again.read_bytes()
-    form = PdfReader(first).pages[1]["/Resources"]["/XObject"]["/FormXob.OucedoncLocatorMap"].get_object()
+    form = (
+        PdfReader(first)
+        .pages[1]["/Resources"]["/XObject"]["/FormXob.OucedoncLocatorMap"]
+        .get_object()
+    )
     width, height = float(form["/BBox"][2]), float(form["/BBox"][3])
     paths = map_form_paths(first)
     assert sum(len(path) for path in paths) > 300  # a coastline, not a few dots (dots are curves)
     rings = sorted((Polygon(path) for path in paths if len(path) >= 3), key=lambda ring: -ring.area)
     # the peninsula, then Sicily and Sardinia: three large islands of land, in proportion
-    assert len(rings) >= 3 and rings[0].area > 4 * rings[1].area and rings[2].area > 0.3 * rings[1].area
+    assert (
+        len(rings) >= 3
+        and rings[0].area > 4 * rings[1].area
+        and rings[2].area > 0.3 * rings[1].area
+    )
     # framed on Italy: the outline reaches close to every edge of the map, leaving the margin
     west, south, east, north = shapely_bounds(rings)
     assert west < 0.15 * width or east > 0.85 * width
     assert south < 0.12 * height and north > 0.88 * height
     # every card's dot lies on the land drawn (the form's dots are the deck's places)
-    assert all(0 <= x <= width and 0 <= y <= height for ring in rings for x, y in ring.exterior.coords)
+    assert all(
+        0 <= x <= width and 0 <= y <= height for ring in rings for x, y in ring.exterior.coords
+    )
     assert deck["region"] == "IT"
 
 
@@ -545,12 +634,24 @@ def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_oversea
 
     from generator.products.oucedonc_deck import country_rings
 
-    mainland = [(12.4964, 41.9028), (9.19, 45.4642), (16.8719, 41.1171), (7.6869, 45.0703)]  # Rome, Milan, Bari, Turin
+    mainland = [
+        (12.4964, 41.9028),
+        (9.19, 45.4642),
+        (16.8719, 41.1171),
+        (7.6869, 45.0703),
+    ]  # Rome, Milan, Bari, Turin
     rings = [Polygon(ring) for ring in country_rings("IT", mainland)]
-    assert any(ring.contains(Point(9.1217, 39.2238)) for ring in rings)  # Sardinia, with no card there
+    assert any(
+        ring.contains(Point(9.1217, 39.2238)) for ring in rings
+    )  # Sardinia, with no card there
     assert any(ring.contains(Point(13.3615, 38.1157)) for ring in rings)  # Sicily
-    france = [Polygon(ring) for ring in country_rings("FR", [(2.35, 48.85), (4.84, 45.76), (-1.55, 47.22)])]
+    france = [
+        Polygon(ring)
+        for ring in country_rings("FR", [(2.35, 48.85), (4.84, 45.76), (-1.55, 47.22)])
+    ]
     assert france and all(ring.bounds[0] > -6 for ring in france)  # French Guiana, Réunion… dropped
     guiana = [Polygon(ring) for ring in country_rings("GF", [(-52.33, 4.94), (-54.0, 5.5)])]
-    assert guiana and all(ring.bounds[2] < -50 for ring in guiana)  # only Guiana, not metropolitan France
+    assert guiana and all(
+        ring.bounds[2] < -50 for ring in guiana
+    )  # only Guiana, not metropolitan France
     assert country_rings("TV", [(179.2, -8.5)]) == ()  # no outline embedded: dots only

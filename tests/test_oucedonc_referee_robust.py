@@ -15,13 +15,13 @@ import pytest
 
 from generator.cli import oucedonc_referee
 from generator.core.errors import UserError
+from generator.core.locked_update import locked_update
 from generator.games.oucedonc import gamefile
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
 from generator.games.oucedonc.gamefile import Game, game_from_json, game_to_json, new_game
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
-from generator.core.locked_update import locked_update
 from tests.referee_fixtures import deck_json, make_deck, pnp
 
 
@@ -42,19 +42,41 @@ def played_game(tmp_path: Path, players: str = "Ana,Ben,Chloé", moves: int = 6)
     deck = tmp_path / "deck.json"
     deck.write_text(deck_json(pack_size=8), encoding="utf-8")
     path = tmp_path / "partie.json"
-    result = pnp("oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", players, "--seed", "4")
+    result = pnp(
+        "oucedonc",
+        "game",
+        "new",
+        str(path),
+        "--deck",
+        str(deck),
+        "--players",
+        players,
+        "--seed",
+        "4",
+    )
     assert result.returncode == 0, result.stderr
     for _ in range(moves):
         game = loaded(path)
         assert game.state.phase(game.setup) is Phase.PLAY
-        result = pnp("oucedonc", "game", "place", str(path), game.state.drawn(game.setup), "--east-of", game.state.table.row[-1])
+        result = pnp(
+            "oucedonc",
+            "game",
+            "place",
+            str(path),
+            game.state.drawn(game.setup),
+            "--east-of",
+            game.state.table.row[-1],
+        )
         assert result.returncode == 0, result.stderr
     return path
 
 
 def pnp_process(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "generator", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -73,7 +95,9 @@ def slow_parsing(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
 # --------------------------------------------------------------------------- racing commands
 
 
-def test_two_undos_racing_in_threads_both_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_undos_racing_in_threads_both_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Both commands read the file before either writes (without the lock one undo is lost)."""
     path = played_game(tmp_path, moves=6)
     journal = loaded(path).journal
@@ -93,7 +117,10 @@ def test_two_undos_racing_in_threads_both_count(tmp_path: Path, monkeypatch: pyt
         thread.join(timeout=30)
     assert not errors, errors
     assert loaded(path).journal == journal[:-2]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.json", "partie.json"]  # no lock or temp file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "deck.json",
+        "partie.json",
+    ]  # no lock or temp file left
 
 
 def test_two_places_racing_in_threads_one_wins_the_other_gets_a_one_line_error(
@@ -166,7 +193,9 @@ def test_a_lock_held_too_long_is_a_one_line_error(tmp_path: Path) -> None:
         os.close(fd)
 
 
-def test_a_file_changed_behind_the_lock_is_not_overwritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_changed_behind_the_lock_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Compare-and-swap: an editor (which takes no lock) saves while the command runs: nothing is written."""
     path = played_game(tmp_path, moves=2)
     edited = game_to_json(loaded(path).undo()[0])
@@ -179,7 +208,9 @@ def test_a_file_changed_behind_the_lock_is_not_overwritten(tmp_path: Path, monke
 
     monkeypatch.setattr(gamefile, "game_from_json", edit_meanwhile)
     result = pnp("oucedonc", "game", "undo", str(path))
-    one_line_error(result, "was changed by another program while this command ran; nothing was written")
+    one_line_error(
+        result, "was changed by another program while this command ran; nothing was written"
+    )
     assert path.read_text(encoding="utf-8") == edited
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.json", "partie.json"]
 
@@ -195,7 +226,14 @@ def test_read_errors_keep_their_one_line_messages(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- player names
 
 
-NAMED = deal(["Jean-Luc", "Chloé", "Anne Marie", "Annemarie"], make_deck(pack_size=5), 3, RuleOptions(), packs=3, pack_size=5)
+NAMED = deal(
+    ["Jean-Luc", "Chloé", "Anne Marie", "Annemarie"],
+    make_deck(pack_size=5),
+    3,
+    RuleOptions(),
+    packs=3,
+    pack_size=5,
+)
 
 
 @pytest.mark.parametrize(
@@ -215,16 +253,27 @@ def test_player_names_ignore_accents_case_hyphens_and_spaces(typed: str, expecte
 
 
 def test_a_player_name_fitting_two_players_is_a_one_line_error_naming_both() -> None:
-    setup = deal(["Ma Rie", "Mar-Ie", "Ben"], make_deck(pack_size=5), 3, RuleOptions(), packs=3, pack_size=5)
+    setup = deal(
+        ["Ma Rie", "Mar-Ie", "Ben"], make_deck(pack_size=5), 3, RuleOptions(), packs=3, pack_size=5
+    )
     with pytest.raises(UserError) as caught:
         setup.player_index("marie")
     message = str(caught.value)
-    assert "ambiguous" in message and "Ma Rie" in message and "Mar-Ie" in message and "\n" not in message
-    with pytest.raises(UserError, match="unknown player 'Zoé'; the players are Ma Rie, Mar-Ie, Ben"):
+    assert (
+        "ambiguous" in message
+        and "Ma Rie" in message
+        and "Mar-Ie" in message
+        and "\n" not in message
+    )
+    with pytest.raises(
+        UserError, match="unknown player 'Zoé'; the players are Ma Rie, Mar-Ie, Ben"
+    ):
         setup.player_index("Zoé")
 
 
-def test_cli_doubt_by_and_count_estimate_find_players_without_accents_or_hyphens(tmp_path: Path) -> None:
+def test_cli_doubt_by_and_count_estimate_find_players_without_accents_or_hyphens(
+    tmp_path: Path,
+) -> None:
     path = played_game(tmp_path, players="Jean-Luc,Chloé,Ben", moves=1)
     game = loaded(path)
     neighbour = game.state.table.neighbours(game.state.pending.card)[0]
@@ -234,12 +283,35 @@ def test_cli_doubt_by_and_count_estimate_find_players_without_accents_or_hyphens
     assert isinstance(doubt, Doubt) and doubt.by == "Chloé"
     # Play to the first count, then estimate with names typed loosely.
     while (game := loaded(path)).state.phase(game.setup) is Phase.PLAY:
-        result = pnp("oucedonc", "game", "place", str(path), game.state.drawn(game.setup), "--east-of", game.state.table.row[-1])
+        result = pnp(
+            "oucedonc",
+            "game",
+            "place",
+            str(path),
+            game.state.drawn(game.setup),
+            "--east-of",
+            game.state.table.row[-1],
+        )
         assert result.returncode == 0, result.stderr
-    result = pnp("oucedonc", "game", "count", str(path), "--estimate", "jeanluc=1", "--estimate", "CHLOE=0", "--estimate", "ben=2")
+    result = pnp(
+        "oucedonc",
+        "game",
+        "count",
+        str(path),
+        "--estimate",
+        "jeanluc=1",
+        "--estimate",
+        "CHLOE=0",
+        "--estimate",
+        "ben=2",
+    )
     assert result.returncode == 0, result.stderr
     count = loaded(path).journal[-1]
-    assert isinstance(count, Count) and count.estimates == (("Jean-Luc", 1), ("Chloé", 0), ("Ben", 2))
+    assert isinstance(count, Count) and count.estimates == (
+        ("Jean-Luc", 1),
+        ("Chloé", 0),
+        ("Ben", 2),
+    )
 
 
 # --------------------------------------------------------------------------- estimate bound
@@ -250,7 +322,13 @@ def first_count_position() -> tuple[Game, int]:
     game = new_game(setup)
     while game.state.phase(setup) is Phase.PLAY:
         table = game.state.table
-        game, _ = game.play(Place(setup.players[game.state.turn], game.state.drawn(setup), Slot.beside(Direction.EAST_OF, table.row[-1])))
+        game, _ = game.play(
+            Place(
+                setup.players[game.state.turn],
+                game.state.drawn(setup),
+                Slot.beside(Direction.EAST_OF, table.row[-1]),
+            )
+        )
     return game, len(game.state.table.cards())
 
 
@@ -261,7 +339,10 @@ def test_an_estimate_above_the_cards_on_the_table_is_refused_saying_the_maximum(
     assert len(played.state.counts) == 1
     with pytest.raises(UserError) as caught:
         game.play(Count((("Ana", 1), ("Ben", on_table + 1))))
-    assert str(caught.value) == f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; give at most {on_table}"
+    assert (
+        str(caught.value)
+        == f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; give at most {on_table}"
+    )
 
 
 def test_cli_refuses_a_too_large_estimate_and_leaves_the_file_alone(tmp_path: Path) -> None:
@@ -270,6 +351,17 @@ def test_cli_refuses_a_too_large_estimate_and_leaves_the_file_alone(tmp_path: Pa
     assert game.state.phase(game.setup) is Phase.COUNT
     on_table = len(game.state.table.cards())
     before = path.read_bytes()
-    result = pnp("oucedonc", "game", "count", str(path), "--estimate", "Ana=1", "--estimate", "Ben=0", "--estimate", f"chloe={on_table + 5}")
+    result = pnp(
+        "oucedonc",
+        "game",
+        "count",
+        str(path),
+        "--estimate",
+        "Ana=1",
+        "--estimate",
+        "Ben=0",
+        "--estimate",
+        f"chloe={on_table + 5}",
+    )
     one_line_error(result, f"give at most {on_table}")
     assert path.read_bytes() == before

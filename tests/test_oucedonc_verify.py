@@ -15,7 +15,13 @@ from generator.games.oucedonc.compare import Direction, EqualCoordinates, parse_
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.distance import meridian_km, parallel_km
 from generator.games.oucedonc.names import Entry, name_key, resolve
-from generator.games.oucedonc.referee import card_entries, located_card, measure, verify_cards, verify_places
+from generator.games.oucedonc.referee import (
+    card_entries,
+    located_card,
+    measure,
+    verify_cards,
+    verify_places,
+)
 from generator.geo.model import Place
 from tests.referee_fixtures import deck_json, make_deck, pnp
 
@@ -30,26 +36,40 @@ def plain(a_units: int, b_units: int, direction: Direction, equal_ok: bool) -> b
 
 
 @pytest.mark.parametrize("precision", list(Precision))
-def test_every_ordered_pair_in_all_four_directions_matches_a_plain_comparison(precision: Precision) -> None:
+def test_every_ordered_pair_in_all_four_directions_matches_a_plain_comparison(
+    precision: Precision,
+) -> None:
     deck = make_deck(precision=precision)
     # Every card is found by its name (as players type it) and by its id.
     entries = card_entries(deck)
     for card in deck.places:
-        assert resolve(card.name.upper(), entries, "card", "") == card == resolve(card.id, entries, "card", "")
+        assert (
+            resolve(card.name.upper(), entries, "card", "")
+            == card
+            == resolve(card.id, entries, "card", "")
+        )
     checked = equal_seen = 0
     for a, b in itertools.permutations(deck.places, 2):
         for direction in Direction:
-            units = (a.lat_units, b.lat_units) if direction.axis == "lat" else (a.lon_units, b.lon_units)
+            units = (
+                (a.lat_units, b.lat_units)
+                if direction.axis == "lat"
+                else (a.lon_units, b.lon_units)
+            )
             for equal in EqualCoordinates:
                 gap = measure(located_card(a), direction, located_card(b), deck.precision, equal)
-                assert gap.verdict.correct is plain(*units, direction, equal is EqualCoordinates.WELL_PLACED)
+                assert gap.verdict.correct is plain(
+                    *units, direction, equal is EqualCoordinates.WELL_PLACED
+                )
                 assert gap.verdict.a.lat_text == a.lat_text and gap.verdict.b.lon_text == b.lon_text
                 assert gap.km >= 0 and (gap.km == 0) == (units[0] == units[1])
                 checked += 1
                 equal_seen += units[0] == units[1]
     assert checked == 50 * 49 * 4 * 2
     if precision is Precision.MINUTE:
-        assert equal_seen > 0  # the fixture deck has equal printed values, so both options are exercised
+        assert (
+            equal_seen > 0
+        )  # the fixture deck has equal printed values, so both options are exercised
 
 
 def test_printed_units_decide_even_when_true_coordinates_disagree() -> None:
@@ -57,9 +77,13 @@ def test_printed_units_decide_even_when_true_coordinates_disagree() -> None:
     # never disagrees with the cards, so by default Colomiers counts as north *and* south of it.
     deck = make_deck()
     for direction in (Direction.NORTH_OF, Direction.SOUTH_OF):
-        gap = verify_cards("Colomiers", direction, "Montpellier", deck, EqualCoordinates.WELL_PLACED)
+        gap = verify_cards(
+            "Colomiers", direction, "Montpellier", deck, EqualCoordinates.WELL_PLACED
+        )
         assert gap.verdict.correct and gap.verdict.gap_units == 0
-        assert not verify_cards("Colomiers", direction, "Montpellier", deck, EqualCoordinates.MISPLACED).verdict.correct
+        assert not verify_cards(
+            "Colomiers", direction, "Montpellier", deck, EqualCoordinates.MISPLACED
+        ).verdict.correct
 
 
 @pytest.mark.parametrize("typed", ["evreux", "EVREUX", "Évreux", "  évreux ", "P01"])
@@ -69,8 +93,18 @@ def test_names_resolve_ignoring_accents_case_and_spaces(typed: str) -> None:
 
 
 def test_hyphens_and_apostrophes_are_ignored() -> None:
-    assert name_key("L'Isle-sur-la-Sorgue") == name_key("l isle sur la sorgue") == name_key("L’ISLE SUR LA SORGUE")
-    gap = verify_cards("lisle sur la sorgue".replace("lisle", "l isle"), Direction.EAST_OF, "avignon", make_deck(), EqualCoordinates.WELL_PLACED)
+    assert (
+        name_key("L'Isle-sur-la-Sorgue")
+        == name_key("l isle sur la sorgue")
+        == name_key("L’ISLE SUR LA SORGUE")
+    )
+    gap = verify_cards(
+        "lisle sur la sorgue".replace("lisle", "l isle"),
+        Direction.EAST_OF,
+        "avignon",
+        make_deck(),
+        EqualCoordinates.WELL_PLACED,
+    )
     assert gap.verdict.correct
 
 
@@ -81,29 +115,86 @@ def test_unknown_card_lists_the_closest_candidates() -> None:
 
 def homonyms() -> list[Place]:
     return [
-        Place(id="insee:93066", name="Saint-Denis", kind="town", lat=48.9362, lon=2.3574, departement="93", population=113000),
-        Place(id="insee:97411", name="Saint-Denis", kind="town", lat=-20.8789, lon=55.4481, departement="974", population=150000),
-        Place(id="insee:27229", name="Évreux", kind="town", lat=49.0241, lon=1.1508, departement="27"),
-        Place(id="insee:09122", name="Foix", kind="town", lat=42.9653, lon=1.6069, departement="09"),
-        Place(id="wd:Q1048", name="Dune du Pilat", kind="site", lat=44.5894, lon=-1.2128, departement="33"),
-        Place(id="insee:50353", name="Le Mont-Saint-Michel", kind="town", lat=48.6360, lon=-1.5110, departement="50"),
+        Place(
+            id="insee:93066",
+            name="Saint-Denis",
+            kind="town",
+            lat=48.9362,
+            lon=2.3574,
+            departement="93",
+            population=113000,
+        ),
+        Place(
+            id="insee:97411",
+            name="Saint-Denis",
+            kind="town",
+            lat=-20.8789,
+            lon=55.4481,
+            departement="974",
+            population=150000,
+        ),
+        Place(
+            id="insee:27229", name="Évreux", kind="town", lat=49.0241, lon=1.1508, departement="27"
+        ),
+        Place(
+            id="insee:09122", name="Foix", kind="town", lat=42.9653, lon=1.6069, departement="09"
+        ),
+        Place(
+            id="wd:Q1048",
+            name="Dune du Pilat",
+            kind="site",
+            lat=44.5894,
+            lon=-1.2128,
+            departement="33",
+        ),
+        Place(
+            id="insee:50353",
+            name="Le Mont-Saint-Michel",
+            kind="town",
+            lat=48.6360,
+            lon=-1.5110,
+            departement="50",
+        ),
     ]
 
 
 def test_homonyms_are_ambiguous_and_show_their_departement() -> None:
     with pytest.raises(UserError) as info:
-        verify_places("saint denis", Direction.NORTH_OF, "Foix", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)
+        verify_places(
+            "saint denis",
+            Direction.NORTH_OF,
+            "Foix",
+            homonyms(),
+            Precision.MINUTE,
+            EqualCoordinates.WELL_PLACED,
+        )
     message = str(info.value)
-    assert "ambiguous" in message and "Saint-Denis (93)" in message and "Saint-Denis (974)" in message
+    assert (
+        "ambiguous" in message and "Saint-Denis (93)" in message and "Saint-Denis (974)" in message
+    )
 
 
 def test_a_homonym_is_picked_by_its_departement() -> None:
-    gap = verify_places("Saint-Denis (974)", Direction.SOUTH_OF, "Foix", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)
+    gap = verify_places(
+        "Saint-Denis (974)",
+        Direction.SOUTH_OF,
+        "Foix",
+        homonyms(),
+        Precision.MINUTE,
+        EqualCoordinates.WELL_PLACED,
+    )
     assert gap.verdict.correct and gap.verdict.a.lat_text == "20°53′ S"
 
 
 def test_sites_and_towns_resolve_from_embedded_like_data() -> None:
-    gap = verify_places("dune du pilat", Direction.NORTH_OF, "FOIX", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)
+    gap = verify_places(
+        "dune du pilat",
+        Direction.NORTH_OF,
+        "FOIX",
+        homonyms(),
+        Precision.MINUTE,
+        EqualCoordinates.WELL_PLACED,
+    )
     assert gap.verdict.correct
     assert gap.verdict.a.lat_text == "44°35′ N" and gap.verdict.b.lat_text == "42°58′ N"
     # 44°35′ − 42°58′ = 97 minutes of latitude, about 97 nautical miles.
@@ -123,7 +214,9 @@ def test_meridian_and_parallel_distances_match_pyproj_geodesics() -> None:
 
     geod = Geod(ellps="WGS84")
     # A meridian arc is a geodesic: pyproj's inverse problem gives it directly.
-    assert meridian_km(43.0, 49.0) == pytest.approx(geod.inv(1.0, 43.0, 1.0, 49.0)[2] / 1000, rel=1e-9)
+    assert meridian_km(43.0, 49.0) == pytest.approx(
+        geod.inv(1.0, 43.0, 1.0, 49.0)[2] / 1000, rel=1e-9
+    )
     # A parallel is not a geodesic: compare with a finely sampled polyline along it.
     lons = [-4.5 + i * (12.0 / 2000) for i in range(2001)]
     along = geod.line_length(lons, [46.0] * len(lons)) / 1000
@@ -144,7 +237,9 @@ def test_parse_direction_accepts_the_cli_spelling() -> None:
 
 def pnp_process(*args: str) -> subprocess.CompletedProcess[str]:
     """The real console entry point in a child process, for end-to-end checks."""
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 @pytest.fixture()
@@ -162,17 +257,29 @@ def test_cli_verify_prints_verdict_coordinates_and_gap(deck_file: Path) -> None:
     assert "27′ of longitude apart" in result.stdout and "km" in result.stdout
     result = pnp("oucedonc", "verify", "Lille", "north-of", "Paris", "--deck", str(deck_file))
     # 50°38′ − 48°51′ = 107′ = 1°47′ of latitude, about 198 km.
-    assert result.stdout.startswith("YES: Lille is north of Paris") and "107′ (1°47′) of latitude apart, 198." in result.stdout
+    assert (
+        result.stdout.startswith("YES: Lille is north of Paris")
+        and "107′ (1°47′) of latitude apart, 198." in result.stdout
+    )
 
 
 def test_cli_verify_json_and_exit_zero_whatever_the_verdict(deck_file: Path) -> None:
     for run, direction, expected in ((pnp_process, "north-of", True), (pnp, "south-of", False)):
-        result = run("oucedonc", "verify", "Évreux", direction, "Foix", "--deck", str(deck_file), "--json")
+        result = run(
+            "oucedonc", "verify", "Évreux", direction, "Foix", "--deck", str(deck_file), "--json"
+        )
         assert result.returncode == 0
         document = json.loads(result.stdout)
-        assert document["a"] == "Évreux" and document["b"] == "Foix" and document["direction"] == direction
+        assert (
+            document["a"] == "Évreux"
+            and document["b"] == "Foix"
+            and document["direction"] == direction
+        )
         assert document["correct"] is expected
-        assert document["a_coordinates"]["lat"] == "49°01′ N" and document["b_coordinates"]["lat"] == "42°58′ N"
+        assert (
+            document["a_coordinates"]["lat"] == "49°01′ N"
+            and document["b_coordinates"]["lat"] == "42°58′ N"
+        )
         assert abs(document["gap_minutes"]) == 2941 - 2578
 
 
@@ -185,7 +292,9 @@ def test_cli_verify_json_and_exit_zero_whatever_the_verdict(deck_file: Path) -> 
         (("Évreux", "north-of", "Foix", "--precision", "second"), "drop --precision"),
     ],
 )
-def test_cli_verify_bad_input_is_one_line_exit_2(deck_file: Path, args: tuple[str, ...], fragment: str) -> None:
+def test_cli_verify_bad_input_is_one_line_exit_2(
+    deck_file: Path, args: tuple[str, ...], fragment: str
+) -> None:
     result = pnp("oucedonc", "verify", *args, "--deck", str(deck_file))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
@@ -197,7 +306,9 @@ def test_cli_verify_refuses_a_broken_deck_file(tmp_path: Path) -> None:
     broken.write_text('{"schema": "pnp.oucedonc.deck", "version": 1, "cards": [', encoding="utf-8")
     result = pnp("oucedonc", "verify", "A", "north-of", "B", "--deck", str(broken))
     assert result.returncode == 2 and "not valid JSON" in result.stderr
-    result = pnp("oucedonc", "verify", "A", "north-of", "B", "--deck", str(tmp_path / "missing.json"))
+    result = pnp(
+        "oucedonc", "verify", "A", "north-of", "B", "--deck", str(tmp_path / "missing.json")
+    )
     assert result.returncode == 2 and "does not exist" in result.stderr
 
 
@@ -213,17 +324,29 @@ def test_cli_verify_without_deck_uses_the_embedded_data() -> None:
     assert json.loads(result.stdout)["correct"] is True
 
 
-@pytest.mark.parametrize("typed", ["lisle sur la sorgue", "LISLE-SUR-LA-SORGUE", "l'isle sur la sorgue"])
+@pytest.mark.parametrize(
+    "typed", ["lisle sur la sorgue", "LISLE-SUR-LA-SORGUE", "l'isle sur la sorgue"]
+)
 def test_an_apostrophe_typed_as_nothing_still_finds_the_place(typed: str) -> None:
-    gap = verify_cards(typed, Direction.EAST_OF, "avignon", make_deck(), EqualCoordinates.WELL_PLACED)
+    gap = verify_cards(
+        typed, Direction.EAST_OF, "avignon", make_deck(), EqualCoordinates.WELL_PLACED
+    )
     assert gap.verdict.a.name == "L'Isle-sur-la-Sorgue" and gap.verdict.correct
-    gap = verify_cards("saintetienne", Direction.WEST_OF, "Lyon", make_deck(), EqualCoordinates.WELL_PLACED)
+    gap = verify_cards(
+        "saintetienne", Direction.WEST_OF, "Lyon", make_deck(), EqualCoordinates.WELL_PLACED
+    )
     assert gap.verdict.a.name == "Saint-Étienne"
 
 
 def test_dropping_separators_never_hides_an_ambiguity() -> None:
-    entries = [Entry(name="Le Pin", value=1, qualifier="03"), Entry(name="Lepin", value=2, qualifier="73")]
-    assert resolve("le pin", entries, "place", "x") == 1 and resolve("lepin", entries, "place", "x") == 2
+    entries = [
+        Entry(name="Le Pin", value=1, qualifier="03"),
+        Entry(name="Lepin", value=2, qualifier="73"),
+    ]
+    assert (
+        resolve("le pin", entries, "place", "x") == 1
+        and resolve("lepin", entries, "place", "x") == 2
+    )
     with pytest.raises(UserError, match="ambiguous: Le Pin \\(03\\), Lepin \\(73\\)"):
         resolve("lep in", entries, "place", "x")  # no exact key; both names drop to "lepin"
 
@@ -231,9 +354,18 @@ def test_dropping_separators_never_hides_an_ambiguity() -> None:
 @pytest.mark.parametrize("pair", [("Ajaccio", "ajaccio"), ("P14", "Ajaccio")])
 def test_a_place_compared_with_itself_is_refused(pair: tuple[str, str]) -> None:
     with pytest.raises(UserError, match="both Ajaccio"):
-        verify_cards(pair[0], Direction.NORTH_OF, pair[1], make_deck(), EqualCoordinates.WELL_PLACED)
+        verify_cards(
+            pair[0], Direction.NORTH_OF, pair[1], make_deck(), EqualCoordinates.WELL_PLACED
+        )
     with pytest.raises(UserError, match="both Foix"):
-        verify_places("foix", Direction.NORTH_OF, "FOIX", homonyms(), Precision.MINUTE, EqualCoordinates.WELL_PLACED)
+        verify_places(
+            "foix",
+            Direction.NORTH_OF,
+            "FOIX",
+            homonyms(),
+            Precision.MINUTE,
+            EqualCoordinates.WELL_PLACED,
+        )
 
 
 def printed_minutes(text: str) -> int:
@@ -246,7 +378,9 @@ def printed_minutes(text: str) -> int:
     return -value if match.group(3) in "SO" else value
 
 
-def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_printed_backs(tmp_path) -> None:
+def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_printed_backs(
+    tmp_path,
+) -> None:
     """The default France deck, as `pnp oucedonc deck` selects it and the referee reads it from the
     JSON: every ordered pair, in all four directions, gets the verdict of the printed texts."""
     from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
@@ -256,10 +390,19 @@ def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_print
     selected, _ = select_deck(options, print_settings(options))
     deck = deck_from_json(deck_to_json(selected))
     assert deck.precision is Precision.MINUTE and len(deck.places) == 63
-    printed = {card.id: {"lat": printed_minutes(card.lat_text), "lon": printed_minutes(card.lon_text)} for card in deck.places}
+    printed = {
+        card.id: {"lat": printed_minutes(card.lat_text), "lon": printed_minutes(card.lon_text)}
+        for card in deck.places
+    }
     for a, b in itertools.permutations(deck.places, 2):
         for direction in Direction:
-            verdict_ = measure(located_card(a), direction, located_card(b), deck.precision, EqualCoordinates.WELL_PLACED).verdict
+            verdict_ = measure(
+                located_card(a),
+                direction,
+                located_card(b),
+                deck.precision,
+                EqualCoordinates.WELL_PLACED,
+            ).verdict
             mine, theirs = printed[a.id][direction.axis], printed[b.id][direction.axis]
             assert mine != theirs  # the selection makes every doubt decidable on the printed values
             assert verdict_.correct is plain(mine, theirs, direction, True)

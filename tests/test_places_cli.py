@@ -21,7 +21,11 @@ from generator.geo.regions import resolve_region
 def run_pnp(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
     env = {"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
     return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60, env=env
+        [sys.executable, "-m", "generator", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
     )
 
 
@@ -70,7 +74,9 @@ def test_unknown_region_suggests_close_names():
 
 
 def test_json_output():
-    result = run_pnp("places", "--region", "Gironde", "--kind", "towns", "--limit", "3", "--format", "json")
+    result = run_pnp(
+        "places", "--region", "Gironde", "--kind", "towns", "--limit", "3", "--format", "json"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [d["name"] for d in data] == ["Bordeaux", "Mérignac", "Pessac"]
@@ -114,8 +120,17 @@ def test_table_of_long_names_fits_80_columns():
 
 
 def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
-    result = run_pnp("places", "--count", "60", "--sites-share", "1", "--difficulty", "hard",
-                     "--precision", "second")
+    result = run_pnp(
+        "places",
+        "--count",
+        "60",
+        "--sites-share",
+        "1",
+        "--difficulty",
+        "hard",
+        "--precision",
+        "second",
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "France: deck of 60 (seed 1, hard, embedded)"
@@ -132,14 +147,18 @@ def test_listing_alternates_towns_and_sites_in_a_box_too():
 
 def test_kind_chooses_the_kind_of_every_card_of_a_deck():
     for kind in ("towns", "sites"):
-        result = run_pnp("places", "--region", "Gironde", "--kind", kind, "--count", "4", "--format", "json")
+        result = run_pnp(
+            "places", "--region", "Gironde", "--kind", kind, "--count", "4", "--format", "json"
+        )
         assert result.returncode == 0, result.stderr
         assert {d["kind"] for d in json.loads(result.stdout)} == {kind[:-1]}
 
 
 def test_table_title_counts_in_english():
     assert run_pnp("places", "--limit", "1").stdout.splitlines()[0].strip() == "France: 1 place"
-    many = run_pnp("places", "--region", "region:84", "--kind", "towns").stdout.splitlines()[0].strip()
+    many = (
+        run_pnp("places", "--region", "region:84", "--kind", "towns").stdout.splitlines()[0].strip()
+    )
     assert many == "Auvergne-Rhône-Alpes (région 84): 1,200 places"
 
 
@@ -183,7 +202,10 @@ def test_data_build_without_npm_is_one_line(tmp_path):
     env = {"PATH": str(tmp_path), "PYTHONIOENCODING": "utf-8"}  # no npm on this PATH
     result = subprocess.run(
         [sys.executable, "-m", "generator", "data", "build", "--check"],
-        capture_output=True, text=True, timeout=60, env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1].startswith("pnp: error: npm is not installed")
@@ -202,7 +224,9 @@ def test_names_resolve_whatever_the_case_accents_and_dashes(area, rnd):
     name, kind, code = area
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     mangled = "".join(ch.upper() if rnd.random() < 0.5 else ch.lower() for ch in plain)
-    mangled = mangled.replace("-", rnd.choice(["-", " ", "  "])).replace("'", rnd.choice(["'", " ", "’"]))
+    mangled = mangled.replace("-", rnd.choice(["-", " ", "  "])).replace(
+        "'", rnd.choice(["'", " ", "’"])
+    )
     selection = resolve_region(f" {mangled} ")
     assert (selection.kind, selection.code) == (kind, code)
 

@@ -8,7 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.core.errors import UserError
-from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, parse_order, score_order
+from generator.games.pronostiques import (
+    PREDICTIONS,
+    SUITS,
+    PileRules,
+    ScoreRules,
+    check_piles,
+    parse_order,
+    score_order,
+)
 from generator.games.pronostiques.scoring import ThreeInARow, score_prediction
 from generator.games.pronostiques.suits import Suit
 
@@ -41,7 +49,14 @@ def test_rule_a_hands_out_exactly_six_points(order):
 def test_perfect_prediction_every_line():
     score = score_prediction(PREDICTIONS[0], (H, D, S, C))
     assert [(l.rule, l.points) for l in score.lines] == [
-        ("a", 2), ("a", 1), ("a", 1), ("a", 2), ("c", 3), ("b", 0), ("b", 0)]
+        ("a", 2),
+        ("a", 1),
+        ("a", 1),
+        ("a", 2),
+        ("c", 3),
+        ("b", 0),
+        ("b", 0),
+    ]
     assert score.points == 9
 
 
@@ -58,8 +73,15 @@ def test_rule_b_both_pairs_each_or_once():
     # Both pairs right without a three in a row is impossible (it is the whole order), so check the
     # option on the pair lines directly: with (c) off, the perfect order pays 2+2 or 2.
     from generator.games.pronostiques.scoring import _pair_lines
+
     assert sum(l.points for l in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules())) == 4
-    assert sum(l.points for l in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules(pair_bonus_each=False))) == 2
+    assert (
+        sum(
+            l.points
+            for l in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules(pair_bonus_each=False))
+        )
+        == 2
+    )
 
 
 def test_rule_c_three_in_a_row_anywhere():
@@ -80,7 +102,9 @@ def test_rule_c_relative_reading():
     # ♥ ♣ ♦ ♠: ♥♦♠ keep their order with a gap: only the 'relative' reading pays.
     order = (H, C, D, S)
     adjacent = score_prediction(PREDICTIONS[0], order)
-    relative = score_prediction(PREDICTIONS[0], order, ScoreRules(three_in_a_row=ThreeInARow.RELATIVE))
+    relative = score_prediction(
+        PREDICTIONS[0], order, ScoreRules(three_in_a_row=ThreeInARow.RELATIVE)
+    )
     assert rules_points(adjacent, "c") == 0
     assert rules_points(relative, "c") == 3
 
@@ -100,13 +124,19 @@ def test_forum_claim_about_point_distributions():
     symmetries = []
     for perm in permutations(SUITS):
         relabel = dict(zip(SUITS, perm))
-        if {tuple(relabel[s] for s in p.order) for p in PREDICTIONS} == {p.order for p in PREDICTIONS}:
+        if {tuple(relabel[s] for s in p.order) for p in PREDICTIONS} == {
+            p.order for p in PREDICTIONS
+        }:
             symmetries.append(relabel)
     classes = {frozenset(tuple(g[s] for s in o) for g in symmetries) for o in ORDERS}
     assert len(symmetries) == 4 and len(classes) == 6
     for cls in classes:
-        assert len({tuple(sorted((s.points for s in score_order(o)), reverse=True)) for o in cls}) == 1
-    distributions = Counter(tuple(sorted((s.points for s in score_order(o)), reverse=True)) for o in ORDERS)
+        assert (
+            len({tuple(sorted((s.points for s in score_order(o)), reverse=True)) for o in cls}) == 1
+        )
+    distributions = Counter(
+        tuple(sorted((s.points for s in score_order(o)), reverse=True)) for o in ORDERS
+    )
     assert distributions == {(9, 0, 0, 0): 4, (5, 2, 1, 0): 8, (4, 2, 0, 0): 4, (3, 3, 2, 1): 8}
     king_on_top = 0
     for o in ORDERS:
@@ -126,17 +156,20 @@ def test_parse_order_rejects(text):
         parse_order(text)
 
 
-@pytest.mark.parametrize("heights, limits", [
-    ((0, 0, 0, 0), []),
-    ((5, 3, 2, 0), []),  # spread 5, gaps 2 1 2
-    ((6, 4, 2, 0), ["spread"]),  # spread 6, gaps 2 2 2
-    ((4, 0, 0, 0), ["gap"]),
-    ((7, 3, 3, 1), ["spread", "gap"]),
-    ((8, 8, 5, 3), []),
-    ((8, 8, 4, 3), ["gap"]),
-    ((1, 6, 3, 3), []),  # spread exactly 5
-    ((1, 7, 4, 4), ["spread"]),
-])
+@pytest.mark.parametrize(
+    "heights, limits",
+    [
+        ((0, 0, 0, 0), []),
+        ((5, 3, 2, 0), []),  # spread 5, gaps 2 1 2
+        ((6, 4, 2, 0), ["spread"]),  # spread 6, gaps 2 2 2
+        ((4, 0, 0, 0), ["gap"]),
+        ((7, 3, 3, 1), ["spread", "gap"]),
+        ((8, 8, 5, 3), []),
+        ((8, 8, 4, 3), ["gap"]),
+        ((1, 6, 3, 3), []),  # spread exactly 5
+        ((1, 7, 4, 4), ["spread"]),
+    ],
+)
 def test_pile_limits(heights, limits):
     result = check_piles(heights)
     assert [b.limit for b in result.breaks] == limits
@@ -164,7 +197,7 @@ def test_pile_limits_against_brute_force(heights):
     assert check_piles(heights).ok is (spread_ok and gap_ok)
     for suit in check_piles(heights).playable:
         i = SUITS.index(suit)
-        assert check_piles(heights[:i] + (heights[i] + 1,) + heights[i + 1:]).ok
+        assert check_piles(heights[:i] + (heights[i] + 1,) + heights[i + 1 :]).ok
 
 
 def test_pile_heights_out_of_range():
@@ -184,7 +217,10 @@ def test_without_rule_c_the_pair_option_matters():
 def test_players_and_race_lengths_of_the_rules():
     from generator.games.pronostiques.piles import check_laps, check_players
 
-    assert [check_players(n) for n in (3, 4)] == [3, 4] and [check_laps(n) for n in (8, 10)] == [8, 10]
+    assert [check_players(n) for n in (3, 4)] == [3, 4] and [check_laps(n) for n in (8, 10)] == [
+        8,
+        10,
+    ]
     for players in (2, 5):
         with pytest.raises(UserError, match="3 or 4 players"):
             check_players(players)

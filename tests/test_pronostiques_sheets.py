@@ -9,11 +9,11 @@ from pypdf import PdfReader
 
 from generator.core.errors import UserError
 from generator.games.pronostiques import SUITS, parse_order, score_order
+from generator.products.pronostiques_sheets import build_sheets
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
-from generator.products.pronostiques_sheets import build_sheets
-from generator.render.pronostiques.sheets import deck_cards
 from generator.render.pronostiques.race_cards import TEAMS
+from generator.render.pronostiques.sheets import deck_cards
 from generator.render.units import pt, to_mm
 
 
@@ -31,7 +31,11 @@ def test_deck_composition():
             assert labels.count(f"{rank} {suit.symbol}") == 1
     assert labels.count("Joker 1") + labels.count("Joker 2") == 2
     assert [l for l in labels if l.startswith("Pronostic")] == [
-        "Pronostic Roi ♥", "Pronostic Roi ♦", "Pronostic Roi ♠", "Pronostic Roi ♣"]
+        "Pronostic Roi ♥",
+        "Pronostic Roi ♦",
+        "Pronostic Roi ♠",
+        "Pronostic Roi ♣",
+    ]
 
 
 def _page_words(path, numbers):
@@ -43,7 +47,11 @@ def test_deck_pages_texts_and_powers(sheets):
     reader = PdfReader(sheets["pronostiques-cards.pdf"])
     assert len(reader.pages) == 14  # 58 cards, 9 per A4 sheet: 7 sheets, front and back
     text = "\n".join(page.extract_text() for page in reader.pages[0::2])
-    assert text.count("PNEUS NEUFS") == 4 and text.count("INSTINCT") == 4 and text.count("ASPIRATION") == 4
+    assert (
+        text.count("PNEUS NEUFS") == 4
+        and text.count("INSTINCT") == 4
+        and text.count("ASPIRATION") == 4
+    )
     assert text.count("CREVAISON") == 2
     for team in TEAMS.values():
         assert text.count(team.name) >= 13  # 13 cards per team, plus the prediction cards
@@ -51,27 +59,36 @@ def test_deck_pages_texts_and_powers(sheets):
     for n in range(1, 11):
         assert f"TOUR {n}" in text
     backs = "\n".join(page.extract_text() for page in reader.pages[1::2])
-    assert backs.count("PRONOSTIQUES") == 2 * 54 and backs.count("PRONOSTIC\n") + backs.count("PRONOSTIC ") >= 4
+    assert (
+        backs.count("PRONOSTIQUES") == 2 * 54
+        and backs.count("PRONOSTIC\n") + backs.count("PRONOSTIC ") >= 4
+    )
 
 
 def test_deck_boxes_and_print_settings(sheets):
     reader = PdfReader(sheets["pronostiques-cards.pdf"])
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
-    layout = plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG))
+    layout = plan_sheet(
+        SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG)
+    )
     assert layout.per_sheet == 9
     page = reader.pages[0]
     trim = [to_mm(float(v)) for v in page.trimbox]
     left = min(s.trim.x for s in layout.fronts)
     bottom = min(s.trim.y for s in layout.fronts)
     assert trim[0] == pytest.approx(left, abs=0.01) and trim[1] == pytest.approx(bottom, abs=0.01)
-    assert trim[2] - trim[0] == pytest.approx(3 * 63 + 2 * 2 * 1.0, abs=0.01)  # cards abut, bleed between
+    assert trim[2] - trim[0] == pytest.approx(
+        3 * 63 + 2 * 2 * 1.0, abs=0.01
+    )  # cards abut, bleed between
     bleed = [to_mm(float(v)) for v in page.bleedbox]
     assert bleed[0] == pytest.approx(left - 1.0, abs=0.01)
 
 
 def test_prediction_backs_sit_behind_their_fronts(sheets):
-    layout = plan_sheet(SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG))
+    layout = plan_sheet(
+        SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG)
+    )
     words = _page_words(sheets["pronostiques-cards.pdf"], (12, 13))
     page_h = pt(297)
     fronts = [w for w in words[12] if w["text"] == "PRONOSTIC"]
@@ -80,7 +97,11 @@ def test_prediction_backs_sit_behind_their_fronts(sheets):
     def slot_of(word, slots):
         x = to_mm((word["x0"] + word["x1"]) / 2)
         y = to_mm(page_h - (word["top"] + word["bottom"]) / 2)
-        return next(i for i, s in enumerate(slots) if s.trim.x < x < s.trim.right and s.trim.y < y < s.trim.top)
+        return next(
+            i
+            for i, s in enumerate(slots)
+            if s.trim.x < x < s.trim.right and s.trim.y < y < s.trim.top
+        )
 
     assert sorted(slot_of(w, layout.fronts) for w in fronts) == [0, 1, 2, 3]
     # each back page shows the title twice (upright and turned); the slots are the mirrored ones
@@ -107,7 +128,9 @@ def test_fonts_embedded_no_helvetica(sheets):
 def test_score_pad_columns_and_barème(sheets, tmp_path):
     text = PdfReader(sheets["pronostiques-score-pad.pdf"]).pages[0].extract_text()
     assert "Joueur 4" in text and "Total" in text and "16 ou plus" in text
-    rows = re.findall(r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", text)
+    rows = re.findall(
+        r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", text
+    )
     assert len(rows) == 24
     assert {r[:4] for r in rows} == {tuple(s.symbol for s in o) for o in permutations(SUITS)}
     for row in rows:
@@ -120,13 +143,24 @@ def test_score_pad_columns_and_barème(sheets, tmp_path):
 
 def test_rules_aid_content(sheets):
     text = PdfReader(sheets["pronostiques-rules-aid.pdf"]).pages[0].extract_text()
-    for needle in ("Pneus neufs", "Instinct", "Aspiration", "Crevaison", "au plus 5 cartes", "au plus 3 cartes",
-                   "3 des 4 piles", "16 ou plus", "échanger jusqu'à 3 cartes"):
+    for needle in (
+        "Pneus neufs",
+        "Instinct",
+        "Aspiration",
+        "Crevaison",
+        "au plus 5 cartes",
+        "au plus 3 cartes",
+        "3 des 4 piles",
+        "16 ou plus",
+        "échanger jusqu'à 3 cartes",
+    ):
         assert needle in text
     # the worked example is the scorer's: ♦♥♠♣ gives 5, 2, 1 and 0
     example = text.split("Exemple de décompte")[1]
     assert re.findall(r"(\d+) pts?\b", example) == ["5", "2", "1", "0"]
-    assert "1 pt" in example and "1 pts" not in example and "0 pts" not in example  # French: 0 pt, 1 pt
+    assert (
+        "1 pt" in example and "1 pts" not in example and "0 pts" not in example
+    )  # French: 0 pt, 1 pt
     assert "b ♠♣ +2" in example
 
 
@@ -135,7 +169,9 @@ def test_fold_and_short_duplex(tmp_path):
     prefs = PdfReader(fold).trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/Duplex"] == "/Simplex"
     short = build_sheets(tmp_path / "short", 4, "letter", duplex="short")[0]
-    assert PdfReader(short).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    assert (
+        PdfReader(short).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    )
 
 
 def test_deterministic(tmp_path, sheets):
@@ -157,7 +193,9 @@ def test_scoring_options_reach_the_barème_and_the_aid(tmp_path):
     rules = ScoreRules(three_in_a_row=ThreeInARow.NONE)
     paths = build_sheets(tmp_path, 4, "a4", score_rules=rules)
     pad = PdfReader(paths[1]).pages[0].extract_text()
-    rows = re.findall(r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", pad)
+    rows = re.findall(
+        r"([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s*([♥♦♠♣])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", pad
+    )
     assert ("♥", "♦", "♠", "♣", "10", "0", "0", "0") in rows  # no rule (c): 6 + 2 + 2
     aid = PdfReader(paths[2]).pages[0].extract_text()
     assert "b) 2 points" in aid and "c) 3 points" not in aid
@@ -171,7 +209,9 @@ def test_print_shop_faces(tmp_path):
     page = reader.pages[0]
     assert to_mm(float(page.mediabox.width)) == pytest.approx(63 + 6, abs=0.01)
     trim = [to_mm(float(v)) for v in page.trimbox]
-    assert trim[0] == pytest.approx(3, abs=0.01) and trim[2] - trim[0] == pytest.approx(63, abs=0.01)
+    assert trim[0] == pytest.approx(3, abs=0.01) and trim[2] - trim[0] == pytest.approx(
+        63, abs=0.01
+    )
 
 
 def test_bleed_out_of_range_writes_nothing(tmp_path):
@@ -184,14 +224,20 @@ def test_bleed_out_of_range_writes_nothing(tmp_path):
 def test_rules_aid_uses_the_page_down_to_the_footer(tmp_path, paper_name):
     """The aid's type grows until a column reaches the footer zone: no large blank band at the
     bottom of A4 (it used to leave ~66 mm), yet nothing runs into the footer on Letter."""
-    aid = next(p for p in build_sheets(tmp_path, 4, paper_name) if p.name == "pronostiques-rules-aid.pdf")
+    aid = next(
+        p for p in build_sheets(tmp_path, 4, paper_name) if p.name == "pronostiques-rules-aid.pdf"
+    )
     with pdfplumber.open(aid) as pdf:
         page = pdf.pages[0]
         height = to_mm(float(page.height))
-        footer_top = min(to_mm(float(w["top"])) for w in page.extract_words() if w["text"] == "Pronostiques,")
+        footer_top = min(
+            to_mm(float(w["top"])) for w in page.extract_words() if w["text"] == "Pronostiques,"
+        )
         content = [ch for ch in page.chars if to_mm(float(ch["top"])) < footer_top - 1]
         lowest = max(to_mm(float(ch["bottom"])) for ch in content)
     assert height - lowest >= 12.0 + 2.0  # clear of the footer line (drawn at 8 mm from the bottom)
     assert height - lowest <= 12.0 + 12.0  # but no band of blank paper above it
-    assert max(float(ch["size"]) for ch in content if "Bold" not in ch["fontname"]) >= 9.5  # was 8.3 pt
+    assert (
+        max(float(ch["size"]) for ch in content if "Bold" not in ch["fontname"]) >= 9.5
+    )  # was 8.3 pt
     assert all(to_mm(float(ch["x1"])) <= to_mm(float(page.width)) - 12.0 + 0.5 for ch in content)

@@ -8,8 +8,12 @@ import pytest
 
 
 def pnp(*args):
-    return subprocess.run([sys.executable, "-m", "generator", "territoires", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "territoires", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_worked_example_as_json():
@@ -26,30 +30,41 @@ def test_text_output_names_the_rule_and_alternative():
     assert result.returncode == 0
     assert result.stdout.startswith("attack -1 on the odd house")
     assert "also possible: heal +2 on the even house (pass --as heal)" in result.stdout
-    healed = json.loads(pnp("attack", "16", "15", "--house", "even", "--as", "heal", "--json").stdout)
+    healed = json.loads(
+        pnp("attack", "16", "15", "--house", "even", "--as", "heal", "--json").stdout
+    )
     assert (healed["effect"], healed["change"], healed["side"]) == ("heal", 2, "even")
 
 
 def test_variants_from_the_command_line():
-    third = json.loads(pnp("attack", "1", "2", "3", "--players", "3", "--seat", "3", "--target", "even", "--json").stdout)
+    third = json.loads(
+        pnp(
+            "attack", "1", "2", "3", "--players", "3", "--seat", "3", "--target", "even", "--json"
+        ).stdout
+    )
     assert (third["change"], third["side"], third["house"]) == (-1, "even", None)
     shared = json.loads(pnp("attack", "7", "8", "--players", "4", "--seat", "4", "--json").stdout)
     assert (shared["change"], shared["side"], shared["shared_by_seats"]) == (-2, "even", [1, 3])
-    options = json.loads(pnp("attack", "3", "4", "5", "--house", "even", "--runs", "best", "--json").stdout)
+    options = json.loads(
+        pnp("attack", "3", "4", "5", "--house", "even", "--runs", "best", "--json").stdout
+    )
     assert options["change"] == -2
 
 
-@pytest.mark.parametrize("args, reason", [
-    (["1", "2", "--house", "even"], "no special card"),
-    (["11", "12", "--house", "purple"], "unknown house"),
-    (["11", "12", "--house", "even", "--players", "5"], "2, 3 or 4 players"),
-    (["3", "5", "--house", "even"], "do not follow each other"),
-    (["11", "12", "--house", "even", "--runs", "most"], "--runs"),
-    (["1", "2", "3", "--players", "3", "--seat", "3"], "--target"),
-    (["eleven", "12", "--house", "even"], "eleven"),
-    (["²", "12", "--house", "even"], "is not a number"),
-    (["", "12", "--house", "even"], "is not a number"),
-])
+@pytest.mark.parametrize(
+    "args, reason",
+    [
+        (["1", "2", "--house", "even"], "no special card"),
+        (["11", "12", "--house", "purple"], "unknown house"),
+        (["11", "12", "--house", "even", "--players", "5"], "2, 3 or 4 players"),
+        (["3", "5", "--house", "even"], "do not follow each other"),
+        (["11", "12", "--house", "even", "--runs", "most"], "--runs"),
+        (["1", "2", "3", "--players", "3", "--seat", "3"], "--target"),
+        (["eleven", "12", "--house", "even"], "eleven"),
+        (["²", "12", "--house", "even"], "is not a number"),
+        (["", "12", "--house", "even"], "is not a number"),
+    ],
+)
 def test_invalid_input_is_one_line_and_exit_2(args, reason):
     result = pnp("attack", *args)
     assert result.returncode == 2

@@ -30,7 +30,12 @@ def _inside(chars, rect, page_height, tolerance=0.05):
     for c in chars:
         x0, x1 = to_mm(c["x0"]), to_mm(c["x1"])
         y0, y1 = page_height - to_mm(c["bottom"]), page_height - to_mm(c["top"])
-        if x0 >= rect.x - tolerance and x1 <= rect.right + tolerance and y0 >= rect.y - tolerance and y1 <= rect.top + tolerance:
+        if (
+            x0 >= rect.x - tolerance
+            and x1 <= rect.right + tolerance
+            and y0 >= rect.y - tolerance
+            and y1 <= rect.top + tolerance
+        ):
             found.append(c)
     return found
 
@@ -55,8 +60,13 @@ def test_every_card_is_in_its_slot_with_number_name_inset_role_and_house(pages):
         assert role_effect(card.number) in content
         assert ("Paire" if card.number % 2 == 0 else "Impaire") in content
         # the rank of the playing card is printed in the inset, top right of the card
-        rank_chars = [c for c in inside if c["size"] > 10 and card.playing_card.rank.startswith(c["text"])
-                      and to_mm(c["x0"]) > slot.x + slot.width / 2]
+        rank_chars = [
+            c
+            for c in inside
+            if c["size"] > 10
+            and card.playing_card.rank.startswith(c["text"])
+            and to_mm(c["x0"]) > slot.x + slot.width / 2
+        ]
         assert rank_chars, card
 
 
@@ -77,7 +87,9 @@ def test_backs_are_behind_their_fronts(pages):
     titles = [w for w in words if w["text"] == "territoires"]
     assert len(titles) == 9
     for slot in layout.backs:
-        assert len([c for c in _inside(chars, slot.trim, page_height)]) == len("Les" + "territoires")
+        assert len([c for c in _inside(chars, slot.trim, page_height)]) == len(
+            "Les" + "territoires"
+        )
 
 
 def test_roles_printed_match_the_rules():
@@ -105,9 +117,13 @@ def test_deck_is_deterministic():
     assert render_lenormand_deck(SPEC).to_bytes() == render_lenormand_deck(SPEC).to_bytes()
 
 
-@pytest.mark.parametrize("duplex, size, paper_name", [("short", "bridge", "letter"), ("fold", "tarot", "a4")])
+@pytest.mark.parametrize(
+    "duplex, size, paper_name", [("short", "bridge", "letter"), ("fold", "tarot", "a4")]
+)
 def test_other_sizes_and_flips_keep_every_card(tmp_path, duplex, size, paper_name):
-    spec = SheetSpec(paper=paper(paper_name), card=card_size(size), bleed=3.0, duplex=Duplex(duplex))
+    spec = SheetSpec(
+        paper=paper(paper_name), card=card_size(size), bleed=3.0, duplex=Duplex(duplex)
+    )
     path = render_lenormand_deck(spec).save(tmp_path / "deck.pdf")
     with pdfplumber.open(path) as pdf:
         text = " ".join(page.extract_text() for page in pdf.pages)

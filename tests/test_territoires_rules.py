@@ -9,8 +9,22 @@ from hypothesis import strategies as st
 
 from generator.core.errors import UserError
 from generator.games.territoires import (
-    LENORMAND, ForeignSupport, House, Intent, InvalidCombination, PairRule, Player, Role, Rules,
-    RunScoring, evaluate, lenormand, readings, role_of, seat_house, setup_for,
+    LENORMAND,
+    ForeignSupport,
+    House,
+    Intent,
+    InvalidCombination,
+    PairRule,
+    Player,
+    Role,
+    Rules,
+    RunScoring,
+    evaluate,
+    lenormand,
+    readings,
+    role_of,
+    seat_house,
+    setup_for,
 )
 from generator.games.territoires.combat import RULE_SEEDS
 from generator.games.territoires.lenormand import RANKS, Suit
@@ -26,6 +40,7 @@ def change(cards, player=EVEN, rules=Rules(), intent=Intent.AUTO):
 
 # --- the Lenormand table -------------------------------------------------------------------
 
+
 def test_table_has_36_cards_numbered_in_order():
     assert [c.number for c in LENORMAND] == list(range(1, 37))
     assert len({c.name for c in LENORMAND}) == 36
@@ -37,14 +52,24 @@ def test_each_playing_card_from_6_to_ace_appears_exactly_once():
     assert set(counts.values()) == {1}
 
 
-@pytest.mark.parametrize("number, name, french", [
-    (1, "Cavalier", "neuf de coeur"), (36, "Croix", "six de trèfle"),
-    # the ten the seed names
-    (10, "Faux", "valet de carreau"), (11, "Fouet", "valet de trèfle"), (15, "Ours", "dix de trèfle"),
-    (18, "Chien", "dix de coeur"), (4, "Maison", "roi de coeur"), (6, "Nuages", "roi de trèfle"),
-    (7, "Serpent", "dame de trèfle"), (9, "Bouquet", "dame de pique"), (13, "Enfant", "valet de pique"),
-    (16, "Étoiles", "six de coeur"),
-])
+@pytest.mark.parametrize(
+    "number, name, french",
+    [
+        (1, "Cavalier", "neuf de coeur"),
+        (36, "Croix", "six de trèfle"),
+        # the ten the seed names
+        (10, "Faux", "valet de carreau"),
+        (11, "Fouet", "valet de trèfle"),
+        (15, "Ours", "dix de trèfle"),
+        (18, "Chien", "dix de coeur"),
+        (4, "Maison", "roi de coeur"),
+        (6, "Nuages", "roi de trèfle"),
+        (7, "Serpent", "dame de trèfle"),
+        (9, "Bouquet", "dame de pique"),
+        (13, "Enfant", "valet de pique"),
+        (16, "Étoiles", "six de coeur"),
+    ],
+)
 def test_seed_cards_match_the_table(number, name, french):
     card = lenormand(number)
     assert (card.name, card.playing_card.french) == (name, french)
@@ -56,6 +81,7 @@ def test_card_outside_the_deck_is_refused():
 
 
 # --- houses, roles, set-up ----------------------------------------------------------------
+
 
 def test_life_cards_of_each_house():
     assert House.EVEN.life_cards == (22, 24, 26, 28, 30, 32, 34, 36)
@@ -82,7 +108,12 @@ def test_setup_counts_from_the_seed(players, hand, reserve, draw):
 def test_seats():
     assert seat_house(2, 1) is House.EVEN and seat_house(2, 2) is House.ODD
     assert seat_house(3, 3) is None
-    assert [seat_house(4, s) for s in (1, 2, 3, 4)] == [House.EVEN, House.ODD, House.EVEN, House.ODD]
+    assert [seat_house(4, s) for s in (1, 2, 3, 4)] == [
+        House.EVEN,
+        House.ODD,
+        House.EVEN,
+        House.ODD,
+    ]
     with pytest.raises(UserError, match="seat 5"):
         seat_house(4, 5)
     with pytest.raises(UserError, match="2, 3 or 4 players"):
@@ -91,9 +122,15 @@ def test_seats():
 
 # --- every rule line of the seed -----------------------------------------------------------
 
+
 def test_worked_example_even_plays_11_and_12_odd_loses_one():
     outcome = evaluate([11, 12], EVEN)
-    assert (outcome.effect, outcome.change, outcome.side, outcome.rule) == ("attack", -1, House.ODD, "weapon_other")
+    assert (outcome.effect, outcome.change, outcome.side, outcome.rule) == (
+        "attack",
+        -1,
+        House.ODD,
+        "weapon_other",
+    )
 
 
 def test_run_one_card_of_own_parity_minus_1():
@@ -196,6 +233,7 @@ def test_support_alone_option():
 
 # --- variants -----------------------------------------------------------------------------
 
+
 def test_third_player_has_no_parity_bonus_nor_malus():
     assert change([1, 2, 3], THIRD_ON_ODD) == -1
     assert change([2, 3, 4], THIRD_ON_ODD) == -1  # no malus: a support does not cancel his run
@@ -235,17 +273,21 @@ def test_player_resolution_errors():
 
 # --- invalid combinations, with the reason -------------------------------------------------
 
-@pytest.mark.parametrize("cards, reason", [
-    ([1, 2], "no special card"),
-    ([19, 20], "no special card"),
-    ([3, 5], "do not follow each other"),
-    ([2, 4, 5], "not three consecutive"),
-    ([0, 1], "does not exist"),
-    ([37, 36], "does not exist"),
-    ([11, 11], "given twice"),
-    ([20, 21], "life card"),
-    ([], "2 or 3 cards"),
-])
+
+@pytest.mark.parametrize(
+    "cards, reason",
+    [
+        ([1, 2], "no special card"),
+        ([19, 20], "no special card"),
+        ([3, 5], "do not follow each other"),
+        ([2, 4, 5], "not three consecutive"),
+        ([0, 1], "does not exist"),
+        ([37, 36], "does not exist"),
+        ([11, 11], "given twice"),
+        ([20, 21], "life card"),
+        ([], "2 or 3 cards"),
+    ],
+)
 def test_invalid_combinations_give_the_reason(cards, reason):
     with pytest.raises(InvalidCombination, match=reason):
         evaluate(cards, EVEN)
@@ -254,8 +296,21 @@ def test_invalid_combinations_give_the_reason(cards, reason):
 # --- properties over all combinations -----------------------------------------------------
 
 LISTED_CHANGES = {-3, -2, -1, 0, 1, 2}
-ALL_RULES = [Rules(p, r, f, s) for p in PairRule for r in RunScoring for f in ForeignSupport for s in (False, True)]
-ALL_PLAYERS = [EVEN, ODD, THIRD_ON_ODD, Player(3, None, House.EVEN), Player(4, House.EVEN), Player(4, House.ODD)]
+ALL_RULES = [
+    Rules(p, r, f, s)
+    for p in PairRule
+    for r in RunScoring
+    for f in ForeignSupport
+    for s in (False, True)
+]
+ALL_PLAYERS = [
+    EVEN,
+    ODD,
+    THIRD_ON_ODD,
+    Player(3, None, House.EVEN),
+    Player(4, House.EVEN),
+    Player(4, House.ODD),
+]
 
 
 def test_every_valid_combination_gives_a_listed_change():
@@ -278,13 +333,18 @@ def test_every_valid_combination_gives_a_listed_change():
                             assert outcome.change > 0 and outcome.side is player.house
                         else:
                             assert outcome.change <= 0
-                            assert outcome.side is (player.target if player.house is None else player.house.other)
+                            assert outcome.side is (
+                                player.target if player.house is None else player.house.other
+                            )
     assert valid > 500
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(1, 20), min_size=2, max_size=3, unique=True),
-       st.sampled_from(ALL_PLAYERS), st.sampled_from(ALL_RULES))
+@given(
+    st.lists(st.integers(1, 20), min_size=2, max_size=3, unique=True),
+    st.sampled_from(ALL_PLAYERS),
+    st.sampled_from(ALL_RULES),
+)
 def test_order_of_the_cards_does_not_matter(cards, player, rules):
     results = set()
     for order in permutations(cards):

@@ -22,8 +22,10 @@ def _pages(path):
     """(width mm, height mm, text, chars, words) per page; each file is parsed once."""
     if path not in _PARSED:
         with pdfplumber.open(path) as pdf:
-            _PARSED[path] = [(to_mm(p.width), to_mm(p.height), p.extract_text(), p.chars, p.extract_words())
-                             for p in pdf.pages]
+            _PARSED[path] = [
+                (to_mm(p.width), to_mm(p.height), p.extract_text(), p.chars, p.extract_words())
+                for p in pdf.pages
+            ]
     return _PARSED[path]
 
 
@@ -54,8 +56,11 @@ def two_players(tmp_path_factory):
 
 
 def test_files_written(two_players):
-    assert set(two_players) >= {"territoires-vie-2j.pdf", "territoires-resume-2j.pdf",
-                                "territoires-mise-en-place-2j.pdf"}
+    assert set(two_players) >= {
+        "territoires-vie-2j.pdf",
+        "territoires-resume-2j.pdf",
+        "territoires-mise-en-place-2j.pdf",
+    }
 
 
 def test_tracker_shows_every_life_card_of_each_house(two_players):
@@ -87,8 +92,14 @@ def test_tracker_text_stays_inside_the_page_margins(two_players):
     for name in two_players:
         for width, height, _, chars, _ in _pages(two_players[name]):
             for char in chars:
-                assert 8 <= to_mm(char["x0"]) and to_mm(char["x1"]) <= width - 8, (name, char["text"])
-                assert to_mm(char["top"]) >= 8 and to_mm(char["bottom"]) <= height - 8, (name, char["text"])
+                assert 8 <= to_mm(char["x0"]) and to_mm(char["x1"]) <= width - 8, (
+                    name,
+                    char["text"],
+                )
+                assert to_mm(char["top"]) >= 8 and to_mm(char["bottom"]) <= height - 8, (
+                    name,
+                    char["text"],
+                )
 
 
 def test_fonts_are_embedded_dejavu(two_players):
@@ -100,9 +111,14 @@ def test_fonts_are_embedded_dejavu(two_players):
 def test_reference_card_lists_the_seed_resume(two_players):
     [(width, height, page_text, _, _)] = _pages(two_players["territoires-resume-2j.pdf"])
     assert abs(width - 210) < MM
-    for expected in ("Armes : Faux, Fouet", "Animaux : Ours, Chien", "Soins : Enfant, Étoiles",
-                     "4 cartes en main par joueur", "pioche : 6 cartes",
-                     "−1 (autre parité) · −2 (votre parité) · −3 les deux"):
+    for expected in (
+        "Armes : Faux, Fouet",
+        "Animaux : Ours, Chien",
+        "Soins : Enfant, Étoiles",
+        "4 cartes en main par joueur",
+        "pioche : 6 cartes",
+        "−1 (autre parité) · −2 (votre parité) · −3 les deux",
+    ):
         assert page_text.count(expected) == 2, expected  # two copies to cut apart
 
 
@@ -116,7 +132,9 @@ def test_setup_sheet_is_landscape_with_the_counts(two_players):
 
 @pytest.mark.parametrize("players, draw, hand", [(3, 5, 3), (4, 4, 3)])
 def test_variants(tmp_path, players, draw, hand):
-    paths = {p.name: p for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper="letter"))}
+    paths = {
+        p.name: p for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper="letter"))
+    }
     [(width, height, tracker, _, _)] = _pages(paths[f"territoires-vie-{players}j.pdf"])
     assert abs(width - 215.9) < MM and abs(height - 279.4) < MM
     setup_text = _pages(paths[f"territoires-mise-en-place-{players}j.pdf"])[0][2]
@@ -125,7 +143,10 @@ def test_variants(tmp_path, players, draw, hand):
         assert "Joueur 3 · sans maison" in tracker
         assert "Joueur 3 · sans maison" in setup_text
     else:
-        assert "vie commune des joueurs 1 et 3" in tracker and "vie commune des joueurs 2 et 4" in tracker
+        assert (
+            "vie commune des joueurs 1 et 3" in tracker
+            and "vie commune des joueurs 2 et 4" in tracker
+        )
         assert "Joueur 4" in setup_text
 
 
@@ -137,10 +158,18 @@ def test_same_inputs_give_identical_bytes(tmp_path):
 
 
 def test_cli_sheets_and_bad_input(tmp_path):
-    run = lambda *args: subprocess.run([sys.executable, "-m", "generator", "territoires", *args],
-                                       capture_output=True, text=True, timeout=120)
+    run = lambda *args: subprocess.run(
+        [sys.executable, "-m", "generator", "territoires", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     result = run("sheets", "--players", "5", "--out", str(tmp_path))
-    assert result.returncode == 2 and result.stderr.startswith("pnp: error: ") and "--players" in result.stderr
+    assert (
+        result.returncode == 2
+        and result.stderr.startswith("pnp: error: ")
+        and "--players" in result.stderr
+    )
     assert list(tmp_path.iterdir()) == []
     result = run("sheets", "--paper", "a3", "--out", str(tmp_path))
     assert result.returncode == 2 and "a4 or letter" in result.stderr
@@ -173,11 +202,16 @@ def test_bad_deck_option_writes_nothing(tmp_path):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_four_player_tracker_headers_stay_inside_their_column(tmp_path, paper):
     # "vie commune des joueurs 2 et 4" used to run past the right edge of the nature header
-    [path] = [p for p in write_sheets(SheetOptions(out=tmp_path, players=4, paper=paper, deck=False))
-              if p.name.startswith("territoires-vie")]
+    [path] = [
+        p
+        for p in write_sheets(SheetOptions(out=tmp_path, players=4, paper=paper, deck=False))
+        if p.name.startswith("territoires-vie")
+    ]
     [(width, _, _, chars, _)] = _pages(path)
     column_end = {"left": width / 2 - 5, "right": width - 12}  # MARGIN 12 mm, gap 10 mm
-    header = [c for c in chars if 32 <= to_mm(c["top"]) <= 49]  # the house bands, 32 to 49 mm from the top
+    header = [
+        c for c in chars if 32 <= to_mm(c["top"]) <= 49
+    ]  # the house bands, 32 to 49 mm from the top
     assert "".join(c["text"] for c in header).count("vie commune des joueurs") == 2
     for char in header:
         x0, x1 = to_mm(char["x0"]), to_mm(char["x1"])
@@ -188,8 +222,11 @@ def test_four_player_tracker_headers_stay_inside_their_column(tmp_path, paper):
 @pytest.mark.parametrize("players, paper", [(2, "letter"), (3, "letter"), (4, "letter"), (3, "a4")])
 def test_reference_card_text_stays_inside_its_box(tmp_path, players, paper):
     # on Letter the 3- and 4-player notes used to run onto the bottom border of the card
-    [path] = [p for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper=paper, deck=False))
-              if p.name.startswith("territoires-resume")]
+    [path] = [
+        p
+        for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper=paper, deck=False))
+        if p.name.startswith("territoires-resume")
+    ]
     [(width, height, _, chars, _)] = _pages(path)
     card = (height - 2 * 12 - 8) / 2  # two cards between 12 mm margins, 8 mm apart
     boxes = [(12, 12 + card), (height - 12 - card, height - 12)]  # (top, bottom) from the page top

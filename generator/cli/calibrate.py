@@ -9,7 +9,9 @@ import typer
 
 def calibrate(
     paper_name: str = typer.Option("a4", "--paper", help="Paper: a4, letter or a3."),
-    duplex_name: str = typer.Option("long", "--duplex", help="Flip edge the decks will use: long or short."),
+    duplex_name: str = typer.Option(
+        "long", "--duplex", help="Flip edge the decks will use: long or short."
+    ),
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
 ) -> None:
     """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""

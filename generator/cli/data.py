@@ -11,8 +11,12 @@ data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_hel
 
 @data_app.command("build")
 def build(
-    check: bool = typer.Option(False, "--check", help="Only check that datasets/ matches a fresh build; change nothing."),
-    folder: Path | None = typer.Option(None, "--datasets", help="Folder to write (default: the embedded datasets/)."),
+    check: bool = typer.Option(
+        False, "--check", help="Only check that datasets/ matches a fresh build; change nothing."
+    ),
+    folder: Path | None = typer.Option(
+        None, "--datasets", help="Folder to write (default: the embedded datasets/)."
+    ),
 ) -> None:
     """Download the npm packages (npm pack), decode, join and rewrite datasets/ byte-identically."""
     from generator.geo import embedded

@@ -14,31 +14,44 @@ SOURCE_HELP = (
 def fetch(
     source: str = typer.Argument(..., help=SOURCE_HELP, show_default=False),
     region: str = typer.Option(
-        "france", "--region", "-r",
+        "france",
+        "--region",
+        "-r",
         help="france, a région or département (name or code), a country code or French name (IT, Italie), "
         "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
     ),
-    offline: bool = typer.Option(False, "--offline", help="Use the cache only; never touch the network."),
-    refresh: bool = typer.Option(False, "--refresh", help="Ignore cached answers and download again."),
+    offline: bool = typer.Option(
+        False, "--offline", help="Use the cache only; never touch the network."
+    ),
+    refresh: bool = typer.Option(
+        False, "--refresh", help="Ignore cached answers and download again."
+    ),
 ) -> None:
     """Fetch SOURCE for a region and store its places for --source SOURCE.
 
     Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md.
     """
-    from generator.geo.catalog import fetch_places
-    from generator.geo.http import Http, HttpConfig, offline_default
-
     from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
     from generator.core.errors import UserError
+    from generator.geo.catalog import fetch_places
+    from generator.geo.http import Http, HttpConfig, offline_default
 
     if refresh and (offline or offline_default()):
-        raise UserError("--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
-                        "give only one of them")
+        raise UserError(
+            "--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
+            "give only one of them"
+        )
     config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                   console=Console(stderr=True), transient=True)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
     tasks: dict[str, int] = {}
 
     def show(what: str, done: int, total: int | None) -> None:

@@ -17,10 +17,14 @@ if TYPE_CHECKING:
 
 
 def kit(
-    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into (created if needed)."),
+    out: Path = typer.Option(
+        Path("output"), "--out", help="Folder to write into (created if needed)."
+    ),
     region: str = typer.Option("france", "--region", help="Region of the Oucédonc deck."),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    seed: int = typer.Option(1, "--seed", help="Seed of every random choice; same seed, same files."),
+    seed: int = typer.Option(
+        1, "--seed", help="Seed of every random choice; same seed, same files."
+    ),
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
@@ -79,7 +83,9 @@ def _report(outcome: KitOutcome, component_count: int) -> None:
         table.add_column("pages", justify="right")
         table.add_column("size", justify="right")
         for fact in material:
-            table.add_row(str(fact.path), str(fact.pdf.page_count) if fact.pdf else "", human_size(fact.size))
+            table.add_row(
+                str(fact.path), str(fact.pdf.page_count) if fact.pdf else "", human_size(fact.size)
+            )
         console.print(table)
     built = component_count - len(outcome.result.failures)
     if component_count == 0:

@@ -16,6 +16,7 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer>=0.29
 from generator import __version__
 from generator.core.errors import UserError
 
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"pnp {__version__}")

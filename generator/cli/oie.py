@@ -7,8 +7,9 @@ from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.", no_args_is_help=True
+)
 
 
 def _print_json(data: object) -> None:
@@ -18,19 +19,36 @@ def _print_json(data: object) -> None:
 @app.command("board")
 def board(
     paper: str = typer.Option(None, "--paper", help="One-page board: a4 (default), letter or a3."),
-    tiles: str = typer.Option(None, "--tiles", help="Poster tiled over several a4 or letter pages."),
-    grid: str = typer.Option(None, "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."),
-    theme: str = typer.Option(None, "--theme", help="Region whose places name the ordinary squares."),
-    source: str = typer.Option("embedded", "--source", help="With --theme: where the places come from."),
+    tiles: str = typer.Option(
+        None, "--tiles", help="Poster tiled over several a4 or letter pages."
+    ),
+    grid: str = typer.Option(
+        None, "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."
+    ),
+    theme: str = typer.Option(
+        None, "--theme", help="Region whose places name the ordinary squares."
+    ),
+    source: str = typer.Option(
+        "embedded", "--source", help="With --theme: where the places come from."
+    ),
     seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
-    occupied: str = typer.Option("swap", "--occupied", help="Occupied-square rule printed: swap or return."),
+    occupied: str = typer.Option(
+        "swap", "--occupied", help="Occupied-square rule printed: swap or return."
+    ),
     out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.products.oie_board import BoardRequest, make_board
 
-    request = BoardRequest(paper=paper, tiles=tiles, grid=grid, theme=theme, source=source, seed=seed,
-                           occupied=occupied)
+    request = BoardRequest(
+        paper=paper,
+        tiles=tiles,
+        grid=grid,
+        theme=theme,
+        source=source,
+        seed=seed,
+        occupied=occupied,
+    )
     path = make_board(request, out)
     typer.echo(f"wrote {path}")
 
@@ -40,7 +58,9 @@ def move(
     start: int = typer.Argument(..., metavar="FROM", help="Square the pawn stands on (0 = start)."),
     d1: int = typer.Argument(..., help="First die (1-6)."),
     d2: int = typer.Argument(..., help="Second die (1-6)."),
-    first_throw: bool = typer.Option(False, "--first-throw", help="The game's first throw: 6+3 → 26, 5+4 → 53."),
+    first_throw: bool = typer.Option(
+        False, "--first-throw", help="The game's first throw: 6+3 → 26, 5+4 → 53."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Resolve one throw: bounce, geese, bridge, labyrinth, death, first-throw rule."""
@@ -49,15 +69,17 @@ def move(
 
     resolution = resolve_throw(start, d1, d2, first_throw=first_throw)
     if as_json:
-        _print_json({
-            "from": start,
-            "dice": [d1, d2],
-            "first_throw": first_throw,
-            "path": list(resolution.path),
-            "final": resolution.final,
-            "steps": [{"square": s.square, "reason": s.reason} for s in resolution.steps],
-            "stakes": resolution.stakes,
-        })
+        _print_json(
+            {
+                "from": start,
+                "dice": [d1, d2],
+                "first_throw": first_throw,
+                "path": list(resolution.path),
+                "final": resolution.final,
+                "steps": [{"square": s.square, "reason": s.reason} for s in resolution.steps],
+                "stakes": resolution.stakes,
+            }
+        )
         return
     parts = [f"{start}"]
     for step in resolution.steps:
@@ -78,12 +100,26 @@ def _check_team_options(teams: bool, pawns: int | None, policy: str) -> None:
         raise UserError("--policy is for the team variant; add --teams")
 
 
-def _rules(occupied: str, first: str, ante: int, max_rounds: int, inn: str, payer: str,
-           prison_turns: int | None):
+def _rules(
+    occupied: str,
+    first: str,
+    ante: int,
+    max_rounds: int,
+    inn: str,
+    payer: str,
+    prison_turns: int | None,
+):
     from generator.games.oie.rules import Rules
 
-    return Rules(occupied=occupied, first_throw=first, ante=ante, max_rounds=max_rounds,
-                 inn_swap=inn, well_payer=payer, prison_turns=prison_turns)
+    return Rules(
+        occupied=occupied,
+        first_throw=first,
+        ante=ante,
+        max_rounds=max_rounds,
+        inn_swap=inn,
+        well_payer=payer,
+        prison_turns=prison_turns,
+    )
 
 
 @app.command("simulate")
@@ -91,15 +127,33 @@ def simulate(
     players: int = typer.Option(4, "--players", help="Number of players (1 = solitaire)."),
     games: int = typer.Option(10_000, "--games", help="Number of games to play."),
     teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
-    pawns: int = typer.Option(None, "--pawns", help="Pawns per player in the team variant (2 or 4)."),
-    policy: str = typer.Option("best", "--policy", help="Team variant: best or random choice of pawns."),
-    occupied: str = typer.Option("swap", "--occupied", help="Occupied square: swap (default) or return."),
-    first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off."),
+    pawns: int = typer.Option(
+        None, "--pawns", help="Pawns per player in the team variant (2 or 4)."
+    ),
+    policy: str = typer.Option(
+        "best", "--policy", help="Team variant: best or random choice of pawns."
+    ),
+    occupied: str = typer.Option(
+        "swap", "--occupied", help="Occupied square: swap (default) or return."
+    ),
+    first: str = typer.Option(
+        "each",
+        "--first-throw-rule",
+        help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off.",
+    ),
     ante: int = typer.Option(0, "--ante", help="Stakes each player puts in the pot at the start."),
-    max_rounds: int = typer.Option(1000, "--max-rounds", help="Stop a game after this many rounds."),
-    inn: str = typer.Option("while-there", "--inn-swap", help="Inn swap: while-there or same-round."),
-    payer: str = typer.Option("rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."),
-    prison_turns: int = typer.Option(None, "--prison-turns", help="Leave prison after N turns (default: when freed)."),
+    max_rounds: int = typer.Option(
+        1000, "--max-rounds", help="Stop a game after this many rounds."
+    ),
+    inn: str = typer.Option(
+        "while-there", "--inn-swap", help="Inn swap: while-there or same-round."
+    ),
+    payer: str = typer.Option(
+        "rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."
+    ),
+    prison_turns: int = typer.Option(
+        None, "--prison-turns", help="Leave prison after N turns (default: when freed)."
+    ),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -109,8 +163,13 @@ def simulate(
 
     _check_team_options(teams, pawns, policy)
     team_rules = Teams(pawns or default_pawns(players), policy) if teams else None
-    summary = run(players, games, seed, _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
-                  team_rules)
+    summary = run(
+        players,
+        games,
+        seed,
+        _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
+        team_rules,
+    )
     data = {
         "players": summary.players,
         "games": summary.games,
@@ -134,7 +193,9 @@ def simulate(
     from rich.console import Console
     from rich.table import Table
 
-    title = f"{summary.games} games, {players} player(s)" + (f", teams of {summary.teams} pawns" if teams else "")
+    title = f"{summary.games} games, {players} player(s)" + (
+        f", teams of {summary.teams} pawns" if teams else ""
+    )
     table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -154,12 +215,24 @@ def simulate(
 def play(
     players: int = typer.Option(2, "--players", help="Number of players."),
     teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
-    pawns: int = typer.Option(None, "--pawns", help="Pawns per player in the team variant (2 or 4)."),
-    occupied: str = typer.Option("swap", "--occupied", help="Occupied square: swap (default) or return."),
-    first: str = typer.Option("each", "--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."),
-    inn: str = typer.Option("while-there", "--inn-swap", help="Inn swap: while-there or same-round."),
-    payer: str = typer.Option("rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."),
-    prison_turns: int = typer.Option(None, "--prison-turns", help="Leave prison after N turns (default: when freed)."),
+    pawns: int = typer.Option(
+        None, "--pawns", help="Pawns per player in the team variant (2 or 4)."
+    ),
+    occupied: str = typer.Option(
+        "swap", "--occupied", help="Occupied square: swap (default) or return."
+    ),
+    first: str = typer.Option(
+        "each", "--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."
+    ),
+    inn: str = typer.Option(
+        "while-there", "--inn-swap", help="Inn swap: while-there or same-round."
+    ),
+    payer: str = typer.Option(
+        "rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."
+    ),
+    prison_turns: int = typer.Option(
+        None, "--prison-turns", help="Leave prison after N turns (default: when freed)."
+    ),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -176,40 +249,67 @@ def play(
         rules = solitaire_rules(rules)
     rng = random.Random(seed)
     if teams:
-        game = play_teams(players, Teams(pawns or default_pawns(players)), rules, random_throws(rng), rng, record=True)
+        game = play_teams(
+            players,
+            Teams(pawns or default_pawns(players)),
+            rules,
+            random_throws(rng),
+            rng,
+            record=True,
+        )
     else:
         game = play_classic(players, rules, random_throws(rng), record=True)
     if as_json:
-        _print_json({
-            "players": players,
-            "seed": seed,
-            "winner_seat": None if game.winner is None else game.winner + 1,
-            "rounds": game.rounds,
-            "pot": game.pot,
-            "paid_by_seat": list(game.paid),
-            "positions": list(game.positions),
-            "events": [{"round": e.round, "seat": e.seat + 1, "pawn": e.pawn, "what": e.what,
-                        "dice": list(e.dice), "from": e.start, "to": e.final, "note": e.note}
-                       for e in game.events],
-        })
+        _print_json(
+            {
+                "players": players,
+                "seed": seed,
+                "winner_seat": None if game.winner is None else game.winner + 1,
+                "rounds": game.rounds,
+                "pot": game.pot,
+                "paid_by_seat": list(game.paid),
+                "positions": list(game.positions),
+                "events": [
+                    {
+                        "round": e.round,
+                        "seat": e.seat + 1,
+                        "pawn": e.pawn,
+                        "what": e.what,
+                        "dice": list(e.dice),
+                        "from": e.start,
+                        "to": e.final,
+                        "note": e.note,
+                    }
+                    for e in game.events
+                ],
+            }
+        )
         return
     per = (pawns or default_pawns(players)) if teams else 1
     for e in game.events:
         dice = "+".join(map(str, e.dice))
         pawn = f" pawn {e.pawn % per + 1}" if teams and e.what != "lost-turn" else ""
         if e.what == "move":
-            typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → {e.final:>2}"
-                       + (f"  ({_note_text(e.note, per)})" if e.note else ""))
+            typer.echo(
+                f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → {e.final:>2}"
+                + (f"  ({_note_text(e.note, per)})" if e.note else "")
+            )
         else:
             typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {e.what}")
     if game.winner is None:
         typer.echo(f"stopped after {game.rounds} rounds without a winner; pot {game.pot}")
     else:
-        typer.echo(f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot of {game.pot}")
+        typer.echo(
+            f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot of {game.pot}"
+        )
 
 
-_NOTE_WORDS = {"swap": "swaps with", "return": "goes back, the square is held by", "rescue": "rescues",
-               "free": "frees"}
+_NOTE_WORDS = {
+    "swap": "swaps with",
+    "return": "goes back, the square is held by",
+    "rescue": "rescues",
+    "free": "frees",
+}
 
 
 def _note_text(note: str, per: int) -> str:
@@ -222,11 +322,17 @@ def _note_text(note: str, per: int) -> str:
 
 @app.command("stats")
 def stats(
-    exact: bool = typer.Option(False, "--exact", help="Exact values from the absorbing Markov chain."),
+    exact: bool = typer.Option(
+        False, "--exact", help="Exact values from the absorbing Markov chain."
+    ),
     horizon: int = typer.Option(150, "--horizon", help="Turns of the exact distribution (10-400)."),
-    games: int = typer.Option(100_000, "--games", help="Without --exact: solitaire games to simulate."),
+    games: int = typer.Option(
+        100_000, "--games", help="Without --exact: solitaire games to simulate."
+    ),
     seed: int = typer.Option(1, "--seed", help="Without --exact: seed of the dice."),
-    fractions: bool = typer.Option(False, "--fractions", help="With --exact --json: each probability as an exact fraction too."),
+    fractions: bool = typer.Option(
+        False, "--fractions", help="With --exact --json: each probability as an exact fraction too."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Solitaire statistics: expected number of turns and its distribution."""
@@ -237,7 +343,9 @@ def stats(
     if not 10 <= horizon <= 400:
         raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")
     if fractions and not (exact and as_json):
-        raise UserError("--fractions prints exact probabilities in the JSON; use it with --exact --json")
+        raise UserError(
+            "--fractions prints exact probabilities in the JSON; use it with --exact --json"
+        )
     if exact:
         from generator.games.oie.stats import distribution, expected_turns
 
@@ -251,8 +359,12 @@ def stats(
             "median": quantiles[50],
             "percentiles": {str(p): q for p, q in quantiles.items()},
             "distribution": [
-                {"turn": t, "probability": float(p), "cumulative": float(dist.cdf(t)),
-                 **({"exact": f"{p.numerator}/{p.denominator}"} if fractions else {})}
+                {
+                    "turn": t,
+                    "probability": float(p),
+                    "cumulative": float(dist.cdf(t)),
+                    **({"exact": f"{p.numerator}/{p.denominator}"} if fractions else {}),
+                }
                 for t, p in enumerate(dist.pmf, start=1)
             ],
             "beyond_horizon": float(dist.tail),
@@ -267,17 +379,23 @@ def stats(
             "games": games,
             "seed": seed,
             "expected_turns": summary.mean_rounds,
-            "standard_error": summary.stdev_rounds / summary.finished ** 0.5,
+            "standard_error": summary.stdev_rounds / summary.finished**0.5,
             "median": summary.percentiles[50],
             "percentiles": {str(p): v for p, v in summary.percentiles.items()},
         }
     if as_json:
         _print_json(data)
         return
-    typer.echo(f"solitaire ({data['mode']}): expected turns {data['expected_turns']:.4f}"
-               + (f" = {data['expected_turns_fraction']}" if exact else f" ± {data['standard_error']:.4f}"))
-    typer.echo("percentiles of turns: " + ", ".join(
-        f"p{p} {v if v is not None else f'> {horizon}'}" for p, v in data["percentiles"].items()))
+    typer.echo(
+        f"solitaire ({data['mode']}): expected turns {data['expected_turns']:.4f}"
+        + (f" = {data['expected_turns_fraction']}" if exact else f" ± {data['standard_error']:.4f}")
+    )
+    typer.echo(
+        "percentiles of turns: "
+        + ", ".join(
+            f"p{p} {v if v is not None else f'> {horizon}'}" for p, v in data["percentiles"].items()
+        )
+    )
     if exact:
         shown = [d for d in data["distribution"] if d["turn"] <= min(horizon, 40)]
         for d in shown:

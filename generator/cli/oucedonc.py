@@ -19,37 +19,85 @@ oucedonc_app = typer.Typer(
 @oucedonc_app.command("deck")
 def deck(
     region: str = typer.Option(
-        "france", "--region", help="france, a région or département (name or code), a country code, a box or a polygon file."),
-    cards: int = typer.Option(None, "--cards", help="Place cards (default: fill whole sheets, 63 for poker on A4)."),
+        "france",
+        "--region",
+        help="france, a région or département (name or code), a country code, a box or a polygon file.",
+    ),
+    cards: int = typer.Option(
+        None, "--cards", help="Place cards (default: fill whole sheets, 63 for poker on A4)."
+    ),
     seed: int = typer.Option(1, "--seed", help="Seed of the place choice: same seed, same deck."),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4, letter or a3."),
-    card_size: str = typer.Option("poker", "--card-size", help="poker, bridge, mini, tarot or WxH in mm."),
-    bleed: float = typer.Option(1.0, "--bleed", help="Bleed in mm around each card (3 for print shops)."),
-    duplex: str = typer.Option("long", "--duplex", help="long or short (edge the printer flips on), or fold."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of the backs (see 'pnp calibrate')."),
+    card_size: str = typer.Option(
+        "poker", "--card-size", help="poker, bridge, mini, tarot or WxH in mm."
+    ),
+    bleed: float = typer.Option(
+        1.0, "--bleed", help="Bleed in mm around each card (3 for print shops)."
+    ),
+    duplex: str = typer.Option(
+        "long", "--duplex", help="long or short (edge the printer flips on), or fold."
+    ),
+    back_offset: str = typer.Option(
+        "0,0", "--back-offset", help="X,Y mm shift of the backs (see 'pnp calibrate')."
+    ),
     precision: str = typer.Option(
-        "auto", "--precision", help="Printed coordinates: minute, second, 0.01, or auto (minute if the region allows)."),
-    templates: Path = typer.Option(None, "--templates", help="Folder of .j2 files overriding the card texts."),
-    font: Path = typer.Option(None, "--font", help="A .ttf font for every text (for other scripts)."),
+        "auto",
+        "--precision",
+        help="Printed coordinates: minute, second, 0.01, or auto (minute if the region allows).",
+    ),
+    templates: Path = typer.Option(
+        None, "--templates", help="Folder of .j2 files overriding the card texts."
+    ),
+    font: Path = typer.Option(
+        None, "--font", help="A .ttf font for every text (for other scripts)."
+    ),
     png: int = typer.Option(None, "--png", help="Also write every card face as a PNG at this DPI."),
-    source: str = typer.Option("embedded", "--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'."),
-    difficulty: str = typer.Option("normal", "--difficulty", help="easy, normal or hard: how well known the places are."),
-    sites_share: float = typer.Option(0.2, "--sites-share", help="Share of sites (not towns) in the deck, 0 to 1."),
-    tokens_each: int = typer.Option(RuleOptions().starting_tokens, "--tokens-each", help="Starting tokens per player, printed on the rules."),
-    out: Path = typer.Option(Path("output/oucedonc.pdf"), "--out", help="The PDF to write; the deck JSON goes beside it."),
+    source: str = typer.Option(
+        "embedded", "--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'."
+    ),
+    difficulty: str = typer.Option(
+        "normal", "--difficulty", help="easy, normal or hard: how well known the places are."
+    ),
+    sites_share: float = typer.Option(
+        0.2, "--sites-share", help="Share of sites (not towns) in the deck, 0 to 1."
+    ),
+    tokens_each: int = typer.Option(
+        RuleOptions().starting_tokens,
+        "--tokens-each",
+        help="Starting tokens per player, printed on the rules.",
+    ),
+    out: Path = typer.Option(
+        Path("output/oucedonc.pdf"), "--out", help="The PDF to write; the deck JSON goes beside it."
+    ),
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     options = DeckOptions(
-        out=out, region=region, cards=cards, seed=seed, paper=paper, card_size=card_size, bleed=bleed,
-        duplex=duplex, back_offset=back_offset, precision=precision, templates=templates, font=font,
-        png_dpi=png, source=source, sites_share=sites_share, difficulty=difficulty, tokens_each=tokens_each,
+        out=out,
+        region=region,
+        cards=cards,
+        seed=seed,
+        paper=paper,
+        card_size=card_size,
+        bleed=bleed,
+        duplex=duplex,
+        back_offset=back_offset,
+        precision=precision,
+        templates=templates,
+        font=font,
+        png_dpi=png,
+        source=source,
+        sites_share=sites_share,
+        difficulty=difficulty,
+        tokens_each=tokens_each,
     )
     files = make_deck(options)
     places = len(files.deck.places)
-    typer.echo(f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
-               f"coordinates {files.deck.precision.label}")
+    typer.echo(
+        f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
+        f"coordinates {files.deck.precision.label}"
+    )
     typer.echo(f"wrote {files.pdf}")
     typer.echo(f"wrote {files.json}")
     if files.pngs:

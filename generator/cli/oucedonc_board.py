@@ -18,7 +18,9 @@ RECENT = 4  # moves recalled under the table
 MIN_LABEL = 7  # shortest a name is cut to ("Gorges…") before the row is wrapped instead
 
 
-def _label(card: str, table: Table, names: dict[str, str], pending: str | None, limit: int = 0) -> Text:
+def _label(
+    card: str, table: Table, names: dict[str, str], pending: str | None, limit: int = 0
+) -> Text:
     name = names[card]
     if limit and len(name) > limit:
         name = name[: limit - 1].rstrip() + "…"
@@ -87,22 +89,32 @@ def status_lines(game: Game, file: str = "FILE") -> list[str]:
     lines: list[str] = []
     if state.pending is not None and phase is not Phase.OVER:
         placer = setup.players[state.pending.player]
-        lines.append(f"{names[state.pending.card]} (placed by {placer}) can still be doubted: pnp oucedonc game doubt {file} --by PLAYER --neighbour X")
+        lines.append(
+            f"{names[state.pending.card]} (placed by {placer}) can still be doubted: pnp oucedonc game doubt {file} --by PLAYER --neighbour X"
+        )
     if phase is Phase.PLAY:
         drawn = state.drawn(setup)
         assert drawn is not None
-        lines.append(f"{current}'s turn: {current} drew {names[drawn]} ({drawn}); place it with pnp oucedonc game place {file} {drawn} --north-of X …")
+        lines.append(
+            f"{current}'s turn: {current} drew {names[drawn]} ({drawn}); place it with pnp oucedonc game place {file} {drawn} --north-of X …"
+        )
     elif phase is Phase.COUNT:
-        lines.append(f"{current} drew an Intermède: interim count due: pnp oucedonc game count {file} --estimate PLAYER=N for every player")
+        lines.append(
+            f"{current} drew an Intermède: interim count due: pnp oucedonc game count {file} --estimate PLAYER=N for every player"
+        )
     elif phase is Phase.FINAL_COUNT:
-        lines.append(f"the packs are used up: final count due: pnp oucedonc game count {file} --estimate PLAYER=N for every player")
+        lines.append(
+            f"the packs are used up: final count due: pnp oucedonc game count {file} --estimate PLAYER=N for every player"
+        )
     else:
         winners = state.winners(setup)
         best = max(state.tokens)
         if len(winners) == 1:
             lines.append(f"game over: {winners[0]} wins with {best} tokens")
         else:
-            lines.append(f"game over: {' and '.join(winners)} share the victory with {best} tokens each")
+            lines.append(
+                f"game over: {' and '.join(winners)} share the victory with {best} tokens each"
+            )
     return lines
 
 
@@ -122,7 +134,10 @@ def show(game: Game, console: Console, file: str = "FILE") -> None:
     phase = state.phase(setup)
     winners = state.winners(setup) if phase is Phase.OVER else ()
     for index, (player, tokens) in enumerate(zip(setup.players, state.tokens)):
-        plays = index == state.turn and phase in (Phase.PLAY, Phase.COUNT)  # after the final count, nobody
+        plays = index == state.turn and phase in (
+            Phase.PLAY,
+            Phase.COUNT,
+        )  # after the final count, nobody
         mark = "winner" if player in winners else ("to play" if plays else "")
         scores.add_row(player, str(tokens), mark, style="bold green" if mark else None)
     left = state.cards_left(setup)
@@ -143,4 +158,8 @@ def show(game: Game, console: Console, file: str = "FILE") -> None:
     parts.append(Text(""))
     for line in status_lines(game, file):
         parts.append(Text(line, style="bold" if "due" in line or "over" in line else ""))
-    console.print(Panel(Group(*parts), title=f"Oucédonc · {setup.deck.title}", title_align="left", expand=False))
+    console.print(
+        Panel(
+            Group(*parts), title=f"Oucédonc · {setup.deck.title}", title_align="left", expand=False
+        )
+    )

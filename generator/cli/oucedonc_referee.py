@@ -23,7 +23,10 @@ from generator.core.errors import UserError
 if TYPE_CHECKING:
     from generator.games.oucedonc.gamefile import Game
 
-game_app = typer.Typer(help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).", no_args_is_help=True)
+game_app = typer.Typer(
+    help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).",
+    no_args_is_help=True,
+)
 
 DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to B?"
 
@@ -41,7 +44,9 @@ def _read(path: Path, what: str) -> str:
     except UnicodeDecodeError:
         raise UserError(f"{what} {path} is not UTF-8 text; give the JSON file pnp wrote") from None
     except OSError as exc:
-        raise UserError(f"cannot read {what} {path}: {exc.strerror}; check the path and permissions") from None
+        raise UserError(
+            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
+        ) from None
 
 
 def _load_deck(path: Path):
@@ -63,14 +68,14 @@ def _save_game(path: Path, game) -> None:
     write_text(path, game_to_json(game))
 
 
-def _update_game(path: Path, change: Callable[["Game"], tuple["Game", str]]) -> tuple["Game", str]:
+def _update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
     """Apply ``change(game) -> (game, message)`` to the game file, one command at a time.
 
     The file is locked from the read to the write (a second command on the same file waits, then
     plays on top of this one) and compared byte for byte just before the rename, so no move is lost.
     """
-    from generator.games.oucedonc.gamefile import game_from_json, game_to_json
     from generator.core.locked_update import locked_update
+    from generator.games.oucedonc.gamefile import game_from_json, game_to_json
 
     with locked_update(path, "game file") as locked:
         game, message = change(game_from_json(locked.text, source=str(path)))
@@ -94,35 +99,55 @@ def _embedded_places():
     try:
         from generator.geo import embedded
     except ImportError:
-        raise UserError("the embedded place data is not installed in this pnp; use --deck deck.json") from None
+        raise UserError(
+            "the embedded place data is not installed in this pnp; use --deck deck.json"
+        ) from None
     return tuple(embedded.communes()) + tuple(embedded.landmarks())
 
 
 def verify(
-    a: str = typer.Argument(..., metavar="A", help="The place or card in question (name or card id)."),
+    a: str = typer.Argument(
+        ..., metavar="A", help="The place or card in question (name or card id)."
+    ),
     direction: str = typer.Argument(..., metavar="DIRECTION", help=DIRECTION_HELP),
     b: str = typer.Argument(..., metavar="B", help="The place or card it is compared with."),
-    deck: Optional[Path] = typer.Option(None, "--deck", help="Deck file (.json next to the deck PDF): compare the printed coordinates."),
-    precision: Optional[str] = typer.Option(None, "--precision", help="Without --deck: minute (default), second or 0.01, as a deck would print."),
-    equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values count as well-placed or misplaced."),
+    deck: Path | None = typer.Option(
+        None,
+        "--deck",
+        help="Deck file (.json next to the deck PDF): compare the printed coordinates.",
+    ),
+    precision: str | None = typer.Option(
+        None,
+        "--precision",
+        help="Without --deck: minute (default), second or 0.01, as a deck would print.",
+    ),
+    equal: str = typer.Option(
+        "well-placed",
+        "--equal-coordinates",
+        help="Equal printed values count as well-placed or misplaced.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?
 
     Exit code 0 whatever the verdict; 2 on bad input.
     """
+    from generator.games.oucedonc import referee
     from generator.games.oucedonc.compare import parse_direction, parse_equal
     from generator.games.oucedonc.coords import parse_precision
-    from generator.games.oucedonc import referee
 
     where = parse_direction(direction)
     equal_rule = parse_equal(equal)
     if deck is not None:
         if precision is not None:
-            raise UserError("the deck file fixes the precision printed on its cards; drop --precision when using --deck")
+            raise UserError(
+                "the deck file fixes the precision printed on its cards; drop --precision when using --deck"
+            )
         gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
     else:
-        gap = referee.verify_places(a, where, b, _embedded_places(), parse_precision(precision or "minute"), equal_rule)
+        gap = referee.verify_places(
+            a, where, b, _embedded_places(), parse_precision(precision or "minute"), equal_rule
+        )
     result = gap.verdict
     if as_json:
         document = {
@@ -130,8 +155,18 @@ def verify(
             "b": result.b.name,
             "direction": where.value,
             "correct": result.correct,
-            "a_coordinates": {"lat": result.a.lat_text, "lon": result.a.lon_text, "lat_units": result.a.lat_units, "lon_units": result.a.lon_units},
-            "b_coordinates": {"lat": result.b.lat_text, "lon": result.b.lon_text, "lat_units": result.b.lat_units, "lon_units": result.b.lon_units},
+            "a_coordinates": {
+                "lat": result.a.lat_text,
+                "lon": result.a.lon_text,
+                "lat_units": result.a.lat_units,
+                "lon_units": result.a.lon_units,
+            },
+            "b_coordinates": {
+                "lat": result.b.lat_text,
+                "lon": result.b.lon_text,
+                "lat_units": result.b.lat_units,
+                "lon_units": result.b.lon_units,
+            },
             "precision": result.precision.value,
             "gap_minutes": round(result.gap_minutes, 4),
             "gap_km": round(gap.km, 3),
@@ -146,7 +181,9 @@ def verify(
     else:
         how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
-    typer.echo(f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}")
+    typer.echo(
+        f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}"
+    )
     typer.echo(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
     typer.echo(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
     typer.echo(f"  {how}")
@@ -157,7 +194,11 @@ def _minutes_text(minutes: float) -> str:
     text = f"{minutes:.2f}".rstrip("0").rstrip(".") + "′"
     if minutes >= 60:
         degrees, rest = divmod(minutes, 60)
-        text += f" ({int(degrees)}°{rest:05.2f}′)".replace(".00′", "′") if rest != int(rest) else f" ({int(degrees)}°{int(rest):02d}′)"
+        text += (
+            f" ({int(degrees)}°{rest:05.2f}′)".replace(".00′", "′")
+            if rest != int(rest)
+            else f" ({int(degrees)}°{int(rest):02d}′)"
+        )
     return text
 
 
@@ -167,26 +208,63 @@ def _minutes_text(minutes: float) -> str:
 def game_new(
     file: Path = typer.Argument(..., metavar="FILE", help="Game file to create (JSON)."),
     deck: Path = typer.Option(..., "--deck", help="Deck file (.json next to the deck PDF)."),
-    players: str = typer.Option(..., "--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."),
-    packs: Optional[int] = typer.Option(None, "--packs", help="Number of packs (default: the deck's)."),
-    pack_size: Optional[int] = typer.Option(None, "--pack-size", help="Cards per pack (default: the deck's)."),
-    tokens: Optional[int] = typer.Option(None, "--tokens", help="Tokens each player starts with (default: what the deck's rule cards print, else 4)."),
-    equal: str = typer.Option("well-placed", "--equal-coordinates", help="Equal printed values: well-placed or misplaced."),
-    broke: str = typer.Option("nothing", "--broke-payer", help="A player owing a token with none left: pays nothing, or the bank pays."),
-    preceding: str = typer.Option("on-table", "--count-preceding", help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original)."),
-    closest: str = typer.Option("all", "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."),
-    exact_tie: str = typer.Option("each", "--exact-tie", help="Several exact estimates: each of them wins 2, or everyone at the table wins 2."),
+    players: str = typer.Option(
+        ..., "--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."
+    ),
+    packs: int | None = typer.Option(
+        None, "--packs", help="Number of packs (default: the deck's)."
+    ),
+    pack_size: int | None = typer.Option(
+        None, "--pack-size", help="Cards per pack (default: the deck's)."
+    ),
+    tokens: int | None = typer.Option(
+        None,
+        "--tokens",
+        help="Tokens each player starts with (default: what the deck's rule cards print, else 4).",
+    ),
+    equal: str = typer.Option(
+        "well-placed", "--equal-coordinates", help="Equal printed values: well-placed or misplaced."
+    ),
+    broke: str = typer.Option(
+        "nothing",
+        "--broke-payer",
+        help="A player owing a token with none left: pays nothing, or the bank pays.",
+    ),
+    preceding: str = typer.Option(
+        "on-table",
+        "--count-preceding",
+        help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original).",
+    ),
+    closest: str = typer.Option(
+        "all", "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."
+    ),
+    exact_tie: str = typer.Option(
+        "each",
+        "--exact-tie",
+        help="Several exact estimates: each of them wins 2, or everyone at the table wins 2.",
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
 ) -> None:
     """Start a game: shuffle the deck into packs with the seed and draw the start card."""
     from generator.games.oucedonc.compare import parse_equal
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import new_game
-    from generator.games.oucedonc.rules import BrokePayer, ClosestTie, CountPreceding, ExactTie, RuleOptions, parse_choice
+    from generator.games.oucedonc.rules import (
+        BrokePayer,
+        ClosestTie,
+        CountPreceding,
+        ExactTie,
+        RuleOptions,
+        parse_choice,
+    )
 
     if file.exists() and not force:
-        raise UserError(f"{file} already exists; choose another file name or add --force to overwrite it")
+        raise UserError(
+            f"{file} already exists; choose another file name or add --force to overwrite it"
+        )
     loaded = _load_deck(deck)
     if tokens is None:  # the referee agrees with the printed rule cards
         tokens = int(loaded.params.get("tokens_each", RuleOptions().starting_tokens))
@@ -213,29 +291,56 @@ def game_new(
 
 def game_place(
     file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
-    card: str = typer.Argument(..., metavar="CARD", help="The card the current player drew (name or id)."),
-    north_of: Optional[str] = typer.Option(None, "--north-of", help="Immediately above this card of the column."),
-    south_of: Optional[str] = typer.Option(None, "--south-of", help="Immediately below this card of the column."),
-    east_of: Optional[str] = typer.Option(None, "--east-of", help="Immediately right of this card of the row."),
-    west_of: Optional[str] = typer.Option(None, "--west-of", help="Immediately left of this card of the row."),
-    between: Optional[tuple[str, str]] = typer.Option(None, "--between", help="Between two adjacent cards of one line."),
+    card: str = typer.Argument(
+        ..., metavar="CARD", help="The card the current player drew (name or id)."
+    ),
+    north_of: str | None = typer.Option(
+        None, "--north-of", help="Immediately above this card of the column."
+    ),
+    south_of: str | None = typer.Option(
+        None, "--south-of", help="Immediately below this card of the column."
+    ),
+    east_of: str | None = typer.Option(
+        None, "--east-of", help="Immediately right of this card of the row."
+    ),
+    west_of: str | None = typer.Option(
+        None, "--west-of", help="Immediately left of this card of the row."
+    ),
+    between: tuple[str, str] | None = typer.Option(
+        None, "--between", help="Between two adjacent cards of one line."
+    ),
 ) -> None:
     """The current player places the card they drew."""
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.referee import place_move
 
-    given = [(d, x) for d, x in ((Direction.NORTH_OF, north_of), (Direction.SOUTH_OF, south_of), (Direction.EAST_OF, east_of), (Direction.WEST_OF, west_of)) if x is not None]
+    given = [
+        (d, x)
+        for d, x in (
+            (Direction.NORTH_OF, north_of),
+            (Direction.SOUTH_OF, south_of),
+            (Direction.EAST_OF, east_of),
+            (Direction.WEST_OF, west_of),
+        )
+        if x is not None
+    ]
     if len(given) + (between is not None) != 1:
-        raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
+        raise UserError(
+            "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
+        )
     direction, anchor = given[0] if given else (None, None)
-    game, message = _update_game(file, lambda game: game.play(place_move(game, card, direction, anchor, between)))
+    game, message = _update_game(
+        file, lambda game: game.play(place_move(game, card, direction, anchor, between))
+    )
     _report(game, message, file)
 
 
 def game_doubt(
     file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
     by: str = typer.Option(..., "--by", help="The player who doubts."),
-    neighbour: str = typer.Option(..., "--neighbour", help="The neighbour of the card just placed to compare it with."),
+    neighbour: str = typer.Option(
+        ..., "--neighbour", help="The neighbour of the card just placed to compare it with."
+    ),
 ) -> None:
     """A player doubts the card just placed, against one of its neighbours."""
     from generator.games.oucedonc.referee import doubt_move
@@ -246,7 +351,9 @@ def game_doubt(
 
 def game_count(
     file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
-    estimate: list[str] = typer.Option(..., "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."),
+    estimate: list[str] = typer.Option(
+        ..., "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."
+    ),
 ) -> None:
     """The interim (or final) count: check every arm from the start card and reward the estimates."""
     from generator.games.oucedonc.referee import count_move

@@ -35,35 +35,56 @@ class Format(str, Enum):
 
 def places(
     region: str = typer.Option(
-        "france", "--region", "-r",
+        "france",
+        "--region",
+        "-r",
         help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
         "(a bare number is a département code); a country code or French name (IT, Belgique); a box "
         "west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon file (GeoJSON, GeoPackage, shapefile).",
     ),
     kind: Kind = typer.Option(
-        Kind.all, "--kind", "-k",
+        Kind.all,
+        "--kind",
+        "-k",
         help="towns (by population), sites (by fame) or all (alternating); with --count, the kind of every card.",
     ),
     limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Print at most N places."),
-    output_format: Format = typer.Option(Format.table, "--format", "-f", help="table, csv, json or geojson."),
+    output_format: Format = typer.Option(
+        Format.table, "--format", "-f", help="table, csv, json or geojson."
+    ),
     source: str = typer.Option(
-        "embedded", "--source", "-s",
+        "embedded",
+        "--source",
+        "-s",
         help="embedded (datasets/, no network) or a source stored by 'pnp data fetch': "
         "apigeo, geonames, wikidata, overpass.",
     ),
     count: int | None = typer.Option(
-        None, "--count", "-c", min=1,
+        None,
+        "--count",
+        "-c",
+        min=1,
         help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
     ),
     # The deck options default to None so that giving one without --count is an error, not a no-op.
-    seed: int | None = typer.Option(None, "--seed", help="With --count: the same seed gives the same deck (default 1)."),
-    sites_share: float | None = typer.Option(None, "--sites-share", min=0.0, max=1.0,
-                                             help="With --count: share of sites (not towns) in the deck (default 0.2)."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="With --count: the same seed gives the same deck (default 1)."
+    ),
+    sites_share: float | None = typer.Option(
+        None,
+        "--sites-share",
+        min=0.0,
+        max=1.0,
+        help="With --count: share of sites (not towns) in the deck (default 0.2).",
+    ),
     difficulty: Difficulty | None = typer.Option(
-        None, "--difficulty", help="With --count: easy (best known places), normal (default) or hard (less known ones).",
+        None,
+        "--difficulty",
+        help="With --count: easy (best known places), normal (default) or hard (less known ones).",
     ),
     precision: PrecisionChoice | None = typer.Option(
-        None, "--precision",
+        None,
+        "--precision",
         help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
         "or a longitude at it.",
     ),
@@ -75,17 +96,34 @@ def places(
     if count is not None:
         if limit is not None:
             raise UserError("--limit lists places and --count picks a deck; give only one of them")
-        _print_deck(region, source, kind.value, count, 1 if seed is None else seed,
-                    0.2 if sites_share is None else sites_share, (difficulty or Difficulty.normal).value,
-                    (precision or PrecisionChoice.minute).value, output_format)
+        _print_deck(
+            region,
+            source,
+            kind.value,
+            count,
+            1 if seed is None else seed,
+            0.2 if sites_share is None else sites_share,
+            (difficulty or Difficulty.normal).value,
+            (precision or PrecisionChoice.minute).value,
+            output_format,
+        )
         return
-    deck_only = [name for name, value in (("--seed", seed), ("--sites-share", sites_share),
-                                          ("--difficulty", difficulty), ("--precision", precision))
-                 if value is not None]
+    deck_only = [
+        name
+        for name, value in (
+            ("--seed", seed),
+            ("--sites-share", sites_share),
+            ("--difficulty", difficulty),
+            ("--precision", precision),
+        )
+        if value is not None
+    ]
     if deck_only:
         several = len(deck_only) > 1
-        raise UserError(f"{', '.join(deck_only)} {'shape' if several else 'shapes'} a deck; add --count N "
-                        f"to pick one, or leave {'them' if several else 'it'} out to list places")
+        raise UserError(
+            f"{', '.join(deck_only)} {'shape' if several else 'shapes'} a deck; add --count N "
+            f"to pick one, or leave {'them' if several else 'it'} out to list places"
+        )
     selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
     if not _write_records(output_format, selected):
         _print_table(region, selected)
@@ -95,27 +133,39 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     """Write places as JSON, CSV or GeoJSON on stdout; False for the table format."""
     from generator.geo import listing
 
-    writer = {Format.json: listing.to_json, Format.csv: listing.to_csv,
-              Format.geojson: listing.to_geojson}.get(output_format)
+    writer = {
+        Format.json: listing.to_json,
+        Format.csv: listing.to_csv,
+        Format.geojson: listing.to_geojson,
+    }.get(output_format)
     if writer is None:
         return False
     sys.stdout.write(writer(places))
     return True
 
 
-def _print_deck(region: str, source: str, kind: str, count: int, seed: int, sites_share: float,
-                difficulty: str, precision_text: str, output_format: Format) -> None:
+def _print_deck(
+    region: str,
+    source: str,
+    kind: str,
+    count: int,
+    seed: int,
+    sites_share: float,
+    difficulty: str,
+    precision_text: str,
+    output_format: Format,
+) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
+    from generator.core.errors import UserError
     from generator.games.oucedonc.coords import (
         format_latitude,
         format_longitude,
         parse_precision,
         to_units,
     )
-    from generator.core.errors import UserError
     from generator.geo import listing
     from generator.geo.catalog import load_places
     from generator.geo.regions import resolve_region
@@ -125,15 +175,27 @@ def _print_deck(region: str, source: str, kind: str, count: int, seed: int, site
     precision = parse_precision(precision_text)
     candidates = listing.of_kind(load_places(source, selection), kind)  # type: ignore[arg-type]
     if not candidates:
-        raise UserError(f"source {source} has no {kind} in {selection.label}; use --kind all or another region")
-    deck = select_places(candidates, count, seed=seed, sites_share=sites_share,
-                         difficulty=difficulty, precision=precision)
+        raise UserError(
+            f"source {source} has no {kind} in {selection.label}; use --kind all or another region"
+        )
+    deck = select_places(
+        candidates,
+        count,
+        seed=seed,
+        sites_share=sites_share,
+        difficulty=difficulty,
+        precision=precision,
+    )
     if _write_records(output_format, tuple(deck)):
         return
     console = Console(width=min(Console().width, 80))
     # the title on its own line: as a table title it would wrap to the width of a narrow table
-    console.print(f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
-                  overflow="ellipsis", no_wrap=True, highlight=False)
+    console.print(
+        f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
+        overflow="ellipsis",
+        no_wrap=True,
+        highlight=False,
+    )
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=34)
     table.add_column("Kind", no_wrap=True, max_width=13, overflow="ellipsis")
@@ -141,20 +203,29 @@ def _print_deck(region: str, source: str, kind: str, count: int, seed: int, site
     table.add_column("Longitude", justify="right", no_wrap=True)
     for place in deck:
         table.add_row(
-            place.name, place.site_kind or place.kind,
+            place.name,
+            place.site_kind or place.kind,
             format_latitude(to_units(place.lat, precision), precision),
             format_longitude(to_units(place.lon, precision), precision),
         )
     console.print(table)
     if len(deck) >= 2:
         figures = spread(deck, candidates)
-        console.print(f"Closest cards {figures.min_pair_km:.0f} km apart; largest empty circle "
-                      f"{figures.largest_gap_km:.0f} km in radius.", highlight=False)
+        console.print(
+            f"Closest cards {figures.min_pair_km:.0f} km apart; largest empty circle "
+            f"{figures.largest_gap_km:.0f} km in radius.",
+            highlight=False,
+        )
         console.print(f"Chosen among {len(candidates):,} candidates.", highlight=False)
 
 
-_FIXED_COLUMNS = (("Kind", 11, "left"), ("Dép.", 4, "left"), ("Population", 10, "right"),
-                  ("Lat", 8, "right"), ("Lon", 8, "right"))
+_FIXED_COLUMNS = (
+    ("Kind", 11, "left"),
+    ("Dép.", 4, "left"),
+    ("Population", 10, "right"),
+    ("Lat", 8, "right"),
+    ("Lon", 8, "right"),
+)
 
 
 def _print_table(region: str, selected: tuple) -> None:
@@ -172,11 +243,16 @@ def _print_table(region: str, selected: tuple) -> None:
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
         title=f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}",
-        box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        show_edge=False,
+        title_justify="left",
     )
     table.add_column("Name", width=name_width, no_wrap=True, overflow="ellipsis")
     for header, column_width, justify in _FIXED_COLUMNS:
-        table.add_column(header, width=column_width, justify=justify, no_wrap=True, overflow="ellipsis")
+        table.add_column(
+            header, width=column_width, justify=justify, no_wrap=True, overflow="ellipsis"
+        )
     for place in selected:
         table.add_row(
             place.name,

@@ -7,17 +7,27 @@ from pathlib import Path
 
 import typer
 
-pronostiques = typer.Typer(help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.",
-                           no_args_is_help=True)
+pronostiques = typer.Typer(
+    help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.", no_args_is_help=True
+)
 
 
 @pronostiques.command("score")
 def score(
-    order: str = typer.Argument(..., help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle)."),
-    pair_bonus: str = typer.Option("each", "--pair-bonus",
-                                   help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most."),
-    three_in_a_row: str = typer.Option("adjacent", "--three-in-a-row",
-                                       help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c)."),
+    order: str = typer.Argument(
+        ...,
+        help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle).",
+    ),
+    pair_bonus: str = typer.Option(
+        "each",
+        "--pair-bonus",
+        help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most.",
+    ),
+    three_in_a_row: str = typer.Option(
+        "adjacent",
+        "--three-in-a-row",
+        help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Score each of the four predictions against a finishing order, with the lines that earned the points."""
@@ -27,8 +37,11 @@ def score(
     finish = parse_order(order)
     scores = score_order(finish, ScoreRules.from_names(pair_bonus, three_in_a_row))
     if as_json:
-        payload = {"order": order_text(finish), "order_letters": "".join(s.letter for s in finish),
-                   "predictions": [s.to_json() for s in scores]}
+        payload = {
+            "order": order_text(finish),
+            "order_letters": "".join(s.letter for s in finish),
+            "predictions": [s.to_json() for s in scores],
+        }
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     typer.echo(f"finishing order: {order_text(finish)} ({' '.join(s.french for s in finish)})")
@@ -45,7 +58,9 @@ def check_piles(
     diamonds: int = typer.Argument(..., help="Height of the ♦ pile."),
     spades: int = typer.Argument(..., help="Height of the ♠ pile."),
     clubs: int = typer.Argument(..., help="Height of the ♣ pile."),
-    laps: int = typer.Option(8, "--laps", help="The card that completes a pile (8 by the seed; 10 as an option)."),
+    laps: int = typer.Option(
+        8, "--laps", help="The card that completes a pile (8 by the seed; 10 as an option)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Say whether four pile heights (♥ ♦ ♠ ♣) respect both pile limits, and which limit breaks.
@@ -75,26 +90,51 @@ def check_piles(
 
 @pronostiques.command("sheets")
 def sheets(
-    players: int = typer.Option(4, "--players", help="Number of players, 3 or 4 (columns of the score pad)."),
+    players: int = typer.Option(
+        4, "--players", help="Number of players, 3 or 4 (columns of the score pad)."
+    ),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
     out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
-    duplex: str = typer.Option("long", "--duplex", help="Backs: long or short (duplex printer flip edge), or fold (fold and glue)."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."),
-    laps: int = typer.Option(8, "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."),
-    pair_bonus: str = typer.Option("each", "--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
-    three_in_a_row: str = typer.Option("adjacent", "--three-in-a-row",
-                                       help="Rule (c) as printed and in the barème: adjacent, relative or none."),
-    bleed: float = typer.Option(1.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."),
-    faces: bool = typer.Option(False, "--faces", help="Also write one card face per page (card + bleed), for print services."),
+    duplex: str = typer.Option(
+        "long",
+        "--duplex",
+        help="Backs: long or short (duplex printer flip edge), or fold (fold and glue).",
+    ),
+    back_offset: str = typer.Option(
+        "0,0",
+        "--back-offset",
+        help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'.",
+    ),
+    laps: int = typer.Option(
+        8, "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."
+    ),
+    pair_bonus: str = typer.Option(
+        "each", "--pair-bonus", help="Rule (b) as printed and in the barème: each or once."
+    ),
+    three_in_a_row: str = typer.Option(
+        "adjacent",
+        "--three-in-a-row",
+        help="Rule (c) as printed and in the barème: adjacent, relative or none.",
+    ),
+    bleed: float = typer.Option(
+        1.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."
+    ),
+    faces: bool = typer.Option(
+        False,
+        "--faces",
+        help="Also write one card face per page (card + bleed), for print services.",
+    ),
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
-    from generator.render.imposition import parse_duplex, parse_offset
     from generator.products.pronostiques_sheets import build_sheets
+    from generator.render.imposition import parse_duplex, parse_offset
 
     parse_duplex(duplex)
     rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
-    for path in build_sheets(out, players, paper, laps, duplex, parse_offset(back_offset), rules, bleed, faces):
+    for path in build_sheets(
+        out, players, paper, laps, duplex, parse_offset(back_offset), rules, bleed, faces
+    ):
         typer.echo(f"wrote {path}")
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 import typer
@@ -12,8 +11,10 @@ import typer
 if TYPE_CHECKING:
     from generator.games.territoires import House
 
-sub = typer.Typer(help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
-                  no_args_is_help=True)
+sub = typer.Typer(
+    help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
+    no_args_is_help=True,
+)
 
 
 def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
@@ -27,18 +28,47 @@ def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
 @sub.command("attack")
 def attack(
-    cards: list[str] = typer.Argument(..., metavar="CARD CARD [CARD]",
-                                      help="The 2 or 3 cards laid down (numbers 1 to 20)."),
-    house: str = typer.Option(None, "--house", help="House of the player: even (civilisation) or odd (nature)."),
+    cards: list[str] = typer.Argument(
+        ..., metavar="CARD CARD [CARD]", help="The 2 or 3 cards laid down (numbers 1 to 20)."
+    ),
+    house: str = typer.Option(
+        None, "--house", help="House of the player: even (civilisation) or odd (nature)."
+    ),
     players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
-    seat: int = typer.Option(None, "--seat", help="Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house."),
-    target: str = typer.Option(None, "--target", help="Third player of three only: the house he attacks."),
+    seat: int = typer.Option(
+        None,
+        "--seat",
+        help="Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house.",
+    ),
+    target: str = typer.Option(
+        None, "--target", help="Third player of three only: the house he attacks."
+    ),
     use: str = typer.Option("auto", "--as", help="auto, attack or heal (15 16 can do both)."),
-    pairs: str = typer.Option("kind", "--pairs", help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other."),
-    runs: str = typer.Option("parity", "--runs", help="parity: a run of three counts by parity; best: a special card in it counts too."),
-    foreign_support: str = typer.Option("cancels", "--foreign-support", help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there."),
-    support_alone: bool = typer.Option(False, "--support-alone", help="Résumé reading: a support of your house laid alone deals -2."),
-    life: int = typer.Option(None, "--life", help="Life cards the changed house has now (0 to 8): prints its life after the play."),
+    pairs: str = typer.Option(
+        "kind",
+        "--pairs",
+        help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other.",
+    ),
+    runs: str = typer.Option(
+        "parity",
+        "--runs",
+        help="parity: a run of three counts by parity; best: a special card in it counts too.",
+    ),
+    foreign_support: str = typer.Option(
+        "cancels",
+        "--foreign-support",
+        help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there.",
+    ),
+    support_alone: bool = typer.Option(
+        False,
+        "--support-alone",
+        help="Résumé reading: a support of your house laid alone deals -2.",
+    ),
+    life: int = typer.Option(
+        None,
+        "--life",
+        help="Life cards the changed house has now (0 to 8): prints its life after the play.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Check a combination and give the change in life (the other house's on an attack, your own on healing).
@@ -47,18 +77,28 @@ def attack(
     (11 Fouet is a weapon of the other house). Rules readings: docs/rules/territoires.md.
     """
     from generator.games.territoires import (
-        ForeignSupport, House, Intent, PairRule, Player, Rules, RunScoring, readings,
+        ForeignSupport,
+        House,
+        Intent,
+        PairRule,
+        Player,
+        Rules,
+        RunScoring,
+        readings,
     )
 
     rules = Rules(
         pairs=PairRule(_choice(pairs, ("kind", "consecutive"), "--pairs")),
         runs=RunScoring(_choice(runs, ("parity", "best"), "--runs")),
-        foreign_support_in_run=ForeignSupport(_choice(foreign_support, ("cancels", "plain"), "--foreign-support")),
+        foreign_support_in_run=ForeignSupport(
+            _choice(foreign_support, ("cancels", "plain"), "--foreign-support")
+        ),
         support_alone=support_alone,
     )
     intent = Intent(_choice(use, ("auto", "attack", "heal"), "--as"))
     player = Player.at_seat(
-        players, seat,
+        players,
+        seat,
         House.parse(house) if house is not None else None,
         House.parse(target) if target is not None else None,
     )
@@ -70,24 +110,36 @@ def attack(
     shared = _shared_life(players, chosen.side)
     after = life_after(life, chosen) if life is not None else None
     if as_json:
-        typer.echo(json.dumps({
-            "cards": list(chosen.cards),
-            "players": players,
-            "house": player.house.value if player.house else None,
-            "seat": seat,
-            "effect": chosen.effect,
-            "rule": chosen.rule,
-            "seed": chosen.seed,
-            "change": chosen.change,
-            "side": chosen.side.value,
-            "shared_by_seats": shared,
-            "life_before": life,
-            "life_after": after,
-            "explanation": chosen.explanation,
-            "alternatives": [
-                {"effect": o.effect, "rule": o.rule, "change": o.change, "side": o.side.value} for o in others
-            ],
-        }, ensure_ascii=False, indent=2))
+        typer.echo(
+            json.dumps(
+                {
+                    "cards": list(chosen.cards),
+                    "players": players,
+                    "house": player.house.value if player.house else None,
+                    "seat": seat,
+                    "effect": chosen.effect,
+                    "rule": chosen.rule,
+                    "seed": chosen.seed,
+                    "change": chosen.change,
+                    "side": chosen.side.value,
+                    "shared_by_seats": shared,
+                    "life_before": life,
+                    "life_after": after,
+                    "explanation": chosen.explanation,
+                    "alternatives": [
+                        {
+                            "effect": o.effect,
+                            "rule": o.rule,
+                            "change": o.change,
+                            "side": o.side.value,
+                        }
+                        for o in others
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     sign = f"{chosen.change:+d}" if chosen.change else "0"
     typer.echo(f"{chosen.effect} {sign} on the {chosen.side.value} house ({chosen.side.french})")
@@ -96,11 +148,17 @@ def attack(
     if shared:
         typer.echo(f"  the life is shared by seats {shared[0]} and {shared[1]}")
     if after is not None:
-        note = " (the territory has fallen)" if after == 0 else (" (never more than 8)" if life + chosen.change > after else "")
+        note = (
+            " (the territory has fallen)"
+            if after == 0
+            else (" (never more than 8)" if life + chosen.change > after else "")
+        )
         typer.echo(f"  life of the {chosen.side.value} house: {life} -> {after}{note}")
     for other in others:
-        typer.echo(f"  also possible: {other.effect} {other.change:+d} on the {other.side.value} house "
-                   f"(pass --as {other.effect})")
+        typer.echo(
+            f"  also possible: {other.effect} {other.change:+d} on the {other.side.value} house "
+            f"(pass --as {other.effect})"
+        )
 
 
 def _card_numbers(cards: list[str]) -> list[int]:
@@ -111,7 +169,9 @@ def _card_numbers(cards: list[str]) -> list[int]:
         try:
             numbers.append(int(card))  # "²" passes str.isdigit() yet int() refuses it
         except ValueError:
-            raise UserError(f"card {card!r} is not a number; give the numbers of the cards, e.g. 11 12") from None
+            raise UserError(
+                f"card {card!r} is not a number; give the numbers of the cards, e.g. 11 12"
+            ) from None
     return numbers
 
 
@@ -129,17 +189,37 @@ def sheets(
     players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
     paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
     out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
-    deck: bool = typer.Option(True, "--deck/--no-deck", help="Also write the 36-card Lenormand deck."),
-    card: str = typer.Option("poker", "--card", help="Card size of the deck: poker, bridge, mini, tarot or WxH in mm."),
-    duplex: str = typer.Option("long", "--duplex", help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue)."),
-    bleed: float = typer.Option(2.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."),
+    deck: bool = typer.Option(
+        True, "--deck/--no-deck", help="Also write the 36-card Lenormand deck."
+    ),
+    card: str = typer.Option(
+        "poker", "--card", help="Card size of the deck: poker, bridge, mini, tarot or WxH in mm."
+    ),
+    duplex: str = typer.Option(
+        "long",
+        "--duplex",
+        help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
+    ),
+    bleed: float = typer.Option(
+        2.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."
+    ),
+    back_offset: str = typer.Option(
+        "0,0", "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
+    ),
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
 
-    options = SheetOptions(out=out, players=players, paper=paper, deck=deck, card=card, duplex=duplex,
-                           bleed=bleed, back_offset=back_offset)
+    options = SheetOptions(
+        out=out,
+        players=players,
+        paper=paper,
+        deck=deck,
+        card=card,
+        duplex=duplex,
+        bleed=bleed,
+        back_offset=back_offset,
+    )
     for path in write_sheets(options):
         typer.echo(f"wrote {path}")
 

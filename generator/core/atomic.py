@@ -46,7 +46,9 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
         try:
             os.replace(tmp, target)
         except OSError as exc:
-            raise UserError(f"cannot write {target}: {exc.strerror}; choose a writable file name") from exc
+            raise UserError(
+                f"cannot write {target}: {exc.strerror}; choose a writable file name"
+            ) from exc
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

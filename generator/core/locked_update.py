@@ -52,7 +52,9 @@ class LockedFile:
         try:
             return self.original.decode("utf-8")
         except UnicodeDecodeError:
-            raise UserError(f"{self.what} {self.path} is not UTF-8 text; give the JSON file pnp wrote") from None
+            raise UserError(
+                f"{self.what} {self.path} is not UTF-8 text; give the JSON file pnp wrote"
+            ) from None
 
     def replace_text(self, text: str) -> None:
         """Atomically write ``text`` over the file, unless someone else changed it since it was read."""
@@ -103,7 +105,9 @@ def _open_locked(path: Path, what: str, timeout: float) -> int:
             return fd
         os.close(fd)  # another command renamed a new version in while we waited: lock that one
         if now is None:
-            raise UserError(f"{what} {path} was deleted while this command waited for it; check the path")
+            raise UserError(
+                f"{what} {path} was deleted while this command waited for it; check the path"
+            )
 
 
 def _open(path: Path, what: str) -> int:
@@ -112,7 +116,9 @@ def _open(path: Path, what: str) -> int:
     except FileNotFoundError:
         raise UserError(f"{what} {path} does not exist; check the path") from None
     except OSError as exc:
-        raise UserError(f"cannot read {what} {path}: {exc.strerror}; check the path and permissions") from None
+        raise UserError(
+            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
+        ) from None
     if stat.S_ISDIR(os.fstat(fd).st_mode):
         os.close(fd)
         raise UserError(f"{what} {path} is a folder; give the file")
@@ -147,5 +153,7 @@ def _read_all(fd: int, path: Path, what: str) -> bytes:
         while chunk := os.read(fd, 1 << 16):
             chunks.append(chunk)
     except OSError as exc:
-        raise UserError(f"cannot read {what} {path}: {exc.strerror}; check the path and permissions") from None
+        raise UserError(
+            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
+        ) from None
     return b"".join(chunks)

@@ -34,7 +34,9 @@ _INT_FIELDS = frozenset({"population", "geonames_id"})
 _FLOAT_FIELDS = frozenset({"lat", "lon", "familiarity"})
 
 
-def load_places(source: str = EMBEDDED, region: str | RegionSelection = "france") -> tuple[Place, ...]:
+def load_places(
+    source: str = EMBEDDED, region: str | RegionSelection = "france"
+) -> tuple[Place, ...]:
     """Every candidate place of ``region`` from ``source``, best known first within each kind."""
     selection = resolve_region(region) if isinstance(region, str) else region
     if source == EMBEDDED:
@@ -81,6 +83,7 @@ def _inside_france(selection: RegionSelection) -> bool:
 
 # --- fetched sets ------------------------------------------------------------------------------
 
+
 def places_folder() -> Path:
     from generator.geo.http import data_dir
 
@@ -106,8 +109,11 @@ def _stored_path(source: str, selection: RegionSelection) -> Path:
 
 
 def _quote(selection: RegionSelection) -> str:
-    text = {"country": "france", "region": f"region:{selection.code}",
-            "departement": selection.code}.get(selection.kind, selection.code)
+    text = {
+        "country": "france",
+        "region": f"region:{selection.code}",
+        "departement": selection.code,
+    }.get(selection.kind, selection.code)
     return f"'{text}'" if any(ch in text for ch in " ,'") else text
 
 
@@ -143,7 +149,9 @@ def read_places(path: Path) -> tuple[Place, ...]:
         try:
             places.append(Place(**{name: _value(name, row[name]) for name in PLACE_FIELDS}))
         except (ValueError, TypeError) as exc:
-            raise UserError(f"{path} line {number} is damaged ({exc}); delete it and fetch again") from exc
+            raise UserError(
+                f"{path} line {number} is damaged ({exc}); delete it and fetch again"
+            ) from exc
     return tuple(places)
 
 
@@ -168,7 +176,9 @@ class FetchResult:
 def fetch_places(source: str, region: str, http: Http) -> FetchResult:
     """Fetch ``source`` for ``region`` through ``http`` and store the place set."""
     if source == EMBEDDED:
-        raise UserError(f"the embedded places ship with pnp and need no fetch; fetch one of {', '.join(ALL_SOURCES)}")
+        raise UserError(
+            f"the embedded places ship with pnp and need no fetch; fetch one of {', '.join(ALL_SOURCES)}"
+        )
     if source not in ALL_SOURCES:
         raise UserError(f"unknown source {source!r}; choose one of {', '.join(ALL_SOURCES)}")
     selection = resolve_region(region)
@@ -183,8 +193,12 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
         raise UserError(f"{source} returned no place in {selection.label}; try a larger region")
     path = write_places(stored_path(source, selection), kept)
     towns = sum(p.kind == "town" for p in kept)
-    return FetchResult(source, selection.label, path,
-                       f"{_plural(towns, 'town')} and {_plural(len(kept) - towns, 'site')}")
+    return FetchResult(
+        source,
+        selection.label,
+        path,
+        f"{_plural(towns, 'town')} and {_plural(len(kept) - towns, 'site')}",
+    )
 
 
 def _plural(count: int, noun: str) -> str:
@@ -206,7 +220,9 @@ def _with_departements(places: list[Place], http: Http) -> list[Place]:
     return nearest_commune_departements(annotated)
 
 
-OUTLINE_MARGIN_DEG = 0.005  # about 500 m: the outline is generalised; peaks on the border stay French
+OUTLINE_MARGIN_DEG = (
+    0.005  # about 500 m: the outline is generalised; peaks on the border stay French
+)
 
 
 def nearest_commune_departements(places: Iterable[Place], max_km: float = 15.0) -> list[Place]:
@@ -231,14 +247,18 @@ def nearest_commune_departements(places: Iterable[Place], max_km: float = 15.0) 
     communes = embedded.communes()
     minlon, minlat, maxlon, maxlat = FRANCE_BBOX
     margin = 0.5  # foreign towns up to ~40 km beyond the box compete as "nearest town"
-    foreign = embedded.world_towns_in_box((minlon - margin, minlat - margin, maxlon + margin, maxlat + margin))
+    foreign = embedded.world_towns_in_box(
+        (minlon - margin, minlat - margin, maxlon + margin, maxlat + margin)
+    )
     towns = [*communes, *foreign]
     lat = np.radians([t.lat for t in towns])
     lon = np.radians([t.lon for t in towns])
     french_town = np.arange(len(towns)) < len(communes)
-    near_outline = shapely.dwithin(embedded.france_outline_geometry(),
-                                   shapely.points([(places[i].lon, places[i].lat) for i in todo]),
-                                   OUTLINE_MARGIN_DEG)
+    near_outline = shapely.dwithin(
+        embedded.france_outline_geometry(),
+        shapely.points([(places[i].lon, places[i].lat) for i in todo]),
+        OUTLINE_MARGIN_DEG,
+    )
     out = list(places)
     for i, on_french_side in zip(todo, near_outline.tolist(), strict=True):
         p = places[i]
@@ -252,7 +272,9 @@ def nearest_commune_departements(places: Iterable[Place], max_km: float = 15.0) 
         best = int(np.argmin(commune_distance))
         if commune_distance[best] <= max_km:
             commune = communes[best]
-            out[i] = replace(p, departement=commune.departement, region=commune.region, country="FR")
+            out[i] = replace(
+                p, departement=commune.departement, region=commune.region, country="FR"
+            )
     return out
 
 
@@ -269,5 +291,9 @@ def _fetch_contours(http: Http) -> FetchResult:
         collection = contours.fetch_collection(http, level)  # type: ignore[arg-type]
         counts[level] = len(collection["features"])
         write_text(folder / f"{level}.geojson", json.dumps(collection, ensure_ascii=False))
-    return FetchResult("contours", "France", folder,
-                       f"{counts['regions']} régions and {counts['departements']} départements")
+    return FetchResult(
+        "contours",
+        "France",
+        folder,
+        f"{counts['regions']} régions and {counts['departements']} départements",
+    )

@@ -47,7 +47,9 @@ def dataset_path(name: str) -> Path:
     """The path of one embedded file; a missing file is a :class:`UserError`."""
     path = DATASETS / name
     if not path.is_file():
-        raise UserError(f"embedded data file {path} is missing; restore it from git or run 'pnp data build'")
+        raise UserError(
+            f"embedded data file {path} is missing; restore it from git or run 'pnp data build'"
+        )
     return path
 
 
@@ -56,7 +58,9 @@ def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
     reader = csv.reader(io.StringIO(dataset_path(name).read_text(encoding="utf-8")))
     header = tuple(next(reader, ()))
     if header != columns:
-        raise UserError(f"{DATASETS / name} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'")
+        raise UserError(
+            f"{DATASETS / name} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'"
+        )
     return list(reader)
 
 
@@ -72,7 +76,10 @@ def _read_rows(name: str) -> list[dict[str, str]]:
 @lru_cache(maxsize=1)
 def regions() -> tuple[Region, ...]:
     """The 13 metropolitan régions, by code."""
-    return tuple(Region(code=r["code"], name=r["name"], chef_lieu=r["chef_lieu"]) for r in _read_rows(REGIONS_FILE))
+    return tuple(
+        Region(code=r["code"], name=r["name"], chef_lieu=r["chef_lieu"])
+        for r in _read_rows(REGIONS_FILE)
+    )
 
 
 @lru_cache(maxsize=1)
@@ -92,7 +99,10 @@ def _region_of_departement() -> dict[str, str]:
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
-    rows = _read_table(COMMUNES_FILE, ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"))
+    rows = _read_table(
+        COMMUNES_FILE,
+        ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"),
+    )
     return tuple(
         Place(
             id=f"insee:{insee}",
@@ -140,9 +150,11 @@ def landmarks() -> tuple[Place, ...]:
 
 
 def _slug(name: str) -> str:
-    """"Château d'Amboise" -> "chateau-d-amboise" (ids of sites without a Wikidata id)."""
+    """ "Château d'Amboise" -> "chateau-d-amboise" (ids of sites without a Wikidata id)."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
-    letters = "".join(ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch))
+    letters = "".join(
+        ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
+    )
     return "-".join(letters.split())
 
 
@@ -177,7 +189,9 @@ def _world_topology() -> tuple[Any, dict[str, tuple[dict[str, Any], ...]]]:
     """The decoded world outlines and their TopoJSON geometries grouped by alpha-2 code."""
     from generator.geo.databuild.topojson import Topology
 
-    topology = Topology.from_json(json.loads(dataset_path(WORLD_OUTLINES_FILE).read_text(encoding="utf-8")))
+    topology = Topology.from_json(
+        json.loads(dataset_path(WORLD_OUTLINES_FILE).read_text(encoding="utf-8"))
+    )
     grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for geometry in topology.objects["countries"]["geometries"]:
         grouped[geometry["id"]].append(geometry)
@@ -195,9 +209,13 @@ def _country_polygons(code: str) -> tuple[tuple[tuple[tuple[float, float], ...],
     polygons = []
     for geometry in geometries:
         shaped = topology.geometry(geometry)
-        parts = shaped["coordinates"] if shaped["type"] == "MultiPolygon" else [shaped["coordinates"]]
-        polygons.extend(tuple(tuple((round(lon, 5), round(lat, 5)) for lon, lat in ring) for ring in part)
-                        for part in parts)
+        parts = (
+            shaped["coordinates"] if shaped["type"] == "MultiPolygon" else [shaped["coordinates"]]
+        )
+        polygons.extend(
+            tuple(tuple((round(lon, 5), round(lat, 5)) for lon, lat in ring) for ring in part)
+            for part in parts
+        )
     return tuple(polygons)
 
 
@@ -210,8 +228,12 @@ def country_outline(country_code: str) -> dict[str, Any] | None:
     polygons = _country_polygons(country_code.strip().upper())
     if polygons is None:
         return None
-    return {"type": "MultiPolygon",
-            "coordinates": [[[list(point) for point in ring] for ring in polygon] for polygon in polygons]}
+    return {
+        "type": "MultiPolygon",
+        "coordinates": [
+            [[list(point) for point in ring] for ring in polygon] for polygon in polygons
+        ],
+    }
 
 
 @lru_cache(maxsize=1)
@@ -246,7 +268,9 @@ def world_towns(country_code: str) -> tuple[Place, ...]:
     return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))
 
 
-def world_towns_in_box(bbox: tuple[float, float, float, float], skip_country: str = "FR") -> tuple[Place, ...]:
+def world_towns_in_box(
+    bbox: tuple[float, float, float, float], skip_country: str = "FR"
+) -> tuple[Place, ...]:
     """The world towns inside ``bbox`` (minlon, minlat, maxlon, maxlat) outside one country,
     by GeoNames id. Rows outside the box are never turned into places (a box at the border
     costs a scan, not 135,000 records)."""

@@ -40,7 +40,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,7 @@ USER_AGENT = (
 def user_agent() -> str:
     """The User-Agent; PNP_USER_AGENT replaces it (Wikidata asks for a contact address)."""
     return os.environ.get("PNP_USER_AGENT") or USER_AGENT
+
 
 BASE_URLS: Mapping[str, tuple[str, str]] = {
     # service: (environment variable, default)
@@ -230,7 +231,10 @@ class Http:
         4xx/5xx body.
         """
         request = requests.Request(
-            method, url, params=dict(params or {}), data=dict(data) if data else None,
+            method,
+            url,
+            params=dict(params or {}),
+            data=dict(data) if data else None,
             headers=dict(headers or {}),
         )
         prepared = self.session.prepare_request(request)
@@ -257,7 +261,7 @@ class Http:
             check(payload)
         with self._cache_errors():
             self.cache.save_response(
-                response, key, expires=datetime.now(timezone.utc) + self.config.cache_ttl
+                response, key, expires=datetime.now(UTC) + self.config.cache_ttl
             )
         return payload
 
@@ -316,15 +320,19 @@ class Http:
                 "delete it (it is only a cache) and run the command again"
             ) from exc
 
-    def _send(self, prepared: requests.PreparedRequest, *, what: str, stream: bool) -> requests.Response:
+    def _send(
+        self, prepared: requests.PreparedRequest, *, what: str, stream: bool
+    ) -> requests.Response:
         """Send with urllib3 retries; also retry a body that breaks off (requests reads it)."""
         timeout = (self.config.connect_timeout, self.config.read_timeout)
         attempt = 0
         while True:
             try:
                 return self.session.send(prepared, timeout=timeout, stream=stream)
-            except (requests.exceptions.ChunkedEncodingError,
-                    requests.exceptions.ContentDecodingError) as exc:
+            except (
+                requests.exceptions.ChunkedEncodingError,
+                requests.exceptions.ContentDecodingError,
+            ) as exc:
                 # The headers came but the body was cut short: urllib3 does not retry that.
                 if attempt >= self.config.retries:
                     raise UserError(
@@ -341,8 +349,12 @@ class Http:
                     f"attempts ({_reason(exc)}); try again later or use --offline with a cache"
                 ) from exc
 
-    def _unreachable(self, prepared: requests.PreparedRequest, what: str,
-                     exc: requests.exceptions.RequestException) -> UserError:
+    def _unreachable(
+        self,
+        prepared: requests.PreparedRequest,
+        what: str,
+        exc: requests.exceptions.RequestException,
+    ) -> UserError:
         if isinstance(exc, requests.exceptions.RetryError):
             return UserError(
                 f"{what}: the server kept failing after {self.config.retries + 1} attempts "
@@ -354,7 +366,9 @@ class Http:
         )
 
     def _raise_for_status(
-        self, response: requests.Response, what: str,
+        self,
+        response: requests.Response,
+        what: str,
         error_message: Callable[[requests.Response], str | None] | None,
     ) -> None:
         if response.status_code == 200:
@@ -369,7 +383,9 @@ class Http:
         if response.status_code == 404:
             advice = f"nothing at {response.url}; check {self._variable_for(response.url)}"
         elif response.status_code in RETRY_STATUSES:
-            advice = f"the server kept failing after {self.config.retries + 1} attempts; try again later"
+            advice = (
+                f"the server kept failing after {self.config.retries + 1} attempts; try again later"
+            )
         elif 400 <= response.status_code < 500:
             advice = "the request was refused; check the --region and the source options"
         else:

@@ -23,13 +23,27 @@ KindFilter = Literal["towns", "sites", "all"]
 OutputFormat = Literal["table", "csv", "json", "geojson"]
 
 RECORD_FIELDS = (
-    "id", "name", "kind", "site_kind", "lat", "lon", "insee", "departement", "region",
-    "population", "wikidata", "geonames_id",
+    "id",
+    "name",
+    "kind",
+    "site_kind",
+    "lat",
+    "lon",
+    "insee",
+    "departement",
+    "region",
+    "population",
+    "wikidata",
+    "geonames_id",
 )
 
 
-def select_places(region: str = "france", kind: KindFilter = "all", limit: int | None = None,
-                  source: str = EMBEDDED) -> tuple[Place, ...]:
+def select_places(
+    region: str = "france",
+    kind: KindFilter = "all",
+    limit: int | None = None,
+    source: str = EMBEDDED,
+) -> tuple[Place, ...]:
     """The places of ``region`` from ``source``, best known first (see the module text)."""
     if limit is not None and limit < 1:
         raise UserError(f"--limit must be at least 1, not {limit}")
@@ -103,4 +117,6 @@ def to_geojson(places: Sequence[Place]) -> str:
                 "properties": properties,
             }
         )
-    return json.dumps({"type": "FeatureCollection", "features": features}, ensure_ascii=False) + "\n"
+    return (
+        json.dumps({"type": "FeatureCollection", "features": features}, ensure_ascii=False) + "\n"
+    )

@@ -94,7 +94,8 @@ class RegionSelection:
         lons = np.fromiter((p.lon for p in places), float, len(places))
         lats = np.fromiter((p.lat for p in places), float, len(places))
         inside = shapely.contains_xy(self.polygon, lons, lats) | shapely.intersects_xy(
-            self.polygon.boundary, lons, lats)
+            self.polygon.boundary, lons, lats
+        )
         return tuple(place for place, keep in zip(places, inside.tolist(), strict=True) if keep)
 
     def area(self) -> Area:
@@ -105,7 +106,11 @@ class RegionSelection:
             return Area(country="FR", bbox=FRANCE_BBOX)
         if self.kind in ("region", "departement"):
             towns = [p for p in embedded.communes() if p.departement in self.departements]
-            return Area(country="FR", bbox=_padded_bounds(towns), departements=tuple(sorted(self.departements)))
+            return Area(
+                country="FR",
+                bbox=_padded_bounds(towns),
+                departements=tuple(sorted(self.departements)),
+            )
         if self.kind == "world":
             return Area(country=self.code, bbox=_padded_bounds(embedded.world_towns(self.code)))
         return Area(country="", bbox=self.bbox)
@@ -137,7 +142,9 @@ def normalise(text: str) -> str:
 
 
 def france() -> RegionSelection:
-    return RegionSelection("country", "FR", "France", frozenset(d.code for d in embedded.departements()))
+    return RegionSelection(
+        "country", "FR", "France", frozenset(d.code for d in embedded.departements())
+    )
 
 
 def _region(code: str) -> RegionSelection:
@@ -179,7 +186,9 @@ def resolve_region(text: str) -> RegionSelection:
     if code is not None:
         if code.upper() in departement_codes:
             return _departement(departement_codes[code.upper()])
-        raise UserError(f"no metropolitan département has code {code!r}; use 01 to 95, 2A or 2B, or a name")
+        raise UserError(
+            f"no metropolitan département has code {code!r}; use 01 to 95, 2A or 2B, or a name"
+        )
     candidate = raw.upper()
     if len(candidate) == 1 and candidate.isdigit():
         candidate = "0" + candidate  # "1" -> "01"
@@ -211,7 +220,11 @@ def _unknown_message(raw: str) -> str:
     names += list(COUNTRY_NAMES.values())
     by_key = {normalise(name): name for name in names}
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
-    hint = f"did you mean {', '.join(by_key[k] for k in close)}?" if close else "use a région or département name or code"
+    hint = (
+        f"did you mean {', '.join(by_key[k] for k in close)}?"
+        if close
+        else "use a région or département name or code"
+    )
     return (
         f"unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
         "'france', a country code 'IT', a box '-5.2,47.2,-1,48.9' or a polygon file)"
@@ -219,6 +232,7 @@ def _unknown_message(raw: str) -> str:
 
 
 # --- boxes, polygon files, countries ------------------------------------------------------------
+
 
 def _in_box(bbox: BBox | None, lat: float, lon: float) -> bool:
     if bbox is None:
@@ -233,8 +247,12 @@ def _padded_bounds(places: Iterable[Place], margin: float = 0.1) -> BBox | None:
         return None
     lons = [p.lon for p in places]
     lats = [p.lat for p in places]
-    return (round(min(lons) - margin, 4), round(min(lats) - margin, 4),
-            round(max(lons) + margin, 4), round(max(lats) + margin, 4))
+    return (
+        round(min(lons) - margin, 4),
+        round(min(lats) - margin, 4),
+        round(max(lons) + margin, 4),
+        round(max(lats) + margin, 4),
+    )
 
 
 def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
@@ -242,7 +260,9 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
     if "," in raw:
         return parse_bbox(raw)
     if raw and Path(raw).is_dir():
-        raise UserError(f"{raw} is a folder; give the path of a polygon file (GeoJSON, GeoPackage or shapefile)")
+        raise UserError(
+            f"{raw} is a folder; give the path of a polygon file (GeoJSON, GeoPackage or shapefile)"
+        )
     if Path(raw).suffix.lower() in POLYGON_SUFFIXES or Path(raw).is_file():
         return read_polygon_file(Path(raw))
     code = raw.upper()
@@ -277,7 +297,9 @@ def parse_bbox(text: str) -> RegionSelection:
 def read_polygon_file(path: Path) -> RegionSelection:
     """The union of the (multi)polygons of a vector file, in WGS84 (lon, lat)."""
     if not path.is_file():
-        raise UserError(f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or shapefile")
+        raise UserError(
+            f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or shapefile"
+        )
     import geopandas
     import shapely
 
@@ -285,16 +307,28 @@ def read_polygon_file(path: Path) -> RegionSelection:
         frame = geopandas.read_file(path)
     except Exception as exc:  # pyogrio/fiona raise many types for unreadable files
         first = " ".join(str(exc).split())[:160]
-        raise UserError(f"cannot read polygon file {path} ({first}); give a GeoJSON, GeoPackage or shapefile") from exc
+        raise UserError(
+            f"cannot read polygon file {path} ({first}); give a GeoJSON, GeoPackage or shapefile"
+        ) from exc
     if frame.crs is not None and frame.crs.to_epsg() != 4326:
         frame = frame.to_crs(4326)
-    polygons = [g for g in frame.geometry if g is not None and g.geom_type in ("Polygon", "MultiPolygon")]
+    polygons = [
+        g for g in frame.geometry if g is not None and g.geom_type in ("Polygon", "MultiPolygon")
+    ]
     if not polygons:
-        raise UserError(f"polygon file {path} holds no polygon; draw the region as a polygon and save it again")
+        raise UserError(
+            f"polygon file {path} holds no polygon; draw the region as a polygon and save it again"
+        )
     polygon = shapely.union_all(polygons)
     shapely.prepare(polygon)
-    return RegionSelection("polygon", str(path.resolve()), path.stem, frozenset(),
-                           bbox=tuple(float(v) for v in polygon.bounds), polygon=polygon)
+    return RegionSelection(
+        "polygon",
+        str(path.resolve()),
+        path.stem,
+        frozenset(),
+        bbox=tuple(float(v) for v in polygon.bounds),
+        polygon=polygon,
+    )
 
 
 def _country_name(code: str) -> str:
@@ -302,9 +336,29 @@ def _country_name(code: str) -> str:
 
 
 COUNTRY_NAMES: dict[str, str] = {
-    "AD": "Andorre", "AT": "Autriche", "BE": "Belgique", "CA": "Canada", "CH": "Suisse",
-    "DE": "Allemagne", "DK": "Danemark", "ES": "Espagne", "GB": "Royaume-Uni", "GR": "Grèce",
-    "IE": "Irlande", "IT": "Italie", "LU": "Luxembourg", "MA": "Maroc", "MC": "Monaco",
-    "NL": "Pays-Bas", "NO": "Norvège", "PL": "Pologne", "PT": "Portugal", "SE": "Suède",
-    "SN": "Sénégal", "TN": "Tunisie", "US": "États-Unis", "DZ": "Algérie", "CI": "Côte d'Ivoire",
+    "AD": "Andorre",
+    "AT": "Autriche",
+    "BE": "Belgique",
+    "CA": "Canada",
+    "CH": "Suisse",
+    "DE": "Allemagne",
+    "DK": "Danemark",
+    "ES": "Espagne",
+    "GB": "Royaume-Uni",
+    "GR": "Grèce",
+    "IE": "Irlande",
+    "IT": "Italie",
+    "LU": "Luxembourg",
+    "MA": "Maroc",
+    "MC": "Monaco",
+    "NL": "Pays-Bas",
+    "NO": "Norvège",
+    "PL": "Pologne",
+    "PT": "Portugal",
+    "SE": "Suède",
+    "SN": "Sénégal",
+    "TN": "Tunisie",
+    "US": "États-Unis",
+    "DZ": "Algérie",
+    "CI": "Côte d'Ivoire",
 }

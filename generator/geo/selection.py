@@ -76,7 +76,9 @@ class Spread:
     """How well a deck covers its region (kilometres)."""
 
     min_pair_km: float  # smallest distance between two chosen places (bigger is better)
-    largest_gap_km: float  # radius of the largest empty circle centred on a candidate (smaller is better)
+    largest_gap_km: (
+        float  # radius of the largest empty circle centred on a candidate (smaller is better)
+    )
 
 
 def select_places(
@@ -110,14 +112,23 @@ def select_places(
     for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
         town_window, town_tail = _ranked(towns, want_towns, window, tail)
         site_window, site_tail = _ranked(sites, want_sites, window, tail)
-        chosen = _deal_deck(town_window + site_window, town_tail + site_tail, quota,
-                            random.Random(seed), display, precision)
+        chosen = _deal_deck(
+            town_window + site_window,
+            town_tail + site_tail,
+            quota,
+            random.Random(seed),
+            display,
+            precision,
+        )
         if len(chosen) == count:
             break
     if len(chosen) < count:
         # 0.01° (36″) is finer than a minute and coarser than a second
-        finer = {Precision.MINUTE: "--precision second", Precision.HUNDREDTH: "--precision second",
-                 Precision.SECOND: "a larger region"}[precision]
+        finer = {
+            Precision.MINUTE: "--precision second",
+            Precision.HUNDREDTH: "--precision second",
+            Precision.SECOND: "a larger region",
+        }[precision]
         raise UserError(
             f"only {len(chosen)} of the {count} cards can have different printed latitudes and "
             f"longitudes (precision: {precision.value}) in this region; use {finer} or at most "
@@ -155,8 +166,9 @@ class _Ranked:
     rank: float  # familiarity rank, in units of the cards needed of its kind
 
 
-def _ranked(places: list[Place], needed: int, window: RankWindow,
-            tail: float) -> tuple[list[_Ranked], list[_Ranked]]:
+def _ranked(
+    places: list[Place], needed: int, window: RankWindow, tail: float
+) -> tuple[list[_Ranked], list[_Ranked]]:
     """The places of one kind inside the difficulty's rank window, and the others (the tail).
 
     Ranks are divided by the number of cards needed of that kind, so that towns and sites
@@ -201,7 +213,9 @@ def display_names(places: Sequence[Place]) -> dict[str, str]:
 def _all_close(group: list[Place], km: float) -> bool:
     lat = np.radians([p.lat for p in group])
     lon = np.radians([p.lon for p in group])
-    return all(float(_haversine_km(lat[i], lon[i], lat, lon).max()) <= km for i in range(len(group)))
+    return all(
+        float(_haversine_km(lat[i], lon[i], lat, lon).max()) <= km for i in range(len(group))
+    )
 
 
 def _deal_deck(
@@ -226,8 +240,13 @@ def _deal_deck(
     # Seeded variety that never demotes the best known: rank 0 stays first, rank 10 may swap
     # with ranks 7 to 13.
     jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in window]
-    ordered = [r for _, r in sorted(zip(jitter, window, strict=True),
-                                    key=lambda pair: (pair[1].rank * pair[0], pair[1].place.id))]
+    ordered = [
+        r
+        for _, r in sorted(
+            zip(jitter, window, strict=True),
+            key=lambda pair: (pair[1].rank * pair[0], pair[1].place.id),
+        )
+    ]
     ordered += sorted(tail, key=lambda r: (r.rank, r.place.id))
     if not ordered:
         return []
@@ -264,8 +283,9 @@ def _deal_deck(
     return [places[i] for i in _deal(columns, quota, SLACK * distance, len(places), flexible)]
 
 
-def _largest_distance(columns: _Columns, quota: dict[str, int], limit: int, diameter: float,
-                      flexible: bool) -> float:
+def _largest_distance(
+    columns: _Columns, quota: dict[str, int], limit: int, diameter: float, flexible: bool
+) -> float:
     """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck."""
     wanted = sum(quota.values())
     if len(_deal(columns, quota, 0.0, limit, flexible)) < wanted:
@@ -291,8 +311,9 @@ class _Columns:
     names: list[str]
 
 
-def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int,
-          flexible: bool = False) -> list[int]:
+def _deal(
+    columns: _Columns, quota: dict[str, int], min_km: float, limit: int, flexible: bool = False
+) -> list[int]:
     """Indices dealt in order among the first ``limit`` candidates, at least ``min_km`` apart.
 
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
@@ -309,9 +330,13 @@ def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int,
     dealt: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
         for i in range(limit):
-            if ((left[columns.kinds[i]] == 0 and not relaxed) or closest[i] > max_dot
-                    or columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon
-                    or columns.names[i] in used_names):
+            if (
+                (left[columns.kinds[i]] == 0 and not relaxed)
+                or closest[i] > max_dot
+                or columns.lat_units[i] in used_lat
+                or columns.lon_units[i] in used_lon
+                or columns.names[i] in used_names
+            ):
                 continue
             dealt.append(i)
             left[columns.kinds[i]] -= 1
@@ -328,13 +353,20 @@ def _deal(columns: _Columns, quota: dict[str, int], min_km: float, limit: int,
 
 def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
     """An upper bound of the largest distance between two candidates."""
-    return float(_haversine_km(float(lat.min()), float(lon.min()), np.array([lat.max()]), np.array([lon.max()]))[0]) * 2 + 1
+    return (
+        float(
+            _haversine_km(
+                float(lat.min()), float(lon.min()), np.array([lat.max()]), np.array([lon.max()])
+            )[0]
+        )
+        * 2
+        + 1
+    )
 
 
 def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
     """Great-circle distances (km) from one point to many, inputs in radians."""
-    a = (np.sin((lat - lat0) / 2) ** 2
-         + np.cos(lat0) * np.cos(lat) * np.sin((lon - lon0) / 2) ** 2)
+    a = np.sin((lat - lat0) / 2) ** 2 + np.cos(lat0) * np.cos(lat) * np.sin((lon - lon0) / 2) ** 2
     return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
 
 
@@ -346,7 +378,9 @@ def spread(chosen: Sequence[Place], candidates: Sequence[Place]) -> Spread:
     lon = np.radians([p.lon for p in chosen])
     smallest = math.inf
     for i in range(len(chosen) - 1):
-        smallest = min(smallest, float(_haversine_km(lat[i], lon[i], lat[i + 1:], lon[i + 1:]).min()))
+        smallest = min(
+            smallest, float(_haversine_km(lat[i], lon[i], lat[i + 1 :], lon[i + 1 :]).min())
+        )
     cand_lat = np.radians([p.lat for p in candidates])
     cand_lon = np.radians([p.lon for p in candidates])
     nearest = np.full(len(candidates), np.inf)

@@ -89,12 +89,16 @@ def validate_params(params: KitParams) -> KitParams:
     """The parameters with the paper name normalised, or a UserError saying what to change."""
     paper = params.paper.strip().lower()
     if paper not in KIT_PAPERS:
-        raise UserError(f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}")
+        raise UserError(
+            f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}"
+        )
     if params.out.exists() and not params.out.is_dir():
         raise UserError(f"{params.out} is a file, not a folder; pass --out with a folder name")
     region = params.region.strip()
     if not region:
-        raise UserError("--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for France")
+        raise UserError(
+            "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for France"
+        )
     from generator.geo.regions import resolve_region
 
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
@@ -116,7 +120,9 @@ def build_kit(
     try:
         staging_root.mkdir(parents=True)
     except OSError as exc:
-        raise UserError(f"cannot write into {params.out}: {exc.strerror}; choose a writable folder") from None
+        raise UserError(
+            f"cannot write into {params.out}: {exc.strerror}; choose a writable folder"
+        ) from None
     files: list[BuiltFile] = []
     failures: list[Failure] = []
     try:
@@ -133,8 +139,12 @@ def build_kit(
                 failures.append(Failure(component.name, f"broken builder: {exc}", is_bug=True))
             except Exception as exc:  # a bug in one game must not cost the user the others
                 failures.append(
-                    Failure(component.name, f"{type(exc).__name__}: {exc}", is_bug=True,
-                            details=traceback.format_exc())
+                    Failure(
+                        component.name,
+                        f"{type(exc).__name__}: {exc}",
+                        is_bug=True,
+                        details=traceback.format_exc(),
+                    )
                 )
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
@@ -143,12 +153,15 @@ def build_kit(
     return KitResult(tuple(files), tuple(failures), tuple(components))
 
 
-def _build_one(component: Component, params: KitParams, staging: Path,
-               taken: set[PurePosixPath]) -> list[BuiltFile]:
+def _build_one(
+    component: Component, params: KitParams, staging: Path, taken: set[PurePosixPath]
+) -> list[BuiltFile]:
     staging.mkdir(parents=True)
     returned = component.builder()(replace(params, out=staging))
     if not isinstance(returned, list | tuple):
-        raise BuilderContractError(f"builder returned {type(returned).__name__}, not a list of paths")
+        raise BuilderContractError(
+            f"builder returned {type(returned).__name__}, not a list of paths"
+        )
     declared = [_as_kit_file(item) for item in returned]
     by_relative: dict[PurePosixPath, KitFile] = {}
     for kit_file in declared:
@@ -157,14 +170,17 @@ def _build_one(component: Component, params: KitParams, staging: Path,
             raise BuilderContractError(f"builder returned {kit_file.path}, which it did not write")
         by_relative.setdefault(relative, kit_file)
     # Files written but not returned still belong to the kit: they follow, in name order.
-    written = sorted(PurePosixPath(p.relative_to(staging).as_posix())
-                     for p in staging.rglob("*") if p.is_file())
+    written = sorted(
+        PurePosixPath(p.relative_to(staging).as_posix()) for p in staging.rglob("*") if p.is_file()
+    )
     order = list(by_relative) + [p for p in written if p not in by_relative]
     for relative in order:
         if relative.parts[0] in RESERVED_NAMES or relative.parts[0] == STAGING_DIR:
             raise BuilderContractError(f"builder wrote {relative}, a name the kit keeps for itself")
         if relative in taken:
-            raise BuilderContractError(f"builder wrote {relative}, which an earlier component already wrote")
+            raise BuilderContractError(
+                f"builder wrote {relative}, which an earlier component already wrote"
+            )
         if relative.suffix.lower() == ".pdf" and (problem := _pdf_problem(staging / relative)):
             raise BuilderContractError(f"builder wrote {relative}, {problem}")
         target = params.out / relative
@@ -172,20 +188,24 @@ def _build_one(component: Component, params: KitParams, staging: Path,
             raise UserError(f"{target} is a folder; remove it so the kit can write that file")
         for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
             if (params.out / parent).exists() and not (params.out / parent).is_dir():
-                raise UserError(f"{params.out / parent} is a file; remove it so the kit can write {target}")
+                raise UserError(
+                    f"{params.out / parent} is a file; remove it so the kit can write {target}"
+                )
     built = []
     for relative in order:  # checked above, so the renames cannot stop half-way for a known reason
         target = params.out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(staging / relative, target)
         kit_file = by_relative.get(relative, KitFile(Path(relative)))
-        built.append(BuiltFile(
-            component=component.name,
-            game=component.game or component.name,
-            path=relative,
-            title=kit_file.title,
-            print_notes=kit_file.print_notes or component.print_notes,
-        ))
+        built.append(
+            BuiltFile(
+                component=component.name,
+                game=component.game or component.name,
+                path=relative,
+                title=kit_file.title,
+                print_notes=kit_file.print_notes or component.print_notes,
+            )
+        )
     return built
 
 
@@ -208,7 +228,9 @@ def _relative_to(path: Path, staging: Path) -> PurePosixPath:
     try:
         relative = candidate.resolve().relative_to(staging.resolve())
     except ValueError:
-        raise BuilderContractError(f"builder returned {path}, outside the output folder it was given") from None
+        raise BuilderContractError(
+            f"builder returned {path}, outside the output folder it was given"
+        ) from None
     return PurePosixPath(relative.as_posix())
 
 

@@ -19,16 +19,29 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
     from generator.games.oucedonc.deck import TOKENS
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
-    options = DeckOptions(out=params.out / "oucedonc" / "oucedonc.pdf", region=params.region, seed=params.seed,
-                          paper=params.paper)
+    options = DeckOptions(
+        out=params.out / "oucedonc" / "oucedonc.pdf",
+        region=params.region,
+        seed=params.seed,
+        paper=params.paper,
+    )
     files = make_deck(options)
     deck = files.deck
-    advice = (f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. The last "
-              f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens.")
+    advice = (
+        f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. The last "
+        f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens."
+    )
     return [
-        KitFile(files.pdf, title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
-                                 f"{TOKENS} tokens", print_notes=PrintNotes(duplex="long", advice=advice)),
-        KitFile(files.json, title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)"),
+        KitFile(
+            files.pdf,
+            title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
+            f"{TOKENS} tokens",
+            print_notes=PrintNotes(duplex="long", advice=advice),
+        ),
+        KitFile(
+            files.json,
+            title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)",
+        ),
     ]
 
 
@@ -52,7 +65,9 @@ def build_oie_themed_board(params: KitParams) -> list[Path]:
     """The board themed with the kit's region."""
     from generator.products.oie_board import BoardRequest, make_board
 
-    slug = "".join(ch if ch.isalnum() else "-" for ch in params.region.lower()).strip("-") or "region"
+    slug = (
+        "".join(ch if ch.isalnum() else "-" for ch in params.region.lower()).strip("-") or "region"
+    )
     request = BoardRequest(paper=params.paper, theme=params.region, seed=params.seed)
     return [make_board(request, params.out / f"oie-board-{slug}.pdf")]
 
@@ -61,7 +76,12 @@ def build_oie_poster(params: KitParams) -> list[Path]:
     """The 2x2-page poster on the kit's paper (A4 or Letter)."""
     from generator.products.oie_board import BoardRequest, make_board
 
-    return [make_board(BoardRequest(tiles=_poster_paper(params.paper), grid="2x2"), params.out / "oie-poster.pdf")]
+    return [
+        make_board(
+            BoardRequest(tiles=_poster_paper(params.paper), grid="2x2"),
+            params.out / "oie-poster.pdf",
+        )
+    ]
 
 
 # ---------------------------------------------------------------- Les territoires
@@ -79,7 +99,9 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
     sheet = params.paper if paper(params.paper).name in SHEET_PAPERS else "a4"
     written: list[Path] = []
     for players in (2, 3, 4):
-        written += write_sheets(SheetOptions(out=params.out, players=players, paper=sheet, deck=False))
+        written += write_sheets(
+            SheetOptions(out=params.out, players=players, paper=sheet, deck=False)
+        )
     return written
 
 
@@ -98,9 +120,9 @@ def build_territoires_deck(params: KitParams) -> list[Path]:
 OTCHO_ADVICE: dict[str, str] = {
     "otcho-cards.pdf": "Six cards, one per player: cut out only those you need, on 200 g card if you can.",
     "otcho-dice.pdf": "Light card (160 to 200 g): cut on the solid lines, fold on the dashed ones, "
-                      "glue each tab under its neighbour.",
+    "glue each tab under its neighbour.",
     "otcho-pawns.pdf": "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + "
-                       "the number of players.",
+    "the number of players.",
     "otcho-rules-aid.pdf": "Every kind of roll with its exact odds; one per table.",
 }
 
@@ -109,15 +131,17 @@ def build_otcho(params: KitParams) -> list[KitFile]:
     """The material for up to 6 players (print fewer cards for fewer players)."""
     from generator.products.otcho_sheets import build_sheets
 
-    return [KitFile(path, print_notes=PrintNotes(advice=OTCHO_ADVICE[path.name]))
-            for path in build_sheets(params.out, 6, params.paper)]
+    return [
+        KitFile(path, print_notes=PrintNotes(advice=OTCHO_ADVICE[path.name]))
+        for path in build_sheets(params.out, 6, params.paper)
+    ]
 
 
 # ---------------------------------------------------------------- Pronostiques
 
 PRONOSTIQUES_ADVICE: dict[str, str] = {
     "pronostiques-cards.pdf": "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, "
-                              "then the 4 prediction cards with their gold back.",
+    "then the 4 prediction cards with their gold back.",
     "pronostiques-score-pad.pdf": "Columns for 4 players, and the points of every finishing order below them.",
     "pronostiques-rules-aid.pdf": "The actions, the card powers, the scoring and the pile limits; one per player.",
 }
@@ -127,14 +151,18 @@ def build_pronostiques(params: KitParams) -> list[KitFile]:
     """The deck (long-edge duplex), a 4-player score pad and the rules aid."""
     from generator.products.pronostiques_sheets import build_sheets
 
-    return [KitFile(path, print_notes=PrintNotes(advice=PRONOSTIQUES_ADVICE[path.name]))
-            for path in build_sheets(params.out, 4, params.paper)]
+    return [
+        KitFile(path, print_notes=PrintNotes(advice=PRONOSTIQUES_ADVICE[path.name]))
+        for path in build_sheets(params.out, 4, params.paper)
+    ]
 
 
 # ---------------------------------------------------------------- Calibration
 
-CALIBRATION_ADVICE = ("Print this first, two-sided at 100 %, and read X and Y on the back grids: "
-                      "they are the --back-offset X,Y to give the decks.")
+CALIBRATION_ADVICE = (
+    "Print this first, two-sided at 100 %, and read X and Y on the back grids: "
+    "they are the --back-offset X,Y to give the decks."
+)
 
 
 def build_calibration_sheets(params: KitParams) -> list[KitFile]:
@@ -147,5 +175,9 @@ def build_calibration_sheets(params: KitParams) -> list[KitFile]:
     files = []
     for duplex, edge in ((Duplex.LONG, "long"), (Duplex.SHORT, "short")):
         path = calibration_sheet(sheet, duplex).save(params.out / f"calibration-{edge}-edge.pdf")
-        files.append(KitFile(path, f"Calibration sheet, {edge}-edge flip", PrintNotes(advice=CALIBRATION_ADVICE)))
+        files.append(
+            KitFile(
+                path, f"Calibration sheet, {edge}-edge flip", PrintNotes(advice=CALIBRATION_ADVICE)
+            )
+        )
     return files

@@ -17,8 +17,8 @@ from urllib.parse import quote
 from generator import __version__
 from generator.geo.embedded import DATASETS, PROVENANCE_FILE
 from generator.kit.build import KitResult
-from generator.kit.model import KitParams
 from generator.kit.manifest import FileFacts
+from generator.kit.model import KitParams
 from generator.kit.thumbnails import describe_sheets
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "kit"
@@ -107,8 +107,11 @@ def read_provenance(datasets_dir: Path) -> Provenance:
         entries = document
     elif isinstance(document, dict):
         listed = document.get("sources")
-        others = [{"name": key, **value} for key, value in document.items()
-                  if key != "sources" and isinstance(value, dict)]
+        others = [
+            {"name": key, **value}
+            for key, value in document.items()
+            if key != "sources" and isinstance(value, dict)
+        ]
         if isinstance(listed, list):  # the list, plus top-level objects that look like sources
             entries = listed + [entry for entry in others if _is_source(entry)]
         else:  # a mapping of names to sources
@@ -147,8 +150,13 @@ def _data_source(entry: dict) -> DataSource:
 CALIBRATION_TARGET = "generator.kit.builders:build_calibration_sheets"
 
 
-def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
-                 provenance: Provenance, template_dir: Path = TEMPLATE_DIR) -> str:
+def render_index(
+    params: KitParams,
+    result: KitResult,
+    facts: list[FileFacts],
+    provenance: Provenance,
+    template_dir: Path = TEMPLATE_DIR,
+) -> str:
     from jinja2 import FileSystemLoader, StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
 
@@ -162,10 +170,14 @@ def render_index(params: KitParams, result: KitResult, facts: list[FileFacts],
     )
     games = _game_views(result, facts)
     material = [fact for fact in facts if fact.built]
-    calibration_components = {component.name for component in result.components
-                              if component.target == CALIBRATION_TARGET}
-    calibration = tuple(_file_view(fact) for fact in material
-                        if fact.built.component in calibration_components and fact.pdf)
+    calibration_components = {
+        component.name for component in result.components if component.target == CALIBRATION_TARGET
+    }
+    calibration = tuple(
+        _file_view(fact)
+        for fact in material
+        if fact.built.component in calibration_components and fact.pdf
+    )
     return environment.get_template("index.html.j2").render(
         params=params,
         version=__version__,
@@ -185,14 +197,21 @@ def _game_views(result: KitResult, facts: list[FileFacts]) -> tuple[GameView, ..
     errors = {failure.component: failure.message for failure in result.failures}
     games: dict[str, list[ComponentView]] = {}
     for component in result.components:
-        files = tuple(_file_view(fact) for fact in facts
-                      if fact.built and fact.built.component == component.name)
+        files = tuple(
+            _file_view(fact)
+            for fact in facts
+            if fact.built and fact.built.component == component.name
+        )
         games.setdefault(component.game or component.name, []).append(
             ComponentView(component.name, files, errors.get(component.name, ""))
         )
     return tuple(
-        GameView(name, f"game-{index + 1}", tuple(components),
-                 sum(file.pages for component in components for file in component.files))
+        GameView(
+            name,
+            f"game-{index + 1}",
+            tuple(components),
+            sum(file.pages for component in components for file in component.files),
+        )
         for index, (name, components) in enumerate(games.items())
     )
 
@@ -206,10 +225,15 @@ def _file_view(fact: FileFacts) -> FileView:
     if fact.pdf:
         sheets = describe_sheets(fact.pdf.page_sizes_mm)
         thumbnails = tuple(
-            Thumbnail(src=f"thumbnails/{quote(thumb.name)}", href=f"{href}#page={number}", page=number,
-                      landscape=width > height)
+            Thumbnail(
+                src=f"thumbnails/{quote(thumb.name)}",
+                href=f"{href}#page={number}",
+                page=number,
+                landscape=width > height,
+            )
             for number, (thumb, (width, height)) in enumerate(
-                zip(fact.pdf.thumbnails, fact.pdf.page_sizes_mm, strict=True), start=1)
+                zip(fact.pdf.thumbnails, fact.pdf.page_sizes_mm, strict=True), start=1
+            )
         )
     return FileView(
         title=fact.title,

@@ -39,7 +39,11 @@ class FileFacts:
     @property
     def title(self) -> str:
         """The builder's title, else the PDF's /Title, else the file name."""
-        return (self.built.title if self.built else "") or (self.pdf.title if self.pdf else "") or self.path.name
+        return (
+            (self.built.title if self.built else "")
+            or (self.pdf.title if self.pdf else "")
+            or self.path.name
+        )
 
     @property
     def paper_sheets(self) -> int:
@@ -56,14 +60,19 @@ class FileFacts:
         return declared or (self.pdf.duplex if self.pdf else None) or "single"
 
 
-def measure(out: Path, path: PurePosixPath, built: BuiltFile | None = None,
-            pdf: PdfPages | None = None) -> FileFacts:
+def measure(
+    out: Path, path: PurePosixPath, built: BuiltFile | None = None, pdf: PdfPages | None = None
+) -> FileFacts:
     data = (out / path).read_bytes()
     return FileFacts(path, len(data), hashlib.sha256(data).hexdigest(), built, pdf)
 
 
-def inspect_built_files(out: Path, result: KitResult, with_thumbnails: bool = True,
-                        on_pdf: Callable[[PurePosixPath], None] | None = None) -> list[FileFacts]:
+def inspect_built_files(
+    out: Path,
+    result: KitResult,
+    with_thumbnails: bool = True,
+    on_pdf: Callable[[PurePosixPath], None] | None = None,
+) -> list[FileFacts]:
     """Measure every built file; render a thumbnail of every PDF page into ``out/thumbnails``."""
     facts = []
     stems: set[str] = set()
@@ -73,7 +82,9 @@ def inspect_built_files(out: Path, result: KitResult, with_thumbnails: bool = Tr
             if on_pdf:
                 on_pdf(built.path)
             stem = _unique("__".join(built.path.with_suffix("").parts), stems)
-            pdf = read_pdf_pages(out / built.path, out / THUMBNAIL_DIR if with_thumbnails else None, stem)
+            pdf = read_pdf_pages(
+                out / built.path, out / THUMBNAIL_DIR if with_thumbnails else None, stem
+            )
         facts.append(measure(out, built.path, built, pdf))
     return facts
 
@@ -89,8 +100,12 @@ def _unique(stem: str, taken: set[str]) -> str:
 
 
 def thumbnail_paths(out: Path, facts: list[FileFacts]) -> list[PurePosixPath]:
-    return [PurePosixPath(thumb.relative_to(out).as_posix())
-            for fact in facts if fact.pdf for thumb in fact.pdf.thumbnails]
+    return [
+        PurePosixPath(thumb.relative_to(out).as_posix())
+        for fact in facts
+        if fact.pdf
+        for thumb in fact.pdf.thumbnails
+    ]
 
 
 def remove_stale_thumbnails(out: Path, keep: list[PurePosixPath]) -> None:
@@ -110,9 +125,12 @@ def manifest_document(params: KitParams, result: KitResult, facts: list[FileFact
         "generator": f"pnp {__version__}",
         "parameters": {"region": params.region, "paper": params.paper, "seed": params.seed},
         "components": [
-            {"name": component.name, "game": component.game or component.name,
-             "status": "failed" if component.name in failed else "built",
-             **({"error": failed[component.name]} if component.name in failed else {})}
+            {
+                "name": component.name,
+                "game": component.game or component.name,
+                "status": "failed" if component.name in failed else "built",
+                **({"error": failed[component.name]} if component.name in failed else {}),
+            }
             for component in result.components
         ],
         "files": [_file_entry(fact) for fact in facts],

@@ -14,6 +14,7 @@ DuplexName = Literal["single", "long", "short", "fold"]
 DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
 KIT_PAPERS: tuple[str, ...] = ("a4", "letter")
 
+
 @dataclass(frozen=True)
 class KitParams:
     out: Path

@@ -15,7 +15,6 @@ from pathlib import Path, PurePosixPath
 from generator.core.atomic import write_text
 from generator.kit.build import KitResult, build_kit, validate_params
 from generator.kit.components import COMPONENTS
-from generator.kit.model import Component, KitParams
 from generator.kit.gallery import DATASETS_DIR, read_provenance, render_index
 from generator.kit.manifest import (
     FileFacts,
@@ -25,6 +24,7 @@ from generator.kit.manifest import (
     remove_stale_thumbnails,
     thumbnail_paths,
 )
+from generator.kit.model import Component, KitParams
 
 INDEX = PurePosixPath("index.html")
 MANIFEST = PurePosixPath("manifest.json")
@@ -57,12 +57,16 @@ def make_kit(
 
     pdf_count = sum(1 for built in result.files if built.path.suffix.lower() == ".pdf")
     total = len(components) + pdf_count + 1
-    material = inspect_built_files(out, result, on_pdf=lambda path: step(f"thumbnails: {path.name}", total))
+    material = inspect_built_files(
+        out, result, on_pdf=lambda path: step(f"thumbnails: {path.name}", total)
+    )
     thumbnails = thumbnail_paths(out, material)
     remove_stale_thumbnails(out, thumbnails)
 
     step("gallery and manifest", total)
-    index = write_text(out / INDEX, render_index(params, result, material, read_provenance(datasets_dir)))
+    index = write_text(
+        out / INDEX, render_index(params, result, material, read_provenance(datasets_dir))
+    )
     facts = material + [measure(out, path) for path in thumbnails] + [measure(out, INDEX)]
     manifest = write_text(out / MANIFEST, manifest_json(params, result, facts))
     return KitOutcome(result, tuple(facts), index, manifest)

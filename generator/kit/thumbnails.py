@@ -50,11 +50,17 @@ class PdfPages:
 
 
 def sheet_name(width_mm: float, height_mm: float) -> str:
-    """"A4 portrait", "Letter landscape", or "100 × 150 mm" for a size that has no name."""
+    """ "A4 portrait", "Letter landscape", or "100 × 150 mm" for a size that has no name."""
     for name, short, long in NAMED_SHEETS:
-        if abs(width_mm - short) <= SHEET_TOLERANCE_MM and abs(height_mm - long) <= SHEET_TOLERANCE_MM:
+        if (
+            abs(width_mm - short) <= SHEET_TOLERANCE_MM
+            and abs(height_mm - long) <= SHEET_TOLERANCE_MM
+        ):
             return f"{name} portrait"
-        if abs(width_mm - long) <= SHEET_TOLERANCE_MM and abs(height_mm - short) <= SHEET_TOLERANCE_MM:
+        if (
+            abs(width_mm - long) <= SHEET_TOLERANCE_MM
+            and abs(height_mm - short) <= SHEET_TOLERANCE_MM
+        ):
             return f"{name} landscape"
     return f"{width_mm:.0f} × {height_mm:.0f} mm"
 
@@ -83,8 +89,9 @@ def pdf_problem(pdf_path: Path) -> str:
         document.close()
 
 
-def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
-                   max_pixels: int = 360) -> PdfPages:
+def read_pdf_pages(
+    pdf_path: Path, thumbnail_dir: Path | None, stem: str, max_pixels: int = 360
+) -> PdfPages:
     """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
 
     Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square.
@@ -110,7 +117,9 @@ def read_pdf_pages(pdf_path: Path, thumbnail_dir: Path | None, stem: str,
                     target = thumbnail_dir / f"{stem}-p{index + 1:03d}.png"
                     scale = max_pixels / max(width_pt, height_pt)
                     # rev_byteorder: PDFium paints RGB directly, no channel swap before PNG.
-                    write_bytes(target, _png_bytes(page.render(scale=scale, rev_byteorder=True).to_pil()))
+                    write_bytes(
+                        target, _png_bytes(page.render(scale=scale, rev_byteorder=True).to_pil())
+                    )
                     thumbnails.append(target)
             finally:
                 page.close()

@@ -14,8 +14,12 @@ def make_calibration(paper_name: str, duplex_name: str, out: Path) -> Path:
     from generator.render.paper import paper
 
     if out.suffix.lower() != ".pdf":
-        raise UserError(f"output {out} must end in .pdf; give the PDF file to write, e.g. --out calibration.pdf")
+        raise UserError(
+            f"output {out} must end in .pdf; give the PDF file to write, e.g. --out calibration.pdf"
+        )
     duplex = parse_duplex(duplex_name)
     if duplex is Duplex.FOLD:
-        raise UserError("fold-and-glue prints on one side and needs no calibration; use --duplex long or short")
+        raise UserError(
+            "fold-and-glue prints on one side and needs no calibration; use --duplex long or short"
+        )
     return calibration_sheet(paper(paper_name), duplex).save(out)

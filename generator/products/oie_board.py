@@ -40,15 +40,25 @@ def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
     needed = len(ordinary_squares())
     distinct = len({place.name for place in candidates})
     if distinct < needed:
-        raise UserError(f"{selection.label} has {distinct} places and a themed board names {needed} "
-                        "squares; choose a larger region")
+        raise UserError(
+            f"{selection.label} has {distinct} places and a themed board names {needed} "
+            "squares; choose a larger region"
+        )
     try:
         # the board prints no coordinates: the finest precision only keeps the deck rule out of the way
-        chosen = select_places(candidates, needed, seed=seed, sites_share=SITES_SHARE,
-                               difficulty="easy", precision=Precision.SECOND)
+        chosen = select_places(
+            candidates,
+            needed,
+            seed=seed,
+            sites_share=SITES_SHARE,
+            difficulty="easy",
+            precision=Precision.SECOND,
+        )
     except UserError:
-        raise UserError(f"{selection.label} does not offer {needed} distinct places for the board; "
-                        "choose a larger region") from None
+        raise UserError(
+            f"{selection.label} does not offer {needed} distinct places for the board; "
+            "choose a larger region"
+        ) from None
     return Theme(selection.name, plan_route(chosen))
 
 
@@ -72,15 +82,23 @@ def default_out(request: BoardRequest) -> Path:
 def board_options(request: BoardRequest) -> BoardOptions:
     """The board's options, or one UserError naming the options that do not go together."""
     if request.tiles and request.paper:
-        raise UserError("--paper is for the one-page board and --tiles for the poster; give one of them")
+        raise UserError(
+            "--paper is for the one-page board and --tiles for the poster; give one of them"
+        )
     if request.grid and not request.tiles:
         raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
     if request.theme is not None and not request.theme.strip():
         raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
     if request.theme is None and (request.source != "embedded" or request.seed != 1):
-        raise UserError("--source and --seed choose the places of a themed board; add --theme REGION")
-    options = BoardOptions(paper=request.paper or "a4", tiles=request.tiles, grid=request.grid or "2x2",
-                           rules=Rules(occupied=request.occupied))
+        raise UserError(
+            "--source and --seed choose the places of a themed board; add --theme REGION"
+        )
+    options = BoardOptions(
+        paper=request.paper or "a4",
+        tiles=request.tiles,
+        grid=request.grid or "2x2",
+        rules=Rules(occupied=request.occupied),
+    )
     if request.theme:
         themed = load_theme(request.theme, request.source, request.seed)
         options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)

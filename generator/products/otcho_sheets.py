@@ -9,18 +9,31 @@ from generator.games.otcho import RollRules
 from generator.games.otcho.players import check_players
 
 
-def build_sheets(out: Path, players: int, paper_name: str, rules: RollRules = RollRules()) -> list[Path]:
+def build_sheets(
+    out: Path, players: int, paper_name: str, rules: RollRules = RollRules()
+) -> list[Path]:
     """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
     from generator.render.otcho.sheets import (
-        SHEET_PAPERS, OtchoOptions, build_dice, build_pawns, build_player_cards, build_rules_aid,
+        SHEET_PAPERS,
+        OtchoOptions,
+        build_dice,
+        build_pawns,
+        build_player_cards,
+        build_rules_aid,
     )
     from generator.render.paper import paper
 
     check_players(players)
     sheet = paper(paper_name)
     if sheet.name not in SHEET_PAPERS:
-        raise UserError(f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
-                        "pass --paper a4 or --paper letter")
+        raise UserError(
+            f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
+            "pass --paper a4 or --paper letter"
+        )
     options = OtchoOptions(players, sheet, rules)
-    return [build_player_cards(options, out), build_dice(options, out), build_pawns(options, out),
-            build_rules_aid(options, out)]
+    return [
+        build_player_cards(options, out),
+        build_dice(options, out),
+        build_pawns(options, out),
+        build_rules_aid(options, out),
+    ]

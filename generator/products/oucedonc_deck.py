@@ -93,8 +93,14 @@ class RegionInfo:
 # ------------------------------------------------------------------- places
 
 
-REGION_KINDS = {"country": "france", "region": "region", "departement": "departement", "world": "country",
-                "bbox": "area", "polygon": "area"}
+REGION_KINDS = {
+    "country": "france",
+    "region": "region",
+    "departement": "departement",
+    "world": "country",
+    "bbox": "area",
+    "polygon": "area",
+}
 
 
 def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, tuple[Place, ...]]:
@@ -104,18 +110,34 @@ def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, tuple[Pl
 
     selection = resolve_region(region_text)
     name = selection.name if selection.kind not in ("bbox",) else selection.label
-    info = RegionInfo(region_text.strip() or "france", name, REGION_KINDS.get(selection.kind, "area"),
-                      selection.code if selection.kind == "world" else None)
+    info = RegionInfo(
+        region_text.strip() or "france",
+        name,
+        REGION_KINDS.get(selection.kind, "area"),
+        selection.code if selection.kind == "world" else None,
+    )
     return info, load_places(source.strip().lower(), selection)
 
 
-def choose_places(candidates: Sequence[Place], count: int, seed: int, precision: Precision,
-                  sites_share: float, difficulty: str) -> list[Place]:
+def choose_places(
+    candidates: Sequence[Place],
+    count: int,
+    seed: int,
+    precision: Precision,
+    sites_share: float,
+    difficulty: str,
+) -> list[Place]:
     """The deck's places: familiar, spread over the region, pairwise decidable, unique names."""
     from generator.geo.selection import select_places
 
-    return select_places(candidates, count, seed=seed, sites_share=sites_share, difficulty=difficulty,
-                         precision=precision)
+    return select_places(
+        candidates,
+        count,
+        seed=seed,
+        sites_share=sites_share,
+        difficulty=difficulty,
+        precision=precision,
+    )
 
 
 # ------------------------------------------------------------------- the deck
@@ -135,20 +157,28 @@ def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
             require_glyphs(font, text, what)
 
 
-def _locator(deck: Deck, region: RegionInfo, rings: Rings, width: float, height: float) -> LocatorMap:
+def _locator(
+    deck: Deck, region: RegionInfo, rings: Rings, width: float, height: float
+) -> LocatorMap:
     """The locator map: the outline ``rings`` (France's, or abroad the country's from
     :func:`country_rings`), framed on the whole outline for France or a country, on the deck's
     places for a région, a département or an area. A country with no embedded outline gets the
     deck's places alone."""
-    from generator.render.oucedonc.locator_map import fit_frame
     from generator.render.oucedonc.cards import LocatorMap
+    from generator.render.oucedonc.locator_map import fit_frame
 
     if region.kind in ("france", "country") and rings:
-        points = [point for ring in rings for point in ring] + [(card.lon, card.lat) for card in deck.places]
+        points = [point for ring in rings for point in ring] + [
+            (card.lon, card.lat) for card in deck.places
+        ]
     else:
         points = [(card.lon, card.lat) for card in deck.places]
-    bounds = (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
-              max(p[1] for p in points))
+    bounds = (
+        min(p[0] for p in points),
+        min(p[1] for p in points),
+        max(p[0] for p in points),
+        max(p[1] for p in points),
+    )
     dots = tuple((card.lon, card.lat) for card in deck.places)
     return LocatorMap(fit_frame(bounds, width, height), rings, dots)
 
@@ -187,9 +217,15 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     west, south = min([b[0] for b in boxes] + lons), min([b[1] for b in boxes] + lats)
     east, north = max([b[2] for b in boxes] + lons), max([b[3] for b in boxes] + lats)
     kept = [
-        polygon for polygon, shape, keep in zip(polygons, shapes, near)
-        if keep or (shape.bounds[0] <= east and shape.bounds[2] >= west
-                    and shape.bounds[1] <= north and shape.bounds[3] >= south)
+        polygon
+        for polygon, shape, keep in zip(polygons, shapes, near)
+        if keep
+        or (
+            shape.bounds[0] <= east
+            and shape.bounds[2] >= west
+            and shape.bounds[1] <= north
+            and shape.bounds[3] >= south
+        )
     ]
     return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
 
@@ -216,29 +252,57 @@ class PrintSettings:
 def print_settings(options: DeckOptions) -> PrintSettings:
     from generator.render.card_templates import load_templates
     from generator.render.fonts import register_fonts, register_user_font
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset, plan_sheet
+    from generator.render.imposition import (
+        SheetSpec,
+        card_size,
+        parse_duplex,
+        parse_offset,
+        plan_sheet,
+    )
     from generator.render.paper import paper
 
-    precisions = AUTO_PRECISIONS if options.precision.strip().lower() == "auto" else (
-        parse_precision(options.precision),)
-    spec = SheetSpec(paper=paper(options.paper), card=card_size(options.card_size), bleed=options.bleed,
-                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
+    precisions = (
+        AUTO_PRECISIONS
+        if options.precision.strip().lower() == "auto"
+        else (parse_precision(options.precision),)
+    )
+    spec = SheetSpec(
+        paper=paper(options.paper),
+        card=card_size(options.card_size),
+        bleed=options.bleed,
+        duplex=parse_duplex(options.duplex),
+        back_offset=parse_offset(options.back_offset),
+    )
     layout = plan_sheet(spec)
     if options.cards is not None:
         check_place_count(options.cards)
     if not 0 <= options.sites_share <= 1:
-        raise UserError(f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1")
+        raise UserError(
+            f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1"
+        )
     if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
-        raise UserError(f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)")
+        raise UserError(
+            f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)"
+        )
     if not 1 <= options.tokens_each <= TOKENS // 2:
-        raise UserError(f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}")
+        raise UserError(
+            f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}"
+        )
     if options.out.suffix.lower() != ".pdf":
-        raise UserError(f"output {options.out} must end in .pdf; the deck JSON is written beside it")
+        raise UserError(
+            f"output {options.out} must end in .pdf; the deck JSON is written beside it"
+        )
     _check_targets(options)
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
     templates = load_templates("oucedonc", options.templates)
-    return PrintSettings(spec, layout.per_sheet, (layout.page_width, layout.page_height), precisions, fonts,
-                         templates)
+    return PrintSettings(
+        spec,
+        layout.per_sheet,
+        (layout.page_width, layout.page_height),
+        precisions,
+        fonts,
+        templates,
+    )
 
 
 def _check_targets(options: DeckOptions) -> None:
@@ -249,7 +313,9 @@ def _check_targets(options: DeckOptions) -> None:
             raise UserError(f"{path} is a folder; choose another --out or move that folder away")
     folder = png_folder(options.out)
     if options.png_dpi is not None and folder.exists() and not folder.is_dir():
-        raise UserError(f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away")
+        raise UserError(
+            f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away"
+        )
 
 
 def png_folder(out: Path) -> Path:
@@ -270,24 +336,40 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
         )
     for precision in settings.precisions:
         try:
-            places = choose_places(candidates, count, options.seed, precision, options.sites_share,
-                                   options.difficulty)
+            places = choose_places(
+                candidates, count, options.seed, precision, options.sites_share, options.difficulty
+            )
             break
         except UserError:
             if precision is settings.precisions[-1]:
                 raise
     spec = settings.spec
     params = {
-        "paper": spec.paper.name, "card_size": spec.card.name, "card_mm": [spec.card.width, spec.card.height],
-        "bleed_mm": spec.bleed, "duplex": spec.duplex.value, "back_offset_mm": list(spec.back_offset),
-        "source": options.source, "sites_share": options.sites_share, "difficulty": options.difficulty,
+        "paper": spec.paper.name,
+        "card_size": spec.card.name,
+        "card_mm": [spec.card.width, spec.card.height],
+        "bleed_mm": spec.bleed,
+        "duplex": spec.duplex.value,
+        "back_offset_mm": list(spec.back_offset),
+        "source": options.source,
+        "sites_share": options.sites_share,
+        "difficulty": options.difficulty,
         "tokens": TOKENS,
-        "tokens_each": options.tokens_each, "region_name": region.name,
+        "tokens_each": options.tokens_each,
+        "region_name": region.name,
     }
-    deck = compose_deck(places, title=render_title(settings.templates, region.name, region.kind),
-                        region=region.key, seed=options.seed, precision=precision,
-                        departement_names=_departement_names(), region_names=_region_names(),
-                        packs=PACKS, pack_size=PACK_SIZE, params=params)
+    deck = compose_deck(
+        places,
+        title=render_title(settings.templates, region.name, region.kind),
+        region=region.key,
+        seed=options.seed,
+        precision=precision,
+        departement_names=_departement_names(),
+        region_names=_region_names(),
+        packs=PACKS,
+        pack_size=PACK_SIZE,
+        params=params,
+    )
     return deck, region
 
 
@@ -302,7 +384,9 @@ class BuiltDeck:
     spec: SheetSpec
 
 
-def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings) -> BuiltDeck:
+def render_oucedonc_deck(
+    deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings
+) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.render.document import DocInfo
     from generator.render.imposition import CardBox, Duplex, render_deck
@@ -317,10 +401,19 @@ def render_oucedonc_deck(deck: Deck, region: RegionInfo, settings: PrintSettings
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
-    doc = render_deck(cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso"))
+    doc = render_deck(
+        cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso")
+    )
     sheet = plan_tokens(*settings.page_size, TOKENS)
-    token_pages = draw_token_pages(doc.canvas, sheet, spec.duplex, spec.back_offset, texts.tokens_title,
-                                   texts.tokens_help, fonts)
+    token_pages = draw_token_pages(
+        doc.canvas,
+        sheet,
+        spec.duplex,
+        spec.back_offset,
+        texts.tokens_title,
+        texts.tokens_help,
+        fonts,
+    )
     sheets = -(-len(cards) // settings.per_sheet)
     pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
     return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec)
@@ -333,7 +426,9 @@ def build_deck(options: DeckOptions) -> BuiltDeck:
     return render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
 
 
-def deck_cards(deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None) -> list[Card]:
+def deck_cards(
+    deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None
+) -> list[Card]:
     """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
     from generator.render.imposition import Card
     from generator.render.oucedonc.cards import (
@@ -349,20 +444,40 @@ def deck_cards(deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorM
     cards = []
     for place in deck.places:
         place_texts = texts.places[place.id]
-        cards.append(Card(PlaceFront(place, place_texts, style), PlaceBack(place, place_texts, style, locator),
-                          place.name))
+        cards.append(
+            Card(
+                PlaceFront(place, place_texts, style),
+                PlaceBack(place, place_texts, style, locator),
+                place.name,
+            )
+        )
     rules = iter(texts.rules)
     for other in deck.others:
         if other.kind == "intermede":
-            cards.append(Card(IntermedeFace(texts.intermede, texts.intermede.front_body, style),
-                              IntermedeFace(texts.intermede, texts.intermede.back_body, style), other.name))
+            cards.append(
+                Card(
+                    IntermedeFace(texts.intermede, texts.intermede.front_body, style),
+                    IntermedeFace(texts.intermede, texts.intermede.back_body, style),
+                    other.name,
+                )
+            )
         elif other.kind == "direction":
-            cards.append(Card(DirectionFront(texts.direction, style), DirectionBack(texts.direction, style),
-                              other.name))
+            cards.append(
+                Card(
+                    DirectionFront(texts.direction, style),
+                    DirectionBack(texts.direction, style),
+                    other.name,
+                )
+            )
         else:
             rule = next(rules)
-            cards.append(Card(RuleFront(rule, deck.title, style),
-                              EmblemBack(rule.back_title, rule.back_caption, style), other.name))
+            cards.append(
+                Card(
+                    RuleFront(rule, deck.title, style),
+                    EmblemBack(rule.back_title, rule.back_caption, style),
+                    other.name,
+                )
+            )
     return cards
 
 
@@ -387,7 +502,11 @@ def make_deck(options: DeckOptions) -> DeckFiles:
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
-    pngs = render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title) if options.png_dpi else {}
+    pngs = (
+        render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title)
+        if options.png_dpi
+        else {}
+    )
     json_path = options.out.with_suffix(".json")
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
@@ -409,7 +528,9 @@ def _remove_stale_faces(folder: Path, current: set[str]) -> None:
             path.unlink()
 
 
-def render_pngs(cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str) -> dict[str, bytes]:
+def render_pngs(
+    cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str
+) -> dict[str, bytes]:
     """Every face as a PNG (card plus bleed), named ``P01_front.png``… for print-on-demand."""
     import io
 

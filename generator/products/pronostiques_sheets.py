@@ -9,23 +9,41 @@ from generator.games.pronostiques import ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
 
 
-def build_sheets(out: Path, players: int, paper_name: str, laps: int = 8, duplex: str = "long",
-                 back_offset: tuple[float, float] = (0.0, 0.0), score_rules: ScoreRules = ScoreRules(),
-                 bleed: float = 1.0, faces: bool = False) -> list[Path]:
+def build_sheets(
+    out: Path,
+    players: int,
+    paper_name: str,
+    laps: int = 8,
+    duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    score_rules: ScoreRules = ScoreRules(),
+    bleed: float = 1.0,
+    faces: bool = False,
+) -> list[Path]:
     """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
     deck one face per page) and return their paths."""
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.paper import paper
     from generator.render.pronostiques.sheets import (
-        SHEET_PAPERS, PronostiquesOptions, build_deck, build_rules_aid, build_score_pad,
+        SHEET_PAPERS,
+        PronostiquesOptions,
+        build_deck,
+        build_rules_aid,
+        build_score_pad,
     )
 
     check_players(players)
     check_laps(laps)
     sheet = paper(paper_name)
     if sheet.name not in SHEET_PAPERS:
-        raise UserError(f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
-                        "pass --paper a4 or --paper letter")
-    options = PronostiquesOptions(players, sheet, laps, duplex, back_offset, score_rules, bleed, faces)
-    plan_sheet(SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed))  # fails before writing
+        raise UserError(
+            f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
+            "pass --paper a4 or --paper letter"
+        )
+    options = PronostiquesOptions(
+        players, sheet, laps, duplex, back_offset, score_rules, bleed, faces
+    )
+    plan_sheet(
+        SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)
+    )  # fails before writing
     return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]

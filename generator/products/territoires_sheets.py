@@ -31,17 +31,29 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     """
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
     from generator.render.paper import paper
-    from generator.render.territoires.sheets import SHEET_PAPERS, write_reference, write_setup, write_trackers
+    from generator.render.territoires.sheets import (
+        SHEET_PAPERS,
+        write_reference,
+        write_setup,
+        write_trackers,
+    )
 
     setup = setup_for(options.players)
     if options.out.exists() and not options.out.is_dir():
         raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
     sheet = paper(options.paper)
     if sheet.name not in SHEET_PAPERS:
-        raise UserError(f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
-                        "pass --paper a4 or --paper letter")
-    spec = SheetSpec(paper=sheet, card=card_size(options.card), bleed=options.bleed,
-                     duplex=parse_duplex(options.duplex), back_offset=parse_offset(options.back_offset))
+        raise UserError(
+            f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
+            "pass --paper a4 or --paper letter"
+        )
+    spec = SheetSpec(
+        paper=sheet,
+        card=card_size(options.card),
+        bleed=options.bleed,
+        duplex=parse_duplex(options.duplex),
+        back_offset=parse_offset(options.back_offset),
+    )
     if options.deck:
         from generator.render.imposition import plan_sheet
 
@@ -54,7 +66,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     if options.deck:
         from generator.render.territoires.deck import render_lenormand_deck
 
-        written.append(render_lenormand_deck(spec).save(options.out / "territoires-jeu-lenormand.pdf"))
+        written.append(
+            render_lenormand_deck(spec).save(options.out / "territoires-jeu-lenormand.pdf")
+        )
     return written
-
-

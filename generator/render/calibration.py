@@ -74,7 +74,9 @@ def _front(canvas, page: Paper, duplex: Duplex) -> None:
         canvas.drawString(x + pt(3.5), y + pt(3.5), target.label)
     canvas.setFillColorRGB(*MUTED)
     canvas.setFont(fonts.regular, 7)
-    canvas.drawCentredString(pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · recto")
+    canvas.drawCentredString(
+        pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · recto"
+    )
 
 
 def _grid(canvas, x: float, y: float) -> None:
@@ -115,23 +117,32 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
         canvas.drawString(pt(bx + RULER_HALF + 2), pt(by + RULER_HALF - 3), target.label)
     canvas.setFillColorRGB(*INK)
     canvas.setFont(fonts.title, 14)
-    canvas.drawCentredString(pt(page.width / 2), pt(page.height - 22), "Verso : lisez X et Y sous chaque croix")
+    canvas.drawCentredString(
+        pt(page.width / 2), pt(page.height - 22), "Verso : lisez X et Y sous chaque croix"
+    )
     canvas.setFont(fonts.regular, 9)
     canvas.drawCentredString(
-        pt(page.width / 2), pt(page.height - 31),
+        pt(page.width / 2),
+        pt(page.height - 31),
         "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des cinq lectures).",
     )
     canvas.setFillColorRGB(*MUTED)
     canvas.setFont(fonts.regular, 7)
-    canvas.drawCentredString(pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · verso")
+    canvas.drawCentredString(
+        pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · verso"
+    )
 
 
 def calibration_sheet(page: Paper, duplex: Duplex) -> PdfDocument:
     """Two pages (front, back) for ``duplex`` LONG or SHORT on ``page``."""
-    doc = new_document(page.width, page.height, DocInfo(title="Calibrage recto verso", subject="pnp calibrate"))
+    doc = new_document(
+        page.width, page.height, DocInfo(title="Calibrage recto verso", subject="pnp calibrate")
+    )
     canvas = doc.canvas
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex is Duplex.LONG else "DuplexFlipShortEdge")
+    canvas.setViewerPreference(
+        "Duplex", "DuplexFlipLongEdge" if duplex is Duplex.LONG else "DuplexFlipShortEdge"
+    )
     _front(canvas, page, duplex)
     canvas.showPage()
     _back(canvas, page, duplex)

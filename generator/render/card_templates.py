@@ -109,7 +109,9 @@ class TemplateSet:
         except UnicodeDecodeError:
             raise UserError(f"template {name} is not UTF-8 text; save it as UTF-8") from None
         except SecurityError as exc:
-            raise UserError(f"template {name} tried something unsafe ({exc}); edit the template") from None
+            raise UserError(
+                f"template {name} tried something unsafe ({exc}); edit the template"
+            ) from None
         except TemplateError as exc:
             where = f" line {exc.lineno}" if getattr(exc, "lineno", None) else ""
             message = " ".join(str(exc.message).split())

@@ -27,10 +27,27 @@ _TOKEN = re.compile(r"[^\s\-'’/]*[\-'’/]|[^\s\-'’/]+\s*|\s+")
 
 # Words that belong with the word after them: a line never ends on one of these when it can
 # be avoided (French typography keeps articles and prepositions with their noun).
-LINKING_WORDS = frozenset({
-    "à", "au", "aux", "d", "de", "des", "du", "en", "et", "l", "la", "le", "les", "lès", "lez",
-    "sous", "sur",
-})
+LINKING_WORDS = frozenset(
+    {
+        "à",
+        "au",
+        "aux",
+        "d",
+        "de",
+        "des",
+        "du",
+        "en",
+        "et",
+        "l",
+        "la",
+        "le",
+        "les",
+        "lès",
+        "lez",
+        "sous",
+        "sur",
+    }
+)
 # Prefixes of a compound proper name, kept with the next word too ("Saint-" / "Germain" reads badly).
 NAME_PREFIXES = frozenset({"notre", "saint", "sainte", "st", "ste"})
 
@@ -120,7 +137,9 @@ def fit_text(
     tokens = break_tokens(text)
     if not tokens:
         return FittedText(("",), max_size, max_size * leading_ratio, font)
-    best = _best_layout(glue_tokens(tokens), font, width_pt, height_pt, max_size, max_lines, leading_ratio)
+    best = _best_layout(
+        glue_tokens(tokens), font, width_pt, height_pt, max_size, max_lines, leading_ratio
+    )
     if best.size < min_size:  # a glued group is too long: break inside it rather than refuse
         best = _best_layout(tokens, font, width_pt, height_pt, max_size, max_lines, leading_ratio)
     if best.size < min_size:
@@ -131,8 +150,15 @@ def fit_text(
     return best
 
 
-def _best_layout(tokens: list[str], font: str, width_pt: float, height_pt: float, max_size: float,
-                 max_lines: int, leading_ratio: float) -> FittedText:
+def _best_layout(
+    tokens: list[str],
+    font: str,
+    width_pt: float,
+    height_pt: float,
+    max_size: float,
+    max_lines: int,
+    leading_ratio: float,
+) -> FittedText:
     """The largest layout of these tokens; an extra line must buy ``LINE_GAIN`` more size."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -141,9 +167,16 @@ def _best_layout(tokens: list[str], font: str, width_pt: float, height_pt: float
         narrowest: tuple[bool, float, tuple[str, ...]] | None = None
         for partition in _partitions(len(tokens), line_count):
             lines = tuple("".join(tokens[a:b]).rstrip() for a, b in partition)
-            candidate = (_lone_linking_word(lines), max(stringWidth(line, font, 1.0) for line in lines), lines)
-            if narrowest is None or candidate[0] < narrowest[0] or (
-                    candidate[0] == narrowest[0] and candidate[1] < narrowest[1] - 1e-9):
+            candidate = (
+                _lone_linking_word(lines),
+                max(stringWidth(line, font, 1.0) for line in lines),
+                lines,
+            )
+            if (
+                narrowest is None
+                or candidate[0] < narrowest[0]
+                or (candidate[0] == narrowest[0] and candidate[1] < narrowest[1] - 1e-9)
+            ):
                 narrowest = candidate
         assert narrowest is not None
         _, widest, lines = narrowest

@@ -8,7 +8,7 @@ Use the family names below, never reportlab's built-in Helvetica (not embedded, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.errors import UserError
@@ -44,7 +44,7 @@ class FontSet:
     title: str = SERIF_BOLD
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_fonts() -> FontSet:
     """Register the embedded fonts with reportlab (once) and return their names."""
     from reportlab.pdfbase import pdfmetrics
@@ -55,7 +55,7 @@ def register_fonts() -> FontSet:
     return FontSet()
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_user_font(path: str) -> FontSet:
     """Register a user's TrueType font for every style and return a FontSet using it."""
     from reportlab.pdfbase import pdfmetrics

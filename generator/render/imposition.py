@@ -74,9 +74,13 @@ def card_size(spec: str) -> CardSize:
         width, height = (float(part) for part in parts)
     except ValueError:
         names = ", ".join(CARD_SIZES)
-        raise UserError(f"unknown card size {spec!r}; use {names} or WxH in mm such as 70x120") from None
+        raise UserError(
+            f"unknown card size {spec!r}; use {names} or WxH in mm such as 70x120"
+        ) from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise UserError(f"card size {spec!r} is out of range; width and height must be 20 to 300 mm")
+        raise UserError(
+            f"card size {spec!r} is out of range; width and height must be 20 to 300 mm"
+        )
     return CardSize(f"{width:g}x{height:g}", width, height)
 
 
@@ -101,7 +105,9 @@ def parse_offset(text: str) -> tuple[float, float]:
         x_text, y_text = text.split(",")
         offset = (float(x_text), float(y_text))
     except ValueError:
-        raise UserError(f"back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1") from None
+        raise UserError(
+            f"back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1"
+        ) from None
     if any(not math.isfinite(v) or abs(v) > 20 for v in offset):
         raise UserError(f"back offset {text!r} is out of range; each value must be within ±20 mm")
     return offset
@@ -121,7 +127,9 @@ class SheetSpec:
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
-            raise UserError(f"bleed {self.bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)")
+            raise UserError(
+                f"bleed {self.bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)"
+            )
         if not 0 <= self.gap <= 30:
             raise UserError(f"gap {self.gap:g} mm is out of range; use 0 to 30 mm")
 
@@ -198,7 +206,9 @@ def _fit(length: float, cell: float, spacing: float, margin: float) -> int:
     return max(0, math.floor((usable + spacing) / (cell + spacing) + 1e-9))
 
 
-def _grid(width: float, height: float, spec: SheetSpec, cols: int, rows: int, bottom: float) -> list[Rect]:
+def _grid(
+    width: float, height: float, spec: SheetSpec, cols: int, rows: int, bottom: float
+) -> list[Rect]:
     """Trim rectangles of a centred ``cols``×``rows`` grid whose lowest bleed edge is ``bottom``.
 
     Reading order: top row first, left to right.
@@ -216,7 +226,9 @@ def _grid(width: float, height: float, spec: SheetSpec, cols: int, rows: int, bo
     return rects
 
 
-def point_behind(x: float, y: float, duplex: Duplex, page_width: float, page_height: float) -> tuple[float, float]:
+def point_behind(
+    x: float, y: float, duplex: Duplex, page_width: float, page_height: float
+) -> tuple[float, float]:
     """Where a point of a front page lies on the back page (back page coordinates, mm), once the
     printer has turned the sheet over its long (LONG) or short (SHORT) edge."""
     if duplex is Duplex.LONG:
@@ -246,7 +258,10 @@ def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     rotation = 0 if spec.duplex is Duplex.LONG else 180
     for slot in fronts:
         t = slot.trim
-        corners = [point_behind(x, y, spec.duplex, width, height) for x, y in ((t.x, t.y), (t.right, t.top))]
+        corners = [
+            point_behind(x, y, spec.duplex, width, height)
+            for x, y in ((t.x, t.y), (t.right, t.top))
+        ]
         x = min(c[0] for c in corners)
         y = min(c[1] for c in corners)
         backs.append(Slot(Rect(round(x + dx, 6), round(y + dy, 6), t.width, t.height), rotation))
@@ -271,7 +286,15 @@ def _fold_layout(spec: SheetSpec, landscape: bool) -> SheetLayout:
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, fold + gutter / 2)]
     dx, dy = spec.back_offset
     backs = tuple(
-        Slot(Rect(round(s.trim.x + dx, 6), round(2 * fold - s.trim.top + dy, 6), s.trim.width, s.trim.height), 180)
+        Slot(
+            Rect(
+                round(s.trim.x + dx, 6),
+                round(2 * fold - s.trim.top + dy, 6),
+                s.trim.width,
+                s.trim.height,
+            ),
+            180,
+        )
         for s in fronts
     )
     return SheetLayout(width, height, tuple(fronts), backs, spec)
@@ -335,13 +358,20 @@ def _paint(canvas: Canvas, slot: Slot, painter: Painter, box: CardBox) -> None:
         canvas.translate(pt(box.width), pt(box.height))
         canvas.rotate(180)
     clip = canvas.beginPath()
-    clip.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed), pt(box.height + 2 * box.bleed))
+    clip.rect(
+        pt(-box.bleed),
+        pt(-box.bleed),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + 2 * box.bleed),
+    )
     canvas.clipPath(clip, stroke=0, fill=0)
     painter(canvas, box)
     canvas.restoreState()
 
 
-def crop_mark_segments(slots: Sequence[Slot], bleed: float, page_width: float, page_height: float) -> list[tuple[float, float, float, float]]:
+def crop_mark_segments(
+    slots: Sequence[Slot], bleed: float, page_width: float, page_height: float
+) -> list[tuple[float, float, float, float]]:
     """Crop-mark line segments (x1, y1, x2, y2 in mm) for the given slots.
 
     Marks extend every trim edge into the page margins, beyond the outermost bleed, so they never
@@ -366,7 +396,9 @@ def crop_mark_segments(slots: Sequence[Slot], bleed: float, page_width: float, p
         right_len = min(MARK_LENGTH, page_width - extent.right - MARK_OFFSET)
         left_len = min(MARK_LENGTH, extent.x - MARK_OFFSET)
         if right_len > 0.5:
-            segments.append((extent.right + MARK_OFFSET, y, extent.right + MARK_OFFSET + right_len, y))
+            segments.append(
+                (extent.right + MARK_OFFSET, y, extent.right + MARK_OFFSET + right_len, y)
+            )
         if left_len > 0.5:
             segments.append((extent.x - MARK_OFFSET - left_len, y, extent.x - MARK_OFFSET, y))
     return segments
@@ -428,7 +460,11 @@ def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDoc
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference(
         "Duplex",
-        {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge", Duplex.FOLD: "Simplex"}[spec.duplex],
+        {
+            Duplex.LONG: "DuplexFlipLongEdge",
+            Duplex.SHORT: "DuplexFlipShortEdge",
+            Duplex.FOLD: "Simplex",
+        }[spec.duplex],
     )
     box = CardBox(spec.card.width, spec.card.height, spec.bleed)
     per_sheet = layout.per_sheet
@@ -442,12 +478,16 @@ def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDoc
             for card, slot in zip(sheet, backs):
                 _paint(canvas, slot, card.back, box)
             both = fronts + backs
-            _draw_marks(canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height))
+            _draw_marks(
+                canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height)
+            )
             _draw_fold_guides(canvas, layout, both)
             _set_boxes(canvas, fronts + backs, spec.bleed)
             canvas.showPage()
             continue
-        _draw_marks(canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height))
+        _draw_marks(
+            canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height)
+        )
         _set_boxes(canvas, fronts, spec.bleed)
         canvas.showPage()
         for card, slot in zip(sheet, backs):

@@ -35,11 +35,19 @@ PLAYER_STYLES: tuple[PlayerStyle, ...] = (
     PlayerStyle("Noir", "#2B2B2B", "#DADADA", "#FFFFFF", "cross"),
 )
 
-SHAPE_NAMES = {"disc": "disque", "square": "carré", "triangle": "triangle", "diamond": "losange",
-               "star": "étoile", "cross": "croix"}
+SHAPE_NAMES = {
+    "disc": "disque",
+    "square": "carré",
+    "triangle": "triangle",
+    "diamond": "losange",
+    "star": "étoile",
+    "cross": "croix",
+}
 
 
-def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
+def star_points(
+    cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45
+) -> list[tuple[float, float]]:
     """Vertices of a star centred on (cx, cy), outer radius r, first point up (any unit)."""
     out = []
     for i in range(points * 2):
@@ -59,26 +67,64 @@ def _polygon(canvas: Canvas, vertices: list[tuple[float, float]], fill: bool, st
     canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
 
 
-def draw_shape(canvas: Canvas, shape: str, cx: float, cy: float, size: float,
-               fill: bool = True, stroke: bool = False) -> None:
+def draw_shape(
+    canvas: Canvas,
+    shape: str,
+    cx: float,
+    cy: float,
+    size: float,
+    fill: bool = True,
+    stroke: bool = False,
+) -> None:
     """Draw ``shape`` centred on (cx, cy) mm, fitting a ``size`` mm square; current colours."""
     r = size / 2
     if shape == "disc":
         canvas.circle(pt(cx), pt(cy), pt(r * 0.9), stroke=int(stroke), fill=int(fill))
     elif shape == "square":
         s = r * 0.8
-        _polygon(canvas, [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)], fill, stroke)
+        _polygon(
+            canvas,
+            [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)],
+            fill,
+            stroke,
+        )
     elif shape == "triangle":
         h = r * 0.95
-        _polygon(canvas, [(cx, cy + h), (cx + h * 0.98, cy - h * 0.75), (cx - h * 0.98, cy - h * 0.75)], fill, stroke)
+        _polygon(
+            canvas,
+            [(cx, cy + h), (cx + h * 0.98, cy - h * 0.75), (cx - h * 0.98, cy - h * 0.75)],
+            fill,
+            stroke,
+        )
     elif shape == "diamond":
-        _polygon(canvas, [(cx, cy + r), (cx + r * 0.75, cy), (cx, cy - r), (cx - r * 0.75, cy)], fill, stroke)
+        _polygon(
+            canvas,
+            [(cx, cy + r), (cx + r * 0.75, cy), (cx, cy - r), (cx - r * 0.75, cy)],
+            fill,
+            stroke,
+        )
     elif shape == "star":
         _polygon(canvas, star_points(cx, cy - r * 0.05, r), fill, stroke)
     elif shape == "cross":
         a, b = r * 0.85, r * 0.3
-        _polygon(canvas, [(cx - b, cy + a), (cx + b, cy + a), (cx + b, cy + b), (cx + a, cy + b), (cx + a, cy - b),
-                          (cx + b, cy - b), (cx + b, cy - a), (cx - b, cy - a), (cx - b, cy - b), (cx - a, cy - b),
-                          (cx - a, cy + b), (cx - b, cy + b)], fill, stroke)
+        _polygon(
+            canvas,
+            [
+                (cx - b, cy + a),
+                (cx + b, cy + a),
+                (cx + b, cy + b),
+                (cx + a, cy + b),
+                (cx + a, cy - b),
+                (cx + b, cy - b),
+                (cx + b, cy - a),
+                (cx - b, cy - a),
+                (cx - b, cy - b),
+                (cx - a, cy - b),
+                (cx - a, cy + b),
+                (cx - b, cy + b),
+            ],
+            fill,
+            stroke,
+        )
     else:
         raise ValueError(f"unknown shape {shape!r}")

@@ -57,10 +57,14 @@ class TileGrid:
         return self.tiles[row * self.cols + col]
 
 
-def tile_grid(cols: int, rows: int, page: Paper, margin: float = 10.0, overlap: float = 12.0) -> TileGrid:
+def tile_grid(
+    cols: int, rows: int, page: Paper, margin: float = 10.0, overlap: float = 12.0
+) -> TileGrid:
     """``cols`` x ``rows`` pages of ``page`` (oriented as given); the poster fills their windows exactly."""
     if not (1 <= cols <= 8 and 1 <= rows <= 8):
-        raise UserError(f"a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. 2x2")
+        raise UserError(
+            f"a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. 2x2"
+        )
     ww, wh = page.width - 2 * margin, page.height - 2 * margin
     if ww <= overlap or wh <= overlap:
         raise UserError("the tile pages are too small for the overlap; use a4 or letter tiles")
@@ -89,7 +93,7 @@ def _count(number: int, noun: str) -> str:
 
 
 def _draw_plan(c, grid: TileGrid, form: str) -> None:
-    from reportlab.lib.colors import HexColor, Color
+    from reportlab.lib.colors import Color, HexColor
 
     from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
 
@@ -129,9 +133,23 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     step_x = (grid.window_width - grid.overlap) * scale
     step_y = (grid.window_height - grid.overlap) * scale
     for col in range(1, grid.cols):
-        c.rect(left + col * step_x, bottom, grid.overlap * scale, grid.poster_height * scale, stroke=0, fill=1)
+        c.rect(
+            left + col * step_x,
+            bottom,
+            grid.overlap * scale,
+            grid.poster_height * scale,
+            stroke=0,
+            fill=1,
+        )
     for row in range(1, grid.rows):
-        c.rect(left, bottom + row * step_y, grid.poster_width * scale, grid.overlap * scale, stroke=0, fill=1)
+        c.rect(
+            left,
+            bottom + row * step_y,
+            grid.poster_width * scale,
+            grid.overlap * scale,
+            stroke=0,
+            fill=1,
+        )
     c.setLineWidth(0.35)
     for tile in grid.tiles:
         x = left + tile.x * scale
@@ -146,7 +164,11 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
         c.drawCentredString(x + w / 2, yy + h / 2 - 2, tile.label)
     c.setFillColor(HexColor(GUIDE))
     c.setFont(CONDENSED, 2.6)
-    c.drawRightString(pw - m, m - 5, "Cadres rouges : la partie imprimée sur chaque page ; bandes rosées : les recouvrements.")
+    c.drawRightString(
+        pw - m,
+        m - 5,
+        "Cadres rouges : la partie imprimée sur chaque page ; bandes rosées : les recouvrements.",
+    )
 
 
 def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
@@ -208,13 +230,17 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
     c.drawString(m + 7, ph - m + 2.8, tile.label)
     c.setFont(CONDENSED, 2.6)
     c.setFillColor(HexColor(GUIDE))
-    c.drawString(m + 15, ph - m + 3.2,
-                 f"rangée {tile.row + 1}/{grid.rows} · colonne {tile.col + 1}/{grid.cols} · "
-                 f"recouvrement {ov:.0f} mm · imprimer à 100 %")
+    c.drawString(
+        m + 15,
+        ph - m + 3.2,
+        f"rangée {tile.row + 1}/{grid.rows} · colonne {tile.col + 1}/{grid.cols} · "
+        f"recouvrement {ov:.0f} mm · imprimer à 100 %",
+    )
 
 
-def write_poster(draw: Callable[[object, float, float], None], grid: TileGrid, info,
-                 path: str | Path) -> Path:
+def write_poster(
+    draw: Callable[[object, float, float], None], grid: TileGrid, info, path: str | Path
+) -> Path:
     """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages."""
     from generator.render.document import new_document
 

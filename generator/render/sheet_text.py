@@ -30,8 +30,17 @@ def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
     return simpleSplit(text, font, size, pt(width_mm))
 
 
-def paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, font: str, size: float,
-              leading: float | None = None, colour: str = INK) -> float:
+def paragraph(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    font: str,
+    size: float,
+    leading: float | None = None,
+    colour: str = INK,
+) -> float:
     """Draw ``text`` wrapped to ``width`` mm from ``top`` mm down; return the y (mm) below it."""
     from reportlab.lib.colors import HexColor
 
@@ -45,8 +54,17 @@ def paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, fon
     return y + leading_mm - size * 0.3 * 25.4 / 72
 
 
-def page_header(canvas: Canvas, page_width: float, page_height: float, margin: float, title: str,
-                subtitle: str, accent: str, title_font: str, text_font: str) -> float:
+def page_header(
+    canvas: Canvas,
+    page_width: float,
+    page_height: float,
+    margin: float,
+    title: str,
+    subtitle: str,
+    accent: str,
+    title_font: str,
+    text_font: str,
+) -> float:
     """The title band of a sheet; returns the y (mm) where the content may start."""
     from reportlab.lib.colors import HexColor
 

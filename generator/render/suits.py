@@ -23,8 +23,12 @@ _HEART = [
     ("c", 0.5, -0.08, 0.16, -0.31, 0.0, -0.5),
 ]
 _DIAMOND = [("m", 0.0, 0.5), ("l", 0.37, 0.0), ("l", 0.0, -0.5), ("l", -0.37, 0.0)]
-_STEM = [("m", 0.0, 0.02), ("c", 0.02, -0.22, 0.1, -0.4, 0.2, -0.5), ("l", -0.2, -0.5),
-         ("c", -0.1, -0.4, -0.02, -0.22, 0.0, 0.02)]
+_STEM = [
+    ("m", 0.0, 0.02),
+    ("c", 0.02, -0.22, 0.1, -0.4, 0.2, -0.5),
+    ("l", -0.2, -0.5),
+    ("c", -0.1, -0.4, -0.02, -0.22, 0.0, 0.02),
+]
 
 
 def _spade() -> list[tuple]:
@@ -39,7 +43,9 @@ def _spade() -> list[tuple]:
 def _path(canvas: Canvas, commands: list[tuple], cx: float, cy: float, size: float):
     path = canvas.beginPath()
     for command, *coords in commands:
-        points = [pt(cx + v * size) if i % 2 == 0 else pt(cy + v * size) for i, v in enumerate(coords)]
+        points = [
+            pt(cx + v * size) if i % 2 == 0 else pt(cy + v * size) for i, v in enumerate(coords)
+        ]
         if command == "m":
             path.moveTo(*points)
         elif command == "l":
@@ -50,7 +56,9 @@ def _path(canvas: Canvas, commands: list[tuple], cx: float, cy: float, size: flo
     return path
 
 
-def draw_suit(canvas: Canvas, suit_value: str, cx: float, cy: float, size: float, color: str | None = None) -> None:
+def draw_suit(
+    canvas: Canvas, suit_value: str, cx: float, cy: float, size: float, color: str | None = None
+) -> None:
     """Fill the suit ``suit_value`` ("coeur", "carreau", "trèfle", "pique") centred on (cx, cy) mm.
 
     ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or black.
@@ -70,7 +78,14 @@ def draw_suit(canvas: Canvas, suit_value: str, cx: float, cy: float, size: float
         radius = 0.215 * size
         for dx, dy in ((0.0, 0.26), (-0.25, -0.06), (0.25, -0.06)):
             canvas.circle(pt(cx + dx * size), pt(cy + dy * size), pt(radius), stroke=0, fill=1)
-        canvas.rect(pt(cx - 0.08 * size), pt(cy - 0.06 * size), pt(0.16 * size), pt(0.3 * size), stroke=0, fill=1)
+        canvas.rect(
+            pt(cx - 0.08 * size),
+            pt(cy - 0.06 * size),
+            pt(0.16 * size),
+            pt(0.3 * size),
+            stroke=0,
+            fill=1,
+        )
         canvas.drawPath(_path(canvas, _STEM, cx, cy, size), stroke=0, fill=1)
     else:
         raise ValueError(f"unknown suit {suit_value!r}")

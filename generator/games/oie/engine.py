@@ -63,8 +63,21 @@ class GameResult:
 class _State:
     """Mutable state of one game (private to the engine, never shared)."""
 
-    __slots__ = ("pos", "occ", "held", "paid", "owner", "prison_pawn", "prison_left", "pot",
-                 "swap", "prison_turns", "inn_round", "inn_while_there", "rescued_pays")
+    __slots__ = (
+        "pos",
+        "occ",
+        "held",
+        "paid",
+        "owner",
+        "prison_pawn",
+        "prison_left",
+        "pot",
+        "swap",
+        "prison_turns",
+        "inn_round",
+        "inn_while_there",
+        "rescued_pays",
+    )
 
     def __init__(self, players: int, pawns: int, rules: Rules) -> None:
         self.pos = [START] * (players * pawns)
@@ -102,8 +115,12 @@ class _State:
             return ""
         other = self.occ[final]
         note = ""
-        if final == INN and other != NOBODY and not self.swap and not (
-                self.inn_while_there or self.inn_round == round_number):
+        if (
+            final == INN
+            and other != NOBODY
+            and not self.swap
+            and not (self.inn_while_there or self.inn_round == round_number)
+        ):
             final = prev  # the inn's own swap is over: the occupied-square rule sends back
             note = f"return:{other}"
         elif final == INN:
@@ -154,8 +171,9 @@ class _State:
         return True
 
 
-def play_classic(players: int, rules: Rules, dice: Iterator[tuple[int, int]],
-                 record: bool = False) -> GameResult:
+def play_classic(
+    players: int, rules: Rules, dice: Iterator[tuple[int, int]], record: bool = False
+) -> GameResult:
     """One classic game (one pawn per player) with throws taken from ``dice``."""
     check_players(players)
     tables = move_tables()
@@ -172,16 +190,27 @@ def play_classic(players: int, rules: Rules, dice: Iterator[tuple[int, int]],
             if held[seat]:
                 held[seat] -= 1
                 if record:
-                    events.append(Event(round_number, seat, seat, "lost-turn", start=pos[seat], final=pos[seat]))
+                    events.append(
+                        Event(
+                            round_number, seat, seat, "lost-turn", start=pos[seat], final=pos[seat]
+                        )
+                    )
                 continue
             if state.prison_pawn == seat and state.prison_turn(seat):
                 if record:
-                    events.append(Event(round_number, seat, seat, "prison-fine", start=PRISON, final=PRISON))
+                    events.append(
+                        Event(round_number, seat, seat, "prison-fine", start=PRISON, final=PRISON)
+                    )
                 continue
             d1, d2 = next(dice)
             prev = pos[seat]
-            if prev == START and (from_start_rule or round_number == 1 and (
-                    first_rule == FIRST_THROW_EACH or first_rule == FIRST_THROW_OPENER and seat == 0)):
+            if prev == START and (
+                from_start_rule
+                or round_number == 1
+                and (
+                    first_rule == FIRST_THROW_EACH or first_rule == FIRST_THROW_OPENER and seat == 0
+                )
+            ):
                 index = 6 * d1 + d2 - 7
                 final, stakes = first_final[index], first_stakes[index]
             else:
@@ -196,10 +225,16 @@ def play_classic(players: int, rules: Rules, dice: Iterator[tuple[int, int]],
             else:
                 note = state.land(seat, prev, final, stakes, round_number)
             if record:
-                events.append(Event(round_number, seat, seat, "move", (d1, d2), prev, pos[seat], note))
+                events.append(
+                    Event(round_number, seat, seat, "move", (d1, d2), prev, pos[seat], note)
+                )
             if final == LAST:
-                return GameResult(round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events))
-    return GameResult(rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events))
+                return GameResult(
+                    round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events)
+                )
+    return GameResult(
+        rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events)
+    )
 
 
 @lru_cache(maxsize=1)
@@ -219,15 +254,20 @@ def _gains() -> tuple[float, ...]:
     return tuple(gain)
 
 
-
-
 #: Squares where a pawn of the same player does not block: the start and the garden hold any
 #: number of pawns; the inn, the well and the prison have rules of their own.
 _SHARED_OR_OWN_RULE = frozenset((START, LAST, INN, WELL, PRISON))
 
 
-def choose_pawns(movable: list[int], pos: list[int], d1: int, d2: int, policy: str,
-                 rng: random.Random, mine: tuple[int, ...] = ()) -> tuple[int, int]:
+def choose_pawns(
+    movable: list[int],
+    pos: list[int],
+    d1: int,
+    d2: int,
+    policy: str,
+    rng: random.Random,
+    mine: tuple[int, ...] = (),
+) -> tuple[int, int]:
     """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``).
 
     ``mine``: every pawn of the player. The best policy values a die that would land a pawn on
@@ -260,8 +300,14 @@ def choose_pawns(movable: list[int], pos: list[int], d1: int, d2: int, policy: s
     return best
 
 
-def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[int, int]],
-               rng: random.Random, record: bool = False) -> GameResult:
+def play_teams(
+    players: int,
+    teams: Teams,
+    rules: Rules,
+    dice: Iterator[tuple[int, int]],
+    rng: random.Random,
+    record: bool = False,
+) -> GameResult:
     """One game of the team variant: each die moves a different pawn of the player."""
     check_players(players)
     tables = move_tables()
@@ -277,7 +323,9 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
     for round_number in range(1, rules.max_rounds + 1):
         for seat in range(players):
             base = seat * per
-            if any(held[base:base + per]):  # a pawn of his is still held at the inn or in the well
+            if any(
+                held[base : base + per]
+            ):  # a pawn of his is still held at the inn or in the well
                 for p in range(base, base + per):
                     if held[p]:
                         held[p] -= 1
@@ -286,7 +334,9 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
                 continue
             jailed = state.prison_pawn
             if jailed != NOBODY and owner[jailed] == seat and state.prison_turn(jailed) and record:
-                events.append(Event(round_number, seat, jailed, "prison-fine", start=PRISON, final=PRISON))
+                events.append(
+                    Event(round_number, seat, jailed, "prison-fine", start=PRISON, final=PRISON)
+                )
             jailed = state.prison_pawn
             movable = [p for p in pawns_of[seat] if pos[p] != LAST and p != jailed]
             if not movable:
@@ -312,7 +362,13 @@ def play_teams(players: int, teams: Teams, rules: Rules, dice: Iterator[tuple[in
                     if final == LAST:
                         home[seat] += 1
                 if record:
-                    events.append(Event(round_number, seat, pawn, "move", (points,), prev, pos[pawn], note))
+                    events.append(
+                        Event(round_number, seat, pawn, "move", (points,), prev, pos[pawn], note)
+                    )
             if home[seat] == per:
-                return GameResult(round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events))
-    return GameResult(rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events))
+                return GameResult(
+                    round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events)
+                )
+    return GameResult(
+        rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events)
+    )

@@ -12,10 +12,10 @@ Interactions with other pawns (occupied squares, inn, well, prison, pot) are the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from generator.core.errors import UserError
-from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, START, GOOSE_SET
+from generator.games.oie.squares import BOARD, FIRST_THROWS, GOOSE_SET, LAST, START
 
 STEP_GOOSE = "goose"
 STEP_BOUNCE = "bounce"
@@ -58,13 +58,17 @@ class Resolution:
 
 def _check_square(square: int) -> None:
     if not 0 <= square <= LAST:
-        raise UserError(f"square {square} is not on the board; give a square from 0 (start) to {LAST}")
+        raise UserError(
+            f"square {square} is not on the board; give a square from 0 (start) to {LAST}"
+        )
     if BOARD[square].target is not None:
         raise UserError(
             f"no pawn can rest on square {square} ({BOARD[square].name}); give the square it sends to"
         )
     if square in GOOSE_SET:
-        raise UserError(f"no pawn can rest on square {square} (a goose sends it on); give the square it reached")
+        raise UserError(
+            f"no pawn can rest on square {square} (a goose sends it on); give the square it reached"
+        )
 
 
 def _check_die(die: int) -> None:
@@ -72,7 +76,7 @@ def _check_die(die: int) -> None:
         raise UserError(f"die value {die} is impossible; give a number from 1 to 6")
 
 
-@lru_cache(maxsize=None)
+@cache
 def resolve_points(start: int, points: int) -> Resolution:
     """Move a pawn from ``start`` by ``points`` (1..12), applying bounce, geese and squares."""
     _check_square(start)
@@ -114,7 +118,9 @@ def resolve_throw(start: int, d1: int, d2: int, first_throw: bool = False) -> Re
     _check_die(d2)
     if first_throw:
         if start != START:
-            raise UserError("the first-throw rule applies from the start (square 0) only; drop --first-throw")
+            raise UserError(
+                "the first-throw rule applies from the start (square 0) only; drop --first-throw"
+            )
         target = first_throw_target(d1, d2)
         if target is not None:
             return Resolution(start, d1 + d2, (Step(target, STEP_FIRST_THROW),))

@@ -57,7 +57,7 @@ def _two_opt(order: list[int], d: list[list[float]]) -> list[int]:
                 before = d[a][b] + (d[c][after] if after is not None else 0.0)
                 now = d[a][c] + (d[b][after] if after is not None else 0.0)
                 if now < before - 1e-9:
-                    order[i:j + 1] = reversed(order[i:j + 1])
+                    order[i : j + 1] = reversed(order[i : j + 1])
                     improved = True
                     b = order[i]
     return order
@@ -72,7 +72,9 @@ def plan_route(places: Sequence[Place]) -> Journey:
     points = [xy(p) for p in stops]
     n = len(stops)
     d = [[math.hypot(ax - bx, ay - by) for bx, by in points] for ax, ay in points]
-    start = min(range(n), key=lambda i: (points[i][0] - points[i][1], stops[i].id))  # west and north
+    start = min(
+        range(n), key=lambda i: (points[i][0] - points[i][1], stops[i].id)
+    )  # west and north
     order, left = [start], set(range(n)) - {start}
     while left:
         here = order[-1]

@@ -14,7 +14,12 @@ FIRST_THROW_EACH = "each"  # every player's first throw of the first round (defa
 FIRST_THROW_OPENER = "opener"  # only the very first throw of the game
 FIRST_THROW_FROM_START = "from-start"  # every throw made from the start square
 FIRST_THROW_OFF = "off"
-FIRST_THROW_CHOICES = (FIRST_THROW_EACH, FIRST_THROW_OPENER, FIRST_THROW_FROM_START, FIRST_THROW_OFF)
+FIRST_THROW_CHOICES = (
+    FIRST_THROW_EACH,
+    FIRST_THROW_OPENER,
+    FIRST_THROW_FROM_START,
+    FIRST_THROW_OFF,
+)
 
 INN_WHILE_THERE = "while-there"  # a newcomer swaps with whoever is still at the inn (default)
 INN_SAME_ROUND = "same-round"  # only with one who arrived in the same round; else the occupied rule
@@ -46,13 +51,21 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.occupied not in OCCUPIED_CHOICES:
-            raise UserError(f"unknown occupied-square rule {self.occupied!r}; choose {' or '.join(OCCUPIED_CHOICES)}")
+            raise UserError(
+                f"unknown occupied-square rule {self.occupied!r}; choose {' or '.join(OCCUPIED_CHOICES)}"
+            )
         if self.first_throw not in FIRST_THROW_CHOICES:
-            raise UserError(f"unknown first-throw rule {self.first_throw!r}; choose one of {', '.join(FIRST_THROW_CHOICES)}")
+            raise UserError(
+                f"unknown first-throw rule {self.first_throw!r}; choose one of {', '.join(FIRST_THROW_CHOICES)}"
+            )
         if self.inn_swap not in INN_CHOICES:
-            raise UserError(f"unknown inn rule {self.inn_swap!r}; choose {' or '.join(INN_CHOICES)}")
+            raise UserError(
+                f"unknown inn rule {self.inn_swap!r}; choose {' or '.join(INN_CHOICES)}"
+            )
         if self.well_payer not in WELL_CHOICES:
-            raise UserError(f"unknown well payer {self.well_payer!r}; choose {' or '.join(WELL_CHOICES)}")
+            raise UserError(
+                f"unknown well payer {self.well_payer!r}; choose {' or '.join(WELL_CHOICES)}"
+            )
         if self.prison_turns is not None and self.prison_turns < 0:
             raise UserError("prison turns must be 0 or more; give a non-negative number")
         if self.ante < 0:
@@ -72,7 +85,9 @@ class Teams:
         if self.pawns not in (2, 4):
             raise UserError(f"{self.pawns} pawns per player is not in the rules; give 2 or 4")
         if self.policy not in POLICY_CHOICES:
-            raise UserError(f"unknown pawn policy {self.policy!r}; choose one of {', '.join(POLICY_CHOICES)}")
+            raise UserError(
+                f"unknown pawn policy {self.policy!r}; choose one of {', '.join(POLICY_CHOICES)}"
+            )
 
 
 def default_pawns(players: int) -> int:

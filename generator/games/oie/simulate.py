@@ -62,7 +62,9 @@ def solitaire_rules(rules: Rules) -> Rules:
     return rules
 
 
-def play_many(players: int, games: int, seed: int, rules: Rules, teams: Teams | None) -> list[GameResult]:
+def play_many(
+    players: int, games: int, seed: int, rules: Rules, teams: Teams | None
+) -> list[GameResult]:
     check_players(players)
     if not 1 <= games <= MAX_GAMES:
         raise UserError(f"{games} games is out of range; give 1 to {MAX_GAMES} games")
@@ -102,7 +104,8 @@ def summarize(results: list[GameResult], players: int, seed: int, teams: Teams |
     )
 
 
-def simulate(players: int, games: int, seed: int = 1, rules: Rules = Rules(),
-             teams: Teams | None = None) -> Summary:
+def simulate(
+    players: int, games: int, seed: int = 1, rules: Rules = Rules(), teams: Teams | None = None
+) -> Summary:
     """Play ``games`` games and summarise them."""
     return summarize(play_many(players, games, seed, rules, teams), players, seed, teams)

@@ -57,30 +57,64 @@ FIRST_THROWS: tuple[FirstThrow, ...] = (FirstThrow((6, 3), 26), FirstThrow((5, 4
 
 _SPECIALS: dict[int, Square] = {
     0: Square(0, Kind.START, "Départ", rule="Tous les pions partent d'ici ; la Mort y renvoie."),
-    BRIDGE: Square(BRIDGE, Kind.BRIDGE, "Le Pont", target=12, pays=True,
-                   rule="Le joueur paie un droit de passage et vole à la case 12."),
-    INN: Square(INN, Kind.INN, "L'Hôtellerie", pays=True, lost_turns=1,
-                rule="Le joueur paie le service et perd un tour. Si un autre joueur y arrive "
-                     "pendant qu'il y est retenu, ils échangent leurs places."),
-    26: Square(26, Kind.DICE, "Les Dés",
-               rule="Au premier lancer, 6 et 3 mènent directement ici."),
-    WELL: Square(WELL, Kind.WELL, "Le Puits", lost_turns=2,
-                 rule="Le joueur perd deux tours, à moins qu'un autre joueur n'y tombe avant : "
-                      "celui-ci le délivre et l'envoie à la case qu'il vient de quitter ; "
-                      "le délivré paie le sauvetage."),
-    LABYRINTH: Square(LABYRINTH, Kind.LABYRINTH, "Le Labyrinthe", target=30, pays=True,
-                      rule="Le joueur s'y perd, paie et se retrouve à la case 30."),
-    PRISON: Square(PRISON, Kind.PRISON, "La Prison",
-                   rule="Le joueur y reste jusqu'à ce qu'un autre joueur y tombe et lui donne "
-                        "la case qu'il vient de quitter ; il paie une amende à chaque tour passé "
-                        "en prison."),
-    53: Square(53, Kind.DICE, "Les Dés",
-               rule="Au premier lancer, 5 et 4 mènent directement ici."),
-    DEATH: Square(DEATH, Kind.DEATH, "La Mort", target=START,
-                  rule="Le joueur retourne au départ et recommence la partie."),
-    LAST: Square(LAST, Kind.GARDEN, "Le Jardin de l'Oie",
-                 rule="Il faut y arriver au compte exact ; les points en trop se comptent "
-                      "à reculons depuis la case 63. Le premier arrivé gagne le pot."),
+    BRIDGE: Square(
+        BRIDGE,
+        Kind.BRIDGE,
+        "Le Pont",
+        target=12,
+        pays=True,
+        rule="Le joueur paie un droit de passage et vole à la case 12.",
+    ),
+    INN: Square(
+        INN,
+        Kind.INN,
+        "L'Hôtellerie",
+        pays=True,
+        lost_turns=1,
+        rule="Le joueur paie le service et perd un tour. Si un autre joueur y arrive "
+        "pendant qu'il y est retenu, ils échangent leurs places.",
+    ),
+    26: Square(26, Kind.DICE, "Les Dés", rule="Au premier lancer, 6 et 3 mènent directement ici."),
+    WELL: Square(
+        WELL,
+        Kind.WELL,
+        "Le Puits",
+        lost_turns=2,
+        rule="Le joueur perd deux tours, à moins qu'un autre joueur n'y tombe avant : "
+        "celui-ci le délivre et l'envoie à la case qu'il vient de quitter ; "
+        "le délivré paie le sauvetage.",
+    ),
+    LABYRINTH: Square(
+        LABYRINTH,
+        Kind.LABYRINTH,
+        "Le Labyrinthe",
+        target=30,
+        pays=True,
+        rule="Le joueur s'y perd, paie et se retrouve à la case 30.",
+    ),
+    PRISON: Square(
+        PRISON,
+        Kind.PRISON,
+        "La Prison",
+        rule="Le joueur y reste jusqu'à ce qu'un autre joueur y tombe et lui donne "
+        "la case qu'il vient de quitter ; il paie une amende à chaque tour passé "
+        "en prison.",
+    ),
+    53: Square(53, Kind.DICE, "Les Dés", rule="Au premier lancer, 5 et 4 mènent directement ici."),
+    DEATH: Square(
+        DEATH,
+        Kind.DEATH,
+        "La Mort",
+        target=START,
+        rule="Le joueur retourne au départ et recommence la partie.",
+    ),
+    LAST: Square(
+        LAST,
+        Kind.GARDEN,
+        "Le Jardin de l'Oie",
+        rule="Il faut y arriver au compte exact ; les points en trop se comptent "
+        "à reculons depuis la case 63. Le premier arrivé gagne le pot.",
+    ),
 }
 
 
@@ -88,8 +122,12 @@ def _square(number: int) -> Square:
     if number in _SPECIALS:
         return _SPECIALS[number]
     if number in GEESE:
-        return Square(number, Kind.GOOSE, "L'Oie",
-                      rule="Une Oie fait rejouer le même nombre de cases, dans le sens de la marche.")
+        return Square(
+            number,
+            Kind.GOOSE,
+            "L'Oie",
+            rule="Une Oie fait rejouer le même nombre de cases, dans le sens de la marche.",
+        )
     return Square(number, Kind.ORDINARY)
 
 

@@ -53,7 +53,9 @@ def transitions() -> dict[State, dict[State, Fraction]]:
     return chain
 
 
-def _solve(chain: dict[State, dict[State, Fraction]], rhs: dict[State, Fraction]) -> dict[State, Fraction]:
+def _solve(
+    chain: dict[State, dict[State, Fraction]], rhs: dict[State, Fraction]
+) -> dict[State, Fraction]:
     """Solve (I - Q) x = rhs exactly by Gauss-Jordan elimination over fractions."""
     states = list(chain)
     index = {state: i for i, state in enumerate(states)}
@@ -95,7 +97,9 @@ def expected_turns() -> Fraction:
 def expected_remaining_turns() -> dict[int, float]:
     """Expected turns left for a lone pawn just arrived on each resting square (garden: 0)."""
     values = expected_turns_by_state()
-    remaining = {square: float(values[_arrive(square)]) for square, pending in values if pending == 0}
+    remaining = {
+        square: float(values[_arrive(square)]) for square, pending in values if pending == 0
+    }
     for square, pending in LOST_ON_ARRIVAL.items():
         remaining[square] = float(values[(square, pending)])
     remaining[LAST] = 0.0

@@ -18,7 +18,9 @@ def throw_index(d1: int, d2: int) -> int:
 
 def resting_squares() -> tuple[int, ...]:
     """Squares a pawn can end a move on (geese and squares that send elsewhere excluded)."""
-    return tuple(n for n in range(LAST + 1) if BOARD[n].target is None and BOARD[n].kind.value != "goose")
+    return tuple(
+        n for n in range(LAST + 1) if BOARD[n].target is None and BOARD[n].kind.value != "goose"
+    )
 
 
 @dataclass(frozen=True)

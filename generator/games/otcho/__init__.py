@@ -20,7 +20,23 @@ from generator.games.otcho.rolls import (
 )
 
 __all__ = [
-    "FACES", "LETTERS", "SLOTS", "Face", "parse_face", "MAX_PLAYERS", "MIN_PLAYERS", "check_players",
-    "pawns_per_player", "KINDS", "Roll", "RollKind", "RollRules",
-    "Stage", "Verdict", "all_outcomes", "classify", "kind_probabilities", "slot_probability",
+    "FACES",
+    "LETTERS",
+    "SLOTS",
+    "Face",
+    "parse_face",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "check_players",
+    "pawns_per_player",
+    "KINDS",
+    "Roll",
+    "RollKind",
+    "RollRules",
+    "Stage",
+    "Verdict",
+    "all_outcomes",
+    "classify",
+    "kind_probabilities",
+    "slot_probability",
 ]

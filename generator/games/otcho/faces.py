@@ -33,15 +33,26 @@ LETTERS: tuple[Face, ...] = (Face.A, Face.B, Face.C, Face.D)
 SLOTS: tuple[str, ...] = tuple(f"{x.value}{y.value}" for x, y in combinations(LETTERS, 2))
 
 _ALIASES: dict[str, Face] = {
-    "a": Face.A, "b": Face.B, "c": Face.C, "d": Face.D,
-    "x": Face.X, "★": Face.STAR, "*": Face.STAR, "☆": Face.STAR, "⭐": Face.STAR, "star": Face.STAR,
-    "etoile": Face.STAR, "étoile": Face.STAR,
+    "a": Face.A,
+    "b": Face.B,
+    "c": Face.C,
+    "d": Face.D,
+    "x": Face.X,
+    "★": Face.STAR,
+    "*": Face.STAR,
+    "☆": Face.STAR,
+    "⭐": Face.STAR,
+    "star": Face.STAR,
+    "etoile": Face.STAR,
+    "étoile": Face.STAR,
 }
 
 
 def parse_face(text: str) -> Face:
     """A face from how a user types it: a b c d (any case), X, ★ or * (also ⭐ or ★ as a phone sends it)."""
-    face = _ALIASES.get(text.replace("\ufe0f", "").strip().lower())  # drop the emoji variation selector
+    face = _ALIASES.get(
+        text.replace("\ufe0f", "").strip().lower()
+    )  # drop the emoji variation selector
     if face is None:
         raise UserError(f"unknown die face {text!r}; use one of a b c d X * (or ★)")
     return face

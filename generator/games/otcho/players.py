@@ -14,8 +14,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 def check_players(players: int) -> int:
     """``players`` if the game is for that many, else a UserError saying what to pass."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise UserError(f"Neo Otcho is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}; "
-                        f"pass --players {MIN_PLAYERS}..{MAX_PLAYERS}")
+        raise UserError(
+            f"Neo Otcho is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}; "
+            f"pass --players {MIN_PLAYERS}..{MAX_PLAYERS}"
+        )
     return players
 
 

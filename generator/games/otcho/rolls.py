@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from generator.core.errors import UserError
@@ -176,7 +176,7 @@ def all_outcomes() -> tuple[Roll, ...]:
     return tuple(Roll(a, b) for a, b in product(FACES, FACES))
 
 
-@lru_cache(maxsize=None)
+@cache
 def kind_probabilities() -> dict[RollKind, Fraction]:
     """The exact probability of each kind of roll, counted over the 36 outcomes."""
     counts = Counter(kind_of(r.first, r.second) for r in all_outcomes())
@@ -206,7 +206,10 @@ def slot_probability(slot: str, rules: RollRules = RollRules(), own_card: bool =
 def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:
     if losing:
         if stage is Stage.FIRST:
-            return 0, "losing roll: you may re-roll both dice once; if that roll loses too, your turn ends"
+            return (
+                0,
+                "losing roll: you may re-roll both dice once; if that roll loses too, your turn ends",
+            )
         if stage is Stage.REROLL:
             return 0, "losing roll: your turn ends, pass the dice to your left"
         n = rules.penalty_pawns
@@ -215,8 +218,10 @@ def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:
         pawns = "one of your own pawns" if n == 1 else f"{n} of your own pawns"
         return n, f"losing roll: remove {pawns} (from any cards), then your turn ends"
     if stage is Stage.FIRST:
-        return 0, ("play it, or re-roll both dice once if you are not satisfied; after playing, "
-                   f"pass the dice or roll again{_then_costs(rules)}")
+        return 0, (
+            "play it, or re-roll both dice once if you are not satisfied; after playing, "
+            f"pass the dice or roll again{_then_costs(rules)}"
+        )
     return 0, f"play it; then pass the dice to your left or roll again{_then_costs(rules)}"
 
 
@@ -227,8 +232,9 @@ def _then_costs(rules: RollRules) -> str:
     return f" (a losing roll then costs {'one' if n == 1 else n} of your pawns)"
 
 
-def classify(first: Face, second: Face, rules: RollRules = RollRules(),
-             stage: Stage = Stage.FIRST) -> Verdict:
+def classify(
+    first: Face, second: Face, rules: RollRules = RollRules(), stage: Stage = Stage.FIRST
+) -> Verdict:
     """Everything a roll of ``first`` and ``second`` allows under ``rules`` at ``stage``."""
     kind = kind_of(first, second)
     info = KINDS[kind]
@@ -256,7 +262,20 @@ def losing_probability() -> Fraction:
 
 
 __all__ = [
-    "KINDS", "KindInfo", "Roll", "RollKind", "RollRules", "Stage", "Verdict", "all_outcomes", "check_penalty",
-    "classify", "kind_of", "kind_probabilities", "losing_probability", "opened_slots",
-    "roll_probability", "slot_probability",
+    "KINDS",
+    "KindInfo",
+    "Roll",
+    "RollKind",
+    "RollRules",
+    "Stage",
+    "Verdict",
+    "all_outcomes",
+    "check_penalty",
+    "classify",
+    "kind_of",
+    "kind_probabilities",
+    "losing_probability",
+    "opened_slots",
+    "roll_probability",
+    "slot_probability",
 ]

@@ -33,9 +33,12 @@ class Direction(Enum):
 
     @property
     def french(self) -> str:
-        return {"north-of": "au nord de", "south-of": "au sud de", "east-of": "à l'est de", "west-of": "à l'ouest de"}[
-            self.value
-        ]
+        return {
+            "north-of": "au nord de",
+            "south-of": "au sud de",
+            "east-of": "à l'est de",
+            "west-of": "à l'ouest de",
+        }[self.value]
 
 
 class EqualCoordinates(Enum):
@@ -59,10 +62,14 @@ def parse_equal(text: str) -> EqualCoordinates:
         return EqualCoordinates(text.strip().lower())
     except ValueError:
         choices = ", ".join(e.value for e in EqualCoordinates)
-        raise UserError(f"unknown --equal-coordinates value {text!r}; choose one of {choices}") from None
+        raise UserError(
+            f"unknown --equal-coordinates value {text!r}; choose one of {choices}"
+        ) from None
 
 
-def is_placed_correctly(a_units: int, b_units: int, direction: Direction, equal: EqualCoordinates) -> bool:
+def is_placed_correctly(
+    a_units: int, b_units: int, direction: Direction, equal: EqualCoordinates
+) -> bool:
     """Is a coordinate ``a_units`` on the ``direction`` side of ``b_units`` (same axis, printed units)?"""
     difference = (a_units - b_units) * direction.sign
     if difference == 0:
@@ -95,7 +102,9 @@ class Verdict:
     precision: Precision
 
 
-def verdict(a: Located, direction: Direction, b: Located, precision: Precision, equal: EqualCoordinates) -> Verdict:
+def verdict(
+    a: Located, direction: Direction, b: Located, precision: Precision, equal: EqualCoordinates
+) -> Verdict:
     axis = direction.axis
     gap = (a.units(axis) - b.units(axis)) * direction.sign
     minutes = gap * 60 / precision.units_per_degree

@@ -63,7 +63,11 @@ class Rewards:
 
 
 def rewards(
-    misplaced: int, estimates: Mapping[str, int], players: Sequence[str], tie: ClosestTie, exact_tie: ExactTie
+    misplaced: int,
+    estimates: Mapping[str, int],
+    players: Sequence[str],
+    tie: ClosestTie,
+    exact_tie: ExactTie,
 ) -> Rewards:
     """Exact estimates win 2 tokens each (several exact: see ``exact_tie``); if none is exact, the
     closest win 1 (several closest: see ``tie``)."""

@@ -58,7 +58,9 @@ def minimum_places(packs: int = PACKS, pack_size: int = PACK_SIZE) -> int:
     return packs * pack_size + packs
 
 
-def default_place_count(slots_per_sheet: int, packs: int = PACKS, pack_size: int = PACK_SIZE) -> int:
+def default_place_count(
+    slots_per_sheet: int, packs: int = PACKS, pack_size: int = PACK_SIZE
+) -> int:
     """The smallest place count from DEFAULT_MIN_PLACES up whose whole deck fills whole sheets."""
     if slots_per_sheet < 1:
         raise ValueError("a sheet holds at least one card")
@@ -106,12 +108,16 @@ def compose_deck(
     check_place_count(len(places), packs, pack_size)
     repeated = sorted(name for name, times in Counter(p.name for p in places).items() if times > 1)
     if repeated:
-        raise ValueError(f"two cards would show the same name ({repeated[0]}); the selection gives unique names")
+        raise ValueError(
+            f"two cards would show the same name ({repeated[0]}); the selection gives unique names"
+        )
     ordered = sorted(places, key=lambda p: (sort_key(p.name), p.id))
     width = max(2, len(str(len(ordered))))
     cards: list[PlaceCard] = []
     for number, place in enumerate(ordered, start=1):
-        french = place.country == "FR"  # the name tables are French codes; abroad codes mean other things
+        french = (
+            place.country == "FR"
+        )  # the name tables are French codes; abroad codes mean other things
         cards.append(
             make_place_card(
                 f"P{number:0{width}d}",

@@ -138,12 +138,18 @@ def deck_from_json(text: str, source: str = "deck file") -> Deck:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UserError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); regenerate it with 'pnp oucedonc deck'") from None
+        raise UserError(
+            f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); regenerate it with 'pnp oucedonc deck'"
+        ) from None
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise UserError(f"{source} is not an Oucédonc deck file; give the .json written next to the deck PDF")
+        raise UserError(
+            f"{source} is not an Oucédonc deck file; give the .json written next to the deck PDF"
+        )
     version = document.get("version")
     if not isinstance(version, int) or version > VERSION:
-        raise UserError(f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); upgrade pnp")
+        raise UserError(
+            f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); upgrade pnp"
+        )
     try:
         precision = Precision(document["precision"])
         places = []
@@ -165,7 +171,9 @@ def deck_from_json(text: str, source: str = "deck file") -> Deck:
             params=dict(document.get("params", {})),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(f"{source} is damaged ({type(exc).__name__}: {exc}); regenerate it with 'pnp oucedonc deck'") from None
+        raise UserError(
+            f"{source} is damaged ({type(exc).__name__}: {exc}); regenerate it with 'pnp oucedonc deck'"
+        ) from None
     _check_consistent(deck, source)
     return deck
 
@@ -176,7 +184,9 @@ def _check_consistent(deck: Deck, source: str) -> None:
         raise UserError(f"{source} has duplicate card ids; regenerate it with 'pnp oucedonc deck'")
     for card in deck.places:
         if not isinstance(card.id, str) or not isinstance(card.name, str) or not card.name.strip():
-            raise UserError(f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc deck'")
+            raise UserError(
+                f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc deck'"
+            )
         if type(card.lat_units) is not int or type(card.lon_units) is not int:
             raise UserError(
                 f"{source}: card {card.id} ({card.name}) has printed coordinates that are not whole numbers; "
@@ -184,9 +194,13 @@ def _check_consistent(deck: Deck, source: str) -> None:
             )
     tokens_each = deck.params.get("tokens_each")
     if tokens_each is not None and type(tokens_each) is not int:
-        raise UserError(f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with 'pnp oucedonc deck'")
+        raise UserError(
+            f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with 'pnp oucedonc deck'"
+        )
     for card in deck.places:
-        if card.lat_text != format_latitude(card.lat_units, deck.precision) or card.lon_text != format_longitude(
-            card.lon_units, deck.precision
-        ):
-            raise UserError(f"{source}: card {card.id} ({card.name}) has printed text that does not match its coordinates; regenerate the deck")
+        if card.lat_text != format_latitude(
+            card.lat_units, deck.precision
+        ) or card.lon_text != format_longitude(card.lon_units, deck.precision):
+            raise UserError(
+                f"{source}: card {card.id} ({card.name}) has printed text that does not match its coordinates; regenerate the deck"
+            )

@@ -50,7 +50,9 @@ class Setup:
 
     def names(self) -> dict[str, str]:
         """Card ids to names, for messages."""
-        return {card.id: card.name for card in self.deck.places} | {c.id: c.name for c in self.deck.others}
+        return {card.id: card.name for card in self.deck.places} | {
+            c.id: c.name for c in self.deck.others
+        }
 
     def _places(self) -> dict[str, PlaceCard]:
         return {card.id: card for card in self.deck.places}
@@ -71,12 +73,18 @@ class Setup:
             if name_key(name) == key:
                 return index
         compact = key.replace(" ", "")
-        found = [index for index, name in enumerate(self.players) if name_key(name).replace(" ", "") == compact]
+        found = [
+            index
+            for index, name in enumerate(self.players)
+            if name_key(name).replace(" ", "") == compact
+        ]
         if len(found) == 1:
             return found[0]
         if found:
             both = " or ".join(self.players[index] for index in found)
-            raise UserError(f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens")
+            raise UserError(
+                f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens"
+            )
         raise UserError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
 
     @property
@@ -101,7 +109,9 @@ def deal(
     packs = deck.packs if packs is None else packs
     pack_size = deck.pack_size if pack_size is None else pack_size
     if packs < 1 or pack_size < 1:
-        raise UserError(f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix --packs/--pack-size")
+        raise UserError(
+            f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix --packs/--pack-size"
+        )
     in_deck = [card.id for card in deck.others if card.kind == "intermede"]
     if packs - 1 > len(in_deck):
         raise UserError(
@@ -138,15 +148,21 @@ def deal(
 
 def _check_players(names: tuple[str, ...]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise UserError(f"Oucédonc is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}; list them as --players Ana,Ben,Chloé")
+        raise UserError(
+            f"Oucédonc is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}; list them as --players Ana,Ben,Chloé"
+        )
     keys = [name_key(name) for name in names]
     if any(not key for key in keys):
         raise UserError("a player name is empty; list the players as --players Ana,Ben,Chloé")
     for name in names:
         if any(ch in name for ch in "=,\n"):
-            raise UserError(f"player name {name!r} contains '=', ',' or a line break; choose another name")
+            raise UserError(
+                f"player name {name!r} contains '=', ',' or a line break; choose another name"
+            )
     if len(set(keys)) != len(keys):
-        raise UserError("two players have the same name (accents and case ignored); give each player a distinct name")
+        raise UserError(
+            "two players have the same name (accents and case ignored); give each player a distinct name"
+        )
 
 
 # --------------------------------------------------------------------------- moves
@@ -277,7 +293,9 @@ def check_can_place(setup: Setup, state: State) -> None:
     if phase is Phase.OVER:
         raise UserError("the game is over; start a new one with 'pnp oucedonc game new'")
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
-        raise UserError("a count is due before any card is placed; run 'game count' with every player's --estimate")
+        raise UserError(
+            "a count is due before any card is placed; run 'game count' with every player's --estimate"
+        )
 
 
 def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
@@ -296,7 +314,9 @@ def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
             why = f"{name} is out of play"
         else:
             why = f"{name} is not the card {setup.players[state.turn]} drew"
-        raise UserError(f"{why}; {setup.players[state.turn]} drew {names[drawn]} ({drawn}): place that one")
+        raise UserError(
+            f"{why}; {setup.players[state.turn]} drew {names[drawn]} ({drawn}): place that one"
+        )
     table = state.table.place(move.card, move.slot, names)
     new = replace(
         state,
@@ -331,7 +351,9 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
         )
     doubter = setup.player_index(move.by)
     if doubter == pending.player:
-        raise UserError(f"{setup.players[doubter]} placed {names[pending.card]} and cannot doubt it; another player doubts")
+        raise UserError(
+            f"{setup.players[doubter]} placed {names[pending.card]} and cannot doubt it; another player doubts"
+        )
     assert state.table is not None
     neighbours = state.table.neighbours(pending.card)
     if move.neighbour not in neighbours:
@@ -350,9 +372,13 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
     shown = _compared(setup.card(pending.card), setup.card(move.neighbour), relation)
     name = names[pending.card]
     if correct:
-        tokens, paid = _pay(state.tokens, payer=doubter, payee=placer, broke=setup.options.broke_payer)
+        tokens, paid = _pay(
+            state.tokens, payer=doubter, payee=placer, broke=setup.options.broke_payer
+        )
         new = replace(state, tokens=tokens, pending=None)
-        payment = _payment(setup.players[doubter], setup.players[placer], paid, setup.options.broke_payer)
+        payment = _payment(
+            setup.players[doubter], setup.players[placer], paid, setup.options.broke_payer
+        )
         return new, f"{setup.players[doubter]} was wrong: {shown}; {payment}; {name} stays"
     tokens, paid = _pay(state.tokens, payer=placer, payee=doubter, broke=setup.options.broke_payer)
     new = replace(
@@ -362,26 +388,38 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
         table=state.table.without(pending.card),
         out_of_play=state.out_of_play + (pending.card,),
     )
-    payment = _payment(setup.players[placer], setup.players[doubter], paid, setup.options.broke_payer)
+    payment = _payment(
+        setup.players[placer], setup.players[doubter], paid, setup.options.broke_payer
+    )
     return new, f"{setup.players[doubter]} was right: {shown}; {payment}; {name} leaves the game"
 
 
 def _compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
     """``Biarritz (1°34′ O) is west of Metz (6°11′ E)`` as the two backs show it."""
     axis = "latitude" if relation.axis == "lat" else "longitude"
-    mine, theirs = (card.lat_text, other.lat_text) if relation.axis == "lat" else (card.lon_text, other.lon_text)
-    difference = (setup_units(card, relation.axis) - setup_units(other, relation.axis)) * relation.sign
+    mine, theirs = (
+        (card.lat_text, other.lat_text)
+        if relation.axis == "lat"
+        else (card.lon_text, other.lon_text)
+    )
+    difference = (
+        setup_units(card, relation.axis) - setup_units(other, relation.axis)
+    ) * relation.sign
     if difference == 0:
         return f"{card.name} and {other.name} have the same printed {axis} ({mine})"
     lies = relation.value.replace("-", " ")
-    return f"{card.name} ({mine}) is {'' if difference > 0 else 'not '}{lies} {other.name} ({theirs})"
+    return (
+        f"{card.name} ({mine}) is {'' if difference > 0 else 'not '}{lies} {other.name} ({theirs})"
+    )
 
 
 def setup_units(card: PlaceCard, axis: str) -> int:
     return card.lat_units if axis == "lat" else card.lon_units
 
 
-def _pay(tokens: tuple[int, ...], payer: int, payee: int, broke: BrokePayer) -> tuple[tuple[int, ...], bool]:
+def _pay(
+    tokens: tuple[int, ...], payer: int, payee: int, broke: BrokePayer
+) -> tuple[tuple[int, ...], bool]:
     """Move one token from ``payer`` to ``payee``; a payer with none pays nothing (or the bank pays)."""
     new = list(tokens)
     if new[payer] > 0:
@@ -425,7 +463,9 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         if name in estimates:
             raise UserError(f"{name} has two estimates; give one --estimate per player")
         if estimate < 0:
-            raise UserError(f"{name}'s estimate is {estimate}; an estimate is a number of cards, 0 or more")
+            raise UserError(
+                f"{name}'s estimate is {estimate}; an estimate is a number of cards, 0 or more"
+            )
         if estimate > on_table:
             raise UserError(
                 f"{name}'s estimate is {estimate} but there are only {on_table} cards on the table; give at most {on_table}"
@@ -433,18 +473,34 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         estimates[name] = estimate
     missing = [p for p in setup.players if p not in estimates]
     if missing:
-        raise UserError(f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate {missing[0]}=2")
+        raise UserError(
+            f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate {missing[0]}=2"
+        )
     assert state.table is not None
-    walked = walk(state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding)
+    walked = walk(
+        state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding
+    )
     result = rewards(
-        len(walked.set_aside), estimates, setup.players, setup.options.closest_tie, setup.options.exact_tie
+        len(walked.set_aside),
+        estimates,
+        setup.players,
+        setup.options.closest_tie,
+        setup.options.exact_tie,
     )
     tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens))
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
     cleared = state.out_of_play + state.table.cards()
     if final:
-        new = replace(state, table=None, tokens=tokens, pending=None, out_of_play=cleared, counts=state.counts + (record,), over=True)
+        new = replace(
+            state,
+            table=None,
+            tokens=tokens,
+            pending=None,
+            out_of_play=cleared,
+            counts=state.counts + (record,),
+            over=True,
+        )
     else:
         new_start = setup.reserve[state.starts_used]
         new = replace(
@@ -468,10 +524,14 @@ def describe_count(setup: Setup, record: CountRecord) -> str:
         winners = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
         others = [p for p in setup.players if p not in result.exact and result.won[p]]
         if others:
-            winners += f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
+            winners += (
+                f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
+            )
     elif any(result.won.values()):
         closest = [p for p in result.closest if result.won[p]]
-        winners = f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
+        winners = (
+            f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
+        )
     else:
         winners = f"no exact estimate; {', '.join(result.closest)} tied closest and win nothing"
     kind = "final count" if record.final else f"count {record.number}"

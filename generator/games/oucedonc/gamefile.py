@@ -33,7 +33,17 @@ from typing import Any
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
-from generator.games.oucedonc.game import Count, Doubt, Move, Place, Setup, State, apply, deal, start
+from generator.games.oucedonc.game import (
+    Count,
+    Doubt,
+    Move,
+    Place,
+    Setup,
+    State,
+    apply,
+    deal,
+    start,
+)
 from generator.games.oucedonc.names import Entry, NameIndex
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
@@ -67,7 +77,9 @@ def replay_game(setup: Setup, journal: tuple[Move, ...], source: str = "the game
         try:
             state, _ = apply(setup, state, move)
         except UserError as exc:
-            raise UserError(f"{source}: move {number} ({move_to_json(move)['move']}) is illegal: {exc}") from None
+            raise UserError(
+                f"{source}: move {number} ({move_to_json(move)['move']}) is illegal: {exc}"
+            ) from None
     return Game(setup=setup, journal=journal, state=state)
 
 
@@ -101,7 +113,12 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "pack": state.pack_number(setup),
         "packs": setup.packs,
         "counts": [
-            {"misplaced": r.rewards.misplaced, "set_aside": list(r.walk.set_aside), "won": dict(r.rewards.won), "final": r.final}
+            {
+                "misplaced": r.rewards.misplaced,
+                "set_aside": list(r.walk.set_aside),
+                "won": dict(r.rewards.won),
+                "final": r.final,
+            }
             for r in state.counts
         ],
         "winners": list(state.winners(setup)) if phase.value == "over" else [],
@@ -148,7 +165,9 @@ def game_to_json(game: Game) -> str:
     deck = json.loads(deck_to_json(setup.deck))
     cards = deck.pop("cards")
     deck_lines = [f"  {json.dumps(key)}: {_dump(value)}," for key, value in deck.items()]
-    deck_lines.append('  "cards": [\n' + ",\n".join(f"   {_dump(card)}" for card in cards) + "\n  ]")
+    deck_lines.append(
+        '  "cards": [\n' + ",\n".join(f"   {_dump(card)}" for card in cards) + "\n  ]"
+    )
     lines.append(' "deck": {\n' + "\n".join(deck_lines) + "\n }")
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -170,16 +189,34 @@ def game_from_json(text: str, source: str = "game file") -> Game:
             f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); repair it by hand or start a new game"
         ) from None
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise UserError(f"{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'")
+        raise UserError(
+            f"{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'"
+        )
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise UserError(f"{source} has an invalid version {version!r}; repair it by hand or start a new game")
+        raise UserError(
+            f"{source} has an invalid version {version!r}; repair it by hand or start a new game"
+        )
     if version > VERSION:
-        raise UserError(f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); upgrade pnp")
-    expected = {"schema", "version", "players", "seed", "packs", "pack_size", "options", "journal", "deck"}
+        raise UserError(
+            f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); upgrade pnp"
+        )
+    expected = {
+        "schema",
+        "version",
+        "players",
+        "seed",
+        "packs",
+        "pack_size",
+        "options",
+        "journal",
+        "deck",
+    }
     missing = sorted(expected - set(document))
     if missing:
-        raise UserError(f"{source} is damaged: no {missing[0]!r} field; repair it by hand or start a new game")
+        raise UserError(
+            f"{source} is damaged: no {missing[0]!r} field; repair it by hand or start a new game"
+        )
     unknown = sorted(set(document) - expected)
     if unknown:
         raise UserError(f"{source} has an unknown field {unknown[0]!r}; remove it")
@@ -191,20 +228,34 @@ def game_from_json(text: str, source: str = "game file") -> Game:
             raise UserError(f"{source}: {key!r} must be a whole number, not {document[key]!r}")
     if not isinstance(document["deck"], dict):
         raise UserError(f"{source}: 'deck' must be the embedded deck object")
-    deck = deck_from_json(json.dumps(document["deck"], ensure_ascii=False), source=f"{source} (embedded deck)")
+    deck = deck_from_json(
+        json.dumps(document["deck"], ensure_ascii=False), source=f"{source} (embedded deck)"
+    )
     options = RuleOptions.from_json(document["options"], source)
-    setup = deal(players, deck, document["seed"], options, packs=document["packs"], pack_size=document["pack_size"])
+    setup = deal(
+        players,
+        deck,
+        document["seed"],
+        options,
+        packs=document["packs"],
+        pack_size=document["pack_size"],
+    )
     if list(setup.players) != players:
         raise UserError(f"{source}: player names have spaces around them; remove the spaces")
     journal_raw = document["journal"]
     if not isinstance(journal_raw, list):
         raise UserError(f"{source}: 'journal' must be a list of moves")
     cards = NameIndex([Entry(name=c.name, value=c.id, aliases=(c.id,)) for c in deck.places])
-    journal = tuple(_move_from_json(raw, number, source, setup, cards) for number, raw in enumerate(journal_raw, start=1))
+    journal = tuple(
+        _move_from_json(raw, number, source, setup, cards)
+        for number, raw in enumerate(journal_raw, start=1)
+    )
     return replay_game(setup, journal, source)
 
 
-def _move_from_json(raw: object, number: int, source: str, setup: Setup, cards: NameIndex[str]) -> Move:
+def _move_from_json(
+    raw: object, number: int, source: str, setup: Setup, cards: NameIndex[str]
+) -> Move:
     """One journal entry; card names and player names typed by hand are resolved to ids and names."""
     where = f"{source}: move {number}"
     try:
@@ -217,12 +268,20 @@ def _move_from_json(raw: object, number: int, source: str, setup: Setup, cards: 
             slot = Slot(
                 direction=move.slot.direction,
                 anchor=cards.find(move.slot.anchor, "card", hint),
-                other=None if move.slot.other is None else cards.find(move.slot.other, "card", hint),
+                other=None
+                if move.slot.other is None
+                else cards.find(move.slot.other, "card", hint),
             )
-            return Place(player=_player(setup, move.player), card=cards.find(move.card, "card", hint), slot=slot)
+            return Place(
+                player=_player(setup, move.player),
+                card=cards.find(move.card, "card", hint),
+                slot=slot,
+            )
         if isinstance(move, Doubt):
             return Doubt(
-                by=_player(setup, move.by), card=cards.find(move.card, "card", hint), neighbour=cards.find(move.neighbour, "card", hint)
+                by=_player(setup, move.by),
+                card=cards.find(move.card, "card", hint),
+                neighbour=cards.find(move.neighbour, "card", hint),
             )
         return Count(estimates=tuple((_player(setup, p), e) for p, e in move.estimates))
     except UserError as exc:
@@ -245,13 +304,23 @@ def _parse_move(raw: object, where: str) -> Move:
             raise UserError(f"{where} must give exactly one of between, {', '.join(_DIRECTIONS)}")
         if forms[0] == "between":
             pair = raw["between"]
-            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
+            ):
                 raise UserError(f"{where}: 'between' must be a list of two card ids")
             return Place(player=player, card=card, slot=Slot.between(pair[0], pair[1]))
-        return Place(player=player, card=card, slot=Slot.beside(Direction(forms[0]), _text(raw, forms[0], where)))
+        return Place(
+            player=player,
+            card=card,
+            slot=Slot.beside(Direction(forms[0]), _text(raw, forms[0], where)),
+        )
     if kind == "doubt":
         _only(raw, {"move", "by", "card", "neighbour"}, where)
-        return Doubt(by=_text(raw, "by", where), card=_text(raw, "card", where), neighbour=_text(raw, "neighbour", where))
+        return Doubt(
+            by=_text(raw, "by", where),
+            card=_text(raw, "card", where),
+            neighbour=_text(raw, "neighbour", where),
+        )
     if kind == "count":
         _only(raw, {"move", "estimates"}, where)
         estimates = raw.get("estimates")

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
-from generator.games.oucedonc.coords import Precision, format_latitude, format_longitude, from_units, to_units
+from generator.games.oucedonc.coords import (
+    Precision,
+    format_latitude,
+    format_longitude,
+    from_units,
+    to_units,
+)
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
 from generator.games.oucedonc.game import Count, Doubt, Place, check_can_place, check_count_due
@@ -35,14 +41,19 @@ class Gap:
 
 
 def card_entries(deck: Deck) -> list[Entry[PlaceCard]]:
-    return [Entry(name=card.name, value=card, qualifier=card.departement, aliases=(card.id,)) for card in deck.places]
+    return [
+        Entry(name=card.name, value=card, qualifier=card.departement, aliases=(card.id,))
+        for card in deck.places
+    ]
 
 
 def place_entries(places: Sequence[GeoPlace]) -> list[Entry[GeoPlace]]:
     """Towns are told apart by their département ("Valence (26)"), sites by "site" and it."""
     entries = []
     for place in places:
-        qualifier = place.departement if place.kind == "town" else f"site {place.departement or ''}".strip()
+        qualifier = (
+            place.departement if place.kind == "town" else f"site {place.departement or ''}".strip()
+        )
         entries.append(Entry(name=place.name, value=place, qualifier=qualifier))
     return entries
 
@@ -53,18 +64,28 @@ def located_card(card: PlaceCard) -> Located:
 
 def located_place(place: GeoPlace, precision: Precision) -> Located:
     lat, lon = to_units(place.lat, precision), to_units(place.lon, precision)
-    name = place.name if place.kind == "site" or not place.departement else f"{place.name} ({place.departement})"
-    return Located(name, lat, lon, format_latitude(lat, precision), format_longitude(lon, precision))
+    name = (
+        place.name
+        if place.kind == "site" or not place.departement
+        else f"{place.name} ({place.departement})"
+    )
+    return Located(
+        name, lat, lon, format_latitude(lat, precision), format_longitude(lon, precision)
+    )
 
 
-def measure(a: Located, direction: Direction, b: Located, precision: Precision, equal: EqualCoordinates) -> Gap:
+def measure(
+    a: Located, direction: Direction, b: Located, precision: Precision, equal: EqualCoordinates
+) -> Gap:
     """The verdict on printed units, and the printed gap in kilometres."""
     result = verdict(a, direction, b, precision, equal)
     if direction.axis == "lat":
         km = meridian_km(from_units(a.lat_units, precision), from_units(b.lat_units, precision))
     else:
         mean_lat = (from_units(a.lat_units, precision) + from_units(b.lat_units, precision)) / 2
-        km = parallel_km(from_units(a.lon_units, precision), from_units(b.lon_units, precision), mean_lat)
+        km = parallel_km(
+            from_units(a.lon_units, precision), from_units(b.lon_units, precision), mean_lat
+        )
     return Gap(verdict=result, km=km)
 
 
@@ -77,32 +98,58 @@ def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualC
 
 
 def verify_places(
-    a: str, direction: Direction, b: str, places: Sequence[GeoPlace], precision: Precision, equal: EqualCoordinates
+    a: str,
+    direction: Direction,
+    b: str,
+    places: Sequence[GeoPlace],
+    precision: Precision,
+    equal: EqualCoordinates,
 ) -> Gap:
     hint = "give a French commune or site name, or use --deck deck.json"
     index = NameIndex(place_entries(places))
     place_a, place_b = index.find(a, "place", hint), index.find(b, "place", hint)
     _two_places(place_a.name, place_a is place_b)
-    return measure(located_place(place_a, precision), direction, located_place(place_b, precision), precision, equal)
+    return measure(
+        located_place(place_a, precision),
+        direction,
+        located_place(place_b, precision),
+        precision,
+        equal,
+    )
 
 
 def _two_places(name: str, same: bool) -> None:
     if same:
-        raise UserError(f"A and B are both {name}; a place is never north, south, east or west of itself: name two places")
+        raise UserError(
+            f"A and B are both {name}; a place is never north, south, east or west of itself: name two places"
+        )
 
 
 # --------------------------------------------------------------------------- game moves
 
 
 def resolve_card(game: Game, text: str) -> str:
-    card: PlaceCard = resolve(text, card_entries(game.setup.deck), "card", "give a card name or id ('pnp oucedonc game show')")
+    card: PlaceCard = resolve(
+        text,
+        card_entries(game.setup.deck),
+        "card",
+        "give a card name or id ('pnp oucedonc game show')",
+    )
     return card.id
 
 
-def place_move(game: Game, card: str, direction: Direction | None, anchor: str | None, between: tuple[str, str] | None) -> Place:
+def place_move(
+    game: Game,
+    card: str,
+    direction: Direction | None,
+    anchor: str | None,
+    between: tuple[str, str] | None,
+) -> Place:
     """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
     if (direction is None) == (between is None):
-        raise UserError("say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y")
+        raise UserError(
+            "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
+        )
     check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
     player = game.setup.players[game.state.turn]
     card_id = resolve_card(game, card)
@@ -131,11 +178,17 @@ def count_move(game: Game, estimates: Sequence[str]) -> Count:
     for text in estimates:
         name, sep, number = text.partition("=")
         if not sep or not name.strip():
-            raise UserError(f"estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2")
+            raise UserError(
+                f"estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2"
+            )
         try:
             value = int(number.strip())
         except ValueError:
-            raise UserError(f"estimate {text!r} is not a whole number; write it like --estimate Ana=2") from None
+            raise UserError(
+                f"estimate {text!r} is not a whole number; write it like --estimate Ana=2"
+            ) from None
         pairs.append((game.setup.players[game.setup.player_index(name.strip())], value))
-    pairs.sort(key=lambda pair: game.setup.players.index(pair[0]))  # stable: duplicates stay visible
+    pairs.sort(
+        key=lambda pair: game.setup.players.index(pair[0])
+    )  # stable: duplicates stay visible
     return Count(estimates=tuple(pairs))

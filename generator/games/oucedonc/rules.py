@@ -49,15 +49,22 @@ class RuleOptions:
 
     def __post_init__(self) -> None:
         if not 0 <= self.starting_tokens <= 99:
-            raise UserError(f"starting tokens must be between 0 and 99, not {self.starting_tokens}; use --tokens N")
+            raise UserError(
+                f"starting tokens must be between 0 and 99, not {self.starting_tokens}; use --tokens N"
+            )
 
     def to_json(self) -> dict[str, Any]:
-        return {key: value.value if isinstance(value, Enum) else value for key, value in asdict(self).items()}
+        return {
+            key: value.value if isinstance(value, Enum) else value
+            for key, value in asdict(self).items()
+        }
 
     @staticmethod
     def from_json(raw: object, source: str) -> RuleOptions:
         if not isinstance(raw, dict):
-            raise UserError(f"{source}: 'options' must be an object; restore it or start a new game")
+            raise UserError(
+                f"{source}: 'options' must be an object; restore it or start a new game"
+            )
         kinds: dict[str, type] = {
             "equal_coordinates": EqualCoordinates,
             "broke_payer": BrokePayer,
@@ -68,7 +75,9 @@ class RuleOptions:
         }
         unknown = sorted(set(raw) - set(kinds))
         if unknown:
-            raise UserError(f"{source}: unknown rule option {unknown[0]!r}; remove it (known: {', '.join(kinds)})")
+            raise UserError(
+                f"{source}: unknown rule option {unknown[0]!r}; remove it (known: {', '.join(kinds)})"
+            )
         values: dict[str, Any] = {}
         for key, kind in kinds.items():
             if key not in raw:
@@ -83,7 +92,9 @@ class RuleOptions:
                 values[key] = kind(value)
             except ValueError:
                 choices = ", ".join(member.value for member in kind)  # type: ignore[attr-defined]
-                raise UserError(f"{source}: option {key} is {value!r}; choose one of {choices}") from None
+                raise UserError(
+                    f"{source}: option {key} is {value!r}; choose one of {choices}"
+                ) from None
         return RuleOptions(**values)
 
 

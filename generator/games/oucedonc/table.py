@@ -68,7 +68,11 @@ class Table:
 
     def cards(self) -> tuple[str, ...]:
         """Every card on the table, start first, then the column and the row."""
-        return (self.start, *(c for c in self.column if c != self.start), *(c for c in self.row if c != self.start))
+        return (
+            self.start,
+            *(c for c in self.column if c != self.start),
+            *(c for c in self.row if c != self.start),
+        )
 
     def __contains__(self, card: object) -> bool:
         return card in self.column or card in self.row
@@ -117,7 +121,9 @@ class Table:
         ``describe`` maps card ids to the names used in messages.
         """
         if card in self:
-            raise UserError(f"{describe.get(card, card)} is already on the table; place the card you drew")
+            raise UserError(
+                f"{describe.get(card, card)} is already on the table; place the card you drew"
+            )
         if slot.other is None:
             return self._beside(card, slot, describe)
         return self._between(card, slot.anchor, slot.other, describe)
@@ -128,7 +134,9 @@ class Table:
         assert direction is not None
         name = describe.get(anchor, anchor)
         if anchor not in self:
-            raise UserError(f"{name} is not on the table; place the card next to a card of the cross ('pnp oucedonc game show')")
+            raise UserError(
+                f"{name} is not on the table; place the card next to a card of the cross ('pnp oucedonc game show')"
+            )
         line = Line.COLUMN if direction.axis == "lat" else Line.ROW
         cards = self.cards_of(line)
         if anchor not in cards:
@@ -144,13 +152,15 @@ class Table:
     def _between(self, card: str, first: str, second: str, describe: dict[str, str]) -> Table:
         for anchor in (first, second):
             if anchor not in self:
-                raise UserError(f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game show'")
+                raise UserError(
+                    f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game show'"
+                )
         for line in (Line.COLUMN, Line.ROW):
             cards = self.cards_of(line)
             if first in cards and second in cards:
                 i, j = sorted((cards.index(first), cards.index(second)))
                 if j - i == 1:
-                    return self._with(line, cards[: j] + (card,) + cards[j:])
+                    return self._with(line, cards[:j] + (card,) + cards[j:])
         raise UserError(
             f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on one line; "
             "'between' takes two cards side by side on the column or on the row"

@@ -15,6 +15,16 @@ from generator.games.pronostiques.scoring import (
 from generator.games.pronostiques.suits import SUITS, Suit, parse_order
 
 __all__ = [
-    "PileCheck", "PileRules", "check_piles", "PREDICTIONS", "Prediction", "PredictionScore",
-    "ScoreLine", "ScoreRules", "score_order", "SUITS", "Suit", "parse_order",
+    "PileCheck",
+    "PileRules",
+    "check_piles",
+    "PREDICTIONS",
+    "Prediction",
+    "PredictionScore",
+    "ScoreLine",
+    "ScoreRules",
+    "score_order",
+    "SUITS",
+    "Suit",
+    "parse_order",
 ]

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from generator.core.errors import UserError
 from generator.games.pronostiques.suits import SUITS, Suit
 
-
 PLAYERS: tuple[int, ...] = (3, 4)  # « Nombre de joueur: 3-4 »
-RACE_LENGTHS: tuple[int, ...] = (8, 10)  # « piles allant de 1 à 8 » (default), or the cards' 10 (option)
+RACE_LENGTHS: tuple[int, ...] = (
+    8,
+    10,
+)  # « piles allant de 1 à 8 » (default), or the cards' 10 (option)
 
 
 def check_players(players: int) -> int:
@@ -82,18 +84,22 @@ def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tu
     breaks = []
     (top, top_suit), (low, low_suit) = named[0], named[-1]
     if top - low > rules.max_spread:
-        breaks.append(PileBreak(
-            "spread",
-            f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} ({low}), "
-            f"the least advanced pile: at most {rules.max_spread}",
-        ))
+        breaks.append(
+            PileBreak(
+                "spread",
+                f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} ({low}), "
+                f"the least advanced pile: at most {rules.max_spread}",
+            )
+        )
     for (h, suit), (next_h, next_suit) in zip(named, named[1:]):
         if h - next_h > rules.max_gap:
-            breaks.append(PileBreak(
-                "gap",
-                f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} ({next_h}), "
-                f"the next most advanced pile: at most {rules.max_gap}",
-            ))
+            breaks.append(
+                PileBreak(
+                    "gap",
+                    f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} ({next_h}), "
+                    f"the next most advanced pile: at most {rules.max_gap}",
+                )
+            )
     return tuple(breaks)
 
 
@@ -109,9 +115,10 @@ def check_piles(heights: tuple[int, ...], rules: PileRules = PileRules()) -> Pil
             )
     heights = tuple(heights)
     playable = tuple(
-        suit for i, suit in enumerate(SUITS)
+        suit
+        for i, suit in enumerate(SUITS)
         if heights[i] < rules.laps
-        and not limit_breaks(heights[:i] + (heights[i] + 1,) + heights[i + 1:], rules)
+        and not limit_breaks(heights[:i] + (heights[i] + 1,) + heights[i + 1 :], rules)
     )
     complete = tuple(suit for suit, h in zip(SUITS, heights) if h == rules.laps)
     return PileCheck(heights, limit_breaks(heights, rules), playable, complete, rules)

@@ -45,7 +45,9 @@ class ScoreRules:
         try:
             reading = ThreeInARow(three_in_a_row)
         except ValueError:
-            raise UserError(f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none") from None
+            raise UserError(
+                f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none"
+            ) from None
         return cls(pair_bonus_each=pair_bonus == "each", three_in_a_row=reading)
 
 
@@ -57,7 +59,12 @@ class ScoreLine:
     cars: tuple[Suit, ...] = ()  # the cars that earned the line
 
     def to_json(self) -> dict[str, object]:
-        return {"rule": self.rule, "points": self.points, "text": self.text, "cars": [c.symbol for c in self.cars]}
+        return {
+            "rule": self.rule,
+            "points": self.points,
+            "text": self.text,
+            "cars": [c.symbol for c in self.cars],
+        }
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,9 @@ def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreL
     return lines
 
 
-def _pair_lines(prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules) -> list[ScoreLine]:
+def _pair_lines(
+    prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules
+) -> list[ScoreLine]:
     lines = []
     if prediction.order[:2] == order[:2]:
         lines.append(ScoreLine("b", 2, f"first two right ({order_text(order[:2])})", order[:2]))
@@ -102,16 +111,17 @@ def _pair_lines(prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRul
     return lines
 
 
-def three_in_a_row(prediction: Prediction, order: tuple[Suit, ...],
-                   reading: ThreeInARow) -> tuple[Suit, ...] | None:
+def three_in_a_row(
+    prediction: Prediction, order: tuple[Suit, ...], reading: ThreeInARow
+) -> tuple[Suit, ...] | None:
     """The first three cars that follow each other, in that order, in both orders (or None)."""
     if reading is ThreeInARow.NONE:
         return None
     if reading is ThreeInARow.ADJACENT:
-        guesses = {prediction.order[i:i + 3] for i in range(len(prediction.order) - 2)}
+        guesses = {prediction.order[i : i + 3] for i in range(len(prediction.order) - 2)}
         for i in range(len(order) - 2):
-            if order[i:i + 3] in guesses:
-                return order[i:i + 3]
+            if order[i : i + 3] in guesses:
+                return order[i : i + 3]
         return None
     rank = {suit: i for i, suit in enumerate(prediction.order)}
     for triple in combinations(order, 3):
@@ -120,8 +130,9 @@ def three_in_a_row(prediction: Prediction, order: tuple[Suit, ...],
     return None
 
 
-def score_prediction(prediction: Prediction, order: tuple[Suit, ...],
-                     rules: ScoreRules = ScoreRules()) -> PredictionScore:
+def score_prediction(
+    prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules = ScoreRules()
+) -> PredictionScore:
     """The points of one prediction for a finishing order, with the lines that earned them."""
     lines = _place_lines(prediction, order)
     pairs = _pair_lines(prediction, order, rules)
@@ -129,11 +140,15 @@ def score_prediction(prediction: Prediction, order: tuple[Suit, ...],
     if triple is None:
         lines.extend(pairs)
     else:
-        lines.append(ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order", triple))
+        lines.append(
+            ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order", triple)
+        )
         lines.extend(ScoreLine("b", 0, f"{p.text}: no points, (c) applies", p.cars) for p in pairs)
     return PredictionScore(prediction, tuple(lines))
 
 
-def score_order(order: tuple[Suit, ...], rules: ScoreRules = ScoreRules()) -> tuple[PredictionScore, ...]:
+def score_order(
+    order: tuple[Suit, ...], rules: ScoreRules = ScoreRules()
+) -> tuple[PredictionScore, ...]:
     """The four predictions scored against ``order`` (first to last), in card order."""
     return tuple(score_prediction(p, order, rules) for p in PREDICTIONS)

@@ -37,10 +37,18 @@ _LETTERS = {Suit.HEART: "H", Suit.DIAMOND: "D", Suit.SPADE: "S", Suit.CLUB: "C"}
 _FRENCH = {Suit.HEART: "Cœur", Suit.DIAMOND: "Carreau", Suit.SPADE: "Pique", Suit.CLUB: "Trèfle"}
 
 _ALIASES: dict[str, Suit] = {
-    "♥": Suit.HEART, "♡": Suit.HEART, "h": Suit.HEART,
-    "♦": Suit.DIAMOND, "♢": Suit.DIAMOND, "d": Suit.DIAMOND,
-    "♠": Suit.SPADE, "♤": Suit.SPADE, "s": Suit.SPADE,
-    "♣": Suit.CLUB, "♧": Suit.CLUB, "c": Suit.CLUB,
+    "♥": Suit.HEART,
+    "♡": Suit.HEART,
+    "h": Suit.HEART,
+    "♦": Suit.DIAMOND,
+    "♢": Suit.DIAMOND,
+    "d": Suit.DIAMOND,
+    "♠": Suit.SPADE,
+    "♤": Suit.SPADE,
+    "s": Suit.SPADE,
+    "♣": Suit.CLUB,
+    "♧": Suit.CLUB,
+    "c": Suit.CLUB,
 }
 
 _IGNORED = set(" ,;-/>\ufe0f")  # separators, and the emoji variation selector after ♥ etc.

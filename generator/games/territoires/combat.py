@@ -67,31 +67,43 @@ class Player:
     target: House | None = None  # only for the third player of three: the house he attacks
 
     def __post_init__(self) -> None:
-        if (self.house is None) != (self.target is not None) or (self.house is None and self.players != 3):
-            raise ValueError("a player has a house, or is the third of three with a target; use Player.at_seat")
+        if (self.house is None) != (self.target is not None) or (
+            self.house is None and self.players != 3
+        ):
+            raise ValueError(
+                "a player has a house, or is the third of three with a target; use Player.at_seat"
+            )
 
     @classmethod
-    def at_seat(cls, players: int, seat: int | None, house: House | None,
-                target: House | None = None) -> Player:
+    def at_seat(
+        cls, players: int, seat: int | None, house: House | None, target: House | None = None
+    ) -> Player:
         """Resolve ``--players/--seat/--house/--target`` into a player, or a UserError."""
         setup_for(players)
         if seat is not None:
             seat_of_house = seat_house(players, seat)
             if seat_of_house is None:
                 if house is not None:
-                    raise UserError("the third player of three has no house; drop --house and name the house he attacks with --target")
+                    raise UserError(
+                        "the third player of three has no house; drop --house and name the house he attacks with --target"
+                    )
                 if target is None:
-                    raise UserError("the third player of three has no life and no house; name the house he attacks with --target even|odd")
+                    raise UserError(
+                        "the third player of three has no life and no house; name the house he attacks with --target even|odd"
+                    )
                 return cls(players, None, target)
             if house is not None and house is not seat_of_house:
                 raise UserError(
                     f"seat {seat} plays the {seat_of_house.value} house, not the {house.value} one; "
-                    "drop --house or --seat, or fix one of them")
+                    "drop --house or --seat, or fix one of them"
+                )
             house = seat_of_house
         if house is None:
             raise UserError("say whose turn it is: pass --house even|odd (or --seat N)")
         if target is not None:
-            raise UserError("--target is for the third player of three (--players 3 --seat 3); a house always attacks the other one")
+            raise UserError(
+                "--target is for the third player of three (--players 3 --seat 3); a house always attacks the other one"
+            )
         return cls(players, house, None)
 
     @property
@@ -136,7 +148,12 @@ RULE_SEEDS: dict[str, str] = {
     "heal_own": "+2 points si carte de sa parité",
 }
 
-_PAIR_KINDS: tuple[Role, ...] = (Role.WEAPON, Role.SUPPORT_ANIMAL, Role.CIVILISATION_SUPPORT, Role.NATURE_SUPPORT)
+_PAIR_KINDS: tuple[Role, ...] = (
+    Role.WEAPON,
+    Role.SUPPORT_ANIMAL,
+    Role.CIVILISATION_SUPPORT,
+    Role.NATURE_SUPPORT,
+)
 _NAMES_OF_KIND = {Role.WEAPON: "weapon", Role.SUPPORT_ANIMAL: "animal"}
 _SPOKEN_KIND = {"weapon": "weapon", "animal": "support animal"}
 
@@ -151,16 +168,22 @@ def _label(card: int) -> str:
 
 def _check_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
     if not 1 <= len(cards) <= 3:
-        raise InvalidCombination(f"{len(cards)} cards given; a combination is 2 or 3 cards (1 only with --support-alone)")
+        raise InvalidCombination(
+            f"{len(cards)} cards given; a combination is 2 or 3 cards (1 only with --support-alone)"
+        )
     for card in cards:
         if not FIRST <= card <= LAST:
-            raise InvalidCombination(f"card {card} does not exist; a Lenormand deck has cards 1 to 36")
+            raise InvalidCombination(
+                f"card {card} does not exist; a Lenormand deck has cards 1 to 36"
+            )
     for card in cards:
         if cards.count(card) > 1:
             raise InvalidCombination(f"card {card} is given twice; each card is in the deck once")
     for card in cards:
         if role_of(card) is Role.LIFE:
-            raise InvalidCombination(f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are played")
+            raise InvalidCombination(
+                f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are played"
+            )
     return tuple(sorted(cards))
 
 
@@ -179,7 +202,9 @@ def _kind_pair(cards: tuple[int, ...]) -> Role | None:
 def _foreign_supports(cards: tuple[int, ...], player: Player) -> list[int]:
     if player.is_third:
         return []
-    return [c for c in cards if role_of(c) in SUPPORT_OF and SUPPORT_OF[role_of(c)] is not player.house]
+    return [
+        c for c in cards if role_of(c) in SUPPORT_OF and SUPPORT_OF[role_of(c)] is not player.house
+    ]
 
 
 def _victim(player: Player) -> House:
@@ -191,8 +216,11 @@ def _victim(player: Player) -> House:
 
 def _attack(cards: tuple[int, ...], player: Player, rule: str, change: int, why: str) -> Outcome:
     victim = _victim(player)
-    lost = f"the {victim.value} house ({victim.french}) loses {-change} life card{'s' if -change > 1 else ''}" \
-        if change else f"the {victim.value} house ({victim.french}) loses nothing"
+    lost = (
+        f"the {victim.value} house ({victim.french}) loses {-change} life card{'s' if -change > 1 else ''}"
+        if change
+        else f"the {victim.value} house ({victim.french}) loses nothing"
+    )
     return Outcome(cards, "attack", rule, change, victim, f"{why}: {lost}")
 
 
@@ -208,24 +236,67 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
             if player.is_third or SUPPORT_OF[role] is not player.house:
                 continue  # a support only serves its house; the third player has none
             if len(present) == 2:
-                readings.append(_attack(cards, player, "supports_both", -3,
-                                        f"both {player.house.french} supports {both[0]} and {both[1]} laid together"))
+                readings.append(
+                    _attack(
+                        cards,
+                        player,
+                        "supports_both",
+                        -3,
+                        f"both {player.house.french} supports {both[0]} and {both[1]} laid together",
+                    )
+                )
             else:
-                readings.append(_attack(cards, player, "support_own", -2,
-                                        f"{_label(present[0])} supports your house"))
+                readings.append(
+                    _attack(
+                        cards,
+                        player,
+                        "support_own",
+                        -2,
+                        f"{_label(present[0])} supports your house",
+                    )
+                )
             continue
         name = _NAMES_OF_KIND[role]
         if len(present) == 2:
-            readings.append(_attack(cards, player, f"{name}s_both", -3, f"both {_SPOKEN_KIND[name]}s {both[0]} and {both[1]}"))
+            readings.append(
+                _attack(
+                    cards,
+                    player,
+                    f"{name}s_both",
+                    -3,
+                    f"both {_SPOKEN_KIND[name]}s {both[0]} and {both[1]}",
+                )
+            )
         elif player.is_third:
-            readings.append(_attack(cards, player, f"{name}_third_player", -1,
-                                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no parity bonus or malus"))
+            readings.append(
+                _attack(
+                    cards,
+                    player,
+                    f"{name}_third_player",
+                    -1,
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no parity bonus or malus",
+                )
+            )
         elif player.owns(present[0]):
-            readings.append(_attack(cards, player, f"{name}_own", -2,
-                                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house ({house_of(present[0]).value})"))
+            readings.append(
+                _attack(
+                    cards,
+                    player,
+                    f"{name}_own",
+                    -2,
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house ({house_of(present[0]).value})",
+                )
+            )
         else:
-            readings.append(_attack(cards, player, f"{name}_other", -1,
-                                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house ({house_of(present[0]).value})"))
+            readings.append(
+                _attack(
+                    cards,
+                    player,
+                    f"{name}_other",
+                    -1,
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house ({house_of(present[0]).value})",
+                )
+            )
     return readings
 
 
@@ -242,26 +313,57 @@ def _heal_reading(cards: tuple[int, ...], player: Player) -> Outcome | None:
     house = player.house
     assert house is not None
     if player.owns(card):
-        return Outcome(cards, "heal", "heal_own", 2, house,
-                       f"{_label(card)} heals and has your parity: the {house.value} house wins back 2 life cards")
-    return Outcome(cards, "heal", "heal_other", 1, house,
-                   f"{_label(card)} heals with the other house's parity: the {house.value} house wins back 1 life card")
+        return Outcome(
+            cards,
+            "heal",
+            "heal_own",
+            2,
+            house,
+            f"{_label(card)} heals and has your parity: the {house.value} house wins back 2 life cards",
+        )
+    return Outcome(
+        cards,
+        "heal",
+        "heal_other",
+        1,
+        house,
+        f"{_label(card)} heals with the other house's parity: the {house.value} house wins back 1 life card",
+    )
 
 
 def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
     foreign = _foreign_supports(cards, player)
     if foreign and rules.foreign_support_in_run is ForeignSupport.CANCELS:
-        return _attack(cards, player, "support_foreign", 0,
-                       f"{_label(foreign[0])} supports the other house, even inside a run of three")
+        return _attack(
+            cards,
+            player,
+            "support_foreign",
+            0,
+            f"{_label(foreign[0])} supports the other house, even inside a run of three",
+        )
     readings = [r for r in _special_readings(cards, player) if r.change == -3]
     if player.is_third:
-        readings.append(_attack(cards, player, "run_third_player", -1,
-                                "a run of three; the third player has no parity bonus or malus"))
+        readings.append(
+            _attack(
+                cards,
+                player,
+                "run_third_player",
+                -1,
+                "a run of three; the third player has no parity bonus or malus",
+            )
+        )
     else:
         own = sum(1 for c in cards if player.owns(c))
         rule, change = ("run_two_own", -2) if own == 2 else ("run_one_own", -1)
-        readings.append(_attack(cards, player, rule, change,
-                                f"a run of three with {own} card{'s' if own > 1 else ''} of your parity"))
+        readings.append(
+            _attack(
+                cards,
+                player,
+                rule,
+                change,
+                f"a run of three with {own} card{'s' if own > 1 else ''} of your parity",
+            )
+        )
     if rules.runs is RunScoring.BEST:
         readings.extend(r for r in _special_readings(cards, player))
     return _strongest(readings)
@@ -272,15 +374,28 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     kind = _kind_pair(cards)
     if not _consecutive(cards):
         if kind is None:
-            raise InvalidCombination(f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} {a + 1}")
+            raise InvalidCombination(
+                f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} {a + 1}"
+            )
         if rules.pairs is PairRule.CONSECUTIVE:
-            raise InvalidCombination(f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay them in a run of three or drop that option")
+            raise InvalidCombination(
+                f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay them in a run of three or drop that option"
+            )
         if player.is_third and kind in SUPPORT_OF:
-            raise InvalidCombination(f"{a} and {b} do not follow each other and supports serve a house only; the third player has none")
+            raise InvalidCombination(
+                f"{a} and {b} do not follow each other and supports serve a house only; the third player has none"
+            )
     foreign = _foreign_supports(cards, player)
     if foreign:
-        return [_attack(cards, player, "support_foreign", 0,
-                        f"{_label(foreign[0])} supports the other house")]
+        return [
+            _attack(
+                cards,
+                player,
+                "support_foreign",
+                0,
+                f"{_label(foreign[0])} supports the other house",
+            )
+        ]
     outcomes: list[Outcome] = []
     readings = _special_readings(cards, player)
     if readings:
@@ -290,12 +405,17 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
         outcomes.append(heal)
     if not outcomes:
         if player.is_third and any(role_of(c) is Role.HEALING for c in cards):
-            raise InvalidCombination(f"{a} {b}: the third player of three has no life to heal and the pair has no weapon or support animal")
+            raise InvalidCombination(
+                f"{a} {b}: the third player of three has no life to heal and the pair has no weapon or support animal"
+            )
         if player.is_third:
-            raise InvalidCombination(f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player needs one to attack with two cards")
+            raise InvalidCombination(
+                f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player needs one to attack with two cards"
+            )
         raise InvalidCombination(
             f"{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal (15, 18), "
-            f"a support of your house ({_own_supports(player)}) or a healing card (13, 16)")
+            f"a support of your house ({_own_supports(player)}) or a healing card (13, 16)"
+        )
     return outcomes
 
 
@@ -307,27 +427,43 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
     (card,) = cards
     role = role_of(card)
     if not rules.support_alone:
-        raise InvalidCombination("1 card given; a combination is 2 or 3 cards (a support alone counts only with --support-alone)")
+        raise InvalidCombination(
+            "1 card given; a combination is 2 or 3 cards (a support alone counts only with --support-alone)"
+        )
     if player.is_third or role not in SUPPORT_OF or SUPPORT_OF[role] is not player.house:
-        raise InvalidCombination(f"{_label(card)} alone is not a combination; only a support of your house ({_own_supports(player)}) may be laid alone")
-    return [_attack(cards, player, "support_alone", -2, f"{_label(card)} supports your house, laid alone")]
+        raise InvalidCombination(
+            f"{_label(card)} alone is not a combination; only a support of your house ({_own_supports(player)}) may be laid alone"
+        )
+    return [
+        _attack(
+            cards, player, "support_alone", -2, f"{_label(card)} supports your house, laid alone"
+        )
+    ]
 
 
-def readings(cards: tuple[int, ...] | list[int], player: Player, rules: Rules = Rules()) -> list[Outcome]:
+def readings(
+    cards: tuple[int, ...] | list[int], player: Player, rules: Rules = Rules()
+) -> list[Outcome]:
     """Every way the combination can count (an attack, a healing, or both), or InvalidCombination."""
     ordered = _check_cards(tuple(cards))
     if len(ordered) == 3:
         if not _consecutive(ordered):
             shown = ", ".join(map(str, ordered))
-            raise InvalidCombination(f"{shown} are not three consecutive values; a run of three needs values that follow each other, e.g. 7 8 9")
+            raise InvalidCombination(
+                f"{shown} are not three consecutive values; a run of three needs values that follow each other, e.g. 7 8 9"
+            )
         return [_run(ordered, player, rules)]
     if len(ordered) == 2:
         return _pair(ordered, player, rules)
     return _single(ordered, player, rules)
 
 
-def evaluate(cards: tuple[int, ...] | list[int], player: Player, rules: Rules = Rules(),
-             intent: Intent = Intent.AUTO) -> Outcome:
+def evaluate(
+    cards: tuple[int, ...] | list[int],
+    player: Player,
+    rules: Rules = Rules(),
+    intent: Intent = Intent.AUTO,
+) -> Outcome:
     """The one reading the player asks for: an attack when possible unless ``intent`` is HEAL."""
     found = readings(cards, player, rules)
     if intent is Intent.AUTO:
@@ -338,12 +474,16 @@ def evaluate(cards: tuple[int, ...] | list[int], player: Player, rules: Rules = 
             return outcome
     shown = " ".join(map(str, sorted(cards)))
     if wanted == "heal":
-        raise InvalidCombination(f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player with life")
+        raise InvalidCombination(
+            f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player with life"
+        )
     raise InvalidCombination(f"{shown} cannot attack; it only heals (drop --as attack)")
 
 
 def life_after(life: int, outcome: Outcome) -> int:
     """The life of ``outcome.side`` after the play: never below 0 nor above its 8 life cards."""
     if not 0 <= life <= LIFE_PER_HOUSE:
-        raise UserError(f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}")
+        raise UserError(
+            f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}"
+        )
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))

@@ -43,7 +43,9 @@ class House(Enum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise UserError(f"unknown house {text!r}; choose even (civilisation) or odd (nature)") from None
+            raise UserError(
+                f"unknown house {text!r}; choose even (civilisation) or odd (nature)"
+            ) from None
 
 
 def house_of(number: int) -> House:
@@ -123,7 +125,9 @@ def setup_for(players: int) -> Setup:
     try:
         return SETUPS[players]
     except KeyError:
-        raise UserError(f"Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 or 4") from None
+        raise UserError(
+            f"Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 or 4"
+        ) from None
 
 
 def seat_house(players: int, seat: int) -> House | None:
@@ -134,7 +138,9 @@ def seat_house(players: int, seat: int) -> House | None:
     """
     setup_for(players)
     if not 1 <= seat <= players:
-        raise UserError(f"seat {seat} does not exist at {players} players; choose a seat from 1 to {players}")
+        raise UserError(
+            f"seat {seat} does not exist at {players} players; choose a seat from 1 to {players}"
+        )
     if players == 3 and seat == 3:
         return None
     return House.EVEN if seat % 2 == 1 else House.ODD

@@ -32,8 +32,15 @@ class Suit(Enum):
 # Ranks of the piquet deck, lowest first: (short index, French name with its article-free form).
 RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "V", "D", "R", "A")
 RANK_NAMES: dict[str, str] = {
-    "6": "six", "7": "sept", "8": "huit", "9": "neuf", "10": "dix",
-    "V": "valet", "D": "dame", "R": "roi", "A": "as",
+    "6": "six",
+    "7": "sept",
+    "8": "huit",
+    "9": "neuf",
+    "10": "dix",
+    "V": "valet",
+    "D": "dame",
+    "R": "roi",
+    "A": "as",
 }
 
 

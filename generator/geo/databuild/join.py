@@ -69,7 +69,9 @@ def join_communes(places: Iterable[GeoNamesCity], communes: Sequence[EtalabCommu
         if len(candidates) == 1:
             code = candidates[0].code
             current = by_name_place.get(code)
-            if current is None or _preference(candidates[0], place) < _preference(candidates[0], current):
+            if current is None or _preference(candidates[0], place) < _preference(
+                candidates[0], current
+            ):
                 by_name_place[code] = place
 
     joined: list[JoinedCommune] = []

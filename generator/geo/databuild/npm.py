@@ -40,7 +40,9 @@ class PackedPackage:
             except KeyError:
                 handle = None
             if handle is None:
-                raise UserError(f"{self.package.spec} has no file {member}; check the pinned version")
+                raise UserError(
+                    f"{self.package.spec} has no file {member}; check the pinned version"
+                )
             return handle.read()
 
 
@@ -48,7 +50,9 @@ def npm_pack(package: NpmPackage, destination: Path) -> PackedPackage:
     """Download ``package`` into ``destination`` with ``npm pack``."""
     npm = shutil.which("npm")
     if npm is None:
-        raise UserError("npm is not installed; install Node.js and npm (e.g. apt-get install npm) to rebuild the data")
+        raise UserError(
+            "npm is not installed; install Node.js and npm (e.g. apt-get install npm) to rebuild the data"
+        )
     command = [npm, "pack", package.spec, "--json", "--pack-destination", str(destination)]
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
@@ -63,7 +67,9 @@ def npm_pack(package: NpmPackage, destination: Path) -> PackedPackage:
         tarball = destination / info["filename"]
         integrity = info["integrity"]
     except (ValueError, LookupError, TypeError) as exc:
-        raise UserError(f"npm pack {package.spec} printed unexpected output; update npm and retry") from exc
+        raise UserError(
+            f"npm pack {package.spec} printed unexpected output; update npm and retry"
+        ) from exc
     if not tarball.is_file():
         raise UserError(f"npm pack {package.spec} wrote no tarball; check the npm installation")
     return PackedPackage(package=package, tarball=tarball, integrity=integrity)

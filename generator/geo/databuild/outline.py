@@ -24,7 +24,9 @@ def _inside_box(ring: list[tuple[float, float]]) -> bool:
 def metropolitan_france(topology: Topology, object_name: str = "countries") -> dict[str, Any]:
     """A GeoJSON FeatureCollection with one MultiPolygon: mainland France, Corsica and islands."""
     geometry = topology.geometry(topology.find(object_name, FRANCE_ID))
-    polygons = geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
+    polygons = (
+        geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
+    )
     kept = [
         [[[round(lon, 5), round(lat, 5)] for lon, lat in ring] for ring in polygon]
         for polygon in polygons
@@ -39,7 +41,10 @@ def metropolitan_france(topology: Topology, object_name: str = "countries") -> d
             {
                 "type": "Feature",
                 "id": FRANCE_ID,
-                "properties": {"name": "France métropolitaine", "source": "Natural Earth 1:10m via world-atlas"},
+                "properties": {
+                    "name": "France métropolitaine",
+                    "source": "Natural Earth 1:10m via world-atlas",
+                },
                 "geometry": {"type": "MultiPolygon", "coordinates": kept},
             }
         ],
@@ -70,12 +75,14 @@ def world_outlines(document: dict[str, Any], object_name: str = "countries") -> 
         code = NUMERIC_TO_ALPHA2.get(numeric) or UNNUMBERED_FEATURES.get(name)
         if code is None or geometry.get("type") not in ("Polygon", "MultiPolygon"):
             continue
-        geometries.append({
-            "type": geometry["type"],
-            "id": code,
-            "arcs": geometry["arcs"],
-            "properties": {"name": name, "numeric": numeric},
-        })
+        geometries.append(
+            {
+                "type": geometry["type"],
+                "id": code,
+                "arcs": geometry["arcs"],
+                "properties": {"name": name, "numeric": numeric},
+            }
+        )
     geometries.sort(key=lambda g: (g["id"], g["properties"]["name"]))
     return {
         "type": "Topology",

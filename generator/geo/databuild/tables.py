@@ -17,7 +17,16 @@ from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
 from generator.geo.databuild.join import JoinedCommune
 
-COMMUNE_COLUMNS = ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id")
+COMMUNE_COLUMNS = (
+    "insee",
+    "name",
+    "lat",
+    "lon",
+    "departement",
+    "region",
+    "population",
+    "geonames_id",
+)
 ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population")
 DEPARTEMENT_COLUMNS = ("code", "name", "region", "chef_lieu")
 REGION_COLUMNS = ("code", "name", "chef_lieu")
@@ -83,7 +92,15 @@ def world_towns_csv(places: Iterable[GeoNamesCity]) -> str:
     return csv_text(
         WORLD_TOWN_COLUMNS,
         (
-            (p.geonames_id, p.name, p.country, p.admin1, format_e5(p.lat_e5), format_e5(p.lon_e5), p.population)
+            (
+                p.geonames_id,
+                p.name,
+                p.country,
+                p.admin1,
+                format_e5(p.lat_e5),
+                format_e5(p.lon_e5),
+                p.population,
+            )
             for p in rows
         ),
     )

@@ -42,7 +42,9 @@ class Topology:
             arc = self._arc(index)
             if points:
                 if points[-1] != arc[0]:
-                    raise TopologyError(f"arc {index} does not start where the ring's last arc ended")
+                    raise TopologyError(
+                        f"arc {index} does not start where the ring's last arc ended"
+                    )
                 points.extend(arc[1:])
             else:
                 points.extend(arc)
@@ -78,7 +80,9 @@ class Topology:
         raise TopologyError(f"object {object_name!r} has no geometry with id {feature_id!r}")
 
 
-def decode_arc(arc: Sequence[Sequence[float]], transform: dict[str, Any] | None) -> tuple[Position, ...]:
+def decode_arc(
+    arc: Sequence[Sequence[float]], transform: dict[str, Any] | None
+) -> tuple[Position, ...]:
     """Absolute positions of one arc: undo delta encoding and quantization when ``transform`` is set."""
     if transform is None:
         return tuple((float(p[0]), float(p[1])) for p in arc)

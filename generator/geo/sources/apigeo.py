@@ -28,9 +28,13 @@ def api_message(response: requests.Response) -> str | None:
 
 
 def _get(http: Http, path: str, params: dict[str, str], what: str) -> Any:
-    return http.get_json(f"{base_url('apigeo')}{path}", params, what=what,
-                         check=_expect_list if params.get("format") != "geojson" else _expect_features,
-                         error_message=api_message)
+    return http.get_json(
+        f"{base_url('apigeo')}{path}",
+        params,
+        what=what,
+        check=_expect_list if params.get("format") != "geojson" else _expect_features,
+        error_message=api_message,
+    )
 
 
 def _expect_list(payload: Any) -> None:
@@ -64,8 +68,12 @@ def regions(http: Http) -> list[dict[str, Any]]:
 
 def commune_contours(http: Http, departement: str) -> dict[str, Any]:
     """The commune polygons of ONE département as a GeoJSON FeatureCollection."""
-    params = {"codeDepartement": departement, "fields": "nom,code", "format": "geojson",
-              "geometry": "contour"}
+    params = {
+        "codeDepartement": departement,
+        "fields": "nom,code",
+        "format": "geojson",
+        "geometry": "contour",
+    }
     return _get(http, "/communes", params, f"API Géo commune contours of {departement}")
 
 

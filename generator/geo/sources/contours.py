@@ -33,15 +33,20 @@ class AdminArea:
 
 def _check(payload: Any) -> None:
     if not isinstance(payload, dict) or payload.get("type") != "FeatureCollection":
-        raise UserError("the contours answer is not a GeoJSON FeatureCollection; check PNP_CONTOURS_URL")
+        raise UserError(
+            "the contours answer is not a GeoJSON FeatureCollection; check PNP_CONTOURS_URL"
+        )
 
 
 def fetch_collection(http: Http, level: Level) -> dict[str, Any]:
     """The raw FeatureCollection of one level."""
     if level not in ("regions", "departements"):
         raise UserError(f"unknown contour level {level!r}; choose regions or departements")
-    return http.get_json(f"{base_url('contours')}/{level}-{RESOLUTION}.geojson",
-                         what=f"Etalab {level} contours", check=_check)
+    return http.get_json(
+        f"{base_url('contours')}/{level}-{RESOLUTION}.geojson",
+        what=f"Etalab {level} contours",
+        check=_check,
+    )
 
 
 def fetch_areas(http: Http, level: Level) -> list[AdminArea]:
@@ -50,9 +55,15 @@ def fetch_areas(http: Http, level: Level) -> list[AdminArea]:
         properties = feature.get("properties") or {}
         if not feature.get("geometry") or "code" not in properties:
             continue
-        areas.append(AdminArea(level=level, code=str(properties["code"]),
-                               name=str(properties.get("nom", properties["code"])),
-                               region=properties.get("region"), geometry=feature["geometry"]))
+        areas.append(
+            AdminArea(
+                level=level,
+                code=str(properties["code"]),
+                name=str(properties.get("nom", properties["code"])),
+                region=properties.get("region"),
+                geometry=feature["geometry"],
+            )
+        )
     return areas
 
 

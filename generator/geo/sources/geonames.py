@@ -25,9 +25,25 @@ from generator.geo.model import Place
 from generator.geo.sources import Area
 
 COLUMNS: tuple[str, ...] = (
-    "geonameid", "name", "asciiname", "alternatenames", "latitude", "longitude",
-    "feature_class", "feature_code", "country_code", "cc2", "admin1", "admin2", "admin3",
-    "admin4", "population", "elevation", "dem", "timezone", "modification_date",
+    "geonameid",
+    "name",
+    "asciiname",
+    "alternatenames",
+    "latitude",
+    "longitude",
+    "feature_class",
+    "feature_code",
+    "country_code",
+    "cc2",
+    "admin1",
+    "admin2",
+    "admin3",
+    "admin4",
+    "population",
+    "elevation",
+    "dem",
+    "timezone",
+    "modification_date",
 )
 
 # Populated places that are not towns a player could point at.
@@ -35,17 +51,47 @@ EXCLUDED_TOWN_CODES = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH", "PPLX"})
 
 # "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps).
 SITE_KINDS: dict[str, str] = {
-    "T.MT": "mountain", "T.PK": "mountain", "T.MTS": "mountain", "T.VLC": "volcano",
-    "T.DUNE": "dune", "T.ISL": "island", "T.ISLS": "island", "T.CAPE": "cape", "T.PT": "cape",
-    "T.GRGE": "gorge", "T.CNYN": "gorge", "T.CRQ": "cirque", "T.CLF": "cliff", "T.PASS": "pass",
-    "T.CAVE": "cave", "T.BCH": "beach", "T.PLAT": "plateau",
-    "H.LK": "lake", "H.LKS": "lake", "H.RSV": "lake", "H.FLLS": "waterfall", "H.GLCR": "glacier",
-    "H.BAY": "bay", "H.LGN": "lagoon",
-    "S.CSTL": "castle", "S.MNMT": "monument", "S.ABB": "abbey", "S.CH": "church",
-    "S.CTRR": "religious site", "S.BDG": "bridge", "S.LTHSE": "lighthouse", "S.FT": "fort",
-    "S.RUIN": "ruins", "S.ANS": "ancient site", "S.PAL": "palace", "S.MUS": "museum",
-    "S.TOWR": "tower", "S.DAM": "dam", "S.AMTH": "amphitheatre",
-    "L.PRK": "park", "L.RES": "reserve",
+    "T.MT": "mountain",
+    "T.PK": "mountain",
+    "T.MTS": "mountain",
+    "T.VLC": "volcano",
+    "T.DUNE": "dune",
+    "T.ISL": "island",
+    "T.ISLS": "island",
+    "T.CAPE": "cape",
+    "T.PT": "cape",
+    "T.GRGE": "gorge",
+    "T.CNYN": "gorge",
+    "T.CRQ": "cirque",
+    "T.CLF": "cliff",
+    "T.PASS": "pass",
+    "T.CAVE": "cave",
+    "T.BCH": "beach",
+    "T.PLAT": "plateau",
+    "H.LK": "lake",
+    "H.LKS": "lake",
+    "H.RSV": "lake",
+    "H.FLLS": "waterfall",
+    "H.GLCR": "glacier",
+    "H.BAY": "bay",
+    "H.LGN": "lagoon",
+    "S.CSTL": "castle",
+    "S.MNMT": "monument",
+    "S.ABB": "abbey",
+    "S.CH": "church",
+    "S.CTRR": "religious site",
+    "S.BDG": "bridge",
+    "S.LTHSE": "lighthouse",
+    "S.FT": "fort",
+    "S.RUIN": "ruins",
+    "S.ANS": "ancient site",
+    "S.PAL": "palace",
+    "S.MUS": "museum",
+    "S.TOWR": "tower",
+    "S.DAM": "dam",
+    "S.AMTH": "amphitheatre",
+    "L.PRK": "park",
+    "L.RES": "reserve",
     "V.FRST": "forest",
 }
 
@@ -54,8 +100,9 @@ TOWN_CLASS = "P"
 SITE_CLASSES = frozenset({"T", "H", "S", "L", "V"})
 
 
-def parse_lines(lines: Iterable[str], country: str | None = None, *, towns: bool = True,
-                sites: bool = True) -> Iterator[Place]:
+def parse_lines(
+    lines: Iterable[str], country: str | None = None, *, towns: bool = True, sites: bool = True
+) -> Iterator[Place]:
     """Places from GeoNames dump lines, keeping one country (ISO code) when given.
 
     Rows are split lazily: a row of another country is rejected by a substring test before any
@@ -119,18 +166,23 @@ def _to_place(head: list[str], tail: list[str], site_kind: str | None) -> Place 
     )
 
 
-def read_dump(path: Path, country: str | None = None, *, towns: bool = True,
-              sites: bool = True) -> Iterator[Place]:
+def read_dump(
+    path: Path, country: str | None = None, *, towns: bool = True, sites: bool = True
+) -> Iterator[Place]:
     """Stream the places of a dump zip without extracting it."""
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
-        raise UserError(f"{path} is not a readable GeoNames zip ({exc}); delete it and fetch again") from exc
+        raise UserError(
+            f"{path} is not a readable GeoNames zip ({exc}); delete it and fetch again"
+        ) from exc
     with archive:
         member = _member(archive, path)
         with archive.open(member) as raw:
             # a 1 MiB buffer under the text layer: lines are cut in C, not in zipfile's Python
-            text = io.TextIOWrapper(io.BufferedReader(raw, READ_BUFFER), encoding="utf-8", newline="")
+            text = io.TextIOWrapper(
+                io.BufferedReader(raw, READ_BUFFER), encoding="utf-8", newline=""
+            )
             try:
                 yield from parse_lines(text, country, towns=towns, sites=sites)
             except (zipfile.BadZipFile, EOFError, UnicodeDecodeError) as exc:
@@ -155,8 +207,11 @@ def dump_name(area: Area) -> str:
 
 def download_dump(http: Http, name: str) -> Path:
     """Download (or reuse) one dump into the cache folder."""
-    return http.download(f"{base_url('geonames')}/{name}", http.cache_folder / "geonames" / name,
-                         what=f"GeoNames {name}")
+    return http.download(
+        f"{base_url('geonames')}/{name}",
+        http.cache_folder / "geonames" / name,
+        what=f"GeoNames {name}",
+    )
 
 
 def fetch(http: Http, area: Area) -> Iterator[Place]:

@@ -18,13 +18,22 @@ from generator.geo.sources import Area
 
 # (key, value) -> site kind
 TAG_KINDS: dict[tuple[str, str], str] = {
-    ("natural", "peak"): "mountain", ("natural", "volcano"): "volcano",
-    ("natural", "cape"): "cape", ("natural", "beach"): "beach", ("natural", "cliff"): "cliff",
-    ("natural", "bay"): "bay", ("natural", "dune"): "dune", ("natural", "glacier"): "glacier",
-    ("natural", "cave_entrance"): "cave", ("natural", "arch"): "arch",
-    ("natural", "gorge"): "gorge", ("natural", "valley"): "valley",
-    ("place", "island"): "island", ("place", "islet"): "island",
-    ("water", "lake"): "lake", ("water", "reservoir"): "lake",
+    ("natural", "peak"): "mountain",
+    ("natural", "volcano"): "volcano",
+    ("natural", "cape"): "cape",
+    ("natural", "beach"): "beach",
+    ("natural", "cliff"): "cliff",
+    ("natural", "bay"): "bay",
+    ("natural", "dune"): "dune",
+    ("natural", "glacier"): "glacier",
+    ("natural", "cave_entrance"): "cave",
+    ("natural", "arch"): "arch",
+    ("natural", "gorge"): "gorge",
+    ("natural", "valley"): "valley",
+    ("place", "island"): "island",
+    ("place", "islet"): "island",
+    ("water", "lake"): "lake",
+    ("water", "reservoir"): "lake",
     ("waterway", "waterfall"): "waterfall",
 }
 
@@ -33,7 +42,9 @@ TIMEOUT_S = 180
 
 def query(area: Area) -> str:
     if area.bbox is None:
-        raise UserError("Overpass needs a bounded region; give --region a région, département, box or country")
+        raise UserError(
+            "Overpass needs a bounded region; give --region a région, département, box or country"
+        )
     minlon, minlat, maxlon, maxlat = area.bbox
     box = f"({minlat},{minlon},{maxlat},{maxlon})"
     by_key: dict[str, list[str]] = {}
@@ -52,7 +63,9 @@ def check_remark(payload: Any) -> None:
         raise UserError("Overpass answered something other than OSM JSON; check PNP_OVERPASS_URL")
     remark = payload.get("remark")
     if remark and ("error" in remark.lower() or "timed out" in remark.lower()):
-        raise UserError(f"Overpass failed: {' '.join(remark.split())[:160]}; try a smaller --region or later")
+        raise UserError(
+            f"Overpass failed: {' '.join(remark.split())[:160]}; try a smaller --region or later"
+        )
 
 
 def _kind(tags: dict[str, str]) -> str | None:
@@ -78,16 +91,27 @@ def parse_elements(payload: dict[str, Any], country: str) -> Iterator[Place]:
         names = sum(1 for key in tags if key.startswith("name:"))
         fame = names + (2 if "wikipedia" in tags else 0)
         yield Place(
-            id=f"osm:{element['type']}/{element['id']}", name=name, kind="site",
-            lat=float(lat), lon=float(lon), wikidata=tags.get("wikidata"), site_kind=kind,
-            familiarity=float(fame), country=country,
+            id=f"osm:{element['type']}/{element['id']}",
+            name=name,
+            kind="site",
+            lat=float(lat),
+            lon=float(lon),
+            wikidata=tags.get("wikidata"),
+            site_kind=kind,
+            familiarity=float(fame),
+            country=country,
         )
 
 
 def fetch(http: Http, area: Area) -> Iterator[Place]:
-    payload = http.get_json(base_url("overpass"), method="POST", data={"data": query(area)},
-                            what="Overpass natural features", check=check_remark,
-                            error_message=lambda response: response.text[:160])
+    payload = http.get_json(
+        base_url("overpass"),
+        method="POST",
+        data={"data": query(area)},
+        what="Overpass natural features",
+        check=check_remark,
+        error_message=lambda response: response.text[:160],
+    )
     seen: set[str] = set()
     for place in parse_elements(payload, area.country):
         # one feature is often mapped twice (a peak node and a relation); keep the first wikidata

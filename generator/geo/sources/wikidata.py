@@ -20,18 +20,39 @@ from generator.geo.sources import Area
 
 # Wikidata class -> site kind
 SITE_CLASSES: dict[str, str] = {
-    "Q8502": "mountain", "Q8072": "volcano", "Q23442": "island", "Q185113": "cape",
-    "Q150784": "gorge", "Q2042028": "gorge", "Q23397": "lake", "Q25391": "dune",
-    "Q34038": "waterfall", "Q35666": "glacier", "Q35509": "cave", "Q40080": "beach",
-    "Q23413": "castle", "Q751876": "castle", "Q160742": "abbey", "Q2977": "cathedral",
-    "Q12280": "bridge", "Q39715": "lighthouse", "Q57821": "fort", "Q101659": "megaliths",
-    "Q193475": "megaliths", "Q4989906": "monument", "Q53060": "gate", "Q1107656": "garden",
-    "Q46169": "national park", "Q1497375": "cirque",
+    "Q8502": "mountain",
+    "Q8072": "volcano",
+    "Q23442": "island",
+    "Q185113": "cape",
+    "Q150784": "gorge",
+    "Q2042028": "gorge",
+    "Q23397": "lake",
+    "Q25391": "dune",
+    "Q34038": "waterfall",
+    "Q35666": "glacier",
+    "Q35509": "cave",
+    "Q40080": "beach",
+    "Q23413": "castle",
+    "Q751876": "castle",
+    "Q160742": "abbey",
+    "Q2977": "cathedral",
+    "Q12280": "bridge",
+    "Q39715": "lighthouse",
+    "Q57821": "fort",
+    "Q101659": "megaliths",
+    "Q193475": "megaliths",
+    "Q4989906": "monument",
+    "Q53060": "gate",
+    "Q1107656": "garden",
+    "Q46169": "national park",
+    "Q1497375": "cirque",
 }
 
 ENTITY_PREFIX = "http://www.wikidata.org/entity/"
-POINT = re.compile(r"^\s*Point\(\s*([-+]?[\d.]+(?:[eE][-+]?\d+)?)\s+([-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*\)\s*$",
-                   re.IGNORECASE)
+POINT = re.compile(
+    r"^\s*Point\(\s*([-+]?[\d.]+(?:[eE][-+]?\d+)?)\s+([-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*\)\s*$",
+    re.IGNORECASE,
+)
 DEFAULT_MIN_SITELINKS = 5
 
 
@@ -43,7 +64,9 @@ def query(area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> str:
         raise UserError(f"Wikidata needs an ISO country code, not {area.country!r}")
     if not country and area.bbox is None:
         raise UserError("Wikidata needs a country or a box; give --region a country code or a box")
-    in_country = f'  ?country wdt:P297 "{country}" .\n  ?item wdt:P17 ?country .\n' if country else ""
+    in_country = (
+        f'  ?country wdt:P297 "{country}" .\n  ?item wdt:P17 ?country .\n' if country else ""
+    )
     if area.bbox is None:
         located = "?item wdt:P625 ?coord ."
     else:
@@ -79,7 +102,9 @@ def parse_point(literal: str) -> tuple[float, float] | None:
 
 def _check(payload: Any) -> None:
     if not isinstance(payload, dict) or "bindings" not in payload.get("results", {}):
-        raise UserError("Wikidata answered something other than SPARQL JSON results; check PNP_WIKIDATA_URL")
+        raise UserError(
+            "Wikidata answered something other than SPARQL JSON results; check PNP_WIKIDATA_URL"
+        )
 
 
 def parse_results(payload: dict[str, Any], country: str) -> Iterator[Place]:
@@ -90,7 +115,9 @@ def parse_results(payload: dict[str, Any], country: str) -> Iterator[Place]:
         qid = item.removeprefix(ENTITY_PREFIX)
         label = row.get("itemLabel", {})
         name = label.get("value", "").strip()
-        if not qid or qid in seen or not name or name == qid:  # no label in fr/en: the QID comes back
+        if (
+            not qid or qid in seen or not name or name == qid
+        ):  # no label in fr/en: the QID comes back
             continue
         point = parse_point(row.get("coord", {}).get("value", ""))
         if point is None:
@@ -101,9 +128,15 @@ def parse_results(payload: dict[str, Any], country: str) -> Iterator[Place]:
             sitelinks = 0
         seen.add(qid)
         yield Place(
-            id=f"wd:{qid}", name=name, kind="site", lat=point[0], lon=point[1],
-            wikidata=qid, site_kind=row.get("kind", {}).get("value"),
-            familiarity=float(sitelinks), country=country,
+            id=f"wd:{qid}",
+            name=name,
+            kind="site",
+            lat=point[0],
+            lon=point[1],
+            wikidata=qid,
+            site_kind=row.get("kind", {}).get("value"),
+            familiarity=float(sitelinks),
+            country=country,
         )
 
 
@@ -118,9 +151,12 @@ def sparql_message(response: Any) -> str | None:
 
 def fetch(http: Http, area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> Iterator[Place]:
     payload = http.get_json(
-        base_url("wikidata"), {"query": query(area, min_sitelinks), "format": "json"},
-        what="Wikidata sites", headers={"Accept": "application/sparql-results+json"},
-        check=_check, error_message=sparql_message,
+        base_url("wikidata"),
+        {"query": query(area, min_sitelinks), "format": "json"},
+        what="Wikidata sites",
+        headers={"Accept": "application/sparql-results+json"},
+        check=_check,
+        error_message=sparql_message,
     )
     by_id: dict[str, Place] = {}
     for place in parse_results(payload, area.country):

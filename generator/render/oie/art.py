@@ -54,7 +54,9 @@ def _unit(c: Canvas, x: float, y: float, size: float, line: float = 0.22) -> Ite
         c.restoreState()
 
 
-def _polygon(c: Canvas, points: list[tuple[float, float]], fill: Color | None, stroke: bool = True) -> None:
+def _polygon(
+    c: Canvas, points: list[tuple[float, float]], fill: Color | None, stroke: bool = True
+) -> None:
     path = c.beginPath()
     path.moveTo(*points[0])
     for point in points[1:]:
@@ -65,9 +67,16 @@ def _polygon(c: Canvas, points: list[tuple[float, float]], fill: Color | None, s
     c.drawPath(path, fill=1 if fill is not None else 0, stroke=1 if stroke else 0)
 
 
-def _arc_points(cx: float, cy: float, rx: float, ry: float, start: float, end: float, n: int = 24) -> list[tuple[float, float]]:
-    return [(cx + rx * math.cos(math.radians(start + (end - start) * i / n)),
-             cy + ry * math.sin(math.radians(start + (end - start) * i / n))) for i in range(n + 1)]
+def _arc_points(
+    cx: float, cy: float, rx: float, ry: float, start: float, end: float, n: int = 24
+) -> list[tuple[float, float]]:
+    return [
+        (
+            cx + rx * math.cos(math.radians(start + (end - start) * i / n)),
+            cy + ry * math.sin(math.radians(start + (end - start) * i / n)),
+        )
+        for i in range(n + 1)
+    ]
 
 
 def goose(c: Canvas, x: float, y: float, size: float, facing: int = -1) -> None:
@@ -134,7 +143,12 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
         # voussoirs
         for a in range(15, 180, 30):
             r = math.radians(a)
-            c.line(0.55 * math.cos(r), -0.6 + 0.62 * math.sin(r), 0.72 * math.cos(r), -0.6 + 0.8 * math.sin(r))
+            c.line(
+                0.55 * math.cos(r),
+                -0.6 + 0.62 * math.sin(r),
+                0.72 * math.cos(r),
+                -0.6 + 0.8 * math.sin(r),
+            )
         # parapet
         _polygon(c, [(-1.0, 0.18), (1.0, 0.18), (1.0, 0.34), (-1.0, 0.34)], STONE_DARK)
         for px in (-0.8, -0.4, 0.0, 0.4, 0.8):
@@ -149,11 +163,19 @@ def inn(c: Canvas, x: float, y: float, size: float) -> None:
         # chimney with smoke
         _polygon(c, [(0.42, 0.5), (0.58, 0.5), (0.58, 0.78), (0.42, 0.78)], ROOF)
         # door
-        door = [(-0.2, -0.85), (-0.2, -0.3)] + _arc_points(0, -0.3, 0.2, 0.16, 180, 0, 10) + [(0.2, -0.85)]
+        door = (
+            [(-0.2, -0.85), (-0.2, -0.3)]
+            + _arc_points(0, -0.3, 0.2, 0.16, 180, 0, 10)
+            + [(0.2, -0.85)]
+        )
         _polygon(c, door, WOOD)
         # windows, lit
         for wx in (-0.48, 0.48):
-            _polygon(c, [(wx - 0.15, -0.35), (wx + 0.15, -0.35), (wx + 0.15, -0.08), (wx - 0.15, -0.08)], PETAL_2)
+            _polygon(
+                c,
+                [(wx - 0.15, -0.35), (wx + 0.15, -0.35), (wx + 0.15, -0.08), (wx - 0.15, -0.08)],
+                PETAL_2,
+            )
             c.line(wx, -0.35, wx, -0.08)
         # hanging sign with a tankard
         c.line(-0.72, -0.02, -1.0, -0.02)
@@ -162,9 +184,14 @@ def inn(c: Canvas, x: float, y: float, size: float) -> None:
 
 
 def dice(c: Canvas, x: float, y: float, size: float, faces: tuple[int, int] = (6, 3)) -> None:
-    pips = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
-            4: [(-1, 1), (1, 1), (-1, -1), (1, -1)], 5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
-            6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
+    pips = {
+        1: [(0, 0)],
+        2: [(-1, 1), (1, -1)],
+        3: [(-1, 1), (0, 0), (1, -1)],
+        4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+        5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
+        6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)],
+    }
     with _unit(c, x, y, size):
         for face, (dx, dy, turn) in zip(faces, ((-0.42, 0.2, 12), (0.42, -0.22, -10))):
             c.saveState()
@@ -196,7 +223,7 @@ def well(c: Canvas, x: float, y: float, size: float) -> None:
         for yy in (-0.48, -0.66):
             c.line(-0.66, yy, 0.66, yy)
         for row, yy in enumerate((-0.3, -0.48, -0.66)):
-            for xx in ((-0.33, 0.0, 0.33) if row % 2 == 0 else (-0.5, -0.16, 0.16, 0.5)):
+            for xx in (-0.33, 0.0, 0.33) if row % 2 == 0 else (-0.5, -0.16, 0.16, 0.5):
                 c.line(xx, yy, xx, yy - 0.18)
         c.setFillColor(DARK)
         c.ellipse(-0.66, -0.4, 0.66, -0.2, stroke=1, fill=1)
@@ -238,7 +265,11 @@ def prison(c: Canvas, x: float, y: float, size: float) -> None:
         c.roundRect(-0.8, -0.9, 1.6, 1.8, 0.08, stroke=1, fill=1)
         for yy in (-0.45, 0.0, 0.45):
             c.line(-0.8, yy, 0.8, yy)
-        window = [(-0.5, -0.6), (0.5, -0.6), (0.5, 0.3)] + _arc_points(0, 0.3, 0.5, 0.4, 0, 180, 16)[1:-1] + [(-0.5, 0.3)]
+        window = (
+            [(-0.5, -0.6), (0.5, -0.6), (0.5, 0.3)]
+            + _arc_points(0, 0.3, 0.5, 0.4, 0, 180, 16)[1:-1]
+            + [(-0.5, 0.3)]
+        )
         _polygon(c, window, DARK)
         c.setStrokeColor(IRON)
         c.setLineWidth(0.09)
@@ -278,9 +309,16 @@ def death(c: Canvas, x: float, y: float, size: float) -> None:
 def start(c: Canvas, x: float, y: float, size: float) -> None:
     """Four pawns waiting at the start."""
     with _unit(c, x, y, size):
-        for colour, (px, py) in zip(PAWN_COLOURS, ((-0.5, 0.25), (0.05, 0.35), (0.55, 0.15), (0.0, -0.35))):
+        for colour, (px, py) in zip(
+            PAWN_COLOURS, ((-0.5, 0.25), (0.05, 0.35), (0.55, 0.15), (0.0, -0.35))
+        ):
             c.setFillColor(colour)
-            base = [(px - 0.24, py - 0.4), (px + 0.24, py - 0.4), (px + 0.1, py - 0.05), (px - 0.1, py - 0.05)]
+            base = [
+                (px - 0.24, py - 0.4),
+                (px + 0.24, py - 0.4),
+                (px + 0.1, py - 0.05),
+                (px - 0.1, py - 0.05),
+            ]
             _polygon(c, base, colour)
             c.circle(px, py, 0.15, stroke=1, fill=1)
 

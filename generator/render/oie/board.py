@@ -38,9 +38,17 @@ KIND_FILLS = {
     Kind.GARDEN: "#DCEBC4",
 }
 BADGE_FILLS = {
-    Kind.BRIDGE: "#4F86B0", Kind.INN: "#A7432E", Kind.DICE: "#C99A2E", Kind.WELL: "#3E6E93",
-    Kind.LABYRINTH: "#4F7A3A", Kind.PRISON: "#5E5750", Kind.DEATH: "#2A2326", Kind.GOOSE: "#C99A2E",
-    Kind.START: "#7A5534", Kind.GARDEN: "#4F7A3A", Kind.ORDINARY: "#7A5534",
+    Kind.BRIDGE: "#4F86B0",
+    Kind.INN: "#A7432E",
+    Kind.DICE: "#C99A2E",
+    Kind.WELL: "#3E6E93",
+    Kind.LABYRINTH: "#4F7A3A",
+    Kind.PRISON: "#5E5750",
+    Kind.DEATH: "#2A2326",
+    Kind.GOOSE: "#C99A2E",
+    Kind.START: "#7A5534",
+    Kind.GARDEN: "#4F7A3A",
+    Kind.ORDINARY: "#7A5534",
 }
 DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictured on 26 and 53
 
@@ -87,7 +95,9 @@ def sheet_layout(width: float, height: float) -> SheetLayout:
     panel_w = min(width - 2 * margin - gap - board, 0.5 * board)
     left = (width - (board + gap + panel_w)) / 2
     bottom = (height - board) / 2
-    return SheetLayout(width, height, margin, left, bottom, board, left + board + gap, bottom, panel_w, board)
+    return SheetLayout(
+        width, height, margin, left, bottom, board, left + board + gap, bottom, panel_w, board
+    )
 
 
 # ---------------------------------------------------------------- drawing helpers
@@ -119,7 +129,9 @@ def _fit_font(font: str, text: str, size: float, width: float, minimum: float) -
     return size
 
 
-def _wrap_label(font: str, text: str, size: float, width: float, minimum: float) -> tuple[list[str], float]:
+def _wrap_label(
+    font: str, text: str, size: float, width: float, minimum: float
+) -> tuple[list[str], float]:
     """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -200,7 +212,9 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
         return
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
-        lines, size = _wrap_label(CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p)
+        lines, size = _wrap_label(
+            CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p
+        )
         top = y - 0.14 * p
         for i, line in enumerate(lines):
             _centred(c, CONDENSED, size, x, top - i * size * 1.05, line, ink)
@@ -218,8 +232,8 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
 
 
 def _draw_garden(c, spiral, k: float) -> None:
-    from generator.render.oie import art as oie_art
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
+    from generator.render.oie import art as oie_art
 
     _polygon(c, spiral.garden, KIND_FILLS[Kind.GARDEN], 0.32 * k)
     r = spiral.garden_radius * 0.96
@@ -234,12 +248,22 @@ def _draw_garden(c, spiral, k: float) -> None:
         a = 2 * math.pi * i / 24 + math.pi / 24
         if abs(math.degrees(a) - 270) < 50:
             continue
-        oie_art.leaf(c, cx + 0.9 * r * math.cos(a), cy + 0.9 * r * math.sin(a), 0.17 * r,
-                     math.degrees(a) + 90)
+        oie_art.leaf(
+            c,
+            cx + 0.9 * r * math.cos(a),
+            cy + 0.9 * r * math.sin(a),
+            0.17 * r,
+            math.degrees(a) + 90,
+        )
     for i, degrees in enumerate((90, 30, 150, 210, 330)):
         a = math.radians(degrees)
-        oie_art.flower(c, cx + 0.9 * r * math.cos(a), cy + 0.9 * r * math.sin(a), 0.16 * r,
-                       oie_art.PETAL if i % 2 else oie_art.PETAL_2)
+        oie_art.flower(
+            c,
+            cx + 0.9 * r * math.cos(a),
+            cy + 0.9 * r * math.sin(a),
+            0.16 * r,
+            oie_art.PETAL if i % 2 else oie_art.PETAL_2,
+        )
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
     _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), "#3B2A20")
     name = french_typography(BOARD[LAST].name)
@@ -266,8 +290,13 @@ def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
         a = math.radians(angle)
         ux, uy = math.cos(a) * dx, math.sin(a) * dy
         for j in (1, 2):
-            oie_art.leaf(c, x + ux * (4.5 + 4.2 * (j - 1)) * k, y + uy * (4.5 + 4.2 * (j - 1)) * k,
-                         4.5 * k, 0 if i == 0 else 90)
+            oie_art.leaf(
+                c,
+                x + ux * (4.5 + 4.2 * (j - 1)) * k,
+                y + uy * (4.5 + 4.2 * (j - 1)) * k,
+                4.5 * k,
+                0 if i == 0 else 90,
+            )
     oie_art.flower(c, x + dx * 9.5 * k, y + dy * 9.5 * k, 3.6 * k, oie_art.PETAL_2)
 
 
@@ -293,8 +322,12 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
     c.saveState()
     _double_frame(c, x, y, side, side, k)
     corner = 9.0 * k
-    for cx, cy, dx, dy in ((x + corner, y + corner, 1, 1), (x + side - corner, y + corner, -1, 1),
-                           (x + corner, y + side - corner, 1, -1), (x + side - corner, y + side - corner, -1, -1)):
+    for cx, cy, dx, dy in (
+        (x + corner, y + corner, 1, 1),
+        (x + side - corner, y + corner, -1, 1),
+        (x + corner, y + side - corner, 1, -1),
+        (x + side - corner, y + side - corner, -1, -1),
+    ):
         _draw_corner(c, cx, cy, k, dx, dy)
     radius = side / 2 - 4.0 * k
     spiral = build_spiral(round(radius / k, 6))  # cached at the A4 size, scaled below
@@ -324,16 +357,30 @@ def _panel_styles(size: float):
 
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SANS_OBLIQUE, SERIF_BOLD
 
-    body = ParagraphStyle("body", fontName=CONDENSED, fontSize=size, leading=size * 1.22,
-                          textColor=_hex("#3B2A20"))
+    body = ParagraphStyle(
+        "body", fontName=CONDENSED, fontSize=size, leading=size * 1.22, textColor=_hex("#3B2A20")
+    )
     return {
         "text": body,
-        "item": ParagraphStyle("item", parent=body, leftIndent=size * 1.35, bulletIndent=size * 0.1,
-                               bulletFontName=CONDENSED_BOLD, bulletFontSize=size,
-                               bulletColor=_hex(FRAME)),
+        "item": ParagraphStyle(
+            "item",
+            parent=body,
+            leftIndent=size * 1.35,
+            bulletIndent=size * 0.1,
+            bulletFontName=CONDENSED_BOLD,
+            bulletFontSize=size,
+            bulletColor=_hex(FRAME),
+        ),
         "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
-        "heading": ParagraphStyle("heading", parent=body, fontName=SERIF_BOLD, fontSize=size * 1.3,
-                                  leading=size * 1.6, textColor=_hex(FRAME), spaceBefore=size * 0.6),
+        "heading": ParagraphStyle(
+            "heading",
+            parent=body,
+            fontName=SERIF_BOLD,
+            fontSize=size * 1.3,
+            leading=size * 1.6,
+            textColor=_hex(FRAME),
+            spaceBefore=size * 0.6,
+        ),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontName=SANS_OBLIQUE, alignment=1),
     }
 
@@ -457,17 +504,25 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
 
     _check_labels(options)
     if Path(path).is_dir():
-        raise UserError(f"{path} is a folder; give the PDF to write, e.g. {Path(path) / 'oie-board.pdf'}")
+        raise UserError(
+            f"{path} is a folder; give the PDF to write, e.g. {Path(path) / 'oie-board.pdf'}"
+        )
     title = "Le Jeu de l'Oie" + (f" : {options.theme}" if options.theme else "")
     if options.tiles:
         from generator.render.poster import parse_grid, tile_grid, write_poster
 
         if options.tiles.strip().lower() not in TILE_PAPERS:
-            raise UserError(f"tiles of {options.tiles} are not offered; choose {' or '.join(TILE_PAPERS)}")
+            raise UserError(
+                f"tiles of {options.tiles} are not offered; choose {' or '.join(TILE_PAPERS)}"
+            )
         cols, rows = parse_grid(options.grid)
         grid = tile_grid(cols, rows, paper(options.tiles).landscape())
-        return write_poster(lambda c, w, h: draw_sheet(c, sheet_layout(w, h), options), grid,
-                            DocInfo(title=title, subject="Poster in tiles"), path)
+        return write_poster(
+            lambda c, w, h: draw_sheet(c, sheet_layout(w, h), options),
+            grid,
+            DocInfo(title=title, subject="Poster in tiles"),
+            path,
+        )
     sheet = paper(options.paper).landscape()
     layout = sheet_layout(sheet.width, sheet.height)
     document = new_document(sheet.width, sheet.height, DocInfo(title=title, subject="Board"))

@@ -40,22 +40,30 @@ def french_typography(text: str) -> str:
 
 
 def journey_phrase(start: str, end: str) -> str:
-    """"Brest → Nantes": an arrow needs no French article or contraction."""
+    """ "Brest → Nantes": an arrow needs no French article or contraction."""
     return f"{start} → {end}"
 
 
-def rules_blocks(rules: Rules = Rules(), theme: str | None = None, route: tuple[str, str] | None = None) -> list[Block]:
+def rules_blocks(
+    rules: Rules = Rules(), theme: str | None = None, route: tuple[str, str] | None = None
+) -> list[Block]:
     """The rules panel as blocks, in order."""
-    specials = [sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)]
-    text = _environment().get_template("oie/rules.txt.j2").render(
-        garden=BOARD[LAST],
-        geese=GEESE,
-        first_throws=FIRST_THROWS,
-        specials=specials,
-        occupied=rules.occupied,
-        theme=theme,
-        route_start=route[0] if route else "",
-        route_end=route[1] if route else "",
+    specials = [
+        sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)
+    ]
+    text = (
+        _environment()
+        .get_template("oie/rules.txt.j2")
+        .render(
+            garden=BOARD[LAST],
+            geese=GEESE,
+            first_throws=FIRST_THROWS,
+            specials=specials,
+            occupied=rules.occupied,
+            theme=theme,
+            route_start=route[0] if route else "",
+            route_end=route[1] if route else "",
+        )
     )
     blocks = []
     for chunk in text.split("\n\n"):

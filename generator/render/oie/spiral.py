@@ -36,7 +36,9 @@ class Spiral:
     garden: tuple[Point, ...]  # closed outline of the central garden (square 63)
     garden_centre: Point
     garden_radius: float  # radius of the largest circle inside the garden
-    outer_edge: tuple[Point, ...]  # outer edge of the first turn: with a radial closing, the track's outline
+    outer_edge: tuple[
+        Point, ...
+    ]  # outer edge of the first turn: with a radial closing, the track's outline
 
 
 def _r(r0: float, pitch: float, t: float) -> float:
@@ -74,7 +76,9 @@ def _t_at_lengths(r0: float, pitch: float, total_t: float, targets: list[float])
 
 
 @lru_cache(maxsize=8)
-def build_spiral(radius: float, cells: int = 63, start_angle: float = math.pi, aspect: float = 1.0) -> Spiral:
+def build_spiral(
+    radius: float, cells: int = 63, start_angle: float = math.pi, aspect: float = 1.0
+) -> Spiral:
     """The spiral of ``cells`` cells inside a circle of ``radius`` mm.
 
     ``aspect`` is the wanted cell length / band width. The number of turns is solved so that the
@@ -99,7 +103,9 @@ def build_spiral(radius: float, cells: int = 63, start_angle: float = math.pi, a
     turns = (low + high) / 2
     pitch, r0, total_t, _ = layout(turns)
     total_length = _arc_lengths(r0, pitch, total_t, 2000)[-1]
-    boundaries = _t_at_lengths(r0, pitch, total_t, [total_length * i / cells for i in range(cells + 1)])
+    boundaries = _t_at_lengths(
+        r0, pitch, total_t, [total_length * i / cells for i in range(cells + 1)]
+    )
 
     def angle(t: float) -> float:
         return start_angle - t  # clockwise
@@ -112,8 +118,16 @@ def build_spiral(radius: float, cells: int = 63, start_angle: float = math.pi, a
         inner = [_point(_r(r0, pitch, t) - pitch / 2, angle(t)) for t in reversed(ts)]
         tm = (t0 + t1) / 2
         rm = _r(r0, pitch, tm)
-        made.append(Cell(number, tuple(outer + inner), _point(rm, angle(tm)), angle(tm) - math.pi / 2,
-                         total_length / cells, pitch))
+        made.append(
+            Cell(
+                number,
+                tuple(outer + inner),
+                _point(rm, angle(tm)),
+                angle(tm) - math.pi / 2,
+                total_length / cells,
+                pitch,
+            )
+        )
     # the garden: inside the inner edge of the last turn, closed by the end of the band
     ts = [total_t - 2 * math.pi + 2 * math.pi * j / 160 for j in range(161)]
     garden = tuple(_point(_r(r0, pitch, t) - pitch / 2, angle(t)) for t in ts)

@@ -27,7 +27,14 @@ _ROLL: dict[str, Matrix] = {
     "S": ((1, 0, 0), (0, 0, -1), (0, 1, 0)),  # +90° about x: -y goes down
 }
 
-CUBE_SIDES: tuple[Vector, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+CUBE_SIDES: tuple[Vector, ...] = (
+    (1, 0, 0),
+    (-1, 0, 0),
+    (0, 1, 0),
+    (0, -1, 0),
+    (0, 0, 1),
+    (0, 0, -1),
+)
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,9 @@ class CubeNet:
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
-    return tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3))  # type: ignore[return-value]
+    return tuple(
+        tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3)
+    )  # type: ignore[return-value]
 
 
 def _apply_transpose(m: Matrix, v: Vector) -> Vector:
@@ -116,13 +125,21 @@ def seams(net: CubeNet) -> dict[frozenset[Vector], tuple[Edge, ...]]:
 #        [c]
 OTCHO_DIE = CubeNet(
     cells=(
-        NetCell("a", 1, 2), NetCell("b", 1, 3), NetCell("X", 0, 2), NetCell("★", 2, 2),
-        NetCell("d", 1, 1), NetCell("c", 1, 0),
+        NetCell("a", 1, 2),
+        NetCell("b", 1, 3),
+        NetCell("X", 0, 2),
+        NetCell("★", 2, 2),
+        NetCell("d", 1, 1),
+        NetCell("c", 1, 0),
     ),
     tabs=(
-        Edge(1, 3, "W"), Edge(1, 3, "E"), Edge(1, 3, "N"),  # b's three cut edges
-        Edge(0, 2, "S"), Edge(2, 2, "S"),  # X and ★ glue onto d
-        Edge(1, 0, "W"), Edge(1, 0, "E"),  # c's sides glue onto X and ★
+        Edge(1, 3, "W"),
+        Edge(1, 3, "E"),
+        Edge(1, 3, "N"),  # b's three cut edges
+        Edge(0, 2, "S"),
+        Edge(2, 2, "S"),  # X and ★ glue onto d
+        Edge(1, 0, "W"),
+        Edge(1, 0, "E"),  # c's sides glue onto X and ★
     ),
     opposite=(("a", "c"), ("b", "d"), ("X", "★")),
 )

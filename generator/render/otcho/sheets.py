@@ -15,10 +15,24 @@ from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules
 from generator.games.otcho.players import pawns_per_player
 from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
 from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
-from generator.render.sheet_text import (
-    INK, MUTED, RULE, footer, fraction_text, page_header, paragraph, percent, wrap,
+from generator.render.player_colours import (
+    PLAYER_STYLES,
+    SHAPE_NAMES,
+    PlayerStyle,
+    draw_shape,
+    star_points,
 )
-from generator.render.player_colours import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape, star_points
+from generator.render.sheet_text import (
+    INK,
+    MUTED,
+    RULE,
+    footer,
+    fraction_text,
+    page_header,
+    paragraph,
+    percent,
+    wrap,
+)
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -61,8 +75,17 @@ def _sheet(paper: Paper, title: str, heading: str, subtitle: str):
 
     fonts = register_fonts()
     doc = new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
-    top = page_header(doc.canvas, paper.width, paper.height, MARGIN, heading, subtitle,
-                      ACCENT, fonts.title, fonts.regular)
+    top = page_header(
+        doc.canvas,
+        paper.width,
+        paper.height,
+        MARGIN,
+        heading,
+        subtitle,
+        ACCENT,
+        fonts.title,
+        fonts.regular,
+    )
     return doc, fonts, top
 
 
@@ -73,14 +96,22 @@ def _pawns_fr(count: int, whose: str = "vos") -> str:
 
 # --- player cards -------------------------------------------------------------------------
 
+
 def slot_openers(slot: str) -> str:
     """How a slot can be reached from one's own card, e.g. "a b · X a · X b"."""
     first, second = slot
     return f"{first} {second}  ·  X {first}  ·  X {second}"
 
 
-def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: PlayerStyle, fonts: FontSet,
-                     height: float = CARD_H) -> None:
+def draw_player_card(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    index: int,
+    style: PlayerStyle,
+    fonts: FontSet,
+    height: float = CARD_H,
+) -> None:
     """One player card of ``height`` mm with its lower-left corner at (x, y) mm."""
     c = canvas
     c.setLineWidth(0.4)
@@ -96,7 +127,9 @@ def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: Play
     path.lineTo(pt(x), pt(top - r))
     path.arcTo(pt(x), pt(top - 2 * r), pt(x + 2 * r), pt(top), startAng=180, extent=-90)
     path.lineTo(pt(x + CARD_W - r), pt(top))
-    path.arcTo(pt(x + CARD_W - 2 * r), pt(top - 2 * r), pt(x + CARD_W), pt(top), startAng=90, extent=-90)
+    path.arcTo(
+        pt(x + CARD_W - 2 * r), pt(top - 2 * r), pt(x + CARD_W), pt(top), startAng=90, extent=-90
+    )
     path.lineTo(pt(x + CARD_W), pt(top - band))
     path.close()
     c.drawPath(path, stroke=0, fill=1)
@@ -105,7 +138,9 @@ def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: Play
     c.setFont(fonts.title, 10.5)
     c.drawString(pt(x + 14), pt(top - band / 2 - 1.4), "NEO OTCHO")
     c.setFont(fonts.condensed_bold, 9)
-    c.drawRightString(pt(x + CARD_W - 5), pt(top - band / 2 - 1.2), f"Joueur {index + 1} · {style.name}")
+    c.drawRightString(
+        pt(x + CARD_W - 5), pt(top - band / 2 - 1.2), f"Joueur {index + 1} · {style.name}"
+    )
 
     cols, gap_x = 3, (CARD_W - 3 * SLOT) / 4
     grid_top = top - band - 4.0
@@ -126,14 +161,21 @@ def draw_player_card(canvas: Canvas, x: float, y: float, index: int, style: Play
         c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.6), slot_openers(slot))
     c.setFillColor(_colour(MUTED))
     c.setFont(fonts.oblique, 6.3)
-    c.drawCentredString(pt(x + CARD_W / 2), pt(y + 3.2),
-                        "Gagnez en posant 6 de vos pions sur les 6 emplacements · X X et ★ ★ : partout")
+    c.drawCentredString(
+        pt(x + CARD_W / 2),
+        pt(y + 3.2),
+        "Gagnez en posant 6 de vos pions sur les 6 emplacements · X X et ★ ★ : partout",
+    )
 
 
 def build_player_cards(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
-    doc, fonts, top = _sheet(paper, "Neo Otcho: cartes joueurs", "Neo Otcho · cartes joueurs",
-                             "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.")
+    doc, fonts, top = _sheet(
+        paper,
+        "Neo Otcho: cartes joueurs",
+        "Neo Otcho · cartes joueurs",
+        "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
+    )
     c = doc.canvas
     cols, rows = 2, 3
     room = top - 4 - (MARGIN + 2)  # down to 2 mm above the page footer's line
@@ -144,8 +186,15 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
     left = (paper.width - cols * CARD_W - (cols - 1) * gap) / 2
     for i in range(options.players):
         col, row = i % cols, i // cols
-        draw_player_card(c, left + col * (CARD_W + gap), top - 4 - height - row * (height + gap), i,
-                         PLAYER_STYLES[i], fonts, height)
+        draw_player_card(
+            c,
+            left + col * (CARD_W + gap),
+            top - 4 - height - row * (height + gap),
+            i,
+            PLAYER_STYLES[i],
+            fonts,
+            height,
+        )
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-cards.pdf")
@@ -153,7 +202,10 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
 
 # --- dice ---------------------------------------------------------------------------------
 
-def _edge_segment(edge: Edge, x0: float, y0: float, size: float) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+
+def _edge_segment(
+    edge: Edge, x0: float, y0: float, size: float
+) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
     """The two ends of a cell edge (mm) and the outward unit normal."""
     cx, cy = x0 + edge.col * size, y0 + edge.row * size
     return {
@@ -164,19 +216,29 @@ def _edge_segment(edge: Edge, x0: float, y0: float, size: float) -> tuple[tuple[
     }[edge.side]
 
 
-def tab_polygon(edge: Edge, x0: float, y0: float, size: float, depth: float = TAB_DEPTH) -> list[tuple[float, float]]:
+def tab_polygon(
+    edge: Edge, x0: float, y0: float, size: float, depth: float = TAB_DEPTH
+) -> list[tuple[float, float]]:
     """The trapezoid glue tab on a cut edge of a net drawn at (x0, y0) with cells of ``size`` mm."""
     (ax, ay), (bx, by), (nx, ny) = _edge_segment(edge, x0, y0, size)
     inset = depth * 0.9  # 42° sides: the tab never reaches a neighbouring tab at a corner
     ux, uy = (bx - ax) / size, (by - ay) / size
-    return [(ax, ay), (bx, by),
-            (bx - ux * inset + nx * depth, by - uy * inset + ny * depth),
-            (ax + ux * inset + nx * depth, ay + uy * inset + ny * depth)]
+    return [
+        (ax, ay),
+        (bx, by),
+        (bx - ux * inset + nx * depth, by - uy * inset + ny * depth),
+        (ax + ux * inset + nx * depth, ay + uy * inset + ny * depth),
+    ]
 
 
 def net_extent(net: CubeNet, size: float) -> tuple[float, float, float, float]:
     """(min x, min y, max x, max y) of the net's cells and tabs, drawn at the origin."""
-    points = [(c.col * size + dx * size, c.row * size + dy * size) for c in net.cells for dx in (0, 1) for dy in (0, 1)]
+    points = [
+        (c.col * size + dx * size, c.row * size + dy * size)
+        for c in net.cells
+        for dx in (0, 1)
+        for dy in (0, 1)
+    ]
     points += [p for edge in net.tabs for p in tab_polygon(edge, 0, 0, size)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
@@ -206,7 +268,9 @@ def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fo
         c.line(pt(cx - 3), pt(cy - size * 0.36), pt(cx + 3), pt(cy - size * 0.36))
 
 
-def draw_die_net(c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fonts: FontSet) -> None:
+def draw_die_net(
+    c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fonts: FontSet
+) -> None:
     """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold lines."""
     c.setLineJoin(1)
     for edge in net.tabs:
@@ -264,8 +328,12 @@ def draw_die_net(c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fon
 
 def build_dice(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
-    doc, fonts, top = _sheet(paper, "Neo Otcho: les deux dés à plier", "Neo Otcho · les deux dés",
-                             "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).")
+    doc, fonts, top = _sheet(
+        paper,
+        "Neo Otcho: les deux dés à plier",
+        "Neo Otcho · les deux dés",
+        "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).",
+    )
     c = doc.canvas
     min_x, min_y, max_x, max_y = net_extent(OTCHO_DIE, DIE_FACE)
     width, height = max_x - min_x, max_y - min_y
@@ -312,12 +380,17 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
 
 # --- pawns --------------------------------------------------------------------------------
 
+
 def build_pawns(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     n = pawns_per_player(options.players)
-    doc, fonts, top = _sheet(paper, "Neo Otcho: pions", "Neo Otcho · pions",
-                             f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
-                             "Coupez en bandes, puis en carrés de 15 mm.")
+    doc, fonts, top = _sheet(
+        paper,
+        "Neo Otcho: pions",
+        "Neo Otcho · pions",
+        f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
+        "Coupez en bandes, puis en carrés de 15 mm.",
+    )
     c = doc.canvas
     per_row = int((paper.width - 2 * MARGIN) // PAWN)
     left = (paper.width - min(per_row, n) * PAWN) / 2
@@ -326,7 +399,9 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         style = PLAYER_STYLES[i]
         c.setFillColor(_colour(INK))
         c.setFont(fonts.condensed_bold, 8.5)
-        c.drawString(pt(left), pt(y - 3), f"Joueur {i + 1} · {style.name} · {SHAPE_NAMES[style.shape]}")
+        c.drawString(
+            pt(left), pt(y - 3), f"Joueur {i + 1} · {style.name} · {SHAPE_NAMES[style.shape]}"
+        )
         y -= 5
         for k in range(n):
             row, col = divmod(k, per_row)
@@ -340,7 +415,14 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         rows = -(-n // per_row)
         c.setStrokeColor(_colour(INK))
         c.setLineWidth(0.3)
-        c.rect(pt(left), pt(y - rows * PAWN), pt(min(per_row, n) * PAWN), pt(rows * PAWN), stroke=1, fill=0)
+        c.rect(
+            pt(left),
+            pt(y - rows * PAWN),
+            pt(min(per_row, n) * PAWN),
+            pt(rows * PAWN),
+            stroke=1,
+            fill=0,
+        )
         y -= rows * PAWN + 6
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
@@ -375,17 +457,28 @@ def kind_effect(kind: RollKind, rules: RollRules) -> tuple[str, str]:
     where_x = "toute carte" if rules.x_letter_any_card else "sa carte"
     return {
         RollKind.PAIR_X: ("Placer ou retirer 1 pion sur un emplacement quelconque", "toute carte"),
-        RollKind.PAIR_STAR: ("Placer ou retirer 2 pions, sur deux emplacements quelconques", "toute carte"),
-        RollKind.TWO_LETTERS: ("Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)", "toute carte"),
-        RollKind.X_AND_LETTER: ("X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
-                                "(a X → ab, ac ou ad)", where_x),
+        RollKind.PAIR_STAR: (
+            "Placer ou retirer 2 pions, sur deux emplacements quelconques",
+            "toute carte",
+        ),
+        RollKind.TWO_LETTERS: (
+            "Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)",
+            "toute carte",
+        ),
+        RollKind.X_AND_LETTER: (
+            "X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
+            "(a X → ab, ac ou ad)",
+            where_x,
+        ),
         RollKind.SAME_LETTERS: ("Coup perdant (aa, bb, cc, dd)", "—"),
         RollKind.STAR_AND_LETTER: ("Coup perdant", "—"),
         RollKind.X_AND_STAR: ("Coup perdant", "—"),
     }[kind]
 
 
-def _mini_die(c: Canvas, label: str, x: float, y: float, size: float, fonts: FontSet, fill: str = "#FFFFFF") -> None:
+def _mini_die(
+    c: Canvas, label: str, x: float, y: float, size: float, fonts: FontSet, fill: str = "#FFFFFF"
+) -> None:
     c.setFillColor(_colour(fill))
     c.setStrokeColor(_colour(INK))
     c.setLineWidth(0.6)
@@ -410,19 +503,36 @@ def _mini_die(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fon
 
 def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     paper, rules = options.paper, options.rules
-    doc, fonts, y = _sheet(paper, "Neo Otcho: aide de jeu", "Neo Otcho · aide de jeu",
-                           "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur")
+    doc, fonts, y = _sheet(
+        paper,
+        "Neo Otcho: aide de jeu",
+        "Neo Otcho · aide de jeu",
+        "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur",
+    )
     c = doc.canvas
     width = paper.width - 2 * MARGIN
-    y = paragraph(c, "But : être le premier à poser 6 de ses pions sur les 6 emplacements de sa carte.",
-                  MARGIN, y - 1, width, fonts.bold, 10) - 2.5
+    y = (
+        paragraph(
+            c,
+            "But : être le premier à poser 6 de ses pions sur les 6 emplacements de sa carte.",
+            MARGIN,
+            y - 1,
+            width,
+            fonts.bold,
+            10,
+        )
+        - 2.5
+    )
     turn = [
         "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est gardé.",
         "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son propriétaire ; "
         "un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
         "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
-        + (f"perdant, retirez {_pawns_fr(rules.penalty_pawns)} (de votre carte ou d'une autre)."
-           if rules.penalty_pawns else "perdant, votre tour s'arrête, sans autre pénalité.")
+        + (
+            f"perdant, retirez {_pawns_fr(rules.penalty_pawns)} (de votre carte ou d'une autre)."
+            if rules.penalty_pawns
+            else "perdant, votre tour s'arrête, sans autre pénalité."
+        )
         + " On peut continuer tant que les jets gagnent.",
     ]
     for line in turn:
@@ -430,8 +540,13 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     y -= 3
 
     # the table of kinds
-    cols = [(MARGIN, "Jet"), (MARGIN + 19, "Combinaison"), (MARGIN + 61, "Effet"),
-            (MARGIN + 131, "Où"), (MARGIN + 153, "Probabilité")]
+    cols = [
+        (MARGIN, "Jet"),
+        (MARGIN + 19, "Combinaison"),
+        (MARGIN + 61, "Effet"),
+        (MARGIN + 131, "Où"),
+        (MARGIN + 153, "Probabilité"),
+    ]
     c.setFillColor(_colour(INK))
     c.setFont(fonts.condensed_bold, 8.5)
     for x, head in cols:
@@ -455,8 +570,16 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         c.setFont(fonts.condensed_bold, 9)
         c.drawString(pt(cols[1][0]), pt(mid - 1.3), info.name)
         effect_lines = len(wrap(effect, fonts.regular, 8.2, 66))
-        paragraph(c, effect, cols[2][0], mid + 1.5 + (effect_lines - 1) * 1.9, 66, fonts.regular, 8.2,
-                  colour=MUTED if info.losing else INK)
+        paragraph(
+            c,
+            effect,
+            cols[2][0],
+            mid + 1.5 + (effect_lines - 1) * 1.9,
+            66,
+            fonts.regular,
+            8.2,
+            colour=MUTED if info.losing else INK,
+        )
         c.setFont(fonts.regular, 8.2)
         c.setFillColor(_colour(INK))
         c.drawString(pt(cols[3][0]), pt(mid - 1.3), where)
@@ -491,7 +614,9 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     c.drawString(pt(grid_left), pt(y - 2), "dé 2 →")
     y -= 3
     for j, face in enumerate(FACES):
-        _mini_die(c, face.value, grid_left + (j + 1) * cell + 1.2, y - cell + 1.2, cell - 2.4, fonts)
+        _mini_die(
+            c, face.value, grid_left + (j + 1) * cell + 1.2, y - cell + 1.2, cell - 2.4, fonts
+        )
     for i, f1 in enumerate(FACES):
         row_y = y - (i + 2) * cell
         _mini_die(c, f1.value, grid_left + 1.2, row_y + 1.2, cell - 2.4, fonts)
@@ -504,8 +629,12 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
             if KINDS[kind].losing:
                 c.setStrokeColor(_colour("#7A7A7A"))
                 c.setLineWidth(0.5)
-                c.line(pt(grid_left + (j + 1) * cell + 2), pt(row_y + 2),
-                       pt(grid_left + (j + 2) * cell - 2), pt(row_y + cell - 2))
+                c.line(
+                    pt(grid_left + (j + 1) * cell + 2),
+                    pt(row_y + 2),
+                    pt(grid_left + (j + 2) * cell - 2),
+                    pt(row_y + cell - 2),
+                )
     c.saveState()
     c.translate(pt(MARGIN + 7), pt(y - 4 * cell))
     c.rotate(90)
@@ -521,7 +650,9 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         c.rect(pt(lx), pt(ly - 3.2), pt(4), pt(4), stroke=0, fill=1)
         c.setFillColor(_colour(INK))
         c.setFont(fonts.regular, 8)
-        c.drawString(pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({int(kind_probabilities()[kind] * 36)})")
+        c.drawString(
+            pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({int(kind_probabilities()[kind] * 36)})"
+        )
         ly -= 5.2
     lose = losing_probability()
     win = 1 - lose
@@ -533,7 +664,11 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         f"Avec la relance du premier jet, au moins un jet gagnant : 1 − ({fraction_text(lose)})² = "
         f"{fraction_text(with_reroll)} ({percent(with_reroll)}).",
         f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) "
-        + (f"coûte {_pawns_fr(rules.penalty_pawns, 'ses')}." if rules.penalty_pawns else "arrête le tour, sans pénalité."),
+        + (
+            f"coûte {_pawns_fr(rules.penalty_pawns, 'ses')}."
+            if rules.penalty_pawns
+            else "arrête le tour, sans pénalité."
+        ),
         f"Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {fraction_text(own)} ({percent(own)}), "
         f"sur celle d'un autre avec {fraction_text(other)} ({percent(other)}).",
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
@@ -53,15 +53,27 @@ def scale(box) -> float:
 
 def fill_bleed(canvas, box, colour: str) -> None:
     canvas.setFillColor(colour)
-    canvas.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed),
-                pt(box.height + 2 * box.bleed), stroke=0, fill=1)
+    canvas.rect(
+        pt(-box.bleed),
+        pt(-box.bleed),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + 2 * box.bleed),
+        stroke=0,
+        fill=1,
+    )
 
 
 def band(canvas, box, bottom: float, colour: str) -> None:
     """A full-width band from ``bottom`` (mm above the trim's bottom) up into the bleed."""
     canvas.setFillColor(colour)
-    canvas.rect(pt(-box.bleed), pt(bottom), pt(box.width + 2 * box.bleed),
-                pt(box.height + box.bleed - bottom), stroke=0, fill=1)
+    canvas.rect(
+        pt(-box.bleed),
+        pt(bottom),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + box.bleed - bottom),
+        stroke=0,
+        fill=1,
+    )
 
 
 PANEL_GRID_FORM = "OucedoncPanelGrid"
@@ -111,8 +123,17 @@ def draw_fitted(canvas, fitted: FittedText, centre_x: float, centre_y: float, co
         baseline -= fitted.leading
 
 
-def spaced_caps(canvas, text: str, font: str, size: float, centre_x: float, y: float, colour: str,
-                spacing: float, max_width: float) -> None:
+def spaced_caps(
+    canvas,
+    text: str,
+    font: str,
+    size: float,
+    centre_x: float,
+    y: float,
+    colour: str,
+    spacing: float,
+    max_width: float,
+) -> None:
     """Upper-case label with letter spacing, centred, shrunk if wider than ``max_width`` mm."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -133,8 +154,16 @@ def spaced_caps(canvas, text: str, font: str, size: float, centre_x: float, y: f
     canvas.restoreState()
 
 
-def centred_line(canvas, text: str, font: str, size: float, centre_x: float, y: float, colour: str,
-                 max_width: float) -> None:
+def centred_line(
+    canvas,
+    text: str,
+    font: str,
+    size: float,
+    centre_x: float,
+    y: float,
+    colour: str,
+    max_width: float,
+) -> None:
     """One centred line, shrunk to ``max_width`` mm if needed (never wider)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -148,7 +177,7 @@ def centred_line(canvas, text: str, font: str, size: float, centre_x: float, y: 
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _paragraph_family(fonts: FontSet) -> None:
     """Let <b> and <i> in markup pick the embedded bold and oblique faces (reportlab's registry)."""
     from reportlab.lib.fonts import addMapping
@@ -159,8 +188,15 @@ def _paragraph_family(fonts: FontSet) -> None:
     addMapping(fonts.regular, 1, 1, fonts.bold)
 
 
-def paragraphs(markup_parts: list[str], fonts: FontSet, colour: str, area: Rect, max_size: float,
-               alignment: int = 0, min_size: float = 4.5):
+def paragraphs(
+    markup_parts: list[str],
+    fonts: FontSet,
+    colour: str,
+    area: Rect,
+    max_size: float,
+    alignment: int = 0,
+    min_size: float = 4.5,
+):
     """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that fits."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
@@ -171,14 +207,23 @@ def paragraphs(markup_parts: list[str], fonts: FontSet, colour: str, area: Rect,
     size = max_size
     while True:
         style = ParagraphStyle(
-            "card", fontName=fonts.regular, fontSize=size, leading=size * 1.28, textColor=colour,
-            alignment=alignment, spaceAfter=size * 0.55, allowWidows=1, allowOrphans=1,
+            "card",
+            fontName=fonts.regular,
+            fontSize=size,
+            leading=size * 1.28,
+            textColor=colour,
+            alignment=alignment,
+            spaceAfter=size * 0.55,
+            allowWidows=1,
+            allowOrphans=1,
             hyphenationLang=None,
         )
         try:
             flowables = [Paragraph(part, style) for part in markup_parts]
         except ValueError as exc:
-            raise UserError(f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); fix the template") from None
+            raise UserError(
+                f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); fix the template"
+            ) from None
         total = 0.0
         for index, flowable in enumerate(flowables):
             _, height = flowable.wrap(pt(area.width), pt(area.height))
@@ -188,8 +233,16 @@ def paragraphs(markup_parts: list[str], fonts: FontSet, colour: str, area: Rect,
         size -= 0.25
 
 
-def draw_paragraphs(canvas, markup_parts: list[str], fonts: FontSet, colour: str, area: Rect,
-                    max_size: float, alignment: int = 0, vertical: str = "top") -> None:
+def draw_paragraphs(
+    canvas,
+    markup_parts: list[str],
+    fonts: FontSet,
+    colour: str,
+    area: Rect,
+    max_size: float,
+    alignment: int = 0,
+    vertical: str = "top",
+) -> None:
     flowables, style, total = paragraphs(markup_parts, fonts, colour, area, max_size, alignment)
     y = pt(area.top) if vertical == "top" else pt(area.y + area.height / 2) + total / 2
     for flowable in flowables:
@@ -217,23 +270,47 @@ class PlaceFront:
 
     def name_area(self, box) -> Rect:
         safe, k = box.safe, scale(box)
-        return Rect(safe.x + 1.0 * k, safe.y + 15.0 * k, safe.width - 2.0 * k, safe.height - 25.0 * k)
+        return Rect(
+            safe.x + 1.0 * k, safe.y + 15.0 * k, safe.width - 2.0 * k, safe.height - 25.0 * k
+        )
 
     def fitted_name(self, box) -> FittedText:
         area = self.name_area(box)
-        return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(area.width), pt(area.height),
-                        max_size=34.0 * scale(box), max_lines=3)
+        return fit_text(
+            self.card.name,
+            self.style.fonts.condensed_bold,
+            pt(area.width),
+            pt(area.height),
+            max_size=34.0 * scale(box),
+            max_lines=3,
+        )
 
     def icon(self) -> str:
         if self.card.place_kind == "town":
             return "town"
-        return "peaks" if self.card.site_kind in NATURAL_SITES or not self.card.site_kind else "tower"
+        return (
+            "peaks" if self.card.site_kind in NATURAL_SITES or not self.card.site_kind else "tower"
+        )
 
     def __call__(self, canvas, box) -> None:
-        key = ("front", self.card.place_kind, self.icon(), self.texts.mark, box.width, box.height, box.bleed)
+        key = (
+            "front",
+            self.card.place_kind,
+            self.icon(),
+            self.texts.mark,
+            box.width,
+            box.height,
+            box.bleed,
+        )
         reused_form(canvas, box, key, self.paint_frame)
         area = self.name_area(box)
-        draw_fitted(canvas, self.fitted_name(box), area.centre_x, area.y + area.height / 2, self.style.palette.ink)
+        draw_fitted(
+            canvas,
+            self.fitted_name(box),
+            area.centre_x,
+            area.y + area.height / 2,
+            self.style.palette.ink,
+        )
 
     def paint_frame(self, canvas, box) -> None:
         """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
@@ -245,14 +322,28 @@ class PlaceFront:
         panel(canvas, box, inset, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
         # Wordmark between two hairlines
         top = safe.top - 4.2 * k
-        spaced_caps(canvas, "Oucédonc", fonts.bold, 6.0 * k, safe.centre_x, top, colour, 1.6 * k,
-                    safe.width * 0.6)
+        spaced_caps(
+            canvas,
+            "Oucédonc",
+            fonts.bold,
+            6.0 * k,
+            safe.centre_x,
+            top,
+            colour,
+            1.6 * k,
+            safe.width * 0.6,
+        )
         canvas.setStrokeColor(colour)
         canvas.setLineWidth(0.5)
         half = safe.width * 0.5
         for sign in (-1, 1):
             start = safe.centre_x + sign * 12.0 * k
-            canvas.line(pt(start), pt(top + 0.8 * k), pt(safe.centre_x + sign * (half - 1.5 * k)), pt(top + 0.8 * k))
+            canvas.line(
+                pt(start),
+                pt(top + 0.8 * k),
+                pt(safe.centre_x + sign * (half - 1.5 * k)),
+                pt(top + 0.8 * k),
+            )
         # Town or site
         icon_y = safe.y + 8.6 * k
         icon = self.icon()
@@ -262,8 +353,17 @@ class PlaceFront:
             site_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour, palette.paper)
         else:
             tower_icon(canvas, safe.centre_x, icon_y, 8.0 * k, colour)
-        spaced_caps(canvas, self.texts.mark, fonts.bold, 5.6 * k, safe.centre_x, safe.y + 1.6 * k, colour,
-                    1.0 * k, safe.width * 0.8)
+        spaced_caps(
+            canvas,
+            self.texts.mark,
+            fonts.bold,
+            5.6 * k,
+            safe.centre_x,
+            safe.y + 1.6 * k,
+            colour,
+            1.0 * k,
+            safe.width * 0.8,
+        )
 
 
 @dataclass(frozen=True)
@@ -276,8 +376,13 @@ class LocatorMap:
 
     def ensure_form(self, canvas, palette: Palette) -> None:
         if not canvas.hasForm(MAP_FORM):
-            style = MapStyle(water=palette.paper, land=palette.land, coast=palette.land_line,
-                             dot=palette.land_line, frame=palette.hairline)
+            style = MapStyle(
+                water=palette.paper,
+                land=palette.land,
+                coast=palette.land_line,
+                dot=palette.land_line,
+                frame=palette.hairline,
+            )
             define_map_form(canvas, MAP_FORM, self.frame, self.rings, self.dots, style)
 
 
@@ -298,8 +403,14 @@ class PlaceBack:
 
     def header_name(self, box) -> FittedText:
         safe, k = box.safe, scale(box)
-        return fit_text(self.card.name, self.style.fonts.condensed_bold, pt(safe.width - 2 * k), pt(11.0 * k),
-                        max_size=15.0 * k, max_lines=2)
+        return fit_text(
+            self.card.name,
+            self.style.fonts.condensed_bold,
+            pt(safe.width - 2 * k),
+            pt(11.0 * k),
+            max_size=15.0 * k,
+            max_lines=2,
+        )
 
     def value_size(self, box) -> float:
         """One size for both coordinates, the largest that fits beside their labels."""
@@ -307,9 +418,15 @@ class PlaceBack:
 
         safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 15.0 * k
-        for label, value in ((self.texts.latitude_label, self.card.lat_text),
-                             (self.texts.longitude_label, self.card.lon_text)):
-            room = pt(safe.width - 1.5 * k) - stringWidth(label.upper(), fonts.bold, 5.6 * k) - len(label) * 0.7 * k
+        for label, value in (
+            (self.texts.latitude_label, self.card.lat_text),
+            (self.texts.longitude_label, self.card.lon_text),
+        ):
+            room = (
+                pt(safe.width - 1.5 * k)
+                - stringWidth(label.upper(), fonts.bold, 5.6 * k)
+                - len(label) * 0.7 * k
+            )
             size = min(size, room / stringWidth(value, fonts.bold, 1.0))
         return size
 
@@ -317,32 +434,58 @@ class PlaceBack:
         """(label, printed value, baseline in mm) of the two coordinates."""
         safe, k = box.safe, scale(box)
         header_bottom = safe.top - 14.5 * k
-        return ((self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
-                (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k))
+        return (
+            (self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
+            (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k),
+        )
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        key = ("back", self.card.place_kind, self.texts.latitude_label, self.texts.longitude_label,
-               box.width, box.height, box.bleed)
+        key = (
+            "back",
+            self.card.place_kind,
+            self.texts.latitude_label,
+            self.texts.longitude_label,
+            box.width,
+            box.height,
+            box.bleed,
+        )
         reused_form(canvas, box, key, self.paint_frame)
         header_bottom = safe.top - 14.5 * k
-        draw_fitted(canvas, self.header_name(box), safe.centre_x, (header_bottom + safe.top) / 2 + 0.3 * k,
-                    palette.paper)
+        draw_fitted(
+            canvas,
+            self.header_name(box),
+            safe.centre_x,
+            (header_bottom + safe.top) / 2 + 0.3 * k,
+            palette.paper,
+        )
         # Coordinates: the value on the right of its label (drawn in the frame), on one baseline
         size = self.value_size(box)
         canvas.setFillColor(palette.ink)
         canvas.setFont(fonts.bold, size)
         for _, value, baseline in self.rows(box):
             canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
-        centred_line(canvas, self.texts.decimal, fonts.regular, 6.2 * k, safe.centre_x, header_bottom - 20.8 * k,
-                     palette.muted, safe.width)
+        centred_line(
+            canvas,
+            self.texts.decimal,
+            fonts.regular,
+            6.2 * k,
+            safe.centre_x,
+            header_bottom - 20.8 * k,
+            palette.muted,
+            safe.width,
+        )
         # Where it is
-        lines = [line for line in (self.texts.where, self.texts.region, self.texts.population) if line]
+        lines = [
+            line for line in (self.texts.where, self.texts.region, self.texts.population) if line
+        ]
         baseline = header_bottom - 26.6 * k
         for index, line in enumerate(lines):
             font = fonts.bold if index == 0 else fonts.regular
-            centred_line(canvas, line, font, 7.0 * k, safe.centre_x, baseline, palette.ink, safe.width)
+            centred_line(
+                canvas, line, font, 7.0 * k, safe.centre_x, baseline, palette.ink, safe.width
+            )
             baseline -= 3.4 * k
         # Locator map, centred in its area, and the place marked on it
         if self.locator is not None:
@@ -357,8 +500,16 @@ class PlaceBack:
             x, y = frame.project(self.card.lon, self.card.lat)
             draw_marker(canvas, x, y, palette.accent, palette.paper)
             canvas.restoreState()
-        centred_line(canvas, self.texts.footer, fonts.regular, 5.0 * k, safe.centre_x, safe.y + 0.8 * k,
-                     palette.muted, safe.width)
+        centred_line(
+            canvas,
+            self.texts.footer,
+            fonts.regular,
+            5.0 * k,
+            safe.centre_x,
+            safe.y + 0.8 * k,
+            palette.muted,
+            safe.width,
+        )
 
     def paint_frame(self, canvas, box) -> None:
         """Background, header band, coordinate labels and rules: the same on every back of this kind."""
@@ -377,7 +528,9 @@ class PlaceBack:
             canvas.restoreState()
             canvas.setStrokeColor(palette.hairline)
             canvas.setLineWidth(0.4)
-            canvas.line(pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k))
+            canvas.line(
+                pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k)
+            )
 
 
 # ---------------------------------------------------------------- the other cards
@@ -395,16 +548,57 @@ class EmblemBack:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.night)
-        graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-                  7.0 * k, palette.night_grid, 0.25)
+        graticule(
+            canvas,
+            -box.bleed,
+            -box.bleed,
+            box.width + 2 * box.bleed,
+            box.height + 2 * box.bleed,
+            7.0 * k,
+            palette.night_grid,
+            0.25,
+        )
         centre_y = box.height * 0.58
-        compass_star(canvas, safe.centre_x, centre_y, 15.0 * k, palette.gold, palette.cream, north=palette.accent)
-        spaced_caps(canvas, "Oucédonc", fonts.bold, 12.0 * k, safe.centre_x, centre_y - 24.0 * k,
-                    palette.paper, 2.2 * k, safe.width)
-        centred_line(canvas, self.title, fonts.oblique, 7.0 * k, safe.centre_x, centre_y - 30.0 * k,
-                     palette.night_text, safe.width)
-        centred_line(canvas, self.caption, fonts.bold, 7.0 * k, safe.centre_x, safe.y + 1.5 * k,
-                     palette.gold, safe.width)
+        compass_star(
+            canvas,
+            safe.centre_x,
+            centre_y,
+            15.0 * k,
+            palette.gold,
+            palette.cream,
+            north=palette.accent,
+        )
+        spaced_caps(
+            canvas,
+            "Oucédonc",
+            fonts.bold,
+            12.0 * k,
+            safe.centre_x,
+            centre_y - 24.0 * k,
+            palette.paper,
+            2.2 * k,
+            safe.width,
+        )
+        centred_line(
+            canvas,
+            self.title,
+            fonts.oblique,
+            7.0 * k,
+            safe.centre_x,
+            centre_y - 30.0 * k,
+            palette.night_text,
+            safe.width,
+        )
+        centred_line(
+            canvas,
+            self.caption,
+            fonts.bold,
+            7.0 * k,
+            safe.centre_x,
+            safe.y + 1.5 * k,
+            palette.gold,
+            safe.width,
+        )
 
 
 @dataclass(frozen=True)
@@ -428,19 +622,42 @@ class RuleFront:
         canvas.setFont(fonts.bold, 9.0 * k)
         canvas.drawCentredString(pt(chip_x), pt(chip_y - 1.15 * k), str(self.texts.number))
         title_x = chip_x + 5.6 * k
-        title_fit = fit_text(self.texts.title, fonts.bold, pt(safe.x + safe.width - title_x), pt(8.0 * k),
-                             max_size=11.5 * k, max_lines=1)
+        title_fit = fit_text(
+            self.texts.title,
+            fonts.bold,
+            pt(safe.x + safe.width - title_x),
+            pt(8.0 * k),
+            max_size=11.5 * k,
+            max_lines=1,
+        )
         canvas.setFillColor(palette.paper)
         canvas.setFont(fonts.bold, title_fit.size)
-        canvas.drawString(pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0])
-        body = Rect(safe.x + 0.5 * k, safe.y + 6.0 * k, safe.width - 1.0 * k, header_bottom - safe.y - 9.0 * k)
+        canvas.drawString(
+            pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0]
+        )
+        body = Rect(
+            safe.x + 0.5 * k,
+            safe.y + 6.0 * k,
+            safe.width - 1.0 * k,
+            header_bottom - safe.y - 9.0 * k,
+        )
         draw_paragraphs(canvas, markup_parts(self.texts.body), fonts, palette.ink, body, 7.6 * k)
         canvas.setStrokeColor(palette.hairline)
         canvas.setLineWidth(0.4)
         canvas.line(pt(safe.x), pt(safe.y + 4.2 * k), pt(safe.x + safe.width), pt(safe.y + 4.2 * k))
-        compass_star(canvas, safe.x + 1.6 * k, safe.y + 1.6 * k, 1.6 * k, palette.night, palette.paper)
-        centred_line(canvas, self.deck_title, fonts.regular, 5.2 * k, safe.centre_x, safe.y + 0.8 * k,
-                     palette.muted, safe.width - 8 * k)
+        compass_star(
+            canvas, safe.x + 1.6 * k, safe.y + 1.6 * k, 1.6 * k, palette.night, palette.paper
+        )
+        centred_line(
+            canvas,
+            self.deck_title,
+            fonts.regular,
+            5.2 * k,
+            safe.centre_x,
+            safe.y + 0.8 * k,
+            palette.muted,
+            safe.width - 8 * k,
+        )
 
 
 @dataclass(frozen=True)
@@ -458,14 +675,39 @@ class IntermedeFace:
         inset = min(2.4 * k, box.safe.x * 0.8)
         panel(canvas, box, inset, 2.6 * k, palette.paper, None, 0)
         hourglass(canvas, safe.centre_x, safe.top - 13.0 * k, 19.0 * k, palette.night, palette.gold)
-        title = fit_text(self.texts.title, fonts.title, pt(safe.width - 2 * k), pt(9.0 * k), max_size=19.0 * k,
-                         max_lines=1)
+        title = fit_text(
+            self.texts.title,
+            fonts.title,
+            pt(safe.width - 2 * k),
+            pt(9.0 * k),
+            max_size=19.0 * k,
+            max_lines=1,
+        )
         draw_fitted(canvas, title, safe.centre_x, safe.top - 29.5 * k, palette.night)
-        spaced_caps(canvas, self.texts.subtitle, fonts.bold, 5.6 * k, safe.centre_x, safe.top - 37.0 * k,
-                    palette.accent, 0.9 * k, safe.width - 2 * k)
-        area = Rect(safe.x + 1.5 * k, safe.y + 2.0 * k, safe.width - 3.0 * k, safe.height - 43.0 * k)
-        draw_paragraphs(canvas, markup_parts(self.body), fonts, palette.ink, area, 7.6 * k, alignment=1,
-                        vertical="middle")
+        spaced_caps(
+            canvas,
+            self.texts.subtitle,
+            fonts.bold,
+            5.6 * k,
+            safe.centre_x,
+            safe.top - 37.0 * k,
+            palette.accent,
+            0.9 * k,
+            safe.width - 2 * k,
+        )
+        area = Rect(
+            safe.x + 1.5 * k, safe.y + 2.0 * k, safe.width - 3.0 * k, safe.height - 43.0 * k
+        )
+        draw_paragraphs(
+            canvas,
+            markup_parts(self.body),
+            fonts,
+            palette.ink,
+            area,
+            7.6 * k,
+            alignment=1,
+            vertical="middle",
+        )
 
 
 @dataclass(frozen=True)
@@ -489,14 +731,27 @@ class DirectionFront:
         compass_star(canvas, cx, cy, radius, palette.night, palette.paper, north=palette.accent)
         letter_size = 15.0 * k
         gap = radius + 4.2 * k
-        letters = ((self.texts.north, cx, cy + gap, palette.accent), (self.texts.south, cx, cy - gap, palette.night),
-                   (self.texts.east, cx + gap, cy, palette.night), (self.texts.west, cx - gap, cy, palette.night))
+        letters = (
+            (self.texts.north, cx, cy + gap, palette.accent),
+            (self.texts.south, cx, cy - gap, palette.night),
+            (self.texts.east, cx + gap, cy, palette.night),
+            (self.texts.west, cx - gap, cy, palette.night),
+        )
         for letter, x, y, colour in letters:
             canvas.setFillColor(colour)
             canvas.setFont(fonts.bold, letter_size)
             canvas.drawCentredString(pt(x), pt(y) - letter_size * CAP_HEIGHT / 2, letter)
-        spaced_caps(canvas, self.texts.title, fonts.bold, 7.0 * k, safe.centre_x, safe.y + 1.5 * k, palette.night,
-                    1.6 * k, safe.width)
+        spaced_caps(
+            canvas,
+            self.texts.title,
+            fonts.bold,
+            7.0 * k,
+            safe.centre_x,
+            safe.y + 1.5 * k,
+            palette.night,
+            1.6 * k,
+            safe.width,
+        )
 
 
 @dataclass(frozen=True)
@@ -508,12 +763,46 @@ class DirectionBack:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.night)
-        graticule(canvas, -box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-                  7.0 * k, palette.night_grid, 0.25)
-        compass_star(canvas, safe.centre_x, safe.top - 11.0 * k, 9.0 * k, palette.gold, palette.cream,
-                     north=palette.accent)
-        spaced_caps(canvas, self.texts.title, fonts.bold, 9.0 * k, safe.centre_x, safe.top - 26.0 * k,
-                    palette.paper, 1.8 * k, safe.width)
-        area = Rect(safe.x + 2.0 * k, safe.y + 3.0 * k, safe.width - 4.0 * k, safe.height - 33.0 * k)
-        draw_paragraphs(canvas, markup_parts(self.texts.back_body), fonts, palette.night_text, area, 8.0 * k,
-                        alignment=1, vertical="middle")
+        graticule(
+            canvas,
+            -box.bleed,
+            -box.bleed,
+            box.width + 2 * box.bleed,
+            box.height + 2 * box.bleed,
+            7.0 * k,
+            palette.night_grid,
+            0.25,
+        )
+        compass_star(
+            canvas,
+            safe.centre_x,
+            safe.top - 11.0 * k,
+            9.0 * k,
+            palette.gold,
+            palette.cream,
+            north=palette.accent,
+        )
+        spaced_caps(
+            canvas,
+            self.texts.title,
+            fonts.bold,
+            9.0 * k,
+            safe.centre_x,
+            safe.top - 26.0 * k,
+            palette.paper,
+            1.8 * k,
+            safe.width,
+        )
+        area = Rect(
+            safe.x + 2.0 * k, safe.y + 3.0 * k, safe.width - 4.0 * k, safe.height - 33.0 * k
+        )
+        draw_paragraphs(
+            canvas,
+            markup_parts(self.texts.back_body),
+            fonts,
+            palette.night_text,
+            area,
+            8.0 * k,
+            alignment=1,
+            vertical="middle",
+        )

@@ -39,8 +39,13 @@ class MapFrame:
         return (lon - self.west) * self._squash * scale, (lat - self.south) * scale
 
 
-def fit_frame(bounds: tuple[float, float, float, float], max_width: float, max_height: float,
-              margin: float = 0.08, min_span: float = 0.4) -> MapFrame:
+def fit_frame(
+    bounds: tuple[float, float, float, float],
+    max_width: float,
+    max_height: float,
+    margin: float = 0.08,
+    min_span: float = 0.4,
+) -> MapFrame:
     """The largest frame within ``max_width`` × ``max_height`` mm showing ``bounds`` (W, S, E, N)
     with ``margin`` (a share of the span) around, keeping the projection's true proportions."""
     west, south, east, north = bounds
@@ -55,8 +60,14 @@ def fit_frame(bounds: tuple[float, float, float, float], max_width: float, max_h
         width, height = max_width, max_width / aspect
     else:
         width, height = max_height * aspect, max_height
-    return MapFrame(mid_lon - lon_span / 2, mid_lat - lat_span / 2, mid_lon + lon_span / 2,
-                    mid_lat + lat_span / 2, width, height)
+    return MapFrame(
+        mid_lon - lon_span / 2,
+        mid_lat - lat_span / 2,
+        mid_lon + lon_span / 2,
+        mid_lat + lat_span / 2,
+        width,
+        height,
+    )
 
 
 def outline_rings(geojson: dict) -> list[list[LonLat]]:
@@ -69,9 +80,15 @@ def outline_rings(geojson: dict) -> list[list[LonLat]]:
     if kind == "Polygon":
         return [[(float(x), float(y)) for x, y, *_ in ring] for ring in geojson["coordinates"]]
     if kind == "MultiPolygon":
-        return [[(float(x), float(y)) for x, y, *_ in ring] for polygon in geojson["coordinates"] for ring in polygon]
+        return [
+            [(float(x), float(y)) for x, y, *_ in ring]
+            for polygon in geojson["coordinates"]
+            for ring in polygon
+        ]
     if kind == "GeometryCollection":
-        return [ring for geometry in geojson.get("geometries", []) for ring in outline_rings(geometry)]
+        return [
+            ring for geometry in geojson.get("geometries", []) for ring in outline_rings(geometry)
+        ]
     return []
 
 
@@ -103,8 +120,14 @@ class MapStyle:
     frame: str
 
 
-def define_map_form(canvas, name: str, frame: MapFrame, rings: Iterable[Ring],
-                    dots: Iterable[LonLat], style: MapStyle) -> None:
+def define_map_form(
+    canvas,
+    name: str,
+    frame: MapFrame,
+    rings: Iterable[Ring],
+    dots: Iterable[LonLat],
+    style: MapStyle,
+) -> None:
     """Record the map (water, land, coast, every place as a faint dot) as form ``name``.
 
     The form's origin is the frame's lower-left corner; draw it with ``canvas.doForm(name)``

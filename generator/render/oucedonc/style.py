@@ -58,7 +58,17 @@ def town_icon(canvas, x: float, y: float, size: float, colour: str) -> None:
     # house, church with steeple, house (coordinates in tenths of the size)
     shapes = (
         ((-5.0, 0.0), (-5.0, 2.6), (-3.5, 4.0), (-2.0, 2.6), (-2.0, 0.0)),
-        ((-1.6, 0.0), (-1.6, 3.6), (-0.6, 4.4), (-0.6, 6.4), (0.0, 7.6), (0.6, 6.4), (0.6, 4.4), (1.6, 3.6), (1.6, 0.0)),
+        (
+            (-1.6, 0.0),
+            (-1.6, 3.6),
+            (-0.6, 4.4),
+            (-0.6, 6.4),
+            (0.0, 7.6),
+            (0.6, 6.4),
+            (0.6, 4.4),
+            (1.6, 3.6),
+            (1.6, 0.0),
+        ),
         ((2.0, 0.0), (2.0, 2.2), (3.5, 3.4), (5.0, 2.2), (5.0, 0.0)),
     )
     for shape in shapes:
@@ -103,11 +113,34 @@ def site_icon(canvas, x: float, y: float, size: float, colour: str, paper: str) 
 
 
 #: Site kinds drawn with the peaks; every other site (castle, abbey, bridge…) gets the tower.
-NATURAL_SITES = frozenset({
-    "mountain", "peak", "lake", "cape", "island", "cliff", "gorge", "cave", "wetland", "bay", "park",
-    "cirque", "calanque", "beach", "waterfall", "forest", "coast", "wilderness", "volcano", "river",
-    "pass", "glacier", "dune", "valley",
-})
+NATURAL_SITES = frozenset(
+    {
+        "mountain",
+        "peak",
+        "lake",
+        "cape",
+        "island",
+        "cliff",
+        "gorge",
+        "cave",
+        "wetland",
+        "bay",
+        "park",
+        "cirque",
+        "calanque",
+        "beach",
+        "waterfall",
+        "forest",
+        "coast",
+        "wilderness",
+        "volcano",
+        "river",
+        "pass",
+        "glacier",
+        "dune",
+        "valley",
+    }
+)
 
 
 def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
@@ -115,9 +148,28 @@ def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
     s = size / 10.0
     base = y - 3.4 * s
     outline = (
-        (-3.2, 0.0), (-3.2, 5.0), (-4.0, 5.0), (-4.0, 7.0), (-2.8, 7.0), (-2.8, 6.2), (-1.6, 6.2), (-1.6, 7.0),
-        (-0.4, 7.0), (-0.4, 6.2), (0.8, 6.2), (0.8, 7.0), (2.0, 7.0), (2.0, 6.2), (3.2, 6.2), (3.2, 7.0),
-        (4.0, 7.0), (4.0, 5.0), (3.2, 5.0), (3.2, 0.0), (1.1, 0.0), (1.1, 1.8),
+        (-3.2, 0.0),
+        (-3.2, 5.0),
+        (-4.0, 5.0),
+        (-4.0, 7.0),
+        (-2.8, 7.0),
+        (-2.8, 6.2),
+        (-1.6, 6.2),
+        (-1.6, 7.0),
+        (-0.4, 7.0),
+        (-0.4, 6.2),
+        (0.8, 6.2),
+        (0.8, 7.0),
+        (2.0, 7.0),
+        (2.0, 6.2),
+        (3.2, 6.2),
+        (3.2, 7.0),
+        (4.0, 7.0),
+        (4.0, 5.0),
+        (3.2, 5.0),
+        (3.2, 0.0),
+        (1.1, 0.0),
+        (1.1, 1.8),
     )
     canvas.saveState()
     canvas.setFillColor(colour)
@@ -125,7 +177,14 @@ def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
     path.moveTo(pt(x + outline[0][0] * s), pt(base + outline[0][1] * s))
     for dx, dy in outline[1:]:
         path.lineTo(pt(x + dx * s), pt(base + dy * s))
-    path.arcTo(pt(x - 1.1 * s), pt(base + 0.7 * s), pt(x + 1.1 * s), pt(base + 2.9 * s), startAng=0, extent=180)
+    path.arcTo(
+        pt(x - 1.1 * s),
+        pt(base + 0.7 * s),
+        pt(x + 1.1 * s),
+        pt(base + 2.9 * s),
+        startAng=0,
+        extent=180,
+    )
     path.lineTo(pt(x - 1.1 * s), pt(base))
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
@@ -190,17 +249,32 @@ def hourglass(canvas, x: float, y: float, height: float, colour: str, sand: str)
     glass = canvas.beginPath()
     top, bottom = y + h * 0.86, y - h * 0.86
     glass.moveTo(pt(x - w), pt(top))
-    glass.curveTo(pt(x - w), pt(y + h * 0.35), pt(x - w * 0.12), pt(y + h * 0.15), pt(x - w * 0.12), pt(y))
-    glass.curveTo(pt(x - w * 0.12), pt(y - h * 0.15), pt(x - w), pt(y - h * 0.35), pt(x - w), pt(bottom))
+    glass.curveTo(
+        pt(x - w), pt(y + h * 0.35), pt(x - w * 0.12), pt(y + h * 0.15), pt(x - w * 0.12), pt(y)
+    )
+    glass.curveTo(
+        pt(x - w * 0.12), pt(y - h * 0.15), pt(x - w), pt(y - h * 0.35), pt(x - w), pt(bottom)
+    )
     glass.lineTo(pt(x + w), pt(bottom))
-    glass.curveTo(pt(x + w), pt(y - h * 0.35), pt(x + w * 0.12), pt(y - h * 0.15), pt(x + w * 0.12), pt(y))
-    glass.curveTo(pt(x + w * 0.12), pt(y + h * 0.15), pt(x + w), pt(y + h * 0.35), pt(x + w), pt(top))
+    glass.curveTo(
+        pt(x + w), pt(y - h * 0.35), pt(x + w * 0.12), pt(y - h * 0.15), pt(x + w * 0.12), pt(y)
+    )
+    glass.curveTo(
+        pt(x + w * 0.12), pt(y + h * 0.15), pt(x + w), pt(y + h * 0.35), pt(x + w), pt(top)
+    )
     glass.close()
     canvas.drawPath(glass, stroke=1, fill=0)
     canvas.setFillColor(sand)
     pile = canvas.beginPath()  # sand fallen into the lower bulb
     pile.moveTo(pt(x - w * 0.86), pt(bottom))
-    pile.curveTo(pt(x - w * 0.5), pt(y - h * 0.42), pt(x + w * 0.5), pt(y - h * 0.42), pt(x + w * 0.86), pt(bottom))
+    pile.curveTo(
+        pt(x - w * 0.5),
+        pt(y - h * 0.42),
+        pt(x + w * 0.5),
+        pt(y - h * 0.42),
+        pt(x + w * 0.86),
+        pt(bottom),
+    )
     pile.close()
     canvas.drawPath(pile, stroke=0, fill=1)
     upper = canvas.beginPath()  # sand left in the upper bulb
@@ -215,7 +289,16 @@ def hourglass(canvas, x: float, y: float, height: float, colour: str, sand: str)
     canvas.restoreState()
 
 
-def graticule(canvas, x: float, y: float, width: float, height: float, step: float, colour: str, line_mm: float) -> None:
+def graticule(
+    canvas,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    step: float,
+    colour: str,
+    line_mm: float,
+) -> None:
     """Faint meridians and parallels over a rectangle (mm), like an old map's grid."""
     canvas.saveState()
     canvas.setStrokeColor(colour)

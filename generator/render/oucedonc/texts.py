@@ -70,24 +70,56 @@ class DeckTexts:
 
     def printed_strings(self) -> list[tuple[str, str]]:
         """(what, text) for every string the deck prints apart from place names, for glyph checks."""
-        items: list[tuple[str, str]] = [("the deck title", self.title), ("the tagline", self.tagline)]
+        items: list[tuple[str, str]] = [
+            ("the deck title", self.title),
+            ("the tagline", self.tagline),
+        ]
         for card_id, place in self.places.items():
-            items.extend((f"card {card_id}", text) for text in (
-                place.mark, place.latitude_label, place.longitude_label, place.decimal,
-                place.where, place.region, place.population, place.footer))
-        items.extend(("the Intermède card", markup_plain_text(text)) for text in (
-            self.intermede.title, self.intermede.subtitle, self.intermede.front_body, self.intermede.back_body))
-        items.extend(("the Direction card", markup_plain_text(text)) for text in (
-            self.direction.title, self.direction.north, self.direction.south, self.direction.east,
-            self.direction.west, self.direction.back_body))
+            items.extend(
+                (f"card {card_id}", text)
+                for text in (
+                    place.mark,
+                    place.latitude_label,
+                    place.longitude_label,
+                    place.decimal,
+                    place.where,
+                    place.region,
+                    place.population,
+                    place.footer,
+                )
+            )
+        items.extend(
+            ("the Intermède card", markup_plain_text(text))
+            for text in (
+                self.intermede.title,
+                self.intermede.subtitle,
+                self.intermede.front_body,
+                self.intermede.back_body,
+            )
+        )
+        items.extend(
+            ("the Direction card", markup_plain_text(text))
+            for text in (
+                self.direction.title,
+                self.direction.north,
+                self.direction.south,
+                self.direction.east,
+                self.direction.west,
+                self.direction.back_body,
+            )
+        )
         for rule in self.rules:
-            items.extend((f"rule card {rule.number}", markup_plain_text(text)) for text in (
-                rule.title, rule.body, rule.back_title, rule.back_caption))
+            items.extend(
+                (f"rule card {rule.number}", markup_plain_text(text))
+                for text in (rule.title, rule.body, rule.back_title, rule.back_caption)
+            )
         items.extend(("the token sheet", text) for text in (self.tokens_title, self.tokens_help))
         return items
 
 
-def deck_context(deck: Deck, region_name: str, region_kind: str, tokens_each: int) -> dict[str, Any]:
+def deck_context(
+    deck: Deck, region_name: str, region_kind: str, tokens_each: int
+) -> dict[str, Any]:
     """The ``deck`` variable of every template."""
     packed = deck.packs * deck.pack_size
     return {
@@ -120,8 +152,9 @@ def place_context(card: PlaceCard) -> dict[str, Any]:
     return context
 
 
-def render_deck_texts(templates: TemplateSet, deck: Deck, region_name: str, region_kind: str,
-                      tokens_each: int) -> DeckTexts:
+def render_deck_texts(
+    templates: TemplateSet, deck: Deck, region_name: str, region_kind: str, tokens_each: int
+) -> DeckTexts:
     context = deck_context(deck, region_name, region_kind, tokens_each)
     common = templates.render("deck.j2", {"deck": context})
     places: dict[str, PlaceTexts] = {}
@@ -143,19 +176,41 @@ def render_deck_texts(templates: TemplateSet, deck: Deck, region_name: str, regi
     direction = templates.render("direction.j2", {"deck": context})
     rules = []
     for number, rule in enumerate(RULE_CARDS, start=1):
-        rule_context = {"number": number, "total": len(RULE_CARDS), "id": rule.id, "name": rule.name}
+        rule_context = {
+            "number": number,
+            "total": len(RULE_CARDS),
+            "id": rule.id,
+            "name": rule.name,
+        }
         face = templates.render(rule.template, {"deck": context, "rule": rule_context})
         back = templates.render("card_back.j2", {"deck": context, "rule": rule_context})
-        rules.append(RuleTexts(number, face.line("title"), face.markup("body"), back.line("title"),
-                               back.line("caption")))
+        rules.append(
+            RuleTexts(
+                number,
+                face.line("title"),
+                face.markup("body"),
+                back.line("title"),
+                back.line("caption"),
+            )
+        )
     return DeckTexts(
         title=deck.title,
         tagline=common.line("tagline"),
         places=places,
-        intermede=IntermedeTexts(intermede.line("title"), intermede.line("subtitle"),
-                                 intermede.markup("front_body"), intermede.markup("back_body")),
-        direction=DirectionTexts(direction.line("title"), direction.line("north"), direction.line("south"),
-                                 direction.line("east"), direction.line("west"), direction.markup("back_body")),
+        intermede=IntermedeTexts(
+            intermede.line("title"),
+            intermede.line("subtitle"),
+            intermede.markup("front_body"),
+            intermede.markup("back_body"),
+        ),
+        direction=DirectionTexts(
+            direction.line("title"),
+            direction.line("north"),
+            direction.line("south"),
+            direction.line("east"),
+            direction.line("west"),
+            direction.markup("back_body"),
+        ),
         rules=tuple(rules),
         tokens_title=common.line("tokens_title"),
         tokens_help=common.line("tokens_help"),

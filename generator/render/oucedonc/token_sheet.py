@@ -35,14 +35,17 @@ def plan_tokens(page_width: float, page_height: float, count: int) -> TokenSheet
     best: TokenSheet | None = None
     for cols in range(1, count + 1):
         rows = -(-count // cols)
-        cell = min((page_width - 2 * PAGE_MARGIN) / cols, (page_height - 2 * PAGE_MARGIN - HEADER) / rows)
+        cell = min(
+            (page_width - 2 * PAGE_MARGIN) / cols, (page_height - 2 * PAGE_MARGIN - HEADER) / rows
+        )
         radius = (cell - CELL_GAP) / 2
         if radius <= 0 or (best is not None and radius <= best.radius):
             continue
         left = (page_width - cols * cell) / 2
         top = page_height - PAGE_MARGIN - HEADER
         centres = tuple(
-            (left + (index % cols + 0.5) * cell, top - (index // cols + 0.5) * cell) for index in range(count)
+            (left + (index % cols + 0.5) * cell, top - (index // cols + 0.5) * cell)
+            for index in range(count)
         )
         best = TokenSheet(page_width, page_height, centres, radius)
     if best is None:
@@ -79,15 +82,40 @@ def _token(canvas, x: float, y: float, radius: float, palette: Palette, cut_line
         canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
 
 
-def draw_token_pages(canvas, sheet: TokenSheet, duplex: Duplex, back_offset: tuple[float, float],
-                     title: str, help_text: str, fonts: FontSet, palette: Palette = PALETTE) -> int:
+def draw_token_pages(
+    canvas,
+    sheet: TokenSheet,
+    duplex: Duplex,
+    back_offset: tuple[float, float],
+    title: str,
+    help_text: str,
+    fonts: FontSet,
+    palette: Palette = PALETTE,
+) -> int:
     """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn."""
     width, height = sheet.page_width, sheet.page_height
     _define_token(canvas, sheet.radius, palette)
     text_width = width - 2 * PAGE_MARGIN
-    centred_line(canvas, title, fonts.title, 15, width / 2, height - PAGE_MARGIN - 6.5, palette.night, text_width)
-    centred_line(canvas, help_text, fonts.regular, 8, width / 2, height - PAGE_MARGIN - 12.0, palette.muted,
-                 text_width)
+    centred_line(
+        canvas,
+        title,
+        fonts.title,
+        15,
+        width / 2,
+        height - PAGE_MARGIN - 6.5,
+        palette.night,
+        text_width,
+    )
+    centred_line(
+        canvas,
+        help_text,
+        fonts.regular,
+        8,
+        width / 2,
+        height - PAGE_MARGIN - 12.0,
+        palette.muted,
+        text_width,
+    )
     for x, y in sheet.centres:
         _token(canvas, x, y, sheet.radius, palette, cut_line=True)
     _page_boxes(canvas, width, height)

@@ -57,17 +57,33 @@ class Power:
 
 
 POWERS: dict[str, Power] = {
-    "V": Power("V", "Valet", "Pneus neufs",
-               "Remplace n'importe quelle carte de sa couleur sur une pile. Qui a la carte remplacée "
-               "peut la poser à sa place et reprendre le Valet."),
-    "D": Power("D", "Dame", "Instinct",
-               "Échangée contre les cartes de la table, elle permet d'en regarder 3 et d'en choisir une."),
-    "R": Power("R", "Roi", "Aspiration",
-               "Remplace n'importe quelle carte, de n'importe quelle couleur, sur une pile. Qui a la carte "
-               "remplacée peut la poser à sa place et reprendre le Roi."),
-    "JK": Power("JK", "Joker", "Crevaison",
-                "Posé sur une pile, elle n'avance plus tant qu'aucune carte n'est posée sur une autre pile ; "
-                "retirez alors le Joker et mélangez-le aux cartes de la table."),
+    "V": Power(
+        "V",
+        "Valet",
+        "Pneus neufs",
+        "Remplace n'importe quelle carte de sa couleur sur une pile. Qui a la carte remplacée "
+        "peut la poser à sa place et reprendre le Valet.",
+    ),
+    "D": Power(
+        "D",
+        "Dame",
+        "Instinct",
+        "Échangée contre les cartes de la table, elle permet d'en regarder 3 et d'en choisir une.",
+    ),
+    "R": Power(
+        "R",
+        "Roi",
+        "Aspiration",
+        "Remplace n'importe quelle carte, de n'importe quelle couleur, sur une pile. Qui a la carte "
+        "remplacée peut la poser à sa place et reprendre le Roi.",
+    ),
+    "JK": Power(
+        "JK",
+        "Joker",
+        "Crevaison",
+        "Posé sur une pile, elle n'avance plus tant qu'aucune carte n'est posée sur une autre pile ; "
+        "retirez alors le Joker et mélangez-le aux cartes de la table.",
+    ),
 }
 
 
@@ -79,11 +95,19 @@ def _c(hex_value: str):
 
 def _background(canvas: Canvas, box: CardBox, colour: str) -> None:
     canvas.setFillColor(_c(colour))
-    canvas.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed), pt(box.height + 2 * box.bleed),
-                stroke=0, fill=1)
+    canvas.rect(
+        pt(-box.bleed),
+        pt(-box.bleed),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + 2 * box.bleed),
+        stroke=0,
+        fill=1,
+    )
 
 
-def _polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int = 0, fill: int = 1) -> None:
+def _polygon(
+    canvas: Canvas, points: list[tuple[float, float]], stroke: int = 0, fill: int = 1
+) -> None:
     path = canvas.beginPath()
     path.moveTo(pt(points[0][0]), pt(points[0][1]))
     for x, y in points[1:]:
@@ -92,8 +116,17 @@ def _polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int = 0,
     canvas.drawPath(path, stroke=stroke, fill=fill)
 
 
-def _wrapped(canvas: Canvas, text: str, x: float, top: float, width: float, font: str, size: float,
-             colour: str, centred: bool = False) -> float:
+def _wrapped(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    font: str,
+    size: float,
+    colour: str,
+    centred: bool = False,
+) -> float:
     from reportlab.lib.utils import simpleSplit
 
     canvas.setFillColor(_c(colour))
@@ -109,8 +142,14 @@ def _wrapped(canvas: Canvas, text: str, x: float, top: float, width: float, font
     return y
 
 
-def _corner_indices(canvas: Canvas, box: CardBox, rank: str, symbol: str, colour: str,
-                    bottom_colour: str | None = None) -> None:
+def _corner_indices(
+    canvas: Canvas,
+    box: CardBox,
+    rank: str,
+    symbol: str,
+    colour: str,
+    bottom_colour: str | None = None,
+) -> None:
     """Rank and suit in the top-left corner and, turned 180°, in the bottom-right corner."""
     fonts = register_fonts()
     for turned in (False, True):
@@ -128,44 +167,70 @@ def _corner_indices(canvas: Canvas, box: CardBox, rank: str, symbol: str, colour
         canvas.restoreState()
 
 
-def _checkers(canvas: Canvas, x: float, y: float, width: float, rows: int, size: float,
-              dark: str = INK, light: str = "#FFFFFF") -> None:
+def _checkers(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    width: float,
+    rows: int,
+    size: float,
+    dark: str = INK,
+    light: str = "#FFFFFF",
+) -> None:
     cols = int(width // size) + 1
     for row in range(rows):
         for col in range(cols):
             canvas.setFillColor(_c(dark if (row + col) % 2 == 0 else light))
             w = min(size, x + width - (x + col * size))
             if w > 0:
-                canvas.rect(pt(x + col * size), pt(y + row * size), pt(w), pt(size), stroke=0, fill=1)
+                canvas.rect(
+                    pt(x + col * size), pt(y + row * size), pt(w), pt(size), stroke=0, fill=1
+                )
 
 
 def scoring_rules_text(rules: ScoreRules) -> tuple[str, ...]:
     """Rules (a), (b) and (c) in French, as these options score them."""
-    b = ("b) 2 points si les deux premières sont bonnes, 2 si les deux dernières sont bonnes."
-         if rules.pair_bonus_each else "b) 2 points si les deux premières ou les deux dernières sont bonnes (2 au plus).")
-    lines = ["a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la dernière.", b]
+    b = (
+        "b) 2 points si les deux premières sont bonnes, 2 si les deux dernières sont bonnes."
+        if rules.pair_bonus_each
+        else "b) 2 points si les deux premières ou les deux dernières sont bonnes (2 au plus)."
+    )
+    lines = [
+        "a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la dernière.",
+        b,
+    ]
     if rules.three_in_a_row is ThreeInARow.ADJACENT:
-        lines.append("c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet ordre, dans le "
-                     "pronostic, même à d'autres places ; b ne compte alors pas.")
+        lines.append(
+            "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet ordre, dans le "
+            "pronostic, même à d'autres places ; b ne compte alors pas."
+        )
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
-        lines.append("c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même séparées ou à "
-                     "d'autres places ; b ne compte alors pas.")
+        lines.append(
+            "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même séparées ou à "
+            "d'autres places ; b ne compte alors pas."
+        )
     return tuple(lines)
 
 
 def scoring_summary(rules: ScoreRules) -> str:
     """The short form printed at the foot of a prediction card."""
-    parts = ["a) 1 pt par voiture bien placée, +1 si 1re ou dernière",
-             "b) 2 pts si les deux premières, 2 si les deux dernières sont bonnes" if rules.pair_bonus_each
-             else "b) 2 pts si les deux premières ou les deux dernières sont bonnes"]
+    parts = [
+        "a) 1 pt par voiture bien placée, +1 si 1re ou dernière",
+        "b) 2 pts si les deux premières, 2 si les deux dernières sont bonnes"
+        if rules.pair_bonus_each
+        else "b) 2 pts si les deux premières ou les deux dernières sont bonnes",
+    ]
     if rules.three_in_a_row is ThreeInARow.ADJACENT:
         parts.append("c) 3 pts si 3 voitures se suivent dans cet ordre (b ne compte alors pas)")
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
-        parts.append("c) 3 pts si 3 voitures arrivent dans cet ordre, même séparées (b ne compte alors pas)")
+        parts.append(
+            "c) 3 pts si 3 voitures arrivent dans cet ordre, même séparées (b ne compte alors pas)"
+        )
     return " · ".join(parts)
 
 
 # --- icons ----------------------------------------------------------------------------------
+
 
 def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
     canvas.setFillColor(_c("#2B2B2B"))
@@ -174,22 +239,36 @@ def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
     canvas.setLineWidth(pt(r * 0.09))
     for i in range(18):
         a = i * 2 * math.pi / 18
-        canvas.line(pt(cx + r * 0.8 * math.cos(a)), pt(cy + r * 0.8 * math.sin(a)),
-                    pt(cx + r * 0.97 * math.cos(a + 0.12)), pt(cy + r * 0.97 * math.sin(a + 0.12)))
+        canvas.line(
+            pt(cx + r * 0.8 * math.cos(a)),
+            pt(cy + r * 0.8 * math.sin(a)),
+            pt(cx + r * 0.97 * math.cos(a + 0.12)),
+            pt(cy + r * 0.97 * math.sin(a + 0.12)),
+        )
     canvas.setFillColor(_c(rim))
     canvas.circle(pt(cx), pt(cy), pt(r * 0.56), stroke=0, fill=1)
     canvas.setFillColor(_c("#FFFFFF"))
     canvas.circle(pt(cx), pt(cy), pt(r * 0.2), stroke=0, fill=1)
     for i in range(5):
         a = math.pi / 2 + i * 2 * math.pi / 5
-        canvas.circle(pt(cx + r * 0.38 * math.cos(a)), pt(cy + r * 0.38 * math.sin(a)), pt(r * 0.06), stroke=0, fill=1)
+        canvas.circle(
+            pt(cx + r * 0.38 * math.cos(a)),
+            pt(cy + r * 0.38 * math.sin(a)),
+            pt(r * 0.06),
+            stroke=0,
+            fill=1,
+        )
 
 
 def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: str) -> None:
     path = canvas.beginPath()
     path.moveTo(pt(cx - r), pt(cy))
-    path.curveTo(pt(cx - r * 0.45), pt(cy + r * 0.8), pt(cx + r * 0.45), pt(cy + r * 0.8), pt(cx + r), pt(cy))
-    path.curveTo(pt(cx + r * 0.45), pt(cy - r * 0.8), pt(cx - r * 0.45), pt(cy - r * 0.8), pt(cx - r), pt(cy))
+    path.curveTo(
+        pt(cx - r * 0.45), pt(cy + r * 0.8), pt(cx + r * 0.45), pt(cy + r * 0.8), pt(cx + r), pt(cy)
+    )
+    path.curveTo(
+        pt(cx + r * 0.45), pt(cy - r * 0.8), pt(cx - r * 0.45), pt(cy - r * 0.8), pt(cx - r), pt(cy)
+    )
     path.close()
     canvas.setFillColor(_c("#FFFFFF"))
     canvas.setStrokeColor(_c(INK))
@@ -210,14 +289,25 @@ def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: str)
         x = cx - r * 0.75 + i * r * 0.55
         canvas.saveState()
         canvas.setFillAlpha(shade)
-        _polygon(canvas, [(x, cy + r * 0.6), (x + r * 0.45, cy), (x, cy - r * 0.6), (x + r * 0.22, cy - r * 0.6),
-                          (x + r * 0.67, cy), (x + r * 0.22, cy + r * 0.6)])
+        _polygon(
+            canvas,
+            [
+                (x, cy + r * 0.6),
+                (x + r * 0.45, cy),
+                (x, cy - r * 0.6),
+                (x + r * 0.22, cy - r * 0.6),
+                (x + r * 0.67, cy),
+                (x + r * 0.22, cy + r * 0.6),
+            ],
+        )
         canvas.restoreState()
     canvas.setStrokeColor(_c(MUTED))
     canvas.setLineWidth(pt(0.5))
     canvas.setLineCap(1)
     for dy, length in ((0.85, 0.9), (-0.85, 0.9), (0.0, 0.35)):
-        canvas.line(pt(cx - r * 1.15), pt(cy + dy * r), pt(cx - r * 1.15 + length * r), pt(cy + dy * r))
+        canvas.line(
+            pt(cx - r * 1.15), pt(cy + dy * r), pt(cx - r * 1.15 + length * r), pt(cy + dy * r)
+        )
 
 
 def burst_icon(canvas: Canvas, cx: float, cy: float, r: float) -> None:
@@ -234,6 +324,7 @@ def burst_icon(canvas: Canvas, cx: float, cy: float, r: float) -> None:
 
 
 # --- fronts ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class NumberFront:
@@ -304,9 +395,17 @@ class PowerFront:
         _background(canvas, box, PAPER_WHITE)
         if joker:
             canvas.setFillColor(_c(INK))
-            canvas.rect(pt(-box.bleed), pt(box.height - 24), pt(box.width + 2 * box.bleed), pt(24 + box.bleed),
-                        stroke=0, fill=1)
-            _checkers(canvas, -box.bleed, box.height - 26, box.width + 2 * box.bleed, 1, 2.0, INK, WARNING)
+            canvas.rect(
+                pt(-box.bleed),
+                pt(box.height - 24),
+                pt(box.width + 2 * box.bleed),
+                pt(24 + box.bleed),
+                stroke=0,
+                fill=1,
+            )
+            _checkers(
+                canvas, -box.bleed, box.height - 26, box.width + 2 * box.bleed, 1, 2.0, INK, WARNING
+            )
         symbol = "✱" if joker else self.suit.symbol
         index_colour = WARNING if joker else colour
         _corner_indices(canvas, box, self.power.rank, symbol, index_colour, INK if joker else None)
@@ -340,7 +439,17 @@ class PowerFront:
         lines = len(simpleSplit(self.power.text, fonts.regular, size, pt(bw - 4)))
         text_h = (lines * 1.22 - 0.22) * size * 25.4 / 72
         text_top = (btop + bbottom) / 2 + text_h / 2 + 0.4
-        _wrapped(canvas, self.power.text, bx + 2, text_top, bw - 4, fonts.regular, size, INK, centred=True)
+        _wrapped(
+            canvas,
+            self.power.text,
+            bx + 2,
+            text_top,
+            bw - 4,
+            fonts.regular,
+            size,
+            INK,
+            centred=True,
+        )
         canvas.setFillColor(_c(colour if not joker else MUTED))
         canvas.setFont(fonts.condensed, 6.3)
         canvas.drawCentredString(pt(cx), pt(6.2), "Joker" if joker else TEAMS[self.suit].name)
@@ -357,8 +466,14 @@ class PredictionFront:
         fonts = register_fonts()
         _background(canvas, box, PAPER_WHITE)
         canvas.setFillColor(_c(GOLD))
-        canvas.rect(pt(-box.bleed), pt(box.height - 17), pt(box.width + 2 * box.bleed), pt(17 + box.bleed),
-                    stroke=0, fill=1)
+        canvas.rect(
+            pt(-box.bleed),
+            pt(box.height - 17),
+            pt(box.width + 2 * box.bleed),
+            pt(17 + box.bleed),
+            stroke=0,
+            fill=1,
+        )
         _checkers(canvas, -box.bleed, box.height - 19, box.width + 2 * box.bleed, 1, 2.0)
         cx = box.width / 2
         canvas.setFillColor(_c(INK))
@@ -373,7 +488,9 @@ class PredictionFront:
             team = TEAMS[suit]
             y = top - (i + 1) * row_h
             canvas.setFillColor(_c(team.tint))
-            canvas.roundRect(pt(4), pt(y + 0.8), pt(box.width - 8), pt(row_h - 1.6), pt(1.5), stroke=0, fill=1)
+            canvas.roundRect(
+                pt(4), pt(y + 0.8), pt(box.width - 8), pt(row_h - 1.6), pt(1.5), stroke=0, fill=1
+            )
             canvas.setFillColor(_c(INK))
             canvas.setFont(fonts.condensed_bold, 9)
             canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
@@ -384,12 +501,24 @@ class PredictionFront:
             canvas.drawString(pt(25), pt(y + row_h / 2 + 0.2), team.name)
             canvas.setFillColor(_c(MUTED))
             canvas.setFont(fonts.condensed, 6.2)
-            canvas.drawString(pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}")
-        _wrapped(canvas, scoring_summary(self.rules), 4.5, 15.5, box.width - 9, fonts.condensed, 5.8, MUTED,
-                 centred=True)
+            canvas.drawString(
+                pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
+            )
+        _wrapped(
+            canvas,
+            scoring_summary(self.rules),
+            4.5,
+            15.5,
+            box.width - 9,
+            fonts.condensed,
+            5.8,
+            MUTED,
+            centred=True,
+        )
 
 
 # --- backs ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class DeckBack:
@@ -399,10 +528,14 @@ class DeckBack:
         fonts = register_fonts()
         _background(canvas, box, NAVY)
         cy = box.height / 2
-        _checkers(canvas, -box.bleed, cy - 3, box.width + 2 * box.bleed, 2, 3.0, "#0E1629", "#F4F1E8")
+        _checkers(
+            canvas, -box.bleed, cy - 3, box.width + 2 * box.bleed, 2, 3.0, "#0E1629", "#F4F1E8"
+        )
         canvas.setStrokeColor(_c(GOLD))
         canvas.setLineWidth(0.8)
-        canvas.roundRect(pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0)
+        canvas.roundRect(
+            pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0
+        )
         for turned in (False, True):
             canvas.saveState()
             if turned:
@@ -426,7 +559,9 @@ class PredictionBack:
         _background(canvas, box, GOLD)
         canvas.setStrokeColor(_c(INK))
         canvas.setLineWidth(0.8)
-        canvas.roundRect(pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0)
+        canvas.roundRect(
+            pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0
+        )
         cy = box.height / 2
         _checkers(canvas, -box.bleed, cy - 2, box.width + 2 * box.bleed, 2, 2.0)
         for turned in (False, True):

@@ -13,11 +13,26 @@ from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.games.pronostiques import PREDICTIONS, SUITS, PileRules, ScoreRules, check_piles, score_order
+from generator.games.pronostiques import (
+    PREDICTIONS,
+    SUITS,
+    PileRules,
+    ScoreRules,
+    check_piles,
+    score_order,
+)
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.pronostiques.race_cards import (
-    GOLD, POWERS, TEAMS, DeckBack, NumberFront, PowerFront, PredictionBack, PredictionFront, scoring_rules_text,
+    GOLD,
+    POWERS,
+    TEAMS,
+    DeckBack,
+    NumberFront,
+    PowerFront,
+    PredictionBack,
+    PredictionFront,
+    scoring_rules_text,
 )
 from generator.render.sheet_text import INK, MUTED, RULE, footer, page_header, paragraph
 from generator.render.units import pt
@@ -62,32 +77,58 @@ def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Ca
         for number in range(1, 11):
             cards.append(Card(NumberFront(suit, number, laps), back, f"{number} {suit.symbol}"))
         for rank in ("V", "D", "R"):
-            cards.append(Card(PowerFront(POWERS[rank], suit), back, f"{POWERS[rank].rank_name} {suit.symbol}"))
+            cards.append(
+                Card(
+                    PowerFront(POWERS[rank], suit), back, f"{POWERS[rank].rank_name} {suit.symbol}"
+                )
+            )
     for i in range(2):
         cards.append(Card(PowerFront(POWERS["JK"]), back, f"Joker {i + 1}"))
     for prediction in PREDICTIONS:
-        cards.append(Card(PredictionFront(prediction, score_rules), PredictionBack(), f"Pronostic {prediction.name}"))
+        cards.append(
+            Card(
+                PredictionFront(prediction, score_rules),
+                PredictionBack(),
+                f"Pronostic {prediction.name}",
+            )
+        )
     return cards
 
 
 def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
     """The deck imposed on sheets and, with ``options.faces``, one face per page as well."""
     from generator.render.document import DocInfo
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, render_deck, render_faces
+    from generator.render.imposition import (
+        SheetSpec,
+        card_size,
+        parse_duplex,
+        render_deck,
+        render_faces,
+    )
 
     duplex: Duplex = parse_duplex(options.duplex)
     card = card_size("poker")
-    spec = SheetSpec(paper=options.paper, card=card, bleed=options.bleed, duplex=duplex,
-                     back_offset=options.back_offset)
+    spec = SheetSpec(
+        paper=options.paper,
+        card=card,
+        bleed=options.bleed,
+        duplex=duplex,
+        back_offset=options.back_offset,
+    )
     cards = deck_cards(options.laps, options.score_rules)
     info = DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques")
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
-        paths.append(render_faces(cards, card, options.bleed, info).save(out / "pronostiques-cards-faces.pdf"))
+        paths.append(
+            render_faces(cards, card, options.bleed, info).save(
+                out / "pronostiques-cards-faces.pdf"
+            )
+        )
     return paths
 
 
 # --- score pad ------------------------------------------------------------------------------
+
 
 def _suit_text(c: Canvas, suit: Suit, x: float, y: float, size: float, font: str) -> None:
     c.setFillColor(_c(TEAMS[suit].colour))
@@ -104,9 +145,18 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     doc = new_document(paper.width, paper.height, DocInfo(title="Pronostiques: feuille de score"))
     c = doc.canvas
     width = paper.width - 2 * MARGIN
-    y = page_header(c, paper.width, paper.height, MARGIN, "Pronostiques · feuille de score",
-                    f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse 15 points "
-                    "(16 ou plus) ; le plus haut total gagne.", ACCENT, fonts.title, fonts.regular)
+    y = page_header(
+        c,
+        paper.width,
+        paper.height,
+        MARGIN,
+        "Pronostiques · feuille de score",
+        f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse 15 points "
+        "(16 ou plus) ; le plus haut total gagne.",
+        ACCENT,
+        fonts.title,
+        fonts.regular,
+    )
     rounds = 10
     round_w, order_w = 14.0, 44.0
     player_w = (width - round_w - order_w) / options.players
@@ -142,19 +192,35 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
             c.rect(pt(MARGIN), pt(row_top - row_h), pt(width), pt(row_h), stroke=0, fill=1)
         c.setFillColor(_c(INK))
         c.setFont(fonts.bold if r == rounds else fonts.regular, 8.5)
-        c.drawCentredString(pt(MARGIN + round_w / 2), pt(row_top - row_h / 2 - 1.3), "Total" if r == rounds else str(r + 1))
+        c.drawCentredString(
+            pt(MARGIN + round_w / 2),
+            pt(row_top - row_h / 2 - 1.3),
+            "Total" if r == rounds else str(r + 1),
+        )
         if r < rounds:
             for k in range(4):
                 bx = MARGIN + round_w + k * order_w / 4 + 1.8
                 c.setStrokeColor(_c("#B8BDC4"))
                 c.setLineWidth(0.4)
-                c.roundRect(pt(bx), pt(row_top - row_h + 1.3), pt(order_w / 4 - 3.6), pt(row_h - 2.6), pt(1),
-                            stroke=1, fill=0)
+                c.roundRect(
+                    pt(bx),
+                    pt(row_top - row_h + 1.3),
+                    pt(order_w / 4 - 3.6),
+                    pt(row_h - 2.6),
+                    pt(1),
+                    stroke=1,
+                    fill=0,
+                )
             for p in range(options.players):
                 x = MARGIN + round_w + order_w + p * player_w
                 c.setStrokeColor(_c(RULE))
                 c.setDash(1, 1.5)
-                c.line(pt(x + player_w / 2), pt(row_top - row_h + 1), pt(x + player_w / 2), pt(row_top - 1))
+                c.line(
+                    pt(x + player_w / 2),
+                    pt(row_top - row_h + 1),
+                    pt(x + player_w / 2),
+                    pt(row_top - 1),
+                )
                 c.setDash()
         c.setStrokeColor(_c(RULE))
         c.setLineWidth(0.4)
@@ -164,18 +230,25 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     c.setLineWidth(0.7)
     c.rect(pt(MARGIN), pt(bottom), pt(width), pt(top - bottom), stroke=1, fill=0)
     for x in [MARGIN + round_w, MARGIN + round_w + order_w] + [
-            MARGIN + round_w + order_w + p * player_w for p in range(1, options.players)]:
+        MARGIN + round_w + order_w + p * player_w for p in range(1, options.players)
+    ]:
         c.line(pt(x), pt(bottom), pt(x), pt(top))
 
     # the points of every prediction for every finishing order
     y = bottom - 8
     c.setFillColor(_c(INK))
     c.setFont(fonts.bold, 10)
-    c.drawString(pt(MARGIN), pt(y), "Barème : les points de chaque pronostic pour les 24 arrivées possibles")
+    c.drawString(
+        pt(MARGIN), pt(y), "Barème : les points de chaque pronostic pour les 24 arrivées possibles"
+    )
     c.setFont(fonts.regular, 7.5)
     c.setFillColor(_c(MUTED))
-    c.drawString(pt(MARGIN), pt(y - 4.5), "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
-                 "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.")
+    c.drawString(
+        pt(MARGIN),
+        pt(y - 4.5),
+        "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
+        "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
+    )
     orders = list(permutations(SUITS))
     block_w = (width - 8) / 2
     line_h = 5.4
@@ -196,7 +269,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         c.setStrokeColor(_c(INK))
         c.setLineWidth(0.5)
         c.line(pt(bx), pt(y0 - 5), pt(bx + block_w), pt(y0 - 5))
-        for i, order in enumerate(orders[block * 12:(block + 1) * 12]):
+        for i, order in enumerate(orders[block * 12 : (block + 1) * 12]):
             ry = y0 - 5 - (i + 1) * line_h
             if i % 2 == 0:
                 c.setFillColor(_c("#F4F6F8"))
@@ -207,7 +280,9 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
             for k, score in enumerate(scores):
                 c.setFillColor(_c(INK if score.points else "#A0A6AE"))
                 c.setFont(fonts.bold if score.points >= 5 else fonts.regular, 8)
-                c.drawCentredString(pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points))
+                c.drawCentredString(
+                    pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points)
+                )
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")
@@ -215,8 +290,20 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
 
 # --- rules aid ------------------------------------------------------------------------------
 
-def _pile_chart(c: Canvas, x: float, y: float, heights: tuple[int, ...], laps: int, title: str, ok: bool,
-                note: str, fonts, s: float, across: float) -> None:
+
+def _pile_chart(
+    c: Canvas,
+    x: float,
+    y: float,
+    heights: tuple[int, ...],
+    laps: int,
+    title: str,
+    ok: bool,
+    note: str,
+    fonts,
+    s: float,
+    across: float,
+) -> None:
     """Four piles as bars (mm, lower-left at x, y), with the verdict of the pile limits.
 
     ``s`` scales the type and the bar heights, ``across`` the widths (the column sets their room)."""
@@ -235,8 +322,16 @@ def _pile_chart(c: Canvas, x: float, y: float, heights: tuple[int, ...], laps: i
         c.setFillColor(_c(INK))
         c.drawCentredString(pt(bx + bar_w / 2), pt(y + h * unit + 1), str(h))
         _suit_text(c, suit, bx + bar_w / 2, y - 4 * s, 8 * s, fonts.regular)
-    paragraph(c, ("✓ " if ok else "✗ ") + note, x, y - 6.5 * s, 3 * step + bar_w + 1, fonts.bold, 6.8 * s,
-              colour="#0B7A3B" if ok else "#B2182B")
+    paragraph(
+        c,
+        ("✓ " if ok else "✗ ") + note,
+        x,
+        y - 6.5 * s,
+        3 * step + bar_w + 1,
+        fonts.bold,
+        6.8 * s,
+        colour="#0B7A3B" if ok else "#B2182B",
+    )
 
 
 EXAMPLE_ORDER = (Suit.DIAMOND, Suit.HEART, Suit.SPADE, Suit.CLUB)
@@ -250,7 +345,9 @@ def score_line_french(line: ScoreLine) -> str:
     return f"{line.rule} {cars} +{line.points}"
 
 
-def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts, s: float) -> float:
+def _scoring_example(
+    c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts, s: float
+) -> float:
     """A worked example: one finishing order and the points of the four predictions, line by line.
 
     Returns the y (mm) below the last line."""
@@ -273,7 +370,9 @@ def _scoring_example(c: Canvas, x: float, top: float, width: float, rules: Score
         c.drawString(pt(x + 13 * s), pt(y), details)
         c.setFillColor(_c(INK))
         c.setFont(fonts.bold, 8.3 * s)
-        c.drawRightString(pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else ""))
+        c.drawRightString(
+            pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else "")
+        )
         y -= 5 * s
     return y + 5 * s - 2.0 * s
 
@@ -288,9 +387,17 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
     paper = options.paper
     laps = options.laps
     width = paper.width - 2 * MARGIN
-    y = page_header(c, paper.width, paper.height, MARGIN, "Pronostiques · aide de jeu",
-                    f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {laps} tours",
-                    ACCENT, fonts.title, fonts.regular)
+    y = page_header(
+        c,
+        paper.width,
+        paper.height,
+        MARGIN,
+        "Pronostiques · aide de jeu",
+        f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {laps} tours",
+        ACCENT,
+        fonts.title,
+        fonts.regular,
+    )
     col_w = (width - 8) / 2
     left, right = MARGIN, MARGIN + col_w + 8
     size = 8.3 * s
@@ -305,13 +412,23 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
         return paragraph(c, text, x, top, col_w, fonts.regular, size) - 1.6 * s
 
     yl = heading("Mise en place", left, y)
-    yl = body("Chacun reçoit en secret un pronostic (une des 4 cartes dorées, ou le groupe Roi, Dame, Valet, 10 "
-              "qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, donnez 8 cartes à chacun ; "
-              "le reste forme la table, face cachée.", left, yl)
+    yl = body(
+        "Chacun reçoit en secret un pronostic (une des 4 cartes dorées, ou le groupe Roi, Dame, Valet, 10 "
+        "qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, donnez 8 cartes à chacun ; "
+        "le reste forme la table, face cachée.",
+        left,
+        yl,
+    )
     yl = heading("À son tour, une action", left, yl - 1 * s)
-    yl = body("• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis piocher "
-              "une carte de la table pour revenir à 8.", left, yl)
-    yl = body("• Ou échanger jusqu'à 3 cartes de sa main contre autant de cartes de la table.", left, yl)
+    yl = body(
+        "• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis piocher "
+        "une carte de la table pour revenir à 8.",
+        left,
+        yl,
+    )
+    yl = body(
+        "• Ou échanger jusqu'à 3 cartes de sa main contre autant de cartes de la table.", left, yl
+    )
     yl = heading("Les cartes spéciales", left, yl - 1 * s)
     for rank in ("V", "D", "R", "JK"):
         power = POWERS[rank]
@@ -321,11 +438,18 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
         c.drawString(pt(left), pt(yl - 3 * s), label)
         yl = paragraph(c, power.text, left, yl - 3.6 * s, col_w, fonts.regular, size) - 1.8 * s
     yl = heading("Fin de la manche", left, yl - 1 * s)
-    yl = body(f"Dès que 3 des 4 piles sont complètes ({laps} cartes). L'ordre d'arrivée est l'ordre où les piles "
-              "ont été complétées, la quatrième est dernière.", left, yl)
+    yl = body(
+        f"Dès que 3 des 4 piles sont complètes ({laps} cartes). L'ordre d'arrivée est l'ordre où les piles "
+        "ont été complétées, la quatrième est dernière.",
+        left,
+        yl,
+    )
     yl = heading("Fin de la partie", left, yl - 1 * s)
-    yl = body("Après la manche où au moins un joueur dépasse 15 points (16 ou plus). Le plus haut total gagne.",
-              left, yl)
+    yl = body(
+        "Après la manche où au moins un joueur dépasse 15 points (16 ou plus). Le plus haut total gagne.",
+        left,
+        yl,
+    )
     yl = heading("Les écuries", left, yl - 1 * s)
     for suit in SUITS:
         team = TEAMS[suit]
@@ -339,27 +463,76 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
         yl -= 6 * s
 
     yr = heading("Décompte de chaque pronostic", right, y)
-    for text in (*scoring_rules_text(options.score_rules),
-                 "Le barème de la feuille de score donne les points des 24 arrivées possibles."):
+    for text in (
+        *scoring_rules_text(options.score_rules),
+        "Le barème de la feuille de score donne les points des 24 arrivées possibles.",
+    ):
         yr = paragraph(c, text, right, yr, col_w, fonts.regular, size) - 1.6 * s
     yr = heading("Limites des piles", right, yr - 1 * s)
     rules = PileRules(laps=laps)
-    yr = paragraph(c, f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la moins "
-                   "avancée.", right, yr, col_w, fonts.regular, size) - 1.6 * s
-    yr = paragraph(c, f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus avancée "
-                   "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait au plus "
-                   f"{rules.max_gap}).", right, yr, col_w, fonts.regular, size) - 1.6 * s
-    yr = paragraph(c, "Une carte qui briserait une limite ne peut pas être posée.", right, yr, col_w,
-                   fonts.regular, size) - 6 * s
-    examples = [((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
-                ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
-                ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣")]
+    yr = (
+        paragraph(
+            c,
+            f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la moins "
+            "avancée.",
+            right,
+            yr,
+            col_w,
+            fonts.regular,
+            size,
+        )
+        - 1.6 * s
+    )
+    yr = (
+        paragraph(
+            c,
+            f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus avancée "
+            "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait au plus "
+            f"{rules.max_gap}).",
+            right,
+            yr,
+            col_w,
+            fonts.regular,
+            size,
+        )
+        - 1.6 * s
+    )
+    yr = (
+        paragraph(
+            c,
+            "Une carte qui briserait une limite ne peut pas être posée.",
+            right,
+            yr,
+            col_w,
+            fonts.regular,
+            size,
+        )
+        - 6 * s
+    )
+    examples = [
+        ((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
+        ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
+        ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣"),
+    ]
     chart_h = laps * 3.0 * s + 10 * s
-    across = min(s, (col_w / 3 - 3) / 26)  # three charts of 3 steps + a bar side by side in the column
+    across = min(
+        s, (col_w / 3 - 3) / 26
+    )  # three charts of 3 steps + a bar side by side in the column
     for i, (heights, note) in enumerate(examples):
         check = check_piles(heights, rules)
-        _pile_chart(c, right + 1 + i * col_w / 3, yr - chart_h, heights, laps, f"Exemple {i + 1}", check.ok,
-                    note, fonts, s, across)
+        _pile_chart(
+            c,
+            right + 1 + i * col_w / 3,
+            yr - chart_h,
+            heights,
+            laps,
+            f"Exemple {i + 1}",
+            check.ok,
+            note,
+            fonts,
+            s,
+            across,
+        )
     yr = _scoring_example(c, right, yr - chart_h - 22 * s, col_w, options.score_rules, fonts, s)
     return min(yl, yr)
 
@@ -374,7 +547,9 @@ def aid_scale(options: PronostiquesOptions) -> float:
 
     fonts = register_fonts()
     for s in AID_SCALES:
-        scratch = ScratchCanvas(io.BytesIO(), pagesize=(pt(options.paper.width), pt(options.paper.height)))
+        scratch = ScratchCanvas(
+            io.BytesIO(), pagesize=(pt(options.paper.width), pt(options.paper.height))
+        )
         if _draw_rules_aid(scratch, options, fonts, s) >= AID_FLOOR:
             return s
     return AID_SCALES[-1]
@@ -394,4 +569,12 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
     return doc.save(out / "pronostiques-rules-aid.pdf")
 
 
-__all__ = ["GOLD", "SHEET_PAPERS", "PronostiquesOptions", "build_deck", "build_rules_aid", "build_score_pad", "deck_cards"]
+__all__ = [
+    "GOLD",
+    "SHEET_PAPERS",
+    "PronostiquesOptions",
+    "build_deck",
+    "build_rules_aid",
+    "build_score_pad",
+    "deck_cards",
+]

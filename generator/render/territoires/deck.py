@@ -17,7 +17,15 @@ from generator.render.document import DocInfo, PdfDocument
 from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
 from generator.render.suits import RED, draw_suit
 from generator.render.territoires.style import (
-    HOUSE_COLOUR, HOUSE_TINT, INK, MUTED, ROLE_COLOUR, fit_size, fonts, rounded_box, text,
+    HOUSE_COLOUR,
+    HOUSE_TINT,
+    INK,
+    MUTED,
+    ROLE_COLOUR,
+    fit_size,
+    fonts,
+    rounded_box,
+    text,
 )
 from generator.render.units import pt
 
@@ -70,9 +78,17 @@ class FrontPainter:
         safe = box.safe
         scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
         canvas.setFillColor(CARD_PAPER)
-        canvas.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed),
-                    pt(box.height + 2 * box.bleed), stroke=0, fill=1)
-        rounded_box(canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5)
+        canvas.rect(
+            pt(-box.bleed),
+            pt(-box.bleed),
+            pt(box.width + 2 * box.bleed),
+            pt(box.height + 2 * box.bleed),
+            stroke=0,
+            fill=1,
+        )
+        rounded_box(
+            canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5
+        )
         inner = safe.inset(2.5 * scale)
         # Number, top left.
         text(canvas, inner.x, inner.top - 8.5 * scale, str(number), f.title, 24 * scale, colour)
@@ -81,8 +97,19 @@ class FrontPainter:
         ix, iy = inner.right - inset_w, inner.top - inset_h
         playing = self.card.playing_card
         ink = RED if playing.suit.is_red else INK
-        rounded_box(canvas, ix, iy, inset_w, inset_h, 1.2 * scale, fill="#FFFFFF", stroke=ink, line=0.3)
-        text(canvas, ix + inset_w / 2, iy + inset_h - 6 * scale, playing.rank, f.condensed_bold, 13 * scale, ink, "centre")
+        rounded_box(
+            canvas, ix, iy, inset_w, inset_h, 1.2 * scale, fill="#FFFFFF", stroke=ink, line=0.3
+        )
+        text(
+            canvas,
+            ix + inset_w / 2,
+            iy + inset_h - 6 * scale,
+            playing.rank,
+            f.condensed_bold,
+            13 * scale,
+            ink,
+            "centre",
+        )
         draw_suit(canvas, playing.suit.value, ix + inset_w / 2, iy + 3.9 * scale, 5.0 * scale)
         # Emblem: a tinted medallion with the suit; the name below it.
         emblem_y = box.height * 0.62
@@ -94,19 +121,55 @@ class FrontPainter:
         name_y = emblem_y - 21 * scale
         name_size = fit_size(self.card.name, f.title, 15 * scale, inner.width)
         text(canvas, box.width / 2, name_y, self.card.name, f.title, name_size, INK, "centre")
-        text(canvas, box.width / 2, name_y - 5.5 * scale, playing.french, f.oblique, 7 * scale, MUTED, "centre")
+        text(
+            canvas,
+            box.width / 2,
+            name_y - 5.5 * scale,
+            playing.french,
+            f.oblique,
+            7 * scale,
+            MUTED,
+            "centre",
+        )
         # Role band and what the card does.
         band_h = 6.2 * scale
         band_y = inner.y + 9.5 * scale
-        rounded_box(canvas, inner.x, band_y, inner.width, band_h, band_h / 2, fill=ROLE_COLOUR[role])
+        rounded_box(
+            canvas, inner.x, band_y, inner.width, band_h, band_h / 2, fill=ROLE_COLOUR[role]
+        )
         label = role.french.upper()
-        text(canvas, box.width / 2, band_y + 1.9 * scale, label, f.condensed_bold,
-             fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4), "#FFFFFF", "centre")
+        text(
+            canvas,
+            box.width / 2,
+            band_y + 1.9 * scale,
+            label,
+            f.condensed_bold,
+            fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4),
+            "#FFFFFF",
+            "centre",
+        )
         effect = role_effect(number)
-        text(canvas, box.width / 2, band_y - 4 * scale, effect, f.condensed,
-             fit_size(effect, f.condensed, 7 * scale, inner.width), INK, "centre")
+        text(
+            canvas,
+            box.width / 2,
+            band_y - 4 * scale,
+            effect,
+            f.condensed,
+            fit_size(effect, f.condensed, 7 * scale, inner.width),
+            INK,
+            "centre",
+        )
         # House at the bottom.
-        text(canvas, box.width / 2, inner.y + 0.2 * scale, house_line(number), f.bold, 6.5 * scale, colour, "centre")
+        text(
+            canvas,
+            box.width / 2,
+            inner.y + 0.2 * scale,
+            house_line(number),
+            f.bold,
+            6.5 * scale,
+            colour,
+            "centre",
+        )
 
 
 def paint_back(canvas: Canvas, box: CardBox) -> None:
@@ -114,8 +177,14 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     f = fonts()
     scale = box.width / 63.0
     canvas.setFillColor(BACK_NAVY)
-    canvas.rect(pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed),
-                pt(box.height + 2 * box.bleed), stroke=0, fill=1)
+    canvas.rect(
+        pt(-box.bleed),
+        pt(-box.bleed),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + 2 * box.bleed),
+        stroke=0,
+        fill=1,
+    )
     frame = box.safe
     canvas.saveState()
     clip = canvas.beginPath()
@@ -129,13 +198,28 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     k = -int(reach / step) - 1
     while k * step <= reach:  # lines through the centre's lattice, symmetric under a half turn
         offset = k * step
-        canvas.line(pt(cx + offset - reach), pt(cy - reach), pt(cx + offset + reach), pt(cy + reach))
-        canvas.line(pt(cx + offset - reach), pt(cy + reach), pt(cx + offset + reach), pt(cy - reach))
+        canvas.line(
+            pt(cx + offset - reach), pt(cy - reach), pt(cx + offset + reach), pt(cy + reach)
+        )
+        canvas.line(
+            pt(cx + offset - reach), pt(cy + reach), pt(cx + offset + reach), pt(cy - reach)
+        )
         k += 1
     canvas.restoreState()
-    rounded_box(canvas, frame.x, frame.y, frame.width, frame.height, 2.5 * scale, stroke=BACK_GOLD, line=0.6)
+    rounded_box(
+        canvas, frame.x, frame.y, frame.width, frame.height, 2.5 * scale, stroke=BACK_GOLD, line=0.6
+    )
     inner = frame.inset(1.6 * scale)
-    rounded_box(canvas, inner.x, inner.y, inner.width, inner.height, 1.8 * scale, stroke=BACK_GOLD, line=0.25)
+    rounded_box(
+        canvas,
+        inner.x,
+        inner.y,
+        inner.width,
+        inner.height,
+        1.8 * scale,
+        stroke=BACK_GOLD,
+        line=0.25,
+    )
     canvas.saveState()
     canvas.setFillColor(BACK_NAVY)
     canvas.setStrokeColor(BACK_GOLD)
@@ -154,10 +238,18 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
 
 def lenormand_cards() -> list[Card]:
     """The 36 cards in number order, each with its front painter and the common back."""
-    return [Card(front=FrontPainter(card), back=paint_back, label=f"{card.number} {card.name}") for card in LENORMAND]
+    return [
+        Card(front=FrontPainter(card), back=paint_back, label=f"{card.number} {card.name}")
+        for card in LENORMAND
+    ]
 
 
 def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
-    return render_deck(lenormand_cards(), spec, DocInfo(
-        title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-        subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun"))
+    return render_deck(
+        lenormand_cards(),
+        spec,
+        DocInfo(
+            title="Les territoires — jeu de Petit Lenormand (36 cartes)",
+            subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun",
+        ),
+    )

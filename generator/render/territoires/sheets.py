@@ -15,8 +15,19 @@ from generator.render.document import DocInfo, new_document
 from generator.render.paper import Paper
 from generator.render.suits import draw_suit
 from generator.render.territoires.style import (
-    HAIRLINE, HOUSE_COLOUR, HOUSE_SUBTITLE, HOUSE_TINT, HOUSE_TITLE, INK, MUTED, PAPER_TINT,
-    cut_line, fit_size, fonts, rounded_box, text,
+    HAIRLINE,
+    HOUSE_COLOUR,
+    HOUSE_SUBTITLE,
+    HOUSE_TINT,
+    HOUSE_TITLE,
+    INK,
+    MUTED,
+    PAPER_TINT,
+    cut_line,
+    fit_size,
+    fonts,
+    rounded_box,
+    text,
 )
 from generator.render.units import pt
 
@@ -39,16 +50,26 @@ def _players_line(setup: Setup) -> str:
 
 def _house_players(setup: Setup, house: House) -> str:
     if setup.players == 4:
-        return "vie commune des joueurs 1 et 3" if house is House.EVEN else "vie commune des joueurs 2 et 4"
+        return (
+            "vie commune des joueurs 1 et 3"
+            if house is House.EVEN
+            else "vie commune des joueurs 2 et 4"
+        )
     return "joueur 1" if house is House.EVEN else "joueur 2"
 
 
 # --- life trackers ------------------------------------------------------------------------
 
+
 def write_trackers(path: Path, setup: Setup, sheet: Paper) -> Path:
-    document = new_document(sheet.width, sheet.height, DocInfo(
-        title=f"Les territoires — suivi des points de vie ({setup.players} joueurs)",
-        subject="Une colonne par maison: cochez chaque carte de vie perdue"))
+    document = new_document(
+        sheet.width,
+        sheet.height,
+        DocInfo(
+            title=f"Les territoires — suivi des points de vie ({setup.players} joueurs)",
+            subject="Une colonne par maison: cochez chaque carte de vie perdue",
+        ),
+    )
     draw_trackers(document.canvas, setup, sheet)
     document.canvas.showPage()
     return document.save(path)
@@ -58,7 +79,15 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
     f = fonts()
     top = sheet.height - MARGIN
     text(canvas, MARGIN, top - 7, "Les territoires", f.title, 20)
-    text(canvas, MARGIN, top - 13.5, "Suivi des points de vie · " + _players_line(setup), f.regular, 9.5, MUTED)
+    text(
+        canvas,
+        MARGIN,
+        top - 13.5,
+        "Suivi des points de vie · " + _players_line(setup),
+        f.regular,
+        9.5,
+        MUTED,
+    )
     gap = 10.0
     column_width = (sheet.width - 2 * MARGIN - gap) / 2
     bottom = MARGIN + (40.0 if setup.players == 3 else 18.0)
@@ -69,31 +98,65 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
     if setup.players == 3:
         _third_player_band(canvas, MARGIN, MARGIN, sheet.width - 2 * MARGIN, 34.0)
     else:
-        text(canvas, sheet.width / 2, MARGIN + 6,
-             "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand un soin la rend.",
-             f.oblique, 8, MUTED, "centre")
-        text(canvas, sheet.width / 2, MARGIN + 1.5,
-             "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais plus de 8 points de vie.",
-             f.oblique, 8, MUTED, "centre")
+        text(
+            canvas,
+            sheet.width / 2,
+            MARGIN + 6,
+            "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand un soin la rend.",
+            f.oblique,
+            8,
+            MUTED,
+            "centre",
+        )
+        text(
+            canvas,
+            sheet.width / 2,
+            MARGIN + 1.5,
+            "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais plus de 8 points de vie.",
+            f.oblique,
+            8,
+            MUTED,
+            "centre",
+        )
 
 
-def _tracker_column(canvas: Canvas, house: House, setup: Setup, x: float, bottom: float,
-                    width: float, top: float) -> None:
+def _tracker_column(
+    canvas: Canvas, house: House, setup: Setup, x: float, bottom: float, width: float, top: float
+) -> None:
     f = fonts()
     colour = HOUSE_COLOUR[house]
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
     text(canvas, x + 4, top - 7.5, HOUSE_TITLE[house], f.bold, 12, "#FFFFFF")
     subtitle = f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}"
-    text(canvas, x + 4, top - 13, subtitle, f.regular, fit_size(subtitle, f.regular, 8, width - 8), "#FFFFFF")
+    text(
+        canvas,
+        x + 4,
+        top - 13,
+        subtitle,
+        f.regular,
+        fit_size(subtitle, f.regular, 8, width - 8),
+        "#FFFFFF",
+    )
     labels_y = top - header - 5
     box = 5.0
     box_gap = 1.6
     boxes_width = GAMES_TO_TICK * box + (GAMES_TO_TICK - 1) * box_gap
     boxes_x = x + width - boxes_width - 3
-    text(canvas, boxes_x + boxes_width / 2, labels_y + 0.5, "parties", f.oblique, 7, MUTED, "centre")
+    text(
+        canvas, boxes_x + boxes_width / 2, labels_y + 0.5, "parties", f.oblique, 7, MUTED, "centre"
+    )
     for game in range(GAMES_TO_TICK):
-        text(canvas, boxes_x + game * (box + box_gap) + box / 2, labels_y - 3, str(game + 1), f.regular, 7, MUTED, "centre")
+        text(
+            canvas,
+            boxes_x + game * (box + box_gap) + box / 2,
+            labels_y - 3,
+            str(game + 1),
+            f.regular,
+            7,
+            MUTED,
+            "centre",
+        )
     rows_top = labels_y - 5
     row_height = (rows_top - bottom) / LIFE_PER_HOUSE
     rounded_box(canvas, x, bottom, width, rows_top - bottom, 2.5, fill=HOUSE_TINT[house])
@@ -116,12 +179,39 @@ def _tracker_column(canvas: Canvas, house: House, setup: Setup, x: float, bottom
         text(canvas, name_x, centre - 3.5, after, f.regular, 7.5, MUTED)
         for game in range(GAMES_TO_TICK):
             bx = boxes_x + game * (box + box_gap)
-            rounded_box(canvas, bx, centre - box / 2, box, box, 0.8, fill="#FFFFFF", stroke=colour, line=0.35)
-    text(canvas, x + width / 2, bottom - 4.5, "0 : le territoire est tombé", f.oblique, 8, colour, "centre")
+            rounded_box(
+                canvas,
+                bx,
+                centre - box / 2,
+                box,
+                box,
+                0.8,
+                fill="#FFFFFF",
+                stroke=colour,
+                line=0.35,
+            )
+    text(
+        canvas,
+        x + width / 2,
+        bottom - 4.5,
+        "0 : le territoire est tombé",
+        f.oblique,
+        8,
+        colour,
+        "centre",
+    )
 
 
-def mini_card(canvas: Canvas, number: int, x: float, y: float, w: float, h: float, colour: str,
-              stacked: bool = False) -> None:
+def mini_card(
+    canvas: Canvas,
+    number: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    colour: str,
+    stacked: bool = False,
+) -> None:
     """A small card face: the number and the playing-card inset (``stacked``: all in the top strip)."""
     f = fonts()
     card = lenormand(number)
@@ -133,7 +223,16 @@ def mini_card(canvas: Canvas, number: int, x: float, y: float, w: float, h: floa
     text(canvas, x + w / 2, y + h * 0.5, str(number), f.title, h * 0.95, colour, "centre")
     suit = card.playing_card.suit
     ink = "#B3202A" if suit.is_red else INK
-    text(canvas, x + w / 2 - h * 0.07, y + h * 0.12, card.playing_card.rank, f.condensed_bold, h * 0.6, ink, "right")
+    text(
+        canvas,
+        x + w / 2 - h * 0.07,
+        y + h * 0.12,
+        card.playing_card.rank,
+        f.condensed_bold,
+        h * 0.6,
+        ink,
+        "right",
+    )
     draw_suit(canvas, suit.value, x + w / 2 + h * 0.1, y + h * 0.19, h * 0.17)
 
 
@@ -150,14 +249,23 @@ def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height:
         text(canvas, x + 4, y + height - 13.5 - index * 5, line, f.regular, 8.5, INK)
     text(canvas, x + 4, y + 4.5, "Attaques menées :", f.oblique, 8, MUTED)
     for tick in range(24):
-        rounded_box(canvas, x + 32 + tick * 6.2, y + 3, 4.6, 4.6, 0.8, fill="#FFFFFF", stroke=HAIRLINE)
+        rounded_box(
+            canvas, x + 32 + tick * 6.2, y + 3, 4.6, 4.6, 0.8, fill="#FFFFFF", stroke=HAIRLINE
+        )
 
 
 # --- reference card ("Résumé") -----------------------------------------------------------
 
+
 def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
-    document = new_document(sheet.width, sheet.height, DocInfo(
-        title="Les territoires — résumé des règles", subject="Deux cartes de référence à découper"))
+    document = new_document(
+        sheet.width,
+        sheet.height,
+        DocInfo(
+            title="Les territoires — résumé des règles",
+            subject="Deux cartes de référence à découper",
+        ),
+    )
     canvas = document.canvas
     height = (sheet.height - 2 * MARGIN - 8) / 2
     for index in range(2):
@@ -172,13 +280,25 @@ _REFERENCE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     # (section, cards, name, effect)
     ("3 cartes qui se suivent", "", "1 carte de votre parité, 2 de l'autre", "−1 à l'adversaire"),
     ("", "", "2 cartes de votre parité", "−2 à l'adversaire"),
-    ("2 cartes qui se suivent, dont une spéciale", "10 · 11", "Armes : Faux, Fouet",
-     "−1 (autre parité) · −2 (votre parité) · −3 les deux"),
+    (
+        "2 cartes qui se suivent, dont une spéciale",
+        "10 · 11",
+        "Armes : Faux, Fouet",
+        "−1 (autre parité) · −2 (votre parité) · −3 les deux",
+    ),
     ("", "15 · 18", "Animaux : Ours, Chien", "comme les armes : −1 · −2 · −3 les deux"),
-    ("", "4 · 6", "Soutiens de la civilisation : Maison, Nuages",
-     "maison paire −2, les deux −3 · maison impaire 0"),
-    ("", "7 · 9", "Soutiens de la nature : Serpent, Bouquet",
-     "maison impaire −2, les deux −3 · maison paire 0"),
+    (
+        "",
+        "4 · 6",
+        "Soutiens de la civilisation : Maison, Nuages",
+        "maison paire −2, les deux −3 · maison impaire 0",
+    ),
+    (
+        "",
+        "7 · 9",
+        "Soutiens de la nature : Serpent, Bouquet",
+        "maison impaire −2, les deux −3 · maison paire 0",
+    ),
     ("", "13 · 16", "Soins : Enfant, Étoiles", "votre vie +1 (autre parité) · +2 (votre parité)"),
 )
 
@@ -195,7 +315,9 @@ def _reference_notes(setup: Setup) -> tuple[str, ...]:
         "Le gagnant est le dernier joueur à posséder des cartes de vie.",
     )
     if setup.players == 3:
-        notes += ("Le 3e joueur : pas de vie, ni bonus ni malus de parité (suite −1, arme ou animal −1, les deux −3).",)
+        notes += (
+            "Le 3e joueur : pas de vie, ni bonus ni malus de parité (suite −1, arme ou animal −1, les deux −3).",
+        )
     if setup.players == 4:
         notes += ("À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie.",)
     return notes
@@ -203,19 +325,40 @@ def _reference_notes(setup: Setup) -> tuple[str, ...]:
 
 def _setup_line(setup: Setup) -> str:
     rows = " + ".join(str(r) for r in setup.reserve_rows)
-    return (f"{setup.hand} cartes en main par joueur · réserve de {setup.reserve} cartes face cachée "
-            f"({rows}) · pioche : {setup.draw_pile} cartes")
+    return (
+        f"{setup.hand} cartes en main par joueur · réserve de {setup.reserve} cartes face cachée "
+        f"({rows}) · pioche : {setup.draw_pile} cartes"
+    )
 
 
-def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: float, height: float) -> None:
+def draw_reference(
+    canvas: Canvas, setup: Setup, x: float, y: float, width: float, height: float
+) -> None:
     f = fonts()
     rounded_box(canvas, x, y, width, height, 3, fill=PAPER_TINT, stroke=HAIRLINE, line=0.4)
     pad = 6.0
     top = y + height - pad
     text(canvas, x + pad, top - 6, "Les territoires", f.title, 16)
-    text(canvas, x + width - pad, top - 6, f"Résumé · {setup.players} joueurs", f.bold, 10, MUTED, "right")
-    text(canvas, x + pad, top - 12.5, "Cartes 21 à 36 : points de vie (paires : civilisation · impaires : nature). "
-         "On joue avec les cartes 1 à 20.", f.regular, 8.5, INK)
+    text(
+        canvas,
+        x + width - pad,
+        top - 6,
+        f"Résumé · {setup.players} joueurs",
+        f.bold,
+        10,
+        MUTED,
+        "right",
+    )
+    text(
+        canvas,
+        x + pad,
+        top - 12.5,
+        "Cartes 21 à 36 : points de vie (paires : civilisation · impaires : nature). "
+        "On joue avec les cartes 1 à 20.",
+        f.regular,
+        8.5,
+        INK,
+    )
     text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, INK)
     notes = _reference_notes(setup)
     line_y = top - 24
@@ -238,8 +381,24 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
             text(canvas, x + pad, line_y, section.upper(), f.condensed_bold, 8, MUTED)
             line_y -= row_height - 1.5
         text(canvas, column_cards, line_y, cards, f.bold, 9.5, INK)
-        text(canvas, column_name, line_y, name, f.regular, fit_size(name, f.regular, 9, column_effect - column_name - 2), INK)
-        text(canvas, column_effect, line_y, effect, f.bold, fit_size(effect, f.bold, 9, effect_width), INK)
+        text(
+            canvas,
+            column_name,
+            line_y,
+            name,
+            f.regular,
+            fit_size(name, f.regular, 9, column_effect - column_name - 2),
+            INK,
+        )
+        text(
+            canvas,
+            column_effect,
+            line_y,
+            effect,
+            f.bold,
+            fit_size(effect, f.bold, 9, effect_width),
+            INK,
+        )
         line_y -= row_height
     canvas.saveState()
     canvas.setStrokeColor(HAIRLINE)
@@ -254,11 +413,17 @@ def draw_reference(canvas: Canvas, setup: Setup, x: float, y: float, width: floa
 
 # --- setup sheet --------------------------------------------------------------------------
 
+
 def write_setup(path: Path, setup: Setup, sheet: Paper) -> Path:
     landscape = sheet.landscape()
-    document = new_document(landscape.width, landscape.height, DocInfo(
-        title=f"Les territoires — mise en place ({setup.players} joueurs)",
-        subject="Où poser la réserve, les mains, la pioche et les cartes de vie"))
+    document = new_document(
+        landscape.width,
+        landscape.height,
+        DocInfo(
+            title=f"Les territoires — mise en place ({setup.players} joueurs)",
+            subject="Où poser la réserve, les mains, la pioche et les cartes de vie",
+        ),
+    )
     draw_setup(document.canvas, setup, landscape)
     document.canvas.showPage()
     return document.save(path)
@@ -270,24 +435,37 @@ CARD_W, CARD_H = 15.0, 21.0  # the cards of the diagram (a quarter of a poker ca
 def _slot(canvas: Canvas, x: float, y: float, face_down: bool, colour: str = HAIRLINE) -> None:
     if face_down:
         rounded_box(canvas, x, y, CARD_W, CARD_H, 1.2, fill="#3A3550", stroke="#3A3550")
-        rounded_box(canvas, x + 1.5, y + 1.5, CARD_W - 3, CARD_H - 3, 0.8, stroke="#C9B37E", line=0.3)
+        rounded_box(
+            canvas, x + 1.5, y + 1.5, CARD_W - 3, CARD_H - 3, 0.8, stroke="#C9B37E", line=0.3
+        )
     else:
         rounded_box(canvas, x, y, CARD_W, CARD_H, 1.2, fill="#FFFFFF", stroke=colour, line=0.4)
 
 
-def _row_of_slots(canvas: Canvas, count: int, cx: float, y: float, face_down: bool, gap: float = 2.5,
-                  colour: str = HAIRLINE) -> None:
+def _row_of_slots(
+    canvas: Canvas,
+    count: int,
+    cx: float,
+    y: float,
+    face_down: bool,
+    gap: float = 2.5,
+    colour: str = HAIRLINE,
+) -> None:
     total = count * CARD_W + (count - 1) * gap
     for index in range(count):
         _slot(canvas, cx - total / 2 + index * (CARD_W + gap), y, face_down, colour)
 
 
-def _life_column(canvas: Canvas, house: House, x: float, top: float, label: str, shared: bool) -> None:
+def _life_column(
+    canvas: Canvas, house: House, x: float, top: float, label: str, shared: bool
+) -> None:
     f = fonts()
     colour = HOUSE_COLOUR[house]
     step = 7.0
     for index, card in enumerate(house.life_cards):  # lowest on top, the highest lies at the bottom
-        mini_card(canvas, card, x, top - CARD_H - index * step, CARD_W, CARD_H, colour, stacked=True)
+        mini_card(
+            canvas, card, x, top - CARD_H - index * step, CARD_W, CARD_H, colour, stacked=True
+        )
     text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 7.5, colour, "centre")
     if shared:
         text(canvas, x + CARD_W / 2, top + 5.8, "commune", f.oblique, 6.5, colour, "centre")
@@ -297,7 +475,9 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
     f = fonts()
     top = page.height - MARGIN
     text(canvas, MARGIN, top - 7, "Les territoires", f.title, 20)
-    text(canvas, MARGIN, top - 13.5, f"Mise en place · {_players_line(setup)}", f.regular, 9.5, MUTED)
+    text(
+        canvas, MARGIN, top - 13.5, f"Mise en place · {_players_line(setup)}", f.regular, 9.5, MUTED
+    )
     table_x, table_w = MARGIN, 178.0
     table_y, table_h = MARGIN, top - 20 - MARGIN
     rounded_box(canvas, table_x, table_y, table_w, table_h, 4, fill=PAPER_TINT, stroke=HAIRLINE)
@@ -308,33 +488,79 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
     row_gap = 3.0
     block_h = len(rows) * CARD_H + (len(rows) - 1) * row_gap
     for index, count in enumerate(rows):
-        _row_of_slots(canvas, count, cx, cy + block_h / 2 - (index + 1) * CARD_H - index * row_gap, True)
-    text(canvas, cx, cy - block_h / 2 - 5, f"Réserve : {setup.reserve} cartes face cachée", f.bold, 8, INK, "centre")
+        _row_of_slots(
+            canvas, count, cx, cy + block_h / 2 - (index + 1) * CARD_H - index * row_gap, True
+        )
+    text(
+        canvas,
+        cx,
+        cy - block_h / 2 - 5,
+        f"Réserve : {setup.reserve} cartes face cachée",
+        f.bold,
+        8,
+        INK,
+        "centre",
+    )
     # Draw pile and discard on the right of the reserve.
     reserve_half = max(rows) * (CARD_W + 2.5) / 2
     pile_x = cx - reserve_half - 10 - CARD_W
     for offset in (1.2, 0.6, 0.0):
         _slot(canvas, pile_x + offset, cy - CARD_H / 2 + offset, True)
-    text(canvas, pile_x + CARD_W / 2, cy - CARD_H / 2 - 4.5, f"Pioche ({setup.draw_pile})", f.bold, 7.5, INK, "centre")
+    text(
+        canvas,
+        pile_x + CARD_W / 2,
+        cy - CARD_H / 2 - 4.5,
+        f"Pioche ({setup.draw_pile})",
+        f.bold,
+        7.5,
+        INK,
+        "centre",
+    )
     discard_x = cx + reserve_half + 10
     _slot(canvas, discard_x, cy - CARD_H / 2, False)
     text(canvas, discard_x + CARD_W / 2, cy - 1, "défausse", f.oblique, 6.5, MUTED, "centre")
     # Hands: seat 1 at the bottom, then clockwise.
     seats = _seat_positions(setup.players, table_x, table_y, table_w, table_h)
     for seat, (hx, hy, label_y) in enumerate(seats, start=1):
-        house = None if (setup.players == 3 and seat == 3) else (House.EVEN if seat % 2 else House.ODD)
+        house = (
+            None if (setup.players == 3 and seat == 3) else (House.EVEN if seat % 2 else House.ODD)
+        )
         colour = HOUSE_COLOUR[house] if house else MUTED
         _row_of_slots(canvas, setup.hand, hx, hy, False, colour=colour)
         who = f"Joueur {seat} · " + (house.french if house else "sans maison")
-        text(canvas, hx, label_y, f"{who} · {setup.hand} cartes en main", f.bold, 7.5, colour, "centre")
+        text(
+            canvas,
+            hx,
+            label_y,
+            f"{who} · {setup.hand} cartes en main",
+            f.bold,
+            7.5,
+            colour,
+            "centre",
+        )
     # Life columns at the two sides of the table.
     shared = setup.players == 4
     _life_column(canvas, House.EVEN, table_x + 6, table_y + table_h - 12, "vie paire", shared)
-    _life_column(canvas, House.ODD, table_x + table_w - 6 - CARD_W, table_y + table_h - 12, "vie impaire", shared)
-    _steps(canvas, setup, table_x + table_w + 8, top - 22, page.width - MARGIN - (table_x + table_w + 8))
+    _life_column(
+        canvas,
+        House.ODD,
+        table_x + table_w - 6 - CARD_W,
+        table_y + table_h - 12,
+        "vie impaire",
+        shared,
+    )
+    _steps(
+        canvas,
+        setup,
+        table_x + table_w + 8,
+        top - 22,
+        page.width - MARGIN - (table_x + table_w + 8),
+    )
 
 
-def _seat_positions(players: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
+def _seat_positions(
+    players: int, x: float, y: float, w: float, h: float
+) -> list[tuple[float, float, float]]:
     """(centre x of the hand, bottom of its cards, y of its label) for each seat."""
     bottom = (x + w / 2, y + 12, y + 7.5)
     top = (x + w / 2, y + h - 8 - CARD_H, y + h - 4.5)
@@ -365,7 +591,9 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         "face visible ou cachée.",
     ]
     if setup.players == 4:
-        steps.append("Les joueurs 1 et 3 (pairs) partagent leur vie, les joueurs 2 et 4 (impairs) la leur.")
+        steps.append(
+            "Les joueurs 1 et 3 (pairs) partagent leur vie, les joueurs 2 et 4 (impairs) la leur."
+        )
     if setup.players == 3:
         steps.append("Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.")
     turn = [

@@ -18,7 +18,10 @@ PAPER_TINT = "#F7F2E7"
 HOUSE_COLOUR = {House.EVEN: "#2B4C7E", House.ODD: "#3D6B35"}
 HOUSE_TINT = {House.EVEN: "#E3EAF4", House.ODD: "#E4EEDF"}
 HOUSE_TITLE = {House.EVEN: "Maison de la civilisation", House.ODD: "Maison de la nature"}
-HOUSE_SUBTITLE = {House.EVEN: "les hommes · cartes paires", House.ODD: "les animaux · cartes impaires"}
+HOUSE_SUBTITLE = {
+    House.EVEN: "les hommes · cartes paires",
+    House.ODD: "les animaux · cartes impaires",
+}
 ROLE_COLOUR = {
     Role.WEAPON: "#8E2C2C",
     Role.SUPPORT_ANIMAL: "#8A5A24",
@@ -30,8 +33,16 @@ ROLE_COLOUR = {
 }
 
 
-def text(canvas: Canvas, x: float, y: float, string: str, font: str, size: float,
-         colour: str = INK, align: str = "left") -> None:
+def text(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    string: str,
+    font: str,
+    size: float,
+    colour: str = INK,
+    align: str = "left",
+) -> None:
     """Draw one line at (x, y) mm, ``size`` in points; align left, centre or right."""
     canvas.setFont(font, size)
     canvas.setFillColor(colour)
@@ -59,15 +70,26 @@ def fit_size(string: str, font: str, size: float, width: float, smallest: float 
     return size
 
 
-def rounded_box(canvas: Canvas, x: float, y: float, w: float, h: float, radius: float,
-                fill: str | None = None, stroke: str | None = None, line: float = 0.3) -> None:
+def rounded_box(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    radius: float,
+    fill: str | None = None,
+    stroke: str | None = None,
+    line: float = 0.3,
+) -> None:
     canvas.saveState()
     if fill:
         canvas.setFillColor(fill)
     if stroke:
         canvas.setStrokeColor(stroke)
         canvas.setLineWidth(pt(line))
-    canvas.roundRect(pt(x), pt(y), pt(w), pt(h), pt(radius), stroke=1 if stroke else 0, fill=1 if fill else 0)
+    canvas.roundRect(
+        pt(x), pt(y), pt(w), pt(h), pt(radius), stroke=1 if stroke else 0, fill=1 if fill else 0
+    )
     canvas.restoreState()
 
 
