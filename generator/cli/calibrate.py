@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 
 def calibrate(
-    paper_name: str = typer.Option("a4", "--paper", help="Paper: a4, letter or a3."),
-    duplex_name: str = typer.Option(
-        "long", "--duplex", help="Flip edge the decks will use: long or short."
+    paper_name: Annotated[str, typer.Option("--paper", help="Paper: a4, letter or a3.")] = "a4",
+    duplex_name: Annotated[
+        str, typer.Option("--duplex", help="Flip edge the decks will use: long or short.")
+    ] = "long",
+    out: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path(
+        "output/calibration.pdf"
     ),
-    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
 ) -> None:
     """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""
     from generator.products.calibration import make_calibration

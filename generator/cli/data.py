@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -11,12 +12,16 @@ data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_hel
 
 @data_app.command("build")
 def build(
-    check: bool = typer.Option(
-        False, "--check", help="Only check that datasets/ matches a fresh build; change nothing."
-    ),
-    folder: Path | None = typer.Option(
-        None, "--datasets", help="Folder to write (default: the embedded datasets/)."
-    ),
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help="Only check that datasets/ matches a fresh build; change nothing."
+        ),
+    ] = False,
+    folder: Annotated[
+        Path | None,
+        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+    ] = None,
 ) -> None:
     """Download the npm packages (npm pack), decode, join and rewrite datasets/ byte-identically."""
     from generator.geo import embedded

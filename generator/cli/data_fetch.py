@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 SOURCE_HELP = (
@@ -12,20 +14,22 @@ SOURCE_HELP = (
 
 
 def fetch(
-    source: str = typer.Argument(..., help=SOURCE_HELP, show_default=False),
-    region: str = typer.Option(
-        "france",
-        "--region",
-        "-r",
-        help="france, a région or département (name or code), a country code or French name (IT, Italie), "
-        "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
-    ),
-    offline: bool = typer.Option(
-        False, "--offline", help="Use the cache only; never touch the network."
-    ),
-    refresh: bool = typer.Option(
-        False, "--refresh", help="Ignore cached answers and download again."
-    ),
+    source: Annotated[str, typer.Argument(help=SOURCE_HELP, show_default=False)],
+    region: Annotated[
+        str,
+        typer.Option(
+            "--region",
+            "-r",
+            help="france, a région or département (name or code), a country code or French name (IT, Italie), "
+            "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
+        ),
+    ] = "france",
+    offline: Annotated[
+        bool, typer.Option("--offline", help="Use the cache only; never touch the network.")
+    ] = False,
+    refresh: Annotated[
+        bool, typer.Option("--refresh", help="Ignore cached answers and download again.")
+    ] = False,
 ) -> None:
     """Fetch SOURCE for a region and store its places for --source SOURCE.
 

@@ -8,7 +8,7 @@ follows its line). The other components are built either way.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,14 +17,16 @@ if TYPE_CHECKING:
 
 
 def kit(
-    out: Path = typer.Option(
-        Path("output"), "--out", help="Folder to write into (created if needed)."
-    ),
-    region: str = typer.Option("france", "--region", help="Region of the Oucédonc deck."),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    seed: int = typer.Option(
-        1, "--seed", help="Seed of every random choice; same seed, same files."
-    ),
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder to write into (created if needed).")
+    ] = Path("output"),
+    region: Annotated[
+        str, typer.Option("--region", help="Region of the Oucédonc deck.")
+    ] = "france",
+    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
+    ] = 1,
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console

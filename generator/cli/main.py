@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
+from typing import Annotated
 
 import typer
 from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer>=0.29 vendors click
@@ -24,9 +25,12 @@ def _version(value: bool) -> None:
 
 
 def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
-    ),
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """Print-and-play material and table referees for five French games."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -18,24 +19,33 @@ def _print_json(data: object) -> None:
 
 @app.command("board")
 def board(
-    paper: str = typer.Option(None, "--paper", help="One-page board: a4 (default), letter or a3."),
-    tiles: str = typer.Option(
-        None, "--tiles", help="Poster tiled over several a4 or letter pages."
-    ),
-    grid: str = typer.Option(
-        None, "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."
-    ),
-    theme: str = typer.Option(
-        None, "--theme", help="Region whose places name the ordinary squares."
-    ),
-    source: str = typer.Option(
-        "embedded", "--source", help="With --theme: where the places come from."
-    ),
-    seed: int = typer.Option(1, "--seed", help="With --theme: seed of the place selection."),
-    occupied: str = typer.Option(
-        "swap", "--occupied", help="Occupied-square rule printed: swap or return."
-    ),
-    out: Path = typer.Option(None, "--out", help="PDF to write (default output/oie-board.pdf)."),
+    paper: Annotated[
+        str | None, typer.Option("--paper", help="One-page board: a4 (default), letter or a3.")
+    ] = None,
+    tiles: Annotated[
+        str | None, typer.Option("--tiles", help="Poster tiled over several a4 or letter pages.")
+    ] = None,
+    grid: Annotated[
+        str | None,
+        typer.Option(
+            "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."
+        ),
+    ] = None,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="Region whose places name the ordinary squares.")
+    ] = None,
+    source: Annotated[
+        str, typer.Option("--source", help="With --theme: where the places come from.")
+    ] = "embedded",
+    seed: Annotated[
+        int, typer.Option("--seed", help="With --theme: seed of the place selection.")
+    ] = 1,
+    occupied: Annotated[
+        str, typer.Option("--occupied", help="Occupied-square rule printed: swap or return.")
+    ] = "swap",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="PDF to write (default output/oie-board.pdf).")
+    ] = None,
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.products.oie_board import BoardRequest, make_board
@@ -55,13 +65,15 @@ def board(
 
 @app.command("move")
 def move(
-    start: int = typer.Argument(..., metavar="FROM", help="Square the pawn stands on (0 = start)."),
-    d1: int = typer.Argument(..., help="First die (1-6)."),
-    d2: int = typer.Argument(..., help="Second die (1-6)."),
-    first_throw: bool = typer.Option(
-        False, "--first-throw", help="The game's first throw: 6+3 → 26, 5+4 → 53."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    start: Annotated[
+        int, typer.Argument(metavar="FROM", help="Square the pawn stands on (0 = start).")
+    ],
+    d1: Annotated[int, typer.Argument(help="First die (1-6).")],
+    d2: Annotated[int, typer.Argument(help="Second die (1-6).")],
+    first_throw: Annotated[
+        bool, typer.Option("--first-throw", help="The game's first throw: 6+3 → 26, 5+4 → 53.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Resolve one throw: bounce, geese, bridge, labyrinth, death, first-throw rule."""
     from generator.games.oie.resolver import resolve_throw
@@ -124,38 +136,47 @@ def _rules(
 
 @app.command("simulate")
 def simulate(
-    players: int = typer.Option(4, "--players", help="Number of players (1 = solitaire)."),
-    games: int = typer.Option(10_000, "--games", help="Number of games to play."),
-    teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
-    pawns: int = typer.Option(
-        None, "--pawns", help="Pawns per player in the team variant (2 or 4)."
-    ),
-    policy: str = typer.Option(
-        "best", "--policy", help="Team variant: best or random choice of pawns."
-    ),
-    occupied: str = typer.Option(
-        "swap", "--occupied", help="Occupied square: swap (default) or return."
-    ),
-    first: str = typer.Option(
-        "each",
-        "--first-throw-rule",
-        help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off.",
-    ),
-    ante: int = typer.Option(0, "--ante", help="Stakes each player puts in the pot at the start."),
-    max_rounds: int = typer.Option(
-        1000, "--max-rounds", help="Stop a game after this many rounds."
-    ),
-    inn: str = typer.Option(
-        "while-there", "--inn-swap", help="Inn swap: while-there or same-round."
-    ),
-    payer: str = typer.Option(
-        "rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."
-    ),
-    prison_turns: int = typer.Option(
-        None, "--prison-turns", help="Leave prison after N turns (default: when freed)."
-    ),
-    seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    players: Annotated[
+        int, typer.Option("--players", help="Number of players (1 = solitaire).")
+    ] = 4,
+    games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 10_000,
+    teams: Annotated[
+        bool, typer.Option("--teams", help="Team variant: several pawns, one die each.")
+    ] = False,
+    pawns: Annotated[
+        int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
+    ] = None,
+    policy: Annotated[
+        str, typer.Option("--policy", help="Team variant: best or random choice of pawns.")
+    ] = "best",
+    occupied: Annotated[
+        str, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
+    ] = "swap",
+    first: Annotated[
+        str,
+        typer.Option(
+            "--first-throw-rule",
+            help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off.",
+        ),
+    ] = "each",
+    ante: Annotated[
+        int, typer.Option("--ante", help="Stakes each player puts in the pot at the start.")
+    ] = 0,
+    max_rounds: Annotated[
+        int, typer.Option("--max-rounds", help="Stop a game after this many rounds.")
+    ] = 1000,
+    inn: Annotated[
+        str, typer.Option("--inn-swap", help="Inn swap: while-there or same-round.")
+    ] = "while-there",
+    payer: Annotated[
+        str, typer.Option("--well-payer", help="Who pays a well rescue: rescued or rescuer.")
+    ] = "rescued",
+    prison_turns: Annotated[
+        int | None,
+        typer.Option("--prison-turns", help="Leave prison after N turns (default: when freed)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Play many games: length in rounds, wins by seat, pot."""
     from generator.games.oie.rules import Teams, default_pawns
@@ -213,28 +234,32 @@ def simulate(
 
 @app.command("play")
 def play(
-    players: int = typer.Option(2, "--players", help="Number of players."),
-    teams: bool = typer.Option(False, "--teams", help="Team variant: several pawns, one die each."),
-    pawns: int = typer.Option(
-        None, "--pawns", help="Pawns per player in the team variant (2 or 4)."
-    ),
-    occupied: str = typer.Option(
-        "swap", "--occupied", help="Occupied square: swap (default) or return."
-    ),
-    first: str = typer.Option(
-        "each", "--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."
-    ),
-    inn: str = typer.Option(
-        "while-there", "--inn-swap", help="Inn swap: while-there or same-round."
-    ),
-    payer: str = typer.Option(
-        "rescued", "--well-payer", help="Who pays a well rescue: rescued or rescuer."
-    ),
-    prison_turns: int = typer.Option(
-        None, "--prison-turns", help="Leave prison after N turns (default: when freed)."
-    ),
-    seed: int = typer.Option(1, "--seed", help="Seed of the dice."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 2,
+    teams: Annotated[
+        bool, typer.Option("--teams", help="Team variant: several pawns, one die each.")
+    ] = False,
+    pawns: Annotated[
+        int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
+    ] = None,
+    occupied: Annotated[
+        str, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
+    ] = "swap",
+    first: Annotated[
+        str,
+        typer.Option("--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."),
+    ] = "each",
+    inn: Annotated[
+        str, typer.Option("--inn-swap", help="Inn swap: while-there or same-round.")
+    ] = "while-there",
+    payer: Annotated[
+        str, typer.Option("--well-payer", help="Who pays a well rescue: rescued or rescuer.")
+    ] = "rescued",
+    prison_turns: Annotated[
+        int | None,
+        typer.Option("--prison-turns", help="Leave prison after N turns (default: when freed)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Play one game with random dice and print every turn."""
     import random
@@ -322,18 +347,23 @@ def _note_text(note: str, per: int) -> str:
 
 @app.command("stats")
 def stats(
-    exact: bool = typer.Option(
-        False, "--exact", help="Exact values from the absorbing Markov chain."
-    ),
-    horizon: int = typer.Option(150, "--horizon", help="Turns of the exact distribution (10-400)."),
-    games: int = typer.Option(
-        100_000, "--games", help="Without --exact: solitaire games to simulate."
-    ),
-    seed: int = typer.Option(1, "--seed", help="Without --exact: seed of the dice."),
-    fractions: bool = typer.Option(
-        False, "--fractions", help="With --exact --json: each probability as an exact fraction too."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Exact values from the absorbing Markov chain.")
+    ] = False,
+    horizon: Annotated[
+        int, typer.Option("--horizon", help="Turns of the exact distribution (10-400).")
+    ] = 150,
+    games: Annotated[
+        int, typer.Option("--games", help="Without --exact: solitaire games to simulate.")
+    ] = 100_000,
+    seed: Annotated[int, typer.Option("--seed", help="Without --exact: seed of the dice.")] = 1,
+    fractions: Annotated[
+        bool,
+        typer.Option(
+            "--fractions", help="With --exact --json: each probability as an exact fraction too."
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solitaire statistics: expected number of turns and its distribution."""
     from fractions import Fraction

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -14,22 +15,26 @@ otcho = typer.Typer(
 
 @otcho.command("roll")
 def roll(
-    first: str = typer.Argument(..., help="First die face: a b c d X * (or ★)."),
-    second: str = typer.Argument(..., help="Second die face: a b c d X * (or ★)."),
-    stage: str = typer.Option(
-        "first",
-        "--stage",
-        help="When in the turn: first, reroll or continuation (decides what a losing roll costs).",
-    ),
-    x_letter_any_card: bool = typer.Option(
-        False,
-        "--x-letter-any-card",
-        help="Option: 'X and a letter' plays on any card, not only your own.",
-    ),
-    penalty: int = typer.Option(
-        2, "--penalty", help="Own pawns a losing continuation roll costs (seed: 2)."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    first: Annotated[str, typer.Argument(help="First die face: a b c d X * (or ★).")],
+    second: Annotated[str, typer.Argument(help="Second die face: a b c d X * (or ★).")],
+    stage: Annotated[
+        str,
+        typer.Option(
+            "--stage",
+            help="When in the turn: first, reroll or continuation (decides what a losing roll costs).",
+        ),
+    ] = "first",
+    x_letter_any_card: Annotated[
+        bool,
+        typer.Option(
+            "--x-letter-any-card",
+            help="Option: 'X and a letter' plays on any card, not only your own.",
+        ),
+    ] = False,
+    penalty: Annotated[
+        int, typer.Option("--penalty", help="Own pawns a losing continuation roll costs (seed: 2).")
+    ] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."""
     from generator.core.errors import UserError
@@ -66,17 +71,22 @@ def roll(
 
 @otcho.command("sheets")
 def sheets(
-    players: int = typer.Option(4, "--players", help="Number of players, 2 to 6."),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
-    x_letter_any_card: bool = typer.Option(
-        False,
-        "--x-letter-any-card",
-        help="Option: the rules aid says 'X and a letter' plays on any card.",
-    ),
-    penalty: int = typer.Option(
-        2, "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."
-    ),
+    players: Annotated[int, typer.Option("--players", help="Number of players, 2 to 6.")] = 4,
+    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
+    x_letter_any_card: Annotated[
+        bool,
+        typer.Option(
+            "--x-letter-any-card",
+            help="Option: the rules aid says 'X and a letter' plays on any card.",
+        ),
+    ] = False,
+    penalty: Annotated[
+        int,
+        typer.Option(
+            "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."
+        ),
+    ] = 2,
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
     from generator.games.otcho import RollRules

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -18,57 +19,68 @@ oucedonc_app = typer.Typer(
 
 @oucedonc_app.command("deck")
 def deck(
-    region: str = typer.Option(
-        "france",
-        "--region",
-        help="france, a région or département (name or code), a country code, a box or a polygon file.",
-    ),
-    cards: int = typer.Option(
-        None, "--cards", help="Place cards (default: fill whole sheets, 63 for poker on A4)."
-    ),
-    seed: int = typer.Option(1, "--seed", help="Seed of the place choice: same seed, same deck."),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4, letter or a3."),
-    card_size: str = typer.Option(
-        "poker", "--card-size", help="poker, bridge, mini, tarot or WxH in mm."
-    ),
-    bleed: float = typer.Option(
-        1.0, "--bleed", help="Bleed in mm around each card (3 for print shops)."
-    ),
-    duplex: str = typer.Option(
-        "long", "--duplex", help="long or short (edge the printer flips on), or fold."
-    ),
-    back_offset: str = typer.Option(
-        "0,0", "--back-offset", help="X,Y mm shift of the backs (see 'pnp calibrate')."
-    ),
-    precision: str = typer.Option(
-        "auto",
-        "--precision",
-        help="Printed coordinates: minute, second, 0.01, or auto (minute if the region allows).",
-    ),
-    templates: Path = typer.Option(
-        None, "--templates", help="Folder of .j2 files overriding the card texts."
-    ),
-    font: Path = typer.Option(
-        None, "--font", help="A .ttf font for every text (for other scripts)."
-    ),
-    png: int = typer.Option(None, "--png", help="Also write every card face as a PNG at this DPI."),
-    source: str = typer.Option(
-        "embedded", "--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'."
-    ),
-    difficulty: str = typer.Option(
-        "normal", "--difficulty", help="easy, normal or hard: how well known the places are."
-    ),
-    sites_share: float = typer.Option(
-        0.2, "--sites-share", help="Share of sites (not towns) in the deck, 0 to 1."
-    ),
-    tokens_each: int = typer.Option(
-        RuleOptions().starting_tokens,
-        "--tokens-each",
-        help="Starting tokens per player, printed on the rules.",
-    ),
-    out: Path = typer.Option(
-        Path("output/oucedonc.pdf"), "--out", help="The PDF to write; the deck JSON goes beside it."
-    ),
+    region: Annotated[
+        str,
+        typer.Option(
+            "--region",
+            help="france, a région or département (name or code), a country code, a box or a polygon file.",
+        ),
+    ] = "france",
+    cards: Annotated[
+        int | None,
+        typer.Option(
+            "--cards", help="Place cards (default: fill whole sheets, 63 for poker on A4)."
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the place choice: same seed, same deck.")
+    ] = 1,
+    paper: Annotated[str, typer.Option("--paper", help="Paper: a4, letter or a3.")] = "a4",
+    card_size: Annotated[
+        str, typer.Option("--card-size", help="poker, bridge, mini, tarot or WxH in mm.")
+    ] = "poker",
+    bleed: Annotated[
+        float, typer.Option("--bleed", help="Bleed in mm around each card (3 for print shops).")
+    ] = 1.0,
+    duplex: Annotated[
+        str, typer.Option("--duplex", help="long or short (edge the printer flips on), or fold.")
+    ] = "long",
+    back_offset: Annotated[
+        str, typer.Option("--back-offset", help="X,Y mm shift of the backs (see 'pnp calibrate').")
+    ] = "0,0",
+    precision: Annotated[
+        str,
+        typer.Option(
+            "--precision",
+            help="Printed coordinates: minute, second, 0.01, or auto (minute if the region allows).",
+        ),
+    ] = "auto",
+    templates: Annotated[
+        Path | None,
+        typer.Option("--templates", help="Folder of .j2 files overriding the card texts."),
+    ] = None,
+    font: Annotated[
+        Path | None, typer.Option("--font", help="A .ttf font for every text (for other scripts).")
+    ] = None,
+    png: Annotated[
+        int | None, typer.Option("--png", help="Also write every card face as a PNG at this DPI.")
+    ] = None,
+    source: Annotated[
+        str, typer.Option("--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'.")
+    ] = "embedded",
+    difficulty: Annotated[
+        str,
+        typer.Option("--difficulty", help="easy, normal or hard: how well known the places are."),
+    ] = "normal",
+    sites_share: Annotated[
+        float, typer.Option("--sites-share", help="Share of sites (not towns) in the deck, 0 to 1.")
+    ] = 0.2,
+    tokens_each: Annotated[
+        int, typer.Option("--tokens-each", help="Starting tokens per player, printed on the rules.")
+    ] = RuleOptions().starting_tokens,
+    out: Annotated[
+        Path, typer.Option("--out", help="The PDF to write; the deck JSON goes beside it.")
+    ] = Path("output/oucedonc.pdf"),
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck

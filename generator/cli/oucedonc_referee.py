@@ -13,7 +13,7 @@ import json
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -106,27 +106,32 @@ def _embedded_places():
 
 
 def verify(
-    a: str = typer.Argument(
-        ..., metavar="A", help="The place or card in question (name or card id)."
-    ),
-    direction: str = typer.Argument(..., metavar="DIRECTION", help=DIRECTION_HELP),
-    b: str = typer.Argument(..., metavar="B", help="The place or card it is compared with."),
-    deck: Path | None = typer.Option(
-        None,
-        "--deck",
-        help="Deck file (.json next to the deck PDF): compare the printed coordinates.",
-    ),
-    precision: str | None = typer.Option(
-        None,
-        "--precision",
-        help="Without --deck: minute (default), second or 0.01, as a deck would print.",
-    ),
-    equal: str = typer.Option(
-        "well-placed",
-        "--equal-coordinates",
-        help="Equal printed values count as well-placed or misplaced.",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    a: Annotated[
+        str, typer.Argument(metavar="A", help="The place or card in question (name or card id).")
+    ],
+    direction: Annotated[str, typer.Argument(metavar="DIRECTION", help=DIRECTION_HELP)],
+    b: Annotated[str, typer.Argument(metavar="B", help="The place or card it is compared with.")],
+    deck: Annotated[
+        Path | None,
+        typer.Option(
+            "--deck",
+            help="Deck file (.json next to the deck PDF): compare the printed coordinates.",
+        ),
+    ] = None,
+    precision: Annotated[
+        str | None,
+        typer.Option(
+            "--precision",
+            help="Without --deck: minute (default), second or 0.01, as a deck would print.",
+        ),
+    ] = None,
+    equal: Annotated[
+        str,
+        typer.Option(
+            "--equal-coordinates", help="Equal printed values count as well-placed or misplaced."
+        ),
+    ] = "well-placed",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?
 
@@ -206,47 +211,65 @@ def _minutes_text(minutes: float) -> str:
 
 
 def game_new(
-    file: Path = typer.Argument(..., metavar="FILE", help="Game file to create (JSON)."),
-    deck: Path = typer.Option(..., "--deck", help="Deck file (.json next to the deck PDF)."),
-    players: str = typer.Option(
-        ..., "--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."
-    ),
-    packs: int | None = typer.Option(
-        None, "--packs", help="Number of packs (default: the deck's)."
-    ),
-    pack_size: int | None = typer.Option(
-        None, "--pack-size", help="Cards per pack (default: the deck's)."
-    ),
-    tokens: int | None = typer.Option(
-        None,
-        "--tokens",
-        help="Tokens each player starts with (default: what the deck's rule cards print, else 4).",
-    ),
-    equal: str = typer.Option(
-        "well-placed", "--equal-coordinates", help="Equal printed values: well-placed or misplaced."
-    ),
-    broke: str = typer.Option(
-        "nothing",
-        "--broke-payer",
-        help="A player owing a token with none left: pays nothing, or the bank pays.",
-    ),
-    preceding: str = typer.Option(
-        "on-table",
-        "--count-preceding",
-        help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original).",
-    ),
-    closest: str = typer.Option(
-        "all", "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."
-    ),
-    exact_tie: str = typer.Option(
-        "each",
-        "--exact-tie",
-        help="Several exact estimates: each of them wins 2, or everyone at the table wins 2.",
-    ),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file to create (JSON).")],
+    deck: Annotated[Path, typer.Option("--deck", help="Deck file (.json next to the deck PDF).")],
+    players: Annotated[
+        str,
+        typer.Option("--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."),
+    ],
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."
+        ),
+    ] = None,
+    packs: Annotated[
+        int | None, typer.Option("--packs", help="Number of packs (default: the deck's).")
+    ] = None,
+    pack_size: Annotated[
+        int | None, typer.Option("--pack-size", help="Cards per pack (default: the deck's).")
+    ] = None,
+    tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--tokens",
+            help="Tokens each player starts with (default: what the deck's rule cards print, else 4).",
+        ),
+    ] = None,
+    equal: Annotated[
+        str,
+        typer.Option("--equal-coordinates", help="Equal printed values: well-placed or misplaced."),
+    ] = "well-placed",
+    broke: Annotated[
+        str,
+        typer.Option(
+            "--broke-payer",
+            help="A player owing a token with none left: pays nothing, or the bank pays.",
+        ),
+    ] = "nothing",
+    preceding: Annotated[
+        str,
+        typer.Option(
+            "--count-preceding",
+            help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original).",
+        ),
+    ] = "on-table",
+    closest: Annotated[
+        str,
+        typer.Option(
+            "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."
+        ),
+    ] = "all",
+    exact_tie: Annotated[
+        str,
+        typer.Option(
+            "--exact-tie",
+            help="Several exact estimates: each of them wins 2, or everyone at the table wins 2.",
+        ),
+    ] = "each",
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing game file.")
+    ] = False,
 ) -> None:
     """Start a game: shuffle the deck into packs with the seed and draw the start card."""
     from generator.games.oucedonc.compare import parse_equal
@@ -290,25 +313,26 @@ def game_new(
 
 
 def game_place(
-    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
-    card: str = typer.Argument(
-        ..., metavar="CARD", help="The card the current player drew (name or id)."
-    ),
-    north_of: str | None = typer.Option(
-        None, "--north-of", help="Immediately above this card of the column."
-    ),
-    south_of: str | None = typer.Option(
-        None, "--south-of", help="Immediately below this card of the column."
-    ),
-    east_of: str | None = typer.Option(
-        None, "--east-of", help="Immediately right of this card of the row."
-    ),
-    west_of: str | None = typer.Option(
-        None, "--west-of", help="Immediately left of this card of the row."
-    ),
-    between: tuple[str, str] | None = typer.Option(
-        None, "--between", help="Between two adjacent cards of one line."
-    ),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    card: Annotated[
+        str, typer.Argument(metavar="CARD", help="The card the current player drew (name or id).")
+    ],
+    north_of: Annotated[
+        str | None, typer.Option("--north-of", help="Immediately above this card of the column.")
+    ] = None,
+    south_of: Annotated[
+        str | None, typer.Option("--south-of", help="Immediately below this card of the column.")
+    ] = None,
+    east_of: Annotated[
+        str | None, typer.Option("--east-of", help="Immediately right of this card of the row.")
+    ] = None,
+    west_of: Annotated[
+        str | None, typer.Option("--west-of", help="Immediately left of this card of the row.")
+    ] = None,
+    between: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--between", help="Between two adjacent cards of one line."),
+    ] = None,
 ) -> None:
     """The current player places the card they drew."""
     from generator.games.oucedonc.compare import Direction
@@ -336,11 +360,14 @@ def game_place(
 
 
 def game_doubt(
-    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
-    by: str = typer.Option(..., "--by", help="The player who doubts."),
-    neighbour: str = typer.Option(
-        ..., "--neighbour", help="The neighbour of the card just placed to compare it with."
-    ),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    by: Annotated[str, typer.Option("--by", help="The player who doubts.")],
+    neighbour: Annotated[
+        str,
+        typer.Option(
+            "--neighbour", help="The neighbour of the card just placed to compare it with."
+        ),
+    ],
 ) -> None:
     """A player doubts the card just placed, against one of its neighbours."""
     from generator.games.oucedonc.referee import doubt_move
@@ -350,10 +377,13 @@ def game_doubt(
 
 
 def game_count(
-    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
-    estimate: list[str] = typer.Option(
-        ..., "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."
-    ),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    estimate: Annotated[
+        list[str],
+        typer.Option(
+            "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."
+        ),
+    ],
 ) -> None:
     """The interim (or final) count: check every arm from the start card and reward the estimates."""
     from generator.games.oucedonc.referee import count_move
@@ -363,8 +393,10 @@ def game_count(
 
 
 def game_show(
-    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
-    as_json: bool = typer.Option(False, "--json", help="Print the position as one JSON object."),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the position as one JSON object.")
+    ] = False,
 ) -> None:
     """Draw the table, whose turn it is, the tokens and the cards left."""
     game = _load_game(file)
@@ -381,7 +413,7 @@ def game_show(
 
 
 def game_undo(
-    file: Path = typer.Argument(..., metavar="FILE", help="Game file."),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
 ) -> None:
     """Take back the last move (the file becomes exactly what it was before it)."""
     from generator.games.oucedonc.gamefile import move_to_json

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from typing import Annotated
 
 import typer
 
@@ -34,60 +35,77 @@ class Format(str, Enum):
 
 
 def places(
-    region: str = typer.Option(
-        "france",
-        "--region",
-        "-r",
-        help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
-        "(a bare number is a département code); a country code or French name (IT, Belgique); a box "
-        "west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon file (GeoJSON, GeoPackage, shapefile).",
-    ),
-    kind: Kind = typer.Option(
-        Kind.all,
-        "--kind",
-        "-k",
-        help="towns (by population), sites (by fame) or all (alternating); with --count, the kind of every card.",
-    ),
-    limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Print at most N places."),
-    output_format: Format = typer.Option(
-        Format.table, "--format", "-f", help="table, csv, json or geojson."
-    ),
-    source: str = typer.Option(
-        "embedded",
-        "--source",
-        "-s",
-        help="embedded (datasets/, no network) or a source stored by 'pnp data fetch': "
-        "apigeo, geonames, wikidata, overpass.",
-    ),
-    count: int | None = typer.Option(
-        None,
-        "--count",
-        "-c",
-        min=1,
-        help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
-    ),
+    region: Annotated[
+        str,
+        typer.Option(
+            "--region",
+            "-r",
+            help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
+            "(a bare number is a département code); a country code or French name (IT, Belgique); a box "
+            "west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon file (GeoJSON, GeoPackage, shapefile).",
+        ),
+    ] = "france",
+    kind: Annotated[
+        Kind,
+        typer.Option(
+            "--kind",
+            "-k",
+            help="towns (by population), sites (by fame) or all (alternating); with --count, the kind of every card.",
+        ),
+    ] = Kind.all,
+    limit: Annotated[
+        int | None, typer.Option("--limit", "-n", min=1, help="Print at most N places.")
+    ] = None,
+    output_format: Annotated[
+        Format, typer.Option("--format", "-f", help="table, csv, json or geojson.")
+    ] = Format.table,
+    source: Annotated[
+        str,
+        typer.Option(
+            "--source",
+            "-s",
+            help="embedded (datasets/, no network) or a source stored by 'pnp data fetch': "
+            "apigeo, geonames, wikidata, overpass.",
+        ),
+    ] = "embedded",
+    count: Annotated[
+        int | None,
+        typer.Option(
+            "--count",
+            "-c",
+            min=1,
+            help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
+        ),
+    ] = None,
     # The deck options default to None so that giving one without --count is an error, not a no-op.
-    seed: int | None = typer.Option(
-        None, "--seed", help="With --count: the same seed gives the same deck (default 1)."
-    ),
-    sites_share: float | None = typer.Option(
-        None,
-        "--sites-share",
-        min=0.0,
-        max=1.0,
-        help="With --count: share of sites (not towns) in the deck (default 0.2).",
-    ),
-    difficulty: Difficulty | None = typer.Option(
-        None,
-        "--difficulty",
-        help="With --count: easy (best known places), normal (default) or hard (less known ones).",
-    ),
-    precision: PrecisionChoice | None = typer.Option(
-        None,
-        "--precision",
-        help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
-        "or a longitude at it.",
-    ),
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="With --count: the same seed gives the same deck (default 1)."),
+    ] = None,
+    sites_share: Annotated[
+        float | None,
+        typer.Option(
+            "--sites-share",
+            min=0.0,
+            max=1.0,
+            help="With --count: share of sites (not towns) in the deck (default 0.2).",
+        ),
+    ] = None,
+    difficulty: Annotated[
+        Difficulty | None,
+        typer.Option(
+            "--difficulty",
+            help="With --count: easy (best known places), normal (default) or hard (less known ones).",
+        ),
+    ] = None,
+    precision: Annotated[
+        PrecisionChoice | None,
+        typer.Option(
+            "--precision",
+            help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
+            "or a longitude at it.",
+        ),
+    ] = None,
 ) -> None:
     """List the places of a region, or pick an Oucédonc deck of --count places."""
     from generator.core.errors import UserError

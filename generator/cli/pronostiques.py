@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -14,21 +15,27 @@ pronostiques = typer.Typer(
 
 @pronostiques.command("score")
 def score(
-    order: str = typer.Argument(
-        ...,
-        help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle).",
-    ),
-    pair_bonus: str = typer.Option(
-        "each",
-        "--pair-bonus",
-        help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most.",
-    ),
-    three_in_a_row: str = typer.Option(
-        "adjacent",
-        "--three-in-a-row",
-        help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    order: Annotated[
+        str,
+        typer.Argument(
+            help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle)."
+        ),
+    ],
+    pair_bonus: Annotated[
+        str,
+        typer.Option(
+            "--pair-bonus",
+            help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most.",
+        ),
+    ] = "each",
+    three_in_a_row: Annotated[
+        str,
+        typer.Option(
+            "--three-in-a-row",
+            help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
+        ),
+    ] = "adjacent",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score each of the four predictions against a finishing order, with the lines that earned the points."""
     from generator.games.pronostiques import ScoreRules, parse_order, score_order
@@ -54,14 +61,17 @@ def score(
 
 @pronostiques.command("check-piles")
 def check_piles(
-    hearts: int = typer.Argument(..., help="Height of the ♥ pile (cards on it)."),
-    diamonds: int = typer.Argument(..., help="Height of the ♦ pile."),
-    spades: int = typer.Argument(..., help="Height of the ♠ pile."),
-    clubs: int = typer.Argument(..., help="Height of the ♣ pile."),
-    laps: int = typer.Option(
-        8, "--laps", help="The card that completes a pile (8 by the seed; 10 as an option)."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    hearts: Annotated[int, typer.Argument(help="Height of the ♥ pile (cards on it).")],
+    diamonds: Annotated[int, typer.Argument(help="Height of the ♦ pile.")],
+    spades: Annotated[int, typer.Argument(help="Height of the ♠ pile.")],
+    clubs: Annotated[int, typer.Argument(help="Height of the ♣ pile.")],
+    laps: Annotated[
+        int,
+        typer.Option(
+            "--laps", help="The card that completes a pile (8 by the seed; 10 as an option)."
+        ),
+    ] = 8,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Say whether four pile heights (♥ ♦ ♠ ♣) respect both pile limits, and which limit breaks.
 
@@ -90,40 +100,50 @@ def check_piles(
 
 @pronostiques.command("sheets")
 def sheets(
-    players: int = typer.Option(
-        4, "--players", help="Number of players, 3 or 4 (columns of the score pad)."
-    ),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
-    duplex: str = typer.Option(
-        "long",
-        "--duplex",
-        help="Backs: long or short (duplex printer flip edge), or fold (fold and glue).",
-    ),
-    back_offset: str = typer.Option(
-        "0,0",
-        "--back-offset",
-        help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'.",
-    ),
-    laps: int = typer.Option(
-        8, "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."
-    ),
-    pair_bonus: str = typer.Option(
-        "each", "--pair-bonus", help="Rule (b) as printed and in the barème: each or once."
-    ),
-    three_in_a_row: str = typer.Option(
-        "adjacent",
-        "--three-in-a-row",
-        help="Rule (c) as printed and in the barème: adjacent, relative or none.",
-    ),
-    bleed: float = typer.Option(
-        1.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."
-    ),
-    faces: bool = typer.Option(
-        False,
-        "--faces",
-        help="Also write one card face per page (card + bleed), for print services.",
-    ),
+    players: Annotated[
+        int, typer.Option("--players", help="Number of players, 3 or 4 (columns of the score pad).")
+    ] = 4,
+    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
+    duplex: Annotated[
+        str,
+        typer.Option(
+            "--duplex",
+            help="Backs: long or short (duplex printer flip edge), or fold (fold and glue).",
+        ),
+    ] = "long",
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            "--back-offset", help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."
+        ),
+    ] = "0,0",
+    laps: Annotated[
+        int,
+        typer.Option(
+            "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."
+        ),
+    ] = 8,
+    pair_bonus: Annotated[
+        str,
+        typer.Option("--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
+    ] = "each",
+    three_in_a_row: Annotated[
+        str,
+        typer.Option(
+            "--three-in-a-row",
+            help="Rule (c) as printed and in the barème: adjacent, relative or none.",
+        ),
+    ] = "adjacent",
+    bleed: Annotated[
+        float, typer.Option("--bleed", help="Bleed around each card, mm (3 for print shops).")
+    ] = 1.0,
+    faces: Annotated[
+        bool,
+        typer.Option(
+            "--faces", help="Also write one card face per page (card + bleed), for print services."
+        ),
+    ] = False,
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,48 +28,66 @@ def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
 @sub.command("attack")
 def attack(
-    cards: list[str] = typer.Argument(
-        ..., metavar="CARD CARD [CARD]", help="The 2 or 3 cards laid down (numbers 1 to 20)."
-    ),
-    house: str = typer.Option(
-        None, "--house", help="House of the player: even (civilisation) or odd (nature)."
-    ),
-    players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
-    seat: int = typer.Option(
-        None,
-        "--seat",
-        help="Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house.",
-    ),
-    target: str = typer.Option(
-        None, "--target", help="Third player of three only: the house he attacks."
-    ),
-    use: str = typer.Option("auto", "--as", help="auto, attack or heal (15 16 can do both)."),
-    pairs: str = typer.Option(
-        "kind",
-        "--pairs",
-        help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other.",
-    ),
-    runs: str = typer.Option(
-        "parity",
-        "--runs",
-        help="parity: a run of three counts by parity; best: a special card in it counts too.",
-    ),
-    foreign_support: str = typer.Option(
-        "cancels",
-        "--foreign-support",
-        help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there.",
-    ),
-    support_alone: bool = typer.Option(
-        False,
-        "--support-alone",
-        help="Résumé reading: a support of your house laid alone deals -2.",
-    ),
-    life: int = typer.Option(
-        None,
-        "--life",
-        help="Life cards the changed house has now (0 to 8): prints its life after the play.",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CARD CARD [CARD]", help="The 2 or 3 cards laid down (numbers 1 to 20)."
+        ),
+    ],
+    house: Annotated[
+        str | None,
+        typer.Option("--house", help="House of the player: even (civilisation) or odd (nature)."),
+    ] = None,
+    players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 2,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house.",
+        ),
+    ] = None,
+    target: Annotated[
+        str | None,
+        typer.Option("--target", help="Third player of three only: the house he attacks."),
+    ] = None,
+    use: Annotated[
+        str, typer.Option("--as", help="auto, attack or heal (15 16 can do both).")
+    ] = "auto",
+    pairs: Annotated[
+        str,
+        typer.Option(
+            "--pairs",
+            help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other.",
+        ),
+    ] = "kind",
+    runs: Annotated[
+        str,
+        typer.Option(
+            "--runs",
+            help="parity: a run of three counts by parity; best: a special card in it counts too.",
+        ),
+    ] = "parity",
+    foreign_support: Annotated[
+        str,
+        typer.Option(
+            "--foreign-support",
+            help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there.",
+        ),
+    ] = "cancels",
+    support_alone: Annotated[
+        bool,
+        typer.Option(
+            "--support-alone", help="Résumé reading: a support of your house laid alone deals -2."
+        ),
+    ] = False,
+    life: Annotated[
+        int | None,
+        typer.Option(
+            "--life",
+            help="Life cards the changed house has now (0 to 8): prints its life after the play.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Check a combination and give the change in life (the other house's on an attack, your own on healing).
 
@@ -186,26 +204,34 @@ def _shared_life(players: int, side: House) -> list[int]:
 
 @sub.command("sheets")
 def sheets(
-    players: int = typer.Option(2, "--players", help="Number of players: 2, 3 or 4."),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
-    deck: bool = typer.Option(
-        True, "--deck/--no-deck", help="Also write the 36-card Lenormand deck."
-    ),
-    card: str = typer.Option(
-        "poker", "--card", help="Card size of the deck: poker, bridge, mini, tarot or WxH in mm."
-    ),
-    duplex: str = typer.Option(
-        "long",
-        "--duplex",
-        help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
-    ),
-    bleed: float = typer.Option(
-        2.0, "--bleed", help="Bleed around each card, mm (3 for print shops)."
-    ),
-    back_offset: str = typer.Option(
-        "0,0", "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
-    ),
+    players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 2,
+    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
+    deck: Annotated[
+        bool, typer.Option("--deck/--no-deck", help="Also write the 36-card Lenormand deck.")
+    ] = True,
+    card: Annotated[
+        str,
+        typer.Option(
+            "--card", help="Card size of the deck: poker, bridge, mini, tarot or WxH in mm."
+        ),
+    ] = "poker",
+    duplex: Annotated[
+        str,
+        typer.Option(
+            "--duplex",
+            help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
+        ),
+    ] = "long",
+    bleed: Annotated[
+        float, typer.Option("--bleed", help="Bleed around each card, mm (3 for print shops).")
+    ] = 2.0,
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
+        ),
+    ] = "0,0",
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
