@@ -433,7 +433,7 @@ def test_name_fitting_measures_every_line():
     """The fitted lines are never wider than the zone, measured with the font's own metrics."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.render.fit_text import fit_text
+    from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
     font = register_fonts().condensed_bold

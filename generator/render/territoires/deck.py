@@ -15,6 +15,7 @@ from generator.games.territoires import LENORMAND, House, LenormandCard, Role, h
 from generator.games.territoires.houses import ROLE_CARDS
 from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
+from generator.render.draw.shapes import fill_bleed
 from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.style import (
@@ -69,15 +70,7 @@ class FrontPainter:
         role = role_of(number)
         safe = box.safe
         scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
-        set_fill(canvas, PALETTE.card_paper)
-        canvas.rect(
-            pt(-box.bleed),
-            pt(-box.bleed),
-            pt(box.width + 2 * box.bleed),
-            pt(box.height + 2 * box.bleed),
-            stroke=0,
-            fill=1,
-        )
+        fill_bleed(canvas, box, PALETTE.card_paper)
         rounded_box(
             canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5
         )
@@ -170,15 +163,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     """The common back: a navy lattice, a gold frame and the game's name in a medallion."""
     f = fonts()
     scale = box.width / 63.0
-    set_fill(canvas, PALETTE.back_navy)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
+    fill_bleed(canvas, box, PALETTE.back_navy)
     frame = box.safe
     canvas.saveState()
     clip = canvas.beginPath()

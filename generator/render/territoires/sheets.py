@@ -14,6 +14,7 @@ from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand
 from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, new_document
 from generator.render.paper import Paper
+from generator.render.sheet import MARGIN
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.style import (
     HOUSE_SUBTITLE,
@@ -25,14 +26,12 @@ from generator.render.territoires.style import (
     text,
 )
 from generator.render.territoires.suits import draw_suit
-from generator.render.units import pt
+from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-MARGIN = 12.0
-SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 GAMES_TO_TICK = 6  # tick-box columns on a tracker: one per game played with the sheet
 
 
@@ -653,6 +652,6 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         for number, step in enumerate(items, start=1):
             paragraph = Paragraph(f"<b>{number}.</b> {step}", style)
             _, used = paragraph.wrap(pt(width), pt(200))
-            y -= used / pt(1) + 2.2
+            y -= to_mm(used) + 2.2
             paragraph.drawOn(canvas, pt(x), pt(y))
         y -= 9
