@@ -7,7 +7,8 @@ from pypdf import PdfReader
 from generator.games.territoires import LENORMAND, Role, role_of
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
-from generator.render.territoires.deck import render_lenormand_deck, role_effect
+from generator.render.territoires.deck import render_lenormand_deck
+from generator.render.territoires.rule_texts import role_effect
 from generator.render.units import to_mm
 
 SPEC = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0, duplex=Duplex.LONG)

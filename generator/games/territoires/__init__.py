@@ -1,6 +1,7 @@
 """Les territoires: the Lenormand table, houses and roles, and the attack/healing calculator."""
 
 from generator.games.territoires.combat import (
+    CHANGES,
     ForeignSupport,
     Intent,
     InvalidCombination,
@@ -33,6 +34,7 @@ from generator.games.territoires.lenormand import (
 )
 
 __all__ = [
+    "CHANGES",
     "ForeignSupport",
     "Intent",
     "InvalidCombination",

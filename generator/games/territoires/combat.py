@@ -148,6 +148,28 @@ RULE_SEEDS: dict[str, str] = {
     "heal_own": "+2 points si carte de sa parité",
 }
 
+#: The change in life each rule makes: negative, life cards the attacked house loses; positive,
+#: life cards the healed house wins back. The printed cards and reference sheets read it here.
+CHANGES: dict[str, int] = {
+    "run_one_own": -1,
+    "run_two_own": -2,
+    "run_third_player": -1,
+    "weapon_other": -1,
+    "weapon_own": -2,
+    "weapons_both": -3,
+    "weapon_third_player": -1,
+    "animal_other": -1,
+    "animal_own": -2,
+    "animals_both": -3,
+    "animal_third_player": -1,
+    "support_own": -2,
+    "support_alone": -2,
+    "supports_both": -3,
+    "support_foreign": 0,
+    "heal_other": 1,
+    "heal_own": 2,
+}
+
 _PAIR_KINDS: tuple[Role, ...] = (
     Role.WEAPON,
     Role.SUPPORT_ANIMAL,
@@ -214,8 +236,9 @@ def _victim(player: Player) -> House:
     return victim
 
 
-def _attack(cards: tuple[int, ...], player: Player, rule: str, change: int, why: str) -> Outcome:
+def _attack(cards: tuple[int, ...], player: Player, rule: str, why: str) -> Outcome:
     victim = _victim(player)
+    change = CHANGES[rule]
     lost = (
         f"the {victim.value} house ({victim.french}) loses {-change} life card{'s' if -change > 1 else ''}"
         if change
@@ -241,18 +264,13 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                         cards,
                         player,
                         "supports_both",
-                        -3,
                         f"both {player.house.french} supports {both[0]} and {both[1]} laid together",
                     )
                 )
             else:
                 readings.append(
                     _attack(
-                        cards,
-                        player,
-                        "support_own",
-                        -2,
-                        f"{_label(present[0])} supports your house",
+                        cards, player, "support_own", f"{_label(present[0])} supports your house"
                     )
                 )
             continue
@@ -263,7 +281,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}s_both",
-                    -3,
                     f"both {_SPOKEN_KIND[name]}s {both[0]} and {both[1]}",
                 )
             )
@@ -273,7 +290,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_third_player",
-                    -1,
                     f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no parity bonus or malus",
                 )
             )
@@ -283,7 +299,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_own",
-                    -2,
                     f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house ({house_of(present[0]).value})",
                 )
             )
@@ -293,7 +308,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_other",
-                    -1,
                     f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house ({house_of(present[0]).value})",
                 )
             )
@@ -313,22 +327,30 @@ def _heal_reading(cards: tuple[int, ...], player: Player) -> Outcome | None:
     house = player.house
     assert house is not None
     if player.owns(card):
+        change = CHANGES["heal_own"]
         return Outcome(
             cards,
             "heal",
             "heal_own",
-            2,
+            change,
             house,
-            f"{_label(card)} heals and has your parity: the {house.value} house wins back 2 life cards",
+            f"{_label(card)} heals and has your parity: the {house.value} house wins back "
+            f"{_life_cards(change)}",
         )
+    change = CHANGES["heal_other"]
     return Outcome(
         cards,
         "heal",
         "heal_other",
-        1,
+        change,
         house,
-        f"{_label(card)} heals with the other house's parity: the {house.value} house wins back 1 life card",
+        f"{_label(card)} heals with the other house's parity: the {house.value} house wins back "
+        f"{_life_cards(change)}",
     )
+
+
+def _life_cards(count: int) -> str:
+    return f"{count} life card{'s' if count > 1 else ''}"
 
 
 def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
@@ -338,7 +360,6 @@ def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
             cards,
             player,
             "support_foreign",
-            0,
             f"{_label(foreign[0])} supports the other house, even inside a run of three",
         )
     readings = [r for r in _special_readings(cards, player) if r.change == -3]
@@ -348,19 +369,17 @@ def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
                 cards,
                 player,
                 "run_third_player",
-                -1,
                 "a run of three; the third player has no parity bonus or malus",
             )
         )
     else:
         own = sum(1 for c in cards if player.owns(c))
-        rule, change = ("run_two_own", -2) if own == 2 else ("run_one_own", -1)
+        rule = "run_two_own" if own == 2 else "run_one_own"
         readings.append(
             _attack(
                 cards,
                 player,
                 rule,
-                change,
                 f"a run of three with {own} card{'s' if own > 1 else ''} of your parity",
             )
         )
@@ -389,11 +408,7 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     if foreign:
         return [
             _attack(
-                cards,
-                player,
-                "support_foreign",
-                0,
-                f"{_label(foreign[0])} supports the other house",
+                cards, player, "support_foreign", f"{_label(foreign[0])} supports the other house"
             )
         ]
     outcomes: list[Outcome] = []
@@ -435,9 +450,7 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
             f"{_label(card)} alone is not a combination; only a support of your house ({_own_supports(player)}) may be laid alone"
         )
     return [
-        _attack(
-            cards, player, "support_alone", -2, f"{_label(card)} supports your house, laid alone"
-        )
+        _attack(cards, player, "support_alone", f"{_label(card)} supports your house, laid alone")
     ]
 
 

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.games.pronostiques.deck import NUMBERS, Power
 from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
@@ -48,45 +49,6 @@ TEAMS: dict[Suit, Team] = {
         (Suit.SPADE, "Pique de Vitesse"),
         (Suit.CLUB, "Trèfle à Quatre Roues"),
     )
-}
-
-
-@dataclass(frozen=True)
-class Power:
-    rank: str  # "V", "D", "R", "JK"
-    rank_name: str  # Valet, Dame, Roi, Joker
-    title: str
-    text: str
-
-
-POWERS: dict[str, Power] = {
-    "V": Power(
-        "V",
-        "Valet",
-        "Pneus neufs",
-        "Remplace n'importe quelle carte de sa couleur sur une pile. Qui a la carte remplacée "
-        "peut la poser à sa place et reprendre le Valet.",
-    ),
-    "D": Power(
-        "D",
-        "Dame",
-        "Instinct",
-        "Échangée contre les cartes de la table, elle permet d'en regarder 3 et d'en choisir une.",
-    ),
-    "R": Power(
-        "R",
-        "Roi",
-        "Aspiration",
-        "Remplace n'importe quelle carte, de n'importe quelle couleur, sur une pile. Qui a la carte "
-        "remplacée peut la poser à sa place et reprendre le Roi.",
-    ),
-    "JK": Power(
-        "JK",
-        "Joker",
-        "Crevaison",
-        "Posé sur une pile, elle n'avance plus tant qu'aucune carte n'est posée sur une autre pile ; "
-        "retirez alors le Joker et mélangez-le aux cartes de la table.",
-    ),
 }
 
 
@@ -305,11 +267,11 @@ class NumberFront:
         set_fill(canvas, PALETTE.muted)
         canvas.setFont(fonts.condensed_bold, 6.5)
         canvas.drawCentredString(pt(cx), pt(cy - 19), f"TOUR {self.number}")
-        # lap bar: ten segments, the first `number` filled; the flag marks the race's last lap
+        # lap bar: a segment per lap card, the first `number` filled; the flag marks the last lap
         seg, gap = 3.9, 0.7
-        left = cx - (10 * seg + 9 * gap) / 2
+        left = cx - (len(NUMBERS) * seg + (len(NUMBERS) - 1) * gap) / 2
         y = cy - 24.5
-        for i in range(10):
+        for i in range(len(NUMBERS)):
             x = left + i * (seg + gap)
             if i < self.number:
                 set_fill(canvas, team.colour)

@@ -21,13 +21,16 @@ from generator.games.pronostiques import (
     check_piles,
     score_order,
 )
+from generator.games.pronostiques.deck import JOKER, RACE_DECK, SUIT_POWERS
+from generator.games.pronostiques.piles import PLAYERS
+from generator.games.pronostiques.predictions import RANKS
+from generator.games.pronostiques.rounds import EXCHANGE, GAME_ENDS_ABOVE, HAND, PILES_TO_END_ROUND
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.text import paragraph
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import (
-    POWERS,
     TEAMS,
     DeckBack,
     NumberFront,
@@ -62,22 +65,24 @@ class PronostiquesOptions:
 
 
 def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Card]:
-    """The 54 race cards (per suit 1 to 10, Valet, Dame, Roi; two Jokers) then the 4 predictions."""
+    """The race deck of :data:`RACE_DECK` (per suit 1 to 10, Valet, Dame, Roi; the Jokers),
+    then the prediction cards."""
     from generator.render.imposition import Card
 
     back = DeckBack()
     cards = []
-    for suit in SUITS:
-        for number in range(1, 11):
-            cards.append(Card(NumberFront(suit, number, laps), back, f"{number} {suit.symbol}"))
-        for rank in ("V", "D", "R"):
-            cards.append(
-                Card(
-                    PowerFront(POWERS[rank], suit), back, f"{POWERS[rank].rank_name} {suit.symbol}"
-                )
-            )
-    for i in range(2):
-        cards.append(Card(PowerFront(POWERS["JK"]), back, f"Joker {i + 1}"))
+    jokers = 0
+    for card in RACE_DECK:
+        if card.number is not None and card.suit is not None:
+            front: NumberFront | PowerFront = NumberFront(card.suit, card.number, laps)
+            label = f"{card.number} {card.suit.symbol}"
+        elif card.power is not None and card.suit is not None:
+            front = PowerFront(card.power, card.suit)
+            label = f"{card.power.rank_name} {card.suit.symbol}"
+        else:
+            jokers += 1
+            front, label = PowerFront(JOKER), f"Joker {jokers}"
+        cards.append(Card(front, back, label))
     for prediction in PREDICTIONS:
         cards.append(
             Card(
@@ -163,6 +168,7 @@ class PointsTable:
 SCORE_PAD = ScorePad()
 POINTS_TABLE = PointsTable()
 PLACES = ("1er", "2e", "3e", "4e")
+ORDERS = tuple(permutations(SUITS))  # every finishing order of the four cars
 
 
 def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
@@ -182,7 +188,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         MARGIN,
         "Pronostiques · feuille de score",
         f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse "
-        "15 points (16 ou plus) ; le plus haut total gagne.",
+        f"{GAME_ENDS_ABOVE} points ({GAME_ENDS_ABOVE + 1} ou plus) ; le plus haut total gagne.",
         PALETTE.navy,
         fonts.title,
         fonts.regular,
@@ -313,7 +319,9 @@ def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width:
     set_fill(c, PALETTE.ink)
     c.setFont(fonts.bold, 10)
     c.drawString(
-        pt(MARGIN), pt(y), "Barème : les points de chaque pronostic pour les 24 arrivées possibles"
+        pt(MARGIN),
+        pt(y),
+        f"Barème : les points de chaque pronostic pour les {len(ORDERS)} arrivées possibles",
     )
     c.setFont(fonts.regular, 7.5)
     set_fill(c, PALETTE.muted)
@@ -323,7 +331,7 @@ def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width:
         "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
         "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
     )
-    orders = list(permutations(SUITS))
+    orders = list(ORDERS)
     gap = POINTS_TABLE.gap
     block_w = (width - gap) / 2
     half = len(orders) // 2
@@ -511,7 +519,9 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: 
         paper.height,
         MARGIN,
         "Pronostiques · aide de jeu",
-        f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {options.laps} tours",
+        f"{' ou '.join(map(str, PLAYERS))} joueurs · {len(RACE_DECK)} cartes · {len(SUITS)} "
+        f"voitures ({' '.join(suit.symbol for suit in SUITS)}) font une course de "
+        f"{options.laps} tours",
         PALETTE.navy,
         fonts.title,
         fonts.regular,
@@ -527,40 +537,42 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
     c, fonts, s, size = column.c, column.fonts, column.s, column.size
     y = column.heading("Mise en place", x, y)
     y = column.body(
-        "Chacun reçoit en secret un pronostic (une des 4 cartes dorées, ou le groupe Roi, Dame, "
-        "Valet, 10 qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, donnez 8 "
-        "cartes à chacun ; le reste forme la table, face cachée.",
+        f"Chacun reçoit en secret un pronostic (une des {len(PREDICTIONS)} cartes dorées, ou le "
+        f"groupe {', '.join(RANKS)} qui le forme) : l'ordre d'arrivée sur lequel il a parié. "
+        f"Mélangez, donnez {HAND} cartes à chacun ; le reste forme la table, face cachée.",
         x,
         y,
     )
     y = column.heading("À son tour, une action", x, y - 1 * s)
     y = column.body(
         "• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis "
-        "piocher une carte de la table pour revenir à 8.",
+        f"piocher une carte de la table pour revenir à {HAND}.",
         x,
         y,
     )
     y = column.body(
-        "• Ou échanger jusqu'à 3 cartes de sa main contre autant de cartes de la table.", x, y
+        f"• Ou échanger jusqu'à {EXCHANGE} cartes de sa main contre autant de cartes de la table.",
+        x,
+        y,
     )
     y = column.heading("Les cartes spéciales", x, y - 1 * s)
-    for rank in ("V", "D", "R", "JK"):
-        power = POWERS[rank]
+    for power in (*SUIT_POWERS, JOKER):
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, size)
         c.drawString(pt(x), pt(y - 3 * s), f"{power.rank_name} « {power.title} » : ")
         y = column.text(power.text, x, y - 3.6 * s) - 1.8 * s
     y = column.heading("Fin de la manche", x, y - 1 * s)
     y = column.body(
-        f"Dès que 3 des 4 piles sont complètes ({options.laps} cartes). L'ordre d'arrivée est "
-        "l'ordre où les piles ont été complétées, la quatrième est dernière.",
+        f"Dès que {PILES_TO_END_ROUND} des {len(SUITS)} piles sont complètes ({options.laps} "
+        "cartes). L'ordre d'arrivée est l'ordre où les piles ont été complétées, la quatrième est "
+        "dernière.",
         x,
         y,
     )
     y = column.heading("Fin de la partie", x, y - 1 * s)
     y = column.body(
-        "Après la manche où au moins un joueur dépasse 15 points (16 ou plus). Le plus haut total "
-        "gagne.",
+        f"Après la manche où au moins un joueur dépasse {GAME_ENDS_ABOVE} points "
+        f"({GAME_ENDS_ABOVE + 1} ou plus). Le plus haut total gagne.",
         x,
         y,
     )
@@ -595,7 +607,7 @@ def _aid_scoring_and_piles(
     y = column.heading("Décompte de chaque pronostic", x, y)
     for text in (
         *scoring_rules_text(options.score_rules),
-        "Le barème de la feuille de score donne les points des 24 arrivées possibles.",
+        f"Le barème de la feuille de score donne les points des {len(ORDERS)} arrivées possibles.",
     ):
         y = column.body(text, x, y)
     y = column.heading("Limites des piles", x, y - 1 * s)
