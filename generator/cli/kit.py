@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.render.paper import HomePaper
+
 if TYPE_CHECKING:
     from generator.kit.run import KitOutcome
 
@@ -23,7 +25,9 @@ def kit(
     region: Annotated[
         str, typer.Option("--region", help="Region of the Oucédonc deck.")
     ] = "france",
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    paper: Annotated[
+        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+    ] = HomePaper.A4,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
     ] = 1,
@@ -37,7 +41,7 @@ def kit(
     from generator.kit.run import make_kit
 
     components = COMPONENTS
-    params = KitParams(out=out, region=region, paper=paper, seed=seed)
+    params = KitParams(out=out, region=region, paper=paper.value, seed=seed)
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description:<32.32}", markup=False),

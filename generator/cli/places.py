@@ -8,23 +8,14 @@ from typing import Annotated
 
 import typer
 
+from generator.games.oucedonc.coords import Precision
+from generator.geo.difficulty import Difficulty
+
 
 class Kind(str, Enum):
     towns = "towns"
     sites = "sites"
     all = "all"
-
-
-class Difficulty(str, Enum):
-    easy = "easy"
-    normal = "normal"
-    hard = "hard"
-
-
-class PrecisionChoice(str, Enum):
-    minute = "minute"
-    second = "second"
-    hundredth = "0.01"
 
 
 class Format(str, Enum):
@@ -99,7 +90,7 @@ def places(
         ),
     ] = None,
     precision: Annotated[
-        PrecisionChoice | None,
+        Precision | None,
         typer.Option(
             "--precision",
             help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
@@ -121,8 +112,8 @@ def places(
             count,
             1 if seed is None else seed,
             0.2 if sites_share is None else sites_share,
-            (difficulty or Difficulty.normal).value,
-            (precision or PrecisionChoice.minute).value,
+            (difficulty or Difficulty.NORMAL).value,
+            (precision or Precision.MINUTE).value,
             output_format,
         )
         return

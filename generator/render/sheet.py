@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from generator.core.errors import UserError
 from generator.render.colour import Colour, set_fill
 from generator.render.palette import SHEET
-from generator.render.paper import Paper, paper
+from generator.render.paper import HOME_PAPERS, Paper, paper
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 MARGIN = 12.0  # mm around every game sheet, beyond what home printers reach
-SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
+SHEET_PAPERS = HOME_PAPERS  # the layouts are designed for these; A3 would only add blank space
 
 
 def sheet_paper(name: str, sheets: str) -> Paper:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 
 from generator.core.errors import UserError

@@ -9,7 +9,7 @@ strict order between printed values is always the true order of the places.
 from __future__ import annotations
 
 import math
-from enum import Enum
+from enum import Enum, StrEnum
 
 from generator.core.errors import UserError
 
@@ -33,6 +33,16 @@ class Precision(Enum):
             "second": "à la seconde d'arc près",
             "0.01": "au centième de degré près",
         }[self.value]
+
+
+class PrecisionChoice(StrEnum):
+    """A precision as a user asks for a deck's: one of :class:`Precision`'s, or ``auto`` (minute
+    when the region allows it, else second)."""
+
+    AUTO = "auto"
+    MINUTE = Precision.MINUTE.value
+    SECOND = Precision.SECOND.value
+    HUNDREDTH = Precision.HUNDREDTH.value
 
 
 def parse_precision(text: str) -> Precision:

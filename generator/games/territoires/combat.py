@@ -22,6 +22,7 @@ from generator.games.territoires.houses import (
     house_of,
     role_of,
     seat_house,
+    seats_sharing,
     setup_for,
 )
 from generator.games.territoires.lenormand import FIRST, LAST, lenormand
@@ -126,6 +127,14 @@ class Outcome:
     @property
     def seed(self) -> str:
         return RULE_SEEDS[self.rule]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "effect": self.effect,
+            "rule": self.rule,
+            "change": self.change,
+            "side": self.side.value,
+        }
 
 
 RULE_SEEDS: dict[str, str] = {
@@ -500,3 +509,54 @@ def life_after(life: int, outcome: Outcome) -> int:
             f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}"
         )
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """A combination laid (``pnp territoires attack``): the reading asked for, the other
+    readings, and the life of the house it changes, before and after when given."""
+
+    player: Player
+    seat: int | None
+    chosen: Outcome
+    alternatives: tuple[Outcome, ...]
+    life_before: int | None = None
+    life_after: int | None = None
+
+    @property
+    def shared_by_seats(self) -> tuple[int, ...]:
+        return seats_sharing(self.player.players, self.chosen.side)
+
+    def to_json(self) -> dict[str, object]:
+        chosen = self.chosen
+        return {
+            "cards": list(chosen.cards),
+            "players": self.player.players,
+            "house": self.player.house.value if self.player.house else None,
+            "seat": self.seat,
+            "effect": chosen.effect,
+            "rule": chosen.rule,
+            "seed": chosen.seed,
+            "change": chosen.change,
+            "side": chosen.side.value,
+            "shared_by_seats": list(self.shared_by_seats),
+            "life_before": self.life_before,
+            "life_after": self.life_after,
+            "explanation": chosen.explanation,
+            "alternatives": [outcome.to_json() for outcome in self.alternatives],
+        }
+
+
+def play(
+    cards: tuple[int, ...] | list[int],
+    player: Player,
+    rules: Rules = Rules(),
+    intent: Intent = Intent.AUTO,
+    seat: int | None = None,
+    life: int | None = None,
+) -> PlayResult:
+    """Evaluate ``cards`` as ``intent`` asks, with the other readings and the life after."""
+    chosen = evaluate(cards, player, rules, intent)
+    others = tuple(o for o in readings(cards, player, rules) if o != chosen)
+    after = None if life is None else life_after(life, chosen)
+    return PlayResult(player, seat, chosen, others, life, after)

@@ -19,10 +19,10 @@ from generator.render.draw.shapes import polygon
 from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
 from generator.render.oie.rules_text import Block, french_typography, rules_blocks
-from generator.render.paper import paper
+from generator.render.paper import HOME_PAPERS, paper
 from generator.render.units import scale_to_mm
 
-TILE_PAPERS = ("a4", "letter")
+TILE_PAPERS = HOME_PAPERS  # a poster is tiled over the pages a home printer takes
 BASE_BOARD = 194.0  # board side on A4: every size below scales with board side / BASE_BOARD
 
 LABEL_SHRINK = Shrink.times(0.94)  # names and labels step down 6 % at a time
