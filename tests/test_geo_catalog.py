@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -15,6 +13,7 @@ from generator.geo import catalog, embedded
 from generator.geo.model import Place
 from generator.geo.regions import resolve_region
 from generator.geo.selection import decidable
+from tests.conftest import pnp
 from tests.geo_http_helpers import quick_http
 from tests.test_geo_sources import COMMUNES_33, DEPARTEMENTS, SPARQL
 
@@ -237,20 +236,7 @@ def test_fetch_contours_stores_geojson_usable_as_region(server, folders, with_si
 
 
 def run_pnp(*args, env_extra=None):
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "COLUMNS": "80",
-        "PYTHONIOENCODING": "utf-8",
-        **(env_extra or {}),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-        cwd=os.getcwd(),
-    )
+    return pnp(*args, env={"COLUMNS": "80", **(env_extra or {})}, own_pnp_env=True)
 
 
 def test_cli_data_fetch_and_offline(server, folders):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +18,7 @@ from generator.games.oucedonc.deck import (
 )
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.geo.model import Place
+from tests.conftest import pnp
 
 
 def place(
@@ -155,10 +154,7 @@ def test_too_few_cards_is_refused():
 # ----------------------------------------------------------------------------- CLI
 
 
-def run_pnp(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=120
-    )
+run_pnp = pnp
 
 
 def test_cli_writes_pdf_and_json(tmp_path):

@@ -1,19 +1,14 @@
 """`pnp territoires attack`: the calculator from the command line (text, JSON, one-line errors)."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests import conftest
+
 
 def pnp(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "territoires", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return conftest.pnp("territoires", *args)
 
 
 def test_worked_example_as_json():
