@@ -428,15 +428,21 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     assert (report.joined_communes, report.unmatched_communes, report.world_towns) == (2, 1, 4)
     first = {name: (out / name).read_bytes() for name in GENERATED_FILES}
     assert first["communes.csv"].decode() == (
-        "insee,name,lat,lon,departement,region,population,geonames_id\n"
-        "29019,Brest,48.39029,-4.48628,29,53,139926,3030300\n"
-        "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334\n"
+        "insee,name,lat,lon,departement,region,population,geonames_id,point\n"
+        "29019,Brest,48.39029,-4.48628,29,53,139926,3030300,geonames\n"
+        "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334,geonames\n"
     )
+    assert "inside their IGN 2018 outline, 0 repaired" in report.repair_line()
     world = gzip.decompress(first["world_towns.csv.gz"]).decode().splitlines()
     assert world[0] == "geonames_id,name,country,admin1,lat,lon,population"
     assert world[1] == "2988507,Paris,FR,11,48.85341,2.34880,2138551"  # sorted by id
     provenance = json.loads(first["provenance.json"])
-    assert [s["package"] for s in provenance["sources"]] == [CITIES.name, ETALAB.name, ATLAS.name]
+    assert [s["package"] for s in provenance["sources"]][:3] == [
+        CITIES.name,
+        ETALAB.name,
+        ATLAS.name,
+    ]
+    assert any("IGN" in s["package"] for s in provenance["sources"])
     assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
 
     _, changed_again = run_build(out, pack=pack)

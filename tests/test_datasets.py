@@ -14,6 +14,8 @@ from shapely import prepare
 from shapely.geometry import Point, shape
 
 from generator.geo import embedded
+from generator.geo.databuild.ign_outlines import TOLERANCE_M, commune_geometry, outside_m
+from generator.geo.databuild.repair import POINT_SOURCES
 
 GEOD = Geod(ellps="WGS84")
 DATASETS = embedded.DATASETS
@@ -64,6 +66,7 @@ def test_communes_table_shape():
         "region",
         "population",
         "geonames_id",
+        "point",
     ]
     assert 8_300 <= len(rows) <= 8_800  # GeoNames has ~8,500 French places of 1,000+ people
     codes = [r["insee"] for r in rows]
@@ -75,6 +78,41 @@ def test_communes_table_shape():
         assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
         assert r["insee"][:2] == r["departement"][:2]
         assert int(r["population"]) >= 0
+        assert r["point"] in POINT_SOURCES
+
+
+def test_every_commune_point_lies_in_its_ign_2018_outline():
+    """The build checked and repaired them; this re-checks every row against the reference."""
+    outlines = embedded.commune_outlines_2018()
+    former = embedded.former_codes()
+    far = []
+    for place in embedded.communes():
+        shape = commune_geometry(outlines, place.insee, former.get(place.insee, ()))
+        assert shape is not None, f"{place.insee} {place.name} has no IGN 2018 outline"
+        distance = outside_m(shape, place.lat, place.lon)
+        if distance > TOLERANCE_M:
+            far.append((place.insee, place.name, round(distance)))
+    assert far == []
+
+
+def test_the_repairs_the_issue_found_are_in_the_data():
+    _, rows = read_csv("communes.csv")
+    by_code = {r["insee"]: r for r in rows}
+    # Sainte-Marie-de-Gosse: GeoNames' longitude is off by one degree
+    assert by_code["40271"]["point"] == "geonames-fixed"
+    assert by_code["40271"]["lon"].startswith("-1.2")
+    # Louplande: the longitude's sign is flipped in GeoNames
+    assert by_code["72169"]["point"] == "geonames-fixed"
+    assert float(by_code["72169"]["lon"]) > 0
+    assert by_code["86041"]["point"] == "ign-interior"  # Buxerolles, filed 7 km away
+    repaired = sum(r["point"] != "geonames" for r in rows)
+    assert (
+        repaired
+        == json.loads((DATASETS / "provenance.json").read_text())["counts"][
+            "commune_points_geonames_moved"
+        ]
+        + 3
+    )
 
 
 def test_communes_belong_to_known_departements_and_regions():
@@ -228,6 +266,7 @@ def test_provenance_names_every_source_and_file():
         "world_outlines.json",
         "world_towns.csv.gz",
         "landmarks.csv",
+        "commune_outlines_2018.csv.gz",
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown
@@ -235,7 +274,7 @@ def test_provenance_names_every_source_and_file():
     for name in files:
         assert name in markdown
     assert "pnp data build" in markdown
-    assert len(embedded.attributions("fr")) == 4
+    assert len(embedded.attributions("fr")) == len(document["sources"]) + 1
 
 
 # --- landmarks ---------------------------------------------------------------------------

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 DATASETS = Path(__file__).resolve().parents[2] / "datasets"
 
 COMMUNES_FILE = "communes.csv"
+ALL_COMMUNES_FILE = "all_communes.csv"
 LANDMARKS_FILE = "landmarks.csv"
 DEPARTEMENTS_FILE = "departements.csv"
 REGIONS_FILE = "regions.csv"
@@ -41,6 +42,7 @@ OUTLINE_FILE = "france_outline.geojson"
 WORLD_TOWNS_FILE = "world_towns.csv.gz"
 WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
+COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
 
 
 def dataset_path(name: str) -> Path:
@@ -101,7 +103,17 @@ def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
     rows = _read_table(
         COMMUNES_FILE,
-        ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"),
+        (
+            "insee",
+            "name",
+            "lat",
+            "lon",
+            "departement",
+            "region",
+            "population",
+            "geonames_id",
+            "point",
+        ),
     )
     return tuple(
         Place(
@@ -117,7 +129,7 @@ def communes() -> tuple[Place, ...]:
             geonames_id=int(geonames_id),
             familiarity=float(population),
         )
-        for insee, name, lat, lon, departement, region, population, geonames_id in rows
+        for insee, name, lat, lon, departement, region, population, geonames_id, _point in rows
     )
 
 
@@ -300,6 +312,24 @@ def _world_town(row: list[str]) -> Place:
         familiarity=float(population),
         country=country,
     )
+
+
+@lru_cache(maxsize=1)
+def commune_outlines_2018() -> dict[str, Any]:
+    """The IGN 2018 commune outlines, 2018 INSEE code -> encoded outline
+    (:mod:`generator.geo.databuild.ign_outlines` decodes them); for checks, not for decks."""
+    from generator.geo.databuild.ign_outlines import read_outlines
+
+    return read_outlines(dataset_path(COMMUNE_OUTLINES_FILE).read_bytes())
+
+
+@lru_cache(maxsize=1)
+def former_codes() -> dict[str, tuple[str, ...]]:
+    """Current INSEE code -> the codes of the communes merged into it (Etalab)."""
+    rows = _read_table(
+        ALL_COMMUNES_FILE, ("insee", "name", "departement", "region", "population", "former_codes")
+    )
+    return {row[0]: tuple(row[5].split()) for row in rows if row[5]}
 
 
 @lru_cache(maxsize=1)

