@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import sys
 import pytest
 
 from generator.core.errors import UserError
-from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.coords import Precision, printed_grid
 from generator.geo import catalog, embedded
 from generator.geo.model import Place
 from generator.geo.regions import resolve_region
@@ -278,12 +279,14 @@ def test_cli_deck_for_a_country():
     places = [
         Place(id=p["id"], name=p["name"], kind=p["kind"], lat=p["lat"], lon=p["lon"]) for p in deck
     ]
-    assert decidable(places, Precision.MINUTE)
-    # the command prints the library's deck: same seed, same deck
-    from generator.geo.selection import select_places
+    # the command prints the library's deck (the one path, precision auto): same seed, same deck
+    from generator.games.oucedonc.coords import AUTO_PRECISIONS, printed_grid
+    from generator.geo.pick import PickRequest, pick_places
 
-    expected = select_places(catalog.load_places("embedded", "IT"), 25, seed=5)
-    assert [p["id"] for p in deck] == [p.id for p in expected]
+    grids = [printed_grid(p) for p in AUTO_PRECISIONS]
+    expected = pick_places(PickRequest(region="IT", count=25, seed=5), grids)
+    assert decidable(places, grids[expected.grid])
+    assert [p["id"] for p in deck] == [p.id for p in expected.places]
 
 
 def test_deck_larger_than_a_country_allows_is_user_error():
@@ -292,8 +295,14 @@ def test_deck_larger_than_a_country_allows_is_user_error():
     monaco = catalog.load_places("embedded", "MC")  # a few towns within 3 km
     with pytest.raises(UserError, match="offers only"):
         select_places(monaco, len(monaco) + 1, seed=1)
-    with pytest.raises(UserError, match=r"use --precision second or at most \d+ cards"):
-        select_places(monaco, len(monaco), seed=1)
+    from generator.geo.pick import PickRequest, pick_places
+
+    minute = [printed_grid(Precision.MINUTE)]
+    with pytest.raises(UserError, match=r"ask for (\d+) cards or --precision second") as error:
+        pick_places(PickRequest(region="MC", count=len(monaco)), minute, finer="--precision second")
+    # the advice works: the suggested count deals
+    advised = int(re.search(r"ask for (\d+) cards", str(error.value)).group(1))
+    assert len(pick_places(PickRequest(region="MC", count=advised), minute).places) == advised
 
 
 def test_cli_deck_table_and_errors():

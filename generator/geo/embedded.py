@@ -333,6 +333,12 @@ def former_codes() -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1)
+def admin1_names() -> dict[tuple[str, str], str]:
+    """(country, GeoNames admin1 code) -> the subdivision's name as a French reader knows it."""
+    return {}
+
+
+@lru_cache(maxsize=1)
 def provenance() -> dict[str, Any]:
     """The machine-readable provenance: sources, versions, licences, attribution texts."""
     return json.loads(dataset_path(PROVENANCE_FILE).read_text(encoding="utf-8"))
