@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 from generator.core.errors import UserError
 from generator.geo.databuild import tables
-from generator.geo.databuild.build import ATLAS, CITIES, ETALAB, GENERATED_FILES, run_build
+from generator.geo.databuild.build import (
+    ATLAS,
+    CITIES,
+    CLDR_DATES,
+    CLDR_NAMES,
+    ETALAB,
+    GENERATED_FILES,
+    run_build,
+)
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
 from generator.geo.databuild.join import join_communes
@@ -409,6 +417,35 @@ def fake_pack(source: Path):
             "countries-10m.json": json.dumps(TINY_TOPOLOGY).encode(),
             "countries-50m.json": json.dumps(TINY_TOPOLOGY).encode(),
         },
+        CLDR_DATES.name: {
+            "main/fr/timeZoneNames.json": json.dumps(
+                {
+                    "main": {
+                        "fr": {
+                            "dates": {
+                                "timeZoneNames": {
+                                    "zone": {
+                                        "Europe": {
+                                            "Paris": {"exemplarCity": "Paris"},
+                                            "Andorra": {"exemplarCity": "Andorre"},
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            ).encode()
+        },
+        CLDR_NAMES.name: {
+            f"main/{lang}/territories.json": json.dumps(
+                {"main": {lang: {"localeDisplayNames": {"territories": names}}}}
+            ).encode()
+            for lang, names in (
+                ("fr", {"CH": "Suisse", "FR": "France", "419": "Amérique latine"}),
+                ("en", {"CH": "Switzerland", "FR": "France"}),
+            )
+        },
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:
@@ -433,14 +470,22 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
         "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334,geonames\n"
     )
     assert "inside their IGN 2018 outline, 0 repaired" in report.repair_line()
-    world = gzip.decompress(first["world_towns.csv.gz"]).decode().splitlines()
-    assert world[0] == "geonames_id,name,country,admin1,lat,lon,population"
-    assert world[1] == "2988507,Paris,FR,11,48.85341,2.34880,2138551"  # sorted by id
+    world = tables.zip_members(first["world_towns.zip"])
+    assert list(world) == ["index.csv", "AD.csv", "FR.csv"]
+    assert world["index.csv"].decode().splitlines()[1] == "AD,1,1.65362,42.57952,1.65362,42.57952"
+    france = world["FR.csv"].decode().splitlines()
+    assert france[0] == "geonames_id,name,name_fr,admin1,lat,lon,population"
+    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551"  # sorted by id
+    assert first["country_names.csv"].decode() == (
+        "code,name_fr,name_en\nCH,Suisse,Switzerland\nFR,France,France\n"
+    )
     provenance = json.loads(first["provenance.json"])
-    assert [s["package"] for s in provenance["sources"]][:3] == [
+    assert [s["package"] for s in provenance["sources"]][:5] == [
         CITIES.name,
         ETALAB.name,
         ATLAS.name,
+        CLDR_DATES.name,
+        CLDR_NAMES.name,
     ]
     assert any("IGN" in s["package"] for s in provenance["sources"])
     assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1

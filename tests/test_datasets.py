@@ -201,15 +201,79 @@ def test_coastal_communes_fall_inside(code):
 
 
 def test_world_towns_table():
-    path = DATASETS / "world_towns.csv.gz"
+    import zipfile
+
+    path = DATASETS / "world_towns.zip"
     assert path.stat().st_size < 5 * 1024 * 1024
-    lines = gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
-    assert lines[0] == "geonames_id,name,country,admin1,lat,lon,population"
-    assert 130_000 < len(lines) - 1 < 140_000
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        index = archive.read("index.csv").decode("utf-8").splitlines()
+        italy = archive.read("IT.csv").decode("utf-8").splitlines()
+    assert names[0] == "index.csv" and names[1:] == sorted(names[1:])
+    assert index[0] == "country,towns,minlon,minlat,maxlon,maxlat"
+    assert italy[0] == "geonames_id,name,name_fr,admin1,lat,lon,population"
+    total = sum(int(line.split(",")[1]) for line in index[1:])
+    assert 125_000 < total < 140_000
+    assert {f"{line.split(',')[0]}.csv" for line in index[1:]} == set(names[1:])
     belgium = embedded.world_towns("be")
-    assert any(p.name == "Bruxelles" or p.name == "Brussels" for p in belgium)
+    assert any(p.name == "Bruxelles" for p in belgium)
     assert all(p.country == "BE" for p in belgium)
     assert len(embedded.world_towns("FR")) > 8_500
+    # sections of cities are not towns: no Zürich (Kreis 3), no Eixample
+    assert not any(p.name.startswith("Zürich (Kreis") for p in embedded.world_towns("CH"))
+    assert "Eixample" not in {p.name for p in embedded.world_towns("ES")}
+
+
+FRENCH_NAMES = {
+    "IT": ["Venise", "Florence", "Milan", "Gênes", "Padoue", "Verbania"],
+    "BE": ["Bruges", "Anvers", "Gand", "Ostende", "Bruxelles", "Rebecq"],
+    "CH": ["Bâle", "Lucerne", "Saint-Gall", "Sion", "Genève", "Martigny", "Zurich"],
+    "GB": ["Londres"],
+    "DE": ["Munich", "Aix-la-Chapelle", "Cologne"],
+    "ES": ["Séville", "Saragosse"],
+}
+NOT_PRINTED = {
+    "IT": ["Venice", "Genoa", "Padova", "Pallanza-Intra-Suna"],
+    "BE": ["Antwerpen", "Gent", "Brugge", "Rebecq-Rognon", "Brussels"],
+    "CH": ["Sitten", "Basel", "Luzern", "Martigny-Ville"],
+    "GB": ["London"],
+}
+
+
+@pytest.mark.parametrize("country", sorted(FRENCH_NAMES))
+def test_towns_abroad_carry_their_french_names(country):
+    names = {p.name for p in embedded.world_towns(country)}
+    assert set(FRENCH_NAMES[country]) <= names
+    assert not set(NOT_PRINTED.get(country, ())) & names
+
+
+def test_curated_tables_carry_a_reference_per_row():
+    for name, columns in (
+        ("french_names.csv", ["geonames_id", "country", "geonames_name", "name_fr", "reference"]),
+        ("admin1_names.csv", ["country", "admin1", "name", "reference"]),
+    ):
+        header, rows = read_csv(name)
+        assert header == columns
+        assert rows and all(r["reference"].strip() for r in rows)
+    _, rows = read_csv("french_names.csv")
+    towns = {
+        p.geonames_id: p for c in {r["country"] for r in rows} for p in embedded.world_towns(c)
+    }
+    for r in rows:  # every id is a town of its country, printed with its French name
+        assert towns[int(r["geonames_id"])].name == r["name_fr"], r
+    _, rows = read_csv("admin1_names.csv")
+    for r in rows:  # every subdivision code exists in the towns table
+        assert any(p.region == r["admin1"] for p in embedded.world_towns(r["country"])), r
+
+
+def test_country_names_in_french_and_english():
+    from generator.geo.regions import resolve_region
+
+    for text in ("Switzerland", "Suisse", "CH", "ch", "switzerland"):
+        assert resolve_region(text).code == "CH"
+    assert resolve_region("Germany").name == "Allemagne"
+    assert resolve_region("Royaume-Uni").code == "GB"
+    assert resolve_region("Espagne").code == resolve_region("Spain").code == "ES"
 
 
 # --- provenance --------------------------------------------------------------------------
@@ -264,9 +328,12 @@ def test_provenance_names_every_source_and_file():
         "regions.csv",
         "france_outline.geojson",
         "world_outlines.json",
-        "world_towns.csv.gz",
+        "world_towns.zip",
         "landmarks.csv",
         "commune_outlines_2018.csv.gz",
+        "country_names.csv",
+        "french_names.csv",
+        "admin1_names.csv",
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown

