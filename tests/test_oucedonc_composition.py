@@ -318,14 +318,21 @@ def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_car
     assert "fewer cards" not in message
 
 
-def test_corse_gets_the_largest_whole_sheet_deck_it_holds_and_says_so(tmp_path):
+def test_corse_gets_the_largest_deck_it_holds_and_says_so(tmp_path):
     from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "d.pdf", region="corse")
     deck, _, note = select_deck(options, print_settings(options))
-    assert len(deck.places) == 54  # 63 does not fit; 54 + 9 other cards = 7 whole sheets of 9
-    assert (len(deck.places) + len(deck.others)) % 9 == 0
-    assert note is not None and "Corse holds at most 54 place cards" in note
+    # neither 63 nor 54 (the whole-sheet decks) fits: Corse gets the most it holds, and a note
+    count = len(deck.places)
+    assert 48 <= count < 54
+    assert note == (
+        f"Corse holds at most {count} place cards, fewer than a whole-sheet deck (54): the deck "
+        f"has {count}, and its last sheet is not full."
+    )
+    with pytest.raises(UserError, match=f"gives at most {count} of the {count + 1} cards"):
+        more = DeckOptions(out=tmp_path / "d.pdf", region="corse", cards=count + 1)
+        select_deck(more, print_settings(more))
 
 
 def test_the_at_most_advice_is_a_count_that_works(tmp_path):

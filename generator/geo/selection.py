@@ -22,11 +22,12 @@ candidate places of a region:
    "Falaises de Bonifacio", "Citadelle de Corte"), or lies in the town's commune (same INSEE
    code) within :data:`SAME_COMMUNE_KM` of its point (Maison Bonaparte and Ajaccio, the Dune du
    Pilat and La Teste-de-Buch; not the Aiguilles de Bavella, 9 km from Zonza in Zonza's
-   commune), or lies within :data:`SITE_TOWN_KM` of any town card; or a town lies within the deck's suburb distance
-   of a better known town (:data:`SUBURB_SHARE` of the deck's mean spacing, the square root of
-   the candidates' hull area per card: about 10 km in a France deck, so Villeurbanne is Lyon
-   there, but only about 1.3 km in a Gironde deck, where Mérignac and Pessac are places of
-   their own).
+   commune), or lies within :data:`SITE_TOWN_KM` of any town card; or a town is a suburb of a
+   better known town: within :data:`SUBURB_KM` of a town :data:`SUBURB_RATIO` times as
+   populous (Villeurbanne and Lyon, Deurne and Anvers, Talence and Bordeaux), or within the
+   deck's suburb distance of it (:data:`SUBURB_SHARE` of the deck's mean spacing, the square
+   root of the candidates' hull area per card: about 10 km in a France deck, only about 1.3 km
+   in a Gironde deck, where Mérignac and Pessac, 7 km from Bordeaux, are places of their own).
 5. **Spread.** After the anchors, candidates are dealt in (seeded, jittered) rank order, each
    only if it lies at least ``r`` km from every card already dealt. ``r`` is 0.9 × the larger
    of: the largest distance at which the window alone completes the deck, and 0.7 × the
@@ -90,6 +91,8 @@ SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune an
 SITE_TOWN_KM = 2.0  # a site this close to a town card is that town's (the one-place rule)
 SAME_COMMUNE_KM = 5.0  # a site in a town's commune and this close to its point is that town's
 SUBURB_SHARE = 0.1  # a town this share of the deck's mean spacing from a better known one is it
+SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as populous is it
+SUBURB_RATIO = 3.0
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
@@ -385,6 +388,8 @@ def _deal_deck(
         lon_units=[grid.units(p.lon) for p in places] if grid else None,
         kinds=[p.kind for p in places],
         is_town=np.array([p.kind == "town" for p in places]),
+        familiarity=np.array([p.familiarity for p in places]),
+        suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
         names=[display[p.id] for p in places],
         insee=[p.insee for p in places],
         named_after=_named_after(places),
@@ -447,6 +452,8 @@ class _Columns:
     lon_units: list[int] | None
     kinds: list[str]
     is_town: np.ndarray
+    familiarity: np.ndarray
+    suburb_floor_dot: float
     names: list[str]
     insee: list[str | None]
     named_after: dict[int, set[int]]
@@ -512,7 +519,9 @@ def _deal(
                 np.maximum(closest, dots, out=closest)
             # the one-place rule: suburbs of a dealt town, sites next to it, and the other way
             if town:
-                blocked |= towns & (dots > columns.suburb_dot)
+                smaller = columns.familiarity[:limit] * SUBURB_RATIO <= columns.familiarity[i]
+                near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+                blocked |= towns & near
             blocked |= (towns != town) & (dots > columns.site_town_dot)
             for j in columns.named_after.get(i, ()):
                 if j < limit:
