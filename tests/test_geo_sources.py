@@ -493,3 +493,42 @@ def test_contours_body_cut_short_is_not_cached(server, http, tmp_path):
         pytest.raises(UserError, match="not in the cache"),
     ):
         contours.fetch_areas(offline, "regions")
+
+
+def test_every_geonames_code_asked_for_is_one_of_geonames_own():
+    """The site table and the excluded town codes use GeoNames' feature codes
+    (tests/data/geonames_feature_codes.tsv, from GeoNames' featureCodes_en.txt)."""
+    from pathlib import Path
+
+    from generator.geo.sources.geonames import EXCLUDED_TOWN_CODES, SITE_KINDS
+
+    fixture = Path(__file__).parent / "data" / "geonames_feature_codes.tsv"
+    codes = {
+        line.split("\t")[0]
+        for line in fixture.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    assert len(codes) > 500
+    assert sorted(set(SITE_KINDS) - codes) == []
+    assert sorted(f"P.{code}" for code in EXCLUDED_TOWN_CODES if f"P.{code}" not in codes) == []
+    assert "T.CAVE" not in codes and "S.ABB" not in codes  # the codes the table used to ask for
+
+
+def test_caves_and_abbeys_come_from_a_geonames_dump():
+    from generator.geo.sources.geonames import parse_lines
+
+    def row(gid, name, klass, code):
+        return "\t".join(
+            [str(gid), name, name, "a,b,c", "44.0", "1.0", klass, code, "FR", "", "76", "46"]
+            + ["", "", "0", "", "", "Europe/Paris", "2024-01-01"]
+        )
+
+    places = list(
+        parse_lines(
+            [row(1, "Gouffre de Padirac", "S", "CAVE"), row(2, "Abbaye de Conques", "S", "MSTY")]
+        )
+    )
+    assert [(p.name, p.site_kind) for p in places] == [
+        ("Gouffre de Padirac", "cave"),
+        ("Abbaye de Conques", "abbey"),
+    ]

@@ -49,7 +49,8 @@ COLUMNS: tuple[str, ...] = (
 # Populated places that are not towns a player could point at.
 EXCLUDED_TOWN_CODES = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH", "PPLX"})
 
-# "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps).
+# "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps). Every
+# code is one of GeoNames' own (tests/data/geonames_feature_codes.tsv, checked by a test).
 SITE_KINDS: dict[str, str] = {
     "T.MT": "mountain",
     "T.PK": "mountain",
@@ -65,7 +66,6 @@ SITE_KINDS: dict[str, str] = {
     "T.CRQ": "cirque",
     "T.CLF": "cliff",
     "T.PASS": "pass",
-    "T.CAVE": "cave",
     "T.BCH": "beach",
     "T.PLAT": "plateau",
     "H.LK": "lake",
@@ -74,10 +74,12 @@ SITE_KINDS: dict[str, str] = {
     "H.FLLS": "waterfall",
     "H.GLCR": "glacier",
     "H.BAY": "bay",
+    "H.GULF": "bay",
     "H.LGN": "lagoon",
     "S.CSTL": "castle",
     "S.MNMT": "monument",
-    "S.ABB": "abbey",
+    "S.MSTY": "abbey",  # GeoNames has no abbey code: monasteries and abbeys are S.MSTY
+    "S.CAVE": "cave",  # caves are a spot (S), not terrain (T)
     "S.CH": "church",
     "S.CTRR": "religious site",
     "S.BDG": "bridge",
