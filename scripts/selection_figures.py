@@ -35,9 +35,9 @@ REGIONS = (
 
 
 def figures(region: str, top: int) -> dict:
+    from generator.geo.pick import PickRequest, region_candidates
     from generator.geo.selection import spread
     from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
-    from generator.geo.pick import PickRequest, region_candidates
 
     options = DeckOptions(region=region)
     deck, _, note = select_deck(options, print_settings(options))

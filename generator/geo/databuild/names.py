@@ -50,7 +50,7 @@ def read_curated(text: str) -> dict[int, FrenchName]:
 
 
 def cldr_exemplar_cities(time_zone_names: bytes) -> dict[str, str]:
-    """English city of a time zone -> its French exemplar city, where CLDR gives one that differs."""
+    """English city of a time zone -> its French exemplar city, where the two differ."""
     zones = json.loads(time_zone_names)["main"]["fr"]["dates"]["timeZoneNames"]["zone"]
     out: dict[str, str] = {}
 
