@@ -395,6 +395,7 @@ def test_progress_steps_cover_components_pdfs_and_gallery(tmp_path):
     assert steps[-1][1] == len(steps)
 
 
+@pytest.mark.slow
 def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
     """`pnp kit` twice, with different hash seeds (set and dict order must not leak into files)."""
     import os

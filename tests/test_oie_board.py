@@ -109,6 +109,7 @@ def test_tile_grid_overlaps_and_covers_the_poster():
     assert max(t.y for t in grid.tiles) + grid.window_height == pytest.approx(grid.poster_height)
 
 
+@pytest.mark.slow
 def test_poster_pages_show_shifted_windows_of_one_sheet(poster):
     grid = tile_grid(2, 2, paper("a4").landscape())
     m = grid.margin * PT_PER_MM

@@ -403,6 +403,7 @@ SETUPS = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     tokens=st.sampled_from(sorted(SETUPS)),

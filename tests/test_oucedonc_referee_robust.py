@@ -144,6 +144,7 @@ def test_two_places_racing_in_threads_one_wins_the_other_gets_a_one_line_error(
     assert after.journal[:-1] == game.journal and after.journal[-1].card == drawn
 
 
+@pytest.mark.slow
 def test_undo_processes_started_together_each_take_back_one_move(tmp_path: Path) -> None:
     """Real `pnp` processes: four undos at once on one file remove exactly four moves."""
     path = played_game(tmp_path, moves=6)

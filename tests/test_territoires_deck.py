@@ -115,6 +115,7 @@ def test_deck_is_deterministic():
     assert render_lenormand_deck(SPEC).to_bytes() == render_lenormand_deck(SPEC).to_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "duplex, size, paper_name", [("short", "bridge", "letter"), ("fold", "tarot", "a4")]
 )

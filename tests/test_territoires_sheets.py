@@ -79,6 +79,7 @@ def _word(path, text):
     return next(w for w in _words(path) if w["text"] == text)
 
 
+@pytest.mark.slow
 def test_tracker_text_stays_inside_the_page_margins(two_players):
     for name in two_players:
         for width, height, _, chars, _ in _pages(two_players[name]):

@@ -310,9 +310,8 @@ def stats(
             _print_json(computed.to_json(fractions))
             return
         mean = computed.expected_turns
-        typer.echo(
-            f"solitaire (exact): expected turns {float(mean):.4f} = {mean.numerator}/{mean.denominator}"
-        )
+        fraction = f"{mean.numerator}/{mean.denominator}"
+        typer.echo(f"solitaire (exact): expected turns {float(mean):.4f} = {fraction}")
         _echo_percentiles(computed.percentiles, horizon)
         dist = computed.distribution
         for turn, probability in enumerate(dist.pmf[: min(horizon, 40)], start=1):
@@ -326,7 +325,8 @@ def stats(
         _print_json(sample.to_json())
         return
     typer.echo(
-        f"solitaire (simulated): expected turns {sample.expected_turns:.4f} ± {sample.standard_error:.4f}"
+        f"solitaire (simulated): expected turns {sample.expected_turns:.4f} "
+        f"± {sample.standard_error:.4f}"
     )
     _echo_percentiles(sample.summary.percentiles, horizon)
 

@@ -241,8 +241,8 @@ def write_poster(
     info,
     path: str | Path,
 ) -> Path:
-    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages,
-    their marks in the ``colours`` of the game whose sheet it is."""
+    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s
+    pages, their marks in the ``colours`` of the game whose sheet it is."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height

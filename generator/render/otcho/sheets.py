@@ -2,7 +2,8 @@
 
 Four PDFs: ``otcho-cards.pdf`` (one card per player, six pawn-sized slots), ``otcho-dice.pdf``
 (two cube nets with glue tabs, and a spare), ``otcho-pawns.pdf`` (6 + players square tokens per
-player, colour and shape) and ``otcho-rules-aid.pdf`` (every kind of roll with its exact probability).
+player, colour and shape) and ``otcho-rules-aid.pdf`` (every kind of roll with its exact
+probability).
 """
 
 from __future__ import annotations
@@ -357,7 +358,8 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         paper,
         "Neo Otcho: pions",
         "Neo Otcho · pions",
-        f"{n} pions par joueur ({PAWNS_TO_WIN} + {options.players} joueurs). Chaque couleur a sa forme. "
+        f"{n} pions par joueur ({PAWNS_TO_WIN} + {options.players} joueurs). "
+        "Chaque couleur a sa forme. "
         "Coupez en bandes, puis en carrés de 15 mm.",
     )
     c = doc.canvas

@@ -605,8 +605,8 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         "step", fontName=f.regular, fontSize=8.6, leading=11.2, textColor=PALETTE.ink.reportlab
     )
     steps = [
-        f"Séparez les cartes <b>{_span(LIFE_CARDS)}</b> : les paires ({_span(House.EVEN.life_cards)}) "
-        "vont à la maison de la civilisation, les impaires "
+        f"Séparez les cartes <b>{_span(LIFE_CARDS)}</b> : les paires "
+        f"({_span(House.EVEN.life_cards)}) vont à la maison de la civilisation, les impaires "
         f"({_span(House.ODD.life_cards)}) à la maison de la nature. Posez-les en colonne : ce sont "
         "les points de vie.",
         f"Mélangez les <b>{len(PLAYED_CARDS)} cartes {_span(PLAYED_CARDS)}</b>.",
