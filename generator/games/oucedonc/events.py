@@ -106,7 +106,7 @@ class SetAside:
     card: CardRef
     arm: str  # north | south | west | east
     against: CardRef
-    why: str  # "Marseille (43°18′ N) is not north of Paris (48°51′ N)"
+    why: str  # "43°18′ N, not north of Paris at 48°51′ N"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -128,6 +128,7 @@ class Counted:
     closest: tuple[str, ...]
     won: tuple[tuple[str, int], ...]  # every player, in playing order
     winners_line: str  # "exact: Ana (+2)", "none exact; closest: Ben (+1)"
+    tokens: tuple[tuple[str, int], ...]  # every player's tokens after the count
 
     @property
     def misplaced(self) -> int:
@@ -141,7 +142,16 @@ class Counted:
             if self.set_aside
             else "none"
         )
-        return f"{kind}: {self.misplaced} misplaced (set aside: {aside}); {self.winners_line}"
+        tokens = ", ".join(f"{player} {count}" for player, count in self.tokens)
+        cleared = (
+            "the game is over"
+            if self.final
+            else f"the {self.on_table} cards of the table leave the game"
+        )
+        return (
+            f"{kind}: {self.misplaced} misplaced (set aside: {aside}); {self.winners_line}; "
+            f"tokens: {tokens}; {cleared}"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -155,6 +165,7 @@ class Counted:
             "exact": list(self.exact),
             "closest": list(self.closest),
             "won": dict(self.won),
+            "tokens": dict(self.tokens),
         }
 
 

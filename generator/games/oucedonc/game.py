@@ -726,11 +726,15 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
             starts_used=state.starts_used + 1,
             **common,
         )
-    return new, counted(setup, record, estimates, on_table)
+    return new, counted(setup, record, estimates, on_table, tokens)
 
 
 def counted(
-    setup: Setup, record: CountRecord, estimates: dict[str, int], on_table: int
+    setup: Setup,
+    record: CountRecord,
+    estimates: dict[str, int],
+    on_table: int,
+    tokens: tuple[int, ...],
 ) -> Counted:
     """The count as a result: what was set aside and why, who won what."""
     set_aside = []
@@ -743,7 +747,7 @@ def counted(
                 card=setup.ref(check.card),
                 arm=check.arm.value,
                 against=setup.ref(check.against),
-                why=compared(setup.card(check.card), setup.card(check.against), direction),
+                why=_why_aside(setup.card(check.card), setup.card(check.against), direction),
             )
         )
     result = record.rewards
@@ -757,7 +761,17 @@ def counted(
         closest=result.closest,
         won=tuple((p, result.won[p]) for p in setup.players),
         winners_line=winners_line(setup, result),
+        tokens=tuple(zip(setup.players, tokens)),
     )
+
+
+def _why_aside(card: PlaceCard, against: PlaceCard, direction: Direction) -> str:
+    """``43°18′ N, not north of Paris at 48°51′ N``: why a count set a card aside."""
+    lat = direction.axis == "lat"
+    mine, theirs = (card.lat_text, against.lat_text) if lat else (card.lon_text, against.lon_text)
+    if _units(card, direction.axis) == _units(against, direction.axis):
+        return f"{mine}, the same {'latitude' if lat else 'longitude'} as {against.name}"
+    return f"{mine}, not {direction.value.replace('-', ' ')} {against.name} at {theirs}"
 
 
 def winners_line(setup: Setup, result: Rewards) -> str:

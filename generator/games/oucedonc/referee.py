@@ -34,8 +34,11 @@ from generator.games.oucedonc.game import (
     Start,
     check_can_place,
     check_count_due,
+    deal,
+    physical,
 )
-from generator.games.oucedonc.gamefile import Game
+from generator.games.oucedonc.gamefile import Game, new_game
+from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.names import Entry, NameIndex, ambiguous, name_key
 from generator.games.oucedonc.table import Slot
 from generator.geo.model import Place as GeoPlace
@@ -293,3 +296,36 @@ def count_move(game: Game, estimates: Sequence[str]) -> Count:
     order = {player: index for index, player in enumerate(game.setup.players)}
     pairs.sort(key=lambda pair: order[pair[0]])  # stable: duplicates stay visible
     return Count(estimates=tuple(pairs))
+
+
+def new_game_from_options(
+    deck: Deck,
+    players: Sequence[str],
+    options: RuleOptions,
+    *,
+    deal_seed: int | None,
+    start: str | None,
+    packs: int | None = None,
+    pack_size: int | None = None,
+) -> tuple[Game, str]:
+    """A new game and the line saying what it is: physical (``deal_seed`` None) with the start
+    card ``start`` if given, or dealt from ``deal_seed``."""
+    if deal_seed is not None:
+        setup = deal(players, deck, deal_seed, options, packs=packs, pack_size=pack_size)
+        game = new_game(setup)
+        first = setup.names()[setup.reserve[0]]
+        how = f"the referee deals (seed {deal_seed}); start card: {first}"
+    else:
+        setup = physical(players, deck, options, packs=packs, pack_size=pack_size)
+        game = new_game(setup)
+        if start is not None:
+            game, _ = game.play(start_move(game, start))
+            assert game.state.table is not None
+            how = f"start card: {setup.names()[game.state.table.start]}"
+        else:
+            how = "turn a start card over and record it"
+    said = (
+        f"{', '.join(setup.players)}, {setup.packs} packs of {setup.pack_size}, "
+        f"{options.starting_tokens} tokens each; {how}"
+    )
+    return game, said
