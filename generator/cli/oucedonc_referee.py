@@ -68,7 +68,7 @@ def _save_game(path: Path, game) -> None:
     write_text(path, game_to_json(game))
 
 
-def _update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
+def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
     """Apply ``change(game) -> (game, message)`` to the game file, one command at a time.
 
     The file is locked from the read to the write (a second command on the same file waits, then
@@ -372,7 +372,7 @@ def game_place(
             "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
         )
     direction, anchor = given[0] if given else (None, None)
-    game, message = _update_game(
+    game, message = update_game(
         file, lambda game: _text(game.play(place_move(game, card, direction, anchor, between)))
     )
     _report(game, message, file)
@@ -394,7 +394,7 @@ def game_doubt(
     """
     from generator.games.oucedonc.referee import doubt_move
 
-    game, message = _update_game(
+    game, message = update_game(
         file, lambda game: _text(game.play(doubt_move(game, by, neighbour)))
     )
     _report(game, message, file)
@@ -431,7 +431,7 @@ def game_count(
         game, started = game.play(start_move(game, next_start))
         return game, f"{counted.text}\n{started.text}"
 
-    game, message = _update_game(file, count)
+    game, message = update_game(file, count)
     _report(game, message, file)
 
 
@@ -447,7 +447,7 @@ def game_start(
     """
     from generator.games.oucedonc.referee import start_move
 
-    game, message = _update_game(file, lambda game: _text(game.play(start_move(game, card))))
+    game, message = update_game(file, lambda game: _text(game.play(start_move(game, card))))
     _report(game, message, file)
 
 
@@ -460,7 +460,7 @@ def game_intermede(
     """
     from generator.games.oucedonc.game import Intermede
 
-    game, message = _update_game(file, lambda game: _text(game.play(Intermede())))
+    game, message = update_game(file, lambda game: _text(game.play(Intermede())))
     _report(game, message, file)
 
 
@@ -505,7 +505,7 @@ def game_undo(
         previous, dropped = game.undo()
         return previous, describe_undone(game, dropped)
 
-    game, message = _update_game(file, take_back)
+    game, message = update_game(file, take_back)
     _report(game, message, file)
 
 
@@ -523,7 +523,10 @@ def add_commands(group: typer.Typer) -> None:
     """Add `verify` and the `game` group to an `oucedonc` group (whoever creates it), once."""
     if any(info.name == "game" for info in group.registered_groups):
         return
+    from generator.cli.oucedonc_play import play
+
     group.command("verify")(verify)
+    group.command("play")(play)
     group.add_typer(game_app, name="game")
 
 

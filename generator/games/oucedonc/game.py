@@ -127,7 +127,8 @@ class Setup:
 
         "chloe" finds Chloé and "jeanluc" finds Jean-Luc. A name typed with its separators wins
         over one typed without ("jean luc" is Jean Luc even if there is a Jeanluc); a name typed
-        without them that fits two players is an error naming both.
+        without them that fits two players is an error naming both. Last, the start of one name
+        ("chl") finds it.
         """
         key = name_key(player)
         if key in self._keys:
@@ -141,6 +142,13 @@ class Setup:
             raise UserError(
                 f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens"
             )
+        if compact:  # the start of one name: "chl" is Chloé
+            found = [i for name, i in self._keys.items() if name.replace(" ", "").startswith(compact)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                some = ", ".join(self.players[index] for index in found)
+                raise UserError(f"player {player!r} is ambiguous: {some}; type more of the name")
         raise UserError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
 
     @property
