@@ -85,7 +85,10 @@ def test_show_prints_turn_tokens_and_cards_left() -> None:
     show(game, Console(file=buffer, width=90, color_system=None), "partie.json")
     text = buffer.getvalue()
     names = setup.names()
-    assert f"[{names[setup.reserve[0]]} " in text and f"{names[setup.pile[0]]} {setup.pile[0]}?" in text
+    assert (
+        f"[{names[setup.reserve[0]]} " in text
+        and f"{names[setup.pile[0]]} {setup.pile[0]}?" in text
+    )
     assert "Ben's turn: Ben drew" in text and "44 cards left" in text and "pack 1 of 3" in text
     assert "Ana            4" in text and "to play" in text
 

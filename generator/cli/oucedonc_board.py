@@ -84,9 +84,7 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
     marks = Marks(table.start, pending)
     style = row_style(table, names, pending, width)
     out = Text(no_wrap=False, overflow="fold")
-    column_labels = [
-        label(card, names, marks, name=True, card_id=True) for card in table.column
-    ]
+    column_labels = [label(card, names, marks, name=True, card_id=True) for card in table.column]
     if style is RowStyle.LIST:
         return _listed(table, names, marks, column_labels, width)
     row_labels = _row(table.row, names, marks, style)
@@ -193,7 +191,9 @@ def status_lines(game: Game, file: str = "FILE", hints: Hints = Hints.COMMANDS) 
         if drawn is not None:
             lines.append(
                 f"{current}'s turn: {current} drew {names[drawn]} ({drawn}); place it: "
-                + command(f"place {quoted} {drawn} --north-of X …", f"{drawn} n X, {drawn} entre X Y")
+                + command(
+                    f"place {quoted} {drawn} --north-of X …", f"{drawn} n X, {drawn} entre X Y"
+                )
             )
         else:
             left = setup.pack_size - state.in_pack

@@ -197,7 +197,9 @@ class Session:
             if message:
                 self.say(message, "bold")
             self.draw(game)
-        self.say(f"the game is saved in {self.file}; go on with: pnp oucedonc play {self.file}", "dim")
+        self.say(
+            f"the game is saved in {self.file}; go on with: pnp oucedonc play {self.file}", "dim"
+        )
 
     def step(self, line: str, game: Game):
         """None (nothing to do), "quit", "help", or (game, message) after a move or a redraw."""
@@ -287,7 +289,9 @@ def _ask_setup(terminal: Terminal, console: Console, deck: Path | None, players:
         else:
             answer = terminal.ask("deck file (the .json beside the deck PDF) › ")
             if not answer or not answer.strip():
-                raise UserError("a new game needs the deck file: give --deck output/oucedonc/oucedonc.json")
+                raise UserError(
+                    "a new game needs the deck file: give --deck output/oucedonc/oucedonc.json"
+                )
             deck = Path(answer.strip())
     if players is None:
         answer = terminal.ask("players, in playing order (Ana, Ben, Chloé) › ")
@@ -334,9 +338,7 @@ def play(
     preceding: Annotated[
         str, typer.Option("--count-preceding", help="on-table or original (new game).")
     ] = "on-table",
-    closest: Annotated[
-        str, typer.Option("--closest-tie", help="all or none (new game).")
-    ] = "all",
+    closest: Annotated[str, typer.Option("--closest-tie", help="all or none (new game).")] = "all",
     exact_tie: Annotated[
         str, typer.Option("--exact-tie", help="each or everyone (new game).")
     ] = "each",
@@ -363,7 +365,9 @@ def play(
         terminal = PipedTerminal(iter(sys.stdin), console)
     if not file.exists():
         if seed is not None and not deal_mode:
-            raise UserError("--seed shuffles the referee's virtual deck: add --deal, or drop --seed")
+            raise UserError(
+                "--seed shuffles the referee's virtual deck: add --deal, or drop --seed"
+            )
         deck_path, names = _ask_setup(terminal, console, deck, players)
         loaded = referee_cli._load_deck(deck_path)
         options = referee_cli.rule_options(

@@ -22,7 +22,7 @@ class CardRef:
 
 @dataclass(frozen=True)
 class Payment:
-    """One token after a doubt: from ``payer`` to ``payee``; ``paid`` False when the payer had none."""
+    """One token after a doubt, from ``payer`` to ``payee``; ``paid`` False if the payer had none."""
 
     payer: str
     payee: str
@@ -83,7 +83,10 @@ class Doubted:
     def text(self) -> str:
         verdict = "right" if self.doubter_right else "wrong"
         fate = "leaves the game" if self.doubter_right else "stays"
-        return f"{self.doubter} was {verdict}: {self.compared}; {self.payment.text}; {self.card.name} {fate}"
+        return (
+            f"{self.doubter} was {verdict}: {self.compared}; {self.payment.text}; "
+            f"{self.card.name} {fate}"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -143,7 +143,9 @@ class Setup:
                 f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens"
             )
         if compact:  # the start of one name: "chl" is Chloé
-            found = [i for name, i in self._keys.items() if name.replace(" ", "").startswith(compact)]
+            found = [
+                i for name, i in self._keys.items() if name.replace(" ", "").startswith(compact)
+            ]
             if len(found) == 1:
                 return found[0]
             if found:
@@ -787,9 +789,13 @@ def winners_line(setup: Setup, result: Rewards) -> str:
         line = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
         others = [p for p in setup.players if p not in result.exact and result.won[p]]
         if others:
-            line += f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
+            line += (
+                f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
+            )
         return line
     if any(result.won.values()):
         closest = [p for p in result.closest if result.won[p]]
-        return f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
+        return (
+            f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
+        )
     return f"no exact estimate; {', '.join(result.closest)} tied closest and win nothing"

@@ -121,7 +121,9 @@ def describe_undone(game: Game, move: Move) -> str:
     if isinstance(move, Doubt):
         return f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} (the token goes back)"
     if isinstance(move, Count):
-        return "undone: the count; its cards are back on the table and its tokens back in the reserve"
+        return (
+            "undone: the count; its cards are back on the table and its tokens back in the reserve"
+        )
     if isinstance(move, Start):
         return f"undone: the start card {names[move.card]}; turn the right one over"
     return "undone: the early Intermède; the pack goes on"
@@ -225,7 +227,16 @@ def _dump(value: Any) -> str:
 
 # --------------------------------------------------------------------------- reading
 
-_COMMON_FIELDS = {"schema", "version", "players", "packs", "pack_size", "options", "journal", "deck"}
+_COMMON_FIELDS = {
+    "schema",
+    "version",
+    "players",
+    "packs",
+    "pack_size",
+    "options",
+    "journal",
+    "deck",
+}
 
 
 def game_from_json(text: str, source: str = "game file") -> Game:
@@ -314,9 +325,7 @@ def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
     try:
         return Mode(raw)
     except (ValueError, TypeError):
-        raise UserError(
-            f"{source}: mode {raw!r} is unknown; it is physical or deal"
-        ) from None
+        raise UserError(f"{source}: mode {raw!r} is unknown; it is physical or deal") from None
 
 
 def _move_from_json(

@@ -128,7 +128,8 @@ def _place(game: Game, tokens: list[str]) -> Move:
     if not splits:
         raise UserError(
             f"{' '.join(tokens)!r} is not understood; place a card as 'brest n lyon' or "
-            "'brest entre lyon paris' (n s e o, nord sud est ouest, north south east west); 'aide' lists the commands"
+            "'brest entre lyon paris' (n s e o, nord sud est ouest, north south east west); "
+            "'aide' lists the commands"
         )
     check_can_place(game.setup, game.state)  # "a count is due" before any name
     first_error: UserError | None = None

@@ -38,8 +38,8 @@ from generator.games.oucedonc.game import (
     physical,
 )
 from generator.games.oucedonc.gamefile import Game, new_game
-from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.names import Entry, NameIndex, ambiguous, name_key
+from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 from generator.geo.model import Place as GeoPlace
 
@@ -203,7 +203,9 @@ def _refuse_other_cards(game: Game, text: str) -> None:
                     "the Intermède is not placed: if it was drawn before the referee said it was due, "
                     "declare it ('game intermede FILE'), then count"
                 )
-            raise UserError(f"{other.name} ({other.id}) is not a place card; place the card you drew")
+            raise UserError(
+                f"{other.name} ({other.id}) is not a place card; place the card you drew"
+            )
 
 
 def playable_cards(game: Game) -> list[str]:
@@ -265,9 +267,7 @@ def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
     player = game.setup.players[game.setup.player_index(by)]
     assert game.state.table is not None
     neighbours = game.state.table.neighbours(pending.card)
-    return Doubt(
-        by=player, card=pending.card, neighbour=resolve_card(game, neighbour, neighbours)
-    )
+    return Doubt(by=player, card=pending.card, neighbour=resolve_card(game, neighbour, neighbours))
 
 
 def parse_estimates(game: Game, estimates: Sequence[str]) -> list[tuple[str, int]]:
