@@ -77,7 +77,8 @@ class Setup:
     _places: dict[str, PlaceCard] = field(init=False, repr=False, compare=False)
     _names: dict[str, str] = field(init=False, repr=False, compare=False)
     _keys: dict[str, int] = field(init=False, repr=False, compare=False)
-    _index: NameIndex[PlaceCard] = field(init=False, repr=False, compare=False)
+    _keys_by_name: frozenset[str] = field(init=False, repr=False, compare=False)
+    _index: list[NameIndex[PlaceCard]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         places = {card.id: card for card in self.deck.places}
@@ -87,16 +88,31 @@ class Setup:
         object.__setattr__(self, "_places", places)
         object.__setattr__(self, "_names", names)
         object.__setattr__(self, "_keys", {name_key(p): i for i, p in enumerate(self.players)})
-        entries = [
-            Entry(name=card.name, value=card, qualifier=card.departement, aliases=(card.id,))
-            for card in self.deck.places
-        ]
-        object.__setattr__(self, "_index", NameIndex(entries))
+        object.__setattr__(self, "_keys_by_name", frozenset(self.players))
+        object.__setattr__(self, "_index", [])  # built on first use: a replay needs none
 
     @property
     def card_index(self) -> NameIndex[PlaceCard]:
-        """The deck's place cards by the names people type (built once)."""
-        return self._index
+        """The deck's place cards by the names people type (built once, when first asked)."""
+        if not self._index:
+            entries = [
+                Entry(name=card.name, value=card, qualifier=card.departement, aliases=(card.id,))
+                for card in self.deck.places
+            ]
+            self._index.append(NameIndex(entries))
+        return self._index[0]
+
+    def card_id(self, text: str, hint: str) -> str:
+        """The id of the place card ``text`` names: an id as written, else by name (forgiving)."""
+        if text in self._places:
+            return text
+        return self.card_index.find(text, "card", hint).id
+
+    def player_name(self, text: str) -> str:
+        """The player ``text`` names, as written in the setup."""
+        if text in self._keys_by_name:
+            return text
+        return self.players[self.player_index(text)]
 
     @property
     def physical(self) -> bool:

@@ -59,7 +59,6 @@ from generator.games.oucedonc.game import (
     physical,
     start,
 )
-from generator.games.oucedonc.names import Entry, NameIndex
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 
@@ -304,9 +303,8 @@ def game_from_json(text: str, source: str = "game file") -> Game:
     journal_raw = document["journal"]
     if not isinstance(journal_raw, list):
         raise UserError(f"{source}: 'journal' must be a list of moves")
-    cards = NameIndex([Entry(name=c.name, value=c.id, aliases=(c.id,)) for c in deck.places])
     journal = tuple(
-        _move_from_json(raw, number, source, setup, cards)
+        _move_from_json(raw, number, source, setup)
         for number, raw in enumerate(journal_raw, start=1)
     )
     return replay_game(setup, journal, source)
@@ -328,9 +326,7 @@ def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
         raise UserError(f"{source}: mode {raw!r} is unknown; it is physical or deal") from None
 
 
-def _move_from_json(
-    raw: object, number: int, source: str, setup: Setup, cards: NameIndex[str]
-) -> Move:
+def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move:
     """One journal entry; card names and player names typed by hand are resolved to ids and names."""
     where = f"{source}: move {number}"
     try:
@@ -338,37 +334,31 @@ def _move_from_json(
     except KeyError as exc:
         raise UserError(f"{where} has no {exc.args[0]!r}; repair it or delete it") from None
     hint = "use a card id or name of the deck"
+
+    def card(text: str) -> str:
+        return setup.card_id(text, hint)
+
     try:
         if isinstance(move, Place):
             slot = Slot(
                 direction=move.slot.direction,
-                anchor=cards.find(move.slot.anchor, "card", hint),
-                other=None
-                if move.slot.other is None
-                else cards.find(move.slot.other, "card", hint),
+                anchor=card(move.slot.anchor),
+                other=None if move.slot.other is None else card(move.slot.other),
             )
-            return Place(
-                player=_player(setup, move.player),
-                card=cards.find(move.card, "card", hint),
-                slot=slot,
-            )
+            return Place(player=setup.player_name(move.player), card=card(move.card), slot=slot)
         if isinstance(move, Doubt):
             return Doubt(
-                by=_player(setup, move.by),
-                card=cards.find(move.card, "card", hint),
-                neighbour=cards.find(move.neighbour, "card", hint),
+                by=setup.player_name(move.by),
+                card=card(move.card),
+                neighbour=card(move.neighbour),
             )
         if isinstance(move, Count):
-            return Count(estimates=tuple((_player(setup, p), e) for p, e in move.estimates))
+            return Count(estimates=tuple((setup.player_name(p), e) for p, e in move.estimates))
         if isinstance(move, Start):
-            return Start(card=cards.find(move.card, "card", hint))
+            return Start(card=card(move.card))
         return move
     except UserError as exc:
         raise UserError(f"{where}: {exc}") from None
-
-
-def _player(setup: Setup, name: str) -> str:
-    return setup.players[setup.player_index(name)]
 
 
 def _parse_move(raw: object, where: str) -> Move:
