@@ -279,6 +279,7 @@ def test_tab_completion_offers_the_names_that_make_sense_there() -> None:
     assert fragment == "sai" and found == ["Saint-Malo"]
     assert complete("brest entre lyon et ")[1] == ["Lyon", "Saint-Malo"]
     assert complete("doute ")[1] == ["Ana", "Ben", "Chloé", "Lyon"]
+    assert complete("doute ben ")[1] == ["Lyon"]  # after the player, the neighbours
     assert complete("compte a")[1] == ["Ana="]
 
 
@@ -310,7 +311,7 @@ def test_play_creates_the_game_asks_for_the_start_card_and_keeps_each_move_in_th
     result = pnp("oucedonc", "play", str(path), "--deck", str(deck), "--players", "Ana,Ben")
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())  # the lines wrap at 40 columns
-    assert "start card turned over (Enter: later) ›" in out and "start card: Lyon" in out
+    assert "départ › lyon" in out and "start card: Lyon (P11); Ana plays" in out
     assert "✗ 'paris lyon' is not understood" in out
     assert "Ben was right" in out or "Ben was wrong" in out
     assert "undone: Ben's doubt of Brest against Lyon" in out

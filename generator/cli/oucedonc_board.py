@@ -184,7 +184,7 @@ def status_lines(game: Game, file: str = "FILE", hints: Hints = Hints.COMMANDS) 
         what = "the first start card" if not state.counts else "a new start card"
         lines.append(
             f"turn {what} over from the reserve and record it: "
-            + command(f"start {quoted} CARD", "depart CARD / start CARD")
+            + command(f"start {quoted} CARD", "type its name")
         )
     elif phase is Phase.PLAY:
         drawn = state.drawn(setup)

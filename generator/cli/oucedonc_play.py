@@ -128,9 +128,17 @@ class Completer:
             options = [names[c] for c in playable_cards(self.game)] + list(phrases.SHORT_WORDS)
         elif command == "doubt":
             pending = self.game.state.pending
-            options = list(setup.players)
-            if pending is not None and self.game.state.table is not None and len(head) == 1:
-                options += [names[n] for n in self.game.state.table.neighbours(pending.card)]
+            neighbours = (
+                [names[n] for n in self.game.state.table.neighbours(pending.card)]
+                if pending is not None and self.game.state.table is not None
+                else []
+            )
+            options = list(setup.players) + neighbours
+            players = {name_key(player) for player in setup.players}
+            typed_words = words[last + 1 :]
+            for k in range(1, len(typed_words)):  # "doute jean luc ly": the player is typed
+                if name_key(" ".join(typed_words[:k])) in players:
+                    fragment, options = " ".join(typed_words[k:]), neighbours
         elif command == "count":
             options = [f"{player}=" for player in setup.players]
         elif command == "start":
@@ -345,8 +353,8 @@ def play(
 ) -> None:
     """Referee a game at the table, one short line per move (French or English).
 
-    Creates FILE when it does not exist (asking for the players and the start card). Type
-    'aide' or 'help' in the session for the commands.
+    Creates FILE when it does not exist (asking for the players, then the start card at the
+    first prompt). Type 'aide' or 'help' in the session for the commands.
 
     Example: pnp oucedonc play partie.json --deck output/oucedonc/oucedonc.json
     """
@@ -373,9 +381,6 @@ def play(
         options = referee_cli.rule_options(
             loaded, tokens, equal, broke, preceding, closest, exact_tie
         )
-        if not deal_mode and start_card is None:
-            answer = terminal.ask("start card turned over (Enter: later) › ")
-            start_card = answer.strip() if answer and answer.strip() else None
         game, said = new_game_from_options(
             loaded,
             names,

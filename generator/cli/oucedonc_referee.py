@@ -481,9 +481,7 @@ def game_show(
     """
     game = _load_game(file)
     if as_json:
-        from generator.games.oucedonc.gamefile import state_to_json
-
-        typer.echo(json.dumps(state_to_json(game), ensure_ascii=False))
+        typer.echo(json.dumps(game.to_json(), ensure_ascii=False))
         return
     from rich.console import Console
 

@@ -79,6 +79,10 @@ class Game:
         state, event = apply(self.setup, self.state, move)
         return Game(setup=self.setup, journal=self.journal + (move,), state=state), event
 
+    def to_json(self) -> dict[str, Any]:
+        """The position, for scripts (``game show --json``)."""
+        return state_to_json(self)
+
     def undo(self) -> tuple[Game, Move]:
         if not self.journal:
             raise UserError("nothing to undo: no move has been played yet")
