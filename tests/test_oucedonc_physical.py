@@ -423,3 +423,21 @@ def test_any_physical_move_sequence_keeps_tokens_cards_and_undo_exact(moves, ban
         undone, _ = game.undo()
         assert game_to_json(undone) == before
     assert game_to_json(game_from_json(game_to_json(game))) == game_to_json(game)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("verify",),
+        ("play",),
+        *[
+            ("game", name)
+            for name in ("new", "place", "doubt", "count", "start", "intermede", "show", "undo")
+        ],
+    ],
+)
+def test_each_referee_command_shows_one_example(command: tuple[str, ...]) -> None:
+    result = pnp("oucedonc", *command, "--help")
+    assert result.returncode == 0
+    examples = [line for line in result.stdout.splitlines() if "Example: pnp oucedonc" in line]
+    assert len(examples) == 1 and f"pnp oucedonc {' '.join(command)} " in examples[0]

@@ -113,12 +113,14 @@ class Completer:
         # Where does the fragment start? After the last word that is a keyword.
         last = -1
         for index, key in enumerate(keys[:-1]):
-            if (
-                key in phrases._DIRECTIONS
-                or key in phrases._BETWEEN
-                or key in phrases._AND
-                or key in phrases._FILLERS
-                or (index == 0 and phrases.command_of(key))
+            if (index == 0 and phrases.command_of(key)) or (
+                index > 0  # "l isle…": a card's name may start with a little word
+                and (
+                    key in phrases.DIRECTIONS
+                    or key in phrases.BETWEEN
+                    or key in phrases.AND
+                    or key in phrases.FILLERS
+                )
             ):
                 last = index
         fragment = " ".join(words[last + 1 :])

@@ -74,15 +74,15 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "start": ("depart", "start"),
     "intermede": ("intermede", "intermission"),
 }
-_FILLERS = {"au", "a", "l", "de", "du", "d", "of", "the", "to"}
-_DIRECTIONS: dict[str, Direction] = {
+FILLERS = {"au", "a", "l", "de", "du", "d", "of", "the", "to"}
+DIRECTIONS: dict[str, Direction] = {
     **dict.fromkeys(("n", "nord", "north", "haut", "up"), Direction.NORTH_OF),
     **dict.fromkeys(("s", "sud", "south", "bas", "down"), Direction.SOUTH_OF),
     **dict.fromkeys(("e", "est", "east", "droite", "right"), Direction.EAST_OF),
     **dict.fromkeys(("o", "w", "ouest", "west", "gauche", "left"), Direction.WEST_OF),
 }
-_BETWEEN = {"entre", "between"}
-_AND = {"et", "and", "&"}
+BETWEEN = {"entre", "between"}
+AND = {"et", "and", "&"}
 SHORT_WORDS = tuple(sorted({w for words in COMMANDS.values() for w in words if len(w) > 2}))
 
 
@@ -117,14 +117,14 @@ def parse(line: str, game: Game) -> Action | None:
 
 
 def _has_direction(tokens: list[str]) -> bool:
-    return any(t in _DIRECTIONS or t in _BETWEEN for t in tokens[1:])
+    return any(t in DIRECTIONS or t in BETWEEN for t in tokens[1:])
 
 
 def _place(game: Game, tokens: list[str]) -> Move:
     """``CARD DIRECTION ANCHOR`` or ``CARD entre A [et] B``: every split on a direction word is
     tried, left to right, and the first whose names all resolve wins (a place called "Cap Nord"
     still parses); if none does, the error of the first split is the one shown."""
-    splits = [i for i in range(1, len(tokens)) if tokens[i] in _DIRECTIONS or tokens[i] in _BETWEEN]
+    splits = [i for i in range(1, len(tokens)) if tokens[i] in DIRECTIONS or tokens[i] in BETWEEN]
     if not splits:
         raise UserError(
             f"{' '.join(tokens)!r} is not understood; place a card as 'brest n lyon' or "
@@ -141,10 +141,10 @@ def _place(game: Game, tokens: list[str]) -> Move:
                 raise UserError(
                     "say which card goes where: 'brest n lyon', 'brest entre lyon paris'"
                 )
-            if tokens[at] in _BETWEEN:
+            if tokens[at] in BETWEEN:
                 first, second = _two_anchors(game, after)
                 return place_move(game, card, None, None, (first, second))
-            return place_move(game, card, _DIRECTIONS[tokens[at]], " ".join(after), None)
+            return place_move(game, card, DIRECTIONS[tokens[at]], " ".join(after), None)
         except UserError as exc:
             first_error = first_error or exc
     assert first_error is not None
@@ -155,10 +155,10 @@ def _strip_fillers(tokens: list[str], end: bool) -> list[str]:
     """``au nord de lyon``: drop the little words next to the direction word."""
     words = list(tokens)
     if end:
-        while words and words[-1] in _FILLERS:
+        while words and words[-1] in FILLERS:
             words.pop()
     else:
-        while words and words[0] in _FILLERS:
+        while words and words[0] in FILLERS:
             words.pop(0)
     return words
 
@@ -168,7 +168,7 @@ def _two_anchors(game: Game, words: list[str]) -> tuple[str, str]:
     from generator.games.oucedonc.referee import resolve_card
 
     table = on_table(game)
-    cuts = [i for i, w in enumerate(words) if w in _AND]
+    cuts = [i for i, w in enumerate(words) if w in AND]
     candidates = (
         [(words[:i], words[i + 1 :]) for i in cuts]
         if cuts
