@@ -441,3 +441,43 @@ def test_each_referee_command_shows_one_example(command: tuple[str, ...]) -> Non
     assert result.returncode == 0
     examples = [line for line in result.stdout.splitlines() if "Example: pnp oucedonc" in line]
     assert len(examples) == 1 and f"pnp oucedonc {' '.join(command)} " in examples[0]
+
+
+def test_a_move_typed_elsewhere_during_the_session_is_seen_and_played_on(tmp_path: Path) -> None:
+    """A one-shot command plays while the session waits at its prompt: the session says so,
+    draws the board as the file now is, and the next line is played on top of it."""
+    import io
+
+    from rich.console import Console
+
+    from generator.cli import oucedonc_referee as referee_cli
+    from generator.cli.oucedonc_play import Session, Terminal
+
+    deck = tmp_path / "deck.json"
+    deck.write_text(deck_json(pack_size=3), encoding="utf-8")
+    path = tmp_path / "partie.json"
+    assert pnp(
+        "oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben",
+        "--start", "Lyon",
+    ).returncode == 0  # fmt: skip
+
+    class Elsewhere(Terminal):
+        def __init__(self) -> None:
+            self.lines = iter(["brest n lyon", "nice s lyon", "quitter"])
+            self.asked = 0
+
+        def ask(self, prompt, completer=None):
+            self.asked += 1
+            if self.asked == 2:  # Ben plays from another terminal meanwhile
+                result = pnp("oucedonc", "game", "place", str(path), "paris", "--west-of", "lyon")
+                assert result.returncode == 0, result.stderr
+            return next(self.lines)
+
+    out = io.StringIO()
+    console = Console(file=out, width=80)
+    Session(path, Elsewhere(), console, referee_cli.update_game, referee_cli._load_game).run()
+    text = " ".join(out.getvalue().split())  # long paths wrap
+    assert "was changed by another command" in text
+    assert "Ana placed Nice south of Lyon" in text  # Ana's turn again, on top of Ben's move
+    game = game_from_json(path.read_text(encoding="utf-8"))
+    assert [game.setup.names()[m.card] for m in game.journal[1:]] == ["Brest", "Paris", "Nice"]

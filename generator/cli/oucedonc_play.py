@@ -186,11 +186,18 @@ class Session:
 
     def run(self) -> None:
         game = self.load(self.file)
+        seen = self.stamp()
         self.draw(game)
         while True:
             line = self.terminal.ask(self.prompt(game), Completer(game))
             if line is None:
                 break
+            if self.stamp() != seen:  # a one-shot command (or another session) played meanwhile
+                game = self.load(self.file)
+                self.say(
+                    f"{self.file} was changed by another command: the board as it is now", "dim"
+                )
+                self.draw(game)
             try:
                 outcome = self.step(line, game)
             except UserError as exc:
@@ -204,6 +211,7 @@ class Session:
                 self.help()
                 continue
             game, message = outcome
+            seen = self.stamp()
             if message:
                 self.say(message, "bold")
             self.draw(game)
@@ -211,13 +219,24 @@ class Session:
             f"the game is saved in {self.file}; go on with: pnp oucedonc play {self.file}", "dim"
         )
 
-    def step(self, line: str, game: Game):
-        """None (nothing to do), "quit", "help", or (game, message) after a move or a redraw."""
-        from generator.games.oucedonc.gamefile import describe_undone
-        from generator.games.oucedonc.phrases import Play, Word, parse
+    def stamp(self) -> tuple[int, int] | None:
+        """When and how big the game file was last written (to notice another command's move)."""
+        try:
+            status = self.file.stat()
+        except OSError:
+            return None
+        return (status.st_mtime_ns, status.st_size)
 
-        action = parse(line, game)  # what kind of line: against the game as last drawn
-        if action is None:
+    def step(self, line: str, game: Game):
+        """None (nothing to do), "quit", "help", or (game, message) after a move or a redraw.
+
+        A move is parsed against the game file as it is when the lock is held, not as it was
+        last drawn: another command may have played in between."""
+        from generator.games.oucedonc.gamefile import describe_undone
+        from generator.games.oucedonc.phrases import Play, Word, parse, word
+
+        action = word(line)
+        if action is None and not line.strip():
             return None
         if action is Word.QUIT:
             return "quit"
@@ -232,7 +251,6 @@ class Session:
                 return previous, describe_undone(current, dropped)
 
             return self.update(self.file, take_back)
-        assert isinstance(action, Play)
 
         def play_line(current: Game) -> tuple[Game, str]:
             again = parse(line, current)  # the file as it is now: another command may have played

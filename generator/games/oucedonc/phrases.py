@@ -93,16 +93,27 @@ def command_of(word: str) -> str | None:
     return None
 
 
+def word(line: str) -> Word | None:
+    """The command a line is when it is one of undo, board, help, quit (no game needed)."""
+    tokens = name_key(line).split()
+    if len(tokens) == 1:
+        command = command_of(tokens[0])
+        if command in ("undo", "board", "help", "quit"):
+            return Word(command)
+    return None
+
+
 def parse(line: str, game: Game) -> Action | None:
     """The action a typed line asks for; None for an empty line; a UserError if not understood."""
     key = name_key(line.replace("=", " = ").replace(":", " : "))
     tokens = key.split()
     if not tokens:
         return None
+    known = word(line)
+    if known is not None:
+        return known
     command = command_of(tokens[0])
     rest = tokens[1:]
-    if command in ("undo", "board", "help", "quit") and not rest:
-        return Word(command)
     if command == "intermede" and not rest:
         return Play(Intermede())
     if command == "doubt" and rest:
