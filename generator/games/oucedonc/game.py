@@ -21,9 +21,10 @@ Two modes (:class:`Mode`):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
@@ -78,7 +79,7 @@ class Setup:
     _names: dict[str, str] = field(init=False, repr=False, compare=False)
     _keys: dict[str, int] = field(init=False, repr=False, compare=False)
     _keys_by_name: frozenset[str] = field(init=False, repr=False, compare=False)
-    _index: list[NameIndex[PlaceCard]] = field(init=False, repr=False, compare=False)
+    _memo: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         places = {card.id: card for card in self.deck.places}
@@ -89,18 +90,28 @@ class Setup:
         object.__setattr__(self, "_names", names)
         object.__setattr__(self, "_keys", {name_key(p): i for i, p in enumerate(self.players)})
         object.__setattr__(self, "_keys_by_name", frozenset(self.players))
-        object.__setattr__(self, "_index", [])  # built on first use: a replay needs none
+        object.__setattr__(self, "_memo", {})  # built on first use: a replay needs none
+
+    def memo(self, key: str, build: Callable[[], Any]) -> Any:
+        """``build()`` once for this setup (it is immutable): the name index, the deck's JSON."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
 
     @property
     def card_index(self) -> NameIndex[PlaceCard]:
         """The deck's place cards by the names people type (built once, when first asked)."""
-        if not self._index:
-            entries = [
-                Entry(name=card.name, value=card, qualifier=card.departement, aliases=(card.id,))
-                for card in self.deck.places
-            ]
-            self._index.append(NameIndex(entries))
-        return self._index[0]
+        return self.memo(
+            "card_index",
+            lambda: NameIndex(
+                [
+                    Entry(
+                        name=card.name, value=card, qualifier=card.departement, aliases=(card.id,)
+                    )
+                    for card in self.deck.places
+                ]
+            ),
+        )
 
     def card_id(self, text: str, hint: str) -> str:
         """The id of the place card ``text`` names: an id as written, else by name (forgiving)."""

@@ -40,7 +40,7 @@ from typing import Any
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction
-from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
+from generator.games.oucedonc.deckfile import deck_document, deck_from_document
 from generator.games.oucedonc.events import Event
 from generator.games.oucedonc.game import (
     Count,
@@ -213,15 +213,20 @@ def game_to_json(game: Game) -> str:
     lines += [f" {json.dumps(key)}: {_dump(value)}," for key, value in header.items()]
     moves = [f"  {_dump(move_to_json(move))}" for move in game.journal]
     lines.append(' "journal": [' + ("\n" + ",\n".join(moves) + "\n ]," if moves else "],"))
-    deck = json.loads(deck_to_json(setup.deck))
-    cards = deck.pop("cards")
-    deck_lines = [f"  {json.dumps(key)}: {_dump(value)}," for key, value in deck.items()]
+    lines.append(setup.memo("deck_json", lambda: _deck_text(setup)))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _deck_text(setup: Setup) -> str:
+    """The embedded deck, one card a line (the same for every move of a game: built once)."""
+    header = deck_document(setup.deck)
+    cards = header.pop("cards")
+    deck_lines = [f"  {json.dumps(key)}: {_dump(value)}," for key, value in header.items()]
     deck_lines.append(
         '  "cards": [\n' + ",\n".join(f"   {_dump(card)}" for card in cards) + "\n  ]"
     )
-    lines.append(' "deck": {\n' + "\n".join(deck_lines) + "\n }")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return ' "deck": {\n' + "\n".join(deck_lines) + "\n }"
 
 
 def _dump(value: Any) -> str:
@@ -285,9 +290,7 @@ def game_from_json(text: str, source: str = "game file") -> Game:
             raise UserError(f"{source}: {key!r} must be a whole number, not {document[key]!r}")
     if not isinstance(document["deck"], dict):
         raise UserError(f"{source}: 'deck' must be the embedded deck object")
-    deck = deck_from_json(
-        json.dumps(document["deck"], ensure_ascii=False), source=f"{source} (embedded deck)"
-    )
+    deck = deck_from_document(document["deck"], source=f"{source} (embedded deck)")
     options = RuleOptions.from_json(document["options"], source)
     if mode is Mode.DEAL:
         setup = deal(
