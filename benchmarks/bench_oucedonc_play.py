@@ -25,16 +25,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rich.console import Console  # noqa: E402
+from rich.console import Console
 
-from generator.cli import oucedonc_referee as referee_cli  # noqa: E402
-from generator.cli.oucedonc_play import PipedTerminal, Session  # noqa: E402
-from generator.core.atomic import write_text  # noqa: E402
-from generator.games.oucedonc.coords import Precision  # noqa: E402
-from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card  # noqa: E402
-from generator.games.oucedonc.game import Phase, physical  # noqa: E402
-from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game  # noqa: E402
-from generator.games.oucedonc.rules import RuleOptions  # noqa: E402
+from generator.cli import oucedonc_referee as referee_cli
+from generator.cli.oucedonc_play import PipedTerminal, Session
+from generator.core.atomic import write_text
+from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
+from generator.games.oucedonc.game import Phase, physical
+from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
+from generator.games.oucedonc.rules import RuleOptions
 
 PLAYERS = ("Ana", "Ben", "Chloé")
 

@@ -19,18 +19,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.games.oucedonc.compare import Direction  # noqa: E402
-from generator.games.oucedonc.coords import Precision  # noqa: E402
-from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card  # noqa: E402
-from generator.games.oucedonc.game import Count, Phase, Place, deal  # noqa: E402
-from generator.games.oucedonc.gamefile import (  # noqa: E402
+from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
+from generator.games.oucedonc.game import Count, Phase, Place, deal
+from generator.games.oucedonc.gamefile import (
     game_from_json,
     game_to_json,
     history,
     new_game,
 )
-from generator.games.oucedonc.rules import RuleOptions  # noqa: E402
-from generator.games.oucedonc.table import Slot  # noqa: E402
+from generator.games.oucedonc.rules import RuleOptions
+from generator.games.oucedonc.table import Slot
 
 
 def big_game(places: int, pack_size: int | None = None):
@@ -98,7 +98,8 @@ def main() -> None:
     text = game_to_json(packed)
     load = cpu(lambda: game_from_json(text))
     print(
-        f"{len(packed.journal)} moves in packs of 15: game_from_json median {load * 1000:.0f} ms CPU "
+        f"{len(packed.journal)} moves in packs of 15: game_from_json "
+        f"median {load * 1000:.0f} ms CPU "
         f"({load * 1e6 / len(packed.journal):.0f} µs a move)"
     )
 

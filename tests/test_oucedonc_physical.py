@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import UserError
-from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
 from generator.games.oucedonc.game import (
@@ -28,7 +28,13 @@ from generator.games.oucedonc.game import (
 from generator.games.oucedonc.gamefile import Game, game_from_json, game_to_json, new_game
 from generator.games.oucedonc.names import Entry, NameIndex
 from generator.games.oucedonc.phrases import Play, Word, parse
-from generator.games.oucedonc.rules import BrokePayer, RuleOptions
+from generator.games.oucedonc.rules import (
+    BrokePayer,
+    ClosestTie,
+    CountPreceding,
+    ExactTie,
+    RuleOptions,
+)
 from generator.games.oucedonc.table import Slot
 from tests.referee_fixtures import deck_json, make_deck, pnp
 
@@ -373,7 +379,8 @@ move_strategy = st.one_of(
         Doubt, st.sampled_from(PLAYERS), st.sampled_from(CARD_IDS), st.sampled_from(CARD_IDS)
     ),
     st.builds(
-        lambda e: Count(tuple(zip(PLAYERS, e))), st.lists(st.integers(0, 4), min_size=3, max_size=3)
+        lambda e: Count(tuple(zip(PLAYERS, e, strict=True))),
+        st.lists(st.integers(0, 4), min_size=3, max_size=3),
     ),
     st.just(Intermede()),
     st.just("undo"),
@@ -481,3 +488,58 @@ def test_a_move_typed_elsewhere_during_the_session_is_seen_and_played_on(tmp_pat
     assert "Ana placed Nice south of Lyon" in text  # Ana's turn again, on top of Ben's move
     game = game_from_json(path.read_text(encoding="utf-8"))
     assert [game.setup.names()[m.card] for m in game.journal[1:]] == ["Brest", "Paris", "Nice"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        RuleOptions(),
+        RuleOptions(equal_coordinates=EqualCoordinates.MISPLACED),
+        RuleOptions(broke_payer=BrokePayer.BANK, starting_tokens=0),
+        RuleOptions(count_preceding=CountPreceding.ORIGINAL),
+        RuleOptions(closest_tie=ClosestTie.NONE),
+        RuleOptions(exact_tie=ExactTie.EVERYONE),
+        RuleOptions(starting_tokens=7),
+    ],
+    ids=lambda options: ",".join(f"{k}={v}" for k, v in options.to_json().items()),
+)
+def test_every_rule_option_gives_the_same_game_in_both_modes(options: RuleOptions) -> None:
+    """The same cards laid the same way, dealt or turned over by hand: same tokens, same counts."""
+    order = ["Paris", "Marseille", "Colomiers", "Dijon", "Nice", "Lille"]
+    deck = make_deck(pack_size=6)
+    ids = {card.name: card.id for card in deck.places}
+    places = [
+        ("Paris", N, "Montpellier"),
+        ("Marseille", N, "Paris"),
+        ("Colomiers", N, "Montpellier"),  # the same printed latitude as Montpellier
+        ("Dijon", N, "Paris"),  # Marseille has left the game
+        ("Nice", S, "Montpellier"),
+        ("Lille", S, "Nice"),
+    ]
+    from generator.games.oucedonc.game import Setup
+
+    dealt = Setup(
+        players=("Ana", "Ben", "Chloé"),
+        deck=deck,
+        seed=0,
+        options=options,
+        packs=1,
+        pack_size=6,
+        pile=tuple(ids[name] for name in order),
+        reserve=(ids["Montpellier"],),
+    )
+    by_hand = physical(("Ana", "Ben", "Chloé"), deck, options, packs=1, pack_size=6)
+    moves = []
+    for turn, (card, direction, anchor) in enumerate(places):
+        moves.append(
+            Place(("Ana", "Ben", "Chloé")[turn % 3], ids[card], Slot.beside(direction, ids[anchor]))
+        )
+        if turn in (1, 2):  # a right doubt and a doubt on equal printed latitudes
+            moves.append(Doubt(("Ana", "Ben", "Chloé")[(turn + 1) % 3], ids[card], ids[anchor]))
+    moves.append(Count((("Ana", 2), ("Ben", 2), ("Chloé", 4))))
+    dealt_game = played(new_game(dealt), *moves)
+    hand_game = played(new_game(by_hand), Start(ids["Montpellier"]), *moves)
+    assert dealt_game.state.over and hand_game.state.over
+    assert hand_game.state.tokens == dealt_game.state.tokens
+    assert hand_game.state.counts == dealt_game.state.counts
+    assert hand_game.state.out_of_play == dealt_game.state.out_of_play

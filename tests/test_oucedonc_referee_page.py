@@ -46,13 +46,14 @@ HARNESS = """<script>
     document.querySelector('[data-direction="' + direction + '"]').click();
     const box = document.getElementById("verdict");
     const cells = [...box.querySelectorAll("td.coord")].map(td => td.textContent);
-    results.push([idA, idB, box.dataset.correct === "true" ? true : box.dataset.correct === "false" ? false : null,
-                  box.querySelector(".big") ? box.querySelector(".big").textContent : null, cells]);
+    const said = {"true": true, "false": false}[box.dataset.correct];
+    const big = (box.querySelector(".big") || {}).textContent || null;
+    results.push([idA, idB, said === undefined ? null : said, big, cells]);
     box.dataset.correct = "";
   }
   const out = document.createElement("pre");
   out.id = "results";
-  out.textContent = JSON.stringify({results, scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth});
+  out.textContent = JSON.stringify({results});
   document.body.append(out);
 })();
 </script>"""
@@ -243,7 +244,7 @@ frame.addEventListener("load", () => {
   const out = document.createElement("pre");
   out.id = "results";
   out.textContent = JSON.stringify({
-    verdict: inner.querySelector("#verdict .big") ? inner.querySelector("#verdict .big").textContent : null,
+    verdict: (inner.querySelector("#verdict .big") || {}).textContent || null,
     scrollWidth: inner.documentElement.scrollWidth,
     innerWidth: frame.contentWindow.innerWidth,
   });

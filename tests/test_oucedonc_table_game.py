@@ -286,7 +286,7 @@ def test_a_whole_physical_game_by_one_shot_commands_and_by_the_session_end_alike
 
     assert session.read_bytes() == one_shot.read_bytes()
     game = game_from_json(session.read_text(encoding="utf-8"))
-    assert dict(zip(game.setup.players, game.state.tokens)) == ref.tokens
+    assert dict(zip(game.setup.players, game.state.tokens, strict=True)) == ref.tokens
     best = max(ref.tokens.values())
     winners = tuple(p for p in PLAYERS if ref.tokens[p] == best)
     assert game.state.over and game.state.winners(game.setup) == winners

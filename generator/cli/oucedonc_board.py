@@ -272,7 +272,7 @@ def board(game: Game, width: int, file: str = "FILE", hints: Hints = Hints.COMMA
     scores.add_column("")
     phase = state.phase(setup)
     winners = state.winners(setup) if phase is Phase.OVER else ()
-    for index, (player, tokens) in enumerate(zip(setup.players, state.tokens)):
+    for index, (player, tokens) in enumerate(zip(setup.players, state.tokens, strict=True)):
         plays = index == state.turn and phase in (Phase.PLAY, Phase.COUNT, Phase.START)
         mark = "winner" if player in winners else ("to play" if plays else "")
         scores.add_row(Text(player), str(tokens), mark, style="bold green" if mark else None)

@@ -22,7 +22,7 @@ class CardRef:
 
 @dataclass(frozen=True)
 class Payment:
-    """One token after a doubt, from ``payer`` to ``payee``; ``paid`` False if the payer had none."""
+    """One token after a doubt, ``payer`` to ``payee``; ``paid`` False if the payer had none."""
 
     payer: str
     payee: str
