@@ -52,7 +52,10 @@ def _players_line(setup: Setup) -> str:
     if setup.players == 2:
         return f"2 joueurs · chaque maison a {LIFE_PER_HOUSE} points de vie"
     if setup.players == 3:
-        return f"3 joueurs · deux maisons de {LIFE_PER_HOUSE} points de vie, le 3e joueur n'a pas de vie"
+        return (
+            f"3 joueurs · deux maisons de {LIFE_PER_HOUSE} points de vie, "
+            "le 3e joueur n'a pas de vie"
+        )
     return f"4 joueurs · les deux joueurs d'une maison partagent ses {LIFE_PER_HOUSE} points de vie"
 
 
