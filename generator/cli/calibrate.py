@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
 
 

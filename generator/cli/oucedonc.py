@@ -11,7 +11,7 @@ import typer
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
 
 oucedonc_app = typer.Typer(

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 
 pronostiques = typer.Typer(

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 
 sub = typer.Typer(

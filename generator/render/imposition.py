@@ -28,11 +28,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.render.colour import set_fill, set_stroke
+from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
+from generator.render.duplex import parse_duplex as parse_duplex
 from generator.render.palette import MARKS
 from generator.render.paper import Paper
 
@@ -84,21 +85,6 @@ def card_size(spec: str) -> CardSize:
             f"card size {spec!r} is out of range; width and height must be 20 to 300 mm"
         )
     return CardSize(f"{width:g}x{height:g}", width, height)
-
-
-class Duplex(Enum):
-    """How the backs get behind the fronts."""
-
-    LONG = "long"  # duplex, flip on the long edge: backs mirrored left-right
-    SHORT = "short"  # duplex, flip on the short edge: the long-edge backs turned 180°
-    FOLD = "fold"  # single-sided: fronts above a gutter, backs below it; fold and glue
-
-
-def parse_duplex(text: str) -> Duplex:
-    try:
-        return Duplex(text.strip().lower())
-    except ValueError:
-        raise UserError(f"unknown duplex mode {text!r}; choose long, short or fold") from None
 
 
 def parse_offset(text: str) -> tuple[float, float]:
