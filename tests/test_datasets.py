@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import gzip
 import json
 from functools import lru_cache
 
@@ -81,6 +80,7 @@ def test_communes_table_shape():
         assert r["point"] in POINT_SOURCES
 
 
+@pytest.mark.slow
 def test_every_commune_point_lies_in_its_ign_2018_outline():
     """The build checked and repaired them; this re-checks every row against the reference."""
     outlines = embedded.commune_outlines_2018()
