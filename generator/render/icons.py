@@ -115,22 +115,30 @@ class Placement:
         return self.y + self.height
 
 
-def icon_placement(name: str, cx: float, cy: float, size: float) -> Placement:
-    """Where :func:`draw_icon` puts the shape of ``name``: its larger side ``size`` mm, its
-    centre on (cx, cy) mm."""
+def icon_placement(
+    name: str, cx: float, cy: float, size: float, height: float | None = None
+) -> Placement:
+    """Where :func:`draw_icon` puts the shape of ``name``: as large as fits a ``size`` mm wide,
+    ``height`` mm tall box (a square when no height is given), its centre on (cx, cy) mm."""
     x0, y0, x1, y1 = icon_entry(name).box
-    scale = size / max(x1 - x0, y1 - y0)
+    scale = min(size / (x1 - x0), (size if height is None else height) / (y1 - y0))
     width, height = (x1 - x0) * scale, (y1 - y0) * scale
     return Placement(cx - width / 2, cy - height / 2, width, height)
 
 
 def draw_icon(
-    canvas: Canvas, name: str, cx: float, cy: float, size: float, colour: Any
+    canvas: Canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    colour: Any,
+    height: float | None = None,
 ) -> Placement:
-    """Draw icon ``name`` filled with ``colour``, its shape fitted in a ``size`` mm square
-    centred on (cx, cy) mm; returns the box the shape covers."""
+    """Draw icon ``name`` filled with ``colour``, its shape fitted in a ``size`` mm square (or
+    ``size`` × ``height``) centred on (cx, cy) mm; returns the box the shape covers."""
     form = _define_form(canvas, name)
-    place = icon_placement(name, cx, cy, size)
+    place = icon_placement(name, cx, cy, size, height)
     x0, y0, x1, _ = icon_entry(name).box
     scale = pt(place.width) / (x1 - x0)
     canvas.saveState()

@@ -128,7 +128,7 @@ UPSTREAM: Mapping[str, str] = {
     "race-car": "skoll/race-car.svg",
     "car-wheel": "delapouite/car-wheel.svg",
     "semi-closed-eye": "lorc/semi-closed-eye.svg",
-    "windy-stripes": "lorc/windy-stripes.svg",
+    "fast-forward-button": "delapouite/fast-forward-button.svg",
     "flat-tire": "delapouite/flat-tire.svg",
 }
 

@@ -9,15 +9,15 @@ symbol, printed in both corners, so no one needs colour to read a card.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.games.pronostiques.emblems import POWER_PICTURES, TEAM_EMBLEMS
 from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.fonts import register_fonts
-from generator.render.player_colours import star_points
+from generator.render.icons import draw_icon
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -229,100 +229,6 @@ def scoring_summary(rules: ScoreRules) -> str:
     return " · ".join(parts)
 
 
-# --- icons ----------------------------------------------------------------------------------
-
-
-def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
-    canvas.setFillColor(_c("#2B2B2B"))
-    canvas.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
-    canvas.setStrokeColor(_c("#6B6B6B"))
-    canvas.setLineWidth(pt(r * 0.09))
-    for i in range(18):
-        a = i * 2 * math.pi / 18
-        canvas.line(
-            pt(cx + r * 0.8 * math.cos(a)),
-            pt(cy + r * 0.8 * math.sin(a)),
-            pt(cx + r * 0.97 * math.cos(a + 0.12)),
-            pt(cy + r * 0.97 * math.sin(a + 0.12)),
-        )
-    canvas.setFillColor(_c(rim))
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.56), stroke=0, fill=1)
-    canvas.setFillColor(_c("#FFFFFF"))
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.2), stroke=0, fill=1)
-    for i in range(5):
-        a = math.pi / 2 + i * 2 * math.pi / 5
-        canvas.circle(
-            pt(cx + r * 0.38 * math.cos(a)),
-            pt(cy + r * 0.38 * math.sin(a)),
-            pt(r * 0.06),
-            stroke=0,
-            fill=1,
-        )
-
-
-def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: str) -> None:
-    path = canvas.beginPath()
-    path.moveTo(pt(cx - r), pt(cy))
-    path.curveTo(
-        pt(cx - r * 0.45), pt(cy + r * 0.8), pt(cx + r * 0.45), pt(cy + r * 0.8), pt(cx + r), pt(cy)
-    )
-    path.curveTo(
-        pt(cx + r * 0.45), pt(cy - r * 0.8), pt(cx - r * 0.45), pt(cy - r * 0.8), pt(cx - r), pt(cy)
-    )
-    path.close()
-    canvas.setFillColor(_c("#FFFFFF"))
-    canvas.setStrokeColor(_c(INK))
-    canvas.setLineWidth(pt(r * 0.08))
-    canvas.drawPath(path, stroke=1, fill=1)
-    canvas.setFillColor(_c(iris))
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.36), stroke=0, fill=1)
-    canvas.setFillColor(_c(INK))
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.16), stroke=0, fill=1)
-    canvas.setFillColor(_c("#FFFFFF"))
-    canvas.circle(pt(cx + r * 0.12), pt(cy + r * 0.12), pt(r * 0.06), stroke=0, fill=1)
-
-
-def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: str) -> None:
-    """Three chevrons and speed lines: running in another car's wake."""
-    canvas.setFillColor(_c(colour))
-    for i, shade in enumerate((0.35, 0.65, 1.0)):
-        x = cx - r * 0.75 + i * r * 0.55
-        canvas.saveState()
-        canvas.setFillAlpha(shade)
-        _polygon(
-            canvas,
-            [
-                (x, cy + r * 0.6),
-                (x + r * 0.45, cy),
-                (x, cy - r * 0.6),
-                (x + r * 0.22, cy - r * 0.6),
-                (x + r * 0.67, cy),
-                (x + r * 0.22, cy + r * 0.6),
-            ],
-        )
-        canvas.restoreState()
-    canvas.setStrokeColor(_c(MUTED))
-    canvas.setLineWidth(pt(0.5))
-    canvas.setLineCap(1)
-    for dy, length in ((0.85, 0.9), (-0.85, 0.9), (0.0, 0.35)):
-        canvas.line(
-            pt(cx - r * 1.15), pt(cy + dy * r), pt(cx - r * 1.15 + length * r), pt(cy + dy * r)
-        )
-
-
-def burst_icon(canvas: Canvas, cx: float, cy: float, r: float) -> None:
-    tyre_icon(canvas, cx, cy, r, "#7A7A7A")
-    canvas.setFillColor(_c(WARNING))
-    canvas.setStrokeColor(_c(INK))
-    canvas.setLineWidth(0.8)
-    bx, by = cx + r * 0.55, cy + r * 0.55
-    _polygon(canvas, star_points(bx, by, r * 0.6, points=9, inner=0.55), stroke=1)
-    canvas.setStrokeColor(_c(INK))
-    canvas.setLineWidth(pt(0.7))
-    canvas.line(pt(bx - r * 0.2), pt(by + r * 0.2), pt(bx + r * 0.2), pt(by - r * 0.2))
-    canvas.line(pt(bx - r * 0.28), pt(by + r * 0.12), pt(bx - r * 0.12), pt(by + r * 0.28))
-
-
 # --- fronts ---------------------------------------------------------------------------------
 
 
@@ -340,9 +246,10 @@ class NumberFront:
         _background(canvas, box, PAPER_WHITE)
         _corner_indices(canvas, box, str(self.number), self.suit.symbol, team.colour)
         cx = box.width / 2
-        canvas.setFillColor(_c(team.colour))
-        canvas.setFont(fonts.regular, 26)
-        canvas.drawCentredString(pt(cx), pt(box.height - 21), self.suit.symbol)
+        # the team's emblem, where a playing card has its court figure
+        draw_icon(
+            canvas, TEAM_EMBLEMS[self.suit], cx, box.height - 16.5, 22.0, _c(team.colour), 12.0
+        )
         # the car's number roundel
         cy = box.height / 2 - 1
         canvas.setFillColor(_c("#FFFFFF"))
@@ -417,16 +324,15 @@ class PowerFront:
         canvas.setFillColor(_c("#FFFFFF" if joker else MUTED))
         label = "Joker" if joker else f"{self.power.rank_name} {self.suit.symbol}"
         canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
-        icon_y = box.height - 35 if not joker else box.height - 39
-        r = 10.5
-        if self.power.rank == "V":
-            tyre_icon(canvas, cx, icon_y, r, colour)
-        elif self.power.rank == "D":
-            eye_icon(canvas, cx, icon_y, r * 1.25, colour)
-        elif self.power.rank == "R":
-            slipstream_icon(canvas, cx + 1.5, icon_y, r, colour)
-        else:
-            burst_icon(canvas, cx - 1.5, icon_y, r)
+        icon_y = box.height - 35 if not joker else box.height - 39.5
+        draw_icon(
+            canvas,
+            POWER_PICTURES[self.power.rank],
+            cx,
+            icon_y,
+            21.0 if not joker else 19.0,
+            _c(colour),
+        )
         # the power, in a tinted box
         from reportlab.lib.utils import simpleSplit
 
@@ -503,6 +409,15 @@ class PredictionFront:
             canvas.setFont(fonts.condensed, 6.2)
             canvas.drawString(
                 pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
+            )
+            draw_icon(
+                canvas,
+                TEAM_EMBLEMS[suit],
+                box.width - 9.8,
+                y + row_h / 2,
+                8.0,
+                _c(team.colour),
+                7.0,
             )
         _wrapped(
             canvas,

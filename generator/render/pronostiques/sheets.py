@@ -21,6 +21,7 @@ from generator.games.pronostiques import (
     check_piles,
     score_order,
 )
+from generator.games.pronostiques.emblems import TEAM_EMBLEMS
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.pronostiques.race_cards import (
@@ -34,6 +35,7 @@ from generator.render.pronostiques.race_cards import (
     PredictionFront,
     scoring_rules_text,
 )
+from generator.render.icons import draw_icon
 from generator.render.sheet_text import INK, MUTED, RULE, footer, page_header, paragraph
 from generator.render.units import pt
 
@@ -283,9 +285,34 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
                 c.drawCentredString(
                     pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points)
                 )
+    _team_legend(c, MARGIN, y0 - 5 - 12 * line_h - 7, width, fonts)
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")
+
+
+def _team_legend(c: Canvas, x: float, top: float, width: float, fonts) -> None:
+    """The four teams in a row of tiles under the table: emblem, name, suit."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    gap = 4.0
+    tile_w, tile_h = (width - 3 * gap) / 4, 13.0
+    y = top - tile_h
+    for k, suit in enumerate(SUITS):
+        team = TEAMS[suit]
+        tx = x + k * (tile_w + gap)
+        c.setFillColor(_c(team.tint))
+        c.roundRect(pt(tx), pt(y), pt(tile_w), pt(tile_h), pt(2), stroke=0, fill=1)
+        draw_icon(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, _c(team.colour), 9.0)
+        room = pt(tile_w - 15.0)
+        size = min(8.0, room / stringWidth(team.name, fonts.condensed_bold, 1.0))
+        c.setFillColor(_c(INK))
+        c.setFont(fonts.condensed_bold, size)
+        c.drawString(pt(tx + 13), pt(y + tile_h / 2 + 0.8), team.name)
+        _suit_text(c, suit, tx + 14.6, y + tile_h / 2 - 4.0, 8, fonts.regular)
+        c.setFillColor(_c(MUTED))
+        c.setFont(fonts.condensed, 6.8)
+        c.drawString(pt(tx + 17), pt(y + tile_h / 2 - 4.0), f"écurie {suit.french}")
 
 
 # --- rules aid ------------------------------------------------------------------------------

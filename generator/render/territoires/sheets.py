@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand
+from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, house_of, lenormand
 from generator.render.document import DocInfo, new_document
+from generator.render.icons import draw_icon
 from generator.render.paper import Paper
 from generator.render.suits import draw_suit
 from generator.render.territoires.style import (
@@ -28,6 +29,7 @@ from generator.render.territoires.style import (
     fonts,
     rounded_box,
     text,
+    text_width,
 )
 from generator.render.units import pt
 
@@ -212,7 +214,9 @@ def mini_card(
     colour: str,
     stacked: bool = False,
 ) -> None:
-    """A small card face: the number and the playing-card inset (``stacked``: all in the top strip)."""
+    """A small card face: the number and the playing-card inset (``stacked``: all in the top
+    strip); otherwise laid out like the real card, the number top left, the rank and suit top
+    right and the card's picture below them."""
     f = fonts()
     card = lenormand(number)
     rounded_box(canvas, x, y, w, h, 1.2, fill="#FFFFFF", stroke=colour, line=0.4)
@@ -220,20 +224,26 @@ def mini_card(
         text(canvas, x + 1.5, y + h - 5, str(number), f.title, 9, colour)
         draw_suit(canvas, card.playing_card.suit.value, x + w - 3, y + h - 3.6, 3.2)
         return
-    text(canvas, x + w / 2, y + h * 0.5, str(number), f.title, h * 0.95, colour, "centre")
+    strip = h * 0.36  # the top strip: number, rank, suit
+    baseline = y + h - strip + h * 0.08
+    text(canvas, x + w * 0.07, baseline, str(number), f.title, h * 0.52, colour)
     suit = card.playing_card.suit
     ink = "#B3202A" if suit.is_red else INK
+    suit_size = h * 0.13
+    suit_x = x + w - w * 0.07 - suit_size / 2
+    draw_suit(canvas, suit.value, suit_x, baseline + suit_size * 0.45, suit_size)
     text(
         canvas,
-        x + w / 2 - h * 0.07,
-        y + h * 0.12,
+        suit_x - suit_size * 0.62,
+        baseline,
         card.playing_card.rank,
         f.condensed_bold,
-        h * 0.6,
+        h * 0.32,
         ink,
         "right",
     )
-    draw_suit(canvas, suit.value, x + w / 2 + h * 0.1, y + h * 0.19, h * 0.17)
+    picture = min(w * 0.8, (h - strip) * 0.8)
+    draw_icon(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture, colour)
 
 
 def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -276,30 +286,30 @@ def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
     return document.save(path)
 
 
-_REFERENCE_ROWS: tuple[tuple[str, str, str, str], ...] = (
+_REFERENCE_ROWS: tuple[tuple[str, tuple[int, ...], str, str], ...] = (
     # (section, cards, name, effect)
-    ("3 cartes qui se suivent", "", "1 carte de votre parité, 2 de l'autre", "−1 à l'adversaire"),
-    ("", "", "2 cartes de votre parité", "−2 à l'adversaire"),
+    ("3 cartes qui se suivent", (), "1 carte de votre parité, 2 de l'autre", "−1 à l'adversaire"),
+    ("", (), "2 cartes de votre parité", "−2 à l'adversaire"),
     (
         "2 cartes qui se suivent, dont une spéciale",
-        "10 · 11",
+        (10, 11),
         "Armes : Faux, Fouet",
         "−1 (autre parité) · −2 (votre parité) · −3 les deux",
     ),
-    ("", "15 · 18", "Animaux : Ours, Chien", "comme les armes : −1 · −2 · −3 les deux"),
+    ("", (15, 18), "Animaux : Ours, Chien", "comme les armes : −1 · −2 · −3 les deux"),
     (
         "",
-        "4 · 6",
+        (4, 6),
         "Soutiens de la civilisation : Maison, Nuages",
         "maison paire −2, les deux −3 · maison impaire 0",
     ),
     (
         "",
-        "7 · 9",
+        (7, 9),
         "Soutiens de la nature : Serpent, Bouquet",
         "maison impaire −2, les deux −3 · maison paire 0",
     ),
-    ("", "13 · 16", "Soins : Enfant, Étoiles", "votre vie +1 (autre parité) · +2 (votre parité)"),
+    ("", (13, 16), "Soins : Enfant, Étoiles", "votre vie +1 (autre parité) · +2 (votre parité)"),
 )
 
 
@@ -362,8 +372,8 @@ def draw_reference(
     text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, INK)
     notes = _reference_notes(setup)
     line_y = top - 24
-    column_cards = x + pad + 2
-    column_name = x + pad + 19
+    column_cards = x + pad
+    column_name = x + pad + 24
     column_effect = x + pad + 88
     effect_width = x + width - pad - column_effect
     # rows are 8.2 mm apart, closer when the card is short (Letter) so the last note stays inside
@@ -380,7 +390,12 @@ def draw_reference(
             canvas.restoreState()
             text(canvas, x + pad, line_y, section.upper(), f.condensed_bold, 8, MUTED)
             line_y -= row_height - 1.5
-        text(canvas, column_cards, line_y, cards, f.bold, 9.5, INK)
+        card_x = column_cards
+        for number in cards:  # each card: its picture, then its number
+            colour = HOUSE_COLOUR[house_of(number)]
+            draw_icon(canvas, lenormand(number).picture, card_x + 2.3, line_y + 1.3, 4.6, colour)
+            text(canvas, card_x + 5.4, line_y, str(number), f.bold, 9.5, INK)
+            card_x += 5.4 + text_width(str(number), f.bold, 9.5) + 2.2
         text(
             canvas,
             column_name,
