@@ -44,13 +44,20 @@ def _multiply(a: list[float], b: list[float]) -> list[float]:
     ]
 
 
-def form_uses(page: PageObject) -> list[FormUse]:
-    """Every form the page draws (not forms inside forms), in drawing order."""
-    xobjects = page["/Resources"].get("/XObject", {})
-    stream = ContentStream(page.get_contents(), page.pdf)
-    matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+def form_uses(page: PageObject, nested: bool = True) -> list[FormUse]:
+    """Every form the page draws, in drawing order; with ``nested``, forms drawn inside forms
+    too (their matrices composed)."""
+    uses: list[FormUse] = []
+    _replay(
+        page.get_contents(), page["/Resources"], [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], page, uses, nested
+    )
+    return uses
+
+
+def _replay(contents, resources, matrix, page, uses, nested) -> None:
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    stream = ContentStream(contents, page.pdf)
     stack: list[list[float]] = []
-    uses = []
     for operands, operator in stream.operations:
         if operator == b"q":
             stack.append(matrix)
@@ -72,7 +79,9 @@ def form_uses(page: PageObject) -> list[FormUse]:
             xs = [to_mm(x) for x, _ in corners]
             ys = [to_mm(y) for _, y in corners]
             uses.append(FormUse(name.lstrip("/"), min(xs), min(ys), max(xs), max(ys)))
-    return uses
+            if nested and form.get("/Subtype") == "/Form":
+                inner = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                _replay(form, form.get("/Resources"), _multiply(inner, matrix), page, uses, nested)
 
 
 def icon_uses(page: PageObject) -> list[FormUse]:

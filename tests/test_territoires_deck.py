@@ -5,6 +5,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.territoires import LENORMAND, Role, role_of
+from generator.render.icons import icon_credit
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
 from generator.render.territoires.deck import render_lenormand_deck, role_effect
@@ -76,15 +77,20 @@ def test_every_card_is_in_its_slot_with_number_name_inset_role_and_house(pages):
         assert rank_chars, card
 
 
-def test_all_text_stays_in_the_safe_zone(pages):
+def test_all_text_stays_in_the_safe_zone_but_the_credit_under_the_marks(pages):
     layout = plan_sheet(SPEC)
+    lowest = min(slot.trim.y for slot in layout.fronts) - SPEC.bleed
     for sheet in range(4):
         page_height, chars, _ = pages[2 * sheet]
         placed = 0
         for slot in layout.fronts:
             safe = slot.trim.inset(3.0)
             placed += len(_inside(chars, safe, page_height))
-        assert placed == len(chars)
+        margin = [c for c in chars if page_height - to_mm(c["top"]) < lowest - 5.0]
+        assert placed + len(margin) == len(chars)
+        credit = "".join(c["text"] for c in margin)
+        assert credit == icon_credit([card.picture for card in LENORMAND])
+        assert credit.startswith("Icônes : Caro Asercion, Delapouite et Lorc, game-icons.net")
 
 
 def _front_pictures(layout, icons_by_page, index):

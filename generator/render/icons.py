@@ -41,11 +41,15 @@ class IconEntry:
     author: str
     pdf_path: str
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 of the drawn shape on the grid
+    svg_path: str  # the upstream path, verbatim (SVG's downward y, for web pages)
 
 
 @dataclass(frozen=True)
 class IconSet:
     entries: dict[str, IconEntry]
+    package: str
+    version: str
+    grid: float
     licence: str
     licence_url: str
     attribution_fr: str
@@ -60,9 +64,14 @@ def icon_set() -> IconSet:
     document = json.loads(dataset_path(ICONS_FILE).read_text(encoding="utf-8"))
     return IconSet(
         entries={
-            name: IconEntry(entry["author"], entry["pdf_path"], tuple(entry["box"]))
+            name: IconEntry(
+                entry["author"], entry["pdf_path"], tuple(entry["box"]), entry["svg_path"]
+            )
             for name, entry in document["icons"].items()
         },
+        package=document["package"],
+        version=document["version"],
+        grid=float(document["grid"]),
         licence=document["licence"],
         licence_url=document["licence_url"],
         attribution_fr=document["attribution_fr"],

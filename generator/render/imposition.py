@@ -447,6 +447,24 @@ def _set_boxes(canvas: Canvas, slots: Sequence[Slot], bleed: float) -> None:
     canvas.setBleedBox((x, y, x + w, y + h))
 
 
+CREDIT_SIZE = 5.0  # pt: the attribution line under the bottom crop marks
+
+
+def _draw_credit(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot], credit: str) -> None:
+    """``credit`` centred in the bottom margin, below the crop marks, where there is room."""
+    from generator.render.fonts import register_fonts
+    from generator.render.units import pt
+
+    room = min(s.trim.y for s in slots) - layout.spec.bleed - MARK_OFFSET - MARK_LENGTH
+    if not credit or room < 4.5:  # too close to the paper's edge for a home printer
+        return
+    canvas.saveState()
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    canvas.setFont(register_fonts().regular, CREDIT_SIZE)
+    canvas.drawCentredString(pt(layout.page_width / 2), pt(room - 2.6), credit)
+    canvas.restoreState()
+
+
 def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDocument:
     """Impose ``cards`` on sheets: front page then back page per sheet (one page per sheet for
     fold-and-glue). Empty slots of the last sheet stay blank, without crop marks."""
@@ -482,12 +500,14 @@ def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDoc
                 canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height)
             )
             _draw_fold_guides(canvas, layout, both)
+            _draw_credit(canvas, layout, both, info.credit)
             _set_boxes(canvas, fronts + backs, spec.bleed)
             canvas.showPage()
             continue
         _draw_marks(
             canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height)
         )
+        _draw_credit(canvas, layout, fronts, info.credit)
         _set_boxes(canvas, fronts, spec.bleed)
         canvas.showPage()
         for card, slot in zip(sheet, backs):

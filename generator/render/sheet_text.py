@@ -86,3 +86,12 @@ def footer(canvas: Canvas, page_width: float, margin: float, text: str, font: st
     canvas.setFillColor(HexColor(MUTED))
     canvas.setFont(font, 7)
     canvas.drawCentredString(pt(page_width / 2), pt(margin - 4), text)
+
+
+def credit_line(canvas: Canvas, page_width: float, y: float, text: str, font: str) -> None:
+    """A licence's attribution, small and centred on baseline ``y`` (mm), in the footer's grey."""
+    from reportlab.lib.colors import HexColor
+
+    canvas.setFillColor(HexColor(MUTED))
+    canvas.setFont(font, 5.5)
+    canvas.drawCentredString(pt(page_width / 2), pt(y), text)

@@ -402,22 +402,15 @@ class PredictionFront:
             canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
             canvas.setFillColor(_c(team.colour))
             canvas.setFont(fonts.regular, 15)
-            canvas.drawCentredString(pt(19), pt(y + row_h / 2 - 2.4), suit.symbol)
+            canvas.drawCentredString(pt(22.2), pt(y + row_h / 2 - 2.4), suit.symbol)
+            draw_icon(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, _c(team.colour), 6.6)
+            canvas.setFillColor(_c(team.colour))
             canvas.setFont(fonts.condensed_bold, 7.2)
-            canvas.drawString(pt(25), pt(y + row_h / 2 + 0.2), team.name)
+            canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.2), team.name)
             canvas.setFillColor(_c(MUTED))
             canvas.setFont(fonts.condensed, 6.2)
             canvas.drawString(
-                pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
-            )
-            draw_icon(
-                canvas,
-                TEAM_EMBLEMS[suit],
-                box.width - 9.8,
-                y + row_h / 2,
-                8.0,
-                _c(team.colour),
-                7.0,
+                pt(27.0), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
             )
         _wrapped(
             canvas,

@@ -21,6 +21,7 @@ from generator.games.pronostiques import (
     check_piles,
     score_order,
 )
+from generator.games.pronostiques import emblems
 from generator.games.pronostiques.emblems import TEAM_EMBLEMS
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
@@ -35,8 +36,16 @@ from generator.render.pronostiques.race_cards import (
     PredictionFront,
     scoring_rules_text,
 )
-from generator.render.icons import draw_icon
-from generator.render.sheet_text import INK, MUTED, RULE, footer, page_header, paragraph
+from generator.render.icons import draw_icon, icon_credit
+from generator.render.sheet_text import (
+    INK,
+    MUTED,
+    RULE,
+    credit_line,
+    footer,
+    page_header,
+    paragraph,
+)
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -118,7 +127,11 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
         back_offset=options.back_offset,
     )
     cards = deck_cards(options.laps, options.score_rules)
-    info = DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques")
+    info = DocInfo(
+        title="Pronostiques: jeu de 54 cartes et 4 pronostics",
+        subject="Pronostiques",
+        credit=icon_credit(sorted(emblems.icons())),
+    )
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
         paths.append(
@@ -286,6 +299,9 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
                     pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points)
                 )
     _team_legend(c, MARGIN, y0 - 5 - 12 * line_h - 7, width, fonts)
+    credit_line(
+        c, paper.width, MARGIN - 0.8, icon_credit(sorted(TEAM_EMBLEMS.values())), fonts.regular
+    )
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from generator.games.territoires import LENORMAND, House, LenormandCard, Role, house_of, role_of
 from generator.games.territoires.houses import ROLE_CARDS
 from generator.render.document import DocInfo, PdfDocument
-from generator.render.icons import draw_icon
+from generator.render.icons import draw_icon, icon_credit
 from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
 from generator.render.suits import RED, draw_suit
 from generator.render.territoires.style import (
@@ -317,6 +317,7 @@ def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
         spec,
         DocInfo(
             title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-            subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun",
+            subject="Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun",
+            credit=icon_credit([card.picture for card in LENORMAND]),
         ),
     )

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, house_of, lenormand
 from generator.render.document import DocInfo, new_document
-from generator.render.icons import draw_icon
+from generator.render.icons import draw_icon, icon_credit
+from generator.render.sheet_text import credit_line
 from generator.render.paper import Paper
 from generator.render.suits import draw_suit
 from generator.render.territoires.style import (
@@ -73,6 +74,13 @@ def write_trackers(path: Path, setup: Setup, sheet: Paper) -> Path:
         ),
     )
     draw_trackers(document.canvas, setup, sheet)
+    credit_line(
+        document.canvas,
+        sheet.width,
+        MARGIN - 4.5,
+        icon_credit([lenormand(n).picture for house in House for n in house.life_cards]),
+        fonts().regular,
+    )
     document.canvas.showPage()
     return document.save(path)
 
@@ -282,6 +290,8 @@ def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
         y = MARGIN + index * (height + 8)
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height)
     cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
+    pictures = [lenormand(n).picture for _, cards, _, _ in _REFERENCE_ROWS for n in cards]
+    credit_line(canvas, sheet.width, MARGIN - 4.5, icon_credit(pictures), fonts().regular)
     canvas.showPage()
     return document.save(path)
 
