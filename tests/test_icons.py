@@ -28,6 +28,7 @@ from generator.geo.databuild.icons import (
 from generator.geo.databuild.npm import PackedPackage
 from generator.geo.databuild.svgpath import ops_text, parse_ops, path_extent, svg_path_ops
 from generator.geo.embedded import dataset_path
+from generator.render.colour import Colour
 from generator.render.document import DocInfo, new_document
 from generator.render.icons import draw_icon, icon_credit, icon_names, icon_placement
 from tests.pdf_forms import icon_name, icon_uses
@@ -208,11 +209,12 @@ def test_each_icon_is_one_form_reused_in_any_colour(tmp_path):
     doc = new_document(100, 100, DocInfo(title="icons"))
     canvas = doc.canvas
     places = []
-    for index, colour in enumerate(((0.1, 0.2, 0.3), (0.8, 0.1, 0.1), (0.1, 0.2, 0.3))):
+    blue, red = Colour(0.1, 0.2, 0.3), Colour(0.8, 0.1, 0.1)
+    for index, colour in enumerate((blue, red, blue)):
         places.append(draw_icon(canvas, "oak", 20 + 30 * index, 30, 20, colour))
-    draw_icon(canvas, "anchor", 50, 70, 15, (0, 0, 0))
+    draw_icon(canvas, "anchor", 50, 70, 15, Colour(0, 0, 0))
     canvas.showPage()
-    draw_icon(canvas, "oak", 50, 50, 40, (0, 0.5, 0))
+    draw_icon(canvas, "oak", 50, 50, 40, Colour(0, 0.5, 0))
     canvas.showPage()
     path = doc.save(tmp_path / "icons.pdf")
 

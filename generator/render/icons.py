@@ -19,8 +19,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from generator.render.colour import Colour, set_fill
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ def draw_icon(
     cx: float,
     cy: float,
     size: float,
-    colour: Any,
+    colour: Colour,
     height: float | None = None,
 ) -> Placement:
     """Draw icon ``name`` filled with ``colour``, its shape fitted in a ``size`` mm square (or
@@ -151,7 +152,7 @@ def draw_icon(
     x0, y0, x1, _ = icon_entry(name).box
     scale = pt(place.width) / (x1 - x0)
     canvas.saveState()
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.translate(pt(place.x) - x0 * scale, pt(place.y) - y0 * scale)
     canvas.scale(scale, scale)
     canvas.doForm(form)

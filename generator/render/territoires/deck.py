@@ -1,7 +1,9 @@
 """The printable 36-card Petit Lenormand deck of Les territoires, through the imposition engine.
 
-Each front shows the number, the French name, the playing-card inset (suit drawn as a vector
-shape), the house of the card's parity and its role in this game with what it does. The back is
+Each front shows the picture of the card's traditional subject (the icon named in the
+Lenormand table of ``games/territoires``), the number, the French name, the playing-card inset
+(suit drawn as a vector shape), the house of the card's parity and its role in this game with
+what it does. The back is
 the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
 :func:`generator.render.imposition.render_deck`, which places them, bleeds, marks and mirrors.
 """
@@ -13,31 +15,24 @@ from typing import TYPE_CHECKING
 
 from generator.games.territoires import LENORMAND, House, LenormandCard, Role, house_of, role_of
 from generator.games.territoires.houses import ROLE_CARDS
+from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
+from generator.render.draw.shapes import fill_bleed
+from generator.render.draw.text import width_mm
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
-from generator.render.suits import RED, draw_suit
+from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.style import (
-    HOUSE_COLOUR,
-    HOUSE_TINT,
-    INK,
-    MUTED,
-    ROLE_COLOUR,
     fit_size,
     fonts,
     rounded_box,
     text,
-    text_width,
 )
+from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-CARD_PAPER = "#FBF8F1"
-BACK_NAVY = "#2A2940"
-BACK_LINE = "#3B3957"
-BACK_GOLD = "#C9B37E"
 
 
 def role_effect(number: int) -> str:
@@ -123,19 +118,11 @@ class FrontPainter:
         f = fonts()
         number = self.card.number
         house = house_of(number)
-        colour = HOUSE_COLOUR[house]
+        colour = PALETTE.house(house).colour
         role = role_of(number)
         layout = front_layout(box)
         scale, inner = layout.scale, layout.inner
-        canvas.setFillColor(CARD_PAPER)
-        canvas.rect(
-            pt(-box.bleed),
-            pt(-box.bleed),
-            pt(box.width + 2 * box.bleed),
-            pt(box.height + 2 * box.bleed),
-            stroke=0,
-            fill=1,
-        )
+        fill_bleed(canvas, box, PALETTE.card_paper)
         safe = box.safe
         rounded_box(
             canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5
@@ -143,7 +130,7 @@ class FrontPainter:
         # Number, top left; the house between it and the inset.
         text(canvas, inner.x, layout.number_baseline, str(number), f.title, 24 * scale, colour)
         house_text = house_line(number)
-        left = inner.x + text_width("36", f.title, 24 * scale) + 1.5 * scale
+        left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
         room = layout.inset.x - 1.5 * scale - left
         text(
             canvas,
@@ -158,7 +145,7 @@ class FrontPainter:
         # Playing-card inset, top right.
         inset = layout.inset
         playing = self.card.playing_card
-        ink = RED if playing.suit.is_red else INK
+        ink = PALETTE.suit_red if playing.suit.is_red else PALETTE.ink
         rounded_box(
             canvas,
             inset.x,
@@ -166,7 +153,7 @@ class FrontPainter:
             inset.width,
             inset.height,
             1.2 * scale,
-            fill="#FFFFFF",
+            fill=PALETTE.white,
             stroke=ink,
             line=0.3,
         )
@@ -184,7 +171,13 @@ class FrontPainter:
         # The picture of the card's subject, in a tinted window.
         panel = layout.panel
         rounded_box(
-            canvas, panel.x, panel.y, panel.width, panel.height, 2.0 * scale, fill=HOUSE_TINT[house]
+            canvas,
+            panel.x,
+            panel.y,
+            panel.width,
+            panel.height,
+            2.0 * scale,
+            fill=PALETTE.house(house).tint,
         )
         cx, cy = layout.picture_centre
         draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
@@ -197,7 +190,7 @@ class FrontPainter:
             self.card.name,
             f.title,
             name_size,
-            INK,
+            PALETTE.ink,
             "centre",
         )
         text(
@@ -207,13 +200,19 @@ class FrontPainter:
             playing.french,
             f.oblique,
             6.5 * scale,
-            MUTED,
+            PALETTE.muted,
             "centre",
         )
         # Role band and what the card does.
         band = layout.band
         rounded_box(
-            canvas, band.x, band.y, band.width, band.height, band.height / 2, fill=ROLE_COLOUR[role]
+            canvas,
+            band.x,
+            band.y,
+            band.width,
+            band.height,
+            band.height / 2,
+            fill=PALETTE.role(role),
         )
         label = role.french.upper()
         text(
@@ -223,7 +222,7 @@ class FrontPainter:
             label,
             f.condensed_bold,
             fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4),
-            "#FFFFFF",
+            PALETTE.white,
             "centre",
         )
         effect = role_effect(number)
@@ -234,7 +233,7 @@ class FrontPainter:
             effect,
             f.condensed,
             fit_size(effect, f.condensed, 7 * scale, inner.width),
-            INK,
+            PALETTE.ink,
             "centre",
         )
 
@@ -243,21 +242,13 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     """The common back: a navy lattice, a gold frame and the game's name in a medallion."""
     f = fonts()
     scale = box.width / 63.0
-    canvas.setFillColor(BACK_NAVY)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
+    fill_bleed(canvas, box, PALETTE.back_navy)
     frame = box.safe
     canvas.saveState()
     clip = canvas.beginPath()
     clip.roundRect(pt(frame.x), pt(frame.y), pt(frame.width), pt(frame.height), pt(2.5 * scale))
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.setStrokeColor(BACK_LINE)
+    set_stroke(canvas, PALETTE.back_line)
     canvas.setLineWidth(pt(0.35))
     step = 6.0 * scale
     cx, cy = box.width / 2, box.height / 2
@@ -274,7 +265,14 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         k += 1
     canvas.restoreState()
     rounded_box(
-        canvas, frame.x, frame.y, frame.width, frame.height, 2.5 * scale, stroke=BACK_GOLD, line=0.6
+        canvas,
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
+        2.5 * scale,
+        stroke=PALETTE.back_gold,
+        line=0.6,
     )
     inner = frame.inset(1.6 * scale)
     rounded_box(
@@ -284,12 +282,12 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         inner.width,
         inner.height,
         1.8 * scale,
-        stroke=BACK_GOLD,
+        stroke=PALETTE.back_gold,
         line=0.25,
     )
     canvas.saveState()
-    canvas.setFillColor(BACK_NAVY)
-    canvas.setStrokeColor(BACK_GOLD)
+    set_fill(canvas, PALETTE.back_navy)
+    set_stroke(canvas, PALETTE.back_gold)
     canvas.setLineWidth(pt(0.6))
     canvas.circle(pt(cx), pt(cy), pt(19 * scale), stroke=1, fill=1)
     canvas.setLineWidth(pt(0.25))
@@ -298,9 +296,18 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     for index, suit in enumerate(("coeur", "pique", "carreau", "trèfle")):
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
-        draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, BACK_GOLD)
-    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, BACK_GOLD, "centre")
-    text(canvas, cx, cy - 4.2 * scale, "territoires", f.title, 10.5 * scale, BACK_GOLD, "centre")
+        draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
+    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, PALETTE.back_gold, "centre")
+    text(
+        canvas,
+        cx,
+        cy - 4.2 * scale,
+        "territoires",
+        f.title,
+        10.5 * scale,
+        PALETTE.back_gold,
+        "centre",
+    )
 
 
 def lenormand_cards() -> list[Card]:

@@ -1,18 +1,35 @@
-"""Small text helpers shared by the game sheets: wrapped paragraphs, headers, French numbers."""
+"""The A4/Letter game sheets shared by Neo Otcho, Pronostiques and Les territoires: their
+margin and papers, the title band and footer, French numbers."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from generator.core.errors import UserError
+from generator.render.colour import Colour, set_fill
+from generator.render.palette import SHEET
+from generator.render.paper import Paper, paper
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-INK = "#1F2328"
-MUTED = "#5C6370"
-RULE = "#C9CED6"
+
+MARGIN = 12.0  # mm around every game sheet, beyond what home printers reach
+SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
+
+
+def sheet_paper(name: str, sheets: str) -> Paper:
+    """The paper called ``name`` if the game sheets are laid out for it, or a UserError naming
+    ``sheets`` (e.g. "Neo Otcho sheets")."""
+    sheet = paper(name)
+    if sheet.name not in SHEET_PAPERS:
+        raise UserError(
+            f"the {sheets} are laid out for {' or '.join(SHEET_PAPERS)}, not {sheet.name}; "
+            f"pass {' or '.join(f'--paper {p}' for p in SHEET_PAPERS)}"
+        )
+    return sheet
 
 
 def percent(value: Fraction, digits: int = 1) -> str:
@@ -24,36 +41,6 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
-    from reportlab.lib.utils import simpleSplit
-
-    return simpleSplit(text, font, size, pt(width_mm))
-
-
-def paragraph(
-    canvas: Canvas,
-    text: str,
-    x: float,
-    top: float,
-    width: float,
-    font: str,
-    size: float,
-    leading: float | None = None,
-    colour: str = INK,
-) -> float:
-    """Draw ``text`` wrapped to ``width`` mm from ``top`` mm down; return the y (mm) below it."""
-    from reportlab.lib.colors import HexColor
-
-    leading_mm = (leading or size * 1.3) * 25.4 / 72
-    canvas.setFillColor(HexColor(colour))
-    canvas.setFont(font, size)
-    y = top - size * 25.4 / 72
-    for line in wrap(text, font, size, width):
-        canvas.drawString(pt(x), pt(y), line)
-        y -= leading_mm
-    return y + leading_mm - size * 0.3 * 25.4 / 72
-
-
 def page_header(
     canvas: Canvas,
     page_width: float,
@@ -61,37 +48,31 @@ def page_header(
     margin: float,
     title: str,
     subtitle: str,
-    accent: str,
+    accent: Colour,
     title_font: str,
     text_font: str,
 ) -> float:
     """The title band of a sheet; returns the y (mm) where the content may start."""
-    from reportlab.lib.colors import HexColor
-
     top = page_height - margin
-    canvas.setFillColor(HexColor(accent))
+    set_fill(canvas, accent)
     canvas.rect(pt(margin), pt(top - 1.6), pt(page_width - 2 * margin), pt(1.6), stroke=0, fill=1)
-    canvas.setFillColor(HexColor(INK))
+    set_fill(canvas, SHEET.ink)
     canvas.setFont(title_font, 17)
     canvas.drawString(pt(margin), pt(top - 9.5), title)
-    canvas.setFillColor(HexColor(MUTED))
+    set_fill(canvas, SHEET.muted)
     canvas.setFont(text_font, 8.5)
     canvas.drawString(pt(margin), pt(top - 15), subtitle)
     return top - 20
 
 
 def footer(canvas: Canvas, page_width: float, margin: float, text: str, font: str) -> None:
-    from reportlab.lib.colors import HexColor
-
-    canvas.setFillColor(HexColor(MUTED))
+    set_fill(canvas, SHEET.muted)
     canvas.setFont(font, 7)
     canvas.drawCentredString(pt(page_width / 2), pt(margin - 4), text)
 
 
 def credit_line(canvas: Canvas, page_width: float, y: float, text: str, font: str) -> None:
     """A licence's attribution, small and centred on baseline ``y`` (mm), in the footer's grey."""
-    from reportlab.lib.colors import HexColor
-
-    canvas.setFillColor(HexColor(MUTED))
+    set_fill(canvas, SHEET.muted)
     canvas.setFont(font, 5.5)
     canvas.drawCentredString(pt(page_width / 2), pt(y), text)
