@@ -186,3 +186,33 @@ def test_other_sizes_and_flips_keep_every_card(tmp_path, duplex, size, paper_nam
         text = " ".join(page.extract_text() for page in pdf.pages)
     for card in LENORMAND:
         assert card.name in text
+
+
+@pytest.mark.parametrize(
+    "duplex, size, paper_name", [("short", "bridge", "letter"), ("fold", "tarot", "a4")]
+)
+def test_other_sizes_keep_the_picture_clear_of_every_text(tmp_path, duplex, size, paper_name):
+    spec = SheetSpec(
+        paper=paper(paper_name), card=card_size(size), bleed=3.0, duplex=Duplex(duplex)
+    )
+    path = render_lenormand_deck(spec).save(tmp_path / "deck.pdf")
+    layout = plan_sheet(spec)
+    reader = PdfReader(path)
+    step = 1 if layout.backs_on_front_page else 2
+    with pdfplumber.open(path) as pdf:
+        for index, card in enumerate(LENORMAND[: layout.per_sheet * 2]):
+            page = step * (index // layout.per_sheet)
+            slot = layout.fronts[index % layout.per_sheet].trim
+            (picture,) = [
+                use
+                for use in icon_uses(reader.pages[page])
+                if use.inside(slot.x, slot.y, slot.right, slot.top)
+            ]
+            assert icon_name(picture) == card.picture
+            height = to_mm(pdf.pages[page].height)
+            for c in _inside(pdf.pages[page].chars, slot, height):
+                x0, x1 = to_mm(c["x0"]), to_mm(c["x1"])
+                y0, y1 = height - to_mm(c["bottom"]), height - to_mm(c["top"])
+                assert (
+                    x1 <= picture.x0 or x0 >= picture.x1 or y1 <= picture.y0 or y0 >= picture.y1
+                ), (card.name, c["text"])
