@@ -51,10 +51,7 @@ class IconSet:
     package: str
     version: str
     grid: float
-    licence: str
-    licence_url: str
-    attribution_fr: str
-    attribution_en: str
+    attribution_en: str  # the credit of the whole subset
 
 
 @cache
@@ -73,9 +70,6 @@ def icon_set() -> IconSet:
         package=document["package"],
         version=document["version"],
         grid=float(document["grid"]),
-        licence=document["licence"],
-        licence_url=document["licence_url"],
-        attribution_fr=document["attribution_fr"],
         attribution_en=document["attribution_en"],
     )
 
