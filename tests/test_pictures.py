@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, TOWN, UNKNOWN_SITE, pictogram
 from generator.games.pronostiques import SUITS
 from generator.games.pronostiques.emblems import POWER_PICTURES, TEAM_EMBLEMS
+from generator.geo.embedded import landmarks
 from generator.products.oucedonc_deck import DeckOptions, make_deck
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
@@ -43,8 +44,7 @@ def test_pictograms_cover_every_site_kind_the_sources_name():
     from generator.geo.sources.wikidata import SITE_CLASSES
 
     kinds = {*SITE_KINDS.values(), *TAG_KINDS.values(), *SITE_CLASSES.values()}
-    with open("datasets/landmarks.csv", encoding="utf-8") as handle:
-        kinds |= {line.split(",")[2] for line in handle.readlines()[1:]}
+    kinds |= {place.site_kind for place in landmarks()}
     assert kinds <= set(SITE_PICTOGRAMS)
     assert pictogram("town", "castle") == TOWN
     assert pictogram("site", "castle") == "castle"
