@@ -87,7 +87,7 @@ def test_each_place_card_shows_its_pictogram_front_and_back(oucedonc):
 
 
 def test_no_text_touches_a_front_pictogram(oucedonc):
-    pdf, deck = oucedonc
+    pdf, _ = oucedonc
     reader = PdfReader(pdf)
     layout = plan_sheet(
         SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG)

@@ -4,8 +4,8 @@ Each names a game-icons.net icon of the embedded subset (``datasets/game_icons.j
 emblems follow the team names: Cœur de Piston, the engine's spark plug; Carreau-sserie Racing,
 a car door (the bodywork); Pique de Vitesse, the speedometer; Trèfle à Quatre Roues, the race
 car. The powers show what they do: Valet « Pneus neufs », a new wheel; Dame « Instinct », an
-eye half closed on the three cards she looks at; Roi « Aspiration », the fast-forward of the slipstream; Joker
-« Crevaison », the flat tyre.
+eye half closed on the three cards she looks at; Roi « Aspiration », the double chevron of a
+car gaining in another's slipstream; Joker « Crevaison », the flat tyre.
 """
 
 from __future__ import annotations
