@@ -277,7 +277,7 @@ class PlaceFront:
         reused_form(canvas, box, key, self.paint_frame)
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
-            canvas.setFillColor(kind_colour(self.card.place_kind, self.style.palette))
+            set_fill(canvas, self.style.palette.kind(self.card.place_kind))
             canvas.setFont(self.style.fonts.bold, 5.4 * k)
             canvas.drawRightString(
                 pt(box.safe.x + box.safe.width - 1.2 * k),
