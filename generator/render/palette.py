@@ -46,10 +46,11 @@ SHEET = SheetPalette()
 
 @dataclass(frozen=True)
 class MarkPalette:
-    """The printer's marks of the imposition engine: crop marks and the fold guide."""
+    """The printer's marks of the imposition engine: crop marks, the fold guide, the credit."""
 
     crop: Colour = Colour(0.0, 0.0, 0.0, alpha=None)
     fold_guide: Colour = Colour(0.35, 0.35, 0.35, alpha=None)
+    credit: Colour = Colour(0.35, 0.35, 0.35, alpha=None)  # the attribution under the crop marks
 
 
 MARKS = MarkPalette()

@@ -27,9 +27,6 @@ class PronostiquesPalette:
     gold: Colour = OKABE_ITO.orange  # the prediction cards
     warning: Colour = OKABE_ITO.yellow  # the Joker
     joker_tint: Colour = hex_colour("#FFF9C4")
-    tyre: Colour = hex_colour("#2B2B2B")
-    tread: Colour = hex_colour("#6B6B6B")
-    flat_rim: Colour = hex_colour("#7A7A7A")  # the Joker's burst tyre
     lap_empty: Colour = hex_colour("#B8BDC4")  # empty lap segments, the score pad's boxes
     back_dark: Colour = hex_colour("#0E1629")  # the back's chequered band
     back_light: Colour = hex_colour("#F4F1E8")
