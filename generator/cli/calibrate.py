@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
+
 
 def calibrate(
     paper_name: Annotated[str, typer.Option("--paper", help="Paper: a4, letter or a3.")] = "a4",
@@ -16,12 +18,13 @@ def calibrate(
     out: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path(
         "output/calibration.pdf"
     ),
+    force: Force = False,
 ) -> None:
     """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""
     from generator.products.calibration import make_calibration
 
-    path = make_calibration(paper_name, duplex_name, out)
-    typer.echo(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
+    path = make_calibration(paper_name, duplex_name, out, force)
+    say(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
 
 
 def register(app: typer.Typer) -> None:

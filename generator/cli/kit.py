@@ -27,6 +27,14 @@ def kit(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
     ] = 1,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write into a folder that holds other files and no kit manifest, replacing "
+            "files of the kit's names (nothing else is deleted).",
+        ),
+    ] = False,
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
@@ -37,7 +45,7 @@ def kit(
     from generator.kit.run import make_kit
 
     components = COMPONENTS
-    params = KitParams(out=out, region=region, paper=paper, seed=seed)
+    params = KitParams(out=out, region=region, paper=paper, seed=seed, force=force)
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description:<32.32}", markup=False),

@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
+
 app = typer.Typer(
     help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.", no_args_is_help=True
 )
@@ -46,6 +48,7 @@ def board(
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write (default output/oie-board.pdf).")
     ] = None,
+    force: Force = False,
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.products.oie_board import BoardRequest, make_board
@@ -59,8 +62,8 @@ def board(
         seed=seed,
         occupied=occupied,
     )
-    path = make_board(request, out)
-    typer.echo(f"wrote {path}")
+    path = make_board(request, out, force)
+    say(f"wrote {path}")
 
 
 @app.command("move")

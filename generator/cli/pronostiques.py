@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
+
 pronostiques = typer.Typer(
     help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.", no_args_is_help=True
 )
@@ -144,6 +146,7 @@ def sheets(
             "--faces", help="Also write one card face per page (card + bleed), for print services."
         ),
     ] = False,
+    force: Force = False,
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
@@ -153,9 +156,9 @@ def sheets(
     parse_duplex(duplex)
     rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
     for path in build_sheets(
-        out, players, paper, laps, duplex, parse_offset(back_offset), rules, bleed, faces
+        out, players, paper, laps, duplex, parse_offset(back_offset), rules, bleed, faces, force
     ):
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.common import Force, say
+
 if TYPE_CHECKING:
     from generator.games.territoires import House
 
@@ -232,6 +234,7 @@ def sheets(
             "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
         ),
     ] = "0,0",
+    force: Force = False,
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
@@ -245,9 +248,10 @@ def sheets(
         duplex=duplex,
         bleed=bleed,
         back_offset=back_offset,
+        force=force,
     )
     for path in write_sheets(options):
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

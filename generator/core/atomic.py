@@ -131,7 +131,9 @@ def atomic_write(
                 os.fsync(handle.fileno())
         except OSError as exc:
             if exc.errno in _FULL or exc.errno in (errno.EIO, errno.EROFS):
-                raise _write_error(target, exc, "free some space or choose another folder") from None
+                raise _write_error(
+                    target, exc, "free some space or choose another folder"
+                ) from None
             raise
         now = lstat_or_none(target, "write")  # again: something may have been put there meanwhile
         require_replaceable(target, now)
@@ -269,6 +271,23 @@ def _publish_without_links(tmp: Path, target: Path) -> None:
     except FileExistsError:
         raise _exists(target) from None
     os.replace(tmp, target)
+
+
+def move_into_place(source: Path, target: Path) -> None:
+    """Rename the finished file ``source`` (same file system) to ``target``, as
+    :func:`atomic_write` would: only over a regular file, keeping its mode and owner."""
+    check_name(target)
+    now = lstat_or_none(target, "write")
+    require_replaceable(target, now)
+    fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        _copy_metadata(fd, target, now)
+    finally:
+        os.close(fd)
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        raise _write_error(target, exc, "choose a writable file name") from None
 
 
 def write_bytes(path: str | os.PathLike[str], data: bytes, *, exclusive: bool = False) -> Path:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator
 
 
-class DeadlineExceeded(BaseException):  # noqa: N818 - the name says what happened
+class DeadlineExceeded(BaseException):
     """The wall-time limit of a :func:`time_limit` block has passed."""
 
 

@@ -74,9 +74,7 @@ def read_text_input(path: Path, what: str, max_bytes: int, advice: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UserError(
-            f"{what} {path} is not UTF-8 text (byte {exc.start}); {advice}"
-        ) from None
+        raise UserError(f"{what} {path} is not UTF-8 text (byte {exc.start}); {advice}") from None
 
 
 def require_regular_file(path: Path, what: str, max_bytes: int) -> None:

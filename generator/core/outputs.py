@@ -18,16 +18,24 @@ PNG's ``Software`` text chunk, a JSON file's ``schema``): cheap, and nothing is 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mmap
 import os
+import shutil
 import stat
-from collections.abc import Callable, Iterable
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.atomic import check_name, lstat_or_none, require_replaceable
+from generator.core.atomic import check_name, lstat_or_none, move_into_place, require_replaceable
 from generator.core.errors import UserError
+
+try:
+    import fcntl
+except ImportError:  # Windows: staging folders of killed runs stay until removed by hand
+    fcntl = None  # type: ignore[assignment]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_SOFTWARE = "pnp"  # the tEXt "Software" value of every PNG pnp writes
@@ -67,6 +75,95 @@ def require_folder(path: Path, what: str = "--out") -> None:
     st = lstat_or_none(path, "write into")
     if st is not None and not stat.S_ISDIR(os.stat(path).st_mode):
         raise UserError(f"{path} is a file, not a folder; {what} takes the folder to write into")
+
+
+STAGING_PREFIX = ".pnp-staging-"
+_STAGING_LOCK = ".lock"
+
+
+@contextlib.contextmanager
+def staging(out: Path, what: str = "--out") -> Iterator[Path]:
+    """A private folder inside ``out`` to build files in before they get their final names.
+
+    Its name is unique (``.pnp-staging-XXXXXXXX``) and it holds a locked ``.lock`` file while it
+    is in use; it is deleted afterwards. One left by a killed command (its lock is free) is
+    deleted by the next command that stages into ``out``. Nothing else in ``out`` is touched.
+    """
+    require_folder(out, what)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+    except OSError as exc:
+        raise UserError(
+            f"cannot write into {out}: {exc.strerror}; choose a writable folder"
+        ) from None
+    lock = os.open(folder / _STAGING_LOCK, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        _remove_dead_staging(out, folder)
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.close(lock)
+
+
+def _remove_dead_staging(out: Path, mine: Path) -> None:
+    if fcntl is None:
+        return
+    for entry in os.scandir(out):
+        if not entry.name.startswith(STAGING_PREFIX) or entry.name == mine.name:
+            continue
+        if not entry.is_dir(follow_symlinks=False):
+            continue
+        try:
+            fd = os.open(
+                Path(entry.path) / _STAGING_LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+            )
+        except OSError:
+            continue  # not one of ours (no lock file): leave it
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue  # a live command is staging there
+        try:
+            shutil.rmtree(entry.path, ignore_errors=True)
+        finally:
+            os.close(fd)
+
+
+def by_suffix(path: Path) -> Output:
+    """How to recognise pnp's own file at ``path``, from its suffix (PDF and PNG)."""
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        return Output(path, is_pnp_pdf, "PDF")
+    if suffix == ".png":
+        return Output(path, is_pnp_png, "PNG")
+    return Output(path, never, "file")
+
+
+def publish(
+    folder: Path,
+    out: Path,
+    written: Sequence[Path],
+    force: bool = False,
+    output: Callable[[Path], Output] = by_suffix,
+) -> list[Path]:
+    """Move the files ``written`` inside the staging ``folder`` to the same names under ``out``,
+    after checking every final name (:func:`claim`); return the final paths."""
+    relatives = [Path(path).resolve().relative_to(folder.resolve()) for path in written]
+    targets = [out / relative for relative in relatives]
+    claim((output(target) for target in targets), force)
+    for relative, target in zip(relatives, targets, strict=True):
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(
+                f"cannot write {target}: {exc.strerror}; choose another folder"
+            ) from None
+        move_into_place(folder / relative, target)
+    return targets
 
 
 def _safely(recognise: Recogniser, path: Path) -> bool:

@@ -31,6 +31,7 @@ from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.model import Place
 
 if TYPE_CHECKING:
+    from generator.core.outputs import Output
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
     from generator.render.imposition import Card, SheetSpec
@@ -67,6 +68,7 @@ class DeckOptions:
     sites_share: float = SITES_SHARE
     difficulty: str = "normal"  # easy | normal | hard: how well known the places are
     tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
+    force: bool = False  # replace files at the output names that pnp did not make
 
 
 @dataclass(frozen=True)
@@ -305,17 +307,29 @@ def print_settings(options: DeckOptions) -> PrintSettings:
     )
 
 
+def deck_outputs(options: DeckOptions, png_names: Sequence[str] = ()) -> list[Output]:
+    """The names a deck writes: the PDF typed, the deck JSON beside it, the PNG faces; each may
+    replace only pnp's own file of its kind (:mod:`generator.core.outputs`)."""
+    from generator.core.outputs import Output, is_pnp_pdf, is_pnp_png, json_schema_is
+    from generator.games.oucedonc.deckfile import SCHEMA
+
+    folder = png_folder(options.out)
+    return [
+        Output(options.out, is_pnp_pdf, "PDF"),
+        Output(options.out.with_suffix(".json"), json_schema_is(SCHEMA), "deck file"),
+        *(Output(folder / name, is_pnp_png, "card face PNG") for name in png_names),
+    ]
+
+
 def _check_targets(options: DeckOptions) -> None:
     """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
-    a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
-    for path in (options.out, options.out.with_suffix(".json")):
-        if path.is_dir():
-            raise UserError(f"{path} is a folder; choose another --out or move that folder away")
-    folder = png_folder(options.out)
-    if options.png_dpi is not None and folder.exists() and not folder.is_dir():
-        raise UserError(
-            f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away"
-        )
+    a PDF replaced while its deck file cannot be would leave the referee reading another deck;
+    the deck file beside the PDF follows the same rule as the PDF's name."""
+    from generator.core.outputs import claim, require_folder
+
+    claim(deck_outputs(options), options.force)
+    if options.png_dpi is not None:
+        require_folder(png_folder(options.out), "the PNG faces' folder")
 
 
 def png_folder(out: Path) -> Path:
@@ -499,6 +513,7 @@ def _region_names() -> dict[str, str]:
 def make_deck(options: DeckOptions) -> DeckFiles:
     """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
     from generator.core.atomic import write_bytes, write_text
+    from generator.core.outputs import claim
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
@@ -508,6 +523,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
         else {}
     )
     json_path = options.out.with_suffix(".json")
+    claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
     folder = png_folder(options.out)
@@ -522,10 +538,13 @@ _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
 
 def _remove_stale_faces(folder: Path, current: set[str]) -> None:
     """Faces left by an earlier, larger deck in the same folder (``P64_front.png``…) would be sent
-    to the print shop with this one; only files named like a face are touched."""
+    to the print shop with this one; only files named like a face that pnp wrote are touched."""
+    from generator.core.outputs import is_pnp_png
+
     for path in folder.iterdir():
-        if _FACE_NAME.match(path.name) and path.name not in current:
-            path.unlink()
+        if _FACE_NAME.match(path.name) and path.name not in current and path.is_file():
+            if not path.is_symlink() and is_pnp_png(path):
+                path.unlink()
 
 
 def render_pngs(
@@ -535,20 +554,24 @@ def render_pngs(
     import io
 
     import pypdfium2
+    from PIL.PngImagePlugin import PngInfo
 
+    from generator.core.outputs import PNG_SOFTWARE
     from generator.render.document import DocInfo
     from generator.render.imposition import render_faces
 
     faces = render_faces(cards, spec.card, spec.bleed, DocInfo(title=title)).to_bytes()
     pdf = pypdfium2.PdfDocument(faces)
     images: dict[str, bytes] = {}
+    info = PngInfo()
+    info.add_text("Software", PNG_SOFTWARE)  # how the next run knows the file is pnp's
     try:
         for index in range(len(pdf)):
             card_index, side = divmod(index, 2)
             page = pdf[index]
             bitmap = page.render(scale=dpi / 72.0)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi), pnginfo=info)
             images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
             page.close()
     finally:
