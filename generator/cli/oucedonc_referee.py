@@ -34,19 +34,14 @@ DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to
 # --------------------------------------------------------------------------- files
 
 
+MAX_FILE_BYTES = 16 << 20  # a deck file is about 40 KB, a whole game file about 60 KB
+
+
 def _read(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{what} {path} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise UserError(f"{what} {path} is a folder; give the file") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{what} {path} is not UTF-8 text; give the JSON file pnp wrote") from None
-    except OSError as exc:
-        raise UserError(
-            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
-        ) from None
+    """A regular file (never a FIFO or a device), bounded in size, UTF-8."""
+    from generator.core.inputs import read_text_input
+
+    return read_text_input(path, what, MAX_FILE_BYTES, "give the JSON file pnp wrote")
 
 
 def _load_deck(path: Path):
@@ -61,11 +56,12 @@ def _load_game(path: Path):
     return game_from_json(_read(path, "game file"), source=str(path))
 
 
-def _save_game(path: Path, game) -> None:
+def _save_game(path: Path, game, exclusive: bool = False) -> None:
+    """Write the game file; ``exclusive``: only if the name is still free (O_EXCL semantics)."""
     from generator.core.atomic import write_text
     from generator.games.oucedonc.gamefile import game_to_json
 
-    write_text(path, game_to_json(game))
+    write_text(path, game_to_json(game), exclusive=exclusive)
 
 
 def _update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
@@ -284,10 +280,9 @@ def game_new(
         parse_choice,
     )
 
-    if file.exists() and not force:
-        raise UserError(
-            f"{file} already exists; choose another file name or add --force to overwrite it"
-        )
+    from generator.core.outputs import claim_new
+
+    claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     loaded = _load_deck(deck)
     if tokens is None:  # the referee agrees with the printed rule cards
         tokens = int(loaded.params.get("tokens_each", RuleOptions().starting_tokens))
@@ -302,7 +297,7 @@ def game_new(
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     setup = deal(players.split(","), loaded, chosen_seed, options, packs=packs, pack_size=pack_size)
     game = new_game(setup)
-    _save_game(file, game)
+    _save_game(file, game, exclusive=not force)
     names = setup.names()
     _report(
         game,

@@ -69,6 +69,17 @@ def claim(outputs: Iterable[Output], force: bool = False) -> None:
             )
 
 
+def claim_new(path: Path, force: bool = False) -> None:
+    """For a file that holds the user's own work (a game file): a free name, or ``force``."""
+    check_name(path)
+    st = lstat_or_none(path, "write")
+    require_replaceable(path, st)
+    if st is not None and not force:
+        raise UserError(
+            f"{path} already exists; choose another file name or add --force to overwrite it"
+        )
+
+
 def require_folder(path: Path, what: str = "--out") -> None:
     """``path`` is a folder or nothing (it will be created)."""
     check_name(path)
