@@ -26,7 +26,7 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -98,12 +98,18 @@ def require_replaceable(target: Path, st: os.stat_result | None) -> None:
 
 @contextlib.contextmanager
 def atomic_write(
-    path: str | os.PathLike[str], mode: str = "wb", *, exclusive: bool = False
+    path: str | os.PathLike[str],
+    mode: str = "wb",
+    *,
+    exclusive: bool = False,
+    check: Callable[[Path], None] | None = None,
 ) -> Iterator[IO]:
     """Open a temporary sibling of ``path`` for writing; rename it to ``path`` on success.
 
     On any exception the temporary file is removed and ``path`` is left as it was. With
-    ``exclusive``, an existing ``path`` is a UserError and is not touched.
+    ``exclusive``, an existing ``path`` is a UserError and is not touched. ``check(temporary)``
+    runs on the complete, synced temporary file just before the rename; raising keeps ``path``
+    as it was.
     """
     if mode not in ("wb", "w"):
         raise ValueError(f"atomic_write mode must be 'wb' or 'w', not {mode!r}")
@@ -129,6 +135,8 @@ def atomic_write(
                 yield handle
                 handle.flush()
                 os.fsync(handle.fileno())
+            if check is not None:
+                check(tmp)
         except OSError as exc:
             if exc.errno in _FULL or exc.errno in (errno.EIO, errno.EROFS):
                 raise _write_error(

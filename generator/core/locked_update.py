@@ -10,8 +10,9 @@ read the same journal, and the second rename would silently drop the first move.
    inode it locked is still the one the name points to; if not, it locks the new file and reads
    that. Nothing is created beside the file but the write's own temporary ``.part`` file; one
    left by a killed command is deleted by the next write (:mod:`generator.core.atomic`).
-   Only a regular file is opened (without blocking, so a FIFO cannot hang the command). A second command waits (up
-   to ``timeout`` seconds, polling) and then applies its move on top of the first one.
+   Only a regular file is opened (without blocking, so a FIFO cannot hang the command). A
+   second command waits (up to ``timeout`` seconds, polling) and then applies its move on top
+   of the first one.
 2. **Compare-and-swap**: just before the rename, the file is read again; if its bytes differ from
    what the command read (an editor, or a writer that does not take the lock, e.g. on a system
    without ``fcntl`` or a network file system that refuses ``flock``), nothing is written and the
