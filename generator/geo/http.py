@@ -155,7 +155,7 @@ class _CappedRetry(Retry):
     announced through ``notice``; a ``Retry-After`` that is not a number or a date is ignored
     (the ordinary back-off applies) instead of failing the request."""
 
-    notice: Callable[[str], None] | None = None
+    notice: Callable[[float], None] | None = None  # told how long it waits, before it does
 
     def new(self, **kwargs: Any) -> _CappedRetry:
         retry = super().new(**kwargs)
@@ -173,8 +173,7 @@ class _CappedRetry(Retry):
         seconds = self.get_retry_after(response)
         if seconds:
             if self.notice is not None:
-                host = _host(getattr(response, "url", None) or "") or "the server"
-                self.notice(f"waiting {seconds:.0f} s for {host} as it asked (Retry-After)")
+                self.notice(seconds)
             time.sleep(seconds)
             return True
         return False
@@ -225,6 +224,7 @@ class Http:
         self._session: requests.Session | None = None
         self._cache: Any = None
         self._session_ends = time.monotonic() + self.config.session_deadline
+        self._host = "the server"  # of the request in flight, for the Retry-After notice
 
     # -- plumbing ---------------------------------------------------------------------------
     @property
@@ -243,7 +243,7 @@ class Http:
                 respect_retry_after_header=True,
                 raise_on_status=False,  # the last bad answer is turned into a UserError below
             )
-            retry.notice = self.notice
+            retry.notice = self._announce_wait
             session = requests.Session()
             session.headers["User-Agent"] = user_agent()
             adapter = HTTPAdapter(max_retries=retry)
@@ -271,6 +271,10 @@ class Http:
                     "set PNP_CACHE_DIR to a writable folder"
                 ) from exc
         return self._cache
+
+    def _announce_wait(self, seconds: float) -> None:
+        if self.notice is not None:
+            self.notice(f"waiting {seconds:.0f} s for {self._host} as it asked (Retry-After)")
 
     def close(self) -> None:
         if self._session is not None:
@@ -508,6 +512,7 @@ class Http:
     ) -> requests.Response:
         """Send with urllib3 retries; also retry a body that breaks off (requests reads it)."""
         timeout = (self.config.connect_timeout, self.config.read_timeout)
+        self._host = _host(prepared.url or "") or "the server"
         attempt = 0
         while True:
             try:
