@@ -293,19 +293,21 @@ def edited(change) -> str:
         ('{"schema": "pnp.oucedonc.game", ', "not valid JSON"),
         ("[1, 2]", "not an Oucédonc game file"),
         (edited(lambda d: d.update(version=2)), "newer than this pnp reads (1); upgrade pnp"),
-        (edited(lambda d: d.update(version="1")), "invalid version"),
-        (edited(lambda d: d.pop("journal")), "no 'journal' field"),
-        (edited(lambda d: d.update(colour="red")), "unknown field 'colour'"),
+        (edited(lambda d: d.update(version="1")), "version: expected `int`, got `str`"),
+        (edited(lambda d: d.update(version=0)), "version: expected `int` >= 1"),
+        (edited(lambda d: d.update(version=True)), "version: expected `int`, got `bool`"),
+        (edited(lambda d: d.pop("journal")), "missing required field `journal`"),
+        (edited(lambda d: d.update(colour="red")), "unknown field `colour`"),
         (edited(lambda d: d["journal"][0].update(card="P99")), "move 1: unknown card 'P99'"),
         (
             edited(lambda d: d["journal"][0].update(card=d["deck"]["cards"][20]["id"])),
             "move 1 (place) is illegal",
         ),
         (edited(lambda d: d["journal"][0].update(player="Ben")), "it is Ana's turn"),
-        (edited(lambda d: d["journal"].append({"move": "jump"})), "unknown kind 'jump'"),
+        (edited(lambda d: d["journal"].append({"move": "jump"})), "move 2, kind: invalid value 'jump'"),
         (
             edited(lambda d: d["journal"].append({"move": "count", "estimates": {"Ana": "2"}})),
-            "whole number",
+            "move 2, estimates[...]: expected `int`, got `str`",
         ),
         (edited(lambda d: d["options"].update(closest_tie="some")), "choose one of all, none"),
         (edited(lambda d: d["options"].update(house_rule=1)), "unknown rule option 'house_rule'"),
@@ -315,14 +317,14 @@ def edited(change) -> str:
             "printed text that does not match",
         ),
         (edited(lambda d: d.update(players=["Ana"])), "2 to 8 players"),
-        (edited(lambda d: d.update(seed=None)), "'seed' must be a whole number"),
+        (edited(lambda d: d.update(seed=None)), "seed: expected `int`, got `null`"),
         (
             edited(lambda d: d["journal"][0].update(player=5)),
-            "move 1: 'player' must be a player name, not 5",
+            "move 1, player: expected `str`, got `int`",
         ),
         (
             edited(lambda d: d["journal"][0].update(card=5)),
-            "move 1: 'card' must be a card id or name, not 5",
+            "move 1, card: expected `str`, got `int`",
         ),
     ],
 )
@@ -547,10 +549,13 @@ def test_show_json_and_history(game_file: Path) -> None:
 @pytest.mark.parametrize(
     ("field", "value", "fragment"),
     [
-        ("lat_units", "abc", "not whole numbers"),
-        ("lon_units", 1.5, "not whole numbers"),
-        ("name", None, "has no name"),
-        ("tokens_each", "many", "'tokens_each' is 'many'"),
+        ("lat_units", "abc", "card 1, lat_units: expected `int`, got `str`"),
+        ("lon_units", 1.5, "card 1, lon_units: expected `int`, got `float`"),
+        ("name", None, "card 1, name: expected `str`, got `null`"),
+        ("name", "  ", "has no name"),
+        ("id", ["P01"], "card 1, id: expected `str`, got `array`"),
+        ("tokens_each", "many", "tokens_each: expected `int | null`, got `str`"),
+        ("tokens_each", -4, "tokens_each: expected `int` >= 1"),
     ],
 )
 def test_a_hand_broken_deck_file_is_one_line_and_no_game_file(

@@ -27,12 +27,14 @@ the setup and the journal (one move per line), so undo restores the previous fil
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
+from generator.games.oucedonc.fileschema import CountMove, DoubtMove, PlaceMove
 from generator.games.oucedonc.game import (
     Count,
     Doubt,
@@ -48,7 +50,7 @@ from generator.games.oucedonc.names import Entry, NameIndex
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 
-SCHEMA = "pnp.oucedonc.game"
+SCHEMA = "pnp.oucedonc.game"  # fileschema.GAME_SCHEMA, GAME_VERSION
 VERSION = 1
 
 _DIRECTIONS = tuple(direction.value for direction in Direction)
@@ -181,166 +183,102 @@ def _dump(value: Any) -> str:
 
 
 def game_from_json(text: str, source: str = "game file") -> Game:
-    """Parse, validate and replay a game file; a one-line UserError says what is wrong."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(
-            f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); repair it by hand or start a new game"
-        ) from None
+    """Parse, validate and replay a game file; a one-line UserError says what is wrong.
+
+    Every field is checked against the schema (:mod:`generator.games.oucedonc.fileschema`),
+    duplicate keys refused, then the journal is replayed by the rules.
+    """
+    from generator.core.jsondoc import load_document
+    from generator.games.oucedonc.fileschema import GameRecord, validate
+
+    advice = "repair it by hand or start a new game"
+    document = load_document(text, source, advice)
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise UserError(
             f"{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'"
         )
     version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise UserError(
-            f"{source} has an invalid version {version!r}; repair it by hand or start a new game"
-        )
-    if version > VERSION:
+    if type(version) is int and version > VERSION:
         raise UserError(
             f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); upgrade pnp"
         )
-    expected = {
-        "schema",
-        "version",
-        "players",
-        "seed",
-        "packs",
-        "pack_size",
-        "options",
-        "journal",
-        "deck",
-    }
-    missing = sorted(expected - set(document))
-    if missing:
-        raise UserError(
-            f"{source} is damaged: no {missing[0]!r} field; repair it by hand or start a new game"
-        )
-    unknown = sorted(set(document) - expected)
-    if unknown:
-        raise UserError(f"{source} has an unknown field {unknown[0]!r}; remove it")
-    players = document["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise UserError(f"{source}: 'players' must be a list of names")
-    for key in ("seed", "packs", "pack_size"):
-        if not isinstance(document[key], int) or isinstance(document[key], bool):
-            raise UserError(f"{source}: {key!r} must be a whole number, not {document[key]!r}")
-    if not isinstance(document["deck"], dict):
-        raise UserError(f"{source}: 'deck' must be the embedded deck object")
+    record = validate(document, GameRecord, source, advice)
     deck = deck_from_json(
-        json.dumps(document["deck"], ensure_ascii=False), source=f"{source} (embedded deck)"
+        json.dumps(record.deck, ensure_ascii=False), source=f"{source} (embedded deck)"
     )
-    options = RuleOptions.from_json(document["options"], source)
+    options = RuleOptions.from_json(record.options, source)
     setup = deal(
-        players,
-        deck,
-        document["seed"],
-        options,
-        packs=document["packs"],
-        pack_size=document["pack_size"],
+        record.players, deck, record.seed, options, packs=record.packs, pack_size=record.pack_size
     )
-    if list(setup.players) != players:
+    if list(setup.players) != record.players:
         raise UserError(f"{source}: player names have spaces around them; remove the spaces")
-    journal_raw = document["journal"]
-    if not isinstance(journal_raw, list):
-        raise UserError(f"{source}: 'journal' must be a list of moves")
     cards = NameIndex([Entry(name=c.name, value=c.id, aliases=(c.id,)) for c in deck.places])
     journal = tuple(
-        _move_from_json(raw, number, source, setup, cards)
-        for number, raw in enumerate(journal_raw, start=1)
+        _move_from_record(raw, number, source, setup, cards)
+        for number, raw in enumerate(record.journal, start=1)
     )
     return replay_game(setup, journal, source)
 
 
-def _move_from_json(
+def _move_from_record(
     raw: object, number: int, source: str, setup: Setup, cards: NameIndex[str]
 ) -> Move:
     """One journal entry; card names and player names typed by hand are resolved to ids and names."""
     where = f"{source}: move {number}"
+    reader = MOVE_READERS.get(type(raw))
+    if reader is None:  # a kind in the schema but not read here: a bug, said plainly
+        raise UserError(f"{where}: this pnp cannot play a {type(raw).__name__} move")
     try:
-        move = _parse_move(raw, where)
-    except KeyError as exc:
-        raise UserError(f"{where} has no {exc.args[0]!r}; repair it or delete it") from None
-    hint = "use a card id or name of the deck"
-    try:
-        if isinstance(move, Place):
-            slot = Slot(
-                direction=move.slot.direction,
-                anchor=cards.find(move.slot.anchor, "card", hint),
-                other=None
-                if move.slot.other is None
-                else cards.find(move.slot.other, "card", hint),
-            )
-            return Place(
-                player=_player(setup, move.player),
-                card=cards.find(move.card, "card", hint),
-                slot=slot,
-            )
-        if isinstance(move, Doubt):
-            return Doubt(
-                by=_player(setup, move.by),
-                card=cards.find(move.card, "card", hint),
-                neighbour=cards.find(move.neighbour, "card", hint),
-            )
-        return Count(estimates=tuple((_player(setup, p), e) for p, e in move.estimates))
+        return reader(raw, setup, cards)
     except UserError as exc:
         raise UserError(f"{where}: {exc}") from None
 
 
+_HINT = "use a card id or name of the deck"
+
+
+def _read_place(raw: PlaceMove, setup: Setup, cards: NameIndex[str]) -> Move:
+    forms = {
+        "between": raw.between,
+        Direction.NORTH_OF.value: raw.north_of,
+        Direction.SOUTH_OF.value: raw.south_of,
+        Direction.EAST_OF.value: raw.east_of,
+        Direction.WEST_OF.value: raw.west_of,
+    }
+    given = [key for key, value in forms.items() if value is not None]
+    if len(given) != 1:
+        raise UserError(f"it must give exactly one of between, {', '.join(_DIRECTIONS)}")
+    if raw.between is not None:
+        first, second = raw.between
+        slot = Slot.between(cards.find(first, "card", _HINT), cards.find(second, "card", _HINT))
+    else:
+        anchor = forms[given[0]]
+        assert isinstance(anchor, str)
+        slot = Slot.beside(Direction(given[0]), cards.find(anchor, "card", _HINT))
+    return Place(
+        player=_player(setup, raw.player), card=cards.find(raw.card, "card", _HINT), slot=slot
+    )
+
+
+def _read_doubt(raw: DoubtMove, setup: Setup, cards: NameIndex[str]) -> Move:
+    return Doubt(
+        by=_player(setup, raw.by),
+        card=cards.find(raw.card, "card", _HINT),
+        neighbour=cards.find(raw.neighbour, "card", _HINT),
+    )
+
+
+def _read_count(raw: CountMove, setup: Setup, cards: NameIndex[str]) -> Move:
+    return Count(estimates=tuple((_player(setup, p), e) for p, e in raw.estimates.items()))
+
+
+# One reader per move kind of the schema (fileschema.MOVE_KINDS): add a kind in both places.
+MOVE_READERS: dict[type, Callable[[Any, Setup, NameIndex[str]], Move]] = {
+    PlaceMove: _read_place,
+    DoubtMove: _read_doubt,
+    CountMove: _read_count,
+}
+
+
 def _player(setup: Setup, name: str) -> str:
     return setup.players[setup.player_index(name)]
-
-
-def _parse_move(raw: object, where: str) -> Move:
-    if not isinstance(raw, dict):
-        raise UserError(f"{where} is not an object; repair it or delete it")
-    kind = raw.get("move")
-    if kind == "place":
-        _only(raw, {"move", "player", "card", "between", *_DIRECTIONS}, where)
-        player, card = _text(raw, "player", where), _text(raw, "card", where)
-        forms = [key for key in ("between", *_DIRECTIONS) if key in raw]
-        if len(forms) != 1:
-            raise UserError(f"{where} must give exactly one of between, {', '.join(_DIRECTIONS)}")
-        if forms[0] == "between":
-            pair = raw["between"]
-            if not (
-                isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
-            ):
-                raise UserError(f"{where}: 'between' must be a list of two card ids")
-            return Place(player=player, card=card, slot=Slot.between(pair[0], pair[1]))
-        return Place(
-            player=player,
-            card=card,
-            slot=Slot.beside(Direction(forms[0]), _text(raw, forms[0], where)),
-        )
-    if kind == "doubt":
-        _only(raw, {"move", "by", "card", "neighbour"}, where)
-        return Doubt(
-            by=_text(raw, "by", where),
-            card=_text(raw, "card", where),
-            neighbour=_text(raw, "neighbour", where),
-        )
-    if kind == "count":
-        _only(raw, {"move", "estimates"}, where)
-        estimates = raw.get("estimates")
-        if not isinstance(estimates, dict) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in estimates.values()
-        ):
-            raise UserError(f"{where}: 'estimates' must map each player to a whole number")
-        return Count(estimates=tuple(estimates.items()))
-    raise UserError(f"{where} has an unknown kind {kind!r}; moves are place, doubt and count")
-
-
-def _only(raw: dict[str, Any], allowed: set[str], where: str) -> None:
-    extra = sorted(set(raw) - allowed)
-    if extra:
-        raise UserError(f"{where} has an unknown field {extra[0]!r}; remove it")
-
-
-def _text(raw: dict[str, Any], key: str, where: str) -> str:
-    value = raw.get(key)
-    if not isinstance(value, str) or not value:
-        what = "a player name" if key in ("player", "by") else "a card id or name"
-        raise UserError(f"{where}: {key!r} must be {what}, not {value!r}")
-    return value
