@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import say
+
 data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_help=True)
 
 
@@ -30,7 +32,7 @@ def build(
     target = folder or embedded.DATASETS
 
     def step(message: str) -> None:
-        typer.echo(message, err=True)
+        say(message, err=True)
 
     report, changed = run_build(target, check=check, on_step=step)
     typer.echo(
@@ -39,12 +41,12 @@ def build(
         f"{report.world_towns} world towns"
     )
     if check:
-        typer.echo(f"{target} is up to date")
+        say(f"{target} is up to date")
     elif changed:
         for name in changed:
-            typer.echo(f"wrote {target / name}")
+            say(f"wrote {target / name}")
     else:
-        typer.echo(f"{target} unchanged (already identical to a fresh build)")
+        say(f"{target} unchanged (already identical to a fresh build)")
 
 
 def register(app: typer.Typer) -> None:

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.common import say
+from generator.core.text import terminal
+
 if TYPE_CHECKING:
     from generator.kit.run import KitOutcome
 
@@ -72,21 +75,21 @@ def kit(
     _report(outcome, len(components))
     failures = outcome.result.failures
     for failure in failures:
-        typer.echo(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
+        say(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
         if failure.details:
-            typer.echo(failure.details.rstrip(), err=True)
+            typer.echo(terminal(failure.details.rstrip()), err=True)
     if failures:
         raise typer.Exit(1 if any(failure.is_bug for failure in failures) else 2)
 
 
 def _report(outcome: KitOutcome, component_count: int) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.kit.gallery import human_size
 
     material = [fact for fact in outcome.facts if fact.built]
-    console = Console(highlight=False)
+    console = data_console()
     if material:
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("file", overflow="fold")
@@ -100,7 +103,7 @@ def _report(outcome: KitOutcome, component_count: int) -> None:
     built = component_count - len(outcome.result.failures)
     if component_count == 0:
         console.print("No game component is part of the kit yet.")
-    typer.echo(
+    say(
         f"{built} of {component_count} components built, {len(material)} files; "
         f"open {outcome.index} in a browser (files listed in {outcome.manifest.name})."
     )

@@ -59,7 +59,9 @@ def _command():
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"pnp: error: {message}", err=True)
+    from generator.core.text import one_line  # the message may quote what was typed
+
+    typer.echo(f"pnp: error: {one_line(message)}", err=True)
     sys.exit(UserError.exit_code)
 
 

@@ -160,6 +160,9 @@ def show(game: Game, console: Console, file: str = "FILE") -> None:
         parts.append(Text(line, style="bold" if "due" in line or "over" in line else ""))
     console.print(
         Panel(
-            Group(*parts), title=f"Oucédonc · {setup.deck.title}", title_align="left", expand=False
+            Group(*parts),
+            title=Text(f"Oucédonc · {setup.deck.title}"),  # a str title would be read as markup
+            title_align="left",
+            expand=False,
         )
     )

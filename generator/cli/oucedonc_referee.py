@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from generator.cli.common import say
 from generator.cli.oucedonc import oucedonc_app
 from generator.core.errors import UserError
+from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.gamefile import Game
@@ -82,9 +84,9 @@ def _update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tupl
 def _report(game, message: str, file: Path) -> None:
     from generator.cli.oucedonc_board import status_lines
 
-    typer.echo(message)
+    say(message)
     for line in status_lines(game, str(file)):
-        typer.echo(line)
+        say(line)
 
 
 # --------------------------------------------------------------------------- verify
@@ -173,7 +175,7 @@ def verify(
             "gap_km": round(gap.km, 3),
             "equal_coordinates": equal_rule.value,
         }
-        typer.echo(json.dumps(document, ensure_ascii=False))
+        typer.echo(json_line(document))
         return
     side = where.value.replace("-", " ")
     axis = "latitude" if where.axis == "lat" else "longitude"
@@ -182,12 +184,12 @@ def verify(
     else:
         how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
-    typer.echo(
+    say(
         f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}"
     )
-    typer.echo(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
-    typer.echo(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
-    typer.echo(f"  {how}")
+    say(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
+    say(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
+    say(f"  {how}")
 
 
 def _minutes_text(minutes: float) -> str:
@@ -398,13 +400,12 @@ def game_show(
     if as_json:
         from generator.games.oucedonc.gamefile import state_to_json
 
-        typer.echo(json.dumps(state_to_json(game), ensure_ascii=False))
+        typer.echo(json_line(state_to_json(game)))
         return
-    from rich.console import Console
-
+    from generator.cli.common import data_console
     from generator.cli.oucedonc_board import show
 
-    show(game, Console(), str(file))
+    show(game, data_console(), one_line(file))
 
 
 def game_undo(

@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from generator.core.text import one_line, terminal
+
 
 class Kind(str, Enum):
     towns = "towns"
@@ -158,7 +160,7 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     }.get(output_format)
     if writer is None:
         return False
-    sys.stdout.write(writer(places))
+    sys.stdout.write(terminal(writer(places)))  # a stored set may hold anything
     return True
 
 
@@ -177,6 +179,7 @@ def _print_deck(
     from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.core.errors import UserError
     from generator.games.oucedonc.coords import (
         format_latitude,
@@ -206,7 +209,7 @@ def _print_deck(
     )
     if _write_records(output_format, tuple(deck)):
         return
-    console = Console(width=min(Console().width, 80))
+    console = data_console(width=min(Console().width, 80))
     # the title on its own line: as a table title it would wrap to the width of a narrow table
     console.print(
         f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
@@ -221,8 +224,8 @@ def _print_deck(
     table.add_column("Longitude", justify="right", no_wrap=True)
     for place in deck:
         table.add_row(
-            place.name,
-            place.site_kind or place.kind,
+            one_line(place.name),
+            one_line(place.site_kind or place.kind),
             format_latitude(to_units(place.lat, precision), precision),
             format_longitude(to_units(place.lon, precision), precision),
         )
@@ -251,6 +254,7 @@ def _print_table(region: str, selected: tuple) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.geo.regions import resolve_region
 
     width = min(Console().width, 100)
@@ -260,7 +264,9 @@ def _print_table(region: str, selected: tuple) -> None:
     longest = max((len(p.name) for p in selected), default=4)
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
-        title=f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}",
+        title=one_line(
+            f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}"
+        ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=False,
@@ -273,14 +279,14 @@ def _print_table(region: str, selected: tuple) -> None:
         )
     for place in selected:
         table.add_row(
-            place.name,
-            place.site_kind or place.kind,
-            place.departement or "",
+            one_line(place.name),
+            one_line(place.site_kind or place.kind),
+            one_line(place.departement or ""),
             f"{place.population:,}".replace(",", "\u202f") if place.population is not None else "",
             f"{place.lat:.4f}",
             f"{place.lon:.4f}",
         )
-    Console(width=width).print(table)
+    data_console(width=width).print(table)
 
 
 def register(app: typer.Typer) -> None:
