@@ -304,7 +304,10 @@ def edited(change) -> str:
             "move 1 (place) is illegal",
         ),
         (edited(lambda d: d["journal"][0].update(player="Ben")), "it is Ana's turn"),
-        (edited(lambda d: d["journal"].append({"move": "jump"})), "move 2, kind: invalid value 'jump'"),
+        (
+            edited(lambda d: d["journal"].append({"move": "jump"})),
+            "move 2, kind: invalid value 'jump'",
+        ),
         (
             edited(lambda d: d["journal"].append({"move": "count", "estimates": {"Ana": "2"}})),
             "move 2, estimates[...]: expected `int`, got `str`",

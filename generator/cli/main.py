@@ -67,6 +67,13 @@ def _fail(message: str) -> None:
 
 def run(argv: list[str] | None = None) -> None:
     """Entry point of the console script and of ``python -m generator``."""
+    from generator.cli.streams import guarded_output  # stdout closed or full: like a broken pipe
+
+    with guarded_output():
+        _run(argv)
+
+
+def _run(argv: list[str] | None) -> None:
     command = _command()
     try:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
