@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.core.errors import UserError
 
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     document: dict[str, Any] = {}
     for key, value in pairs:

@@ -21,15 +21,12 @@ class Block:
 
 
 def _environment():
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
 
-    return SandboxedEnvironment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+    return sandboxed_environment(
+        RegularFileLoader(str(TEMPLATES)),
         autoescape=False,
         finalize=lambda value: escape(str(value)),
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
     )
 
 
@@ -51,19 +48,22 @@ def rules_blocks(
     specials = [
         sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)
     ]
-    text = (
-        _environment()
-        .get_template("oie/rules.txt.j2")
-        .render(
-            garden=BOARD[LAST],
-            geese=GEESE,
-            first_throws=FIRST_THROWS,
-            specials=specials,
-            occupied=rules.occupied,
-            theme=theme,
-            route_start=route[0] if route else "",
-            route_end=route[1] if route else "",
-        )
+    from generator.render.template_sandbox import render_limited
+
+    text = render_limited(
+        _environment(),
+        "oie/rules.txt.j2",
+        {
+            "garden": BOARD[LAST],
+            "geese": GEESE,
+            "first_throws": FIRST_THROWS,
+            "specials": specials,
+            "occupied": rules.occupied,
+            "theme": theme,
+            "route_start": route[0] if route else "",
+            "route_end": route[1] if route else "",
+        },
+        "templates/oie/",
     )
     blocks = []
     for chunk in text.split("\n\n"):
