@@ -75,8 +75,10 @@ class LimitedSandbox(SandboxedEnvironment):
     def call_binop(self, context, operator, left, right):  # type: ignore[no-untyped-def]
         if operator == "*":
             for sequence, count in ((left, right), (right, left)):
-                size = len(sequence) * count if isinstance(sequence, str | list | tuple) else 0
-                if isinstance(count, int) and size > self.max_output:
+                if not (isinstance(sequence, str | list | tuple) and isinstance(count, int)):
+                    continue
+                size = len(sequence) * count
+                if size > self.max_output:
                     raise LimitExceeded(
                         f"'*' would make {size:,} items, more than the output limit of "
                         f"{self.max_output:,}"
