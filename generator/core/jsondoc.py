@@ -36,6 +36,12 @@ def _no_constant(name: str) -> Any:
 def load_document(text: str, source: str, advice: str) -> Any:
     """The JSON value of ``text``; ``advice`` ends every error message ("start a new game")."""
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate: bytes that were not UTF-8
+        raise UserError(
+            f"{source} is not UTF-8 text (at character {exc.start}); {advice}"
+        ) from None
+    try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except _Duplicate as exc:
         raise UserError(
@@ -49,4 +55,3 @@ def load_document(text: str, source: str, advice: str) -> Any:
         raise UserError(f"{source} is nested too deeply to be pnp's JSON; {advice}") from None
     except ValueError as exc:  # a number of more than 4,300 digits, NaN
         raise UserError(f"{source} holds a number pnp cannot read ({exc}); {advice}") from None
-
