@@ -34,14 +34,14 @@ def server(httpserver, monkeypatch, tmp_path):
 
 
 def client(tmp_path, offline=False, **config):
-    settings = dict(
-        connect_timeout=2.0,
-        read_timeout=2.0,
-        retries=1,
-        backoff_factor=0.001,
-        backoff_max=0.01,
-        offline=offline,
-    )
+    settings = {
+        "connect_timeout": 2.0,
+        "read_timeout": 2.0,
+        "retries": 1,
+        "backoff_factor": 0.001,
+        "backoff_max": 0.01,
+        "offline": offline,
+    }
     settings.update(config)
     return Http(HttpConfig(**settings), tmp_path / "cache")
 
@@ -154,9 +154,11 @@ def test_a_locked_cache_is_a_clear_error_even_offline(server, tmp_path):
     try:
         for offline in (False, True):
             started = time.monotonic()
-            with pytest.raises(UserError, match="locked"):
-                with client(tmp_path, offline=offline, cache_lock_timeout=0.5) as http:
-                    fetchers()["apigeo"](http)
+            with (
+                pytest.raises(UserError, match="locked"),
+                client(tmp_path, offline=offline, cache_lock_timeout=0.5) as http,
+            ):
+                fetchers()["apigeo"](http)
             assert time.monotonic() - started < 5
     finally:
         holder.rollback()
@@ -170,7 +172,7 @@ def test_retry_after_is_capped_and_announced(server, tmp_path, monkeypatch):
     )
     server.expect_oneshot_request("/geo/communes").respond_with_json(COMMUNES_33)
     lines = []
-    settings = dict(connect_timeout=2.0, read_timeout=2.0, retries=1, backoff_factor=0.001)
+    settings = {"connect_timeout": 2.0, "read_timeout": 2.0, "retries": 1, "backoff_factor": 0.001}
     started = time.monotonic()
     with Http(HttpConfig(**settings), tmp_path / "cache", notice=lines.append) as http:
         assert len(fetchers()["apigeo"](http)) == 2

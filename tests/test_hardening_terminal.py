@@ -97,7 +97,7 @@ def test_places_tables_print_stored_names_as_text(tmp_path, monkeypatch):
             departement=dept,
             population=1000 * (i + 1),
             familiarity=1000.0 * (i + 1),
-        )  # fmt: skip
+        )
         for i, (name, _kind, lat, lon, dept) in enumerate(PLACES)
     ]
     places[0] = replace(places[0], name="[/]")
@@ -129,7 +129,7 @@ def test_a_polygon_file_with_a_hostile_name_is_a_plain_title(tmp_path):
                     "type": "Polygon",
                     "coordinates": [
                         [[-5.2, 47.2], [-1.0, 47.2], [-1.0, 48.9], [-5.2, 48.9], [-5.2, 47.2]]
-                    ],  # fmt: skip
+                    ],
                 },
             }
         ],

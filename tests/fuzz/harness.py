@@ -217,10 +217,10 @@ def make_scratch(root: Path) -> dict[str, bytes]:
 
 def game_text() -> str:
     """A game file in the middle of play (a few moves), for the game commands."""
+    from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import game_to_json, new_game
     from generator.games.oucedonc.referee import place_move
-    from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.rules import RuleOptions
     from tests.referee_fixtures import make_deck
 
@@ -312,9 +312,9 @@ def _value(rng: random.Random, command: Command, param: object) -> str:
     cards = _CARDS.get("cards") or {}
     if name == "card" and cards.get("drawn") and rng.random() < 0.5:
         return cards["drawn"][0]
-    if name in ("north_of", "south_of", "east_of", "west_of", "neighbour", "between"):
-        if cards.get("table") and rng.random() < 0.6:
-            return rng.choice(cards["table"])
+    anchors = ("north_of", "south_of", "east_of", "west_of", "neighbour", "between")
+    if name in anchors and cards.get("table") and rng.random() < 0.6:
+        return rng.choice(cards["table"])
     if name in PLAUSIBLE and rng.random() < 0.6:
         return rng.choice(PLAUSIBLE[name])
     if isinstance(default, int) and not isinstance(default, bool) and rng.random() < 0.5:
@@ -609,8 +609,11 @@ def fuzz_kill_during_writes(kills: int, seed: int) -> Figures:
             except Exception as exc:
                 problem = f"game file damaged: {exc}"[:200]
             # the next write of the same game cleans what the killed one left
-            subprocess.run([sys.executable, "-m", "generator", "oucedonc", "game", "undo", str(game)],
-                           capture_output=True, timeout=120)  # fmt: skip
+            subprocess.run(
+                [sys.executable, "-m", "generator", "oucedonc", "game", "undo", str(game)],
+                capture_output=True,
+                timeout=120,
+            )
             left = [p.name for p in root.iterdir() if p.name.endswith(".part")]
             if left and not problem:
                 problem = f"left {left[0]}"
