@@ -36,7 +36,7 @@ HOSTILE = [
 
 @pytest.mark.parametrize(("body", "fragment"), HOSTILE)
 def test_hostile_templates_stop_with_one_line(tmp_path, monkeypatch, body, fragment):
-    monkeypatch.setattr(template_sandbox, "TIME_LIMIT_S", 1.0)
+    monkeypatch.setattr(template_sandbox, "TIME_LIMIT_S", 4.0)
     (tmp_path / "place_front.j2").write_text("## mark\n" + body + "\n", encoding="utf-8")
     templates = load_templates("oucedonc", tmp_path)
     started = time.monotonic()
@@ -45,7 +45,7 @@ def test_hostile_templates_stop_with_one_line(tmp_path, monkeypatch, body, fragm
             "place_front.j2",
             {},
         ).line("mark")
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 20
     message = str(info.value)
     assert "place_front.j2" in message and fragment in message and "\n" not in message
 
