@@ -288,3 +288,16 @@ def test_kill_9_during_a_write_leaves_the_old_file_and_the_next_write_cleans_up(
     assert len(list(tmp_path.glob(".big.bin.*.part"))) == 1
     write_text(target, "new")
     assert target.read_text() == "new" and list(tmp_path.glob("*.part")) == []
+
+
+def test_data_build_into_a_folder_of_other_files_refuses_before_downloading(tmp_path):
+    from generator.geo.databuild.build import run_build
+
+    (tmp_path / "communes.csv").write_text("my,own,table\n")
+
+    def no_network(package, folder):
+        raise AssertionError("the check comes before any download")
+
+    with pytest.raises(UserError, match=r"communes\.csv exists and is not a datasets file"):
+        run_build(tmp_path, pack=no_network)
+    assert (tmp_path / "communes.csv").read_text() == "my,own,table\n"

