@@ -301,3 +301,11 @@ def test_data_build_into_a_folder_of_other_files_refuses_before_downloading(tmp_
     with pytest.raises(UserError, match=r"communes\.csv exists and is not a datasets file"):
         run_build(tmp_path, pack=no_network)
     assert (tmp_path / "communes.csv").read_text() == "my,own,table\n"
+
+
+def test_the_kit_writes_into_a_folder_that_holds_only_hidden_files(tmp_path):
+    out = tmp_path / "output"
+    out.mkdir()
+    (out / ".gitkeep").write_text("")  # the repository's output/ folder
+    kit(out)
+    assert (out / "manifest.json").is_file() and (out / ".gitkeep").exists()

@@ -5,8 +5,9 @@
   ``thumbnails/holiday.png`` of yours stays.
 * A file that the earlier kit listed and that this build does not make again (a thumbnail of a
   page that is gone) is deleted only if it is unchanged (same sha256): an edited file is yours.
-* A folder holding other files and no manifest of a kit is refused, unless ``--force``: then
-  the kit's files are written over files of the same names, and nothing else is deleted.
+* A folder holding other files (hidden ones such as ``.gitkeep`` aside) and no manifest of a
+  kit is refused, unless ``--force``: then the kit's files are written over files of the same
+  names, and nothing else is deleted.
 
 A manifest is data like any other: paths that leave the folder (absolute, ``..``, or through a
 symbolic link) are ignored.
@@ -23,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.core.errors import UserError
-from generator.core.outputs import STAGING_PREFIX
 
 MANIFEST = "manifest.json"
 MAX_MANIFEST_BYTES = 16 << 20
@@ -84,7 +84,8 @@ def check_folder(out: Path, previous: PreviousKit | None, force: bool) -> None:
     if previous is not None or force:
         return
     try:
-        entries = sorted(e for e in os.listdir(out) if not e.startswith(STAGING_PREFIX))
+        # hidden entries (.gitkeep, .DS_Store, a staging folder) do not make a folder someone's
+        entries = sorted(e for e in os.listdir(out) if not e.startswith("."))
     except FileNotFoundError:
         return
     except OSError as exc:
