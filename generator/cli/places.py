@@ -160,7 +160,8 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     }.get(output_format)
     if writer is None:
         return False
-    sys.stdout.write(terminal(writer(places)))  # a stored set may hold anything
+    # a stored set may hold anything: escape control characters, keep CSV's CRLF line ends
+    sys.stdout.write("\r\n".join(terminal(part) for part in writer(places).split("\r\n")))
     return True
 
 
