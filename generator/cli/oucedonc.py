@@ -113,6 +113,8 @@ def deck(
         f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
         f"coordinates {files.deck.precision.label}"
     )
+    if files.note:
+        say(files.note)
     say(f"wrote {files.pdf}")
     say(f"wrote {files.json}")
     if files.pngs:

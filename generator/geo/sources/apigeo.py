@@ -1,9 +1,12 @@
-"""API Géo (geo.api.gouv.fr): French communes with their centre, population and codes.
+"""API Géo (geo.api.gouv.fr): French communes with their town hall, population and codes.
 
-``/communes?fields=nom,code,centre,population,codeDepartement,codeRegion`` answers a JSON list;
-``centre`` is a GeoJSON point, longitude first. An unfiltered ``/communes`` request asking for
-contour geometry answers HTTP 400, so contours are fetched one département at a time
-(:func:`commune_contours`).
+``/communes?fields=nom,code,centre,mairie,population,codeDepartement,codeRegion`` answers a JSON
+list; ``mairie`` (the town hall) and ``centre`` (a point inside the commune's outline, which can
+be far from the town: 14.7 km for Arles, 10.7 km for Laruns) are GeoJSON points, longitude
+first. A town card is placed at its ``mairie``, falling back to ``centre`` when the API has no
+town hall for the commune. An unfiltered ``/communes`` request asking for contour geometry is
+refused with HTTP 400 and a plain-text body (``Bad Request``), so contours are fetched one
+département at a time (:func:`commune_contours`).
 """
 
 from __future__ import annotations
@@ -23,20 +26,25 @@ from generator.geo.sources.schemas import (
     Departement,
     Feature,
     FeatureCollection,
+    GeoPoint,
     Region,
     decoder,
 )
 
-FIELDS = "nom,code,centre,population,codeDepartement,codeRegion"
+FIELDS = "nom,code,centre,mairie,population,codeDepartement,codeRegion"
 VARIABLE = "PNP_APIGEO_URL"
 
 
 def api_message(response: requests.Response) -> str | None:
-    """API Géo errors are ``{"code": 400, "message": "..."}``."""
-    try:
-        return decoder(ApiError, "API Géo", VARIABLE)(response.content).message or None
-    except UserError:
-        return None
+    """The service's explanation of an error: ``{"code": 400, "message": "..."}`` in JSON, or a
+    plain-text body such as ``Bad Request`` (the refused contour request)."""
+    if "json" in response.headers.get("Content-Type", ""):
+        try:
+            return decoder(ApiError, "API Géo", VARIABLE)(response.content).message or None
+        except UserError:
+            return None
+    text = response.text.strip()
+    return text[:200] or None
 
 
 def _get(http: Http, path: str, params: dict[str, str], what: str, schema: Any) -> Any:
@@ -90,13 +98,23 @@ def all_commune_contours(http: Http) -> Iterator[Feature]:
         yield from commune_contours(http, departement.code).features
 
 
-def to_place(record: Commune) -> Place | None:
-    """One API Géo commune as a town; None when it has no centre (or one off the globe)."""
-    if record.centre is None:
+def _point(point: GeoPoint | None) -> tuple[float, float] | None:
+    """(lat, lon) of a GeoJSON point (longitude first), None when absent or off the globe."""
+    if point is None:
         return None
-    lon, lat = record.centre.coordinates[0], record.centre.coordinates[1]
+    lon, lat = point.coordinates[0], point.coordinates[1]
     if not (-90 <= lat <= 90 and -180 <= lon <= 180):
         return None
+    return lat, lon
+
+
+def to_place(record: Commune) -> Place | None:
+    """One API Géo commune as a town, at its town hall (``mairie``), else its ``centre``; None
+    when it has neither."""
+    point = _point(record.mairie) or _point(record.centre)
+    if point is None:
+        return None
+    lat, lon = point
     return Place(
         id=f"insee:{record.code}",
         name=record.nom,

@@ -9,7 +9,8 @@ source and the first thing wrong, and it is not cached. The records follow the r
 
 ===============  ==========================================================================
 API Géo          ``/communes``: ``[{"nom", "code", "centre": {"type": "Point", "coordinates":
-                 [lon, lat]}, "population", "codeDepartement", "codeRegion"}]``;
+                 [lon, lat]}, "mairie": {...a Point}, "population", "codeDepartement",
+                 "codeRegion"}]``;
                  ``/departements``: ``[{"nom", "code", "codeRegion"}]``; ``/regions``:
                  ``[{"nom", "code"}]``; ``format=geojson``: a FeatureCollection
 Wikidata         SPARQL 1.1 JSON results: ``{"head": ..., "results": {"bindings": [{VAR:
@@ -56,6 +57,7 @@ class Commune(Struct, frozen=True):
     nom: Name
     code: Code
     centre: GeoPoint | None = None
+    mairie: GeoPoint | None = None  # the town hall, where a town card is placed
     population: Count | None = None
     codeDepartement: Code | None = None
     codeRegion: Code | None = None
