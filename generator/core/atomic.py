@@ -89,7 +89,7 @@ def require_replaceable(target: Path, st: os.stat_result | None) -> None:
         return
     kind = describe_kind(st.st_mode)
     if stat.S_ISDIR(st.st_mode):
-        raise UserError(f"cannot write {target}: it is a folder; give a file name inside it")
+        raise UserError(f"{target} is a folder; give a file name inside it")
     raise UserError(
         f"cannot write {target}: it is {kind}, not a regular file, and pnp replaces only "
         "regular files; choose another name"

@@ -107,10 +107,12 @@ def make_board(request: BoardRequest, out: Path | None = None, force: bool = Fal
 
     ``out`` must end in ``.pdf``; a PDF of pnp's there is replaced, another file only with ``force``.
     """
+    from generator.core.atomic import lstat_or_none, require_replaceable
     from generator.core.outputs import Output, claim, is_pnp_pdf
     from generator.render.oie.board import write_board
 
     target = out or default_out(request)
+    require_replaceable(target, lstat_or_none(target, "write"))  # a folder: say so first
     if target.suffix.lower() != ".pdf":
         raise UserError(
             f"output {target} must end in .pdf; give the PDF file to write, e.g. --out oie-board.pdf"
