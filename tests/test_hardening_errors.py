@@ -87,7 +87,7 @@ def test_a_full_disk_while_writing_a_game_is_one_line_and_keeps_the_game(tmp_pat
     deck.write_text(deck_json())
     game = tmp_path / "partie.json"
     assert pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players",
-               "Ana,Ben", "--seed", "1").returncode == 0  # fmt: skip
+               "Ana,Ben", "--deal", "--seed", "1").returncode == 0  # fmt: skip
     before = game.read_bytes()
 
     def full(fd):

@@ -172,7 +172,7 @@ def test_game_new_is_exclusive_even_when_the_name_appears_after_the_check(tmp_pa
 
     monkeypatch.setattr(outputs, "claim_new", other_process_wins)
     result = pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players",
-                 FIXED_PLAYERS, "--seed", "3")  # fmt: skip
+                 FIXED_PLAYERS, "--deal", "--seed", "3")  # fmt: skip
     assert result.returncode == 2 and "already exists" in result.stderr
     assert game.read_text() == "the other game"
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".part"] == []
@@ -186,7 +186,9 @@ def test_two_racing_game_new_never_both_win(tmp_path):
         command = [sys.executable, "-m", "generator", "oucedonc", "game", "new", str(game),
                    "--deck", str(deck), "--players", FIXED_PLAYERS]  # fmt: skip
         procs = [
-            subprocess.Popen([*command, "--seed", str(seed)], stderr=subprocess.PIPE, text=True)
+            subprocess.Popen(
+                [*command, "--deal", "--seed", str(seed)], stderr=subprocess.PIPE, text=True
+            )
             for seed in (1, 2)
         ]
         codes = sorted(p.wait(timeout=120) for p in procs)
@@ -201,7 +203,7 @@ def _new_game(tmp_path):
     deck.write_text(deck_json())
     game = tmp_path / "game.json"
     result = pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players",
-                 FIXED_PLAYERS, "--seed", "3")  # fmt: skip
+                 FIXED_PLAYERS, "--deal", "--seed", "3")  # fmt: skip
     assert result.returncode == 0, result.stderr
     return game
 

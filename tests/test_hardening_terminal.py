@@ -45,7 +45,7 @@ def test_game_commands_print_markup_like_names_as_typed(tmp_path):
     game = tmp_path / "partie[/].json"
     players = "[/],[bold red]Zoé[/],:fire:"
     result = pnp("oucedonc", "game", "new", str(game), "--deck", str(deck), "--players", players,
-                 "--seed", "2")  # fmt: skip
+                 "--deal", "--seed", "2")  # fmt: skip
     clean(result)
     assert result.returncode == 0, result.stderr
     assert "[bold red]Zoé[/]" in result.stdout

@@ -117,6 +117,7 @@ def deck(
         say(files.note)
     say(f"wrote {files.pdf}")
     say(f"wrote {files.json}")
+    say(f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)")
     if files.pngs:
         say(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
 

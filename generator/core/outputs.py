@@ -241,6 +241,15 @@ def json_schema_is(schema: str) -> Recogniser:
     return recognise
 
 
+def text_holds(marker: bytes) -> Recogniser:
+    """A text file (at most :data:`MAX_JSON_PROBE` bytes) holding ``marker`` (a page of pnp's)."""
+
+    def recognise(path: Path) -> bool:
+        return path.stat().st_size <= MAX_JSON_PROBE and marker in path.read_bytes()
+
+    return recognise
+
+
 def never(path: Path) -> bool:
     """For files that hold the user's own work (a game file): never replaced without --force."""
     return False

@@ -75,11 +75,12 @@ class DeckFiles:
     pngs: tuple[Path, ...]
     deck: Deck
     pages: int
+    referee_page: Path  # DECK-referee.html beside the JSON: the referee on a phone
     note: str | None = None  # a line for the user (a smaller default deck)
 
     @property
     def paths(self) -> list[Path]:
-        return [self.pdf, self.json, *self.pngs]
+        return [self.pdf, self.json, self.referee_page, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -286,21 +287,24 @@ def print_settings(options: DeckOptions) -> PrintSettings:
 def deck_outputs(options: DeckOptions, png_names: Sequence[str] = ()) -> list[Output]:
     """The names a deck writes: the PDF typed, the deck JSON beside it, the PNG faces; each may
     replace only pnp's own file of its kind (:mod:`generator.core.outputs`)."""
-    from generator.core.outputs import Output, is_pnp_pdf, is_pnp_png, json_schema_is
+    from generator.core.outputs import Output, is_pnp_pdf, is_pnp_png, json_schema_is, text_holds
     from generator.games.oucedonc.deckfile import SCHEMA
+    from generator.products.oucedonc_referee_page import PAGE_MARKER, page_path
 
     folder = png_folder(options.out)
+    json_path = options.out.with_suffix(".json")
     return [
         Output(options.out, is_pnp_pdf, "PDF"),
-        Output(options.out.with_suffix(".json"), json_schema_is(SCHEMA), "deck file"),
+        Output(json_path, json_schema_is(SCHEMA), "deck file"),
+        Output(page_path(json_path), text_holds(PAGE_MARKER), "referee page"),
         *(Output(folder / name, is_pnp_png, "card face PNG") for name in png_names),
     ]
 
 
 def _check_targets(options: DeckOptions) -> None:
-    """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
-    a PDF replaced while its deck file cannot be would leave the referee reading another deck;
-    the deck file beside the PDF follows the same rule as the PDF's name."""
+    """The PDF, the JSON, the referee page and the PNG folder must all be writable as such before
+    any is written: a PDF replaced while its deck file cannot be would leave the referee reading
+    another deck; the files beside the PDF follow the same rule as the PDF's name."""
     from generator.core.outputs import claim, require_folder
 
     claim(deck_outputs(options), options.force)
@@ -501,9 +505,11 @@ def _region_names() -> dict[str, str]:
 
 
 def make_deck(options: DeckOptions) -> DeckFiles:
-    """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
+    """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
+    each atomically."""
     from generator.core.atomic import write_bytes, write_text
     from generator.core.outputs import claim
+    from generator.products.oucedonc_referee_page import page_path, render_page
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
@@ -513,14 +519,18 @@ def make_deck(options: DeckOptions) -> DeckFiles:
         else {}
     )
     json_path = options.out.with_suffix(".json")
+    page = render_page(built.deck)
     claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
+    referee_page = write_text(page_path(json_path), page)
     folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
-    return DeckFiles(options.out, json_path, written, built.deck, built.pages, built.note)
+    return DeckFiles(
+        options.out, json_path, written, built.deck, built.pages, referee_page, built.note
+    )
 
 
 _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")

@@ -12,7 +12,9 @@ The documented form of both schemas is generated from these records:
 (:func:`json_schemas`; a test keeps the files equal to it).
 
 Adding a move kind: one record class with ``tag="kind"`` below, added to :data:`MOVE_KINDS`,
-and its reading in :mod:`generator.games.oucedonc.gamefile`.
+and its reading in :mod:`generator.games.oucedonc.gamefile` (``_parse_move``), which checks
+the fields first with messages of its own; the schema then checks what is left (ranges,
+control characters, the fields of the header).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ T = TypeVar("T")
 DECK_SCHEMA = "pnp.oucedonc.deck"
 DECK_VERSION = 1
 GAME_SCHEMA = "pnp.oucedonc.game"
-GAME_VERSION = 1
+GAME_VERSION = 2  # 2: "mode" (physical or deal), "seed" only when dealt, start/intermede moves
 
 _PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
 Text = Annotated[str, Meta(max_length=300, pattern=_PRINTABLE)]
@@ -135,7 +137,17 @@ class CountMove(Struct, tag="count", tag_field="move", forbid_unknown_fields=Tru
     estimates: dict[Word, Annotated[int, Meta(ge=0, le=10_000)]]
 
 
-MOVE_KINDS: tuple[type, ...] = (PlaceMove, DoubtMove, CountMove)
+class StartMove(Struct, tag="start", tag_field="move", forbid_unknown_fields=True):
+    """The start card turned over at the table (physical mode)."""
+
+    card: Word
+
+
+class IntermedeMove(Struct, tag="intermede", tag_field="move", forbid_unknown_fields=True):
+    """An Intermède card drawn and declared (physical mode)."""
+
+
+MOVE_KINDS: tuple[type, ...] = (StartMove, PlaceMove, DoubtMove, IntermedeMove, CountMove)
 MoveRecord = Union[MOVE_KINDS]  # type: ignore[valid-type]  # noqa: UP007
 
 
@@ -143,12 +155,13 @@ class GameRecord(Struct, forbid_unknown_fields=True):
     schema: Literal["pnp.oucedonc.game"]
     version: GameVersion
     players: Annotated[list[Word], Meta(min_length=1, max_length=50)]
-    seed: Seed
     packs: Packs
     pack_size: PackSize
     options: dict[str, Any]  # checked by RuleOptions.from_json
     journal: Annotated[list[MoveRecord], Meta(max_length=100_000)]  # type: ignore[valid-type]
     deck: dict[str, Any]  # checked as a deck file
+    mode: Literal["physical", "deal"] | None = None  # version 2 (version 1 games are dealt)
+    seed: Seed | None = None  # the shuffle of a dealt game
 
 
 # --------------------------------------------------------------------------- validation
