@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.errors import UserError
 from generator.games.otcho import RollRules
 from generator.games.otcho.players import check_players
 
@@ -20,22 +19,16 @@ def build_sheets(
     :mod:`generator.core.outputs`: pnp's own PDFs are replaced, other files only with ``force``)."""
     from generator.core.outputs import publish, require_folder, staging
     from generator.render.otcho.sheets import (
-        SHEET_PAPERS,
         OtchoOptions,
         build_dice,
         build_pawns,
         build_player_cards,
         build_rules_aid,
     )
-    from generator.render.paper import paper
+    from generator.render.sheet import sheet_paper
 
     check_players(players)
-    sheet = paper(paper_name)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(
-            f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
-            "pass --paper a4 or --paper letter"
-        )
+    sheet = sheet_paper(paper_name, "Neo Otcho sheets")
     options = OtchoOptions(players, sheet, rules)
     require_folder(out)
     with staging(out) as folder:

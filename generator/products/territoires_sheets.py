@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.errors import UserError
 from generator.games.territoires import setup_for
 
 
@@ -32,9 +31,8 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     """
     from generator.core.outputs import publish, require_folder, staging
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
-    from generator.render.paper import paper
+    from generator.render.sheet import sheet_paper
     from generator.render.territoires.sheets import (
-        SHEET_PAPERS,
         write_reference,
         write_setup,
         write_trackers,
@@ -42,12 +40,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
 
     setup = setup_for(options.players)
     require_folder(options.out)
-    sheet = paper(options.paper)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(
-            f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
-            "pass --paper a4 or --paper letter"
-        )
+    sheet = sheet_paper(options.paper, "sheets of Les territoires")
     spec = SheetSpec(
         paper=sheet,
         card=card_size(options.card),

@@ -1,4 +1,5 @@
-"""Card texts from Jinja2 templates, rendered in a sandbox, cut into named sections.
+"""The printed texts from Jinja2 templates (the Oucédonc cards, the Jeu de l'Oie rules panel),
+rendered in a sandbox; card templates are cut into named sections.
 
 A template is split by lines ``## name`` into sections. Sections named ``*_body`` (or ``body``)
 are ReportLab paragraph markup; every other section is a plain line. Every ``{{ value }}`` is
@@ -111,11 +112,15 @@ class TemplateSet:
 
     def render(self, name: str, context: Mapping[str, Any]) -> Sections:
         """Render template ``name`` with ``context`` and cut it into sections."""
+        return Sections(name, split_sections(self.render_text(name, context)))
+
+    def render_text(self, name: str, context: Mapping[str, Any]) -> str:
+        """Render template ``name`` with ``context``, whole (a template without sections), under
+        the limits of :mod:`generator.render.template_sandbox`."""
         from generator.render.template_sandbox import render_limited
 
         where = f"templates/{self.game}/ or your --templates folder"
-        text = render_limited(self.environment, name, context, where)
-        return Sections(name, split_sections(text))
+        return render_limited(self.environment, name, context, where)
 
 
 def split_sections(text: str) -> dict[str, str]:

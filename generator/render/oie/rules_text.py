@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
-from xml.sax.saxutils import escape
 
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, GEESE, LAST, Kind
-
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+from generator.render.card_templates import load_templates
 
 
 @dataclass(frozen=True)
@@ -18,16 +15,6 @@ class Block:
     kind: str  # "heading", "item", "square", "text"
     markup: str  # reportlab paragraph markup
     square: int | None = None
-
-
-def _environment():
-    from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
-
-    return sandboxed_environment(
-        RegularFileLoader(str(TEMPLATES)),
-        autoescape=False,
-        finalize=lambda value: escape(str(value)),
-    )
 
 
 def french_typography(text: str) -> str:
@@ -48,11 +35,8 @@ def rules_blocks(
     specials = [
         sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)
     ]
-    from generator.render.template_sandbox import render_limited
-
-    text = render_limited(
-        _environment(),
-        "oie/rules.txt.j2",
+    text = load_templates("oie").render_text(
+        "rules.txt.j2",
         {
             "garden": BOARD[LAST],
             "geese": GEESE,
@@ -63,7 +47,6 @@ def rules_blocks(
             "route_start": route[0] if route else "",
             "route_end": route[1] if route else "",
         },
-        "templates/oie/",
     )
     blocks = []
     for chunk in text.split("\n\n"):
