@@ -38,7 +38,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-TIME_LIMIT_S = 90.0
+# An invocation that blocks (a FIFO opened for reading) uses no CPU: a wall-clock limit catches
+# it; one that computes for ever is caught by a CPU-time limit, which a loaded machine does not
+# trip the way it trips a wall clock (a valid `oie stats` is slow, not hung).
+TIME_LIMIT_S = 600.0
+CPU_LIMIT_S = 120.0
 
 HOSTILE_TEXT = [
     "",
@@ -380,18 +384,23 @@ class _Hang(BaseException):
 
 @contextlib.contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
-    """The harness's own watchdog (independent of the code under test)."""
+    """The harness's own watchdog (independent of the code under test): ``seconds`` of wall
+    time (blocked) or :data:`CPU_LIMIT_S` of CPU time (busy), whichever comes first."""
 
     def hang(signum, frame):  # type: ignore[no-untyped-def]
-        raise _Hang()
+        raise _Hang("blocked" if signum == signal.SIGALRM else "busy")
 
     previous = signal.signal(signal.SIGALRM, hang)
+    previous_cpu = signal.signal(signal.SIGVTALRM, hang)
     signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_VIRTUAL, CPU_LIMIT_S)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGVTALRM, previous_cpu)
 
 
 @contextlib.contextmanager
@@ -420,8 +429,11 @@ def run_in_process(args: list[str]) -> tuple[int | None, str, str, str]:
                     main.run(list(args))
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
-            except _Hang:
-                code, escaped = None, f"still running after {TIME_LIMIT_S:g} s"
+            except _Hang as hang:
+                limit = (
+                    f"{TIME_LIMIT_S:g} s" if hang.args[0] == "blocked" else f"{CPU_LIMIT_S:g} s CPU"
+                )
+                code, escaped = None, f"still running after {limit} ({hang.args[0]})"
             except BaseException as exc:  # a traceback: the bug this harness looks for
                 import traceback
 
