@@ -26,8 +26,8 @@ from generator.geo.databuild.build import (
     run_build,
 )
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
-from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
+from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
 from generator.geo.databuild.outline import metropolitan_france

@@ -142,7 +142,7 @@ def test_apigeo_contours_are_requested_per_departement(server, http):
     )
     server.expect_request("/geo/communes").respond_with_handler(contour_answer)
     features = list(apigeo.all_commune_contours(http))
-    assert [f["properties"]["code"] for f in features] == ["01001", "33001"]
+    assert [f.properties["code"] for f in features] == ["01001", "33001"]
     assert all(
         request.args.get("codeDepartement")
         for request, _ in server.log
@@ -499,7 +499,7 @@ def test_contours_and_annotation(server, http):
         ("33", "Gironde", "75"),
         ("74", "Haute-Savoie", "84"),
     ]
-    sites = list(wikidata.parse_results(SPARQL, "FR"))
+    sites = list(wikidata.parse_results(wikidata.parse_answer(json.dumps(SPARQL).encode()), "FR"))
     annotated = contours.annotate(sites, areas)
     assert [(p.name, p.departement, p.region) for p in annotated] == [
         ("Mont Blanc", "74", "84"),

@@ -314,17 +314,22 @@ def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
 
 def test_png_faces_for_print_on_demand(tmp_path):
     from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
 
     folder = tmp_path / "pod_png"  # left by an earlier, larger deck: its extra faces must go
     folder.mkdir()
-    for name in ("P49_front.png", "P49_back.png", "cover.png", "notes.txt"):
+    ours = PngInfo()
+    ours.add_text("Software", "pnp")
+    for name in ("P49_front.png", "P49_back.png"):  # faces pnp wrote: stale, deleted
+        Image.new("RGB", (2, 2)).save(folder / name, pnginfo=ours)
+    for name in ("P50_front.png", "cover.png", "notes.txt"):  # not pnp's: kept
         (folder / name).write_bytes(b"old")
     files = make_deck(
         DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0)
     )
     assert len(files.pngs) == 2 * (48 + 9)
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [p.name for p in files.pngs] + ["cover.png", "notes.txt"]
+        [p.name for p in files.pngs] + ["P50_front.png", "cover.png", "notes.txt"]
     )
     names = {path.name for path in files.pngs}
     assert {"P01_front.png", "P01_back.png", "R6_back.png", "D1_front.png"} <= names

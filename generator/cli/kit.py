@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.common import say
+from generator.core.text import terminal
 from generator.render.paper import HomePaper
 
 if TYPE_CHECKING:
@@ -31,6 +33,14 @@ def kit(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
     ] = 1,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write into a folder that holds other files and no kit manifest, replacing "
+            "files of the kit's names (nothing else is deleted).",
+        ),
+    ] = False,
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
@@ -41,7 +51,7 @@ def kit(
     from generator.kit.run import make_kit
 
     components = COMPONENTS
-    params = KitParams(out=out, region=region, paper=paper.value, seed=seed)
+    params = KitParams(out=out, region=region, paper=paper.value, seed=seed, force=force)
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description:<32.32}", markup=False),
@@ -68,21 +78,21 @@ def kit(
     _report(outcome, len(components))
     failures = outcome.result.failures
     for failure in failures:
-        typer.echo(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
+        say(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
         if failure.details:
-            typer.echo(failure.details.rstrip(), err=True)
+            typer.echo(terminal(failure.details.rstrip()), err=True)
     if failures:
         raise typer.Exit(1 if any(failure.is_bug for failure in failures) else 2)
 
 
 def _report(outcome: KitOutcome, component_count: int) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.kit.gallery import human_size
 
     material = [fact for fact in outcome.facts if fact.built]
-    console = Console(highlight=False)
+    console = data_console()
     if material:
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("file", overflow="fold")
@@ -96,7 +106,7 @@ def _report(outcome: KitOutcome, component_count: int) -> None:
     built = component_count - len(outcome.result.failures)
     if component_count == 0:
         console.print("No game component is part of the kit yet.")
-    typer.echo(
+    say(
         f"{built} of {component_count} components built, {len(material)} files; "
         f"open {outcome.index} in a browser (files listed in {outcome.manifest.name})."
     )

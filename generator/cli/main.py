@@ -59,12 +59,21 @@ def _command():
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"pnp: error: {message}", err=True)
+    from generator.core.text import one_line  # the message may quote what was typed
+
+    typer.echo(f"pnp: error: {one_line(message)}", err=True)
     sys.exit(UserError.exit_code)
 
 
 def run(argv: list[str] | None = None) -> None:
     """Entry point of the console script and of ``python -m generator``."""
+    from generator.cli.streams import guarded_output  # stdout closed or full: like a broken pipe
+
+    with guarded_output():
+        _run(argv)
+
+
+def _run(argv: list[str] | None) -> None:
     command = _command()
     try:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)

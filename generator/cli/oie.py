@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, Policy, WellPayer
 from generator.render.paper import HomePaper, PaperName
 
@@ -55,6 +56,7 @@ def board(
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write (default output/oie-board.pdf).")
     ] = None,
+    force: Force = False,
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.products.oie_board import BoardRequest, make_board
@@ -68,8 +70,8 @@ def board(
         seed=seed,
         occupied=occupied.value,
     )
-    path = make_board(request, out)
-    typer.echo(f"wrote {path}")
+    path = make_board(request, out, force)
+    say(f"wrote {path}")
 
 
 @app.command("move")

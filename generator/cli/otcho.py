@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.games.otcho import Stage
 from generator.render.paper import HomePaper
 
@@ -88,6 +89,7 @@ def sheets(
             "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."
         ),
     ] = 2,
+    force: Force = False,
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
     from generator.games.otcho import RollRules
@@ -95,8 +97,8 @@ def sheets(
     from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(out, players, paper.value, rules):
-        typer.echo(f"wrote {path}")
+    for path in build_sheets(out, players, paper.value, rules, force):
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

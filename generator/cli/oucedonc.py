@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
@@ -97,6 +98,7 @@ def deck(
     out: Annotated[
         Path, typer.Option("--out", help="The PDF to write; the deck JSON goes beside it.")
     ] = Path("output/oucedonc.pdf"),
+    force: Force = False,
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck
@@ -119,22 +121,21 @@ def deck(
         sites_share=sites_share,
         difficulty=difficulty.value,
         tokens_each=tokens_each,
+        force=force,
     )
     files = make_deck(options)
     places = len(files.deck.places)
-    typer.echo(
+    say(
         f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
         f"coordinates {files.deck.precision.label}"
     )
     if files.note:
-        typer.echo(files.note)
-    typer.echo(f"wrote {files.pdf}")
-    typer.echo(f"wrote {files.json}")
-    typer.echo(
-        f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)"
-    )
+        say(files.note)
+    say(f"wrote {files.pdf}")
+    say(f"wrote {files.json}")
+    say(f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)")
     if files.pngs:
-        typer.echo(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
+        say(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
 
 
 def register(app: typer.Typer) -> None:

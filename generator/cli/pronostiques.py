@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
@@ -151,6 +152,7 @@ def sheets(
             "--faces", help="Also write one card face per page (card + bleed), for print services."
         ),
     ] = False,
+    force: Force = False,
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
@@ -168,8 +170,9 @@ def sheets(
         rules,
         bleed,
         faces,
+        force,
     ):
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

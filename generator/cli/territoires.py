@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
@@ -178,6 +179,7 @@ def sheets(
             "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
         ),
     ] = "0,0",
+    force: Force = False,
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
@@ -191,9 +193,10 @@ def sheets(
         duplex=duplex.value,
         bleed=bleed,
         back_offset=back_offset,
+        force=force,
     )
     for path in write_sheets(options):
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

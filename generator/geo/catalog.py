@@ -284,13 +284,15 @@ def _fetch_contours(http: Http) -> FetchResult:
 
     from generator.geo.http import data_dir
     from generator.geo.sources import contours
+    from generator.geo.sources.schemas import to_builtins
 
     folder = data_dir() / "contours"
     counts = {}
     for level in ("regions", "departements"):
         collection = contours.fetch_collection(http, level)  # type: ignore[arg-type]
-        counts[level] = len(collection["features"])
-        write_text(folder / f"{level}.geojson", json.dumps(collection, ensure_ascii=False))
+        counts[level] = len(collection.features)
+        document = to_builtins(collection)
+        write_text(folder / f"{level}.geojson", json.dumps(document, ensure_ascii=False))
     return FetchResult(
         "contours",
         "France",

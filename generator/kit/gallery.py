@@ -197,16 +197,18 @@ def render_index(
     provenance: Provenance,
     template_dir: Path = TEMPLATE_DIR,
 ) -> str:
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    from generator.render.template_sandbox import (
+        RegularFileLoader,
+        render_limited,
+        sandboxed_environment,
+    )
 
-    environment = SandboxedEnvironment(
-        loader=FileSystemLoader(template_dir),
+    environment = sandboxed_environment(
+        RegularFileLoader(str(template_dir)),
         autoescape=True,
-        undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        keep_trailing_newline=True,
+        max_output=64 << 20,  # the gallery of a large kit is a few hundred KB
     )
     games = _game_views(result, facts)
     material = [fact for fact in facts if fact.built]
@@ -218,20 +220,21 @@ def render_index(
         for fact in material
         if fact.built.component in calibration_components and fact.pdf
     )
-    return environment.get_template("index.html.j2").render(
-        params=params,
-        version=__version__,
-        games=games,
-        failures=result.failures,
-        provenance=provenance,
-        total_files=len(material),
-        total_pages=sum(fact.pdf.page_count for fact in material if fact.pdf),
-        total_sheets=sum(fact.paper_sheets for fact in material),
-        total_size=human_size(sum(fact.size for fact in material)),
-        any_two_sided=any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
-        calibration=calibration,
-        pictures=picture_credits(),
-    )
+    context = {
+        "params": params,
+        "version": __version__,
+        "games": games,
+        "failures": result.failures,
+        "provenance": provenance,
+        "total_files": len(material),
+        "total_pages": sum(fact.pdf.page_count for fact in material if fact.pdf),
+        "total_sheets": sum(fact.paper_sheets for fact in material),
+        "total_size": human_size(sum(fact.size for fact in material)),
+        "any_two_sided": any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
+        "calibration": calibration,
+        "pictures": picture_credits(),
+    }
+    return render_limited(environment, "index.html.j2", context, str(template_dir))
 
 
 def _game_views(result: KitResult, facts: list[FileFacts]) -> tuple[GameView, ...]:

@@ -23,6 +23,9 @@ class KitParams:
     region: str = "france"
     paper: str = "a4"
     seed: int = 1
+    force: bool = (
+        False  # write into a folder that is not a kit's, replacing files of the same names
+    )
 
 
 @dataclass(frozen=True)

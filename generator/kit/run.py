@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.core.atomic import write_text
+from generator.core.outputs import Output, claim, never
 from generator.kit.build import KitResult, build_kit, validate_params
 from generator.kit.components import COMPONENTS
 from generator.kit.gallery import DATASETS_DIR, read_provenance, render_index
@@ -21,10 +22,10 @@ from generator.kit.manifest import (
     inspect_built_files,
     manifest_json,
     measure,
-    remove_stale_thumbnails,
     thumbnail_paths,
 )
 from generator.kit.model import Component, KitParams
+from generator.kit.ownership import check_folder, may_replace, read_previous, remove_stale
 
 INDEX = PurePosixPath("index.html")
 MANIFEST = PurePosixPath("manifest.json")
@@ -50,18 +51,36 @@ def make_kit(
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.
     """
     params = validate_params(params)
+    out = params.out
+    previous = read_previous(out)
+    check_folder(out, previous, params.force)
+    replaceable = may_replace(previous)
+    claim(
+        [Output(out / INDEX, lambda _: replaceable(INDEX), "kit gallery")]
+        + ([] if previous else [Output(out / MANIFEST, never, "kit manifest")]),
+        params.force,
+    )
     step = on_step or (lambda label, total: None)
     estimate = 2 * len(components) + 1  # until the PDFs are known: about one per component
-    result = build_kit(params, components, on_step=lambda name: step(name, estimate))
-    out = params.out
+    result = build_kit(
+        params, components, on_step=lambda name: step(name, estimate), replaceable=replaceable
+    )
 
     pdf_count = sum(1 for built in result.files if built.path.suffix.lower() == ".pdf")
     total = len(components) + pdf_count + 1
+
+    def claim_thumbnail(path: Path) -> None:
+        relative = PurePosixPath(path.relative_to(out).as_posix())
+        claim([Output(path, lambda _: replaceable(relative), "kit thumbnail")], params.force)
+
     material = inspect_built_files(
-        out, result, on_pdf=lambda path: step(f"thumbnails: {path.name}", total)
+        out,
+        result,
+        on_pdf=lambda path: step(f"thumbnails: {path.name}", total),
+        before_write=claim_thumbnail,
     )
     thumbnails = thumbnail_paths(out, material)
-    remove_stale_thumbnails(out, thumbnails)
+    remove_stale(out, previous, [fact.path for fact in material] + thumbnails + [INDEX])
 
     step("gallery and manifest", total)
     index = write_text(

@@ -30,6 +30,7 @@ from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
 
 if TYPE_CHECKING:
+    from generator.core.outputs import Output
     from generator.geo.regions import RegionSelection
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
@@ -63,6 +64,7 @@ class DeckOptions:
     sites_share: float = SITES_SHARE
     difficulty: str = "normal"  # easy | normal | hard: how well known the places are
     tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
+    force: bool = False  # replace files at the output names that pnp did not make
 
 
 @dataclass(frozen=True)
@@ -281,21 +283,32 @@ def print_settings(options: DeckOptions) -> PrintSettings:
     )
 
 
+def deck_outputs(options: DeckOptions, png_names: Sequence[str] = ()) -> list[Output]:
+    """The names a deck writes: the PDF typed, the deck JSON beside it, the PNG faces; each may
+    replace only pnp's own file of its kind (:mod:`generator.core.outputs`)."""
+    from generator.core.outputs import Output, is_pnp_pdf, is_pnp_png, json_schema_is, text_holds
+    from generator.games.oucedonc.deckfile import SCHEMA
+    from generator.products.oucedonc_referee_page import PAGE_MARKER, page_path
+
+    folder = png_folder(options.out)
+    json_path = options.out.with_suffix(".json")
+    return [
+        Output(options.out, is_pnp_pdf, "PDF"),
+        Output(json_path, json_schema_is(SCHEMA), "deck file"),
+        Output(page_path(json_path), text_holds(PAGE_MARKER), "referee page"),
+        *(Output(folder / name, is_pnp_png, "card face PNG") for name in png_names),
+    ]
+
+
 def _check_targets(options: DeckOptions) -> None:
     """The PDF, the JSON, the referee page and the PNG folder must all be writable as such before
     any is written: a PDF replaced while its deck file cannot be would leave the referee reading
-    another deck."""
-    from generator.products.oucedonc_referee_page import page_path
+    another deck; the files beside the PDF follow the same rule as the PDF's name."""
+    from generator.core.outputs import claim, require_folder
 
-    json_path = options.out.with_suffix(".json")
-    for path in (options.out, json_path, page_path(json_path)):
-        if path.is_dir():
-            raise UserError(f"{path} is a folder; choose another --out or move that folder away")
-    folder = png_folder(options.out)
-    if options.png_dpi is not None and folder.exists() and not folder.is_dir():
-        raise UserError(
-            f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away"
-        )
+    claim(deck_outputs(options), options.force)
+    if options.png_dpi is not None:
+        require_folder(png_folder(options.out), "the PNG faces' folder")
 
 
 def png_folder(out: Path) -> Path:
@@ -505,6 +518,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
     each atomically."""
     from generator.core.atomic import write_bytes, write_text
+    from generator.core.outputs import claim
     from generator.products.oucedonc_referee_page import page_path, render_page
 
     built = build_deck(options)
@@ -516,6 +530,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     )
     json_path = options.out.with_suffix(".json")
     page = render_page(built.deck)
+    claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
     referee_page = write_text(page_path(json_path), page)
@@ -533,10 +548,13 @@ _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
 
 def _remove_stale_faces(folder: Path, current: set[str]) -> None:
     """Faces left by an earlier, larger deck in the same folder (``P64_front.png``…) would be sent
-    to the print shop with this one; only files named like a face are touched."""
+    to the print shop with this one; only files named like a face that pnp wrote are touched."""
+    from generator.core.outputs import is_pnp_png
+
     for path in folder.iterdir():
-        if _FACE_NAME.match(path.name) and path.name not in current:
-            path.unlink()
+        if _FACE_NAME.match(path.name) and path.name not in current and path.is_file():
+            if not path.is_symlink() and is_pnp_png(path):
+                path.unlink()
 
 
 def render_pngs(
@@ -546,20 +564,24 @@ def render_pngs(
     import io
 
     import pypdfium2
+    from PIL.PngImagePlugin import PngInfo
 
+    from generator.core.outputs import PNG_SOFTWARE
     from generator.render.document import DocInfo
     from generator.render.imposition import render_faces
 
     faces = render_faces(cards, spec.card, spec.bleed, DocInfo(title=title)).to_bytes()
     pdf = pypdfium2.PdfDocument(faces)
     images: dict[str, bytes] = {}
+    info = PngInfo()
+    info.add_text("Software", PNG_SOFTWARE)  # how the next run knows the file is pnp's
     try:
         for index in range(len(pdf)):
             card_index, side = divmod(index, 2)
             page = pdf[index]
             bitmap = page.render(scale=dpi / 72.0)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi), pnginfo=info)
             images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
             page.close()
     finally:

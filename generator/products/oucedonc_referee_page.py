@@ -21,6 +21,10 @@ from generator.games.oucedonc.deckfile import Deck
 TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "referee" / "page.html.j2"
 
 
+# What every page says in its footer: how the next deck recognises the page as pnp's own.
+PAGE_MARKER = "<code>pnp oucedonc verify --deck</code>".encode()
+
+
 def page_path(deck_json: Path) -> Path:
     """``output/bretagne.json`` -> ``output/bretagne-referee.html``."""
     return deck_json.with_name(f"{deck_json.stem}-referee.html")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.errors import UserError
 from generator.games.territoires import setup_for
 
 
@@ -22,6 +21,7 @@ class SheetOptions:
     duplex: str = "long"  # long, short or fold
     bleed: float = 2.0  # mm
     back_offset: str = "0,0"  # X,Y mm, as measured with `pnp calibrate`
+    force: bool = False  # replace files at the output names that pnp did not make
 
 
 def write_sheets(options: SheetOptions) -> list[Path]:
@@ -29,6 +29,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
 
     Every option is checked before the first file is written, so a mistake writes nothing.
     """
+    from generator.core.outputs import publish, require_folder, staging
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
     from generator.render.sheet import sheet_paper
     from generator.render.territoires.sheets import (
@@ -38,8 +39,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     )
 
     setup = setup_for(options.players)
-    if options.out.exists() and not options.out.is_dir():
-        raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
+    require_folder(options.out)
     sheet = sheet_paper(options.paper, "sheets of Les territoires")
     spec = SheetSpec(
         paper=sheet,
@@ -52,15 +52,16 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         from generator.render.imposition import plan_sheet
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
-    written = [
-        write_trackers(options.out / f"territoires-vie-{setup.players}j.pdf", setup, sheet),
-        write_reference(options.out / f"territoires-resume-{setup.players}j.pdf", setup, sheet),
-        write_setup(options.out / f"territoires-mise-en-place-{setup.players}j.pdf", setup, sheet),
-    ]
-    if options.deck:
-        from generator.render.territoires.deck import render_lenormand_deck
+    with staging(options.out) as folder:
+        written = [
+            write_trackers(folder / f"territoires-vie-{setup.players}j.pdf", setup, sheet),
+            write_reference(folder / f"territoires-resume-{setup.players}j.pdf", setup, sheet),
+            write_setup(folder / f"territoires-mise-en-place-{setup.players}j.pdf", setup, sheet),
+        ]
+        if options.deck:
+            from generator.render.territoires.deck import render_lenormand_deck
 
-        written.append(
-            render_lenormand_deck(spec).save(options.out / "territoires-jeu-lenormand.pdf")
-        )
-    return written
+            written.append(
+                render_lenormand_deck(spec).save(folder / "territoires-jeu-lenormand.pdf")
+            )
+        return publish(folder, options.out, written, options.force)

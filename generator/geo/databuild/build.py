@@ -293,6 +293,17 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
     }
 
 
+def _is_datasets_folder(folder: Path) -> bool:
+    """A folder that a data build wrote: its provenance.json has the build's counts."""
+    import json
+
+    try:
+        document = json.loads((folder / "provenance.json").read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(document, dict) and isinstance(document.get("counts"), dict)
+
+
 def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
     """Names of ``files`` whose content differs from what ``folder`` holds (gzip: compared unpacked)."""
     different = []
@@ -319,12 +330,24 @@ def run_build(
     check: bool = False,
     pack: Callable[[NpmPackage, Path], PackedPackage] = npm_pack,
     on_step: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> tuple[BuildReport, list[str]]:
     """Fetch, decode, join; then write ``folder`` (or, with ``check``, only compare).
 
     Returns the report and the names of the files that differ(ed) from the folder's content.
-    With ``check``, a difference raises :class:`UserError`.
+    With ``check``, a difference raises :class:`UserError`. The folder's files of the build's
+    names are replaced only in a datasets folder of pnp's (its ``provenance.json`` says so),
+    else only with ``force`` (the overwrite rule of :mod:`generator.core.outputs`).
     """
+    if not check:
+        from generator.core.outputs import Output, claim, require_folder
+
+        require_folder(folder, "--datasets")
+        ours = _is_datasets_folder(folder)
+        claim(
+            [Output(folder / name, lambda _: ours, "datasets file") for name in GENERATED_FILES],
+            force,
+        )
     with tempfile.TemporaryDirectory(prefix="pnp-data-") as scratch:
         packed = {}
         for package in PACKAGES:
