@@ -100,11 +100,9 @@ def _prepare(folder: Path, env: dict[str, str]) -> dict[str, str]:
     deck = folder / "deck.pdf"
     _run([*pnp, "oucedonc", "deck", "--region", "bretagne", "--out", str(deck)], env)
     game = folder / "game.json"
-    _run(
-        [*pnp, "oucedonc", "game", "new", str(game), "--deck", str(folder / "deck.json")]
-        + ["--players", "Ana,Ben,Chloé", "--seed", "4"],
-        env,
-    )
+    deck_json = str(folder / "deck.json")
+    players = ("--players", "Ana,Ben,Chloé", "--seed", "4")
+    _run([*pnp, "oucedonc", "game", "new", str(game), "--deck", deck_json, *players], env)
     state = json.loads(_run([*pnp, "oucedonc", "game", "show", str(game), "--json"], env)[2])
     drawn, start = state["drawn"]["id"], state["start"]
     placed = folder / "placed.json"

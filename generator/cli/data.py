@@ -7,7 +7,9 @@ from typing import Annotated
 
 import typer
 
-data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_help=True)
+data_app = typer.Typer(
+    help="The embedded geodata: rebuild it, fetch other sources.", no_args_is_help=True
+)
 
 
 @data_app.command("build")
@@ -15,19 +17,31 @@ def build(
     check: Annotated[
         bool,
         typer.Option(
-            "--check", help="Only check that datasets/ matches a fresh build; change nothing."
+            "--check",
+            help="Only check that the folder matches a fresh build (default: the set pnp reads); "
+            "change nothing.",
         ),
     ] = False,
-    folder: Annotated[
+    out: Annotated[
         Path | None,
-        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+        typer.Option(
+            "--out",
+            help="Folder to write (default: datasets/ in the user data folder, which pnp then "
+            "reads first). In a source checkout, --out datasets rewrites the repository's.",
+        ),
     ] = None,
 ) -> None:
-    """Download the npm packages (npm pack), decode, join and rewrite datasets/ byte-identically."""
+    """Download the npm packages (npm pack), decode, join and write every file of the embedded set.
+
+    The result is byte for byte the set shipped with pnp (the versions are pinned). Without --out
+    it goes to the user data folder (PNP_DATA_DIR overrides), and this version of pnp reads it
+    from there from then on; 'pnp about' says which set is read.
+    """
+    from generator import __version__
     from generator.geo import embedded
     from generator.geo.databuild.build import run_build
 
-    target = folder or embedded.DATASETS
+    target = out if out is not None else (embedded.folder() if check else embedded.user_folder())
 
     def step(message: str) -> None:
         typer.echo(message, err=True)
@@ -35,8 +49,8 @@ def build(
     report, changed = run_build(target, check=check, on_step=step)
     typer.echo(
         f"{report.joined_communes} communes joined to GeoNames "
-        f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no GeoNames place), "
-        f"{report.world_towns} world towns"
+        f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no "
+        f"GeoNames place), {report.world_towns} world towns"
     )
     if check:
         typer.echo(f"{target} is up to date")
@@ -45,6 +59,8 @@ def build(
             typer.echo(f"wrote {target / name}")
     else:
         typer.echo(f"{target} unchanged (already identical to a fresh build)")
+    if not check and target.resolve() == embedded.user_folder().resolve():
+        typer.echo(f"pnp {__version__} now reads the embedded set from {target}")
 
 
 def register(app: typer.Typer) -> None:

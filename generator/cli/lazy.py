@@ -64,14 +64,34 @@ def _prune(app: typer.Typer, path: list[str]) -> typer.Typer:
     return app
 
 
-def build_command(name: str, path: list[str] | None = None) -> Any:
+def _without_subcommands(app: typer.Typer) -> typer.Typer:
+    """A copy of ``app`` whose groups are empty: enough to list its commands with their help."""
+    shallow = copy.copy(app)
+    shallow.registered_groups = []
+    for group in app.registered_groups:
+        empty = copy.copy(group)
+        if group.typer_instance is not None:
+            empty.typer_instance = copy.copy(group.typer_instance)
+            empty.typer_instance.registered_commands = []
+            empty.typer_instance.registered_groups = []
+        shallow.registered_groups.append(empty)
+    return shallow
+
+
+def build_command(name: str, path: list[str] | None = None, listing: bool = False) -> Any:
     """The click command of the top-level command ``name`` (None if there is none), built from its
-    modules; with ``path`` (the words typed after ``name``), only the commands on that path."""
+    modules; with ``path`` (the words typed after ``name``), only the commands on that path; with
+    ``listing``, a group without its subcommands (what ``pnp --help`` shows of it)."""
     if name not in commands.COMMANDS:
         return None
     scratch = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
     commands.register(scratch, [name])
-    tree = _prune(scratch, [name, *path]) if path is not None else scratch
+    if listing:
+        tree = _without_subcommands(scratch)
+    elif path is not None:
+        tree = _prune(scratch, [name, *path])
+    else:
+        tree = scratch
     built = typer.main.get_group(tree).commands.get(name)
     if built is None:
         modules = ", ".join(commands.modules([name]))
@@ -82,10 +102,21 @@ def build_command(name: str, path: list[str] | None = None) -> Any:
 class LazyGroup(typer.core.TyperGroup):
     """The root group: commands built on first use (see the module's docstring)."""
 
+    _listing = False  # True while its help is written: the groups are listed, not their commands
+
     def list_commands(self, ctx: Any) -> list[str]:
         return list(commands.COMMANDS)
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if self._listing and cmd_name not in self.commands:
+            return build_command(cmd_name, listing=True)
         if cmd_name not in self.commands:
             built = build_command(cmd_name)
             if built is None:

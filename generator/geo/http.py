@@ -51,6 +51,8 @@ from urllib3.util.retry import Retry
 from generator import __version__
 from generator.core.atomic import atomic_write
 from generator.core.errors import UserError
+from generator.core.folders import cache_dir
+from generator.core.folders import data_dir as data_dir  # re-exported: the old home of both
 
 USER_AGENT = (
     f"pnp-generator/{__version__} (print-and-play cards and boards for French games; "
@@ -93,26 +95,6 @@ def base_url(service: str) -> str:
             f"{default}, or unset it to use that default"
         )
     return url
-
-
-def cache_dir() -> Path:
-    """Where API answers and downloaded dumps are cached (PNP_CACHE_DIR overrides)."""
-    override = os.environ.get("PNP_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("pnp", appauthor=False))
-
-
-def data_dir() -> Path:
-    """Where fetched place sets are stored (PNP_DATA_DIR overrides)."""
-    override = os.environ.get("PNP_DATA_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("pnp", appauthor=False))
 
 
 def offline_default() -> bool:

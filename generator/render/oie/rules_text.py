@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from xml.sax.saxutils import escape
 
+from generator.core.resources import package_folder
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, GEESE, LAST, Kind
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+TEMPLATES = package_folder("templates")
 
 
 @dataclass(frozen=True)
