@@ -40,11 +40,11 @@ def modules(names: Iterable[str]) -> list[str]:
     return list(seen)
 
 
-def register(app: typer.Typer, names: Iterable[str]) -> None:
+def register_commands(app: typer.Typer, names: Iterable[str]) -> None:
     """Register the modules of the commands ``names`` into ``app``."""
     for module_name in modules(names):
         importlib.import_module(module_name).register(app)
 
 
 def register_all(app: typer.Typer) -> None:
-    register(app, COMMANDS)
+    register_commands(app, COMMANDS)

@@ -85,7 +85,7 @@ def build_command(name: str, path: list[str] | None = None, listing: bool = Fals
     if name not in commands.COMMANDS:
         return None
     scratch = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
-    commands.register(scratch, [name])
+    commands.register_commands(scratch, [name])
     if listing:
         tree = _without_subcommands(scratch)
     elif path is not None:
