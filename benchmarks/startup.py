@@ -11,6 +11,7 @@ The files the referee commands read (an Oucédonc deck and a game) are made firs
 itself; a command that changes its game file gets a fresh copy before each run.
 
 Run:  .venv/bin/python benchmarks/startup.py            (the figures of benchmarks/README.md)
+      .venv/bin/python benchmarks/startup.py --compare before=/path/to/old/.venv/bin/python
       .venv/bin/python benchmarks/startup.py --repeat 21 --json results.json
 """
 
@@ -158,73 +159,106 @@ def cases(files: dict[str, str]) -> list[Case]:
     ]
 
 
-def measure(repeat: int) -> list[Figure]:
+@dataclass(frozen=True)
+class Install:
+    """One pnp to measure: its interpreter and its console script."""
+
+    label: str
+    python: str
+
+    @property
+    def pnp(self) -> list[str]:
+        script = Path(self.python).with_name("pnp")
+        return [str(script)] if script.exists() else [self.python, "-m", "generator"]
+
+
+def measure(installs: list[Install], repeat: int) -> dict[str, list[Figure]]:
+    """Every case for every install, round-robin: the figures of each install, by label."""
     env = _environment()
     with tempfile.TemporaryDirectory(prefix="pnp-startup-") as scratch:
         all_cases = cases(_prepare(Path(scratch), env))
-        argvs = {
-            case.name: ([sys.executable] if case.program == "python" else _pnp()) + list(case.argv)
+        runs = [
+            (install, case, [install.python] if case.program == "python" else install.pnp)
+            for install in installs
             for case in all_cases
-        }
-        samples: dict[str, list[tuple[float, float]]] = {case.name: [] for case in all_cases}
+        ]
+        samples: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for round_ in range(repeat + 1):  # round 0 warms the caches up and is not counted
-            for case in all_cases:
+            for install, case, program in runs:
                 if case.fresh_copy:
                     shutil.copyfile(*case.fresh_copy)
-                cpu, peak, _ = _run(argvs[case.name], env)
+                cpu, peak, _ = _run([*program, *case.argv], env)
                 if round_:
-                    samples[case.name].append((cpu, peak))
-    return [
-        Figure(
-            case,
-            min(cpu for cpu, _ in samples[case.name]),
-            statistics.median(cpu for cpu, _ in samples[case.name]),
-            max(peak for _, peak in samples[case.name]),
-        )
-        for case in all_cases
-    ]
+                    samples.setdefault((install.label, case.name), []).append((cpu, peak))
+    return {
+        install.label: [
+            Figure(
+                case,
+                min(cpu for cpu, _ in samples[install.label, case.name]),
+                statistics.median(cpu for cpu, _ in samples[install.label, case.name]),
+                max(peak for _, peak in samples[install.label, case.name]),
+            )
+            for case in all_cases
+        ]
+        for install in installs
+    }
 
 
-def table(figures: list[Figure]) -> str:
-    lines = [
-        "| command | target (s CPU) | CPU min (s) | CPU median (s) | peak memory (MiB) | |",
-        "|---|---|---|---|---|---|",
-    ]
-    for figure in figures:
-        target = "" if figure.case.target is None else f"{figure.case.target:.2f}"
-        verdict = {None: "", True: "ok", False: "OVER"}[figure.ok]
-        lines.append(
-            f"| `{figure.case.name}` | {target} | {figure.cpu_min:.3f} | {figure.cpu_median:.3f} "
-            f"| {figure.peak_mib:.1f} | {verdict} |"
+def table(figures: dict[str, list[Figure]]) -> str:
+    """One row per command: its target, then CPU min / median and peak memory per install."""
+    labels = list(figures)
+    head = "| command | target (s CPU) |" + "".join(
+        f" {label}: CPU min (s) | median | peak MiB |" for label in labels
+    )
+    lines = [head, "|---|---|" + "---|---|---|" * len(labels)]
+    for case_figures in zip(*figures.values(), strict=True):
+        case = case_figures[0].case
+        target = "" if case.target is None else f"{case.target:.2f}"
+        cells = "".join(
+            f" {f.cpu_min:.3f}{'' if f.ok is not False else ' (over)'} | {f.cpu_median:.3f} "
+            f"| {f.peak_mib:.1f} |"
+            for f in case_figures
         )
+        lines.append(f"| `{case.name}` | {target} |{cells}")
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=11, help="measured runs of each command")
+    parser.add_argument(
+        "--compare",
+        metavar="LABEL=PYTHON",
+        action="append",
+        default=[],
+        help="also measure the pnp installed with this interpreter (e.g. before=/tmp/old/.venv/"
+        "bin/python), side by side in the same run",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     options = parser.parse_args()
-    figures = measure(options.repeat)
+    installs = [
+        Install(label, python)
+        for label, _, python in (item.partition("=") for item in options.compare)
+    ]
+    installs.append(Install("this", sys.executable))
+    figures = measure(installs, options.repeat)
     print(table(figures))
     if options.json:
+        document = {
+            label: [
+                {
+                    "command": f.case.name,
+                    "target": f.case.target,
+                    "cpu_min": round(f.cpu_min, 4),
+                    "cpu_median": round(f.cpu_median, 4),
+                    "peak_mib": round(f.peak_mib, 1),
+                }
+                for f in install_figures
+            ]
+            for label, install_figures in figures.items()
+        }
         options.json.write_text(
-            json.dumps(
-                [
-                    {
-                        "command": f.case.name,
-                        "target": f.case.target,
-                        "cpu_min": round(f.cpu_min, 4),
-                        "cpu_median": round(f.cpu_median, 4),
-                        "peak_mib": round(f.peak_mib, 1),
-                    }
-                    for f in figures
-                ],
-                indent=2,
-                ensure_ascii=False,
-            )
-            + "\n",
-            encoding="utf-8",
+            json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
 
 
