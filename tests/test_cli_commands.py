@@ -144,3 +144,35 @@ def test_the_root_help_lists_every_command_in_table_order():
     listed = [line.split()[1] for line in result.stdout.splitlines() if line.startswith("│ ")]
     names = [name for name in listed if name in commands.COMMANDS]
     assert names == list(commands.COMMANDS)
+
+
+def _pnp(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "100", **env},
+    )
+
+
+@pytest.mark.parametrize("args", [(), ("otcho",), ("otcho", "roll"), ("oucedonc", "game", "show")])
+def test_dash_h_is_help_everywhere(args):
+    short, long = _pnp(*args, "-h"), _pnp(*args, "--help")
+    assert short.returncode == long.returncode == 0
+    assert short.stdout == long.stdout and "Usage: pnp" in short.stdout
+
+
+def test_shell_completion_is_installed_shown_and_answers_from_the_lazy_commands(tmp_path):
+    shown = _pnp("--show-completion", "bash")
+    assert shown.returncode == 0 and "_PNP_COMPLETE=complete_bash" in shown.stdout
+    installed = _pnp("--install-completion", "bash", HOME=str(tmp_path), SHELL="/bin/bash")
+    assert installed.returncode == 0, installed.stderr
+    script = tmp_path / ".bash_completions" / "pnp.sh"
+    assert "_PNP_COMPLETE=complete_bash" in script.read_text(encoding="utf-8")
+    assert str(script) in (tmp_path / ".bashrc").read_text(encoding="utf-8")
+    for words, expected in (("pnp ot", "otcho"), ("pnp oucedonc game sh", "show")):
+        answer = _pnp(
+            _PNP_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(len(words.split()) - 1)
+        )
+        assert answer.stdout.split() == [expected]
