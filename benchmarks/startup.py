@@ -124,6 +124,9 @@ def cases(files: dict[str, str]) -> list[Case]:
     return [
         Case("python -c pass (floor)", ("-c", "pass"), None, program="python"),
         Case("argparse app (floor)", ("-c", ARGPARSE_APP, "roll", "a", "X"), None, "python"),
+        Case(
+            "python -c 'import typer' (the CLI stack alone)", ("-c", "import typer"), None, "python"
+        ),
         Case("pnp --help", ("--help",), HELP_TARGET),
         Case("pnp otcho roll a X", ("otcho", "roll", "a", "X"), TABLE_TARGET),
         Case("pnp oie move 61 4 2", ("oie", "move", "61", "4", "2"), TABLE_TARGET),
