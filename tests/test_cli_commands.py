@@ -88,6 +88,7 @@ HEAVY = (
     "pygments",
     "rich.markdown",
     "rich.traceback",
+    "prompt_toolkit",
 )
 
 REPORT = """
