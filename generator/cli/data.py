@@ -52,6 +52,7 @@ def build(
         f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no "
         f"GeoNames place), {report.world_towns} world towns"
     )
+    typer.echo(report.repair_line())
     if check:
         typer.echo(f"{target} is up to date")
     elif changed:
@@ -61,6 +62,29 @@ def build(
         typer.echo(f"{target} unchanged (already identical to a fresh build)")
     if not check and target.resolve() == embedded.user_folder().resolve():
         typer.echo(f"pnp {__version__} now reads the embedded set from {target}")
+
+
+@data_app.command("outlines")
+def outlines(
+    reference: Annotated[
+        Path,
+        typer.Argument(
+            help="The IGN Admin Express 2018 commune outlines (communes-ign-2018.geojson.gz)."
+        ),
+    ],
+    folder: Annotated[
+        Path | None,
+        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+    ] = None,
+) -> None:
+    """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
+    from generator.core.atomic import write_bytes
+    from generator.geo import embedded
+    from generator.geo.databuild.ign_outlines import derive
+
+    target = (folder or embedded.DATASETS) / embedded.COMMUNE_OUTLINES_FILE
+    write_bytes(target, derive(reference))
+    typer.echo(f"wrote {target}")
 
 
 def register(app: typer.Typer) -> None:
