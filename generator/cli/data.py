@@ -74,7 +74,12 @@ def outlines(
     ],
     folder: Annotated[
         Path | None,
-        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+        typer.Option(
+            "--out",
+            "--datasets",
+            help="Folder to write (default: the shipped set, the repository's datasets/ in a "
+            "source checkout).",
+        ),
     ] = None,
 ) -> None:
     """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
@@ -82,7 +87,7 @@ def outlines(
     from generator.geo import embedded
     from generator.geo.databuild.ign_outlines import derive
 
-    target = (folder or embedded.DATASETS) / embedded.COMMUNE_OUTLINES_FILE
+    target = (folder or embedded.PACKAGED) / embedded.COMMUNE_OUTLINES_FILE
     write_bytes(target, derive(reference))
     typer.echo(f"wrote {target}")
 
