@@ -113,3 +113,12 @@ def test_the_shipped_set_rebuilt_in_place_keeps_its_hand_written_files(tmp_path,
     assert changed and set(changed) <= set(GENERATED_FILES)
     assert {name: (shipped / name).read_bytes() for name in hand_written} == hand_written
     assert not (shipped / embedded.BUILD_STAMP_FILE).exists()
+
+
+def test_place_names_are_those_of_the_communes_then_the_landmarks():
+    named = embedded.place_names()
+    places = embedded.communes() + embedded.landmarks()
+    assert named.names == tuple(p.name for p in places)
+    assert named.kinds == tuple(p.kind for p in places)
+    assert named.departements == tuple(p.departement for p in places)
+    assert [named.place(i) for i in range(len(places))] == list(places)

@@ -151,38 +151,69 @@ def _region_of_departement() -> dict[str, str]:
     return {d.code: d.region for d in departements()}
 
 
+COMMUNE_COLUMNS = (
+    "insee",
+    "name",
+    "lat",
+    "lon",
+    "departement",
+    "region",
+    "population",
+    "geonames_id",
+    "point",
+)
+
+
+def _commune(row: list[str]) -> Place:
+    insee, name, lat, lon, departement, region, population, geonames_id, _point = row
+    return Place(
+        id=f"insee:{insee}",
+        name=name,
+        kind="town",
+        lat=float(lat),
+        lon=float(lon),
+        departement=departement,
+        region=region,
+        population=int(population),
+        insee=insee,
+        geonames_id=int(geonames_id),
+        familiarity=float(population),
+    )
+
+
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
-    rows = _read_table(
-        COMMUNES_FILE,
-        (
-            "insee",
-            "name",
-            "lat",
-            "lon",
-            "departement",
-            "region",
-            "population",
-            "geonames_id",
-            "point",
-        ),
-    )
-    return tuple(
-        Place(
-            id=f"insee:{insee}",
-            name=name,
-            kind="town",
-            lat=float(lat),
-            lon=float(lon),
-            departement=departement,
-            region=region,
-            population=int(population),
-            insee=insee,
-            geonames_id=int(geonames_id),
-            familiarity=float(population),
-        )
-        for insee, name, lat, lon, departement, region, population, geonames_id, _point in rows
+    return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+
+
+@dataclass(frozen=True)
+class PlaceNames:
+    """The name, kind and département of every commune, then of every landmark (the order of
+    ``communes() + landmarks()``), without their :class:`Place` records: finding two places by
+    name among 8,800 needs every name but the records of the two found only."""
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    departements: tuple[str | None, ...]
+    _communes: tuple[list[str], ...]
+
+    def place(self, position: int) -> Place:
+        """The record of the place at ``position``."""
+        if position < len(self._communes):
+            return _commune(self._communes[position])
+        return landmarks()[position - len(self._communes)]
+
+
+def place_names() -> PlaceNames:
+    """Every embedded commune and landmark by name (see :class:`PlaceNames`)."""
+    rows = tuple(_read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+    sites = landmarks()
+    return PlaceNames(
+        names=tuple(row[1] for row in rows) + tuple(site.name for site in sites),
+        kinds=("town",) * len(rows) + ("site",) * len(sites),
+        departements=tuple(row[4] for row in rows) + tuple(site.departement for site in sites),
+        _communes=rows,
     )
 
 
