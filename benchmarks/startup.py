@@ -102,7 +102,7 @@ def _prepare(folder: Path, env: dict[str, str]) -> dict[str, str]:
     _run([*pnp, "oucedonc", "deck", "--region", "bretagne", "--out", str(deck)], env)
     game = folder / "game.json"
     deck_json = str(folder / "deck.json")
-    players = ("--players", "Ana,Ben,Chloé", "--seed", "4")
+    players = ("--players", "Ana,Ben,Chloé", "--seed", "4", "--deal")  # the referee deals
     _run([*pnp, "oucedonc", "game", "new", str(game), "--deck", deck_json, *players], env)
     state = json.loads(_run([*pnp, "oucedonc", "game", "show", str(game), "--json"], env)[2])
     drawn, start = state["drawn"]["id"], state["start"]
