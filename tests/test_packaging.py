@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import email
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -135,3 +136,15 @@ def test_the_editable_install_is_a_plain_path_entry_without_warnings(tmp_path):
         (pth,) = [name for name in archive.namelist() if name.endswith(".pth")]
         assert archive.read(pth).decode().strip() == str(ROOT)
         assert not [name for name in archive.namelist() if name.endswith("_finder.py")]
+
+
+def test_the_shipped_folders_are_found_through_package_folder_only():
+    """A path built from ``__file__`` up to the repository's datasets/ or templates/ works in a
+    checkout and breaks in an installed wheel (they are inside the package there)."""
+    pattern = re.compile(r"""parents\[\d\]\s*/\s*["'](datasets|templates)["']""")
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "generator").rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
