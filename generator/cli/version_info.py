@@ -21,7 +21,8 @@ LICENCES = (
     (
         "the embedded data",
         "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab), "
-        "public domain (Natural Earth), CC0 (the landmarks)",
+        "public domain (Natural Earth), CC BY 3.0 (the game-icons.net pictures), "
+        "CC0 (the landmarks)",
         "LICENSE-data.md",
     ),
 )
@@ -48,6 +49,7 @@ def about() -> None:
     """Show the version, the licences, the attributions of the embedded data, and the folders."""
     from generator.geo import embedded
     from generator.geo.http import cache_dir, data_dir
+    from generator.render.icons import icon_set
 
     typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")
     expression, files = _licence_files()
@@ -59,6 +61,7 @@ def about() -> None:
     typer.echo("Data sources (credit them with printed material):")
     for line in embedded.attributions("en"):
         typer.echo(f"  - {line}")
+    typer.echo(f"  - {icon_set().attribution_en}")
     folder = embedded.folder()
     origin = "shipped with pnp" if folder == embedded.PACKAGED else "rebuilt by 'pnp data build'"
     typer.echo(f"Embedded data: {folder} ({origin})")

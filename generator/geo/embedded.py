@@ -57,6 +57,7 @@ WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
 LANDMARK_CHECKS_FILE = "landmark_checks.csv"
+GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
 # Every file of the set: what 'pnp data build' leaves in a folder of its own (tests compare this
@@ -74,6 +75,7 @@ SET_FILES = (
     COUNTRY_NAMES_FILE,
     LANDMARK_CHECKS_FILE,
     COMMUNE_OUTLINES_FILE,
+    GAME_ICONS_FILE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
     PROVENANCE_PAGE,
