@@ -92,14 +92,18 @@ def _report(game, message: str, file: Path) -> None:
 
 
 def _embedded_places():
-    """Every commune and site of the embedded data (towns first)."""
+    """The embedded communes and sites by name, and the record at a position (built for the
+    two places found only)."""
+    from generator.games.oucedonc.referee import named_place_index
+
     try:
         from generator.geo import embedded
     except ImportError:
         raise UserError(
             "the embedded place data is not installed in this pnp; use --deck deck.json"
         ) from None
-    return tuple(embedded.communes()) + tuple(embedded.landmarks())
+    named = embedded.place_names()
+    return named_place_index(named.names, named.kinds, named.departements), named.place
 
 
 def verify(
@@ -149,8 +153,9 @@ def verify(
             )
         gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
     else:
-        gap = referee.verify_places(
-            a, where, b, _embedded_places(), parse_precision(precision or "minute"), equal_rule
+        index, place = _embedded_places()
+        gap = referee.verify_named(
+            a, where, b, index, place, parse_precision(precision or "minute"), equal_rule
         )
     result = gap.verdict
     if as_json:

@@ -66,6 +66,8 @@ from generator import __version__
 from generator.core.atomic import atomic_write
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
+from generator.core.folders import cache_dir
+from generator.core.folders import data_dir as data_dir  # re-exported: the old home of both
 
 T = TypeVar("T")
 
@@ -124,26 +126,6 @@ def base_url(service: str) -> str:
             f"{default}, or unset it to use that default"
         )
     return url
-
-
-def cache_dir() -> Path:
-    """Where API answers and downloaded dumps are cached (PNP_CACHE_DIR overrides)."""
-    override = os.environ.get("PNP_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("pnp", appauthor=False))
-
-
-def data_dir() -> Path:
-    """Where fetched place sets are stored (PNP_DATA_DIR overrides)."""
-    override = os.environ.get("PNP_DATA_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("pnp", appauthor=False))
 
 
 def offline_default() -> bool:

@@ -15,14 +15,14 @@ from pathlib import Path
 from urllib.parse import quote
 
 from generator import __version__
-from generator.geo.embedded import DATASETS, PROVENANCE_FILE
+from generator.core.resources import package_folder
+from generator.geo.embedded import PROVENANCE_FILE
 from generator.kit.build import KitResult
 from generator.kit.manifest import FileFacts
 from generator.kit.model import KitParams
 from generator.kit.thumbnails import describe_sheets
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "kit"
-DATASETS_DIR = DATASETS  # where the embedded data and its provenance.json live
+TEMPLATE_DIR = package_folder("templates") / "kit"
 
 DUPLEX_TEXT = {
     "single": "One-sided",

