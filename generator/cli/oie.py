@@ -102,14 +102,31 @@ def move(
     typer.echo(f"final square: {resolution.final}")
 
 
-def _check_team_options(teams: bool, pawns: int | None, policy: str) -> None:
-    """--pawns and --policy only mean something in the team variant: refuse them without --teams."""
+def _team_rules(
+    teams: bool, players: int, pawns: int | None, policy: str | None, own_pawns: str | None
+):
+    """The team variant's options, or None; --pawns, --policy and --own-pawns without --teams
+    are refused. ``policy``: one name for every seat, or one per seat separated by commas."""
     from generator.core.errors import UserError
+    from generator.games.oie.rules import OWN_PAWNS_RETURN, POLICY_TEAM, Teams, default_pawns
 
-    if not teams and pawns is not None:
-        raise UserError("--pawns is for the team variant; add --teams")
-    if not teams and policy != "best":
-        raise UserError("--policy is for the team variant; add --teams")
+    if not teams:
+        for name, value in (("--pawns", pawns), ("--policy", policy), ("--own-pawns", own_pawns)):
+            if value is not None:
+                raise UserError(f"{name} is for the team variant; add --teams")
+        return None
+    policies = tuple(p.strip() for p in (policy or POLICY_TEAM).split(","))
+    if len(policies) > 1 and len(policies) != players:
+        raise UserError(
+            f"--policy gives {len(policies)} policies for {players} players; "
+            "give one for everyone or one per seat"
+        )
+    return Teams(
+        pawns or default_pawns(players),
+        policies[0],
+        own_pawns or OWN_PAWNS_RETURN,
+        policies if len(policies) > 1 else (),
+    )
 
 
 def _rules(
@@ -147,8 +164,21 @@ def simulate(
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="Team variant: best or random choice of pawns.")
-    ] = "best",
+        str | None,
+        typer.Option(
+            "--policy",
+            help="Team variant: which pawn takes which die: team (default), best or random; "
+            "or one per seat, e.g. team,best.",
+        ),
+    ] = None,
+    own_pawns: Annotated[
+        str | None,
+        typer.Option(
+            "--own-pawns",
+            help="Team variant, a pawn of one's own at the inn, well or prison: "
+            "return (default: it blocks) or release.",
+        ),
+    ] = None,
     occupied: Annotated[
         str, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = "swap",
@@ -179,11 +209,9 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Play many games: length in rounds, wins by seat, pot."""
-    from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import simulate as run
 
-    _check_team_options(teams, pawns, policy)
-    team_rules = Teams(pawns or default_pawns(players), policy) if teams else None
+    team_rules = _team_rules(teams, players, pawns, policy, own_pawns)
     summary = run(
         players,
         games,
@@ -241,6 +269,21 @@ def play(
     pawns: Annotated[
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            "--policy",
+            help="Team variant: team (default), best or random; or one per seat, e.g. team,best.",
+        ),
+    ] = None,
+    own_pawns: Annotated[
+        str | None,
+        typer.Option(
+            "--own-pawns",
+            help="Team variant, a pawn of one's own at the inn, well or prison: "
+            "return (default: it blocks) or release.",
+        ),
+    ] = None,
     occupied: Annotated[
         str, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = "swap",
@@ -265,23 +308,15 @@ def play(
     import random
 
     from generator.games.oie.engine import play_classic, play_teams
-    from generator.games.oie.rules import Teams, default_pawns
     from generator.games.oie.simulate import random_throws, solitaire_rules
 
-    _check_team_options(teams, pawns, "best")
+    team_rules = _team_rules(teams, players, pawns, policy, own_pawns)
     rules = _rules(occupied, first, 0, 1000, inn, payer, prison_turns)
     if players == 1:
         rules = solitaire_rules(rules)
     rng = random.Random(seed)
-    if teams:
-        game = play_teams(
-            players,
-            Teams(pawns or default_pawns(players)),
-            rules,
-            random_throws(rng),
-            rng,
-            record=True,
-        )
+    if team_rules is not None:
+        game = play_teams(players, team_rules, rules, random_throws(rng), rng, record=True)
     else:
         game = play_classic(players, rules, random_throws(rng), record=True)
     if as_json:
@@ -310,7 +345,7 @@ def play(
             }
         )
         return
-    per = (pawns or default_pawns(players)) if teams else 1
+    per = team_rules.pawns if team_rules is not None else 1
     for e in game.events:
         dice = "+".join(map(str, e.dice))
         pawn = f" pawn {e.pawn % per + 1}" if teams and e.what != "lost-turn" else ""
