@@ -19,6 +19,7 @@ number of turns (nobody else comes to free him):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -150,10 +151,50 @@ def one_die_values() -> tuple[float, ...]:
             return tuple(value)
 
 
+#: How one throw is played from a position: branches (weight, options); the branch is worth the
+#: best of its options. All options in one branch: the best play; one option: a fixed choice.
+Branches = list[tuple[float, list[tuple[int, Position]]]]
+
+
 @lru_cache(maxsize=4)
 def pair_values(model: TeamModel) -> dict[Position, float]:
     """Exact expected turns two pawns of one player need from every position, playing each throw
     as well as possible (position with a pawn in the garden: the other moves by both dice)."""
+    return _expected_turns(model, lambda p, d1, d2: [(1.0, throw_options(model, p, d1, d2))])
+
+
+def policy_turns(model: TeamModel, policy: str) -> float:
+    """Exact expected turns of one player alone with two pawns, from the start, when ``policy``
+    chooses ("team" reaches ``pair_values``; "random" is the average of its choices)."""
+    import random
+
+    from generator.games.oie.policies import make_chooser
+    from generator.games.oie.rules import OWN_PAWNS_RETURN
+
+    own = OWN_PAWNS_RELEASE if model.release else OWN_PAWNS_RETURN
+    teams = Teams(2, policy, own)
+    choose = make_chooser(policy, teams, Rules(prison_turns=model.prison_turns), random.Random(0))
+
+    def branches(position: Position, d1: int, d2: int) -> Branches:
+        counted, movable = start_of_turn(position)
+        if len(movable) < 2:
+            return [(1.0, throw_options(model, position, d1, d2))]
+        if policy == "random":
+            splits = [(a, b) for a in movable for b in movable if a != b]
+        else:
+            splits = [choose(list(movable), list(counted[0]), d1, d2, (0, 1))]
+        share = 1.0 / len(splits)
+        return [(share, [play_throw(model, counted, ((a, d1), (b, d2)))]) for a, b in splits]
+
+    return _expected_turns(model, branches)[((START, START), FREE)]
+
+
+def _expected_turns(
+    model: TeamModel, branches: Callable[[Position, int, int], Branches]
+) -> dict[Position, float]:
+    """Expected turns to the garden from every position of two pawns, each throw played as
+    ``branches`` says: Gauss-Seidel value iteration to 1e-10, a position's loops on itself solved
+    in place, and the lone last pawn's chain solved exactly first."""
     positions = _positions(model)
     one = one_die_values()
     # most advanced first, so that one sweep carries values back from the garden
@@ -162,17 +203,16 @@ def pair_values(model: TeamModel) -> dict[Position, float]:
     done = len(positions)
     value = [one[p[0][0]] + one[p[0][1]] for p in positions] + [0.0]
     index[HOME] = done
-    # per position: the distinct rows of options, each with how many of the 36 throws give it
-    tables: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
+    # per position: the distinct rows of options, with the weight (out of 36 throws) of each
+    tables: list[list[tuple[float, tuple[tuple[int, int], ...]]]] = []
     loops: list[bool] = []
     for k, p in enumerate(positions):
-        rows: dict[tuple[tuple[int, int], ...], int] = {}
+        rows: dict[tuple[tuple[int, int], ...], float] = {}
         for d1, d2 in THROWS:
-            row = tuple(
-                sorted({(1 + lost, index[nxt]) for lost, nxt in throw_options(model, p, d1, d2)})
-            )
-            rows[row] = rows.get(row, 0) + 1
-        tables.append([(count, row) for row, count in rows.items()])
+            for weight, options in branches(p, d1, d2):
+                row = tuple(sorted({(1 + lost, index[nxt]) for lost, nxt in options}))
+                rows[row] = rows.get(row, 0.0) + weight
+        tables.append([(weight, row) for row, weight in rows.items()])
         loops.append(any(nxt == k for row in rows for _, nxt in row))
     # the last pawn alone (its partner in the garden) has no choice: solved exactly first, since
     # its slow bounces near the garden would take value iteration hundreds of sweeps
@@ -188,29 +228,29 @@ def pair_values(model: TeamModel) -> dict[Position, float]:
             x = value[k]
             if not loops[k]:
                 total = 0.0
-                for count, row in rows:
+                for weight, row in rows:
                     best = 1e18
                     for cost, nxt in row:
                         v = cost + value[nxt]
                         if v < best:
                             best = v
-                    total += count * best
+                    total += weight * best
                 x = total / 36
             else:
                 # x = E[min over options of (cost + value)], solved for x where an option loops
                 for _ in range(8):
-                    total, looping = 0.0, 0
-                    for count, row in rows:
+                    total, looping = 0.0, 0.0
+                    for weight, row in rows:
                         best, best_loop = 1e18, False
                         for cost, nxt in row:
                             v = cost + (x if nxt == k else value[nxt])
                             if v < best:
                                 best, best_loop = v, nxt == k
                         if best_loop:
-                            total += count * (best - x)
-                            looping += count
+                            total += weight * (best - x)
+                            looping += weight
                         else:
-                            total += count * best
+                            total += weight * best
                     new = total / (36 - looping)  # some throw always leaves: looping < 36
                     if abs(new - x) < _TOLERANCE:
                         x = new
@@ -223,7 +263,7 @@ def pair_values(model: TeamModel) -> dict[Position, float]:
 
 
 def _solve_fixed(
-    tables: list[list[tuple[int, tuple[tuple[int, int], ...]]]],
+    tables: list[list[tuple[float, tuple[tuple[int, int], ...]]]],
     unknowns: list[int],
     value: list[float],
 ) -> list[float]:
@@ -235,13 +275,13 @@ def _solve_fixed(
     matrix = [[0.0] * (n + 1) for _ in range(n)]
     for i, rows in enumerate(tables):
         matrix[i][i] += 36.0
-        for count, row in rows:
+        for weight, row in rows:
             ((cost, nxt),) = row  # the last pawn has one way to play each throw
-            matrix[i][n] += count * cost
+            matrix[i][n] += weight * cost
             if nxt in where:
-                matrix[i][where[nxt]] -= count
+                matrix[i][where[nxt]] -= weight
             else:
-                matrix[i][n] += count * value[nxt]
+                matrix[i][n] += weight * value[nxt]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(matrix[r][col]))
         matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
@@ -273,106 +313,141 @@ def _value(position: Position, pairs: dict[Position, float], one: tuple[float, .
 
 def team_chooser(teams: Teams, rules: Rules) -> Chooser:
     """The team policy: the choice that leaves the fewest expected turns (lost turns included)."""
-    model = TeamModel.of(teams, rules)
-    pair_values(model)  # computed once, before the first throw
+    split = splitter(TeamModel.of(teams, rules))
 
     def choose(
         movable: list[int], pos: list[int], d1: int, d2: int, mine: tuple[int, ...]
     ) -> tuple[int, int]:
         base = mine[0]  # a player's pawns are numbered base, base + 1, ...
-        a, b = best_split(
-            model, tuple(pos[base : base + len(mine)]), tuple([p - base for p in movable]), d1, d2
+        a, b = split(
+            tuple(pos[base : base + len(mine)]), tuple([p - base for p in movable]), d1, d2
         )
         return a + base, b + base
 
     return choose
 
 
-@lru_cache(maxsize=1 << 18)
 def best_split(
     model: TeamModel, squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
 ) -> tuple[int, int]:
     """Which of the player's pawns (indices into ``squares``) takes ``d1`` and moves first, and
     which takes ``d2``: the split with the fewest expected turns left, lost turns included; ties
     go to the lower-numbered pawns. A pawn of the player not movable and not home is in prison."""
+    return splitter(model)(squares, movable, d1, d2)
+
+
+Split = Callable[[tuple[int, ...], tuple[int, ...], int, int], tuple[int, int]]
+
+
+@lru_cache(maxsize=4)
+def splitter(model: TeamModel) -> Split:
+    """``best_split`` for one model, its tables bound once and its decisions remembered (a throw
+    is decided again and again: the same squares and dice come back in game after game)."""
     pairs = pair_values(model)
     one = one_die_values()
-    jail = FREE
-    if len(movable) + squares.count(LAST) < len(squares):
-        # how long a jailed pawn still waits is not known at the table: the middle of the model's
-        jail = (model.prison_turns - 1) // 2
-    if len(squares) > 2 and jail == FREE and PRISON not in squares:
-        return _split_many(model, squares, movable, d1, d2)
-    best, best_value = (movable[0], movable[1]), 1e18
-    for a in movable:
-        for b in movable:
-            if a != b:
-                lost, nxt = play_throw(model, (squares, jail), ((a, d1), (b, d2)))
-                v = lost + _value(nxt, pairs, one)
-                if v < best_value - 1e-12:
-                    best, best_value = (a, b), v
-    return best
-
-
-def _split_many(
-    model: TeamModel, squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
-) -> tuple[int, int]:
-    """``best_split`` for three pawns or more, none on the prison square: the values of
-    ``play_throw`` and ``_value``, written out for speed (it runs at almost every throw).
-
-    The value of a position is the sum of the one-die values plus the pair correction
-    (exact pair value minus the two one-die values) of its two least advanced pawns."""
     final = move_tables().final
-    one = one_die_values()
     correction = _pair_corrections(model)
     hold = _HOLD
     special = _OWN_RULE_SQUARES if model.release else frozenset()
-    total = sum(one[s] for s in squares)
-    best, best_value = (movable[0], movable[1]), 1e18
-    seen = set()
-    for a in movable:
-        sa = squares[a]
-        ta = final[sa * 13 + d1]
-        moved = list(squares)
-        lost_a = 0
-        if ta in (START, LAST) or ta not in squares:
-            moved[a] = ta
-            lost_a = hold[ta]
-        for b in movable:
-            sb = squares[b]
-            if a == b or (sa, sb) in seen:
-                continue
-            seen.add((sa, sb))  # pawns on one square are interchangeable
-            tb = final[sb * 13 + d2]
-            if ta == PRISON or tb == PRISON or ta in special or tb in special:
-                lost, nxt = play_throw(model, (squares, FREE), ((a, d1), (b, d2)))
-                v = lost + _value(nxt, pair_values(model), one)
-            else:
-                new = moved.copy()
-                lost = lost_a
-                if tb in (START, LAST) or tb not in new:
-                    new[b] = tb
-                    if hold[tb] > lost:
-                        lost = hold[tb]
-                # the two least advanced pawns after the move: largest one-die values
-                first = second = LAST
-                for square in new:
-                    if one[square] > one[first]:
-                        first, second = square, first
-                    elif one[square] > one[second]:
-                        second = square
-                v = (
-                    lost
-                    + total
-                    - one[sa]
-                    - one[sb]
-                    + one[new[a]]
-                    + one[new[b]]
-                    + correction[first * 64 + second]
-                )
-            if v < best_value - 1e-12:
-                best, best_value = (a, b), v
-    return best
+    # how long a jailed pawn still waits is not known at the table: the middle of the model's
+    jailed_wait = (model.prison_turns - 1) // 2
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[int, int]] = {}
+
+    def by_play(
+        squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int, jail: int
+    ) -> tuple[int, int]:
+        """Every split played out with ``play_throw`` and valued with ``_value``."""
+        best, best_value = (movable[0], movable[1]), 1e18
+        for a in movable:
+            for b in movable:
+                if a != b:
+                    lost, nxt = play_throw(model, (squares, jail), ((a, d1), (b, d2)))
+                    v = lost + _value(nxt, pairs, one)
+                    if v < best_value - 1e-12:
+                        best, best_value = (a, b), v
+        return best
+
+    def many(
+        squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
+    ) -> tuple[int, int]:
+        """Three pawns or more, none on the prison square: ``by_play`` with the common cases
+        written out. A position is worth the sum of its one-die values plus the correction
+        (exact pair value minus their one-die values) of its two least advanced pawns."""
+        total = 0.0
+        for square in squares:
+            total += one[square]
+        best, best_value = (movable[0], movable[1]), 1e18
+        start_a = False  # pawns on the start are interchangeable: the first one stands for all
+        for a in movable:
+            sa = squares[a]
+            if sa == START:
+                if start_a:
+                    continue
+                start_a = True
+            ta = final[sa * 13 + d1]
+            a_moves = ta in (START, LAST) or ta not in squares  # an own pawn there: it goes back
+            new_a = ta if a_moves else sa
+            lost_a = hold[ta] if a_moves else 0
+            gain_a = total - one[sa] + one[new_a]
+            start_b = False
+            for b in movable:
+                if a == b:
+                    continue
+                sb = squares[b]
+                if sb == START:
+                    if start_b:
+                        continue
+                    start_b = True
+                tb = final[sb * 13 + d2]
+                if ta == PRISON or tb == PRISON or ta in special or tb in special:
+                    lost, nxt = play_throw(model, (squares, FREE), ((a, d1), (b, d2)))
+                    v = lost + _value(nxt, pairs, one)
+                else:
+                    # b goes back if it lands on an own pawn: a where it now stands, or a pawn
+                    # that has not moved (a's old square is free once a has left it)
+                    if tb in (START, LAST) or (tb != new_a and (tb == sa or tb not in squares)):
+                        new_b, lost = tb, max(lost_a, hold[tb])
+                    else:
+                        new_b, lost = sb, lost_a
+                    # the two least advanced pawns after the move: largest one-die values
+                    first = second = LAST
+                    for k, square in enumerate(squares):
+                        if k == a:
+                            square = new_a
+                        elif k == b:
+                            square = new_b
+                        if one[square] > one[first]:
+                            first, second = square, first
+                        elif one[square] > one[second]:
+                            second = square
+                    v = lost + gain_a - one[sb] + one[new_b] + correction[first * 64 + second]
+                if v < best_value - 1e-12:
+                    best, best_value = (a, b), v
+        return best
+
+    def split(
+        squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
+    ) -> tuple[int, int]:
+        key = (squares, movable, d1, d2)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        jail = FREE
+        if len(movable) + squares.count(LAST) < len(squares):
+            jail = jailed_wait
+        if len(squares) > 2 and jail == FREE and PRISON not in squares:
+            known = many(squares, movable, d1, d2)
+        else:
+            known = by_play(squares, movable, d1, d2, jail)
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        memo[key] = known
+        return known
+
+    return split
+
+
+_MEMO_SIZE = 1 << 18
 
 
 @lru_cache(maxsize=4)
