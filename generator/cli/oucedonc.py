@@ -110,6 +110,8 @@ def deck(
         f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
         f"coordinates {files.deck.precision.label}"
     )
+    if files.note:
+        typer.echo(files.note)
     typer.echo(f"wrote {files.pdf}")
     typer.echo(f"wrote {files.json}")
     if files.pngs:
