@@ -32,6 +32,7 @@ def check_laps(laps: int) -> int:
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
     return laps
 
+
 #: « La manche se termine dès que 3 des 4 piles sont complètes. »
 ROUND_OVER_PILES = 3
 
