@@ -73,11 +73,12 @@ class DeckFiles:
     pngs: tuple[Path, ...]
     deck: Deck
     pages: int
+    referee_page: Path  # DECK-referee.html beside the JSON: the referee on a phone
     note: str | None = None  # a line for the user (a smaller default deck)
 
     @property
     def paths(self) -> list[Path]:
-        return [self.pdf, self.json, *self.pngs]
+        return [self.pdf, self.json, self.referee_page, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -282,9 +283,13 @@ def print_settings(options: DeckOptions) -> PrintSettings:
 
 
 def _check_targets(options: DeckOptions) -> None:
-    """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
-    a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
-    for path in (options.out, options.out.with_suffix(".json")):
+    """The PDF, the JSON, the referee page and the PNG folder must all be writable as such before
+    any is written: a PDF replaced while its deck file cannot be would leave the referee reading
+    another deck."""
+    from generator.products.oucedonc_referee_page import page_path
+
+    json_path = options.out.with_suffix(".json")
+    for path in (options.out, json_path, page_path(json_path)):
         if path.is_dir():
             raise UserError(f"{path} is a folder; choose another --out or move that folder away")
     folder = png_folder(options.out)
@@ -487,8 +492,10 @@ def _region_names() -> dict[str, str]:
 
 
 def make_deck(options: DeckOptions) -> DeckFiles:
-    """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
+    """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
+    each atomically."""
     from generator.core.atomic import write_bytes, write_text
+    from generator.products.oucedonc_referee_page import page_path, render_page
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
@@ -498,13 +505,17 @@ def make_deck(options: DeckOptions) -> DeckFiles:
         else {}
     )
     json_path = options.out.with_suffix(".json")
+    page = render_page(built.deck)
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
+    referee_page = write_text(page_path(json_path), page)
     folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
-    return DeckFiles(options.out, json_path, written, built.deck, built.pages, built.note)
+    return DeckFiles(
+        options.out, json_path, written, built.deck, built.pages, referee_page, built.note
+    )
 
 
 _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
