@@ -206,7 +206,7 @@ def test_nothing_is_playable_once_the_round_is_over_in_every_pile_state(laps):
                 suit
                 for i, suit in enumerate(SUITS)
                 if heights[i] < laps
-                and check_piles(heights[:i] + (heights[i] + 1,) + heights[i + 1 :], rules).ok
+                and check_piles((*heights[:i], heights[i] + 1, *heights[i + 1 :]), rules).ok
             )
         )
         assert result.playable == expected, heights

@@ -17,6 +17,7 @@ the same entry point as the ``pnp`` command.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shlex
 from dataclasses import dataclass
@@ -109,10 +110,8 @@ def run_pnp(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> list[s
     """Run ``pnp ARGV`` in this process (the console script's entry point); its output lines."""
     from generator.cli.main import run
 
-    try:
+    with contextlib.suppress(SystemExit):  # pnp ends with sys.exit(code) when it fails
         run(list(argv))
-    except SystemExit:
-        pass
     captured = capsys.readouterr()
     return [line.rstrip() for line in (captured.out + captured.err).splitlines()]
 

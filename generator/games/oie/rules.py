@@ -104,7 +104,7 @@ class Teams:
             )
 
     def policy_of(self, seat: int) -> str:
-        """The policy that moves ``seat``'s pawns (seats beyond ``seat_policies`` cycle through it)."""
+        """The policy that moves ``seat``'s pawns (``seat_policies`` repeats past its end)."""
         if not self.seat_policies:
             return self.policy
         return self.seat_policies[seat % len(self.seat_policies)]
