@@ -264,7 +264,11 @@ def test_cli_data_fetch_and_offline(server, folders):
     listed = run_pnp(
         "places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env
     )
-    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
+    assert [p["name"] for p in json.loads(listed.stdout)] == [
+        "Bordeaux",
+        "La Teste-de-Buch",
+        "Sans mairie",
+    ]
     env["PNP_CACHE_DIR"] = str(folders / "empty-cache")
     offline = run_pnp("data", "fetch", "apigeo", "--region", "29", "--offline", env_extra=env)
     assert offline.returncode == 2
