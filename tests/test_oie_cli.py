@@ -168,7 +168,7 @@ def test_policy_per_seat_and_own_pawns_are_checked():
             "40",
             "--teams",
             "--policy",
-            "team,random",
+            "best,random",
             "--json",
         ).stdout
     )
