@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
-from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, Policy, WellPayer
+from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPayer
 from generator.render.paper import HomePaper, PaperName
 
 app = typer.Typer(
@@ -139,8 +139,21 @@ def simulate(
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
     policy: Annotated[
-        Policy, typer.Option("--policy", help="Team variant: best or random choice of pawns.")
-    ] = Policy.BEST,
+        str | None,
+        typer.Option(
+            "--policy",
+            help="Team variant: which pawn takes which die: team (default), best or random; "
+            "or one per seat, e.g. team,best.",
+        ),
+    ] = None,
+    own_pawns: Annotated[
+        str | None,
+        typer.Option(
+            "--own-pawns",
+            help="Team variant, a pawn of one's own at the inn, well or prison: "
+            "return (default: it blocks) or release.",
+        ),
+    ] = None,
     occupied: Annotated[
         Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = Occupied.SWAP,
@@ -174,7 +187,7 @@ def simulate(
     from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import simulate as run
 
-    team_rules = team_variant(players, teams, pawns, policy.value)
+    team_rules = team_variant(players, teams, pawns, policy, own_pawns)
     rules = _rules(occupied, first, inn, payer, prison_turns, ante, max_rounds)
     summary = run(players, games, seed, rules, team_rules)
     if as_json:
@@ -210,6 +223,21 @@ def play(
     pawns: Annotated[
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            "--policy",
+            help="Team variant: team (default), best or random; or one per seat, e.g. team,best.",
+        ),
+    ] = None,
+    own_pawns: Annotated[
+        str | None,
+        typer.Option(
+            "--own-pawns",
+            help="Team variant, a pawn of one's own at the inn, well or prison: "
+            "return (default: it blocks) or release.",
+        ),
+    ] = None,
     occupied: Annotated[
         Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = Occupied.SWAP,
@@ -234,7 +262,7 @@ def play(
     from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import play_one
 
-    team_rules = team_variant(players, teams, pawns)
+    team_rules = team_variant(players, teams, pawns, policy, own_pawns)
     played = play_one(players, seed, _rules(occupied, first, inn, payer, prison_turns), team_rules)
     if as_json:
         _print_json(played.to_json())

@@ -474,8 +474,8 @@ EXAMPLE_ORDER = (Suit.DIAMOND, Suit.HEART, Suit.SPADE, Suit.CLUB)
 def score_line_french(line: ScoreLine) -> str:
     """One scoring line, short, e.g. "a ♣ +2", "b ♠♣ +2", "c ♦♠♣ +3", "b ♥♦ 0 (c)"."""
     cars = "".join(car.symbol for car in line.cars)
-    if line.rule == "b" and not line.points:
-        return f"b {cars} 0 (c)"
+    if line.void_by:
+        return f"b {cars} 0" + (" (c)" if line.void_by == "c" else "")
     return f"{line.rule} {cars} +{line.points}"
 
 
