@@ -147,9 +147,10 @@ def test_fetch_apigeo_then_load_and_select(server):
     server.expect_request("/geo/communes").respond_with_json(COMMUNES_33)
     with quick_http(folders_cache(server)) as http:
         result = catalog.fetch_places("apigeo", "33", http)
-    assert result.path.name == "dep-33.csv" and result.summary == "2 towns and 0 sites"
+    assert result.path.name == "dep-33.csv" and result.summary == "3 towns and 0 sites"
     places = catalog.load_places("apigeo", "gironde")
-    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch"]
+    # a commune without a town hall point is placed at its centre; one with neither is left out
+    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
 
 
 def folders_cache(server):
@@ -259,11 +260,11 @@ def test_cli_data_fetch_and_offline(server, folders):
     env = {k: os.environ[k] for k in os.environ if k.startswith("PNP_")}
     done = run_pnp("data", "fetch", "apigeo", "--region", "Gironde", env_extra=env)
     assert done.returncode == 0, done.stderr
-    assert "apigeo: 2 towns and 0 sites for Gironde (département 33)" in done.stdout
+    assert "apigeo: 3 towns and 0 sites for Gironde (département 33)" in done.stdout
     listed = run_pnp(
         "places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env
     )
-    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch"]
+    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
     env["PNP_CACHE_DIR"] = str(folders / "empty-cache")
     offline = run_pnp("data", "fetch", "apigeo", "--region", "29", "--offline", env_extra=env)
     assert offline.returncode == 2

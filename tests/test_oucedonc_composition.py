@@ -171,6 +171,7 @@ def test_cli_writes_pdf_and_json(tmp_path):
     deck = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
     assert deck["region"] == "bretagne" and deck["params"]["duplex"] == "long"
     assert sorted(p.name for p in out.parent.iterdir()) == [
+        "bzh-referee.html",
         "bzh.json",
         "bzh.pdf",
     ]  # no temporary left
@@ -224,7 +225,7 @@ def test_kit_builds_the_deck(tmp_path):
     from generator.kit.model import KitParams
 
     files = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
-    assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(
+    assert [f.path.suffix for f in files] == [".pdf", ".json", ".html"] and all(
         f.path.is_file() for f in files
     )
     assert files[0].print_notes.duplex == "long" and "Oucédonc en Bretagne" in files[0].title
@@ -265,7 +266,7 @@ SEPARATORS = st.sampled_from(["-", " ", "-", "'"])
 def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, height):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.render.fit_text import fit_text
+    from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
     name = words[0] + "".join(sep + word for sep, word in zip(separators, words[1:]))

@@ -114,6 +114,9 @@ def deck(
         typer.echo(files.note)
     typer.echo(f"wrote {files.pdf}")
     typer.echo(f"wrote {files.json}")
+    typer.echo(
+        f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)"
+    )
     if files.pngs:
         typer.echo(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
 

@@ -40,7 +40,11 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         ),
         KitFile(
             files.json,
-            title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)",
+            title="Deck file for the referee (pnp oucedonc play, pnp oucedonc game, verify --deck)",
+        ),
+        KitFile(
+            files.referee_page,
+            title="The referee on a phone: copy this page to the phone and open it (works offline)",
         ),
     ]
 
@@ -94,7 +98,7 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
     """
     from generator.products.territoires_sheets import SheetOptions, write_sheets
     from generator.render.paper import paper
-    from generator.render.territoires.sheets import SHEET_PAPERS
+    from generator.render.sheet import SHEET_PAPERS
 
     sheet = params.paper if paper(params.paper).name in SHEET_PAPERS else "a4"
     written: list[Path] = []

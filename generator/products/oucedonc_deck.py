@@ -73,11 +73,12 @@ class DeckFiles:
     pngs: tuple[Path, ...]
     deck: Deck
     pages: int
+    referee_page: Path  # DECK-referee.html beside the JSON: the referee on a phone
     note: str | None = None  # a line for the user (a smaller default deck)
 
     @property
     def paths(self) -> list[Path]:
-        return [self.pdf, self.json, *self.pngs]
+        return [self.pdf, self.json, self.referee_page, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -282,9 +283,13 @@ def print_settings(options: DeckOptions) -> PrintSettings:
 
 
 def _check_targets(options: DeckOptions) -> None:
-    """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
-    a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
-    for path in (options.out, options.out.with_suffix(".json")):
+    """The PDF, the JSON, the referee page and the PNG folder must all be writable as such before
+    any is written: a PDF replaced while its deck file cannot be would leave the referee reading
+    another deck."""
+    from generator.products.oucedonc_referee_page import page_path
+
+    json_path = options.out.with_suffix(".json")
+    for path in (options.out, json_path, page_path(json_path)):
         if path.is_dir():
             raise UserError(f"{path} is a folder; choose another --out or move that folder away")
     folder = png_folder(options.out)
@@ -377,7 +382,10 @@ def render_oucedonc_deck(
     deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings
 ) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
+    from generator.games.oucedonc.pictograms import TOWN, pictogram
     from generator.render.document import DocInfo
+    from generator.render.fonts import require_glyphs
+    from generator.render.icons import icon_credit
     from generator.render.imposition import CardBox, Duplex, render_deck
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.texts import render_deck_texts
@@ -390,8 +398,16 @@ def render_oucedonc_deck(
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
+    pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
+    credit = icon_credit(sorted(pictures)) if pictures else ""
+    require_glyphs(fonts.regular, credit, "the icons' credit")
     doc = render_deck(
-        cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso")
+        cards,
+        spec,
+        DocInfo(
+            title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
+        ),
+        credit_font=fonts.regular,
     )
     sheet = plan_tokens(*settings.page_size, TOKENS)
     token_pages = draw_token_pages(
@@ -487,8 +503,10 @@ def _region_names() -> dict[str, str]:
 
 
 def make_deck(options: DeckOptions) -> DeckFiles:
-    """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
+    """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
+    each atomically."""
     from generator.core.atomic import write_bytes, write_text
+    from generator.products.oucedonc_referee_page import page_path, render_page
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
@@ -498,13 +516,17 @@ def make_deck(options: DeckOptions) -> DeckFiles:
         else {}
     )
     json_path = options.out.with_suffix(".json")
+    page = render_page(built.deck)
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
+    referee_page = write_text(page_path(json_path), page)
     folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
-    return DeckFiles(options.out, json_path, written, built.deck, built.pages, built.note)
+    return DeckFiles(
+        options.out, json_path, written, built.deck, built.pages, referee_page, built.note
+    )
 
 
 _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
