@@ -58,7 +58,8 @@ COLUMNS: tuple[str, ...] = (
 EXCLUDED_TOWN_CODES = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH", "PPLX"})
 
 # "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps). Every
-# code is one of GeoNames' own (tests/data/geonames_feature_codes.tsv, checked by a test).
+# code is one of GeoNames' own: tests/data/geonames_feature_codes.tsv gives each with GeoNames'
+# name and the GeoNames page that shows it (S.DAM and S.AMTH not yet; see the test).
 SITE_KINDS: dict[str, str] = {
     "T.MT": "mountain",
     "T.PK": "mountain",
