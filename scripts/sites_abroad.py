@@ -72,7 +72,9 @@ def rewrite(check: bool) -> int:
     for row in rows:
         admin1, town = derived(row["country"], float(row["lat"]), float(row["lon"]))
         if (row["admin1"], row["town"]) != (admin1, town):
-            changed.append(f"{row['country']} {row['name']}: {row['admin1']},{row['town']} -> {admin1},{town}")
+            changed.append(
+                f"{row['country']} {row['name']}: {row['admin1']},{row['town']} -> {admin1},{town}"
+            )
             row["admin1"], row["town"] = admin1, town
     for line in changed:
         print(line)
@@ -97,8 +99,10 @@ def decks(countries: list[str]) -> None:
         ids = {card.source_id for card in deck.places}
         sites = [p for p in embedded.sites_abroad(country) if p.id in ids]
         names = ", ".join(p.name for p in sites)
-        print(f"{country}: {len(sites)} sites of {len(deck.places)} cards "
-              f"({len(embedded.sites_abroad(country))} curated): {names}")
+        print(
+            f"{country}: {len(sites)} sites of {len(deck.places)} cards "
+            f"({len(embedded.sites_abroad(country))} curated): {names}"
+        )
 
 
 def main() -> int:
