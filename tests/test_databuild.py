@@ -26,6 +26,7 @@ from generator.geo.databuild.build import (
     run_build,
 )
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
+from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
@@ -356,6 +357,17 @@ def _tarball(path: Path, files: dict[str, bytes]) -> Path:
     return path
 
 
+def fake_icon_package(extra: dict[str, dict] | None = None) -> dict[str, bytes]:
+    """An iconify package holding every icon the subset takes, each a 10-unit square."""
+    icons = {
+        name: {"body": '<path fill="currentColor" d="M10 20h10v10H10z"/>'} for name in UPSTREAM
+    }
+    icons.update(extra or {})
+    document = {"prefix": "game-icons", "icons": icons, "width": 512, "height": 512}
+    info = {"license": {"title": "CC BY 3.0", "spdx": "CC-BY-3.0"}}
+    return {"icons.json": json.dumps(document).encode(), "info.json": json.dumps(info).encode()}
+
+
 def fake_pack(source: Path):
     etalab_communes = [
         {
@@ -487,6 +499,7 @@ def fake_pack(source: Path):
                 ("en", {"CH": "Switzerland", "FR": "France"}),
             )
         },
+        GAME_ICONS.name: fake_icon_package(),
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:

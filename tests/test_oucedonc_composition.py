@@ -266,7 +266,7 @@ SEPARATORS = st.sampled_from(["-", " ", "-", "'"])
 def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, height):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.render.fit_text import fit_text
+    from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
     name = words[0] + "".join(sep + word for sep, word in zip(separators, words[1:]))

@@ -253,14 +253,19 @@ def test_back_offset_moves_backs_only(tmp_path):
 def test_all_card_text_stays_in_the_safe_zone(long_deck):
     """No character of any card face (names, coordinates, rules) crosses its card's safe zone."""
     layout = layout_for(long_deck[1])
+    margin = min(s.trim.y for s in layout.fronts) - long_deck[1]["params"]["bleed_mm"]
     document, pages = pdfium_pages(long_deck[0])
     for number, (_, textpage) in enumerate(pages[:16]):
         slots = layout.fronts if number % 2 == 0 else layout.backs
         safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
+        credit = ""
         for index in range(textpage.count_chars()):
             if textpage.get_text_range(index, 1).isspace():
                 continue
             left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            if number % 2 == 0 and top < margin:  # the icons' credit under the fronts
+                credit += textpage.get_text_range(index, 1)
+                continue
             inside = any(
                 s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
             )
@@ -268,6 +273,8 @@ def test_all_card_text_stays_in_the_safe_zone(long_deck):
             assert inside, (
                 f"page {number + 1}: {char!r} at ({left:.1f}, {bottom:.1f}) mm leaves the safe zone"
             )
+        if number % 2 == 0:  # every front sheet credits the deck's icons
+            assert credit.startswith("Icônes:") and "CCBY3.0" in credit, credit
     document.close()
 
 
@@ -411,6 +418,7 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
     pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
     layout = plan_sheet(built.spec)
     document, pages = pdfium_pages(pdf)
+    margin = min(s.trim.y for s in layout.fronts) - built.spec.bleed
     for number in (0, 1):  # the first sheet holds the long names, front and back
         slots = layout.fronts if number == 0 else layout.backs
         safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
@@ -419,6 +427,8 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
             if textpage.get_text_range(index, 1).isspace():
                 continue
             left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            if number == 0 and top < margin:
+                continue  # the icons' credit, under the cards between the crop marks
             assert any(
                 s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
             )
@@ -433,7 +443,7 @@ def test_name_fitting_measures_every_line():
     """The fitted lines are never wider than the zone, measured with the font's own metrics."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.render.fit_text import fit_text
+    from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
     font = register_fonts().condensed_bold

@@ -11,11 +11,13 @@ def about() -> None:
     """Show the version, the attributions of the embedded data, and the cache and data folders."""
     from generator.geo.embedded import attributions
     from generator.geo.http import cache_dir, data_dir
+    from generator.render.icons import icon_set
 
     typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")
     typer.echo("Data sources (credit them with printed material):")
     for line in attributions("en"):
         typer.echo(f"  - {line}")
+    typer.echo(f"  - {icon_set().attribution_en}")
     typer.echo(f"HTTP cache: {cache_dir()}")
     typer.echo(f"Fetched place sets: {data_dir()}")
 

@@ -44,6 +44,46 @@ class DataSource:
 
 
 @dataclass(frozen=True)
+class Pictogram:
+    """One picture of the legend: its SVG path (512 grid) and the site kinds it stands for."""
+
+    path: str
+    label: str
+
+
+@dataclass(frozen=True)
+class PictureCredits:
+    """The icon set the printed material draws from, its credit and the Oucédonc legend."""
+
+    package: str
+    version: str
+    attribution: str  # authors, source, licence and its address, as CC BY 3.0 asks
+    grid: int
+    pictograms: tuple[Pictogram, ...]
+
+
+def picture_credits() -> PictureCredits:
+    from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, UNKNOWN_SITE
+    from generator.render.icons import icon_set
+
+    icons = icon_set()
+    kinds: dict[str, list[str]] = {}
+    for kind, icon in SITE_PICTOGRAMS.items():
+        kinds.setdefault(icon, []).append(kind)
+    kinds.setdefault(UNKNOWN_SITE, []).append("other sites")
+    return PictureCredits(
+        package=icons.package,
+        version=icons.version,
+        attribution=icons.attribution_en,
+        grid=int(icons.grid),
+        pictograms=tuple(
+            Pictogram(icons.entries[icon].svg_path, ", ".join(names))
+            for icon, names in kinds.items()
+        ),
+    )
+
+
+@dataclass(frozen=True)
 class Provenance:
     sources: tuple[DataSource, ...]
     note: str  # why there are no sources, when there are none
@@ -190,6 +230,7 @@ def render_index(
         total_size=human_size(sum(fact.size for fact in material)),
         any_two_sided=any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
         calibration=calibration,
+        pictures=picture_credits(),
     )
 
 

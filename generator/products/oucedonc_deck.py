@@ -382,7 +382,10 @@ def render_oucedonc_deck(
     deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings
 ) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
+    from generator.games.oucedonc.pictograms import TOWN, pictogram
     from generator.render.document import DocInfo
+    from generator.render.fonts import require_glyphs
+    from generator.render.icons import icon_credit
     from generator.render.imposition import CardBox, Duplex, render_deck
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.texts import render_deck_texts
@@ -395,8 +398,16 @@ def render_oucedonc_deck(
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
+    pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
+    credit = icon_credit(sorted(pictures)) if pictures else ""
+    require_glyphs(fonts.regular, credit, "the icons' credit")
     doc = render_deck(
-        cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso")
+        cards,
+        spec,
+        DocInfo(
+            title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
+        ),
+        credit_font=fonts.regular,
     )
     sheet = plan_tokens(*settings.page_size, TOKENS)
     token_pages = draw_token_pages(

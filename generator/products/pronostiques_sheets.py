@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.errors import UserError
 from generator.games.pronostiques import ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
 
@@ -23,23 +22,17 @@ def build_sheets(
     """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
     deck one face per page) and return their paths."""
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
-    from generator.render.paper import paper
     from generator.render.pronostiques.sheets import (
-        SHEET_PAPERS,
         PronostiquesOptions,
         build_deck,
         build_rules_aid,
         build_score_pad,
     )
+    from generator.render.sheet import sheet_paper
 
     check_players(players)
     check_laps(laps)
-    sheet = paper(paper_name)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(
-            f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
-            "pass --paper a4 or --paper letter"
-        )
+    sheet = sheet_paper(paper_name, "Pronostiques sheets")
     options = PronostiquesOptions(
         players, sheet, laps, duplex, back_offset, score_rules, bleed, faces
     )

@@ -25,6 +25,7 @@ class DocInfo:
     subject: str = ""
     author: str = "pnp"
     creator: str = "pnp (print-and-play generator)"
+    credit: str = ""  # a licence's attribution, printed on the sheets (render_deck: the margin)
 
 
 @dataclass

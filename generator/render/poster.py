@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.render.colour import set_fill, set_stroke
+from generator.render.draw.shapes import polygon
+from generator.render.palette import PosterPalette
 from generator.render.paper import Paper
-from generator.render.units import PT_PER_MM
-
-INK = "#3B2A20"
-GUIDE = "#9A8670"
+from generator.render.units import PT_PER_MM, scale_to_mm, scale_to_points
 
 
 @dataclass(frozen=True)
@@ -92,14 +92,12 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' if number > 1 else ''}"
 
 
-def _draw_plan(c, grid: TileGrid, form: str) -> None:
-    from reportlab.lib.colors import Color, HexColor
-
+def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
-    c.setFillColor(HexColor(INK))
+    set_fill(c, colours.ink)
     c.setFont(SERIF_BOLD, 7)
     c.drawString(m, ph - m - 6, "Plan d’assemblage du poster")
     c.setFont(SANS, 3.3)
@@ -123,13 +121,13 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     c.saveState()
     c.translate(left, bottom)
     c.scale(scale, scale)
-    c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
+    scale_to_points(c)
     c.doForm(form)
     c.restoreState()
     # fade the picture so the grid reads first; shade the overlaps
-    c.setFillColor(Color(1, 1, 1, alpha=0.55))
+    set_fill(c, colours.fade)
     c.rect(left, bottom, grid.poster_width * scale, grid.poster_height * scale, stroke=0, fill=1)
-    c.setFillColor(Color(0.72, 0.26, 0.23, alpha=0.18))
+    set_fill(c, colours.overlap)
     step_x = (grid.window_width - grid.overlap) * scale
     step_y = (grid.window_height - grid.overlap) * scale
     for col in range(1, grid.cols):
@@ -155,14 +153,14 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
         x = left + tile.x * scale
         yy = bottom + tile.y * scale
         w, h = grid.window_width * scale, grid.window_height * scale
-        c.setStrokeColor(HexColor("#B8433A"))
+        set_stroke(c, colours.mark)
         c.rect(x, yy, w, h, stroke=1, fill=0)
-        c.setFillColor(HexColor("#FFFFFF"))
+        set_fill(c, colours.label)
         c.roundRect(x + w / 2 - 7, yy + h / 2 - 4.5, 14, 9, 1.5, stroke=1, fill=1)
-        c.setFillColor(HexColor("#B8433A"))
+        set_fill(c, colours.mark)
         c.setFont(SANS_BOLD, 5.5)
         c.drawCentredString(x + w / 2, yy + h / 2 - 2, tile.label)
-    c.setFillColor(HexColor(GUIDE))
+    set_fill(c, colours.guide)
     c.setFont(CONDENSED, 2.6)
     c.drawRightString(
         pw - m,
@@ -171,9 +169,7 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     )
 
 
-def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
-    from reportlab.lib.colors import HexColor
-
+def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette) -> None:
     from generator.render.fonts import CONDENSED, SANS_BOLD
 
     m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
@@ -183,10 +179,10 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
     clip.rect(m, m, ww, wh)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(m - tile.x, m - tile.y)
-    c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
+    scale_to_points(c)
     c.doForm(form)
     c.restoreState()
-    c.setStrokeColor(HexColor(GUIDE))
+    set_stroke(c, colours.guide)
     c.setLineWidth(0.2)
     # cut lines (dashed) on the edges laid over a neighbour
     c.setDash(1.5, 1.2)
@@ -203,33 +199,33 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
             c.line(x + dx * 1.5, y, x + dx * 6, y)
             c.line(x, y + dy * 1.5, x, y + dy * 6)
     # alignment ticks: where the right neighbour's cut edge and the lower neighbour's cut edge fall
-    c.setFillColor(HexColor("#B8433A"))
-    c.setStrokeColor(HexColor("#B8433A"))
+    set_fill(c, colours.mark)
+    set_stroke(c, colours.mark)
     if tile.col < grid.cols - 1:
         x = m + ww - ov
         for y, direction in ((m, -1), (m + wh, 1)):
             c.line(x, y, x, y + direction * 6)
-            path = c.beginPath()
-            path.moveTo(x, y + direction * 1.2)
-            path.lineTo(x - 1.3, y + direction * 3.4)
-            path.lineTo(x + 1.3, y + direction * 3.4)
-            path.close()
-            c.drawPath(path, stroke=0, fill=1)
+            tick = (
+                (x, y + direction * 1.2),
+                (x - 1.3, y + direction * 3.4),
+                (x + 1.3, y + direction * 3.4),
+            )
+            polygon(c, tick, to_pt=None)
     if tile.row < grid.rows - 1:
         y = m + ov
         for x, direction in ((m, -1), (m + ww, 1)):
             c.line(x, y, x + direction * 6, y)
-            path = c.beginPath()
-            path.moveTo(x + direction * 1.2, y)
-            path.lineTo(x + direction * 3.4, y - 1.3)
-            path.lineTo(x + direction * 3.4, y + 1.3)
-            path.close()
-            c.drawPath(path, stroke=0, fill=1)
-    c.setFillColor(HexColor(INK))
+            tick = (
+                (x + direction * 1.2, y),
+                (x + direction * 3.4, y - 1.3),
+                (x + direction * 3.4, y + 1.3),
+            )
+            polygon(c, tick, to_pt=None)
+    set_fill(c, colours.ink)
     c.setFont(SANS_BOLD, 4)
     c.drawString(m + 7, ph - m + 2.8, tile.label)
     c.setFont(CONDENSED, 2.6)
-    c.setFillColor(HexColor(GUIDE))
+    set_fill(c, colours.guide)
     c.drawString(
         m + 15,
         ph - m + 3.2,
@@ -239,9 +235,14 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
 
 
 def write_poster(
-    draw: Callable[[object, float, float], None], grid: TileGrid, info, path: str | Path
+    draw: Callable[[object, float, float], None],
+    grid: TileGrid,
+    colours: PosterPalette,
+    info,
+    path: str | Path,
 ) -> Path:
-    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages."""
+    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages,
+    their marks in the ``colours`` of the game whose sheet it is."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
@@ -251,15 +252,15 @@ def write_poster(
     form = "PosterSheet"
     c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
     c.saveState()
-    c.scale(PT_PER_MM, PT_PER_MM)
+    scale_to_mm(c)
     draw(c, width, height)
     c.restoreState()
     c.endForm()
-    c.scale(PT_PER_MM, PT_PER_MM)
-    _draw_plan(c, grid, form)
+    scale_to_mm(c)
+    _draw_plan(c, grid, form, colours)
     c.showPage()
     for tile in grid.tiles:
-        c.scale(PT_PER_MM, PT_PER_MM)
-        _draw_tile(c, grid, tile, form)
+        scale_to_mm(c)
+        _draw_tile(c, grid, tile, form, colours)
         c.showPage()
     return document.save(path)

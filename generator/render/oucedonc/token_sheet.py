@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.render.colour import set_fill, set_stroke
 from generator.render.fonts import FontSet
 from generator.render.imposition import Duplex, point_behind
 from generator.render.oucedonc.cards import centred_line
-from generator.render.oucedonc.style import PALETTE, Palette, compass_star
+from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
+from generator.render.oucedonc.style import compass_star
 from generator.render.units import pt
 
 PAGE_MARGIN = 10.0  # mm, beyond what home printers can reach
@@ -56,13 +58,13 @@ def plan_tokens(page_width: float, page_height: float, count: int) -> TokenSheet
 TOKEN_FORM = "OucedoncToken"
 
 
-def _define_token(canvas, radius: float, palette: Palette) -> None:
+def _define_token(canvas, radius: float, palette: OucedoncPalette) -> None:
     """The token's art, centred on the form's origin, recorded once and drawn 70 times."""
     reach = pt(radius + TOKEN_BLEED)
     canvas.beginForm(TOKEN_FORM, -reach, -reach, reach, reach)
-    canvas.setFillColor(palette.gold)
+    set_fill(canvas, palette.gold)
     canvas.circle(0, 0, reach, stroke=0, fill=1)
-    canvas.setStrokeColor(palette.night)
+    set_stroke(canvas, palette.night)
     canvas.setLineWidth(0.7)
     canvas.circle(0, 0, pt(radius * 0.84), stroke=1, fill=0)
     canvas.setLineWidth(0.3)
@@ -71,13 +73,15 @@ def _define_token(canvas, radius: float, palette: Palette) -> None:
     canvas.endForm()
 
 
-def _token(canvas, x: float, y: float, radius: float, palette: Palette, cut_line: bool) -> None:
+def _token(
+    canvas, x: float, y: float, radius: float, palette: OucedoncPalette, cut_line: bool
+) -> None:
     canvas.saveState()
     canvas.translate(pt(x), pt(y))
     canvas.doForm(TOKEN_FORM)
     canvas.restoreState()
     if cut_line:
-        canvas.setStrokeColor(palette.cut_line)
+        set_stroke(canvas, palette.cut_line)
         canvas.setLineWidth(0.25)
         canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
 
@@ -90,7 +94,7 @@ def draw_token_pages(
     title: str,
     help_text: str,
     fonts: FontSet,
-    palette: Palette = PALETTE,
+    palette: OucedoncPalette = PALETTE,
 ) -> int:
     """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn."""
     width, height = sheet.page_width, sheet.page_height

@@ -1,7 +1,9 @@
 """The printable 36-card Petit Lenormand deck of Les territoires, through the imposition engine.
 
-Each front shows the number, the French name, the playing-card inset (suit drawn as a vector
-shape), the house of the card's parity and its role in this game with what it does. The back is
+Each front shows the picture of the card's traditional subject (the icon named in the
+Lenormand table of ``games/territoires``), the number, the French name, the playing-card inset
+(suit drawn as a vector shape), the house of the card's parity and its role in this game with
+what it does. The back is
 the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
 :func:`generator.render.imposition.render_deck`, which places them, bleeds, marks and mirrors.
 """
@@ -13,29 +15,24 @@ from typing import TYPE_CHECKING
 
 from generator.games.territoires import LENORMAND, House, LenormandCard, Role, house_of, role_of
 from generator.games.territoires.houses import ROLE_CARDS
+from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
-from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
-from generator.render.suits import RED, draw_suit
+from generator.render.draw.shapes import fill_bleed
+from generator.render.draw.text import width_mm
+from generator.render.icons import draw_icon, icon_credit
+from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
+from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.style import (
-    HOUSE_COLOUR,
-    HOUSE_TINT,
-    INK,
-    MUTED,
-    ROLE_COLOUR,
     fit_size,
     fonts,
     rounded_box,
     text,
 )
+from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-CARD_PAPER = "#FBF8F1"
-BACK_NAVY = "#2A2940"
-BACK_LINE = "#3B3957"
-BACK_GOLD = "#C9B37E"
 
 
 def role_effect(number: int) -> str:
@@ -64,8 +61,56 @@ def house_line(number: int) -> str:
 
 
 @dataclass(frozen=True)
+class FrontLayout:
+    """Where each part of a front goes (mm, origin the trim's lower-left corner): the picture
+    panel fills the middle of the card, the texts keep to the bands above and below it."""
+
+    scale: float
+    inner: Rect
+    panel: Rect  # the tinted window behind the picture
+    picture_size: float  # the picture's larger side
+    number_baseline: float
+    house_baseline: float
+    inset: Rect  # the playing-card inset, top right
+    name_baseline: float
+    words_baseline: float
+    band: Rect  # the role band
+    effect_baseline: float
+
+    @property
+    def picture_centre(self) -> tuple[float, float]:
+        return (self.panel.centre_x, self.panel.y + self.panel.height / 2)
+
+
+def front_layout(box: CardBox) -> FrontLayout:
+    scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
+    inner = box.safe.inset(2.5 * scale)
+    inset = Rect(inner.right - 11.5 * scale, inner.top - 15.0 * scale, 11.5 * scale, 15.0 * scale)
+    band = Rect(inner.x, inner.y + 3.7 * scale, inner.width, 6.2 * scale)
+    words_baseline = band.top + 1.6 * scale
+    name_baseline = words_baseline + 4.2 * scale
+    panel_bottom = name_baseline + 5.8 * scale  # room for the capitals and É
+    panel_top = min(inset.y - 1.0 * scale, box.height * 0.76)
+    panel = Rect(inner.x, panel_bottom, inner.width, panel_top - panel_bottom)
+    return FrontLayout(
+        scale=scale,
+        inner=inner,
+        panel=panel,
+        picture_size=min(panel.height - 5.0 * scale, panel.width - 10.0 * scale),
+        number_baseline=inner.top - 8.5 * scale,
+        house_baseline=inner.top - 7.9 * scale,
+        inset=inset,
+        name_baseline=name_baseline,
+        words_baseline=words_baseline,
+        band=band,
+        effect_baseline=inner.y + 0.3 * scale,
+    )
+
+
+@dataclass(frozen=True)
 class FrontPainter:
-    """Paints the front of one Lenormand card."""
+    """Paints the front of one Lenormand card: number, house and playing card on top, the
+    picture of the card's subject in the middle, its name, role and effect below."""
 
     card: LenormandCard
 
@@ -73,101 +118,122 @@ class FrontPainter:
         f = fonts()
         number = self.card.number
         house = house_of(number)
-        colour = HOUSE_COLOUR[house]
+        colour = PALETTE.house(house).colour
         role = role_of(number)
+        layout = front_layout(box)
+        scale, inner = layout.scale, layout.inner
+        fill_bleed(canvas, box, PALETTE.card_paper)
         safe = box.safe
-        scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
-        canvas.setFillColor(CARD_PAPER)
-        canvas.rect(
-            pt(-box.bleed),
-            pt(-box.bleed),
-            pt(box.width + 2 * box.bleed),
-            pt(box.height + 2 * box.bleed),
-            stroke=0,
-            fill=1,
-        )
         rounded_box(
             canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5
         )
-        inner = safe.inset(2.5 * scale)
-        # Number, top left.
-        text(canvas, inner.x, inner.top - 8.5 * scale, str(number), f.title, 24 * scale, colour)
+        # Number, top left; the house between it and the inset.
+        text(canvas, inner.x, layout.number_baseline, str(number), f.title, 24 * scale, colour)
+        house_text = house_line(number)
+        left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
+        room = layout.inset.x - 1.5 * scale - left
+        text(
+            canvas,
+            left + room / 2,
+            layout.house_baseline,
+            house_text,
+            f.bold,
+            fit_size(house_text, f.bold, 6.5 * scale, room, smallest=4.0),
+            colour,
+            "centre",
+        )
         # Playing-card inset, top right.
-        inset_w, inset_h = 11.5 * scale, 15.0 * scale
-        ix, iy = inner.right - inset_w, inner.top - inset_h
+        inset = layout.inset
         playing = self.card.playing_card
-        ink = RED if playing.suit.is_red else INK
+        ink = PALETTE.suit_red if playing.suit.is_red else PALETTE.ink
         rounded_box(
-            canvas, ix, iy, inset_w, inset_h, 1.2 * scale, fill="#FFFFFF", stroke=ink, line=0.3
+            canvas,
+            inset.x,
+            inset.y,
+            inset.width,
+            inset.height,
+            1.2 * scale,
+            fill=PALETTE.white,
+            stroke=ink,
+            line=0.3,
         )
         text(
             canvas,
-            ix + inset_w / 2,
-            iy + inset_h - 6 * scale,
+            inset.centre_x,
+            inset.top - 6 * scale,
             playing.rank,
             f.condensed_bold,
             13 * scale,
             ink,
             "centre",
         )
-        draw_suit(canvas, playing.suit.value, ix + inset_w / 2, iy + 3.9 * scale, 5.0 * scale)
-        # Emblem: a tinted medallion with the suit; the name below it.
-        emblem_y = box.height * 0.62
-        canvas.saveState()
-        canvas.setFillColor(HOUSE_TINT[house])
-        canvas.circle(pt(box.width / 2), pt(emblem_y), pt(12.5 * scale), stroke=0, fill=1)
-        canvas.restoreState()
-        draw_suit(canvas, playing.suit.value, box.width / 2, emblem_y, 12 * scale, colour)
-        name_y = emblem_y - 21 * scale
+        draw_suit(canvas, playing.suit.value, inset.centre_x, inset.y + 3.9 * scale, 5.0 * scale)
+        # The picture of the card's subject, in a tinted window.
+        panel = layout.panel
+        rounded_box(
+            canvas,
+            panel.x,
+            panel.y,
+            panel.width,
+            panel.height,
+            2.0 * scale,
+            fill=PALETTE.house(house).tint,
+        )
+        cx, cy = layout.picture_centre
+        draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
+        # The name and the playing card in words under the picture.
         name_size = fit_size(self.card.name, f.title, 15 * scale, inner.width)
-        text(canvas, box.width / 2, name_y, self.card.name, f.title, name_size, INK, "centre")
         text(
             canvas,
             box.width / 2,
-            name_y - 5.5 * scale,
+            layout.name_baseline,
+            self.card.name,
+            f.title,
+            name_size,
+            PALETTE.ink,
+            "centre",
+        )
+        text(
+            canvas,
+            box.width / 2,
+            layout.words_baseline,
             playing.french,
             f.oblique,
-            7 * scale,
-            MUTED,
+            6.5 * scale,
+            PALETTE.muted,
             "centre",
         )
         # Role band and what the card does.
-        band_h = 6.2 * scale
-        band_y = inner.y + 9.5 * scale
+        band = layout.band
         rounded_box(
-            canvas, inner.x, band_y, inner.width, band_h, band_h / 2, fill=ROLE_COLOUR[role]
+            canvas,
+            band.x,
+            band.y,
+            band.width,
+            band.height,
+            band.height / 2,
+            fill=PALETTE.role(role),
         )
         label = role.french.upper()
         text(
             canvas,
             box.width / 2,
-            band_y + 1.9 * scale,
+            band.y + 1.9 * scale,
             label,
             f.condensed_bold,
             fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4),
-            "#FFFFFF",
+            PALETTE.white,
             "centre",
         )
         effect = role_effect(number)
         text(
             canvas,
             box.width / 2,
-            band_y - 4 * scale,
+            layout.effect_baseline,
             effect,
             f.condensed,
             fit_size(effect, f.condensed, 7 * scale, inner.width),
-            INK,
-            "centre",
-        )
-        # House at the bottom.
-        text(
-            canvas,
-            box.width / 2,
-            inner.y + 0.2 * scale,
-            house_line(number),
-            f.bold,
-            6.5 * scale,
-            colour,
+            PALETTE.ink,
             "centre",
         )
 
@@ -176,21 +242,13 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     """The common back: a navy lattice, a gold frame and the game's name in a medallion."""
     f = fonts()
     scale = box.width / 63.0
-    canvas.setFillColor(BACK_NAVY)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
+    fill_bleed(canvas, box, PALETTE.back_navy)
     frame = box.safe
     canvas.saveState()
     clip = canvas.beginPath()
     clip.roundRect(pt(frame.x), pt(frame.y), pt(frame.width), pt(frame.height), pt(2.5 * scale))
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.setStrokeColor(BACK_LINE)
+    set_stroke(canvas, PALETTE.back_line)
     canvas.setLineWidth(pt(0.35))
     step = 6.0 * scale
     cx, cy = box.width / 2, box.height / 2
@@ -207,7 +265,14 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         k += 1
     canvas.restoreState()
     rounded_box(
-        canvas, frame.x, frame.y, frame.width, frame.height, 2.5 * scale, stroke=BACK_GOLD, line=0.6
+        canvas,
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
+        2.5 * scale,
+        stroke=PALETTE.back_gold,
+        line=0.6,
     )
     inner = frame.inset(1.6 * scale)
     rounded_box(
@@ -217,12 +282,12 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         inner.width,
         inner.height,
         1.8 * scale,
-        stroke=BACK_GOLD,
+        stroke=PALETTE.back_gold,
         line=0.25,
     )
     canvas.saveState()
-    canvas.setFillColor(BACK_NAVY)
-    canvas.setStrokeColor(BACK_GOLD)
+    set_fill(canvas, PALETTE.back_navy)
+    set_stroke(canvas, PALETTE.back_gold)
     canvas.setLineWidth(pt(0.6))
     canvas.circle(pt(cx), pt(cy), pt(19 * scale), stroke=1, fill=1)
     canvas.setLineWidth(pt(0.25))
@@ -231,9 +296,18 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     for index, suit in enumerate(("coeur", "pique", "carreau", "trèfle")):
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
-        draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, BACK_GOLD)
-    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, BACK_GOLD, "centre")
-    text(canvas, cx, cy - 4.2 * scale, "territoires", f.title, 10.5 * scale, BACK_GOLD, "centre")
+        draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
+    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, PALETTE.back_gold, "centre")
+    text(
+        canvas,
+        cx,
+        cy - 4.2 * scale,
+        "territoires",
+        f.title,
+        10.5 * scale,
+        PALETTE.back_gold,
+        "centre",
+    )
 
 
 def lenormand_cards() -> list[Card]:
@@ -250,6 +324,7 @@ def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
         spec,
         DocInfo(
             title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-            subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun",
+            subject="Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun",
+            credit=icon_credit([card.picture for card in LENORMAND]),
         ),
     )
