@@ -90,8 +90,11 @@ def test_table_shape_and_ranks():
         names = [r["name"] for r in mine]
         assert len(set(names)) == len(names) and all(n == n.strip() and n for n in names)
         assert not any("," in n for n in names)  # names, not captions ("Bastia, place…")
+    from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS
+
     for r in table:
         assert r["kind"] in KINDS, (r["name"], r["kind"])
+        assert r["kind"] in SITE_PICTOGRAMS, r["kind"]  # a card shows its kind's picture
         assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
     qids = [r["wikidata"] for r in table if r["wikidata"]]
     assert len(set(qids)) == len(qids) and all(re.fullmatch(r"Q\d+", q) for q in qids)
