@@ -97,12 +97,24 @@ def decks(countries: list[str]) -> None:
         options = DeckOptions(region=country)
         deck, _, _ = select_deck(options, print_settings(options))
         ids = {card.source_id for card in deck.places}
-        sites = [p for p in embedded.sites_abroad(country) if p.id in ids]
-        names = ", ".join(p.name for p in sites)
+        curated = embedded.sites_abroad(country)
+        towns = [t for t in embedded.world_towns(country) if t.id in ids]
+        communes = {t.commune for t in towns}
+        town_names = [t.name.casefold() for t in towns]
+        sites = [p for p in curated if p.id in ids]
+        taken = [
+            p
+            for p in curated
+            if p.id not in ids
+            and (p.commune in communes or any(n in p.name.casefold() for n in town_names))
+        ]
+        left = [p for p in curated if p.id not in ids and p not in taken]
         print(
-            f"{country}: {len(sites)} sites of {len(deck.places)} cards "
-            f"({len(embedded.sites_abroad(country))} curated): {names}"
+            f"{country} ({deck.precision.value}): {len(sites)} sites of {len(deck.places)} cards,"
+            f" {len(curated)} curated: {', '.join(p.name for p in sites)}"
         )
+        print(f"  one place with a dealt town: {', '.join(p.name for p in taken) or '-'}")
+        print(f"  not dealt otherwise: {', '.join(p.name for p in left) or '-'}")
 
 
 def main() -> int:
