@@ -42,6 +42,7 @@ from generator.geo.databuild.protobuf import (
     zigzag_encode,
 )
 from generator.geo.databuild.topojson import Topology, TopologyError
+from generator.geo.embedded import sites_abroad as embedded_sites_abroad
 
 # --- protobuf wire format ---------------------------------------------------------------
 
@@ -463,7 +464,28 @@ def fake_pack(source: Path):
                                 "type": "MultiPolygon",
                                 "coordinates": [[[[-5, 42], [8, 42], [8, 51], [-5, 51], [-5, 42]]]],
                             },
-                        }
+                        },
+                        *(
+                            {  # the countries of the curated sites abroad: all of Europe, land
+                                "type": "Feature",
+                                "properties": {"A3": code},
+                                "geometry": {
+                                    "type": "Polygon",
+                                    "coordinates": [[[-20, 25], [20, 25], [20, 60], [-20, 60]]],
+                                },
+                            }
+                            for code in (
+                                "AND",
+                                "BEL",
+                                "CHE",
+                                "DEU",
+                                "ESP",
+                                "GBR",
+                                "ITA",
+                                "LUX",
+                                "MCO",
+                            )
+                        ),
                     ],
                 },
                 separators=(",", ":"),
@@ -525,6 +547,15 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     checks = first["landmark_checks.csv"].decode().splitlines()
     assert checks[0] == "name,kind,lat,lon,surface,shore_m,verdict"
     assert checks[1].startswith("Tour Eiffel,monument,48.85826,2.29450,land,")
+    abroad = first["sites_abroad_checks.csv"].decode().splitlines()
+    assert abroad[0] == "country,name,kind,lat,lon,surface,shore_m,verdict"
+    assert abroad[1].startswith("AD,") and len(abroad) == len(embedded_sites_abroad()) + 1
+    # the fake polygon is all land: a land site is ok, a lake with no water near is unseen
+    assert any(
+        line.startswith("BE,Atomium,monument,") and ",land," in line and line.endswith(",ok")
+        for line in abroad
+    )
+    assert any(",Lac de Côme,lake," in line and line.endswith(",unseen") for line in abroad)
     assert any("IGN" in s["package"] for s in provenance["sources"])
     assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
 

@@ -344,6 +344,8 @@ def test_provenance_names_every_source_and_file():
         "french_names.csv",
         "admin1_names.csv",
         "landmark_checks.csv",
+        "sites_abroad.csv",
+        "sites_abroad_checks.csv",
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown

@@ -64,12 +64,13 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
 
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "world":
-        return tuple(embedded.world_towns(selection.code))
+        # a country abroad: its towns and the famous sites curated for it (BE, IT, CH…)
+        return (*embedded.world_towns(selection.code), *embedded.sites_abroad(selection.code))
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
-        # a box or a polygon reaching over the border: add the world towns around it
+        # a box or a polygon reaching over the border: add the world towns and sites around it
         foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))
-        return french + selection.filter(foreign)
+        return french + selection.filter([*foreign, *embedded.sites_abroad()])
     return french
 
 

@@ -12,7 +12,11 @@ Places are :class:`generator.geo.model.Place` records:
   list has no verified Wikidata id), ``site_kind`` (castle, dune…),
   ``familiarity`` = 1 / curation rank (rank 1, the best known, gives 1.0);
 - world towns: ``kind="town"``, ``id="gn:ID"``, ``country`` = ISO code, ``region`` = the
-  GeoNames admin1 code (for France that is the INSEE région code), ``familiarity`` = population.
+  GeoNames admin1 code (for France that is the INSEE région code), ``familiarity`` = population;
+- famous sites abroad (``sites_abroad.csv``, hand-curated): ``kind="site"``, ``id="wd:QID"`` (or
+  ``"site:cc:slug-of-the-name"``), ``country``, ``region`` = GeoNames admin1 code, ``insee`` =
+  ``"gn:ID"`` of the town whose place the site is (one-place rule), ``familiarity`` = 1 / rank
+  within its country.
 
 Heavy libraries (shapely) are imported only by :func:`france_outline_geometry`.
 """
@@ -57,6 +61,21 @@ WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
 LANDMARK_CHECKS_FILE = "landmark_checks.csv"
+LANDMARK_REFERENCES_FILE = "landmark_references.csv"
+SITES_ABROAD_FILE = "sites_abroad.csv"
+SITES_ABROAD_COLUMNS = (
+    "country",
+    "rank",
+    "name",
+    "kind",
+    "lat",
+    "lon",
+    "admin1",
+    "town",
+    "wikidata",
+    "source",
+)
+SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
@@ -74,6 +93,9 @@ SET_FILES = (
     ADMIN1_NAMES_FILE,
     COUNTRY_NAMES_FILE,
     LANDMARK_CHECKS_FILE,
+    LANDMARK_REFERENCES_FILE,
+    SITES_ABROAD_FILE,
+    SITES_ABROAD_CHECKS_FILE,
     COMMUNE_OUTLINES_FILE,
     GAME_ICONS_FILE,
     PROVENANCE_FILE,
@@ -245,6 +267,42 @@ def landmarks() -> tuple[Place, ...]:
         )
         for r in rows
     )
+
+
+@lru_cache(maxsize=1)
+def _sites_abroad() -> dict[str, tuple[Place, ...]]:
+    grouped: dict[str, list[Place]] = defaultdict(list)
+    for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
+        country, rank, name, kind, lat, lon, admin1, town, wikidata, _source = row
+        grouped[country].append(
+            Place(
+                id=f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}",
+                name=name,
+                kind="site",
+                lat=float(lat),
+                lon=float(lon),
+                region=admin1 or None,
+                insee=f"gn:{town}" if town else None,
+                wikidata=wikidata or None,
+                site_kind=kind,
+                familiarity=1.0 / int(rank),
+                country=country,
+            )
+        )
+    return {
+        country: tuple(sorted(places, key=lambda p: -p.familiarity))
+        for country, places in grouped.items()
+    }
+
+
+def sites_abroad(country_code: str | None = None) -> tuple[Place, ...]:
+    """The curated famous sites of one country (ISO alpha-2, any case), best known first; of
+    every country covered (BE, LU, DE, CH, IT, ES, AD, MC, GB) when no code is given. A country
+    the table does not cover has none."""
+    by_country = _sites_abroad()
+    if country_code is None:
+        return tuple(place for code in sorted(by_country) for place in by_country[code])
+    return by_country.get(country_code.strip().upper(), ())
 
 
 def _slug(name: str) -> str:

@@ -27,7 +27,14 @@ from generator.geo.databuild.etalab import read_communes, read_departements, rea
 from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
-from generator.geo.databuild.land import check_landmarks, checks_csv, france_land
+from generator.geo.databuild.land import (
+    METROPOLITAN_BOX,
+    check_landmarks,
+    check_sites_abroad,
+    checks_csv,
+    country_land,
+    site_checks_csv,
+)
 from generator.geo.databuild.names import (
     cldr_exemplar_cities,
     country_names,
@@ -60,6 +67,7 @@ GENERATED_FILES = (
     "world_towns.zip",
     "country_names.csv",
     "landmark_checks.csv",
+    "sites_abroad_checks.csv",
     "provenance.json",
     ICONS_FILE,
 )
@@ -165,6 +173,31 @@ CURATED_PROVENANCE = (
         "files": ["french_names.csv", "admin1_names.csv", "world_towns.zip"],
         "rebuild": "hand-curated: edit datasets/french_names.csv, then run 'pnp data build'",
     },
+    {
+        "package": "Famous sites abroad (hand-curated)",
+        "version": "1",
+        "upstream": (
+            "one reference per row: Wikidata items (coordinates P625), the UNESCO World Heritage"
+            " List, Wikipedia articles"
+        ),
+        "licence": (
+            "CC0 1.0 (hand-curated for this project; Wikidata and the facts it records are CC0)"
+        ),
+        "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "attribution_fr": (
+            "Sites célèbres à l'étranger : sélection faite pour ce projet (CC0), coordonnées de"
+            " Wikidata (CC0), de la Liste du patrimoine mondial de l'UNESCO et de Wikipédia."
+        ),
+        "attribution_en": (
+            "Famous sites abroad: curated for this project (CC0), coordinates from Wikidata"
+            " (CC0), the UNESCO World Heritage List and Wikipedia."
+        ),
+        "files": ["sites_abroad.csv"],
+        "rebuild": (
+            "hand-curated: edit datasets/sites_abroad.csv, then run 'python scripts/"
+            "sites_abroad.py', 'pnp data build' and the tests"
+        ),
+    },
 )
 
 
@@ -221,11 +254,19 @@ def build_datasets(
         packed[CLDR_NAMES.name].read("main/en/territories.json"),
     )
 
+    land_text = packed[LAND.name].read("map.geo.json").decode("utf-8")
     land_checks = check_landmarks(
-        embedded.landmarks(), france_land(packed[LAND.name].read("map.geo.json"))
+        embedded.landmarks(), country_land(land_text, "FR", METROPOLITAN_BOX)
     )
+    abroad = embedded.sites_abroad()
+    site_checks = check_sites_abroad(
+        abroad,
+        {code: country_land(land_text, code) for code in sorted({p.country for p in abroad})},
+    )
+    del land_text
     files = {
         "landmark_checks.csv": checks_csv(land_checks).encode("utf-8"),
+        "sites_abroad_checks.csv": site_checks_csv(site_checks).encode("utf-8"),
         "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
         "all_communes.csv": tables.all_communes_csv(communes).encode("utf-8"),
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
@@ -247,6 +288,10 @@ def build_datasets(
         "landmarks_land_checks_wrong": sum(c.verdict == "wrong" for c in land_checks),
         "landmarks_lakes_too_small_for_the_land_polygon": sum(
             c.verdict == "unseen" for c in land_checks
+        ),
+        "sites_abroad": len(abroad),
+        "sites_abroad_land_checks_wrong": sum(
+            c.check.verdict in ("wrong", "outside") for c in site_checks
         ),
         "french_names_curated": sum(n.source == "curated" for n in french.values()),
         "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
@@ -271,7 +316,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
         CLDR_DATES.name: ["world_towns.zip"],
         CLDR_NAMES.name: ["country_names.csv"],
-        LAND.name: ["landmark_checks.csv"],
+        LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
     }
     sources = []
     for package in GEODATA:
