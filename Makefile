@@ -30,7 +30,7 @@ test: install-test
 
 # The fuzz harness's big runs (slow): every subcommand, game files, kill -9, templates.
 fuzz: install-test
-	$(BIN)/python -m pytest -m slow tests/fuzz
+	$(BIN)/python -m pytest -m fuzz tests/fuzz
 
 clean:
 	rm -rf $(VENV) build *.egg-info

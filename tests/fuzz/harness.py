@@ -2,8 +2,8 @@
 writers killed mid-write, hostile templates; the figures table of issue #15.
 
 Run alone:   python -m tests.fuzz.harness [--invocations N] [--seed S]   (prints the table)
-In pytest:   tests/fuzz/test_fuzz.py (a smoke subset in the normal run, the big run marked slow:
-             pytest -m slow tests/fuzz, or make fuzz)
+In pytest:   tests/fuzz/test_fuzz.py (a smoke subset in the normal run, the big run marked fuzz:
+             pytest -m fuzz tests/fuzz, or make fuzz)
 
 Every CLI invocation runs in-process (``generator.cli.main.run``, the console script's code path)
 in a scratch folder holding the user's files a careless command could destroy: a text file, a

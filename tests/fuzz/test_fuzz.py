@@ -1,5 +1,5 @@
 """The fuzz harness (tests/fuzz/harness.py) in pytest: a smoke subset in every run, the big runs
-marked slow (``pytest -m slow tests/fuzz`` or ``make fuzz``; ``python -m tests.fuzz.harness``
+marked fuzz (``pytest -m fuzz tests/fuzz`` or ``make fuzz``; ``python -m tests.fuzz.harness``
 prints the figures table)."""
 
 from __future__ import annotations
@@ -25,22 +25,22 @@ def test_smoke_game_file_cuts_and_flips():
         assert_clean(figures)
 
 
-@pytest.mark.slow
+@pytest.mark.fuzz
 def test_fuzz_cli_big_run():
     assert_clean(fuzz_cli(1500, seed=15))
 
 
-@pytest.mark.slow
+@pytest.mark.fuzz
 def test_fuzz_every_prefix_and_4000_flips_of_a_game_file():
     for figures in fuzz_game_file(truncations=None, flips=4000, seed=15):
         assert_clean(figures)
 
 
-@pytest.mark.slow
+@pytest.mark.fuzz
 def test_fuzz_kill_9_during_writes():
     assert_clean(fuzz_kill_during_writes(30, seed=15))
 
 
-@pytest.mark.slow
+@pytest.mark.fuzz
 def test_fuzz_hostile_templates():
     assert_clean(fuzz_templates())
