@@ -56,7 +56,7 @@ def test_distribution_is_exact_and_sums_to_one():
 @pytest.mark.slow
 def test_simulator_agrees_with_the_exact_chain():
     games = 20_000
-    results = play_many(1, games, seed=2024, rules=Rules(), teams=None)
+    results = list(play_many(1, games, seed=2024, rules=Rules(), teams=None))
     turns = [r.rounds for r in results]
     assert all(r.winner == 0 for r in results)
     mean = sum(turns) / games

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from generator.core.errors import UserError
@@ -124,7 +125,8 @@ def solitaire_rules(rules: Rules) -> Rules:
 
 def play_many(
     players: int, games: int, seed: int, rules: Rules, teams: Teams | None
-) -> list[GameResult]:
+) -> Iterator[GameResult]:
+    """The ``games`` games of ``seed``, one after the other (checked now, played as read)."""
     check_players(players)
     if not 1 <= games <= MAX_GAMES:
         raise UserError(f"{games} games is out of range; give 1 to {MAX_GAMES} games")
@@ -133,34 +135,81 @@ def play_many(
     rng = random.Random(seed)
     dice = random_throws(rng)
     if teams is None:
-        return [play_classic(players, rules, dice) for _ in range(games)]
-    return [play_teams(players, teams, rules, dice, rng) for _ in range(games)]
+        return (play_classic(players, rules, dice) for _ in range(games))
+    return (play_teams(players, teams, rules, dice, rng) for _ in range(games))
 
 
-def summarize(results: list[GameResult], players: int, seed: int, teams: Teams | None) -> Summary:
-    finished = [r for r in results if r.winner is not None]
-    rounds = sorted(r.rounds for r in finished)
-    wins = [0] * players
-    for r in finished:
-        wins[r.winner] += 1
-    count = len(rounds)
-    mean = sum(rounds) / count if count else math.nan
-    variance = sum((x - mean) ** 2 for x in rounds) / (count - 1) if count > 1 else 0.0
-    pots = [r.pot for r in results]
+class _Tally:
+    """What a summary needs of the games, kept in memory flat in their number: rounds are small
+    integers, so a count per value gives the exact percentiles, mean and spread."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.rounds: Counter[int] = Counter()  # rounds -> finished games that lasted them
+        self.wins = [0] * players
+        self.pot_total = 0
+        self.max_pot: int | None = None
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.pot_total += result.pot
+        self.max_pot = result.pot if self.max_pot is None else max(self.max_pot, result.pot)
+        if result.winner is not None:
+            self.rounds[result.rounds] += 1
+            self.wins[result.winner] += 1
+
+    def sorted_rounds(self) -> Iterator[tuple[int, int]]:
+        """(rounds, games) in increasing rounds."""
+        return iter(sorted(self.rounds.items()))
+
+
+def percentile_of_counts(counts: list[tuple[int, int]], total: int, p: float) -> int:
+    """Nearest-rank percentile of the sorted list that ``counts`` ((value, times) in increasing
+    value) stands for: the same value :func:`percentile` gives on that list."""
+    rank = max(1, math.ceil(p / 100 * total))
+    seen = 0
+    for value, times in counts:
+        seen += times
+        if seen >= rank:
+            return value
+    raise ValueError("rank beyond the counted values")
+
+
+def summarize(
+    results: Iterable[GameResult], players: int, seed: int, teams: Teams | None
+) -> Summary:
+    tally = _Tally(players)
+    for result in results:
+        tally.add(result)
+    if tally.games == 0 or tally.max_pot is None:
+        raise ValueError("summarize needs at least one game")
+    counts = list(tally.sorted_rounds())
+    count = sum(times for _, times in counts)
+    mean = sum(value * times for value, times in counts) / count if count else math.nan
+    # the squares added one game at a time in increasing rounds, as over the sorted list: the
+    # same floating-point sum, so the same figures for the same seed
+    squares = 0.0
+    for value, times in counts:
+        square = (value - mean) ** 2
+        for _ in range(times):
+            squares += square
+    variance = squares / (count - 1) if count > 1 else 0.0
     return Summary(
         players=players,
-        games=len(results),
+        games=tally.games,
         seed=seed,
         teams=teams.pawns if teams else None,
         finished=count,
         mean_rounds=mean,
         stdev_rounds=math.sqrt(variance),
-        percentiles={p: percentile(rounds, p) for p in PERCENTILES} if rounds else {},
-        min_rounds=rounds[0] if rounds else 0,
-        max_rounds=rounds[-1] if rounds else 0,
-        wins_by_seat=tuple(wins),
-        mean_pot=sum(pots) / len(pots),
-        max_pot=max(pots),
+        percentiles={p: percentile_of_counts(counts, count, p) for p in PERCENTILES}
+        if counts
+        else {},
+        min_rounds=counts[0][0] if counts else 0,
+        max_rounds=counts[-1][0] if counts else 0,
+        wins_by_seat=tuple(tally.wins),
+        mean_pot=tally.pot_total / tally.games,
+        max_pot=tally.max_pot,
     )
 
 
