@@ -404,19 +404,23 @@ def test_progress_steps_cover_components_pdfs_and_gallery(tmp_path):
 
 @pytest.mark.slow
 def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
-    """`pnp kit` twice, with different hash seeds (set and dict order must not leak into files)."""
+    """`pnp kit` twice, with different hash seeds (set and dict order must not leak into files)
+    and different numbers of worker processes."""
     import os
     import subprocess
     import sys
 
     runs = []
-    for hash_seed in ("1", "2"):  # both at once: the kit is single-threaded
+    # One kit one component after the other in one process, the other one component per
+    # worker process: no component's files may depend on what ran before it in its process.
+    for hash_seed, jobs in (("1", "1"), ("2", "9")):
         out = tmp_path / f"kit{hash_seed}"
         runs.append(
             (
                 out,
                 subprocess.Popen(
-                    [sys.executable, "-m", "generator", "kit", "--out", str(out), "--seed", "5"],
+                    [sys.executable, "-m", "generator", "kit", "--out", str(out), "--seed", "5"]
+                    + ["--jobs", jobs],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.PIPE,
                     text=True,
@@ -554,3 +558,49 @@ def test_before_you_print_names_pnp_calibrate_when_the_kit_has_no_calibration_sh
     links.feed(howto)
     assert links.hrefs == []
     assert "run <code>pnp calibrate</code>" in howto and "--back-offset X,Y" in howto
+
+
+def test_a_pool_of_workers_gives_the_same_kit_failures_and_steps(tmp_path):
+    """Components built two at a time in spawned workers: the same files, the same failures
+    (one line; a bug's traceback kept), the same progress steps as one after the other."""
+    components = (CARDS, REFUSED, BUGGY, POSTER)
+    outcomes, trees, steps = [], [], []
+    for jobs in (1, 2):
+        seen: list[str] = []
+        out = tmp_path / f"jobs{jobs}"
+        outcomes.append(
+            make_kit(
+                KitParams(out=out),
+                components,
+                datasets_dir=NO_DATASETS,
+                on_step=lambda label, total, seen=seen: seen.append(label),
+                jobs=jobs,
+            )
+        )
+        trees.append(tree(out))
+        steps.append(seen)
+    assert trees[0] == trees[1]
+    assert steps[0] == steps[1]
+    serial, pooled = (
+        [(f.component, f.message, f.is_bug, bool(f.details)) for f in o.result.failures]
+        for o in outcomes
+    )
+    assert (
+        serial
+        == pooled
+        == [
+            ("Refused", "region 'france' has too few places; choose a larger region", False, False),
+            ("Buggy", "TypeError: 'PosixPath' object is not subscriptable", True, True),
+        ]
+    )
+    assert "Traceback" in outcomes[1].result.failures[1].details
+    assert not [p for p in (tmp_path / "jobs2").iterdir() if p.name.startswith(".pnp-staging")]
+
+
+def test_jobs_below_one_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
+    assert run_cli(monkeypatch, GOOD, "--out", str(tmp_path / "o"), "--jobs", "0") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("pnp: error: Invalid value for '--jobs'")
+    assert not (tmp_path / "o").exists()
+    with pytest.raises(UserError, match="--jobs 0 is out of range"):
+        build_kit(KitParams(out=tmp_path / "p"), GOOD, jobs=0)

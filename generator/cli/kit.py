@@ -41,11 +41,22 @@ def kit(
             "files of the kit's names (nothing else is deleted).",
         ),
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            min=1,
+            show_default=False,
+            help="Components built at once, each in its own process (default: one per CPU; "
+            "1: one after the other). The files are the same whatever the number.",
+        ),
+    ] = None,
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from generator.kit.build import default_jobs
     from generator.kit.components import COMPONENTS
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
@@ -72,7 +83,7 @@ def kit(
             started = True
             progress.update(task, description=label, total=total)
 
-        outcome = make_kit(params, components, on_step=on_step)
+        outcome = make_kit(params, components, on_step=on_step, jobs=jobs or default_jobs())
         progress.advance(task)
 
     _report(outcome, len(components))

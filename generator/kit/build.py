@@ -43,8 +43,9 @@ import re
 import shutil
 import stat
 import traceback
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from generator.core.atomic import (
@@ -58,6 +59,7 @@ from generator.core.errors import UserError
 from generator.core.outputs import STAGING_PREFIX, require_folder, staging
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
+from generator.kit.thumbnails import RenderedPdf
 
 # Names the kit itself writes in the output folder; no component may use them.
 RESERVED_NAMES: frozenset[str] = frozenset({"index.html", "manifest.json", "thumbnails"})
@@ -96,6 +98,7 @@ class KitResult:
     files: tuple[BuiltFile, ...]
     failures: tuple[Failure, ...]
     components: tuple[Component, ...]
+    pages: Mapping[PurePosixPath, RenderedPdf] = field(default_factory=dict)  # by file path
 
 
 def validate_params(params: KitParams) -> KitParams:
@@ -118,66 +121,187 @@ def validate_params(params: KitParams) -> KitParams:
     return replace(params, paper=paper, region=region)
 
 
+@dataclass(frozen=True)
+class Staged:
+    """A component built into its staging folder (by :func:`stage_component`, in a worker
+    process or in the kit's): the files its builder declared, each PDF's pages rendered, or why
+    it failed. Everything here crosses a process boundary (plain data, no exception object)."""
+
+    declared: tuple[KitFile, ...] = ()
+    pdfs: dict[PurePosixPath, RenderedPdf] = field(default_factory=dict)
+    failure: Failure | None = None
+
+
+def stage_component(
+    component: Component, params: KitParams, folder: Path, render_pages: bool
+) -> Staged:
+    """Run ``component``'s builder into ``folder`` (created here) and, if ``render_pages``,
+    render the pages of every PDF it wrote (the kit's thumbnails, made where the PDF was made
+    so they are made in parallel too). Failures are returned, never raised."""
+    try:
+        folder.mkdir(parents=True)
+        returned = component.builder()(replace(params, out=folder))
+        if not isinstance(returned, list | tuple):
+            raise BuilderContractError(
+                f"builder returned {type(returned).__name__}, not a list of paths"
+            )
+        declared = tuple(_as_kit_file(item) for item in returned)
+        return Staged(declared, _render_pdfs(folder) if render_pages else {})
+    except UserError as exc:
+        return Staged(failure=Failure(component.name, str(exc), is_bug=False))
+    except BuilderContractError as exc:
+        return Staged(failure=Failure(component.name, f"broken builder: {exc}", is_bug=True))
+    except Exception as exc:  # a bug in one game must not cost the user the others
+        return Staged(
+            failure=Failure(
+                component.name,
+                f"{type(exc).__name__}: {exc}",
+                is_bug=True,
+                details=traceback.format_exc(),
+            )
+        )
+
+
+def _render_pdfs(folder: Path) -> dict[PurePosixPath, RenderedPdf]:
+    """Every readable PDF under ``folder`` with its pages rendered; an unreadable one is left out
+    (the kit's checks say what is wrong with it)."""
+    from generator.kit.thumbnails import render_pdf_pages
+
+    pages = {}
+    for path in sorted(folder.rglob("*")):
+        if path.suffix.lower() == ".pdf" and path.is_file() and not path.is_symlink():
+            try:
+                pages[PurePosixPath(path.relative_to(folder).as_posix())] = render_pdf_pages(path)
+            except UserError:
+                continue
+    return pages
+
+
+def default_jobs() -> int:
+    """Components built at once by default: one per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def build_kit(
     params: KitParams,
     components: tuple[Component, ...] = COMPONENTS,
     on_step: Callable[[str], None] | None = None,
     replaceable: Callable[[PurePosixPath], bool] | None = None,
+    jobs: int = 1,
+    render_pages: bool = False,
 ) -> KitResult:
     """Build every component into ``params.out``; a failure is recorded, the others still built.
 
     ``replaceable(relative_path)`` says whether an existing file may be replaced (None: any
-    regular file may); ``params.force`` replaces any regular file.
+    regular file may); ``params.force`` replaces any regular file. ``jobs`` above 1 builds up
+    to that many components at once, each in a worker process (spawned: nothing of this
+    process's state leaks in); their files are then moved into place one component at a time, in
+    the order of ``components``, exactly as when they are built one after the other, so the
+    files are the same whatever ``jobs``. ``render_pages`` renders the pages of every PDF where
+    it is built (:attr:`KitResult.pages`, the thumbnails).
     """
     params = validate_params(params)
     names = [component.name for component in components]
     if len(set(names)) != len(names):
         raise ValueError(f"kit component names must be unique: {names}")
+    if jobs < 1:
+        raise UserError(f"--jobs {jobs} is out of range; give 1 or more (1: one at a time)")
     may_replace = replaceable if replaceable is not None and not params.force else None
     files: list[BuiltFile] = []
     failures: list[Failure] = []
+    pages: dict[PurePosixPath, RenderedPdf] = {}
     with staging(params.out) as staging_root:
-        for index, component in enumerate(components):
-            if on_step:
-                on_step(component.name)
-            folder = staging_root / f"{index:02d}-{_slug(component.name)}"
-            taken = {file.path for file in files}
-            try:
-                files.extend(_build_one(component, params, folder, taken, may_replace))
-            except UserError as exc:
-                failures.append(Failure(component.name, str(exc), is_bug=False))
-            except BuilderContractError as exc:
-                failures.append(Failure(component.name, f"broken builder: {exc}", is_bug=True))
-            except Exception as exc:  # a bug in one game must not cost the user the others
-                failures.append(
-                    Failure(
-                        component.name,
-                        f"{type(exc).__name__}: {exc}",
-                        is_bug=True,
-                        details=traceback.format_exc(),
+        folders = [
+            staging_root / f"{index:02d}-{_slug(component.name)}"
+            for index, component in enumerate(components)
+        ]
+        with _stager(jobs, len(components)) as stage:
+            pending = [
+                stage(component, params, folder, render_pages)
+                for component, folder in zip(components, folders, strict=True)
+            ]
+            for component, folder, staged in zip(components, folders, pending, strict=True):
+                if on_step:
+                    on_step(component.name)
+                try:
+                    outcome = staged()
+                    if outcome.failure is not None:
+                        failures.append(outcome.failure)
+                        continue
+                    taken = {file.path for file in files}
+                    built = _place_files(component, params, folder, outcome, taken, may_replace)
+                    files.extend(built)
+                    pages.update(
+                        (b.path, outcome.pdfs[b.path]) for b in built if b.path in outcome.pdfs
                     )
-                )
-            finally:
-                shutil.rmtree(folder, ignore_errors=True)
-    return KitResult(tuple(files), tuple(failures), tuple(components))
+                except UserError as exc:
+                    failures.append(Failure(component.name, str(exc), is_bug=False))
+                except BuilderContractError as exc:
+                    failures.append(Failure(component.name, f"broken builder: {exc}", is_bug=True))
+                except Exception as exc:  # a worker that died, a bug in the kit's own checks
+                    failures.append(
+                        Failure(
+                            component.name,
+                            f"{type(exc).__name__}: {exc}",
+                            is_bug=True,
+                            details=traceback.format_exc(),
+                        )
+                    )
+                finally:
+                    shutil.rmtree(folder, ignore_errors=True)
+    return KitResult(tuple(files), tuple(failures), tuple(components), pages)
 
 
-def _build_one(
+Stage = Callable[[Component, KitParams, Path, bool], Callable[[], Staged]]
+
+
+@contextmanager
+def _stager(jobs: int, count: int) -> Iterator[Stage]:
+    """``stage(component, params, folder, render_pages)`` starts a component and returns how to
+    wait for it: in this process, one at a time, when ``jobs`` is 1 (or one component); else in
+    a pool of ``jobs`` spawned worker processes, started in the components' order."""
+    if jobs <= 1 or count <= 1:
+
+        def at_once(
+            component: Component, params: KitParams, folder: Path, render_pages: bool
+        ) -> Callable[[], Staged]:
+            return lambda: stage_component(component, params, folder, render_pages)
+
+        yield at_once
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, count), mp_context=multiprocessing.get_context("spawn")
+    )
+    try:
+
+        def in_pool(
+            component: Component, params: KitParams, folder: Path, render_pages: bool
+        ) -> Callable[[], Staged]:
+            return pool.submit(stage_component, component, params, folder, render_pages).result
+
+        yield in_pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _place_files(
     component: Component,
     params: KitParams,
     staging: Path,
+    staged: Staged,
     taken: set[PurePosixPath],
     may_replace: Callable[[PurePosixPath], bool] | None,
 ) -> list[BuiltFile]:
-    staging.mkdir(parents=True)
-    returned = component.builder()(replace(params, out=staging))
-    if not isinstance(returned, list | tuple):
-        raise BuilderContractError(
-            f"builder returned {type(returned).__name__}, not a list of paths"
-        )
-    declared = [_as_kit_file(item) for item in returned]
+    """Check the files ``staged`` in ``staging`` against the contract and the output folder,
+    then rename them to their final names (the same paths relative to ``params.out``)."""
     by_relative: dict[PurePosixPath, KitFile] = {}
-    for kit_file in declared:
+    for kit_file in staged.declared:
         relative = _relative_to(kit_file.path, staging)
         if not (staging / relative).is_file():
             raise BuilderContractError(f"builder returned {kit_file.path}, which it did not write")

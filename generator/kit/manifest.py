@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator import __version__
 from generator.kit.build import BuiltFile, KitResult
 from generator.kit.model import KitParams
-from generator.kit.thumbnails import PdfPages, describe_sheets, read_pdf_pages
+from generator.kit.thumbnails import (
+    PdfPages,
+    RenderedPdf,
+    describe_sheets,
+    read_pdf_pages,
+    write_thumbnails,
+)
 
 THUMBNAIL_DIR = "thumbnails"
 
@@ -73,8 +79,10 @@ def inspect_built_files(
     with_thumbnails: bool = True,
     on_pdf: Callable[[PurePosixPath], None] | None = None,
     before_write: Callable[[Path], None] | None = None,
+    rendered: Mapping[PurePosixPath, RenderedPdf] | None = None,
 ) -> list[FileFacts]:
-    """Measure every built file; render a thumbnail of every PDF page into ``out/thumbnails``."""
+    """Measure every built file; a thumbnail of every PDF page into ``out/thumbnails``: the one
+    in ``rendered`` (made where the PDF was built) when given, else rendered now."""
     facts = []
     stems: set[str] = set()
     for built in result.files:
@@ -83,12 +91,12 @@ def inspect_built_files(
             if on_pdf:
                 on_pdf(built.path)
             stem = _unique("__".join(built.path.with_suffix("").parts), stems)
-            pdf = read_pdf_pages(
-                out / built.path,
-                out / THUMBNAIL_DIR if with_thumbnails else None,
-                stem,
-                before_write=before_write,
-            )
+            folder = out / THUMBNAIL_DIR if with_thumbnails else None
+            made = (rendered or {}).get(built.path)
+            if made is not None and (made.pngs or not with_thumbnails):
+                pdf = write_thumbnails(made, folder, stem, before_write)
+            else:
+                pdf = read_pdf_pages(out / built.path, folder, stem, before_write=before_write)
         facts.append(measure(out, built.path, built, pdf))
     return facts
 

@@ -45,11 +45,14 @@ def make_kit(
     components: tuple[Component, ...] = COMPONENTS,
     datasets_dir: Path | None = None,  # the embedded set's folder (default: the one pnp reads)
     on_step: Callable[[str, int], None] | None = None,
+    jobs: int = 1,
 ) -> KitOutcome:
     """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
 
     A failed component is in ``outcome.result.failures`` (and shown in the gallery); bad
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.
+    ``jobs``: components built at once, each in its own process, with its PDFs' thumbnails
+    (:func:`generator.kit.build.build_kit`); the files are the same whatever the number.
     """
     params = validate_params(params)
     out = params.out
@@ -64,7 +67,12 @@ def make_kit(
     step = on_step or (lambda label, total: None)
     estimate = 2 * len(components) + 1  # until the PDFs are known: about one per component
     result = build_kit(
-        params, components, on_step=lambda name: step(name, estimate), replaceable=replaceable
+        params,
+        components,
+        on_step=lambda name: step(name, estimate),
+        replaceable=replaceable,
+        jobs=jobs,
+        render_pages=True,
     )
 
     pdf_count = sum(1 for built in result.files if built.path.suffix.lower() == ".pdf")
@@ -79,6 +87,7 @@ def make_kit(
         result,
         on_pdf=lambda path: step(f"thumbnails: {path.name}", total),
         before_write=claim_thumbnail,
+        rendered=result.pages,
     )
     thumbnails = thumbnail_paths(out, material)
     remove_stale(out, previous, [fact.path for fact in material] + thumbnails + [INDEX])

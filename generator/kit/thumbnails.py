@@ -26,6 +26,11 @@ NAMED_SHEETS: tuple[tuple[str, float, float], ...] = (
 )
 SHEET_TOLERANCE_MM = 1.5
 
+# Thumbnails fit in this square (pixels). The gallery shows a portrait page at most 164 CSS
+# pixels high (a landscape page two columns wide): 360 is about twice that, sharp on a
+# high-density screen, and the one picture of the page the browser scales down elsewhere.
+THUMBNAIL_PIXELS = 360
+
 
 # PDFium's FPDF_DUPLEXTYPE -> the kit's names; DuplexUndefined (0) is absent.
 _DUPLEX_PREFERENCE = {1: "single", 2: "short", 3: "long"}
@@ -90,18 +95,21 @@ def pdf_problem(pdf_path: Path) -> str:
         document.close()
 
 
-def read_pdf_pages(
-    pdf_path: Path,
-    thumbnail_dir: Path | None,
-    stem: str,
-    max_pixels: int = 360,
-    before_write: Callable[[Path], None] | None = None,
-) -> PdfPages:
-    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
+@dataclass(frozen=True)
+class RenderedPdf:
+    """A PDF's facts and one thumbnail per page, in memory: what :func:`render_pdf_pages` reads
+    (in the process that built the PDF) and :func:`write_thumbnails` writes (in the kit's)."""
 
-    Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square;
-    ``before_write(path)`` may refuse a name (raise) before it is written.
-    """
+    page_sizes_mm: tuple[tuple[float, float], ...]
+    pngs: tuple[bytes, ...]  # one per page, or none when no thumbnail was asked for
+    duplex: str | None = None
+    fixed_scale: bool = False
+    title: str = ""
+
+
+def render_pdf_pages(pdf_path: Path, max_pixels: int | None = THUMBNAIL_PIXELS) -> RenderedPdf:
+    """Page sizes and print preferences of ``pdf_path`` and, unless ``max_pixels`` is None, each
+    page rendered once into a PNG that fits in a ``max_pixels`` square."""
     import pypdfium2 as pdfium
 
     try:
@@ -109,7 +117,7 @@ def read_pdf_pages(
     except pdfium.PdfiumError as exc:
         raise UserError(f"cannot read {pdf_path} as a PDF ({exc}); rebuild it") from None
     sizes: list[tuple[float, float]] = []
-    thumbnails: list[Path] = []
+    pngs: list[bytes] = []
     try:
         duplex = _DUPLEX_PREFERENCE.get(pdfium.raw.FPDF_VIEWERREF_GetDuplex(document.raw))
         fixed_scale = not pdfium.raw.FPDF_VIEWERREF_GetPrintScaling(document.raw)
@@ -119,21 +127,56 @@ def read_pdf_pages(
             try:
                 width_pt, height_pt = page.get_size()
                 sizes.append((round(to_mm(width_pt), 2), round(to_mm(height_pt), 2)))
-                if thumbnail_dir is not None:
-                    target = thumbnail_dir / f"{stem}-p{index + 1:03d}.png"
-                    if before_write is not None:
-                        before_write(target)
+                if max_pixels is not None:
                     scale = max_pixels / max(width_pt, height_pt)
                     # rev_byteorder: PDFium paints RGB directly, no channel swap before PNG.
-                    write_bytes(
-                        target, _png_bytes(page.render(scale=scale, rev_byteorder=True).to_pil())
-                    )
-                    thumbnails.append(target)
+                    pngs.append(_png_bytes(page.render(scale=scale, rev_byteorder=True).to_pil()))
             finally:
                 page.close()
     finally:
         document.close()
-    return PdfPages(tuple(sizes), tuple(thumbnails), duplex, fixed_scale, title)
+    return RenderedPdf(tuple(sizes), tuple(pngs), duplex, fixed_scale, title)
+
+
+def write_thumbnails(
+    rendered: RenderedPdf,
+    thumbnail_dir: Path | None,
+    stem: str,
+    before_write: Callable[[Path], None] | None = None,
+) -> PdfPages:
+    """The thumbnails of ``rendered`` written as ``{stem}-p{N:03d}.png`` in ``thumbnail_dir``
+    (none if it is None); ``before_write(path)`` may refuse a name (raise) before it is written."""
+    thumbnails: list[Path] = []
+    if thumbnail_dir is not None:
+        for number, png in enumerate(rendered.pngs, start=1):
+            target = thumbnail_dir / f"{stem}-p{number:03d}.png"
+            if before_write is not None:
+                before_write(target)
+            write_bytes(target, png)
+            thumbnails.append(target)
+    return PdfPages(
+        rendered.page_sizes_mm,
+        tuple(thumbnails),
+        rendered.duplex,
+        rendered.fixed_scale,
+        rendered.title,
+    )
+
+
+def read_pdf_pages(
+    pdf_path: Path,
+    thumbnail_dir: Path | None,
+    stem: str,
+    max_pixels: int = THUMBNAIL_PIXELS,
+    before_write: Callable[[Path], None] | None = None,
+) -> PdfPages:
+    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
+
+    Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square;
+    ``before_write(path)`` may refuse a name (raise) before it is written.
+    """
+    rendered = render_pdf_pages(pdf_path, max_pixels if thumbnail_dir is not None else None)
+    return write_thumbnails(rendered, thumbnail_dir, stem, before_write)
 
 
 def _png_bytes(image) -> bytes:

@@ -55,6 +55,23 @@ def register_fonts() -> FontSet:
     return FontSet()
 
 
+@cache
+def paragraph_family(fonts: FontSet) -> None:
+    """Let <b> and <i> in Paragraph markup set in ``fonts.regular`` pick the bold and oblique
+    faces. reportlab keeps this mapping in a registry of its own for the whole process: every
+    renderer whose markup has <b> or <i> calls this first, so that its PDF does not depend on
+    what another renderer did before it in the same process (the kit builds in worker
+    processes). The embedded faces are registered first: registering a face after the mapping
+    would reset its part of it."""
+    from reportlab.lib.fonts import addMapping
+
+    register_fonts()
+    addMapping(fonts.regular, 0, 0, fonts.regular)
+    addMapping(fonts.regular, 1, 0, fonts.bold)
+    addMapping(fonts.regular, 0, 1, fonts.oblique)
+    addMapping(fonts.regular, 1, 1, fonts.bold)
+
+
 MAX_FONT_BYTES = 64 << 20  # the largest CJK fonts are about 20 MB
 
 

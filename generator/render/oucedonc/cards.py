@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
 
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import TOWN, pictogram
@@ -19,7 +18,7 @@ from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
-from generator.render.fonts import FontSet
+from generator.render.fonts import FontSet, paragraph_family
 from generator.render.icons import draw_icon
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
@@ -148,17 +147,6 @@ def centred_line(
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
 
-@cache
-def _paragraph_family(fonts: FontSet) -> None:
-    """Let <b> and <i> in markup pick the embedded bold and oblique faces (reportlab's registry)."""
-    from reportlab.lib.fonts import addMapping
-
-    addMapping(fonts.regular, 0, 0, fonts.regular)
-    addMapping(fonts.regular, 1, 0, fonts.bold)
-    addMapping(fonts.regular, 0, 1, fonts.oblique)
-    addMapping(fonts.regular, 1, 1, fonts.bold)
-
-
 def paragraphs(
     markup_parts: list[str],
     fonts: FontSet,
@@ -174,7 +162,7 @@ def paragraphs(
 
     from generator.core.errors import UserError
 
-    _paragraph_family(fonts)
+    paragraph_family(fonts)
     laid_out = {}
 
     def layout(size: float):

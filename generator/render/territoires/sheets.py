@@ -641,6 +641,9 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
+    from generator.render.fonts import paragraph_family
+
+    paragraph_family(f)  # the <b> of the steps, whatever was drawn before in this process
     style = ParagraphStyle(
         "step", fontName=f.regular, fontSize=8.6, leading=11.2, textColor=PALETTE.ink.reportlab
     )
