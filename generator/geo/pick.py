@@ -71,15 +71,17 @@ def pick_places(
     default_counts: Sequence[int] = (),
     finer: str | None = None,
     min_count: int = 1,
+    found: tuple[RegionSelection, tuple[Place, ...]] | None = None,
 ) -> Picked:
     """Deal ``request`` (see the module text). ``grids`` are
     :class:`generator.geo.selection.Grid` objects or None, tried in order; ``finer`` is the
     option that gives a finer grid, named in the advice ("--precision second"). When no default
-    count fits, the largest count from ``min_count`` up that the region holds is dealt."""
+    count fits, the largest count from ``min_count`` up that the region holds is dealt.
+    ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it."""
     from generator.geo.abroad import suffixes_for
     from generator.geo.selection import Dealt, SelectionShortfall, deal
 
-    selection, candidates = region_candidates(request)
+    selection, candidates = found if found is not None else region_candidates(request)
     suffixes = suffixes_for(candidates)
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:

@@ -345,6 +345,7 @@ def select_deck(
         default_counts(settings.per_sheet),
         finer,
         min_count=needed,
+        found=(selection, candidates),
     )
     places = list(picked.places)
     precision = settings.precisions[picked.grid]
