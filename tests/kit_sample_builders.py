@@ -133,3 +133,13 @@ def build_notes_refused(params: KitParams) -> list[Path]:
 def build_notes_buggy(params: KitParams) -> list[Path]:
     write_text(params.out / "sub" / "d.txt", "d\n")
     raise ZeroDivisionError("bug")
+
+
+def build_environment_note(params: KitParams) -> list[Path]:
+    """Writes what the environment says (a worker must see the command's environment of now)."""
+    import os
+
+    return [write_text(params.out / "environment.txt", os.environ.get("PNP_KIT_TEST_NOTE", "-"))]
+
+
+ENVIRONMENT_NOTE = Component("Environment note", B + "build_environment_note")

@@ -604,3 +604,14 @@ def test_jobs_below_one_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
     assert not (tmp_path / "o").exists()
     with pytest.raises(UserError, match="--jobs 0 is out of range"):
         build_kit(KitParams(out=tmp_path / "p"), GOOD, jobs=0)
+
+
+def test_workers_see_the_environment_of_each_kit(tmp_path, monkeypatch):
+    """The fork server outlives one kit: its workers still build under each kit's environment."""
+    from tests.kit_sample_builders import ENVIRONMENT_NOTE
+
+    for note in ("first", "second"):
+        monkeypatch.setenv("PNP_KIT_TEST_NOTE", note)
+        out = tmp_path / note
+        make_kit(KitParams(out=out), (POSTER, ENVIRONMENT_NOTE), NO_DATASETS, jobs=2)
+        assert (out / "environment.txt").read_text(encoding="utf-8") == note

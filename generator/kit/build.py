@@ -162,6 +162,20 @@ def stage_component(
         )
 
 
+def _stage_in_worker(
+    environ: dict[str, str],
+    component: Component,
+    params: KitParams,
+    folder: Path,
+    render_pages: bool,
+) -> Staged:
+    """:func:`stage_component` in a worker, under the command's environment of now (a worker
+    forked from the fork server has the server's, which may be older: ``PNP_*`` settings)."""
+    os.environ.clear()
+    os.environ.update(environ)
+    return stage_component(component, params, folder, render_pages)
+
+
 def _render_pdfs(folder: Path) -> dict[PurePosixPath, RenderedPdf]:
     """Every readable PDF under ``folder`` with its pages rendered; an unreadable one is left out
     (the kit's checks say what is wrong with it)."""
@@ -197,11 +211,11 @@ def build_kit(
 
     ``replaceable(relative_path)`` says whether an existing file may be replaced (None: any
     regular file may); ``params.force`` replaces any regular file. ``jobs`` above 1 builds up
-    to that many components at once, each in a worker process (spawned: nothing of this
-    process's state leaks in); their files are then moved into place one component at a time, in
-    the order of ``components``, exactly as when they are built one after the other, so the
-    files are the same whatever ``jobs``. ``render_pages`` renders the pages of every PDF where
-    it is built (:attr:`KitResult.pages`, the thumbnails).
+    to that many components at once, each in a worker process (never a fork of this one:
+    nothing of its state leaks in, :func:`_worker_context`); their files are then moved into
+    place one component at a time, in the order of ``components``, exactly as when they are
+    built one after the other, so the files are the same whatever ``jobs``. ``render_pages``
+    renders the pages of every PDF where it is built (:attr:`KitResult.pages`, the thumbnails).
     """
     params = validate_params(params)
     names = [component.name for component in components]
@@ -258,11 +272,26 @@ def build_kit(
 Stage = Callable[[Component, KitParams, Path, bool], Callable[[], Staged]]
 
 
+def _worker_context():  # -> multiprocessing.context.BaseContext
+    """How the workers start: forked from a fork server (a fresh interpreter that has imported
+    :mod:`generator.kit.preload`, so the libraries and fonts are loaded once for all workers)
+    where the platform has one, else spawned (each worker a fresh interpreter). Never forked
+    from the command's own process, whose state (threads, open files, caches) is not theirs."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["generator.kit.preload"])
+    return context
+
+
 @contextmanager
 def _stager(jobs: int, count: int) -> Iterator[Stage]:
     """``stage(component, params, folder, render_pages)`` starts a component and returns how to
     wait for it: in this process, one at a time, when ``jobs`` is 1 (or one component); else in
-    a pool of ``jobs`` spawned worker processes, started in the components' order."""
+    a pool of ``jobs`` worker processes (:func:`_worker_context`), started in the components'
+    order."""
     if jobs <= 1 or count <= 1:
 
         def at_once(
@@ -272,18 +301,22 @@ def _stager(jobs: int, count: int) -> Iterator[Stage]:
 
         yield at_once
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(
-        max_workers=min(jobs, count), mp_context=multiprocessing.get_context("spawn")
-    )
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count), mp_context=_worker_context())
     try:
 
         def in_pool(
             component: Component, params: KitParams, folder: Path, render_pages: bool
         ) -> Callable[[], Staged]:
-            return pool.submit(stage_component, component, params, folder, render_pages).result
+            return pool.submit(
+                _stage_in_worker,
+                dict(os.environ),
+                component,
+                params,
+                folder.absolute(),
+                render_pages,
+            ).result
 
         yield in_pool
     finally:

@@ -52,7 +52,9 @@ def make_kit(
     A failed component is in ``outcome.result.failures`` (and shown in the gallery); bad
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.
     ``jobs``: components built at once, each in its own process, with its PDFs' thumbnails
-    (:func:`generator.kit.build.build_kit`); the files are the same whatever the number.
+    (:func:`generator.kit.build.build_kit`); the files are the same whatever the number. A
+    script that calls this with ``jobs`` above 1 needs multiprocessing's ``if __name__ ==
+    "__main__":`` guard (the ``pnp`` command has it).
     """
     params = validate_params(params)
     out = params.out

@@ -1,0 +1,92 @@
+"""An Oucédonc deck's whole-process CPU time beside the bare reportlab floor, in one run.
+
+    .venv/bin/python benchmarks/deck_floor.py [--rounds 9] [--before /path/to/old/.venv/bin/python]
+
+Contenders, each a fresh process (see :mod:`measure`), round-robin:
+
+* ``pnp oucedonc deck --out D.pdf`` (France, the defaults: the embedded data read, the places
+  selected, the full card design, imposition, the token sheet, PDF + JSON + referee page);
+* the floor: ``oucedonc_peers/reportlab_deck.py``, a bare reportlab script printing the same 63
+  names and coordinates on plain duplex cards with DejaVu Sans embedded, imports included;
+* with ``--before``, the same ``pnp`` command run by another checkout's interpreter.
+
+The figure is pnp's CPU time over the floor's, smallest run over smallest run (the least
+disturbed runs; medians beside them). Target (issue #14): at most 5. The PDF of every pnp run is
+checked to be the same bytes as the first (and as ``--before``'s, when given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from measure import Sample, load, round_robin, run
+
+ROOT = Path(__file__).resolve().parent.parent
+PEER = Path(__file__).resolve().parent / "oucedonc_peers" / "reportlab_deck.py"
+TARGET = 5.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--before", help="another checkout's python (e.g. main's venv)")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="bench-deck-floor-") as scratch:
+        tmp = Path(scratch)
+        pdfs: dict[str, bytes] = {}
+
+        def deck(python: str, name: str):
+            def measure() -> Sample:
+                out = tmp / f"{name}.pdf"
+                sample = run([python, "-m", "generator", "oucedonc", "deck", "--out", str(out)])
+                data = out.read_bytes()
+                if pdfs.setdefault(name, data) != data:
+                    raise SystemExit(f"{name}: a rerun wrote another PDF")
+                return sample
+
+            return measure
+
+        # the peer prints pnp's own names and coordinates
+        deck(sys.executable, "pnp")()
+        document = json.loads((tmp / "pnp.json").read_text(encoding="utf-8"))
+        cards = [card for card in document["cards"] if card["kind"] == "place"]
+        (tmp / "cards.json").write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+        contenders = {
+            "pnp": deck(sys.executable, "pnp"),
+            "floor": lambda: run(
+                [sys.executable, str(PEER), str(tmp / "cards.json"), str(tmp / "floor.pdf")]
+            ),
+        }
+        if args.before:
+            contenders["before"] = deck(args.before, "before")
+        print(f"before the runs: {load()}")
+        series = round_robin(contenders, args.rounds)
+        print(f"after the runs: {load()}")
+
+    floor = series["floor"]
+    header = f"{'contender':<10} {'CPU min':>8} {'median':>8} {'x floor (min)':>14}"
+    print(f"{header} {'(median)':>9} {'peak MiB':>9}")
+    for s in series.values():
+        print(
+            f"{s.name:<10} {s.cpu_min():>6.3f} s {s.cpu_median():>6.3f} s "
+            f"{s.cpu_min() / floor.cpu_min():>13.2f}x {s.cpu_median() / floor.cpu_median():>8.2f}x "
+            f"{s.peak():>9.1f}"
+        )
+    ratio = series["pnp"].cpu_min() / floor.cpu_min()
+    same = "before" not in pdfs or pdfs["before"] == pdfs["pnp"]
+    print(
+        f"pnp / floor: {ratio:.2f} (target at most {TARGET:g}); "
+        f"same PDF as before: {'yes' if same else 'NO'}"
+        if args.before
+        else f"pnp / floor: {ratio:.2f} (target at most {TARGET:g})"
+    )
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
