@@ -84,15 +84,20 @@ def outlines(
             "source checkout).",
         ),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
     from generator.core.atomic import write_bytes
+    from generator.core.outputs import Output, claim, require_folder
     from generator.geo import embedded
-    from generator.geo.databuild.ign_outlines import derive
+    from generator.geo.databuild.ign_outlines import derive, is_outlines_file
 
-    target = (folder or embedded.PACKAGED) / embedded.COMMUNE_OUTLINES_FILE
+    out = folder or embedded.PACKAGED
+    require_folder(out, "--out")
+    target = out / embedded.COMMUNE_OUTLINES_FILE
+    claim([Output(target, is_outlines_file, "commune outlines file")], force)
     write_bytes(target, derive(reference))
-    typer.echo(f"wrote {target}")
+    say(f"wrote {target}")
 
 
 def register(app: typer.Typer) -> None:
