@@ -178,3 +178,8 @@ def test_play_echoes_typed_lines_as_text(tmp_path):
     terminal = PipedTerminal(iter(["\x1b[2Jboom\n"]), console)
     assert terminal.ask("> ") == "\x1b[2Jboom"  # the line itself is kept for the parser
     assert "\x1b" not in console.file.getvalue() and "\\x1b[2Jboom" in console.file.getvalue()
+
+
+def test_data_build_check_of_a_name_over_255_bytes_is_one_line(tmp_path):
+    """Found by the fuzz harness (seed 15): --check skipped the name checks of the build."""
+    one_line_error(pnp("data", "build", "--check", "--out", str(tmp_path / ("x" * 300))), "255")

@@ -362,10 +362,13 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
     different = []
     for name, data in files.items():
         path = folder / name
-        if not path.is_file():
+        try:
+            current = path.read_bytes() if path.is_file() else None
+        except OSError:  # unreadable: not what a build writes
+            current = None
+        if current is None:
             different.append(name)
             continue
-        current = path.read_bytes()
         try:
             if name.endswith(".gz"):
                 # zlib builds may compress differently; the data is what must not change
@@ -407,6 +410,9 @@ def run_build(
     names are replaced only in a datasets folder of pnp's (its ``provenance.json`` says so),
     else only with ``force`` (the overwrite rule of :mod:`generator.core.outputs`).
     """
+    from generator.core.atomic import check_name
+
+    check_name(folder)  # --check too: a name no file system takes is one line
     stamped = folder.resolve() == embedded.user_folder().resolve()
     stamp = folder / embedded.BUILD_STAMP_FILE
     if not check:
