@@ -458,7 +458,9 @@ def test_every_wikidata_id_is_well_formed_unique_and_says_where_it_was_read():
         assert reference is not None, row["name"]  # every site with an id has a reference row
         assert re.search(rf"\b{row['wikidata']}\b", read_from), row["name"]
         for lon, lat in WIKIDATA_POINT.findall(read_from):
-            away = reference_distance_m(float(row["lat"]), float(row["lon"]), float(lat), float(lon))
+            away = reference_distance_m(
+                float(row["lat"]), float(row["lon"]), float(lat), float(lon)
+            )
             assert away <= tolerance_m(row["kind"]), (row["name"], round(away))
             with_points += 1
     assert len(qids) >= 13 and with_points >= 10
