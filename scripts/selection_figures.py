@@ -101,7 +101,8 @@ def main() -> None:
         report[region] = row = figures(region, top)
         print(
             f"{region:28} {row['cards']:3} {row['precision']:7} towns {row['top_towns']:6} "
-            f"sites {row['top_sites']:6} or town {row['top_sites_or_town']:6} closest {row['closest_km']:6} km "
+            f"sites {row['top_sites']:6} or town {row['top_sites_or_town']:6} "
+            f"closest {row['closest_km']:6} km "
             f"gap {row['largest_gap_km']:6} km  missing: {', '.join(row['missing_towns'])}",
             flush=True,
         )
