@@ -183,3 +183,14 @@ def test_play_echoes_typed_lines_as_text(tmp_path):
 def test_data_build_check_of_a_name_over_255_bytes_is_one_line(tmp_path):
     """Found by the fuzz harness (seed 15): --check skipped the name checks of the build."""
     one_line_error(pnp("data", "build", "--check", "--out", str(tmp_path / ("x" * 300))), "255")
+
+
+def test_an_installed_pnp_asks_where_to_write_the_outlines(tmp_path, monkeypatch):
+    # in a wheel the shipped set is inside site-packages: data outlines must not rewrite it
+    from generator.core import resources
+
+    assert resources.in_source_checkout()  # the tests run from the checkout
+    monkeypatch.setattr(resources, "in_source_checkout", lambda: False)
+    reference = tmp_path / "communes-ign-2018.geojson.gz"
+    reference.write_bytes(b"")
+    one_line_error(pnp("data", "outlines", str(reference)), "--out DIR")

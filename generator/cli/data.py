@@ -80,8 +80,8 @@ def outlines(
         typer.Option(
             "--out",
             "--datasets",
-            help="Folder to write (default: the shipped set, the repository's datasets/ in a "
-            "source checkout).",
+            help="Folder to write (default, in a source checkout only: the repository's "
+            "datasets/; an installed pnp needs --out).",
         ),
     ] = None,
     force: Force = False,
@@ -92,6 +92,13 @@ def outlines(
     from generator.geo import embedded
     from generator.geo.databuild.ign_outlines import derive, is_outlines_file
 
+    from generator.core.errors import UserError
+    from generator.core.resources import in_source_checkout
+
+    if folder is None and not in_source_checkout():
+        raise UserError(
+            "an installed pnp does not rewrite its own package: give the folder to write, --out DIR"
+        )
     out = folder or embedded.PACKAGED
     require_folder(out, "--out")
     target = out / embedded.COMMUNE_OUTLINES_FILE
