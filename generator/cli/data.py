@@ -88,12 +88,11 @@ def outlines(
 ) -> None:
     """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
     from generator.core.atomic import write_bytes
+    from generator.core.errors import UserError
     from generator.core.outputs import Output, claim, require_folder
+    from generator.core.resources import in_source_checkout
     from generator.geo import embedded
     from generator.geo.databuild.ign_outlines import derive, is_outlines_file
-
-    from generator.core.errors import UserError
-    from generator.core.resources import in_source_checkout
 
     if folder is None and not in_source_checkout():
         raise UserError(
