@@ -1,10 +1,10 @@
 """Benchmark of `pnp kit`: wall time and peak memory of the whole command, as a user runs it.
 
 Each run is a fresh `python -m generator kit` process (imports included) writing into its own
-empty folder; peak memory is the process's maximum resident set size and CPU time its user +
-system time, both from os.wait4 (on a shared machine, wall time includes waiting for a core:
-compare it with the CPU time and the load average printed). The runs' folders are then
-compared byte for byte (same parameters must give identical files).
+empty folder; peak memory is the largest resident set of its processes and CPU time the user
++ system time of all of them, workers included (``measure.run``). On a shared machine wall
+time includes waiting for a core: compare it with the CPU time and the load average printed.
+The runs' folders are then compared byte for byte (same parameters must give identical files).
 
     python benchmarks/bench_kit.py [--runs 3] [--region france] [--paper a4] [--seed 1]
 
@@ -16,11 +16,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from measure import run
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_SECONDS = 5.0
@@ -42,16 +42,10 @@ def run_once(out: Path, region: str, paper: str, seed: int) -> tuple[float, floa
         "--seed",
         str(seed),
     ]
-    started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - started
-    process.returncode = os.waitstatus_to_exitcode(status)
-    error = process.stderr.read().decode() if process.stderr else ""
-    if process.returncode != 0:
-        print(f"run failed with exit code {process.returncode}:\n{error}", file=sys.stderr)
-    cpu = usage.ru_utime + usage.ru_stime
-    return elapsed, usage.ru_maxrss / 1024, process.returncode, cpu  # ru_maxrss is in KiB on Linux
+    # through measure.py's wrapper: the kit's workers are forked by a fork server, which is not
+    # this script's child, so os.wait4 alone would miss their CPU time
+    sample = run(command)  # stops the benchmark with the error if the kit fails
+    return sample.wall, sample.peak_mib, 0, sample.cpu
 
 
 def tree(folder: Path) -> dict[str, bytes]:
