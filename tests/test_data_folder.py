@@ -138,3 +138,13 @@ def test_a_keys_file_that_does_not_match_the_communes_is_refused(tmp_path, monke
     monkeypatch.setattr(embedded, "PACKAGED", shipped)
     with pytest.raises(UserError, match="commune_name_keys.txt has .* names for the .* rows"):
         embedded.place_names()
+
+
+def test_every_file_of_the_set_has_its_licence_in_license_data():
+    # a new datasets file must say under which licence it is shipped (LICENSE-data.md's table)
+    import re
+
+    table = (embedded.PACKAGED / embedded.LICENCES_PAGE).read_text(encoding="utf-8")
+    named = set(re.findall(r"`([^`]+\.[a-z.]+)`", table))
+    missing = [name for name in embedded.SET_FILES if name not in named]
+    assert not missing, f"not in {embedded.LICENCES_PAGE}: {missing}"
