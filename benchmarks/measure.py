@@ -72,7 +72,7 @@ def run(argv: Sequence[str], cwd: Path | None = None, env: dict[str, str] | None
             stdout=subprocess.DEVNULL,
             stderr=err,
         )
-        _, status, usage = os.wait4(child.pid, 0)
+        _, status = os.waitpid(child.pid, 0)
         wall = time.perf_counter() - started
         err.seek(0)
         error = err.read().decode(errors="replace")

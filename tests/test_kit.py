@@ -411,6 +411,7 @@ def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
     import sys
 
     runs = []
+    kit_args = ("--seed", "5", "--jobs")
     # One kit one component after the other in one process, the other one component per
     # worker process: no component's files may depend on what ran before it in its process.
     for hash_seed, jobs in (("1", "1"), ("2", "9")):
@@ -419,8 +420,7 @@ def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
             (
                 out,
                 subprocess.Popen(
-                    [sys.executable, "-m", "generator", "kit", "--out", str(out), "--seed", "5"]
-                    + ["--jobs", jobs],
+                    [sys.executable, "-m", "generator", "kit", "--out", str(out), *kit_args, jobs],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.PIPE,
                     text=True,
