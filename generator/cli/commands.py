@@ -14,6 +14,7 @@ MODULES: tuple[str, ...] = (
     "generator.cli.version_info",
     "generator.cli.kit",
     "generator.cli.calibrate",
+    "generator.cli.preflight",
     "generator.cli.oucedonc",
     "generator.cli.places",
     "generator.cli.data",

@@ -136,13 +136,12 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
 def calibration_sheet(page: Paper, duplex: Duplex) -> PdfDocument:
     """Two pages (front, back) for ``duplex`` LONG or SHORT on ``page``."""
     doc = new_document(
-        page.width, page.height, DocInfo(title="Calibrage recto verso", subject="pnp calibrate")
+        page.width,
+        page.height,
+        DocInfo(title="Calibrage recto verso", subject="pnp calibrate"),
+        duplex=duplex.value,
     )
     canvas = doc.canvas
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference(
-        "Duplex", "DuplexFlipLongEdge" if duplex is Duplex.LONG else "DuplexFlipShortEdge"
-    )
     _front(canvas, page, duplex)
     canvas.showPage()
     _back(canvas, page, duplex)

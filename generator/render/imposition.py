@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -124,6 +125,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     gap: float = 0.0  # extra space between neighbouring cards' bleed edges
     margin: float = MIN_MARGIN
+    profile: PrintProfile = HOME  # home (RGB) or shop (CMYK, PDF/X-4)
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
@@ -455,17 +457,9 @@ def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDoc
     if not cards:
         raise UserError("there are no cards to print; check the deck's parameters")
     layout = plan_sheet(spec)
-    doc = new_document(layout.page_width, layout.page_height, info)
+    duplex = "simplex" if spec.duplex is Duplex.FOLD else spec.duplex.value
+    doc = new_document(layout.page_width, layout.page_height, info, spec.profile, duplex)
     canvas = doc.canvas
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference(
-        "Duplex",
-        {
-            Duplex.LONG: "DuplexFlipLongEdge",
-            Duplex.SHORT: "DuplexFlipShortEdge",
-            Duplex.FOLD: "Simplex",
-        }[spec.duplex],
-    )
     box = CardBox(spec.card.width, spec.card.height, spec.bleed)
     per_sheet = layout.per_sheet
     for start in range(0, len(cards), per_sheet):
@@ -497,18 +491,25 @@ def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDoc
     return doc
 
 
-def render_faces(cards: Sequence[Card], card: CardSize, bleed: float, info: DocInfo) -> PdfDocument:
+def render_faces(
+    cards: Sequence[Card],
+    card: CardSize,
+    bleed: float,
+    info: DocInfo,
+    profile: PrintProfile = HOME,
+    back_first: bool = False,
+) -> PdfDocument:
     """One face per page, page = card plus bleed, TrimBox = the card: the format print-on-demand
-    services ask for. Pages go front, back, front, back…"""
+    services ask for. Pages go front, back, front, back… (back, front… with ``back_first``)."""
     from generator.render.document import new_document
 
-    doc = new_document(card.width + 2 * bleed, card.height + 2 * bleed, info)
+    doc = new_document(card.width + 2 * bleed, card.height + 2 * bleed, info, profile)
     canvas = doc.canvas
-    canvas.setViewerPreference("PrintScaling", "None")
     box = CardBox(card.width, card.height, bleed)
     slot = Slot(Rect(bleed, bleed, card.width, card.height))
     for item in cards:
-        for painter in (item.front, item.back):
+        faces = (item.back, item.front) if back_first else (item.front, item.back)
+        for painter in faces:
             _paint(canvas, slot, painter, box)
             _set_boxes(canvas, [slot], bleed)
             canvas.showPage()

@@ -247,7 +247,6 @@ def write_poster(
     width, height = grid.poster_width, grid.poster_height
     document = new_document(grid.page.width, grid.page.height, info)
     c = document.canvas
-    c.setViewerPreference("PrintScaling", "None")
     form = "PosterSheet"
     c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
     c.saveState()

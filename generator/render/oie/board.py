@@ -527,7 +527,6 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     layout = sheet_layout(sheet.width, sheet.height)
     document = new_document(sheet.width, sheet.height, DocInfo(title=title, subject="Board"))
     c = document.canvas
-    c.setViewerPreference("PrintScaling", "None")
     c.scale(PT_PER_MM, PT_PER_MM)
     draw_sheet(c, layout, options)
     c.showPage()
