@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.render.profile import Profile
+
 if TYPE_CHECKING:
     from generator.kit.run import KitOutcome
 
@@ -27,6 +30,8 @@ def kit(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
     ] = 1,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
@@ -36,8 +41,15 @@ def kit(
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
 
-    components = COMPONENTS
-    params = KitParams(out=out, region=region, paper=paper, seed=seed)
+    components = tuple(c for c in COMPONENTS if profile.value in c.profiles)
+    params = KitParams(
+        out=out,
+        region=region,
+        paper=paper,
+        seed=seed,
+        profile=profile.value,
+        ink_limit=ink_limit,
+    )
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description:<32.32}", markup=False),

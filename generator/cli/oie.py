@@ -8,6 +8,9 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.render.profile import Profile
+
 app = typer.Typer(
     help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.", no_args_is_help=True
 )
@@ -46,6 +49,8 @@ def board(
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write (default output/oie-board.pdf).")
     ] = None,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.products.oie_board import BoardRequest, make_board
@@ -58,6 +63,8 @@ def board(
         source=source,
         seed=seed,
         occupied=occupied,
+        profile=profile.value,
+        ink_limit=ink_limit,
     )
     path = make_board(request, out)
     typer.echo(f"wrote {path}")

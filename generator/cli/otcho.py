@@ -8,6 +8,9 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.render.profile import Profile
+
 otcho = typer.Typer(
     help="Neo Otcho: roll classifier and print-and-play sheets.", no_args_is_help=True
 )
@@ -87,6 +90,8 @@ def sheets(
             "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."
         ),
     ] = 2,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
     from generator.games.otcho import RollRules
@@ -94,7 +99,7 @@ def sheets(
     from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(out, players, paper, rules):
+    for path in build_sheets(out, players, paper, rules, profile.value, ink_limit):
         typer.echo(f"wrote {path}")
 
 

@@ -8,7 +8,15 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    InkLimitOption,
+    ProfileOption,
+    bleed_option,
+)
 from generator.games.oucedonc.rules import RuleOptions
+from generator.render.profile import Profile
 
 oucedonc_app = typer.Typer(
     name="oucedonc",
@@ -39,9 +47,7 @@ def deck(
     card_size: Annotated[
         str, typer.Option("--card-size", help="poker, bridge, mini, tarot or WxH in mm.")
     ] = "poker",
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed in mm around each card (3 for print shops).")
-    ] = 1.0,
+    bleed: Annotated[float | None, bleed_option(1.0)] = None,
     duplex: Annotated[
         str, typer.Option("--duplex", help="long or short (edge the printer flips on), or fold.")
     ] = "long",
@@ -81,6 +87,10 @@ def deck(
     out: Annotated[
         Path, typer.Option("--out", help="The PDF to write; the deck JSON goes beside it.")
     ] = Path("output/oucedonc.pdf"),
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    faces: FacesOption = False,
+    back_first: BackFirstOption = False,
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck
@@ -103,6 +113,10 @@ def deck(
         sites_share=sites_share,
         difficulty=difficulty,
         tokens_each=tokens_each,
+        profile=profile.value,
+        ink_limit=ink_limit,
+        faces=faces,
+        back_first=back_first,
     )
     files = make_deck(options)
     places = len(files.deck.places)
@@ -112,6 +126,8 @@ def deck(
     )
     typer.echo(f"wrote {files.pdf}")
     typer.echo(f"wrote {files.json}")
+    for path in files.faces:
+        typer.echo(f"wrote {path}")
     if files.pngs:
         typer.echo(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
 

@@ -8,6 +8,15 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    InkLimitOption,
+    ProfileOption,
+    bleed_option,
+)
+from generator.render.profile import Profile
+
 pronostiques = typer.Typer(
     help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.", no_args_is_help=True
 )
@@ -135,15 +144,11 @@ def sheets(
             help="Rule (c) as printed and in the barème: adjacent, relative or none.",
         ),
     ] = "adjacent",
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed around each card, mm (3 for print shops).")
-    ] = 1.0,
-    faces: Annotated[
-        bool,
-        typer.Option(
-            "--faces", help="Also write one card face per page (card + bleed), for print services."
-        ),
-    ] = False,
+    bleed: Annotated[float | None, bleed_option(1.0)] = None,
+    faces: FacesOption = False,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    back_first: BackFirstOption = False,
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
@@ -153,7 +158,18 @@ def sheets(
     parse_duplex(duplex)
     rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
     for path in build_sheets(
-        out, players, paper, laps, duplex, parse_offset(back_offset), rules, bleed, faces
+        out,
+        players,
+        paper,
+        laps,
+        duplex,
+        parse_offset(back_offset),
+        rules,
+        bleed,
+        faces,
+        profile.value,
+        ink_limit,
+        back_first,
     ):
         typer.echo(f"wrote {path}")
 

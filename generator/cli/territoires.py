@@ -8,6 +8,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    InkLimitOption,
+    ProfileOption,
+    bleed_option,
+)
+from generator.render.profile import Profile
+
 if TYPE_CHECKING:
     from generator.games.territoires import House
 
@@ -223,15 +232,17 @@ def sheets(
             help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
         ),
     ] = "long",
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed around each card, mm (3 for print shops).")
-    ] = 2.0,
+    bleed: Annotated[float | None, bleed_option(2.0)] = None,
     back_offset: Annotated[
         str,
         typer.Option(
             "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
         ),
     ] = "0,0",
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    faces: FacesOption = False,
+    back_first: BackFirstOption = False,
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
@@ -245,6 +256,10 @@ def sheets(
         duplex=duplex,
         bleed=bleed,
         back_offset=back_offset,
+        profile=profile.value,
+        ink_limit=ink_limit,
+        faces=faces,
+        back_first=back_first,
     )
     for path in write_sheets(options):
         typer.echo(f"wrote {path}")

@@ -50,6 +50,7 @@ def make_kit(
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.
     """
     params = validate_params(params)
+    components = tuple(c for c in components if params.profile in c.profiles)
     step = on_step or (lambda label, total: None)
     estimate = 2 * len(components) + 1  # until the PDFs are known: about one per component
     result = build_kit(params, components, on_step=lambda name: step(name, estimate))

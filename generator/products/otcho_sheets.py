@@ -10,7 +10,12 @@ from generator.games.otcho.players import check_players
 
 
 def build_sheets(
-    out: Path, players: int, paper_name: str, rules: RollRules = RollRules()
+    out: Path,
+    players: int,
+    paper_name: str,
+    rules: RollRules = RollRules(),
+    profile: str = "home",
+    ink_limit: float | None = None,
 ) -> list[Path]:
     """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
     from generator.render.otcho.sheets import (
@@ -22,7 +27,9 @@ def build_sheets(
         build_rules_aid,
     )
     from generator.render.paper import paper
+    from generator.render.profile import print_profile
 
+    chosen = print_profile(profile, ink_limit)
     check_players(players)
     sheet = paper(paper_name)
     if sheet.name not in SHEET_PAPERS:
@@ -30,7 +37,7 @@ def build_sheets(
             f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
             "pass --paper a4 or --paper letter"
         )
-    options = OtchoOptions(players, sheet, rules)
+    options = OtchoOptions(players, sheet, rules, chosen)
     return [
         build_player_cards(options, out),
         build_dice(options, out),

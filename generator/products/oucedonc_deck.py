@@ -56,7 +56,7 @@ class DeckOptions:
     seed: int = 1
     paper: str = "a4"
     card_size: str = "poker"
-    bleed: float = 1.0
+    bleed: float | None = None  # None: 1 mm at home, 3 mm for a print shop
     duplex: str = "long"
     back_offset: str = "0,0"
     precision: str = "auto"  # auto = minute when the region allows it, else second
@@ -67,6 +67,14 @@ class DeckOptions:
     sites_share: float = SITES_SHARE
     difficulty: str = "normal"  # easy | normal | hard: how well known the places are
     tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
+    profile: str = "home"  # home (RGB) or shop (CMYK PDF/X-4, 3 mm bleed)
+    ink_limit: float | None = None  # shop: total ink limit in % (default 300)
+    faces: bool = False  # also the cards and the tokens one face per page
+    back_first: bool = False  # faces files: back, then front
+
+
+#: The deck's home bleed (mm) when ``--bleed`` is not given.
+HOME_BLEED = 1.0
 
 
 @dataclass(frozen=True)
@@ -76,10 +84,11 @@ class DeckFiles:
     pngs: tuple[Path, ...]
     deck: Deck
     pages: int
+    faces: tuple[Path, ...] = ()  # the cards' and the tokens' faces files
 
     @property
     def paths(self) -> list[Path]:
-        return [self.pdf, self.json, *self.pngs]
+        return [self.pdf, self.json, *self.faces, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -247,6 +256,8 @@ class PrintSettings:
     precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
     fonts: FontSet
     templates: TemplateSet
+    faces: bool = False
+    back_first: bool = False
 
 
 def print_settings(options: DeckOptions) -> PrintSettings:
@@ -260,7 +271,11 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         plan_sheet,
     )
     from generator.render.paper import paper
+    from generator.render.profile import print_profile
 
+    profile = print_profile(options.profile, options.ink_limit)
+    if options.back_first and not options.faces:
+        raise UserError("--back-first orders the faces files; add --faces")
     precisions = (
         AUTO_PRECISIONS
         if options.precision.strip().lower() == "auto"
@@ -269,9 +284,10 @@ def print_settings(options: DeckOptions) -> PrintSettings:
     spec = SheetSpec(
         paper=paper(options.paper),
         card=card_size(options.card_size),
-        bleed=options.bleed,
+        bleed=profile.bleed(options.bleed, HOME_BLEED),
         duplex=parse_duplex(options.duplex),
         back_offset=parse_offset(options.back_offset),
+        profile=profile,
     )
     layout = plan_sheet(spec)
     if options.cards is not None:
@@ -302,13 +318,15 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         precisions,
         fonts,
         templates,
+        options.faces,
+        options.back_first,
     )
 
 
 def _check_targets(options: DeckOptions) -> None:
     """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
     a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
-    for path in (options.out, options.out.with_suffix(".json")):
+    for path in (options.out, options.out.with_suffix(".json"), *faces_paths(options.out)):
         if path.is_dir():
             raise UserError(f"{path} is a folder; choose another --out or move that folder away")
     folder = png_folder(options.out)
@@ -320,6 +338,11 @@ def _check_targets(options: DeckOptions) -> None:
 
 def png_folder(out: Path) -> Path:
     return out.with_name(out.stem + "_png")
+
+
+def faces_paths(out: Path) -> tuple[Path, Path]:
+    """The cards' and the tokens' faces files beside the deck PDF."""
+    return out.with_name(out.stem + "-faces.pdf"), out.with_name(out.stem + "-tokens-faces.pdf")
 
 
 def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
@@ -382,17 +405,23 @@ class BuiltDeck:
     pages: int
     cards: tuple[Card, ...]  # the engine's cards (painters), reused for PNG export
     spec: SheetSpec
+    faces: bytes | None = None  # the cards one face per page
+    token_faces: bytes | None = None  # the tokens one face per page
 
 
 def render_oucedonc_deck(
     deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings
 ) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
-    from generator.render.document import DocInfo
-    from generator.render.imposition import CardBox, Duplex, render_deck
+    from generator.render.document import DocInfo, new_document
+    from generator.render.imposition import CardBox, Duplex, render_deck, render_faces
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.texts import render_deck_texts
-    from generator.render.oucedonc.token_sheet import draw_token_pages, plan_tokens
+    from generator.render.oucedonc.token_sheet import (
+        draw_token_faces,
+        draw_token_pages,
+        plan_tokens,
+    )
 
     spec, fonts = settings.spec, settings.fonts
     tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
@@ -401,10 +430,9 @@ def render_oucedonc_deck(
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
-    doc = render_deck(
-        cards, spec, DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso")
-    )
-    sheet = plan_tokens(*settings.page_size, TOKENS)
+    info = DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso")
+    doc = render_deck(cards, spec, info)
+    sheet = plan_tokens(*settings.page_size, TOKENS, spec.bleed)
     token_pages = draw_token_pages(
         doc.canvas,
         sheet,
@@ -413,10 +441,25 @@ def render_oucedonc_deck(
         texts.tokens_title,
         texts.tokens_help,
         fonts,
+        bleed=spec.bleed,
+        die_line=spec.profile.shop,
     )
     sheets = -(-len(cards) // settings.per_sheet)
     pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
-    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec)
+    faces = token_faces = None
+    if settings.faces:
+        faces = render_faces(
+            cards, spec.card, spec.bleed, info, spec.profile, settings.back_first
+        ).to_bytes()
+        side = 2 * (sheet.radius + spec.bleed)
+        tokens = new_document(
+            side, side, DocInfo(title=f"{deck.title} : jetons", subject="Oucédonc"), spec.profile
+        )
+        draw_token_faces(
+            tokens.canvas, TOKENS, sheet.radius, spec.bleed, back_first=settings.back_first
+        )
+        token_faces = tokens.to_bytes()
+    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec, faces, token_faces)
 
 
 def build_deck(options: DeckOptions) -> BuiltDeck:
@@ -510,11 +553,15 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     json_path = options.out.with_suffix(".json")
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
+    faces: tuple[Path, ...] = ()
+    if built.faces is not None and built.token_faces is not None:
+        cards_path, tokens_path = faces_paths(options.out)
+        faces = (write_bytes(cards_path, built.faces), write_bytes(tokens_path, built.token_faces))
     folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
-    return DeckFiles(options.out, json_path, written, built.deck, built.pages)
+    return DeckFiles(options.out, json_path, written, built.deck, built.pages, faces)
 
 
 _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")

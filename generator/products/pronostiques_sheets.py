@@ -8,6 +8,8 @@ from generator.core.errors import UserError
 from generator.games.pronostiques import ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
 
+HOME_BLEED = 1.0  # mm around each card when --bleed is not given, at home
+
 
 def build_sheets(
     out: Path,
@@ -17,13 +19,18 @@ def build_sheets(
     duplex: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     score_rules: ScoreRules = ScoreRules(),
-    bleed: float = 1.0,
+    bleed: float | None = None,
     faces: bool = False,
+    profile: str = "home",
+    ink_limit: float | None = None,
+    back_first: bool = False,
 ) -> list[Path]:
     """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
-    deck one face per page) and return their paths."""
+    deck one face per page) and return their paths. ``bleed`` None: 1 mm at home, 3 mm for a
+    print shop (``profile`` shop)."""
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.paper import paper
+    from generator.render.profile import print_profile
     from generator.render.pronostiques.sheets import (
         SHEET_PAPERS,
         PronostiquesOptions,
@@ -34,6 +41,10 @@ def build_sheets(
 
     check_players(players)
     check_laps(laps)
+    chosen = print_profile(profile, ink_limit)
+    if back_first and not faces:
+        raise UserError("--back-first orders the faces file; add --faces")
+    bleed = chosen.bleed(bleed, HOME_BLEED)
     sheet = paper(paper_name)
     if sheet.name not in SHEET_PAPERS:
         raise UserError(
@@ -41,7 +52,7 @@ def build_sheets(
             "pass --paper a4 or --paper letter"
         )
     options = PronostiquesOptions(
-        players, sheet, laps, duplex, back_offset, score_rules, bleed, faces
+        players, sheet, laps, duplex, back_offset, score_rules, bleed, faces, chosen, back_first
     )
     plan_sheet(
         SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)

@@ -20,8 +20,16 @@ class SheetOptions:
     deck: bool = True
     card: str = "poker"  # a size the imposition engine knows, or WxH in mm
     duplex: str = "long"  # long, short or fold
-    bleed: float = 2.0  # mm
+    bleed: float | None = None  # mm; None: 2 at home, 3 for a print shop
     back_offset: str = "0,0"  # X,Y mm, as measured with `pnp calibrate`
+    profile: str = "home"  # home or shop
+    ink_limit: float | None = None  # shop: total ink limit, %
+    faces: bool = False  # also the deck one face per page
+    back_first: bool = False  # the faces file: back, then front
+    sheets: bool = True  # the trackers, the reference card and the setup sheet
+
+
+HOME_BLEED = 2.0  # mm: the Lenormand deck's frames reach into the bleed
 
 
 def write_sheets(options: SheetOptions) -> list[Path]:
@@ -31,6 +39,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     """
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
     from generator.render.paper import paper
+    from generator.render.profile import print_profile
     from generator.render.territoires.sheets import (
         SHEET_PAPERS,
         write_reference,
@@ -39,6 +48,11 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     )
 
     setup = setup_for(options.players)
+    profile = print_profile(options.profile, options.ink_limit)
+    if options.back_first and not options.faces:
+        raise UserError("--back-first orders the faces file; add --faces")
+    if options.faces and not options.deck:
+        raise UserError("--faces writes the deck one face per page; drop --no-deck")
     if options.out.exists() and not options.out.is_dir():
         raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
     sheet = paper(options.paper)
@@ -50,23 +64,33 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     spec = SheetSpec(
         paper=sheet,
         card=card_size(options.card),
-        bleed=options.bleed,
+        bleed=profile.bleed(options.bleed, HOME_BLEED),
         duplex=parse_duplex(options.duplex),
         back_offset=parse_offset(options.back_offset),
+        profile=profile,
     )
     if options.deck:
         from generator.render.imposition import plan_sheet
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
-    written = [
-        write_trackers(options.out / f"territoires-vie-{setup.players}j.pdf", setup, sheet),
-        write_reference(options.out / f"territoires-resume-{setup.players}j.pdf", setup, sheet),
-        write_setup(options.out / f"territoires-mise-en-place-{setup.players}j.pdf", setup, sheet),
-    ]
+    written = []
+    if options.sheets:
+        n = setup.players
+        written += [
+            write_trackers(options.out / f"territoires-vie-{n}j.pdf", setup, sheet, profile),
+            write_reference(options.out / f"territoires-resume-{n}j.pdf", setup, sheet, profile),
+            write_setup(options.out / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile),
+        ]
     if options.deck:
-        from generator.render.territoires.deck import render_lenormand_deck
+        from generator.render.territoires.deck import render_lenormand_deck, render_lenormand_faces
 
         written.append(
             render_lenormand_deck(spec).save(options.out / "territoires-jeu-lenormand.pdf")
         )
+        if options.faces:
+            written.append(
+                render_lenormand_faces(spec, options.back_first).save(
+                    options.out / "territoires-jeu-lenormand-faces.pdf"
+                )
+            )
     return written

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from generator.core.errors import UserError
 from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 from generator.render.units import PT_PER_MM
 
 INK = "#3B2A20"
@@ -239,13 +240,17 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
 
 
 def write_poster(
-    draw: Callable[[object, float, float], None], grid: TileGrid, info, path: str | Path
+    draw: Callable[[object, float, float], None],
+    grid: TileGrid,
+    info,
+    path: str | Path,
+    profile: PrintProfile = HOME,
 ) -> Path:
     """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
-    document = new_document(grid.page.width, grid.page.height, info)
+    document = new_document(grid.page.width, grid.page.height, info, profile)
     c = document.canvas
     form = "PosterSheet"
     c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)

@@ -16,6 +16,7 @@ from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
 from generator.render.oie.rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import paper
+from generator.render.profile import HOME, PrintProfile
 from generator.render.units import PT_PER_MM
 
 TILE_PAPERS = ("a4", "letter")
@@ -62,6 +63,7 @@ class BoardOptions:
     rules: Rules = Rules()
     labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
     route: tuple[str, str] | None = None
+    profile: PrintProfile = HOME
 
 
 @dataclass(frozen=True)
@@ -522,10 +524,13 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
             grid,
             DocInfo(title=title, subject="Poster in tiles"),
             path,
+            options.profile,
         )
     sheet = paper(options.paper).landscape()
     layout = sheet_layout(sheet.width, sheet.height)
-    document = new_document(sheet.width, sheet.height, DocInfo(title=title, subject="Board"))
+    document = new_document(
+        sheet.width, sheet.height, DocInfo(title=title, subject="Board"), options.profile
+    )
     c = document.canvas
     c.scale(PT_PER_MM, PT_PER_MM)
     draw_sheet(c, layout, options)

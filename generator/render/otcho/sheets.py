@@ -22,6 +22,7 @@ from generator.render.player_colours import (
     draw_shape,
     star_points,
 )
+from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet_text import (
     INK,
     MUTED,
@@ -59,6 +60,7 @@ class OtchoOptions:
     players: int
     paper: Paper
     rules: RollRules
+    profile: PrintProfile = HOME
 
 
 def _colour(hex_value: str):
@@ -67,14 +69,17 @@ def _colour(hex_value: str):
     return HexColor(hex_value)
 
 
-def _sheet(paper: Paper, title: str, heading: str, subtitle: str):
+def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
     """A new one-page document with the Neo Otcho page header: the document, the fonts, and the
     height (mm) where the page's content may start."""
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import register_fonts
 
     fonts = register_fonts()
-    doc = new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
+    paper = options.paper
+    doc = new_document(
+        paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"), options.profile
+    )
     top = page_header(
         doc.canvas,
         paper.width,
@@ -171,7 +176,7 @@ def draw_player_card(
 def build_player_cards(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     doc, fonts, top = _sheet(
-        paper,
+        options,
         "Neo Otcho: cartes joueurs",
         "Neo Otcho · cartes joueurs",
         "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
@@ -329,7 +334,7 @@ def draw_die_net(
 def build_dice(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     doc, fonts, top = _sheet(
-        paper,
+        options,
         "Neo Otcho: les deux dés à plier",
         "Neo Otcho · les deux dés",
         "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).",
@@ -385,7 +390,7 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     n = pawns_per_player(options.players)
     doc, fonts, top = _sheet(
-        paper,
+        options,
         "Neo Otcho: pions",
         "Neo Otcho · pions",
         f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
@@ -504,7 +509,7 @@ def _mini_die(
 def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     paper, rules = options.paper, options.rules
     doc, fonts, y = _sheet(
-        paper,
+        options,
         "Neo Otcho: aide de jeu",
         "Neo Otcho · aide de jeu",
         "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur",

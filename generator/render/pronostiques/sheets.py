@@ -23,6 +23,7 @@ from generator.games.pronostiques import (
 )
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
+from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.race_cards import (
     GOLD,
     POWERS,
@@ -59,6 +60,8 @@ class PronostiquesOptions:
     score_rules: ScoreRules = ScoreRules()
     bleed: float = 1.0
     faces: bool = False  # also one face per page (card + bleed), the format print services ask for
+    profile: PrintProfile = HOME
+    back_first: bool = False  # the faces file: back, then front
 
 
 def _c(hex_value: str):
@@ -114,15 +117,16 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
         bleed=options.bleed,
         duplex=duplex,
         back_offset=options.back_offset,
+        profile=options.profile,
     )
     cards = deck_cards(options.laps, options.score_rules)
     info = DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques")
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
         paths.append(
-            render_faces(cards, card, options.bleed, info).save(
-                out / "pronostiques-cards-faces.pdf"
-            )
+            render_faces(
+                cards, card, options.bleed, info, options.profile, options.back_first
+            ).save(out / "pronostiques-cards-faces.pdf")
         )
     return paths
 
@@ -142,7 +146,9 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
 
     fonts = register_fonts()
     paper = options.paper
-    doc = new_document(paper.width, paper.height, DocInfo(title="Pronostiques: feuille de score"))
+    doc = new_document(
+        paper.width, paper.height, DocInfo(title="Pronostiques: feuille de score"), options.profile
+    )
     c = doc.canvas
     width = paper.width - 2 * MARGIN
     y = page_header(
@@ -561,7 +567,9 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 
     fonts = register_fonts()
     paper = options.paper
-    doc = new_document(paper.width, paper.height, DocInfo(title="Pronostiques: aide de jeu"))
+    doc = new_document(
+        paper.width, paper.height, DocInfo(title="Pronostiques: aide de jeu"), options.profile
+    )
     c = doc.canvas
     _draw_rules_aid(c, options, fonts, aid_scale(options))
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)

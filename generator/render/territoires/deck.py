@@ -244,12 +244,20 @@ def lenormand_cards() -> list[Card]:
     ]
 
 
+DECK_INFO = DocInfo(
+    title="Les territoires — jeu de Petit Lenormand (36 cartes)",
+    subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun",
+)
+
+
 def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
-    return render_deck(
-        lenormand_cards(),
-        spec,
-        DocInfo(
-            title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-            subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun",
-        ),
+    return render_deck(lenormand_cards(), spec, DECK_INFO)
+
+
+def render_lenormand_faces(spec: SheetSpec, back_first: bool = False) -> PdfDocument:
+    """The 36 cards one face per page (card + bleed), for card printers."""
+    from generator.render.imposition import render_faces
+
+    return render_faces(
+        lenormand_cards(), spec.card, spec.bleed, DECK_INFO, spec.profile, back_first
     )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand
 from generator.render.document import DocInfo, new_document
 from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 from generator.render.suits import draw_suit
 from generator.render.territoires.style import (
     HAIRLINE,
@@ -61,7 +62,7 @@ def _house_players(setup: Setup, house: House) -> str:
 # --- life trackers ------------------------------------------------------------------------
 
 
-def write_trackers(path: Path, setup: Setup, sheet: Paper) -> Path:
+def write_trackers(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
     document = new_document(
         sheet.width,
         sheet.height,
@@ -69,6 +70,7 @@ def write_trackers(path: Path, setup: Setup, sheet: Paper) -> Path:
             title=f"Les territoires — suivi des points de vie ({setup.players} joueurs)",
             subject="Une colonne par maison: cochez chaque carte de vie perdue",
         ),
+        profile,
     )
     draw_trackers(document.canvas, setup, sheet)
     document.canvas.showPage()
@@ -257,7 +259,7 @@ def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height:
 # --- reference card ("Résumé") -----------------------------------------------------------
 
 
-def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
+def write_reference(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
     document = new_document(
         sheet.width,
         sheet.height,
@@ -265,6 +267,7 @@ def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
             title="Les territoires — résumé des règles",
             subject="Deux cartes de référence à découper",
         ),
+        profile,
     )
     canvas = document.canvas
     height = (sheet.height - 2 * MARGIN - 8) / 2
@@ -414,7 +417,7 @@ def draw_reference(
 # --- setup sheet --------------------------------------------------------------------------
 
 
-def write_setup(path: Path, setup: Setup, sheet: Paper) -> Path:
+def write_setup(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
     landscape = sheet.landscape()
     document = new_document(
         landscape.width,
@@ -423,6 +426,7 @@ def write_setup(path: Path, setup: Setup, sheet: Paper) -> Path:
             title=f"Les territoires — mise en place ({setup.players} joueurs)",
             subject="Où poser la réserve, les mains, la pioche et les cartes de vie",
         ),
+        profile,
     )
     draw_setup(document.canvas, setup, landscape)
     document.canvas.showPage()
