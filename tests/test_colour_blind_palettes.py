@@ -63,12 +63,12 @@ def closest_pair(colours, matrix) -> float:
 
 @pytest.mark.parametrize("deficiency", sorted(SIMULATIONS))
 def test_player_colours_apart(deficiency):
-    assert closest_pair([s.colour for s in PLAYER_STYLES], SIMULATIONS[deficiency]) > 15
+    assert closest_pair([s.colour.hex for s in PLAYER_STYLES], SIMULATIONS[deficiency]) > 15
 
 
 @pytest.mark.parametrize("deficiency", sorted(SIMULATIONS))
 def test_team_colours_apart(deficiency):
-    assert closest_pair([t.colour for t in TEAMS.values()], SIMULATIONS[deficiency]) > 15
+    assert closest_pair([t.colour.hex for t in TEAMS.values()], SIMULATIONS[deficiency]) > 15
 
 
 def test_the_check_would_catch_red_and_green():

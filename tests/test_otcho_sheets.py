@@ -240,10 +240,9 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
 def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
     """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36 outcomes."""
     import pdfplumber
-    from reportlab.lib.colors import HexColor
 
-    from generator.games.otcho import kind_probabilities
-    from generator.render.otcho.sheets import KIND_COLOURS
+    from generator.games.otcho import RollKind, kind_probabilities
+    from generator.render.otcho.palette import PALETTE
 
     with pdfplumber.open(sheets["otcho-rules-aid.pdf"]) as pdf:
         cells = [
@@ -253,14 +252,11 @@ def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
         ]
     assert len(cells) == 36
 
-    def same(colour, hex_value):
-        target = HexColor(hex_value)
-        return all(
-            abs(a - b) < 0.01 for a, b in zip(colour, (target.red, target.green, target.blue))
-        )
+    def same(colour, target):
+        return all(abs(a - b) < 0.01 for a, b in zip(colour, target.rgb, strict=True))
 
-    for kind, hex_value in KIND_COLOURS.items():
-        count = sum(same(cell["non_stroking_color"], hex_value) for cell in cells)
+    for kind in RollKind:
+        count = sum(same(cell["non_stroking_color"], PALETTE.kind(kind)) for cell in cells)
         assert count == kind_probabilities()[kind] * 36, kind
 
 

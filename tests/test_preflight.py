@@ -15,23 +15,23 @@ from generator.preflight.rules import Limits
 from generator.render.document import DocInfo, new_document
 from generator.render.fonts import register_fonts
 from generator.render.imposition import Card, CardBox, card_size, render_faces
-from generator.render.ink import Ink
+from generator.render.colour import Cmyk, hex_colour, set_fill
 from generator.render.pdfx import finish_pdfx
 from generator.render.profile import HOME, SHOP
 from generator.render.units import pt
 
 FONTS = register_fonts()
 SHOP_LIMITS = Limits("shop", 300.0)
-NAVY = Ink.of((100, 72, 0, 40), "#1F4E79")
-BLACK = Ink.k(100)
+NAVY = hex_colour("#1F4E79", Cmyk(1.0, 0.72, 0.0, 0.4))
+BLACK = hex_colour("#000000", Cmyk(0, 0, 0, 1))
 
 
 def clean(canvas) -> None:
     """A card-like page: a navy background, black-ink text at 8 pt (CMYK set directly, so that
     a home canvas lets it through unchanged)."""
-    canvas.setFillColorCMYK(*NAVY.cmyk)
+    canvas.setFillColorCMYK(1.0, 0.72, 0.0, 0.4)
     canvas.rect(0, 0, pt(63), pt(88), stroke=0, fill=1)
-    canvas.setFillColorCMYK(*BLACK.cmyk)
+    canvas.setFillColorCMYK(0, 0, 0, 1)
     canvas.setFont(FONTS.regular, 8)
     canvas.drawString(pt(6), pt(10), "Le Havre")
 
@@ -57,8 +57,13 @@ def failing(path: Path, limits: Limits = SHOP_LIMITS) -> set[str]:
 
 def test_a_shop_document_passes_every_shop_rule(tmp_path):
     doc = new_document(63, 88, DocInfo(title="Propre"), SHOP)
-    clean(doc.canvas)
-    doc.canvas.showPage()
+    canvas = doc.canvas
+    set_fill(canvas, NAVY)
+    canvas.rect(0, 0, pt(63), pt(88), stroke=0, fill=1)
+    set_fill(canvas, BLACK)
+    canvas.setFont(FONTS.regular, 8)
+    canvas.drawString(pt(6), pt(10), "Le Havre")
+    canvas.showPage()
     path = tmp_path / "clean.pdf"
     path.write_bytes(doc.to_bytes())
     report = preflight(path, SHOP_LIMITS)

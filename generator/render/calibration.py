@@ -12,17 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument, new_document
 from generator.render.fonts import register_fonts
 from generator.render.imposition import Duplex, point_behind
+from generator.render.palette import CALIBRATION
 from generator.render.paper import Paper
 from generator.render.units import pt
 
 #: Half-width of each grid (mm): drifts beyond this are a printer fault, not a calibration.
 RULER_HALF = 8.0
-INK = (0.12, 0.14, 0.18)
-ACCENT = (0.80, 0.20, 0.16)
-MUTED = (0.45, 0.47, 0.50)
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ def targets(page: Paper) -> tuple[Target, ...]:
 
 def _front(canvas, page: Paper, duplex: Duplex) -> None:
     fonts = register_fonts()
-    canvas.setFillColorRGB(*INK)
+    set_fill(canvas, CALIBRATION.ink)
     canvas.setFont(fonts.title, 18)
     canvas.drawCentredString(pt(page.width / 2), pt(page.height - 22), "Calibrage recto verso")
     canvas.setFont(fonts.regular, 9)
@@ -63,16 +62,16 @@ def _front(canvas, page: Paper, duplex: Duplex) -> None:
         canvas.drawCentredString(pt(page.width / 2), pt(page.height - 32 - 5 * i), line)
     for target in targets(page):
         x, y = pt(target.x), pt(target.y)
-        canvas.setStrokeColorRGB(*INK)
+        set_stroke(canvas, CALIBRATION.ink)
         canvas.setLineWidth(0.3)
         canvas.line(x - pt(6), y, x + pt(6), y)
         canvas.line(x, y - pt(6), x, y + pt(6))
-        canvas.setStrokeColorRGB(*ACCENT)
+        set_stroke(canvas, CALIBRATION.accent)
         canvas.circle(x, y, pt(2.5), stroke=1, fill=0)
-        canvas.setFillColorRGB(*ACCENT)
+        set_fill(canvas, CALIBRATION.accent)
         canvas.setFont(fonts.bold, 9)
         canvas.drawString(x + pt(3.5), y + pt(3.5), target.label)
-    canvas.setFillColorRGB(*MUTED)
+    set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.regular, 7)
     canvas.drawCentredString(
         pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · recto"
@@ -87,17 +86,20 @@ def _grid(canvas, x: float, y: float) -> None:
     half = RULER_HALF
     for i in range(-int(half), int(half) + 1):
         zero, bold = i == 0, i % 2 == 0
-        canvas.setStrokeColorRGB(*(ACCENT if zero else (INK if bold else MUTED)))
+        set_stroke(
+            canvas,
+            (CALIBRATION.accent if zero else (CALIBRATION.ink if bold else CALIBRATION.muted)),
+        )
         canvas.setLineWidth(0.4 if zero else (0.25 if bold else 0.1))
         canvas.line(pt(x + i), pt(y - half), pt(x + i), pt(y + half))
         canvas.line(pt(x - half), pt(y + i), pt(x + half), pt(y + i))
         if bold:
             label = f"{i:+d}" if i else "0"
-            canvas.setFillColorRGB(*(ACCENT if zero else INK))
+            set_fill(canvas, (CALIBRATION.accent if zero else CALIBRATION.ink))
             canvas.setFont(fonts.regular, 4.2)
             canvas.drawCentredString(pt(x + i), pt(y - half - 3.2), label)
             canvas.drawRightString(pt(x - half - 1.2), pt(y + i) - 1.4, label)
-    canvas.setFillColorRGB(*MUTED)
+    set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.bold, 5)
     canvas.drawCentredString(pt(x), pt(y - half - 6.2), "X (mm)")
     canvas.saveState()
@@ -112,10 +114,10 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
     for target in targets(page):
         bx, by = point_behind(target.x, target.y, duplex, page.width, page.height)
         _grid(canvas, bx, by)
-        canvas.setFillColorRGB(*ACCENT)
+        set_fill(canvas, CALIBRATION.accent)
         canvas.setFont(fonts.bold, 9)
         canvas.drawString(pt(bx + RULER_HALF + 2), pt(by + RULER_HALF - 3), target.label)
-    canvas.setFillColorRGB(*INK)
+    set_fill(canvas, CALIBRATION.ink)
     canvas.setFont(fonts.title, 14)
     canvas.drawCentredString(
         pt(page.width / 2), pt(page.height - 22), "Verso : lisez X et Y sous chaque croix"
@@ -126,7 +128,7 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
         pt(page.height - 31),
         "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des cinq lectures).",
     )
-    canvas.setFillColorRGB(*MUTED)
+    set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.regular, 7)
     canvas.drawCentredString(
         pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · verso"

@@ -8,7 +8,7 @@ Use the family names below, never reportlab's built-in Helvetica (not embedded, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from generator.core.errors import UserError

@@ -32,6 +32,8 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.render.colour import set_fill, set_stroke
+from generator.render.palette import MARKS
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
 
@@ -410,7 +412,7 @@ def _draw_marks(canvas: Canvas, segments: Sequence[tuple[float, float, float, fl
     from generator.render.units import pt
 
     canvas.saveState()
-    canvas.setStrokeColorRGB(0, 0, 0)
+    set_stroke(canvas, MARKS.crop)
     canvas.setLineWidth(0.25)
     for x1, y1, x2, y2 in segments:
         canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
@@ -430,10 +432,10 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     canvas.saveState()
     canvas.setLineWidth(0.4)
     canvas.setDash(2, 1.5)
-    canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
+    set_stroke(canvas, MARKS.fold_guide)
     canvas.line(pt(max(left - 8, 1)), pt(fold), pt(left), pt(fold))
     canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
-    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    set_fill(canvas, MARKS.fold_guide)
     canvas.setFont(fonts.regular, 5)
     canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, "pli")
     canvas.restoreState()

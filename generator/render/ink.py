@@ -1,71 +1,36 @@
-"""Colours defined once: the CMYK a print shop prints and the RGB a screen or a home printer uses.
+"""Which form of a palette colour reaches the PDF: its RGB at home, its CMYK in a print shop.
 
-A game's palette holds :class:`Ink` values; renderers hand them to reportlab as they would any
-colour (``canvas.setFillColor(palette.night)``) and the document's print profile decides which
-form reaches the PDF (see :func:`colour_setter`):
+Every colour is defined once in a palette (:mod:`generator.render.colour`): its sRGB value and,
+beside it, its CMYK definition (and, for a die line, the spot colour it is). Drawing code hands
+``colour.reportlab`` to the canvas; that reportlab colour remembers its palette colour
+(:func:`palette_colour`), and the document's print profile decides what is written, in the
+canvas's ``enforceColorSpace`` hook (:func:`colour_setter`), which every fill, stroke, text and
+platypus paragraph colour passes through:
 
-* ``home``: the RGB form, exactly as designed for screens and inkjets;
+* ``home``: the RGB form, byte for byte what the palette says (a spot colour stays a spot);
 * ``shop``: the CMYK form, never converted from RGB. Above the document's total ink limit a
   colour is brought under it by grey component replacement (the part of cyan, magenta and
   yellow that makes grey is printed with black instead), then, if that is not enough, by
-  scaling cyan, magenta and yellow down; neutral greys given as RGB (``r == g == b``, the
-  crop marks' black) become black ink only. Any other RGB colour in a shop document is a bug
-  (a colour missing from its palette) and raises.
+  scaling cyan, magenta and yellow down; neutral greys without a CMYK form (``r == g == b``)
+  become black ink only. Any other colour without a CMYK form in a shop document is a bug (a
+  palette entry missing its CMYK) and raises, as does a translucent colour.
 
-Text and thin lines in the palettes are black ink only (``Ink.k``), so nothing small depends on
-the registration of four plates.
+Text and thin lines in the palettes are black ink only, so nothing small depends on the
+registration of four plates.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.render.colour import Colour
 
 #: Total ink (C + M + Y + K, in %) that coated-paper print shops accept: ISO Coated v2 300 %.
 DEFAULT_INK_LIMIT = 300.0
 INK_LIMIT_RANGE = (180.0, 400.0)
-
-
-@dataclass(frozen=True)
-class Ink:
-    """One colour: ``cmyk`` fractions (0–1) for print, ``rgb`` fractions (0–1) for screens."""
-
-    cmyk: tuple[float, float, float, float]
-    rgb: tuple[float, float, float]
-
-    def __post_init__(self) -> None:
-        if len(self.cmyk) != 4 or len(self.rgb) != 3:
-            raise ValueError("an Ink has four CMYK and three RGB components")
-        if not all(0.0 <= v <= 1.0 for v in (*self.cmyk, *self.rgb)):
-            raise ValueError(f"colour components must be 0 to 1: {self}")
-
-    @classmethod
-    def of(cls, cmyk_percent: tuple[float, float, float, float], rgb_hex: str) -> Ink:
-        """``Ink.of((100, 72, 0, 40), "#1F4E79")``: CMYK in percent, RGB as a hex code."""
-        code = rgb_hex.lstrip("#")
-        if len(code) != 6:
-            raise ValueError(f"RGB {rgb_hex!r} is not #RRGGBB")
-        rgb = tuple(int(code[i : i + 2], 16) / 255 for i in (0, 2, 4))
-        c, m, y, k = (v / 100 for v in cmyk_percent)
-        return cls((c, m, y, k), (rgb[0], rgb[1], rgb[2]))
-
-    @classmethod
-    def k(cls, percent: float, rgb_hex: str | None = None) -> Ink:
-        """Black ink only (text, lines, greys); the RGB form is the matching grey unless given."""
-        if rgb_hex is None:
-            grey = round(255 * (1 - percent / 100))
-            rgb_hex = f"#{grey:02X}{grey:02X}{grey:02X}"
-        return cls.of((0, 0, 0, percent), rgb_hex)
-
-    @property
-    def total(self) -> float:
-        """Total ink, in percent."""
-        return 100 * sum(self.cmyk)
-
-    def limited(self, limit: float) -> tuple[float, float, float, float]:
-        """The CMYK form with at most ``limit`` % total ink (unchanged when already under it)."""
-        return limit_ink(self.cmyk, limit)
 
 
 def limit_ink(
@@ -89,19 +54,55 @@ def limit_ink(
     return tuple(round(v, 3) for v in (c, m, y, k))  # type: ignore[return-value]
 
 
+@cache
+def _palette_colour_class() -> type:
+    from reportlab.lib.colors import Color
+
+    class PaletteColour(Color):
+        """A reportlab RGB colour (what a home document writes) that remembers its palette
+        colour, so a print-shop document can write that colour's CMYK or spot form instead."""
+
+        def __init__(self, red=0, green=0, blue=0, alpha=1, source=None):
+            super().__init__(red, green, blue, alpha)
+            self.source = source
+
+    return PaletteColour
+
+
+def palette_colour(colour: Colour) -> Any:
+    """The reportlab colour of a palette colour (see the module's docstring)."""
+    return _palette_colour_class()(colour.red, colour.green, colour.blue, colour.alpha, colour)
+
+
+def _spot(colour: Colour) -> Any:
+    from reportlab.lib.colors import CMYKColorSep
+
+    cmyk = colour.cmyk
+    assert cmyk is not None and colour.spot is not None
+    return CMYKColorSep(cmyk.cyan, cmyk.magenta, cmyk.yellow, cmyk.black, spotName=colour.spot)
+
+
 def colour_setter(shop: bool, ink_limit: float = DEFAULT_INK_LIMIT) -> Callable[[Any], Any]:
     """The reportlab ``enforceColorSpace`` callable for a home or shop document: every colour a
     renderer sets (fills, strokes, text, platypus paragraphs) passes through it."""
     from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
 
     def home(colour: Any) -> Any:
-        if isinstance(colour, Ink):
-            return Color(*colour.rgb)
+        source = getattr(colour, "source", None)
+        if source is not None and source.spot is not None:
+            return _spot(source)
         return colour
 
     def shop_colour(colour: Any) -> Any:
-        if isinstance(colour, Ink):
-            return CMYKColor(*colour.limited(ink_limit))
+        source = getattr(colour, "source", None)
+        if source is not None and source.cmyk is not None:
+            if source.alpha not in (None, 1.0):
+                raise ValueError(f"translucent colour {source} in a print-shop document")
+            if source.spot is not None:
+                return _spot(source)
+            cmyk = source.cmyk
+            process = (cmyk.cyan, cmyk.magenta, cmyk.yellow, cmyk.black)
+            return CMYKColor(*limit_ink(process, ink_limit), alpha=None)
         resolved = toColor(colour)
         if getattr(resolved, "alpha", 1) not in (None, 1, 1.0):
             raise ValueError(f"transparent colour {colour!r} in a print-shop document")

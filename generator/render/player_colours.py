@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.render.colour import Colour
+from generator.render.otcho.palette import PALETTE as OTCHO_PALETTE
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -20,19 +22,23 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class PlayerStyle:
     name: str  # French, printed
-    colour: str  # hex
-    tint: str  # a light version, for backgrounds
-    ink: str  # colour of a symbol drawn on the full colour
+    colour: Colour
+    tint: Colour  # a light version, for backgrounds
+    ink: Colour  # colour of a symbol drawn on the full colour
     shape: str  # disc, square, triangle, diamond, star, cross
 
 
-PLAYER_STYLES: tuple[PlayerStyle, ...] = (
-    PlayerStyle("Vermillon", "#D55E00", "#F7DCCB", "#FFFFFF", "disc"),
-    PlayerStyle("Bleu", "#0072B2", "#CCE3F0", "#FFFFFF", "square"),
-    PlayerStyle("Vert", "#009E73", "#CCECE3", "#FFFFFF", "triangle"),
-    PlayerStyle("Jaune", "#F0E442", "#FCF8D6", "#2B2B2B", "diamond"),
-    PlayerStyle("Rose", "#CC79A7", "#F5E4ED", "#FFFFFF", "star"),
-    PlayerStyle("Noir", "#2B2B2B", "#DADADA", "#FFFFFF", "cross"),
+_NAMES_AND_SHAPES = (
+    ("Vermillon", "disc"),
+    ("Bleu", "square"),
+    ("Vert", "triangle"),
+    ("Jaune", "diamond"),
+    ("Rose", "star"),
+    ("Noir", "cross"),
+)
+PLAYER_STYLES: tuple[PlayerStyle, ...] = tuple(
+    PlayerStyle(name, colours.colour, colours.tint, colours.ink, shape)
+    for (name, shape), colours in zip(_NAMES_AND_SHAPES, OTCHO_PALETTE.players, strict=True)
 )
 
 SHAPE_NAMES = {

@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.render.colour import set_fill, set_stroke
+from generator.render.palette import PosterPalette
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import PT_PER_MM
-
-INK = "#3B2A20"
-GUIDE = "#9A8670"
 
 
 @dataclass(frozen=True)
@@ -93,14 +92,12 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' if number > 1 else ''}"
 
 
-def _draw_plan(c, grid: TileGrid, form: str) -> None:
-    from reportlab.lib.colors import Color, HexColor
-
+def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
-    c.setFillColor(HexColor(INK))
+    set_fill(c, colours.ink)
     c.setFont(SERIF_BOLD, 7)
     c.drawString(m, ph - m - 6, "Plan d’assemblage du poster")
     c.setFont(SANS, 3.3)
@@ -128,9 +125,9 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     c.doForm(form)
     c.restoreState()
     # fade the picture so the grid reads first; shade the overlaps
-    c.setFillColor(Color(1, 1, 1, alpha=0.55))
+    set_fill(c, colours.fade)
     c.rect(left, bottom, grid.poster_width * scale, grid.poster_height * scale, stroke=0, fill=1)
-    c.setFillColor(Color(0.72, 0.26, 0.23, alpha=0.18))
+    set_fill(c, colours.overlap)
     step_x = (grid.window_width - grid.overlap) * scale
     step_y = (grid.window_height - grid.overlap) * scale
     for col in range(1, grid.cols):
@@ -156,14 +153,14 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
         x = left + tile.x * scale
         yy = bottom + tile.y * scale
         w, h = grid.window_width * scale, grid.window_height * scale
-        c.setStrokeColor(HexColor("#B8433A"))
+        set_stroke(c, colours.mark)
         c.rect(x, yy, w, h, stroke=1, fill=0)
-        c.setFillColor(HexColor("#FFFFFF"))
+        set_fill(c, colours.label)
         c.roundRect(x + w / 2 - 7, yy + h / 2 - 4.5, 14, 9, 1.5, stroke=1, fill=1)
-        c.setFillColor(HexColor("#B8433A"))
+        set_fill(c, colours.mark)
         c.setFont(SANS_BOLD, 5.5)
         c.drawCentredString(x + w / 2, yy + h / 2 - 2, tile.label)
-    c.setFillColor(HexColor(GUIDE))
+    set_fill(c, colours.guide)
     c.setFont(CONDENSED, 2.6)
     c.drawRightString(
         pw - m,
@@ -172,9 +169,7 @@ def _draw_plan(c, grid: TileGrid, form: str) -> None:
     )
 
 
-def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
-    from reportlab.lib.colors import HexColor
-
+def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette) -> None:
     from generator.render.fonts import CONDENSED, SANS_BOLD
 
     m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
@@ -187,7 +182,7 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
     c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
     c.doForm(form)
     c.restoreState()
-    c.setStrokeColor(HexColor(GUIDE))
+    set_stroke(c, colours.guide)
     c.setLineWidth(0.2)
     # cut lines (dashed) on the edges laid over a neighbour
     c.setDash(1.5, 1.2)
@@ -204,8 +199,8 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
             c.line(x + dx * 1.5, y, x + dx * 6, y)
             c.line(x, y + dy * 1.5, x, y + dy * 6)
     # alignment ticks: where the right neighbour's cut edge and the lower neighbour's cut edge fall
-    c.setFillColor(HexColor("#B8433A"))
-    c.setStrokeColor(HexColor("#B8433A"))
+    set_fill(c, colours.mark)
+    set_stroke(c, colours.mark)
     if tile.col < grid.cols - 1:
         x = m + ww - ov
         for y, direction in ((m, -1), (m + wh, 1)):
@@ -226,11 +221,11 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
             path.lineTo(x + direction * 3.4, y + 1.3)
             path.close()
             c.drawPath(path, stroke=0, fill=1)
-    c.setFillColor(HexColor(INK))
+    set_fill(c, colours.ink)
     c.setFont(SANS_BOLD, 4)
     c.drawString(m + 7, ph - m + 2.8, tile.label)
     c.setFont(CONDENSED, 2.6)
-    c.setFillColor(HexColor(GUIDE))
+    set_fill(c, colours.guide)
     c.drawString(
         m + 15,
         ph - m + 3.2,
@@ -242,11 +237,13 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str) -> None:
 def write_poster(
     draw: Callable[[object, float, float], None],
     grid: TileGrid,
+    colours: PosterPalette,
     info,
     path: str | Path,
     profile: PrintProfile = HOME,
 ) -> Path:
-    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages."""
+    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages,
+    their marks in the ``colours`` of the game whose sheet it is."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
@@ -260,10 +257,10 @@ def write_poster(
     c.restoreState()
     c.endForm()
     c.scale(PT_PER_MM, PT_PER_MM)
-    _draw_plan(c, grid, form)
+    _draw_plan(c, grid, form, colours)
     c.showPage()
     for tile in grid.tiles:
         c.scale(PT_PER_MM, PT_PER_MM)
-        _draw_tile(c, grid, tile, form)
+        _draw_tile(c, grid, tile, form, colours)
         c.showPage()
     return document.save(path)

@@ -5,14 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from generator.render.colour import Colour, set_fill
+from generator.render.palette import SHEET
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-INK = "#1F2328"
-MUTED = "#5C6370"
-RULE = "#C9CED6"
 
 
 def percent(value: Fraction, digits: int = 1) -> str:
@@ -39,13 +37,11 @@ def paragraph(
     font: str,
     size: float,
     leading: float | None = None,
-    colour: str = INK,
+    colour: Colour = SHEET.ink,
 ) -> float:
     """Draw ``text`` wrapped to ``width`` mm from ``top`` mm down; return the y (mm) below it."""
-    from reportlab.lib.colors import HexColor
-
     leading_mm = (leading or size * 1.3) * 25.4 / 72
-    canvas.setFillColor(HexColor(colour))
+    set_fill(canvas, colour)
     canvas.setFont(font, size)
     y = top - size * 25.4 / 72
     for line in wrap(text, font, size, width):
@@ -61,28 +57,24 @@ def page_header(
     margin: float,
     title: str,
     subtitle: str,
-    accent: str,
+    accent: Colour,
     title_font: str,
     text_font: str,
 ) -> float:
     """The title band of a sheet; returns the y (mm) where the content may start."""
-    from reportlab.lib.colors import HexColor
-
     top = page_height - margin
-    canvas.setFillColor(HexColor(accent))
+    set_fill(canvas, accent)
     canvas.rect(pt(margin), pt(top - 1.6), pt(page_width - 2 * margin), pt(1.6), stroke=0, fill=1)
-    canvas.setFillColor(HexColor(INK))
+    set_fill(canvas, SHEET.ink)
     canvas.setFont(title_font, 17)
     canvas.drawString(pt(margin), pt(top - 9.5), title)
-    canvas.setFillColor(HexColor(MUTED))
+    set_fill(canvas, SHEET.muted)
     canvas.setFont(text_font, 8.5)
     canvas.drawString(pt(margin), pt(top - 15), subtitle)
     return top - 20
 
 
 def footer(canvas: Canvas, page_width: float, margin: float, text: str, font: str) -> None:
-    from reportlab.lib.colors import HexColor
-
-    canvas.setFillColor(HexColor(MUTED))
+    set_fill(canvas, SHEET.muted)
     canvas.setFont(font, 7)
     canvas.drawCentredString(pt(page_width / 2), pt(margin - 4), text)

@@ -11,29 +11,10 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-INK = HexColor("#3B2A20")
-GOOSE_WHITE = HexColor("#FFFDF6")
-BEAK = HexColor("#E3862B")
-WATER = HexColor("#4F86B0")
-WATER_LIGHT = HexColor("#A9C8DE")
-STONE = HexColor("#C9B79C")
-STONE_DARK = HexColor("#8F7D66")
-ROOF = HexColor("#A7432E")
-WALL = HexColor("#F1E2C2")
-WOOD = HexColor("#7A4E2D")
-HEDGE = HexColor("#4F7A3A")
-HEDGE_LIGHT = HexColor("#86A85A")
-IRON = HexColor("#4A4A4F")
-DARK = HexColor("#2A2326")
-BONE = HexColor("#F3EAD6")
-GOLD = HexColor("#C99A2E")
-PETAL = HexColor("#D8646A")
-PETAL_2 = HexColor("#E9B949")
-DIE = HexColor("#FFFDF8")
-PAWN_COLOURS = (HexColor("#B8433A"), HexColor("#3F6FA8"), HexColor("#4E8A4A"), HexColor("#D9A032"))
+from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.oie.palette import PALETTE
 
 
 @contextmanager
@@ -47,7 +28,7 @@ def _unit(c: Canvas, x: float, y: float, size: float, line: float = 0.22) -> Ite
     c.setLineWidth(width)
     c.setLineJoin(1)
     c.setLineCap(1)
-    c.setStrokeColor(INK)
+    set_stroke(c, PALETTE.ink)
     try:
         yield width
     finally:
@@ -55,7 +36,7 @@ def _unit(c: Canvas, x: float, y: float, size: float, line: float = 0.22) -> Ite
 
 
 def _polygon(
-    c: Canvas, points: list[tuple[float, float]], fill: Color | None, stroke: bool = True
+    c: Canvas, points: list[tuple[float, float]], fill: Colour | None, stroke: bool = True
 ) -> None:
     path = c.beginPath()
     path.moveTo(*points[0])
@@ -63,7 +44,7 @@ def _polygon(
         path.lineTo(*point)
     path.close()
     if fill is not None:
-        c.setFillColor(fill)
+        set_fill(c, fill)
     c.drawPath(path, fill=1 if fill is not None else 0, stroke=1 if stroke else 0)
 
 
@@ -84,11 +65,11 @@ def goose(c: Canvas, x: float, y: float, size: float, facing: int = -1) -> None:
     with _unit(c, x, y, size) as lw:
         c.scale(-facing, 1) if facing == 1 else None
         # feet
-        c.setStrokeColor(BEAK)
+        set_stroke(c, PALETTE.beak)
         c.setLineWidth(lw * 1.6)
         c.line(0.0, -0.62, -0.08, -0.86)
         c.line(0.22, -0.6, 0.2, -0.86)
-        c.setStrokeColor(INK)
+        set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
         # neck (outlined thick curve), drawn under the body
         neck = c.beginPath()
@@ -96,31 +77,31 @@ def goose(c: Canvas, x: float, y: float, size: float, facing: int = -1) -> None:
         neck.curveTo(-0.55, 0.1, -0.25, 0.35, -0.42, 0.6)
         c.setLineWidth(0.3 + 2 * lw)
         c.drawPath(neck, stroke=1, fill=0)
-        c.setStrokeColor(GOOSE_WHITE)
+        set_stroke(c, PALETTE.goose_white)
         c.setLineWidth(0.3)
         c.drawPath(neck, stroke=1, fill=0)
-        c.setStrokeColor(INK)
+        set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
         # tail
-        _polygon(c, [(0.55, -0.12), (0.95, 0.12), (0.8, -0.38)], GOOSE_WHITE)
+        _polygon(c, [(0.55, -0.12), (0.95, 0.12), (0.8, -0.38)], PALETTE.goose_white)
         # body
-        c.setFillColor(GOOSE_WHITE)
+        set_fill(c, PALETTE.goose_white)
         c.ellipse(-0.62, -0.66, 0.78, -0.02, stroke=1, fill=1)
         # cover the neck join
-        c.setFillColor(GOOSE_WHITE)
+        set_fill(c, PALETTE.goose_white)
         c.circle(-0.34, -0.12, 0.13, stroke=0, fill=1)
         # wing
         wing = c.beginPath()
         wing.moveTo(-0.2, -0.28)
         wing.curveTo(0.05, -0.05, 0.45, -0.08, 0.62, -0.22)
         wing.curveTo(0.4, -0.3, 0.3, -0.48, 0.0, -0.45)
-        c.setFillColor(HexColor("#EDE6D6"))
+        set_fill(c, PALETTE.goose_wing)
         c.drawPath(wing, stroke=1, fill=1)
         # head
-        c.setFillColor(GOOSE_WHITE)
+        set_fill(c, PALETTE.goose_white)
         c.circle(-0.44, 0.66, 0.17, stroke=1, fill=1)
-        _polygon(c, [(-0.58, 0.72), (-0.92, 0.6), (-0.58, 0.56)], BEAK)
-        c.setFillColor(INK)
+        _polygon(c, [(-0.58, 0.72), (-0.92, 0.6), (-0.58, 0.56)], PALETTE.beak)
+        set_fill(c, PALETTE.ink)
         c.circle(-0.47, 0.7, 0.035, stroke=0, fill=1)
 
 
@@ -132,14 +113,14 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
             for k in range(8):
                 x0 = -1.0 + k * 0.25
                 wave.curveTo(x0 + 0.06, yy + 0.07, x0 + 0.19, yy - 0.07, x0 + 0.25, yy)
-            c.setStrokeColor(WATER if i == 0 else WATER_LIGHT)
+            set_stroke(c, PALETTE.water if i == 0 else PALETTE.water_light)
             c.setLineWidth(lw * 1.3)
             c.drawPath(wave, stroke=1, fill=0)
-        c.setStrokeColor(INK)
+        set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
         arch = _arc_points(0, -0.6, 0.55, 0.62, 0, 180)
         outline = [(-1.0, -0.6), (-1.0, 0.18), (1.0, 0.18), (1.0, -0.6)] + arch
-        _polygon(c, outline, STONE)
+        _polygon(c, outline, PALETTE.stone)
         # voussoirs
         for a in range(15, 180, 30):
             r = math.radians(a)
@@ -150,7 +131,7 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
                 -0.6 + 0.8 * math.sin(r),
             )
         # parapet
-        _polygon(c, [(-1.0, 0.18), (1.0, 0.18), (1.0, 0.34), (-1.0, 0.34)], STONE_DARK)
+        _polygon(c, [(-1.0, 0.18), (1.0, 0.18), (1.0, 0.34), (-1.0, 0.34)], PALETTE.stone_dark)
         for px in (-0.8, -0.4, 0.0, 0.4, 0.8):
             c.line(px, 0.34, px, 0.5)
         c.line(-0.95, 0.5, 0.95, 0.5)
@@ -158,29 +139,29 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
 
 def inn(c: Canvas, x: float, y: float, size: float) -> None:
     with _unit(c, x, y, size):
-        _polygon(c, [(-0.72, -0.85), (0.72, -0.85), (0.72, 0.15), (-0.72, 0.15)], WALL)
-        _polygon(c, [(-0.92, 0.12), (0.0, 0.88), (0.92, 0.12)], ROOF)
+        _polygon(c, [(-0.72, -0.85), (0.72, -0.85), (0.72, 0.15), (-0.72, 0.15)], PALETTE.wall)
+        _polygon(c, [(-0.92, 0.12), (0.0, 0.88), (0.92, 0.12)], PALETTE.roof)
         # chimney with smoke
-        _polygon(c, [(0.42, 0.5), (0.58, 0.5), (0.58, 0.78), (0.42, 0.78)], ROOF)
+        _polygon(c, [(0.42, 0.5), (0.58, 0.5), (0.58, 0.78), (0.42, 0.78)], PALETTE.roof)
         # door
         door = (
             [(-0.2, -0.85), (-0.2, -0.3)]
             + _arc_points(0, -0.3, 0.2, 0.16, 180, 0, 10)
             + [(0.2, -0.85)]
         )
-        _polygon(c, door, WOOD)
+        _polygon(c, door, PALETTE.wood)
         # windows, lit
         for wx in (-0.48, 0.48):
             _polygon(
                 c,
                 [(wx - 0.15, -0.35), (wx + 0.15, -0.35), (wx + 0.15, -0.08), (wx - 0.15, -0.08)],
-                PETAL_2,
+                PALETTE.petal_2,
             )
             c.line(wx, -0.35, wx, -0.08)
         # hanging sign with a tankard
         c.line(-0.72, -0.02, -1.0, -0.02)
         c.line(-0.95, -0.02, -0.95, -0.1)
-        _polygon(c, [(-1.0, -0.1), (-0.8, -0.1), (-0.8, -0.35), (-1.0, -0.35)], GOLD)
+        _polygon(c, [(-1.0, -0.1), (-0.8, -0.1), (-0.8, -0.35), (-1.0, -0.35)], PALETTE.gold)
 
 
 def dice(c: Canvas, x: float, y: float, size: float, faces: tuple[int, int] = (6, 3)) -> None:
@@ -197,9 +178,9 @@ def dice(c: Canvas, x: float, y: float, size: float, faces: tuple[int, int] = (6
             c.saveState()
             c.translate(dx, dy)
             c.rotate(turn)
-            c.setFillColor(DIE)
+            set_fill(c, PALETTE.die)
             c.roundRect(-0.42, -0.42, 0.84, 0.84, 0.12, stroke=1, fill=1)
-            c.setFillColor(ROOF if face == 1 else INK)
+            set_fill(c, PALETTE.roof if face == 1 else PALETTE.ink)
             for px, py in pips[face]:
                 c.circle(px * 0.22, py * 0.22, 0.075, stroke=0, fill=1)
             c.restoreState()
@@ -209,33 +190,35 @@ def well(c: Canvas, x: float, y: float, size: float) -> None:
     with _unit(c, x, y, size) as lw:
         # posts and roof
         c.setLineWidth(lw * 1.8)
-        c.setStrokeColor(WOOD)
+        set_stroke(c, PALETTE.wood)
         c.line(-0.52, -0.2, -0.52, 0.55)
         c.line(0.52, -0.2, 0.52, 0.55)
-        c.setStrokeColor(INK)
+        set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
-        _polygon(c, [(-0.8, 0.5), (0.0, 0.92), (0.8, 0.5)], ROOF)
+        _polygon(c, [(-0.8, 0.5), (0.0, 0.92), (0.8, 0.5)], PALETTE.roof)
         c.line(-0.52, 0.32, 0.52, 0.32)  # axle
         c.line(0.0, 0.32, 0.0, 0.02)  # rope
-        _polygon(c, [(-0.1, 0.02), (0.1, 0.02), (0.08, -0.14), (-0.08, -0.14)], WOOD)  # bucket
+        _polygon(
+            c, [(-0.1, 0.02), (0.1, 0.02), (0.08, -0.14), (-0.08, -0.14)], PALETTE.wood
+        )  # bucket
         # stone drum
-        _polygon(c, [(-0.66, -0.85), (0.66, -0.85), (0.66, -0.3), (-0.66, -0.3)], STONE)
+        _polygon(c, [(-0.66, -0.85), (0.66, -0.85), (0.66, -0.3), (-0.66, -0.3)], PALETTE.stone)
         for yy in (-0.48, -0.66):
             c.line(-0.66, yy, 0.66, yy)
         for row, yy in enumerate((-0.3, -0.48, -0.66)):
             for xx in (-0.33, 0.0, 0.33) if row % 2 == 0 else (-0.5, -0.16, 0.16, 0.5):
                 c.line(xx, yy, xx, yy - 0.18)
-        c.setFillColor(DARK)
+        set_fill(c, PALETTE.dark)
         c.ellipse(-0.66, -0.4, 0.66, -0.2, stroke=1, fill=1)
-        c.setFillColor(WATER)
+        set_fill(c, PALETTE.water)
         c.ellipse(-0.5, -0.36, 0.5, -0.26, stroke=0, fill=1)
 
 
 def labyrinth(c: Canvas, x: float, y: float, size: float) -> None:
     with _unit(c, x, y, size) as lw:
-        c.setFillColor(HEDGE_LIGHT)
+        set_fill(c, PALETTE.hedge_light)
         c.roundRect(-0.95, -0.95, 1.9, 1.9, 0.12, stroke=1, fill=1)
-        c.setStrokeColor(HEDGE)
+        set_stroke(c, PALETTE.hedge)
         c.setLineWidth(0.13)
         c.setLineCap(0)
         for k, half in enumerate((0.78, 0.56, 0.34)):
@@ -254,14 +237,14 @@ def labyrinth(c: Canvas, x: float, y: float, size: float) -> None:
                     path.lineTo(px, py)
                 path.lineTo(-gap, half)
             c.drawPath(path, stroke=1, fill=0)
-        c.setFillColor(PETAL)
+        set_fill(c, PALETTE.petal)
         c.circle(0, 0, 0.1, stroke=0, fill=1)
         c.setLineWidth(lw)
 
 
 def prison(c: Canvas, x: float, y: float, size: float) -> None:
     with _unit(c, x, y, size) as lw:
-        c.setFillColor(STONE_DARK)
+        set_fill(c, PALETTE.stone_dark)
         c.roundRect(-0.8, -0.9, 1.6, 1.8, 0.08, stroke=1, fill=1)
         for yy in (-0.45, 0.0, 0.45):
             c.line(-0.8, yy, 0.8, yy)
@@ -270,20 +253,20 @@ def prison(c: Canvas, x: float, y: float, size: float) -> None:
             + _arc_points(0, 0.3, 0.5, 0.4, 0, 180, 16)[1:-1]
             + [(-0.5, 0.3)]
         )
-        _polygon(c, window, DARK)
-        c.setStrokeColor(IRON)
+        _polygon(c, window, PALETTE.dark)
+        set_stroke(c, PALETTE.iron)
         c.setLineWidth(0.09)
         for bx in (-0.3, -0.1, 0.1, 0.3):
             top = 0.3 + 0.4 * math.sqrt(max(0.0, 1 - (bx / 0.5) ** 2))
             c.line(bx, -0.6, bx, top - 0.02)
         c.line(-0.5, -0.1, 0.5, -0.1)
-        c.setStrokeColor(INK)
+        set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
 
 
 def death(c: Canvas, x: float, y: float, size: float) -> None:
     with _unit(c, x, y, size):
-        c.setFillColor(BONE)
+        set_fill(c, PALETTE.bone)
         # crossed bones
         for angle in (35, -35):
             c.saveState()
@@ -296,12 +279,12 @@ def death(c: Canvas, x: float, y: float, size: float) -> None:
         # skull
         c.circle(0, 0.18, 0.55, stroke=1, fill=1)
         c.roundRect(-0.3, -0.5, 0.6, 0.45, 0.1, stroke=1, fill=1)
-        c.setFillColor(BONE)
+        set_fill(c, PALETTE.bone)
         c.rect(-0.28, -0.1, 0.56, 0.2, stroke=0, fill=1)
-        c.setFillColor(DARK)
+        set_fill(c, PALETTE.dark)
         c.circle(-0.22, 0.16, 0.14, stroke=0, fill=1)
         c.circle(0.22, 0.16, 0.14, stroke=0, fill=1)
-        _polygon(c, [(0, 0.0), (-0.07, -0.14), (0.07, -0.14)], DARK, stroke=False)
+        _polygon(c, [(0, 0.0), (-0.07, -0.14), (0.07, -0.14)], PALETTE.dark, stroke=False)
         for tx in (-0.15, 0.0, 0.15):
             c.line(tx, -0.5, tx, -0.3)
 
@@ -310,9 +293,9 @@ def start(c: Canvas, x: float, y: float, size: float) -> None:
     """Four pawns waiting at the start."""
     with _unit(c, x, y, size):
         for colour, (px, py) in zip(
-            PAWN_COLOURS, ((-0.5, 0.25), (0.05, 0.35), (0.55, 0.15), (0.0, -0.35))
+            PALETTE.pawns, ((-0.5, 0.25), (0.05, 0.35), (0.55, 0.15), (0.0, -0.35))
         ):
-            c.setFillColor(colour)
+            set_fill(c, colour)
             base = [
                 (px - 0.24, py - 0.4),
                 (px + 0.24, py - 0.4),
@@ -323,13 +306,13 @@ def start(c: Canvas, x: float, y: float, size: float) -> None:
             c.circle(px, py, 0.15, stroke=1, fill=1)
 
 
-def flower(c: Canvas, x: float, y: float, size: float, colour: Color = PETAL) -> None:
+def flower(c: Canvas, x: float, y: float, size: float, colour: Colour = PALETTE.petal) -> None:
     with _unit(c, x, y, size, line=0.12):
-        c.setFillColor(colour)
+        set_fill(c, colour)
         for k in range(5):
             a = math.radians(90 + 72 * k)
             c.circle(0.45 * math.cos(a), 0.45 * math.sin(a), 0.38, stroke=1, fill=1)
-        c.setFillColor(PETAL_2 if colour != PETAL_2 else PETAL)
+        set_fill(c, PALETTE.petal_2 if colour != PALETTE.petal_2 else PALETTE.petal)
         c.circle(0, 0, 0.3, stroke=1, fill=1)
 
 
@@ -340,7 +323,7 @@ def leaf(c: Canvas, x: float, y: float, size: float, angle: float) -> None:
         path.moveTo(-1, 0)
         path.curveTo(-0.4, 0.55, 0.4, 0.55, 1, 0)
         path.curveTo(0.4, -0.55, -0.4, -0.55, -1, 0)
-        c.setFillColor(HEDGE_LIGHT)
+        set_fill(c, PALETTE.hedge_light)
         c.drawPath(path, stroke=1, fill=1)
         c.line(-0.9, 0, 0.8, 0)
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from generator.core.errors import UserError
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
+from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.oie.palette import PALETTE
 from generator.render.oie.rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import paper
 from generator.render.profile import HOME, PrintProfile
@@ -22,35 +24,6 @@ from generator.render.units import PT_PER_MM
 TILE_PAPERS = ("a4", "letter")
 BASE_BOARD = 194.0  # board side on A4: every size below scales with board side / BASE_BOARD
 
-PARCHMENT = "#F7EEDA"
-BOARD_FILL = "#FBF4E4"
-FRAME = "#7A5534"
-ORDINARY_FILLS = ("#F3E2BF", "#E3EACB", "#F1D6CB", "#D8E5EA")
-KIND_FILLS = {
-    Kind.START: "#FFF4D8",
-    Kind.GOOSE: "#FFFBF0",
-    Kind.BRIDGE: "#CFE2EE",
-    Kind.INN: "#F4D2AC",
-    Kind.DICE: "#FFF1CC",
-    Kind.WELL: "#C4DAE8",
-    Kind.LABYRINTH: "#D3E4BE",
-    Kind.PRISON: "#D2CBC4",
-    Kind.DEATH: "#4B3F3C",
-    Kind.GARDEN: "#DCEBC4",
-}
-BADGE_FILLS = {
-    Kind.BRIDGE: "#4F86B0",
-    Kind.INN: "#A7432E",
-    Kind.DICE: "#C99A2E",
-    Kind.WELL: "#3E6E93",
-    Kind.LABYRINTH: "#4F7A3A",
-    Kind.PRISON: "#5E5750",
-    Kind.DEATH: "#2A2326",
-    Kind.GOOSE: "#C99A2E",
-    Kind.START: "#7A5534",
-    Kind.GARDEN: "#4F7A3A",
-    Kind.ORDINARY: "#7A5534",
-}
 DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictured on 26 and 53
 
 
@@ -105,20 +78,14 @@ def sheet_layout(width: float, height: float) -> SheetLayout:
 # ---------------------------------------------------------------- drawing helpers
 
 
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
-
-
-def _polygon(c, points, fill, stroke_width: float, stroke: str = "#3B2A20") -> None:
+def _polygon(c, points, fill: Colour, stroke_width: float, stroke: Colour = PALETTE.ink) -> None:
     path = c.beginPath()
     path.moveTo(*points[0])
     for point in points[1:]:
         path.lineTo(*point)
     path.close()
-    c.setFillColor(_hex(fill))
-    c.setStrokeColor(_hex(stroke))
+    set_fill(c, fill)
+    set_stroke(c, stroke)
     c.setLineWidth(stroke_width)
     c.drawPath(path, fill=1, stroke=1)
 
@@ -155,23 +122,20 @@ def _wrap_label(
     return [text], single
 
 
-def _centred(c, font: str, size: float, x: float, y: float, text: str, colour: str) -> None:
+def _centred(c, font: str, size: float, x: float, y: float, text: str, colour: Colour) -> None:
     c.setFont(font, size)
-    c.setFillColor(_hex(colour))
+    set_fill(c, colour)
     c.drawCentredString(x, y, text)
 
 
 # ---------------------------------------------------------------- the board
 
 
-def _cell_fill(number: int) -> str:
-    kind = BOARD[number].kind
-    if kind == Kind.ORDINARY:
-        return ORDINARY_FILLS[number % len(ORDINARY_FILLS)]
-    return KIND_FILLS[kind]
+def _cell_fill(number: int) -> Colour:
+    return PALETTE.squares.of(BOARD[number].kind, number)
 
 
-def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: str) -> None:
+def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: Colour) -> None:
     """A small arrow head pointing along ``angle`` (radians): the way round the spiral."""
     c.saveState()
     c.translate(x, y)
@@ -182,7 +146,7 @@ def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: str) -
     path.lineTo(-size * 0.3, 0)
     path.lineTo(-size * 0.7, -size * 0.75)
     path.close()
-    c.setFillColor(_hex(colour))
+    set_fill(c, colour)
     c.drawPath(path, stroke=0, fill=1)
     c.restoreState()
 
@@ -208,7 +172,7 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
     x, y = cell.centre
     p = cell.width
     dark = square.kind == Kind.DEATH
-    ink = "#FFF6E6" if dark else "#3B2A20"
+    ink = PALETTE.ink_on_dark if dark else PALETTE.ink
     if square.kind == Kind.ORDINARY and not label:
         _centred(c, SERIF_BOLD, 0.36 * p, x, y - 0.12 * p, str(number), ink)
         return
@@ -237,11 +201,11 @@ def _draw_garden(c, spiral, k: float) -> None:
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
     from generator.render.oie import art as oie_art
 
-    _polygon(c, spiral.garden, KIND_FILLS[Kind.GARDEN], 0.32 * k)
+    _polygon(c, spiral.garden, PALETTE.squares.garden, 0.32 * k)
     r = spiral.garden_radius * 0.96
     cx, cy = spiral.garden_centre
-    c.setFillColor(_hex("#E9F3D9"))
-    c.setStrokeColor(_hex("#6E8B3D"))
+    set_fill(c, PALETTE.lawn)
+    set_stroke(c, PALETTE.lawn_rim)
     c.setLineWidth(0.35)
     c.circle(cx, cy, r, stroke=1, fill=1)
     r *= 0.97
@@ -264,19 +228,19 @@ def _draw_garden(c, spiral, k: float) -> None:
             cx + 0.9 * r * math.cos(a),
             cy + 0.9 * r * math.sin(a),
             0.16 * r,
-            oie_art.PETAL if i % 2 else oie_art.PETAL_2,
+            PALETTE.petal if i % 2 else PALETTE.petal_2,
         )
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
-    _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), "#3B2A20")
+    _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
     name = french_typography(BOARD[LAST].name)
     size = _fit_font(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r)
-    _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, "#3B2A20")
+    _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, PALETTE.ink)
 
 
 def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
     """The framed card the board and the rules panel stand on: a filled box and an inner rule."""
-    c.setFillColor(_hex(BOARD_FILL))
-    c.setStrokeColor(_hex(FRAME))
+    set_fill(c, PALETTE.board)
+    set_stroke(c, PALETTE.frame)
     c.setLineWidth(1.2 * k)
     c.roundRect(x, y, w, h, 3 * k, stroke=1, fill=1)
     c.setLineWidth(0.35 * k)
@@ -287,7 +251,7 @@ def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
 def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
     from generator.render.oie import art as oie_art
 
-    oie_art.flower(c, x, y, 6.0 * k, oie_art.PETAL)
+    oie_art.flower(c, x, y, 6.0 * k, PALETTE.petal)
     for i, angle in enumerate((0, 90)):
         a = math.radians(angle)
         ux, uy = math.cos(a) * dx, math.sin(a) * dy
@@ -299,14 +263,14 @@ def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
                 4.5 * k,
                 0 if i == 0 else 90,
             )
-    oie_art.flower(c, x + dx * 9.5 * k, y + dy * 9.5 * k, 3.6 * k, oie_art.PETAL_2)
+    oie_art.flower(c, x + dx * 9.5 * k, y + dy * 9.5 * k, 3.6 * k, PALETTE.petal_2)
 
 
 def _draw_track_shadow(c, spiral) -> None:
     """A soft offset shadow under the track, so it stands on the page."""
     c.saveState()
     c.translate(0.8, -1.0)
-    c.setFillColor(_hex("#DCCBA8"))
+    set_fill(c, PALETTE.track_shadow)
     path = c.beginPath()
     path.moveTo(*spiral.outer_edge[0])
     for point in spiral.outer_edge[1:]:
@@ -345,7 +309,7 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
     for point in spiral.outer_edge[1:]:
         outline.lineTo(*point)
     outline.close()
-    c.setStrokeColor(_hex("#3B2A20"))
+    set_stroke(c, PALETTE.ink)
     c.setLineWidth(0.7)
     c.drawPath(outline, stroke=1, fill=0)
     c.restoreState()
@@ -360,7 +324,11 @@ def _panel_styles(size: float):
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SANS_OBLIQUE, SERIF_BOLD
 
     body = ParagraphStyle(
-        "body", fontName=CONDENSED, fontSize=size, leading=size * 1.22, textColor=_hex("#3B2A20")
+        "body",
+        fontName=CONDENSED,
+        fontSize=size,
+        leading=size * 1.22,
+        textColor=PALETTE.ink.reportlab,
     )
     return {
         "text": body,
@@ -371,7 +339,7 @@ def _panel_styles(size: float):
             bulletIndent=size * 0.1,
             bulletFontName=CONDENSED_BOLD,
             bulletFontSize=size,
-            bulletColor=_hex(FRAME),
+            bulletColor=PALETTE.frame.reportlab,
         ),
         "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
         "heading": ParagraphStyle(
@@ -380,7 +348,7 @@ def _panel_styles(size: float):
             fontName=SERIF_BOLD,
             fontSize=size * 1.3,
             leading=size * 1.6,
-            textColor=_hex(FRAME),
+            textColor=PALETTE.frame.reportlab,
             spaceBefore=size * 0.6,
         ),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontName=SANS_OBLIQUE, alignment=1),
@@ -429,11 +397,11 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     title = french_typography("Le Jeu de l'Oie")
     title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
     top = y + h - pad - title_size * 0.8
-    _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, FRAME)
+    _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, PALETTE.frame)
     from generator.render.oie import art as oie_art
 
     rule_y = top - 3.2 * k
-    c.setStrokeColor(_hex(FRAME))
+    set_stroke(c, PALETTE.frame)
     c.setLineWidth(0.3 * k)
     c.line(x + pad + 6 * k, rule_y, x + w / 2 - 4 * k, rule_y)
     c.line(x + w / 2 + 4 * k, rule_y, x + w - pad - 6 * k, rule_y)
@@ -463,11 +431,19 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
         if block.kind == "square" and block.square is not None:
             badge_r = size * 0.85
             bx, by = x + pad + badge_r, cursor - size * 0.62
-            c.setFillColor(_hex(BADGE_FILLS[BOARD[block.square].kind]))
-            c.setStrokeColor(_hex(FRAME))
+            set_fill(c, PALETTE.badge(BOARD[block.square].kind))
+            set_stroke(c, PALETTE.frame)
             c.setLineWidth(0.15 * k)
             c.circle(bx, by, badge_r, stroke=0, fill=1)
-            _centred(c, SANS_BOLD, size * 0.9, bx, by - size * 0.32, str(block.square), "#FFFFFF")
+            _centred(
+                c,
+                SANS_BOLD,
+                size * 0.9,
+                bx,
+                by - size * 0.32,
+                str(block.square),
+                PALETTE.badge_text,
+            )
         cursor -= h + size * 0.35 + spare
     c.restoreState()
 
@@ -477,7 +453,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
 
 def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
     """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
-    c.setFillColor(_hex(PARCHMENT))
+    set_fill(c, PALETTE.parchment)
     c.rect(0, 0, layout.width, layout.height, stroke=0, fill=1)
     draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
     subtitle = "Jeu de parcours · 2 joueurs ou plus · 2 dés"
@@ -522,6 +498,7 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
         return write_poster(
             lambda c, w, h: draw_sheet(c, sheet_layout(w, h), options),
             grid,
+            PALETTE.poster,
             DocInfo(title=title, subject="Poster in tiles"),
             path,
             options.profile,

@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
 from generator.games.otcho.players import pawns_per_player
 from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
+from generator.render.otcho.palette import PALETTE
+from generator.render.palette import SHEET
 from generator.render.player_colours import (
     PLAYER_STYLES,
     SHAPE_NAMES,
@@ -24,9 +27,6 @@ from generator.render.player_colours import (
 )
 from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet_text import (
-    INK,
-    MUTED,
-    RULE,
     footer,
     fraction_text,
     page_header,
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
-ACCENT = "#0072B2"
 MARGIN = 12.0
 SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 CARD_W, CARD_H = 92.0, 78.0
@@ -50,8 +49,6 @@ SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
 DIE_FACE = 24.0
 TAB_DEPTH = 7.0
-STAR_GOLD = "#E69F00"
-X_RED = "#B2182B"
 CREDIT = "Neo Otcho abcd, PGC + Gaël Vacher, d'après Otcho de Gaël Vacher · imprimé avec pnp"
 
 
@@ -61,12 +58,6 @@ class OtchoOptions:
     paper: Paper
     rules: RollRules
     profile: PrintProfile = HOME
-
-
-def _colour(hex_value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(hex_value)
 
 
 def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
@@ -87,7 +78,7 @@ def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
         MARGIN,
         heading,
         subtitle,
-        ACCENT,
+        PALETTE.accent,
         fonts.title,
         fonts.regular,
     )
@@ -120,11 +111,11 @@ def draw_player_card(
     """One player card of ``height`` mm with its lower-left corner at (x, y) mm."""
     c = canvas
     c.setLineWidth(0.4)
-    c.setStrokeColor(_colour("#9AA0A8"))
-    c.setFillColor(_colour("#FFFFFF"))
+    set_stroke(c, PALETTE.card_edge)
+    set_fill(c, PALETTE.white)
     c.roundRect(pt(x), pt(y), pt(CARD_W), pt(height), pt(3), stroke=1, fill=1)
     band = 11.0
-    c.setFillColor(_colour(style.colour))
+    set_fill(c, style.colour)
     path = c.beginPath()
     top = y + height
     r = 3.0
@@ -138,7 +129,7 @@ def draw_player_card(
     path.lineTo(pt(x + CARD_W), pt(top - band))
     path.close()
     c.drawPath(path, stroke=0, fill=1)
-    c.setFillColor(_colour(style.ink))
+    set_fill(c, style.ink)
     draw_shape(c, style.shape, x + 8, top - band / 2, 7.5)
     c.setFont(fonts.title, 10.5)
     c.drawString(pt(x + 14), pt(top - band / 2 - 1.4), "NEO OTCHO")
@@ -154,17 +145,17 @@ def draw_player_card(
         col, row = i % cols, i // cols
         sx = x + gap_x + col * (SLOT + gap_x)
         sy = grid_top - SLOT - row * row_h
-        c.setFillColor(_colour(style.tint))
-        c.setStrokeColor(_colour(style.colour))
+        set_fill(c, style.tint)
+        set_stroke(c, style.colour)
         c.setLineWidth(1.1)
         c.roundRect(pt(sx), pt(sy), pt(SLOT), pt(SLOT), pt(2.5), stroke=1, fill=1)
-        c.setFillColor(_colour(style.colour if style.shape != "diamond" else "#8A7F00"))
+        set_fill(c, style.colour if style.shape != "diamond" else PALETTE.dark_yellow)
         c.setFont(fonts.title, 15)
         c.drawCentredString(pt(sx + SLOT / 2), pt(sy + SLOT / 2 - 2.6), f"{slot[0]} {slot[1]}")
-        c.setFillColor(_colour(MUTED))
+        set_fill(c, SHEET.muted)
         c.setFont(fonts.condensed, 6.2)
         c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.6), slot_openers(slot))
-    c.setFillColor(_colour(MUTED))
+    set_fill(c, SHEET.muted)
     c.setFont(fonts.oblique, 6.3)
     c.drawCentredString(
         pt(x + CARD_W / 2),
@@ -252,8 +243,8 @@ def net_extent(net: CubeNet, size: float) -> tuple[float, float, float, float]:
 def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: FontSet) -> None:
     cx, cy = x + size / 2, y + size / 2
     if label == Face.STAR.value:
-        c.setFillColor(_colour(STAR_GOLD))
-        c.setStrokeColor(_colour("#8A5A00"))
+        set_fill(c, PALETTE.star)
+        set_stroke(c, PALETTE.star_edge)
         c.setLineWidth(0.6)
         path = c.beginPath()
         pts = star_points(cx, cy - 0.5, size * 0.36)
@@ -263,13 +254,13 @@ def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fo
         path.close()
         c.drawPath(path, stroke=1, fill=1)
         return
-    c.setFillColor(_colour(X_RED if label == Face.X.value else INK))
+    set_fill(c, PALETTE.x_face if label == Face.X.value else SHEET.ink)
     font_size = size * 2.2
     c.setFont(fonts.title, font_size)
     c.drawCentredString(pt(cx), pt(cy) - font_size * 0.36, label)
     if label in ("b", "d"):  # tell b from d (and a face from its upside-down view) by an underline
         c.setLineWidth(1.0)
-        c.setStrokeColor(_colour(INK))
+        set_stroke(c, SHEET.ink)
         c.line(pt(cx - 3), pt(cy - size * 0.36), pt(cx + 3), pt(cy - size * 0.36))
 
 
@@ -280,8 +271,8 @@ def draw_die_net(
     c.setLineJoin(1)
     for edge in net.tabs:
         poly = tab_polygon(edge, x0, y0, size)
-        c.setFillColor(_colour("#E4E7EB"))
-        c.setStrokeColor(_colour(INK))
+        set_fill(c, PALETTE.glue_tab)
+        set_stroke(c, SHEET.ink)
         c.setLineWidth(0.6)
         path = c.beginPath()
         path.moveTo(pt(poly[0][0]), pt(poly[0][1]))
@@ -295,17 +286,17 @@ def draw_die_net(
         c.translate(pt(mx), pt(my))
         angle = {(0.0, 1.0): 0, (0.0, -1.0): 180, (1.0, 0.0): -90, (-1.0, 0.0): 90}[(nx, ny)]
         c.rotate(angle)
-        c.setFillColor(_colour(MUTED))
+        set_fill(c, SHEET.muted)
         c.setFont(fonts.condensed, 5.5)
         c.drawCentredString(0, -pt(0.8), "colle")
         c.restoreState()
     for cell in net.cells:
         cx, cy = x0 + cell.col * size, y0 + cell.row * size
-        c.setFillColor(_colour("#FFFFFF"))
+        set_fill(c, PALETTE.white)
         c.rect(pt(cx), pt(cy), pt(size), pt(size), stroke=0, fill=1)
         _draw_face(c, cell.label, cx, cy, size, fonts)
     # fold lines: dashed, between neighbouring cells
-    c.setStrokeColor(_colour("#7A828C"))
+    set_stroke(c, PALETTE.fold_line)
     c.setLineWidth(0.5)
     c.setDash(2.5, 2)
     for cell in net.cells:
@@ -316,14 +307,14 @@ def draw_die_net(
                 c.line(pt(ax), pt(ay), pt(bx), pt(by))
     c.setDash()
     # cut lines: solid, on every cut edge without a tab (tab outlines are already cut lines)
-    c.setStrokeColor(_colour(INK))
+    set_stroke(c, SHEET.ink)
     c.setLineWidth(0.8)
     for edge in net.cut_edges():
         if edge not in net.tabs:
             (ax, ay), (bx, by), _ = _edge_segment(edge, x0, y0, size)
             c.line(pt(ax), pt(ay), pt(bx), pt(by))
     c.setDash(2.5, 2)
-    c.setStrokeColor(_colour("#7A828C"))
+    set_stroke(c, PALETTE.fold_line)
     c.setLineWidth(0.5)
     for edge in net.tabs:  # the edge a tab hangs on is folded, not cut
         (ax, ay), (bx, by), _ = _edge_segment(edge, x0, y0, size)
@@ -347,14 +338,14 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     for i in range(2):
         left = MARGIN + gap + i * (width + gap)
         draw_die_net(c, OTCHO_DIE, left - min_x, net_top - height - min_y, DIE_FACE, fonts)
-        c.setFillColor(_colour(MUTED))
+        set_fill(c, SHEET.muted)
         c.setFont(fonts.condensed_bold, 8)
         c.drawCentredString(pt(left + width / 2), pt(net_top + 1.5), f"Dé {i + 1}")
     # Below: a spare net (a die that gets crushed or glued askew), turned a quarter so that it
     # sits beside the instructions; the faces of a die read in every direction anyway.
     section_top = net_top - height - 10
     spare_left, spare_top = MARGIN + gap, section_top - 5
-    c.setFillColor(_colour(MUTED))
+    set_fill(c, SHEET.muted)
     c.setFont(fonts.condensed_bold, 8)
     c.drawCentredString(pt(spare_left + height / 2), pt(section_top), "Dé de rechange")
     c.saveState()
@@ -364,7 +355,7 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     c.restoreState()
     text_left = spare_left + height + 8
     text_width = paper.width - MARGIN - gap - text_left
-    c.setFillColor(_colour(MUTED))
+    set_fill(c, SHEET.muted)
     c.setFont(fonts.condensed_bold, 8)
     c.drawString(pt(text_left), pt(section_top), "Montage")
     steps = [
@@ -402,7 +393,7 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
     y = top - 6
     for i in range(options.players):
         style = PLAYER_STYLES[i]
-        c.setFillColor(_colour(INK))
+        set_fill(c, SHEET.ink)
         c.setFont(fonts.condensed_bold, 8.5)
         c.drawString(
             pt(left), pt(y - 3), f"Joueur {i + 1} · {style.name} · {SHAPE_NAMES[style.shape]}"
@@ -411,14 +402,14 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         for k in range(n):
             row, col = divmod(k, per_row)
             px, py = left + col * PAWN, y - (row + 1) * PAWN
-            c.setFillColor(_colour(style.colour))
-            c.setStrokeColor(_colour("#FFFFFF"))
+            set_fill(c, style.colour)
+            set_stroke(c, PALETTE.white)
             c.setLineWidth(0.6)
             c.rect(pt(px), pt(py), pt(PAWN), pt(PAWN), stroke=1, fill=1)
-            c.setFillColor(_colour(style.ink))
+            set_fill(c, style.ink)
             draw_shape(c, style.shape, px + PAWN / 2, py + PAWN / 2, PAWN * 0.55)
         rows = -(-n // per_row)
-        c.setStrokeColor(_colour(INK))
+        set_stroke(c, SHEET.ink)
         c.setLineWidth(0.3)
         c.rect(
             pt(left),
@@ -444,16 +435,6 @@ KIND_EXAMPLES: dict[RollKind, tuple[str, str]] = {
     RollKind.SAME_LETTERS: ("b", "b"),
     RollKind.STAR_AND_LETTER: ("★", "d"),
     RollKind.X_AND_STAR: ("X", "★"),
-}
-
-KIND_COLOURS: dict[RollKind, str] = {
-    RollKind.PAIR_X: "#E69F00",
-    RollKind.PAIR_STAR: "#F0E442",
-    RollKind.TWO_LETTERS: "#56B4E9",
-    RollKind.X_AND_LETTER: "#009E73",
-    RollKind.SAME_LETTERS: "#D9D9D9",
-    RollKind.STAR_AND_LETTER: "#BDBDBD",
-    RollKind.X_AND_STAR: "#9E9E9E",
 }
 
 
@@ -482,15 +463,21 @@ def kind_effect(kind: RollKind, rules: RollRules) -> tuple[str, str]:
 
 
 def _mini_die(
-    c: Canvas, label: str, x: float, y: float, size: float, fonts: FontSet, fill: str = "#FFFFFF"
+    c: Canvas,
+    label: str,
+    x: float,
+    y: float,
+    size: float,
+    fonts: FontSet,
+    fill: Colour = PALETTE.white,
 ) -> None:
-    c.setFillColor(_colour(fill))
-    c.setStrokeColor(_colour(INK))
+    set_fill(c, fill)
+    set_stroke(c, SHEET.ink)
     c.setLineWidth(0.6)
     c.roundRect(pt(x), pt(y), pt(size), pt(size), pt(size * 0.18), stroke=1, fill=1)
     if label == "★":
-        c.setFillColor(_colour(STAR_GOLD))
-        c.setStrokeColor(_colour("#8A5A00"))
+        set_fill(c, PALETTE.star)
+        set_stroke(c, PALETTE.star_edge)
         c.setLineWidth(0.3)
         path = c.beginPath()
         pts = star_points(x + size / 2, y + size / 2 - 0.2, size * 0.36)
@@ -500,7 +487,7 @@ def _mini_die(
         path.close()
         c.drawPath(path, stroke=1, fill=1)
         return
-    c.setFillColor(_colour(X_RED if label == "X" else INK))
+    set_fill(c, PALETTE.x_face if label == "X" else SHEET.ink)
     fs = size * 2.0
     c.setFont(fonts.title, fs)
     c.drawCentredString(pt(x + size / 2), pt(y + size / 2) - fs * 0.36, label)
@@ -552,12 +539,12 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         (MARGIN + 131, "Où"),
         (MARGIN + 153, "Probabilité"),
     ]
-    c.setFillColor(_colour(INK))
+    set_fill(c, SHEET.ink)
     c.setFont(fonts.condensed_bold, 8.5)
     for x, head in cols:
         c.drawString(pt(x), pt(y - 3), head)
     y -= 5
-    c.setStrokeColor(_colour(INK))
+    set_stroke(c, SHEET.ink)
     c.setLineWidth(0.6)
     c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
     probs = kind_probabilities()
@@ -567,11 +554,11 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         effect, where = kind_effect(kind, rules)
         top = y
         mid = top - row_h / 2
-        c.setFillColor(_colour(KIND_COLOURS[kind]))
+        set_fill(c, PALETTE.kind(kind))
         c.rect(pt(MARGIN), pt(top - row_h + 1), pt(1.6), pt(row_h - 2), stroke=0, fill=1)
         for k, face in enumerate(KIND_EXAMPLES[kind]):
             _mini_die(c, face, MARGIN + 3.5 + k * 7.5, mid - 3.2, 6.4, fonts)
-        c.setFillColor(_colour(MUTED if info.losing else INK))
+        set_fill(c, SHEET.muted if info.losing else SHEET.ink)
         c.setFont(fonts.condensed_bold, 9)
         c.drawString(pt(cols[1][0]), pt(mid - 1.3), info.name)
         effect_lines = len(wrap(effect, fonts.regular, 8.2, 66))
@@ -583,39 +570,39 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
             66,
             fonts.regular,
             8.2,
-            colour=MUTED if info.losing else INK,
+            colour=SHEET.muted if info.losing else SHEET.ink,
         )
         c.setFont(fonts.regular, 8.2)
-        c.setFillColor(_colour(INK))
+        set_fill(c, SHEET.ink)
         c.drawString(pt(cols[3][0]), pt(mid - 1.3), where)
         p = probs[kind]
         c.setFont(fonts.bold, 9)
         c.drawString(pt(cols[4][0]), pt(mid - 1.3), fraction_text(p))
         c.setFont(fonts.regular, 8.2)
-        c.setFillColor(_colour(MUTED))
+        set_fill(c, SHEET.muted)
         c.drawRightString(pt(MARGIN + width), pt(mid - 1.3), f"{int(p * 36)}/36 · {percent(p)}")
         y = top - row_h
-        c.setStrokeColor(_colour(RULE))
+        set_stroke(c, SHEET.rule)
         c.setLineWidth(0.3)
         c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
     c.setFont(fonts.bold, 8.8)
-    c.setFillColor(_colour(INK))
+    set_fill(c, SHEET.ink)
     c.drawString(pt(cols[1][0]), pt(y - 4.5), "Total")
     c.drawString(pt(cols[4][0]), pt(y - 4.5), fraction_text(sum(probs.values())))
     c.setFont(fonts.regular, 8.2)
-    c.setFillColor(_colour(MUTED))
+    set_fill(c, SHEET.muted)
     c.drawRightString(pt(MARGIN + width), pt(y - 4.5), "36/36 · 100\u202f%")
     y -= 12
 
     # the 36 outcomes, coloured by kind
     cell = 10.0
     grid_left = MARGIN + 12
-    c.setFillColor(_colour(INK))
+    set_fill(c, SHEET.ink)
     c.setFont(fonts.bold, 10)
     c.drawString(pt(MARGIN), pt(y - 3), "Les 36 jets équiprobables")
     y -= 7
     c.setFont(fonts.condensed, 7.5)
-    c.setFillColor(_colour(MUTED))
+    set_fill(c, SHEET.muted)
     c.drawString(pt(grid_left), pt(y - 2), "dé 2 →")
     y -= 3
     for j, face in enumerate(FACES):
@@ -627,12 +614,12 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         _mini_die(c, f1.value, grid_left + 1.2, row_y + 1.2, cell - 2.4, fonts)
         for j, f2 in enumerate(FACES):
             kind = kind_of(f1, f2)
-            c.setFillColor(_colour(KIND_COLOURS[kind]))
-            c.setStrokeColor(_colour("#FFFFFF"))
+            set_fill(c, PALETTE.kind(kind))
+            set_stroke(c, PALETTE.white)
             c.setLineWidth(0.8)
             c.rect(pt(grid_left + (j + 1) * cell), pt(row_y), pt(cell), pt(cell), stroke=1, fill=1)
             if KINDS[kind].losing:
-                c.setStrokeColor(_colour("#7A7A7A"))
+                set_stroke(c, PALETTE.losing_mark)
                 c.setLineWidth(0.5)
                 c.line(
                     pt(grid_left + (j + 1) * cell + 2),
@@ -644,16 +631,16 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     c.translate(pt(MARGIN + 7), pt(y - 4 * cell))
     c.rotate(90)
     c.setFont(fonts.condensed, 7.5)
-    c.setFillColor(_colour(MUTED))
+    set_fill(c, SHEET.muted)
     c.drawCentredString(0, 0, "← dé 1")
     c.restoreState()
     # legend and key numbers beside the grid
     lx = grid_left + 7 * cell + 10
     ly = y - 2
     for kind in RollKind:
-        c.setFillColor(_colour(KIND_COLOURS[kind]))
+        set_fill(c, PALETTE.kind(kind))
         c.rect(pt(lx), pt(ly - 3.2), pt(4), pt(4), stroke=0, fill=1)
-        c.setFillColor(_colour(INK))
+        set_fill(c, SHEET.ink)
         c.setFont(fonts.regular, 8)
         c.drawString(
             pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({int(kind_probabilities()[kind] * 36)})"

@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from generator.games.oucedonc.deckfile import PlaceCard
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.fonts import FontSet
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
+from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
 from generator.render.oucedonc.style import (
     NATURAL_SITES,
-    PALETTE,
-    Palette,
     compass_star,
     graticule,
     hourglass,
-    kind_colour,
     site_icon,
     tower_icon,
     town_icon,
@@ -40,7 +39,7 @@ MAP_FORM = "OucedoncLocatorMap"
 @dataclass(frozen=True)
 class CardStyle:
     fonts: FontSet
-    palette: Palette = PALETTE
+    palette: OucedoncPalette = PALETTE
 
 
 def scale(box) -> float:
@@ -51,8 +50,8 @@ def scale(box) -> float:
 # ---------------------------------------------------------------- drawing helpers
 
 
-def fill_bleed(canvas, box, colour: str) -> None:
-    canvas.setFillColor(colour)
+def fill_bleed(canvas, box, colour: Colour) -> None:
+    set_fill(canvas, colour)
     canvas.rect(
         pt(-box.bleed),
         pt(-box.bleed),
@@ -63,9 +62,9 @@ def fill_bleed(canvas, box, colour: str) -> None:
     )
 
 
-def band(canvas, box, bottom: float, colour: str) -> None:
+def band(canvas, box, bottom: float, colour: Colour) -> None:
     """A full-width band from ``bottom`` (mm above the trim's bottom) up into the bleed."""
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.rect(
         pt(-box.bleed),
         pt(bottom),
@@ -95,7 +94,7 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
     """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid
     (the grid is recorded once as a form and reused on every card)."""
     width, height = box.width - 2 * inset, box.height - 2 * inset
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.roundRect(pt(inset), pt(inset), pt(width), pt(height), pt(radius), stroke=0, fill=1)
     if grid is None:
         return
@@ -112,9 +111,11 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
     canvas.restoreState()
 
 
-def draw_fitted(canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: str) -> None:
+def draw_fitted(
+    canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
+) -> None:
     """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y`` (mm)."""
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.setFont(fitted.font, fitted.size)
     block = fitted.height
     baseline = pt(centre_y) + block / 2 - fitted.size * CAP_HEIGHT
@@ -130,7 +131,7 @@ def spaced_caps(
     size: float,
     centre_x: float,
     y: float,
-    colour: str,
+    colour: Colour,
     spacing: float,
     max_width: float,
 ) -> None:
@@ -145,7 +146,7 @@ def spaced_caps(
         factor = pt(max_width) / width
         size, spacing, width = size * factor, spacing * factor, pt(max_width)
     canvas.saveState()
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     label = canvas.beginText(pt(centre_x) - width / 2, pt(y))
     label.setFont(font, size)
     label.setCharSpace(spacing)
@@ -161,7 +162,7 @@ def centred_line(
     size: float,
     centre_x: float,
     y: float,
-    colour: str,
+    colour: Colour,
     max_width: float,
 ) -> None:
     """One centred line, shrunk to ``max_width`` mm if needed (never wider)."""
@@ -172,7 +173,7 @@ def centred_line(
     width = stringWidth(text, font, size)
     if width > pt(max_width):
         size = size * pt(max_width) / width
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
@@ -191,7 +192,7 @@ def _paragraph_family(fonts: FontSet) -> None:
 def paragraphs(
     markup_parts: list[str],
     fonts: FontSet,
-    colour: str,
+    colour: Colour,
     area: Rect,
     max_size: float,
     alignment: int = 0,
@@ -211,7 +212,7 @@ def paragraphs(
             fontName=fonts.regular,
             fontSize=size,
             leading=size * 1.28,
-            textColor=colour,
+            textColor=colour.reportlab,
             alignment=alignment,
             spaceAfter=size * 0.55,
             allowWidows=1,
@@ -237,7 +238,7 @@ def draw_paragraphs(
     canvas,
     markup_parts: list[str],
     fonts: FontSet,
-    colour: str,
+    colour: Colour,
     area: Rect,
     max_size: float,
     alignment: int = 0,
@@ -315,7 +316,7 @@ class PlaceFront:
     def paint_frame(self, canvas, box) -> None:
         """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
-        colour = kind_colour(self.card.place_kind, palette)
+        colour = palette.kind(self.card.place_kind)
         safe = box.safe
         fill_bleed(canvas, box, colour)
         inset = min(2.4 * k, box.safe.x * 0.8)
@@ -333,7 +334,7 @@ class PlaceFront:
             1.6 * k,
             safe.width * 0.6,
         )
-        canvas.setStrokeColor(colour)
+        set_stroke(canvas, colour)
         canvas.setLineWidth(0.5)
         half = safe.width * 0.5
         for sign in (-1, 1):
@@ -374,7 +375,7 @@ class LocatorMap:
     rings: tuple[tuple[tuple[float, float], ...], ...]
     dots: tuple[tuple[float, float], ...]
 
-    def ensure_form(self, canvas, palette: Palette) -> None:
+    def ensure_form(self, canvas, palette: OucedoncPalette) -> None:
         if not canvas.hasForm(MAP_FORM):
             style = MapStyle(
                 water=palette.paper,
@@ -462,7 +463,7 @@ class PlaceBack:
         )
         # Coordinates: the value on the right of its label (drawn in the frame), on one baseline
         size = self.value_size(box)
-        canvas.setFillColor(palette.ink)
+        set_fill(canvas, palette.ink)
         canvas.setFont(fonts.bold, size)
         for _, value, baseline in self.rows(box):
             canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
@@ -516,17 +517,17 @@ class PlaceBack:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
-        band(canvas, box, safe.top - 14.5 * k, kind_colour(self.card.place_kind, palette))
+        band(canvas, box, safe.top - 14.5 * k, palette.kind(self.card.place_kind))
         for label, _, baseline in self.rows(box):
             canvas.saveState()
-            canvas.setFillColor(palette.muted)
+            set_fill(canvas, palette.muted)
             text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
             text.setFont(fonts.bold, 5.6 * k)
             text.setCharSpace(0.7 * k)
             text.textOut(label.upper())
             canvas.drawText(text)
             canvas.restoreState()
-            canvas.setStrokeColor(palette.hairline)
+            set_stroke(canvas, palette.hairline)
             canvas.setLineWidth(0.4)
             canvas.line(
                 pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k)
@@ -616,9 +617,9 @@ class RuleFront:
         header_bottom = safe.top - 11.5 * k
         band(canvas, box, header_bottom, palette.night)
         chip_x, chip_y = safe.x + 4.0 * k, (header_bottom + safe.top) / 2 + 0.4 * k
-        canvas.setFillColor(palette.gold)
+        set_fill(canvas, palette.gold)
         canvas.circle(pt(chip_x), pt(chip_y), pt(3.6 * k), stroke=0, fill=1)
-        canvas.setFillColor(palette.night)
+        set_fill(canvas, palette.night)
         canvas.setFont(fonts.bold, 9.0 * k)
         canvas.drawCentredString(pt(chip_x), pt(chip_y - 1.15 * k), str(self.texts.number))
         title_x = chip_x + 5.6 * k
@@ -630,7 +631,7 @@ class RuleFront:
             max_size=11.5 * k,
             max_lines=1,
         )
-        canvas.setFillColor(palette.paper)
+        set_fill(canvas, palette.paper)
         canvas.setFont(fonts.bold, title_fit.size)
         canvas.drawString(
             pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0]
@@ -642,7 +643,7 @@ class RuleFront:
             header_bottom - safe.y - 9.0 * k,
         )
         draw_paragraphs(canvas, markup_parts(self.texts.body), fonts, palette.ink, body, 7.6 * k)
-        canvas.setStrokeColor(palette.hairline)
+        set_stroke(canvas, palette.hairline)
         canvas.setLineWidth(0.4)
         canvas.line(pt(safe.x), pt(safe.y + 4.2 * k), pt(safe.x + safe.width), pt(safe.y + 4.2 * k))
         compass_star(
@@ -723,7 +724,7 @@ class DirectionFront:
         fill_bleed(canvas, box, palette.paper)
         cx, cy = safe.centre_x, safe.y + safe.height * 0.53
         radius = min(safe.width / 2 - 7.5 * k, safe.height / 2 - 10 * k)
-        canvas.setStrokeColor(palette.hairline)
+        set_stroke(canvas, palette.hairline)
         canvas.setLineWidth(0.6)
         canvas.circle(pt(cx), pt(cy), pt(radius * 0.78), stroke=1, fill=0)
         canvas.setLineWidth(0.3)
@@ -738,7 +739,7 @@ class DirectionFront:
             (self.texts.west, cx - gap, cy, palette.night),
         )
         for letter, x, y, colour in letters:
-            canvas.setFillColor(colour)
+            set_fill(canvas, colour)
             canvas.setFont(fonts.bold, letter_size)
             canvas.drawCentredString(pt(x), pt(y) - letter_size * CAP_HEIGHT / 2, letter)
         spaced_caps(

@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.units import pt
 
 LonLat = tuple[float, float]
@@ -113,11 +114,11 @@ def thin_out(points: Sequence[tuple[float, float]], step: float) -> list[tuple[f
 
 @dataclass(frozen=True)
 class MapStyle:
-    water: str
-    land: str
-    coast: str
-    dot: str
-    frame: str
+    water: Colour
+    land: Colour
+    coast: Colour
+    dot: Colour
+    frame: Colour
 
 
 def define_map_form(
@@ -139,7 +140,7 @@ def define_map_form(
     clip = canvas.beginPath()
     clip.rect(0, 0, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.setFillColor(style.water)
+    set_fill(canvas, style.water)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
     land = canvas.beginPath()
     for ring in rings:
@@ -150,19 +151,19 @@ def define_map_form(
         for x, y in points[1:]:
             land.lineTo(pt(x), pt(y))
         land.close()
-    canvas.setFillColor(style.land)
-    canvas.setStrokeColor(style.coast)
+    set_fill(canvas, style.land)
+    set_stroke(canvas, style.coast)
     canvas.setLineWidth(0.35)
     canvas.setLineJoin(1)
     canvas.drawPath(land, stroke=1, fill=1, fillMode=0)  # even-odd: holes stay holes
-    canvas.setFillColor(style.dot)
+    set_fill(canvas, style.dot)
     spots = canvas.beginPath()  # one path for all the dots: one object, not one per place
     for lon, lat in dots:
         x, y = frame.project(lon, lat)
         spots.circle(pt(x), pt(y), 0.75)
     canvas.drawPath(spots, stroke=0, fill=1)
     canvas.restoreState()
-    canvas.setStrokeColor(style.frame)
+    set_stroke(canvas, style.frame)
     canvas.setLineWidth(0.5)
     canvas.rect(0, 0, width, height, stroke=1, fill=0)
     canvas.endForm()
@@ -171,19 +172,19 @@ def define_map_form(
 MARKER_FORM = "OucedoncMapMarker"
 
 
-def draw_marker(canvas, x: float, y: float, colour, halo) -> None:
+def draw_marker(canvas, x: float, y: float, colour: Colour, halo: Colour) -> None:
     """A target mark (mm, in the map's coordinates): a ring with a dot, readable at a glance.
     Recorded once as a form, placed on every card."""
     if not canvas.hasForm(MARKER_FORM):
         reach = pt(2.2)
         canvas.beginForm(MARKER_FORM, -reach, -reach, reach, reach)
         canvas.setLineWidth(1.1)
-        canvas.setStrokeColor(halo)
+        set_stroke(canvas, halo)
         canvas.circle(0, 0, pt(1.45), stroke=1, fill=0)
-        canvas.setStrokeColor(colour)
+        set_stroke(canvas, colour)
         canvas.setLineWidth(0.7)
         canvas.circle(0, 0, pt(1.45), stroke=1, fill=0)
-        canvas.setFillColor(colour)
+        set_fill(canvas, colour)
         canvas.circle(0, 0, pt(0.55), stroke=0, fill=1)
         canvas.endForm()
     canvas.saveState()

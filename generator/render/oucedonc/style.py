@@ -1,4 +1,5 @@
-"""The look of the Oucédonc deck: colours and vector icons (no bitmaps, nothing to embed).
+"""The vector icons of the Oucédonc deck (no bitmaps, nothing to embed); its colours are in
+:mod:`generator.render.oucedonc.palette`.
 
 Icons are drawn centred on a point with a size in millimetres, in the canvas's current
 transformation, so they scale and rotate with the card.
@@ -7,52 +8,17 @@ transformation, so they scale and rotate with the card.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.units import pt
 
 
-def _hex(code: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(code)
-
-
-@dataclass(frozen=True)
-class Palette:
-    """Colours as reportlab Color objects (parsed once: hex strings are parsed on every use)."""
-
-    paper: object = field(default_factory=lambda: _hex("#FBF7EE"))  # warm card stock
-    ink: object = field(default_factory=lambda: _hex("#1D2B3A"))  # text
-    muted: object = field(default_factory=lambda: _hex("#6B7785"))  # labels
-    hairline: object = field(default_factory=lambda: _hex("#D9D2C3"))
-    grid: object = field(default_factory=lambda: _hex("#F1EADB"))  # faint graticule on card stock
-    town: object = field(default_factory=lambda: _hex("#1F4E79"))  # deep blue: towns
-    site: object = field(default_factory=lambda: _hex("#2E6B4F"))  # forest green: sites
-    accent: object = field(default_factory=lambda: _hex("#D1495B"))  # the north, the map marker
-    gold: object = field(default_factory=lambda: _hex("#E8A33D"))  # Intermède, tokens
-    cream: object = field(default_factory=lambda: _hex("#F6E7C8"))  # light half of star points
-    night: object = field(default_factory=lambda: _hex("#18324D"))  # rule and emblem backs
-    night_grid: object = field(default_factory=lambda: _hex("#24425F"))
-    night_text: object = field(default_factory=lambda: _hex("#DCE3EA"))
-    land: object = field(default_factory=lambda: _hex("#E9E1CF"))  # locator map land
-    land_line: object = field(default_factory=lambda: _hex("#9C8F74"))
-    cut_line: object = field(default_factory=lambda: _hex("#5A5A5A"))
-
-
-PALETTE = Palette()
-
-
-def kind_colour(place_kind: str, palette: Palette = PALETTE):
-    return palette.town if place_kind == "town" else palette.site
-
-
-def town_icon(canvas, x: float, y: float, size: float, colour: str) -> None:
+def town_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
     """Three roofs and a steeple, ``size`` mm wide, centred on (x, y) mm."""
     s = size / 10.0
     canvas.saveState()
-    canvas.setFillColor(colour)
-    canvas.setStrokeColor(colour)
+    set_fill(canvas, colour)
+    set_stroke(canvas, colour)
     path = canvas.beginPath()
     base = y - 3.2 * s
     # house, church with steeple, house (coordinates in tenths of the size)
@@ -85,12 +51,12 @@ def town_icon(canvas, x: float, y: float, size: float, colour: str) -> None:
     canvas.restoreState()
 
 
-def site_icon(canvas, x: float, y: float, size: float, colour: str, paper: str) -> None:
+def site_icon(canvas, x: float, y: float, size: float, colour: Colour, paper: Colour) -> None:
     """Two peaks with a snow line, ``size`` mm wide, centred on (x, y) mm."""
     s = size / 10.0
     base = y - 3.0 * s
     canvas.saveState()
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     path = canvas.beginPath()
     path.moveTo(pt(x - 5.0 * s), pt(base))
     path.lineTo(pt(x - 1.2 * s), pt(base + 6.0 * s))
@@ -99,7 +65,7 @@ def site_icon(canvas, x: float, y: float, size: float, colour: str, paper: str) 
     path.lineTo(pt(x + 5.0 * s), pt(base))
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
-    canvas.setFillColor(paper)
+    set_fill(canvas, paper)
     snow = canvas.beginPath()
     snow.moveTo(pt(x - 2.3 * s), pt(base + 4.3 * s))
     snow.lineTo(pt(x - 1.2 * s), pt(base + 6.0 * s))
@@ -143,7 +109,7 @@ NATURAL_SITES = frozenset(
 )
 
 
-def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
+def tower_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
     """A crenellated tower with a gate, ``size`` mm wide, centred on (x, y) mm: a built site."""
     s = size / 10.0
     base = y - 3.4 * s
@@ -172,7 +138,7 @@ def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
         (1.1, 1.8),
     )
     canvas.saveState()
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     path = canvas.beginPath()
     path.moveTo(pt(x + outline[0][0] * s), pt(base + outline[0][1] * s))
     for dx, dy in outline[1:]:
@@ -192,7 +158,13 @@ def tower_icon(canvas, x: float, y: float, size: float, colour) -> None:
 
 
 def compass_star(
-    canvas, x: float, y: float, radius: float, dark: str, light: str, north: str | None = None
+    canvas,
+    x: float,
+    y: float,
+    radius: float,
+    dark: Colour,
+    light: Colour,
+    north: Colour | None = None,
 ) -> None:
     """An eight-point compass star of ``radius`` mm centred on (x, y) mm.
 
@@ -210,14 +182,16 @@ def compass_star(
         angle = math.radians(90 * index)
         colour = north if (north and index == 1) else dark
         _star_point(canvas, angle, radius, waist, colour, light)
-    canvas.setFillColor(light)
-    canvas.setStrokeColor(dark)
+    set_fill(canvas, light)
+    set_stroke(canvas, dark)
     canvas.setLineWidth(pt(radius * 0.03))
     canvas.circle(0, 0, pt(radius * 0.09), stroke=1, fill=1)
     canvas.restoreState()
 
 
-def _star_point(canvas, angle: float, length: float, waist: float, dark: str, light: str) -> None:
+def _star_point(
+    canvas, angle: float, length: float, waist: float, dark: Colour, light: Colour
+) -> None:
     tip = (pt(length * math.cos(angle)), pt(length * math.sin(angle)))
     left = (pt(waist * math.cos(angle + math.pi / 2)), pt(waist * math.sin(angle + math.pi / 2)))
     right = (pt(waist * math.cos(angle - math.pi / 2)), pt(waist * math.sin(angle - math.pi / 2)))
@@ -227,20 +201,20 @@ def _star_point(canvas, angle: float, length: float, waist: float, dark: str, li
         path.lineTo(*side)
         path.lineTo(*tip)
         path.close()
-        canvas.setFillColor(colour)
-        canvas.setStrokeColor(dark)
+        set_fill(canvas, colour)
+        set_stroke(canvas, dark)
         canvas.setLineWidth(0.3)
         canvas.setLineJoin(1)
         canvas.drawPath(path, stroke=1, fill=1)
 
 
-def hourglass(canvas, x: float, y: float, height: float, colour: str, sand: str) -> None:
+def hourglass(canvas, x: float, y: float, height: float, colour: Colour, sand: Colour) -> None:
     """An hourglass ``height`` mm tall centred on (x, y) mm: the Intermède's pause."""
     h = height / 2.0
     w = height * 0.32
     canvas.saveState()
-    canvas.setStrokeColor(colour)
-    canvas.setFillColor(colour)
+    set_stroke(canvas, colour)
+    set_fill(canvas, colour)
     canvas.setLineWidth(pt(height * 0.045))
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
@@ -264,7 +238,7 @@ def hourglass(canvas, x: float, y: float, height: float, colour: str, sand: str)
     )
     glass.close()
     canvas.drawPath(glass, stroke=1, fill=0)
-    canvas.setFillColor(sand)
+    set_fill(canvas, sand)
     pile = canvas.beginPath()  # sand fallen into the lower bulb
     pile.moveTo(pt(x - w * 0.86), pt(bottom))
     pile.curveTo(
@@ -284,7 +258,7 @@ def hourglass(canvas, x: float, y: float, height: float, colour: str, sand: str)
     upper.close()
     canvas.drawPath(upper, stroke=0, fill=1)
     canvas.setLineWidth(pt(height * 0.02))
-    canvas.setStrokeColor(sand)
+    set_stroke(canvas, sand)
     canvas.line(pt(x), pt(y), pt(x), pt(y - h * 0.55))
     canvas.restoreState()
 
@@ -296,12 +270,12 @@ def graticule(
     width: float,
     height: float,
     step: float,
-    colour: str,
+    colour: Colour,
     line_mm: float,
 ) -> None:
     """Faint meridians and parallels over a rectangle (mm), like an old map's grid."""
     canvas.saveState()
-    canvas.setStrokeColor(colour)
+    set_stroke(canvas, colour)
     canvas.setLineWidth(pt(line_mm))
     position = x + step / 2
     while position < x + width:

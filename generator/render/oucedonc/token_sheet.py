@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.render.colour import set_fill, set_stroke
 from generator.render.fonts import FontSet
 from generator.render.imposition import Duplex, point_behind
 from generator.render.oucedonc.cards import centred_line
-from generator.render.oucedonc.style import PALETTE, Palette, compass_star
+from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
+from generator.render.oucedonc.style import compass_star
 from generator.render.units import pt
 
 PAGE_MARGIN = 10.0  # mm, beyond what home printers can reach
 HEADER = 16.0  # mm of title above the grid on the front page
 CELL_GAP = 5.0  # mm between neighbouring cut circles at least
 BLEED_CLEARANCE = 2.0  # mm of paper at least between two neighbours' bleeds
-#: The die line's spot colour: the name cutters and print shops' workflows expect.
-DIE_LINE_SPOT = "CutContour"
 
 
 @dataclass(frozen=True)
@@ -69,13 +69,13 @@ def plan_tokens(
 TOKEN_FORM = "OucedoncToken"
 
 
-def _define_token(canvas, radius: float, bleed: float, palette: Palette) -> None:
+def _define_token(canvas, radius: float, bleed: float, palette: OucedoncPalette) -> None:
     """The token's art, centred on the form's origin, recorded once and drawn 70 times."""
     reach = pt(radius + bleed)
     canvas.beginForm(TOKEN_FORM, -reach, -reach, reach, reach)
-    canvas.setFillColor(palette.gold)
+    set_fill(canvas, palette.gold)
     canvas.circle(0, 0, reach, stroke=0, fill=1)
-    canvas.setStrokeColor(palette.night)
+    set_stroke(canvas, palette.night)
     canvas.setLineWidth(0.7)
     canvas.circle(0, 0, pt(radius * 0.84), stroke=1, fill=0)
     canvas.setLineWidth(0.3)
@@ -84,30 +84,25 @@ def _define_token(canvas, radius: float, bleed: float, palette: Palette) -> None
     canvas.endForm()
 
 
-def _token(canvas, x: float, y: float, radius: float, palette: Palette, cut_line: bool) -> None:
+def _token(
+    canvas, x: float, y: float, radius: float, palette: OucedoncPalette, cut_line: bool
+) -> None:
     canvas.saveState()
     canvas.translate(pt(x), pt(y))
     canvas.doForm(TOKEN_FORM)
     canvas.restoreState()
     if cut_line:
-        canvas.setStrokeColor(palette.cut_line)
+        set_stroke(canvas, palette.cut_line)
         canvas.setLineWidth(0.25)
         canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
 
 
-def die_line_colour():
-    """``CutContour`` at 100 %: a spot colour of its own (shown as magenta), never artwork."""
-    from reportlab.lib.colors import CMYKColorSep
-
-    return CMYKColorSep(0, 1, 0, 0, spotName=DIE_LINE_SPOT)
-
-
-def _die_lines(canvas, centres, radius: float) -> None:
+def _die_lines(canvas, centres, radius: float, palette: OucedoncPalette = PALETTE) -> None:
     """The cut circles as die lines, overprinting (the art under them stays whole)."""
     canvas.saveState()
     canvas.setStrokeOverprint(True)
     canvas.setOverprintMask(True)
-    canvas.setStrokeColor(die_line_colour())
+    set_stroke(canvas, palette.die_line)
     canvas.setLineWidth(0.25)
     for x, y in centres:
         canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
@@ -122,7 +117,7 @@ def draw_token_pages(
     title: str,
     help_text: str,
     fonts: FontSet,
-    palette: Palette = PALETTE,
+    palette: OucedoncPalette = PALETTE,
     bleed: float = 1.0,
     die_line: bool = False,
 ) -> int:
@@ -156,7 +151,7 @@ def draw_token_pages(
     for x, y in sheet.centres:
         _token(canvas, x, y, sheet.radius, palette, cut_line=not die_line)
     if die_line:
-        _die_lines(canvas, sheet.centres, sheet.radius)
+        _die_lines(canvas, sheet.centres, sheet.radius, palette)
     _token_boxes(canvas, sheet.centres, sheet.radius, bleed)
     canvas.showPage()
     if duplex is Duplex.FOLD:
@@ -187,7 +182,7 @@ def draw_token_faces(
     count: int,
     radius: float,
     bleed: float,
-    palette: Palette = PALETTE,
+    palette: OucedoncPalette = PALETTE,
     back_first: bool = False,
     die_line: bool = True,
 ) -> int:
@@ -200,7 +195,7 @@ def draw_token_faces(
         for front in (False, True) if back_first else (True, False):
             _token(canvas, side, side, radius, palette, cut_line=False)
             if front and die_line:
-                _die_lines(canvas, [(side, side)], radius)
+                _die_lines(canvas, [(side, side)], radius, palette)
             _token_boxes(canvas, [(side, side)], radius, bleed)
             canvas.showPage()
     return 2 * count

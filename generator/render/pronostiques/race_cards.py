@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.fonts import register_fonts
 from generator.render.player_colours import star_points
+from generator.render.pronostiques.palette import PALETTE
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -25,26 +27,22 @@ if TYPE_CHECKING:
 
     from generator.render.imposition import CardBox
 
-PAPER_WHITE = "#FFFDF8"
-INK = "#1F2328"
-MUTED = "#5C6370"
-NAVY = "#1D2B4F"
-GOLD = "#E69F00"
-WARNING = "#F0E442"
-
 
 @dataclass(frozen=True)
 class Team:
     name: str
-    colour: str
-    tint: str
+    colour: Colour
+    tint: Colour
 
 
 TEAMS: dict[Suit, Team] = {
-    Suit.HEART: Team("Cœur de Piston", "#D55E00", "#FBE6D9"),
-    Suit.DIAMOND: Team("Carreau-sserie Racing", "#0072B2", "#DCEBF5"),
-    Suit.SPADE: Team("Pique de Vitesse", "#1F2328", "#E6E7E9"),
-    Suit.CLUB: Team("Trèfle à Quatre Roues", "#009E73", "#DAF1EA"),
+    suit: Team(name, PALETTE.team(suit).colour, PALETTE.team(suit).tint)
+    for suit, name in (
+        (Suit.HEART, "Cœur de Piston"),
+        (Suit.DIAMOND, "Carreau-sserie Racing"),
+        (Suit.SPADE, "Pique de Vitesse"),
+        (Suit.CLUB, "Trèfle à Quatre Roues"),
+    )
 }
 
 
@@ -87,14 +85,8 @@ POWERS: dict[str, Power] = {
 }
 
 
-def _c(hex_value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(hex_value)
-
-
-def _background(canvas: Canvas, box: CardBox, colour: str) -> None:
-    canvas.setFillColor(_c(colour))
+def _background(canvas: Canvas, box: CardBox, colour: Colour) -> None:
+    set_fill(canvas, colour)
     canvas.rect(
         pt(-box.bleed),
         pt(-box.bleed),
@@ -124,12 +116,12 @@ def _wrapped(
     width: float,
     font: str,
     size: float,
-    colour: str,
+    colour: Colour,
     centred: bool = False,
 ) -> float:
     from reportlab.lib.utils import simpleSplit
 
-    canvas.setFillColor(_c(colour))
+    set_fill(canvas, colour)
     canvas.setFont(font, size)
     leading = size * 1.22 * 25.4 / 72
     y = top - size * 25.4 / 72
@@ -147,8 +139,8 @@ def _corner_indices(
     box: CardBox,
     rank: str,
     symbol: str,
-    colour: str,
-    bottom_colour: str | None = None,
+    colour: Colour,
+    bottom_colour: Colour | None = None,
 ) -> None:
     """Rank and suit in the top-left corner and, turned 180°, in the bottom-right corner."""
     fonts = register_fonts()
@@ -158,7 +150,7 @@ def _corner_indices(
             canvas.translate(pt(box.width), pt(box.height))
             canvas.rotate(180)
         x = 4.0 + (1.0 if len(rank) == 1 else 1.8)
-        canvas.setFillColor(_c(bottom_colour or colour if turned else colour))
+        set_fill(canvas, bottom_colour or colour if turned else colour)
         size = 15 if len(rank) == 1 else 12.5
         canvas.setFont(fonts.condensed_bold, size)
         canvas.drawCentredString(pt(x + 1.5), pt(box.height - 9.5), rank)
@@ -174,13 +166,13 @@ def _checkers(
     width: float,
     rows: int,
     size: float,
-    dark: str = INK,
-    light: str = "#FFFFFF",
+    dark: Colour = PALETTE.ink,
+    light: Colour = PALETTE.white,
 ) -> None:
     cols = int(width // size) + 1
     for row in range(rows):
         for col in range(cols):
-            canvas.setFillColor(_c(dark if (row + col) % 2 == 0 else light))
+            set_fill(canvas, dark if (row + col) % 2 == 0 else light)
             w = min(size, x + width - (x + col * size))
             if w > 0:
                 canvas.rect(
@@ -232,10 +224,10 @@ def scoring_summary(rules: ScoreRules) -> str:
 # --- icons ----------------------------------------------------------------------------------
 
 
-def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
-    canvas.setFillColor(_c("#2B2B2B"))
+def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: Colour) -> None:
+    set_fill(canvas, PALETTE.tyre)
     canvas.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
-    canvas.setStrokeColor(_c("#6B6B6B"))
+    set_stroke(canvas, PALETTE.tread)
     canvas.setLineWidth(pt(r * 0.09))
     for i in range(18):
         a = i * 2 * math.pi / 18
@@ -245,9 +237,9 @@ def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
             pt(cx + r * 0.97 * math.cos(a + 0.12)),
             pt(cy + r * 0.97 * math.sin(a + 0.12)),
         )
-    canvas.setFillColor(_c(rim))
+    set_fill(canvas, rim)
     canvas.circle(pt(cx), pt(cy), pt(r * 0.56), stroke=0, fill=1)
-    canvas.setFillColor(_c("#FFFFFF"))
+    set_fill(canvas, PALETTE.white)
     canvas.circle(pt(cx), pt(cy), pt(r * 0.2), stroke=0, fill=1)
     for i in range(5):
         a = math.pi / 2 + i * 2 * math.pi / 5
@@ -260,7 +252,7 @@ def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: str) -> None:
         )
 
 
-def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: str) -> None:
+def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: Colour) -> None:
     path = canvas.beginPath()
     path.moveTo(pt(cx - r), pt(cy))
     path.curveTo(
@@ -270,21 +262,21 @@ def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: str) -> None:
         pt(cx + r * 0.45), pt(cy - r * 0.8), pt(cx - r * 0.45), pt(cy - r * 0.8), pt(cx - r), pt(cy)
     )
     path.close()
-    canvas.setFillColor(_c("#FFFFFF"))
-    canvas.setStrokeColor(_c(INK))
+    set_fill(canvas, PALETTE.white)
+    set_stroke(canvas, PALETTE.ink)
     canvas.setLineWidth(pt(r * 0.08))
     canvas.drawPath(path, stroke=1, fill=1)
-    canvas.setFillColor(_c(iris))
+    set_fill(canvas, iris)
     canvas.circle(pt(cx), pt(cy), pt(r * 0.36), stroke=0, fill=1)
-    canvas.setFillColor(_c(INK))
+    set_fill(canvas, PALETTE.ink)
     canvas.circle(pt(cx), pt(cy), pt(r * 0.16), stroke=0, fill=1)
-    canvas.setFillColor(_c("#FFFFFF"))
+    set_fill(canvas, PALETTE.white)
     canvas.circle(pt(cx + r * 0.12), pt(cy + r * 0.12), pt(r * 0.06), stroke=0, fill=1)
 
 
-def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: str) -> None:
+def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: Colour) -> None:
     """Three chevrons and speed lines: running in another car's wake."""
-    canvas.setFillColor(_c(colour))
+    set_fill(canvas, colour)
     for i, shade in enumerate((0.35, 0.65, 1.0)):
         x = cx - r * 0.75 + i * r * 0.55
         canvas.saveState()
@@ -301,7 +293,7 @@ def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: str)
             ],
         )
         canvas.restoreState()
-    canvas.setStrokeColor(_c(MUTED))
+    set_stroke(canvas, PALETTE.muted)
     canvas.setLineWidth(pt(0.5))
     canvas.setLineCap(1)
     for dy, length in ((0.85, 0.9), (-0.85, 0.9), (0.0, 0.35)):
@@ -311,13 +303,13 @@ def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: str)
 
 
 def burst_icon(canvas: Canvas, cx: float, cy: float, r: float) -> None:
-    tyre_icon(canvas, cx, cy, r, "#7A7A7A")
-    canvas.setFillColor(_c(WARNING))
-    canvas.setStrokeColor(_c(INK))
+    tyre_icon(canvas, cx, cy, r, PALETTE.flat_rim)
+    set_fill(canvas, PALETTE.warning)
+    set_stroke(canvas, PALETTE.ink)
     canvas.setLineWidth(0.8)
     bx, by = cx + r * 0.55, cy + r * 0.55
     _polygon(canvas, star_points(bx, by, r * 0.6, points=9, inner=0.55), stroke=1)
-    canvas.setStrokeColor(_c(INK))
+    set_stroke(canvas, PALETTE.ink)
     canvas.setLineWidth(pt(0.7))
     canvas.line(pt(bx - r * 0.2), pt(by + r * 0.2), pt(bx + r * 0.2), pt(by - r * 0.2))
     canvas.line(pt(bx - r * 0.28), pt(by + r * 0.12), pt(bx - r * 0.12), pt(by + r * 0.28))
@@ -337,24 +329,24 @@ class NumberFront:
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
         team = TEAMS[self.suit]
-        _background(canvas, box, PAPER_WHITE)
+        _background(canvas, box, PALETTE.card)
         _corner_indices(canvas, box, str(self.number), self.suit.symbol, team.colour)
         cx = box.width / 2
-        canvas.setFillColor(_c(team.colour))
+        set_fill(canvas, team.colour)
         canvas.setFont(fonts.regular, 26)
         canvas.drawCentredString(pt(cx), pt(box.height - 21), self.suit.symbol)
         # the car's number roundel
         cy = box.height / 2 - 1
-        canvas.setFillColor(_c("#FFFFFF"))
-        canvas.setStrokeColor(_c(team.colour))
+        set_fill(canvas, PALETTE.white)
+        set_stroke(canvas, team.colour)
         canvas.setLineWidth(2.4)
         canvas.circle(pt(cx), pt(cy), pt(14), stroke=1, fill=1)
-        canvas.setFillColor(_c(team.tint))
+        set_fill(canvas, team.tint)
         canvas.circle(pt(cx), pt(cy), pt(11.6), stroke=0, fill=1)
-        canvas.setFillColor(_c(team.colour))
+        set_fill(canvas, team.colour)
         canvas.setFont(fonts.title, 30 if self.number < 10 else 25)
         canvas.drawCentredString(pt(cx), pt(cy - 3.8), str(self.number))
-        canvas.setFillColor(_c(MUTED))
+        set_fill(canvas, PALETTE.muted)
         canvas.setFont(fonts.condensed_bold, 6.5)
         canvas.drawCentredString(pt(cx), pt(cy - 19), f"TOUR {self.number}")
         # lap bar: ten segments, the first `number` filled; the flag marks the race's last lap
@@ -364,18 +356,18 @@ class NumberFront:
         for i in range(10):
             x = left + i * (seg + gap)
             if i < self.number:
-                canvas.setFillColor(_c(team.colour))
+                set_fill(canvas, team.colour)
                 canvas.rect(pt(x), pt(y), pt(seg), pt(2.6), stroke=0, fill=1)
             else:
-                canvas.setStrokeColor(_c("#B8BDC4"))
+                set_stroke(canvas, PALETTE.lap_empty)
                 canvas.setLineWidth(0.5)
                 canvas.rect(pt(x), pt(y), pt(seg), pt(2.6), stroke=1, fill=0)
         flag_x = left + self.laps * (seg + gap) - gap / 2
-        canvas.setStrokeColor(_c(INK))
+        set_stroke(canvas, PALETTE.ink)
         canvas.setLineWidth(0.6)
         canvas.line(pt(flag_x), pt(y - 0.8), pt(flag_x), pt(y + 5.2))
         _checkers(canvas, flag_x, y + 3.2, 3.0, 2, 1.0)
-        canvas.setFillColor(_c(team.colour))
+        set_fill(canvas, team.colour)
         canvas.setFont(fonts.condensed, 6.3)
         canvas.drawCentredString(pt(cx), pt(6.2), team.name)
 
@@ -390,11 +382,11 @@ class PowerFront:
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
         joker = self.suit is None
-        colour = INK if joker else TEAMS[self.suit].colour
-        tint = "#FFF9C4" if joker else TEAMS[self.suit].tint
-        _background(canvas, box, PAPER_WHITE)
+        colour = PALETTE.ink if joker else TEAMS[self.suit].colour
+        tint = PALETTE.joker_tint if joker else TEAMS[self.suit].tint
+        _background(canvas, box, PALETTE.card)
         if joker:
-            canvas.setFillColor(_c(INK))
+            set_fill(canvas, PALETTE.ink)
             canvas.rect(
                 pt(-box.bleed),
                 pt(box.height - 24),
@@ -404,17 +396,26 @@ class PowerFront:
                 fill=1,
             )
             _checkers(
-                canvas, -box.bleed, box.height - 26, box.width + 2 * box.bleed, 1, 2.0, INK, WARNING
+                canvas,
+                -box.bleed,
+                box.height - 26,
+                box.width + 2 * box.bleed,
+                1,
+                2.0,
+                PALETTE.ink,
+                PALETTE.warning,
             )
         symbol = "✱" if joker else self.suit.symbol
-        index_colour = WARNING if joker else colour
-        _corner_indices(canvas, box, self.power.rank, symbol, index_colour, INK if joker else None)
+        index_colour = PALETTE.warning if joker else colour
+        _corner_indices(
+            canvas, box, self.power.rank, symbol, index_colour, PALETTE.ink if joker else None
+        )
         cx = box.width / 2
-        canvas.setFillColor(_c(WARNING if joker else colour))
+        set_fill(canvas, PALETTE.warning if joker else colour)
         canvas.setFont(fonts.condensed_bold, 11)
         canvas.drawCentredString(pt(cx), pt(box.height - 9.2), self.power.title.upper())
         canvas.setFont(fonts.condensed, 7)
-        canvas.setFillColor(_c("#FFFFFF" if joker else MUTED))
+        set_fill(canvas, PALETTE.white if joker else PALETTE.muted)
         label = "Joker" if joker else f"{self.power.rank_name} {self.suit.symbol}"
         canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
         icon_y = box.height - 35 if not joker else box.height - 39
@@ -431,8 +432,8 @@ class PowerFront:
         from reportlab.lib.utils import simpleSplit
 
         bx, bw, btop, bbottom = 5.0, box.width - 10.0, 39.5, 19.5
-        canvas.setFillColor(_c(tint))
-        canvas.setStrokeColor(_c(colour))
+        set_fill(canvas, tint)
+        set_stroke(canvas, colour)
         canvas.setLineWidth(0.6)
         canvas.roundRect(pt(bx), pt(bbottom), pt(bw), pt(btop - bbottom), pt(2), stroke=1, fill=1)
         size = 6.6
@@ -447,10 +448,10 @@ class PowerFront:
             bw - 4,
             fonts.regular,
             size,
-            INK,
+            PALETTE.ink,
             centred=True,
         )
-        canvas.setFillColor(_c(colour if not joker else MUTED))
+        set_fill(canvas, colour if not joker else PALETTE.muted)
         canvas.setFont(fonts.condensed, 6.3)
         canvas.drawCentredString(pt(cx), pt(6.2), "Joker" if joker else TEAMS[self.suit].name)
 
@@ -464,8 +465,8 @@ class PredictionFront:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        _background(canvas, box, PAPER_WHITE)
-        canvas.setFillColor(_c(GOLD))
+        _background(canvas, box, PALETTE.card)
+        set_fill(canvas, PALETTE.gold)
         canvas.rect(
             pt(-box.bleed),
             pt(box.height - 17),
@@ -476,7 +477,7 @@ class PredictionFront:
         )
         _checkers(canvas, -box.bleed, box.height - 19, box.width + 2 * box.bleed, 1, 2.0)
         cx = box.width / 2
-        canvas.setFillColor(_c(INK))
+        set_fill(canvas, PALETTE.ink)
         canvas.setFont(fonts.title, 12)
         canvas.drawCentredString(pt(cx), pt(box.height - 8.5), "PRONOSTIC")
         canvas.setFont(fonts.condensed_bold, 8)
@@ -487,19 +488,19 @@ class PredictionFront:
         for i, (suit, rank) in enumerate(zip(self.prediction.order, RANKS)):
             team = TEAMS[suit]
             y = top - (i + 1) * row_h
-            canvas.setFillColor(_c(team.tint))
+            set_fill(canvas, team.tint)
             canvas.roundRect(
                 pt(4), pt(y + 0.8), pt(box.width - 8), pt(row_h - 1.6), pt(1.5), stroke=0, fill=1
             )
-            canvas.setFillColor(_c(INK))
+            set_fill(canvas, PALETTE.ink)
             canvas.setFont(fonts.condensed_bold, 9)
             canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
-            canvas.setFillColor(_c(team.colour))
+            set_fill(canvas, team.colour)
             canvas.setFont(fonts.regular, 15)
             canvas.drawCentredString(pt(19), pt(y + row_h / 2 - 2.4), suit.symbol)
             canvas.setFont(fonts.condensed_bold, 7.2)
             canvas.drawString(pt(25), pt(y + row_h / 2 + 0.2), team.name)
-            canvas.setFillColor(_c(MUTED))
+            set_fill(canvas, PALETTE.muted)
             canvas.setFont(fonts.condensed, 6.2)
             canvas.drawString(
                 pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
@@ -512,7 +513,7 @@ class PredictionFront:
             box.width - 9,
             fonts.condensed,
             5.8,
-            MUTED,
+            PALETTE.muted,
             centred=True,
         )
 
@@ -526,12 +527,19 @@ class DeckBack:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        _background(canvas, box, NAVY)
+        _background(canvas, box, PALETTE.navy)
         cy = box.height / 2
         _checkers(
-            canvas, -box.bleed, cy - 3, box.width + 2 * box.bleed, 2, 3.0, "#0E1629", "#F4F1E8"
+            canvas,
+            -box.bleed,
+            cy - 3,
+            box.width + 2 * box.bleed,
+            2,
+            3.0,
+            PALETTE.back_dark,
+            PALETTE.back_light,
         )
-        canvas.setStrokeColor(_c(GOLD))
+        set_stroke(canvas, PALETTE.gold)
         canvas.setLineWidth(0.8)
         canvas.roundRect(
             pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0
@@ -541,10 +549,10 @@ class DeckBack:
             if turned:
                 canvas.translate(pt(box.width), pt(box.height))
                 canvas.rotate(180)
-            canvas.setFillColor(_c("#F4F1E8"))
+            set_fill(canvas, PALETTE.back_light)
             canvas.setFont(fonts.title, 11.5)
             canvas.drawCentredString(pt(box.width / 2), pt(cy + 10), "PRONOSTIQUES")
-            canvas.setFillColor(_c(GOLD))
+            set_fill(canvas, PALETTE.gold)
             canvas.setFont(fonts.regular, 9)
             canvas.drawCentredString(pt(box.width / 2), pt(cy + 20), "♥  ♦  ♠  ♣")
             canvas.restoreState()
@@ -556,8 +564,8 @@ class PredictionBack:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        _background(canvas, box, GOLD)
-        canvas.setStrokeColor(_c(INK))
+        _background(canvas, box, PALETTE.gold)
+        set_stroke(canvas, PALETTE.ink)
         canvas.setLineWidth(0.8)
         canvas.roundRect(
             pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0
@@ -569,7 +577,7 @@ class PredictionBack:
             if turned:
                 canvas.translate(pt(box.width), pt(box.height))
                 canvas.rotate(180)
-            canvas.setFillColor(_c(INK))
+            set_fill(canvas, PALETTE.ink)
             canvas.setFont(fonts.title, 11)
             canvas.drawCentredString(pt(box.width / 2), pt(cy + 13), "PRONOSTIC")
             canvas.setFont(fonts.condensed, 7)

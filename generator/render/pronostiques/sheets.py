@@ -23,9 +23,10 @@ from generator.games.pronostiques import (
 )
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
+from generator.render.colour import set_fill, set_stroke
 from generator.render.profile import HOME, PrintProfile
+from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import (
-    GOLD,
     POWERS,
     TEAMS,
     DeckBack,
@@ -35,7 +36,7 @@ from generator.render.pronostiques.race_cards import (
     PredictionFront,
     scoring_rules_text,
 )
-from generator.render.sheet_text import INK, MUTED, RULE, footer, page_header, paragraph
+from generator.render.sheet_text import footer, page_header, paragraph
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 
 MARGIN = 12.0
 SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
-ACCENT = "#1D2B4F"
 CREDIT = "Pronostiques, jeu du Défi 54 · imprimé avec pnp"
 
 
@@ -62,12 +62,6 @@ class PronostiquesOptions:
     faces: bool = False  # also one face per page (card + bleed), the format print services ask for
     profile: PrintProfile = HOME
     back_first: bool = False  # the faces file: back, then front
-
-
-def _c(hex_value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(hex_value)
 
 
 def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Card]:
@@ -135,7 +129,7 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
 
 
 def _suit_text(c: Canvas, suit: Suit, x: float, y: float, size: float, font: str) -> None:
-    c.setFillColor(_c(TEAMS[suit].colour))
+    set_fill(c, TEAMS[suit].colour)
     c.setFont(font, size)
     c.drawCentredString(pt(x), pt(y), suit.symbol)
 
@@ -159,7 +153,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         "Pronostiques · feuille de score",
         f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse 15 points "
         "(16 ou plus) ; le plus haut total gagne.",
-        ACCENT,
+        PALETTE.navy,
         fonts.title,
         fonts.regular,
     )
@@ -169,9 +163,9 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     head_h, row_h = 13.0, 8.6
     top = y - 2
     # header
-    c.setFillColor(_c("#EEF1F5"))
+    set_fill(c, PALETTE.header_fill)
     c.rect(pt(MARGIN), pt(top - head_h), pt(width), pt(head_h), stroke=0, fill=1)
-    c.setFillColor(_c(INK))
+    set_fill(c, PALETTE.ink)
     c.setFont(fonts.condensed_bold, 8.5)
     c.drawCentredString(pt(MARGIN + round_w / 2), pt(top - 7.5), "Manche")
     c.drawCentredString(pt(MARGIN + round_w + order_w / 2), pt(top - 5), "Ordre d'arrivée")
@@ -181,22 +175,22 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     for p in range(options.players):
         x = MARGIN + round_w + order_w + p * player_w
         c.setFont(fonts.condensed_bold, 8.5)
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.drawString(pt(x + 2), pt(top - 4.5), f"Joueur {p + 1}")
-        c.setStrokeColor(_c(RULE))
+        set_stroke(c, PALETTE.rule)
         c.setLineWidth(0.4)
         c.line(pt(x + 2), pt(top - 10.5), pt(x + player_w - 2), pt(top - 10.5))
         c.setFont(fonts.condensed, 6)
-        c.setFillColor(_c(MUTED))
+        set_fill(c, PALETTE.muted)
         c.drawString(pt(x + 2), pt(top - 12.6), "points")
         c.drawRightString(pt(x + player_w - 2), pt(top - 12.6), "total")
     # rows
     for r in range(rounds + 1):
         row_top = top - head_h - r * row_h
         if r == rounds:
-            c.setFillColor(_c("#FFF4D6"))
+            set_fill(c, PALETTE.total_fill)
             c.rect(pt(MARGIN), pt(row_top - row_h), pt(width), pt(row_h), stroke=0, fill=1)
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold if r == rounds else fonts.regular, 8.5)
         c.drawCentredString(
             pt(MARGIN + round_w / 2),
@@ -206,7 +200,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         if r < rounds:
             for k in range(4):
                 bx = MARGIN + round_w + k * order_w / 4 + 1.8
-                c.setStrokeColor(_c("#B8BDC4"))
+                set_stroke(c, PALETTE.lap_empty)
                 c.setLineWidth(0.4)
                 c.roundRect(
                     pt(bx),
@@ -219,7 +213,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
                 )
             for p in range(options.players):
                 x = MARGIN + round_w + order_w + p * player_w
-                c.setStrokeColor(_c(RULE))
+                set_stroke(c, PALETTE.rule)
                 c.setDash(1, 1.5)
                 c.line(
                     pt(x + player_w / 2),
@@ -228,11 +222,11 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
                     pt(row_top - 1),
                 )
                 c.setDash()
-        c.setStrokeColor(_c(RULE))
+        set_stroke(c, PALETTE.rule)
         c.setLineWidth(0.4)
         c.line(pt(MARGIN), pt(row_top - row_h), pt(MARGIN + width), pt(row_top - row_h))
     bottom = top - head_h - (rounds + 1) * row_h
-    c.setStrokeColor(_c(INK))
+    set_stroke(c, PALETTE.ink)
     c.setLineWidth(0.7)
     c.rect(pt(MARGIN), pt(bottom), pt(width), pt(top - bottom), stroke=1, fill=0)
     for x in [MARGIN + round_w, MARGIN + round_w + order_w] + [
@@ -242,13 +236,13 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
 
     # the points of every prediction for every finishing order
     y = bottom - 8
-    c.setFillColor(_c(INK))
+    set_fill(c, PALETTE.ink)
     c.setFont(fonts.bold, 10)
     c.drawString(
         pt(MARGIN), pt(y), "Barème : les points de chaque pronostic pour les 24 arrivées possibles"
     )
     c.setFont(fonts.regular, 7.5)
-    c.setFillColor(_c(MUTED))
+    set_fill(c, PALETTE.muted)
     c.drawString(
         pt(MARGIN),
         pt(y - 4.5),
@@ -264,27 +258,27 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         col_order = 30.0
         col_w = (block_w - col_order) / 4
         c.setFont(fonts.condensed_bold, 7.5)
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.drawString(pt(bx + 1), pt(y0 - 3.5), "Arrivée")
         for k, prediction in enumerate(PREDICTIONS):
             hx = bx + col_order + (k + 0.5) * col_w
-            c.setFillColor(_c(INK))
+            set_fill(c, PALETTE.ink)
             c.setFont(fonts.condensed_bold, 7.5)
             c.drawRightString(pt(hx + 0.5), pt(y0 - 3.5), "Roi")
             _suit_text(c, prediction.order[0], hx + 2.8, y0 - 3.5, 8, fonts.regular)
-        c.setStrokeColor(_c(INK))
+        set_stroke(c, PALETTE.ink)
         c.setLineWidth(0.5)
         c.line(pt(bx), pt(y0 - 5), pt(bx + block_w), pt(y0 - 5))
         for i, order in enumerate(orders[block * 12 : (block + 1) * 12]):
             ry = y0 - 5 - (i + 1) * line_h
             if i % 2 == 0:
-                c.setFillColor(_c("#F4F6F8"))
+                set_fill(c, PALETTE.zebra)
                 c.rect(pt(bx), pt(ry), pt(block_w), pt(line_h), stroke=0, fill=1)
             for k, suit in enumerate(order):
                 _suit_text(c, suit, bx + 4 + k * 6, ry + 1.5, 9, fonts.regular)
             scores = score_order(order, options.score_rules)
             for k, score in enumerate(scores):
-                c.setFillColor(_c(INK if score.points else "#A0A6AE"))
+                set_fill(c, PALETTE.ink if score.points else PALETTE.no_points)
                 c.setFont(fonts.bold if score.points >= 5 else fonts.regular, 8)
                 c.drawCentredString(
                     pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points)
@@ -314,18 +308,18 @@ def _pile_chart(
 
     ``s`` scales the type and the bar heights, ``across`` the widths (the column sets their room)."""
     unit, bar_w, step = 3.0 * s, 5.0 * across, 7.0 * across
-    c.setFillColor(_c(INK))
+    set_fill(c, PALETTE.ink)
     c.setFont(fonts.condensed_bold, 8 * s)
     c.drawString(pt(x), pt(y + laps * unit + 8 * s), title)
-    c.setStrokeColor(_c(RULE))
+    set_stroke(c, PALETTE.rule)
     c.setLineWidth(0.3)
     c.line(pt(x), pt(y + laps * unit), pt(x + 3 * step + bar_w), pt(y + laps * unit))
     for i, (suit, h) in enumerate(zip(SUITS, heights)):
         bx = x + i * step
-        c.setFillColor(_c(TEAMS[suit].colour))
+        set_fill(c, TEAMS[suit].colour)
         c.rect(pt(bx), pt(y), pt(bar_w), pt(h * unit), stroke=0, fill=1)
         c.setFont(fonts.condensed_bold, 7 * s)
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.drawCentredString(pt(bx + bar_w / 2), pt(y + h * unit + 1), str(h))
         _suit_text(c, suit, bx + bar_w / 2, y - 4 * s, 8 * s, fonts.regular)
     paragraph(
@@ -336,7 +330,7 @@ def _pile_chart(
         3 * step + bar_w + 1,
         fonts.bold,
         6.8 * s,
-        colour="#0B7A3B" if ok else "#B2182B",
+        colour=PALETTE.allowed if ok else PALETTE.refused,
     )
 
 
@@ -357,24 +351,24 @@ def _scoring_example(
     """A worked example: one finishing order and the points of the four predictions, line by line.
 
     Returns the y (mm) below the last line."""
-    c.setFillColor(_c(ACCENT))
+    set_fill(c, PALETTE.navy)
     c.setFont(fonts.bold, 10 * s)
     c.drawString(pt(x), pt(top - 3.6 * s), "Exemple de décompte")
     c.setFont(fonts.regular, 8.3 * s)
-    c.setFillColor(_c(INK))
+    set_fill(c, PALETTE.ink)
     c.drawString(pt(x), pt(top - 9 * s), "Arrivée :")
     for k, suit in enumerate(EXAMPLE_ORDER):
         _suit_text(c, suit, x + (17 + k * 5) * s, top - 9 * s, 10 * s, fonts.regular)
     y = top - 15 * s
     for score in score_order(EXAMPLE_ORDER, rules):
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, 8.3 * s)
         c.drawString(pt(x), pt(y), f"Roi {score.prediction.order[0].symbol}")
         c.setFont(fonts.regular, 8.3 * s)
         details = " · ".join(score_line_french(line) for line in score.lines) or "aucun point"
-        c.setFillColor(_c(MUTED))
+        set_fill(c, PALETTE.muted)
         c.drawString(pt(x + 13 * s), pt(y), details)
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, 8.3 * s)
         c.drawRightString(
             pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else "")
@@ -400,7 +394,7 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
         MARGIN,
         "Pronostiques · aide de jeu",
         f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {laps} tours",
-        ACCENT,
+        PALETTE.navy,
         fonts.title,
         fonts.regular,
     )
@@ -409,7 +403,7 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
     size = 8.3 * s
 
     def heading(text: str, x: float, top: float) -> float:
-        c.setFillColor(_c(ACCENT))
+        set_fill(c, PALETTE.navy)
         c.setFont(fonts.bold, 10 * s)
         c.drawString(pt(x), pt(top - 3.6 * s), text)
         return top - 6 * s
@@ -438,7 +432,7 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
     yl = heading("Les cartes spéciales", left, yl - 1 * s)
     for rank in ("V", "D", "R", "JK"):
         power = POWERS[rank]
-        c.setFillColor(_c(INK))
+        set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, size)
         label = f"{power.rank_name} « {power.title} » : "
         c.drawString(pt(left), pt(yl - 3 * s), label)
@@ -460,10 +454,10 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
     for suit in SUITS:
         team = TEAMS[suit]
         _suit_text(c, suit, left + 3 * s, yl - 4.2 * s, 12 * s, fonts.regular)
-        c.setFillColor(_c(team.colour))
+        set_fill(c, team.colour)
         c.setFont(fonts.bold, 8.5 * s)
         c.drawString(pt(left + 8 * s), pt(yl - 3.6 * s), team.name)
-        c.setFillColor(_c(MUTED))
+        set_fill(c, PALETTE.muted)
         c.setFont(fonts.regular, 8 * s)
         c.drawString(pt(left + 58 * s), pt(yl - 3.6 * s), suit.french)
         yl -= 6 * s
@@ -578,7 +572,6 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 
 
 __all__ = [
-    "GOLD",
     "SHEET_PAPERS",
     "PronostiquesOptions",
     "build_deck",

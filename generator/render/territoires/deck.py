@@ -13,29 +13,21 @@ from typing import TYPE_CHECKING
 
 from generator.games.territoires import LENORMAND, House, LenormandCard, Role, house_of, role_of
 from generator.games.territoires.houses import ROLE_CARDS
+from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
 from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
-from generator.render.suits import RED, draw_suit
+from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.style import (
-    HOUSE_COLOUR,
-    HOUSE_TINT,
-    INK,
-    MUTED,
-    ROLE_COLOUR,
     fit_size,
     fonts,
     rounded_box,
     text,
 )
+from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-CARD_PAPER = "#FBF8F1"
-BACK_NAVY = "#2A2940"
-BACK_LINE = "#3B3957"
-BACK_GOLD = "#C9B37E"
 
 
 def role_effect(number: int) -> str:
@@ -73,11 +65,11 @@ class FrontPainter:
         f = fonts()
         number = self.card.number
         house = house_of(number)
-        colour = HOUSE_COLOUR[house]
+        colour = PALETTE.house(house).colour
         role = role_of(number)
         safe = box.safe
         scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
-        canvas.setFillColor(CARD_PAPER)
+        set_fill(canvas, PALETTE.card_paper)
         canvas.rect(
             pt(-box.bleed),
             pt(-box.bleed),
@@ -96,9 +88,9 @@ class FrontPainter:
         inset_w, inset_h = 11.5 * scale, 15.0 * scale
         ix, iy = inner.right - inset_w, inner.top - inset_h
         playing = self.card.playing_card
-        ink = RED if playing.suit.is_red else INK
+        ink = PALETTE.suit_red if playing.suit.is_red else PALETTE.ink
         rounded_box(
-            canvas, ix, iy, inset_w, inset_h, 1.2 * scale, fill="#FFFFFF", stroke=ink, line=0.3
+            canvas, ix, iy, inset_w, inset_h, 1.2 * scale, fill=PALETTE.white, stroke=ink, line=0.3
         )
         text(
             canvas,
@@ -114,13 +106,15 @@ class FrontPainter:
         # Emblem: a tinted medallion with the suit; the name below it.
         emblem_y = box.height * 0.62
         canvas.saveState()
-        canvas.setFillColor(HOUSE_TINT[house])
+        set_fill(canvas, PALETTE.house(house).tint)
         canvas.circle(pt(box.width / 2), pt(emblem_y), pt(12.5 * scale), stroke=0, fill=1)
         canvas.restoreState()
         draw_suit(canvas, playing.suit.value, box.width / 2, emblem_y, 12 * scale, colour)
         name_y = emblem_y - 21 * scale
         name_size = fit_size(self.card.name, f.title, 15 * scale, inner.width)
-        text(canvas, box.width / 2, name_y, self.card.name, f.title, name_size, INK, "centre")
+        text(
+            canvas, box.width / 2, name_y, self.card.name, f.title, name_size, PALETTE.ink, "centre"
+        )
         text(
             canvas,
             box.width / 2,
@@ -128,14 +122,14 @@ class FrontPainter:
             playing.french,
             f.oblique,
             7 * scale,
-            MUTED,
+            PALETTE.muted,
             "centre",
         )
         # Role band and what the card does.
         band_h = 6.2 * scale
         band_y = inner.y + 9.5 * scale
         rounded_box(
-            canvas, inner.x, band_y, inner.width, band_h, band_h / 2, fill=ROLE_COLOUR[role]
+            canvas, inner.x, band_y, inner.width, band_h, band_h / 2, fill=PALETTE.role(role)
         )
         label = role.french.upper()
         text(
@@ -145,7 +139,7 @@ class FrontPainter:
             label,
             f.condensed_bold,
             fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4),
-            "#FFFFFF",
+            PALETTE.white,
             "centre",
         )
         effect = role_effect(number)
@@ -156,7 +150,7 @@ class FrontPainter:
             effect,
             f.condensed,
             fit_size(effect, f.condensed, 7 * scale, inner.width),
-            INK,
+            PALETTE.ink,
             "centre",
         )
         # House at the bottom.
@@ -176,7 +170,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     """The common back: a navy lattice, a gold frame and the game's name in a medallion."""
     f = fonts()
     scale = box.width / 63.0
-    canvas.setFillColor(BACK_NAVY)
+    set_fill(canvas, PALETTE.back_navy)
     canvas.rect(
         pt(-box.bleed),
         pt(-box.bleed),
@@ -190,7 +184,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     clip = canvas.beginPath()
     clip.roundRect(pt(frame.x), pt(frame.y), pt(frame.width), pt(frame.height), pt(2.5 * scale))
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.setStrokeColor(BACK_LINE)
+    set_stroke(canvas, PALETTE.back_line)
     canvas.setLineWidth(pt(0.35))
     step = 6.0 * scale
     cx, cy = box.width / 2, box.height / 2
@@ -207,7 +201,14 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         k += 1
     canvas.restoreState()
     rounded_box(
-        canvas, frame.x, frame.y, frame.width, frame.height, 2.5 * scale, stroke=BACK_GOLD, line=0.6
+        canvas,
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
+        2.5 * scale,
+        stroke=PALETTE.back_gold,
+        line=0.6,
     )
     inner = frame.inset(1.6 * scale)
     rounded_box(
@@ -217,12 +218,12 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         inner.width,
         inner.height,
         1.8 * scale,
-        stroke=BACK_GOLD,
+        stroke=PALETTE.back_gold,
         line=0.25,
     )
     canvas.saveState()
-    canvas.setFillColor(BACK_NAVY)
-    canvas.setStrokeColor(BACK_GOLD)
+    set_fill(canvas, PALETTE.back_navy)
+    set_stroke(canvas, PALETTE.back_gold)
     canvas.setLineWidth(pt(0.6))
     canvas.circle(pt(cx), pt(cy), pt(19 * scale), stroke=1, fill=1)
     canvas.setLineWidth(pt(0.25))
@@ -231,9 +232,18 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     for index, suit in enumerate(("coeur", "pique", "carreau", "trèfle")):
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
-        draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, BACK_GOLD)
-    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, BACK_GOLD, "centre")
-    text(canvas, cx, cy - 4.2 * scale, "territoires", f.title, 10.5 * scale, BACK_GOLD, "centre")
+        draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
+    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, PALETTE.back_gold, "centre")
+    text(
+        canvas,
+        cx,
+        cy - 4.2 * scale,
+        "territoires",
+        f.title,
+        10.5 * scale,
+        PALETTE.back_gold,
+        "centre",
+    )
 
 
 def lenormand_cards() -> list[Card]:

@@ -11,25 +11,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand
+from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, new_document
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
-from generator.render.suits import draw_suit
+from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.style import (
-    HAIRLINE,
-    HOUSE_COLOUR,
     HOUSE_SUBTITLE,
-    HOUSE_TINT,
     HOUSE_TITLE,
-    INK,
-    MUTED,
-    PAPER_TINT,
     cut_line,
     fit_size,
     fonts,
     rounded_box,
     text,
 )
+from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -88,7 +84,7 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
         "Suivi des points de vie · " + _players_line(setup),
         f.regular,
         9.5,
-        MUTED,
+        PALETTE.muted,
     )
     gap = 10.0
     column_width = (sheet.width - 2 * MARGIN - gap) / 2
@@ -107,7 +103,7 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
             "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand un soin la rend.",
             f.oblique,
             8,
-            MUTED,
+            PALETTE.muted,
             "centre",
         )
         text(
@@ -117,7 +113,7 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
             "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais plus de 8 points de vie.",
             f.oblique,
             8,
-            MUTED,
+            PALETTE.muted,
             "centre",
         )
 
@@ -126,10 +122,10 @@ def _tracker_column(
     canvas: Canvas, house: House, setup: Setup, x: float, bottom: float, width: float, top: float
 ) -> None:
     f = fonts()
-    colour = HOUSE_COLOUR[house]
+    colour = PALETTE.house(house).colour
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
-    text(canvas, x + 4, top - 7.5, HOUSE_TITLE[house], f.bold, 12, "#FFFFFF")
+    text(canvas, x + 4, top - 7.5, HOUSE_TITLE[house], f.bold, 12, PALETTE.white)
     subtitle = f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}"
     text(
         canvas,
@@ -138,7 +134,7 @@ def _tracker_column(
         subtitle,
         f.regular,
         fit_size(subtitle, f.regular, 8, width - 8),
-        "#FFFFFF",
+        PALETTE.white,
     )
     labels_y = top - header - 5
     box = 5.0
@@ -146,7 +142,14 @@ def _tracker_column(
     boxes_width = GAMES_TO_TICK * box + (GAMES_TO_TICK - 1) * box_gap
     boxes_x = x + width - boxes_width - 3
     text(
-        canvas, boxes_x + boxes_width / 2, labels_y + 0.5, "parties", f.oblique, 7, MUTED, "centre"
+        canvas,
+        boxes_x + boxes_width / 2,
+        labels_y + 0.5,
+        "parties",
+        f.oblique,
+        7,
+        PALETTE.muted,
+        "centre",
     )
     for game in range(GAMES_TO_TICK):
         text(
@@ -156,18 +159,18 @@ def _tracker_column(
             str(game + 1),
             f.regular,
             7,
-            MUTED,
+            PALETTE.muted,
             "centre",
         )
     rows_top = labels_y - 5
     row_height = (rows_top - bottom) / LIFE_PER_HOUSE
-    rounded_box(canvas, x, bottom, width, rows_top - bottom, 2.5, fill=HOUSE_TINT[house])
+    rounded_box(canvas, x, bottom, width, rows_top - bottom, 2.5, fill=PALETTE.house(house).tint)
     for index, card in enumerate(reversed(house.life_cards)):
         row_top = rows_top - index * row_height
         centre = row_top - row_height / 2
         if index:
             canvas.saveState()
-            canvas.setStrokeColor("#FFFFFF")
+            set_stroke(canvas, PALETTE.white)
             canvas.setLineWidth(pt(0.6))
             canvas.line(pt(x + 2), pt(row_top), pt(x + width - 2), pt(row_top))
             canvas.restoreState()
@@ -175,10 +178,10 @@ def _tracker_column(
         mini_w = mini_h * 63 / 88
         mini_card(canvas, card, x + 4, centre - mini_h / 2, mini_w, mini_h, colour)
         name_x = x + 4 + mini_w + 4
-        text(canvas, name_x, centre + 1.5, lenormand(card).name, f.bold, 10.5, INK)
+        text(canvas, name_x, centre + 1.5, lenormand(card).name, f.bold, 10.5, PALETTE.ink)
         left = LIFE_PER_HOUSE - index - 1
         after = f"perdue : reste {left}"
-        text(canvas, name_x, centre - 3.5, after, f.regular, 7.5, MUTED)
+        text(canvas, name_x, centre - 3.5, after, f.regular, 7.5, PALETTE.muted)
         for game in range(GAMES_TO_TICK):
             bx = boxes_x + game * (box + box_gap)
             rounded_box(
@@ -188,7 +191,7 @@ def _tracker_column(
                 box,
                 box,
                 0.8,
-                fill="#FFFFFF",
+                fill=PALETTE.white,
                 stroke=colour,
                 line=0.35,
             )
@@ -211,20 +214,20 @@ def mini_card(
     y: float,
     w: float,
     h: float,
-    colour: str,
+    colour: Colour,
     stacked: bool = False,
 ) -> None:
     """A small card face: the number and the playing-card inset (``stacked``: all in the top strip)."""
     f = fonts()
     card = lenormand(number)
-    rounded_box(canvas, x, y, w, h, 1.2, fill="#FFFFFF", stroke=colour, line=0.4)
+    rounded_box(canvas, x, y, w, h, 1.2, fill=PALETTE.white, stroke=colour, line=0.4)
     if stacked:
         text(canvas, x + 1.5, y + h - 5, str(number), f.title, 9, colour)
         draw_suit(canvas, card.playing_card.suit.value, x + w - 3, y + h - 3.6, 3.2)
         return
     text(canvas, x + w / 2, y + h * 0.5, str(number), f.title, h * 0.95, colour, "centre")
     suit = card.playing_card.suit
-    ink = "#B3202A" if suit.is_red else INK
+    ink = PALETTE.suit_red if suit.is_red else PALETTE.ink
     text(
         canvas,
         x + w / 2 - h * 0.07,
@@ -240,19 +243,26 @@ def mini_card(
 
 def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
     f = fonts()
-    rounded_box(canvas, x, y, width, height, 2.5, fill=PAPER_TINT, stroke=HAIRLINE)
-    text(canvas, x + 4, y + height - 7, "Joueur 3 · sans maison", f.bold, 11, INK)
+    rounded_box(canvas, x, y, width, height, 2.5, fill=PALETTE.paper_tint, stroke=PALETTE.hairline)
+    text(canvas, x + 4, y + height - 7, "Joueur 3 · sans maison", f.bold, 11, PALETTE.ink)
     lines = (
         "Il n'a pas de points de vie, ni bonus ni malus de parité ; il attaque la maison de son choix.",
         "Suite de 3 : −1 · arme (10, 11) ou animal (15, 18) avec sa voisine : −1 · les 2 armes ou les 2 animaux : −3.",
         "Les soutiens (4, 6, 7, 9) sont pour lui des cartes ordinaires ; il ne se soigne pas (13, 16).",
     )
     for index, line in enumerate(lines):
-        text(canvas, x + 4, y + height - 13.5 - index * 5, line, f.regular, 8.5, INK)
-    text(canvas, x + 4, y + 4.5, "Attaques menées :", f.oblique, 8, MUTED)
+        text(canvas, x + 4, y + height - 13.5 - index * 5, line, f.regular, 8.5, PALETTE.ink)
+    text(canvas, x + 4, y + 4.5, "Attaques menées :", f.oblique, 8, PALETTE.muted)
     for tick in range(24):
         rounded_box(
-            canvas, x + 32 + tick * 6.2, y + 3, 4.6, 4.6, 0.8, fill="#FFFFFF", stroke=HAIRLINE
+            canvas,
+            x + 32 + tick * 6.2,
+            y + 3,
+            4.6,
+            4.6,
+            0.8,
+            fill=PALETTE.white,
+            stroke=PALETTE.hairline,
         )
 
 
@@ -338,7 +348,9 @@ def draw_reference(
     canvas: Canvas, setup: Setup, x: float, y: float, width: float, height: float
 ) -> None:
     f = fonts()
-    rounded_box(canvas, x, y, width, height, 3, fill=PAPER_TINT, stroke=HAIRLINE, line=0.4)
+    rounded_box(
+        canvas, x, y, width, height, 3, fill=PALETTE.paper_tint, stroke=PALETTE.hairline, line=0.4
+    )
     pad = 6.0
     top = y + height - pad
     text(canvas, x + pad, top - 6, "Les territoires", f.title, 16)
@@ -349,7 +361,7 @@ def draw_reference(
         f"Résumé · {setup.players} joueurs",
         f.bold,
         10,
-        MUTED,
+        PALETTE.muted,
         "right",
     )
     text(
@@ -360,9 +372,9 @@ def draw_reference(
         "On joue avec les cartes 1 à 20.",
         f.regular,
         8.5,
-        INK,
+        PALETTE.ink,
     )
-    text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, INK)
+    text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, PALETTE.ink)
     notes = _reference_notes(setup)
     line_y = top - 24
     column_cards = x + pad + 2
@@ -377,13 +389,13 @@ def draw_reference(
         if section:
             line_y -= 2
             canvas.saveState()
-            canvas.setStrokeColor(HAIRLINE)
+            set_stroke(canvas, PALETTE.hairline)
             canvas.setLineWidth(pt(0.3))
             canvas.line(pt(x + pad), pt(line_y + 4.8), pt(x + width - pad), pt(line_y + 4.8))
             canvas.restoreState()
-            text(canvas, x + pad, line_y, section.upper(), f.condensed_bold, 8, MUTED)
+            text(canvas, x + pad, line_y, section.upper(), f.condensed_bold, 8, PALETTE.muted)
             line_y -= row_height - 1.5
-        text(canvas, column_cards, line_y, cards, f.bold, 9.5, INK)
+        text(canvas, column_cards, line_y, cards, f.bold, 9.5, PALETTE.ink)
         text(
             canvas,
             column_name,
@@ -391,7 +403,7 @@ def draw_reference(
             name,
             f.regular,
             fit_size(name, f.regular, 9, column_effect - column_name - 2),
-            INK,
+            PALETTE.ink,
         )
         text(
             canvas,
@@ -400,17 +412,17 @@ def draw_reference(
             effect,
             f.bold,
             fit_size(effect, f.bold, 9, effect_width),
-            INK,
+            PALETTE.ink,
         )
         line_y -= row_height
     canvas.saveState()
-    canvas.setStrokeColor(HAIRLINE)
+    set_stroke(canvas, PALETTE.hairline)
     canvas.setLineWidth(pt(0.3))
     canvas.line(pt(x + pad), pt(line_y + 3.5), pt(x + width - pad), pt(line_y + 3.5))
     canvas.restoreState()
     note_y = line_y - 1.5
     for note in notes:
-        text(canvas, x + pad, note_y, note, f.oblique, 7.8, MUTED)
+        text(canvas, x + pad, note_y, note, f.oblique, 7.8, PALETTE.muted)
         note_y -= NOTE_STEP
 
 
@@ -436,14 +448,25 @@ def write_setup(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = 
 CARD_W, CARD_H = 15.0, 21.0  # the cards of the diagram (a quarter of a poker card)
 
 
-def _slot(canvas: Canvas, x: float, y: float, face_down: bool, colour: str = HAIRLINE) -> None:
+def _slot(
+    canvas: Canvas, x: float, y: float, face_down: bool, colour: Colour = PALETTE.hairline
+) -> None:
     if face_down:
-        rounded_box(canvas, x, y, CARD_W, CARD_H, 1.2, fill="#3A3550", stroke="#3A3550")
         rounded_box(
-            canvas, x + 1.5, y + 1.5, CARD_W - 3, CARD_H - 3, 0.8, stroke="#C9B37E", line=0.3
+            canvas, x, y, CARD_W, CARD_H, 1.2, fill=PALETTE.face_down, stroke=PALETTE.face_down
+        )
+        rounded_box(
+            canvas,
+            x + 1.5,
+            y + 1.5,
+            CARD_W - 3,
+            CARD_H - 3,
+            0.8,
+            stroke=PALETTE.back_gold,
+            line=0.3,
         )
     else:
-        rounded_box(canvas, x, y, CARD_W, CARD_H, 1.2, fill="#FFFFFF", stroke=colour, line=0.4)
+        rounded_box(canvas, x, y, CARD_W, CARD_H, 1.2, fill=PALETTE.white, stroke=colour, line=0.4)
 
 
 def _row_of_slots(
@@ -453,7 +476,7 @@ def _row_of_slots(
     y: float,
     face_down: bool,
     gap: float = 2.5,
-    colour: str = HAIRLINE,
+    colour: Colour = PALETTE.hairline,
 ) -> None:
     total = count * CARD_W + (count - 1) * gap
     for index in range(count):
@@ -464,7 +487,7 @@ def _life_column(
     canvas: Canvas, house: House, x: float, top: float, label: str, shared: bool
 ) -> None:
     f = fonts()
-    colour = HOUSE_COLOUR[house]
+    colour = PALETTE.house(house).colour
     step = 7.0
     for index, card in enumerate(house.life_cards):  # lowest on top, the highest lies at the bottom
         mini_card(
@@ -480,11 +503,26 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
     top = page.height - MARGIN
     text(canvas, MARGIN, top - 7, "Les territoires", f.title, 20)
     text(
-        canvas, MARGIN, top - 13.5, f"Mise en place · {_players_line(setup)}", f.regular, 9.5, MUTED
+        canvas,
+        MARGIN,
+        top - 13.5,
+        f"Mise en place · {_players_line(setup)}",
+        f.regular,
+        9.5,
+        PALETTE.muted,
     )
     table_x, table_w = MARGIN, 178.0
     table_y, table_h = MARGIN, top - 20 - MARGIN
-    rounded_box(canvas, table_x, table_y, table_w, table_h, 4, fill=PAPER_TINT, stroke=HAIRLINE)
+    rounded_box(
+        canvas,
+        table_x,
+        table_y,
+        table_w,
+        table_h,
+        4,
+        fill=PALETTE.paper_tint,
+        stroke=PALETTE.hairline,
+    )
     cx = table_x + table_w / 2
     cy = table_y + table_h / 2
     # Reserve in the middle.
@@ -502,7 +540,7 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         f"Réserve : {setup.reserve} cartes face cachée",
         f.bold,
         8,
-        INK,
+        PALETTE.ink,
         "centre",
     )
     # Draw pile and discard on the right of the reserve.
@@ -517,19 +555,21 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         f"Pioche ({setup.draw_pile})",
         f.bold,
         7.5,
-        INK,
+        PALETTE.ink,
         "centre",
     )
     discard_x = cx + reserve_half + 10
     _slot(canvas, discard_x, cy - CARD_H / 2, False)
-    text(canvas, discard_x + CARD_W / 2, cy - 1, "défausse", f.oblique, 6.5, MUTED, "centre")
+    text(
+        canvas, discard_x + CARD_W / 2, cy - 1, "défausse", f.oblique, 6.5, PALETTE.muted, "centre"
+    )
     # Hands: seat 1 at the bottom, then clockwise.
     seats = _seat_positions(setup.players, table_x, table_y, table_w, table_h)
     for seat, (hx, hy, label_y) in enumerate(seats, start=1):
         house = (
             None if (setup.players == 3 and seat == 3) else (House.EVEN if seat % 2 else House.ODD)
         )
-        colour = HOUSE_COLOUR[house] if house else MUTED
+        colour = PALETTE.house(house).colour if house else PALETTE.muted
         _row_of_slots(canvas, setup.hand, hx, hy, False, colour=colour)
         who = f"Joueur {seat} · " + (house.french if house else "sans maison")
         text(
@@ -582,7 +622,9 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    style = ParagraphStyle("step", fontName=f.regular, fontSize=8.6, leading=11.2, textColor=INK)
+    style = ParagraphStyle(
+        "step", fontName=f.regular, fontSize=8.6, leading=11.2, textColor=PALETTE.ink.reportlab
+    )
     steps = [
         "Séparez les cartes <b>21 à 36</b> : les paires (22 à 36) vont à la maison de la civilisation, "
         "les impaires (21 à 35) à la maison de la nature. Posez-les en colonne : ce sont les points de vie.",
@@ -610,7 +652,7 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
     ]
     y = top
     for title, items in (("Mise en place", steps), ("Déroulement", turn)):
-        text(canvas, x, y, title, f.bold, 11, INK)
+        text(canvas, x, y, title, f.bold, 11, PALETTE.ink)
         y -= 4
         for number, step in enumerate(items, start=1):
             paragraph = Paragraph(f"<b>{number}.</b> {step}", style)

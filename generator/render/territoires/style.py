@@ -1,35 +1,22 @@
-"""Colours and small drawing helpers shared by the sheets and the deck of Les territoires."""
+"""Titles and small drawing helpers shared by the sheets and the deck of Les territoires."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.games.territoires import House, Role
+from generator.games.territoires import House
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.fonts import FontSet
+from generator.render.territoires.palette import PALETTE
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-INK = "#1F1F1F"
-MUTED = "#6B665E"
-HAIRLINE = "#C9C2B3"
-PAPER_TINT = "#F7F2E7"
-HOUSE_COLOUR = {House.EVEN: "#2B4C7E", House.ODD: "#3D6B35"}
-HOUSE_TINT = {House.EVEN: "#E3EAF4", House.ODD: "#E4EEDF"}
 HOUSE_TITLE = {House.EVEN: "Maison de la civilisation", House.ODD: "Maison de la nature"}
 HOUSE_SUBTITLE = {
     House.EVEN: "les hommes · cartes paires",
     House.ODD: "les animaux · cartes impaires",
-}
-ROLE_COLOUR = {
-    Role.WEAPON: "#8E2C2C",
-    Role.SUPPORT_ANIMAL: "#8A5A24",
-    Role.CIVILISATION_SUPPORT: HOUSE_COLOUR[House.EVEN],
-    Role.NATURE_SUPPORT: HOUSE_COLOUR[House.ODD],
-    Role.HEALING: "#A8781C",
-    Role.LIFE: "#5E5A52",
-    Role.RUN: "#8B857A",
 }
 
 
@@ -40,12 +27,12 @@ def text(
     string: str,
     font: str,
     size: float,
-    colour: str = INK,
+    colour: Colour = PALETTE.ink,
     align: str = "left",
 ) -> None:
     """Draw one line at (x, y) mm, ``size`` in points; align left, centre or right."""
     canvas.setFont(font, size)
-    canvas.setFillColor(colour)
+    set_fill(canvas, colour)
     if align == "centre":
         canvas.drawCentredString(pt(x), pt(y), string)
     elif align == "right":
@@ -77,15 +64,15 @@ def rounded_box(
     w: float,
     h: float,
     radius: float,
-    fill: str | None = None,
-    stroke: str | None = None,
+    fill: Colour | None = None,
+    stroke: Colour | None = None,
     line: float = 0.3,
 ) -> None:
     canvas.saveState()
     if fill:
-        canvas.setFillColor(fill)
+        set_fill(canvas, fill)
     if stroke:
-        canvas.setStrokeColor(stroke)
+        set_stroke(canvas, stroke)
         canvas.setLineWidth(pt(line))
     canvas.roundRect(
         pt(x), pt(y), pt(w), pt(h), pt(radius), stroke=1 if stroke else 0, fill=1 if fill else 0
@@ -96,7 +83,7 @@ def rounded_box(
 def cut_line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     """A dashed grey line to cut along."""
     canvas.saveState()
-    canvas.setStrokeColor(HAIRLINE)
+    set_stroke(canvas, PALETTE.hairline)
     canvas.setLineWidth(pt(0.25))
     canvas.setDash(pt(2), pt(1.5))
     canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.territoires.palette import PALETTE
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-RED = "#B3202A"
-BLACK = "#1C1C1C"
 
 # Outlines in a unit box centred on (0, 0), about 1 wide and 1 tall: lists of path commands.
 _HEART = [
@@ -57,16 +56,16 @@ def _path(canvas: Canvas, commands: list[tuple], cx: float, cy: float, size: flo
 
 
 def draw_suit(
-    canvas: Canvas, suit_value: str, cx: float, cy: float, size: float, color: str | None = None
+    canvas: Canvas, suit_value: str, cx: float, cy: float, size: float, color: Colour | None = None
 ) -> None:
     """Fill the suit ``suit_value`` ("coeur", "carreau", "trèfle", "pique") centred on (cx, cy) mm.
 
     ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or black.
     """
-    fill = color or (RED if suit_value in ("coeur", "carreau") else BLACK)
+    fill = color or (PALETTE.suit_red if suit_value in ("coeur", "carreau") else PALETTE.suit_black)
     canvas.saveState()
-    canvas.setFillColor(fill)
-    canvas.setStrokeColor(fill)
+    set_fill(canvas, fill)
+    set_stroke(canvas, fill)
     if suit_value == "coeur":
         canvas.drawPath(_path(canvas, _HEART, cx, cy, size), stroke=0, fill=1)
     elif suit_value == "carreau":

@@ -1,0 +1,63 @@
+"""The Neo Otcho palette: the six players' colours, the dice faces, the kinds of roll."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.otcho import RollKind
+from generator.render.colour import Colour, hex_colour
+from generator.render.palette import OKABE_ITO, WHITE
+
+CHARCOAL = hex_colour("#2B2B2B")  # the sixth player, and the symbols on yellow
+
+
+@dataclass(frozen=True)
+class PlayerColours:
+    colour: Colour  # the card band, the pawns
+    tint: Colour  # a light version, for backgrounds
+    ink: Colour  # a symbol drawn on the full colour
+
+
+@dataclass(frozen=True)
+class OtchoPalette:
+    accent: Colour = OKABE_ITO.blue  # the page headers
+    white: Colour = WHITE  # card faces, die faces, pawn outlines
+    card_edge: Colour = hex_colour("#9AA0A8")  # the player card's cut outline
+    dark_yellow: Colour = hex_colour("#8A7F00")  # slot letters of the yellow player, readable
+    star: Colour = OKABE_ITO.orange  # the ★ face
+    star_edge: Colour = hex_colour("#8A5A00")
+    x_face: Colour = hex_colour("#B2182B")  # the X face
+    glue_tab: Colour = hex_colour("#E4E7EB")
+    fold_line: Colour = hex_colour("#7A828C")
+    losing_mark: Colour = hex_colour("#7A7A7A")  # the stroke over a losing roll in the grid
+    # the kinds of roll, on the rules aid
+    pair_x: Colour = OKABE_ITO.orange
+    pair_star: Colour = OKABE_ITO.yellow
+    two_letters: Colour = OKABE_ITO.sky_blue
+    x_and_letter: Colour = OKABE_ITO.bluish_green
+    same_letters: Colour = hex_colour("#D9D9D9")  # the three losing kinds in three greys
+    star_and_letter: Colour = hex_colour("#BDBDBD")
+    x_and_star: Colour = hex_colour("#9E9E9E")
+    # the players, in seat order (Okabe–Ito colours and their tints)
+    players: tuple[PlayerColours, ...] = (
+        PlayerColours(OKABE_ITO.vermillion, hex_colour("#F7DCCB"), WHITE),
+        PlayerColours(OKABE_ITO.blue, hex_colour("#CCE3F0"), WHITE),
+        PlayerColours(OKABE_ITO.bluish_green, hex_colour("#CCECE3"), WHITE),
+        PlayerColours(OKABE_ITO.yellow, hex_colour("#FCF8D6"), CHARCOAL),
+        PlayerColours(OKABE_ITO.reddish_purple, hex_colour("#F5E4ED"), WHITE),
+        PlayerColours(CHARCOAL, hex_colour("#DADADA"), WHITE),
+    )
+
+    def kind(self, kind: RollKind) -> Colour:
+        return {
+            RollKind.PAIR_X: self.pair_x,
+            RollKind.PAIR_STAR: self.pair_star,
+            RollKind.TWO_LETTERS: self.two_letters,
+            RollKind.X_AND_LETTER: self.x_and_letter,
+            RollKind.SAME_LETTERS: self.same_letters,
+            RollKind.STAR_AND_LETTER: self.star_and_letter,
+            RollKind.X_AND_STAR: self.x_and_star,
+        }[kind]
+
+
+PALETTE = OtchoPalette()

@@ -1,0 +1,81 @@
+"""The shared palette: colours of the parts every game's sheets and decks have in common.
+
+Each game has its own palette beside its drawing code (``generator/render/<game>/palette.py``);
+this one holds what they share: the Okabe–Ito colours (player and team colours that
+colour-blind players can still tell apart), the text colours of the A4/Letter game sheets,
+the printer's marks of the imposition engine and the calibration sheet's inks. Change a
+colour here and every drawing that uses it follows; nothing else in ``render/`` spells one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.render.colour import Colour, hex_colour
+
+WHITE = hex_colour("#FFFFFF")
+
+
+@dataclass(frozen=True)
+class OkabeIto:
+    """Okabe & Ito's colour-blind-safe set (safe for protanopia, deuteranopia, tritanopia)."""
+
+    orange: Colour = hex_colour("#E69F00")
+    sky_blue: Colour = hex_colour("#56B4E9")
+    bluish_green: Colour = hex_colour("#009E73")
+    yellow: Colour = hex_colour("#F0E442")
+    blue: Colour = hex_colour("#0072B2")
+    vermillion: Colour = hex_colour("#D55E00")
+    reddish_purple: Colour = hex_colour("#CC79A7")
+
+
+OKABE_ITO = OkabeIto()
+
+
+@dataclass(frozen=True)
+class SheetPalette:
+    """The text of the game sheets (titles, paragraphs, footers, table rules)."""
+
+    ink: Colour = hex_colour("#1F2328")
+    muted: Colour = hex_colour("#5C6370")
+    rule: Colour = hex_colour("#C9CED6")  # table lines and separators
+
+
+SHEET = SheetPalette()
+
+
+@dataclass(frozen=True)
+class MarkPalette:
+    """The printer's marks of the imposition engine: crop marks and the fold guide."""
+
+    crop: Colour = Colour(0.0, 0.0, 0.0, alpha=None)
+    fold_guide: Colour = Colour(0.35, 0.35, 0.35, alpha=None)
+
+
+MARKS = MarkPalette()
+
+
+@dataclass(frozen=True)
+class CalibrationPalette:
+    """The duplex calibration sheet of ``pnp calibrate``: opaque inks that set no opacity, so the
+    sheet has no transparency and stays a PDF 1.3 that every printer driver reads alike."""
+
+    ink: Colour = Colour(0.12, 0.14, 0.18, alpha=None)  # text, crosses, the grids' bold lines
+    accent: Colour = Colour(0.80, 0.20, 0.16, alpha=None)  # target circles, labels, zero lines
+    muted: Colour = Colour(0.45, 0.47, 0.50, alpha=None)  # the grids' fine lines, footers
+
+
+CALIBRATION = CalibrationPalette()
+
+
+@dataclass(frozen=True)
+class PosterPalette:
+    """The marks a poster's pages carry (plan, labels, cut lines, alignment ticks); the game
+    whose sheet is tiled gives its own (see :mod:`generator.render.poster`)."""
+
+    ink: Colour  # titles and page labels
+    guide: Colour  # cut lines, crop marks, small print
+    mark: Colour  # the plan's page frames, the alignment ticks
+    label: Colour  # the plan's page-label chips
+    fade: Colour  # veil over the plan's thumbnail (translucent)
+    overlap: Colour  # the plan's overlap bands (translucent)

@@ -1,0 +1,58 @@
+"""The Pronostiques palette: the four teams (Okabe–Ito colours and their tints), the gold of
+the predictions, the navy of the deck's back, the chequered flags, the score pad."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.pronostiques.suits import Suit
+from generator.render.colour import Colour, hex_colour
+from generator.render.palette import OKABE_ITO, SHEET, WHITE
+
+
+@dataclass(frozen=True)
+class TeamColours:
+    colour: Colour  # the suit symbols, the roundel, the lap bar
+    tint: Colour  # the roundel's inside, the power box, the prediction rows
+
+
+@dataclass(frozen=True)
+class PronostiquesPalette:
+    ink: Colour = SHEET.ink
+    muted: Colour = SHEET.muted
+    rule: Colour = SHEET.rule
+    white: Colour = WHITE
+    card: Colour = hex_colour("#FFFDF8")  # the faces' background
+    navy: Colour = hex_colour("#1D2B4F")  # the deck's back, the sheets' headings
+    gold: Colour = OKABE_ITO.orange  # the prediction cards
+    warning: Colour = OKABE_ITO.yellow  # the Joker
+    joker_tint: Colour = hex_colour("#FFF9C4")
+    tyre: Colour = hex_colour("#2B2B2B")
+    tread: Colour = hex_colour("#6B6B6B")
+    flat_rim: Colour = hex_colour("#7A7A7A")  # the Joker's burst tyre
+    lap_empty: Colour = hex_colour("#B8BDC4")  # empty lap segments, the score pad's boxes
+    back_dark: Colour = hex_colour("#0E1629")  # the back's chequered band
+    back_light: Colour = hex_colour("#F4F1E8")
+    # the teams
+    heart: TeamColours = TeamColours(OKABE_ITO.vermillion, hex_colour("#FBE6D9"))
+    diamond: TeamColours = TeamColours(OKABE_ITO.blue, hex_colour("#DCEBF5"))
+    spade: TeamColours = TeamColours(SHEET.ink, hex_colour("#E6E7E9"))
+    club: TeamColours = TeamColours(OKABE_ITO.bluish_green, hex_colour("#DAF1EA"))
+    # the score pad and the rules aid
+    header_fill: Colour = hex_colour("#EEF1F5")
+    total_fill: Colour = hex_colour("#FFF4D6")
+    zebra: Colour = hex_colour("#F4F6F8")
+    no_points: Colour = hex_colour("#A0A6AE")
+    allowed: Colour = hex_colour("#0B7A3B")  # ✓ under a pile chart
+    refused: Colour = hex_colour("#B2182B")  # ✗ under a pile chart
+
+    def team(self, suit: Suit) -> TeamColours:
+        return {
+            Suit.HEART: self.heart,
+            Suit.DIAMOND: self.diamond,
+            Suit.SPADE: self.spade,
+            Suit.CLUB: self.club,
+        }[suit]
+
+
+PALETTE = PronostiquesPalette()

@@ -1,0 +1,92 @@
+"""Every colour of the printed material is defined once, by name, in a palette module."""
+
+import dataclasses
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+from reportlab.lib.colors import HexColor
+
+from generator.render.colour import Cmyk, Colour, hex_colour
+
+RENDER = Path(__file__).resolve().parents[1] / "generator" / "render"
+PALETTES = (
+    "generator.render.palette",
+    "generator.render.oie.palette",
+    "generator.render.otcho.palette",
+    "generator.render.oucedonc.palette",
+    "generator.render.pronostiques.palette",
+    "generator.render.territoires.palette",
+)
+HEX = re.compile(r"#[0-9A-Fa-f]{6}\b")
+
+
+def colours_of(value):
+    """Every Colour reachable from a palette value (nested groups and tuples included)."""
+    if isinstance(value, Colour):
+        yield value
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            yield from colours_of(getattr(value, f.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from colours_of(item)
+
+
+def palette_instances():
+    for name in PALETTES:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if dataclasses.is_dataclass(value) and not isinstance(value, type):
+                yield name, value
+
+
+def test_no_colour_literal_outside_the_palette_modules():
+    offenders = [
+        f"{path.relative_to(RENDER)}:{number}"
+        for path in sorted(RENDER.rglob("*.py"))
+        if path.name not in ("palette.py", "colour.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if HEX.search(line)
+    ]
+    assert offenders == []
+
+
+def test_no_drawing_code_sets_a_colour_but_through_the_palette_helpers():
+    calls = re.compile(r"\.set(Fill|Stroke)Color(RGB|CMYK)?\(|HexColor\(")
+    offenders = [
+        f"{path.relative_to(RENDER)}:{number}"
+        for path in sorted(RENDER.rglob("*.py"))
+        if path.name != "colour.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if calls.search(line)
+    ]
+    assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("module", "palette"), list(palette_instances()), ids=lambda v: str(v)[:40]
+)
+def test_every_palette_field_is_a_colour_reportlab_reads_as_its_hex(module, palette):
+    colours = list(colours_of(palette))
+    assert colours, module
+    for colour in colours:
+        assert all(0.0 <= channel <= 1.0 for channel in colour.rgb)
+        assert colour.alpha is None or 0.0 <= colour.alpha <= 1.0
+        if colour.alpha == 1.0 and hex_colour(colour.hex) == colour:
+            # what HexColor writes is what the palette writes: the PDFs stay byte-identical
+            assert HexColor(colour.hex).rgb() == colour.reportlab.rgb()
+
+
+def test_hex_colour_reads_like_reportlab_and_refuses_a_short_code():
+    assert hex_colour("#1F4E79").reportlab.rgb() == HexColor("#1F4E79").rgb()
+    assert hex_colour("#1F4E79").hex == "#1F4E79"
+    with pytest.raises(ValueError, match="#RRGGBB"):
+        hex_colour("#FFF")
+
+
+def test_a_colour_can_carry_its_cmyk_beside_its_rgb():
+    ink = hex_colour("#1D2B3A", cmyk=Cmyk(0.75, 0.55, 0.35, 0.7))
+    assert ink.cmyk == Cmyk(0.75, 0.55, 0.35, 0.7)
+    assert ink.rgb == hex_colour("#1D2B3A").rgb
