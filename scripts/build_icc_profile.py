@@ -34,9 +34,16 @@ FIXED_DATE = (2006, 12, 1, 0, 0, 0)
 COLPROF = (
     "colprof",
     "-qm",  # medium quality A2B (CMYK → Lab), the table a RIP or viewer uses on our CMYK
-    "-bl",  # low quality B2A (Lab → CMYK): we never convert into it, keep the profile small
+    "-bm",  # medium quality B2A (Lab → CMYK): what scripts/palette_cmyk.py suggests from
     "-nc",  # do not embed the measurement data
-    "-kr",  # black generation: ramp
+    # black generation: none in the lightest 30 % (bright colours stay clean), then rising to
+    # 95 % at black: a medium GCR, as presses print
+    "-kp",
+    "0",
+    ".3",
+    ".95",
+    ".95",
+    "1",
     "-l300",  # total ink limit, as ISO Coated v2 300 %
     "-L98",  # black ink limit
     "-D",

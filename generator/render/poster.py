@@ -124,30 +124,18 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
     c.doForm(form)
     c.restoreState()
-    # fade the picture so the grid reads first; shade the overlaps
-    set_fill(c, colours.fade)
-    c.rect(left, bottom, grid.poster_width * scale, grid.poster_height * scale, stroke=0, fill=1)
-    set_fill(c, colours.overlap)
+    # the overlaps, hatched in solid lines (no translucent veil: nothing to flatten)
     step_x = (grid.window_width - grid.overlap) * scale
     step_y = (grid.window_height - grid.overlap) * scale
-    for col in range(1, grid.cols):
-        c.rect(
-            left + col * step_x,
-            bottom,
-            grid.overlap * scale,
-            grid.poster_height * scale,
-            stroke=0,
-            fill=1,
-        )
-    for row in range(1, grid.rows):
-        c.rect(
-            left,
-            bottom + row * step_y,
-            grid.poster_width * scale,
-            grid.overlap * scale,
-            stroke=0,
-            fill=1,
-        )
+    bands = [
+        (left + col * step_x, bottom, grid.overlap * scale, grid.poster_height * scale)
+        for col in range(1, grid.cols)
+    ] + [
+        (left, bottom + row * step_y, grid.poster_width * scale, grid.overlap * scale)
+        for row in range(1, grid.rows)
+    ]
+    for band in bands:
+        _hatch(c, *band, colours.overlap)
     c.setLineWidth(0.35)
     for tile in grid.tiles:
         x = left + tile.x * scale
@@ -165,8 +153,25 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     c.drawRightString(
         pw - m,
         m - 5,
-        "Cadres rouges : la partie imprimée sur chaque page ; bandes rosées : les recouvrements.",
+        "Cadres rouges : la partie imprimée sur chaque page ; "
+        "bandes hachurées : les recouvrements.",
     )
+
+
+def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
+    """Diagonal hatching over a band (mm), clipped to it, in opaque thin lines."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, width, height)
+    c.clipPath(clip, stroke=0, fill=0)
+    set_stroke(c, colour)
+    c.setLineWidth(0.25)  # mm: the plan is drawn in millimetres
+    step = 1.6
+    offset = -height
+    while offset < width:
+        c.line(x + offset, y, x + offset + height, y + height)
+        offset += step
+    c.restoreState()
 
 
 def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
-from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.colour import Colour, mix, set_fill, set_stroke
 from generator.render.fonts import register_fonts
 from generator.render.player_colours import star_points
 from generator.render.pronostiques.palette import PALETTE
@@ -274,13 +274,15 @@ def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: Colour) -> No
     canvas.circle(pt(cx + r * 0.12), pt(cy + r * 0.12), pt(r * 0.06), stroke=0, fill=1)
 
 
-def slipstream_icon(canvas: Canvas, cx: float, cy: float, r: float, colour: Colour) -> None:
-    """Three chevrons and speed lines: running in another car's wake."""
-    set_fill(canvas, colour)
-    for i, shade in enumerate((0.35, 0.65, 1.0)):
+def slipstream_icon(
+    canvas: Canvas, cx: float, cy: float, r: float, colour: Colour, background: Colour
+) -> None:
+    """Three chevrons and speed lines: running in another car's wake. The chevrons fade from
+    the card's ``background`` to ``colour`` in solid mixes (no transparency to flatten)."""
+    for i, share in enumerate((0.35, 0.65, 1.0)):
         x = cx - r * 0.75 + i * r * 0.55
         canvas.saveState()
-        canvas.setFillAlpha(shade)
+        set_fill(canvas, mix(colour, background, share))
         _polygon(
             canvas,
             [
@@ -425,7 +427,7 @@ class PowerFront:
         elif self.power.rank == "D":
             eye_icon(canvas, cx, icon_y, r * 1.25, colour)
         elif self.power.rank == "R":
-            slipstream_icon(canvas, cx + 1.5, icon_y, r, colour)
+            slipstream_icon(canvas, cx + 1.5, icon_y, r, colour, PALETTE.card)
         else:
             burst_icon(canvas, cx - 1.5, icon_y, r)
         # the power, in a tinted box
