@@ -290,6 +290,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         profile=profile,
     )
     layout = plan_sheet(spec)
+    _check_type_fits(spec)
     if options.cards is not None:
         check_place_count(options.cards)
     if not 0 <= options.sites_share <= 1:
@@ -320,6 +321,26 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         templates,
         options.faces,
         options.back_first,
+    )
+
+
+def _check_type_fits(spec: SheetSpec) -> None:
+    """A card too small for the deck's smallest type at 6 pt is refused, saying what would not
+    fit, rather than printed in type nobody can read."""
+    from generator.render.fonts import MIN_TEXT_PT
+    from generator.render.imposition import CardBox
+    from generator.render.oucedonc.cards import LABEL_PT, POKER_HEIGHT, smallest_text
+
+    size = smallest_text(CardBox(spec.card.width, spec.card.height, spec.bleed))
+    if size >= MIN_TEXT_PT - 1e-9:
+        return
+    ratio = MIN_TEXT_PT / LABEL_PT
+    width, height = 63.0 / 1.1 * ratio, POKER_HEIGHT * ratio
+    raise UserError(
+        f"a {spec.card.name} card ({spec.card.width:g} × {spec.card.height:g} mm) cannot fit the "
+        f"LATITUDE/LONGITUDE labels, the footers and the rule texts at {MIN_TEXT_PT:g} pt (they "
+        f"would print at {size:.1f} pt); use --card-size poker or bridge, or WxH of at least "
+        f"{width:.0f}x{height:.0f}"
     )
 
 

@@ -15,6 +15,12 @@ from generator.core.errors import UserError
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
+#: The smallest type we print (points): below it text is hard to read once printed, and print
+#: shops' preflights flag it. ``pnp preflight`` checks every file against it.
+MIN_TEXT_PT = 6.0
+#: The same in millimetres, for drawings made on a canvas scaled to millimetres.
+MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
+
 SANS = "DejaVuSans"
 SANS_BOLD = "DejaVuSans-Bold"
 SANS_OBLIQUE = "DejaVuSans-Oblique"

@@ -45,8 +45,9 @@ if TYPE_CHECKING:
 #: Smallest distance from a card's bleed edge to the paper edge: most printers cannot print the
 #: last 4 mm or so (laser printers: 1/6 in), and the crop marks need room there.
 MIN_MARGIN = 4.0
-#: Inset of the safe zone (where text may go) from the trim edge.
-SAFE_INSET = 3.0
+#: Inset of the safe zone (where text may go) from the trim edge: print shops cut within
+#: ±1 mm and ask for 4 mm; a frame or border is either in the bleed or at least this far in.
+SAFE_INSET = 4.0
 #: Crop marks: they start this far outside the outermost bleed and are this long (at most).
 MARK_OFFSET = 1.0
 MARK_LENGTH = 4.0
@@ -436,7 +437,7 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     canvas.line(pt(max(left - 8, 1)), pt(fold), pt(left), pt(fold))
     canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
     set_fill(canvas, MARKS.fold_guide)
-    canvas.setFont(fonts.regular, 5)
+    canvas.setFont(fonts.regular, 6)
     canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, "pli")
     canvas.restoreState()
 

@@ -90,21 +90,29 @@ def _polygon(c, points, fill: Colour, stroke_width: float, stroke: Colour = PALE
     c.drawPath(path, fill=1, stroke=1)
 
 
-def _fit_font(font: str, text: str, size: float, width: float, minimum: float) -> float:
+def _fit_font(
+    font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
+) -> float:
+    """The size at which ``text`` fits ``width``, from ``size`` down to ``minimum``, never under
+    ``floor``: the 6 pt we print at least, in the drawing's units (millimetres by default)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from generator.render.fonts import MIN_TEXT_MM
+
+    minimum = max(minimum, MIN_TEXT_MM if floor is None else floor)
+    size = max(size, minimum)
     while size > minimum and stringWidth(text, font, size) > width:
-        size *= 0.94
+        size = max(minimum, size * 0.94)
     return size
 
 
 def _wrap_label(
-    font: str, text: str, size: float, width: float, minimum: float
+    font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
 ) -> tuple[list[str], float]:
     """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    single = _fit_font(font, text, size, width, minimum)
+    single = _fit_font(font, text, size, width, minimum, floor)
     words = text.replace("-", "- ").split()
     best: tuple[float, str, str] | None = None
     for cut in range(1, len(words)):
@@ -116,7 +124,7 @@ def _wrap_label(
     if best is not None:
         _, first, second = best
         longer = max(first, second, key=lambda line: stringWidth(line, font, size))
-        double = _fit_font(font, longer, size * 0.92, width, minimum)
+        double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
         if double > single * 1.15:
             return [first, second], double
     return [text], single
@@ -163,7 +171,8 @@ def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
         oie_art.PICTURES[kind.value](c, x, y, size)
 
 
-def _draw_cell(c, cell, k: float, label: str) -> None:
+def _draw_cell(c, cell, k: float, label: str, floor: float) -> None:
+    """One square; ``floor`` is 6 pt in the drawing's units (the board is drawn scaled)."""
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SERIF_BOLD
 
     number = cell.number
@@ -179,7 +188,7 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
         lines, size = _wrap_label(
-            CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p
+            CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p, floor
         )
         top = y - 0.14 * p
         for i, line in enumerate(lines):
@@ -193,11 +202,11 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
     else:
         _draw_arrow(c, x, y + 0.3 * p, 0.16 * p, cell.angle, ink)
     if name:
-        size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p)
+        size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p, floor)
         _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
 
 
-def _draw_garden(c, spiral, k: float) -> None:
+def _draw_garden(c, spiral, k: float, floor: float) -> None:
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
     from generator.render.oie import art as oie_art
 
@@ -233,8 +242,10 @@ def _draw_garden(c, spiral, k: float) -> None:
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
     _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
     name = french_typography(BOARD[LAST].name)
-    size = _fit_font(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r)
-    _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, PALETTE.ink)
+    lines, size = _wrap_label(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r, floor)
+    top = cy - 0.7 * r + (len(lines) - 1) * size * 0.55
+    for i, line in enumerate(lines):
+        _centred(c, CONDENSED_BOLD, size, cx, top - i * size * 1.05, line, PALETTE.ink)
 
 
 def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
@@ -282,6 +293,7 @@ def _draw_track_shadow(c, spiral) -> None:
 
 def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> None:
     """The square board with its lower-left corner at (x, y) (canvas in millimetres)."""
+    from generator.render.fonts import MIN_TEXT_MM
     from generator.render.oie.spiral import build_spiral
 
     k = side / BASE_BOARD
@@ -302,8 +314,8 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
     _draw_track_shadow(c, spiral)
     for cell in spiral.cells:
         label = labels[cell.number - 1] if 0 < cell.number <= len(labels) else ""
-        _draw_cell(c, cell, 1.0, label)
-    _draw_garden(c, spiral, 1.0)
+        _draw_cell(c, cell, 1.0, label, MIN_TEXT_MM / k)
+    _draw_garden(c, spiral, 1.0, MIN_TEXT_MM / k)
     outline = c.beginPath()  # a firm line around the whole track
     outline.moveTo(*spiral.outer_edge[0])
     for point in spiral.outer_edge[1:]:
@@ -384,7 +396,7 @@ def _layout_blocks(blocks: list[Block], width: float, size: float):
 
 
 def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> None:
-    from generator.render.fonts import SANS_BOLD, SERIF_BOLD
+    from generator.render.fonts import MIN_TEXT_MM, SANS_BOLD, SERIF_BOLD
 
     _bold_font_mapping()
     k = layout.k
@@ -417,8 +429,9 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     available = cursor - (y + pad)
     size = 2.9 * k
     placed, needed = _layout_blocks(blocks, inner_w, size)
-    while needed > available and size > 1.6 * k:
-        size *= 0.96
+    smallest = max(1.6 * k, MIN_TEXT_MM)  # the panel's text never goes under 6 pt
+    while needed > available and size > smallest:
+        size = max(smallest, size * 0.96)
         placed, needed = _layout_blocks(blocks, inner_w, size)
     if needed > available:
         raise UserError("the rules text does not fit the panel; use a larger --paper")
@@ -438,7 +451,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
             _centred(
                 c,
                 SANS_BOLD,
-                size * 0.9,
+                max(size * 0.9, MIN_TEXT_MM),
                 bx,
                 by - size * 0.32,
                 str(block.square),

@@ -25,6 +25,7 @@ from generator.render.player_colours import (
     draw_shape,
     star_points,
 )
+from generator.render.fonts import MIN_TEXT_PT
 from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet_text import (
     footer,
@@ -287,7 +288,7 @@ def draw_die_net(
         angle = {(0.0, 1.0): 0, (0.0, -1.0): 180, (1.0, 0.0): -90, (-1.0, 0.0): 90}[(nx, ny)]
         c.rotate(angle)
         set_fill(c, SHEET.muted)
-        c.setFont(fonts.condensed, 5.5)
+        c.setFont(fonts.condensed, MIN_TEXT_PT)
         c.drawCentredString(0, -pt(0.8), "colle")
         c.restoreState()
     for cell in net.cells:
