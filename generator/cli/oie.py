@@ -31,7 +31,8 @@ def board(
     grid: Annotated[
         str | None,
         typer.Option(
-            "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."
+            "--grid",
+            help="With --tiles: COLSxROWS landscape pages (default 2x3: the board 52 × 52 cm).",
         ),
     ] = None,
     theme: Annotated[

@@ -115,12 +115,12 @@ def build_oie_themed_board(params: KitParams) -> list[Path]:
 
 
 def build_oie_poster(params: KitParams) -> list[Path]:
-    """The 2x2-page poster on the kit's paper (A4 or Letter)."""
+    """The 2x3-page poster on the kit's paper (A4 or Letter): a square board of about 52 cm."""
     from generator.products.oie_board import BoardRequest, make_board
 
     return [
         make_board(
-            BoardRequest(tiles=_poster_paper(params.paper), grid="2x2"),
+            BoardRequest(tiles=_poster_paper(params.paper), grid="2x3"),
             params.out / "oie-poster.pdf",
         )
     ]

@@ -106,7 +106,7 @@ def board_options(request: BoardRequest) -> BoardOptions:
     options = BoardOptions(
         paper=request.paper or "a4",
         tiles=request.tiles,
-        grid=request.grid or "2x2",
+        grid=request.grid or "2x3",
         rules=Rules(occupied=request.occupied),
         profile=profile,
     )

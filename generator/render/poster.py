@@ -92,11 +92,24 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' if number > 1 else ''}"
 
 
-def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
+#: Share of the plan page's width the plan takes when a side panel (the rules) stands beside it.
+PLAN_SHARE = 0.6
+SidePanel = Callable[[object, float, float, float, float], None]
+
+
+def _draw_plan(
+    c, grid: TileGrid, form: str, colours: PosterPalette, side: SidePanel | None = None
+) -> None:
+    from reportlab.lib.utils import simpleSplit
+
     from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
+    plan_w = (pw - 2 * m) * (PLAN_SHARE if side else 1.0)
+    if side is not None:
+        gap = 6.0
+        side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
     set_fill(c, colours.ink)
     c.setFont(SERIF_BOLD, 7)
     c.drawString(m, ph - m - 6, "Plan d’assemblage du poster")
@@ -110,11 +123,13 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
         "    le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
     ]
     y = ph - m - 13
-    for line in lines:
-        c.drawString(m, y, line)
-        y -= 5
+    for paragraph in lines:
+        indent = len(paragraph) - len(paragraph.lstrip())
+        for line in simpleSplit(paragraph.strip(), SANS, 3.3, plan_w - indent * 1.2):
+            c.drawString(m + indent * 1.2, y, line)
+            y -= 4.6
     # the thumbnail with the grid of pages
-    area_w, area_h = pw - 2 * m, y - m - 4
+    area_w, area_h = plan_w, y - m - 4
     scale = min(area_w / grid.poster_width, area_h / grid.poster_height) * 0.96
     left = m + (area_w - grid.poster_width * scale) / 2
     bottom = m + (area_h - grid.poster_height * scale) / 2
@@ -151,7 +166,7 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     set_fill(c, colours.guide)
     c.setFont(CONDENSED, 2.6)
     c.drawRightString(
-        pw - m,
+        m + plan_w,
         m - 5,
         "Cadres rouges : la partie imprimée sur chaque page ; "
         "bandes hachurées : les recouvrements.",
@@ -246,9 +261,11 @@ def write_poster(
     info,
     path: str | Path,
     profile: PrintProfile = HOME,
+    side: SidePanel | None = None,
 ) -> Path:
     """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages,
-    their marks in the ``colours`` of the game whose sheet it is."""
+    their marks in the ``colours`` of the game whose sheet it is. ``side(canvas, x, y, w, h)``
+    (mm) draws beside the assembly plan on page 1 (the Oie poster's rules)."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
@@ -262,7 +279,7 @@ def write_poster(
     c.restoreState()
     c.endForm()
     c.scale(PT_PER_MM, PT_PER_MM)
-    _draw_plan(c, grid, form, colours)
+    _draw_plan(c, grid, form, colours, side)
     c.showPage()
     for tile in grid.tiles:
         c.scale(PT_PER_MM, PT_PER_MM)

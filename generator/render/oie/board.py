@@ -31,7 +31,7 @@ DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictu
 class BoardOptions:
     paper: str = "a4"
     tiles: str | None = None
-    grid: str = "2x2"  # poster: columns x rows of landscape tile pages
+    grid: str = "2x3"  # poster: columns x rows of landscape tile pages (2x3: a square poster)
     theme: str | None = None
     rules: Rules = Rules()
     labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
@@ -464,11 +464,18 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
 # ---------------------------------------------------------------- whole sheet and files
 
 
-def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
-    """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
+#: How far the parchment stops short of the page edge (mm): home printers leave the last 4 mm
+#: or so unprinted, so a background to the edge would end in an uneven white strip.
+PRINTABLE_MARGIN = 5.0
+
+
+def _parchment(c, width: float, height: float) -> None:
+    inset = PRINTABLE_MARGIN
     set_fill(c, PALETTE.parchment)
-    c.rect(0, 0, layout.width, layout.height, stroke=0, fill=1)
-    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
+    c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 2.0, stroke=0, fill=1)
+
+
+def _subtitle(options: BoardOptions) -> str:
     subtitle = "Jeu de parcours · 2 joueurs ou plus · 2 dés"
     if options.theme:
         from xml.sax.saxutils import escape
@@ -478,7 +485,32 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
         subtitle = escape(french_typography(options.theme))
         if options.route:
             subtitle += " · " + escape(french_typography(journey_phrase(*options.route)))
-    draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
+    return subtitle
+
+
+def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
+    """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
+    _parchment(c, layout.width, layout.height)
+    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
+    draw_panel(
+        c, layout, rules_blocks(options.rules, options.theme, options.route), _subtitle(options)
+    )
+
+
+def draw_poster_board(c, width: float, height: float, options: BoardOptions) -> None:
+    """The board alone, as large as the poster allows (its rules stand beside the plan)."""
+    margin = max(PRINTABLE_MARGIN + 3.0, 8.0 * (min(width, height) / 210.0))
+    side = min(width, height) - 2 * margin
+    _parchment(c, width, height)
+    draw_board(c, (width - side) / 2, (height - side) / 2, side, options.labels)
+
+
+def draw_rules_beside(c, x: float, y: float, w: float, h: float, options: BoardOptions) -> None:
+    """The rules panel in the box (x, y, w, h) mm, at the type size of the A4 board's."""
+    layout = SheetLayout(w, h, 0.0, x, y, min(h, BASE_BOARD), x, y, w, h)
+    draw_panel(
+        c, layout, rules_blocks(options.rules, options.theme, options.route), _subtitle(options)
+    )
 
 
 def _check_labels(options: BoardOptions) -> None:
@@ -509,12 +541,13 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
         cols, rows = parse_grid(options.grid)
         grid = tile_grid(cols, rows, paper(options.tiles).landscape())
         return write_poster(
-            lambda c, w, h: draw_sheet(c, sheet_layout(w, h), options),
+            lambda c, w, h: draw_poster_board(c, w, h, options),
             grid,
             PALETTE.poster,
             DocInfo(title=title, subject="Poster in tiles"),
             path,
             options.profile,
+            side=lambda c, x, y, w, h: draw_rules_beside(c, x, y, w, h, options),
         )
     sheet = paper(options.paper).landscape()
     layout = sheet_layout(sheet.width, sheet.height)
