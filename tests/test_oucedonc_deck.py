@@ -309,7 +309,7 @@ def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
     assert a.read_bytes() == b.read_bytes()
     assert a.with_suffix(".json").read_bytes() == b.with_suffix(".json").read_bytes()
     options = DeckOptions(out=tmp_path / "c.pdf", region="bretagne", cards=48, seed=8)
-    other, _ = select_deck(options, print_settings(options))
+    other, _, _ = select_deck(options, print_settings(options))
     assert {card["name"] for card in deck_a["cards"]} != {card.name for card in other.places}
 
 

@@ -76,7 +76,7 @@ def play(setup: Setup, moves: list) -> tuple:
     messages = []
     for move in moves:
         state, message = apply(setup, state, move)
-        messages.append(message)
+        messages.append(message.text)
     return state, messages
 
 
@@ -393,7 +393,8 @@ def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_co
     # The doubt on the last card is still allowed before the count starts.
     state, _ = apply(setup, state, doubt("Ana", "Marseille", "Paris"))
     assert state.tokens == (5, 3, 4)
-    state, message = apply(setup, state, count(Ana=0, Ben=1, Chloé=2))
+    state, event = apply(setup, state, count(Ana=0, Ben=1, Chloé=2))
+    message = event.text
     assert "0 misplaced" in message and state.tokens == (7, 3, 4)
     assert names(state.table.cards()) == ["Tours"] and state.turn == 2
     assert state.phase(setup) is Phase.PLAY and state.drawn(setup) == ID["Nice"]

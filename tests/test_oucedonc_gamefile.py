@@ -49,6 +49,7 @@ def game_file(tmp_path: Path) -> Path:
         str(deck),
         "--players",
         "Ana,Ben,Chloé",
+        "--deal",
         "--seed",
         "4",
     )
@@ -86,7 +87,7 @@ def test_cli_round_trip_place_doubt_count_show_undo(game_file: Path) -> None:
 
     result = pnp_process("oucedonc", "game", "show", str(game_file))
     assert result.returncode == 0 and "Ana" in result.stdout and "Ben's turn" in result.stdout
-    assert f"[{start_card}]" in result.stdout and "cards left" in result.stdout
+    assert f"[{start_card} " in result.stdout and "cards left" in result.stdout
 
     result = pnp("oucedonc", "game", "undo", str(game_file))
     assert result.returncode == 0 and "undone" in result.stdout
@@ -226,6 +227,7 @@ def test_same_seed_same_file_and_options_recorded(tmp_path: Path) -> None:
             str(deck),
             "--players",
             "Ana,Ben",
+            "--deal",
             "--seed",
             "9",
             "--count-preceding",
@@ -240,7 +242,8 @@ def test_same_seed_same_file_and_options_recorded(tmp_path: Path) -> None:
     document = json.loads(paths[0].read_text(encoding="utf-8"))
     assert (
         document["schema"] == "pnp.oucedonc.game"
-        and document["version"] == 1
+        and document["version"] == 2
+        and document["mode"] == "deal"
         and document["seed"] == 9
     )
     assert (
@@ -292,7 +295,7 @@ def edited(change) -> str:
     [
         ('{"schema": "pnp.oucedonc.game", ', "not valid JSON"),
         ("[1, 2]", "not an Oucédonc game file"),
-        (edited(lambda d: d.update(version=2)), "newer than this pnp reads (1); upgrade pnp"),
+        (edited(lambda d: d.update(version=3)), "newer than this pnp reads (2); upgrade pnp"),
         (edited(lambda d: d.update(version="1")), "invalid version"),
         (edited(lambda d: d.pop("journal")), "no 'journal' field"),
         (edited(lambda d: d.update(colour="red")), "unknown field 'colour'"),

@@ -51,6 +51,7 @@ def played_game(tmp_path: Path, players: str = "Ana,Ben,Chloé", moves: int = 6)
         str(deck),
         "--players",
         players,
+        "--deal",
         "--seed",
         "4",
     )

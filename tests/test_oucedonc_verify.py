@@ -387,7 +387,7 @@ def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_print
     from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
 
     options = DeckOptions(out=tmp_path / "deck.pdf")
-    selected, _ = select_deck(options, print_settings(options))
+    selected, _, _ = select_deck(options, print_settings(options))
     deck = deck_from_json(deck_to_json(selected))
     assert deck.precision is Precision.MINUTE and len(deck.places) == 63
     printed = {

@@ -133,7 +133,7 @@ def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "France: deck of 60 (seed 1, hard, embedded)"
+    assert lines[0] == "France: deck of 60 (seed 1, hard, embedded, second)"
     assert _widest(result.stdout) <= 80
     assert " fortification " in result.stdout
     assert lines[-1] == "Chosen among 8,787 candidates."

@@ -38,6 +38,7 @@ def build(
         f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no GeoNames place), "
         f"{report.world_towns} world towns"
     )
+    typer.echo(report.repair_line())
     if check:
         typer.echo(f"{target} is up to date")
     elif changed:
@@ -45,6 +46,29 @@ def build(
             typer.echo(f"wrote {target / name}")
     else:
         typer.echo(f"{target} unchanged (already identical to a fresh build)")
+
+
+@data_app.command("outlines")
+def outlines(
+    reference: Annotated[
+        Path,
+        typer.Argument(
+            help="The IGN Admin Express 2018 commune outlines (communes-ign-2018.geojson.gz)."
+        ),
+    ],
+    folder: Annotated[
+        Path | None,
+        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+    ] = None,
+) -> None:
+    """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
+    from generator.core.atomic import write_bytes
+    from generator.geo import embedded
+    from generator.geo.databuild.ign_outlines import derive
+
+    target = (folder or embedded.DATASETS) / embedded.COMMUNE_OUTLINES_FILE
+    write_bytes(target, derive(reference))
+    typer.echo(f"wrote {target}")
 
 
 def register(app: typer.Typer) -> None:

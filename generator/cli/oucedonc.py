@@ -124,10 +124,15 @@ def deck(
         f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
         f"coordinates {files.deck.precision.label}"
     )
+    if files.note:
+        typer.echo(files.note)
     typer.echo(f"wrote {files.pdf}")
     typer.echo(f"wrote {files.json}")
     for path in files.faces:
         typer.echo(f"wrote {path}")
+    typer.echo(
+        f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)"
+    )
     if files.pngs:
         typer.echo(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
 

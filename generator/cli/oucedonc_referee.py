@@ -13,7 +13,7 @@ import json
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -68,7 +68,7 @@ def _save_game(path: Path, game) -> None:
     write_text(path, game_to_json(game))
 
 
-def _update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
+def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
     """Apply ``change(game) -> (game, message)`` to the game file, one command at a time.
 
     The file is locked from the read to the write (a second command on the same file waits, then
@@ -136,6 +136,8 @@ def verify(
     """Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?
 
     Exit code 0 whatever the verdict; 2 on bad input.
+
+    Example: pnp oucedonc verify Brest west-of Rennes --deck output/oucedonc/oucedonc.json
     """
     from generator.games.oucedonc import referee
     from generator.games.oucedonc.compare import parse_direction, parse_equal
@@ -155,29 +157,7 @@ def verify(
         )
     result = gap.verdict
     if as_json:
-        document = {
-            "a": result.a.name,
-            "b": result.b.name,
-            "direction": where.value,
-            "correct": result.correct,
-            "a_coordinates": {
-                "lat": result.a.lat_text,
-                "lon": result.a.lon_text,
-                "lat_units": result.a.lat_units,
-                "lon_units": result.a.lon_units,
-            },
-            "b_coordinates": {
-                "lat": result.b.lat_text,
-                "lon": result.b.lon_text,
-                "lat_units": result.b.lat_units,
-                "lon_units": result.b.lon_units,
-            },
-            "precision": result.precision.value,
-            "gap_minutes": round(result.gap_minutes, 4),
-            "gap_km": round(gap.km, 3),
-            "equal_coordinates": equal_rule.value,
-        }
-        typer.echo(json.dumps(document, ensure_ascii=False))
+        typer.echo(json.dumps(gap.to_json(), ensure_ascii=False))
         return
     side = where.value.replace("-", " ")
     axis = "latitude" if where.axis == "lat" else "longitude"
@@ -217,10 +197,27 @@ def game_new(
         str,
         typer.Option("--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."),
     ],
+    start_card: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            help="The start card the players turned over (name or id); without it, record it "
+            "later with 'game start'.",
+        ),
+    ] = None,
+    deal_mode: Annotated[
+        bool,
+        typer.Option(
+            "--deal",
+            help="The referee shuffles a virtual deck and deals every card (solo or remote play) "
+            "instead of following the printed cards.",
+        ),
+    ] = False,
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", help="Seed of the shuffle (default: a fresh one, written in the file)."
+            "--seed",
+            help="With --deal: seed of the shuffle (default: a fresh one, written in the file).",
         ),
     ] = None,
     packs: Annotated[
@@ -271,10 +268,45 @@ def game_new(
         bool, typer.Option("--force", help="Overwrite an existing game file.")
     ] = False,
 ) -> None:
-    """Start a game: shuffle the deck into packs with the seed and draw the start card."""
+    """Start a game with the printed deck: record the players and the start card turned over.
+
+    With --deal the referee shuffles a virtual deck instead and deals every card itself.
+
+    Example: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json --players Ana,Ben,Chloé --start Lyon
+    """
+    from generator.games.oucedonc.referee import new_game_from_options
+
+    if file.exists() and not force:
+        raise UserError(
+            f"{file} already exists; choose another file name or add --force to overwrite it"
+        )
+    if seed is not None and not deal_mode:
+        raise UserError(
+            "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the printed cards"
+        )
+    if start_card is not None and deal_mode:
+        raise UserError(
+            "with --deal the referee draws the start card itself; drop --start (or --deal)"
+        )
+    loaded = _load_deck(deck)
+    game, said = new_game_from_options(
+        loaded,
+        players.split(","),
+        rule_options(loaded, tokens, equal, broke, preceding, closest, exact_tie),
+        deal_seed=(seed if seed is not None else secrets.randbelow(1_000_000))
+        if deal_mode
+        else None,
+        start=start_card,
+        packs=packs,
+        pack_size=pack_size,
+    )
+    _save_game(file, game)
+    _report(game, f"new game in {file}: {said}", file)
+
+
+def rule_options(deck, tokens, equal, broke, preceding, closest, exact_tie):
+    """The rule options of ``game new`` (and ``play``), parsed from their CLI spellings."""
     from generator.games.oucedonc.compare import parse_equal
-    from generator.games.oucedonc.game import deal
-    from generator.games.oucedonc.gamefile import new_game
     from generator.games.oucedonc.rules import (
         BrokePayer,
         ClosestTie,
@@ -284,31 +316,15 @@ def game_new(
         parse_choice,
     )
 
-    if file.exists() and not force:
-        raise UserError(
-            f"{file} already exists; choose another file name or add --force to overwrite it"
-        )
-    loaded = _load_deck(deck)
     if tokens is None:  # the referee agrees with the printed rule cards
-        tokens = int(loaded.params.get("tokens_each", RuleOptions().starting_tokens))
-    options = RuleOptions(
+        tokens = int(deck.params.get("tokens_each", RuleOptions().starting_tokens))
+    return RuleOptions(
         equal_coordinates=parse_equal(equal),
         broke_payer=parse_choice(BrokePayer, broke, "--broke-payer"),
         count_preceding=parse_choice(CountPreceding, preceding, "--count-preceding"),
         closest_tie=parse_choice(ClosestTie, closest, "--closest-tie"),
         exact_tie=parse_choice(ExactTie, exact_tie, "--exact-tie"),
         starting_tokens=tokens,
-    )
-    chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    setup = deal(players.split(","), loaded, chosen_seed, options, packs=packs, pack_size=pack_size)
-    game = new_game(setup)
-    _save_game(file, game)
-    names = setup.names()
-    _report(
-        game,
-        f"new game in {file}: {', '.join(setup.players)}, {setup.packs} packs of {setup.pack_size}, "
-        f"{options.starting_tokens} tokens each, seed {chosen_seed}; start card: {names[setup.reserve[0]]}",
-        file,
     )
 
 
@@ -334,7 +350,10 @@ def game_place(
         typer.Option("--between", help="Between two adjacent cards of one line."),
     ] = None,
 ) -> None:
-    """The current player places the card they drew."""
+    """The current player places the card they drew (name, id or the start of its name).
+
+    Example: pnp oucedonc game place partie.json Brest --north-of Lyon
+    """
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.referee import place_move
 
@@ -353,8 +372,8 @@ def game_place(
             "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
         )
     direction, anchor = given[0] if given else (None, None)
-    game, message = _update_game(
-        file, lambda game: game.play(place_move(game, card, direction, anchor, between))
+    game, message = update_game(
+        file, lambda game: _text(game.play(place_move(game, card, direction, anchor, between)))
     )
     _report(game, message, file)
 
@@ -369,10 +388,15 @@ def game_doubt(
         ),
     ],
 ) -> None:
-    """A player doubts the card just placed, against one of its neighbours."""
+    """A player doubts the card just placed, against one of its neighbours.
+
+    Example: pnp oucedonc game doubt partie.json --by Ben --neighbour Lyon
+    """
     from generator.games.oucedonc.referee import doubt_move
 
-    game, message = _update_game(file, lambda game: game.play(doubt_move(game, by, neighbour)))
+    game, message = update_game(
+        file, lambda game: _text(game.play(doubt_move(game, by, neighbour)))
+    )
     _report(game, message, file)
 
 
@@ -384,12 +408,65 @@ def game_count(
             "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."
         ),
     ],
+    next_start: Annotated[
+        str | None,
+        typer.Option(
+            "--next-start",
+            help="After an interim count: the new start card turned over (else 'game start').",
+        ),
+    ] = None,
 ) -> None:
-    """The interim (or final) count: check every arm from the start card and reward the estimates."""
-    from generator.games.oucedonc.referee import count_move
+    """The interim (or final) count: check every arm from the start card and reward the estimates.
 
-    game, message = _update_game(file, lambda game: game.play(count_move(game, estimate)))
+    Example: pnp oucedonc game count partie.json --estimate Ana=2 --estimate Ben=0 --estimate Chloé=1
+    """
+    from generator.games.oucedonc.referee import count_move, start_move
+
+    def count(game: Game):
+        game, counted = game.play(count_move(game, estimate))
+        if next_start is None:
+            return game, counted.text
+        if counted.final:
+            raise UserError("that was the final count: the game is over; drop --next-start")
+        game, started = game.play(start_move(game, next_start))
+        return game, f"{counted.text}\n{started.text}"
+
+    game, message = update_game(file, count)
     _report(game, message, file)
+
+
+def game_start(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    card: Annotated[
+        str, typer.Argument(metavar="CARD", help="The start card turned over (name or id).")
+    ],
+) -> None:
+    """Record the start card turned over: at the start of the game, and after each interim count.
+
+    Example: pnp oucedonc game start partie.json Lyon
+    """
+    from generator.games.oucedonc.referee import start_move
+
+    game, message = update_game(file, lambda game: _text(game.play(start_move(game, card))))
+    _report(game, message, file)
+
+
+def game_intermede(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+) -> None:
+    """An Intermède came before the referee expected it (a pack counted short): the count is due.
+
+    Example: pnp oucedonc game intermede partie.json
+    """
+    from generator.games.oucedonc.game import Intermede
+
+    game, message = update_game(file, lambda game: _text(game.play(Intermede())))
+    _report(game, message, file)
+
+
+def _text(played):
+    game, event = played
+    return game, event.text
 
 
 def game_show(
@@ -398,12 +475,13 @@ def game_show(
         bool, typer.Option("--json", help="Print the position as one JSON object.")
     ] = False,
 ) -> None:
-    """Draw the table, whose turn it is, the tokens and the cards left."""
+    """Draw the table, whose turn it is, the tokens, the cards left and what is due.
+
+    Example: pnp oucedonc game show partie.json
+    """
     game = _load_game(file)
     if as_json:
-        from generator.games.oucedonc.gamefile import state_to_json
-
-        typer.echo(json.dumps(state_to_json(game), ensure_ascii=False))
+        typer.echo(json.dumps(game.to_json(), ensure_ascii=False))
         return
     from rich.console import Console
 
@@ -415,14 +493,17 @@ def game_show(
 def game_undo(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
 ) -> None:
-    """Take back the last move (the file becomes exactly what it was before it)."""
-    from generator.games.oucedonc.gamefile import move_to_json
+    """Take back the last move (the file becomes exactly what it was before it).
+
+    Example: pnp oucedonc game undo partie.json
+    """
+    from generator.games.oucedonc.gamefile import describe_undone
 
     def take_back(game: Game) -> tuple[Game, str]:
         previous, dropped = game.undo()
-        return previous, f"undone: {json.dumps(move_to_json(dropped), ensure_ascii=False)}"
+        return previous, describe_undone(game, dropped)
 
-    game, message = _update_game(file, take_back)
+    game, message = update_game(file, take_back)
     _report(game, message, file)
 
 
@@ -430,6 +511,8 @@ game_app.command("new")(game_new)
 game_app.command("place")(game_place)
 game_app.command("doubt")(game_doubt)
 game_app.command("count")(game_count)
+game_app.command("start")(game_start)
+game_app.command("intermede")(game_intermede)
 game_app.command("show")(game_show)
 game_app.command("undo")(game_undo)
 
@@ -438,7 +521,10 @@ def add_commands(group: typer.Typer) -> None:
     """Add `verify` and the `game` group to an `oucedonc` group (whoever creates it), once."""
     if any(info.name == "game" for info in group.registered_groups):
         return
+    from generator.cli.oucedonc_play import play
+
     group.command("verify")(verify)
+    group.command("play")(play)
     group.add_typer(game_app, name="game")
 
 

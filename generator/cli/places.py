@@ -22,6 +22,7 @@ class Difficulty(str, Enum):
 
 
 class PrecisionChoice(str, Enum):
+    auto = "auto"
     minute = "minute"
     second = "second"
     hundredth = "0.01"
@@ -102,7 +103,8 @@ def places(
         PrecisionChoice | None,
         typer.Option(
             "--precision",
-            help="With --count: printed coordinate precision (default minute); no two cards share a latitude "
+            help="With --count: printed coordinate precision (default auto: minute when the deck loses "
+            "no famous place, else second, as 'pnp oucedonc deck'); no two cards share a latitude "
             "or a longitude at it.",
         ),
     ] = None,
@@ -114,17 +116,20 @@ def places(
     if count is not None:
         if limit is not None:
             raise UserError("--limit lists places and --count picks a deck; give only one of them")
-        _print_deck(
-            region,
-            source,
-            kind.value,
-            count,
-            1 if seed is None else seed,
-            0.2 if sites_share is None else sites_share,
-            (difficulty or Difficulty.normal).value,
-            (precision or PrecisionChoice.minute).value,
-            output_format,
+        from generator.games.oucedonc.deck import SITES_SHARE
+        from generator.geo.pick import DEFAULT_DIFFICULTY, DEFAULT_SEED, PickRequest
+
+        # the same defaults as 'pnp oucedonc deck': one request type, one path
+        request = PickRequest(
+            region=region,
+            source=source,
+            count=count,
+            seed=DEFAULT_SEED if seed is None else seed,
+            sites_share=SITES_SHARE if sites_share is None else sites_share,
+            difficulty=DEFAULT_DIFFICULTY if difficulty is None else difficulty.value,
+            kind=kind.value,
         )
+        _print_deck(request, (precision or PrecisionChoice.auto).value, output_format)
         return
     deck_only = [
         name
@@ -162,54 +167,35 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     return True
 
 
-def _print_deck(
-    region: str,
-    source: str,
-    kind: str,
-    count: int,
-    seed: int,
-    sites_share: float,
-    difficulty: str,
-    precision_text: str,
-    output_format: Format,
-) -> None:
+def _print_deck(request, precision_text: str, output_format: Format) -> None:  # type: ignore[no-untyped-def]
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    from generator.core.errors import UserError
     from generator.games.oucedonc.coords import (
+        Precision,
         format_latitude,
         format_longitude,
-        parse_precision,
+        parse_precisions,
+        printed_grid,
         to_units,
     )
-    from generator.geo import listing
-    from generator.geo.catalog import load_places
-    from generator.geo.regions import resolve_region
-    from generator.geo.selection import select_places, spread
+    from generator.geo.pick import pick_places
+    from generator.geo.selection import spread
 
-    selection = resolve_region(region)
-    precision = parse_precision(precision_text)
-    candidates = listing.of_kind(load_places(source, selection), kind)  # type: ignore[arg-type]
-    if not candidates:
-        raise UserError(
-            f"source {source} has no {kind} in {selection.label}; use --kind all or another region"
-        )
-    deck = select_places(
-        candidates,
-        count,
-        seed=seed,
-        sites_share=sites_share,
-        difficulty=difficulty,
-        precision=precision,
-    )
+    precisions = parse_precisions(precision_text)
+    finer = None if Precision.SECOND in precisions else "--precision second"
+    picked = pick_places(request, [printed_grid(p) for p in precisions], finer=finer)
+    deck, candidates, selection = picked.places, picked.candidates, picked.selection
+    precision = precisions[picked.grid]
+    seed, difficulty, source = request.seed, request.difficulty, request.source
     if _write_records(output_format, tuple(deck)):
         return
     console = Console(width=min(Console().width, 80))
     # the title on its own line: as a table title it would wrap to the width of a narrow table
     console.print(
-        f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source})",
+        f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source}, "
+        f"{precision.value})",
         overflow="ellipsis",
         no_wrap=True,
         highlight=False,

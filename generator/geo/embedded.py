@@ -20,7 +20,9 @@ import gzip
 import io
 import json
 import unicodedata
+import zipfile
 from collections import defaultdict
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,13 +36,18 @@ if TYPE_CHECKING:
 DATASETS = Path(__file__).resolve().parents[2] / "datasets"
 
 COMMUNES_FILE = "communes.csv"
+ALL_COMMUNES_FILE = "all_communes.csv"
 LANDMARKS_FILE = "landmarks.csv"
 DEPARTEMENTS_FILE = "departements.csv"
 REGIONS_FILE = "regions.csv"
 OUTLINE_FILE = "france_outline.geojson"
-WORLD_TOWNS_FILE = "world_towns.csv.gz"
+WORLD_TOWNS_FILE = "world_towns.zip"
+FRENCH_NAMES_FILE = "french_names.csv"
+ADMIN1_NAMES_FILE = "admin1_names.csv"
+COUNTRY_NAMES_FILE = "country_names.csv"
 WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
+COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
 
 
 def dataset_path(name: str) -> Path:
@@ -101,7 +108,17 @@ def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
     rows = _read_table(
         COMMUNES_FILE,
-        ("insee", "name", "lat", "lon", "departement", "region", "population", "geonames_id"),
+        (
+            "insee",
+            "name",
+            "lat",
+            "lon",
+            "departement",
+            "region",
+            "population",
+            "geonames_id",
+            "point",
+        ),
     )
     return tuple(
         Place(
@@ -117,7 +134,7 @@ def communes() -> tuple[Place, ...]:
             geonames_id=int(geonames_id),
             familiarity=float(population),
         )
-        for insee, name, lat, lon, departement, region, population, geonames_id in rows
+        for insee, name, lat, lon, departement, region, population, geonames_id, _point in rows
     )
 
 
@@ -236,35 +253,52 @@ def country_outline(country_code: str) -> dict[str, Any] | None:
     }
 
 
+@dataclass(frozen=True)
+class _CountryIndex:
+    towns: int
+    bbox: tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
+
+
 @lru_cache(maxsize=1)
-def _world_rows_by_country() -> dict[str, list[list[str]]]:
-    """Raw rows (geonames_id, name, country, admin1, lat, lon, population) grouped by country;
-    Places are built only for the countries asked for."""
-    data = gzip.decompress(dataset_path(WORLD_TOWNS_FILE).read_bytes()).decode("utf-8")
-    reader = csv.reader(io.StringIO(data))
+def _world_index() -> dict[str, _CountryIndex]:
+    """Country -> town count and bounding box (the archive's ``index.csv``; nothing else read)."""
+    with zipfile.ZipFile(dataset_path(WORLD_TOWNS_FILE)) as archive:
+        text = archive.read("index.csv").decode("utf-8")
+    reader = csv.reader(io.StringIO(text))
     next(reader)
-    grouped: dict[str, list[list[str]]] = defaultdict(list)
-    for row in reader:
-        grouped[row[2]].append(row)
-    return dict(grouped)
+    return {
+        row[0]: _CountryIndex(
+            int(row[1]), (float(row[2]), float(row[3]), float(row[4]), float(row[5]))
+        )
+        for row in reader
+    }
+
+
+def _world_rows(code: str) -> list[list[str]]:
+    """The rows of one country (geonames_id, name, name_fr, admin1, lat, lon, population): only
+    that country's member of the archive is decompressed and parsed."""
+    with zipfile.ZipFile(dataset_path(WORLD_TOWNS_FILE)) as archive:
+        text = archive.read(f"{code}.csv").decode("utf-8")
+    reader = csv.reader(io.StringIO(text))
+    next(reader)
+    return list(reader)
 
 
 def world_country_codes() -> tuple[str, ...]:
     """ISO 3166-1 alpha-2 codes present in the world towns table, sorted."""
-    return tuple(sorted(_world_rows_by_country()))
+    return tuple(sorted(_world_index()))
 
 
 @lru_cache(maxsize=32)
 def world_towns(country_code: str) -> tuple[Place, ...]:
     """GeoNames places of at least 1,000 inhabitants in one country (ISO alpha-2, any case),
-    by decreasing population."""
+    by decreasing population; named in French where a French name is known."""
     code = country_code.strip().upper()
-    rows = _world_rows_by_country().get(code)
-    if rows is None:
+    if code not in _world_index():
         raise UserError(
             f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH"
         )
-    towns = (_world_town(row) for row in rows)
+    towns = (_world_town(row, code) for row in _world_rows(code))
     return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))
 
 
@@ -272,25 +306,31 @@ def world_towns_in_box(
     bbox: tuple[float, float, float, float], skip_country: str = "FR"
 ) -> tuple[Place, ...]:
     """The world towns inside ``bbox`` (minlon, minlat, maxlon, maxlat) outside one country,
-    by GeoNames id. Rows outside the box are never turned into places (a box at the border
-    costs a scan, not 135,000 records)."""
+    by GeoNames id. Only the countries whose bounding box meets ``bbox`` are read."""
     minlon, minlat, maxlon, maxlat = bbox
     inside = []
-    for code, rows in _world_rows_by_country().items():
-        if code == skip_country:
+    for code, entry in _world_index().items():
+        west, south, east, north = entry.bbox
+        if (
+            code == skip_country
+            or east < minlon
+            or west > maxlon
+            or north < minlat
+            or south > maxlat
+        ):
             continue
-        for row in rows:
+        for row in _world_rows(code):
             lat, lon = float(row[4]), float(row[5])
             if minlat <= lat <= maxlat and minlon <= lon <= maxlon:
-                inside.append(_world_town(row))
+                inside.append(_world_town(row, code))
     return tuple(sorted(inside, key=lambda p: p.geonames_id or 0))
 
 
-def _world_town(row: list[str]) -> Place:
-    geonames_id, name, country, admin1, lat, lon, population = row
+def _world_town(row: list[str], country: str) -> Place:
+    geonames_id, name, name_fr, admin1, lat, lon, population = row
     return Place(
         id=f"gn:{geonames_id}",
-        name=name,
+        name=name_fr or name,
         kind="town",
         lat=float(lat),
         lon=float(lon),
@@ -300,6 +340,38 @@ def _world_town(row: list[str]) -> Place:
         familiarity=float(population),
         country=country,
     )
+
+
+@lru_cache(maxsize=1)
+def admin1_names() -> dict[tuple[str, str], str]:
+    """(country, GeoNames admin1 code) -> the subdivision's French name (hand-curated)."""
+    rows = _read_table(ADMIN1_NAMES_FILE, ("country", "admin1", "name", "reference"))
+    return {(country, code): name for country, code, name, _ in rows}
+
+
+@lru_cache(maxsize=1)
+def country_names() -> dict[str, tuple[str, str]]:
+    """ISO alpha-2 code -> (French name, English name), from Unicode CLDR."""
+    rows = _read_table(COUNTRY_NAMES_FILE, ("code", "name_fr", "name_en"))
+    return {code: (fr, en) for code, fr, en in rows}
+
+
+@lru_cache(maxsize=1)
+def commune_outlines_2018() -> dict[str, Any]:
+    """The IGN 2018 commune outlines, 2018 INSEE code -> encoded outline
+    (:mod:`generator.geo.databuild.ign_outlines` decodes them); for checks, not for decks."""
+    from generator.geo.databuild.ign_outlines import read_outlines
+
+    return read_outlines(dataset_path(COMMUNE_OUTLINES_FILE).read_bytes())
+
+
+@lru_cache(maxsize=1)
+def former_codes() -> dict[str, tuple[str, ...]]:
+    """Current INSEE code -> the codes of the communes merged into it (Etalab)."""
+    rows = _read_table(
+        ALL_COMMUNES_FILE, ("insee", "name", "departement", "region", "population", "former_codes")
+    )
+    return {row[0]: tuple(row[5].split()) for row in rows if row[5]}
 
 
 @lru_cache(maxsize=1)

@@ -10,9 +10,9 @@ département). Also:
 - a bounding box ``minlon,minlat,maxlon,maxlat`` (WGS84 degrees: ``-5.2,47.2,-1,48.9``);
 - a polygon file (GeoJSON, GeoPackage, shapefile…) read with geopandas: places inside its
   polygons (vectorised point-in-polygon with shapely);
-- an ISO 3166-1 country code (``IT``, ``be``, ``CH``) or a French country name from
-  :data:`COUNTRY_NAMES` (``Italie``, ``Belgique``), served offline from the embedded world
-  towns table.
+- an ISO 3166-1 country code (``IT``, ``be``, ``CH``) or a country name in French or English
+  (``Italie``, ``Switzerland``, ``Suisse``; Unicode CLDR's names), served offline from the
+  embedded world towns table.
 
 Anything else is a :class:`UserError` that lists the closest names.
 """
@@ -202,9 +202,9 @@ def resolve_region(text: str) -> RegionSelection:
     for departement in embedded.departements():
         if normalise(departement.name) == key:
             return _departement(departement.code)
-    for code, name in COUNTRY_NAMES.items():
-        if normalise(name) == key and code in embedded.world_country_codes():
-            return RegionSelection("world", code, name, frozenset())
+    code = _country_by_name().get(key)
+    if code is not None and code in embedded.world_country_codes():
+        return RegionSelection("world", code, _country_name(code), frozenset())
     extended = _resolve_box_file_or_country(raw)
     if extended is not None:
         return extended
@@ -217,7 +217,7 @@ def resolve_region(text: str) -> RegionSelection:
 
 def _unknown_message(raw: str) -> str:
     names = [r.name for r in embedded.regions()] + [d.name for d in embedded.departements()]
-    names += list(COUNTRY_NAMES.values())
+    names += [name for pair in embedded.country_names().values() for name in pair]
     by_key = {normalise(name): name for name in names}
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
     hint = (
@@ -332,33 +332,14 @@ def read_polygon_file(path: Path) -> RegionSelection:
 
 
 def _country_name(code: str) -> str:
-    return COUNTRY_NAMES.get(code, code)
+    """The French name of a country (Unicode CLDR): "Suisse"."""
+    return embedded.country_names().get(code, (code, code))[0]
 
 
-COUNTRY_NAMES: dict[str, str] = {
-    "AD": "Andorre",
-    "AT": "Autriche",
-    "BE": "Belgique",
-    "CA": "Canada",
-    "CH": "Suisse",
-    "DE": "Allemagne",
-    "DK": "Danemark",
-    "ES": "Espagne",
-    "GB": "Royaume-Uni",
-    "GR": "Grèce",
-    "IE": "Irlande",
-    "IT": "Italie",
-    "LU": "Luxembourg",
-    "MA": "Maroc",
-    "MC": "Monaco",
-    "NL": "Pays-Bas",
-    "NO": "Norvège",
-    "PL": "Pologne",
-    "PT": "Portugal",
-    "SE": "Suède",
-    "SN": "Sénégal",
-    "TN": "Tunisie",
-    "US": "États-Unis",
-    "DZ": "Algérie",
-    "CI": "Côte d'Ivoire",
-}
+def _country_by_name() -> dict[str, str]:
+    """Normalised French or English country name -> ISO code ("suisse", "switzerland" -> CH)."""
+    names: dict[str, str] = {}
+    for code, pair in embedded.country_names().items():
+        for name in pair:
+            names.setdefault(normalise(name), code)
+    return names

@@ -1,30 +1,43 @@
-"""Which places make a good Oucédonc deck: familiar, spread out, decidable, unambiguous.
+"""Which places make a good Oucédonc deck: familiar, spread out, decidable, one card per place.
 
-Pure logic: no file, no network. Given the candidate places of a region:
+Pure logic: no file, no network, no game rule (the printed grid comes in as data). Given the
+candidate places of a region:
 
 1. **Familiar first.** Towns and sites are ranked separately by ``familiarity`` (population;
-   sitelinks or curation rank). ``difficulty`` picks the window of ranks the deck draws from:
-   ``easy`` the best known 4×N, ``normal`` the best known 8×N, ``hard`` skips the best known
-   1.5×N and draws from the next 12×N (see :data:`DIFFICULTIES`). A seeded jitter multiplies
-   each rank by a factor in [0.7, 1.3]: the best known place always leads, and decks vary with
-   the seed further down.
-2. **Spread.** Candidates are dealt in that order, each only if it lies at least ``r`` km from
-   every card already dealt. ``r`` is 0.9 × the larger of: the largest distance at which the
-   window alone deals the whole deck, and 0.7 × the largest distance at which the window plus
-   a tail of the next 12×N places does (bisection for both). So no two cards crowd together,
-   and a less known place is dealt only where the better known ones leave the map empty. The
-   towns/sites share (``sites_share``) gives way only when holding it would crowd the deck
-   (a region with few sites, all next to its towns). :func:`spread` measures the result
-   (smallest distance between two cards, largest empty circle centred on a candidate).
-3. **Decidable.** No two cards share a printed latitude or a printed longitude at the chosen
-   :class:`~generator.games.oucedonc.coords.Precision` (the same integers the backs and the
-   referee use), so any two cards can be ordered north-south and east-west from their backs.
-   When the region cannot give N such places, a :class:`UserError` suggests a finer precision or
-   fewer cards.
-4. **Unambiguous names.** A name that several distinct places share gets its département (or
-   région, or country): "Saint-Denis (93)", "Saint-Denis (974)". Two cards never show the same
-   name.
-5. **Deterministic.** Everything random comes from ``random.Random(seed)``.
+   sitelinks or curation rank), each rank divided by the cards needed of that kind so the two
+   interleave. ``difficulty`` picks the window of ranks the deck draws from (see
+   :data:`DIFFICULTIES`): ``easy`` the best known 4×N, ``normal`` 8×N, ``hard`` skips the best
+   known 1.5×N and draws from the next 12×N.
+2. **Anchors.** In ``easy`` and ``normal`` decks the best known places (the first
+   ``anchors`` × the cards of each kind: 40 % in a normal deck, so the 20 largest towns of a
+   63-card deck) are dealt first, towns before sites, whatever the spread: a famous place is
+   never pushed out by a less known one. Only the one-place rule (4) and the printed grid (3)
+   can keep an anchor out.
+3. **Decidable.** No two cards share a printed latitude or a printed longitude on the
+   :class:`Grid` the caller passes (the integers the backs print), so any two cards can be
+   ordered north-south and east-west. Without a grid (a board that prints no coordinates) the
+   rule is off. :class:`Dealt` says which anchors a tie kept out: a caller can then try a finer
+   grid (``--precision auto``).
+4. **One card per place.** Two candidates are one place, and only the better known is dealt,
+   when: a site is named after a town (the town's name is a run of words of the site's name:
+   "Falaises de Bonifacio", "Citadelle de Corte"), or lies in the town's commune (same INSEE
+   code) within :data:`SAME_COMMUNE_KM` of its point (Maison Bonaparte and Ajaccio, the Dune du
+   Pilat and La Teste-de-Buch; not the Aiguilles de Bavella, 9 km from Zonza in Zonza's
+   commune), or lies within :data:`SITE_TOWN_KM` of any town card; or a town is a suburb of a
+   better known town: within :data:`SUBURB_KM` of a town :data:`SUBURB_RATIO` times as
+   populous (Villeurbanne and Lyon, Deurne and Anvers, Talence and Bordeaux), or within the
+   deck's suburb distance of it (:data:`SUBURB_SHARE` of the deck's mean spacing, the square
+   root of the candidates' hull area per card: about 10 km in a France deck, only about 1.3 km
+   in a Gironde deck, where Mérignac and Pessac, 7 km from Bordeaux, are places of their own).
+5. **Spread.** After the anchors, candidates are dealt in (seeded, jittered) rank order, each
+   only if it lies at least ``r`` km from every card already dealt. ``r`` is 0.9 × the larger
+   of: the largest distance at which the window alone completes the deck, and 0.7 × the
+   largest distance at which the window plus a tail of the next 12×N places does (bisection).
+   The towns/sites share gives way only when holding it would halve ``r``.
+6. **Unambiguous names.** A name that several distinct places share gets its département (or
+   the name of its province, canton or région abroad, given by the caller): "Saint-Denis
+   (93)", "Ecublens (Fribourg)". Two cards never show the same name.
+7. **Deterministic.** Everything random comes from ``random.Random(seed)``.
 
 The returned places carry the display name in ``name``; ``id`` still names the source record.
 """
@@ -33,15 +46,15 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
 
 from generator.core.errors import UserError
-from generator.games.oucedonc.coords import Precision, to_units
 from generator.geo.model import Place
 
 Difficulty = Literal["easy", "normal", "hard"]
@@ -50,22 +63,37 @@ EARTH_RADIUS_KM = 6371.0088
 
 
 @dataclass(frozen=True)
+class Grid:
+    """What two cards must never share: the whole numbers printed for a latitude or a longitude
+    (``units`` turns degrees into them). Defined by the game; the selection only compares."""
+
+    name: str  # "minute", for messages
+    units: Callable[[float], int]
+
+
+@dataclass(frozen=True)
 class RankWindow:
     """Which familiarity ranks a difficulty draws from, in multiples of the cards needed."""
 
     skip: float  # ranks skipped at the top (the best known places)
     size: float  # ranks kept after that
+    anchors: float  # the best known share of each kind's cards, dealt before the spread
 
 
 DIFFICULTIES: dict[str, RankWindow] = {
-    "easy": RankWindow(skip=0.0, size=4.0),
-    "normal": RankWindow(skip=0.0, size=8.0),
-    "hard": RankWindow(skip=1.5, size=12.0),
+    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5),
+    "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4),
+    "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0),
 }
 JITTER = 0.3  # each rank is multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
 TAIL = 12.0  # places after the window that may fill empty parts, in multiples of the cards needed
 SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
 SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
+SITE_TOWN_KM = 2.0  # a site this close to a town card is that town's (the one-place rule)
+SAME_COMMUNE_KM = 5.0  # a site in a town's commune and this close to its point is that town's
+SUBURB_SHARE = 0.1  # a town this share of the deck's mean spacing from a better known one is it
+SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as populous is it
+SUBURB_RATIO = 3.0
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
@@ -76,9 +104,23 @@ class Spread:
     """How well a deck covers its region (kilometres)."""
 
     min_pair_km: float  # smallest distance between two chosen places (bigger is better)
-    largest_gap_km: (
-        float  # radius of the largest empty circle centred on a candidate (smaller is better)
-    )
+    largest_gap_km: float  # radius of the largest empty circle centred on a candidate
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A selection's outcome: the places (display names set) and what the grid cost."""
+
+    places: tuple[Place, ...]
+    tied_anchors: tuple[Place, ...]  # best known places a printed tie kept out
+
+
+class SelectionShortfall(UserError):
+    """The region cannot give ``count`` places under the rules; ``dealt`` could be."""
+
+    def __init__(self, message: str, dealt: int) -> None:
+        super().__init__(message)
+        self.dealt = dealt
 
 
 def select_places(
@@ -87,9 +129,26 @@ def select_places(
     seed: int = 1,
     sites_share: float = 0.2,
     difficulty: Difficulty | str = "normal",
-    precision: Precision = Precision.MINUTE,
+    grid: Grid | None = None,
+    suffixes: Mapping[str, str] | None = None,
 ) -> list[Place]:
     """Pick ``count`` places from ``candidates`` (see the module text for the rules)."""
+    return list(deal(candidates, count, seed, sites_share, difficulty, grid, suffixes).places)
+
+
+def deal(
+    candidates: Sequence[Place],
+    count: int,
+    seed: int = 1,
+    sites_share: float = 0.2,
+    difficulty: Difficulty | str = "normal",
+    grid: Grid | None = None,
+    suffixes: Mapping[str, str] | None = None,
+) -> Dealt:
+    """:func:`select_places` with the anchors a printed tie kept out.
+
+    ``suffixes`` maps a place id to the words that tell it from its homonyms (a province or
+    canton name abroad); the département code is used otherwise."""
     window = _window(difficulty)
     if count < 1:
         raise UserError(f"a deck needs at least one card, not {count}; give --count 1 or more")
@@ -97,9 +156,10 @@ def select_places(
         raise UserError(f"--sites-share must be between 0 and 1, not {sites_share}")
     pool = _unique(candidates)
     if len(pool) < count:
-        raise UserError(
+        raise SelectionShortfall(
             f"the region offers only {len(pool)} places for {count} cards; "
-            "choose a larger region or fewer cards"
+            "choose a larger region or fewer cards",
+            len(pool),
         )
     towns = [p for p in pool if p.kind == "town"]
     sites = [p for p in pool if p.kind == "site"]
@@ -107,34 +167,51 @@ def select_places(
     want_towns = min(len(towns), count - want_sites)
     want_sites = count - want_towns  # too few towns: sites fill in (and the other way round)
 
-    display = display_names(pool)
+    display = display_names(pool, suffixes)
     quota = {"town": want_towns, "site": want_sites}
+    suburb_km = SUBURB_SHARE * mean_spacing_km(pool, count)
     for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
         town_window, town_tail = _ranked(towns, want_towns, window, tail)
         site_window, site_tail = _ranked(sites, want_sites, window, tail)
-        chosen = _deal_deck(
-            town_window + site_window,
-            town_tail + site_tail,
+        outcome = _deal_deck(
+            _Ranks(
+                town_window + site_window,
+                town_tail + site_tail,
+                _anchors(town_window, want_towns, window)
+                + _anchors(site_window, want_sites, window),
+            ),
             quota,
             random.Random(seed),
             display,
-            precision,
+            grid,
+            suburb_km,
         )
+        chosen, tied = outcome
         if len(chosen) == count:
             break
     if len(chosen) < count:
-        # 0.01° (36″) is finer than a minute and coarser than a second
-        finer = {
-            Precision.MINUTE: "--precision second",
-            Precision.HUNDREDTH: "--precision second",
-            Precision.SECOND: "a larger region",
-        }[precision]
-        raise UserError(
-            f"only {len(chosen)} of the {count} cards can have different printed latitudes and "
-            f"longitudes (precision: {precision.value}) in this region; use {finer} or at most "
-            f"{len(chosen)} cards"
+        printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
+        raise SelectionShortfall(
+            f"only {len(chosen)} of the {count} cards can be dealt{printed} in this region, "
+            "one card per place",
+            len(chosen),
         )
-    return [replace(place, name=display[place.id]) for place in chosen]
+    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+
+
+def mean_spacing_km(places: Sequence[Place], count: int) -> float:
+    """The square root of the candidates' hull area (km², a local equirectangular frame) per
+    card: how far apart ``count`` evenly spread cards would be."""
+    import shapely
+
+    if len(places) < 3 or count < 1:
+        return 0.0
+    mean_lat = math.radians(sum(p.lat for p in places) / len(places))
+    km = math.pi * EARTH_RADIUS_KM / 180
+    hull = shapely.convex_hull(
+        shapely.multipoints([(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places])
+    )
+    return math.sqrt(hull.area / count)
 
 
 def _window(difficulty: str) -> RankWindow:
@@ -190,13 +267,16 @@ def _ranked(
     return ranked(skip, end), ranked(end, stop) + ranked(0, skip)
 
 
-def display_names(places: Sequence[Place]) -> dict[str, str]:
+def display_names(
+    places: Sequence[Place], suffixes: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """Place id -> the name printed on the card.
 
-    Homonyms (the same name on places more than :data:`SAME_PLACE_KM` apart) get their
-    département, else their région or country: "Saint-Denis (93)", "Saint-Denis (974)". The
-    same place listed twice (the commune and the site "Saint-Émilion") keeps its plain name;
-    the deal never gives two cards the same printed name.
+    Homonyms (the same name on places more than :data:`SAME_PLACE_KM` apart) get a suffix:
+    ``suffixes[id]`` when given (a province or canton name abroad), else the département, else
+    the région or country code: "Saint-Denis (93)", "Ecublens (Fribourg)". The same place
+    listed twice (the commune and the site "Saint-Émilion") keeps its plain name; the deal never
+    gives two cards the same printed name.
     """
     groups: dict[str, list[Place]] = defaultdict(list)
     for place in places:
@@ -205,7 +285,9 @@ def display_names(places: Sequence[Place]) -> dict[str, str]:
     for name, group in groups.items():
         homonyms = len(group) > 1 and not _all_close(group, SAME_PLACE_KM)
         for place in group:
-            suffix = place.departement or place.region or place.country
+            suffix = (
+                (suffixes or {}).get(place.id) or place.departement or place.region or place.country
+            )
             names[place.id] = f"{name} ({suffix})" if homonyms else name
     return names
 
@@ -218,38 +300,84 @@ def _all_close(group: list[Place], km: float) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class _Ranks:
+    window: list[_Ranked]
+    tail: list[_Ranked]
+    anchors: list[_Ranked]  # the best known of the window, dealt first
+
+
+def _anchors(window: list[_Ranked], needed: int, rank_window: RankWindow) -> list[_Ranked]:
+    """The first ``anchors`` × ``needed`` of the window, when the window starts at the top."""
+    if rank_window.skip > 0 or needed <= 0:
+        return []
+    return window[: math.ceil(rank_window.anchors * needed)]
+
+
+def _words(name: str) -> tuple[str, ...]:
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    letters = "".join(
+        ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
+    )
+    return tuple(letters.split())
+
+
+def _named_after(places: list[Place]) -> dict[int, set[int]]:
+    """Index -> indices of the other kind it is one place with by name: a site whose name holds
+    a town's whole name as a run of words ("Citadelle de Corte" and Corte), both ways."""
+    towns: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i, place in enumerate(places):
+        if place.kind == "town":
+            towns[_words(place.name)].append(i)
+    longest = max((len(key) for key in towns), default=0)
+    pairs: dict[int, set[int]] = defaultdict(set)
+    for i, place in enumerate(places):
+        if place.kind != "site":
+            continue
+        words = _words(place.name)
+        for start in range(len(words)):
+            for end in range(start + 1, min(len(words), start + longest) + 1):
+                for j in towns.get(words[start:end], ()):
+                    pairs[i].add(j)
+                    pairs[j].add(i)
+    return pairs
+
+
 def _deal_deck(
-    window: list[_Ranked],
-    tail: list[_Ranked],
+    ranks: _Ranks,
     quota: dict[str, int],
     rng: random.Random,
     display: dict[str, str],
-    precision: Precision,
-) -> list[Place]:
-    """The best known places that keep the cards as far apart as the region allows.
+    grid: Grid | None,
+    suburb_km: float,
+) -> tuple[list[Place], list[Place]]:
+    """The anchors, then the best known places that keep the cards as far apart as the region
+    allows; and the anchors a printed tie kept out.
 
-    Candidates are taken in order: the window by (seeded, jittered) familiarity rank, then the
-    tail by rank. One is dealt when it lies at least ``r`` km from every card already dealt,
-    shares no printed latitude or longitude with them, and its kind's quota is not full.
-    ``r`` is :data:`SLACK` times the larger of: the largest distance that the window alone can
-    deal the deck with, and :data:`SPREAD_FLOOR` times the largest distance window and tail can
-    (bisection for both). Where the best known places crowd together, the tail fills the empty
-    parts. The towns/sites quota is kept unless that makes ``r`` :data:`RELAX_SHARE` times
-    smaller; then either kind may fill the places the other cannot.
+    After the anchors (in rank order), candidates are taken in order: the window by (seeded,
+    jittered) familiarity rank, then the tail by rank. One is dealt when it lies at least ``r``
+    km from every card already dealt, is not one place with a dealt card, shares no printed
+    latitude or longitude with them, and its kind's quota is not full. ``r`` is :data:`SLACK`
+    times the larger of: the largest distance that the window alone can deal the deck with, and
+    :data:`SPREAD_FLOOR` times the largest distance window and tail can (bisection for both).
+    The towns/sites quota is kept unless that makes ``r`` :data:`RELAX_SHARE` times smaller.
     """
-    # Seeded variety that never demotes the best known: rank 0 stays first, rank 10 may swap
-    # with ranks 7 to 13.
-    jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in window]
-    ordered = [
+    anchored = {id(r) for r in ranks.anchors}
+    rest = [r for r in ranks.window if id(r) not in anchored]
+    # Seeded variety that never demotes the best known: rank 10 may swap with ranks 7 to 13.
+    jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in rest]
+    # town anchors first: a famous site named after a famous town gives way to the town
+    ordered = sorted(ranks.anchors, key=lambda r: (r.place.kind != "town", r.rank, r.place.id))
+    ordered += [
         r
         for _, r in sorted(
-            zip(jitter, window, strict=True),
+            zip(jitter, rest, strict=True),
             key=lambda pair: (pair[1].rank * pair[0], pair[1].place.id),
         )
     ]
-    ordered += sorted(tail, key=lambda r: (r.rank, r.place.id))
+    ordered += sorted(ranks.tail, key=lambda r: (r.rank, r.place.id))
     if not ordered:
-        return []
+        return [], []
     places = [r.place for r in ordered]
     lat = np.radians([p.lat for p in places])
     lon = np.radians([p.lon for p in places])
@@ -257,30 +385,46 @@ def _deal_deck(
         lat=lat,
         lon=lon,
         xyz=np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat))),
-        lat_units=[to_units(p.lat, precision) for p in places],
-        lon_units=[to_units(p.lon, precision) for p in places],
+        lat_units=[grid.units(p.lat) for p in places] if grid else None,
+        lon_units=[grid.units(p.lon) for p in places] if grid else None,
         kinds=[p.kind for p in places],
+        is_town=np.array([p.kind == "town" for p in places]),
+        familiarity=np.array([p.familiarity for p in places]),
+        suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
         names=[display[p.id] for p in places],
+        insee=[p.insee for p in places],
+        named_after=_named_after(places),
+        anchors=len(ranks.anchors),
+        suburb_dot=math.cos(min(math.pi, suburb_km / EARTH_RADIUS_KM)),
+        site_town_dot=math.cos(SITE_TOWN_KM / EARTH_RADIUS_KM),
+        commune_dot=math.cos(SAME_COMMUNE_KM / EARTH_RADIUS_KM),
     )
     wanted = sum(quota.values())
-    dealt = _deal(columns, quota, 0.0, len(places))
+    window_end = len(ranks.window)
+
+    def chosen(indices: list[int]) -> list[Place]:
+        return [places[i] for i in indices]
+
+    dealt, _ = _deal(columns, quota, 0.0, len(places), True)
     if len(dealt) < wanted:
-        # not decidable with this share even with the cards side by side: the caller says so
-        # (a finer precision keeps the share; the share does not silently give way here)
-        return [places[i] for i in dealt]
+        # not decidable, or not enough distinct places, even with the cards side by side
+        return chosen(dealt), []
     diameter = _diameter_km(columns.lat, columns.lon)
 
     def reach(flexible: bool) -> float:
-        in_window = _largest_distance(columns, quota, len(window), diameter, flexible)
+        in_window = _largest_distance(columns, quota, window_end, diameter, flexible)
         overall = _largest_distance(columns, quota, len(places), diameter, flexible)
         return max(in_window, SPREAD_FLOOR * overall)
 
-    distance, flexible = reach(False), False
+    held = len(_deal(columns, quota, 0.0, len(places))[0]) == wanted
+    distance, flexible = (reach(False), False) if held else (0.0, True)
     relaxed = reach(True)
-    if relaxed > RELAX_SHARE * distance:
-        # holding the towns/sites share would crowd the deck: let one kind stand in for the other
+    if not held or relaxed > RELAX_SHARE * distance:
+        # holding the towns/sites share would crowd the deck (or the one-place rule leaves too
+        # few sites): let one kind stand in for the other
         distance, flexible = relaxed, True
-    return [places[i] for i in _deal(columns, quota, SLACK * distance, len(places), flexible)]
+    dealt, tied = _deal(columns, quota, SLACK * distance, len(places), flexible)
+    return chosen(dealt), chosen(tied)
 
 
 def _largest_distance(
@@ -288,12 +432,12 @@ def _largest_distance(
 ) -> float:
     """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck."""
     wanted = sum(quota.values())
-    if len(_deal(columns, quota, 0.0, limit, flexible)) < wanted:
+    if len(_deal(columns, quota, 0.0, limit, flexible)[0]) < wanted:
         return 0.0
     low, high = 0.0, diameter
     for _ in range(BISECTIONS):
         middle = (low + high) / 2
-        if len(_deal(columns, quota, middle, limit, flexible)) >= wanted:
+        if len(_deal(columns, quota, middle, limit, flexible)[0]) >= wanted:
             low = middle
         else:
             high = middle
@@ -305,16 +449,26 @@ class _Columns:
     lat: np.ndarray
     lon: np.ndarray
     xyz: np.ndarray  # unit vectors: the great-circle test is a dot product
-    lat_units: list[int]
-    lon_units: list[int]
+    lat_units: list[int] | None  # printed values (None: no grid)
+    lon_units: list[int] | None
     kinds: list[str]
+    is_town: np.ndarray
+    familiarity: np.ndarray
+    suburb_floor_dot: float
     names: list[str]
+    insee: list[str | None]
+    named_after: dict[int, set[int]]
+    anchors: int  # the first ``anchors`` candidates ignore the spread distance
+    suburb_dot: float  # towns closer than the suburb distance: dot product above this
+    site_town_dot: float
+    commune_dot: float
 
 
 def _deal(
     columns: _Columns, quota: dict[str, int], min_km: float, limit: int, flexible: bool = False
-) -> list[int]:
-    """Indices dealt in order among the first ``limit`` candidates, at least ``min_km`` apart.
+) -> tuple[list[int], list[int]]:
+    """Indices dealt in order among the first ``limit`` candidates, and the anchors a printed
+    tie kept out. The anchors come first and need not be ``min_km`` from the others.
 
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
     """
@@ -323,32 +477,57 @@ def _deal(
     # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most cos(angle)"
     max_dot = math.cos(min(math.pi, min_km / EARTH_RADIUS_KM)) + 1e-12
     closest = np.full(limit, -2.0)  # largest dot product with a dealt card so far
+    blocked = np.zeros(limit, dtype=bool)  # one place with a dealt card
     xs, ys, zs = columns.xyz[:limit].T
+    towns = columns.is_town[:limit]
     used_lat: set[int] = set()
     used_lon: set[int] = set()
     used_names: set[str] = set()
+    dealt_insee: dict[tuple[str, bool], int] = {}
     dealt: list[int] = []
+    tied: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
         for i in range(limit):
-            if (
-                (left[columns.kinds[i]] == 0 and not relaxed)
-                or closest[i] > max_dot
-                or columns.lat_units[i] in used_lat
-                or columns.lon_units[i] in used_lon
-                or columns.names[i] in used_names
-            ):
+            if (left[columns.kinds[i]] == 0 and not relaxed) or blocked[i]:
                 continue
+            if i >= columns.anchors and closest[i] > max_dot:
+                continue
+            if columns.names[i] in used_names:
+                continue
+            town = bool(towns[i])
+            code = columns.insee[i]
+            other = dealt_insee.get((code, not town)) if code is not None else None
+            if other is not None and (
+                xs[i] * xs[other] + ys[i] * ys[other] + zs[i] * zs[other] > columns.commune_dot
+            ):
+                continue  # a site in a dealt town's commune, near it; or the town of such a site
+            if columns.lat_units is not None and columns.lon_units is not None:
+                if columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon:
+                    if i < columns.anchors and not relaxed:
+                        tied.append(i)
+                    continue
+                used_lat.add(columns.lat_units[i])
+                used_lon.add(columns.lon_units[i])
             dealt.append(i)
             left[columns.kinds[i]] -= 1
-            used_lat.add(columns.lat_units[i])
-            used_lon.add(columns.lon_units[i])
             used_names.add(columns.names[i])
+            if code is not None:
+                dealt_insee[(code, town)] = i
             if len(dealt) == wanted:
-                return dealt
+                return dealt, tied
+            dots = xs * xs[i] + ys * ys[i] + zs * zs[i]
             if min_km > 0:
-                x, y, z = xs[i], ys[i], zs[i]
-                np.maximum(closest, xs * x + ys * y + zs * z, out=closest)
-    return dealt
+                np.maximum(closest, dots, out=closest)
+            # the one-place rule: suburbs of a dealt town, sites next to it, and the other way
+            if town:
+                smaller = columns.familiarity[:limit] * SUBURB_RATIO <= columns.familiarity[i]
+                near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+                blocked |= towns & near
+            blocked |= (towns != town) & (dots > columns.site_town_dot)
+            for j in columns.named_after.get(i, ()):
+                if j < limit:
+                    blocked[j] = True
+    return dealt, tied
 
 
 def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
@@ -389,8 +568,8 @@ def spread(chosen: Sequence[Place], candidates: Sequence[Place]) -> Spread:
     return Spread(min_pair_km=smallest, largest_gap_km=float(nearest.max()))
 
 
-def decidable(places: Sequence[Place], precision: Precision) -> bool:
+def decidable(places: Sequence[Place], grid: Grid) -> bool:
     """True when no two places share a printed latitude or a printed longitude."""
-    lats = [to_units(p.lat, precision) for p in places]
-    lons = [to_units(p.lon, precision) for p in places]
+    lats = [grid.units(p.lat) for p in places]
+    lons = [grid.units(p.lon) for p in places]
     return len(set(lats)) == len(lats) and len(set(lons)) == len(lons)

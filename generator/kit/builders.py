@@ -64,7 +64,13 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
     built.append(
         KitFile(
             files.json,
-            title="Deck file for the referee (pnp oucedonc verify --deck, pnp oucedonc game)",
+            title="Deck file for the referee (pnp oucedonc play, pnp oucedonc game, verify --deck)",
+        ),
+    )
+    built.append(
+        KitFile(
+            files.referee_page,
+            title="The referee on a phone: copy this page to the phone and open it (works offline)",
         )
     )
     return built

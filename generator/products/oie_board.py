@@ -30,13 +30,17 @@ class Theme:
 
 def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
     """The journey across ``region``: familiar, spread-out places (the decks' selection), in route order."""
-    from generator.games.oucedonc.coords import Precision
-    from generator.geo.catalog import load_places
-    from generator.geo.regions import resolve_region
-    from generator.geo.selection import select_places
+    from generator.geo.pick import PickRequest, pick_places, region_candidates
 
-    selection = resolve_region(region)
-    candidates = load_places(source, selection)
+    request = PickRequest(
+        region=region,
+        source=source,
+        count=len(ordinary_squares()),
+        seed=seed,
+        sites_share=SITES_SHARE,
+        difficulty="easy",
+    )
+    selection, candidates = region_candidates(request)
     needed = len(ordinary_squares())
     distinct = len({place.name for place in candidates})
     if distinct < needed:
@@ -45,21 +49,14 @@ def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
             "squares; choose a larger region"
         )
     try:
-        # the board prints no coordinates: the finest precision only keeps the deck rule out of the way
-        chosen = select_places(
-            candidates,
-            needed,
-            seed=seed,
-            sites_share=SITES_SHARE,
-            difficulty="easy",
-            precision=Precision.SECOND,
-        )
+        # the board prints no coordinates: no printed grid, so no decidability rule
+        picked = pick_places(request, grids=(None,))
     except UserError:
         raise UserError(
             f"{selection.label} does not offer {needed} distinct places for the board; "
             "choose a larger region"
         ) from None
-    return Theme(selection.name, plan_route(chosen))
+    return Theme(selection.name, plan_route(list(picked.places)))
 
 
 @dataclass(frozen=True)

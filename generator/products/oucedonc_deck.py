@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.games.oucedonc.coords import Precision, parse_precision
+from generator.games.oucedonc.coords import Precision, parse_precisions, printed_grid
 from generator.games.oucedonc.deck import (
     PACK_SIZE,
     PACKS,
@@ -31,6 +31,7 @@ from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.model import Place
 
 if TYPE_CHECKING:
+    from generator.geo.regions import RegionSelection
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
     from generator.render.imposition import Card, SheetSpec
@@ -40,10 +41,6 @@ if TYPE_CHECKING:
 Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
 
 TOKENS_EACH = RuleOptions().starting_tokens  # printed on the rule cards; the referee reads it back
-#: ``--precision auto``: whole arc-minutes as on the original cards when the region is large
-#: enough for every pair of cards to differ at that precision; arc-seconds otherwise (a région
-#: or a département rarely gives 48 places with distinct minutes that are also spread out).
-AUTO_PRECISIONS = (Precision.MINUTE, Precision.SECOND)
 
 
 @dataclass(frozen=True)
@@ -84,11 +81,13 @@ class DeckFiles:
     pngs: tuple[Path, ...]
     deck: Deck
     pages: int
+    referee_page: Path  # DECK-referee.html beside the JSON: the referee on a phone
+    note: str | None = None  # a line for the user (a smaller default deck)
     faces: tuple[Path, ...] = ()  # the cards' and the tokens' faces files
 
     @property
     def paths(self) -> list[Path]:
-        return [self.pdf, self.json, *self.faces, *self.pngs]
+        return [self.pdf, self.json, self.referee_page, *self.faces, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -112,41 +111,23 @@ REGION_KINDS = {
 }
 
 
-def load_candidates(source: str, region_text: str) -> tuple[RegionInfo, tuple[Place, ...]]:
-    """The places a deck may use (from ``--source``), and how the region is called."""
-    from generator.geo.catalog import load_places
-    from generator.geo.regions import resolve_region
-
-    selection = resolve_region(region_text)
+def region_info(selection: RegionSelection, region_text: str) -> RegionInfo:
+    """How the deck names and draws its region."""
     name = selection.name if selection.kind not in ("bbox",) else selection.label
-    info = RegionInfo(
+    return RegionInfo(
         region_text.strip() or "france",
         name,
         REGION_KINDS.get(selection.kind, "area"),
         selection.code if selection.kind == "world" else None,
     )
-    return info, load_places(source.strip().lower(), selection)
 
 
-def choose_places(
-    candidates: Sequence[Place],
-    count: int,
-    seed: int,
-    precision: Precision,
-    sites_share: float,
-    difficulty: str,
-) -> list[Place]:
-    """The deck's places: familiar, spread over the region, pairwise decidable, unique names."""
-    from generator.geo.selection import select_places
-
-    return select_places(
-        candidates,
-        count,
-        seed=seed,
-        sites_share=sites_share,
-        difficulty=difficulty,
-        precision=precision,
-    )
+def default_counts(per_sheet: int) -> tuple[int, ...]:
+    """The default deck (whole sheets from 60 places up), then each whole-sheet deck below it
+    down to the smallest that still plays (for regions that cannot hold the default)."""
+    first = default_place_count(per_sheet)
+    needed = minimum_places(PACKS, PACK_SIZE)
+    return tuple(range(first, needed - 1, -per_sheet))
 
 
 # ------------------------------------------------------------------- the deck
@@ -276,11 +257,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
     profile = print_profile(options.profile, options.ink_limit)
     if options.back_first and not options.faces:
         raise UserError("--back-first orders the faces files; add --faces")
-    precisions = (
-        AUTO_PRECISIONS
-        if options.precision.strip().lower() == "auto"
-        else (parse_precision(options.precision),)
-    )
+    precisions = parse_precisions(options.precision)
     spec = SheetSpec(
         paper=paper(options.paper),
         card=card_size(options.card_size),
@@ -345,9 +322,13 @@ def _check_type_fits(spec: SheetSpec) -> None:
 
 
 def _check_targets(options: DeckOptions) -> None:
-    """The PDF, the JSON and the PNG folder must all be writable as such before any is written:
-    a PDF replaced while its deck file cannot be would leave the referee reading another deck."""
-    for path in (options.out, options.out.with_suffix(".json"), *faces_paths(options.out)):
+    """The PDF, the JSON, the referee page, the faces files and the PNG folder must all be
+    writable as such before any is written: a PDF replaced while its deck file cannot be would
+    leave the referee reading another deck."""
+    from generator.products.oucedonc_referee_page import page_path
+
+    json_path = options.out.with_suffix(".json")
+    for path in (options.out, json_path, page_path(json_path), *faces_paths(options.out)):
         if path.is_dir():
             raise UserError(f"{path} is a folder; choose another --out or move that folder away")
     folder = png_folder(options.out)
@@ -366,27 +347,39 @@ def faces_paths(out: Path) -> tuple[Path, Path]:
     return out.with_name(out.stem + "-faces.pdf"), out.with_name(out.stem + "-tokens-faces.pdf")
 
 
-def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, RegionInfo]:
-    """Candidates of the region, the deck's places, and the composed deck."""
+def select_deck(
+    options: DeckOptions, settings: PrintSettings
+) -> tuple[Deck, RegionInfo, str | None]:
+    """Candidates of the region, the deck's places, the composed deck, and a note for the user."""
+    from generator.geo.pick import PickRequest, pick_places, region_candidates
     from generator.render.oucedonc.texts import render_title
 
-    count = options.cards if options.cards is not None else default_place_count(settings.per_sheet)
-    region, candidates = load_candidates(options.source, options.region)
+    request = PickRequest(
+        region=options.region,
+        source=options.source,
+        count=options.cards,
+        seed=options.seed,
+        sites_share=options.sites_share,
+        difficulty=options.difficulty,
+    )
+    selection, candidates = region_candidates(request)
+    region = region_info(selection, options.region)
     needed = minimum_places(PACKS, PACK_SIZE)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
         raise UserError(
             f"{region.name} offers only {len(candidates)} places and a deck needs at least {needed} "
             f"({PACKS} packs of {PACK_SIZE} and {PACKS} start cards); choose a larger region"
         )
-    for precision in settings.precisions:
-        try:
-            places = choose_places(
-                candidates, count, options.seed, precision, options.sites_share, options.difficulty
-            )
-            break
-        except UserError:
-            if precision is settings.precisions[-1]:
-                raise
+    finer = None if Precision.SECOND in settings.precisions else "--precision second"
+    picked = pick_places(
+        request,
+        [printed_grid(p) for p in settings.precisions],
+        default_counts(settings.per_sheet),
+        finer,
+        min_count=needed,
+    )
+    places = list(picked.places)
+    precision = settings.precisions[picked.grid]
     spec = settings.spec
     params = {
         "paper": spec.paper.name,
@@ -414,7 +407,7 @@ def select_deck(options: DeckOptions, settings: PrintSettings) -> tuple[Deck, Re
         pack_size=PACK_SIZE,
         params=params,
     )
-    return deck, region
+    return deck, region, picked.note
 
 
 @dataclass(frozen=True)
@@ -426,6 +419,7 @@ class BuiltDeck:
     pages: int
     cards: tuple[Card, ...]  # the engine's cards (painters), reused for PNG export
     spec: SheetSpec
+    note: str | None = None
     faces: bytes | None = None  # the cards one face per page
     token_faces: bytes | None = None  # the tokens one face per page
 
@@ -480,14 +474,15 @@ def render_oucedonc_deck(
             tokens.canvas, TOKENS, sheet.radius, spec.bleed, back_first=settings.back_first
         )
         token_faces = tokens.to_bytes()
-    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec, faces, token_faces)
+    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec, faces=faces, token_faces=token_faces)
 
 
 def build_deck(options: DeckOptions) -> BuiltDeck:
     """Check the options, select and compose the deck, render it: all in memory."""
     settings = print_settings(options)
-    deck, region = select_deck(options, settings)
-    return render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
+    deck, region, note = select_deck(options, settings)
+    built = render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
+    return replace(built, note=note)
 
 
 def deck_cards(
@@ -561,8 +556,10 @@ def _region_names() -> dict[str, str]:
 
 
 def make_deck(options: DeckOptions) -> DeckFiles:
-    """Build everything in memory, then write the PDF, the JSON and the PNGs atomically."""
+    """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
+    each atomically."""
     from generator.core.atomic import write_bytes, write_text
+    from generator.products.oucedonc_referee_page import page_path, render_page
 
     built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
@@ -572,17 +569,28 @@ def make_deck(options: DeckOptions) -> DeckFiles:
         else {}
     )
     json_path = options.out.with_suffix(".json")
+    page = render_page(built.deck)
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
     faces: tuple[Path, ...] = ()
     if built.faces is not None and built.token_faces is not None:
         cards_path, tokens_path = faces_paths(options.out)
         faces = (write_bytes(cards_path, built.faces), write_bytes(tokens_path, built.token_faces))
+    referee_page = write_text(page_path(json_path), page)
     folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
-    return DeckFiles(options.out, json_path, written, built.deck, built.pages, faces)
+    return DeckFiles(
+        options.out,
+        json_path,
+        written,
+        built.deck,
+        built.pages,
+        referee_page,
+        built.note,
+        faces,
+    )
 
 
 _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")

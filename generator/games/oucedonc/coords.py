@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import math
 from enum import Enum
+from functools import partial
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+
+if TYPE_CHECKING:  # numpy comes with the selection: the referee never imports it
+    from generator.geo.selection import Grid
 
 
 class Precision(Enum):
@@ -85,3 +90,23 @@ def format_decimal(degrees: float, decimals: int = 2) -> str:
     """Signed decimal degrees with a French decimal comma: ``48,11`` or ``-1,68``."""
     text = f"{degrees:.{decimals}f}".replace(".", ",")
     return "0" + text[2:] if text.startswith("-0") and set(text[1:]) <= {"0", ","} else text
+
+
+#: ``--precision auto``: whole arc-minutes as on the original cards when the deck loses nothing
+#: at that precision (every best known place dealt, the deck complete); arc-seconds otherwise.
+AUTO_PRECISIONS = (Precision.MINUTE, Precision.SECOND)
+AUTO = "auto"
+
+
+def parse_precisions(text: str) -> tuple[Precision, ...]:
+    """``auto`` (minute, else second) or one precision: the precisions a deck may try, in order."""
+    if text.strip().lower() == AUTO:
+        return AUTO_PRECISIONS
+    return (parse_precision(text),)
+
+
+def printed_grid(precision: Precision) -> Grid:
+    """The selection's decidability grid: the integers the backs print at ``precision``."""
+    from generator.geo.selection import Grid
+
+    return Grid(precision.value, partial(to_units, precision=precision))

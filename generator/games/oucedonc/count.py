@@ -72,7 +72,7 @@ def rewards(
     """Exact estimates win 2 tokens each (several exact: see ``exact_tie``); if none is exact, the
     closest win 1 (several closest: see ``tie``)."""
     exact = tuple(p for p in players if estimates[p] == misplaced)
-    won = {p: 0 for p in players}
+    won = dict.fromkeys(players, 0)
     if exact:
         winners = players if len(exact) > 1 and exact_tie is ExactTie.EVERYONE else exact
         for player in winners:

@@ -23,7 +23,7 @@ Format (``schema`` = ``pnp.oucedonc.deck``, ``version`` = 1)::
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from generator.core.errors import UserError
@@ -118,7 +118,12 @@ def make_place_card(
 
 def deck_to_json(deck: Deck) -> str:
     """Stable, human-readable JSON (sorted parameters, cards in deck order)."""
-    document = {
+    return json.dumps(deck_document(deck), ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def deck_document(deck: Deck) -> dict[str, Any]:
+    """The deck file's JSON object (a game file embeds the same)."""
+    return {
         "schema": SCHEMA,
         "version": VERSION,
         "title": deck.title,
@@ -128,9 +133,17 @@ def deck_to_json(deck: Deck) -> str:
         "packs": deck.packs,
         "pack_size": deck.pack_size,
         "params": deck.params,
-        "cards": [asdict(card) for card in deck.places] + [asdict(card) for card in deck.others],
+        "cards": [card_to_json(card) for card in deck.places]
+        + [card_to_json(card) for card in deck.others],
     }
-    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+_FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in (PlaceCard, OtherCard)}
+
+
+def card_to_json(card: PlaceCard | OtherCard) -> dict[str, Any]:
+    """A card's fields in order (what :func:`dataclasses.asdict` gives, without its deep copy)."""
+    return {name: getattr(card, name) for name in _FIELDS[type(card)]}
 
 
 def deck_from_json(text: str, source: str = "deck file") -> Deck:
@@ -141,6 +154,11 @@ def deck_from_json(text: str, source: str = "deck file") -> Deck:
         raise UserError(
             f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); regenerate it with 'pnp oucedonc deck'"
         ) from None
+    return deck_from_document(document, source)
+
+
+def deck_from_document(document: object, source: str = "deck file") -> Deck:
+    """A deck from its parsed JSON (a deck file, or the deck a game file embeds)."""
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise UserError(
             f"{source} is not an Oucédonc deck file; give the .json written next to the deck PDF"

@@ -1,24 +1,47 @@
 """A game of Oucédonc as a fold over its moves: setup + journal -> state.
 
 Nothing here mutates: every move is a function from one :class:`State` to the next, which either
-returns the new state and a one-line account of what happened, or raises a UserError saying why
-the move is illegal. The game file (``gamefile.py``) stores only the setup and the journal, and
-rebuilds the state by replaying it, so a hand-edited journal is checked move by move and undo is
-"drop the last move".
+returns the new state and what happened (an :mod:`events` result), or raises a UserError saying
+why the move is illegal. The game file (``gamefile.py``) stores only the setup and the journal,
+and rebuilds the state by replaying it, so a hand-edited journal is checked move by move and undo
+is "drop the last move".
+
+Two modes (:class:`Mode`):
+
+- **physical** (default): the players shuffle the printed deck by hand. The referee records the
+  start card they turned over (:class:`Start`) and accepts any place card of the deck that is not
+  on the table and not out of the game: the one the player drew. It knows the packs from the deck
+  file, so it says when the Intermède is due (after the last card of a pack) and when the packs
+  are used up; an Intermède drawn earlier (a pack counted short) is declared (:class:`Intermede`).
+  After an interim count it waits for the next start card.
+- **deal**: the referee shuffles a virtual deck with the game's seed (solo or remote play): it
+  knows the card each player drew, draws the start cards itself, and refuses any other card.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
 from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
-from generator.games.oucedonc.names import name_key
+from generator.games.oucedonc.events import (
+    CardRef,
+    Counted,
+    Doubted,
+    Event,
+    IntermedeDrawn,
+    Payment,
+    Placed,
+    SetAside,
+    Started,
+)
+from generator.games.oucedonc.names import Entry, NameIndex, name_key
 from generator.games.oucedonc.rules import BrokePayer, RuleOptions
 from generator.games.oucedonc.table import Slot, Table
 
@@ -26,39 +49,104 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 
 
+class Mode(Enum):
+    PHYSICAL = "physical"  # the printed deck, shuffled by hand: the referee follows the cards drawn
+    DEAL = "deal"  # a virtual deck shuffled with the seed: the referee deals
+
+
 # --------------------------------------------------------------------------- setup
 
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything fixed when the game starts. ``pile`` and ``reserve`` are dealt from ``seed``."""
+    """Everything fixed when the game starts.
+
+    In deal mode ``pile`` and ``reserve`` are dealt from ``seed``; in physical mode both are empty
+    (the cards are in the players' hands) and ``seed`` is None.
+    """
 
     players: tuple[str, ...]
     deck: Deck
-    seed: int
+    seed: int | None
     options: RuleOptions
     packs: int
     pack_size: int
-    pile: tuple[str, ...]  # the draw pile: pack 1, Intermède, pack 2, Intermède, pack 3
-    reserve: tuple[str, ...]  # place cards set aside for start cards, drawn in this order
+    pile: tuple[str, ...]  # deal: pack 1, Intermède, pack 2, Intermède, pack 3
+    reserve: tuple[str, ...]  # deal: place cards set aside for start cards, drawn in this order
+    mode: Mode = Mode.DEAL
+    # Lookups built once (a game replays thousands of lookups: never rebuild them per call).
+    _places: dict[str, PlaceCard] = field(init=False, repr=False, compare=False)
+    _names: dict[str, str] = field(init=False, repr=False, compare=False)
+    _keys: dict[str, int] = field(init=False, repr=False, compare=False)
+    _keys_by_name: frozenset[str] = field(init=False, repr=False, compare=False)
+    _memo: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        places = {card.id: card for card in self.deck.places}
+        names = {card.id: card.name for card in self.deck.places} | {
+            card.id: card.name for card in self.deck.others
+        }
+        object.__setattr__(self, "_places", places)
+        object.__setattr__(self, "_names", names)
+        object.__setattr__(self, "_keys", {name_key(p): i for i, p in enumerate(self.players)})
+        object.__setattr__(self, "_keys_by_name", frozenset(self.players))
+        object.__setattr__(self, "_memo", {})  # built on first use: a replay needs none
+
+    def memo(self, key: str, build: Callable[[], Any]) -> Any:
+        """``build()`` once for this setup (it is immutable): the name index, the deck's JSON."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
+
+    @property
+    def card_index(self) -> NameIndex[PlaceCard]:
+        """The deck's place cards by the names people type (built once, when first asked)."""
+        return self.memo(
+            "card_index",
+            lambda: NameIndex(
+                [
+                    Entry(
+                        name=card.name, value=card, qualifier=card.departement, aliases=(card.id,)
+                    )
+                    for card in self.deck.places
+                ]
+            ),
+        )
+
+    def card_id(self, text: str, hint: str) -> str:
+        """The id of the place card ``text`` names: an id as written, else by name (forgiving)."""
+        if text in self._places:
+            return text
+        return self.card_index.find(text, "card", hint).id
+
+    def player_name(self, text: str) -> str:
+        """The player ``text`` names, as written in the setup."""
+        if text in self._keys_by_name:
+            return text
+        return self.players[self.player_index(text)]
+
+    @property
+    def physical(self) -> bool:
+        return self.mode is Mode.PHYSICAL
 
     def card(self, card_id: str) -> PlaceCard:
-        return self._places()[card_id]
+        return self._places[card_id]
+
+    def is_place(self, card_id: str) -> bool:
+        return card_id in self._places
 
     def is_intermede(self, card_id: str) -> bool:
-        return card_id not in self._places()
+        return card_id not in self._places
 
     def names(self) -> dict[str, str]:
-        """Card ids to names, for messages."""
-        return {card.id: card.name for card in self.deck.places} | {
-            c.id: c.name for c in self.deck.others
-        }
+        """Card ids to names, for messages (the same dict every time: do not change it)."""
+        return self._names
 
-    def _places(self) -> dict[str, PlaceCard]:
-        return {card.id: card for card in self.deck.places}
+    def ref(self, card_id: str) -> CardRef:
+        return CardRef(card_id, self._names.get(card_id, card_id))
 
     def units(self, card_id: str, axis: str) -> int:
-        card = self.card(card_id)
+        card = self._places[card_id]
         return card.lat_units if axis == "lat" else card.lon_units
 
     def player_index(self, player: str) -> int:
@@ -66,18 +154,14 @@ class Setup:
 
         "chloe" finds Chloé and "jeanluc" finds Jean-Luc. A name typed with its separators wins
         over one typed without ("jean luc" is Jean Luc even if there is a Jeanluc); a name typed
-        without them that fits two players is an error naming both.
+        without them that fits two players is an error naming both. Last, the start of one name
+        ("chl") finds it.
         """
         key = name_key(player)
-        for index, name in enumerate(self.players):
-            if name_key(name) == key:
-                return index
+        if key in self._keys:
+            return self._keys[key]
         compact = key.replace(" ", "")
-        found = [
-            index
-            for index, name in enumerate(self.players)
-            if name_key(name).replace(" ", "") == compact
-        ]
+        found = [index for name, index in self._keys.items() if name.replace(" ", "") == compact]
         if len(found) == 1:
             return found[0]
         if found:
@@ -85,6 +169,15 @@ class Setup:
             raise UserError(
                 f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens"
             )
+        if compact:  # the start of one name: "chl" is Chloé
+            found = [
+                i for name, i in self._keys.items() if name.replace(" ", "").startswith(compact)
+            ]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                some = ", ".join(self.players[index] for index in found)
+                raise UserError(f"player {player!r} is ambiguous: {some}; type more of the name")
         raise UserError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
 
     @property
@@ -100,10 +193,55 @@ def deal(
     packs: int | None = None,
     pack_size: int | None = None,
 ) -> Setup:
-    """Shuffle the place cards with ``seed`` into packs (Intermède cards between them) and a reserve.
+    """Deal mode: shuffle the place cards with ``seed`` into packs (Intermède cards between
+    them) and a reserve. The deck file says how many packs of how many cards; ``packs`` and
+    ``pack_size`` override it."""
+    names, packs, pack_size, intermedes = _check_setup(players, deck, packs, pack_size)
+    order = [card.id for card in deck.places]
+    random.Random(seed).shuffle(order)
+    pile: list[str] = []
+    for number in range(packs):
+        pile.extend(order[number * pack_size : (number + 1) * pack_size])
+        if number < len(intermedes):
+            pile.append(intermedes[number])
+    return Setup(
+        players=names,
+        deck=deck,
+        seed=seed,
+        options=options,
+        packs=packs,
+        pack_size=pack_size,
+        pile=tuple(pile),
+        reserve=tuple(order[packs * pack_size :]),
+        mode=Mode.DEAL,
+    )
 
-    The deck file says how many packs of how many cards; ``packs``/``pack_size`` override it.
-    """
+
+def physical(
+    players: Sequence[str],
+    deck: Deck,
+    options: RuleOptions,
+    packs: int | None = None,
+    pack_size: int | None = None,
+) -> Setup:
+    """Physical mode: the players shuffle the printed deck; the referee only knows the packs."""
+    names, packs, pack_size, _ = _check_setup(players, deck, packs, pack_size)
+    return Setup(
+        players=names,
+        deck=deck,
+        seed=None,
+        options=options,
+        packs=packs,
+        pack_size=pack_size,
+        pile=(),
+        reserve=(),
+        mode=Mode.PHYSICAL,
+    )
+
+
+def _check_setup(
+    players: Sequence[str], deck: Deck, packs: int | None, pack_size: int | None
+) -> tuple[tuple[str, ...], int, int, list[str]]:
     names = tuple(player.strip() for player in players)
     _check_players(names)
     packs = deck.packs if packs is None else packs
@@ -127,23 +265,7 @@ def deal(
             f"the deck has {len(deck.places)} place cards but {packs} packs of {pack_size} plus "
             f"{1 + len(intermedes)} start cards need {needed}; {advice}"
         )
-    order = [card.id for card in deck.places]
-    random.Random(seed).shuffle(order)
-    pile: list[str] = []
-    for number in range(packs):
-        pile.extend(order[number * pack_size : (number + 1) * pack_size])
-        if number < len(intermedes):
-            pile.append(intermedes[number])
-    return Setup(
-        players=names,
-        deck=deck,
-        seed=seed,
-        options=options,
-        packs=packs,
-        pack_size=pack_size,
-        pile=tuple(pile),
-        reserve=tuple(order[packs * pack_size :]),
-    )
+    return names, packs, pack_size, intermedes
 
 
 def _check_players(names: tuple[str, ...]) -> None:
@@ -155,9 +277,9 @@ def _check_players(names: tuple[str, ...]) -> None:
     if any(not key for key in keys):
         raise UserError("a player name is empty; list the players as --players Ana,Ben,Chloé")
     for name in names:
-        if any(ch in name for ch in "=,\n"):
+        if any(ch in name for ch in "=,\n") or not name.isprintable():
             raise UserError(
-                f"player name {name!r} contains '=', ',' or a line break; choose another name"
+                f"player name {name!r} contains '=', ',' or a control character; choose another name"
             )
     if len(set(keys)) != len(keys):
         raise UserError(
@@ -187,15 +309,28 @@ class Count:
     estimates: tuple[tuple[str, int], ...]  # (player, estimate) in player order
 
 
-Move = Place | Doubt | Count
+@dataclass(frozen=True)
+class Start:
+    """Physical mode: the start card the players turned over (at the start, after each count)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class Intermede:
+    """Physical mode: the Intermède came before the referee expected it (a pack counted short)."""
+
+
+Move = Place | Doubt | Count | Start | Intermede
 
 
 # --------------------------------------------------------------------------- state
 
 
 class Phase(Enum):
+    START = "start"  # physical: a start card is to be turned over and recorded
     PLAY = "play"  # the current player draws a place card and places it
-    COUNT = "count"  # an Intermède was drawn: interim count due
+    COUNT = "count"  # an Intermède was drawn (or is due): interim count due
     FINAL_COUNT = "final-count"  # the packs are used up: the last count is due
     OVER = "over"
 
@@ -218,28 +353,39 @@ class CountRecord:
 
 @dataclass(frozen=True)
 class State:
-    table: Table | None
-    next_draw: int  # index in the pile of the next card to draw
-    starts_used: int
+    table: Table | None  # None: no start card yet (physical), or the game is over
+    next_draw: int  # deal: index in the pile of the next card to draw
+    starts_used: int  # start cards turned over so far
     turn: int  # index of the player whose turn it is
     tokens: tuple[int, ...]
     pending: Pending | None
     out_of_play: tuple[str, ...]  # cards removed by doubts and counts
     counts: tuple[CountRecord, ...]
     over: bool
+    in_pack: int = 0  # place cards drawn from the current pack
+    intermede: bool = False  # physical: an Intermède was declared, the count is due
 
     def phase(self, setup: Setup) -> Phase:
         if self.over:
             return Phase.OVER
+        if setup.physical:
+            return self._physical_phase(setup)
         if self.next_draw >= len(setup.pile):
             return Phase.FINAL_COUNT
         if setup.is_intermede(setup.pile[self.next_draw]):
             return Phase.COUNT
         return Phase.PLAY
 
+    def _physical_phase(self, setup: Setup) -> Phase:
+        if self.table is None:
+            return Phase.START
+        if self.intermede or self.in_pack >= setup.pack_size:
+            return Phase.FINAL_COUNT if self.pack_number(setup) >= setup.packs else Phase.COUNT
+        return Phase.PLAY
+
     def drawn(self, setup: Setup) -> str | None:
-        """The card the current player has drawn (a place card or an Intermède), if any."""
-        if self.over or self.next_draw >= len(setup.pile):
+        """Deal mode: the card the current player has drawn (place card or Intermède), if any."""
+        if setup.physical or self.over or self.next_draw >= len(setup.pile):
             return None
         return setup.pile[self.next_draw]
 
@@ -248,20 +394,28 @@ class State:
         return tuple(p for p, t in zip(setup.players, self.tokens) if t == best)
 
     def cards_left(self, setup: Setup) -> int:
-        """Place cards still to be drawn from the packs."""
+        """Place cards still to be drawn from the packs (physical: as the deck file counts them)."""
+        if setup.physical:
+            if self.over:
+                return 0
+            this_pack = 0 if self.intermede else max(0, setup.pack_size - self.in_pack)
+            return this_pack + (setup.packs - self.pack_number(setup)) * setup.pack_size
         return sum(1 for card in setup.pile[self.next_draw :] if not setup.is_intermede(card))
 
     def pack_number(self, setup: Setup) -> int:
-        """1-based number of the pack being played (the pack the next card comes from)."""
-        drawn = sum(1 for card in setup.pile[: self.next_draw] if not setup.is_intermede(card))
-        return min(setup.packs, drawn // setup.pack_size + 1)
+        """1-based number of the pack being played (every count but the last closes one)."""
+        return min(setup.packs, len(self.counts) + 1)
+
+    def is_out(self, card: str) -> bool:
+        return card in self.out_of_play
 
 
 def start(setup: Setup) -> State:
+    """The state before any move: in deal mode the first start card is already on the table."""
     return State(
-        table=Table.with_start(setup.reserve[0]),
+        table=None if setup.physical else Table.with_start(setup.reserve[0]),
         next_draw=0,
-        starts_used=1,
+        starts_used=0 if setup.physical else 1,
         turn=0,
         tokens=tuple(setup.options.starting_tokens for _ in setup.players),
         pending=None,
@@ -271,13 +425,17 @@ def start(setup: Setup) -> State:
     )
 
 
-def apply(setup: Setup, state: State, move: Move) -> tuple[State, str]:
-    """The state after ``move`` and a one-line account of it; a UserError if the move is illegal."""
+def apply(setup: Setup, state: State, move: Move) -> tuple[State, Event]:
+    """The state after ``move`` and what happened; a UserError if the move is illegal."""
     if isinstance(move, Place):
         return _place(setup, state, move)
     if isinstance(move, Doubt):
         return _doubt(setup, state, move)
-    return _count(setup, state, move)
+    if isinstance(move, Count):
+        return _count(setup, state, move)
+    if isinstance(move, Start):
+        return _start(setup, state, move)
+    return _intermede(setup, state)
 
 
 def replay(setup: Setup, moves: Sequence[Move]) -> State:
@@ -288,55 +446,151 @@ def replay(setup: Setup, moves: Sequence[Move]) -> State:
 
 
 def check_can_place(setup: Setup, state: State) -> None:
-    """A UserError if no card can be placed now (game over, or a count is due)."""
+    """A UserError if no card can be placed now (game over, a count is due, no start card)."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
         raise UserError("the game is over; start a new one with 'pnp oucedonc game new'")
+    if phase is Phase.START:
+        raise UserError(
+            "no start card is on the table; turn one over from the reserve and record it with 'game start FILE CARD'"
+        )
+    if phase is Phase.COUNT and setup.physical and not state.intermede:
+        raise UserError(
+            f"the {setup.pack_size} cards of pack {state.pack_number(setup)} are played, so the Intermède "
+            "comes now: count first ('game count' with every player's --estimate)"
+        )
+    if phase is Phase.FINAL_COUNT and setup.physical:
+        raise UserError(
+            "the packs are used up: the final count comes now ('game count' with every player's --estimate)"
+        )
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError(
             "a count is due before any card is placed; run 'game count' with every player's --estimate"
         )
 
 
-def _place(setup: Setup, state: State, move: Place) -> tuple[State, str]:
+def check_playable(setup: Setup, state: State, card: str) -> None:
+    """Physical mode: a UserError unless ``card`` can be placed or turned over now."""
+    names = setup.names()
+    if not setup.is_place(card):
+        raise UserError(
+            f"{names.get(card, card)} is not a place card of this deck; place the card you drew"
+        )
+    name = names[card]
+    if state.table is not None and card in state.table:
+        if card == state.table.start:
+            raise UserError(f"{name} is the start card, already on the table; check the card name")
+        raise UserError(f"{name} is already on the table; check the card name")
+    if state.is_out(card):
+        raise UserError(
+            f"{name} is out of the game (removed by a doubt or a count); put it back in the box and draw again"
+        )
+
+
+def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
     names = setup.names()
     check_can_place(setup, state)
     player = setup.player_index(move.player)
     if player != state.turn:
         raise UserError(f"it is {setup.players[state.turn]}'s turn, not {setup.players[player]}'s")
-    drawn = state.drawn(setup)
-    assert drawn is not None and state.table is not None
-    if move.card != drawn:
-        name = names.get(move.card, move.card)
-        if move.card in state.table:
-            why = f"{name} is already on the table"
-        elif move.card in state.out_of_play:
-            why = f"{name} is out of play"
-        else:
-            why = f"{name} is not the card {setup.players[state.turn]} drew"
-        raise UserError(
-            f"{why}; {setup.players[state.turn]} drew {names[drawn]} ({drawn}): place that one"
-        )
+    assert state.table is not None
+    if setup.physical:
+        check_playable(setup, state, move.card)
+    else:
+        drawn = state.drawn(setup)
+        assert drawn is not None
+        if move.card != drawn:
+            name = names.get(move.card, move.card)
+            if move.card in state.table:
+                why = f"{name} is already on the table"
+            elif move.card in state.out_of_play:
+                why = f"{name} is out of play"
+            else:
+                why = f"{name} is not the card {setup.players[state.turn]} drew"
+            raise UserError(
+                f"{why}; {setup.players[state.turn]} drew {names[drawn]} ({drawn}): place that one"
+            )
     table = state.table.place(move.card, move.slot, names)
+    pack = state.pack_number(setup)
     new = replace(
         state,
         table=table,
-        next_draw=state.next_draw + 1,
+        next_draw=state.next_draw + (0 if setup.physical else 1),
+        in_pack=state.in_pack + 1,
         turn=(state.turn + 1) % len(setup.players),
         pending=Pending(card=move.card, player=player),
     )
-    where = _describe_slot(move.slot, names)
-    return new, f"{setup.players[player]} placed {names[move.card]} {where}"
+    return new, Placed(
+        player=setup.players[player],
+        card=setup.ref(move.card),
+        where=describe_slot(move.slot, names),
+        pack=pack,
+        in_pack=new.in_pack,
+    )
 
 
-def _describe_slot(slot: Slot, names: Mapping[str, str]) -> str:
+def describe_slot(slot: Slot, names: dict[str, str]) -> str:
     if slot.other is not None:
         return f"between {names[slot.anchor]} and {names[slot.other]}"
     assert slot.direction is not None
     return f"{slot.direction.value.replace('-', ' ')} {names[slot.anchor]}"
 
 
-def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
+def _start(setup: Setup, state: State, move: Start) -> tuple[State, Started]:
+    if not setup.physical:
+        raise UserError(
+            "in a dealt game (game new --deal) the referee turns the start cards over itself"
+        )
+    phase = state.phase(setup)
+    if phase is Phase.OVER:
+        raise UserError("the game is over; no start card is needed")
+    if phase is not Phase.START:
+        assert state.table is not None
+        raise UserError(
+            f"the start card is already {setup.names()[state.table.start]}; a new one is turned over only after an interim count"
+        )
+    check_playable(setup, state, move.card)
+    new = replace(
+        state,
+        table=Table.with_start(move.card),
+        starts_used=state.starts_used + 1,
+        in_pack=0,
+        intermede=False,
+    )
+    return new, Started(card=setup.ref(move.card), player=setup.players[state.turn])
+
+
+def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
+    if not setup.physical:
+        raise UserError(
+            "in a dealt game (game new --deal) the referee knows where the Intermède cards are"
+        )
+    phase = state.phase(setup)
+    if phase is Phase.OVER:
+        raise UserError("the game is over; no Intermède comes any more")
+    if phase is Phase.START:
+        raise UserError(
+            "no start card is on the table yet; turn one over and record it with 'game start FILE CARD'"
+        )
+    if phase in (Phase.COUNT, Phase.FINAL_COUNT):
+        raise UserError(
+            "a count is already due; count with 'game count' and every player's --estimate"
+        )
+    if state.in_pack == 0:
+        raise UserError(
+            "no card of this pack has been drawn yet; an Intermède needs at least one card before it"
+        )
+    pack = state.pack_number(setup)
+    new = replace(state, intermede=True)
+    return new, IntermedeDrawn(
+        pack=pack,
+        in_pack=state.in_pack,
+        expected=setup.pack_size,
+        final=pack >= setup.packs,
+    )
+
+
+def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
     names = setup.names()
     if state.over:
         raise UserError("the game is over; nothing can be doubted")
@@ -369,32 +623,33 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, str]:
         setup.options.equal_coordinates,
     )
     placer = pending.player
-    shown = _compared(setup.card(pending.card), setup.card(move.neighbour), relation)
-    name = names[pending.card]
+    shown = compared(setup.card(pending.card), setup.card(move.neighbour), relation)
+    payer, payee = (doubter, placer) if correct else (placer, doubter)
+    tokens, paid = _pay(state.tokens, payer=payer, payee=payee, broke=setup.options.broke_payer)
+    bank = not paid and setup.options.broke_payer is BrokePayer.BANK
+    payment = Payment(setup.players[payer], setup.players[payee], paid, bank)
     if correct:
-        tokens, paid = _pay(
-            state.tokens, payer=doubter, payee=placer, broke=setup.options.broke_payer
-        )
         new = replace(state, tokens=tokens, pending=None)
-        payment = _payment(
-            setup.players[doubter], setup.players[placer], paid, setup.options.broke_payer
+    else:
+        new = replace(
+            state,
+            tokens=tokens,
+            pending=None,
+            table=state.table.without(pending.card),
+            out_of_play=state.out_of_play + (pending.card,),
         )
-        return new, f"{setup.players[doubter]} was wrong: {shown}; {payment}; {name} stays"
-    tokens, paid = _pay(state.tokens, payer=placer, payee=doubter, broke=setup.options.broke_payer)
-    new = replace(
-        state,
-        tokens=tokens,
-        pending=None,
-        table=state.table.without(pending.card),
-        out_of_play=state.out_of_play + (pending.card,),
+    return new, Doubted(
+        doubter=setup.players[doubter],
+        placer=setup.players[placer],
+        card=setup.ref(pending.card),
+        neighbour=setup.ref(move.neighbour),
+        compared=shown,
+        doubter_right=not correct,
+        payment=payment,
     )
-    payment = _payment(
-        setup.players[placer], setup.players[doubter], paid, setup.options.broke_payer
-    )
-    return new, f"{setup.players[doubter]} was right: {shown}; {payment}; {name} leaves the game"
 
 
-def _compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
+def compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
     """``Biarritz (1°34′ O) is west of Metz (6°11′ E)`` as the two backs show it."""
     axis = "latitude" if relation.axis == "lat" else "longitude"
     mine, theirs = (
@@ -402,9 +657,7 @@ def _compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
         if relation.axis == "lat"
         else (card.lon_text, other.lon_text)
     )
-    difference = (
-        setup_units(card, relation.axis) - setup_units(other, relation.axis)
-    ) * relation.sign
+    difference = (_units(card, relation.axis) - _units(other, relation.axis)) * relation.sign
     if difference == 0:
         return f"{card.name} and {other.name} have the same printed {axis} ({mine})"
     lies = relation.value.replace("-", " ")
@@ -413,7 +666,7 @@ def _compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
     )
 
 
-def setup_units(card: PlaceCard, axis: str) -> int:
+def _units(card: PlaceCard, axis: str) -> int:
     return card.lat_units if axis == "lat" else card.lon_units
 
 
@@ -428,17 +681,7 @@ def _pay(
         return tuple(new), True
     if broke is BrokePayer.BANK:
         new[payee] += 1
-        return tuple(new), False
     return tuple(new), False
-
-
-def _payment(payer: str, payee: str, paid: bool, broke: BrokePayer) -> str:
-    """What happened to the token, in words (see :func:`_pay`)."""
-    if paid:
-        return f"{payer} pays 1 token to {payee}"
-    if broke is BrokePayer.BANK:
-        return f"{payer} has no token left, so the reserve gives 1 to {payee}"
-    return f"{payer} has no token to give {payee}"
 
 
 def check_count_due(setup: Setup, state: State) -> None:
@@ -446,13 +689,23 @@ def check_count_due(setup: Setup, state: State) -> None:
     phase = state.phase(setup)
     if phase is Phase.OVER:
         raise UserError("the game is over; no more counts")
+    if phase is Phase.START:
+        raise UserError(
+            "no start card is on the table, so there is nothing to count; record the start card with 'game start FILE CARD'"
+        )
     if phase is Phase.PLAY:
+        if setup.physical:
+            left = setup.pack_size - state.in_pack
+            raise UserError(
+                f"no count is due: pack {state.pack_number(setup)} has {left} card{'s' if left != 1 else ''} "
+                "left by the deck file; if the Intermède came early, declare it first ('game intermede FILE')"
+            )
         raise UserError(
             "no count is due: counts happen when an Intermède card is drawn and when the packs run out; place the drawn card"
         )
 
 
-def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
+def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
     check_count_due(setup, state)
     phase = state.phase(setup)
     assert state.table is not None
@@ -476,7 +729,6 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
         raise UserError(
             f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate {missing[0]}=2"
         )
-    assert state.table is not None
     walked = walk(
         state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding
     )
@@ -491,48 +743,86 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, str]:
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
     cleared = state.out_of_play + state.table.cards()
+    common = {
+        "tokens": tokens,
+        "pending": None,
+        "out_of_play": cleared,
+        "counts": state.counts + (record,),
+        "in_pack": 0,
+        "intermede": False,
+    }
     if final:
-        new = replace(
-            state,
-            table=None,
-            tokens=tokens,
-            pending=None,
-            out_of_play=cleared,
-            counts=state.counts + (record,),
-            over=True,
-        )
+        new = replace(state, table=None, over=True, **common)
+    elif setup.physical:
+        new = replace(state, table=None, **common)  # the players turn the next start card over
     else:
-        new_start = setup.reserve[state.starts_used]
         new = replace(
             state,
-            table=Table.with_start(new_start),
+            table=Table.with_start(setup.reserve[state.starts_used]),
             next_draw=state.next_draw + 1,  # the Intermède card is used up
             starts_used=state.starts_used + 1,
-            tokens=tokens,
-            pending=None,
-            out_of_play=cleared,
-            counts=state.counts + (record,),
+            **common,
         )
-    return new, describe_count(setup, record)
+    return new, counted(setup, record, estimates, on_table, tokens)
 
 
-def describe_count(setup: Setup, record: CountRecord) -> str:
-    names = setup.names()
+def counted(
+    setup: Setup,
+    record: CountRecord,
+    estimates: dict[str, int],
+    on_table: int,
+    tokens: tuple[int, ...],
+) -> Counted:
+    """The count as a result: what was set aside and why, who won what."""
+    set_aside = []
+    for check in record.walk.checks:
+        if not check.set_aside:
+            continue
+        direction = check.arm.outward
+        set_aside.append(
+            SetAside(
+                card=setup.ref(check.card),
+                arm=check.arm.value,
+                against=setup.ref(check.against),
+                why=_why_aside(setup.card(check.card), setup.card(check.against), direction),
+            )
+        )
     result = record.rewards
-    aside = ", ".join(names[c] for c in record.walk.set_aside) or "none"
+    return Counted(
+        number=record.number,
+        final=record.final,
+        set_aside=tuple(set_aside),
+        on_table=on_table,
+        estimates=tuple((p, estimates[p]) for p in setup.players),
+        exact=result.exact,
+        closest=result.closest,
+        won=tuple((p, result.won[p]) for p in setup.players),
+        winners_line=winners_line(setup, result),
+        tokens=tuple(zip(setup.players, tokens)),
+    )
+
+
+def _why_aside(card: PlaceCard, against: PlaceCard, direction: Direction) -> str:
+    """``43°18′ N, not north of Paris at 48°51′ N``: why a count set a card aside."""
+    lat = direction.axis == "lat"
+    mine, theirs = (card.lat_text, against.lat_text) if lat else (card.lon_text, against.lon_text)
+    if _units(card, direction.axis) == _units(against, direction.axis):
+        return f"{mine}, the same {'latitude' if lat else 'longitude'} as {against.name}"
+    return f"{mine}, not {direction.value.replace('-', ' ')} {against.name} at {theirs}"
+
+
+def winners_line(setup: Setup, result: Rewards) -> str:
     if result.exact:
-        winners = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
+        line = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
         others = [p for p in setup.players if p not in result.exact and result.won[p]]
         if others:
-            winners += (
+            line += (
                 f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
             )
-    elif any(result.won.values()):
+        return line
+    if any(result.won.values()):
         closest = [p for p in result.closest if result.won[p]]
-        winners = (
+        return (
             f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
         )
-    else:
-        winners = f"no exact estimate; {', '.join(result.closest)} tied closest and win nothing"
-    kind = "final count" if record.final else f"count {record.number}"
-    return f"{kind}: {result.misplaced} misplaced (set aside: {aside}); {winners}"
+    return f"no exact estimate; {', '.join(result.closest)} tied closest and win nothing"

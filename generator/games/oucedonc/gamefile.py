@@ -1,23 +1,31 @@
 """The game file: JSON with a schema version, the setup, and the full journal of moves.
 
-Format (``schema`` = ``pnp.oucedonc.game``, ``version`` = 1)::
+Format (``schema`` = ``pnp.oucedonc.game``, ``version`` = 2)::
 
     {
      "schema": "pnp.oucedonc.game",
-     "version": 1,
+     "version": 2,
+     "mode": "physical",
      "players": ["Ana", "Ben", "Chloé"],
-     "seed": 7,
      "packs": 3,
      "pack_size": 15,
      "options": {"equal_coordinates": "well-placed", ...},
      "journal": [
-      {"move": "place", "player": "Ana", "card": "P12", "north-of": "P03"},
-      {"move": "place", "player": "Ben", "card": "P40", "between": ["P03", "P12"]},
+      {"move": "start", "card": "P11"},
+      {"move": "place", "player": "Ana", "card": "P12", "north-of": "P11"},
+      {"move": "place", "player": "Ben", "card": "P40", "between": ["P11", "P12"]},
       {"move": "doubt", "by": "Chloé", "card": "P40", "neighbour": "P12"},
-      {"move": "count", "estimates": {"Ana": 1, "Ben": 0, "Chloé": 2}}
+      {"move": "intermede"},
+      {"move": "count", "estimates": {"Ana": 1, "Ben": 0, "Chloé": 2}},
+      {"move": "start", "card": "P07"}
      ],
      "deck": {...the deck file, embedded so the game does not depend on it staying around...}
     }
+
+``mode`` is ``physical`` (the printed deck shuffled by hand: ``start`` moves record the start
+cards, ``intermede`` an Intermède drawn before the referee expected it) or ``deal`` (a virtual
+deck: a ``seed`` field, and the referee draws every card itself). Version 1 files (before
+physical mode) are deal games without ``mode`` and are read as such.
 
 The state is never stored: it is rebuilt by replaying the journal, so every move of a hand-edited
 file is checked by the same rules as a move typed at the table. The text is a pure function of
@@ -32,24 +40,30 @@ from typing import Any
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction
-from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
+from generator.games.oucedonc.deckfile import deck_document, deck_from_document
+from generator.games.oucedonc.events import Event
 from generator.games.oucedonc.game import (
     Count,
     Doubt,
+    Intermede,
+    Mode,
     Move,
+    Phase,
     Place,
     Setup,
+    Start,
     State,
     apply,
     deal,
+    describe_slot,
+    physical,
     start,
 )
-from generator.games.oucedonc.names import Entry, NameIndex
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 
 SCHEMA = "pnp.oucedonc.game"
-VERSION = 1
+VERSION = 2
 
 _DIRECTIONS = tuple(direction.value for direction in Direction)
 
@@ -60,10 +74,14 @@ class Game:
     journal: tuple[Move, ...]
     state: State
 
-    def play(self, move: Move) -> tuple[Game, str]:
+    def play(self, move: Move) -> tuple[Game, Event]:
         """The game with ``move`` appended, and what happened; a UserError if it is illegal."""
-        state, message = apply(self.setup, self.state, move)
-        return Game(setup=self.setup, journal=self.journal + (move,), state=state), message
+        state, event = apply(self.setup, self.state, move)
+        return Game(setup=self.setup, journal=self.journal + (move,), state=state), event
+
+    def to_json(self) -> dict[str, Any]:
+        """The position, for scripts (``game show --json``)."""
+        return state_to_json(self)
 
     def undo(self) -> tuple[Game, Move]:
         if not self.journal:
@@ -83,14 +101,35 @@ def replay_game(setup: Setup, journal: tuple[Move, ...], source: str = "the game
     return Game(setup=setup, journal=journal, state=state)
 
 
+def events(game: Game) -> list[Event]:
+    """What happened at each move of the journal (replayed)."""
+    state = start(game.setup)
+    found = []
+    for move in game.journal:
+        state, event = apply(game.setup, state, move)
+        found.append(event)
+    return found
+
+
 def history(game: Game) -> list[str]:
     """What happened at each move of the journal, one line each (replayed)."""
-    state = start(game.setup)
-    lines = []
-    for move in game.journal:
-        state, message = apply(game.setup, state, move)
-        lines.append(message)
-    return lines
+    return [event.text for event in events(game)]
+
+
+def describe_undone(game: Game, move: Move) -> str:
+    """What undoing ``move`` (the last move of ``game`` before the undo) took back, in words."""
+    names = game.setup.names()
+    if isinstance(move, Place):
+        return f"undone: {move.player}'s {names[move.card]} {describe_slot(move.slot, names)} is back in their hand"
+    if isinstance(move, Doubt):
+        return f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} (the token goes back)"
+    if isinstance(move, Count):
+        return (
+            "undone: the count; its cards are back on the table and its tokens back in the reserve"
+        )
+    if isinstance(move, Start):
+        return f"undone: the start card {names[move.card]}; turn the right one over"
+    return "undone: the early Intermède; the pack goes on"
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
@@ -101,8 +140,9 @@ def state_to_json(game: Game) -> dict[str, Any]:
     phase = state.phase(setup)
     drawn = state.drawn(setup)
     return {
+        "mode": setup.mode.value,
         "phase": phase.value,
-        "turn": None if phase.value == "over" else setup.players[state.turn],
+        "turn": None if phase is Phase.OVER else setup.players[state.turn],
         "drawn": None if drawn is None else {"id": drawn, "name": names[drawn]},
         "tokens": dict(zip(setup.players, state.tokens)),
         "start": None if table is None else table.start,
@@ -112,6 +152,9 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "cards_left": state.cards_left(setup),
         "pack": state.pack_number(setup),
         "packs": setup.packs,
+        "in_pack": state.in_pack,
+        "pack_size": setup.pack_size,
+        "out_of_play": list(state.out_of_play),
         "counts": [
             {
                 "misplaced": r.rewards.misplaced,
@@ -121,7 +164,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
             }
             for r in state.counts
         ],
-        "winners": list(state.winners(setup)) if phase.value == "over" else [],
+        "winners": list(state.winners(setup)) if phase is Phase.OVER else [],
         "moves": len(game.journal),
     }
 
@@ -144,16 +187,24 @@ def move_to_json(move: Move) -> dict[str, Any]:
         return entry
     if isinstance(move, Doubt):
         return {"move": "doubt", "by": move.by, "card": move.card, "neighbour": move.neighbour}
-    return {"move": "count", "estimates": dict(move.estimates)}
+    if isinstance(move, Count):
+        return {"move": "count", "estimates": dict(move.estimates)}
+    if isinstance(move, Start):
+        return {"move": "start", "card": move.card}
+    return {"move": "intermede"}
 
 
 def game_to_json(game: Game) -> str:
     setup = game.setup
-    header = {
+    header: dict[str, Any] = {
         "schema": SCHEMA,
         "version": VERSION,
+        "mode": setup.mode.value,
         "players": list(setup.players),
-        "seed": setup.seed,
+    }
+    if setup.mode is Mode.DEAL:
+        header["seed"] = setup.seed
+    header |= {
         "packs": setup.packs,
         "pack_size": setup.pack_size,
         "options": setup.options.to_json(),
@@ -162,15 +213,20 @@ def game_to_json(game: Game) -> str:
     lines += [f" {json.dumps(key)}: {_dump(value)}," for key, value in header.items()]
     moves = [f"  {_dump(move_to_json(move))}" for move in game.journal]
     lines.append(' "journal": [' + ("\n" + ",\n".join(moves) + "\n ]," if moves else "],"))
-    deck = json.loads(deck_to_json(setup.deck))
-    cards = deck.pop("cards")
-    deck_lines = [f"  {json.dumps(key)}: {_dump(value)}," for key, value in deck.items()]
+    lines.append(setup.memo("deck_json", lambda: _deck_text(setup)))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _deck_text(setup: Setup) -> str:
+    """The embedded deck, one card a line (the same for every move of a game: built once)."""
+    header = deck_document(setup.deck)
+    cards = header.pop("cards")
+    deck_lines = [f"  {json.dumps(key)}: {_dump(value)}," for key, value in header.items()]
     deck_lines.append(
         '  "cards": [\n' + ",\n".join(f"   {_dump(card)}" for card in cards) + "\n  ]"
     )
-    lines.append(' "deck": {\n' + "\n".join(deck_lines) + "\n }")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return ' "deck": {\n' + "\n".join(deck_lines) + "\n }"
 
 
 def _dump(value: Any) -> str:
@@ -178,6 +234,17 @@ def _dump(value: Any) -> str:
 
 
 # --------------------------------------------------------------------------- reading
+
+_COMMON_FIELDS = {
+    "schema",
+    "version",
+    "players",
+    "packs",
+    "pack_size",
+    "options",
+    "journal",
+    "deck",
+}
 
 
 def game_from_json(text: str, source: str = "game file") -> Game:
@@ -201,17 +268,10 @@ def game_from_json(text: str, source: str = "game file") -> Game:
         raise UserError(
             f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); upgrade pnp"
         )
-    expected = {
-        "schema",
-        "version",
-        "players",
-        "seed",
-        "packs",
-        "pack_size",
-        "options",
-        "journal",
-        "deck",
-    }
+    mode = _mode(document, version, source)
+    expected = _COMMON_FIELDS | ({"seed"} if mode is Mode.DEAL else set())
+    if version >= 2:
+        expected |= {"mode"}
     missing = sorted(expected - set(document))
     if missing:
         raise UserError(
@@ -224,38 +284,56 @@ def game_from_json(text: str, source: str = "game file") -> Game:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UserError(f"{source}: 'players' must be a list of names")
     for key in ("seed", "packs", "pack_size"):
+        if key not in document:
+            continue
         if not isinstance(document[key], int) or isinstance(document[key], bool):
             raise UserError(f"{source}: {key!r} must be a whole number, not {document[key]!r}")
     if not isinstance(document["deck"], dict):
         raise UserError(f"{source}: 'deck' must be the embedded deck object")
-    deck = deck_from_json(
-        json.dumps(document["deck"], ensure_ascii=False), source=f"{source} (embedded deck)"
-    )
+    deck = deck_from_document(document["deck"], source=f"{source} (embedded deck)")
     options = RuleOptions.from_json(document["options"], source)
-    setup = deal(
-        players,
-        deck,
-        document["seed"],
-        options,
-        packs=document["packs"],
-        pack_size=document["pack_size"],
-    )
+    if mode is Mode.DEAL:
+        setup = deal(
+            players,
+            deck,
+            document["seed"],
+            options,
+            packs=document["packs"],
+            pack_size=document["pack_size"],
+        )
+    else:
+        setup = physical(
+            players, deck, options, packs=document["packs"], pack_size=document["pack_size"]
+        )
     if list(setup.players) != players:
         raise UserError(f"{source}: player names have spaces around them; remove the spaces")
     journal_raw = document["journal"]
     if not isinstance(journal_raw, list):
         raise UserError(f"{source}: 'journal' must be a list of moves")
-    cards = NameIndex([Entry(name=c.name, value=c.id, aliases=(c.id,)) for c in deck.places])
     journal = tuple(
-        _move_from_json(raw, number, source, setup, cards)
+        _move_from_json(raw, number, source, setup)
         for number, raw in enumerate(journal_raw, start=1)
     )
     return replay_game(setup, journal, source)
 
 
-def _move_from_json(
-    raw: object, number: int, source: str, setup: Setup, cards: NameIndex[str]
-) -> Move:
+def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
+    if version == 1:
+        if "mode" in document:
+            raise UserError(f"{source} has an unknown field 'mode'; remove it")
+        return Mode.DEAL
+    raw = document.get("mode")
+    if raw is None:
+        raise UserError(
+            f"{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or start a new game"
+        )
+    try:
+        return Mode(raw)
+    except (ValueError, TypeError):
+        raise UserError(f"{source}: mode {raw!r} is unknown; it is physical or deal") from None
+
+
+def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move:
     """One journal entry; card names and player names typed by hand are resolved to ids and names."""
     where = f"{source}: move {number}"
     try:
@@ -263,33 +341,31 @@ def _move_from_json(
     except KeyError as exc:
         raise UserError(f"{where} has no {exc.args[0]!r}; repair it or delete it") from None
     hint = "use a card id or name of the deck"
+
+    def card(text: str) -> str:
+        return setup.card_id(text, hint)
+
     try:
         if isinstance(move, Place):
             slot = Slot(
                 direction=move.slot.direction,
-                anchor=cards.find(move.slot.anchor, "card", hint),
-                other=None
-                if move.slot.other is None
-                else cards.find(move.slot.other, "card", hint),
+                anchor=card(move.slot.anchor),
+                other=None if move.slot.other is None else card(move.slot.other),
             )
-            return Place(
-                player=_player(setup, move.player),
-                card=cards.find(move.card, "card", hint),
-                slot=slot,
-            )
+            return Place(player=setup.player_name(move.player), card=card(move.card), slot=slot)
         if isinstance(move, Doubt):
             return Doubt(
-                by=_player(setup, move.by),
-                card=cards.find(move.card, "card", hint),
-                neighbour=cards.find(move.neighbour, "card", hint),
+                by=setup.player_name(move.by),
+                card=card(move.card),
+                neighbour=card(move.neighbour),
             )
-        return Count(estimates=tuple((_player(setup, p), e) for p, e in move.estimates))
+        if isinstance(move, Count):
+            return Count(estimates=tuple((setup.player_name(p), e) for p, e in move.estimates))
+        if isinstance(move, Start):
+            return Start(card=card(move.card))
+        return move
     except UserError as exc:
         raise UserError(f"{where}: {exc}") from None
-
-
-def _player(setup: Setup, name: str) -> str:
-    return setup.players[setup.player_index(name)]
 
 
 def _parse_move(raw: object, where: str) -> Move:
@@ -329,7 +405,15 @@ def _parse_move(raw: object, where: str) -> Move:
         ):
             raise UserError(f"{where}: 'estimates' must map each player to a whole number")
         return Count(estimates=tuple(estimates.items()))
-    raise UserError(f"{where} has an unknown kind {kind!r}; moves are place, doubt and count")
+    if kind == "start":
+        _only(raw, {"move", "card"}, where)
+        return Start(card=_text(raw, "card", where))
+    if kind == "intermede":
+        _only(raw, {"move"}, where)
+        return Intermede()
+    raise UserError(
+        f"{where} has an unknown kind {kind!r}; moves are start, place, doubt, intermede and count"
+    )
 
 
 def _only(raw: dict[str, Any], allowed: set[str], where: str) -> None:

@@ -1,10 +1,12 @@
 """Finding a place or a player by the name people type: accents, case, hyphens and apostrophes ignored.
 
 "evreux", "EVREUX" and "Évreux" are the same key; so are "l isle sur la sorgue" and
-"L'Isle-sur-la-Sorgue". A name that matches no key is tried once more with every separator
-dropped, so "lisle sur la sorgue" (apostrophe typed as nothing) finds it too. A name that matches
-nothing, or more than one thing, is a UserError that lists the closest candidates, each with its
-distinguishing label (the département for homonyms).
+"L'Isle-sur-la-Sorgue", and "st brieuc" and "Saint-Brieuc" (``st``/``ste``/``mt`` are read as
+Saint/Sainte/Mont). A name that matches no key is tried once more with every separator dropped,
+so "lisle sur la sorgue" (apostrophe typed as nothing) finds it too; then as the start of a name
+("belle ile" finds Belle-Île-en-Mer), then as the start of its words in order ("quiberon" finds
+Presqu'île de Quiberon). A name that matches nothing, or more than one thing, is a UserError
+that lists the candidates, each with its distinguishing label (the département for homonyms).
 """
 
 from __future__ import annotations
@@ -24,12 +26,17 @@ _SEPARATORS = re.compile(r"[\s\-‐‑‒–—'’‘`´ʼ.]+")
 _TRAILING_CODE = re.compile(r"^(?P<name>.*?)\s*\((?P<code>[^()]+)\)\s*$")
 
 
+_ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mont"}
+
+
 def name_key(text: str) -> str:
-    """The comparison key of a name: no accents, case-folded, separators turned into one space."""
+    """The comparison key of a name: no accents, case-folded, separators turned into one space,
+    the usual abbreviations written out (``st`` Saint, ``ste`` Sainte, ``mt`` Mont)."""
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     bare = bare.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
-    return _SEPARATORS.sub(" ", bare.casefold()).strip()
+    words = _SEPARATORS.sub(" ", bare.casefold()).split()
+    return " ".join(_ABBREVIATIONS.get(word, word) for word in words)
 
 
 @dataclass(frozen=True)
@@ -58,41 +65,95 @@ class NameIndex(Generic[T]):
                 self._index.setdefault(alias, []).append(entry)
                 self._compact.setdefault(_compact(alias), []).append(entry)
 
-    def find(self, text: str, what: str, hint: str) -> T:
-        """The value of the one entry named ``text``; a UserError naming the closest candidates otherwise.
-
-        ``text`` may end with a qualifier in parentheses ("Saint-Denis (93)") to pick one homonym.
-        ``what`` names the kind of thing ("place", "card", "player"); ``hint`` says what to do.
-        """
-        index = self._index
+    def matches(self, text: str) -> list[Entry[T]]:
+        """Every entry ``text`` names at the first level that finds any: the whole name, the name
+        with its qualifier ("Saint-Denis (93)"), without separators, the start of the name, the
+        start of its words. One entry: found; several: ambiguous; none: unknown."""
         key = name_key(text)
         if not key:
-            raise UserError(f"empty {what} name; {hint}")
-        found = _unique(index.get(key, []))
+            return []
+        found = _unique(self._index.get(key, []))
         if not found:
             match = _TRAILING_CODE.match(text.strip())
             if match:
                 code = name_key(match.group("code"))
-                candidates = _unique(index.get(name_key(match.group("name")), []))
+                candidates = _unique(self._index.get(name_key(match.group("name")), []))
                 found = [e for e in candidates if e.qualifier and name_key(e.qualifier) == code]
         if not found:  # an apostrophe or hyphen typed as nothing: "Lisle", "saintetienne"
             found = _unique(self._compact.get(_compact(key), []))
+        if not found:  # the start of a name: "belle ile", "mont saint"
+            found = self.starting_with(key)
+        if not found:  # the start of its words, in order: "quiberon", "pic midi"
+            found = self._words_starting_with(key)
+        return found
+
+    def find(self, text: str, what: str, hint: str) -> T:
+        """The value of the one entry named ``text``; a UserError naming the candidates otherwise.
+
+        ``text`` may end with a qualifier in parentheses ("Saint-Denis (93)") to pick one homonym.
+        ``what`` names the kind of thing ("place", "card", "player"); ``hint`` says what to do.
+        """
+        if not name_key(text):
+            raise UserError(f"empty {what} name; {hint}")
+        found = self.matches(text)
         if len(found) == 1:
             return found[0].value
-        if len(found) > 1:
-            labels = ", ".join(sorted(e.label for e in found)[:8])
-            more = "" if len(found) <= 8 else f" and {len(found) - 8} more"
-            raise UserError(
-                f"{what} {text!r} is ambiguous: {labels}{more}; write it with its code in parentheses, e.g. {found[0].label!r}"
-            )
-        close = difflib.get_close_matches(key, list(index), n=5, cutoff=0.6)
+        if found:
+            raise UserError(ambiguous(text, found, what))
+        key = name_key(text)
+        close = difflib.get_close_matches(key, list(self._index), n=5, cutoff=0.6)
         labels: list[str] = []
         for candidate in close:
-            for entry in _unique(index[candidate]):
+            for entry in _unique(self._index[candidate]):
                 if entry.label not in labels:
                     labels.append(entry.label)
         suggestion = f"; closest: {', '.join(labels[:6])}" if labels else ""
         raise UserError(f"unknown {what} {text!r}{suggestion}; {hint}")
+
+    def starting_with(self, key: str) -> list[Entry[T]]:
+        """Entries whose name key (or separator-free key) starts with ``key``."""
+        compact = _compact(key)
+        found: list[Entry[T]] = []
+        for alias, entries in self._index.items():
+            if alias.startswith(key) or _compact(alias).startswith(compact):
+                found.extend(entries)
+        return _unique(found)
+
+    def _words_starting_with(self, key: str) -> list[Entry[T]]:
+        typed = key.split()
+        found: list[Entry[T]] = []
+        for alias, entries in self._index.items():
+            if _words_prefix(typed, alias.split()):
+                found.extend(entries)
+        return _unique(found)
+
+    def keys(self) -> list[str]:
+        return list(self._index)
+
+
+def _words_prefix(typed: list[str], words: list[str]) -> bool:
+    """Does each typed word start a word of ``words``, in order ("pic midi" in "pic du midi")?"""
+    at = 0
+    for part in typed:
+        while at < len(words) and not words[at].startswith(part):
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return True
+
+
+def ambiguous(text: str, found: Sequence[Entry[T]], what: str) -> str:
+    """The one line for a name that fits several entries, listing them."""
+    labels = sorted({e.label for e in found}, key=name_key)
+    shown = ", ".join(labels[:8]) + ("" if len(labels) <= 8 else f" and {len(labels) - 8} more")
+    homonyms = len({name_key(e.name) for e in found}) == 1
+    advice = (
+        f"write it with its code in parentheses, e.g. {found[0].label!r}"
+        if homonyms and found[0].qualifier
+        else "type more of the name"
+    )
+    return f"{what} {text!r} is ambiguous: {shown}; {advice}"
 
 
 def _compact(key: str) -> str:

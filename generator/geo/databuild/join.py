@@ -34,6 +34,7 @@ class JoinedCommune:
     commune: EtalabCommune
     place: GeoNamesCity
     via: str  # "code", "former code" or "name"
+    candidates: tuple[GeoNamesCity, ...] = ()  # every place that could join, best first
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,15 @@ def join_communes(places: Iterable[GeoNamesCity], communes: Sequence[EtalabCommu
         if not candidates:
             unmatched.append(commune)
             continue
-        best = min(candidates, key=lambda p: _preference(commune, p))
+        candidates.sort(key=lambda p: _preference(commune, p))
+        best = candidates[0]
         if best.admin4 == commune.code:
             via = "code"
         elif best.admin4:
             via = "former code"
         else:
             via = "name"
-        joined.append(JoinedCommune(commune=commune, place=best, via=via))
+        joined.append(
+            JoinedCommune(commune=commune, place=best, via=via, candidates=tuple(candidates))
+        )
     return JoinResult(joined=tuple(joined), unmatched=tuple(unmatched))

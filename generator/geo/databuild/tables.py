@@ -10,12 +10,14 @@ import csv
 import gzip
 import io
 import json
-from collections.abc import Iterable, Sequence
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
-from generator.geo.databuild.join import JoinedCommune
+from generator.geo.databuild.names import FrenchName
+from generator.geo.databuild.repair import CheckedCommune
 
 COMMUNE_COLUMNS = (
     "insee",
@@ -26,11 +28,18 @@ COMMUNE_COLUMNS = (
     "region",
     "population",
     "geonames_id",
+    "point",
 )
-ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population")
+ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population", "former_codes")
 DEPARTEMENT_COLUMNS = ("code", "name", "region", "chef_lieu")
 REGION_COLUMNS = ("code", "name", "chef_lieu")
-WORLD_TOWN_COLUMNS = ("geonames_id", "name", "country", "admin1", "lat", "lon", "population")
+WORLD_TOWN_COLUMNS = ("geonames_id", "name", "name_fr", "admin1", "lat", "lon", "population")
+WORLD_INDEX_COLUMNS = ("country", "towns", "minlon", "minlat", "maxlon", "maxlat")
+COUNTRY_NAME_COLUMNS = ("code", "name_fr", "name_en")
+#: Populated places that are not towns a player could point at: sections of a city (Zürich's
+#: Kreise, Madrid's districts), historical, abandoned or destroyed places.
+NOT_TOWNS = frozenset({"PPLX", "PPLH", "PPLQ", "PPLW", "PPLCH"})
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def format_e5(value: int) -> str:
@@ -49,22 +58,24 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return buffer.getvalue()
 
 
-def communes_csv(joined: Iterable[JoinedCommune]) -> str:
-    rows = sorted(joined, key=lambda j: j.commune.code)
+def communes_csv(checked: Iterable[CheckedCommune]) -> str:
+    """The communes with a point; ``point`` says where it comes from (see ``repair.py``)."""
+    rows = sorted(checked, key=lambda c: c.joined.commune.code)
     return csv_text(
         COMMUNE_COLUMNS,
         (
             (
-                j.commune.code,
-                j.commune.name,
-                format_e5(j.place.lat_e5),
-                format_e5(j.place.lon_e5),
-                j.commune.departement,
-                j.commune.region,
-                j.commune.population,
-                j.place.geonames_id,
+                c.joined.commune.code,
+                c.joined.commune.name,
+                format_e5(c.lat_e5),
+                format_e5(c.lon_e5),
+                c.joined.commune.departement,
+                c.joined.commune.region,
+                c.joined.commune.population,
+                c.geonames_id,
+                c.point,
             )
-            for j in rows
+            for c in rows
         ),
     )
 
@@ -73,7 +84,11 @@ def all_communes_csv(communes: Iterable[EtalabCommune]) -> str:
     """Every current metropolitan commune, with or without GeoNames coordinates."""
     rows = sorted(communes, key=lambda c: c.code)
     return csv_text(
-        ALL_COMMUNE_COLUMNS, ((c.code, c.name, c.departement, c.region, c.population) for c in rows)
+        ALL_COMMUNE_COLUMNS,
+        (
+            (c.code, c.name, c.departement, c.region, c.population, " ".join(c.former_codes))
+            for c in rows
+        ),
     )
 
 
@@ -87,23 +102,64 @@ def regions_csv(areas: Iterable[EtalabArea]) -> str:
     return csv_text(REGION_COLUMNS, ((a.code, a.name, a.chef_lieu) for a in rows))
 
 
-def world_towns_csv(places: Iterable[GeoNamesCity]) -> str:
-    rows = sorted(places, key=lambda p: p.geonames_id)
-    return csv_text(
-        WORLD_TOWN_COLUMNS,
-        (
+def world_towns_zip(places: Iterable[GeoNamesCity], french: Mapping[int, FrenchName]) -> bytes:
+    """The world towns, one CSV member per country (``IT.csv``…) so that a deck reads only its
+    own country, and ``index.csv`` (each country's town count and bounding box). Sections of
+    cities and historical places are left out. Fixed dates and attributes: the same towns
+    always give the same members."""
+    by_country: dict[str, list[GeoNamesCity]] = {}
+    for place in places:
+        if place.feature_code in NOT_TOWNS:
+            continue
+        by_country.setdefault(place.country, []).append(place)
+    members: dict[str, str] = {}
+    index = []
+    for country in sorted(by_country):
+        rows = sorted(by_country[country], key=lambda p: p.geonames_id)
+        members[f"{country}.csv"] = csv_text(
+            WORLD_TOWN_COLUMNS,
             (
-                p.geonames_id,
-                p.name,
-                p.country,
-                p.admin1,
-                format_e5(p.lat_e5),
-                format_e5(p.lon_e5),
-                p.population,
+                (
+                    p.geonames_id,
+                    p.name,
+                    french[p.geonames_id].name if p.geonames_id in french else "",
+                    p.admin1,
+                    format_e5(p.lat_e5),
+                    format_e5(p.lon_e5),
+                    p.population,
+                )
+                for p in rows
+            ),
+        )
+        index.append(
+            (
+                country,
+                len(rows),
+                format_e5(min(p.lon_e5 for p in rows)),
+                format_e5(min(p.lat_e5 for p in rows)),
+                format_e5(max(p.lon_e5 for p in rows)),
+                format_e5(max(p.lat_e5 for p in rows)),
             )
-            for p in rows
-        ),
-    )
+        )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in [("index.csv", csv_text(WORLD_INDEX_COLUMNS, index)), *members.items()]:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, text.encode("utf-8"), compresslevel=9)
+    return buffer.getvalue()
+
+
+def zip_members(data: bytes) -> dict[str, bytes]:
+    """Member name -> content (to compare two builds whatever zlib compressed them)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def country_names_csv(rows: Iterable[tuple[str, str, str]]) -> str:
+    return csv_text(COUNTRY_NAME_COLUMNS, rows)
 
 
 def gzip_bytes(text: str) -> bytes:

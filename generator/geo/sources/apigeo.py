@@ -1,9 +1,12 @@
-"""API Géo (geo.api.gouv.fr): French communes with their centre, population and codes.
+"""API Géo (geo.api.gouv.fr): French communes with their town hall, population and codes.
 
-``/communes?fields=nom,code,centre,population,codeDepartement,codeRegion`` answers a JSON list;
-``centre`` is a GeoJSON point, longitude first. An unfiltered ``/communes`` request asking for
-contour geometry answers HTTP 400, so contours are fetched one département at a time
-(:func:`commune_contours`).
+``/communes?fields=nom,code,centre,mairie,population,codeDepartement,codeRegion`` answers a JSON
+list; ``mairie`` (the town hall) and ``centre`` (a point inside the commune's outline, which can
+be far from the town: 14.7 km for Arles, 10.7 km for Laruns) are GeoJSON points, longitude
+first. A town card is placed at its ``mairie``, falling back to ``centre`` when the API has no
+town hall for the commune. An unfiltered ``/communes`` request asking for contour geometry is
+refused with HTTP 400 and a plain-text body (``Bad Request``), so contours are fetched one
+département at a time (:func:`commune_contours`).
 """
 
 from __future__ import annotations
@@ -18,13 +21,17 @@ from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
 
-FIELDS = "nom,code,centre,population,codeDepartement,codeRegion"
+FIELDS = "nom,code,centre,mairie,population,codeDepartement,codeRegion"
 
 
 def api_message(response: requests.Response) -> str | None:
-    """API Géo errors are ``{"code": 400, "message": "..."}``."""
-    body = response.json()
-    return body.get("message") if isinstance(body, dict) else None
+    """The service's explanation of an error: ``{"code": 400, "message": "..."}`` in JSON, or a
+    plain-text body such as ``Bad Request`` (the refused contour request)."""
+    if "json" in response.headers.get("Content-Type", ""):
+        body = response.json()
+        return body.get("message") if isinstance(body, dict) else None
+    text = response.text.strip()
+    return text[:200] or None
 
 
 def _get(http: Http, path: str, params: dict[str, str], what: str) -> Any:
@@ -83,13 +90,21 @@ def all_commune_contours(http: Http) -> Iterator[dict[str, Any]]:
         yield from commune_contours(http, departement["code"])["features"]
 
 
-def to_place(record: dict[str, Any]) -> Place | None:
-    """One API Géo commune as a town; None when it has no centre."""
-    centre = record.get("centre") or {}
-    coordinates = centre.get("coordinates")
+def _point(record: dict[str, Any], field: str) -> tuple[float, float] | None:
+    geometry = record.get(field) or {}
+    coordinates = geometry.get("coordinates") if isinstance(geometry, dict) else None
     if not coordinates or len(coordinates) < 2:
         return None
-    lon, lat = float(coordinates[0]), float(coordinates[1])
+    return float(coordinates[1]), float(coordinates[0])  # GeoJSON is longitude first
+
+
+def to_place(record: dict[str, Any]) -> Place | None:
+    """One API Géo commune as a town, at its town hall (``mairie``), else its ``centre``; None
+    when it has neither."""
+    point = _point(record, "mairie") or _point(record, "centre")
+    if point is None:
+        return None
+    lat, lon = point
     population = record.get("population")
     return Place(
         id=f"insee:{record['code']}",

@@ -49,7 +49,8 @@ COLUMNS: tuple[str, ...] = (
 # Populated places that are not towns a player could point at.
 EXCLUDED_TOWN_CODES = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH", "PPLX"})
 
-# "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps).
+# "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps). Every
+# code is one of GeoNames' own (tests/data/geonames_feature_codes.tsv, checked by a test).
 SITE_KINDS: dict[str, str] = {
     "T.MT": "mountain",
     "T.PK": "mountain",
@@ -65,7 +66,6 @@ SITE_KINDS: dict[str, str] = {
     "T.CRQ": "cirque",
     "T.CLF": "cliff",
     "T.PASS": "pass",
-    "T.CAVE": "cave",
     "T.BCH": "beach",
     "T.PLAT": "plateau",
     "H.LK": "lake",
@@ -74,10 +74,12 @@ SITE_KINDS: dict[str, str] = {
     "H.FLLS": "waterfall",
     "H.GLCR": "glacier",
     "H.BAY": "bay",
+    "H.GULF": "bay",
     "H.LGN": "lagoon",
     "S.CSTL": "castle",
     "S.MNMT": "monument",
-    "S.ABB": "abbey",
+    "S.MSTY": "abbey",  # GeoNames has no abbey code: monasteries and abbeys are S.MSTY
+    "S.CAVE": "cave",  # caves are a spot (S), not terrain (T)
     "S.CH": "church",
     "S.CTRR": "religious site",
     "S.BDG": "bridge",
@@ -214,10 +216,91 @@ def download_dump(http: Http, name: str) -> Path:
     )
 
 
+ALTERNATE_COLUMNS = (
+    "alternateNameId",
+    "geonameid",
+    "isolanguage",
+    "alternate name",
+    "isPreferredName",
+    "isShortName",
+    "isColloquial",
+    "isHistoric",
+    "from",
+    "to",
+)
+
+
+def french_names(lines: Iterable[str]) -> dict[int, str]:
+    """GeoNames id -> its French name, from the lines of an alternate-names file
+    (``alternatenames/IT.zip``: the columns of :data:`ALTERNATE_COLUMNS`, tab-separated).
+
+    The preferred French name (``isPreferredName`` = 1) wins, else the first French one listed;
+    colloquial and historic names, and names with a validity period, are never used.
+    """
+    preferred: dict[int, str] = {}
+    first: dict[int, str] = {}
+    for line in lines:
+        if "\tfr\t" not in line:
+            continue
+        fields = line.rstrip("\r\n").split("\t")
+        if len(fields) < 8 or fields[2] != "fr" or not fields[3].strip():
+            continue
+        colloquial, historic = fields[6] == "1", fields[7] == "1"
+        dated = len(fields) > 9 and (fields[8] or fields[9])
+        if colloquial or historic or dated:
+            continue
+        try:
+            geonames_id = int(fields[1])
+        except ValueError:
+            continue
+        if fields[4] == "1":
+            preferred.setdefault(geonames_id, fields[3].strip())
+        else:
+            first.setdefault(geonames_id, fields[3].strip())
+    return {**first, **preferred}
+
+
+def read_french_names(path: Path) -> dict[int, str]:
+    """The French names of an alternate-names zip, streamed like a dump."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UserError(
+            f"{path} is not a readable GeoNames alternate-names zip ({exc}); delete it and fetch again"
+        ) from exc
+    with archive:
+        member = _member(archive, path)
+        with archive.open(member) as raw:
+            text = io.TextIOWrapper(
+                io.BufferedReader(raw, READ_BUFFER), encoding="utf-8", newline=""
+            )
+            try:
+                return french_names(text)
+            except (zipfile.BadZipFile, EOFError, UnicodeDecodeError) as exc:
+                raise UserError(f"{path} is damaged ({exc}); delete it and fetch again") from exc
+
+
+def download_alternate_names(http: Http, country: str) -> Path:
+    name = f"{country.upper()}.zip"
+    return http.download(
+        f"{base_url('geonames')}/alternatenames/{name}",
+        http.cache_folder / "geonames" / "alternatenames" / name,
+        what=f"GeoNames alternate names {name}",
+    )
+
+
 def fetch(http: Http, area: Area) -> Iterator[Place]:
-    """Towns and sites of the area, streamed from the country's dump."""
+    """Towns and sites of the area, streamed from the country's dump; abroad, each named in
+    French where the country's alternate-names file gives a French name (Venise, Anvers)."""
+    from dataclasses import replace
+
     name = dump_name(area)
     path = download_dump(http, name)
+    french: dict[int, str] = {}
+    if area.country and area.country.upper() != "FR":
+        french = read_french_names(download_alternate_names(http, area.country))
     for place in read_dump(path, area.country or None):
         if area.covers(place.lat, place.lon):
+            if place.geonames_id in french:
+                place = replace(place, name=french[place.geonames_id])
             yield place

@@ -324,6 +324,15 @@ class PlaceFront:
             box.bleed,
         )
         reused_form(canvas, box, key, self.paint_frame)
+        if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
+            k = scale(box)
+            canvas.setFillColor(kind_colour(self.card.place_kind, self.style.palette))
+            canvas.setFont(self.style.fonts.bold, 5.4 * k)
+            canvas.drawRightString(
+                pt(box.safe.x + box.safe.width - 1.2 * k),
+                pt(box.safe.y + 1.6 * k),
+                self.texts.front_id,
+            )
         area = self.name_area(box)
         draw_fitted(
             canvas,
@@ -383,7 +392,7 @@ class PlaceFront:
             safe.y + 1.6 * k,
             colour,
             1.0 * k,
-            safe.width * 0.8,
+            safe.width * 0.64,  # room in the corner for the card's id
         )
 
 

@@ -28,6 +28,7 @@ class PlaceTexts:
     region: str
     population: str
     footer: str
+    front_id: str = ""  # the card's id on the name side, as the referee's commands take it
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class DeckTexts:
                     place.region,
                     place.population,
                     place.footer,
+                    place.front_id,
                 )
             )
         items.extend(
@@ -171,6 +173,7 @@ def render_deck_texts(
             region=back.line("region"),
             population=back.line("population"),
             footer=back.line("footer"),
+            front_id=front.line("id") if "id" in front.parts else "",
         )
     intermede = templates.render("intermede.j2", {"deck": context})
     direction = templates.render("direction.j2", {"deck": context})

@@ -1,0 +1,156 @@
+"""The one path from what a user types to a deck's places: region → candidates → selection.
+
+``pnp places --count``, the Oucédonc deck and the themed goose board all call
+:func:`pick_places`. It resolves the region, loads its candidates from the source, filters the
+kind, and deals them with :func:`generator.geo.selection.deal` on the first printed grid that
+loses nothing (the caller lists them: minute then second for ``--precision auto``; ``None`` for
+a board that prints no coordinates). When the caller gives no count, the first of its
+``default_counts`` that the region can hold is used, with a note saying so (Corse holds fewer
+cards than a mainland région). When an explicit count is too many, the error names the largest
+count that was actually dealt, so following the advice works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.core.errors import UserError
+from generator.geo.model import Place
+from generator.geo.regions import RegionSelection
+
+#: The defaults every deck shares (``pnp places --count`` and ``pnp oucedonc deck``).
+DEFAULT_SEED = 1
+DEFAULT_DIFFICULTY = "normal"
+#: How far below the failed count the advice searches for a count that works.
+ADVICE_STEPS = 60
+
+
+@dataclass(frozen=True)
+class PickRequest:
+    """What the user asked for, as typed (strings are resolved here)."""
+
+    region: str = "france"
+    source: str = "embedded"
+    count: int | None = None  # None: the first of the caller's default counts that fits
+    seed: int = DEFAULT_SEED
+    sites_share: float = 0.2
+    difficulty: str = DEFAULT_DIFFICULTY
+    kind: str = "all"  # towns | sites | all
+
+
+@dataclass(frozen=True)
+class Picked:
+    selection: RegionSelection
+    candidates: tuple[Place, ...]
+    places: tuple[Place, ...]
+    grid: int  # index of the grid used in the caller's list
+    count: int
+    note: str | None = None  # a line to print (a smaller default deck)
+
+
+def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
+    """The resolved region and its candidate places of the requested kind."""
+    from generator.geo.catalog import load_places
+    from generator.geo.listing import of_kind
+    from generator.geo.regions import resolve_region
+
+    selection = resolve_region(request.region)
+    candidates = of_kind(load_places(request.source.strip().lower(), selection), request.kind)  # type: ignore[arg-type]
+    if not candidates:
+        raise UserError(
+            f"source {request.source} has no {request.kind} in {selection.label}; "
+            "use --kind all or another region"
+        )
+    return selection, candidates
+
+
+def pick_places(
+    request: PickRequest,
+    grids: Sequence[object | None] = (None,),
+    default_counts: Sequence[int] = (),
+    finer: str | None = None,
+    min_count: int = 1,
+) -> Picked:
+    """Deal ``request`` (see the module text). ``grids`` are
+    :class:`generator.geo.selection.Grid` objects or None, tried in order; ``finer`` is the
+    option that gives a finer grid, named in the advice ("--precision second"). When no default
+    count fits, the largest count from ``min_count`` up that the region holds is dealt."""
+    from generator.geo.abroad import suffixes_for
+    from generator.geo.selection import Dealt, SelectionShortfall, deal
+
+    selection, candidates = region_candidates(request)
+    suffixes = suffixes_for(candidates)
+    counts = [request.count] if request.count is not None else list(default_counts)
+    if not counts:
+        raise ValueError("pick_places needs a count or default counts")
+
+    def attempt(count: int) -> tuple[int, Dealt] | int:
+        """(grid index, result) for the first grid that loses nothing, or the most dealt."""
+        best: tuple[int, Dealt] | None = None
+        most = 0
+        for index, grid in enumerate(grids):
+            try:
+                result = deal(
+                    candidates,
+                    count,
+                    request.seed,
+                    request.sites_share,
+                    request.difficulty,
+                    grid,  # type: ignore[arg-type]
+                    suffixes,
+                )
+            except SelectionShortfall as shortfall:
+                most = max(most, shortfall.dealt)
+                continue
+            if not result.tied_anchors:
+                return index, result
+            best = best or (index, result)  # complete, but a tie kept a famous place out
+        return best if best is not None else most
+
+    most = 0
+    for count in counts:
+        outcome = attempt(count)
+        if isinstance(outcome, tuple):
+            index, result = outcome
+            note = None
+            if request.count is None and count != counts[0]:
+                note = (
+                    f"{selection.name} holds at most {count} place cards on whole sheets "
+                    f"(not {counts[0]}): the deck has {count}."
+                )
+            return Picked(selection, candidates, result.places, index, count, note)
+        most = max(most, outcome)
+    wanted = counts[-1]
+    advice = _largest_count(attempt, min(most, wanted - 1))
+    if request.count is None and advice is not None and advice >= min_count:
+        index, result = attempt(advice)  # type: ignore[misc]
+        note = (
+            f"{selection.name} holds at most {advice} place cards, fewer than a whole-sheet deck "
+            f"({counts[-1]}): the deck has {advice}, and its last sheet is not full."
+        )
+        return Picked(selection, candidates, result.places, index, advice, note)
+    hint = f" or {finer}" if finer else ""
+    if advice is not None and advice < min_count:
+        raise UserError(
+            f"{selection.label} gives at most {advice} cards here, each its own place and "
+            f"decidable from its back, and a deck needs {min_count}; "
+            f"{'use ' + finer + ' or ' if finer else ''}choose a larger region"
+        )
+    if advice is None:
+        raise UserError(
+            f"{selection.label} cannot give {wanted} cards, each its own place and decidable "
+            f"from its back; choose a larger region{hint}"
+        )
+    raise UserError(
+        f"{selection.label} gives at most {advice} of the {wanted} cards, each its own place and "
+        f"decidable from its back; ask for {advice} cards{hint}, or choose a larger region"
+    )
+
+
+def _largest_count(attempt, start: int) -> int | None:  # type: ignore[no-untyped-def]
+    """The largest count from ``start`` down that deals (each try is a whole selection)."""
+    for count in range(start, max(0, start - ADVICE_STEPS), -1):
+        if isinstance(attempt(count), tuple):
+            return count
+    return None

@@ -1,0 +1,71 @@
+"""``DECK-referee.html``: the referee on a phone, one self-contained page beside the deck JSON.
+
+Two cards are picked by typing a few letters (accents, case, hyphens ignored, ``st`` for Saint,
+the start of a name or its id), a direction chosen, and the verdict shown large with both
+cards' printed coordinates, exactly as the backs print them. The page holds the deck's place
+cards as JSON and its own script and style: no network, no external script, font or image, so
+it opens from the phone's files. Its verdict is the one of ``pnp oucedonc verify --deck``
+(tests/test_oucedonc_referee_page.py checks thousands of pairs in headless Chromium).
+
+The template is ``templates/referee/page.html.j2``, rendered in an autoescaped sandbox.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.games.oucedonc.compare import EqualCoordinates
+from generator.games.oucedonc.deckfile import Deck
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "referee" / "page.html.j2"
+
+
+def page_path(deck_json: Path) -> Path:
+    """``output/bretagne.json`` -> ``output/bretagne-referee.html``."""
+    return deck_json.with_name(f"{deck_json.stem}-referee.html")
+
+
+def page_data(deck: Deck, equal: EqualCoordinates) -> dict[str, object]:
+    """What the page's script reads: every place card as its back prints it."""
+    return {
+        "title": deck.title,
+        "precision": deck.precision.value,
+        "equal_coordinates": equal.value,
+        "cards": [
+            {
+                "id": card.id,
+                "name": card.name,
+                "lat_units": card.lat_units,
+                "lon_units": card.lon_units,
+                "lat_text": card.lat_text,
+                "lon_text": card.lon_text,
+            }
+            for card in deck.places
+        ],
+    }
+
+
+def render_page(deck: Deck, equal: EqualCoordinates = EqualCoordinates.WELL_PLACED) -> str:
+    """The page's HTML for ``deck``; ``equal`` is the equal-coordinates option it opens with."""
+    from jinja2 import StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    environment = SandboxedEnvironment(autoescape=True, undefined=StrictUndefined)
+    template = environment.from_string(TEMPLATE.read_text(encoding="utf-8"))
+    data = json.dumps(page_data(deck, equal), ensure_ascii=False, separators=(",", ":"))
+    # Inside <script>, "</script" or "<!--" would end or confuse the element: write every "<"
+    # as its JSON escape (it only occurs inside strings).
+    safe = data.replace("<", "\\u003c")
+    return template.render(
+        title=deck.title,
+        places=len(deck.places),
+        precision_label=deck.precision.label,
+        deck_json=safe,
+    )
+
+
+def write_page(deck: Deck, deck_json: Path) -> Path:
+    from generator.core.atomic import write_text
+
+    return write_text(page_path(deck_json), render_page(deck))

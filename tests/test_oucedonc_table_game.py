@@ -1,0 +1,294 @@
+"""A whole game at a real table, twice: through the one-shot commands and through `pnp oucedonc
+play` with the commands piped in. Both must end in the same game file, with the tokens and the
+winner of a reference computed here, independently of the engine, from the printed minutes.
+
+The game (physical mode, the printed deck shuffled by hand): 3 packs of 15, 3 players; the
+second pack is one card short, so its Intermède comes before the referee expects it (declared);
+doubts right and wrong, an undo, a card refused because it is out of the game, a count with the
+next start card given on the same line, and the final count.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.games.oucedonc.gamefile import game_from_json
+from tests.referee_fixtures import PLACES, deck_json, pnp
+
+PLAYERS = ("Ana", "Ben", "Chloé")
+TYPED = {"Ana": "ana", "Ben": "BEN", "Chloé": "chloe"}  # as people type them
+PACK_SIZES = (15, 14, 15)  # the second pack was counted short: its Intermède comes early
+
+
+def printed_minutes(degrees: float) -> int:
+    """The whole arc-minutes a back prints: half away from zero."""
+    scaled = abs(degrees) * 60
+    units = math.floor(round(scaled, 9) + 0.5)
+    return units if degrees >= 0 else -units
+
+
+CARDS = {
+    f"P{i:02d}": (name, printed_minutes(lat), printed_minutes(lon))
+    for i, (name, _, lat, lon, _) in enumerate(PLACES, start=1)
+}
+
+
+def beyond(card: str, other: str, side: str) -> bool:
+    """Is ``card`` on ``side`` of ``other`` (equal printed values count as well placed)?"""
+    _, lat, lon = CARDS[card]
+    _, other_lat, other_lon = CARDS[other]
+    difference = {
+        "n": lat - other_lat,
+        "s": other_lat - lat,
+        "e": lon - other_lon,
+        "o": other_lon - lon,
+    }[side]
+    return difference >= 0
+
+
+@dataclass
+class Reference:
+    """The table as the players lay it, and the tokens as the rules pay them."""
+
+    tokens: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PLAYERS, 4))
+    column: list[str] = field(default_factory=list)  # north → south
+    row: list[str] = field(default_factory=list)  # west → east
+    start: str = ""
+
+    def lay_start(self, card: str) -> None:
+        self.start, self.column, self.row = card, [card], [card]
+
+    def misplaced(self) -> int:
+        count = 0
+        arms = (
+            (list(reversed(self.column[: self.column.index(self.start)])), "n"),
+            (self.column[self.column.index(self.start) + 1 :], "s"),
+            (list(reversed(self.row[: self.row.index(self.start)])), "o"),
+            (self.row[self.row.index(self.start) + 1 :], "e"),
+        )
+        for cards, side in arms:
+            reference = self.start
+            for card in cards:
+                if beyond(card, reference, side):
+                    reference = card
+                else:
+                    count += 1
+        return count
+
+    def reward(self, estimates: dict[str, int]) -> None:
+        misplaced = self.misplaced()
+        exact = [p for p in PLAYERS if estimates[p] == misplaced]
+        if exact:
+            for player in exact:
+                self.tokens[player] += 2
+            return
+        best = min(abs(estimates[p] - misplaced) for p in PLAYERS)
+        for player in PLAYERS:
+            if abs(estimates[player] - misplaced) == best:
+                self.tokens[player] += 1
+
+    def pay(self, payer: str, payee: str) -> None:
+        if self.tokens[payer] > 0:
+            self.tokens[payer] -= 1
+            self.tokens[payee] += 1
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move, as a one-shot command and as a line of the session."""
+
+    command: tuple[str, ...]  # after "pnp oucedonc game"; FILE is inserted second
+    line: str
+    refused: bool = False  # the referee must refuse it (exit 2, file untouched)
+
+
+def script() -> tuple[list[Step], Reference, list[str]]:
+    """The whole game: what is typed, and the reference tokens."""
+    rng = random.Random(12)
+    ids = list(CARDS)
+    rng.shuffle(ids)
+    starts = [ids.pop(), ids.pop(), ids.pop()]
+    ref = Reference()
+    steps: list[Step] = []
+    turn = 0
+    out: list[str] = []
+
+    def name(card: str, style: int) -> str:
+        """A card as typed: its id, its name in lower case, or the name as printed."""
+        printed = CARDS[card][0]
+        return [card, printed.lower(), printed][style % 3]
+
+    for pack, size in enumerate(PACK_SIZES):
+        start = starts[pack]
+        if pack == 0:
+            ref.lay_start(start)  # given to 'game new --start' / at the session's first prompt
+        for number in range(size):
+            if pack == 2 and number == 5:  # a card out of the game, drawn again by mistake
+                gone = name(out[0], 1)
+                steps.append(
+                    Step(
+                        ("place", gone, "--north-of", name(ref.start, 0)),
+                        f"{gone} n {name(ref.start, 0)}",
+                        refused=True,
+                    )
+                )
+            card = ids.pop()
+            line_cards = {"column": ref.column, "row": ref.row}
+            line = "column" if rng.random() < 0.5 else "row"
+            cards = line_cards[line]
+            at = rng.randrange(len(cards) + 1)  # where the card goes on its line
+            if at == 0:
+                side = "n" if line == "column" else "o"
+                anchor, option = cards[0], "--north-of" if line == "column" else "--west-of"
+                typed_where, where = (
+                    f"{side} {name(anchor, number)}",
+                    (option, name(anchor, number)),
+                )
+            elif at == len(cards):
+                side = "s" if line == "column" else "e"
+                anchor, option = cards[-1], "--south-of" if line == "column" else "--east-of"
+                typed_where, where = (
+                    f"{side} {name(anchor, number)}",
+                    (option, name(anchor, number)),
+                )
+            else:
+                first, second = cards[at - 1], cards[at]
+                typed_where = f"entre {name(first, number)} et {name(second, number + 1)}"
+                where = ("--between", name(first, number), name(second, number + 1))
+            if pack == 0 and number == 4:  # placed by mistake, then taken back
+                steps.append(
+                    Step(("place", name(card, 2), *where), f"{name(card, 1)} {typed_where}")
+                )
+                steps.append(Step(("undo",), "annule"))
+            steps.append(
+                Step(
+                    ("place", name(card, number), *where), f"{name(card, number + 1)} {typed_where}"
+                )
+            )
+            cards.insert(at, card)
+            turn += 1
+            if number % 3 == 1:  # the next player doubts, against the neighbour toward the start
+                doubter = PLAYERS[turn % 3]
+                index = cards.index(card)
+                toward = index + 1 if index < cards.index(ref.start) else index - 1
+                neighbour = cards[toward]
+                side = (
+                    ("n" if index < toward else "s")
+                    if line == "column"
+                    else ("o" if index < toward else "e")
+                )
+                steps.append(
+                    Step(
+                        ("doubt", "--by", TYPED[doubter], "--neighbour", name(neighbour, number)),
+                        f"doute {TYPED[doubter]} {name(neighbour, number + 2)}",
+                    )
+                )
+                placer = PLAYERS[(turn - 1) % 3]
+                if beyond(card, neighbour, side):
+                    ref.pay(doubter, placer)
+                else:
+                    ref.pay(placer, doubter)
+                    cards.remove(card)
+                    out.append(card)
+        if pack == 1:  # the Intermède came after 14 cards
+            steps.append(Step(("intermede",), "intermède"))
+        misplaced = ref.misplaced()
+        estimates = {"Ana": misplaced, "Ben": max(0, misplaced - 1), "Chloé": misplaced + 1}
+        if pack == 2:
+            estimates = {"Ana": misplaced + 2, "Ben": misplaced + 1, "Chloé": misplaced + 1}
+        typed = [f"{TYPED[p]}={e}" for p, e in estimates.items()]
+        ref.reward(estimates)
+        command = ["count"] + [part for estimate in typed for part in ("--estimate", estimate)]
+        if pack == 0:  # the next start card on the same line as the count
+            command += ["--next-start", name(starts[1], 1)]
+            steps.append(Step(tuple(command), "compte " + " ".join(typed)))
+            steps.append(Step((), f"{name(starts[1], 2)}"))  # the session: the name alone
+        elif pack == 1:
+            steps.append(Step(tuple(command), "count " + " ".join(typed)))
+            steps.append(Step(("start", name(starts[2], 0)), f"départ {name(starts[2], 1)}"))
+        else:
+            steps.append(Step(tuple(command), "compte " + " ".join(typed)))
+        if pack < 2:
+            ref.lay_start(starts[pack + 1])
+    return steps, ref, starts
+
+
+def new_game(path: Path, deck: Path, start: str) -> None:
+    result = pnp(
+        "oucedonc",
+        "game",
+        "new",
+        str(path),
+        "--deck",
+        str(deck),
+        "--players",
+        ",".join(PLAYERS),
+        "--start",
+        start,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_whole_physical_game_by_one_shot_commands_and_by_the_session_end_alike(
+    tmp_path: Path,
+) -> None:
+    steps, ref, starts = script()
+    deck = tmp_path / "deck.json"
+    deck.write_text(deck_json(), encoding="utf-8")
+    placed = sum(1 for step in steps if step.command[:1] == ("place",) and not step.refused)
+    assert placed - 1 + len(starts) >= 45  # one placement is undone
+
+    one_shot = tmp_path / "one-shot.json"
+    new_game(one_shot, deck, CARDS[starts[0]][0].upper())
+    for step in steps:
+        if not step.command:
+            continue
+        before = one_shot.read_bytes()
+        result = pnp("oucedonc", "game", step.command[0], str(one_shot), *step.command[1:])
+        if step.refused:
+            assert result.returncode == 2 and "out of the game" in result.stderr, result.stderr
+            assert one_shot.read_bytes() == before
+            continue
+        assert result.returncode == 0, (step, result.stderr)
+    assert "game over" in result.stdout
+
+    session = tmp_path / "session.json"
+    lines = [CARDS[starts[0]][0].lower()] + [step.line for step in steps] + ["quitter"]
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "oucedonc",
+            "play",
+            str(session),
+            "--deck",
+            str(deck),
+            "--players",
+            ", ".join(PLAYERS),
+        ],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    assert completed.returncode == 0, completed.stderr
+    transcript = completed.stdout
+    assert transcript.count("✗") == 1 and "out of the game" in transcript  # the one refused card
+    assert "Intermède drawn after 14 cards of pack 2 (the referee expected 15)" in transcript
+
+    assert session.read_bytes() == one_shot.read_bytes()
+    game = game_from_json(session.read_text(encoding="utf-8"))
+    assert dict(zip(game.setup.players, game.state.tokens, strict=True)) == ref.tokens
+    best = max(ref.tokens.values())
+    winners = tuple(p for p in PLAYERS if ref.tokens[p] == best)
+    assert game.state.over and game.state.winners(game.setup) == winners
+    said = f"{winners[0]} wins with {best} tokens" if len(winners) == 1 else "share the victory"
+    assert said in transcript and said in result.stdout
