@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-from dataclasses import dataclass
-
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, deck_to_json, make_place_card
+from tests.conftest import Result, pnp  # noqa: F401  (the referee tests import them from here)
 
 # name, kind, lat, lon, département
 PLACES: tuple[tuple[str, str, float, float, str], ...] = (
@@ -97,24 +94,3 @@ def make_deck(
 
 def deck_json(**kwargs: object) -> str:
     return deck_to_json(make_deck(**kwargs))  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Result:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-def pnp(*args: str) -> Result:
-    """Run the ``pnp`` entry point in this process (same code path as the console script, faster)."""
-    from generator.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main.run(list(args))
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
-    return Result(code, out.getvalue(), err.getvalue())

@@ -1,8 +1,6 @@
 """The duplex calibration sheet: each back grid lies behind its front cross."""
 
 import io
-import subprocess
-import sys
 
 import pdfplumber
 import pytest
@@ -11,6 +9,7 @@ from generator.render.calibration import RULER_HALF, calibration_sheet, targets
 from generator.render.imposition import Duplex
 from generator.render.paper import paper
 from generator.render.units import to_mm
+from tests.conftest import one_line_error, pnp
 
 
 def labels(page) -> dict[str, tuple[float, float]]:
@@ -43,20 +42,12 @@ def test_grids_are_behind_the_crosses(duplex, paper_name):
 
 def test_fold_needs_no_calibration(tmp_path):
     out = tmp_path / "cal.pdf"
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "calibrate", "--duplex", "fold", "--out", str(out)],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1
+    one_line_error(pnp("calibrate", "--duplex", "fold", "--out", str(out)), "needs no calibration")
     assert not out.exists()
 
 
 @pytest.mark.parametrize("name", ["cal.txt", "folder"])
 def test_output_must_be_a_pdf_file(tmp_path, name):
-    from tests.referee_fixtures import pnp
-
     (tmp_path / "folder").mkdir()
     out = tmp_path / name
     result = pnp("calibrate", "--out", str(out))

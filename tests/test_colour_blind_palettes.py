@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from generator.render.player_colours import PLAYER_STYLES
+from generator.render.otcho.player_styles import PLAYER_STYLES
 from generator.render.pronostiques.race_cards import TEAMS
 
 SIMULATIONS = {

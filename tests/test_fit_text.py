@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.fit_text import (
+from generator.render.draw.fit_text import (
     LINKING_WORDS,
     NAME_PREFIXES,
     break_tokens,

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import re
 import os
-import subprocess
-import sys
+import re
 
 import pytest
 
@@ -16,6 +14,7 @@ from generator.geo import catalog, embedded
 from generator.geo.model import Place
 from generator.geo.regions import resolve_region
 from generator.geo.selection import decidable
+from tests.conftest import pnp
 from tests.geo_http_helpers import quick_http
 from tests.test_geo_sources import COMMUNES_33, DEPARTEMENTS, SPARQL
 
@@ -239,20 +238,7 @@ def test_fetch_contours_stores_geojson_usable_as_region(server, folders, with_si
 
 
 def run_pnp(*args, env_extra=None):
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "COLUMNS": "80",
-        "PYTHONIOENCODING": "utf-8",
-        **(env_extra or {}),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-        cwd=os.getcwd(),
-    )
+    return pnp(*args, env={"COLUMNS": "80", **(env_extra or {})}, own_pnp_env=True)
 
 
 def test_cli_data_fetch_and_offline(server, folders):
@@ -264,7 +250,11 @@ def test_cli_data_fetch_and_offline(server, folders):
     listed = run_pnp(
         "places", "--source", "apigeo", "--region", "33", "--format", "json", env_extra=env
     )
-    assert [p["name"] for p in json.loads(listed.stdout)] == ["Bordeaux", "La Teste-de-Buch", "Sans mairie"]
+    assert [p["name"] for p in json.loads(listed.stdout)] == [
+        "Bordeaux",
+        "La Teste-de-Buch",
+        "Sans mairie",
+    ]
     env["PNP_CACHE_DIR"] = str(folders / "empty-cache")
     offline = run_pnp("data", "fetch", "apigeo", "--region", "29", "--offline", env_extra=env)
     assert offline.returncode == 2

@@ -262,6 +262,7 @@ def candidate_sets(draw):
     return places
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     candidate_sets(),

@@ -22,6 +22,7 @@ from generator.render.imposition import (
 )
 from generator.render.paper import paper
 from generator.render.units import pt, to_mm
+from tests.conftest import embedded_fonts
 
 FONTS = register_fonts()
 
@@ -208,10 +209,7 @@ def test_pdf_boxes_viewer_preferences_and_fonts():
     top = max(s.trim.top for s in layout.fronts)
     assert trim[0] == pytest.approx(left, abs=0.01) and trim[3] == pytest.approx(top, abs=0.01)
     assert bleed[0] == pytest.approx(left - 2.0, abs=0.01)
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            descriptor = font.get_object()["/FontDescriptor"]
-            assert "/FontFile2" in descriptor, "TrueType fonts must be embedded"
+    embedded_fonts(data)
 
 
 def test_faces_one_card_per_page_with_trimbox():

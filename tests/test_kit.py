@@ -283,7 +283,8 @@ def test_cli_exit_codes_name_the_failed_component(tmp_path, monkeypatch, capsys)
 def test_cli_bad_paper_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
     assert run_cli(monkeypatch, GOOD, "--out", str(tmp_path / "o"), "--paper", "tabloid") == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("pnp: error: unknown kit paper 'tabloid'")
+    assert len(err) == 1 and err[0].startswith("pnp: error: Invalid value for '--paper'")
+    assert "'tabloid' is not one of 'a4', 'letter'" in err[0]
     assert not (tmp_path / "o").exists()
 
 
@@ -394,6 +395,7 @@ def test_progress_steps_cover_components_pdfs_and_gallery(tmp_path):
     assert steps[-1][1] == len(steps)
 
 
+@pytest.mark.slow
 def test_the_real_kit_is_byte_identical_across_processes(tmp_path):
     """`pnp kit` twice, with different hash seeds (set and dict order must not leak into files)."""
     import os

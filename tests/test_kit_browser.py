@@ -35,10 +35,14 @@ CHROMIUM = next(
 )
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None and not IN_CI,
-    reason="chromium is not installed (apt-get install chromium); CI=true makes this test mandatory",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None and not IN_CI,
+        reason="chromium is not installed (apt-get install chromium); "
+        "CI=true makes this test mandatory",
+    ),
+    pytest.mark.slow,  # a headless browser per test
+]
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

@@ -1,17 +1,13 @@
 """`pnp oie` commands: JSON outputs and one-line errors."""
 
 import json
-import subprocess
-import sys
+
+from tests import conftest
+from tests.conftest import one_line_error
 
 
 def pnp(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "oie", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return conftest.pnp("oie", *args)
 
 
 def test_move_json():
@@ -91,29 +87,22 @@ def test_stats_exact_fractions_sum_with_the_tail_to_one():
     assert data["distribution"][-1]["cumulative"] == float(total)
 
 
-def _one_line_error(r, words):
-    assert r.returncode == 2, (r.stdout, r.stderr)
-    assert (
-        r.stderr.startswith("pnp: error: ") and r.stderr.count("\n") == 1 and words in r.stderr
-    ), r.stderr
-
-
 def test_board_out_a_folder_is_one_line_and_writes_nothing(tmp_path):
-    _one_line_error(pnp("board", "--out", str(tmp_path)), "is a folder")
-    _one_line_error(pnp("board", "--tiles", "a4", "--out", str(tmp_path)), "is a folder")
+    one_line_error(pnp("board", "--out", str(tmp_path)), "is a folder")
+    one_line_error(pnp("board", "--tiles", "a4", "--out", str(tmp_path)), "is a folder")
     assert not list(tmp_path.iterdir())
 
 
 def test_board_empty_theme_is_refused(tmp_path):
-    _one_line_error(
+    one_line_error(
         pnp("board", "--theme", "", "--out", str(tmp_path / "b.pdf")), "--theme is empty"
     )
     assert not list(tmp_path.iterdir())
 
 
 def test_team_options_without_teams_are_refused():
-    _one_line_error(pnp("simulate", "--games", "10", "--policy", "random"), "add --teams")
-    _one_line_error(pnp("play", "--pawns", "2"), "add --teams")
+    one_line_error(pnp("simulate", "--games", "10", "--policy", "random"), "add --teams")
+    one_line_error(pnp("play", "--pawns", "2"), "add --teams")
 
 
 def test_play_text_names_seats_and_pawns_from_one():
@@ -128,13 +117,13 @@ def test_play_text_names_seats_and_pawns_from_one():
 
 
 def test_stats_fractions_without_exact_json_is_refused():
-    _one_line_error(pnp("stats", "--fractions", "--games", "10"), "--exact --json")
-    _one_line_error(pnp("stats", "--exact", "--fractions"), "--exact --json")
+    one_line_error(pnp("stats", "--fractions", "--games", "10"), "--exact --json")
+    one_line_error(pnp("stats", "--exact", "--fractions"), "--exact --json")
 
 
 def test_theme_options_without_theme_are_refused(tmp_path):
-    _one_line_error(pnp("board", "--seed", "5", "--out", str(tmp_path / "b.pdf")), "add --theme")
-    _one_line_error(
+    one_line_error(pnp("board", "--seed", "5", "--out", str(tmp_path / "b.pdf")), "add --theme")
+    one_line_error(
         pnp("board", "--source", "wikidata", "--out", str(tmp_path / "b.pdf")), "add --theme"
     )
     assert not list(tmp_path.iterdir())

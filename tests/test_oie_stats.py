@@ -3,6 +3,8 @@
 import math
 from fractions import Fraction
 
+import pytest
+
 from generator.games.oie.resolver import resolve_throw
 from generator.games.oie.rules import Rules
 from generator.games.oie.simulate import play_many
@@ -51,6 +53,7 @@ def test_distribution_is_exact_and_sums_to_one():
     assert d.pmf[1] == by_hand
 
 
+@pytest.mark.slow
 def test_simulator_agrees_with_the_exact_chain():
     games = 20_000
     results = play_many(1, games, seed=2024, rules=Rules(), teams=None)

@@ -1,16 +1,10 @@
 """The commands of Neo Otcho and Pronostiques: outputs, JSON, one-line errors."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def run_pnp(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60
-    )
+from tests.conftest import pnp as run_pnp
 
 
 @pytest.mark.parametrize("faces", [("X", "a"), ("x", "A"), ("a", "X")])

@@ -1,14 +1,17 @@
 """Neo Otcho sheets: the dice net folds into a real cube; the PDFs hold what they should."""
 
+from collections import Counter
+
 import pytest
 from pypdf import PdfReader
 
 from generator.core.errors import UserError
-from generator.games.otcho import RollRules, pawns_per_player
+from generator.games.otcho import SLOTS, RollRules, pawns_per_player
 from generator.products.otcho_sheets import build_sheets
 from generator.render.otcho.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
 from generator.render.otcho.sheets import DIE_FACE, net_extent, tab_polygon
 from generator.render.units import pt, to_mm
+from tests.conftest import embedded_fonts
 
 
 def test_die_net_folds_into_a_cube_with_the_declared_opposites():
@@ -74,29 +77,32 @@ def test_files_and_page_size(sheets):
 
 def test_fonts_are_embedded(sheets):
     for path in sheets.values():
-        for page in PdfReader(path).pages:
-            fonts = page["/Resources"]["/Font"]
-            for ref in fonts.values():
-                font = ref.get_object()
-                descriptor = (
-                    font.get("/FontDescriptor")
-                    or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-                )
-                descriptor = descriptor.get_object()
-                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
-                    font["/BaseFont"]
-                )
-                assert "Helvetica" not in str(font["/BaseFont"])
+        assert all(name.startswith("DejaVu") for name in embedded_fonts(path))
 
 
 def test_player_cards_have_six_slots_each(sheets):
     import pdfplumber
 
     with pdfplumber.open(sheets["otcho-cards.pdf"]) as pdf:
-        words = [w["text"] for w in pdf.pages[0].extract_words()]
-        text = pdf.pages[0].extract_text()
-    for slot in ("a b", "a c", "a d", "b c", "b d", "c d"):
-        assert text.count(slot) >= 3  # one per player card (captions add more)
+        page = pdf.pages[0]
+        words = [w["text"] for w in page.extract_words()]
+        text = page.extract_text()
+
+        def printed_at(size: float) -> str:
+            return page.filter(
+                lambda o: o.get("object_type") != "char" or round(o["size"], 1) == size
+            ).extract_text()
+
+        labels, captions = printed_at(15), " ".join(printed_at(6.2).split())
+    # the 15 pt slot labels, two letters each, read card row by card row
+    pairs = Counter(
+        "".join(tokens[i : i + 2])
+        for tokens in (line.split() for line in labels.splitlines())
+        for i in range(0, len(tokens), 2)
+    )
+    assert pairs == dict.fromkeys(SLOTS, 3)  # each slot once on each of the 3 player cards
+    for a, b in SLOTS:  # and under it, once per card, the rolls that open it
+        assert captions.count(f"{a} {b} · X {a} · X {b}") == 3
     assert "Joueur 3" in text and "Joueur 4" not in text
     assert words.count("NEO") == 3
 

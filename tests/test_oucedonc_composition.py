@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +19,7 @@ from generator.games.oucedonc.deck import (
 )
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.geo.model import Place
+from tests.conftest import pnp
 
 
 def place(
@@ -156,10 +155,7 @@ def test_too_few_cards_is_refused():
 # ----------------------------------------------------------------------------- CLI
 
 
-def run_pnp(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=120
-    )
+run_pnp = pnp
 
 
 def test_cli_writes_pdf_and_json(tmp_path):
@@ -266,7 +262,7 @@ SEPARATORS = st.sampled_from(["-", " ", "-", "'"])
 def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, height):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.render.fit_text import fit_text
+    from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
     name = words[0] + "".join(sep + word for sep, word in zip(separators, words[1:]))
@@ -379,14 +375,10 @@ def test_places_count_and_deck_share_their_defaults():
 
     composed, _, _ = select_deck(options, print_settings(options))
     assert sorted(p["id"] for p in listed) == sorted(c.source_id for c in composed.places)
-    assert places.PrecisionChoice.auto.value == "auto"
+    assert places.PrecisionChoice.AUTO.value == "auto"
 
 
 def run_places(*args):
-    done = subprocess.run(
-        [sys.executable, "-c", "from generator.cli.main import run; run()", "places", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = pnp("places", *args)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

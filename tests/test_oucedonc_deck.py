@@ -14,6 +14,7 @@ from generator.products.oucedonc_deck import DeckOptions, make_deck
 from generator.render.imposition import SAFE_INSET, Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
 from generator.render.units import to_mm
+from tests.conftest import embedded_fonts
 
 CARD_W, CARD_H = 63.0, 88.0
 SAMPLE_PAGES = (
@@ -180,16 +181,7 @@ def test_crop_marks_lie_outside_every_card(long_deck, long_plumber):
 
 
 def test_fonts_are_embedded_subsets(long_deck):
-    reader = PdfReader(long_deck[0])
-    seen = set()
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            descriptor = font["/FontDescriptor"].get_object()
-            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
-            assert "+" in str(font["/BaseFont"]), f"{font['/BaseFont']} is not a subset"
-            seen.add(str(font["/BaseFont"]).split("+")[1])
-    assert "Helvetica" not in seen and "DejaVuSansCondensed-Bold" in seen
+    assert "DejaVuSansCondensed-Bold" in embedded_fonts(long_deck[0], subset=True)
 
 
 def test_locator_map_is_one_form_reused(long_deck):
@@ -433,7 +425,7 @@ def test_name_fitting_measures_every_line():
     """The fitted lines are never wider than the zone, measured with the font's own metrics."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.render.fit_text import fit_text
+    from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
     font = register_fonts().condensed_bold

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,21 +16,8 @@ from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
 from generator.games.oucedonc.gamefile import Game, game_from_json, game_to_json, new_game
 from generator.games.oucedonc.rules import CountPreceding, RuleOptions
 from generator.games.oucedonc.table import Slot
-from tests.referee_fixtures import Result, deck_json, make_deck, pnp
-
-
-def pnp_process(*args: str) -> subprocess.CompletedProcess[str]:
-    """The real console entry point in a child process, for end-to-end checks."""
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60
-    )
-
-
-def one_line_error(result: Result | subprocess.CompletedProcess[str], fragment: str) -> None:
-    assert result.returncode == 2, result.stdout + result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pnp: error: "), result.stderr
-    assert fragment in lines[0], lines[0]
+from tests.conftest import one_line_error, pnp_process
+from tests.referee_fixtures import deck_json, make_deck, pnp
 
 
 @pytest.fixture()
@@ -421,6 +406,7 @@ SETUPS = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     tokens=st.sampled_from(sorted(SETUPS)),

@@ -22,15 +22,8 @@ from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
 from generator.games.oucedonc.gamefile import Game, game_from_json, game_to_json, new_game
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
+from tests.conftest import one_line_error
 from tests.referee_fixtures import deck_json, make_deck, pnp
-
-
-def one_line_error(result: object, fragment: str) -> None:
-    returncode, stderr = result.returncode, result.stderr  # type: ignore[attr-defined]
-    assert returncode == 2, stderr
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pnp: error: "), stderr
-    assert fragment in lines[0], lines[0]
 
 
 def loaded(path: Path) -> Game:
@@ -152,6 +145,7 @@ def test_two_places_racing_in_threads_one_wins_the_other_gets_a_one_line_error(
     assert after.journal[:-1] == game.journal and after.journal[-1].card == drawn
 
 
+@pytest.mark.slow
 def test_undo_processes_started_together_each_take_back_one_move(tmp_path: Path) -> None:
     """Real `pnp` processes: four undos at once on one file remove exactly four moves."""
     path = played_game(tmp_path, moves=6)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +21,7 @@ from generator.games.oucedonc.referee import (
     verify_places,
 )
 from generator.geo.model import Place
+from tests.conftest import pnp_process
 from tests.referee_fixtures import deck_json, make_deck, pnp
 
 
@@ -233,13 +232,6 @@ def test_parse_direction_accepts_the_cli_spelling() -> None:
 
 
 # --------------------------------------------------------------------------- CLI
-
-
-def pnp_process(*args: str) -> subprocess.CompletedProcess[str]:
-    """The real console entry point in a child process, for end-to-end checks."""
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=60
-    )
 
 
 @pytest.fixture()

@@ -16,17 +16,11 @@ from hypothesis import strategies as st
 from generator.core.errors import UserError
 from generator.geo import embedded, listing
 from generator.geo.regions import resolve_region
+from tests.conftest import Result, pnp
 
 
-def run_pnp(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
-    env = {"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+def run_pnp(*args: str, columns: int = 80) -> Result:
+    return pnp(*args, env={"COLUMNS": str(columns)}, own_pnp_env=True)
 
 
 @pytest.mark.parametrize(

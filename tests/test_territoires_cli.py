@@ -1,19 +1,14 @@
 """`pnp territoires attack`: the calculator from the command line (text, JSON, one-line errors)."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests import conftest
+
 
 def pnp(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "territoires", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return conftest.pnp("territoires", *args)
 
 
 def test_worked_example_as_json():
@@ -55,7 +50,7 @@ def test_variants_from_the_command_line():
     "args, reason",
     [
         (["1", "2", "--house", "even"], "no special card"),
-        (["11", "12", "--house", "purple"], "unknown house"),
+        (["11", "12", "--house", "purple"], "'purple' is not one of 'even', 'odd'"),
         (["11", "12", "--house", "even", "--players", "5"], "2, 3 or 4 players"),
         (["3", "5", "--house", "even"], "do not follow each other"),
         (["11", "12", "--house", "even", "--runs", "most"], "--runs"),

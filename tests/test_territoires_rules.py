@@ -339,6 +339,7 @@ def test_every_valid_combination_gives_a_listed_change():
     assert valid > 500
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.integers(1, 20), min_size=2, max_size=3, unique=True),

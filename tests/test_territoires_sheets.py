@@ -1,8 +1,5 @@
 """Les territoires: the printed sheets, parsed back (texts, page sizes, embedded fonts)."""
 
-import subprocess
-import sys
-
 import pdfplumber
 import pytest
 from pypdf import PdfReader
@@ -11,6 +8,7 @@ from generator.core.errors import UserError
 from generator.games.territoires import House, lenormand
 from generator.products.territoires_sheets import SheetOptions, write_sheets
 from generator.render.units import to_mm
+from tests.conftest import embedded_fonts, pnp
 
 MM = 0.2
 
@@ -35,18 +33,11 @@ def _page_size(path):
 
 
 def _fonts_embedded(path):
-    """The fonts that draw characters; each must be embedded (reportlab lists an unused
-    Helvetica in the resources of every page: it draws nothing, so it is not checked)."""
-    used = {c["fontname"] for page in _pages(path) for c in page[3]}
-    reader = PdfReader(path)
-    embedded = set()
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            if "/FontDescriptor" in font and "/FontFile2" in font["/FontDescriptor"].get_object():
-                embedded.add(str(font["/BaseFont"]).lstrip("/"))
+    """The fonts that draw characters, all of them embedded."""
+    used = {c["fontname"].split("+")[-1] for page in _pages(path) for c in page[3]}
+    embedded = embedded_fonts(path)
     assert used <= embedded, used - embedded
-    return {name.split("+")[-1] for name in used}
+    return used
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +79,7 @@ def _word(path, text):
     return next(w for w in _words(path) if w["text"] == text)
 
 
+@pytest.mark.slow
 def test_tracker_text_stays_inside_the_page_margins(two_players):
     for name in two_players:
         for width, height, _, chars, _ in _pages(two_players[name]):
@@ -158,12 +150,9 @@ def test_same_inputs_give_identical_bytes(tmp_path):
 
 
 def test_cli_sheets_and_bad_input(tmp_path):
-    run = lambda *args: subprocess.run(
-        [sys.executable, "-m", "generator", "territoires", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    def run(*args):
+        return pnp("territoires", *args)
+
     result = run("sheets", "--players", "5", "--out", str(tmp_path))
     assert (
         result.returncode == 2
@@ -172,7 +161,7 @@ def test_cli_sheets_and_bad_input(tmp_path):
     )
     assert list(tmp_path.iterdir()) == []
     result = run("sheets", "--paper", "a3", "--out", str(tmp_path))
-    assert result.returncode == 2 and "a4 or letter" in result.stderr
+    assert result.returncode == 2 and "'a3' is not one of 'a4', 'letter'" in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 

@@ -7,12 +7,21 @@ from typing import Annotated
 
 import typer
 
+from generator.render.imposition import Duplex
+from generator.render.paper import PaperName
+
 
 def calibrate(
-    paper_name: Annotated[str, typer.Option("--paper", help="Paper: a4, letter or a3.")] = "a4",
+    paper_name: Annotated[
+        PaperName,
+        typer.Option("--paper", case_sensitive=False, help="Paper: a4, letter or a3."),
+    ] = PaperName.A4,
     duplex_name: Annotated[
-        str, typer.Option("--duplex", help="Flip edge the decks will use: long or short.")
-    ] = "long",
+        Duplex,
+        typer.Option(
+            "--duplex", case_sensitive=False, help="Flip edge the decks will use: long or short."
+        ),
+    ] = Duplex.LONG,
     out: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path(
         "output/calibration.pdf"
     ),
@@ -20,7 +29,7 @@ def calibrate(
     """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""
     from generator.products.calibration import make_calibration
 
-    path = make_calibration(paper_name, duplex_name, out)
+    path = make_calibration(paper_name.value, duplex_name.value, out)
     typer.echo(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
 
 

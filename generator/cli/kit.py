@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
 if TYPE_CHECKING:
@@ -26,7 +27,9 @@ def kit(
     region: Annotated[
         str, typer.Option("--region", help="Region of the Oucédonc deck.")
     ] = "france",
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    paper: Annotated[
+        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+    ] = HomePaper.A4,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
     ] = 1,
@@ -45,7 +48,7 @@ def kit(
     params = KitParams(
         out=out,
         region=region,
-        paper=paper,
+        paper=paper.value,
         seed=seed,
         profile=profile.value,
         ink_limit=ink_limit,

@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, Policy, WellPayer
+from generator.render.paper import HomePaper, PaperName
 from generator.render.profile import Profile
 
 app = typer.Typer(
@@ -23,10 +25,16 @@ def _print_json(data: object) -> None:
 @app.command("board")
 def board(
     paper: Annotated[
-        str | None, typer.Option("--paper", help="One-page board: a4 (default), letter or a3.")
+        PaperName | None,
+        typer.Option(
+            "--paper", case_sensitive=False, help="One-page board: a4 (default), letter or a3."
+        ),
     ] = None,
     tiles: Annotated[
-        str | None, typer.Option("--tiles", help="Poster tiled over several a4 or letter pages.")
+        HomePaper | None,
+        typer.Option(
+            "--tiles", case_sensitive=False, help="Poster tiled over several a4 or letter pages."
+        ),
     ] = None,
     grid: Annotated[
         str | None,
@@ -45,8 +53,8 @@ def board(
         int, typer.Option("--seed", help="With --theme: seed of the place selection.")
     ] = 1,
     occupied: Annotated[
-        str, typer.Option("--occupied", help="Occupied-square rule printed: swap or return.")
-    ] = "swap",
+        Occupied, typer.Option("--occupied", help="Occupied-square rule printed: swap or return.")
+    ] = Occupied.SWAP,
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write (default output/oie-board.pdf).")
     ] = None,
@@ -57,13 +65,13 @@ def board(
     from generator.products.oie_board import BoardRequest, make_board
 
     request = BoardRequest(
-        paper=paper,
-        tiles=tiles,
+        paper=paper.value if paper else None,
+        tiles=tiles.value if tiles else None,
         grid=grid,
         theme=theme,
         source=source,
         seed=seed,
-        occupied=occupied,
+        occupied=occupied.value,
         profile=profile.value,
         ink_limit=ink_limit,
     )
@@ -84,23 +92,14 @@ def move(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Resolve one throw: bounce, geese, bridge, labyrinth, death, first-throw rule."""
-    from generator.games.oie.resolver import resolve_throw
+    from generator.games.oie.resolver import throw
     from generator.games.oie.squares import BOARD
 
-    resolution = resolve_throw(start, d1, d2, first_throw=first_throw)
+    result = throw(start, d1, d2, first_throw=first_throw)
     if as_json:
-        _print_json(
-            {
-                "from": start,
-                "dice": [d1, d2],
-                "first_throw": first_throw,
-                "path": list(resolution.path),
-                "final": resolution.final,
-                "steps": [{"square": s.square, "reason": s.reason} for s in resolution.steps],
-                "stakes": resolution.stakes,
-            }
-        )
+        _print_json(result.to_json())
         return
+    resolution = result.resolution
     parts = [f"{start}"]
     for step in resolution.steps:
         name = BOARD[step.square].name
@@ -110,34 +109,24 @@ def move(
     typer.echo(f"final square: {resolution.final}")
 
 
-def _check_team_options(teams: bool, pawns: int | None, policy: str) -> None:
-    """--pawns and --policy only mean something in the team variant: refuse them without --teams."""
-    from generator.core.errors import UserError
-
-    if not teams and pawns is not None:
-        raise UserError("--pawns is for the team variant; add --teams")
-    if not teams and policy != "best":
-        raise UserError("--policy is for the team variant; add --teams")
-
-
 def _rules(
-    occupied: str,
-    first: str,
-    ante: int,
-    max_rounds: int,
-    inn: str,
-    payer: str,
+    occupied: Occupied,
+    first: FirstThrowRule,
+    inn: InnSwap,
+    payer: WellPayer,
     prison_turns: int | None,
+    ante: int = 0,
+    max_rounds: int = 1000,
 ):
     from generator.games.oie.rules import Rules
 
     return Rules(
-        occupied=occupied,
-        first_throw=first,
+        occupied=occupied.value,
+        first_throw=first.value,
         ante=ante,
         max_rounds=max_rounds,
-        inn_swap=inn,
-        well_payer=payer,
+        inn_swap=inn.value,
+        well_payer=payer.value,
         prison_turns=prison_turns,
     )
 
@@ -155,18 +144,18 @@ def simulate(
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="Team variant: best or random choice of pawns.")
-    ] = "best",
+        Policy, typer.Option("--policy", help="Team variant: best or random choice of pawns.")
+    ] = Policy.BEST,
     occupied: Annotated[
-        str, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
-    ] = "swap",
+        Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
+    ] = Occupied.SWAP,
     first: Annotated[
-        str,
+        FirstThrowRule,
         typer.Option(
             "--first-throw-rule",
             help="6+3/5+4 rule: each (first throw of each player), opener, from-start or off.",
         ),
-    ] = "each",
+    ] = FirstThrowRule.EACH,
     ante: Annotated[
         int, typer.Option("--ante", help="Stakes each player puts in the pot at the start.")
     ] = 0,
@@ -174,11 +163,11 @@ def simulate(
         int, typer.Option("--max-rounds", help="Stop a game after this many rounds.")
     ] = 1000,
     inn: Annotated[
-        str, typer.Option("--inn-swap", help="Inn swap: while-there or same-round.")
-    ] = "while-there",
+        InnSwap, typer.Option("--inn-swap", help="Inn swap: while-there or same-round.")
+    ] = InnSwap.WHILE_THERE,
     payer: Annotated[
-        str, typer.Option("--well-payer", help="Who pays a well rescue: rescued or rescuer.")
-    ] = "rescued",
+        WellPayer, typer.Option("--well-payer", help="Who pays a well rescue: rescued or rescuer.")
+    ] = WellPayer.RESCUED,
     prison_turns: Annotated[
         int | None,
         typer.Option("--prison-turns", help="Leave prison after N turns (default: when freed)."),
@@ -187,37 +176,14 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Play many games: length in rounds, wins by seat, pot."""
-    from generator.games.oie.rules import Teams, default_pawns
+    from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import simulate as run
 
-    _check_team_options(teams, pawns, policy)
-    team_rules = Teams(pawns or default_pawns(players), policy) if teams else None
-    summary = run(
-        players,
-        games,
-        seed,
-        _rules(occupied, first, ante, max_rounds, inn, payer, prison_turns),
-        team_rules,
-    )
-    data = {
-        "players": summary.players,
-        "games": summary.games,
-        "seed": summary.seed,
-        "teams": summary.teams,
-        "finished": summary.finished,
-        "rounds": {
-            "mean": round(summary.mean_rounds, 4),
-            "stdev": round(summary.stdev_rounds, 4),
-            "median": summary.percentiles.get(50),
-            "percentiles": {str(p): v for p, v in summary.percentiles.items()},
-            "min": summary.min_rounds,
-            "max": summary.max_rounds,
-        },
-        "wins_by_seat": list(summary.wins_by_seat),
-        "pot": {"mean": round(summary.mean_pot, 4), "max": summary.max_pot},
-    }
+    team_rules = team_variant(players, teams, pawns, policy.value)
+    rules = _rules(occupied, first, inn, payer, prison_turns, ante, max_rounds)
+    summary = run(players, games, seed, rules, team_rules)
     if as_json:
-        _print_json(data)
+        _print_json(summary.to_json())
         return
     from rich.console import Console
     from rich.table import Table
@@ -250,18 +216,18 @@ def play(
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
     occupied: Annotated[
-        str, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
-    ] = "swap",
+        Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
+    ] = Occupied.SWAP,
     first: Annotated[
-        str,
+        FirstThrowRule,
         typer.Option("--first-throw-rule", help="6+3/5+4 rule: each, opener, from-start or off."),
-    ] = "each",
+    ] = FirstThrowRule.EACH,
     inn: Annotated[
-        str, typer.Option("--inn-swap", help="Inn swap: while-there or same-round.")
-    ] = "while-there",
+        InnSwap, typer.Option("--inn-swap", help="Inn swap: while-there or same-round.")
+    ] = InnSwap.WHILE_THERE,
     payer: Annotated[
-        str, typer.Option("--well-payer", help="Who pays a well rescue: rescued or rescuer.")
-    ] = "rescued",
+        WellPayer, typer.Option("--well-payer", help="Who pays a well rescue: rescued or rescuer.")
+    ] = WellPayer.RESCUED,
     prison_turns: Annotated[
         int | None,
         typer.Option("--prison-turns", help="Leave prison after N turns (default: when freed)."),
@@ -270,55 +236,16 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Play one game with random dice and print every turn."""
-    import random
+    from generator.games.oie.rules import team_variant
+    from generator.games.oie.simulate import play_one
 
-    from generator.games.oie.engine import play_classic, play_teams
-    from generator.games.oie.rules import Teams, default_pawns
-    from generator.games.oie.simulate import random_throws, solitaire_rules
-
-    _check_team_options(teams, pawns, "best")
-    rules = _rules(occupied, first, 0, 1000, inn, payer, prison_turns)
-    if players == 1:
-        rules = solitaire_rules(rules)
-    rng = random.Random(seed)
-    if teams:
-        game = play_teams(
-            players,
-            Teams(pawns or default_pawns(players)),
-            rules,
-            random_throws(rng),
-            rng,
-            record=True,
-        )
-    else:
-        game = play_classic(players, rules, random_throws(rng), record=True)
+    team_rules = team_variant(players, teams, pawns)
+    played = play_one(players, seed, _rules(occupied, first, inn, payer, prison_turns), team_rules)
     if as_json:
-        _print_json(
-            {
-                "players": players,
-                "seed": seed,
-                "winner_seat": None if game.winner is None else game.winner + 1,
-                "rounds": game.rounds,
-                "pot": game.pot,
-                "paid_by_seat": list(game.paid),
-                "positions": list(game.positions),
-                "events": [
-                    {
-                        "round": e.round,
-                        "seat": e.seat + 1,
-                        "pawn": e.pawn,
-                        "what": e.what,
-                        "dice": list(e.dice),
-                        "from": e.start,
-                        "to": e.final,
-                        "note": e.note,
-                    }
-                    for e in game.events
-                ],
-            }
-        )
+        _print_json(played.to_json())
         return
-    per = (pawns or default_pawns(players)) if teams else 1
+    game = played.result
+    per = team_rules.pawns if team_rules else 1
     for e in game.events:
         dice = "+".join(map(str, e.dice))
         pawn = f" pawn {e.pawn % per + 1}" if teams and e.what != "lost-turn" else ""
@@ -374,71 +301,50 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solitaire statistics: expected number of turns and its distribution."""
-    from fractions import Fraction
-
     from generator.core.errors import UserError
+    from generator.games.oie.stats import check_horizon
 
-    if not 10 <= horizon <= 400:
-        raise UserError(f"horizon {horizon} is out of range; give 10 to 400 turns")
+    check_horizon(horizon)
     if fractions and not (exact and as_json):
         raise UserError(
             "--fractions prints exact probabilities in the JSON; use it with --exact --json"
         )
     if exact:
-        from generator.games.oie.stats import distribution, expected_turns
+        from generator.games.oie.stats import exact_stats
 
-        mean = expected_turns()
-        dist = distribution(horizon)
-        quantiles = {p: dist.quantile(Fraction(p, 100)) for p in (10, 25, 50, 75, 90, 99)}
-        data = {
-            "mode": "exact",
-            "expected_turns": float(mean),
-            "expected_turns_fraction": f"{mean.numerator}/{mean.denominator}",
-            "median": quantiles[50],
-            "percentiles": {str(p): q for p, q in quantiles.items()},
-            "distribution": [
-                {
-                    "turn": t,
-                    "probability": float(p),
-                    "cumulative": float(dist.cdf(t)),
-                    **({"exact": f"{p.numerator}/{p.denominator}"} if fractions else {}),
-                }
-                for t, p in enumerate(dist.pmf, start=1)
-            ],
-            "beyond_horizon": float(dist.tail),
-        }
-    else:
-        from generator.games.oie.rules import Rules
-        from generator.games.oie.simulate import simulate as run
+        computed = exact_stats(horizon)
+        if as_json:
+            _print_json(computed.to_json(fractions))
+            return
+        mean = computed.expected_turns
+        fraction = f"{mean.numerator}/{mean.denominator}"
+        typer.echo(f"solitaire (exact): expected turns {float(mean):.4f} = {fraction}")
+        _echo_percentiles(computed.percentiles, horizon)
+        dist = computed.distribution
+        for turn, probability in enumerate(dist.pmf[: min(horizon, 40)], start=1):
+            bar = "█" * round(float(probability) * 400)
+            typer.echo(f"{turn:>4}  {float(probability):.5f}  {float(dist.cdf(turn)):.4f}  {bar}")
+        return
+    from generator.games.oie.simulate import solitaire_sample
 
-        summary = run(1, games, seed, Rules(), None)
-        data = {
-            "mode": "simulated",
-            "games": games,
-            "seed": seed,
-            "expected_turns": summary.mean_rounds,
-            "standard_error": summary.stdev_rounds / summary.finished**0.5,
-            "median": summary.percentiles[50],
-            "percentiles": {str(p): v for p, v in summary.percentiles.items()},
-        }
+    sample = solitaire_sample(games, seed)
     if as_json:
-        _print_json(data)
+        _print_json(sample.to_json())
         return
     typer.echo(
-        f"solitaire ({data['mode']}): expected turns {data['expected_turns']:.4f}"
-        + (f" = {data['expected_turns_fraction']}" if exact else f" ± {data['standard_error']:.4f}")
+        f"solitaire (simulated): expected turns {sample.expected_turns:.4f} "
+        f"± {sample.standard_error:.4f}"
     )
+    _echo_percentiles(sample.summary.percentiles, horizon)
+
+
+def _echo_percentiles(percentiles: dict[int, int | None], horizon: int) -> None:
     typer.echo(
         "percentiles of turns: "
         + ", ".join(
-            f"p{p} {v if v is not None else f'> {horizon}'}" for p, v in data["percentiles"].items()
+            f"p{p} {v if v is not None else f'> {horizon}'}" for p, v in percentiles.items()
         )
     )
-    if exact:
-        shown = [d for d in data["distribution"] if d["turn"] <= min(horizon, 40)]
-        for d in shown:
-            bar = "█" * round(d["probability"] * 400)
-            typer.echo(f"{d['turn']:>4}  {d['probability']:.5f}  {d['cumulative']:.4f}  {bar}")
 
 
 def register(root: typer.Typer) -> None:

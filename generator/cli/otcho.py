@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.games.otcho import Stage
+from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
 otcho = typer.Typer(
@@ -21,12 +23,13 @@ def roll(
     first: Annotated[str, typer.Argument(help="First die face: a b c d X * (or ★).")],
     second: Annotated[str, typer.Argument(help="Second die face: a b c d X * (or ★).")],
     stage: Annotated[
-        str,
+        Stage,
         typer.Option(
             "--stage",
+            case_sensitive=False,
             help="When in the turn: first, reroll or continuation (decides what a losing roll costs).",
         ),
-    ] = "first",
+    ] = Stage.FIRST,
     x_letter_any_card: Annotated[
         bool,
         typer.Option(
@@ -40,19 +43,14 @@ def roll(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."""
-    from generator.core.errors import UserError
-    from generator.games.otcho import RollRules, Stage, classify, parse_face
+    from generator.games.otcho import RollRules, classify, parse_face
     from generator.games.otcho.rolls import check_penalty
 
-    try:
-        stage_value = Stage(stage.strip().lower())
-    except ValueError:
-        raise UserError(f"unknown stage {stage!r}; use first, reroll or continuation") from None
     verdict = classify(
         parse_face(first),
         parse_face(second),
         RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty)),
-        stage_value,
+        stage,
     )
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
@@ -75,7 +73,9 @@ def roll(
 @otcho.command("sheets")
 def sheets(
     players: Annotated[int, typer.Option("--players", help="Number of players, 2 to 6.")] = 4,
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    paper: Annotated[
+        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+    ] = HomePaper.A4,
     out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
     x_letter_any_card: Annotated[
         bool,
@@ -99,7 +99,7 @@ def sheets(
     from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(out, players, paper, rules, profile.value, ink_limit):
+    for path in build_sheets(out, players, paper.value, rules, profile.value, ink_limit):
         typer.echo(f"wrote {path}")
 
 

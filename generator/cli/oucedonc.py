@@ -15,7 +15,11 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
+from generator.geo.difficulty import Difficulty
+from generator.render.imposition import Duplex
+from generator.render.paper import PaperName
 from generator.render.profile import Profile
 
 oucedonc_app = typer.Typer(
@@ -43,24 +47,32 @@ def deck(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the place choice: same seed, same deck.")
     ] = 1,
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4, letter or a3.")] = "a4",
+    paper: Annotated[
+        PaperName, typer.Option("--paper", case_sensitive=False, help="Paper: a4, letter or a3.")
+    ] = PaperName.A4,
     card_size: Annotated[
         str, typer.Option("--card-size", help="poker, bridge, mini, tarot or WxH in mm.")
     ] = "poker",
     bleed: Annotated[float | None, bleed_option(1.0)] = None,
     duplex: Annotated[
-        str, typer.Option("--duplex", help="long or short (edge the printer flips on), or fold.")
-    ] = "long",
+        Duplex,
+        typer.Option(
+            "--duplex",
+            case_sensitive=False,
+            help="long or short (edge the printer flips on), or fold.",
+        ),
+    ] = Duplex.LONG,
     back_offset: Annotated[
         str, typer.Option("--back-offset", help="X,Y mm shift of the backs (see 'pnp calibrate').")
     ] = "0,0",
     precision: Annotated[
-        str,
+        PrecisionChoice,
         typer.Option(
             "--precision",
+            case_sensitive=False,
             help="Printed coordinates: minute, second, 0.01, or auto (minute if the region allows).",
         ),
-    ] = "auto",
+    ] = PrecisionChoice.AUTO,
     templates: Annotated[
         Path | None,
         typer.Option("--templates", help="Folder of .j2 files overriding the card texts."),
@@ -75,9 +87,13 @@ def deck(
         str, typer.Option("--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'.")
     ] = "embedded",
     difficulty: Annotated[
-        str,
-        typer.Option("--difficulty", help="easy, normal or hard: how well known the places are."),
-    ] = "normal",
+        Difficulty,
+        typer.Option(
+            "--difficulty",
+            case_sensitive=False,
+            help="easy, normal or hard: how well known the places are.",
+        ),
+    ] = Difficulty.NORMAL,
     sites_share: Annotated[
         float, typer.Option("--sites-share", help="Share of sites (not towns) in the deck, 0 to 1.")
     ] = 0.2,
@@ -100,18 +116,18 @@ def deck(
         region=region,
         cards=cards,
         seed=seed,
-        paper=paper,
+        paper=paper.value,
         card_size=card_size,
         bleed=bleed,
-        duplex=duplex,
+        duplex=duplex.value,
         back_offset=back_offset,
-        precision=precision,
+        precision=precision.value,
         templates=templates,
         font=font,
         png_dpi=png,
         source=source,
         sites_share=sites_share,
-        difficulty=difficulty,
+        difficulty=difficulty.value,
         tokens_each=tokens_each,
         profile=profile.value,
         ink_limit=ink_limit,

@@ -8,24 +8,14 @@ from typing import Annotated
 
 import typer
 
+from generator.games.oucedonc.coords import PrecisionChoice
+from generator.geo.difficulty import Difficulty
+
 
 class Kind(str, Enum):
     towns = "towns"
     sites = "sites"
     all = "all"
-
-
-class Difficulty(str, Enum):
-    easy = "easy"
-    normal = "normal"
-    hard = "hard"
-
-
-class PrecisionChoice(str, Enum):
-    auto = "auto"
-    minute = "minute"
-    second = "second"
-    hundredth = "0.01"
 
 
 class Format(str, Enum):
@@ -129,7 +119,7 @@ def places(
             difficulty=DEFAULT_DIFFICULTY if difficulty is None else difficulty.value,
             kind=kind.value,
         )
-        _print_deck(request, (precision or PrecisionChoice.auto).value, output_format)
+        _print_deck(request, (precision or PrecisionChoice.AUTO).value, output_format)
         return
     deck_only = [
         name

@@ -15,6 +15,9 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
+from generator.render.imposition import Duplex
+from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
 pronostiques = typer.Typer(
@@ -31,19 +34,19 @@ def score(
         ),
     ],
     pair_bonus: Annotated[
-        str,
+        PairBonus,
         typer.Option(
             "--pair-bonus",
             help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most.",
         ),
-    ] = "each",
+    ] = PairBonus.EACH,
     three_in_a_row: Annotated[
-        str,
+        ThreeInARow,
         typer.Option(
             "--three-in-a-row",
             help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
         ),
-    ] = "adjacent",
+    ] = ThreeInARow.ADJACENT,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score each of the four predictions against a finishing order, with the lines that earned the points."""
@@ -51,7 +54,7 @@ def score(
     from generator.games.pronostiques.suits import order_text
 
     finish = parse_order(order)
-    scores = score_order(finish, ScoreRules.from_names(pair_bonus, three_in_a_row))
+    scores = score_order(finish, ScoreRules.from_names(pair_bonus.value, three_in_a_row.value))
     if as_json:
         payload = {
             "order": order_text(finish),
@@ -112,15 +115,18 @@ def sheets(
     players: Annotated[
         int, typer.Option("--players", help="Number of players, 3 or 4 (columns of the score pad).")
     ] = 4,
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    paper: Annotated[
+        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+    ] = HomePaper.A4,
     out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
     duplex: Annotated[
-        str,
+        Duplex,
         typer.Option(
             "--duplex",
+            case_sensitive=False,
             help="Backs: long or short (duplex printer flip edge), or fold (fold and glue).",
         ),
-    ] = "long",
+    ] = Duplex.LONG,
     back_offset: Annotated[
         str,
         typer.Option(
@@ -134,16 +140,16 @@ def sheets(
         ),
     ] = 8,
     pair_bonus: Annotated[
-        str,
+        PairBonus,
         typer.Option("--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
-    ] = "each",
+    ] = PairBonus.EACH,
     three_in_a_row: Annotated[
-        str,
+        ThreeInARow,
         typer.Option(
             "--three-in-a-row",
             help="Rule (c) as printed and in the barème: adjacent, relative or none.",
         ),
-    ] = "adjacent",
+    ] = ThreeInARow.ADJACENT,
     bleed: Annotated[float | None, bleed_option(1.0)] = None,
     faces: FacesOption = False,
     profile: ProfileOption = Profile.HOME,
@@ -153,16 +159,15 @@ def sheets(
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
     from generator.products.pronostiques_sheets import build_sheets
-    from generator.render.imposition import parse_duplex, parse_offset
+    from generator.render.imposition import parse_offset
 
-    parse_duplex(duplex)
-    rules = ScoreRules.from_names(pair_bonus, three_in_a_row)
+    rules = ScoreRules.from_names(pair_bonus.value, three_in_a_row.value)
     for path in build_sheets(
         out,
         players,
-        paper,
+        paper.value,
         laps,
-        duplex,
+        duplex.value,
         parse_offset(back_offset),
         rules,
         bleed,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -15,24 +15,15 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
+from generator.render.imposition import Duplex
+from generator.render.paper import HomePaper
 from generator.render.profile import Profile
-
-if TYPE_CHECKING:
-    from generator.games.territoires import House
 
 sub = typer.Typer(
     help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
     no_args_is_help=True,
 )
-
-
-def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
-    from generator.core.errors import UserError
-
-    cleaned = value.strip().lower()
-    if cleaned not in allowed:
-        raise UserError(f"{option} {value!r} is not known; choose one of {', '.join(allowed)}")
-    return cleaned
 
 
 @sub.command("attack")
@@ -44,8 +35,12 @@ def attack(
         ),
     ],
     house: Annotated[
-        str | None,
-        typer.Option("--house", help="House of the player: even (civilisation) or odd (nature)."),
+        House | None,
+        typer.Option(
+            "--house",
+            case_sensitive=False,
+            help="House of the player: even (civilisation) or odd (nature).",
+        ),
     ] = None,
     players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 2,
     seat: Annotated[
@@ -56,33 +51,43 @@ def attack(
         ),
     ] = None,
     target: Annotated[
-        str | None,
-        typer.Option("--target", help="Third player of three only: the house he attacks."),
+        House | None,
+        typer.Option(
+            "--target",
+            case_sensitive=False,
+            help="Third player of three only: the house he attacks (even or odd).",
+        ),
     ] = None,
     use: Annotated[
-        str, typer.Option("--as", help="auto, attack or heal (15 16 can do both).")
-    ] = "auto",
+        Intent,
+        typer.Option(
+            "--as", case_sensitive=False, help="auto, attack or heal (15 16 can do both)."
+        ),
+    ] = Intent.AUTO,
     pairs: Annotated[
-        str,
+        PairRule,
         typer.Option(
             "--pairs",
+            case_sensitive=False,
             help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other.",
         ),
-    ] = "kind",
+    ] = PairRule.KIND,
     runs: Annotated[
-        str,
+        RunScoring,
         typer.Option(
             "--runs",
+            case_sensitive=False,
             help="parity: a run of three counts by parity; best: a special card in it counts too.",
         ),
-    ] = "parity",
+    ] = RunScoring.PARITY,
     foreign_support: Annotated[
-        str,
+        ForeignSupport,
         typer.Option(
             "--foreign-support",
+            case_sensitive=False,
             help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there.",
         ),
-    ] = "cancels",
+    ] = ForeignSupport.CANCELS,
     support_alone: Annotated[
         bool,
         typer.Option(
@@ -103,85 +108,31 @@ def attack(
     Example: [bold]pnp territoires attack 11 12 --house even[/bold] gives -1 on the odd house
     (11 Fouet is a weapon of the other house). Rules readings: docs/rules/territoires.md.
     """
-    from generator.games.territoires import (
-        ForeignSupport,
-        House,
-        Intent,
-        PairRule,
-        Player,
-        Rules,
-        RunScoring,
-        readings,
-    )
+    from generator.games.territoires import LIFE_PER_HOUSE, Player, Rules, play
 
     rules = Rules(
-        pairs=PairRule(_choice(pairs, ("kind", "consecutive"), "--pairs")),
-        runs=RunScoring(_choice(runs, ("parity", "best"), "--runs")),
-        foreign_support_in_run=ForeignSupport(
-            _choice(foreign_support, ("cancels", "plain"), "--foreign-support")
-        ),
-        support_alone=support_alone,
+        pairs=pairs, runs=runs, foreign_support_in_run=foreign_support, support_alone=support_alone
     )
-    intent = Intent(_choice(use, ("auto", "attack", "heal"), "--as"))
-    player = Player.at_seat(
-        players,
-        seat,
-        House.parse(house) if house is not None else None,
-        House.parse(target) if target is not None else None,
-    )
-    from generator.games.territoires.combat import evaluate, life_after
-
-    numbers = _card_numbers(cards)
-    chosen = evaluate(numbers, player, rules, intent)
-    others = [o for o in readings(numbers, player, rules) if o != chosen]
-    shared = _shared_life(players, chosen.side)
-    after = life_after(life, chosen) if life is not None else None
+    player = Player.at_seat(players, seat, house, target)
+    result = play(_card_numbers(cards), player, rules, use, seat, life)
     if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "cards": list(chosen.cards),
-                    "players": players,
-                    "house": player.house.value if player.house else None,
-                    "seat": seat,
-                    "effect": chosen.effect,
-                    "rule": chosen.rule,
-                    "seed": chosen.seed,
-                    "change": chosen.change,
-                    "side": chosen.side.value,
-                    "shared_by_seats": shared,
-                    "life_before": life,
-                    "life_after": after,
-                    "explanation": chosen.explanation,
-                    "alternatives": [
-                        {
-                            "effect": o.effect,
-                            "rule": o.rule,
-                            "change": o.change,
-                            "side": o.side.value,
-                        }
-                        for o in others
-                    ],
-                },
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return
+    chosen, shared, after = result.chosen, result.shared_by_seats, result.life_after
     sign = f"{chosen.change:+d}" if chosen.change else "0"
     typer.echo(f"{chosen.effect} {sign} on the {chosen.side.value} house ({chosen.side.french})")
     typer.echo(f"  {chosen.explanation}")
     typer.echo(f"  rule {chosen.rule}: « {chosen.seed} »")
     if shared:
         typer.echo(f"  the life is shared by seats {shared[0]} and {shared[1]}")
-    if after is not None:
+    if life is not None and after is not None:
         note = (
             " (the territory has fallen)"
             if after == 0
-            else (" (never more than 8)" if life + chosen.change > after else "")
+            else (f" (never more than {LIFE_PER_HOUSE})" if life + chosen.change > after else "")
         )
         typer.echo(f"  life of the {chosen.side.value} house: {life} -> {after}{note}")
-    for other in others:
+    for other in result.alternatives:
         typer.echo(
             f"  also possible: {other.effect} {other.change:+d} on the {other.side.value} house "
             f"(pass --as {other.effect})"
@@ -202,19 +153,12 @@ def _card_numbers(cards: list[str]) -> list[int]:
     return numbers
 
 
-def _shared_life(players: int, side: House) -> list[int]:
-    """The seats sharing the life of ``side`` at four players (none otherwise)."""
-    if players != 4:
-        return []
-    from generator.games.territoires import House
-
-    return [1, 3] if side is House.EVEN else [2, 4]
-
-
 @sub.command("sheets")
 def sheets(
     players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 2,
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    paper: Annotated[
+        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+    ] = HomePaper.A4,
     out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
     deck: Annotated[
         bool, typer.Option("--deck/--no-deck", help="Also write the 36-card Lenormand deck.")
@@ -226,12 +170,13 @@ def sheets(
         ),
     ] = "poker",
     duplex: Annotated[
-        str,
+        Duplex,
         typer.Option(
             "--duplex",
+            case_sensitive=False,
             help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
         ),
-    ] = "long",
+    ] = Duplex.LONG,
     bleed: Annotated[float | None, bleed_option(2.0)] = None,
     back_offset: Annotated[
         str,
@@ -250,10 +195,10 @@ def sheets(
     options = SheetOptions(
         out=out,
         players=players,
-        paper=paper,
+        paper=paper.value,
         deck=deck,
         card=card,
-        duplex=duplex,
+        duplex=duplex.value,
         bleed=bleed,
         back_offset=back_offset,
         profile=profile.value,

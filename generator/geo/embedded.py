@@ -180,11 +180,6 @@ def _outline_text() -> str:
     return dataset_path(OUTLINE_FILE).read_text(encoding="utf-8")
 
 
-def france_outline_path() -> Path:
-    """The GeoJSON file of metropolitan France with Corsica (Natural Earth 1:10m)."""
-    return dataset_path(OUTLINE_FILE)
-
-
 def france_outline() -> dict[str, Any]:
     """The outline as a GeoJSON FeatureCollection (a fresh dict: callers may change it)."""
     return json.loads(_outline_text())

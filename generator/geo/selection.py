@@ -50,14 +50,12 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 import numpy as np
 
 from generator.core.errors import UserError
+from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
-
-Difficulty = Literal["easy", "normal", "hard"]
 
 EARTH_RADIUS_KM = 6371.0088
 

@@ -142,7 +142,7 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
     """
     from generator.products.territoires_sheets import SheetOptions, write_sheets
     from generator.render.paper import paper
-    from generator.render.territoires.sheets import SHEET_PAPERS
+    from generator.render.sheet import SHEET_PAPERS
 
     sheet = params.paper if paper(params.paper).name in SHEET_PAPERS else "a4"
     written: list[Path] = []

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from generator.render.paper import HOME_PAPERS
+
 # "single": one-sided; the others are the imposition engine's Duplex values.
 DuplexName = Literal["single", "long", "short", "fold"]
 DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
-KIT_PAPERS: tuple[str, ...] = ("a4", "letter")
+KIT_PAPERS: tuple[str, ...] = HOME_PAPERS  # the kit is printed at home
 
 
 #: The print profiles a kit is built for (see :mod:`generator.render.profile`).

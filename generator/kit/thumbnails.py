@@ -12,8 +12,8 @@ from pathlib import Path
 
 from generator.core.atomic import write_bytes
 from generator.core.errors import UserError
+from generator.render.units import to_mm
 
-MM_PER_PT = 25.4 / 72
 # Named sheet sizes (portrait, mm) the gallery recognises; 1.5 mm tolerance for rounding.
 NAMED_SHEETS: tuple[tuple[str, float, float], ...] = (
     ("A4", 210.0, 297.0),
@@ -112,7 +112,7 @@ def read_pdf_pages(
             page = document[index]
             try:
                 width_pt, height_pt = page.get_size()
-                sizes.append((round(width_pt * MM_PER_PT, 2), round(height_pt * MM_PER_PT, 2)))
+                sizes.append((round(to_mm(width_pt), 2), round(to_mm(height_pt), 2)))
                 if thumbnail_dir is not None:
                     target = thumbnail_dir / f"{stem}-p{index + 1:03d}.png"
                     scale = max_pixels / max(width_pt, height_pt)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.errors import UserError
 from generator.games.otcho import RollRules
 from generator.games.otcho.players import check_players
 
@@ -19,24 +18,18 @@ def build_sheets(
 ) -> list[Path]:
     """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
     from generator.render.otcho.sheets import (
-        SHEET_PAPERS,
         OtchoOptions,
         build_dice,
         build_pawns,
         build_player_cards,
         build_rules_aid,
     )
-    from generator.render.paper import paper
     from generator.render.profile import print_profile
+    from generator.render.sheet import sheet_paper
 
     chosen = print_profile(profile, ink_limit)
     check_players(players)
-    sheet = paper(paper_name)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(
-            f"the Neo Otcho sheets are laid out for a4 or letter, not {sheet.name}; "
-            "pass --paper a4 or --paper letter"
-        )
+    sheet = sheet_paper(paper_name, "Neo Otcho sheets")
     options = OtchoOptions(players, sheet, rules, chosen)
     return [
         build_player_cards(options, out),

@@ -28,7 +28,6 @@ from generator.games.oucedonc.deck import (
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
-from generator.geo.model import Place
 
 if TYPE_CHECKING:
     from generator.geo.regions import RegionSelection

@@ -29,15 +29,14 @@ def build_sheets(
     deck one face per page) and return their paths. ``bleed`` None: 1 mm at home, 3 mm for a
     print shop (``profile`` shop)."""
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
-    from generator.render.paper import paper
     from generator.render.profile import print_profile
     from generator.render.pronostiques.sheets import (
-        SHEET_PAPERS,
         PronostiquesOptions,
         build_deck,
         build_rules_aid,
         build_score_pad,
     )
+    from generator.render.sheet import sheet_paper
 
     check_players(players)
     check_laps(laps)
@@ -45,12 +44,7 @@ def build_sheets(
     if back_first and not faces:
         raise UserError("--back-first orders the faces file; add --faces")
     bleed = chosen.bleed(bleed, HOME_BLEED)
-    sheet = paper(paper_name)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(
-            f"the Pronostiques sheets are laid out for a4 or letter, not {sheet.name}; "
-            "pass --paper a4 or --paper letter"
-        )
+    sheet = sheet_paper(paper_name, "Pronostiques sheets")
     options = PronostiquesOptions(
         players, sheet, laps, duplex, back_offset, score_rules, bleed, faces, chosen, back_first
     )

@@ -38,10 +38,9 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     Every option is checked before the first file is written, so a mistake writes nothing.
     """
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
-    from generator.render.paper import paper
     from generator.render.profile import print_profile
+    from generator.render.sheet import sheet_paper
     from generator.render.territoires.sheets import (
-        SHEET_PAPERS,
         write_reference,
         write_setup,
         write_trackers,
@@ -55,12 +54,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         raise UserError("--faces writes the deck one face per page; drop --no-deck")
     if options.out.exists() and not options.out.is_dir():
         raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
-    sheet = paper(options.paper)
-    if sheet.name not in SHEET_PAPERS:
-        raise UserError(
-            f"the sheets of Les territoires are laid out for a4 or letter, not {sheet.name}; "
-            "pass --paper a4 or --paper letter"
-        )
+    sheet = sheet_paper(options.paper, "sheets of Les territoires")
     spec = SheetSpec(
         paper=sheet,
         card=card_size(options.card),

@@ -1,4 +1,5 @@
-"""Card texts from Jinja2 templates, rendered in a sandbox, cut into named sections.
+"""The printed texts from Jinja2 templates (the Oucédonc cards, the Jeu de l'Oie rules panel),
+rendered in a sandbox; card templates are cut into named sections.
 
 A template is split by lines ``## name`` into sections. Sections named ``*_body`` (or ``body``)
 are ReportLab paragraph markup; every other section is a plain line. Every ``{{ value }}`` is
@@ -97,11 +98,15 @@ class TemplateSet:
 
     def render(self, name: str, context: Mapping[str, Any]) -> Sections:
         """Render template ``name`` with ``context`` and cut it into sections."""
+        return Sections(name, split_sections(self.render_text(name, context)))
+
+    def render_text(self, name: str, context: Mapping[str, Any]) -> str:
+        """Render template ``name`` with ``context``, whole (a template without sections)."""
         from jinja2 import TemplateError, TemplateNotFound
         from jinja2.sandbox import SecurityError
 
         try:
-            text = self.environment.get_template(name).render(dict(context))
+            return str(self.environment.get_template(name).render(dict(context)))
         except TemplateNotFound:
             raise UserError(
                 f"template {name} not found; restore it in templates/{self.game}/ or your --templates folder"
@@ -116,7 +121,6 @@ class TemplateSet:
             where = f" line {exc.lineno}" if getattr(exc, "lineno", None) else ""
             message = " ".join(str(exc.message).split())
             raise UserError(f"template {name}{where}: {message}; fix the template") from None
-        return Sections(name, split_sections(text))
 
 
 def split_sections(text: str) -> dict[str, str]:

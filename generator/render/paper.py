@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from generator.core.errors import UserError
 
@@ -21,10 +22,28 @@ class Paper:
         return self.width > self.height
 
 
+class PaperName(StrEnum):
+    """The papers a user can name (``--paper``)."""
+
+    A4 = "a4"
+    A3 = "a3"
+    LETTER = "letter"
+
+
+class HomePaper(StrEnum):
+    """The papers of home printers, which the game sheets, the poster tiles and the kit are laid
+    out for (A3 would only add blank space)."""
+
+    A4 = PaperName.A4.value
+    LETTER = PaperName.LETTER.value
+
+
+HOME_PAPERS: tuple[str, ...] = tuple(name.value for name in HomePaper)
+
 PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", 210.0, 297.0),
-    "a3": Paper("a3", 297.0, 420.0),
-    "letter": Paper("letter", 215.9, 279.4),
+    PaperName.A4.value: Paper("a4", 210.0, 297.0),
+    PaperName.A3.value: Paper("a3", 297.0, 420.0),
+    PaperName.LETTER.value: Paper("letter", 215.9, 279.4),
 }
 
 

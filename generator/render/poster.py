@@ -16,10 +16,11 @@ from pathlib import Path
 
 from generator.core.errors import UserError
 from generator.render.colour import set_fill, set_stroke
+from generator.render.draw.shapes import polygon
 from generator.render.palette import PosterPalette
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
-from generator.render.units import PT_PER_MM
+from generator.render.units import PT_PER_MM, scale_to_mm, scale_to_points
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ def _draw_plan(
     c.saveState()
     c.translate(left, bottom)
     c.scale(scale, scale)
-    c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
+    scale_to_points(c)
     c.doForm(form)
     c.restoreState()
     # the overlaps, hatched in solid lines (no translucent veil: nothing to flatten)
@@ -199,7 +200,7 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette)
     clip.rect(m, m, ww, wh)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(m - tile.x, m - tile.y)
-    c.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
+    scale_to_points(c)
     c.doForm(form)
     c.restoreState()
     set_stroke(c, colours.guide)
@@ -225,22 +226,22 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette)
         x = m + ww - ov
         for y, direction in ((m, -1), (m + wh, 1)):
             c.line(x, y, x, y + direction * 6)
-            path = c.beginPath()
-            path.moveTo(x, y + direction * 1.2)
-            path.lineTo(x - 1.3, y + direction * 3.4)
-            path.lineTo(x + 1.3, y + direction * 3.4)
-            path.close()
-            c.drawPath(path, stroke=0, fill=1)
+            tick = (
+                (x, y + direction * 1.2),
+                (x - 1.3, y + direction * 3.4),
+                (x + 1.3, y + direction * 3.4),
+            )
+            polygon(c, tick, to_pt=None)
     if tile.row < grid.rows - 1:
         y = m + ov
         for x, direction in ((m, -1), (m + ww, 1)):
             c.line(x, y, x + direction * 6, y)
-            path = c.beginPath()
-            path.moveTo(x + direction * 1.2, y)
-            path.lineTo(x + direction * 3.4, y - 1.3)
-            path.lineTo(x + direction * 3.4, y + 1.3)
-            path.close()
-            c.drawPath(path, stroke=0, fill=1)
+            tick = (
+                (x + direction * 1.2, y),
+                (x + direction * 3.4, y - 1.3),
+                (x + direction * 3.4, y + 1.3),
+            )
+            polygon(c, tick, to_pt=None)
     set_fill(c, colours.ink)
     c.setFont(SANS_BOLD, 4)
     c.drawString(m + 7, ph - m + 2.8, tile.label)
@@ -274,15 +275,15 @@ def write_poster(
     form = "PosterSheet"
     c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
     c.saveState()
-    c.scale(PT_PER_MM, PT_PER_MM)
+    scale_to_mm(c)
     draw(c, width, height)
     c.restoreState()
     c.endForm()
-    c.scale(PT_PER_MM, PT_PER_MM)
+    scale_to_mm(c)
     _draw_plan(c, grid, form, colours, side)
     c.showPage()
     for tile in grid.tiles:
-        c.scale(PT_PER_MM, PT_PER_MM)
+        scale_to_mm(c)
         _draw_tile(c, grid, tile, form, colours)
         c.showPage()
     return document.save(path)

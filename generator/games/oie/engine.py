@@ -49,6 +49,19 @@ class Event:
     final: int = 0
     note: str = ""
 
+    def to_json(self) -> dict[str, object]:
+        """The event with seats counted from 1, as people say them."""
+        return {
+            "round": self.round,
+            "seat": self.seat + 1,
+            "pawn": self.pawn,
+            "what": self.what,
+            "dice": list(self.dice),
+            "from": self.start,
+            "to": self.final,
+            "note": self.note,
+        }
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -58,6 +71,16 @@ class GameResult:
     paid: tuple[int, ...]  # stakes paid by each seat (ante included)
     positions: tuple[int, ...]  # final square of every pawn
     events: tuple[Event, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner_seat": None if self.winner is None else self.winner + 1,
+            "rounds": self.rounds,
+            "pot": self.pot,
+            "paid_by_seat": list(self.paid),
+            "positions": list(self.positions),
+            "events": [event.to_json() for event in self.events],
+        }
 
 
 class _State:
@@ -211,7 +234,7 @@ def play_classic(
                     first_rule == FIRST_THROW_EACH or first_rule == FIRST_THROW_OPENER and seat == 0
                 )
             ):
-                index = 6 * d1 + d2 - 7
+                index = 6 * d1 + d2 - 7  # the index of (d1, d2) in tables.THROWS
                 final, stakes = first_final[index], first_stakes[index]
             else:
                 key = prev * 13 + d1 + d2

@@ -12,7 +12,7 @@ Interactions with other pawns (occupied squares, inn, well, prison, pot) are the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from generator.core.errors import UserError
 from generator.games.oie.squares import BOARD, FIRST_THROWS, GOOSE_SET, LAST, START
@@ -29,6 +29,9 @@ STEP_FIRST_THROW = "first-throw"
 class Step:
     square: int
     reason: str  # "move", "goose", "bounce", "bridge", "labyrinth", "death", "first-throw"
+
+    def to_json(self) -> dict[str, object]:
+        return {"square": self.square, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,28 @@ class Resolution:
     def stakes(self) -> int:
         """Stakes paid on the way (the bridge and the labyrinth each take one)."""
         return sum(1 for step in self.steps if step.reason in (STEP_BRIDGE, STEP_LABYRINTH))
+
+
+@dataclass(frozen=True)
+class ThrowResult:
+    """A throw as asked (``pnp oie move``): the pawn's square, the dice, whether the first-throw
+    rule applies, and where the pawn ends."""
+
+    start: int
+    dice: tuple[int, int]
+    first_throw: bool
+    resolution: Resolution
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "from": self.start,
+            "dice": list(self.dice),
+            "first_throw": self.first_throw,
+            "path": list(self.resolution.path),
+            "final": self.resolution.final,
+            "steps": [step.to_json() for step in self.resolution.steps],
+            "stakes": self.resolution.stakes,
+        }
 
 
 def _check_square(square: int) -> None:
@@ -110,6 +135,11 @@ def first_throw_target(d1: int, d2: int) -> int | None:
         if sorted((d1, d2)) == sorted(rule.dice):
             return rule.target
     return None
+
+
+def throw(start: int, d1: int, d2: int, first_throw: bool = False) -> ThrowResult:
+    """:func:`resolve_throw` with the throw it answers."""
+    return ThrowResult(start, (d1, d2), first_throw, resolve_throw(start, d1, d2, first_throw))
 
 
 def resolve_throw(start: int, d1: int, d2: int, first_throw: bool = False) -> Resolution:

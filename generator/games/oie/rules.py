@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from generator.core.errors import UserError
 
@@ -95,6 +96,51 @@ def default_pawns(players: int) -> int:
     return 4 if players < 4 else 2
 
 
+def team_variant(
+    players: int, teams: bool, pawns: int | None = None, policy: str = POLICY_BEST
+) -> Teams | None:
+    """The team variant asked for (``--teams``, ``--pawns``, ``--policy``), or None for the
+    classic game; the pawns and the policy only mean something in the team variant."""
+    if not teams:
+        if pawns is not None:
+            raise UserError("--pawns is for the team variant; add --teams")
+        if policy != POLICY_BEST:
+            raise UserError("--policy is for the team variant; add --teams")
+        return None
+    return Teams(pawns or default_pawns(players), policy)
+
+
 def check_players(players: int) -> None:
     if not 1 <= players <= 12:
         raise UserError(f"{players} players is not supported; give 1 to 12 players")
+
+
+# The choices above as enums, for the command line (click shows and checks them); a test keeps
+# each enum equal to its tuple of choices.
+
+
+class Occupied(StrEnum):
+    SWAP = OCCUPIED_SWAP
+    RETURN = OCCUPIED_RETURN
+
+
+class FirstThrowRule(StrEnum):
+    EACH = FIRST_THROW_EACH
+    OPENER = FIRST_THROW_OPENER
+    FROM_START = FIRST_THROW_FROM_START
+    OFF = FIRST_THROW_OFF
+
+
+class InnSwap(StrEnum):
+    WHILE_THERE = INN_WHILE_THERE
+    SAME_ROUND = INN_SAME_ROUND
+
+
+class WellPayer(StrEnum):
+    RESCUED = WELL_RESCUED_PAYS
+    RESCUER = WELL_RESCUER_PAYS
+
+
+class Policy(StrEnum):
+    BEST = POLICY_BEST
+    RANDOM = POLICY_RANDOM

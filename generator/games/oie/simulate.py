@@ -54,6 +54,66 @@ class Summary:
     def median_rounds(self) -> int:
         return self.percentiles[50]
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "teams": self.teams,
+            "finished": self.finished,
+            "rounds": {
+                "mean": round(self.mean_rounds, 4),
+                "stdev": round(self.stdev_rounds, 4),
+                "median": self.percentiles.get(50),
+                "percentiles": {str(p): v for p, v in self.percentiles.items()},
+                "min": self.min_rounds,
+                "max": self.max_rounds,
+            },
+            "wins_by_seat": list(self.wins_by_seat),
+            "pot": {"mean": round(self.mean_pot, 4), "max": self.max_pot},
+        }
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game played with random dice (``pnp oie play``), its whole log recorded."""
+
+    players: int
+    seed: int
+    teams: Teams | None
+    result: GameResult
+
+    def to_json(self) -> dict[str, object]:
+        return {"players": self.players, "seed": self.seed, **self.result.to_json()}
+
+
+@dataclass(frozen=True)
+class SolitaireSample:
+    """Solitaire statistics estimated from simulated games (``pnp oie stats`` without --exact)."""
+
+    games: int
+    seed: int
+    summary: Summary
+
+    @property
+    def expected_turns(self) -> float:
+        return self.summary.mean_rounds
+
+    @property
+    def standard_error(self) -> float:
+        return self.summary.stdev_rounds / self.summary.finished**0.5
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "mode": "simulated",
+            "games": self.games,
+            "seed": self.seed,
+            "expected_turns": self.expected_turns,
+            "standard_error": self.standard_error,
+            "median": self.summary.percentiles[50],
+            "percentiles": {str(p): v for p, v in self.summary.percentiles.items()},
+        }
+
 
 def solitaire_rules(rules: Rules) -> Rules:
     """A lone player cannot be freed from prison: it costs a fixed number of turns."""
@@ -109,3 +169,20 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games and summarise them."""
     return summarize(play_many(players, games, seed, rules, teams), players, seed, teams)
+
+
+def play_one(players: int, seed: int, rules: Rules, teams: Teams | None) -> PlayedGame:
+    """One game with the dice of ``seed``, every event recorded (a lone player: solitaire)."""
+    if players == 1:
+        rules = solitaire_rules(rules)
+    rng = random.Random(seed)
+    if teams is None:
+        game = play_classic(players, rules, random_throws(rng), record=True)
+    else:
+        game = play_teams(players, teams, rules, random_throws(rng), rng, record=True)
+    return PlayedGame(players, seed, teams, game)
+
+
+def solitaire_sample(games: int, seed: int) -> SolitaireSample:
+    """The solitaire's length estimated from ``games`` simulated games."""
+    return SolitaireSample(games, seed, simulate(1, games, seed, Rules(), None))

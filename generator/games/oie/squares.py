@@ -31,7 +31,6 @@ class Kind(str, Enum):
 
 GEESE: tuple[int, ...] = (5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59)
 BRIDGE, INN, WELL, LABYRINTH, PRISON, DEATH = 6, 19, 31, 42, 52, 58
-DICE_SQUARES: tuple[int, ...] = (26, 53)
 
 
 @dataclass(frozen=True)
@@ -134,10 +133,6 @@ def _square(number: int) -> Square:
 BOARD: tuple[Square, ...] = tuple(_square(n) for n in range(LAST + 1))
 
 GOOSE_SET = frozenset(GEESE)
-
-
-def is_goose(number: int) -> bool:
-    return number in GOOSE_SET
 
 
 def special_squares() -> tuple[Square, ...]:

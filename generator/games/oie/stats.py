@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from generator.core.errors import UserError
 from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS
 from generator.games.oie.squares import INN, LAST, PRISON, START, WELL
 from generator.games.oie.tables import THROWS, move_tables, resting_squares
@@ -124,6 +125,60 @@ class Distribution:
             if total >= q:
                 return turn
         return None
+
+
+HORIZONS = (10, 400)  # the turns an exact distribution may be computed over
+
+
+def check_horizon(horizon: int) -> int:
+    low, high = HORIZONS
+    if not low <= horizon <= high:
+        raise UserError(f"horizon {horizon} is out of range; give {low} to {high} turns")
+    return horizon
+
+
+QUANTILES = (10, 25, 50, 75, 90, 99)
+
+
+@dataclass(frozen=True)
+class ExactStats:
+    """The solitaire's exact expected length and length distribution (``pnp oie stats --exact``)."""
+
+    expected_turns: Fraction
+    distribution: Distribution
+
+    @property
+    def horizon(self) -> int:
+        return len(self.distribution.pmf)
+
+    @property
+    def percentiles(self) -> dict[int, int | None]:
+        return {p: self.distribution.quantile(Fraction(p, 100)) for p in QUANTILES}
+
+    def to_json(self, fractions: bool = False) -> dict[str, object]:
+        """``fractions``: each probability as an exact fraction too."""
+        mean, dist, percentiles = self.expected_turns, self.distribution, self.percentiles
+        return {
+            "mode": "exact",
+            "expected_turns": float(mean),
+            "expected_turns_fraction": f"{mean.numerator}/{mean.denominator}",
+            "median": percentiles[50],
+            "percentiles": {str(p): q for p, q in percentiles.items()},
+            "distribution": [
+                {
+                    "turn": t,
+                    "probability": float(p),
+                    "cumulative": float(dist.cdf(t)),
+                    **({"exact": f"{p.numerator}/{p.denominator}"} if fractions else {}),
+                }
+                for t, p in enumerate(dist.pmf, start=1)
+            ],
+            "beyond_horizon": float(dist.tail),
+        }
+
+
+def exact_stats(horizon: int) -> ExactStats:
+    return ExactStats(expected_turns(), distribution(check_horizon(horizon)))
 
 
 def distribution(horizon: int) -> Distribution:

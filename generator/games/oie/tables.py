@@ -12,10 +12,6 @@ from generator.games.oie.squares import BOARD, LAST
 THROWS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
-def throw_index(d1: int, d2: int) -> int:
-    return 6 * (d1 - 1) + (d2 - 1)
-
-
 def resting_squares() -> tuple[int, ...]:
     """Squares a pawn can end a move on (geese and squares that send elsewhere excluded)."""
     return tuple(

@@ -7,8 +7,10 @@ joueur ».
 from __future__ import annotations
 
 from generator.core.errors import UserError
+from generator.games.otcho.faces import SLOTS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+PAWNS_TO_WIN = len(SLOTS)  # one pawn on each slot of one's own card wins
 
 
 def check_players(players: int) -> int:
@@ -23,4 +25,4 @@ def check_players(players: int) -> int:
 
 def pawns_per_player(players: int) -> int:
     """Six to fill one's own card, plus one per player to block the others."""
-    return 6 + check_players(players)
+    return PAWNS_TO_WIN + check_players(players)

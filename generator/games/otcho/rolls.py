@@ -10,11 +10,13 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 
 from generator.core.errors import UserError
 from generator.games.otcho.faces import FACES, SLOTS, Face
+
+OUTCOMES = len(FACES) ** 2  # the equally likely ordered outcomes of two dice
 
 
 class RollKind(Enum):
@@ -180,12 +182,12 @@ def all_outcomes() -> tuple[Roll, ...]:
 def kind_probabilities() -> dict[RollKind, Fraction]:
     """The exact probability of each kind of roll, counted over the 36 outcomes."""
     counts = Counter(kind_of(r.first, r.second) for r in all_outcomes())
-    return {kind: Fraction(counts[kind], 36) for kind in RollKind}
+    return {kind: Fraction(counts[kind], OUTCOMES) for kind in RollKind}
 
 
 def roll_probability(first: Face, second: Face) -> Fraction:
     """The probability of this unordered roll: 1/36 for a double, 2/36 otherwise."""
-    return Fraction(1 if first == second else 2, 36)
+    return Fraction(1 if first == second else 2, OUTCOMES)
 
 
 def slot_probability(slot: str, rules: RollRules = RollRules(), own_card: bool = True) -> Fraction:
@@ -200,7 +202,7 @@ def slot_probability(slot: str, rules: RollRules = RollRules(), own_card: bool =
             continue
         if slot in opened_slots(roll.first, roll.second):
             hits += 1
-    return Fraction(hits, 36)
+    return Fraction(hits, OUTCOMES)
 
 
 def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:

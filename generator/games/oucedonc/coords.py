@@ -9,7 +9,7 @@ strict order between printed values is always the true order of the places.
 from __future__ import annotations
 
 import math
-from enum import Enum
+from enum import Enum, StrEnum
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -96,6 +96,16 @@ def format_decimal(degrees: float, decimals: int = 2) -> str:
 #: at that precision (every best known place dealt, the deck complete); arc-seconds otherwise.
 AUTO_PRECISIONS = (Precision.MINUTE, Precision.SECOND)
 AUTO = "auto"
+
+
+class PrecisionChoice(StrEnum):
+    """A precision as a user asks for a deck's (``--precision``): one of :class:`Precision`'s, or
+    ``auto`` (:data:`AUTO_PRECISIONS`, tried in order)."""
+
+    AUTO = AUTO  # the module constant, read in the class body
+    MINUTE = Precision.MINUTE.value
+    SECOND = Precision.SECOND.value
+    HUNDREDTH = Precision.HUNDREDTH.value
 
 
 def parse_precisions(text: str) -> tuple[Precision, ...]:

@@ -10,7 +10,7 @@ The readings and their options are in docs/rules/pronostiques.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from itertools import combinations
 
 from generator.core.errors import UserError
@@ -18,6 +18,13 @@ from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
 from generator.games.pronostiques.suits import Suit, order_text
 
 PLACES = ("1er", "2e", "3e", "4e")
+
+
+class PairBonus(StrEnum):
+    """How rule (b) "2 pts si les deux premières ou les deux dernières sont bonnes" pays."""
+
+    EACH = "each"  # 2 for the first two and 2 for the last two (default)
+    ONCE = "once"  # 2 at most
 
 
 class ThreeInARow(Enum):
@@ -40,7 +47,7 @@ class ScoreRules:
     @classmethod
     def from_names(cls, pair_bonus: str, three_in_a_row: str) -> ScoreRules:
         """From the command-line spellings: ``each``/``once`` and ``adjacent``/``relative``/``none``."""
-        if pair_bonus not in ("each", "once"):
+        if pair_bonus not in {bonus.value for bonus in PairBonus}:
             raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
         try:
             reading = ThreeInARow(three_in_a_row)
@@ -48,7 +55,7 @@ class ScoreRules:
             raise UserError(
                 f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none"
             ) from None
-        return cls(pair_bonus_each=pair_bonus == "each", three_in_a_row=reading)
+        return cls(pair_bonus_each=pair_bonus == PairBonus.EACH.value, three_in_a_row=reading)
 
 
 @dataclass(frozen=True)

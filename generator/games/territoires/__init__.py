@@ -1,16 +1,19 @@
 """Les territoires: the Lenormand table, houses and roles, and the attack/healing calculator."""
 
 from generator.games.territoires.combat import (
+    CHANGES,
     ForeignSupport,
     Intent,
     InvalidCombination,
     Outcome,
     PairRule,
     Player,
+    PlayResult,
     Rules,
     RunScoring,
     evaluate,
     life_after,
+    play,
     readings,
 )
 from generator.games.territoires.houses import (
@@ -33,16 +36,19 @@ from generator.games.territoires.lenormand import (
 )
 
 __all__ = [
+    "CHANGES",
     "ForeignSupport",
     "Intent",
     "InvalidCombination",
     "Outcome",
     "PairRule",
     "Player",
+    "PlayResult",
     "Rules",
     "RunScoring",
     "evaluate",
     "life_after",
+    "play",
     "readings",
     "LIFE_PER_HOUSE",
     "PLAYED_CARDS",

@@ -22,6 +22,7 @@ from generator.games.territoires.houses import (
     house_of,
     role_of,
     seat_house,
+    seats_sharing,
     setup_for,
 )
 from generator.games.territoires.lenormand import FIRST, LAST, lenormand
@@ -127,6 +128,14 @@ class Outcome:
     def seed(self) -> str:
         return RULE_SEEDS[self.rule]
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "effect": self.effect,
+            "rule": self.rule,
+            "change": self.change,
+            "side": self.side.value,
+        }
+
 
 RULE_SEEDS: dict[str, str] = {
     "run_one_own": "-1 carte s'il y a une seule carte attaquante de sa maison (paire ou impaire) et 2 de l'autre",
@@ -146,6 +155,28 @@ RULE_SEEDS: dict[str, str] = {
     "support_foreign": "0 cartes si cette carte est utilisé par l'autre maison (y compris lors des assemblages de 3 cartes)",
     "heal_other": "+1 point pour le camp qui joue si carte de la parité adverse",
     "heal_own": "+2 points si carte de sa parité",
+}
+
+#: The change in life each rule makes: negative, life cards the attacked house loses; positive,
+#: life cards the healed house wins back. The printed cards and reference sheets read it here.
+CHANGES: dict[str, int] = {
+    "run_one_own": -1,
+    "run_two_own": -2,
+    "run_third_player": -1,
+    "weapon_other": -1,
+    "weapon_own": -2,
+    "weapons_both": -3,
+    "weapon_third_player": -1,
+    "animal_other": -1,
+    "animal_own": -2,
+    "animals_both": -3,
+    "animal_third_player": -1,
+    "support_own": -2,
+    "support_alone": -2,
+    "supports_both": -3,
+    "support_foreign": 0,
+    "heal_other": 1,
+    "heal_own": 2,
 }
 
 _PAIR_KINDS: tuple[Role, ...] = (
@@ -214,8 +245,9 @@ def _victim(player: Player) -> House:
     return victim
 
 
-def _attack(cards: tuple[int, ...], player: Player, rule: str, change: int, why: str) -> Outcome:
+def _attack(cards: tuple[int, ...], player: Player, rule: str, why: str) -> Outcome:
     victim = _victim(player)
+    change = CHANGES[rule]
     lost = (
         f"the {victim.value} house ({victim.french}) loses {-change} life card{'s' if -change > 1 else ''}"
         if change
@@ -241,18 +273,13 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                         cards,
                         player,
                         "supports_both",
-                        -3,
                         f"both {player.house.french} supports {both[0]} and {both[1]} laid together",
                     )
                 )
             else:
                 readings.append(
                     _attack(
-                        cards,
-                        player,
-                        "support_own",
-                        -2,
-                        f"{_label(present[0])} supports your house",
+                        cards, player, "support_own", f"{_label(present[0])} supports your house"
                     )
                 )
             continue
@@ -263,7 +290,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}s_both",
-                    -3,
                     f"both {_SPOKEN_KIND[name]}s {both[0]} and {both[1]}",
                 )
             )
@@ -273,7 +299,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_third_player",
-                    -1,
                     f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no parity bonus or malus",
                 )
             )
@@ -283,7 +308,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_own",
-                    -2,
                     f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house ({house_of(present[0]).value})",
                 )
             )
@@ -293,7 +317,6 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_other",
-                    -1,
                     f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house ({house_of(present[0]).value})",
                 )
             )
@@ -313,22 +336,30 @@ def _heal_reading(cards: tuple[int, ...], player: Player) -> Outcome | None:
     house = player.house
     assert house is not None
     if player.owns(card):
+        change = CHANGES["heal_own"]
         return Outcome(
             cards,
             "heal",
             "heal_own",
-            2,
+            change,
             house,
-            f"{_label(card)} heals and has your parity: the {house.value} house wins back 2 life cards",
+            f"{_label(card)} heals and has your parity: the {house.value} house wins back "
+            f"{_life_cards(change)}",
         )
+    change = CHANGES["heal_other"]
     return Outcome(
         cards,
         "heal",
         "heal_other",
-        1,
+        change,
         house,
-        f"{_label(card)} heals with the other house's parity: the {house.value} house wins back 1 life card",
+        f"{_label(card)} heals with the other house's parity: the {house.value} house wins back "
+        f"{_life_cards(change)}",
     )
+
+
+def _life_cards(count: int) -> str:
+    return f"{count} life card{'s' if count > 1 else ''}"
 
 
 def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
@@ -338,7 +369,6 @@ def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
             cards,
             player,
             "support_foreign",
-            0,
             f"{_label(foreign[0])} supports the other house, even inside a run of three",
         )
     readings = [r for r in _special_readings(cards, player) if r.change == -3]
@@ -348,19 +378,17 @@ def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
                 cards,
                 player,
                 "run_third_player",
-                -1,
                 "a run of three; the third player has no parity bonus or malus",
             )
         )
     else:
         own = sum(1 for c in cards if player.owns(c))
-        rule, change = ("run_two_own", -2) if own == 2 else ("run_one_own", -1)
+        rule = "run_two_own" if own == 2 else "run_one_own"
         readings.append(
             _attack(
                 cards,
                 player,
                 rule,
-                change,
                 f"a run of three with {own} card{'s' if own > 1 else ''} of your parity",
             )
         )
@@ -389,11 +417,7 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     if foreign:
         return [
             _attack(
-                cards,
-                player,
-                "support_foreign",
-                0,
-                f"{_label(foreign[0])} supports the other house",
+                cards, player, "support_foreign", f"{_label(foreign[0])} supports the other house"
             )
         ]
     outcomes: list[Outcome] = []
@@ -435,9 +459,7 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
             f"{_label(card)} alone is not a combination; only a support of your house ({_own_supports(player)}) may be laid alone"
         )
     return [
-        _attack(
-            cards, player, "support_alone", -2, f"{_label(card)} supports your house, laid alone"
-        )
+        _attack(cards, player, "support_alone", f"{_label(card)} supports your house, laid alone")
     ]
 
 
@@ -487,3 +509,54 @@ def life_after(life: int, outcome: Outcome) -> int:
             f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}"
         )
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """A combination laid (``pnp territoires attack``): the reading asked for, the other
+    readings, and the life of the house it changes, before and after when given."""
+
+    player: Player
+    seat: int | None
+    chosen: Outcome
+    alternatives: tuple[Outcome, ...]
+    life_before: int | None = None
+    life_after: int | None = None
+
+    @property
+    def shared_by_seats(self) -> tuple[int, ...]:
+        return seats_sharing(self.player.players, self.chosen.side)
+
+    def to_json(self) -> dict[str, object]:
+        chosen = self.chosen
+        return {
+            "cards": list(chosen.cards),
+            "players": self.player.players,
+            "house": self.player.house.value if self.player.house else None,
+            "seat": self.seat,
+            "effect": chosen.effect,
+            "rule": chosen.rule,
+            "seed": chosen.seed,
+            "change": chosen.change,
+            "side": chosen.side.value,
+            "shared_by_seats": list(self.shared_by_seats),
+            "life_before": self.life_before,
+            "life_after": self.life_after,
+            "explanation": chosen.explanation,
+            "alternatives": [outcome.to_json() for outcome in self.alternatives],
+        }
+
+
+def play(
+    cards: tuple[int, ...] | list[int],
+    player: Player,
+    rules: Rules = Rules(),
+    intent: Intent = Intent.AUTO,
+    seat: int | None = None,
+    life: int | None = None,
+) -> PlayResult:
+    """Evaluate ``cards`` as ``intent`` asks, with the other readings and the life after."""
+    chosen = evaluate(cards, player, rules, intent)
+    others = tuple(o for o in readings(cards, player, rules) if o != chosen)
+    after = None if life is None else life_after(life, chosen)
+    return PlayResult(player, seat, chosen, others, life, after)

@@ -130,6 +130,13 @@ def setup_for(players: int) -> Setup:
         ) from None
 
 
+def seats_sharing(players: int, house: House) -> tuple[int, ...]:
+    """The seats that share the life of ``house``: both of its players at four, none otherwise."""
+    if players != 4:
+        return ()
+    return (1, 3) if house is House.EVEN else (2, 4)
+
+
 def seat_house(players: int, seat: int) -> House | None:
     """The house of a seat: seats alternate even, odd, even, odd; the third of three has none.
 

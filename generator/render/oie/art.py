@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import polygon
 from generator.render.oie.palette import PALETTE
 
 
@@ -35,17 +36,13 @@ def _unit(c: Canvas, x: float, y: float, size: float, line: float = 0.22) -> Ite
         c.restoreState()
 
 
-def _polygon(
+def _shape(
     c: Canvas, points: list[tuple[float, float]], fill: Colour | None, stroke: bool = True
 ) -> None:
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
+    """The polygon through ``points``, filled with ``fill`` (None: outline only)."""
     if fill is not None:
         set_fill(c, fill)
-    c.drawPath(path, fill=1 if fill is not None else 0, stroke=1 if stroke else 0)
+    polygon(c, points, fill=fill is not None, stroke=stroke, to_pt=None)
 
 
 def _arc_points(
@@ -83,7 +80,7 @@ def goose(c: Canvas, x: float, y: float, size: float, facing: int = -1) -> None:
         set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
         # tail
-        _polygon(c, [(0.55, -0.12), (0.95, 0.12), (0.8, -0.38)], PALETTE.goose_white)
+        _shape(c, [(0.55, -0.12), (0.95, 0.12), (0.8, -0.38)], PALETTE.goose_white)
         # body
         set_fill(c, PALETTE.goose_white)
         c.ellipse(-0.62, -0.66, 0.78, -0.02, stroke=1, fill=1)
@@ -100,7 +97,7 @@ def goose(c: Canvas, x: float, y: float, size: float, facing: int = -1) -> None:
         # head
         set_fill(c, PALETTE.goose_white)
         c.circle(-0.44, 0.66, 0.17, stroke=1, fill=1)
-        _polygon(c, [(-0.58, 0.72), (-0.92, 0.6), (-0.58, 0.56)], PALETTE.beak)
+        _shape(c, [(-0.58, 0.72), (-0.92, 0.6), (-0.58, 0.56)], PALETTE.beak)
         set_fill(c, PALETTE.ink)
         c.circle(-0.47, 0.7, 0.035, stroke=0, fill=1)
 
@@ -120,7 +117,7 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
         c.setLineWidth(lw)
         arch = _arc_points(0, -0.6, 0.55, 0.62, 0, 180)
         outline = [(-1.0, -0.6), (-1.0, 0.18), (1.0, 0.18), (1.0, -0.6)] + arch
-        _polygon(c, outline, PALETTE.stone)
+        _shape(c, outline, PALETTE.stone)
         # voussoirs
         for a in range(15, 180, 30):
             r = math.radians(a)
@@ -131,7 +128,7 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
                 -0.6 + 0.8 * math.sin(r),
             )
         # parapet
-        _polygon(c, [(-1.0, 0.18), (1.0, 0.18), (1.0, 0.34), (-1.0, 0.34)], PALETTE.stone_dark)
+        _shape(c, [(-1.0, 0.18), (1.0, 0.18), (1.0, 0.34), (-1.0, 0.34)], PALETTE.stone_dark)
         for px in (-0.8, -0.4, 0.0, 0.4, 0.8):
             c.line(px, 0.34, px, 0.5)
         c.line(-0.95, 0.5, 0.95, 0.5)
@@ -139,20 +136,20 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
 
 def inn(c: Canvas, x: float, y: float, size: float) -> None:
     with _unit(c, x, y, size):
-        _polygon(c, [(-0.72, -0.85), (0.72, -0.85), (0.72, 0.15), (-0.72, 0.15)], PALETTE.wall)
-        _polygon(c, [(-0.92, 0.12), (0.0, 0.88), (0.92, 0.12)], PALETTE.roof)
+        _shape(c, [(-0.72, -0.85), (0.72, -0.85), (0.72, 0.15), (-0.72, 0.15)], PALETTE.wall)
+        _shape(c, [(-0.92, 0.12), (0.0, 0.88), (0.92, 0.12)], PALETTE.roof)
         # chimney with smoke
-        _polygon(c, [(0.42, 0.5), (0.58, 0.5), (0.58, 0.78), (0.42, 0.78)], PALETTE.roof)
+        _shape(c, [(0.42, 0.5), (0.58, 0.5), (0.58, 0.78), (0.42, 0.78)], PALETTE.roof)
         # door
         door = (
             [(-0.2, -0.85), (-0.2, -0.3)]
             + _arc_points(0, -0.3, 0.2, 0.16, 180, 0, 10)
             + [(0.2, -0.85)]
         )
-        _polygon(c, door, PALETTE.wood)
+        _shape(c, door, PALETTE.wood)
         # windows, lit
         for wx in (-0.48, 0.48):
-            _polygon(
+            _shape(
                 c,
                 [(wx - 0.15, -0.35), (wx + 0.15, -0.35), (wx + 0.15, -0.08), (wx - 0.15, -0.08)],
                 PALETTE.petal_2,
@@ -161,7 +158,7 @@ def inn(c: Canvas, x: float, y: float, size: float) -> None:
         # hanging sign with a tankard
         c.line(-0.72, -0.02, -1.0, -0.02)
         c.line(-0.95, -0.02, -0.95, -0.1)
-        _polygon(c, [(-1.0, -0.1), (-0.8, -0.1), (-0.8, -0.35), (-1.0, -0.35)], PALETTE.gold)
+        _shape(c, [(-1.0, -0.1), (-0.8, -0.1), (-0.8, -0.35), (-1.0, -0.35)], PALETTE.gold)
 
 
 def dice(c: Canvas, x: float, y: float, size: float, faces: tuple[int, int] = (6, 3)) -> None:
@@ -195,14 +192,14 @@ def well(c: Canvas, x: float, y: float, size: float) -> None:
         c.line(0.52, -0.2, 0.52, 0.55)
         set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
-        _polygon(c, [(-0.8, 0.5), (0.0, 0.92), (0.8, 0.5)], PALETTE.roof)
+        _shape(c, [(-0.8, 0.5), (0.0, 0.92), (0.8, 0.5)], PALETTE.roof)
         c.line(-0.52, 0.32, 0.52, 0.32)  # axle
         c.line(0.0, 0.32, 0.0, 0.02)  # rope
-        _polygon(
+        _shape(
             c, [(-0.1, 0.02), (0.1, 0.02), (0.08, -0.14), (-0.08, -0.14)], PALETTE.wood
         )  # bucket
         # stone drum
-        _polygon(c, [(-0.66, -0.85), (0.66, -0.85), (0.66, -0.3), (-0.66, -0.3)], PALETTE.stone)
+        _shape(c, [(-0.66, -0.85), (0.66, -0.85), (0.66, -0.3), (-0.66, -0.3)], PALETTE.stone)
         for yy in (-0.48, -0.66):
             c.line(-0.66, yy, 0.66, yy)
         for row, yy in enumerate((-0.3, -0.48, -0.66)):
@@ -253,7 +250,7 @@ def prison(c: Canvas, x: float, y: float, size: float) -> None:
             + _arc_points(0, 0.3, 0.5, 0.4, 0, 180, 16)[1:-1]
             + [(-0.5, 0.3)]
         )
-        _polygon(c, window, PALETTE.dark)
+        _shape(c, window, PALETTE.dark)
         set_stroke(c, PALETTE.iron)
         c.setLineWidth(0.09)
         for bx in (-0.3, -0.1, 0.1, 0.3):
@@ -284,7 +281,7 @@ def death(c: Canvas, x: float, y: float, size: float) -> None:
         set_fill(c, PALETTE.dark)
         c.circle(-0.22, 0.16, 0.14, stroke=0, fill=1)
         c.circle(0.22, 0.16, 0.14, stroke=0, fill=1)
-        _polygon(c, [(0, 0.0), (-0.07, -0.14), (0.07, -0.14)], PALETTE.dark, stroke=False)
+        _shape(c, [(0, 0.0), (-0.07, -0.14), (0.07, -0.14)], PALETTE.dark, stroke=False)
         for tx in (-0.15, 0.0, 0.15):
             c.line(tx, -0.5, tx, -0.3)
 
@@ -302,7 +299,7 @@ def start(c: Canvas, x: float, y: float, size: float) -> None:
                 (px + 0.1, py - 0.05),
                 (px - 0.1, py - 0.05),
             ]
-            _polygon(c, base, colour)
+            _shape(c, base, colour)
             c.circle(px, py, 0.15, stroke=1, fill=1)
 
 

@@ -15,15 +15,19 @@ from generator.core.errors import UserError
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import polygon
+from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
 from generator.render.oie.rules_text import Block, french_typography, rules_blocks
-from generator.render.paper import paper
+from generator.render.paper import HOME_PAPERS, paper
 from generator.render.profile import HOME, PrintProfile
-from generator.render.units import PT_PER_MM
+from generator.render.units import scale_to_mm
 
-TILE_PAPERS = ("a4", "letter")
+TILE_PAPERS = HOME_PAPERS  # a poster is tiled over the pages a home printer takes
 BASE_BOARD = 194.0  # board side on A4: every size below scales with board side / BASE_BOARD
 
+LABEL_SHRINK = Shrink.times(0.94)  # names and labels step down 6 % at a time
+PANEL_SHRINK = Shrink.times(0.96)  # the rules panel's type, 4 % at a time
 DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictured on 26 and 53
 
 
@@ -78,52 +82,43 @@ def sheet_layout(width: float, height: float) -> SheetLayout:
 # ---------------------------------------------------------------- drawing helpers
 
 
-def _polygon(c, points, fill: Colour, stroke_width: float, stroke: Colour = PALETTE.ink) -> None:
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
+def _outlined(c, points, fill: Colour, line_width: float, stroke: Colour = PALETTE.ink) -> None:
+    """A square or the garden: filled, outlined in the board's ink."""
     set_fill(c, fill)
     set_stroke(c, stroke)
-    c.setLineWidth(stroke_width)
-    c.drawPath(path, fill=1, stroke=1)
+    c.setLineWidth(line_width)
+    polygon(c, points, fill=True, stroke=True, to_pt=None)
 
 
 def _fit_font(
     font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
 ) -> float:
-    """The size at which ``text`` fits ``width``, from ``size`` down to ``minimum``, never under
-    ``floor``: the 6 pt we print at least, in the drawing's units (millimetres by default)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
+    """The size, stepping down by 6 %, at which one line fits ``width`` (canvas units), never
+    under ``floor``: the 6 pt we print at least, in the drawing's units (millimetres by default)."""
     from generator.render.fonts import MIN_TEXT_MM
 
     minimum = max(minimum, MIN_TEXT_MM if floor is None else floor)
     size = max(size, minimum)
-    while size > minimum and stringWidth(text, font, size) > width:
-        size = max(minimum, size * 0.94)
-    return size
+    fitted = shrink_to_width(text, font, size, width, minimum, LABEL_SHRINK, measure=string_width)
+    return max(fitted, minimum)
 
 
 def _wrap_label(
     font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
 ) -> tuple[list[str], float]:
     """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     single = _fit_font(font, text, size, width, minimum, floor)
     words = text.replace("-", "- ").split()
     best: tuple[float, str, str] | None = None
     for cut in range(1, len(words)):
         first = " ".join(words[:cut]).replace("- ", "-")
         second = " ".join(words[cut:]).replace("- ", "-")
-        widest = max(stringWidth(first, font, size), stringWidth(second, font, size))
+        widest = max(string_width(first, font, size), string_width(second, font, size))
         if best is None or widest < best[0]:
             best = (widest, first, second)
     if best is not None:
         _, first, second = best
-        longer = max(first, second, key=lambda line: stringWidth(line, font, size))
+        longer = max(first, second, key=lambda line: string_width(line, font, size))
         double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
         if double > single * 1.15:
             return [first, second], double
@@ -148,14 +143,9 @@ def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: Colour
     c.saveState()
     c.translate(x, y)
     c.rotate(math.degrees(angle))
-    path = c.beginPath()
-    path.moveTo(size, 0)
-    path.lineTo(-size * 0.7, size * 0.75)
-    path.lineTo(-size * 0.3, 0)
-    path.lineTo(-size * 0.7, -size * 0.75)
-    path.close()
     set_fill(c, colour)
-    c.drawPath(path, stroke=0, fill=1)
+    arrow = ((size, 0), (-size * 0.7, size * 0.75), (-size * 0.3, 0), (-size * 0.7, -size * 0.75))
+    polygon(c, arrow, to_pt=None)
     c.restoreState()
 
 
@@ -177,7 +167,7 @@ def _draw_cell(c, cell, k: float, label: str, floor: float) -> None:
 
     number = cell.number
     square = BOARD[number]
-    _polygon(c, cell.outline, _cell_fill(number), 0.32 * k)
+    _outlined(c, cell.outline, _cell_fill(number), 0.32 * k)
     x, y = cell.centre
     p = cell.width
     dark = square.kind == Kind.DEATH
@@ -210,7 +200,7 @@ def _draw_garden(c, spiral, k: float, floor: float) -> None:
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
     from generator.render.oie import art as oie_art
 
-    _polygon(c, spiral.garden, PALETTE.squares.garden, 0.32 * k)
+    _outlined(c, spiral.garden, PALETTE.squares.garden, 0.32 * k)
     r = spiral.garden_radius * 0.96
     cx, cy = spiral.garden_centre
     set_fill(c, PALETTE.lawn)
@@ -282,12 +272,7 @@ def _draw_track_shadow(c, spiral) -> None:
     c.saveState()
     c.translate(0.8, -1.0)
     set_fill(c, PALETTE.track_shadow)
-    path = c.beginPath()
-    path.moveTo(*spiral.outer_edge[0])
-    for point in spiral.outer_edge[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
+    polygon(c, spiral.outer_edge, to_pt=None)
     c.restoreState()
 
 
@@ -316,14 +301,9 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
         label = labels[cell.number - 1] if 0 < cell.number <= len(labels) else ""
         _draw_cell(c, cell, 1.0, label, MIN_TEXT_MM / k)
     _draw_garden(c, spiral, 1.0, MIN_TEXT_MM / k)
-    outline = c.beginPath()  # a firm line around the whole track
-    outline.moveTo(*spiral.outer_edge[0])
-    for point in spiral.outer_edge[1:]:
-        outline.lineTo(*point)
-    outline.close()
-    set_stroke(c, PALETTE.ink)
+    set_stroke(c, PALETTE.ink)  # a firm line around the whole track
     c.setLineWidth(0.7)
-    c.drawPath(outline, stroke=1, fill=0)
+    polygon(c, spiral.outer_edge, fill=False, stroke=True, to_pt=None)
     c.restoreState()
 
 
@@ -428,11 +408,17 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     cursor -= sub_h + 1.5 * k
     available = cursor - (y + pad)
     size = 2.9 * k
-    placed, needed = _layout_blocks(blocks, inner_w, size)
+    layouts = {}
+
+    def fits(size: float) -> bool:
+        layouts[size] = _layout_blocks(blocks, inner_w, size)
+        return layouts[size][1] <= available
+
     smallest = max(1.6 * k, MIN_TEXT_MM)  # the panel's text never goes under 6 pt
-    while needed > available and size > smallest:
-        size = max(smallest, size * 0.96)
-        placed, needed = _layout_blocks(blocks, inner_w, size)
+    size = max(smallest, shrink_until(size, smallest, fits, PANEL_SHRINK))
+    if size not in layouts:
+        fits(size)
+    placed, needed = layouts[size]
     if needed > available:
         raise UserError("the rules text does not fit the panel; use a larger --paper")
     # spread the spare space evenly between blocks
@@ -555,7 +541,7 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
         sheet.width, sheet.height, DocInfo(title=title, subject="Board"), options.profile
     )
     c = document.canvas
-    c.scale(PT_PER_MM, PT_PER_MM)
+    scale_to_mm(c)
     draw_sheet(c, layout, options)
     c.showPage()
     return document.save(path)

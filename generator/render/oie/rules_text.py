@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
-from xml.sax.saxutils import escape
 
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, GEESE, LAST, Kind
-
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+from generator.render.card_templates import load_templates
 
 
 @dataclass(frozen=True)
@@ -18,19 +15,6 @@ class Block:
     kind: str  # "heading", "item", "square", "text"
     markup: str  # reportlab paragraph markup
     square: int | None = None
-
-
-def _environment():
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
-
-    return SandboxedEnvironment(
-        loader=FileSystemLoader(str(TEMPLATES)),
-        autoescape=False,
-        finalize=lambda value: escape(str(value)),
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
-    )
 
 
 def french_typography(text: str) -> str:
@@ -51,19 +35,18 @@ def rules_blocks(
     specials = [
         sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)
     ]
-    text = (
-        _environment()
-        .get_template("oie/rules.txt.j2")
-        .render(
-            garden=BOARD[LAST],
-            geese=GEESE,
-            first_throws=FIRST_THROWS,
-            specials=specials,
-            occupied=rules.occupied,
-            theme=theme,
-            route_start=route[0] if route else "",
-            route_end=route[1] if route else "",
-        )
+    text = load_templates("oie").render_text(
+        "rules.txt.j2",
+        {
+            "garden": BOARD[LAST],
+            "geese": GEESE,
+            "first_throws": FIRST_THROWS,
+            "specials": specials,
+            "occupied": rules.occupied,
+            "theme": theme,
+            "route_start": route[0] if route else "",
+            "route_end": route[1] if route else "",
+        },
     )
     blocks = []
     for chunk in text.split("\n\n"):

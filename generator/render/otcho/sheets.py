@@ -1,40 +1,31 @@
 """Neo Otcho print-and-play: player cards, the two dice as fold-up nets, pawns, a rules aid.
 
 Four PDFs: ``otcho-cards.pdf`` (one card per player, six pawn-sized slots), ``otcho-dice.pdf``
-(two cube nets with glue tabs, and a spare), ``otcho-pawns.pdf`` (6 + players square tokens per player, colour
-and shape) and ``otcho-rules-aid.pdf`` (every kind of roll with its exact probability).
+(two cube nets with glue tabs, and a spare), ``otcho-pawns.pdf`` (6 + players square tokens per
+player, colour and shape) and ``otcho-rules-aid.pdf`` (every kind of roll with its exact
+probability).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
-from generator.games.otcho.players import pawns_per_player
-from generator.games.otcho.rolls import kind_of, losing_probability, slot_probability
+from generator.games.otcho.players import MAX_PLAYERS, MIN_PLAYERS, PAWNS_TO_WIN, pawns_per_player
+from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, slot_probability
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import polygon, star_points
+from generator.render.draw.text import paragraph, wrap
+from generator.render.fonts import MIN_TEXT_PT
 from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.otcho.palette import PALETTE
+from generator.render.otcho.player_styles import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape
 from generator.render.palette import SHEET
-from generator.render.player_colours import (
-    PLAYER_STYLES,
-    SHAPE_NAMES,
-    PlayerStyle,
-    draw_shape,
-    star_points,
-)
-from generator.render.fonts import MIN_TEXT_PT
 from generator.render.profile import HOME, PrintProfile
-from generator.render.sheet_text import (
-    footer,
-    fraction_text,
-    page_header,
-    paragraph,
-    percent,
-    wrap,
-)
+from generator.render.sheet import MARGIN, footer, fraction_text, page_header, percent
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -43,8 +34,6 @@ if TYPE_CHECKING:
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
-MARGIN = 12.0
-SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 CARD_W, CARD_H = 92.0, 78.0
 SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
@@ -161,7 +150,8 @@ def draw_player_card(
     c.drawCentredString(
         pt(x + CARD_W / 2),
         pt(y + 3.2),
-        "Gagnez en posant 6 de vos pions sur les 6 emplacements · X X et ★ ★ : partout",
+        f"Gagnez en posant {PAWNS_TO_WIN} de vos pions sur les {len(SLOTS)} emplacements · "
+        "X X et ★ ★ : partout",
     )
 
 
@@ -247,13 +237,7 @@ def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fo
         set_fill(c, PALETTE.star)
         set_stroke(c, PALETTE.star_edge)
         c.setLineWidth(0.6)
-        path = c.beginPath()
-        pts = star_points(cx, cy - 0.5, size * 0.36)
-        path.moveTo(pt(pts[0][0]), pt(pts[0][1]))
-        for px, py in pts[1:]:
-            path.lineTo(pt(px), pt(py))
-        path.close()
-        c.drawPath(path, stroke=1, fill=1)
+        polygon(c, star_points(cx, cy - 0.5, size * 0.36), fill=True, stroke=True)
         return
     set_fill(c, PALETTE.x_face if label == Face.X.value else SHEET.ink)
     font_size = size * 2.2
@@ -275,12 +259,7 @@ def draw_die_net(
         set_fill(c, PALETTE.glue_tab)
         set_stroke(c, SHEET.ink)
         c.setLineWidth(0.6)
-        path = c.beginPath()
-        path.moveTo(pt(poly[0][0]), pt(poly[0][1]))
-        for px, py in poly[1:]:
-            path.lineTo(pt(px), pt(py))
-        path.close()
-        c.drawPath(path, stroke=1, fill=1)
+        polygon(c, poly, fill=True, stroke=True)
         (ax, ay), (bx, by), (nx, ny) = _edge_segment(edge, x0, y0, size)
         mx, my = (ax + bx) / 2 + nx * TAB_DEPTH * 0.45, (ay + by) / 2 + ny * TAB_DEPTH * 0.45
         c.saveState()
@@ -369,7 +348,7 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     ]
     y = spare_top
     for line in steps:
-        y = paragraph(c, line, text_left, y, text_width, fonts.regular, 9) - 2
+        y = paragraph(c, line, text_left, y, text_width, fonts.regular, 9, colour=SHEET.ink) - 2
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-dice.pdf")
@@ -385,7 +364,8 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         options,
         "Neo Otcho: pions",
         "Neo Otcho · pions",
-        f"{n} pions par joueur (6 + {options.players} joueurs). Chaque couleur a sa forme. "
+        f"{n} pions par joueur ({PAWNS_TO_WIN} + {options.players} joueurs). "
+        "Chaque couleur a sa forme. "
         "Coupez en bandes, puis en carrés de 15 mm.",
     )
     c = doc.canvas
@@ -480,18 +460,32 @@ def _mini_die(
         set_fill(c, PALETTE.star)
         set_stroke(c, PALETTE.star_edge)
         c.setLineWidth(0.3)
-        path = c.beginPath()
-        pts = star_points(x + size / 2, y + size / 2 - 0.2, size * 0.36)
-        path.moveTo(pt(pts[0][0]), pt(pts[0][1]))
-        for px, py in pts[1:]:
-            path.lineTo(pt(px), pt(py))
-        path.close()
-        c.drawPath(path, stroke=1, fill=1)
+        polygon(
+            c, star_points(x + size / 2, y + size / 2 - 0.2, size * 0.36), fill=True, stroke=True
+        )
         return
     set_fill(c, PALETTE.x_face if label == "X" else SHEET.ink)
     fs = size * 2.0
     c.setFont(fonts.title, fs)
     c.drawCentredString(pt(x + size / 2), pt(y + size / 2) - fs * 0.36, label)
+
+
+@dataclass(frozen=True)
+class KindTable:
+    """The rules aid's table of the kinds of roll: where each column starts (mm right of the
+    page margin) and how a row is set."""
+
+    combination: float = 19.0
+    effect: float = 61.0
+    effect_width: float = 66.0
+    where: float = 131.0
+    probability: float = 153.0
+    row_height: float = 12.0
+    baseline_drop: float = 1.3  # mm from a row's middle down to the baseline of its 8–9 pt text
+
+
+KIND_TABLE = KindTable()
+OUTCOME_CELL = 10.0  # mm, a cell of the 6 × 6 grid of outcomes
 
 
 def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
@@ -500,27 +494,33 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         options,
         "Neo Otcho: aide de jeu",
         "Neo Otcho · aide de jeu",
-        "2 à 6 joueurs · 2 dés spéciaux (a b c d X ★) · une carte et 6 + nombre de joueurs pions par joueur",
+        f"{MIN_PLAYERS} à {MAX_PLAYERS} joueurs · 2 dés spéciaux (a b c d X ★) · une carte et "
+        f"{PAWNS_TO_WIN} + nombre de joueurs pions par joueur",
     )
     c = doc.canvas
     width = paper.width - 2 * MARGIN
-    y = (
-        paragraph(
-            c,
-            "But : être le premier à poser 6 de ses pions sur les 6 emplacements de sa carte.",
-            MARGIN,
-            y - 1,
-            width,
-            fonts.bold,
-            10,
-        )
-        - 2.5
+    y = _aid_turn(c, rules, fonts, y, width)
+    y = _kind_table(c, rules, fonts, y, width)
+    legend_x, legend_y = _outcome_grid(c, fonts, y)
+    _aid_facts(c, rules, fonts, legend_x, legend_y, MARGIN + width - legend_x)
+    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    c.showPage()
+    return doc.save(out / "otcho-rules-aid.pdf")
+
+
+def _aid_turn(c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float) -> float:
+    """The goal and the three steps of a turn; returns the y (mm) below them."""
+    goal = (
+        f"But : être le premier à poser {PAWNS_TO_WIN} de ses pions sur les {len(SLOTS)} "
+        "emplacements de sa carte."
     )
+    y = paragraph(c, goal, MARGIN, y - 1, width, fonts.bold, 10, colour=SHEET.ink) - 2.5
     turn = [
         "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est gardé.",
         "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son propriétaire ; "
         "un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
-        "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas et, s'il est "
+        "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas "
+        "et, s'il est "
         + (
             f"perdant, retirez {_pawns_fr(rules.penalty_pawns)} (de votre carte ou d'une autre)."
             if rules.penalty_pawns
@@ -529,78 +529,111 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         + " On peut continuer tant que les jets gagnent.",
     ]
     for line in turn:
-        y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9) - 1.2
-    y -= 3
+        y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9, colour=SHEET.ink) - 1.2
+    return y - 3
 
-    # the table of kinds
-    cols = [
+
+def _kind_table(c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float) -> float:
+    """Every kind of roll: example dice, name, effect, on which card, probability; then the
+    total. Returns the y (mm) below the table."""
+    table = KIND_TABLE
+    columns = (
         (MARGIN, "Jet"),
-        (MARGIN + 19, "Combinaison"),
-        (MARGIN + 61, "Effet"),
-        (MARGIN + 131, "Où"),
-        (MARGIN + 153, "Probabilité"),
-    ]
+        (MARGIN + table.combination, "Combinaison"),
+        (MARGIN + table.effect, "Effet"),
+        (MARGIN + table.where, "Où"),
+        (MARGIN + table.probability, "Probabilité"),
+    )
     set_fill(c, SHEET.ink)
     c.setFont(fonts.condensed_bold, 8.5)
-    for x, head in cols:
+    for x, head in columns:
         c.drawString(pt(x), pt(y - 3), head)
     y -= 5
     set_stroke(c, SHEET.ink)
     c.setLineWidth(0.6)
     c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
-    probs = kind_probabilities()
-    row_h = 12.0
+    probabilities = kind_probabilities()
     for kind in RollKind:
-        info = KINDS[kind]
-        effect, where = kind_effect(kind, rules)
-        top = y
-        mid = top - row_h / 2
-        set_fill(c, PALETTE.kind(kind))
-        c.rect(pt(MARGIN), pt(top - row_h + 1), pt(1.6), pt(row_h - 2), stroke=0, fill=1)
-        for k, face in enumerate(KIND_EXAMPLES[kind]):
-            _mini_die(c, face, MARGIN + 3.5 + k * 7.5, mid - 3.2, 6.4, fonts)
-        set_fill(c, SHEET.muted if info.losing else SHEET.ink)
-        c.setFont(fonts.condensed_bold, 9)
-        c.drawString(pt(cols[1][0]), pt(mid - 1.3), info.name)
-        effect_lines = len(wrap(effect, fonts.regular, 8.2, 66))
-        paragraph(
-            c,
-            effect,
-            cols[2][0],
-            mid + 1.5 + (effect_lines - 1) * 1.9,
-            66,
-            fonts.regular,
-            8.2,
-            colour=SHEET.muted if info.losing else SHEET.ink,
-        )
-        c.setFont(fonts.regular, 8.2)
-        set_fill(c, SHEET.ink)
-        c.drawString(pt(cols[3][0]), pt(mid - 1.3), where)
-        p = probs[kind]
-        c.setFont(fonts.bold, 9)
-        c.drawString(pt(cols[4][0]), pt(mid - 1.3), fraction_text(p))
-        c.setFont(fonts.regular, 8.2)
-        set_fill(c, SHEET.muted)
-        c.drawRightString(pt(MARGIN + width), pt(mid - 1.3), f"{int(p * 36)}/36 · {percent(p)}")
-        y = top - row_h
+        _kind_row(c, kind, probabilities[kind], rules, fonts, y, width)
+        y -= table.row_height
         set_stroke(c, SHEET.rule)
         c.setLineWidth(0.3)
         c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
     c.setFont(fonts.bold, 8.8)
     set_fill(c, SHEET.ink)
-    c.drawString(pt(cols[1][0]), pt(y - 4.5), "Total")
-    c.drawString(pt(cols[4][0]), pt(y - 4.5), fraction_text(sum(probs.values())))
+    c.drawString(pt(MARGIN + table.combination), pt(y - 4.5), "Total")
+    total = sum(probabilities.values())
+    c.drawString(pt(MARGIN + table.probability), pt(y - 4.5), fraction_text(total))
     c.setFont(fonts.regular, 8.2)
     set_fill(c, SHEET.muted)
-    c.drawRightString(pt(MARGIN + width), pt(y - 4.5), "36/36 · 100\u202f%")
-    y -= 12
+    c.drawRightString(pt(MARGIN + width), pt(y - 4.5), f"{OUTCOMES}/{OUTCOMES} · 100\u202f%")
+    return y - 12
 
-    # the 36 outcomes, coloured by kind
-    cell = 10.0
+
+def _kind_row(
+    c: Canvas,
+    kind: RollKind,
+    probability: Fraction,
+    rules: RollRules,
+    fonts: FontSet,
+    top: float,
+    width: float,
+) -> None:
+    """One row of the table of kinds, ``top`` mm its upper edge."""
+    table = KIND_TABLE
+    info = KINDS[kind]
+    effect, where = kind_effect(kind, rules)
+    mid = top - table.row_height / 2
+    baseline = pt(mid - table.baseline_drop)
+    text_colour = SHEET.muted if info.losing else SHEET.ink
+    set_fill(c, PALETTE.kind(kind))
+    c.rect(
+        pt(MARGIN),
+        pt(top - table.row_height + 1),
+        pt(1.6),
+        pt(table.row_height - 2),
+        stroke=0,
+        fill=1,
+    )
+    for k, face in enumerate(KIND_EXAMPLES[kind]):
+        _mini_die(c, face, MARGIN + 3.5 + k * 7.5, mid - 3.2, 6.4, fonts)
+    set_fill(c, text_colour)
+    c.setFont(fonts.condensed_bold, 9)
+    c.drawString(pt(MARGIN + table.combination), baseline, info.name)
+    effect_lines = len(wrap(effect, fonts.regular, 8.2, table.effect_width))
+    paragraph(
+        c,
+        effect,
+        MARGIN + table.effect,
+        mid + 1.5 + (effect_lines - 1) * 1.9,
+        table.effect_width,
+        fonts.regular,
+        8.2,
+        colour=text_colour,
+    )
+    c.setFont(fonts.regular, 8.2)
+    set_fill(c, SHEET.ink)
+    c.drawString(pt(MARGIN + table.where), baseline, where)
+    c.setFont(fonts.bold, 9)
+    c.drawString(pt(MARGIN + table.probability), baseline, fraction_text(probability))
+    c.setFont(fonts.regular, 8.2)
+    set_fill(c, SHEET.muted)
+    c.drawRightString(
+        pt(MARGIN + width),
+        baseline,
+        f"{int(probability * OUTCOMES)}/{OUTCOMES} · {percent(probability)}",
+    )
+
+
+def _outcome_grid(c: Canvas, fonts: FontSet, y: float) -> tuple[float, float]:
+    """The 36 equally likely outcomes, coloured by kind (losing ones struck), and their legend.
+
+    Returns where the key facts start beside the legend (x, y in mm)."""
+    cell = OUTCOME_CELL
     grid_left = MARGIN + 12
     set_fill(c, SHEET.ink)
     c.setFont(fonts.bold, 10)
-    c.drawString(pt(MARGIN), pt(y - 3), "Les 36 jets équiprobables")
+    c.drawString(pt(MARGIN), pt(y - 3), f"Les {OUTCOMES} jets équiprobables")
     y -= 7
     c.setFont(fonts.condensed, 7.5)
     set_fill(c, SHEET.muted)
@@ -614,20 +647,7 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
         row_y = y - (i + 2) * cell
         _mini_die(c, f1.value, grid_left + 1.2, row_y + 1.2, cell - 2.4, fonts)
         for j, f2 in enumerate(FACES):
-            kind = kind_of(f1, f2)
-            set_fill(c, PALETTE.kind(kind))
-            set_stroke(c, PALETTE.white)
-            c.setLineWidth(0.8)
-            c.rect(pt(grid_left + (j + 1) * cell), pt(row_y), pt(cell), pt(cell), stroke=1, fill=1)
-            if KINDS[kind].losing:
-                set_stroke(c, PALETTE.losing_mark)
-                c.setLineWidth(0.5)
-                c.line(
-                    pt(grid_left + (j + 1) * cell + 2),
-                    pt(row_y + 2),
-                    pt(grid_left + (j + 2) * cell - 2),
-                    pt(row_y + cell - 2),
-                )
+            _outcome_cell(c, kind_of(f1, f2), grid_left + (j + 1) * cell, row_y)
     c.saveState()
     c.translate(pt(MARGIN + 7), pt(y - 4 * cell))
     c.rotate(90)
@@ -635,25 +655,44 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     set_fill(c, SHEET.muted)
     c.drawCentredString(0, 0, "← dé 1")
     c.restoreState()
-    # legend and key numbers beside the grid
-    lx = grid_left + 7 * cell + 10
+    # the legend beside the grid
+    lx = grid_left + (len(FACES) + 1) * cell + 10
     ly = y - 2
     for kind in RollKind:
         set_fill(c, PALETTE.kind(kind))
         c.rect(pt(lx), pt(ly - 3.2), pt(4), pt(4), stroke=0, fill=1)
         set_fill(c, SHEET.ink)
         c.setFont(fonts.regular, 8)
-        c.drawString(
-            pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({int(kind_probabilities()[kind] * 36)})"
-        )
+        count = int(kind_probabilities()[kind] * OUTCOMES)
+        c.drawString(pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({count})")
         ly -= 5.2
+    return lx, ly - 3
+
+
+def _outcome_cell(c: Canvas, kind: RollKind, x: float, y: float) -> None:
+    cell = OUTCOME_CELL
+    set_fill(c, PALETTE.kind(kind))
+    set_stroke(c, PALETTE.white)
+    c.setLineWidth(0.8)
+    c.rect(pt(x), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
+    if KINDS[kind].losing:
+        set_stroke(c, PALETTE.losing_mark)
+        c.setLineWidth(0.5)
+        c.line(pt(x + 2), pt(y + 2), pt(x + cell - 2), pt(y + cell - 2))
+
+
+def _aid_facts(
+    c: Canvas, rules: RollRules, fonts: FontSet, x: float, y: float, width: float
+) -> None:
+    """The key odds, in words, beside the grid's legend."""
     lose = losing_probability()
     win = 1 - lose
     with_reroll = 1 - lose * lose
     own = slot_probability("ab", rules)
     other = slot_probability("ab", rules, own_card=False)
     facts = [
-        f"Jet gagnant : {fraction_text(win)} ({percent(win)}) ; perdant : {fraction_text(lose)} ({percent(lose)}).",
+        f"Jet gagnant : {fraction_text(win)} ({percent(win)}) ; perdant : {fraction_text(lose)} "
+        f"({percent(lose)}).",
         f"Avec la relance du premier jet, au moins un jet gagnant : 1 − ({fraction_text(lose)})² = "
         f"{fraction_text(with_reroll)} ({percent(with_reroll)}).",
         f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) "
@@ -662,12 +701,9 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
             if rules.penalty_pawns
             else "arrête le tour, sans pénalité."
         ),
-        f"Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {fraction_text(own)} ({percent(own)}), "
+        "Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec "
+        f"{fraction_text(own)} ({percent(own)}), "
         f"sur celle d'un autre avec {fraction_text(other)} ({percent(other)}).",
     ]
-    ly -= 3
     for fact in facts:
-        ly = paragraph(c, fact, lx, ly, MARGIN + width - lx, fonts.regular, 8.2) - 1.5
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
-    c.showPage()
-    return doc.save(out / "otcho-rules-aid.pdf")
+        y = paragraph(c, fact, x, y, width, fonts.regular, 8.2, colour=SHEET.ink) - 1.5

@@ -15,7 +15,9 @@ from functools import cache
 
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.render.colour import Colour, set_fill, set_stroke
-from generator.render.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.render.draw.shapes import band, fill_bleed
+from generator.render.draw.text import scaled_to_width, shrink_until, string_width
 from generator.render.fonts import MIN_TEXT_PT, FontSet
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
@@ -61,31 +63,6 @@ def scale(box) -> float:
 
 
 # ---------------------------------------------------------------- drawing helpers
-
-
-def fill_bleed(canvas, box, colour: Colour) -> None:
-    set_fill(canvas, colour)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
-
-
-def band(canvas, box, bottom: float, colour: Colour) -> None:
-    """A full-width band from ``bottom`` (mm above the trim's bottom) up into the bleed."""
-    set_fill(canvas, colour)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(bottom),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + box.bleed - bottom),
-        stroke=0,
-        fill=1,
-    )
 
 
 PANEL_GRID_FORM = "OucedoncPanelGrid"
@@ -150,18 +127,16 @@ def spaced_caps(
 ) -> None:
     """Upper-case label with letter spacing, centred; if wider than ``max_width`` mm the spacing
     goes first, then the size, never under MIN_TEXT_PT."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = text.upper()
     if not text:
         return
-    width = stringWidth(text, font, size) + spacing * (len(text) - 1)
+    width = string_width(text, font, size) + spacing * (len(text) - 1)
     if width > pt(max_width) and len(text) > 1:
-        spacing = max(0.0, (pt(max_width) - stringWidth(text, font, size)) / (len(text) - 1))
-        width = stringWidth(text, font, size) + spacing * (len(text) - 1)
+        spacing = max(0.0, (pt(max_width) - string_width(text, font, size)) / (len(text) - 1))
+        width = string_width(text, font, size) + spacing * (len(text) - 1)
     if width > pt(max_width):
         size = max(min(size, MIN_TEXT_PT), size * pt(max_width) / width)
-        width = stringWidth(text, font, size) + spacing * (len(text) - 1)
+        width = string_width(text, font, size) + spacing * (len(text) - 1)
     canvas.saveState()
     set_fill(canvas, colour)
     label = canvas.beginText(pt(centre_x) - width / 2, pt(y))
@@ -184,15 +159,13 @@ def centred_line(
 ) -> None:
     """One centred line, shrunk to ``max_width`` mm if needed (never wider), never under
     MIN_TEXT_PT: a line still too long there is cut with an ellipsis."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     if not text:
         return
-    width = stringWidth(text, font, size)
-    if width > pt(max_width):
-        size = max(min(size, MIN_TEXT_PT), size * pt(max_width) / width)
-        while len(text) > 1 and stringWidth(text, font, size) > pt(max_width):
-            text = text[:-2].rstrip() + "…"
+    size = max(
+        min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
+    )
+    while len(text) > 1 and string_width(text, font, size) > pt(max_width):
+        text = text[:-2].rstrip() + "…"
     set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
@@ -225,8 +198,9 @@ def paragraphs(
     from generator.core.errors import UserError
 
     _paragraph_family(fonts)
-    size = max_size
-    while True:
+    laid_out = {}
+
+    def layout(size: float):
         style = ParagraphStyle(
             "card",
             fontName=fonts.regular,
@@ -243,15 +217,18 @@ def paragraphs(
             flowables = [Paragraph(part, style) for part in markup_parts]
         except ValueError as exc:
             raise UserError(
-                f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); fix the template"
+                f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); "
+                "fix the template"
             ) from None
         total = 0.0
         for index, flowable in enumerate(flowables):
             _, height = flowable.wrap(pt(area.width), pt(area.height))
             total += height + (style.spaceAfter if index < len(flowables) - 1 else 0)
-        if total <= pt(area.height) or size <= min_size:
-            return flowables, style, total
-        size -= 0.25
+        laid_out[size] = flowables, style, total
+        return total
+
+    size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
+    return laid_out[size]
 
 
 def draw_paragraphs(
@@ -326,7 +303,7 @@ class PlaceFront:
         reused_form(canvas, box, key, self.paint_frame)
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
-            canvas.setFillColor(kind_colour(self.card.place_kind, self.style.palette))
+            set_fill(canvas, self.style.palette.kind(self.card.place_kind))
             canvas.setFont(self.style.fonts.bold, 5.4 * k)
             canvas.drawRightString(
                 pt(box.safe.x + box.safe.width - 1.2 * k),
@@ -444,8 +421,6 @@ class PlaceBack:
 
     def value_size(self, box) -> float:
         """One size for both coordinates, the largest that fits beside their labels."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 15.0 * k
         for label, value in (
@@ -454,10 +429,10 @@ class PlaceBack:
         ):
             room = (
                 pt(safe.width - 1.5 * k)
-                - stringWidth(label.upper(), fonts.bold, LABEL_PT * k)
+                - string_width(label.upper(), fonts.bold, LABEL_PT * k)
                 - len(label) * 0.7 * k
             )
-            size = min(size, room / stringWidth(value, fonts.bold, 1.0))
+            size = min(size, room / string_width(value, fonts.bold, 1.0))
         return size
 
     def rows(self, box) -> tuple[tuple[str, str, float], ...]:

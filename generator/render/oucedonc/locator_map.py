@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import trace
 from generator.render.units import pt
 
 LonLat = tuple[float, float]
@@ -145,12 +146,8 @@ def define_map_form(
     land = canvas.beginPath()
     for ring in rings:
         points = thin_out([frame.project(lon, lat) for lon, lat in ring], MIN_STEP)
-        if len(points) < 3:
-            continue
-        land.moveTo(pt(points[0][0]), pt(points[0][1]))
-        for x, y in points[1:]:
-            land.lineTo(pt(x), pt(y))
-        land.close()
+        if len(points) >= 3:
+            trace(land, points)
     set_fill(canvas, style.land)
     set_stroke(canvas, style.coast)
     canvas.setLineWidth(0.35)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import polygon, trace
 from generator.render.units import pt
 
 
@@ -38,15 +39,7 @@ def town_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
         ((2.0, 0.0), (2.0, 2.2), (3.5, 3.4), (5.0, 2.2), (5.0, 0.0)),
     )
     for shape in shapes:
-        first = True
-        for dx, dy in shape:
-            px, py = pt(x + dx * s), pt(base + dy * s)
-            if first:
-                path.moveTo(px, py)
-                first = False
-            else:
-                path.lineTo(px, py)
-        path.close()
+        trace(path, [(x + dx * s, base + dy * s) for dx, dy in shape])
     canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()
 
@@ -56,25 +49,12 @@ def site_icon(canvas, x: float, y: float, size: float, colour: Colour, paper: Co
     s = size / 10.0
     base = y - 3.0 * s
     canvas.saveState()
+    peaks = ((-5.0, 0.0), (-1.2, 6.0), (0.6, 3.4), (2.2, 5.0), (5.0, 0.0))
+    snow = ((-2.3, 4.3), (-1.2, 6.0), (-0.1, 4.3), (-0.7, 4.7), (-1.2, 4.2), (-1.7, 4.7))
     set_fill(canvas, colour)
-    path = canvas.beginPath()
-    path.moveTo(pt(x - 5.0 * s), pt(base))
-    path.lineTo(pt(x - 1.2 * s), pt(base + 6.0 * s))
-    path.lineTo(pt(x + 0.6 * s), pt(base + 3.4 * s))
-    path.lineTo(pt(x + 2.2 * s), pt(base + 5.0 * s))
-    path.lineTo(pt(x + 5.0 * s), pt(base))
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+    polygon(canvas, [(x + dx * s, base + dy * s) for dx, dy in peaks])
     set_fill(canvas, paper)
-    snow = canvas.beginPath()
-    snow.moveTo(pt(x - 2.3 * s), pt(base + 4.3 * s))
-    snow.lineTo(pt(x - 1.2 * s), pt(base + 6.0 * s))
-    snow.lineTo(pt(x - 0.1 * s), pt(base + 4.3 * s))
-    snow.lineTo(pt(x - 0.7 * s), pt(base + 4.7 * s))
-    snow.lineTo(pt(x - 1.2 * s), pt(base + 4.2 * s))
-    snow.lineTo(pt(x - 1.7 * s), pt(base + 4.7 * s))
-    snow.close()
-    canvas.drawPath(snow, stroke=0, fill=1)
+    polygon(canvas, [(x + dx * s, base + dy * s) for dx, dy in snow])
     canvas.restoreState()
 
 
@@ -140,9 +120,7 @@ def tower_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
     canvas.saveState()
     set_fill(canvas, colour)
     path = canvas.beginPath()
-    path.moveTo(pt(x + outline[0][0] * s), pt(base + outline[0][1] * s))
-    for dx, dy in outline[1:]:
-        path.lineTo(pt(x + dx * s), pt(base + dy * s))
+    trace(path, [(x + dx * s, base + dy * s) for dx, dy in outline], close=False)
     path.arcTo(
         pt(x - 1.1 * s),
         pt(base + 0.7 * s),

@@ -13,19 +13,25 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.games.pronostiques.deck import NUMBERS, Power
 from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import Colour, mix, set_fill, set_stroke
+from generator.render.draw.shapes import band, fill_bleed, polygon, star_points
+from generator.render.draw.text import paragraph, wrap
 from generator.render.fonts import register_fonts
-from generator.render.player_colours import star_points
 from generator.render.pronostiques.palette import PALETTE
-from generator.render.units import pt
+from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.render.imposition import CardBox
+
+
+JOKER_BAND = 24.0  # mm: the Joker's dark band under the top edge
+PREDICTION_BAND = 17.0  # mm: the gold band of a prediction card
 
 
 @dataclass(frozen=True)
@@ -44,94 +50,6 @@ TEAMS: dict[Suit, Team] = {
         (Suit.CLUB, "Trèfle à Quatre Roues"),
     )
 }
-
-
-@dataclass(frozen=True)
-class Power:
-    rank: str  # "V", "D", "R", "JK"
-    rank_name: str  # Valet, Dame, Roi, Joker
-    title: str
-    text: str
-
-
-POWERS: dict[str, Power] = {
-    "V": Power(
-        "V",
-        "Valet",
-        "Pneus neufs",
-        "Remplace n'importe quelle carte de sa couleur sur une pile. Qui a la carte remplacée "
-        "peut la poser à sa place et reprendre le Valet.",
-    ),
-    "D": Power(
-        "D",
-        "Dame",
-        "Instinct",
-        "Échangée contre les cartes de la table, elle permet d'en regarder 3 et d'en choisir une.",
-    ),
-    "R": Power(
-        "R",
-        "Roi",
-        "Aspiration",
-        "Remplace n'importe quelle carte, de n'importe quelle couleur, sur une pile. Qui a la carte "
-        "remplacée peut la poser à sa place et reprendre le Roi.",
-    ),
-    "JK": Power(
-        "JK",
-        "Joker",
-        "Crevaison",
-        "Posé sur une pile, elle n'avance plus tant qu'aucune carte n'est posée sur une autre pile ; "
-        "retirez alors le Joker et mélangez-le aux cartes de la table.",
-    ),
-}
-
-
-def _background(canvas: Canvas, box: CardBox, colour: Colour) -> None:
-    set_fill(canvas, colour)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
-
-
-def _polygon(
-    canvas: Canvas, points: list[tuple[float, float]], stroke: int = 0, fill: int = 1
-) -> None:
-    path = canvas.beginPath()
-    path.moveTo(pt(points[0][0]), pt(points[0][1]))
-    for x, y in points[1:]:
-        path.lineTo(pt(x), pt(y))
-    path.close()
-    canvas.drawPath(path, stroke=stroke, fill=fill)
-
-
-def _wrapped(
-    canvas: Canvas,
-    text: str,
-    x: float,
-    top: float,
-    width: float,
-    font: str,
-    size: float,
-    colour: Colour,
-    centred: bool = False,
-) -> float:
-    from reportlab.lib.utils import simpleSplit
-
-    set_fill(canvas, colour)
-    canvas.setFont(font, size)
-    leading = size * 1.22 * 25.4 / 72
-    y = top - size * 25.4 / 72
-    for line in simpleSplit(text, font, size, pt(width)):
-        if centred:
-            canvas.drawCentredString(pt(x + width / 2), pt(y), line)
-        else:
-            canvas.drawString(pt(x), pt(y), line)
-        y -= leading
-    return y
 
 
 def _corner_indices(
@@ -283,7 +201,7 @@ def slipstream_icon(
         x = cx - r * 0.75 + i * r * 0.55
         canvas.saveState()
         set_fill(canvas, mix(colour, background, share))
-        _polygon(
+        polygon(
             canvas,
             [
                 (x, cy + r * 0.6),
@@ -310,7 +228,7 @@ def burst_icon(canvas: Canvas, cx: float, cy: float, r: float) -> None:
     set_stroke(canvas, PALETTE.ink)
     canvas.setLineWidth(0.8)
     bx, by = cx + r * 0.55, cy + r * 0.55
-    _polygon(canvas, star_points(bx, by, r * 0.6, points=9, inner=0.55), stroke=1)
+    polygon(canvas, star_points(bx, by, r * 0.6, points=9, inner=0.55), stroke=True)
     set_stroke(canvas, PALETTE.ink)
     canvas.setLineWidth(pt(0.7))
     canvas.line(pt(bx - r * 0.2), pt(by + r * 0.2), pt(bx + r * 0.2), pt(by - r * 0.2))
@@ -331,7 +249,7 @@ class NumberFront:
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
         team = TEAMS[self.suit]
-        _background(canvas, box, PALETTE.card)
+        fill_bleed(canvas, box, PALETTE.card)
         _corner_indices(canvas, box, str(self.number), self.suit.symbol, team.colour)
         cx = box.width / 2
         set_fill(canvas, team.colour)
@@ -351,11 +269,11 @@ class NumberFront:
         set_fill(canvas, PALETTE.muted)
         canvas.setFont(fonts.condensed_bold, 6.5)
         canvas.drawCentredString(pt(cx), pt(cy - 19), f"TOUR {self.number}")
-        # lap bar: ten segments, the first `number` filled; the flag marks the race's last lap
+        # lap bar: a segment per lap card, the first `number` filled; the flag marks the last lap
         seg, gap = 3.9, 0.7
-        left = cx - (10 * seg + 9 * gap) / 2
+        left = cx - (len(NUMBERS) * seg + (len(NUMBERS) - 1) * gap) / 2
         y = cy - 24.5
-        for i in range(10):
+        for i in range(len(NUMBERS)):
             x = left + i * (seg + gap)
             if i < self.number:
                 set_fill(canvas, team.colour)
@@ -386,17 +304,9 @@ class PowerFront:
         joker = self.suit is None
         colour = PALETTE.ink if joker else TEAMS[self.suit].colour
         tint = PALETTE.joker_tint if joker else TEAMS[self.suit].tint
-        _background(canvas, box, PALETTE.card)
+        fill_bleed(canvas, box, PALETTE.card)
         if joker:
-            set_fill(canvas, PALETTE.ink)
-            canvas.rect(
-                pt(-box.bleed),
-                pt(box.height - 24),
-                pt(box.width + 2 * box.bleed),
-                pt(24 + box.bleed),
-                stroke=0,
-                fill=1,
-            )
+            band(canvas, box, box.height - JOKER_BAND, PALETTE.ink)
             _checkers(
                 canvas,
                 -box.bleed,
@@ -431,18 +341,16 @@ class PowerFront:
         else:
             burst_icon(canvas, cx - 1.5, icon_y, r)
         # the power, in a tinted box
-        from reportlab.lib.utils import simpleSplit
-
         bx, bw, btop, bbottom = 5.0, box.width - 10.0, 39.5, 19.5
         set_fill(canvas, tint)
         set_stroke(canvas, colour)
         canvas.setLineWidth(0.6)
         canvas.roundRect(pt(bx), pt(bbottom), pt(bw), pt(btop - bbottom), pt(2), stroke=1, fill=1)
         size = 6.6
-        lines = len(simpleSplit(self.power.text, fonts.regular, size, pt(bw - 4)))
-        text_h = (lines * 1.22 - 0.22) * size * 25.4 / 72
+        lines = len(wrap(self.power.text, fonts.regular, size, bw - 4))
+        text_h = to_mm((lines * 1.22 - 0.22) * size)
         text_top = (btop + bbottom) / 2 + text_h / 2 + 0.4
-        _wrapped(
+        paragraph(
             canvas,
             self.power.text,
             bx + 2,
@@ -451,6 +359,7 @@ class PowerFront:
             fonts.regular,
             size,
             PALETTE.ink,
+            leading=size * 1.22,
             centred=True,
         )
         set_fill(canvas, colour if not joker else PALETTE.muted)
@@ -467,16 +376,8 @@ class PredictionFront:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        _background(canvas, box, PALETTE.card)
-        set_fill(canvas, PALETTE.gold)
-        canvas.rect(
-            pt(-box.bleed),
-            pt(box.height - 17),
-            pt(box.width + 2 * box.bleed),
-            pt(17 + box.bleed),
-            stroke=0,
-            fill=1,
-        )
+        fill_bleed(canvas, box, PALETTE.card)
+        band(canvas, box, box.height - PREDICTION_BAND, PALETTE.gold)
         _checkers(canvas, -box.bleed, box.height - 19, box.width + 2 * box.bleed, 1, 2.0)
         cx = box.width / 2
         set_fill(canvas, PALETTE.ink)
@@ -507,7 +408,7 @@ class PredictionFront:
             canvas.drawString(
                 pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
             )
-        _wrapped(
+        paragraph(
             canvas,
             scoring_summary(self.rules),
             4.5,
@@ -516,6 +417,7 @@ class PredictionFront:
             fonts.condensed,
             6.0,
             PALETTE.muted,
+            leading=5.8 * 1.22,
             centred=True,
         )
 
@@ -529,7 +431,7 @@ class DeckBack:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        _background(canvas, box, PALETTE.navy)
+        fill_bleed(canvas, box, PALETTE.navy)
         cy = box.height / 2
         _checkers(
             canvas,
@@ -566,7 +468,7 @@ class PredictionBack:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        _background(canvas, box, PALETTE.gold)
+        fill_bleed(canvas, box, PALETTE.gold)
         set_stroke(canvas, PALETTE.ink)
         canvas.setLineWidth(0.8)
         canvas.roundRect(

@@ -21,13 +21,17 @@ from generator.games.pronostiques import (
     check_piles,
     score_order,
 )
+from generator.games.pronostiques.deck import JOKER, RACE_DECK, SUIT_POWERS
+from generator.games.pronostiques.piles import PLAYERS
+from generator.games.pronostiques.predictions import RANKS
+from generator.games.pronostiques.rounds import EXCHANGE, GAME_ENDS_ABOVE, HAND, PILES_TO_END_ROUND
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
+from generator.render.draw.text import paragraph
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import (
-    POWERS,
     TEAMS,
     DeckBack,
     NumberFront,
@@ -36,17 +40,16 @@ from generator.render.pronostiques.race_cards import (
     PredictionFront,
     scoring_rules_text,
 )
-from generator.render.sheet_text import footer, page_header, paragraph
+from generator.render.sheet import MARGIN, footer, page_header
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.render.fonts import FontSet
     from generator.render.imposition import Card, Duplex
     from generator.render.paper import Paper
 
-MARGIN = 12.0
-SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
 CREDIT = "Pronostiques, jeu du Défi 54 · imprimé avec pnp"
 
 
@@ -65,22 +68,24 @@ class PronostiquesOptions:
 
 
 def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Card]:
-    """The 54 race cards (per suit 1 to 10, Valet, Dame, Roi; two Jokers) then the 4 predictions."""
+    """The race deck of :data:`RACE_DECK` (per suit 1 to 10, Valet, Dame, Roi; the Jokers),
+    then the prediction cards."""
     from generator.render.imposition import Card
 
     back = DeckBack()
     cards = []
-    for suit in SUITS:
-        for number in range(1, 11):
-            cards.append(Card(NumberFront(suit, number, laps), back, f"{number} {suit.symbol}"))
-        for rank in ("V", "D", "R"):
-            cards.append(
-                Card(
-                    PowerFront(POWERS[rank], suit), back, f"{POWERS[rank].rank_name} {suit.symbol}"
-                )
-            )
-    for i in range(2):
-        cards.append(Card(PowerFront(POWERS["JK"]), back, f"Joker {i + 1}"))
+    jokers = 0
+    for card in RACE_DECK:
+        if card.number is not None and card.suit is not None:
+            front: NumberFront | PowerFront = NumberFront(card.suit, card.number, laps)
+            label = f"{card.number} {card.suit.symbol}"
+        elif card.power is not None and card.suit is not None:
+            front = PowerFront(card.power, card.suit)
+            label = f"{card.power.rank_name} {card.suit.symbol}"
+        else:
+            jokers += 1
+            front, label = PowerFront(JOKER), f"Joker {jokers}"
+        cards.append(Card(front, back, label))
     for prediction in PREDICTIONS:
         cards.append(
             Card(
@@ -134,7 +139,44 @@ def _suit_text(c: Canvas, suit: Suit, x: float, y: float, size: float, font: str
     c.drawCentredString(pt(x), pt(y), suit.symbol)
 
 
+@dataclass(frozen=True)
+class ScorePad:
+    """The score pad's table (mm): its columns and rows, and the baselines of the header's
+    lines, measured down from the header's top."""
+
+    rounds: int = 10
+    round_width: float = 14.0
+    order_width: float = 44.0  # the four places of the finishing order
+    header_height: float = 13.0
+    row_height: float = 8.6
+    round_label: float = 7.5  # "Manche"
+    order_label: float = 5.0  # "Ordre d'arrivée"
+    places: float = 10.5  # "1er 2e 3e 4e", level with the rule under each player's name
+    player_name: float = 4.5
+    player_rule: float = 10.5
+    player_columns: float = 12.6  # "points" and "total", under the rule
+    baseline_drop: float = 1.3  # from a row's middle down to the baseline of its number
+    box_inset: float = 1.8  # a writing box of the finishing order inside its quarter column
+    box_margin: float = 1.3  # between a writing box and the row's lines
+
+
+@dataclass(frozen=True)
+class PointsTable:
+    """The table of points of the four predictions for the 24 finishing orders (mm)."""
+
+    gap: float = 8.0  # above the table, and between its two blocks of 12 orders
+    order_column: float = 30.0
+    line_height: float = 5.4
+
+
+SCORE_PAD = ScorePad()
+POINTS_TABLE = PointsTable()
+PLACES = ("1er", "2e", "3e", "4e")
+ORDERS = tuple(permutations(SUITS))  # every finishing order of the four cars
+
+
 def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
+    """Rounds × players with room to write the finishing order, then the table of points."""
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import register_fonts
 
@@ -151,95 +193,141 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         paper.height,
         MARGIN,
         "Pronostiques · feuille de score",
-        f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse 15 points "
-        "(16 ou plus) ; le plus haut total gagne.",
+        f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse "
+        f"{GAME_ENDS_ABOVE} points ({GAME_ENDS_ABOVE + 1} ou plus) ; le plus haut total gagne.",
         PALETTE.navy,
         fonts.title,
         fonts.regular,
     )
-    rounds = 10
-    round_w, order_w = 14.0, 44.0
-    player_w = (width - round_w - order_w) / options.players
-    head_h, row_h = 13.0, 8.6
-    top = y - 2
-    # header
-    set_fill(c, PALETTE.header_fill)
-    c.rect(pt(MARGIN), pt(top - head_h), pt(width), pt(head_h), stroke=0, fill=1)
-    set_fill(c, PALETTE.ink)
-    c.setFont(fonts.condensed_bold, 8.5)
-    c.drawCentredString(pt(MARGIN + round_w / 2), pt(top - 7.5), "Manche")
-    c.drawCentredString(pt(MARGIN + round_w + order_w / 2), pt(top - 5), "Ordre d'arrivée")
-    c.setFont(fonts.condensed, 7)
-    for k, place in enumerate(("1er", "2e", "3e", "4e")):
-        c.drawCentredString(pt(MARGIN + round_w + (k + 0.5) * order_w / 4), pt(top - 10.5), place)
-    for p in range(options.players):
-        x = MARGIN + round_w + order_w + p * player_w
-        c.setFont(fonts.condensed_bold, 8.5)
-        set_fill(c, PALETTE.ink)
-        c.drawString(pt(x + 2), pt(top - 4.5), f"Joueur {p + 1}")
-        set_stroke(c, PALETTE.rule)
-        c.setLineWidth(0.4)
-        c.line(pt(x + 2), pt(top - 10.5), pt(x + player_w - 2), pt(top - 10.5))
-        c.setFont(fonts.condensed, 6)
-        set_fill(c, PALETTE.muted)
-        c.drawString(pt(x + 2), pt(top - 12.6), "points")
-        c.drawRightString(pt(x + player_w - 2), pt(top - 12.6), "total")
-    # rows
-    for r in range(rounds + 1):
-        row_top = top - head_h - r * row_h
-        if r == rounds:
-            set_fill(c, PALETTE.total_fill)
-            c.rect(pt(MARGIN), pt(row_top - row_h), pt(width), pt(row_h), stroke=0, fill=1)
-        set_fill(c, PALETTE.ink)
-        c.setFont(fonts.bold if r == rounds else fonts.regular, 8.5)
-        c.drawCentredString(
-            pt(MARGIN + round_w / 2),
-            pt(row_top - row_h / 2 - 1.3),
-            "Total" if r == rounds else str(r + 1),
+    bottom = _score_table(c, options.players, fonts, y - 2, width)
+    _points_table(c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width)
+    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    c.showPage()
+    return doc.save(out / "pronostiques-score-pad.pdf")
+
+
+def _score_table(c: Canvas, players: int, fonts: FontSet, top: float, width: float) -> float:
+    """The table of rounds from ``top`` (mm) down; returns its bottom."""
+    pad = SCORE_PAD
+    player_w = (width - pad.round_width - pad.order_width) / players
+    _score_header(c, players, fonts, top, width, player_w)
+    for r in range(pad.rounds + 1):
+        _score_row(
+            c, r, players, fonts, top - pad.header_height - r * pad.row_height, width, player_w
         )
-        if r < rounds:
-            for k in range(4):
-                bx = MARGIN + round_w + k * order_w / 4 + 1.8
-                set_stroke(c, PALETTE.lap_empty)
-                c.setLineWidth(0.4)
-                c.roundRect(
-                    pt(bx),
-                    pt(row_top - row_h + 1.3),
-                    pt(order_w / 4 - 3.6),
-                    pt(row_h - 2.6),
-                    pt(1),
-                    stroke=1,
-                    fill=0,
-                )
-            for p in range(options.players):
-                x = MARGIN + round_w + order_w + p * player_w
-                set_stroke(c, PALETTE.rule)
-                c.setDash(1, 1.5)
-                c.line(
-                    pt(x + player_w / 2),
-                    pt(row_top - row_h + 1),
-                    pt(x + player_w / 2),
-                    pt(row_top - 1),
-                )
-                c.setDash()
-        set_stroke(c, PALETTE.rule)
-        c.setLineWidth(0.4)
-        c.line(pt(MARGIN), pt(row_top - row_h), pt(MARGIN + width), pt(row_top - row_h))
-    bottom = top - head_h - (rounds + 1) * row_h
+    bottom = top - pad.header_height - (pad.rounds + 1) * pad.row_height
     set_stroke(c, PALETTE.ink)
     c.setLineWidth(0.7)
     c.rect(pt(MARGIN), pt(bottom), pt(width), pt(top - bottom), stroke=1, fill=0)
-    for x in [MARGIN + round_w, MARGIN + round_w + order_w] + [
-        MARGIN + round_w + order_w + p * player_w for p in range(1, options.players)
+    players_left = MARGIN + pad.round_width + pad.order_width
+    for x in [MARGIN + pad.round_width, players_left] + [
+        players_left + p * player_w for p in range(1, players)
     ]:
         c.line(pt(x), pt(bottom), pt(x), pt(top))
+    return bottom
 
-    # the points of every prediction for every finishing order
-    y = bottom - 8
+
+def _score_header(
+    c: Canvas, players: int, fonts: FontSet, top: float, width: float, player_w: float
+) -> None:
+    pad = SCORE_PAD
+    set_fill(c, PALETTE.header_fill)
+    c.rect(
+        pt(MARGIN), pt(top - pad.header_height), pt(width), pt(pad.header_height), stroke=0, fill=1
+    )
+    set_fill(c, PALETTE.ink)
+    c.setFont(fonts.condensed_bold, 8.5)
+    c.drawCentredString(pt(MARGIN + pad.round_width / 2), pt(top - pad.round_label), "Manche")
+    c.drawCentredString(
+        pt(MARGIN + pad.round_width + pad.order_width / 2),
+        pt(top - pad.order_label),
+        "Ordre d'arrivée",
+    )
+    c.setFont(fonts.condensed, 7)
+    for k, place in enumerate(PLACES):
+        c.drawCentredString(
+            pt(MARGIN + pad.round_width + (k + 0.5) * pad.order_width / 4),
+            pt(top - pad.places),
+            place,
+        )
+    for p in range(players):
+        x = MARGIN + pad.round_width + pad.order_width + p * player_w
+        c.setFont(fonts.condensed_bold, 8.5)
+        set_fill(c, PALETTE.ink)
+        c.drawString(pt(x + 2), pt(top - pad.player_name), f"Joueur {p + 1}")
+        set_stroke(c, PALETTE.rule)
+        c.setLineWidth(0.4)
+        c.line(
+            pt(x + 2), pt(top - pad.player_rule), pt(x + player_w - 2), pt(top - pad.player_rule)
+        )
+        c.setFont(fonts.condensed, 6)
+        set_fill(c, PALETTE.muted)
+        c.drawString(pt(x + 2), pt(top - pad.player_columns), "points")
+        c.drawRightString(pt(x + player_w - 2), pt(top - pad.player_columns), "total")
+
+
+def _score_row(
+    c: Canvas,
+    r: int,
+    players: int,
+    fonts: FontSet,
+    row_top: float,
+    width: float,
+    player_w: float,
+) -> None:
+    """Round ``r + 1`` (or, after the last, the totals): the round number, four boxes for the
+    finishing order, a dashed line between each player's points and total."""
+    pad = SCORE_PAD
+    row_h = pad.row_height
+    total = r == pad.rounds
+    if total:
+        set_fill(c, PALETTE.total_fill)
+        c.rect(pt(MARGIN), pt(row_top - row_h), pt(width), pt(row_h), stroke=0, fill=1)
+    set_fill(c, PALETTE.ink)
+    c.setFont(fonts.bold if total else fonts.regular, 8.5)
+    c.drawCentredString(
+        pt(MARGIN + pad.round_width / 2),
+        pt(row_top - row_h / 2 - pad.baseline_drop),
+        "Total" if total else str(r + 1),
+    )
+    if not total:
+        for k in range(4):
+            bx = MARGIN + pad.round_width + k * pad.order_width / 4 + pad.box_inset
+            set_stroke(c, PALETTE.lap_empty)
+            c.setLineWidth(0.4)
+            c.roundRect(
+                pt(bx),
+                pt(row_top - row_h + pad.box_margin),
+                pt(pad.order_width / 4 - 2 * pad.box_inset),
+                pt(row_h - 2 * pad.box_margin),
+                pt(1),
+                stroke=1,
+                fill=0,
+            )
+        for p in range(players):
+            x = MARGIN + pad.round_width + pad.order_width + p * player_w
+            set_stroke(c, PALETTE.rule)
+            c.setDash(1, 1.5)
+            c.line(
+                pt(x + player_w / 2),
+                pt(row_top - row_h + 1),
+                pt(x + player_w / 2),
+                pt(row_top - 1),
+            )
+            c.setDash()
+    set_stroke(c, PALETTE.rule)
+    c.setLineWidth(0.4)
+    c.line(pt(MARGIN), pt(row_top - row_h), pt(MARGIN + width), pt(row_top - row_h))
+
+
+def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width: float) -> None:
+    """The points of every prediction for every finishing order, in two blocks of 12."""
     set_fill(c, PALETTE.ink)
     c.setFont(fonts.bold, 10)
     c.drawString(
-        pt(MARGIN), pt(y), "Barème : les points de chaque pronostic pour les 24 arrivées possibles"
+        pt(MARGIN),
+        pt(y),
+        f"Barème : les points de chaque pronostic pour les {len(ORDERS)} arrivées possibles",
     )
     c.setFont(fonts.regular, 7.5)
     set_fill(c, PALETTE.muted)
@@ -249,43 +337,59 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
         "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
     )
-    orders = list(permutations(SUITS))
-    block_w = (width - 8) / 2
-    line_h = 5.4
-    y0 = y - 9
+    orders = list(ORDERS)
+    gap = POINTS_TABLE.gap
+    block_w = (width - gap) / 2
+    half = len(orders) // 2
     for block in range(2):
-        bx = MARGIN + block * (block_w + 8)
-        col_order = 30.0
-        col_w = (block_w - col_order) / 4
-        c.setFont(fonts.condensed_bold, 7.5)
+        _points_block(
+            c,
+            orders[block * half : (block + 1) * half],
+            rules,
+            fonts,
+            MARGIN + block * (block_w + gap),
+            y - 9,
+            block_w,
+        )
+
+
+def _points_block(
+    c: Canvas,
+    orders: list[tuple[Suit, ...]],
+    rules: ScoreRules,
+    fonts: FontSet,
+    bx: float,
+    y0: float,
+    block_w: float,
+) -> None:
+    table = POINTS_TABLE
+    col_order = table.order_column
+    col_w = (block_w - col_order) / 4
+    c.setFont(fonts.condensed_bold, 7.5)
+    set_fill(c, PALETTE.ink)
+    c.drawString(pt(bx + 1), pt(y0 - 3.5), "Arrivée")
+    for k, prediction in enumerate(PREDICTIONS):
+        hx = bx + col_order + (k + 0.5) * col_w
         set_fill(c, PALETTE.ink)
-        c.drawString(pt(bx + 1), pt(y0 - 3.5), "Arrivée")
-        for k, prediction in enumerate(PREDICTIONS):
-            hx = bx + col_order + (k + 0.5) * col_w
-            set_fill(c, PALETTE.ink)
-            c.setFont(fonts.condensed_bold, 7.5)
-            c.drawRightString(pt(hx + 0.5), pt(y0 - 3.5), "Roi")
-            _suit_text(c, prediction.order[0], hx + 2.8, y0 - 3.5, 8, fonts.regular)
-        set_stroke(c, PALETTE.ink)
-        c.setLineWidth(0.5)
-        c.line(pt(bx), pt(y0 - 5), pt(bx + block_w), pt(y0 - 5))
-        for i, order in enumerate(orders[block * 12 : (block + 1) * 12]):
-            ry = y0 - 5 - (i + 1) * line_h
-            if i % 2 == 0:
-                set_fill(c, PALETTE.zebra)
-                c.rect(pt(bx), pt(ry), pt(block_w), pt(line_h), stroke=0, fill=1)
-            for k, suit in enumerate(order):
-                _suit_text(c, suit, bx + 4 + k * 6, ry + 1.5, 9, fonts.regular)
-            scores = score_order(order, options.score_rules)
-            for k, score in enumerate(scores):
-                set_fill(c, PALETTE.ink if score.points else PALETTE.no_points)
-                c.setFont(fonts.bold if score.points >= 5 else fonts.regular, 8)
-                c.drawCentredString(
-                    pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points)
-                )
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
-    c.showPage()
-    return doc.save(out / "pronostiques-score-pad.pdf")
+        c.setFont(fonts.condensed_bold, 7.5)
+        c.drawRightString(pt(hx + 0.5), pt(y0 - 3.5), "Roi")
+        _suit_text(c, prediction.order[0], hx + 2.8, y0 - 3.5, 8, fonts.regular)
+    set_stroke(c, PALETTE.ink)
+    c.setLineWidth(0.5)
+    c.line(pt(bx), pt(y0 - 5), pt(bx + block_w), pt(y0 - 5))
+    for i, order in enumerate(orders):
+        ry = y0 - 5 - (i + 1) * table.line_height
+        if i % 2 == 0:
+            set_fill(c, PALETTE.zebra)
+            c.rect(pt(bx), pt(ry), pt(block_w), pt(table.line_height), stroke=0, fill=1)
+        for k, suit in enumerate(order):
+            _suit_text(c, suit, bx + 4 + k * 6, ry + 1.5, 9, fonts.regular)
+        for k, score in enumerate(score_order(order, rules)):
+            set_fill(c, PALETTE.ink if score.points else PALETTE.no_points)
+            c.setFont(fonts.bold if score.points >= 5 else fonts.regular, 8)
+            c.drawCentredString(
+                pt(bx + col_order + (k + 0.5) * col_w), pt(ry + 1.5), str(score.points)
+            )
 
 
 # --- rules aid ------------------------------------------------------------------------------
@@ -382,10 +486,38 @@ AID_SCALES = tuple(round(1.4 - 0.025 * i, 3) for i in range(17))  # 1.4 down to 
 AID_FLOOR = MARGIN + 3.0  # mm: the content stays above this, clear of the footer line
 
 
-def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) -> float:
+@dataclass(frozen=True)
+class _AidColumn:
+    """A column of the rules aid: its canvas, fonts, type scale ``s`` and width (mm)."""
+
+    c: Canvas
+    fonts: FontSet
+    s: float
+    width: float
+
+    @property
+    def size(self) -> float:
+        return 8.3 * self.s
+
+    def heading(self, text: str, x: float, top: float) -> float:
+        set_fill(self.c, PALETTE.navy)
+        self.c.setFont(self.fonts.bold, 10 * self.s)
+        self.c.drawString(pt(x), pt(top - 3.6 * self.s), text)
+        return top - 6 * self.s
+
+    def text(self, text: str, x: float, top: float) -> float:
+        """A paragraph of body text; returns the y (mm) below it, without the gap after it."""
+        return paragraph(
+            self.c, text, x, top, self.width, self.fonts.regular, self.size, colour=PALETTE.ink
+        )
+
+    def body(self, text: str, x: float, top: float) -> float:
+        return self.text(text, x, top) - 1.6 * self.s
+
+
+def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: float) -> float:
     """Draw the aid with its type scaled by ``s``; return the lowest y (mm) any column reached."""
     paper = options.paper
-    laps = options.laps
     width = paper.width - 2 * MARGIN
     y = page_header(
         c,
@@ -393,148 +525,130 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts, s: float) ->
         paper.height,
         MARGIN,
         "Pronostiques · aide de jeu",
-        f"3 ou 4 joueurs · 54 cartes · 4 voitures (♥ ♦ ♠ ♣) font une course de {laps} tours",
+        f"{' ou '.join(map(str, PLAYERS))} joueurs · {len(RACE_DECK)} cartes · {len(SUITS)} "
+        f"voitures ({' '.join(suit.symbol for suit in SUITS)}) font une course de "
+        f"{options.laps} tours",
         PALETTE.navy,
         fonts.title,
         fonts.regular,
     )
-    col_w = (width - 8) / 2
-    left, right = MARGIN, MARGIN + col_w + 8
-    size = 8.3 * s
+    column = _AidColumn(c, fonts, s, (width - 8) / 2)
+    left = _aid_how_to_play(column, options, MARGIN, y)
+    right = _aid_scoring_and_piles(column, options, MARGIN + column.width + 8, y)
+    return min(left, right)
 
-    def heading(text: str, x: float, top: float) -> float:
-        set_fill(c, PALETTE.navy)
-        c.setFont(fonts.bold, 10 * s)
-        c.drawString(pt(x), pt(top - 3.6 * s), text)
-        return top - 6 * s
 
-    def body(text: str, x: float, top: float) -> float:
-        return paragraph(c, text, x, top, col_w, fonts.regular, size) - 1.6 * s
-
-    yl = heading("Mise en place", left, y)
-    yl = body(
-        "Chacun reçoit en secret un pronostic (une des 4 cartes dorées, ou le groupe Roi, Dame, Valet, 10 "
-        "qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, donnez 8 cartes à chacun ; "
-        "le reste forme la table, face cachée.",
-        left,
-        yl,
+def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float, y: float) -> float:
+    """The left column: set-up, a turn, the special cards, the end, the teams."""
+    c, fonts, s, size = column.c, column.fonts, column.s, column.size
+    y = column.heading("Mise en place", x, y)
+    y = column.body(
+        f"Chacun reçoit en secret un pronostic (une des {len(PREDICTIONS)} cartes dorées, ou le "
+        f"groupe {', '.join(RANKS)} qui le forme) : l'ordre d'arrivée sur lequel il a parié. "
+        f"Mélangez, donnez {HAND} cartes à chacun ; le reste forme la table, face cachée.",
+        x,
+        y,
     )
-    yl = heading("À son tour, une action", left, yl - 1 * s)
-    yl = body(
-        "• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis piocher "
-        "une carte de la table pour revenir à 8.",
-        left,
-        yl,
+    y = column.heading("À son tour, une action", x, y - 1 * s)
+    y = column.body(
+        "• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis "
+        f"piocher une carte de la table pour revenir à {HAND}.",
+        x,
+        y,
     )
-    yl = body(
-        "• Ou échanger jusqu'à 3 cartes de sa main contre autant de cartes de la table.", left, yl
+    y = column.body(
+        f"• Ou échanger jusqu'à {EXCHANGE} cartes de sa main contre autant de cartes de la table.",
+        x,
+        y,
     )
-    yl = heading("Les cartes spéciales", left, yl - 1 * s)
-    for rank in ("V", "D", "R", "JK"):
-        power = POWERS[rank]
+    y = column.heading("Les cartes spéciales", x, y - 1 * s)
+    for power in (*SUIT_POWERS, JOKER):
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, size)
-        label = f"{power.rank_name} « {power.title} » : "
-        c.drawString(pt(left), pt(yl - 3 * s), label)
-        yl = paragraph(c, power.text, left, yl - 3.6 * s, col_w, fonts.regular, size) - 1.8 * s
-    yl = heading("Fin de la manche", left, yl - 1 * s)
-    yl = body(
-        f"Dès que 3 des 4 piles sont complètes ({laps} cartes). L'ordre d'arrivée est l'ordre où les piles "
-        "ont été complétées, la quatrième est dernière.",
-        left,
-        yl,
+        c.drawString(pt(x), pt(y - 3 * s), f"{power.rank_name} « {power.title} » : ")
+        y = column.text(power.text, x, y - 3.6 * s) - 1.8 * s
+    y = column.heading("Fin de la manche", x, y - 1 * s)
+    y = column.body(
+        f"Dès que {PILES_TO_END_ROUND} des {len(SUITS)} piles sont complètes ({options.laps} "
+        "cartes). L'ordre d'arrivée est l'ordre où les piles ont été complétées, la quatrième est "
+        "dernière.",
+        x,
+        y,
     )
-    yl = heading("Fin de la partie", left, yl - 1 * s)
-    yl = body(
-        "Après la manche où au moins un joueur dépasse 15 points (16 ou plus). Le plus haut total gagne.",
-        left,
-        yl,
+    y = column.heading("Fin de la partie", x, y - 1 * s)
+    y = column.body(
+        f"Après la manche où au moins un joueur dépasse {GAME_ENDS_ABOVE} points "
+        f"({GAME_ENDS_ABOVE + 1} ou plus). Le plus haut total gagne.",
+        x,
+        y,
     )
-    yl = heading("Les écuries", left, yl - 1 * s)
+    y = column.heading("Les écuries", x, y - 1 * s)
     for suit in SUITS:
         team = TEAMS[suit]
-        _suit_text(c, suit, left + 3 * s, yl - 4.2 * s, 12 * s, fonts.regular)
+        _suit_text(c, suit, x + 3 * s, y - 4.2 * s, 12 * s, fonts.regular)
         set_fill(c, team.colour)
         c.setFont(fonts.bold, 8.5 * s)
-        c.drawString(pt(left + 8 * s), pt(yl - 3.6 * s), team.name)
+        c.drawString(pt(x + 8 * s), pt(y - 3.6 * s), team.name)
         set_fill(c, PALETTE.muted)
         c.setFont(fonts.regular, 8 * s)
-        c.drawString(pt(left + 58 * s), pt(yl - 3.6 * s), suit.french)
-        yl -= 6 * s
+        c.drawString(pt(x + 58 * s), pt(y - 3.6 * s), suit.french)
+        y -= 6 * s
+    return y
 
-    yr = heading("Décompte de chaque pronostic", right, y)
+
+PILE_EXAMPLES = (
+    ((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
+    ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
+    ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣"),
+)
+
+
+def _aid_scoring_and_piles(
+    column: _AidColumn, options: PronostiquesOptions, x: float, y: float
+) -> float:
+    """The right column: how a prediction scores, the pile limits with three examples, a worked
+    scoring example."""
+    c, fonts, s = column.c, column.fonts, column.s
+    laps = options.laps
+    y = column.heading("Décompte de chaque pronostic", x, y)
     for text in (
         *scoring_rules_text(options.score_rules),
-        "Le barème de la feuille de score donne les points des 24 arrivées possibles.",
+        f"Le barème de la feuille de score donne les points des {len(ORDERS)} arrivées possibles.",
     ):
-        yr = paragraph(c, text, right, yr, col_w, fonts.regular, size) - 1.6 * s
-    yr = heading("Limites des piles", right, yr - 1 * s)
+        y = column.body(text, x, y)
+    y = column.heading("Limites des piles", x, y - 1 * s)
     rules = PileRules(laps=laps)
-    yr = (
-        paragraph(
-            c,
-            f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la moins "
-            "avancée.",
-            right,
-            yr,
-            col_w,
-            fonts.regular,
-            size,
-        )
-        - 1.6 * s
+    y = column.body(
+        f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la "
+        "moins avancée.",
+        x,
+        y,
     )
-    yr = (
-        paragraph(
-            c,
-            f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus avancée "
-            "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait au plus "
-            f"{rules.max_gap}).",
-            right,
-            yr,
-            col_w,
-            fonts.regular,
-            size,
-        )
-        - 1.6 * s
+    y = column.body(
+        f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus "
+        "avancée après elle (rangez les piles de la plus haute à la plus basse : chaque marche "
+        f"fait au plus {rules.max_gap}).",
+        x,
+        y,
     )
-    yr = (
-        paragraph(
-            c,
-            "Une carte qui briserait une limite ne peut pas être posée.",
-            right,
-            yr,
-            col_w,
-            fonts.regular,
-            size,
-        )
-        - 6 * s
-    )
-    examples = [
-        ((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
-        ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
-        ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣"),
-    ]
+    y = column.text("Une carte qui briserait une limite ne peut pas être posée.", x, y) - 6 * s
     chart_h = laps * 3.0 * s + 10 * s
-    across = min(
-        s, (col_w / 3 - 3) / 26
-    )  # three charts of 3 steps + a bar side by side in the column
-    for i, (heights, note) in enumerate(examples):
-        check = check_piles(heights, rules)
+    across = min(s, (column.width / 3 - 3) / 26)  # three charts of 3 steps + a bar side by side
+    for i, (heights, note) in enumerate(PILE_EXAMPLES):
         _pile_chart(
             c,
-            right + 1 + i * col_w / 3,
-            yr - chart_h,
+            x + 1 + i * column.width / 3,
+            y - chart_h,
             heights,
             laps,
             f"Exemple {i + 1}",
-            check.ok,
+            check_piles(heights, rules).ok,
             note,
             fonts,
             s,
             across,
         )
-    yr = _scoring_example(c, right, yr - chart_h - 22 * s, col_w, options.score_rules, fonts, s)
-    return min(yl, yr)
+    return _scoring_example(c, x, y - chart_h - 22 * s, column.width, options.score_rules, fonts, s)
 
 
 def aid_scale(options: PronostiquesOptions) -> float:
@@ -572,7 +686,6 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 
 
 __all__ = [
-    "SHEET_PAPERS",
     "PronostiquesOptions",
     "build_deck",
     "build_rules_aid",

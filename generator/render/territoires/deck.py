@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.games.territoires import LENORMAND, House, LenormandCard, Role, house_of, role_of
-from generator.games.territoires.houses import ROLE_CARDS
+from generator.games.territoires import LENORMAND, House, LenormandCard, house_of, role_of
 from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
+from generator.render.draw.shapes import fill_bleed
 from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
 from generator.render.territoires.palette import PALETTE
+from generator.render.territoires.rule_texts import role_effect
 from generator.render.territoires.style import (
     fit_size,
     fonts,
@@ -28,26 +29,6 @@ from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-
-def role_effect(number: int) -> str:
-    """One line: what the card does in Les territoires."""
-    role = role_of(number)
-    parity = house_of(number).parity_word
-    pair = ROLE_CARDS.get(role, ())
-    partner = next((card for card in pair if card != number), None)  # the other card of its kind
-    if role in (Role.WEAPON, Role.SUPPORT_ANIMAL):
-        return f"maison {parity} −2 · l'autre −1 · avec {partner} : −3"
-    if role is Role.CIVILISATION_SUPPORT:
-        return f"maison paire −2 · avec {partner} : −3 · impaire 0"
-    if role is Role.NATURE_SUPPORT:
-        return f"maison impaire −2 · avec {partner} : −3 · paire 0"
-    if role is Role.HEALING:
-        other = "paire" if parity == "impaire" else "impaire"
-        return f"soigne : maison {parity} +2 · {other} +1"
-    if role is Role.LIFE:
-        return f"un point de vie de la maison {parity}"
-    return "se joue dans une suite de 3 cartes"
 
 
 def house_line(number: int) -> str:
@@ -69,15 +50,7 @@ class FrontPainter:
         role = role_of(number)
         safe = box.safe
         scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
-        set_fill(canvas, PALETTE.card_paper)
-        canvas.rect(
-            pt(-box.bleed),
-            pt(-box.bleed),
-            pt(box.width + 2 * box.bleed),
-            pt(box.height + 2 * box.bleed),
-            stroke=0,
-            fill=1,
-        )
+        fill_bleed(canvas, box, PALETTE.card_paper)
         rounded_box(
             canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5
         )
@@ -170,15 +143,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     """The common back: a navy lattice, a gold frame and the game's name in a medallion."""
     f = fonts()
     scale = box.width / 63.0
-    set_fill(canvas, PALETTE.back_navy)
-    canvas.rect(
-        pt(-box.bleed),
-        pt(-box.bleed),
-        pt(box.width + 2 * box.bleed),
-        pt(box.height + 2 * box.bleed),
-        stroke=0,
-        fill=1,
-    )
+    fill_bleed(canvas, box, PALETTE.back_navy)
     frame = box.safe
     canvas.saveState()
     clip = canvas.beginPath()

@@ -10,12 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.games.territoires import LIFE_PER_HOUSE, House, Setup, lenormand
+from generator.games.territoires import LIFE_PER_HOUSE, PLAYED_CARDS, House, Role, Setup, lenormand
 from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, new_document
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
+from generator.render.sheet import MARGIN
 from generator.render.territoires.palette import PALETTE
+from generator.render.territoires.rule_texts import (
+    cards_of,
+    life_cards_line,
+    reference_rows,
+    third_player_lines,
+    third_player_note,
+)
 from generator.render.territoires.style import (
     HOUSE_SUBTITLE,
     HOUSE_TITLE,
@@ -26,23 +34,30 @@ from generator.render.territoires.style import (
     text,
 )
 from generator.render.territoires.suits import draw_suit
-from generator.render.units import pt
+from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-MARGIN = 12.0
-SHEET_PAPERS = ("a4", "letter")  # the layouts are designed for these; A3 would only add blank space
+LIFE_CARDS = tuple(sorted(House.EVEN.life_cards + House.ODD.life_cards))
 GAMES_TO_TICK = 6  # tick-box columns on a tracker: one per game played with the sheet
+
+
+def _span(cards: tuple[int, ...]) -> str:
+    """ "21 à 36": the first and last of a run of cards."""
+    return f"{min(cards)} à {max(cards)}"
 
 
 def _players_line(setup: Setup) -> str:
     if setup.players == 2:
-        return "2 joueurs · chaque maison a 8 points de vie"
+        return f"2 joueurs · chaque maison a {LIFE_PER_HOUSE} points de vie"
     if setup.players == 3:
-        return "3 joueurs · deux maisons de 8 points de vie, le 3e joueur n'a pas de vie"
-    return "4 joueurs · les deux joueurs d'une maison partagent ses 8 points de vie"
+        return (
+            f"3 joueurs · deux maisons de {LIFE_PER_HOUSE} points de vie, "
+            "le 3e joueur n'a pas de vie"
+        )
+    return f"4 joueurs · les deux joueurs d'une maison partagent ses {LIFE_PER_HOUSE} points de vie"
 
 
 def _house_players(setup: Setup, house: House) -> str:
@@ -110,7 +125,8 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
             canvas,
             sheet.width / 2,
             MARGIN + 1.5,
-            "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais plus de 8 points de vie.",
+            "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais plus de "
+            f"{LIFE_PER_HOUSE} points de vie.",
             f.oblique,
             8,
             PALETTE.muted,
@@ -245,12 +261,7 @@ def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height:
     f = fonts()
     rounded_box(canvas, x, y, width, height, 2.5, fill=PALETTE.paper_tint, stroke=PALETTE.hairline)
     text(canvas, x + 4, y + height - 7, "Joueur 3 · sans maison", f.bold, 11, PALETTE.ink)
-    lines = (
-        "Il n'a pas de points de vie, ni bonus ni malus de parité ; il attaque la maison de son choix.",
-        "Suite de 3 : −1 · arme (10, 11) ou animal (15, 18) avec sa voisine : −1 · les 2 armes ou les 2 animaux : −3.",
-        "Les soutiens (4, 6, 7, 9) sont pour lui des cartes ordinaires ; il ne se soigne pas (13, 16).",
-    )
-    for index, line in enumerate(lines):
+    for index, line in enumerate(third_player_lines()):
         text(canvas, x + 4, y + height - 13.5 - index * 5, line, f.regular, 8.5, PALETTE.ink)
     text(canvas, x + 4, y + 4.5, "Attaques menées :", f.oblique, 8, PALETTE.muted)
     for tick in range(24):
@@ -289,33 +300,6 @@ def write_reference(path: Path, setup: Setup, sheet: Paper, profile: PrintProfil
     return document.save(path)
 
 
-_REFERENCE_ROWS: tuple[tuple[str, str, str, str], ...] = (
-    # (section, cards, name, effect)
-    ("3 cartes qui se suivent", "", "1 carte de votre parité, 2 de l'autre", "−1 à l'adversaire"),
-    ("", "", "2 cartes de votre parité", "−2 à l'adversaire"),
-    (
-        "2 cartes qui se suivent, dont une spéciale",
-        "10 · 11",
-        "Armes : Faux, Fouet",
-        "−1 (autre parité) · −2 (votre parité) · −3 les deux",
-    ),
-    ("", "15 · 18", "Animaux : Ours, Chien", "comme les armes : −1 · −2 · −3 les deux"),
-    (
-        "",
-        "4 · 6",
-        "Soutiens de la civilisation : Maison, Nuages",
-        "maison paire −2, les deux −3 · maison impaire 0",
-    ),
-    (
-        "",
-        "7 · 9",
-        "Soutiens de la nature : Serpent, Bouquet",
-        "maison impaire −2, les deux −3 · maison paire 0",
-    ),
-    ("", "13 · 16", "Soins : Enfant, Étoiles", "votre vie +1 (autre parité) · +2 (votre parité)"),
-)
-
-
 NOTE_STEP = 4.2  # mm between the notes under the reference table
 
 
@@ -323,14 +307,17 @@ def _reference_notes(setup: Setup) -> tuple[str, ...]:
     notes = (
         "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, animaux ou soutiens "
         "d'un même type",
-        "se posent aussi ensemble (4 + 6, 7 + 9, 15 + 18). Les autres combinaisons n'apportent pas plus de points.",
+        "se posent aussi ensemble ("
+        + ", ".join(
+            cards_of(role, " + ")
+            for role in (Role.CIVILISATION_SUPPORT, Role.NATURE_SUPPORT, Role.SUPPORT_ANIMAL)
+        )
+        + "). Les autres combinaisons n'apportent pas plus de points.",
         "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on bat la défausse.",
         "Le gagnant est le dernier joueur à posséder des cartes de vie.",
     )
     if setup.players == 3:
-        notes += (
-            "Le 3e joueur : pas de vie, ni bonus ni malus de parité (suite −1, arme ou animal −1, les deux −3).",
-        )
+        notes += (third_player_note(),)
     if setup.players == 4:
         notes += ("À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie.",)
     return notes
@@ -368,8 +355,7 @@ def draw_reference(
         canvas,
         x + pad,
         top - 12.5,
-        "Cartes 21 à 36 : points de vie (paires : civilisation · impaires : nature). "
-        "On joue avec les cartes 1 à 20.",
+        life_cards_line(),
         f.regular,
         8.5,
         PALETTE.ink,
@@ -382,10 +368,10 @@ def draw_reference(
     column_effect = x + pad + 88
     effect_width = x + width - pad - column_effect
     # rows are 8.2 mm apart, closer when the card is short (Letter) so the last note stays inside
-    sections = sum(1 for row in _REFERENCE_ROWS if row[0])
+    sections = sum(1 for row in reference_rows() if row[0])
     room = (line_y - NOTE_STEP * (len(notes) - 1) - 1.5 - 0.5 * sections) - (y + 4.5)
-    row_height = min(8.2, room / (len(_REFERENCE_ROWS) + sections))
-    for section, cards, name, effect in _REFERENCE_ROWS:
+    row_height = min(8.2, room / (len(reference_rows()) + sections))
+    for section, cards, name, effect in reference_rows():
         if section:
             line_y -= 2
             canvas.saveState()
@@ -626,9 +612,11 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         "step", fontName=f.regular, fontSize=8.6, leading=11.2, textColor=PALETTE.ink.reportlab
     )
     steps = [
-        "Séparez les cartes <b>21 à 36</b> : les paires (22 à 36) vont à la maison de la civilisation, "
-        "les impaires (21 à 35) à la maison de la nature. Posez-les en colonne : ce sont les points de vie.",
-        "Mélangez les <b>20 cartes 1 à 20</b>.",
+        f"Séparez les cartes <b>{_span(LIFE_CARDS)}</b> : les paires "
+        f"({_span(House.EVEN.life_cards)}) vont à la maison de la civilisation, les impaires "
+        f"({_span(House.ODD.life_cards)}) à la maison de la nature. Posez-les en colonne : ce sont "
+        "les points de vie.",
+        f"Mélangez les <b>{len(PLAYED_CARDS)} cartes {_span(PLAYED_CARDS)}</b>.",
         f"Donnez <b>{setup.hand} cartes</b> à chaque joueur.",
         f"Posez <b>{setup.reserve} cartes face cachée</b> entre les joueurs, en "
         f"{len(setup.reserve_rows)} lignes de {setup.reserve_rows[0]} : la réserve.",
@@ -657,6 +645,6 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         for number, step in enumerate(items, start=1):
             paragraph = Paragraph(f"<b>{number}.</b> {step}", style)
             _, used = paragraph.wrap(pt(width), pt(200))
-            y -= used / pt(1) + 2.2
+            y -= to_mm(used) + 2.2
             paragraph.drawOn(canvas, pt(x), pt(y))
         y -= 9

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from generator.games.territoires import House
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.text import shrink_to_width
 from generator.render.fonts import FontSet
 from generator.render.territoires.palette import PALETTE
 from generator.render.units import pt
@@ -41,20 +42,10 @@ def text(
         canvas.drawString(pt(x), pt(y), string)
 
 
-def text_width(string: str, font: str, size: float) -> float:
-    """Width of ``string`` in millimetres."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from generator.render.units import to_mm
-
-    return to_mm(stringWidth(string, font, size))
-
-
 def fit_size(string: str, font: str, size: float, width: float, smallest: float = 5.0) -> float:
-    """The largest point size up to ``size`` at which ``string`` fits ``width`` mm."""
-    while size > smallest and text_width(string, font, size) > width:
-        size -= 0.25
-    return size
+    """The largest point size up to ``size`` (by quarter points) at which ``string`` fits
+    ``width`` mm."""
+    return shrink_to_width(string, font, size, width, smallest)
 
 
 def rounded_box(

@@ -1,16 +1,35 @@
-"""Small text helpers shared by the game sheets: wrapped paragraphs, headers, French numbers."""
+"""The A4/Letter game sheets shared by Neo Otcho, Pronostiques and Les territoires: their
+margin and papers, the title band and footer, French numbers."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from generator.core.errors import UserError
 from generator.render.colour import Colour, set_fill
 from generator.render.palette import SHEET
+from generator.render.paper import HOME_PAPERS, Paper, paper
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+
+MARGIN = 12.0  # mm around every game sheet, beyond what home printers reach
+SHEET_PAPERS = HOME_PAPERS  # the layouts are designed for these; A3 would only add blank space
+
+
+def sheet_paper(name: str, sheets: str) -> Paper:
+    """The paper called ``name`` if the game sheets are laid out for it, or a UserError naming
+    ``sheets`` (e.g. "Neo Otcho sheets")."""
+    sheet = paper(name)
+    if sheet.name not in SHEET_PAPERS:
+        raise UserError(
+            f"the {sheets} are laid out for {' or '.join(SHEET_PAPERS)}, not {sheet.name}; "
+            f"pass {' or '.join(f'--paper {p}' for p in SHEET_PAPERS)}"
+        )
+    return sheet
 
 
 def percent(value: Fraction, digits: int = 1) -> str:
@@ -20,34 +39,6 @@ def percent(value: Fraction, digits: int = 1) -> str:
 
 def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
-
-
-def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
-    from reportlab.lib.utils import simpleSplit
-
-    return simpleSplit(text, font, size, pt(width_mm))
-
-
-def paragraph(
-    canvas: Canvas,
-    text: str,
-    x: float,
-    top: float,
-    width: float,
-    font: str,
-    size: float,
-    leading: float | None = None,
-    colour: Colour = SHEET.ink,
-) -> float:
-    """Draw ``text`` wrapped to ``width`` mm from ``top`` mm down; return the y (mm) below it."""
-    leading_mm = (leading or size * 1.3) * 25.4 / 72
-    set_fill(canvas, colour)
-    canvas.setFont(font, size)
-    y = top - size * 25.4 / 72
-    for line in wrap(text, font, size, width):
-        canvas.drawString(pt(x), pt(y), line)
-        y -= leading_mm
-    return y + leading_mm - size * 0.3 * 25.4 / 72
 
 
 def page_header(

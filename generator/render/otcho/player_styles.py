@@ -1,17 +1,18 @@
-"""Player colours that colour-blind players can still tell apart, and the shapes that back them.
+"""The six Neo Otcho players: a colour colour-blind players can still tell apart, and a shape
+that backs it up.
 
-Colours are the Okabe–Ito palette (safe for protanopia, deuteranopia, tritanopia); each colour
-also has its own shape, so no one needs colour alone. :func:`draw_shape` draws a shape centred
-on a point, in millimetres.
+Colours are the Okabe–Ito palette (safe for protanopia, deuteranopia, tritanopia; see
+:mod:`generator.render.otcho.palette`); each colour also has its own shape, so no one needs
+colour alone. :func:`draw_shape` draws a shape centred on a point, in millimetres.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.render.colour import Colour
+from generator.render.draw.shapes import polygon, star_points
 from generator.render.otcho.palette import PALETTE as OTCHO_PALETTE
 from generator.render.units import pt
 
@@ -51,28 +52,6 @@ SHAPE_NAMES = {
 }
 
 
-def star_points(
-    cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45
-) -> list[tuple[float, float]]:
-    """Vertices of a star centred on (cx, cy), outer radius r, first point up (any unit)."""
-    out = []
-    for i in range(points * 2):
-        radius = r if i % 2 == 0 else r * inner
-        angle = math.pi / 2 + i * math.pi / points
-        out.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return out
-
-
-def _polygon(canvas: Canvas, vertices: list[tuple[float, float]], fill: bool, stroke: bool) -> None:
-    path = canvas.beginPath()
-    x0, y0 = vertices[0]
-    path.moveTo(pt(x0), pt(y0))
-    for x, y in vertices[1:]:
-        path.lineTo(pt(x), pt(y))
-    path.close()
-    canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
-
-
 def draw_shape(
     canvas: Canvas,
     shape: str,
@@ -88,7 +67,7 @@ def draw_shape(
         canvas.circle(pt(cx), pt(cy), pt(r * 0.9), stroke=int(stroke), fill=int(fill))
     elif shape == "square":
         s = r * 0.8
-        _polygon(
+        polygon(
             canvas,
             [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)],
             fill,
@@ -96,24 +75,24 @@ def draw_shape(
         )
     elif shape == "triangle":
         h = r * 0.95
-        _polygon(
+        polygon(
             canvas,
             [(cx, cy + h), (cx + h * 0.98, cy - h * 0.75), (cx - h * 0.98, cy - h * 0.75)],
             fill,
             stroke,
         )
     elif shape == "diamond":
-        _polygon(
+        polygon(
             canvas,
             [(cx, cy + r), (cx + r * 0.75, cy), (cx, cy - r), (cx - r * 0.75, cy)],
             fill,
             stroke,
         )
     elif shape == "star":
-        _polygon(canvas, star_points(cx, cy - r * 0.05, r), fill, stroke)
+        polygon(canvas, star_points(cx, cy - r * 0.05, r), fill, stroke)
     elif shape == "cross":
         a, b = r * 0.85, r * 0.3
-        _polygon(
+        polygon(
             canvas,
             [
                 (cx - b, cy + a),

@@ -1,0 +1,95 @@
+"""Polygons, paths and stars from point lists; the background and bands of a card.
+
+A point list is traced with :func:`trace` (one ``m``, then ``l`` for each point, then ``h``),
+the one place where paths are built from points. Coordinates are millimetres, converted with
+``to_pt`` (:func:`~generator.render.units.pt` by default); pass ``to_pt=None`` on a canvas
+already scaled to millimetres (the Jeu de l'Oie board and its poster).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from generator.render.colour import Colour, set_fill
+from generator.render.units import pt
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.imposition import CardBox
+
+Point = tuple[float, float]
+ToPoints = Callable[[float], float] | None
+
+
+def trace(path: Any, points: Sequence[Point], to_pt: ToPoints = pt, close: bool = True) -> None:
+    """Add the polyline through ``points`` to ``path`` (a reportlab path), closed by default."""
+    first, *rest = points
+    if to_pt is None:
+        path.moveTo(*first)
+        for x, y in rest:
+            path.lineTo(x, y)
+    else:
+        path.moveTo(to_pt(first[0]), to_pt(first[1]))
+        for x, y in rest:
+            path.lineTo(to_pt(x), to_pt(y))
+    if close:
+        path.close()
+
+
+def polygon_path(canvas: Canvas, points: Sequence[Point], to_pt: ToPoints = pt) -> Any:
+    """A new closed path through ``points``."""
+    path = canvas.beginPath()
+    trace(path, points, to_pt)
+    return path
+
+
+def polygon(
+    canvas: Canvas,
+    points: Sequence[Point],
+    fill: bool = True,
+    stroke: bool = False,
+    to_pt: ToPoints = pt,
+) -> None:
+    """Fill and/or stroke the polygon through ``points`` in the canvas's current colours."""
+    canvas.drawPath(polygon_path(canvas, points, to_pt), stroke=int(stroke), fill=int(fill))
+
+
+def star_points(
+    cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45
+) -> list[Point]:
+    """Vertices of a star centred on (cx, cy), outer radius r, first point up (any unit)."""
+    out = []
+    for i in range(points * 2):
+        radius = r if i % 2 == 0 else r * inner
+        angle = math.pi / 2 + i * math.pi / points
+        out.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return out
+
+
+def fill_bleed(canvas: Canvas, box: CardBox, colour: Colour) -> None:
+    """Paint a card's whole face, trim and bleed, in ``colour``."""
+    set_fill(canvas, colour)
+    canvas.rect(
+        pt(-box.bleed),
+        pt(-box.bleed),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + 2 * box.bleed),
+        stroke=0,
+        fill=1,
+    )
+
+
+def band(canvas: Canvas, box: CardBox, bottom: float, colour: Colour) -> None:
+    """A full-width band from ``bottom`` (mm above the trim's bottom) up into the bleed."""
+    set_fill(canvas, colour)
+    canvas.rect(
+        pt(-box.bleed),
+        pt(bottom),
+        pt(box.width + 2 * box.bleed),
+        pt(box.height + box.bleed - bottom),
+        stroke=0,
+        fill=1,
+    )

@@ -1,0 +1,125 @@
+"""Text on the printed material: widths, shrinking a size until text fits, wrapping.
+
+Every renderer sizes and wraps its text here:
+
+- :func:`shrink_until` is the one "largest size that fits" loop: from a size, step down by a
+  :class:`Shrink` (a quarter point, or a ratio) until the text fits or the smallest size is
+  reached; :func:`shrink_to_width` applies it to one line and a width;
+- :func:`scaled_to_width` is the exact size of one line in a width (a single proportional
+  step, for labels whose size needs no rounding);
+- :func:`wrap` breaks a paragraph into lines of a width, :func:`paragraph` draws it;
+- :func:`generator.render.draw.fit_text.fit_text` lays out a place name on balanced lines.
+
+Widths are measured with the embedded fonts' metrics (reportlab's ``stringWidth``), never
+estimated. Sizes are points; positions and widths are millimetres unless a name says ``pt``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from generator.render.colour import Colour, set_fill
+from generator.render.units import pt, to_mm
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+
+@dataclass(frozen=True)
+class Shrink:
+    """One step down in size: ``size * factor - minus``."""
+
+    factor: float = 1.0
+    minus: float = 0.0
+
+    @classmethod
+    def by(cls, points: float) -> Shrink:
+        return cls(minus=points)
+
+    @classmethod
+    def times(cls, factor: float) -> Shrink:
+        return cls(factor=factor)
+
+    def next(self, size: float) -> float:
+        return size * self.factor - self.minus
+
+
+QUARTER_POINT = Shrink.by(0.25)
+
+
+def shrink_until(
+    size: float, smallest: float, fits: Callable[[float], bool], step: Shrink = QUARTER_POINT
+) -> float:
+    """The first size, stepping down from ``size``, at which ``fits(size)``; never below
+    ``smallest`` by more than one step (the caller decides what a size that still does not fit
+    means)."""
+    while not fits(size) and size > smallest:
+        size = step.next(size)
+    return size
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in points (or in the canvas's units, at a size in those units)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(text, font, size))
+
+
+def width_mm(text: str, font: str, size: float) -> float:
+    """Width of ``text`` at ``size`` points, in millimetres."""
+    return to_mm(string_width(text, font, size))
+
+
+def shrink_to_width(
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    smallest: float,
+    step: Shrink = QUARTER_POINT,
+    measure: Callable[[str, str, float], float] = width_mm,
+) -> float:
+    """The largest size, stepping down from ``size``, at which one line fits ``width``
+    (in the units of ``measure``: millimetres by default)."""
+    return shrink_until(size, smallest, lambda s: measure(text, font, s) <= width, step)
+
+
+def scaled_to_width(size: float, width_pt: float, limit_pt: float) -> float:
+    """``size`` scaled down so that a line ``width_pt`` wide becomes ``limit_pt`` (if wider)."""
+    return size * limit_pt / width_pt if width_pt > limit_pt else size
+
+
+def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width_mm`` (at spaces)."""
+    from reportlab.lib.utils import simpleSplit
+
+    return list(simpleSplit(text, font, size, pt(width_mm)))
+
+
+def paragraph(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    font: str,
+    size: float,
+    colour: Colour,
+    leading: float | None = None,
+    centred: bool = False,
+) -> float:
+    """Draw ``text`` wrapped to ``width`` mm from ``top`` mm down (``leading`` in points, 1.3 ×
+    the size by default); return the y (mm) just below its last line."""
+    leading_mm = to_mm(leading or size * 1.3)
+    set_fill(canvas, colour)
+    canvas.setFont(font, size)
+    y = top - to_mm(size)
+    for line in wrap(text, font, size, width):
+        if centred:
+            canvas.drawCentredString(pt(x + width / 2), pt(y), line)
+        else:
+            canvas.drawString(pt(x), pt(y), line)
+        y -= leading_mm
+    return y + leading_mm - to_mm(size * 0.3)
