@@ -177,6 +177,9 @@ def sheets(
         back_first,
     ):
         typer.echo(f"wrote {path}")
+    from generator.products.pronostiques_sheets import deck_sheets_note
+
+    typer.echo(deck_sheets_note(paper.value, duplex.value, bleed, profile.value) + ".")
 
 
 def register(app: typer.Typer) -> None:

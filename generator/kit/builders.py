@@ -233,12 +233,20 @@ def build_pronostiques(params: KitParams) -> list[KitFile]:
         profile=params.profile,
         ink_limit=params.ink_limit,
     )
+    from generator.products.pronostiques_sheets import deck_sheets_note
+
+    sheets = deck_sheets_note(params.paper, profile=params.profile)
     return [
         KitFile(
             path,
             print_notes=PrintNotes(
                 "single" if path.name.endswith("-faces.pdf") else None,
-                PRONOSTIQUES_ADVICE[path.name],
+                PRONOSTIQUES_ADVICE[path.name]
+                + (
+                    f" {sheets[0].upper()}{sheets[1:]}."
+                    if path.name == "pronostiques-cards.pdf"
+                    else ""
+                ),
             ),
         )
         for path in paths

@@ -52,3 +52,39 @@ def build_sheets(
         SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)
     )  # fails before writing
     return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
+
+
+def deck_sheets_note(
+    paper_name: str, duplex: str = "long", bleed: float | None = None, profile: str = "home"
+) -> str:
+    """What the deck's sheets hold, said where the last one is not full: the 54 race cards fill
+    six sheets of nine, the four prediction cards (gold backs) are the seventh sheet's alone, so
+    they can be printed on their own card stock."""
+    from generator.render.imposition import SheetSpec, card_size, parse_duplex, plan_sheet
+    from generator.render.profile import print_profile
+    from generator.render.pronostiques.sheets import deck_cards
+    from generator.render.sheet import sheet_paper
+
+    chosen = print_profile(profile)
+    spec = SheetSpec(
+        paper=sheet_paper(paper_name, "Pronostiques sheets"),
+        card=card_size("poker"),
+        bleed=chosen.bleed(bleed, HOME_BLEED),
+        duplex=parse_duplex(duplex),
+    )
+    per_sheet = plan_sheet(spec).per_sheet
+    total = len(deck_cards())
+    sheets, last = -(-total // per_sheet), total % per_sheet
+    from generator.games.pronostiques import PREDICTIONS
+
+    note = f"{total} cards on {sheets} sheets of {per_sheet}"
+    if last == len(PREDICTIONS):
+        note += (
+            f"; the last sheet holds the {last} prediction cards alone (gold backs, to print on "
+            f"their own card if you like), its {per_sheet - last} other places stay empty"
+        )
+    elif last:
+        note += (
+            f"; the last sheet holds {last} cards, its {per_sheet - last} other places stay empty"
+        )
+    return note
