@@ -242,7 +242,9 @@ def rule_rich_black(scan: Scan, limits: Limits) -> Result:
     bad = []
     neutral_rgb = []
     for mark in scan.marks:
-        small = mark.kind == "text" or (mark.kind == "stroke" and mark.size < THIN_LINE_PT)
+        small = mark.kind in ("text", "preview-text") or (
+            mark.kind == "stroke" and mark.size < THIN_LINE_PT
+        )
         if not small:
             continue
         if _rich_black(mark):
@@ -445,7 +447,7 @@ RULES: tuple[tuple[str, Callable[[Scan, Limits], Result], str], ...] = (
         "TrimBox within BleedBox within MediaBox; shop: on every page, 3 mm bleed",
     ),
     ("fonts", rule_fonts, "every font embedded; shop: subset, with distinct subset tags"),
-    ("text-size", rule_text_size, f"no text under {MIN_TEXT_PT:g} pt"),
+    ("text-size", rule_text_size, f"no text under {MIN_TEXT_PT:g} pt (reduced previews aside)"),
     (
         "viewer-preferences",
         rule_viewer_preferences,

@@ -400,6 +400,10 @@ class _Interpreter:
         self.font_cache: dict[tuple[int, int], _Font] = {}
         self.marks: dict[tuple, Mark] = {}
         self.page_marks = 0
+        #: the form XObjects being drawn (object, linear scale of the placement)
+        self.forms: list[tuple[tuple[int, int], float]] = []
+        self.form_scales: dict[tuple[int, int], float] = {}  # the largest placement of each
+        self.in_form: dict[tuple, tuple[tuple[int, int], float]] = {}
 
     # -- resources
 
@@ -475,6 +479,9 @@ class _Interpreter:
         ink: float | None = None,
     ) -> None:
         key = (page, kind, colour, round(size, 2), font, ink)
+        if kind == "text" and self.forms:
+            key = (*key, self.forms[-1])
+            self.in_form[key] = self.forms[-1]
         if key in self.marks or self.page_marks > _MAX_MARKS_PER_PAGE:
             return
         self.page_marks += 1
@@ -657,7 +664,14 @@ class _Interpreter:
                 self.note_transparency(f"page {page}: form {name} is a transparency group")
             inner = state.copy()
             inner.ctm = _mul(_matrix(xobject.get("/Matrix", IDENTITY)), state.ctm)
-            self.run(xobject, xobject.get("/Resources", resources), inner, page, depth + 1)
+            scale = _scale(inner.ctm)
+            key = xobject.objgen
+            self.form_scales[key] = max(self.form_scales.get(key, 0.0), scale)
+            self.forms.append((key, scale))
+            try:
+                self.run(xobject, xobject.get("/Resources", resources), inner, page, depth + 1)
+            finally:
+                self.forms.pop()
         elif subtype == "/Image":
             self.image(xobject, name, resources, state, page)
 
@@ -899,6 +913,24 @@ def _scan(pdf, path: str) -> Scan:
         interpreter.page_marks = 0
         resources = page.obj.get("/Resources")
         interpreter.run(page, resources, _GState(), number)
-    scan.marks = list(interpreter.marks.values())
+    # Text in a form drawn elsewhere at least twice as large is a reduced preview of it (the
+    # poster's plan shows the poster): it is not reading text, the full-size placement is.
+    marks = []
+    for key, mark in interpreter.marks.items():
+        placed = interpreter.in_form.get(key)
+        if placed is not None and placed[1] < 0.5 * interpreter.form_scales[placed[0]]:
+            mark = Mark(
+                mark.page,
+                "preview-text",
+                mark.colour,
+                mark.size,
+                mark.font,
+                mark.sample,
+                mark.x,
+                mark.y,
+                mark.ink,
+            )
+        marks.append(mark)
+    scan.marks = marks
     scan.fonts = list(interpreter.fonts_seen.values())
     return scan

@@ -304,7 +304,7 @@ class PlaceFront:
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
             set_fill(canvas, self.style.palette.kind(self.card.place_kind))
-            canvas.setFont(self.style.fonts.bold, 5.4 * k)
+            canvas.setFont(self.style.fonts.bold, LABEL_PT * k)
             canvas.drawRightString(
                 pt(box.safe.x + box.safe.width - 1.2 * k),
                 pt(box.safe.y + 1.6 * k),
