@@ -65,8 +65,10 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     )
     if options.deck:
         from generator.render.imposition import plan_sheet
+        from generator.render.territoires.deck import check_card_fits
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
+        check_card_fits(spec.card.width, spec.card.name)
     written = []
     if options.sheets:
         n = setup.players

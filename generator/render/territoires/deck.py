@@ -8,6 +8,7 @@ the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,27 @@ from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+
+#: The deck's smallest type (the house line), in points on a poker card: 6 pt still on a bridge
+#: card (57 mm wide); :func:`check_card_fits` refuses narrower cards.
+SMALLEST_PT = 6.7
+
+
+def check_card_fits(width: float, name: str) -> None:
+    """Sizes follow the card's width: a card so narrow that the house line would print under
+    6 pt is refused, saying so."""
+    from generator.core.errors import UserError
+    from generator.render.fonts import MIN_TEXT_PT
+
+    size = SMALLEST_PT * width / 63.0
+    if size < MIN_TEXT_PT - 1e-9:
+        least = math.ceil(63.0 * MIN_TEXT_PT / SMALLEST_PT)  # 56.4 mm: 57 is the first whole mm
+        raise UserError(
+            f"a {name} card ({width:g} mm wide) cannot fit the Lenormand cards' house and role "
+            f"lines at {MIN_TEXT_PT:g} pt (they would print at {size:.1f} pt); use --card poker "
+            f"or bridge, or WxH at least {least} mm wide"
+        )
 
 
 def house_line(number: int) -> str:
@@ -133,7 +155,7 @@ class FrontPainter:
             inner.y + 0.2 * scale,
             house_line(number),
             f.bold,
-            6.5 * scale,
+            SMALLEST_PT * scale,
             colour,
             "centre",
         )
