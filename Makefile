@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 OUT    ?= output
 
-.PHONY: kit test install install-test clean
+.PHONY: kit test fuzz install install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ kit: install
 
 test: install-test
 	$(BIN)/python -m pytest
+
+# The fuzz harness's big runs (slow): every subcommand, game files, kill -9, templates.
+fuzz: install-test
+	$(BIN)/python -m pytest -m fuzz tests/fuzz
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -148,3 +148,17 @@ def embedded_fonts(pdf: str | Path | bytes, subset: bool = False) -> set[str]:
             names.add(base.split("+")[-1])
     assert names, "no font at all"
     return names
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The tests never read or write the user's own folders: a data set rebuilt there by
+    'pnp data build' would be read instead of the repository's, and a cache could answer for a
+    local test server. Child processes inherit the same folders."""
+    with _environment(
+        {
+            "PNP_DATA_DIR": str(tmp_path_factory.mktemp("user-data")),
+            "PNP_CACHE_DIR": str(tmp_path_factory.mktemp("user-cache")),
+        }
+    ):
+        yield

@@ -14,7 +14,6 @@ from tests.conftest import one_line_error, pnp
         (oie_rules.FirstThrowRule, oie_rules.FIRST_THROW_CHOICES),
         (oie_rules.InnSwap, oie_rules.INN_CHOICES),
         (oie_rules.WellPayer, oie_rules.WELL_CHOICES),
-        (oie_rules.Policy, oie_rules.POLICY_CHOICES),
         (PaperName, tuple(PAPERS)),
         (HomePaper, HOME_PAPERS),
     ],

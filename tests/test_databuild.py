@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import UserError
+from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.build import (
     ATLAS,
@@ -27,6 +28,7 @@ from generator.geo.databuild.build import (
 )
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
+from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
 from generator.geo.databuild.outline import metropolitan_france
@@ -40,6 +42,7 @@ from generator.geo.databuild.protobuf import (
     zigzag_encode,
 )
 from generator.geo.databuild.topojson import Topology, TopologyError
+from generator.geo.embedded import sites_abroad as embedded_sites_abroad
 
 # --- protobuf wire format ---------------------------------------------------------------
 
@@ -355,6 +358,17 @@ def _tarball(path: Path, files: dict[str, bytes]) -> Path:
     return path
 
 
+def fake_icon_package(extra: dict[str, dict] | None = None) -> dict[str, bytes]:
+    """An iconify package holding every icon the subset takes, each a 10-unit square."""
+    icons = {
+        name: {"body": '<path fill="currentColor" d="M10 20h10v10H10z"/>'} for name in UPSTREAM
+    }
+    icons.update(extra or {})
+    document = {"prefix": "game-icons", "icons": icons, "width": 512, "height": 512}
+    info = {"license": {"title": "CC BY 3.0", "spdx": "CC-BY-3.0"}}
+    return {"icons.json": json.dumps(document).encode(), "info.json": json.dumps(info).encode()}
+
+
 def fake_pack(source: Path):
     etalab_communes = [
         {
@@ -450,7 +464,28 @@ def fake_pack(source: Path):
                                 "type": "MultiPolygon",
                                 "coordinates": [[[[-5, 42], [8, 42], [8, 51], [-5, 51], [-5, 42]]]],
                             },
-                        }
+                        },
+                        *(
+                            {  # the countries of the curated sites abroad: all of Europe, land
+                                "type": "Feature",
+                                "properties": {"A3": code},
+                                "geometry": {
+                                    "type": "Polygon",
+                                    "coordinates": [[[-20, 25], [20, 25], [20, 60], [-20, 60]]],
+                                },
+                            }
+                            for code in (
+                                "AND",
+                                "BEL",
+                                "CHE",
+                                "DEU",
+                                "ESP",
+                                "GBR",
+                                "ITA",
+                                "LUX",
+                                "MCO",
+                            )
+                        ),
                     ],
                 },
                 separators=(",", ":"),
@@ -465,6 +500,7 @@ def fake_pack(source: Path):
                 ("en", {"CH": "Switzerland", "FR": "France"}),
             )
         },
+        GAME_ICONS.name: fake_icon_package(),
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:
@@ -480,7 +516,8 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     out = tmp_path / "datasets"
     pack = fake_pack(tmp_path)
     report, changed = run_build(out, pack=pack)
-    assert sorted(changed) == sorted(GENERATED_FILES)
+    # every file of the set: the generated ones and a copy of the hand-written ones
+    assert sorted(changed) == sorted(embedded.SET_FILES)
     assert (report.joined_communes, report.unmatched_communes, report.world_towns) == (2, 1, 4)
     first = {name: (out / name).read_bytes() for name in GENERATED_FILES}
     assert first["communes.csv"].decode() == (
@@ -510,6 +547,15 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     checks = first["landmark_checks.csv"].decode().splitlines()
     assert checks[0] == "name,kind,lat,lon,surface,shore_m,verdict"
     assert checks[1].startswith("Tour Eiffel,monument,48.85826,2.29450,land,")
+    abroad = first["sites_abroad_checks.csv"].decode().splitlines()
+    assert abroad[0] == "country,name,kind,lat,lon,surface,shore_m,verdict"
+    assert abroad[1].startswith("AD,") and len(abroad) == len(embedded_sites_abroad()) + 1
+    # the fake polygon is all land: a land site is ok, a lake with no water near is unseen
+    assert any(
+        line.startswith("BE,Atomium,monument,") and ",land," in line and line.endswith(",ok")
+        for line in abroad
+    )
+    assert any(",Lac de Côme,lake," in line and line.endswith(",unseen") for line in abroad)
     assert any("IGN" in s["package"] for s in provenance["sources"])
     assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
 

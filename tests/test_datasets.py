@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import gzip
 import json
 from functools import lru_cache
 
@@ -15,6 +14,15 @@ from shapely.geometry import Point, shape
 
 from generator.geo import embedded
 from generator.geo.databuild.ign_outlines import TOLERANCE_M, commune_geometry, outside_m
+from generator.geo.databuild.references import COLUMNS as REFERENCE_COLUMNS
+from generator.geo.databuild.references import (
+    KIND_TOLERANCE_M,
+    REFERENCES_FILE,
+    UNREFERENCED,
+    read_references,
+    tolerance_m,
+)
+from generator.geo.databuild.references import distance_m as reference_distance_m
 from generator.geo.databuild.repair import POINT_SOURCES
 
 GEOD = Geod(ellps="WGS84")
@@ -81,6 +89,7 @@ def test_communes_table_shape():
         assert r["point"] in POINT_SOURCES
 
 
+@pytest.mark.slow
 def test_every_commune_point_lies_in_its_ign_2018_outline():
     """The build checked and repaired them; this re-checks every row against the reference."""
     outlines = embedded.commune_outlines_2018()
@@ -335,6 +344,8 @@ def test_provenance_names_every_source_and_file():
         "french_names.csv",
         "admin1_names.csv",
         "landmark_checks.csv",
+        "sites_abroad.csv",
+        "sites_abroad_checks.csv",
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown
@@ -385,6 +396,53 @@ def test_landmarks_table_shape():
         assert r["kind"] and r["kind"] == r["kind"].lower()
 
 
+def test_landmark_references_table_shape():
+    columns, rows = read_csv(REFERENCES_FILE)
+    assert columns == list(REFERENCE_COLUMNS)
+    names = [r["name"] for r in rows]
+    assert len(set(names)) == len(names)
+    for r in rows:
+        assert r["source"].startswith(("https://", "http://")) and " " not in r["source"], r["name"]
+        assert r["read_from"].strip(), r["name"]
+        assert len(r["lat"].split(".")[1]) == 5 and len(r["lon"].split(".")[1]) == 5
+
+
+def test_every_french_landmark_has_a_reference_or_says_it_has_none():
+    """Each source is the URL of the row's reference, whose coordinates agree with the point
+    within its kind's tolerance; a French site without one says ``unreferenced``."""
+    _, rows = read_csv("landmarks.csv")
+    references = {r.name: r for r in read_references(DATASETS / REFERENCES_FILE)}
+    assert set(references) <= {r["name"] for r in rows}
+    assert set(KIND_TOLERANCE_M) >= {r["kind"] for r in rows if r["departement"]}
+    far = {}
+    for row in rows:
+        reference = references.get(row["name"])
+        if reference is None:
+            if row["departement"]:  # the French rows (sites abroad are curated elsewhere)
+                assert row["source"] == UNREFERENCED, row["name"]
+            continue
+        assert row["source"] == reference.source, row["name"]
+        away = reference_distance_m(
+            float(row["lat"]), float(row["lon"]), reference.lat, reference.lon
+        )
+        if away > tolerance_m(row["kind"]):
+            far[row["name"]] = round(away)
+    assert far == {}
+    french = [r for r in rows if r["departement"]]
+    assert sum(r["source"] != UNREFERENCED for r in french) >= 229
+
+
+def test_the_points_their_reference_contradicted_are_moved():
+    by_name = {site.name: site for site in embedded.landmarks()}
+    for name, lat, lon in (
+        ("Camargue", 43.533, 4.5),  # was 10.8 km south, on the coast at Les Saintes-Maries
+        ("Gorges du Verdon", 43.75889, 6.31),  # was 8 km east
+        ("Massif de l'Esterel", 43.50222, 6.82167),  # Mont Vinaigre; was 5.2 km south
+        ("Promenade des Anglais", 43.691, 7.24759),
+    ):
+        assert km_between(by_name[name].lat, by_name[name].lon, lat, lon) < 0.01, name
+
+
 def test_landmark_names_are_names_not_captions():
     # a card shows the name alone: "Bastia, place Saint-Nicolas" or "Lac Léman à Évian" read as captions
     _, rows = read_csv("landmarks.csv")
@@ -420,7 +478,8 @@ def test_the_communes_the_issue_found_wrong_are_fixed():
     assert by_name["Cap Fréhel"].insee == by_name["Fort la Latte"].insee == "22201"  # Plévenon
     assert by_name["Cirque de Navacelles"].insee == "34277"  # Saint-Maurice-Navacelles
     assert by_name["Pont de Normandie"].insee != "76351"  # not in Le Havre
-    assert by_name["Cascades du Hérisson"].insee == "39240"  # Le Frasnois
+    # at German Wikipedia's point (the old point, in Le Frasnois, was 1.6 km off): in Bonlieu
+    assert by_name["Cascades du Hérisson"].insee == "39063"
     # the points the issue measured, now at their French Wikipedia coordinates
     gavrinis = by_name["Cairn de Gavrinis"]
     assert km_between(gavrinis.lat, gavrinis.lon, 47.57194, -2.89889) < 0.05

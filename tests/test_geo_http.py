@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from werkzeug import Response
@@ -10,7 +11,10 @@ from werkzeug import Response
 from generator.core.errors import UserError
 from generator.geo import http as http_module
 from generator.geo.http import USER_AGENT, base_url
+from generator.geo.sources.schemas import decoder
 from tests.geo_http_helpers import quick_http, truncated
+
+ANY = decoder(Any, "the test service", "PNP_TEST_URL")  # any JSON: the Http layer's own tests
 
 
 @pytest.fixture
@@ -25,14 +29,14 @@ def test_429_with_retry_after_is_honoured_then_cached(httpserver, cache):
     httpserver.expect_oneshot_request("/a").respond_with_json({"ok": 1})
     with quick_http(cache) as http:
         start = time.monotonic()
-        assert http.get_json(httpserver.url_for("/a"), what="A") == {"ok": 1}
+        assert http.get_json(httpserver.url_for("/a"), what="A", parse=ANY) == {"ok": 1}
         assert (
             time.monotonic() - start >= 0.95
         )  # waited the Retry-After second, not the tiny back-off
     assert len(httpserver.log) == 2
     # Now cached: offline, with no handler left on the server, the answer still comes back.
     with quick_http(cache, offline=True) as http:
-        assert http.get_json(httpserver.url_for("/a"), what="A") == {"ok": 1}
+        assert http.get_json(httpserver.url_for("/a"), what="A", parse=ANY) == {"ok": 1}
     assert len(httpserver.log) == 2
 
 
@@ -44,7 +48,7 @@ def test_retry_after_is_capped(httpserver, cache, monkeypatch):
     httpserver.expect_oneshot_request("/a").respond_with_json([1])
     with quick_http(cache) as http:
         start = time.monotonic()
-        assert http.get_json(httpserver.url_for("/a"), what="A") == [1]
+        assert http.get_json(httpserver.url_for("/a"), what="A", parse=ANY) == [1]
         assert time.monotonic() - start < 2
 
 
@@ -53,7 +57,7 @@ def test_500_then_success(httpserver, cache):
     httpserver.expect_oneshot_request("/b").respond_with_data("bad gateway", status=502)
     httpserver.expect_oneshot_request("/b").respond_with_json([1, 2])
     with quick_http(cache) as http:
-        assert http.get_json(httpserver.url_for("/b"), what="B") == [1, 2]
+        assert http.get_json(httpserver.url_for("/b"), what="B", parse=ANY) == [1, 2]
     assert len(httpserver.log) == 3
 
 
@@ -63,13 +67,13 @@ def test_persistent_500_is_one_line_error_and_not_cached(httpserver, cache):
         quick_http(cache, retries=1) as http,
         pytest.raises(UserError, match="HTTP 500.*2 attempts"),
     ):
-        http.get_json(httpserver.url_for("/b"), what="B")
+        http.get_json(httpserver.url_for("/b"), what="B", parse=ANY)
     assert len(httpserver.log) == 2
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),
     ):
-        http.get_json(httpserver.url_for("/b"), what="B")
+        http.get_json(httpserver.url_for("/b"), what="B", parse=ANY)
 
 
 def test_read_timeout_becomes_user_error_and_caches_nothing(httpserver, cache):
@@ -80,12 +84,12 @@ def test_read_timeout_becomes_user_error_and_caches_nothing(httpserver, cache):
     httpserver.expect_request("/slow").respond_with_handler(slow)
     with quick_http(cache, retries=1, read_timeout=0.2) as http:
         with pytest.raises(UserError, match="did not answer in time after 2 attempts"):
-            http.get_json(httpserver.url_for("/slow"), what="Slow")
+            http.get_json(httpserver.url_for("/slow"), what="Slow", parse=ANY)
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),
     ):
-        http.get_json(httpserver.url_for("/slow"), what="Slow")
+        http.get_json(httpserver.url_for("/slow"), what="Slow", parse=ANY)
 
 
 def test_body_cut_short_is_retried_then_succeeds(httpserver, cache):
@@ -94,18 +98,18 @@ def test_body_cut_short_is_retried_then_succeeds(httpserver, cache):
     )
     httpserver.expect_oneshot_request("/cut").respond_with_json({"ok": [1, 2, 3]})
     with quick_http(cache) as http:
-        assert http.get_json(httpserver.url_for("/cut"), what="Cut") == {"ok": [1, 2, 3]}
+        assert http.get_json(httpserver.url_for("/cut"), what="Cut", parse=ANY) == {"ok": [1, 2, 3]}
 
 
 def test_body_always_cut_short_is_never_cached(httpserver, cache):
     httpserver.expect_request("/cut").respond_with_handler(lambda request: truncated(b"[1,2", 400))
     with quick_http(cache, retries=1) as http, pytest.raises(UserError, match="cut short"):
-        http.get_json(httpserver.url_for("/cut"), what="Cut")
+        http.get_json(httpserver.url_for("/cut"), what="Cut", parse=ANY)
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),
     ):
-        http.get_json(httpserver.url_for("/cut"), what="Cut")
+        http.get_json(httpserver.url_for("/cut"), what="Cut", parse=ANY)
 
 
 def test_invalid_json_is_never_cached(httpserver, cache):
@@ -115,9 +119,9 @@ def test_invalid_json_is_never_cached(httpserver, cache):
     httpserver.expect_oneshot_request("/j").respond_with_json({"fine": True})
     with quick_http(cache) as http:
         with pytest.raises(UserError, match="not valid JSON"):
-            http.get_json(httpserver.url_for("/j"), what="J")
+            http.get_json(httpserver.url_for("/j"), what="J", parse=ANY)
         # the bad answer was not cached: the next call goes to the server and gets the good one
-        assert http.get_json(httpserver.url_for("/j"), what="J") == {"fine": True}
+        assert http.get_json(httpserver.url_for("/j"), what="J", parse=ANY) == {"fine": True}
 
 
 def test_failed_check_is_never_cached(httpserver, cache):
@@ -128,12 +132,12 @@ def test_failed_check_is_never_cached(httpserver, cache):
 
     with quick_http(cache) as http:
         with pytest.raises(UserError, match="bad payload"):
-            http.get_json(httpserver.url_for("/c"), what="C", check=check)
+            http.get_json(httpserver.url_for("/c"), what="C", parse=check)
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),
     ):
-        http.get_json(httpserver.url_for("/c"), what="C")
+        http.get_json(httpserver.url_for("/c"), what="C", parse=ANY)
 
 
 def test_user_agent_and_query_parameters_are_sent(httpserver, cache):
@@ -141,7 +145,7 @@ def test_user_agent_and_query_parameters_are_sent(httpserver, cache):
         "/ua", query_string={"q": "é x"}, headers={"User-Agent": USER_AGENT}
     ).respond_with_json("yes")
     with quick_http(cache) as http:
-        assert http.get_json(httpserver.url_for("/ua"), {"q": "é x"}, what="UA") == "yes"
+        assert http.get_json(httpserver.url_for("/ua"), {"q": "é x"}, what="UA", parse=ANY) == "yes"
     assert "pnp-generator/" in USER_AGENT
 
 
@@ -150,7 +154,7 @@ def test_unreachable_host_is_one_line(cache):
         quick_http(cache, retries=0) as http,
         pytest.raises(UserError, match="cannot reach") as info,
     ):
-        http.get_json("http://127.0.0.1:9/nothing", what="Nothing")
+        http.get_json("http://127.0.0.1:9/nothing", what="Nothing", parse=ANY)
     assert "\n" not in str(info.value)
 
 
@@ -216,7 +220,9 @@ def test_404_names_the_variable_to_check(httpserver, cache, monkeypatch):
         quick_http(cache) as http,
         pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"),
     ):
-        http.get_json(httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours")
+        http.get_json(
+            httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours", parse=ANY
+        )
 
 
 def test_post_answers_are_cached_by_body(httpserver, cache):
@@ -228,17 +234,17 @@ def test_post_answers_are_cached_by_body(httpserver, cache):
     )
     with quick_http(cache) as http:
         assert http.get_json(
-            httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q"
+            httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q", parse=ANY
         ) == {"n": 1}
         assert http.get_json(
-            httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q"
+            httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q", parse=ANY
         ) == {"n": 2}
     with quick_http(cache, offline=True) as http:
         assert http.get_json(
-            httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q"
+            httpserver.url_for("/q"), method="POST", data={"data": "one"}, what="Q", parse=ANY
         ) == {"n": 1}
         assert http.get_json(
-            httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q"
+            httpserver.url_for("/q"), method="POST", data={"data": "two"}, what="Q", parse=ANY
         ) == {"n": 2}
 
 
@@ -250,4 +256,4 @@ def test_damaged_cache_database_is_user_error(httpserver, cache):
         quick_http(cache) as http,
         pytest.raises(UserError, match="HTTP cache .* is unusable.*delete it"),
     ):
-        http.get_json(httpserver.url_for("/a"), what="A")
+        http.get_json(httpserver.url_for("/a"), what="A", parse=ANY)

@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from generator.cli.main import run
 from generator.core.errors import UserError
+from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, UNKNOWN_SITE
 from generator.kit.build import build_kit
 from generator.kit.model import Component, KitParams
 from generator.kit.run import make_kit
@@ -194,6 +195,12 @@ def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
     assert "No data provenance file was found" in html
     assert "3 files · 3 pages on 2 sheets of paper" in html
     assert "http" not in html.replace("http-equiv", "")
+    # the pictures' credit, and the legend of the Oucédonc site pictograms drawn inline
+    assert "Icons by Caro Asercion, Delapouite, Lorc and Skoll, game-icons.net, CC BY 3.0" in html
+    assert html.count('<svg viewBox="0 0 512 512"') == len(
+        set(SITE_PICTOGRAMS.values()) | {UNKNOWN_SITE}
+    )
+    assert "castle, palace" in html
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """`pnp oie` commands: JSON outputs and one-line errors."""
 
+import hashlib
 import json
 
 from tests import conftest
@@ -127,3 +128,41 @@ def test_theme_options_without_theme_are_refused(tmp_path):
         pnp("board", "--source", "wikidata", "--out", str(tmp_path / "b.pdf")), "add --theme"
     )
     assert not list(tmp_path.iterdir())
+
+
+def test_team_own_pawns_no_longer_free_each_other_and_the_old_reading_is_an_option():
+    # issue #20: `pnp oie play --players 2 --teams --seed 5` line 204 read
+    # "round  57  seat 1 pawn 4:     7  60 → 52  (frees seat 1 pawn 3)": a player freed himself
+    args = ("play", "--players", "2", "--teams", "--seed", "5", "--policy", "best")
+    log = pnp(*args).stdout.splitlines()
+    assert log[203] == (
+        "round  57  seat 1 pawn 4:     7  60 → 60  (goes back, the square is held by seat 1 pawn 3)"
+    )
+    old = pnp(*args, "--own-pawns", "release").stdout
+    assert (
+        old.splitlines()[203] == "round  57  seat 1 pawn 4:     7  60 → 52  (frees seat 1 pawn 3)"
+    )
+    # the whole game, byte for byte, is the one the engine played before the change
+    digest = hashlib.sha256(old.encode()).hexdigest()
+    assert digest == "797cb7a17eb476eca4a1a735be445b7a03ec2163b65bfb31202c1b57b1d5b9e0"
+
+
+def test_policy_per_seat_and_own_pawns_are_checked():
+    data = json.loads(
+        pnp(
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "40",
+            "--teams",
+            "--policy",
+            "best,random",
+            "--json",
+        ).stdout
+    )
+    assert data["finished"] == 40
+    one_line_error(pnp("simulate", "--teams", "--policy", "team,best,random"), "one per seat")
+    one_line_error(pnp("simulate", "--teams", "--policy", "clever"), "unknown pawn policy")
+    one_line_error(pnp("simulate", "--teams", "--own-pawns", "maybe"), "return or release")
+    one_line_error(pnp("play", "--own-pawns", "release"), "add --teams")

@@ -369,16 +369,92 @@ def test_team_pawn_landing_on_its_own_pawn_goes_back():
     assert own_returns > 0
 
 
-def test_best_policy_does_not_waste_a_die_on_its_own_pawn():
-    from generator.games.oie.engine import choose_pawns
+@pytest.mark.parametrize("policy", ["best", "team"])
+def test_policies_do_not_waste_a_die_on_their_own_pawn(policy):
+    from generator.games.oie.policies import make_chooser
 
-    rng = random.Random(0)
+    choose = make_chooser(policy, Teams(2), Rules(), random.Random(0))
     # pawns on 24 and 26, dice 2 and 2: giving the first 2 to the pawn on 24 lands it on 26, still
     # held by its partner, and sends it back; moving the pawn on 26 first frees the square
-    assert choose_pawns([0, 1], [24, 26], 2, 2, "best", rng, (0, 1)) == (1, 0)
+    assert choose([0, 1], [24, 26], 2, 2, (0, 1)) == (1, 0)
     # 16 + 2 = 18, a goose, then 20: the same block one goose further
-    assert choose_pawns([0, 1], [16, 20], 2, 2, "best", rng, (0, 1)) == (1, 0)
+    assert choose([0, 1], [16, 20], 2, 2, (0, 1)) == (1, 0)
     # another player's pawn on 26 does not block (it is swapped): the policy is free to choose
-    assert choose_pawns([0, 1], [24, 40], 2, 2, "best", rng, (0, 1)) == choose_pawns(
-        [0, 1], [24, 40], 2, 2, "best", rng
-    )
+    assert choose([0, 1], [24, 40, 26], 2, 2, (0, 1)) == choose([0, 1], [24, 40], 2, 2, (0, 1))
+
+
+def _own_pawn_notes(events, pawns):
+    """(kind, square) of every note where a pawn meets another pawn of the same player."""
+    found = []
+    for e in events:
+        kind, _, other = e.note.partition(":")
+        if e.what == "move" and other and int(other) // pawns == e.seat:
+            found.append((kind, e.start if kind == "return" else e.final))
+    return found
+
+
+def _team_games(own_pawns, games=120, players=2, pawns=4):
+    notes = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        g = play_teams(
+            players,
+            Teams(pawns, "best", own_pawns),
+            Rules(max_rounds=400),
+            random_throws(rng),
+            rng,
+            record=True,
+        )
+        assert g.pot == sum(g.paid)
+        notes += _own_pawn_notes(g.events, pawns)
+    return notes
+
+
+def test_own_pawns_never_free_rescue_or_swap_by_default():
+    # « jusqu'à ce qu'un autre joueur y tombe », « à moins qu'un autre joueur y tombe », « si un
+    # autre joueur tombe dans l'Hôtellerie »: read like « occupée par un autre joueur », a pawn
+    # of the same player is no other player anywhere; it goes back where it came from.
+    notes = _team_games("return")
+    assert notes and {kind for kind, _ in notes} == {"return"}
+
+
+def test_own_pawns_release_option_keeps_the_former_reading():
+    notes = _team_games("release", players=3)
+    kinds = {kind for kind, _ in notes}
+    assert {"free", "swap"} <= kinds  # the prison frees and the inn swaps an own pawn
+    assert all(kind == "return" or square in (19, 31, 52) for kind, square in notes)
+
+
+@pytest.mark.parametrize(
+    ("square", "came_from", "release_note", "release_paid", "release_hold"),
+    [(52, 46, "free:0", 0, 0), (19, 13, "swap:0", 3, 1), (31, 25, "rescue:0", 1, 2)],
+)
+def test_own_pawn_on_the_prison_inn_or_well(
+    square, came_from, release_note, release_paid, release_hold
+):
+    """Pawn 0 of a player sits on the prison (jailed), the inn or the well; his pawn 1 arrives.
+
+    Default: pawn 1 goes back where it came from, nobody pays and pawn 0 stays (still jailed).
+    ``--own-pawns release``: pawn 0 is freed, swapped or rescued to the square pawn 1 left."""
+    from generator.games.oie.engine import NOBODY, _State
+
+    for own_pawns in ("return", "release"):
+        state = _State(1, 2, Rules(), own_pawns)
+        state.put(0, square)
+        if square == 52:
+            state.prison_pawn, state.prison_left = 0, -1
+        state.put(1, came_from)
+        state.occ[came_from] = NOBODY  # pawn 1 is lifted from its square
+        note = state.land(1, came_from, square, 0, 1)
+        if own_pawns == "return":
+            assert (note, state.pos, state.paid, state.held[1]) == (
+                "return:0",
+                [square, came_from],
+                [0],
+                0,
+            )
+            assert state.prison_pawn == (0 if square == 52 else NOBODY)
+        else:
+            assert (note, state.pos) == (release_note, [came_from, square])
+            assert (state.paid, state.held[1]) == ([release_paid], release_hold)
+            assert state.prison_pawn == (1 if square == 52 else NOBODY)

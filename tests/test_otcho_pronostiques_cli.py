@@ -80,6 +80,31 @@ def test_pronostiques_score_text():
     assert "  (b) +2  last two right (♠♣)" in result.stdout
 
 
+def test_pronostiques_score_once_json_keeps_the_last_two_line():
+    result = run_pnp(
+        "pronostiques",
+        "score",
+        "♥♦♠♣",
+        "--pair-bonus",
+        "once",
+        "--three-in-a-row",
+        "none",
+        "--json",
+    )
+    king = json.loads(result.stdout)["predictions"][0]
+    assert [(l["points"], l["cars"]) for l in king["lines"] if l["rule"] == "b"] == [
+        (2, ["♥", "♦"]),
+        (0, ["♠", "♣"]),
+    ]
+    assert king["points"] == 8
+
+
+def test_pronostiques_check_piles_round_over_lists_nothing():
+    result = run_pnp("pronostiques", "check-piles", "8", "8", "8", "5", "--json")
+    data = json.loads(result.stdout)
+    assert data["round_over"] is True and data["playable"] == []
+
+
 def test_pronostiques_check_piles_exit_codes():
     ok = run_pnp("pronostiques", "check-piles", "5", "3", "2", "0")
     assert ok.returncode == 0 and "ok" in ok.stdout
@@ -150,7 +175,7 @@ def test_sheets_into_a_file_or_an_unmakeable_folder_is_one_line(tmp_path, game):
         assert (
             len(lines) == 1
             and lines[0].startswith("pnp: error: ")
-            and "writable folder" in lines[0]
+            and ("writable folder" in lines[0] or "not a folder" in lines[0])
         )
     assert a_file.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == [
         "notes.txt"

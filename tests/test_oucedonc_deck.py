@@ -245,14 +245,19 @@ def test_back_offset_moves_backs_only(tmp_path):
 def test_all_card_text_stays_in_the_safe_zone(long_deck):
     """No character of any card face (names, coordinates, rules) crosses its card's safe zone."""
     layout = layout_for(long_deck[1])
+    margin = min(s.trim.y for s in layout.fronts) - long_deck[1]["params"]["bleed_mm"]
     document, pages = pdfium_pages(long_deck[0])
     for number, (_, textpage) in enumerate(pages[:16]):
         slots = layout.fronts if number % 2 == 0 else layout.backs
         safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
+        credit = ""
         for index in range(textpage.count_chars()):
             if textpage.get_text_range(index, 1).isspace():
                 continue
             left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            if number % 2 == 0 and top < margin:  # the icons' credit under the fronts
+                credit += textpage.get_text_range(index, 1)
+                continue
             inside = any(
                 s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
             )
@@ -260,6 +265,8 @@ def test_all_card_text_stays_in_the_safe_zone(long_deck):
             assert inside, (
                 f"page {number + 1}: {char!r} at ({left:.1f}, {bottom:.1f}) mm leaves the safe zone"
             )
+        if number % 2 == 0:  # every front sheet credits the deck's icons
+            assert credit.startswith("Icônes:") and "CCBY3.0" in credit, credit
     document.close()
 
 
@@ -307,17 +314,22 @@ def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
 
 def test_png_faces_for_print_on_demand(tmp_path):
     from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
 
     folder = tmp_path / "pod_png"  # left by an earlier, larger deck: its extra faces must go
     folder.mkdir()
-    for name in ("P49_front.png", "P49_back.png", "cover.png", "notes.txt"):
+    ours = PngInfo()
+    ours.add_text("Software", "pnp")
+    for name in ("P49_front.png", "P49_back.png"):  # faces pnp wrote: stale, deleted
+        Image.new("RGB", (2, 2)).save(folder / name, pnginfo=ours)
+    for name in ("P50_front.png", "cover.png", "notes.txt"):  # not pnp's: kept
         (folder / name).write_bytes(b"old")
     files = make_deck(
         DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0)
     )
     assert len(files.pngs) == 2 * (48 + 9)
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [p.name for p in files.pngs] + ["cover.png", "notes.txt"]
+        [p.name for p in files.pngs] + ["P50_front.png", "cover.png", "notes.txt"]
     )
     names = {path.name for path in files.pngs}
     assert {"P01_front.png", "P01_back.png", "R6_back.png", "D1_front.png"} <= names
@@ -403,6 +415,7 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
     pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
     layout = plan_sheet(built.spec)
     document, pages = pdfium_pages(pdf)
+    margin = min(s.trim.y for s in layout.fronts) - built.spec.bleed
     for number in (0, 1):  # the first sheet holds the long names, front and back
         slots = layout.fronts if number == 0 else layout.backs
         safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
@@ -411,6 +424,8 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
             if textpage.get_text_range(index, 1).isspace():
                 continue
             left, bottom, right, top = (to_mm(v) for v in textpage.get_charbox(index))
+            if number == 0 and top < margin:
+                continue  # the icons' credit, under the cards between the crop marks
             assert any(
                 s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
             )

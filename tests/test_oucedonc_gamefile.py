@@ -536,10 +536,13 @@ def test_show_json_and_history(game_file: Path) -> None:
 @pytest.mark.parametrize(
     ("field", "value", "fragment"),
     [
-        ("lat_units", "abc", "not whole numbers"),
-        ("lon_units", 1.5, "not whole numbers"),
-        ("name", None, "has no name"),
-        ("tokens_each", "many", "'tokens_each' is 'many'"),
+        ("lat_units", "abc", "card 1, lat_units: expected `int`, got `str`"),
+        ("lon_units", 1.5, "card 1, lon_units: expected `int`, got `float`"),
+        ("name", None, "card 1, name: expected `str`, got `null`"),
+        ("name", "  ", "has no name"),
+        ("id", ["P01"], "card 1, id: expected `str`, got `array`"),
+        ("tokens_each", "many", "tokens_each: expected `int | null`, got `str`"),
+        ("tokens_each", -4, "tokens_each: expected `int` >= 1"),
     ],
 )
 def test_a_hand_broken_deck_file_is_one_line_and_no_game_file(

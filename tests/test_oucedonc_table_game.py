@@ -18,6 +18,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from generator.games.oucedonc.gamefile import game_from_json
 from tests.referee_fixtures import PLACES, deck_json, pnp
 
@@ -235,6 +237,7 @@ def new_game(path: Path, deck: Path, start: str) -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_a_whole_physical_game_by_one_shot_commands_and_by_the_session_end_alike(
     tmp_path: Path,
 ) -> None:

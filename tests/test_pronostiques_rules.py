@@ -1,7 +1,7 @@
 """Pronostiques: the four predictions, every scoring line, the pile limits."""
 
 from collections import Counter
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
 from hypothesis import given
@@ -185,8 +185,31 @@ def test_pile_limit_messages_name_piles():
 def test_playable_piles_and_round_end():
     result = check_piles((8, 8, 8, 5))
     assert result.round_over and result.complete == (H, D, S)
-    assert result.playable == (C,)
+    assert result.playable == ()  # « La manche se termine dès que 3 des 4 piles sont complètes »
+    assert check_piles((8, 8, 7, 5)).playable == (S, C)
     assert check_piles((3, 0, 0, 0)).playable == (D, S, C)
+
+
+def test_nothing_is_playable_once_the_round_is_over_in_every_pile_state():
+    """Every one of the 6,561 states of four piles: a card may go on a pile only while fewer than
+    3 are complete, and then exactly on the unfinished piles that stay within both limits."""
+    laps = 8
+    rules = PileRules(laps=laps)
+    for heights in product(range(laps + 1), repeat=4):
+        result = check_piles(heights, rules)
+        over = sum(h == laps for h in heights) >= 3
+        assert result.round_over is over
+        expected = (
+            ()
+            if over
+            else tuple(
+                suit
+                for i, suit in enumerate(SUITS)
+                if heights[i] < laps
+                and check_piles((*heights[:i], heights[i] + 1, *heights[i + 1 :]), rules).ok
+            )
+        )
+        assert result.playable == expected, heights
 
 
 @given(st.tuples(*[st.integers(0, 8)] * 4))
@@ -204,6 +227,43 @@ def test_pile_heights_out_of_range():
     with pytest.raises(UserError, match="0 to 8"):
         check_piles((9, 0, 0, 0))
     assert check_piles((9, 6, 6, 6), PileRules(laps=10)).ok
+
+
+PAIR_OPTIONS = [(each, reading) for each in (True, False) for reading in ThreeInARow]
+
+
+@pytest.mark.parametrize(("each", "reading"), PAIR_OPTIONS)
+@pytest.mark.parametrize("order", ORDERS)
+def test_every_right_pair_has_its_b_line_even_at_zero(order, each, reading):
+    """24 orders x 6 option sets: a prediction with the first (last) two right always shows a
+    "first two" ("last two") (b) line, at 0 when it pays nothing, and the points add up."""
+    rules = ScoreRules(pair_bonus_each=each, three_in_a_row=reading)
+    for score in score_order(order, rules):
+        guess = score.prediction.order
+        b_lines = [line for line in score.lines if line.rule == "b"]
+        right = [
+            which
+            for which, sl in (("first", slice(0, 2)), ("last", slice(2, 4)))
+            if guess[sl] == order[sl]
+        ]
+        assert [line.text.split(" ")[0] for line in b_lines] == right
+        assert all(
+            line.cars == order[:2] if line.text.startswith("first") else line.cars == order[2:]
+            for line in b_lines
+        )
+        c_applies = rules_points(score, "c") == 3
+        paid = 0 if c_applies else min(len(right), 2 if each else 1) * 2
+        assert rules_points(score, "b") == paid
+        assert all(bool(line.void_by) is (line.points == 0) for line in b_lines)
+
+
+def test_pair_bonus_once_shows_the_last_two_at_zero():
+    once = ScoreRules(pair_bonus_each=False, three_in_a_row=ThreeInARow.NONE)
+    lines = score_prediction(PREDICTIONS[0], (H, D, S, C), once).lines
+    assert [(l.rule, l.points, l.text) for l in lines if l.rule == "b"] == [
+        ("b", 2, "first two right (♥♦)"),
+        ("b", 0, "last two right (♠♣): no points, (b) pays once"),
+    ]
 
 
 def test_without_rule_c_the_pair_option_matters():

@@ -5,12 +5,14 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.territoires import LENORMAND, Role, role_of
+from generator.render.icons import icon_credit
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
 from generator.render.territoires.deck import render_lenormand_deck
 from generator.render.territoires.rule_texts import role_effect
 from generator.render.units import to_mm
 from tests.conftest import embedded_fonts
+from tests.pdf_forms import icon_name, icon_uses
 
 SPEC = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0, duplex=Duplex.LONG)
 
@@ -18,6 +20,11 @@ SPEC = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0, duplex=D
 @pytest.fixture(scope="module")
 def deck_pdf(tmp_path_factory):
     return render_lenormand_deck(SPEC).save(tmp_path_factory.mktemp("deck") / "deck.pdf")
+
+
+@pytest.fixture(scope="module")
+def icons_by_page(deck_pdf):
+    return [icon_uses(page) for page in PdfReader(deck_pdf).pages]
 
 
 @pytest.fixture(scope="module")
@@ -72,15 +79,65 @@ def test_every_card_is_in_its_slot_with_number_name_inset_role_and_house(pages):
         assert rank_chars, card
 
 
-def test_all_text_stays_in_the_safe_zone(pages):
+def test_all_text_stays_in_the_safe_zone_but_the_credit_between_the_marks(pages):
     layout = plan_sheet(SPEC)
+    lowest = min(slot.trim.y for slot in layout.fronts) - SPEC.bleed
+    middle = layout.fronts[1].trim  # the credit sits between the middle column's marks
+    expected = icon_credit([card.picture for card in LENORMAND]).replace(" ", "")
+    assert expected.startswith("Icônes:CaroAsercion,DelapouiteetLorc,game-icons.net")
     for sheet in range(4):
         page_height, chars, _ = pages[2 * sheet]
         placed = 0
         for slot in layout.fronts:
             safe = slot.trim.inset(3.0)
             placed += len(_inside(chars, safe, page_height))
-        assert placed == len(chars)
+        margin = [c for c in chars if page_height - to_mm(c["top"]) < lowest]
+        assert placed + len(margin) == len(chars)
+        assert "".join(c["text"] for c in margin).replace(" ", "") == expected
+        for c in margin:
+            # no lower than the crop marks reach (MARK_OFFSET + MARK_LENGTH under the bleed)
+            assert page_height - to_mm(c["bottom"]) >= lowest - 5.0 - 0.01
+            assert middle.x < to_mm(c["x0"]) and to_mm(c["x1"]) < middle.right
+
+
+def _front_pictures(layout, icons_by_page, index):
+    """The pictures drawn inside the front slot of card ``index``."""
+    slot = layout.fronts[index % 9].trim
+    return slot, [
+        use
+        for use in icons_by_page[2 * (index // 9)]
+        if use.inside(slot.x, slot.y, slot.right, slot.top)
+    ]
+
+
+def test_each_card_shows_the_picture_its_subject_is_mapped_to(icons_by_page):
+    layout = plan_sheet(SPEC)
+    for index, card in enumerate(LENORMAND):
+        slot, pictures = _front_pictures(layout, icons_by_page, index)
+        assert [icon_name(use) for use in pictures] == [card.picture], card
+        # the first thing seen: the largest thing on the card, in its upper two thirds
+        (use,) = pictures
+        assert max(use.x1 - use.x0, use.y1 - use.y0) >= 0.45 * slot.width
+        assert (use.y0 + use.y1) / 2 > slot.y + slot.height * 0.45
+    assert all(not uses for uses in icons_by_page[1::2])  # the backs have no picture
+
+
+def test_no_text_touches_the_picture(pages, icons_by_page):
+    """The picture's box against the box of every character printed on the card."""
+    layout = plan_sheet(SPEC)
+    checked = 0
+    for index, card in enumerate(LENORMAND):
+        page_height, chars, _ = pages[2 * (index // 9)]
+        slot, (picture,) = _front_pictures(layout, icons_by_page, index)
+        inside = _inside(chars, slot, page_height)
+        assert len(inside) > 40
+        for c in inside:
+            x0, x1 = to_mm(c["x0"]), to_mm(c["x1"])
+            y0, y1 = page_height - to_mm(c["bottom"]), page_height - to_mm(c["top"])
+            apart = x1 <= picture.x0 or x0 >= picture.x1 or y1 <= picture.y0 or y0 >= picture.y1
+            assert apart, (card.name, c["text"])
+            checked += 1
+    assert checked > 36 * 40
 
 
 def test_backs_are_behind_their_fronts(pages):
@@ -128,3 +185,33 @@ def test_other_sizes_and_flips_keep_every_card(tmp_path, duplex, size, paper_nam
         text = " ".join(page.extract_text() for page in pdf.pages)
     for card in LENORMAND:
         assert card.name in text
+
+
+@pytest.mark.parametrize(
+    "duplex, size, paper_name", [("short", "bridge", "letter"), ("fold", "tarot", "a4")]
+)
+def test_other_sizes_keep_the_picture_clear_of_every_text(tmp_path, duplex, size, paper_name):
+    spec = SheetSpec(
+        paper=paper(paper_name), card=card_size(size), bleed=3.0, duplex=Duplex(duplex)
+    )
+    path = render_lenormand_deck(spec).save(tmp_path / "deck.pdf")
+    layout = plan_sheet(spec)
+    reader = PdfReader(path)
+    step = 1 if layout.backs_on_front_page else 2
+    with pdfplumber.open(path) as pdf:
+        for index, card in enumerate(LENORMAND[: layout.per_sheet * 2]):
+            page = step * (index // layout.per_sheet)
+            slot = layout.fronts[index % layout.per_sheet].trim
+            (picture,) = [
+                use
+                for use in icon_uses(reader.pages[page])
+                if use.inside(slot.x, slot.y, slot.right, slot.top)
+            ]
+            assert icon_name(picture) == card.picture
+            height = to_mm(pdf.pages[page].height)
+            for c in _inside(pdf.pages[page].chars, slot, height):
+                x0, x1 = to_mm(c["x0"]), to_mm(c["x1"])
+                y0, y1 = height - to_mm(c["bottom"]), height - to_mm(c["top"])
+                assert (
+                    x1 <= picture.x0 or x0 >= picture.x1 or y1 <= picture.y0 or y0 >= picture.y1
+                ), (card.name, c["text"])

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from generator.render.imposition import Duplex
+from generator.cli.common import Force, say
+from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
 
 
@@ -25,12 +26,13 @@ def calibrate(
     out: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path(
         "output/calibration.pdf"
     ),
+    force: Force = False,
 ) -> None:
     """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""
     from generator.products.calibration import make_calibration
 
-    path = make_calibration(paper_name.value, duplex_name.value, out)
-    typer.echo(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
+    path = make_calibration(paper_name.value, duplex_name.value, out, force)
+    say(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,32 +1,51 @@
-"""The list of command modules. Each module has ``register(app)`` that adds its commands.
+"""Which modules make each top-level command of ``pnp``: the one list to edit for a new command.
 
-Modules are imported when the CLI starts, so they must keep heavy imports (geopandas,
-pypdfium2, reportlab) inside the functions that need them.
+Each module has ``register(app)``, which adds its commands (or a group) to ``app`` the usual
+Typer way. A top-level command may be made by several modules (``oucedonc``: the deck, the
+referee...); list them in the order they must register. ``pnp NAME ...`` imports only the
+modules listed under ``NAME`` (``generator.cli.lazy``), so a module must keep heavy imports
+(geopandas, pypdfium2, reportlab) inside the functions that need them. The order here is the
+order of ``pnp --help``. ``tests/test_cli_commands.py`` fails when a module registers a name that
+is not listed under it, or a module with ``register`` is missing from the table.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 
 import typer
 
-MODULES: tuple[str, ...] = (
-    "generator.cli.version_info",
-    "generator.cli.kit",
-    "generator.cli.calibrate",
-    "generator.cli.preflight",
-    "generator.cli.oucedonc",
-    "generator.cli.places",
-    "generator.cli.data",
-    "generator.cli.data_fetch",
-    "generator.cli.oie",
-    "generator.cli.territoires",
-    "generator.cli.otcho",
-    "generator.cli.pronostiques",
-    "generator.cli.oucedonc_referee",
-)
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "about": ("version_info",),
+    "kit": ("kit",),
+    "calibrate": ("calibrate",),
+    "preflight": ("preflight",),
+    "places": ("places",),
+    "oucedonc": ("oucedonc", "oucedonc_referee"),
+    "data": ("data", "data_fetch"),
+    "oie": ("oie",),
+    "territoires": ("territoires",),
+    "otcho": ("otcho",),
+    "pronostiques": ("pronostiques",),
+}
+
+
+def modules(names: Iterable[str]) -> list[str]:
+    """The modules (full names) that make the commands ``names``, each once, in table order."""
+    wanted = set(names)
+    seen: dict[str, None] = {}
+    for name, parts in COMMANDS.items():
+        if name in wanted:
+            seen.update(dict.fromkeys(f"generator.cli.{part}" for part in parts))
+    return list(seen)
+
+
+def register_commands(app: typer.Typer, names: Iterable[str]) -> None:
+    """Register the modules of the commands ``names`` into ``app``."""
+    for module_name in modules(names):
+        importlib.import_module(module_name).register(app)
 
 
 def register_all(app: typer.Typer) -> None:
-    for module_name in MODULES:
-        importlib.import_module(module_name).register(app)
+    register_commands(app, COMMANDS)

@@ -7,7 +7,11 @@ from typing import Annotated
 
 import typer
 
-data_app = typer.Typer(help="The embedded geodata in datasets/.", no_args_is_help=True)
+from generator.cli.common import Force, say
+
+data_app = typer.Typer(
+    help="The embedded geodata: rebuild it, fetch other sources.", no_args_is_help=True
+)
 
 
 @data_app.command("build")
@@ -15,37 +19,52 @@ def build(
     check: Annotated[
         bool,
         typer.Option(
-            "--check", help="Only check that datasets/ matches a fresh build; change nothing."
+            "--check",
+            help="Only check that the folder matches a fresh build (default: the set pnp reads); "
+            "change nothing.",
         ),
     ] = False,
-    folder: Annotated[
+    out: Annotated[
         Path | None,
-        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+        typer.Option(
+            "--out",
+            help="Folder to write (default: datasets/ in the user data folder, which pnp then "
+            "reads first). In a source checkout, --out datasets rewrites the repository's.",
+        ),
     ] = None,
+    force: Force = False,
 ) -> None:
-    """Download the npm packages (npm pack), decode, join and rewrite datasets/ byte-identically."""
+    """Download the npm packages (npm pack), decode, join and write every file of the embedded set.
+
+    The result is byte for byte the set shipped with pnp (the versions are pinned). Without --out
+    it goes to the user data folder (PNP_DATA_DIR overrides), and this version of pnp reads it
+    from there from then on; 'pnp about' says which set is read.
+    """
+    from generator import __version__
     from generator.geo import embedded
     from generator.geo.databuild.build import run_build
 
-    target = folder or embedded.DATASETS
+    target = out if out is not None else (embedded.folder() if check else embedded.user_folder())
 
     def step(message: str) -> None:
-        typer.echo(message, err=True)
+        say(message, err=True)
 
-    report, changed = run_build(target, check=check, on_step=step)
+    report, changed = run_build(target, check=check, on_step=step, force=force)
     typer.echo(
         f"{report.joined_communes} communes joined to GeoNames "
-        f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no GeoNames place), "
-        f"{report.world_towns} world towns"
+        f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no "
+        f"GeoNames place), {report.world_towns} world towns"
     )
     typer.echo(report.repair_line())
     if check:
-        typer.echo(f"{target} is up to date")
+        say(f"{target} is up to date")
     elif changed:
         for name in changed:
-            typer.echo(f"wrote {target / name}")
+            say(f"wrote {target / name}")
     else:
-        typer.echo(f"{target} unchanged (already identical to a fresh build)")
+        say(f"{target} unchanged (already identical to a fresh build)")
+    if not check and target.resolve() == embedded.user_folder().resolve():
+        say(f"pnp {__version__} now reads the embedded set from {target}")
 
 
 @data_app.command("outlines")
@@ -58,7 +77,12 @@ def outlines(
     ],
     folder: Annotated[
         Path | None,
-        typer.Option("--datasets", help="Folder to write (default: the embedded datasets/)."),
+        typer.Option(
+            "--out",
+            "--datasets",
+            help="Folder to write (default: the shipped set, the repository's datasets/ in a "
+            "source checkout).",
+        ),
     ] = None,
 ) -> None:
     """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
@@ -66,7 +90,7 @@ def outlines(
     from generator.geo import embedded
     from generator.geo.databuild.ign_outlines import derive
 
-    target = (folder or embedded.DATASETS) / embedded.COMMUNE_OUTLINES_FILE
+    target = (folder or embedded.PACKAGED) / embedded.COMMUNE_OUTLINES_FILE
     write_bytes(target, derive(reference))
     typer.echo(f"wrote {target}")
 

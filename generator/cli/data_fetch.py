@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import say
+
 SOURCE_HELP = (
     "apigeo (French communes, API Géo), geonames (towns and sites from the GeoNames dump of the "
     "country), wikidata (sites, sitelinks as fame), overpass (OpenStreetMap natural features), "
@@ -65,12 +67,12 @@ def fetch(
         bar.update(tasks[what], completed=done)
 
     try:
-        with Http(config, progress=show) as http:
+        with Http(config, progress=show, notice=lambda line: say(line, err=True)) as http:
             result = fetch_places(source, region, http)
     finally:
         if tasks:
             bar.stop()
-    typer.echo(f"{result.source}: {result.summary} for {result.region} -> {result.path}")
+    say(f"{result.source}: {result.summary} for {result.region} -> {result.path}")
 
 
 def register(app: typer.Typer) -> None:

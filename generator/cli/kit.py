@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.common import say
 from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.core.text import terminal
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
@@ -35,6 +37,14 @@ def kit(
     ] = 1,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write into a folder that holds other files and no kit manifest, replacing "
+            "files of the kit's names (nothing else is deleted).",
+        ),
+    ] = False,
 ) -> None:
     """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
@@ -52,6 +62,7 @@ def kit(
         seed=seed,
         profile=profile.value,
         ink_limit=ink_limit,
+        force=force,
     )
     console = Console(stderr=True)
     with Progress(
@@ -79,21 +90,21 @@ def kit(
     _report(outcome, len(components))
     failures = outcome.result.failures
     for failure in failures:
-        typer.echo(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
+        say(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
         if failure.details:
-            typer.echo(failure.details.rstrip(), err=True)
+            typer.echo(terminal(failure.details.rstrip()), err=True)
     if failures:
         raise typer.Exit(1 if any(failure.is_bug for failure in failures) else 2)
 
 
 def _report(outcome: KitOutcome, component_count: int) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.kit.gallery import human_size
 
     material = [fact for fact in outcome.facts if fact.built]
-    console = Console(highlight=False)
+    console = data_console()
     if material:
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("file", overflow="fold")
@@ -107,7 +118,7 @@ def _report(outcome: KitOutcome, component_count: int) -> None:
     built = component_count - len(outcome.result.failures)
     if component_count == 0:
         console.print("No game component is part of the kit yet.")
-    typer.echo(
+    say(
         f"{built} of {component_count} components built, {len(material)} files; "
         f"open {outcome.index} in a browser (files listed in {outcome.manifest.name})."
     )

@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.cli.print_options import InkLimitOption, ProfileOption
-from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, Policy, WellPayer
+from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPayer
 from generator.render.paper import HomePaper, PaperName
 from generator.render.profile import Profile
 
@@ -60,6 +61,7 @@ def board(
     ] = None,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
+    force: Force = False,
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
     from generator.products.oie_board import BoardRequest, make_board
@@ -75,8 +77,8 @@ def board(
         profile=profile.value,
         ink_limit=ink_limit,
     )
-    path = make_board(request, out)
-    typer.echo(f"wrote {path}")
+    path = make_board(request, out, force)
+    say(f"wrote {path}")
 
 
 @app.command("move")
@@ -144,8 +146,21 @@ def simulate(
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
     policy: Annotated[
-        Policy, typer.Option("--policy", help="Team variant: best or random choice of pawns.")
-    ] = Policy.BEST,
+        str | None,
+        typer.Option(
+            "--policy",
+            help="Team variant: which pawn takes which die: team (default), best or random; "
+            "or one per seat, e.g. team,best.",
+        ),
+    ] = None,
+    own_pawns: Annotated[
+        str | None,
+        typer.Option(
+            "--own-pawns",
+            help="Team variant, a pawn of one's own at the inn, well or prison: "
+            "return (default: it blocks) or release.",
+        ),
+    ] = None,
     occupied: Annotated[
         Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = Occupied.SWAP,
@@ -179,7 +194,7 @@ def simulate(
     from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import simulate as run
 
-    team_rules = team_variant(players, teams, pawns, policy.value)
+    team_rules = team_variant(players, teams, pawns, policy, own_pawns)
     rules = _rules(occupied, first, inn, payer, prison_turns, ante, max_rounds)
     summary = run(players, games, seed, rules, team_rules)
     if as_json:
@@ -215,6 +230,21 @@ def play(
     pawns: Annotated[
         int | None, typer.Option("--pawns", help="Pawns per player in the team variant (2 or 4).")
     ] = None,
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            "--policy",
+            help="Team variant: team (default), best or random; or one per seat, e.g. team,best.",
+        ),
+    ] = None,
+    own_pawns: Annotated[
+        str | None,
+        typer.Option(
+            "--own-pawns",
+            help="Team variant, a pawn of one's own at the inn, well or prison: "
+            "return (default: it blocks) or release.",
+        ),
+    ] = None,
     occupied: Annotated[
         Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = Occupied.SWAP,
@@ -239,7 +269,7 @@ def play(
     from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import play_one
 
-    team_rules = team_variant(players, teams, pawns)
+    team_rules = team_variant(players, teams, pawns, policy, own_pawns)
     played = play_one(players, seed, _rules(occupied, first, inn, payer, prison_turns), team_rules)
     if as_json:
         _print_json(played.to_json())

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.cli.print_options import InkLimitOption, ProfileOption
 from generator.games.otcho import Stage
 from generator.render.paper import HomePaper
@@ -92,6 +93,7 @@ def sheets(
     ] = 2,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
+    force: Force = False,
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
     from generator.games.otcho import RollRules
@@ -99,8 +101,8 @@ def sheets(
     from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(out, players, paper.value, rules, profile.value, ink_limit):
-        typer.echo(f"wrote {path}")
+    for path in build_sheets(out, players, paper.value, rules, profile.value, ink_limit, force):
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -18,7 +19,7 @@ from generator.cli.print_options import (
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
 from generator.render.profile import Profile
 
@@ -107,6 +108,7 @@ def deck(
     ink_limit: InkLimitOption = None,
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
+    force: Force = False,
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck
@@ -133,24 +135,23 @@ def deck(
         ink_limit=ink_limit,
         faces=faces,
         back_first=back_first,
+        force=force,
     )
     files = make_deck(options)
     places = len(files.deck.places)
-    typer.echo(
+    say(
         f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
         f"coordinates {files.deck.precision.label}"
     )
     if files.note:
-        typer.echo(files.note)
-    typer.echo(f"wrote {files.pdf}")
-    typer.echo(f"wrote {files.json}")
+        say(files.note)
+    say(f"wrote {files.pdf}")
+    say(f"wrote {files.json}")
     for path in files.faces:
-        typer.echo(f"wrote {path}")
-    typer.echo(
-        f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)"
-    )
+        say(f"wrote {path}")
+    say(f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)")
     if files.pngs:
-        typer.echo(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
+        say(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
 
 
 def register(app: typer.Typer) -> None:

@@ -380,18 +380,19 @@ def play(
     """
     import secrets
 
-    from rich.console import Console
     from rich.text import Text
 
     from generator.cli import oucedonc_referee as referee_cli
+    from generator.cli.common import data_console
+    from generator.core.atomic import lstat_or_none
     from generator.games.oucedonc.referee import new_game_from_options
 
-    console = Console(highlight=False)
+    console = data_console()  # names from the deck and the players: text, never markup
     if sys.stdin.isatty():
         terminal: Terminal = EditingTerminal()
     else:
         terminal = PipedTerminal(iter(sys.stdin), console)
-    if not file.exists():
+    if lstat_or_none(file, "use") is None:
         if seed is not None and not deal_mode:
             raise UserError(
                 "--seed shuffles the referee's virtual deck: add --deal, or drop --seed"
@@ -410,7 +411,9 @@ def play(
             else None,
             start=start_card,
         )
-        referee_cli._save_game(file, game)
+        referee_cli._save_game(
+            file, game, exclusive=True
+        )  # another session may create it meanwhile
         console.print(Text(f"new game in {file}: {said}", style="bold"))
     elif deck is not None or players is not None or start_card is not None or deal_mode:
         raise UserError(

@@ -9,7 +9,6 @@ commands typed at the same moment on one file are played one after the other and
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -17,8 +16,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.cli.common import say
 from generator.cli.oucedonc import oucedonc_app
 from generator.core.errors import UserError
+from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.gamefile import Game
@@ -34,19 +35,14 @@ DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to
 # --------------------------------------------------------------------------- files
 
 
+MAX_FILE_BYTES = 16 << 20  # a deck file is about 40 KB, a whole game file about 60 KB
+
+
 def _read(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{what} {path} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise UserError(f"{what} {path} is a folder; give the file") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{what} {path} is not UTF-8 text; give the JSON file pnp wrote") from None
-    except OSError as exc:
-        raise UserError(
-            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
-        ) from None
+    """A regular file (never a FIFO or a device), bounded in size, UTF-8."""
+    from generator.core.inputs import read_text_input
+
+    return read_text_input(path, what, MAX_FILE_BYTES, "give the JSON file pnp wrote")
 
 
 def _load_deck(path: Path):
@@ -61,11 +57,12 @@ def _load_game(path: Path):
     return game_from_json(_read(path, "game file"), source=str(path))
 
 
-def _save_game(path: Path, game) -> None:
+def _save_game(path: Path, game, exclusive: bool = False) -> None:
+    """Write the game file; ``exclusive``: only if the name is still free (O_EXCL semantics)."""
     from generator.core.atomic import write_text
     from generator.games.oucedonc.gamefile import game_to_json
 
-    write_text(path, game_to_json(game))
+    write_text(path, game_to_json(game), exclusive=exclusive)
 
 
 def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
@@ -86,23 +83,27 @@ def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple
 def _report(game, message: str, file: Path) -> None:
     from generator.cli.oucedonc_board import status_lines
 
-    typer.echo(message)
+    say(message)
     for line in status_lines(game, str(file)):
-        typer.echo(line)
+        say(line)
 
 
 # --------------------------------------------------------------------------- verify
 
 
 def _embedded_places():
-    """Every commune and site of the embedded data (towns first)."""
+    """The embedded communes and sites by name, and the record at a position (built for the
+    two places found only)."""
+    from generator.games.oucedonc.referee import named_place_index
+
     try:
         from generator.geo import embedded
     except ImportError:
         raise UserError(
             "the embedded place data is not installed in this pnp; use --deck deck.json"
         ) from None
-    return tuple(embedded.communes()) + tuple(embedded.landmarks())
+    named = embedded.place_names()
+    return named_place_index(named.names, named.kinds, named.departements), named.place
 
 
 def verify(
@@ -152,12 +153,13 @@ def verify(
             )
         gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
     else:
-        gap = referee.verify_places(
-            a, where, b, _embedded_places(), parse_precision(precision or "minute"), equal_rule
+        index, place = _embedded_places()
+        gap = referee.verify_named(
+            a, where, b, index, place, parse_precision(precision or "minute"), equal_rule
         )
     result = gap.verdict
     if as_json:
-        typer.echo(json.dumps(gap.to_json(), ensure_ascii=False))
+        typer.echo(json_line(gap.to_json()))
         return
     side = where.value.replace("-", " ")
     axis = "latitude" if where.axis == "lat" else "longitude"
@@ -166,12 +168,12 @@ def verify(
     else:
         how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
-    typer.echo(
+    say(
         f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}"
     )
-    typer.echo(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
-    typer.echo(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
-    typer.echo(f"  {how}")
+    say(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
+    say(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
+    say(f"  {how}")
 
 
 def _minutes_text(minutes: float) -> str:
@@ -274,12 +276,10 @@ def game_new(
 
     Example: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json --players Ana,Ben,Chloé --start Lyon
     """
+    from generator.core.outputs import claim_new
     from generator.games.oucedonc.referee import new_game_from_options
 
-    if file.exists() and not force:
-        raise UserError(
-            f"{file} already exists; choose another file name or add --force to overwrite it"
-        )
+    claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     if seed is not None and not deal_mode:
         raise UserError(
             "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the printed cards"
@@ -300,7 +300,7 @@ def game_new(
         packs=packs,
         pack_size=pack_size,
     )
-    _save_game(file, game)
+    _save_game(file, game, exclusive=not force)
     _report(game, f"new game in {file}: {said}", file)
 
 
@@ -481,13 +481,12 @@ def game_show(
     """
     game = _load_game(file)
     if as_json:
-        typer.echo(json.dumps(game.to_json(), ensure_ascii=False))
+        typer.echo(json_line(game.to_json()))
         return
-    from rich.console import Console
-
+    from generator.cli.common import data_console
     from generator.cli.oucedonc_board import show
 
-    show(game, Console(), str(file))
+    show(game, data_console(), one_line(file))
 
 
 def game_undo(

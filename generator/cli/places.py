@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.core.text import one_line, terminal
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.geo.difficulty import Difficulty
 
@@ -153,7 +154,8 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     }.get(output_format)
     if writer is None:
         return False
-    sys.stdout.write(writer(places))
+    # a stored set may hold anything: escape control characters, keep CSV's CRLF line ends
+    sys.stdout.write("\r\n".join(terminal(part) for part in writer(places).split("\r\n")))
     return True
 
 
@@ -162,6 +164,7 @@ def _print_deck(request, precision_text: str, output_format: Format) -> None:  #
     from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.games.oucedonc.coords import (
         Precision,
         format_latitude,
@@ -181,7 +184,7 @@ def _print_deck(request, precision_text: str, output_format: Format) -> None:  #
     seed, difficulty, source = request.seed, request.difficulty, request.source
     if _write_records(output_format, tuple(deck)):
         return
-    console = Console(width=min(Console().width, 80))
+    console = data_console(width=min(Console().width, 80))
     # the title on its own line: as a table title it would wrap to the width of a narrow table
     console.print(
         f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source}, "
@@ -197,8 +200,8 @@ def _print_deck(request, precision_text: str, output_format: Format) -> None:  #
     table.add_column("Longitude", justify="right", no_wrap=True)
     for place in deck:
         table.add_row(
-            place.name,
-            place.site_kind or place.kind,
+            one_line(place.name),
+            one_line(place.site_kind or place.kind),
             format_latitude(to_units(place.lat, precision), precision),
             format_longitude(to_units(place.lon, precision), precision),
         )
@@ -227,6 +230,7 @@ def _print_table(region: str, selected: tuple) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from generator.cli.common import data_console
     from generator.geo.regions import resolve_region
 
     width = min(Console().width, 100)
@@ -236,7 +240,9 @@ def _print_table(region: str, selected: tuple) -> None:
     longest = max((len(p.name) for p in selected), default=4)
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
-        title=f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}",
+        title=one_line(
+            f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}"
+        ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=False,
@@ -249,14 +255,14 @@ def _print_table(region: str, selected: tuple) -> None:
         )
     for place in selected:
         table.add_row(
-            place.name,
-            place.site_kind or place.kind,
-            place.departement or "",
+            one_line(place.name),
+            one_line(place.site_kind or place.kind),
+            one_line(place.departement or ""),
             f"{place.population:,}".replace(",", "\u202f") if place.population is not None else "",
             f"{place.lat:.4f}",
             f"{place.lon:.4f}",
         )
-    Console(width=width).print(table)
+    data_console(width=width).print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -16,7 +17,7 @@ from generator.cli.print_options import (
     bleed_option,
 )
 from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
@@ -155,6 +156,7 @@ def sheets(
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     back_first: BackFirstOption = False,
+    force: Force = False,
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
     from generator.games.pronostiques import ScoreRules
@@ -175,11 +177,12 @@ def sheets(
         profile.value,
         ink_limit,
         back_first,
+        force,
     ):
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
     from generator.products.pronostiques_sheets import deck_sheets_note
 
-    typer.echo(deck_sheets_note(paper.value, duplex.value, bleed, profile.value) + ".")
+    say(deck_sheets_note(paper.value, duplex.value, bleed, profile.value) + ".")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import Force, say
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -16,7 +17,7 @@ from generator.cli.print_options import (
     bleed_option,
 )
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
-from generator.render.imposition import Duplex
+from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
@@ -188,6 +189,7 @@ def sheets(
     ink_limit: InkLimitOption = None,
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
+    force: Force = False,
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
@@ -205,9 +207,10 @@ def sheets(
         ink_limit=ink_limit,
         faces=faces,
         back_first=back_first,
+        force=force,
     )
     for path in write_sheets(options):
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,21 +1,70 @@
-"""`pnp about`: version, the data sources to credit, and where fetched data is kept."""
+"""`pnp about`: version, licences, the data sources to credit, and where data is kept."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
 from generator import __version__
 
+DISTRIBUTION = "pnp-generator"
+
+# What each licence file covers, and the licences in words (the SPDX expression is the package's).
+LICENCES = (
+    ("the code", "MIT", "LICENSE"),
+    (
+        "the DejaVu fonts",
+        "Bitstream Vera and Arev font licences; the DejaVu changes are public domain",
+        "LICENSE-DejaVu.txt",
+    ),
+    (
+        "the embedded data",
+        "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab), "
+        "public domain (Natural Earth), CC BY 3.0 (the game-icons.net pictures), "
+        "CC0 (the landmarks)",
+        "LICENSE-data.md",
+    ),
+)
+
+
+def _licence_files() -> tuple[str | None, dict[str, Path]]:
+    """The package's SPDX licence expression and its licence files (in its ``.dist-info``), by
+    name; nothing when pnp runs from sources that were never installed."""
+    from importlib import metadata
+
+    try:
+        distribution = metadata.distribution(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return None, {}
+    files = {
+        file.name: Path(str(distribution.locate_file(file))).resolve()
+        for file in distribution.files or ()
+        if "licenses" in file.parts[:-1] and file.parts[0].endswith(".dist-info")
+    }
+    return distribution.metadata.get("License-Expression"), files
+
 
 def about() -> None:
-    """Show the version, the attributions of the embedded data, and the cache and data folders."""
-    from generator.geo.embedded import attributions
+    """Show the version, the licences, the attributions of the embedded data, and the folders."""
+    from generator.geo import embedded
     from generator.geo.http import cache_dir, data_dir
+    from generator.render.icons import icon_set
 
     typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")
+    expression, files = _licence_files()
+    typer.echo(f"Licences{f' (SPDX: {expression})' if expression else ''}:")
+    for what, licence, name in LICENCES:
+        typer.echo(f"  - {what}: {licence}")
+        if name in files:
+            typer.echo(f"    {files[name]}")
     typer.echo("Data sources (credit them with printed material):")
-    for line in attributions("en"):
+    for line in embedded.attributions("en"):
         typer.echo(f"  - {line}")
+    typer.echo(f"  - {icon_set().attribution_en}")
+    folder = embedded.folder()
+    origin = "shipped with pnp" if folder == embedded.PACKAGED else "rebuilt by 'pnp data build'"
+    typer.echo(f"Embedded data: {folder} ({origin})")
     typer.echo(f"HTTP cache: {cache_dir()}")
     typer.echo(f"Fetched place sets: {data_dir()}")
 

@@ -3,9 +3,15 @@
 Anything the user can fix (a bad argument, an unknown region, an unreadable file, an illegal
 move) raises :class:`UserError` with a one-line message that says what is wrong and what to
 do. The CLI prints that line and exits with code 2. Any other exception is a bug.
+
+Messages often quote what the user typed or what a file held (a path with a newline, a name
+with an ESC sequence): every control or direction character is shown as an escape
+(:func:`generator.core.text.one_line`), so the message stays one line and prints safely.
 """
 
 from __future__ import annotations
+
+from generator.core.text import one_line
 
 
 class UserError(Exception):
@@ -14,6 +20,4 @@ class UserError(Exception):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        if "\n" in message:
-            raise ValueError("UserError messages are one line")
-        super().__init__(message)
+        super().__init__(one_line(message))

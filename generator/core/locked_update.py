@@ -8,8 +8,11 @@ read the same journal, and the second rename would silently drop the first move.
    from before it reads until after it renames the new version into place. Because the rename
    replaces the inode, a command that was waiting for the lock checks, once it has it, that the
    inode it locked is still the one the name points to; if not, it locks the new file and reads
-   that. Nothing is created beside the file, so nothing is left behind. A second command waits (up
-   to ``timeout`` seconds, polling) and then applies its move on top of the first one.
+   that. Nothing is created beside the file but the write's own temporary ``.part`` file; one
+   left by a killed command is deleted by the next write (:mod:`generator.core.atomic`).
+   Only a regular file is opened (without blocking, so a FIFO cannot hang the command). A
+   second command waits (up to ``timeout`` seconds, polling) and then applies its move on top
+   of the first one.
 2. **Compare-and-swap**: just before the rename, the file is read again; if its bytes differ from
    what the command read (an editor, or a writer that does not take the lock, e.g. on a system
    without ``fcntl`` or a network file system that refuses ``flock``), nothing is written and the
@@ -27,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.atomic import atomic_write
+from generator.core.atomic import atomic_write, describe_kind
 from generator.core.errors import UserError
 
 try:
@@ -36,6 +39,7 @@ except ImportError:  # Windows: the compare-and-swap alone protects the file
     fcntl = None  # type: ignore[assignment]
 
 DEFAULT_TIMEOUT = 10.0
+MAX_BYTES = 16 << 20  # a game file of a whole evening is about 20 KB
 _POLL = 0.02
 
 
@@ -111,17 +115,24 @@ def _open_locked(path: Path, what: str, timeout: float) -> int:
 
 
 def _open(path: Path, what: str) -> int:
+    """Open without blocking (a FIFO would block for ever); only a regular file is kept."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise UserError(f"{what} {path} does not exist; check the path") from None
+    except IsADirectoryError:
+        raise UserError(f"{what} {path} is a folder; give the file") from None
     except OSError as exc:
         raise UserError(
             f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
         ) from None
-    if stat.S_ISDIR(os.fstat(fd).st_mode):
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
         os.close(fd)
-        raise UserError(f"{what} {path} is a folder; give the file")
+        if stat.S_ISDIR(mode):
+            raise UserError(f"{what} {path} is a folder; give the file")
+        raise UserError(f"{what} {path} is {describe_kind(mode)}, not a regular file; give a file")
+    os.set_blocking(fd, True)
     return fd
 
 
@@ -148,9 +159,14 @@ def _lock(fd: int, path: Path, what: str, deadline: float) -> bool:
 
 
 def _read_all(fd: int, path: Path, what: str) -> bytes:
-    chunks = []
+    chunks, size = [], 0
     try:
         while chunk := os.read(fd, 1 << 16):
+            size += len(chunk)
+            if size > MAX_BYTES:
+                raise UserError(
+                    f"{what} {path} is larger than {MAX_BYTES >> 20} MiB; give the file pnp wrote"
+                )
             chunks.append(chunk)
     except OSError as exc:
         raise UserError(

@@ -64,12 +64,13 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
 
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "world":
-        return tuple(embedded.world_towns(selection.code))
+        # a country abroad: its towns and the famous sites curated for it (BE, IT, CH…)
+        return (*embedded.world_towns(selection.code), *embedded.sites_abroad(selection.code))
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
-        # a box or a polygon reaching over the border: add the world towns around it
+        # a box or a polygon reaching over the border: add the world towns and sites around it
         foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))
-        return french + selection.filter(foreign)
+        return french + selection.filter([*foreign, *embedded.sites_abroad()])
     return french
 
 
@@ -284,13 +285,15 @@ def _fetch_contours(http: Http) -> FetchResult:
 
     from generator.geo.http import data_dir
     from generator.geo.sources import contours
+    from generator.geo.sources.schemas import to_builtins
 
     folder = data_dir() / "contours"
     counts = {}
     for level in ("regions", "departements"):
         collection = contours.fetch_collection(http, level)  # type: ignore[arg-type]
-        counts[level] = len(collection["features"])
-        write_text(folder / f"{level}.geojson", json.dumps(collection, ensure_ascii=False))
+        counts[level] = len(collection.features)
+        document = to_builtins(collection)
+        write_text(folder / f"{level}.geojson", json.dumps(document, ensure_ascii=False))
     return FetchResult(
         "contours",
         "France",

@@ -1,6 +1,10 @@
 """The embedded geodata of ``datasets/``: communes, landmarks, départements, régions, France's
 outline, the outlines of the world's countries and the world towns table. Everything is read once and cached (the data is read-only).
 
+The set is read from :func:`folder`: the one shipped with pnp (inside the installed package, or
+the repository's ``datasets/`` in a source checkout), unless 'pnp data build' has rebuilt it in
+the user data folder. Every file of the set is read through :func:`dataset_path`.
+
 Places are :class:`generator.geo.model.Place` records:
 
 - communes: ``kind="town"``, ``id="insee:CODE"``, ``familiarity`` = population;
@@ -8,7 +12,11 @@ Places are :class:`generator.geo.model.Place` records:
   list has no verified Wikidata id), ``site_kind`` (castle, dune…),
   ``familiarity`` = 1 / curation rank (rank 1, the best known, gives 1.0);
 - world towns: ``kind="town"``, ``id="gn:ID"``, ``country`` = ISO code, ``region`` = the
-  GeoNames admin1 code (for France that is the INSEE région code), ``familiarity`` = population.
+  GeoNames admin1 code (for France that is the INSEE région code), ``familiarity`` = population;
+- famous sites abroad (``sites_abroad.csv``, hand-curated): ``kind="site"``, ``id="wd:QID"`` (or
+  ``"site:cc:slug-of-the-name"``), ``country``, ``region`` = GeoNames admin1 code, ``insee`` =
+  ``"gn:ID"`` of the town whose place the site is (one-place rule), ``familiarity`` = 1 / rank
+  within its country.
 
 Heavy libraries (shapely) are imported only by :func:`france_outline_geometry`.
 """
@@ -27,13 +35,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import __version__
 from generator.core.errors import UserError
+from generator.core.folders import data_dir
+from generator.core.resources import package_folder
 from generator.geo.model import Departement, Place, Region
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
 
-DATASETS = Path(__file__).resolve().parents[2] / "datasets"
+PACKAGED = package_folder("datasets")  # the set shipped with pnp (the repository's datasets/)
+DATASETS = PACKAGED
 
 COMMUNES_FILE = "communes.csv"
 ALL_COMMUNES_FILE = "all_communes.csv"
@@ -48,11 +60,71 @@ COUNTRY_NAMES_FILE = "country_names.csv"
 WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
+LANDMARK_CHECKS_FILE = "landmark_checks.csv"
+LANDMARK_REFERENCES_FILE = "landmark_references.csv"
+SITES_ABROAD_FILE = "sites_abroad.csv"
+SITES_ABROAD_COLUMNS = (
+    "country",
+    "rank",
+    "name",
+    "kind",
+    "lat",
+    "lon",
+    "admin1",
+    "town",
+    "wikidata",
+    "source",
+)
+SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
+GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
+PROVENANCE_PAGE = "PROVENANCE.md"
+LICENCES_PAGE = "LICENSE-data.md"
+# Every file of the set: what 'pnp data build' leaves in a folder of its own (tests compare this
+# with the repository's datasets/).
+SET_FILES = (
+    COMMUNES_FILE,
+    ALL_COMMUNES_FILE,
+    DEPARTEMENTS_FILE,
+    REGIONS_FILE,
+    OUTLINE_FILE,
+    WORLD_OUTLINES_FILE,
+    WORLD_TOWNS_FILE,
+    FRENCH_NAMES_FILE,
+    ADMIN1_NAMES_FILE,
+    COUNTRY_NAMES_FILE,
+    LANDMARK_CHECKS_FILE,
+    LANDMARK_REFERENCES_FILE,
+    SITES_ABROAD_FILE,
+    SITES_ABROAD_CHECKS_FILE,
+    COMMUNE_OUTLINES_FILE,
+    GAME_ICONS_FILE,
+    PROVENANCE_FILE,
+    LANDMARKS_FILE,
+    PROVENANCE_PAGE,
+    LICENCES_PAGE,
+)
+BUILD_STAMP_FILE = "pnp-data-build.json"  # written last by 'pnp data build' in the user folder
+
+
+def user_folder() -> Path:
+    """Where 'pnp data build' writes the set by default: ``datasets/`` in the user data folder."""
+    return data_dir() / "datasets"
+
+
+def folder() -> Path:
+    """The folder the embedded set is read from: the user's (see :func:`user_folder`) when it
+    holds a whole set built by this version of pnp, else the set shipped with pnp."""
+    stamp = user_folder() / BUILD_STAMP_FILE
+    try:
+        built_by = json.loads(stamp.read_text(encoding="utf-8")).get("pnp")
+    except (OSError, ValueError, AttributeError):
+        return PACKAGED
+    return stamp.parent if built_by == __version__ else PACKAGED
 
 
 def dataset_path(name: str) -> Path:
     """The path of one embedded file; a missing file is a :class:`UserError`."""
-    path = DATASETS / name
+    path = folder() / name
     if not path.is_file():
         raise UserError(
             f"embedded data file {path} is missing; restore it from git or run 'pnp data build'"
@@ -66,7 +138,7 @@ def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
     header = tuple(next(reader, ()))
     if header != columns:
         raise UserError(
-            f"{DATASETS / name} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'"
+            f"{dataset_path(name)} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'"
         )
     return list(reader)
 
@@ -103,38 +175,69 @@ def _region_of_departement() -> dict[str, str]:
     return {d.code: d.region for d in departements()}
 
 
+COMMUNE_COLUMNS = (
+    "insee",
+    "name",
+    "lat",
+    "lon",
+    "departement",
+    "region",
+    "population",
+    "geonames_id",
+    "point",
+)
+
+
+def _commune(row: list[str]) -> Place:
+    insee, name, lat, lon, departement, region, population, geonames_id, _point = row
+    return Place(
+        id=f"insee:{insee}",
+        name=name,
+        kind="town",
+        lat=float(lat),
+        lon=float(lon),
+        departement=departement,
+        region=region,
+        population=int(population),
+        insee=insee,
+        geonames_id=int(geonames_id),
+        familiarity=float(population),
+    )
+
+
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
     """Every commune with a GeoNames place (about 8,500), by INSEE code."""
-    rows = _read_table(
-        COMMUNES_FILE,
-        (
-            "insee",
-            "name",
-            "lat",
-            "lon",
-            "departement",
-            "region",
-            "population",
-            "geonames_id",
-            "point",
-        ),
-    )
-    return tuple(
-        Place(
-            id=f"insee:{insee}",
-            name=name,
-            kind="town",
-            lat=float(lat),
-            lon=float(lon),
-            departement=departement,
-            region=region,
-            population=int(population),
-            insee=insee,
-            geonames_id=int(geonames_id),
-            familiarity=float(population),
-        )
-        for insee, name, lat, lon, departement, region, population, geonames_id, _point in rows
+    return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+
+
+@dataclass(frozen=True)
+class PlaceNames:
+    """The name, kind and département of every commune, then of every landmark (the order of
+    ``communes() + landmarks()``), without their :class:`Place` records: finding two places by
+    name among 8,800 needs every name but the records of the two found only."""
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    departements: tuple[str | None, ...]
+    _communes: tuple[list[str], ...]
+
+    def place(self, position: int) -> Place:
+        """The record of the place at ``position``."""
+        if position < len(self._communes):
+            return _commune(self._communes[position])
+        return landmarks()[position - len(self._communes)]
+
+
+def place_names() -> PlaceNames:
+    """Every embedded commune and landmark by name (see :class:`PlaceNames`)."""
+    rows = tuple(_read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+    sites = landmarks()
+    return PlaceNames(
+        names=tuple(row[1] for row in rows) + tuple(site.name for site in sites),
+        kinds=("town",) * len(rows) + ("site",) * len(sites),
+        departements=tuple(row[4] for row in rows) + tuple(site.departement for site in sites),
+        _communes=rows,
     )
 
 
@@ -164,6 +267,42 @@ def landmarks() -> tuple[Place, ...]:
         )
         for r in rows
     )
+
+
+@lru_cache(maxsize=1)
+def _sites_abroad() -> dict[str, tuple[Place, ...]]:
+    grouped: dict[str, list[Place]] = defaultdict(list)
+    for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
+        country, rank, name, kind, lat, lon, admin1, town, wikidata, _source = row
+        grouped[country].append(
+            Place(
+                id=f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}",
+                name=name,
+                kind="site",
+                lat=float(lat),
+                lon=float(lon),
+                region=admin1 or None,
+                insee=f"gn:{town}" if town else None,
+                wikidata=wikidata or None,
+                site_kind=kind,
+                familiarity=1.0 / int(rank),
+                country=country,
+            )
+        )
+    return {
+        country: tuple(sorted(places, key=lambda p: -p.familiarity))
+        for country, places in grouped.items()
+    }
+
+
+def sites_abroad(country_code: str | None = None) -> tuple[Place, ...]:
+    """The curated famous sites of one country (ISO alpha-2, any case), best known first; of
+    every country covered (BE, LU, DE, CH, IT, ES, AD, MC, GB) when no code is given. A country
+    the table does not cover has none."""
+    by_country = _sites_abroad()
+    if country_code is None:
+        return tuple(place for code in sorted(by_country) for place in by_country[code])
+    return by_country.get(country_code.strip().upper(), ())
 
 
 def _slug(name: str) -> str:

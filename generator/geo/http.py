@@ -5,14 +5,24 @@ Every online source (API Géo, GeoNames, Wikidata, Overpass, Etalab contours) go
 
 * one ``requests`` session with a descriptive User-Agent and (connect, read) timeouts;
 * urllib3 :class:`~urllib3.util.Retry`: exponential back-off on connection errors, read
-  time-outs and 429/500/502/503/504 answers, honouring ``Retry-After`` (capped, so a server
-  cannot park us for an hour);
+  time-outs and 429/500/502/503/504 answers, honouring ``Retry-After``: capped at
+  :data:`MAX_RETRY_AFTER_S` and announced ("waiting 120 s for HOST as it asked"); a garbage
+  ``Retry-After`` is ignored (plain back-off);
+* bounds: an overall deadline per answer (all attempts, waits and the body:
+  ``PNP_HTTP_DEADLINE``, 180 s) and per dump (``PNP_DOWNLOAD_DEADLINE``, 30 min), and one for
+  the whole session (one command); a maximum size per answer (``PNP_MAX_ANSWER_MB``, 256) and
+  per dump (``PNP_MAX_DUMP_MB``, 1024); the body is read in the pieces the socket delivers, so
+  a server trickling one byte every two seconds is stopped at the deadline
+  (:func:`generator.core.deadline.time_limit`), and an endless body at the size limit;
 * a persistent requests-cache SQLite store in the user cache folder for API answers. An answer
-  is stored only AFTER it has been read completely and validated (status 200, full body, JSON
-  that parses, the caller's own check such as Overpass' ``remark``): a failed or truncated answer
-  is never cached;
-* large dumps (GeoNames zips) streamed to a temporary file, length-checked and renamed into
-  place (:func:`generator.core.atomic.atomic_write`): nothing half-downloaded ever carries a final name;
+  is stored only AFTER it has been read completely and parsed by the source's schema
+  (``parse``, :mod:`generator.geo.sources.schemas`): a failed, truncated or wrong-shaped
+  answer is never cached, and a cached answer is parsed again when it is replayed. A cache
+  locked by another program is waited for at most ``cache_lock_timeout`` seconds;
+* large dumps (GeoNames zips) streamed to a temporary file, length-checked, checked in full by
+  the caller (``check``: a valid zip, the expected member, rows that parse) and only then
+  renamed into place (:func:`generator.core.atomic.atomic_write`): nothing half-downloaded or
+  wrong ever carries a final name;
 * ``offline`` mode: the cache only, with a clear :class:`UserError` when it lacks the answer.
 
 Every network failure becomes one :class:`UserError` line saying what failed and what to do.
@@ -29,28 +39,37 @@ PNP_CACHE_DIR        cache folder (default: the platform user cache folder for "
 PNP_DATA_DIR         data folder for fetched place sets (default: the user data folder)
 PNP_OFFLINE          "1" to behave as if --offline were given everywhere
 PNP_USER_AGENT       replaces the User-Agent (add a contact address for heavy use)
+PNP_HTTP_DEADLINE    seconds for one complete API answer, retries included (180)
+PNP_DOWNLOAD_DEADLINE  seconds for one dump download (1800)
+PNP_MAX_ANSWER_MB    largest API answer accepted, MiB (256)
+PNP_MAX_DUMP_MB      largest dump accepted, MiB (1024)
 ===================  ================================================================
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import requests
 from requests.adapters import HTTPAdapter
+from urllib3.exceptions import InvalidHeader
 from urllib3.util.retry import Retry
 
 from generator import __version__
 from generator.core.atomic import atomic_write
+from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
+from generator.core.folders import cache_dir
+from generator.core.folders import data_dir as data_dir  # re-exported: the old home of both
+
+T = TypeVar("T")
 
 USER_AGENT = (
     f"pnp-generator/{__version__} (print-and-play cards and boards for French games; "
@@ -78,6 +97,20 @@ BASE_URLS: Mapping[str, tuple[str, str]] = {
 RETRY_STATUSES = (429, 500, 502, 503, 504)
 MAX_RETRY_AFTER_S = 120.0
 CHUNK = 1 << 16
+MIB = 1 << 20
+
+
+def _env_number(variable: str, default: float) -> float:
+    text = os.environ.get(variable, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 1e9:
+        raise UserError(f"{variable}={text!r} is not a positive number; set it to e.g. {default:g}")
+    return value
 
 
 def base_url(service: str) -> str:
@@ -95,36 +128,37 @@ def base_url(service: str) -> str:
     return url
 
 
-def cache_dir() -> Path:
-    """Where API answers and downloaded dumps are cached (PNP_CACHE_DIR overrides)."""
-    override = os.environ.get("PNP_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("pnp", appauthor=False))
-
-
-def data_dir() -> Path:
-    """Where fetched place sets are stored (PNP_DATA_DIR overrides)."""
-    override = os.environ.get("PNP_DATA_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("pnp", appauthor=False))
-
-
 def offline_default() -> bool:
     return os.environ.get("PNP_OFFLINE", "").strip().lower() in ("1", "true", "yes")
 
 
 class _CappedRetry(Retry):
-    """urllib3 Retry whose ``Retry-After`` wait is capped at :data:`MAX_RETRY_AFTER_S`."""
+    """urllib3 Retry whose ``Retry-After`` wait is capped at :data:`MAX_RETRY_AFTER_S` and
+    announced through ``notice``; a ``Retry-After`` that is not a number or a date is ignored
+    (the ordinary back-off applies) instead of failing the request."""
 
-    def get_retry_after(self, response):  # type: ignore[no-untyped-def]
-        seconds = super().get_retry_after(response)
-        return None if seconds is None else min(seconds, MAX_RETRY_AFTER_S)
+    notice: Callable[[float], None] | None = None  # told how long it waits, before it does
+
+    def new(self, **kwargs: Any) -> _CappedRetry:
+        retry = super().new(**kwargs)
+        retry.notice = self.notice
+        return retry
+
+    def parse_retry_after(self, retry_after: str) -> float:
+        try:
+            seconds = super().parse_retry_after(retry_after)
+        except (InvalidHeader, ValueError, OverflowError):
+            return 0.0  # garbage: no Retry-After wait, the back-off below applies
+        return min(max(seconds, 0.0), MAX_RETRY_AFTER_S)
+
+    def sleep_for_retry(self, response: Any) -> bool:
+        seconds = self.get_retry_after(response)
+        if seconds:
+            if self.notice is not None:
+                self.notice(seconds)
+            time.sleep(seconds)
+            return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -139,6 +173,18 @@ class HttpConfig:
     cache_ttl: timedelta = timedelta(days=30)
     offline: bool = field(default_factory=offline_default)
     refresh: bool = False  # ignore cached answers (they are replaced on success)
+    deadline: float = field(default_factory=lambda: _env_number("PNP_HTTP_DEADLINE", 180.0))
+    download_deadline: float = field(
+        default_factory=lambda: _env_number("PNP_DOWNLOAD_DEADLINE", 1800.0)
+    )
+    session_deadline: float = 4 * 3600.0  # every request of one command together
+    max_answer_bytes: int = field(
+        default_factory=lambda: int(_env_number("PNP_MAX_ANSWER_MB", 256) * MIB)
+    )
+    max_dump_bytes: int = field(
+        default_factory=lambda: int(_env_number("PNP_MAX_DUMP_MB", 1024) * MIB)
+    )
+    cache_lock_timeout: float = 30.0
 
 
 class Http:
@@ -149,13 +195,18 @@ class Http:
         config: HttpConfig | None = None,
         cache_folder: Path | None = None,
         progress: Callable[[str, int, int | None], None] | None = None,
+        notice: Callable[[str], None] | None = None,
     ) -> None:
-        """``progress(what, bytes_so_far, total_or_None)`` is called while a dump downloads."""
+        """``progress(what, bytes_so_far, total_or_None)`` is called while a dump downloads;
+        ``notice(line)`` says what the client waits for (a server's Retry-After)."""
         self.config = config or HttpConfig()
         self.cache_folder = cache_folder or cache_dir()
         self.progress = progress
+        self.notice = notice
         self._session: requests.Session | None = None
         self._cache: Any = None
+        self._session_ends = time.monotonic() + self.config.session_deadline
+        self._host = "the server"  # of the request in flight, for the Retry-After notice
 
     # -- plumbing ---------------------------------------------------------------------------
     @property
@@ -174,6 +225,7 @@ class Http:
                 respect_retry_after_header=True,
                 raise_on_status=False,  # the last bad answer is turned into a UserError below
             )
+            retry.notice = self._announce_wait
             session = requests.Session()
             session.headers["User-Agent"] = user_agent()
             adapter = HTTPAdapter(max_retries=retry)
@@ -190,13 +242,21 @@ class Http:
             try:
                 self.cache_folder.mkdir(parents=True, exist_ok=True)
                 with self._cache_errors():
-                    self._cache = SQLiteCache(str(self.cache_folder / "http-cache.sqlite"))
+                    self._cache = SQLiteCache(
+                        str(self.cache_folder / "http-cache.sqlite"),
+                        timeout=self.config.cache_lock_timeout,
+                        busy_timeout=int(self.config.cache_lock_timeout * 1000),
+                    )
             except OSError as exc:
                 raise UserError(
                     f"cannot use the cache folder {self.cache_folder}: {exc.strerror}; "
                     "set PNP_CACHE_DIR to a writable folder"
                 ) from exc
         return self._cache
+
+    def _announce_wait(self, seconds: float) -> None:
+        if self.notice is not None:
+            self.notice(f"waiting {seconds:.0f} s for {self._host} as it asked (Retry-After)")
 
     def close(self) -> None:
         if self._session is not None:
@@ -217,17 +277,18 @@ class Http:
         params: Mapping[str, str] | None = None,
         *,
         what: str,
+        parse: Callable[[bytes], T],
         method: str = "GET",
         data: Mapping[str, str] | None = None,
         headers: Mapping[str, str] | None = None,
-        check: Callable[[Any], None] | None = None,
         error_message: Callable[[requests.Response], str | None] | None = None,
-    ) -> Any:
-        """Fetch ``url`` and return its parsed JSON, from the cache when possible.
+    ) -> T:
+        """Fetch ``url`` and return ``parse(body)``, from the cache when possible.
 
-        ``what`` names the thing in error messages ("API Géo communes"). ``check`` may raise
-        :class:`UserError` for an answer that is JSON but wrong (Overpass ``remark``); such an
-        answer is not cached. ``error_message`` extracts the service's own explanation from a
+        ``what`` names the thing in error messages ("API Géo communes"). ``parse`` turns the
+        body into typed data or raises :class:`UserError` (an answer of the wrong shape, an
+        Overpass ``remark``): only an answer it accepts is cached, and a cached answer goes
+        through it again. ``error_message`` extracts the service's own explanation from a
         4xx/5xx body.
         """
         request = requests.Request(
@@ -242,35 +303,105 @@ class Http:
         with self._cache_errors():
             cached = None if self.config.refresh else self.cache.get_response(key)
         if cached is not None and (self.config.offline or not cached.is_expired):
-            return json.loads(cached.content)
+            try:
+                return parse(cached.content)
+            except UserError:
+                if self.config.offline:
+                    raise UserError(
+                        f"{what}: the cached answer is not usable any more and --offline "
+                        "forbids the network; run the same command once with --refresh"
+                    ) from None
         if self.config.offline:
             raise UserError(
                 f"{what} is not in the cache and --offline forbids the network; "
                 "run the same command once without --offline"
             )
-        response = self._send(prepared, what=what, stream=False)
-        self._raise_for_status(response, what, error_message)
-        try:
-            payload = json.loads(response.content)
-        except ValueError as exc:
-            raise UserError(
-                f"{what}: the server sent an answer that is not valid JSON ({exc.msg} at byte "
-                f"{exc.pos}); try again later or set {self._variable_for(url)} to a mirror"
-            ) from exc
-        if check is not None:
-            check(payload)
+        response = self._answer(prepared, what, error_message)
+        payload = parse(response.content)  # raises for a wrong shape: nothing cached
         with self._cache_errors():
             self.cache.save_response(
                 response, key, expires=datetime.now(UTC) + self.config.cache_ttl
             )
         return payload
 
+    def _answer(
+        self,
+        prepared: requests.PreparedRequest,
+        what: str,
+        error_message: Callable[[requests.Response], str | None] | None,
+    ) -> requests.Response:
+        """One complete 200 answer, its body read in full (within the deadline and the size
+        limit), with retries for a body cut short."""
+        limit = self.config.deadline
+        ends = min(time.monotonic() + limit, self._session_ends)
+        attempt = 0
+        try:
+            with time_limit(ends - time.monotonic()):
+                while True:
+                    response = self._send(prepared, what=what, stream=True)
+                    try:
+                        body = self._read_body(response, what, self.config.max_answer_bytes)
+                    except _CutShort as exc:
+                        response.close()
+                        if attempt >= self.config.retries:
+                            raise UserError(
+                                f"{what}: the answer was cut short ({exc}); nothing was saved, "
+                                "run the command again later"
+                            ) from None
+                        time.sleep(
+                            min(self.config.backoff_max, self.config.backoff_factor * 2**attempt)
+                        )
+                        attempt += 1
+                        continue
+                    response._content = body
+                    response._content_consumed = True
+                    self._raise_for_status(response, what, error_message)
+                    return response
+        except DeadlineExceeded:
+            raise UserError(
+                f"{what}: no complete answer from {_host(prepared.url or '')} within {limit:g} s "
+                "(the server answers too slowly or not at all); nothing was saved: try again "
+                "later, or set PNP_HTTP_DEADLINE to wait longer"
+            ) from None
+
+    def _read_body(self, response: requests.Response, what: str, max_bytes: int) -> bytes:
+        """The whole body, in the pieces the socket delivers; at most ``max_bytes``."""
+        declared = response.headers.get("Content-Length")
+        if declared is not None and declared.isdigit() and int(declared) > max_bytes:
+            response.close()
+            raise _too_large(what, max_bytes, "PNP_MAX_ANSWER_MB")
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            while chunk := response.raw.read1(CHUNK, decode_content=True):
+                size += len(chunk)
+                if size > max_bytes:
+                    response.close()
+                    raise _too_large(what, max_bytes, "PNP_MAX_ANSWER_MB")
+                chunks.append(chunk)
+        except UserError:
+            raise
+        except Exception as exc:  # urllib3 ProtocolError / ReadTimeoutError / DecodeError / OSError
+            raise _CutShort(_reason(exc)) from exc
+        if declared is not None and declared.isdigit() and response.raw.tell() < int(declared):
+            raise _CutShort(f"{response.raw.tell():,} of {int(declared):,} bytes")
+        return b"".join(chunks)
+
     # -- dumps ----------------------------------------------------------------------------------
-    def download(self, url: str, target: Path, *, what: str) -> Path:
-        """Stream ``url`` into ``target`` (temporary file, length check, rename).
+    def download(
+        self,
+        url: str,
+        target: Path,
+        *,
+        what: str,
+        check: Callable[[Path], None] | None = None,
+    ) -> Path:
+        """Stream ``url`` into ``target`` (temporary file, size and length checks, ``check`` of the
+        complete temporary file, rename).
 
         An existing ``target`` is reused unless ``refresh`` is set; offline, a missing target is
-        a :class:`UserError`.
+        a :class:`UserError`. ``check(path)`` raises :class:`UserError` for a file that is not
+        what was asked for (an HTML page, a damaged zip): it is then not kept.
         """
         if target.exists() and not self.config.refresh:
             return target
@@ -279,44 +410,82 @@ class Http:
                 f"{what} has not been downloaded yet and --offline forbids the network; "
                 "run the same command once without --offline"
             )
+        limit = self.config.download_deadline
+        ends = min(time.monotonic() + limit, self._session_ends)
+        try:
+            with time_limit(ends - time.monotonic()):
+                self._download(url, target, what, check)
+        except DeadlineExceeded:
+            raise UserError(
+                f"{what}: the download did not finish within {limit:g} s; nothing was kept: "
+                "try again later, or set PNP_DOWNLOAD_DEADLINE to wait longer"
+            ) from None
+        return target
+
+    def _download(
+        self, url: str, target: Path, what: str, check: Callable[[Path], None] | None
+    ) -> None:
         prepared = self.session.prepare_request(requests.Request("GET", url))
         response = self._send(prepared, what=what, stream=True)
+        limit = self.config.max_dump_bytes
         try:
             self._raise_for_status(response, what, None)
             expected = response.headers.get("Content-Length")
+            total = int(expected) if expected and expected.isdigit() else None
+            if total is not None and total > limit:
+                raise _too_large(what, limit, "PNP_MAX_DUMP_MB")
             received = 0
-            with atomic_write(target, "wb") as handle:
+            with atomic_write(target, "wb", check=check) as handle:
                 try:
-                    for chunk in response.raw.stream(CHUNK, decode_content=True):
-                        handle.write(chunk)
+                    while chunk := response.raw.read1(CHUNK, decode_content=True):
                         received += len(chunk)
+                        if received > limit:
+                            raise _too_large(what, limit, "PNP_MAX_DUMP_MB")
+                        handle.write(chunk)
                         if self.progress is not None:
-                            self.progress(what, received, int(expected) if expected else None)
+                            self.progress(what, received, total)
+                except UserError:
+                    raise
                 except Exception as exc:  # urllib3 ProtocolError / ReadTimeoutError / OSError
                     raise UserError(
-                        f"{what}: the download broke off after {received:,} bytes ({_reason(exc)}); "
-                        "run the command again"
+                        f"{what}: the download broke off after {received:,} bytes "
+                        f"({_reason(exc)}); run the command again"
                     ) from exc
-                if expected is not None and response.raw.tell() != int(expected):
+                if total is not None and response.raw.tell() != total:
                     raise UserError(
                         f"{what}: the download is truncated ({response.raw.tell():,} of "
-                        f"{int(expected):,} bytes); run the command again"
+                        f"{total:,} bytes); run the command again"
                     )
         finally:
             response.close()
-        return target
 
     # -- helpers --------------------------------------------------------------------------------
     @contextlib.contextmanager
     def _cache_errors(self) -> Iterator[None]:
-        """A damaged or locked cache database is a user-fixable problem, not a traceback."""
+        """A damaged or locked cache database is a user-fixable problem, not a traceback; a lock
+        held by another program is waited for at most ``cache_lock_timeout`` seconds
+        (requests-cache itself would retry for ever)."""
         import sqlite3
 
+        database = self.cache_folder / "http-cache.sqlite"
+        timeout = self.config.cache_lock_timeout
         try:
-            yield
-        except sqlite3.Error as exc:
+            with time_limit(timeout):
+                yield
+        except DeadlineExceeded:
             raise UserError(
-                f"the HTTP cache {self.cache_folder / 'http-cache.sqlite'} is unusable ({exc}); "
+                f"the HTTP cache {database} stayed locked by another program for {timeout:g} s; "
+                "wait for the other pnp command to finish (or delete the file, it is only a "
+                "cache) and run this one again"
+            ) from None
+        except sqlite3.Error as exc:
+            if "locked" in str(exc):
+                raise UserError(
+                    f"the HTTP cache {database} is locked by another program ({exc}); wait for "
+                    "it to finish and run this command again"
+                ) from exc
+            raise UserError(
+                f"the HTTP cache {database} is unusable ({exc}); "
                 "delete it (it is only a cache) and run the command again"
             ) from exc
 
@@ -325,6 +494,7 @@ class Http:
     ) -> requests.Response:
         """Send with urllib3 retries; also retry a body that breaks off (requests reads it)."""
         timeout = (self.config.connect_timeout, self.config.read_timeout)
+        self._host = _host(prepared.url or "") or "the server"
         attempt = 0
         while True:
             try:
@@ -399,6 +569,17 @@ class Http:
             if url.startswith(prefix):
                 return variable
         return "the service's PNP_*_URL variable"
+
+
+class _CutShort(Exception):
+    """The body of an answer broke off before its end (retried)."""
+
+
+def _too_large(what: str, limit: int, variable: str) -> UserError:
+    return UserError(
+        f"{what}: the answer is larger than {limit / MIB:g} MiB, the limit; nothing was saved: "
+        f"check the source's address, or set {variable} higher"
+    )
 
 
 def _host(url: str) -> str:

@@ -25,12 +25,24 @@ class Place:
     departement: str | None = None  # département code ("33", "2A", "974")
     region: str | None = None  # région code ("75")
     population: int | None = None  # towns only
-    insee: str | None = None  # commune code (for sites: the commune it lies in)
+    # commune code (for sites: the commune it lies in); abroad, where there is no INSEE code, a
+    # site carries "gn:ID", the GeoNames town whose place it is (datasets/sites_abroad.csv)
+    insee: str | None = None
     geonames_id: int | None = None
     wikidata: str | None = None
     site_kind: str | None = None
     familiarity: float = 0.0
     country: str = "FR"
+
+    @property
+    def commune(self) -> str | None:
+        """The key of the commune the place belongs to, for the one-place rule: the INSEE code
+        in France; abroad ``"gn:ID"``, the GeoNames id of a town (its own, for a town)."""
+        if self.insee:
+            return self.insee
+        if self.kind == "town" and self.country != "FR" and self.geonames_id is not None:
+            return f"gn:{self.geonames_id}"
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ Anything else is a :class:`UserError` that lists the closest names.
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -259,11 +261,12 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
     """A box, a polygon file or an ISO country code; None when ``raw`` looks like none of them."""
     if "," in raw:
         return parse_bbox(raw)
-    if raw and Path(raw).is_dir():
+    found = _stat(raw)
+    if raw and found is not None and stat.S_ISDIR(found.st_mode):
         raise UserError(
             f"{raw} is a folder; give the path of a polygon file (GeoJSON, GeoPackage or shapefile)"
         )
-    if Path(raw).suffix.lower() in POLYGON_SUFFIXES or Path(raw).is_file():
+    if Path(raw).suffix.lower() in POLYGON_SUFFIXES or found is not None:
         return read_polygon_file(Path(raw))
     code = raw.upper()
     if len(code) == 2 and code.isascii() and code.isalpha():
@@ -274,6 +277,16 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
             )
         return RegionSelection("world", code, _country_name(code), frozenset())
     return None
+
+
+def _stat(raw: str) -> os.stat_result | None:
+    """What is at the path ``raw``, or None: nothing, or a name no file can have (too long)."""
+    if not raw or "\0" in raw:
+        return None
+    try:
+        return os.stat(raw)
+    except (OSError, ValueError):
+        return None
 
 
 def parse_bbox(text: str) -> RegionSelection:
@@ -294,12 +307,18 @@ def parse_bbox(text: str) -> RegionSelection:
     return RegionSelection("bbox", ",".join(f"{v:g}" for v in box), "box", frozenset(), bbox=box)
 
 
+MAX_POLYGON_BYTES = 1 << 30
+
+
 def read_polygon_file(path: Path) -> RegionSelection:
     """The union of the (multi)polygons of a vector file, in WGS84 (lon, lat)."""
-    if not path.is_file():
+    if _stat(str(path)) is None:
         raise UserError(
             f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or shapefile"
         )
+    from generator.core.inputs import require_regular_file
+
+    require_regular_file(path, "polygon file", MAX_POLYGON_BYTES)  # never a FIFO or a device
     import geopandas
     import shapely
 
@@ -319,7 +338,17 @@ def read_polygon_file(path: Path) -> RegionSelection:
         raise UserError(
             f"polygon file {path} holds no polygon; draw the region as a polygon and save it again"
         )
-    polygon = shapely.union_all(polygons)
+    try:
+        polygon = shapely.union_all(shapely.make_valid(polygons))
+    except shapely.errors.GEOSException as exc:
+        raise UserError(
+            f"polygon file {path} holds polygons that cannot be joined ({exc}); "
+            "repair them (e.g. QGIS 'Fix geometries') and save the file again"
+        ) from None
+    if polygon.is_empty or polygon.area == 0:
+        raise UserError(
+            f"polygon file {path} encloses no area; draw the region as a polygon and save it again"
+        )
     shapely.prepare(polygon)
     return RegionSelection(
         "polygon",

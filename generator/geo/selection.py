@@ -23,7 +23,10 @@ candidate places of a region:
    "Falaises de Bonifacio", "Citadelle de Corte"), or lies in the town's commune (same INSEE
    code) within :data:`SAME_COMMUNE_KM` of its point (Maison Bonaparte and Ajaccio, the Dune du
    Pilat and La Teste-de-Buch; not the Aiguilles de Bavella, 9 km from Zonza in Zonza's
-   commune), or lies within :data:`SITE_TOWN_KM` of any town card; or a town is a suburb of a
+   commune), or lies within :data:`SITE_TOWN_KM` of any town card; abroad, where there is no
+   commune code, a site's commune is the GeoNames town it is credited to (:attr:`Place.commune`:
+   the most populous town within 5 km, ``datasets/sites_abroad.csv``: the Atomium and
+   Bruxelles); or a town is a suburb of a
    better known town: within :data:`SUBURB_KM` of a town :data:`SUBURB_RATIO` times as
    populous (Villeurbanne and Lyon, Deurne and Anvers, Talence and Bordeaux), or within the
    deck's suburb distance of it (:data:`SUBURB_SHARE` of the deck's mean spacing, the square
@@ -390,7 +393,7 @@ def _deal_deck(
         familiarity=np.array([p.familiarity for p in places]),
         suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
         names=[display[p.id] for p in places],
-        insee=[p.insee for p in places],
+        commune=[p.commune for p in places],
         named_after=_named_after(places),
         anchors=len(ranks.anchors),
         suburb_dot=math.cos(min(math.pi, suburb_km / EARTH_RADIUS_KM)),
@@ -454,7 +457,7 @@ class _Columns:
     familiarity: np.ndarray
     suburb_floor_dot: float
     names: list[str]
-    insee: list[str | None]
+    commune: list[str | None]  # Place.commune: INSEE code, or abroad a GeoNames town
     named_after: dict[int, set[int]]
     anchors: int  # the first ``anchors`` candidates ignore the spread distance
     suburb_dot: float  # towns closer than the suburb distance: dot product above this
@@ -481,7 +484,7 @@ def _deal(
     used_lat: set[int] = set()
     used_lon: set[int] = set()
     used_names: set[str] = set()
-    dealt_insee: dict[tuple[str, bool], int] = {}
+    dealt_commune: dict[tuple[str, bool], int] = {}
     dealt: list[int] = []
     tied: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
@@ -493,8 +496,8 @@ def _deal(
             if columns.names[i] in used_names:
                 continue
             town = bool(towns[i])
-            code = columns.insee[i]
-            other = dealt_insee.get((code, not town)) if code is not None else None
+            code = columns.commune[i]
+            other = dealt_commune.get((code, not town)) if code is not None else None
             if other is not None and (
                 xs[i] * xs[other] + ys[i] * ys[other] + zs[i] * zs[other] > columns.commune_dot
             ):
@@ -510,7 +513,7 @@ def _deal(
             left[columns.kinds[i]] -= 1
             used_names.add(columns.names[i])
             if code is not None:
-                dealt_insee[(code, town)] = i
+                dealt_commune[(code, town)] = i
             if len(dealt) == wanted:
                 return dealt, tied
             dots = xs * xs[i] + ys * ys[i] + zs * zs[i]

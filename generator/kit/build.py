@@ -24,11 +24,16 @@ How a game adds its material (one line in :data:`COMPONENTS`)::
   region, too few places...). Any exception fails only that component.
 
 Isolation: each component writes into its own hidden staging folder (``params.out`` points
-there while it runs). Only when the builder returns are its files renamed, one by one with
-:func:`os.replace`, to their final names under the output folder; a failed component's staging
-folder is deleted, so a failure leaves nothing behind and never overwrites a good file from an
-earlier run. The gallery (``index.html``, ``thumbnails/``) and ``manifest.json`` are written
-afterwards (:mod:`generator.kit.run`).
+there while it runs), inside one private ``.pnp-staging-XXXXXXXX`` folder of the output folder
+(:func:`generator.core.outputs.staging`). Only when the builder returns are its files renamed,
+one by one, to their final names under the output folder; a failed component's staging folder
+is deleted, so a failure leaves nothing behind and never overwrites a good file from an earlier
+run. The gallery (``index.html``, ``thumbnails/``) and ``manifest.json`` are written afterwards
+(:mod:`generator.kit.run`).
+
+Ownership: ``build_kit(..., replaceable=...)`` says which existing files may be replaced (the
+ones an earlier kit's manifest lists, :mod:`generator.kit.ownership`); a component whose file
+would replace anything else fails with one line, unless ``params.force``.
 """
 
 from __future__ import annotations
@@ -36,18 +41,26 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+from generator.core.atomic import (
+    check_name,
+    describe_kind,
+    lstat_or_none,
+    move_into_place,
+    require_replaceable,
+)
 from generator.core.errors import UserError
+from generator.core.outputs import STAGING_PREFIX, require_folder, staging
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
 
 # Names the kit itself writes in the output folder; no component may use them.
 RESERVED_NAMES: frozenset[str] = frozenset({"index.html", "manifest.json", "thumbnails"})
-STAGING_DIR = ".kit-staging"
 
 
 class BuilderContractError(Exception):
@@ -92,8 +105,8 @@ def validate_params(params: KitParams) -> KitParams:
         raise UserError(
             f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}"
         )
-    if params.out.exists() and not params.out.is_dir():
-        raise UserError(f"{params.out} is a file, not a folder; pass --out with a folder name")
+    check_name(params.out)
+    require_folder(params.out)
     region = params.region.strip()
     if not region:
         raise UserError(
@@ -111,30 +124,28 @@ def build_kit(
     params: KitParams,
     components: tuple[Component, ...] = COMPONENTS,
     on_step: Callable[[str], None] | None = None,
+    replaceable: Callable[[PurePosixPath], bool] | None = None,
 ) -> KitResult:
-    """Build every component into ``params.out``; a failure is recorded, the others still built."""
+    """Build every component into ``params.out``; a failure is recorded, the others still built.
+
+    ``replaceable(relative_path)`` says whether an existing file may be replaced (None: any
+    regular file may); ``params.force`` replaces any regular file.
+    """
     params = validate_params(params)
     names = [component.name for component in components]
     if len(set(names)) != len(names):
         raise ValueError(f"kit component names must be unique: {names}")
-    staging_root = params.out / STAGING_DIR
-    shutil.rmtree(staging_root, ignore_errors=True)  # leftovers of an interrupted run
-    try:
-        staging_root.mkdir(parents=True)
-    except OSError as exc:
-        raise UserError(
-            f"cannot write into {params.out}: {exc.strerror}; choose a writable folder"
-        ) from None
+    may_replace = replaceable if replaceable is not None and not params.force else None
     files: list[BuiltFile] = []
     failures: list[Failure] = []
-    try:
+    with staging(params.out) as staging_root:
         for index, component in enumerate(components):
             if on_step:
                 on_step(component.name)
-            staging = staging_root / f"{index:02d}-{_slug(component.name)}"
+            folder = staging_root / f"{index:02d}-{_slug(component.name)}"
             taken = {file.path for file in files}
             try:
-                files.extend(_build_one(component, params, staging, taken))
+                files.extend(_build_one(component, params, folder, taken, may_replace))
             except UserError as exc:
                 failures.append(Failure(component.name, str(exc), is_bug=False))
             except BuilderContractError as exc:
@@ -149,14 +160,16 @@ def build_kit(
                     )
                 )
             finally:
-                shutil.rmtree(staging, ignore_errors=True)
-    finally:
-        shutil.rmtree(staging_root, ignore_errors=True)
+                shutil.rmtree(folder, ignore_errors=True)
     return KitResult(tuple(files), tuple(failures), tuple(components))
 
 
 def _build_one(
-    component: Component, params: KitParams, staging: Path, taken: set[PurePosixPath]
+    component: Component,
+    params: KitParams,
+    staging: Path,
+    taken: set[PurePosixPath],
+    may_replace: Callable[[PurePosixPath], bool] | None,
 ) -> list[BuiltFile]:
     staging.mkdir(parents=True)
     returned = component.builder()(replace(params, out=staging))
@@ -177,7 +190,7 @@ def _build_one(
     )
     order = list(by_relative) + [p for p in written if p not in by_relative]
     for relative in order:
-        if relative.parts[0] in RESERVED_NAMES or relative.parts[0] == STAGING_DIR:
+        if relative.parts[0] in RESERVED_NAMES or relative.parts[0].startswith(STAGING_PREFIX):
             raise BuilderContractError(f"builder wrote {relative}, a name the kit keeps for itself")
         if relative in taken:
             raise BuilderContractError(
@@ -186,18 +199,27 @@ def _build_one(
         if relative.suffix.lower() == ".pdf" and (problem := _pdf_problem(staging / relative)):
             raise BuilderContractError(f"builder wrote {relative}, {problem}")
         target = params.out / relative
-        if target.is_dir():
-            raise UserError(f"{target} is a folder; remove it so the kit can write that file")
         for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
-            if (params.out / parent).exists() and not (params.out / parent).is_dir():
+            st = lstat_or_none(params.out / parent, "write")
+            if st is not None and not stat.S_ISDIR(st.st_mode):
+                kind = "a file" if stat.S_ISREG(st.st_mode) else describe_kind(st.st_mode)
                 raise UserError(
-                    f"{params.out / parent} is a file; remove it so the kit can write {target}"
+                    f"{params.out / parent} is {kind}; remove it so the kit can write {target}"
                 )
+        st = lstat_or_none(target, "write")
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise UserError(f"{target} is a folder; remove it so the kit can write that file")
+        require_replaceable(target, st)
+        if st is not None and may_replace is not None and not may_replace(relative):
+            raise UserError(
+                f"{target} exists and no earlier kit's manifest.json lists it; nothing of this "
+                "component was written: move that file away or add --force to replace it"
+            )
     built = []
     for relative in order:  # checked above, so the renames cannot stop half-way for a known reason
         target = params.out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(staging / relative, target)
+        move_into_place(staging / relative, target)
         kit_file = by_relative.get(relative, KitFile(Path(relative)))
         built.append(
             BuiltFile(

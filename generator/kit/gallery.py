@@ -15,14 +15,14 @@ from pathlib import Path
 from urllib.parse import quote
 
 from generator import __version__
-from generator.geo.embedded import DATASETS, PROVENANCE_FILE
+from generator.core.resources import package_folder
+from generator.geo.embedded import PROVENANCE_FILE
 from generator.kit.build import KitResult
 from generator.kit.manifest import FileFacts
 from generator.kit.model import KitParams
 from generator.kit.thumbnails import describe_sheets
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "kit"
-DATASETS_DIR = DATASETS  # where the embedded data and its provenance.json live
+TEMPLATE_DIR = package_folder("templates") / "kit"
 
 DUPLEX_TEXT = {
     "single": "One-sided",
@@ -41,6 +41,46 @@ class DataSource:
     licence_url: str
     attribution: str
     url: str
+
+
+@dataclass(frozen=True)
+class Pictogram:
+    """One picture of the legend: its SVG path (512 grid) and the site kinds it stands for."""
+
+    path: str
+    label: str
+
+
+@dataclass(frozen=True)
+class PictureCredits:
+    """The icon set the printed material draws from, its credit and the Oucédonc legend."""
+
+    package: str
+    version: str
+    attribution: str  # authors, source, licence and its address, as CC BY 3.0 asks
+    grid: int
+    pictograms: tuple[Pictogram, ...]
+
+
+def picture_credits() -> PictureCredits:
+    from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, UNKNOWN_SITE
+    from generator.render.icons import icon_set
+
+    icons = icon_set()
+    kinds: dict[str, list[str]] = {}
+    for kind, icon in SITE_PICTOGRAMS.items():
+        kinds.setdefault(icon, []).append(kind)
+    kinds.setdefault(UNKNOWN_SITE, []).append("other sites")
+    return PictureCredits(
+        package=icons.package,
+        version=icons.version,
+        attribution=icons.attribution_en,
+        grid=int(icons.grid),
+        pictograms=tuple(
+            Pictogram(icons.entries[icon].svg_path, ", ".join(names))
+            for icon, names in kinds.items()
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -157,16 +197,18 @@ def render_index(
     provenance: Provenance,
     template_dir: Path = TEMPLATE_DIR,
 ) -> str:
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    from generator.render.template_sandbox import (
+        RegularFileLoader,
+        render_limited,
+        sandboxed_environment,
+    )
 
-    environment = SandboxedEnvironment(
-        loader=FileSystemLoader(template_dir),
+    environment = sandboxed_environment(
+        RegularFileLoader(str(template_dir)),
         autoescape=True,
-        undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        keep_trailing_newline=True,
+        max_output=64 << 20,  # the gallery of a large kit is a few hundred KB
     )
     games = _game_views(result, facts)
     material = [fact for fact in facts if fact.built]
@@ -178,19 +220,21 @@ def render_index(
         for fact in material
         if fact.built.component in calibration_components and fact.pdf
     )
-    return environment.get_template("index.html.j2").render(
-        params=params,
-        version=__version__,
-        games=games,
-        failures=result.failures,
-        provenance=provenance,
-        total_files=len(material),
-        total_pages=sum(fact.pdf.page_count for fact in material if fact.pdf),
-        total_sheets=sum(fact.paper_sheets for fact in material),
-        total_size=human_size(sum(fact.size for fact in material)),
-        any_two_sided=any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
-        calibration=calibration,
-    )
+    context = {
+        "params": params,
+        "version": __version__,
+        "games": games,
+        "failures": result.failures,
+        "provenance": provenance,
+        "total_files": len(material),
+        "total_pages": sum(fact.pdf.page_count for fact in material if fact.pdf),
+        "total_sheets": sum(fact.paper_sheets for fact in material),
+        "total_size": human_size(sum(fact.size for fact in material)),
+        "any_two_sided": any(fact.duplex in ("long", "short") for fact in material if fact.pdf),
+        "calibration": calibration,
+        "pictures": picture_credits(),
+    }
+    return render_limited(environment, "index.html.j2", context, str(template_dir))
 
 
 def _game_views(result: KitResult, facts: list[FileFacts]) -> tuple[GameView, ...]:

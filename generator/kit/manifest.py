@@ -72,6 +72,7 @@ def inspect_built_files(
     result: KitResult,
     with_thumbnails: bool = True,
     on_pdf: Callable[[PurePosixPath], None] | None = None,
+    before_write: Callable[[Path], None] | None = None,
 ) -> list[FileFacts]:
     """Measure every built file; render a thumbnail of every PDF page into ``out/thumbnails``."""
     facts = []
@@ -83,7 +84,10 @@ def inspect_built_files(
                 on_pdf(built.path)
             stem = _unique("__".join(built.path.with_suffix("").parts), stems)
             pdf = read_pdf_pages(
-                out / built.path, out / THUMBNAIL_DIR if with_thumbnails else None, stem
+                out / built.path,
+                out / THUMBNAIL_DIR if with_thumbnails else None,
+                stem,
+                before_write=before_write,
             )
         facts.append(measure(out, built.path, built, pdf))
     return facts
@@ -106,17 +110,6 @@ def thumbnail_paths(out: Path, facts: list[FileFacts]) -> list[PurePosixPath]:
         if fact.pdf
         for thumb in fact.pdf.thumbnails
     ]
-
-
-def remove_stale_thumbnails(out: Path, keep: list[PurePosixPath]) -> None:
-    """Delete PNGs of ``out/thumbnails`` that belong to no file of this build (an earlier kit's)."""
-    folder = out / THUMBNAIL_DIR
-    if not folder.is_dir():
-        return
-    wanted = {out / path for path in keep}
-    for png in folder.glob("*.png"):
-        if png not in wanted:
-            png.unlink()
 
 
 def manifest_document(params: KitParams, result: KitResult, facts: list[FileFacts]) -> dict:

@@ -13,18 +13,20 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.core.atomic import write_text
+from generator.core.outputs import Output, claim, never
+from generator.geo import embedded
 from generator.kit.build import KitResult, build_kit, validate_params
 from generator.kit.components import COMPONENTS
-from generator.kit.gallery import DATASETS_DIR, read_provenance, render_index
+from generator.kit.gallery import read_provenance, render_index
 from generator.kit.manifest import (
     FileFacts,
     inspect_built_files,
     manifest_json,
     measure,
-    remove_stale_thumbnails,
     thumbnail_paths,
 )
 from generator.kit.model import Component, KitParams
+from generator.kit.ownership import check_folder, may_replace, read_previous, remove_stale
 
 INDEX = PurePosixPath("index.html")
 MANIFEST = PurePosixPath("manifest.json")
@@ -41,7 +43,7 @@ class KitOutcome:
 def make_kit(
     params: KitParams,
     components: tuple[Component, ...] = COMPONENTS,
-    datasets_dir: Path = DATASETS_DIR,
+    datasets_dir: Path | None = None,  # the embedded set's folder (default: the one pnp reads)
     on_step: Callable[[str, int], None] | None = None,
 ) -> KitOutcome:
     """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
@@ -51,22 +53,41 @@ def make_kit(
     """
     params = validate_params(params)
     components = tuple(c for c in components if params.profile in c.profiles)
+    out = params.out
+    previous = read_previous(out)
+    check_folder(out, previous, params.force)
+    replaceable = may_replace(previous)
+    claim(
+        [Output(out / INDEX, lambda _: replaceable(INDEX), "kit gallery")]
+        + ([] if previous else [Output(out / MANIFEST, never, "kit manifest")]),
+        params.force,
+    )
     step = on_step or (lambda label, total: None)
     estimate = 2 * len(components) + 1  # until the PDFs are known: about one per component
-    result = build_kit(params, components, on_step=lambda name: step(name, estimate))
-    out = params.out
+    result = build_kit(
+        params, components, on_step=lambda name: step(name, estimate), replaceable=replaceable
+    )
 
     pdf_count = sum(1 for built in result.files if built.path.suffix.lower() == ".pdf")
     total = len(components) + pdf_count + 1
+
+    def claim_thumbnail(path: Path) -> None:
+        relative = PurePosixPath(path.relative_to(out).as_posix())
+        claim([Output(path, lambda _: replaceable(relative), "kit thumbnail")], params.force)
+
     material = inspect_built_files(
-        out, result, on_pdf=lambda path: step(f"thumbnails: {path.name}", total)
+        out,
+        result,
+        on_pdf=lambda path: step(f"thumbnails: {path.name}", total),
+        before_write=claim_thumbnail,
     )
     thumbnails = thumbnail_paths(out, material)
-    remove_stale_thumbnails(out, thumbnails)
+    remove_stale(out, previous, [fact.path for fact in material] + thumbnails + [INDEX])
 
     step("gallery and manifest", total)
     index = write_text(
-        out / INDEX, render_index(params, result, material, read_provenance(datasets_dir))
+        out / INDEX,
+        render_index(params, result, material, read_provenance(datasets_dir or embedded.folder())),
     )
     facts = material + [measure(out, path) for path in thumbnails] + [measure(out, INDEX)]
     manifest = write_text(out / MANIFEST, manifest_json(params, result, facts))

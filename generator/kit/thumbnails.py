@@ -7,6 +7,7 @@ same PDF gives byte-identical thumbnails. pypdfium2 and Pillow are imported insi
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,11 +91,16 @@ def pdf_problem(pdf_path: Path) -> str:
 
 
 def read_pdf_pages(
-    pdf_path: Path, thumbnail_dir: Path | None, stem: str, max_pixels: int = 360
+    pdf_path: Path,
+    thumbnail_dir: Path | None,
+    stem: str,
+    max_pixels: int = 360,
+    before_write: Callable[[Path], None] | None = None,
 ) -> PdfPages:
     """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
 
-    Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square.
+    Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square;
+    ``before_write(path)`` may refuse a name (raise) before it is written.
     """
     import pypdfium2 as pdfium
 
@@ -115,6 +121,8 @@ def read_pdf_pages(
                 sizes.append((round(to_mm(width_pt), 2), round(to_mm(height_pt), 2)))
                 if thumbnail_dir is not None:
                     target = thumbnail_dir / f"{stem}-p{index + 1:03d}.png"
+                    if before_write is not None:
+                        before_write(target)
                     scale = max_pixels / max(width_pt, height_pt)
                     # rev_byteorder: PDFium paints RGB directly, no channel swap before PNG.
                     write_bytes(

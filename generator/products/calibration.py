@@ -7,8 +7,10 @@ from pathlib import Path
 from generator.core.errors import UserError
 
 
-def make_calibration(paper_name: str, duplex_name: str, out: Path) -> Path:
-    """Write the calibration sheet for ``duplex_name`` on ``paper_name`` to ``out``."""
+def make_calibration(paper_name: str, duplex_name: str, out: Path, force: bool = False) -> Path:
+    """Write the calibration sheet for ``duplex_name`` on ``paper_name`` to ``out`` (a PDF of
+    pnp's there is replaced; another file only with ``force``)."""
+    from generator.core.outputs import Output, claim, is_pnp_pdf
     from generator.render.calibration import calibration_sheet
     from generator.render.imposition import Duplex, parse_duplex
     from generator.render.paper import paper
@@ -17,6 +19,7 @@ def make_calibration(paper_name: str, duplex_name: str, out: Path) -> Path:
         raise UserError(
             f"output {out} must end in .pdf; give the PDF file to write, e.g. --out calibration.pdf"
         )
+    claim([Output(out, is_pnp_pdf, "PDF")], force)
     duplex = parse_duplex(duplex_name)
     if duplex is Duplex.FOLD:
         raise UserError(

@@ -113,9 +113,21 @@ def board_options(request: BoardRequest) -> BoardOptions:
     return options
 
 
-def make_board(request: BoardRequest, out: Path | None = None) -> Path:
-    """Write the board (or poster) PDF to ``out`` (default under ``output/``) and return its path."""
+def make_board(request: BoardRequest, out: Path | None = None, force: bool = False) -> Path:
+    """Write the board (or poster) PDF to ``out`` (default under ``output/``) and return its path.
+
+    ``out`` must end in ``.pdf``; a PDF of pnp's there is replaced, another file only with ``force``.
+    """
+    from generator.core.atomic import lstat_or_none, require_replaceable
+    from generator.core.outputs import Output, claim, is_pnp_pdf
     from generator.render.oie.board import write_board
 
+    target = out or default_out(request)
+    require_replaceable(target, lstat_or_none(target, "write"))  # a folder: say so first
+    if target.suffix.lower() != ".pdf":
+        raise UserError(
+            f"output {target} must end in .pdf; give the PDF file to write, e.g. --out oie-board.pdf"
+        )
+    claim([Output(target, is_pnp_pdf, "PDF")], force)
     options = board_options(request)
-    return write_board(options, out or default_out(request))
+    return write_board(options, target)

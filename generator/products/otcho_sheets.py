@@ -15,8 +15,11 @@ def build_sheets(
     rules: RollRules = RollRules(),
     profile: str = "home",
     ink_limit: float | None = None,
+    force: bool = False,
 ) -> list[Path]:
-    """Write the four Neo Otcho PDFs into ``out`` and return their paths."""
+    """Write the four Neo Otcho PDFs into ``out`` and return their paths (the overwrite rule of
+    :mod:`generator.core.outputs`: pnp's own PDFs are replaced, other files only with ``force``)."""
+    from generator.core.outputs import publish, require_folder, staging
     from generator.render.otcho.sheets import (
         OtchoOptions,
         build_dice,
@@ -31,9 +34,12 @@ def build_sheets(
     check_players(players)
     sheet = sheet_paper(paper_name, "Neo Otcho sheets")
     options = OtchoOptions(players, sheet, rules, chosen)
-    return [
-        build_player_cards(options, out),
-        build_dice(options, out),
-        build_pawns(options, out),
-        build_rules_aid(options, out),
-    ]
+    require_folder(out)
+    with staging(out) as folder:
+        written = [
+            build_player_cards(options, folder),
+            build_dice(options, folder),
+            build_pawns(options, folder),
+            build_rules_aid(options, folder),
+        ]
+        return publish(folder, out, written, force)

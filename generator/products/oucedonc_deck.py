@@ -30,6 +30,7 @@ from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
 
 if TYPE_CHECKING:
+    from generator.core.outputs import Output
     from generator.geo.regions import RegionSelection
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
@@ -67,6 +68,7 @@ class DeckOptions:
     ink_limit: float | None = None  # shop: total ink limit in % (default 300)
     faces: bool = False  # also the cards and the tokens one face per page
     back_first: bool = False  # faces files: back, then front
+    force: bool = False  # replace files at the output names that pnp did not make
 
 
 #: The deck's home bleed (mm) when ``--bleed`` is not given.
@@ -320,21 +322,34 @@ def _check_type_fits(spec: SheetSpec) -> None:
     )
 
 
+def deck_outputs(options: DeckOptions, png_names: Sequence[str] = ()) -> list[Output]:
+    """The names a deck writes: the PDF typed, the deck JSON beside it, the PNG faces; each may
+    replace only pnp's own file of its kind (:mod:`generator.core.outputs`)."""
+    from generator.core.outputs import Output, is_pnp_pdf, is_pnp_png, json_schema_is, text_holds
+    from generator.games.oucedonc.deckfile import SCHEMA
+    from generator.products.oucedonc_referee_page import PAGE_MARKER, page_path
+
+    folder = png_folder(options.out)
+    json_path = options.out.with_suffix(".json")
+    return [
+        Output(options.out, is_pnp_pdf, "PDF"),
+        Output(json_path, json_schema_is(SCHEMA), "deck file"),
+        Output(page_path(json_path), text_holds(PAGE_MARKER), "referee page"),
+        *(Output(path, is_pnp_pdf, "PDF") for path in faces_paths(options.out) if options.faces),
+        *(Output(folder / name, is_pnp_png, "card face PNG") for name in png_names),
+    ]
+
+
 def _check_targets(options: DeckOptions) -> None:
     """The PDF, the JSON, the referee page, the faces files and the PNG folder must all be
     writable as such before any is written: a PDF replaced while its deck file cannot be would
-    leave the referee reading another deck."""
-    from generator.products.oucedonc_referee_page import page_path
+    leave the referee reading another deck; the files beside the PDF follow the same rule as the
+    PDF's name."""
+    from generator.core.outputs import claim, require_folder
 
-    json_path = options.out.with_suffix(".json")
-    for path in (options.out, json_path, page_path(json_path), *faces_paths(options.out)):
-        if path.is_dir():
-            raise UserError(f"{path} is a folder; choose another --out or move that folder away")
-    folder = png_folder(options.out)
-    if options.png_dpi is not None and folder.exists() and not folder.is_dir():
-        raise UserError(
-            f"{folder} is a file, but the PNG faces go in a folder of that name; move the file away"
-        )
+    claim(deck_outputs(options), options.force)
+    if options.png_dpi is not None:
+        require_folder(png_folder(options.out), "the PNG faces' folder")
 
 
 def png_folder(out: Path) -> Path:
@@ -427,7 +442,10 @@ def render_oucedonc_deck(
     deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings
 ) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
+    from generator.games.oucedonc.pictograms import TOWN, pictogram
     from generator.render.document import DocInfo, new_document
+    from generator.render.fonts import require_glyphs
+    from generator.render.icons import icon_credit
     from generator.render.imposition import CardBox, Duplex, render_deck, render_faces
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.texts import render_deck_texts
@@ -444,8 +462,13 @@ def render_oucedonc_deck(
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
-    info = DocInfo(title=deck.title, subject="Oucédonc : cartes à imprimer recto verso")
-    doc = render_deck(cards, spec, info)
+    pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
+    credit = icon_credit(sorted(pictures)) if pictures else ""
+    require_glyphs(fonts.regular, credit, "the icons' credit")
+    info = DocInfo(
+        title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
+    )
+    doc = render_deck(cards, spec, info, credit_font=fonts.regular)
     sheet = plan_tokens(*settings.page_size, TOKENS, spec.bleed)
     token_pages = draw_token_pages(
         doc.canvas,
@@ -558,6 +581,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
     each atomically."""
     from generator.core.atomic import write_bytes, write_text
+    from generator.core.outputs import claim
     from generator.products.oucedonc_referee_page import page_path, render_page
 
     built = build_deck(options)
@@ -569,6 +593,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     )
     json_path = options.out.with_suffix(".json")
     page = render_page(built.deck)
+    claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
     faces: tuple[Path, ...] = ()
@@ -597,10 +622,13 @@ _FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
 
 def _remove_stale_faces(folder: Path, current: set[str]) -> None:
     """Faces left by an earlier, larger deck in the same folder (``P64_front.png``…) would be sent
-    to the print shop with this one; only files named like a face are touched."""
+    to the print shop with this one; only files named like a face that pnp wrote are touched."""
+    from generator.core.outputs import is_pnp_png
+
     for path in folder.iterdir():
-        if _FACE_NAME.match(path.name) and path.name not in current:
-            path.unlink()
+        if _FACE_NAME.match(path.name) and path.name not in current and path.is_file():
+            if not path.is_symlink() and is_pnp_png(path):
+                path.unlink()
 
 
 def render_pngs(
@@ -610,20 +638,24 @@ def render_pngs(
     import io
 
     import pypdfium2
+    from PIL.PngImagePlugin import PngInfo
 
+    from generator.core.outputs import PNG_SOFTWARE
     from generator.render.document import DocInfo
     from generator.render.imposition import render_faces
 
     faces = render_faces(cards, spec.card, spec.bleed, DocInfo(title=title)).to_bytes()
     pdf = pypdfium2.PdfDocument(faces)
     images: dict[str, bytes] = {}
+    info = PngInfo()
+    info.add_text("Software", PNG_SOFTWARE)  # how the next run knows the file is pnp's
     try:
         for index in range(len(pdf)):
             card_index, side = divmod(index, 2)
             page = pdf[index]
             bitmap = page.render(scale=dpi / 72.0)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi), pnginfo=info)
             images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
             page.close()
     finally:

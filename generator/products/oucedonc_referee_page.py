@@ -15,10 +15,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.core.resources import package_folder
 from generator.games.oucedonc.compare import EqualCoordinates
 from generator.games.oucedonc.deckfile import Deck
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "referee" / "page.html.j2"
+TEMPLATE = package_folder("templates") / "referee" / "page.html.j2"
+
+
+# What every page says in its footer: how the next deck recognises the page as pnp's own.
+PAGE_MARKER = "<code>pnp oucedonc verify --deck</code>".encode()
 
 
 def page_path(deck_json: Path) -> Path:

@@ -24,10 +24,12 @@ def build_sheets(
     profile: str = "home",
     ink_limit: float | None = None,
     back_first: bool = False,
+    force: bool = False,
 ) -> list[Path]:
     """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
     deck one face per page) and return their paths. ``bleed`` None: 1 mm at home, 3 mm for a
     print shop (``profile`` shop)."""
+    from generator.core.outputs import publish, require_folder, staging
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
     from generator.render.profile import print_profile
     from generator.render.pronostiques.sheets import (
@@ -51,7 +53,14 @@ def build_sheets(
     plan_sheet(
         SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)
     )  # fails before writing
-    return [*build_deck(options, out), build_score_pad(options, out), build_rules_aid(options, out)]
+    require_folder(out)
+    with staging(out) as folder:
+        written = [
+            *build_deck(options, folder),
+            build_score_pad(options, folder),
+            build_rules_aid(options, folder),
+        ]
+        return publish(folder, out, written, force)
 
 
 def deck_sheets_note(

@@ -27,6 +27,7 @@ class SheetOptions:
     faces: bool = False  # also the deck one face per page
     back_first: bool = False  # the faces file: back, then front
     sheets: bool = True  # the trackers, the reference card and the setup sheet
+    force: bool = False  # replace files at the output names that pnp did not make
 
 
 HOME_BLEED = 2.0  # mm: the Lenormand deck's frames reach into the bleed
@@ -37,6 +38,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
 
     Every option is checked before the first file is written, so a mistake writes nothing.
     """
+    from generator.core.outputs import publish, require_folder, staging
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
     from generator.render.profile import print_profile
     from generator.render.sheet import sheet_paper
@@ -52,8 +54,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         raise UserError("--back-first orders the faces file; add --faces")
     if options.faces and not options.deck:
         raise UserError("--faces writes the deck one face per page; drop --no-deck")
-    if options.out.exists() and not options.out.is_dir():
-        raise UserError(f"{options.out} is a file; --out takes the folder to write the sheets into")
+    require_folder(options.out)
     sheet = sheet_paper(options.paper, "sheets of Les territoires")
     spec = SheetSpec(
         paper=sheet,
@@ -69,24 +70,28 @@ def write_sheets(options: SheetOptions) -> list[Path]:
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
         check_card_fits(spec.card.width, spec.card.name)
-    written = []
-    if options.sheets:
-        n = setup.players
-        written += [
-            write_trackers(options.out / f"territoires-vie-{n}j.pdf", setup, sheet, profile),
-            write_reference(options.out / f"territoires-resume-{n}j.pdf", setup, sheet, profile),
-            write_setup(options.out / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile),
-        ]
-    if options.deck:
-        from generator.render.territoires.deck import render_lenormand_deck, render_lenormand_faces
-
-        written.append(
-            render_lenormand_deck(spec).save(options.out / "territoires-jeu-lenormand.pdf")
-        )
-        if options.faces:
-            written.append(
-                render_lenormand_faces(spec, options.back_first).save(
-                    options.out / "territoires-jeu-lenormand-faces.pdf"
-                )
+    n = setup.players
+    with staging(options.out) as folder:
+        written = []
+        if options.sheets:
+            written += [
+                write_trackers(folder / f"territoires-vie-{n}j.pdf", setup, sheet, profile),
+                write_reference(folder / f"territoires-resume-{n}j.pdf", setup, sheet, profile),
+                write_setup(folder / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile),
+            ]
+        if options.deck:
+            from generator.render.territoires.deck import (
+                render_lenormand_deck,
+                render_lenormand_faces,
             )
-    return written
+
+            written.append(
+                render_lenormand_deck(spec).save(folder / "territoires-jeu-lenormand.pdf")
+            )
+            if options.faces:
+                written.append(
+                    render_lenormand_faces(spec, options.back_first).save(
+                        folder / "territoires-jeu-lenormand-faces.pdf"
+                    )
+                )
+        return publish(folder, options.out, written, options.force)

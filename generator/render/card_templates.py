@@ -6,6 +6,11 @@ are ReportLab paragraph markup; every other section is a plain line. Every ``{{ 
 XML-escaped on output (``finalize``), so a name holding "&" or "<" can never break the markup;
 plain sections are unescaped back after rendering. A user folder (``--templates DIR``) is
 searched before the packaged one, file by file.
+
+Templates run under the limits of :mod:`generator.render.template_sandbox` (time, output size,
+depth, regular files only), and markup sections may use only the tags :data:`ALLOWED_TAGS`
+without attributes: ``<img src="/etc/passwd">`` or ``<font>`` in a user's template is refused,
+since ReportLab would read the file or load the font.
 """
 
 from __future__ import annotations
@@ -18,11 +23,14 @@ from typing import Any
 from xml.sax.saxutils import escape, unescape
 
 from generator.core.errors import UserError
+from generator.core.resources import package_folder
 
-TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_ROOT = package_folder("templates")
 
 _SECTION = re.compile(r"^## ([a-z_]+)[ \t]*$", re.MULTILINE)
 _TAG = re.compile(r"<[^>]*>")
+ALLOWED_TAGS = ("b", "i", "u", "strike", "super", "sub", "br")
+_ALLOWED_TAG = re.compile(r"^<(/?(?:b|i|u|strike|super|sub)|br\s*/?)>$")
 
 
 def thousands(value: int) -> str:
@@ -46,8 +54,16 @@ class Sections:
         return " ".join(unescape(self._get(name)).split())
 
     def markup(self, name: str) -> str:
-        """A markup section, stripped of surrounding blank lines."""
-        return self._get(name).strip()
+        """A markup section, stripped of surrounding blank lines; only :data:`ALLOWED_TAGS`."""
+        text = self._get(name).strip()
+        for tag in _TAG.findall(text):
+            if not _ALLOWED_TAG.match(tag):
+                shown = " ".join(tag.split())[:40]
+                raise UserError(
+                    f"template {self.template}, section {name}: the tag {shown} is not allowed; "
+                    f"card texts may use only {', '.join(f'<{t}>' for t in ALLOWED_TAGS)}"
+                )
+        return text
 
     def _get(self, name: str) -> str:
         try:
@@ -70,20 +86,19 @@ def markup_plain_text(markup: str) -> str:
 
 def load_templates(game: str, override: Path | None = None) -> TemplateSet:
     """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking precedence."""
-    from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    from jinja2 import ChoiceLoader
+
+    from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
 
     if override is not None and not override.is_dir():
         problem = "is a file, not a folder" if override.exists() else "does not exist"
         raise UserError(f"template folder {override} {problem}; give a folder of .j2 files")
     folders = [override] if override is not None else []
     folders.append(TEMPLATE_ROOT / game)
-    environment = SandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]),
+    environment = sandboxed_environment(
+        ChoiceLoader([RegularFileLoader(str(folder)) for folder in folders]),
         autoescape=False,
         finalize=_finalize,
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
     )
     environment.filters["thousands"] = thousands
     return TemplateSet(game, environment)
@@ -101,26 +116,12 @@ class TemplateSet:
         return Sections(name, split_sections(self.render_text(name, context)))
 
     def render_text(self, name: str, context: Mapping[str, Any]) -> str:
-        """Render template ``name`` with ``context``, whole (a template without sections)."""
-        from jinja2 import TemplateError, TemplateNotFound
-        from jinja2.sandbox import SecurityError
+        """Render template ``name`` with ``context``, whole (a template without sections), under
+        the limits of :mod:`generator.render.template_sandbox`."""
+        from generator.render.template_sandbox import render_limited
 
-        try:
-            return str(self.environment.get_template(name).render(dict(context)))
-        except TemplateNotFound:
-            raise UserError(
-                f"template {name} not found; restore it in templates/{self.game}/ or your --templates folder"
-            ) from None
-        except UnicodeDecodeError:
-            raise UserError(f"template {name} is not UTF-8 text; save it as UTF-8") from None
-        except SecurityError as exc:
-            raise UserError(
-                f"template {name} tried something unsafe ({exc}); edit the template"
-            ) from None
-        except TemplateError as exc:
-            where = f" line {exc.lineno}" if getattr(exc, "lineno", None) else ""
-            message = " ".join(str(exc.message).split())
-            raise UserError(f"template {name}{where}: {message}; fix the template") from None
+        where = f"templates/{self.game}/ or your --templates folder"
+        return render_limited(self.environment, name, context, where)
 
 
 def split_sections(text: str) -> dict[str, str]:

@@ -31,6 +31,7 @@ class DocInfo:
     subject: str = ""
     author: str = "pnp"
     creator: str = "pnp (print-and-play generator)"
+    credit: str = ""  # a licence's attribution, printed on the sheets (render_deck: the margin)
 
 
 #: ``/Duplex`` values (PDF 1.7) for the imposition's duplex names; ``simplex``: one-sided.

@@ -28,11 +28,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.render.colour import set_fill, set_stroke
+from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
+from generator.render.duplex import parse_duplex as parse_duplex
 from generator.render.palette import MARKS
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
@@ -86,21 +87,6 @@ def card_size(spec: str) -> CardSize:
             f"card size {spec!r} is out of range; width and height must be 20 to 300 mm"
         )
     return CardSize(f"{width:g}x{height:g}", width, height)
-
-
-class Duplex(Enum):
-    """How the backs get behind the fronts."""
-
-    LONG = "long"  # duplex, flip on the long edge: backs mirrored left-right
-    SHORT = "short"  # duplex, flip on the short edge: the long-edge backs turned 180°
-    FOLD = "fold"  # single-sided: fronts above a gutter, backs below it; fold and glue
-
-
-def parse_duplex(text: str) -> Duplex:
-    try:
-        return Duplex(text.strip().lower())
-    except ValueError:
-        raise UserError(f"unknown duplex mode {text!r}; choose long, short or fold") from None
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -452,9 +438,55 @@ def _set_boxes(canvas: Canvas, slots: Sequence[Slot], bleed: float) -> None:
     canvas.setBleedBox((x, y, x + w, y + h))
 
 
-def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDocument:
+CREDIT_SIZE = 4.5  # pt: the attribution lines in the bottom margin, between the crop marks
+CREDIT_LEADING = 1.9  # mm between their baselines
+
+
+def _draw_credit(
+    canvas: Canvas,
+    layout: SheetLayout,
+    slots: Sequence[Slot],
+    credit: str,
+    font: str | None,
+) -> None:
+    """``credit`` in the bottom margin, wrapped into the widest gap between crop marks that the
+    page's centre line crosses, below the bleed and no nearer the paper's edge than the crop
+    marks reach; left out when it does not fit."""
+    from reportlab.lib.utils import simpleSplit
+
+    from generator.render.fonts import register_fonts
+    from generator.render.units import pt, to_mm
+
+    if not credit:
+        return
+    edges = sorted({x for s in slots for x in (s.trim.x, s.trim.right)})
+    centre = layout.page_width / 2
+    gaps = [(a, b) for a, b in zip(edges, edges[1:], strict=False) if a <= centre <= b]
+    if not gaps:
+        return
+    left, right = max(gaps, key=lambda gap: gap[1] - gap[0])
+    width = right - left - 3.0
+    font = font or register_fonts().regular
+    lines = simpleSplit(credit, font, CREDIT_SIZE, pt(width)) if width > 0 else []
+    bleed_bottom = min(s.trim.y for s in slots) - layout.spec.bleed
+    top = bleed_bottom - MARK_OFFSET - to_mm(CREDIT_SIZE * 0.76)  # cap height below the bleed
+    lowest = top - (len(lines) - 1) * CREDIT_LEADING - to_mm(CREDIT_SIZE * 0.24)  # descender
+    if not lines or lowest < bleed_bottom - MARK_OFFSET - MARK_LENGTH:
+        return
+    canvas.saveState()
+    set_fill(canvas, MARKS.credit)
+    canvas.setFont(font, CREDIT_SIZE)
+    for index, line in enumerate(lines):
+        canvas.drawCentredString(pt((left + right) / 2), pt(top - index * CREDIT_LEADING), line)
+    canvas.restoreState()
+
+
+def render_deck(
+    cards: Sequence[Card], spec: SheetSpec, info: DocInfo, credit_font: str | None = None
+) -> PdfDocument:
     """Impose ``cards`` on sheets: front page then back page per sheet (one page per sheet for
-    fold-and-glue). Empty slots of the last sheet stay blank, without crop marks."""
+    fold-and-glue). Empty slots of the last sheet stay blank, without crop marks. ``info.credit``
+    goes under the cards (:func:`_draw_credit`), in ``credit_font`` (default: DejaVu Sans)."""
     from generator.render.document import new_document
 
     if not cards:
@@ -479,12 +511,14 @@ def render_deck(cards: Sequence[Card], spec: SheetSpec, info: DocInfo) -> PdfDoc
                 canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height)
             )
             _draw_fold_guides(canvas, layout, both)
+            _draw_credit(canvas, layout, both, info.credit, credit_font)
             _set_boxes(canvas, fronts + backs, spec.bleed)
             canvas.showPage()
             continue
         _draw_marks(
             canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height)
         )
+        _draw_credit(canvas, layout, fronts, info.credit, credit_font)
         _set_boxes(canvas, fronts, spec.bleed)
         canvas.showPage()
         for card, slot in zip(sheet, backs):

@@ -46,10 +46,12 @@ SHEET = SheetPalette()
 
 @dataclass(frozen=True)
 class MarkPalette:
-    """The printer's marks of the imposition engine: crop marks and the fold guide."""
+    """The printer's marks of the imposition engine: crop marks, the fold guide, the credit."""
 
     crop: Colour = Colour(0.0, 0.0, 0.0, alpha=None, cmyk=cmyk(0, 0, 0, 100))
     fold_guide: Colour = Colour(0.35, 0.35, 0.35, alpha=None, cmyk=cmyk(0, 0, 0, 81))
+    # the attribution under the crop marks
+    credit: Colour = Colour(0.35, 0.35, 0.35, alpha=None, cmyk=cmyk(0, 0, 0, 81))
 
 
 MARKS = MarkPalette()

@@ -69,3 +69,10 @@ def footer(canvas: Canvas, page_width: float, margin: float, text: str, font: st
     set_fill(canvas, SHEET.muted)
     canvas.setFont(font, 7)
     canvas.drawCentredString(pt(page_width / 2), pt(margin - 4), text)
+
+
+def credit_line(canvas: Canvas, page_width: float, y: float, text: str, font: str) -> None:
+    """A licence's attribution, small and centred on baseline ``y`` (mm), in the footer's grey."""
+    set_fill(canvas, SHEET.muted)
+    canvas.setFont(font, 5.5)
+    canvas.drawCentredString(pt(page_width / 2), pt(y), text)

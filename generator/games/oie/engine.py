@@ -13,15 +13,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
+from generator.games.oie.policies import make_chooser
 from generator.games.oie.rules import (
     FIRST_THROW_EACH,
     FIRST_THROW_FROM_START,
     FIRST_THROW_OPENER,
     INN_WHILE_THERE,
     OCCUPIED_SWAP,
-    POLICY_BEST,
+    OWN_PAWNS_RELEASE,
+    OWN_PAWNS_RETURN,
     WELL_RESCUED_PAYS,
     Rules,
     Teams,
@@ -100,9 +101,12 @@ class _State:
         "inn_round",
         "inn_while_there",
         "rescued_pays",
+        "own_release",
     )
 
-    def __init__(self, players: int, pawns: int, rules: Rules) -> None:
+    def __init__(
+        self, players: int, pawns: int, rules: Rules, own_pawns: str = OWN_PAWNS_RETURN
+    ) -> None:
         self.pos = [START] * (players * pawns)
         self.occ = [NOBODY] * (LAST + 1)
         # turns each pawn still makes its owner lose at the inn or in the well; a player loses
@@ -118,6 +122,7 @@ class _State:
         self.inn_round = 0  # round in which the pawn now at the inn arrived there
         self.inn_while_there = rules.inn_swap == INN_WHILE_THERE
         self.rescued_pays = rules.well_payer == WELL_RESCUED_PAYS
+        self.own_release = own_pawns == OWN_PAWNS_RELEASE
 
     def pay(self, seat: int, stakes: int) -> None:
         self.paid[seat] += stakes
@@ -139,6 +144,14 @@ class _State:
         other = self.occ[final]
         note = ""
         if (
+            other != NOBODY
+            and self.owner[other] == seat
+            and not (self.own_release and not _PLAIN[final])
+        ):
+            # « un autre joueur »: a pawn of the same player is none, on any square; it blocks
+            final = prev
+            note = f"return:{other}"
+        elif (
             final == INN
             and other != NOBODY
             and not self.swap
@@ -170,7 +183,7 @@ class _State:
             self.prison_pawn = pawn
             self.prison_left = self.prison_turns
         elif other != NOBODY:
-            if self.swap and self.owner[other] != seat:  # the swap is between two players
+            if self.swap:  # the swap is between two players (an own pawn was handled above)
                 self.put(other, prev)
                 self.pay(seat, 1)
                 self.pay(self.owner[other], 1)
@@ -260,69 +273,6 @@ def play_classic(
     )
 
 
-@lru_cache(maxsize=1)
-def _gains() -> tuple[float, ...]:
-    """``gain[square * 7 + die]``: expected turns a lone pawn saves by moving ``die`` from ``square``."""
-    from generator.games.oie.stats import expected_remaining_turns
-
-    remaining = expected_remaining_turns()
-    tables = move_tables()
-    gain = [0.0] * ((LAST + 1) * 7)
-    for square, value in remaining.items():
-        if square == LAST:
-            continue
-        for die in range(1, 7):
-            final = tables.final[square * 13 + die]
-            gain[square * 7 + die] = value - remaining[final]
-    return tuple(gain)
-
-
-#: Squares where a pawn of the same player does not block: the start and the garden hold any
-#: number of pawns; the inn, the well and the prison have rules of their own.
-_SHARED_OR_OWN_RULE = frozenset((START, LAST, INN, WELL, PRISON))
-
-
-def choose_pawns(
-    movable: list[int],
-    pos: list[int],
-    d1: int,
-    d2: int,
-    policy: str,
-    rng: random.Random,
-    mine: tuple[int, ...] = (),
-) -> tuple[int, int]:
-    """Which pawn takes ``d1`` and which takes ``d2`` (two different pawns of ``movable``).
-
-    ``mine``: every pawn of the player. The best policy values a die that would land a pawn on
-    another of them as no move at all (the pawn goes back: docs/rules/oie.md); ``d1`` is played first.
-    """
-    if policy != POLICY_BEST:
-        options = [(a, b) for a in movable for b in movable if a != b]
-        return options[rng.randrange(len(options))]
-    gain = _gains()
-    final = move_tables().final
-    held_by = {pos[p]: p for p in mine if pos[p] not in _SHARED_OR_OWN_RULE}
-    best, best_value = (movable[0], movable[1]), -1e9
-    for a in movable:
-        to_a = final[pos[a] * 13 + d1]
-        a_blocked = held_by.get(to_a, a) != a
-        first = 0.0 if a_blocked else gain[pos[a] * 7 + d1]
-        a_now = pos[a] if a_blocked else to_a
-        for b in movable:
-            if b != a:
-                to_b = final[pos[b] * 13 + d2]
-                if to_b in _SHARED_OR_OWN_RULE:
-                    b_blocked = False
-                elif to_b == a_now:
-                    b_blocked = True
-                else:
-                    b_blocked = held_by.get(to_b, b) not in (a, b)
-                value = first + (0.0 if b_blocked else gain[pos[b] * 7 + d2])
-                if value > best_value + 1e-12:
-                    best, best_value = (a, b), value
-    return best
-
-
 def play_teams(
     players: int,
     teams: Teams,
@@ -336,8 +286,8 @@ def play_teams(
     tables = move_tables()
     final_of, stakes_of = tables.final, tables.stakes
     per = teams.pawns
-    policy = teams.policy
-    state = _State(players, per, rules)
+    state = _State(players, per, rules, teams.own_pawns)
+    choosers = [make_chooser(teams.policy_of(seat), teams, rules, rng) for seat in range(players)]
     pos, held, occ, owner = state.pos, state.held, state.occ, state.owner
     plain = _PLAIN
     pawns_of = [tuple(range(seat * per, seat * per + per)) for seat in range(players)]
@@ -368,7 +318,7 @@ def play_teams(
             if len(movable) == 1:
                 moves = ((movable[0], d1 + d2),)
             else:
-                a, b = choose_pawns(movable, pos, d1, d2, policy, rng, pawns_of[seat])
+                a, b = choosers[seat](movable, pos, d1, d2, pawns_of[seat])
                 moves = ((a, d1), (b, d2))
             for pawn, points in moves:
                 prev = pos[pawn]

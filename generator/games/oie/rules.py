@@ -30,9 +30,15 @@ WELL_RESCUED_PAYS = "rescued"  # "Il paie alors pour le sauvetage": the one save
 WELL_RESCUER_PAYS = "rescuer"
 WELL_CHOICES = (WELL_RESCUED_PAYS, WELL_RESCUER_PAYS)
 
-POLICY_BEST = "best"  # each die to the pawn it helps most (default)
+POLICY_TEAM = "team"  # values computed for the team variant, one die per pawn (default)
+POLICY_BEST = "best"  # each die to the pawn it helps most by the classic game's chain
 POLICY_RANDOM = "random"
-POLICY_CHOICES = (POLICY_BEST, POLICY_RANDOM)
+POLICY_CHOICES = (POLICY_TEAM, POLICY_BEST, POLICY_RANDOM)
+
+# « un autre joueur » at the inn, the well and the prison, in the team variant
+OWN_PAWNS_RETURN = "return"  # an own pawn is no other player: the newcomer goes back (default)
+OWN_PAWNS_RELEASE = "release"  # an own pawn swaps out, rescues and frees like another player
+OWN_PAWNS_CHOICES = (OWN_PAWNS_RETURN, OWN_PAWNS_RELEASE)
 
 #: Solitaire: nobody can free a lone prisoner, so the prison counts as this many lost turns.
 SOLITAIRE_PRISON_TURNS = 3
@@ -80,15 +86,29 @@ class Teams:
     """The team variant: each player has ``pawns`` pawns; each die moves a different pawn."""
 
     pawns: int
-    policy: str = POLICY_BEST
+    policy: str = POLICY_TEAM
+    own_pawns: str = OWN_PAWNS_RETURN  # an own pawn at the inn, the well or the prison
+    #: one policy per seat (head-to-head comparisons); empty: ``policy`` for every seat
+    seat_policies: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.pawns not in (2, 4):
             raise UserError(f"{self.pawns} pawns per player is not in the rules; give 2 or 4")
-        if self.policy not in POLICY_CHOICES:
+        for policy in (self.policy, *self.seat_policies):
+            if policy not in POLICY_CHOICES:
+                raise UserError(
+                    f"unknown pawn policy {policy!r}; choose one of {', '.join(POLICY_CHOICES)}"
+                )
+        if self.own_pawns not in OWN_PAWNS_CHOICES:
             raise UserError(
-                f"unknown pawn policy {self.policy!r}; choose one of {', '.join(POLICY_CHOICES)}"
+                f"unknown own-pawn rule {self.own_pawns!r}; choose {' or '.join(OWN_PAWNS_CHOICES)}"
             )
+
+    def policy_of(self, seat: int) -> str:
+        """The policy that moves ``seat``'s pawns (``seat_policies`` repeats past its end)."""
+        if not self.seat_policies:
+            return self.policy
+        return self.seat_policies[seat % len(self.seat_policies)]
 
 
 def default_pawns(players: int) -> int:
@@ -97,17 +117,32 @@ def default_pawns(players: int) -> int:
 
 
 def team_variant(
-    players: int, teams: bool, pawns: int | None = None, policy: str = POLICY_BEST
+    players: int,
+    teams: bool,
+    pawns: int | None = None,
+    policy: str | None = None,
+    own_pawns: str | None = None,
 ) -> Teams | None:
-    """The team variant asked for (``--teams``, ``--pawns``, ``--policy``), or None for the
-    classic game; the pawns and the policy only mean something in the team variant."""
+    """The team variant asked for (``--teams``, ``--pawns``, ``--policy``, ``--own-pawns``), or
+    None for the classic game; the other three only mean something in the team variant.
+    ``policy``: one name for every seat, or one per seat separated by commas (``team,best``)."""
     if not teams:
-        if pawns is not None:
-            raise UserError("--pawns is for the team variant; add --teams")
-        if policy != POLICY_BEST:
-            raise UserError("--policy is for the team variant; add --teams")
+        for name, value in (("--pawns", pawns), ("--policy", policy), ("--own-pawns", own_pawns)):
+            if value is not None:
+                raise UserError(f"{name} is for the team variant; add --teams")
         return None
-    return Teams(pawns or default_pawns(players), policy)
+    policies = tuple(p.strip() for p in (policy or POLICY_TEAM).split(","))
+    if len(policies) > 1 and len(policies) != players:
+        raise UserError(
+            f"--policy gives {len(policies)} policies for {players} players; "
+            "give one for everyone or one per seat"
+        )
+    return Teams(
+        pawns or default_pawns(players),
+        policies[0],
+        own_pawns or OWN_PAWNS_RETURN,
+        policies if len(policies) > 1 else (),
+    )
 
 
 def check_players(players: int) -> None:
@@ -139,8 +174,3 @@ class InnSwap(StrEnum):
 class WellPayer(StrEnum):
     RESCUED = WELL_RESCUED_PAYS
     RESCUER = WELL_RESCUER_PAYS
-
-
-class Policy(StrEnum):
-    BEST = POLICY_BEST
-    RANDOM = POLICY_RANDOM

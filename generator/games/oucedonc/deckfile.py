@@ -147,51 +147,58 @@ def card_to_json(card: PlaceCard | OtherCard) -> dict[str, Any]:
 
 
 def deck_from_json(text: str, source: str = "deck file") -> Deck:
-    """Parse a deck file; a UserError names what is wrong with it."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(
-            f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); regenerate it with 'pnp oucedonc deck'"
-        ) from None
+    """Parse a deck file, every field checked (:mod:`generator.games.oucedonc.fileschema`); a
+    UserError names what is wrong with it."""
+    from generator.core.jsondoc import load_document
+
+    document = load_document(text, source, "regenerate it with 'pnp oucedonc deck'")
     return deck_from_document(document, source)
 
 
 def deck_from_document(document: object, source: str = "deck file") -> Deck:
     """A deck from its parsed JSON (a deck file, or the deck a game file embeds)."""
+    import msgspec
+
+    from generator.games.oucedonc.fileschema import (
+        DeckParams,
+        DeckRecord,
+        PlaceCardRecord,
+        validate,
+    )
+
+    advice = "regenerate it with 'pnp oucedonc deck'"
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise UserError(
             f"{source} is not an Oucédonc deck file; give the .json written next to the deck PDF"
         )
     version = document.get("version")
-    if not isinstance(version, int) or version > VERSION:
+    if type(version) is int and version > VERSION:
         raise UserError(
             f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); upgrade pnp"
         )
-    try:
-        precision = Precision(document["precision"])
-        places = []
-        others = []
-        for raw in document["cards"]:
-            if raw["kind"] == "place":
-                places.append(PlaceCard(**raw))
-            else:
-                others.append(OtherCard(id=raw["id"], kind=raw["kind"], name=raw["name"]))
-        deck = Deck(
-            title=str(document["title"]),
-            region=str(document["region"]),
-            seed=int(document["seed"]),
-            precision=precision,
-            places=tuple(places),
-            others=tuple(others),
-            packs=int(document["packs"]),
-            pack_size=int(document["pack_size"]),
-            params=dict(document.get("params", {})),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(
-            f"{source} is damaged ({type(exc).__name__}: {exc}); regenerate it with 'pnp oucedonc deck'"
-        ) from None
+    record = validate(document, DeckRecord, source, advice)
+    validate(record.params, DeckParams, f"{source} (params)", advice)
+    places = tuple(
+        PlaceCard(**msgspec.structs.asdict(card))
+        for card in record.cards
+        if isinstance(card, PlaceCardRecord)
+    )
+    others = tuple(
+        OtherCard(id=card.id, kind=type(card).__struct_config__.tag, name=card.name)  # type: ignore[arg-type]
+        for card in record.cards
+        if not isinstance(card, PlaceCardRecord)
+    )
+    deck = Deck(
+        title=record.title,
+        region=record.region,
+        seed=record.seed,
+        precision=Precision(record.precision),
+        places=places,
+        others=others,
+        packs=record.packs,
+        pack_size=record.pack_size,
+        params=dict(record.params),
+    )
     _check_consistent(deck, source)
     return deck
 

@@ -27,6 +27,7 @@ from enum import Enum
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.core.text import one_line, unsafe_characters
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
 from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
@@ -268,6 +269,9 @@ def _check_setup(
     return names, packs, pack_size, intermedes
 
 
+MAX_NAME = 40  # a player's name on the screen, in 'game show' columns
+
+
 def _check_players(names: tuple[str, ...]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise UserError(
@@ -280,6 +284,15 @@ def _check_players(names: tuple[str, ...]) -> None:
         if any(ch in name for ch in "=,\n") or not name.isprintable():
             raise UserError(
                 f"player name {name!r} contains '=', ',' or a control character; choose another name"
+            )
+        if unsafe_characters(name):  # an ESC sequence, or a byte that is not UTF-8 (argv)
+            raise UserError(
+                f"player name {one_line(name)!r} holds a control character or a byte that is not "
+                "UTF-8 text; type the names in plain text"
+            )
+        if len(name) > MAX_NAME:
+            raise UserError(
+                f"player name {name[:20]!r}… is longer than {MAX_NAME} characters; choose a shorter one"
             )
     if len(set(keys)) != len(keys):
         raise UserError(

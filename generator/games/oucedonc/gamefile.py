@@ -248,13 +248,17 @@ _COMMON_FIELDS = {
 
 
 def game_from_json(text: str, source: str = "game file") -> Game:
-    """Parse, validate and replay a game file; a one-line UserError says what is wrong."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(
-            f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); repair it by hand or start a new game"
-        ) from None
+    """Parse, validate and replay a game file; a one-line UserError says what is wrong.
+
+    The JSON is read strictly (no key twice, no number Python cannot hold:
+    :func:`generator.core.jsondoc.load_document`); after the checks below, the whole document
+    goes through the schema of :mod:`generator.games.oucedonc.fileschema` (types and ranges of
+    every field, one record per move kind), then the journal is replayed by the rules.
+    """
+    from generator.core.jsondoc import load_document
+    from generator.games.oucedonc.fileschema import GameRecord, validate
+
+    document = load_document(text, source, "repair it by hand or start a new game")
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise UserError(
             f"{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'"
@@ -314,6 +318,7 @@ def game_from_json(text: str, source: str = "game file") -> Game:
         _move_from_json(raw, number, source, setup)
         for number, raw in enumerate(journal_raw, start=1)
     )
+    validate(document, GameRecord, source, "repair it by hand or start a new game")
     return replay_game(setup, journal, source)
 
 

@@ -12,9 +12,9 @@ file in :mod:`gamefile`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
@@ -44,6 +44,8 @@ from generator.games.oucedonc.table import Slot
 from generator.geo.model import Place as GeoPlace
 
 # --------------------------------------------------------------------------- verify
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -85,15 +87,32 @@ def card_entries(deck: Deck) -> list[Entry[PlaceCard]]:
     ]
 
 
-def place_entries(places: Sequence[GeoPlace]) -> list[Entry[GeoPlace]]:
+def place_qualifier(kind: str, departement: str | None) -> str | None:
     """Towns are told apart by their département ("Valence (26)"), sites by "site" and it."""
-    entries = []
-    for place in places:
-        qualifier = (
-            place.departement if place.kind == "town" else f"site {place.departement or ''}".strip()
+    return departement if kind == "town" else f"site {departement or ''}".strip()
+
+
+def place_entries(places: Sequence[GeoPlace]) -> list[Entry[GeoPlace]]:
+    return [
+        Entry(
+            name=place.name, value=place, qualifier=place_qualifier(place.kind, place.departement)
         )
-        entries.append(Entry(name=place.name, value=place, qualifier=qualifier))
-    return entries
+        for place in places
+    ]
+
+
+def named_place_index(
+    names: Sequence[str], kinds: Sequence[str], departements: Sequence[str | None]
+) -> NameIndex[int]:
+    """An index of places known by name, kind and département only: it finds a position in
+    those columns (the caller builds the place record of the two found, not of thousands)."""
+    columns = zip(names, kinds, departements, strict=True)
+    return NameIndex(
+        [
+            Entry(name=name, value=position, qualifier=place_qualifier(kind, departement))
+            for position, (name, kind, departement) in enumerate(columns)
+        ]
+    )
 
 
 def located_card(card: PlaceCard) -> Located:
@@ -143,14 +162,41 @@ def verify_places(
     precision: Precision,
     equal: EqualCoordinates,
 ) -> Gap:
-    hint = "give a French commune or site name, or use --deck deck.json"
     index = NameIndex(place_entries(places))
-    place_a, place_b = index.find(a, "place", hint), index.find(b, "place", hint)
-    _two_places(place_a.name, place_a is place_b)
+    return _verify_found(a, direction, b, index, lambda place: place, precision, equal)
+
+
+def verify_named(
+    a: str,
+    direction: Direction,
+    b: str,
+    index: NameIndex[int],
+    place: Callable[[int], GeoPlace],
+    precision: Precision,
+    equal: EqualCoordinates,
+) -> Gap:
+    """:func:`verify_places` on an index of positions (:func:`named_place_index`); ``place``
+    gives the record at a position."""
+    return _verify_found(a, direction, b, index, place, precision, equal)
+
+
+def _verify_found(
+    a: str,
+    direction: Direction,
+    b: str,
+    index: NameIndex[T],
+    record: Callable[[T], GeoPlace],
+    precision: Precision,
+    equal: EqualCoordinates,
+) -> Gap:
+    hint = "give a French commune or site name, or use --deck deck.json"
+    found_a, found_b = index.find(a, "place", hint), index.find(b, "place", hint)
+    place_a = record(found_a)
+    _two_places(place_a.name, found_a == found_b)
     return measure(
         located_place(place_a, precision),
         direction,
-        located_place(place_b, precision),
+        located_place(record(found_b), precision),
         precision,
         equal,
     )

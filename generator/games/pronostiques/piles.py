@@ -33,6 +33,10 @@ def check_laps(laps: int) -> int:
     return laps
 
 
+#: « La manche se termine dès que 3 des 4 piles sont complètes. »
+ROUND_OVER_PILES = 3
+
+
 @dataclass(frozen=True)
 class PileRules:
     """``laps``: the card that completes a pile (8 by the seed's "piles allant de 1 à 8");
@@ -53,7 +57,7 @@ class PileBreak:
 class PileCheck:
     heights: tuple[int, ...]  # ♥ ♦ ♠ ♣
     breaks: tuple[PileBreak, ...]
-    playable: tuple[Suit, ...]  # piles that can take one more card without breaking a limit
+    playable: tuple[Suit, ...]  # piles that may take the next card: none once the round is over
     complete: tuple[Suit, ...]
     rules: PileRules
 
@@ -64,7 +68,7 @@ class PileCheck:
     @property
     def round_over(self) -> bool:
         """The round ends as soon as three of the four piles are complete."""
-        return len(self.complete) >= 3
+        return len(self.complete) >= ROUND_OVER_PILES
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -114,11 +118,13 @@ def check_piles(heights: tuple[int, ...], rules: PileRules = PileRules()) -> Pil
                 f"(use --laps to change the race length)"
             )
     heights = tuple(heights)
+    complete = tuple(suit for suit, h in zip(SUITS, heights) if h == rules.laps)
+    # « La manche se termine dès que 3 des 4 piles sont complètes »: then no card is played.
     playable = tuple(
         suit
         for i, suit in enumerate(SUITS)
-        if heights[i] < rules.laps
+        if len(complete) < ROUND_OVER_PILES
+        and heights[i] < rules.laps
         and not limit_breaks(heights[:i] + (heights[i] + 1,) + heights[i + 1 :], rules)
     )
-    complete = tuple(suit for suit, h in zip(SUITS, heights) if h == rules.laps)
     return PileCheck(heights, limit_breaks(heights, rules), playable, complete, rules)

@@ -64,6 +64,7 @@ class ScoreLine:
     points: int
     text: str
     cars: tuple[Suit, ...] = ()  # the cars that earned the line
+    void_by: str = ""  # a (b) line at 0: "c" when rule (c) applies, "once" when (b) already paid
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -107,14 +108,30 @@ def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreL
     return lines
 
 
+def _right_pairs(
+    prediction: Prediction, order: tuple[Suit, ...]
+) -> list[tuple[str, tuple[Suit, ...]]]:
+    """The pairs of rule (b) the prediction has right: ("first two right (♥♦)", cars)."""
+    pairs = []
+    for which, cars, guess in (
+        ("first", order[:2], prediction.order[:2]),
+        ("last", order[2:], prediction.order[2:]),
+    ):
+        if cars == guess:
+            pairs.append((f"{which} two right ({order_text(cars)})", cars))
+    return pairs
+
+
 def _pair_lines(
     prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules
 ) -> list[ScoreLine]:
+    """One (b) line per pair right; with ``--pair-bonus once`` the second one is shown at 0."""
     lines = []
-    if prediction.order[:2] == order[:2]:
-        lines.append(ScoreLine("b", 2, f"first two right ({order_text(order[:2])})", order[:2]))
-    if prediction.order[2:] == order[2:] and (rules.pair_bonus_each or not lines):
-        lines.append(ScoreLine("b", 2, f"last two right ({order_text(order[2:])})", order[2:]))
+    for text, cars in _right_pairs(prediction, order):
+        if rules.pair_bonus_each or not lines:
+            lines.append(ScoreLine("b", 2, text, cars))
+        else:
+            lines.append(ScoreLine("b", 0, f"{text}: no points, (b) pays once", cars, "once"))
     return lines
 
 
@@ -142,15 +159,17 @@ def score_prediction(
 ) -> PredictionScore:
     """The points of one prediction for a finishing order, with the lines that earned them."""
     lines = _place_lines(prediction, order)
-    pairs = _pair_lines(prediction, order, rules)
     triple = three_in_a_row(prediction, order, rules.three_in_a_row)
     if triple is None:
-        lines.extend(pairs)
+        lines.extend(_pair_lines(prediction, order, rules))
     else:
         lines.append(
             ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order", triple)
         )
-        lines.extend(ScoreLine("b", 0, f"{p.text}: no points, (c) applies", p.cars) for p in pairs)
+        lines.extend(
+            ScoreLine("b", 0, f"{text}: no points, (c) applies", cars, "c")
+            for text, cars in _right_pairs(prediction, order)
+        )
     return PredictionScore(prediction, tuple(lines))
 
 

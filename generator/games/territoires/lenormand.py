@@ -1,9 +1,18 @@
-"""The Petit Lenormand table: 36 numbered cards, each with its French name and playing card.
+"""The Petit Lenormand table: 36 numbered cards, each with its name, playing card and picture.
 
 Every Lenormand deck prints a playing-card inset on each card; the 36 insets are exactly the
 piquet deck, each rank from 6 to ace in each of the four suits once. The seed names ten of
 them (10 Faux = valet de carreau, 11 Fouet = valet de trèfle, ...); the rest is the standard
 table found on every Petit Lenormand.
+
+Every card also shows its traditional subject, as every Lenormand deck people buy does (the
+Rider, the Clover, the Ship…): ``picture`` names the game-icons.net icon that draws it (the
+embedded subset, ``datasets/game_icons.json``). Where the set has no exact subject the nearest
+reading is taken and said here: 6 Nuages, storm clouds with rain; 9 Bouquet, flowers in a pot;
+12 Oiseaux, birds in their nest; 13 Enfant, a baby's face; 17 Cigogne, a heron (the set has no
+standing stork; the two wading birds share the silhouette); 20 Jardin, a park bench under a
+tree (the Garden is the public park); 28 Homme, a gentleman's bowler hat and moustache; 29 Femme,
+a lady's gown; 30 Lys, the fleur-de-lys; 36 Croix, a wooden cross.
 """
 
 from __future__ import annotations
@@ -65,51 +74,52 @@ class LenormandCard:
     number: int
     name: str  # French name as printed on the card
     playing_card: PlayingCard
+    picture: str  # the game-icons.net icon of the card's traditional subject
 
 
-def _card(number: int, name: str, rank: str, suit: Suit) -> LenormandCard:
-    return LenormandCard(number, name, PlayingCard(rank, suit))
+def _card(number: int, name: str, rank: str, suit: Suit, picture: str) -> LenormandCard:
+    return LenormandCard(number, name, PlayingCard(rank, suit), picture)
 
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
 LENORMAND: tuple[LenormandCard, ...] = (
-    _card(1, "Cavalier", "9", H),
-    _card(2, "Trèfle", "6", D),
-    _card(3, "Bateau", "10", S),
-    _card(4, "Maison", "R", H),
-    _card(5, "Arbre", "7", H),
-    _card(6, "Nuages", "R", C),
-    _card(7, "Serpent", "D", C),
-    _card(8, "Cercueil", "9", D),
-    _card(9, "Bouquet", "D", S),
-    _card(10, "Faux", "V", D),
-    _card(11, "Fouet", "V", C),
-    _card(12, "Oiseaux", "7", D),
-    _card(13, "Enfant", "V", S),
-    _card(14, "Renard", "9", C),
-    _card(15, "Ours", "10", C),
-    _card(16, "Étoiles", "6", H),
-    _card(17, "Cigogne", "D", H),
-    _card(18, "Chien", "10", H),
-    _card(19, "Tour", "6", S),
-    _card(20, "Jardin", "8", S),
-    _card(21, "Montagne", "8", C),
-    _card(22, "Chemins", "D", D),
-    _card(23, "Souris", "7", C),
-    _card(24, "Cœur", "V", H),
-    _card(25, "Anneau", "A", C),
-    _card(26, "Livre", "10", D),
-    _card(27, "Lettre", "7", S),
-    _card(28, "Homme", "A", H),
-    _card(29, "Femme", "A", S),
-    _card(30, "Lys", "R", S),
-    _card(31, "Soleil", "A", D),
-    _card(32, "Lune", "8", H),
-    _card(33, "Clé", "8", D),
-    _card(34, "Poissons", "R", D),
-    _card(35, "Ancre", "9", S),
-    _card(36, "Croix", "6", C),
+    _card(1, "Cavalier", "9", H, "cavalry"),
+    _card(2, "Trèfle", "6", D, "shamrock"),
+    _card(3, "Bateau", "10", S, "caravel"),
+    _card(4, "Maison", "R", H, "house"),
+    _card(5, "Arbre", "7", H, "oak"),
+    _card(6, "Nuages", "R", C, "raining"),
+    _card(7, "Serpent", "D", C, "snake"),
+    _card(8, "Cercueil", "9", D, "coffin"),
+    _card(9, "Bouquet", "D", S, "flower-pot"),
+    _card(10, "Faux", "V", D, "scythe"),
+    _card(11, "Fouet", "V", C, "whip"),
+    _card(12, "Oiseaux", "7", D, "nest-birds"),
+    _card(13, "Enfant", "V", S, "baby-face"),
+    _card(14, "Renard", "9", C, "fox"),
+    _card(15, "Ours", "10", C, "bear-head"),
+    _card(16, "Étoiles", "6", H, "star-formation"),
+    _card(17, "Cigogne", "D", H, "heron"),
+    _card(18, "Chien", "10", H, "sitting-dog"),
+    _card(19, "Tour", "6", S, "stone-tower"),
+    _card(20, "Jardin", "8", S, "park-bench"),
+    _card(21, "Montagne", "8", C, "peaks"),
+    _card(22, "Chemins", "D", D, "crossroad"),
+    _card(23, "Souris", "7", C, "seated-mouse"),
+    _card(24, "Cœur", "V", H, "heart-wings"),
+    _card(25, "Anneau", "A", C, "diamond-ring"),
+    _card(26, "Livre", "10", D, "open-book"),
+    _card(27, "Lettre", "7", S, "envelope"),
+    _card(28, "Homme", "A", H, "mustache"),
+    _card(29, "Femme", "A", S, "ample-dress"),
+    _card(30, "Lys", "R", S, "fleur-de-lys"),
+    _card(31, "Soleil", "A", D, "sun"),
+    _card(32, "Lune", "8", H, "moon"),
+    _card(33, "Clé", "8", D, "skeleton-key"),
+    _card(34, "Poissons", "R", D, "double-fish"),
+    _card(35, "Ancre", "9", S, "anchor"),
+    _card(36, "Croix", "6", C, "crucifix"),
 )
 
 FIRST, LAST = 1, 36

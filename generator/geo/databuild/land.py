@@ -48,6 +48,7 @@ SHORE_KINDS = frozenset(
         "river",
         "canal",
         "fortification",
+        "waterfall",
     }
 )
 #: Sites that may lie anywhere, at sea or ashore: the Passage du Gois is a causeway that the
@@ -60,6 +61,14 @@ POLYGON_EXCEPTIONS: dict[str, str] = {
         "on its cliff above the Seine (waymarking WMZPPB: 49°14.287′ N, 1°24.147′ E, 50 m away);"
         " the polygon's Seine is too wide there"
     ),
+    "London Eye": (
+        "the wheel stands on the Thames' south bank and its Wikidata point is its hub, over the"
+        " water's edge; the polygon's Thames is wider than the river there"
+    ),
+    "Château d'Urquhart": (
+        "on its promontory on the shore of Loch Ness (Wikidata gives 57.324, -4.442, to the"
+        " thousandth); the polygon's loch covers the promontory"
+    ),
 }
 WATER_SHORE_M = 100.0  # a lake's reference point this close to its water is on it
 SHORE_M = 600.0
@@ -69,28 +78,53 @@ METROPOLITAN_BOX = (-6.0, 41.0, 10.0, 51.5)
 CHECK_COLUMNS = ("name", "kind", "lat", "lon", "surface", "shore_m", "verdict")
 
 
+#: ISO 3166-1 alpha-3 codes (the polygons' ``A3`` property) of the countries with curated sites.
+ALPHA3: dict[str, str] = {
+    "FR": "FRA",
+    "AD": "AND",
+    "BE": "BEL",
+    "CH": "CHE",
+    "DE": "DEU",
+    "ES": "ESP",
+    "GB": "GBR",
+    "IT": "ITA",
+    "LU": "LUX",
+    "MC": "MCO",
+}
+
+
 def france_land(document: bytes) -> BaseGeometry:
     """Metropolitan France's land (lon, lat) from the package's ``map.geo.json`` bytes."""
+    return country_land(document.decode("utf-8"), "FR", METROPOLITAN_BOX)
+
+
+def country_land(
+    text: str, country: str, box: tuple[float, float, float, float] | None = None
+) -> BaseGeometry:
+    """One country's land (lon, lat) from the text of ``map.geo.json``: its feature alone is
+    parsed (found by its ``A3`` code); with ``box`` (west, south, east, north) only the
+    polygons that meet it are kept (metropolitan France without its overseas parts)."""
     import shapely
     from shapely.geometry import Polygon
 
-    text = document.decode("utf-8")
-    marker = text.find('"A3":"FRA"')
+    code = ALPHA3[country]
+    marker = text.find(f'"A3":"{code}"')
     if marker < 0:
-        raise ValueError("the land polygons hold no feature with A3 = FRA")
+        raise ValueError(f"the land polygons hold no feature with A3 = {code}")
     start = text.rfind('{"type":"Feature"', 0, marker)
     feature, _ = json.JSONDecoder().raw_decode(text, start)  # that one feature, nothing else
     geometry = feature["geometry"]
     parts = (
         geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
     )
-    west, south, east, north = METROPOLITAN_BOX
     kept = []
     for rings in parts:
-        xs = [x for x, _ in rings[0]]
-        ys = [y for _, y in rings[0]]
-        if max(xs) < west or min(xs) > east or max(ys) < south or min(ys) > north:
-            continue
+        if box is not None:
+            west, south, east, north = box
+            xs = [x for x, _ in rings[0]]
+            ys = [y for _, y in rings[0]]
+            if max(xs) < west or min(xs) > east or max(ys) < south or min(ys) > north:
+                continue
         kept.append(Polygon(rings[0], rings[1:]))
     land = shapely.MultiPolygon(kept)
     shapely.prepare(land)
@@ -133,6 +167,70 @@ def check_landmarks(places: Sequence[Place], land: BaseGeometry) -> list[LandChe
             verdict = "ok" if on_land or shore <= LAND_M else "wrong"
         checks.append(LandCheck(place, "land" if on_land else "water", shore, verdict))
     return checks
+
+
+@dataclass(frozen=True)
+class SiteAbroadCheck:
+    check: LandCheck
+    inside_country: bool  # on the country's land or its inland waters, within the tolerance
+
+
+def check_sites_abroad(
+    places: Sequence[Place], lands: dict[str, BaseGeometry]
+) -> list[SiteAbroadCheck]:
+    """Every curated site abroad against its own country's land polygon (``lands`` by alpha-2
+    code): the land/water verdict of :func:`check_landmarks`, and whether the point lies in the
+    country. The polygon's edge is the coast and the land border alike, so a land site more
+    than :data:`LAND_M` outside it (a shore site :data:`SHORE_M`) is in another country or at
+    sea; a lake must be one of the country's own waters (a hole of its land, or within
+    :data:`WATER_SHORE_M` of it). A site outside its country gets the verdict ``outside``."""
+    import shapely
+    from shapely.geometry import Point, Polygon
+
+    filled = {
+        code: shapely.MultiPolygon(
+            [Polygon(polygon.exterior) for polygon in getattr(land, "geoms", [land])]
+        )
+        for code, land in lands.items()
+    }
+    out = []
+    for place in places:
+        land = lands[place.country]
+        [check] = check_landmarks([place], land)
+        kind = place.site_kind or ""
+        allowed = (
+            WATER_SHORE_M if kind in WATER_KINDS else SHORE_M if kind in SHORE_KINDS else LAND_M
+        )
+        outside = _metres(filled[place.country].distance(Point(place.lon, place.lat)), place.lat)
+        inside = outside <= allowed
+        if not inside:
+            check = LandCheck(place, check.surface, check.shore_m, "outside")
+        out.append(SiteAbroadCheck(check, inside))
+    return out
+
+
+SITE_CHECK_COLUMNS = ("country", "name", "kind", "lat", "lon", "surface", "shore_m", "verdict")
+
+
+def site_checks_csv(checks: Sequence[SiteAbroadCheck]) -> str:
+    from generator.geo.databuild.tables import csv_text
+
+    return csv_text(
+        SITE_CHECK_COLUMNS,
+        (
+            (
+                c.check.place.country,
+                c.check.place.name,
+                c.check.place.site_kind or "",
+                f"{c.check.place.lat:.5f}",
+                f"{c.check.place.lon:.5f}",
+                c.check.surface,
+                round(c.check.shore_m),
+                c.check.verdict,
+            )
+            for c in checks
+        ),
+    )
 
 
 def nearest_water(

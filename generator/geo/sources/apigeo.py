@@ -20,60 +20,66 @@ from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
+from generator.geo.sources.schemas import (
+    ApiError,
+    Commune,
+    Departement,
+    Feature,
+    FeatureCollection,
+    GeoPoint,
+    Region,
+    decoder,
+)
 
 FIELDS = "nom,code,centre,mairie,population,codeDepartement,codeRegion"
+VARIABLE = "PNP_APIGEO_URL"
 
 
 def api_message(response: requests.Response) -> str | None:
     """The service's explanation of an error: ``{"code": 400, "message": "..."}`` in JSON, or a
     plain-text body such as ``Bad Request`` (the refused contour request)."""
     if "json" in response.headers.get("Content-Type", ""):
-        body = response.json()
-        return body.get("message") if isinstance(body, dict) else None
+        try:
+            return decoder(ApiError, "API Géo", VARIABLE)(response.content).message or None
+        except UserError:
+            return None
     text = response.text.strip()
     return text[:200] or None
 
 
-def _get(http: Http, path: str, params: dict[str, str], what: str) -> Any:
+def _get(http: Http, path: str, params: dict[str, str], what: str, schema: Any) -> Any:
     return http.get_json(
         f"{base_url('apigeo')}{path}",
         params,
         what=what,
-        check=_expect_list if params.get("format") != "geojson" else _expect_features,
+        parse=decoder(schema, what, VARIABLE),
         error_message=api_message,
     )
 
 
-def _expect_list(payload: Any) -> None:
-    if not isinstance(payload, list):
-        raise UserError("API Géo answered something other than a list; check PNP_APIGEO_URL")
-
-
-def _expect_features(payload: Any) -> None:
-    if not isinstance(payload, dict) or payload.get("type") != "FeatureCollection":
-        raise UserError("API Géo answered something other than GeoJSON; check PNP_APIGEO_URL")
-
-
-def communes(http: Http, departement: str | None = None) -> list[dict[str, Any]]:
-    """The raw commune records, for one département or for all of France."""
+def communes(http: Http, departement: str | None = None) -> list[Commune]:
+    """The commune records, for one département or for all of France."""
     params = {"fields": FIELDS, "format": "json", "geometry": "centre"}
     if departement:
         params["codeDepartement"] = departement
     what = f"API Géo communes{f' of {departement}' if departement else ''}"
-    return _get(http, "/communes", params, what)
+    return _get(http, "/communes", params, what, list[Commune])
 
 
-def departements(http: Http) -> list[dict[str, Any]]:
+def departements(http: Http) -> list[Departement]:
     """``[{"nom": "Gironde", "code": "33", "codeRegion": "75"}, …]``"""
-    return _get(http, "/departements", {"fields": "nom,code,codeRegion"}, "API Géo départements")
+    return _get(
+        http, "/departements", {"fields": "nom,code,codeRegion"}, "API Géo départements",
+        list[Departement],
+    )  # fmt: skip
 
 
-def regions(http: Http) -> list[dict[str, Any]]:
+def regions(http: Http) -> list[Region]:
     """``[{"nom": "Bretagne", "code": "53"}, …]``"""
-    return _get(http, "/regions", {"fields": "nom,code"}, "API Géo régions")
+    return _get(http, "/regions", {"fields": "nom,code"}, "API Géo régions", list[Region])
 
 
-def commune_contours(http: Http, departement: str) -> dict[str, Any]:
+def commune_contours(http: Http, departement: str) -> FeatureCollection:
     """The commune polygons of ONE département as a GeoJSON FeatureCollection."""
     params = {
         "codeDepartement": departement,
@@ -81,42 +87,45 @@ def commune_contours(http: Http, departement: str) -> dict[str, Any]:
         "format": "geojson",
         "geometry": "contour",
     }
-    return _get(http, "/communes", params, f"API Géo commune contours of {departement}")
+    return _get(
+        http, "/communes", params, f"API Géo commune contours of {departement}", FeatureCollection
+    )
 
 
-def all_commune_contours(http: Http) -> Iterator[dict[str, Any]]:
+def all_commune_contours(http: Http) -> Iterator[Feature]:
     """Every commune polygon, département by département (the unfiltered request is a 400)."""
     for departement in departements(http):
-        yield from commune_contours(http, departement["code"])["features"]
+        yield from commune_contours(http, departement.code).features
 
 
-def _point(record: dict[str, Any], field: str) -> tuple[float, float] | None:
-    geometry = record.get(field) or {}
-    coordinates = geometry.get("coordinates") if isinstance(geometry, dict) else None
-    if not coordinates or len(coordinates) < 2:
+def _point(point: GeoPoint | None) -> tuple[float, float] | None:
+    """(lat, lon) of a GeoJSON point (longitude first), None when absent or off the globe."""
+    if point is None:
         return None
-    return float(coordinates[1]), float(coordinates[0])  # GeoJSON is longitude first
+    lon, lat = point.coordinates[0], point.coordinates[1]
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        return None
+    return lat, lon
 
 
-def to_place(record: dict[str, Any]) -> Place | None:
+def to_place(record: Commune) -> Place | None:
     """One API Géo commune as a town, at its town hall (``mairie``), else its ``centre``; None
     when it has neither."""
-    point = _point(record, "mairie") or _point(record, "centre")
+    point = _point(record.mairie) or _point(record.centre)
     if point is None:
         return None
     lat, lon = point
-    population = record.get("population")
     return Place(
-        id=f"insee:{record['code']}",
-        name=record["nom"],
+        id=f"insee:{record.code}",
+        name=record.nom,
         kind="town",
         lat=lat,
         lon=lon,
-        departement=record.get("codeDepartement"),
-        region=record.get("codeRegion"),
-        population=int(population) if population is not None else None,
-        insee=record["code"],
-        familiarity=float(population or 0),
+        departement=record.codeDepartement,
+        region=record.codeRegion,
+        population=record.population,
+        insee=record.code,
+        familiarity=float(record.population or 0),
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
+from generator.geo.sources.schemas import FeatureCollection, decoder, to_builtins
 
 Level = Literal["regions", "departements"]
 RESOLUTION = "100m"
@@ -31,37 +32,34 @@ class AdminArea:
     geometry: dict[str, Any]
 
 
-def _check(payload: Any) -> None:
-    if not isinstance(payload, dict) or payload.get("type") != "FeatureCollection":
-        raise UserError(
-            "the contours answer is not a GeoJSON FeatureCollection; check PNP_CONTOURS_URL"
-        )
-
-
-def fetch_collection(http: Http, level: Level) -> dict[str, Any]:
-    """The raw FeatureCollection of one level."""
+def fetch_collection(http: Http, level: Level) -> FeatureCollection:
+    """The FeatureCollection of one level, checked against the GeoJSON schema."""
     if level not in ("regions", "departements"):
         raise UserError(f"unknown contour level {level!r}; choose regions or departements")
+    what = f"Etalab {level} contours"
     return http.get_json(
         f"{base_url('contours')}/{level}-{RESOLUTION}.geojson",
-        what=f"Etalab {level} contours",
-        check=_check,
+        what=what,
+        parse=decoder(FeatureCollection, what, "PNP_CONTOURS_URL"),
     )
 
 
 def fetch_areas(http: Http, level: Level) -> list[AdminArea]:
     areas = []
-    for feature in fetch_collection(http, level)["features"]:
-        properties = feature.get("properties") or {}
-        if not feature.get("geometry") or "code" not in properties:
+    for feature in fetch_collection(http, level).features:
+        properties = feature.properties or {}
+        code = properties.get("code")
+        if feature.geometry is None or not isinstance(code, str | int) or isinstance(code, bool):
             continue
+        name = properties.get("nom")
+        region = properties.get("region")
         areas.append(
             AdminArea(
                 level=level,
-                code=str(properties["code"]),
-                name=str(properties.get("nom", properties["code"])),
-                region=properties.get("region"),
-                geometry=feature["geometry"],
+                code=str(code),
+                name=name if isinstance(name, str) else str(code),
+                region=region if isinstance(region, str) else None,
+                geometry=to_builtins(feature.geometry),
             )
         )
     return areas

@@ -3,8 +3,13 @@
 A dump is a zip holding one tab-separated text file with 19 columns and no header:
 geonameid, name, asciiname, alternatenames, latitude, longitude, feature class, feature code,
 country code, cc2, admin1, admin2, admin3, admin4, population, elevation, dem, timezone,
-modification date. The text is streamed from inside the zip (``zipfile`` + ``io.TextIOWrapper``),
-never extracted and never held whole: memory stays flat however large the dump is.
+modification date. The text is streamed from inside the zip, line by line with a maximum line
+length (:data:`MAX_LINE`) and a maximum total (:data:`MAX_TEXT_BYTES`), never extracted and never
+held whole: memory stays flat however large (or hostile: one 2 GiB line) the dump is.
+
+A downloaded dump is kept under its final name only after :func:`check_dump` has read it
+through: a valid zip, the expected member, and every row with 19 columns whose id and
+coordinates parse. An HTML page, a cut-off zip or a file of zeros is refused and not kept.
 
 Towns are feature class P (without historical, abandoned or destroyed places and without
 sections of places); sites are the T, H, S, L, V feature codes listed in :data:`SITE_KINDS`.
@@ -14,12 +19,15 @@ commune's INSEE code.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 from generator.core.errors import UserError
+from generator.core.text import unsafe_characters
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
@@ -50,7 +58,8 @@ COLUMNS: tuple[str, ...] = (
 EXCLUDED_TOWN_CODES = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH", "PPLX"})
 
 # "CLASS.CODE" -> site kind (the vocabulary of the embedded landmarks where it overlaps). Every
-# code is one of GeoNames' own (tests/data/geonames_feature_codes.tsv, checked by a test).
+# code is one of GeoNames' own: tests/data/geonames_feature_codes.tsv gives each with GeoNames'
+# name and the GeoNames page that shows it (S.DAM and S.AMTH not yet; see the test).
 SITE_KINDS: dict[str, str] = {
     "T.MT": "mountain",
     "T.PK": "mountain",
@@ -98,6 +107,8 @@ SITE_KINDS: dict[str, str] = {
 }
 
 READ_BUFFER = 1 << 20
+MAX_LINE = 1 << 20  # the longest real rows (many alternate names) are about 20 KB
+MAX_TEXT_BYTES = 8 << 30  # allCountries.txt is about 1.6 GB
 TOWN_CLASS = "P"
 SITE_CLASSES = frozenset({"T", "H", "S", "L", "V"})
 
@@ -168,31 +179,87 @@ def _to_place(head: list[str], tail: list[str], site_kind: str | None) -> Place 
     )
 
 
-def read_dump(
-    path: Path, country: str | None = None, *, towns: bool = True, sites: bool = True
-) -> Iterator[Place]:
-    """Stream the places of a dump zip without extracting it."""
+def _lines(raw: IO[bytes], path: Path) -> Iterator[str]:
+    """The text lines of a dump member, each at most :data:`MAX_LINE` bytes."""
+    # a 1 MiB buffer: lines are cut in C, not in zipfile's Python
+    reader = io.BufferedReader(raw, READ_BUFFER)  # type: ignore[arg-type]
+    total = 0
+    number = 0
+    while line := reader.readline(MAX_LINE + 1):
+        number += 1
+        total += len(line)
+        if len(line) > MAX_LINE:
+            raise UserError(
+                f"{path}: line {number:,} is longer than {MAX_LINE >> 20} MiB, so this is not a "
+                "GeoNames dump; delete it and fetch again"
+            )
+        if total > MAX_TEXT_BYTES:
+            raise UserError(
+                f"{path} holds more than {MAX_TEXT_BYTES >> 30} GiB of text; "
+                "delete it and fetch again"
+            )
+        yield line.decode("utf-8")
+
+
+@contextlib.contextmanager
+def _open_dump(path: Path, stem: str) -> Iterator[Iterator[str]]:
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise UserError(
             f"{path} is not a readable GeoNames zip ({exc}); delete it and fetch again"
         ) from exc
     with archive:
-        member = _member(archive, path)
-        with archive.open(member) as raw:
-            # a 1 MiB buffer under the text layer: lines are cut in C, not in zipfile's Python
-            text = io.TextIOWrapper(
-                io.BufferedReader(raw, READ_BUFFER), encoding="utf-8", newline=""
-            )
+        member = _member(archive, path, stem)
+        try:
+            with archive.open(member) as raw:
+                yield _lines(raw, path)
+        except (zipfile.BadZipFile, EOFError, UnicodeDecodeError, OSError, ValueError) as exc:
+            raise UserError(
+                f"{path} is damaged ({type(exc).__name__}: {exc}); delete it and fetch again"
+            ) from exc
+
+
+def read_dump(
+    path: Path, country: str | None = None, *, towns: bool = True, sites: bool = True
+) -> Iterator[Place]:
+    """Stream the places of a dump zip without extracting it."""
+    with _open_dump(path, path.stem) as lines:
+        yield from parse_lines(lines, country, towns=towns, sites=sites)
+
+
+def check_dump(path: Path, name: str) -> None:
+    """Read the whole dump ``path`` (downloaded as ``name``): a zip holding ``NAME.txt`` whose
+    every row has the 19 GeoNames columns with an integer id and decimal coordinates."""
+    what = f"GeoNames {name}"
+    with _open_dump(path, Path(name).stem) as lines:
+        rows = 0
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            fields = line.rstrip("\r\n").split("\t")
+            if len(fields) != len(COLUMNS):
+                raise UserError(
+                    f"{what}: row {number:,} has {len(fields)} columns, not {len(COLUMNS)}: this "
+                    "is not a GeoNames dump; nothing was kept: check PNP_GEONAMES_URL"
+                )
             try:
-                yield from parse_lines(text, country, towns=towns, sites=sites)
-            except (zipfile.BadZipFile, EOFError, UnicodeDecodeError) as exc:
-                raise UserError(f"{path} is damaged ({exc}); delete it and fetch again") from exc
+                int(fields[0])
+                lat, lon = float(fields[4]), float(fields[5])
+            except ValueError:
+                lat = lon = float("nan")
+            if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+                raise UserError(
+                    f"{what}: row {number:,} has no valid id and coordinates; nothing was kept: "
+                    "check PNP_GEONAMES_URL"
+                )
+            rows += 1
+    if rows == 0:
+        raise UserError(f"{what} holds no place; nothing was kept: check PNP_GEONAMES_URL")
 
 
-def _member(archive: zipfile.ZipFile, path: Path) -> str:
-    wanted = f"{path.stem}.txt"
+def _member(archive: zipfile.ZipFile, path: Path, stem: str) -> str:
+    wanted = f"{stem}.txt"
     names = archive.namelist()
     if wanted in names:
         return wanted
@@ -213,6 +280,7 @@ def download_dump(http: Http, name: str) -> Path:
         f"{base_url('geonames')}/{name}",
         http.cache_folder / "geonames" / name,
         what=f"GeoNames {name}",
+        check=lambda path: check_dump(path, name),
     )
 
 
@@ -261,23 +329,33 @@ def french_names(lines: Iterable[str]) -> dict[int, str]:
 
 
 def read_french_names(path: Path) -> dict[int, str]:
-    """The French names of an alternate-names zip, streamed like a dump."""
-    try:
-        archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise UserError(
-            f"{path} is not a readable GeoNames alternate-names zip ({exc}); delete it and fetch again"
-        ) from exc
-    with archive:
-        member = _member(archive, path)
-        with archive.open(member) as raw:
-            text = io.TextIOWrapper(
-                io.BufferedReader(raw, READ_BUFFER), encoding="utf-8", newline=""
-            )
-            try:
-                return french_names(text)
-            except (zipfile.BadZipFile, EOFError, UnicodeDecodeError) as exc:
-                raise UserError(f"{path} is damaged ({exc}); delete it and fetch again") from exc
+    """The French names of an alternate-names zip, streamed like a dump (bounded lines)."""
+    with _open_dump(path, path.stem) as lines:
+        names = french_names(lines)
+    return {key: name for key, name in names.items() if not unsafe_characters(name)}
+
+
+def check_alternate_names(path: Path, name: str) -> None:
+    """Read the whole alternate-names zip ``path`` (downloaded as ``name``): a zip holding
+    ``NAME.txt`` whose every row has the 8 to 10 columns of :data:`ALTERNATE_COLUMNS` with
+    integer ids."""
+    what = f"GeoNames alternate names {name}"
+    with _open_dump(path, Path(name).stem) as lines:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            fields = line.rstrip("\r\n").split("\t")
+            ok = 8 <= len(fields) <= len(ALTERNATE_COLUMNS)
+            if ok:
+                try:
+                    int(fields[0]), int(fields[1])
+                except ValueError:
+                    ok = False
+            if not ok:
+                raise UserError(
+                    f"{what}: row {number:,} is not an alternate name ({len(fields)} columns); "
+                    "nothing was kept: check PNP_GEONAMES_URL"
+                )
 
 
 def download_alternate_names(http: Http, country: str) -> Path:
@@ -286,6 +364,7 @@ def download_alternate_names(http: Http, country: str) -> Path:
         f"{base_url('geonames')}/alternatenames/{name}",
         http.cache_folder / "geonames" / "alternatenames" / name,
         what=f"GeoNames alternate names {name}",
+        check=lambda path: check_alternate_names(path, name),
     )
 
 

@@ -9,12 +9,12 @@ is not cached.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from generator.core.errors import UserError
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
+from generator.geo.sources.schemas import OsmJson, decoder
 
 # (key, value) -> site kind
 TAG_KINDS: dict[tuple[str, str], str] = {
@@ -57,15 +57,18 @@ def query(area: Area) -> str:
     return f"[out:json][timeout:{TIMEOUT_S}];\n(\n{statements}\n);\nout center tags;"
 
 
-def check_remark(payload: Any) -> None:
-    """Overpass reports time-outs and memory exhaustion in ``remark`` of a 200 answer."""
-    if not isinstance(payload, dict) or "elements" not in payload:
-        raise UserError("Overpass answered something other than OSM JSON; check PNP_OVERPASS_URL")
-    remark = payload.get("remark")
+_DECODE = decoder(OsmJson, "Overpass natural features", "PNP_OVERPASS_URL")
+
+
+def parse_answer(body: bytes) -> OsmJson:
+    """OSM JSON; Overpass reports time-outs and memory exhaustion in ``remark`` of a 200 answer."""
+    payload = _DECODE(body)
+    remark = payload.remark
     if remark and ("error" in remark.lower() or "timed out" in remark.lower()):
         raise UserError(
             f"Overpass failed: {' '.join(remark.split())[:160]}; try a smaller --region or later"
         )
+    return payload
 
 
 def _kind(tags: dict[str, str]) -> str | None:
@@ -75,23 +78,27 @@ def _kind(tags: dict[str, str]) -> str | None:
     return None
 
 
-def parse_elements(payload: dict[str, Any], country: str) -> Iterator[Place]:
-    for element in payload["elements"]:
-        tags = element.get("tags") or {}
+def parse_elements(payload: OsmJson, country: str) -> Iterator[Place]:
+    from generator.core.text import unsafe_characters
+
+    for element in payload.elements:
+        tags = element.tags
         name = (tags.get("name:fr") or tags.get("name") or "").strip()
         kind = _kind(tags)
-        if not name or kind is None:
+        if not name or kind is None or unsafe_characters(name):
             continue
-        if "lat" in element and "lon" in element:
-            lat, lon = element["lat"], element["lon"]
-        elif "center" in element:
-            lat, lon = element["center"]["lat"], element["center"]["lon"]
+        if element.lat is not None and element.lon is not None:
+            lat, lon = element.lat, element.lon
+        elif element.center is not None:
+            lat, lon = element.center.lat, element.center.lon
         else:
+            continue
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
             continue
         names = sum(1 for key in tags if key.startswith("name:"))
         fame = names + (2 if "wikipedia" in tags else 0)
         yield Place(
-            id=f"osm:{element['type']}/{element['id']}",
+            id=f"osm:{element.type}/{element.id}",
             name=name,
             kind="site",
             lat=float(lat),
@@ -109,7 +116,7 @@ def fetch(http: Http, area: Area) -> Iterator[Place]:
         method="POST",
         data={"data": query(area)},
         what="Overpass natural features",
-        check=check_remark,
+        parse=parse_answer,
         error_message=lambda response: response.text[:160],
     )
     seen: set[str] = set()

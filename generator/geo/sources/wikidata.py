@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.core.text import unsafe_characters
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
+from generator.geo.sources.schemas import SparqlResults, decoder
 
 # Wikidata class -> site kind
 SITE_CLASSES: dict[str, str] = {
@@ -94,38 +96,38 @@ def parse_point(literal: str) -> tuple[float, float] | None:
     match = POINT.match(literal)
     if match is None:
         return None
-    lon, lat = float(match.group(1)), float(match.group(2))
+    try:
+        lon, lat = float(match.group(1)), float(match.group(2))
+    except ValueError:  # "1.2.3" matches [\d.]+ but is no number
+        return None
     if not (-90 <= lat <= 90 and -180 <= lon <= 180):
         return None
     return lat, lon
 
 
-def _check(payload: Any) -> None:
-    if not isinstance(payload, dict) or "bindings" not in payload.get("results", {}):
-        raise UserError(
-            "Wikidata answered something other than SPARQL JSON results; check PNP_WIKIDATA_URL"
-        )
+parse_answer = decoder(SparqlResults, "Wikidata sites", "PNP_WIKIDATA_URL")
 
 
-def parse_results(payload: dict[str, Any], country: str) -> Iterator[Place]:
+def _value(row: dict[str, Any], name: str, default: str = "") -> str:
+    term = row.get(name)
+    return default if term is None else term.value
+
+
+def parse_results(payload: SparqlResults, country: str) -> Iterator[Place]:
     """Places from SPARQL JSON results; an item listed several times keeps its first row."""
     seen: set[str] = set()
-    for row in payload["results"]["bindings"]:
-        item = row.get("item", {}).get("value", "")
-        qid = item.removeprefix(ENTITY_PREFIX)
-        label = row.get("itemLabel", {})
-        name = label.get("value", "").strip()
+    for row in payload.results.bindings:
+        qid = _value(row, "item").removeprefix(ENTITY_PREFIX)
+        name = _value(row, "itemLabel").strip()
         if (
-            not qid or qid in seen or not name or name == qid
+            not qid or qid in seen or not name or name == qid or unsafe_characters(name)
         ):  # no label in fr/en: the QID comes back
             continue
-        point = parse_point(row.get("coord", {}).get("value", ""))
+        point = parse_point(_value(row, "coord"))
         if point is None:
             continue
-        try:
-            sitelinks = int(row.get("sitelinks", {}).get("value", "0"))
-        except ValueError:
-            sitelinks = 0
+        text = _value(row, "sitelinks", "0")
+        sitelinks = int(text) if text.isdigit() and len(text) < 10 else 0
         seen.add(qid)
         yield Place(
             id=f"wd:{qid}",
@@ -134,7 +136,7 @@ def parse_results(payload: dict[str, Any], country: str) -> Iterator[Place]:
             lat=point[0],
             lon=point[1],
             wikidata=qid,
-            site_kind=row.get("kind", {}).get("value"),
+            site_kind=_value(row, "kind") or None,
             familiarity=float(sitelinks),
             country=country,
         )
@@ -155,7 +157,7 @@ def fetch(http: Http, area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) ->
         {"query": query(area, min_sitelinks), "format": "json"},
         what="Wikidata sites",
         headers={"Accept": "application/sparql-results+json"},
-        check=_check,
+        parse=parse_answer,
         error_message=sparql_message,
     )
     by_id: dict[str, Place] = {}

@@ -14,21 +14,20 @@ from dataclasses import dataclass
 from functools import cache
 
 from generator.games.oucedonc.deckfile import PlaceCard
+from generator.games.oucedonc.pictograms import TOWN, pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
 from generator.render.fonts import MIN_TEXT_PT, FontSet
+from generator.render.icons import draw_icon
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
 from generator.render.oucedonc.style import (
-    NATURAL_SITES,
     compass_star,
     graticule,
     hourglass,
-    site_icon,
-    tower_icon,
     town_icon,
 )
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
@@ -284,11 +283,8 @@ class PlaceFront:
         )
 
     def icon(self) -> str:
-        if self.card.place_kind == "town":
-            return "town"
-        return (
-            "peaks" if self.card.site_kind in NATURAL_SITES or not self.card.site_kind else "tower"
-        )
+        """:data:`~generator.games.oucedonc.pictograms.TOWN` or the site kind's icon."""
+        return pictogram(self.card.place_kind, self.card.site_kind)
 
     def __call__(self, canvas, box) -> None:
         key = (
@@ -351,15 +347,12 @@ class PlaceFront:
                 pt(safe.centre_x + sign * (half - 1.5 * k)),
                 pt(top + 0.8 * k),
             )
-        # Town or site
-        icon_y = safe.y + 8.6 * k
+        # Town or site: the roofs of a town, the pictogram of the site's kind
         icon = self.icon()
-        if icon == "town":
-            town_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour)
-        elif icon == "peaks":
-            site_icon(canvas, safe.centre_x, icon_y, 9.0 * k, colour, palette.paper)
+        if icon == TOWN:
+            town_icon(canvas, safe.centre_x, safe.y + 8.6 * k, 9.0 * k, colour)
         else:
-            tower_icon(canvas, safe.centre_x, icon_y, 8.0 * k, colour)
+            draw_icon(canvas, icon, safe.centre_x, safe.y + 9.6 * k, 10.4 * k, colour)
         spaced_caps(
             canvas,
             self.texts.mark,
@@ -399,6 +392,9 @@ def place_back_map_area(box) -> Rect:
     return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
 
 
+BACK_PICTOGRAM_ROOM = 7.5  # mm (poker) kept free on each side of a back's name for its pictogram
+
+
 @dataclass(frozen=True)
 class PlaceBack:
     """The coordinate side: name, latitude and longitude as printed, where it is, a locator map."""
@@ -413,7 +409,7 @@ class PlaceBack:
         return fit_text(
             self.card.name,
             self.style.fonts.condensed_bold,
-            pt(safe.width - 2 * k),
+            pt(safe.width - 2 * k - 2 * BACK_PICTOGRAM_ROOM * k),
             pt(11.0 * k),
             max_size=15.0 * k,
             max_lines=2,
@@ -450,6 +446,7 @@ class PlaceBack:
         key = (
             "back",
             self.card.place_kind,
+            pictogram(self.card.place_kind, self.card.site_kind),
             self.texts.latitude_label,
             self.texts.longitude_label,
             box.width,
@@ -522,6 +519,13 @@ class PlaceBack:
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
         band(canvas, box, safe.top - 14.5 * k, palette.kind(self.card.place_kind))
+        # the front's picture again, small, at the left of the name (the name keeps the middle)
+        icon = pictogram(self.card.place_kind, self.card.site_kind)
+        icon_x, icon_y = safe.x + 3.4 * k, safe.top - 7.0 * k
+        if icon == TOWN:
+            town_icon(canvas, icon_x, icon_y - 0.3 * k, 6.4 * k, palette.paper)
+        else:
+            draw_icon(canvas, icon, icon_x, icon_y, 6.4 * k, palette.paper)
         for label, _, baseline in self.rows(box):
             canvas.saveState()
             set_fill(canvas, palette.muted)

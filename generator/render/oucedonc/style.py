@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from generator.render.colour import Colour, set_fill, set_stroke
-from generator.render.draw.shapes import polygon, trace
+from generator.render.draw.shapes import trace
 from generator.render.units import pt
 
 
@@ -40,97 +40,6 @@ def town_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
     )
     for shape in shapes:
         trace(path, [(x + dx * s, base + dy * s) for dx, dy in shape])
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.restoreState()
-
-
-def site_icon(canvas, x: float, y: float, size: float, colour: Colour, paper: Colour) -> None:
-    """Two peaks with a snow line, ``size`` mm wide, centred on (x, y) mm."""
-    s = size / 10.0
-    base = y - 3.0 * s
-    canvas.saveState()
-    peaks = ((-5.0, 0.0), (-1.2, 6.0), (0.6, 3.4), (2.2, 5.0), (5.0, 0.0))
-    snow = ((-2.3, 4.3), (-1.2, 6.0), (-0.1, 4.3), (-0.7, 4.7), (-1.2, 4.2), (-1.7, 4.7))
-    set_fill(canvas, colour)
-    polygon(canvas, [(x + dx * s, base + dy * s) for dx, dy in peaks])
-    set_fill(canvas, paper)
-    polygon(canvas, [(x + dx * s, base + dy * s) for dx, dy in snow])
-    canvas.restoreState()
-
-
-#: Site kinds drawn with the peaks; every other site (castle, abbey, bridge…) gets the tower.
-NATURAL_SITES = frozenset(
-    {
-        "mountain",
-        "peak",
-        "lake",
-        "cape",
-        "island",
-        "cliff",
-        "gorge",
-        "cave",
-        "wetland",
-        "bay",
-        "park",
-        "cirque",
-        "calanque",
-        "beach",
-        "waterfall",
-        "forest",
-        "coast",
-        "wilderness",
-        "volcano",
-        "river",
-        "pass",
-        "glacier",
-        "dune",
-        "valley",
-    }
-)
-
-
-def tower_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
-    """A crenellated tower with a gate, ``size`` mm wide, centred on (x, y) mm: a built site."""
-    s = size / 10.0
-    base = y - 3.4 * s
-    outline = (
-        (-3.2, 0.0),
-        (-3.2, 5.0),
-        (-4.0, 5.0),
-        (-4.0, 7.0),
-        (-2.8, 7.0),
-        (-2.8, 6.2),
-        (-1.6, 6.2),
-        (-1.6, 7.0),
-        (-0.4, 7.0),
-        (-0.4, 6.2),
-        (0.8, 6.2),
-        (0.8, 7.0),
-        (2.0, 7.0),
-        (2.0, 6.2),
-        (3.2, 6.2),
-        (3.2, 7.0),
-        (4.0, 7.0),
-        (4.0, 5.0),
-        (3.2, 5.0),
-        (3.2, 0.0),
-        (1.1, 0.0),
-        (1.1, 1.8),
-    )
-    canvas.saveState()
-    set_fill(canvas, colour)
-    path = canvas.beginPath()
-    trace(path, [(x + dx * s, base + dy * s) for dx, dy in outline], close=False)
-    path.arcTo(
-        pt(x - 1.1 * s),
-        pt(base + 0.7 * s),
-        pt(x + 1.1 * s),
-        pt(base + 2.9 * s),
-        startAng=0,
-        extent=180,
-    )
-    path.lineTo(pt(x - 1.1 * s), pt(base))
-    path.close()
     canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()
 

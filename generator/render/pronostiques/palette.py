@@ -29,9 +29,6 @@ class PronostiquesPalette:
     gold: Colour = OKABE_ITO.orange  # the prediction cards
     warning: Colour = OKABE_ITO.yellow  # the Joker
     joker_tint: Colour = hex_colour("#FFF9C4", cmyk(4, 2, 29, 0))
-    tyre: Colour = hex_colour("#2B2B2B", cmyk(0, 0, 0, 100))
-    tread: Colour = hex_colour("#6B6B6B", cmyk(0, 0, 0, 73))
-    flat_rim: Colour = hex_colour("#7A7A7A", cmyk(0, 0, 0, 67))  # the Joker's burst tyre
     lap_empty: Colour = hex_colour(
         "#B8BDC4", cmyk(0, 0, 0, 35)
     )  # empty lap segments, the score pad's boxes

@@ -9,18 +9,19 @@ symbol, printed in both corners, so no one needs colour to read a card.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.games.pronostiques.deck import NUMBERS, Power
+from generator.games.pronostiques.emblems import POWER_PICTURES, TEAM_EMBLEMS
 from generator.games.pronostiques.predictions import RANKS, Prediction
 from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
-from generator.render.colour import Colour, mix, set_fill, set_stroke
-from generator.render.draw.shapes import band, fill_bleed, polygon, star_points
+from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import paragraph, wrap
 from generator.render.fonts import register_fonts
+from generator.render.icons import draw_icon
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.units import pt, to_mm
 
@@ -139,102 +140,6 @@ def scoring_summary(rules: ScoreRules) -> str:
     return " · ".join(parts)
 
 
-# --- icons ----------------------------------------------------------------------------------
-
-
-def tyre_icon(canvas: Canvas, cx: float, cy: float, r: float, rim: Colour) -> None:
-    set_fill(canvas, PALETTE.tyre)
-    canvas.circle(pt(cx), pt(cy), pt(r), stroke=0, fill=1)
-    set_stroke(canvas, PALETTE.tread)
-    canvas.setLineWidth(pt(r * 0.09))
-    for i in range(18):
-        a = i * 2 * math.pi / 18
-        canvas.line(
-            pt(cx + r * 0.8 * math.cos(a)),
-            pt(cy + r * 0.8 * math.sin(a)),
-            pt(cx + r * 0.97 * math.cos(a + 0.12)),
-            pt(cy + r * 0.97 * math.sin(a + 0.12)),
-        )
-    set_fill(canvas, rim)
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.56), stroke=0, fill=1)
-    set_fill(canvas, PALETTE.white)
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.2), stroke=0, fill=1)
-    for i in range(5):
-        a = math.pi / 2 + i * 2 * math.pi / 5
-        canvas.circle(
-            pt(cx + r * 0.38 * math.cos(a)),
-            pt(cy + r * 0.38 * math.sin(a)),
-            pt(r * 0.06),
-            stroke=0,
-            fill=1,
-        )
-
-
-def eye_icon(canvas: Canvas, cx: float, cy: float, r: float, iris: Colour) -> None:
-    path = canvas.beginPath()
-    path.moveTo(pt(cx - r), pt(cy))
-    path.curveTo(
-        pt(cx - r * 0.45), pt(cy + r * 0.8), pt(cx + r * 0.45), pt(cy + r * 0.8), pt(cx + r), pt(cy)
-    )
-    path.curveTo(
-        pt(cx + r * 0.45), pt(cy - r * 0.8), pt(cx - r * 0.45), pt(cy - r * 0.8), pt(cx - r), pt(cy)
-    )
-    path.close()
-    set_fill(canvas, PALETTE.white)
-    set_stroke(canvas, PALETTE.ink)
-    canvas.setLineWidth(pt(r * 0.08))
-    canvas.drawPath(path, stroke=1, fill=1)
-    set_fill(canvas, iris)
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.36), stroke=0, fill=1)
-    set_fill(canvas, PALETTE.ink)
-    canvas.circle(pt(cx), pt(cy), pt(r * 0.16), stroke=0, fill=1)
-    set_fill(canvas, PALETTE.white)
-    canvas.circle(pt(cx + r * 0.12), pt(cy + r * 0.12), pt(r * 0.06), stroke=0, fill=1)
-
-
-def slipstream_icon(
-    canvas: Canvas, cx: float, cy: float, r: float, colour: Colour, background: Colour
-) -> None:
-    """Three chevrons and speed lines: running in another car's wake. The chevrons fade from
-    the card's ``background`` to ``colour`` in solid mixes (no transparency to flatten)."""
-    for i, share in enumerate((0.35, 0.65, 1.0)):
-        x = cx - r * 0.75 + i * r * 0.55
-        canvas.saveState()
-        set_fill(canvas, mix(colour, background, share))
-        polygon(
-            canvas,
-            [
-                (x, cy + r * 0.6),
-                (x + r * 0.45, cy),
-                (x, cy - r * 0.6),
-                (x + r * 0.22, cy - r * 0.6),
-                (x + r * 0.67, cy),
-                (x + r * 0.22, cy + r * 0.6),
-            ],
-        )
-        canvas.restoreState()
-    set_stroke(canvas, PALETTE.muted)
-    canvas.setLineWidth(pt(0.5))
-    canvas.setLineCap(1)
-    for dy, length in ((0.85, 0.9), (-0.85, 0.9), (0.0, 0.35)):
-        canvas.line(
-            pt(cx - r * 1.15), pt(cy + dy * r), pt(cx - r * 1.15 + length * r), pt(cy + dy * r)
-        )
-
-
-def burst_icon(canvas: Canvas, cx: float, cy: float, r: float) -> None:
-    tyre_icon(canvas, cx, cy, r, PALETTE.flat_rim)
-    set_fill(canvas, PALETTE.warning)
-    set_stroke(canvas, PALETTE.ink)
-    canvas.setLineWidth(0.8)
-    bx, by = cx + r * 0.55, cy + r * 0.55
-    polygon(canvas, star_points(bx, by, r * 0.6, points=9, inner=0.55), stroke=True)
-    set_stroke(canvas, PALETTE.ink)
-    canvas.setLineWidth(pt(0.7))
-    canvas.line(pt(bx - r * 0.2), pt(by + r * 0.2), pt(bx + r * 0.2), pt(by - r * 0.2))
-    canvas.line(pt(bx - r * 0.28), pt(by + r * 0.12), pt(bx - r * 0.12), pt(by + r * 0.28))
-
-
 # --- fronts ---------------------------------------------------------------------------------
 
 
@@ -252,9 +157,8 @@ class NumberFront:
         fill_bleed(canvas, box, PALETTE.card)
         _corner_indices(canvas, box, str(self.number), self.suit.symbol, team.colour)
         cx = box.width / 2
-        set_fill(canvas, team.colour)
-        canvas.setFont(fonts.regular, 26)
-        canvas.drawCentredString(pt(cx), pt(box.height - 21), self.suit.symbol)
+        # the team's emblem, where a playing card has its court figure
+        draw_icon(canvas, TEAM_EMBLEMS[self.suit], cx, box.height - 16.5, 22.0, team.colour, 12.0)
         # the car's number roundel
         cy = box.height / 2 - 1
         set_fill(canvas, PALETTE.white)
@@ -330,16 +234,9 @@ class PowerFront:
         set_fill(canvas, PALETTE.white if joker else PALETTE.muted)
         label = "Joker" if joker else f"{self.power.rank_name} {self.suit.symbol}"
         canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
-        icon_y = box.height - 35 if not joker else box.height - 39
-        r = 10.5
-        if self.power.rank == "V":
-            tyre_icon(canvas, cx, icon_y, r, colour)
-        elif self.power.rank == "D":
-            eye_icon(canvas, cx, icon_y, r * 1.25, colour)
-        elif self.power.rank == "R":
-            slipstream_icon(canvas, cx + 1.5, icon_y, r, colour, PALETTE.card)
-        else:
-            burst_icon(canvas, cx - 1.5, icon_y, r)
+        icon_y = box.height - 35 if not joker else box.height - 39.5
+        picture = POWER_PICTURES[self.power.rank]
+        draw_icon(canvas, picture, cx, icon_y, 21.0 if not joker else 19.0, colour)
         # the power, in a tinted box
         bx, bw, btop, bbottom = 5.0, box.width - 10.0, 39.5, 19.5
         set_fill(canvas, tint)
@@ -400,13 +297,15 @@ class PredictionFront:
             canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.regular, 15)
-            canvas.drawCentredString(pt(19), pt(y + row_h / 2 - 2.4), suit.symbol)
+            canvas.drawCentredString(pt(22.2), pt(y + row_h / 2 - 2.4), suit.symbol)
+            draw_icon(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, team.colour, 6.6)
+            set_fill(canvas, team.colour)
             canvas.setFont(fonts.condensed_bold, 7.2)
-            canvas.drawString(pt(25), pt(y + row_h / 2 + 0.2), team.name)
+            canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.2), team.name)
             set_fill(canvas, PALETTE.muted)
             canvas.setFont(fonts.condensed, 6.2)
             canvas.drawString(
-                pt(25), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
+                pt(27.0), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
             )
         paragraph(
             canvas,

@@ -19,9 +19,11 @@ from generator.games.pronostiques import (
     PileRules,
     ScoreRules,
     check_piles,
+    emblems,
     score_order,
 )
 from generator.games.pronostiques.deck import JOKER, RACE_DECK, SUIT_POWERS
+from generator.games.pronostiques.emblems import TEAM_EMBLEMS
 from generator.games.pronostiques.piles import PLAYERS
 from generator.games.pronostiques.predictions import RANKS
 from generator.games.pronostiques.rounds import EXCHANGE, GAME_ENDS_ABOVE, HAND, PILES_TO_END_ROUND
@@ -29,6 +31,7 @@ from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.text import paragraph
+from generator.render.icons import draw_icon, icon_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import (
@@ -40,7 +43,7 @@ from generator.render.pronostiques.race_cards import (
     PredictionFront,
     scoring_rules_text,
 )
-from generator.render.sheet import MARGIN, footer, page_header
+from generator.render.sheet import MARGIN, credit_line, footer, page_header
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -119,7 +122,11 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
         profile=options.profile,
     )
     cards = deck_cards(options.laps, options.score_rules)
-    info = DocInfo(title="Pronostiques: jeu de 54 cartes et 4 pronostics", subject="Pronostiques")
+    info = DocInfo(
+        title="Pronostiques: jeu de 54 cartes et 4 pronostics",
+        subject="Pronostiques",
+        credit=icon_credit(sorted(emblems.icons())),
+    )
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
         paths.append(
@@ -200,10 +207,37 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         fonts.regular,
     )
     bottom = _score_table(c, options.players, fonts, y - 2, width)
-    _points_table(c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width)
+    bottom = _points_table(c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width)
+    _team_legend(c, MARGIN, bottom - 7, width, fonts)
+    emblems = sorted(TEAM_EMBLEMS.values())
+    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems), fonts.regular)
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")
+
+
+def _team_legend(c: Canvas, x: float, top: float, width: float, fonts: FontSet) -> None:
+    """The four teams in a row of tiles under the table: emblem, name, suit."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    gap = 4.0
+    tile_w, tile_h = (width - 3 * gap) / 4, 13.0
+    y = top - tile_h
+    for k, suit in enumerate(SUITS):
+        team = TEAMS[suit]
+        tx = x + k * (tile_w + gap)
+        set_fill(c, team.tint)
+        c.roundRect(pt(tx), pt(y), pt(tile_w), pt(tile_h), pt(2), stroke=0, fill=1)
+        draw_icon(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, team.colour, 9.0)
+        room = pt(tile_w - 15.0)
+        size = min(8.0, room / stringWidth(team.name, fonts.condensed_bold, 1.0))
+        set_fill(c, PALETTE.ink)
+        c.setFont(fonts.condensed_bold, size)
+        c.drawString(pt(tx + 13), pt(y + tile_h / 2 + 0.8), team.name)
+        _suit_text(c, suit, tx + 14.6, y + tile_h / 2 - 4.0, 8, fonts.regular)
+        set_fill(c, PALETTE.muted)
+        c.setFont(fonts.condensed, 6.8)
+        c.drawString(pt(tx + 17), pt(y + tile_h / 2 - 4.0), f"écurie {suit.french}")
 
 
 def _score_table(c: Canvas, players: int, fonts: FontSet, top: float, width: float) -> float:
@@ -320,8 +354,9 @@ def _score_row(
     c.line(pt(MARGIN), pt(row_top - row_h), pt(MARGIN + width), pt(row_top - row_h))
 
 
-def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width: float) -> None:
-    """The points of every prediction for every finishing order, in two blocks of 12."""
+def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width: float) -> float:
+    """The points of every prediction for every finishing order, in two blocks of 12; returns
+    the table's bottom (mm)."""
     set_fill(c, PALETTE.ink)
     c.setFont(fonts.bold, 10)
     c.drawString(
@@ -351,6 +386,7 @@ def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width:
             y - 9,
             block_w,
         )
+    return y - 9 - 5 - half * POINTS_TABLE.line_height
 
 
 def _points_block(
@@ -444,8 +480,8 @@ EXAMPLE_ORDER = (Suit.DIAMOND, Suit.HEART, Suit.SPADE, Suit.CLUB)
 def score_line_french(line: ScoreLine) -> str:
     """One scoring line, short, e.g. "a ♣ +2", "b ♠♣ +2", "c ♦♠♣ +3", "b ♥♦ 0 (c)"."""
     cars = "".join(car.symbol for car in line.cars)
-    if line.rule == "b" and not line.points:
-        return f"b {cars} 0 (c)"
+    if line.void_by:
+        return f"b {cars} 0" + (" (c)" if line.void_by == "c" else "")
     return f"{line.rule} {cars} +{line.points}"
 
 

@@ -1,7 +1,9 @@
 """The printable 36-card Petit Lenormand deck of Les territoires, through the imposition engine.
 
-Each front shows the number, the French name, the playing-card inset (suit drawn as a vector
-shape), the house of the card's parity and its role in this game with what it does. The back is
+Each front shows the picture of the card's traditional subject (the icon named in the
+Lenormand table of ``games/territoires``), the number, the French name, the playing-card inset
+(suit drawn as a vector shape), the house of the card's parity and its role in this game with
+what it does. The back is
 the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
 :func:`generator.render.imposition.render_deck`, which places them, bleeds, marks and mirrors.
 """
@@ -16,7 +18,9 @@ from generator.games.territoires import LENORMAND, House, LenormandCard, house_o
 from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
 from generator.render.draw.shapes import fill_bleed
-from generator.render.imposition import Card, CardBox, SheetSpec, render_deck
+from generator.render.draw.text import width_mm
+from generator.render.icons import draw_icon, icon_credit
+from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import role_effect
 from generator.render.territoires.style import (
@@ -59,8 +63,56 @@ def house_line(number: int) -> str:
 
 
 @dataclass(frozen=True)
+class FrontLayout:
+    """Where each part of a front goes (mm, origin the trim's lower-left corner): the picture
+    panel fills the middle of the card, the texts keep to the bands above and below it."""
+
+    scale: float
+    inner: Rect
+    panel: Rect  # the tinted window behind the picture
+    picture_size: float  # the picture's larger side
+    number_baseline: float
+    house_baseline: float
+    inset: Rect  # the playing-card inset, top right
+    name_baseline: float
+    words_baseline: float
+    band: Rect  # the role band
+    effect_baseline: float
+
+    @property
+    def picture_centre(self) -> tuple[float, float]:
+        return (self.panel.centre_x, self.panel.y + self.panel.height / 2)
+
+
+def front_layout(box: CardBox) -> FrontLayout:
+    scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
+    inner = box.safe.inset(2.5 * scale)
+    inset = Rect(inner.right - 11.5 * scale, inner.top - 15.0 * scale, 11.5 * scale, 15.0 * scale)
+    band = Rect(inner.x, inner.y + 3.7 * scale, inner.width, 6.2 * scale)
+    words_baseline = band.top + 1.6 * scale
+    name_baseline = words_baseline + 4.2 * scale
+    panel_bottom = name_baseline + 5.8 * scale  # room for the capitals and É
+    panel_top = min(inset.y - 1.0 * scale, box.height * 0.76)
+    panel = Rect(inner.x, panel_bottom, inner.width, panel_top - panel_bottom)
+    return FrontLayout(
+        scale=scale,
+        inner=inner,
+        panel=panel,
+        picture_size=min(panel.height - 5.0 * scale, panel.width - 10.0 * scale),
+        number_baseline=inner.top - 8.5 * scale,
+        house_baseline=inner.top - 7.9 * scale,
+        inset=inset,
+        name_baseline=name_baseline,
+        words_baseline=words_baseline,
+        band=band,
+        effect_baseline=inner.y + 0.3 * scale,
+    )
+
+
+@dataclass(frozen=True)
 class FrontPainter:
-    """Paints the front of one Lenormand card."""
+    """Paints the front of one Lenormand card: number, house and playing card on top, the
+    picture of the card's subject in the middle, its name, role and effect below."""
 
     card: LenormandCard
 
@@ -70,67 +122,105 @@ class FrontPainter:
         house = house_of(number)
         colour = PALETTE.house(house).colour
         role = role_of(number)
-        safe = box.safe
-        scale = box.width / 63.0  # sizes are designed for poker cards and follow the card's width
+        layout = front_layout(box)
+        scale, inner = layout.scale, layout.inner
         fill_bleed(canvas, box, PALETTE.card_paper)
+        safe = box.safe
         rounded_box(
             canvas, safe.x, safe.y, safe.width, safe.height, 2.5 * scale, stroke=colour, line=0.5
         )
-        inner = safe.inset(2.5 * scale)
-        # Number, top left.
-        text(canvas, inner.x, inner.top - 8.5 * scale, str(number), f.title, 24 * scale, colour)
+        # Number, top left; the house between it and the inset.
+        text(canvas, inner.x, layout.number_baseline, str(number), f.title, 24 * scale, colour)
+        house_text = house_line(number)
+        left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
+        room = layout.inset.x - 1.5 * scale - left
+        text(
+            canvas,
+            left + room / 2,
+            layout.house_baseline,
+            house_text,
+            f.bold,
+            fit_size(house_text, f.bold, 6.5 * scale, room, smallest=4.0),
+            colour,
+            "centre",
+        )
         # Playing-card inset, top right.
-        inset_w, inset_h = 11.5 * scale, 15.0 * scale
-        ix, iy = inner.right - inset_w, inner.top - inset_h
+        inset = layout.inset
         playing = self.card.playing_card
         ink = PALETTE.suit_red if playing.suit.is_red else PALETTE.ink
         rounded_box(
-            canvas, ix, iy, inset_w, inset_h, 1.2 * scale, fill=PALETTE.white, stroke=ink, line=0.3
+            canvas,
+            inset.x,
+            inset.y,
+            inset.width,
+            inset.height,
+            1.2 * scale,
+            fill=PALETTE.white,
+            stroke=ink,
+            line=0.3,
         )
         text(
             canvas,
-            ix + inset_w / 2,
-            iy + inset_h - 6 * scale,
+            inset.centre_x,
+            inset.top - 6 * scale,
             playing.rank,
             f.condensed_bold,
             13 * scale,
             ink,
             "centre",
         )
-        draw_suit(canvas, playing.suit.value, ix + inset_w / 2, iy + 3.9 * scale, 5.0 * scale)
-        # Emblem: a tinted medallion with the suit; the name below it.
-        emblem_y = box.height * 0.62
-        canvas.saveState()
-        set_fill(canvas, PALETTE.house(house).tint)
-        canvas.circle(pt(box.width / 2), pt(emblem_y), pt(12.5 * scale), stroke=0, fill=1)
-        canvas.restoreState()
-        draw_suit(canvas, playing.suit.value, box.width / 2, emblem_y, 12 * scale, colour)
-        name_y = emblem_y - 21 * scale
+        draw_suit(canvas, playing.suit.value, inset.centre_x, inset.y + 3.9 * scale, 5.0 * scale)
+        # The picture of the card's subject, in a tinted window.
+        panel = layout.panel
+        rounded_box(
+            canvas,
+            panel.x,
+            panel.y,
+            panel.width,
+            panel.height,
+            2.0 * scale,
+            fill=PALETTE.house(house).tint,
+        )
+        cx, cy = layout.picture_centre
+        draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
+        # The name and the playing card in words under the picture.
         name_size = fit_size(self.card.name, f.title, 15 * scale, inner.width)
         text(
-            canvas, box.width / 2, name_y, self.card.name, f.title, name_size, PALETTE.ink, "centre"
+            canvas,
+            box.width / 2,
+            layout.name_baseline,
+            self.card.name,
+            f.title,
+            name_size,
+            PALETTE.ink,
+            "centre",
         )
         text(
             canvas,
             box.width / 2,
-            name_y - 5.5 * scale,
+            layout.words_baseline,
             playing.french,
             f.oblique,
-            7 * scale,
+            6.5 * scale,
             PALETTE.muted,
             "centre",
         )
         # Role band and what the card does.
-        band_h = 6.2 * scale
-        band_y = inner.y + 9.5 * scale
+        band = layout.band
         rounded_box(
-            canvas, inner.x, band_y, inner.width, band_h, band_h / 2, fill=PALETTE.role(role)
+            canvas,
+            band.x,
+            band.y,
+            band.width,
+            band.height,
+            band.height / 2,
+            fill=PALETTE.role(role),
         )
         label = role.french.upper()
         text(
             canvas,
             box.width / 2,
-            band_y + 1.9 * scale,
+            band.y + 1.9 * scale,
             label,
             f.condensed_bold,
             fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4),
@@ -141,22 +231,11 @@ class FrontPainter:
         text(
             canvas,
             box.width / 2,
-            band_y - 4 * scale,
+            layout.effect_baseline,
             effect,
             f.condensed,
             fit_size(effect, f.condensed, 7 * scale, inner.width),
             PALETTE.ink,
-            "centre",
-        )
-        # House at the bottom.
-        text(
-            canvas,
-            box.width / 2,
-            inner.y + 0.2 * scale,
-            house_line(number),
-            f.bold,
-            SMALLEST_PT * scale,
-            colour,
             "centre",
         )
 
@@ -241,14 +320,16 @@ def lenormand_cards() -> list[Card]:
     ]
 
 
-DECK_INFO = DocInfo(
-    title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-    subject="Recto : numéro, nom, carte à jouer, maison et rôle ; verso commun",
-)
+def deck_info() -> DocInfo:
+    return DocInfo(
+        title="Les territoires — jeu de Petit Lenormand (36 cartes)",
+        subject="Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun",
+        credit=icon_credit([card.picture for card in LENORMAND]),
+    )
 
 
 def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
-    return render_deck(lenormand_cards(), spec, DECK_INFO)
+    return render_deck(lenormand_cards(), spec, deck_info())
 
 
 def render_lenormand_faces(spec: SheetSpec, back_first: bool = False) -> PdfDocument:
@@ -256,5 +337,5 @@ def render_lenormand_faces(spec: SheetSpec, back_first: bool = False) -> PdfDocu
     from generator.render.imposition import render_faces
 
     return render_faces(
-        lenormand_cards(), spec.card, spec.bleed, DECK_INFO, spec.profile, back_first
+        lenormand_cards(), spec.card, spec.bleed, deck_info(), spec.profile, back_first
     )

@@ -72,47 +72,47 @@ def role_effect(number: int) -> str:
     return "se joue dans une suite de 3 cartes"
 
 
-def reference_rows() -> tuple[tuple[str, str, str, str], ...]:
+def reference_rows() -> tuple[tuple[str, tuple[int, ...], str, str], ...]:
     """The table of the reference card: (section, cards, name, effect)."""
     return (
         (
             "3 cartes qui se suivent",
-            "",
+            (),
             "1 carte de votre parité, 2 de l'autre",
             f"{change('run_one_own')} à l'adversaire",
         ),
-        ("", "", "2 cartes de votre parité", f"{change('run_two_own')} à l'adversaire"),
+        ("", (), "2 cartes de votre parité", f"{change('run_two_own')} à l'adversaire"),
         (
             "2 cartes qui se suivent, dont une spéciale",
-            cards_of(Role.WEAPON),
+            ROLE_CARDS[Role.WEAPON],
             f"Armes : {names_of(Role.WEAPON)}",
             f"{change('weapon_other')} (autre parité) · {change('weapon_own')} (votre parité) · "
             f"{change('weapons_both')} les deux",
         ),
         (
             "",
-            cards_of(Role.SUPPORT_ANIMAL),
+            ROLE_CARDS[Role.SUPPORT_ANIMAL],
             f"Animaux : {names_of(Role.SUPPORT_ANIMAL)}",
             f"comme les armes : {change('animal_other')} · {change('animal_own')} · "
             f"{change('animals_both')} les deux",
         ),
         (
             "",
-            cards_of(Role.CIVILISATION_SUPPORT),
+            ROLE_CARDS[Role.CIVILISATION_SUPPORT],
             f"Soutiens de la civilisation : {names_of(Role.CIVILISATION_SUPPORT)}",
             f"maison paire {change('support_own')}, les deux {change('supports_both')} · "
             f"maison impaire {change('support_foreign')}",
         ),
         (
             "",
-            cards_of(Role.NATURE_SUPPORT),
+            ROLE_CARDS[Role.NATURE_SUPPORT],
             f"Soutiens de la nature : {names_of(Role.NATURE_SUPPORT)}",
             f"maison impaire {change('support_own')}, les deux {change('supports_both')} · "
             f"maison paire {change('support_foreign')}",
         ),
         (
             "",
-            cards_of(Role.HEALING),
+            ROLE_CARDS[Role.HEALING],
             f"Soins : {names_of(Role.HEALING)}",
             f"votre vie {change('heal_other')} (autre parité) · {change('heal_own')} "
             "(votre parité)",

@@ -10,12 +10,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.games.territoires import LIFE_PER_HOUSE, PLAYED_CARDS, House, Role, Setup, lenormand
+from generator.games.territoires import (
+    LIFE_PER_HOUSE,
+    PLAYED_CARDS,
+    House,
+    Role,
+    Setup,
+    house_of,
+    lenormand,
+)
 from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, new_document
+from generator.render.draw.text import width_mm
+from generator.render.icons import draw_icon, icon_credit
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
-from generator.render.sheet import MARGIN
+from generator.render.sheet import MARGIN, credit_line
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import (
     cards_of,
@@ -84,6 +94,13 @@ def write_trackers(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile
         profile,
     )
     draw_trackers(document.canvas, setup, sheet)
+    credit_line(
+        document.canvas,
+        sheet.width,
+        MARGIN - 3.5,
+        icon_credit([lenormand(n).picture for house in House for n in house.life_cards]),
+        fonts().regular,
+    )
     document.canvas.showPage()
     return document.save(path)
 
@@ -233,7 +250,9 @@ def mini_card(
     colour: Colour,
     stacked: bool = False,
 ) -> None:
-    """A small card face: the number and the playing-card inset (``stacked``: all in the top strip)."""
+    """A small card face: the number and the playing-card inset (``stacked``: all in the top
+    strip); otherwise laid out like the real card, the number top left, the rank and suit top
+    right and the card's picture below them."""
     f = fonts()
     card = lenormand(number)
     rounded_box(canvas, x, y, w, h, 1.2, fill=PALETTE.white, stroke=colour, line=0.4)
@@ -241,20 +260,26 @@ def mini_card(
         text(canvas, x + 1.5, y + h - 5, str(number), f.title, 9, colour)
         draw_suit(canvas, card.playing_card.suit.value, x + w - 3, y + h - 3.6, 3.2)
         return
-    text(canvas, x + w / 2, y + h * 0.5, str(number), f.title, h * 0.95, colour, "centre")
+    strip = h * 0.36  # the top strip: number, rank, suit
+    baseline = y + h - strip + h * 0.08
+    text(canvas, x + w * 0.07, baseline, str(number), f.title, h * 0.52, colour)
     suit = card.playing_card.suit
     ink = PALETTE.suit_red if suit.is_red else PALETTE.ink
+    suit_size = h * 0.13
+    suit_x = x + w - w * 0.07 - suit_size / 2
+    draw_suit(canvas, suit.value, suit_x, baseline + suit_size * 0.45, suit_size)
     text(
         canvas,
-        x + w / 2 - h * 0.07,
-        y + h * 0.12,
+        suit_x - suit_size * 0.62,
+        baseline,
         card.playing_card.rank,
         f.condensed_bold,
-        h * 0.6,
+        h * 0.32,
         ink,
         "right",
     )
-    draw_suit(canvas, suit.value, x + w / 2 + h * 0.1, y + h * 0.19, h * 0.17)
+    picture = min(w * 0.8, (h - strip) * 0.8)
+    draw_icon(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture, colour)
 
 
 def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -295,9 +320,16 @@ def write_reference(path: Path, setup: Setup, sheet: Paper, profile: PrintProfil
     for index in range(2):
         y = MARGIN + index * (height + 8)
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height)
+        # each card is cut out on its own: each carries the credit of its pictures
+        credit_line(canvas, sheet.width, y + 2.3, icon_credit(_REFERENCE_PICTURES), fonts().regular)
     cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
     canvas.showPage()
     return document.save(path)
+
+
+_REFERENCE_PICTURES = tuple(
+    lenormand(number).picture for _, cards, _, _ in reference_rows() for number in cards
+)
 
 
 NOTE_STEP = 4.2  # mm between the notes under the reference table
@@ -363,8 +395,8 @@ def draw_reference(
     text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, PALETTE.ink)
     notes = _reference_notes(setup)
     line_y = top - 24
-    column_cards = x + pad + 2
-    column_name = x + pad + 19
+    column_cards = x + pad
+    column_name = x + pad + 24
     column_effect = x + pad + 88
     effect_width = x + width - pad - column_effect
     # rows are 8.2 mm apart, closer when the card is short (Letter) so the last note stays inside
@@ -381,7 +413,12 @@ def draw_reference(
             canvas.restoreState()
             text(canvas, x + pad, line_y, section.upper(), f.condensed_bold, 8, PALETTE.muted)
             line_y -= row_height - 1.5
-        text(canvas, column_cards, line_y, cards, f.bold, 9.5, PALETTE.ink)
+        card_x = column_cards
+        for number in cards:  # each card: its picture, then its number
+            colour = PALETTE.house(house_of(number)).colour
+            draw_icon(canvas, lenormand(number).picture, card_x + 2.3, line_y + 1.3, 4.6, colour)
+            text(canvas, card_x + 5.4, line_y, str(number), f.bold, 9.5, PALETTE.ink)
+            card_x += 5.4 + width_mm(str(number), f.bold, 9.5) + 2.2
         text(
             canvas,
             column_name,

@@ -1,0 +1,151 @@
+"""The root ``pnp`` group, lazy: a command's module is imported only when that command runs.
+
+Typer turns every registered function into a click command up front (reading each signature and
+building each parameter), and the command modules import their game's rules at module level: for
+~170 parameters that was most of the start-up of a table command. The root group here knows the
+top-level names from :data:`generator.cli.commands.COMMANDS` and builds one only when it is
+asked for it: ``pnp otcho roll a X`` imports ``generator.cli.otcho`` and builds ``otcho roll``
+alone. Below the top level, only the commands on the path typed are built (``pnp oucedonc game
+place ...`` does not build ``oucedonc deck`` and its 20 options); ``--help``, a mistyped name
+and shell completion see the whole group, as before.
+"""
+
+from __future__ import annotations
+
+import copy
+from difflib import get_close_matches
+from typing import Any
+
+import typer
+import typer.core
+import typer.main
+from typer.models import CommandInfo, TyperInfo
+
+from generator.cli import commands
+
+
+def _command_name(info: CommandInfo) -> str | None:
+    if info.name:
+        return info.name
+    callback = info.callback
+    return typer.main.get_command_name(callback.__name__) if callback else None
+
+
+def _group_name(info: TyperInfo) -> str | None:
+    if isinstance(info.name, str):
+        return info.name
+    instance = info.typer_instance
+    if instance is not None and isinstance(instance.info.name, str):
+        return instance.info.name
+    return None
+
+
+def _prune(app: typer.Typer, path: list[str]) -> typer.Typer:
+    """A copy of ``app`` holding only the command or group named ``path[0]``, itself pruned to
+    ``path[1:]``; ``app`` itself when ``path`` does not name one of its children (an option, a
+    mistyped name, nothing: then the whole group is needed, for its help or its error)."""
+    if not path:
+        return app
+    name, rest = path[0], path[1:]
+    for command in app.registered_commands:
+        if _command_name(command) == name:
+            pruned = copy.copy(app)
+            pruned.registered_commands = [command]
+            pruned.registered_groups = []
+            return pruned
+    for group in app.registered_groups:
+        if _group_name(group) == name and group.typer_instance is not None:
+            sub = copy.copy(group)
+            sub.typer_instance = _prune(group.typer_instance, rest)
+            pruned = copy.copy(app)
+            pruned.registered_commands = []
+            pruned.registered_groups = [sub]
+            return pruned
+    return app
+
+
+def _without_subcommands(app: typer.Typer) -> typer.Typer:
+    """A copy of ``app`` whose groups are empty: enough to list its commands with their help."""
+    shallow = copy.copy(app)
+    shallow.registered_groups = []
+    for group in app.registered_groups:
+        empty = copy.copy(group)
+        if group.typer_instance is not None:
+            empty.typer_instance = copy.copy(group.typer_instance)
+            empty.typer_instance.registered_commands = []
+            empty.typer_instance.registered_groups = []
+        shallow.registered_groups.append(empty)
+    return shallow
+
+
+def build_command(name: str, path: list[str] | None = None, listing: bool = False) -> Any:
+    """The click command of the top-level command ``name`` (None if there is none), built from its
+    modules; with ``path`` (the words typed after ``name``), only the commands on that path; with
+    ``listing``, a group without its subcommands (what ``pnp --help`` shows of it)."""
+    if name not in commands.COMMANDS:
+        return None
+    scratch = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
+    commands.register_commands(scratch, [name])
+    if listing:
+        tree = _without_subcommands(scratch)
+    elif path is not None:
+        tree = _prune(scratch, [name, *path])
+    else:
+        tree = scratch
+    built = typer.main.get_group(tree).commands.get(name)
+    if built is None:
+        modules = ", ".join(commands.modules([name]))
+        raise RuntimeError(f"{modules} registered no command {name!r}; fix COMMANDS in commands.py")
+    return built
+
+
+class LazyGroup(typer.core.TyperGroup):
+    """The root group: commands built on first use (see the module's docstring)."""
+
+    _listing = False  # True while its help is written: the groups are listed, not their commands
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(commands.COMMANDS)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if self._listing and cmd_name not in self.commands:
+            return build_command(cmd_name, listing=True)
+        if cmd_name not in self.commands:
+            built = build_command(cmd_name)
+            if built is None:
+                return None
+            self.commands[cmd_name] = built
+        return self.commands[cmd_name]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        # Invoking: build only the path typed. Completion and help go through get_command.
+        name = args[0] if args else ""
+        if name in commands.COMMANDS and name not in self.commands and not ctx.resilient_parsing:
+            built = build_command(name, _words(args[1:]))
+            return name, built, args[1:]
+        try:
+            return super().resolve_command(ctx, args)
+        except typer.TyperException as error:
+            # Typer suggests close names from the commands built so far; suggest from them all.
+            matches = get_close_matches(name, commands.COMMANDS) if self.suggest_commands else []
+            if name and matches and "Did you mean" not in error.message:
+                suggestions = ", ".join(f"{match!r}" for match in matches)
+                error.message = f"{error.message.rstrip('.')}. Did you mean {suggestions}?"
+            raise
+
+
+def _words(args: list[str]) -> list[str]:
+    """The leading words of ``args`` that may name subcommands (up to the first option)."""
+    words = []
+    for arg in args:
+        if arg.startswith("-"):
+            break
+        words.append(arg)
+    return words

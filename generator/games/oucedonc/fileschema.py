@@ -1,0 +1,219 @@
+"""The schemas of the deck file and the game file: every field typed, ranged, nothing unknown.
+
+A deck or game file is read in two steps: :func:`generator.core.jsondoc.load_document` (JSON,
+no duplicate keys, no number Python cannot hold) then :func:`validate`, which converts the
+document into the records below with msgspec in strict mode (``"1"`` is not a number, ``true``
+is not a version) and says where the first problem is ("move 3: expected `str`, got `int` at
+player"). The rules themselves (is the move legal, is the card on the table) are checked
+afterwards by replaying the journal.
+
+The documented form of both schemas is generated from these records:
+``docs/schemas/oucedonc-deck.schema.json`` and ``docs/schemas/oucedonc-game.schema.json``
+(:func:`json_schemas`; a test keeps the files equal to it).
+
+Adding a move kind: one record class with ``tag="kind"`` below, added to :data:`MOVE_KINDS`,
+and its reading in :mod:`generator.games.oucedonc.gamefile` (``_parse_move``), which checks
+the fields first with messages of its own; the schema then checks what is left (ranges,
+control characters, the fields of the header).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, TypeVar, Union
+
+import msgspec
+from msgspec import Meta, Struct, field
+
+from generator.core.errors import UserError
+
+T = TypeVar("T")
+
+DECK_SCHEMA = "pnp.oucedonc.deck"
+DECK_VERSION = 1
+GAME_SCHEMA = "pnp.oucedonc.game"
+GAME_VERSION = 2  # 2: "mode" (physical or deal), "seed" only when dealt, start/intermede moves
+
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+Text = Annotated[str, Meta(max_length=300, pattern=_PRINTABLE)]
+Name = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
+CardId = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]{1,16}$")]
+Latitude = Annotated[float, Meta(ge=-90, le=90)]
+Longitude = Annotated[float, Meta(ge=-180, le=180)]
+Units = Annotated[int, Meta(ge=-(10**9), le=10**9)]
+Seed = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
+Packs = Annotated[int, Meta(ge=1, le=50)]
+PackSize = Annotated[int, Meta(ge=1, le=1000)]
+
+
+DeckVersion = Annotated[int, Meta(ge=1, le=DECK_VERSION)]
+GameVersion = Annotated[int, Meta(ge=1, le=GAME_VERSION)]
+
+
+# --------------------------------------------------------------------------- deck file
+
+
+class PlaceCardRecord(Struct, tag="place", tag_field="kind", forbid_unknown_fields=True):
+    id: CardId
+    name: Name
+    place_kind: Literal["town", "site"]
+    lat_units: Units
+    lon_units: Units
+    lat_text: Text
+    lon_text: Text
+    lat: Latitude
+    lon: Longitude
+    departement: Text | None = None
+    departement_name: Text | None = None
+    region_code: Text | None = None
+    region_name: Text | None = None
+    population: Annotated[int, Meta(ge=0, le=10**9)] | None = None
+    source_id: Text | None = None
+    site_kind: Text | None = None
+
+
+class IntermedeCardRecord(Struct, tag="intermede", tag_field="kind", forbid_unknown_fields=True):
+    id: CardId
+    name: Name
+
+
+class DirectionCardRecord(Struct, tag="direction", tag_field="kind", forbid_unknown_fields=True):
+    id: CardId
+    name: Name
+
+
+class RuleCardRecord(Struct, tag="rule", tag_field="kind", forbid_unknown_fields=True):
+    id: CardId
+    name: Name
+
+
+CardRecord = Union[PlaceCardRecord, IntermedeCardRecord, DirectionCardRecord, RuleCardRecord]  # noqa: UP007
+
+
+class DeckParams(Struct):
+    """The printing parameters the referee reads; the others are free-form (paper, bleed...)."""
+
+    tokens_each: Annotated[int, Meta(ge=1, le=99)] | None = None
+    tokens: Annotated[int, Meta(ge=1, le=999)] | None = None
+
+
+class DeckRecord(Struct, forbid_unknown_fields=True):
+    schema: Literal["pnp.oucedonc.deck"]
+    version: DeckVersion
+    title: Name
+    region: Text
+    seed: Seed
+    precision: Literal["minute", "second", "0.01"]
+    packs: Packs
+    pack_size: PackSize
+    cards: Annotated[list[CardRecord], Meta(max_length=5000)]
+    params: dict[str, Any] = {}
+
+
+# --------------------------------------------------------------------------- game file
+
+Word = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
+
+
+class PlaceMove(Struct, tag="place", tag_field="move", forbid_unknown_fields=True):
+    """A card placed: exactly one of ``between`` or a direction names where."""
+
+    player: Word
+    card: Word
+    between: Annotated[list[Word], Meta(min_length=2, max_length=2)] | None = None
+    north_of: Word | None = field(default=None, name="north-of")
+    south_of: Word | None = field(default=None, name="south-of")
+    east_of: Word | None = field(default=None, name="east-of")
+    west_of: Word | None = field(default=None, name="west-of")
+
+
+class DoubtMove(Struct, tag="doubt", tag_field="move", forbid_unknown_fields=True):
+    by: Word
+    card: Word
+    neighbour: Word
+
+
+class CountMove(Struct, tag="count", tag_field="move", forbid_unknown_fields=True):
+    estimates: dict[Word, Annotated[int, Meta(ge=0, le=10_000)]]
+
+
+class StartMove(Struct, tag="start", tag_field="move", forbid_unknown_fields=True):
+    """The start card turned over at the table (physical mode)."""
+
+    card: Word
+
+
+class IntermedeMove(Struct, tag="intermede", tag_field="move", forbid_unknown_fields=True):
+    """An Intermède card drawn and declared (physical mode)."""
+
+
+MOVE_KINDS: tuple[type, ...] = (StartMove, PlaceMove, DoubtMove, IntermedeMove, CountMove)
+MoveRecord = Union[MOVE_KINDS]  # type: ignore[valid-type]  # noqa: UP007
+
+
+class GameRecord(Struct, forbid_unknown_fields=True):
+    schema: Literal["pnp.oucedonc.game"]
+    version: GameVersion
+    players: Annotated[list[Word], Meta(min_length=1, max_length=50)]
+    packs: Packs
+    pack_size: PackSize
+    options: dict[str, Any]  # checked by RuleOptions.from_json
+    journal: Annotated[list[MoveRecord], Meta(max_length=100_000)]  # type: ignore[valid-type]
+    deck: dict[str, Any]  # checked as a deck file
+    mode: Literal["physical", "deal"] | None = None  # version 2 (version 1 games are dealt)
+    seed: Seed | None = None  # the shuffle of a dealt game
+
+
+# --------------------------------------------------------------------------- validation
+
+_PATTERN_WORDS = {
+    _PRINTABLE: "without control characters",
+    r"^[A-Za-z0-9_-]{1,16}$": "of 1 to 16 letters, digits, '-' or '_'",
+}
+_JOURNAL = re.compile(r"^\$\.journal\[(\d+)\]\.?")
+_CARD = re.compile(r"^\$\.cards\[(\d+)\]\.?")
+
+
+def _where(path: str) -> str:
+    """``$.journal[2].player`` -> ``move 3, player``; ``$.cards[0].name`` -> ``card 1, name``."""
+    for pattern, what in ((_JOURNAL, "move"), (_CARD, "card")):
+        match = pattern.match(path)
+        if match:
+            rest = path[match.end() :]
+            if what == "move" and rest == "move":
+                rest = "kind"  # the tag field
+            return f"{what} {int(match.group(1)) + 1}" + (f", {rest}" if rest else "")
+    return path.removeprefix("$.").removeprefix("$") or "the top level"
+
+
+def validate(document: Any, record: type[T], source: str, advice: str) -> T:
+    """``document`` as ``record``, or one UserError saying where the first problem is."""
+    try:
+        return msgspec.convert(document, record, strict=True)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        message, _, path = text.rpartition(" - at `")
+        if not message:
+            message, path = text, "$"
+        message = message[:1].lower() + message[1:]
+        for pattern, words in _PATTERN_WORDS.items():
+            message = message.replace(f"matching regex {pattern!r}", words)
+        raise UserError(f"{source}: {_where(path.rstrip('`'))}: {message}; {advice}") from None
+    except RecursionError:
+        raise UserError(f"{source} is nested too deeply; {advice}") from None
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema documents of the deck file and the game file (for docs/schemas/)."""
+    schemas = {}
+    for name, record, title in (
+        ("oucedonc-deck", DeckRecord, "Oucédonc deck file (pnp oucedonc deck)"),
+        ("oucedonc-game", GameRecord, "Oucédonc game file (pnp oucedonc game new)"),
+    ):
+        schema = msgspec.json.schema(record)
+        schema["title"] = title
+        schema["$id"] = f"{name}.schema.json"
+        schemas[name] = schema
+    game = schemas["oucedonc-game"]["$defs"]["GameRecord"]["properties"]
+    game["deck"] = {"$ref": "oucedonc-deck.schema.json", "description": "the deck file, embedded"}
+    return schemas

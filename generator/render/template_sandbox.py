@@ -1,0 +1,224 @@
+"""Jinja2 templates run in a sandbox with limits of time, output size and work.
+
+Every template pnp renders (card texts, which a user may replace with ``--templates DIR``; the
+Oie rules panel; the kit gallery) goes through :func:`sandboxed_environment` and
+:func:`render_limited`:
+
+* Jinja2's :class:`~jinja2.sandbox.SandboxedEnvironment` (no attribute of ``__class__``, no
+  unsafe callables, ``range`` of at most 100,000);
+* **time**: the whole render stops after :data:`TIME_LIMIT_S` seconds
+  (:func:`generator.core.deadline.time_limit`): nested loops cannot run for ever;
+* **output**: at most ``max_output`` characters (:data:`MAX_OUTPUT` by default); ``'x' * N``,
+  ``str.center(N)``, ``"%0Nd" % 1``, ``lipsum(N)`` and filters with a width are refused
+  *before* they build a string larger than that, and ``a ** b`` before it builds a huge number;
+* **depth**: a template that includes itself, or a macro that calls itself without end, is one
+  line naming the template (Python's recursion limit is the bound);
+* only regular files of at most :data:`MAX_TEMPLATE_BYTES` are read as templates.
+
+Each refusal is a :class:`~generator.core.errors.UserError` naming the template and the limit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from jinja2 import BaseLoader, FileSystemLoader, TemplateNotFound, TemplateSyntaxError
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+from generator.core.deadline import DeadlineExceeded, time_limit
+from generator.core.errors import UserError
+
+TIME_LIMIT_S = 5.0
+MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
+MAX_TEMPLATE_BYTES = 1 << 20
+MAX_POWER_BITS = 4096
+
+_WIDTH = re.compile(r"%[-+ #0]*(\d+)|\{[^{}]*:[^{}]*?(\d+)[^{}]*\}")
+_SIZED_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "format"})
+
+
+class LimitExceeded(SecurityError):
+    """A template asked for more than its limits allow."""
+
+
+class RegularFileLoader(FileSystemLoader):
+    """A FileSystemLoader that reads only regular files of bounded size (never a FIFO)."""
+
+    def get_source(self, environment, template):  # type: ignore[no-untyped-def]
+        for folder in self.searchpath:
+            path = os.path.join(folder, *template.split("/"))
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                raise UserError(f"template {path} is not a regular file; give a text file")
+            if st.st_size > MAX_TEMPLATE_BYTES:
+                raise UserError(
+                    f"template {path} is larger than {MAX_TEMPLATE_BYTES >> 20} MiB; "
+                    "a template is a page of text"
+                )
+            break
+        return super().get_source(environment, template)
+
+
+class LimitedSandbox(SandboxedEnvironment):
+    """The sandbox, plus size checks on the operations that build big strings or numbers."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+    max_output = MAX_OUTPUT
+
+    def call_binop(self, context, operator, left, right):  # type: ignore[no-untyped-def]
+        if operator == "*":
+            for sequence, count in ((left, right), (right, left)):
+                if not (isinstance(sequence, str | list | tuple) and isinstance(count, int)):
+                    continue
+                size = len(sequence) * count
+                if size > self.max_output:
+                    raise LimitExceeded(
+                        f"'*' would make {size:,} items, more than the output limit of "
+                        f"{self.max_output:,}"
+                    )
+        elif operator == "**" and isinstance(left, int) and isinstance(right, int):
+            if abs(left) > 1 and right * abs(left).bit_length() > MAX_POWER_BITS:
+                raise LimitExceeded(f"'**' would make a number of more than {MAX_POWER_BITS} bits")
+        elif operator == "%" and isinstance(left, str):
+            self._check_widths(left)
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # type: ignore[no-untyped-def]
+        name = getattr(__obj, "__name__", "")
+        if isinstance(getattr(__obj, "__self__", None), str) and name in _SIZED_METHODS:
+            numbers = [value for value in (*args, *kwargs.values()) if isinstance(value, int)]
+            if any(number > __self.max_output for number in numbers):
+                raise LimitExceeded(f"str.{name} asked for more than {__self.max_output:,}")
+            if name == "format":
+                __self._check_widths(__obj.__self__)
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Any:
+        """``'{:>N}'.format(...)``: Jinja's sandbox hands out its own wrapper; check N first."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        text = getattr(value, "__self__", "")
+
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            self._check_widths(text)
+            return wrapped(*args, **kwargs)
+
+        return checked
+
+    def _check_widths(self, text: str) -> None:
+        for match in _WIDTH.finditer(text):
+            width = int(match.group(1) or match.group(2) or 0)
+            if width > self.max_output:
+                raise LimitExceeded(f"a format width of {width:,} is beyond the output limit")
+
+
+def _bounded(
+    function: Callable[..., Any], limit: int, what: str, skip: int = 1
+) -> Callable[..., Any]:
+    """A filter (``skip=1``: its first argument is the value) or global (``skip=0``) whose
+    numeric arguments may not exceed ``limit``."""
+
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        numbers = [value for value in (*args[skip:], *kwargs.values()) if isinstance(value, int)]
+        if any(abs(number) > limit for number in numbers):
+            raise LimitExceeded(f"{what} asked for more than {limit:,}")
+        return function(*args, **kwargs)
+
+    bounded.__name__ = getattr(function, "__name__", what)
+    for attribute in ("jinja_pass_arg",):
+        if hasattr(function, attribute):
+            setattr(bounded, attribute, getattr(function, attribute))
+    return bounded
+
+
+def sandboxed_environment(
+    loader: BaseLoader,
+    *,
+    autoescape: bool,
+    finalize: Callable[[Any], Any] | None = None,
+    trim_blocks: bool = False,
+    lstrip_blocks: bool = False,
+    max_output: int = MAX_OUTPUT,
+) -> LimitedSandbox:
+    """The environment every pnp template runs in (StrictUndefined: a typo is an error)."""
+    from jinja2 import StrictUndefined
+
+    environment = LimitedSandbox(
+        loader=loader,
+        autoescape=autoescape,
+        finalize=finalize,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=trim_blocks,
+        lstrip_blocks=lstrip_blocks,
+    )
+    environment.max_output = max_output
+    for name in ("center", "indent", "wordwrap", "truncate", "format"):
+        environment.filters[name] = _bounded(environment.filters[name], max_output, name)
+    environment.globals["lipsum"] = _bounded(environment.globals["lipsum"], 100, "lipsum", 0)
+    return environment
+
+
+def render_limited(
+    environment: LimitedSandbox,
+    name: str,
+    context: Mapping[str, Any],
+    where: str,
+    time_limit_s: float | None = None,
+) -> str:
+    """Render template ``name`` within the limits; ``where`` says where to fix it (a folder)."""
+    from jinja2 import TemplateError
+
+    limit = environment.max_output
+    time_limit_s = TIME_LIMIT_S if time_limit_s is None else time_limit_s
+    try:
+        template = environment.get_template(name)
+        pieces: list[str] = []
+        size = 0
+        with time_limit(time_limit_s):
+            for piece in template.generate(dict(context)):
+                size += len(piece)
+                if size > limit:
+                    raise LimitExceeded(f"its output is larger than {limit:,} characters")
+                pieces.append(piece)
+        return "".join(pieces)
+    except DeadlineExceeded:
+        raise UserError(
+            f"template {name} ran for more than {time_limit_s:g} s, the time limit; "
+            f"simplify its loops ({where})"
+        ) from None
+    except RecursionError:
+        raise UserError(
+            f"template {name} nests too deeply (it includes itself or a macro calls itself "
+            f"without end); fix it ({where})"
+        ) from None
+    except TemplateNotFound as exc:
+        raise UserError(f"template {exc.name or name} not found; restore it in {where}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"template {name} is not UTF-8 text; save it as UTF-8") from None
+    except LimitExceeded as exc:
+        raise UserError(f"template {name} went over a limit: {exc}; edit the template") from None
+    except SecurityError as exc:
+        raise UserError(
+            f"template {name} tried something unsafe ({exc}); edit the template"
+        ) from None
+    except TemplateSyntaxError as exc:
+        message = " ".join(str(exc.message).split())
+        raise UserError(f"template {name} line {exc.lineno}: {message}; fix the template") from None
+    except TemplateError as exc:
+        where_line = f" line {exc.lineno}" if getattr(exc, "lineno", None) else ""
+        message = " ".join(str(exc.message).split())
+        raise UserError(f"template {name}{where_line}: {message}; fix the template") from None
+    except (OverflowError, MemoryError, ValueError, TypeError, ZeroDivisionError) as exc:
+        message = " ".join(str(exc).split())[:160]
+        raise UserError(
+            f"template {name} failed ({type(exc).__name__}: {message}); edit the template"
+        ) from None

@@ -1,0 +1,698 @@
+"""The fuzz harness: every subcommand driven with malformed arguments, game files cut and flipped,
+writers killed mid-write, hostile templates; the figures table of issue #15.
+
+Run alone:   python -m tests.fuzz.harness [--invocations N] [--seed S]   (prints the table)
+In pytest:   tests/fuzz/test_fuzz.py (a smoke subset in the normal run, the big run marked fuzz:
+             pytest -m fuzz tests/fuzz, or make fuzz)
+
+Every CLI invocation runs in-process (``generator.cli.main.run``, the console script's code path)
+in a scratch folder holding the user's files a careless command could destroy: a text file, a
+PDF from elsewhere, a JSON file, an HTML page, a photo in ``out/thumbnails``, a FIFO. Each one
+is checked after every invocation. An invocation passes when:
+
+* its exit code is 0, 1 or 2, within :data:`TIME_LIMIT_S` seconds, with no traceback;
+* an exit code 2 ends with one ``pnp: error:`` line;
+* a failed invocation (exit code not 0) left no new file under a final name;
+* without ``--force``, every file of the user is still there, byte for byte ("data lost"
+  counts those that are not).
+
+The values are drawn by a seeded generator (``random.Random(seed)``) from pools of hostile and
+plausible values per parameter kind; the same seed gives the same invocations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# An invocation that blocks (a FIFO opened for reading) uses no CPU: a wall-clock limit catches
+# it; one that computes for ever is caught by a CPU-time limit, which a loaded machine does not
+# trip the way it trips a wall clock (a valid `oie stats` is slow, not hung).
+TIME_LIMIT_S = 600.0
+CPU_LIMIT_S = 120.0
+
+HOSTILE_TEXT = [
+    "",
+    " ",
+    "-",
+    "--",
+    "\n",
+    "a\nb",
+    "\x1b[2J\x1b[31mred",
+    "\r\roverwrite",
+    "\u202eevil",
+    "[/]",
+    "[bold red]x[/]",
+    ":fire:",
+    "\udcff\udcfe",
+    "é" * 3,
+    "x" * 300,
+    "%s%n",
+    "{0}",
+    "../../etc/passwd",
+    "null",
+    "true",
+    "[1,2,3]",
+]
+NUMBERS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "-1",
+    "-7",
+    "63",
+    "1000000",
+    "9" * 30,
+    "9" * 5000,
+    "1e309",
+    "nan",
+    "inf",
+    "-0",
+    "0x10",
+    "1.5",
+    "abc",
+]
+WORDS = [
+    "france",
+    "bretagne",
+    "33",
+    "2A",
+    "region:53",
+    "IT",
+    "zz",
+    "-5.2,47.2,-1,48.9",
+    "1,2,3,4",
+    "5,5,5,5",
+    "a4",
+    "letter",
+    "a3",
+    "tabloid",
+    "long",
+    "short",
+    "fold",
+    "poker",
+    "60x90",
+    "0x0",
+    "auto",
+    "minute",
+    "second",
+    "0.01",
+    "embedded",
+    "apigeo",
+    "geonames",
+    "wikidata",
+    "overpass",
+    "contours",
+    "towns",
+    "sites",
+    "all",
+    "json",
+    "csv",
+    "geojson",
+    "table",
+    "easy",
+    "hard",
+    "even",
+    "odd",
+    "swap",
+    "return",
+    "0,0",
+    "1,-1",
+    "999,999",
+    "Ana,Ben",
+    "Ana,Ben,Chloé",
+    "Ana",
+    "Ana,Ana",
+    "Ana=2",
+    "P01",
+    "P02",
+    "I1",
+    "north-of",
+    "west-of",
+    "up",
+    "♥♦♠♣",
+    "HDSC",
+    "8",
+    "a",
+    "X",
+    "well-placed",
+    "misplaced",
+    "each",
+    "once",
+    "best",
+]
+PATHS = [
+    "notes.txt",
+    "important.pdf",
+    "notes.json",
+    "out",
+    "out/index.html",
+    "out/new.pdf",
+    "new.pdf",
+    "new-folder",
+    "fifo",
+    "fifo.pdf",
+    "/dev/zero",
+    "/dev/null",
+    "dir",
+    "dir/",
+    "game.json",
+    "deck.json",
+    "missing.json",
+    "zone.geojson",
+    "x" * 300 + ".pdf",
+    "a\nb.pdf",
+    "\x1b[2J.pdf",
+    ".",
+    "",
+    "notes.txt/sub.pdf",
+]
+PATH_PARAMS = {"out", "file", "deck", "font", "templates", "folder"}
+NUMERIC_CAP = {("oie", "simulate"), ("oie", "stats"), ("oie", "play")}  # valid huge runs take long
+SKIPPED = {("data", "build")}  # downloads npm packages: the network, which tests never touch
+
+
+# --------------------------------------------------------------------------- the scratch folder
+
+USER_FILES = {
+    "notes.txt": b"my notes, do not lose them\n",
+    "important.pdf": b"%PDF-1.7\n% a PDF from another program\n%%EOF\n",
+    "notes.json": b'{"my": "notes"}\n',
+    "out/index.html": b"<p>my own page</p>\n",
+    "out/thumbnails/holiday.png": b"\x89PNG\r\n\x1a\nmy photo",
+    "dir/keep.txt": b"kept\n",
+}
+
+
+def make_scratch(root: Path) -> dict[str, bytes]:
+    """The user's files, a deck file, a game file, a FIFO, a polygon file; returns the user's."""
+    from tests.referee_fixtures import deck_json
+
+    for name, data in USER_FILES.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    (root / "deck.json").write_text(deck_json(), encoding="utf-8")
+    (root / "game.json").write_text(game_text(), encoding="utf-8")
+    os.mkfifo(root / "fifo")
+    os.mkfifo(root / "fifo.pdf")
+    ring = [[-5.2, 47.2], [-1.0, 47.2], [-1.0, 48.9], [-5.2, 48.9], [-5.2, 47.2]]
+    polygon = {"type": "Polygon", "coordinates": [ring]}
+    feature = {"type": "Feature", "properties": {}, "geometry": polygon}
+    collection = {"type": "FeatureCollection", "features": [feature]}
+    (root / "zone.geojson").write_text(json.dumps(collection))
+    return dict(USER_FILES)
+
+
+def game_text() -> str:
+    """A game file in the middle of play (a few moves), for the game commands."""
+    from generator.games.oucedonc.compare import Direction
+    from generator.games.oucedonc.game import deal
+    from generator.games.oucedonc.gamefile import game_to_json, new_game
+    from generator.games.oucedonc.referee import place_move
+    from generator.games.oucedonc.rules import RuleOptions
+    from tests.referee_fixtures import make_deck
+
+    game = new_game(deal(["Ana", "Ben", "Chloé"], make_deck(), 7, RuleOptions()))
+    for _ in range(3):
+        drawn = game.state.drawn(game.setup)
+        start = game.state.table.start
+        try:
+            game, _ = game.play(place_move(game, drawn, Direction.NORTH_OF, start, None))
+        except Exception:
+            break
+    return game_to_json(game)
+
+
+def snapshot(root: Path) -> dict[str, bytes | None]:
+    """Every file under ``root`` (regular files: their bytes; others: None)."""
+    files: dict[str, bytes | None] = {}
+    for path in root.rglob("*"):
+        relative = str(path.relative_to(root))
+        if path.is_symlink() or not (path.is_file() or path.is_dir()):
+            files[relative] = None
+        elif path.is_file():
+            files[relative] = path.read_bytes()
+    return files
+
+
+# --------------------------------------------------------------------------- invocations
+
+
+@dataclass(frozen=True)
+class Command:
+    path: tuple[str, ...]
+    params: tuple[object, ...]  # click parameters
+
+
+def commands() -> list[Command]:
+    import typer
+
+    from generator.cli.main import build_app
+
+    root = typer.main.get_command(build_app())
+
+    def walk(command, path):
+        children = getattr(command, "commands", None)
+        if children:
+            for name, child in sorted(children.items()):
+                yield from walk(child, (*path, name))
+        elif path not in SKIPPED:
+            yield Command(path, tuple(command.params))
+
+    return list(walk(root, ()))
+
+
+# Values that get an invocation past argument parsing into the command itself.
+PLAUSIBLE = {
+    "file": ["game.json"],
+    "deck": ["deck.json"],
+    "players": ["Ana,Ben", "Ana,Ben,Chloé", "Ana,Ben\x1b[31m", "[/],[b]x[/b]"],
+    "by": ["Ana", "Ben", "Chloé", "[/]"],
+    "estimate": ["Ana=1", "Ben=0", "Chloé=2", "Ana=99999999999999999999"],
+    "card": ["P01", "P02", "P05", "P10", "Rennes", "[/]"],
+    "a": ["P01", "Rennes", "Évreux", "Foix"],
+    "b": ["P02", "Brest", "Foix"],
+    "direction": ["north-of", "east-of", "south-of", "west-of"],
+    "neighbour": ["P01", "P02", "P03"],
+    "north_of": ["P01", "P02", "P03"],
+    "east_of": ["P01", "P02", "P03"],
+    "region": ["bretagne", "33", "zone.geojson", "IT", "-5.2,47.2,-1,48.9"],
+    "cards": ["48", "63", "11", "12"],
+}
+
+
+def _table_cards() -> dict[str, list[str]]:
+    """The card drawn and the cards on the table of :func:`game_text`, for legal-looking moves."""
+    from generator.games.oucedonc.gamefile import game_from_json
+
+    game = game_from_json(game_text())
+    drawn = game.state.drawn(game.setup)
+    table = game.state.table
+    on_table = sorted(set(table.column) | set(table.row)) if table else []
+    return {"drawn": [drawn] if drawn else [], "table": on_table}
+
+
+def _value(rng: random.Random, command: Command, param: object) -> str:
+    name = getattr(param, "name", "")
+    default = getattr(param, "default", None)
+    if command.path[-1] == "new" and name == "file":
+        return rng.choice(["new-game.json", "new-game.json", "game.json", "out/g.json", "dir"])
+    cards = _CARDS.get("cards") or {}
+    if name == "card" and cards.get("drawn") and rng.random() < 0.5:
+        return cards["drawn"][0]
+    anchors = ("north_of", "south_of", "east_of", "west_of", "neighbour", "between")
+    if name in anchors and cards.get("table") and rng.random() < 0.6:
+        return rng.choice(cards["table"])
+    if name in PLAUSIBLE and rng.random() < 0.6:
+        return rng.choice(PLAUSIBLE[name])
+    if isinstance(default, int) and not isinstance(default, bool) and rng.random() < 0.5:
+        return rng.choice(["0", "1", "2", "3", "4", "6", "8", "48", "-1"])
+    if isinstance(default, str | float) and rng.random() < 0.3:
+        return str(default)
+    if name in PATH_PARAMS or (name == "region" and rng.random() < 0.2):
+        return rng.choice(PATHS)
+    value = rng.choice(rng.choice((HOSTILE_TEXT, NUMBERS, WORDS, WORDS)))
+    if command.path in NUMERIC_CAP and value.lstrip("-").isdigit() and len(value) > 3:
+        value = "999"
+    return value
+
+
+_CARDS: dict[str, dict[str, list[str]]] = {}  # filled once by fuzz_cli
+
+
+def invocation(rng: random.Random, command: Command) -> list[str]:
+    """One malformed (sometimes valid) argument list for ``command``: its arguments, up to three
+    of its options (and every required one), now and then an unknown option."""
+    args = list(command.path)
+    options = [p for p in command.params if not type(p).__name__.endswith("Argument")]
+    required = [p for p in options if getattr(p, "required", False)]
+    optional = [p for p in options if not getattr(p, "required", False)]
+    chosen = required + rng.sample(optional, min(len(optional), rng.choice((0, 1, 1, 2, 2, 3))))
+    for param in command.params:
+        if type(param).__name__.endswith("Argument") and rng.random() < 0.93:
+            count = getattr(param, "nargs", 1)
+            total = count if count > 0 else rng.randint(0, 4)
+            args += [_value(rng, command, param) for _ in range(total)]
+    for param in chosen:
+        name = getattr(param, "name", "")
+        if param in required and rng.random() < 0.05:
+            continue  # a required option left out
+        opts = getattr(param, "opts", []) or [f"--{name}"]
+        flag = rng.choice(opts)
+        if getattr(param, "is_flag", False):
+            args.append(flag)
+            continue
+        repeats = 2 if getattr(param, "multiple", False) and rng.random() < 0.5 else 1
+        for _ in range(repeats):
+            args += [flag, *(_value(rng, command, param) for _ in range(max(param.nargs, 1)))]
+    if command.path == ("kit",):
+        args += ["--paper", rng.choice(["tabloid", "", "\x1b", "a3"])]  # never a whole kit build
+    if rng.random() < 0.03:
+        args.append(rng.choice(["--bogus", "-z", "extra"]))
+    return args
+
+
+@dataclass
+class Outcome:
+    args: list[str]
+    code: int | None
+    stdout: str
+    stderr: str
+    seconds: float
+    problem: str = ""
+
+
+class _Hang(BaseException):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """The harness's own watchdog (independent of the code under test): ``seconds`` of wall
+    time (blocked) or :data:`CPU_LIMIT_S` of CPU time (busy), whichever comes first."""
+
+    def hang(signum, frame):  # type: ignore[no-untyped-def]
+        raise _Hang("blocked" if signum == signal.SIGALRM else "busy")
+
+    previous = signal.signal(signal.SIGALRM, hang)
+    previous_cpu = signal.signal(signal.SIGVTALRM, hang)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_VIRTUAL, CPU_LIMIT_S)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGVTALRM, previous_cpu)
+
+
+@contextlib.contextmanager
+def _in_folder(root: Path) -> Iterator[None]:
+    before = Path.cwd()
+    os.chdir(root)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
+def run_in_process(args: list[str]) -> tuple[int | None, str, str, str]:
+    """``pnp ARGS`` in this process: (exit code, stdout, stderr, traceback if one escaped)."""
+    from generator.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code: int | None = 0
+    escaped = ""
+    stdin = sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                with _time_limit(TIME_LIMIT_S):
+                    main.run(list(args))
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+            except _Hang as hang:
+                limit = (
+                    f"{TIME_LIMIT_S:g} s" if hang.args[0] == "blocked" else f"{CPU_LIMIT_S:g} s CPU"
+                )
+                code, escaped = None, f"still running after {limit} ({hang.args[0]})"
+            except BaseException as exc:  # a traceback: the bug this harness looks for
+                import traceback
+
+                code, escaped = None, "".join(traceback.format_exception(exc))[-2000:]
+    finally:
+        sys.stdin = stdin
+    return code, out.getvalue(), err.getvalue(), escaped
+
+
+def check(
+    outcome: Outcome, before: dict, after: dict, user: dict[str, bytes], forced: bool
+) -> tuple[str, int]:
+    """(the first problem or "", how many of the user's files were lost)."""
+    problems = []
+    if outcome.problem:
+        problems.append(outcome.problem)
+    elif outcome.code not in (0, 1, 2):
+        problems.append(f"exit code {outcome.code}")
+    if "Traceback" in outcome.stderr:
+        problems.append("traceback on stderr")
+    if outcome.code == 2:
+        lines = [line for line in outcome.stderr.splitlines() if line.strip()]
+        if not lines or not lines[-1].startswith("pnp: error: "):
+            problems.append("exit code 2 without a 'pnp: error:' line")
+    if outcome.code not in (0, None):
+        new = sorted(set(after) - set(before))
+        if outcome.args[:1] == ["kit"]:
+            new = [n for n in new if not n.startswith("out/")]
+        if new:
+            problems.append(f"failed but wrote {new[0]}")
+    lost = 0
+    if not forced:
+        lost = sum(1 for name, data in user.items() if after.get(name) != data)
+        if lost:
+            problems.append(f"lost {lost} user file(s)")
+    if "fifo" not in after or "fifo.pdf" not in after:
+        problems.append("a FIFO was replaced")
+        lost += 1
+    return (problems[0] if problems else ""), lost
+
+
+@dataclass
+class Figures:
+    """One row of the figures table."""
+
+    what: str
+    tried: int = 0
+    failures: int = 0
+    lost: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def add(self, problem: str, lost: int, example: str) -> None:
+        self.tried += 1
+        if problem:
+            self.failures += 1
+            if len(self.examples) < 5:
+                self.examples.append(f"{problem}: {example}")
+        self.lost += lost
+
+
+def fuzz_cli(
+    invocations: int, seed: int, on_outcome: Callable[[Outcome], None] | None = None
+) -> Figures:
+    """``invocations`` seeded malformed invocations spread over every subcommand."""
+    rng = random.Random(seed)
+    figures = Figures("CLI invocations, every subcommand, malformed arguments")
+    every = commands()
+    _CARDS["cards"] = _table_cards()
+    with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as scratch:
+        root = Path(scratch)
+        saved = {k: os.environ.get(k) for k in ENVIRONMENT}
+        os.environ.update({k: v.format(root=root) for k, v in ENVIRONMENT.items()})
+        try:
+            for number in range(invocations):
+                command = every[number % len(every)]
+                args = invocation(rng, command)
+                work = root / f"run{number % 4}"
+                if work.exists():
+                    shutil.rmtree(work)
+                work.mkdir()
+                user = make_scratch(work)
+                before = snapshot(work)
+                started = time.monotonic()
+                with _in_folder(work):
+                    code, stdout, stderr, escaped = run_in_process(args)
+                outcome = Outcome(args, code, stdout, stderr, time.monotonic() - started, escaped)
+                after = snapshot(work)
+                problem, lost = check(outcome, before, after, user, "--force" in args)
+                figures.add(problem, lost, repr(args)[:300])
+                if on_outcome is not None:
+                    on_outcome(outcome)
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+    return figures
+
+
+# No network: every online source points at a closed port on this machine.
+ENVIRONMENT = {
+    "PNP_CACHE_DIR": "{root}/cache",
+    "PNP_DATA_DIR": "{root}/data",
+    "PNP_APIGEO_URL": "http://127.0.0.1:9/geo",
+    "PNP_GEONAMES_URL": "http://127.0.0.1:9/dump",
+    "PNP_WIKIDATA_URL": "http://127.0.0.1:9/sparql",
+    "PNP_OVERPASS_URL": "http://127.0.0.1:9/overpass",
+    "PNP_CONTOURS_URL": "http://127.0.0.1:9/contours",
+    "COLUMNS": "80",
+}
+
+
+# --------------------------------------------------------------------------- game files
+
+
+def fuzz_game_file(truncations: int | None, flips: int, seed: int) -> tuple[Figures, Figures]:
+    """Every prefix (or ``truncations`` of them) and ``flips`` random byte flips of a real game
+    file: each must load or be one UserError line, never anything else."""
+    from generator.core.errors import UserError
+    from generator.games.oucedonc.gamefile import game_from_json
+
+    data = game_text().encode("utf-8")
+    rng = random.Random(seed)
+    cut = Figures(
+        "game file truncations (every prefix)" if truncations is None else "game file truncations"
+    )
+    flip = Figures("game file byte flips")
+    points = range(len(data)) if truncations is None else rng.sample(range(len(data)), truncations)
+
+    def attempt(figures: Figures, blob: bytes, label: str) -> None:
+        try:
+            game_from_json(blob.decode("utf-8", errors="surrogateescape"), "game.json")
+            problem = ""
+        except UserError as exc:
+            problem = "" if "\n" not in str(exc) else "multi-line error"
+        except Exception as exc:  # a traceback
+            problem = f"{type(exc).__name__}: {exc}"[:200]
+        figures.add(problem, 0, label)
+
+    for point in points:
+        attempt(cut, data[:point], f"cut at byte {point}")
+    for _ in range(flips):
+        position = rng.randrange(len(data))
+        blob = bytearray(data)
+        blob[position] = rng.randrange(256)
+        attempt(flip, bytes(blob), f"byte {position} set to {blob[position]}")
+    return cut, flip
+
+
+# --------------------------------------------------------------------------- kill -9 mid-write
+
+
+def fuzz_kill_during_writes(kills: int, seed: int) -> Figures:
+    """Start ``game place``/``undo`` in a child process and kill -9 it at a random instant: the
+    game file must still load, with the journal of before or of after, and the next command
+    must clean the ``.part`` file left behind."""
+    from generator.games.oucedonc.gamefile import game_from_json
+
+    rng = random.Random(seed)
+    figures = Figures("kill -9 during a game write")
+    with tempfile.TemporaryDirectory(prefix="pnp-kill-") as scratch:
+        root = Path(scratch)
+        game = root / "game.json"
+        original = game_text()
+        for number in range(kills):
+            game.write_text(original, encoding="utf-8")
+            before = game_from_json(original)
+            moves = len(before.journal)
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "generator", "oucedonc", "game", "undo", str(game)],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+            time.sleep(rng.uniform(0.05, 1.2))
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            problem = ""
+            try:
+                after = game_from_json(game.read_text(encoding="utf-8"))
+                if len(after.journal) not in (moves, moves - 1):
+                    problem = (
+                        f"journal of {len(after.journal)} moves, expected {moves} or {moves - 1}"
+                    )
+            except Exception as exc:
+                problem = f"game file damaged: {exc}"[:200]
+            # the next write of the same game cleans what the killed one left
+            subprocess.run(
+                [sys.executable, "-m", "generator", "oucedonc", "game", "undo", str(game)],
+                capture_output=True,
+                timeout=120,
+            )
+            left = [p.name for p in root.iterdir() if p.name.endswith(".part")]
+            if left and not problem:
+                problem = f"left {left[0]}"
+            figures.add(
+                problem, 0 if not problem.startswith("game file damaged") else 1, f"kill {number}"
+            )
+    return figures
+
+
+# --------------------------------------------------------------------------- templates
+
+
+def fuzz_templates() -> Figures:
+    from generator.core.errors import UserError
+    from generator.render.card_templates import load_templates
+    from tests.test_hardening_templates import HOSTILE
+
+    figures = Figures("hostile card templates")
+    with tempfile.TemporaryDirectory(prefix="pnp-tpl-") as scratch:
+        folder = Path(scratch)
+        for body, _fragment in HOSTILE:
+            (folder / "place_front.j2").write_text("## mark\n" + body + "\n", encoding="utf-8")
+            started = time.monotonic()
+            try:
+                load_templates("oucedonc", folder).render("place_front.j2", {}).line("mark")
+                problem = "accepted"
+            except UserError:
+                problem = ""
+            except Exception as exc:
+                problem = f"{type(exc).__name__}"
+            if time.monotonic() - started > 15:
+                problem = problem or "too slow"
+            figures.add(problem, 0, body[:60])
+    return figures
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def table(rows: list[Figures]) -> str:
+    lines = [
+        "| attack | inputs tried | failures | data lost |",
+        "|---|---:|---:|---:|",
+    ]
+    lines += [f"| {row.what} | {row.tried:,} | {row.failures:,} | {row.lost:,} |" for row in rows]
+    for row in rows:
+        for example in row.examples:
+            lines.append(f"- {row.what}: {example}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--invocations", type=int, default=2000)
+    parser.add_argument("--flips", type=int, default=4000)
+    parser.add_argument("--kills", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=15)
+    options = parser.parse_args(argv)
+    started = time.monotonic()
+    rows = [fuzz_cli(options.invocations, options.seed)]
+    rows += list(fuzz_game_file(None, options.flips, options.seed))
+    rows.append(fuzz_kill_during_writes(options.kills, options.seed))
+    rows.append(fuzz_templates())
+    print(table(rows))
+    print(f"\n{time.monotonic() - started:.0f} s, seed {options.seed}")
+    return 1 if any(row.failures or row.lost for row in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
