@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from generator.cli.common import say
 from generator.render.profile import Profile
 
 
@@ -36,8 +37,8 @@ def preflight(
     if as_json:
         typer.echo(report.to_json())
     else:
-        for line in report.lines():
-            typer.echo(line)
+        for line in report.lines():  # names read from the file are data: one line each, escaped
+            say(line)
     raise typer.Exit(report.exit_code)
 
 

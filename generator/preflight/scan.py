@@ -836,31 +836,51 @@ def _output_intents(pdf) -> list[dict[str, Any]]:
     return intents
 
 
+#: The largest file preflight reads (a print-ready deck is a few MiB; a big poster some tens).
+MAX_PDF_BYTES = 1 << 30
+
+
 def scan_pdf(path: str | Path) -> Scan:
     """Read ``path`` and interpret every page; a file that is not a readable, unencrypted PDF
-    is a UserError (exit code 2)."""
+    is a UserError (exit code 2). The file is read once, as a regular file of bounded size
+    (:func:`generator.core.inputs.read_input`: never a FIFO or a device), then parsed from
+    memory."""
+    import io
+
     import pikepdf
 
+    from generator.core.inputs import read_input
+
     file = Path(path)
-    if not file.is_file():
-        raise UserError(f"{file} is not a file; give the PDF to check")
-    with file.open("rb") as handle:
-        head = handle.read(1024)
-    if b"%PDF-" not in head:
+    data = read_input(file, "PDF", MAX_PDF_BYTES)
+    if b"%PDF-" not in data[:1024]:
         raise UserError(f"{file} is not a PDF (no %PDF- header); give a PDF file")
     try:
-        pdf = pikepdf.open(file)
+        pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PasswordError:
         raise UserError(f"{file} is encrypted; preflight needs an unencrypted PDF") from None
-    except (pikepdf.PdfError, OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise UserError(f"{file} cannot be read as a PDF ({first}); export it again") from None
+    except (pikepdf.PdfError, OSError, ValueError, RecursionError) as exc:
+        raise UserError(
+            f"{file} cannot be read as a PDF ({_first_line(exc)}); export it again"
+        ) from None
     with pdf:
         if pdf.is_encrypted:
             raise UserError(
                 f"{file} is encrypted; print shops refuse encrypted PDFs: save it without"
             )
-        return _scan(pdf, str(file))
+        try:
+            return _scan(pdf, str(file))
+        except (pikepdf.PdfError, ValueError, RecursionError, KeyError, TypeError) as exc:
+            # a damaged or hostile file (broken object, endless nesting): one line, exit 2
+            raise UserError(
+                f"{file} is a damaged PDF ({_first_line(exc)}); export it again"
+            ) from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    first = text.splitlines()[0] if text else type(exc).__name__
+    return first[:200]
 
 
 def _scan(pdf, path: str) -> Scan:
