@@ -164,9 +164,7 @@ def test_every_shop_page_has_trim_and_bleed_boxes_with_3_mm_bleed(shop_scans):
         ("pronostiques-cards-faces.pdf", 58, 57, 2),  # the two Jokers alike; race and gold backs
     ],
 )
-def test_faces_files_hold_one_face_per_page_front_then_back(
-    shop_kit, name, cards, distinct, backs
-):
+def test_faces_files_hold_one_face_per_page_front_then_back(shop_kit, name, cards, distinct, backs):
     width, height = CARD
     with pikepdf.open(shop_kit / name) as pdf:
         assert len(pdf.pages) == 2 * cards

@@ -11,8 +11,8 @@ from tests.conftest import pnp
     ("args", "what"),
     [
         (("oucedonc", "deck", "--card-size", "mini"), "LATITUDE/LONGITUDE labels"),
-        (("territoires", "sheets", "--card", "mini"), "house and role lines"),
-        (("territoires", "sheets", "--card", "40x60"), "house and role lines"),
+        (("territoires", "sheets", "--card", "mini"), "cannot fit the house line"),
+        (("territoires", "sheets", "--card", "40x60"), "cannot fit the house line"),
     ],
 )
 def test_a_card_too_small_for_6_pt_is_refused_in_one_line(tmp_path, args, what):
@@ -25,10 +25,15 @@ def test_a_card_too_small_for_6_pt_is_refused_in_one_line(tmp_path, args, what):
     assert not out.exists() or not any(out.iterdir())
 
 
-def test_the_narrowest_card_the_lenormand_deck_accepts_prints_it_at_6_pt(tmp_path):
-    from generator.render.territoires.deck import SMALLEST_PT, check_card_fits
+def test_the_lenormand_deck_takes_bridge_cards_and_names_the_narrowest_it_takes():
+    from generator.core.errors import UserError
+    from generator.render.territoires.deck import check_card_fits
 
-    check_card_fits(57.0, "bridge")  # 6.06 pt
-    assert SMALLEST_PT * 57.0 / 63.0 >= 6.0
-    with pytest.raises(Exception, match="at least 57 mm"):
-        check_card_fits(56.0, "56x80")
+    check_card_fits(57.0, 88.0, "bridge")
+    with pytest.raises(UserError, match=r"cannot fit .* at 6 pt.*at least (\d+) mm") as caught:
+        check_card_fits(44.0, 63.0, "mini")
+    least = int(caught.value.args[0].rsplit("at least ", 1)[1].split()[0])
+    assert 44 < least <= 57
+    check_card_fits(least, 63.0 * least / 44.0, "custom")  # the size it names is taken
+    with pytest.raises(UserError):
+        check_card_fits(least - 1, 63.0 * (least - 1) / 44.0, "custom")

@@ -29,7 +29,9 @@ class KitParams:
     seed: int = 1
     profile: str = "home"  # home: RGB for home printers; shop: PDF/X-4 for a print shop
     ink_limit: float | None = None  # shop: total ink limit, % (None: 300)
-    force: bool = False  # write into a folder that is not a kit's, replacing files of the same names
+    force: bool = (
+        False  # write into a folder that is not a kit's, replacing files of the same names
+    )
 
     @property
     def shop(self) -> bool:

@@ -69,7 +69,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         from generator.render.territoires.deck import check_card_fits
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
-        check_card_fits(spec.card.width, spec.card.name)
+        check_card_fits(spec.card.width, spec.card.height, spec.card.name)
     n = setup.players
     with staging(options.out) as folder:
         written = []
