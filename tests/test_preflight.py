@@ -4,6 +4,7 @@ rule they break and no other; bad input exits 2."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pikepdf
@@ -266,3 +267,38 @@ def test_a_missing_file_and_a_bad_ink_limit_are_bad_input(tmp_path, runner):
     good = shop_file(tmp_path, clean, "good.pdf")
     result = runner.invoke(["preflight", str(good), "--profile", "shop", "--ink-limit", "900"])
     assert result.exit_code == 2
+
+
+def _hostile(tmp_path: Path, kind: str) -> str:
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "pipe.pdf")
+        return str(tmp_path / "pipe.pdf")
+    if kind == "folder":
+        return str(tmp_path)
+    if kind == "device":
+        return "/dev/zero"
+    if kind == "long name":
+        return str(tmp_path / ("x" * 300 + ".pdf"))
+    good = shop_file(tmp_path, clean, "good.pdf")
+    path = tmp_path / f"{kind}.pdf"
+    if kind == "truncated":
+        path.write_bytes(good.read_bytes()[:700])
+    else:  # a catalogue whose page tree has no pages array
+        path.write_bytes(
+            b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 1 0 R >> endobj\n"
+            b"trailer << /Root 1 0 R >>\n%%EOF"
+        )
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "kind", ["fifo", "folder", "device", "long name", "truncated", "broken page tree"]
+)
+def test_a_hostile_input_is_one_line_and_exit_2(tmp_path, kind):
+    from tests.conftest import pnp
+
+    result = pnp("preflight", _hostile(tmp_path, kind))
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2, result
+    assert len(lines) == 1 and lines[0].startswith("pnp: error: "), lines
+    assert "0x" not in lines[0] and "Traceback" not in result.stderr

@@ -878,7 +878,10 @@ def scan_pdf(path: str | Path) -> Scan:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
+    """The error's first line, without qpdf's name for the in-memory stream (an address)."""
+    import re
+
+    text = re.sub(r"stream <[^>]*>:?\s*", "", str(exc)).strip()
     first = text.splitlines()[0] if text else type(exc).__name__
     return first[:200]
 
