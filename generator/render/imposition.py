@@ -504,6 +504,21 @@ def _draw_credit(
     return False
 
 
+def _place_credit(
+    canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot], credit: str, font: str | None
+) -> bool:
+    """The credit as it is, or else without its parenthesised parts (the licence's address): then
+    False, so that the whole credit also goes in the document's subject."""
+    import re
+
+    if _draw_credit(canvas, layout, slots, credit, font):
+        return True
+    short = re.sub(r"\s*\([^)]*\)", "", credit)
+    if short != credit:
+        _draw_credit(canvas, layout, slots, short, font)
+    return False
+
+
 def credit_in_subject(canvas: Canvas, info: DocInfo) -> None:
     """The attribution where no page has room for it (faces files, full sheets): the subject of
     the document information, which every PDF viewer shows."""
@@ -542,14 +557,14 @@ def render_deck(
                 canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height)
             )
             _draw_fold_guides(canvas, layout, both)
-            credited &= _draw_credit(canvas, layout, both, info.credit, credit_font)
+            credited &= _place_credit(canvas, layout, both, info.credit, credit_font)
             _set_boxes(canvas, fronts + backs, spec.bleed)
             canvas.showPage()
             continue
         _draw_marks(
             canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height)
         )
-        credited &= _draw_credit(canvas, layout, fronts, info.credit, credit_font)
+        credited &= _place_credit(canvas, layout, fronts, info.credit, credit_font)
         _set_boxes(canvas, fronts, spec.bleed)
         canvas.showPage()
         for card, slot in zip(sheet, backs):
