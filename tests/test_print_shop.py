@@ -333,3 +333,25 @@ def test_the_kit_and_the_command_write_the_same_setup_sheet(home_kit, tmp_path):
 
     for path in write_sheets(SheetOptions(out=tmp_path, players=3, deck=False)):
         assert path.read_bytes() == (home_kit / path.name).read_bytes(), path.name
+
+
+def test_the_gallery_shows_a_faces_file_by_its_first_cards(tmp_path):
+    import json
+
+    from generator.kit.manifest import FACES_PREVIEW_PAGES
+    from generator.kit.run import make_kit
+
+    deck = tuple(c for c in COMPONENTS if c.name == "Oucédonc deck")
+    out = tmp_path / "shop"
+    make_kit(KitParams(out=out, profile="shop"), deck)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["parameters"]["profile"] == "shop"
+    assert manifest["parameters"]["ink_limit"] == 300
+    thumbnails = [entry["path"] for entry in manifest["files"] if "thumbnails/" in entry["path"]]
+    faces = [p for p in thumbnails if p.startswith("thumbnails/oucedonc__oucedonc-faces-p")]
+    assert len(faces) == FACES_PREVIEW_PAGES
+    imposed = [p for p in thumbnails if p.startswith("thumbnails/oucedonc__oucedonc-p")]
+    with pikepdf.open(out / "oucedonc" / "oucedonc.pdf") as pdf:
+        assert len(imposed) == len(pdf.pages)  # every page of the other files
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert f"first {FACES_PREVIEW_PAGES} of 144 pages" in index
