@@ -264,9 +264,10 @@ def write_poster(
     profile: PrintProfile = HOME,
     side: SidePanel | None = None,
 ) -> Path:
-    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s pages,
-    their marks in the ``colours`` of the game whose sheet it is. ``side(canvas, x, y, w, h)``
-    (mm) draws beside the assembly plan on page 1 (the Oie poster's rules)."""
+    """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s
+    pages, their marks in the ``colours`` of the game whose sheet it is.
+    ``side(canvas, x, y, w, h)`` (mm) draws beside the assembly plan on page 1 (the Oie
+    poster's rules)."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
