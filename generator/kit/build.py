@@ -116,9 +116,11 @@ def validate_params(params: KitParams) -> KitParams:
             "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for France"
         )
     from generator.geo.regions import resolve_region
+    from generator.render.profile import print_profile
 
+    profile = print_profile(params.profile, params.ink_limit)  # one line for a bad profile or limit
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
-    return replace(params, paper=paper, region=region)
+    return replace(params, paper=paper, region=region, profile=profile.kind.value)
 
 
 @dataclass(frozen=True)
@@ -179,13 +181,15 @@ def _stage_in_worker(
 def _render_pdfs(folder: Path) -> dict[PurePosixPath, RenderedPdf]:
     """Every readable PDF under ``folder`` with its pages rendered; an unreadable one is left out
     (the kit's checks say what is wrong with it)."""
-    from generator.kit.thumbnails import render_pdf_pages
+    from generator.kit.thumbnails import THUMBNAIL_PIXELS, render_pdf_pages, thumbnail_limit
 
     pages = {}
     for path in sorted(folder.rglob("*")):
         if path.suffix.lower() == ".pdf" and path.is_file() and not path.is_symlink():
             try:
-                pages[PurePosixPath(path.relative_to(folder).as_posix())] = render_pdf_pages(path)
+                pages[PurePosixPath(path.relative_to(folder).as_posix())] = render_pdf_pages(
+                    path, THUMBNAIL_PIXELS, thumbnail_limit(path.name)
+                )
             except UserError:
                 continue
     return pages

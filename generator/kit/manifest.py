@@ -18,12 +18,15 @@ from generator import __version__
 from generator.kit.build import BuiltFile, KitResult
 from generator.kit.model import KitParams
 from generator.kit.thumbnails import (
+    FACES_PREVIEW_PAGES,  # noqa: F401 (read from here by the tests of the shop kit)
     PdfPages,
     RenderedPdf,
     describe_sheets,
     read_pdf_pages,
+    thumbnail_limit,
     write_thumbnails,
 )
+from generator.render.ink import DEFAULT_INK_LIMIT
 
 THUMBNAIL_DIR = "thumbnails"
 
@@ -96,7 +99,13 @@ def inspect_built_files(
             if made is not None and (made.pngs or not with_thumbnails):
                 pdf = write_thumbnails(made, folder, stem, before_write)
             else:
-                pdf = read_pdf_pages(out / built.path, folder, stem, before_write=before_write)
+                pdf = read_pdf_pages(
+                    out / built.path,
+                    folder,
+                    stem,
+                    before_write=before_write,
+                    max_thumbnails=thumbnail_limit(built.path.name),
+                )
         facts.append(measure(out, built.path, built, pdf))
     return facts
 
@@ -124,7 +133,13 @@ def manifest_document(params: KitParams, result: KitResult, facts: list[FileFact
     failed = {failure.component: failure.message for failure in result.failures}
     return {
         "generator": f"pnp {__version__}",
-        "parameters": {"region": params.region, "paper": params.paper, "seed": params.seed},
+        "parameters": {
+            "region": params.region,
+            "paper": params.paper,
+            "seed": params.seed,
+            "profile": params.profile,
+            **({"ink_limit": params.ink_limit or DEFAULT_INK_LIMIT} if params.shop else {}),
+        },
         "components": [
             {
                 "name": component.name,

@@ -30,6 +30,14 @@ SHEET_TOLERANCE_MM = 1.5
 # pixels high (a landscape page two columns wide): 360 is about twice that, sharp on a
 # high-density screen, and the one picture of the page the browser scales down elsewhere.
 THUMBNAIL_PIXELS = 360
+#: A faces file (one card face per page, hundreds of pages for a print shop) is shown by its
+#: first cards only: front and back of the first three.
+FACES_PREVIEW_PAGES = 6
+
+
+def thumbnail_limit(name: str) -> int | None:
+    """How many pages of the PDF called ``name`` the gallery shows (None: every page)."""
+    return FACES_PREVIEW_PAGES if name.endswith("-faces.pdf") else None
 
 
 # PDFium's FPDF_DUPLEXTYPE -> the kit's names; DuplexUndefined (0) is absent.
@@ -107,9 +115,14 @@ class RenderedPdf:
     title: str = ""
 
 
-def render_pdf_pages(pdf_path: Path, max_pixels: int | None = THUMBNAIL_PIXELS) -> RenderedPdf:
+def render_pdf_pages(
+    pdf_path: Path,
+    max_pixels: int | None = THUMBNAIL_PIXELS,
+    max_thumbnails: int | None = None,
+) -> RenderedPdf:
     """Page sizes and print preferences of ``pdf_path`` and, unless ``max_pixels`` is None, each
-    page rendered once into a PNG that fits in a ``max_pixels`` square."""
+    page (the first ``max_thumbnails`` only, if given) rendered once into a PNG that fits in a
+    ``max_pixels`` square."""
     import pypdfium2 as pdfium
 
     try:
@@ -127,7 +140,7 @@ def render_pdf_pages(pdf_path: Path, max_pixels: int | None = THUMBNAIL_PIXELS) 
             try:
                 width_pt, height_pt = page.get_size()
                 sizes.append((round(to_mm(width_pt), 2), round(to_mm(height_pt), 2)))
-                if max_pixels is not None:
+                if max_pixels is not None and (max_thumbnails is None or index < max_thumbnails):
                     scale = max_pixels / max(width_pt, height_pt)
                     # rev_byteorder: PDFium paints RGB directly, no channel swap before PNG.
                     pngs.append(_png_bytes(page.render(scale=scale, rev_byteorder=True).to_pil()))
@@ -169,13 +182,17 @@ def read_pdf_pages(
     stem: str,
     max_pixels: int = THUMBNAIL_PIXELS,
     before_write: Callable[[Path], None] | None = None,
+    max_thumbnails: int | None = None,
 ) -> PdfPages:
-    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
+    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page (of the
+    first ``max_thumbnails`` pages only, if given).
 
     Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square;
     ``before_write(path)`` may refuse a name (raise) before it is written.
     """
-    rendered = render_pdf_pages(pdf_path, max_pixels if thumbnail_dir is not None else None)
+    rendered = render_pdf_pages(
+        pdf_path, max_pixels if thumbnail_dir is not None else None, max_thumbnails
+    )
     return write_thumbnails(rendered, thumbnail_dir, stem, before_write)
 
 
