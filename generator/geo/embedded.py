@@ -321,7 +321,8 @@ def _outline_text() -> str:
 
 def france_outline() -> dict[str, Any]:
     """The outline as a GeoJSON FeatureCollection (a fresh dict: callers may change it)."""
-    return json.loads(_outline_text())
+    outline: dict[str, Any] = json.loads(_outline_text())
+    return outline
 
 
 @lru_cache(maxsize=1)
@@ -357,7 +358,7 @@ def _country_polygons(code: str) -> tuple[tuple[tuple[tuple[float, float], ...],
     geometries = by_code.get(code) or by_code.get(DRAWN_WITH.get(code, ""))
     if not geometries:
         return None
-    polygons = []
+    polygons: list[tuple[tuple[tuple[float, float], ...], ...]] = []
     for geometry in geometries:
         shaped = topology.geometry(geometry)
         parts = (
@@ -511,7 +512,8 @@ def former_codes() -> dict[str, tuple[str, ...]]:
 @lru_cache(maxsize=1)
 def provenance() -> dict[str, Any]:
     """The machine-readable provenance: sources, versions, licences, attribution texts."""
-    return json.loads(dataset_path(PROVENANCE_FILE).read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(dataset_path(PROVENANCE_FILE).read_text(encoding="utf-8"))
+    return document
 
 
 def attributions(language: str = "fr") -> tuple[str, ...]:

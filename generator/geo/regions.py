@@ -350,12 +350,13 @@ def read_polygon_file(path: Path) -> RegionSelection:
             f"polygon file {path} encloses no area; draw the region as a polygon and save it again"
         )
     shapely.prepare(polygon)
+    min_lon, min_lat, max_lon, max_lat = (float(v) for v in polygon.bounds)
     return RegionSelection(
         "polygon",
         str(path.resolve()),
         path.stem,
         frozenset(),
-        bbox=tuple(float(v) for v in polygon.bounds),
+        bbox=(min_lon, min_lat, max_lon, max_lat),
         polygon=polygon,
     )
 

@@ -315,6 +315,7 @@ def play_teams(
             if not movable:
                 continue
             d1, d2 = next(dice)
+            moves: tuple[tuple[int, int], ...]
             if len(movable) == 1:
                 moves = ((movable[0], d1 + d2),)
             else:

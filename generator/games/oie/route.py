@@ -9,7 +9,7 @@ no reversal of a stretch shortens it. Pure computation on coordinates.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.games.oie.squares import BOARD, Kind
@@ -29,7 +29,7 @@ class Journey:
     length_km: float
 
 
-def _projector(places: Sequence[Place]):
+def _projector(places: Sequence[Place]) -> Callable[[Place], tuple[float, float]]:
     lat0 = math.radians(sum(p.lat for p in places) / len(places))
     scale = math.cos(lat0)
 

@@ -101,7 +101,8 @@ class SolitaireSample:
 
     @property
     def standard_error(self) -> float:
-        return self.summary.stdev_rounds / self.summary.finished**0.5
+        root: float = self.summary.finished**0.5  # typeshed: a power may be complex
+        return self.summary.stdev_rounds / root
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -141,8 +142,9 @@ def summarize(results: list[GameResult], players: int, seed: int, teams: Teams |
     finished = [r for r in results if r.winner is not None]
     rounds = sorted(r.rounds for r in finished)
     wins = [0] * players
-    for r in finished:
-        wins[r.winner] += 1
+    for r in results:
+        if r.winner is not None:
+            wins[r.winner] += 1
     count = len(rounds)
     mean = sum(rounds) / count if count else math.nan
     variance = sum((x - mean) ** 2 for x in rounds) / (count - 1) if count > 1 else 0.0

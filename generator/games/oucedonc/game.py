@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from generator.core.errors import UserError
 from generator.core.text import one_line, unsafe_characters
@@ -48,6 +48,8 @@ from generator.games.oucedonc.table import Slot, Table
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+
+_T = TypeVar("_T")
 
 
 class Mode(Enum):
@@ -93,11 +95,12 @@ class Setup:
         object.__setattr__(self, "_keys_by_name", frozenset(self.players))
         object.__setattr__(self, "_memo", {})  # built on first use: a replay needs none
 
-    def memo(self, key: str, build: Callable[[], Any]) -> Any:
-        """``build()`` once for this setup (it is immutable): the name index, the deck's JSON."""
+    def memo(self, key: str, build: Callable[[], _T]) -> _T:
+        """``build()`` once for this setup (it is immutable): the name index, the deck's JSON.
+        One key, one builder, so the value stored under ``key`` is always a ``_T``."""
         if key not in self._memo:
             self._memo[key] = build()
-        return self._memo[key]
+        return cast(_T, self._memo[key])
 
     @property
     def card_index(self) -> NameIndex[PlaceCard]:
@@ -756,25 +759,25 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
     cleared = state.out_of_play + state.table.cards()
-    common = {
-        "tokens": tokens,
-        "pending": None,
-        "out_of_play": cleared,
-        "counts": state.counts + (record,),
-        "in_pack": 0,
-        "intermede": False,
-    }
+    counted_state = replace(
+        state,
+        tokens=tokens,
+        pending=None,
+        out_of_play=cleared,
+        counts=state.counts + (record,),
+        in_pack=0,
+        intermede=False,
+    )
     if final:
-        new = replace(state, table=None, over=True, **common)
+        new = replace(counted_state, table=None, over=True)
     elif setup.physical:
-        new = replace(state, table=None, **common)  # the players turn the next start card over
+        new = replace(counted_state, table=None)  # the players turn the next start card over
     else:
         new = replace(
-            state,
+            counted_state,
             table=Table.with_start(setup.reserve[state.starts_used]),
             next_draw=state.next_draw + 1,  # the Intermède card is used up
             starts_used=state.starts_used + 1,
-            **common,
         )
     return new, counted(setup, record, estimates, on_table, tokens)
 

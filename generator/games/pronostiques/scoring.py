@@ -126,7 +126,7 @@ def _pair_lines(
     prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules
 ) -> list[ScoreLine]:
     """One (b) line per pair right; with ``--pair-bonus once`` the second one is shown at 0."""
-    lines = []
+    lines: list[ScoreLine] = []
     for text, cars in _right_pairs(prediction, order):
         if rules.pair_bonus_each or not lines:
             lines.append(ScoreLine("b", 2, text, cars))

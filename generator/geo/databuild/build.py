@@ -161,7 +161,7 @@ LANDMARKS_PROVENANCE = {
     "rebuild": "hand-curated: edit datasets/landmarks.csv, then run the tests",
 }
 
-CURATED_PROVENANCE = (
+CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
     {
         "package": "French town names (hand-curated)",
         "version": "1",
@@ -309,7 +309,9 @@ def build_datasets(
     )
 
 
-def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict:
+def _provenance(
+    packed: Mapping[str, PackedPackage], counts: dict[str, int]
+) -> dict[str, object]:
     used_by = {
         CITIES.name: ["communes.csv", "world_towns.zip"],
         ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],
@@ -318,7 +320,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         CLDR_NAMES.name: ["country_names.csv"],
         LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
     }
-    sources = []
+    sources: list[dict[str, object]] = []
     for package in GEODATA:
         info = SOURCE_INFO[package.name]
         sources.append(

@@ -74,7 +74,8 @@ class Topology:
         collection = self.objects.get(object_name)
         if not collection:
             raise TopologyError(f"the topology has no object {object_name!r}")
-        for geometry in collection.get("geometries", []):
+        geometries: list[dict[str, Any]] = collection.get("geometries", [])
+        for geometry in geometries:
             if str(geometry.get("id")) == feature_id:
                 return geometry
         raise TopologyError(f"object {object_name!r} has no geometry with id {feature_id!r}")

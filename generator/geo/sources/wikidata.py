@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import UserError
 from generator.core.text import unsafe_characters
@@ -19,6 +19,9 @@ from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
 from generator.geo.sources.schemas import SparqlResults, decoder
+
+if TYPE_CHECKING:
+    import requests
 
 # Wikidata class -> site kind
 SITE_CLASSES: dict[str, str] = {
@@ -142,7 +145,7 @@ def parse_results(payload: SparqlResults, country: str) -> Iterator[Place]:
         )
 
 
-def sparql_message(response: Any) -> str | None:
+def sparql_message(response: requests.Response) -> str | None:
     """Blazegraph puts a Java stack trace in the body; keep its first meaningful line."""
     for line in response.text.splitlines():
         line = line.strip()
