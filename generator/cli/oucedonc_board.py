@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -259,7 +259,7 @@ def board(game: Game, width: int, file: str = "FILE", hints: Hints = Hints.COMMA
     setup, state = game.setup, game.state
     names = setup.names()
     inner = max(20, width - PANEL_MARGIN)
-    parts: list[object] = []
+    parts: list[RenderableType] = []
     if state.table is not None:
         pending = state.pending.card if state.pending else None
         parts.append(cross(state.table, names, pending, inner))

@@ -420,13 +420,14 @@ def game_count(
 
     Example: pnp oucedonc game count partie.json --estimate Ana=2 --estimate Ben=0 --estimate Chloé=1
     """
+    from generator.games.oucedonc.events import Counted
     from generator.games.oucedonc.referee import count_move, start_move
 
-    def count(game: Game):
+    def count(game: Game) -> tuple[Game, str]:
         game, counted = game.play(count_move(game, estimate))
         if next_start is None:
             return game, counted.text
-        if counted.final:
+        if isinstance(counted, Counted) and counted.final:
             raise UserError("that was the final count: the game is over; drop --next-start")
         game, started = game.play(start_move(game, next_start))
         return game, f"{counted.text}\n{started.text}"

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
 from generator.core.text import one_line, terminal
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.geo.difficulty import Difficulty
+
+if TYPE_CHECKING:
+    from generator.geo.pick import PickRequest
 
 
 class Kind(str, Enum):
@@ -159,7 +162,7 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     return True
 
 
-def _print_deck(request, precision_text: str, output_format: Format) -> None:  # type: ignore[no-untyped-def]
+def _print_deck(request: PickRequest, precision_text: str, output_format: Format) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -216,7 +219,7 @@ def _print_deck(request, precision_text: str, output_format: Format) -> None:  #
         console.print(f"Chosen among {len(candidates):,} candidates.", highlight=False)
 
 
-_FIXED_COLUMNS = (
+_FIXED_COLUMNS: tuple[tuple[str, int, Literal["left", "right"]], ...] = (
     ("Kind", 11, "left"),
     ("Dép.", 4, "left"),
     ("Population", 10, "right"),

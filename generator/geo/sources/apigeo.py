@@ -12,7 +12,7 @@ département at a time (:func:`commune_contours`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import requests
 
