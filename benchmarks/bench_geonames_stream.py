@@ -100,7 +100,7 @@ def _template(rng: random.Random) -> str:
         "",
         str(rng.randint(0, 3000)),
         "Europe/Paris",
-        "2024-03-0%d" % rng.randint(1, 9),
+        f"2024-03-0{rng.randint(1, 9)}",
     ]
     return "\t".join(columns)
 
@@ -110,19 +110,21 @@ def generate(path: Path, rows: int, seed: int = 1) -> float:
     rng = random.Random(seed)
     templates = [_template(rng) for _ in range(20_000)]
     start = time.perf_counter()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-        with archive.open(f"{path.stem}.txt", "w", force_zip64=True) as raw:
-            text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
-            batch = 50_000
-            for first in range(0, rows, batch):
-                text.write(
-                    "".join(
-                        f"{first + i + 1}\t{templates[rng.randrange(20_000)]}\n"
-                        for i in range(min(batch, rows - first))
-                    )
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open(f"{path.stem}.txt", "w", force_zip64=True) as raw,
+    ):
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+        batch = 50_000
+        for first in range(0, rows, batch):
+            text.write(
+                "".join(
+                    f"{first + i + 1}\t{templates[rng.randrange(20_000)]}\n"
+                    for i in range(min(batch, rows - first))
                 )
-            text.flush()
-            text.detach()
+            )
+        text.flush()
+        text.detach()
     return time.perf_counter() - start
 
 

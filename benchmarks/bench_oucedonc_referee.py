@@ -24,15 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.core.atomic import write_text  # noqa: E402
-from generator.games.oucedonc.compare import Direction, EqualCoordinates  # noqa: E402
-from generator.games.oucedonc.coords import Precision  # noqa: E402
-from generator.games.oucedonc.count import walk  # noqa: E402
-from generator.games.oucedonc.deckfile import Deck, OtherCard, deck_to_json, make_place_card  # noqa: E402
-from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal  # noqa: E402
-from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game  # noqa: E402
-from generator.games.oucedonc.rules import CountPreceding, RuleOptions  # noqa: E402
-from generator.games.oucedonc.table import Slot  # noqa: E402
+from generator.core.atomic import write_text
+from generator.games.oucedonc.compare import Direction, EqualCoordinates
+from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.count import walk
+from generator.games.oucedonc.deckfile import Deck, OtherCard, deck_to_json, make_place_card
+from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
+from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
+from generator.games.oucedonc.rules import CountPreceding, RuleOptions
+from generator.games.oucedonc.table import Slot
 
 
 def big_deck() -> Deck:

@@ -323,7 +323,7 @@ def test_country_code_table_matches_iso_codes_where_installed():
     expected = {
         c["numeric"]: c["alpha_2"] for c in json.loads(iso.read_text(encoding="utf-8"))["3166-1"]
     }
-    assert NUMERIC_TO_ALPHA2 == expected
+    assert expected == NUMERIC_TO_ALPHA2
 
 
 def test_provenance_names_every_source_and_file():

@@ -30,7 +30,8 @@ def long_real_names(count: int) -> list[str]:
     return sorted(names, key=lambda name: (-len(name), name))[:count]
 
 
-NAMES = long_real_names(60) + [
+NAMES = [
+    *long_real_names(60),
     "Cathédrale de Strasbourg",
     "Village martyr d'Oradour-sur-Glane",
     "L'Isle-sur-la-Sorgue",

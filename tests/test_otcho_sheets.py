@@ -178,7 +178,7 @@ def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_nam
     rows = [round(to_mm(r["top"])) for r in spare]
     assert sorted(rows.count(row) for row in set(rows)) == [1, 1, 4]
     for shape in shapes:  # nets and tabs inside the margins, above the footer
-        assert 12.0 - 0.01 <= to_mm(shape["x0"]) and to_mm(shape["x1"]) <= width - 12.0 + 0.01
+        assert to_mm(shape["x0"]) >= 12.0 - 0.01 and to_mm(shape["x1"]) <= width - 12.0 + 0.01
         assert to_mm(shape["bottom"]) <= height - 12.0 - 3.0
     net_right = max(
         to_mm(s["x1"]) for s in shapes if to_mm(s["top"]) > to_mm(min(r["top"] for r in spare)) - 10
@@ -200,7 +200,7 @@ def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_nam
 def test_deterministic(tmp_path):
     one = build_sheets(tmp_path / "one", 4, "a4")
     two = build_sheets(tmp_path / "two", 4, "a4")
-    for a, b in zip(one, two):
+    for a, b in zip(one, two, strict=True):
         assert a.read_bytes() == b.read_bytes()
 
 

@@ -177,7 +177,7 @@ def test_count_option_original_neighbour_compares_with_the_card_as_laid() -> Non
 
 def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     setup, moves = four_arm_game()
-    state, messages = play(setup, moves + [count(Ana=8, Ben=8, Chloé=3)])
+    state, messages = play(setup, [*moves, count(Ana=8, Ben=8, Chloé=3)])
     assert state.over and state.phase(setup) is Phase.OVER and state.table is None
     # 4 each, no doubts; Ana and Ben both exact: "En cas d'égalité, tous les joueurs gagnent 2 jetons".
     assert state.tokens == (6, 6, 4)
@@ -210,7 +210,7 @@ def test_exact_tie_option(
 ) -> None:
     """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or everyone."""
     setup, moves = four_arm_game(RuleOptions(exact_tie=exact_tie))
-    state, messages = play(setup, moves + [count(**estimates)])
+    state, messages = play(setup, [*moves, count(**estimates)])
     assert state.tokens == expected and said in messages[-1]
 
 
@@ -220,14 +220,14 @@ def test_exact_tie_option(
 )
 def test_closest_estimates_tied(tie: ClosestTie, expected: tuple[int, ...]) -> None:
     setup, moves = four_arm_game(RuleOptions(closest_tie=tie))
-    state, _ = play(setup, moves + [count(Ana=7, Ben=9, Chloé=0)])
+    state, _ = play(setup, [*moves, count(Ana=7, Ben=9, Chloé=0)])
     assert state.tokens == expected
 
 
 def test_a_single_closest_estimate_wins_one_token_under_both_tie_options() -> None:
     for tie in ClosestTie:
         setup, moves = four_arm_game(RuleOptions(closest_tie=tie))
-        state, _ = play(setup, moves + [count(Ana=6, Ben=9, Chloé=0)])
+        state, _ = play(setup, [*moves, count(Ana=6, Ben=9, Chloé=0)])
         assert state.tokens == (4, 5, 4)
 
 
@@ -277,8 +277,8 @@ def test_only_the_two_compared_cards_matter() -> None:
         beside("Ana", "Paris", N, "Lyon"),
         Place("Ben", ID["Lille"], Slot.between(ID["Paris"], ID["Lyon"])),
     ]
-    right, _ = play(setup, base + [doubt("Chloé", "Lille", "Paris")])
-    wrong, _ = play(setup, base + [doubt("Chloé", "Lille", "Lyon")])
+    right, _ = play(setup, [*base, doubt("Chloé", "Lille", "Paris")])
+    wrong, _ = play(setup, [*base, doubt("Chloé", "Lille", "Lyon")])
     assert right.tokens == (4, 3, 5) and ID["Lille"] not in right.table
     assert wrong.tokens == (4, 5, 3) and ID["Lille"] in wrong.table
 

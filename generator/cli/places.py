@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from generator.geo.pick import PickRequest
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     towns = "towns"
     sites = "sites"
     all = "all"
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     csv = "csv"
     json = "json"

@@ -48,8 +48,8 @@ def _licence_files() -> tuple[str | None, dict[str, Path]]:
 
 def about() -> None:
     """Show the version, the licences, the attributions of the embedded data, and the folders."""
-    from generator.geo import embedded
     from generator.core.folders import cache_dir, data_dir
+    from generator.geo import embedded
     from generator.render.icons import icon_set
 
     typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")

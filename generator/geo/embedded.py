@@ -149,7 +149,7 @@ def _read_rows(name: str) -> list[dict[str, str]]:
     text = gzip.decompress(data).decode("utf-8") if name.endswith(".gz") else data.decode("utf-8")
     reader = csv.reader(io.StringIO(text))
     header = next(reader)
-    return [dict(zip(header, row)) for row in reader]
+    return [dict(zip(header, row, strict=False)) for row in reader]
 
 
 @lru_cache(maxsize=1)

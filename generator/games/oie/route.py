@@ -8,6 +8,7 @@ no reversal of a stretch shortens it. Pure computation on coordinates.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ def _projector(places: Sequence[Place]) -> Callable[[Place], tuple[float, float]
 
 
 def _path_length(order: list[int], d: list[list[float]]) -> float:
-    return sum(d[a][b] for a, b in zip(order, order[1:]))
+    return sum(d[a][b] for a, b in itertools.pairwise(order))
 
 
 def _two_opt(order: list[int], d: list[list[float]]) -> list[int]:

@@ -407,7 +407,7 @@ class State:
 
     def winners(self, setup: Setup) -> tuple[str, ...]:
         best = max(self.tokens)
-        return tuple(p for p, t in zip(setup.players, self.tokens) if t == best)
+        return tuple(p for p, t in zip(setup.players, self.tokens, strict=True) if t == best)
 
     def cards_left(self, setup: Setup) -> int:
         """Place cards still to be drawn from the packs (physical: as the deck file counts them)."""
@@ -652,7 +652,7 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
             tokens=tokens,
             pending=None,
             table=state.table.without(pending.card),
-            out_of_play=state.out_of_play + (pending.card,),
+            out_of_play=(*state.out_of_play, pending.card),
         )
     return new, Doubted(
         doubter=setup.players[doubter],
@@ -755,7 +755,7 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
         setup.options.closest_tie,
         setup.options.exact_tie,
     )
-    tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens))
+    tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens, strict=True))
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
     cleared = state.out_of_play + state.table.cards()
@@ -764,7 +764,7 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
         tokens=tokens,
         pending=None,
         out_of_play=cleared,
-        counts=state.counts + (record,),
+        counts=(*state.counts, record),
         in_pack=0,
         intermede=False,
     )
@@ -814,7 +814,7 @@ def counted(
         closest=result.closest,
         won=tuple((p, result.won[p]) for p in setup.players),
         winners_line=winners_line(setup, result),
-        tokens=tuple(zip(setup.players, tokens)),
+        tokens=tuple(zip(setup.players, tokens, strict=True)),
     )
 
 

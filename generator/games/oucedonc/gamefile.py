@@ -77,7 +77,7 @@ class Game:
     def play(self, move: Move) -> tuple[Game, Event]:
         """The game with ``move`` appended, and what happened; a UserError if it is illegal."""
         state, event = apply(self.setup, self.state, move)
-        return Game(setup=self.setup, journal=self.journal + (move,), state=state), event
+        return Game(setup=self.setup, journal=(*self.journal, move), state=state), event
 
     def to_json(self) -> dict[str, Any]:
         """The position, for scripts (``game show --json``)."""
@@ -144,7 +144,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "phase": phase.value,
         "turn": None if phase is Phase.OVER else setup.players[state.turn],
         "drawn": None if drawn is None else {"id": drawn, "name": names[drawn]},
-        "tokens": dict(zip(setup.players, state.tokens)),
+        "tokens": dict(zip(setup.players, state.tokens, strict=True)),
         "start": None if table is None else table.start,
         "column": [] if table is None else [{"id": c, "name": names[c]} for c in table.column],
         "row": [] if table is None else [{"id": c, "name": names[c]} for c in table.row],

@@ -147,7 +147,7 @@ class Table:
             )
         at = cards.index(anchor)
         insert_at = at if direction in (Direction.NORTH_OF, Direction.WEST_OF) else at + 1
-        return self._with(line, cards[:insert_at] + (card,) + cards[insert_at:])
+        return self._with(line, (*cards[:insert_at], card, *cards[insert_at:]))
 
     def _between(self, card: str, first: str, second: str, describe: dict[str, str]) -> Table:
         for anchor in (first, second):
@@ -160,7 +160,7 @@ class Table:
             if first in cards and second in cards:
                 i, j = sorted((cards.index(first), cards.index(second)))
                 if j - i == 1:
-                    return self._with(line, cards[:j] + (card,) + cards[j:])
+                    return self._with(line, (*cards[:j], card, *cards[j:]))
         raise UserError(
             f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on one line; "
             "'between' takes two cards side by side on the column or on the row"

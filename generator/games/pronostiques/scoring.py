@@ -96,7 +96,7 @@ class PredictionScore:
 
 def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreLine]:
     lines = []
-    for place, (guess, car) in enumerate(zip(prediction.order, order)):
+    for place, (guess, car) in enumerate(zip(prediction.order, order, strict=True)):
         if guess is not car:
             continue
         edge = place in (0, len(order) - 1)

@@ -9,6 +9,7 @@ as written in ``docs/rules/territoires.md``; each alternative reading is a field
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -219,7 +220,7 @@ def _check_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _consecutive(cards: tuple[int, ...]) -> bool:
-    return all(b == a + 1 for a, b in zip(cards, cards[1:]))
+    return all(b == a + 1 for a, b in itertools.pairwise(cards))
 
 
 def _kind_pair(cards: tuple[int, ...]) -> Role | None:

@@ -309,9 +309,7 @@ def build_datasets(
     )
 
 
-def _provenance(
-    packed: Mapping[str, PackedPackage], counts: dict[str, int]
-) -> dict[str, object]:
+def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict[str, object]:
     used_by = {
         CITIES.name: ["communes.csv", "world_towns.zip"],
         ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],

@@ -133,7 +133,7 @@ def build_spiral(
     garden = tuple(_point(_r(r0, pitch, t) - pitch / 2, angle(t)) for t in ts)
     # the garden's medallion: around the centroid, as large as the outline allows
     area = cx = cy = 0.0
-    for (x0, y0), (x1, y1) in zip(garden, garden[1:] + garden[:1]):
+    for (x0, y0), (x1, y1) in zip(garden, garden[1:] + garden[:1], strict=True):
         cross = x0 * y1 - x1 * y0
         area += cross
         cx += (x0 + x1) * cross
