@@ -175,10 +175,10 @@ def main() -> None:
             )
             result = json.loads(done.stdout)
             print(
-                f"{rows:>11,} rows ({text_size / 1e9:.2f} GB text, {size / 1e9:.2f} GB zip, generated in "
-                f"{made:.0f} s): {rows / result['seconds']:,.0f} rows/s ({result['seconds']:.1f} s), "
-                f"{result['kept']:,} {args.country} places kept; peak RSS {result['peak_mb']:.0f} MB "
-                f"(before streaming {result['before_mb']:.0f} MB)"
+                f"{rows:>11,} rows ({text_size / 1e9:.2f} GB text, {size / 1e9:.2f} GB zip, "
+                f"generated in {made:.0f} s): {rows / result['seconds']:,.0f} rows/s "
+                f"({result['seconds']:.1f} s), {result['kept']:,} {args.country} places kept; peak "
+                f"RSS {result['peak_mb']:.0f} MB (before streaming {result['before_mb']:.0f} MB)"
             )
         finally:
             if not args.keep:

@@ -82,8 +82,8 @@ def main() -> int:
     pdfs = [name for name in files if name.endswith(".pdf")]
     identical = all(other == files for other in trees[1:])
     print(
-        f"kit: {len(files)} files ({len(pdfs)} PDFs, {sum(map(len, files.values())) / 1e6:.1f} MB), "
-        f"exit codes {sorted({code for _, _, code, _ in results})}"
+        f"kit: {len(files)} files ({len(pdfs)} PDFs, {sum(map(len, files.values())) / 1e6:.1f} "
+        f"MB), exit codes {sorted({code for _, _, code, _ in results})}"
     )
     print(
         f"wall time: median {statistics.median(times):.2f} s, min {min(times):.2f} s, "

@@ -444,7 +444,8 @@ def test_the_points_their_reference_contradicted_are_moved():
 
 
 def test_landmark_names_are_names_not_captions():
-    # a card shows the name alone: "Bastia, place Saint-Nicolas" or "Lac Léman à Évian" read as captions
+    # a card shows the name alone: "Bastia, place Saint-Nicolas" or "Lac Léman à Évian" read as
+    # captions
     _, rows = read_csv("landmarks.csv")
     captions = [r["name"] for r in rows if "," in r["name"] or " à " in r["name"]]
     assert captions == []

@@ -607,7 +607,8 @@ def test_caves_and_abbeys_come_from_a_geonames_dump():
 
 
 IT_ALTERNATE_NAMES = [
-    # alternateNameId, geonameid, isolanguage, name, preferred, short, colloquial, historic, from, to
+    # alternateNameId, geonameid, isolanguage, name, preferred, short, colloquial, historic, from,
+    # to
     "1\t3164603\tfr\tVenise\t1\t\t\t\t\t",
     "2\t3164603\ten\tVenice\t1\t\t\t\t\t",
     "3\t3164603\tfr\tLa Sérénissime\t\t\t1\t\t\t",  # colloquial: never printed

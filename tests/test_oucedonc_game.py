@@ -145,7 +145,8 @@ def test_count_sets_aside_cards_on_all_four_arms_against_the_nearest_card_still_
     setup, moves = four_arm_game()
     state, _ = play(setup, moves)
     walked = walk(state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ON_TABLE)
-    # Marseille is south of Paris; Dijon is north of Marseille but south of Paris (still on the table).
+    # Marseille is south of Paris; Dijon is north of Marseille but south of Paris (still on the
+    # table).
     assert names(walked.set_aside) == [
         "Marseille",
         "Dijon",
@@ -169,7 +170,8 @@ def test_count_option_original_neighbour_compares_with_the_card_as_laid() -> Non
     setup, moves = four_arm_game()
     state, _ = play(setup, moves)
     walked = walk(state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ORIGINAL)
-    # Dijon is north of Marseille, Limoges south of Lille, Reims west of Strasbourg, Poitiers east of Rennes.
+    # Dijon is north of Marseille, Limoges south of Lille, Reims west of Strasbourg, Poitiers east
+    # of Rennes.
     assert names(walked.set_aside) == ["Marseille", "Lille", "Strasbourg", "Rennes"]
     against = {NAME[c.card]: NAME[c.against] for c in walked.checks}
     assert against["Dijon"] == "Marseille"
@@ -179,7 +181,8 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     setup, moves = four_arm_game()
     state, messages = play(setup, [*moves, count(Ana=8, Ben=8, Chloé=3)])
     assert state.over and state.phase(setup) is Phase.OVER and state.table is None
-    # 4 each, no doubts; Ana and Ben both exact: "En cas d'égalité, tous les joueurs gagnent 2 jetons".
+    # 4 each, no doubts; Ana and Ben both exact: "En cas d'égalité, tous les joueurs gagnent 2
+    # jetons".
     assert state.tokens == (6, 6, 4)
     assert state.winners(setup) == ("Ana", "Ben")
     assert "8 misplaced" in messages[-1] and "Ana, Ben (+2 each)" in messages[-1]
@@ -378,7 +381,8 @@ def test_a_removed_card_closes_the_gap() -> None:
     assert table.neighbours("A") == ("C", "L")
 
 
-# --------------------------------------------------------------------------- packs, Intermède, reserve
+# --------------------------------------------------------------------------- packs, Intermède,
+# reserve
 
 
 def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_continues() -> None:

@@ -424,7 +424,8 @@ def test_random_games_keep_the_invariants(tokens: int, choices: list[int]) -> No
         before = game.state
         after, _ = game.play(move)
         if isinstance(move, Doubt):
-            # Doubts move tokens between players: none created, none lost, one player −1 and one +1 at most.
+            # Doubts move tokens between players: none created, none lost, one player −1 and one +1
+            # at most.
             assert sum(after.state.tokens) == sum(before.tokens)
             changes = sorted(a - b for a, b in zip(after.state.tokens, before.tokens, strict=True))
             assert changes in ([0, 0, 0], [-1, 0, 1])

@@ -22,8 +22,9 @@ def fetch(
         typer.Option(
             "--region",
             "-r",
-            help="france, a région or département (name or code), a country code or French name (IT, Italie), "
-            "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
+            help="france, a région or département (name or code), a country code or French name "
+            "(IT, Italie), a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a "
+            "polygon file.",
         ),
     ] = "france",
     offline: Annotated[

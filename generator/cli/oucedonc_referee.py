@@ -149,7 +149,8 @@ def verify(
     if deck is not None:
         if precision is not None:
             raise UserError(
-                "the deck file fixes the precision printed on its cards; drop --precision when using --deck"
+                "the deck file fixes the precision printed on its cards; drop --precision when "
+                "using --deck"
             )
         gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
     else:
@@ -169,7 +170,8 @@ def verify(
         how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
     say(
-        f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}"
+        f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} "
+        f"{result.b.name}"
     )
     say(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
     say(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
@@ -232,7 +234,8 @@ def game_new(
         int | None,
         typer.Option(
             "--tokens",
-            help="Tokens each player starts with (default: what the deck's rule cards print, else 4).",
+            help="Tokens each player starts with (default: what the deck's rule cards print, else "
+            "4).",
         ),
     ] = None,
     equal: Annotated[
@@ -250,7 +253,8 @@ def game_new(
         str,
         typer.Option(
             "--count-preceding",
-            help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original).",
+            help="In a count, compare with the nearest card still on the table (on-table) or the "
+            "original neighbour (original).",
         ),
     ] = "on-table",
     closest: Annotated[
@@ -282,7 +286,8 @@ def game_new(
     claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     if seed is not None and not deal_mode:
         raise UserError(
-            "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the printed cards"
+            "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the "
+            "printed cards"
         )
     if start_card is not None and deal_mode:
         raise UserError(
@@ -369,7 +374,8 @@ def game_place(
     ]
     if len(given) + (between is not None) != 1:
         raise UserError(
-            "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
+            "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
+            "--west-of X or --between X Y"
         )
     direction, anchor = given[0] if given else (None, None)
     game, message = update_game(

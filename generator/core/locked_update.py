@@ -153,7 +153,8 @@ def _lock(fd: int, path: Path, what: str, deadline: float) -> bool:
         if time.monotonic() >= deadline:
             os.close(fd)
             raise UserError(
-                f"{what} {path} is in use by another pnp command that has not finished; wait for it, then run this command again"
+                f"{what} {path} is in use by another pnp command that has not finished; wait for "
+                "it, then run this command again"
             )
         time.sleep(_POLL)
 

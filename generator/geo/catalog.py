@@ -206,7 +206,8 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
     """Fetch ``source`` for ``region`` through ``http`` and store the place set."""
     if source == EMBEDDED:
         raise UserError(
-            f"the embedded places ship with pnp and need no fetch; fetch one of {', '.join(ALL_SOURCES)}"
+            "the embedded places ship with pnp and need no fetch; fetch one of "
+            f"{', '.join(ALL_SOURCES)}"
         )
     if source not in ALL_SOURCES:
         raise UserError(f"unknown source {source!r}; choose one of {', '.join(ALL_SOURCES)}")

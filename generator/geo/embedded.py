@@ -138,7 +138,8 @@ def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
     header = tuple(next(reader, ()))
     if header != columns:
         raise UserError(
-            f"{dataset_path(name)} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'"
+            f"{dataset_path(name)} has columns {header}, expected {columns}; restore it from git "
+            "or run 'pnp data build'"
         )
     return list(reader)
 
@@ -431,7 +432,8 @@ def world_towns(country_code: str) -> tuple[Place, ...]:
     code = country_code.strip().upper()
     if code not in _world_index():
         raise UserError(
-            f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH"
+            f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code "
+            "such as FR, BE or CH"
         )
     towns = (_world_town(row, code) for row in _world_rows(code))
     return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))

@@ -70,7 +70,8 @@ class Sections:
             return self.parts[name]
         except KeyError:
             raise UserError(
-                f"template {self.template} has no section '## {name}'; add it (see templates/oucedonc/README.md)"
+                f"template {self.template} has no section '## {name}'; add it (see "
+                "templates/oucedonc/README.md)"
             ) from None
 
 

@@ -210,7 +210,8 @@ def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:
         if stage is Stage.FIRST:
             return (
                 0,
-                "losing roll: you may re-roll both dice once; if that roll loses too, your turn ends",
+                "losing roll: you may re-roll both dice once; if that roll loses too, your turn "
+                "ends",
             )
         if stage is Stage.REROLL:
             return 0, "losing roll: your turn ends, pass the dice to your left"

@@ -174,7 +174,8 @@ def deck_from_document(document: object, source: str = "deck file") -> Deck:
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise UserError(
-            f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); upgrade pnp"
+            f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); "
+            "upgrade pnp"
         )
     record = validate(document, DeckRecord, source, advice)
     validate(record.params, DeckParams, f"{source} (params)", advice)
@@ -210,22 +211,25 @@ def _check_consistent(deck: Deck, source: str) -> None:
     for card in deck.places:
         if not isinstance(card.id, str) or not isinstance(card.name, str) or not card.name.strip():
             raise UserError(
-                f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc deck'"
+                f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc "
+                "deck'"
             )
         if type(card.lat_units) is not int or type(card.lon_units) is not int:
             raise UserError(
-                f"{source}: card {card.id} ({card.name}) has printed coordinates that are not whole numbers; "
-                "regenerate it with 'pnp oucedonc deck'"
+                f"{source}: card {card.id} ({card.name}) has printed coordinates that are not "
+                "whole numbers; regenerate it with 'pnp oucedonc deck'"
             )
     tokens_each = deck.params.get("tokens_each")
     if tokens_each is not None and type(tokens_each) is not int:
         raise UserError(
-            f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with 'pnp oucedonc deck'"
+            f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with "
+            "'pnp oucedonc deck'"
         )
     for card in deck.places:
         if card.lat_text != format_latitude(
             card.lat_units, deck.precision
         ) or card.lon_text != format_longitude(card.lon_units, deck.precision):
             raise UserError(
-                f"{source}: card {card.id} ({card.name}) has printed text that does not match its coordinates; regenerate the deck"
+                f"{source}: card {card.id} ({card.name}) has printed text that does not match its "
+                "coordinates; regenerate the deck"
             )

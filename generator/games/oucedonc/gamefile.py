@@ -270,7 +270,8 @@ def game_from_json(text: str, source: str = "game file") -> Game:
         )
     if version > VERSION:
         raise UserError(
-            f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); upgrade pnp"
+            f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); "
+            "upgrade pnp"
         )
     mode = _mode(document, version, source)
     expected = _COMMON_FIELDS | ({"seed"} if mode is Mode.DEAL else set())
@@ -330,7 +331,8 @@ def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
     raw = document.get("mode")
     if raw is None:
         raise UserError(
-            f"{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or start a new game"
+            f"{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or start "
+            "a new game"
         )
     try:
         return Mode(raw)

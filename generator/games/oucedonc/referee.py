@@ -205,7 +205,8 @@ def _verify_found(
 def _two_places(name: str, same: bool) -> None:
     if same:
         raise UserError(
-            f"A and B are both {name}; a place is never north, south, east or west of itself: name two places"
+            f"A and B are both {name}; a place is never north, south, east or west of itself: name "
+            "two places"
         )
 
 
@@ -246,8 +247,8 @@ def _refuse_other_cards(game: Game, text: str) -> None:
         if key in (name_key(other.id), name_key(other.name)):
             if other.kind == "intermede":
                 raise UserError(
-                    "the Intermède is not placed: if it was drawn before the referee said it was due, "
-                    "declare it ('game intermede FILE'), then count"
+                    "the Intermède is not placed: if it was drawn before the referee said it was "
+                    "due, declare it ('game intermede FILE'), then count"
                 )
             raise UserError(
                 f"{other.name} ({other.id}) is not a place card; place the card you drew"
@@ -281,7 +282,8 @@ def place_move(
     """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
     if (direction is None) == (between is None):
         raise UserError(
-            "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
+            "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
+            "--west-of X or --between X Y"
         )
     _refuse_other_cards(game, card)
     check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
@@ -308,7 +310,8 @@ def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
     pending = game.state.pending
     if pending is None:
         raise UserError(
-            "no card is open to doubt: only the card just placed can be doubted, once, before the next card is placed or a count starts"
+            "no card is open to doubt: only the card just placed can be doubted, once, before the "
+            "next card is placed or a count starts"
         )
     player = game.setup.players[game.setup.player_index(by)]
     assert game.state.table is not None

@@ -135,15 +135,17 @@ class Table:
         name = describe.get(anchor, anchor)
         if anchor not in self:
             raise UserError(
-                f"{name} is not on the table; place the card next to a card of the cross ('pnp oucedonc game show')"
+                f"{name} is not on the table; place the card next to a card of the cross ('pnp "
+                "oucedonc game show')"
             )
         line = Line.COLUMN if direction.axis == "lat" else Line.ROW
         cards = self.cards_of(line)
         if anchor not in cards:
             other = "west–east row" if line is Line.COLUMN else "north–south column"
             raise UserError(
-                f"{name} is on the {other}, so nothing can go {direction.value} it; "
-                f"use a card of the {line.value} (the start card or one {'above or below' if line is Line.COLUMN else 'left or right of'} it)"
+                f"{name} is on the {other}, so nothing can go {direction.value} it; use a card of "
+                f"the {line.value} (the start card or one "
+                f"{'above or below' if line is Line.COLUMN else 'left or right of'} it)"
             )
         at = cards.index(anchor)
         insert_at = at if direction in (Direction.NORTH_OF, Direction.WEST_OF) else at + 1
@@ -153,7 +155,8 @@ class Table:
         for anchor in (first, second):
             if anchor not in self:
                 raise UserError(
-                    f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game show'"
+                    f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game "
+                    "show'"
                 )
         for line in (Line.COLUMN, Line.ROW):
             cards = self.cards_of(line)
@@ -162,8 +165,8 @@ class Table:
                 if j - i == 1:
                     return self._with(line, (*cards[:j], card, *cards[j:]))
         raise UserError(
-            f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on one line; "
-            "'between' takes two cards side by side on the column or on the row"
+            f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on "
+            "one line; 'between' takes two cards side by side on the column or on the row"
         )
 
     def without(self, card: str) -> Table:

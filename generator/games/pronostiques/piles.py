@@ -92,8 +92,8 @@ def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tu
         breaks.append(
             PileBreak(
                 "spread",
-                f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} ({low}), "
-                f"the least advanced pile: at most {rules.max_spread}",
+                f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} "
+                f"({low}), the least advanced pile: at most {rules.max_spread}",
             )
         )
     for (h, suit), (next_h, next_suit) in itertools.pairwise(named):
@@ -101,8 +101,8 @@ def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tu
             breaks.append(
                 PileBreak(
                     "gap",
-                    f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} ({next_h}), "
-                    f"the next most advanced pile: at most {rules.max_gap}",
+                    f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} "
+                    f"({next_h}), the next most advanced pile: at most {rules.max_gap}",
                 )
             )
     return tuple(breaks)

@@ -87,24 +87,27 @@ class Player:
             if seat_of_house is None:
                 if house is not None:
                     raise UserError(
-                        "the third player of three has no house; drop --house and name the house he attacks with --target"
+                        "the third player of three has no house; drop --house and name the house "
+                        "he attacks with --target"
                     )
                 if target is None:
                     raise UserError(
-                        "the third player of three has no life and no house; name the house he attacks with --target even|odd"
+                        "the third player of three has no life and no house; name the house he "
+                        "attacks with --target even|odd"
                     )
                 return cls(players, None, target)
             if house is not None and house is not seat_of_house:
                 raise UserError(
-                    f"seat {seat} plays the {seat_of_house.value} house, not the {house.value} one; "
-                    "drop --house or --seat, or fix one of them"
+                    f"seat {seat} plays the {seat_of_house.value} house, not the {house.value} "
+                    "one; drop --house or --seat, or fix one of them"
                 )
             house = seat_of_house
         if house is None:
             raise UserError("say whose turn it is: pass --house even|odd (or --seat N)")
         if target is not None:
             raise UserError(
-                "--target is for the third player of three (--players 3 --seat 3); a house always attacks the other one"
+                "--target is for the third player of three (--players 3 --seat 3); a house always "
+                "attacks the other one"
             )
         return cls(players, house, None)
 
@@ -214,7 +217,8 @@ def _check_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
     for card in cards:
         if role_of(card) is Role.LIFE:
             raise InvalidCombination(
-                f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are played"
+                f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are "
+                "played"
             )
     return tuple(sorted(cards))
 
@@ -250,7 +254,8 @@ def _attack(cards: tuple[int, ...], player: Player, rule: str, why: str) -> Outc
     victim = _victim(player)
     change = CHANGES[rule]
     lost = (
-        f"the {victim.value} house ({victim.french}) loses {-change} life card{'s' if -change > 1 else ''}"
+        f"the {victim.value} house ({victim.french}) loses {-change} life "
+        f"card{'s' if -change > 1 else ''}"
         if change
         else f"the {victim.value} house ({victim.french}) loses nothing"
     )
@@ -274,7 +279,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                         cards,
                         player,
                         "supports_both",
-                        f"both {player.house.french} supports {both[0]} and {both[1]} laid together",
+                        f"both {player.house.french} supports {both[0]} and {both[1]} laid "
+                        "together",
                     )
                 )
             else:
@@ -300,7 +306,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_third_player",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no parity bonus or malus",
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no "
+                    "parity bonus or malus",
                 )
             )
         elif player.owns(present[0]):
@@ -309,7 +316,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_own",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house ({house_of(present[0]).value})",
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house "
+                    f"({house_of(present[0]).value})",
                 )
             )
         else:
@@ -318,7 +326,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_other",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house ({house_of(present[0]).value})",
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house "
+                    f"({house_of(present[0]).value})",
                 )
             )
     return readings
@@ -404,15 +413,18 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     if not _consecutive(cards):
         if kind is None:
             raise InvalidCombination(
-                f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} {a + 1}"
+                f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} "
+                f"{a + 1}"
             )
         if rules.pairs is PairRule.CONSECUTIVE:
             raise InvalidCombination(
-                f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay them in a run of three or drop that option"
+                f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay "
+                "them in a run of three or drop that option"
             )
         if player.is_third and kind in SUPPORT_OF:
             raise InvalidCombination(
-                f"{a} and {b} do not follow each other and supports serve a house only; the third player has none"
+                f"{a} and {b} do not follow each other and supports serve a house only; the third "
+                "player has none"
             )
     foreign = _foreign_supports(cards, player)
     if foreign:
@@ -431,15 +443,17 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     if not outcomes:
         if player.is_third and any(role_of(c) is Role.HEALING for c in cards):
             raise InvalidCombination(
-                f"{a} {b}: the third player of three has no life to heal and the pair has no weapon or support animal"
+                f"{a} {b}: the third player of three has no life to heal and the pair has no "
+                "weapon or support animal"
             )
         if player.is_third:
             raise InvalidCombination(
-                f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player needs one to attack with two cards"
+                f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player "
+                "needs one to attack with two cards"
             )
         raise InvalidCombination(
-            f"{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal (15, 18), "
-            f"a support of your house ({_own_supports(player)}) or a healing card (13, 16)"
+            f"{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal (15, "
+            f"18), a support of your house ({_own_supports(player)}) or a healing card (13, 16)"
         )
     return outcomes
 
@@ -453,11 +467,13 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
     role = role_of(card)
     if not rules.support_alone:
         raise InvalidCombination(
-            "1 card given; a combination is 2 or 3 cards (a support alone counts only with --support-alone)"
+            "1 card given; a combination is 2 or 3 cards (a support alone counts only with "
+            "--support-alone)"
         )
     if player.is_third or role not in SUPPORT_OF or SUPPORT_OF[role] is not player.house:
         raise InvalidCombination(
-            f"{_label(card)} alone is not a combination; only a support of your house ({_own_supports(player)}) may be laid alone"
+            f"{_label(card)} alone is not a combination; only a support of your house "
+            f"({_own_supports(player)}) may be laid alone"
         )
     return [
         _attack(cards, player, "support_alone", f"{_label(card)} supports your house, laid alone")
@@ -473,7 +489,8 @@ def readings(
         if not _consecutive(ordered):
             shown = ", ".join(map(str, ordered))
             raise InvalidCombination(
-                f"{shown} are not three consecutive values; a run of three needs values that follow each other, e.g. 7 8 9"
+                f"{shown} are not three consecutive values; a run of three needs values that "
+                "follow each other, e.g. 7 8 9"
             )
         return [_run(ordered, player, rules)]
     if len(ordered) == 2:
@@ -498,7 +515,8 @@ def evaluate(
     shown = " ".join(map(str, sorted(cards)))
     if wanted == "heal":
         raise InvalidCombination(
-            f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player with life"
+            f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player "
+            "with life"
         )
     raise InvalidCombination(f"{shown} cannot attack; it only heals (drop --as attack)")
 
@@ -507,7 +525,8 @@ def life_after(life: int, outcome: Outcome) -> int:
     """The life of ``outcome.side`` after the play: never below 0 nor above its 8 life cards."""
     if not 0 <= life <= LIFE_PER_HOUSE:
         raise UserError(
-            f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}"
+            f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life "
+            f"0 to {LIFE_PER_HOUSE}"
         )
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
 

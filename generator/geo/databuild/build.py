@@ -422,7 +422,8 @@ def run_build(
     if check:
         if changed:
             raise UserError(
-                f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run '{REBUILD_COMMAND}'"
+                f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run "
+                f"'{REBUILD_COMMAND}'"
             )
         return report, changed
     stamped = folder.resolve() == embedded.user_folder().resolve()

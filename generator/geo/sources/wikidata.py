@@ -78,8 +78,9 @@ def query(area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> str:
         minlon, minlat, maxlon, maxlat = area.bbox
         located = (
             "SERVICE wikibase:box { ?item wdt:P625 ?coord . "
-            f'bd:serviceParam wikibase:cornerSouthWest "Point({minlon} {minlat})"^^geo:wktLiteral . '
-            f'bd:serviceParam wikibase:cornerNorthEast "Point({maxlon} {maxlat})"^^geo:wktLiteral . }}'
+            f'bd:serviceParam wikibase:cornerSouthWest "Point({minlon} {minlat})"^^geo:wktLiteral '
+            f'. bd:serviceParam wikibase:cornerNorthEast "Point({maxlon} '
+            f'{maxlat})"^^geo:wktLiteral . }}'
         )
     return (
         "SELECT ?item ?itemLabel ?coord ?sitelinks ?kind WHERE {\n"
