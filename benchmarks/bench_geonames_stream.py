@@ -1,6 +1,7 @@
 """Benchmark: stream a GeoNames-format dump from inside its zip, filtered to one country.
 
-    python benchmarks/bench_geonames_stream.py [--rows 1000000 12000000] [--country FR] [--folder /tmp]
+    python benchmarks/bench_geonames_stream.py [--rows 1000000 12000000] [--country FR] [--folder
+    /tmp]
 
 For each row count, writes a synthetic dump zip (19 tab-separated columns, no header, about
 125 bytes a row like allCountries.txt; deflate level 1) into --folder, then measures in a

@@ -1,6 +1,7 @@
 """Benchmark: a 63-card Oucédonc deck, data to PDF, beside two peers making a plain deck.
 
-    python benchmarks/bench_oucedonc_deck.py [--repeat 5] [--protograf-python /tmp/protograf-venv/bin/python]
+    python benchmarks/bench_oucedonc_deck.py [--repeat 5] [--protograf-python
+    /tmp/protograf-venv/bin/python]
 
 Three contenders, each run ``--repeat`` times in a fresh process, one after the other:
 

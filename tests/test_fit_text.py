@@ -1,5 +1,6 @@
 """Place names on Oucédonc cards: real long names from the datasets fit their zone on every card
-size, and a short linking word ("de", "l'", "sur"...) never ends a line when another break exists."""
+size, and a short linking word ("de", "l'", "sur"...) never ends a line when another break
+exists."""
 
 from __future__ import annotations
 

@@ -388,7 +388,10 @@ OVERPASS = {
     "generator": "Overpass API 0.7.62.1 084b4234",
     "osm3s": {
         "timestamp_osm_base": "2024-05-01T12:00:00Z",
-        "copyright": "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.",
+        "copyright": (
+            "The data included in this document is from www.openstreetmap.org. The data is made "
+            "available under ODbL."
+        ),
     },
     "elements": [
         {

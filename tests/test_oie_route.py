@@ -1,4 +1,5 @@
-"""The journey of a themed board: north-west start, a 2-opt local optimum, labels on ordinary squares."""
+"""The journey of a themed board: north-west start, a 2-opt local optimum, labels on ordinary
+squares."""
 
 import itertools
 import math

@@ -162,7 +162,8 @@ def test_dice_nets_drawn_at_their_size(sheets):
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_name):
     """The space under the two nets holds a third (spare) net, turned a quarter, with the
-    instructions in a column beside it: inside the margins, above the footer, nothing overlapping."""
+    instructions in a column beside it: inside the margins, above the footer, nothing
+    overlapping."""
     import pdfplumber
 
     dice = next(p for p in build_sheets(tmp_path, 4, paper_name) if p.name == "otcho-dice.pdf")
@@ -244,7 +245,8 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
 
 
 def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
-    """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36 outcomes."""
+    """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36
+    outcomes."""
     import pdfplumber
 
     from generator.games.otcho import RollKind, kind_probabilities

@@ -1,4 +1,5 @@
-"""Whole Oucédonc games played through the rules engine: placements, doubts, counts, packs, the end."""
+"""Whole Oucédonc games played through the rules engine: placements, doubts, counts, packs, the
+end."""
 
 from __future__ import annotations
 
@@ -211,7 +212,8 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
 def test_exact_tie_option(
     estimates: dict[str, int], exact_tie: ExactTie, expected: tuple[int, ...], said: str
 ) -> None:
-    """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or everyone."""
+    """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or
+    everyone."""
     setup, moves = four_arm_game(RuleOptions(exact_tie=exact_tie))
     state, messages = play(setup, [*moves, count(**estimates)])
     assert state.tokens == expected and said in messages[-1]
@@ -449,7 +451,8 @@ def test_a_deck_too_small_for_the_packs_says_what_fits() -> None:
 
 
 def test_a_whole_seeded_game_to_the_end_through_the_game_file() -> None:
-    """Every turn the drawn card goes at the north end; the doubter checks it against its neighbour."""
+    """Every turn the drawn card goes at the north end; the doubter checks it against its
+    neighbour."""
     setup = deal(
         ["Ana", "Ben", "Chloé"],
         make_deck(pack_size=4),
@@ -510,7 +513,8 @@ def test_undo_of_a_count_puts_the_table_and_tokens_back() -> None:
 
 
 def test_more_packs_than_the_deck_has_intermede_cards_for_are_refused() -> None:
-    """Two Intermède cards separate at most three packs: a fourth pack would never be counted apart."""
+    """Two Intermède cards separate at most three packs: a fourth pack would never be counted
+    apart."""
     with pytest.raises(
         UserError,
         match="4 packs need 3 Intermède cards between them but the deck has 2; use --packs 3",

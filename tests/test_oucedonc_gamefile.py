@@ -1,4 +1,5 @@
-"""The game file: CLI round trips, illegal moves leave it byte for byte, broken files refused, properties."""
+"""The game file: CLI round trips, illegal moves leave it byte for byte, broken files refused,
+properties."""
 
 from __future__ import annotations
 

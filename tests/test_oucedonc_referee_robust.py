@@ -193,7 +193,8 @@ def test_a_lock_held_too_long_is_a_one_line_error(tmp_path: Path) -> None:
 def test_a_file_changed_behind_the_lock_is_not_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Compare-and-swap: an editor (which takes no lock) saves while the command runs: nothing is written."""
+    """Compare-and-swap: an editor (which takes no lock) saves while the command runs: nothing is
+    written."""
     path = played_game(tmp_path, moves=2)
     edited = game_to_json(loaded(path).undo()[0])
     real = gamefile.game_from_json
@@ -336,9 +337,9 @@ def test_an_estimate_above_the_cards_on_the_table_is_refused_saying_the_maximum(
     assert len(played.state.counts) == 1
     with pytest.raises(UserError) as caught:
         game.play(Count((("Ana", 1), ("Ben", on_table + 1))))
-    assert (
-        str(caught.value)
-        == f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; give at most {on_table}"
+    assert str(caught.value) == (
+        f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; "
+        f"give at most {on_table}"
     )
 
 

@@ -37,7 +37,7 @@ def fetch(
     """Fetch SOURCE for a region and store its places for --source SOURCE.
 
     Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md.
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     from rich.console import Console
     from rich.progress import (
         BarColumn,

@@ -165,7 +165,8 @@ def verify(
     side = where.value.replace("-", " ")
     axis = "latitude" if where.axis == "lat" else "longitude"
     if result.gap_units == 0:
-        how = f"same printed {axis}: counted as {'well placed' if result.correct else 'misplaced'} (--equal-coordinates {equal_rule.value})"
+        verdict = "well placed" if result.correct else "misplaced"
+        how = f"same printed {axis}: counted as {verdict} (--equal-coordinates {equal_rule.value})"
     else:
         how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
@@ -279,7 +280,7 @@ def game_new(
     With --deal the referee shuffles a virtual deck instead and deals every card itself.
 
     Example: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json --players Ana,Ben,Chloé --start Lyon
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.core.outputs import claim_new
     from generator.games.oucedonc.referee import new_game_from_options
 
@@ -425,7 +426,7 @@ def game_count(
     """The interim (or final) count: check every arm from the start card and reward the estimates.
 
     Example: pnp oucedonc game count partie.json --estimate Ana=2 --estimate Ben=0 --estimate Chloé=1
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.oucedonc.events import Counted
     from generator.games.oucedonc.referee import count_move, start_move
 

@@ -1,5 +1,6 @@
 """The embedded geodata of ``datasets/``: communes, landmarks, départements, régions, France's
-outline, the outlines of the world's countries and the world towns table. Everything is read once and cached (the data is read-only).
+outline, the outlines of the world's countries and the world towns table. Everything is read once
+and cached (the data is read-only).
 
 The set is read from :func:`folder`: the one shipped with pnp (inside the installed package, or
 the repository's ``datasets/`` in a source checkout), unless 'pnp data build' has rebuilt it in

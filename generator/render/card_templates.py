@@ -86,7 +86,8 @@ def markup_plain_text(markup: str) -> str:
 
 
 def load_templates(game: str, override: Path | None = None) -> TemplateSet:
-    """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking precedence."""
+    """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking
+    precedence."""
     from jinja2 import ChoiceLoader
 
     from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment

@@ -134,7 +134,8 @@ class _State:
             self.occ[square] = pawn
 
     def land(self, pawn: int, prev: int, final: int, stakes: int, round_number: int) -> str:
-        """Place ``pawn`` (already lifted from ``prev``) on ``final``; apply the square and its occupant."""
+        """Place ``pawn`` (already lifted from ``prev``) on ``final``; apply the square and its
+        occupant."""
         seat = self.owner[pawn]
         if stakes:
             self.pay(seat, stakes)

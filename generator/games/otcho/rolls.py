@@ -80,7 +80,8 @@ class RollRules:
 
 
 def check_penalty(pawns: int) -> int:
-    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a UserError."""
+    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a
+    UserError."""
     if not 0 <= pawns <= 6:
         raise UserError(f"--penalty {pawns} is out of range; use 0 to 6 pawns")
     return pawns

@@ -14,7 +14,8 @@ Format (``schema`` = ``pnp.oucedonc.deck``, ``version`` = 1)::
         {"id": "P01", "kind": "place", "name": "Rennes", "place_kind": "town",
          "lat_units": 2887, "lon_units": -101, "lat_text": "48°07′ N", "lon_text": "1°41′ O",
          "lat": 48.1147, "lon": -1.6794, "departement": "35", "departement_name": "Ille-et-Vilaine",
-         "region_code": "53", "region_name": "Bretagne", "population": 222485, "source_id": "insee:35238"},
+         "region_code": "53", "region_name": "Bretagne", "population": 222485, "source_id":
+         "insee:35238"},
         {"id": "I1", "kind": "intermede", "name": "Intermède"},
         {"id": "D1", "kind": "direction", "name": "Direction"},
         {"id": "R1", "kind": "rule", "name": "Mise en place"}]}

@@ -706,7 +706,8 @@ def _units(card: PlaceCard, axis: str) -> int:
 def _pay(
     tokens: tuple[int, ...], payer: int, payee: int, broke: BrokePayer
 ) -> tuple[tuple[int, ...], bool]:
-    """Move one token from ``payer`` to ``payee``; a payer with none pays nothing (or the bank pays)."""
+    """Move one token from ``payer`` to ``payee``; a payer with none pays nothing (or the bank
+    pays)."""
     new = list(tokens)
     if new[payer] > 0:
         new[payer] -= 1

@@ -120,9 +120,13 @@ def describe_undone(game: Game, move: Move) -> str:
     """What undoing ``move`` (the last move of ``game`` before the undo) took back, in words."""
     names = game.setup.names()
     if isinstance(move, Place):
-        return f"undone: {move.player}'s {names[move.card]} {describe_slot(move.slot, names)} is back in their hand"
+        slot = describe_slot(move.slot, names)
+        return f"undone: {move.player}'s {names[move.card]} {slot} is back in their hand"
     if isinstance(move, Doubt):
-        return f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} (the token goes back)"
+        return (
+            f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} "
+            "(the token goes back)"
+        )
     if isinstance(move, Count):
         return (
             "undone: the count; its cards are back on the table and its tokens back in the reserve"
@@ -341,7 +345,8 @@ def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
 
 
 def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move:
-    """One journal entry; card names and player names typed by hand are resolved to ids and names."""
+    """One journal entry; card names and player names typed by hand are resolved to ids and
+    names."""
     where = f"{source}: move {number}"
     try:
         move = _parse_move(raw, where)

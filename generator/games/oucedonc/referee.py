@@ -256,7 +256,8 @@ def _refuse_other_cards(game: Game, text: str) -> None:
 
 
 def playable_cards(game: Game) -> list[str]:
-    """Place cards that can be placed or turned over now (physical mode): not on the table, not out."""
+    """Place cards that can be placed or turned over now (physical mode): not on the table, not
+    out."""
     state = game.state
     table = state.table
     out = set(state.out_of_play)

@@ -30,7 +30,8 @@ class Arm(Enum):
 
     @property
     def outward(self) -> Direction:
-        """Where each card of this arm must lie relative to the card before it (toward the start)."""
+        """Where each card of this arm must lie relative to the card before it (toward the
+        start)."""
         return {
             "north": Direction.NORTH_OF,
             "south": Direction.SOUTH_OF,
@@ -41,7 +42,8 @@ class Arm(Enum):
 
 @dataclass(frozen=True)
 class Slot:
-    """Where a card goes: ``direction`` of ``anchor`` (immediately), or between two adjacent cards."""
+    """Where a card goes: ``direction`` of ``anchor`` (immediately), or between two adjacent
+    cards."""
 
     direction: Direction | None
     anchor: str
@@ -107,7 +109,8 @@ class Table:
         return tuple(cards[i] for i in (at - 1, at + 1) if 0 <= i < len(cards))
 
     def relation(self, card: str, neighbour: str) -> Direction:
-        """Where ``card`` lies relative to its adjacent ``neighbour`` on the table (e.g. NORTH_OF)."""
+        """Where ``card`` lies relative to its adjacent ``neighbour`` on the table (e.g.
+        NORTH_OF)."""
         line = self.line_of(card)
         cards = self.cards_of(line)
         before = cards.index(card) < cards.index(neighbour)

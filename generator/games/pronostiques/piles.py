@@ -28,7 +28,8 @@ def check_players(players: int) -> int:
 
 
 def check_laps(laps: int) -> int:
-    """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a UserError."""
+    """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a
+    UserError."""
     if laps not in RACE_LENGTHS:
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
     return laps

@@ -46,7 +46,8 @@ class ScoreRules:
 
     @classmethod
     def from_names(cls, pair_bonus: str, three_in_a_row: str) -> ScoreRules:
-        """From the command-line spellings: ``each``/``once`` and ``adjacent``/``relative``/``none``."""
+        """From the command-line spellings: ``each``/``once`` and
+        ``adjacent``/``relative``/``none``."""
         if pair_bonus not in {bonus.value for bonus in PairBonus}:
             raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
         try:

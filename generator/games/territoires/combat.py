@@ -142,21 +142,36 @@ class Outcome:
 
 
 RULE_SEEDS: dict[str, str] = {
-    "run_one_own": "-1 carte s'il y a une seule carte attaquante de sa maison (paire ou impaire) et 2 de l'autre",
+    "run_one_own": (
+        "-1 carte s'il y a une seule carte attaquante de sa maison (paire ou impaire) et 2 de "
+        "l'autre"
+    ),
     "run_two_own": "-2 cartes s'il y a 2 cartes attaquantes de sa maison et une seule de l'autre",
-    "run_third_player": "Le 3ème joueur n'aura pas de point de vie, il n'aura pas les bonus de parité, mais pas non plus les malus.",
+    "run_third_player": (
+        "Le 3ème joueur n'aura pas de point de vie, il n'aura pas les bonus de parité, mais pas "
+        "non plus les malus."
+    ),
     "weapon_other": "-1 carte si l'arme est de l'autre maison",
     "weapon_own": "-2 cartes si l'arme est de sa maison",
     "weapons_both": "-3 cartes s'il y a les 2 armes (10 et 11)",
     "weapon_third_player": "il n'aura pas les bonus de parité, mais pas non plus les malus",
-    "animal_other": "Même calcul des points que pour les armes. (-1 carte si l'animal est de l'autre maison)",
-    "animal_own": "Même calcul des points que pour les armes. (-2 cartes si l'animal est de sa maison)",
-    "animals_both": "Même calcul des points que pour les armes. (-3 cartes s'il y a les 2 animaux, 15 et 18)",
+    "animal_other": (
+        "Même calcul des points que pour les armes. (-1 carte si l'animal est de l'autre maison)"
+    ),
+    "animal_own": (
+        "Même calcul des points que pour les armes. (-2 cartes si l'animal est de sa maison)"
+    ),
+    "animals_both": (
+        "Même calcul des points que pour les armes. (-3 cartes s'il y a les 2 animaux, 15 et 18)"
+    ),
     "animal_third_player": "il n'aura pas les bonus de parité, mais pas non plus les malus",
     "support_own": "-2 avec 2 cartes qui se suivent",
     "support_alone": "-2 points pour camps nature si 1 carte",
     "supports_both": "-3 cartes si les 2 soutiens 4 et 6 sont posés ensemble",
-    "support_foreign": "0 cartes si cette carte est utilisé par l'autre maison (y compris lors des assemblages de 3 cartes)",
+    "support_foreign": (
+        "0 cartes si cette carte est utilisé par l'autre maison (y compris lors des assemblages de "
+        "3 cartes)"
+    ),
     "heal_other": "+1 point pour le camp qui joue si carte de la parité adverse",
     "heal_own": "+2 points si carte de sa parité",
 }
@@ -483,7 +498,8 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
 def readings(
     cards: tuple[int, ...] | list[int], player: Player, rules: Rules = Rules()
 ) -> list[Outcome]:
-    """Every way the combination can count (an attack, a healing, or both), or InvalidCombination."""
+    """Every way the combination can count (an attack, a healing, or both), or
+    InvalidCombination."""
     ordered = _check_cards(tuple(cards))
     if len(ordered) == 3:
         if not _consecutive(ordered):

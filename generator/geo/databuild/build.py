@@ -156,8 +156,13 @@ REFERENCES: tuple[dict[str, object], ...] = (
 LANDMARKS_PROVENANCE = {
     "file": "landmarks.csv",
     "licence": "CC0 1.0 (hand-curated for this project; Wikidata identifiers are CC0)",
-    "attribution_fr": "Sites remarquables : sélection faite pour ce projet (CC0) ; quelques identifiants Wikidata (CC0).",
-    "attribution_en": "Landmarks: curated for this project (CC0); a few Wikidata identifiers (CC0).",
+    "attribution_fr": (
+        "Sites remarquables : sélection faite pour ce projet (CC0) ; quelques identifiants "
+        "Wikidata (CC0)."
+    ),
+    "attribution_en": (
+        "Landmarks: curated for this project (CC0); a few Wikidata identifiers (CC0)."
+    ),
     "rebuild": "hand-curated: edit datasets/landmarks.csv, then run the tests",
 }
 
@@ -355,7 +360,8 @@ def _is_datasets_folder(folder: Path) -> bool:
 
 
 def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
-    """Names of ``files`` whose content differs from what ``folder`` holds (gzip: compared unpacked)."""
+    """Names of ``files`` whose content differs from what ``folder`` holds (gzip: compared
+    unpacked)."""
     different = []
     for name, data in files.items():
         path = folder / name

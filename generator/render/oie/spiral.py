@@ -1,4 +1,5 @@
-"""Geometry of the centripetal spiral: 63 cells (start + squares 1..62) and the garden in the centre.
+"""Geometry of the centripetal spiral: 63 cells (start + squares 1..62) and the garden in the
+centre.
 
 Pure geometry in millimetres, no drawing. The track is a band of constant width along an
 Archimedean spiral ``r(t) = r0 - pitch * t / 2π`` turning clockwise inward; consecutive turns

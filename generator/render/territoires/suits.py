@@ -63,7 +63,8 @@ def draw_suit(
 ) -> None:
     """Fill the suit ``suit_value`` ("coeur", "carreau", "trèfle", "pique") centred on (cx, cy) mm.
 
-    ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or black.
+    ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or
+    black.
     """
     fill = color or (PALETTE.suit_red if suit_value in ("coeur", "carreau") else PALETTE.suit_black)
     canvas.saveState()
