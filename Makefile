@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 OUT    ?= output
 
-.PHONY: kit test fuzz install install-test clean
+.PHONY: kit test lint fuzz install install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,13 @@ kit: install
 
 test: install-test
 	$(BIN)/python -m pytest
+
+# What CI checks besides the tests: formatting, lint rules, types, the import layers (pyproject.toml).
+lint: install-test
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The fuzz harness's big runs (slow): every subcommand, game files, kill -9, templates.
 fuzz: install-test
