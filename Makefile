@@ -25,8 +25,9 @@ install-test: $(VENV)/.installed-test
 kit: install
 	$(BIN)/pnp kit --out $(OUT)
 
+# On every core (pytest-xdist); a file's tests stay on one worker, so module fixtures run once.
 test: install-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # What CI checks besides the tests: formatting, lint rules, types, the import layers (pyproject.toml).
 lint: install-test
