@@ -49,7 +49,11 @@ def test_a_build_in_the_user_folder_writes_a_whole_set_and_is_read_first(tmp_pat
         embedded.PACKAGED / "landmarks.csv"
     ).read_bytes()
     stamp = json.loads((user_data / embedded.BUILD_STAMP_FILE).read_text(encoding="utf-8"))
-    assert stamp == {"pnp": __version__, "files": sorted(embedded.SET_FILES)}
+    assert {k: stamp[k] for k in ("pnp", "files")} == {
+        "pnp": __version__,
+        "files": sorted(embedded.SET_FILES),
+    }
+    assert set(stamp["sha256"]) == set(embedded.SET_FILES)  # what each file is, as written
     assert embedded.folder() == user_data
     assert embedded.dataset_path("communes.csv") == user_data / "communes.csv"
     assert report.joined_communes == 2  # the fake packages' set, not the shipped one

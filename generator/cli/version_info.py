@@ -48,6 +48,7 @@ def _licence_files() -> tuple[str | None, dict[str, Path]]:
 
 def about() -> None:
     """Show the version, the licences, the attributions of the embedded data, and the folders."""
+    from generator.cli.common import say
     from generator.core.folders import cache_dir, data_dir
     from generator.geo import embedded
     from generator.render.icons import icon_set
@@ -58,16 +59,20 @@ def about() -> None:
     for what, licence, name in LICENCES:
         typer.echo(f"  - {what}: {licence}")
         if name in files:
-            typer.echo(f"    {files[name]}")
+            say(f"    {files[name]}")
     typer.echo("Data sources (credit them with printed material):")
     for line in embedded.attributions("en"):
         typer.echo(f"  - {line}")
     typer.echo(f"  - {icon_set().attribution_en}")
     folder = embedded.folder()
     origin = "shipped with pnp" if folder == embedded.PACKAGED else "rebuilt by 'pnp data build'"
-    typer.echo(f"Embedded data: {folder} ({origin})")
-    typer.echo(f"HTTP cache: {cache_dir()}")
-    typer.echo(f"Fetched place sets: {data_dir()}")
+    say(f"Embedded data: {folder} ({origin})")
+    user = embedded.user_folder()
+    problem = embedded.user_set_problem(user)
+    if folder == embedded.PACKAGED and problem not in (None, embedded.NO_BUILD):
+        say(f"  (the build in {user} is not read: {problem}; run 'pnp data build' again)")
+    say(f"HTTP cache: {cache_dir()}")
+    say(f"Fetched place sets: {data_dir()}")
 
 
 def register(app: typer.Typer) -> None:

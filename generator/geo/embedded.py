@@ -28,6 +28,7 @@ import csv
 import gzip
 import io
 import json
+import os
 import unicodedata
 import zipfile
 from collections import defaultdict
@@ -114,13 +115,66 @@ def user_folder() -> Path:
 
 def folder() -> Path:
     """The folder the embedded set is read from: the user's (see :func:`user_folder`) when it
-    holds a whole set built by this version of pnp, else the set shipped with pnp."""
-    stamp = user_folder() / BUILD_STAMP_FILE
+    holds a whole set built by this version of pnp, every file as the build wrote it, else the
+    set shipped with pnp (the same bytes: the build's package versions are pinned)."""
+    user = user_folder()
+    return user if user_set_problem(user) is None else PACKAGED
+
+
+MAX_STAMP_BYTES = 1 << 20
+NO_BUILD = "no 'pnp data build' there"
+MAX_SET_FILE_BYTES = 64 << 20
+
+
+def user_set_problem(user: Path) -> str | None:
+    """Why the set in ``user`` is not read (None: it is): no build there, a build by another
+    version of pnp, or a file that is no longer what the build wrote (cut short, edited,
+    replaced by a FIFO...). The contents are hashed again only when a file's status changes."""
     try:
-        built_by = json.loads(stamp.read_text(encoding="utf-8")).get("pnp")
-    except (OSError, ValueError, AttributeError):
-        return PACKAGED
-    return stamp.parent if built_by == __version__ else PACKAGED
+        st = os.lstat(user / BUILD_STAMP_FILE)
+    except OSError:
+        return NO_BUILD
+    return _user_set_problem(
+        str(user), (_signature(st), *(_file_signature(user / name) for name in SET_FILES))
+    )
+
+
+def _signature(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode)
+
+
+def _file_signature(path: Path) -> tuple[int, ...]:
+    try:
+        return _signature(os.lstat(path))
+    except OSError:
+        return ()
+
+
+@lru_cache(maxsize=8)
+def _user_set_problem(user: str, _status: tuple[tuple[int, ...], ...]) -> str | None:
+    import hashlib
+
+    from generator.core.inputs import read_input
+
+    folder_path = Path(user)
+    stamp_path = folder_path / BUILD_STAMP_FILE
+    try:
+        stamp = json.loads(read_input(stamp_path, "build stamp", MAX_STAMP_BYTES))
+    except (UserError, ValueError, RecursionError):
+        return f"its stamp {BUILD_STAMP_FILE} is not one pnp wrote"
+    if not isinstance(stamp, dict) or stamp.get("pnp") != __version__:
+        return "built by another version of pnp"
+    digests = stamp.get("sha256")
+    if not isinstance(digests, dict) or not set(SET_FILES) <= set(digests):
+        return f"its stamp {BUILD_STAMP_FILE} does not list every file of the set"
+    for name in SET_FILES:
+        try:
+            data = read_input(folder_path / name, "embedded data file", MAX_SET_FILE_BYTES)
+        except UserError:
+            return f"{name} is missing or not a regular file"
+        if hashlib.sha256(data).hexdigest() != digests[name]:
+            return f"{name} changed since the build"
+    return None
 
 
 def dataset_path(name: str) -> Path:
