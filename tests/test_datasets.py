@@ -333,6 +333,7 @@ def test_provenance_names_every_source_and_file():
     files = {f for s in document["sources"] for f in s["files"]} | {document["landmarks"]["file"]}
     assert files == {
         "communes.csv",
+        "commune_name_keys.txt",
         "all_communes.csv",
         "departements.csv",
         "regions.csv",

@@ -20,9 +20,10 @@ LICENCES = (
     ),
     (
         "the embedded data",
-        "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab), "
-        "public domain (Natural Earth), CC BY 3.0 (the game-icons.net pictures), "
-        "CC0 (the landmarks)",
+        "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab, IGN), "
+        "public domain (Natural Earth), Unicode License v3 (CLDR names), "
+        "ODbL 1.0 (the land checks, from OpenStreetMap), CC BY 3.0 (the game-icons.net "
+        "pictures), CC0 (the curated tables)",
         "LICENSE-data.md",
     ),
 )

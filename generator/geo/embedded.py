@@ -50,6 +50,7 @@ PACKAGED = package_folder("datasets")  # the set shipped with pnp (the repositor
 DATASETS = PACKAGED
 
 COMMUNES_FILE = "communes.csv"
+COMMUNE_NAME_KEYS_FILE = "commune_name_keys.txt"  # the name key of each row of communes.csv
 ALL_COMMUNES_FILE = "all_communes.csv"
 LANDMARKS_FILE = "landmarks.csv"
 DEPARTEMENTS_FILE = "departements.csv"
@@ -85,6 +86,7 @@ LICENCES_PAGE = "LICENSE-data.md"
 # with the repository's datasets/).
 SET_FILES = (
     COMMUNES_FILE,
+    COMMUNE_NAME_KEYS_FILE,
     ALL_COMMUNES_FILE,
     DEPARTEMENTS_FILE,
     REGIONS_FILE,
@@ -269,31 +271,68 @@ def communes() -> tuple[Place, ...]:
 
 @dataclass(frozen=True)
 class PlaceNames:
-    """The name, kind and département of every commune, then of every landmark (the order of
-    ``communes() + landmarks()``), without their :class:`Place` records: finding two places by
-    name among 8,800 needs every name but the records of the two found only."""
+    """The name key of every commune, then of every landmark (the order of ``communes() +
+    landmarks()``), and the name, kind, département and record of one of them on demand:
+    finding two places by name among 8,800 needs every key but the rest of the two found only.
+    The communes' keys are read from ``commune_name_keys.txt`` (written by 'pnp data build'
+    with communes.csv), their rows are parsed one by one when asked for."""
 
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-    departements: tuple[str | None, ...]
-    _communes: tuple[list[str], ...]
+    keys: tuple[str, ...]
+    _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header
+    _sites: tuple[Place, ...]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def described(self, position: int) -> tuple[str, str, str | None]:
+        """The name, kind and département of the place at ``position``."""
+        if position < len(self._commune_lines):
+            row = self._commune_row(position)
+            return row[1], "town", row[4]
+        site = self._sites[position - len(self._commune_lines)]
+        return site.name, site.kind, site.departement
 
     def place(self, position: int) -> Place:
         """The record of the place at ``position``."""
-        if position < len(self._communes):
-            return _commune(self._communes[position])
-        return landmarks()[position - len(self._communes)]
+        if position < len(self._commune_lines):
+            return _commune(self._commune_row(position))
+        return self._sites[position - len(self._commune_lines)]
+
+    def _commune_row(self, position: int) -> list[str]:
+        row = next(csv.reader([self._commune_lines[position]]))
+        if len(row) != len(COMMUNE_COLUMNS):
+            raise UserError(
+                f"{dataset_path(COMMUNES_FILE)} line {position + 2} is damaged; restore it from "
+                "git or run 'pnp data build'"
+            )
+        return row
 
 
 def place_names() -> PlaceNames:
     """Every embedded commune and landmark by name (see :class:`PlaceNames`)."""
-    rows = tuple(_read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+    from generator.core.namekeys import name_key
+
+    communes_path = dataset_path(COMMUNES_FILE)
+    header, _, body = communes_path.read_text(encoding="utf-8").partition("\n")
+    if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
+        _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
+    lines = tuple(body.split("\n"))
+    keys_path = dataset_path(COMMUNE_NAME_KEYS_FILE)
+    keys = tuple(keys_path.read_text(encoding="utf-8").split("\n"))
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    if keys and keys[-1] == "":
+        keys = keys[:-1]
+    if len(keys) != len(lines):
+        raise UserError(
+            f"{keys_path} has {len(keys)} names for the {len(lines)} rows of {communes_path}; "
+            "restore both from git or run 'pnp data build'"
+        )
     sites = landmarks()
     return PlaceNames(
-        names=tuple(row[1] for row in rows) + tuple(site.name for site in sites),
-        kinds=("town",) * len(rows) + ("site",) * len(sites),
-        departements=tuple(row[4] for row in rows) + tuple(site.departement for site in sites),
-        _communes=rows,
+        keys=keys + tuple(name_key(site.name) for site in sites),
+        _commune_lines=lines,
+        _sites=sites,
     )
 
 

@@ -62,6 +62,7 @@ REBUILD_COMMAND = "pnp data build"
 
 GENERATED_FILES = (
     "communes.csv",
+    "commune_name_keys.txt",
     "all_communes.csv",
     "departements.csv",
     "regions.csv",
@@ -285,6 +286,9 @@ def build_datasets(
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
         ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
     }
+    files["commune_name_keys.txt"] = tables.commune_name_keys_text(
+        files["communes.csv"].decode("utf-8")
+    ).encode("utf-8")
     counts = {
         "etalab_metropolitan_communes": len(communes),
         "communes_with_geonames_place": len(joined.joined),
@@ -320,7 +324,13 @@ def build_datasets(
 def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict[str, object]:
     used_by = {
         CITIES.name: ["communes.csv", "world_towns.zip"],
-        ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],
+        ETALAB.name: [
+            "communes.csv",
+            "commune_name_keys.txt",
+            "all_communes.csv",
+            "departements.csv",
+            "regions.csv",
+        ],
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
         CLDR_DATES.name: ["world_towns.zip"],
         CLDR_NAMES.name: ["country_names.csv"],
