@@ -26,8 +26,10 @@ kit: install
 	$(BIN)/pnp kit --out $(OUT)
 
 # On every core (pytest-xdist); a file's tests stay on one worker, so module fixtures run once.
+# WORKERS=0 runs in one process (a machine already busy gains nothing from two workers).
+WORKERS ?= auto
 test: install-test
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
 # What CI checks besides the tests: formatting, lint rules, types, the import layers (pyproject.toml).
 lint: install-test
