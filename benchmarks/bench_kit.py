@@ -7,6 +7,7 @@ compare it with the CPU time and the load average printed). The runs' folders ar
 compared byte for byte (same parameters must give identical files).
 
     python benchmarks/bench_kit.py [--runs 3] [--region france] [--paper a4] [--seed 1]
+        [--profile home|shop]
 
 Targets (issue 9): under 5 s and under 500 MiB.
 """
@@ -27,7 +28,9 @@ TARGET_SECONDS = 5.0
 TARGET_MIB = 500.0
 
 
-def run_once(out: Path, region: str, paper: str, seed: int) -> tuple[float, float, int, float]:
+def run_once(
+    out: Path, region: str, paper: str, seed: int, profile: str = "home"
+) -> tuple[float, float, int, float]:
     command = [
         sys.executable,
         "-m",
@@ -41,6 +44,8 @@ def run_once(out: Path, region: str, paper: str, seed: int) -> tuple[float, floa
         paper,
         "--seed",
         str(seed),
+        "--profile",
+        profile,
     ]
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -66,12 +71,13 @@ def main() -> int:
     parser.add_argument("--region", default="france")
     parser.add_argument("--paper", default="a4")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", choices=("home", "shop"), default="home")
     args = parser.parse_args()
 
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-kit-") as scratch:
         results = [
-            run_once(Path(scratch) / f"run{i}", args.region, args.paper, args.seed)
+            run_once(Path(scratch) / f"run{i}", args.region, args.paper, args.seed, args.profile)
             for i in range(args.runs)
         ]
         trees = [tree(Path(scratch) / f"run{i}") for i in range(args.runs)]
@@ -82,8 +88,10 @@ def main() -> int:
     pdfs = [name for name in files if name.endswith(".pdf")]
     identical = all(other == files for other in trees[1:])
     print(
-        f"kit: {len(files)} files ({len(pdfs)} PDFs, {sum(map(len, files.values())) / 1e6:.1f} "
-        f"MB), exit codes {sorted({code for _, _, code, _ in results})}"
+        f"kit --profile {args.profile}: {len(files)} files ({len(pdfs)} PDFs, "
+        f"{sum(len(files[name]) for name in pdfs) / 1e6:.1f} MB of PDF, "
+        f"{sum(map(len, files.values())) / 1e6:.1f} MB in all), "
+        f"exit codes {sorted({code for _, _, code, _ in results})}"
     )
     print(
         f"wall time: median {statistics.median(times):.2f} s, min {min(times):.2f} s, "

@@ -58,11 +58,15 @@ def build_cards(params: KitParams) -> list[Path | KitFile]:
 
 
 def build_poster(params: KitParams) -> list[Path]:
-    """One landscape page."""
+    """One landscape page, as another program would write it: no viewer preferences."""
+    import pikepdf
+
     sheet = paper(params.paper).landscape()
-    return [
-        _pdf(params.out / "poster.pdf", sheet.width, sheet.height, ["Plateau"], "Sample poster")
-    ]
+    path = _pdf(params.out / "poster.pdf", sheet.width, sheet.height, ["Plateau"], "Sample poster")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        del pdf.Root.ViewerPreferences
+        pdf.save(path, deterministic_id=True)
+    return [path]
 
 
 def build_refused(params: KitParams) -> list[Path]:

@@ -54,7 +54,12 @@ def test_manifest_lists_every_file_with_measured_facts(tmp_path):
     out = tmp_path / "out"
     kit(out, region="bretagne", paper="letter", seed=7)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["parameters"] == {"region": "bretagne", "paper": "letter", "seed": 7}
+    assert manifest["parameters"] == {
+        "region": "bretagne",
+        "paper": "letter",
+        "seed": 7,
+        "profile": "home",
+    }
     on_disk = set(tree(out)) - {"manifest.json"}
     listed = {entry["path"] for entry in manifest["files"]}
     assert listed == on_disk

@@ -547,11 +547,12 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
                 )
         return sorted(set(found))
 
-    from generator.render.oucedonc.token_sheet import TOKEN_BLEED, plan_tokens
+    from generator.render.oucedonc.token_sheet import plan_tokens
 
-    sheet = plan_tokens(210.0, 297.0, 35)
+    bleed = 1.0  # the deck's, at home by default: the discs reach that far beyond the cut
+    sheet = plan_tokens(210.0, 297.0, 35, bleed)
     cuts = centres(front, sheet.radius)
-    discs = centres(back, sheet.radius + TOKEN_BLEED)
+    discs = centres(back, sheet.radius + bleed)
     assert len(cuts) == 35 and len(discs) == 35
     mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
     assert all(

@@ -90,3 +90,49 @@ def test_a_colour_can_carry_its_cmyk_beside_its_rgb():
     ink = hex_colour("#1D2B3A", cmyk=Cmyk(0.75, 0.55, 0.35, 0.7))
     assert ink.cmyk == Cmyk(0.75, 0.55, 0.35, 0.7)
     assert ink.rgb == hex_colour("#1D2B3A").rgb
+
+
+# ----------------------------------------------------------------------------- print-shop forms
+
+
+def test_every_palette_colour_has_its_cmyk_within_the_ink_limit():
+    """The shop profile prints each colour's own CMYK: none may be missing (it would raise in a
+    shop file), none above the 300 % that coated-paper print shops accept."""
+    for module, palette in palette_instances():
+        for colour in colours_of(palette):
+            assert colour.cmyk is not None, (module, colour.hex)
+            assert colour.cmyk.total <= 300, (module, colour.hex, colour.cmyk)
+            assert colour.alpha in (None, 1.0), (module, colour.hex)  # flattened at design time
+
+
+def test_text_colours_are_black_ink_only():
+    """Text must not depend on four plates in register: every palette's text colours are K."""
+    from generator.render.oie.palette import PALETTE as OIE
+    from generator.render.oucedonc.palette import PALETTE as OUCEDONC
+    from generator.render.palette import CALIBRATION, MARKS, SHEET
+    from generator.render.territoires.palette import PALETTE as TERRITOIRES
+
+    for colour in (
+        SHEET.ink,
+        SHEET.muted,
+        MARKS.crop,
+        CALIBRATION.ink,
+        OIE.ink,
+        OUCEDONC.ink,
+        OUCEDONC.muted,
+        OUCEDONC.night_text,
+        TERRITOIRES.ink,
+        TERRITOIRES.muted,
+    ):
+        assert colour.cmyk is not None and colour.cmyk.black_only, colour.hex
+
+
+def test_a_flattened_mix_is_the_colour_transparency_would_show():
+    from generator.render.colour import cmyk, mix
+
+    red = hex_colour("#FF0000", cmyk(0, 100, 100, 0))
+    paper = hex_colour("#FFFFFF", cmyk(0, 0, 0, 0))
+    half = mix(red, paper, 0.5)
+    assert half.rgb == (1.0, 0.5, 0.5)
+    assert half.cmyk == Cmyk(0, 0.5, 0.5, 0)
+    assert mix(red, paper, 1.0) == red

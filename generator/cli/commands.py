@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "about": ("version_info",),
     "kit": ("kit",),
     "calibrate": ("calibrate",),
+    "preflight": ("preflight",),
     "places": ("places",),
     "oucedonc": ("oucedonc", "oucedonc_referee"),
     "data": ("data", "data_fetch"),
@@ -42,6 +43,7 @@ SUMMARIES: dict[str, str] = {
         "Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of "
         "the decks."
     ),
+    "preflight": "Check a PDF for a home printer or a print shop, one line per rule.",
     "places": "List the places of a region, or pick an Oucédonc deck of --count places.",
     "oucedonc": "Oucédonc: place-card decks for any region, and a referee for the table.",
     "data": "The embedded geodata: rebuild it, fetch other sources.",

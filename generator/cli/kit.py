@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from generator.cli.common import say
+from generator.cli.print_options import InkLimitOption, ProfileOption
 from generator.core.text import terminal
 from generator.render.paper import HomePaper
+from generator.render.profile import Profile
 
 if TYPE_CHECKING:
     from generator.kit.run import KitOutcome
@@ -33,6 +35,8 @@ def kit(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
     ] = 1,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
     force: Annotated[
         bool,
         typer.Option(
@@ -50,8 +54,16 @@ def kit(
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
 
-    components = COMPONENTS
-    params = KitParams(out=out, region=region, paper=paper.value, seed=seed, force=force)
+    components = tuple(c for c in COMPONENTS if profile.value in c.profiles)
+    params = KitParams(
+        out=out,
+        region=region,
+        paper=paper.value,
+        seed=seed,
+        profile=profile.value,
+        ink_limit=ink_limit,
+        force=force,
+    )
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description:<32.32}", markup=False),

@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.cli.print_options import InkLimitOption, ProfileOption
 from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPayer
 from generator.render.paper import HomePaper, PaperName
+from generator.render.profile import Profile
 
 app = typer.Typer(
     help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.", no_args_is_help=True
@@ -38,7 +40,8 @@ def board(
     grid: Annotated[
         str | None,
         typer.Option(
-            "--grid", help="With --tiles: COLSxROWS landscape pages (default 2x2 ≈ 54 × 37 cm)."
+            "--grid",
+            help="With --tiles: COLSxROWS landscape pages (default 2x3: the board 52 × 52 cm).",
         ),
     ] = None,
     theme: Annotated[
@@ -56,6 +59,8 @@ def board(
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write (default output/oie-board.pdf).")
     ] = None,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
     force: Force = False,
 ) -> None:
     """Print the 63-square spiral board with its rules panel."""
@@ -69,6 +74,8 @@ def board(
         source=source,
         seed=seed,
         occupied=occupied.value,
+        profile=profile.value,
+        ink_limit=ink_limit,
     )
     path = make_board(request, out, force)
     say(f"wrote {path}")

@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.cli.print_options import InkLimitOption, ProfileOption
 from generator.games.otcho import Stage
 from generator.render.paper import HomePaper
+from generator.render.profile import Profile
 
 otcho = typer.Typer(
     help="Neo Otcho: roll classifier and print-and-play sheets.", no_args_is_help=True
@@ -89,6 +91,8 @@ def sheets(
             "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."
         ),
     ] = 2,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
     force: Force = False,
 ) -> None:
     """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
@@ -97,7 +101,7 @@ def sheets(
     from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(out, players, paper.value, rules, force):
+    for path in build_sheets(out, players, paper.value, rules, profile.value, ink_limit, force):
         say(f"wrote {path}")
 
 

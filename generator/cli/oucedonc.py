@@ -9,11 +9,19 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    InkLimitOption,
+    ProfileOption,
+    bleed_option,
+)
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
+from generator.render.profile import Profile
 
 oucedonc_app = typer.Typer(
     name="oucedonc",
@@ -46,9 +54,7 @@ def deck(
     card_size: Annotated[
         str, typer.Option("--card-size", help="poker, bridge, mini, tarot or WxH in mm.")
     ] = "poker",
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed in mm around each card (3 for print shops).")
-    ] = 1.0,
+    bleed: Annotated[float | None, bleed_option(1.0)] = None,
     duplex: Annotated[
         Duplex,
         typer.Option(
@@ -98,6 +104,10 @@ def deck(
     out: Annotated[
         Path, typer.Option("--out", help="The PDF to write; the deck JSON goes beside it.")
     ] = Path("output/oucedonc.pdf"),
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    faces: FacesOption = False,
+    back_first: BackFirstOption = False,
     force: Force = False,
 ) -> None:
     """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
@@ -121,6 +131,10 @@ def deck(
         sites_share=sites_share,
         difficulty=difficulty.value,
         tokens_each=tokens_each,
+        profile=profile.value,
+        ink_limit=ink_limit,
+        faces=faces,
+        back_first=back_first,
         force=force,
     )
     files = make_deck(options)
@@ -133,6 +147,8 @@ def deck(
         say(files.note)
     say(f"wrote {files.pdf}")
     say(f"wrote {files.json}")
+    for path in files.faces:
+        say(f"wrote {path}")
     say(f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)")
     if files.pngs:
         say(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")

@@ -9,9 +9,17 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    InkLimitOption,
+    ProfileOption,
+    bleed_option,
+)
 from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
+from generator.render.profile import Profile
 
 pronostiques = typer.Typer(
     help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.", no_args_is_help=True
@@ -143,15 +151,11 @@ def sheets(
             help="Rule (c) as printed and in the barème: adjacent, relative or none.",
         ),
     ] = ThreeInARow.ADJACENT,
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed around each card, mm (3 for print shops).")
-    ] = 1.0,
-    faces: Annotated[
-        bool,
-        typer.Option(
-            "--faces", help="Also write one card face per page (card + bleed), for print services."
-        ),
-    ] = False,
+    bleed: Annotated[float | None, bleed_option(1.0)] = None,
+    faces: FacesOption = False,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    back_first: BackFirstOption = False,
     force: Force = False,
 ) -> None:
     """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
@@ -170,9 +174,15 @@ def sheets(
         rules,
         bleed,
         faces,
+        profile.value,
+        ink_limit,
+        back_first,
         force,
     ):
         say(f"wrote {path}")
+    from generator.products.pronostiques_sheets import deck_sheets_note
+
+    say(deck_sheets_note(paper.value, duplex.value, bleed, profile.value) + ".")
 
 
 def register(app: typer.Typer) -> None:

@@ -9,9 +9,17 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    InkLimitOption,
+    ProfileOption,
+    bleed_option,
+)
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
+from generator.render.profile import Profile
 
 sub = typer.Typer(
     help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
@@ -170,15 +178,17 @@ def sheets(
             help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
         ),
     ] = Duplex.LONG,
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed around each card, mm (3 for print shops).")
-    ] = 2.0,
+    bleed: Annotated[float | None, bleed_option(2.0)] = None,
     back_offset: Annotated[
         str,
         typer.Option(
             "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
         ),
     ] = "0,0",
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    faces: FacesOption = False,
+    back_first: BackFirstOption = False,
     force: Force = False,
 ) -> None:
     """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
@@ -193,6 +203,10 @@ def sheets(
         duplex=duplex.value,
         bleed=bleed,
         back_offset=back_offset,
+        profile=profile.value,
+        ink_limit=ink_limit,
+        faces=faces,
+        back_first=back_first,
         force=force,
     )
     for path in write_sheets(options):

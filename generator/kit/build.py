@@ -113,9 +113,11 @@ def validate_params(params: KitParams) -> KitParams:
             "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for France"
         )
     from generator.geo.regions import resolve_region
+    from generator.render.profile import print_profile
 
+    profile = print_profile(params.profile, params.ink_limit)  # one line for a bad profile or limit
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
-    return replace(params, paper=paper, region=region)
+    return replace(params, paper=paper, region=region, profile=profile.kind.value)
 
 
 def build_kit(

@@ -24,29 +24,66 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         region=params.region,
         seed=params.seed,
         paper=params.paper,
+        profile=params.profile,
+        ink_limit=params.ink_limit,
+        faces=params.shop,
     )
     files = make_deck(options)
     deck = files.deck
+    tokens = f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens"
     advice = (
-        f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. The last "
-        f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens."
+        f"For a print shop that prints sheets: both sides, long-edge flip, cut on the crop marks "
+        f"(the magenta circles of the tokens are the die line, CutContour). The last {tokens}."
+        if params.shop
+        else f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. "
+        f"The last {tokens}."
     )
-    return [
+    built = [
         KitFile(
             files.pdf,
             title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
             f"{TOKENS} tokens",
             print_notes=PrintNotes(duplex="long", advice=advice),
         ),
+    ]
+    if files.faces:
+        cards, token_faces = files.faces
+        count = len(deck.places) + len(deck.others)
+        built += [
+            KitFile(
+                cards,
+                title=f"{deck.title}: the {count} cards one face per page (front, back)",
+                print_notes=PrintNotes("single", FACES_ADVICE.format(count=count)),
+            ),
+            KitFile(
+                token_faces,
+                title=f"{deck.title}: the {TOKENS} tokens one face per page (front, back)",
+                print_notes=PrintNotes("single", TOKEN_FACES_ADVICE.format(count=TOKENS)),
+            ),
+        ]
+    built.append(
         KitFile(
             files.json,
             title="Deck file for the referee (pnp oucedonc play, pnp oucedonc game, verify --deck)",
         ),
+    )
+    built.append(
         KitFile(
             files.referee_page,
             title="The referee on a phone: copy this page to the phone and open it (works offline)",
-        ),
-    ]
+        )
+    )
+    return built
+
+
+FACES_ADVICE = (
+    "Send this to a card printer: {count} cards, poker size 63 × 88 mm, 3 mm bleed, "
+    "odd pages the fronts, even pages the backs."
+)
+TOKEN_FACES_ADVICE = (
+    "{count} round tokens, front then back; the magenta circle is the die line (spot colour "
+    "CutContour): the cutter follows it, the press does not print it."
+)
 
 
 # ---------------------------------------------------------------- Jeu de l'Oie
@@ -62,7 +99,8 @@ def build_oie_board(params: KitParams) -> list[Path]:
     """The one-page board on the kit's paper."""
     from generator.products.oie_board import BoardRequest, make_board
 
-    return [make_board(BoardRequest(paper=params.paper), params.out / "oie-board.pdf")]
+    request = BoardRequest(paper=params.paper, profile=params.profile, ink_limit=params.ink_limit)
+    return [make_board(request, params.out / "oie-board.pdf")]
 
 
 def build_oie_themed_board(params: KitParams) -> list[Path]:
@@ -72,17 +110,23 @@ def build_oie_themed_board(params: KitParams) -> list[Path]:
     slug = (
         "".join(ch if ch.isalnum() else "-" for ch in params.region.lower()).strip("-") or "region"
     )
-    request = BoardRequest(paper=params.paper, theme=params.region, seed=params.seed)
+    request = BoardRequest(
+        paper=params.paper,
+        theme=params.region,
+        seed=params.seed,
+        profile=params.profile,
+        ink_limit=params.ink_limit,
+    )
     return [make_board(request, params.out / f"oie-board-{slug}.pdf")]
 
 
 def build_oie_poster(params: KitParams) -> list[Path]:
-    """The 2x2-page poster on the kit's paper (A4 or Letter)."""
+    """The 2x3-page poster on the kit's paper (A4 or Letter): a square board of about 52 cm."""
     from generator.products.oie_board import BoardRequest, make_board
 
     return [
         make_board(
-            BoardRequest(tiles=_poster_paper(params.paper), grid="2x2"),
+            BoardRequest(tiles=_poster_paper(params.paper), grid="2x3"),
             params.out / "oie-poster.pdf",
         )
     ]
@@ -104,19 +148,39 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
     written: list[Path] = []
     for players in (2, 3, 4):
         written += write_sheets(
-            SheetOptions(out=params.out, players=players, paper=sheet, deck=False)
+            SheetOptions(
+                out=params.out,
+                players=players,
+                paper=sheet,
+                deck=False,
+                profile=params.profile,
+                ink_limit=params.ink_limit,
+            )
         )
     return written
 
 
-def build_territoires_deck(params: KitParams) -> list[Path]:
-    """The 36-card Lenormand deck (poker size, long-edge duplex)."""
-    from generator.render.imposition import SheetSpec, card_size
-    from generator.render.paper import paper
-    from generator.render.territoires.deck import render_lenormand_deck
+def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
+    """The 36-card Lenormand deck (poker size, long-edge duplex); for a shop, its faces too."""
+    from generator.products.territoires_sheets import SheetOptions, write_sheets
 
-    spec = SheetSpec(paper=paper(params.paper), card=card_size("poker"), bleed=2.0)
-    return [render_lenormand_deck(spec).save(params.out / "territoires-jeu-lenormand.pdf")]
+    written: list[Path | KitFile] = list(
+        write_sheets(
+            SheetOptions(
+                out=params.out,
+                paper=params.paper,
+                sheets=False,
+                profile=params.profile,
+                ink_limit=params.ink_limit,
+                faces=params.shop,
+            )
+        )
+    )
+    if params.shop:
+        written[1] = KitFile(
+            Path(written[1]), print_notes=PrintNotes("single", FACES_ADVICE.format(count=36))
+        )
+    return written
 
 
 # ---------------------------------------------------------------- Neo Otcho
@@ -133,11 +197,14 @@ OTCHO_ADVICE: dict[str, str] = {
 
 def build_otcho(params: KitParams) -> list[KitFile]:
     """The material for up to 6 players (print fewer cards for fewer players)."""
+    from generator.games.otcho import RollRules
     from generator.products.otcho_sheets import build_sheets
 
     return [
         KitFile(path, print_notes=PrintNotes(advice=OTCHO_ADVICE[path.name]))
-        for path in build_sheets(params.out, 6, params.paper)
+        for path in build_sheets(
+            params.out, 6, params.paper, RollRules(), params.profile, params.ink_limit
+        )
     ]
 
 
@@ -148,16 +215,41 @@ PRONOSTIQUES_ADVICE: dict[str, str] = {
     "then the 4 prediction cards with their gold back.",
     "pronostiques-score-pad.pdf": "Columns for 4 players, and the points of every finishing order below them.",
     "pronostiques-rules-aid.pdf": "The actions, the card powers, the scoring and the pile limits; one per player.",
+    "pronostiques-cards-faces.pdf": FACES_ADVICE.format(count=58),
 }
 
 
 def build_pronostiques(params: KitParams) -> list[KitFile]:
     """The deck (long-edge duplex), a 4-player score pad and the rules aid."""
+    from generator.games.pronostiques import ScoreRules
     from generator.products.pronostiques_sheets import build_sheets
 
+    paths = build_sheets(
+        params.out,
+        4,
+        params.paper,
+        score_rules=ScoreRules(),
+        faces=params.shop,
+        profile=params.profile,
+        ink_limit=params.ink_limit,
+    )
+    from generator.products.pronostiques_sheets import deck_sheets_note
+
+    sheets = deck_sheets_note(params.paper, profile=params.profile)
     return [
-        KitFile(path, print_notes=PrintNotes(advice=PRONOSTIQUES_ADVICE[path.name]))
-        for path in build_sheets(params.out, 4, params.paper)
+        KitFile(
+            path,
+            print_notes=PrintNotes(
+                "single" if path.name.endswith("-faces.pdf") else None,
+                PRONOSTIQUES_ADVICE[path.name]
+                + (
+                    f" {sheets[0].upper()}{sheets[1:]}."
+                    if path.name == "pronostiques-cards.pdf"
+                    else ""
+                ),
+            ),
+        )
+        for path in paths
     ]
 
 

@@ -27,6 +27,7 @@ COMPONENTS: tuple[Component, ...] = (
             "on the red ticks, tape at the back.",
         ),
         game="Jeu de l'Oie",
+        profiles=("home",),  # a print shop prints the board in one piece
     ),
     Component(
         "Jeu de l'Oie themed board",
@@ -47,6 +48,9 @@ COMPONENTS: tuple[Component, ...] = (
     Component("Neo Otcho", "generator.kit.builders:build_otcho", game="Neo Otcho"),
     Component("Pronostiques", "generator.kit.builders:build_pronostiques", game="Pronostiques"),
     Component(
-        "Printer calibration", "generator.kit.builders:build_calibration_sheets", game="Calibration"
+        "Printer calibration",
+        "generator.kit.builders:build_calibration_sheets",
+        game="Calibration",
+        profiles=("home",),  # print shops align their own presses
     ),
 )

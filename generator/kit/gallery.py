@@ -276,7 +276,7 @@ def _file_view(fact: FileFacts) -> FileView:
                 landscape=width > height,
             )
             for number, (thumb, (width, height)) in enumerate(
-                zip(fact.pdf.thumbnails, fact.pdf.page_sizes_mm, strict=True), start=1
+                zip(fact.pdf.thumbnails, fact.pdf.page_sizes_mm, strict=False), start=1
             )
         )
     return FileView(

@@ -18,8 +18,12 @@ from generator import __version__
 from generator.kit.build import BuiltFile, KitResult
 from generator.kit.model import KitParams
 from generator.kit.thumbnails import PdfPages, describe_sheets, read_pdf_pages
+from generator.render.ink import DEFAULT_INK_LIMIT
 
 THUMBNAIL_DIR = "thumbnails"
+#: A faces file (one card face per page, hundreds of pages for a print shop) is shown by its
+#: first cards only: front and back of the first three.
+FACES_PREVIEW_PAGES = 6
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,9 @@ def inspect_built_files(
                 out / THUMBNAIL_DIR if with_thumbnails else None,
                 stem,
                 before_write=before_write,
+                max_thumbnails=FACES_PREVIEW_PAGES
+                if built.path.name.endswith("-faces.pdf")
+                else None,
             )
         facts.append(measure(out, built.path, built, pdf))
     return facts
@@ -116,7 +123,13 @@ def manifest_document(params: KitParams, result: KitResult, facts: list[FileFact
     failed = {failure.component: failure.message for failure in result.failures}
     return {
         "generator": f"pnp {__version__}",
-        "parameters": {"region": params.region, "paper": params.paper, "seed": params.seed},
+        "parameters": {
+            "region": params.region,
+            "paper": params.paper,
+            "seed": params.seed,
+            "profile": params.profile,
+            **({"ink_limit": params.ink_limit or DEFAULT_INK_LIMIT} if params.shop else {}),
+        },
         "components": [
             {
                 "name": component.name,

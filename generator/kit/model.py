@@ -17,15 +17,25 @@ DUPLEX_CHOICES: tuple[str, ...] = ("single", "long", "short", "fold")
 KIT_PAPERS: tuple[str, ...] = HOME_PAPERS  # the kit is printed at home
 
 
+#: The print profiles a kit is built for (see :mod:`generator.render.profile`).
+KIT_PROFILES: tuple[str, ...] = ("home", "shop")
+
+
 @dataclass(frozen=True)
 class KitParams:
     out: Path
     region: str = "france"
     paper: str = "a4"
     seed: int = 1
+    profile: str = "home"  # home: RGB for home printers; shop: PDF/X-4 for a print shop
+    ink_limit: float | None = None  # shop: total ink limit, % (None: 300)
     force: bool = (
         False  # write into a folder that is not a kit's, replacing files of the same names
     )
+
+    @property
+    def shop(self) -> bool:
+        return self.profile == "shop"
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,7 @@ class Component:
     target: str  # "module:function", imported only when built
     print_notes: PrintNotes = PrintNotes()
     game: str = ""  # the gallery groups components by game; empty: the component's own name
+    profiles: tuple[str, ...] = KIT_PROFILES  # the kits it belongs to (calibration: home only)
 
     def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")

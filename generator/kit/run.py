@@ -52,6 +52,7 @@ def make_kit(
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.
     """
     params = validate_params(params)
+    components = tuple(c for c in components if params.profile in c.profiles)
     out = params.out
     previous = read_previous(out)
     check_folder(out, previous, params.force)

@@ -97,8 +97,10 @@ def read_pdf_pages(
     stem: str,
     max_pixels: int = 360,
     before_write: Callable[[Path], None] | None = None,
+    max_thumbnails: int | None = None,
 ) -> PdfPages:
-    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page.
+    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page (of the
+    first ``max_thumbnails`` pages only, if given).
 
     Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square;
     ``before_write(path)`` may refuse a name (raise) before it is written.
@@ -120,7 +122,7 @@ def read_pdf_pages(
             try:
                 width_pt, height_pt = page.get_size()
                 sizes.append((round(to_mm(width_pt), 2), round(to_mm(height_pt), 2)))
-                if thumbnail_dir is not None:
+                if thumbnail_dir is not None and (max_thumbnails is None or index < max_thumbnails):
                     target = thumbnail_dir / f"{stem}-p{index + 1:03d}.png"
                     if before_write is not None:
                         before_write(target)

@@ -70,6 +70,8 @@ class BoardRequest:
     source: str = "embedded"
     seed: int = 1
     occupied: str = "swap"
+    profile: str = "home"  # home or shop
+    ink_limit: float | None = None  # shop: total ink limit, %
 
 
 def default_out(request: BoardRequest) -> Path:
@@ -90,11 +92,20 @@ def board_options(request: BoardRequest) -> BoardOptions:
         raise UserError(
             "--source and --seed choose the places of a themed board; add --theme REGION"
         )
+    from generator.render.profile import print_profile
+
+    profile = print_profile(request.profile, request.ink_limit)
+    if profile.shop and request.tiles:
+        raise UserError(
+            "a print shop prints the board in one piece, not in tiles to tape together; "
+            "drop --tiles and give --paper a3 (or a4, letter) with --profile shop"
+        )
     options = BoardOptions(
         paper=request.paper or "a4",
         tiles=request.tiles,
-        grid=request.grid or "2x2",
+        grid=request.grid or "2x3",
         rules=Rules(occupied=request.occupied),
+        profile=profile,
     )
     if request.theme:
         themed = load_theme(request.theme, request.source, request.seed)

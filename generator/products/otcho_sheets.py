@@ -13,6 +13,8 @@ def build_sheets(
     players: int,
     paper_name: str,
     rules: RollRules = RollRules(),
+    profile: str = "home",
+    ink_limit: float | None = None,
     force: bool = False,
 ) -> list[Path]:
     """Write the four Neo Otcho PDFs into ``out`` and return their paths (the overwrite rule of
@@ -25,11 +27,13 @@ def build_sheets(
         build_player_cards,
         build_rules_aid,
     )
+    from generator.render.profile import print_profile
     from generator.render.sheet import sheet_paper
 
+    chosen = print_profile(profile, ink_limit)
     check_players(players)
     sheet = sheet_paper(paper_name, "Neo Otcho sheets")
-    options = OtchoOptions(players, sheet, rules)
+    options = OtchoOptions(players, sheet, rules, chosen)
     require_folder(out)
     with staging(out) as folder:
         written = [

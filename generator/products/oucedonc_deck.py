@@ -53,7 +53,7 @@ class DeckOptions:
     seed: int = 1
     paper: str = "a4"
     card_size: str = "poker"
-    bleed: float = 1.0
+    bleed: float | None = None  # None: 1 mm at home, 3 mm for a print shop
     duplex: str = "long"
     back_offset: str = "0,0"
     precision: str = "auto"  # auto = minute when the region allows it, else second
@@ -64,7 +64,15 @@ class DeckOptions:
     sites_share: float = SITES_SHARE
     difficulty: str = "normal"  # easy | normal | hard: how well known the places are
     tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
+    profile: str = "home"  # home (RGB) or shop (CMYK PDF/X-4, 3 mm bleed)
+    ink_limit: float | None = None  # shop: total ink limit in % (default 300)
+    faces: bool = False  # also the cards and the tokens one face per page
+    back_first: bool = False  # faces files: back, then front
     force: bool = False  # replace files at the output names that pnp did not make
+
+
+#: The deck's home bleed (mm) when ``--bleed`` is not given.
+HOME_BLEED = 1.0
 
 
 @dataclass(frozen=True)
@@ -76,10 +84,11 @@ class DeckFiles:
     pages: int
     referee_page: Path  # DECK-referee.html beside the JSON: the referee on a phone
     note: str | None = None  # a line for the user (a smaller default deck)
+    faces: tuple[Path, ...] = ()  # the cards' and the tokens' faces files
 
     @property
     def paths(self) -> list[Path]:
-        return [self.pdf, self.json, self.referee_page, *self.pngs]
+        return [self.pdf, self.json, self.referee_page, *self.faces, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -229,6 +238,8 @@ class PrintSettings:
     precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
     fonts: FontSet
     templates: TemplateSet
+    faces: bool = False
+    back_first: bool = False
 
 
 def print_settings(options: DeckOptions) -> PrintSettings:
@@ -242,16 +253,22 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         plan_sheet,
     )
     from generator.render.paper import paper
+    from generator.render.profile import print_profile
 
+    profile = print_profile(options.profile, options.ink_limit)
+    if options.back_first and not options.faces:
+        raise UserError("--back-first orders the faces files; add --faces")
     precisions = parse_precisions(options.precision)
     spec = SheetSpec(
         paper=paper(options.paper),
         card=card_size(options.card_size),
-        bleed=options.bleed,
+        bleed=profile.bleed(options.bleed, HOME_BLEED),
         duplex=parse_duplex(options.duplex),
         back_offset=parse_offset(options.back_offset),
+        profile=profile,
     )
     layout = plan_sheet(spec)
+    _check_type_fits(spec)
     if options.cards is not None:
         check_place_count(options.cards)
     if not 0 <= options.sites_share <= 1:
@@ -280,6 +297,28 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         precisions,
         fonts,
         templates,
+        options.faces,
+        options.back_first,
+    )
+
+
+def _check_type_fits(spec: SheetSpec) -> None:
+    """A card too small for the deck's smallest type at 6 pt is refused, saying what would not
+    fit, rather than printed in type nobody can read."""
+    from generator.render.fonts import MIN_TEXT_PT
+    from generator.render.imposition import CardBox
+    from generator.render.oucedonc.cards import LABEL_PT, POKER_HEIGHT, smallest_text
+
+    size = smallest_text(CardBox(spec.card.width, spec.card.height, spec.bleed))
+    if size >= MIN_TEXT_PT - 1e-9:
+        return
+    ratio = MIN_TEXT_PT / LABEL_PT
+    width, height = 63.0 / 1.1 * ratio, POKER_HEIGHT * ratio
+    raise UserError(
+        f"a {spec.card.name} card ({spec.card.width:g} × {spec.card.height:g} mm) cannot fit the "
+        f"LATITUDE/LONGITUDE labels, the footers and the rule texts at {MIN_TEXT_PT:g} pt (they "
+        f"would print at {size:.1f} pt); use --card-size poker or bridge, or WxH of at least "
+        f"{width:.0f}x{height:.0f}"
     )
 
 
@@ -296,14 +335,16 @@ def deck_outputs(options: DeckOptions, png_names: Sequence[str] = ()) -> list[Ou
         Output(options.out, is_pnp_pdf, "PDF"),
         Output(json_path, json_schema_is(SCHEMA), "deck file"),
         Output(page_path(json_path), text_holds(PAGE_MARKER), "referee page"),
+        *(Output(path, is_pnp_pdf, "PDF") for path in faces_paths(options.out) if options.faces),
         *(Output(folder / name, is_pnp_png, "card face PNG") for name in png_names),
     ]
 
 
 def _check_targets(options: DeckOptions) -> None:
-    """The PDF, the JSON, the referee page and the PNG folder must all be writable as such before
-    any is written: a PDF replaced while its deck file cannot be would leave the referee reading
-    another deck; the files beside the PDF follow the same rule as the PDF's name."""
+    """The PDF, the JSON, the referee page, the faces files and the PNG folder must all be
+    writable as such before any is written: a PDF replaced while its deck file cannot be would
+    leave the referee reading another deck; the files beside the PDF follow the same rule as the
+    PDF's name."""
     from generator.core.outputs import claim, require_folder
 
     claim(deck_outputs(options), options.force)
@@ -313,6 +354,11 @@ def _check_targets(options: DeckOptions) -> None:
 
 def png_folder(out: Path) -> Path:
     return out.with_name(out.stem + "_png")
+
+
+def faces_paths(out: Path) -> tuple[Path, Path]:
+    """The cards' and the tokens' faces files beside the deck PDF."""
+    return out.with_name(out.stem + "-faces.pdf"), out.with_name(out.stem + "-tokens-faces.pdf")
 
 
 def select_deck(
@@ -388,6 +434,8 @@ class BuiltDeck:
     cards: tuple[Card, ...]  # the engine's cards (painters), reused for PNG export
     spec: SheetSpec
     note: str | None = None
+    faces: bytes | None = None  # the cards one face per page
+    token_faces: bytes | None = None  # the tokens one face per page
 
 
 def render_oucedonc_deck(
@@ -395,13 +443,17 @@ def render_oucedonc_deck(
 ) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.games.oucedonc.pictograms import TOWN, pictogram
-    from generator.render.document import DocInfo
+    from generator.render.document import DocInfo, new_document
     from generator.render.fonts import require_glyphs
     from generator.render.icons import icon_credit
-    from generator.render.imposition import CardBox, Duplex, render_deck
+    from generator.render.imposition import CardBox, Duplex, render_deck, render_faces
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.texts import render_deck_texts
-    from generator.render.oucedonc.token_sheet import draw_token_pages, plan_tokens
+    from generator.render.oucedonc.token_sheet import (
+        draw_token_faces,
+        draw_token_pages,
+        plan_tokens,
+    )
 
     spec, fonts = settings.spec, settings.fonts
     tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
@@ -413,15 +465,11 @@ def render_oucedonc_deck(
     pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
     credit = icon_credit(sorted(pictures)) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
-    doc = render_deck(
-        cards,
-        spec,
-        DocInfo(
-            title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
-        ),
-        credit_font=fonts.regular,
+    info = DocInfo(
+        title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
     )
-    sheet = plan_tokens(*settings.page_size, TOKENS)
+    doc = render_deck(cards, spec, info, credit_font=fonts.regular)
+    sheet = plan_tokens(*settings.page_size, TOKENS, spec.bleed)
     token_pages = draw_token_pages(
         doc.canvas,
         sheet,
@@ -430,10 +478,25 @@ def render_oucedonc_deck(
         texts.tokens_title,
         texts.tokens_help,
         fonts,
+        bleed=spec.bleed,
+        die_line=spec.profile.shop,
     )
     sheets = -(-len(cards) // settings.per_sheet)
     pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
-    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec)
+    faces = token_faces = None
+    if settings.faces:
+        faces = render_faces(
+            cards, spec.card, spec.bleed, info, spec.profile, settings.back_first
+        ).to_bytes()
+        side = 2 * (sheet.radius + spec.bleed)
+        tokens = new_document(
+            side, side, DocInfo(title=f"{deck.title} : jetons", subject="Oucédonc"), spec.profile
+        )
+        draw_token_faces(
+            tokens.canvas, TOKENS, sheet.radius, spec.bleed, back_first=settings.back_first
+        )
+        token_faces = tokens.to_bytes()
+    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec, faces=faces, token_faces=token_faces)
 
 
 def build_deck(options: DeckOptions) -> BuiltDeck:
@@ -533,13 +596,24 @@ def make_deck(options: DeckOptions) -> DeckFiles:
     claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))
+    faces: tuple[Path, ...] = ()
+    if built.faces is not None and built.token_faces is not None:
+        cards_path, tokens_path = faces_paths(options.out)
+        faces = (write_bytes(cards_path, built.faces), write_bytes(tokens_path, built.token_faces))
     referee_page = write_text(page_path(json_path), page)
     folder = png_folder(options.out)
     written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
     if pngs:
         _remove_stale_faces(folder, set(pngs))
     return DeckFiles(
-        options.out, json_path, written, built.deck, built.pages, referee_page, built.note
+        options.out,
+        json_path,
+        written,
+        built.deck,
+        built.pages,
+        referee_page,
+        built.note,
+        faces,
     )
 
 

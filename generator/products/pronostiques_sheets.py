@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.core.errors import UserError
 from generator.games.pronostiques import ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
+
+HOME_BLEED = 1.0  # mm around each card when --bleed is not given, at home
 
 
 def build_sheets(
@@ -16,14 +19,19 @@ def build_sheets(
     duplex: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     score_rules: ScoreRules = ScoreRules(),
-    bleed: float = 1.0,
+    bleed: float | None = None,
     faces: bool = False,
+    profile: str = "home",
+    ink_limit: float | None = None,
+    back_first: bool = False,
     force: bool = False,
 ) -> list[Path]:
     """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
-    deck one face per page) and return their paths."""
+    deck one face per page) and return their paths. ``bleed`` None: 1 mm at home, 3 mm for a
+    print shop (``profile`` shop)."""
     from generator.core.outputs import publish, require_folder, staging
     from generator.render.imposition import SheetSpec, card_size, plan_sheet
+    from generator.render.profile import print_profile
     from generator.render.pronostiques.sheets import (
         PronostiquesOptions,
         build_deck,
@@ -34,9 +42,13 @@ def build_sheets(
 
     check_players(players)
     check_laps(laps)
+    chosen = print_profile(profile, ink_limit)
+    if back_first and not faces:
+        raise UserError("--back-first orders the faces file; add --faces")
+    bleed = chosen.bleed(bleed, HOME_BLEED)
     sheet = sheet_paper(paper_name, "Pronostiques sheets")
     options = PronostiquesOptions(
-        players, sheet, laps, duplex, back_offset, score_rules, bleed, faces
+        players, sheet, laps, duplex, back_offset, score_rules, bleed, faces, chosen, back_first
     )
     plan_sheet(
         SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)
@@ -49,3 +61,39 @@ def build_sheets(
             build_rules_aid(options, folder),
         ]
         return publish(folder, out, written, force)
+
+
+def deck_sheets_note(
+    paper_name: str, duplex: str = "long", bleed: float | None = None, profile: str = "home"
+) -> str:
+    """What the deck's sheets hold, said where the last one is not full: the 54 race cards fill
+    six sheets of nine, the four prediction cards (gold backs) are the seventh sheet's alone, so
+    they can be printed on their own card stock."""
+    from generator.render.imposition import SheetSpec, card_size, parse_duplex, plan_sheet
+    from generator.render.profile import print_profile
+    from generator.render.pronostiques.sheets import deck_cards
+    from generator.render.sheet import sheet_paper
+
+    chosen = print_profile(profile)
+    spec = SheetSpec(
+        paper=sheet_paper(paper_name, "Pronostiques sheets"),
+        card=card_size("poker"),
+        bleed=chosen.bleed(bleed, HOME_BLEED),
+        duplex=parse_duplex(duplex),
+    )
+    per_sheet = plan_sheet(spec).per_sheet
+    total = len(deck_cards())
+    sheets, last = -(-total // per_sheet), total % per_sheet
+    from generator.games.pronostiques import PREDICTIONS
+
+    note = f"{total} cards on {sheets} sheets of {per_sheet}"
+    if last == len(PREDICTIONS):
+        note += (
+            f"; the last sheet holds the {last} prediction cards alone (gold backs, to print on "
+            f"their own card if you like), its {per_sheet - last} other places stay empty"
+        )
+    elif last:
+        note += (
+            f"; the last sheet holds {last} cards, its {per_sheet - last} other places stay empty"
+        )
+    return note

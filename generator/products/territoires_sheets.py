@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.core.errors import UserError
 from generator.games.territoires import setup_for
 
 
@@ -19,9 +20,17 @@ class SheetOptions:
     deck: bool = True
     card: str = "poker"  # a size the imposition engine knows, or WxH in mm
     duplex: str = "long"  # long, short or fold
-    bleed: float = 2.0  # mm
+    bleed: float | None = None  # mm; None: 2 at home, 3 for a print shop
     back_offset: str = "0,0"  # X,Y mm, as measured with `pnp calibrate`
+    profile: str = "home"  # home or shop
+    ink_limit: float | None = None  # shop: total ink limit, %
+    faces: bool = False  # also the deck one face per page
+    back_first: bool = False  # the faces file: back, then front
+    sheets: bool = True  # the trackers, the reference card and the setup sheet
     force: bool = False  # replace files at the output names that pnp did not make
+
+
+HOME_BLEED = 2.0  # mm: the Lenormand deck's frames reach into the bleed
 
 
 def write_sheets(options: SheetOptions) -> list[Path]:
@@ -31,6 +40,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     """
     from generator.core.outputs import publish, require_folder, staging
     from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
+    from generator.render.profile import print_profile
     from generator.render.sheet import sheet_paper
     from generator.render.territoires.sheets import (
         write_reference,
@@ -39,29 +49,49 @@ def write_sheets(options: SheetOptions) -> list[Path]:
     )
 
     setup = setup_for(options.players)
+    profile = print_profile(options.profile, options.ink_limit)
+    if options.back_first and not options.faces:
+        raise UserError("--back-first orders the faces file; add --faces")
+    if options.faces and not options.deck:
+        raise UserError("--faces writes the deck one face per page; drop --no-deck")
     require_folder(options.out)
     sheet = sheet_paper(options.paper, "sheets of Les territoires")
     spec = SheetSpec(
         paper=sheet,
         card=card_size(options.card),
-        bleed=options.bleed,
+        bleed=profile.bleed(options.bleed, HOME_BLEED),
         duplex=parse_duplex(options.duplex),
         back_offset=parse_offset(options.back_offset),
+        profile=profile,
     )
     if options.deck:
         from generator.render.imposition import plan_sheet
+        from generator.render.territoires.deck import check_card_fits
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
+        check_card_fits(spec.card.width, spec.card.height, spec.card.name)
+    n = setup.players
     with staging(options.out) as folder:
-        written = [
-            write_trackers(folder / f"territoires-vie-{setup.players}j.pdf", setup, sheet),
-            write_reference(folder / f"territoires-resume-{setup.players}j.pdf", setup, sheet),
-            write_setup(folder / f"territoires-mise-en-place-{setup.players}j.pdf", setup, sheet),
-        ]
+        written = []
+        if options.sheets:
+            written += [
+                write_trackers(folder / f"territoires-vie-{n}j.pdf", setup, sheet, profile),
+                write_reference(folder / f"territoires-resume-{n}j.pdf", setup, sheet, profile),
+                write_setup(folder / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile),
+            ]
         if options.deck:
-            from generator.render.territoires.deck import render_lenormand_deck
+            from generator.render.territoires.deck import (
+                render_lenormand_deck,
+                render_lenormand_faces,
+            )
 
             written.append(
                 render_lenormand_deck(spec).save(folder / "territoires-jeu-lenormand.pdf")
             )
+            if options.faces:
+                written.append(
+                    render_lenormand_faces(spec, options.back_first).save(
+                        folder / "territoires-jeu-lenormand-faces.pdf"
+                    )
+                )
         return publish(folder, options.out, written, options.force)

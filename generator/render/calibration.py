@@ -31,17 +31,23 @@ class Target:
     label: str
 
 
+#: The targets' distance (mm) from the top and the bottom edge: the same both ways, so that
+#: once turned over either edge the grids still sit below the back's instructions.
+TARGET_ROW = 75.0
+
+
 def targets(page: Paper) -> tuple[Target, ...]:
-    """Centre and four corners: drift often differs across the sheet (skew). The top pair sits
-    below the instructions."""
+    """Centre and four corners: drift often differs across the sheet (skew). The rows sit as far
+    from the bottom as from the top, so a short-edge flip (which swaps top and bottom) leaves the
+    instructions of both sides clear."""
     inset = 35.0
-    top = page.height - 75.0
+    top = page.height - TARGET_ROW
     return (
         Target(inset, top, "A"),
         Target(page.width - inset, top, "B"),
         Target(page.width / 2, page.height / 2, "C"),
-        Target(inset, inset, "D"),
-        Target(page.width - inset, inset, "E"),
+        Target(inset, TARGET_ROW, "D"),
+        Target(page.width - inset, TARGET_ROW, "E"),
     )
 
 
@@ -79,9 +85,11 @@ def _front(canvas, page: Paper, duplex: Duplex) -> None:
 
 
 def _grid(canvas, x: float, y: float) -> None:
-    """Millimetre graph paper centred on (x, y) mm: a line every mm, bold every 2 mm, the zero
-    lines in colour; X read on the numbers below it, Y on the numbers left of it (outside the
-    grid, so no label ever hides a line)."""
+    """Millimetre graph paper centred on (x, y) mm: a line every mm, bolder every 2 mm, the zero
+    lines in colour and thickest. X is read on the numbers below it, Y on the numbers left of it
+    (outside the grid, so no label hides a line); the numbers go without signs, 7 pt, every
+    4 mm (the bold lines between count the even millimetres), and a large − and + at the ends of
+    each axis say which side is which."""
     fonts = register_fonts()
     half = RULER_HALF
     for i in range(-int(half), int(half) + 1):
@@ -90,20 +98,25 @@ def _grid(canvas, x: float, y: float) -> None:
             canvas,
             (CALIBRATION.accent if zero else (CALIBRATION.ink if bold else CALIBRATION.muted)),
         )
-        canvas.setLineWidth(0.4 if zero else (0.25 if bold else 0.1))
+        canvas.setLineWidth(0.6 if zero else (0.35 if bold else 0.2))
         canvas.line(pt(x + i), pt(y - half), pt(x + i), pt(y + half))
         canvas.line(pt(x - half), pt(y + i), pt(x + half), pt(y + i))
-        if bold:
-            label = f"{i:+d}" if i else "0"
+        if i % 4 == 0:
             set_fill(canvas, (CALIBRATION.accent if zero else CALIBRATION.ink))
-            canvas.setFont(fonts.regular, 4.2)
-            canvas.drawCentredString(pt(x + i), pt(y - half - 3.2), label)
-            canvas.drawRightString(pt(x - half - 1.2), pt(y + i) - 1.4, label)
+            canvas.setFont(fonts.bold if zero else fonts.regular, 7)
+            canvas.drawCentredString(pt(x + i), pt(y - half - 3.4), str(abs(i)))
+            canvas.drawRightString(pt(x - half - 1.2), pt(y + i) - 2.3, str(abs(i)))
+    set_fill(canvas, CALIBRATION.ink)
+    canvas.setFont(fonts.bold, 11)
+    canvas.drawCentredString(pt(x - half - 3.2), pt(y - half - 3.8), "−")
+    canvas.drawCentredString(pt(x + half + 3.2), pt(y - half - 3.8), "+")
+    canvas.drawCentredString(pt(x - half - 5.2), pt(y + half + 0.2), "+")
+    canvas.drawCentredString(pt(x - half - 5.2), pt(y - half - 1.0), "−")
     set_fill(canvas, CALIBRATION.muted)
-    canvas.setFont(fonts.bold, 5)
-    canvas.drawCentredString(pt(x), pt(y - half - 6.2), "X (mm)")
+    canvas.setFont(fonts.bold, 7)
+    canvas.drawCentredString(pt(x), pt(y - half - 7.4), "X (mm)")
     canvas.saveState()
-    canvas.translate(pt(x - half - 6.5), pt(y))
+    canvas.translate(pt(x - half - 7.6), pt(y))
     canvas.rotate(90)
     canvas.drawCentredString(0, 0, "Y (mm)")
     canvas.restoreState()
@@ -138,13 +151,12 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
 def calibration_sheet(page: Paper, duplex: Duplex) -> PdfDocument:
     """Two pages (front, back) for ``duplex`` LONG or SHORT on ``page``."""
     doc = new_document(
-        page.width, page.height, DocInfo(title="Calibrage recto verso", subject="pnp calibrate")
+        page.width,
+        page.height,
+        DocInfo(title="Calibrage recto verso", subject="pnp calibrate"),
+        duplex=duplex.value,
     )
     canvas = doc.canvas
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference(
-        "Duplex", "DuplexFlipLongEdge" if duplex is Duplex.LONG else "DuplexFlipShortEdge"
-    )
     _front(canvas, page, duplex)
     canvas.showPage()
     _back(canvas, page, duplex)

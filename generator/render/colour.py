@@ -30,6 +30,20 @@ class Cmyk:
     yellow: float
     black: float
 
+    @property
+    def total(self) -> float:
+        """Total ink, in percent (print shops accept 300 % at most on coated paper)."""
+        return 100 * (self.cyan + self.magenta + self.yellow + self.black)
+
+    @property
+    def black_only(self) -> bool:
+        return self.cyan == self.magenta == self.yellow == 0
+
+
+def cmyk(cyan: float, magenta: float, yellow: float, black: float) -> Cmyk:
+    """A CMYK definition in percent, as print shops write it: ``cmyk(100, 72, 0, 40)``."""
+    return Cmyk(cyan / 100, magenta / 100, yellow / 100, black / 100)
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -45,6 +59,9 @@ class Colour:
     blue: float
     alpha: float | None = 1.0
     cmyk: Cmyk | None = None
+    #: A spot colour's name (a die line's ``CutContour``): its own separation, ``cmyk`` its
+    #: appearance; None for process colours.
+    spot: str | None = None
 
     @property
     def rgb(self) -> tuple[float, float, float]:
@@ -57,13 +74,15 @@ class Colour:
 
     @cached_property
     def reportlab(self) -> Any:
-        """The reportlab colour (built once; reportlab is imported only when drawing)."""
-        from reportlab.lib.colors import Color
+        """The reportlab colour (built once; reportlab is imported only when drawing): an RGB
+        colour that remembers this one, so that a print-shop document writes the CMYK form
+        instead (:mod:`generator.render.ink`)."""
+        from generator.render.ink import palette_colour
 
-        return Color(self.red, self.green, self.blue, self.alpha)
+        return palette_colour(self)
 
 
-def hex_colour(code: str, cmyk: Cmyk | None = None) -> Colour:
+def hex_colour(code: str, cmyk: Cmyk | None = None, spot: str | None = None) -> Colour:
     """``"#1F4E79"`` → its Colour: the one reader of hex codes (channels are ``byte / 255``,
     exactly as reportlab's ``HexColor`` reads them, so the PDF operators stay the same)."""
     text = code.removeprefix("#")
@@ -75,6 +94,35 @@ def hex_colour(code: str, cmyk: Cmyk | None = None) -> Colour:
         ((value >> 8) & 0xFF) / 255.0,
         (value & 0xFF) / 255.0,
         cmyk=cmyk,
+        spot=spot,
+    )
+
+
+def mix(colour: Colour, background: Colour, share: float) -> Colour:
+    """``share`` (0 to 1) of ``colour`` laid over ``background``, as one solid colour: what a
+    translucent colour would show, flattened at design time (sRGB channels and CMYK inks are
+    mixed alike, as a PDF blends in those spaces), so no page needs transparency."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"share {share} is not between 0 and 1")
+
+    def blend(a: float, b: float) -> float:
+        return b + (a - b) * share
+
+    ink = None
+    if colour.cmyk is not None and background.cmyk is not None:
+        a, b = colour.cmyk, background.cmyk
+        ink = Cmyk(
+            round(blend(a.cyan, b.cyan), 4),
+            round(blend(a.magenta, b.magenta), 4),
+            round(blend(a.yellow, b.yellow), 4),
+            round(blend(a.black, b.black), 4),
+        )
+    return Colour(
+        blend(colour.red, background.red),
+        blend(colour.green, background.green),
+        blend(colour.blue, background.blue),
+        colour.alpha,
+        ink,
     )
 
 

@@ -15,6 +15,12 @@ from generator.core.errors import UserError
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
+#: The smallest type we print (points): below it text is hard to read once printed, and print
+#: shops' preflights flag it. ``pnp preflight`` checks every file against it.
+MIN_TEXT_PT = 6.0
+#: The same in millimetres, for drawings made on a canvas scaled to millimetres.
+MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
+
 SANS = "DejaVuSans"
 SANS_BOLD = "DejaVuSans-Bold"
 SANS_OBLIQUE = "DejaVuSans-Oblique"
@@ -46,12 +52,31 @@ class FontSet:
 
 @cache
 def register_fonts() -> FontSet:
-    """Register the embedded fonts with reportlab (once) and return their names."""
+    """Register the embedded fonts with reportlab (once) and return their names.
+
+    The families are registered too, so that ``<b>`` and ``<i>`` in a platypus paragraph find
+    the bold and oblique faces whatever was drawn before in the process (without it the setup
+    sheet of Les territoires lost its bold when written alone, not within the kit)."""
+    from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     for name, filename in _FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    for bold, italic, face in (
+        (0, 0, SANS),
+        (1, 0, SANS_BOLD),
+        (0, 1, SANS_OBLIQUE),
+        (1, 1, SANS_BOLD),
+    ):
+        addMapping(SANS, bold, italic, face)
+    for bold, italic, face in (
+        (0, 0, CONDENSED),
+        (1, 0, CONDENSED_BOLD),
+        (0, 1, CONDENSED),
+        (1, 1, CONDENSED_BOLD),
+    ):
+        addMapping(CONDENSED, bold, italic, face)
     return FontSet()
 
 

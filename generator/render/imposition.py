@@ -36,6 +36,7 @@ from generator.render.duplex import Duplex as Duplex  # re-exported: the engine'
 from generator.render.duplex import parse_duplex as parse_duplex
 from generator.render.palette import MARKS
 from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -45,8 +46,9 @@ if TYPE_CHECKING:
 #: Smallest distance from a card's bleed edge to the paper edge: most printers cannot print the
 #: last 4 mm or so (laser printers: 1/6 in), and the crop marks need room there.
 MIN_MARGIN = 4.0
-#: Inset of the safe zone (where text may go) from the trim edge.
-SAFE_INSET = 3.0
+#: Inset of the safe zone (where text may go) from the trim edge: print shops cut within
+#: ±1 mm and ask for 4 mm; a frame or border is either in the bleed or at least this far in.
+SAFE_INSET = 4.0
 #: Crop marks: they start this far outside the outermost bleed and are this long (at most).
 MARK_OFFSET = 1.0
 MARK_LENGTH = 4.0
@@ -112,6 +114,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     gap: float = 0.0  # extra space between neighbouring cards' bleed edges
     margin: float = MIN_MARGIN
+    profile: PrintProfile = HOME  # home (RGB) or shop (CMYK, PDF/X-4)
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
@@ -420,7 +423,7 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     canvas.line(pt(max(left - 8, 1)), pt(fold), pt(left), pt(fold))
     canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
     set_fill(canvas, MARKS.fold_guide)
-    canvas.setFont(fonts.regular, 5)
+    canvas.setFont(fonts.regular, 6)
     canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, "pli")
     canvas.restoreState()
 
@@ -435,8 +438,8 @@ def _set_boxes(canvas: Canvas, slots: Sequence[Slot], bleed: float) -> None:
     canvas.setBleedBox((x, y, x + w, y + h))
 
 
-CREDIT_SIZE = 4.5  # pt: the attribution lines in the bottom margin, between the crop marks
-CREDIT_LEADING = 1.9  # mm between their baselines
+CREDIT_SIZE = 6.0  # pt (MIN_TEXT_PT): the attribution lines in the bottom margin
+CREDIT_LEADING = 2.3  # mm between their baselines (6 pt is 2.1 mm)
 
 
 def _draw_credit(
@@ -445,37 +448,82 @@ def _draw_credit(
     slots: Sequence[Slot],
     credit: str,
     font: str | None,
-) -> None:
-    """``credit`` in the bottom margin, wrapped into the widest gap between crop marks that the
-    page's centre line crosses, below the bleed and no nearer the paper's edge than the crop
-    marks reach; left out when it does not fit."""
+) -> bool:
+    """``credit`` at 6 pt in a margin, never on a card nor on a crop mark: the first place it
+    fits of (bottom margin, then top) the gap between crop marks that the page's centre line
+    crosses, the full width below (above) the crop marks, any other gap between crop marks;
+    no nearer the paper's edge than :data:`MIN_MARGIN` (what home printers print). Left out
+    only when none fits (a sheet filled to its margins): then False, and the caller puts it in
+    the document's subject (:func:`credit_in_subject`)."""
+    import itertools
+
     from reportlab.lib.utils import simpleSplit
 
     from generator.render.fonts import register_fonts
     from generator.render.units import pt, to_mm
 
     if not credit:
-        return
+        return True
+    font = font or register_fonts().regular
+    cap, descent = to_mm(CREDIT_SIZE * 0.76), to_mm(CREDIT_SIZE * 0.24)
     edges = sorted({x for s in slots for x in (s.trim.x, s.trim.right)})
     centre = layout.page_width / 2
-    gaps = [(a, b) for a, b in zip(edges, edges[1:], strict=False) if a <= centre <= b]
-    if not gaps:
-        return
-    left, right = max(gaps, key=lambda gap: gap[1] - gap[0])
-    width = right - left - 3.0
-    font = font or register_fonts().regular
-    lines = simpleSplit(credit, font, CREDIT_SIZE, pt(width)) if width > 0 else []
-    bleed_bottom = min(s.trim.y for s in slots) - layout.spec.bleed
-    top = bleed_bottom - MARK_OFFSET - to_mm(CREDIT_SIZE * 0.76)  # cap height below the bleed
-    lowest = top - (len(lines) - 1) * CREDIT_LEADING - to_mm(CREDIT_SIZE * 0.24)  # descender
-    if not lines or lowest < bleed_bottom - MARK_OFFSET - MARK_LENGTH:
-        return
-    canvas.saveState()
-    set_fill(canvas, MARKS.credit)
-    canvas.setFont(font, CREDIT_SIZE)
-    for index, line in enumerate(lines):
-        canvas.drawCentredString(pt((left + right) / 2), pt(top - index * CREDIT_LEADING), line)
-    canvas.restoreState()
+    gaps = sorted(
+        itertools.pairwise(edges),
+        key=lambda gap: (not gap[0] <= centre <= gap[1], gap[0] - gap[1]),
+    )
+    bleed = layout.spec.bleed
+    bottom = min(s.trim.y for s in slots) - bleed  # the lowest bleed edge
+    top = max(s.trim.top for s in slots) + bleed
+    below_marks = MARK_OFFSET + MARK_LENGTH + 0.8
+    full = (MIN_MARGIN, layout.page_width - MIN_MARGIN)
+    # (left, right, the distance from the bleed to the first line, the room there in mm)
+    places = []
+    for room in (bottom - MIN_MARGIN, layout.page_height - MIN_MARGIN - top):
+        places += [(*gaps[0], MARK_OFFSET, room)] if gaps else []
+        places.append((*full, below_marks, room))
+        places += [(a, b, MARK_OFFSET, room) for a, b in gaps[1:]]
+    for index, (left, right, offset, room) in enumerate(places):
+        width = right - left - 3.0
+        lines = simpleSplit(credit, font, CREDIT_SIZE, pt(width)) if width > 0 else []
+        height = offset + cap + (len(lines) - 1) * CREDIT_LEADING + descent
+        if not lines or height > room:
+            continue
+        at_top = index >= len(places) // 2
+        first = (
+            top + offset + (len(lines) - 1) * CREDIT_LEADING if at_top else bottom - offset - cap
+        )
+        canvas.saveState()
+        set_fill(canvas, MARKS.credit)
+        canvas.setFont(font, CREDIT_SIZE)
+        for number, line in enumerate(lines):
+            y = first - number * CREDIT_LEADING
+            canvas.drawCentredString(pt((left + right) / 2), pt(y), line)
+        canvas.restoreState()
+        return True
+    return False
+
+
+def _place_credit(
+    canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot], credit: str, font: str | None
+) -> bool:
+    """The credit as it is, or else without its parenthesised parts (the licence's address): then
+    False, so that the whole credit also goes in the document's subject."""
+    import re
+
+    if _draw_credit(canvas, layout, slots, credit, font):
+        return True
+    short = re.sub(r"\s*\([^)]*\)", "", credit)
+    if short != credit:
+        _draw_credit(canvas, layout, slots, short, font)
+    return False
+
+
+def credit_in_subject(canvas: Canvas, info: DocInfo) -> None:
+    """The attribution where no page has room for it (faces files, full sheets): the subject of
+    the document information, which every PDF viewer shows."""
+    if info.credit:
+        canvas.setSubject(f"{info.subject} · {info.credit}" if info.subject else info.credit)
 
 
 def render_deck(
@@ -489,19 +537,12 @@ def render_deck(
     if not cards:
         raise UserError("there are no cards to print; check the deck's parameters")
     layout = plan_sheet(spec)
-    doc = new_document(layout.page_width, layout.page_height, info)
+    duplex = "simplex" if spec.duplex is Duplex.FOLD else spec.duplex.value
+    doc = new_document(layout.page_width, layout.page_height, info, spec.profile, duplex)
     canvas = doc.canvas
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference(
-        "Duplex",
-        {
-            Duplex.LONG: "DuplexFlipLongEdge",
-            Duplex.SHORT: "DuplexFlipShortEdge",
-            Duplex.FOLD: "Simplex",
-        }[spec.duplex],
-    )
     box = CardBox(spec.card.width, spec.card.height, spec.bleed)
     per_sheet = layout.per_sheet
+    credited = True
     for start in range(0, len(cards), per_sheet):
         sheet = cards[start : start + per_sheet]
         fronts = layout.fronts[: len(sheet)]
@@ -516,36 +557,46 @@ def render_deck(
                 canvas, crop_mark_segments(both, spec.bleed, layout.page_width, layout.page_height)
             )
             _draw_fold_guides(canvas, layout, both)
-            _draw_credit(canvas, layout, both, info.credit, credit_font)
+            credited &= _place_credit(canvas, layout, both, info.credit, credit_font)
             _set_boxes(canvas, fronts + backs, spec.bleed)
             canvas.showPage()
             continue
         _draw_marks(
             canvas, crop_mark_segments(fronts, spec.bleed, layout.page_width, layout.page_height)
         )
-        _draw_credit(canvas, layout, fronts, info.credit, credit_font)
+        credited &= _place_credit(canvas, layout, fronts, info.credit, credit_font)
         _set_boxes(canvas, fronts, spec.bleed)
         canvas.showPage()
         for card, slot in zip(sheet, backs):
             _paint(canvas, slot, card.back, box)
         _set_boxes(canvas, backs, spec.bleed)
         canvas.showPage()
+    if not credited:
+        credit_in_subject(canvas, info)
     return doc
 
 
-def render_faces(cards: Sequence[Card], card: CardSize, bleed: float, info: DocInfo) -> PdfDocument:
+def render_faces(
+    cards: Sequence[Card],
+    card: CardSize,
+    bleed: float,
+    info: DocInfo,
+    profile: PrintProfile = HOME,
+    back_first: bool = False,
+) -> PdfDocument:
     """One face per page, page = card plus bleed, TrimBox = the card: the format print-on-demand
-    services ask for. Pages go front, back, front, back…"""
+    services ask for. Pages go front, back, front, back… (back, front… with ``back_first``)."""
     from generator.render.document import new_document
 
-    doc = new_document(card.width + 2 * bleed, card.height + 2 * bleed, info)
+    doc = new_document(card.width + 2 * bleed, card.height + 2 * bleed, info, profile)
     canvas = doc.canvas
-    canvas.setViewerPreference("PrintScaling", "None")
     box = CardBox(card.width, card.height, bleed)
     slot = Slot(Rect(bleed, bleed, card.width, card.height))
     for item in cards:
-        for painter in (item.front, item.back):
+        faces = (item.back, item.front) if back_first else (item.front, item.back)
+        for painter in faces:
             _paint(canvas, slot, painter, box)
             _set_boxes(canvas, [slot], bleed)
             canvas.showPage()
+    credit_in_subject(canvas, info)  # a face has no margin to carry it
     return doc

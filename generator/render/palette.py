@@ -11,22 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.render.colour import Colour, hex_colour
+from generator.render.colour import Colour, cmyk, hex_colour
 
-WHITE = hex_colour("#FFFFFF")
+WHITE = hex_colour("#FFFFFF", cmyk(0, 0, 0, 0))
 
 
 @dataclass(frozen=True)
 class OkabeIto:
     """Okabe & Ito's colour-blind-safe set (safe for protanopia, deuteranopia, tritanopia)."""
 
-    orange: Colour = hex_colour("#E69F00")
-    sky_blue: Colour = hex_colour("#56B4E9")
-    bluish_green: Colour = hex_colour("#009E73")
-    yellow: Colour = hex_colour("#F0E442")
-    blue: Colour = hex_colour("#0072B2")
-    vermillion: Colour = hex_colour("#D55E00")
-    reddish_purple: Colour = hex_colour("#CC79A7")
+    orange: Colour = hex_colour("#E69F00", cmyk(2, 37, 97, 9))
+    sky_blue: Colour = hex_colour("#56B4E9", cmyk(62, 13, 1, 2))
+    bluish_green: Colour = hex_colour("#009E73", cmyk(80, 0, 65, 11))
+    yellow: Colour = hex_colour("#F0E442", cmyk(11, 4, 85, 0))
+    blue: Colour = hex_colour("#0072B2", cmyk(87, 43, 0, 11))
+    vermillion: Colour = hex_colour("#D55E00", cmyk(0, 67, 100, 14))
+    reddish_purple: Colour = hex_colour("#CC79A7", cmyk(15, 61, 5, 7))
 
 
 OKABE_ITO = OkabeIto()
@@ -36,9 +36,9 @@ OKABE_ITO = OkabeIto()
 class SheetPalette:
     """The text of the game sheets (titles, paragraphs, footers, table rules)."""
 
-    ink: Colour = hex_colour("#1F2328")
-    muted: Colour = hex_colour("#5C6370")
-    rule: Colour = hex_colour("#C9CED6")  # table lines and separators
+    ink: Colour = hex_colour("#1F2328", cmyk(0, 0, 0, 100))
+    muted: Colour = hex_colour("#5C6370", cmyk(0, 0, 0, 77))
+    rule: Colour = hex_colour("#C9CED6", cmyk(0, 0, 0, 26))  # table lines and separators
 
 
 SHEET = SheetPalette()
@@ -48,9 +48,10 @@ SHEET = SheetPalette()
 class MarkPalette:
     """The printer's marks of the imposition engine: crop marks, the fold guide, the credit."""
 
-    crop: Colour = Colour(0.0, 0.0, 0.0, alpha=None)
-    fold_guide: Colour = Colour(0.35, 0.35, 0.35, alpha=None)
-    credit: Colour = Colour(0.35, 0.35, 0.35, alpha=None)  # the attribution under the crop marks
+    crop: Colour = Colour(0.0, 0.0, 0.0, alpha=None, cmyk=cmyk(0, 0, 0, 100))
+    fold_guide: Colour = Colour(0.35, 0.35, 0.35, alpha=None, cmyk=cmyk(0, 0, 0, 81))
+    # the attribution under the crop marks
+    credit: Colour = Colour(0.35, 0.35, 0.35, alpha=None, cmyk=cmyk(0, 0, 0, 81))
 
 
 MARKS = MarkPalette()
@@ -61,9 +62,12 @@ class CalibrationPalette:
     """The duplex calibration sheet of ``pnp calibrate``: opaque inks that set no opacity, so the
     sheet has no transparency and stays a PDF 1.3 that every printer driver reads alike."""
 
-    ink: Colour = Colour(0.12, 0.14, 0.18, alpha=None)  # text, crosses, the grids' bold lines
-    accent: Colour = Colour(0.80, 0.20, 0.16, alpha=None)  # target circles, labels, zero lines
-    muted: Colour = Colour(0.45, 0.47, 0.50, alpha=None)  # the grids' fine lines, footers
+    # text, crosses, the grids' bold lines
+    ink: Colour = Colour(0.12, 0.14, 0.18, alpha=None, cmyk=cmyk(0, 0, 0, 100))
+    # target circles, labels, zero lines
+    accent: Colour = Colour(0.80, 0.20, 0.16, alpha=None, cmyk=cmyk(0, 93, 91, 15))
+    # the grids' fine lines, footers
+    muted: Colour = Colour(0.45, 0.47, 0.50, alpha=None, cmyk=cmyk(0, 0, 0, 68))
 
 
 CALIBRATION = CalibrationPalette()
@@ -78,5 +82,4 @@ class PosterPalette:
     guide: Colour  # cut lines, crop marks, small print
     mark: Colour  # the plan's page frames, the alignment ticks
     label: Colour  # the plan's page-label chips
-    fade: Colour  # veil over the plan's thumbnail (translucent)
-    overlap: Colour  # the plan's overlap bands (translucent)
+    overlap: Colour  # the hatching of the plan's overlap bands

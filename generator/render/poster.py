@@ -19,6 +19,7 @@ from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.palette import PosterPalette
 from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 from generator.render.units import PT_PER_MM, scale_to_mm, scale_to_points
 
 
@@ -92,11 +93,24 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' if number > 1 else ''}"
 
 
-def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
+#: Share of the plan page's width the plan takes when a side panel (the rules) stands beside it.
+PLAN_SHARE = 0.6
+SidePanel = Callable[[object, float, float, float, float], None]
+
+
+def _draw_plan(
+    c, grid: TileGrid, form: str, colours: PosterPalette, side: SidePanel | None = None
+) -> None:
+    from reportlab.lib.utils import simpleSplit
+
     from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
+    plan_w = (pw - 2 * m) * (PLAN_SHARE if side else 1.0)
+    if side is not None:
+        gap = 6.0
+        side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
     set_fill(c, colours.ink)
     c.setFont(SERIF_BOLD, 7)
     c.drawString(m, ph - m - 6, "Plan d’assemblage du poster")
@@ -110,11 +124,13 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
         "    le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
     ]
     y = ph - m - 13
-    for line in lines:
-        c.drawString(m, y, line)
-        y -= 5
+    for paragraph in lines:
+        indent = len(paragraph) - len(paragraph.lstrip())
+        for line in simpleSplit(paragraph.strip(), SANS, 3.3, plan_w - indent * 1.2):
+            c.drawString(m + indent * 1.2, y, line)
+            y -= 4.6
     # the thumbnail with the grid of pages
-    area_w, area_h = pw - 2 * m, y - m - 4
+    area_w, area_h = plan_w, y - m - 4
     scale = min(area_w / grid.poster_width, area_h / grid.poster_height) * 0.96
     left = m + (area_w - grid.poster_width * scale) / 2
     bottom = m + (area_h - grid.poster_height * scale) / 2
@@ -124,30 +140,18 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     scale_to_points(c)
     c.doForm(form)
     c.restoreState()
-    # fade the picture so the grid reads first; shade the overlaps
-    set_fill(c, colours.fade)
-    c.rect(left, bottom, grid.poster_width * scale, grid.poster_height * scale, stroke=0, fill=1)
-    set_fill(c, colours.overlap)
+    # the overlaps, hatched in solid lines (no translucent veil: nothing to flatten)
     step_x = (grid.window_width - grid.overlap) * scale
     step_y = (grid.window_height - grid.overlap) * scale
-    for col in range(1, grid.cols):
-        c.rect(
-            left + col * step_x,
-            bottom,
-            grid.overlap * scale,
-            grid.poster_height * scale,
-            stroke=0,
-            fill=1,
-        )
-    for row in range(1, grid.rows):
-        c.rect(
-            left,
-            bottom + row * step_y,
-            grid.poster_width * scale,
-            grid.overlap * scale,
-            stroke=0,
-            fill=1,
-        )
+    bands = [
+        (left + col * step_x, bottom, grid.overlap * scale, grid.poster_height * scale)
+        for col in range(1, grid.cols)
+    ] + [
+        (left, bottom + row * step_y, grid.poster_width * scale, grid.overlap * scale)
+        for row in range(1, grid.rows)
+    ]
+    for band in bands:
+        _hatch(c, *band, colours.overlap)
     c.setLineWidth(0.35)
     for tile in grid.tiles:
         x = left + tile.x * scale
@@ -163,10 +167,27 @@ def _draw_plan(c, grid: TileGrid, form: str, colours: PosterPalette) -> None:
     set_fill(c, colours.guide)
     c.setFont(CONDENSED, 2.6)
     c.drawRightString(
-        pw - m,
+        m + plan_w,
         m - 5,
-        "Cadres rouges : la partie imprimée sur chaque page ; bandes rosées : les recouvrements.",
+        "Cadres rouges : la partie imprimée sur chaque page ; "
+        "bandes hachurées : les recouvrements.",
     )
+
+
+def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
+    """Diagonal hatching over a band (mm), clipped to it, in opaque thin lines."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, width, height)
+    c.clipPath(clip, stroke=0, fill=0)
+    set_stroke(c, colour)
+    c.setLineWidth(0.25)  # mm: the plan is drawn in millimetres
+    step = 1.6
+    offset = -height
+    while offset < width:
+        c.line(x + offset, y, x + offset + height, y + height)
+        offset += step
+    c.restoreState()
 
 
 def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette) -> None:
@@ -240,15 +261,18 @@ def write_poster(
     colours: PosterPalette,
     info,
     path: str | Path,
+    profile: PrintProfile = HOME,
+    side: SidePanel | None = None,
 ) -> Path:
     """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s
-    pages, their marks in the ``colours`` of the game whose sheet it is."""
+    pages, their marks in the ``colours`` of the game whose sheet it is.
+    ``side(canvas, x, y, w, h)`` (mm) draws beside the assembly plan on page 1 (the Oie
+    poster's rules)."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
-    document = new_document(grid.page.width, grid.page.height, info)
+    document = new_document(grid.page.width, grid.page.height, info, profile)
     c = document.canvas
-    c.setViewerPreference("PrintScaling", "None")
     form = "PosterSheet"
     c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
     c.saveState()
@@ -257,7 +281,7 @@ def write_poster(
     c.restoreState()
     c.endForm()
     scale_to_mm(c)
-    _draw_plan(c, grid, form, colours)
+    _draw_plan(c, grid, form, colours, side)
     c.showPage()
     for tile in grid.tiles:
         scale_to_mm(c)

@@ -72,7 +72,10 @@ def footer(canvas: Canvas, page_width: float, margin: float, text: str, font: st
 
 
 def credit_line(canvas: Canvas, page_width: float, y: float, text: str, font: str) -> None:
-    """A licence's attribution, small and centred on baseline ``y`` (mm), in the footer's grey."""
+    """A licence's attribution, small (6 pt, the smallest type we print) and centred on baseline
+    ``y`` (mm), in the footer's grey."""
+    from generator.render.fonts import MIN_TEXT_PT
+
     set_fill(canvas, SHEET.muted)
-    canvas.setFont(font, 5.5)
+    canvas.setFont(font, MIN_TEXT_PT)
     canvas.drawCentredString(pt(page_width / 2), pt(y), text)

@@ -126,7 +126,7 @@ def fit_text(
     width_pt: float,
     height_pt: float,
     max_size: float,
-    min_size: float = 5.0,
+    min_size: float = 6.0,  # MIN_TEXT_PT: nothing smaller is printed
     max_lines: int = 3,
     leading_ratio: float = 1.08,
 ) -> FittedText:

@@ -20,6 +20,7 @@ from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, st
 from generator.render.oie.palette import PALETTE
 from generator.render.oie.rules_text import Block, french_typography, rules_blocks
 from generator.render.paper import HOME_PAPERS, paper
+from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm
 
 TILE_PAPERS = HOME_PAPERS  # a poster is tiled over the pages a home printer takes
@@ -34,11 +35,12 @@ DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictu
 class BoardOptions:
     paper: str = "a4"
     tiles: str | None = None
-    grid: str = "2x2"  # poster: columns x rows of landscape tile pages
+    grid: str = "2x3"  # poster: columns x rows of landscape tile pages (2x3: a square poster)
     theme: str | None = None
     rules: Rules = Rules()
     labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
     route: tuple[str, str] | None = None
+    profile: PrintProfile = HOME
 
 
 @dataclass(frozen=True)
@@ -88,16 +90,24 @@ def _outlined(c, points, fill: Colour, line_width: float, stroke: Colour = PALET
     polygon(c, points, fill=True, stroke=True, to_pt=None)
 
 
-def _fit_font(font: str, text: str, size: float, width: float, minimum: float) -> float:
-    """The size, stepping down by 6 %, at which one line fits ``width`` (canvas units)."""
-    return shrink_to_width(text, font, size, width, minimum, LABEL_SHRINK, measure=string_width)
+def _fit_font(
+    font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
+) -> float:
+    """The size, stepping down by 6 %, at which one line fits ``width`` (canvas units), never
+    under ``floor``: the 6 pt we print at least, in the drawing's units (millimetres by default)."""
+    from generator.render.fonts import MIN_TEXT_MM
+
+    minimum = max(minimum, MIN_TEXT_MM if floor is None else floor)
+    size = max(size, minimum)
+    fitted = shrink_to_width(text, font, size, width, minimum, LABEL_SHRINK, measure=string_width)
+    return max(fitted, minimum)
 
 
 def _wrap_label(
-    font: str, text: str, size: float, width: float, minimum: float
+    font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
 ) -> tuple[list[str], float]:
     """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
-    single = _fit_font(font, text, size, width, minimum)
+    single = _fit_font(font, text, size, width, minimum, floor)
     words = text.replace("-", "- ").split()
     best: tuple[float, str, str] | None = None
     for cut in range(1, len(words)):
@@ -109,7 +119,7 @@ def _wrap_label(
     if best is not None:
         _, first, second = best
         longer = max(first, second, key=lambda line: string_width(line, font, size))
-        double = _fit_font(font, longer, size * 0.92, width, minimum)
+        double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
         if double > single * 1.15:
             return [first, second], double
     return [text], single
@@ -151,7 +161,8 @@ def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
         oie_art.PICTURES[kind.value](c, x, y, size)
 
 
-def _draw_cell(c, cell, k: float, label: str) -> None:
+def _draw_cell(c, cell, k: float, label: str, floor: float) -> None:
+    """One square; ``floor`` is 6 pt in the drawing's units (the board is drawn scaled)."""
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SERIF_BOLD
 
     number = cell.number
@@ -167,7 +178,7 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
         lines, size = _wrap_label(
-            CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p
+            CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p, floor
         )
         top = y - 0.14 * p
         for i, line in enumerate(lines):
@@ -181,11 +192,11 @@ def _draw_cell(c, cell, k: float, label: str) -> None:
     else:
         _draw_arrow(c, x, y + 0.3 * p, 0.16 * p, cell.angle, ink)
     if name:
-        size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p)
+        size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p, floor)
         _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
 
 
-def _draw_garden(c, spiral, k: float) -> None:
+def _draw_garden(c, spiral, k: float, floor: float) -> None:
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
     from generator.render.oie import art as oie_art
 
@@ -221,8 +232,10 @@ def _draw_garden(c, spiral, k: float) -> None:
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
     _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
     name = french_typography(BOARD[LAST].name)
-    size = _fit_font(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r)
-    _centred(c, CONDENSED_BOLD, size, cx, cy - 0.7 * r, name, PALETTE.ink)
+    lines, size = _wrap_label(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r, floor)
+    top = cy - 0.7 * r + (len(lines) - 1) * size * 0.55
+    for i, line in enumerate(lines):
+        _centred(c, CONDENSED_BOLD, size, cx, top - i * size * 1.05, line, PALETTE.ink)
 
 
 def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
@@ -265,6 +278,7 @@ def _draw_track_shadow(c, spiral) -> None:
 
 def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> None:
     """The square board with its lower-left corner at (x, y) (canvas in millimetres)."""
+    from generator.render.fonts import MIN_TEXT_MM
     from generator.render.oie.spiral import build_spiral
 
     k = side / BASE_BOARD
@@ -285,8 +299,8 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
     _draw_track_shadow(c, spiral)
     for cell in spiral.cells:
         label = labels[cell.number - 1] if 0 < cell.number <= len(labels) else ""
-        _draw_cell(c, cell, 1.0, label)
-    _draw_garden(c, spiral, 1.0)
+        _draw_cell(c, cell, 1.0, label, MIN_TEXT_MM / k)
+    _draw_garden(c, spiral, 1.0, MIN_TEXT_MM / k)
     set_stroke(c, PALETTE.ink)  # a firm line around the whole track
     c.setLineWidth(0.7)
     polygon(c, spiral.outer_edge, fill=False, stroke=True, to_pt=None)
@@ -362,7 +376,7 @@ def _layout_blocks(blocks: list[Block], width: float, size: float):
 
 
 def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> None:
-    from generator.render.fonts import SANS_BOLD, SERIF_BOLD
+    from generator.render.fonts import MIN_TEXT_MM, SANS_BOLD, SERIF_BOLD
 
     _bold_font_mapping()
     k = layout.k
@@ -400,7 +414,10 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
         layouts[size] = _layout_blocks(blocks, inner_w, size)
         return layouts[size][1] <= available
 
-    size = shrink_until(size, 1.6 * k, fits, PANEL_SHRINK)
+    smallest = max(1.6 * k, MIN_TEXT_MM)  # the panel's text never goes under 6 pt
+    size = max(smallest, shrink_until(size, smallest, fits, PANEL_SHRINK))
+    if size not in layouts:
+        fits(size)
     placed, needed = layouts[size]
     if needed > available:
         raise UserError("the rules text does not fit the panel; use a larger --paper")
@@ -420,7 +437,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
             _centred(
                 c,
                 SANS_BOLD,
-                size * 0.9,
+                max(size * 0.9, MIN_TEXT_MM),
                 bx,
                 by - size * 0.32,
                 str(block.square),
@@ -433,11 +450,18 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
 # ---------------------------------------------------------------- whole sheet and files
 
 
-def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
-    """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
+#: How far the parchment stops short of the page edge (mm): home printers leave the last 4 mm
+#: or so unprinted, so a background to the edge would end in an uneven white strip.
+PRINTABLE_MARGIN = 5.0
+
+
+def _parchment(c, width: float, height: float) -> None:
+    inset = PRINTABLE_MARGIN
     set_fill(c, PALETTE.parchment)
-    c.rect(0, 0, layout.width, layout.height, stroke=0, fill=1)
-    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
+    c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 2.0, stroke=0, fill=1)
+
+
+def _subtitle(options: BoardOptions) -> str:
     subtitle = "Jeu de parcours · 2 joueurs ou plus · 2 dés"
     if options.theme:
         from xml.sax.saxutils import escape
@@ -447,7 +471,32 @@ def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
         subtitle = escape(french_typography(options.theme))
         if options.route:
             subtitle += " · " + escape(french_typography(journey_phrase(*options.route)))
-    draw_panel(c, layout, rules_blocks(options.rules, options.theme, options.route), subtitle)
+    return subtitle
+
+
+def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
+    """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
+    _parchment(c, layout.width, layout.height)
+    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
+    draw_panel(
+        c, layout, rules_blocks(options.rules, options.theme, options.route), _subtitle(options)
+    )
+
+
+def draw_poster_board(c, width: float, height: float, options: BoardOptions) -> None:
+    """The board alone, as large as the poster allows (its rules stand beside the plan)."""
+    margin = max(PRINTABLE_MARGIN + 3.0, 8.0 * (min(width, height) / 210.0))
+    side = min(width, height) - 2 * margin
+    _parchment(c, width, height)
+    draw_board(c, (width - side) / 2, (height - side) / 2, side, options.labels)
+
+
+def draw_rules_beside(c, x: float, y: float, w: float, h: float, options: BoardOptions) -> None:
+    """The rules panel in the box (x, y, w, h) mm, at the type size of the A4 board's."""
+    layout = SheetLayout(w, h, 0.0, x, y, min(h, BASE_BOARD), x, y, w, h)
+    draw_panel(
+        c, layout, rules_blocks(options.rules, options.theme, options.route), _subtitle(options)
+    )
 
 
 def _check_labels(options: BoardOptions) -> None:
@@ -478,17 +527,20 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
         cols, rows = parse_grid(options.grid)
         grid = tile_grid(cols, rows, paper(options.tiles).landscape())
         return write_poster(
-            lambda c, w, h: draw_sheet(c, sheet_layout(w, h), options),
+            lambda c, w, h: draw_poster_board(c, w, h, options),
             grid,
             PALETTE.poster,
             DocInfo(title=title, subject="Poster in tiles"),
             path,
+            options.profile,
+            side=lambda c, x, y, w, h: draw_rules_beside(c, x, y, w, h, options),
         )
     sheet = paper(options.paper).landscape()
     layout = sheet_layout(sheet.width, sheet.height)
-    document = new_document(sheet.width, sheet.height, DocInfo(title=title, subject="Board"))
+    document = new_document(
+        sheet.width, sheet.height, DocInfo(title=title, subject="Board"), options.profile
+    )
     c = document.canvas
-    c.setViewerPreference("PrintScaling", "None")
     scale_to_mm(c)
     draw_sheet(c, layout, options)
     c.showPage()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.otcho import RollKind
-from generator.render.colour import Colour, hex_colour
+from generator.render.colour import Colour, cmyk, hex_colour
 from generator.render.palette import OKABE_ITO, WHITE
 
-CHARCOAL = hex_colour("#2B2B2B")  # the sixth player, and the symbols on yellow
+CHARCOAL = hex_colour("#2B2B2B", cmyk(0, 0, 0, 100))  # the sixth player, and the symbols on yellow
 
 
 @dataclass(frozen=True)
@@ -22,30 +22,36 @@ class PlayerColours:
 class OtchoPalette:
     accent: Colour = OKABE_ITO.blue  # the page headers
     white: Colour = WHITE  # card faces, die faces, pawn outlines
-    card_edge: Colour = hex_colour("#9AA0A8")  # the player card's cut outline
-    dark_yellow: Colour = hex_colour("#8A7F00")  # slot letters of the yellow player, readable
+    card_edge: Colour = hex_colour("#9AA0A8", cmyk(0, 0, 0, 50))  # the player card's cut outline
+    dark_yellow: Colour = hex_colour(
+        "#8A7F00", cmyk(18, 15, 99, 47)
+    )  # slot letters of the yellow player, readable
     star: Colour = OKABE_ITO.orange  # the ★ face
-    star_edge: Colour = hex_colour("#8A5A00")
-    x_face: Colour = hex_colour("#B2182B")  # the X face
-    glue_tab: Colour = hex_colour("#E4E7EB")
-    fold_line: Colour = hex_colour("#7A828C")
-    losing_mark: Colour = hex_colour("#7A7A7A")  # the stroke over a losing roll in the grid
+    star_edge: Colour = hex_colour("#8A5A00", cmyk(0, 44, 100, 56))
+    x_face: Colour = hex_colour("#B2182B", cmyk(0, 98, 77, 27))  # the X face
+    glue_tab: Colour = hex_colour("#E4E7EB", cmyk(0, 0, 0, 13))
+    fold_line: Colour = hex_colour("#7A828C", cmyk(0, 0, 0, 63))
+    losing_mark: Colour = hex_colour(
+        "#7A7A7A", cmyk(0, 0, 0, 67)
+    )  # the stroke over a losing roll in the grid
     # the kinds of roll, on the rules aid
     pair_x: Colour = OKABE_ITO.orange
     pair_star: Colour = OKABE_ITO.yellow
     two_letters: Colour = OKABE_ITO.sky_blue
     x_and_letter: Colour = OKABE_ITO.bluish_green
-    same_letters: Colour = hex_colour("#D9D9D9")  # the three losing kinds in three greys
-    star_and_letter: Colour = hex_colour("#BDBDBD")
-    x_and_star: Colour = hex_colour("#9E9E9E")
+    same_letters: Colour = hex_colour(
+        "#D9D9D9", cmyk(0, 0, 0, 20)
+    )  # the three losing kinds in three greys
+    star_and_letter: Colour = hex_colour("#BDBDBD", cmyk(0, 0, 0, 35))
+    x_and_star: Colour = hex_colour("#9E9E9E", cmyk(0, 0, 0, 50))
     # the players, in seat order (Okabe–Ito colours and their tints)
     players: tuple[PlayerColours, ...] = (
-        PlayerColours(OKABE_ITO.vermillion, hex_colour("#F7DCCB"), WHITE),
-        PlayerColours(OKABE_ITO.blue, hex_colour("#CCE3F0"), WHITE),
-        PlayerColours(OKABE_ITO.bluish_green, hex_colour("#CCECE3"), WHITE),
-        PlayerColours(OKABE_ITO.yellow, hex_colour("#FCF8D6"), CHARCOAL),
-        PlayerColours(OKABE_ITO.reddish_purple, hex_colour("#F5E4ED"), WHITE),
-        PlayerColours(CHARCOAL, hex_colour("#DADADA"), WHITE),
+        PlayerColours(OKABE_ITO.vermillion, hex_colour("#F7DCCB", cmyk(6, 16, 21, 0)), WHITE),
+        PlayerColours(OKABE_ITO.blue, hex_colour("#CCE3F0", cmyk(23, 7, 7, 0)), WHITE),
+        PlayerColours(OKABE_ITO.bluish_green, hex_colour("#CCECE3", cmyk(22, 2, 15, 0)), WHITE),
+        PlayerColours(OKABE_ITO.yellow, hex_colour("#FCF8D6", cmyk(4, 2, 21, 0)), CHARCOAL),
+        PlayerColours(OKABE_ITO.reddish_purple, hex_colour("#F5E4ED", cmyk(7, 13, 5, 0)), WHITE),
+        PlayerColours(CHARCOAL, hex_colour("#DADADA", cmyk(0, 0, 0, 20)), WHITE),
     )
 
     def kind(self, kind: RollKind) -> Colour:

@@ -19,10 +19,12 @@ from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, s
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import polygon, star_points
 from generator.render.draw.text import paragraph, wrap
+from generator.render.fonts import MIN_TEXT_PT
 from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.otcho.palette import PALETTE
 from generator.render.otcho.player_styles import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape
 from generator.render.palette import SHEET
+from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet import MARGIN, footer, fraction_text, page_header, percent
 from generator.render.units import pt
 
@@ -45,16 +47,20 @@ class OtchoOptions:
     players: int
     paper: Paper
     rules: RollRules
+    profile: PrintProfile = HOME
 
 
-def _sheet(paper: Paper, title: str, heading: str, subtitle: str):
+def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
     """A new one-page document with the Neo Otcho page header: the document, the fonts, and the
     height (mm) where the page's content may start."""
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import register_fonts
 
     fonts = register_fonts()
-    doc = new_document(paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"))
+    paper = options.paper
+    doc = new_document(
+        paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"), options.profile
+    )
     top = page_header(
         doc.canvas,
         paper.width,
@@ -152,7 +158,7 @@ def draw_player_card(
 def build_player_cards(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     doc, fonts, top = _sheet(
-        paper,
+        options,
         "Neo Otcho: cartes joueurs",
         "Neo Otcho · cartes joueurs",
         "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
@@ -261,7 +267,7 @@ def draw_die_net(
         angle = {(0.0, 1.0): 0, (0.0, -1.0): 180, (1.0, 0.0): -90, (-1.0, 0.0): 90}[(nx, ny)]
         c.rotate(angle)
         set_fill(c, SHEET.muted)
-        c.setFont(fonts.condensed, 5.5)
+        c.setFont(fonts.condensed, MIN_TEXT_PT)
         c.drawCentredString(0, -pt(0.8), "colle")
         c.restoreState()
     for cell in net.cells:
@@ -299,7 +305,7 @@ def draw_die_net(
 def build_dice(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     doc, fonts, top = _sheet(
-        paper,
+        options,
         "Neo Otcho: les deux dés à plier",
         "Neo Otcho · les deux dés",
         "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).",
@@ -355,7 +361,7 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
     paper = options.paper
     n = pawns_per_player(options.players)
     doc, fonts, top = _sheet(
-        paper,
+        options,
         "Neo Otcho: pions",
         "Neo Otcho · pions",
         f"{n} pions par joueur ({PAWNS_TO_WIN} + {options.players} joueurs). "
@@ -485,7 +491,7 @@ OUTCOME_CELL = 10.0  # mm, a cell of the 6 × 6 grid of outcomes
 def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     paper, rules = options.paper, options.rules
     doc, fonts, y = _sheet(
-        paper,
+        options,
         "Neo Otcho: aide de jeu",
         "Neo Otcho · aide de jeu",
         f"{MIN_PLAYERS} à {MAX_PLAYERS} joueurs · 2 dés spéciaux (a b c d X ★) · une carte et "

@@ -19,7 +19,7 @@ from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
-from generator.render.fonts import FontSet
+from generator.render.fonts import MIN_TEXT_PT, FontSet
 from generator.render.icons import draw_icon
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
@@ -41,6 +41,19 @@ MAP_FORM = "OucedoncLocatorMap"
 class CardStyle:
     fonts: FontSet
     palette: OucedoncPalette = PALETTE
+
+
+#: The smallest type of the deck (labels, footers), in points on a poker card; every other size
+#: is larger. At a card's scale it must stay at or above MIN_TEXT_PT (see :func:`smallest_text`).
+LABEL_PT = 6.2
+#: The coloured border of place fronts and Intermède cards (mm from the trim): at least the
+#: 4 mm print shops ask for, so a cut up to 1 mm off still leaves borders that look even.
+FRAME_INSET = 4.0
+
+
+def smallest_text(box) -> float:
+    """The deck's smallest type (points) on a card of this size."""
+    return LABEL_PT * scale(box)
 
 
 def scale(box) -> float:
@@ -111,14 +124,18 @@ def spaced_caps(
     spacing: float,
     max_width: float,
 ) -> None:
-    """Upper-case label with letter spacing, centred, shrunk if wider than ``max_width`` mm."""
+    """Upper-case label with letter spacing, centred; if wider than ``max_width`` mm the spacing
+    goes first, then the size, never under MIN_TEXT_PT."""
     text = text.upper()
     if not text:
         return
     width = string_width(text, font, size) + spacing * (len(text) - 1)
+    if width > pt(max_width) and len(text) > 1:
+        spacing = max(0.0, (pt(max_width) - string_width(text, font, size)) / (len(text) - 1))
+        width = string_width(text, font, size) + spacing * (len(text) - 1)
     if width > pt(max_width):
-        factor = pt(max_width) / width
-        size, spacing, width = size * factor, spacing * factor, pt(max_width)
+        size = max(min(size, MIN_TEXT_PT), size * pt(max_width) / width)
+        width = string_width(text, font, size) + spacing * (len(text) - 1)
     canvas.saveState()
     set_fill(canvas, colour)
     label = canvas.beginText(pt(centre_x) - width / 2, pt(y))
@@ -139,10 +156,15 @@ def centred_line(
     colour: Colour,
     max_width: float,
 ) -> None:
-    """One centred line, shrunk to ``max_width`` mm if needed (never wider)."""
+    """One centred line, shrunk to ``max_width`` mm if needed (never wider), never under
+    MIN_TEXT_PT: a line still too long there is cut with an ellipsis."""
     if not text:
         return
-    size = scaled_to_width(size, string_width(text, font, size), pt(max_width))
+    size = max(
+        min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
+    )
+    while len(text) > 1 and string_width(text, font, size) > pt(max_width):
+        text = text[:-2].rstrip() + "…"
     set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
@@ -166,7 +188,7 @@ def paragraphs(
     area: Rect,
     max_size: float,
     alignment: int = 0,
-    min_size: float = 4.5,
+    min_size: float = MIN_TEXT_PT,
 ):
     """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that fits."""
     from reportlab.lib.styles import ParagraphStyle
@@ -278,7 +300,7 @@ class PlaceFront:
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
             set_fill(canvas, self.style.palette.kind(self.card.place_kind))
-            canvas.setFont(self.style.fonts.bold, 5.4 * k)
+            canvas.setFont(self.style.fonts.bold, LABEL_PT * k)
             canvas.drawRightString(
                 pt(box.safe.x + box.safe.width - 1.2 * k),
                 pt(box.safe.y + 1.6 * k),
@@ -299,7 +321,7 @@ class PlaceFront:
         colour = palette.kind(self.card.place_kind)
         safe = box.safe
         fill_bleed(canvas, box, colour)
-        inset = min(2.4 * k, box.safe.x * 0.8)
+        inset = FRAME_INSET  # the border: 4 mm, so a cut 1 mm off still leaves even borders
         panel(canvas, box, inset, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
         # Wordmark between two hairlines
         top = safe.top - 4.2 * k
@@ -335,7 +357,7 @@ class PlaceFront:
             canvas,
             self.texts.mark,
             fonts.bold,
-            5.6 * k,
+            LABEL_PT * k,
             safe.centre_x,
             safe.y + 1.6 * k,
             colour,
@@ -403,7 +425,7 @@ class PlaceBack:
         ):
             room = (
                 pt(safe.width - 1.5 * k)
-                - string_width(label.upper(), fonts.bold, 5.6 * k)
+                - string_width(label.upper(), fonts.bold, LABEL_PT * k)
                 - len(label) * 0.7 * k
             )
             size = min(size, room / string_width(value, fonts.bold, 1.0))
@@ -484,7 +506,7 @@ class PlaceBack:
             canvas,
             self.texts.footer,
             fonts.regular,
-            5.0 * k,
+            LABEL_PT * k,
             safe.centre_x,
             safe.y + 0.8 * k,
             palette.muted,
@@ -508,7 +530,7 @@ class PlaceBack:
             canvas.saveState()
             set_fill(canvas, palette.muted)
             text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
-            text.setFont(fonts.bold, 5.6 * k)
+            text.setFont(fonts.bold, LABEL_PT * k)
             text.setCharSpace(0.7 * k)
             text.textOut(label.upper())
             canvas.drawText(text)
@@ -639,7 +661,7 @@ class RuleFront:
             canvas,
             self.deck_title,
             fonts.regular,
-            5.2 * k,
+            LABEL_PT * k,
             safe.centre_x,
             safe.y + 0.8 * k,
             palette.muted,
@@ -659,12 +681,12 @@ class IntermedeFace:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.gold)
-        inset = min(2.4 * k, box.safe.x * 0.8)
+        inset = FRAME_INSET  # the border: 4 mm, so a cut 1 mm off still leaves even borders
         panel(canvas, box, inset, 2.6 * k, palette.paper, None, 0)
         hourglass(canvas, safe.centre_x, safe.top - 13.0 * k, 19.0 * k, palette.night, palette.gold)
         title = fit_text(
             self.texts.title,
-            fonts.title,
+            fonts.bold,  # the deck's type family, as the rule cards' titles
             pt(safe.width - 2 * k),
             pt(9.0 * k),
             max_size=19.0 * k,
@@ -675,7 +697,7 @@ class IntermedeFace:
             canvas,
             self.texts.subtitle,
             fonts.bold,
-            5.6 * k,
+            LABEL_PT * k,
             safe.centre_x,
             safe.top - 37.0 * k,
             palette.accent,

@@ -5,27 +5,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.render.colour import Colour, hex_colour
+from generator.render.colour import Colour, cmyk, hex_colour
 
 
 @dataclass(frozen=True)
 class OucedoncPalette:
-    paper: Colour = hex_colour("#FBF7EE")  # warm card stock
-    ink: Colour = hex_colour("#1D2B3A")  # text
-    muted: Colour = hex_colour("#6B7785")  # labels
-    hairline: Colour = hex_colour("#D9D2C3")
-    grid: Colour = hex_colour("#F1EADB")  # faint graticule on card stock
-    town: Colour = hex_colour("#1F4E79")  # deep blue: towns
-    site: Colour = hex_colour("#2E6B4F")  # forest green: sites
-    accent: Colour = hex_colour("#D1495B")  # the north, the map marker
-    gold: Colour = hex_colour("#E8A33D")  # Intermède, tokens
-    cream: Colour = hex_colour("#F6E7C8")  # light half of star points
-    night: Colour = hex_colour("#18324D")  # rule and emblem backs
-    night_grid: Colour = hex_colour("#24425F")
-    night_text: Colour = hex_colour("#DCE3EA")
-    land: Colour = hex_colour("#E9E1CF")  # locator map land
-    land_line: Colour = hex_colour("#9C8F74")
-    cut_line: Colour = hex_colour("#5A5A5A")
+    paper: Colour = hex_colour("#FBF7EE", cmyk(4, 3, 8, 0))  # warm card stock
+    ink: Colour = hex_colour("#1D2B3A", cmyk(0, 0, 0, 100))  # text
+    muted: Colour = hex_colour("#6B7785", cmyk(0, 0, 0, 69))  # labels
+    hairline: Colour = hex_colour("#D9D2C3", cmyk(18, 16, 25, 0))
+    grid: Colour = hex_colour("#F1EADB", cmyk(7, 7, 16, 0))  # faint graticule on card stock
+    town: Colour = hex_colour("#1F4E79", cmyk(87, 49, 0, 46))  # deep blue: towns
+    site: Colour = hex_colour("#2E6B4F", cmyk(73, 4, 64, 53))  # forest green: sites
+    accent: Colour = hex_colour("#D1495B", cmyk(0, 84, 47, 15))  # the north, the map marker
+    gold: Colour = hex_colour("#E8A33D", cmyk(7, 40, 85, 4))  # Intermède, tokens
+    cream: Colour = hex_colour("#F6E7C8", cmyk(6, 9, 26, 0))  # light half of star points
+    night: Colour = hex_colour("#18324D", cmyk(89, 49, 1, 75))  # rule and emblem backs
+    night_grid: Colour = hex_colour("#24425F", cmyk(80, 42, 2, 65))
+    night_text: Colour = hex_colour("#DCE3EA", cmyk(0, 0, 0, 16))
+    land: Colour = hex_colour("#E9E1CF", cmyk(11, 11, 22, 0))  # locator map land
+    land_line: Colour = hex_colour("#9C8F74", cmyk(34, 33, 51, 23))
+    cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))
+    #: The tokens' die line in print-shop files: the spot colour cutters and print shops'
+    #: workflows expect (``CutContour``), shown as magenta; not printed.
+    die_line: Colour = hex_colour("#EC008C", cmyk(0, 100, 0, 0), "CutContour")
 
     def kind(self, place_kind: str) -> Colour:
         """Blue for a town, green for a site: the colour of a place card."""

@@ -1,9 +1,16 @@
 """The sheet of 35 round tokens that ends an Oucédonc deck PDF.
 
 Tokens sit on a grid (5 × 7 on portrait paper, 7 × 5 on landscape), each a gold disc printed
-1 mm beyond its thin cut circle. In duplex modes a second page carries the token backs, each
-centred behind its front (the same :func:`point_behind` as the card engine, plus the back
-offset); fold-and-glue prints one single-sided page.
+the deck's bleed beyond its thin cut circle. In duplex modes a second page carries the token
+backs, each centred behind its front (the same :func:`point_behind` as the card engine, plus the
+back offset); fold-and-glue prints one single-sided page. Each page's TrimBox is the tokens' (the
+box around their cut circles), its BleedBox that box plus the bleed.
+
+At home the cut circle is a grey line to cut along with scissors. In a print-shop file it is a
+die line: a stroke in the spot colour ``CutContour`` (its own separation, set to overprint so the
+art under it is not knocked out), which the shop's cutter follows and its press does not print.
+:func:`draw_token_faces` writes the tokens one face per page, for the shops that print them as
+they print cards.
 """
 
 from __future__ import annotations
@@ -20,8 +27,8 @@ from generator.render.units import pt
 
 PAGE_MARGIN = 10.0  # mm, beyond what home printers can reach
 HEADER = 16.0  # mm of title above the grid on the front page
-TOKEN_BLEED = 1.0  # mm of colour beyond the cut circle
 CELL_GAP = 5.0  # mm between neighbouring cut circles at least
+BLEED_CLEARANCE = 2.0  # mm of paper at least between two neighbours' bleeds
 
 
 @dataclass(frozen=True)
@@ -32,15 +39,19 @@ class TokenSheet:
     radius: float  # of the cut circle, mm
 
 
-def plan_tokens(page_width: float, page_height: float, count: int) -> TokenSheet:
-    """Token centres on the front page: the grid shape with the largest tokens."""
+def plan_tokens(
+    page_width: float, page_height: float, count: int, bleed: float = 1.0
+) -> TokenSheet:
+    """Token centres on the front page: the grid shape with the largest tokens, far enough
+    apart that neighbours' bleeds never touch."""
     best: TokenSheet | None = None
+    gap = max(CELL_GAP, 2 * bleed + BLEED_CLEARANCE)
     for cols in range(1, count + 1):
         rows = -(-count // cols)
         cell = min(
             (page_width - 2 * PAGE_MARGIN) / cols, (page_height - 2 * PAGE_MARGIN - HEADER) / rows
         )
-        radius = (cell - CELL_GAP) / 2
+        radius = (cell - gap) / 2
         if radius <= 0 or (best is not None and radius <= best.radius):
             continue
         left = (page_width - cols * cell) / 2
@@ -58,9 +69,9 @@ def plan_tokens(page_width: float, page_height: float, count: int) -> TokenSheet
 TOKEN_FORM = "OucedoncToken"
 
 
-def _define_token(canvas, radius: float, palette: OucedoncPalette) -> None:
+def _define_token(canvas, radius: float, bleed: float, palette: OucedoncPalette) -> None:
     """The token's art, centred on the form's origin, recorded once and drawn 70 times."""
-    reach = pt(radius + TOKEN_BLEED)
+    reach = pt(radius + bleed)
     canvas.beginForm(TOKEN_FORM, -reach, -reach, reach, reach)
     set_fill(canvas, palette.gold)
     canvas.circle(0, 0, reach, stroke=0, fill=1)
@@ -86,6 +97,18 @@ def _token(
         canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
 
 
+def _die_lines(canvas, centres, radius: float, palette: OucedoncPalette = PALETTE) -> None:
+    """The cut circles as die lines, overprinting (the art under them stays whole)."""
+    canvas.saveState()
+    canvas.setStrokeOverprint(True)
+    canvas.setOverprintMask(True)
+    set_stroke(canvas, palette.die_line)
+    canvas.setLineWidth(0.25)
+    for x, y in centres:
+        canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
+    canvas.restoreState()
+
+
 def draw_token_pages(
     canvas,
     sheet: TokenSheet,
@@ -95,10 +118,15 @@ def draw_token_pages(
     help_text: str,
     fonts: FontSet,
     palette: OucedoncPalette = PALETTE,
+    bleed: float = 1.0,
+    die_line: bool = False,
 ) -> int:
-    """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn."""
+    """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn.
+
+    ``die_line``: the cut circles in the ``CutContour`` spot colour (print shops) instead of a
+    printed grey line (home)."""
     width, height = sheet.page_width, sheet.page_height
-    _define_token(canvas, sheet.radius, palette)
+    _define_token(canvas, sheet.radius, bleed, palette)
     text_width = width - 2 * PAGE_MARGIN
     centred_line(
         canvas,
@@ -121,20 +149,53 @@ def draw_token_pages(
         text_width,
     )
     for x, y in sheet.centres:
-        _token(canvas, x, y, sheet.radius, palette, cut_line=True)
-    _page_boxes(canvas, width, height)
+        _token(canvas, x, y, sheet.radius, palette, cut_line=not die_line)
+    if die_line:
+        _die_lines(canvas, sheet.centres, sheet.radius, palette)
+    _token_boxes(canvas, sheet.centres, sheet.radius, bleed)
     canvas.showPage()
     if duplex is Duplex.FOLD:
         return 1
     dx, dy = back_offset
+    backs = []
     for x, y in sheet.centres:
         bx, by = point_behind(x, y, duplex, width, height)
+        backs.append((bx + dx, by + dy))
         _token(canvas, bx + dx, by + dy, sheet.radius, palette, cut_line=False)
-    _page_boxes(canvas, width, height)
+    _token_boxes(canvas, backs, sheet.radius, bleed)
     canvas.showPage()
     return 2
 
 
-def _page_boxes(canvas, width: float, height: float) -> None:
-    canvas.setTrimBox((0, 0, pt(width), pt(height)))
-    canvas.setBleedBox((0, 0, pt(width), pt(height)))
+def _token_boxes(canvas, centres, radius: float, bleed: float) -> None:
+    """TrimBox: the box around the cut circles; BleedBox: that box grown by the bleed."""
+    left = min(x for x, _ in centres) - radius
+    bottom = min(y for _, y in centres) - radius
+    right = max(x for x, _ in centres) + radius
+    top = max(y for _, y in centres) + radius
+    canvas.setTrimBox((pt(left), pt(bottom), pt(right), pt(top)))
+    canvas.setBleedBox((pt(left - bleed), pt(bottom - bleed), pt(right + bleed), pt(top + bleed)))
+
+
+def draw_token_faces(
+    canvas,
+    count: int,
+    radius: float,
+    bleed: float,
+    palette: OucedoncPalette = PALETTE,
+    back_first: bool = False,
+    die_line: bool = True,
+) -> int:
+    """``count`` tokens one face per page (page = the token's square plus the bleed, TrimBox =
+    the square around the cut circle), front then back (back then front with ``back_first``);
+    the die line on the fronts. Returns the pages drawn."""
+    side = radius + bleed
+    _define_token(canvas, radius, bleed, palette)
+    for _ in range(count):
+        for front in (False, True) if back_first else (True, False):
+            _token(canvas, side, side, radius, palette, cut_line=False)
+            if front and die_line:
+                _die_lines(canvas, [(side, side)], radius, palette)
+            _token_boxes(canvas, [(side, side)], radius, bleed)
+            canvas.showPage()
+    return 2 * count

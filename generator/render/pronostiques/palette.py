@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.pronostiques.suits import Suit
-from generator.render.colour import Colour, hex_colour
+from generator.render.colour import Colour, cmyk, hex_colour
 from generator.render.palette import OKABE_ITO, SHEET, WHITE
 
 
@@ -22,26 +22,34 @@ class PronostiquesPalette:
     muted: Colour = SHEET.muted
     rule: Colour = SHEET.rule
     white: Colour = WHITE
-    card: Colour = hex_colour("#FFFDF8")  # the faces' background
-    navy: Colour = hex_colour("#1D2B4F")  # the deck's back, the sheets' headings
+    card: Colour = hex_colour("#FFFDF8", cmyk(1, 1, 4, 0))  # the faces' background
+    navy: Colour = hex_colour(
+        "#1D2B4F", cmyk(93, 67, 0, 67)
+    )  # the deck's back, the sheets' headings
     gold: Colour = OKABE_ITO.orange  # the prediction cards
     warning: Colour = OKABE_ITO.yellow  # the Joker
-    joker_tint: Colour = hex_colour("#FFF9C4")
-    lap_empty: Colour = hex_colour("#B8BDC4")  # empty lap segments, the score pad's boxes
-    back_dark: Colour = hex_colour("#0E1629")  # the back's chequered band
-    back_light: Colour = hex_colour("#F4F1E8")
+    joker_tint: Colour = hex_colour("#FFF9C4", cmyk(4, 2, 29, 0))
+    lap_empty: Colour = hex_colour(
+        "#B8BDC4", cmyk(0, 0, 0, 35)
+    )  # empty lap segments, the score pad's boxes
+    back_dark: Colour = hex_colour("#0E1629", cmyk(96, 65, 8, 92))  # the back's chequered band
+    back_light: Colour = hex_colour("#F4F1E8", cmyk(6, 5, 11, 0))
     # the teams
-    heart: TeamColours = TeamColours(OKABE_ITO.vermillion, hex_colour("#FBE6D9"))
-    diamond: TeamColours = TeamColours(OKABE_ITO.blue, hex_colour("#DCEBF5"))
-    spade: TeamColours = TeamColours(SHEET.ink, hex_colour("#E6E7E9"))
-    club: TeamColours = TeamColours(OKABE_ITO.bluish_green, hex_colour("#DAF1EA"))
+    heart: TeamColours = TeamColours(
+        OKABE_ITO.vermillion, hex_colour("#FBE6D9", cmyk(5, 11, 15, 0))
+    )
+    diamond: TeamColours = TeamColours(OKABE_ITO.blue, hex_colour("#DCEBF5", cmyk(15, 6, 6, 0)))
+    spade: TeamColours = TeamColours(SHEET.ink, hex_colour("#E6E7E9", cmyk(0, 0, 0, 13)))
+    club: TeamColours = TeamColours(
+        OKABE_ITO.bluish_green, hex_colour("#DAF1EA", cmyk(15, 3, 11, 0))
+    )
     # the score pad and the rules aid
-    header_fill: Colour = hex_colour("#EEF1F5")
-    total_fill: Colour = hex_colour("#FFF4D6")
-    zebra: Colour = hex_colour("#F4F6F8")
-    no_points: Colour = hex_colour("#A0A6AE")
-    allowed: Colour = hex_colour("#0B7A3B")  # ✓ under a pile chart
-    refused: Colour = hex_colour("#B2182B")  # ✗ under a pile chart
+    header_fill: Colour = hex_colour("#EEF1F5", cmyk(0, 0, 0, 8))
+    total_fill: Colour = hex_colour("#FFF4D6", cmyk(3, 4, 21, 0))
+    zebra: Colour = hex_colour("#F4F6F8", cmyk(0, 0, 0, 5))
+    no_points: Colour = hex_colour("#A0A6AE", cmyk(0, 0, 0, 47))
+    allowed: Colour = hex_colour("#0B7A3B", cmyk(83, 0, 92, 38))  # ✓ under a pile chart
+    refused: Colour = hex_colour("#B2182B", cmyk(0, 98, 77, 27))  # ✗ under a pile chart
 
     def team(self, suit: Suit) -> TeamColours:
         return {

@@ -314,7 +314,7 @@ class PredictionFront:
             15.5,
             box.width - 9,
             fonts.condensed,
-            5.8,
+            6.0,
             PALETTE.muted,
             leading=5.8 * 1.22,
             centred=True,
@@ -345,7 +345,7 @@ class DeckBack:
         set_stroke(canvas, PALETTE.gold)
         canvas.setLineWidth(0.8)
         canvas.roundRect(
-            pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0
+            pt(4), pt(4), pt(box.width - 8), pt(box.height - 8), pt(3), stroke=1, fill=0
         )
         for turned in (False, True):
             canvas.saveState()
@@ -371,7 +371,7 @@ class PredictionBack:
         set_stroke(canvas, PALETTE.ink)
         canvas.setLineWidth(0.8)
         canvas.roundRect(
-            pt(3.5), pt(3.5), pt(box.width - 7), pt(box.height - 7), pt(3), stroke=1, fill=0
+            pt(4), pt(4), pt(box.width - 8), pt(box.height - 8), pt(3), stroke=1, fill=0
         )
         cy = box.height / 2
         _checkers(canvas, -box.bleed, cy - 2, box.width + 2 * box.bleed, 2, 2.0)

@@ -32,6 +32,7 @@ from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.text import paragraph
 from generator.render.icons import draw_icon, icon_credit
+from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import (
     TEAMS,
@@ -65,6 +66,8 @@ class PronostiquesOptions:
     score_rules: ScoreRules = ScoreRules()
     bleed: float = 1.0
     faces: bool = False  # also one face per page (card + bleed), the format print services ask for
+    profile: PrintProfile = HOME
+    back_first: bool = False  # the faces file: back, then front
 
 
 def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Card]:
@@ -116,6 +119,7 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
         bleed=options.bleed,
         duplex=duplex,
         back_offset=options.back_offset,
+        profile=options.profile,
     )
     cards = deck_cards(options.laps, options.score_rules)
     info = DocInfo(
@@ -126,9 +130,9 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
         paths.append(
-            render_faces(cards, card, options.bleed, info).save(
-                out / "pronostiques-cards-faces.pdf"
-            )
+            render_faces(
+                cards, card, options.bleed, info, options.profile, options.back_first
+            ).save(out / "pronostiques-cards-faces.pdf")
         )
     return paths
 
@@ -185,7 +189,9 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
 
     fonts = register_fonts()
     paper = options.paper
-    doc = new_document(paper.width, paper.height, DocInfo(title="Pronostiques: feuille de score"))
+    doc = new_document(
+        paper.width, paper.height, DocInfo(title="Pronostiques: feuille de score"), options.profile
+    )
     c = doc.canvas
     width = paper.width - 2 * MARGIN
     y = page_header(
@@ -705,7 +711,9 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
 
     fonts = register_fonts()
     paper = options.paper
-    doc = new_document(paper.width, paper.height, DocInfo(title="Pronostiques: aide de jeu"))
+    doc = new_document(
+        paper.width, paper.height, DocInfo(title="Pronostiques: aide de jeu"), options.profile
+    )
     c = doc.canvas
     _draw_rules_aid(c, options, fonts, aid_scale(options))
     footer(c, paper.width, MARGIN, CREDIT, fonts.regular)

@@ -10,6 +10,7 @@ the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,76 @@ from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+
+def _lines_too_wide(width: float, height: float) -> str:
+    """The first front text of the 36 cards that cannot fit its room at 6 pt on a card of this
+    size ("" when every one fits): sizes follow the card's width, never below 6 pt."""
+    from generator.render.fonts import MIN_TEXT_PT
+
+    f = fonts()
+    layout = front_layout(CardBox(width, height, 0.0))
+    inner = layout.inner
+    house_room = _house_room(layout)
+    for number in range(1, len(LENORMAND) + 1):
+        card = LENORMAND[number - 1]
+        house = house_line(number)
+        if min(width_mm(house, font, MIN_TEXT_PT) for font in (f.bold, f.condensed_bold)) > (
+            house_room
+        ):
+            return f"the house line « {house} »"
+        for what, string, font, size, room in (
+            ("the name", card.name, f.title, MIN_TEXT_PT, inner.width),
+            (
+                "the playing card",
+                card.playing_card.french,
+                f.oblique,
+                _words_size(layout),
+                inner.width,
+            ),
+            (
+                "the role",
+                role_of(number).french.upper(),
+                f.condensed_bold,
+                MIN_TEXT_PT,
+                inner.width - 4,
+            ),
+            ("the effect", role_effect(number), f.condensed, MIN_TEXT_PT, inner.width),
+        ):
+            if width_mm(string, font, size) > room:
+                return f"{what} « {string} »"
+    return ""
+
+
+def check_card_fits(width: float, height: float, name: str) -> None:
+    """A card so small that a front's text would print under 6 pt (or overflow its room) is
+    refused, saying which text and the narrowest card that takes it."""
+    from generator.core.errors import UserError
+    from generator.render.fonts import MIN_TEXT_PT
+
+    what = _lines_too_wide(width, height)
+    if not what:
+        return
+    least = next(
+        (w for w in range(math.ceil(width), 64) if not _lines_too_wide(w, height * w / width)),
+        63,
+    )
+    raise UserError(
+        f"a {name} card ({width:g} mm wide) cannot fit {what} at {MIN_TEXT_PT:g} pt; use --card "
+        f"poker or bridge, or WxH at least {least} mm wide"
+    )
+
+
+def _house_room(layout: FrontLayout) -> float:
+    """The width (mm) between the number and the playing-card inset, for the house line."""
+    left = layout.inner.x + width_mm("36", fonts().title, 24 * layout.scale) + 1.5 * layout.scale
+    return layout.inset.x - 1.5 * layout.scale - left
+
+
+def _words_size(layout: FrontLayout) -> float:
+    from generator.render.fonts import MIN_TEXT_PT
+
+    return max(MIN_TEXT_PT, 6.5 * layout.scale)
 
 
 def house_line(number: int) -> str:
@@ -111,14 +182,19 @@ class FrontPainter:
         text(canvas, inner.x, layout.number_baseline, str(number), f.title, 24 * scale, colour)
         house_text = house_line(number)
         left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
-        room = layout.inset.x - 1.5 * scale - left
+        room = _house_room(layout)
+        house_font = f.bold
+        house_size = fit_size(house_text, f.bold, 6.5 * scale, room)
+        if width_mm(house_text, f.bold, house_size) > room:  # narrow cards: condensed, 6 pt
+            house_font = f.condensed_bold
+            house_size = fit_size(house_text, house_font, 6.5 * scale, room)
         text(
             canvas,
             left + room / 2,
             layout.house_baseline,
             house_text,
-            f.bold,
-            fit_size(house_text, f.bold, 6.5 * scale, room, smallest=4.0),
+            house_font,
+            house_size,
             colour,
             "centre",
         )
@@ -179,7 +255,7 @@ class FrontPainter:
             layout.words_baseline,
             playing.french,
             f.oblique,
-            6.5 * scale,
+            _words_size(layout),
             PALETTE.muted,
             "centre",
         )
@@ -298,13 +374,22 @@ def lenormand_cards() -> list[Card]:
     ]
 
 
+def deck_info() -> DocInfo:
+    return DocInfo(
+        title="Les territoires — jeu de Petit Lenormand (36 cartes)",
+        subject="Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun",
+        credit=icon_credit([card.picture for card in LENORMAND]),
+    )
+
+
 def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
-    return render_deck(
-        lenormand_cards(),
-        spec,
-        DocInfo(
-            title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-            subject="Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun",
-            credit=icon_credit([card.picture for card in LENORMAND]),
-        ),
+    return render_deck(lenormand_cards(), spec, deck_info())
+
+
+def render_lenormand_faces(spec: SheetSpec, back_first: bool = False) -> PdfDocument:
+    """The 36 cards one face per page (card + bleed), for card printers."""
+    from generator.render.imposition import render_faces
+
+    return render_faces(
+        lenormand_cards(), spec.card, spec.bleed, deck_info(), spec.profile, back_first
     )

@@ -24,6 +24,7 @@ from generator.render.document import DocInfo, new_document
 from generator.render.draw.text import width_mm
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet import MARGIN, credit_line
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import (
@@ -82,7 +83,7 @@ def _house_players(setup: Setup, house: House) -> str:
 # --- life trackers ------------------------------------------------------------------------
 
 
-def write_trackers(path: Path, setup: Setup, sheet: Paper) -> Path:
+def write_trackers(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
     document = new_document(
         sheet.width,
         sheet.height,
@@ -90,12 +91,13 @@ def write_trackers(path: Path, setup: Setup, sheet: Paper) -> Path:
             title=f"Les territoires — suivi des points de vie ({setup.players} joueurs)",
             subject="Une colonne par maison: cochez chaque carte de vie perdue",
         ),
+        profile,
     )
     draw_trackers(document.canvas, setup, sheet)
     credit_line(
         document.canvas,
         sheet.width,
-        MARGIN - 3.5,
+        MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
         icon_credit([lenormand(n).picture for house in House for n in house.life_cards]),
         fonts().regular,
     )
@@ -303,7 +305,7 @@ def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height:
 # --- reference card ("Résumé") -----------------------------------------------------------
 
 
-def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
+def write_reference(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
     document = new_document(
         sheet.width,
         sheet.height,
@@ -311,6 +313,7 @@ def write_reference(path: Path, setup: Setup, sheet: Paper) -> Path:
             title="Les territoires — résumé des règles",
             subject="Deux cartes de référence à découper",
         ),
+        profile,
     )
     canvas = document.canvas
     height = (sheet.height - 2 * MARGIN - 8) / 2
@@ -449,7 +452,7 @@ def draw_reference(
 # --- setup sheet --------------------------------------------------------------------------
 
 
-def write_setup(path: Path, setup: Setup, sheet: Paper) -> Path:
+def write_setup(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
     landscape = sheet.landscape()
     document = new_document(
         landscape.width,
@@ -458,6 +461,7 @@ def write_setup(path: Path, setup: Setup, sheet: Paper) -> Path:
             title=f"Les territoires — mise en place ({setup.players} joueurs)",
             subject="Où poser la réserve, les mains, la pioche et les cartes de vie",
         ),
+        profile,
     )
     draw_setup(document.canvas, setup, landscape)
     document.canvas.showPage()

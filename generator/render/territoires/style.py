@@ -42,7 +42,7 @@ def text(
         canvas.drawString(pt(x), pt(y), string)
 
 
-def fit_size(string: str, font: str, size: float, width: float, smallest: float = 5.0) -> float:
+def fit_size(string: str, font: str, size: float, width: float, smallest: float = 6.0) -> float:
     """The largest point size up to ``size`` (by quarter points) at which ``string`` fits
     ``width`` mm."""
     return shrink_to_width(string, font, size, width, smallest)

@@ -1,0 +1,50 @@
+"""`pnp preflight FILE.pdf`: check a PDF for a home printer or a print shop, one line per rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.common import say
+from generator.render.profile import Profile
+
+
+def preflight(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE.pdf", help="The PDF to check (ours or any other).")
+    ],
+    profile: Annotated[
+        Profile,
+        typer.Option(
+            "--profile", help="home: prints right at home; shop: a print shop's PDF/X checks."
+        ),
+    ] = Profile.HOME,
+    ink_limit: Annotated[
+        float,
+        typer.Option(
+            "--ink-limit", help="Total ink limit in % for --profile shop (240 for uncoated paper)."
+        ),
+    ] = 300.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Check a PDF for a home printer or a print shop, one line per rule.
+
+    Exit 0 when every rule passes, 1 when one fails, 2 on bad input."""
+    from generator.preflight.report import preflight as run
+    from generator.preflight.rules import Limits
+    from generator.render.profile import print_profile
+
+    chosen = print_profile(profile, ink_limit if profile is Profile.SHOP else None)
+    report = run(file, Limits(chosen.kind.value, chosen.ink_limit))
+    if as_json:
+        typer.echo(report.to_json())
+    else:
+        for line in report.lines():  # names read from the file are data: one line each, escaped
+            say(line)
+    raise typer.Exit(report.exit_code)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("preflight")(preflight)

@@ -1,0 +1,460 @@
+"""The preflight rules: each judges one aspect of a :class:`~.scan.Scan` for a profile.
+
+``home``: the file prints right on a home printer (100 % scale, the duplex edge, the PDF version
+its keys need, embedded fonts, text large enough to read). ``shop``: a print shop's preflight
+(PDF/X identification and output intent, CMYK and spot colours only, total ink under the limit,
+black text and thin lines in black ink only, no transparency, TrimBox and BleedBox with 3 mm of
+bleed on every page, fonts embedded and subset with distinct tags) plus the home rules that a
+shop cares about. A rule that does not apply to a profile reports ``info``, never ``fail``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from generator.preflight.scan import MM_PER_PT, Mark, Scan, _version_key
+
+PASS, FAIL, INFO = "pass", "fail", "info"
+#: Smallest text size (pt) we print, and that the rule accepts.
+MIN_TEXT_PT = 6.0
+#: A print shop's minimum bleed (mm).
+MIN_BLEED_MM = 3.0
+#: Strokes thinner than this (pt) are "thin lines": black ones must be black ink only.
+THIN_LINE_PT = 1.0
+#: Rich black: black ink at least this high with any cyan, magenta or yellow.
+RICH_BLACK_K = 0.8
+PDFX_VERSIONS = ("PDF/X-1a:2001", "PDF/X-1a:2003", "PDF/X-3:2002", "PDF/X-3:2003", "PDF/X-4")
+MAX_WHERE = 5
+
+
+@dataclass(frozen=True)
+class Limits:
+    profile: str = "home"  # home | shop
+    ink_limit: float = 300.0  # %
+
+
+@dataclass(frozen=True)
+class Result:
+    rule: str
+    status: str  # pass | fail | info
+    message: str
+    where: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "status": self.status,
+            "message": self.message,
+            "where": list(self.where),
+        }
+
+
+def _where(items: list[str]) -> tuple[str, ...]:
+    shown = items[:MAX_WHERE]
+    if len(items) > MAX_WHERE:
+        shown.append(f"... and {len(items) - MAX_WHERE} more")
+    return tuple(shown)
+
+
+def _ver(text: str) -> tuple[int, ...]:
+    return _version_key(text)
+
+
+# ------------------------------------------------------------------ rules
+
+
+def rule_version(scan: Scan, limits: Limits) -> Result:
+    needed = max(scan.features.values(), key=_ver, default="1.0")
+    needing = sorted(name for name, version in scan.features.items() if version == needed)
+    declared = scan.version
+    problems = []
+    if _ver(declared) < _ver(needed):
+        problems.append(f"declares PDF {declared} but {', '.join(needing)} need PDF {needed}")
+    pdfx = scan.xmp.get("pdfxid:GTS_PDFXVersion") or scan.info.get("GTS_PDFXVersion", "")
+    if limits.profile == "shop" or pdfx:
+        ceiling = (
+            "1.6"
+            if pdfx.startswith("PDF/X-4") or not pdfx
+            else ("1.3" if "X-1a:2001" in pdfx else "1.4")
+        )
+        if _ver(declared) > _ver(ceiling):
+            problems.append(
+                f"{pdfx or 'PDF/X-4'} allows PDF {ceiling} at most, the file declares {declared}"
+            )
+    if problems:
+        return Result("pdf-version", FAIL, "; ".join(problems))
+    return Result(
+        "pdf-version",
+        PASS,
+        f"PDF {declared}" + (f" (its keys need {needed})" if scan.features else ""),
+    )
+
+
+def rule_pdfx(scan: Scan, limits: Limits) -> Result:
+    xmp_version = scan.xmp.get("pdfxid:GTS_PDFXVersion", "")
+    info_version = scan.info.get("GTS_PDFXVersion", "")
+    version = xmp_version or info_version
+    if limits.profile != "shop":
+        return Result(
+            "pdfx",
+            INFO,
+            f"identified as {version}" if version else "not a PDF/X file (not needed at home)",
+        )
+    problems = []
+    if not version:
+        return Result(
+            "pdfx",
+            FAIL,
+            "no PDF/X identification (GTS_PDFXVersion in the XMP and the document information)",
+        )
+    if not any(version.startswith(v) for v in PDFX_VERSIONS):
+        problems.append(f"unknown PDF/X version {version!r}")
+    if version.startswith("PDF/X-4") and not xmp_version:
+        problems.append("PDF/X-4 needs pdfxid:GTS_PDFXVersion in the XMP metadata")
+    if info_version and xmp_version and info_version != xmp_version:
+        problems.append(f"the document information says {info_version}, the XMP {xmp_version}")
+    if not version.startswith("PDF/X-4") and not info_version:
+        problems.append(f"{version} needs GTS_PDFXVersion in the document information")
+    trapped = scan.info.get("Trapped", "").lstrip("/")
+    if trapped not in ("True", "False"):
+        problems.append("/Trapped must be True or False")
+    elif scan.xmp and scan.xmp.get("pdf:Trapped", trapped) != trapped:
+        problems.append("/Trapped differs between the document information and the XMP")
+    for key in ("Title", "CreationDate", "ModDate"):
+        if not scan.info.get(key):
+            problems.append(f"the document information has no {key}")
+    if version.startswith("PDF/X-4"):
+        for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "dc:title"):
+            if not scan.xmp.get(key):
+                problems.append(f"the XMP metadata has no {key}")
+    if not scan.has_id:
+        problems.append("the trailer has no document /ID")
+    if problems:
+        return Result("pdfx", FAIL, "; ".join(problems))
+    return Result("pdfx", PASS, f"{version}, Trapped {trapped}, XMP and document information agree")
+
+
+def rule_output_intent(scan: Scan, limits: Limits) -> Result:
+    intents = [i for i in scan.output_intents if i["S"] == "/GTS_PDFX"]
+    if limits.profile != "shop":
+        if intents:
+            return Result(
+                "output-intent", INFO, f"output intent {intents[0]['OutputConditionIdentifier']}"
+            )
+        return Result("output-intent", INFO, "no output intent (not needed at home)")
+    if len(intents) != 1:
+        return Result(
+            "output-intent",
+            FAIL,
+            f"{len(intents)} /GTS_PDFX output intents; PDF/X needs exactly one",
+        )
+    intent = intents[0]
+    problems = []
+    if not intent["OutputConditionIdentifier"]:
+        problems.append("no OutputConditionIdentifier")
+    profile = intent["profile"]
+    if profile is None:
+        if not intent["RegistryName"]:
+            problems.append("no embedded DestOutputProfile and no RegistryName")
+    else:
+        if not profile["valid"]:
+            problems.append("the embedded profile is not an ICC profile")
+        if profile["class"] != "prtr":
+            problems.append(
+                f"the embedded profile is of class {profile['class']!r}, not output (prtr)"
+            )
+        if profile["space"] != "CMYK" or profile["N"] != 4:
+            problems.append(
+                f"the embedded profile is {profile['space'] or '?'} (N={profile['N']}), not CMYK"
+            )
+    if problems:
+        return Result("output-intent", FAIL, "; ".join(problems))
+    embedded = "embedded CMYK profile" if profile else f"registry {intent['RegistryName']}"
+    return Result("output-intent", PASS, f"{intent['OutputConditionIdentifier']} ({embedded})")
+
+
+def rule_colour_spaces(scan: Scan, limits: Limits) -> Result:
+    spaces: dict[str, str] = {}
+    bad: list[str] = []
+    for mark in scan.marks:
+        colour = mark.colour
+        label = colour.space + (" (die line)" if colour.technical else "")
+        spaces.setdefault(label, mark.where())
+        if colour.family in ("rgb", "lab", "other"):
+            bad.append(f"{mark.where()}: {colour.space}")
+    listed = ", ".join(sorted(spaces)) or "none"
+    if limits.profile != "shop":
+        return Result("colour-spaces", INFO, listed)
+    if bad:
+        return Result(
+            "colour-spaces", FAIL, f"colours outside CMYK, grey and spot: {listed}", _where(bad)
+        )
+    return Result("colour-spaces", PASS, listed)
+
+
+def rule_ink(scan: Scan, limits: Limits) -> Result:
+    worst: Mark | None = None
+    over: list[str] = []
+    for mark in scan.marks:
+        ink = mark.ink if mark.ink is not None else mark.colour.ink
+        if ink is None:
+            continue
+        if worst is None or ink > (worst.ink if worst.ink is not None else worst.colour.ink or 0):
+            worst = mark
+        if ink > limits.ink_limit + 0.05:
+            over.append(f"{mark.where()}: {ink:.0f} % ({mark.colour.describe()})")
+    if worst is None:
+        return Result(
+            "ink",
+            INFO if limits.profile != "shop" else PASS,
+            "no CMYK, grey or spot colour to measure",
+        )
+    top = worst.ink if worst.ink is not None else worst.colour.ink or 0.0
+    message = f"highest total ink {top:.0f} % ({worst.where()})"
+    if limits.profile != "shop":
+        return Result("ink", INFO, message)
+    if over:
+        return Result(
+            "ink",
+            FAIL,
+            f"{len(over)} colours above {limits.ink_limit:g} %; {message}",
+            _where(over),
+        )
+    return Result("ink", PASS, f"{message}, limit {limits.ink_limit:g} %")
+
+
+def _rich_black(mark: Mark) -> bool:
+    cmyk = mark.colour.cmyk
+    if cmyk is None:
+        return False
+    c, m, y, k = cmyk
+    cmy = (c, m, y)
+    if k >= RICH_BLACK_K and max(cmy) > 0.005:
+        return True
+    # a grey or black built from cyan, magenta and yellow
+    return min(cmy) >= 0.05 and max(cmy) - min(cmy) <= 0.08 and (k > 0 or min(cmy) >= 0.3)
+
+
+def rule_rich_black(scan: Scan, limits: Limits) -> Result:
+    if limits.profile != "shop":
+        return Result("black-text", INFO, "not checked at home (home printers mix their own black)")
+    bad = []
+    neutral_rgb = []
+    for mark in scan.marks:
+        small = mark.kind in ("text", "preview-text") or (
+            mark.kind == "stroke" and mark.size < THIN_LINE_PT
+        )
+        if not small:
+            continue
+        if _rich_black(mark):
+            bad.append(f"{mark.where()}: {mark.colour.describe()}")
+        elif mark.colour.family == "rgb" and len(set(mark.colour.values)) == 1:
+            neutral_rgb.append(
+                f"{mark.where()}: {mark.colour.describe()} becomes four-colour black"
+            )
+    if bad or neutral_rgb:
+        return Result(
+            "black-text",
+            FAIL,
+            "black or grey text and thin lines must be black ink only (C0 M0 Y0)",
+            _where(bad + neutral_rgb),
+        )
+    return Result("black-text", PASS, "black and grey text and thin lines use black ink only")
+
+
+def rule_transparency(scan: Scan, limits: Limits) -> Result:
+    if not scan.transparency:
+        return Result("transparency", PASS, "none")
+    if limits.profile != "shop":
+        return Result(
+            "transparency",
+            INFO,
+            f"{len(scan.transparency)} uses (home printers flatten it)",
+            _where(scan.transparency),
+        )
+    return Result(
+        "transparency",
+        FAIL,
+        f"{len(scan.transparency)} uses; flatten them to solid colours",
+        _where(scan.transparency),
+    )
+
+
+def _inside(inner: tuple[float, ...], outer: tuple[float, ...], slack: float = 0.01) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+def rule_boxes(scan: Scan, limits: Limits) -> Result:
+    problems = []
+    bleeds = []
+    missing = []
+    for page in scan.pages:
+        trim = page.trim or page.art
+        if trim is None or page.bleed is None:
+            missing.append(f"page {page.page}: no {'TrimBox' if trim is None else 'BleedBox'}")
+        if trim is not None and not _inside(trim, page.bleed or page.media):
+            problems.append(
+                f"page {page.page}: TrimBox outside the {'BleedBox' if page.bleed else 'MediaBox'}"
+            )
+        if page.bleed is not None and not _inside(page.bleed, page.media):
+            problems.append(f"page {page.page}: BleedBox outside the MediaBox")
+        if trim is not None and page.bleed is not None:
+            bleed = (
+                min(
+                    trim[0] - page.bleed[0],
+                    trim[1] - page.bleed[1],
+                    page.bleed[2] - trim[2],
+                    page.bleed[3] - trim[3],
+                )
+                * MM_PER_PT
+            )
+            bleeds.append((bleed, page.page))
+    if limits.profile == "shop":
+        problems = missing + problems
+        short = [f"page {n}: {b:.2f} mm" for b, n in bleeds if b < MIN_BLEED_MM - 0.01]
+        if short:
+            problems.append(f"bleed under {MIN_BLEED_MM:g} mm on {len(short)} pages")
+        if problems:
+            return Result(
+                "boxes",
+                FAIL,
+                problems[0] if len(problems) == 1 else f"{len(problems)} problems",
+                _where(problems + short),
+            )
+        least = min(b for b, _ in bleeds)
+        return Result(
+            "boxes",
+            PASS,
+            f"TrimBox and BleedBox on all {len(scan.pages)} pages, bleed at least {least:.1f} mm",
+        )
+    if problems:
+        return Result("boxes", FAIL, f"{len(problems)} boxes badly nested", _where(problems))
+    if bleeds:
+        least = min(b for b, _ in bleeds)
+        return Result(
+            "boxes",
+            PASS,
+            f"boxes nested; {len(bleeds)} of {len(scan.pages)} pages have TrimBox and BleedBox, "
+            f"bleed at least {least:.1f} mm",
+        )
+    return Result("boxes", PASS, "no TrimBox or BleedBox (the page is the sheet)")
+
+
+def rule_fonts(scan: Scan, limits: Limits) -> Result:
+    problems = []
+    tags: dict[str, set[object]] = {}
+    for font in scan.fonts:
+        if not font.embedded:
+            problems.append(f"{font.name} ({font.subtype}, page {font.first_page}) is not embedded")
+        if limits.profile == "shop" and font.subtype != "Type3":
+            if font.subset_tag is None:
+                problems.append(
+                    f"{font.name} (page {font.first_page}) is embedded whole, not subset"
+                )
+            else:
+                tags.setdefault(font.subset_tag, set()).add((font.name[7:], font.program))
+    if limits.profile == "shop":
+        for tag, users in sorted(tags.items()):
+            if len(users) > 1:
+                problems.append(f"subset tag {tag}+ names {len(users)} different subsets")
+    if problems:
+        return Result(
+            "fonts",
+            FAIL,
+            problems[0] if len(problems) == 1 else f"{len(problems)} font problems",
+            _where(problems),
+        )
+    what = "embedded and subset with distinct tags" if limits.profile == "shop" else "embedded"
+    return Result("fonts", PASS, f"{len(scan.fonts)} fonts, all {what}")
+
+
+def rule_text_size(scan: Scan, limits: Limits) -> Result:
+    texts = [m for m in scan.marks if m.kind == "text"]
+    if not texts:
+        return Result("text-size", PASS, "no text")
+    small = sorted((m for m in texts if m.size < MIN_TEXT_PT - 0.01), key=lambda m: m.size)
+    smallest = min(texts, key=lambda m: m.size)
+    if small:
+        return Result(
+            "text-size",
+            FAIL,
+            f"{len(small)} text runs under {MIN_TEXT_PT:g} pt, the smallest {smallest.size:.1f} pt",
+            _where([f"{m.where()}: {m.size:.1f} pt {m.font}" for m in small]),
+        )
+    return Result("text-size", PASS, f"smallest text {smallest.size:.1f} pt ({smallest.where()})")
+
+
+def rule_viewer_preferences(scan: Scan, limits: Limits) -> Result:
+    prefs = scan.viewer_preferences
+    scaling = prefs.get("/PrintScaling")
+    duplex = prefs.get("/Duplex")
+    said = ", ".join(f"{k.lstrip('/')} {v.lstrip('/')}" for k, v in sorted(prefs.items())) or "none"
+    if limits.profile == "shop":
+        if duplex is not None:
+            return Result(
+                "viewer-preferences",
+                FAIL,
+                f"/Duplex is a PDF 1.7 key, not allowed in PDF/X-4 ({said})",
+            )
+        return Result("viewer-preferences", PASS if scaling == "/None" else INFO, said)
+    problems = []
+    if scaling != "/None":
+        problems.append("no /PrintScaling /None: printers will shrink the page to fit")
+    if duplex is not None and duplex not in (
+        "/Simplex",
+        "/DuplexFlipShortEdge",
+        "/DuplexFlipLongEdge",
+    ):
+        problems.append(f"unknown /Duplex {duplex}")
+    if problems:
+        return Result("viewer-preferences", FAIL, "; ".join(problems))
+    return Result("viewer-preferences", PASS, said)
+
+
+RULES: tuple[tuple[str, Callable[[Scan, Limits], Result], str], ...] = (
+    (
+        "pdf-version",
+        rule_version,
+        "PDF version high enough for the keys used (PDF/X: not above its own)",
+    ),
+    ("pdfx", rule_pdfx, "PDF/X identification: XMP and document information, Trapped, IDs, dates"),
+    (
+        "output-intent",
+        rule_output_intent,
+        "one PDF/X output intent with an embedded CMYK output profile",
+    ),
+    ("colour-spaces", rule_colour_spaces, "colour spaces used; shop: CMYK, grey and spot only"),
+    (
+        "ink",
+        rule_ink,
+        "highest total ink of any fill, stroke, text or CMYK image; shop: within the limit",
+    ),
+    ("black-text", rule_rich_black, "shop: black and grey text and thin lines in black ink only"),
+    (
+        "transparency",
+        rule_transparency,
+        "soft masks, constant alpha, blend modes, transparency groups",
+    ),
+    (
+        "boxes",
+        rule_boxes,
+        "TrimBox within BleedBox within MediaBox; shop: on every page, 3 mm bleed",
+    ),
+    ("fonts", rule_fonts, "every font embedded; shop: subset, with distinct subset tags"),
+    ("text-size", rule_text_size, f"no text under {MIN_TEXT_PT:g} pt (reduced previews aside)"),
+    (
+        "viewer-preferences",
+        rule_viewer_preferences,
+        "home: print at 100 % (PrintScaling None); shop: no PDF 1.7 keys",
+    ),
+)
+
+
+def check(scan: Scan, limits: Limits) -> list[Result]:
+    return [rule(scan, limits) for _, rule, _ in RULES]

@@ -1,0 +1,69 @@
+"""Print profiles: ``home`` (RGB, for screens and home printers) or ``shop`` (PDF/X-4, CMYK).
+
+The profile is a property of a document (:func:`generator.render.document.new_document`): the
+same painters draw both; the profile picks each palette colour's form, the bleed, and how the
+file is finished (:mod:`generator.render.pdfx` for ``shop``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from generator.core.errors import UserError
+from generator.render.ink import DEFAULT_INK_LIMIT, INK_LIMIT_RANGE
+
+#: The bleed print shops ask for (mm), around every card and every page of a shop file.
+SHOP_BLEED = 3.0
+
+
+class Profile(StrEnum):
+    HOME = "home"
+    SHOP = "shop"
+
+
+@dataclass(frozen=True)
+class PrintProfile:
+    """``home`` or ``shop``, and for ``shop`` the total ink limit (%)."""
+
+    kind: Profile = Profile.HOME
+    ink_limit: float = DEFAULT_INK_LIMIT
+
+    def __post_init__(self) -> None:
+        low, high = INK_LIMIT_RANGE
+        if not low <= self.ink_limit <= high:
+            raise UserError(
+                f"ink limit {self.ink_limit:g} % is out of range; give {low:g} to {high:g} "
+                "(300 for coated paper, 240 to 260 for uncoated)"
+            )
+        if self.kind is Profile.HOME and self.ink_limit != DEFAULT_INK_LIMIT:
+            raise UserError("--ink-limit is for print-shop files; add --profile shop")
+
+    @property
+    def shop(self) -> bool:
+        return self.kind is Profile.SHOP
+
+    def bleed(self, requested: float | None, home_default: float) -> float:
+        """The bleed to use (mm): the user's, else the product's home default or 3 mm for a
+        shop; a shop file with less than 3 mm is refused (shops trim up to 1.5 mm off)."""
+        if requested is None:
+            return SHOP_BLEED if self.shop else home_default
+        if self.shop and requested < SHOP_BLEED:
+            raise UserError(
+                f"--bleed {requested:g} is too little for a print shop; they ask for "
+                f"{SHOP_BLEED:g} mm: use --bleed {SHOP_BLEED:g} or more, or --profile home"
+            )
+        return requested
+
+
+HOME = PrintProfile()
+SHOP = PrintProfile(Profile.SHOP)
+
+
+def print_profile(name: str | Profile, ink_limit: float | None = None) -> PrintProfile:
+    """The profile the user named (``home`` or ``shop``), with an optional ink limit (%)."""
+    try:
+        kind = Profile(name.value if isinstance(name, Profile) else name.strip().lower())
+    except ValueError:
+        raise UserError(f"unknown profile {name!r}; choose home or shop") from None
+    return PrintProfile(kind, DEFAULT_INK_LIMIT if ink_limit is None else ink_limit)
