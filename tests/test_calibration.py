@@ -88,6 +88,6 @@ def test_no_line_of_text_crosses_a_grid_and_every_label_stands_apart(duplex, pap
             for c in back.chars
             if c["text"].isdigit() and round(c["size"], 1) == 7.0
         )
-        for (_a0, a1, atop), (b0, _b1, btop) in itertools.pairwise(numbers):
+        for (_, a1, atop), (b0, _, btop) in itertools.pairwise(numbers):
             if atop == btop and b0 - a1 < 5:  # neighbours on one row of a grid
                 assert b0 - a1 > 0.5

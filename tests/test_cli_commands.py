@@ -131,6 +131,61 @@ def test_a_table_command_imports_its_own_module_and_nothing_heavy(args, module):
     assert not [m for m in HEAVY if m in modules]
 
 
+@pytest.mark.parametrize(
+    ("args", "absent"),
+    [
+        # the plain status lines of a move need no rich; the board of 'game show' does
+        (("oucedonc", "game", "place", "NOFILE", "X", "--north-of", "Y"), ("rich",)),
+        (("oucedonc", "game", "doubt", "NOFILE", "--by", "A", "--neighbour", "Y"), ("rich",)),
+        # verify needs neither the game's state machine nor the referee's prompt session
+        (
+            ("oucedonc", "verify", "evreux", "east-of", "foix"),
+            (
+                "rich",
+                "secrets",
+                "generator.games.oucedonc.game",
+                "generator.games.oucedonc.gamefile",
+                "generator.games.oucedonc.events",
+                "generator.games.oucedonc.deckfile",
+            ),
+        ),
+    ],
+)
+def test_a_referee_command_imports_only_what_it_uses(args, absent):
+    _, modules = _modules_of(*args)
+    assert "generator.cli.oucedonc_referee" in modules
+    assert not [m for m in absent if m in modules]
+
+
+def test_the_root_help_imports_no_command_module():
+    code, modules = _modules_of("--help")
+    assert code == 0
+    assert not set(commands.modules(commands.COMMANDS)) & modules
+
+
+def test_the_root_help_summaries_are_the_first_paragraphs_of_the_commands_help():
+    import inspect
+
+    eager = typer.main.get_command(main.build_app())
+    assert list(commands.SUMMARIES) == list(commands.COMMANDS)
+    for name, summary in commands.SUMMARIES.items():
+        assert summary == inspect.cleandoc(eager.commands[name].help or "").split("\n\n")[0]
+
+
+@pytest.mark.parametrize("env", [{}, {"FORCE_COLOR": "1"}, {"TYPER_USE_RICH": "0"}])
+def test_the_lazy_root_help_is_the_whole_applications_help(env):
+    whole = "import typer.main; from generator.cli.main import build_app; "
+    whole += "typer.main.get_command(build_app())(['--help'], prog_name='pnp')"
+    environment = {**os.environ, "COLUMNS": "100", **env}
+    outputs = [
+        subprocess.run(
+            [sys.executable, *program], capture_output=True, text=True, timeout=120, env=environment
+        ).stdout
+        for program in (["-m", "generator", "--help"], ["-c", whole])
+    ]
+    assert outputs[0] and outputs[0] == outputs[1]
+
+
 def test_the_root_help_lists_every_command_in_table_order():
     result = subprocess.run(
         [sys.executable, "-m", "generator", "--help"],

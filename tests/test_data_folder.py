@@ -13,6 +13,7 @@ import pytest
 
 from generator import __version__
 from generator.core.errors import UserError
+from generator.core.namekeys import name_key
 from generator.core.resources import package_folder
 from generator.geo import embedded
 from generator.geo.databuild import build
@@ -49,7 +50,11 @@ def test_a_build_in_the_user_folder_writes_a_whole_set_and_is_read_first(tmp_pat
         embedded.PACKAGED / "landmarks.csv"
     ).read_bytes()
     stamp = json.loads((user_data / embedded.BUILD_STAMP_FILE).read_text(encoding="utf-8"))
-    assert stamp == {"pnp": __version__, "files": sorted(embedded.SET_FILES)}
+    assert {k: stamp[k] for k in ("pnp", "files")} == {
+        "pnp": __version__,
+        "files": sorted(embedded.SET_FILES),
+    }
+    assert set(stamp["sha256"]) == set(embedded.SET_FILES)  # what each file is, as written
     assert embedded.folder() == user_data
     assert embedded.dataset_path("communes.csv") == user_data / "communes.csv"
     assert report.joined_communes == 2  # the fake packages' set, not the shipped one
@@ -118,7 +123,28 @@ def test_the_shipped_set_rebuilt_in_place_keeps_its_hand_written_files(tmp_path,
 def test_place_names_are_those_of_the_communes_then_the_landmarks():
     named = embedded.place_names()
     places = embedded.communes() + embedded.landmarks()
-    assert named.names == tuple(p.name for p in places)
-    assert named.kinds == tuple(p.kind for p in places)
-    assert named.departements == tuple(p.departement for p in places)
+    assert named.keys == tuple(name_key(p.name) for p in places)  # the shipped keys file is fresh
+    assert [named.described(i) for i in range(len(places))] == [
+        (p.name, p.kind, p.departement) for p in places
+    ]
     assert [named.place(i) for i in range(len(places))] == list(places)
+
+
+def test_a_keys_file_that_does_not_match_the_communes_is_refused(tmp_path, monkeypatch):
+    shipped = tmp_path / "shipped"
+    shutil.copytree(embedded.PACKAGED, shipped)
+    keys = shipped / embedded.COMMUNE_NAME_KEYS_FILE
+    keys.write_text("".join(keys.read_text(encoding="utf-8").splitlines(True)[:-1]), "utf-8")
+    monkeypatch.setattr(embedded, "PACKAGED", shipped)
+    with pytest.raises(UserError, match="commune_name_keys.txt has .* names for the .* rows"):
+        embedded.place_names()
+
+
+def test_every_file_of_the_set_has_its_licence_in_license_data():
+    # a new datasets file must say under which licence it is shipped (LICENSE-data.md's table)
+    import re
+
+    table = (embedded.PACKAGED / embedded.LICENCES_PAGE).read_text(encoding="utf-8")
+    named = set(re.findall(r"`([^`]+\.[a-z.]+)`", table))
+    missing = [name for name in embedded.SET_FILES if name not in named]
+    assert not missing, f"not in {embedded.LICENCES_PAGE}: {missing}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from functools import lru_cache
 
 import pytest
@@ -332,6 +333,7 @@ def test_provenance_names_every_source_and_file():
     files = {f for s in document["sources"] for f in s["files"]} | {document["landmarks"]["file"]}
     assert files == {
         "communes.csv",
+        "commune_name_keys.txt",
         "all_communes.csv",
         "departements.csv",
         "regions.csv",
@@ -430,6 +432,39 @@ def test_every_french_landmark_has_a_reference_or_says_it_has_none():
     assert far == {}
     french = [r for r in rows if r["departement"]]
     assert sum(r["source"] != UNREFERENCED for r in french) >= 229
+
+
+# A Wikidata id as the stored record that pairs it with the site's label gives it: "Q" then a
+# number without a leading zero. A query result also gives the item's point, "Point(lon lat)".
+QID = re.compile(r"Q[1-9][0-9]*")
+WIKIDATA_POINT = re.compile(r"Point\((-?[0-9.]+) (-?[0-9.]+)\)")
+
+
+def test_every_wikidata_id_is_well_formed_unique_and_says_where_it_was_read():
+    """An id is one the stored records confirm: its reference row names the record (which shows
+    the id), and where that record is a Wikidata query result its point agrees with the site's
+    within the kind's tolerance. A site without an id has no such record."""
+    _, rows = read_csv("landmarks.csv")
+    references = {r.name: r for r in read_references(DATASETS / REFERENCES_FILE)}
+    qids = [r["wikidata"] for r in rows if r["wikidata"]]
+    assert len(set(qids)) == len(qids)
+    assert all(QID.fullmatch(q) for q in qids), qids
+    with_points = 0
+    for row in rows:
+        reference = references.get(row["name"])
+        read_from = reference.wikidata_read_from if reference else ""
+        if not row["wikidata"]:
+            assert read_from == "", row["name"]
+            continue
+        assert reference is not None, row["name"]  # every site with an id has a reference row
+        assert re.search(rf"\b{row['wikidata']}\b", read_from), row["name"]
+        for lon, lat in WIKIDATA_POINT.findall(read_from):
+            away = reference_distance_m(
+                float(row["lat"]), float(row["lon"]), float(lat), float(lon)
+            )
+            assert away <= tolerance_m(row["kind"]), (row["name"], round(away))
+            with_points += 1
+    assert len(qids) >= 13 and with_points >= 10
 
 
 def test_the_points_their_reference_contradicted_are_moved():

@@ -96,7 +96,16 @@ def test_the_metadata_names_every_licence(built):
         metadata = email.message_from_bytes(archive.read(f"{DIST_INFO}/METADATA"))
         names = archive.namelist()
     expression = metadata["License-Expression"]
-    for licence in ("MIT", "Bitstream-Vera", "CC-BY-4.0", "CC-BY-3.0", "etalab-2.0", "CC0-1.0"):
+    for licence in (
+        "MIT",
+        "Bitstream-Vera",
+        "CC-BY-4.0",
+        "CC-BY-3.0",
+        "etalab-2.0",
+        "Unicode-3.0",
+        "ODbL-1.0",
+        "CC0-1.0",
+    ):
         assert licence in expression.split(" AND ")
     files = metadata.get_all("License-File")
     assert files == [

@@ -30,6 +30,29 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "pronostiques": ("pronostiques",),
 }
 
+# What `pnp --help` says of each command: the first paragraph of its help, as its module writes it
+# (tests/test_cli_commands.py keeps the two equal), so that the root's help imports none of them.
+SUMMARIES: dict[str, str] = {
+    "about": (
+        "Show the version, the licences, the attributions of the embedded data, and the folders."
+    ),
+    "kit": (
+        "Build the material of all five games into one folder, with index.html and manifest.json."
+    ),
+    "calibrate": (
+        "Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of "
+        "the decks."
+    ),
+    "preflight": "Check a PDF for a home printer or a print shop, one line per rule.",
+    "places": "List the places of a region, or pick an Oucédonc deck of --count places.",
+    "oucedonc": "Oucédonc: place-card decks for any region, and a referee for the table.",
+    "data": "The embedded geodata: rebuild it, fetch other sources.",
+    "oie": "Jeu de l'Oie: board, throw resolver, simulator, exact statistics.",
+    "territoires": "Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
+    "otcho": "Neo Otcho: roll classifier and print-and-play sheets.",
+    "pronostiques": "Pronostiques: scorer, pile-limit checker and print-and-play sheets.",
+}
+
 
 def modules(names: Iterable[str]) -> list[str]:
     """The modules (full names) that make the commands ``names``, each once, in table order."""

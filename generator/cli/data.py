@@ -80,19 +80,30 @@ def outlines(
         typer.Option(
             "--out",
             "--datasets",
-            help="Folder to write (default: the shipped set, the repository's datasets/ in a "
-            "source checkout).",
+            help="Folder to write (default, in a source checkout only: the repository's "
+            "datasets/; an installed pnp needs --out).",
         ),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
     from generator.core.atomic import write_bytes
+    from generator.core.errors import UserError
+    from generator.core.outputs import Output, claim, require_folder
+    from generator.core.resources import in_source_checkout
     from generator.geo import embedded
-    from generator.geo.databuild.ign_outlines import derive
+    from generator.geo.databuild.ign_outlines import derive, is_outlines_file
 
-    target = (folder or embedded.PACKAGED) / embedded.COMMUNE_OUTLINES_FILE
+    if folder is None and not in_source_checkout():
+        raise UserError(
+            "an installed pnp does not rewrite its own package: give the folder to write, --out DIR"
+        )
+    out = folder or embedded.PACKAGED
+    require_folder(out, "--out")
+    target = out / embedded.COMMUNE_OUTLINES_FILE
+    claim([Output(target, is_outlines_file, "commune outlines file")], force)
     write_bytes(target, derive(reference))
-    typer.echo(f"wrote {target}")
+    say(f"wrote {target}")
 
 
 def register(app: typer.Typer) -> None:

@@ -116,6 +116,10 @@ class LazyGroup(typer.core.TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if self._listing and cmd_name not in self.commands:
+            # The root's help lists a name and a line: neither the module nor its group is needed.
+            summary = commands.SUMMARIES.get(cmd_name)
+            if summary is not None:
+                return typer.core.TyperCommand(name=cmd_name, help=summary)
             return build_command(cmd_name, listing=True)
         if cmd_name not in self.commands:
             built = build_command(cmd_name)

@@ -15,15 +15,16 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-
-from rich.console import Console, Group
-from rich.panel import Panel
-from rich.table import Table as RichTable
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from generator.games.oucedonc.game import Phase
 from generator.games.oucedonc.gamefile import Game, history
 from generator.games.oucedonc.table import Table
+
+if TYPE_CHECKING:  # rich is imported by the functions that draw: 'game place' prints plain lines
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.text import Text
 
 SEPARATOR = " ─ "
 RECENT = 4  # moves recalled under the table
@@ -49,6 +50,8 @@ class Marks:
 
 def label(card: str, names: dict[str, str], marks: Marks, *, name: bool, card_id: bool) -> Text:
     """``[Lyon P11]`` for the start card, ``Brest P05?`` for the card open to a doubt."""
+    from rich.text import Text
+
     parts = []
     if name:
         parts.append(names[card])
@@ -81,6 +84,8 @@ def row_style(table: Table, names: dict[str, str], pending: str | None, width: i
 
 def cross(table: Table, names: dict[str, str], pending: str | None, width: int) -> Text:
     """The column (north at the top) and the row (west on the left) crossing at the start card."""
+    from rich.text import Text
+
     marks = Marks(table.start, pending)
     style = row_style(table, names, pending, width)
     out = Text(no_wrap=False, overflow="fold")
@@ -119,6 +124,8 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
 
 def _key(cards: Sequence[str], start: str, names: dict[str, str]) -> Text:
     """``P05 Brest · P12 Quimper``: the names of cards shown by their id alone."""
+    from rich.text import Text
+
     key = Text("row: ", style="dim")
     entries = [
         Text(f"[{card} {names[card]}]" if card == start else f"{card} {names[card]}")
@@ -132,6 +139,8 @@ def _listed(
     table: Table, names: dict[str, str], marks: Marks, column: list[Text], width: int
 ) -> Text:
     """A narrow screen: the column from north to south, then the row from west to east."""
+    from rich.text import Text
+
     out = Text(overflow="fold")
     out.append("N ↑ north–south column\n", style="dim")
     for card_label in column:
@@ -256,6 +265,11 @@ def pack_line(game: Game) -> str:
 
 def board(game: Game, width: int, file: str = "FILE", hints: Hints = Hints.COMMANDS) -> Panel:
     """The whole board: the cross, the tokens, the packs, the last moves and what is due."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     setup, state = game.setup, game.state
     names = setup.names()
     inner = max(20, width - PANEL_MARGIN)

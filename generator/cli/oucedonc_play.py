@@ -59,7 +59,9 @@ class PipedTerminal(Terminal):
         line = line.rstrip("\r\n")
         from rich.text import Text
 
-        self.console.print(Text(prompt + line, style="bold"))
+        from generator.core.text import one_line
+
+        self.console.print(Text(prompt + one_line(line), style="bold"))  # typed, shown as text
         return line
 
 

@@ -9,7 +9,6 @@ commands typed at the same moment on one file are played one after the other and
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -103,7 +102,7 @@ def _embedded_places():
             "the embedded place data is not installed in this pnp; use --deck deck.json"
         ) from None
     named = embedded.place_names()
-    return named_place_index(named.names, named.kinds, named.departements), named.place
+    return named_place_index(named.keys, named.described), named.place
 
 
 def verify(
@@ -276,6 +275,8 @@ def game_new(
 
     Example: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json --players Ana,Ben,Chloé --start Lyon
     """
+    import secrets  # hmac, hashlib: for the seed of a dealt game only
+
     from generator.core.outputs import claim_new
     from generator.games.oucedonc.referee import new_game_from_options
 

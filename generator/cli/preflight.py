@@ -12,7 +12,9 @@ from generator.render.profile import Profile
 
 
 def preflight(
-    file: Annotated[Path, typer.Argument(help="The PDF to check (ours or any other).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE.pdf", help="The PDF to check (ours or any other).")
+    ],
     profile: Annotated[
         Profile,
         typer.Option(
@@ -27,7 +29,9 @@ def preflight(
     ] = 300.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
-    """Check FILE rule by rule: exit 0 when every rule passes, 1 when one fails, 2 on bad input."""
+    """Check a PDF for a home printer or a print shop, one line per rule.
+
+    Exit 0 when every rule passes, 1 when one fails, 2 on bad input."""
     from generator.preflight.report import preflight as run
     from generator.preflight.rules import Limits
     from generator.render.profile import print_profile

@@ -20,9 +20,10 @@ LICENCES = (
     ),
     (
         "the embedded data",
-        "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab), "
-        "public domain (Natural Earth), CC BY 3.0 (the game-icons.net pictures), "
-        "CC0 (the landmarks)",
+        "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab, IGN), "
+        "public domain (Natural Earth), Unicode License v3 (CLDR names), "
+        "ODbL 1.0 (the land checks, from OpenStreetMap), CC BY 3.0 (the game-icons.net "
+        "pictures), CC0 (the curated tables)",
         "LICENSE-data.md",
     ),
 )
@@ -47,6 +48,7 @@ def _licence_files() -> tuple[str | None, dict[str, Path]]:
 
 def about() -> None:
     """Show the version, the licences, the attributions of the embedded data, and the folders."""
+    from generator.cli.common import say
     from generator.geo import embedded
     from generator.geo.http import cache_dir, data_dir
     from generator.render.icons import icon_set
@@ -57,16 +59,20 @@ def about() -> None:
     for what, licence, name in LICENCES:
         typer.echo(f"  - {what}: {licence}")
         if name in files:
-            typer.echo(f"    {files[name]}")
+            say(f"    {files[name]}")
     typer.echo("Data sources (credit them with printed material):")
     for line in embedded.attributions("en"):
         typer.echo(f"  - {line}")
     typer.echo(f"  - {icon_set().attribution_en}")
     folder = embedded.folder()
     origin = "shipped with pnp" if folder == embedded.PACKAGED else "rebuilt by 'pnp data build'"
-    typer.echo(f"Embedded data: {folder} ({origin})")
-    typer.echo(f"HTTP cache: {cache_dir()}")
-    typer.echo(f"Fetched place sets: {data_dir()}")
+    say(f"Embedded data: {folder} ({origin})")
+    user = embedded.user_folder()
+    problem = embedded.user_set_problem(user)
+    if folder == embedded.PACKAGED and problem not in (None, embedded.NO_BUILD):
+        say(f"  (the build in {user} is not read: {problem}; run 'pnp data build' again)")
+    say(f"HTTP cache: {cache_dir()}")
+    say(f"Fetched place sets: {data_dir()}")
 
 
 def register(app: typer.Typer) -> None:

@@ -22,3 +22,9 @@ def package_folder(name: str) -> Path:
     if isinstance(inside, Path) and inside.is_dir():
         return inside
     return _CHECKOUT / name
+
+
+def in_source_checkout() -> bool:
+    """True when pnp runs from a source checkout (the shipped folders are the repository's)."""
+    inside = files("generator").joinpath("datasets")
+    return not (isinstance(inside, Path) and inside.is_dir())

@@ -27,6 +27,7 @@ import csv
 import gzip
 import io
 import json
+import os
 import unicodedata
 import zipfile
 from collections import defaultdict
@@ -48,6 +49,7 @@ PACKAGED = package_folder("datasets")  # the set shipped with pnp (the repositor
 DATASETS = PACKAGED
 
 COMMUNES_FILE = "communes.csv"
+COMMUNE_NAME_KEYS_FILE = "commune_name_keys.txt"  # the name key of each row of communes.csv
 ALL_COMMUNES_FILE = "all_communes.csv"
 LANDMARKS_FILE = "landmarks.csv"
 DEPARTEMENTS_FILE = "departements.csv"
@@ -83,6 +85,7 @@ LICENCES_PAGE = "LICENSE-data.md"
 # with the repository's datasets/).
 SET_FILES = (
     COMMUNES_FILE,
+    COMMUNE_NAME_KEYS_FILE,
     ALL_COMMUNES_FILE,
     DEPARTEMENTS_FILE,
     REGIONS_FILE,
@@ -113,13 +116,66 @@ def user_folder() -> Path:
 
 def folder() -> Path:
     """The folder the embedded set is read from: the user's (see :func:`user_folder`) when it
-    holds a whole set built by this version of pnp, else the set shipped with pnp."""
-    stamp = user_folder() / BUILD_STAMP_FILE
+    holds a whole set built by this version of pnp, every file as the build wrote it, else the
+    set shipped with pnp (the same bytes: the build's package versions are pinned)."""
+    user = user_folder()
+    return user if user_set_problem(user) is None else PACKAGED
+
+
+MAX_STAMP_BYTES = 1 << 20
+NO_BUILD = "no 'pnp data build' there"
+MAX_SET_FILE_BYTES = 64 << 20
+
+
+def user_set_problem(user: Path) -> str | None:
+    """Why the set in ``user`` is not read (None: it is): no build there, a build by another
+    version of pnp, or a file that is no longer what the build wrote (cut short, edited,
+    replaced by a FIFO...). The contents are hashed again only when a file's status changes."""
     try:
-        built_by = json.loads(stamp.read_text(encoding="utf-8")).get("pnp")
-    except (OSError, ValueError, AttributeError):
-        return PACKAGED
-    return stamp.parent if built_by == __version__ else PACKAGED
+        st = os.lstat(user / BUILD_STAMP_FILE)
+    except OSError:
+        return NO_BUILD
+    return _user_set_problem(
+        str(user), (_signature(st), *(_file_signature(user / name) for name in SET_FILES))
+    )
+
+
+def _signature(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode)
+
+
+def _file_signature(path: Path) -> tuple[int, ...]:
+    try:
+        return _signature(os.lstat(path))
+    except OSError:
+        return ()
+
+
+@lru_cache(maxsize=8)
+def _user_set_problem(user: str, _status: tuple[tuple[int, ...], ...]) -> str | None:
+    import hashlib
+
+    from generator.core.inputs import read_input
+
+    folder_path = Path(user)
+    stamp_path = folder_path / BUILD_STAMP_FILE
+    try:
+        stamp = json.loads(read_input(stamp_path, "build stamp", MAX_STAMP_BYTES))
+    except (UserError, ValueError, RecursionError):
+        return f"its stamp {BUILD_STAMP_FILE} is not one pnp wrote"
+    if not isinstance(stamp, dict) or stamp.get("pnp") != __version__:
+        return "built by another version of pnp"
+    digests = stamp.get("sha256")
+    if not isinstance(digests, dict) or not set(SET_FILES) <= set(digests):
+        return f"its stamp {BUILD_STAMP_FILE} does not list every file of the set"
+    for name in SET_FILES:
+        try:
+            data = read_input(folder_path / name, "embedded data file", MAX_SET_FILE_BYTES)
+        except UserError:
+            return f"{name} is missing or not a regular file"
+        if hashlib.sha256(data).hexdigest() != digests[name]:
+            return f"{name} changed since the build"
+    return None
 
 
 def dataset_path(name: str) -> Path:
@@ -213,31 +269,68 @@ def communes() -> tuple[Place, ...]:
 
 @dataclass(frozen=True)
 class PlaceNames:
-    """The name, kind and département of every commune, then of every landmark (the order of
-    ``communes() + landmarks()``), without their :class:`Place` records: finding two places by
-    name among 8,800 needs every name but the records of the two found only."""
+    """The name key of every commune, then of every landmark (the order of ``communes() +
+    landmarks()``), and the name, kind, département and record of one of them on demand:
+    finding two places by name among 8,800 needs every key but the rest of the two found only.
+    The communes' keys are read from ``commune_name_keys.txt`` (written by 'pnp data build'
+    with communes.csv), their rows are parsed one by one when asked for."""
 
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-    departements: tuple[str | None, ...]
-    _communes: tuple[list[str], ...]
+    keys: tuple[str, ...]
+    _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header
+    _sites: tuple[Place, ...]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def described(self, position: int) -> tuple[str, str, str | None]:
+        """The name, kind and département of the place at ``position``."""
+        if position < len(self._commune_lines):
+            row = self._commune_row(position)
+            return row[1], "town", row[4]
+        site = self._sites[position - len(self._commune_lines)]
+        return site.name, site.kind, site.departement
 
     def place(self, position: int) -> Place:
         """The record of the place at ``position``."""
-        if position < len(self._communes):
-            return _commune(self._communes[position])
-        return landmarks()[position - len(self._communes)]
+        if position < len(self._commune_lines):
+            return _commune(self._commune_row(position))
+        return self._sites[position - len(self._commune_lines)]
+
+    def _commune_row(self, position: int) -> list[str]:
+        row = next(csv.reader([self._commune_lines[position]]))
+        if len(row) != len(COMMUNE_COLUMNS):
+            raise UserError(
+                f"{dataset_path(COMMUNES_FILE)} line {position + 2} is damaged; restore it from "
+                "git or run 'pnp data build'"
+            )
+        return row
 
 
 def place_names() -> PlaceNames:
     """Every embedded commune and landmark by name (see :class:`PlaceNames`)."""
-    rows = tuple(_read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+    from generator.core.namekeys import name_key
+
+    communes_path = dataset_path(COMMUNES_FILE)
+    header, _, body = communes_path.read_text(encoding="utf-8").partition("\n")
+    if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
+        _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
+    lines = tuple(body.split("\n"))
+    keys_path = dataset_path(COMMUNE_NAME_KEYS_FILE)
+    keys = tuple(keys_path.read_text(encoding="utf-8").split("\n"))
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    if keys and keys[-1] == "":
+        keys = keys[:-1]
+    if len(keys) != len(lines):
+        raise UserError(
+            f"{keys_path} has {len(keys)} names for the {len(lines)} rows of {communes_path}; "
+            "restore both from git or run 'pnp data build'"
+        )
     sites = landmarks()
     return PlaceNames(
-        names=tuple(row[1] for row in rows) + tuple(site.name for site in sites),
-        kinds=("town",) * len(rows) + ("site",) * len(sites),
-        departements=tuple(row[4] for row in rows) + tuple(site.departement for site in sites),
-        _communes=rows,
+        keys=keys + tuple(name_key(site.name) for site in sites),
+        _commune_lines=lines,
+        _sites=sites,
     )
 
 

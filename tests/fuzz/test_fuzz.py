@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fuzz.harness import fuzz_cli, fuzz_game_file, fuzz_kill_during_writes, fuzz_templates
+from tests.fuzz.harness import (
+    commands,
+    fuzz_cli,
+    fuzz_concurrent_moves,
+    fuzz_fonts,
+    fuzz_game_file,
+    fuzz_hostile_server,
+    fuzz_kill_during_writes,
+    fuzz_templates,
+    lazy_command_paths,
+)
 
 
 def assert_clean(figures) -> None:
@@ -14,10 +24,22 @@ def assert_clean(figures) -> None:
     assert (figures.failures, figures.lost) == (0, 0), figures.examples
 
 
-def test_smoke_every_subcommand_once_with_malformed_arguments():
-    from tests.fuzz.harness import commands
+def test_the_harness_drives_every_command_pnp_resolves():
+    """The harness finds its commands in the CLI; the lazy group users run resolves the same
+    ones (a command registered one way and not the other, or skipped, fails here)."""
+    paths = sorted(command.path for command in commands())
+    assert paths == lazy_command_paths()
+    assert {("data", "build"), ("data", "outlines"), ("about",), ("oucedonc", "play")} <= set(paths)
 
+
+def test_smoke_every_subcommand_once_with_malformed_arguments():
     assert_clean(fuzz_cli(len(commands()), seed=1))
+
+
+def test_smoke_races_hostile_servers_and_broken_fonts():
+    assert_clean(fuzz_concurrent_moves(3, seed=1))
+    assert_clean(fuzz_hostile_server(20, seed=1))
+    assert_clean(fuzz_fonts(4, 4, seed=1))
 
 
 def test_smoke_game_file_cuts_and_flips():
@@ -44,3 +66,10 @@ def test_fuzz_kill_9_during_writes():
 @pytest.mark.fuzz
 def test_fuzz_hostile_templates():
     assert_clean(fuzz_templates())
+
+
+@pytest.mark.fuzz
+def test_fuzz_races_hostile_servers_and_broken_fonts():
+    assert_clean(fuzz_concurrent_moves(160, seed=15))
+    assert_clean(fuzz_hostile_server(120, seed=15))
+    assert_clean(fuzz_fonts(150, 160, seed=15))

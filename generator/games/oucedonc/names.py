@@ -13,30 +13,18 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from generator.core.errors import UserError
+from generator.core.namekeys import name_key
+
+__all__ = ["Entry", "NameIndex", "ambiguous", "name_key", "resolve"]
 
 T = TypeVar("T")
 
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—'’‘`´ʼ.]+")
 _TRAILING_CODE = re.compile(r"^(?P<name>.*?)\s*\((?P<code>[^()]+)\)\s*$")
-
-
-_ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mont"}
-
-
-def name_key(text: str) -> str:
-    """The comparison key of a name: no accents, case-folded, separators turned into one space,
-    the usual abbreviations written out (``st`` Saint, ``ste`` Sainte, ``mt`` Mont)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    bare = bare.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
-    words = _SEPARATORS.sub(" ", bare.casefold()).split()
-    return " ".join(_ABBREVIATIONS.get(word, word) for word in words)
 
 
 @dataclass(frozen=True)
@@ -55,15 +43,61 @@ class Entry(Generic[T]):
 
 
 class NameIndex(Generic[T]):
-    """Entries indexed by name key, built once and searched many times."""
+    """Entries indexed by name key, built once and searched many times.
+
+    The index holds positions; an entry is looked at (and, from :meth:`of_keys`, made) only when
+    a search finds it: 8,800 embedded places are indexed by their keys alone.
+    """
 
     def __init__(self, entries: Sequence[Entry[T]]) -> None:
-        self._index: dict[str, list[Entry[T]]] = {}
-        self._compact: dict[str, list[Entry[T]]] = {}  # separators dropped: "lisle sur la sorgue"
-        for entry in entries:
-            for alias in {name_key(entry.name), *(name_key(a) for a in entry.aliases)}:
-                self._index.setdefault(alias, []).append(entry)
-                self._compact.setdefault(_compact(alias), []).append(entry)
+        self._entry: Callable[[int], Entry[T]] = list(entries).__getitem__
+        self._add(
+            (position, {name_key(entry.name), *(name_key(a) for a in entry.aliases)})
+            for position, entry in enumerate(entries)
+        )
+
+    @classmethod
+    def of_keys(cls, keys: Sequence[str], entry: Callable[[int], Entry[T]]) -> NameIndex[T]:
+        """The index of ``len(keys)`` entries without aliases, ``keys[i]`` the name key of the
+        entry ``entry(i)`` (made on first use, then kept)."""
+        index = cls.__new__(cls)
+        made: dict[int, Entry[T]] = {}
+
+        def made_once(position: int) -> Entry[T]:
+            if position not in made:
+                made[position] = entry(position)
+            return made[position]
+
+        index._entry = made_once
+        index._add((position, (key,)) for position, key in enumerate(keys))
+        return index
+
+    def _add(self, keyed: Iterable[tuple[int, Iterable[str]]]) -> None:
+        self._index: dict[str, list[int]] = {}
+        self._compact: dict[str, list[int]] | None = None  # made when first needed
+        index = self._index
+        for position, aliases in keyed:
+            for alias in aliases:
+                if alias in index:
+                    index[alias].append(position)
+                else:
+                    index[alias] = [position]
+
+    def _by_compact_key(self) -> dict[str, list[int]]:
+        """Positions by key with the separators dropped ("lisle sur la sorgue"), in order."""
+        if self._compact is None:
+            grouped: dict[str, list[int]] = {}
+            for alias, positions in self._index.items():
+                grouped.setdefault(_compact(alias), []).extend(positions)
+            self._compact = {
+                key: positions if len(positions) == 1 else sorted(set(positions))
+                for key, positions in grouped.items()
+            }
+        return self._compact
+
+    def _entries(self, positions: Iterable[int]) -> list[Entry[T]]:
+        """The entries at ``positions``, each once, in order."""
+        return [self._entry(position) for position in dict.fromkeys(positions)]
 
     def matches(self, text: str) -> list[Entry[T]]:
         """Every entry ``text`` names at the first level that finds any: the whole name, the name
@@ -72,15 +106,15 @@ class NameIndex(Generic[T]):
         key = name_key(text)
         if not key:
             return []
-        found = _unique(self._index.get(key, []))
+        found = self._entries(self._index.get(key, []))
         if not found:
             match = _TRAILING_CODE.match(text.strip())
             if match:
                 code = name_key(match.group("code"))
-                candidates = _unique(self._index.get(name_key(match.group("name")), []))
+                candidates = self._entries(self._index.get(name_key(match.group("name")), []))
                 found = [e for e in candidates if e.qualifier and name_key(e.qualifier) == code]
         if not found:  # an apostrophe or hyphen typed as nothing: "Lisle", "saintetienne"
-            found = _unique(self._compact.get(_compact(key), []))
+            found = self._entries(self._by_compact_key().get(_compact(key), []))
         if not found:  # the start of a name: "belle ile", "mont saint"
             found = self.starting_with(key)
         if not found:  # the start of its words, in order: "quiberon", "pic midi"
@@ -104,7 +138,7 @@ class NameIndex(Generic[T]):
         close = difflib.get_close_matches(key, list(self._index), n=5, cutoff=0.6)
         labels: list[str] = []
         for candidate in close:
-            for entry in _unique(self._index[candidate]):
+            for entry in self._entries(self._index[candidate]):
                 if entry.label not in labels:
                     labels.append(entry.label)
         suggestion = f"; closest: {', '.join(labels[:6])}" if labels else ""
@@ -113,19 +147,19 @@ class NameIndex(Generic[T]):
     def starting_with(self, key: str) -> list[Entry[T]]:
         """Entries whose name key (or separator-free key) starts with ``key``."""
         compact = _compact(key)
-        found: list[Entry[T]] = []
-        for alias, entries in self._index.items():
+        found: list[int] = []
+        for alias, positions in self._index.items():
             if alias.startswith(key) or _compact(alias).startswith(compact):
-                found.extend(entries)
-        return _unique(found)
+                found.extend(positions)
+        return self._entries(found)
 
     def _words_starting_with(self, key: str) -> list[Entry[T]]:
         typed = key.split()
-        found: list[Entry[T]] = []
-        for alias, entries in self._index.items():
+        found: list[int] = []
+        for alias, positions in self._index.items():
             if _words_prefix(typed, alias.split()):
-                found.extend(entries)
-        return _unique(found)
+                found.extend(positions)
+        return self._entries(found)
 
     def keys(self) -> list[str]:
         return list(self._index)
@@ -163,13 +197,3 @@ def _compact(key: str) -> str:
 def resolve(text: str, entries: Sequence[Entry[T]], what: str, hint: str) -> T:
     """:meth:`NameIndex.find` on a one-off index."""
     return NameIndex(entries).find(text, what, hint)
-
-
-def _unique(entries: list[Entry[T]]) -> list[Entry[T]]:
-    seen: set[int] = set()
-    kept = []
-    for entry in entries:
-        if id(entry) not in seen:
-            seen.add(id(entry))
-            kept.append(entry)
-    return kept

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
@@ -25,23 +25,17 @@ from generator.games.oucedonc.coords import (
     from_units,
     to_units,
 )
-from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.game import (
-    Count,
-    Doubt,
-    Place,
-    Start,
-    check_can_place,
-    check_count_due,
-    deal,
-    physical,
-)
-from generator.games.oucedonc.gamefile import Game, new_game
 from generator.games.oucedonc.names import Entry, NameIndex, ambiguous, name_key
-from generator.games.oucedonc.rules import RuleOptions
-from generator.games.oucedonc.table import Slot
-from generator.geo.model import Place as GeoPlace
+
+# The game's state machine (game, gamefile, table, rules) is imported by the move functions that
+# use it: `pnp oucedonc verify` needs none of it (start-up, issue #14).
+if TYPE_CHECKING:
+    from generator.games.oucedonc.deckfile import Deck, PlaceCard
+    from generator.games.oucedonc.game import Count, Doubt, Place, Start
+    from generator.games.oucedonc.gamefile import Game
+    from generator.games.oucedonc.rules import RuleOptions
+    from generator.geo.model import Place as GeoPlace
 
 # --------------------------------------------------------------------------- verify
 
@@ -102,17 +96,17 @@ def place_entries(places: Sequence[GeoPlace]) -> list[Entry[GeoPlace]]:
 
 
 def named_place_index(
-    names: Sequence[str], kinds: Sequence[str], departements: Sequence[str | None]
+    keys: Sequence[str], described: Callable[[int], tuple[str, str, str | None]]
 ) -> NameIndex[int]:
-    """An index of places known by name, kind and département only: it finds a position in
-    those columns (the caller builds the place record of the two found, not of thousands)."""
-    columns = zip(names, kinds, departements, strict=True)
-    return NameIndex(
-        [
-            Entry(name=name, value=position, qualifier=place_qualifier(kind, departement))
-            for position, (name, kind, departement) in enumerate(columns)
-        ]
-    )
+    """An index of places known by their name keys: it finds a position; ``described(i)``
+    gives the name, kind and département of the place at ``i``, asked for the places a search
+    finds only (the caller builds the place record of the two found, not of thousands)."""
+
+    def entry(position: int) -> Entry[int]:
+        name, kind, departement = described(position)
+        return Entry(name=name, value=position, qualifier=place_qualifier(kind, departement))
+
+    return NameIndex.of_keys(keys, entry)
 
 
 def located_card(card: PlaceCard) -> Located:
@@ -279,6 +273,9 @@ def place_move(
     between: tuple[str, str] | None,
 ) -> Place:
     """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
+    from generator.games.oucedonc.game import Place, check_can_place
+    from generator.games.oucedonc.table import Slot
+
     if (direction is None) == (between is None):
         raise UserError(
             "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
@@ -301,10 +298,14 @@ def place_move(
 
 def start_move(game: Game, card: str) -> Start:
     """Physical mode: the start card the players turned over."""
+    from generator.games.oucedonc.game import Start
+
     return Start(card=resolve_card(game, card, playable_cards(game)))
 
 
 def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
+    from generator.games.oucedonc.game import Doubt
+
     pending = game.state.pending
     if pending is None:
         raise UserError(
@@ -337,6 +338,8 @@ def parse_estimates(game: Game, estimates: Sequence[str]) -> list[tuple[str, int
 
 def count_move(game: Game, estimates: Sequence[str]) -> Count:
     """Estimates typed as ``Ana=2``, one per player."""
+    from generator.games.oucedonc.game import Count, check_count_due
+
     check_count_due(game.setup, game.state)  # before the estimates: "no count is due" beats a typo
     pairs = parse_estimates(game, estimates)
     order = {player: index for index, player in enumerate(game.setup.players)}
@@ -356,6 +359,9 @@ def new_game_from_options(
 ) -> tuple[Game, str]:
     """A new game and the line saying what it is: physical (``deal_seed`` None) with the start
     card ``start`` if given, or dealt from ``deal_seed``."""
+    from generator.games.oucedonc.game import deal, physical
+    from generator.games.oucedonc.gamefile import new_game
+
     if deal_seed is not None:
         setup = deal(players, deck, deal_seed, options, packs=packs, pack_size=pack_size)
         game = new_game(setup)

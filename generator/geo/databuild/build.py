@@ -11,8 +11,11 @@ writing a stamp naming the version of pnp: from then on that version reads the s
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import tempfile
+import zipfile
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +62,7 @@ REBUILD_COMMAND = "pnp data build"
 
 GENERATED_FILES = (
     "communes.csv",
+    "commune_name_keys.txt",
     "all_communes.csv",
     "departements.csv",
     "regions.csv",
@@ -277,6 +281,9 @@ def build_datasets(
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
         ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
     }
+    files["commune_name_keys.txt"] = tables.commune_name_keys_text(
+        files["communes.csv"].decode("utf-8")
+    ).encode("utf-8")
     counts = {
         "etalab_metropolitan_communes": len(communes),
         "communes_with_geonames_place": len(joined.joined),
@@ -312,7 +319,13 @@ def build_datasets(
 def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict:
     used_by = {
         CITIES.name: ["communes.csv", "world_towns.zip"],
-        ETALAB.name: ["communes.csv", "all_communes.csv", "departements.csv", "regions.csv"],
+        ETALAB.name: [
+            "communes.csv",
+            "commune_name_keys.txt",
+            "all_communes.csv",
+            "departements.csv",
+            "regions.csv",
+        ],
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
         CLDR_DATES.name: ["world_towns.zip"],
         CLDR_NAMES.name: ["country_names.csv"],
@@ -359,17 +372,23 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
     different = []
     for name, data in files.items():
         path = folder / name
-        if not path.is_file():
+        try:
+            current = path.read_bytes() if path.is_file() else None
+        except OSError:  # unreadable: not what a build writes
+            current = None
+        if current is None:
             different.append(name)
             continue
-        current = path.read_bytes()
-        if name.endswith(".gz"):
-            # zlib builds may compress differently; the data is what must not change
-            same = gzip.decompress(current) == gzip.decompress(data)
-        elif name.endswith(".zip"):
-            same = tables.zip_members(current) == tables.zip_members(data)
-        else:
-            same = current == data
+        try:
+            if name.endswith(".gz"):
+                # zlib builds may compress differently; the data is what must not change
+                same = gzip.decompress(current) == gzip.decompress(data)
+            elif name.endswith(".zip"):
+                same = tables.zip_members(current) == tables.zip_members(data)
+            else:
+                same = current == data
+        except (OSError, EOFError, zipfile.BadZipFile, zlib.error):  # damaged: it differs
+            same = False
         if not same:
             different.append(name)
     return different
@@ -401,13 +420,21 @@ def run_build(
     names are replaced only in a datasets folder of pnp's (its ``provenance.json`` says so),
     else only with ``force`` (the overwrite rule of :mod:`generator.core.outputs`).
     """
+    from generator.core.atomic import check_name
+
+    check_name(folder)  # --check too: a name no file system takes is one line
+    stamped = folder.resolve() == embedded.user_folder().resolve()
+    stamp = folder / embedded.BUILD_STAMP_FILE
     if not check:
         from generator.core.outputs import Output, claim, require_folder
 
         require_folder(folder, "--out")
         ours = _is_datasets_folder(folder)
         names = sorted({*GENERATED_FILES, *embedded.SET_FILES})
-        claim([Output(folder / name, lambda _: ours, "datasets file") for name in names], force)
+        outputs = [Output(folder / name, lambda _: ours, "datasets file") for name in names]
+        if stamped:
+            outputs.append(Output(stamp, _is_build_stamp, "build stamp"))
+        claim(outputs, force)
     with tempfile.TemporaryDirectory(prefix="pnp-data-") as scratch:
         packed = {}
         for package in PACKAGES:
@@ -425,8 +452,6 @@ def run_build(
                 f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run '{REBUILD_COMMAND}'"
             )
         return report, changed
-    stamped = folder.resolve() == embedded.user_folder().resolve()
-    stamp = folder / embedded.BUILD_STAMP_FILE
     if stamped:
         stamp.unlink(missing_ok=True)  # a build that breaks off must not be read as a whole set
     contents = {**report.files, **curated}
@@ -435,5 +460,16 @@ def run_build(
             write_bytes(folder / name, contents[name])
     if stamped:
         files = sorted({*GENERATED_FILES, *curated})
-        write_text(stamp, json.dumps({"pnp": __version__, "files": files}, indent=2) + "\n")
+        # what every file is as written: a set changed afterwards is not read (embedded.folder)
+        digests = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in files}
+        document = {"pnp": __version__, "files": files, "sha256": digests}
+        write_text(stamp, json.dumps(document, indent=2) + "\n")
     return report, changed
+
+
+def _is_build_stamp(path: Path) -> bool:
+    """The stamp a data build wrote (a small JSON object naming the version of pnp)."""
+    if path.stat().st_size > embedded.MAX_STAMP_BYTES:
+        return False
+    document = json.loads(path.read_bytes())
+    return isinstance(document, dict) and "pnp" in document and "files" in document

@@ -17,6 +17,7 @@ import csv
 import gzip
 import io
 import json
+import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,38 +35,28 @@ TOLERANCE_M = 100.0
 OVERSEAS_PREFIXES = ("97", "98")
 
 
+MAX_REFERENCE_BYTES = 256 << 20  # the reference is 6 MB gzipped...
+MAX_REFERENCE_JSON_BYTES = 1 << 30  # ...26 MB of GeoJSON: a gzip bomb stops here
+
+
 def derive(reference: Path) -> bytes:
     """The compact outlines file (gzip bytes) from the IGN 2018 GeoJSON (gzip or plain)."""
-    import polyline
+    from generator.core.inputs import read_input
+    from generator.core.text import one_line
 
+    raw = read_input(reference, "IGN commune outlines", MAX_REFERENCE_BYTES)
     try:
-        raw = reference.read_bytes()
-        document = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-        features = document["features"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        document = json.loads(_gunzip(raw) if raw[:2] == b"\x1f\x8b" else raw)
+        rows = [row for row in map(_row, document["features"]) if row is not None]
+    except (
+        OSError, EOFError, zlib.error, ValueError, KeyError, TypeError, AttributeError,
+        IndexError, RecursionError,
+    ) as exc:  # fmt: skip
+        detail = one_line(f"{type(exc).__name__}: {exc}")[:160]
         raise UserError(
-            f"cannot read the IGN commune outlines {reference} ({exc}); give the path of "
+            f"cannot read the IGN commune outlines {reference} ({detail}); give the path of "
             "communes-ign-2018.geojson.gz"
-        ) from exc
-    rows = []
-    for feature in features:
-        code = feature["properties"]["code"]
-        if code.startswith(OVERSEAS_PREFIXES):
-            continue
-        geometry = feature["geometry"]
-        polygons = (
-            geometry["coordinates"]
-            if geometry["type"] == "MultiPolygon"
-            else [geometry["coordinates"]]
-        )
-        encoded = ";".join(
-            " ".join(
-                polyline.encode([(lat, lon) for lon, lat in ring[:-1]], PRECISION)
-                for ring in polygon
-            )
-            for polygon in polygons
-        )
-        rows.append((code, feature["properties"]["nom"], encoded))
+        ) from None
     rows.sort()
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -75,6 +66,42 @@ def derive(reference: Path) -> bytes:
     with gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0, compresslevel=9) as handle:
         handle.write(buffer.getvalue().encode("utf-8"))
     return out.getvalue()
+
+
+def _gunzip(raw: bytes) -> bytes:
+    with gzip.GzipFile(fileobj=io.BytesIO(raw)) as handle:
+        data = handle.read(MAX_REFERENCE_JSON_BYTES + 1)
+    if len(data) > MAX_REFERENCE_JSON_BYTES:
+        raise ValueError(f"more than {MAX_REFERENCE_JSON_BYTES >> 20} MiB once unpacked")
+    return data
+
+
+def _row(feature: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(code, name, encoded polygons) of one metropolitan commune; None overseas."""
+    import polyline
+
+    code, name = feature["properties"]["code"], feature["properties"]["nom"]
+    if not isinstance(code, str) or not isinstance(name, str):
+        raise TypeError("a commune's code and nom are text")
+    if code.startswith(OVERSEAS_PREFIXES):
+        return None
+    geometry = feature["geometry"]
+    polygons = (
+        geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
+    )
+    encoded = ";".join(
+        " ".join(
+            polyline.encode([(lat, lon) for lon, lat in ring[:-1]], PRECISION) for ring in polygon
+        )
+        for polygon in polygons
+    )
+    return code, name, encoded
+
+
+def is_outlines_file(path: Path) -> bool:
+    """The compact outlines file :func:`derive` wrote (a gzip CSV with its header)."""
+    with gzip.open(path, "rb") as handle:
+        return handle.readline(256) == (",".join(OUTLINE_COLUMNS) + "\n").encode()
 
 
 @dataclass(frozen=True)

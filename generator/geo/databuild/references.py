@@ -3,8 +3,9 @@
 ``datasets/landmark_references.csv`` is hand-curated: one row per referenced landmark, with the
 reference (a stable URL: a Wikipedia article with its language, an OpenStreetMap element, a
 UNESCO World Heritage id…), the coordinates that reference gives, the stored copy they were read
-from and, when the reference is a part of the site (a keep, a summit, a statue-menhir), a note
-saying which. ``scripts/landmark_references.py`` copies the reference into ``landmarks.csv``'s
+from, when the reference is a part of the site (a keep, a summit, a statue-menhir), a note
+saying which, and, for a site with a Wikidata id, where that id was read.
+``scripts/landmark_references.py`` copies the reference into ``landmarks.csv``'s
 ``source`` column and moves a point its reference contradicts, that is a point farther from the
 reference's coordinates than :func:`tolerance_m` allows for its kind.
 """
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REFERENCES_FILE = "landmark_references.csv"
-COLUMNS = ("name", "source", "lat", "lon", "read_from", "note")
+COLUMNS = ("name", "source", "lat", "lon", "read_from", "note", "wikidata_read_from")
 UNREFERENCED = "unreferenced"
 
 #: A building or a monument: its point is on it (a reference gives its centre or its entrance).
@@ -98,6 +99,10 @@ class Reference:
     lon: float
     read_from: str
     note: str
+    #: Where the site's Wikidata id (``landmarks.csv``'s ``wikidata`` column) was read: the stored
+    #: record that pairs the id with the site's label (and, for a query result, its point);
+    #: empty when the site has no id.
+    wikidata_read_from: str
 
 
 def tolerance_m(kind: str) -> float:
@@ -109,7 +114,13 @@ def read_references(path: Path) -> list[Reference]:
     rows = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
     return [
         Reference(
-            r["name"], r["source"], float(r["lat"]), float(r["lon"]), r["read_from"], r["note"]
+            r["name"],
+            r["source"],
+            float(r["lat"]),
+            float(r["lon"]),
+            r["read_from"],
+            r["note"],
+            r["wikidata_read_from"],
         )
         for r in rows
     ]
