@@ -46,7 +46,8 @@ def make_kit(
     datasets_dir: Path | None = None,  # the embedded set's folder (default: the one pnp reads)
     on_step: Callable[[str, int], None] | None = None,
 ) -> KitOutcome:
-    """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
+    """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``,
+    ``manifest.json``.
 
     A failed component is in ``outcome.result.failures`` (and shown in the gallery); bad
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.
