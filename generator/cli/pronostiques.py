@@ -53,8 +53,7 @@ def score(
     ] = ThreeInARow.ADJACENT,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score each of the four predictions against a finishing order, with the lines that earned
-    the points."""
+    """Score each of the four predictions against a finishing order, with the lines that earned the points."""  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.pronostiques import ScoreRules, parse_order, score_order
     from generator.games.pronostiques.suits import order_text
 
@@ -165,8 +164,7 @@ def sheets(
     back_first: BackFirstOption = False,
     force: Force = False,
 ) -> None:
-    """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid
-    (PDF)."""
+    """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.pronostiques import ScoreRules
     from generator.products.pronostiques_sheets import build_sheets
     from generator.render.imposition import parse_offset

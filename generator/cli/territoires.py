@@ -106,12 +106,11 @@ def attack(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Check a combination and give the change in life (the other house's on an attack, your own on
-    healing).
+    """Check a combination and give the change in life (the other house's on an attack, your own on healing).
 
     Example: [bold]pnp territoires attack 11 12 --house even[/bold] gives -1 on the odd house
     (11 Fouet is a weapon of the other house). Rules readings: docs/rules/territoires.md.
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.territoires import LIFE_PER_HOUSE, Player, Rules, play
 
     rules = Rules(
