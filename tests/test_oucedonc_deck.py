@@ -666,3 +666,28 @@ def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_oversea
         ring.bounds[2] < -50 for ring in guiana
     )  # only Guiana, not metropolitan France
     assert country_rings("TV", [(179.2, -8.5)]) == ()  # no outline embedded: dots only
+
+
+@pytest.mark.parametrize(
+    ("region", "data_credit"),
+    [("bretagne", "Insee via Etalab"), ("IT", "Villes : GeoNames (geonames.org), CC BY 4.0")],
+)
+def test_the_last_rule_card_credits_the_data_and_the_pictures_inside_the_trim(
+    tmp_path, region, data_credit
+):
+    # CC BY asks for the credit with the printed cards: a shop trims the sheet margins off, so
+    # it is on a card, inside the safe zone, in the shop's faces file as on the home sheets
+    pdf, _ = build(tmp_path, "d", region=region, faces=True, profile="shop")
+    faces = pdf.with_name("d-faces.pdf")
+    for path in (pdf, faces):
+        with pdfplumber.open(path) as document:
+            pages = [page for page in document.pages if "Fin de partie" in page.extract_text()]
+            assert len(pages) == 1, path
+            page = pages[0]
+            text = " ".join(page.extract_text().split())
+            assert data_credit in text and "game-icons.net" in text and "CC BY 3.0" in text
+            if path == faces:  # one card a page: every word lies inside the trim box
+                left, _, right, _ = (float(v) for v in page.trimbox)
+                words = page.extract_words()
+                assert any(w["text"] == "game-icons.net," for w in words)
+                assert all(left <= w["x0"] and w["x1"] <= right for w in words)

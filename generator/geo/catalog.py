@@ -60,6 +60,24 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
     return (ATTRIBUTIONS[source],)
 
 
+# The credit a card names for the embedded records it prints, by the prefix of the place id
+# (geo/embedded.py): French communes are Insee's names placed at GeoNames' points; towns abroad
+# are GeoNames'. The curated sites are CC0 (their Wikidata ids too): nothing to credit.
+_EMBEDDED_CREDITS = (
+    ("insee", "Communes : Insee via Etalab (Licence Ouverte 2.0), points GeoNames (CC BY 4.0)"),
+    ("gn", "Villes : GeoNames (geonames.org), CC BY 4.0"),
+)
+
+
+def card_credits(source: str, place_ids: Iterable[str]) -> tuple[str, ...]:
+    """The data credits to print on material that shows these places (short lines, French):
+    what the licences of the records printed ask for."""
+    if source != EMBEDDED:
+        return (ATTRIBUTIONS[source],) if source in ATTRIBUTIONS else ()
+    prefixes = {place_id.split(":", 1)[0] for place_id in place_ids}
+    return tuple(text for prefix, text in _EMBEDDED_CREDITS if prefix in prefixes)
+
+
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "world":
         # a country abroad: its towns and the famous sites curated for it (BE, IT, CH…)

@@ -445,6 +445,7 @@ def render_oucedonc_deck(
 ) -> BuiltDeck:
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.games.oucedonc.pictograms import TOWN, pictogram
+    from generator.geo.catalog import EMBEDDED, card_credits
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import require_glyphs
     from generator.render.icons import icon_credit
@@ -463,10 +464,16 @@ def render_oucedonc_deck(
     _check_glyphs(deck, texts, fonts)
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
-    cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator))
     pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
     credit = icon_credit(sorted(pictures)) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
+    # on the last rule card, inside the trim: the data the cards print and the pictures
+    sources = card_credits(
+        str(deck.params.get("source", EMBEDDED)), (c.source_id for c in deck.places)
+    )
+    card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
+    require_glyphs(fonts.regular, card_credit, "the data credits")
+    cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator, card_credit))
     info = DocInfo(
         title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
     )
@@ -510,9 +517,14 @@ def build_deck(options: DeckOptions) -> BuiltDeck:
 
 
 def deck_cards(
-    deck: Deck, texts: DeckTexts, style: CardStyle, locator: LocatorMap | None
+    deck: Deck,
+    texts: DeckTexts,
+    style: CardStyle,
+    locator: LocatorMap | None,
+    credit: str = "",
 ) -> list[Card]:
-    """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules."""
+    """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules;
+    ``credit`` goes on the last rule card."""
     from generator.render.imposition import Card
     from generator.render.oucedonc.cards import (
         DirectionBack,
@@ -554,9 +566,10 @@ def deck_cards(
             )
         else:
             rule = next(rules)
+            last = rule.number == len(texts.rules)
             cards.append(
                 Card(
-                    RuleFront(rule, deck.title, style),
+                    RuleFront(rule, deck.title, style, credit if last else ""),
                     EmblemBack(rule.back_title, rule.back_caption, style),
                     other.name,
                 )

@@ -31,7 +31,7 @@ from generator.render.oucedonc.style import (
     town_icon,
 )
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
-from generator.render.units import pt
+from generator.render.units import pt, to_mm
 
 POKER_HEIGHT = 88.0
 MAP_FORM = "OucedoncLocatorMap"
@@ -615,11 +615,14 @@ class EmblemBack:
 
 @dataclass(frozen=True)
 class RuleFront:
-    """A rule card: number and title on a night band, the rule below."""
+    """A rule card: number and title on a night band, the rule below; ``credit`` (the data
+    and picture credits, on the last rule card) in the deck's smallest type above the footer,
+    inside the safe zone, so it is printed whatever the trim."""
 
     texts: RuleTexts
     deck_title: str
     style: CardStyle
+    credit: str = ""
 
     def __call__(self, canvas, box) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
@@ -647,11 +650,14 @@ class RuleFront:
         canvas.drawString(
             pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0]
         )
+        body_bottom = safe.y + 6.0 * k
+        if self.credit:
+            body_bottom += self._draw_credit(canvas, box, body_bottom) + 1.5 * k
         body = Rect(
             safe.x + 0.5 * k,
-            safe.y + 6.0 * k,
+            body_bottom,
             safe.width - 1.0 * k,
-            header_bottom - safe.y - 9.0 * k,
+            header_bottom - body_bottom - 3.0 * k,
         )
         draw_paragraphs(canvas, markup_parts(self.texts.body), fonts, palette.ink, body, 7.6 * k)
         set_stroke(canvas, palette.hairline)
@@ -670,6 +676,21 @@ class RuleFront:
             palette.muted,
             safe.width - 8 * k,
         )
+
+    def _draw_credit(self, canvas, box, bottom: float) -> float:
+        """The credit's lines, bottom-aligned at ``bottom`` (mm); returns their height (mm)."""
+        from reportlab.lib.utils import simpleSplit
+
+        palette, fonts, safe = self.style.palette, self.style.fonts, box.safe
+        size = smallest_text(box)
+        leading = size * 1.2
+        lines = simpleSplit(self.credit, fonts.regular, size, pt(safe.width))
+        set_fill(canvas, palette.muted)
+        canvas.setFont(fonts.regular, size)
+        for index, line in enumerate(reversed(lines)):
+            y = pt(bottom) + index * leading + size * 0.24
+            canvas.drawCentredString(pt(safe.centre_x), y, line)
+        return to_mm(len(lines) * leading)
 
 
 @dataclass(frozen=True)
