@@ -469,7 +469,8 @@ def render_oucedonc_deck(
     require_glyphs(fonts.regular, credit, "the icons' credit")
     # on the last rule card, inside the trim: the data the cards print and the pictures
     sources = card_credits(
-        str(deck.params.get("source", EMBEDDED)), (c.source_id for c in deck.places)
+        str(deck.params.get("source", EMBEDDED)),
+        (c.source_id for c in deck.places if c.source_id),  # a deck file's card may have none
     )
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
     require_glyphs(fonts.regular, card_credit, "the data credits")
