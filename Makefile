@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 OUT    ?= output
 
-.PHONY: kit test fuzz install install-test clean
+.PHONY: kit test lint fuzz install install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,8 +25,18 @@ install-test: $(VENV)/.installed-test
 kit: install
 	$(BIN)/pnp kit --out $(OUT)
 
+# On every core (pytest-xdist); a file's tests stay on one worker, so module fixtures run once.
+# WORKERS=0 runs in one process (a machine already busy gains nothing from two workers).
+WORKERS ?= auto
 test: install-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
+
+# What CI checks besides the tests: formatting, lint rules, types, the import layers (pyproject.toml).
+lint: install-test
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The fuzz harness's big runs (slow): every subcommand, game files, kill -9, templates.
 fuzz: install-test

@@ -1,6 +1,7 @@
 """Benchmark: stream a GeoNames-format dump from inside its zip, filtered to one country.
 
-    python benchmarks/bench_geonames_stream.py [--rows 1000000 12000000] [--country FR] [--folder /tmp]
+    python benchmarks/bench_geonames_stream.py [--rows 1000000 12000000] [--country FR] [--folder
+    /tmp]
 
 For each row count, writes a synthetic dump zip (19 tab-separated columns, no header, about
 125 bytes a row like allCountries.txt; deflate level 1) into --folder, then measures in a
@@ -100,7 +101,7 @@ def _template(rng: random.Random) -> str:
         "",
         str(rng.randint(0, 3000)),
         "Europe/Paris",
-        "2024-03-0%d" % rng.randint(1, 9),
+        f"2024-03-0{rng.randint(1, 9)}",
     ]
     return "\t".join(columns)
 
@@ -110,19 +111,21 @@ def generate(path: Path, rows: int, seed: int = 1) -> float:
     rng = random.Random(seed)
     templates = [_template(rng) for _ in range(20_000)]
     start = time.perf_counter()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-        with archive.open(f"{path.stem}.txt", "w", force_zip64=True) as raw:
-            text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
-            batch = 50_000
-            for first in range(0, rows, batch):
-                text.write(
-                    "".join(
-                        f"{first + i + 1}\t{templates[rng.randrange(20_000)]}\n"
-                        for i in range(min(batch, rows - first))
-                    )
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open(f"{path.stem}.txt", "w", force_zip64=True) as raw,
+    ):
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+        batch = 50_000
+        for first in range(0, rows, batch):
+            text.write(
+                "".join(
+                    f"{first + i + 1}\t{templates[rng.randrange(20_000)]}\n"
+                    for i in range(min(batch, rows - first))
                 )
-            text.flush()
-            text.detach()
+            )
+        text.flush()
+        text.detach()
     return time.perf_counter() - start
 
 
@@ -173,10 +176,10 @@ def main() -> None:
             )
             result = json.loads(done.stdout)
             print(
-                f"{rows:>11,} rows ({text_size / 1e9:.2f} GB text, {size / 1e9:.2f} GB zip, generated in "
-                f"{made:.0f} s): {rows / result['seconds']:,.0f} rows/s ({result['seconds']:.1f} s), "
-                f"{result['kept']:,} {args.country} places kept; peak RSS {result['peak_mb']:.0f} MB "
-                f"(before streaming {result['before_mb']:.0f} MB)"
+                f"{rows:>11,} rows ({text_size / 1e9:.2f} GB text, {size / 1e9:.2f} GB zip, "
+                f"generated in {made:.0f} s): {rows / result['seconds']:,.0f} rows/s "
+                f"({result['seconds']:.1f} s), {result['kept']:,} {args.country} places kept; peak "
+                f"RSS {result['peak_mb']:.0f} MB (before streaming {result['before_mb']:.0f} MB)"
             )
         finally:
             if not args.keep:

@@ -1,6 +1,7 @@
 """Benchmark: a 63-card Oucédonc deck, data to PDF, beside two peers making a plain deck.
 
-    python benchmarks/bench_oucedonc_deck.py [--repeat 5] [--protograf-python /tmp/protograf-venv/bin/python]
+    python benchmarks/bench_oucedonc_deck.py [--repeat 5] [--protograf-python
+    /tmp/protograf-venv/bin/python]
 
 Three contenders, each run ``--repeat`` times in a fresh process, one after the other:
 
@@ -87,7 +88,8 @@ def summarise(name: str, runs: list[dict]) -> str:
     size = runs[-1]["bytes"] / 1024
     return (
         f"{name:<10} work best {min(work):6.3f} s  median {statistics.median(work):6.3f} s   "
-        f"process median {statistics.median(process):6.3f} s   peak RSS {peak:6.1f} MiB   PDF {size:7.1f} KiB"
+        f"process median {statistics.median(process):6.3f} s   peak RSS {peak:6.1f} MiB   PDF "
+        f"{size:7.1f} KiB"
     )
 
 
@@ -127,7 +129,8 @@ def main() -> None:
             ]
         else:
             print(
-                f"protograf skipped: no interpreter at {args.protograf_python} (see the module docstring)"
+                f"protograf skipped: no interpreter at {args.protograf_python} (see the module "
+                "docstring)"
             )
         results: dict[str, list[dict]] = {name: [] for name in contenders}
         results["pnp"].append(first)

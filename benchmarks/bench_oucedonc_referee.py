@@ -24,15 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.core.atomic import write_text  # noqa: E402
-from generator.games.oucedonc.compare import Direction, EqualCoordinates  # noqa: E402
-from generator.games.oucedonc.coords import Precision  # noqa: E402
-from generator.games.oucedonc.count import walk  # noqa: E402
-from generator.games.oucedonc.deckfile import Deck, OtherCard, deck_to_json, make_place_card  # noqa: E402
-from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal  # noqa: E402
-from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game  # noqa: E402
-from generator.games.oucedonc.rules import CountPreceding, RuleOptions  # noqa: E402
-from generator.games.oucedonc.table import Slot  # noqa: E402
+from generator.core.atomic import write_text
+from generator.games.oucedonc.compare import Direction, EqualCoordinates
+from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.count import walk
+from generator.games.oucedonc.deckfile import Deck, OtherCard, deck_to_json, make_place_card
+from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
+from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
+from generator.games.oucedonc.rules import CountPreceding, RuleOptions
+from generator.games.oucedonc.table import Slot
 
 
 def big_deck() -> Deck:
@@ -106,7 +106,8 @@ def main() -> None:
     finished = full_game(stop_before_last=False)
     text = game_to_json(finished)
     print(
-        f"finished game: {len(finished.journal)} journal entries, file {len(text.encode()) / 1024:.1f} KiB"
+        f"finished game: {len(finished.journal)} journal entries, file "
+        f"{len(text.encode()) / 1024:.1f} KiB"
     )
     runs = []
     for _ in range(20):
@@ -114,7 +115,8 @@ def main() -> None:
         game_from_json(text)
         runs.append(time.perf_counter() - start)
     print(
-        f"load + validate + replay a finished game: median {statistics.median(runs) * 1000:.1f} ms (20 runs)"
+        f"load + validate + replay a finished game: median {statistics.median(runs) * 1000:.1f} ms "
+        "(20 runs)"
     )
     tracemalloc.start()
     game_from_json(text)
@@ -140,12 +142,14 @@ def main() -> None:
         verify = wall(["oucedonc", "verify", "P01", "north-of", "P02", "--deck", str(deck_path)])
         helptime = wall(["--help"])
         print(
-            f"`pnp oucedonc game place` on the last card of pack 3 ({len(late.journal)} moves): median {place * 1000:.0f} ms wall"
+            f"`pnp oucedonc game place` on the last card of pack 3 ({len(late.journal)} moves): "
+            f"median {place * 1000:.0f} ms wall"
         )
         print(f"`pnp oucedonc game show`: median {show * 1000:.0f} ms wall")
         print(f"`pnp oucedonc verify --deck`: median {verify * 1000:.0f} ms wall")
         print(
-            f"`pnp --help` (interpreter + CLI start, for reference): median {helptime * 1000:.0f} ms wall"
+            f"`pnp --help` (interpreter + CLI start, for reference): median {helptime * 1000:.0f} "
+            "ms wall"
         )
     finally:
         shutil.rmtree(folder)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.geo.catalog import load_places  # noqa: E402
-from generator.geo.selection import select_places, spread  # noqa: E402
+from generator.geo.catalog import load_places
+from generator.geo.selection import select_places, spread
 
 
 def main() -> None:

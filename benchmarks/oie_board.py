@@ -14,8 +14,8 @@ sys.path.insert(
     0, str(Path(__file__).resolve().parents[1])
 )  # run from any folder, on this checkout
 
-from generator.games.oie.stats import distribution, expected_turns  # noqa: E402
-from generator.render.oie.board import BoardOptions, write_board  # noqa: E402
+from generator.games.oie.stats import distribution, expected_turns
+from generator.render.oie.board import BoardOptions, write_board
 
 
 def timed(label: str, action) -> None:

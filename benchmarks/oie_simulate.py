@@ -17,8 +17,8 @@ sys.path.insert(
     0, str(Path(__file__).resolve().parents[1])
 )  # run from any folder, on this checkout
 
-from generator.games.oie.rules import Rules, Teams  # noqa: E402
-from generator.games.oie.simulate import simulate  # noqa: E402
+from generator.games.oie.rules import Rules, Teams
+from generator.games.oie.simulate import simulate
 
 
 def measure(label: str, players: int, games: int, teams: Teams | None = None) -> None:

@@ -48,7 +48,8 @@ def main() -> None:
         paths = otcho.build_sheets(out / "otcho", 6, "a4")
         t_otcho = time.perf_counter() - start
         print(
-            f"otcho sheets (6 players, 4 PDFs): {t_otcho:6.2f} s, {sum(p.stat().st_size for p in paths) / 1024:.0f} KiB"
+            f"otcho sheets (6 players, 4 PDFs): {t_otcho:6.2f} s, "
+            f"{sum(p.stat().st_size for p in paths) / 1024:.0f} KiB"
         )
         start = time.perf_counter()
         pronostiques.build_sheets(out / "untraced", 4, "a4")

@@ -94,9 +94,8 @@ def main() -> int:
     before = json.loads(args.compare.read_text(encoding="utf-8"))
     changed = sorted(k for k in before.keys() | report.keys() if before.get(k) != report.get(k))
     for key in changed:
-        print(
-            f"{'changed' if key in before and key in report else 'missing' if key in before else 'new'}: {key}"
-        )
+        status = "changed" if key in report else "missing"
+        print(f"{status if key in before else 'new'}: {key}")
     print(f"{len(report) - len(changed)} of {len(report)} identical")
     return 1 if changed else 0
 

@@ -13,10 +13,9 @@ def test_write_then_read(tmp_path):
 def test_failure_keeps_old_content_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "game.json"
     target.write_text("old")
-    with pytest.raises(RuntimeError):
-        with atomic_write(target, "w") as handle:
-            handle.write("half")
-            raise RuntimeError("crash mid-write")
+    with pytest.raises(RuntimeError), atomic_write(target, "w") as handle:
+        handle.write("half")
+        raise RuntimeError("crash mid-write")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 

@@ -20,7 +20,7 @@ def test_a_file_given_as_template_folder_is_named_as_a_file(tmp_path):
 def test_a_template_that_is_not_utf8_is_a_user_error(tmp_path):
     (tmp_path / "place_front.j2").write_bytes(b"\xff\xfe## mark\nVille\n")
     templates = load_templates("oucedonc", tmp_path)
-    with pytest.raises(UserError, match="place_front.j2 is not UTF-8 text"):
+    with pytest.raises(UserError, match=r"place_front\.j2 is not UTF-8 text"):
         templates.render("place_front.j2", {})
 
 

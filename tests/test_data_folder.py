@@ -136,7 +136,7 @@ def test_a_keys_file_that_does_not_match_the_communes_is_refused(tmp_path, monke
     keys = shipped / embedded.COMMUNE_NAME_KEYS_FILE
     keys.write_text("".join(keys.read_text(encoding="utf-8").splitlines(True)[:-1]), "utf-8")
     monkeypatch.setattr(embedded, "PACKAGED", shipped)
-    with pytest.raises(UserError, match="commune_name_keys.txt has .* names for the .* rows"):
+    with pytest.raises(UserError, match=r"commune_name_keys\.txt has .* names for the .* rows"):
         embedded.place_names()
 
 

@@ -570,7 +570,7 @@ def test_check_reports_a_stale_file_and_changes_nothing(tmp_path):
     pack = fake_pack(tmp_path)
     run_build(out, pack=pack)
     (out / "regions.csv").write_text("code,name,chef_lieu\n", encoding="utf-8")
-    with pytest.raises(UserError, match="regions.csv"):
+    with pytest.raises(UserError, match=r"regions\.csv"):
         run_build(out, check=True, pack=pack)
     assert (out / "regions.csv").read_text(encoding="utf-8") == "code,name,chef_lieu\n"
 
@@ -585,7 +585,7 @@ NAMES = ["Brest", "Quimper", "Rennes", "Vannes", "Paris"]
 def join_inputs(draw):
     communes = []
     claimed: set[str] = set()  # no two communes may claim the same former code
-    for code, name in zip(CODES, NAMES):
+    for code, name in zip(CODES, NAMES, strict=True):
         if not draw(st.booleans()):
             continue
         former = [
@@ -598,8 +598,8 @@ def join_inputs(draw):
     places = [
         city(
             gid,
-            draw(st.sampled_from(NAMES + ["Quartier", "Village"])),
-            draw(st.sampled_from(CODES + ["29001", "29002", ""])),
+            draw(st.sampled_from([*NAMES, "Quartier", "Village"])),
+            draw(st.sampled_from([*CODES, "29001", "29002", ""])),
             4800000 + gid,
             -400000 - gid,
             population=draw(st.integers(0, 200_000)),

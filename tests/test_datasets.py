@@ -324,7 +324,7 @@ def test_country_code_table_matches_iso_codes_where_installed():
     expected = {
         c["numeric"]: c["alpha_2"] for c in json.loads(iso.read_text(encoding="utf-8"))["3166-1"]
     }
-    assert NUMERIC_TO_ALPHA2 == expected
+    assert expected == NUMERIC_TO_ALPHA2
 
 
 def test_provenance_names_every_source_and_file():
@@ -479,7 +479,8 @@ def test_the_points_their_reference_contradicted_are_moved():
 
 
 def test_landmark_names_are_names_not_captions():
-    # a card shows the name alone: "Bastia, place Saint-Nicolas" or "Lac Léman à Évian" read as captions
+    # a card shows the name alone: "Bastia, place Saint-Nicolas" or "Lac Léman à Évian" read as
+    # captions
     _, rows = read_csv("landmarks.csv")
     captions = [r["name"] for r in rows if "," in r["name"] or " à " in r["name"]]
     assert captions == []

@@ -1,5 +1,6 @@
 """Place names on Oucédonc cards: real long names from the datasets fit their zone on every card
-size, and a short linking word ("de", "l'", "sur"...) never ends a line when another break exists."""
+size, and a short linking word ("de", "l'", "sur"...) never ends a line when another break
+exists."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def long_real_names(count: int) -> list[str]:
     return sorted(names, key=lambda name: (-len(name), name))[:count]
 
 
-NAMES = long_real_names(60) + [
+NAMES = [
+    *long_real_names(60),
     "Cathédrale de Strasbourg",
     "Village martyr d'Oradour-sur-Glane",
     "L'Isle-sur-la-Sorgue",

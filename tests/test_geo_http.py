@@ -65,7 +65,7 @@ def test_persistent_500_is_one_line_error_and_not_cached(httpserver, cache):
     httpserver.expect_request("/b").respond_with_data("oops", status=500)
     with (
         quick_http(cache, retries=1) as http,
-        pytest.raises(UserError, match="HTTP 500.*2 attempts"),
+        pytest.raises(UserError, match=r"HTTP 500.*2 attempts"),
     ):
         http.get_json(httpserver.url_for("/b"), what="B", parse=ANY)
     assert len(httpserver.log) == 2
@@ -82,9 +82,11 @@ def test_read_timeout_becomes_user_error_and_caches_nothing(httpserver, cache):
         return Response("[1]", content_type="application/json")
 
     httpserver.expect_request("/slow").respond_with_handler(slow)
-    with quick_http(cache, retries=1, read_timeout=0.2) as http:
-        with pytest.raises(UserError, match="did not answer in time after 2 attempts"):
-            http.get_json(httpserver.url_for("/slow"), what="Slow", parse=ANY)
+    with (
+        quick_http(cache, retries=1, read_timeout=0.2) as http,
+        pytest.raises(UserError, match="did not answer in time after 2 attempts"),
+    ):
+        http.get_json(httpserver.url_for("/slow"), what="Slow", parse=ANY)
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),
@@ -130,9 +132,8 @@ def test_failed_check_is_never_cached(httpserver, cache):
     def check(payload):
         raise UserError("bad payload")
 
-    with quick_http(cache) as http:
-        with pytest.raises(UserError, match="bad payload"):
-            http.get_json(httpserver.url_for("/c"), what="C", parse=check)
+    with quick_http(cache) as http, pytest.raises(UserError, match="bad payload"):
+        http.get_json(httpserver.url_for("/c"), what="C", parse=check)
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),
@@ -170,7 +171,7 @@ def test_base_urls_come_from_environment(monkeypatch):
 )
 def test_a_base_url_that_is_not_http_is_a_user_error(monkeypatch, value):
     monkeypatch.setenv("PNP_APIGEO_URL", value)
-    with pytest.raises(UserError, match="PNP_APIGEO_URL=.*not an http"):
+    with pytest.raises(UserError, match=r"PNP_APIGEO_URL=.*not an http"):
         base_url("apigeo")
 
 
@@ -218,7 +219,7 @@ def test_404_names_the_variable_to_check(httpserver, cache, monkeypatch):
     httpserver.expect_request("/mirror/regions-100m.geojson").respond_with_data("no", status=404)
     with (
         quick_http(cache) as http,
-        pytest.raises(UserError, match="HTTP 404; nothing at .*; check PNP_CONTOURS_URL"),
+        pytest.raises(UserError, match=r"HTTP 404; nothing at .*; check PNP_CONTOURS_URL"),
     ):
         http.get_json(
             httpserver.url_for("/mirror/regions-100m.geojson"), what="Contours", parse=ANY
@@ -254,6 +255,6 @@ def test_damaged_cache_database_is_user_error(httpserver, cache):
     httpserver.expect_request("/a").respond_with_json([1])
     with (
         quick_http(cache) as http,
-        pytest.raises(UserError, match="HTTP cache .* is unusable.*delete it"),
+        pytest.raises(UserError, match=r"HTTP cache .* is unusable.*delete it"),
     ):
         http.get_json(httpserver.url_for("/a"), what="A", parse=ANY)

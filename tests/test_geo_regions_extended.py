@@ -159,7 +159,7 @@ def test_unknown_country_and_unknown_name():
         resolve_region("ZZ")
     with pytest.raises(UserError, match="did you mean Bretagne"):
         resolve_region("Brtagne")
-    with pytest.raises(UserError, match="did you mean .*Provence-Alpes-Côte d'Azur"):
+    with pytest.raises(UserError, match=r"did you mean .*Provence-Alpes-Côte d'Azur"):
         resolve_region("provence alpes cote dazur")
 
 

@@ -282,7 +282,7 @@ def test_geonames_truncated_dump_leaves_no_file(server, http, tmp_path):
     server.expect_request("/dump/FR.zip").respond_with_handler(
         lambda request: truncated(body[: len(body) // 2], len(body), "application/zip")
     )
-    with pytest.raises(UserError, match="GeoNames FR.zip"):
+    with pytest.raises(UserError, match=r"GeoNames FR\.zip"):
         list(geonames.fetch(http, Area(country="FR")))
     folder = tmp_path / "cache" / "geonames"
     assert not folder.exists() or list(folder.iterdir()) == []
@@ -388,7 +388,10 @@ OVERPASS = {
     "generator": "Overpass API 0.7.62.1 084b4234",
     "osm3s": {
         "timestamp_osm_base": "2024-05-01T12:00:00Z",
-        "copyright": "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.",
+        "copyright": (
+            "The data included in this document is from www.openstreetmap.org. The data is made "
+            "available under ODbL."
+        ),
     },
     "elements": [
         {
@@ -445,9 +448,11 @@ def test_overpass_remark_error_is_failure_and_not_cached(server, http, tmp_path)
     area = Area(country="FR", bbox=(-5.5, 41.0, 10.0, 51.5))
     with pytest.raises(UserError, match="Overpass failed: runtime error: Query timed out"):
         list(overpass.fetch(http, area))
-    with quick_http(tmp_path / "cache", offline=True) as offline:
-        with pytest.raises(UserError, match="not in the cache"):
-            list(overpass.fetch(offline, area))
+    with (
+        quick_http(tmp_path / "cache", offline=True) as offline,
+        pytest.raises(UserError, match="not in the cache"),
+    ):
+        list(overpass.fetch(offline, area))
 
 
 def test_overpass_429_retry_after_then_success(server, http):
@@ -570,8 +575,27 @@ def test_caves_and_abbeys_come_from_a_geonames_dump():
 
     def row(gid, name, klass, code):
         return "\t".join(
-            [str(gid), name, name, "a,b,c", "44.0", "1.0", klass, code, "FR", "", "76", "46"]
-            + ["", "", "0", "", "", "Europe/Paris", "2024-01-01"]
+            [
+                str(gid),
+                name,
+                name,
+                "a,b,c",
+                "44.0",
+                "1.0",
+                klass,
+                code,
+                "FR",
+                "",
+                "76",
+                "46",
+                "",
+                "",
+                "0",
+                "",
+                "",
+                "Europe/Paris",
+                "2024-01-01",
+            ]
         )
 
     places = list(
@@ -586,7 +610,8 @@ def test_caves_and_abbeys_come_from_a_geonames_dump():
 
 
 IT_ALTERNATE_NAMES = [
-    # alternateNameId, geonameid, isolanguage, name, preferred, short, colloquial, historic, from, to
+    # alternateNameId, geonameid, isolanguage, name, preferred, short, colloquial, historic, from,
+    # to
     "1\t3164603\tfr\tVenise\t1\t\t\t\t\t",
     "2\t3164603\ten\tVenice\t1\t\t\t\t\t",
     "3\t3164603\tfr\tLa Sérénissime\t\t\t1\t\t\t",  # colloquial: never printed

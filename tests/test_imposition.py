@@ -165,7 +165,7 @@ def test_back_offset_shifts_backs_only():
         SheetSpec(paper=paper("a4"), card=card_size("poker"), back_offset=(0.5, -1.0))
     )
     assert plain.fronts == shifted.fronts
-    for a, b in zip(plain.backs, shifted.backs):
+    for a, b in zip(plain.backs, shifted.backs, strict=True):
         assert (b.trim.x - a.trim.x, b.trim.y - a.trim.y) == pytest.approx((0.5, -1.0))
 
 
@@ -179,8 +179,8 @@ def test_crop_marks_never_touch_a_card(duplex, bleed):
     segments = crop_mark_segments(slots, bleed, layout.page_width, layout.page_height)
     assert segments
     for x1, y1, x2, y2 in segments:
-        assert 0 <= min(x1, x2) and max(x1, x2) <= layout.page_width
-        assert 0 <= min(y1, y2) and max(y1, y2) <= layout.page_height
+        assert min(x1, x2) >= 0 and max(x1, x2) <= layout.page_width
+        assert min(y1, y2) >= 0 and max(y1, y2) <= layout.page_height
         for slot in slots:
             box = slot.bleed_box(bleed)
             overlap_x = min(x2, box.right) - max(x1, box.x)

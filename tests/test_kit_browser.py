@@ -46,7 +46,7 @@ pytestmark = [
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the signature of the base class
+    def log_message(self, format, *args):
         pass
 
 

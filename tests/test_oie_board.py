@@ -121,7 +121,7 @@ def test_poster_pages_show_shifted_windows_of_one_sheet(poster):
             assert page.width == pytest.approx(297 * PT_PER_MM, abs=0.01)
         seen = set()
         positions = []
-        for page, tile in zip(pages, grid.tiles):
+        for page, _tile in zip(pages, grid.tiles, strict=True):
             words = page.extract_words()
             # visible: the word's box meets the window (a big number may straddle a seam)
             seen |= {

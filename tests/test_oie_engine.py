@@ -214,8 +214,7 @@ def test_classic_invariants(players, seed, rounds, occupied, first, ante, inn, p
     for e in moves:
         applies = e.start == 0 and (
             first == "from-start"
-            or e.round == 1
-            and (first == "each" or first == "opener" and e.seat == 0)
+            or (e.round == 1 and (first == "each" or (first == "opener" and e.seat == 0)))
         )
         if not e.note:
             assert e.final == resolve_throw(e.start, *e.dice, first_throw=applies).final
@@ -332,7 +331,7 @@ def _lost_turns_oracle(events, pawns):
             kind, _, other = e.note.partition(":")
             if kind in ("swap", "rescue") and e.final in (19, 31):
                 hold[int(other)] = 0
-            if not kind == "return" and e.final in (19, 31):
+            if kind != "return" and e.final in (19, 31):
                 hold[e.pawn] = 1 if e.final == 19 else 2
 
 

@@ -1,5 +1,7 @@
-"""The journey of a themed board: north-west start, a 2-opt local optimum, labels on ordinary squares."""
+"""The journey of a themed board: north-west start, a 2-opt local optimum, labels on ordinary
+squares."""
 
+import itertools
 import math
 import random
 
@@ -49,13 +51,13 @@ def test_route_is_a_two_opt_local_optimum_and_its_length_is_right():
     places = towns(30, seed=5)
     stops = plan_route(places).places
     lat0 = math.radians(sum(p.lat for p in places) / len(places))
-    total = sum(km(a, b, lat0) for a, b in zip(stops, stops[1:]))
+    total = sum(km(a, b, lat0) for a, b in itertools.pairwise(stops))
     assert abs(plan_route(places).length_km - total) < 1e-6 * total
     n = len(stops)
     for i in range(1, n - 1):
         for j in range(i + 1, n):
             candidate = list(stops[:i]) + list(reversed(stops[i : j + 1])) + list(stops[j + 1 :])
-            assert sum(km(a, b, lat0) for a, b in zip(candidate, candidate[1:])) >= total - 1e-6
+            assert sum(km(a, b, lat0) for a, b in itertools.pairwise(candidate)) >= total - 1e-6
 
 
 def test_route_is_much_shorter_than_a_random_order():
@@ -63,7 +65,7 @@ def test_route_is_much_shorter_than_a_random_order():
     lat0 = math.radians(sum(p.lat for p in places) / len(places))
     shuffled = places[:]
     random.Random(3).shuffle(shuffled)
-    random_length = sum(km(a, b, lat0) for a, b in zip(shuffled, shuffled[1:]))
+    random_length = sum(km(a, b, lat0) for a, b in itertools.pairwise(shuffled))
     assert plan_route(places).length_km < 0.4 * random_length
 
 

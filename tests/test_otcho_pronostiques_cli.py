@@ -60,7 +60,7 @@ def test_pronostiques_score_json():
     assert [p["points"] for p in data["predictions"]] == [5, 2, 1, 0]
     first = data["predictions"][0]
     assert first["prediction"] == "Roi ♥"
-    assert [(l["rule"], l["points"], l["cars"]) for l in first["lines"]] == [
+    assert [(line["rule"], line["points"], line["cars"]) for line in first["lines"]] == [
         ("a", 1, ["♠"]),
         ("a", 2, ["♣"]),
         ("b", 2, ["♠", "♣"]),
@@ -92,7 +92,7 @@ def test_pronostiques_score_once_json_keeps_the_last_two_line():
         "--json",
     )
     king = json.loads(result.stdout)["predictions"][0]
-    assert [(l["points"], l["cars"]) for l in king["lines"] if l["rule"] == "b"] == [
+    assert [(line["points"], line["cars"]) for line in king["lines"] if line["rule"] == "b"] == [
         (2, ["♥", "♦"]),
         (0, ["♠", "♣"]),
     ]

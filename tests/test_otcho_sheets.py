@@ -162,7 +162,8 @@ def test_dice_nets_drawn_at_their_size(sheets):
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_name):
     """The space under the two nets holds a third (spare) net, turned a quarter, with the
-    instructions in a column beside it: inside the margins, above the footer, nothing overlapping."""
+    instructions in a column beside it: inside the margins, above the footer, nothing
+    overlapping."""
     import pdfplumber
 
     dice = next(p for p in build_sheets(tmp_path, 4, paper_name) if p.name == "otcho-dice.pdf")
@@ -178,7 +179,7 @@ def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_nam
     rows = [round(to_mm(r["top"])) for r in spare]
     assert sorted(rows.count(row) for row in set(rows)) == [1, 1, 4]
     for shape in shapes:  # nets and tabs inside the margins, above the footer
-        assert 12.0 - 0.01 <= to_mm(shape["x0"]) and to_mm(shape["x1"]) <= width - 12.0 + 0.01
+        assert to_mm(shape["x0"]) >= 12.0 - 0.01 and to_mm(shape["x1"]) <= width - 12.0 + 0.01
         assert to_mm(shape["bottom"]) <= height - 12.0 - 3.0
     net_right = max(
         to_mm(s["x1"]) for s in shapes if to_mm(s["top"]) > to_mm(min(r["top"] for r in spare)) - 10
@@ -200,7 +201,7 @@ def test_dice_page_holds_a_spare_net_beside_the_instructions(tmp_path, paper_nam
 def test_deterministic(tmp_path):
     one = build_sheets(tmp_path / "one", 4, "a4")
     two = build_sheets(tmp_path / "two", 4, "a4")
-    for a, b in zip(one, two):
+    for a, b in zip(one, two, strict=True):
         assert a.read_bytes() == b.read_bytes()
 
 
@@ -244,7 +245,8 @@ def test_six_player_cards_stay_on_the_page_and_apart(tmp_path, paper_name):
 
 
 def test_outcome_grid_has_each_kind_as_often_as_the_odds_say(sheets):
-    """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36 outcomes."""
+    """The 6×6 grid of the rules aid: count its cells by fill colour, compare with the 36
+    outcomes."""
     import pdfplumber
 
     from generator.games.otcho import RollKind, kind_probabilities

@@ -1,4 +1,5 @@
-"""`game show`: the cross in the terminal keeps north up, west left, and the column over the start card."""
+"""`game show`: the cross in the terminal keeps north up, west left, and the column over the start
+card."""
 
 from __future__ import annotations
 

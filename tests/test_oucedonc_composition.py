@@ -265,7 +265,7 @@ def test_fitted_names_never_overflow_and_lose_nothing(words, separators, width, 
     from generator.render.draw.fit_text import fit_text
     from generator.render.fonts import register_fonts
 
-    name = words[0] + "".join(sep + word for sep, word in zip(separators, words[1:]))
+    name = words[0] + "".join(sep + word for sep, word in zip(separators, words[1:], strict=False))
     font = register_fonts().condensed_bold
     try:
         fitted = fit_text(name, font, width, height, max_size=34.0, min_size=5.0)

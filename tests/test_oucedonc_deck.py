@@ -165,7 +165,7 @@ def test_every_card_background_is_trim_plus_bleed(long_deck, long_plumber):
 
 
 def test_crop_marks_lie_outside_every_card(long_deck, long_plumber):
-    pdf, deck = long_deck
+    _pdf, deck = long_deck
     layout = layout_for(deck)
     bleed = deck["params"]["bleed_mm"]
     for page in (long_plumber.pages[i] for i in SAMPLE_PAGES[::2]):
@@ -353,7 +353,8 @@ LONG_NAMES = (
 
 
 def grid_places(names, count=48):
-    """``count`` places on a grid (all printed coordinates distinct), the first ones named ``names``."""
+    """``count`` places on a grid (all printed coordinates distinct), the first ones named
+    ``names``."""
     from generator.geo.model import Place
 
     places = []
@@ -444,7 +445,7 @@ def test_name_fitting_measures_every_line():
     from generator.render.fonts import register_fonts
 
     font = register_fonts().condensed_bold
-    for name in LONG_NAMES + ("Y", "Le Havre", "Aix-en-Provence"):
+    for name in (*LONG_NAMES, "Y", "Le Havre", "Aix-en-Provence"):
         fitted = fit_text(name, font, 150.0, 90.0, max_size=34.0)
         assert all(stringWidth(line, font, fitted.size) <= 150.0 + 1e-6 for line in fitted.lines)
         assert fitted.height <= 90.0 + 1e-6
@@ -479,7 +480,8 @@ def test_templates_folder_overrides_one_file(tmp_path):
     folder = tmp_path / "texts"
     folder.mkdir()
     (folder / "rule_setup.j2").write_text(
-        "## title\nPréparatifs\n## body\nUne règle maison pour {{ deck.region_name }} : <b>tout</b> mélanger.\n",
+        "## title\nPréparatifs\n## body\nUne règle maison pour {{ deck.region_name }} : "
+        "<b>tout</b> mélanger.\n",
         encoding="utf-8",
     )
     pdf, _ = render_custom(tmp_path, grid_places(()), templates=folder)
@@ -556,7 +558,8 @@ def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
     assert len(cuts) == 35 and len(discs) == 35
     mirrored = sorted((round(width - x, 1), y) for x, y in cuts)
     assert all(
-        abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15 for a, b in zip(mirrored, discs)
+        abs(a[0] - b[0]) <= 0.15 and abs(a[1] - b[1]) <= 0.15
+        for a, b in zip(mirrored, discs, strict=True)
     )
 
 

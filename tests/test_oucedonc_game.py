@@ -1,4 +1,5 @@
-"""Whole Oucédonc games played through the rules engine: placements, doubts, counts, packs, the end."""
+"""Whole Oucédonc games played through the rules engine: placements, doubts, counts, packs, the
+end."""
 
 from __future__ import annotations
 
@@ -145,7 +146,8 @@ def test_count_sets_aside_cards_on_all_four_arms_against_the_nearest_card_still_
     setup, moves = four_arm_game()
     state, _ = play(setup, moves)
     walked = walk(state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ON_TABLE)
-    # Marseille is south of Paris; Dijon is north of Marseille but south of Paris (still on the table).
+    # Marseille is south of Paris; Dijon is north of Marseille but south of Paris (still on the
+    # table).
     assert names(walked.set_aside) == [
         "Marseille",
         "Dijon",
@@ -169,7 +171,8 @@ def test_count_option_original_neighbour_compares_with_the_card_as_laid() -> Non
     setup, moves = four_arm_game()
     state, _ = play(setup, moves)
     walked = walk(state.table, setup.units, EqualCoordinates.WELL_PLACED, CountPreceding.ORIGINAL)
-    # Dijon is north of Marseille, Limoges south of Lille, Reims west of Strasbourg, Poitiers east of Rennes.
+    # Dijon is north of Marseille, Limoges south of Lille, Reims west of Strasbourg, Poitiers east
+    # of Rennes.
     assert names(walked.set_aside) == ["Marseille", "Lille", "Strasbourg", "Rennes"]
     against = {NAME[c.card]: NAME[c.against] for c in walked.checks}
     assert against["Dijon"] == "Marseille"
@@ -177,9 +180,10 @@ def test_count_option_original_neighbour_compares_with_the_card_as_laid() -> Non
 
 def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     setup, moves = four_arm_game()
-    state, messages = play(setup, moves + [count(Ana=8, Ben=8, Chloé=3)])
+    state, messages = play(setup, [*moves, count(Ana=8, Ben=8, Chloé=3)])
     assert state.over and state.phase(setup) is Phase.OVER and state.table is None
-    # 4 each, no doubts; Ana and Ben both exact: "En cas d'égalité, tous les joueurs gagnent 2 jetons".
+    # 4 each, no doubts; Ana and Ben both exact: "En cas d'égalité, tous les joueurs gagnent 2
+    # jetons".
     assert state.tokens == (6, 6, 4)
     assert state.winners(setup) == ("Ana", "Ben")
     assert "8 misplaced" in messages[-1] and "Ana, Ben (+2 each)" in messages[-1]
@@ -208,9 +212,10 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
 def test_exact_tie_option(
     estimates: dict[str, int], exact_tie: ExactTie, expected: tuple[int, ...], said: str
 ) -> None:
-    """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or everyone."""
+    """« En cas d'égalité, tous les joueurs gagnent 2 jetons »: the exact players (default) or
+    everyone."""
     setup, moves = four_arm_game(RuleOptions(exact_tie=exact_tie))
-    state, messages = play(setup, moves + [count(**estimates)])
+    state, messages = play(setup, [*moves, count(**estimates)])
     assert state.tokens == expected and said in messages[-1]
 
 
@@ -220,14 +225,14 @@ def test_exact_tie_option(
 )
 def test_closest_estimates_tied(tie: ClosestTie, expected: tuple[int, ...]) -> None:
     setup, moves = four_arm_game(RuleOptions(closest_tie=tie))
-    state, _ = play(setup, moves + [count(Ana=7, Ben=9, Chloé=0)])
+    state, _ = play(setup, [*moves, count(Ana=7, Ben=9, Chloé=0)])
     assert state.tokens == expected
 
 
 def test_a_single_closest_estimate_wins_one_token_under_both_tie_options() -> None:
     for tie in ClosestTie:
         setup, moves = four_arm_game(RuleOptions(closest_tie=tie))
-        state, _ = play(setup, moves + [count(Ana=6, Ben=9, Chloé=0)])
+        state, _ = play(setup, [*moves, count(Ana=6, Ben=9, Chloé=0)])
         assert state.tokens == (4, 5, 4)
 
 
@@ -277,8 +282,8 @@ def test_only_the_two_compared_cards_matter() -> None:
         beside("Ana", "Paris", N, "Lyon"),
         Place("Ben", ID["Lille"], Slot.between(ID["Paris"], ID["Lyon"])),
     ]
-    right, _ = play(setup, base + [doubt("Chloé", "Lille", "Paris")])
-    wrong, _ = play(setup, base + [doubt("Chloé", "Lille", "Lyon")])
+    right, _ = play(setup, [*base, doubt("Chloé", "Lille", "Paris")])
+    wrong, _ = play(setup, [*base, doubt("Chloé", "Lille", "Lyon")])
     assert right.tokens == (4, 3, 5) and ID["Lille"] not in right.table
     assert wrong.tokens == (4, 5, 3) and ID["Lille"] in wrong.table
 
@@ -378,7 +383,8 @@ def test_a_removed_card_closes_the_gap() -> None:
     assert table.neighbours("A") == ("C", "L")
 
 
-# --------------------------------------------------------------------------- packs, Intermède, reserve
+# --------------------------------------------------------------------------- packs, Intermède,
+# reserve
 
 
 def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_continues() -> None:
@@ -445,7 +451,8 @@ def test_a_deck_too_small_for_the_packs_says_what_fits() -> None:
 
 
 def test_a_whole_seeded_game_to_the_end_through_the_game_file() -> None:
-    """Every turn the drawn card goes at the north end; the doubter checks it against its neighbour."""
+    """Every turn the drawn card goes at the north end; the doubter checks it against its
+    neighbour."""
     setup = deal(
         ["Ana", "Ben", "Chloé"],
         make_deck(pack_size=4),
@@ -506,7 +513,8 @@ def test_undo_of_a_count_puts_the_table_and_tokens_back() -> None:
 
 
 def test_more_packs_than_the_deck_has_intermede_cards_for_are_refused() -> None:
-    """Two Intermède cards separate at most three packs: a fourth pack would never be counted apart."""
+    """Two Intermède cards separate at most three packs: a fourth pack would never be counted
+    apart."""
     with pytest.raises(
         UserError,
         match="4 packs need 3 Intermède cards between them but the deck has 2; use --packs 3",

@@ -1,7 +1,9 @@
-"""The game file: CLI round trips, illegal moves leave it byte for byte, broken files refused, properties."""
+"""The game file: CLI round trips, illegal moves leave it byte for byte, broken files refused,
+properties."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -381,7 +383,7 @@ def legal_moves(game: Game) -> list:
                 for d in (Direction.WEST_OF, Direction.EAST_OF)
             ]
         for line in (table.column, table.row):
-            moves += [Place(player, card, Slot.between(a, b)) for a, b in zip(line, line[1:])]
+            moves += [Place(player, card, Slot.between(a, b)) for a, b in itertools.pairwise(line)]
     else:
         moves.append(
             Count(
@@ -423,9 +425,10 @@ def test_random_games_keep_the_invariants(tokens: int, choices: list[int]) -> No
         before = game.state
         after, _ = game.play(move)
         if isinstance(move, Doubt):
-            # Doubts move tokens between players: none created, none lost, one player −1 and one +1 at most.
+            # Doubts move tokens between players: none created, none lost, one player −1 and one +1
+            # at most.
             assert sum(after.state.tokens) == sum(before.tokens)
-            changes = sorted(a - b for a, b in zip(after.state.tokens, before.tokens))
+            changes = sorted(a - b for a, b in zip(after.state.tokens, before.tokens, strict=True))
             assert changes in ([0, 0, 0], [-1, 0, 1])
             assert all(t >= 0 for t in after.state.tokens)
         if isinstance(move, Count):
@@ -482,9 +485,12 @@ def test_a_count_never_sets_aside_the_start_card_and_leaves_each_arm_in_order(
     from generator.games.oucedonc.table import Arm, Table
 
     coordinates = {"start": (0, 0)}
-    names = {arm: [f"{arm.value}{i}" for i in range(len(cards))] for arm, cards in zip(Arm, arms)}
-    for arm, cards in zip(Arm, arms):
-        coordinates.update(zip(names[arm], cards))
+    names = {
+        arm: [f"{arm.value}{i}" for i in range(len(cards))]
+        for arm, cards in zip(Arm, arms, strict=True)
+    }
+    for arm, cards in zip(Arm, arms, strict=True):
+        coordinates.update(zip(names[arm], cards, strict=True))
     table = Table(
         start="start",
         column=(*reversed(names[Arm.NORTH]), "start", *names[Arm.SOUTH]),
@@ -497,7 +503,7 @@ def test_a_count_never_sets_aside_the_start_card_and_leaves_each_arm_in_order(
     if preceding is CountPreceding.ON_TABLE:
         for arm in Arm:
             kept = ["start", *(c for c in table.arm(arm) if c not in walked.set_aside)]
-            for inner, outer in zip(kept, kept[1:]):
+            for inner, outer in itertools.pairwise(kept):
                 direction = arm.outward
                 assert is_placed_correctly(
                     units(outer, direction.axis), units(inner, direction.axis), direction, equal

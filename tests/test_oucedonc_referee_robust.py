@@ -101,7 +101,7 @@ def test_two_undos_racing_in_threads_both_count(
     def undo() -> None:
         try:
             oucedonc_referee.game_undo(path)
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=undo) for _ in range(2)]
@@ -170,7 +170,7 @@ def test_a_command_waits_while_another_holds_the_file_then_plays_on_top(tmp_path
         assert path.read_bytes() == before
     finally:
         os.close(fd)
-    out, err = process.communicate(timeout=60)
+    _out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert loaded(path).journal == journal[:-1]
 
@@ -180,9 +180,11 @@ def test_a_lock_held_too_long_is_a_one_line_error(tmp_path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        with pytest.raises(UserError, match="in use by another pnp command") as caught:
-            with locked_update(path, "game file", timeout=0.2):
-                pass
+        with (
+            pytest.raises(UserError, match="in use by another pnp command") as caught,
+            locked_update(path, "game file", timeout=0.2),
+        ):
+            pass
         assert "\n" not in str(caught.value)
     finally:
         os.close(fd)
@@ -191,7 +193,8 @@ def test_a_lock_held_too_long_is_a_one_line_error(tmp_path: Path) -> None:
 def test_a_file_changed_behind_the_lock_is_not_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Compare-and-swap: an editor (which takes no lock) saves while the command runs: nothing is written."""
+    """Compare-and-swap: an editor (which takes no lock) saves while the command runs: nothing is
+    written."""
     path = played_game(tmp_path, moves=2)
     edited = game_to_json(loaded(path).undo()[0])
     real = gamefile.game_from_json
@@ -334,9 +337,9 @@ def test_an_estimate_above_the_cards_on_the_table_is_refused_saying_the_maximum(
     assert len(played.state.counts) == 1
     with pytest.raises(UserError) as caught:
         game.play(Count((("Ana", 1), ("Ben", on_table + 1))))
-    assert (
-        str(caught.value)
-        == f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; give at most {on_table}"
+    assert str(caught.value) == (
+        f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; "
+        f"give at most {on_table}"
     )
 
 

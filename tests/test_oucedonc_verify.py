@@ -1,4 +1,5 @@
-"""`pnp oucedonc verify`: verdicts on printed coordinates, names typed any way, gaps in minutes and km."""
+"""`pnp oucedonc verify`: verdicts on printed coordinates, names typed any way, gaps in minutes and
+km."""
 
 from __future__ import annotations
 

@@ -4,6 +4,8 @@ draws, where, and that no text touches it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import cache
 
 import pdfplumber
 import pytest
@@ -18,7 +20,13 @@ from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
 from generator.render.paper import paper
 from generator.render.pronostiques.sheets import PronostiquesOptions, build_deck, build_score_pad
 from generator.render.units import to_mm
-from tests.pdf_forms import icon_name, icon_uses
+from tests.pdf_forms import FormUse, icon_name, icon_uses
+
+
+def _page_icons(reader: PdfReader) -> Callable[[int], list[FormUse]]:
+    """The icon uses of page N, read once per page (replaying a sheet's content stream is the
+    slow part: the card loops ask for the same sheet once per card)."""
+    return cache(lambda index: icon_uses(reader.pages[index]))
 
 
 def _in(slot, uses):
@@ -70,13 +78,13 @@ def test_each_place_card_shows_its_pictogram_front_and_back(oucedonc):
             duplex=Duplex.LONG,
         )
     )
-    reader = PdfReader(pdf)
+    icons = _page_icons(PdfReader(pdf))
     places = [card for card in deck["cards"] if card["kind"] == "place"]
     sites = 0
     for index, card in enumerate(places):
         sheet, slot = divmod(index, layout.per_sheet)
-        front = _in(layout.fronts[slot].trim, icon_uses(reader.pages[2 * sheet]))
-        back = _in(layout.backs[slot].trim, icon_uses(reader.pages[2 * sheet + 1]))
+        front = _in(layout.fronts[slot].trim, icons(2 * sheet))
+        back = _in(layout.backs[slot].trim, icons(2 * sheet + 1))
         expected = pictogram(card["place_kind"], card.get("site_kind"))
         if expected == TOWN:
             assert front == back == [], card["name"]  # towns keep their drawn roofs
@@ -127,18 +135,18 @@ def test_race_deck_shows_team_emblems_and_power_pictures(pronostiques):
         expected += [[POWER_PICTURES[rank]] for rank in ("V", "D", "R")]
     expected += [[POWER_PICTURES["JK"]]] * 2
     expected += [[TEAM_EMBLEMS[suit] for suit in p] for p in _prediction_orders()]
-    reader = PdfReader(deck)
+    icons = _page_icons(PdfReader(deck))
     with pdfplumber.open(deck) as plumber:
         for index, pictures in enumerate(expected):
             sheet, slot = divmod(index, layout.per_sheet)
-            uses = icon_uses(reader.pages[2 * sheet])
+            uses = icons(2 * sheet)
             trim = layout.fronts[slot].trim
             assert _in(trim, uses) == pictures, index
             page = plumber.pages[2 * sheet]
             for use in uses:
                 if use.inside(trim.x, trim.y, trim.right, trim.top):
                     _apart(page.chars, to_mm(page.height), use, trim)
-        assert not icon_uses(reader.pages[1])  # the backs carry no picture
+        assert not icons(1)  # the backs carry no picture
 
 
 def _prediction_orders():

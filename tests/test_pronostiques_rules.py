@@ -1,7 +1,7 @@
 """Pronostiques: the four predictions, every scoring line, the pile limits."""
 
 from collections import Counter
-from itertools import permutations, product
+from itertools import pairwise, permutations, product
 
 import pytest
 from hypothesis import given
@@ -48,7 +48,7 @@ def test_rule_a_hands_out_exactly_six_points(order):
 
 def test_perfect_prediction_every_line():
     score = score_prediction(PREDICTIONS[0], (H, D, S, C))
-    assert [(l.rule, l.points) for l in score.lines] == [
+    assert [(line.rule, line.points) for line in score.lines] == [
         ("a", 2),
         ("a", 1),
         ("a", 1),
@@ -63,9 +63,9 @@ def test_perfect_prediction_every_line():
 def test_rule_b_first_two_and_last_two():
     # ♥♦ right and ♣♠ wrong: first two only; no three in a row (♦♣♠ / ♥♦♣ are not in ♥♦♠♣).
     first_two = score_prediction(PREDICTIONS[0], (H, D, C, S))
-    assert [(l.rule, l.points) for l in first_two.lines] == [("a", 2), ("a", 1), ("b", 2)]
+    assert [(line.rule, line.points) for line in first_two.lines] == [("a", 2), ("a", 1), ("b", 2)]
     last_two = score_prediction(PREDICTIONS[0], (D, H, S, C))
-    assert [(l.rule, l.points) for l in last_two.lines] == [("a", 1), ("a", 2), ("b", 2)]
+    assert [(line.rule, line.points) for line in last_two.lines] == [("a", 1), ("a", 2), ("b", 2)]
     assert last_two.points == 5
 
 
@@ -74,11 +74,11 @@ def test_rule_b_both_pairs_each_or_once():
     # option on the pair lines directly: with (c) off, the perfect order pays 2+2 or 2.
     from generator.games.pronostiques.scoring import _pair_lines
 
-    assert sum(l.points for l in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules())) == 4
+    assert sum(line.points for line in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules())) == 4
     assert (
         sum(
-            l.points
-            for l in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules(pair_bonus_each=False))
+            line.points
+            for line in _pair_lines(PREDICTIONS[0], (H, D, S, C), ScoreRules(pair_bonus_each=False))
         )
         == 2
     )
@@ -87,7 +87,7 @@ def test_rule_b_both_pairs_each_or_once():
 def test_rule_c_three_in_a_row_anywhere():
     # ♦♠♣ follow each other in ♥♦♠♣ although none is at its place.
     score = score_prediction(PREDICTIONS[0], (D, S, C, H))
-    assert [(l.rule, l.points) for l in score.lines] == [("c", 3)]
+    assert [(line.rule, line.points) for line in score.lines] == [("c", 3)]
     assert "♦♠♣" in score.lines[0].text
 
 
@@ -123,7 +123,7 @@ def test_forum_claim_about_point_distributions():
     there are 4 distinct distributions, and the King's holder is not always on top."""
     symmetries = []
     for perm in permutations(SUITS):
-        relabel = dict(zip(SUITS, perm))
+        relabel = dict(zip(SUITS, perm, strict=True))
         if {tuple(relabel[s] for s in p.order) for p in PREDICTIONS} == {
             p.order for p in PREDICTIONS
         }:
@@ -216,11 +216,11 @@ def test_nothing_is_playable_once_the_round_is_over_in_every_pile_state():
 def test_pile_limits_against_brute_force(heights):
     ordered = sorted(heights, reverse=True)
     spread_ok = ordered[0] - ordered[-1] <= 5
-    gap_ok = all(a - b <= 3 for a, b in zip(ordered, ordered[1:]))
+    gap_ok = all(a - b <= 3 for a, b in pairwise(ordered))
     assert check_piles(heights).ok is (spread_ok and gap_ok)
     for suit in check_piles(heights).playable:
         i = SUITS.index(suit)
-        assert check_piles(heights[:i] + (heights[i] + 1,) + heights[i + 1 :]).ok
+        assert check_piles((*heights[:i], heights[i] + 1, *heights[i + 1 :])).ok
 
 
 def test_pile_heights_out_of_range():
@@ -260,7 +260,7 @@ def test_every_right_pair_has_its_b_line_even_at_zero(order, each, reading):
 def test_pair_bonus_once_shows_the_last_two_at_zero():
     once = ScoreRules(pair_bonus_each=False, three_in_a_row=ThreeInARow.NONE)
     lines = score_prediction(PREDICTIONS[0], (H, D, S, C), once).lines
-    assert [(l.rule, l.points, l.text) for l in lines if l.rule == "b"] == [
+    assert [(line.rule, line.points, line.text) for line in lines if line.rule == "b"] == [
         ("b", 2, "first two right (♥♦)"),
         ("b", 0, "last two right (♠♣): no points, (b) pays once"),
     ]

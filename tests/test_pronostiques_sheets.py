@@ -31,7 +31,7 @@ def test_deck_composition():
         for rank in [str(n) for n in range(1, 11)] + ["Valet", "Dame", "Roi"]:
             assert labels.count(f"{rank} {suit.symbol}") == 1
     assert labels.count("Joker 1") + labels.count("Joker 2") == 2
-    assert [l for l in labels if l.startswith("Pronostic")] == [
+    assert [line for line in labels if line.startswith("Pronostic")] == [
         "Pronostic Roi ♥",
         "Pronostic Roi ♦",
         "Pronostic Roi ♠",

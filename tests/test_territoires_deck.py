@@ -152,9 +152,7 @@ def test_backs_are_behind_their_fronts(pages):
     titles = [w for w in words if w["text"] == "territoires"]
     assert len(titles) == 9
     for slot in layout.backs:
-        assert len([c for c in _inside(chars, slot.trim, page_height)]) == len(
-            "Les" + "territoires"
-        )
+        assert len(list(_inside(chars, slot.trim, page_height))) == len("Les" + "territoires")
 
 
 def test_roles_printed_match_the_rules():

@@ -55,7 +55,7 @@ def test_files_written(two_players):
 
 
 def test_tracker_shows_every_life_card_of_each_house(two_players):
-    [(width, height, page_text, chars, _)] = _pages(two_players["territoires-vie-2j.pdf"])
+    [(width, height, page_text, _chars, _)] = _pages(two_players["territoires-vie-2j.pdf"])
     assert abs(width - 210) < MM and abs(height - 297) < MM
     assert "Maison de la civilisation" in page_text and "Maison de la nature" in page_text
     for house in House:
@@ -88,7 +88,7 @@ def test_tracker_text_stays_inside_the_page_margins(two_players):
                 # home printers print (test_territoires_deck checks where); the rest keeps 8 mm
                 chars = [c for c in chars if to_mm(c["bottom"]) < height - 10.5]  # above the bleed
             for char in chars:
-                assert 8 <= to_mm(char["x0"]) and to_mm(char["x1"]) <= width - 8, (
+                assert to_mm(char["x0"]) >= 8 and to_mm(char["x1"]) <= width - 8, (
                     name,
                     char["text"],
                 )
@@ -105,7 +105,7 @@ def test_fonts_are_embedded_dejavu(two_players):
 
 
 def test_reference_card_lists_the_seed_resume(two_players):
-    [(width, height, page_text, _, _)] = _pages(two_players["territoires-resume-2j.pdf"])
+    [(width, _height, page_text, _, _)] = _pages(two_players["territoires-resume-2j.pdf"])
     assert abs(width - 210) < MM
     for expected in (
         "Armes : Faux, Fouet",
@@ -149,7 +149,7 @@ def test_variants(tmp_path, players, draw, hand):
 def test_same_inputs_give_identical_bytes(tmp_path):
     first = write_sheets(SheetOptions(out=tmp_path / "a", players=3))
     second = write_sheets(SheetOptions(out=tmp_path / "b", players=3))
-    for a, b in zip(first, second):
+    for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
@@ -220,7 +220,7 @@ def test_reference_card_text_stays_inside_its_box(tmp_path, players, paper):
         for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper=paper, deck=False))
         if p.name.startswith("territoires-resume")
     ]
-    [(width, height, _, chars, _)] = _pages(path)
+    [(_width, height, _, chars, _)] = _pages(path)
     card = (height - 2 * 12 - 8) / 2  # two cards between 12 mm margins, 8 mm apart
     boxes = [(12, 12 + card), (height - 12 - card, height - 12)]  # (top, bottom) from the page top
     for char in chars:

@@ -28,7 +28,7 @@ def calibrate(
     ),
     force: Force = False,
 ) -> None:
-    """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""
+    """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.products.calibration import make_calibration
 
     path = make_calibration(paper_name.value, duplex_name.value, out, force)

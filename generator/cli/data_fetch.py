@@ -22,8 +22,9 @@ def fetch(
         typer.Option(
             "--region",
             "-r",
-            help="france, a région or département (name or code), a country code or French name (IT, Italie), "
-            "a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a polygon file.",
+            help="france, a région or département (name or code), a country code or French name "
+            "(IT, Italie), a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a "
+            "polygon file.",
         ),
     ] = "france",
     offline: Annotated[
@@ -36,9 +37,16 @@ def fetch(
     """Fetch SOURCE for a region and store its places for --source SOURCE.
 
     Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md.
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TaskID,
+        TextColumn,
+        TransferSpeedColumn,
+    )
 
     from generator.core.errors import UserError
     from generator.geo.catalog import fetch_places
@@ -58,7 +66,7 @@ def fetch(
         console=Console(stderr=True),
         transient=True,
     )
-    tasks: dict[str, int] = {}
+    tasks: dict[str, TaskID] = {}
 
     def show(what: str, done: int, total: int | None) -> None:
         if what not in tasks:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -281,8 +282,8 @@ def play(
         pawn = f" pawn {e.pawn % per + 1}" if teams and e.what != "lost-turn" else ""
         if e.what == "move":
             typer.echo(
-                f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → {e.final:>2}"
-                + (f"  ({_note_text(e.note, per)})" if e.note else "")
+                f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {dice:>5}  {e.start:>2} → "
+                f"{e.final:>2}" + (f"  ({_note_text(e.note, per)})" if e.note else "")
             )
         else:
             typer.echo(f"round {e.round:>3}  seat {e.seat + 1}{pawn}: {e.what}")
@@ -290,7 +291,8 @@ def play(
         typer.echo(f"stopped after {game.rounds} rounds without a winner; pot {game.pot}")
     else:
         typer.echo(
-            f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot of {game.pot}"
+            f"seat {game.winner + 1} reaches the garden in round {game.rounds} and takes the pot "
+            f"of {game.pot}"
         )
 
 
@@ -368,7 +370,7 @@ def stats(
     _echo_percentiles(sample.summary.percentiles, horizon)
 
 
-def _echo_percentiles(percentiles: dict[int, int | None], horizon: int) -> None:
+def _echo_percentiles(percentiles: Mapping[int, int | None], horizon: int) -> None:
     typer.echo(
         "percentiles of turns: "
         + ", ".join(

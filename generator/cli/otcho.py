@@ -28,7 +28,8 @@ def roll(
         typer.Option(
             "--stage",
             case_sensitive=False,
-            help="When in the turn: first, reroll or continuation (decides what a losing roll costs).",
+            help="When in the turn: first, reroll or continuation (decides what a losing roll "
+            "costs).",
         ),
     ] = Stage.FIRST,
     x_letter_any_card: Annotated[

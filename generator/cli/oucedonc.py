@@ -36,7 +36,8 @@ def deck(
         str,
         typer.Option(
             "--region",
-            help="france, a région or département (name or code), a country code, a box or a polygon file.",
+            help="france, a région or département (name or code), a country code, a box or a "
+            "polygon file.",
         ),
     ] = "france",
     cards: Annotated[
@@ -71,7 +72,8 @@ def deck(
         typer.Option(
             "--precision",
             case_sensitive=False,
-            help="Printed coordinates: minute, second, 0.01, or auto (minute if the region allows).",
+            help="Printed coordinates: minute, second, 0.01, or auto (minute if the region "
+            "allows).",
         ),
     ] = PrecisionChoice.AUTO,
     templates: Annotated[
@@ -140,8 +142,8 @@ def deck(
     files = make_deck(options)
     places = len(files.deck.places)
     say(
-        f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, {files.pages} pages, "
-        f"coordinates {files.deck.precision.label}"
+        f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, "
+        f"{files.pages} pages, coordinates {files.deck.precision.label}"
     )
     if files.note:
         say(files.note)

@@ -22,7 +22,7 @@ from generator.games.oucedonc.gamefile import Game, history
 from generator.games.oucedonc.table import Table
 
 if TYPE_CHECKING:  # rich is imported by the functions that draw: 'game place' prints plain lines
-    from rich.console import Console
+    from rich.console import Console, RenderableType
     from rich.panel import Panel
     from rich.text import Text
 
@@ -273,7 +273,7 @@ def board(game: Game, width: int, file: str = "FILE", hints: Hints = Hints.COMMA
     setup, state = game.setup, game.state
     names = setup.names()
     inner = max(20, width - PANEL_MARGIN)
-    parts: list[object] = []
+    parts: list[RenderableType] = []
     if state.table is not None:
         pending = state.pending.card if state.pending else None
         parts.append(cross(state.table, names, pending, inner))

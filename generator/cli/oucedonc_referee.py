@@ -148,7 +148,8 @@ def verify(
     if deck is not None:
         if precision is not None:
             raise UserError(
-                "the deck file fixes the precision printed on its cards; drop --precision when using --deck"
+                "the deck file fixes the precision printed on its cards; drop --precision when "
+                "using --deck"
             )
         gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
     else:
@@ -163,12 +164,14 @@ def verify(
     side = where.value.replace("-", " ")
     axis = "latitude" if where.axis == "lat" else "longitude"
     if result.gap_units == 0:
-        how = f"same printed {axis}: counted as {'well placed' if result.correct else 'misplaced'} (--equal-coordinates {equal_rule.value})"
+        verdict = "well placed" if result.correct else "misplaced"
+        how = f"same printed {axis}: counted as {verdict} (--equal-coordinates {equal_rule.value})"
     else:
         how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
     verdict_text = "YES" if result.correct else "NO"
     say(
-        f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} {result.b.name}"
+        f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} "
+        f"{result.b.name}"
     )
     say(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
     say(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
@@ -231,7 +234,8 @@ def game_new(
         int | None,
         typer.Option(
             "--tokens",
-            help="Tokens each player starts with (default: what the deck's rule cards print, else 4).",
+            help="Tokens each player starts with (default: what the deck's rule cards print, else "
+            "4).",
         ),
     ] = None,
     equal: Annotated[
@@ -249,7 +253,8 @@ def game_new(
         str,
         typer.Option(
             "--count-preceding",
-            help="In a count, compare with the nearest card still on the table (on-table) or the original neighbour (original).",
+            help="In a count, compare with the nearest card still on the table (on-table) or the "
+            "original neighbour (original).",
         ),
     ] = "on-table",
     closest: Annotated[
@@ -274,7 +279,7 @@ def game_new(
     With --deal the referee shuffles a virtual deck instead and deals every card itself.
 
     Example: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json --players Ana,Ben,Chloé --start Lyon
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     import secrets  # hmac, hashlib: for the seed of a dealt game only
 
     from generator.core.outputs import claim_new
@@ -283,7 +288,8 @@ def game_new(
     claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     if seed is not None and not deal_mode:
         raise UserError(
-            "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the printed cards"
+            "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the "
+            "printed cards"
         )
     if start_card is not None and deal_mode:
         raise UserError(
@@ -370,7 +376,8 @@ def game_place(
     ]
     if len(given) + (between is not None) != 1:
         raise UserError(
-            "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
+            "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
+            "--west-of X or --between X Y"
         )
     direction, anchor = given[0] if given else (None, None)
     game, message = update_game(
@@ -420,14 +427,15 @@ def game_count(
     """The interim (or final) count: check every arm from the start card and reward the estimates.
 
     Example: pnp oucedonc game count partie.json --estimate Ana=2 --estimate Ben=0 --estimate Chloé=1
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
+    from generator.games.oucedonc.events import Counted
     from generator.games.oucedonc.referee import count_move, start_move
 
-    def count(game: Game):
+    def count(game: Game) -> tuple[Game, str]:
         game, counted = game.play(count_move(game, estimate))
         if next_start is None:
             return game, counted.text
-        if counted.final:
+        if isinstance(counted, Counted) and counted.final:
             raise UserError("that was the final count: the game is over; drop --next-start")
         game, started = game.play(start_move(game, next_start))
         return game, f"{counted.text}\n{started.text}"

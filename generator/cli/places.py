@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
-from typing import Annotated
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -12,14 +12,17 @@ from generator.core.text import one_line, terminal
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.geo.difficulty import Difficulty
 
+if TYPE_CHECKING:
+    from generator.geo.pick import PickRequest
 
-class Kind(str, Enum):
+
+class Kind(StrEnum):
     towns = "towns"
     sites = "sites"
     all = "all"
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     csv = "csv"
     json = "json"
@@ -32,9 +35,10 @@ def places(
         typer.Option(
             "--region",
             "-r",
-            help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, france "
-            "(a bare number is a département code); a country code or French name (IT, Belgique); a box "
-            "west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon file (GeoJSON, GeoPackage, shapefile).",
+            help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, "
+            "france (a bare number is a département code); a country code or French name (IT, "
+            "Belgique); a box west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon "
+            "file (GeoJSON, GeoPackage, shapefile).",
         ),
     ] = "france",
     kind: Annotated[
@@ -42,7 +46,8 @@ def places(
         typer.Option(
             "--kind",
             "-k",
-            help="towns (by population), sites (by fame) or all (alternating); with --count, the kind of every card.",
+            help="towns (by population), sites (by fame) or all (alternating); with --count, the "
+            "kind of every card.",
         ),
     ] = Kind.all,
     limit: Annotated[
@@ -66,7 +71,8 @@ def places(
             "--count",
             "-c",
             min=1,
-            help="Pick a deck of N places: familiar, spread over the region, decidable, unambiguous.",
+            help="Pick a deck of N places: familiar, spread over the region, decidable, "
+            "unambiguous.",
         ),
     ] = None,
     # The deck options default to None so that giving one without --count is an error, not a no-op.
@@ -87,16 +93,17 @@ def places(
         Difficulty | None,
         typer.Option(
             "--difficulty",
-            help="With --count: easy (best known places), normal (default) or hard (less known ones).",
+            help="With --count: easy (best known places), normal (default) or hard (less known "
+            "ones).",
         ),
     ] = None,
     precision: Annotated[
         PrecisionChoice | None,
         typer.Option(
             "--precision",
-            help="With --count: printed coordinate precision (default auto: minute when the deck loses "
-            "no famous place, else second, as 'pnp oucedonc deck'); no two cards share a latitude "
-            "or a longitude at it.",
+            help="With --count: printed coordinate precision (default auto: minute when the deck "
+            "loses no famous place, else second, as 'pnp oucedonc deck'); no two cards share a "
+            "latitude or a longitude at it.",
         ),
     ] = None,
 ) -> None:
@@ -159,7 +166,7 @@ def _write_records(output_format: Format, places: tuple) -> bool:
     return True
 
 
-def _print_deck(request, precision_text: str, output_format: Format) -> None:  # type: ignore[no-untyped-def]
+def _print_deck(request: PickRequest, precision_text: str, output_format: Format) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -216,7 +223,7 @@ def _print_deck(request, precision_text: str, output_format: Format) -> None:  #
         console.print(f"Chosen among {len(candidates):,} candidates.", highlight=False)
 
 
-_FIXED_COLUMNS = (
+_FIXED_COLUMNS: tuple[tuple[str, int, Literal["left", "right"]], ...] = (
     ("Kind", 11, "left"),
     ("Dép.", 4, "left"),
     ("Population", 10, "right"),
@@ -241,7 +248,8 @@ def _print_table(region: str, selected: tuple) -> None:
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
         title=one_line(
-            f"{resolve_region(region).label}: {len(selected):,} place{'' if len(selected) == 1 else 's'}"
+            f"{resolve_region(region).label}: {len(selected):,} "
+            f"place{'' if len(selected) == 1 else 's'}"
         ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,

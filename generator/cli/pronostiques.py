@@ -31,26 +31,29 @@ def score(
     order: Annotated[
         str,
         typer.Argument(
-            help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle)."
+            help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C "
+            "trèfle)."
         ),
     ],
     pair_bonus: Annotated[
         PairBonus,
         typer.Option(
             "--pair-bonus",
-            help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 at most.",
+            help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 "
+            "at most.",
         ),
     ] = PairBonus.EACH,
     three_in_a_row: Annotated[
         ThreeInARow,
         typer.Option(
             "--three-in-a-row",
-            help="Rule (c): 'adjacent' (three cars next to each other in both orders) or 'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
+            help="Rule (c): 'adjacent' (three cars next to each other in both orders) or "
+            "'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
         ),
     ] = ThreeInARow.ADJACENT,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score each of the four predictions against a finishing order, with the lines that earned the points."""
+    """Score each of the four predictions against a finishing order, with the lines that earned the points."""  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.pronostiques import ScoreRules, parse_order, score_order
     from generator.games.pronostiques.suits import order_text
 
@@ -92,12 +95,15 @@ def check_piles(
     from generator.games.pronostiques import PileRules
     from generator.games.pronostiques import check_piles as check
     from generator.games.pronostiques.piles import check_laps
+    from generator.games.pronostiques.suits import SUITS
 
     result = check((hearts, diamonds, spades, clubs), PileRules(laps=check_laps(laps)))
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        heights = "  ".join(f"{k} {v}" for k, v in result.to_json()["heights"].items())
+        heights = "  ".join(
+            f"{suit.symbol} {h}" for suit, h in zip(SUITS, result.heights, strict=True)
+        )
         typer.echo(f"piles: {heights}")
         if result.ok:
             typer.echo("ok: both limits hold")
@@ -158,7 +164,7 @@ def sheets(
     back_first: BackFirstOption = False,
     force: Force = False,
 ) -> None:
-    """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""
+    """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.pronostiques import ScoreRules
     from generator.products.pronostiques_sheets import build_sheets
     from generator.render.imposition import parse_offset

@@ -70,7 +70,8 @@ def attack(
         typer.Option(
             "--pairs",
             case_sensitive=False,
-            help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each other.",
+            help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each "
+            "other.",
         ),
     ] = PairRule.KIND,
     runs: Annotated[
@@ -86,7 +87,8 @@ def attack(
         typer.Option(
             "--foreign-support",
             case_sensitive=False,
-            help="cancels: the other house's support makes a run of three worth 0; plain: it is an ordinary card there.",
+            help="cancels: the other house's support makes a run of three worth 0; plain: it is an "
+            "ordinary card there.",
         ),
     ] = ForeignSupport.CANCELS,
     support_alone: Annotated[
@@ -108,7 +110,7 @@ def attack(
 
     Example: [bold]pnp territoires attack 11 12 --house even[/bold] gives -1 on the odd house
     (11 Fouet is a weapon of the other house). Rules readings: docs/rules/territoires.md.
-    """
+    """  # noqa: E501 (help text: rich keeps its line breaks)
     from generator.games.territoires import LIFE_PER_HOUSE, Player, Rules, play
 
     rules = Rules(

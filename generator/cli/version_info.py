@@ -43,14 +43,15 @@ def _licence_files() -> tuple[str | None, dict[str, Path]]:
         for file in distribution.files or ()
         if "licenses" in file.parts[:-1] and file.parts[0].endswith(".dist-info")
     }
-    return distribution.metadata.get("License-Expression"), files
+    expression = distribution.metadata.get_all("License-Expression")
+    return (expression[0] if expression else None), files
 
 
 def about() -> None:
     """Show the version, the licences, the attributions of the embedded data, and the folders."""
     from generator.cli.common import say
+    from generator.core.folders import cache_dir, data_dir
     from generator.geo import embedded
-    from generator.geo.http import cache_dir, data_dir
     from generator.render.icons import icon_set
 
     typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")

@@ -61,11 +61,13 @@ class LockedFile:
             ) from None
 
     def replace_text(self, text: str) -> None:
-        """Atomically write ``text`` over the file, unless someone else changed it since it was read."""
+        """Atomically write ``text`` over the file, unless someone else changed it since it was
+        read."""
         with atomic_write(self.path, "w") as handle:
             handle.write(text)
             handle.flush()
-            self._check_unchanged()  # the last step before the rename; raising removes the temp file
+            # the last step before the rename; raising removes the temp file
+            self._check_unchanged()
 
     def _check_unchanged(self) -> None:
         try:
@@ -81,7 +83,8 @@ class LockedFile:
 
 @contextlib.contextmanager
 def locked_update(path: Path, what: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[LockedFile]:
-    """Lock ``path``, read it, and yield it; call ``replace_text`` inside the block to write it back.
+    """Lock ``path``, read it, and yield it; call ``replace_text`` inside the block to write it
+    back.
 
     Read errors are one-line UserErrors naming ``what`` ("game file"). The lock is released when
     the block ends, whatever happens.
@@ -94,7 +97,8 @@ def locked_update(path: Path, what: str, timeout: float = DEFAULT_TIMEOUT) -> It
 
 
 def _open_locked(path: Path, what: str, timeout: float) -> int:
-    """A descriptor of the file ``path`` names now, exclusively locked (when the system allows it)."""
+    """A descriptor of the file ``path`` names now, exclusively locked (when the system allows
+    it)."""
     deadline = time.monotonic() + timeout
     while True:
         fd = _open(path, what)
@@ -153,7 +157,8 @@ def _lock(fd: int, path: Path, what: str, deadline: float) -> bool:
         if time.monotonic() >= deadline:
             os.close(fd)
             raise UserError(
-                f"{what} {path} is in use by another pnp command that has not finished; wait for it, then run this command again"
+                f"{what} {path} is in use by another pnp command that has not finished; wait for "
+                "it, then run this command again"
             )
         time.sleep(_POLL)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from generator.core.atomic import write_text
 from generator.core.errors import UserError
 from generator.geo import embedded
-from generator.geo.model import Place
+from generator.geo.model import Place, PlaceKind
 from generator.geo.regions import RegionSelection, resolve_region
 from generator.geo.sources import ALL_SOURCES, ATTRIBUTIONS, PLACE_SOURCES, source_module
 
@@ -30,8 +30,6 @@ if TYPE_CHECKING:  # requests is imported only when a source is fetched or a sto
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
 PLACE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Place))
-_INT_FIELDS = frozenset({"population", "geonames_id"})
-_FLOAT_FIELDS = frozenset({"lat", "lon", "familiarity"})
 
 
 def load_places(
@@ -96,7 +94,12 @@ def _inside_france(selection: RegionSelection) -> bool:
     """True when a box or polygon lies within metropolitan France (no foreign town can be in it)."""
     from shapely.geometry import box
 
-    shape = selection.polygon if selection.kind == "polygon" else box(*selection.bbox)
+    if selection.polygon is not None:
+        shape = selection.polygon
+    elif selection.bbox is not None:
+        shape = box(*selection.bbox)
+    else:
+        return True  # a named region: France's own départements
     return bool(embedded.france_outline_geometry().contains(shape))
 
 
@@ -166,7 +169,7 @@ def read_places(path: Path) -> tuple[Place, ...]:
     places = []
     for number, row in enumerate(reader, start=2):
         try:
-            places.append(Place(**{name: _value(name, row[name]) for name in PLACE_FIELDS}))
+            places.append(_place(row))
         except (ValueError, TypeError) as exc:
             raise UserError(
                 f"{path} line {number} is damaged ({exc}); delete it and fetch again"
@@ -174,14 +177,39 @@ def read_places(path: Path) -> tuple[Place, ...]:
     return tuple(places)
 
 
-def _value(name: str, text: str) -> object:
-    if name in _FLOAT_FIELDS:
-        return float(text)
-    if text == "":
-        return None if name not in ("name", "id", "kind", "country") else text
-    if name in _INT_FIELDS:
-        return int(text)
-    return text
+def _kind(text: str) -> PlaceKind:
+    if text == "town":
+        return "town"
+    if text == "site":
+        return "site"
+    raise ValueError(f"unknown kind {text!r}")
+
+
+def _place(row: dict[str, str]) -> Place:
+    """One row of a stored place set (ValueError on a damaged number or kind)."""
+
+    def optional(name: str) -> str | None:
+        return row[name] or None
+
+    def optional_int(name: str) -> int | None:
+        return int(row[name]) if row[name] else None
+
+    return Place(
+        id=row["id"],
+        name=row["name"],
+        kind=_kind(row["kind"]),
+        lat=float(row["lat"]),
+        lon=float(row["lon"]),
+        departement=optional("departement"),
+        region=optional("region"),
+        population=optional_int("population"),
+        insee=optional("insee"),
+        geonames_id=optional_int("geonames_id"),
+        wikidata=optional("wikidata"),
+        site_kind=optional("site_kind"),
+        familiarity=float(row["familiarity"]),
+        country=row["country"],
+    )
 
 
 @dataclass(frozen=True)
@@ -196,7 +224,8 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
     """Fetch ``source`` for ``region`` through ``http`` and store the place set."""
     if source == EMBEDDED:
         raise UserError(
-            f"the embedded places ship with pnp and need no fetch; fetch one of {', '.join(ALL_SOURCES)}"
+            "the embedded places ship with pnp and need no fetch; fetch one of "
+            f"{', '.join(ALL_SOURCES)}"
         )
     if source not in ALL_SOURCES:
         raise UserError(f"unknown source {source!r}; choose one of {', '.join(ALL_SOURCES)}")
@@ -308,7 +337,7 @@ def _fetch_contours(http: Http) -> FetchResult:
     folder = data_dir() / "contours"
     counts = {}
     for level in ("regions", "departements"):
-        collection = contours.fetch_collection(http, level)  # type: ignore[arg-type]
+        collection = contours.fetch_collection(http, level)
         counts[level] = len(collection.features)
         document = to_builtins(collection)
         write_text(folder / f"{level}.geojson", json.dumps(document, ensure_ascii=False))

@@ -1,5 +1,6 @@
 """The embedded geodata of ``datasets/``: communes, landmarks, départements, régions, France's
-outline, the outlines of the world's countries and the world towns table. Everything is read once and cached (the data is read-only).
+outline, the outlines of the world's countries and the world towns table. Everything is read once
+and cached (the data is read-only).
 
 The set is read from :func:`folder`: the one shipped with pnp (inside the installed package, or
 the repository's ``datasets/`` in a source checkout), unless 'pnp data build' has rebuilt it in
@@ -194,7 +195,8 @@ def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
     header = tuple(next(reader, ()))
     if header != columns:
         raise UserError(
-            f"{dataset_path(name)} has columns {header}, expected {columns}; restore it from git or run 'pnp data build'"
+            f"{dataset_path(name)} has columns {header}, expected {columns}; restore it from git "
+            "or run 'pnp data build'"
         )
     return list(reader)
 
@@ -205,7 +207,7 @@ def _read_rows(name: str) -> list[dict[str, str]]:
     text = gzip.decompress(data).decode("utf-8") if name.endswith(".gz") else data.decode("utf-8")
     reader = csv.reader(io.StringIO(text))
     header = next(reader)
-    return [dict(zip(header, row)) for row in reader]
+    return [dict(zip(header, row, strict=False)) for row in reader]
 
 
 @lru_cache(maxsize=1)
@@ -414,7 +416,8 @@ def _outline_text() -> str:
 
 def france_outline() -> dict[str, Any]:
     """The outline as a GeoJSON FeatureCollection (a fresh dict: callers may change it)."""
-    return json.loads(_outline_text())
+    outline: dict[str, Any] = json.loads(_outline_text())
+    return outline
 
 
 @lru_cache(maxsize=1)
@@ -450,7 +453,7 @@ def _country_polygons(code: str) -> tuple[tuple[tuple[tuple[float, float], ...],
     geometries = by_code.get(code) or by_code.get(DRAWN_WITH.get(code, ""))
     if not geometries:
         return None
-    polygons = []
+    polygons: list[tuple[tuple[tuple[float, float], ...], ...]] = []
     for geometry in geometries:
         shaped = topology.geometry(geometry)
         parts = (
@@ -523,7 +526,8 @@ def world_towns(country_code: str) -> tuple[Place, ...]:
     code = country_code.strip().upper()
     if code not in _world_index():
         raise UserError(
-            f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code such as FR, BE or CH"
+            f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code "
+            "such as FR, BE or CH"
         )
     towns = (_world_town(row, code) for row in _world_rows(code))
     return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))
@@ -604,7 +608,8 @@ def former_codes() -> dict[str, tuple[str, ...]]:
 @lru_cache(maxsize=1)
 def provenance() -> dict[str, Any]:
     """The machine-readable provenance: sources, versions, licences, attribution texts."""
-    return json.loads(dataset_path(PROVENANCE_FILE).read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(dataset_path(PROVENANCE_FILE).read_text(encoding="utf-8"))
+    return document
 
 
 def attributions(language: str = "fr") -> tuple[str, ...]:

@@ -354,7 +354,8 @@ class Http:
                         attempt += 1
                         continue
                     response._content = body
-                    response._content_consumed = True
+                    # requests' own "body read" flag, absent from its stubs
+                    response._content_consumed = True  # type: ignore[attr-defined]
                     self._raise_for_status(response, what, error_message)
                     return response
         except DeadlineExceeded:

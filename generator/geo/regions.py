@@ -182,7 +182,8 @@ def resolve_region(text: str) -> RegionSelection:
         if code in region_codes:
             return _region(code)
         raise UserError(
-            f"no metropolitan région has code {code!r}; use one of {', '.join(sorted(region_codes))} or a name"
+            f"no metropolitan région has code {code!r}; use one of "
+            f"{', '.join(sorted(region_codes))} or a name"
         )
     code = _strip_prefix(lowered, _DEPARTEMENT_PREFIXES)
     if code is not None:
@@ -212,7 +213,8 @@ def resolve_region(text: str) -> RegionSelection:
         return extended
     if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
         raise UserError(
-            f"département {candidate} is overseas; the embedded data covers metropolitan France and Corsica only"
+            f"département {candidate} is overseas; the embedded data covers metropolitan France "
+            "and Corsica only"
         )
     raise UserError(_unknown_message(raw))
 
@@ -314,7 +316,8 @@ def read_polygon_file(path: Path) -> RegionSelection:
     """The union of the (multi)polygons of a vector file, in WGS84 (lon, lat)."""
     if _stat(str(path)) is None:
         raise UserError(
-            f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or shapefile"
+            f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or "
+            "shapefile"
         )
     from generator.core.inputs import require_regular_file
 
@@ -350,12 +353,13 @@ def read_polygon_file(path: Path) -> RegionSelection:
             f"polygon file {path} encloses no area; draw the region as a polygon and save it again"
         )
     shapely.prepare(polygon)
+    min_lon, min_lat, max_lon, max_lat = (float(v) for v in polygon.bounds)
     return RegionSelection(
         "polygon",
         str(path.resolve()),
         path.stem,
         frozenset(),
-        bbox=tuple(float(v) for v in polygon.bounds),
+        bbox=(min_lon, min_lat, max_lon, max_lat),
         polygon=polygon,
     )
 

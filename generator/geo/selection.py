@@ -597,7 +597,8 @@ def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
 def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
     """Great-circle distances (km) from one point to many, inputs in radians."""
     a = np.sin((lat - lat0) / 2) ** 2 + np.cos(lat0) * np.cos(lat) * np.sin((lon - lon0) / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+    distances: np.ndarray = 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+    return distances
 
 
 def spread(chosen: Sequence[Place], candidates: Sequence[Place]) -> Spread:

@@ -1,1 +1,2 @@
-"""``pnp kit``: every game's material in one folder (components, builders, run, gallery, manifest)."""
+"""``pnp kit``: every game's material in one folder (components, builders, run, gallery,
+manifest)."""

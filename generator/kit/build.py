@@ -113,7 +113,8 @@ def validate_params(params: KitParams) -> KitParams:
     region = params.region.strip()
     if not region:
         raise UserError(
-            "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for France"
+            "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for "
+            "France"
         )
     from generator.geo.regions import resolve_region
     from generator.render.profile import print_profile

@@ -164,21 +164,20 @@ def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
     """The 36-card Lenormand deck (poker size, long-edge duplex); for a shop, its faces too."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
 
-    written: list[Path | KitFile] = list(
-        write_sheets(
-            SheetOptions(
-                out=params.out,
-                paper=params.paper,
-                sheets=False,
-                profile=params.profile,
-                ink_limit=params.ink_limit,
-                faces=params.shop,
-            )
+    paths = write_sheets(
+        SheetOptions(
+            out=params.out,
+            paper=params.paper,
+            sheets=False,
+            profile=params.profile,
+            ink_limit=params.ink_limit,
+            faces=params.shop,
         )
     )
+    written: list[Path | KitFile] = list(paths)
     if params.shop:
         written[1] = KitFile(
-            Path(written[1]), print_notes=PrintNotes("single", FACES_ADVICE.format(count=36))
+            paths[1], print_notes=PrintNotes("single", FACES_ADVICE.format(count=36))
         )
     return written
 
@@ -186,11 +185,15 @@ def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
 # ---------------------------------------------------------------- Neo Otcho
 
 OTCHO_ADVICE: dict[str, str] = {
-    "otcho-cards.pdf": "Six cards, one per player: cut out only those you need, on 200 g card if you can.",
+    "otcho-cards.pdf": (
+        "Six cards, one per player: cut out only those you need, on 200 g card if you can."
+    ),
     "otcho-dice.pdf": "Light card (160 to 200 g): cut on the solid lines, fold on the dashed ones, "
     "glue each tab under its neighbour.",
-    "otcho-pawns.pdf": "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + "
-    "the number of players.",
+    "otcho-pawns.pdf": (
+        "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + the number "
+        "of players."
+    ),
     "otcho-rules-aid.pdf": "Every kind of roll with its exact odds; one per table.",
 }
 
@@ -211,10 +214,16 @@ def build_otcho(params: KitParams) -> list[KitFile]:
 # ---------------------------------------------------------------- Pronostiques
 
 PRONOSTIQUES_ADVICE: dict[str, str] = {
-    "pronostiques-cards.pdf": "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, "
-    "then the 4 prediction cards with their gold back.",
-    "pronostiques-score-pad.pdf": "Columns for 4 players, and the points of every finishing order below them.",
-    "pronostiques-rules-aid.pdf": "The actions, the card powers, the scoring and the pile limits; one per player.",
+    "pronostiques-cards.pdf": (
+        "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, then the 4 "
+        "prediction cards with their gold back."
+    ),
+    "pronostiques-score-pad.pdf": (
+        "Columns for 4 players, and the points of every finishing order below them."
+    ),
+    "pronostiques-rules-aid.pdf": (
+        "The actions, the card powers, the scoring and the pile limits; one per player."
+    ),
     "pronostiques-cards-faces.pdf": FACES_ADVICE.format(count=58),
 }
 

@@ -218,7 +218,7 @@ def render_index(
     calibration = tuple(
         _file_view(fact)
         for fact in material
-        if fact.built.component in calibration_components and fact.pdf
+        if fact.built is not None and fact.built.component in calibration_components and fact.pdf
     )
     context = {
         "params": params,

@@ -47,7 +47,8 @@ def make_kit(
     on_step: Callable[[str, int], None] | None = None,
     jobs: int = 1,
 ) -> KitOutcome:
-    """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``, ``manifest.json``.
+    """Build ``components`` into ``params.out``, then its thumbnails, ``index.html``,
+    ``manifest.json``.
 
     A failed component is in ``outcome.result.failures`` (and shown in the gallery); bad
     parameters raise :class:`~generator.core.errors.UserError` before anything is written.

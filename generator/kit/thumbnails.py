@@ -80,7 +80,8 @@ def sheet_name(width_mm: float, height_mm: float) -> str:
 
 
 def describe_sheets(page_sizes_mm: tuple[tuple[float, float], ...]) -> str:
-    """The distinct sheet names of a document, in page order: "A4 portrait" or "A4 portrait, A3 ..."."""
+    """The distinct sheet names of a document, in page order: "A4 portrait" or "A4 portrait, A3
+    ..."."""
     names: list[str] = []
     for width, height in page_sizes_mm:
         name = sheet_name(width, height)

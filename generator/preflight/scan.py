@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from generator.core.errors import UserError
 
@@ -188,9 +189,18 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _matrix(operands) -> Matrix:
-    values = tuple(float(v) for v in operands[:6])
-    return values if len(values) == 6 else IDENTITY  # type: ignore[return-value]
+class _Operands(Protocol):
+    """An operator's operands as pikepdf gives them (a list-like of PDF objects)."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: slice) -> Iterable[Any]: ...
+
+
+def _matrix(operands: _Operands) -> Matrix:
+    if len(operands) < 6:
+        return IDENTITY
+    a, b, c, d, e, f = (float(v) for v in operands[:6])
+    return (a, b, c, d, e, f)
 
 
 def _scale(m: Matrix) -> float:
@@ -478,7 +488,7 @@ class _Interpreter:
         point: tuple[float, float] | None = None,
         ink: float | None = None,
     ) -> None:
-        key = (page, kind, colour, round(size, 2), font, ink)
+        key: tuple[object, ...] = (page, kind, colour, round(size, 2), font, ink)
         if kind == "text" and self.forms:
             key = (*key, self.forms[-1])
             self.in_form[key] = self.forms[-1]

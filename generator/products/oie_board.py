@@ -29,7 +29,8 @@ class Theme:
 
 
 def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
-    """The journey across ``region``: familiar, spread-out places (the decks' selection), in route order."""
+    """The journey across ``region``: familiar, spread-out places (the decks' selection), in
+    route order."""
     from generator.geo.pick import PickRequest, pick_places, region_candidates
 
     request = PickRequest(
@@ -116,7 +117,8 @@ def board_options(request: BoardRequest) -> BoardOptions:
 def make_board(request: BoardRequest, out: Path | None = None, force: bool = False) -> Path:
     """Write the board (or poster) PDF to ``out`` (default under ``output/``) and return its path.
 
-    ``out`` must end in ``.pdf``; a PDF of pnp's there is replaced, another file only with ``force``.
+    ``out`` must end in ``.pdf``; a PDF of pnp's there is replaced, another file only with
+    ``force``.
     """
     from generator.core.atomic import lstat_or_none, require_replaceable
     from generator.core.outputs import Output, claim, is_pnp_pdf
@@ -126,7 +128,8 @@ def make_board(request: BoardRequest, out: Path | None = None, force: bool = Fal
     require_replaceable(target, lstat_or_none(target, "write"))  # a folder: say so first
     if target.suffix.lower() != ".pdf":
         raise UserError(
-            f"output {target} must end in .pdf; give the PDF file to write, e.g. --out oie-board.pdf"
+            f"output {target} must end in .pdf; give the PDF file to write, e.g. --out "
+            "oie-board.pdf"
         )
     claim([Output(target, is_pnp_pdf, "PDF")], force)
     options = board_options(request)

@@ -204,12 +204,12 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     near = shapely.dwithin(shapes, MultiPoint(list(places)), reach)
     if not near.any():
         return ()
-    boxes = [shape.bounds for shape, keep in zip(shapes, near) if keep]
+    boxes = [shape.bounds for shape, keep in zip(shapes, near, strict=True) if keep]
     west, south = min([b[0] for b in boxes] + lons), min([b[1] for b in boxes] + lats)
     east, north = max([b[2] for b in boxes] + lons), max([b[3] for b in boxes] + lats)
     kept = [
         polygon
-        for polygon, shape, keep in zip(polygons, shapes, near)
+        for polygon, shape, keep in zip(polygons, shapes, near, strict=True)
         if keep
         or (
             shape.bounds[0] <= east
@@ -281,7 +281,8 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         )
     if not 1 <= options.tokens_each <= TOKENS // 2:
         raise UserError(
-            f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to {TOKENS // 2}"
+            f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to "
+            f"{TOKENS // 2}"
         )
     if options.out.suffix.lower() != ".pdf":
         raise UserError(
@@ -381,8 +382,9 @@ def select_deck(
     needed = minimum_places(PACKS, PACK_SIZE)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
         raise UserError(
-            f"{region.name} offers only {len(candidates)} places and a deck needs at least {needed} "
-            f"({PACKS} packs of {PACK_SIZE} and {PACKS} start cards); choose a larger region"
+            f"{region.name} offers only {len(candidates)} places and a deck needs at least "
+            f"{needed} ({PACKS} packs of {PACK_SIZE} and {PACKS} start cards); choose a larger "
+            "region"
         )
     finer = None if Precision.SECOND in settings.precisions else "--precision second"
     picked = pick_places(
@@ -468,7 +470,8 @@ def render_oucedonc_deck(
     require_glyphs(fonts.regular, credit, "the icons' credit")
     # on the last rule card, inside the trim: the data the cards print and the pictures
     sources = card_credits(
-        str(deck.params.get("source", EMBEDDED)), (c.source_id for c in deck.places)
+        str(deck.params.get("source", EMBEDDED)),
+        (c.source_id for c in deck.places if c.source_id),  # a deck file's card may have none
     )
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
     require_glyphs(fonts.regular, card_credit, "the data credits")
@@ -640,9 +643,14 @@ def _remove_stale_faces(folder: Path, current: set[str]) -> None:
     from generator.core.outputs import is_pnp_png
 
     for path in folder.iterdir():
-        if _FACE_NAME.match(path.name) and path.name not in current and path.is_file():
-            if not path.is_symlink() and is_pnp_png(path):
-                path.unlink()
+        if (
+            _FACE_NAME.match(path.name)
+            and path.name not in current
+            and path.is_file()
+            and not path.is_symlink()
+            and is_pnp_png(path)
+        ):
+            path.unlink()
 
 
 def render_pngs(

@@ -23,7 +23,7 @@ TEMPLATE = package_folder("templates") / "referee" / "page.html.j2"
 
 
 # What every page says in its footer: how the next deck recognises the page as pnp's own.
-PAGE_MARKER = "<code>pnp oucedonc verify --deck</code>".encode()
+PAGE_MARKER = b"<code>pnp oucedonc verify --deck</code>"
 
 
 def page_path(deck_json: Path) -> Path:

@@ -1,4 +1,5 @@
-"""Pronostiques' print-and-play sheets: the options checked once, then the deck, score pad and aid."""
+"""Pronostiques' print-and-play sheets: the options checked once, then the deck, score pad and
+aid."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """`pnp calibrate`: a one-sheet duplex test that measures a printer's front/back drift.
 
 The front carries five targets (a fine cross in a circle). The back carries, exactly behind each
-target *as the engine places backs*, a millimetre grid whose zero lines cross there. Printed duplex and held
+target *as the engine places backs*, a millimetre grid whose zero lines cross there. Printed duplex
+and held
 against a window (or pricked through the cross centre with a pin), each front cross shows on the
 back grids at the printer's drift; the numbers read there are the ``--back-offset X,Y`` to pass,
 with no sign to work out: positive X moves backs right, positive Y moves them up, as seen on the
@@ -59,7 +60,8 @@ def _front(canvas, page: Paper, duplex: Duplex) -> None:
     canvas.setFont(fonts.regular, 9)
     edge = "bord long" if duplex is Duplex.LONG else "bord court"
     lines = [
-        f"Imprimez cette feuille en recto verso, retournement sur le {edge}, à 100 % (sans ajustement).",
+        f"Imprimez cette feuille en recto verso, retournement sur le {edge}, à 100 % (sans "
+        "ajustement).",
         "Regardez la feuille à contre-jour, ou piquez une aiguille au centre de chaque croix.",
         "Au verso, lisez sur le quadrillage où tombe chaque croix : X en bas, Y à gauche.",
         "Passez la moyenne à l'option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
@@ -139,7 +141,8 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
     canvas.drawCentredString(
         pt(page.width / 2),
         pt(page.height - 31),
-        "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des cinq lectures).",
+        "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des cinq "
+        "lectures).",
     )
     set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.regular, 7)

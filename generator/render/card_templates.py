@@ -83,7 +83,8 @@ class Sections:
             return self.parts[name]
         except KeyError:
             raise UserError(
-                f"template {self.template} has no section '## {name}'; add it (see templates/oucedonc/README.md)"
+                f"template {self.template} has no section '## {name}'; add it (see "
+                "templates/oucedonc/README.md)"
             ) from None
 
 
@@ -98,7 +99,8 @@ def markup_plain_text(markup: str) -> str:
 
 
 def load_templates(game: str, override: Path | None = None) -> TemplateSet:
-    """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking precedence."""
+    """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking
+    precedence."""
     from jinja2 import ChoiceLoader
 
     from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment

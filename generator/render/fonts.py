@@ -147,5 +147,6 @@ def require_glyphs(font_name: str, text: str, what: str) -> None:
     if missing:
         shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
         raise UserError(
-            f"font {font_name} has no glyph for {shown} in {what}; pass --font FILE.ttf with a font that has it"
+            f"font {font_name} has no glyph for {shown} in {what}; pass --font FILE.ttf with a "
+            "font that has it"
         )

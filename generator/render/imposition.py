@@ -237,8 +237,8 @@ def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     rows = _fit(height, cell_h, spec.gap, spec.margin)
     if cols * rows == 0:
         raise UserError(
-            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit on {spec.paper.name}; "
-            "choose a smaller card, less bleed or larger paper"
+            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit on "
+            f"{spec.paper.name}; choose a smaller card, less bleed or larger paper"
         )
     grid_h = rows * cell_h + (rows - 1) * spec.gap
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, (height - grid_h) / 2)]
@@ -270,8 +270,9 @@ def _fold_layout(spec: SheetSpec, landscape: bool) -> SheetLayout:
     rows = max(0, math.floor((half - spec.margin + spec.gap) / (cell_h + spec.gap) + 1e-9))
     if cols * rows == 0:
         raise UserError(
-            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit twice on {spec.paper.name} "
-            "for fold-and-glue; choose a smaller card, less bleed, or duplex long/short"
+            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit twice on "
+            f"{spec.paper.name} for fold-and-glue; choose a smaller card, less bleed, or duplex "
+            "long/short"
         )
     fold = height / 2
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, fold + gutter / 2)]
@@ -412,6 +413,8 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     from generator.render.units import pt
 
     fold = layout.fold_y
+    if fold is None:  # a sheet with no fold line
+        return
     bleed = layout.spec.bleed
     left = min(s.trim.x for s in slots) - bleed - MARK_OFFSET
     right = max(s.trim.right for s in slots) + bleed + MARK_OFFSET
@@ -547,10 +550,10 @@ def render_deck(
         sheet = cards[start : start + per_sheet]
         fronts = layout.fronts[: len(sheet)]
         backs = layout.backs[: len(sheet)]
-        for card, slot in zip(sheet, fronts):
+        for card, slot in zip(sheet, fronts, strict=True):
             _paint(canvas, slot, card.front, box)
         if layout.backs_on_front_page:
-            for card, slot in zip(sheet, backs):
+            for card, slot in zip(sheet, backs, strict=True):
                 _paint(canvas, slot, card.back, box)
             both = fronts + backs
             _draw_marks(
@@ -567,7 +570,7 @@ def render_deck(
         credited &= _place_credit(canvas, layout, fronts, info.credit, credit_font)
         _set_boxes(canvas, fronts, spec.bleed)
         canvas.showPage()
-        for card, slot in zip(sheet, backs):
+        for card, slot in zip(sheet, backs, strict=True):
             _paint(canvas, slot, card.back, box)
         _set_boxes(canvas, backs, spec.bleed)
         canvas.showPage()

@@ -61,7 +61,8 @@ class TileGrid:
 def tile_grid(
     cols: int, rows: int, page: Paper, margin: float = 10.0, overlap: float = 12.0
 ) -> TileGrid:
-    """``cols`` x ``rows`` pages of ``page`` (oriented as given); the poster fills their windows exactly."""
+    """``cols`` x ``rows`` pages of ``page`` (oriented as given); the poster fills their windows
+    exactly."""
     if not (1 <= cols <= 8 and 1 <= rows <= 8):
         raise UserError(
             f"a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. 2x2"
@@ -117,10 +118,13 @@ def _draw_plan(
     c.setFont(SANS, 3.3)
     lines = [
         f"Poster de {grid.poster_width / 10:.1f} × {grid.poster_height / 10:.1f} cm sur "
-        f"{len(grid.tiles)} pages {grid.page.name.upper()} ({_count(grid.rows, 'rangée')} × {_count(grid.cols, 'colonne')}).",
+        f"{len(grid.tiles)} pages {grid.page.name.upper()} ({_count(grid.rows, 'rangée')} × "
+        f"{_count(grid.cols, 'colonne')}).",
         "1. Imprimez à 100 % (taille réelle, sans ajustement à la page).",
-        "2. Coupez chaque page le long du trait pointillé (bords gauche et haut), sauf la colonne 1 et la rangée A.",
-        f"3. Posez chaque page sur sa voisine de gauche, puis du dessus : les images se recouvrent de {grid.overlap:.0f} mm ;",
+        "2. Coupez chaque page le long du trait pointillé (bords gauche et haut), sauf la colonne "
+        "1 et la rangée A.",
+        "3. Posez chaque page sur sa voisine de gauche, puis du dessus : les images se recouvrent "
+        f"de {grid.overlap:.0f} mm ;",
         "    le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
     ]
     y = ph - m - 13

@@ -24,10 +24,15 @@ import os
 import re
 import stat
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import BaseLoader, FileSystemLoader, TemplateNotFound, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2.utils import generate_lorem_ipsum
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+    from jinja2.runtime import Context
 
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
@@ -48,7 +53,9 @@ class LimitExceeded(SecurityError):
 class RegularFileLoader(FileSystemLoader):
     """A FileSystemLoader that reads only regular files of bounded size (never a FIFO)."""
 
-    def get_source(self, environment, template):  # type: ignore[no-untyped-def]
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
         for folder in self.searchpath:
             path = os.path.join(folder, *template.split("/"))
             try:
@@ -72,7 +79,7 @@ class LimitedSandbox(SandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%"})
     max_output = MAX_OUTPUT
 
-    def call_binop(self, context, operator, left, right):  # type: ignore[no-untyped-def]
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
             for sequence, count in ((left, right), (right, left)):
                 if not (isinstance(sequence, str | list | tuple) and isinstance(count, int)):
@@ -90,7 +97,7 @@ class LimitedSandbox(SandboxedEnvironment):
             self._check_widths(left)
         return super().call_binop(context, operator, left, right)
 
-    def call(__self, __context, __obj, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         name = getattr(__obj, "__name__", "")
         if isinstance(getattr(__obj, "__self__", None), str) and name in _SIZED_METHODS:
             numbers = [value for value in (*args, *kwargs.values()) if isinstance(value, int)]
@@ -163,7 +170,7 @@ def sandboxed_environment(
     environment.max_output = max_output
     for name in ("center", "indent", "wordwrap", "truncate", "format"):
         environment.filters[name] = _bounded(environment.filters[name], max_output, name)
-    environment.globals["lipsum"] = _bounded(environment.globals["lipsum"], 100, "lipsum", 0)
+    environment.globals["lipsum"] = _bounded(generate_lorem_ipsum, 100, "lipsum", 0)
     return environment
 
 
@@ -214,7 +221,8 @@ def render_limited(
         message = " ".join(str(exc.message).split())
         raise UserError(f"template {name} line {exc.lineno}: {message}; fix the template") from None
     except TemplateError as exc:
-        where_line = f" line {exc.lineno}" if getattr(exc, "lineno", None) else ""
+        lineno = getattr(exc, "lineno", None)
+        where_line = f" line {lineno}" if lineno else ""
         message = " ".join(str(exc.message).split())
         raise UserError(f"template {name}{where_line}: {message}; fix the template") from None
     except (OverflowError, MemoryError, ValueError, TypeError, ZeroDivisionError) as exc:

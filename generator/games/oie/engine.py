@@ -88,20 +88,20 @@ class _State:
     """Mutable state of one game (private to the engine, never shared)."""
 
     __slots__ = (
-        "pos",
-        "occ",
         "held",
-        "paid",
-        "owner",
-        "prison_pawn",
-        "prison_left",
-        "pot",
-        "swap",
-        "prison_turns",
         "inn_round",
         "inn_while_there",
-        "rescued_pays",
+        "occ",
         "own_release",
+        "owner",
+        "paid",
+        "pos",
+        "pot",
+        "prison_left",
+        "prison_pawn",
+        "prison_turns",
+        "rescued_pays",
+        "swap",
     )
 
     def __init__(
@@ -134,11 +134,12 @@ class _State:
             self.occ[square] = pawn
 
     def land(self, pawn: int, prev: int, final: int, stakes: int, round_number: int) -> str:
-        """Place ``pawn`` (already lifted from ``prev``) on ``final``; apply the square and its occupant."""
+        """Place ``pawn`` (already lifted from ``prev``) on ``final``; apply the square and its
+        occupant."""
         seat = self.owner[pawn]
         if stakes:
             self.pay(seat, stakes)
-        if final == START or final == LAST:
+        if final in (START, LAST):
             self.pos[pawn] = final
             return ""
         other = self.occ[final]
@@ -242,9 +243,12 @@ def play_classic(
             prev = pos[seat]
             if prev == START and (
                 from_start_rule
-                or round_number == 1
-                and (
-                    first_rule == FIRST_THROW_EACH or first_rule == FIRST_THROW_OPENER and seat == 0
+                or (
+                    round_number == 1
+                    and (
+                        first_rule == FIRST_THROW_EACH
+                        or (first_rule == FIRST_THROW_OPENER and seat == 0)
+                    )
                 )
             ):
                 index = 6 * d1 + d2 - 7  # the index of (d1, d2) in tables.THROWS
@@ -315,6 +319,7 @@ def play_teams(
             if not movable:
                 continue
             d1, d2 = next(dice)
+            moves: tuple[tuple[int, int], ...]
             if len(movable) == 1:
                 moves = ((movable[0], d1 + d2),)
             else:

@@ -88,7 +88,8 @@ def _check_square(square: int) -> None:
         )
     if BOARD[square].target is not None:
         raise UserError(
-            f"no pawn can rest on square {square} ({BOARD[square].name}); give the square it sends to"
+            f"no pawn can rest on square {square} ({BOARD[square].name}); give the square it sends "
+            "to"
         )
     if square in GOOSE_SET:
         raise UserError(

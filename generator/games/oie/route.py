@@ -8,8 +8,9 @@ no reversal of a stretch shortens it. Pure computation on coordinates.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.games.oie.squares import BOARD, Kind
@@ -29,7 +30,7 @@ class Journey:
     length_km: float
 
 
-def _projector(places: Sequence[Place]):
+def _projector(places: Sequence[Place]) -> Callable[[Place], tuple[float, float]]:
     lat0 = math.radians(sum(p.lat for p in places) / len(places))
     scale = math.cos(lat0)
 
@@ -40,7 +41,7 @@ def _projector(places: Sequence[Place]):
 
 
 def _path_length(order: list[int], d: list[list[float]]) -> float:
-    return sum(d[a][b] for a, b in zip(order, order[1:]))
+    return sum(d[a][b] for a, b in itertools.pairwise(order))
 
 
 def _two_opt(order: list[int], d: list[list[float]]) -> list[int]:

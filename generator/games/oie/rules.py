@@ -59,11 +59,13 @@ class Rules:
     def __post_init__(self) -> None:
         if self.occupied not in OCCUPIED_CHOICES:
             raise UserError(
-                f"unknown occupied-square rule {self.occupied!r}; choose {' or '.join(OCCUPIED_CHOICES)}"
+                f"unknown occupied-square rule {self.occupied!r}; choose "
+                f"{' or '.join(OCCUPIED_CHOICES)}"
             )
         if self.first_throw not in FIRST_THROW_CHOICES:
             raise UserError(
-                f"unknown first-throw rule {self.first_throw!r}; choose one of {', '.join(FIRST_THROW_CHOICES)}"
+                f"unknown first-throw rule {self.first_throw!r}; choose one of "
+                f"{', '.join(FIRST_THROW_CHOICES)}"
             )
         if self.inn_swap not in INN_CHOICES:
             raise UserError(

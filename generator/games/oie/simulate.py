@@ -102,7 +102,8 @@ class SolitaireSample:
 
     @property
     def standard_error(self) -> float:
-        return self.summary.stdev_rounds / self.summary.finished**0.5
+        root: float = self.summary.finished**0.5  # typeshed: a power may be complex
+        return self.summary.stdev_rounds / root
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -9,13 +9,13 @@ this table, the rules panel is rendered from it and the engine resolves moves wi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 LAST = 63
 START = 0
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     START = "start"
     ORDINARY = "ordinary"
     GOOSE = "goose"

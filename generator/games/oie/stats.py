@@ -48,7 +48,11 @@ def transitions() -> dict[State, dict[State, Fraction]]:
     for square in resting_squares():
         if square == LAST:
             continue
-        chain[(square, 0)] = roll(lambda i, s=square: tables.final[s * 13 + sum(THROWS[i])])
+
+        def final_after(throw: int, start: int = square) -> int:
+            return tables.final[start * 13 + sum(THROWS[throw])]
+
+        chain[(square, 0)] = roll(final_after)
         for pending in range(1, LOST_ON_ARRIVAL.get(square, 0) + 1):
             chain[(square, pending)] = {(square, pending - 1): Fraction(1)}
     return chain

@@ -207,13 +207,13 @@ def _expected_turns(
     tables: list[list[tuple[float, tuple[tuple[int, int], ...]]]] = []
     loops: list[bool] = []
     for k, p in enumerate(positions):
-        rows: dict[tuple[tuple[int, int], ...], float] = {}
+        weights: dict[tuple[tuple[int, int], ...], float] = {}
         for d1, d2 in THROWS:
             for weight, options in branches(p, d1, d2):
-                row = tuple(sorted({(1 + lost, index[nxt]) for lost, nxt in options}))
-                rows[row] = rows.get(row, 0.0) + weight
-        tables.append([(weight, row) for row, weight in rows.items()])
-        loops.append(any(nxt == k for row in rows for _, nxt in row))
+                choice = tuple(sorted({(1 + lost, index[nxt]) for lost, nxt in options}))
+                weights[choice] = weights.get(choice, 0.0) + weight
+        tables.append([(weight, choice) for choice, weight in weights.items()])
+        loops.append(any(nxt == k for choice in weights for _, nxt in choice))
     # the last pawn alone (its partner in the garden) has no choice: solved exactly first, since
     # its slow bounces near the garden would take value iteration hundreds of sweeps
     lone = [k for k, p in enumerate(positions) if LAST in p[0]]

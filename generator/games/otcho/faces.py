@@ -49,7 +49,8 @@ _ALIASES: dict[str, Face] = {
 
 
 def parse_face(text: str) -> Face:
-    """A face from how a user types it: a b c d (any case), X, ★ or * (also ⭐ or ★ as a phone sends it)."""
+    """A face from how a user types it: a b c d (any case), X, ★ or * (also ⭐ or ★ as a phone sends
+    it)."""
     face = _ALIASES.get(
         text.replace("\ufe0f", "").strip().lower()
     )  # drop the emoji variation selector

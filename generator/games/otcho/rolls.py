@@ -80,7 +80,8 @@ class RollRules:
 
 
 def check_penalty(pawns: int) -> int:
-    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a UserError."""
+    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a
+    UserError."""
     if not 0 <= pawns <= 6:
         raise UserError(f"--penalty {pawns} is out of range; use 0 to 6 pawns")
     return pawns
@@ -210,7 +211,8 @@ def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:
         if stage is Stage.FIRST:
             return (
                 0,
-                "losing roll: you may re-roll both dice once; if that roll loses too, your turn ends",
+                "losing roll: you may re-roll both dice once; if that roll loses too, your turn "
+                "ends",
             )
         if stage is Stage.REROLL:
             return 0, "losing roll: your turn ends, pass the dice to your left"

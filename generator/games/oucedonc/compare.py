@@ -70,7 +70,8 @@ def parse_equal(text: str) -> EqualCoordinates:
 def is_placed_correctly(
     a_units: int, b_units: int, direction: Direction, equal: EqualCoordinates
 ) -> bool:
-    """Is a coordinate ``a_units`` on the ``direction`` side of ``b_units`` (same axis, printed units)?"""
+    """Is a coordinate ``a_units`` on the ``direction`` side of ``b_units`` (same axis, printed
+    units)?"""
     difference = (a_units - b_units) * direction.sign
     if difference == 0:
         return equal is EqualCoordinates.WELL_PLACED

@@ -1,4 +1,5 @@
-"""The interim count: walk the four arms from the start card, set misplaced cards aside, reward estimates."""
+"""The interim count: walk the four arms from the start card, set misplaced cards aside, reward
+estimates."""
 
 from __future__ import annotations
 

@@ -75,8 +75,8 @@ def check_place_count(count: int, packs: int = PACKS, pack_size: int = PACK_SIZE
     needed = minimum_places(packs, pack_size)
     if count < needed:
         raise UserError(
-            f"{count} place cards are too few for {packs} packs of {pack_size} plus {packs} start cards; "
-            f"ask for --cards {needed} or more"
+            f"{count} place cards are too few for {packs} packs of {pack_size} plus {packs} start "
+            f"cards; ask for --cards {needed} or more"
         )
 
 

@@ -14,7 +14,8 @@ Format (``schema`` = ``pnp.oucedonc.deck``, ``version`` = 1)::
         {"id": "P01", "kind": "place", "name": "Rennes", "place_kind": "town",
          "lat_units": 2887, "lon_units": -101, "lat_text": "48°07′ N", "lon_text": "1°41′ O",
          "lat": 48.1147, "lon": -1.6794, "departement": "35", "departement_name": "Ille-et-Vilaine",
-         "region_code": "53", "region_name": "Bretagne", "population": 222485, "source_id": "insee:35238"},
+         "region_code": "53", "region_name": "Bretagne", "population": 222485, "source_id":
+         "insee:35238"},
         {"id": "I1", "kind": "intermede", "name": "Intermède"},
         {"id": "D1", "kind": "direction", "name": "Direction"},
         {"id": "R1", "kind": "rule", "name": "Mise en place"}]}
@@ -174,7 +175,8 @@ def deck_from_document(document: object, source: str = "deck file") -> Deck:
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise UserError(
-            f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); upgrade pnp"
+            f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); "
+            "upgrade pnp"
         )
     record = validate(document, DeckRecord, source, advice)
     validate(record.params, DeckParams, f"{source} (params)", advice)
@@ -210,22 +212,25 @@ def _check_consistent(deck: Deck, source: str) -> None:
     for card in deck.places:
         if not isinstance(card.id, str) or not isinstance(card.name, str) or not card.name.strip():
             raise UserError(
-                f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc deck'"
+                f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc "
+                "deck'"
             )
         if type(card.lat_units) is not int or type(card.lon_units) is not int:
             raise UserError(
-                f"{source}: card {card.id} ({card.name}) has printed coordinates that are not whole numbers; "
-                "regenerate it with 'pnp oucedonc deck'"
+                f"{source}: card {card.id} ({card.name}) has printed coordinates that are not "
+                "whole numbers; regenerate it with 'pnp oucedonc deck'"
             )
     tokens_each = deck.params.get("tokens_each")
     if tokens_each is not None and type(tokens_each) is not int:
         raise UserError(
-            f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with 'pnp oucedonc deck'"
+            f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with "
+            "'pnp oucedonc deck'"
         )
     for card in deck.places:
         if card.lat_text != format_latitude(
             card.lat_units, deck.precision
         ) or card.lon_text != format_longitude(card.lon_units, deck.precision):
             raise UserError(
-                f"{source}: card {card.id} ({card.name}) has printed text that does not match its coordinates; regenerate the deck"
+                f"{source}: card {card.id} ({card.name}) has printed text that does not match its "
+                "coordinates; regenerate the deck"
             )

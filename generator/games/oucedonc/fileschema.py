@@ -158,7 +158,7 @@ class GameRecord(Struct, forbid_unknown_fields=True):
     packs: Packs
     pack_size: PackSize
     options: dict[str, Any]  # checked by RuleOptions.from_json
-    journal: Annotated[list[MoveRecord], Meta(max_length=100_000)]  # type: ignore[valid-type]
+    journal: Annotated[list[MoveRecord], Meta(max_length=100_000)]
     deck: dict[str, Any]  # checked as a deck file
     mode: Literal["physical", "deal"] | None = None  # version 2 (version 1 games are dealt)
     seed: Seed | None = None  # the shuffle of a dealt game

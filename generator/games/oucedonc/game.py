@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from generator.core.errors import UserError
 from generator.core.text import one_line, unsafe_characters
@@ -48,6 +48,8 @@ from generator.games.oucedonc.table import Slot, Table
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+
+_T = TypeVar("_T")
 
 
 class Mode(Enum):
@@ -93,11 +95,12 @@ class Setup:
         object.__setattr__(self, "_keys_by_name", frozenset(self.players))
         object.__setattr__(self, "_memo", {})  # built on first use: a replay needs none
 
-    def memo(self, key: str, build: Callable[[], Any]) -> Any:
-        """``build()`` once for this setup (it is immutable): the name index, the deck's JSON."""
+    def memo(self, key: str, build: Callable[[], _T]) -> _T:
+        """``build()`` once for this setup (it is immutable): the name index, the deck's JSON.
+        One key, one builder, so the value stored under ``key`` is always a ``_T``."""
         if key not in self._memo:
             self._memo[key] = build()
-        return self._memo[key]
+        return cast(_T, self._memo[key])
 
     @property
     def card_index(self) -> NameIndex[PlaceCard]:
@@ -249,13 +252,15 @@ def _check_setup(
     pack_size = deck.pack_size if pack_size is None else pack_size
     if packs < 1 or pack_size < 1:
         raise UserError(
-            f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix --packs/--pack-size"
+            f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix "
+            "--packs/--pack-size"
         )
     in_deck = [card.id for card in deck.others if card.kind == "intermede"]
     if packs - 1 > len(in_deck):
         raise UserError(
-            f"{packs} packs need {packs - 1} Intermède cards between them but the deck has {len(in_deck)}; "
-            f"use --packs {len(in_deck) + 1} or fewer (a bigger --pack-size keeps the game as long)"
+            f"{packs} packs need {packs - 1} Intermède cards between them but the deck has "
+            f"{len(in_deck)}; use --packs {len(in_deck) + 1} or fewer (a bigger --pack-size keeps "
+            "the game as long)"
         )
     intermedes = in_deck[: packs - 1]
     needed = packs * pack_size + 1 + len(intermedes)
@@ -275,7 +280,8 @@ MAX_NAME = 40  # a player's name on the screen, in 'game show' columns
 def _check_players(names: tuple[str, ...]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise UserError(
-            f"Oucédonc is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}; list them as --players Ana,Ben,Chloé"
+            f"Oucédonc is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}; list "
+            "them as --players Ana,Ben,Chloé"
         )
     keys = [name_key(name) for name in names]
     if any(not key for key in keys):
@@ -283,7 +289,8 @@ def _check_players(names: tuple[str, ...]) -> None:
     for name in names:
         if any(ch in name for ch in "=,\n") or not name.isprintable():
             raise UserError(
-                f"player name {name!r} contains '=', ',' or a control character; choose another name"
+                f"player name {name!r} contains '=', ',' or a control character; choose another "
+                "name"
             )
         if unsafe_characters(name):  # an ESC sequence, or a byte that is not UTF-8 (argv)
             raise UserError(
@@ -292,11 +299,13 @@ def _check_players(names: tuple[str, ...]) -> None:
             )
         if len(name) > MAX_NAME:
             raise UserError(
-                f"player name {name[:20]!r}… is longer than {MAX_NAME} characters; choose a shorter one"
+                f"player name {name[:20]!r}… is longer than {MAX_NAME} characters; choose a "
+                "shorter one"
             )
     if len(set(keys)) != len(keys):
         raise UserError(
-            "two players have the same name (accents and case ignored); give each player a distinct name"
+            "two players have the same name (accents and case ignored); give each player a "
+            "distinct name"
         )
 
 
@@ -404,7 +413,7 @@ class State:
 
     def winners(self, setup: Setup) -> tuple[str, ...]:
         best = max(self.tokens)
-        return tuple(p for p, t in zip(setup.players, self.tokens) if t == best)
+        return tuple(p for p, t in zip(setup.players, self.tokens, strict=True) if t == best)
 
     def cards_left(self, setup: Setup) -> int:
         """Place cards still to be drawn from the packs (physical: as the deck file counts them)."""
@@ -465,20 +474,23 @@ def check_can_place(setup: Setup, state: State) -> None:
         raise UserError("the game is over; start a new one with 'pnp oucedonc game new'")
     if phase is Phase.START:
         raise UserError(
-            "no start card is on the table; turn one over from the reserve and record it with 'game start FILE CARD'"
+            "no start card is on the table; turn one over from the reserve and record it with "
+            "'game start FILE CARD'"
         )
     if phase is Phase.COUNT and setup.physical and not state.intermede:
         raise UserError(
-            f"the {setup.pack_size} cards of pack {state.pack_number(setup)} are played, so the Intermède "
-            "comes now: count first ('game count' with every player's --estimate)"
+            f"the {setup.pack_size} cards of pack {state.pack_number(setup)} are played, so the "
+            "Intermède comes now: count first ('game count' with every player's --estimate)"
         )
     if phase is Phase.FINAL_COUNT and setup.physical:
         raise UserError(
-            "the packs are used up: the final count comes now ('game count' with every player's --estimate)"
+            "the packs are used up: the final count comes now ('game count' with every player's "
+            "--estimate)"
         )
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError(
-            "a count is due before any card is placed; run 'game count' with every player's --estimate"
+            "a count is due before any card is placed; run 'game count' with every player's "
+            "--estimate"
         )
 
 
@@ -496,7 +508,8 @@ def check_playable(setup: Setup, state: State, card: str) -> None:
         raise UserError(f"{name} is already on the table; check the card name")
     if state.is_out(card):
         raise UserError(
-            f"{name} is out of the game (removed by a doubt or a count); put it back in the box and draw again"
+            f"{name} is out of the game (removed by a doubt or a count); put it back in the box "
+            "and draw again"
         )
 
 
@@ -560,7 +573,8 @@ def _start(setup: Setup, state: State, move: Start) -> tuple[State, Started]:
     if phase is not Phase.START:
         assert state.table is not None
         raise UserError(
-            f"the start card is already {setup.names()[state.table.start]}; a new one is turned over only after an interim count"
+            f"the start card is already {setup.names()[state.table.start]}; a new one is turned "
+            "over only after an interim count"
         )
     check_playable(setup, state, move.card)
     new = replace(
@@ -583,7 +597,8 @@ def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
         raise UserError("the game is over; no Intermède comes any more")
     if phase is Phase.START:
         raise UserError(
-            "no start card is on the table yet; turn one over and record it with 'game start FILE CARD'"
+            "no start card is on the table yet; turn one over and record it with 'game start FILE "
+            "CARD'"
         )
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError(
@@ -591,7 +606,8 @@ def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
         )
     if state.in_pack == 0:
         raise UserError(
-            "no card of this pack has been drawn yet; an Intermède needs at least one card before it"
+            "no card of this pack has been drawn yet; an Intermède needs at least one card before "
+            "it"
         )
     pack = state.pack_number(setup)
     new = replace(state, intermede=True)
@@ -610,23 +626,27 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
     pending = state.pending
     if pending is None:
         raise UserError(
-            "no card is open to doubt: only the card just placed can be doubted, once, before the next card is placed or a count starts"
+            "no card is open to doubt: only the card just placed can be doubted, once, before the "
+            "next card is placed or a count starts"
         )
     if move.card != pending.card:
         raise UserError(
-            f"only the card just placed ({names[pending.card]}) can be doubted, not {names.get(move.card, move.card)}"
+            f"only the card just placed ({names[pending.card]}) can be doubted, not "
+            f"{names.get(move.card, move.card)}"
         )
     doubter = setup.player_index(move.by)
     if doubter == pending.player:
         raise UserError(
-            f"{setup.players[doubter]} placed {names[pending.card]} and cannot doubt it; another player doubts"
+            f"{setup.players[doubter]} placed {names[pending.card]} and cannot doubt it; another "
+            "player doubts"
         )
     assert state.table is not None
     neighbours = state.table.neighbours(pending.card)
     if move.neighbour not in neighbours:
         listed = " or ".join(names[n] for n in neighbours)
         raise UserError(
-            f"{names.get(move.neighbour, move.neighbour)} is not next to {names[pending.card]}; its neighbours are {listed}"
+            f"{names.get(move.neighbour, move.neighbour)} is not next to {names[pending.card]}; "
+            f"its neighbours are {listed}"
         )
     relation = state.table.relation(pending.card, move.neighbour)
     correct = is_placed_correctly(
@@ -649,7 +669,7 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
             tokens=tokens,
             pending=None,
             table=state.table.without(pending.card),
-            out_of_play=state.out_of_play + (pending.card,),
+            out_of_play=(*state.out_of_play, pending.card),
         )
     return new, Doubted(
         doubter=setup.players[doubter],
@@ -686,7 +706,8 @@ def _units(card: PlaceCard, axis: str) -> int:
 def _pay(
     tokens: tuple[int, ...], payer: int, payee: int, broke: BrokePayer
 ) -> tuple[tuple[int, ...], bool]:
-    """Move one token from ``payer`` to ``payee``; a payer with none pays nothing (or the bank pays)."""
+    """Move one token from ``payer`` to ``payee``; a payer with none pays nothing (or the bank
+    pays)."""
     new = list(tokens)
     if new[payer] > 0:
         new[payer] -= 1
@@ -704,17 +725,20 @@ def check_count_due(setup: Setup, state: State) -> None:
         raise UserError("the game is over; no more counts")
     if phase is Phase.START:
         raise UserError(
-            "no start card is on the table, so there is nothing to count; record the start card with 'game start FILE CARD'"
+            "no start card is on the table, so there is nothing to count; record the start card "
+            "with 'game start FILE CARD'"
         )
     if phase is Phase.PLAY:
         if setup.physical:
             left = setup.pack_size - state.in_pack
             raise UserError(
-                f"no count is due: pack {state.pack_number(setup)} has {left} card{'s' if left != 1 else ''} "
-                "left by the deck file; if the Intermède came early, declare it first ('game intermede FILE')"
+                f"no count is due: pack {state.pack_number(setup)} has {left} "
+                f"card{'s' if left != 1 else ''} left by the deck file; if the Intermède came "
+                "early, declare it first ('game intermede FILE')"
             )
         raise UserError(
-            "no count is due: counts happen when an Intermède card is drawn and when the packs run out; place the drawn card"
+            "no count is due: counts happen when an Intermède card is drawn and when the packs run "
+            "out; place the drawn card"
         )
 
 
@@ -734,13 +758,15 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
             )
         if estimate > on_table:
             raise UserError(
-                f"{name}'s estimate is {estimate} but there are only {on_table} cards on the table; give at most {on_table}"
+                f"{name}'s estimate is {estimate} but there are only {on_table} cards on the "
+                f"table; give at most {on_table}"
             )
         estimates[name] = estimate
     missing = [p for p in setup.players if p not in estimates]
     if missing:
         raise UserError(
-            f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate {missing[0]}=2"
+            f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate "
+            f"{missing[0]}=2"
         )
     walked = walk(
         state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding
@@ -752,29 +778,29 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
         setup.options.closest_tie,
         setup.options.exact_tie,
     )
-    tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens))
+    tokens = tuple(t + result.won[p] for p, t in zip(setup.players, state.tokens, strict=True))
     final = phase is Phase.FINAL_COUNT
     record = CountRecord(number=len(state.counts) + 1, walk=walked, rewards=result, final=final)
     cleared = state.out_of_play + state.table.cards()
-    common = {
-        "tokens": tokens,
-        "pending": None,
-        "out_of_play": cleared,
-        "counts": state.counts + (record,),
-        "in_pack": 0,
-        "intermede": False,
-    }
+    counted_state = replace(
+        state,
+        tokens=tokens,
+        pending=None,
+        out_of_play=cleared,
+        counts=(*state.counts, record),
+        in_pack=0,
+        intermede=False,
+    )
     if final:
-        new = replace(state, table=None, over=True, **common)
+        new = replace(counted_state, table=None, over=True)
     elif setup.physical:
-        new = replace(state, table=None, **common)  # the players turn the next start card over
+        new = replace(counted_state, table=None)  # the players turn the next start card over
     else:
         new = replace(
-            state,
+            counted_state,
             table=Table.with_start(setup.reserve[state.starts_used]),
             next_draw=state.next_draw + 1,  # the Intermède card is used up
             starts_used=state.starts_used + 1,
-            **common,
         )
     return new, counted(setup, record, estimates, on_table, tokens)
 
@@ -811,7 +837,7 @@ def counted(
         closest=result.closest,
         won=tuple((p, result.won[p]) for p in setup.players),
         winners_line=winners_line(setup, result),
-        tokens=tuple(zip(setup.players, tokens)),
+        tokens=tuple(zip(setup.players, tokens, strict=True)),
     )
 
 

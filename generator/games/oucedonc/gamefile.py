@@ -77,7 +77,7 @@ class Game:
     def play(self, move: Move) -> tuple[Game, Event]:
         """The game with ``move`` appended, and what happened; a UserError if it is illegal."""
         state, event = apply(self.setup, self.state, move)
-        return Game(setup=self.setup, journal=self.journal + (move,), state=state), event
+        return Game(setup=self.setup, journal=(*self.journal, move), state=state), event
 
     def to_json(self) -> dict[str, Any]:
         """The position, for scripts (``game show --json``)."""
@@ -120,9 +120,13 @@ def describe_undone(game: Game, move: Move) -> str:
     """What undoing ``move`` (the last move of ``game`` before the undo) took back, in words."""
     names = game.setup.names()
     if isinstance(move, Place):
-        return f"undone: {move.player}'s {names[move.card]} {describe_slot(move.slot, names)} is back in their hand"
+        slot = describe_slot(move.slot, names)
+        return f"undone: {move.player}'s {names[move.card]} {slot} is back in their hand"
     if isinstance(move, Doubt):
-        return f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} (the token goes back)"
+        return (
+            f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} "
+            "(the token goes back)"
+        )
     if isinstance(move, Count):
         return (
             "undone: the count; its cards are back on the table and its tokens back in the reserve"
@@ -144,7 +148,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "phase": phase.value,
         "turn": None if phase is Phase.OVER else setup.players[state.turn],
         "drawn": None if drawn is None else {"id": drawn, "name": names[drawn]},
-        "tokens": dict(zip(setup.players, state.tokens)),
+        "tokens": dict(zip(setup.players, state.tokens, strict=True)),
         "start": None if table is None else table.start,
         "column": [] if table is None else [{"id": c, "name": names[c]} for c in table.column],
         "row": [] if table is None else [{"id": c, "name": names[c]} for c in table.row],
@@ -270,7 +274,8 @@ def game_from_json(text: str, source: str = "game file") -> Game:
         )
     if version > VERSION:
         raise UserError(
-            f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); upgrade pnp"
+            f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); "
+            "upgrade pnp"
         )
     mode = _mode(document, version, source)
     expected = _COMMON_FIELDS | ({"seed"} if mode is Mode.DEAL else set())
@@ -330,7 +335,8 @@ def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
     raw = document.get("mode")
     if raw is None:
         raise UserError(
-            f"{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or start a new game"
+            f"{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or start "
+            "a new game"
         )
     try:
         return Mode(raw)
@@ -339,7 +345,8 @@ def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
 
 
 def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move:
-    """One journal entry; card names and player names typed by hand are resolved to ids and names."""
+    """One journal entry; card names and player names typed by hand are resolved to ids and
+    names."""
     where = f"{source}: move {number}"
     try:
         move = _parse_move(raw, where)

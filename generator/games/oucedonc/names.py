@@ -1,4 +1,5 @@
-"""Finding a place or a player by the name people type: accents, case, hyphens and apostrophes ignored.
+"""Finding a place or a player by the name people type: accents, case, hyphens and apostrophes
+ignored.
 
 "evreux", "EVREUX" and "Évreux" are the same key; so are "l isle sur la sorgue" and
 "L'Isle-sur-la-Sorgue", and "st brieuc" and "Saint-Brieuc" (``st``/``ste``/``mt`` are read as

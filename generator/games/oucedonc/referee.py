@@ -199,7 +199,8 @@ def _verify_found(
 def _two_places(name: str, same: bool) -> None:
     if same:
         raise UserError(
-            f"A and B are both {name}; a place is never north, south, east or west of itself: name two places"
+            f"A and B are both {name}; a place is never north, south, east or west of itself: name "
+            "two places"
         )
 
 
@@ -240,8 +241,8 @@ def _refuse_other_cards(game: Game, text: str) -> None:
         if key in (name_key(other.id), name_key(other.name)):
             if other.kind == "intermede":
                 raise UserError(
-                    "the Intermède is not placed: if it was drawn before the referee said it was due, "
-                    "declare it ('game intermede FILE'), then count"
+                    "the Intermède is not placed: if it was drawn before the referee said it was "
+                    "due, declare it ('game intermede FILE'), then count"
                 )
             raise UserError(
                 f"{other.name} ({other.id}) is not a place card; place the card you drew"
@@ -249,7 +250,8 @@ def _refuse_other_cards(game: Game, text: str) -> None:
 
 
 def playable_cards(game: Game) -> list[str]:
-    """Place cards that can be placed or turned over now (physical mode): not on the table, not out."""
+    """Place cards that can be placed or turned over now (physical mode): not on the table, not
+    out."""
     state = game.state
     table = state.table
     out = set(state.out_of_play)
@@ -278,7 +280,8 @@ def place_move(
 
     if (direction is None) == (between is None):
         raise UserError(
-            "say where the card goes with exactly one of --north-of, --south-of, --east-of, --west-of X or --between X Y"
+            "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
+            "--west-of X or --between X Y"
         )
     _refuse_other_cards(game, card)
     check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
@@ -309,7 +312,8 @@ def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
     pending = game.state.pending
     if pending is None:
         raise UserError(
-            "no card is open to doubt: only the card just placed can be doubted, once, before the next card is placed or a count starts"
+            "no card is open to doubt: only the card just placed can be doubted, once, before the "
+            "next card is placed or a count starts"
         )
     player = game.setup.players[game.setup.player_index(by)]
     assert game.state.table is not None

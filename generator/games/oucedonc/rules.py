@@ -50,7 +50,8 @@ class RuleOptions:
     def __post_init__(self) -> None:
         if not 0 <= self.starting_tokens <= 99:
             raise UserError(
-                f"starting tokens must be between 0 and 99, not {self.starting_tokens}; use --tokens N"
+                f"starting tokens must be between 0 and 99, not {self.starting_tokens}; use "
+                "--tokens N"
             )
 
     def to_json(self) -> dict[str, Any]:
@@ -76,7 +77,8 @@ class RuleOptions:
         unknown = sorted(set(raw) - set(kinds))
         if unknown:
             raise UserError(
-                f"{source}: unknown rule option {unknown[0]!r}; remove it (known: {', '.join(kinds)})"
+                f"{source}: unknown rule option {unknown[0]!r}; remove it (known: "
+                f"{', '.join(kinds)})"
             )
         values: dict[str, Any] = {}
         for key, kind in kinds.items():

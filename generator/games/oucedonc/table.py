@@ -30,7 +30,8 @@ class Arm(Enum):
 
     @property
     def outward(self) -> Direction:
-        """Where each card of this arm must lie relative to the card before it (toward the start)."""
+        """Where each card of this arm must lie relative to the card before it (toward the
+        start)."""
         return {
             "north": Direction.NORTH_OF,
             "south": Direction.SOUTH_OF,
@@ -41,7 +42,8 @@ class Arm(Enum):
 
 @dataclass(frozen=True)
 class Slot:
-    """Where a card goes: ``direction`` of ``anchor`` (immediately), or between two adjacent cards."""
+    """Where a card goes: ``direction`` of ``anchor`` (immediately), or between two adjacent
+    cards."""
 
     direction: Direction | None
     anchor: str
@@ -107,7 +109,8 @@ class Table:
         return tuple(cards[i] for i in (at - 1, at + 1) if 0 <= i < len(cards))
 
     def relation(self, card: str, neighbour: str) -> Direction:
-        """Where ``card`` lies relative to its adjacent ``neighbour`` on the table (e.g. NORTH_OF)."""
+        """Where ``card`` lies relative to its adjacent ``neighbour`` on the table (e.g.
+        NORTH_OF)."""
         line = self.line_of(card)
         cards = self.cards_of(line)
         before = cards.index(card) < cards.index(neighbour)
@@ -135,35 +138,38 @@ class Table:
         name = describe.get(anchor, anchor)
         if anchor not in self:
             raise UserError(
-                f"{name} is not on the table; place the card next to a card of the cross ('pnp oucedonc game show')"
+                f"{name} is not on the table; place the card next to a card of the cross ('pnp "
+                "oucedonc game show')"
             )
         line = Line.COLUMN if direction.axis == "lat" else Line.ROW
         cards = self.cards_of(line)
         if anchor not in cards:
             other = "west–east row" if line is Line.COLUMN else "north–south column"
             raise UserError(
-                f"{name} is on the {other}, so nothing can go {direction.value} it; "
-                f"use a card of the {line.value} (the start card or one {'above or below' if line is Line.COLUMN else 'left or right of'} it)"
+                f"{name} is on the {other}, so nothing can go {direction.value} it; use a card of "
+                f"the {line.value} (the start card or one "
+                f"{'above or below' if line is Line.COLUMN else 'left or right of'} it)"
             )
         at = cards.index(anchor)
         insert_at = at if direction in (Direction.NORTH_OF, Direction.WEST_OF) else at + 1
-        return self._with(line, cards[:insert_at] + (card,) + cards[insert_at:])
+        return self._with(line, (*cards[:insert_at], card, *cards[insert_at:]))
 
     def _between(self, card: str, first: str, second: str, describe: dict[str, str]) -> Table:
         for anchor in (first, second):
             if anchor not in self:
                 raise UserError(
-                    f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game show'"
+                    f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game "
+                    "show'"
                 )
         for line in (Line.COLUMN, Line.ROW):
             cards = self.cards_of(line)
             if first in cards and second in cards:
                 i, j = sorted((cards.index(first), cards.index(second)))
                 if j - i == 1:
-                    return self._with(line, cards[:j] + (card,) + cards[j:])
+                    return self._with(line, (*cards[:j], card, *cards[j:]))
         raise UserError(
-            f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on one line; "
-            "'between' takes two cards side by side on the column or on the row"
+            f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on "
+            "one line; 'between' takes two cards side by side on the column or on the row"
         )
 
     def without(self, card: str) -> Table:

@@ -15,16 +15,16 @@ from generator.games.pronostiques.scoring import (
 from generator.games.pronostiques.suits import SUITS, Suit, parse_order
 
 __all__ = [
+    "PREDICTIONS",
+    "SUITS",
     "PileCheck",
     "PileRules",
-    "check_piles",
-    "PREDICTIONS",
     "Prediction",
     "PredictionScore",
     "ScoreLine",
     "ScoreRules",
-    "score_order",
-    "SUITS",
     "Suit",
+    "check_piles",
     "parse_order",
+    "score_order",
 ]

@@ -7,6 +7,7 @@ Heights are given in suit order ♥ ♦ ♠ ♣. Readings: docs/rules/pronostiqu
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
@@ -27,7 +28,8 @@ def check_players(players: int) -> int:
 
 
 def check_laps(laps: int) -> int:
-    """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a UserError."""
+    """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a
+    UserError."""
     if laps not in RACE_LENGTHS:
         raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
     return laps
@@ -72,7 +74,7 @@ class PileCheck:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "heights": {s.symbol: h for s, h in zip(SUITS, self.heights)},
+            "heights": {s.symbol: h for s, h in zip(SUITS, self.heights, strict=True)},
             "ok": self.ok,
             "breaks": [{"limit": b.limit, "text": b.text} for b in self.breaks],
             "playable": [s.symbol for s in self.playable],
@@ -84,24 +86,24 @@ class PileCheck:
 
 def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tuple[PileBreak, ...]:
     """The limits that ``heights`` (♥ ♦ ♠ ♣) break, most serious first; empty when legal."""
-    named = sorted(zip(heights, SUITS), key=lambda hs: (-hs[0], SUITS.index(hs[1])))
+    named = sorted(zip(heights, SUITS, strict=True), key=lambda hs: (-hs[0], SUITS.index(hs[1])))
     breaks = []
     (top, top_suit), (low, low_suit) = named[0], named[-1]
     if top - low > rules.max_spread:
         breaks.append(
             PileBreak(
                 "spread",
-                f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} ({low}), "
-                f"the least advanced pile: at most {rules.max_spread}",
+                f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} "
+                f"({low}), the least advanced pile: at most {rules.max_spread}",
             )
         )
-    for (h, suit), (next_h, next_suit) in zip(named, named[1:]):
+    for (h, suit), (next_h, next_suit) in itertools.pairwise(named):
         if h - next_h > rules.max_gap:
             breaks.append(
                 PileBreak(
                     "gap",
-                    f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} ({next_h}), "
-                    f"the next most advanced pile: at most {rules.max_gap}",
+                    f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} "
+                    f"({next_h}), the next most advanced pile: at most {rules.max_gap}",
                 )
             )
     return tuple(breaks)
@@ -111,20 +113,20 @@ def check_piles(heights: tuple[int, ...], rules: PileRules = PileRules()) -> Pil
     """Whether four pile heights respect both limits, which break, and where a card may go next."""
     if len(heights) != 4:
         raise UserError(f"give four pile heights (♥ ♦ ♠ ♣), not {len(heights)}")
-    for suit, h in zip(SUITS, heights):
+    for suit, h in zip(SUITS, heights, strict=True):
         if not 0 <= h <= rules.laps:
             raise UserError(
                 f"pile {suit.symbol} has height {h}; a pile holds 0 to {rules.laps} cards "
                 f"(use --laps to change the race length)"
             )
     heights = tuple(heights)
-    complete = tuple(suit for suit, h in zip(SUITS, heights) if h == rules.laps)
+    complete = tuple(suit for suit, h in zip(SUITS, heights, strict=True) if h == rules.laps)
     # « La manche se termine dès que 3 des 4 piles sont complètes »: then no card is played.
     playable = tuple(
         suit
         for i, suit in enumerate(SUITS)
         if len(complete) < ROUND_OVER_PILES
         and heights[i] < rules.laps
-        and not limit_breaks(heights[:i] + (heights[i] + 1,) + heights[i + 1 :], rules)
+        and not limit_breaks((*heights[:i], heights[i] + 1, *heights[i + 1 :]), rules)
     )
     return PileCheck(heights, limit_breaks(heights, rules), playable, complete, rules)

@@ -26,7 +26,7 @@ class Prediction:
     @property
     def cards(self) -> tuple[str, ...]:
         """The four cards that show it, e.g. ("Roi ♥", "Dame ♦", "Valet ♠", "10 ♣")."""
-        return tuple(f"{rank} {suit.symbol}" for rank, suit in zip(RANKS, self.order))
+        return tuple(f"{rank} {suit.symbol}" for rank, suit in zip(RANKS, self.order, strict=True))
 
 
 H, D, S, C = Suit.HEART, Suit.DIAMOND, Suit.SPADE, Suit.CLUB

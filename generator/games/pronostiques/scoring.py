@@ -46,7 +46,8 @@ class ScoreRules:
 
     @classmethod
     def from_names(cls, pair_bonus: str, three_in_a_row: str) -> ScoreRules:
-        """From the command-line spellings: ``each``/``once`` and ``adjacent``/``relative``/``none``."""
+        """From the command-line spellings: ``each``/``once`` and
+        ``adjacent``/``relative``/``none``."""
         if pair_bonus not in {bonus.value for bonus in PairBonus}:
             raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
         try:
@@ -96,7 +97,7 @@ class PredictionScore:
 
 def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreLine]:
     lines = []
-    for place, (guess, car) in enumerate(zip(prediction.order, order)):
+    for place, (guess, car) in enumerate(zip(prediction.order, order, strict=True)):
         if guess is not car:
             continue
         edge = place in (0, len(order) - 1)
@@ -126,7 +127,7 @@ def _pair_lines(
     prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules
 ) -> list[ScoreLine]:
     """One (b) line per pair right; with ``--pair-bonus once`` the second one is shown at 0."""
-    lines = []
+    lines: list[ScoreLine] = []
     for text, cars in _right_pairs(prediction, order):
         if rules.pair_bonus_each or not lines:
             lines.append(ScoreLine("b", 2, text, cars))

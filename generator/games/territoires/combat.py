@@ -9,6 +9,7 @@ as written in ``docs/rules/territoires.md``; each alternative reading is a field
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -86,24 +87,27 @@ class Player:
             if seat_of_house is None:
                 if house is not None:
                     raise UserError(
-                        "the third player of three has no house; drop --house and name the house he attacks with --target"
+                        "the third player of three has no house; drop --house and name the house "
+                        "he attacks with --target"
                     )
                 if target is None:
                     raise UserError(
-                        "the third player of three has no life and no house; name the house he attacks with --target even|odd"
+                        "the third player of three has no life and no house; name the house he "
+                        "attacks with --target even|odd"
                     )
                 return cls(players, None, target)
             if house is not None and house is not seat_of_house:
                 raise UserError(
-                    f"seat {seat} plays the {seat_of_house.value} house, not the {house.value} one; "
-                    "drop --house or --seat, or fix one of them"
+                    f"seat {seat} plays the {seat_of_house.value} house, not the {house.value} "
+                    "one; drop --house or --seat, or fix one of them"
                 )
             house = seat_of_house
         if house is None:
             raise UserError("say whose turn it is: pass --house even|odd (or --seat N)")
         if target is not None:
             raise UserError(
-                "--target is for the third player of three (--players 3 --seat 3); a house always attacks the other one"
+                "--target is for the third player of three (--players 3 --seat 3); a house always "
+                "attacks the other one"
             )
         return cls(players, house, None)
 
@@ -138,21 +142,36 @@ class Outcome:
 
 
 RULE_SEEDS: dict[str, str] = {
-    "run_one_own": "-1 carte s'il y a une seule carte attaquante de sa maison (paire ou impaire) et 2 de l'autre",
+    "run_one_own": (
+        "-1 carte s'il y a une seule carte attaquante de sa maison (paire ou impaire) et 2 de "
+        "l'autre"
+    ),
     "run_two_own": "-2 cartes s'il y a 2 cartes attaquantes de sa maison et une seule de l'autre",
-    "run_third_player": "Le 3ème joueur n'aura pas de point de vie, il n'aura pas les bonus de parité, mais pas non plus les malus.",
+    "run_third_player": (
+        "Le 3ème joueur n'aura pas de point de vie, il n'aura pas les bonus de parité, mais pas "
+        "non plus les malus."
+    ),
     "weapon_other": "-1 carte si l'arme est de l'autre maison",
     "weapon_own": "-2 cartes si l'arme est de sa maison",
     "weapons_both": "-3 cartes s'il y a les 2 armes (10 et 11)",
     "weapon_third_player": "il n'aura pas les bonus de parité, mais pas non plus les malus",
-    "animal_other": "Même calcul des points que pour les armes. (-1 carte si l'animal est de l'autre maison)",
-    "animal_own": "Même calcul des points que pour les armes. (-2 cartes si l'animal est de sa maison)",
-    "animals_both": "Même calcul des points que pour les armes. (-3 cartes s'il y a les 2 animaux, 15 et 18)",
+    "animal_other": (
+        "Même calcul des points que pour les armes. (-1 carte si l'animal est de l'autre maison)"
+    ),
+    "animal_own": (
+        "Même calcul des points que pour les armes. (-2 cartes si l'animal est de sa maison)"
+    ),
+    "animals_both": (
+        "Même calcul des points que pour les armes. (-3 cartes s'il y a les 2 animaux, 15 et 18)"
+    ),
     "animal_third_player": "il n'aura pas les bonus de parité, mais pas non plus les malus",
     "support_own": "-2 avec 2 cartes qui se suivent",
     "support_alone": "-2 points pour camps nature si 1 carte",
     "supports_both": "-3 cartes si les 2 soutiens 4 et 6 sont posés ensemble",
-    "support_foreign": "0 cartes si cette carte est utilisé par l'autre maison (y compris lors des assemblages de 3 cartes)",
+    "support_foreign": (
+        "0 cartes si cette carte est utilisé par l'autre maison (y compris lors des assemblages de "
+        "3 cartes)"
+    ),
     "heal_other": "+1 point pour le camp qui joue si carte de la parité adverse",
     "heal_own": "+2 points si carte de sa parité",
 }
@@ -213,13 +232,14 @@ def _check_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
     for card in cards:
         if role_of(card) is Role.LIFE:
             raise InvalidCombination(
-                f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are played"
+                f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are "
+                "played"
             )
     return tuple(sorted(cards))
 
 
 def _consecutive(cards: tuple[int, ...]) -> bool:
-    return all(b == a + 1 for a, b in zip(cards, cards[1:]))
+    return all(b == a + 1 for a, b in itertools.pairwise(cards))
 
 
 def _kind_pair(cards: tuple[int, ...]) -> Role | None:
@@ -249,7 +269,8 @@ def _attack(cards: tuple[int, ...], player: Player, rule: str, why: str) -> Outc
     victim = _victim(player)
     change = CHANGES[rule]
     lost = (
-        f"the {victim.value} house ({victim.french}) loses {-change} life card{'s' if -change > 1 else ''}"
+        f"the {victim.value} house ({victim.french}) loses {-change} life "
+        f"card{'s' if -change > 1 else ''}"
         if change
         else f"the {victim.value} house ({victim.french}) loses nothing"
     )
@@ -273,7 +294,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                         cards,
                         player,
                         "supports_both",
-                        f"both {player.house.french} supports {both[0]} and {both[1]} laid together",
+                        f"both {player.house.french} supports {both[0]} and {both[1]} laid "
+                        "together",
                     )
                 )
             else:
@@ -299,7 +321,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_third_player",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no parity bonus or malus",
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no "
+                    "parity bonus or malus",
                 )
             )
         elif player.owns(present[0]):
@@ -308,7 +331,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_own",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house ({house_of(present[0]).value})",
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house "
+                    f"({house_of(present[0]).value})",
                 )
             )
         else:
@@ -317,7 +341,8 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
                     cards,
                     player,
                     f"{name}_other",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house ({house_of(present[0]).value})",
+                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house "
+                    f"({house_of(present[0]).value})",
                 )
             )
     return readings
@@ -403,15 +428,18 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     if not _consecutive(cards):
         if kind is None:
             raise InvalidCombination(
-                f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} {a + 1}"
+                f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} "
+                f"{a + 1}"
             )
         if rules.pairs is PairRule.CONSECUTIVE:
             raise InvalidCombination(
-                f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay them in a run of three or drop that option"
+                f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay "
+                "them in a run of three or drop that option"
             )
         if player.is_third and kind in SUPPORT_OF:
             raise InvalidCombination(
-                f"{a} and {b} do not follow each other and supports serve a house only; the third player has none"
+                f"{a} and {b} do not follow each other and supports serve a house only; the third "
+                "player has none"
             )
     foreign = _foreign_supports(cards, player)
     if foreign:
@@ -430,15 +458,17 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     if not outcomes:
         if player.is_third and any(role_of(c) is Role.HEALING for c in cards):
             raise InvalidCombination(
-                f"{a} {b}: the third player of three has no life to heal and the pair has no weapon or support animal"
+                f"{a} {b}: the third player of three has no life to heal and the pair has no "
+                "weapon or support animal"
             )
         if player.is_third:
             raise InvalidCombination(
-                f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player needs one to attack with two cards"
+                f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player "
+                "needs one to attack with two cards"
             )
         raise InvalidCombination(
-            f"{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal (15, 18), "
-            f"a support of your house ({_own_supports(player)}) or a healing card (13, 16)"
+            f"{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal (15, "
+            f"18), a support of your house ({_own_supports(player)}) or a healing card (13, 16)"
         )
     return outcomes
 
@@ -452,11 +482,13 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
     role = role_of(card)
     if not rules.support_alone:
         raise InvalidCombination(
-            "1 card given; a combination is 2 or 3 cards (a support alone counts only with --support-alone)"
+            "1 card given; a combination is 2 or 3 cards (a support alone counts only with "
+            "--support-alone)"
         )
     if player.is_third or role not in SUPPORT_OF or SUPPORT_OF[role] is not player.house:
         raise InvalidCombination(
-            f"{_label(card)} alone is not a combination; only a support of your house ({_own_supports(player)}) may be laid alone"
+            f"{_label(card)} alone is not a combination; only a support of your house "
+            f"({_own_supports(player)}) may be laid alone"
         )
     return [
         _attack(cards, player, "support_alone", f"{_label(card)} supports your house, laid alone")
@@ -466,13 +498,15 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
 def readings(
     cards: tuple[int, ...] | list[int], player: Player, rules: Rules = Rules()
 ) -> list[Outcome]:
-    """Every way the combination can count (an attack, a healing, or both), or InvalidCombination."""
+    """Every way the combination can count (an attack, a healing, or both), or
+    InvalidCombination."""
     ordered = _check_cards(tuple(cards))
     if len(ordered) == 3:
         if not _consecutive(ordered):
             shown = ", ".join(map(str, ordered))
             raise InvalidCombination(
-                f"{shown} are not three consecutive values; a run of three needs values that follow each other, e.g. 7 8 9"
+                f"{shown} are not three consecutive values; a run of three needs values that "
+                "follow each other, e.g. 7 8 9"
             )
         return [_run(ordered, player, rules)]
     if len(ordered) == 2:
@@ -497,7 +531,8 @@ def evaluate(
     shown = " ".join(map(str, sorted(cards)))
     if wanted == "heal":
         raise InvalidCombination(
-            f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player with life"
+            f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player "
+            "with life"
         )
     raise InvalidCombination(f"{shown} cannot attack; it only heals (drop --as attack)")
 
@@ -506,7 +541,8 @@ def life_after(life: int, outcome: Outcome) -> int:
     """The life of ``outcome.side`` after the play: never below 0 nor above its 8 life cards."""
     if not 0 <= life <= LIFE_PER_HOUSE:
         raise UserError(
-            f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life 0 to {LIFE_PER_HOUSE}"
+            f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life "
+            f"0 to {LIFE_PER_HOUSE}"
         )
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
 

@@ -126,7 +126,8 @@ def setup_for(players: int) -> Setup:
         return SETUPS[players]
     except KeyError:
         raise UserError(
-            f"Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 or 4"
+            f"Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 "
+            "or 4"
         ) from None
 
 

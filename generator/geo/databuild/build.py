@@ -160,12 +160,17 @@ REFERENCES: tuple[dict[str, object], ...] = (
 LANDMARKS_PROVENANCE = {
     "file": "landmarks.csv",
     "licence": "CC0 1.0 (hand-curated for this project; Wikidata identifiers are CC0)",
-    "attribution_fr": "Sites remarquables : sélection faite pour ce projet (CC0) ; quelques identifiants Wikidata (CC0).",
-    "attribution_en": "Landmarks: curated for this project (CC0); a few Wikidata identifiers (CC0).",
+    "attribution_fr": (
+        "Sites remarquables : sélection faite pour ce projet (CC0) ; quelques identifiants "
+        "Wikidata (CC0)."
+    ),
+    "attribution_en": (
+        "Landmarks: curated for this project (CC0); a few Wikidata identifiers (CC0)."
+    ),
     "rebuild": "hand-curated: edit datasets/landmarks.csv, then run the tests",
 }
 
-CURATED_PROVENANCE = (
+CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
     {
         "package": "French town names (hand-curated)",
         "version": "1",
@@ -316,7 +321,7 @@ def build_datasets(
     )
 
 
-def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict:
+def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict[str, object]:
     used_by = {
         CITIES.name: ["communes.csv", "world_towns.zip"],
         ETALAB.name: [
@@ -331,7 +336,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         CLDR_NAMES.name: ["country_names.csv"],
         LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
     }
-    sources = []
+    sources: list[dict[str, object]] = []
     for package in GEODATA:
         info = SOURCE_INFO[package.name]
         sources.append(
@@ -368,7 +373,8 @@ def _is_datasets_folder(folder: Path) -> bool:
 
 
 def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
-    """Names of ``files`` whose content differs from what ``folder`` holds (gzip: compared unpacked)."""
+    """Names of ``files`` whose content differs from what ``folder`` holds (gzip: compared
+    unpacked)."""
     different = []
     for name, data in files.items():
         path = folder / name
@@ -449,7 +455,8 @@ def run_build(
     if check:
         if changed:
             raise UserError(
-                f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run '{REBUILD_COMMAND}'"
+                f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run "
+                f"'{REBUILD_COMMAND}'"
             )
         return report, changed
     if stamped:

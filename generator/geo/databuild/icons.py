@@ -158,7 +158,7 @@ def _path_data(name: str, body: str) -> str:
     return elements[0].attrib["d"]
 
 
-def subset_icons(packed: PackedPackage) -> dict:
+def subset_icons(packed: PackedPackage) -> dict[str, object]:
     """The subset document: licence, source and, per icon, its path data and author."""
     icon_set = json.loads(packed.read("icons.json"))
     info = json.loads(packed.read("info.json"))
@@ -167,7 +167,8 @@ def subset_icons(packed: PackedPackage) -> dict:
     size = (icon_set.get("width"), icon_set.get("height"))
     if size != (GRID, GRID):
         raise UserError(f"{GAME_ICONS.spec} has a {size} grid, expected 512 × 512")
-    icons = {}
+    icons: dict[str, dict[str, object]] = {}
+    used_authors: set[str] = set()
     for name in sorted(UPSTREAM):
         icon = icon_set["icons"].get(name)
         if icon is None:
@@ -176,17 +177,18 @@ def subset_icons(packed: PackedPackage) -> dict:
             raise UserError(f"{GAME_ICONS.spec}: icon {name} has its own grid, expected 512")
         path = _path_data(name, icon["body"])
         ops = svg_path_ops(path, GRID)
+        author = author_of(name).name
+        used_authors.add(author)
         icons[name] = {
-            "author": author_of(name).name,
+            "author": author,
             "box": list(path_extent(ops)),
             "pdf_path": ops_text(ops),
             "svg_path": path,
             "upstream": UPSTREAM[name],
         }
-    used_authors = sorted({entry["author"] for entry in icons.values()})
     return {
-        "attribution_en": attribution(used_authors, "en"),
-        "attribution_fr": attribution(used_authors, "fr"),
+        "attribution_en": attribution(sorted(used_authors), "en"),
+        "attribution_fr": attribution(sorted(used_authors), "fr"),
         "authors": {
             author.name: author.url
             for author in sorted(AUTHORS.values(), key=lambda a: a.name)

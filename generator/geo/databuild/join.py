@@ -66,12 +66,12 @@ def join_communes(places: Iterable[GeoNamesCity], communes: Sequence[EtalabCommu
         by_name[(normalise_name(commune.name), commune.region)].append(commune)
     by_name_place: dict[str, GeoNamesCity] = {}
     for place in without_code:
-        candidates = by_name.get((normalise_name(place.name), place.admin1), [])
-        if len(candidates) == 1:
-            code = candidates[0].code
+        namesakes = by_name.get((normalise_name(place.name), place.admin1), [])
+        if len(namesakes) == 1:
+            code = namesakes[0].code
             current = by_name_place.get(code)
-            if current is None or _preference(candidates[0], place) < _preference(
-                candidates[0], current
+            if current is None or _preference(namesakes[0], place) < _preference(
+                namesakes[0], current
             ):
                 by_name_place[code] = place
 

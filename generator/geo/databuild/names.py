@@ -22,6 +22,7 @@ import io
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 
@@ -54,7 +55,7 @@ def cldr_exemplar_cities(time_zone_names: bytes) -> dict[str, str]:
     zones = json.loads(time_zone_names)["main"]["fr"]["dates"]["timeZoneNames"]["zone"]
     out: dict[str, str] = {}
 
-    def walk(node: dict, key: str) -> None:
+    def walk(node: dict[str, Any], key: str) -> None:
         for name, value in node.items():
             if not isinstance(value, dict):
                 continue

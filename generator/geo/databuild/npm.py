@@ -51,7 +51,8 @@ def npm_pack(package: NpmPackage, destination: Path) -> PackedPackage:
     npm = shutil.which("npm")
     if npm is None:
         raise UserError(
-            "npm is not installed; install Node.js and npm (e.g. apt-get install npm) to rebuild the data"
+            "npm is not installed; install Node.js and npm (e.g. apt-get install npm) to rebuild "
+            "the data"
         )
     command = [npm, "pack", package.spec, "--json", "--pack-destination", str(destination)]
     try:

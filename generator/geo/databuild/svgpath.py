@@ -57,7 +57,7 @@ def svg_path_ops(data: str, height: float) -> tuple[PathOp, ...]:
 
 def ops_text(ops: Sequence[PathOp]) -> str:
     """The operators as PDF content-stream text: ``"27.79 11.48 m 30 40 l … h"``."""
-    words = []
+    words: list[str] = []
     for op, values in ops:
         words.extend(_number(v) for v in values)
         words.append(op)

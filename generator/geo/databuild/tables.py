@@ -44,7 +44,8 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def format_e5(value: int) -> str:
-    """An integer count of 1e-5 degrees as a decimal with exactly five decimals: -448628 -> '-4.48628'."""
+    """An integer count of 1e-5 degrees as a decimal with exactly five decimals: -448628 ->
+    '-4.48628'."""
     sign = "-" if value < 0 else ""
     whole, frac = divmod(abs(value), 100_000)
     return f"{sign}{whole}.{frac:05d}"

@@ -70,11 +70,13 @@ class Topology:
         raise TopologyError(f"geometry type {kind!r} is not supported (only Polygon, MultiPolygon)")
 
     def find(self, object_name: str, feature_id: str) -> dict[str, Any]:
-        """The geometry object of ``object_name`` (a GeometryCollection) whose id is ``feature_id``."""
+        """The geometry object of ``object_name`` (a GeometryCollection) whose id is
+        ``feature_id``."""
         collection = self.objects.get(object_name)
         if not collection:
             raise TopologyError(f"the topology has no object {object_name!r}")
-        for geometry in collection.get("geometries", []):
+        geometries: list[dict[str, Any]] = collection.get("geometries", [])
+        for geometry in geometries:
             if str(geometry.get("id")) == feature_id:
                 return geometry
         raise TopologyError(f"object {object_name!r} has no geometry with id {feature_id!r}")
@@ -83,7 +85,8 @@ class Topology:
 def decode_arc(
     arc: Sequence[Sequence[float]], transform: dict[str, Any] | None
 ) -> tuple[Position, ...]:
-    """Absolute positions of one arc: undo delta encoding and quantization when ``transform`` is set."""
+    """Absolute positions of one arc: undo delta encoding and quantization when ``transform`` is
+    set."""
     if transform is None:
         return tuple((float(p[0]), float(p[1])) for p in arc)
     (sx, sy), (tx, ty) = transform["scale"], transform["translate"]

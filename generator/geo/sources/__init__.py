@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PLACE_SOURCES: tuple[str, ...] = ("apigeo", "geonames", "wikidata", "overpass")
-ALL_SOURCES: tuple[str, ...] = PLACE_SOURCES + ("contours",)
+ALL_SOURCES: tuple[str, ...] = (*PLACE_SOURCES, "contours")
 
 BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 

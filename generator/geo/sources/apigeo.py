@@ -12,7 +12,7 @@ département at a time (:func:`commune_contours`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TypeVar
 
 import requests
 
@@ -34,6 +34,8 @@ from generator.geo.sources.schemas import (
 FIELDS = "nom,code,centre,mairie,population,codeDepartement,codeRegion"
 VARIABLE = "PNP_APIGEO_URL"
 
+T = TypeVar("T")
+
 
 def api_message(response: requests.Response) -> str | None:
     """The service's explanation of an error: ``{"code": 400, "message": "..."}`` in JSON, or a
@@ -47,7 +49,7 @@ def api_message(response: requests.Response) -> str | None:
     return text[:200] or None
 
 
-def _get(http: Http, path: str, params: dict[str, str], what: str, schema: Any) -> Any:
+def _get(http: Http, path: str, params: dict[str, str], what: str, schema: type[T]) -> T:
     return http.get_json(
         f"{base_url('apigeo')}{path}",
         params,

@@ -24,7 +24,7 @@ import io
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import cast
 
 from generator.core.errors import UserError
 from generator.core.text import unsafe_characters
@@ -179,10 +179,10 @@ def _to_place(head: list[str], tail: list[str], site_kind: str | None) -> Place 
     )
 
 
-def _lines(raw: IO[bytes], path: Path) -> Iterator[str]:
+def _lines(raw: zipfile.ZipExtFile, path: Path) -> Iterator[str]:
     """The text lines of a dump member, each at most :data:`MAX_LINE` bytes."""
     # a 1 MiB buffer: lines are cut in C, not in zipfile's Python
-    reader = io.BufferedReader(raw, READ_BUFFER)  # type: ignore[arg-type]
+    reader = io.BufferedReader(raw, READ_BUFFER)
     total = 0
     number = 0
     while line := reader.readline(MAX_LINE + 1):
@@ -212,7 +212,8 @@ def _open_dump(path: Path, stem: str) -> Iterator[Iterator[str]]:
     with archive:
         member = _member(archive, path, stem)
         try:
-            with archive.open(member) as raw:
+            # typeshed says IO[bytes]; reading a member is always a ZipExtFile
+            with cast(zipfile.ZipExtFile, archive.open(member)) as raw:
                 yield _lines(raw, path)
         except (zipfile.BadZipFile, EOFError, UnicodeDecodeError, OSError, ValueError) as exc:
             raise UserError(

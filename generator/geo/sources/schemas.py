@@ -146,7 +146,7 @@ class OsmJson(Struct, frozen=True):
 # --- decoding ----------------------------------------------------------------------------------
 
 
-def decoder(schema: Any, what: str, variable: str) -> Callable[[bytes], Any]:
+def decoder(schema: type[T], what: str, variable: str) -> Callable[[bytes], T]:
     """``body -> schema`` or a UserError naming ``what`` (the source) and what was wrong.
 
     ``variable`` is the environment variable that points at the service (the usual culprit
@@ -154,7 +154,7 @@ def decoder(schema: Any, what: str, variable: str) -> Callable[[bytes], Any]:
     """
     typed = msgspec.json.Decoder(schema)
 
-    def decode(body: bytes) -> Any:
+    def decode(body: bytes) -> T:
         try:
             return typed.decode(body)
         except msgspec.ValidationError as exc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import UserError
 from generator.core.text import unsafe_characters
@@ -19,6 +19,9 @@ from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
 from generator.geo.sources.schemas import SparqlResults, decoder
+
+if TYPE_CHECKING:
+    import requests
 
 # Wikidata class -> site kind
 SITE_CLASSES: dict[str, str] = {
@@ -75,8 +78,9 @@ def query(area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> str:
         minlon, minlat, maxlon, maxlat = area.bbox
         located = (
             "SERVICE wikibase:box { ?item wdt:P625 ?coord . "
-            f'bd:serviceParam wikibase:cornerSouthWest "Point({minlon} {minlat})"^^geo:wktLiteral . '
-            f'bd:serviceParam wikibase:cornerNorthEast "Point({maxlon} {maxlat})"^^geo:wktLiteral . }}'
+            f'bd:serviceParam wikibase:cornerSouthWest "Point({minlon} {minlat})"^^geo:wktLiteral '
+            f'. bd:serviceParam wikibase:cornerNorthEast "Point({maxlon} '
+            f'{maxlat})"^^geo:wktLiteral . }}'
         )
     return (
         "SELECT ?item ?itemLabel ?coord ?sitelinks ?kind WHERE {\n"
@@ -142,7 +146,7 @@ def parse_results(payload: SparqlResults, country: str) -> Iterator[Place]:
         )
 
 
-def sparql_message(response: Any) -> str | None:
+def sparql_message(response: requests.Response) -> str | None:
     """Blazegraph puts a Java stack trace in the body; keep its first meaningful line."""
     for line in response.text.splitlines():
         line = line.strip()

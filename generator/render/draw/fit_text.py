@@ -48,7 +48,8 @@ LINKING_WORDS = frozenset(
         "sur",
     }
 )
-# Prefixes of a compound proper name, kept with the next word too ("Saint-" / "Germain" reads badly).
+# Prefixes of a compound proper name, kept with the next word too ("Saint-" / "Germain" reads
+# badly).
 NAME_PREFIXES = frozenset({"notre", "saint", "sainte", "st", "ste"})
 
 

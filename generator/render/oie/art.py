@@ -116,7 +116,7 @@ def bridge(c: Canvas, x: float, y: float, size: float) -> None:
         set_stroke(c, PALETTE.ink)
         c.setLineWidth(lw)
         arch = _arc_points(0, -0.6, 0.55, 0.62, 0, 180)
-        outline = [(-1.0, -0.6), (-1.0, 0.18), (1.0, 0.18), (1.0, -0.6)] + arch
+        outline = [(-1.0, -0.6), (-1.0, 0.18), (1.0, 0.18), (1.0, -0.6), *arch]
         _shape(c, outline, PALETTE.stone)
         # voussoirs
         for a in range(15, 180, 30):
@@ -141,11 +141,12 @@ def inn(c: Canvas, x: float, y: float, size: float) -> None:
         # chimney with smoke
         _shape(c, [(0.42, 0.5), (0.58, 0.5), (0.58, 0.78), (0.42, 0.78)], PALETTE.roof)
         # door
-        door = (
-            [(-0.2, -0.85), (-0.2, -0.3)]
-            + _arc_points(0, -0.3, 0.2, 0.16, 180, 0, 10)
-            + [(0.2, -0.85)]
-        )
+        door = [
+            (-0.2, -0.85),
+            (-0.2, -0.3),
+            *_arc_points(0, -0.3, 0.2, 0.16, 180, 0, 10),
+            (0.2, -0.85),
+        ]
         _shape(c, door, PALETTE.wood)
         # windows, lit
         for wx in (-0.48, 0.48):
@@ -171,7 +172,7 @@ def dice(c: Canvas, x: float, y: float, size: float, faces: tuple[int, int] = (6
         6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)],
     }
     with _unit(c, x, y, size):
-        for face, (dx, dy, turn) in zip(faces, ((-0.42, 0.2, 12), (0.42, -0.22, -10))):
+        for face, (dx, dy, turn) in zip(faces, ((-0.42, 0.2, 12), (0.42, -0.22, -10)), strict=True):
             c.saveState()
             c.translate(dx, dy)
             c.rotate(turn)
@@ -245,11 +246,13 @@ def prison(c: Canvas, x: float, y: float, size: float) -> None:
         c.roundRect(-0.8, -0.9, 1.6, 1.8, 0.08, stroke=1, fill=1)
         for yy in (-0.45, 0.0, 0.45):
             c.line(-0.8, yy, 0.8, yy)
-        window = (
-            [(-0.5, -0.6), (0.5, -0.6), (0.5, 0.3)]
-            + _arc_points(0, 0.3, 0.5, 0.4, 0, 180, 16)[1:-1]
-            + [(-0.5, 0.3)]
-        )
+        window = [
+            (-0.5, -0.6),
+            (0.5, -0.6),
+            (0.5, 0.3),
+            *_arc_points(0, 0.3, 0.5, 0.4, 0, 180, 16)[1:-1],
+            (-0.5, 0.3),
+        ]
         _shape(c, window, PALETTE.dark)
         set_stroke(c, PALETTE.iron)
         c.setLineWidth(0.09)
@@ -290,7 +293,7 @@ def start(c: Canvas, x: float, y: float, size: float) -> None:
     """Four pawns waiting at the start."""
     with _unit(c, x, y, size):
         for colour, (px, py) in zip(
-            PALETTE.pawns, ((-0.5, 0.25), (0.05, 0.35), (0.55, 0.15), (0.0, -0.35))
+            PALETTE.pawns, ((-0.5, 0.25), (0.05, 0.35), (0.55, 0.15), (0.0, -0.35)), strict=True
         ):
             set_fill(c, colour)
             base = [

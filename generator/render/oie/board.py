@@ -106,7 +106,8 @@ def _fit_font(
 def _wrap_label(
     font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
 ) -> tuple[list[str], float]:
-    """``text`` on one line, or two if that allows a clearly larger font; shrinks down to ``minimum``."""
+    """``text`` on one line, or two if that allows a clearly larger font; shrinks down to
+    ``minimum``."""
     single = _fit_font(font, text, size, width, minimum, floor)
     words = text.replace("-", "- ").split()
     best: tuple[float, str, str] | None = None
@@ -362,7 +363,8 @@ def _layout_blocks(blocks: list[Block], width: float, size: float):
     from reportlab.platypus import Paragraph
 
     styles = _panel_styles(size)
-    placed, height = [], 0.0
+    placed: list[tuple[Block, Paragraph, float, float]] = []
+    height = 0.0
     for block in blocks:
         style = styles[block.kind]
         bullet = "•" if block.kind == "item" else None

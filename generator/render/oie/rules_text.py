@@ -18,7 +18,8 @@ class Block:
 
 
 def french_typography(text: str) -> str:
-    """Printed French: curly apostrophes, a no-break space before : ; ! ? (never alone on a line)."""
+    """Printed French: curly apostrophes, a no-break space before : ; ! ? (never alone on a
+    line)."""
     text = text.replace("'", "\u2019")
     return re.sub(r" ([:;!?])", "\u00a0\\1", text)
 

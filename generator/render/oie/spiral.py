@@ -1,4 +1,5 @@
-"""Geometry of the centripetal spiral: 63 cells (start + squares 1..62) and the garden in the centre.
+"""Geometry of the centripetal spiral: 63 cells (start + squares 1..62) and the garden in the
+centre.
 
 Pure geometry in millimetres, no drawing. The track is a band of constant width along an
 Archimedean spiral ``r(t) = r0 - pitch * t / 2π`` turning clockwise inward; consecutive turns
@@ -133,7 +134,7 @@ def build_spiral(
     garden = tuple(_point(_r(r0, pitch, t) - pitch / 2, angle(t)) for t in ts)
     # the garden's medallion: around the centroid, as large as the outline allows
     area = cx = cy = 0.0
-    for (x0, y0), (x1, y1) in zip(garden, garden[1:] + garden[:1]):
+    for (x0, y0), (x1, y1) in zip(garden, garden[1:] + garden[:1], strict=True):
         cross = x0 * y1 - x1 * y0
         area += cross
         cx += (x0 + x1) * cross

@@ -85,7 +85,7 @@ def _pawns_fr(count: int, whose: str = "vos") -> str:
 
 def slot_openers(slot: str) -> str:
     """How a slot can be reached from one's own card, e.g. "a b · X a · X b"."""
-    first, second = slot
+    first, second = tuple(slot)
     return f"{first} {second}  ·  X {first}  ·  X {second}"
 
 
@@ -161,7 +161,8 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
         options,
         "Neo Otcho: cartes joueurs",
         "Neo Otcho · cartes joueurs",
-        "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la table.",
+        "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la "
+        "table.",
     )
     c = doc.canvas
     cols, rows = 2, 3
@@ -252,7 +253,8 @@ def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fo
 def draw_die_net(
     c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fonts: FontSet
 ) -> None:
-    """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold lines."""
+    """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold
+    lines."""
     c.setLineJoin(1)
     for edge in net.tabs:
         poly = tab_polygon(edge, x0, y0, size)
@@ -340,10 +342,13 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     c.drawString(pt(text_left), pt(section_top), "Montage")
     steps = [
         "1. Découpez le long des traits pleins, languettes comprises.",
-        "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous vers l'arrière.",
+        "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous vers "
+        "l'arrière.",
         "3. Collez chaque languette « colle » sous la face voisine, en finissant par la face c.",
-        "Faces opposées : a et c, b et d, X et ★. Les lettres b et d sont soulignées pour ne pas les confondre.",
-        f"Dés de {DIE_FACE:g} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les probabilités de chaque combinaison.",
+        "Faces opposées : a et c, b et d, X et ★. Les lettres b et d sont soulignées pour ne pas "
+        "les confondre.",
+        f"Dés de {DIE_FACE:g} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les "
+        "probabilités de chaque combinaison.",
         "Le troisième patron remplace un dé abîmé ou mal collé.",
     ]
     y = spare_top
@@ -562,7 +567,7 @@ def _kind_table(c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: fl
     c.setFont(fonts.bold, 8.8)
     set_fill(c, SHEET.ink)
     c.drawString(pt(MARGIN + table.combination), pt(y - 4.5), "Total")
-    total = sum(probabilities.values())
+    total = sum(probabilities.values(), Fraction(0))
     c.drawString(pt(MARGIN + table.probability), pt(y - 4.5), fraction_text(total))
     c.setFont(fonts.regular, 8.2)
     set_fill(c, SHEET.muted)

@@ -102,7 +102,8 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
 def draw_fitted(
     canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
 ) -> None:
-    """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y`` (mm)."""
+    """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y``
+    (mm)."""
     set_fill(canvas, colour)
     canvas.setFont(fitted.font, fitted.size)
     block = fitted.height
@@ -178,7 +179,8 @@ def paragraphs(
     alignment: int = 0,
     min_size: float = MIN_TEXT_PT,
 ):
-    """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that fits."""
+    """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that
+    fits."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
@@ -502,7 +504,8 @@ class PlaceBack:
         )
 
     def paint_frame(self, canvas, box) -> None:
-        """Background, header band, coordinate labels and rules: the same on every back of this kind."""
+        """Background, header band, coordinate labels and rules: the same on every back of this
+        kind."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)

@@ -70,7 +70,8 @@ class DeckTexts:
     tokens_help: str
 
     def printed_strings(self) -> list[tuple[str, str]]:
-        """(what, text) for every string the deck prints apart from place names, for glyph checks."""
+        """(what, text) for every string the deck prints apart from place names, for glyph
+        checks."""
         items: list[tuple[str, str]] = [
             ("the deck title", self.title),
             ("the tagline", self.tagline),

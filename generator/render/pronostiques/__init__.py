@@ -1,1 +1,2 @@
-"""Drawing of the pronostiques material (reportlab); the rules come from generator.games.pronostiques."""
+"""Drawing of the pronostiques material (reportlab); the rules come from
+generator.games.pronostiques."""

@@ -112,13 +112,13 @@ def scoring_rules_text(rules: ScoreRules) -> tuple[str, ...]:
     ]
     if rules.three_in_a_row is ThreeInARow.ADJACENT:
         lines.append(
-            "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet ordre, dans le "
-            "pronostic, même à d'autres places ; b ne compte alors pas."
+            "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet "
+            "ordre, dans le pronostic, même à d'autres places ; b ne compte alors pas."
         )
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
         lines.append(
-            "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même séparées ou à "
-            "d'autres places ; b ne compte alors pas."
+            "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même séparées ou "
+            "à d'autres places ; b ne compte alors pas."
         )
     return tuple(lines)
 
@@ -205,9 +205,10 @@ class PowerFront:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
-        joker = self.suit is None
-        colour = PALETTE.ink if joker else TEAMS[self.suit].colour
-        tint = PALETTE.joker_tint if joker else TEAMS[self.suit].tint
+        suit = self.suit
+        joker = suit is None
+        colour = PALETTE.ink if suit is None else TEAMS[suit].colour
+        tint = PALETTE.joker_tint if suit is None else TEAMS[suit].tint
         fill_bleed(canvas, box, PALETTE.card)
         if joker:
             band(canvas, box, box.height - JOKER_BAND, PALETTE.ink)
@@ -221,7 +222,7 @@ class PowerFront:
                 PALETTE.ink,
                 PALETTE.warning,
             )
-        symbol = "✱" if joker else self.suit.symbol
+        symbol = "✱" if suit is None else suit.symbol
         index_colour = PALETTE.warning if joker else colour
         _corner_indices(
             canvas, box, self.power.rank, symbol, index_colour, PALETTE.ink if joker else None
@@ -232,7 +233,7 @@ class PowerFront:
         canvas.drawCentredString(pt(cx), pt(box.height - 9.2), self.power.title.upper())
         canvas.setFont(fonts.condensed, 7)
         set_fill(canvas, PALETTE.white if joker else PALETTE.muted)
-        label = "Joker" if joker else f"{self.power.rank_name} {self.suit.symbol}"
+        label = "Joker" if suit is None else f"{self.power.rank_name} {suit.symbol}"
         canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
         icon_y = box.height - 35 if not joker else box.height - 39.5
         picture = POWER_PICTURES[self.power.rank]
@@ -261,7 +262,7 @@ class PowerFront:
         )
         set_fill(canvas, colour if not joker else PALETTE.muted)
         canvas.setFont(fonts.condensed, 6.3)
-        canvas.drawCentredString(pt(cx), pt(6.2), "Joker" if joker else TEAMS[self.suit].name)
+        canvas.drawCentredString(pt(cx), pt(6.2), "Joker" if suit is None else TEAMS[suit].name)
 
 
 @dataclass(frozen=True)
@@ -285,7 +286,7 @@ class PredictionFront:
         places = ("1er", "2e", "3e", "4e")
         row_h = 12.0
         top = box.height - 22
-        for i, (suit, rank) in enumerate(zip(self.prediction.order, RANKS)):
+        for i, (suit, rank) in enumerate(zip(self.prediction.order, RANKS, strict=True)):
             team = TEAMS[suit]
             y = top - (i + 1) * row_h
             set_fill(canvas, team.tint)

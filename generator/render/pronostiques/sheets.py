@@ -446,7 +446,8 @@ def _pile_chart(
 ) -> None:
     """Four piles as bars (mm, lower-left at x, y), with the verdict of the pile limits.
 
-    ``s`` scales the type and the bar heights, ``across`` the widths (the column sets their room)."""
+    ``s`` scales the type and the bar heights, ``across`` the widths (the column sets their
+    room)."""
     unit, bar_w, step = 3.0 * s, 5.0 * across, 7.0 * across
     set_fill(c, PALETTE.ink)
     c.setFont(fonts.condensed_bold, 8 * s)
@@ -454,7 +455,7 @@ def _pile_chart(
     set_stroke(c, PALETTE.rule)
     c.setLineWidth(0.3)
     c.line(pt(x), pt(y + laps * unit), pt(x + 3 * step + bar_w), pt(y + laps * unit))
-    for i, (suit, h) in enumerate(zip(SUITS, heights)):
+    for i, (suit, h) in enumerate(zip(SUITS, heights, strict=True)):
         bx = x + i * step
         set_fill(c, TEAMS[suit].colour)
         c.rect(pt(bx), pt(y), pt(bar_w), pt(h * unit), stroke=0, fill=1)

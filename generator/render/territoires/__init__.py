@@ -1,1 +1,2 @@
-"""Drawing of the territoires material (reportlab); the rules come from generator.games.territoires."""
+"""Drawing of the territoires material (reportlab); the rules come from
+generator.games.territoires."""

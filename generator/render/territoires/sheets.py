@@ -1,6 +1,7 @@
 """Printable sheets of Les territoires: life trackers, the reference card and the setup sheet.
 
-:func:`generator.products.territoires_sheets.write_sheets` writes every PDF of the game (the deck, through the shared imposition
+:func:`generator.products.territoires_sheets.write_sheets` writes every PDF of the game (the deck,
+through the shared imposition
 engine, in :mod:`generator.render.territoires.deck`). Pages are drawn in millimetres from the
 lower-left corner; text sizes are in points.
 """
@@ -132,7 +133,8 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
             canvas,
             sheet.width / 2,
             MARGIN + 6,
-            "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand un soin la rend.",
+            "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand un "
+            "soin la rend.",
             f.oblique,
             8,
             PALETTE.muted,
@@ -336,16 +338,17 @@ NOTE_STEP = 4.2  # mm between the notes under the reference table
 
 
 def _reference_notes(setup: Setup) -> tuple[str, ...]:
-    notes = (
-        "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, animaux ou soutiens "
-        "d'un même type",
+    notes: tuple[str, ...] = (
+        "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, animaux "
+        "ou soutiens d'un même type",
         "se posent aussi ensemble ("
         + ", ".join(
             cards_of(role, " + ")
             for role in (Role.CIVILISATION_SUPPORT, Role.NATURE_SUPPORT, Role.SUPPORT_ANIMAL)
         )
         + "). Les autres combinaisons n'apportent pas plus de points.",
-        "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on bat la défausse.",
+        "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on "
+        "bat la défausse.",
         "Le gagnant est le dernier joueur à posséder des cartes de vie.",
     )
     if setup.players == 3:
@@ -661,8 +664,8 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         f"Posez <b>{setup.reserve} cartes face cachée</b> entre les joueurs, en "
         f"{len(setup.reserve_rows)} lignes de {setup.reserve_rows[0]} : la réserve.",
         f"Le reste (<b>{setup.draw_pile} cartes</b>) forme la pioche.",
-        "À votre tour, échangez une carte de votre main avec une carte de la réserve, que vous reposez "
-        "face visible ou cachée.",
+        "À votre tour, échangez une carte de votre main avec une carte de la réserve, que vous "
+        "reposez face visible ou cachée.",
     ]
     if setup.players == 4:
         steps.append(
@@ -671,8 +674,8 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
     if setup.players == 3:
         steps.append("Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.")
     turn = [
-        "Une suite de 3 cartes qui se suivent, ou 2 cartes dont une spéciale (arme, animal, soutien, "
-        "soin) avec sa voisine, attaque ou soigne : voir le résumé.",
+        "Une suite de 3 cartes qui se suivent, ou 2 cartes dont une spéciale (arme, animal, "
+        "soutien, soin) avec sa voisine, attaque ou soigne : voir le résumé.",
         "Les cartes jouées vont à la défausse ; complétez votre main avec la pioche. Pioche vide : "
         "battez la défausse, elle devient la pioche.",
         "Une carte de vie perdue se cache sous la suivante ; un soin la rend.",

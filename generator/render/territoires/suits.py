@@ -11,8 +11,11 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+# A path command: "m" (move), "l" (line) or "c" (curve), then its x, y coordinates.
+_Command = tuple[str, *tuple[float, ...]]
+
 # Outlines in a unit box centred on (0, 0), about 1 wide and 1 tall: lists of path commands.
-_HEART = [
+_HEART: list[_Command] = [
     ("m", 0.0, -0.5),
     ("c", -0.16, -0.31, -0.5, -0.08, -0.5, 0.18),
     ("c", -0.5, 0.4, -0.34, 0.5, -0.24, 0.5),
@@ -21,8 +24,8 @@ _HEART = [
     ("c", 0.34, 0.5, 0.5, 0.4, 0.5, 0.18),
     ("c", 0.5, -0.08, 0.16, -0.31, 0.0, -0.5),
 ]
-_DIAMOND = [("m", 0.0, 0.5), ("l", 0.37, 0.0), ("l", 0.0, -0.5), ("l", -0.37, 0.0)]
-_STEM = [
+_DIAMOND: list[_Command] = [("m", 0.0, 0.5), ("l", 0.37, 0.0), ("l", 0.0, -0.5), ("l", -0.37, 0.0)]
+_STEM: list[_Command] = [
     ("m", 0.0, 0.02),
     ("c", 0.02, -0.22, 0.1, -0.4, 0.2, -0.5),
     ("l", -0.2, -0.5),
@@ -30,16 +33,16 @@ _STEM = [
 ]
 
 
-def _spade() -> list[tuple]:
+def _spade() -> list[_Command]:
     """The heart turned upside down, raised, with a stem."""
-    lobes = []
+    lobes: list[_Command] = []
     for command, *coords in _HEART:
         flipped = [value if i % 2 == 0 else -value * 0.8 + 0.1 for i, value in enumerate(coords)]
         lobes.append((command, *flipped))
     return lobes
 
 
-def _path(canvas: Canvas, commands: list[tuple], cx: float, cy: float, size: float):
+def _path(canvas: Canvas, commands: list[_Command], cx: float, cy: float, size: float):
     path = canvas.beginPath()
     for command, *coords in commands:
         points = [
@@ -60,7 +63,8 @@ def draw_suit(
 ) -> None:
     """Fill the suit ``suit_value`` ("coeur", "carreau", "trèfle", "pique") centred on (cx, cy) mm.
 
-    ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or black.
+    ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or
+    black.
     """
     fill = color or (PALETTE.suit_red if suit_value in ("coeur", "carreau") else PALETTE.suit_black)
     canvas.saveState()
