@@ -467,7 +467,7 @@ def _one_place(columns: _Columns, dots: np.ndarray, i: int, limit: int) -> np.nd
     their dot products with it): the suburbs of a town, the sites next to it, and the other way."""
     towns = columns.is_town[:limit]
     town = bool(columns.is_town[i])
-    same = (towns != town) & (dots > columns.site_town_dot)
+    same: np.ndarray = (towns != town) & (dots > columns.site_town_dot)
     if town:
         smaller = columns.familiarity[:limit] * SUBURB_RATIO <= columns.familiarity[i]
         near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
