@@ -15,6 +15,16 @@ from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPay
 from generator.render.paper import HomePaper, PaperName
 from generator.render.profile import Profile
 
+# --own-pawns of simulate and play
+OwnPawns = Annotated[
+    str | None,
+    typer.Option(
+        "--own-pawns",
+        help="Team variant, a pawn of one's own at the inn, well or prison: "
+        "return (default: it blocks) or release.",
+    ),
+]
+
 app = typer.Typer(
     help="Jeu de l'Oie: board, throw resolver, simulator, exact statistics.", no_args_is_help=True
 )
@@ -154,14 +164,7 @@ def simulate(
             "or one per seat, e.g. team,best.",
         ),
     ] = None,
-    own_pawns: Annotated[
-        str | None,
-        typer.Option(
-            "--own-pawns",
-            help="Team variant, a pawn of one's own at the inn, well or prison: "
-            "return (default: it blocks) or release.",
-        ),
-    ] = None,
+    own_pawns: OwnPawns = None,
     occupied: Annotated[
         Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = Occupied.SWAP,
@@ -238,14 +241,7 @@ def play(
             help="Team variant: team (default), best or random; or one per seat, e.g. team,best.",
         ),
     ] = None,
-    own_pawns: Annotated[
-        str | None,
-        typer.Option(
-            "--own-pawns",
-            help="Team variant, a pawn of one's own at the inn, well or prison: "
-            "return (default: it blocks) or release.",
-        ),
-    ] = None,
+    own_pawns: OwnPawns = None,
     occupied: Annotated[
         Occupied, typer.Option("--occupied", help="Occupied square: swap (default) or return.")
     ] = Occupied.SWAP,

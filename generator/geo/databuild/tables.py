@@ -19,18 +19,8 @@ from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
 from generator.geo.databuild.names import FrenchName
 from generator.geo.databuild.repair import CheckedCommune
+from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
-COMMUNE_COLUMNS = (
-    "insee",
-    "name",
-    "lat",
-    "lon",
-    "departement",
-    "region",
-    "population",
-    "geonames_id",
-    "point",
-)
 ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population", "former_codes")
 DEPARTEMENT_COLUMNS = ("code", "name", "region", "chef_lieu")
 REGION_COLUMNS = ("code", "name", "chef_lieu")
