@@ -18,9 +18,11 @@ from generator.core.errors import UserError
 MIB = 1 << 20
 
 
-def _open(path: Path, what: str) -> int:
+def open_regular(path: Path, what: str, max_bytes: int | None = None) -> int:
+    """A blocking read descriptor of the regular file ``path`` (at most ``max_bytes``, when
+    given), opened without blocking first: a FIFO would block ``open`` for ever."""
     try:
-        return os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise UserError(f"{what} {path} does not exist; check the path") from None
     except IsADirectoryError:
@@ -29,9 +31,16 @@ def _open(path: Path, what: str) -> int:
         raise UserError(
             f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
         ) from None
+    try:
+        _check(fd, path, what, max_bytes)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
-def _check(fd: int, path: Path, what: str, max_bytes: int) -> os.stat_result:
+def _check(fd: int, path: Path, what: str, max_bytes: int | None) -> os.stat_result:
     st = os.fstat(fd)
     if stat.S_ISDIR(st.st_mode):
         raise UserError(f"{what} {path} is a folder; give the file")
@@ -39,7 +48,7 @@ def _check(fd: int, path: Path, what: str, max_bytes: int) -> os.stat_result:
         raise UserError(
             f"{what} {path} is {describe_kind(st.st_mode)}, not a regular file; give a file"
         )
-    if st.st_size > max_bytes:
+    if max_bytes is not None and st.st_size > max_bytes:
         raise UserError(
             f"{what} {path} is {st.st_size / MIB:,.1f} MiB, more than the {max_bytes / MIB:g} MiB "
             f"a {what} may have; give the right file"
@@ -49,10 +58,8 @@ def _check(fd: int, path: Path, what: str, max_bytes: int) -> os.stat_result:
 
 def read_input(path: Path, what: str, max_bytes: int) -> bytes:
     """The bytes of the regular file ``path`` (at most ``max_bytes``), or a one-line UserError."""
-    fd = _open(path, what)
+    fd = open_regular(path, what, max_bytes)
     try:
-        _check(fd, path, what, max_bytes)
-        os.set_blocking(fd, True)
         chunks, size = [], 0
         while chunk := os.read(fd, 1 << 16):
             size += len(chunk)
@@ -79,8 +86,4 @@ def read_text_input(path: Path, what: str, max_bytes: int, advice: str) -> str:
 
 def require_regular_file(path: Path, what: str, max_bytes: int) -> None:
     """The checks of :func:`read_input` for a file that a library will open by name."""
-    fd = _open(path, what)
-    try:
-        _check(fd, path, what, max_bytes)
-    finally:
-        os.close(fd)
+    os.close(open_regular(path, what, max_bytes))

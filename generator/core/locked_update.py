@@ -24,14 +24,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.atomic import atomic_write, describe_kind
+from generator.core.atomic import atomic_write
 from generator.core.errors import UserError
+from generator.core.inputs import open_regular
 
 try:
     import fcntl
@@ -101,7 +101,7 @@ def _open_locked(path: Path, what: str, timeout: float) -> int:
     it)."""
     deadline = time.monotonic() + timeout
     while True:
-        fd = _open(path, what)
+        fd = open_regular(path, what)  # a FIFO would block for ever; only a regular file
         if fcntl is None or not _lock(fd, path, what, deadline):
             return fd
         try:
@@ -116,28 +116,6 @@ def _open_locked(path: Path, what: str, timeout: float) -> int:
             raise UserError(
                 f"{what} {path} was deleted while this command waited for it; check the path"
             )
-
-
-def _open(path: Path, what: str) -> int:
-    """Open without blocking (a FIFO would block for ever); only a regular file is kept."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise UserError(f"{what} {path} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise UserError(f"{what} {path} is a folder; give the file") from None
-    except OSError as exc:
-        raise UserError(
-            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
-        ) from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        if stat.S_ISDIR(mode):
-            raise UserError(f"{what} {path} is a folder; give the file")
-        raise UserError(f"{what} {path} is {describe_kind(mode)}, not a regular file; give a file")
-    os.set_blocking(fd, True)
-    return fd
 
 
 def _lock(fd: int, path: Path, what: str, deadline: float) -> bool:

@@ -22,6 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.render.colour import Colour, set_fill
+from generator.render.imposition import Rect  # the box (mm) an icon's shape covers
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -101,33 +102,15 @@ def _define_form(canvas: Canvas, name: str) -> str:
     return form
 
 
-@dataclass(frozen=True)
-class Placement:
-    """The box (mm) an icon's shape covers once drawn."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
-
-
 def icon_placement(
     name: str, cx: float, cy: float, size: float, height: float | None = None
-) -> Placement:
+) -> Rect:
     """Where :func:`draw_icon` puts the shape of ``name``: as large as fits a ``size`` mm wide,
     ``height`` mm tall box (a square when no height is given), its centre on (cx, cy) mm."""
     x0, y0, x1, y1 = icon_entry(name).box
     scale = min(size / (x1 - x0), (size if height is None else height) / (y1 - y0))
     width, height = (x1 - x0) * scale, (y1 - y0) * scale
-    return Placement(cx - width / 2, cy - height / 2, width, height)
+    return Rect(cx - width / 2, cy - height / 2, width, height)
 
 
 def draw_icon(
@@ -138,7 +121,7 @@ def draw_icon(
     size: float,
     colour: Colour,
     height: float | None = None,
-) -> Placement:
+) -> Rect:
     """Draw icon ``name`` filled with ``colour``, its shape fitted in a ``size`` mm square (or
     ``size`` × ``height``) centred on (cx, cy) mm; returns the box the shape covers."""
     form = _define_form(canvas, name)
