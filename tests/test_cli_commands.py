@@ -57,7 +57,7 @@ def _tree(command) -> dict:
 
 def test_the_lazy_root_builds_the_same_commands_as_the_whole_application():
     eager = typer.main.get_command(main.build_app())
-    root = main._command()
+    root = main._command("en")
     assert _tree(root) == _tree(eager)
 
 

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from generator.core.i18n import N_, _
 from generator.core.text import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-FORCE_HELP = (
+FORCE_HELP = N_(
     "Replace files at the output names even when pnp did not make them "
     "(never folders, links or devices); see 'Files pnp writes' in the README."
 )
@@ -34,3 +35,23 @@ def data_console(stderr: bool = False, width: int | None = None) -> Console:
     from rich.console import Console
 
     return Console(stderr=stderr, width=width, markup=False, emoji=False, highlight=False)
+
+
+def _material_language(value: str) -> str:
+    from generator.core.i18n import LanguageError, parse_language
+
+    try:
+        return parse_language(value)
+    except LanguageError:
+        message = _("{value} is not a language of the material: use fr or en")
+        raise typer.BadParameter(message.format(value=value)) from None
+
+
+MATERIAL_LANG_HELP = N_(
+    "The language of the printed material: fr (the default, the games' own) or en. The place "
+    "names stay as the data gives them (French or English exonyms abroad)."
+)
+MaterialLang = Annotated[
+    str,
+    typer.Option("--lang", metavar="fr|en", callback=_material_language, help=MATERIAL_LANG_HELP),
+]

@@ -22,6 +22,27 @@ import typer.main
 from typer.models import CommandInfo, TyperInfo
 
 from generator.cli import commands
+from generator.core.i18n import _
+
+
+def translate_help(command: Any) -> Any:
+    """``command`` and everything under it with its help texts in the CLI's language.
+
+    Help texts are written in English and only marked (:func:`generator.core.i18n.N_`) where
+    they are declared, at import; they are translated here, when the command is built for a
+    run, so that a module imported once serves both languages."""
+    for name in ("help", "short_help", "epilog", "rich_help_panel"):
+        text = getattr(command, name, None)
+        if isinstance(text, str) and text:
+            setattr(command, name, _(text))
+    for param in getattr(command, "params", ()):
+        for name in ("help", "rich_help_panel"):
+            text = getattr(param, name, None)
+            if isinstance(text, str) and text:
+                setattr(param, name, _(text))
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub)
+    return command
 
 
 def _command_name(info: CommandInfo) -> str | None:
@@ -96,7 +117,7 @@ def build_command(name: str, path: list[str] | None = None, listing: bool = Fals
     if built is None:
         modules = ", ".join(commands.modules([name]))
         raise RuntimeError(f"{modules} registered no command {name!r}; fix COMMANDS in commands.py")
-    return built
+    return translate_help(built)
 
 
 class LazyGroup(typer.core.TyperGroup):
@@ -119,7 +140,7 @@ class LazyGroup(typer.core.TyperGroup):
             # The root's help lists a name and a line: neither the module nor its group is needed.
             summary = commands.SUMMARIES.get(cmd_name)
             if summary is not None:
-                return typer.core.TyperCommand(name=cmd_name, help=summary)
+                return typer.core.TyperCommand(name=cmd_name, help=_(summary))
             return build_command(cmd_name, listing=True)
         if cmd_name not in self.commands:
             built = build_command(cmd_name)
@@ -139,9 +160,12 @@ class LazyGroup(typer.core.TyperGroup):
         except typer.TyperException as error:
             # Typer suggests close names from the commands built so far; suggest from them all.
             matches = get_close_matches(name, commands.COMMANDS) if self.suggest_commands else []
-            if name and matches and "Did you mean" not in error.message:
+            problem = error.message.split(". Did you mean")[0].rstrip(".")  # Typer's, in English
+            if name and matches:
                 suggestions = ", ".join(f"{match!r}" for match in matches)
-                error.message = f"{error.message.rstrip('.')}. Did you mean {suggestions}?"
+                error.message = _("{problem}. Did you mean {suggestions}?").format(
+                    problem=problem, suggestions=suggestions
+                )
             raise
 
 

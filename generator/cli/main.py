@@ -17,8 +17,13 @@ import typer.main
 
 from generator import __version__
 from generator.core.errors import UserError
+from generator.core.i18n import N_, Language, LanguageError, _, environment_language, parse_language
 
-HELP = "Print-and-play material and table referees for five French games."
+HELP = N_("Print-and-play material and table referees for five French games.")
+LANG_HELP = N_(
+    "The language pnp speaks: fr or en (default: PNP_LANG, else the locale: French when "
+    "LC_ALL, LC_MESSAGES or LANG starts with fr). The printed material has its own --lang."
+)
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}  # inherited by every subcommand
 
 
@@ -32,17 +37,20 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            "--version", callback=_version, is_eager=True, help=N_("Print the version and exit.")
         ),
     ] = False,
+    lang: Annotated[
+        str | None, typer.Option("--lang", metavar="fr|en", help=LANG_HELP)
+    ] = None,  # read before the command line is parsed (_language), so that help speaks it too
 ) -> None:
-    """Print-and-play material and table referees for five French games."""
+    pass
 
 
 def _typer(**settings: Any) -> typer.Typer:
     app = typer.Typer(
         name="pnp",
-        help=HELP,
+        help=_(HELP),
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
@@ -62,18 +70,52 @@ def build_app() -> typer.Typer:
     return app
 
 
-@lru_cache(maxsize=1)
-def _command() -> Any:
-    """The click group behind ``pnp``, built once per process; its commands are built on use."""
-    from generator.cli.lazy import LazyGroup
+@lru_cache(maxsize=2)
+def _command(language: Language) -> Any:
+    """The click group behind ``pnp`` in ``language``, built once per process and language; its
+    commands are built on use."""
+    from generator.cli.lazy import LazyGroup, translate_help
 
-    return typer.main.get_command(_typer(cls=LazyGroup))
+    return translate_help(typer.main.get_command(_typer(cls=LazyGroup)))
+
+
+def _language(args: list[str]) -> Language:
+    """The language of this run: the root's ``--lang`` (before the command's name), else
+    ``PNP_LANG``, else the locale. A language pnp does not speak is a one-line error."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return _parse_or_fail(args[index + 1], "--lang")
+        if arg.startswith("--lang="):
+            return _parse_or_fail(arg.partition("=")[2], "--lang")
+        if not arg.startswith("-"):
+            break  # the command's name: its own options are not the root's
+    try:
+        return environment_language()
+    except LanguageError as exc:
+        _fail_in_english(f"PNP_LANG={exc}: pnp speaks fr or en; set PNP_LANG=fr or PNP_LANG=en")
+        raise  # not reached
+
+
+def _parse_or_fail(text: str, option: str) -> Language:
+    try:
+        return parse_language(text)
+    except LanguageError:
+        _fail_in_english(f"{option} {text}: pnp speaks fr or en; use {option} fr or {option} en")
+        raise  # not reached
+
+
+def _fail_in_english(message: str) -> None:
+    # No language could be chosen: the CLI's source language.
+    from generator.core.text import one_line
+
+    typer.echo(f"pnp: error: {one_line(message)}", err=True)
+    sys.exit(UserError.exit_code)
 
 
 def _fail(message: str) -> None:
     from generator.core.text import one_line  # the message may quote what was typed
 
-    typer.echo(f"pnp: error: {one_line(message)}", err=True)
+    typer.echo(_("pnp: error: {message}").format(message=one_line(message)), err=True)
     sys.exit(UserError.exit_code)
 
 
@@ -86,7 +128,11 @@ def run(argv: list[str] | None = None) -> None:
 
 
 def _run(argv: list[str] | None) -> None:
-    command = _command()
+    from generator.core.i18n import set_cli_language
+
+    language = _language(sys.argv[1:] if argv is None else argv)
+    set_cli_language(language)
+    command = _command(language)
     try:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
     except UserError as exc:
@@ -100,10 +146,14 @@ def _run(argv: list[str] | None) -> None:
             sys.exit(0)
         if getattr(exc, "exit_code", 1) == UserError.exit_code:
             path = context.command_path if context is not None else "pnp"
-            _fail(f"{exc.format_message().rstrip('.')}; see '{path} --help'")
+            _fail(
+                _("{problem}; see '{command} --help'").format(
+                    problem=exc.format_message().rstrip("."), command=path
+                )
+            )
         _fail(exc.format_message())
     except typer.Abort:
-        typer.echo("aborted", err=True)
+        typer.echo(_("aborted"), err=True)
         sys.exit(130)
     else:
         if isinstance(result, int):  # typer returns the code of an explicit typer.Exit

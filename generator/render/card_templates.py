@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language, number
 from generator.core.resources import package_folder
 
 TEMPLATE_ROOT = package_folder("templates")
@@ -52,6 +55,8 @@ def unescape(text: str, entities: Mapping[str, str] | None = None) -> str:
 
 
 def _finalize(value: Any) -> str:
+    if isinstance(value, Markup):  # a translated text of ours (its values already escaped)
+        return str(value)
     return "" if value is None else escape(str(value))
 
 
@@ -98,9 +103,12 @@ def markup_plain_text(markup: str) -> str:
     return unescape(_TAG.sub("", markup), {"&quot;": '"', "&apos;": "'", "&#39;": "'"})
 
 
-def load_templates(game: str, override: Path | None = None) -> TemplateSet:
+def load_templates(
+    game: str, override: Path | None = None, language: Language = MATERIAL_DEFAULT
+) -> TemplateSet:
     """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking
-    precedence."""
+    precedence, speaking ``language`` (their ``{% trans %}`` blocks; ``thousands`` groups
+    digits as the language does)."""
     from jinja2 import ChoiceLoader
 
     from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
@@ -114,8 +122,9 @@ def load_templates(game: str, override: Path | None = None) -> TemplateSet:
         ChoiceLoader([RegularFileLoader(str(folder)) for folder in folders]),
         autoescape=False,
         finalize=_finalize,
+        language=language,
     )
-    environment.filters["thousands"] = thousands
+    environment.filters["thousands"] = lambda value: number(int(value), language)
     return TemplateSet(game, environment)
 
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import BaseLoader, FileSystemLoader, TemplateNotFound, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from jinja2.utils import generate_lorem_ipsum
+from markupsafe import Markup
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, PN_, Language, P_
 
 TIME_LIMIT_S = 5.0
 MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
@@ -154,8 +156,13 @@ def sandboxed_environment(
     trim_blocks: bool = False,
     lstrip_blocks: bool = False,
     max_output: int = MAX_OUTPUT,
+    language: Language = MATERIAL_DEFAULT,
 ) -> LimitedSandbox:
-    """The environment every pnp template runs in (StrictUndefined: a typo is an error)."""
+    """The environment every pnp template runs in (StrictUndefined: a typo is an error).
+
+    Templates speak ``language`` through Jinja2's i18n extension: ``{% trans %}…{% endtrans %}``
+    (whitespace trimmed), ``_("…")`` and ``ngettext(…)`` look the French text up in the printed
+    material's catalog (:func:`generator.core.i18n.P_`)."""
     from jinja2 import StrictUndefined
 
     environment = LimitedSandbox(
@@ -166,7 +173,17 @@ def sandboxed_environment(
         keep_trailing_newline=True,
         trim_blocks=trim_blocks,
         lstrip_blocks=lstrip_blocks,
+        extensions=["jinja2.ext.i18n"],
     )
+    environment.policies["ext.i18n.trimmed"] = True  # as scripts/i18n.py extracts them
+    # Our translations are markup we wrote (Markup: not escaped again by ``finalize``); the
+    # values a ``{% trans %}`` block interpolates are escaped by Markup's ``%``.
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message: Markup(P_(language, message)),
+        ngettext=lambda singular, plural, n: Markup(PN_(language, singular, plural, n)),
+        newstyle=True,
+    )
+    environment.globals["language"] = language
     environment.max_output = max_output
     for name in ("center", "indent", "wordwrap", "truncate", "format"):
         environment.filters[name] = _bounded(environment.filters[name], max_output, name)

@@ -311,7 +311,7 @@ def lazy_command_paths() -> list[tuple[str, ...]]:
 
     from generator.cli.main import _command
 
-    root = _command()
+    root = _command("en")
 
     def walk(group, context, path):
         for name in group.list_commands(context):

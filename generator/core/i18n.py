@@ -1,0 +1,246 @@
+"""Two languages, French and English: which one speaks, and the catalogs that translate.
+
+Two gettext domains, each written in its own source language (docs/i18n.md):
+
+* ``pnp``: what the command line says (messages, errors, help, table headers, the referee
+  session). Written in English in the code, translated into French by ``locale/fr``. The
+  language is the user's: ``--lang`` of the root command, else ``PNP_LANG``, else the locale
+  (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set: French when it starts with ``fr``,
+  English otherwise). Code marks a message with :func:`_` (translated now, in the CLI's
+  language), :func:`ngettext` (plural forms), or :func:`N_` (only marked: help texts, which the
+  CLI translates when it builds a command).
+* ``material``: what is printed (cards, rules, boards, trackers, sheets, the gallery). Written
+  in French, as the games' rules are, translated into English by ``locale/en``. Its language is
+  the ``--lang`` of the command that prints (French by default, whatever the locale), passed
+  down explicitly: :func:`P_` and :func:`PN_` take it as their first argument.
+
+Catalogs are compiled ``.mo`` files: ``generator/locale`` in an installed pnp (``setup.py``
+compiles them when the wheel is built), ``locale/`` in a source checkout, where a ``.mo``
+missing or older than its ``.po`` is compiled in memory from the ``.po`` (so a checkout never
+speaks an out-of-date catalog). Numbers are formatted by Babel (:func:`number`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, cast
+
+Language = Literal["fr", "en"]
+LANGUAGES: tuple[Language, ...] = ("fr", "en")
+MATERIAL_DEFAULT: Language = "fr"  # the games are French: their material is, unless asked
+
+CLI_DOMAIN = "pnp"
+MATERIAL_DOMAIN = "material"
+VENDOR_DOMAIN = "vendor"  # click's and Typer's own words ("Usage", "Options", "Missing option")
+SOURCE_LANGUAGE: Mapping[str, Language] = {
+    CLI_DOMAIN: "en",
+    MATERIAL_DOMAIN: "fr",
+    VENDOR_DOMAIN: "en",
+}
+_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX precedence: the first one set
+_NAMES: Mapping[str, Language] = {
+    "fr": "fr",
+    "french": "fr",
+    "francais": "fr",
+    "français": "fr",
+    "en": "en",
+    "english": "en",
+    "anglais": "en",
+}
+
+_cli_language: ContextVar[Language | None] = ContextVar("pnp_cli_language", default=None)
+
+
+class LanguageError(ValueError):
+    """A language pnp does not speak (the CLI turns it into a one-line error)."""
+
+
+def parse_language(text: str) -> Language:
+    """``fr``, ``en`` (or ``fr_FR.UTF-8``, ``English``, ``français``) as a :data:`Language`."""
+    key = text.strip().lower().replace("-", "_").split(".")[0]
+    language = _NAMES.get(key) or _NAMES.get(key.split("_")[0])
+    if language is None:
+        raise LanguageError(text)
+    return language
+
+
+def locale_language(environ: Mapping[str, str]) -> Language:
+    """The language of the locale in ``environ``: French when it starts with ``fr``."""
+    for variable in _LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> Language:
+    """The CLI's language when ``--lang`` is not given: ``PNP_LANG``, else the locale.
+
+    A ``PNP_LANG`` pnp does not speak raises :class:`LanguageError`."""
+    environ = os.environ if environ is None else environ
+    chosen = environ.get("PNP_LANG", "").strip()
+    if chosen:
+        return parse_language(chosen)
+    return locale_language(environ)
+
+
+def cli_language() -> Language:
+    """The language the command line speaks now (see the module's docstring)."""
+    language = _cli_language.get()
+    if language is not None:
+        return language
+    try:
+        return environment_language()
+    except LanguageError:
+        return locale_language(os.environ)
+
+
+@contextmanager
+def speaking(language: Language) -> Iterator[None]:
+    """The command line speaks ``language`` inside the block (the CLI's entry, tests)."""
+    token = _cli_language.set(language)
+    try:
+        yield
+    finally:
+        _cli_language.reset(token)
+
+
+def set_cli_language(language: Language) -> None:
+    """The command line speaks ``language`` from now on, in this context: the CLI's entry point
+    calls it once, before any command is built (click's and Typer's words follow too)."""
+    _cli_language.set(language)
+    os.environ["LANGUAGE"] = language  # click and Typer ask the global gettext, which reads it
+    gettext.bindtextdomain(VENDOR_DOMAIN, str(locale_folder()))
+    gettext.textdomain(VENDOR_DOMAIN)
+
+
+# --- catalogs ----------------------------------------------------------------------------
+
+
+def locale_folder() -> Path:
+    """The compiled catalogs: ``generator/locale`` installed, ``locale/`` in a checkout."""
+    from generator.core.resources import package_folder
+
+    return package_folder("locale")
+
+
+class _Source(gettext.NullTranslations):
+    """A domain in its own source language: every message is its own translation, and plurals
+    follow that language's rule (French says "0 carte", English "0 cards")."""
+
+    def __init__(self, language: Language) -> None:
+        super().__init__()
+        self._language = language
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if plural_index(self._language, n) == 0 else msgid2
+
+
+def plural_index(language: Language, n: int) -> int:
+    """CLDR's plural rule for whole numbers: French 0 and 1 are singular, English only 1."""
+    if language == "fr":
+        return 0 if n in (0, 1) else 1
+    return 0 if n == 1 else 1
+
+
+@lru_cache(maxsize=None)
+def catalog(domain: str, language: Language) -> gettext.NullTranslations:
+    """The translations of ``domain`` into ``language`` (compiled once per process)."""
+    if SOURCE_LANGUAGE.get(domain) == language:
+        return _Source(language)
+    folder = locale_folder() / language / "LC_MESSAGES"
+    compiled, source = folder / f"{domain}.mo", folder / f"{domain}.po"
+    if source.is_file() and (
+        not compiled.is_file() or compiled.stat().st_mtime < source.stat().st_mtime
+    ):
+        return _compile_in_memory(source)
+    if compiled.is_file():
+        with compiled.open("rb") as stream:
+            return gettext.GNUTranslations(stream)
+    return _Source(SOURCE_LANGUAGE.get(domain, "en"))  # no catalog: the source words
+
+
+def _compile_in_memory(source: Path) -> gettext.GNUTranslations:
+    """A checkout whose ``.mo`` is older than its ``.po``: the ``.po`` itself, compiled now."""
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as stream:
+        messages = read_po(stream)
+    buffer = BytesIO()
+    write_mo(buffer, messages)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+# --- the command line's words --------------------------------------------------------------
+
+
+def _(message: str) -> str:
+    """``message`` (English) in the command line's language."""
+    return catalog(CLI_DOMAIN, cli_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n``, in the command line's language."""
+    return catalog(CLI_DOMAIN, cli_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it now (help texts: the CLI
+    translates them when it builds the command, in the language of that run)."""
+    return message
+
+
+def translate_cli(message: str) -> str:
+    """A message marked with :func:`N_`, translated now (the CLI's command builder)."""
+    return _(message)
+
+
+# --- the printed material's words -----------------------------------------------------------
+
+
+def P_(language: Language, message: str) -> str:
+    """Printed ``message`` (French) in ``language``."""
+    return catalog(MATERIAL_DOMAIN, language).gettext(message)
+
+
+def PN_(language: Language, singular: str, plural: str, n: int) -> str:
+    """The printed form of ``singular``/``plural`` (French) for ``n``, in ``language``."""
+    return catalog(MATERIAL_DOMAIN, language).ngettext(singular, plural, n)
+
+
+# --- numbers ----------------------------------------------------------------------------
+
+
+def number(value: int | float, language: Language | None = None, decimals: int | None = None) -> str:
+    """``value`` written for ``language`` (the CLI's by default) by Babel: ``8 787`` (narrow
+    no-break space) in French, ``8,787`` in English; ``decimals`` fixes the digits after the
+    point (``3,5`` / ``3.5``). Whole numbers under 1,000 need no grouping and skip Babel's
+    import (a table command prints many, and starts in a tenth of a second)."""
+    language = cli_language() if language is None else language
+    if isinstance(value, int) and decimals is None and -1000 < value < 1000:
+        return str(value)
+    from babel.numbers import format_decimal
+
+    if decimals is None:
+        return cast(str, format_decimal(value, locale=language))
+    pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
+    return cast(str, format_decimal(value, format=pattern, locale=language))
+
+
+def percent(value: float, language: Language | None = None, decimals: int = 1) -> str:
+    """A share (0.25) as a percentage: ``25,0 %`` in French, ``25.0%`` in English."""
+    from babel.numbers import format_percent
+
+    language = cli_language() if language is None else language
+    pattern = "#,##0." + "0" * decimals + "%" if decimals else "#,##0%"
+    return cast(str, format_percent(value, format=pattern, locale=language))
