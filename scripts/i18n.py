@@ -129,7 +129,7 @@ def read(path: Path, language: str) -> Catalog:
 def write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as stream:
-        write_po(stream, catalog, width=WIDTH, sort_output=True, omit_header=False)
+        write_po(stream, catalog, width=WIDTH, sort_output=True, include_lineno=False)
 
 
 def update() -> None:
