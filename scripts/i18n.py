@@ -11,8 +11,8 @@ Three domains, each written in one source language and translated into the other
 * ``pnp`` (English -> ``locale/fr``): what the command line says. Keywords ``_``, ``N_``,
   ``ngettext``, in ``generator/``.
 * ``material`` (French -> ``locale/en``): what is printed. Keywords ``P_`` and ``PN_`` (whose
-  first argument is the language) in ``generator/``, and ``_``/``gettext``/``ngettext`` and
-  ``{% trans %}`` in the Jinja2 templates of ``templates/``.
+  first argument is the language), ``M_`` (marked only) in ``generator/``, and ``_``,
+  ``gettext``, ``ngettext`` and ``{% trans %}`` in the Jinja2 templates of ``templates/``.
 * ``vendor`` (English -> ``locale/fr``): the words click and Typer print themselves ("Usage",
   "Options", "Missing argument"), extracted from the installed click and Typer.
 
@@ -39,7 +39,7 @@ PROJECT = "pnp-generator"
 WIDTH = 100
 
 PYTHON_CLI = {"_": None, "N_": None, "ngettext": (1, 2)}
-PYTHON_MATERIAL = {"P_": (2,), "PN_": (2, 3)}
+PYTHON_MATERIAL = {"P_": (2,), "PN_": (2, 3), "M_": None}
 TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 
 
@@ -115,9 +115,7 @@ def extract(domain: Domain) -> Catalog:
             strip_comment_tags=True,
         ):
             where = f"{source.folder.name}/{filename}"
-            catalog.add(
-                message, None, [(where, lineno)], auto_comments=comments, context=context
-            )
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 
 

@@ -27,9 +27,9 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Literal, cast
+from typing import Literal
 
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
@@ -149,7 +149,7 @@ def plural_index(language: Language, n: int) -> int:
     return 0 if n == 1 else 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(domain: str, language: Language) -> gettext.NullTranslations:
     """The translations of ``domain`` into ``language`` (compiled once per process)."""
     if SOURCE_LANGUAGE.get(domain) == language:
@@ -213,6 +213,13 @@ def P_(language: Language, message: str) -> str:
     return catalog(MATERIAL_DOMAIN, language).gettext(message)
 
 
+def M_(message: str) -> str:
+    """Mark printed ``message`` (French) for the catalog without translating it: a name kept
+    in the rules (a square's name in ``games/``), translated where it is printed, with
+    ``P_(language, name)``."""
+    return message
+
+
 def PN_(language: Language, singular: str, plural: str, n: int) -> str:
     """The printed form of ``singular``/``plural`` (French) for ``n``, in ``language``."""
     return catalog(MATERIAL_DOMAIN, language).ngettext(singular, plural, n)
@@ -221,7 +228,9 @@ def PN_(language: Language, singular: str, plural: str, n: int) -> str:
 # --- numbers ----------------------------------------------------------------------------
 
 
-def number(value: int | float, language: Language | None = None, decimals: int | None = None) -> str:
+def number(
+    value: int | float, language: Language | None = None, decimals: int | None = None
+) -> str:
     """``value`` written for ``language`` (the CLI's by default) by Babel: ``8 787`` (narrow
     no-break space) in French, ``8,787`` in English; ``decimals`` fixes the digits after the
     point (``3,5`` / ``3.5``). Whole numbers under 1,000 need no grouping and skip Babel's
@@ -232,15 +241,18 @@ def number(value: int | float, language: Language | None = None, decimals: int |
     from babel.numbers import format_decimal
 
     if decimals is None:
-        return cast(str, format_decimal(value, locale=language))
+        return format_decimal(value, locale=language)
     pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
-    return cast(str, format_decimal(value, format=pattern, locale=language))
+    return format_decimal(value, format=pattern, locale=language)
 
 
 def percent(value: float, language: Language | None = None, decimals: int = 1) -> str:
     """A share (0.25) as a percentage: ``25,0 %`` in French, ``25.0%`` in English."""
+    from babel import Locale
     from babel.numbers import format_percent
 
     language = cli_language() if language is None else language
-    pattern = "#,##0." + "0" * decimals + "%" if decimals else "#,##0%"
-    return cast(str, format_percent(value, format=pattern, locale=language))
+    pattern = Locale.parse(language).percent_formats[None].pattern  # "#,##0 %" in French
+    if decimals:
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * decimals)
+    return format_percent(value, format=pattern, locale=language)

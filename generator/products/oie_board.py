@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.games.oie.route import Journey, ordinary_squares, plan_route, square_labels
 from generator.games.oie.rules import Rules
 from generator.render.oie.board import BoardOptions
@@ -73,6 +74,7 @@ class BoardRequest:
     occupied: str = "swap"
     profile: str = "home"  # home or shop
     ink_limit: float | None = None  # shop: total ink limit, %
+    language: Language = MATERIAL_DEFAULT  # of the printed texts
 
 
 def default_out(request: BoardRequest) -> Path:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.games.otcho import RollRules
 from generator.games.otcho.players import check_players
 
@@ -16,6 +17,7 @@ def build_sheets(
     profile: str = "home",
     ink_limit: float | None = None,
     force: bool = False,
+    language: Language = MATERIAL_DEFAULT,
 ) -> list[Path]:
     """Write the four Neo Otcho PDFs into ``out`` and return their paths (the overwrite rule of
     :mod:`generator.core.outputs`: pnp's own PDFs are replaced, other files only with ``force``)."""

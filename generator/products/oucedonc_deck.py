@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.games.oucedonc.coords import Precision, parse_precisions, printed_grid
 from generator.games.oucedonc.deck import (
     PACK_SIZE,
@@ -69,6 +70,7 @@ class DeckOptions:
     faces: bool = False  # also the cards and the tokens one face per page
     back_first: bool = False  # faces files: back, then front
     force: bool = False  # replace files at the output names that pnp did not make
+    language: Language = MATERIAL_DEFAULT  # of the printed texts (the place names: l10n-names)
 
 
 #: The deck's home bleed (mm) when ``--bleed`` is not given.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.core.resources import package_folder
 from generator.games.oucedonc.compare import EqualCoordinates
 from generator.games.oucedonc.deckfile import Deck
@@ -51,7 +52,11 @@ def page_data(deck: Deck, equal: EqualCoordinates) -> dict[str, object]:
     }
 
 
-def render_page(deck: Deck, equal: EqualCoordinates = EqualCoordinates.WELL_PLACED) -> str:
+def render_page(
+    deck: Deck,
+    equal: EqualCoordinates = EqualCoordinates.WELL_PLACED,
+    language: Language = MATERIAL_DEFAULT,
+) -> str:
     """The page's HTML for ``deck``; ``equal`` is the equal-coordinates option it opens with."""
     from jinja2 import StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
@@ -70,7 +75,7 @@ def render_page(deck: Deck, equal: EqualCoordinates = EqualCoordinates.WELL_PLAC
     )
 
 
-def write_page(deck: Deck, deck_json: Path) -> Path:
+def write_page(deck: Deck, deck_json: Path, language: Language = MATERIAL_DEFAULT) -> Path:
     from generator.core.atomic import write_text
 
-    return write_text(page_path(deck_json), render_page(deck))
+    return write_text(page_path(deck_json), render_page(deck, language=language))

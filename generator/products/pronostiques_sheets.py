@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.games.pronostiques import ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
 
@@ -26,6 +27,7 @@ def build_sheets(
     ink_limit: float | None = None,
     back_first: bool = False,
     force: bool = False,
+    language: Language = MATERIAL_DEFAULT,
 ) -> list[Path]:
     """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
     deck one face per page) and return their paths. ``bleed`` None: 1 mm at home, 3 mm for a
@@ -65,7 +67,11 @@ def build_sheets(
 
 
 def deck_sheets_note(
-    paper_name: str, duplex: str = "long", bleed: float | None = None, profile: str = "home"
+    paper_name: str,
+    duplex: str = "long",
+    bleed: float | None = None,
+    profile: str = "home",
+    language: Language = MATERIAL_DEFAULT,
 ) -> str:
     """What the deck's sheets hold, said where the last one is not full: the 54 race cards fill
     six sheets of nine, the four prediction cards (gold backs) are the seventh sheet's alone, so

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.games.territoires import setup_for
 
 
@@ -28,6 +29,7 @@ class SheetOptions:
     back_first: bool = False  # the faces file: back, then front
     sheets: bool = True  # the trackers, the reference card and the setup sheet
     force: bool = False  # replace files at the output names that pnp did not make
+    language: Language = MATERIAL_DEFAULT  # of the printed texts
 
 
 HOME_BLEED = 2.0  # mm: the Lenormand deck's frames reach into the bleed

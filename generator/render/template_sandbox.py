@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, PN_, Language, P_
+from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language
 
 TIME_LIMIT_S = 5.0
 MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
