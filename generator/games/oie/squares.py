@@ -160,9 +160,10 @@ def special_squares() -> tuple[Square, ...]:
 
 
 def square_name(number: int, language: Language) -> str:
-    """The printed name of square ``number`` in ``language`` ("" for an ordinary square)."""
+    """The name of square ``number`` in ``language``, with its typographic apostrophe ("L’Oie";
+    "" for an ordinary square)."""
     name = BOARD[number].name
-    return P_(language, name) if name else ""
+    return P_(language, name).replace("'", "\u2019") if name else ""
 
 
 def square_rule(number: int, language: Language) -> str:
