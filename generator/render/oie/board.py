@@ -106,10 +106,17 @@ def _fit_font(
 
 
 def _wrap_label(
-    font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
+    font: str,
+    text: str,
+    size: float,
+    width: float,
+    minimum: float,
+    floor: float | None = None,
+    break_overflow: bool = False,
 ) -> tuple[list[str], float]:
-    """``text`` on one line, or two if that allows a clearly larger font; shrinks down to
-    ``minimum``."""
+    """``text`` on one line, or two if that allows a clearly larger font (or, with
+    ``break_overflow``, if one line overflows ``width`` even at the smallest size: a long place
+    name on the A4 board, "Forêt de Brocéliande"); shrinks down to ``minimum``."""
     single = _fit_font(font, text, size, width, minimum, floor)
     words = text.replace("-", "- ").split()
     best: tuple[float, str, str] | None = None
@@ -123,7 +130,8 @@ def _wrap_label(
         _, first, second = best
         longer = max(first, second, key=lambda line: string_width(line, font, size))
         double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
-        if double > single * 1.15:
+        overflows = break_overflow and string_width(text, font, single) > width
+        if double > single * 1.15 or overflows:
             return [first, second], double
     return [text], single
 
@@ -181,7 +189,13 @@ def _draw_cell(c, cell, k: float, label: str, floor: float, language: Language) 
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
         lines, size = _wrap_label(
-            CONDENSED, typography(label, language), 0.135 * p, 0.8 * p, 0.085 * p, floor
+            CONDENSED,
+            typography(label, language),
+            0.135 * p,
+            0.8 * p,
+            0.085 * p,
+            floor,
+            break_overflow=True,
         )
         top = y - 0.14 * p
         for i, line in enumerate(lines):
