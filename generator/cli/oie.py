@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
 from generator.cli.common import Force, MaterialLang, say
 from generator.cli.print_options import InkLimitOption, ProfileOption
-from generator.core.i18n import N_, _, cli_language, ngettext, number, percent
+from generator.core.i18n import N_, Language, _, cli_language, ngettext, number, percent
 from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPayer
 from generator.render.paper import HomePaper, PaperName
 from generator.render.profile import Profile
@@ -95,7 +95,7 @@ def board(
         occupied=occupied.value,
         profile=profile.value,
         ink_limit=ink_limit,
-        language=lang,  # type: ignore[arg-type]  # MaterialLang's callback parsed it
+        language=cast(Language, lang),  # MaterialLang's callback parsed it
     )
     path = make_board(request, out, force)
     say(_("wrote {path}").format(path=path))
