@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection
 
@@ -37,20 +38,23 @@ class PickRequest:
     sites_share: float = 0.2
     difficulty: str = DEFAULT_DIFFICULTY
     kind: str = "all"  # towns | sites | all
+    names: Language = MATERIAL_DEFAULT  # the language of the dealt places' names (geo.abroad)
 
 
 @dataclass(frozen=True)
 class Picked:
     selection: RegionSelection
-    candidates: tuple[Place, ...]
-    places: tuple[Place, ...]
+    candidates: tuple[Place, ...]  # named as the data names them (what the deal compares)
+    places: tuple[Place, ...]  # named in the request's ``names``
     grid: int  # index of the grid used in the caller's list
     count: int
     note: str | None = None  # a line to print (a smaller default deck)
 
 
 def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
-    """The resolved region and its candidate places of the requested kind."""
+    """The resolved region and its candidate places of the requested kind, named as the data
+    names them (the deal's input: the same in every language; ``geo.abroad.named`` gives
+    them in another)."""
     from generator.geo.catalog import load_places
     from generator.geo.listing import of_kind
     from generator.geo.regions import resolve_region
@@ -78,7 +82,7 @@ def pick_places(
     option that gives a finer grid, named in the advice ("--precision second"). When no default
     count fits, the largest count from ``min_count`` up that the region holds is dealt.
     ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it."""
-    from generator.geo.abroad import suffixes_for
+    from generator.geo.abroad import display_in, suffixes_for
     from generator.geo.selection import Dealt, SelectionShortfall, deal
 
     selection, candidates = found if found is not None else region_candidates(request)
@@ -121,7 +125,8 @@ def pick_places(
                     f"{selection.name} holds at most {count} place cards on whole sheets "
                     f"(not {counts[0]}): the deck has {count}."
                 )
-            return Picked(selection, candidates, result.places, index, count, note)
+            places = display_in(result.places, candidates, request.names)
+            return Picked(selection, candidates, places, index, count, note)
         most = max(most, outcome)
     wanted = counts[-1]
     advice = _largest_count(attempt, min(most, wanted - 1))
@@ -131,7 +136,8 @@ def pick_places(
             f"{selection.name} holds at most {advice} place cards, fewer than a whole-sheet deck "
             f"({counts[-1]}): the deck has {advice}, and its last sheet is not full."
         )
-        return Picked(selection, candidates, result.places, index, advice, note)
+        places = display_in(result.places, candidates, request.names)
+        return Picked(selection, candidates, places, index, advice, note)
     hint = f" or {finer}" if finer else ""
     if advice is not None and advice < min_count:
         raise UserError(
