@@ -112,7 +112,7 @@ def cldr_english_cities(time_zone_names: bytes) -> dict[str, str]:
                 city, english = name_key(name.replace("_", " ")), name_key(exemplar)
                 # Etc/Unknown is no place; "Norfolk Island", "Knox, Indiana" describe the zone's
                 # place, they do not rename a town (Norfolk, Virginia is not Norfolk Island)
-                if area != "Etc" and not english.startswith(f"{city} "):
+                if area != "Etc" and not english.startswith((f"{city} ", f"{city},")):
                     for key in (city, english):
                         out.setdefault(key, exemplar)
             else:
