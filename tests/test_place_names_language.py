@@ -145,3 +145,37 @@ def test_cldr_english_exemplar_cities():
     towns = [city(1, "Macau", 500_000), city(2, "Kyiv", 2_900_000), city(3, "Macau", 2_000)]
     names = english_names(towns, {}, cities)
     assert {k: v.name for k, v in names.items()} == {1: "Macao"}  # Kyiv: already English
+
+
+def test_a_stored_geonames_set_is_named_in_english_from_the_alternate_names(tmp_path, monkeypatch):
+    """The online GeoNames source: the fetch names places in French from the country's
+    alternate-names file and leaves the file in the cache; English material reads the
+    preferred English names from it; without the file the stored names stay."""
+    import zipfile
+
+    from generator.geo.model import Place
+    from generator.geo.sources import geonames
+
+    lines = [
+        "1\t99000001\tfr\tVésuve\t1\t\t\t\t\t",
+        "2\t99000001\ten\tVesuvius\t\t\t\t\t\t",
+        "3\t99000001\ten\tMount Vesuvius\t1\t\t\t\t\t",  # the preferred English name wins
+        "4\t99000002\ten\tOld Town\t\t\t1\t\t\t",  # colloquial: never
+    ]
+    path = geonames.alternate_names_path(tmp_path, "it")
+    path.parent.mkdir(parents=True)
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("IT.txt", "\n".join(lines) + "\n")
+    vesuvius = Place(
+        "gn:99000001", "Vésuve", "site", 40.82, 14.43, country="IT", geonames_id=99000001
+    )
+    old_town = Place(
+        "gn:99000002", "Vieille ville", "site", 40.8, 14.2, country="IT", geonames_id=99000002
+    )
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    geonames.cached_alternate_names.cache_clear()
+    assert abroad.names_in([vesuvius, old_town], "en") == {"gn:99000001": "Mount Vesuvius"}
+    assert abroad.names_in([vesuvius], "fr") == {}
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "empty"))
+    assert abroad.names_in([vesuvius], "en") == {}
+    geonames.cached_alternate_names.cache_clear()

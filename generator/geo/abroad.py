@@ -47,14 +47,35 @@ def names_in(places: Iterable[Place], names: Language) -> dict[str, str]:
     places = tuple(places)
     english: dict[str, str] = {}
     # towns abroad by GeoNames id (French towns keep their names: no entry for FR)
-    for country in sorted({p.country for p in places if p.id.startswith("gn:")} - {"FR"}):
+    abroad = [p for p in places if p.id.startswith("gn:") and p.country not in ("FR", "")]
+    for country in sorted({p.country for p in abroad}):
         english.update(embedded.world_town_names_en(country))
     english.update(embedded.site_names_en())
+    online = [p for p in abroad if p.id not in english]
+    if online:  # a stored GeoNames set: the English names of the fetch's alternate names
+        english.update(_alternate_names_en(online))
     return {
         place.id: english[place.id]
         for place in places
         if place.id in english and english[place.id] != place.name
     }
+
+
+def _alternate_names_en(places: Sequence[Place]) -> dict[str, str]:
+    """Place id -> the preferred English name of the GeoNames alternate-names file that
+    ``pnp data fetch geonames`` left in the cache for each place's country (nothing where the
+    file is gone: the stored name stays)."""
+    from generator.core.folders import cache_dir
+    from generator.geo.sources.geonames import cached_alternate_names
+
+    out = {}
+    folder = str(cache_dir())
+    for country in sorted({p.country for p in places}):
+        names = cached_alternate_names(country, "en", folder)
+        for place in places:
+            if place.country == country and place.geonames_id in names:
+                out[place.id] = names[place.geonames_id]
+    return out
 
 
 def named(places: Sequence[Place], names: Language) -> tuple[Place, ...]:
