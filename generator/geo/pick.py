@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection
+
+if TYPE_CHECKING:
+    from generator.core.i18n import Language
 
 #: The defaults every deck shares (``pnp places --count`` and ``pnp oucedonc deck``).
 DEFAULT_SEED = 1
@@ -38,7 +41,8 @@ class PickRequest:
     sites_share: float = 0.2
     difficulty: str = DEFAULT_DIFFICULTY
     kind: str = "all"  # towns | sites | all
-    names: Language = MATERIAL_DEFAULT  # the language of the dealt places' names (geo.abroad)
+    names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
+    # the data's own (core.i18n.MATERIAL_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,10 @@ def pick_places(
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
                 continue
+            # the deal compares the data's names; the dealt places print in the request's
+            result = Dealt(
+                display_in(result.places, candidates, request.names), result.tied_anchors
+            )
             if not result.tied_anchors:
                 return index, result
             best = best or (index, result)  # complete, but a tie kept a famous place out
@@ -125,8 +133,7 @@ def pick_places(
                     f"{selection.name} holds at most {count} place cards on whole sheets "
                     f"(not {counts[0]}): the deck has {count}."
                 )
-            places = display_in(result.places, candidates, request.names)
-            return Picked(selection, candidates, places, index, count, note)
+            return Picked(selection, candidates, result.places, index, count, note)
         most = max(most, outcome)
     wanted = counts[-1]
     advice = _largest_count(attempt, min(most, wanted - 1))
@@ -136,8 +143,7 @@ def pick_places(
             f"{selection.name} holds at most {advice} place cards, fewer than a whole-sheet deck "
             f"({counts[-1]}): the deck has {advice}, and its last sheet is not full."
         )
-        places = display_in(result.places, candidates, request.names)
-        return Picked(selection, candidates, places, index, advice, note)
+        return Picked(selection, candidates, result.places, index, advice, note)
     hint = f" or {finer}" if finer else ""
     if advice is not None and advice < min_count:
         raise UserError(

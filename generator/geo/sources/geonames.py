@@ -351,7 +351,8 @@ def read_french_names(path: Path) -> dict[int, str]:
 
 
 def alternate_names_path(cache_folder: Path, country: str) -> Path:
-    """Where a fetch keeps a country's alternate-names zip (the HTTP cache folder)."""
+    """Where a fetch keeps a country's alternate-names zip in the HTTP cache folder (where
+    :func:`download_alternate_names` writes it)."""
     return cache_folder / "geonames" / "alternatenames" / f"{country.upper()}.zip"
 
 
@@ -397,7 +398,7 @@ def download_alternate_names(http: Http, country: str) -> Path:
     name = f"{country.upper()}.zip"
     return http.download(
         f"{base_url('geonames')}/alternatenames/{name}",
-        alternate_names_path(http.cache_folder, country),
+        http.cache_folder / "geonames" / "alternatenames" / name,
         what=f"GeoNames alternate names {name}",
         check=lambda path: check_alternate_names(path, name),
     )
