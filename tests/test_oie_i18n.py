@@ -272,3 +272,15 @@ def test_help_in_french():
     text = _flat(oie("fr", "board", "--help").stdout)
     assert "Imprimer le plateau en spirale de 63 cases" in text
     assert "Plateau sur une page" in text
+
+
+def test_an_english_themed_board_names_the_same_journey_in_english():
+    from generator.products.oie_board import load_theme
+
+    french, english = load_theme("IT", language="fr"), load_theme("IT", language="en")
+    assert (french.title, english.title) == ("Italie", "Italy")
+    assert [p.id for p in french.journey.places] == [p.id for p in english.journey.places]
+    english_names = {p.name for p in english.journey.places}
+    french_names = {p.name for p in french.journey.places}
+    assert {"Genoa", "Padua", "Bergamo"} <= english_names  # the English exonyms
+    assert {"Gênes", "Padoue", "Bergame"} <= french_names  # the French ones

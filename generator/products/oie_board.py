@@ -29,9 +29,12 @@ class Theme:
         return (self.journey.places[0].name, self.journey.places[-1].name)
 
 
-def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
+def load_theme(
+    region: str, source: str = "embedded", seed: int = 1, language: Language = MATERIAL_DEFAULT
+) -> Theme:
     """The journey across ``region``: familiar, spread-out places (the decks' selection), in
-    route order."""
+    route order, named in ``language`` (the same places and route in every language)."""
+    from generator.geo.abroad import region_name
     from generator.geo.pick import PickRequest, pick_places, region_candidates
 
     request = PickRequest(
@@ -41,6 +44,7 @@ def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
         seed=seed,
         sites_share=SITES_SHARE,
         difficulty="easy",
+        names=language,
     )
     selection, candidates = region_candidates(request)
     needed = len(ordinary_squares())
@@ -62,7 +66,8 @@ def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
                 "larger region"
             ).format(region=selection.label, squares=needed)
         ) from None
-    return Theme(selection.name, plan_route(list(picked.places)))
+    title = region_name(selection.kind, selection.code, selection.name, language)
+    return Theme(title, plan_route(list(picked.places)))
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,7 @@ def board_options(request: BoardRequest) -> BoardOptions:
         language=request.language,
     )
     if request.theme:
-        themed = load_theme(request.theme, request.source, request.seed)
+        themed = load_theme(request.theme, request.source, request.seed, request.language)
         options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
     return options
 
