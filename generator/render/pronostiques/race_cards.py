@@ -20,7 +20,7 @@ from generator.games.pronostiques.scoring import PLACES, ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import band, fill_bleed
-from generator.render.draw.text import paragraph, wrap
+from generator.render.draw.text import paragraph, shrink_to_width, wrap
 from generator.render.fonts import register_fonts
 from generator.render.icons import draw_icon
 from generator.render.pronostiques.palette import PALETTE
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 JOKER_BAND = 24.0  # mm: the Joker's dark band under the top edge
 PREDICTION_BAND = 17.0  # mm: the gold band of a prediction card
+PLACE_ROOM = 5.5  # mm: a place (1er, 2e…) on a prediction card, from its left to the emblem
 
 
 @dataclass(frozen=True)
@@ -322,7 +323,11 @@ class PredictionFront:
         canvas.setFont(fonts.condensed_bold, 8)
         whose = P_(language, "du {king}").format(king=self.prediction.called(language))
         canvas.drawCentredString(pt(cx), pt(box.height - 13.8), whose)
-        places = PLACES
+        places = tuple(P_(language, place) for place in PLACES)
+        # the four places share the largest size (9 pt at most) that fits before the emblems
+        place_size = min(
+            shrink_to_width(place, fonts.condensed_bold, 9, PLACE_ROOM, 6) for place in places
+        )
         row_h = 12.0
         top = box.height - 22
         for i, (suit, rank) in enumerate(zip(self.prediction.order, RANKS, strict=True)):
@@ -333,8 +338,8 @@ class PredictionFront:
                 pt(4), pt(y + 0.8), pt(box.width - 8), pt(row_h - 1.6), pt(1.5), stroke=0, fill=1
             )
             set_fill(canvas, PALETTE.ink)
-            canvas.setFont(fonts.condensed_bold, 9)
-            canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), P_(language, places[i]))
+            canvas.setFont(fonts.condensed_bold, place_size)
+            canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.regular, 15)
             canvas.drawCentredString(pt(22.2), pt(y + row_h / 2 - 2.4), suit.symbol)

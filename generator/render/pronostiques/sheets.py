@@ -133,7 +133,7 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
             language, "Pronostiques: jeu de {cards} cartes et {predictions} pronostics"
         ).format(cards=len(RACE_DECK), predictions=len(PREDICTIONS)),
         subject="Pronostiques",
-        credit=icon_credit(sorted(emblems.icons())),
+        credit=icon_credit(sorted(emblems.icons()), language),
     )
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
@@ -226,7 +226,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     )
     _team_legend(c, MARGIN, bottom - 7, width, fonts, language)
     emblems = sorted(TEAM_EMBLEMS.values())
-    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems), fonts.regular)
+    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems, language), fonts.regular)
     footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")
