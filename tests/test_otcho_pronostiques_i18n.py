@@ -154,8 +154,8 @@ def test_card_lines_fit_their_room(language):
 def test_corner_indices_and_names():
     assert [POWERS[rank].index("fr") for rank in ("V", "D", "R", "JK")] == ["V", "D", "R", "JK"]
     assert [POWERS[rank].index("en") for rank in ("V", "D", "R", "JK")] == ["J", "Q", "K", "JK"]
-    assert [suit.name("en") for suit in SUITS] == ["Hearts", "Diamonds", "Spades", "Clubs"]
-    assert [suit.name("fr") for suit in SUITS] == ["Cœur", "Carreau", "Pique", "Trèfle"]
+    assert [suit.called("en") for suit in SUITS] == ["Hearts", "Diamonds", "Spades", "Clubs"]
+    assert [suit.called("fr") for suit in SUITS] == ["Cœur", "Carreau", "Pique", "Trèfle"]
     assert "{look}" not in POWERS["D"].rule("en") and "3" in POWERS["D"].rule("en")
 
 

@@ -81,7 +81,7 @@ def score(
         }
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
-    names = " ".join(s.name() for s in finish)
+    names = " ".join(s.called() for s in finish)
     typer.echo(
         _("finishing order: {order} ({names})").format(order=order_text(finish), names=names)
     )

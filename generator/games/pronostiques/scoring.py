@@ -85,7 +85,7 @@ class ScoreLine:
             else:
                 message = _("{car} {suit} at its right place ({place})")
             place = P_(cli_language(), PLACES[self.place])
-            return message.format(car=car.symbol, suit=car.name(), place=place)
+            return message.format(car=car.symbol, suit=car.called(), place=place)
         if self.rule == "c":
             return _("{cars} follow each other in that order").format(cars=cars)
         if self.place == 0:

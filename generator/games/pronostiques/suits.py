@@ -29,7 +29,7 @@ class Suit(Enum):
         """The suit's French name (the rules' word: Cœur, Carreau, Pique, Trèfle)."""
         return _FRENCH[self]
 
-    def name(self, language: Language | None = None) -> str:
+    def called(self, language: Language | None = None) -> str:
         """The suit's name in ``language`` (the command line's by default): Pique, Spades."""
         return P_(cli_language() if language is None else language, self.french)
 

@@ -350,7 +350,7 @@ class PredictionFront:
             set_fill(canvas, PALETTE.muted)
             canvas.setFont(fonts.condensed, 6.2)
             card = P_(language, "{suit} · carte {card}").format(
-                suit=suit.name(language), card=f"{P_(language, rank)} {suit.symbol}"
+                suit=suit.called(language), card=f"{P_(language, rank)} {suit.symbol}"
             )
             canvas.drawString(pt(27.0), pt(y + row_h / 2 - 2.9), card)
         paragraph(

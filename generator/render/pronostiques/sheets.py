@@ -256,7 +256,7 @@ def _team_legend(
         _suit_text(c, suit, tx + 14.6, y + tile_h / 2 - 4.0, 8, fonts.regular)
         set_fill(c, PALETTE.muted)
         c.setFont(fonts.condensed, 6.8)
-        stable = P_(language, "écurie {suit}").format(suit=suit.name(language))
+        stable = P_(language, "écurie {suit}").format(suit=suit.called(language))
         c.drawString(pt(tx + 17), pt(y + tile_h / 2 - 4.0), stable)
 
 
@@ -708,7 +708,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
         c.drawString(pt(x + 8 * s), pt(y - 3.6 * s), P_(language, team.name))
         set_fill(c, PALETTE.muted)
         c.setFont(fonts.regular, 8 * s)
-        c.drawString(pt(x + 58 * s), pt(y - 3.6 * s), suit.name(language))
+        c.drawString(pt(x + 58 * s), pt(y - 3.6 * s), suit.called(language))
         y -= 6 * s
     return y
 
