@@ -31,7 +31,8 @@ from generator.games.pronostiques.rounds import EXCHANGE, GAME_ENDS_ABOVE, HAND,
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
-from generator.render.draw.text import paragraph
+from generator.render.draw.text import paragraph, shrink_to_width, width_mm
+from generator.render.fonts import MIN_TEXT_PT
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
@@ -552,15 +553,19 @@ def _scoring_example(
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, 8.3 * s)
         c.drawString(pt(x), pt(y), score.prediction.called(language))
-        c.setFont(fonts.regular, 8.3 * s)
         details = " · ".join(score_line_short(line) for line in score.lines) or P_(
             language, "aucun point"
+        )
+        points = PN_(language, "{n} pt", "{n} pts", score.points).format(n=score.points)
+        # the lines, as large as the room before the points allows (the longest reading of c)
+        room = width - 13 * s - width_mm(points, fonts.bold, 8.3 * s) - 1.5
+        c.setFont(
+            fonts.regular, shrink_to_width(details, fonts.regular, 8.3 * s, room, MIN_TEXT_PT)
         )
         set_fill(c, PALETTE.muted)
         c.drawString(pt(x + 13 * s), pt(y), details)
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, 8.3 * s)
-        points = PN_(language, "{n} pt", "{n} pts", score.points).format(n=score.points)
         c.drawRightString(pt(x + width), pt(y), points)
         y -= 5 * s
     return y + 5 * s - 2.0 * s
