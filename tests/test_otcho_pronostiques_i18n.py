@@ -4,6 +4,7 @@ is the same in both."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -67,12 +68,22 @@ def built(tmp_path_factory):
     return {language: _build(root / language, language) for language in ("fr", "en")}
 
 
+@functools.cache
 def _pages(path):
-    """Each page's text, size (pt) and characters."""
+    """Each page's text and size (pt), read once per file (pypdf: fast on the 116-page faces)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    return [
+        (page.extract_text() or "", (float(page.mediabox.width), float(page.mediabox.height)))
+        for page in reader.pages
+    ]
+
+
+def _chars(path):
+    """The characters of each page, with their positions (pdfplumber)."""
     with pdfplumber.open(path) as pdf:
-        return [
-            (page.extract_text() or "", (page.width, page.height), page.chars) for page in pdf.pages
-        ]
+        return [(page.width, page.chars) for page in pdf.pages]
 
 
 def test_english_material_has_english_text_and_no_french(built):
@@ -89,23 +100,23 @@ def test_english_material_has_english_text_and_no_french(built):
     }
     assert set(english) == set(expected)
     for name, phrases in expected.items():
-        text = "\n".join(page for page, _, _ in _pages(english[name]))
+        text = "\n".join(page for page, _ in _pages(english[name]))
         for phrase in phrases:
             assert phrase in text, (name, phrase)
         assert not french_words(text), (name, french_words(text))
 
 
 def test_the_french_material_is_french(built):
-    text = "\n".join(page for page, _, _ in _pages(built["fr"]["otcho-rules-aid.pdf"]))
+    text = "\n".join(page for page, _ in _pages(built["fr"]["otcho-rules-aid.pdf"]))
     assert "Paire de X" in text and not english_words(text) - {"x"}
-    text = "\n".join(page for page, _, _ in _pages(built["fr"]["pronostiques-rules-aid.pdf"]))
+    text = "\n".join(page for page, _ in _pages(built["fr"]["pronostiques-rules-aid.pdf"]))
     assert "Mise en place" in text and french_words(text)
 
 
 def test_both_languages_have_the_same_pages(built):
     for name, french in built["fr"].items():
-        french_pages = [size for _, size, _ in _pages(french)]
-        english_pages = [size for _, size, _ in _pages(built["en"][name])]
+        french_pages = [size for _, size in _pages(french)]
+        english_pages = [size for _, size in _pages(built["en"][name])]
         assert english_pages == french_pages, name
 
 
@@ -124,7 +135,7 @@ def test_sheet_text_stays_inside_the_margins(built, language):
     for name, path in built[language].items():
         if "-cards" in name:
             continue
-        for _, (width, _), chars in _pages(path):
+        for width, chars in _chars(path):
             left = min(to_mm(char["x0"]) for char in chars)
             right = max(to_mm(char["x1"]) for char in chars)
             assert left >= MARGIN - 0.2 and right <= to_mm(width) - MARGIN + 0.2, (name, right)
