@@ -277,3 +277,27 @@ def test_json_is_the_same_in_both_languages(args):
     assert french.stdout == english.stdout
     data = json.loads(english.stdout)
     assert not french_words(json.dumps(data.get("next_step", ""), ensure_ascii=False))
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_scoring_example_leaves_room_for_the_points(tmp_path, language):
+    """The longest reading of rule c on Letter: each line of the worked example ends before its
+    total (they overlapped before the lines shrank to their room)."""
+    relative = ScoreRules(three_in_a_row=ThreeInARow.RELATIVE)
+    paths = build_pronostiques(tmp_path, 3, "letter", score_rules=relative, language=language)
+    aid = next(p for p in paths if "aid" in p.name)
+    with pdfplumber.open(aid) as pdf:
+        page_words = pdf.pages[0].extract_words(keep_blank_chars=False)
+    totals = [w for w in page_words if w["text"] in ("pt", "pts") and w["x0"] > 300]
+    assert len(totals) == 4
+    for total in totals:
+        number = max(
+            (w for w in page_words if abs(w["top"] - total["top"]) < 1 and w["x1"] < total["x0"]),
+            key=lambda w: w["x1"],
+        )  # the total's number, just left of "pts"
+        line = [
+            w
+            for w in page_words
+            if abs(w["top"] - total["top"]) < 2 and w["x1"] < number["x0"] and w["x0"] > 300
+        ]
+        assert line and max(w["x1"] for w in line) < number["x0"] - 1
