@@ -26,10 +26,6 @@ class House(Enum):
     def french(self) -> str:
         return M_("civilisation") if self is House.EVEN else M_("nature")
 
-    @property
-    def parity_word(self) -> str:
-        return M_("paire") if self is House.EVEN else M_("impaire")
-
     def name_in(self, language: Language) -> str:
         """ "civilisation" or "nature", in ``language``."""
         return P_(language, self.french)
