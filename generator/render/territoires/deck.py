@@ -407,7 +407,7 @@ def deck_info(language: Language = MATERIAL_DEFAULT) -> DocInfo:
         subject=P_(
             language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
         ),
-        credit=icon_credit([card.picture for card in LENORMAND]),
+        credit=icon_credit([card.picture for card in LENORMAND], language),
     )
 
 

@@ -113,7 +113,7 @@ def write_trackers(
         document.canvas,
         sheet.width,
         MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
-        icon_credit([lenormand(n).picture for house in House for n in house.life_cards]),
+        icon_credit([lenormand(n).picture for house in House for n in house.life_cards], language),
         fonts().regular,
     )
     document.canvas.showPage()
@@ -242,7 +242,9 @@ def _tracker_column(
             canvas.restoreState()
         mini_h = min(row_height - 4, 20.0)
         mini_w = mini_h * 63 / 88
-        mini_card(canvas, card, x + 4, centre - mini_h / 2, mini_w, mini_h, colour)
+        mini_card(
+            canvas, card, x + 4, centre - mini_h / 2, mini_w, mini_h, colour, language=language
+        )
         name_x = x + 4 + mini_w + 4
         name = lenormand(card).name_in(language)
         text(canvas, name_x, centre + 1.5, name, f.bold, 10.5, PALETTE.ink)
@@ -283,6 +285,7 @@ def mini_card(
     h: float,
     colour: Colour,
     stacked: bool = False,
+    language: Language = MATERIAL_DEFAULT,
 ) -> None:
     """A small card face: the number and the playing-card inset (``stacked``: all in the top
     strip); otherwise laid out like the real card, the number top left, the rank and suit top
@@ -306,7 +309,7 @@ def mini_card(
         canvas,
         suit_x - suit_size * 0.62,
         baseline,
-        card.playing_card.rank,
+        card.playing_card.index(language),
         f.condensed_bold,
         h * 0.32,
         ink,
@@ -364,7 +367,8 @@ def write_reference(
         y = MARGIN + index * (height + 8)
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height, language)
         # each card is cut out on its own: each carries the credit of its pictures
-        credit_line(canvas, sheet.width, y + 2.3, icon_credit(_REFERENCE_PICTURES), fonts().regular)
+        credit = icon_credit(_REFERENCE_PICTURES, language)
+        credit_line(canvas, sheet.width, y + 2.3, credit, fonts().regular)
     cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
     canvas.showPage()
     return document.save(path)
