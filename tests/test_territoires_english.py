@@ -132,7 +132,7 @@ def test_the_english_sheets_say_it_in_english(material):
     for words in ("Summary · 2 players", "Weapons: Scythe, Whip", "−1 to the opponent"):
         assert words in summary, words
     setup = _pages(en["territoires-mise-en-place-4j.pdf"])[0][2]
-    for words in ("Setup", "How to play", "Draw pile (4)", "Reserve: 4 cards face down"):
+    for words in ("Set-up", "How to play", "Draw pile (4)", "Reserve: 4 cards face down"):
         assert words in setup, words
 
 

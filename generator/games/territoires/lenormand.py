@@ -88,61 +88,68 @@ class PlayingCard:
 class LenormandCard:
     number: int
     name: str  # French name as printed on the card (its English one: name_in)
+    called: str  # the name with its article, "Le Cavalier": the catalog's key for it
     playing_card: PlayingCard
     picture: str  # the game-icons.net icon of the card's traditional subject
 
     def name_in(self, language: Language) -> str:
-        """The card's name in ``language``: "Cavalier", "Rider" (the usual English names)."""
-        return P_(language, self.name)
+        """The card's name as printed in ``language``: "Cavalier" in French, "Rider" in English
+        (the usual English names). The catalog translates the name with its article, as the
+        tradition calls the card ("Le Trèfle" is the card, "Trèfle" alone the suit of clubs)."""
+        return self.name if language == "fr" else P_(language, self.called)
 
     def label(self, language: Language) -> str:
         """Its number and name: "11 Fouet", "11 Whip"."""
         return f"{self.number} {self.name_in(language)}"
 
 
-def _card(number: int, name: str, rank: str, suit: Suit, picture: str) -> LenormandCard:
-    return LenormandCard(number, name, PlayingCard(rank, suit), picture)
+def _card(
+    number: int, name: str, called: str, rank: str, suit: Suit, picture: str
+) -> LenormandCard:
+    return LenormandCard(number, name, called, PlayingCard(rank, suit), picture)
 
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
 LENORMAND: tuple[LenormandCard, ...] = (
-    _card(1, M_("Cavalier"), "9", H, "cavalry"),
-    _card(2, M_("Trèfle"), "6", D, "shamrock"),
-    _card(3, M_("Bateau"), "10", S, "caravel"),
-    _card(4, M_("Maison"), "R", H, "house"),
-    _card(5, M_("Arbre"), "7", H, "oak"),
-    _card(6, M_("Nuages"), "R", C, "raining"),
-    _card(7, M_("Serpent"), "D", C, "snake"),
-    _card(8, M_("Cercueil"), "9", D, "coffin"),
-    _card(9, M_("Bouquet"), "D", S, "flower-pot"),
-    _card(10, M_("Faux"), "V", D, "scythe"),
-    _card(11, M_("Fouet"), "V", C, "whip"),
-    _card(12, M_("Oiseaux"), "7", D, "nest-birds"),
-    _card(13, M_("Enfant"), "V", S, "baby-face"),
-    _card(14, M_("Renard"), "9", C, "fox"),
-    _card(15, M_("Ours"), "10", C, "bear-head"),
-    _card(16, M_("Étoiles"), "6", H, "star-formation"),
-    _card(17, M_("Cigogne"), "D", H, "heron"),
-    _card(18, M_("Chien"), "10", H, "sitting-dog"),
-    _card(19, M_("Tour"), "6", S, "stone-tower"),
-    _card(20, M_("Jardin"), "8", S, "park-bench"),
-    _card(21, M_("Montagne"), "8", C, "peaks"),
-    _card(22, M_("Chemins"), "D", D, "crossroad"),
-    _card(23, M_("Souris"), "7", C, "seated-mouse"),
-    _card(24, M_("Cœur"), "V", H, "heart-wings"),
-    _card(25, M_("Anneau"), "A", C, "diamond-ring"),
-    _card(26, M_("Livre"), "10", D, "open-book"),
-    _card(27, M_("Lettre"), "7", S, "envelope"),
-    _card(28, M_("Homme"), "A", H, "mustache"),
-    _card(29, M_("Femme"), "A", S, "ample-dress"),
-    _card(30, M_("Lys"), "R", S, "fleur-de-lys"),
-    _card(31, M_("Soleil"), "A", D, "sun"),
-    _card(32, M_("Lune"), "8", H, "moon"),
-    _card(33, M_("Clé"), "8", D, "skeleton-key"),
-    _card(34, M_("Poissons"), "R", D, "double-fish"),
-    _card(35, M_("Ancre"), "9", S, "anchor"),
-    _card(36, M_("Croix"), "6", C, "crucifix"),
+    # TRANSLATORS: a Lenormand card, with its article: its usual name, as printed on the card
+    # (no article: "Rider", "Clover")
+    _card(1, "Cavalier", M_("Le Cavalier"), "9", H, "cavalry"),
+    _card(2, "Trèfle", M_("Le Trèfle"), "6", D, "shamrock"),
+    _card(3, "Bateau", M_("Le Bateau"), "10", S, "caravel"),
+    _card(4, "Maison", M_("La Maison"), "R", H, "house"),
+    _card(5, "Arbre", M_("L'Arbre"), "7", H, "oak"),
+    _card(6, "Nuages", M_("Les Nuages"), "R", C, "raining"),
+    _card(7, "Serpent", M_("Le Serpent"), "D", C, "snake"),
+    _card(8, "Cercueil", M_("Le Cercueil"), "9", D, "coffin"),
+    _card(9, "Bouquet", M_("Le Bouquet"), "D", S, "flower-pot"),
+    _card(10, "Faux", M_("La Faux"), "V", D, "scythe"),
+    _card(11, "Fouet", M_("Le Fouet"), "V", C, "whip"),
+    _card(12, "Oiseaux", M_("Les Oiseaux"), "7", D, "nest-birds"),
+    _card(13, "Enfant", M_("L'Enfant"), "V", S, "baby-face"),
+    _card(14, "Renard", M_("Le Renard"), "9", C, "fox"),
+    _card(15, "Ours", M_("L'Ours"), "10", C, "bear-head"),
+    _card(16, "Étoiles", M_("Les Étoiles"), "6", H, "star-formation"),
+    _card(17, "Cigogne", M_("La Cigogne"), "D", H, "heron"),
+    _card(18, "Chien", M_("Le Chien"), "10", H, "sitting-dog"),
+    _card(19, "Tour", M_("La Tour"), "6", S, "stone-tower"),
+    _card(20, "Jardin", M_("Le Jardin"), "8", S, "park-bench"),
+    _card(21, "Montagne", M_("La Montagne"), "8", C, "peaks"),
+    _card(22, "Chemins", M_("Les Chemins"), "D", D, "crossroad"),
+    _card(23, "Souris", M_("Les Souris"), "7", C, "seated-mouse"),
+    _card(24, "Cœur", M_("Le Cœur"), "V", H, "heart-wings"),
+    _card(25, "Anneau", M_("L'Anneau"), "A", C, "diamond-ring"),
+    _card(26, "Livre", M_("Le Livre"), "10", D, "open-book"),
+    _card(27, "Lettre", M_("La Lettre"), "7", S, "envelope"),
+    _card(28, "Homme", M_("L'Homme"), "A", H, "mustache"),
+    _card(29, "Femme", M_("La Femme"), "A", S, "ample-dress"),
+    _card(30, "Lys", M_("Le Lys"), "R", S, "fleur-de-lys"),
+    _card(31, "Soleil", M_("Le Soleil"), "A", D, "sun"),
+    _card(32, "Lune", M_("La Lune"), "8", H, "moon"),
+    _card(33, "Clé", M_("La Clé"), "8", D, "skeleton-key"),
+    _card(34, "Poissons", M_("Les Poissons"), "R", D, "double-fish"),
+    _card(35, "Ancre", M_("L'Ancre"), "9", S, "anchor"),
+    _card(36, "Croix", M_("La Croix"), "6", C, "crucifix"),
 )
 
 FIRST, LAST = 1, 36
