@@ -21,12 +21,13 @@ TITLE = "Les territoires"  # the game's French name stays, in every language
 
 # Words that only French writes (none of them is English): a line of the English material with
 # one of them is French left over.
-FRENCH_WORDS = frozenset(
+_FRENCH = (
     "le la les des du de un une et est sont pour avec sur dans par pas ni qui que au aux vous "
     "votre vos son sa ses leur joueur joueurs joueuse carte cartes maison vie suite "
     "pioche défausse réserve soin soutien arme armes animaux paire paires impaire impaires "
-    "perdue reste parties tombé mise déroulement résumé recto verso commune".split()
+    "perdue reste parties tombé mise déroulement résumé recto verso commune"
 )
+FRENCH_WORDS = frozenset(_FRENCH.split())
 ACCENTS = re.compile(r"[àâçéèêëîïôûùüœÀÂÇÉÈÊËÎÏÔÛÙÜŒ]")
 
 
@@ -188,8 +189,8 @@ def test_no_english_text_runs_into_another_or_off_the_page(material, name):
     translation that ran out of its room would hit its neighbour."""
     for width, height, _, words, _ in _pages(material["en"][name]):
         for word in words:
-            assert 5 <= to_mm(word["x0"]) and to_mm(word["x1"]) <= to_mm(width) - 5, word["text"]
-            assert 5 <= to_mm(word["top"]) and to_mm(word["bottom"]) <= to_mm(height) - 5
+            assert 5 <= to_mm(word["x0"]) <= to_mm(word["x1"]) <= to_mm(width) - 5, word["text"]
+            assert 5 <= to_mm(word["top"]) <= to_mm(word["bottom"]) <= to_mm(height) - 5
         clashes = [(a["text"], b["text"]) for a, b in combinations(words, 2) if _overlaps(a, b)]
         assert not clashes, clashes
 
