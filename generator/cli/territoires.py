@@ -16,7 +16,7 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
-from generator.core.i18n import N_, _
+from generator.core.i18n import N_, _, parse_language
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
@@ -263,7 +263,7 @@ def sheets(
         faces=faces,
         back_first=back_first,
         force=force,
-        language=lang,  # type: ignore[arg-type]  # the option's callback gives fr or en
+        language=parse_language(lang),  # checked by the option: typed here
     )
     for path in write_sheets(options):
         say(_("wrote {path}").format(path=path))
