@@ -308,3 +308,10 @@ def test_sheets_lang_en_from_the_command_line(tmp_path):
         assert "Summary · 2 players" in pdf.pages[0].extract_text()
     refused = pnp("territoires", "sheets", "--lang", "de", "--out", str(tmp_path))
     assert refused.returncode == 2 and "de" in refused.stderr
+
+
+def test_a_card_too_small_for_the_english_texts_is_refused_in_english_terms(tmp_path):
+    result = pnp("territoires", "sheets", "--card", "44x62", "--lang", "en", "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert "cannot fit the house line « Even · civilisation »" in result.stderr
+    assert not list(tmp_path.iterdir())
