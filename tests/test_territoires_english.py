@@ -217,12 +217,12 @@ def test_the_calculator_speaks_french():
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "attaque -2 sur la maison paire (civilisation)",
-        "  15 Ours est un animal de soutien de votre maison (impaire) : la maison paire "
+        "  15 Ours est un animal de soutien de votre maison (impaire)\u00a0: la maison paire "
         "(civilisation) perd 2 cartes de vie",
-        "  règle animal_own : « Même calcul des points que pour les armes. (-2 cartes si l'animal "
-        "est de sa maison) »",
-        "  vie de la maison paire : 3 -> 1",
-        "  possible aussi : soin +1 sur la maison impaire (passez --as heal)",
+        "  règle animal_own\u00a0: «\u00a0Même calcul des points que pour les armes. (-2 cartes si "
+        "l'animal est de sa maison)\u00a0»",
+        "  vie de la maison paire\u00a0: 3 -> 1",
+        "  possible aussi\u00a0: soin +1 sur la maison impaire (passez --as heal)",
     ]
 
 
@@ -253,8 +253,9 @@ def test_the_locale_chooses_french():
         own_pnp_env=True,
     )
     assert result.stdout.startswith("soin +2 sur la maison impaire (nature)\n")
-    assert "13 Enfant soigne et a votre parité : la maison impaire regagne 2 cartes de vie" in (
-        result.stdout
+    assert (
+        "13 Enfant soigne et a votre parité\u00a0: la maison impaire regagne 2 cartes de vie"
+        in (result.stdout)
     )
 
 
@@ -266,8 +267,8 @@ def test_the_locale_chooses_french():
             "la carte 21 Montagne est une carte de vie",
             "card 21 Mountain is a life card",
         ),
-        (["4", "--house", "even"], "1 carte donnée ;", "1 card given;"),
-        (["7", "8", "9", "10", "--house", "odd"], "4 cartes données ;", "4 cards given;"),
+        (["4", "--house", "even"], "1 carte donnée\u00a0;", "1 card given;"),
+        (["7", "8", "9", "10", "--house", "odd"], "4 cartes données\u00a0;", "4 cards given;"),
         (["3", "5", "--house", "even"], "3 et 5 ne se suivent pas", "3 and 5 do not follow"),
         (["11", "12", "--house", "even", "--life", "9"], "une vie de 9 est impossible", "life 9"),
         (
