@@ -56,6 +56,7 @@ from generator.core.atomic import (
     require_replaceable,
 )
 from generator.core.errors import UserError
+from generator.core.i18n import Language, cli_language
 from generator.core.outputs import STAGING_PREFIX, require_folder, staging
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
@@ -121,6 +122,12 @@ def validate_params(params: KitParams) -> KitParams:
 
     profile = print_profile(params.profile, params.ink_limit)  # one line for a bad profile or limit
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
+    from generator.core.i18n import LANGUAGES
+
+    if params.language not in LANGUAGES:
+        raise UserError(
+            f"unknown kit language {params.language!r}; choose one of {', '.join(LANGUAGES)}"
+        )
     return replace(params, paper=paper, region=region, profile=profile.kind.value)
 
 
@@ -167,16 +174,21 @@ def stage_component(
 
 def _stage_in_worker(
     environ: dict[str, str],
+    cli_language: Language,
     component: Component,
     params: KitParams,
     folder: Path,
     render_pages: bool,
 ) -> Staged:
     """:func:`stage_component` in a worker, under the command's environment of now (a worker
-    forked from the fork server has the server's, which may be older: ``PNP_*`` settings)."""
+    forked from the fork server has the server's, which may be older: ``PNP_*`` settings), its
+    messages in the command line's language (``pnp --lang``, which the environment lacks)."""
+    from generator.core.i18n import speaking
+
     os.environ.clear()
     os.environ.update(environ)
-    return stage_component(component, params, folder, render_pages)
+    with speaking(cli_language):
+        return stage_component(component, params, folder, render_pages)
 
 
 def _render_pdfs(folder: Path) -> dict[PurePosixPath, RenderedPdf]:
@@ -317,6 +329,7 @@ def _stager(jobs: int, count: int) -> Iterator[Stage]:
             return pool.submit(
                 _stage_in_worker,
                 dict(os.environ),
+                cli_language(),
                 component,
                 params,
                 folder.absolute(),
@@ -387,10 +400,18 @@ def _place_files(
                 game=component.game or component.name,
                 path=relative,
                 title=kit_file.title,
-                print_notes=kit_file.print_notes or component.print_notes,
+                print_notes=kit_file.print_notes or _printed(component.print_notes, params),
             )
         )
     return built
+
+
+def _printed(notes: PrintNotes, params: KitParams) -> PrintNotes:
+    """A component's notes (French, ``M_``) in the kit's language; a builder's own notes are
+    already in it."""
+    from generator.core.i18n import P_
+
+    return replace(notes, advice=P_(params.language, notes.advice)) if notes.advice else notes
 
 
 def _pdf_problem(path: Path) -> str:
