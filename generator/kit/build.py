@@ -56,7 +56,7 @@ from generator.core.atomic import (
     require_replaceable,
 )
 from generator.core.errors import UserError
-from generator.core.i18n import Language, cli_language
+from generator.core.i18n import Language, _, cli_language
 from generator.core.outputs import STAGING_PREFIX, require_folder, staging
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
@@ -107,15 +107,19 @@ def validate_params(params: KitParams) -> KitParams:
     paper = params.paper.strip().lower()
     if paper not in KIT_PAPERS:
         raise UserError(
-            f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}"
+            _("unknown kit paper {paper!r}; choose one of {choices}").format(
+                paper=params.paper, choices=", ".join(KIT_PAPERS)
+            )
         )
     check_name(params.out)
     require_folder(params.out)
     region = params.region.strip()
     if not region:
         raise UserError(
-            "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for "
-            "France"
+            _(
+                "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out "
+                "for France"
+            )
         )
     from generator.geo.regions import resolve_region
     from generator.render.profile import print_profile
@@ -126,7 +130,9 @@ def validate_params(params: KitParams) -> KitParams:
 
     if params.language not in LANGUAGES:
         raise UserError(
-            f"unknown kit language {params.language!r}; choose one of {', '.join(LANGUAGES)}"
+            _("unknown kit language {language!r}; choose one of {choices}").format(
+                language=params.language, choices=", ".join(LANGUAGES)
+            )
         )
     return replace(params, paper=paper, region=region, profile=profile.kind.value)
 
@@ -239,7 +245,9 @@ def build_kit(
     if len(set(names)) != len(names):
         raise ValueError(f"kit component names must be unique: {names}")
     if jobs < 1:
-        raise UserError(f"--jobs {jobs} is out of range; give 1 or more (1: one at a time)")
+        raise UserError(
+            _("--jobs {jobs} is out of range; give 1 or more (1: one at a time)").format(jobs=jobs)
+        )
     may_replace = replaceable if replaceable is not None and not params.force else None
     files: list[BuiltFile] = []
     failures: list[Failure] = []
@@ -375,18 +383,26 @@ def _place_files(
         for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
             st = lstat_or_none(params.out / parent, "write")
             if st is not None and not stat.S_ISDIR(st.st_mode):
-                kind = "a file" if stat.S_ISREG(st.st_mode) else describe_kind(st.st_mode)
+                kind = _("a file") if stat.S_ISREG(st.st_mode) else describe_kind(st.st_mode)
                 raise UserError(
-                    f"{params.out / parent} is {kind}; remove it so the kit can write {target}"
+                    _("{path} is {kind}; remove it so the kit can write {target}").format(
+                        path=params.out / parent, kind=kind, target=target
+                    )
                 )
         st = lstat_or_none(target, "write")
         if st is not None and stat.S_ISDIR(st.st_mode):
-            raise UserError(f"{target} is a folder; remove it so the kit can write that file")
+            raise UserError(
+                _("{target} is a folder; remove it so the kit can write that file").format(
+                    target=target
+                )
+            )
         require_replaceable(target, st)
         if st is not None and may_replace is not None and not may_replace(relative):
             raise UserError(
-                f"{target} exists and no earlier kit's manifest.json lists it; nothing of this "
-                "component was written: move that file away or add --force to replace it"
+                _(
+                    "{target} exists and no earlier kit's manifest.json lists it; nothing of this "
+                    "component was written: move that file away or add --force to replace it"
+                ).format(target=target)
             )
     built = []
     for relative in order:  # checked above, so the renames cannot stop half-way for a known reason

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.core.atomic import write_bytes
 from generator.core.errors import UserError
-from generator.core.i18n import M_, P_, Language, number
+from generator.core.i18n import M_, P_, Language, _, number
 from generator.render.units import to_mm
 
 # Named sheet sizes (portrait, mm) the gallery recognises; 1.5 mm tolerance for rounding.
@@ -139,7 +139,11 @@ def render_pdf_pages(
     try:
         document = pdfium.PdfDocument(str(pdf_path))
     except pdfium.PdfiumError as exc:
-        raise UserError(f"cannot read {pdf_path} as a PDF ({exc}); rebuild it") from None
+        raise UserError(
+            _("cannot read {path} as a PDF ({reason}); rebuild it").format(
+                path=pdf_path, reason=exc
+            )
+        ) from None
     sizes: list[tuple[float, float]] = []
     pngs: list[bytes] = []
     try:
