@@ -33,8 +33,8 @@ TEMPLATE_DIR = package_folder("templates") / "kit"
 
 DUPLEX_TEXT = {
     "single": M_("Recto seul"),
-    "long": M_("Recto verso, retournement sur le bord long"),
-    "short": M_("Recto verso, retournement sur le bord court"),
+    "long": M_("Recto verso, bord long"),
+    "short": M_("Recto verso, bord court"),
     "fold": M_("Recto seul, plier et coller"),
 }
 
