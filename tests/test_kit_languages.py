@@ -406,3 +406,59 @@ def test_the_gallery_says_its_language(kits, language):
         assert subtitle in text
     else:
         assert "Game of the Goose" not in text
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _run_cli(monkeypatch, *args: str) -> int:
+    """``pnp ARGS`` in this process, on the sample components; the language it sets is undone."""
+    import contextvars
+    import os
+
+    from generator.cli.main import run
+    from tests.kit_sample_builders import CARDS, POSTER
+
+    monkeypatch.setattr("generator.kit.components.COMPONENTS", (CARDS, POSTER))
+    monkeypatch.setenv("LANGUAGE", os.environ.get("LANGUAGE", ""))  # the CLI sets it: restored
+
+    def invoke() -> int:
+        try:
+            run(list(args))
+        except SystemExit as exit_info:
+            return int(exit_info.code or 0)
+        return 0
+
+    return contextvars.copy_context().run(invoke)
+
+
+@pytest.mark.parametrize(
+    ("cli", "material", "said", "header"),
+    [
+        ("fr", "en", "éléments construits\u00a0: 2 sur 2, 3 fichiers\u00a0; ouvrez", "fichier"),
+        ("en", "fr", "2 of 2 components built, 3 files; open", "file"),
+    ],
+)
+def test_the_command_line_speaks_its_language_and_prints_the_kits(
+    tmp_path, monkeypatch, capsys, cli, material, said, header
+):
+    out = tmp_path / "out"
+    code = _run_cli(monkeypatch, "--lang", cli, "kit", "--out", str(out), "--lang", material)
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert said in printed.out
+    assert printed.out.split()[0] == header and ("ko" in printed.out) == (cli == "fr")
+    lang, _ = _html_text(out / "index.html")
+    assert lang == material
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["parameters"]["language"] == material
+
+
+def test_a_language_the_kit_does_not_print_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "out"
+    assert _run_cli(monkeypatch, "--lang", "en", "kit", "--out", str(out), "--lang", "de") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "de is not a language of the material: use fr or en" in err[0]
+    assert not out.exists()
+    with pytest.raises(UserError, match="unknown kit language 'de'"):
+        make_kit(KitParams(out=out, language="de"))  # type: ignore[arg-type]
