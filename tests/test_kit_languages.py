@@ -419,18 +419,44 @@ def _french_in(text: str, sentences: list[str]) -> list[str]:
     return found
 
 
-def test_the_english_kit_has_no_french_sentence(kits, texts):
+# The kit's material by game (the files whose names start so): one test each, so that each
+# game's English is seen on its own.
+PARTS = {
+    "oucedonc-deck": ("oucedonc/oucedonc",),
+    "oucedonc-referee-page": ("oucedonc/oucedonc-referee.html",),
+    "oie": ("oie-",),
+    "territoires": ("territoires-",),
+    "otcho": ("otcho-",),
+    "pronostiques": ("pronostiques-",),
+    "calibration": ("calibration-",),
+    "gallery": ("index.html",),
+}
+
+
+@pytest.fixture(scope="module")
+def english_words(kits, texts) -> dict[str, str]:
+    """Every text of the English kit by file (PDF pages, then the two web pages), masked."""
     names = _place_names(kits["en"])
-    sentences = _french_sentences()
-    french = []
-    for (name, page), text in sorted(texts["en"].items()):
-        if found := _french_in(_masked(text, names), sentences):
-            french.append(f"{name} page {page}: {', '.join(found[:8])}")
+    words = {
+        f"{name} page {page}": _masked(text, names)
+        for (name, page), text in sorted(texts["en"].items())
+    }
     for html in ("index.html", "oucedonc/oucedonc-referee.html"):
-        _, text = _html_text(kits["en"] / html)
-        if found := _french_in(_masked(text, names), sentences):
-            french.append(f"{html}: {', '.join(found[:8])}")
-    assert not french, "French left in the English kit:\n" + "\n".join(french)
+        words[html] = _masked(_html_text(kits["en"] / html)[1], names)
+    return words
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_the_english_kit_has_no_french_sentence(english_words, part):
+    sentences = _french_sentences()
+    mine = {where: text for where, text in english_words.items() if where.startswith(PARTS[part])}
+    assert mine, f"no file of {part} in the kit"
+    french = [
+        f"{where}: {', '.join(found[:8])}"
+        for where, text in mine.items()
+        if (found := _french_in(text, sentences))
+    ]
+    assert not french, f"French left in the English {part}:\n" + "\n".join(french)
 
 
 def test_the_french_test_sees_french(kits, texts):
