@@ -422,7 +422,7 @@ def _french_in(text: str, sentences: list[str]) -> list[str]:
 # The kit's material by game (the files whose names start so): one test each, so that each
 # game's English is seen on its own.
 PARTS = {
-    "oucedonc-deck": ("oucedonc/oucedonc",),
+    "oucedonc-deck": ("oucedonc/oucedonc.pdf",),
     "oucedonc-referee-page": ("oucedonc/oucedonc-referee.html",),
     "oie": ("oie-",),
     "territoires": ("territoires-",),
