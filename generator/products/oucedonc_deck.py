@@ -74,6 +74,12 @@ class DeckOptions:
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
 
 
+def deck_language(deck: Deck) -> Language:
+    """The language a deck was printed in: its ``params.language``, French when absent (every
+    deck file before the English decks, and French decks, which do not write it)."""
+    return "en" if deck.params.get("language") == "en" else MATERIAL_DEFAULT
+
+
 #: The deck's home bleed (mm) when ``--bleed`` is not given.
 HOME_BLEED = 1.0
 
