@@ -32,7 +32,6 @@ from generator.games.oucedonc.rules import RuleOptions
 
 if TYPE_CHECKING:
     from generator.core.outputs import Output
-    from generator.geo.model import Place
     from generator.geo.regions import RegionSelection
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
@@ -126,9 +125,11 @@ def region_info(
 ) -> RegionInfo:
     """How the deck names and draws its region, in ``language``: a country abroad by its name
     in that language ("Italie", "Italy"); France's régions and départements keep their French
-    names ("Bretagne")."""
-    name = selection.name if selection.kind not in ("bbox",) else selection.label
-    if selection.kind == "world" and language != "fr":
+    names ("Bretagne"); a box is a "zone" ("area") with its corners as typed."""
+    name = selection.name
+    if selection.kind == "bbox":
+        name = P_(language, "zone {box}").format(box=selection.code)
+    elif selection.kind == "world" and language != "fr":
         name = country_name(selection.code, language, name)
     return RegionInfo(
         region_text.strip() or "france",
@@ -144,12 +145,6 @@ def country_name(code: str, language: Language, default: str) -> str:
 
     pair = embedded.country_names().get(code)
     return default if pair is None else pair[0 if language == "fr" else 1]
-
-
-def places_in(places: Sequence[Place], language: Language) -> list[Place]:
-    """The deck's places named in ``language``: the data's names are French (French exonyms
-    abroad); English exonyms, where the sources give them, come from ``generator.geo``."""
-    return list(places)
 
 
 def default_counts(per_sheet: int) -> tuple[int, ...]:
@@ -449,7 +444,7 @@ def select_deck(
         min_count=needed,
         found=(selection, candidates),
     )
-    places = places_in(picked.places, options.language)
+    places = list(picked.places)
     precision = settings.precisions[picked.grid]
     spec = settings.spec
     params = {
