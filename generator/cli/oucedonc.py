@@ -16,7 +16,7 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
-from generator.core.i18n import N_, _, ngettext, number
+from generator.core.i18n import N_, _, ngettext, number, parse_language
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
@@ -162,7 +162,7 @@ def deck(
         faces=faces,
         back_first=back_first,
         force=force,
-        language=lang,
+        language=parse_language(lang),  # checked by the option: typed here
     )
     files = make_deck(options)
     deck = files.deck
