@@ -322,3 +322,25 @@ def test_a_deck_file_without_a_language_is_french_and_a_strange_one_is_refused(e
     strange = dict(english_deck, params=dict(english_deck["params"], language="de"))
     with pytest.raises(UserError, match="language"):
         deck_from_json(json.dumps(strange))
+
+
+def test_a_card_text_too_long_for_its_card_is_refused_not_printed(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    long_text = " ".join(["Un joueur doute de la carte posée et la retourne."] * 60)
+    (folder / "rule_doubt.j2").write_text(f"## title\nLe doute\n## body\n{long_text}\n")
+    result = pnp(
+        "--lang",
+        "en",
+        "oucedonc",
+        "deck",
+        "--region",
+        "bretagne",
+        "--templates",
+        str(folder),
+        "--out",
+        str(tmp_path / "d.pdf"),
+    )
+    one_line_error(result, "does not fit its box")
+    assert "Un joueur doute" in result.stderr
+    assert not (tmp_path / "d.pdf").exists()
