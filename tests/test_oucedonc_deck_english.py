@@ -286,6 +286,16 @@ def test_pnp_places_speaks_french_with_french_numbers():
     assert re.search(r"48,\d{4}", result.stdout) and "Nom" in result.stdout
 
 
+def test_pnp_places_names_the_kinds_in_the_clis_language_and_keeps_codes_in_json():
+    french = pnp("--lang", "fr", "places", "--region", "bretagne", "--limit", "6")
+    english = pnp("--lang", "en", "places", "--region", "bretagne", "--limit", "6")
+    assert re.search(r"Rennes +ville ", french.stdout), french.stdout
+    assert re.search(r"Rennes +town ", english.stdout), english.stdout
+    assert "Dép." in french.stdout and "Dept" in english.stdout
+    data = pnp("--lang", "fr", "places", "--region", "bretagne", "--limit", "2", "--format", "json")
+    assert {record["kind"] for record in json.loads(data.stdout)} <= {"town", "site"}
+
+
 def test_pnp_places_speaks_english_with_english_numbers():
     result = pnp(
         "--lang", "en", "places", "--region", "bretagne", "--kind", "towns", "--limit", "3"

@@ -30,6 +30,64 @@ class Format(StrEnum):
     geojson = "geojson"
 
 
+#: The kinds of place the sources give (``Place.site_kind``, or ``town``), as the tables name them
+#: in the CLI's language; JSON, CSV and GeoJSON keep the codes.
+KIND_NAMES: dict[str, str] = {
+    "town": N_("town"),
+    "site": N_("site"),
+    "castle": N_("castle"),
+    "mountain": N_("mountain"),
+    "village": N_("village"),
+    "monument": N_("monument"),
+    "abbey": N_("abbey"),
+    "cathedral": N_("cathedral"),
+    "lake": N_("lake"),
+    "fortification": N_("fortification"),
+    "cape": N_("cape"),
+    "church": N_("church"),
+    "island": N_("island"),
+    "cliff": N_("cliff"),
+    "bridge": N_("bridge"),
+    "museum": N_("museum"),
+    "gorge": N_("gorge"),
+    "cave": N_("cave"),
+    "wetland": N_("wetland"),
+    "roman site": N_("roman site"),
+    "memorial": N_("memorial"),
+    "megaliths": N_("megaliths"),
+    "bay": N_("bay"),
+    "park": N_("park"),
+    "palace": N_("palace"),
+    "harbour": N_("harbour"),
+    "cirque": N_("cirque"),
+    "calanque": N_("calanque"),
+    "beach": N_("beach"),
+    "waterfall": N_("waterfall"),
+    "garden": N_("garden"),
+    "forest": N_("forest"),
+    "coast": N_("coast"),
+    "wilderness": N_("wilderness"),
+    "volcano": N_("volcano"),
+    "road": N_("road"),
+    "river": N_("river"),
+    "pass": N_("pass"),
+    "lighthouse": N_("lighthouse"),
+    "glacier": N_("glacier"),
+    "dune": N_("dune"),
+    "canal": N_("canal"),
+    "archaeological site": N_("archaeological site"),
+    "peak": N_("peak"),
+    "valley": N_("valley"),
+}
+
+
+def kind_name(place_kind: str, site_kind: str | None) -> str:
+    """A place's kind for a table: ``ville``/``town``, ``château``/``castle`` (an unknown kind
+    from a fetched source as the source gives it)."""
+    kind = site_kind or place_kind
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+
+
 def places(
     region: Annotated[
         str,
@@ -236,7 +294,7 @@ def _print_deck(request: PickRequest, precision_text: str, output_format: Format
     for place in deck:
         table.add_row(
             one_line(place.name),
-            one_line(place.site_kind or place.kind),
+            one_line(kind_name(place.kind, place.site_kind)),
             printed_coordinate(
                 format_latitude(to_units(place.lat, precision), precision), language
             ),
@@ -267,7 +325,7 @@ def _print_deck(request: PickRequest, precision_text: str, output_format: Format
 _FIXED_COLUMNS: tuple[tuple[str, int, Literal["left", "right"]], ...] = (
     (N_("Kind"), 11, "left"),
     # TRANSLATORS: the column of the département's code, 4 characters wide
-    (N_("Dép."), 4, "left"),
+    (N_("Dept"), 4, "left"),
     (N_("Population"), 10, "right"),
     # TRANSLATORS: latitude, 8 characters wide
     (N_("Lat"), 8, "right"),
@@ -309,7 +367,7 @@ def _print_table(region: str, selected: tuple) -> None:
     for place in selected:
         table.add_row(
             one_line(place.name),
-            one_line(place.site_kind or place.kind),
+            one_line(kind_name(place.kind, place.site_kind)),
             one_line(place.departement or ""),
             number(place.population) if place.population is not None else "",
             number(place.lat, decimals=4),
