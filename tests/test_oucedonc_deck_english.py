@@ -200,14 +200,21 @@ def test_the_pdf_metadata_is_english(english):
     assert metadata["Subject"] == "Oucédonc (so, where is it?): cards to print double-sided"
 
 
-def test_a_country_deck_names_the_country_in_english(tmp_path):
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+def test_a_country_deck_names_the_country_in_its_language():
+    from generator.geo.regions import resolve_region
+    from generator.products.oucedonc_deck import region_info
+    from generator.render.card_templates import load_templates
+    from generator.render.oucedonc.texts import render_title
 
-    options = DeckOptions(out=tmp_path / "it.pdf", region="IT", language="en")
-    deck, region, _ = select_deck(options, print_settings(options))
-    assert (region.name, deck.title) == ("Italy", "Oucédonc · Italy")
-    french = DeckOptions(out=tmp_path / "it.pdf", region="IT")
-    assert select_deck(french, print_settings(french))[1].name == "Italie"
+    selection = resolve_region("IT")
+    for language, name in (("fr", "Italie"), ("en", "Italy")):
+        region = region_info(selection, "IT", language)
+        title = render_title(
+            load_templates("oucedonc", language=language), region.name, region.kind
+        )
+        assert (region.name, title) == (name, f"Oucédonc · {name}")
+    bretagne = region_info(resolve_region("bretagne"), "bretagne", "en")
+    assert bretagne.name == "Bretagne"  # France's régions keep their French names
 
 
 def test_an_unknown_material_language_is_one_line(tmp_path):
