@@ -365,3 +365,13 @@ def test_a_card_text_too_long_for_its_card_is_refused_not_printed(tmp_path):
     one_line_error(result, "does not fit its box")
     assert "Un joueur doute" in result.stderr
     assert not (tmp_path / "d.pdf").exists()
+
+
+def test_every_data_credit_has_its_english_line():
+    from generator.core.i18n import P_
+    from generator.geo.catalog import _EMBEDDED_CREDITS
+    from generator.geo.sources import ATTRIBUTIONS
+
+    for credit in (*ATTRIBUTIONS.values(), *(text for _, text in _EMBEDDED_CREDITS)):
+        english = P_("en", credit)
+        assert english != credit and " : " not in english, credit
