@@ -126,25 +126,18 @@ def region_info(
     """How the deck names and draws its region, in ``language``: a country abroad by its name
     in that language ("Italie", "Italy"); France's régions and départements keep their French
     names ("Bretagne"); a box is a "zone" ("area") with its corners as typed."""
-    name = selection.name
+    from generator.geo.abroad import region_name
+
     if selection.kind == "bbox":
         name = P_(language, "zone {box}").format(box=selection.code)
-    elif selection.kind == "world" and language != "fr":
-        name = country_name(selection.code, language, name)
+    else:
+        name = region_name(selection.kind, selection.code, selection.name, language)
     return RegionInfo(
         region_text.strip() or "france",
         name,
         REGION_KINDS.get(selection.kind, "area"),
         selection.code if selection.kind == "world" else None,
     )
-
-
-def country_name(code: str, language: Language, default: str) -> str:
-    """The country ``code``'s name in ``language`` (CLDR's, ``datasets/country_names.csv``)."""
-    from generator.geo import embedded
-
-    pair = embedded.country_names().get(code)
-    return default if pair is None else pair[0 if language == "fr" else 1]
 
 
 def default_counts(per_sheet: int) -> tuple[int, ...]:
