@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, say
+from generator.cli.common import Force, MaterialLang, say
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -16,6 +16,7 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.core.i18n import N_, _, ngettext, number, parse_language
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
@@ -25,35 +26,51 @@ from generator.render.profile import Profile
 
 oucedonc_app = typer.Typer(
     name="oucedonc",
-    help="Oucédonc: place-card decks for any region, and a referee for the table.",
+    help=N_("Oucédonc: place-card decks for any region, and a referee for the table."),
     no_args_is_help=True,
 )
 
 
-@oucedonc_app.command("deck")
+#: How finely the deck prints its coordinates, as the summary line says it.
+PRECISION_PHRASES = {
+    "minute": N_("to the nearest arc-minute"),
+    "second": N_("to the nearest arc-second"),
+    "0.01": N_("to the nearest hundredth of a degree"),
+}
+
+
+@oucedonc_app.command(
+    "deck",
+    help=N_(
+        "Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."
+    ),
+)
 def deck(
     region: Annotated[
         str,
         typer.Option(
             "--region",
-            help="france, a région or département (name or code), a country code, a box or a "
-            "polygon file.",
+            help=N_(
+                "france, a région or département (name or code), a country code, a box or a "
+                "polygon file."
+            ),
         ),
     ] = "france",
     cards: Annotated[
         int | None,
         typer.Option(
-            "--cards", help="Place cards (default: fill whole sheets, 63 for poker on A4)."
+            "--cards", help=N_("Place cards (default: fill whole sheets, 63 for poker on A4).")
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the place choice: same seed, same deck.")
+        int, typer.Option("--seed", help=N_("Seed of the place choice: same seed, same deck."))
     ] = 1,
     paper: Annotated[
-        PaperName, typer.Option("--paper", case_sensitive=False, help="Paper: a4, letter or a3.")
+        PaperName,
+        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4, letter or a3.")),
     ] = PaperName.A4,
     card_size: Annotated[
-        str, typer.Option("--card-size", help="poker, bridge, mini, tarot or WxH in mm.")
+        str, typer.Option("--card-size", help=N_("poker, bridge, mini, tarot or WxH in mm."))
     ] = "poker",
     bleed: Annotated[float | None, bleed_option(1.0)] = None,
     duplex: Annotated[
@@ -61,58 +78,65 @@ def deck(
         typer.Option(
             "--duplex",
             case_sensitive=False,
-            help="long or short (edge the printer flips on), or fold.",
+            help=N_("long or short (edge the printer flips on), or fold."),
         ),
     ] = Duplex.LONG,
     back_offset: Annotated[
-        str, typer.Option("--back-offset", help="X,Y mm shift of the backs (see 'pnp calibrate').")
+        str,
+        typer.Option("--back-offset", help=N_("X,Y mm shift of the backs (see 'pnp calibrate').")),
     ] = "0,0",
     precision: Annotated[
         PrecisionChoice,
         typer.Option(
             "--precision",
             case_sensitive=False,
-            help="Printed coordinates: minute, second, 0.01, or auto (minute if the region "
-            "allows).",
+            help=N_(
+                "Printed coordinates: minute, second, 0.01, or auto (minute if the region allows)."
+            ),
         ),
     ] = PrecisionChoice.AUTO,
     templates: Annotated[
         Path | None,
-        typer.Option("--templates", help="Folder of .j2 files overriding the card texts."),
+        typer.Option("--templates", help=N_("Folder of .j2 files overriding the card texts.")),
     ] = None,
     font: Annotated[
-        Path | None, typer.Option("--font", help="A .ttf font for every text (for other scripts).")
+        Path | None,
+        typer.Option("--font", help=N_("A .ttf font for every text (for other scripts).")),
     ] = None,
     png: Annotated[
-        int | None, typer.Option("--png", help="Also write every card face as a PNG at this DPI.")
+        int | None,
+        typer.Option("--png", help=N_("Also write every card face as a PNG at this DPI.")),
     ] = None,
     source: Annotated[
-        str, typer.Option("--source", help="embedded, or a set stored by 'pnp data fetch SOURCE'.")
+        str,
+        typer.Option("--source", help=N_("embedded, or a set stored by 'pnp data fetch SOURCE'.")),
     ] = "embedded",
     difficulty: Annotated[
         Difficulty,
         typer.Option(
             "--difficulty",
             case_sensitive=False,
-            help="easy, normal or hard: how well known the places are.",
+            help=N_("easy, normal or hard: how well known the places are."),
         ),
     ] = Difficulty.NORMAL,
     sites_share: Annotated[
-        float, typer.Option("--sites-share", help="Share of sites (not towns) in the deck, 0 to 1.")
+        float,
+        typer.Option("--sites-share", help=N_("Share of sites (not towns) in the deck, 0 to 1.")),
     ] = 0.2,
     tokens_each: Annotated[
-        int, typer.Option("--tokens-each", help="Starting tokens per player, printed on the rules.")
+        int,
+        typer.Option("--tokens-each", help=N_("Starting tokens per player, printed on the rules.")),
     ] = RuleOptions().starting_tokens,
     out: Annotated[
-        Path, typer.Option("--out", help="The PDF to write; the deck JSON goes beside it.")
+        Path, typer.Option("--out", help=N_("The PDF to write; the deck JSON goes beside it."))
     ] = Path("output/oucedonc.pdf"),
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
+    lang: MaterialLang = "fr",
     force: Force = False,
 ) -> None:
-    """Print-ready duplex deck of place cards (PDF) and the deck file the referee reads (JSON)."""
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     options = DeckOptions(
@@ -138,22 +162,36 @@ def deck(
         faces=faces,
         back_first=back_first,
         force=force,
+        language=parse_language(lang),  # checked by the option: typed here
     )
     files = make_deck(options)
-    places = len(files.deck.places)
+    deck = files.deck
+    places, others = len(deck.places), len(deck.others)
     say(
-        f"{files.deck.title}: {places} place cards + {len(files.deck.others)} other cards, "
-        f"{files.pages} pages, coordinates {files.deck.precision.label}"
+        _("{title}: {places} + {others}, {pages}, coordinates {precision}").format(
+            title=deck.title,
+            places=ngettext("{n} place card", "{n} place cards", places).format(n=number(places)),
+            others=ngettext("{n} other card", "{n} other cards", others).format(n=number(others)),
+            pages=ngettext("{n} page", "{n} pages", files.pages).format(n=number(files.pages)),
+            precision=_(PRECISION_PHRASES[deck.precision.value]),
+        )
     )
     if files.note:
         say(files.note)
-    say(f"wrote {files.pdf}")
-    say(f"wrote {files.json}")
-    for path in files.faces:
-        say(f"wrote {path}")
-    say(f"wrote {files.referee_page} (the referee on a phone: open it from the phone's files)")
+    for path in (files.pdf, files.json, *files.faces):
+        say(_("wrote {path}").format(path=path))
+    say(
+        _("wrote {path} (the referee on a phone: open it from the phone's files)").format(
+            path=files.referee_page
+        )
+    )
     if files.pngs:
-        say(f"wrote {len(files.pngs)} PNG faces in {files.pngs[0].parent}")
+        count = len(files.pngs)
+        say(
+            ngettext(
+                "wrote {count} PNG face in {folder}", "wrote {count} PNG faces in {folder}", count
+            ).format(count=number(count), folder=files.pngs[0].parent)
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from generator.core.i18n import N_, _, ngettext, number
 from generator.core.text import one_line, terminal
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.geo.difficulty import Difficulty
@@ -29,16 +30,76 @@ class Format(StrEnum):
     geojson = "geojson"
 
 
+#: The kinds of place the sources give (``Place.site_kind``, or ``town``), as the tables name them
+#: in the CLI's language; JSON, CSV and GeoJSON keep the codes.
+KIND_NAMES: dict[str, str] = {
+    "town": N_("town"),
+    "site": N_("site"),
+    "castle": N_("castle"),
+    "mountain": N_("mountain"),
+    "village": N_("village"),
+    "monument": N_("monument"),
+    "abbey": N_("abbey"),
+    "cathedral": N_("cathedral"),
+    "lake": N_("lake"),
+    "fortification": N_("fortification"),
+    "cape": N_("cape"),
+    "church": N_("church"),
+    "island": N_("island"),
+    "cliff": N_("cliff"),
+    "bridge": N_("bridge"),
+    "museum": N_("museum"),
+    "gorge": N_("gorge"),
+    "cave": N_("cave"),
+    "wetland": N_("wetland"),
+    "roman site": N_("roman site"),
+    "memorial": N_("memorial"),
+    "megaliths": N_("megaliths"),
+    "bay": N_("bay"),
+    "park": N_("park"),
+    "palace": N_("palace"),
+    "harbour": N_("harbour"),
+    "cirque": N_("cirque"),
+    "calanque": N_("calanque"),
+    "beach": N_("beach"),
+    "waterfall": N_("waterfall"),
+    "garden": N_("garden"),
+    "forest": N_("forest"),
+    "coast": N_("coast"),
+    "wilderness": N_("wilderness"),
+    "volcano": N_("volcano"),
+    "road": N_("road"),
+    "river": N_("river"),
+    "pass": N_("pass"),
+    "lighthouse": N_("lighthouse"),
+    "glacier": N_("glacier"),
+    "dune": N_("dune"),
+    "canal": N_("canal"),
+    "archaeological site": N_("archaeological site"),
+    "peak": N_("peak"),
+    "valley": N_("valley"),
+}
+
+
+def kind_name(place_kind: str, site_kind: str | None) -> str:
+    """A place's kind for a table: ``ville``/``town``, ``château``/``castle`` (an unknown kind
+    from a fetched source as the source gives it)."""
+    kind = site_kind or place_kind
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+
+
 def places(
     region: Annotated[
         str,
         typer.Option(
             "--region",
             "-r",
-            help="Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, "
-            "france (a bare number is a département code); a country code or French name (IT, "
-            "Belgique); a box west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a polygon "
-            "file (GeoJSON, GeoPackage, shapefile).",
+            help=N_(
+                "Région or département, by name or code: bretagne, Gironde, 33, 2A, region:53, "
+                "france (a bare number is a département code); a country code or French name "
+                "(IT, Belgique); a box west,south,east,north in degrees (-5.2,47.2,-1,48.9); or a "
+                "polygon file (GeoJSON, GeoPackage, shapefile)."
+            ),
         ),
     ] = "france",
     kind: Annotated[
@@ -46,23 +107,27 @@ def places(
         typer.Option(
             "--kind",
             "-k",
-            help="towns (by population), sites (by fame) or all (alternating); with --count, the "
-            "kind of every card.",
+            help=N_(
+                "towns (by population), sites (by fame) or all (alternating); with --count, the "
+                "kind of every card."
+            ),
         ),
     ] = Kind.all,
     limit: Annotated[
-        int | None, typer.Option("--limit", "-n", min=1, help="Print at most N places.")
+        int | None, typer.Option("--limit", "-n", min=1, help=N_("Print at most N places."))
     ] = None,
     output_format: Annotated[
-        Format, typer.Option("--format", "-f", help="table, csv, json or geojson.")
+        Format, typer.Option("--format", "-f", help=N_("table, csv, json or geojson."))
     ] = Format.table,
     source: Annotated[
         str,
         typer.Option(
             "--source",
             "-s",
-            help="embedded (datasets/, no network) or a source stored by 'pnp data fetch': "
-            "apigeo, geonames, wikidata, overpass.",
+            help=N_(
+                "embedded (datasets/, no network) or a source stored by 'pnp data fetch': "
+                "apigeo, geonames, wikidata, overpass."
+            ),
         ),
     ] = "embedded",
     count: Annotated[
@@ -71,14 +136,17 @@ def places(
             "--count",
             "-c",
             min=1,
-            help="Pick a deck of N places: familiar, spread over the region, decidable, "
-            "unambiguous.",
+            help=N_(
+                "Pick a deck of N places: familiar, spread over the region, decidable, unambiguous."
+            ),
         ),
     ] = None,
     # The deck options default to None so that giving one without --count is an error, not a no-op.
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="With --count: the same seed gives the same deck (default 1)."),
+        typer.Option(
+            "--seed", help=N_("With --count: the same seed gives the same deck (default 1).")
+        ),
     ] = None,
     sites_share: Annotated[
         float | None,
@@ -86,34 +154,39 @@ def places(
             "--sites-share",
             min=0.0,
             max=1.0,
-            help="With --count: share of sites (not towns) in the deck (default 0.2).",
+            help=N_("With --count: share of sites (not towns) in the deck (default 0.2)."),
         ),
     ] = None,
     difficulty: Annotated[
         Difficulty | None,
         typer.Option(
             "--difficulty",
-            help="With --count: easy (best known places), normal (default) or hard (less known "
-            "ones).",
+            help=N_(
+                "With --count: easy (best known places), normal (default) or hard (less known "
+                "ones)."
+            ),
         ),
     ] = None,
     precision: Annotated[
         PrecisionChoice | None,
         typer.Option(
             "--precision",
-            help="With --count: printed coordinate precision (default auto: minute when the deck "
-            "loses no famous place, else second, as 'pnp oucedonc deck'); no two cards share a "
-            "latitude or a longitude at it.",
+            help=N_(
+                "With --count: printed coordinate precision (default auto: minute when the deck "
+                "loses no famous place, else second, as 'pnp oucedonc deck'); no two cards share a "
+                "latitude or a longitude at it."
+            ),
         ),
     ] = None,
 ) -> None:
-    """List the places of a region, or pick an Oucédonc deck of --count places."""
     from generator.core.errors import UserError
     from generator.geo import listing
 
     if count is not None:
         if limit is not None:
-            raise UserError("--limit lists places and --count picks a deck; give only one of them")
+            raise UserError(
+                _("--limit lists places and --count picks a deck; give only one of them")
+            )
         from generator.games.oucedonc.deck import SITES_SHARE
         from generator.geo.pick import DEFAULT_DIFFICULTY, DEFAULT_SEED, PickRequest
 
@@ -140,10 +213,14 @@ def places(
         if value is not None
     ]
     if deck_only:
-        several = len(deck_only) > 1
         raise UserError(
-            f"{', '.join(deck_only)} {'shape' if several else 'shapes'} a deck; add --count N "
-            f"to pick one, or leave {'them' if several else 'it'} out to list places"
+            ngettext(
+                "{options} shapes a deck; add --count N to pick one, or leave it out to list "
+                "places",
+                "{options} shape a deck; add --count N to pick one, or leave them out to list "
+                "places",
+                len(deck_only),
+            ).format(options=", ".join(deck_only))
         )
     selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
     if not _write_records(output_format, selected):
@@ -172,6 +249,7 @@ def _print_deck(request: PickRequest, precision_text: str, output_format: Format
     from rich.table import Table
 
     from generator.cli.common import data_console
+    from generator.core.i18n import cli_language
     from generator.games.oucedonc.coords import (
         Precision,
         format_latitude,
@@ -182,53 +260,77 @@ def _print_deck(request: PickRequest, precision_text: str, output_format: Format
     )
     from generator.geo.pick import pick_places
     from generator.geo.selection import spread
+    from generator.render.oucedonc.texts import printed_coordinate
 
     precisions = parse_precisions(precision_text)
     finer = None if Precision.SECOND in precisions else "--precision second"
     picked = pick_places(request, [printed_grid(p) for p in precisions], finer=finer)
     deck, candidates, selection = picked.places, picked.candidates, picked.selection
     precision = precisions[picked.grid]
+    language = cli_language()  # the coordinates as the deck's cards print them in that language
     seed, difficulty, source = request.seed, request.difficulty, request.source
     if _write_records(output_format, tuple(deck)):
         return
     console = data_console(width=min(Console().width, 80))
     # the title on its own line: as a table title it would wrap to the width of a narrow table
     console.print(
-        f"{selection.label}: deck of {len(deck)} (seed {seed}, {difficulty}, {source}, "
-        f"{precision.value})",
+        _("{region}: deck of {count} (seed {seed}, {difficulty}, {source}, {precision})").format(
+            region=selection.label,
+            count=number(len(deck)),
+            seed=seed,
+            difficulty=difficulty,
+            source=source,
+            precision=precision.value,
+        ),
         overflow="ellipsis",
         no_wrap=True,
         highlight=False,
     )
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Name", overflow="ellipsis", no_wrap=True, max_width=34)
-    table.add_column("Kind", no_wrap=True, max_width=13, overflow="ellipsis")
-    table.add_column("Latitude", justify="right", no_wrap=True)
-    table.add_column("Longitude", justify="right", no_wrap=True)
+    table.add_column(_("Name"), overflow="ellipsis", no_wrap=True, max_width=34)
+    table.add_column(_("Kind"), no_wrap=True, max_width=13, overflow="ellipsis")
+    table.add_column(_("Latitude"), justify="right", no_wrap=True)
+    table.add_column(_("Longitude"), justify="right", no_wrap=True)
     for place in deck:
         table.add_row(
             one_line(place.name),
-            one_line(place.site_kind or place.kind),
-            format_latitude(to_units(place.lat, precision), precision),
-            format_longitude(to_units(place.lon, precision), precision),
+            one_line(kind_name(place.kind, place.site_kind)),
+            printed_coordinate(
+                format_latitude(to_units(place.lat, precision), precision), language
+            ),
+            printed_coordinate(
+                format_longitude(to_units(place.lon, precision), precision), language
+            ),
         )
     console.print(table)
     if len(deck) >= 2:
         figures = spread(deck, candidates)
         console.print(
-            f"Closest cards {figures.min_pair_km:.0f} km apart; largest empty circle "
-            f"{figures.largest_gap_km:.0f} km in radius.",
+            _("Closest cards {closest} km apart; largest empty circle {gap} km in radius.").format(
+                closest=number(round(figures.min_pair_km)),
+                gap=number(round(figures.largest_gap_km)),
+            ),
             highlight=False,
         )
-        console.print(f"Chosen among {len(candidates):,} candidates.", highlight=False)
+        console.print(
+            ngettext(
+                "Chosen among {count} candidate.",
+                "Chosen among {count} candidates.",
+                len(candidates),
+            ).format(count=number(len(candidates))),
+            highlight=False,
+        )
 
 
 _FIXED_COLUMNS: tuple[tuple[str, int, Literal["left", "right"]], ...] = (
-    ("Kind", 11, "left"),
-    ("Dép.", 4, "left"),
-    ("Population", 10, "right"),
-    ("Lat", 8, "right"),
-    ("Lon", 8, "right"),
+    (N_("Kind"), 11, "left"),
+    # TRANSLATORS: the column of the département's code, 4 characters wide
+    (N_("Dept"), 4, "left"),
+    (N_("Population"), 10, "right"),
+    # TRANSLATORS: latitude, 8 characters wide
+    (N_("Lat"), 8, "right"),
+    # TRANSLATORS: longitude, 8 characters wide
+    (N_("Lon"), 8, "right"),
 )
 
 
@@ -248,30 +350,34 @@ def _print_table(region: str, selected: tuple) -> None:
     name_width = max(12, min(longest, width - 14 - sum(w for _, w, _ in _FIXED_COLUMNS)))
     table = Table(
         title=one_line(
-            f"{resolve_region(region).label}: {len(selected):,} "
-            f"place{'' if len(selected) == 1 else 's'}"
+            ngettext("{region}: {count} place", "{region}: {count} places", len(selected)).format(
+                region=resolve_region(region).label, count=number(len(selected))
+            )
         ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=False,
         title_justify="left",
     )
-    table.add_column("Name", width=name_width, no_wrap=True, overflow="ellipsis")
+    table.add_column(_("Name"), width=name_width, no_wrap=True, overflow="ellipsis")
     for header, column_width, justify in _FIXED_COLUMNS:
         table.add_column(
-            header, width=column_width, justify=justify, no_wrap=True, overflow="ellipsis"
+            _(header), width=column_width, justify=justify, no_wrap=True, overflow="ellipsis"
         )
     for place in selected:
         table.add_row(
             one_line(place.name),
-            one_line(place.site_kind or place.kind),
+            one_line(kind_name(place.kind, place.site_kind)),
             one_line(place.departement or ""),
-            f"{place.population:,}".replace(",", "\u202f") if place.population is not None else "",
-            f"{place.lat:.4f}",
-            f"{place.lon:.4f}",
+            number(place.population) if place.population is not None else "",
+            number(place.lat, decimals=4),
+            number(place.lon, decimals=4),
         )
     data_console(width=width).print(table)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("places")(places)
+    app.command(
+        "places",
+        help=N_("List the places of a region, or pick an Oucédonc deck of --count places."),
+    )(places)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.atomic import write_text
 from generator.core.errors import UserError
+from generator.core.i18n import M_
 from generator.geo import embedded
 from generator.geo.model import Place, PlaceKind
 from generator.geo.regions import RegionSelection, resolve_region
@@ -64,13 +65,14 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
 # (geo/embedded.py): French communes are Insee's names placed at GeoNames' points; towns abroad
 # are GeoNames'. The curated sites are CC0 (their Wikidata ids too): nothing to credit.
 _EMBEDDED_CREDITS = (
-    ("insee", "Communes : Insee via Etalab (Licence Ouverte 2.0), points GeoNames (CC BY 4.0)"),
-    ("gn", "Villes : GeoNames (geonames.org), CC BY 4.0"),
+    ("insee", M_("Communes : Insee via Etalab (Licence Ouverte 2.0), points GeoNames (CC BY 4.0)")),
+    ("gn", M_("Villes : GeoNames (geonames.org), CC BY 4.0")),
 )
 
 
 def card_credits(source: str, place_ids: Iterable[str]) -> tuple[str, ...]:
-    """The data credits to print on material that shows these places (short lines, French):
+    """The data credits to print on material that shows these places (short lines, French:
+    ``P_(language, line)`` prints them in another language):
     what the licences of the records printed ask for."""
     if source != EMBEDDED:
         return (ATTRIBUTIONS[source],) if source in ATTRIBUTIONS else ()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
 from generator.games.oucedonc.coords import Precision, parse_precisions, printed_grid
 from generator.games.oucedonc.deck import (
     PACK_SIZE,
@@ -70,7 +70,13 @@ class DeckOptions:
     faces: bool = False  # also the cards and the tokens one face per page
     back_first: bool = False  # faces files: back, then front
     force: bool = False  # replace files at the output names that pnp did not make
-    language: Language = MATERIAL_DEFAULT  # of the printed texts (the place names: l10n-names)
+    language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+
+
+def deck_language(deck: Deck) -> Language:
+    """The language a deck was printed in: its ``params.language``, French when absent (every
+    deck file before the English decks, and French decks, which do not write it)."""
+    return "en" if deck.params.get("language") == "en" else MATERIAL_DEFAULT
 
 
 #: The deck's home bleed (mm) when ``--bleed`` is not given.
@@ -114,9 +120,18 @@ REGION_KINDS = {
 }
 
 
-def region_info(selection: RegionSelection, region_text: str) -> RegionInfo:
-    """How the deck names and draws its region."""
-    name = selection.name if selection.kind not in ("bbox",) else selection.label
+def region_info(
+    selection: RegionSelection, region_text: str, language: Language = MATERIAL_DEFAULT
+) -> RegionInfo:
+    """How the deck names and draws its region, in ``language``: a country abroad by its name
+    in that language ("Italie", "Italy"); France's régions and départements keep their French
+    names ("Bretagne"); a box is a "zone" ("area") with its corners as typed."""
+    from generator.geo.abroad import region_name
+
+    if selection.kind == "bbox":
+        name = P_(language, "zone {box}").format(box=selection.code)
+    else:
+        name = region_name(selection.kind, selection.code, selection.name, language)
     return RegionInfo(
         region_text.strip() or "france",
         name,
@@ -144,7 +159,8 @@ def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
     text_fonts = tuple(dict.fromkeys((fonts.regular, fonts.bold, fonts.oblique)))
     for card in deck.places:
         for font in name_fonts:
-            require_glyphs(font, card.name, f"the place name {card.name!r} (card {card.id})")
+            what = _("the place name {name!r} (card {id})").format(name=card.name, id=card.id)
+            require_glyphs(font, card.name, what)
     for what, text in texts.printed_strings():
         for font in text_fonts:
             require_glyphs(font, text, what)
@@ -239,9 +255,10 @@ class PrintSettings:
     page_size: tuple[float, float]  # mm
     precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
     fonts: FontSet
-    templates: TemplateSet
+    templates: TemplateSet  # speaking ``language``
     faces: bool = False
     back_first: bool = False
+    language: Language = MATERIAL_DEFAULT  # of the printed texts
 
 
 def print_settings(options: DeckOptions) -> PrintSettings:
@@ -259,7 +276,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
 
     profile = print_profile(options.profile, options.ink_limit)
     if options.back_first and not options.faces:
-        raise UserError("--back-first orders the faces files; add --faces")
+        raise UserError(_("--back-first orders the faces files; add --faces"))
     precisions = parse_precisions(options.precision)
     spec = SheetSpec(
         paper=paper(options.paper),
@@ -275,24 +292,31 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         check_place_count(options.cards)
     if not 0 <= options.sites_share <= 1:
         raise UserError(
-            f"sites share {options.sites_share:g} is out of range; give a number from 0 to 1"
+            _("sites share {share} is out of range; give a number from 0 to 1").format(
+                share=f"{options.sites_share:g}"
+            )
         )
     if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
         raise UserError(
-            f"PNG resolution {options.png_dpi} dpi is out of range; use 30 to 1200 (300 for print)"
+            _("PNG resolution {dpi} dpi is out of range; use 30 to 1200 (300 for print)").format(
+                dpi=options.png_dpi
+            )
         )
     if not 1 <= options.tokens_each <= TOKENS // 2:
         raise UserError(
-            f"{options.tokens_each} tokens each is out of range; the sheet has {TOKENS}, give 1 to "
-            f"{TOKENS // 2}"
+            _(
+                "{each} tokens each is out of range; the sheet has {tokens}, give 1 to {most}"
+            ).format(each=options.tokens_each, tokens=TOKENS, most=TOKENS // 2)
         )
     if options.out.suffix.lower() != ".pdf":
         raise UserError(
-            f"output {options.out} must end in .pdf; the deck JSON is written beside it"
+            _("output {path} must end in .pdf; the deck JSON is written beside it").format(
+                path=options.out
+            )
         )
     _check_targets(options)
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
-    templates = load_templates("oucedonc", options.templates)
+    templates = load_templates("oucedonc", options.templates, language=options.language)
     return PrintSettings(
         spec,
         layout.per_sheet,
@@ -302,6 +326,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         templates,
         options.faces,
         options.back_first,
+        options.language,
     )
 
 
@@ -318,10 +343,18 @@ def _check_type_fits(spec: SheetSpec) -> None:
     ratio = MIN_TEXT_PT / LABEL_PT
     width, height = 63.0 / 1.1 * ratio, POKER_HEIGHT * ratio
     raise UserError(
-        f"a {spec.card.name} card ({spec.card.width:g} × {spec.card.height:g} mm) cannot fit the "
-        f"LATITUDE/LONGITUDE labels, the footers and the rule texts at {MIN_TEXT_PT:g} pt (they "
-        f"would print at {size:.1f} pt); use --card-size poker or bridge, or WxH of at least "
-        f"{width:.0f}x{height:.0f}"
+        _(
+            "a {card} card ({width} × {height} mm) cannot fit the LATITUDE/LONGITUDE labels, the "
+            "footers and the rule texts at {minimum} pt (they would print at {size} pt); use "
+            "--card-size poker or bridge, or WxH of at least {least}"
+        ).format(
+            card=spec.card.name,
+            width=number(round(spec.card.width, 2)),
+            height=number(round(spec.card.height, 2)),
+            minimum=number(MIN_TEXT_PT),
+            size=number(size, decimals=1),
+            least=f"{width:.0f}x{height:.0f}",
+        )
     )
 
 
@@ -381,13 +414,20 @@ def select_deck(
         names=options.language,  # the dealt places named in the deck's language (geo.abroad)
     )
     selection, candidates = region_candidates(request)
-    region = region_info(selection, options.region)
+    region = region_info(selection, options.region, options.language)
     needed = minimum_places(PACKS, PACK_SIZE)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
         raise UserError(
-            f"{region.name} offers only {len(candidates)} places and a deck needs at least "
-            f"{needed} ({PACKS} packs of {PACK_SIZE} and {PACKS} start cards); choose a larger "
-            "region"
+            _(
+                "{region} offers only {count} places and a deck needs at least {needed} ({packs} "
+                "packs of {size} and {packs} start cards); choose a larger region"
+            ).format(
+                region=region.name,
+                count=number(len(candidates)),
+                needed=needed,
+                packs=PACKS,
+                size=PACK_SIZE,
+            )
         )
     finer = None if Precision.SECOND in settings.precisions else "--precision second"
     picked = pick_places(
@@ -415,6 +455,8 @@ def select_deck(
         "tokens_each": options.tokens_each,
         "region_name": region.name,
     }
+    if options.language != MATERIAL_DEFAULT:  # absent: French (every deck before the English)
+        params["language"] = options.language
     deck = compose_deck(
         places,
         title=render_title(settings.templates, region.name, region.kind),
@@ -462,25 +504,32 @@ def render_oucedonc_deck(
         plan_tokens,
     )
 
-    spec, fonts = settings.spec, settings.fonts
+    spec, fonts, language = settings.spec, settings.fonts, settings.language
     tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
-    texts = render_deck_texts(settings.templates, deck, region.name, region.kind, tokens_each)
+    texts = render_deck_texts(
+        settings.templates, deck, region.name, region.kind, tokens_each, language
+    )
     _check_glyphs(deck, texts, fonts)
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
-    credit = icon_credit(sorted(pictures)) if pictures else ""
+    credit = icon_credit(sorted(pictures), language) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
     # on the last rule card, inside the trim: the data the cards print and the pictures
-    sources = card_credits(
-        str(deck.params.get("source", EMBEDDED)),
-        (c.source_id for c in deck.places if c.source_id),  # a deck file's card may have none
+    sources = tuple(
+        P_(language, line)
+        for line in card_credits(
+            str(deck.params.get("source", EMBEDDED)),
+            (c.source_id for c in deck.places if c.source_id),  # a deck file's card may have none
+        )
     )
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
     require_glyphs(fonts.regular, card_credit, "the data credits")
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator, card_credit))
     info = DocInfo(
-        title=deck.title, subject="Oucédonc : cartes à imprimer recto verso", credit=credit
+        title=deck.title,
+        subject=P_(language, "Oucédonc : cartes à imprimer recto verso"),
+        credit=credit,
     )
     doc = render_deck(cards, spec, info, credit_font=fonts.regular)
     sheet = plan_tokens(*settings.page_size, TOKENS, spec.bleed)
@@ -504,7 +553,13 @@ def render_oucedonc_deck(
         ).to_bytes()
         side = 2 * (sheet.radius + spec.bleed)
         tokens = new_document(
-            side, side, DocInfo(title=f"{deck.title} : jetons", subject="Oucédonc"), spec.profile
+            side,
+            side,
+            DocInfo(
+                title=P_(language, "{title} : jetons").format(title=deck.title),
+                subject="Oucédonc",
+            ),
+            spec.profile,
         )
         draw_token_faces(
             tokens.canvas, TOKENS, sheet.radius, spec.bleed, back_first=settings.back_first
@@ -612,7 +667,7 @@ def make_deck(options: DeckOptions) -> DeckFiles:
         else {}
     )
     json_path = options.out.with_suffix(".json")
-    page = render_page(built.deck)
+    page = render_page(built.deck, language=options.language)
     claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
     write_bytes(options.out, built.pdf)
     write_text(json_path, deck_to_json(built.deck))

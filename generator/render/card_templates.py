@@ -32,6 +32,7 @@ TEMPLATE_ROOT = package_folder("templates")
 _SECTION = re.compile(r"^## ([a-z_]+)[ \t]*$", re.MULTILINE)
 _TAG = re.compile(r"<[^>]*>")
 ALLOWED_TAGS = ("b", "i", "u", "strike", "super", "sub", "br")
+_QUOTES = {"&#39;": "'", "&#34;": '"'}  # markupsafe's escapes of the quotes
 _ALLOWED_TAG = re.compile(r"^<(/?(?:b|i|u|strike|super|sub)|br\s*/?)>$")
 
 
@@ -68,8 +69,9 @@ class Sections:
     parts: Mapping[str, str]
 
     def line(self, name: str) -> str:
-        """A plain-text section, on one line (whitespace collapsed)."""
-        return " ".join(unescape(self._get(name)).split())
+        """A plain-text section, on one line (whitespace collapsed). The values a
+        ``{% trans %}`` block holds come escaped by markupsafe, quotes too ("Côte-d'Or")."""
+        return " ".join(unescape(self._get(name), _QUOTES).split())
 
     def markup(self, name: str) -> str:
         """A markup section, stripped of surrounding blank lines; only :data:`ALLOWED_TAGS`."""
@@ -100,7 +102,7 @@ def markup_paragraphs(markup: str) -> list[str]:
 
 def markup_plain_text(markup: str) -> str:
     """What a markup section prints, for glyph checks: tags removed, entities decoded."""
-    return unescape(_TAG.sub("", markup), {"&quot;": '"', "&apos;": "'", "&#39;": "'"})
+    return unescape(_TAG.sub("", markup), {"&quot;": '"', "&apos;": "'", **_QUOTES})
 
 
 def load_templates(

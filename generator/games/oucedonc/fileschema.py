@@ -91,10 +91,13 @@ CardRecord = Union[PlaceCardRecord, IntermedeCardRecord, DirectionCardRecord, Ru
 
 
 class DeckParams(Struct):
-    """The printing parameters the referee reads; the others are free-form (paper, bleed...)."""
+    """The printing parameters pnp reads back (the referee's tokens, the language of the printed
+    texts); the others are free-form (paper, bleed...)."""
 
     tokens_each: Annotated[int, Meta(ge=1, le=99)] | None = None
     tokens: Annotated[int, Meta(ge=1, le=999)] | None = None
+    # the language of the printed texts, the title and the place names; absent: French
+    language: Literal["fr", "en"] | None = None
 
 
 class DeckRecord(Struct, forbid_unknown_fields=True):
@@ -214,6 +217,9 @@ def json_schemas() -> dict[str, dict[str, Any]]:
         schema["title"] = title
         schema["$id"] = f"{name}.schema.json"
         schemas[name] = schema
+    deck = schemas["oucedonc-deck"]["$defs"]
+    deck.update(msgspec.json.schema(DeckParams)["$defs"])  # the params the referee reads
+    deck["DeckRecord"]["properties"]["params"] = {"$ref": "#/$defs/DeckParams", "default": {}}
     game = schemas["oucedonc-game"]["$defs"]["GameRecord"]["properties"]
     game["deck"] = {"$ref": "oucedonc-deck.schema.json", "description": "the deck file, embedded"}
     return schemas

@@ -18,18 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.core.i18n import M_
+
 PLACE_SOURCES: tuple[str, ...] = ("apigeo", "geonames", "wikidata", "overpass")
 ALL_SOURCES: tuple[str, ...] = (*PLACE_SOURCES, "contours")
 
 BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 
-# The line to print on material made from each source (French, as on the cards).
+# The line to print on material made from each source (French, as on the cards; the material
+# of another language prints P_(language, line)).
 ATTRIBUTIONS: dict[str, str] = {
-    "apigeo": "Communes : API Géo (geo.api.gouv.fr), Etalab, Licence Ouverte 2.0",
-    "geonames": "Lieux : GeoNames (geonames.org), CC BY 4.0",
-    "wikidata": "Sites : Wikidata (wikidata.org), CC0",
-    "overpass": "Sites : © les contributeurs d'OpenStreetMap, ODbL",
-    "contours": "Contours : Etalab contours-administratifs, Licence Ouverte 2.0",
+    "apigeo": M_("Communes : API Géo (geo.api.gouv.fr), Etalab, Licence Ouverte 2.0"),
+    "geonames": M_("Lieux : GeoNames (geonames.org), CC BY 4.0"),
+    "wikidata": M_("Sites : Wikidata (wikidata.org), CC0"),
+    "overpass": M_("Sites : © les contributeurs d'OpenStreetMap, ODbL"),
+    "contours": M_("Contours : Etalab contours-administratifs, Licence Ouverte 2.0"),
 }
 
 

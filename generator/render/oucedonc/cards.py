@@ -185,6 +185,8 @@ def paragraphs(
     from reportlab.platypus import Paragraph
 
     from generator.core.errors import UserError
+    from generator.core.i18n import _, number
+    from generator.render.card_templates import markup_plain_text
 
     paragraph_family(fonts)
     laid_out = {}
@@ -206,18 +208,30 @@ def paragraphs(
             flowables = [Paragraph(part, style) for part in markup_parts]
         except ValueError as exc:
             raise UserError(
-                f"card text is not valid markup ({' '.join(str(exc).split())[:120]}); "
-                "fix the template"
+                _("card text is not valid markup ({problem}); fix the template").format(
+                    problem=" ".join(str(exc).split())[:120]
+                )
             ) from None
         total = 0.0
         for index, flowable in enumerate(flowables):
-            _, height = flowable.wrap(pt(area.width), pt(area.height))
+            height = flowable.wrap(pt(area.width), pt(area.height))[1]
             total += height + (style.spaceAfter if index < len(flowables) - 1 else 0)
         laid_out[size] = flowables, style, total
         return total
 
     size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
-    return laid_out[size]
+    flowables, style, total = laid_out[size]
+    if total > pt(area.height) + 0.01:  # even the smallest type overflows: say so, never print it
+        text = " ".join(markup_plain_text(part) for part in markup_parts)
+        raise UserError(
+            _(
+                "the card text {start!r} does not fit its box even at {size} pt; shorten it "
+                "(the card templates, or your --templates folder)"
+            ).format(
+                start=text[:40] + ("…" if len(text) > 40 else ""), size=number(size, decimals=1)
+            )
+        )
+    return flowables, style, total
 
 
 def draw_paragraphs(
@@ -233,7 +247,7 @@ def draw_paragraphs(
     flowables, style, total = paragraphs(markup_parts, fonts, colour, area, max_size, alignment)
     y = pt(area.top) if vertical == "top" else pt(area.y + area.height / 2) + total / 2
     for flowable in flowables:
-        _, height = flowable.wrap(pt(area.width), pt(area.height))
+        height = flowable.wrap(pt(area.width), pt(area.height))[1]
         flowable.drawOn(canvas, pt(area.x), y - height)
         y -= height + style.spaceAfter
 
@@ -410,8 +424,8 @@ class PlaceBack:
         safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 15.0 * k
         for label, value in (
-            (self.texts.latitude_label, self.card.lat_text),
-            (self.texts.longitude_label, self.card.lon_text),
+            (self.texts.latitude_label, self.texts.lat_text),
+            (self.texts.longitude_label, self.texts.lon_text),
         ):
             room = (
                 pt(safe.width - 1.5 * k)
@@ -426,8 +440,8 @@ class PlaceBack:
         safe, k = box.safe, scale(box)
         header_bottom = safe.top - 14.5 * k
         return (
-            (self.texts.latitude_label, self.card.lat_text, header_bottom - 7.2 * k),
-            (self.texts.longitude_label, self.card.lon_text, header_bottom - 14.6 * k),
+            (self.texts.latitude_label, self.texts.lat_text, header_bottom - 7.2 * k),
+            (self.texts.longitude_label, self.texts.lon_text, header_bottom - 14.6 * k),
         )
 
     def __call__(self, canvas, box) -> None:
@@ -456,7 +470,7 @@ class PlaceBack:
         size = self.value_size(box)
         set_fill(canvas, palette.ink)
         canvas.setFont(fonts.bold, size)
-        for _, value, baseline in self.rows(box):
+        for _label, value, baseline in self.rows(box):
             canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
         centred_line(
             canvas,
@@ -517,7 +531,7 @@ class PlaceBack:
             town_icon(canvas, icon_x, icon_y - 0.3 * k, 6.4 * k, palette.paper)
         else:
             draw_icon(canvas, icon, icon_x, icon_y, 6.4 * k, palette.paper)
-        for label, _, baseline in self.rows(box):
+        for label, _value, baseline in self.rows(box):
             canvas.saveState()
             set_fill(canvas, palette.muted)
             text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))

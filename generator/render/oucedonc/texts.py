@@ -10,12 +10,37 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.games.oucedonc.coords import format_decimal
+from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language, _
+from generator.games.oucedonc.coords import Precision, format_decimal
 from generator.games.oucedonc.deck import RULE_CARDS, TOKENS
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.render.card_templates import TemplateSet, markup_plain_text
 
 DECIMALS = 4  # decimal degrees under the printed coordinates
+
+#: How finely the backs print coordinates, as the rule card says it ("Coordonnées …").
+PRECISION_LABELS: Mapping[Precision, str] = {
+    Precision.MINUTE: M_("à la minute d’arc près"),
+    Precision.SECOND: M_("à la seconde d’arc près"),
+    Precision.HUNDREDTH: M_("au centième de degré près"),
+}
+
+
+def printed_coordinate(text: str, language: Language) -> str:
+    """A coordinate as the deck file records it (French: ``1°41′ O``, ``48,12° N``) as the
+    cards of ``language`` print it: English writes W for west and a decimal point. The deck
+    file's text stays the same in every language (the referee compares the units)."""
+    if language == "fr":
+        return text
+    value, _, hemisphere = text.rpartition(" ")
+    return f"{value.replace(',', '.')} {'W' if hemisphere == 'O' else hemisphere}"
+
+
+def decimal_degrees(degrees: float, language: Language) -> str:
+    """Signed decimal degrees under the coordinates: ``48,1114`` in French, ``48.1114`` in
+    English."""
+    text = format_decimal(degrees, DECIMALS)
+    return text if language == "fr" else text.replace(",", ".")
 
 
 @dataclass(frozen=True)
@@ -23,6 +48,8 @@ class PlaceTexts:
     mark: str  # the front's small word: "Ville", "Château"…
     latitude_label: str
     longitude_label: str
+    lat_text: str  # the coordinates as printed in the deck's language ("1°41′ W")
+    lon_text: str
     decimal: str
     where: str
     region: str
@@ -73,12 +100,12 @@ class DeckTexts:
         """(what, text) for every string the deck prints apart from place names, for glyph
         checks."""
         items: list[tuple[str, str]] = [
-            ("the deck title", self.title),
-            ("the tagline", self.tagline),
+            (_("the deck title"), self.title),
+            (_("the tagline"), self.tagline),
         ]
         for card_id, place in self.places.items():
             items.extend(
-                (f"card {card_id}", text)
+                (_("card {id}").format(id=card_id), text)
                 for text in (
                     place.mark,
                     place.latitude_label,
@@ -89,10 +116,12 @@ class DeckTexts:
                     place.population,
                     place.footer,
                     place.front_id,
+                    place.lat_text,
+                    place.lon_text,
                 )
             )
         items.extend(
-            ("the Intermède card", markup_plain_text(text))
+            (_("the Intermède card"), markup_plain_text(text))
             for text in (
                 self.intermede.title,
                 self.intermede.subtitle,
@@ -101,7 +130,7 @@ class DeckTexts:
             )
         )
         items.extend(
-            ("the Direction card", markup_plain_text(text))
+            (_("the Direction card"), markup_plain_text(text))
             for text in (
                 self.direction.title,
                 self.direction.north,
@@ -113,15 +142,19 @@ class DeckTexts:
         )
         for rule in self.rules:
             items.extend(
-                (f"rule card {rule.number}", markup_plain_text(text))
+                (_("rule card {number}").format(number=rule.number), markup_plain_text(text))
                 for text in (rule.title, rule.body, rule.back_title, rule.back_caption)
             )
-        items.extend(("the token sheet", text) for text in (self.tokens_title, self.tokens_help))
+        items.extend((_("the token sheet"), text) for text in (self.tokens_title, self.tokens_help))
         return items
 
 
 def deck_context(
-    deck: Deck, region_name: str, region_kind: str, tokens_each: int
+    deck: Deck,
+    region_name: str,
+    region_kind: str,
+    tokens_each: int,
+    language: Language = MATERIAL_DEFAULT,
 ) -> dict[str, Any]:
     """The ``deck`` variable of every template."""
     packed = deck.packs * deck.pack_size
@@ -138,7 +171,7 @@ def deck_context(
         "tokens": TOKENS,
         "tokens_each": tokens_each,
         "precision": deck.precision.value,
-        "precision_label": deck.precision.label.replace("'", "’"),  # typographic apostrophe
+        "precision_label": P_(language, PRECISION_LABELS[deck.precision]),
     }
 
 
@@ -148,27 +181,38 @@ def render_title(templates: TemplateSet, region_name: str, region_kind: str) -> 
     return templates.render("title.j2", {"deck": context}).line("title")
 
 
-def place_context(card: PlaceCard) -> dict[str, Any]:
+def place_context(card: PlaceCard, language: Language = MATERIAL_DEFAULT) -> dict[str, Any]:
     context = {key: getattr(card, key) for key in card.__dataclass_fields__}
-    context["lat_decimal"] = format_decimal(card.lat, DECIMALS)
-    context["lon_decimal"] = format_decimal(card.lon, DECIMALS)
+    context["lat_text"] = printed_coordinate(card.lat_text, language)
+    context["lon_text"] = printed_coordinate(card.lon_text, language)
+    context["lat_decimal"] = decimal_degrees(card.lat, language)
+    context["lon_decimal"] = decimal_degrees(card.lon, language)
     return context
 
 
 def render_deck_texts(
-    templates: TemplateSet, deck: Deck, region_name: str, region_kind: str, tokens_each: int
+    templates: TemplateSet,
+    deck: Deck,
+    region_name: str,
+    region_kind: str,
+    tokens_each: int,
+    language: Language = MATERIAL_DEFAULT,
 ) -> DeckTexts:
-    context = deck_context(deck, region_name, region_kind, tokens_each)
+    """Every text of the deck in ``language`` (``templates`` must speak it too: they were
+    loaded with :func:`~generator.render.card_templates.load_templates` for it)."""
+    context = deck_context(deck, region_name, region_kind, tokens_each, language)
     common = templates.render("deck.j2", {"deck": context})
     places: dict[str, PlaceTexts] = {}
     for card in deck.places:
-        card_context = place_context(card)
+        card_context = place_context(card, language)
         back = templates.render("place_back.j2", {"deck": context, "card": card_context})
         front = templates.render("place_front.j2", {"deck": context, "card": card_context})
         places[card.id] = PlaceTexts(
             mark=front.line("mark"),
             latitude_label=back.line("latitude"),
             longitude_label=back.line("longitude"),
+            lat_text=card_context["lat_text"],
+            lon_text=card_context["lon_text"],
             decimal=back.line("decimal"),
             where=back.line("where"),
             region=back.line("region"),
