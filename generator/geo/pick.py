@@ -53,6 +53,9 @@ class Picked:
     grid: int  # index of the grid used in the caller's list
     count: int
     note: str | None = None  # a line to print (a smaller default deck)
+    # the same places as the data names them (homonyms suffixed): what a deck is ordered by, so
+    # that a card has the same place and id in every language
+    dealt: tuple[Place, ...] = ()
 
 
 def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
@@ -114,13 +117,15 @@ def pick_places(
                 most = max(most, shortfall.dealt)
                 continue
             # the deal compares the data's names; the dealt places print in the request's
-            result = Dealt(
-                display_in(result.places, candidates, request.names), result.tied_anchors
-            )
+            # (named so by picked(), below)
             if not result.tied_anchors:
                 return index, result
             best = best or (index, result)  # complete, but a tie kept a famous place out
         return best if best is not None else most
+
+    def picked(index: int, result: Dealt, count: int, note: str | None) -> Picked:
+        printed = display_in(result.places, candidates, request.names)
+        return Picked(selection, candidates, printed, index, count, note, result.places)
 
     most = 0
     for count in counts:
@@ -133,7 +138,7 @@ def pick_places(
                     f"{selection.name} holds at most {count} place cards on whole sheets "
                     f"(not {counts[0]}): the deck has {count}."
                 )
-            return Picked(selection, candidates, result.places, index, count, note)
+            return picked(index, result, count, note)
         most = max(most, outcome)
     wanted = counts[-1]
     advice = _largest_count(attempt, min(most, wanted - 1))
@@ -143,7 +148,7 @@ def pick_places(
             f"{selection.name} holds at most {advice} place cards, fewer than a whole-sheet deck "
             f"({counts[-1]}): the deck has {advice}, and its last sheet is not full."
         )
-        return Picked(selection, candidates, result.places, index, advice, note)
+        return picked(index, result, advice, note)
     hint = f" or {finer}" if finer else ""
     if advice is not None and advice < min_count:
         raise UserError(

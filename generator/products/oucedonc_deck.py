@@ -468,6 +468,7 @@ def select_deck(
         packs=PACKS,
         pack_size=PACK_SIZE,
         params=params,
+        order={place.id: place.name for place in picked.dealt},
     )
     return deck, region, picked.note
 
