@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oucedonc.coords import Precision
 
 
@@ -54,7 +55,11 @@ def parse_direction(text: str) -> Direction:
         return Direction(cleaned)
     except ValueError:
         choices = ", ".join(d.value for d in Direction)
-        raise UserError(f"unknown direction {text!r}; choose one of {choices}") from None
+        raise UserError(
+            _("unknown direction {text!r}; choose one of {choices}").format(
+                text=text, choices=choices
+            )
+        ) from None
 
 
 def parse_equal(text: str) -> EqualCoordinates:
@@ -63,7 +68,9 @@ def parse_equal(text: str) -> EqualCoordinates:
     except ValueError:
         choices = ", ".join(e.value for e in EqualCoordinates)
         raise UserError(
-            f"unknown --equal-coordinates value {text!r}; choose one of {choices}"
+            _("unknown {option} value {text!r}; choose one of {choices}").format(
+                option="--equal-coordinates", text=text, choices=choices
+            )
         ) from None
 
 

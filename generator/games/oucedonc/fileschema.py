@@ -192,7 +192,7 @@ def validate(document: Any, record: type[T], source: str, advice: str) -> T:
         return msgspec.convert(document, record, strict=True)
     except msgspec.ValidationError as exc:
         text = str(exc)
-        message, _, path = text.rpartition(" - at `")
+        message, _at, path = text.rpartition(" - at `")
         if not message:
             message, path = text, "$"
         message = message[:1].lower() + message[1:]
