@@ -309,7 +309,9 @@ def pack_line(game: Game) -> str:
             ).format(n=state.in_pack, size=setup.pack_size)
         out = len(state.out_of_play)
         gone = ngettext("{n} out of the game", "{n} out of the game", out).format(n=out)
-        return f"{this_pack}: {drawn} · {gone} · {done}"
+        return _("{pack}: {drawn} · {out} · {done}").format(
+            pack=this_pack, drawn=drawn, out=gone, done=done
+        )
     left = state.cards_left(setup)
     reserve = len(setup.reserve) - state.starts_used
     return " · ".join(

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.core.i18n import _, ngettext
 from generator.games.oucedonc.compare import Direction
-from generator.games.oucedonc.wording import beside, between, ordinal
+from generator.games.oucedonc.wording import beside, between, ordinal, series
 
 
 @dataclass(frozen=True)
@@ -300,7 +300,7 @@ class Counted:
         )
         if self.set_aside:
             aside = _("set aside: {cards}").format(
-                cards="; ".join(
+                cards=series(
                     _("{card} ({why})").format(
                         card=item.card.name, why=item.comparison.words_aside()
                     )

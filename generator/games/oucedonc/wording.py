@@ -13,7 +13,7 @@ des Sables-d’Olonne" (:func:`of_place`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from generator.core.i18n import _, cli_language
 from generator.games.oucedonc.compare import Direction
@@ -68,6 +68,16 @@ def either(names: Sequence[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return _("{others} or {last}").format(others=", ".join(names[:-1]), last=names[-1])
+
+
+def series(items: Iterable[str]) -> str:
+    """Items one after the other, separated by semicolons ("a; b" in English, "a ; b" in
+    French)."""
+    joined = ""
+    for item in items:
+        # TRANSLATORS: two items of a list separated by a semicolon
+        joined = item if not joined else _("{first}; {second}").format(first=joined, second=item)
+    return joined
 
 
 def ordinal(number: int) -> str:
