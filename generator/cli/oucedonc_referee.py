@@ -83,7 +83,8 @@ def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple
 def _report(game, message: str, file: Path) -> None:
     from generator.cli.oucedonc_board import status_lines
 
-    say(message)
+    for line in message.splitlines():  # a count and the next start card: two lines
+        say(line)
     for line in status_lines(game, str(file)):
         say(line)
 
