@@ -283,3 +283,35 @@ def test_the_contraction_of_de_before_a_name() -> None:
         assert beside(Direction.EAST_OF, "Évreux") == "à l’est d’Évreux"
     with speaking("en"):
         assert beside(Direction.WEST_OF, "Le Havre") == "west of Le Havre"
+
+
+def test_an_english_decks_coordinates_are_quoted_as_its_backs_print_them(tmp_path: Path) -> None:
+    """An English deck's backs write W for west: the referee quotes them so in its sentences,
+    whatever the language it speaks; its JSON keeps the deck file's text."""
+    from dataclasses import replace
+
+    from generator.games.oucedonc.deckfile import deck_to_json
+    from tests.referee_fixtures import make_deck
+
+    english = tmp_path / "english.json"
+    english.write_text(
+        deck_to_json(replace(make_deck(), params={"language": "en"})), encoding="utf-8"
+    )
+    for language in LOCALES:
+        said = run(
+            language, "oucedonc", "verify", "Brest", "west-of", "Nice", "--deck", str(english)
+        )
+        assert said.returncode == 0, said.stderr
+        assert "4°29′ W" in said.stdout and "4°29′ O" not in said.stdout
+    as_json = run(
+        "en", "oucedonc", "verify", "Brest", "west-of", "Nice", "--deck", str(english), "--json"
+    )
+    assert '"lon": "4°29′ O"' in as_json.stdout  # the deck file's text, in every language
+    game = tmp_path / "game.json"
+    for args in (
+        ("new", str(game), "--deck", str(english), "--players", "Ana,Ben", "--start", "Nice"),
+        ("place", str(game), "Brest", "--east-of", "Nice"),
+    ):
+        assert run("fr", "oucedonc", "game", *args).returncode == 0
+    doubt = run("fr", "oucedonc", "game", "doubt", str(game), "--by", "Ben", "--neighbour", "Nice")
+    assert "Brest (4°29′ W) n’est pas à l’est de Nice (7°16′ E)" in doubt.stdout, doubt.stdout

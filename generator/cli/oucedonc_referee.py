@@ -161,8 +161,11 @@ def verify(
                     "when using --deck"
                 )
             )
-        gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
+        loaded = _load_deck(deck)
+        printed = loaded.language  # the backs of an English deck write W for west
+        gap = referee.verify_cards(a, where, b, loaded, equal_rule)
     else:
+        printed = "fr"  # as a (French) deck would print them
         index, place = _embedded_places()
         gap = referee.verify_named(
             a, where, b, index, place, parse_precision(precision or "minute"), equal_rule
@@ -194,13 +197,11 @@ def verify(
             if lat
             else _("{minutes} of longitude apart, {km} km")
         ).format(minutes=_minutes_text(abs(result.gap_minutes)), km=_km(gap.km))
+    from generator.games.oucedonc.coords import printed_coordinate
+
     for point in (result.a, result.b):
-        say(
-            "  "
-            + _("{name}: {lat}, {lon}").format(
-                name=point.name, lat=point.lat_text, lon=point.lon_text
-            )
-        )
+        lat, lon = (printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text))
+        say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=lat, lon=lon))
     say(f"  {how}")
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import Language, _
 from generator.games.oucedonc.coords import (
     Precision,
     format_latitude,
@@ -81,6 +81,13 @@ class Deck:
     packs: int = 3
     pack_size: int = 15
     params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def language(self) -> Language:
+        """The language its cards are printed in (``params.language``; French when absent): the
+        backs of an English deck write W for west and a decimal point
+        (:func:`generator.games.oucedonc.coords.printed_coordinate`)."""
+        return "en" if self.params.get("language") == "en" else "fr"
 
     def place(self, card_id: str) -> PlaceCard:
         for card in self.places:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.i18n import _, ngettext
+from generator.core.i18n import Language, _, ngettext
 from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.coords import printed_coordinate
 from generator.games.oucedonc.wording import beside, between, ordinal, series
 
 
@@ -61,9 +62,17 @@ class Comparison:
     card: str  # names
     other: str
     direction: Direction
-    mine: str  # the printed values: "43°18′ N"
+    mine: str  # the values as the deck file writes them: "43°18′ N", "1°41′ O"
     theirs: str
     difference: int
+    printed: Language = "fr"  # the deck's language: its backs write "1°41′ W" in English
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """The two values as the backs print them (what the players read and compare)."""
+        return printed_coordinate(self.mine, self.printed), printed_coordinate(
+            self.theirs, self.printed
+        )
 
     @property
     def latitude(self) -> bool:
@@ -79,8 +88,9 @@ class Comparison:
         return f"{self.card} ({self.mine}) is {negation}{lies} {self.other} ({self.theirs})"
 
     def words(self) -> str:
-        """The same in the command line's language."""
-        fields = {"card": self.card, "other": self.other, "mine": self.mine}
+        """The same in the command line's language, the values as the backs print them."""
+        mine, theirs = self.shown
+        fields = {"card": self.card, "other": self.other, "mine": mine}
         if self.difference == 0:
             if self.latitude:
                 return _("{card} and {other} have the same printed latitude ({mine})").format(
@@ -90,10 +100,10 @@ class Comparison:
         where = beside(self.direction, self.other)
         if self.difference > 0:
             return _("{card} ({mine}) is {where} ({theirs})").format(
-                card=self.card, mine=self.mine, where=where, theirs=self.theirs
+                card=self.card, mine=mine, where=where, theirs=theirs
             )
         return _("{card} ({mine}) is not {where} ({theirs})").format(
-            card=self.card, mine=self.mine, where=where, theirs=self.theirs
+            card=self.card, mine=mine, where=where, theirs=theirs
         )
 
     def english_aside(self) -> str:
@@ -105,17 +115,14 @@ class Comparison:
         return f"{self.mine}, not {lies} {self.other} at {self.theirs}"
 
     def words_aside(self) -> str:
-        """The same in the command line's language."""
+        """The same in the command line's language, the values as the backs print them."""
+        mine, theirs = self.shown
         if self.difference == 0:
             if self.latitude:
-                return _("{mine}, the same latitude as {other}").format(
-                    mine=self.mine, other=self.other
-                )
-            return _("{mine}, the same longitude as {other}").format(
-                mine=self.mine, other=self.other
-            )
+                return _("{mine}, the same latitude as {other}").format(mine=mine, other=self.other)
+            return _("{mine}, the same longitude as {other}").format(mine=mine, other=self.other)
         return _("{mine}, not {where} at {theirs}").format(
-            mine=self.mine, where=beside(self.direction, self.other), theirs=self.theirs
+            mine=mine, where=beside(self.direction, self.other), theirs=theirs
         )
 
 

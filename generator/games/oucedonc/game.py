@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any, TypeVar, cast
 
 from generator.core.errors import UserError
-from generator.core.i18n import _, ngettext
+from generator.core.i18n import Language, _, ngettext
 from generator.core.text import one_line, unsafe_characters
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
 from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
@@ -732,7 +732,9 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
         setup.options.equal_coordinates,
     )
     placer = pending.player
-    shown = comparison(setup.card(pending.card), setup.card(move.neighbour), relation)
+    shown = comparison(
+        setup.card(pending.card), setup.card(move.neighbour), relation, setup.deck.language
+    )
     payer, payee = (doubter, placer) if correct else (placer, doubter)
     tokens, paid = _pay(state.tokens, payer=payer, payee=payee, broke=setup.options.broke_payer)
     bank = not paid and setup.options.broke_payer is BrokePayer.BANK
@@ -766,13 +768,16 @@ def nothing_to_doubt() -> str:
     )
 
 
-def comparison(card: PlaceCard, other: PlaceCard, relation: Direction) -> Comparison:
-    """``Biarritz (1°34′ O) is west of Metz (6°11′ E)`` as the two backs show it."""
+def comparison(
+    card: PlaceCard, other: PlaceCard, relation: Direction, printed: Language = "fr"
+) -> Comparison:
+    """``Biarritz (1°34′ O) is west of Metz (6°11′ E)`` as the two backs show it (``printed``:
+    the deck's language)."""
     lat = relation.axis == "lat"
     mine, theirs = (card.lat_text, other.lat_text) if lat else (card.lon_text, other.lon_text)
     difference = (_units(card, relation.axis) - _units(other, relation.axis)) * relation.sign
     sign = (difference > 0) - (difference < 0)
-    return Comparison(card.name, other.name, relation, mine, theirs, sign)
+    return Comparison(card.name, other.name, relation, mine, theirs, sign, printed)
 
 
 def _units(card: PlaceCard, axis: str) -> int:
@@ -917,7 +922,12 @@ def counted(
                 card=setup.ref(check.card),
                 arm=check.arm.value,
                 against=setup.ref(check.against),
-                comparison=comparison(setup.card(check.card), setup.card(check.against), direction),
+                comparison=comparison(
+                    setup.card(check.card),
+                    setup.card(check.against),
+                    direction,
+                    setup.deck.language,
+                ),
             )
         )
     result = record.rewards
