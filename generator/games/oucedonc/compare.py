@@ -32,15 +32,6 @@ class Direction(Enum):
         """+1 when A must have the larger coordinate (north, east), -1 otherwise."""
         return 1 if self in (Direction.NORTH_OF, Direction.EAST_OF) else -1
 
-    @property
-    def french(self) -> str:
-        return {
-            "north-of": "au nord de",
-            "south-of": "au sud de",
-            "east-of": "à l'est de",
-            "west-of": "à l'ouest de",
-        }[self.value]
-
 
 class EqualCoordinates(Enum):
     """What equal printed coordinates on the compared axis mean."""
