@@ -137,7 +137,12 @@ def update() -> None:
             catalog = read(domain.po, domain.target_language)
         else:
             catalog = Catalog(project=PROJECT, locale=domain.target_language, fuzzy=False)
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.update(
+            template,
+            no_fuzzy_matching=True,
+            update_header_comment=False,
+            update_creation_date=False,  # the header changes only with the messages
+        )
         catalog.obsolete.clear()
         write(domain.po, catalog)
         print(f"{domain.po.relative_to(ROOT)}: {len(template)} messages")
