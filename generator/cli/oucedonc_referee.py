@@ -202,8 +202,10 @@ def verify(
     from generator.games.oucedonc.coords import printed_coordinate
 
     for point in (result.a, result.b):
-        lat, lon = (printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text))
-        say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=lat, lon=lon))
+        latitude, longitude = (
+            printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text)
+        )
+        say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=latitude, lon=longitude))
     say(f"  {how}")
 
 

@@ -396,13 +396,13 @@ def new_game_from_options(
             how = _("start card: {card}").format(card=setup.names()[game.state.table.start])
         else:
             how = _("turn a start card over and record it")
-    packs = ngettext("{packs} pack of {size}", "{packs} packs of {size}", setup.packs).format(
+    pack_line = ngettext("{packs} pack of {size}", "{packs} packs of {size}", setup.packs).format(
         packs=setup.packs, size=setup.pack_size
     )
     tokens = ngettext("{n} token each", "{n} tokens each", options.starting_tokens).format(
         n=options.starting_tokens
     )
     said = _("{players}, {packs}, {tokens}; {how}").format(
-        players=", ".join(setup.players), packs=packs, tokens=tokens, how=how
+        players=", ".join(setup.players), packs=pack_line, tokens=tokens, how=how
     )
     return game, said
