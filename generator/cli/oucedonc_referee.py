@@ -165,9 +165,7 @@ def verify(
         printed = loaded.language  # the backs of an English deck write W for west
         gap = referee.verify_cards(a, where, b, loaded, equal_rule)
     else:
-        from generator.core.i18n import cli_language
-
-        printed = cli_language()  # as a deck in the reader's language would print them
+        printed = "fr"  # as the default (French) deck prints them; docs/rules quote them so
         index, place = _embedded_places()
         gap = referee.verify_named(
             a, where, b, index, place, parse_precision(precision or "minute"), equal_rule
