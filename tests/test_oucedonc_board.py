@@ -4,6 +4,7 @@ card."""
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -107,3 +108,54 @@ def test_nobody_is_to_play_during_the_final_count_and_hints_quote_the_file() -> 
     text = buffer.getvalue()
     assert "final count due" in text and "to play" not in text
     assert "pnp oucedonc game count 'ma partie.json' --estimate" in text
+
+
+def test_the_board_speaks_the_cli_language_at_40_80_and_120_columns() -> None:
+    """A position with a doubt open, in French and in English: nothing wider than the screen,
+    nothing cut, the compass and every label in the language (west is O in French)."""
+    import pytest
+
+    from generator.core.i18n import speaking
+    from tests.referee_fixtures import PLACES, make_deck
+    from tests.referee_language import assert_speaks
+
+    setup = deal(["Ana", "Ben", "Chloé"], make_deck(), 1, RuleOptions(), packs=3, pack_size=15)
+    game = new_game(setup)
+    anchor = setup.reserve[0]
+    for player, card, direction in (
+        ("Ana", setup.pile[0], Direction.WEST_OF),
+        ("Ben", setup.pile[1], Direction.EAST_OF),
+        ("Chloé", setup.pile[2], Direction.NORTH_OF),
+    ):
+        game, _ = game.play(Place(player, card, Slot.beside(direction, anchor)))
+    names = [name for name, *_ in PLACES] + list(setup.names()) + ["Ana", "Ben", "Chloé"]
+    expected = {
+        "fr": ("O", "joueur", "à jouer", "doute JOUEUR X", "dont on peut douter"),
+        "en": ("W", "player", "to play", "doubt PLAYER X", "open to a doubt"),
+    }
+    from generator.cli.oucedonc_board import Hints
+
+    for language, words in expected.items():
+        for width in (40, 80, 120):
+            buffer = io.StringIO()
+            with speaking(language):  # type: ignore[arg-type]
+                show(
+                    game,
+                    Console(file=buffer, width=width, color_system=None),
+                    "p.json",
+                    Hints.SESSION,
+                )
+            text = buffer.getvalue()
+            assert max(len(line) for line in text.splitlines()) <= width, (language, width)
+            assert "…" not in text.replace("--north-of X …", "")
+            flat = " ".join(text.replace("│", " ").split())
+            west = words[0]  # the row's line starts with west's letter
+            assert re.search(rf"│ +{west} .* E +│", text), (language, width, text)
+            for word in words[1:]:
+                assert word in flat, (language, width, word)
+            assert_speaks(language, text, [*names, setup.deck.title, "p.json"])
+    with pytest.raises(AssertionError):  # the check can fail: English is not French
+        with speaking("en"):
+            buffer = io.StringIO()
+            show(game, Console(file=buffer, width=80, color_system=None), "p.json")
+        assert_speaks("fr", buffer.getvalue(), names)

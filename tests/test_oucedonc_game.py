@@ -336,7 +336,7 @@ def test_illegal_doubts() -> None:
         apply(
             setup, state, doubt("Chloé", "Paris", "Lyon")
         )  # a doubt after the next card was placed
-    with pytest.raises(UserError, match="Paris is not next to Marseille; its neighbours are Lyon"):
+    with pytest.raises(UserError, match="Paris is not next to Marseille; its neighbour is Lyon"):
         apply(setup, state, doubt("Chloé", "Marseille", "Paris"))
     state, _ = apply(setup, state, doubt("Chloé", "Marseille", "Lyon"))
     with pytest.raises(UserError, match="no card is open to doubt"):
@@ -358,7 +358,7 @@ def test_illegal_placements() -> None:
     with pytest.raises(UserError, match="Brest is not on the table"):
         apply(setup, state, beside("Ben", "Marseille", S, "Brest"))
     with pytest.raises(
-        UserError, match="Paris is on the north–south column, so nothing can go east-of it"
+        UserError, match="Paris is on the north–south column, so nothing can go east of Paris"
     ):
         apply(setup, state, beside("Ben", "Marseille", E, "Paris"))
     state, _ = play(

@@ -135,7 +135,7 @@ def test_an_intermede_drawn_early_is_declared_and_the_last_pack_ends_with_the_fi
     game = played(game, at("Ana", "Paris", N, "Lyon"))
     game, early = game.play(Intermede())
     assert early.text == (
-        "Intermède drawn after 1 cards of pack 1 (the referee expected 3): interim count due"
+        "Intermède drawn after 1 card of pack 1 (the referee expected 3): interim count due"
     )
     game = played(game, Count((("Ana", 0), ("Ben", 0), ("Chloé", 0))), Start(ID["Tours"]))
     game = played(
@@ -267,7 +267,7 @@ def test_a_card_name_alone_is_the_start_card_when_one_is_due_and_counts_read_nam
         Count((("Ana", 2), ("Ben", 0), ("Chloé", 1)))
     )
     with pytest.raises(
-        UserError, match="give every player's estimate: 'compte Ana=N Ben=N Chloé=N'"
+        UserError, match="give every player's estimate: 'count Ana=N Ben=N Chloé=N'"
     ):
         parse("compte beaucoup", game)
 
@@ -317,7 +317,7 @@ def test_play_creates_the_game_asks_for_the_start_card_and_keeps_each_move_in_th
     result = pnp("oucedonc", "play", str(path), "--deck", str(deck), "--players", "Ana,Ben")
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())  # the lines wrap at 40 columns
-    assert "départ › lyon" in out and "start card: Lyon (P11); Ana plays" in out
+    assert "start › lyon" in out and "start card: Lyon (P11); Ana plays" in out
     assert "✗ 'paris lyon' is not understood" in out
     assert "Ben was right" in out or "Ben was wrong" in out
     assert "undone: Ben's doubt of Brest against Lyon" in out

@@ -1,7 +1,9 @@
 """DECK-referee.html in headless Chromium: its verdicts are those of `pnp oucedonc verify --deck
 --json`, for thousands of ordered pairs and directions, with each equal-coordinates option, the
 cards picked by typing a few letters into the page as a player would; it is self-contained and
-has no horizontal scroll on a 360 × 740 screen.
+has no horizontal scroll on a 360 × 740 screen. The page speaks its deck's language: the
+English page gives the same verdicts with no French word left, the French page is byte for byte
+the one before the English existed.
 
 The page is driven through its own inputs and buttons by a small script appended to a copy of
 it (the page itself holds no test code); Chromium dumps the DOM, where that script wrote what
@@ -10,6 +12,7 @@ the page showed. Skipped only when Chromium is absent and CI is unset.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -19,9 +22,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.oucedonc.compare import EqualCoordinates
+from generator.games.oucedonc.coords import printed_coordinate
 from generator.games.oucedonc.deckfile import Deck, deck_from_json
 from generator.games.oucedonc.names import Entry, NameIndex, name_key
-from generator.products.oucedonc_referee_page import page_path, render_page
+from generator.products.oucedonc_referee_page import PAGE_MARKER, page_path, render_page
 from tests.referee_fixtures import deck_json, make_deck, pnp
 from tests.test_kit_browser import CHROMIUM, pytestmark  # noqa: F401 - the same skip rule
 
@@ -48,7 +53,8 @@ HARNESS = """<script>
     const cells = [...box.querySelectorAll("td.coord")].map(td => td.textContent);
     const said = {"true": true, "false": false}[box.dataset.correct];
     const big = (box.querySelector(".big") || {}).textContent || null;
-    results.push([idA, idB, said === undefined ? null : said, big, cells]);
+    const words = [...box.querySelectorAll(".sentence, .note, .hint")].map(p => p.textContent);
+    results.push([idA, idB, said === undefined ? null : said, big, cells, words]);
     box.dataset.correct = "";
   }
   const out = document.createElement("pre");
@@ -107,9 +113,11 @@ def typed_names(deck: Deck) -> dict[str, str]:
     return typed
 
 
-def run_page(deck: Deck, cases: list[tuple[str, str, str, bool]], tmp_path: Path) -> dict:
+def run_page(
+    deck: Deck, cases: list[tuple[str, str, str, bool]], tmp_path: Path, language: str = "fr"
+) -> dict:
     typed = typed_names(deck)
-    page = render_page(deck)
+    page = render_page(deck, language=language)  # type: ignore[arg-type]
     driven = [(typed[a], typed[b], d, misplaced) for a, b, d, misplaced in cases]
     harness = (
         '<script type="application/json" id="cases">'
@@ -140,23 +148,38 @@ def verify_json(deck_file: Path, a: str, direction: str, b: str, misplaced: bool
     return json.loads(result.stdout)
 
 
-def check_against_verify(deck: Deck, deck_file: Path, cases, tmp_path: Path) -> int:
-    shown = run_page(deck, cases, tmp_path)
+YES_NO = {"fr": ("OUI", "NON"), "en": ("YES", "NO")}
+SAID = {  # the verdict's sentence and the note on equal coordinates, in each language
+    "fr": (" est ", " n’est pas ", "imprimée : comptée"),
+    "en": (" is ", " is not ", ": counted as"),
+}
+
+
+def check_against_verify(
+    deck: Deck, deck_file: Path, cases, tmp_path: Path, language: str = "fr"
+) -> int:
+    shown = run_page(deck, cases, tmp_path, language)
     assert len(shown["results"]) == len(cases)
     equal_seen = 0
-    for (a, b, direction, misplaced), (id_a, id_b, correct, big, cells) in zip(
+    yes, no = YES_NO[language]
+    for (a, b, direction, misplaced), (id_a, id_b, correct, big, cells, words) in zip(
         cases, shown["results"], strict=True
     ):
         assert (id_a, id_b) == (a, b), (a, b)  # a few typed letters picked the right cards
         expected = verify_json(deck_file, a, direction, b, misplaced)
         assert correct is expected["correct"], (a, direction, b, misplaced)
-        assert big == ("OUI" if expected["correct"] else "NON")
-        assert cells == [
-            expected["a_coordinates"]["lat"],
-            expected["a_coordinates"]["lon"],
-            expected["b_coordinates"]["lat"],
-            expected["b_coordinates"]["lon"],
+        assert big == (yes if expected["correct"] else no)
+        assert cells == [  # as the backs of a deck in this language print them
+            printed_coordinate(expected[f"{card}_coordinates"][axis], language)  # type: ignore[arg-type]
+            for card in ("a", "b")
+            for axis in ("lat", "lon")
         ]
+        is_, is_not, note = SAID[language]
+        assert (is_ if expected["correct"] else is_not) in words[0], words
+        if len(words) > 1:
+            assert note in words[1], words
+        if language != "fr":
+            assert not french_words(" ".join(words)), words
         axis = "lat" if direction in ("north-of", "south-of") else "lon"
         if expected["a_coordinates"][f"{axis}_units"] == expected["b_coordinates"][f"{axis}_units"]:
             equal_seen += 1
@@ -296,3 +319,91 @@ def test_names_that_look_like_html_stay_text(name: str, tmp_path: Path) -> None:
     assert "<script>alert" not in text and text.count("</script>") == 2
     shown = run_page(odd, [(odd.places[0].id, odd.places[1].id, "north-of", False)], tmp_path)
     assert shown["results"][0][0] == odd.places[0].id
+
+
+# --------------------------------------------------------------------------- two languages
+
+#: Every French word of the page's own text (the deck's title and card names are data).
+FRENCH = (
+    "Arbitre", "carte", "cartes", "Lieu", "coordonnées", "près", "minute d", "posée", "voisine",
+    "quelques", "lettres", "nord", "sud", "ouest", "l’est", "Choisissez", "une direction",
+    "versos", "imprimés", "imprimée", "Options", "partie", "égales", "mal placée", "bien placée",
+    "défaut", "personne", "Fonctionne", "hors ligne", "fichier", "Même", "aucune", "OUI", "NON",
+    "n’est", "comptée", "de ce nom",
+)  # fmt: skip
+
+
+def french_words(text: str) -> list[str]:
+    return [word for word in FRENCH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
+
+
+def page_text(page: str, deck: Deck) -> str:
+    """What the page shows or its script may show: the HTML without the deck's data (its JSON,
+    its title, its card names), tags and all (attributes such as placeholders are shown too)."""
+    text = re.sub(r'<script type="application/json" id="deck">.*?</script>', "", page, flags=re.S)
+    for name in sorted([deck.title, *(card.name for card in deck.places)], key=len, reverse=True):
+        text = text.replace(name, " ")
+    return text
+
+
+#: The French page of the test deck, as it was before the page spoke English (byte for byte).
+FRENCH_PAGE_SHA256 = {
+    "well-placed": "f130f03daee8f9d8b4b5319389a8d1dc215a2aff837cf4a0f8eaa7ea3ef0b3cd",
+    "misplaced": "d2e9157a2ac9be348ded312a2eddb7f2420b9902fc0cdf8da0dd40b75ac7fa54",
+}
+
+
+@pytest.mark.parametrize("equal", list(EqualCoordinates))
+def test_the_french_page_is_unchanged(equal: EqualCoordinates) -> None:
+    page = render_page(make_deck(), equal)
+    assert hashlib.sha256(page.encode("utf-8")).hexdigest() == FRENCH_PAGE_SHA256[equal.value]
+    assert page == render_page(make_deck(), equal, language="fr")
+    assert page.startswith('<!doctype html>\n<html lang="fr">')
+
+
+def test_the_english_page_has_no_french_word_left() -> None:
+    deck = make_deck()
+    page = render_page(deck, language="en")
+    assert page.startswith('<!doctype html>\n<html lang="en">')
+    assert PAGE_MARKER.decode() in page  # the next deck still knows the page as pnp's
+    shown = page_text(page, deck)
+    assert not french_words(shown), french_words(shown)
+    for english in ("Oucédonc referee", "50 place cards", "coordinates to the minute of arc",
+                    "The card placed", "Its neighbour", "north of", "west of", "Game options",
+                    '"no card of that name"', '"YES"', '"NO"', "Works offline"):  # fmt: skip
+        assert english in shown, english
+    # The check itself: the French page is full of them.
+    assert len(french_words(page_text(render_page(deck), deck))) > 20
+
+
+def test_the_english_page_agrees_with_verify(bretagne: Path, tmp_path: Path) -> None:
+    """The English page of a generated deck: 600 pairs, the backs' coordinates as an English
+    deck prints them (W for west), the verdicts and sentences in English."""
+    deck_file = bretagne.with_suffix(".json")
+    deck = deck_from_json(deck_file.read_text(encoding="utf-8"))
+    rng = random.Random(19)
+    ids = [card.id for card in deck.places]
+    cases = []
+    while len(cases) < 600:
+        a, b = rng.sample(ids, 2)
+        cases.append((a, b, rng.choice(DIRECTIONS), rng.random() < 0.5))
+    check_against_verify(deck, deck_file, cases, tmp_path, language="en")
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_equal_coordinates_and_a_card_twice_in_each_language(language: str, tmp_path: Path) -> None:
+    deck = make_deck()
+    deck_file = tmp_path / "deck.json"
+    deck_file.write_text(deck_json(), encoding="utf-8")
+    ids = {card.name: card.id for card in deck.places}
+    cases = [
+        (ids[x], ids[y], direction, misplaced)
+        for x, y in (("Paris", "Saint-Denis (93)"), ("Colomiers", "Montpellier"))
+        for direction in DIRECTIONS
+        for misplaced in (False, True)
+    ]
+    assert check_against_verify(deck, deck_file, cases, tmp_path, language) == 8
+    same = run_page(deck, [(ids["Paris"], ids["Paris"], "north-of", False)], tmp_path, language)
+    said = " ".join(same["results"][0][5])
+    expected = {"fr": "deux fois la même carte", "en": "the same card twice"}[language]
+    assert expected in said, said

@@ -1,6 +1,8 @@
 """A whole game at a real table, twice: through the one-shot commands and through `pnp oucedonc
-play` with the commands piped in. Both must end in the same game file, with the tokens and the
-winner of a reference computed here, independently of the engine, from the printed minutes.
+play` with the commands piped in, in French (LANG=fr_FR.UTF-8) and in English. All four must end
+in the same game file, with the tokens and the winner of a reference computed here,
+independently of the engine, from the printed minutes; each language's runs print that
+language only (the lines typed, French and English words mixed, are read in both).
 
 The game (physical mode, the printed deck shuffled by hand): 3 packs of 15, 3 players; the
 second pack is one card short, so its Intermède comes before the referee expects it (declared);
@@ -16,12 +18,15 @@ import random
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+from generator.core.i18n import speaking
 from generator.games.oucedonc.gamefile import game_from_json
 from tests.referee_fixtures import PLACES, deck_json, pnp
+from tests.referee_language import assert_speaks
 
 PLAYERS = ("Ana", "Ben", "Chloé")
 TYPED = {"Ana": "ana", "Ben": "BEN", "Chloé": "chloe"}  # as people type them
@@ -221,48 +226,84 @@ def script() -> tuple[list[Step], Reference, list[str]]:
     return steps, ref, starts
 
 
-def new_game(path: Path, deck: Path, start: str) -> None:
-    result = pnp(
-        "oucedonc",
-        "game",
-        "new",
-        str(path),
-        "--deck",
-        str(deck),
-        "--players",
-        ",".join(PLAYERS),
-        "--start",
-        start,
-    )
+LOCALES = {"fr": "fr_FR.UTF-8", "en": "en_US.UTF-8"}
+SAYS = {  # what each language says at the moments the test looks at
+    "fr": {
+        "refused": "a quitté la partie",
+        "early": "Intermède pioché après 14 cartes du paquet 2 (l’arbitre en attendait 15)",
+        "over": "partie terminée",
+        "wins": "{player} gagne avec {best} jetons",
+        "share": "se partagent la victoire",
+    },
+    "en": {
+        "refused": "out of the game",
+        "early": "Intermède drawn after 14 cards of pack 2 (the referee expected 15)",
+        "over": "game over",
+        "wins": "{player} wins with {best} tokens",
+        "share": "share the victory",
+    },
+}
+DATA = [name for name, *_ in PLACES] + list(CARDS) + ["Oucédonc en France (test)", *PLAYERS]
+
+
+def locale_env(language: str) -> dict[str, str]:
+    """The locale of ``language`` and nothing else choosing it (no PNP_LANG, LC_ALL)."""
+    return {"LC_ALL": "", "LC_MESSAGES": "", "LANG": LOCALES[language]}
+
+
+def game_command(language: str, *args: str):
+    with speaking("en"):  # the in-process run sets the language: restore it after
+        return pnp("oucedonc", "game", *args, env=locale_env(language), own_pnp_env=True)
+
+
+def new_game(path: Path, deck: Path, start: str, language: str) -> None:
+    result = game_command(
+        language, "new", str(path), "--deck", str(deck), "--players", ",".join(PLAYERS),
+        "--start", start,
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.slow
-def test_a_whole_physical_game_by_one_shot_commands_and_by_the_session_end_alike(
-    tmp_path: Path,
-) -> None:
+@dataclass(frozen=True)
+class Played:
+    one_shot: bytes  # the game file the one-shot commands wrote
+    session: bytes  # the game file the session wrote
+    said: str  # everything the one-shot commands printed
+    transcript: str  # the session
+    ref: Reference
+    game_file: Path
+
+
+@cache
+def played(language: str, folder: Path) -> Played:
+    """The whole game in ``language``: by one-shot commands, then by the session."""
     steps, ref, starts = script()
-    deck = tmp_path / "deck.json"
+    deck = folder / "deck.json"
     deck.write_text(deck_json(), encoding="utf-8")
     placed = sum(1 for step in steps if step.command[:1] == ("place",) and not step.refused)
     assert placed - 1 + len(starts) >= 45  # one placement is undone
+    says = SAYS[language]
 
-    one_shot = tmp_path / "one-shot.json"
-    new_game(one_shot, deck, CARDS[starts[0]][0].upper())
+    one_shot = folder / f"one-shot-{language}.json"
+    new_game(one_shot, deck, CARDS[starts[0]][0].upper(), language)
+    said = []
     for step in steps:
         if not step.command:
             continue
         before = one_shot.read_bytes()
-        result = pnp("oucedonc", "game", step.command[0], str(one_shot), *step.command[1:])
+        result = game_command(language, step.command[0], str(one_shot), *step.command[1:])
         if step.refused:
-            assert result.returncode == 2 and "out of the game" in result.stderr, result.stderr
+            assert result.returncode == 2 and says["refused"] in result.stderr, result.stderr
             assert one_shot.read_bytes() == before
+            said.append(result.stderr)
             continue
         assert result.returncode == 0, (step, result.stderr)
-    assert "game over" in result.stdout
+        said.append(result.stdout)
+    assert says["over"] in result.stdout
 
-    session = tmp_path / "session.json"
+    session = folder / f"session-{language}.json"
     lines = [CARDS[starts[0]][0].lower()] + [step.line for step in steps] + ["quitter"]
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PNP_")}
     completed = subprocess.run(
         [
             sys.executable,
@@ -280,18 +321,51 @@ def test_a_whole_physical_game_by_one_shot_commands_and_by_the_session_end_alike
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "COLUMNS": "80"},
+        env={**environment, **locale_env(language), "COLUMNS": "80"},
     )
     assert completed.returncode == 0, completed.stderr
-    transcript = completed.stdout
-    assert transcript.count("✗") == 1 and "out of the game" in transcript  # the one refused card
-    assert "Intermède drawn after 14 cards of pack 2 (the referee expected 15)" in transcript
+    return Played(
+        one_shot.read_bytes(),
+        session.read_bytes(),
+        "\n".join(said),
+        completed.stdout,
+        ref,
+        session,
+    )
 
-    assert session.read_bytes() == one_shot.read_bytes()
-    game = game_from_json(session.read_text(encoding="utf-8"))
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("table")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_whole_physical_game_by_one_shot_commands_and_by_the_session_end_alike(
+    language: str, folder: Path
+) -> None:
+    game_of = played(language, folder)
+    says = SAYS[language]
+    transcript = game_of.transcript
+    assert transcript.count("✗") == 1 and says["refused"] in transcript  # the one refused card
+    assert says["early"] in " ".join(transcript.split())
+
+    assert game_of.session == game_of.one_shot
+    game = game_from_json(game_of.session.decode("utf-8"))
+    ref = game_of.ref
     assert dict(zip(game.setup.players, game.state.tokens, strict=True)) == ref.tokens
     best = max(ref.tokens.values())
     winners = tuple(p for p in PLAYERS if ref.tokens[p] == best)
     assert game.state.over and game.state.winners(game.setup) == winners
-    said = f"{winners[0]} wins with {best} tokens" if len(winners) == 1 else "share the victory"
-    assert said in transcript and said in result.stdout
+    won = says["wins"].format(player=winners[0], best=best) if len(winners) == 1 else says["share"]
+    assert won in " ".join(transcript.split()) and won in game_of.said
+    # Only its language: what the commands said, and the session with the typed lines taken out.
+    data = [*DATA, str(folder)]
+    assert_speaks(language, game_of.said, data)
+    spoken = [line for line in transcript.splitlines() if "› " not in line]
+    assert_speaks(language, "\n".join(spoken), data)
+
+
+@pytest.mark.slow
+def test_the_game_file_is_the_same_in_french_and_in_english(folder: Path) -> None:
+    assert played("fr", folder).session == played("en", folder).session

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import _, ngettext
 from generator.games.oucedonc.game import Phase
 from generator.games.oucedonc.gamefile import Game, history
 from generator.games.oucedonc.table import Table
@@ -82,6 +83,13 @@ def row_style(table: Table, names: dict[str, str], pending: str | None, width: i
     return RowStyle.LIST
 
 
+def compass() -> tuple[str, str, str, str]:
+    """The letters of north, south, west and east at the ends of the cross (one letter each:
+    the cross is laid out for it)."""
+    # TRANSLATORS: one letter each, the compass points at the ends of the board's cross
+    return _("N"), _("S"), _("W"), _("E")
+
+
 def cross(table: Table, names: dict[str, str], pending: str | None, width: int) -> Text:
     """The column (north at the top) and the row (west on the left) crossing at the start card."""
     from rich.text import Text
@@ -102,20 +110,21 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
     indent = max(0, min(widest // 2 - centre, width - row.cell_len - 4))
     centre += indent
     column_at = table.column.index(table.start)
-    out.append(" " * centre + "N\n", style="dim")
+    north, south, west, east = compass()
+    out.append(" " * centre + north + "\n", style="dim")
     out.append(" " * centre + "│\n", style="dim")
     for index, card_label in enumerate(column_labels):
         if index == column_at:
-            out.append(" " * indent + "W ", style="dim")
+            out.append(" " * indent + west + " ", style="dim")
             out.append_text(row)
-            out.append(" E\n", style="dim")
+            out.append(" " + east + "\n", style="dim")
         else:
             pad = max(0, min(centre - card_label.cell_len // 2, width - card_label.cell_len))
             out.append(" " * pad)
             out.append_text(card_label)
             out.append("\n")
         out.append(" " * centre + "│\n", style="dim")
-    out.append(" " * centre + "S", style="dim")
+    out.append(" " * centre + south, style="dim")
     if style is RowStyle.IDS:
         out.append("\n")
         out.append_text(_key(table.row, table.start, names))
@@ -126,7 +135,7 @@ def _key(cards: Sequence[str], start: str, names: dict[str, str]) -> Text:
     """``P05 Brest · P12 Quimper``: the names of cards shown by their id alone."""
     from rich.text import Text
 
-    key = Text("row: ", style="dim")
+    key = Text(_("row: "), style="dim")
     entries = [
         Text(f"[{card} {names[card]}]" if card == start else f"{card} {names[card]}")
         for card in cards
@@ -142,18 +151,18 @@ def _listed(
     from rich.text import Text
 
     out = Text(overflow="fold")
-    out.append("N ↑ north–south column\n", style="dim")
+    out.append(_("N ↑ north–south column") + "\n", style="dim")
     for card_label in column:
         out.append("  ")
         out.append_text(card_label)
         out.append("\n")
-    out.append("S ↓\n", style="dim")
-    out.append("W → E west–east row\n", style="dim")
+    out.append(_("S ↓") + "\n", style="dim")
+    out.append(_("W → E west–east row") + "\n", style="dim")
     for card in table.row:
         out.append("  ")
         out.append_text(label(card, names, marks, name=True, card_id=True))
         out.append("\n")
-    out.append("E", style="dim")
+    out.append(compass()[3], style="dim")
     return out
 
 
@@ -180,86 +189,142 @@ def status_lines(game: Game, file: str = "FILE", hints: Hints = Hints.COMMANDS) 
     def command(one_shot: str, typed: str) -> str:
         return typed if session else f"pnp oucedonc game {one_shot}"
 
+    # What to type: the one-shot commands are the same in every language; the session's words
+    # are the command line's language's (both are read, see phrases.py).
+    player_word, card_word = _("PLAYER"), _("CARD")
+    count_typed = _("count {estimates}").format(estimates=" ".join(f"{p}=N" for p in setup.players))
+    count_command = _("count {file} --estimate PLAYER=N for every player").format(file=quoted)
     if state.pending is not None and phase is not Phase.OVER:
-        placer = setup.players[state.pending.player]
-        pending = names[state.pending.card]
         lines.append(
-            f"{pending} (placed by {placer}) can still be doubted: "
-            + command(
-                f"doubt {quoted} --by PLAYER --neighbour X", "doute PLAYER X / doubt PLAYER X"
+            _("{card} (placed by {player}) can still be doubted: {command}").format(
+                card=names[state.pending.card],
+                player=setup.players[state.pending.player],
+                command=command(
+                    f"doubt {quoted} --by PLAYER --neighbour X",
+                    _("doubt {player} X").format(player=player_word),
+                ),
             )
         )
     if phase is Phase.START:
-        what = "the first start card" if not state.counts else "a new start card"
-        lines.append(
-            f"turn {what} over from the reserve and record it: "
-            + command(f"start {quoted} CARD", "type its name")
+        message = (
+            _("turn the first start card over from the reserve and record it: {command}")
+            if not state.counts
+            else _("turn a new start card over from the reserve and record it: {command}")
         )
+        lines.append(message.format(command=command(f"start {quoted} CARD", _("type its name"))))
     elif phase is Phase.PLAY:
         drawn = state.drawn(setup)
         if drawn is not None:
             lines.append(
-                f"{current}'s turn: {current} drew {names[drawn]} ({drawn}); place it: "
-                + command(
-                    f"place {quoted} {drawn} --north-of X …", f"{drawn} n X, {drawn} entre X Y"
+                _("{player}'s turn: {player} drew {card} ({id}); place it: {command}").format(
+                    player=current,
+                    card=names[drawn],
+                    id=drawn,
+                    command=command(
+                        f"place {quoted} {drawn} --north-of X …",
+                        _("{card} n X, {card} between X Y").format(card=drawn),
+                    ),
                 )
             )
         else:
             left = setup.pack_size - state.in_pack
             lines.append(
-                f"{current}'s turn: draw a card and place it ({left} left in pack "
-                f"{state.pack_number(setup)}): "
-                + command(f"place {quoted} CARD --north-of X …", "CARD n X, CARD entre X Y")
+                ngettext(
+                    "{player}'s turn: draw a card and place it ({n} left in pack {pack}): "
+                    "{command}",
+                    "{player}'s turn: draw a card and place it ({n} left in pack {pack}): "
+                    "{command}",
+                    left,
+                ).format(
+                    player=current,
+                    n=left,
+                    pack=state.pack_number(setup),
+                    command=command(
+                        f"place {quoted} CARD --north-of X …",
+                        _("{card} n X, {card} between X Y").format(card=card_word),
+                    ),
+                )
             )
     elif phase is Phase.COUNT:
         why = (
-            f"{current} drew an Intermède"
+            _("{player} drew an Intermède").format(player=current)
             if not setup.physical or state.intermede
-            else f"pack {state.pack_number(setup)} is played: the Intermède is next"
+            else _("pack {pack} is played: the Intermède is next").format(
+                pack=state.pack_number(setup)
+            )
         )
         lines.append(
-            f"{why}: interim count due: "
-            + command(
-                f"count {quoted} --estimate PLAYER=N for every player",
-                "compte " + " ".join(f"{p}=N" for p in setup.players),
+            _("{why}: interim count due: {command}").format(
+                why=why, command=command(count_command, count_typed)
             )
         )
     elif phase is Phase.FINAL_COUNT:
         lines.append(
-            "the packs are used up: final count due: "
-            + command(
-                f"count {quoted} --estimate PLAYER=N for every player",
-                "compte " + " ".join(f"{p}=N" for p in setup.players),
+            _("the packs are used up: final count due: {command}").format(
+                command=command(count_command, count_typed)
             )
         )
     else:
-        winners = state.winners(setup)
-        best = max(state.tokens)
-        if len(winners) == 1:
-            lines.append(f"game over: {winners[0]} wins with {best} tokens")
-        else:
-            lines.append(
-                f"game over: {' and '.join(winners)} share the victory with {best} tokens each"
-            )
+        lines.append(game_over(game))
     return lines
+
+
+def game_over(game: Game) -> str:
+    """ "game over: Ana wins with 7 tokens" (the end of a game, in the board and the session)."""
+    from generator.games.oucedonc.wording import listed
+
+    setup, state = game.setup, game.state
+    winners = state.winners(setup)
+    best = max(state.tokens)
+    if len(winners) == 1:
+        return ngettext(
+            "game over: {player} wins with {n} token",
+            "game over: {player} wins with {n} tokens",
+            best,
+        ).format(player=winners[0], n=best)
+    return ngettext(
+        "game over: {players} share the victory with {n} token each",
+        "game over: {players} share the victory with {n} tokens each",
+        best,
+    ).format(players=listed(winners), n=best)
 
 
 def pack_line(game: Game) -> str:
     setup, state = game.setup, game.state
     pack = state.pack_number(setup)
-    done = f"{len(state.counts)} count{'s' if len(state.counts) != 1 else ''} done"
+    counts = len(state.counts)
+    done = ngettext("{n} count done", "{n} counts done", counts).format(n=counts)
     if state.over:
-        return f"{setup.packs} packs played · {done}"
+        played = ngettext("{n} pack played", "{n} packs played", setup.packs).format(n=setup.packs)
+        return f"{played} · {done}"
+    this_pack = _("pack {pack} of {packs}").format(pack=pack, packs=setup.packs)
     if setup.physical:
-        drawn = f"{state.in_pack} of {setup.pack_size} cards drawn"
         if state.intermede:
-            drawn = f"Intermède after {state.in_pack} cards"
+            drawn = ngettext(
+                "Intermède after {n} card", "Intermède after {n} cards", state.in_pack
+            ).format(n=state.in_pack)
+        else:
+            drawn = ngettext(
+                "{n} of {size} card drawn", "{n} of {size} cards drawn", setup.pack_size
+            ).format(n=state.in_pack, size=setup.pack_size)
         out = len(state.out_of_play)
-        return f"pack {pack} of {setup.packs}: {drawn} · {out} out of the game · {done}"
+        gone = ngettext("{n} out of the game", "{n} out of the game", out).format(n=out)
+        return _("{pack}: {drawn} · {out} · {done}").format(
+            pack=this_pack, drawn=drawn, out=gone, done=done
+        )
     left = state.cards_left(setup)
-    return (
-        f"pack {pack} of {setup.packs} · {left} card{'s' if left != 1 else ''} left in the packs · "
-        f"{len(setup.reserve) - state.starts_used} start card(s) in reserve · {done}"
+    reserve = len(setup.reserve) - state.starts_used
+    return " · ".join(
+        (
+            this_pack,
+            ngettext("{n} card left in the packs", "{n} cards left in the packs", left).format(
+                n=left
+            ),
+            ngettext("{n} start card in reserve", "{n} start cards in reserve", reserve).format(
+                n=reserve
+            ),
+            done,
+        )
     )
 
 
@@ -278,30 +343,35 @@ def board(game: Game, width: int, file: str = "FILE", hints: Hints = Hints.COMMA
         pending = state.pending.card if state.pending else None
         parts.append(cross(state.table, names, pending, inner))
     else:
-        empty = "the game is over" if state.over else "no start card on the table yet"
+        empty = _("the game is over") if state.over else _("no start card on the table yet")
         parts.append(Text(empty, style="dim"))
     scores = RichTable(box=None, show_header=True, header_style="bold", padding=(0, 2))
-    scores.add_column("player", overflow="fold")
-    scores.add_column("tokens", justify="right")
+    scores.add_column(_("player"), overflow="fold")
+    scores.add_column(_("tokens"), justify="right")
     scores.add_column("")
     phase = state.phase(setup)
     winners = state.winners(setup) if phase is Phase.OVER else ()
     for index, (player, tokens) in enumerate(zip(setup.players, state.tokens, strict=True)):
         plays = index == state.turn and phase in (Phase.PLAY, Phase.COUNT, Phase.START)
-        mark = "winner" if player in winners else ("to play" if plays else "")
+        mark = _("winner") if player in winners else (_("to play") if plays else "")
         scores.add_row(Text(player), str(tokens), mark, style="bold green" if mark else None)
     info = Text(pack_line(game), style="dim")
-    info.append("\n[start card] · name? = the card just placed, open to a doubt", style="dim")
+    info.append(
+        "\n" + _("[start card] · name? = the card just placed, open to a doubt"), style="dim"
+    )
     parts += [Text(""), scores, Text(""), info]
     recent = history(game)[-RECENT:]
     if recent:
         parts.append(Text(""))
-        parts.append(Text("last moves:", style="dim"))
+        parts.append(Text(_("last moves:"), style="dim"))
         for line in recent:
             parts.append(Text(f"  {line}", style="dim"))
     parts.append(Text(""))
-    for line in status_lines(game, file, hints):
-        parts.append(Text(line, style="bold" if "due" in line or "over" in line else ""))
+    # What is due stands out: a start card, a count, the end (the last line says it).
+    due = phase in (Phase.START, Phase.COUNT, Phase.FINAL_COUNT, Phase.OVER)
+    lines = status_lines(game, file, hints)
+    for number, line in enumerate(lines, start=1):
+        parts.append(Text(line, style="bold" if due and number == len(lines) else ""))
     title = Text(f"Oucédonc · {setup.deck.title}")
     return Panel(Group(*parts), title=title, title_align="left", expand=False, width=None)
 

@@ -1,11 +1,13 @@
 """`pnp oucedonc play FILE`: the referee as a prompt for the table.
 
-One line per move, in French or English (:mod:`generator.games.oucedonc.phrases`); the board is
-redrawn after each move. Every move goes through the game file exactly as the one-shot commands
-do (:func:`generator.cli.oucedonc_referee.update_game`: locked from the read to the atomic
-write, the line parsed against the file as it is then), so the session can be killed at any
-moment and loses at most the line being typed, and ``pnp oucedonc game …`` can be used on the
-same file at any time, from another terminal too.
+One line per move, in French or English whatever the language the command line speaks
+(:mod:`generator.games.oucedonc.phrases`); the session speaks the command line's language (its
+prompts, help, messages and board). The board is redrawn after each move. Every move goes
+through the game file exactly as the one-shot commands do
+(:func:`generator.cli.oucedonc_referee.update_game`: locked from the read to the atomic write,
+the line parsed against the file as it is then), so the session can be killed at any moment
+and loses at most the line being typed, and ``pnp oucedonc game …`` can be used on the same
+file at any time, from another terminal too.
 
 The line editor is prompt_toolkit (tab completion of commands, card and player names, history
 with the arrow keys, Ctrl-C to drop a line, Ctrl-D to leave): a well-kept pure-Python library
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -197,7 +200,10 @@ class Session:
             if self.stamp() != seen:  # a one-shot command (or another session) played meanwhile
                 game = self.load(self.file)
                 self.say(
-                    f"{self.file} was changed by another command: the board as it is now", "dim"
+                    _("{file} was changed by another command: the board as it is now").format(
+                        file=self.file
+                    ),
+                    "dim",
                 )
                 self.draw(game)
             try:
@@ -218,7 +224,10 @@ class Session:
                 self.say(message, "bold")
             self.draw(game)
         self.say(
-            f"the game is saved in {self.file}; go on with: pnp oucedonc play {self.file}", "dim"
+            _("the game is saved in {file}; go on with: pnp oucedonc play {file}").format(
+                file=self.file
+            ),
+            "dim",
         )
 
     def stamp(self) -> tuple[int, int] | None:
@@ -268,11 +277,11 @@ class Session:
         setup, state = game.setup, game.state
         phase = state.phase(setup)
         if phase is Phase.START:
-            return "départ › "
+            return _("start › ")
         if phase in (Phase.COUNT, Phase.FINAL_COUNT):
-            return "compte › "
+            return _("count › ")
         if phase is Phase.OVER:
-            return "fin › "
+            return _("end › ")
         return f"{setup.players[state.turn]} › "
 
     def draw(self, game: Game) -> None:
@@ -284,18 +293,19 @@ class Session:
         from rich.table import Table
         from rich.text import Text
 
-        from generator.games.oucedonc.phrases import HELP, HELP_INTRO
+        from generator.games.oucedonc.phrases import help_intro, help_lines
 
-        self.say(HELP_INTRO, "dim")
+        self.say(help_intro(), "dim")
+        lines = help_lines()
         if self.console.width < 70:  # a phone's terminal: the command, then what it does
-            for typed, what in HELP:
+            for typed, what in lines:
                 self.say(typed, "bold")
                 self.say(f"   {what}", "")
             return
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        for typed, what in HELP:
+        for typed, what in lines:
             table.add_row(Text(typed), Text(what))
         self.console.print(table)
 
@@ -315,71 +325,80 @@ def _ask_setup(terminal: Terminal, console: Console, deck: Path | None, players:
     if deck is None:
         if DEFAULT_DECK.is_file():
             deck = DEFAULT_DECK
-            console.print(Text(f"deck: {deck} (give --deck for another)", style="dim"))
+            console.print(
+                Text(_("deck: {deck} (give --deck for another)").format(deck=deck), style="dim")
+            )
         else:
-            answer = terminal.ask("deck file (the .json beside the deck PDF) › ")
+            answer = terminal.ask(_("deck file (the .json beside the deck PDF) › "))
             if not answer or not answer.strip():
                 raise UserError(
-                    "a new game needs the deck file: give --deck output/oucedonc/oucedonc.json"
+                    _("a new game needs the deck file: give --deck output/oucedonc/oucedonc.json")
                 )
             deck = Path(answer.strip())
     if players is None:
-        answer = terminal.ask("players, in playing order (Ana, Ben, Chloé) › ")
+        answer = terminal.ask(_("players, in playing order (Ana, Ben, Chloé) › "))
         if not answer or not answer.strip():
-            raise UserError("a new game needs its players: give --players Ana,Ben,Chloé")
+            raise UserError(_("a new game needs its players: give --players Ana,Ben,Chloé"))
         players = answer
     return deck, [name.strip() for name in players.split(",")]
+
+
+PLAY_HELP = N_(
+    "Referee a game at the table, one short line per move (French or English)."
+    "\n\nCreates FILE when it does not exist (asking for the players, then the start card at"
+    " the first prompt). Type 'help' (or 'aide') in the session for the commands."
+    "\n\nExample: pnp oucedonc play partie.json --deck output/oucedonc/oucedonc.json"
+)
 
 
 def play(
     file: Annotated[
         Path,
-        typer.Argument(metavar="FILE", help="Game file: played on if it exists, created if not."),
+        typer.Argument(
+            metavar="FILE", help=N_("Game file: played on if it exists, created if not.")
+        ),
     ],
     deck: Annotated[
         Path | None,
         typer.Option(
-            "--deck", help="For a new game: the deck file (default output/oucedonc/oucedonc.json)."
+            "--deck",
+            help=N_("For a new game: the deck file (default output/oucedonc/oucedonc.json)."),
         ),
     ] = None,
     players: Annotated[
         str | None,
-        typer.Option("--players", help="For a new game: the players in order (Ana,Ben,Chloé)."),
+        typer.Option("--players", help=N_("For a new game: the players in order (Ana,Ben,Chloé).")),
     ] = None,
     start_card: Annotated[
         str | None,
-        typer.Option("--start", help="For a new game: the start card turned over."),
+        typer.Option("--start", help=N_("For a new game: the start card turned over.")),
     ] = None,
     deal_mode: Annotated[
-        bool, typer.Option("--deal", help="For a new game: the referee deals a virtual deck.")
+        bool, typer.Option("--deal", help=N_("For a new game: the referee deals a virtual deck."))
     ] = False,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="With --deal: the seed of the shuffle.")
+        int | None, typer.Option("--seed", help=N_("With --deal: the seed of the shuffle."))
     ] = None,
     tokens: Annotated[
-        int | None, typer.Option("--tokens", help="For a new game: tokens each (default 4).")
+        int | None, typer.Option("--tokens", help=N_("For a new game: tokens each (default 4)."))
     ] = None,
     equal: Annotated[
-        str, typer.Option("--equal-coordinates", help="well-placed or misplaced (new game).")
+        str, typer.Option("--equal-coordinates", help=N_("well-placed or misplaced (new game)."))
     ] = "well-placed",
     broke: Annotated[
-        str, typer.Option("--broke-payer", help="nothing or bank (new game).")
+        str, typer.Option("--broke-payer", help=N_("nothing or bank (new game)."))
     ] = "nothing",
     preceding: Annotated[
-        str, typer.Option("--count-preceding", help="on-table or original (new game).")
+        str, typer.Option("--count-preceding", help=N_("on-table or original (new game)."))
     ] = "on-table",
-    closest: Annotated[str, typer.Option("--closest-tie", help="all or none (new game).")] = "all",
+    closest: Annotated[
+        str, typer.Option("--closest-tie", help=N_("all or none (new game)."))
+    ] = "all",
     exact_tie: Annotated[
-        str, typer.Option("--exact-tie", help="each or everyone (new game).")
+        str, typer.Option("--exact-tie", help=N_("each or everyone (new game)."))
     ] = "each",
 ) -> None:
-    """Referee a game at the table, one short line per move (French or English).
-
-    Creates FILE when it does not exist (asking for the players, then the start card at the
-    first prompt). Type 'aide' or 'help' in the session for the commands.
-
-    Example: pnp oucedonc play partie.json --deck output/oucedonc/oucedonc.json
-    """
+    """The `play` command (its help: PLAY_HELP)."""
     import secrets
 
     from rich.text import Text
@@ -397,7 +416,7 @@ def play(
     if lstat_or_none(file, "use") is None:
         if seed is not None and not deal_mode:
             raise UserError(
-                "--seed shuffles the referee's virtual deck: add --deal, or drop --seed"
+                _("--seed shuffles the referee's virtual deck: add --deal, or drop --seed")
             )
         deck_path, names = _ask_setup(terminal, console, deck, players)
         loaded = referee_cli._load_deck(deck_path)
@@ -416,11 +435,15 @@ def play(
         referee_cli._save_game(
             file, game, exclusive=True
         )  # another session may create it meanwhile
-        console.print(Text(f"new game in {file}: {said}", style="bold"))
+        console.print(
+            Text(_("new game in {file}: {said}").format(file=file, said=said), style="bold")
+        )
     elif deck is not None or players is not None or start_card is not None or deal_mode:
         raise UserError(
-            f"{file} already exists, so --deck, --players, --start and --deal are not used; "
-            "drop them to play on, or give a new file name"
+            _(
+                "{file} already exists, so --deck, --players, --start and --deal are not used; "
+                "drop them to play on, or give a new file name"
+            ).format(file=file)
         )
     Session(
         file=file,

@@ -18,17 +18,18 @@ import typer
 from generator.cli.common import say
 from generator.cli.oucedonc import oucedonc_app
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.gamefile import Game
 
 game_app = typer.Typer(
-    help="Follow a whole game of Oucédonc in a game file (JSON journal of moves).",
+    help=N_("Follow a whole game of Oucédonc in a game file (JSON journal of moves)."),
     no_args_is_help=True,
 )
 
-DIRECTION_HELP = "north-of, south-of, east-of or west-of: is A there relative to B?"
+DIRECTION_HELP = N_("north-of, south-of, east-of or west-of: is A there relative to B?")
 
 
 # --------------------------------------------------------------------------- files
@@ -41,19 +42,19 @@ def _read(path: Path, what: str) -> str:
     """A regular file (never a FIFO or a device), bounded in size, UTF-8."""
     from generator.core.inputs import read_text_input
 
-    return read_text_input(path, what, MAX_FILE_BYTES, "give the JSON file pnp wrote")
+    return read_text_input(path, what, MAX_FILE_BYTES, _("give the JSON file pnp wrote"))
 
 
 def _load_deck(path: Path):
     from generator.games.oucedonc.deckfile import deck_from_json
 
-    return deck_from_json(_read(path, "deck file"), source=str(path))
+    return deck_from_json(_read(path, _("deck file")), source=str(path))
 
 
 def _load_game(path: Path):
     from generator.games.oucedonc.gamefile import game_from_json
 
-    return game_from_json(_read(path, "game file"), source=str(path))
+    return game_from_json(_read(path, _("game file")), source=str(path))
 
 
 def _save_game(path: Path, game, exclusive: bool = False) -> None:
@@ -73,7 +74,7 @@ def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple
     from generator.core.locked_update import locked_update
     from generator.games.oucedonc.gamefile import game_from_json, game_to_json
 
-    with locked_update(path, "game file") as locked:
+    with locked_update(path, _("game file")) as locked:
         game, message = change(game_from_json(locked.text, source=str(path)))
         locked.replace_text(game_to_json(game))
     return game, message
@@ -82,7 +83,8 @@ def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple
 def _report(game, message: str, file: Path) -> None:
     from generator.cli.oucedonc_board import status_lines
 
-    say(message)
+    for line in message.splitlines():  # a count and the next start card: two lines
+        say(line)
     for line in status_lines(game, str(file)):
         say(line)
 
@@ -99,46 +101,52 @@ def _embedded_places():
         from generator.geo import embedded
     except ImportError:
         raise UserError(
-            "the embedded place data is not installed in this pnp; use --deck deck.json"
+            _("the embedded place data is not installed in this pnp; use --deck deck.json")
         ) from None
     named = embedded.place_names()
     return named_place_index(named.keys, named.described), named.place
 
 
+VERIFY_HELP = N_(
+    "Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?"
+    "\n\nExit code 0 whatever the verdict; 2 on bad input."
+    "\n\nExample: pnp oucedonc verify Brest west-of Rennes --deck output/oucedonc/oucedonc.json"
+)
+
+
 def verify(
     a: Annotated[
-        str, typer.Argument(metavar="A", help="The place or card in question (name or card id).")
+        str,
+        typer.Argument(metavar="A", help=N_("The place or card in question (name or card id).")),
     ],
     direction: Annotated[str, typer.Argument(metavar="DIRECTION", help=DIRECTION_HELP)],
-    b: Annotated[str, typer.Argument(metavar="B", help="The place or card it is compared with.")],
+    b: Annotated[
+        str, typer.Argument(metavar="B", help=N_("The place or card it is compared with."))
+    ],
     deck: Annotated[
         Path | None,
         typer.Option(
             "--deck",
-            help="Deck file (.json next to the deck PDF): compare the printed coordinates.",
+            help=N_("Deck file (.json next to the deck PDF): compare the printed coordinates."),
         ),
     ] = None,
     precision: Annotated[
         str | None,
         typer.Option(
             "--precision",
-            help="Without --deck: minute (default), second or 0.01, as a deck would print.",
+            help=N_("Without --deck: minute (default), second or 0.01, as a deck would print."),
         ),
     ] = None,
     equal: Annotated[
         str,
         typer.Option(
-            "--equal-coordinates", help="Equal printed values count as well-placed or misplaced."
+            "--equal-coordinates",
+            help=N_("Equal printed values count as well-placed or misplaced."),
         ),
     ] = "well-placed",
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
 ) -> None:
-    """Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?
-
-    Exit code 0 whatever the verdict; 2 on bad input.
-
-    Example: pnp oucedonc verify Brest west-of Rennes --deck output/oucedonc/oucedonc.json
-    """
+    """The `verify` command (its help: VERIFY_HELP)."""
     from generator.games.oucedonc import referee
     from generator.games.oucedonc.compare import parse_direction, parse_equal
     from generator.games.oucedonc.coords import parse_precision
@@ -148,11 +156,16 @@ def verify(
     if deck is not None:
         if precision is not None:
             raise UserError(
-                "the deck file fixes the precision printed on its cards; drop --precision when "
-                "using --deck"
+                _(
+                    "the deck file fixes the precision printed on its cards; drop --precision "
+                    "when using --deck"
+                )
             )
-        gap = referee.verify_cards(a, where, b, _load_deck(deck), equal_rule)
+        loaded = _load_deck(deck)
+        printed = loaded.language  # the backs of an English deck write W for west
+        gap = referee.verify_cards(a, where, b, loaded, equal_rule)
     else:
+        printed = "fr"  # as the default (French) deck prints them; docs/rules quote them so
         index, place = _embedded_places()
         gap = referee.verify_named(
             a, where, b, index, place, parse_precision(precision or "minute"), equal_rule
@@ -161,125 +174,191 @@ def verify(
     if as_json:
         typer.echo(json_line(gap.to_json()))
         return
-    side = where.value.replace("-", " ")
-    axis = "latitude" if where.axis == "lat" else "longitude"
+    say(verdict_line(result.correct, result.a.name, where, result.b.name))
+    lat = where.axis == "lat"
     if result.gap_units == 0:
-        verdict = "well placed" if result.correct else "misplaced"
-        how = f"same printed {axis}: counted as {verdict} (--equal-coordinates {equal_rule.value})"
+        option = f"--equal-coordinates {equal_rule.value}"
+        if result.correct:
+            how = (
+                _("same printed latitude: counted as well placed ({option})")
+                if lat
+                else _("same printed longitude: counted as well placed ({option})")
+            )
+        else:
+            how = (
+                _("same printed latitude: counted as misplaced ({option})")
+                if lat
+                else _("same printed longitude: counted as misplaced ({option})")
+            )
+        how = how.format(option=option)
     else:
-        how = f"{_minutes_text(abs(result.gap_minutes))} of {axis} apart, {gap.km:.1f} km"
-    verdict_text = "YES" if result.correct else "NO"
-    say(
-        f"{verdict_text}: {result.a.name} is {'' if result.correct else 'not '}{side} "
-        f"{result.b.name}"
-    )
-    say(f"  {result.a.name}: {result.a.lat_text}, {result.a.lon_text}")
-    say(f"  {result.b.name}: {result.b.lat_text}, {result.b.lon_text}")
+        how = (
+            _("{minutes} of latitude apart, {km} km")
+            if lat
+            else _("{minutes} of longitude apart, {km} km")
+        ).format(minutes=_minutes_text(abs(result.gap_minutes)), km=_km(gap.km))
+    from generator.games.oucedonc.coords import printed_coordinate
+
+    for point in (result.a, result.b):
+        latitude, longitude = (
+            printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text)
+        )
+        say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=latitude, lon=longitude))
     say(f"  {how}")
 
 
+def verdict_line(correct: bool, a: str, direction, b: str) -> str:
+    """``YES: Brest is west of Rennes`` / ``NON : Brest n’est pas à l’ouest de Rennes``."""
+    from generator.games.oucedonc.wording import beside
+
+    where = beside(direction, b)
+    if correct:
+        return _("YES: {a} is {where}").format(a=a, where=where)
+    return _("NO: {a} is not {where}").format(a=a, where=where)
+
+
 def _minutes_text(minutes: float) -> str:
-    """``185′ (3°05′)``; seconds and hundredths of a degree keep their decimals: ``0.5′``."""
-    text = f"{minutes:.2f}".rstrip("0").rstrip(".") + "′"
+    """``185′ (3°05′)``; seconds and hundredths of a degree keep their decimals: ``0.5′``
+    (``0,5′`` in French)."""
+    text = _decimal(f"{minutes:.2f}".rstrip("0").rstrip(".")) + "′"
     if minutes >= 60:
         degrees, rest = divmod(minutes, 60)
         text += (
-            f" ({int(degrees)}°{rest:05.2f}′)".replace(".00′", "′")
+            _decimal(f" ({int(degrees)}°{rest:05.2f}′)".replace(".00′", "′"))
             if rest != int(rest)
             else f" ({int(degrees)}°{int(rest):02d}′)"
         )
     return text
 
 
+def _km(km: float) -> str:
+    """``12.3`` / ``12,3``; ``1,234.5`` / ``1 234,5`` from a thousand up (Babel)."""
+    if km >= 1000:
+        from generator.core.i18n import number
+
+        return number(km, decimals=1)
+    return _decimal(f"{km:.1f}")
+
+
+def _decimal(text: str) -> str:
+    """A number written with a decimal point, in the command line's language (French writes a
+    comma). The numbers here stay under 1,000 and need no grouping (nor Babel, for start-up)."""
+    from generator.core.i18n import cli_language
+
+    return text.replace(".", ",") if cli_language() == "fr" else text
+
+
 # --------------------------------------------------------------------------- game
 
 
+GAME_NEW_HELP = N_(
+    "Start a game with the printed deck: record the players and the start card turned over."
+    "\n\nWith --deal the referee shuffles a virtual deck instead and deals every card itself."
+    "\n\nExample: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json"
+    " --players Ana,Ben,Chloé --start Lyon"
+)
+
+
 def game_new(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file to create (JSON).")],
-    deck: Annotated[Path, typer.Option("--deck", help="Deck file (.json next to the deck PDF).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file to create (JSON)."))],
+    deck: Annotated[
+        Path, typer.Option("--deck", help=N_("Deck file (.json next to the deck PDF)."))
+    ],
     players: Annotated[
         str,
-        typer.Option("--players", help="Players in playing order, comma-separated: Ana,Ben,Chloé."),
+        typer.Option(
+            "--players", help=N_("Players in playing order, comma-separated: Ana,Ben,Chloé.")
+        ),
     ],
     start_card: Annotated[
         str | None,
         typer.Option(
             "--start",
-            help="The start card the players turned over (name or id); without it, record it "
-            "later with 'game start'.",
+            help=N_(
+                "The start card the players turned over (name or id); without it, record it "
+                "later with 'game start'."
+            ),
         ),
     ] = None,
     deal_mode: Annotated[
         bool,
         typer.Option(
             "--deal",
-            help="The referee shuffles a virtual deck and deals every card (solo or remote play) "
-            "instead of following the printed cards.",
+            help=N_(
+                "The referee shuffles a virtual deck and deals every card (solo or remote play) "
+                "instead of following the printed cards."
+            ),
         ),
     ] = False,
     seed: Annotated[
         int | None,
         typer.Option(
             "--seed",
-            help="With --deal: seed of the shuffle (default: a fresh one, written in the file).",
+            help=N_(
+                "With --deal: seed of the shuffle (default: a fresh one, written in the file)."
+            ),
         ),
     ] = None,
     packs: Annotated[
-        int | None, typer.Option("--packs", help="Number of packs (default: the deck's).")
+        int | None, typer.Option("--packs", help=N_("Number of packs (default: the deck's)."))
     ] = None,
     pack_size: Annotated[
-        int | None, typer.Option("--pack-size", help="Cards per pack (default: the deck's).")
+        int | None, typer.Option("--pack-size", help=N_("Cards per pack (default: the deck's)."))
     ] = None,
     tokens: Annotated[
         int | None,
         typer.Option(
             "--tokens",
-            help="Tokens each player starts with (default: what the deck's rule cards print, else "
-            "4).",
+            help=N_(
+                "Tokens each player starts with (default: what the deck's rule cards print, else "
+                "4)."
+            ),
         ),
     ] = None,
     equal: Annotated[
         str,
-        typer.Option("--equal-coordinates", help="Equal printed values: well-placed or misplaced."),
+        typer.Option(
+            "--equal-coordinates", help=N_("Equal printed values: well-placed or misplaced.")
+        ),
     ] = "well-placed",
     broke: Annotated[
         str,
         typer.Option(
             "--broke-payer",
-            help="A player owing a token with none left: pays nothing, or the bank pays.",
+            help=N_("A player owing a token with none left: pays nothing, or the bank pays."),
         ),
     ] = "nothing",
     preceding: Annotated[
         str,
         typer.Option(
             "--count-preceding",
-            help="In a count, compare with the nearest card still on the table (on-table) or the "
-            "original neighbour (original).",
+            help=N_(
+                "In a count, compare with the nearest card still on the table (on-table) or the "
+                "original neighbour (original)."
+            ),
         ),
     ] = "on-table",
     closest: Annotated[
         str,
         typer.Option(
-            "--closest-tie", help="No exact estimate, several equally close: all win 1, or none."
+            "--closest-tie",
+            help=N_("No exact estimate, several equally close: all win 1, or none."),
         ),
     ] = "all",
     exact_tie: Annotated[
         str,
         typer.Option(
             "--exact-tie",
-            help="Several exact estimates: each of them wins 2, or everyone at the table wins 2.",
+            help=N_(
+                "Several exact estimates: each of them wins 2, or everyone at the table wins 2."
+            ),
         ),
     ] = "each",
     force: Annotated[
-        bool, typer.Option("--force", help="Overwrite an existing game file.")
+        bool, typer.Option("--force", help=N_("Overwrite an existing game file."))
     ] = False,
 ) -> None:
-    """Start a game with the printed deck: record the players and the start card turned over.
-
-    With --deal the referee shuffles a virtual deck instead and deals every card itself.
-
-    Example: pnp oucedonc game new partie.json --deck output/oucedonc/oucedonc.json --players Ana,Ben,Chloé --start Lyon
-    """  # noqa: E501 (help text: rich keeps its line breaks)
+    """The `game new` command (its help: GAME_NEW_HELP)."""
     import secrets  # hmac, hashlib: for the seed of a dealt game only
 
     from generator.core.outputs import claim_new
@@ -288,12 +367,14 @@ def game_new(
     claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     if seed is not None and not deal_mode:
         raise UserError(
-            "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow the "
-            "printed cards"
+            _(
+                "--seed shuffles the referee's virtual deck: add --deal, or drop --seed to follow "
+                "the printed cards"
+            )
         )
     if start_card is not None and deal_mode:
         raise UserError(
-            "with --deal the referee draws the start card itself; drop --start (or --deal)"
+            _("with --deal the referee draws the start card itself; drop --start (or --deal)")
         )
     loaded = _load_deck(deck)
     game, said = new_game_from_options(
@@ -308,7 +389,7 @@ def game_new(
         pack_size=pack_size,
     )
     _save_game(file, game, exclusive=not force)
-    _report(game, f"new game in {file}: {said}", file)
+    _report(game, _("new game in {file}: {said}").format(file=file, said=said), file)
 
 
 def rule_options(deck, tokens, equal, broke, preceding, closest, exact_tie):
@@ -335,32 +416,38 @@ def rule_options(deck, tokens, equal, broke, preceding, closest, exact_tie):
     )
 
 
+GAME_PLACE_HELP = N_(
+    "The current player places the card they drew (name, id or the start of its name)."
+    "\n\nExample: pnp oucedonc game place partie.json Brest --north-of Lyon"
+)
+
+
 def game_place(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
     card: Annotated[
-        str, typer.Argument(metavar="CARD", help="The card the current player drew (name or id).")
+        str,
+        typer.Argument(metavar="CARD", help=N_("The card the current player drew (name or id).")),
     ],
     north_of: Annotated[
-        str | None, typer.Option("--north-of", help="Immediately above this card of the column.")
+        str | None,
+        typer.Option("--north-of", help=N_("Immediately above this card of the column.")),
     ] = None,
     south_of: Annotated[
-        str | None, typer.Option("--south-of", help="Immediately below this card of the column.")
+        str | None,
+        typer.Option("--south-of", help=N_("Immediately below this card of the column.")),
     ] = None,
     east_of: Annotated[
-        str | None, typer.Option("--east-of", help="Immediately right of this card of the row.")
+        str | None, typer.Option("--east-of", help=N_("Immediately right of this card of the row."))
     ] = None,
     west_of: Annotated[
-        str | None, typer.Option("--west-of", help="Immediately left of this card of the row.")
+        str | None, typer.Option("--west-of", help=N_("Immediately left of this card of the row."))
     ] = None,
     between: Annotated[
         tuple[str, str] | None,
-        typer.Option("--between", help="Between two adjacent cards of one line."),
+        typer.Option("--between", help=N_("Between two adjacent cards of one line.")),
     ] = None,
 ) -> None:
-    """The current player places the card they drew (name, id or the start of its name).
-
-    Example: pnp oucedonc game place partie.json Brest --north-of Lyon
-    """
+    """The `game place` command (its help: GAME_PLACE_HELP)."""
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.referee import place_move
 
@@ -375,10 +462,9 @@ def game_place(
         if x is not None
     ]
     if len(given) + (between is not None) != 1:
-        raise UserError(
-            "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
-            "--west-of X or --between X Y"
-        )
+        from generator.games.oucedonc.referee import say_where
+
+        raise UserError(say_where())
     direction, anchor = given[0] if given else (None, None)
     game, message = update_game(
         file, lambda game: _text(game.play(place_move(game, card, direction, anchor, between)))
@@ -386,20 +472,23 @@ def game_place(
     _report(game, message, file)
 
 
+GAME_DOUBT_HELP = N_(
+    "A player doubts the card just placed, against one of its neighbours."
+    "\n\nExample: pnp oucedonc game doubt partie.json --by Ben --neighbour Lyon"
+)
+
+
 def game_doubt(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
-    by: Annotated[str, typer.Option("--by", help="The player who doubts.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    by: Annotated[str, typer.Option("--by", help=N_("The player who doubts."))],
     neighbour: Annotated[
         str,
         typer.Option(
-            "--neighbour", help="The neighbour of the card just placed to compare it with."
+            "--neighbour", help=N_("The neighbour of the card just placed to compare it with.")
         ),
     ],
 ) -> None:
-    """A player doubts the card just placed, against one of its neighbours.
-
-    Example: pnp oucedonc game doubt partie.json --by Ben --neighbour Lyon
-    """
+    """The `game doubt` command (its help: GAME_DOUBT_HELP)."""
     from generator.games.oucedonc.referee import doubt_move
 
     game, message = update_game(
@@ -408,26 +497,31 @@ def game_doubt(
     _report(game, message, file)
 
 
+GAME_COUNT_HELP = N_(
+    "The interim (or final) count: check every arm from the start card and reward the estimates."
+    "\n\nExample: pnp oucedonc game count partie.json --estimate Ana=2 --estimate Ben=0"
+    " --estimate Chloé=1"
+)
+
+
 def game_count(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
     estimate: Annotated[
         list[str],
         typer.Option(
-            "--estimate", help="PLAYER=N, once for every player: the misplaced cards they expect."
+            "--estimate",
+            help=N_("PLAYER=N, once for every player: the misplaced cards they expect."),
         ),
     ],
     next_start: Annotated[
         str | None,
         typer.Option(
             "--next-start",
-            help="After an interim count: the new start card turned over (else 'game start').",
+            help=N_("After an interim count: the new start card turned over (else 'game start')."),
         ),
     ] = None,
 ) -> None:
-    """The interim (or final) count: check every arm from the start card and reward the estimates.
-
-    Example: pnp oucedonc game count partie.json --estimate Ana=2 --estimate Ben=0 --estimate Chloé=1
-    """  # noqa: E501 (help text: rich keeps its line breaks)
+    """The `game count` command (its help: GAME_COUNT_HELP)."""
     from generator.games.oucedonc.events import Counted
     from generator.games.oucedonc.referee import count_move, start_move
 
@@ -436,7 +530,7 @@ def game_count(
         if next_start is None:
             return game, counted.text
         if isinstance(counted, Counted) and counted.final:
-            raise UserError("that was the final count: the game is over; drop --next-start")
+            raise UserError(_("that was the final count: the game is over; drop --next-start"))
         game, started = game.play(start_move(game, next_start))
         return game, f"{counted.text}\n{started.text}"
 
@@ -444,29 +538,35 @@ def game_count(
     _report(game, message, file)
 
 
+GAME_START_HELP = N_(
+    "Record the start card turned over: at the start of the game, and after each interim count."
+    "\n\nExample: pnp oucedonc game start partie.json Lyon"
+)
+
+
 def game_start(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
     card: Annotated[
-        str, typer.Argument(metavar="CARD", help="The start card turned over (name or id).")
+        str, typer.Argument(metavar="CARD", help=N_("The start card turned over (name or id)."))
     ],
 ) -> None:
-    """Record the start card turned over: at the start of the game, and after each interim count.
-
-    Example: pnp oucedonc game start partie.json Lyon
-    """
+    """The `game start` command (its help: GAME_START_HELP)."""
     from generator.games.oucedonc.referee import start_move
 
     game, message = update_game(file, lambda game: _text(game.play(start_move(game, card))))
     _report(game, message, file)
 
 
-def game_intermede(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
-) -> None:
-    """An Intermède came before the referee expected it (a pack counted short): the count is due.
+GAME_INTERMEDE_HELP = N_(
+    "An Intermède came before the referee expected it (a pack counted short): the count is due."
+    "\n\nExample: pnp oucedonc game intermede partie.json"
+)
 
-    Example: pnp oucedonc game intermede partie.json
-    """
+
+def game_intermede(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+) -> None:
+    """The `game intermede` command (its help: GAME_INTERMEDE_HELP)."""
     from generator.games.oucedonc.game import Intermede
 
     game, message = update_game(file, lambda game: _text(game.play(Intermede())))
@@ -478,16 +578,19 @@ def _text(played):
     return game, event.text
 
 
+GAME_SHOW_HELP = N_(
+    "Draw the table, whose turn it is, the tokens, the cards left and what is due."
+    "\n\nExample: pnp oucedonc game show partie.json"
+)
+
+
 def game_show(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the position as one JSON object.")
+        bool, typer.Option("--json", help=N_("Print the position as one JSON object."))
     ] = False,
 ) -> None:
-    """Draw the table, whose turn it is, the tokens, the cards left and what is due.
-
-    Example: pnp oucedonc game show partie.json
-    """
+    """The `game show` command (its help: GAME_SHOW_HELP)."""
     game = _load_game(file)
     if as_json:
         typer.echo(json_line(game.to_json()))
@@ -498,13 +601,16 @@ def game_show(
     show(game, data_console(), one_line(file))
 
 
-def game_undo(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="Game file.")],
-) -> None:
-    """Take back the last move (the file becomes exactly what it was before it).
+GAME_UNDO_HELP = N_(
+    "Take back the last move (the file becomes exactly what it was before it)."
+    "\n\nExample: pnp oucedonc game undo partie.json"
+)
 
-    Example: pnp oucedonc game undo partie.json
-    """
+
+def game_undo(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+) -> None:
+    """The `game undo` command (its help: GAME_UNDO_HELP)."""
     from generator.games.oucedonc.gamefile import describe_undone
 
     def take_back(game: Game) -> tuple[Game, str]:
@@ -515,24 +621,24 @@ def game_undo(
     _report(game, message, file)
 
 
-game_app.command("new")(game_new)
-game_app.command("place")(game_place)
-game_app.command("doubt")(game_doubt)
-game_app.command("count")(game_count)
-game_app.command("start")(game_start)
-game_app.command("intermede")(game_intermede)
-game_app.command("show")(game_show)
-game_app.command("undo")(game_undo)
+game_app.command("new", help=GAME_NEW_HELP)(game_new)
+game_app.command("place", help=GAME_PLACE_HELP)(game_place)
+game_app.command("doubt", help=GAME_DOUBT_HELP)(game_doubt)
+game_app.command("count", help=GAME_COUNT_HELP)(game_count)
+game_app.command("start", help=GAME_START_HELP)(game_start)
+game_app.command("intermede", help=GAME_INTERMEDE_HELP)(game_intermede)
+game_app.command("show", help=GAME_SHOW_HELP)(game_show)
+game_app.command("undo", help=GAME_UNDO_HELP)(game_undo)
 
 
 def add_commands(group: typer.Typer) -> None:
     """Add `verify` and the `game` group to an `oucedonc` group (whoever creates it), once."""
     if any(info.name == "game" for info in group.registered_groups):
         return
-    from generator.cli.oucedonc_play import play
+    from generator.cli.oucedonc_play import PLAY_HELP, play
 
-    group.command("verify")(verify)
-    group.command("play")(play)
+    group.command("verify", help=VERIFY_HELP)(verify)
+    group.command("play", help=PLAY_HELP)(play)
     group.add_typer(game_app, name="game")
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
 from generator.core.resources import package_folder
 from generator.games.oucedonc.compare import EqualCoordinates
+from generator.games.oucedonc.coords import printed_coordinate
 from generator.games.oucedonc.deckfile import Deck
 
 TEMPLATE = package_folder("templates") / "referee" / "page.html.j2"
@@ -32,8 +33,10 @@ def page_path(deck_json: Path) -> Path:
     return deck_json.with_name(f"{deck_json.stem}-referee.html")
 
 
-def page_data(deck: Deck, equal: EqualCoordinates) -> dict[str, object]:
-    """What the page's script reads: every place card as its back prints it."""
+def page_data(
+    deck: Deck, equal: EqualCoordinates, language: Language = MATERIAL_DEFAULT
+) -> dict[str, object]:
+    """What the page's script reads: every place card as its back prints it in ``language``."""
     return {
         "title": deck.title,
         "precision": deck.precision.value,
@@ -44,8 +47,8 @@ def page_data(deck: Deck, equal: EqualCoordinates) -> dict[str, object]:
                 "name": card.name,
                 "lat_units": card.lat_units,
                 "lon_units": card.lon_units,
-                "lat_text": card.lat_text,
-                "lon_text": card.lon_text,
+                "lat_text": printed_coordinate(card.lat_text, language),
+                "lon_text": printed_coordinate(card.lon_text, language),
             }
             for card in deck.places
         ],
@@ -57,25 +60,33 @@ def render_page(
     equal: EqualCoordinates = EqualCoordinates.WELL_PLACED,
     language: Language = MATERIAL_DEFAULT,
 ) -> str:
-    """The page's HTML for ``deck``; ``equal`` is the equal-coordinates option it opens with."""
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    """The page's HTML for ``deck`` in ``language`` (its words through the printed material's
+    catalog: the page is printed material, in the deck's language); ``equal`` is the
+    equal-coordinates option it opens with."""
+    from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
 
-    environment = SandboxedEnvironment(autoescape=True, undefined=StrictUndefined)
-    template = environment.from_string(TEMPLATE.read_text(encoding="utf-8"))
-    data = json.dumps(page_data(deck, equal), ensure_ascii=False, separators=(",", ":"))
+    environment = sandboxed_environment(
+        RegularFileLoader(str(TEMPLATE.parent)), autoescape=True, language=language
+    )
+    environment.keep_trailing_newline = False
+    # The script's words are JSON strings ({{ _("…")|tojson }}), written as the page's own
+    # literals were: UTF-8, keys in their order ("<", ">", "&" and "'" are still escaped).
+    environment.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": False}
+    template = environment.get_template(TEMPLATE.name)
+    data = json.dumps(page_data(deck, equal, language), ensure_ascii=False, separators=(",", ":"))
     # Inside <script>, "</script" or "<!--" would end or confuse the element: write every "<"
     # as its JSON escape (it only occurs inside strings).
     safe = data.replace("<", "\\u003c")
     return template.render(
         title=deck.title,
         places=len(deck.places),
-        precision_label=deck.precision.label,
+        precision_label=P_(language, deck.precision.label),
         deck_json=safe,
     )
 
 
 def write_page(deck: Deck, deck_json: Path, language: Language = MATERIAL_DEFAULT) -> Path:
+    """``DECK-referee.html`` beside ``deck_json``, in ``language`` (the deck's ``--lang``)."""
     from generator.core.atomic import write_text
 
     return write_text(page_path(deck_json), render_page(deck, language=language))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oucedonc.coords import Precision
 
 
@@ -31,15 +32,6 @@ class Direction(Enum):
         """+1 when A must have the larger coordinate (north, east), -1 otherwise."""
         return 1 if self in (Direction.NORTH_OF, Direction.EAST_OF) else -1
 
-    @property
-    def french(self) -> str:
-        return {
-            "north-of": "au nord de",
-            "south-of": "au sud de",
-            "east-of": "à l'est de",
-            "west-of": "à l'ouest de",
-        }[self.value]
-
 
 class EqualCoordinates(Enum):
     """What equal printed coordinates on the compared axis mean."""
@@ -54,7 +46,11 @@ def parse_direction(text: str) -> Direction:
         return Direction(cleaned)
     except ValueError:
         choices = ", ".join(d.value for d in Direction)
-        raise UserError(f"unknown direction {text!r}; choose one of {choices}") from None
+        raise UserError(
+            _("unknown direction {text!r}; choose one of {choices}").format(
+                text=text, choices=choices
+            )
+        ) from None
 
 
 def parse_equal(text: str) -> EqualCoordinates:
@@ -63,7 +59,9 @@ def parse_equal(text: str) -> EqualCoordinates:
     except ValueError:
         choices = ", ".join(e.value for e in EqualCoordinates)
         raise UserError(
-            f"unknown --equal-coordinates value {text!r}; choose one of {choices}"
+            _("unknown {option} value {text!r}; choose one of {choices}").format(
+                option="--equal-coordinates", text=text, choices=choices
+            )
         ) from None
 
 

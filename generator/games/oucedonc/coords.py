@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, Language, _
 
 if TYPE_CHECKING:  # numpy comes with the selection: the referee never imports it
     from generator.geo.selection import Grid
@@ -32,11 +33,12 @@ class Precision(Enum):
 
     @property
     def label(self) -> str:
-        """French description, for rule cards and messages."""
+        """French description, for rule cards and the referee page (printed material: translated
+        where printed, ``P_(language, precision.label)``)."""
         return {
-            "minute": "à la minute d'arc près",
-            "second": "à la seconde d'arc près",
-            "0.01": "au centième de degré près",
+            "minute": M_("à la minute d'arc près"),
+            "second": M_("à la seconde d'arc près"),
+            "0.01": M_("au centième de degré près"),
         }[self.value]
 
 
@@ -46,7 +48,11 @@ def parse_precision(text: str) -> Precision:
         return Precision(text.strip().lower())
     except ValueError:
         choices = ", ".join(p.value for p in Precision)
-        raise UserError(f"unknown precision {text!r}; choose one of {choices}") from None
+        raise UserError(
+            _("unknown precision {text!r}; choose one of {choices}").format(
+                text=text, choices=choices
+            )
+        ) from None
 
 
 def to_units(degrees: float, precision: Precision) -> int:
@@ -84,6 +90,16 @@ def format_latitude(units: int, precision: Precision) -> str:
 def format_longitude(units: int, precision: Precision) -> str:
     """``1°41′ O`` (O for ouest, as on French cards) or ``7°15′ E``."""
     return _format(units, precision, "E", "O")
+
+
+def printed_coordinate(text: str, language: Language) -> str:
+    """A coordinate as the deck file records it (French: ``1°41′ O``, ``48,12° N``) as the cards
+    of ``language`` print it: English writes W for west and a decimal point. The deck file's
+    text is the same in every language (the referee compares the units)."""
+    if language == "fr":
+        return text
+    value, _space, hemisphere = text.rpartition(" ")
+    return f"{value.replace(',', '.')} {'W' if hemisphere == 'O' else hemisphere}"
 
 
 def format_decimal(degrees: float, decimals: int = 2) -> str:

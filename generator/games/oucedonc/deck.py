@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, PlaceCard, make_place_card
 from generator.geo.model import Place
@@ -75,8 +76,10 @@ def check_place_count(count: int, packs: int = PACKS, pack_size: int = PACK_SIZE
     needed = minimum_places(packs, pack_size)
     if count < needed:
         raise UserError(
-            f"{count} place cards are too few for {packs} packs of {pack_size} plus {packs} start "
-            f"cards; ask for --cards {needed} or more"
+            _(
+                "{count} place cards are too few for {packs} packs of {size} plus {packs} start "
+                "cards; ask for --cards {needed} or more"
+            ).format(count=count, packs=packs, size=pack_size, needed=needed)
         )
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from generator.core.errors import UserError
+from generator.core.i18n import Language, _
 from generator.games.oucedonc.coords import (
     Precision,
     format_latitude,
@@ -81,11 +82,20 @@ class Deck:
     pack_size: int = 15
     params: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def language(self) -> Language:
+        """The language its cards are printed in (``params.language``; French when absent): the
+        backs of an English deck write W for west and a decimal point
+        (:func:`generator.games.oucedonc.coords.printed_coordinate`)."""
+        return "en" if self.params.get("language") == "en" else "fr"
+
     def place(self, card_id: str) -> PlaceCard:
         for card in self.places:
             if card.id == card_id:
                 return card
-        raise UserError(f"no place card {card_id!r} in this deck; see the deck file for the ids")
+        raise UserError(
+            _("no place card {id!r} in this deck; see the deck file for the ids").format(id=card_id)
+        )
 
 
 def make_place_card(
@@ -167,19 +177,23 @@ def deck_from_document(document: object, source: str = "deck file") -> Deck:
         validate,
     )
 
-    advice = "regenerate it with 'pnp oucedonc deck'"
+    advice = _regenerate()
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise UserError(
-            f"{source} is not an Oucédonc deck file; give the .json written next to the deck PDF"
+            _(
+                "{source} is not an Oucédonc deck file; give the .json written next to the deck PDF"
+            ).format(source=source)
         )
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise UserError(
-            f"{source} has deck format version {version!r}, newer than this pnp reads ({VERSION}); "
-            "upgrade pnp"
+            _(
+                "{source} has deck format version {version!r}, newer than this pnp reads "
+                "({readable}); upgrade pnp"
+            ).format(source=source, version=version, readable=VERSION)
         )
     record = validate(document, DeckRecord, source, advice)
-    validate(record.params, DeckParams, f"{source} (params)", advice)
+    validate(record.params, DeckParams, _("{source} (params)").format(source=source), advice)
     places = tuple(
         PlaceCard(**msgspec.structs.asdict(card))
         for card in record.cards
@@ -205,32 +219,46 @@ def deck_from_document(document: object, source: str = "deck file") -> Deck:
     return deck
 
 
+def _regenerate() -> str:
+    return _("regenerate it with 'pnp oucedonc deck'")
+
+
 def _check_consistent(deck: Deck, source: str) -> None:
     ids = [card.id for card in deck.places] + [card.id for card in deck.others]
     if len(ids) != len(set(ids)):
-        raise UserError(f"{source} has duplicate card ids; regenerate it with 'pnp oucedonc deck'")
+        raise UserError(
+            _("{source} has duplicate card ids; {advice}").format(
+                source=source, advice=_regenerate()
+            )
+        )
     for card in deck.places:
         if not isinstance(card.id, str) or not isinstance(card.name, str) or not card.name.strip():
             raise UserError(
-                f"{source}: place card {card.id!r} has no name; regenerate it with 'pnp oucedonc "
-                "deck'"
+                _("{source}: place card {id!r} has no name; {advice}").format(
+                    source=source, id=card.id, advice=_regenerate()
+                )
             )
         if type(card.lat_units) is not int or type(card.lon_units) is not int:
             raise UserError(
-                f"{source}: card {card.id} ({card.name}) has printed coordinates that are not "
-                "whole numbers; regenerate it with 'pnp oucedonc deck'"
+                _(
+                    "{source}: card {id} ({name}) has printed coordinates that are not whole "
+                    "numbers; {advice}"
+                ).format(source=source, id=card.id, name=card.name, advice=_regenerate())
             )
     tokens_each = deck.params.get("tokens_each")
     if tokens_each is not None and type(tokens_each) is not int:
         raise UserError(
-            f"{source}: 'tokens_each' is {tokens_each!r}, not a whole number; regenerate it with "
-            "'pnp oucedonc deck'"
+            _("{source}: 'tokens_each' is {value!r}, not a whole number; {advice}").format(
+                source=source, value=tokens_each, advice=_regenerate()
+            )
         )
     for card in deck.places:
         if card.lat_text != format_latitude(
             card.lat_units, deck.precision
         ) or card.lon_text != format_longitude(card.lon_units, deck.precision):
             raise UserError(
-                f"{source}: card {card.id} ({card.name}) has printed text that does not match its "
-                "coordinates; regenerate the deck"
+                _(
+                    "{source}: card {id} ({name}) has printed text that does not match its "
+                    "coordinates; regenerate the deck"
+                ).format(source=source, id=card.id, name=card.name)
             )

@@ -1,14 +1,21 @@
 """What a move did, as typed results: the line the referee says, and the same as JSON.
 
 :func:`generator.games.oucedonc.game.apply` returns one of these with the new state. ``text`` is
-the one line a table reads ("Ben was right: …"); ``to_json()`` is what scripts read. Cards are
-:class:`CardRef` (id and name), so neither form needs the deck to be understood.
+the one line a table reads ("Ben was right: …"), in the command line's language
+(:mod:`wording`); ``to_json()`` is what scripts read, the same in every language (its phrases,
+such as ``where``, are written in English from the same fields). Cards are :class:`CardRef`
+(id and name), so neither form needs the deck to be understood.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from generator.core.i18n import Language, _, ngettext
+from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.coords import printed_coordinate
+from generator.games.oucedonc.wording import beside, between, ordinal, series
 
 
 @dataclass(frozen=True)
@@ -18,6 +25,105 @@ class CardRef:
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a card went: ``direction`` of ``anchor``, or between ``anchor`` and ``other``."""
+
+    anchor: CardRef
+    direction: Direction | None = None
+    other: CardRef | None = None
+
+    @property
+    def english(self) -> str:
+        """ "north of Lyon", "between Lyon and Paris": the JSON's words, in every language."""
+        if self.other is not None:
+            return f"between {self.anchor.name} and {self.other.name}"
+        assert self.direction is not None
+        return f"{self.direction.value.replace('-', ' ')} {self.anchor.name}"
+
+    @property
+    def words(self) -> str:
+        """The same in the command line's language."""
+        if self.other is not None:
+            return between(self.anchor.name, self.other.name)
+        assert self.direction is not None
+        return beside(self.direction, self.anchor.name)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two printed coordinates on one axis: ``card`` against ``other`` in ``direction``.
+
+    ``difference`` is the sign of (card − other) × the direction's sign: 1 when ``card`` lies
+    in ``direction`` of ``other``, -1 when not, 0 when the two print the same value."""
+
+    card: str  # names
+    other: str
+    direction: Direction
+    mine: str  # the values as the deck file writes them: "43°18′ N", "1°41′ O"
+    theirs: str
+    difference: int
+    printed: Language = "fr"  # the deck's language: its backs write "1°41′ W" in English
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """The two values as the backs print them (what the players read and compare)."""
+        return printed_coordinate(self.mine, self.printed), printed_coordinate(
+            self.theirs, self.printed
+        )
+
+    @property
+    def latitude(self) -> bool:
+        return self.direction.axis == "lat"
+
+    def english(self) -> str:
+        """``Biarritz (1°34′ O) is west of Metz (6°11′ E)``: a doubt's ``compared`` in JSON."""
+        axis = "latitude" if self.latitude else "longitude"
+        if self.difference == 0:
+            return f"{self.card} and {self.other} have the same printed {axis} ({self.mine})"
+        lies = self.direction.value.replace("-", " ")
+        negation = "" if self.difference > 0 else "not "
+        return f"{self.card} ({self.mine}) is {negation}{lies} {self.other} ({self.theirs})"
+
+    def words(self) -> str:
+        """The same in the command line's language, the values as the backs print them."""
+        mine, theirs = self.shown
+        fields = {"card": self.card, "other": self.other, "mine": mine}
+        if self.difference == 0:
+            if self.latitude:
+                return _("{card} and {other} have the same printed latitude ({mine})").format(
+                    **fields
+                )
+            return _("{card} and {other} have the same printed longitude ({mine})").format(**fields)
+        where = beside(self.direction, self.other)
+        if self.difference > 0:
+            return _("{card} ({mine}) is {where} ({theirs})").format(
+                card=self.card, mine=mine, where=where, theirs=theirs
+            )
+        return _("{card} ({mine}) is not {where} ({theirs})").format(
+            card=self.card, mine=mine, where=where, theirs=theirs
+        )
+
+    def english_aside(self) -> str:
+        """``43°18′ N, not north of Paris at 48°51′ N``: why a count set a card aside (JSON)."""
+        if self.difference == 0:
+            axis = "latitude" if self.latitude else "longitude"
+            return f"{self.mine}, the same {axis} as {self.other}"
+        lies = self.direction.value.replace("-", " ")
+        return f"{self.mine}, not {lies} {self.other} at {self.theirs}"
+
+    def words_aside(self) -> str:
+        """The same in the command line's language, the values as the backs print them."""
+        mine, theirs = self.shown
+        if self.difference == 0:
+            if self.latitude:
+                return _("{mine}, the same latitude as {other}").format(mine=mine, other=self.other)
+            return _("{mine}, the same longitude as {other}").format(mine=mine, other=self.other)
+        return _("{mine}, not {where} at {theirs}").format(
+            mine=mine, where=beside(self.direction, self.other), theirs=theirs
+        )
 
 
 @dataclass(frozen=True)
@@ -32,10 +138,12 @@ class Payment:
     @property
     def text(self) -> str:
         if self.paid:
-            return f"{self.payer} pays 1 token to {self.payee}"
+            return _("{payer} pays 1 token to {payee}").format(payer=self.payer, payee=self.payee)
         if self.by_bank:
-            return f"{self.payer} has no token left, so the reserve gives 1 to {self.payee}"
-        return f"{self.payer} has no token to give {self.payee}"
+            return _("{payer} has no token left, so the reserve gives 1 to {payee}").format(
+                payer=self.payer, payee=self.payee
+            )
+        return _("{payer} has no token to give {payee}").format(payer=self.payer, payee=self.payee)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -50,13 +158,20 @@ class Payment:
 class Placed:
     player: str
     card: CardRef
-    where: str  # "north of Lyon", "between Lyon and Paris"
+    spot: Spot
     pack: int
     in_pack: int  # place cards drawn from this pack so far, this one included
 
     @property
+    def where(self) -> str:
+        """ "north of Lyon", "between Lyon and Paris" (English: the JSON's)."""
+        return self.spot.english
+
+    @property
     def text(self) -> str:
-        return f"{self.player} placed {self.card.name} {self.where}"
+        return _("{player} placed {card} {where}").format(
+            player=self.player, card=self.card.name, where=self.spot.words
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,18 +190,28 @@ class Doubted:
     placer: str
     card: CardRef
     neighbour: CardRef
-    compared: str  # the two backs in words: "Marseille (43°18′ N) is not north of Lyon (45°46′ N)"
+    comparison: Comparison  # the two backs: "Marseille (43°18′ N) is not north of Lyon (45°46′ N)"
     doubter_right: bool
     payment: Payment
 
     @property
+    def compared(self) -> str:
+        """The two backs in words (English: the JSON's)."""
+        return self.comparison.english()
+
+    @property
     def text(self) -> str:
-        verdict = "right" if self.doubter_right else "wrong"
-        fate = "leaves the game" if self.doubter_right else "stays"
-        return (
-            f"{self.doubter} was {verdict}: {self.compared}; {self.payment.text}; "
-            f"{self.card.name} {fate}"
-        )
+        fields = {
+            "doubter": self.doubter,
+            "compared": self.comparison.words(),
+            "payment": self.payment.text,
+            "card": self.card.name,
+        }
+        if self.doubter_right:
+            return _("{doubter} was right: {compared}; {payment}; {card} leaves the game").format(
+                **fields
+            )
+        return _("{doubter} was wrong: {compared}; {payment}; {card} stays").format(**fields)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,7 +234,12 @@ class SetAside:
     card: CardRef
     arm: str  # north | south | west | east
     against: CardRef
-    why: str  # "43°18′ N, not north of Paris at 48°51′ N"
+    comparison: Comparison  # "43°18′ N, not north of Paris at 48°51′ N"
+
+    @property
+    def why(self) -> str:
+        """Why, in English (the JSON's)."""
+        return self.comparison.english_aside()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -130,7 +260,6 @@ class Counted:
     exact: tuple[str, ...]
     closest: tuple[str, ...]
     won: tuple[tuple[str, int], ...]  # every player, in playing order
-    winners_line: str  # "exact: Ana (+2)", "none exact; closest: Ben (+1)"
     tokens: tuple[tuple[str, int], ...]  # every player's tokens after the count
 
     @property
@@ -138,22 +267,74 @@ class Counted:
         return len(self.set_aside)
 
     @property
+    def winners_line(self) -> str:
+        """ "exact: Ana (+2)", "none exact; closest: Ben (+1)" in the command line's language."""
+        won = dict(self.won)
+        if self.exact:
+            exact = ", ".join(self.exact)
+            if len(self.exact) > 1:
+                line = _("exact: {players} (+2 each)").format(players=exact)
+            else:
+                line = _("exact: {players} (+2)").format(players=exact)
+            others = [p for p, _won in self.won if p not in self.exact and _won]
+            if others:
+                tie = ngettext(
+                    "a tie, so {players} wins 2 as well",
+                    "a tie, so {players} win 2 as well",
+                    len(others),
+                ).format(players=", ".join(others))
+                line = _("{exact}; {tie}").format(exact=line, tie=tie)
+            return line
+        if any(won.values()):
+            closest = [p for p in self.closest if won[p]]
+            names = ", ".join(closest)
+            if len(closest) > 1:
+                return _("none exact; closest: {players} (+1 each)").format(players=names)
+            return _("none exact; closest: {players} (+1)").format(players=names)
+        return _("no exact estimate; {players} tied closest and win nothing").format(
+            players=", ".join(self.closest)
+        )
+
+    @property
     def text(self) -> str:
-        kind = "final count" if self.final else f"count {self.number}"
-        aside = (
-            "; ".join(f"{item.card.name} ({item.why})" for item in self.set_aside)
-            if self.set_aside
-            else "none"
+        if self.final:
+            kind = _("final count")
+        else:
+            # TRANSLATORS: {number} is "1", "2" in English, "1er", "2e" in French
+            kind = _("count {number}").format(number=ordinal(self.number))
+        misplaced = ngettext("{n} misplaced", "{n} misplaced", self.misplaced).format(
+            n=self.misplaced
         )
-        tokens = ", ".join(f"{player} {count}" for player, count in self.tokens)
-        cleared = (
-            "the game is over"
-            if self.final
-            else f"the {self.on_table} cards of the table leave the game"
+        if self.set_aside:
+            aside = _("set aside: {cards}").format(
+                cards=series(
+                    _("{card} ({why})").format(
+                        card=item.card.name, why=item.comparison.words_aside()
+                    )
+                    for item in self.set_aside
+                )
+            )
+        else:
+            aside = _("set aside: none")
+        tokens = ", ".join(
+            _("{player} {tokens}").format(player=player, tokens=count)
+            for player, count in self.tokens
         )
-        return (
-            f"{kind}: {self.misplaced} misplaced (set aside: {aside}); {self.winners_line}; "
-            f"tokens: {tokens}; {cleared}"
+        if self.final:
+            cleared = _("the game is over")
+        else:
+            cleared = ngettext(
+                "the {n} card of the table leaves the game",
+                "the {n} cards of the table leave the game",
+                self.on_table,
+            ).format(n=self.on_table)
+        return _("{kind}: {misplaced} ({aside}); {winners}; tokens: {tokens}; {cleared}").format(
+            kind=kind,
+            misplaced=misplaced,
+            aside=aside,
+            winners=self.winners_line,
+            tokens=tokens,
+            cleared=cleared,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -179,7 +360,9 @@ class Started:
 
     @property
     def text(self) -> str:
-        return f"start card: {self.card.name} ({self.card.id}); {self.player} plays"
+        return _("start card: {card} ({id}); {player} plays").format(
+            card=self.card.name, id=self.card.id, player=self.player
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {"event": "started", "card": self.card.to_json(), "player": self.player}
@@ -197,14 +380,20 @@ class IntermedeDrawn:
     @property
     def text(self) -> str:
         if self.final:
-            return (
-                f"the pile is used up after {self.in_pack} cards of the last pack "
-                f"(the referee expected {self.expected}): final count due"
-            )
-        return (
-            f"Intermède drawn after {self.in_pack} cards of pack {self.pack} "
-            f"(the referee expected {self.expected}): interim count due"
-        )
+            return ngettext(
+                "the pile is used up after {n} card of the last pack (the referee expected "
+                "{expected}): final count due",
+                "the pile is used up after {n} cards of the last pack (the referee expected "
+                "{expected}): final count due",
+                self.in_pack,
+            ).format(n=self.in_pack, expected=self.expected)
+        return ngettext(
+            "Intermède drawn after {n} card of pack {pack} (the referee expected {expected}): "
+            "interim count due",
+            "Intermède drawn after {n} cards of pack {pack} (the referee expected {expected}): "
+            "interim count due",
+            self.in_pack,
+        ).format(n=self.in_pack, pack=self.pack, expected=self.expected)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -26,6 +26,7 @@ import msgspec
 from msgspec import Meta, Struct, field
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 T = TypeVar("T")
 
@@ -195,15 +196,22 @@ def validate(document: Any, record: type[T], source: str, advice: str) -> T:
         return msgspec.convert(document, record, strict=True)
     except msgspec.ValidationError as exc:
         text = str(exc)
-        message, _, path = text.rpartition(" - at `")
+        message, _at, path = text.rpartition(" - at `")
         if not message:
             message, path = text, "$"
         message = message[:1].lower() + message[1:]
         for pattern, words in _PATTERN_WORDS.items():
             message = message.replace(f"matching regex {pattern!r}", words)
-        raise UserError(f"{source}: {_where(path.rstrip('`'))}: {message}; {advice}") from None
+        # TRANSLATORS: {message} is the schema library's own words (in English)
+        raise UserError(
+            _("{source}: {where}: {message}; {advice}").format(
+                source=source, where=_where(path.rstrip("`")), message=message, advice=advice
+            )
+        ) from None
     except RecursionError:
-        raise UserError(f"{source} is nested too deeply; {advice}") from None
+        raise UserError(
+            _("{source} is nested too deeply; {advice}").format(source=source, advice=advice)
+        ) from None
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:

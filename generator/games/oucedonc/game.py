@@ -27,12 +27,14 @@ from enum import Enum
 from typing import Any, TypeVar, cast
 
 from generator.core.errors import UserError
+from generator.core.i18n import Language, _, ngettext
 from generator.core.text import one_line, unsafe_characters
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
 from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.events import (
     CardRef,
+    Comparison,
     Counted,
     Doubted,
     Event,
@@ -40,11 +42,13 @@ from generator.games.oucedonc.events import (
     Payment,
     Placed,
     SetAside,
+    Spot,
     Started,
 )
 from generator.games.oucedonc.names import Entry, NameIndex, name_key
 from generator.games.oucedonc.rules import BrokePayer, RuleOptions
 from generator.games.oucedonc.table import Slot, Table
+from generator.games.oucedonc.wording import either
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -169,9 +173,12 @@ class Setup:
         if len(found) == 1:
             return found[0]
         if found:
-            both = " or ".join(self.players[index] for index in found)
+            both = either([self.players[index] for index in found])
             raise UserError(
-                f"player {player!r} is ambiguous: {both}; write the name with its spaces or hyphens"
+                _(
+                    "player {player!r} is ambiguous: {both}; write the name with its spaces or "
+                    "hyphens"
+                ).format(player=player, both=both)
             )
         if compact:  # the start of one name: "chl" is Chloé
             found = [
@@ -181,8 +188,16 @@ class Setup:
                 return found[0]
             if found:
                 some = ", ".join(self.players[index] for index in found)
-                raise UserError(f"player {player!r} is ambiguous: {some}; type more of the name")
-        raise UserError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
+                raise UserError(
+                    _("player {player!r} is ambiguous: {some}; type more of the name").format(
+                        player=player, some=some
+                    )
+                )
+        raise UserError(
+            _("unknown player {player!r}; the players are {players}").format(
+                player=player, players=", ".join(self.players)
+            )
+        )
 
     @property
     def intermedes_in_pile(self) -> int:
@@ -229,7 +244,7 @@ def physical(
     pack_size: int | None = None,
 ) -> Setup:
     """Physical mode: the players shuffle the printed deck; the referee only knows the packs."""
-    names, packs, pack_size, _ = _check_setup(players, deck, packs, pack_size)
+    names, packs, pack_size, _intermedes = _check_setup(players, deck, packs, pack_size)
     return Setup(
         players=names,
         deck=deck,
@@ -252,24 +267,40 @@ def _check_setup(
     pack_size = deck.pack_size if pack_size is None else pack_size
     if packs < 1 or pack_size < 1:
         raise UserError(
-            f"a game needs at least 1 pack of at least 1 card, not {packs} of {pack_size}; fix "
-            "--packs/--pack-size"
+            _(
+                "a game needs at least 1 pack of at least 1 card, not {packs} of {size}; fix "
+                "--packs/--pack-size"
+            ).format(packs=packs, size=pack_size)
         )
     in_deck = [card.id for card in deck.others if card.kind == "intermede"]
     if packs - 1 > len(in_deck):
         raise UserError(
-            f"{packs} packs need {packs - 1} Intermède cards between them but the deck has "
-            f"{len(in_deck)}; use --packs {len(in_deck) + 1} or fewer (a bigger --pack-size keeps "
-            "the game as long)"
+            _(
+                "{packs} packs need {needed} Intermède cards between them but the deck has "
+                "{has}; use --packs {most} or fewer (a bigger --pack-size keeps the game as long)"
+            ).format(packs=packs, needed=packs - 1, has=len(in_deck), most=len(in_deck) + 1)
         )
     intermedes = in_deck[: packs - 1]
     needed = packs * pack_size + 1 + len(intermedes)
     if len(deck.places) < needed:
         fitting = (len(deck.places) - 1 - len(intermedes)) // packs
-        advice = f"use --pack-size {fitting}" if fitting >= 1 else "print a bigger deck"
+        advice = (
+            _("use --pack-size {size}").format(size=fitting)
+            if fitting >= 1
+            else _("print a bigger deck")
+        )
         raise UserError(
-            f"the deck has {len(deck.places)} place cards but {packs} packs of {pack_size} plus "
-            f"{1 + len(intermedes)} start cards need {needed}; {advice}"
+            _(
+                "the deck has {cards} place cards but {packs} packs of {size} plus {starts} start "
+                "cards need {needed}; {advice}"
+            ).format(
+                cards=len(deck.places),
+                packs=packs,
+                size=pack_size,
+                starts=1 + len(intermedes),
+                needed=needed,
+                advice=advice,
+            )
         )
     return names, packs, pack_size, intermedes
 
@@ -280,32 +311,41 @@ MAX_NAME = 40  # a player's name on the screen, in 'game show' columns
 def _check_players(names: tuple[str, ...]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise UserError(
-            f"Oucédonc is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}; list "
-            "them as --players Ana,Ben,Chloé"
+            _(
+                "Oucédonc is played by {least} to {most} players, not {count}; list them as "
+                "--players Ana,Ben,Chloé"
+            ).format(least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(names))
         )
     keys = [name_key(name) for name in names]
     if any(not key for key in keys):
-        raise UserError("a player name is empty; list the players as --players Ana,Ben,Chloé")
+        raise UserError(_("a player name is empty; list the players as --players Ana,Ben,Chloé"))
     for name in names:
         if any(ch in name for ch in "=,\n") or not name.isprintable():
             raise UserError(
-                f"player name {name!r} contains '=', ',' or a control character; choose another "
-                "name"
+                _(
+                    "player name {name!r} contains '=', ',' or a control character; choose "
+                    "another name"
+                ).format(name=name)
             )
         if unsafe_characters(name):  # an ESC sequence, or a byte that is not UTF-8 (argv)
             raise UserError(
-                f"player name {one_line(name)!r} holds a control character or a byte that is not "
-                "UTF-8 text; type the names in plain text"
+                _(
+                    "player name {name!r} holds a control character or a byte that is not UTF-8 "
+                    "text; type the names in plain text"
+                ).format(name=one_line(name))
             )
         if len(name) > MAX_NAME:
             raise UserError(
-                f"player name {name[:20]!r}… is longer than {MAX_NAME} characters; choose a "
-                "shorter one"
+                _(
+                    "player name {name!r}… is longer than {most} characters; choose a shorter one"
+                ).format(name=name[:20], most=MAX_NAME)
             )
     if len(set(keys)) != len(keys):
         raise UserError(
-            "two players have the same name (accents and case ignored); give each player a "
-            "distinct name"
+            _(
+                "two players have the same name (accents and case ignored); give each player a "
+                "distinct name"
+            )
         )
 
 
@@ -439,7 +479,7 @@ def start(setup: Setup) -> State:
         next_draw=0,
         starts_used=0 if setup.physical else 1,
         turn=0,
-        tokens=tuple(setup.options.starting_tokens for _ in setup.players),
+        tokens=tuple(setup.options.starting_tokens for _player in setup.players),
         pending=None,
         out_of_play=(),
         counts=(),
@@ -463,7 +503,7 @@ def apply(setup: Setup, state: State, move: Move) -> tuple[State, Event]:
 def replay(setup: Setup, moves: Sequence[Move]) -> State:
     state = start(setup)
     for move in moves:
-        state, _ = apply(setup, state, move)
+        state, _event = apply(setup, state, move)
     return state
 
 
@@ -471,26 +511,37 @@ def check_can_place(setup: Setup, state: State) -> None:
     """A UserError if no card can be placed now (game over, a count is due, no start card)."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError("the game is over; start a new one with 'pnp oucedonc game new'")
+        raise UserError(_("the game is over; start a new one with 'pnp oucedonc game new'"))
     if phase is Phase.START:
         raise UserError(
-            "no start card is on the table; turn one over from the reserve and record it with "
-            "'game start FILE CARD'"
+            _(
+                "no start card is on the table; turn one over from the reserve and record it "
+                "with 'game start FILE CARD'"
+            )
         )
     if phase is Phase.COUNT and setup.physical and not state.intermede:
         raise UserError(
-            f"the {setup.pack_size} cards of pack {state.pack_number(setup)} are played, so the "
-            "Intermède comes now: count first ('game count' with every player's --estimate)"
+            ngettext(
+                "the {size} card of pack {pack} is played, so the Intermède comes now: count "
+                "first ('game count' with every player's --estimate)",
+                "the {size} cards of pack {pack} are played, so the Intermède comes now: count "
+                "first ('game count' with every player's --estimate)",
+                setup.pack_size,
+            ).format(size=setup.pack_size, pack=state.pack_number(setup))
         )
     if phase is Phase.FINAL_COUNT and setup.physical:
         raise UserError(
-            "the packs are used up: the final count comes now ('game count' with every player's "
-            "--estimate)"
+            _(
+                "the packs are used up: the final count comes now ('game count' with every "
+                "player's --estimate)"
+            )
         )
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError(
-            "a count is due before any card is placed; run 'game count' with every player's "
-            "--estimate"
+            _(
+                "a count is due before any card is placed; run 'game count' with every player's "
+                "--estimate"
+            )
         )
 
 
@@ -499,17 +550,25 @@ def check_playable(setup: Setup, state: State, card: str) -> None:
     names = setup.names()
     if not setup.is_place(card):
         raise UserError(
-            f"{names.get(card, card)} is not a place card of this deck; place the card you drew"
+            _("{card} is not a place card of this deck; place the card you drew").format(
+                card=names.get(card, card)
+            )
         )
     name = names[card]
     if state.table is not None and card in state.table:
         if card == state.table.start:
-            raise UserError(f"{name} is the start card, already on the table; check the card name")
-        raise UserError(f"{name} is already on the table; check the card name")
+            raise UserError(
+                _("{card} is the start card, already on the table; check the card name").format(
+                    card=name
+                )
+            )
+        raise UserError(_("{card} is already on the table; check the card name").format(card=name))
     if state.is_out(card):
         raise UserError(
-            f"{name} is out of the game (removed by a doubt or a count); put it back in the box "
-            "and draw again"
+            _(
+                "{card} is out of the game (removed by a doubt or a count); put it back in the "
+                "box and draw again"
+            ).format(card=name)
         )
 
 
@@ -518,7 +577,11 @@ def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
     check_can_place(setup, state)
     player = setup.player_index(move.player)
     if player != state.turn:
-        raise UserError(f"it is {setup.players[state.turn]}'s turn, not {setup.players[player]}'s")
+        raise UserError(
+            _("it is {player}'s turn, not {other}'s").format(
+                player=setup.players[state.turn], other=setup.players[player]
+            )
+        )
     assert state.table is not None
     if setup.physical:
         check_playable(setup, state, move.card)
@@ -527,14 +590,17 @@ def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
         assert drawn is not None
         if move.card != drawn:
             name = names.get(move.card, move.card)
+            player_now = setup.players[state.turn]
             if move.card in state.table:
-                why = f"{name} is already on the table"
+                why = _("{card} is already on the table").format(card=name)
             elif move.card in state.out_of_play:
-                why = f"{name} is out of play"
+                why = _("{card} is out of play").format(card=name)
             else:
-                why = f"{name} is not the card {setup.players[state.turn]} drew"
+                why = _("{card} is not the card {player} drew").format(card=name, player=player_now)
             raise UserError(
-                f"{why}; {setup.players[state.turn]} drew {names[drawn]} ({drawn}): place that one"
+                _("{why}; {player} drew {card} ({id}): place that one").format(
+                    why=why, player=player_now, card=names[drawn], id=drawn
+                )
             )
     table = state.table.place(move.card, move.slot, names)
     pack = state.pack_number(setup)
@@ -549,32 +615,33 @@ def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
     return new, Placed(
         player=setup.players[player],
         card=setup.ref(move.card),
-        where=describe_slot(move.slot, names),
+        spot=spot(setup, move.slot),
         pack=pack,
         in_pack=new.in_pack,
     )
 
 
-def describe_slot(slot: Slot, names: dict[str, str]) -> str:
-    if slot.other is not None:
-        return f"between {names[slot.anchor]} and {names[slot.other]}"
-    assert slot.direction is not None
-    return f"{slot.direction.value.replace('-', ' ')} {names[slot.anchor]}"
+def spot(setup: Setup, slot: Slot) -> Spot:
+    """A slot of the table with its cards named (:attr:`Spot.words` says it)."""
+    other = None if slot.other is None else setup.ref(slot.other)
+    return Spot(anchor=setup.ref(slot.anchor), direction=slot.direction, other=other)
 
 
 def _start(setup: Setup, state: State, move: Start) -> tuple[State, Started]:
     if not setup.physical:
         raise UserError(
-            "in a dealt game (game new --deal) the referee turns the start cards over itself"
+            _("in a dealt game (game new --deal) the referee turns the start cards over itself")
         )
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError("the game is over; no start card is needed")
+        raise UserError(_("the game is over; no start card is needed"))
     if phase is not Phase.START:
         assert state.table is not None
         raise UserError(
-            f"the start card is already {setup.names()[state.table.start]}; a new one is turned "
-            "over only after an interim count"
+            _(
+                "the start card is already {card}; a new one is turned over only after an "
+                "interim count"
+            ).format(card=setup.names()[state.table.start])
         )
     check_playable(setup, state, move.card)
     new = replace(
@@ -590,24 +657,28 @@ def _start(setup: Setup, state: State, move: Start) -> tuple[State, Started]:
 def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
     if not setup.physical:
         raise UserError(
-            "in a dealt game (game new --deal) the referee knows where the Intermède cards are"
+            _("in a dealt game (game new --deal) the referee knows where the Intermède cards are")
         )
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError("the game is over; no Intermède comes any more")
+        raise UserError(_("the game is over; no Intermède comes any more"))
     if phase is Phase.START:
         raise UserError(
-            "no start card is on the table yet; turn one over and record it with 'game start FILE "
-            "CARD'"
+            _(
+                "no start card is on the table yet; turn one over and record it with 'game start "
+                "FILE CARD'"
+            )
         )
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
         raise UserError(
-            "a count is already due; count with 'game count' and every player's --estimate"
+            _("a count is already due; count with 'game count' and every player's --estimate")
         )
     if state.in_pack == 0:
         raise UserError(
-            "no card of this pack has been drawn yet; an Intermède needs at least one card before "
-            "it"
+            _(
+                "no card of this pack has been drawn yet; an Intermède needs at least one card "
+                "before it"
+            )
         )
     pack = state.pack_number(setup)
     new = replace(state, intermede=True)
@@ -622,31 +693,36 @@ def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
 def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
     names = setup.names()
     if state.over:
-        raise UserError("the game is over; nothing can be doubted")
+        raise UserError(_("the game is over; nothing can be doubted"))
     pending = state.pending
     if pending is None:
-        raise UserError(
-            "no card is open to doubt: only the card just placed can be doubted, once, before the "
-            "next card is placed or a count starts"
-        )
+        raise UserError(nothing_to_doubt())
     if move.card != pending.card:
         raise UserError(
-            f"only the card just placed ({names[pending.card]}) can be doubted, not "
-            f"{names.get(move.card, move.card)}"
+            _("only the card just placed ({card}) can be doubted, not {other}").format(
+                card=names[pending.card], other=names.get(move.card, move.card)
+            )
         )
     doubter = setup.player_index(move.by)
     if doubter == pending.player:
         raise UserError(
-            f"{setup.players[doubter]} placed {names[pending.card]} and cannot doubt it; another "
-            "player doubts"
+            _("{player} placed {card} and cannot doubt it; another player doubts").format(
+                player=setup.players[doubter], card=names[pending.card]
+            )
         )
     assert state.table is not None
     neighbours = state.table.neighbours(pending.card)
     if move.neighbour not in neighbours:
-        listed = " or ".join(names[n] for n in neighbours)
         raise UserError(
-            f"{names.get(move.neighbour, move.neighbour)} is not next to {names[pending.card]}; "
-            f"its neighbours are {listed}"
+            ngettext(
+                "{card} is not next to {placed}; its neighbour is {neighbours}",
+                "{card} is not next to {placed}; its neighbours are {neighbours}",
+                len(neighbours),
+            ).format(
+                card=names.get(move.neighbour, move.neighbour),
+                placed=names[pending.card],
+                neighbours=either([names[n] for n in neighbours]),
+            )
         )
     relation = state.table.relation(pending.card, move.neighbour)
     correct = is_placed_correctly(
@@ -656,7 +732,9 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
         setup.options.equal_coordinates,
     )
     placer = pending.player
-    shown = compared(setup.card(pending.card), setup.card(move.neighbour), relation)
+    shown = comparison(
+        setup.card(pending.card), setup.card(move.neighbour), relation, setup.deck.language
+    )
     payer, payee = (doubter, placer) if correct else (placer, doubter)
     tokens, paid = _pay(state.tokens, payer=payer, payee=payee, broke=setup.options.broke_payer)
     bank = not paid and setup.options.broke_payer is BrokePayer.BANK
@@ -676,27 +754,30 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
         placer=setup.players[placer],
         card=setup.ref(pending.card),
         neighbour=setup.ref(move.neighbour),
-        compared=shown,
+        comparison=shown,
         doubter_right=not correct,
         payment=payment,
     )
 
 
-def compared(card: PlaceCard, other: PlaceCard, relation: Direction) -> str:
-    """``Biarritz (1°34′ O) is west of Metz (6°11′ E)`` as the two backs show it."""
-    axis = "latitude" if relation.axis == "lat" else "longitude"
-    mine, theirs = (
-        (card.lat_text, other.lat_text)
-        if relation.axis == "lat"
-        else (card.lon_text, other.lon_text)
+def nothing_to_doubt() -> str:
+    """The one line when no card can be doubted (the rules and the referee's parser say it)."""
+    return _(
+        "no card is open to doubt: only the card just placed can be doubted, once, before the "
+        "next card is placed or a count starts"
     )
+
+
+def comparison(
+    card: PlaceCard, other: PlaceCard, relation: Direction, printed: Language = "fr"
+) -> Comparison:
+    """``Biarritz (1°34′ O) is west of Metz (6°11′ E)`` as the two backs show it (``printed``:
+    the deck's language)."""
+    lat = relation.axis == "lat"
+    mine, theirs = (card.lat_text, other.lat_text) if lat else (card.lon_text, other.lon_text)
     difference = (_units(card, relation.axis) - _units(other, relation.axis)) * relation.sign
-    if difference == 0:
-        return f"{card.name} and {other.name} have the same printed {axis} ({mine})"
-    lies = relation.value.replace("-", " ")
-    return (
-        f"{card.name} ({mine}) is {'' if difference > 0 else 'not '}{lies} {other.name} ({theirs})"
-    )
+    sign = (difference > 0) - (difference < 0)
+    return Comparison(card.name, other.name, relation, mine, theirs, sign, printed)
 
 
 def _units(card: PlaceCard, axis: str) -> int:
@@ -722,23 +803,31 @@ def check_count_due(setup: Setup, state: State) -> None:
     """A UserError unless an interim or final count is due now."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError("the game is over; no more counts")
+        raise UserError(_("the game is over; no more counts"))
     if phase is Phase.START:
         raise UserError(
-            "no start card is on the table, so there is nothing to count; record the start card "
-            "with 'game start FILE CARD'"
+            _(
+                "no start card is on the table, so there is nothing to count; record the start "
+                "card with 'game start FILE CARD'"
+            )
         )
     if phase is Phase.PLAY:
         if setup.physical:
             left = setup.pack_size - state.in_pack
             raise UserError(
-                f"no count is due: pack {state.pack_number(setup)} has {left} "
-                f"card{'s' if left != 1 else ''} left by the deck file; if the Intermède came "
-                "early, declare it first ('game intermede FILE')"
+                ngettext(
+                    "no count is due: pack {pack} has {n} card left by the deck file; if the "
+                    "Intermède came early, declare it first ('game intermede FILE')",
+                    "no count is due: pack {pack} has {n} cards left by the deck file; if the "
+                    "Intermède came early, declare it first ('game intermede FILE')",
+                    left,
+                ).format(pack=state.pack_number(setup), n=left)
             )
         raise UserError(
-            "no count is due: counts happen when an Intermède card is drawn and when the packs run "
-            "out; place the drawn card"
+            _(
+                "no count is due: counts happen when an Intermède card is drawn and when the "
+                "packs run out; place the drawn card"
+            )
         )
 
 
@@ -751,22 +840,32 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
     for player, estimate in move.estimates:
         name = setup.players[setup.player_index(player)]
         if name in estimates:
-            raise UserError(f"{name} has two estimates; give one --estimate per player")
+            raise UserError(
+                _("{player} has two estimates; give one --estimate per player").format(player=name)
+            )
         if estimate < 0:
             raise UserError(
-                f"{name}'s estimate is {estimate}; an estimate is a number of cards, 0 or more"
+                _(
+                    "{player}'s estimate is {estimate}; an estimate is a number of cards, 0 or more"
+                ).format(player=name, estimate=estimate)
             )
         if estimate > on_table:
             raise UserError(
-                f"{name}'s estimate is {estimate} but there are only {on_table} cards on the "
-                f"table; give at most {on_table}"
+                ngettext(
+                    "{player}'s estimate is {estimate} but there is only {n} card on the table; "
+                    "give at most {n}",
+                    "{player}'s estimate is {estimate} but there are only {n} cards on the table; "
+                    "give at most {n}",
+                    on_table,
+                ).format(player=name, estimate=estimate, n=on_table)
             )
         estimates[name] = estimate
     missing = [p for p in setup.players if p not in estimates]
     if missing:
         raise UserError(
-            f"no estimate from {', '.join(missing)}; every player estimates, e.g. --estimate "
-            f"{missing[0]}=2"
+            _(
+                "no estimate from {players}; every player estimates, e.g. --estimate {first}=2"
+            ).format(players=", ".join(missing), first=missing[0])
         )
     walked = walk(
         state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding
@@ -823,7 +922,12 @@ def counted(
                 card=setup.ref(check.card),
                 arm=check.arm.value,
                 against=setup.ref(check.against),
-                why=_why_aside(setup.card(check.card), setup.card(check.against), direction),
+                comparison=comparison(
+                    setup.card(check.card),
+                    setup.card(check.against),
+                    direction,
+                    setup.deck.language,
+                ),
             )
         )
     result = record.rewards
@@ -836,32 +940,5 @@ def counted(
         exact=result.exact,
         closest=result.closest,
         won=tuple((p, result.won[p]) for p in setup.players),
-        winners_line=winners_line(setup, result),
         tokens=tuple(zip(setup.players, tokens, strict=True)),
     )
-
-
-def _why_aside(card: PlaceCard, against: PlaceCard, direction: Direction) -> str:
-    """``43°18′ N, not north of Paris at 48°51′ N``: why a count set a card aside."""
-    lat = direction.axis == "lat"
-    mine, theirs = (card.lat_text, against.lat_text) if lat else (card.lon_text, against.lon_text)
-    if _units(card, direction.axis) == _units(against, direction.axis):
-        return f"{mine}, the same {'latitude' if lat else 'longitude'} as {against.name}"
-    return f"{mine}, not {direction.value.replace('-', ' ')} {against.name} at {theirs}"
-
-
-def winners_line(setup: Setup, result: Rewards) -> str:
-    if result.exact:
-        line = f"exact: {', '.join(result.exact)} (+2{' each' if len(result.exact) > 1 else ''})"
-        others = [p for p in setup.players if p not in result.exact and result.won[p]]
-        if others:
-            line += (
-                f"; a tie, so {', '.join(others)} win{'s' if len(others) == 1 else ''} 2 as well"
-            )
-        return line
-    if any(result.won.values()):
-        closest = [p for p in result.closest if result.won[p]]
-        return (
-            f"none exact; closest: {', '.join(closest)} (+1{' each' if len(closest) > 1 else ''})"
-        )
-    return f"no exact estimate; {', '.join(result.closest)} tied closest and win nothing"

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.deckfile import deck_document, deck_from_document
 from generator.games.oucedonc.events import Event
@@ -55,8 +56,8 @@ from generator.games.oucedonc.game import (
     State,
     apply,
     deal,
-    describe_slot,
     physical,
+    spot,
     start,
 )
 from generator.games.oucedonc.rules import RuleOptions
@@ -85,18 +86,23 @@ class Game:
 
     def undo(self) -> tuple[Game, Move]:
         if not self.journal:
-            raise UserError("nothing to undo: no move has been played yet")
+            raise UserError(_("nothing to undo: no move has been played yet"))
         return replay_game(self.setup, self.journal[:-1]), self.journal[-1]
 
 
-def replay_game(setup: Setup, journal: tuple[Move, ...], source: str = "the game") -> Game:
+def replay_game(setup: Setup, journal: tuple[Move, ...], source: str | None = None) -> Game:
     state = start(setup)
     for number, move in enumerate(journal, start=1):
         try:
-            state, _ = apply(setup, state, move)
+            state, _event = apply(setup, state, move)
         except UserError as exc:
             raise UserError(
-                f"{source}: move {number} ({move_to_json(move)['move']}) is illegal: {exc}"
+                _("{source}: move {number} ({kind}) is illegal: {error}").format(
+                    source=_("the game") if source is None else source,
+                    number=number,
+                    kind=move_to_json(move)["move"],
+                    error=exc,
+                )
             ) from None
     return Game(setup=setup, journal=journal, state=state)
 
@@ -120,20 +126,22 @@ def describe_undone(game: Game, move: Move) -> str:
     """What undoing ``move`` (the last move of ``game`` before the undo) took back, in words."""
     names = game.setup.names()
     if isinstance(move, Place):
-        slot = describe_slot(move.slot, names)
-        return f"undone: {move.player}'s {names[move.card]} {slot} is back in their hand"
-    if isinstance(move, Doubt):
-        return (
-            f"undone: {move.by}'s doubt of {names[move.card]} against {names[move.neighbour]} "
-            "(the token goes back)"
+        return _("undone: {player}'s {card} {where} is back in their hand").format(
+            player=move.player, card=names[move.card], where=spot(game.setup, move.slot).words
         )
+    if isinstance(move, Doubt):
+        return _(
+            "undone: {player}'s doubt of {card} against {neighbour} (the token goes back)"
+        ).format(player=move.by, card=names[move.card], neighbour=names[move.neighbour])
     if isinstance(move, Count):
-        return (
+        return _(
             "undone: the count; its cards are back on the table and its tokens back in the reserve"
         )
     if isinstance(move, Start):
-        return f"undone: the start card {names[move.card]}; turn the right one over"
-    return "undone: the early Intermède; the pack goes on"
+        return _("undone: the start card {card}; turn the right one over").format(
+            card=names[move.card]
+        )
+    return _("undone: the early Intermède; the pack goes on")
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
@@ -251,7 +259,7 @@ _COMMON_FIELDS = {
 }
 
 
-def game_from_json(text: str, source: str = "game file") -> Game:
+def game_from_json(text: str, source: str | None = None) -> Game:
     """Parse, validate and replay a game file; a one-line UserError says what is wrong.
 
     The JSON is read strictly (no key twice, no number Python cannot hold:
@@ -262,20 +270,28 @@ def game_from_json(text: str, source: str = "game file") -> Game:
     from generator.core.jsondoc import load_document
     from generator.games.oucedonc.fileschema import GameRecord, validate
 
-    document = load_document(text, source, "repair it by hand or start a new game")
+    source = _("game file") if source is None else source
+    repair = _("repair it by hand or start a new game")
+    document = load_document(text, source, repair)
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise UserError(
-            f"{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'"
+            _(
+                "{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'"
+            ).format(source=source)
         )
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise UserError(
-            f"{source} has an invalid version {version!r}; repair it by hand or start a new game"
+            _("{source} has an invalid version {version!r}; {repair}").format(
+                source=source, version=version, repair=repair
+            )
         )
     if version > VERSION:
         raise UserError(
-            f"{source} has game format version {version}, newer than this pnp reads ({VERSION}); "
-            "upgrade pnp"
+            _(
+                "{source} has game format version {version}, newer than this pnp reads "
+                "({readable}); upgrade pnp"
+            ).format(source=source, version=version, readable=VERSION)
         )
     mode = _mode(document, version, source)
     expected = _COMMON_FIELDS | ({"seed"} if mode is Mode.DEAL else set())
@@ -284,22 +300,36 @@ def game_from_json(text: str, source: str = "game file") -> Game:
     missing = sorted(expected - set(document))
     if missing:
         raise UserError(
-            f"{source} is damaged: no {missing[0]!r} field; repair it by hand or start a new game"
+            _("{source} is damaged: no {field!r} field; {repair}").format(
+                source=source, field=missing[0], repair=repair
+            )
         )
     unknown = sorted(set(document) - expected)
     if unknown:
-        raise UserError(f"{source} has an unknown field {unknown[0]!r}; remove it")
+        raise UserError(
+            _("{source} has an unknown field {field!r}; remove it").format(
+                source=source, field=unknown[0]
+            )
+        )
     players = document["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise UserError(f"{source}: 'players' must be a list of names")
+        raise UserError(_("{source}: 'players' must be a list of names").format(source=source))
     for key in ("seed", "packs", "pack_size"):
         if key not in document:
             continue
         if not isinstance(document[key], int) or isinstance(document[key], bool):
-            raise UserError(f"{source}: {key!r} must be a whole number, not {document[key]!r}")
+            raise UserError(
+                _("{source}: {field!r} must be a whole number, not {value!r}").format(
+                    source=source, field=key, value=document[key]
+                )
+            )
     if not isinstance(document["deck"], dict):
-        raise UserError(f"{source}: 'deck' must be the embedded deck object")
-    deck = deck_from_document(document["deck"], source=f"{source} (embedded deck)")
+        raise UserError(
+            _("{source}: 'deck' must be the embedded deck object").format(source=source)
+        )
+    deck = deck_from_document(
+        document["deck"], source=_("{source} (embedded deck)").format(source=source)
+    )
     options = RuleOptions.from_json(document["options"], source)
     if mode is Mode.DEAL:
         setup = deal(
@@ -315,44 +345,62 @@ def game_from_json(text: str, source: str = "game file") -> Game:
             players, deck, options, packs=document["packs"], pack_size=document["pack_size"]
         )
     if list(setup.players) != players:
-        raise UserError(f"{source}: player names have spaces around them; remove the spaces")
+        raise UserError(
+            _("{source}: player names have spaces around them; remove the spaces").format(
+                source=source
+            )
+        )
     journal_raw = document["journal"]
     if not isinstance(journal_raw, list):
-        raise UserError(f"{source}: 'journal' must be a list of moves")
+        raise UserError(_("{source}: 'journal' must be a list of moves").format(source=source))
     journal = tuple(
         _move_from_json(raw, number, source, setup)
         for number, raw in enumerate(journal_raw, start=1)
     )
-    validate(document, GameRecord, source, "repair it by hand or start a new game")
+    validate(document, GameRecord, source, repair)
     return replay_game(setup, journal, source)
 
 
 def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
     if version == 1:
         if "mode" in document:
-            raise UserError(f"{source} has an unknown field 'mode'; remove it")
+            raise UserError(
+                _("{source} has an unknown field {field!r}; remove it").format(
+                    source=source, field="mode"
+                )
+            )
         return Mode.DEAL
     raw = document.get("mode")
     if raw is None:
         raise UserError(
-            f"{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or start "
-            "a new game"
+            _(
+                "{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or "
+                "start a new game"
+            ).format(source=source)
         )
     try:
         return Mode(raw)
     except (ValueError, TypeError):
-        raise UserError(f"{source}: mode {raw!r} is unknown; it is physical or deal") from None
+        raise UserError(
+            _("{source}: mode {mode!r} is unknown; it is physical or deal").format(
+                source=source, mode=raw
+            )
+        ) from None
 
 
 def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move:
     """One journal entry; card names and player names typed by hand are resolved to ids and
     names."""
-    where = f"{source}: move {number}"
+    where = _("{source}: move {number}").format(source=source, number=number)
     try:
         move = _parse_move(raw, where)
     except KeyError as exc:
-        raise UserError(f"{where} has no {exc.args[0]!r}; repair it or delete it") from None
-    hint = "use a card id or name of the deck"
+        raise UserError(
+            _("{where} has no {field!r}; repair it or delete it").format(
+                where=where, field=exc.args[0]
+            )
+        ) from None
+    hint = _("use a card id or name of the deck")
 
     def card(text: str) -> str:
         return setup.card_id(text, hint)
@@ -377,25 +425,31 @@ def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move
             return Start(card=card(move.card))
         return move
     except UserError as exc:
-        raise UserError(f"{where}: {exc}") from None
+        raise UserError(_("{where}: {error}").format(where=where, error=exc)) from None
 
 
 def _parse_move(raw: object, where: str) -> Move:
     if not isinstance(raw, dict):
-        raise UserError(f"{where} is not an object; repair it or delete it")
+        raise UserError(_("{where} is not an object; repair it or delete it").format(where=where))
     kind = raw.get("move")
     if kind == "place":
         _only(raw, {"move", "player", "card", "between", *_DIRECTIONS}, where)
         player, card = _text(raw, "player", where), _text(raw, "card", where)
         forms = [key for key in ("between", *_DIRECTIONS) if key in raw]
         if len(forms) != 1:
-            raise UserError(f"{where} must give exactly one of between, {', '.join(_DIRECTIONS)}")
+            raise UserError(
+                _("{where} must give exactly one of between, {directions}").format(
+                    where=where, directions=", ".join(_DIRECTIONS)
+                )
+            )
         if forms[0] == "between":
             pair = raw["between"]
             if not (
                 isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
             ):
-                raise UserError(f"{where}: 'between' must be a list of two card ids")
+                raise UserError(
+                    _("{where}: 'between' must be a list of two card ids").format(where=where)
+                )
             return Place(player=player, card=card, slot=Slot.between(pair[0], pair[1]))
         return Place(
             player=player,
@@ -415,7 +469,9 @@ def _parse_move(raw: object, where: str) -> Move:
         if not isinstance(estimates, dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in estimates.values()
         ):
-            raise UserError(f"{where}: 'estimates' must map each player to a whole number")
+            raise UserError(
+                _("{where}: 'estimates' must map each player to a whole number").format(where=where)
+            )
         return Count(estimates=tuple(estimates.items()))
     if kind == "start":
         _only(raw, {"move", "card"}, where)
@@ -424,19 +480,29 @@ def _parse_move(raw: object, where: str) -> Move:
         _only(raw, {"move"}, where)
         return Intermede()
     raise UserError(
-        f"{where} has an unknown kind {kind!r}; moves are start, place, doubt, intermede and count"
+        _(
+            "{where} has an unknown kind {kind!r}; moves are start, place, doubt, intermede and "
+            "count"
+        ).format(where=where, kind=kind)
     )
 
 
 def _only(raw: dict[str, Any], allowed: set[str], where: str) -> None:
     extra = sorted(set(raw) - allowed)
     if extra:
-        raise UserError(f"{where} has an unknown field {extra[0]!r}; remove it")
+        raise UserError(
+            _("{source} has an unknown field {field!r}; remove it").format(
+                source=where, field=extra[0]
+            )
+        )
 
 
 def _text(raw: dict[str, Any], key: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value:
-        what = "a player name" if key in ("player", "by") else "a card id or name"
-        raise UserError(f"{where}: {key!r} must be {what}, not {value!r}")
+        if key in ("player", "by"):
+            message = _("{where}: {field!r} must be a player name, not {value!r}")
+        else:
+            message = _("{where}: {field!r} must be a card id or name, not {value!r}")
+        raise UserError(message.format(where=where, field=key, value=value))
     return value

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.core.namekeys import name_key
 
 __all__ = ["Entry", "NameIndex", "ambiguous", "name_key", "resolve"]
@@ -126,10 +127,10 @@ class NameIndex(Generic[T]):
         """The value of the one entry named ``text``; a UserError naming the candidates otherwise.
 
         ``text`` may end with a qualifier in parentheses ("Saint-Denis (93)") to pick one homonym.
-        ``what`` names the kind of thing ("place", "card", "player"); ``hint`` says what to do.
+        ``what`` names the kind of thing ("place", "card" or "player"); ``hint`` says what to do.
         """
         if not name_key(text):
-            raise UserError(f"empty {what} name; {hint}")
+            raise UserError(_messages(what)[0].format(hint=hint))
         found = self.matches(text)
         if len(found) == 1:
             return found[0].value
@@ -142,8 +143,8 @@ class NameIndex(Generic[T]):
             for entry in self._entries(self._index[candidate]):
                 if entry.label not in labels:
                     labels.append(entry.label)
-        suggestion = f"; closest: {', '.join(labels[:6])}" if labels else ""
-        raise UserError(f"unknown {what} {text!r}{suggestion}; {hint}")
+        message = _messages(what)[2 if labels else 1]
+        raise UserError(message.format(name=text, labels=", ".join(labels[:6]), hint=hint))
 
     def starting_with(self, key: str) -> list[Entry[T]]:
         """Entries whose name key (or separator-free key) starts with ``key``."""
@@ -179,16 +180,45 @@ def _words_prefix(typed: list[str], words: list[str]) -> bool:
 
 
 def ambiguous(text: str, found: Sequence[Entry[T]], what: str) -> str:
-    """The one line for a name that fits several entries, listing them."""
+    """The one line for a name that fits several entries, listing them (``what``: "card",
+    "place" or "player")."""
     labels = sorted({e.label for e in found}, key=name_key)
-    shown = ", ".join(labels[:8]) + ("" if len(labels) <= 8 else f" and {len(labels) - 8} more")
+    shown = ", ".join(labels[:8])
+    if len(labels) > 8:
+        shown = _("{names} and {count} more").format(names=shown, count=len(labels) - 8)
     homonyms = len({name_key(e.name) for e in found}) == 1
     advice = (
-        f"write it with its code in parentheses, e.g. {found[0].label!r}"
+        _("write it with its code in parentheses, e.g. {example!r}").format(example=found[0].label)
         if homonyms and found[0].qualifier
-        else "type more of the name"
+        else _("type more of the name")
     )
-    return f"{what} {text!r} is ambiguous: {shown}; {advice}"
+    return _messages(what)[3].format(name=text, candidates=shown, advice=advice)
+
+
+def _messages(what: str) -> tuple[str, str, str, str]:
+    """The lines for an empty, an unknown (without, then with the closest names) and an
+    ambiguous name of a ``what``: "card", "place" or "player" (whole sentences, each kind its
+    own: French nouns have a gender)."""
+    if what == "card":
+        return (
+            _("empty card name; {hint}"),
+            _("unknown card {name!r}; {hint}"),
+            _("unknown card {name!r}; closest: {labels}; {hint}"),
+            _("card {name!r} is ambiguous: {candidates}; {advice}"),
+        )
+    if what == "player":
+        return (
+            _("empty player name; {hint}"),
+            _("unknown player {name!r}; {hint}"),
+            _("unknown player {name!r}; closest: {labels}; {hint}"),
+            _("player {name!r} is ambiguous: {candidates}; {advice}"),
+        )
+    return (
+        _("empty place name; {hint}"),
+        _("unknown place {name!r}; {hint}"),
+        _("unknown place {name!r}; closest: {labels}; {hint}"),
+        _("place {name!r} is ambiguous: {candidates}; {advice}"),
+    )
 
 
 def _compact(key: str) -> str:

@@ -1,9 +1,11 @@
 """The table's short commands, in French and English: one typed line -> one action.
 
 What ``pnp oucedonc play`` reads. Pure: a line and the game in, an :data:`Action` out, or a
-UserError saying what was not understood and what to type. Card and player names are matched the
-forgiving way of :mod:`names` (accents, case, hyphens, apostrophes, ``st``/``ste``, the start of
-a name), anchors among the cards on the table first.
+UserError saying what was not understood and what to type. Both languages' words are read
+whatever the language the command line speaks (players type what they type); the help and the
+errors speak the command line's language and show its words first (:data:`HELP`). Card and
+player names are matched the forgiving way of :mod:`names` (accents, case, hyphens,
+apostrophes, ``st``/``ste``, the start of a name), anchors among the cards on the table first.
 
 ============================  ==========================================  ==================
 French                        English                                     what
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _, cli_language
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.game import Intermede, Move, Phase, check_can_place
 from generator.games.oucedonc.gamefile import Game
@@ -138,9 +141,10 @@ def _place(game: Game, tokens: list[str]) -> Move:
     splits = [i for i in range(1, len(tokens)) if tokens[i] in DIRECTIONS or tokens[i] in BETWEEN]
     if not splits:
         raise UserError(
-            f"{' '.join(tokens)!r} is not understood; place a card as 'brest n lyon' or "
-            "'brest entre lyon paris' (n s e o, nord sud est ouest, north south east west); "
-            "'aide' lists the commands"
+            _(
+                "{line!r} is not understood; place a card as 'brest n lyon' or 'brest between "
+                "lyon and paris' (n s e w, north south east west); 'help' lists the commands"
+            ).format(line=" ".join(tokens))
         )
     check_can_place(game.setup, game.state)  # "a count is due" before any name
     first_error: UserError | None = None
@@ -150,7 +154,7 @@ def _place(game: Game, tokens: list[str]) -> Move:
         try:
             if not card or not after:
                 raise UserError(
-                    "say which card goes where: 'brest n lyon', 'brest entre lyon paris'"
+                    _("say which card goes where: 'brest n lyon', 'brest between lyon and paris'")
                 )
             if tokens[at] in BETWEEN:
                 first, second = _two_anchors(game, after)
@@ -189,7 +193,7 @@ def _two_anchors(game: Game, words: list[str]) -> tuple[str, str]:
     for left, right in candidates:
         try:
             if not left or not right:
-                raise UserError("'entre' takes two cards side by side: 'brest entre lyon paris'")
+                raise UserError(_between_two())
             return (
                 resolve_card(game, " ".join(left), table),
                 resolve_card(game, " ".join(right), table),
@@ -197,8 +201,12 @@ def _two_anchors(game: Game, words: list[str]) -> tuple[str, str]:
         except UserError as exc:
             first_error = first_error or exc
     if first_error is None:
-        raise UserError("'entre' takes two cards side by side: 'brest entre lyon paris'")
+        raise UserError(_between_two())
     raise first_error
+
+
+def _between_two() -> str:
+    return _("'between' takes two cards side by side: 'brest between lyon and paris'")
 
 
 def _doubt(game: Game, words: list[str]) -> Move:
@@ -222,10 +230,15 @@ def _doubt(game: Game, words: list[str]) -> Move:
             return doubt_move(game, " ".join(words[:k]), rest)
         if len(neighbours) == 1:
             return doubt_move(game, " ".join(words[:k]), neighbours[0])
+        from generator.games.oucedonc.wording import either
+
         names = setup.names()
         raise UserError(
-            f"against which neighbour of {names[pending.card]}: "
-            f"{' or '.join(names[n] for n in neighbours)}? e.g. 'doute ben {names[neighbours[0]]}'"
+            _("against which neighbour of {card}: {neighbours}? e.g. 'doubt ben {first}'").format(
+                card=names[pending.card],
+                neighbours=either([names[n] for n in neighbours]),
+                first=names[neighbours[0]],
+            )
         )
     others = [p for i, p in enumerate(setup.players) if i != pending.player]
     if len(others) == 1:
@@ -244,25 +257,82 @@ def _count(game: Game, line: str) -> Move:
     leftover = _ESTIMATE.sub("", rest).strip(" ,;")
     if leftover or not pairs:
         example = " ".join(f"{p}=N" for p in game.setup.players)
-        raise UserError(f"give every player's estimate: 'compte {example}'")
+        raise UserError(
+            _("give every player's estimate: 'count {example}'").format(example=example)
+        )
     parse_estimates(game, [f"{name}={number}" for name, number in pairs])  # names checked first
     return count_move(game, [f"{name}={number}" for name, number in pairs])
 
 
-HELP_INTRO = (
-    "French or English; names without accents, capitals or hyphens; the start of a name is "
-    "enough; Tab completes names, the arrow keys recall earlier lines."
+@dataclass(frozen=True)
+class HelpEntry:
+    """One line of the session's help: the command in each language, and what it does (marked
+    for the catalog, translated when shown)."""
+
+    english: str
+    french: str
+    what: str
+
+    def typed(self) -> tuple[str, str | None]:
+        """The command in the command line's language, and the other language's if it differs."""
+        own, other = (
+            (self.french, self.english)
+            if cli_language() == "fr"
+            else (
+                self.english,
+                self.french,
+            )
+        )
+        return own, (other if other != own else None)
+
+
+HELP: tuple[HelpEntry, ...] = (
+    HelpEntry(
+        "brest n lyon",
+        "brest n lyon",
+        N_("place the card drawn: n s e w, north south east west"),
+    ),
+    HelpEntry("brest north of lyon", "brest nord de lyon", N_("the same in words")),
+    HelpEntry(
+        "brest between lyon and paris",
+        "brest entre lyon paris",
+        N_("between two cards side by side"),
+    ),
+    HelpEntry(
+        "doubt ben lyon", "doute ben lyon", N_("Ben doubts the card just placed, against Lyon")
+    ),
+    HelpEntry(
+        "count ana=2 ben=0 …", "compte ana=2 ben=0 …", N_("the count: every player's estimate")
+    ),
+    HelpEntry(
+        "start lyon",
+        "départ lyon",
+        N_("the start card turned over; when one is due, the name alone"),
+    ),
+    HelpEntry("intermede", "intermède", N_("the Intermède came before the referee said it would")),
+    HelpEntry("undo", "annule", N_("take back the last move")),
+    HelpEntry("board", "tableau", N_("draw the board again")),
+    HelpEntry("help", "aide", N_("this help")),
+    HelpEntry("quit", "quitter", N_("leave; the game file keeps every move (Ctrl-D too)")),
 )
-HELP: tuple[tuple[str, str], ...] = (
-    ("brest n lyon", "place the card drawn: n s e o/w, nord sud est ouest, north south east west"),
-    ("brest nord de lyon", "the same in words ('brest north of lyon')"),
-    ("brest entre lyon paris", "between two cards side by side ('between lyon and paris')"),
-    ("doute ben lyon", "Ben doubts the card just placed, against Lyon ('doubt ben lyon')"),
-    ("compte ana=2 ben=0 …", "the count: every player's estimate ('count ana=2 ben=0')"),
-    ("départ lyon", "the start card turned over ('start lyon'); when one is due, the name alone"),
-    ("intermède", "the Intermède came before the referee said it would ('intermede')"),
-    ("annule", "take back the last move ('undo')"),
-    ("tableau", "draw the board again ('board')"),
-    ("aide", "this help ('help')"),
-    ("quitter", "leave; the game file keeps every move ('quit', Ctrl-D)"),
-)
+
+
+def help_intro() -> str:
+    return _(
+        "Names without accents, capitals or hyphens; the start of a name is enough; Tab "
+        "completes names, the arrow keys recall earlier lines. The French words work too (in "
+        "brackets)."
+    )
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """(what to type, what it does) in the command line's language, the other language's
+    words in brackets."""
+    lines = []
+    for entry in HELP:
+        own, other = entry.typed()
+        what = _(entry.what)
+        if other is not None:
+            what = _("{what} ('{other}')").format(what=what, other=other)
+        lines.append((own, what))
+    return lines

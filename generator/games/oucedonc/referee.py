@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import UserError
+from generator.core.i18n import _, ngettext
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
 from generator.games.oucedonc.coords import (
     Precision,
@@ -141,7 +142,7 @@ def measure(
 
 
 def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualCoordinates) -> Gap:
-    hint = "give a card name or id from the deck file"
+    hint = _("give a card name or id from the deck file")
     index = NameIndex(card_entries(deck))
     card_a, card_b = index.find(a, "card", hint), index.find(b, "card", hint)
     _two_places(card_a.name, card_a is card_b)
@@ -183,7 +184,7 @@ def _verify_found(
     precision: Precision,
     equal: EqualCoordinates,
 ) -> Gap:
-    hint = "give a French commune or site name, or use --deck deck.json"
+    hint = _("give a French commune or site name, or use --deck deck.json")
     found_a, found_b = index.find(a, "place", hint), index.find(b, "place", hint)
     place_a = record(found_a)
     _two_places(place_a.name, found_a == found_b)
@@ -199,14 +200,18 @@ def _verify_found(
 def _two_places(name: str, same: bool) -> None:
     if same:
         raise UserError(
-            f"A and B are both {name}; a place is never north, south, east or west of itself: name "
-            "two places"
+            _(
+                "A and B are both {name}; a place is never north, south, east or west of itself: "
+                "name two places"
+            ).format(name=name)
         )
 
 
 # --------------------------------------------------------------------------- game moves
 
-CARD_HINT = "give a card name or id ('pnp oucedonc game show' lists the cards on the table)"
+
+def card_hint() -> str:
+    return _("give a card name or id ('pnp oucedonc game show' lists the cards on the table)")
 
 
 def resolve_card(game: Game, text: str, among: Iterable[str] | None = None) -> str:
@@ -226,7 +231,7 @@ def resolve_card(game: Game, text: str, among: Iterable[str] | None = None) -> s
             return narrowed[0].value.id
         if narrowed:
             raise UserError(ambiguous(text, narrowed, "card"))
-    card: PlaceCard = index.find(text, "card", CARD_HINT)
+    card: PlaceCard = index.find(text, "card", card_hint())
     return card.id
 
 
@@ -241,11 +246,15 @@ def _refuse_other_cards(game: Game, text: str) -> None:
         if key in (name_key(other.id), name_key(other.name)):
             if other.kind == "intermede":
                 raise UserError(
-                    "the Intermède is not placed: if it was drawn before the referee said it was "
-                    "due, declare it ('game intermede FILE'), then count"
+                    _(
+                        "the Intermède is not placed: if it was drawn before the referee said it "
+                        "was due, declare it ('game intermede FILE'), then count"
+                    )
                 )
             raise UserError(
-                f"{other.name} ({other.id}) is not a place card; place the card you drew"
+                _("{card} ({id}) is not a place card; place the card you drew").format(
+                    card=other.name, id=other.id
+                )
             )
 
 
@@ -279,10 +288,7 @@ def place_move(
     from generator.games.oucedonc.table import Slot
 
     if (direction is None) == (between is None):
-        raise UserError(
-            "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
-            "--west-of X or --between X Y"
-        )
+        raise UserError(say_where())
     _refuse_other_cards(game, card)
     check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
     player = game.setup.players[game.state.turn]
@@ -299,6 +305,13 @@ def place_move(
     return Place(player=player, card=card_id, slot=slot)
 
 
+def say_where() -> str:
+    return _(
+        "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
+        "--west-of X or --between X Y"
+    )
+
+
 def start_move(game: Game, card: str) -> Start:
     """Physical mode: the start card the players turned over."""
     from generator.games.oucedonc.game import Start
@@ -307,14 +320,11 @@ def start_move(game: Game, card: str) -> Start:
 
 
 def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
-    from generator.games.oucedonc.game import Doubt
+    from generator.games.oucedonc.game import Doubt, nothing_to_doubt
 
     pending = game.state.pending
     if pending is None:
-        raise UserError(
-            "no card is open to doubt: only the card just placed can be doubted, once, before the "
-            "next card is placed or a count starts"
-        )
+        raise UserError(nothing_to_doubt())
     player = game.setup.players[game.setup.player_index(by)]
     assert game.state.table is not None
     neighbours = game.state.table.neighbours(pending.card)
@@ -328,13 +338,17 @@ def parse_estimates(game: Game, estimates: Sequence[str]) -> list[tuple[str, int
         name, sep, number = text.replace(":", "=").partition("=")
         if not sep or not name.strip():
             raise UserError(
-                f"estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2"
+                _("estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2").format(
+                    text=text
+                )
             )
         try:
             value = int(number.strip())
         except ValueError:
             raise UserError(
-                f"estimate {text!r} is not a whole number; write it like --estimate Ana=2"
+                _("estimate {text!r} is not a whole number; write it like --estimate Ana=2").format(
+                    text=text
+                )
             ) from None
         pairs.append((game.setup.players[game.setup.player_index(name.strip())], value))
     return pairs
@@ -370,18 +384,25 @@ def new_game_from_options(
         setup = deal(players, deck, deal_seed, options, packs=packs, pack_size=pack_size)
         game = new_game(setup)
         first = setup.names()[setup.reserve[0]]
-        how = f"the referee deals (seed {deal_seed}); start card: {first}"
+        how = _("the referee deals (seed {seed}); start card: {card}").format(
+            seed=deal_seed, card=first
+        )
     else:
         setup = physical(players, deck, options, packs=packs, pack_size=pack_size)
         game = new_game(setup)
         if start is not None:
-            game, _ = game.play(start_move(game, start))
+            game, _started = game.play(start_move(game, start))
             assert game.state.table is not None
-            how = f"start card: {setup.names()[game.state.table.start]}"
+            how = _("start card: {card}").format(card=setup.names()[game.state.table.start])
         else:
-            how = "turn a start card over and record it"
-    said = (
-        f"{', '.join(setup.players)}, {setup.packs} packs of {setup.pack_size}, "
-        f"{options.starting_tokens} tokens each; {how}"
+            how = _("turn a start card over and record it")
+    pack_line = ngettext("{packs} pack of {size}", "{packs} packs of {size}", setup.packs).format(
+        packs=setup.packs, size=setup.pack_size
+    )
+    tokens = ngettext("{n} token each", "{n} tokens each", options.starting_tokens).format(
+        n=options.starting_tokens
+    )
+    said = _("{players}, {packs}, {tokens}; {how}").format(
+        players=", ".join(setup.players), packs=pack_line, tokens=tokens, how=how
     )
     return game, said

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oucedonc.compare import EqualCoordinates
 
 
@@ -50,8 +51,9 @@ class RuleOptions:
     def __post_init__(self) -> None:
         if not 0 <= self.starting_tokens <= 99:
             raise UserError(
-                f"starting tokens must be between 0 and 99, not {self.starting_tokens}; use "
-                "--tokens N"
+                _("starting tokens must be between 0 and 99, not {tokens}; use --tokens N").format(
+                    tokens=self.starting_tokens
+                )
             )
 
     def to_json(self) -> dict[str, Any]:
@@ -64,7 +66,9 @@ class RuleOptions:
     def from_json(raw: object, source: str) -> RuleOptions:
         if not isinstance(raw, dict):
             raise UserError(
-                f"{source}: 'options' must be an object; restore it or start a new game"
+                _("{source}: 'options' must be an object; restore it or start a new game").format(
+                    source=source
+                )
             )
         kinds: dict[str, type] = {
             "equal_coordinates": EqualCoordinates,
@@ -77,8 +81,9 @@ class RuleOptions:
         unknown = sorted(set(raw) - set(kinds))
         if unknown:
             raise UserError(
-                f"{source}: unknown rule option {unknown[0]!r}; remove it (known: "
-                f"{', '.join(kinds)})"
+                _("{source}: unknown rule option {option!r}; remove it (known: {known})").format(
+                    source=source, option=unknown[0], known=", ".join(kinds)
+                )
             )
         values: dict[str, Any] = {}
         for key, kind in kinds.items():
@@ -87,7 +92,11 @@ class RuleOptions:
             value = raw[key]
             if kind is int:
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise UserError(f"{source}: option {key} must be a whole number, not {value!r}")
+                    raise UserError(
+                        _("{source}: option {option} must be a whole number, not {value!r}").format(
+                            source=source, option=key, value=value
+                        )
+                    )
                 values[key] = value
                 continue
             try:
@@ -95,7 +104,9 @@ class RuleOptions:
             except ValueError:
                 choices = ", ".join(member.value for member in kind)  # type: ignore[attr-defined]
                 raise UserError(
-                    f"{source}: option {key} is {value!r}; choose one of {choices}"
+                    _("{source}: option {option} is {value!r}; choose one of {choices}").format(
+                        source=source, option=key, value=value, choices=choices
+                    )
                 ) from None
         return RuleOptions(**values)
 
@@ -106,4 +117,8 @@ def parse_choice(kind: type[Enum], text: str, option: str) -> Any:
         return kind(text.strip().lower())
     except ValueError:
         choices = ", ".join(member.value for member in kind)
-        raise UserError(f"unknown {option} value {text!r}; choose one of {choices}") from None
+        raise UserError(
+            _("unknown {option} value {text!r}; choose one of {choices}").format(
+                option=option, text=text, choices=choices
+            )
+        ) from None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oucedonc.compare import Direction
 
 
@@ -125,7 +126,9 @@ class Table:
         """
         if card in self:
             raise UserError(
-                f"{describe.get(card, card)} is already on the table; place the card you drew"
+                _("{card} is already on the table; place the card you drew").format(
+                    card=describe.get(card, card)
+                )
             )
         if slot.other is None:
             return self._beside(card, slot, describe)
@@ -138,18 +141,27 @@ class Table:
         name = describe.get(anchor, anchor)
         if anchor not in self:
             raise UserError(
-                f"{name} is not on the table; place the card next to a card of the cross ('pnp "
-                "oucedonc game show')"
+                _(
+                    "{card} is not on the table; place the card next to a card of the cross "
+                    "('pnp oucedonc game show')"
+                ).format(card=name)
             )
         line = Line.COLUMN if direction.axis == "lat" else Line.ROW
         cards = self.cards_of(line)
         if anchor not in cards:
-            other = "west–east row" if line is Line.COLUMN else "north–south column"
-            raise UserError(
-                f"{name} is on the {other}, so nothing can go {direction.value} it; use a card of "
-                f"the {line.value} (the start card or one "
-                f"{'above or below' if line is Line.COLUMN else 'left or right of'} it)"
-            )
+            from generator.games.oucedonc.wording import beside
+
+            if line is Line.COLUMN:
+                message = _(
+                    "{card} is on the west–east row, so nothing can go {where}; use a card of the "
+                    "column (the start card or one above or below it)"
+                )
+            else:
+                message = _(
+                    "{card} is on the north–south column, so nothing can go {where}; use a card of "
+                    "the row (the start card or one left or right of it)"
+                )
+            raise UserError(message.format(card=name, where=beside(direction, name)))
         at = cards.index(anchor)
         insert_at = at if direction in (Direction.NORTH_OF, Direction.WEST_OF) else at + 1
         return self._with(line, (*cards[:insert_at], card, *cards[insert_at:]))
@@ -158,8 +170,9 @@ class Table:
         for anchor in (first, second):
             if anchor not in self:
                 raise UserError(
-                    f"{describe.get(anchor, anchor)} is not on the table; see 'pnp oucedonc game "
-                    "show'"
+                    _("{card} is not on the table; see 'pnp oucedonc game show'").format(
+                        card=describe.get(anchor, anchor)
+                    )
                 )
         for line in (Line.COLUMN, Line.ROW):
             cards = self.cards_of(line)
@@ -168,8 +181,10 @@ class Table:
                 if j - i == 1:
                     return self._with(line, (*cards[:j], card, *cards[j:]))
         raise UserError(
-            f"{describe.get(first, first)} and {describe.get(second, second)} are not adjacent on "
-            "one line; 'between' takes two cards side by side on the column or on the row"
+            _(
+                "{first} and {second} are not adjacent on one line; 'between' takes two cards side "
+                "by side on the column or on the row"
+            ).format(first=describe.get(first, first), second=describe.get(second, second))
         )
 
     def without(self, card: str) -> Table:

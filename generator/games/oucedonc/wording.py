@@ -1,0 +1,88 @@
+"""The referee's small phrases in the command line's language: where a card lies, lists of
+names, ordinals.
+
+The games layer words its own results and errors through :mod:`generator.core.i18n` (the
+``pnp`` catalog, English in the code, French in ``locale/fr``): an error is a sentence at the
+point where the rule refuses a move, and :mod:`events` words what a move did from its typed
+fields. What scripts read (``to_json``, the game file) never goes through here.
+
+French joins "de" to the name that follows: "au nord d’Angers", "à l’ouest du Mans", "au sud
+des Sables-d’Olonne" (:func:`of_place`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from generator.core.i18n import _, cli_language
+from generator.games.oucedonc.compare import Direction
+
+# "de" before a vowel (h is left alone: h aspiré or not cannot be told from the spelling)
+_VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
+_ARTICLE = re.compile(r"(?P<article>Le|Les) (?P<rest>.+)")
+
+
+def of_place(text: str, place: str) -> str:
+    """``text`` ending in "de {place}" with French's contraction of "de" and the name's first
+    word: "de Angers" -> "d’Angers", "de Le Mans" -> "du Mans", "de Les Andelys" -> "des
+    Andelys". Other languages (and other endings) are returned as they are."""
+    ending = "de " + place
+    if cli_language() != "fr" or not text.endswith(ending):
+        return text
+    head = text[: -len(ending)]
+    article = _ARTICLE.fullmatch(place)
+    if article:
+        joined = ("du " if article["article"] == "Le" else "des ") + article["rest"]
+    elif _VOWEL.match(place):
+        joined = "d’" + place
+    else:
+        return text
+    return head + joined
+
+
+def beside(direction: Direction, place: str) -> str:
+    """ "north of Lyon", "au nord de Lyon": ``direction`` of ``place``."""
+    words = {
+        Direction.NORTH_OF: _("north of {place}"),
+        Direction.SOUTH_OF: _("south of {place}"),
+        Direction.EAST_OF: _("east of {place}"),
+        Direction.WEST_OF: _("west of {place}"),
+    }[direction]
+    return of_place(words.format(place=place), place)
+
+
+def between(first: str, second: str) -> str:
+    return _("between {first} and {second}").format(first=first, second=second)
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Chloé" ("Ana, Ben et Chloé")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{others} and {last}").format(others=", ".join(names[:-1]), last=names[-1])
+
+
+def either(names: Sequence[str]) -> str:
+    """ "Lyon or Paris" ("Lyon ou Paris")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{others} or {last}").format(others=", ".join(names[:-1]), last=names[-1])
+
+
+def series(items: Iterable[str]) -> str:
+    """Items one after the other, separated by semicolons ("a; b" in English, "a ; b" in
+    French)."""
+    joined = ""
+    for item in items:
+        # TRANSLATORS: two items of a list separated by a semicolon
+        joined = item if not joined else _("{first}; {second}").format(first=joined, second=item)
+    return joined
+
+
+def ordinal(number: int) -> str:
+    """A count's or a pack's rank: "1" and "2" in English ("count 2"), "1er" and "2e" in
+    French ("2e décompte")."""
+    if cli_language() == "fr":
+        return "1er" if number == 1 else f"{number}e"
+    return str(number)
