@@ -255,12 +255,12 @@ def _print_deck(request: PickRequest, precision_text: str, output_format: Format
         format_latitude,
         format_longitude,
         parse_precisions,
+        printed_coordinate,
         printed_grid,
         to_units,
     )
     from generator.geo.pick import pick_places
     from generator.geo.selection import spread
-    from generator.render.oucedonc.texts import printed_coordinate
 
     precisions = parse_precisions(precision_text)
     finer = None if Precision.SECOND in precisions else "--precision second"

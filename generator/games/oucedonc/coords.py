@@ -36,8 +36,8 @@ class Precision(Enum):
         """French description, for rule cards and the referee page (printed material: translated
         where printed, ``P_(language, precision.label)``)."""
         return {
-            "minute": M_("à la minute d'arc près"),
-            "second": M_("à la seconde d'arc près"),
+            "minute": M_("à la minute d’arc près"),
+            "second": M_("à la seconde d’arc près"),
             "0.01": M_("au centième de degré près"),
         }[self.value]
 

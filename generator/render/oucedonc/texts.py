@@ -10,30 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language, _
-from generator.games.oucedonc.coords import Precision, format_decimal
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
+from generator.games.oucedonc.coords import format_decimal, printed_coordinate
 from generator.games.oucedonc.deck import RULE_CARDS, TOKENS
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.render.card_templates import TemplateSet, markup_plain_text
 
 DECIMALS = 4  # decimal degrees under the printed coordinates
-
-#: How finely the backs print coordinates, as the rule card says it ("Coordonnées …").
-PRECISION_LABELS: Mapping[Precision, str] = {
-    Precision.MINUTE: M_("à la minute d’arc près"),
-    Precision.SECOND: M_("à la seconde d’arc près"),
-    Precision.HUNDREDTH: M_("au centième de degré près"),
-}
-
-
-def printed_coordinate(text: str, language: Language) -> str:
-    """A coordinate as the deck file records it (French: ``1°41′ O``, ``48,12° N``) as the
-    cards of ``language`` print it: English writes W for west and a decimal point. The deck
-    file's text stays the same in every language (the referee compares the units)."""
-    if language == "fr":
-        return text
-    value, _, hemisphere = text.rpartition(" ")
-    return f"{value.replace(',', '.')} {'W' if hemisphere == 'O' else hemisphere}"
 
 
 def decimal_degrees(degrees: float, language: Language) -> str:
@@ -171,7 +154,7 @@ def deck_context(
         "tokens": TOKENS,
         "tokens_each": tokens_each,
         "precision": deck.precision.value,
-        "precision_label": P_(language, PRECISION_LABELS[deck.precision]),
+        "precision_label": P_(language, deck.precision.label),
     }
 
 
