@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.core.i18n import N_, _
 
 data_app = typer.Typer(
     help="The embedded geodata: rebuild it, fetch other sources.", no_args_is_help=True
@@ -96,12 +97,15 @@ def outlines(
 
     if folder is None and not in_source_checkout():
         raise UserError(
-            "an installed pnp does not rewrite its own package: give the folder to write, --out DIR"
+            _(
+                "an installed pnp does not rewrite its own package: give the folder to write, "
+                "--out DIR"
+            )
         )
     out = folder or embedded.PACKAGED
     require_folder(out, "--out")
     target = out / embedded.COMMUNE_OUTLINES_FILE
-    claim([Output(target, is_outlines_file, "commune outlines file")], force)
+    claim([Output(target, is_outlines_file, N_("commune outlines file"))], force)
     write_bytes(target, derive(reference))
     say(f"wrote {target}")
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import say
+from generator.core.i18n import _
 
 SOURCE_HELP = (
     "apigeo (French communes, API Géo), geonames (towns and sites from the GeoNames dump of the "
@@ -54,8 +55,10 @@ def fetch(
 
     if refresh and (offline or offline_default()):
         raise UserError(
-            "--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
-            "give only one of them"
+            _(
+                "--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
+                "give only one of them"
+            )
         )
     config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
     bar = Progress(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection
 
@@ -59,8 +60,9 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
     candidates = of_kind(load_places(request.source.strip().lower(), selection), request.kind)  # type: ignore[arg-type]
     if not candidates:
         raise UserError(
-            f"source {request.source} has no {request.kind} in {selection.label}; "
-            "use --kind all or another region"
+            _("source {source} has no {kind} in {label}; use --kind all or another region").format(
+                source=request.source, kind=request.kind, label=selection.label
+            )
         )
     return selection, candidates
 
@@ -135,18 +137,28 @@ def pick_places(
     hint = f" or {finer}" if finer else ""
     if advice is not None and advice < min_count:
         raise UserError(
-            f"{selection.label} gives at most {advice} cards here, each its own place and "
-            f"decidable from its back, and a deck needs {min_count}; "
-            f"{'use ' + finer + ' or ' if finer else ''}choose a larger region"
+            _(
+                "{label} gives at most {advice} cards here, each its own place and decidable from "
+                "its back, and a deck needs {min_count}; {value}choose a larger region"
+            ).format(
+                label=selection.label,
+                advice=advice,
+                min_count=min_count,
+                value="use " + finer + " or " if finer else "",
+            )
         )
     if advice is None:
         raise UserError(
-            f"{selection.label} cannot give {wanted} cards, each its own place and decidable "
-            f"from its back; choose a larger region{hint}"
+            _(
+                "{label} cannot give {wanted} cards, each its own place and decidable from its "
+                "back; choose a larger region{hint}"
+            ).format(label=selection.label, wanted=wanted, hint=hint)
         )
     raise UserError(
-        f"{selection.label} gives at most {advice} of the {wanted} cards, each its own place and "
-        f"decidable from its back; ask for {advice} cards{hint}, or choose a larger region"
+        _(
+            "{label} gives at most {advice} of the {wanted} cards, each its own place and "
+            "decidable from its back; ask for {advice} cards{hint}, or choose a larger region"
+        ).format(label=selection.label, advice=advice, wanted=wanted, hint=hint)
     )
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 
 MM_PER_PT = 25.4 / 72
 #: Spot colours that drive a cutter rather than print: their "ink" is not ink.
@@ -862,28 +863,38 @@ def scan_pdf(path: str | Path) -> Scan:
     from generator.core.inputs import read_input
 
     file = Path(path)
-    data = read_input(file, "PDF", MAX_PDF_BYTES)
+    data = read_input(file, N_("PDF"), MAX_PDF_BYTES)
     if b"%PDF-" not in data[:1024]:
-        raise UserError(f"{file} is not a PDF (no %PDF- header); give a PDF file")
+        raise UserError(
+            _("{file} is not a PDF (no %PDF- header); give a PDF file").format(file=file)
+        )
     try:
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PasswordError:
-        raise UserError(f"{file} is encrypted; preflight needs an unencrypted PDF") from None
+        raise UserError(
+            _("{file} is encrypted; preflight needs an unencrypted PDF").format(file=file)
+        ) from None
     except (pikepdf.PdfError, OSError, ValueError, RecursionError) as exc:
         raise UserError(
-            f"{file} cannot be read as a PDF ({_first_line(exc)}); export it again"
+            _("{file} cannot be read as a PDF ({first_line}); export it again").format(
+                file=file, first_line=_first_line(exc)
+            )
         ) from None
     with pdf:
         if pdf.is_encrypted:
             raise UserError(
-                f"{file} is encrypted; print shops refuse encrypted PDFs: save it without"
+                _("{file} is encrypted; print shops refuse encrypted PDFs: save it without").format(
+                    file=file
+                )
             )
         try:
             return _scan(pdf, str(file))
         except (pikepdf.PdfError, ValueError, RecursionError, KeyError, TypeError) as exc:
             # a damaged or hostile file (broken object, endless nesting): one line, exit 2
             raise UserError(
-                f"{file} is a damaged PDF ({_first_line(exc)}); export it again"
+                _("{file} is a damaged PDF ({first_line}); export it again").format(
+                    file=file, first_line=_first_line(exc)
+                )
             ) from None
 
 

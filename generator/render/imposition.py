@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.render.colour import set_fill, set_stroke
 from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
 from generator.render.duplex import parse_duplex as parse_duplex
@@ -80,11 +81,15 @@ def card_size(spec: str) -> CardSize:
     except ValueError:
         names = ", ".join(CARD_SIZES)
         raise UserError(
-            f"unknown card size {spec!r}; use {names} or WxH in mm such as 70x120"
+            _("unknown card size {spec!r}; use {names} or WxH in mm such as 70x120").format(
+                spec=spec, names=names
+            )
         ) from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
         raise UserError(
-            f"card size {spec!r} is out of range; width and height must be 20 to 300 mm"
+            _("card size {spec!r} is out of range; width and height must be 20 to 300 mm").format(
+                spec=spec
+            )
         )
     return CardSize(f"{width:g}x{height:g}", width, height)
 
@@ -96,10 +101,16 @@ def parse_offset(text: str) -> tuple[float, float]:
         offset = (float(x_text), float(y_text))
     except ValueError:
         raise UserError(
-            f"back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1"
+            _("back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1").format(
+                text=text
+            )
         ) from None
     if any(not math.isfinite(v) or abs(v) > 20 for v in offset):
-        raise UserError(f"back offset {text!r} is out of range; each value must be within ±20 mm")
+        raise UserError(
+            _("back offset {text!r} is out of range; each value must be within ±20 mm").format(
+                text=text
+            )
+        )
     return offset
 
 
@@ -119,10 +130,14 @@ class SheetSpec:
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
             raise UserError(
-                f"bleed {self.bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)"
+                _(
+                    "bleed {bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)"
+                ).format(bleed=self.bleed)
             )
         if not 0 <= self.gap <= 30:
-            raise UserError(f"gap {self.gap:g} mm is out of range; use 0 to 30 mm")
+            raise UserError(
+                _("gap {gap:g} mm is out of range; use 0 to 30 mm").format(gap=self.gap)
+            )
 
 
 @dataclass(frozen=True)
@@ -237,8 +252,10 @@ def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     rows = _fit(height, cell_h, spec.gap, spec.margin)
     if cols * rows == 0:
         raise UserError(
-            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit on "
-            f"{spec.paper.name}; choose a smaller card, less bleed or larger paper"
+            _(
+                "a {name} card with {bleed:g} mm bleed does not fit on {name2}; choose a smaller "
+                "card, less bleed or larger paper"
+            ).format(name=spec.card.name, bleed=spec.bleed, name2=spec.paper.name)
         )
     grid_h = rows * cell_h + (rows - 1) * spec.gap
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, (height - grid_h) / 2)]
@@ -270,9 +287,10 @@ def _fold_layout(spec: SheetSpec, landscape: bool) -> SheetLayout:
     rows = max(0, math.floor((half - spec.margin + spec.gap) / (cell_h + spec.gap) + 1e-9))
     if cols * rows == 0:
         raise UserError(
-            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit twice on "
-            f"{spec.paper.name} for fold-and-glue; choose a smaller card, less bleed, or duplex "
-            "long/short"
+            _(
+                "a {name} card with {bleed:g} mm bleed does not fit twice on {name2} for "
+                "fold-and-glue; choose a smaller card, less bleed, or duplex long/short"
+            ).format(name=spec.card.name, bleed=spec.bleed, name2=spec.paper.name)
         )
     fold = height / 2
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, fold + gutter / 2)]
@@ -538,7 +556,7 @@ def render_deck(
     from generator.render.document import new_document
 
     if not cards:
-        raise UserError("there are no cards to print; check the deck's parameters")
+        raise UserError(_("there are no cards to print; check the deck's parameters"))
     layout = plan_sheet(spec)
     duplex = "simplex" if spec.duplex is Duplex.FOLD else spec.duplex.value
     doc = new_document(layout.page_width, layout.page_height, info, spec.profile, duplex)

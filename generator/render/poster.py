@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.palette import PosterPalette
@@ -65,11 +66,14 @@ def tile_grid(
     exactly."""
     if not (1 <= cols <= 8 and 1 <= rows <= 8):
         raise UserError(
-            f"a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. 2x2"
+            _(
+                "a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. "
+                "2x2"
+            ).format(cols=cols, rows=rows)
         )
     ww, wh = page.width - 2 * margin, page.height - 2 * margin
     if ww <= overlap or wh <= overlap:
-        raise UserError("the tile pages are too small for the overlap; use a4 or letter tiles")
+        raise UserError(_("the tile pages are too small for the overlap; use a4 or letter tiles"))
     width = cols * (ww - overlap) + overlap
     height = rows * (wh - overlap) + overlap
     tiles = []
@@ -85,7 +89,9 @@ def parse_grid(text: str) -> tuple[int, int]:
     try:
         cols, rows = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise UserError(f"grid {text!r} is not COLSxROWS; give e.g. 2x2 or 3x2") from None
+        raise UserError(
+            _("grid {text!r} is not COLSxROWS; give e.g. 2x2 or 3x2").format(text=text)
+        ) from None
     return cols, rows
 
 

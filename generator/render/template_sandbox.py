@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language
+from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _
 
 TIME_LIMIT_S = 5.0
 MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
@@ -65,11 +65,14 @@ class RegularFileLoader(FileSystemLoader):
             except OSError:
                 continue
             if not stat.S_ISREG(st.st_mode):
-                raise UserError(f"template {path} is not a regular file; give a text file")
+                raise UserError(
+                    _("template {path} is not a regular file; give a text file").format(path=path)
+                )
             if st.st_size > MAX_TEMPLATE_BYTES:
                 raise UserError(
-                    f"template {path} is larger than {MAX_TEMPLATE_BYTES >> 20} MiB; "
-                    "a template is a page of text"
+                    _(
+                        "template {path} is larger than {value} MiB; a template is a page of text"
+                    ).format(path=path, value=MAX_TEMPLATE_BYTES >> 20)
                 )
             break
         return super().get_source(environment, template)
@@ -216,34 +219,60 @@ def render_limited(
         return "".join(pieces)
     except DeadlineExceeded:
         raise UserError(
-            f"template {name} ran for more than {time_limit_s:g} s, the time limit; "
-            f"simplify its loops ({where})"
+            _(
+                "template {name} ran for more than {time_limit_s:g} s, the time limit; simplify "
+                "its loops ({where})"
+            ).format(name=name, time_limit_s=time_limit_s, where=where)
         ) from None
     except RecursionError:
         raise UserError(
-            f"template {name} nests too deeply (it includes itself or a macro calls itself "
-            f"without end); fix it ({where})"
+            _(
+                "template {name} nests too deeply (it includes itself or a macro calls itself "
+                "without end); fix it ({where})"
+            ).format(name=name, where=where)
         ) from None
     except TemplateNotFound as exc:
-        raise UserError(f"template {exc.name or name} not found; restore it in {where}") from None
+        raise UserError(
+            _("template {value} not found; restore it in {where}").format(
+                value=exc.name or name, where=where
+            )
+        ) from None
     except UnicodeDecodeError:
-        raise UserError(f"template {name} is not UTF-8 text; save it as UTF-8") from None
+        raise UserError(
+            _("template {name} is not UTF-8 text; save it as UTF-8").format(name=name)
+        ) from None
     except LimitExceeded as exc:
-        raise UserError(f"template {name} went over a limit: {exc}; edit the template") from None
+        raise UserError(
+            _("template {name} went over a limit: {exc}; edit the template").format(
+                name=name, exc=exc
+            )
+        ) from None
     except SecurityError as exc:
         raise UserError(
-            f"template {name} tried something unsafe ({exc}); edit the template"
+            _("template {name} tried something unsafe ({exc}); edit the template").format(
+                name=name, exc=exc
+            )
         ) from None
     except TemplateSyntaxError as exc:
         message = " ".join(str(exc.message).split())
-        raise UserError(f"template {name} line {exc.lineno}: {message}; fix the template") from None
+        raise UserError(
+            _("template {name} line {lineno}: {message}; fix the template").format(
+                name=name, lineno=exc.lineno, message=message
+            )
+        ) from None
     except TemplateError as exc:
         lineno = getattr(exc, "lineno", None)
         where_line = f" line {lineno}" if lineno else ""
         message = " ".join(str(exc.message).split())
-        raise UserError(f"template {name}{where_line}: {message}; fix the template") from None
+        raise UserError(
+            _("template {name}{where_line}: {message}; fix the template").format(
+                name=name, where_line=where_line, message=message
+            )
+        ) from None
     except (OverflowError, MemoryError, ValueError, TypeError, ZeroDivisionError) as exc:
         message = " ".join(str(exc).split())[:160]
         raise UserError(
-            f"template {name} failed ({type(exc).__name__}: {message}); edit the template"
+            _("template {name} failed ({name__}: {message}); edit the template").format(
+                name=name, name__=type(exc).__name__, message=message
+            )
         ) from None

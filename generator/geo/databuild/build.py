@@ -23,6 +23,7 @@ from pathlib import Path
 from generator import __version__
 from generator.core.atomic import write_bytes, write_text
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
@@ -437,9 +438,9 @@ def run_build(
         require_folder(folder, "--out")
         ours = _is_datasets_folder(folder)
         names = sorted({*GENERATED_FILES, *embedded.SET_FILES})
-        outputs = [Output(folder / name, lambda _: ours, "datasets file") for name in names]
+        outputs = [Output(folder / name, lambda _: ours, N_("datasets file")) for name in names]
         if stamped:
-            outputs.append(Output(stamp, _is_build_stamp, "build stamp"))
+            outputs.append(Output(stamp, _is_build_stamp, N_("build stamp")))
         claim(outputs, force)
     with tempfile.TemporaryDirectory(prefix="pnp-data-") as scratch:
         packed = {}
@@ -455,8 +456,10 @@ def run_build(
     if check:
         if changed:
             raise UserError(
-                f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run "
-                f"'{REBUILD_COMMAND}'"
+                _(
+                    "{folder} is out of date ({names} differ from a fresh build); run "
+                    "'{REBUILD_COMMAND}'"
+                ).format(folder=folder, names=", ".join(changed), REBUILD_COMMAND=REBUILD_COMMAND)
             )
         return report, changed
     if stamped:
