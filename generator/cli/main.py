@@ -8,6 +8,7 @@ exit with code 2; anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from functools import lru_cache
 from typing import Annotated, Any
@@ -92,7 +93,10 @@ def _language(args: list[str]) -> Language:
     try:
         return environment_language()
     except LanguageError as exc:
-        _fail_in_english(f"PNP_LANG={exc}: pnp speaks fr or en; set PNP_LANG=fr or PNP_LANG=en")
+        _fail_in_locale_language(
+            N_("PNP_LANG={value}: pnp speaks fr or en; set PNP_LANG=fr or PNP_LANG=en"),
+            value=str(exc),
+        )
         raise  # not reached
 
 
@@ -100,16 +104,20 @@ def _parse_or_fail(text: str, option: str) -> Language:
     try:
         return parse_language(text)
     except LanguageError:
-        _fail_in_english(f"{option} {text}: pnp speaks fr or en; use {option} fr or {option} en")
+        _fail_in_locale_language(
+            N_("{option} {value}: pnp speaks fr or en; use {option} fr or {option} en"),
+            option=option,
+            value=text,
+        )
         raise  # not reached
 
 
-def _fail_in_english(message: str) -> None:
-    # No language could be chosen: the CLI's source language.
-    from generator.core.text import one_line
+def _fail_in_locale_language(message: str, **fields: str) -> None:
+    # The language asked for is not one pnp speaks: say so in the locale's (LC_ALL, LANG...).
+    from generator.core.i18n import locale_language, speaking, translate_cli
 
-    typer.echo(f"pnp: error: {one_line(message)}", err=True)
-    sys.exit(UserError.exit_code)
+    with speaking(locale_language(os.environ)):
+        _fail(translate_cli(message).format(**fields))
 
 
 def _fail(message: str) -> None:

@@ -5,12 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.core.errors import UserError
-from generator.core.i18n import N_, _
+from generator.core.i18n import MATERIAL_DEFAULT, N_, Language, _
 
 
-def make_calibration(paper_name: str, duplex_name: str, out: Path, force: bool = False) -> Path:
+def make_calibration(
+    paper_name: str,
+    duplex_name: str,
+    out: Path,
+    force: bool = False,
+    *,
+    language: Language = MATERIAL_DEFAULT,
+) -> Path:
     """Write the calibration sheet for ``duplex_name`` on ``paper_name`` to ``out`` (a PDF of
-    pnp's there is replaced; another file only with ``force``)."""
+    pnp's there is replaced; another file only with ``force``), printed in ``language``."""
     from generator.core.outputs import Output, claim, is_pnp_pdf
     from generator.render.calibration import calibration_sheet
     from generator.render.imposition import Duplex, parse_duplex
@@ -32,4 +39,4 @@ def make_calibration(paper_name: str, duplex_name: str, out: Path, force: bool =
                 "short"
             )
         )
-    return calibration_sheet(paper(paper_name), duplex).save(out)
+    return calibration_sheet(paper(paper_name), duplex, language).save(out)

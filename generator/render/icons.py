@@ -54,6 +54,7 @@ class IconSet:
     version: str
     grid: float
     attribution_en: str  # the credit of the whole subset
+    attribution_fr: str = ""  # the same in French (the build writes both)
 
 
 @cache
@@ -73,6 +74,7 @@ def icon_set() -> IconSet:
         version=document["version"],
         grid=float(document["grid"]),
         attribution_en=document["attribution_en"],
+        attribution_fr=document.get("attribution_fr") or document["attribution_en"],
     )
 
 
