@@ -42,6 +42,13 @@ def preflight(
     from generator.render.profile import print_profile
 
     chosen = print_profile(profile, ink_limit if profile is Profile.SHOP else None)
+    if as_json:  # language-neutral: the messages of the JSON report stay in English
+        from generator.core.i18n import speaking
+
+        with speaking("en"):
+            report = run(file, Limits(chosen.kind.value, chosen.ink_limit))
+            typer.echo(report.to_json())
+        raise typer.Exit(report.exit_code)
     report = run(file, Limits(chosen.kind.value, chosen.ink_limit))
     if as_json:
         typer.echo(report.to_json())

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
+from generator.core.i18n import number as numeral
 
 MM_PER_PT = 25.4 / 72
 #: Spot colours that drive a cutter rather than print: their "ink" is not ink.
@@ -87,7 +88,7 @@ class Colour:
         if self.family == "cmyk" and len(values) == 4:
             return "C{:.0f} M{:.0f} Y{:.0f} K{:.0f}".format(*(100 * v for v in values))
         if self.family == "gray" and values:
-            return f"K{100 * (1 - values[0]):.0f} (grey)"
+            return _("K{value} (grey)").format(value=f"{100 * (1 - values[0]):.0f}")
         if self.family == "rgb" and len(values) == 3:
             return "RGB {:.2f} {:.2f} {:.2f}".format(*values)
         if self.family == "spot":
@@ -115,10 +116,23 @@ class Mark:
     ink: float | None = None  # images: the highest total ink of any pixel
 
     def where(self) -> str:
-        what = {"text": f"text {self.sample!r}" if self.sample else "text"}.get(
-            self.kind, self.kind
+        kinds = {
+            "text": _("text"),
+            "preview-text": _("preview text"),
+            "stroke": _("stroke"),
+            "fill": _("fill"),
+            "image": _("image"),
+            "shading": _("shading"),
+        }
+        what = kinds.get(self.kind, self.kind)
+        if self.kind == "text" and self.sample:
+            what = _("text {sample!r}").format(sample=self.sample)
+        return _("page {page}, {what} at ({x}, {y}) mm").format(
+            page=self.page,
+            what=what,
+            x=numeral(self.x, decimals=1),
+            y=numeral(self.y, decimals=1),
         )
-        return f"page {self.page}, {what} at ({self.x:.1f}, {self.y:.1f}) mm"
 
 
 @dataclass(frozen=True)
