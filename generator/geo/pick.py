@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import _, number
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection
 
@@ -129,37 +129,52 @@ def pick_places(
     advice = _largest_count(attempt, min(most, wanted - 1))
     if request.count is None and advice is not None and advice >= min_count:
         index, result = attempt(advice)  # type: ignore[misc]
-        note = (
-            f"{selection.name} holds at most {advice} place cards, fewer than a whole-sheet deck "
-            f"({counts[-1]}): the deck has {advice}, and its last sheet is not full."
-        )
+        note = _(
+            "{name} holds at most {advice} place cards, fewer than a whole-sheet deck "
+            "({whole}): the deck has {advice}, and its last sheet is not full."
+        ).format(name=selection.name, advice=number(advice), whole=number(counts[-1]))
         return Picked(selection, candidates, result.places, index, advice, note)
-    hint = f" or {finer}" if finer else ""
+    fields = {
+        "label": selection.label,
+        "advice": number(advice or 0),
+        "min_count": number(min_count),
+        "wanted": number(wanted),
+        "finer": finer or "",
+    }
     if advice is not None and advice < min_count:
-        raise UserError(
-            _(
-                "{label} gives at most {advice} cards here, each its own place and decidable from "
-                "its back, and a deck needs {min_count}; {value}choose a larger region"
-            ).format(
-                label=selection.label,
-                advice=advice,
-                min_count=min_count,
-                value="use " + finer + " or " if finer else "",
+        if finer:
+            message = _(
+                "{label} gives at most {advice} cards here, each its own place and decidable "
+                "from its back, and a deck needs {min_count}; use {finer} or choose a larger "
+                "region"
             )
-        )
-    if advice is None:
-        raise UserError(
-            _(
+        else:
+            message = _(
+                "{label} gives at most {advice} cards here, each its own place and decidable "
+                "from its back, and a deck needs {min_count}; choose a larger region"
+            )
+    elif advice is None:
+        if finer:
+            message = _(
                 "{label} cannot give {wanted} cards, each its own place and decidable from its "
-                "back; choose a larger region{hint}"
-            ).format(label=selection.label, wanted=wanted, hint=hint)
-        )
-    raise UserError(
-        _(
+                "back; choose a larger region or {finer}"
+            )
+        else:
+            message = _(
+                "{label} cannot give {wanted} cards, each its own place and decidable from its "
+                "back; choose a larger region"
+            )
+    elif finer:
+        message = _(
             "{label} gives at most {advice} of the {wanted} cards, each its own place and "
-            "decidable from its back; ask for {advice} cards{hint}, or choose a larger region"
-        ).format(label=selection.label, advice=advice, wanted=wanted, hint=hint)
-    )
+            "decidable from its back; ask for {advice} cards or {finer}, or choose a larger region"
+        )
+    else:
+        message = _(
+            "{label} gives at most {advice} of the {wanted} cards, each its own place and "
+            "decidable from its back; ask for {advice} cards, or choose a larger region"
+        )
+    raise UserError(message.format(**fields))
 
 
 def _largest_count(attempt, start: int) -> int | None:  # type: ignore[no-untyped-def]

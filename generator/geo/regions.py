@@ -231,14 +231,14 @@ def _unknown_message(raw: str) -> str:
     by_key = {normalise(name): name for name in names}
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
     hint = (
-        f"did you mean {', '.join(by_key[k] for k in close)}?"
+        _("did you mean {names}?").format(names=", ".join(by_key[k] for k in close))
         if close
-        else "use a région or département name or code"
+        else _("use a région or département name or code")
     )
-    return (
-        f"unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
+    return _(
+        "unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
         "'france', a country code 'IT', a box '-5.2,47.2,-1,48.9' or a polygon file)"
-    )
+    ).format(raw=raw, hint=hint)
 
 
 # --- boxes, polygon files, countries ------------------------------------------------------------

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _
+from generator.core.i18n import number as numeral
 
 TIME_LIMIT_S = 5.0
 MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
@@ -92,12 +93,18 @@ class LimitedSandbox(SandboxedEnvironment):
                 size = len(sequence) * count
                 if size > self.max_output:
                     raise LimitExceeded(
-                        f"'*' would make {size:,} items, more than the output limit of "
-                        f"{self.max_output:,}"
+                        _(
+                            "'*' would make {size} items, more than the output limit of "
+                            "{max_output}"
+                        ).format(size=numeral(size), max_output=numeral(self.max_output))
                     )
         elif operator == "**" and isinstance(left, int) and isinstance(right, int):
             if abs(left) > 1 and right * abs(left).bit_length() > MAX_POWER_BITS:
-                raise LimitExceeded(f"'**' would make a number of more than {MAX_POWER_BITS} bits")
+                raise LimitExceeded(
+                    _("'**' would make a number of more than {MAX_POWER_BITS} bits").format(
+                        MAX_POWER_BITS=MAX_POWER_BITS
+                    )
+                )
         elif operator == "%" and isinstance(left, str):
             self._check_widths(left)
         return super().call_binop(context, operator, left, right)
@@ -107,7 +114,11 @@ class LimitedSandbox(SandboxedEnvironment):
         if isinstance(getattr(__obj, "__self__", None), str) and name in _SIZED_METHODS:
             numbers = [value for value in (*args, *kwargs.values()) if isinstance(value, int)]
             if any(number > __self.max_output for number in numbers):
-                raise LimitExceeded(f"str.{name} asked for more than {__self.max_output:,}")
+                raise LimitExceeded(
+                    _("str.{name} asked for more than {max_output}").format(
+                        name=name, max_output=numeral(__self.max_output)
+                    )
+                )
             if name == "format":
                 __self._check_widths(__obj.__self__)
         return super().call(__context, __obj, *args, **kwargs)
@@ -129,7 +140,11 @@ class LimitedSandbox(SandboxedEnvironment):
         for match in _WIDTH.finditer(text):
             width = int(match.group(1) or match.group(2) or 0)
             if width > self.max_output:
-                raise LimitExceeded(f"a format width of {width:,} is beyond the output limit")
+                raise LimitExceeded(
+                    _("a format width of {width} is beyond the output limit").format(
+                        width=numeral(width)
+                    )
+                )
 
 
 def _bounded(
@@ -141,7 +156,9 @@ def _bounded(
     def bounded(*args: Any, **kwargs: Any) -> Any:
         numbers = [value for value in (*args[skip:], *kwargs.values()) if isinstance(value, int)]
         if any(abs(number) > limit for number in numbers):
-            raise LimitExceeded(f"{what} asked for more than {limit:,}")
+            raise LimitExceeded(
+                _("{what} asked for more than {limit}").format(what=what, limit=numeral(limit))
+            )
         return function(*args, **kwargs)
 
     bounded.__name__ = getattr(function, "__name__", what)
@@ -214,7 +231,11 @@ def render_limited(
             for piece in template.generate(dict(context)):
                 size += len(piece)
                 if size > limit:
-                    raise LimitExceeded(f"its output is larger than {limit:,} characters")
+                    raise LimitExceeded(
+                        _("its output is larger than {limit} characters").format(
+                            limit=numeral(limit)
+                        )
+                    )
                 pieces.append(piece)
         return "".join(pieces)
     except DeadlineExceeded:
