@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
 from generator.render.colour import set_fill, set_stroke
 from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
 from generator.render.duplex import parse_duplex as parse_duplex
@@ -126,6 +126,7 @@ class SheetSpec:
     gap: float = 0.0  # extra space between neighbouring cards' bleed edges
     margin: float = MIN_MARGIN
     profile: PrintProfile = HOME  # home (RGB) or shop (CMYK, PDF/X-4)
+    language: Language = MATERIAL_DEFAULT  # of the words printed among the marks ("pli")
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
@@ -445,7 +446,7 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
     set_fill(canvas, MARKS.fold_guide)
     canvas.setFont(fonts.regular, 6)
-    canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, "pli")
+    canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, P_(layout.spec.language, "pli"))
     canvas.restoreState()
 
 
