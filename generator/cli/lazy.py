@@ -22,7 +22,7 @@ import typer.main
 from typer.models import CommandInfo, TyperInfo
 
 from generator.cli import commands
-from generator.core.i18n import _
+from generator.core.i18n import _, translate_cli
 
 
 def translate_help(command: Any) -> Any:
@@ -34,15 +34,31 @@ def translate_help(command: Any) -> Any:
     for name in ("help", "short_help", "epilog", "rich_help_panel"):
         text = getattr(command, name, None)
         if isinstance(text, str) and text:
-            setattr(command, name, _(text))
+            setattr(command, name, translate_cli(text))
     for param in getattr(command, "params", ()):
         for name in ("help", "rich_help_panel"):
             text = getattr(param, name, None)
             if isinstance(text, str) and text:
-                setattr(param, name, _(text))
+                setattr(param, name, translate_cli(text))
+        _translate_type_name(param)
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub)
     return command
+
+
+def _translate_type_name(param: Any) -> None:
+    """The name of a parameter's type (its metavar, ``<text>``) in the CLI's language: click
+    writes it in English and asks no catalog (:mod:`generator.cli.vendor_words`)."""
+    from generator.cli.vendor_words import TYPE_NAMES
+
+    kind = getattr(param, "type", None)
+    name = getattr(kind, "name", None)
+    if name in TYPE_NAMES:
+        translated = translate_cli(TYPE_NAMES[name])
+        if translated != name:
+            kind = copy.copy(kind)  # click's types are shared module-level instances
+            kind.name = translated
+            param.type = kind
 
 
 def _command_name(info: CommandInfo) -> str | None:

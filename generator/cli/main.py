@@ -127,6 +127,21 @@ def _fail(message: str) -> None:
     sys.exit(UserError.exit_code)
 
 
+_TYPER_SUGGESTION = ". Did you mean "  # typer.core appends it in English (vendor_words)
+
+
+def _translate_suggestion(exc: Exception) -> None:
+    """Typer's English "Did you mean 'x'?" after an unknown subcommand, in the CLI's language."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, str) and _TYPER_SUGGESTION in message and message.endswith("?"):
+        problem, _sep, suggestions = message.partition(_TYPER_SUGGESTION)
+        exc.message = _(
+            "{problem}. Did you mean {suggestions}?"
+        ).format(  # type: ignore[attr-defined]
+            problem=problem, suggestions=suggestions[:-1]
+        )
+
+
 def run(argv: list[str] | None = None) -> None:
     """Entry point of the console script and of ``python -m generator``."""
     from generator.cli.streams import guarded_output  # stdout closed or full: like a broken pipe
@@ -152,6 +167,7 @@ def _run(argv: list[str] | None) -> None:
             # `pnp GROUP` alone: Typer has printed the group's help; that is not an error (Typer's
             # own error display tells this one apart by its name too).
             sys.exit(0)
+        _translate_suggestion(exc)
         if getattr(exc, "exit_code", 1) == UserError.exit_code:
             path = context.command_path if context is not None else "pnp"
             _fail(
