@@ -130,9 +130,9 @@ def register_user_font(path: str) -> FontSet:
     ) as exc:  # a damaged file: struct.error, IndexError, KeyError... from the parser
         raise UserError(
             _(
-                "cannot use font {path}: it is damaged or not a TrueType font ({name__}); give a "
+                "cannot use font {path}: it is damaged or not a TrueType font ({error}); give a "
                 "TrueType (.ttf) file"
-            ).format(path=path, name__=type(exc).__name__)
+            ).format(path=path, error=type(exc).__name__)
         ) from None
     pdfmetrics.registerFont(font)
     register_fonts()

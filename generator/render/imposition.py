@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
 from generator.render.colour import set_fill, set_stroke
 from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
 from generator.render.duplex import parse_duplex as parse_duplex
@@ -131,13 +131,13 @@ class SheetSpec:
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
             raise UserError(
-                _(
-                    "bleed {bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)"
-                ).format(bleed=self.bleed)
+                _("bleed {bleed} mm is out of range; use 0 to 6 mm (3 mm for print shops)").format(
+                    bleed=number(self.bleed)
+                )
             )
         if not 0 <= self.gap <= 30:
             raise UserError(
-                _("gap {gap:g} mm is out of range; use 0 to 30 mm").format(gap=self.gap)
+                _("gap {gap} mm is out of range; use 0 to 30 mm").format(gap=number(self.gap))
             )
 
 
@@ -254,9 +254,9 @@ def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     if cols * rows == 0:
         raise UserError(
             _(
-                "a {name} card with {bleed:g} mm bleed does not fit on {name2}; choose a smaller "
+                "a {name} card with {bleed} mm bleed does not fit on {paper}; choose a smaller "
                 "card, less bleed or larger paper"
-            ).format(name=spec.card.name, bleed=spec.bleed, name2=spec.paper.name)
+            ).format(name=spec.card.name, bleed=number(spec.bleed), paper=spec.paper.name)
         )
     grid_h = rows * cell_h + (rows - 1) * spec.gap
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, (height - grid_h) / 2)]
@@ -289,9 +289,9 @@ def _fold_layout(spec: SheetSpec, landscape: bool) -> SheetLayout:
     if cols * rows == 0:
         raise UserError(
             _(
-                "a {name} card with {bleed:g} mm bleed does not fit twice on {name2} for "
+                "a {name} card with {bleed} mm bleed does not fit twice on {paper} for "
                 "fold-and-glue; choose a smaller card, less bleed, or duplex long/short"
-            ).format(name=spec.card.name, bleed=spec.bleed, name2=spec.paper.name)
+            ).format(name=spec.card.name, bleed=number(spec.bleed), paper=spec.paper.name)
         )
     fold = height / 2
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, fold + gutter / 2)]
@@ -518,8 +518,8 @@ def _draw_credit(
         canvas.saveState()
         set_fill(canvas, MARKS.credit)
         canvas.setFont(font, CREDIT_SIZE)
-        for number, line in enumerate(lines):
-            y = first - number * CREDIT_LEADING
+        for row, line in enumerate(lines):
+            y = first - row * CREDIT_LEADING
             canvas.drawCentredString(pt((left + right) / 2), pt(y), line)
         canvas.restoreState()
         return True

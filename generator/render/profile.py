@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import _, number
 from generator.render.ink import DEFAULT_INK_LIMIT, INK_LIMIT_RANGE
 
 #: The bleed print shops ask for (mm), around every card and every page of a shop file.
@@ -35,9 +35,9 @@ class PrintProfile:
         if not low <= self.ink_limit <= high:
             raise UserError(
                 _(
-                    "ink limit {ink_limit:g} % is out of range; give {low:g} to {high:g} (300 for "
+                    "ink limit {ink_limit} % is out of range; give {low} to {high} (300 for "
                     "coated paper, 240 to 260 for uncoated)"
-                ).format(ink_limit=self.ink_limit, low=low, high=high)
+                ).format(ink_limit=number(self.ink_limit), low=number(low), high=number(high))
             )
         if self.kind is Profile.HOME and self.ink_limit != DEFAULT_INK_LIMIT:
             raise UserError(_("--ink-limit is for print-shop files; add --profile shop"))
@@ -54,9 +54,9 @@ class PrintProfile:
         if self.shop and requested < SHOP_BLEED:
             raise UserError(
                 _(
-                    "--bleed {requested:g} is too little for a print shop; they ask for "
-                    "{SHOP_BLEED:g} mm: use --bleed {SHOP_BLEED:g} or more, or --profile home"
-                ).format(requested=requested, SHOP_BLEED=SHOP_BLEED)
+                    "--bleed {requested} is too little for a print shop; they ask for {shop} mm: "
+                    "use --bleed {shop} or more, or --profile home"
+                ).format(requested=f"{requested:g}", shop=f"{SHOP_BLEED:g}")
             )
         return requested
 

@@ -241,9 +241,9 @@ def render_limited(
     except DeadlineExceeded:
         raise UserError(
             _(
-                "template {name} ran for more than {time_limit_s:g} s, the time limit; simplify "
+                "template {name} ran for more than {limit} s, the time limit; simplify "
                 "its loops ({where})"
-            ).format(name=name, time_limit_s=time_limit_s, where=where)
+            ).format(name=name, limit=numeral(time_limit_s), where=where)
         ) from None
     except RecursionError:
         raise UserError(
@@ -293,7 +293,7 @@ def render_limited(
     except (OverflowError, MemoryError, ValueError, TypeError, ZeroDivisionError) as exc:
         message = " ".join(str(exc).split())[:160]
         raise UserError(
-            _("template {name} failed ({name__}: {message}); edit the template").format(
-                name=name, name__=type(exc).__name__, message=message
+            _("template {name} failed ({error}: {message}); edit the template").format(
+                name=name, error=type(exc).__name__, message=message
             )
         ) from None

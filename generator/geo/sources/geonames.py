@@ -224,8 +224,8 @@ def _open_dump(path: Path, stem: str) -> Iterator[Iterator[str]]:
                 yield _lines(raw, path)
         except (zipfile.BadZipFile, EOFError, UnicodeDecodeError, OSError, ValueError) as exc:
             raise UserError(
-                _("{path} is damaged ({name__}: {exc}); delete it and fetch again").format(
-                    path=path, name__=type(exc).__name__, exc=exc
+                _("{path} is damaged ({error}: {exc}); delete it and fetch again").format(
+                    path=path, error=type(exc).__name__, exc=exc
                 )
             ) from exc
 
