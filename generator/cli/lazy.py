@@ -35,6 +35,7 @@ def translate_help(command: Any) -> Any:
         text = getattr(command, name, None)
         if isinstance(text, str) and text:
             setattr(command, name, translate_cli(text))
+    _translate_help_option_and_usage(command)
     for param in getattr(command, "params", ()):
         for name in ("help", "rich_help_panel"):
             text = getattr(param, name, None)
@@ -44,6 +45,34 @@ def translate_help(command: Any) -> Any:
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub)
     return command
+
+
+def _translate_help_option_and_usage(command: Any) -> None:
+    """The ``--help`` option's help and the "Usage: " of ``command`` in the CLI's language: Typer
+    writes both in English (:mod:`generator.cli.vendor_words`), the option when it is first asked
+    for, the prefix each time the usage line is written."""
+    from generator.cli import vendor_words
+
+    if not hasattr(command, "get_help_option") or "get_help_option" in vars(command):
+        return
+    help_option, usage = command.get_help_option, command.format_usage
+
+    def get_help_option(ctx: Any) -> Any:
+        option = help_option(ctx)
+        if option is not None and option.help == vendor_words.HELP_OPTION:
+            option.help = translate_cli(vendor_words.HELP_OPTION)
+        return option
+
+    def format_usage(ctx: Any, formatter: Any) -> None:
+        prefix = translate_cli(vendor_words.USAGE_PREFIX)
+        if prefix == vendor_words.USAGE:
+            usage(ctx, formatter)
+            return
+        pieces = command.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
+
+    command.get_help_option = get_help_option
+    command.format_usage = format_usage
 
 
 def _translate_type_name(param: Any) -> None:

@@ -167,15 +167,18 @@ def _run(argv: list[str] | None) -> None:
             # `pnp GROUP` alone: Typer has printed the group's help; that is not an error (Typer's
             # own error display tells this one apart by its name too).
             sys.exit(0)
+        from generator.cli.vendor_words import usage_error_message
+
         _translate_suggestion(exc)
+        message = usage_error_message(exc)  # Typer writes these in English: in the CLI's language
         if getattr(exc, "exit_code", 1) == UserError.exit_code:
             path = context.command_path if context is not None else "pnp"
             _fail(
                 _("{problem}; see '{command} --help'").format(
-                    problem=exc.format_message().rstrip("."), command=path
+                    problem=message.rstrip("."), command=path
                 )
             )
-        _fail(exc.format_message())
+        _fail(message)
     except typer.Abort:
         typer.echo(_("aborted"), err=True)
         sys.exit(130)

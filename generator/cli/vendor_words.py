@@ -40,4 +40,110 @@ TYPE_NAMES = {
     "integer range": N_("integer range"),
     "float range": N_("float range"),
     "datetime": N_("datetime"),
+    "path": N_("path"),
+    "file": N_("file"),
+    "directory": N_("directory"),
 }
+
+#: typer._click.decorators: the help of every command's --help.
+HELP_OPTION = N_("Show this message and exit.")
+#: typer._click.formatting: the prefix of the usage line (with its space).
+USAGE = "Usage: "
+USAGE_PREFIX = N_("Usage: ")
+
+# typer._click.exceptions and the types: the usage errors, rebuilt from their parts in the CLI's
+# language (:func:`usage_error_message`). Each pattern is Typer's English sentence.
+_MISSING = {
+    "argument": N_("Missing argument {name}."),
+    "option": N_("Missing option {name}."),
+    "parameter": N_("Missing parameter {name}."),
+}
+_NO_SUCH_OPTION = N_("No such option: {name}")
+_POSSIBLE_OPTIONS = N_("(Possible options: {names})")
+_INVALID_VALUE_FOR = N_("Invalid value for {name}: {message}")
+_INVALID_VALUE = N_("Invalid value: {message}")
+_SENTENCES = (
+    (r"(?P<value>.+) is not one of (?P<choices>.+)\.", N_("{value} is not one of {choices}.")),
+    (r"(?P<value>.+) is not a valid UUID\.", N_("{value} is not a valid UUID.")),
+    (
+        r"(?P<value>.+) is not a valid boolean\. Recognized values: (?P<states>.+)",
+        N_("{value} is not a valid boolean. Recognized values: {states}"),
+    ),
+    # the type's name, already in the CLI's language (translate_help renames the types)
+    (r"(?P<value>.+) is not a valid (?P<kind>[^.]+)\.", N_("{value} is not a valid {kind}.")),
+    (
+        r"(?P<value>.+) is not in the range (?P<range>.+)\.",
+        N_("{value} is not in the range {range}."),
+    ),
+    (
+        r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
+        N_("Got unexpected extra arguments ({args})"),
+    ),
+    (r"Option (?P<name>.+) requires an argument\.", N_("Option {name} requires an argument.")),
+    (
+        r"Option (?P<name>.+) requires (?P<count>\d+) arguments\.",
+        N_("Option {name} requires {count} arguments."),
+    ),
+    (r"Option (?P<name>.+) does not take a value\.", N_("Option {name} does not take a value.")),
+)
+
+
+def translate_sentence(text: str) -> str:
+    """One of Typer's English sentences (:data:`_SENTENCES`) in the CLI's language; any other
+    text (pnp's own, already translated) as it is."""
+    import re
+
+    from generator.core.i18n import translate_cli
+
+    for pattern, template in _SENTENCES:
+        match = re.fullmatch(pattern, text, flags=re.DOTALL)
+        if match is not None:
+            fields = match.groupdict()
+            if "kind" in fields:
+                fields["kind"] = translate_cli(TYPE_NAMES.get(fields["kind"], fields["kind"]))
+            return translate_cli(template).format(**fields)
+    return text
+
+
+def usage_error_message(exc: Exception) -> str:
+    """The message of one of Typer's usage errors, in the CLI's language, built from its parts
+    (the parameter's name, the value typed) as Typer builds it in English."""
+    from generator.core.i18n import translate_cli
+
+    kinds = {cls.__name__ for cls in type(exc).__mro__}
+    ctx = getattr(exc, "ctx", None)
+    param = getattr(exc, "param", None)
+    if "MissingParameter" in kinds and not getattr(exc, "message", ""):
+        kind = getattr(exc, "param_type", None) or getattr(param, "param_type_name", "parameter")
+        if kind in _MISSING:
+            hint = _param_hint(exc, param, ctx)
+            return translate_cli(_MISSING[kind]).format(name=hint).replace(" .", ".")
+    if "NoSuchOption" in kinds:
+        name = getattr(exc, "option_name", "")
+        message = translate_cli(_NO_SUCH_OPTION).format(name=name)
+        possibilities = getattr(exc, "possibilities", None)
+        if possibilities:
+            names = ", ".join(sorted(possibilities))
+            message += " " + translate_cli(_POSSIBLE_OPTIONS).format(names=names)
+        return message
+    if "BadParameter" in kinds and "MissingParameter" not in kinds:
+        inner = translate_sentence(str(getattr(exc, "message", "")))
+        hint = _param_hint(exc, param, ctx)
+        if hint:
+            return translate_cli(_INVALID_VALUE_FOR).format(name=hint, message=inner)
+        return translate_cli(_INVALID_VALUE).format(message=inner)
+    message = getattr(exc, "message", None)
+    if isinstance(message, str):
+        exc.message = translate_sentence(message)  # type: ignore[attr-defined]
+    return exc.format_message()  # type: ignore[attr-defined]
+
+
+def _param_hint(exc: Exception, param: object, ctx: object) -> str:
+    hint = getattr(exc, "param_hint", None)
+    if hint is None and param is not None:
+        hint = param.get_error_hint(ctx)  # type: ignore[attr-defined]
+    if hint is None:
+        return ""
+    if isinstance(hint, str):
+        return hint
+    return " / ".join(repr(item) for item in hint)
