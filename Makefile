@@ -22,13 +22,19 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-kit: install
+# The compiled catalogs beside the .po files, where a checkout reads them: again whenever a .po
+# changes (pnp compiles its own stale ones in memory, but Typer reads the vendor .mo itself).
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+locale/%.mo: locale/%.po | $(VENV)/.installed
+	$(BIN)/python scripts/i18n.py compile
+
+kit: install $(CATALOGS)
 	$(BIN)/pnp kit --out $(OUT)
 
 # On every core (pytest-xdist); a file's tests stay on one worker, so module fixtures run once.
 # WORKERS=0 runs in one process (a machine already busy gains nothing from two workers).
 WORKERS ?= auto
-test: install-test
+test: install-test $(CATALOGS)
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
 # What CI checks besides the tests: formatting, lint rules, types, the import layers (pyproject.toml).

@@ -185,7 +185,7 @@ class LazyGroup(typer.core.TyperGroup):
             # The root's help lists a name and a line: neither the module nor its group is needed.
             summary = commands.SUMMARIES.get(cmd_name)
             if summary is not None:
-                return typer.core.TyperCommand(name=cmd_name, help=_(summary))
+                return typer.core.TyperCommand(name=cmd_name, help=translate_cli(summary))
             return build_command(cmd_name, listing=True)
         if cmd_name not in self.commands:
             built = build_command(cmd_name)

@@ -18,7 +18,15 @@ import typer.main
 
 from generator import __version__
 from generator.core.errors import UserError
-from generator.core.i18n import N_, Language, LanguageError, _, environment_language, parse_language
+from generator.core.i18n import (
+    N_,
+    Language,
+    LanguageError,
+    _,
+    environment_language,
+    parse_language,
+    translate_cli,
+)
 
 HELP = N_("Print-and-play material and table referees for five French games.")
 LANG_HELP = N_(
@@ -51,7 +59,7 @@ def _root(
 def _typer(**settings: Any) -> typer.Typer:
     app = typer.Typer(
         name="pnp",
-        help=_(HELP),
+        help=translate_cli(HELP),
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
