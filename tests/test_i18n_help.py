@@ -21,6 +21,7 @@ import typer.main
 
 from generator.cli import commands, vendor_words
 from generator.cli.main import build_app
+from generator.core.i18n import speaking
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -44,7 +45,8 @@ def french():
 
 @pytest.fixture(scope="module")
 def app():
-    return typer.main.get_command(build_app())
+    with speaking("en"):  # the messages themselves, whatever the locale of the test run
+        return typer.main.get_command(build_app())
 
 
 def _texts(command, path: str):
