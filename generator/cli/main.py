@@ -159,10 +159,14 @@ def run(argv: list[str] | None = None) -> None:
 
 
 def _run(argv: list[str] | None) -> None:
-    from generator.core.i18n import set_cli_language
+    from generator.core.i18n import cli_session
 
     language = _language(sys.argv[1:] if argv is None else argv)
-    set_cli_language(language)
+    with cli_session(language):
+        _run_in(language, argv)
+
+
+def _run_in(language: Language, argv: list[str] | None) -> None:
     command = _command(language)
     try:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
