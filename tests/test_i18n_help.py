@@ -125,6 +125,20 @@ def test_the_copied_words_are_still_typer_s():
     assert f'prefix = "{vendor_words.USAGE}"' in inspect.getsource(formatting)
 
 
+def test_the_type_names_are_typer_s():
+    """Every type name Typer's click gives (as metavar) is one vendor_words translates."""
+    from typer._click import types
+
+    names = {
+        kind.name
+        for kind in vars(types).values()
+        if isinstance(kind, type) and isinstance(getattr(kind, "name", None), str)
+    }
+    names.discard("")  # the base class
+    assert {"str", "int", "float", "boolean"} <= names
+    assert names - {"choice", "tuple"} <= set(vendor_words.TYPE_NAMES)
+
+
 def test_the_copied_words_have_french_translations(french):
     words = [
         *vendor_words.COMPLETION_HELP,

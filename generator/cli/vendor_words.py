@@ -6,8 +6,8 @@ argument"): those are extracted from the installed packages into the ``vendor`` 
 words are plain English literals, which no catalog of theirs can translate:
 
 * Typer's ``--install-completion`` and ``--show-completion`` help texts (``typer.completion``);
-* the names of click's parameter types, printed as metavars (``<text>``, ``<integer>``,
-  ``<float>``; ``click.types``: ``STRING.name = "text"``...);
+* the names of click's parameter types, printed as metavars (``<str>``, ``<int>``,
+  ``<float>``; ``typer._click.types``: ``StringParamType.name = "str"``...);
 * Typer's suggestion after an unknown command (``typer.core``: ``f"{message}. Did you mean
   {suggestions}?"``), which :mod:`generator.cli.main` rewrites with the pnp catalog's sentence.
 
@@ -29,16 +29,16 @@ COMPLETION_HELP = (
     N_("Show completion for the specified shell, to copy it or customize the installation."),
 )
 
-#: click.types: the name of each type as its metavar shows it (``<text>``).
+#: typer._click.types: the name of each type as its metavar shows it (``<str>``).
 TYPE_NAMES = {
-    "text": N_("text"),
-    "integer": N_("integer"),
+    "str": N_("str"),
+    "int": N_("int"),
+    "int range": N_("int range"),
     "float": N_("float"),
+    "float range": N_("float range"),
     "boolean": N_("boolean"),
     "uuid": N_("uuid"),
     "filename": N_("filename"),
-    "integer range": N_("integer range"),
-    "float range": N_("float range"),
     "datetime": N_("datetime"),
     "path": N_("path"),
     "file": N_("file"),
