@@ -123,6 +123,12 @@ def test_the_copied_words_are_still_typer_s():
         assert f'"{text}"' in completion
     assert f'help="{vendor_words.HELP_OPTION}"' in inspect.getsource(decorators)
     assert f'prefix = "{vendor_words.USAGE}"' in inspect.getsource(formatting)
+    assert f'options_metavar: str | None = "{vendor_words.OPTIONS_METAVAR}"' in inspect.getsource(
+        typer.core
+    )
+    assert f'subcommand_metavar = "{vendor_words.SUBCOMMAND_METAVAR}"' in inspect.getsource(
+        typer.core
+    )
 
 
 def test_the_type_names_are_typer_s():
@@ -144,6 +150,8 @@ def test_the_copied_words_have_french_translations(french):
         *vendor_words.COMPLETION_HELP,
         vendor_words.HELP_OPTION,
         vendor_words.USAGE_PREFIX,
+        vendor_words.OPTIONS_METAVAR,
+        vendor_words.SUBCOMMAND_METAVAR,
         *vendor_words.TYPE_NAMES.values(),
     ]
     assert [word for word in words if word not in french] == []

@@ -73,6 +73,12 @@ def _translate_help_option_and_usage(command: Any) -> None:
 
     command.get_help_option = get_help_option
     command.format_usage = format_usage
+    for name in ("options_metavar", "subcommand_metavar"):
+        if getattr(command, name, None) in (
+            vendor_words.OPTIONS_METAVAR,
+            vendor_words.SUBCOMMAND_METAVAR,
+        ):
+            setattr(command, name, translate_cli(getattr(command, name)))
 
 
 def _translate_type_name(param: Any) -> None:

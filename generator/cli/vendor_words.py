@@ -50,6 +50,9 @@ HELP_OPTION = N_("Show this message and exit.")
 #: typer._click.formatting: the prefix of the usage line (with its space).
 USAGE = "Usage: "
 USAGE_PREFIX = N_("Usage: ")
+#: typer._click.core and typer.core: what the usage line says of options and subcommands.
+OPTIONS_METAVAR = N_("[OPTIONS]")
+SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
 
 # typer._click.exceptions and the types: the usage errors, rebuilt from their parts in the CLI's
 # language (:func:`usage_error_message`). Each pattern is Typer's English sentence.
