@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, MaterialLang, say
+from generator.cli.common import Force, MaterialLang, material_language, say
 from generator.core.i18n import N_, _
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
@@ -40,7 +40,9 @@ def calibrate(
     """Write the duplex test sheet (help: HELP)."""
     from generator.products.calibration import make_calibration
 
-    path = make_calibration(paper_name.value, duplex_name.value, out, force, language=lang)
+    path = make_calibration(
+        paper_name.value, duplex_name.value, out, force, language=material_language(lang)
+    )
     say(
         _("wrote {path}: print it duplex at 100 %, then read X and Y on the back grids").format(
             path=path

@@ -88,12 +88,12 @@ def _translate_type_name(param: Any) -> None:
 
     kind = getattr(param, "type", None)
     name = getattr(kind, "name", None)
-    if name in TYPE_NAMES:
+    if kind is not None and isinstance(name, str) and name in TYPE_NAMES:
         translated = translate_cli(TYPE_NAMES[name])
         if translated != name:
-            kind = copy.copy(kind)  # click's types are shared module-level instances
-            kind.name = translated
-            param.type = kind
+            renamed = copy.copy(kind)  # click's types are shared module-level instances
+            renamed.name = translated
+            param.type = renamed
 
 
 def _command_name(info: CommandInfo) -> str | None:

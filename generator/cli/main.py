@@ -143,11 +143,8 @@ def _translate_suggestion(exc: Exception) -> None:
     message = getattr(exc, "message", None)
     if isinstance(message, str) and _TYPER_SUGGESTION in message and message.endswith("?"):
         problem, _sep, suggestions = message.partition(_TYPER_SUGGESTION)
-        exc.message = _(
-            "{problem}. Did you mean {suggestions}?"
-        ).format(  # type: ignore[attr-defined]
-            problem=problem, suggestions=suggestions[:-1]
-        )
+        sentence = _("{problem}. Did you mean {suggestions}?")
+        setattr(exc, "message", sentence.format(problem=problem, suggestions=suggestions[:-1]))  # noqa: B010
 
 
 def run(argv: list[str] | None = None) -> None:

@@ -135,9 +135,9 @@ def usage_error_message(exc: Exception) -> str:
         if hint:
             return translate_cli(_INVALID_VALUE_FOR).format(name=hint, message=inner)
         return translate_cli(_INVALID_VALUE).format(message=inner)
-    message = getattr(exc, "message", None)
-    if isinstance(message, str):
-        exc.message = translate_sentence(message)  # type: ignore[attr-defined]
+    text = getattr(exc, "message", None)
+    if isinstance(text, str):
+        setattr(exc, "message", translate_sentence(text))  # noqa: B010 (not every error has one)
     return exc.format_message()  # type: ignore[attr-defined]
 
 
