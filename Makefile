@@ -22,11 +22,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-# The compiled catalogs beside the .po files, where a checkout reads them: again whenever a .po
-# changes (pnp compiles its own stale ones in memory, but Typer reads the vendor .mo itself).
+# The translations (docs/i18n.md): each .mo compiled from its .po when the .po is newer (the
+# install compiles them too; pnp would read a newer .po itself, more slowly).
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
-locale/%.mo: locale/%.po | $(VENV)/.installed
-	$(BIN)/python scripts/i18n.py compile
+$(CATALOGS): %.mo: %.po | $(VENV)/.installed
+	$(BIN)/python scripts/i18n.py compile $<
 
 kit: install $(CATALOGS)
 	$(BIN)/pnp kit --out $(OUT)

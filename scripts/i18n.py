@@ -3,7 +3,7 @@
     python scripts/i18n.py update     # extract the messages from the code and the templates,
                                       # bring every locale/LANG/LC_MESSAGES/DOMAIN.po up to date
     python scripts/i18n.py check      # list what lacks a translation; exit 1 if anything does
-    python scripts/i18n.py compile    # the .mo files beside the .po (the build does it too)
+    python scripts/i18n.py compile [PO...]  # the .mo beside each .po (the build does it too)
     python scripts/i18n.py merge BASE OURS THEIRS   # git merge driver for .po files (union)
 
 Three domains, each written in one source language and translated into the other:
@@ -137,7 +137,12 @@ def update() -> None:
             catalog = read(domain.po, domain.target_language)
         else:
             catalog = Catalog(project=PROJECT, locale=domain.target_language, fuzzy=False)
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.update(
+            template,
+            no_fuzzy_matching=True,
+            update_header_comment=False,
+            update_creation_date=False,  # the header changes only with the messages
+        )
         catalog.obsolete.clear()
         write(domain.po, catalog)
         print(f"{domain.po.relative_to(ROOT)}: {len(template)} messages")
@@ -171,8 +176,10 @@ def check() -> int:
     return 1 if gaps else 0
 
 
-def compile_all() -> None:
-    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+def compile_all(paths: list[str]) -> None:
+    """The ``.mo`` beside each ``.po`` of ``paths`` (every catalog when none is named)."""
+    chosen = [Path(path) for path in paths] or sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+    for po in chosen:
         catalog = read(po, po.parts[-3])
         with po.with_suffix(".mo").open("wb") as stream:
             write_mo(stream, catalog)
@@ -211,7 +218,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["check"]:
         return check()
     if argv[:1] == ["compile"]:
-        compile_all()
+        compile_all(argv[1:])
         return 0
     if argv[:1] == ["merge"] and len(argv) == 4:
         return merge(*argv[1:])
