@@ -2,11 +2,12 @@
 level (where they are edited, and where PROVENANCE and the docs point); the built package carries
 them inside, as ``generator/datasets`` and ``generator/templates``, so that nothing but
 ``generator`` lands at the top of site-packages. ``generator.core.resources`` finds them in
-either place. The translations are kept as ``.po`` files in ``locale/``; the build compiles each
-into its ``.mo`` (Babel): inside the wheel as ``generator/locale``, and in place, beside the
-``.po``, for the editable install (``generator.core.i18n`` reads the ``.po`` itself when its
-``.mo`` is older). (A ``package-dir`` mapping would say the same, but it turns the editable install of
+either place. (A ``package-dir`` mapping would say the same, but it turns the editable install of
 ``make kit`` into an import hook, with a warning at every install and a slower interpreter start.)
+
+The translations are kept as ``.po`` files in ``locale/``; the build compiles each into its
+``.mo`` (Babel): inside the wheel as ``generator/locale``, and in place, beside the ``.po``, for
+the editable install (``generator.core.i18n`` reads the ``.po`` itself when its ``.mo`` is older).
 """
 
 from pathlib import Path

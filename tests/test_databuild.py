@@ -450,7 +450,20 @@ def fake_pack(source: Path):
                         }
                     }
                 }
-            ).encode()
+            ).encode(),
+            "main/en/timeZoneNames.json": json.dumps(
+                {
+                    "main": {
+                        "en": {
+                            "dates": {
+                                "timeZoneNames": {
+                                    "zone": {"Europe": {"Kiev": {"exemplarCity": "Kyiv"}}}
+                                }
+                            }
+                        }
+                    }
+                }
+            ).encode(),
         },
         LAND.name: {
             "map.geo.json": json.dumps(
@@ -530,8 +543,8 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     assert list(world) == ["index.csv", "AD.csv", "FR.csv"]
     assert world["index.csv"].decode().splitlines()[1] == "AD,1,1.65362,42.57952,1.65362,42.57952"
     france = world["FR.csv"].decode().splitlines()
-    assert france[0] == "geonames_id,name,name_fr,admin1,lat,lon,population"
-    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551"  # sorted by id
+    assert france[0] == "geonames_id,name,name_fr,admin1,lat,lon,population,name_en"
+    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551,"  # sorted by id
     assert first["country_names.csv"].decode() == (
         "code,name_fr,name_en\nCH,Suisse,Switzerland\nFR,France,France\n"
     )

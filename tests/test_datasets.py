@@ -221,7 +221,7 @@ def test_world_towns_table():
         italy = archive.read("IT.csv").decode("utf-8").splitlines()
     assert names[0] == "index.csv" and names[1:] == sorted(names[1:])
     assert index[0] == "country,towns,minlon,minlat,maxlon,maxlat"
-    assert italy[0] == "geonames_id,name,name_fr,admin1,lat,lon,population"
+    assert italy[0] == "geonames_id,name,name_fr,admin1,lat,lon,population,name_en"
     total = sum(int(line.split(",")[1]) for line in index[1:])
     assert 125_000 < total < 140_000
     assert {f"{line.split(',')[0]}.csv" for line in index[1:]} == set(names[1:])
@@ -260,7 +260,9 @@ def test_towns_abroad_carry_their_french_names(country):
 def test_curated_tables_carry_a_reference_per_row():
     for name, columns in (
         ("french_names.csv", ["geonames_id", "country", "geonames_name", "name_fr", "reference"]),
-        ("admin1_names.csv", ["country", "admin1", "name", "reference"]),
+        ("admin1_names.csv", ["country", "admin1", "name", "reference", "name_en"]),
+        ("english_names.csv", ["geonames_id", "country", "geonames_name", "name_en", "reference"]),
+        ("landmark_names_en.csv", ["name", "name_en", "reference"]),
     ):
         header, rows = read_csv(name)
         assert header == columns
@@ -274,6 +276,69 @@ def test_curated_tables_carry_a_reference_per_row():
     _, rows = read_csv("admin1_names.csv")
     for r in rows:  # every subdivision code exists in the towns table
         assert any(p.region == r["admin1"] for p in embedded.world_towns(r["country"])), r
+
+
+def _english_wikipedia_title(url: str) -> str:
+    """The title of an English Wikipedia article from its URL ("Syracuse,_Sicily" ->
+    "Syracuse, Sicily")."""
+    from urllib.parse import unquote
+
+    prefix = "https://en.wikipedia.org/wiki/"
+    assert url.startswith(prefix), url
+    return unquote(url.removeprefix(prefix)).replace("_", " ")
+
+
+def _titled(name: str, url: str) -> bool:
+    """The article's title is the name, or the name with a disambiguation ("Syracuse, Sicily")."""
+    title = _english_wikipedia_title(url)
+    return title == name or title.startswith(f"{name}, ") or title.startswith(f"{name} (")
+
+
+def test_english_town_names_are_curated_with_their_english_wikipedia_article():
+    _, rows = read_csv("english_names.csv")
+    assert len({r["geonames_id"] for r in rows}) == len(rows), "one row per town"
+    towns = {}
+    for country in {r["country"] for r in rows}:
+        towns.update({p.geonames_id: p for p in embedded.world_towns(country)})
+    for r in rows:
+        assert r["name_en"].strip() == r["name_en"] and r["name_en"], r
+        # a row is worth having only where English differs from the GeoNames name
+        assert r["name_en"] != r["geonames_name"], r
+        assert _titled(r["name_en"], r["reference"]), r
+        town = towns[int(r["geonames_id"])]  # a town of its country, filed under that name
+        names = embedded.world_town_names_en(r["country"])
+        assert names[town.id] == r["name_en"], r
+    rows_of = {(p.country, p.name): p for p in towns.values()}
+    assert ("IT", "Venise") in rows_of  # French exonyms unchanged by the English column
+
+
+def test_english_landmark_and_site_names_carry_a_reference():
+    _, rows = read_csv("landmark_names_en.csv")
+    landmarks = {p.name: p for p in embedded.landmarks()}
+    assert len({r["name"] for r in rows}) == len(rows)
+    english = embedded.site_names_en()
+    for r in rows:
+        assert r["name"] in landmarks, r
+        assert r["name_en"] and r["name_en"] != r["name"], r
+        assert _titled(r["name_en"], r["reference"]), r
+        assert english[landmarks[r["name"]].id] == r["name_en"]
+    _, sites = read_csv("sites_abroad.csv")
+    named = [r for r in sites if r["name_en"]]
+    assert len(named) >= 10
+    for r in named:  # from the row's own reference, else from the English article it names
+        reference = r["name_en_source"] or r["source"]
+        assert r["name_en"] != r["name"], r
+        assert _titled(r["name_en"], reference), r
+    for r in sites:
+        assert not r["name_en_source"] or r["name_en"], r
+
+
+def test_admin1_names_in_english_from_geonames():
+    _, rows = read_csv("admin1_names.csv")
+    assert all(r["name_en"].strip() for r in rows)
+    english = embedded.admin1_names_en()
+    assert english[("CH", "GE")] == "Geneva" and embedded.admin1_names()[("CH", "GE")] == "Genève"
+    assert english[("DE", "02")] == "Bavaria" and english[("BE", "VLG")] == "Flanders"
 
 
 def test_country_names_in_french_and_english():
@@ -344,6 +409,8 @@ def test_provenance_names_every_source_and_file():
         "commune_outlines_2018.csv.gz",
         "country_names.csv",
         "french_names.csv",
+        "english_names.csv",
+        "landmark_names_en.csv",
         "admin1_names.csv",
         "landmark_checks.csv",
         "sites_abroad.csv",

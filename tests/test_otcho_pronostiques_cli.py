@@ -26,7 +26,7 @@ def test_otcho_roll_star_spellings_and_text():
     for star in ("*", "★"):
         result = run_pnp("otcho", "roll", star, "X")
         assert result.returncode == 0
-        assert "X et étoile" in result.stdout and "losing roll" in result.stdout
+        assert "X and star" in result.stdout and "losing roll" in result.stdout
     result = run_pnp("otcho", "roll", "b", "b", "--stage", "continuation", "--json")
     assert json.loads(result.stdout)["penalty_pawns"] == 2
     result = run_pnp(
@@ -70,12 +70,12 @@ def test_pronostiques_score_json():
 def test_pronostiques_score_text():
     result = run_pnp("pronostiques", "score", "DHSC")
     assert result.returncode == 0, result.stderr
-    totals = [line for line in result.stdout.splitlines() if line.startswith("Roi ")]
+    totals = [line for line in result.stdout.splitlines() if line.startswith("King ")]
     assert totals == [
-        "Roi ♥ (♥♦♠♣): 5 pts",
-        "Roi ♦ (♦♣♥♠): 2 pts",
-        "Roi ♠ (♠♥♣♦): 1 pt",
-        "Roi ♣ (♣♠♦♥): 0 pts",
+        "King ♥ (♥♦♠♣): 5 pts",
+        "King ♦ (♦♣♥♠): 2 pts",
+        "King ♠ (♠♥♣♦): 1 pt",
+        "King ♣ (♣♠♦♥): 0 pts",
     ]
     assert "  (b) +2  last two right (♠♣)" in result.stdout
 

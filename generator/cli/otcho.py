@@ -8,43 +8,52 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, say
+from generator.cli.common import Force, MaterialLang, say
 from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.core.i18n import N_, _
 from generator.games.otcho import Stage
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
 otcho = typer.Typer(
-    help="Neo Otcho: roll classifier and print-and-play sheets.", no_args_is_help=True
+    help=N_("Neo Otcho: roll classifier and print-and-play sheets."), no_args_is_help=True
 )
 
 
-@otcho.command("roll")
+@otcho.command(
+    "roll",
+    help=N_(
+        "Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."
+    ),
+)
 def roll(
-    first: Annotated[str, typer.Argument(help="First die face: a b c d X * (or ★).")],
-    second: Annotated[str, typer.Argument(help="Second die face: a b c d X * (or ★).")],
+    first: Annotated[str, typer.Argument(help=N_("First die face: a b c d X * (or ★)."))],
+    second: Annotated[str, typer.Argument(help=N_("Second die face: a b c d X * (or ★)."))],
     stage: Annotated[
         Stage,
         typer.Option(
             "--stage",
             case_sensitive=False,
-            help="When in the turn: first, reroll or continuation (decides what a losing roll "
-            "costs).",
+            help=N_(
+                "When in the turn: first, reroll or continuation (decides what a losing roll "
+                "costs)."
+            ),
         ),
     ] = Stage.FIRST,
     x_letter_any_card: Annotated[
         bool,
         typer.Option(
             "--x-letter-any-card",
-            help="Option: 'X and a letter' plays on any card, not only your own.",
+            help=N_("Option: 'X and a letter' plays on any card, not only your own."),
         ),
     ] = False,
     penalty: Annotated[
-        int, typer.Option("--penalty", help="Own pawns a losing continuation roll costs (seed: 2).")
+        int,
+        typer.Option("--penalty", help=N_("Own pawns a losing continuation roll costs (seed: 2).")),
     ] = 2,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
 ) -> None:
-    """Say what a roll allows: its kind, the slots it opens, on whose card, and its probability."""
+    from generator.core.i18n import P_, cli_language, ngettext, number, percent
     from generator.games.otcho import RollRules, classify, parse_face
     from generator.games.otcho.rolls import check_penalty
 
@@ -58,52 +67,89 @@ def roll(
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
         return
     p, k = verdict.probability, verdict.kind_probability
-    typer.echo(f"{verdict.roll}: {verdict.name}")
+    name = P_(cli_language(), verdict.name)  # the rules' French name, said in the CLI's language
+    typer.echo(_("{roll}: {name}").format(roll=verdict.roll, name=name))
     if verdict.losing:
-        typer.echo("  losing roll: no pawn to place or remove")
+        typer.echo("  " + _("losing roll: no pawn to place or remove"))
     else:
-        where = "any card" if verdict.any_card else "your own card only"
-        pawns = "one pawn" if verdict.pawns == 1 else f"{verdict.pawns} pawns"
-        typer.echo(f"  place or remove {pawns} on {' / '.join(verdict.slots)} ({where})")
-    typer.echo(
-        f"  probability of this roll: {p.numerator}/{p.denominator} ({float(p):.1%}); "
-        f"of any '{verdict.name}': {k.numerator}/{k.denominator} ({float(k):.1%})"
+        if verdict.any_card:
+            message = ngettext(
+                "place or remove one pawn on {slots} (any card)",
+                "place or remove {n} pawns on {slots} (any card)",
+                verdict.pawns,
+            )
+        else:
+            message = ngettext(
+                "place or remove one pawn on {slots} (your own card only)",
+                "place or remove {n} pawns on {slots} (your own card only)",
+                verdict.pawns,
+            )
+        slots = " / ".join(verdict.slots)
+        typer.echo("  " + message.format(n=number(verdict.pawns), slots=slots))
+    message = _(
+        "probability of this roll: {roll_fraction} ({roll_percent}); "
+        "of any '{name}': {kind_fraction} ({kind_percent})"
     )
-    typer.echo(f"  next: {verdict.next_step}")
+    typer.echo(
+        "  "
+        + message.format(
+            roll_fraction=f"{p.numerator}/{p.denominator}",
+            roll_percent=percent(float(p)),
+            name=name,
+            kind_fraction=f"{k.numerator}/{k.denominator}",
+            kind_percent=percent(float(k)),
+        )
+    )
+    typer.echo("  " + _("next: {step}").format(step=verdict.next_step))
 
 
-@otcho.command("sheets")
+@otcho.command(
+    "sheets",
+    help=N_("Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."),
+)
 def sheets(
-    players: Annotated[int, typer.Option("--players", help="Number of players, 2 to 6.")] = 4,
+    players: Annotated[int, typer.Option("--players", help=N_("Number of players, 2 to 6."))] = 4,
     paper: Annotated[
-        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+        HomePaper,
+        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter.")),
     ] = HomePaper.A4,
-    out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
+    out: Annotated[Path, typer.Option("--out", help=N_("Folder to write into."))] = Path("output"),
     x_letter_any_card: Annotated[
         bool,
         typer.Option(
             "--x-letter-any-card",
-            help="Option: the rules aid says 'X and a letter' plays on any card.",
+            help=N_("Option: the rules aid says 'X and a letter' plays on any card."),
         ),
     ] = False,
     penalty: Annotated[
         int,
         typer.Option(
-            "--penalty", help="Own pawns a losing continuation roll costs, as printed (seed: 2)."
+            "--penalty",
+            help=N_("Own pawns a losing continuation roll costs, as printed (seed: 2)."),
         ),
     ] = 2,
+    lang: MaterialLang = "fr",
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     force: Force = False,
 ) -> None:
-    """Print player cards, the two dice as fold-up nets, the pawns and a rules aid (PDF)."""
+    from generator.core.i18n import parse_language
     from generator.games.otcho import RollRules
     from generator.games.otcho.rolls import check_penalty
     from generator.products.otcho_sheets import build_sheets
 
     rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(out, players, paper.value, rules, profile.value, ink_limit, force):
-        say(f"wrote {path}")
+    for path in build_sheets(
+        out,
+        players,
+        paper.value,
+        rules,
+        profile.value,
+        ink_limit,
+        force,
+        language=parse_language(lang),
+    ):
+        say(_("wrote {path}").format(path=path))
 
 
 def register(app: typer.Typer) -> None:

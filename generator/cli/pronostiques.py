@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, say
+from generator.cli.common import Force, MaterialLang, say
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -16,44 +16,58 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.core.i18n import N_, _
 from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
 pronostiques = typer.Typer(
-    help="Pronostiques: scorer, pile-limit checker and print-and-play sheets.", no_args_is_help=True
+    help=N_("Pronostiques: scorer, pile-limit checker and print-and-play sheets."),
+    no_args_is_help=True,
 )
 
 
-@pronostiques.command("score")
+@pronostiques.command(
+    "score",
+    help=N_(
+        "Score each of the four predictions against a finishing order, with the lines that "
+        "earned the points."
+    ),
+)
 def score(
     order: Annotated[
         str,
         typer.Argument(
-            help="The finishing order, first to last: ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C "
-            "trèfle)."
+            help=N_(
+                "The finishing order, first to last: ♥♦♠♣ or HDSC (H hearts, D diamonds, S "
+                "spades, C clubs)."
+            )
         ),
     ],
     pair_bonus: Annotated[
         PairBonus,
         typer.Option(
             "--pair-bonus",
-            help="Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 "
-            "at most.",
+            help=N_(
+                "Rule (b): 'each' pays 2 for the first two AND 2 for the last two; 'once' pays 2 "
+                "at most."
+            ),
         ),
     ] = PairBonus.EACH,
     three_in_a_row: Annotated[
         ThreeInARow,
         typer.Option(
             "--three-in-a-row",
-            help="Rule (c): 'adjacent' (three cars next to each other in both orders) or "
-            "'relative' (same relative order, gaps allowed), or 'none' (no rule c).",
+            help=N_(
+                "Rule (c): 'adjacent' (three cars next to each other in both orders) or "
+                "'relative' (same relative order, gaps allowed), or 'none' (no rule c)."
+            ),
         ),
     ] = ThreeInARow.ADJACENT,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
 ) -> None:
-    """Score each of the four predictions against a finishing order, with the lines that earned the points."""  # noqa: E501 (help text: rich keeps its line breaks)
+    from generator.core.i18n import ngettext, number
     from generator.games.pronostiques import ScoreRules, parse_order, score_order
     from generator.games.pronostiques.suits import order_text
 
@@ -67,31 +81,42 @@ def score(
         }
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"finishing order: {order_text(finish)} ({' '.join(s.french for s in finish)})")
+    names = " ".join(s.called() for s in finish)
+    typer.echo(
+        _("finishing order: {order} ({names})").format(order=order_text(finish), names=names)
+    )
     for s in scores:
-        unit = "pt" if s.points == 1 else "pts"
-        typer.echo(f"{s.prediction.name} ({order_text(s.prediction.order)}): {s.points} {unit}")
+        # TRANSLATORS: a prediction's total, e.g. "Roi ♥ (♥♦♠♣): 5 pts".
+        total = ngettext(
+            "{prediction} ({order}): {n} pt", "{prediction} ({order}): {n} pts", s.points
+        )
+        prediction = s.prediction.called()
+        order_shown = order_text(s.prediction.order)
+        typer.echo(total.format(prediction=prediction, order=order_shown, n=number(s.points)))
         for line in s.lines:
             typer.echo(f"  ({line.rule}) {line.points:+d}  {line.text}")
 
 
-@pronostiques.command("check-piles")
+@pronostiques.command(
+    "check-piles",
+    help=N_(
+        "Say whether four pile heights (♥ ♦ ♠ ♣) respect both pile limits, and which limit "
+        "breaks.\n\nExit code 0 when both limits hold, 1 when one breaks."
+    ),
+)
 def check_piles(
-    hearts: Annotated[int, typer.Argument(help="Height of the ♥ pile (cards on it).")],
-    diamonds: Annotated[int, typer.Argument(help="Height of the ♦ pile.")],
-    spades: Annotated[int, typer.Argument(help="Height of the ♠ pile.")],
-    clubs: Annotated[int, typer.Argument(help="Height of the ♣ pile.")],
+    hearts: Annotated[int, typer.Argument(help=N_("Height of the ♥ pile (cards on it)."))],
+    diamonds: Annotated[int, typer.Argument(help=N_("Height of the ♦ pile."))],
+    spades: Annotated[int, typer.Argument(help=N_("Height of the ♠ pile."))],
+    clubs: Annotated[int, typer.Argument(help=N_("Height of the ♣ pile."))],
     laps: Annotated[
         int,
         typer.Option(
-            "--laps", help="The card that completes a pile (8 by the seed; 10 as an option)."
+            "--laps", help=N_("The card that completes a pile (8 by the seed; 10 as an option).")
         ),
     ] = 8,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
 ) -> None:
-    """Say whether four pile heights (♥ ♦ ♠ ♣) respect both pile limits, and which limit breaks.
-
-    Exit code 0 when both limits hold, 1 when one breaks."""
     from generator.games.pronostiques import PileRules
     from generator.games.pronostiques import check_piles as check
     from generator.games.pronostiques.piles import check_laps
@@ -104,67 +129,83 @@ def check_piles(
         heights = "  ".join(
             f"{suit.symbol} {h}" for suit, h in zip(SUITS, result.heights, strict=True)
         )
-        typer.echo(f"piles: {heights}")
+        typer.echo(_("piles: {heights}").format(heights=heights))
         if result.ok:
-            typer.echo("ok: both limits hold")
+            typer.echo(_("ok: both limits hold"))
         for b in result.breaks:
-            typer.echo(f"breaks the {b.limit} limit: {b.text}")
-        playable = " ".join(s.symbol for s in result.playable) or "none"
-        typer.echo(f"a card may go next on: {playable}")
+            if b.limit == "spread":
+                typer.echo(_("breaks the spread limit: {text}").format(text=b.text))
+            else:
+                typer.echo(_("breaks the gap limit: {text}").format(text=b.text))
+        playable = " ".join(s.symbol for s in result.playable) or _("none")
+        typer.echo(_("a card may go next on: {piles}").format(piles=playable))
         if result.round_over:
-            typer.echo("round over: three piles are complete")
+            typer.echo(_("round over: three piles are complete"))
     if not result.ok:
         raise typer.Exit(1)
 
 
-@pronostiques.command("sheets")
+@pronostiques.command(
+    "sheets",
+    help=N_(
+        "Print the race deck and the four prediction cards (duplex), a score pad and a rules "
+        "aid (PDF)."
+    ),
+)
 def sheets(
     players: Annotated[
-        int, typer.Option("--players", help="Number of players, 3 or 4 (columns of the score pad).")
+        int,
+        typer.Option("--players", help=N_("Number of players, 3 or 4 (columns of the score pad).")),
     ] = 4,
     paper: Annotated[
-        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+        HomePaper,
+        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter.")),
     ] = HomePaper.A4,
-    out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
+    out: Annotated[Path, typer.Option("--out", help=N_("Folder to write into."))] = Path("output"),
     duplex: Annotated[
         Duplex,
         typer.Option(
             "--duplex",
             case_sensitive=False,
-            help="Backs: long or short (duplex printer flip edge), or fold (fold and glue).",
+            help=N_("Backs: long or short (duplex printer flip edge), or fold (fold and glue)."),
         ),
     ] = Duplex.LONG,
     back_offset: Annotated[
         str,
         typer.Option(
-            "--back-offset", help="Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."
+            "--back-offset",
+            help=N_("Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."),
         ),
     ] = "0,0",
     laps: Annotated[
         int,
         typer.Option(
-            "--laps", help="Race length printed on the lap bars and the rules aid: 8 (seed) or 10."
+            "--laps",
+            help=N_("Race length printed on the lap bars and the rules aid: 8 (seed) or 10."),
         ),
     ] = 8,
     pair_bonus: Annotated[
         PairBonus,
-        typer.Option("--pair-bonus", help="Rule (b) as printed and in the barème: each or once."),
+        typer.Option(
+            "--pair-bonus", help=N_("Rule (b) as printed and in the points table: each or once.")
+        ),
     ] = PairBonus.EACH,
     three_in_a_row: Annotated[
         ThreeInARow,
         typer.Option(
             "--three-in-a-row",
-            help="Rule (c) as printed and in the barème: adjacent, relative or none.",
+            help=N_("Rule (c) as printed and in the points table: adjacent, relative or none."),
         ),
     ] = ThreeInARow.ADJACENT,
     bleed: Annotated[float | None, bleed_option(1.0)] = None,
     faces: FacesOption = False,
+    lang: MaterialLang = "fr",
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     back_first: BackFirstOption = False,
     force: Force = False,
 ) -> None:
-    """Print the race deck and the four prediction cards (duplex), a score pad and a rules aid (PDF)."""  # noqa: E501 (help text: rich keeps its line breaks)
+    from generator.core.i18n import cli_language, parse_language
     from generator.games.pronostiques import ScoreRules
     from generator.products.pronostiques_sheets import build_sheets
     from generator.render.imposition import parse_offset
@@ -184,11 +225,14 @@ def sheets(
         ink_limit,
         back_first,
         force,
+        language=parse_language(lang),
     ):
-        say(f"wrote {path}")
+        say(_("wrote {path}").format(path=path))
     from generator.products.pronostiques_sheets import deck_sheets_note
 
-    say(deck_sheets_note(paper.value, duplex.value, bleed, profile.value) + ".")
+    # The note is the kit's too (printed material): said here in the command line's language.
+    note = deck_sheets_note(paper.value, duplex.value, bleed, profile.value, cli_language())
+    say(note + ".")
 
 
 def register(app: typer.Typer) -> None:

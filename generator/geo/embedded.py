@@ -59,6 +59,9 @@ REGIONS_FILE = "regions.csv"
 OUTLINE_FILE = "france_outline.geojson"
 WORLD_TOWNS_FILE = "world_towns.zip"
 FRENCH_NAMES_FILE = "french_names.csv"
+ENGLISH_NAMES_FILE = "english_names.csv"  # towns abroad whose English name GeoNames lacks
+LANDMARK_NAMES_EN_FILE = "landmark_names_en.csv"  # French landmarks with an English name
+LANDMARK_NAMES_EN_COLUMNS = ("name", "name_en", "reference")
 ADMIN1_NAMES_FILE = "admin1_names.csv"
 COUNTRY_NAMES_FILE = "country_names.csv"
 WORLD_OUTLINES_FILE = "world_outlines.json"
@@ -78,6 +81,8 @@ SITES_ABROAD_COLUMNS = (
     "town",
     "wikidata",
     "source",
+    "name_en",  # the English name (from ``source``, else from ``name_en_source``)
+    "name_en_source",
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
@@ -95,6 +100,7 @@ SET_FILES = (
     WORLD_OUTLINES_FILE,
     WORLD_TOWNS_FILE,
     FRENCH_NAMES_FILE,
+    ENGLISH_NAMES_FILE,
     ADMIN1_NAMES_FILE,
     COUNTRY_NAMES_FILE,
     LANDMARK_CHECKS_FILE,
@@ -105,6 +111,7 @@ SET_FILES = (
     GAME_ICONS_FILE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
+    LANDMARK_NAMES_EN_FILE,
     PROVENANCE_PAGE,
     LICENCES_PAGE,
 )
@@ -384,7 +391,7 @@ def landmarks() -> tuple[Place, ...]:
 def _sites_abroad() -> dict[str, tuple[Place, ...]]:
     grouped: dict[str, list[Place]] = defaultdict(list)
     for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
-        country, rank, name, kind, lat, lon, admin1, town, wikidata, _source = row
+        country, rank, name, kind, lat, lon, admin1, town, wikidata, _source, _en, _en_source = row
         grouped[country].append(
             Place(
                 id=f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}",
@@ -414,6 +421,27 @@ def sites_abroad(country_code: str | None = None) -> tuple[Place, ...]:
     if country_code is None:
         return tuple(place for code in sorted(by_country) for place in by_country[code])
     return by_country.get(country_code.strip().upper(), ())
+
+
+@lru_cache(maxsize=1)
+def site_names_en() -> dict[str, str]:
+    """Place id -> the English name of a famous site abroad (``sites_abroad.csv``) or of a
+    French landmark (``landmark_names_en.csv``) that has one; the others have no entry."""
+    names = {}
+    for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
+        country, name, wikidata, name_en = row[0], row[2], row[8], row[10]
+        if name_en:
+            names[f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}"] = (
+                name_en
+            )
+    english = {
+        name: name_en
+        for name, name_en, _ in _read_table(LANDMARK_NAMES_EN_FILE, LANDMARK_NAMES_EN_COLUMNS)
+    }
+    for place in landmarks():
+        if place.name in english:
+            names[place.id] = english[place.name]
+    return names
 
 
 def _slug(name: str) -> str:
@@ -521,8 +549,8 @@ def _world_index() -> dict[str, _CountryIndex]:
 
 
 def _world_rows(code: str) -> list[list[str]]:
-    """The rows of one country (geonames_id, name, name_fr, admin1, lat, lon, population): only
-    that country's member of the archive is decompressed and parsed."""
+    """The rows of one country (geonames_id, name, name_fr, admin1, lat, lon, population,
+    name_en): only that country's member of the archive is decompressed and parsed."""
     with zipfile.ZipFile(dataset_path(WORLD_TOWNS_FILE)) as archive:
         text = archive.read(f"{code}.csv").decode("utf-8")
     reader = csv.reader(io.StringIO(text))
@@ -575,8 +603,19 @@ def world_towns_in_box(
     return tuple(sorted(inside, key=lambda p: p.geonames_id or 0))
 
 
+@lru_cache(maxsize=32)
+def world_town_names_en(country_code: str) -> dict[str, str]:
+    """Place id -> the English name of every world town of one country: its English name where
+    one is known (``english_names.csv``, Unicode CLDR), else its GeoNames name (mostly the
+    English one already: Munich, Brussels; else the town's own: Liège, Zürich's suburbs)."""
+    code = country_code.strip().upper()
+    if code not in _world_index():
+        return {}
+    return {f"gn:{row[0]}": row[7] or row[1] for row in _world_rows(code)}
+
+
 def _world_town(row: list[str], country: str) -> Place:
-    geonames_id, name, name_fr, admin1, lat, lon, population = row
+    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en = row
     return Place(
         id=f"gn:{geonames_id}",
         name=name_fr or name,
@@ -591,11 +630,22 @@ def _world_town(row: list[str], country: str) -> Place:
     )
 
 
+ADMIN1_NAMES_COLUMNS = ("country", "admin1", "name", "reference", "name_en")
+
+
 @lru_cache(maxsize=1)
 def admin1_names() -> dict[tuple[str, str], str]:
     """(country, GeoNames admin1 code) -> the subdivision's French name (hand-curated)."""
-    rows = _read_table(ADMIN1_NAMES_FILE, ("country", "admin1", "name", "reference"))
-    return {(country, code): name for country, code, name, _ in rows}
+    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
+    return {(row[0], row[1]): row[2] for row in rows}
+
+
+@lru_cache(maxsize=1)
+def admin1_names_en() -> dict[tuple[str, str], str]:
+    """(country, GeoNames admin1 code) -> the subdivision's English name, as GeoNames' admin1
+    table names it (Geneva, Bavaria, Flanders); the French name where it has none."""
+    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
+    return {(row[0], row[1]): row[4] or row[2] for row in rows}
 
 
 @lru_cache(maxsize=1)

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection
+
+if TYPE_CHECKING:
+    from generator.core.i18n import Language
 
 #: The defaults every deck shares (``pnp places --count`` and ``pnp oucedonc deck``).
 DEFAULT_SEED = 1
@@ -38,20 +42,24 @@ class PickRequest:
     sites_share: float = 0.2
     difficulty: str = DEFAULT_DIFFICULTY
     kind: str = "all"  # towns | sites | all
+    names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
+    # the data's own (core.i18n.MATERIAL_DEFAULT)
 
 
 @dataclass(frozen=True)
 class Picked:
     selection: RegionSelection
-    candidates: tuple[Place, ...]
-    places: tuple[Place, ...]
+    candidates: tuple[Place, ...]  # named as the data names them (what the deal compares)
+    places: tuple[Place, ...]  # named in the request's ``names``
     grid: int  # index of the grid used in the caller's list
     count: int
     note: str | None = None  # a line to print (a smaller default deck)
 
 
 def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
-    """The resolved region and its candidate places of the requested kind."""
+    """The resolved region and its candidate places of the requested kind, named as the data
+    names them (the deal's input: the same in every language; ``geo.abroad.named`` gives
+    them in another)."""
     from generator.geo.catalog import load_places
     from generator.geo.listing import of_kind
     from generator.geo.regions import resolve_region
@@ -80,7 +88,7 @@ def pick_places(
     option that gives a finer grid, named in the advice ("--precision second"). When no default
     count fits, the largest count from ``min_count`` up that the region holds is dealt.
     ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it."""
-    from generator.geo.abroad import suffixes_for
+    from generator.geo.abroad import display_in, suffixes_for
     from generator.geo.selection import Dealt, SelectionShortfall, deal
 
     selection, candidates = found if found is not None else region_candidates(request)
@@ -107,6 +115,10 @@ def pick_places(
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
                 continue
+            # the deal compares the data's names; the dealt places print in the request's
+            result = Dealt(
+                display_in(result.places, candidates, request.names), result.tied_anchors
+            )
             if not result.tied_anchors:
                 return index, result
             best = best or (index, result)  # complete, but a tie kept a famous place out

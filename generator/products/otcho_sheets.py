@@ -35,7 +35,7 @@ def build_sheets(
     chosen = print_profile(profile, ink_limit)
     check_players(players)
     sheet = sheet_paper(paper_name, "Neo Otcho sheets")
-    options = OtchoOptions(players, sheet, rules, chosen)
+    options = OtchoOptions(players, sheet, rules, chosen, language)
     require_folder(out)
     with staging(out) as folder:
         written = [

@@ -378,6 +378,7 @@ def select_deck(
         seed=options.seed,
         sites_share=options.sites_share,
         difficulty=options.difficulty,
+        names=options.language,  # the dealt places named in the deck's language (geo.abroad)
     )
     selection, candidates = region_candidates(request)
     region = region_info(selection, options.region)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _, number
 from generator.games.pronostiques import ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
 
@@ -47,11 +47,21 @@ def build_sheets(
     check_laps(laps)
     chosen = print_profile(profile, ink_limit)
     if back_first and not faces:
-        raise UserError("--back-first orders the faces file; add --faces")
+        raise UserError(_("--back-first orders the faces file; add --faces"))
     bleed = chosen.bleed(bleed, HOME_BLEED)
     sheet = sheet_paper(paper_name, "Pronostiques sheets")
     options = PronostiquesOptions(
-        players, sheet, laps, duplex, back_offset, score_rules, bleed, faces, chosen, back_first
+        players,
+        sheet,
+        laps,
+        duplex,
+        back_offset,
+        score_rules,
+        bleed,
+        faces,
+        chosen,
+        back_first,
+        language,
     )
     plan_sheet(
         SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)
@@ -93,14 +103,33 @@ def deck_sheets_note(
     sheets, last = -(-total // per_sheet), total % per_sheet
     from generator.games.pronostiques import PREDICTIONS
 
-    note = f"{total} cards on {sheets} sheets of {per_sheet}"
+    n = {"total": total, "sheets": sheets, "per_sheet": per_sheet, "last": last}
+    shown = {key: number(value, language) for key, value in n.items()}
+    note = PN_(
+        language,
+        "{total} cartes sur {sheets} feuille de {per_sheet}",
+        "{total} cartes sur {sheets} feuilles de {per_sheet}",
+        sheets,
+    ).format(**shown)
+    if not last:
+        return note
+    empty = PN_(
+        language,
+        "son autre emplacement reste vide",
+        "ses {empty} autres emplacements restent vides",
+        per_sheet - last,
+    ).format(empty=number(per_sheet - last, language))
     if last == len(PREDICTIONS):
-        note += (
-            f"; the last sheet holds the {last} prediction cards alone (gold backs, to print on "
-            f"their own card if you like), its {per_sheet - last} other places stay empty"
+        message = P_(
+            language,
+            "{note} ; la dernière feuille ne porte que les {last} cartes pronostic (dos dorés, "
+            "à imprimer sur un carton à part si vous le souhaitez), {empty}",
         )
-    elif last:
-        note += (
-            f"; the last sheet holds {last} cards, its {per_sheet - last} other places stay empty"
+    else:
+        message = PN_(
+            language,
+            "{note} ; la dernière feuille porte {last} carte, {empty}",
+            "{note} ; la dernière feuille porte {last} cartes, {empty}",
+            last,
         )
-    return note
+    return message.format(note=note, last=shown["last"], empty=empty)

@@ -6,6 +6,7 @@ from enum import Enum
 from itertools import combinations
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 
 class Face(Enum):
@@ -55,5 +56,7 @@ def parse_face(text: str) -> Face:
         text.replace("\ufe0f", "").strip().lower()
     )  # drop the emoji variation selector
     if face is None:
-        raise UserError(f"unknown die face {text!r}; use one of a b c d X * (or ★)")
+        raise UserError(
+            _("unknown die face {text!r}; use one of a b c d X * (or ★)").format(text=text)
+        )
     return face

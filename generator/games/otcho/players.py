@@ -7,6 +7,7 @@ joueur ».
 from __future__ import annotations
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.otcho.faces import SLOTS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -16,10 +17,10 @@ PAWNS_TO_WIN = len(SLOTS)  # one pawn on each slot of one's own card wins
 def check_players(players: int) -> int:
     """``players`` if the game is for that many, else a UserError saying what to pass."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise UserError(
-            f"Neo Otcho is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}; "
-            f"pass --players {MIN_PLAYERS}..{MAX_PLAYERS}"
+        message = _(
+            "Neo Otcho is for {low} to {high} players, not {players}; pass --players {low}..{high}"
         )
+        raise UserError(message.format(low=MIN_PLAYERS, high=MAX_PLAYERS, players=players))
     return players
 
 

@@ -14,6 +14,7 @@ from functools import cache
 from itertools import product
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, _, ngettext, number, speaking
 from generator.games.otcho.faces import FACES, SLOTS, Face
 
 OUTCOMES = len(FACES) ** 2  # the equally likely ordered outcomes of two dice
@@ -33,11 +34,11 @@ class RollKind(Enum):
 
 @dataclass(frozen=True)
 class KindInfo:
-    """How a kind of roll is named (French, as printed on the aid) and what it allows."""
+    """How a kind of roll is named and what it allows. The name is the rules' French one (as
+    printed on the aid, and in the JSON), translated where it is said: ``P_(language, name)``."""
 
     kind: RollKind
     name: str  # French, as on the rules aid
-    english: str
     pawns: int  # pawns placed or removed; 0 = losing roll
 
     @property
@@ -48,13 +49,13 @@ class KindInfo:
 KINDS: dict[RollKind, KindInfo] = {
     info.kind: info
     for info in (
-        KindInfo(RollKind.PAIR_X, "Paire de X", "pair of X", 1),
-        KindInfo(RollKind.PAIR_STAR, "Paire d'étoiles", "pair of stars", 2),
-        KindInfo(RollKind.TWO_LETTERS, "Deux lettres différentes", "two different letters", 1),
-        KindInfo(RollKind.X_AND_LETTER, "X et une lettre", "X and a letter", 1),
-        KindInfo(RollKind.SAME_LETTERS, "Deux lettres identiques", "two identical letters", 0),
-        KindInfo(RollKind.STAR_AND_LETTER, "Étoile et une lettre", "star and a letter", 0),
-        KindInfo(RollKind.X_AND_STAR, "X et étoile", "X and star", 0),
+        KindInfo(RollKind.PAIR_X, M_("Paire de X"), 1),
+        KindInfo(RollKind.PAIR_STAR, M_("Paire d'étoiles"), 2),
+        KindInfo(RollKind.TWO_LETTERS, M_("Deux lettres différentes"), 1),
+        KindInfo(RollKind.X_AND_LETTER, M_("X et une lettre"), 1),
+        KindInfo(RollKind.SAME_LETTERS, M_("Deux lettres identiques"), 0),
+        KindInfo(RollKind.STAR_AND_LETTER, M_("Étoile et une lettre"), 0),
+        KindInfo(RollKind.X_AND_STAR, M_("X et étoile"), 0),
     )
 }
 
@@ -83,7 +84,9 @@ def check_penalty(pawns: int) -> int:
     """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a
     UserError."""
     if not 0 <= pawns <= 6:
-        raise UserError(f"--penalty {pawns} is out of range; use 0 to 6 pawns")
+        raise UserError(
+            _("--penalty {pawns} is out of range; use 0 to 6 pawns").format(pawns=pawns)
+        )
     return pawns
 
 
@@ -116,13 +119,24 @@ class Verdict:
     kind_probability: Fraction  # of any roll of this kind
     stage: Stage
     penalty_pawns: int  # own pawns the roller must remove (a losing continuation roll)
-    next_step: str
+    rules: RollRules = RollRules()
 
     @property
     def losing(self) -> bool:
         return self.pawns == 0
 
+    @property
+    def next_step(self) -> str:
+        """What the roller does next, in the command line's language."""
+        return next_step(self.losing, self.stage, self.rules)
+
     def to_json(self) -> dict[str, object]:
+        """The verdict as JSON: codes, and its sentence in English whatever the language
+        spoken (the JSON is the same in every language)."""
+        with speaking("en"):
+            return self._json()
+
+    def _json(self) -> dict[str, object]:
         return {
             "roll": [f.value for f in self.roll.faces],
             "kind": self.kind.value,
@@ -206,34 +220,41 @@ def slot_probability(slot: str, rules: RollRules = RollRules(), own_card: bool =
     return Fraction(hits, OUTCOMES)
 
 
-def _next_step(losing: bool, stage: Stage, rules: RollRules) -> tuple[int, str]:
+def next_step(losing: bool, stage: Stage, rules: RollRules) -> str:
+    """What the roller does after a roll, in the command line's language."""
+    n = rules.penalty_pawns
     if losing:
         if stage is Stage.FIRST:
-            return (
-                0,
+            return _(
                 "losing roll: you may re-roll both dice once; if that roll loses too, your turn "
-                "ends",
+                "ends"
             )
         if stage is Stage.REROLL:
-            return 0, "losing roll: your turn ends, pass the dice to your left"
-        n = rules.penalty_pawns
+            return _("losing roll: your turn ends, pass the dice to your left")
         if n == 0:
-            return 0, "losing roll: your turn ends (no penalty under this house rule)"
-        pawns = "one of your own pawns" if n == 1 else f"{n} of your own pawns"
-        return n, f"losing roll: remove {pawns} (from any cards), then your turn ends"
+            return _("losing roll: your turn ends (no penalty under this house rule)")
+        return ngettext(
+            "losing roll: remove one of your own pawns (from any cards), then your turn ends",
+            "losing roll: remove {n} of your own pawns (from any cards), then your turn ends",
+            n,
+        ).format(n=number(n))
     if stage is Stage.FIRST:
-        return 0, (
+        advice = _(
             "play it, or re-roll both dice once if you are not satisfied; after playing, "
-            f"pass the dice or roll again{_then_costs(rules)}"
+            "pass the dice or roll again"
         )
-    return 0, f"play it; then pass the dice to your left or roll again{_then_costs(rules)}"
-
-
-def _then_costs(rules: RollRules) -> str:
-    n = rules.penalty_pawns
+    else:
+        advice = _("play it; then pass the dice to your left or roll again")
     if n == 0:
-        return ""
-    return f" (a losing roll then costs {'one' if n == 1 else n} of your pawns)"
+        return advice
+    # TRANSLATORS: {advice} is one of the "play it…" sentences; the brackets say the cost.
+    cost = ngettext("one of your pawns", "{n} of your pawns", n).format(n=number(n))
+    return _("{advice} (a losing roll then costs {cost})").format(advice=advice, cost=cost)
+
+
+def losing_penalty(losing: bool, stage: Stage, rules: RollRules) -> int:
+    """The own pawns a roll costs: the house penalty for a losing continuation roll, else 0."""
+    return rules.penalty_pawns if losing and stage is Stage.CONTINUATION else 0
 
 
 def classify(
@@ -243,7 +264,6 @@ def classify(
     kind = kind_of(first, second)
     info = KINDS[kind]
     any_card = kind is not RollKind.X_AND_LETTER or rules.x_letter_any_card
-    penalty, next_step = _next_step(info.losing, stage, rules)
     return Verdict(
         roll=Roll(first, second),
         kind=kind,
@@ -254,8 +274,8 @@ def classify(
         probability=roll_probability(first, second),
         kind_probability=kind_probabilities()[kind],
         stage=stage,
-        penalty_pawns=penalty,
-        next_step=next_step,
+        penalty_pawns=losing_penalty(info.losing, stage, rules),
+        rules=rules,
     )
 
 
@@ -278,7 +298,9 @@ __all__ = [
     "classify",
     "kind_of",
     "kind_probabilities",
+    "losing_penalty",
     "losing_probability",
+    "next_step",
     "opened_slots",
     "roll_probability",
     "slot_probability",

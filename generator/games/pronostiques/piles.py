@@ -11,6 +11,7 @@ import itertools
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
+from generator.core.i18n import _, ngettext, number, speaking
 from generator.games.pronostiques.suits import SUITS, Suit
 
 PLAYERS: tuple[int, ...] = (3, 4)  # « Nombre de joueur: 3-4 »
@@ -23,7 +24,8 @@ RACE_LENGTHS: tuple[int, ...] = (
 def check_players(players: int) -> int:
     """``players`` if Pronostiques is for that many, else a UserError saying what to pass."""
     if players not in PLAYERS:
-        raise UserError(f"Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
+        message = _("Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
+        raise UserError(message.format(players=players))
     return players
 
 
@@ -31,7 +33,8 @@ def check_laps(laps: int) -> int:
     """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a
     UserError."""
     if laps not in RACE_LENGTHS:
-        raise UserError(f"--laps {laps} is not a race length of the rules; use 8 or 10")
+        message = _("--laps {laps} is not a race length of the rules; use 8 or 10")
+        raise UserError(message.format(laps=laps))
     return laps
 
 
@@ -51,8 +54,44 @@ class PileRules:
 
 @dataclass(frozen=True)
 class PileBreak:
+    """A pile limit broken: the pile ``ahead`` is too far ahead of the pile ``behind`` (the
+    least advanced for the spread, the next most advanced for the gap)."""
+
     limit: str  # "spread" or "gap"
-    text: str
+    ahead: Suit
+    ahead_height: int
+    behind: Suit
+    behind_height: int
+    most: int  # the limit: at most this many cards ahead
+
+    @property
+    def text(self) -> str:
+        """The break in words, in the command line's language."""
+        cards = self.ahead_height - self.behind_height
+        if self.limit == "spread":
+            message = ngettext(
+                "{ahead} ({ahead_height}) is {cards} card ahead of {behind} ({behind_height}), "
+                "the least advanced pile: at most {most}",
+                "{ahead} ({ahead_height}) is {cards} cards ahead of {behind} ({behind_height}), "
+                "the least advanced pile: at most {most}",
+                cards,
+            )
+        else:
+            message = ngettext(
+                "{ahead} ({ahead_height}) is {cards} card ahead of {behind} ({behind_height}), "
+                "the next most advanced pile: at most {most}",
+                "{ahead} ({ahead_height}) is {cards} cards ahead of {behind} ({behind_height}), "
+                "the next most advanced pile: at most {most}",
+                cards,
+            )
+        return message.format(
+            ahead=self.ahead.symbol,
+            ahead_height=number(self.ahead_height),
+            cards=number(cards),
+            behind=self.behind.symbol,
+            behind_height=number(self.behind_height),
+            most=number(self.most),
+        )
 
 
 @dataclass(frozen=True)
@@ -73,6 +112,12 @@ class PileCheck:
         return len(self.complete) >= ROUND_OVER_PILES
 
     def to_json(self) -> dict[str, object]:
+        """The check as JSON: codes, and the breaks' sentences in English whatever the language
+        spoken (the JSON is the same in every language)."""
+        with speaking("en"):
+            return self._json()
+
+    def _json(self) -> dict[str, object]:
         return {
             "heights": {s.symbol: h for s, h in zip(SUITS, self.heights, strict=True)},
             "ok": self.ok,
@@ -90,35 +135,25 @@ def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tu
     breaks = []
     (top, top_suit), (low, low_suit) = named[0], named[-1]
     if top - low > rules.max_spread:
-        breaks.append(
-            PileBreak(
-                "spread",
-                f"{top_suit.symbol} ({top}) is {top - low} cards ahead of {low_suit.symbol} "
-                f"({low}), the least advanced pile: at most {rules.max_spread}",
-            )
-        )
+        breaks.append(PileBreak("spread", top_suit, top, low_suit, low, rules.max_spread))
     for (h, suit), (next_h, next_suit) in itertools.pairwise(named):
         if h - next_h > rules.max_gap:
-            breaks.append(
-                PileBreak(
-                    "gap",
-                    f"{suit.symbol} ({h}) is {h - next_h} cards ahead of {next_suit.symbol} "
-                    f"({next_h}), the next most advanced pile: at most {rules.max_gap}",
-                )
-            )
+            breaks.append(PileBreak("gap", suit, h, next_suit, next_h, rules.max_gap))
     return tuple(breaks)
 
 
 def check_piles(heights: tuple[int, ...], rules: PileRules = PileRules()) -> PileCheck:
     """Whether four pile heights respect both limits, which break, and where a card may go next."""
     if len(heights) != 4:
-        raise UserError(f"give four pile heights (♥ ♦ ♠ ♣), not {len(heights)}")
+        message = _("give four pile heights (♥ ♦ ♠ ♣), not {count}")
+        raise UserError(message.format(count=number(len(heights))))
     for suit, h in zip(SUITS, heights, strict=True):
         if not 0 <= h <= rules.laps:
-            raise UserError(
-                f"pile {suit.symbol} has height {h}; a pile holds 0 to {rules.laps} cards "
-                f"(use --laps to change the race length)"
+            message = _(
+                "pile {suit} has height {height}; a pile holds 0 to {laps} cards "
+                "(use --laps to change the race length)"
             )
+            raise UserError(message.format(suit=suit.symbol, height=h, laps=rules.laps))
     heights = tuple(heights)
     complete = tuple(suit for suit, h in zip(SUITS, heights, strict=True) if h == rules.laps)
     # « La manche se termine dès que 3 des 4 piles sont complètes »: then no card is played.

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.core.i18n import M_, P_, Language, cli_language
 from generator.games.pronostiques.suits import Suit
 
-RANKS: tuple[str, ...] = ("Roi", "Dame", "Valet", "10")  # the card that marks each place
+# The card that marks each place, by its French name (translated where it is said or printed).
+RANKS: tuple[str, ...] = (M_("Roi"), M_("Dame"), M_("Valet"), "10")
 
 
 @dataclass(frozen=True)
@@ -20,8 +22,13 @@ class Prediction:
 
     @property
     def name(self) -> str:
-        """How players name it: by its King, e.g. "Roi ♥"."""
+        """How players name it: by its King, e.g. "Roi ♥" (the JSON's name, in French)."""
         return f"Roi {self.order[0].symbol}"
+
+    def called(self, language: Language | None = None) -> str:
+        """Its name in ``language`` (the command line's by default): "Roi ♥", "King ♥"."""
+        king = P_(cli_language() if language is None else language, RANKS[0])
+        return f"{king} {self.order[0].symbol}"
 
     @property
     def cards(self) -> tuple[str, ...]:

@@ -14,10 +14,11 @@ from enum import Enum, StrEnum
 from itertools import combinations
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, P_, _, cli_language, speaking
 from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
 from generator.games.pronostiques.suits import Suit, order_text
 
-PLACES = ("1er", "2e", "3e", "4e")
+PLACES = (M_("1er"), M_("2e"), M_("3e"), M_("4e"))  # the places, as printed (French ordinals)
 
 
 class PairBonus(StrEnum):
@@ -49,29 +50,62 @@ class ScoreRules:
         """From the command-line spellings: ``each``/``once`` and
         ``adjacent``/``relative``/``none``."""
         if pair_bonus not in {bonus.value for bonus in PairBonus}:
-            raise UserError(f"unknown --pair-bonus {pair_bonus!r}; use each or once")
+            message = _("unknown --pair-bonus {value!r}; use each or once")
+            raise UserError(message.format(value=pair_bonus))
         try:
             reading = ThreeInARow(three_in_a_row)
         except ValueError:
-            raise UserError(
-                f"unknown --three-in-a-row {three_in_a_row!r}; use adjacent, relative or none"
-            ) from None
+            message = _("unknown --three-in-a-row {value!r}; use adjacent, relative or none")
+            raise UserError(message.format(value=three_in_a_row)) from None
         return cls(pair_bonus_each=pair_bonus == PairBonus.EACH.value, three_in_a_row=reading)
 
 
 @dataclass(frozen=True)
 class ScoreLine:
+    """One line of a prediction's score: the rule that paid, its points and the cars that
+    earned it. ``place``: for an (a) line, the car's place (0 first); for a (b) line, where its
+    pair starts (0 the first two, 2 the last two)."""
+
     rule: str  # "a", "b" or "c"
     points: int
-    text: str
     cars: tuple[Suit, ...] = ()  # the cars that earned the line
     void_by: str = ""  # a (b) line at 0: "c" when rule (c) applies, "once" when (b) already paid
+    place: int = 0
+
+    @property
+    def text(self) -> str:
+        """The line in words, in the command line's language."""
+        cars = order_text(self.cars)
+        if self.rule == "a":
+            car = self.cars[0]
+            if self.place == 0:
+                message = _("{car} {suit} at its right place ({place}), +1 bonus for first")
+            elif self.place == len(PLACES) - 1:
+                message = _("{car} {suit} at its right place ({place}), +1 bonus for last")
+            else:
+                message = _("{car} {suit} at its right place ({place})")
+            place = P_(cli_language(), PLACES[self.place])
+            return message.format(car=car.symbol, suit=car.called(), place=place)
+        if self.rule == "c":
+            return _("{cars} follow each other in that order").format(cars=cars)
+        if self.place == 0:
+            pair = _("first two right ({cars})").format(cars=cars)
+        else:
+            pair = _("last two right ({cars})").format(cars=cars)
+        if self.void_by == "once":
+            return _("{pair}: no points, (b) pays once").format(pair=pair)
+        if self.void_by == "c":
+            return _("{pair}: no points, (c) applies").format(pair=pair)
+        return pair
 
     def to_json(self) -> dict[str, object]:
+        """The line as JSON, its sentence in English whatever the language spoken."""
+        with speaking("en"):
+            text = self.text
         return {
             "rule": self.rule,
             "points": self.points,
-            "text": self.text,
+            "text": text,
             "cars": [c.symbol for c in self.cars],
         }
 
@@ -101,25 +135,19 @@ def _place_lines(prediction: Prediction, order: tuple[Suit, ...]) -> list[ScoreL
         if guess is not car:
             continue
         edge = place in (0, len(order) - 1)
-        which = "first" if place == 0 else "last"
-        text = f"{car.symbol} {car.french} at its right place ({PLACES[place]})"
-        if edge:
-            text += f", +1 bonus for {which}"
-        lines.append(ScoreLine("a", 2 if edge else 1, text, (car,)))
+        lines.append(ScoreLine("a", 2 if edge else 1, (car,), place=place))
     return lines
 
 
 def _right_pairs(
     prediction: Prediction, order: tuple[Suit, ...]
-) -> list[tuple[str, tuple[Suit, ...]]]:
-    """The pairs of rule (b) the prediction has right: ("first two right (♥♦)", cars)."""
+) -> list[tuple[int, tuple[Suit, ...]]]:
+    """The pairs of rule (b) the prediction has right: (where the pair starts, its cars)."""
     pairs = []
-    for which, cars, guess in (
-        ("first", order[:2], prediction.order[:2]),
-        ("last", order[2:], prediction.order[2:]),
-    ):
-        if cars == guess:
-            pairs.append((f"{which} two right ({order_text(cars)})", cars))
+    for start in (0, 2):
+        cars = order[start : start + 2]
+        if cars == prediction.order[start : start + 2]:
+            pairs.append((start, cars))
     return pairs
 
 
@@ -128,11 +156,11 @@ def _pair_lines(
 ) -> list[ScoreLine]:
     """One (b) line per pair right; with ``--pair-bonus once`` the second one is shown at 0."""
     lines: list[ScoreLine] = []
-    for text, cars in _right_pairs(prediction, order):
+    for start, cars in _right_pairs(prediction, order):
         if rules.pair_bonus_each or not lines:
-            lines.append(ScoreLine("b", 2, text, cars))
+            lines.append(ScoreLine("b", 2, cars, place=start))
         else:
-            lines.append(ScoreLine("b", 0, f"{text}: no points, (b) pays once", cars, "once"))
+            lines.append(ScoreLine("b", 0, cars, "once", place=start))
     return lines
 
 
@@ -164,12 +192,10 @@ def score_prediction(
     if triple is None:
         lines.extend(_pair_lines(prediction, order, rules))
     else:
-        lines.append(
-            ScoreLine("c", 3, f"{order_text(triple)} follow each other in that order", triple)
-        )
+        lines.append(ScoreLine("c", 3, triple))
         lines.extend(
-            ScoreLine("b", 0, f"{text}: no points, (c) applies", cars, "c")
-            for text, cars in _right_pairs(prediction, order)
+            ScoreLine("b", 0, cars, "c", place=start)
+            for start, cars in _right_pairs(prediction, order)
         )
     return PredictionScore(prediction, tuple(lines))
 

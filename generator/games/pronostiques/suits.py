@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, P_, Language, _, cli_language
 
 
 class Suit(Enum):
@@ -25,7 +26,12 @@ class Suit(Enum):
 
     @property
     def french(self) -> str:
+        """The suit's French name (the rules' word: Cœur, Carreau, Pique, Trèfle)."""
         return _FRENCH[self]
+
+    def called(self, language: Language | None = None) -> str:
+        """The suit's name in ``language`` (the command line's by default): Pique, Spades."""
+        return P_(cli_language() if language is None else language, self.french)
 
     def __str__(self) -> str:
         return self.value
@@ -34,7 +40,12 @@ class Suit(Enum):
 SUITS: tuple[Suit, ...] = (Suit.HEART, Suit.DIAMOND, Suit.SPADE, Suit.CLUB)
 
 _LETTERS = {Suit.HEART: "H", Suit.DIAMOND: "D", Suit.SPADE: "S", Suit.CLUB: "C"}
-_FRENCH = {Suit.HEART: "Cœur", Suit.DIAMOND: "Carreau", Suit.SPADE: "Pique", Suit.CLUB: "Trèfle"}
+_FRENCH = {
+    Suit.HEART: M_("Cœur"),
+    Suit.DIAMOND: M_("Carreau"),
+    Suit.SPADE: M_("Pique"),
+    Suit.CLUB: M_("Trèfle"),
+}
 
 _ALIASES: dict[str, Suit] = {
     "♥": Suit.HEART,
@@ -57,7 +68,8 @@ _IGNORED = set(" ,;-/>\ufe0f")  # separators, and the emoji variation selector a
 def parse_suit(text: str) -> Suit:
     suit = _ALIASES.get(text.strip().lower())
     if suit is None:
-        raise UserError(f"unknown suit {text!r}; use ♥ ♦ ♠ ♣ or the letters H D S C")
+        message = _("unknown suit {text!r}; use ♥ ♦ ♠ ♣ or the letters H D S C")
+        raise UserError(message.format(text=text))
     return suit
 
 
@@ -65,10 +77,11 @@ def parse_order(text: str) -> tuple[Suit, ...]:
     """A finishing order of the four suits, first to last: "♥♦♠♣", "HDSC", "H D S C", "h,d,s,c"."""
     suits = tuple(parse_suit(ch) for ch in text if ch not in _IGNORED)
     if sorted(s.letter for s in suits) != sorted(s.letter for s in SUITS):
-        raise UserError(
-            f"order {text!r} must name each of the four suits once, first to last, "
-            "e.g. ♥♦♠♣ or HDSC (H cœur, D carreau, S pique, C trèfle)"
+        message = _(
+            "order {text!r} must name each of the four suits once, first to last, "
+            "e.g. ♥♦♠♣ or HDSC (H hearts, D diamonds, S spades, C clubs)"
         )
+        raise UserError(message.format(text=text))
     return suits
 
 

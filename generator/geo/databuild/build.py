@@ -40,8 +40,11 @@ from generator.geo.databuild.land import (
     site_checks_csv,
 )
 from generator.geo.databuild.names import (
+    ENGLISH_COLUMNS,
+    cldr_english_cities,
     cldr_exemplar_cities,
     country_names,
+    english_names,
     french_names,
     read_curated,
 )
@@ -118,7 +121,7 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
     CLDR_DATES.name: SourceInfo(
         licence="Unicode License v3 (Unicode CLDR)",
         licence_url="https://www.unicode.org/license.txt",
-        upstream="Unicode CLDR 48, French exemplar city names of the time zones",
+        upstream="Unicode CLDR 48, French and English exemplar city names of the time zones",
         attribution_fr="Noms français de villes et de pays : Unicode CLDR (licence Unicode).",
         attribution_en="French city and country names: Unicode CLDR (Unicode License).",
     ),
@@ -182,6 +185,38 @@ CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
         "attribution_en": "French names of foreign towns: curated for this project.",
         "files": ["french_names.csv", "admin1_names.csv", "world_towns.zip"],
         "rebuild": "hand-curated: edit datasets/french_names.csv, then run 'pnp data build'",
+    },
+    {
+        "package": "English place names (hand-curated)",
+        "version": "1",
+        "upstream": (
+            "English Wikipedia article titles, one reference per row; the subdivisions' English"
+            " names from GeoNames admin1CodesASCII.txt (CC BY 4.0)"
+        ),
+        "licence": (
+            "CC0 1.0 (hand-curated for this project); the admin1 name_en column CC BY 4.0"
+            " (GeoNames)"
+        ),
+        "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "attribution_fr": (
+            "Noms anglais des lieux : sélection faite pour ce projet ; subdivisions : GeoNames"
+            " (geonames.org), licence CC BY 4.0."
+        ),
+        "attribution_en": (
+            "English place names: curated for this project; subdivisions: GeoNames"
+            " (geonames.org), CC BY 4.0."
+        ),
+        "files": [
+            "english_names.csv",
+            "landmark_names_en.csv",
+            "sites_abroad.csv",
+            "admin1_names.csv",
+            "world_towns.zip",
+        ],
+        "rebuild": (
+            "hand-curated: edit datasets/english_names.csv, landmark_names_en.csv or the name_en"
+            " columns of sites_abroad.csv, then run 'pnp data build' and the tests"
+        ),
     },
     {
         "package": "Famous sites abroad (hand-curated)",
@@ -266,6 +301,13 @@ def build_datasets(
         read_curated(embedded.dataset_path(embedded.FRENCH_NAMES_FILE).read_text("utf-8")),
         cldr_exemplar_cities(packed[CLDR_DATES.name].read("main/fr/timeZoneNames.json")),
     )
+    english = english_names(
+        cities,
+        read_curated(
+            embedded.dataset_path(embedded.ENGLISH_NAMES_FILE).read_text("utf-8"), ENGLISH_COLUMNS
+        ),
+        cldr_english_cities(packed[CLDR_DATES.name].read("main/en/timeZoneNames.json")),
+    )
     countries = country_names(
         packed[CLDR_NAMES.name].read("main/fr/territories.json"),
         packed[CLDR_NAMES.name].read("main/en/territories.json"),
@@ -290,7 +332,7 @@ def build_datasets(
         "regions.csv": tables.regions_csv(regions).encode("utf-8"),
         "france_outline.geojson": tables.compact_geojson_text(outline).encode("utf-8"),
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
-        "world_towns.zip": tables.world_towns_zip(cities, french),
+        "world_towns.zip": tables.world_towns_zip(cities, french, english),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
         ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
     }
@@ -315,6 +357,8 @@ def build_datasets(
         ),
         "french_names_curated": sum(n.source == "curated" for n in french.values()),
         "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
+        "english_names_curated": sum(n.source == "curated" for n in english.values()),
+        "english_names_cldr": sum(n.source == "cldr" for n in english.values()),
         **{f"commune_points_{name.replace('-', '_')}": n for name, n in repairs.counts().items()},
         "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }

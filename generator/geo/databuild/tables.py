@@ -17,14 +17,23 @@ from typing import Any
 from generator.core.namekeys import name_key
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
-from generator.geo.databuild.names import FrenchName
+from generator.geo.databuild.names import TownName
 from generator.geo.databuild.repair import CheckedCommune
 from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
 ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population", "former_codes")
 DEPARTEMENT_COLUMNS = ("code", "name", "region", "chef_lieu")
 REGION_COLUMNS = ("code", "name", "chef_lieu")
-WORLD_TOWN_COLUMNS = ("geonames_id", "name", "name_fr", "admin1", "lat", "lon", "population")
+WORLD_TOWN_COLUMNS = (
+    "geonames_id",
+    "name",
+    "name_fr",
+    "admin1",
+    "lat",
+    "lon",
+    "population",
+    "name_en",
+)
 WORLD_INDEX_COLUMNS = ("country", "towns", "minlon", "minlat", "maxlon", "maxlat")
 COUNTRY_NAME_COLUMNS = ("code", "name_fr", "name_en")
 #: Populated places that are not towns a player could point at: sections of a city (Zürich's
@@ -103,9 +112,14 @@ def regions_csv(areas: Iterable[EtalabArea]) -> str:
     return csv_text(REGION_COLUMNS, ((a.code, a.name, a.chef_lieu) for a in rows))
 
 
-def world_towns_zip(places: Iterable[GeoNamesCity], french: Mapping[int, FrenchName]) -> bytes:
+def world_towns_zip(
+    places: Iterable[GeoNamesCity],
+    french: Mapping[int, TownName],
+    english: Mapping[int, TownName] | None = None,
+) -> bytes:
     """The world towns, one CSV member per country (``IT.csv``…) so that a deck reads only its
-    own country, and ``index.csv`` (each country's town count and bounding box). Sections of
+    own country, and ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
+    ``name_en`` are empty where the town has no name of its own in that language. Sections of
     cities and historical places are left out. Fixed dates and attributes: the same towns
     always give the same members."""
     by_country: dict[str, list[GeoNamesCity]] = {}
@@ -128,6 +142,7 @@ def world_towns_zip(places: Iterable[GeoNamesCity], french: Mapping[int, FrenchN
                     format_e5(p.lat_e5),
                     format_e5(p.lon_e5),
                     p.population,
+                    english[p.geonames_id].name if english and p.geonames_id in english else "",
                 )
                 for p in rows
             ),

@@ -23,6 +23,7 @@ import contextlib
 import io
 import zipfile
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import cast
 
@@ -325,20 +326,22 @@ ALTERNATE_COLUMNS = (
 )
 
 
-def french_names(lines: Iterable[str]) -> dict[int, str]:
-    """GeoNames id -> its French name, from the lines of an alternate-names file
-    (``alternatenames/IT.zip``: the columns of :data:`ALTERNATE_COLUMNS`, tab-separated).
+def alternate_names(lines: Iterable[str], language: str = "fr") -> dict[int, str]:
+    """GeoNames id -> its name in ``language`` (``fr``, ``en``), from the lines of an
+    alternate-names file (``alternatenames/IT.zip``: the columns of :data:`ALTERNATE_COLUMNS`,
+    tab-separated).
 
-    The preferred French name (``isPreferredName`` = 1) wins, else the first French one listed;
-    colloquial and historic names, and names with a validity period, are never used.
+    The preferred name (``isPreferredName`` = 1) wins, else the first one listed in that
+    language; colloquial and historic names, and names with a validity period, are never used.
     """
     preferred: dict[int, str] = {}
     first: dict[int, str] = {}
+    marker = f"\t{language}\t"
     for line in lines:
-        if "\tfr\t" not in line:
+        if marker not in line:
             continue
         fields = line.rstrip("\r\n").split("\t")
-        if len(fields) < 8 or fields[2] != "fr" or not fields[3].strip():
+        if len(fields) < 8 or fields[2] != language or not fields[3].strip():
             continue
         colloquial, historic = fields[6] == "1", fields[7] == "1"
         dated = len(fields) > 9 and (fields[8] or fields[9])
@@ -355,11 +358,43 @@ def french_names(lines: Iterable[str]) -> dict[int, str]:
     return {**first, **preferred}
 
 
+def french_names(lines: Iterable[str]) -> dict[int, str]:
+    """GeoNames id -> its French name (:func:`alternate_names` in French)."""
+    return alternate_names(lines, "fr")
+
+
+def read_alternate_names(path: Path, language: str = "fr") -> dict[int, str]:
+    """The names in ``language`` of an alternate-names zip, streamed like a dump (bounded
+    lines); names with control or bidirectional characters are left out."""
+    with _open_dump(path, path.stem) as lines:
+        names = alternate_names(lines, language)
+    return {key: name for key, name in names.items() if not unsafe_characters(name)}
+
+
 def read_french_names(path: Path) -> dict[int, str]:
     """The French names of an alternate-names zip, streamed like a dump (bounded lines)."""
-    with _open_dump(path, path.stem) as lines:
-        names = french_names(lines)
-    return {key: name for key, name in names.items() if not unsafe_characters(name)}
+    return read_alternate_names(path, "fr")
+
+
+def alternate_names_path(cache_folder: Path, country: str) -> Path:
+    """Where a fetch keeps a country's alternate-names zip in the HTTP cache folder (where
+    :func:`download_alternate_names` writes it)."""
+    return cache_folder / "geonames" / "alternatenames" / f"{country.upper()}.zip"
+
+
+@lru_cache(maxsize=8)
+def cached_alternate_names(country: str, language: str, cache_folder: str) -> dict[int, str]:
+    """The names in ``language`` from the alternate-names zip that ``pnp data fetch geonames``
+    left in ``cache_folder`` for ``country`` (how English material names the places of a
+    stored GeoNames set, whose names the fetch made French); empty when there is none, or when
+    it cannot be read."""
+    path = alternate_names_path(Path(cache_folder), country)
+    if not path.is_file():
+        return {}
+    try:
+        return read_alternate_names(path, language)
+    except UserError:
+        return {}
 
 
 def check_alternate_names(path: Path, name: str) -> None:
@@ -399,7 +434,9 @@ def download_alternate_names(http: Http, country: str) -> Path:
 
 def fetch(http: Http, area: Area) -> Iterator[Place]:
     """Towns and sites of the area, streamed from the country's dump; abroad, each named in
-    French where the country's alternate-names file gives a French name (Venise, Anvers)."""
+    French where the country's alternate-names file gives a French name (Venise, Anvers). The
+    file stays in the cache: English material reads the English names from it
+    (:func:`cached_alternate_names`, ``geo.abroad``)."""
     from dataclasses import replace
 
     name = dump_name(area)

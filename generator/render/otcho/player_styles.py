@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import M_
 from generator.render.colour import Colour
 from generator.render.draw.shapes import polygon, star_points
 from generator.render.otcho.palette import PALETTE as OTCHO_PALETTE
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerStyle:
-    name: str  # French, printed
+    name: str  # French, printed (translated where printed: P_(language, name))
     colour: Colour
     tint: Colour  # a light version, for backgrounds
     ink: Colour  # colour of a symbol drawn on the full colour
@@ -30,12 +31,12 @@ class PlayerStyle:
 
 
 _NAMES_AND_SHAPES = (
-    ("Vermillon", "disc"),
-    ("Bleu", "square"),
-    ("Vert", "triangle"),
-    ("Jaune", "diamond"),
-    ("Rose", "star"),
-    ("Noir", "cross"),
+    (M_("Vermillon"), "disc"),
+    (M_("Bleu"), "square"),
+    (M_("Vert"), "triangle"),
+    (M_("Jaune"), "diamond"),
+    (M_("Rose"), "star"),
+    (M_("Noir"), "cross"),
 )
 PLAYER_STYLES: tuple[PlayerStyle, ...] = tuple(
     PlayerStyle(name, colours.colour, colours.tint, colours.ink, shape)
@@ -43,12 +44,12 @@ PLAYER_STYLES: tuple[PlayerStyle, ...] = tuple(
 )
 
 SHAPE_NAMES = {
-    "disc": "disque",
-    "square": "carré",
-    "triangle": "triangle",
-    "diamond": "losange",
-    "star": "étoile",
-    "cross": "croix",
+    "disc": M_("disque"),
+    "square": M_("carré"),
+    "triangle": M_("triangle"),
+    "diamond": M_("losange"),
+    "star": M_("étoile"),
+    "cross": M_("croix"),
 }
 
 

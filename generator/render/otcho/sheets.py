@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
 from generator.games.otcho.players import MAX_PLAYERS, MIN_PLAYERS, PAWNS_TO_WIN, pawns_per_player
 from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, slot_probability
@@ -25,7 +26,8 @@ from generator.render.otcho.palette import PALETTE
 from generator.render.otcho.player_styles import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape
 from generator.render.palette import SHEET
 from generator.render.profile import HOME, PrintProfile
-from generator.render.sheet import MARGIN, footer, fraction_text, page_header, percent
+from generator.render.sheet import MARGIN, footer, fraction_text, page_header
+from generator.render.sheet import percent as french_percent
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
 DIE_FACE = 24.0
 TAB_DEPTH = 7.0
-CREDIT = "Neo Otcho abcd, PGC + Gaël Vacher, d'après Otcho de Gaël Vacher · imprimé avec pnp"
+CREDIT = M_("Neo Otcho abcd, PGC + Gaël Vacher, d'après Otcho de Gaël Vacher · imprimé avec pnp")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,16 @@ class OtchoOptions:
     paper: Paper
     rules: RollRules
     profile: PrintProfile = HOME
+    language: Language = MATERIAL_DEFAULT  # of every printed word
+
+
+def percent(value: Fraction, language: Language, digits: int = 1) -> str:
+    """A share as printed: "38,9 %" in French (narrow no-break space), "38.9%" in English."""
+    if language == "fr":
+        return french_percent(value, digits)
+    from generator.core.i18n import percent as babel_percent
+
+    return babel_percent(float(value), language, digits)
 
 
 def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
@@ -75,11 +87,6 @@ def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
     return doc, fonts, top
 
 
-def _pawns_fr(count: int, whose: str = "vos") -> str:
-    """The penalty in words: "2 de vos pions", "un de vos pions"."""
-    return f"un de {whose} pions" if count == 1 else f"{count} de {whose} pions"
-
-
 # --- player cards -------------------------------------------------------------------------
 
 
@@ -97,6 +104,7 @@ def draw_player_card(
     style: PlayerStyle,
     fonts: FontSet,
     height: float = CARD_H,
+    language: Language = MATERIAL_DEFAULT,
 ) -> None:
     """One player card of ``height`` mm with its lower-left corner at (x, y) mm."""
     c = canvas
@@ -124,9 +132,10 @@ def draw_player_card(
     c.setFont(fonts.title, 10.5)
     c.drawString(pt(x + 14), pt(top - band / 2 - 1.4), "NEO OTCHO")
     c.setFont(fonts.condensed_bold, 9)
-    c.drawRightString(
-        pt(x + CARD_W - 5), pt(top - band / 2 - 1.2), f"Joueur {index + 1} · {style.name}"
+    player = P_(language, "Joueur {n} · {colour}").format(
+        n=index + 1, colour=P_(language, style.name)
     )
+    c.drawRightString(pt(x + CARD_W - 5), pt(top - band / 2 - 1.2), player)
 
     cols, gap_x = 3, (CARD_W - 3 * SLOT) / 4
     grid_top = top - band - 4.0
@@ -150,19 +159,25 @@ def draw_player_card(
     c.drawCentredString(
         pt(x + CARD_W / 2),
         pt(y + 3.2),
-        f"Gagnez en posant {PAWNS_TO_WIN} de vos pions sur les {len(SLOTS)} emplacements · "
-        "X X et ★ ★ : partout",
+        P_(
+            language,
+            "Gagnez en posant {pawns} de vos pions sur les {slots} emplacements · "
+            "X X et ★ ★ : partout",
+        ).format(pawns=PAWNS_TO_WIN, slots=len(SLOTS)),
     )
 
 
 def build_player_cards(options: OtchoOptions, out: Path) -> Path:
-    paper = options.paper
+    paper, language = options.paper, options.language
     doc, fonts, top = _sheet(
         options,
-        "Neo Otcho: cartes joueurs",
-        "Neo Otcho · cartes joueurs",
-        "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux sur la "
-        "table.",
+        P_(language, "Neo Otcho: cartes joueurs"),
+        P_(language, "Neo Otcho · cartes joueurs"),
+        P_(
+            language,
+            "Une carte par joueur. Découpez le long du contour ; un carton de 200 g tient mieux "
+            "sur la table.",
+        ),
     )
     c = doc.canvas
     cols, rows = 2, 3
@@ -182,8 +197,9 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
             PLAYER_STYLES[i],
             fonts,
             height,
+            language,
         )
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-cards.pdf")
 
@@ -251,7 +267,13 @@ def _draw_face(c: Canvas, label: str, x: float, y: float, size: float, fonts: Fo
 
 
 def draw_die_net(
-    c: Canvas, net: CubeNet, x0: float, y0: float, size: float, fonts: FontSet
+    c: Canvas,
+    net: CubeNet,
+    x0: float,
+    y0: float,
+    size: float,
+    fonts: FontSet,
+    language: Language = MATERIAL_DEFAULT,
 ) -> None:
     """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold
     lines."""
@@ -270,7 +292,7 @@ def draw_die_net(
         c.rotate(angle)
         set_fill(c, SHEET.muted)
         c.setFont(fonts.condensed, MIN_TEXT_PT)
-        c.drawCentredString(0, -pt(0.8), "colle")
+        c.drawCentredString(0, -pt(0.8), P_(language, "colle"))
         c.restoreState()
     for cell in net.cells:
         cx, cy = x0 + cell.col * size, y0 + cell.row * size
@@ -305,12 +327,12 @@ def draw_die_net(
 
 
 def build_dice(options: OtchoOptions, out: Path) -> Path:
-    paper = options.paper
+    paper, language = options.paper, options.language
     doc, fonts, top = _sheet(
         options,
-        "Neo Otcho: les deux dés à plier",
-        "Neo Otcho · les deux dés",
-        "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g).",
+        P_(language, "Neo Otcho: les deux dés à plier"),
+        P_(language, "Neo Otcho · les deux dés"),
+        P_(language, "Faces a b c d X ★. Imprimez à 100 % sur carton léger (160 à 200 g)."),
     )
     c = doc.canvas
     min_x, min_y, max_x, max_y = net_extent(OTCHO_DIE, DIE_FACE)
@@ -319,42 +341,60 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     net_top = top - 8
     for i in range(2):
         left = MARGIN + gap + i * (width + gap)
-        draw_die_net(c, OTCHO_DIE, left - min_x, net_top - height - min_y, DIE_FACE, fonts)
+        draw_die_net(
+            c, OTCHO_DIE, left - min_x, net_top - height - min_y, DIE_FACE, fonts, language
+        )
         set_fill(c, SHEET.muted)
         c.setFont(fonts.condensed_bold, 8)
-        c.drawCentredString(pt(left + width / 2), pt(net_top + 1.5), f"Dé {i + 1}")
+        die = P_(language, "Dé {n}").format(n=i + 1)
+        c.drawCentredString(pt(left + width / 2), pt(net_top + 1.5), die)
     # Below: a spare net (a die that gets crushed or glued askew), turned a quarter so that it
     # sits beside the instructions; the faces of a die read in every direction anyway.
     section_top = net_top - height - 10
     spare_left, spare_top = MARGIN + gap, section_top - 5
     set_fill(c, SHEET.muted)
     c.setFont(fonts.condensed_bold, 8)
-    c.drawCentredString(pt(spare_left + height / 2), pt(section_top), "Dé de rechange")
+    c.drawCentredString(
+        pt(spare_left + height / 2), pt(section_top), P_(language, "Dé de rechange")
+    )
     c.saveState()
     c.translate(pt(spare_left + max_y), pt(spare_top - width - min_x))
     c.rotate(90)
-    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts)
+    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts, language)
     c.restoreState()
     text_left = spare_left + height + 8
     text_width = paper.width - MARGIN - gap - text_left
     set_fill(c, SHEET.muted)
     c.setFont(fonts.condensed_bold, 8)
-    c.drawString(pt(text_left), pt(section_top), "Montage")
+    c.drawString(pt(text_left), pt(section_top), P_(language, "Montage"))
     steps = [
-        "1. Découpez le long des traits pleins, languettes comprises.",
-        "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous vers "
-        "l'arrière.",
-        "3. Collez chaque languette « colle » sous la face voisine, en finissant par la face c.",
-        "Faces opposées : a et c, b et d, X et ★. Les lettres b et d sont soulignées pour ne pas "
-        "les confondre.",
-        f"Dés de {DIE_FACE:g} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les "
-        "probabilités de chaque combinaison.",
-        "Le troisième patron remplace un dé abîmé ou mal collé.",
+        P_(language, "1. Découpez le long des traits pleins, languettes comprises."),
+        P_(
+            language,
+            "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous "
+            "vers l'arrière.",
+        ),
+        P_(
+            language,
+            "3. Collez chaque languette « colle » sous la face voisine, en finissant par la "
+            "face c.",
+        ),
+        P_(
+            language,
+            "Faces opposées : a et c, b et d, X et ★. Les lettres b et d sont soulignées pour ne "
+            "pas les confondre.",
+        ),
+        P_(
+            language,
+            "Dés de {size} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les "
+            "probabilités de chaque combinaison.",
+        ).format(size=f"{DIE_FACE:g}"),
+        P_(language, "Le troisième patron remplace un dé abîmé ou mal collé."),
     ]
     y = spare_top
     for line in steps:
         y = paragraph(c, line, text_left, y, text_width, fonts.regular, 9, colour=SHEET.ink) - 2
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-dice.pdf")
 
@@ -363,15 +403,17 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
 
 
 def build_pawns(options: OtchoOptions, out: Path) -> Path:
-    paper = options.paper
+    paper, language = options.paper, options.language
     n = pawns_per_player(options.players)
     doc, fonts, top = _sheet(
         options,
-        "Neo Otcho: pions",
-        "Neo Otcho · pions",
-        f"{n} pions par joueur ({PAWNS_TO_WIN} + {options.players} joueurs). "
-        "Chaque couleur a sa forme. "
-        "Coupez en bandes, puis en carrés de 15 mm.",
+        P_(language, "Neo Otcho: pions"),
+        P_(language, "Neo Otcho · pions"),
+        P_(
+            language,
+            "{n} pions par joueur ({win} + {players} joueurs). Chaque couleur a sa forme. "
+            "Coupez en bandes, puis en carrés de {size} mm.",
+        ).format(n=n, win=PAWNS_TO_WIN, players=options.players, size=f"{PAWN:g}"),
     )
     c = doc.canvas
     per_row = int((paper.width - 2 * MARGIN) // PAWN)
@@ -381,9 +423,12 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         style = PLAYER_STYLES[i]
         set_fill(c, SHEET.ink)
         c.setFont(fonts.condensed_bold, 8.5)
-        c.drawString(
-            pt(left), pt(y - 3), f"Joueur {i + 1} · {style.name} · {SHAPE_NAMES[style.shape]}"
+        label = P_(language, "Joueur {n} · {colour} · {shape}").format(
+            n=i + 1,
+            colour=P_(language, style.name),
+            shape=P_(language, SHAPE_NAMES[style.shape]),
         )
+        c.drawString(pt(left), pt(y - 3), label)
         y -= 5
         for k in range(n):
             row, col = divmod(k, per_row)
@@ -406,7 +451,7 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
             fill=0,
         )
         y -= rows * PAWN + 6
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-pawns.pdf")
 
@@ -424,27 +469,37 @@ KIND_EXAMPLES: dict[RollKind, tuple[str, str]] = {
 }
 
 
-def kind_effect(kind: RollKind, rules: RollRules) -> tuple[str, str]:
-    """(what the roll does, on which card), in French, as printed on the aid."""
-    where_x = "toute carte" if rules.x_letter_any_card else "sa carte"
+def kind_effect(
+    kind: RollKind, rules: RollRules, language: Language = MATERIAL_DEFAULT
+) -> tuple[str, str]:
+    """(what the roll does, on which card), as printed on the aid in ``language``."""
+    any_card = P_(language, "toute carte")
+    where_x = any_card if rules.x_letter_any_card else P_(language, "sa carte")
+    losing = P_(language, "Coup perdant")
     return {
-        RollKind.PAIR_X: ("Placer ou retirer 1 pion sur un emplacement quelconque", "toute carte"),
+        RollKind.PAIR_X: (
+            P_(language, "Placer ou retirer 1 pion sur un emplacement quelconque"),
+            any_card,
+        ),
         RollKind.PAIR_STAR: (
-            "Placer ou retirer 2 pions, sur deux emplacements quelconques",
-            "toute carte",
+            P_(language, "Placer ou retirer 2 pions, sur deux emplacements quelconques"),
+            any_card,
         ),
         RollKind.TWO_LETTERS: (
-            "Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)",
-            "toute carte",
+            P_(language, "Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)"),
+            any_card,
         ),
         RollKind.X_AND_LETTER: (
-            "X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
-            "(a X → ab, ac ou ad)",
+            P_(
+                language,
+                "X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
+                "(a X → ab, ac ou ad)",
+            ),
             where_x,
         ),
-        RollKind.SAME_LETTERS: ("Coup perdant (aa, bb, cc, dd)", "—"),
-        RollKind.STAR_AND_LETTER: ("Coup perdant", "—"),
-        RollKind.X_AND_STAR: ("Coup perdant", "—"),
+        RollKind.SAME_LETTERS: (P_(language, "Coup perdant (aa, bb, cc, dd)"), "—"),
+        RollKind.STAR_AND_LETTER: (losing, "—"),
+        RollKind.X_AND_STAR: (losing, "—"),
     }[kind]
 
 
@@ -494,60 +549,87 @@ OUTCOME_CELL = 10.0  # mm, a cell of the 6 × 6 grid of outcomes
 
 
 def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
-    paper, rules = options.paper, options.rules
+    paper, rules, language = options.paper, options.rules, options.language
     doc, fonts, y = _sheet(
         options,
-        "Neo Otcho: aide de jeu",
-        "Neo Otcho · aide de jeu",
-        f"{MIN_PLAYERS} à {MAX_PLAYERS} joueurs · 2 dés spéciaux (a b c d X ★) · une carte et "
-        f"{PAWNS_TO_WIN} + nombre de joueurs pions par joueur",
+        P_(language, "Neo Otcho: aide de jeu"),
+        P_(language, "Neo Otcho · aide de jeu"),
+        P_(
+            language,
+            "{low} à {high} joueurs · 2 dés spéciaux (a b c d X ★) · une carte et {win} + nombre "
+            "de joueurs pions par joueur",
+        ).format(low=MIN_PLAYERS, high=MAX_PLAYERS, win=PAWNS_TO_WIN),
     )
     c = doc.canvas
     width = paper.width - 2 * MARGIN
-    y = _aid_turn(c, rules, fonts, y, width)
-    y = _kind_table(c, rules, fonts, y, width)
-    legend_x, legend_y = _outcome_grid(c, fonts, y)
-    _aid_facts(c, rules, fonts, legend_x, legend_y, MARGIN + width - legend_x)
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    y = _aid_turn(c, rules, fonts, y, width, language)
+    y = _kind_table(c, rules, fonts, y, width, language)
+    legend_x, legend_y = _outcome_grid(c, fonts, y, language)
+    _aid_facts(c, rules, fonts, legend_x, legend_y, MARGIN + width - legend_x, language)
+    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "otcho-rules-aid.pdf")
 
 
-def _aid_turn(c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float) -> float:
+def _aid_turn(
+    c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float, language: Language
+) -> float:
     """The goal and the three steps of a turn; returns the y (mm) below them."""
-    goal = (
-        f"But : être le premier à poser {PAWNS_TO_WIN} de ses pions sur les {len(SLOTS)} "
-        "emplacements de sa carte."
-    )
+    goal = P_(
+        language,
+        "But : être le premier à poser {pawns} de ses pions sur les {slots} emplacements de sa "
+        "carte.",
+    ).format(pawns=PAWNS_TO_WIN, slots=len(SLOTS))
     y = paragraph(c, goal, MARGIN, y - 1, width, fonts.bold, 10, colour=SHEET.ink) - 2.5
-    turn = [
-        "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est gardé.",
-        "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son propriétaire ; "
-        "un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
-        "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance pas "
-        "et, s'il est "
-        + (
-            f"perdant, retirez {_pawns_fr(rules.penalty_pawns)} (de votre carte ou d'une autre)."
-            if rules.penalty_pawns
-            else "perdant, votre tour s'arrête, sans autre pénalité."
+    n = rules.penalty_pawns
+    if n:
+        then = PN_(
+            language,
+            "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
+            "pas et, s'il est perdant, retirez un de vos pions (de votre carte ou d'une autre). "
+            "On peut continuer tant que les jets gagnent.",
+            "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
+            "pas et, s'il est perdant, retirez {n} de vos pions (de votre carte ou d'une autre). "
+            "On peut continuer tant que les jets gagnent.",
+            n,
+        ).format(n=n)
+    else:
+        then = P_(
+            language,
+            "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
+            "pas et, s'il est perdant, votre tour s'arrête, sans autre pénalité. On peut "
+            "continuer tant que les jets gagnent.",
         )
-        + " On peut continuer tant que les jets gagnent.",
+    turn = [
+        P_(
+            language,
+            "1. Lancez les deux dés. Pas satisfait ? Relancez-les une fois : ce second jet est "
+            "gardé.",
+        ),
+        P_(
+            language,
+            "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son "
+            "propriétaire ; un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
+        ),
+        then,
     ]
     for line in turn:
         y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9, colour=SHEET.ink) - 1.2
     return y - 3
 
 
-def _kind_table(c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float) -> float:
+def _kind_table(
+    c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float, language: Language
+) -> float:
     """Every kind of roll: example dice, name, effect, on which card, probability; then the
     total. Returns the y (mm) below the table."""
     table = KIND_TABLE
     columns = (
-        (MARGIN, "Jet"),
-        (MARGIN + table.combination, "Combinaison"),
-        (MARGIN + table.effect, "Effet"),
-        (MARGIN + table.where, "Où"),
-        (MARGIN + table.probability, "Probabilité"),
+        (MARGIN, P_(language, "Jet")),
+        (MARGIN + table.combination, P_(language, "Combinaison")),
+        (MARGIN + table.effect, P_(language, "Effet")),
+        (MARGIN + table.where, P_(language, "Où")),
+        (MARGIN + table.probability, P_(language, "Probabilité")),
     )
     set_fill(c, SHEET.ink)
     c.setFont(fonts.condensed_bold, 8.5)
@@ -559,19 +641,20 @@ def _kind_table(c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: fl
     c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
     probabilities = kind_probabilities()
     for kind in RollKind:
-        _kind_row(c, kind, probabilities[kind], rules, fonts, y, width)
+        _kind_row(c, kind, probabilities[kind], rules, fonts, y, width, language)
         y -= table.row_height
         set_stroke(c, SHEET.rule)
         c.setLineWidth(0.3)
         c.line(pt(MARGIN), pt(y), pt(MARGIN + width), pt(y))
     c.setFont(fonts.bold, 8.8)
     set_fill(c, SHEET.ink)
-    c.drawString(pt(MARGIN + table.combination), pt(y - 4.5), "Total")
+    c.drawString(pt(MARGIN + table.combination), pt(y - 4.5), P_(language, "Total"))
     total = sum(probabilities.values(), Fraction(0))
     c.drawString(pt(MARGIN + table.probability), pt(y - 4.5), fraction_text(total))
     c.setFont(fonts.regular, 8.2)
     set_fill(c, SHEET.muted)
-    c.drawRightString(pt(MARGIN + width), pt(y - 4.5), f"{OUTCOMES}/{OUTCOMES} · 100\u202f%")
+    every = f"{OUTCOMES}/{OUTCOMES} · {percent(Fraction(1), language, digits=0)}"
+    c.drawRightString(pt(MARGIN + width), pt(y - 4.5), every)
     return y - 12
 
 
@@ -583,11 +666,12 @@ def _kind_row(
     fonts: FontSet,
     top: float,
     width: float,
+    language: Language,
 ) -> None:
     """One row of the table of kinds, ``top`` mm its upper edge."""
     table = KIND_TABLE
     info = KINDS[kind]
-    effect, where = kind_effect(kind, rules)
+    effect, where = kind_effect(kind, rules, language)
     mid = top - table.row_height / 2
     baseline = pt(mid - table.baseline_drop)
     text_colour = SHEET.muted if info.losing else SHEET.ink
@@ -604,7 +688,7 @@ def _kind_row(
         _mini_die(c, face, MARGIN + 3.5 + k * 7.5, mid - 3.2, 6.4, fonts)
     set_fill(c, text_colour)
     c.setFont(fonts.condensed_bold, 9)
-    c.drawString(pt(MARGIN + table.combination), baseline, info.name)
+    c.drawString(pt(MARGIN + table.combination), baseline, P_(language, info.name))
     effect_lines = len(wrap(effect, fonts.regular, 8.2, table.effect_width))
     paragraph(
         c,
@@ -626,11 +710,11 @@ def _kind_row(
     c.drawRightString(
         pt(MARGIN + width),
         baseline,
-        f"{int(probability * OUTCOMES)}/{OUTCOMES} · {percent(probability)}",
+        f"{int(probability * OUTCOMES)}/{OUTCOMES} · {percent(probability, language)}",
     )
 
 
-def _outcome_grid(c: Canvas, fonts: FontSet, y: float) -> tuple[float, float]:
+def _outcome_grid(c: Canvas, fonts: FontSet, y: float, language: Language) -> tuple[float, float]:
     """The 36 equally likely outcomes, coloured by kind (losing ones struck), and their legend.
 
     Returns where the key facts start beside the legend (x, y in mm)."""
@@ -638,11 +722,12 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float) -> tuple[float, float]:
     grid_left = MARGIN + 12
     set_fill(c, SHEET.ink)
     c.setFont(fonts.bold, 10)
-    c.drawString(pt(MARGIN), pt(y - 3), f"Les {OUTCOMES} jets équiprobables")
+    heading = P_(language, "Les {n} jets équiprobables").format(n=OUTCOMES)
+    c.drawString(pt(MARGIN), pt(y - 3), heading)
     y -= 7
     c.setFont(fonts.condensed, 7.5)
     set_fill(c, SHEET.muted)
-    c.drawString(pt(grid_left), pt(y - 2), "dé 2 →")
+    c.drawString(pt(grid_left), pt(y - 2), P_(language, "dé 2 →"))
     y -= 3
     for j, face in enumerate(FACES):
         _mini_die(
@@ -658,7 +743,7 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float) -> tuple[float, float]:
     c.rotate(90)
     c.setFont(fonts.condensed, 7.5)
     set_fill(c, SHEET.muted)
-    c.drawCentredString(0, 0, "← dé 1")
+    c.drawCentredString(0, 0, P_(language, "← dé 1"))
     c.restoreState()
     # the legend beside the grid
     lx = grid_left + (len(FACES) + 1) * cell + 10
@@ -669,7 +754,7 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float) -> tuple[float, float]:
         set_fill(c, SHEET.ink)
         c.setFont(fonts.regular, 8)
         count = int(kind_probabilities()[kind] * OUTCOMES)
-        c.drawString(pt(lx + 6), pt(ly - 2.6), f"{KINDS[kind].name} ({count})")
+        c.drawString(pt(lx + 6), pt(ly - 2.6), f"{P_(language, KINDS[kind].name)} ({count})")
         ly -= 5.2
     return lx, ly - 3
 
@@ -687,7 +772,13 @@ def _outcome_cell(c: Canvas, kind: RollKind, x: float, y: float) -> None:
 
 
 def _aid_facts(
-    c: Canvas, rules: RollRules, fonts: FontSet, x: float, y: float, width: float
+    c: Canvas,
+    rules: RollRules,
+    fonts: FontSet,
+    x: float,
+    y: float,
+    width: float,
+    language: Language,
 ) -> None:
     """The key odds, in words, beside the grid's legend."""
     lose = losing_probability()
@@ -695,20 +786,46 @@ def _aid_facts(
     with_reroll = 1 - lose * lose
     own = slot_probability("ab", rules)
     other = slot_probability("ab", rules, own_card=False)
+    odds = {
+        "win": fraction_text(win),
+        "win_percent": percent(win, language),
+        "lose": fraction_text(lose),
+        "lose_percent": percent(lose, language),
+        "reroll": fraction_text(with_reroll),
+        "reroll_percent": percent(with_reroll, language),
+        "own": fraction_text(own),
+        "own_percent": percent(own, language),
+        "other": fraction_text(other),
+        "other_percent": percent(other, language),
+    }
+    n = rules.penalty_pawns
+    if n:
+        continuation = PN_(
+            language,
+            "Un jet de continuation perdant ({lose}, {lose_percent}) coûte un de ses pions.",
+            "Un jet de continuation perdant ({lose}, {lose_percent}) coûte {n} de ses pions.",
+            n,
+        )
+    else:
+        continuation = P_(
+            language,
+            "Un jet de continuation perdant ({lose}, {lose_percent}) arrête le tour, sans "
+            "pénalité.",
+        )
     facts = [
-        f"Jet gagnant : {fraction_text(win)} ({percent(win)}) ; perdant : {fraction_text(lose)} "
-        f"({percent(lose)}).",
-        f"Avec la relance du premier jet, au moins un jet gagnant : 1 − ({fraction_text(lose)})² = "
-        f"{fraction_text(with_reroll)} ({percent(with_reroll)}).",
-        f"Un jet de continuation perdant ({fraction_text(lose)}, {percent(lose)}) "
-        + (
-            f"coûte {_pawns_fr(rules.penalty_pawns, 'ses')}."
-            if rules.penalty_pawns
-            else "arrête le tour, sans pénalité."
+        P_(language, "Jet gagnant : {win} ({win_percent}) ; perdant : {lose} ({lose_percent})."),
+        P_(
+            language,
+            "Avec la relance du premier jet, au moins un jet gagnant : 1 − ({lose})² = "
+            "{reroll} ({reroll_percent}).",
         ),
-        "Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec "
-        f"{fraction_text(own)} ({percent(own)}), "
-        f"sur celle d'un autre avec {fraction_text(other)} ({percent(other)}).",
+        continuation,
+        P_(
+            language,
+            "Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {own} "
+            "({own_percent}), sur celle d'un autre avec {other} ({other_percent}).",
+        ),
     ]
     for fact in facts:
-        y = paragraph(c, fact, x, y, width, fonts.regular, 8.2, colour=SHEET.ink) - 1.5
+        text = fact.format(n=n, **odds)
+        y = paragraph(c, text, x, y, width, fonts.regular, 8.2, colour=SHEET.ink) - 1.5

@@ -12,14 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language
 from generator.games.pronostiques.deck import NUMBERS, Power
 from generator.games.pronostiques.emblems import POWER_PICTURES, TEAM_EMBLEMS
 from generator.games.pronostiques.predictions import RANKS, Prediction
-from generator.games.pronostiques.scoring import ScoreRules, ThreeInARow
+from generator.games.pronostiques.scoring import PLACES, ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import band, fill_bleed
-from generator.render.draw.text import paragraph, wrap
+from generator.render.draw.text import paragraph, shrink_to_width, wrap
 from generator.render.fonts import register_fonts
 from generator.render.icons import draw_icon
 from generator.render.pronostiques.palette import PALETTE
@@ -33,11 +34,12 @@ if TYPE_CHECKING:
 
 JOKER_BAND = 24.0  # mm: the Joker's dark band under the top edge
 PREDICTION_BAND = 17.0  # mm: the gold band of a prediction card
+PLACE_ROOM = 5.5  # mm: a place (1er, 2e…) on a prediction card, from its left to the emblem
 
 
 @dataclass(frozen=True)
 class Team:
-    name: str
+    name: str  # French, as printed (translated where printed: P_(language, name))
     colour: Colour
     tint: Colour
 
@@ -45,10 +47,10 @@ class Team:
 TEAMS: dict[Suit, Team] = {
     suit: Team(name, PALETTE.team(suit).colour, PALETTE.team(suit).tint)
     for suit, name in (
-        (Suit.HEART, "Cœur de Piston"),
-        (Suit.DIAMOND, "Carreau-sserie Racing"),
-        (Suit.SPADE, "Pique de Vitesse"),
-        (Suit.CLUB, "Trèfle à Quatre Roues"),
+        (Suit.HEART, M_("Cœur de Piston")),
+        (Suit.DIAMOND, M_("Carreau-sserie Racing")),
+        (Suit.SPADE, M_("Pique de Vitesse")),
+        (Suit.CLUB, M_("Trèfle à Quatre Roues")),
     )
 }
 
@@ -99,43 +101,65 @@ def _checkers(
                 )
 
 
-def scoring_rules_text(rules: ScoreRules) -> tuple[str, ...]:
-    """Rules (a), (b) and (c) in French, as these options score them."""
+def scoring_rules_text(rules: ScoreRules, language: Language = MATERIAL_DEFAULT) -> tuple[str, ...]:
+    """Rules (a), (b) and (c) as these options score them, printed in ``language``."""
     b = (
-        "b) 2 points si les deux premières sont bonnes, 2 si les deux dernières sont bonnes."
+        P_(
+            language,
+            "b) 2 points si les deux premières sont bonnes, 2 si les deux dernières sont bonnes.",
+        )
         if rules.pair_bonus_each
-        else "b) 2 points si les deux premières ou les deux dernières sont bonnes (2 au plus)."
+        else P_(
+            language,
+            "b) 2 points si les deux premières ou les deux dernières sont bonnes (2 au plus).",
+        )
     )
     lines = [
-        "a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la dernière.",
+        P_(
+            language,
+            "a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la "
+            "dernière.",
+        ),
         b,
     ]
     if rules.three_in_a_row is ThreeInARow.ADJACENT:
         lines.append(
-            "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet "
-            "ordre, dans le pronostic, même à d'autres places ; b ne compte alors pas."
+            P_(
+                language,
+                "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet "
+                "ordre, dans le pronostic, même à d'autres places ; b ne compte alors pas.",
+            )
         )
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
         lines.append(
-            "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même séparées ou "
-            "à d'autres places ; b ne compte alors pas."
+            P_(
+                language,
+                "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même "
+                "séparées ou à d'autres places ; b ne compte alors pas.",
+            )
         )
     return tuple(lines)
 
 
-def scoring_summary(rules: ScoreRules) -> str:
+def scoring_summary(rules: ScoreRules, language: Language = MATERIAL_DEFAULT) -> str:
     """The short form printed at the foot of a prediction card."""
     parts = [
-        "a) 1 pt par voiture bien placée, +1 si 1re ou dernière",
-        "b) 2 pts si les deux premières, 2 si les deux dernières sont bonnes"
+        P_(language, "a) 1 pt par voiture bien placée, +1 si 1re ou dernière"),
+        P_(language, "b) 2 pts si les deux premières, 2 si les deux dernières sont bonnes")
         if rules.pair_bonus_each
-        else "b) 2 pts si les deux premières ou les deux dernières sont bonnes",
+        else P_(language, "b) 2 pts si les deux premières ou les deux dernières sont bonnes"),
     ]
     if rules.three_in_a_row is ThreeInARow.ADJACENT:
-        parts.append("c) 3 pts si 3 voitures se suivent dans cet ordre (b ne compte alors pas)")
+        parts.append(
+            P_(language, "c) 3 pts si 3 voitures se suivent dans cet ordre (b ne compte alors pas)")
+        )
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
         parts.append(
-            "c) 3 pts si 3 voitures arrivent dans cet ordre, même séparées (b ne compte alors pas)"
+            P_(
+                language,
+                "c) 3 pts si 3 voitures arrivent dans cet ordre, même séparées (b ne compte alors "
+                "pas)",
+            )
         )
     return " · ".join(parts)
 
@@ -150,6 +174,7 @@ class NumberFront:
     suit: Suit
     number: int
     laps: int = 8
+    language: Language = MATERIAL_DEFAULT
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
@@ -172,7 +197,8 @@ class NumberFront:
         canvas.drawCentredString(pt(cx), pt(cy - 3.8), str(self.number))
         set_fill(canvas, PALETTE.muted)
         canvas.setFont(fonts.condensed_bold, 6.5)
-        canvas.drawCentredString(pt(cx), pt(cy - 19), f"TOUR {self.number}")
+        lap = P_(self.language, "TOUR {n}").format(n=self.number)
+        canvas.drawCentredString(pt(cx), pt(cy - 19), lap)
         # lap bar: a segment per lap card, the first `number` filled; the flag marks the last lap
         seg, gap = 3.9, 0.7
         left = cx - (len(NUMBERS) * seg + (len(NUMBERS) - 1) * gap) / 2
@@ -193,7 +219,7 @@ class NumberFront:
         _checkers(canvas, flag_x, y + 3.2, 3.0, 2, 1.0)
         set_fill(canvas, team.colour)
         canvas.setFont(fonts.condensed, 6.3)
-        canvas.drawCentredString(pt(cx), pt(6.2), team.name)
+        canvas.drawCentredString(pt(cx), pt(6.2), P_(self.language, team.name))
 
 
 @dataclass(frozen=True)
@@ -202,9 +228,11 @@ class PowerFront:
 
     power: Power
     suit: Suit | None = None  # None for a Joker
+    language: Language = MATERIAL_DEFAULT
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
+        language = self.language
         suit = self.suit
         joker = suit is None
         colour = PALETTE.ink if suit is None else TEAMS[suit].colour
@@ -225,15 +253,22 @@ class PowerFront:
         symbol = "✱" if suit is None else suit.symbol
         index_colour = PALETTE.warning if joker else colour
         _corner_indices(
-            canvas, box, self.power.rank, symbol, index_colour, PALETTE.ink if joker else None
+            canvas,
+            box,
+            self.power.index(language),
+            symbol,
+            index_colour,
+            PALETTE.ink if joker else None,
         )
         cx = box.width / 2
         set_fill(canvas, PALETTE.warning if joker else colour)
         canvas.setFont(fonts.condensed_bold, 11)
-        canvas.drawCentredString(pt(cx), pt(box.height - 9.2), self.power.title.upper())
+        title = P_(language, self.power.title).upper()
+        canvas.drawCentredString(pt(cx), pt(box.height - 9.2), title)
         canvas.setFont(fonts.condensed, 7)
         set_fill(canvas, PALETTE.white if joker else PALETTE.muted)
-        label = "Joker" if suit is None else f"{self.power.rank_name} {suit.symbol}"
+        rank_name = P_(language, self.power.rank_name)
+        label = rank_name if suit is None else f"{rank_name} {suit.symbol}"
         canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
         icon_y = box.height - 35 if not joker else box.height - 39.5
         picture = POWER_PICTURES[self.power.rank]
@@ -245,12 +280,13 @@ class PowerFront:
         canvas.setLineWidth(0.6)
         canvas.roundRect(pt(bx), pt(bbottom), pt(bw), pt(btop - bbottom), pt(2), stroke=1, fill=1)
         size = 6.6
-        lines = len(wrap(self.power.text, fonts.regular, size, bw - 4))
+        rule = self.power.rule(language)
+        lines = len(wrap(rule, fonts.regular, size, bw - 4))
         text_h = to_mm((lines * 1.22 - 0.22) * size)
         text_top = (btop + bbottom) / 2 + text_h / 2 + 0.4
         paragraph(
             canvas,
-            self.power.text,
+            rule,
             bx + 2,
             text_top,
             bw - 4,
@@ -262,7 +298,8 @@ class PowerFront:
         )
         set_fill(canvas, colour if not joker else PALETTE.muted)
         canvas.setFont(fonts.condensed, 6.3)
-        canvas.drawCentredString(pt(cx), pt(6.2), "Joker" if suit is None else TEAMS[suit].name)
+        team_name = rank_name if suit is None else P_(language, TEAMS[suit].name)
+        canvas.drawCentredString(pt(cx), pt(6.2), team_name)
 
 
 @dataclass(frozen=True)
@@ -271,19 +308,26 @@ class PredictionFront:
 
     prediction: Prediction
     rules: ScoreRules = ScoreRules()
+    language: Language = MATERIAL_DEFAULT
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
+        language = self.language
         fill_bleed(canvas, box, PALETTE.card)
         band(canvas, box, box.height - PREDICTION_BAND, PALETTE.gold)
         _checkers(canvas, -box.bleed, box.height - 19, box.width + 2 * box.bleed, 1, 2.0)
         cx = box.width / 2
         set_fill(canvas, PALETTE.ink)
         canvas.setFont(fonts.title, 12)
-        canvas.drawCentredString(pt(cx), pt(box.height - 8.5), "PRONOSTIC")
+        canvas.drawCentredString(pt(cx), pt(box.height - 8.5), P_(language, "PRONOSTIC"))
         canvas.setFont(fonts.condensed_bold, 8)
-        canvas.drawCentredString(pt(cx), pt(box.height - 13.8), f"du {self.prediction.name}")
-        places = ("1er", "2e", "3e", "4e")
+        whose = P_(language, "du {king}").format(king=self.prediction.called(language))
+        canvas.drawCentredString(pt(cx), pt(box.height - 13.8), whose)
+        places = tuple(P_(language, place) for place in PLACES)
+        # the four places share the largest size (9 pt at most) that fits before the emblems
+        place_size = min(
+            shrink_to_width(place, fonts.condensed_bold, 9, PLACE_ROOM, 6) for place in places
+        )
         row_h = 12.0
         top = box.height - 22
         for i, (suit, rank) in enumerate(zip(self.prediction.order, RANKS, strict=True)):
@@ -294,7 +338,7 @@ class PredictionFront:
                 pt(4), pt(y + 0.8), pt(box.width - 8), pt(row_h - 1.6), pt(1.5), stroke=0, fill=1
             )
             set_fill(canvas, PALETTE.ink)
-            canvas.setFont(fonts.condensed_bold, 9)
+            canvas.setFont(fonts.condensed_bold, place_size)
             canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.regular, 15)
@@ -302,15 +346,16 @@ class PredictionFront:
             draw_icon(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, team.colour, 6.6)
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.condensed_bold, 7.2)
-            canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.2), team.name)
+            canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.2), P_(language, team.name))
             set_fill(canvas, PALETTE.muted)
             canvas.setFont(fonts.condensed, 6.2)
-            canvas.drawString(
-                pt(27.0), pt(y + row_h / 2 - 2.9), f"{suit.french} · carte {rank} {suit.symbol}"
+            card = P_(language, "{suit} · carte {card}").format(
+                suit=suit.called(language), card=f"{P_(language, rank)} {suit.symbol}"
             )
+            canvas.drawString(pt(27.0), pt(y + row_h / 2 - 2.9), card)
         paragraph(
             canvas,
-            scoring_summary(self.rules),
+            scoring_summary(self.rules, language),
             4.5,
             15.5,
             box.width - 9,
@@ -366,6 +411,8 @@ class DeckBack:
 class PredictionBack:
     """The prediction cards' back: gold, so they never mix with the deck."""
 
+    language: Language = MATERIAL_DEFAULT
+
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         fonts = register_fonts()
         fill_bleed(canvas, box, PALETTE.gold)
@@ -383,7 +430,8 @@ class PredictionBack:
                 canvas.rotate(180)
             set_fill(canvas, PALETTE.ink)
             canvas.setFont(fonts.title, 11)
-            canvas.drawCentredString(pt(box.width / 2), pt(cy + 13), "PRONOSTIC")
+            canvas.drawCentredString(pt(box.width / 2), pt(cy + 13), P_(self.language, "PRONOSTIC"))
             canvas.setFont(fonts.condensed, 7)
-            canvas.drawCentredString(pt(box.width / 2), pt(cy + 7), "secret · à garder pour soi")
+            secret = P_(self.language, "secret · à garder pour soi")
+            canvas.drawCentredString(pt(box.width / 2), pt(cy + 7), secret)
             canvas.restoreState()

@@ -13,6 +13,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
 from generator.games.pronostiques import (
     PREDICTIONS,
     SUITS,
@@ -30,7 +31,8 @@ from generator.games.pronostiques.rounds import EXCHANGE, GAME_ENDS_ABOVE, HAND,
 from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
-from generator.render.draw.text import paragraph
+from generator.render.draw.text import paragraph, shrink_to_width, width_mm
+from generator.render.fonts import MIN_TEXT_PT
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
     from generator.render.imposition import Card, Duplex
     from generator.render.paper import Paper
 
-CREDIT = "Pronostiques, jeu du Défi 54 · imprimé avec pnp"
+CREDIT = M_("Pronostiques, jeu du Défi 54 · imprimé avec pnp")
 
 
 @dataclass(frozen=True)
@@ -68,11 +70,15 @@ class PronostiquesOptions:
     faces: bool = False  # also one face per page (card + bleed), the format print services ask for
     profile: PrintProfile = HOME
     back_first: bool = False  # the faces file: back, then front
+    language: Language = MATERIAL_DEFAULT  # of every printed word
 
 
-def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Card]:
+def deck_cards(
+    laps: int = 8, score_rules: ScoreRules = ScoreRules(), language: Language = MATERIAL_DEFAULT
+) -> list[Card]:
     """The race deck of :data:`RACE_DECK` (per suit 1 to 10, Valet, Dame, Roi; the Jokers),
-    then the prediction cards."""
+    then the prediction cards, printed in ``language``. Their labels (the French names of the
+    cards) name them in tests and messages; they are not printed."""
     from generator.render.imposition import Card
 
     back = DeckBack()
@@ -80,20 +86,20 @@ def deck_cards(laps: int = 8, score_rules: ScoreRules = ScoreRules()) -> list[Ca
     jokers = 0
     for card in RACE_DECK:
         if card.number is not None and card.suit is not None:
-            front: NumberFront | PowerFront = NumberFront(card.suit, card.number, laps)
+            front: NumberFront | PowerFront = NumberFront(card.suit, card.number, laps, language)
             label = f"{card.number} {card.suit.symbol}"
         elif card.power is not None and card.suit is not None:
-            front = PowerFront(card.power, card.suit)
+            front = PowerFront(card.power, card.suit, language)
             label = f"{card.power.rank_name} {card.suit.symbol}"
         else:
             jokers += 1
-            front, label = PowerFront(JOKER), f"Joker {jokers}"
+            front, label = PowerFront(JOKER, None, language), f"Joker {jokers}"
         cards.append(Card(front, back, label))
     for prediction in PREDICTIONS:
         cards.append(
             Card(
-                PredictionFront(prediction, score_rules),
-                PredictionBack(),
+                PredictionFront(prediction, score_rules, language),
+                PredictionBack(language),
                 f"Pronostic {prediction.name}",
             )
         )
@@ -121,11 +127,14 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
         back_offset=options.back_offset,
         profile=options.profile,
     )
-    cards = deck_cards(options.laps, options.score_rules)
+    language = options.language
+    cards = deck_cards(options.laps, options.score_rules, language)
     info = DocInfo(
-        title="Pronostiques: jeu de 54 cartes et 4 pronostics",
+        title=P_(
+            language, "Pronostiques: jeu de {cards} cartes et {predictions} pronostics"
+        ).format(cards=len(RACE_DECK), predictions=len(PREDICTIONS)),
         subject="Pronostiques",
-        credit=icon_credit(sorted(emblems.icons())),
+        credit=icon_credit(sorted(emblems.icons()), language),
     )
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
@@ -188,9 +197,12 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     from generator.render.fonts import register_fonts
 
     fonts = register_fonts()
-    paper = options.paper
+    paper, language = options.paper, options.language
     doc = new_document(
-        paper.width, paper.height, DocInfo(title="Pronostiques: feuille de score"), options.profile
+        paper.width,
+        paper.height,
+        DocInfo(title=P_(language, "Pronostiques: feuille de score")),
+        options.profile,
     )
     c = doc.canvas
     width = paper.width - 2 * MARGIN
@@ -199,24 +211,31 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         paper.width,
         paper.height,
         MARGIN,
-        "Pronostiques · feuille de score",
-        f"{options.players} joueurs · la partie s'arrête après la manche où un joueur dépasse "
-        f"{GAME_ENDS_ABOVE} points ({GAME_ENDS_ABOVE + 1} ou plus) ; le plus haut total gagne.",
+        P_(language, "Pronostiques · feuille de score"),
+        P_(
+            language,
+            "{players} joueurs · la partie s'arrête après la manche où un joueur dépasse "
+            "{above} points ({more} ou plus) ; le plus haut total gagne.",
+        ).format(players=options.players, above=GAME_ENDS_ABOVE, more=GAME_ENDS_ABOVE + 1),
         PALETTE.navy,
         fonts.title,
         fonts.regular,
     )
-    bottom = _score_table(c, options.players, fonts, y - 2, width)
-    bottom = _points_table(c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width)
-    _team_legend(c, MARGIN, bottom - 7, width, fonts)
+    bottom = _score_table(c, options.players, fonts, y - 2, width, language)
+    bottom = _points_table(
+        c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width, language
+    )
+    _team_legend(c, MARGIN, bottom - 7, width, fonts, language)
     emblems = sorted(TEAM_EMBLEMS.values())
-    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems), fonts.regular)
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems, language), fonts.regular)
+    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")
 
 
-def _team_legend(c: Canvas, x: float, top: float, width: float, fonts: FontSet) -> None:
+def _team_legend(
+    c: Canvas, x: float, top: float, width: float, fonts: FontSet, language: Language
+) -> None:
     """The four teams in a row of tiles under the table: emblem, name, suit."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -230,25 +249,28 @@ def _team_legend(c: Canvas, x: float, top: float, width: float, fonts: FontSet) 
         c.roundRect(pt(tx), pt(y), pt(tile_w), pt(tile_h), pt(2), stroke=0, fill=1)
         draw_icon(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, team.colour, 9.0)
         room = pt(tile_w - 15.0)
-        size = min(8.0, room / stringWidth(team.name, fonts.condensed_bold, 1.0))
+        name = P_(language, team.name)
+        size = min(8.0, room / stringWidth(name, fonts.condensed_bold, 1.0))
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.condensed_bold, size)
-        c.drawString(pt(tx + 13), pt(y + tile_h / 2 + 0.8), team.name)
+        c.drawString(pt(tx + 13), pt(y + tile_h / 2 + 0.8), name)
         _suit_text(c, suit, tx + 14.6, y + tile_h / 2 - 4.0, 8, fonts.regular)
         set_fill(c, PALETTE.muted)
         c.setFont(fonts.condensed, 6.8)
-        c.drawString(pt(tx + 17), pt(y + tile_h / 2 - 4.0), f"écurie {suit.french}")
+        stable = P_(language, "écurie {suit}").format(suit=suit.called(language))
+        c.drawString(pt(tx + 17), pt(y + tile_h / 2 - 4.0), stable)
 
 
-def _score_table(c: Canvas, players: int, fonts: FontSet, top: float, width: float) -> float:
+def _score_table(
+    c: Canvas, players: int, fonts: FontSet, top: float, width: float, language: Language
+) -> float:
     """The table of rounds from ``top`` (mm) down; returns its bottom."""
     pad = SCORE_PAD
     player_w = (width - pad.round_width - pad.order_width) / players
-    _score_header(c, players, fonts, top, width, player_w)
+    _score_header(c, players, fonts, top, width, player_w, language)
     for r in range(pad.rounds + 1):
-        _score_row(
-            c, r, players, fonts, top - pad.header_height - r * pad.row_height, width, player_w
-        )
+        row_top = top - pad.header_height - r * pad.row_height
+        _score_row(c, r, players, fonts, row_top, width, player_w, language)
     bottom = top - pad.header_height - (pad.rounds + 1) * pad.row_height
     set_stroke(c, PALETTE.ink)
     c.setLineWidth(0.7)
@@ -262,7 +284,13 @@ def _score_table(c: Canvas, players: int, fonts: FontSet, top: float, width: flo
 
 
 def _score_header(
-    c: Canvas, players: int, fonts: FontSet, top: float, width: float, player_w: float
+    c: Canvas,
+    players: int,
+    fonts: FontSet,
+    top: float,
+    width: float,
+    player_w: float,
+    language: Language,
 ) -> None:
     pad = SCORE_PAD
     set_fill(c, PALETTE.header_fill)
@@ -271,24 +299,27 @@ def _score_header(
     )
     set_fill(c, PALETTE.ink)
     c.setFont(fonts.condensed_bold, 8.5)
-    c.drawCentredString(pt(MARGIN + pad.round_width / 2), pt(top - pad.round_label), "Manche")
+    c.drawCentredString(
+        pt(MARGIN + pad.round_width / 2), pt(top - pad.round_label), P_(language, "Manche")
+    )
     c.drawCentredString(
         pt(MARGIN + pad.round_width + pad.order_width / 2),
         pt(top - pad.order_label),
-        "Ordre d'arrivée",
+        P_(language, "Ordre d'arrivée"),
     )
     c.setFont(fonts.condensed, 7)
     for k, place in enumerate(PLACES):
         c.drawCentredString(
             pt(MARGIN + pad.round_width + (k + 0.5) * pad.order_width / 4),
             pt(top - pad.places),
-            place,
+            P_(language, place),
         )
     for p in range(players):
         x = MARGIN + pad.round_width + pad.order_width + p * player_w
         c.setFont(fonts.condensed_bold, 8.5)
         set_fill(c, PALETTE.ink)
-        c.drawString(pt(x + 2), pt(top - pad.player_name), f"Joueur {p + 1}")
+        player = P_(language, "Joueur {n}").format(n=p + 1)
+        c.drawString(pt(x + 2), pt(top - pad.player_name), player)
         set_stroke(c, PALETTE.rule)
         c.setLineWidth(0.4)
         c.line(
@@ -296,8 +327,8 @@ def _score_header(
         )
         c.setFont(fonts.condensed, 6)
         set_fill(c, PALETTE.muted)
-        c.drawString(pt(x + 2), pt(top - pad.player_columns), "points")
-        c.drawRightString(pt(x + player_w - 2), pt(top - pad.player_columns), "total")
+        c.drawString(pt(x + 2), pt(top - pad.player_columns), P_(language, "points"))
+        c.drawRightString(pt(x + player_w - 2), pt(top - pad.player_columns), P_(language, "total"))
 
 
 def _score_row(
@@ -308,6 +339,7 @@ def _score_row(
     row_top: float,
     width: float,
     player_w: float,
+    language: Language,
 ) -> None:
     """Round ``r + 1`` (or, after the last, the totals): the round number, four boxes for the
     finishing order, a dashed line between each player's points and total."""
@@ -322,7 +354,7 @@ def _score_row(
     c.drawCentredString(
         pt(MARGIN + pad.round_width / 2),
         pt(row_top - row_h / 2 - pad.baseline_drop),
-        "Total" if total else str(r + 1),
+        P_(language, "Total") if total else str(r + 1),
     )
     if not total:
         for k in range(4):
@@ -354,7 +386,9 @@ def _score_row(
     c.line(pt(MARGIN), pt(row_top - row_h), pt(MARGIN + width), pt(row_top - row_h))
 
 
-def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width: float) -> float:
+def _points_table(
+    c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width: float, language: Language
+) -> float:
     """The points of every prediction for every finishing order, in two blocks of 12; returns
     the table's bottom (mm)."""
     set_fill(c, PALETTE.ink)
@@ -362,15 +396,20 @@ def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width:
     c.drawString(
         pt(MARGIN),
         pt(y),
-        f"Barème : les points de chaque pronostic pour les {len(ORDERS)} arrivées possibles",
+        P_(
+            language, "Barème : les points de chaque pronostic pour les {n} arrivées possibles"
+        ).format(n=len(ORDERS)),
     )
     c.setFont(fonts.regular, 7.5)
     set_fill(c, PALETTE.muted)
     c.drawString(
         pt(MARGIN),
         pt(y - 4.5),
-        "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
-        "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
+        P_(
+            language,
+            "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
+            "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
+        ),
     )
     orders = list(ORDERS)
     gap = POINTS_TABLE.gap
@@ -385,6 +424,7 @@ def _points_table(c: Canvas, rules: ScoreRules, fonts: FontSet, y: float, width:
             MARGIN + block * (block_w + gap),
             y - 9,
             block_w,
+            language,
         )
     return y - 9 - 5 - half * POINTS_TABLE.line_height
 
@@ -397,18 +437,19 @@ def _points_block(
     bx: float,
     y0: float,
     block_w: float,
+    language: Language,
 ) -> None:
     table = POINTS_TABLE
     col_order = table.order_column
     col_w = (block_w - col_order) / 4
     c.setFont(fonts.condensed_bold, 7.5)
     set_fill(c, PALETTE.ink)
-    c.drawString(pt(bx + 1), pt(y0 - 3.5), "Arrivée")
+    c.drawString(pt(bx + 1), pt(y0 - 3.5), P_(language, "Arrivée"))
     for k, prediction in enumerate(PREDICTIONS):
         hx = bx + col_order + (k + 0.5) * col_w
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.condensed_bold, 7.5)
-        c.drawRightString(pt(hx + 0.5), pt(y0 - 3.5), "Roi")
+        c.drawRightString(pt(hx + 0.5), pt(y0 - 3.5), P_(language, RANKS[0]))
         _suit_text(c, prediction.order[0], hx + 2.8, y0 - 3.5, 8, fonts.regular)
     set_stroke(c, PALETTE.ink)
     c.setLineWidth(0.5)
@@ -478,7 +519,7 @@ def _pile_chart(
 EXAMPLE_ORDER = (Suit.DIAMOND, Suit.HEART, Suit.SPADE, Suit.CLUB)
 
 
-def score_line_french(line: ScoreLine) -> str:
+def score_line_short(line: ScoreLine) -> str:
     """One scoring line, short, e.g. "a ♣ +2", "b ♠♣ +2", "c ♦♠♣ +3", "b ♥♦ 0 (c)"."""
     cars = "".join(car.symbol for car in line.cars)
     if line.void_by:
@@ -487,33 +528,45 @@ def score_line_french(line: ScoreLine) -> str:
 
 
 def _scoring_example(
-    c: Canvas, x: float, top: float, width: float, rules: ScoreRules, fonts, s: float
+    c: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    rules: ScoreRules,
+    fonts: FontSet,
+    s: float,
+    language: Language,
 ) -> float:
     """A worked example: one finishing order and the points of the four predictions, line by line.
 
     Returns the y (mm) below the last line."""
     set_fill(c, PALETTE.navy)
     c.setFont(fonts.bold, 10 * s)
-    c.drawString(pt(x), pt(top - 3.6 * s), "Exemple de décompte")
+    c.drawString(pt(x), pt(top - 3.6 * s), P_(language, "Exemple de décompte"))
     c.setFont(fonts.regular, 8.3 * s)
     set_fill(c, PALETTE.ink)
-    c.drawString(pt(x), pt(top - 9 * s), "Arrivée :")
+    c.drawString(pt(x), pt(top - 9 * s), P_(language, "Arrivée :"))
     for k, suit in enumerate(EXAMPLE_ORDER):
         _suit_text(c, suit, x + (17 + k * 5) * s, top - 9 * s, 10 * s, fonts.regular)
     y = top - 15 * s
     for score in score_order(EXAMPLE_ORDER, rules):
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, 8.3 * s)
-        c.drawString(pt(x), pt(y), f"Roi {score.prediction.order[0].symbol}")
-        c.setFont(fonts.regular, 8.3 * s)
-        details = " · ".join(score_line_french(line) for line in score.lines) or "aucun point"
+        c.drawString(pt(x), pt(y), score.prediction.called(language))
+        details = " · ".join(score_line_short(line) for line in score.lines) or P_(
+            language, "aucun point"
+        )
+        points = PN_(language, "{n} pt", "{n} pts", score.points).format(n=score.points)
+        # the lines, as large as the room before the points allows (the longest reading of c)
+        room = width - 13 * s - width_mm(points, fonts.bold, 8.3 * s) - 1.5
+        c.setFont(
+            fonts.regular, shrink_to_width(details, fonts.regular, 8.3 * s, room, MIN_TEXT_PT)
+        )
         set_fill(c, PALETTE.muted)
         c.drawString(pt(x + 13 * s), pt(y), details)
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, 8.3 * s)
-        c.drawRightString(
-            pt(x + width), pt(y), f"{score.points} pt" + ("s" if score.points > 1 else "")
-        )
+        c.drawRightString(pt(x + width), pt(y), points)
         y -= 5 * s
     return y + 5 * s - 2.0 * s
 
@@ -554,17 +607,26 @@ class _AidColumn:
 
 def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: float) -> float:
     """Draw the aid with its type scaled by ``s``; return the lowest y (mm) any column reached."""
-    paper = options.paper
+    paper, language = options.paper, options.language
     width = paper.width - 2 * MARGIN
     y = page_header(
         c,
         paper.width,
         paper.height,
         MARGIN,
-        "Pronostiques · aide de jeu",
-        f"{' ou '.join(map(str, PLAYERS))} joueurs · {len(RACE_DECK)} cartes · {len(SUITS)} "
-        f"voitures ({' '.join(suit.symbol for suit in SUITS)}) font une course de "
-        f"{options.laps} tours",
+        P_(language, "Pronostiques · aide de jeu"),
+        P_(
+            language,
+            "{fewest} ou {most} joueurs · {cards} cartes · {cars} voitures ({suits}) font une "
+            "course de {laps} tours",
+        ).format(
+            fewest=PLAYERS[0],
+            most=PLAYERS[-1],
+            cards=len(RACE_DECK),
+            cars=len(SUITS),
+            suits=" ".join(suit.symbol for suit in SUITS),
+            laps=options.laps,
+        ),
         PALETTE.navy,
         fonts.title,
         fonts.regular,
@@ -578,65 +640,88 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: 
 def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float, y: float) -> float:
     """The left column: set-up, a turn, the special cards, the end, the teams."""
     c, fonts, s, size = column.c, column.fonts, column.s, column.size
-    y = column.heading("Mise en place", x, y)
+    language = options.language
+    y = column.heading(P_(language, "Mise en place"), x, y)
     y = column.body(
-        f"Chacun reçoit en secret un pronostic (une des {len(PREDICTIONS)} cartes dorées, ou le "
-        f"groupe {', '.join(RANKS)} qui le forme) : l'ordre d'arrivée sur lequel il a parié. "
-        f"Mélangez, donnez {HAND} cartes à chacun ; le reste forme la table, face cachée.",
+        P_(
+            language,
+            "Chacun reçoit en secret un pronostic (une des {predictions} cartes dorées, ou le "
+            "groupe {ranks} qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, "
+            "donnez {hand} cartes à chacun ; le reste forme la table, face cachée.",
+        ).format(
+            predictions=len(PREDICTIONS),
+            ranks=", ".join(P_(language, rank) for rank in RANKS),
+            hand=HAND,
+        ),
         x,
         y,
     )
-    y = column.heading("À son tour, une action", x, y - 1 * s)
+    y = column.heading(P_(language, "À son tour, une action"), x, y - 1 * s)
     y = column.body(
-        "• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), puis "
-        f"piocher une carte de la table pour revenir à {HAND}.",
+        P_(
+            language,
+            "• Poser une carte sur la pile de sa couleur, au numéro suivant (le 4 ♣ sur le 3 ♣), "
+            "puis piocher une carte de la table pour revenir à {hand}.",
+        ).format(hand=HAND),
         x,
         y,
     )
     y = column.body(
-        f"• Ou échanger jusqu'à {EXCHANGE} cartes de sa main contre autant de cartes de la table.",
+        P_(
+            language,
+            "• Ou échanger jusqu'à {exchange} cartes de sa main contre autant de cartes de la "
+            "table.",
+        ).format(exchange=EXCHANGE),
         x,
         y,
     )
-    y = column.heading("Les cartes spéciales", x, y - 1 * s)
+    y = column.heading(P_(language, "Les cartes spéciales"), x, y - 1 * s)
     for power in (*SUIT_POWERS, JOKER):
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.bold, size)
-        c.drawString(pt(x), pt(y - 3 * s), f"{power.rank_name} « {power.title} » : ")
-        y = column.text(power.text, x, y - 3.6 * s) - 1.8 * s
-    y = column.heading("Fin de la manche", x, y - 1 * s)
+        name = P_(language, "{rank} « {power} » : ").format(
+            rank=P_(language, power.rank_name), power=P_(language, power.title)
+        )
+        c.drawString(pt(x), pt(y - 3 * s), name)
+        y = column.text(power.rule(language), x, y - 3.6 * s) - 1.8 * s
+    y = column.heading(P_(language, "Fin de la manche"), x, y - 1 * s)
     y = column.body(
-        f"Dès que {PILES_TO_END_ROUND} des {len(SUITS)} piles sont complètes ({options.laps} "
-        "cartes). L'ordre d'arrivée est l'ordre où les piles ont été complétées, la quatrième est "
-        "dernière.",
+        P_(
+            language,
+            "Dès que {complete} des {piles} piles sont complètes ({laps} cartes). L'ordre "
+            "d'arrivée est l'ordre où les piles ont été complétées, la quatrième est dernière.",
+        ).format(complete=PILES_TO_END_ROUND, piles=len(SUITS), laps=options.laps),
         x,
         y,
     )
-    y = column.heading("Fin de la partie", x, y - 1 * s)
+    y = column.heading(P_(language, "Fin de la partie"), x, y - 1 * s)
     y = column.body(
-        f"Après la manche où au moins un joueur dépasse {GAME_ENDS_ABOVE} points "
-        f"({GAME_ENDS_ABOVE + 1} ou plus). Le plus haut total gagne.",
+        P_(
+            language,
+            "Après la manche où au moins un joueur dépasse {above} points ({more} ou plus). Le "
+            "plus haut total gagne.",
+        ).format(above=GAME_ENDS_ABOVE, more=GAME_ENDS_ABOVE + 1),
         x,
         y,
     )
-    y = column.heading("Les écuries", x, y - 1 * s)
+    y = column.heading(P_(language, "Les écuries"), x, y - 1 * s)
     for suit in SUITS:
         team = TEAMS[suit]
         _suit_text(c, suit, x + 3 * s, y - 4.2 * s, 12 * s, fonts.regular)
         set_fill(c, team.colour)
         c.setFont(fonts.bold, 8.5 * s)
-        c.drawString(pt(x + 8 * s), pt(y - 3.6 * s), team.name)
+        c.drawString(pt(x + 8 * s), pt(y - 3.6 * s), P_(language, team.name))
         set_fill(c, PALETTE.muted)
         c.setFont(fonts.regular, 8 * s)
-        c.drawString(pt(x + 58 * s), pt(y - 3.6 * s), suit.french)
+        c.drawString(pt(x + 58 * s), pt(y - 3.6 * s), suit.called(language))
         y -= 6 * s
     return y
 
 
 PILE_EXAMPLES = (
-    ((6, 4, 2, 1), "permis : écart 5, marches de 2, 2 et 1"),
-    ((7, 3, 3, 2), "interdit : ♥ a 4 cartes d'avance sur ♦"),
-    ((6, 5, 3, 0), "interdit : écart de 6 entre ♥ et ♣"),
+    ((6, 4, 2, 1), M_("permis : écart 5, marches de 2, 2 et 1")),
+    ((7, 3, 3, 2), M_("interdit : ♥ a 4 cartes d'avance sur ♦")),
+    ((6, 5, 3, 0), M_("interdit : écart de 6 entre ♥ et ♣")),
 )
 
 
@@ -646,29 +731,39 @@ def _aid_scoring_and_piles(
     """The right column: how a prediction scores, the pile limits with three examples, a worked
     scoring example."""
     c, fonts, s = column.c, column.fonts, column.s
-    laps = options.laps
-    y = column.heading("Décompte de chaque pronostic", x, y)
+    laps, language = options.laps, options.language
+    y = column.heading(P_(language, "Décompte de chaque pronostic"), x, y)
     for text in (
-        *scoring_rules_text(options.score_rules),
-        f"Le barème de la feuille de score donne les points des {len(ORDERS)} arrivées possibles.",
+        *scoring_rules_text(options.score_rules, language),
+        P_(
+            language,
+            "Le barème de la feuille de score donne les points des {n} arrivées possibles.",
+        ).format(n=len(ORDERS)),
     ):
         y = column.body(text, x, y)
-    y = column.heading("Limites des piles", x, y - 1 * s)
+    y = column.heading(P_(language, "Limites des piles"), x, y - 1 * s)
     rules = PileRules(laps=laps)
     y = column.body(
-        f"Écart : la pile la plus avancée a au plus {rules.max_spread} cartes d'avance sur la "
-        "moins avancée.",
+        P_(
+            language,
+            "Écart : la pile la plus avancée a au plus {spread} cartes d'avance sur la moins "
+            "avancée.",
+        ).format(spread=rules.max_spread),
         x,
         y,
     )
     y = column.body(
-        f"Avance : chaque pile a au plus {rules.max_gap} cartes d'avance sur la pile la plus "
-        "avancée après elle (rangez les piles de la plus haute à la plus basse : chaque marche "
-        f"fait au plus {rules.max_gap}).",
+        P_(
+            language,
+            "Avance : chaque pile a au plus {gap} cartes d'avance sur la pile la plus avancée "
+            "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait "
+            "au plus {gap}).",
+        ).format(gap=rules.max_gap),
         x,
         y,
     )
-    y = column.text("Une carte qui briserait une limite ne peut pas être posée.", x, y) - 6 * s
+    limit = P_(language, "Une carte qui briserait une limite ne peut pas être posée.")
+    y = column.text(limit, x, y) - 6 * s
     chart_h = laps * 3.0 * s + 10 * s
     across = min(s, (column.width / 3 - 3) / 26)  # three charts of 3 steps + a bar side by side
     for i, (heights, note) in enumerate(PILE_EXAMPLES):
@@ -678,14 +773,16 @@ def _aid_scoring_and_piles(
             y - chart_h,
             heights,
             laps,
-            f"Exemple {i + 1}",
+            P_(language, "Exemple {n}").format(n=i + 1),
             check_piles(heights, rules).ok,
-            note,
+            P_(language, note),
             fonts,
             s,
             across,
         )
-    return _scoring_example(c, x, y - chart_h - 22 * s, column.width, options.score_rules, fonts, s)
+    return _scoring_example(
+        c, x, y - chart_h - 22 * s, column.width, options.score_rules, fonts, s, language
+    )
 
 
 def aid_scale(options: PronostiquesOptions) -> float:
@@ -711,13 +808,16 @@ def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
     from generator.render.fonts import register_fonts
 
     fonts = register_fonts()
-    paper = options.paper
+    paper, language = options.paper, options.language
     doc = new_document(
-        paper.width, paper.height, DocInfo(title="Pronostiques: aide de jeu"), options.profile
+        paper.width,
+        paper.height,
+        DocInfo(title=P_(language, "Pronostiques: aide de jeu")),
+        options.profile,
     )
     c = doc.canvas
     _draw_rules_aid(c, options, fonts, aid_scale(options))
-    footer(c, paper.width, MARGIN, CREDIT, fonts.regular)
+    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-rules-aid.pdf")
 
