@@ -102,7 +102,11 @@ def extract(domain: Domain) -> Catalog:
     catalog = Catalog(project=PROJECT, locale=domain.source_language, fuzzy=False)
     for source in domain.sources:
         options = {
-            pattern: {"extensions": "jinja2.ext.i18n", "trimmed": "true"}
+            pattern: {
+                "extensions": "jinja2.ext.i18n",
+                "trimmed": "true",
+                "newstyle_gettext": "true",
+            }
             for pattern, method in source.method_map
             if "jinja2" in method
         }

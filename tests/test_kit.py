@@ -59,6 +59,7 @@ def test_manifest_lists_every_file_with_measured_facts(tmp_path):
         "paper": "letter",
         "seed": 7,
         "profile": "home",
+        "language": "fr",
     }
     on_disk = set(tree(out)) - {"manifest.json"}
     listed = {entry["path"] for entry in manifest["files"]}
@@ -180,7 +181,7 @@ def test_bad_paper_is_a_user_error_before_anything_is_written(tmp_path):
 
 def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
     out = tmp_path / "out"
-    kit(out, components=(CARDS, REFUSED, POSTER))
+    kit(out, components=(CARDS, REFUSED, POSTER), language="en")
     html = (out / "index.html").read_text(encoding="utf-8")
     links = Links()
     links.feed(html)
@@ -194,7 +195,7 @@ def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
         assert (out / unquote(parts.path)).is_file(), url
     assert "deck.pdf#page=2" in html
     assert "Two-sided, long-edge flip" in html and "One-sided" in html
-    assert html.count("Print at 100 %") == 2
+    assert html.count("Print at 100%") == 2
     assert "Tape the two halves." in html
     assert "Refused" in html and "too few places" in html
     assert "No data provenance file was found" in html
@@ -253,7 +254,7 @@ def test_unreadable_provenance_degrades_to_a_note(tmp_path):
     datasets = tmp_path / "datasets"
     datasets.mkdir()
     (datasets / "provenance.json").write_text("{not json", encoding="utf-8")
-    make_kit(KitParams(out=tmp_path / "out"), (), datasets_dir=datasets)
+    make_kit(KitParams(out=tmp_path / "out", language="en"), (), datasets_dir=datasets)
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert "could not be read" in html and "nothing to print" in html
 
@@ -303,7 +304,7 @@ def test_cli_bad_paper_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
 def test_flip_edge_is_read_from_the_pdf_unless_the_builder_names_it(tmp_path):
     out = tmp_path / "out"
     calibration = Component("Calibration", "generator.kit.builders:build_calibration_sheets")
-    outcome = kit(out, components=(calibration, POSTER, CARDS))
+    outcome = kit(out, components=(calibration, POSTER, CARDS), language="en")
     manifest = {
         entry["path"]: entry for entry in json.loads((out / "manifest.json").read_text())["files"]
     }
@@ -372,18 +373,19 @@ def test_sheet_names(width, height, name):
     assert sheet_name(width, height) == name
 
 
-def test_gallery_credits_every_source_of_the_real_provenance_format(tmp_path):
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_gallery_credits_every_source_of_the_real_provenance_format(tmp_path, language):
     # A copy of datasets/provenance.json as the data pipeline writes it.
     datasets = tmp_path / "datasets"
     datasets.mkdir()
     sample = Path(__file__).parent / "data" / "kit_provenance_sample.json"
     (datasets / "provenance.json").write_bytes(sample.read_bytes())
     document = json.loads(sample.read_text(encoding="utf-8"))
-    make_kit(KitParams(out=tmp_path / "out"), (), datasets_dir=datasets)
+    make_kit(KitParams(out=tmp_path / "out", language=language), (), datasets_dir=datasets)
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     sources = document["sources"] + [document["landmarks"]]
     for source in sources:
-        assert escape(source["attribution_en"]) in html
+        assert escape(source[f"attribution_{language}"]) in html
         assert escape(source["licence"]) in html
     assert html.count("<tr>") == len(sources) + 1  # header row + one per source
 
@@ -543,7 +545,7 @@ def test_before_you_print_links_the_kits_calibration_sheets(tmp_path):
     calibration = Component(
         "Printer calibration", "generator.kit.builders:build_calibration_sheets", game="Calibration"
     )
-    kit(out, components=(calibration, CARDS))
+    kit(out, components=(calibration, CARDS), language="en")
     howto = _before_you_print((out / "index.html").read_text(encoding="utf-8"))
     links = Links()
     links.feed(howto)
@@ -557,7 +559,7 @@ def test_before_you_print_links_the_kits_calibration_sheets(tmp_path):
 
 def test_before_you_print_names_pnp_calibrate_when_the_kit_has_no_calibration_sheet(tmp_path):
     out = tmp_path / "out"
-    kit(out, components=(CARDS,))  # a two-sided deck, no calibration component
+    kit(out, components=(CARDS,), language="en")  # a two-sided deck, no calibration component
     howto = _before_you_print((out / "index.html").read_text(encoding="utf-8"))
     links = Links()
     links.feed(howto)

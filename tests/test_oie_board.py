@@ -290,3 +290,13 @@ def test_assembly_plan_counts_rows_and_columns_in_good_french(tmp_path):
     with pdfplumber.open(path) as pdf:
         plan = pdf.pages[0].extract_text()
     assert "2 pages A4 (1 rangée × 2 colonnes)" in plan
+
+
+def test_a_place_name_too_long_for_its_square_goes_on_two_lines(tmp_path):
+    # at the 6 pt floor "Forêt de Brocéliande" is wider than a square of the A4 board: it was
+    # printed on one line, across the square's edges
+    labels = tuple("Forêt de Brocéliande" if n == 37 else "" for n in range(1, 63))
+    path = write_board(BoardOptions(paper="a4", labels=labels), tmp_path / "long.pdf")
+    with pdfplumber.open(path) as pdf:
+        words = {w["text"]: w for w in _words(pdf.pages[0])}
+    assert words["Brocéliande"]["top"] > words["Forêt"]["bottom"] - 0.5

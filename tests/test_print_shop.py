@@ -343,7 +343,7 @@ def test_the_gallery_shows_a_faces_file_by_its_first_cards(tmp_path):
 
     deck = tuple(c for c in COMPONENTS if c.name == "Oucédonc deck")
     out = tmp_path / "shop"
-    make_kit(KitParams(out=out, profile="shop"), deck)
+    make_kit(KitParams(out=out, profile="shop", language="en"), deck)  # English gallery
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["parameters"]["profile"] == "shop"
     assert manifest["parameters"]["ink_limit"] == 300

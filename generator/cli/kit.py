@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from generator.cli.common import say
+from generator.cli.common import MaterialLang, say
 from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.core.i18n import N_, _, ngettext, number
 from generator.core.text import terminal
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
@@ -24,16 +25,16 @@ if TYPE_CHECKING:
 
 def kit(
     out: Annotated[
-        Path, typer.Option("--out", help="Folder to write into (created if needed).")
+        Path, typer.Option("--out", help=N_("Folder to write into (created if needed)."))
     ] = Path("output"),
     region: Annotated[
-        str, typer.Option("--region", help="Region of the Oucédonc deck.")
+        str, typer.Option("--region", help=N_("Region of the Oucédonc deck."))
     ] = "france",
     paper: Annotated[
-        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+        HomePaper, typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter."))
     ] = HomePaper.A4,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed of every random choice; same seed, same files.")
+        int, typer.Option("--seed", help=N_("Seed of every random choice; same seed, same files."))
     ] = 1,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
@@ -41,8 +42,10 @@ def kit(
         bool,
         typer.Option(
             "--force",
-            help="Write into a folder that holds other files and no kit manifest, replacing "
-            "files of the kit's names (nothing else is deleted).",
+            help=N_(
+                "Write into a folder that holds other files and no kit manifest, replacing "
+                "files of the kit's names (nothing else is deleted)."
+            ),
         ),
     ] = False,
     jobs: Annotated[
@@ -51,12 +54,14 @@ def kit(
             "--jobs",
             min=1,
             show_default=False,
-            help="Components built at once, each in its own process (default: one per CPU; "
-            "1: one after the other). The files are the same whatever the number.",
+            help=N_(
+                "Components built at once, each in its own process (default: one per CPU; "
+                "1: one after the other). The files are the same whatever the number."
+            ),
         ),
     ] = None,
+    lang: MaterialLang = "fr",
 ) -> None:
-    """Build the material of all five games into one folder, with index.html and manifest.json."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -74,6 +79,7 @@ def kit(
         profile=profile.value,
         ink_limit=ink_limit,
         force=force,
+        language=lang,  # type: ignore[arg-type]  # MaterialLang's callback parsed it
     )
     console = Console(stderr=True)
     with Progress(
@@ -85,7 +91,7 @@ def kit(
         transient=True,
         disable=not console.is_terminal,
     ) as progress:
-        task = progress.add_task("starting", total=None)
+        task = progress.add_task(_("starting"), total=None)
         started = False
 
         def on_step(label: str, total: int) -> None:
@@ -93,7 +99,7 @@ def kit(
             if started:
                 progress.advance(task)
             started = True
-            progress.update(task, description=label, total=total)
+            progress.update(task, description=_step_label(label), total=total)
 
         outcome = make_kit(params, components, on_step=on_step, jobs=jobs or default_jobs())
         progress.advance(task)
@@ -101,11 +107,22 @@ def kit(
     _report(outcome, len(components))
     failures = outcome.result.failures
     for failure in failures:
-        say(f"pnp: error: {failure.component} failed: {failure.message}", err=True)
+        line = _("pnp: error: {component} failed: {message}")
+        say(line.format(component=_(failure.component), message=failure.message), err=True)
         if failure.details:
             typer.echo(terminal(failure.details.rstrip()), err=True)
     if failures:
         raise typer.Exit(1 if any(failure.is_bug for failure in failures) else 2)
+
+
+def _step_label(label: str) -> str:
+    """A step of :func:`generator.kit.run.make_kit` in the command line's language: a
+    component's name, "thumbnails: FILE" or the last step (:data:`generator.kit.run.STEPS`)."""
+    from generator.kit.run import THUMBNAILS_STEP
+
+    if label.startswith(THUMBNAILS_STEP):
+        return _("thumbnails: {file}").format(file=label[len(THUMBNAILS_STEP) :])
+    return _(label)
 
 
 def _report(outcome: KitOutcome, component_count: int) -> None:
@@ -118,22 +135,34 @@ def _report(outcome: KitOutcome, component_count: int) -> None:
     console = data_console()
     if material:
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        table.add_column("file", overflow="fold")
-        table.add_column("pages", justify="right")
-        table.add_column("size", justify="right")
+        table.add_column(_("file"), overflow="fold")
+        table.add_column(_("pages"), justify="right")
+        table.add_column(_("size"), justify="right")
         for fact in material:
-            table.add_row(
-                str(fact.path), str(fact.pdf.page_count) if fact.pdf else "", human_size(fact.size)
-            )
+            pages = number(fact.pdf.page_count) if fact.pdf else ""
+            table.add_row(str(fact.path), pages, human_size(fact.size))
         console.print(table)
     built = component_count - len(outcome.result.failures)
     if component_count == 0:
-        console.print("No game component is part of the kit yet.")
+        console.print(_("No game component is part of the kit yet."))
+    components = ngettext(
+        "{built} of {count} component built", "{built} of {count} components built", component_count
+    ).format(built=number(built), count=number(component_count))
+    files = ngettext("{count} file", "{count} files", len(material)).format(
+        count=number(len(material))
+    )
     say(
-        f"{built} of {component_count} components built, {len(material)} files; "
-        f"open {outcome.index} in a browser (files listed in {outcome.manifest.name})."
+        _("{components}, {files}; open {index} in a browser (files listed in {manifest}).").format(
+            components=components, files=files, index=outcome.index, manifest=outcome.manifest.name
+        )
     )
 
 
 def register(app: typer.Typer) -> None:
-    app.command("kit")(kit)
+    app.command(
+        "kit",
+        help=N_(
+            "Build the material of all five games into one folder, with index.html and "
+            "manifest.json."
+        ),
+    )(kit)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from generator.cli.common import Force, say
+from generator.cli.common import Force, MaterialLang, say
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -16,23 +16,35 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.core.i18n import N_, _, parse_language
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
 
+if TYPE_CHECKING:
+    from generator.games.territoires import PlayResult
+
 sub = typer.Typer(
-    help="Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
+    help=N_("Les territoires: attack/healing calculator, life trackers, Lenormand deck."),
     no_args_is_help=True,
 )
 
 
-@sub.command("attack")
+ATTACK_HELP = N_(
+    "Check a combination and give the change in life (the other house's on an attack, your own "
+    "on healing).\n\n"
+    "Example: [bold]pnp territoires attack 11 12 --house even[/bold] gives -1 on the odd house "
+    "(11 is a weapon of the other house). Rules readings: docs/rules/territoires.md."
+)
+
+
+@sub.command("attack", help=ATTACK_HELP)
 def attack(
     cards: Annotated[
         list[str],
         typer.Argument(
-            metavar="CARD CARD [CARD]", help="The 2 or 3 cards laid down (numbers 1 to 20)."
+            metavar="CARD CARD [CARD]", help=N_("The 2 or 3 cards laid down (numbers 1 to 20).")
         ),
     ],
     house: Annotated[
@@ -40,15 +52,19 @@ def attack(
         typer.Option(
             "--house",
             case_sensitive=False,
-            help="House of the player: even (civilisation) or odd (nature).",
+            help=N_("House of the player: even (civilisation) or odd (nature)."),
         ),
     ] = None,
-    players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 2,
+    players: Annotated[
+        int, typer.Option("--players", help=N_("Number of players: 2, 3 or 4."))
+    ] = 2,
     seat: Annotated[
         int | None,
         typer.Option(
             "--seat",
-            help="Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house.",
+            help=N_(
+                "Seat of the player (1 = even, 2 = odd, ...); at 3 players, seat 3 has no house."
+            ),
         ),
     ] = None,
     target: Annotated[
@@ -56,13 +72,13 @@ def attack(
         typer.Option(
             "--target",
             case_sensitive=False,
-            help="Third player of three only: the house he attacks (even or odd).",
+            help=N_("Third player of three only: the house he attacks (even or odd)."),
         ),
     ] = None,
     use: Annotated[
         Intent,
         typer.Option(
-            "--as", case_sensitive=False, help="auto, attack or heal (15 16 can do both)."
+            "--as", case_sensitive=False, help=N_("auto, attack or heal (15 16 can do both).")
         ),
     ] = Intent.AUTO,
     pairs: Annotated[
@@ -70,8 +86,10 @@ def attack(
         typer.Option(
             "--pairs",
             case_sensitive=False,
-            help="kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each "
-            "other.",
+            help=N_(
+                "kind: 4+6, 7+9, 15+18 may be laid together; consecutive: pairs must follow each "
+                "other."
+            ),
         ),
     ] = PairRule.KIND,
     runs: Annotated[
@@ -79,7 +97,9 @@ def attack(
         typer.Option(
             "--runs",
             case_sensitive=False,
-            help="parity: a run of three counts by parity; best: a special card in it counts too.",
+            help=N_(
+                "parity: a run of three counts by parity; best: a special card in it counts too."
+            ),
         ),
     ] = RunScoring.PARITY,
     foreign_support: Annotated[
@@ -87,31 +107,31 @@ def attack(
         typer.Option(
             "--foreign-support",
             case_sensitive=False,
-            help="cancels: the other house's support makes a run of three worth 0; plain: it is an "
-            "ordinary card there.",
+            help=N_(
+                "cancels: the other house's support makes a run of three worth 0; plain: it is an "
+                "ordinary card there."
+            ),
         ),
     ] = ForeignSupport.CANCELS,
     support_alone: Annotated[
         bool,
         typer.Option(
-            "--support-alone", help="Résumé reading: a support of your house laid alone deals -2."
+            "--support-alone",
+            help=N_("Résumé reading: a support of your house laid alone deals -2."),
         ),
     ] = False,
     life: Annotated[
         int | None,
         typer.Option(
             "--life",
-            help="Life cards the changed house has now (0 to 8): prints its life after the play.",
+            help=N_(
+                "Life cards the changed house has now (0 to 8): prints its life after the play."
+            ),
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
 ) -> None:
-    """Check a combination and give the change in life (the other house's on an attack, your own on healing).
-
-    Example: [bold]pnp territoires attack 11 12 --house even[/bold] gives -1 on the odd house
-    (11 Fouet is a weapon of the other house). Rules readings: docs/rules/territoires.md.
-    """  # noqa: E501 (help text: rich keeps its line breaks)
-    from generator.games.territoires import LIFE_PER_HOUSE, Player, Rules, play
+    from generator.games.territoires import Player, Rules, play
 
     rules = Rules(
         pairs=pairs, runs=runs, foreign_support_in_run=foreign_support, support_alone=support_alone
@@ -121,25 +141,54 @@ def attack(
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return
+    for line in _result_lines(result):
+        typer.echo(line)
+
+
+def _result_lines(result: PlayResult) -> list[str]:
+    """The text output of ``attack``, in the command line's language."""
+    from generator.core.i18n import P_, cli_language
+    from generator.games.territoires import LIFE_PER_HOUSE
+    from generator.games.territoires.wording import explain, house_phrase
+
+    language = cli_language()
     chosen, shared, after = result.chosen, result.shared_by_seats, result.life_after
     sign = f"{chosen.change:+d}" if chosen.change else "0"
-    typer.echo(f"{chosen.effect} {sign} on the {chosen.side.value} house ({chosen.side.french})")
-    typer.echo(f"  {chosen.explanation}")
-    typer.echo(f"  rule {chosen.rule}: « {chosen.seed} »")
+    lines = [
+        _effect_on(chosen.effect).format(
+            change=sign, house=house_phrase(chosen.side, names=language)
+        ),
+        "  " + explain(chosen, language, names=language),
+        # TRANSLATORS: the rule's identifier (a code), then the seed's sentence it applies
+        "  " + _('rule {rule}: "{seed}"').format(rule=chosen.rule, seed=P_(language, chosen.seed)),
+    ]
     if shared:
-        typer.echo(f"  the life is shared by seats {shared[0]} and {shared[1]}")
-    if life is not None and after is not None:
-        note = (
-            " (the territory has fallen)"
-            if after == 0
-            else (f" (never more than {LIFE_PER_HOUSE})" if life + chosen.change > after else "")
+        message = _("the life is shared by seats {first} and {second}")
+        lines.append("  " + message.format(first=shared[0], second=shared[1]))
+    before = result.life_before
+    if before is not None and after is not None:
+        if after == 0:
+            message = _("life of {house}: {before} -> {after} (the territory has fallen)")
+        elif before + chosen.change > after:
+            message = _("life of {house}: {before} -> {after} (never more than {most})")
+        else:
+            message = _("life of {house}: {before} -> {after}")
+        house = house_phrase(chosen.side)
+        lines.append(
+            "  " + message.format(house=house, before=before, after=after, most=LIFE_PER_HOUSE)
         )
-        typer.echo(f"  life of the {chosen.side.value} house: {life} -> {after}{note}")
     for other in result.alternatives:
-        typer.echo(
-            f"  also possible: {other.effect} {other.change:+d} on the {other.side.value} house "
-            f"(pass --as {other.effect})"
+        message = _("also possible: {effect} (pass --as {code})")
+        effect = _effect_on(other.effect).format(
+            change=f"{other.change:+d}", house=house_phrase(other.side)
         )
+        lines.append("  " + message.format(effect=effect, code=other.effect))
+    return lines
+
+
+def _effect_on(effect: str) -> str:
+    """ "attack {change} on {house}" or "heal {change} on {house}", to fill."""
+    return _("attack {change} on {house}") if effect == "attack" else _("heal {change} on {house}")
 
 
 def _card_numbers(cards: list[str]) -> list[int]:
@@ -150,26 +199,30 @@ def _card_numbers(cards: list[str]) -> list[int]:
         try:
             numbers.append(int(card))  # "²" passes str.isdigit() yet int() refuses it
         except ValueError:
-            raise UserError(
-                f"card {card!r} is not a number; give the numbers of the cards, e.g. 11 12"
-            ) from None
+            message = _("card {card} is not a number; give the numbers of the cards, e.g. 11 12")
+            raise UserError(message.format(card=repr(card))) from None
     return numbers
 
 
-@sub.command("sheets")
+@sub.command(
+    "sheets",
+    help=N_("Write the life trackers, the reference card, the setup sheet and the Lenormand deck."),
+)
 def sheets(
-    players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 2,
+    players: Annotated[
+        int, typer.Option("--players", help=N_("Number of players: 2, 3 or 4."))
+    ] = 2,
     paper: Annotated[
-        HomePaper, typer.Option("--paper", case_sensitive=False, help="Paper: a4 or letter.")
+        HomePaper, typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter."))
     ] = HomePaper.A4,
-    out: Annotated[Path, typer.Option("--out", help="Folder to write into.")] = Path("output"),
+    out: Annotated[Path, typer.Option("--out", help=N_("Folder to write into."))] = Path("output"),
     deck: Annotated[
-        bool, typer.Option("--deck/--no-deck", help="Also write the 36-card Lenormand deck.")
+        bool, typer.Option("--deck/--no-deck", help=N_("Also write the 36-card Lenormand deck."))
     ] = True,
     card: Annotated[
         str,
         typer.Option(
-            "--card", help="Card size of the deck: poker, bridge, mini, tarot or WxH in mm."
+            "--card", help=N_("Card size of the deck: poker, bridge, mini, tarot or WxH in mm.")
         ),
     ] = "poker",
     duplex: Annotated[
@@ -177,14 +230,14 @@ def sheets(
         typer.Option(
             "--duplex",
             case_sensitive=False,
-            help="Backs of the deck: long or short (duplex flip edge) or fold (fold and glue).",
+            help=N_("Backs of the deck: long or short (duplex flip edge) or fold (fold and glue)."),
         ),
     ] = Duplex.LONG,
     bleed: Annotated[float | None, bleed_option(2.0)] = None,
     back_offset: Annotated[
         str,
         typer.Option(
-            "--back-offset", help="X,Y mm shift of the backs, measured with `pnp calibrate`."
+            "--back-offset", help=N_("X,Y mm shift of the backs, measured with `pnp calibrate`.")
         ),
     ] = "0,0",
     profile: ProfileOption = Profile.HOME,
@@ -192,8 +245,8 @@ def sheets(
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
     force: Force = False,
+    lang: MaterialLang = "fr",
 ) -> None:
-    """Write the life trackers, the reference card, the setup sheet and the Lenormand deck."""
     from generator.products.territoires_sheets import SheetOptions, write_sheets
 
     options = SheetOptions(
@@ -210,9 +263,10 @@ def sheets(
         faces=faces,
         back_first=back_first,
         force=force,
+        language=parse_language(lang),  # checked by the option: typed here
     )
     for path in write_sheets(options):
-        say(f"wrote {path}")
+        say(_("wrote {path}").format(path=path))
 
 
 def register(app: typer.Typer) -> None:

@@ -56,6 +56,7 @@ from generator.core.atomic import (
     require_replaceable,
 )
 from generator.core.errors import UserError
+from generator.core.i18n import Language, _, cli_language
 from generator.core.outputs import STAGING_PREFIX, require_folder, staging
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
@@ -106,21 +107,33 @@ def validate_params(params: KitParams) -> KitParams:
     paper = params.paper.strip().lower()
     if paper not in KIT_PAPERS:
         raise UserError(
-            f"unknown kit paper {params.paper!r}; choose one of {', '.join(KIT_PAPERS)}"
+            _("unknown kit paper {paper!r}; choose one of {choices}").format(
+                paper=params.paper, choices=", ".join(KIT_PAPERS)
+            )
         )
     check_name(params.out)
     require_folder(params.out)
     region = params.region.strip()
     if not region:
         raise UserError(
-            "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out for "
-            "France"
+            _(
+                "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region out "
+                "for France"
+            )
         )
     from generator.geo.regions import resolve_region
     from generator.render.profile import print_profile
 
     profile = print_profile(params.profile, params.ink_limit)  # one line for a bad profile or limit
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
+    from generator.core.i18n import LANGUAGES
+
+    if params.language not in LANGUAGES:
+        raise UserError(
+            _("unknown kit language {language!r}; choose one of {choices}").format(
+                language=params.language, choices=", ".join(LANGUAGES)
+            )
+        )
     return replace(params, paper=paper, region=region, profile=profile.kind.value)
 
 
@@ -167,16 +180,21 @@ def stage_component(
 
 def _stage_in_worker(
     environ: dict[str, str],
+    cli_language: Language,
     component: Component,
     params: KitParams,
     folder: Path,
     render_pages: bool,
 ) -> Staged:
     """:func:`stage_component` in a worker, under the command's environment of now (a worker
-    forked from the fork server has the server's, which may be older: ``PNP_*`` settings)."""
+    forked from the fork server has the server's, which may be older: ``PNP_*`` settings), its
+    messages in the command line's language (``pnp --lang``, which the environment lacks)."""
+    from generator.core.i18n import speaking
+
     os.environ.clear()
     os.environ.update(environ)
-    return stage_component(component, params, folder, render_pages)
+    with speaking(cli_language):
+        return stage_component(component, params, folder, render_pages)
 
 
 def _render_pdfs(folder: Path) -> dict[PurePosixPath, RenderedPdf]:
@@ -227,7 +245,9 @@ def build_kit(
     if len(set(names)) != len(names):
         raise ValueError(f"kit component names must be unique: {names}")
     if jobs < 1:
-        raise UserError(f"--jobs {jobs} is out of range; give 1 or more (1: one at a time)")
+        raise UserError(
+            _("--jobs {jobs} is out of range; give 1 or more (1: one at a time)").format(jobs=jobs)
+        )
     may_replace = replaceable if replaceable is not None and not params.force else None
     files: list[BuiltFile] = []
     failures: list[Failure] = []
@@ -317,6 +337,7 @@ def _stager(jobs: int, count: int) -> Iterator[Stage]:
             return pool.submit(
                 _stage_in_worker,
                 dict(os.environ),
+                cli_language(),
                 component,
                 params,
                 folder.absolute(),
@@ -362,18 +383,26 @@ def _place_files(
         for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
             st = lstat_or_none(params.out / parent, "write")
             if st is not None and not stat.S_ISDIR(st.st_mode):
-                kind = "a file" if stat.S_ISREG(st.st_mode) else describe_kind(st.st_mode)
+                kind = _("a file") if stat.S_ISREG(st.st_mode) else describe_kind(st.st_mode)
                 raise UserError(
-                    f"{params.out / parent} is {kind}; remove it so the kit can write {target}"
+                    _("{path} is {kind}; remove it so the kit can write {target}").format(
+                        path=params.out / parent, kind=kind, target=target
+                    )
                 )
         st = lstat_or_none(target, "write")
         if st is not None and stat.S_ISDIR(st.st_mode):
-            raise UserError(f"{target} is a folder; remove it so the kit can write that file")
+            raise UserError(
+                _("{target} is a folder; remove it so the kit can write that file").format(
+                    target=target
+                )
+            )
         require_replaceable(target, st)
         if st is not None and may_replace is not None and not may_replace(relative):
             raise UserError(
-                f"{target} exists and no earlier kit's manifest.json lists it; nothing of this "
-                "component was written: move that file away or add --force to replace it"
+                _(
+                    "{target} exists and no earlier kit's manifest.json lists it; nothing of this "
+                    "component was written: move that file away or add --force to replace it"
+                ).format(target=target)
             )
     built = []
     for relative in order:  # checked above, so the renames cannot stop half-way for a known reason
@@ -387,10 +416,18 @@ def _place_files(
                 game=component.game or component.name,
                 path=relative,
                 title=kit_file.title,
-                print_notes=kit_file.print_notes or component.print_notes,
+                print_notes=kit_file.print_notes or _printed(component.print_notes, params),
             )
         )
     return built
+
+
+def _printed(notes: PrintNotes, params: KitParams) -> PrintNotes:
+    """A component's notes (French, ``M_``) in the kit's language; a builder's own notes are
+    already in it."""
+    from generator.core.i18n import P_
+
+    return replace(notes, advice=P_(params.language, notes.advice)) if notes.advice else notes
 
 
 def _pdf_problem(path: Path) -> str:

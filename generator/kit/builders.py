@@ -3,12 +3,16 @@
 Every builder is ``def build_x(params: KitParams) -> list[Path | KitFile]`` (the contract is in
 :mod:`generator.kit.build`); :mod:`generator.kit.components` lists them. Products know nothing
 of the kit: what the kit chooses for them (player counts, papers, advice) is said here.
+
+Every product is built in the kit's language (``params.language``); the titles and advice said
+here are French, printed in that language (:func:`~generator.core.i18n.P_`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from generator.core.i18n import M_, P_, PN_, Language, number
 from generator.kit.model import KitFile, KitParams, PrintNotes
 
 # ---------------------------------------------------------------- Oucédonc
@@ -27,63 +31,105 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         profile=params.profile,
         ink_limit=params.ink_limit,
         faces=params.shop,
+        language=params.language,
     )
     files = make_deck(options)
     deck = files.deck
-    tokens = f"{'two pages are' if files.pages % 2 == 0 else 'page is'} the {TOKENS} tokens"
+    language = params.language
+    last = (
+        P_(language, "Les deux dernières pages sont les {count} jetons.")
+        if files.pages % 2 == 0
+        else P_(language, "La dernière page est celle des {count} jetons.")
+    ).format(count=number(TOKENS, language))
     advice = (
-        f"For a print shop that prints sheets: both sides, long-edge flip, cut on the crop marks "
-        f"(the magenta circles of the tokens are the die line, CutContour). The last {tokens}."
+        P_(
+            language,
+            "Pour un imprimeur qui imprime des feuilles : recto verso, retournement sur le bord "
+            "long, coupe sur les traits de coupe (les cercles magenta des jetons sont la ligne "
+            "de découpe, CutContour).",
+        )
         if params.shop
-        else f"Both sides, flip on the long edge, at 100 %; cut on the crop marks. "
-        f"The last {tokens}."
+        else P_(
+            language,
+            "Recto verso, retournement sur le bord long, à 100 % ; coupez sur les traits de coupe.",
+        )
+    )
+    places, others = len(deck.places), len(deck.others)
+    title = P_(language, "{deck} : {places}, {others}, {tokens}").format(
+        deck=deck.title,
+        places=PN_(language, "{n} carte lieu", "{n} cartes lieux", places).format(
+            n=number(places, language)
+        ),
+        others=PN_(language, "{n} autre carte", "{n} autres cartes", others).format(
+            n=number(others, language)
+        ),
+        tokens=PN_(language, "{n} jeton", "{n} jetons", TOKENS).format(n=number(TOKENS, language)),
     )
     built = [
         KitFile(
             files.pdf,
-            title=f"{deck.title}: {len(deck.places)} place cards, {len(deck.others)} other cards, "
-            f"{TOKENS} tokens",
-            print_notes=PrintNotes(duplex="long", advice=advice),
+            title=title,
+            print_notes=PrintNotes(duplex="long", advice=f"{advice} {last}"),
         ),
     ]
     if files.faces:
         cards, token_faces = files.faces
-        count = len(deck.places) + len(deck.others)
+        count = places + others
         built += [
             KitFile(
                 cards,
-                title=f"{deck.title}: the {count} cards one face per page (front, back)",
-                print_notes=PrintNotes("single", FACES_ADVICE.format(count=count)),
+                title=P_(
+                    language, "{deck} : les {count} cartes, une face par page (recto, verso)"
+                ).format(deck=deck.title, count=number(count, language)),
+                print_notes=PrintNotes("single", faces_advice(count, language)),
             ),
             KitFile(
                 token_faces,
-                title=f"{deck.title}: the {TOKENS} tokens one face per page (front, back)",
-                print_notes=PrintNotes("single", TOKEN_FACES_ADVICE.format(count=TOKENS)),
+                title=P_(
+                    language, "{deck} : les {count} jetons, une face par page (recto, verso)"
+                ).format(deck=deck.title, count=number(TOKENS, language)),
+                print_notes=PrintNotes(
+                    "single",
+                    P_(language, TOKEN_FACES_ADVICE).format(count=number(TOKENS, language)),
+                ),
             ),
         ]
     built.append(
         KitFile(
             files.json,
-            title="Deck file for the referee (pnp oucedonc play, pnp oucedonc game, verify --deck)",
+            title=P_(
+                language,
+                "Fichier du jeu pour l’arbitre (pnp oucedonc play, pnp oucedonc game, "
+                "verify --deck)",
+            ),
         ),
     )
     built.append(
         KitFile(
             files.referee_page,
-            title="The referee on a phone: copy this page to the phone and open it (works offline)",
+            title=P_(
+                language,
+                "L’arbitre sur un téléphone : copiez cette page sur le téléphone et ouvrez-la "
+                "(elle marche hors ligne)",
+            ),
         )
     )
     return built
 
 
-FACES_ADVICE = (
-    "Send this to a card printer: {count} cards, poker size 63 × 88 mm, 3 mm bleed, "
-    "odd pages the fronts, even pages the backs."
+FACES_ADVICE = M_(
+    "À envoyer à un imprimeur de cartes : {count} cartes, format poker 63 × 88 mm, fond perdu "
+    "de 3 mm, les rectos sur les pages impaires, les versos sur les pages paires."
 )
-TOKEN_FACES_ADVICE = (
-    "{count} round tokens, front then back; the magenta circle is the die line (spot colour "
-    "CutContour): the cutter follows it, the press does not print it."
+TOKEN_FACES_ADVICE = M_(
+    "{count} jetons ronds, recto puis verso ; le cercle magenta est la ligne de découpe (ton "
+    "direct CutContour) : la découpe le suit, la presse ne l’imprime pas."
 )
+
+
+def faces_advice(count: int, language: Language) -> str:
+    """What to tell a card printer about a faces file of ``count`` cards."""
+    return P_(language, FACES_ADVICE).format(count=number(count, language))
 
 
 # ---------------------------------------------------------------- Jeu de l'Oie
@@ -99,7 +145,12 @@ def build_oie_board(params: KitParams) -> list[Path]:
     """The one-page board on the kit's paper."""
     from generator.products.oie_board import BoardRequest, make_board
 
-    request = BoardRequest(paper=params.paper, profile=params.profile, ink_limit=params.ink_limit)
+    request = BoardRequest(
+        paper=params.paper,
+        profile=params.profile,
+        ink_limit=params.ink_limit,
+        language=params.language,
+    )
     return [make_board(request, params.out / "oie-board.pdf")]
 
 
@@ -116,6 +167,7 @@ def build_oie_themed_board(params: KitParams) -> list[Path]:
         seed=params.seed,
         profile=params.profile,
         ink_limit=params.ink_limit,
+        language=params.language,
     )
     return [make_board(request, params.out / f"oie-board-{slug}.pdf")]
 
@@ -126,7 +178,7 @@ def build_oie_poster(params: KitParams) -> list[Path]:
 
     return [
         make_board(
-            BoardRequest(tiles=_poster_paper(params.paper), grid="2x3"),
+            BoardRequest(tiles=_poster_paper(params.paper), grid="2x3", language=params.language),
             params.out / "oie-poster.pdf",
         )
     ]
@@ -155,6 +207,7 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
                 deck=False,
                 profile=params.profile,
                 ink_limit=params.ink_limit,
+                language=params.language,
             )
         )
     return written
@@ -172,12 +225,13 @@ def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
             profile=params.profile,
             ink_limit=params.ink_limit,
             faces=params.shop,
+            language=params.language,
         )
     )
     written: list[Path | KitFile] = list(paths)
     if params.shop:
         written[1] = KitFile(
-            paths[1], print_notes=PrintNotes("single", FACES_ADVICE.format(count=36))
+            paths[1], print_notes=PrintNotes("single", faces_advice(36, params.language))
         )
     return written
 
@@ -185,16 +239,19 @@ def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
 # ---------------------------------------------------------------- Neo Otcho
 
 OTCHO_ADVICE: dict[str, str] = {
-    "otcho-cards.pdf": (
-        "Six cards, one per player: cut out only those you need, on 200 g card if you can."
+    "otcho-cards.pdf": M_(
+        "Six cartes, une par joueur : découpez seulement celles qu’il vous faut, sur du carton "
+        "de 200 g si possible."
     ),
-    "otcho-dice.pdf": "Light card (160 to 200 g): cut on the solid lines, fold on the dashed ones, "
-    "glue each tab under its neighbour.",
-    "otcho-pawns.pdf": (
-        "12 pawns per colour, enough for 6 players; with fewer players each keeps 6 + the number "
-        "of players."
+    "otcho-dice.pdf": M_(
+        "Carton léger (160 à 200 g) : coupez sur les traits pleins, pliez sur les pointillés, "
+        "collez chaque languette sous sa voisine."
     ),
-    "otcho-rules-aid.pdf": "Every kind of roll with its exact odds; one per table.",
+    "otcho-pawns.pdf": M_(
+        "12 pions par couleur, assez pour 6 joueurs ; à moins de joueurs, chacun garde 6 + le "
+        "nombre de joueurs."
+    ),
+    "otcho-rules-aid.pdf": M_("Chaque sorte de lancer avec ses chances exactes ; une par table."),
 }
 
 
@@ -204,9 +261,15 @@ def build_otcho(params: KitParams) -> list[KitFile]:
     from generator.products.otcho_sheets import build_sheets
 
     return [
-        KitFile(path, print_notes=PrintNotes(advice=OTCHO_ADVICE[path.name]))
+        KitFile(path, print_notes=PrintNotes(advice=P_(params.language, OTCHO_ADVICE[path.name])))
         for path in build_sheets(
-            params.out, 6, params.paper, RollRules(), params.profile, params.ink_limit
+            params.out,
+            6,
+            params.paper,
+            RollRules(),
+            params.profile,
+            params.ink_limit,
+            language=params.language,
         )
     ]
 
@@ -214,17 +277,17 @@ def build_otcho(params: KitParams) -> list[KitFile]:
 # ---------------------------------------------------------------- Pronostiques
 
 PRONOSTIQUES_ADVICE: dict[str, str] = {
-    "pronostiques-cards.pdf": (
-        "Both sides, at 100 %; cut on the crop marks. The 54 race cards come first, then the 4 "
-        "prediction cards with their gold back."
+    "pronostiques-cards.pdf": M_(
+        "Recto verso, à 100 % ; coupez sur les traits de coupe. Les 54 cartes de course "
+        "d’abord, puis les 4 cartes de pronostic au dos doré."
     ),
-    "pronostiques-score-pad.pdf": (
-        "Columns for 4 players, and the points of every finishing order below them."
+    "pronostiques-score-pad.pdf": M_(
+        "Des colonnes pour 4 joueurs, et dessous les points de chaque ordre d’arrivée."
     ),
-    "pronostiques-rules-aid.pdf": (
-        "The actions, the card powers, the scoring and the pile limits; one per player."
+    "pronostiques-rules-aid.pdf": M_(
+        "Les actions, les pouvoirs des cartes, le décompte et les limites des piles ; une par "
+        "joueur."
     ),
-    "pronostiques-cards-faces.pdf": FACES_ADVICE.format(count=58),
 }
 
 
@@ -241,32 +304,28 @@ def build_pronostiques(params: KitParams) -> list[KitFile]:
         faces=params.shop,
         profile=params.profile,
         ink_limit=params.ink_limit,
+        language=params.language,
     )
     from generator.products.pronostiques_sheets import deck_sheets_note
 
-    sheets = deck_sheets_note(params.paper, profile=params.profile)
-    return [
-        KitFile(
-            path,
-            print_notes=PrintNotes(
-                "single" if path.name.endswith("-faces.pdf") else None,
-                PRONOSTIQUES_ADVICE[path.name]
-                + (
-                    f" {sheets[0].upper()}{sheets[1:]}."
-                    if path.name == "pronostiques-cards.pdf"
-                    else ""
-                ),
-            ),
-        )
-        for path in paths
-    ]
+    sheets = deck_sheets_note(params.paper, profile=params.profile, language=params.language)
+    return [KitFile(path, print_notes=_pronostiques_notes(path, sheets, params)) for path in paths]
+
+
+def _pronostiques_notes(path: Path, sheets: str, params: KitParams) -> PrintNotes:
+    if path.name.endswith("-faces.pdf"):
+        return PrintNotes("single", faces_advice(58, params.language))
+    advice = P_(params.language, PRONOSTIQUES_ADVICE[path.name])
+    if path.name == "pronostiques-cards.pdf":
+        advice += f" {sheets[0].upper()}{sheets[1:]}."
+    return PrintNotes(None, advice)
 
 
 # ---------------------------------------------------------------- Calibration
 
-CALIBRATION_ADVICE = (
-    "Print this first, two-sided at 100 %, and read X and Y on the back grids: "
-    "they are the --back-offset X,Y to give the decks."
+CALIBRATION_ADVICE = M_(
+    "Imprimez-la en premier, recto verso à 100 %, et lisez X et Y sur les grilles du verso : "
+    "c’est le --back-offset X,Y à donner aux jeux de cartes."
 )
 
 
@@ -277,12 +336,14 @@ def build_calibration_sheets(params: KitParams) -> list[KitFile]:
     from generator.render.paper import paper
 
     sheet = paper(params.paper)
+    language = params.language
+    titles = {
+        "long": P_(language, "Feuille d’étalonnage, retournement sur le bord long"),
+        "short": P_(language, "Feuille d’étalonnage, retournement sur le bord court"),
+    }
     files = []
     for duplex, edge in ((Duplex.LONG, "long"), (Duplex.SHORT, "short")):
         path = calibration_sheet(sheet, duplex).save(params.out / f"calibration-{edge}-edge.pdf")
-        files.append(
-            KitFile(
-                path, f"Calibration sheet, {edge}-edge flip", PrintNotes(advice=CALIBRATION_ADVICE)
-            )
-        )
+        notes = PrintNotes(advice=P_(language, CALIBRATION_ADVICE))
+        files.append(KitFile(path, titles[edge], notes))
     return files

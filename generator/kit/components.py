@@ -2,55 +2,75 @@
 
 A component's target is ``"module:function"``, imported only when the kit builds it (so ``pnp
 --help`` stays fast); the adapters from kit parameters to each product are in
-:mod:`generator.kit.builders`.
+:mod:`generator.kit.builders`. Its name is English (the command line's, ``N_``); its label and
+its advice are French, printed in the kit's language (``M_``; see
+:class:`~generator.kit.model.Component`).
 """
 
 from __future__ import annotations
 
+from generator.core.i18n import M_, N_
 from generator.kit.model import Component, PrintNotes
 
 # One line per component; games add theirs here.
 COMPONENTS: tuple[Component, ...] = (
-    Component("Oucédonc deck", "generator.kit.builders:build_oucedonc_deck", game="Oucédonc"),
     Component(
-        "Jeu de l'Oie board",
-        "generator.kit.builders:build_oie_board",
-        PrintNotes("single", "One landscape page; glue it on card for a sturdy board."),
-        game="Jeu de l'Oie",
+        N_("Oucédonc deck"),
+        "generator.kit.builders:build_oucedonc_deck",
+        game="Oucédonc",
+        label=M_("Jeu de cartes"),
     ),
     Component(
-        "Jeu de l'Oie poster",
+        N_("Jeu de l'Oie board"),
+        "generator.kit.builders:build_oie_board",
+        PrintNotes(
+            "single", M_("Une page à l’italienne ; collez-la sur du carton pour un plateau solide.")
+        ),
+        game="Jeu de l'Oie",
+        label=M_("Plateau"),
+    ),
+    Component(
+        N_("Jeu de l'Oie poster"),
         "generator.kit.builders:build_oie_poster",
         PrintNotes(
             "single",
-            "Page 1 is the assembly plan: cut along the dashed lines, overlap 12 mm "
-            "on the red ticks, tape at the back.",
+            M_(
+                "La page 1 est le plan d’assemblage : découpez le long des pointillés, faites "
+                "chevaucher de 12 mm sur les repères rouges, scotchez au dos."
+            ),
         ),
         game="Jeu de l'Oie",
         profiles=("home",),  # a print shop prints the board in one piece
+        label=M_("Affiche"),
     ),
     Component(
-        "Jeu de l'Oie themed board",
+        N_("Jeu de l'Oie themed board"),
         "generator.kit.builders:build_oie_themed_board",
-        PrintNotes("single", "The ordinary squares follow a route across the kit's region."),
+        PrintNotes(
+            "single",
+            M_("Les cases ordinaires suivent un itinéraire à travers la région du kit."),
+        ),
         game="Jeu de l'Oie",
+        label=M_("Plateau à thème"),
     ),
     Component(
-        "Les territoires sheets",
+        N_("Les territoires sheets"),
         "generator.kit.builders:build_territoires_sheets",
         game="Les territoires",
+        label=M_("Feuilles"),
     ),
     Component(
-        "Les territoires deck",
+        N_("Les territoires deck"),
         "generator.kit.builders:build_territoires_deck",
         game="Les territoires",
+        label=M_("Jeu de cartes"),
     ),
-    Component("Neo Otcho", "generator.kit.builders:build_otcho", game="Neo Otcho"),
-    Component("Pronostiques", "generator.kit.builders:build_pronostiques", game="Pronostiques"),
+    Component(N_("Neo Otcho"), "generator.kit.builders:build_otcho", game="Neo Otcho"),
+    Component(N_("Pronostiques"), "generator.kit.builders:build_pronostiques", game="Pronostiques"),
     Component(
-        "Printer calibration",
+        N_("Printer calibration"),
         "generator.kit.builders:build_calibration_sheets",
-        game="Calibration",
+        game="Calibration",  # the gallery prints its heading (gallery.GAME_HEADINGS)
         profiles=("home",),  # print shops align their own presses
     ),
 )

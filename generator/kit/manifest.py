@@ -2,8 +2,10 @@
 
 The manifest lists every file of the kit (the games' material, the thumbnails, ``index.html``)
 with its size in bytes, its sha256, and for PDFs the page count, sheet sizes and how to print
-it, plus the parameters of the build. Paths are relative to the output folder and nothing
-varies between runs (no time, no absolute path), so the same parameters give the same bytes.
+it, plus the parameters of the build, its language among them. Paths are relative to the
+output folder and nothing varies between runs (no time, no absolute path), so the same parameters
+give the same bytes. The keys and the codes (``duplex``, ``status``, ``sheets``, the components'
+names) are the same in every language; the titles and the advice are the kit's, in its language.
 """
 
 from __future__ import annotations
@@ -138,6 +140,7 @@ def manifest_document(params: KitParams, result: KitResult, facts: list[FileFact
             "paper": params.paper,
             "seed": params.seed,
             "profile": params.profile,
+            "language": params.language,
             **({"ink_limit": params.ink_limit or DEFAULT_INK_LIMIT} if params.shop else {}),
         },
         "components": [

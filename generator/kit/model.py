@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.render.paper import HOME_PAPERS
 
 # "single": one-sided; the others are the imposition engine's Duplex values.
@@ -32,6 +33,7 @@ class KitParams:
     force: bool = (
         False  # write into a folder that is not a kit's, replacing files of the same names
     )
+    language: Language = MATERIAL_DEFAULT  # of every printed text, the gallery's too
 
     @property
     def shop(self) -> bool:
@@ -64,11 +66,21 @@ class KitFile:
 
 @dataclass(frozen=True)
 class Component:
+    """One line of the kit.
+
+    ``name`` identifies it (the manifest, the command line's lines, in English, marked ``N_`` for
+    the command line's catalog); ``label`` is what the gallery prints above its files (French,
+    marked ``M_``, printed in the kit's language; empty: the game's name alone). ``game`` is the
+    game's French title, which the gallery prints as it is (with an English subtitle in an
+    English kit, :data:`generator.kit.gallery.GAME_SUBTITLES`). ``print_notes.advice`` is French
+    (``M_``), printed in the kit's language."""
+
     name: str
     target: str  # "module:function", imported only when built
     print_notes: PrintNotes = PrintNotes()
     game: str = ""  # the gallery groups components by game; empty: the component's own name
     profiles: tuple[str, ...] = KIT_PROFILES  # the kits it belongs to (calibration: home only)
+    label: str = ""
 
     def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")

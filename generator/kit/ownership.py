@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 MANIFEST = "manifest.json"
 MAX_MANIFEST_BYTES = 16 << 20
@@ -89,12 +90,20 @@ def check_folder(out: Path, previous: PreviousKit | None, force: bool) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise UserError(f"cannot read the folder {out}: {exc.strerror}") from None
+        raise UserError(
+            _("cannot read the folder {folder}: {reason}").format(folder=out, reason=exc.strerror)
+        ) from None
     if entries:
         raise UserError(
-            f"{out} already holds files ({entries[0]}{', …' if len(entries) > 1 else ''}) and no "
-            f"{MANIFEST} of a pnp kit; nothing was written: give an empty or new folder to --out, "
-            "or add --force to write the kit among those files"
+            _(
+                "{folder} already holds files ({first}) and no {manifest} of a pnp kit; nothing "
+                "was written: give an empty or new folder to --out, or add --force to write the "
+                "kit among those files"
+            ).format(
+                folder=out,
+                first=f"{entries[0]}, …" if len(entries) > 1 else entries[0],
+                manifest=MANIFEST,
+            )
         )
 
 

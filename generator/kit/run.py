@@ -3,7 +3,9 @@
 Steps are announced through ``on_step(label, total)`` (the CLI drives a progress bar with it):
 one per component, one per PDF (its thumbnails), one for the gallery and manifest. ``total`` is
 the number of steps in all; it is an estimate until the components are built (the number of
-PDFs is known only then).
+PDFs is known only then). The labels are English (a component's name, :data:`THUMBNAILS_STEP`
+and a file name, :data:`LAST_STEP`), marked for the command line's catalog, which shows them in
+its own language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.core.atomic import write_text
+from generator.core.i18n import N_
 from generator.core.outputs import Output, claim, never
 from generator.geo import embedded
 from generator.kit.build import KitResult, build_kit, validate_params
@@ -30,6 +33,8 @@ from generator.kit.ownership import check_folder, may_replace, read_previous, re
 
 INDEX = PurePosixPath("index.html")
 MANIFEST = PurePosixPath("manifest.json")
+THUMBNAILS_STEP = "thumbnails: "  # + the PDF's name
+LAST_STEP = N_("gallery and manifest")
 
 
 @dataclass(frozen=True)
@@ -89,17 +94,22 @@ def make_kit(
     material = inspect_built_files(
         out,
         result,
-        on_pdf=lambda path: step(f"thumbnails: {path.name}", total),
+        on_pdf=lambda path: step(f"{THUMBNAILS_STEP}{path.name}", total),
         before_write=claim_thumbnail,
         rendered=result.pages,
     )
     thumbnails = thumbnail_paths(out, material)
     remove_stale(out, previous, [fact.path for fact in material] + thumbnails + [INDEX])
 
-    step("gallery and manifest", total)
+    step(LAST_STEP, total)
     index = write_text(
         out / INDEX,
-        render_index(params, result, material, read_provenance(datasets_dir or embedded.folder())),
+        render_index(
+            params,
+            result,
+            material,
+            read_provenance(datasets_dir or embedded.folder(), params.language),
+        ),
     )
     facts = material + [measure(out, path) for path in thumbnails] + [measure(out, INDEX)]
     manifest = write_text(out / MANIFEST, manifest_json(params, result, facts))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from generator.core.atomic import write_bytes
 from generator.core.errors import UserError
+from generator.core.i18n import M_, P_, Language, _, number
 from generator.render.units import to_mm
 
 # Named sheet sizes (portrait, mm) the gallery recognises; 1.5 mm tolerance for rounding.
@@ -63,28 +64,37 @@ class PdfPages:
         return len(self.page_sizes_mm)
 
 
-def sheet_name(width_mm: float, height_mm: float) -> str:
-    """ "A4 portrait", "Letter landscape", or "100 × 150 mm" for a size that has no name."""
+# How the gallery prints an orientation (French; the manifest keeps the English words).
+_ORIENTATIONS = {"portrait": M_("portrait"), "landscape": M_("paysage")}
+
+
+def sheet_name(width_mm: float, height_mm: float, language: Language | None = None) -> str:
+    """ "A4 portrait", "Letter landscape", or "100 × 150 mm" for a size that has no name: the
+    manifest's words when ``language`` is None, else printed in ``language`` ("A4 paysage")."""
     for name, short, long in NAMED_SHEETS:
-        if (
-            abs(width_mm - short) <= SHEET_TOLERANCE_MM
-            and abs(height_mm - long) <= SHEET_TOLERANCE_MM
-        ):
-            return f"{name} portrait"
-        if (
-            abs(width_mm - long) <= SHEET_TOLERANCE_MM
-            and abs(height_mm - short) <= SHEET_TOLERANCE_MM
-        ):
-            return f"{name} landscape"
-    return f"{width_mm:.0f} × {height_mm:.0f} mm"
+        for orientation, across, down in (("portrait", short, long), ("landscape", long, short)):
+            if (
+                abs(width_mm - across) <= SHEET_TOLERANCE_MM
+                and abs(height_mm - down) <= SHEET_TOLERANCE_MM
+            ):
+                if language is None:
+                    return f"{name} {orientation}"
+                return f"{name} {P_(language, _ORIENTATIONS[orientation])}"
+    if language is None:
+        return f"{width_mm:.0f} × {height_mm:.0f} mm"
+    return P_(language, "{width} × {height} mm").format(
+        width=number(round(width_mm), language), height=number(round(height_mm), language)
+    )
 
 
-def describe_sheets(page_sizes_mm: tuple[tuple[float, float], ...]) -> str:
+def describe_sheets(
+    page_sizes_mm: tuple[tuple[float, float], ...], language: Language | None = None
+) -> str:
     """The distinct sheet names of a document, in page order: "A4 portrait" or "A4 portrait, A3
-    ..."."""
+    ..." (in ``language``, or the manifest's words when it is None)."""
     names: list[str] = []
     for width, height in page_sizes_mm:
-        name = sheet_name(width, height)
+        name = sheet_name(width, height, language)
         if name not in names:
             names.append(name)
     return ", ".join(names)
@@ -129,7 +139,11 @@ def render_pdf_pages(
     try:
         document = pdfium.PdfDocument(str(pdf_path))
     except pdfium.PdfiumError as exc:
-        raise UserError(f"cannot read {pdf_path} as a PDF ({exc}); rebuild it") from None
+        raise UserError(
+            _("cannot read {path} as a PDF ({reason}); rebuild it").format(
+                path=pdf_path, reason=exc
+            )
+        ) from None
     sizes: list[tuple[float, float]] = []
     pngs: list[bytes] = []
     try:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
 from generator.games.oie.route import Journey, ordinary_squares, plan_route, square_labels
 from generator.games.oie.rules import Rules
 from generator.render.oie.board import BoardOptions
@@ -29,9 +29,12 @@ class Theme:
         return (self.journey.places[0].name, self.journey.places[-1].name)
 
 
-def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
+def load_theme(
+    region: str, source: str = "embedded", seed: int = 1, language: Language = MATERIAL_DEFAULT
+) -> Theme:
     """The journey across ``region``: familiar, spread-out places (the decks' selection), in
-    route order."""
+    route order, named in ``language`` (the same places and route in every language)."""
+    from generator.geo.abroad import region_name
     from generator.geo.pick import PickRequest, pick_places, region_candidates
 
     request = PickRequest(
@@ -41,24 +44,30 @@ def load_theme(region: str, source: str = "embedded", seed: int = 1) -> Theme:
         seed=seed,
         sites_share=SITES_SHARE,
         difficulty="easy",
+        names=language,
     )
     selection, candidates = region_candidates(request)
     needed = len(ordinary_squares())
     distinct = len({place.name for place in candidates})
     if distinct < needed:
         raise UserError(
-            f"{selection.label} has {distinct} places and a themed board names {needed} "
-            "squares; choose a larger region"
+            _(
+                "{region} has {places} places and a themed board names {squares} squares; "
+                "choose a larger region"
+            ).format(region=selection.label, places=number(distinct), squares=needed)
         )
     try:
         # the board prints no coordinates: no printed grid, so no decidability rule
         picked = pick_places(request, grids=(None,))
     except UserError:
         raise UserError(
-            f"{selection.label} does not offer {needed} distinct places for the board; "
-            "choose a larger region"
+            _(
+                "{region} does not offer {squares} distinct places for the board; choose a "
+                "larger region"
+            ).format(region=selection.label, squares=needed)
         ) from None
-    return Theme(selection.name, plan_route(list(picked.places)))
+    title = region_name(selection.kind, selection.code, selection.name, language)
+    return Theme(title, plan_route(list(picked.places)))
 
 
 @dataclass(frozen=True)
@@ -85,23 +94,27 @@ def board_options(request: BoardRequest) -> BoardOptions:
     """The board's options, or one UserError naming the options that do not go together."""
     if request.tiles and request.paper:
         raise UserError(
-            "--paper is for the one-page board and --tiles for the poster; give one of them"
+            _("--paper is for the one-page board and --tiles for the poster; give one of them")
         )
     if request.grid and not request.tiles:
-        raise UserError("--grid shapes the tiled poster; add --tiles a4 or --tiles letter")
+        raise UserError(_("--grid shapes the tiled poster; add --tiles a4 or --tiles letter"))
     if request.theme is not None and not request.theme.strip():
-        raise UserError("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
+        raise UserError(
+            _("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
+        )
     if request.theme is None and (request.source != "embedded" or request.seed != 1):
         raise UserError(
-            "--source and --seed choose the places of a themed board; add --theme REGION"
+            _("--source and --seed choose the places of a themed board; add --theme REGION")
         )
     from generator.render.profile import print_profile
 
     profile = print_profile(request.profile, request.ink_limit)
     if profile.shop and request.tiles:
         raise UserError(
-            "a print shop prints the board in one piece, not in tiles to tape together; "
-            "drop --tiles and give --paper a3 (or a4, letter) with --profile shop"
+            _(
+                "a print shop prints the board in one piece, not in tiles to tape together; "
+                "drop --tiles and give --paper a3 (or a4, letter) with --profile shop"
+            )
         )
     options = BoardOptions(
         paper=request.paper or "a4",
@@ -109,9 +122,10 @@ def board_options(request: BoardRequest) -> BoardOptions:
         grid=request.grid or "2x3",
         rules=Rules(occupied=request.occupied),
         profile=profile,
+        language=request.language,
     )
     if request.theme:
-        themed = load_theme(request.theme, request.source, request.seed)
+        themed = load_theme(request.theme, request.source, request.seed, request.language)
         options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
     return options
 
@@ -130,8 +144,10 @@ def make_board(request: BoardRequest, out: Path | None = None, force: bool = Fal
     require_replaceable(target, lstat_or_none(target, "write"))  # a folder: say so first
     if target.suffix.lower() != ".pdf":
         raise UserError(
-            f"output {target} must end in .pdf; give the PDF file to write, e.g. --out "
-            "oie-board.pdf"
+            _(
+                "output {path} must end in .pdf; give the PDF file to write, e.g. --out "
+                "oie-board.pdf"
+            ).format(path=target)
         )
     claim([Output(target, is_pnp_pdf, "PDF")], force)
     options = board_options(request)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _
 from generator.games.territoires import setup_for
 
 
@@ -50,14 +50,15 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         write_trackers,
     )
 
+    language = options.language
     setup = setup_for(options.players)
     profile = print_profile(options.profile, options.ink_limit)
     if options.back_first and not options.faces:
-        raise UserError("--back-first orders the faces file; add --faces")
+        raise UserError(_("--back-first orders the faces file; add --faces"))
     if options.faces and not options.deck:
-        raise UserError("--faces writes the deck one face per page; drop --no-deck")
+        raise UserError(_("--faces writes the deck one face per page; drop --no-deck"))
     require_folder(options.out)
-    sheet = sheet_paper(options.paper, "sheets of Les territoires")
+    sheet = sheet_paper(options.paper, _("sheets of Les territoires"))
     spec = SheetSpec(
         paper=sheet,
         card=card_size(options.card),
@@ -71,15 +72,21 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         from generator.render.territoires.deck import check_card_fits
 
         plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
-        check_card_fits(spec.card.width, spec.card.height, spec.card.name)
+        check_card_fits(spec.card.width, spec.card.height, spec.card.name, language)
     n = setup.players
     with staging(options.out) as folder:
         written = []
         if options.sheets:
             written += [
-                write_trackers(folder / f"territoires-vie-{n}j.pdf", setup, sheet, profile),
-                write_reference(folder / f"territoires-resume-{n}j.pdf", setup, sheet, profile),
-                write_setup(folder / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile),
+                write_trackers(
+                    folder / f"territoires-vie-{n}j.pdf", setup, sheet, profile, language
+                ),
+                write_reference(
+                    folder / f"territoires-resume-{n}j.pdf", setup, sheet, profile, language
+                ),
+                write_setup(
+                    folder / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile, language
+                ),
             ]
         if options.deck:
             from generator.render.territoires.deck import (
@@ -88,11 +95,11 @@ def write_sheets(options: SheetOptions) -> list[Path]:
             )
 
             written.append(
-                render_lenormand_deck(spec).save(folder / "territoires-jeu-lenormand.pdf")
+                render_lenormand_deck(spec, language).save(folder / "territoires-jeu-lenormand.pdf")
             )
             if options.faces:
                 written.append(
-                    render_lenormand_faces(spec, options.back_first).save(
+                    render_lenormand_faces(spec, options.back_first, language).save(
                         folder / "territoires-jeu-lenormand-faces.pdf"
                     )
                 )

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from generator.core.errors import UserError
-from generator.games.oie.squares import BOARD, FIRST_THROWS, GOOSE_SET, LAST, START
+from generator.core.i18n import _, cli_language, ngettext
+from generator.games.oie.squares import BOARD, FIRST_THROWS, GOOSE_SET, LAST, START, square_name
 
 STEP_GOOSE = "goose"
 STEP_BOUNCE = "bounce"
@@ -84,22 +85,30 @@ class ThrowResult:
 def _check_square(square: int) -> None:
     if not 0 <= square <= LAST:
         raise UserError(
-            f"square {square} is not on the board; give a square from 0 (start) to {LAST}"
+            _("square {square} is not on the board; give a square from 0 (start) to {last}").format(
+                square=square, last=LAST
+            )
         )
     if BOARD[square].target is not None:
         raise UserError(
-            f"no pawn can rest on square {square} ({BOARD[square].name}); give the square it sends "
-            "to"
+            _("no pawn can rest on square {square} ({name}); give the square it sends to").format(
+                square=square, name=square_name(square, cli_language())
+            )
         )
     if square in GOOSE_SET:
         raise UserError(
-            f"no pawn can rest on square {square} (a goose sends it on); give the square it reached"
+            _(
+                "no pawn can rest on square {square} (a goose sends it on); give the square it "
+                "reached"
+            ).format(square=square)
         )
 
 
 def _check_die(die: int) -> None:
     if not 1 <= die <= 6:
-        raise UserError(f"die value {die} is impossible; give a number from 1 to 6")
+        raise UserError(
+            _("die value {die} is impossible; give a number from 1 to 6").format(die=die)
+        )
 
 
 @cache
@@ -107,9 +116,19 @@ def resolve_points(start: int, points: int) -> Resolution:
     """Move a pawn from ``start`` by ``points`` (1..12), applying bounce, geese and squares."""
     _check_square(start)
     if start == LAST:
-        raise UserError("a pawn in the garden (63) has finished; it does not move again")
+        raise UserError(
+            _("a pawn in the garden ({last}) has finished; it does not move again").format(
+                last=LAST
+            )
+        )
     if not 1 <= points <= 12:
-        raise UserError(f"{points} points is impossible; two dice make 2 to 12 and one die 1 to 6")
+        raise UserError(
+            ngettext(
+                "{points} point is impossible; two dice make 2 to 12 and one die 1 to 6",
+                "{points} points is impossible; two dice make 2 to 12 and one die 1 to 6",
+                points,
+            ).format(points=points)
+        )
     steps: list[Step] = []
     position, direction = start, 1
     while True:
@@ -150,7 +169,7 @@ def resolve_throw(start: int, d1: int, d2: int, first_throw: bool = False) -> Re
     if first_throw:
         if start != START:
             raise UserError(
-                "the first-throw rule applies from the start (square 0) only; drop --first-throw"
+                _("the first-throw rule applies from the start (square 0) only; drop --first-throw")
             )
         target = first_throw_target(d1, d2)
         if target is not None:

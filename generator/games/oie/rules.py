@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _, ngettext
 
 OCCUPIED_SWAP = "swap"  # "les deux paient et échangent leurs places" (default)
 OCCUPIED_RETURN = "return"  # "on retourne à la case d'où l'on vient"
@@ -59,28 +60,34 @@ class Rules:
     def __post_init__(self) -> None:
         if self.occupied not in OCCUPIED_CHOICES:
             raise UserError(
-                f"unknown occupied-square rule {self.occupied!r}; choose "
-                f"{' or '.join(OCCUPIED_CHOICES)}"
+                _("unknown occupied-square rule {rule}; choose {choices}").format(
+                    rule=repr(self.occupied), choices=_either(OCCUPIED_CHOICES)
+                )
             )
         if self.first_throw not in FIRST_THROW_CHOICES:
             raise UserError(
-                f"unknown first-throw rule {self.first_throw!r}; choose one of "
-                f"{', '.join(FIRST_THROW_CHOICES)}"
+                _("unknown first-throw rule {rule}; choose one of {choices}").format(
+                    rule=repr(self.first_throw), choices=", ".join(FIRST_THROW_CHOICES)
+                )
             )
         if self.inn_swap not in INN_CHOICES:
             raise UserError(
-                f"unknown inn rule {self.inn_swap!r}; choose {' or '.join(INN_CHOICES)}"
+                _("unknown inn rule {rule}; choose {choices}").format(
+                    rule=repr(self.inn_swap), choices=_either(INN_CHOICES)
+                )
             )
         if self.well_payer not in WELL_CHOICES:
             raise UserError(
-                f"unknown well payer {self.well_payer!r}; choose {' or '.join(WELL_CHOICES)}"
+                _("unknown well payer {payer}; choose {choices}").format(
+                    payer=repr(self.well_payer), choices=_either(WELL_CHOICES)
+                )
             )
         if self.prison_turns is not None and self.prison_turns < 0:
-            raise UserError("prison turns must be 0 or more; give a non-negative number")
+            raise UserError(_("prison turns must be 0 or more; give a non-negative number"))
         if self.ante < 0:
-            raise UserError("the ante must be 0 or more stakes; give a non-negative number")
+            raise UserError(_("the ante must be 0 or more stakes; give a non-negative number"))
         if self.max_rounds < 1:
-            raise UserError("max rounds must be at least 1; give a positive number")
+            raise UserError(_("max rounds must be at least 1; give a positive number"))
 
 
 @dataclass(frozen=True)
@@ -95,15 +102,25 @@ class Teams:
 
     def __post_init__(self) -> None:
         if self.pawns not in (2, 4):
-            raise UserError(f"{self.pawns} pawns per player is not in the rules; give 2 or 4")
+            raise UserError(
+                ngettext(
+                    "{pawns} pawn per player is not in the rules; give 2 or 4",
+                    "{pawns} pawns per player is not in the rules; give 2 or 4",
+                    self.pawns,
+                ).format(pawns=self.pawns)
+            )
         for policy in (self.policy, *self.seat_policies):
             if policy not in POLICY_CHOICES:
                 raise UserError(
-                    f"unknown pawn policy {policy!r}; choose one of {', '.join(POLICY_CHOICES)}"
+                    _("unknown pawn policy {policy}; choose one of {choices}").format(
+                        policy=repr(policy), choices=", ".join(POLICY_CHOICES)
+                    )
                 )
         if self.own_pawns not in OWN_PAWNS_CHOICES:
             raise UserError(
-                f"unknown own-pawn rule {self.own_pawns!r}; choose {' or '.join(OWN_PAWNS_CHOICES)}"
+                _("unknown own-pawn rule {rule}; choose {choices}").format(
+                    rule=repr(self.own_pawns), choices=_either(OWN_PAWNS_CHOICES)
+                )
             )
 
     def policy_of(self, seat: int) -> str:
@@ -131,13 +148,17 @@ def team_variant(
     if not teams:
         for name, value in (("--pawns", pawns), ("--policy", policy), ("--own-pawns", own_pawns)):
             if value is not None:
-                raise UserError(f"{name} is for the team variant; add --teams")
+                raise UserError(
+                    _("{option} is for the team variant; add --teams").format(option=name)
+                )
         return None
     policies = tuple(p.strip() for p in (policy or POLICY_TEAM).split(","))
     if len(policies) > 1 and len(policies) != players:
         raise UserError(
-            f"--policy gives {len(policies)} policies for {players} players; "
-            "give one for everyone or one per seat"
+            _(
+                "--policy gives {policies} policies for {players} players; give one for "
+                "everyone or one per seat"
+            ).format(policies=len(policies), players=players)
         )
     return Teams(
         pawns or default_pawns(players),
@@ -149,7 +170,19 @@ def team_variant(
 
 def check_players(players: int) -> None:
     if not 1 <= players <= 12:
-        raise UserError(f"{players} players is not supported; give 1 to 12 players")
+        raise UserError(
+            ngettext(
+                "{players} player is not supported; give 1 to 12 players",
+                "{players} players is not supported; give 1 to 12 players",
+                players,
+            ).format(players=players)
+        )
+
+
+def _either(choices: tuple[str, ...]) -> str:
+    """Two codes (or more) as the CLI says a choice: "swap or return"."""
+    *first, last = choices
+    return _("{first} or {last}").format(first=", ".join(first), last=last) if first else last
 
 
 # The choices above as enums, for the command line (click shows and checks them); a test keeps

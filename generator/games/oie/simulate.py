@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from generator.core.errors import UserError
+from generator.core.i18n import ngettext, number
 from generator.games.oie.engine import GameResult, play_classic, play_teams
 from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS, Rules, Teams, check_players
 from generator.games.oie.tables import THROWS
@@ -130,7 +131,13 @@ def play_many(
     """The ``games`` games of ``seed``, one after the other (checked now, played as read)."""
     check_players(players)
     if not 1 <= games <= MAX_GAMES:
-        raise UserError(f"{games} games is out of range; give 1 to {MAX_GAMES} games")
+        raise UserError(
+            ngettext(
+                "{games} game is out of range; give 1 to {most} games",
+                "{games} games is out of range; give 1 to {most} games",
+                games,
+            ).format(games=number(games), most=number(MAX_GAMES))
+        )
     if players == 1:
         rules = solitaire_rules(rules)
     rng = random.Random(seed)

@@ -4,12 +4,17 @@ Square 0 is the start (off the spiral), 1..63 the spiral, 63 the garden. Each :c
 carries its kind, its French name, where it sends a pawn (if anywhere), whether arriving there
 pays a stake into the pot, and the sentence of the rules that describes it. The board draws from
 this table, the rules panel is rendered from it and the engine resolves moves with it.
+
+Names and sentences are French, marked with ``M_`` for the printed material's catalog and
+translated where they are printed (:func:`square_name`, :func:`square_rule`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+
+from generator.core.i18n import M_, P_, Language
 
 LAST = 63
 START = 0
@@ -37,11 +42,11 @@ BRIDGE, INN, WELL, LABYRINTH, PRISON, DEATH = 6, 19, 31, 42, 52, 58
 class Square:
     number: int
     kind: Kind
-    name: str = ""  # French name printed on the board ("" for ordinary squares)
+    name: str = ""  # French name printed on the board ("" for ordinary squares), M_-marked
     target: int | None = None  # where the pawn is sent on arrival (bridge, labyrinth, death)
     pays: bool = False  # arriving there pays one stake into the pot
     lost_turns: int = 0  # turns lost on arrival (the prison holds until freed: see rules)
-    rule: str = ""  # the sentence of the rules panel, in French
+    rule: str = ""  # the sentence of the rules panel, in French, M_-marked
 
 
 @dataclass(frozen=True)
@@ -55,64 +60,78 @@ class FirstThrow:
 FIRST_THROWS: tuple[FirstThrow, ...] = (FirstThrow((6, 3), 26), FirstThrow((5, 4), 53))
 
 _SPECIALS: dict[int, Square] = {
-    0: Square(0, Kind.START, "Départ", rule="Tous les pions partent d'ici ; la Mort y renvoie."),
+    0: Square(
+        0, Kind.START, M_("Départ"), rule=M_("Tous les pions partent d'ici ; la Mort y renvoie.")
+    ),
     BRIDGE: Square(
         BRIDGE,
         Kind.BRIDGE,
-        "Le Pont",
+        M_("Le Pont"),
         target=12,
         pays=True,
-        rule="Le joueur paie un droit de passage et vole à la case 12.",
+        rule=M_("Le joueur paie un droit de passage et vole à la case 12."),
     ),
     INN: Square(
         INN,
         Kind.INN,
-        "L'Hôtellerie",
+        M_("L'Hôtellerie"),
         pays=True,
         lost_turns=1,
-        rule="Le joueur paie le service et perd un tour. Si un autre joueur y arrive "
-        "pendant qu'il y est retenu, ils échangent leurs places.",
+        rule=M_(
+            "Le joueur paie le service et perd un tour. Si un autre joueur y arrive "
+            "pendant qu'il y est retenu, ils échangent leurs places."
+        ),
     ),
-    26: Square(26, Kind.DICE, "Les Dés", rule="Au premier lancer, 6 et 3 mènent directement ici."),
+    26: Square(
+        26, Kind.DICE, M_("Les Dés"), rule=M_("Au premier lancer, 6 et 3 mènent directement ici.")
+    ),
     WELL: Square(
         WELL,
         Kind.WELL,
-        "Le Puits",
+        M_("Le Puits"),
         lost_turns=2,
-        rule="Le joueur perd deux tours, à moins qu'un autre joueur n'y tombe avant : "
-        "celui-ci le délivre et l'envoie à la case qu'il vient de quitter ; "
-        "le délivré paie le sauvetage.",
+        rule=M_(
+            "Le joueur perd deux tours, à moins qu'un autre joueur n'y tombe avant : "
+            "celui-ci le délivre et l'envoie à la case qu'il vient de quitter ; "
+            "le délivré paie le sauvetage."
+        ),
     ),
     LABYRINTH: Square(
         LABYRINTH,
         Kind.LABYRINTH,
-        "Le Labyrinthe",
+        M_("Le Labyrinthe"),
         target=30,
         pays=True,
-        rule="Le joueur s'y perd, paie et se retrouve à la case 30.",
+        rule=M_("Le joueur s'y perd, paie et se retrouve à la case 30."),
     ),
     PRISON: Square(
         PRISON,
         Kind.PRISON,
-        "La Prison",
-        rule="Le joueur y reste jusqu'à ce qu'un autre joueur y tombe et lui donne "
-        "la case qu'il vient de quitter ; il paie une amende à chaque tour passé "
-        "en prison.",
+        M_("La Prison"),
+        rule=M_(
+            "Le joueur y reste jusqu'à ce qu'un autre joueur y tombe et lui donne "
+            "la case qu'il vient de quitter ; il paie une amende à chaque tour passé "
+            "en prison."
+        ),
     ),
-    53: Square(53, Kind.DICE, "Les Dés", rule="Au premier lancer, 5 et 4 mènent directement ici."),
+    53: Square(
+        53, Kind.DICE, M_("Les Dés"), rule=M_("Au premier lancer, 5 et 4 mènent directement ici.")
+    ),
     DEATH: Square(
         DEATH,
         Kind.DEATH,
-        "La Mort",
+        M_("La Mort"),
         target=START,
-        rule="Le joueur retourne au départ et recommence la partie.",
+        rule=M_("Le joueur retourne au départ et recommence la partie."),
     ),
     LAST: Square(
         LAST,
         Kind.GARDEN,
-        "Le Jardin de l'Oie",
-        rule="Il faut y arriver au compte exact ; les points en trop se comptent "
-        "à reculons depuis la case 63. Le premier arrivé gagne le pot.",
+        M_("Le Jardin de l'Oie"),
+        rule=M_(
+            "Il faut y arriver au compte exact ; les points en trop se comptent "
+            "à reculons depuis la case 63. Le premier arrivé gagne le pot."
+        ),
     ),
 }
 
@@ -124,8 +143,8 @@ def _square(number: int) -> Square:
         return Square(
             number,
             Kind.GOOSE,
-            "L'Oie",
-            rule="Une Oie fait rejouer le même nombre de cases, dans le sens de la marche.",
+            M_("L'Oie"),
+            rule=M_("Une Oie fait rejouer le même nombre de cases, dans le sens de la marche."),
         )
     return Square(number, Kind.ORDINARY)
 
@@ -138,3 +157,16 @@ GOOSE_SET = frozenset(GEESE)
 def special_squares() -> tuple[Square, ...]:
     """The squares with a rule of their own (not ordinary, not geese), start and garden included."""
     return tuple(sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE))
+
+
+def square_name(number: int, language: Language) -> str:
+    """The name of square ``number`` in ``language``, with its typographic apostrophe ("L’Oie";
+    "" for an ordinary square)."""
+    name = BOARD[number].name
+    return P_(language, name).replace("'", "\u2019") if name else ""
+
+
+def square_rule(number: int, language: Language) -> str:
+    """The rules panel's sentence of square ``number`` in ``language`` ("" if it has none)."""
+    rule = BOARD[number].rule
+    return P_(language, rule) if rule else ""

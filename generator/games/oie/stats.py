@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS
 from generator.games.oie.squares import INN, LAST, PRISON, START, WELL
 from generator.games.oie.tables import THROWS, move_tables, resting_squares
@@ -137,7 +138,11 @@ HORIZONS = (10, 400)  # the turns an exact distribution may be computed over
 def check_horizon(horizon: int) -> int:
     low, high = HORIZONS
     if not low <= horizon <= high:
-        raise UserError(f"horizon {horizon} is out of range; give {low} to {high} turns")
+        raise UserError(
+            _("horizon {horizon} is out of range; give {low} to {high} turns").format(
+                horizon=horizon, low=low, high=high
+            )
+        )
     return horizon
 
 
@@ -190,7 +195,7 @@ def distribution(horizon: int) -> Distribution:
     chain = transitions()
     current: dict[State, Fraction] = {OPENING: Fraction(1)}
     pmf: list[Fraction] = []
-    for _ in range(horizon):
+    for _turn in range(horizon):
         following: dict[State, Fraction] = {}
         absorbed = Fraction(0)
         for state, mass in current.items():

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, _, cli_language, ngettext
 from generator.games.territoires.houses import (
     LIFE_PER_HOUSE,
     ROLE_CARDS,
@@ -87,27 +88,41 @@ class Player:
             if seat_of_house is None:
                 if house is not None:
                     raise UserError(
-                        "the third player of three has no house; drop --house and name the house "
-                        "he attacks with --target"
+                        _(
+                            "the third player of three has no house; drop --house and name the "
+                            "house he attacks with --target"
+                        )
                     )
                 if target is None:
                     raise UserError(
-                        "the third player of three has no life and no house; name the house he "
-                        "attacks with --target even|odd"
+                        _(
+                            "the third player of three has no life and no house; name the house "
+                            "he attacks with --target even|odd"
+                        )
                     )
                 return cls(players, None, target)
             if house is not None and house is not seat_of_house:
-                raise UserError(
-                    f"seat {seat} plays the {seat_of_house.value} house, not the {house.value} "
-                    "one; drop --house or --seat, or fix one of them"
+                message = (
+                    _(
+                        "seat {seat} plays the even house, not the odd one; drop --house or "
+                        "--seat, or fix one of them"
+                    )
+                    if seat_of_house is House.EVEN
+                    else _(
+                        "seat {seat} plays the odd house, not the even one; drop --house or "
+                        "--seat, or fix one of them"
+                    )
                 )
+                raise UserError(message.format(seat=seat))
             house = seat_of_house
         if house is None:
-            raise UserError("say whose turn it is: pass --house even|odd (or --seat N)")
+            raise UserError(_("say whose turn it is: pass --house even|odd (or --seat N)"))
         if target is not None:
             raise UserError(
-                "--target is for the third player of three (--players 3 --seat 3); a house always "
-                "attacks the other one"
+                _(
+                    "--target is for the third player of three (--players 3 --seat 3); a house "
+                    "always attacks the other one"
+                )
             )
         return cls(players, house, None)
 
@@ -120,17 +135,57 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why a combination counts as it does, as found (worded by
+    :func:`generator.games.territoires.wording.explain`, in either language)."""
+
+    kind: str  # one of REASONS
+    card: int | None = None  # the card the reason is about
+    pair: tuple[int, int] | None = None  # both cards of a kind laid together
+    role: Role | None = None  # the kind of ``card`` or ``pair``: weapon or support animal
+    house: House | None = None  # the house whose supports ``pair`` are
+    own: int = 0  # a run: how many of its cards have the player's parity
+
+
+#: The kinds of :class:`Reason`, each worded once in ``wording.py``.
+REASONS: tuple[str, ...] = (
+    "both_supports",  # pair, house: both supports of the player's house laid together
+    "own_support",  # card: a support of the player's house
+    "both_of_kind",  # pair, role: both weapons, both support animals
+    "kind_third",  # card, role: a weapon or animal laid by the third player of three
+    "kind_own",  # card, role: a weapon or animal of the player's house
+    "kind_other",  # card, role: a weapon or animal of the other house
+    "foreign_support_in_run",  # card: a support of the other house inside a run of three
+    "foreign_support",  # card: a support of the other house in a pair
+    "run_third",  # a run of three by the third player
+    "run_parity",  # own: a run of three by a house
+    "support_alone",  # card: a support of the player's house laid alone (--support-alone)
+    "heals_own",  # card: a healing card of the player's parity
+    "heals_other",  # card: a healing card of the other parity
+)
+
+
+@dataclass(frozen=True)
 class Outcome:
     cards: tuple[int, ...]
     effect: str  # "attack" or "heal"
     rule: str  # stable identifier, listed in RULE_SEEDS
     change: int  # life cards: negative lost, positive won back
     side: House  # the house whose life changes
-    explanation: str
+    reason: Reason
 
     @property
     def seed(self) -> str:
+        """The seed's sentence (French) this reading applies."""
         return RULE_SEEDS[self.rule]
+
+    @property
+    def explanation(self) -> str:
+        """The reading in a sentence, as the JSON gives it: English, with the cards' names of
+        the rules data (the same whatever the language)."""
+        from generator.games.territoires.wording import explain
+
+        return explain(self, "en", names="fr")
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -141,39 +196,41 @@ class Outcome:
         }
 
 
-RULE_SEEDS: dict[str, str] = {
-    "run_one_own": (
+RULE_SEEDS: dict[str, str] = {  # the seed's sentences (French), translated where shown
+    "run_one_own": M_(
         "-1 carte s'il y a une seule carte attaquante de sa maison (paire ou impaire) et 2 de "
         "l'autre"
     ),
-    "run_two_own": "-2 cartes s'il y a 2 cartes attaquantes de sa maison et une seule de l'autre",
-    "run_third_player": (
+    "run_two_own": M_(
+        "-2 cartes s'il y a 2 cartes attaquantes de sa maison et une seule de l'autre"
+    ),
+    "run_third_player": M_(
         "Le 3ème joueur n'aura pas de point de vie, il n'aura pas les bonus de parité, mais pas "
         "non plus les malus."
     ),
-    "weapon_other": "-1 carte si l'arme est de l'autre maison",
-    "weapon_own": "-2 cartes si l'arme est de sa maison",
-    "weapons_both": "-3 cartes s'il y a les 2 armes (10 et 11)",
-    "weapon_third_player": "il n'aura pas les bonus de parité, mais pas non plus les malus",
-    "animal_other": (
+    "weapon_other": M_("-1 carte si l'arme est de l'autre maison"),
+    "weapon_own": M_("-2 cartes si l'arme est de sa maison"),
+    "weapons_both": M_("-3 cartes s'il y a les 2 armes (10 et 11)"),
+    "weapon_third_player": M_("il n'aura pas les bonus de parité, mais pas non plus les malus"),
+    "animal_other": M_(
         "Même calcul des points que pour les armes. (-1 carte si l'animal est de l'autre maison)"
     ),
-    "animal_own": (
+    "animal_own": M_(
         "Même calcul des points que pour les armes. (-2 cartes si l'animal est de sa maison)"
     ),
-    "animals_both": (
+    "animals_both": M_(
         "Même calcul des points que pour les armes. (-3 cartes s'il y a les 2 animaux, 15 et 18)"
     ),
-    "animal_third_player": "il n'aura pas les bonus de parité, mais pas non plus les malus",
-    "support_own": "-2 avec 2 cartes qui se suivent",
-    "support_alone": "-2 points pour camps nature si 1 carte",
-    "supports_both": "-3 cartes si les 2 soutiens 4 et 6 sont posés ensemble",
-    "support_foreign": (
+    "animal_third_player": M_("il n'aura pas les bonus de parité, mais pas non plus les malus"),
+    "support_own": M_("-2 avec 2 cartes qui se suivent"),
+    "support_alone": M_("-2 points pour camps nature si 1 carte"),
+    "supports_both": M_("-3 cartes si les 2 soutiens 4 et 6 sont posés ensemble"),
+    "support_foreign": M_(
         "0 cartes si cette carte est utilisé par l'autre maison (y compris lors des assemblages de "
         "3 cartes)"
     ),
-    "heal_other": "+1 point pour le camp qui joue si carte de la parité adverse",
-    "heal_own": "+2 points si carte de sa parité",
+    "heal_other": M_("+1 point pour le camp qui joue si carte de la parité adverse"),
+    "heal_own": M_("+2 points si carte de sa parité"),
 }
 
 #: The change in life each rule makes: negative, life cards the attacked house loses; positive,
@@ -205,7 +262,6 @@ _PAIR_KINDS: tuple[Role, ...] = (
     Role.NATURE_SUPPORT,
 )
 _NAMES_OF_KIND = {Role.WEAPON: "weapon", Role.SUPPORT_ANIMAL: "animal"}
-_SPOKEN_KIND = {"weapon": "weapon", "animal": "support animal"}
 
 
 class InvalidCombination(UserError):
@@ -213,28 +269,32 @@ class InvalidCombination(UserError):
 
 
 def _label(card: int) -> str:
-    return f"{card} {lenormand(card).name}"
+    """The card's number and name, in the command line's language (for its errors)."""
+    return lenormand(card).label(cli_language())
 
 
 def _check_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
     if not 1 <= len(cards) <= 3:
-        raise InvalidCombination(
-            f"{len(cards)} cards given; a combination is 2 or 3 cards (1 only with --support-alone)"
+        message = ngettext(
+            "{count} card given; a combination is 2 or 3 cards (1 only with --support-alone)",
+            "{count} cards given; a combination is 2 or 3 cards (1 only with --support-alone)",
+            len(cards),
         )
+        raise InvalidCombination(message.format(count=len(cards)))
     for card in cards:
         if not FIRST <= card <= LAST:
-            raise InvalidCombination(
-                f"card {card} does not exist; a Lenormand deck has cards 1 to 36"
-            )
+            message = _("card {card} does not exist; a Lenormand deck has cards 1 to 36")
+            raise InvalidCombination(message.format(card=card))
     for card in cards:
         if cards.count(card) > 1:
-            raise InvalidCombination(f"card {card} is given twice; each card is in the deck once")
+            message = _("card {card} is given twice; each card is in the deck once")
+            raise InvalidCombination(message.format(card=card))
     for card in cards:
         if role_of(card) is Role.LIFE:
-            raise InvalidCombination(
-                f"card {_label(card)} is a life card (21 to 36 count life); only cards 1 to 20 are "
-                "played"
+            message = _(
+                "card {card} is a life card (21 to 36 count life); only cards 1 to 20 are played"
             )
+            raise InvalidCombination(message.format(card=_label(card)))
     return tuple(sorted(cards))
 
 
@@ -265,16 +325,8 @@ def _victim(player: Player) -> House:
     return victim
 
 
-def _attack(cards: tuple[int, ...], player: Player, rule: str, why: str) -> Outcome:
-    victim = _victim(player)
-    change = CHANGES[rule]
-    lost = (
-        f"the {victim.value} house ({victim.french}) loses {-change} life "
-        f"card{'s' if -change > 1 else ''}"
-        if change
-        else f"the {victim.value} house ({victim.french}) loses nothing"
-    )
-    return Outcome(cards, "attack", rule, change, victim, f"{why}: {lost}")
+def _attack(cards: tuple[int, ...], player: Player, rule: str, reason: Reason) -> Outcome:
+    return Outcome(cards, "attack", rule, CHANGES[rule], _victim(player), reason)
 
 
 def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
@@ -289,62 +341,25 @@ def _special_readings(cards: tuple[int, ...], player: Player) -> list[Outcome]:
             if player.is_third or SUPPORT_OF[role] is not player.house:
                 continue  # a support only serves its house; the third player has none
             if len(present) == 2:
-                readings.append(
-                    _attack(
-                        cards,
-                        player,
-                        "supports_both",
-                        f"both {player.house.french} supports {both[0]} and {both[1]} laid "
-                        "together",
-                    )
-                )
+                reason = Reason("both_supports", pair=both, house=player.house)
+                readings.append(_attack(cards, player, "supports_both", reason))
             else:
-                readings.append(
-                    _attack(
-                        cards, player, "support_own", f"{_label(present[0])} supports your house"
-                    )
-                )
+                reason = Reason("own_support", card=present[0])
+                readings.append(_attack(cards, player, "support_own", reason))
             continue
         name = _NAMES_OF_KIND[role]
         if len(present) == 2:
-            readings.append(
-                _attack(
-                    cards,
-                    player,
-                    f"{name}s_both",
-                    f"both {_SPOKEN_KIND[name]}s {both[0]} and {both[1]}",
-                )
-            )
+            reason = Reason("both_of_kind", pair=both, role=role)
+            readings.append(_attack(cards, player, f"{name}s_both", reason))
         elif player.is_third:
-            readings.append(
-                _attack(
-                    cards,
-                    player,
-                    f"{name}_third_player",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]}; the third player has no "
-                    "parity bonus or malus",
-                )
-            )
+            reason = Reason("kind_third", card=present[0], role=role)
+            readings.append(_attack(cards, player, f"{name}_third_player", reason))
         elif player.owns(present[0]):
-            readings.append(
-                _attack(
-                    cards,
-                    player,
-                    f"{name}_own",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of your house "
-                    f"({house_of(present[0]).value})",
-                )
-            )
+            reason = Reason("kind_own", card=present[0], role=role)
+            readings.append(_attack(cards, player, f"{name}_own", reason))
         else:
-            readings.append(
-                _attack(
-                    cards,
-                    player,
-                    f"{name}_other",
-                    f"{_label(present[0])} is a {_SPOKEN_KIND[name]} of the other house "
-                    f"({house_of(present[0]).value})",
-                )
-            )
+            reason = Reason("kind_other", card=present[0], role=role)
+            readings.append(_attack(cards, player, f"{name}_other", reason))
     return readings
 
 
@@ -360,63 +375,22 @@ def _heal_reading(cards: tuple[int, ...], player: Player) -> Outcome | None:
     card = healers[0]
     house = player.house
     assert house is not None
-    if player.owns(card):
-        change = CHANGES["heal_own"]
-        return Outcome(
-            cards,
-            "heal",
-            "heal_own",
-            change,
-            house,
-            f"{_label(card)} heals and has your parity: the {house.value} house wins back "
-            f"{_life_cards(change)}",
-        )
-    change = CHANGES["heal_other"]
-    return Outcome(
-        cards,
-        "heal",
-        "heal_other",
-        change,
-        house,
-        f"{_label(card)} heals with the other house's parity: the {house.value} house wins back "
-        f"{_life_cards(change)}",
-    )
-
-
-def _life_cards(count: int) -> str:
-    return f"{count} life card{'s' if count > 1 else ''}"
+    rule, kind = ("heal_own", "heals_own") if player.owns(card) else ("heal_other", "heals_other")
+    return Outcome(cards, "heal", rule, CHANGES[rule], house, Reason(kind, card=card))
 
 
 def _run(cards: tuple[int, ...], player: Player, rules: Rules) -> Outcome:
     foreign = _foreign_supports(cards, player)
     if foreign and rules.foreign_support_in_run is ForeignSupport.CANCELS:
-        return _attack(
-            cards,
-            player,
-            "support_foreign",
-            f"{_label(foreign[0])} supports the other house, even inside a run of three",
-        )
+        reason = Reason("foreign_support_in_run", card=foreign[0])
+        return _attack(cards, player, "support_foreign", reason)
     readings = [r for r in _special_readings(cards, player) if r.change == -3]
     if player.is_third:
-        readings.append(
-            _attack(
-                cards,
-                player,
-                "run_third_player",
-                "a run of three; the third player has no parity bonus or malus",
-            )
-        )
+        readings.append(_attack(cards, player, "run_third_player", Reason("run_third")))
     else:
         own = sum(1 for c in cards if player.owns(c))
         rule = "run_two_own" if own == 2 else "run_one_own"
-        readings.append(
-            _attack(
-                cards,
-                player,
-                rule,
-                f"a run of three with {own} card{'s' if own > 1 else ''} of your parity",
-            )
-        )
+        readings.append(_attack(cards, player, rule, Reason("run_parity", own=own)))
     if rules.runs is RunScoring.BEST:
         readings.extend(r for r in _special_readings(cards, player))
     return _strongest(readings)
@@ -427,27 +401,27 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     kind = _kind_pair(cards)
     if not _consecutive(cards):
         if kind is None:
-            raise InvalidCombination(
-                f"{a} and {b} do not follow each other; a pair needs consecutive values, e.g. {a} "
-                f"{a + 1}"
+            message = _(
+                "{a} and {b} do not follow each other; a pair needs consecutive values, e.g. "
+                "{a} {next}"
             )
+            raise InvalidCombination(message.format(a=a, b=b, next=a + 1))
         if rules.pairs is PairRule.CONSECUTIVE:
-            raise InvalidCombination(
-                f"{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay "
+            message = _(
+                "{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay "
                 "them in a run of three or drop that option"
             )
+            raise InvalidCombination(message.format(a=a, b=b))
         if player.is_third and kind in SUPPORT_OF:
-            raise InvalidCombination(
-                f"{a} and {b} do not follow each other and supports serve a house only; the third "
+            message = _(
+                "{a} and {b} do not follow each other and supports serve a house only; the third "
                 "player has none"
             )
+            raise InvalidCombination(message.format(a=a, b=b))
     foreign = _foreign_supports(cards, player)
     if foreign:
-        return [
-            _attack(
-                cards, player, "support_foreign", f"{_label(foreign[0])} supports the other house"
-            )
-        ]
+        reason = Reason("foreign_support", card=foreign[0])
+        return [_attack(cards, player, "support_foreign", reason)]
     outcomes: list[Outcome] = []
     readings = _special_readings(cards, player)
     if readings:
@@ -457,19 +431,21 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
         outcomes.append(heal)
     if not outcomes:
         if player.is_third and any(role_of(c) is Role.HEALING for c in cards):
-            raise InvalidCombination(
-                f"{a} {b}: the third player of three has no life to heal and the pair has no "
+            message = _(
+                "{a} {b}: the third player of three has no life to heal and the pair has no "
                 "weapon or support animal"
             )
-        if player.is_third:
-            raise InvalidCombination(
-                f"{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player "
+        elif player.is_third:
+            message = _(
+                "{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player "
                 "needs one to attack with two cards"
             )
-        raise InvalidCombination(
-            f"{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal (15, "
-            f"18), a support of your house ({_own_supports(player)}) or a healing card (13, 16)"
-        )
+        else:
+            message = _(
+                "{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal "
+                "(15, 18), a support of your house ({supports}) or a healing card (13, 16)"
+            )
+        raise InvalidCombination(message.format(a=a, b=b, supports=_own_supports(player)))
     return outcomes
 
 
@@ -482,17 +458,19 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
     role = role_of(card)
     if not rules.support_alone:
         raise InvalidCombination(
-            "1 card given; a combination is 2 or 3 cards (a support alone counts only with "
-            "--support-alone)"
+            _(
+                "1 card given; a combination is 2 or 3 cards (a support alone counts only with "
+                "--support-alone)"
+            )
         )
     if player.is_third or role not in SUPPORT_OF or SUPPORT_OF[role] is not player.house:
-        raise InvalidCombination(
-            f"{_label(card)} alone is not a combination; only a support of your house "
-            f"({_own_supports(player)}) may be laid alone"
+        message = _(
+            "{card} alone is not a combination; only a support of your house ({supports}) may be "
+            "laid alone"
         )
-    return [
-        _attack(cards, player, "support_alone", f"{_label(card)} supports your house, laid alone")
-    ]
+        raise InvalidCombination(message.format(card=_label(card), supports=_own_supports(player)))
+    reason = Reason("support_alone", card=card)
+    return [_attack(cards, player, "support_alone", reason)]
 
 
 def readings(
@@ -503,11 +481,11 @@ def readings(
     ordered = _check_cards(tuple(cards))
     if len(ordered) == 3:
         if not _consecutive(ordered):
-            shown = ", ".join(map(str, ordered))
-            raise InvalidCombination(
-                f"{shown} are not three consecutive values; a run of three needs values that "
+            message = _(
+                "{cards} are not three consecutive values; a run of three needs values that "
                 "follow each other, e.g. 7 8 9"
             )
+            raise InvalidCombination(message.format(cards=", ".join(map(str, ordered))))
         return [_run(ordered, player, rules)]
     if len(ordered) == 2:
         return _pair(ordered, player, rules)
@@ -530,20 +508,22 @@ def evaluate(
             return outcome
     shown = " ".join(map(str, sorted(cards)))
     if wanted == "heal":
-        raise InvalidCombination(
-            f"{shown} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player "
+        message = _(
+            "{cards} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player "
             "with life"
         )
-    raise InvalidCombination(f"{shown} cannot attack; it only heals (drop --as attack)")
+    else:
+        message = _("{cards} cannot attack; it only heals (drop --as attack)")
+    raise InvalidCombination(message.format(cards=shown))
 
 
 def life_after(life: int, outcome: Outcome) -> int:
     """The life of ``outcome.side`` after the play: never below 0 nor above its 8 life cards."""
     if not 0 <= life <= LIFE_PER_HOUSE:
-        raise UserError(
-            f"life {life} is impossible; a house has 0 to {LIFE_PER_HOUSE} life cards, pass --life "
-            f"0 to {LIFE_PER_HOUSE}"
+        message = _(
+            "life {life} is impossible; a house has 0 to {most} life cards, pass --life 0 to {most}"
         )
+        raise UserError(message.format(life=life, most=LIFE_PER_HOUSE))
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, P_, Language, _
 from generator.games.territoires.lenormand import lenormand
 
 PLAYED_CARDS: tuple[int, ...] = tuple(range(1, 21))
@@ -23,11 +24,11 @@ class House(Enum):
 
     @property
     def french(self) -> str:
-        return "civilisation" if self is House.EVEN else "nature"
+        return M_("civilisation") if self is House.EVEN else M_("nature")
 
-    @property
-    def parity_word(self) -> str:
-        return "paire" if self is House.EVEN else "impaire"
+    def name_in(self, language: Language) -> str:
+        """ "civilisation" or "nature", in ``language``."""
+        return P_(language, self.french)
 
     @property
     def other(self) -> House:
@@ -43,9 +44,8 @@ class House(Enum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise UserError(
-                f"unknown house {text!r}; choose even (civilisation) or odd (nature)"
-            ) from None
+            message = _("unknown house {text}; choose even (civilisation) or odd (nature)")
+            raise UserError(message.format(text=repr(text))) from None
 
 
 def house_of(number: int) -> House:
@@ -65,14 +65,18 @@ class Role(Enum):
     @property
     def french(self) -> str:
         return {
-            Role.WEAPON: "Arme",
-            Role.SUPPORT_ANIMAL: "Animal de soutien",
-            Role.CIVILISATION_SUPPORT: "Soutien de la civilisation",
-            Role.NATURE_SUPPORT: "Soutien de la nature",
-            Role.HEALING: "Soin",
-            Role.LIFE: "Vie",
-            Role.RUN: "Suite",
+            Role.WEAPON: M_("Arme"),
+            Role.SUPPORT_ANIMAL: M_("Animal de soutien"),
+            Role.CIVILISATION_SUPPORT: M_("Soutien de la civilisation"),
+            Role.NATURE_SUPPORT: M_("Soutien de la nature"),
+            Role.HEALING: M_("Soin"),
+            Role.LIFE: M_("Vie"),
+            Role.RUN: M_("Suite"),
         }[self]
+
+    def name_in(self, language: Language) -> str:
+        """The role as printed on the card's band: "Arme", "Weapon"."""
+        return P_(language, self.french)
 
 
 ROLE_CARDS: dict[Role, tuple[int, int]] = {
@@ -125,10 +129,11 @@ def setup_for(players: int) -> Setup:
     try:
         return SETUPS[players]
     except KeyError:
-        raise UserError(
-            f"Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 "
+        message = _(
+            "Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 "
             "or 4"
-        ) from None
+        )
+        raise UserError(message.format(players=players)) from None
 
 
 def seats_sharing(players: int, house: House) -> tuple[int, ...]:
@@ -146,9 +151,10 @@ def seat_house(players: int, seat: int) -> House | None:
     """
     setup_for(players)
     if not 1 <= seat <= players:
-        raise UserError(
-            f"seat {seat} does not exist at {players} players; choose a seat from 1 to {players}"
+        message = _(
+            "seat {seat} does not exist at {players} players; choose a seat from 1 to {players}"
         )
+        raise UserError(message.format(seat=seat, players=players))
     if players == 3 and seat == 3:
         return None
     return House.EVEN if seat % 2 == 1 else House.ODD

@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import M_, P_, Language, _
 
 
 class Suit(Enum):
-    HEARTS = "coeur"
-    DIAMONDS = "carreau"
-    CLUBS = "trèfle"
-    SPADES = "pique"
+    HEARTS = M_("coeur")
+    DIAMONDS = M_("carreau")
+    CLUBS = M_("trèfle")
+    SPADES = M_("pique")
 
     @property
     def symbol(self) -> str:
@@ -41,15 +42,15 @@ class Suit(Enum):
 # Ranks of the piquet deck, lowest first: (short index, French name with its article-free form).
 RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "V", "D", "R", "A")
 RANK_NAMES: dict[str, str] = {
-    "6": "six",
-    "7": "sept",
-    "8": "huit",
-    "9": "neuf",
-    "10": "dix",
-    "V": "valet",
-    "D": "dame",
-    "R": "roi",
-    "A": "as",
+    "6": M_("six"),
+    "7": M_("sept"),
+    "8": M_("huit"),
+    "9": M_("neuf"),
+    "10": M_("dix"),
+    "V": M_("valet"),
+    "D": M_("dame"),
+    "R": M_("roi"),
+    "A": M_("as"),
 }
 
 
@@ -66,60 +67,89 @@ class PlayingCard:
     @property
     def french(self) -> str:
         """'valet de carreau', 'dix de coeur', 'as de pique'."""
-        return f"{RANK_NAMES[self.rank]} de {self.suit.value}"
+        return self.words("fr")
+
+    def words(self, language: Language) -> str:
+        """The card in words: 'valet de carreau' in French, 'jack of diamonds' in English."""
+        # TRANSLATORS: a playing card in words: "valet de carreau", "jack of diamonds"
+        return P_(language, "{rank} de {suit}").format(
+            rank=P_(language, RANK_NAMES[self.rank]), suit=P_(language, self.suit.value)
+        )
+
+    def index(self, language: Language) -> str:
+        """The rank as printed in the inset: '10', 'V' (valet) in French, 'J' (jack) in English:
+        a court card or an ace shows the first letter of its name in ``language``."""
+        if self.rank.isdigit():
+            return self.rank
+        return P_(language, RANK_NAMES[self.rank])[0].upper()
 
 
 @dataclass(frozen=True)
 class LenormandCard:
     number: int
-    name: str  # French name as printed on the card
+    name: str  # French name as printed on the card (its English one: name_in)
+    called: str  # the name with its article, "Le Cavalier": the catalog's key for it
     playing_card: PlayingCard
     picture: str  # the game-icons.net icon of the card's traditional subject
 
+    def name_in(self, language: Language) -> str:
+        """The card's name as printed in ``language``: "Cavalier" in French, "Rider" in English
+        (the usual English names). The catalog translates the name with its article, as the
+        tradition calls the card ("Le Trèfle" is the card, "Trèfle" alone the suit of clubs)."""
+        return self.name if language == "fr" else P_(language, self.called)
 
-def _card(number: int, name: str, rank: str, suit: Suit, picture: str) -> LenormandCard:
-    return LenormandCard(number, name, PlayingCard(rank, suit), picture)
+    def label(self, language: Language) -> str:
+        """Its number and name: "11 Fouet", "11 Whip"."""
+        return f"{self.number} {self.name_in(language)}"
+
+
+def _card(
+    number: int, name: str, called: str, rank: str, suit: Suit, picture: str
+) -> LenormandCard:
+    return LenormandCard(number, name, called, PlayingCard(rank, suit), picture)
 
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
 LENORMAND: tuple[LenormandCard, ...] = (
-    _card(1, "Cavalier", "9", H, "cavalry"),
-    _card(2, "Trèfle", "6", D, "shamrock"),
-    _card(3, "Bateau", "10", S, "caravel"),
-    _card(4, "Maison", "R", H, "house"),
-    _card(5, "Arbre", "7", H, "oak"),
-    _card(6, "Nuages", "R", C, "raining"),
-    _card(7, "Serpent", "D", C, "snake"),
-    _card(8, "Cercueil", "9", D, "coffin"),
-    _card(9, "Bouquet", "D", S, "flower-pot"),
-    _card(10, "Faux", "V", D, "scythe"),
-    _card(11, "Fouet", "V", C, "whip"),
-    _card(12, "Oiseaux", "7", D, "nest-birds"),
-    _card(13, "Enfant", "V", S, "baby-face"),
-    _card(14, "Renard", "9", C, "fox"),
-    _card(15, "Ours", "10", C, "bear-head"),
-    _card(16, "Étoiles", "6", H, "star-formation"),
-    _card(17, "Cigogne", "D", H, "heron"),
-    _card(18, "Chien", "10", H, "sitting-dog"),
-    _card(19, "Tour", "6", S, "stone-tower"),
-    _card(20, "Jardin", "8", S, "park-bench"),
-    _card(21, "Montagne", "8", C, "peaks"),
-    _card(22, "Chemins", "D", D, "crossroad"),
-    _card(23, "Souris", "7", C, "seated-mouse"),
-    _card(24, "Cœur", "V", H, "heart-wings"),
-    _card(25, "Anneau", "A", C, "diamond-ring"),
-    _card(26, "Livre", "10", D, "open-book"),
-    _card(27, "Lettre", "7", S, "envelope"),
-    _card(28, "Homme", "A", H, "mustache"),
-    _card(29, "Femme", "A", S, "ample-dress"),
-    _card(30, "Lys", "R", S, "fleur-de-lys"),
-    _card(31, "Soleil", "A", D, "sun"),
-    _card(32, "Lune", "8", H, "moon"),
-    _card(33, "Clé", "8", D, "skeleton-key"),
-    _card(34, "Poissons", "R", D, "double-fish"),
-    _card(35, "Ancre", "9", S, "anchor"),
-    _card(36, "Croix", "6", C, "crucifix"),
+    # TRANSLATORS: a Lenormand card, with its article: its usual name, as printed on the card
+    # (no article: "Rider", "Clover")
+    _card(1, "Cavalier", M_("Le Cavalier"), "9", H, "cavalry"),
+    _card(2, "Trèfle", M_("Le Trèfle"), "6", D, "shamrock"),
+    _card(3, "Bateau", M_("Le Bateau"), "10", S, "caravel"),
+    _card(4, "Maison", M_("La Maison"), "R", H, "house"),
+    _card(5, "Arbre", M_("L'Arbre"), "7", H, "oak"),
+    _card(6, "Nuages", M_("Les Nuages"), "R", C, "raining"),
+    _card(7, "Serpent", M_("Le Serpent"), "D", C, "snake"),
+    _card(8, "Cercueil", M_("Le Cercueil"), "9", D, "coffin"),
+    _card(9, "Bouquet", M_("Le Bouquet"), "D", S, "flower-pot"),
+    _card(10, "Faux", M_("La Faux"), "V", D, "scythe"),
+    _card(11, "Fouet", M_("Le Fouet"), "V", C, "whip"),
+    _card(12, "Oiseaux", M_("Les Oiseaux"), "7", D, "nest-birds"),
+    _card(13, "Enfant", M_("L'Enfant"), "V", S, "baby-face"),
+    _card(14, "Renard", M_("Le Renard"), "9", C, "fox"),
+    _card(15, "Ours", M_("L'Ours"), "10", C, "bear-head"),
+    _card(16, "Étoiles", M_("Les Étoiles"), "6", H, "star-formation"),
+    _card(17, "Cigogne", M_("La Cigogne"), "D", H, "heron"),
+    _card(18, "Chien", M_("Le Chien"), "10", H, "sitting-dog"),
+    _card(19, "Tour", M_("La Tour"), "6", S, "stone-tower"),
+    _card(20, "Jardin", M_("Le Jardin"), "8", S, "park-bench"),
+    _card(21, "Montagne", M_("La Montagne"), "8", C, "peaks"),
+    _card(22, "Chemins", M_("Les Chemins"), "D", D, "crossroad"),
+    _card(23, "Souris", M_("Les Souris"), "7", C, "seated-mouse"),
+    _card(24, "Cœur", M_("Le Cœur"), "V", H, "heart-wings"),
+    _card(25, "Anneau", M_("L'Anneau"), "A", C, "diamond-ring"),
+    _card(26, "Livre", M_("Le Livre"), "10", D, "open-book"),
+    _card(27, "Lettre", M_("La Lettre"), "7", S, "envelope"),
+    _card(28, "Homme", M_("L'Homme"), "A", H, "mustache"),
+    _card(29, "Femme", M_("La Femme"), "A", S, "ample-dress"),
+    _card(30, "Lys", M_("Le Lys"), "R", S, "fleur-de-lys"),
+    _card(31, "Soleil", M_("Le Soleil"), "A", D, "sun"),
+    _card(32, "Lune", M_("La Lune"), "8", H, "moon"),
+    _card(33, "Clé", M_("La Clé"), "8", D, "skeleton-key"),
+    _card(34, "Poissons", M_("Les Poissons"), "R", D, "double-fish"),
+    _card(35, "Ancre", M_("L'Ancre"), "9", S, "anchor"),
+    _card(36, "Croix", M_("La Croix"), "6", C, "crucifix"),
 )
 
 FIRST, LAST = 1, 36
@@ -128,5 +158,6 @@ FIRST, LAST = 1, 36
 def lenormand(number: int) -> LenormandCard:
     """The card numbered ``number`` (1 to 36), or a UserError saying the range."""
     if not FIRST <= number <= LAST:
-        raise UserError(f"card {number} does not exist; a Lenormand deck has cards 1 to 36")
+        message = _("card {number} does not exist; a Lenormand deck has cards 1 to 36")
+        raise UserError(message.format(number=number))
     return LENORMAND[number - 1]

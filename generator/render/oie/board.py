@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
 from generator.games.oie.rules import Rules
-from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind
+from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind, square_name
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
-from generator.render.oie.rules_text import Block, french_typography, rules_blocks
+from generator.render.oie.rules_text import Block, rules_blocks, typography
 from generator.render.paper import HOME_PAPERS, paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm
@@ -41,6 +42,7 @@ class BoardOptions:
     labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
     route: tuple[str, str] | None = None
     profile: PrintProfile = HOME
+    language: Language = MATERIAL_DEFAULT  # of the printed texts (place names stay as given)
 
 
 @dataclass(frozen=True)
@@ -104,10 +106,17 @@ def _fit_font(
 
 
 def _wrap_label(
-    font: str, text: str, size: float, width: float, minimum: float, floor: float | None = None
+    font: str,
+    text: str,
+    size: float,
+    width: float,
+    minimum: float,
+    floor: float | None = None,
+    break_overflow: bool = False,
 ) -> tuple[list[str], float]:
-    """``text`` on one line, or two if that allows a clearly larger font; shrinks down to
-    ``minimum``."""
+    """``text`` on one line, or two if that allows a clearly larger font (or, with
+    ``break_overflow``, if one line overflows ``width`` even at the smallest size: a long place
+    name on the A4 board, "Forêt de Brocéliande"); shrinks down to ``minimum``."""
     single = _fit_font(font, text, size, width, minimum, floor)
     words = text.replace("-", "- ").split()
     best: tuple[float, str, str] | None = None
@@ -121,7 +130,8 @@ def _wrap_label(
         _, first, second = best
         longer = max(first, second, key=lambda line: string_width(line, font, size))
         double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
-        if double > single * 1.15:
+        overflows = break_overflow and string_width(text, font, single) > width
+        if double > single * 1.15 or overflows:
             return [first, second], double
     return [text], single
 
@@ -162,7 +172,7 @@ def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
         oie_art.PICTURES[kind.value](c, x, y, size)
 
 
-def _draw_cell(c, cell, k: float, label: str, floor: float) -> None:
+def _draw_cell(c, cell, k: float, label: str, floor: float, language: Language) -> None:
     """One square; ``floor`` is 6 pt in the drawing's units (the board is drawn scaled)."""
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SERIF_BOLD
 
@@ -179,13 +189,19 @@ def _draw_cell(c, cell, k: float, label: str, floor: float) -> None:
     if square.kind == Kind.ORDINARY:
         _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
         lines, size = _wrap_label(
-            CONDENSED, french_typography(label), 0.135 * p, 0.8 * p, 0.085 * p, floor
+            CONDENSED,
+            typography(label, language),
+            0.135 * p,
+            0.8 * p,
+            0.085 * p,
+            floor,
+            break_overflow=True,
         )
         top = y - 0.14 * p
         for i, line in enumerate(lines):
             _centred(c, CONDENSED, size, x, top - i * size * 1.05, line, ink)
         return
-    name = french_typography(square.name) if square.kind != Kind.GOOSE else ""
+    name = typography(square_name(number, language), language) if square.kind != Kind.GOOSE else ""
     picture_y = y - 0.02 * p if name else y - 0.07 * p
     _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
     if number != 0:
@@ -197,7 +213,7 @@ def _draw_cell(c, cell, k: float, label: str, floor: float) -> None:
         _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
 
 
-def _draw_garden(c, spiral, k: float, floor: float) -> None:
+def _draw_garden(c, spiral, k: float, floor: float, language: Language) -> None:
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
     from generator.render.oie import art as oie_art
 
@@ -232,7 +248,7 @@ def _draw_garden(c, spiral, k: float, floor: float) -> None:
         )
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
     _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
-    name = french_typography(BOARD[LAST].name)
+    name = typography(square_name(LAST, language), language)
     lines, size = _wrap_label(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r, floor)
     top = cy - 0.7 * r + (len(lines) - 1) * size * 0.55
     for i, line in enumerate(lines):
@@ -277,8 +293,16 @@ def _draw_track_shadow(c, spiral) -> None:
     c.restoreState()
 
 
-def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> None:
-    """The square board with its lower-left corner at (x, y) (canvas in millimetres)."""
+def draw_board(
+    c,
+    x: float,
+    y: float,
+    side: float,
+    labels: tuple[str, ...],
+    language: Language = MATERIAL_DEFAULT,
+) -> None:
+    """The square board with its lower-left corner at (x, y) (canvas in millimetres), its
+    squares named in ``language``."""
     from generator.render.fonts import MIN_TEXT_MM
     from generator.render.oie.spiral import build_spiral
 
@@ -300,8 +324,8 @@ def draw_board(c, x: float, y: float, side: float, labels: tuple[str, ...]) -> N
     _draw_track_shadow(c, spiral)
     for cell in spiral.cells:
         label = labels[cell.number - 1] if 0 < cell.number <= len(labels) else ""
-        _draw_cell(c, cell, 1.0, label, MIN_TEXT_MM / k)
-    _draw_garden(c, spiral, 1.0, MIN_TEXT_MM / k)
+        _draw_cell(c, cell, 1.0, label, MIN_TEXT_MM / k, language)
+    _draw_garden(c, spiral, 1.0, MIN_TEXT_MM / k, language)
     set_stroke(c, PALETTE.ink)  # a firm line around the whole track
     c.setLineWidth(0.7)
     polygon(c, spiral.outer_edge, fill=False, stroke=True, to_pt=None)
@@ -377,7 +401,13 @@ def _layout_blocks(blocks: list[Block], width: float, size: float):
     return placed, height
 
 
-def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> None:
+def draw_panel(
+    c,
+    layout: SheetLayout,
+    blocks: list[Block],
+    subtitle: str,
+    language: Language = MATERIAL_DEFAULT,
+) -> None:
     from generator.render.fonts import MIN_TEXT_MM, SANS_BOLD, SERIF_BOLD
 
     _bold_font_mapping()
@@ -387,8 +417,8 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
     _double_frame(c, x, y, w, h, k)
     pad = 5.0 * k
     inner_w = w - 2 * pad
-    # title
-    title = french_typography("Le Jeu de l'Oie")
+    # title: the game's French name in every language (the subtitle says it in English)
+    title = typography("Le Jeu de l'Oie", language)
     title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
     top = y + h - pad - title_size * 0.8
     _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, PALETTE.frame)
@@ -422,7 +452,7 @@ def draw_panel(c, layout: SheetLayout, blocks: list[Block], subtitle: str) -> No
         fits(size)
     placed, needed = layouts[size]
     if needed > available:
-        raise UserError("the rules text does not fit the panel; use a larger --paper")
+        raise UserError(_("the rules text does not fit the panel; use a larger --paper"))
     # spread the spare space evenly between blocks
     spare = (available - needed) / max(1, len(placed) - 1)
     spare = min(spare, size * 0.9)
@@ -464,25 +494,34 @@ def _parchment(c, width: float, height: float) -> None:
 
 
 def _subtitle(options: BoardOptions) -> str:
-    subtitle = "Jeu de parcours · 2 joueurs ou plus · 2 dés"
-    if options.theme:
-        from xml.sax.saxutils import escape
+    """The line under the title (markup): what the game is, or the journey of a themed board.
+    The English material names the game in English there (the title stays French)."""
+    language = options.language
+    if not options.theme:
+        # TRANSLATORS: the subtitle of the board, under the title "Le Jeu de l'Oie" (which stays
+        # French): paragraph markup, <br/> breaks the line
+        return P_(language, "Jeu de parcours · 2 joueurs ou plus · 2 dés")
+    from generator.render.card_templates import escape
+    from generator.render.oie.rules_text import journey_phrase
 
-        from generator.render.oie.rules_text import journey_phrase
-
-        subtitle = escape(french_typography(options.theme))
-        if options.route:
-            subtitle += " · " + escape(french_typography(journey_phrase(*options.route)))
-    return subtitle
+    theme = escape(typography(options.theme, language))
+    if not options.route:
+        # TRANSLATORS: the subtitle of a themed board (markup), under the title "Le Jeu de l'Oie"
+        return P_(language, "{theme}").format(theme=theme)
+    route = escape(typography(journey_phrase(*options.route), language))
+    # TRANSLATORS: the subtitle of a themed board (markup): the region, its first and last places
+    return P_(language, "{theme} · {route}").format(theme=theme, route=route)
 
 
 def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
     """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
     _parchment(c, layout.width, layout.height)
-    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels)
-    draw_panel(
-        c, layout, rules_blocks(options.rules, options.theme, options.route), _subtitle(options)
-    )
+    draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels, options.language)
+    draw_panel(c, layout, _rules_blocks(options), _subtitle(options), options.language)
+
+
+def _rules_blocks(options: BoardOptions) -> list[Block]:
+    return rules_blocks(options.rules, options.theme, options.route, options.language)
 
 
 def draw_poster_board(c, width: float, height: float, options: BoardOptions) -> None:
@@ -490,15 +529,13 @@ def draw_poster_board(c, width: float, height: float, options: BoardOptions) -> 
     margin = max(PRINTABLE_MARGIN + 3.0, 8.0 * (min(width, height) / 210.0))
     side = min(width, height) - 2 * margin
     _parchment(c, width, height)
-    draw_board(c, (width - side) / 2, (height - side) / 2, side, options.labels)
+    draw_board(c, (width - side) / 2, (height - side) / 2, side, options.labels, options.language)
 
 
 def draw_rules_beside(c, x: float, y: float, w: float, h: float, options: BoardOptions) -> None:
     """The rules panel in the box (x, y, w, h) mm, at the type size of the A4 board's."""
     layout = SheetLayout(w, h, 0.0, x, y, min(h, BASE_BOARD), x, y, w, h)
-    draw_panel(
-        c, layout, rules_blocks(options.rules, options.theme, options.route), _subtitle(options)
-    )
+    draw_panel(c, layout, _rules_blocks(options), _subtitle(options), options.language)
 
 
 def _check_labels(options: BoardOptions) -> None:
@@ -506,7 +543,14 @@ def _check_labels(options: BoardOptions) -> None:
 
     register_fonts()
     if options.labels:
-        require_glyphs(CONDENSED, "".join(options.labels), "the place names of the board")
+        require_glyphs(CONDENSED, "".join(options.labels), _("the place names of the board"))
+
+
+def _document_title(options: BoardOptions) -> str:
+    """The PDF's title: the game's French name (and the English one in English), the region."""
+    if options.theme:
+        return P_(options.language, "Le Jeu de l'Oie : {theme}").format(theme=options.theme)
+    return P_(options.language, "Le Jeu de l'Oie")
 
 
 def write_board(options: BoardOptions, path: str | Path) -> Path:
@@ -516,15 +560,22 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     _check_labels(options)
     if Path(path).is_dir():
         raise UserError(
-            f"{path} is a folder; give the PDF to write, e.g. {Path(path) / 'oie-board.pdf'}"
+            _("{path} is a folder; give the PDF to write, e.g. {example}").format(
+                path=path, example=Path(path) / "oie-board.pdf"
+            )
         )
-    title = "Le Jeu de l'Oie" + (f" : {options.theme}" if options.theme else "")
+    title = _document_title(options)
     if options.tiles:
         from generator.render.poster import parse_grid, tile_grid, write_poster
 
         if options.tiles.strip().lower() not in TILE_PAPERS:
             raise UserError(
-                f"tiles of {options.tiles} are not offered; choose {' or '.join(TILE_PAPERS)}"
+                _("tiles of {paper} are not offered; choose {choices}").format(
+                    paper=options.tiles,
+                    choices=_("{first} or {last}").format(
+                        first=", ".join(TILE_PAPERS[:-1]), last=TILE_PAPERS[-1]
+                    ),
+                )
             )
         cols, rows = parse_grid(options.grid)
         grid = tile_grid(cols, rows, paper(options.tiles).landscape())

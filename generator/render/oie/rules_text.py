@@ -1,12 +1,23 @@
-"""The rules panel text, rendered from ``templates/oie/rules.txt.j2`` and the square table."""
+"""The rules panel text, rendered from ``templates/oie/rules.txt.j2`` and the square table, in
+the language of the board (the template's ``{% trans %}`` blocks, the squares' names and
+sentences translated from the table's French)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.games.oie.rules import Rules
-from generator.games.oie.squares import BOARD, FIRST_THROWS, GEESE, LAST, Kind
+from generator.games.oie.squares import (
+    BOARD,
+    FIRST_THROWS,
+    GEESE,
+    LAST,
+    Kind,
+    square_name,
+    square_rule,
+)
 from generator.render.card_templates import load_templates
 
 
@@ -24,22 +35,50 @@ def french_typography(text: str) -> str:
     return re.sub(r" ([:;!?])", "\u00a0\\1", text)
 
 
+def english_typography(text: str) -> str:
+    """Printed English: curly apostrophes, no space before : ; ! ? (the rules template writes
+    the French " : ", which English closes up)."""
+    text = text.replace("'", "\u2019")
+    return re.sub(r" ([:;!?])", "\\1", text)
+
+
+def typography(text: str, language: Language) -> str:
+    """``text`` set as printed ``language`` is set."""
+    return french_typography(text) if language == "fr" else english_typography(text)
+
+
 def journey_phrase(start: str, end: str) -> str:
-    """ "Brest → Nantes": an arrow needs no French article or contraction."""
+    """ "Brest → Nantes": an arrow needs no article or contraction, in either language."""
     return f"{start} → {end}"
 
 
+# What a {% trans %} block's values are escaped into (markupsafe): quotes are plain text in
+# reportlab's paragraphs, and the typography turns the apostrophe into its curly form.
+_QUOTE_ENTITIES = (("&#39;", "'"), ("&#34;", '"'))
+
+
 def rules_blocks(
-    rules: Rules = Rules(), theme: str | None = None, route: tuple[str, str] | None = None
+    rules: Rules = Rules(),
+    theme: str | None = None,
+    route: tuple[str, str] | None = None,
+    language: Language = MATERIAL_DEFAULT,
 ) -> list[Block]:
-    """The rules panel as blocks, in order."""
+    """The rules panel as blocks, in order, in ``language``."""
     specials = [
-        sq for sq in BOARD if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)
+        {
+            "number": sq.number,
+            "name": square_name(sq.number, language),
+            "rule": square_rule(sq.number, language),
+        }
+        for sq in BOARD
+        if sq.kind not in (Kind.ORDINARY, Kind.GOOSE, Kind.START, Kind.GARDEN)
     ]
-    text = load_templates("oie").render_text(
+    text = load_templates("oie", language=language).render_text(
         "rules.txt.j2",
         {
-            "garden": BOARD[LAST],
+            "garden": LAST,
+            "garden_name": square_name(LAST, language),
+            "goose_name": square_name(GEESE[0], language),
             "geese": GEESE,
             "first_throws": FIRST_THROWS,
             "specials": specials,
@@ -49,9 +88,11 @@ def rules_blocks(
             "route_end": route[1] if route else "",
         },
     )
+    for entity, character in _QUOTE_ENTITIES:
+        text = text.replace(entity, character)
     blocks = []
     for chunk in text.split("\n\n"):
-        chunk = french_typography(" ".join(chunk.split()))
+        chunk = typography(" ".join(chunk.split()), language)
         if not chunk:
             continue
         if chunk.startswith("## "):

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
 from generator.games.territoires import LENORMAND, House, LenormandCard, house_of, role_of
 from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
@@ -24,6 +25,7 @@ from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_d
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import role_effect
 from generator.render.territoires.style import (
+    GAME_NAME,
     fit_size,
     fonts,
     rounded_box,
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-def _lines_too_wide(width: float, height: float) -> str:
+def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_DEFAULT) -> str:
     """The first front text of the 36 cards that cannot fit its room at 6 pt on a card of this
     size ("" when every one fits): sizes follow the card's width, never below 6 pt."""
     from generator.render.fonts import MIN_TEXT_PT
@@ -47,50 +49,67 @@ def _lines_too_wide(width: float, height: float) -> str:
     house_room = _house_room(layout)
     for number in range(1, len(LENORMAND) + 1):
         card = LENORMAND[number - 1]
-        house = house_line(number)
+        house = house_line(number, language)
         if min(width_mm(house, font, MIN_TEXT_PT) for font in (f.bold, f.condensed_bold)) > (
             house_room
         ):
-            return f"the house line « {house} »"
+            return _("the house line « {text} »").format(text=house)
         for what, string, font, size, room in (
-            ("the name", card.name, f.title, MIN_TEXT_PT, inner.width),
+            (_("the name « {text} »"), card.name_in(language), f.title, MIN_TEXT_PT, inner.width),
             (
-                "the playing card",
-                card.playing_card.french,
+                _("the playing card « {text} »"),
+                card.playing_card.words(language),
                 f.oblique,
                 _words_size(layout),
                 inner.width,
             ),
             (
-                "the role",
-                role_of(number).french.upper(),
+                _("the role « {text} »"),
+                role_of(number).name_in(language).upper(),
                 f.condensed_bold,
                 MIN_TEXT_PT,
                 inner.width - 4,
             ),
-            ("the effect", role_effect(number), f.condensed, MIN_TEXT_PT, inner.width),
+            (
+                _("the effect « {text} »"),
+                role_effect(number, language),
+                f.condensed,
+                MIN_TEXT_PT,
+                inner.width,
+            ),
         ):
             if width_mm(string, font, size) > room:
-                return f"{what} « {string} »"
+                return what.format(text=string)
     return ""
 
 
-def check_card_fits(width: float, height: float, name: str) -> None:
+def check_card_fits(
+    width: float, height: float, name: str, language: Language = MATERIAL_DEFAULT
+) -> None:
     """A card so small that a front's text would print under 6 pt (or overflow its room) is
     refused, saying which text and the narrowest card that takes it."""
     from generator.core.errors import UserError
     from generator.render.fonts import MIN_TEXT_PT
 
-    what = _lines_too_wide(width, height)
+    what = _lines_too_wide(width, height, language)
     if not what:
         return
     least = next(
-        (w for w in range(math.ceil(width), 64) if not _lines_too_wide(w, height * w / width)),
+        (
+            w
+            for w in range(math.ceil(width), 64)
+            if not _lines_too_wide(w, height * w / width, language)
+        ),
         63,
     )
+    message = _(
+        "a {name} card ({width} mm wide) cannot fit {what} at {size} pt; use --card poker or "
+        "bridge, or WxH at least {least} mm wide"
+    )
     raise UserError(
-        f"a {name} card ({width:g} mm wide) cannot fit {what} at {MIN_TEXT_PT:g} pt; use --card "
-        f"poker or bridge, or WxH at least {least} mm wide"
+        message.format(
+            name=name, width=f"{width:g}", what=what, size=f"{MIN_TEXT_PT:g}", least=least
+        )
     )
 
 
@@ -106,9 +125,11 @@ def _words_size(layout: FrontLayout) -> float:
     return max(MIN_TEXT_PT, 6.5 * layout.scale)
 
 
-def house_line(number: int) -> str:
-    house = house_of(number)
-    return f"{'Paire' if house is House.EVEN else 'Impaire'} · {house.french}"
+def house_line(number: int, language: Language = MATERIAL_DEFAULT) -> str:
+    """ "Paire · civilisation": the parity of the card and its house."""
+    if house_of(number) is House.EVEN:
+        return P_(language, "Paire · civilisation")
+    return P_(language, "Impaire · nature")
 
 
 @dataclass(frozen=True)
@@ -164,8 +185,10 @@ class FrontPainter:
     picture of the card's subject in the middle, its name, role and effect below."""
 
     card: LenormandCard
+    language: Language = MATERIAL_DEFAULT
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
+        language = self.language
         f = fonts()
         number = self.card.number
         house = house_of(number)
@@ -180,7 +203,7 @@ class FrontPainter:
         )
         # Number, top left; the house between it and the inset.
         text(canvas, inner.x, layout.number_baseline, str(number), f.title, 24 * scale, colour)
-        house_text = house_line(number)
+        house_text = house_line(number, language)
         left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
         room = _house_room(layout)
         house_font = f.bold
@@ -217,7 +240,7 @@ class FrontPainter:
             canvas,
             inset.centre_x,
             inset.top - 6 * scale,
-            playing.rank,
+            playing.index(language),
             f.condensed_bold,
             13 * scale,
             ink,
@@ -238,12 +261,13 @@ class FrontPainter:
         cx, cy = layout.picture_centre
         draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
         # The name and the playing card in words under the picture.
-        name_size = fit_size(self.card.name, f.title, 15 * scale, inner.width)
+        name = self.card.name_in(language)
+        name_size = fit_size(name, f.title, 15 * scale, inner.width)
         text(
             canvas,
             box.width / 2,
             layout.name_baseline,
-            self.card.name,
+            name,
             f.title,
             name_size,
             PALETTE.ink,
@@ -253,7 +277,7 @@ class FrontPainter:
             canvas,
             box.width / 2,
             layout.words_baseline,
-            playing.french,
+            playing.words(language),
             f.oblique,
             _words_size(layout),
             PALETTE.muted,
@@ -270,7 +294,7 @@ class FrontPainter:
             band.height / 2,
             fill=PALETTE.role(role),
         )
-        label = role.french.upper()
+        label = role.name_in(language).upper()
         text(
             canvas,
             box.width / 2,
@@ -281,7 +305,7 @@ class FrontPainter:
             PALETTE.white,
             "centre",
         )
-        effect = role_effect(number)
+        effect = role_effect(number, language)
         text(
             canvas,
             box.width / 2,
@@ -353,12 +377,13 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
         draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
-    text(canvas, cx, cy + 1.2 * scale, "Les", f.title, 8 * scale, PALETTE.back_gold, "centre")
+    first, rest = GAME_NAME.split(" ", 1)  # "Les" above "territoires", in every language
+    text(canvas, cx, cy + 1.2 * scale, first, f.title, 8 * scale, PALETTE.back_gold, "centre")
     text(
         canvas,
         cx,
         cy - 4.2 * scale,
-        "territoires",
+        rest,
         f.title,
         10.5 * scale,
         PALETTE.back_gold,
@@ -366,30 +391,41 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     )
 
 
-def lenormand_cards() -> list[Card]:
+def lenormand_cards(language: Language = MATERIAL_DEFAULT) -> list[Card]:
     """The 36 cards in number order, each with its front painter and the common back."""
     return [
-        Card(front=FrontPainter(card), back=paint_back, label=f"{card.number} {card.name}")
+        Card(front=FrontPainter(card, language), back=paint_back, label=card.label(language))
         for card in LENORMAND
     ]
 
 
-def deck_info() -> DocInfo:
+def deck_info(language: Language = MATERIAL_DEFAULT) -> DocInfo:
     return DocInfo(
-        title="Les territoires — jeu de Petit Lenormand (36 cartes)",
-        subject="Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun",
-        credit=icon_credit([card.picture for card in LENORMAND]),
+        title=P_(language, "Les territoires — jeu de Petit Lenormand ({count} cartes)").format(
+            count=len(LENORMAND)
+        ),
+        subject=P_(
+            language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
+        ),
+        credit=icon_credit([card.picture for card in LENORMAND], language),
     )
 
 
-def render_lenormand_deck(spec: SheetSpec) -> PdfDocument:
-    return render_deck(lenormand_cards(), spec, deck_info())
+def render_lenormand_deck(spec: SheetSpec, language: Language = MATERIAL_DEFAULT) -> PdfDocument:
+    return render_deck(lenormand_cards(language), spec, deck_info(language))
 
 
-def render_lenormand_faces(spec: SheetSpec, back_first: bool = False) -> PdfDocument:
+def render_lenormand_faces(
+    spec: SheetSpec, back_first: bool = False, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
     """The 36 cards one face per page (card + bleed), for card printers."""
     from generator.render.imposition import render_faces
 
     return render_faces(
-        lenormand_cards(), spec.card, spec.bleed, deck_info(), spec.profile, back_first
+        lenormand_cards(language),
+        spec.card,
+        spec.bleed,
+        deck_info(language),
+        spec.profile,
+        back_first,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
 from generator.games.territoires import (
     LIFE_PER_HOUSE,
     PLAYED_CARDS,
@@ -43,6 +44,7 @@ from generator.render.territoires.style import (
     fonts,
     rounded_box,
     text,
+    title,
 )
 from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt, to_mm
@@ -55,66 +57,82 @@ LIFE_CARDS = tuple(sorted(House.EVEN.life_cards + House.ODD.life_cards))
 GAMES_TO_TICK = 6  # tick-box columns on a tracker: one per game played with the sheet
 
 
-def _span(cards: tuple[int, ...]) -> str:
+def _span(cards: tuple[int, ...], language: Language) -> str:
     """ "21 à 36": the first and last of a run of cards."""
-    return f"{min(cards)} à {max(cards)}"
+    return P_(language, "{first} à {last}").format(first=min(cards), last=max(cards))
 
 
-def _players_line(setup: Setup) -> str:
+def _players_line(setup: Setup, language: Language) -> str:
     if setup.players == 2:
-        return f"2 joueurs · chaque maison a {LIFE_PER_HOUSE} points de vie"
-    if setup.players == 3:
-        return (
-            f"3 joueurs · deux maisons de {LIFE_PER_HOUSE} points de vie, "
-            "le 3e joueur n'a pas de vie"
+        line = P_(language, "2 joueurs · chaque maison a {life} points de vie")
+    elif setup.players == 3:
+        line = P_(
+            language,
+            "3 joueurs · deux maisons de {life} points de vie, le 3e joueur n'a pas de vie",
         )
-    return f"4 joueurs · les deux joueurs d'une maison partagent ses {LIFE_PER_HOUSE} points de vie"
+    else:
+        line = P_(
+            language, "4 joueurs · les deux joueurs d'une maison partagent ses {life} points de vie"
+        )
+    return line.format(life=LIFE_PER_HOUSE)
 
 
-def _house_players(setup: Setup, house: House) -> str:
+def _house_players(setup: Setup, house: House, language: Language) -> str:
     if setup.players == 4:
         return (
-            "vie commune des joueurs 1 et 3"
+            P_(language, "vie commune des joueurs 1 et 3")
             if house is House.EVEN
-            else "vie commune des joueurs 2 et 4"
+            else P_(language, "vie commune des joueurs 2 et 4")
         )
-    return "joueur 1" if house is House.EVEN else "joueur 2"
+    return P_(language, "joueur 1") if house is House.EVEN else P_(language, "joueur 2")
 
 
 # --- life trackers ------------------------------------------------------------------------
 
 
-def write_trackers(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
+def write_trackers(
+    path: Path,
+    setup: Setup,
+    sheet: Paper,
+    profile: PrintProfile = HOME,
+    language: Language = MATERIAL_DEFAULT,
+) -> Path:
     document = new_document(
         sheet.width,
         sheet.height,
         DocInfo(
-            title=f"Les territoires — suivi des points de vie ({setup.players} joueurs)",
-            subject="Une colonne par maison: cochez chaque carte de vie perdue",
+            title=P_(
+                language, "Les territoires — suivi des points de vie ({players} joueurs)"
+            ).format(players=setup.players),
+            subject=P_(language, "Une colonne par maison: cochez chaque carte de vie perdue"),
         ),
         profile,
     )
-    draw_trackers(document.canvas, setup, sheet)
+    draw_trackers(document.canvas, setup, sheet, language)
     credit_line(
         document.canvas,
         sheet.width,
         MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
-        icon_credit([lenormand(n).picture for house in House for n in house.life_cards]),
+        icon_credit([lenormand(n).picture for house in House for n in house.life_cards], language),
         fonts().regular,
     )
     document.canvas.showPage()
     return document.save(path)
 
 
-def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
+def draw_trackers(
+    canvas: Canvas, setup: Setup, sheet: Paper, language: Language = MATERIAL_DEFAULT
+) -> None:
     f = fonts()
     top = sheet.height - MARGIN
-    text(canvas, MARGIN, top - 7, "Les territoires", f.title, 20)
+    text(canvas, MARGIN, top - 7, title(language), f.title, 20)
     text(
         canvas,
         MARGIN,
         top - 13.5,
-        "Suivi des points de vie · " + _players_line(setup),
+        P_(language, "Suivi des points de vie · {players}").format(
+            players=_players_line(setup, language)
+        ),
         f.regular,
         9.5,
         PALETTE.muted,
@@ -124,17 +142,20 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
     bottom = MARGIN + (40.0 if setup.players == 3 else 18.0)
     for index, house in enumerate((House.EVEN, House.ODD)):
         x = MARGIN + index * (column_width + gap)
-        _tracker_column(canvas, house, setup, x, bottom, column_width, top - 20)
+        _tracker_column(canvas, house, setup, x, bottom, column_width, top - 20, language)
     cut_line(canvas, sheet.width / 2, bottom - 2, sheet.width / 2, top - 18)
     if setup.players == 3:
-        _third_player_band(canvas, MARGIN, MARGIN, sheet.width - 2 * MARGIN, 34.0)
+        _third_player_band(canvas, MARGIN, MARGIN, sheet.width - 2 * MARGIN, 34.0, language)
     else:
         text(
             canvas,
             sheet.width / 2,
             MARGIN + 6,
-            "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand un "
-            "soin la rend.",
+            P_(
+                language,
+                "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand "
+                "un soin la rend.",
+            ),
             f.oblique,
             8,
             PALETTE.muted,
@@ -144,8 +165,11 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
             canvas,
             sheet.width / 2,
             MARGIN + 1.5,
-            "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais plus de "
-            f"{LIFE_PER_HOUSE} points de vie.",
+            P_(
+                language,
+                "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais "
+                "plus de {life} points de vie.",
+            ).format(life=LIFE_PER_HOUSE),
             f.oblique,
             8,
             PALETTE.muted,
@@ -154,14 +178,21 @@ def draw_trackers(canvas: Canvas, setup: Setup, sheet: Paper) -> None:
 
 
 def _tracker_column(
-    canvas: Canvas, house: House, setup: Setup, x: float, bottom: float, width: float, top: float
+    canvas: Canvas,
+    house: House,
+    setup: Setup,
+    x: float,
+    bottom: float,
+    width: float,
+    top: float,
+    language: Language,
 ) -> None:
     f = fonts()
     colour = PALETTE.house(house).colour
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
-    text(canvas, x + 4, top - 7.5, HOUSE_TITLE[house], f.bold, 12, PALETTE.white)
-    subtitle = f"{HOUSE_SUBTITLE[house]} · {_house_players(setup, house)}"
+    text(canvas, x + 4, top - 7.5, P_(language, HOUSE_TITLE[house]), f.bold, 12, PALETTE.white)
+    subtitle = f"{P_(language, HOUSE_SUBTITLE[house])} · {_house_players(setup, house, language)}"
     text(
         canvas,
         x + 4,
@@ -180,7 +211,7 @@ def _tracker_column(
         canvas,
         boxes_x + boxes_width / 2,
         labels_y + 0.5,
-        "parties",
+        P_(language, "parties"),
         f.oblique,
         7,
         PALETTE.muted,
@@ -211,11 +242,14 @@ def _tracker_column(
             canvas.restoreState()
         mini_h = min(row_height - 4, 20.0)
         mini_w = mini_h * 63 / 88
-        mini_card(canvas, card, x + 4, centre - mini_h / 2, mini_w, mini_h, colour)
+        mini_card(
+            canvas, card, x + 4, centre - mini_h / 2, mini_w, mini_h, colour, language=language
+        )
         name_x = x + 4 + mini_w + 4
-        text(canvas, name_x, centre + 1.5, lenormand(card).name, f.bold, 10.5, PALETTE.ink)
+        name = lenormand(card).name_in(language)
+        text(canvas, name_x, centre + 1.5, name, f.bold, 10.5, PALETTE.ink)
         left = LIFE_PER_HOUSE - index - 1
-        after = f"perdue : reste {left}"
+        after = P_(language, "perdue : reste {left}").format(left=left)
         text(canvas, name_x, centre - 3.5, after, f.regular, 7.5, PALETTE.muted)
         for game in range(GAMES_TO_TICK):
             bx = boxes_x + game * (box + box_gap)
@@ -234,7 +268,7 @@ def _tracker_column(
         canvas,
         x + width / 2,
         bottom - 4.5,
-        "0 : le territoire est tombé",
+        P_(language, "0 : le territoire est tombé"),
         f.oblique,
         8,
         colour,
@@ -251,6 +285,7 @@ def mini_card(
     h: float,
     colour: Colour,
     stacked: bool = False,
+    language: Language = MATERIAL_DEFAULT,
 ) -> None:
     """A small card face: the number and the playing-card inset (``stacked``: all in the top
     strip); otherwise laid out like the real card, the number top left, the rank and suit top
@@ -274,7 +309,7 @@ def mini_card(
         canvas,
         suit_x - suit_size * 0.62,
         baseline,
-        card.playing_card.rank,
+        card.playing_card.index(language),
         f.condensed_bold,
         h * 0.32,
         ink,
@@ -284,13 +319,16 @@ def mini_card(
     draw_icon(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture, colour)
 
 
-def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+def _third_player_band(
+    canvas: Canvas, x: float, y: float, width: float, height: float, language: Language
+) -> None:
     f = fonts()
     rounded_box(canvas, x, y, width, height, 2.5, fill=PALETTE.paper_tint, stroke=PALETTE.hairline)
-    text(canvas, x + 4, y + height - 7, "Joueur 3 · sans maison", f.bold, 11, PALETTE.ink)
-    for index, line in enumerate(third_player_lines()):
+    heading = P_(language, "Joueur 3 · sans maison")
+    text(canvas, x + 4, y + height - 7, heading, f.bold, 11, PALETTE.ink)
+    for index, line in enumerate(third_player_lines(language)):
         text(canvas, x + 4, y + height - 13.5 - index * 5, line, f.regular, 8.5, PALETTE.ink)
-    text(canvas, x + 4, y + 4.5, "Attaques menées :", f.oblique, 8, PALETTE.muted)
+    text(canvas, x + 4, y + 4.5, P_(language, "Attaques menées :"), f.oblique, 8, PALETTE.muted)
     for tick in range(24):
         rounded_box(
             canvas,
@@ -307,13 +345,19 @@ def _third_player_band(canvas: Canvas, x: float, y: float, width: float, height:
 # --- reference card ("Résumé") -----------------------------------------------------------
 
 
-def write_reference(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
+def write_reference(
+    path: Path,
+    setup: Setup,
+    sheet: Paper,
+    profile: PrintProfile = HOME,
+    language: Language = MATERIAL_DEFAULT,
+) -> Path:
     document = new_document(
         sheet.width,
         sheet.height,
         DocInfo(
-            title="Les territoires — résumé des règles",
-            subject="Deux cartes de référence à découper",
+            title=P_(language, "Les territoires — résumé des règles"),
+            subject=P_(language, "Deux cartes de référence à découper"),
         ),
         profile,
     )
@@ -321,9 +365,10 @@ def write_reference(path: Path, setup: Setup, sheet: Paper, profile: PrintProfil
     height = (sheet.height - 2 * MARGIN - 8) / 2
     for index in range(2):
         y = MARGIN + index * (height + 8)
-        draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height)
+        draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height, language)
         # each card is cut out on its own: each carries the credit of its pictures
-        credit_line(canvas, sheet.width, y + 2.3, icon_credit(_REFERENCE_PICTURES), fonts().regular)
+        credit = icon_credit(_REFERENCE_PICTURES, language)
+        credit_line(canvas, sheet.width, y + 2.3, credit, fonts().regular)
     cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
     canvas.showPage()
     return document.save(path)
@@ -337,37 +382,56 @@ _REFERENCE_PICTURES = tuple(
 NOTE_STEP = 4.2  # mm between the notes under the reference table
 
 
-def _reference_notes(setup: Setup) -> tuple[str, ...]:
+def _reference_notes(setup: Setup, language: Language) -> tuple[str, ...]:
+    together = ", ".join(
+        cards_of(role, " + ")
+        for role in (Role.CIVILISATION_SUPPORT, Role.NATURE_SUPPORT, Role.SUPPORT_ANIMAL)
+    )
     notes: tuple[str, ...] = (
-        "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, animaux "
-        "ou soutiens d'un même type",
-        "se posent aussi ensemble ("
-        + ", ".join(
-            cards_of(role, " + ")
-            for role in (Role.CIVILISATION_SUPPORT, Role.NATURE_SUPPORT, Role.SUPPORT_ANIMAL)
-        )
-        + "). Les autres combinaisons n'apportent pas plus de points.",
-        "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche vide : on "
-        "bat la défausse.",
-        "Le gagnant est le dernier joueur à posséder des cartes de vie.",
+        P_(
+            language,
+            "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, "
+            "animaux ou soutiens d'un même type",
+        ),
+        # TRANSLATORS: the second line of the note before it (the sentence goes on)
+        P_(
+            language,
+            "se posent aussi ensemble ({pairs}). Les autres combinaisons n'apportent pas plus de "
+            "points.",
+        ).format(pairs=together),
+        P_(
+            language,
+            "Les cartes jouées vont à la défausse ; on complète sa main à la pioche ; pioche "
+            "vide : on bat la défausse.",
+        ),
+        P_(language, "Le gagnant est le dernier joueur à posséder des cartes de vie."),
     )
     if setup.players == 3:
-        notes += (third_player_note(),)
+        notes += (third_player_note(language),)
     if setup.players == 4:
-        notes += ("À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie.",)
+        notes += (
+            P_(language, "À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie."),
+        )
     return notes
 
 
-def _setup_line(setup: Setup) -> str:
+def _setup_line(setup: Setup, language: Language) -> str:
     rows = " + ".join(str(r) for r in setup.reserve_rows)
-    return (
-        f"{setup.hand} cartes en main par joueur · réserve de {setup.reserve} cartes face cachée "
-        f"({rows}) · pioche : {setup.draw_pile} cartes"
-    )
+    return P_(
+        language,
+        "{hand} cartes en main par joueur · réserve de {reserve} cartes face cachée ({rows}) · "
+        "pioche : {pile} cartes",
+    ).format(hand=setup.hand, reserve=setup.reserve, rows=rows, pile=setup.draw_pile)
 
 
 def draw_reference(
-    canvas: Canvas, setup: Setup, x: float, y: float, width: float, height: float
+    canvas: Canvas,
+    setup: Setup,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    language: Language = MATERIAL_DEFAULT,
 ) -> None:
     f = fonts()
     rounded_box(
@@ -375,12 +439,12 @@ def draw_reference(
     )
     pad = 6.0
     top = y + height - pad
-    text(canvas, x + pad, top - 6, "Les territoires", f.title, 16)
+    text(canvas, x + pad, top - 6, title(language), f.title, 16)
     text(
         canvas,
         x + width - pad,
         top - 6,
-        f"Résumé · {setup.players} joueurs",
+        P_(language, "Résumé · {players} joueurs").format(players=setup.players),
         f.bold,
         10,
         PALETTE.muted,
@@ -390,23 +454,24 @@ def draw_reference(
         canvas,
         x + pad,
         top - 12.5,
-        life_cards_line(),
+        life_cards_line(language),
         f.regular,
         8.5,
         PALETTE.ink,
     )
-    text(canvas, x + pad, top - 17, _setup_line(setup), f.regular, 8.5, PALETTE.ink)
-    notes = _reference_notes(setup)
+    text(canvas, x + pad, top - 17, _setup_line(setup, language), f.regular, 8.5, PALETTE.ink)
+    notes = _reference_notes(setup, language)
     line_y = top - 24
     column_cards = x + pad
     column_name = x + pad + 24
     column_effect = x + pad + 88
     effect_width = x + width - pad - column_effect
     # rows are 8.2 mm apart, closer when the card is short (Letter) so the last note stays inside
-    sections = sum(1 for row in reference_rows() if row[0])
+    rows = reference_rows(language)
+    sections = sum(1 for row in rows if row[0])
     room = (line_y - NOTE_STEP * (len(notes) - 1) - 1.5 - 0.5 * sections) - (y + 4.5)
-    row_height = min(8.2, room / (len(reference_rows()) + sections))
-    for section, cards, name, effect in reference_rows():
+    row_height = min(8.2, room / (len(rows) + sections))
+    for section, cards, name, effect in rows:
         if section:
             line_y -= 2
             canvas.saveState()
@@ -455,18 +520,26 @@ def draw_reference(
 # --- setup sheet --------------------------------------------------------------------------
 
 
-def write_setup(path: Path, setup: Setup, sheet: Paper, profile: PrintProfile = HOME) -> Path:
+def write_setup(
+    path: Path,
+    setup: Setup,
+    sheet: Paper,
+    profile: PrintProfile = HOME,
+    language: Language = MATERIAL_DEFAULT,
+) -> Path:
     landscape = sheet.landscape()
     document = new_document(
         landscape.width,
         landscape.height,
         DocInfo(
-            title=f"Les territoires — mise en place ({setup.players} joueurs)",
-            subject="Où poser la réserve, les mains, la pioche et les cartes de vie",
+            title=P_(language, "Les territoires — mise en place ({players} joueurs)").format(
+                players=setup.players
+            ),
+            subject=P_(language, "Où poser la réserve, les mains, la pioche et les cartes de vie"),
         ),
         profile,
     )
-    draw_setup(document.canvas, setup, landscape)
+    draw_setup(document.canvas, setup, landscape, language)
     document.canvas.showPage()
     return document.save(path)
 
@@ -510,7 +583,13 @@ def _row_of_slots(
 
 
 def _life_column(
-    canvas: Canvas, house: House, x: float, top: float, label: str, shared: bool
+    canvas: Canvas,
+    house: House,
+    x: float,
+    top: float,
+    label: str,
+    shared: bool,
+    language: Language,
 ) -> None:
     f = fonts()
     colour = PALETTE.house(house).colour
@@ -521,18 +600,21 @@ def _life_column(
         )
     text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 7.5, colour, "centre")
     if shared:
-        text(canvas, x + CARD_W / 2, top + 5.8, "commune", f.oblique, 6.5, colour, "centre")
+        shared_label = P_(language, "commune")
+        text(canvas, x + CARD_W / 2, top + 5.8, shared_label, f.oblique, 6.5, colour, "centre")
 
 
-def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
+def draw_setup(
+    canvas: Canvas, setup: Setup, page: Paper, language: Language = MATERIAL_DEFAULT
+) -> None:
     f = fonts()
     top = page.height - MARGIN
-    text(canvas, MARGIN, top - 7, "Les territoires", f.title, 20)
+    text(canvas, MARGIN, top - 7, title(language), f.title, 20)
     text(
         canvas,
         MARGIN,
         top - 13.5,
-        f"Mise en place · {_players_line(setup)}",
+        P_(language, "Mise en place · {players}").format(players=_players_line(setup, language)),
         f.regular,
         9.5,
         PALETTE.muted,
@@ -563,7 +645,7 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         canvas,
         cx,
         cy - block_h / 2 - 5,
-        f"Réserve : {setup.reserve} cartes face cachée",
+        P_(language, "Réserve : {count} cartes face cachée").format(count=setup.reserve),
         f.bold,
         8,
         PALETTE.ink,
@@ -578,7 +660,7 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         canvas,
         pile_x + CARD_W / 2,
         cy - CARD_H / 2 - 4.5,
-        f"Pioche ({setup.draw_pile})",
+        P_(language, "Pioche ({count})").format(count=setup.draw_pile),
         f.bold,
         7.5,
         PALETTE.ink,
@@ -586,9 +668,8 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
     )
     discard_x = cx + reserve_half + 10
     _slot(canvas, discard_x, cy - CARD_H / 2, False)
-    text(
-        canvas, discard_x + CARD_W / 2, cy - 1, "défausse", f.oblique, 6.5, PALETTE.muted, "centre"
-    )
+    discard = P_(language, "défausse")
+    text(canvas, discard_x + CARD_W / 2, cy - 1, discard, f.oblique, 6.5, PALETTE.muted, "centre")
     # Hands: seat 1 at the bottom, then clockwise.
     seats = _seat_positions(setup.players, table_x, table_y, table_w, table_h)
     for seat, (hx, hy, label_y) in enumerate(seats, start=1):
@@ -597,12 +678,18 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         )
         colour = PALETTE.house(house).colour if house else PALETTE.muted
         _row_of_slots(canvas, setup.hand, hx, hy, False, colour=colour)
-        who = f"Joueur {seat} · " + (house.french if house else "sans maison")
+        label = (
+            P_(language, "Joueur {seat} · {house} · {hand} cartes en main")
+            if house
+            else P_(language, "Joueur {seat} · sans maison · {hand} cartes en main")
+        )
         text(
             canvas,
             hx,
             label_y,
-            f"{who} · {setup.hand} cartes en main",
+            label.format(
+                seat=seat, house=house.name_in(language) if house else "", hand=setup.hand
+            ),
             f.bold,
             7.5,
             colour,
@@ -610,14 +697,23 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         )
     # Life columns at the two sides of the table.
     shared = setup.players == 4
-    _life_column(canvas, House.EVEN, table_x + 6, table_y + table_h - 12, "vie paire", shared)
+    _life_column(
+        canvas,
+        House.EVEN,
+        table_x + 6,
+        table_y + table_h - 12,
+        P_(language, "vie paire"),
+        shared,
+        language,
+    )
     _life_column(
         canvas,
         House.ODD,
         table_x + table_w - 6 - CARD_W,
         table_y + table_h - 12,
-        "vie impaire",
+        P_(language, "vie impaire"),
         shared,
+        language,
     )
     _steps(
         canvas,
@@ -625,6 +721,7 @@ def draw_setup(canvas: Canvas, setup: Setup, page: Paper) -> None:
         table_x + table_w + 8,
         top - 22,
         page.width - MARGIN - (table_x + table_w + 8),
+        language,
     )
 
 
@@ -643,7 +740,9 @@ def _seat_positions(
     return [bottom, left, top, right]
 
 
-def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> None:
+def _steps(
+    canvas: Canvas, setup: Setup, x: float, top: float, width: float, language: Language
+) -> None:
     f = fonts()
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
@@ -655,35 +754,71 @@ def _steps(canvas: Canvas, setup: Setup, x: float, top: float, width: float) -> 
         "step", fontName=f.regular, fontSize=8.6, leading=11.2, textColor=PALETTE.ink.reportlab
     )
     steps = [
-        f"Séparez les cartes <b>{_span(LIFE_CARDS)}</b> : les paires "
-        f"({_span(House.EVEN.life_cards)}) vont à la maison de la civilisation, les impaires "
-        f"({_span(House.ODD.life_cards)}) à la maison de la nature. Posez-les en colonne : ce sont "
-        "les points de vie.",
-        f"Mélangez les <b>{len(PLAYED_CARDS)} cartes {_span(PLAYED_CARDS)}</b>.",
-        f"Donnez <b>{setup.hand} cartes</b> à chaque joueur.",
-        f"Posez <b>{setup.reserve} cartes face cachée</b> entre les joueurs, en "
-        f"{len(setup.reserve_rows)} lignes de {setup.reserve_rows[0]} : la réserve.",
-        f"Le reste (<b>{setup.draw_pile} cartes</b>) forme la pioche.",
-        "À votre tour, échangez une carte de votre main avec une carte de la réserve, que vous "
-        "reposez face visible ou cachée.",
+        P_(
+            language,
+            "Séparez les cartes <b>{life}</b> : les paires ({even}) vont à la maison de la "
+            "civilisation, les impaires ({odd}) à la maison de la nature. Posez-les en colonne : "
+            "ce sont les points de vie.",
+        ).format(
+            life=_span(LIFE_CARDS, language),
+            even=_span(House.EVEN.life_cards, language),
+            odd=_span(House.ODD.life_cards, language),
+        ),
+        P_(language, "Mélangez les <b>{count} cartes {span}</b>.").format(
+            count=len(PLAYED_CARDS), span=_span(PLAYED_CARDS, language)
+        ),
+        P_(language, "Donnez <b>{hand} cartes</b> à chaque joueur.").format(hand=setup.hand),
+        P_(
+            language,
+            "Posez <b>{reserve} cartes face cachée</b> entre les joueurs, en {rows} lignes de "
+            "{per_row} : la réserve.",
+        ).format(
+            reserve=setup.reserve, rows=len(setup.reserve_rows), per_row=setup.reserve_rows[0]
+        ),
+        P_(language, "Le reste (<b>{pile} cartes</b>) forme la pioche.").format(
+            pile=setup.draw_pile
+        ),
+        P_(
+            language,
+            "À votre tour, échangez une carte de votre main avec une carte de la réserve, que "
+            "vous reposez face visible ou cachée.",
+        ),
     ]
     if setup.players == 4:
         steps.append(
-            "Les joueurs 1 et 3 (pairs) partagent leur vie, les joueurs 2 et 4 (impairs) la leur."
+            P_(
+                language,
+                "Les joueurs 1 et 3 (pairs) partagent leur vie, les joueurs 2 et 4 (impairs) la "
+                "leur.",
+            )
         )
     if setup.players == 3:
-        steps.append("Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.")
+        steps.append(
+            P_(
+                language,
+                "Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.",
+            )
+        )
     turn = [
-        "Une suite de 3 cartes qui se suivent, ou 2 cartes dont une spéciale (arme, animal, "
-        "soutien, soin) avec sa voisine, attaque ou soigne : voir le résumé.",
-        "Les cartes jouées vont à la défausse ; complétez votre main avec la pioche. Pioche vide : "
-        "battez la défausse, elle devient la pioche.",
-        "Une carte de vie perdue se cache sous la suivante ; un soin la rend.",
-        "Le gagnant est le dernier joueur à posséder des cartes de vie.",
+        P_(
+            language,
+            "Une suite de 3 cartes qui se suivent, ou 2 cartes dont une spéciale (arme, animal, "
+            "soutien, soin) avec sa voisine, attaque ou soigne : voir le résumé.",
+        ),
+        P_(
+            language,
+            "Les cartes jouées vont à la défausse ; complétez votre main avec la pioche. Pioche "
+            "vide : battez la défausse, elle devient la pioche.",
+        ),
+        P_(language, "Une carte de vie perdue se cache sous la suivante ; un soin la rend."),
+        P_(language, "Le gagnant est le dernier joueur à posséder des cartes de vie."),
     ]
     y = top
-    for title, items in (("Mise en place", steps), ("Déroulement", turn)):
-        text(canvas, x, y, title, f.bold, 11, PALETTE.ink)
+    for heading, items in (
+        (P_(language, "Mise en place"), steps),
+        (P_(language, "Déroulement"), turn),
+    ):
+        text(canvas, x, y, heading, f.bold, 11, PALETTE.ink)
         y -= 4
         for number, step in enumerate(items, start=1):
             paragraph = Paragraph(f"<b>{number}.</b> {step}", style)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import M_, P_, Language
 from generator.games.territoires import House
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.text import shrink_to_width
@@ -14,11 +15,18 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-HOUSE_TITLE = {House.EVEN: "Maison de la civilisation", House.ODD: "Maison de la nature"}
+HOUSE_TITLE = {House.EVEN: M_("Maison de la civilisation"), House.ODD: M_("Maison de la nature")}
 HOUSE_SUBTITLE = {
-    House.EVEN: "les hommes · cartes paires",
-    House.ODD: "les animaux · cartes impaires",
+    House.EVEN: M_("les hommes · cartes paires"),
+    House.ODD: M_("les animaux · cartes impaires"),
 }
+GAME_NAME = "Les territoires"  # the game's French name, on the backs of the cards in every language
+
+
+def title(language: Language) -> str:
+    """The game's title on a sheet: its French name, with an English subtitle in English."""
+    # TRANSLATORS: the game's title on its sheets: keep the French name, add a subtitle
+    return P_(language, "Les territoires")
 
 
 def text(
