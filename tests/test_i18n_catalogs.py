@@ -125,12 +125,13 @@ def _marked_calls(tree: ast.AST):
 
 def _hidden(call: ast.Call, message: ast.expr) -> bool:
     """True when the extractor cannot see the message: an f-string, ``"…" % x``, ``"…" + x``,
-    ``"…".format()``... A literal is seen; so is, for the printed words (``P_``, ``PN_``), a
-    name that holds a message marked where it is defined (``M_("Oie")``, docs/i18n.md)."""
+    ``"…".format()``... A literal is seen; so is, for a translating call (``_``, ``P_``...), a
+    name that holds a message marked where it is defined (``M_("Oie")``, ``N_("…")``); the
+    marking calls themselves (``N_``, ``M_``) take literals only."""
     if isinstance(message, ast.Constant) and isinstance(message.value, str):
         return False
-    printed = isinstance(call.func, ast.Name) and call.func.id in ("P_", "PN_")
-    return not (printed and isinstance(message, (ast.Name, ast.Attribute, ast.Subscript)))
+    marking = isinstance(call.func, ast.Name) and call.func.id in ("N_", "M_")
+    return marking or not isinstance(message, (ast.Name, ast.Attribute, ast.Subscript))
 
 
 def test_every_marked_message_is_a_literal():
@@ -149,12 +150,21 @@ def test_every_marked_message_is_a_literal():
 
 
 def test_the_literal_check_catches_an_f_string():
-    source = (
-        '_(f"{n} cards")\nP_(language, "x" % 2)\nN_("fine")\nP_(language, square.name)\n_(name)'
+    source = "\n".join(
+        [
+            '_(f"{n} cards")',
+            'P_(language, "x" % 2)',
+            'N_("fine")',
+            "P_(language, square.name)",
+            "N_(name)",
+            '_("a" + b)',
+            "_(label)",
+        ]
     )
     flagged = [call for call, message in _marked_calls(ast.parse(source)) if _hidden(call, message)]
     assert [ast.unparse(call) for call in flagged] == [
         "_(f'{n} cards')",
         "P_(language, 'x' % 2)",
-        "_(name)",
+        "N_(name)",
+        "_('a' + b)",
     ]
