@@ -189,6 +189,11 @@ def compile_all(paths: list[str]) -> None:
             write_mo(stream, catalog)
 
 
+def _translated(string: str | tuple[str, ...]) -> bool:
+    """True when ``string`` (a plural entry: every form) holds a translation."""
+    return any(string) if isinstance(string, tuple) else bool(string)
+
+
 def merge(_base: str, ours: str, theirs: str) -> int:
     """Git's merge driver for a ``.po``: every message of either side; a message translated on
     one side only keeps that translation; translated differently on both, ours is kept and the
@@ -207,9 +212,9 @@ def merge(_base: str, ours: str, theirs: str) -> int:
         for location in message.locations:
             if location not in present.locations:
                 present.locations.append(location)
-        if message.string and not present.string:
+        if _translated(message.string) and not _translated(present.string):
             present.string = message.string
-        elif message.string and present.string != message.string:
+        elif _translated(message.string) and present.string != message.string:
             present.flags.add("fuzzy")
     write(Path(ours), mine)
     return 0

@@ -157,3 +157,35 @@ def test_the_shipped_folders_are_found_through_package_folder_only():
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_the_wheel_ships_the_compiled_catalogs_and_no_po(built):
+    """``generator/locale/LANG/LC_MESSAGES/DOMAIN.mo`` for every ``.po`` of the repository, each
+    the compilation of that ``.po`` (the same messages and translations); no ``.po`` needed."""
+    import io
+
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    wheel, _, _ = built
+    sources = sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
+    assert sources
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        assert not [name for name in names if name.endswith(".po")]
+        for source in sources:
+            inside = f"generator/locale/{source.relative_to(ROOT / 'locale').with_suffix('.mo')}"
+            assert inside in names, inside
+            compiled = read_mo(io.BytesIO(archive.read(inside)))
+            with source.open("rb") as stream:
+                expected = read_po(stream)
+            assert _messages(compiled) == _messages(expected), source.name
+
+
+def _messages(catalog) -> dict:
+    """Message -> translation, plural ones as tuples (the .mo reader gives lists)."""
+
+    def key(value):
+        return tuple(value) if isinstance(value, (list, tuple)) else value
+
+    return {key(m.id): key(m.string) for m in catalog if m.id and m.string}

@@ -7,33 +7,48 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, say
+from generator.cli.common import Force, MaterialLang, material_language, say
+from generator.core.i18n import N_, _
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
+
+HELP = N_(
+    "Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the "
+    "decks."
+)
 
 
 def calibrate(
     paper_name: Annotated[
         PaperName,
-        typer.Option("--paper", case_sensitive=False, help="Paper: a4, letter or a3."),
+        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4, letter or a3.")),
     ] = PaperName.A4,
     duplex_name: Annotated[
         Duplex,
         typer.Option(
-            "--duplex", case_sensitive=False, help="Flip edge the decks will use: long or short."
+            "--duplex",
+            case_sensitive=False,
+            help=N_("Flip edge the decks will use: long or short."),
         ),
     ] = Duplex.LONG,
-    out: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path(
+    out: Annotated[Path, typer.Option("--out", help=N_("PDF to write."))] = Path(
         "output/calibration.pdf"
     ),
     force: Force = False,
+    lang: MaterialLang = "fr",
 ) -> None:
-    """Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of the decks."""  # noqa: E501 (help text: rich keeps its line breaks)
+    """Write the duplex test sheet (help: HELP)."""
     from generator.products.calibration import make_calibration
 
-    path = make_calibration(paper_name.value, duplex_name.value, out, force)
-    say(f"wrote {path}: print it duplex at 100 %, then read X and Y on the back grids")
+    path = make_calibration(
+        paper_name.value, duplex_name.value, out, force, language=material_language(lang)
+    )
+    say(
+        _("wrote {path}: print it duplex at 100 %, then read X and Y on the back grids").format(
+            path=path
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:
-    app.command("calibrate")(calibrate)
+    app.command("calibrate", help=HELP)(calibrate)

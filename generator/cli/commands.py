@@ -16,6 +16,8 @@ from collections.abc import Iterable
 
 import typer
 
+from generator.core.i18n import N_
+
 COMMANDS: dict[str, tuple[str, ...]] = {
     "about": ("version_info",),
     "kit": ("kit",),
@@ -32,25 +34,26 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 
 # What `pnp --help` says of each command: the first paragraph of its help, as its module writes it
 # (tests/test_cli_commands.py keeps the two equal), so that the root's help imports none of them.
+# Marked for the catalog (N_): the root's help translates them (generator.cli.lazy).
 SUMMARIES: dict[str, str] = {
-    "about": (
+    "about": N_(
         "Show the version, the licences, the attributions of the embedded data, and the folders."
     ),
-    "kit": (
+    "kit": N_(
         "Build the material of all five games into one folder, with index.html and manifest.json."
     ),
-    "calibrate": (
+    "calibrate": N_(
         "Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of "
         "the decks."
     ),
-    "preflight": "Check a PDF for a home printer or a print shop, one line per rule.",
-    "places": "List the places of a region, or pick an Oucédonc deck of --count places.",
-    "oucedonc": "Oucédonc: place-card decks for any region, and a referee for the table.",
-    "data": "The embedded geodata: rebuild it, fetch other sources.",
-    "oie": "Jeu de l'Oie: board, throw resolver, simulator, exact statistics.",
-    "territoires": "Les territoires: attack/healing calculator, life trackers, Lenormand deck.",
-    "otcho": "Neo Otcho: roll classifier and print-and-play sheets.",
-    "pronostiques": "Pronostiques: scorer, pile-limit checker and print-and-play sheets.",
+    "preflight": N_("Check a PDF for a home printer or a print shop, one line per rule."),
+    "places": N_("List the places of a region, or pick an Oucédonc deck of --count places."),
+    "oucedonc": N_("Oucédonc: place-card decks for any region, and a referee for the table."),
+    "data": N_("The embedded geodata: rebuild it, fetch other sources."),
+    "oie": N_("Jeu de l'Oie: board, throw resolver, simulator, exact statistics."),
+    "territoires": N_("Les territoires: attack/healing calculator, life trackers, Lenormand deck."),
+    "otcho": N_("Neo Otcho: roll classifier and print-and-play sheets."),
+    "pronostiques": N_("Pronostiques: scorer, pile-limit checker and print-and-play sheets."),
 }
 
 

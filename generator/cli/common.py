@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from generator.core.i18n import N_, _
+from generator.core.i18n import N_, Language, _
 from generator.core.text import one_line
 
 if TYPE_CHECKING:
@@ -51,6 +51,14 @@ MATERIAL_LANG_HELP = N_(
     "The language of the printed material: fr (the default, the games' own) or en. The place "
     "names stay as the data gives them (French or English exonyms abroad)."
 )
+
+
+def material_language(lang: str) -> Language:
+    """The value of a :data:`MaterialLang` option as a :data:`Language` (its callback has
+    already turned ``English`` or ``fr_FR`` into ``en`` or ``fr``)."""
+    return "en" if lang == "en" else "fr"
+
+
 MaterialLang = Annotated[
     str,
     typer.Option("--lang", metavar="fr|en", callback=_material_language, help=MATERIAL_LANG_HELP),

@@ -8,38 +8,50 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, say
+from generator.core.i18n import N_, _, ngettext, number
 
 data_app = typer.Typer(
-    help="The embedded geodata: rebuild it, fetch other sources.", no_args_is_help=True
+    help=N_("The embedded geodata: rebuild it, fetch other sources."), no_args_is_help=True
 )
 
 
-@data_app.command("build")
+BUILD_HELP = N_(
+    "Download the npm packages (npm pack), decode, join and write every file of the embedded "
+    "set.\n\n"
+    "The result is byte for byte the set shipped with pnp (the versions are pinned). Without "
+    "--out it goes to the user data folder (PNP_DATA_DIR overrides), and this version of pnp "
+    "reads it from there from then on; 'pnp about' says which set is read."
+)
+OUTLINES_HELP = N_(
+    "Derive the compact commune outlines that 'pnp data build' checks commune points against."
+)
+
+
+@data_app.command("build", help=BUILD_HELP)
 def build(
     check: Annotated[
         bool,
         typer.Option(
             "--check",
-            help="Only check that the folder matches a fresh build (default: the set pnp reads); "
-            "change nothing.",
+            help=N_(
+                "Only check that the folder matches a fresh build (default: the set pnp reads); "
+                "change nothing."
+            ),
         ),
     ] = False,
     out: Annotated[
         Path | None,
         typer.Option(
             "--out",
-            help="Folder to write (default: datasets/ in the user data folder, which pnp then "
-            "reads first). In a source checkout, --out datasets rewrites the repository's.",
+            help=N_(
+                "Folder to write (default: datasets/ in the user data folder, which pnp then "
+                "reads first). In a source checkout, --out datasets rewrites the repository's."
+            ),
         ),
     ] = None,
     force: Force = False,
 ) -> None:
-    """Download the npm packages (npm pack), decode, join and write every file of the embedded set.
-
-    The result is byte for byte the set shipped with pnp (the versions are pinned). Without --out
-    it goes to the user data folder (PNP_DATA_DIR overrides), and this version of pnp reads it
-    from there from then on; 'pnp about' says which set is read.
-    """
+    """Rebuild the embedded set (help: BUILD_HELP)."""
     from generator import __version__
     from generator.geo import embedded
     from generator.geo.databuild.build import run_build
@@ -51,28 +63,41 @@ def build(
 
     report, changed = run_build(target, check=check, on_step=step, force=force)
     typer.echo(
-        f"{report.joined_communes} communes joined to GeoNames "
-        f"({report.unmatched_communes} of {report.etalab_communes} Etalab communes have no "
-        f"GeoNames place), {report.world_towns} world towns"
+        ngettext(
+            "{joined} commune joined to GeoNames ({unmatched} of {etalab} Etalab communes have "
+            "no GeoNames place), {towns} world towns",
+            "{joined} communes joined to GeoNames ({unmatched} of {etalab} Etalab communes have "
+            "no GeoNames place), {towns} world towns",
+            report.joined_communes,
+        ).format(
+            joined=number(report.joined_communes),
+            unmatched=number(report.unmatched_communes),
+            etalab=number(report.etalab_communes),
+            towns=number(report.world_towns),
+        )
     )
     typer.echo(report.repair_line())
     if check:
-        say(f"{target} is up to date")
+        say(_("{folder} is up to date").format(folder=target))
     elif changed:
         for name in changed:
-            say(f"wrote {target / name}")
+            say(_("wrote {path}").format(path=target / name))
     else:
-        say(f"{target} unchanged (already identical to a fresh build)")
+        say(_("{folder} unchanged (already identical to a fresh build)").format(folder=target))
     if not check and target.resolve() == embedded.user_folder().resolve():
-        say(f"pnp {__version__} now reads the embedded set from {target}")
+        say(
+            _("pnp {version} now reads the embedded set from {folder}").format(
+                version=__version__, folder=target
+            )
+        )
 
 
-@data_app.command("outlines")
+@data_app.command("outlines", help=OUTLINES_HELP)
 def outlines(
     reference: Annotated[
         Path,
         typer.Argument(
-            help="The IGN Admin Express 2018 commune outlines (communes-ign-2018.geojson.gz)."
+            help=N_("The IGN Admin Express 2018 commune outlines (communes-ign-2018.geojson.gz).")
         ),
     ],
     folder: Annotated[
@@ -80,13 +105,15 @@ def outlines(
         typer.Option(
             "--out",
             "--datasets",
-            help="Folder to write (default, in a source checkout only: the repository's "
-            "datasets/; an installed pnp needs --out).",
+            help=N_(
+                "Folder to write (default, in a source checkout only: the repository's "
+                "datasets/; an installed pnp needs --out)."
+            ),
         ),
     ] = None,
     force: Force = False,
 ) -> None:
-    """Derive the compact commune outlines that 'pnp data build' checks commune points against."""
+    """Derive the commune outlines (help: OUTLINES_HELP)."""
     from generator.core.atomic import write_bytes
     from generator.core.errors import UserError
     from generator.core.outputs import Output, claim, require_folder
@@ -96,14 +123,17 @@ def outlines(
 
     if folder is None and not in_source_checkout():
         raise UserError(
-            "an installed pnp does not rewrite its own package: give the folder to write, --out DIR"
+            _(
+                "an installed pnp does not rewrite its own package: give the folder to write, "
+                "--out DIR"
+            )
         )
     out = folder or embedded.PACKAGED
     require_folder(out, "--out")
     target = out / embedded.COMMUNE_OUTLINES_FILE
-    claim([Output(target, is_outlines_file, "commune outlines file")], force)
+    claim([Output(target, is_outlines_file, N_("commune outlines file"))], force)
     write_bytes(target, derive(reference))
-    say(f"wrote {target}")
+    say(_("wrote {path}").format(path=target))
 
 
 def register(app: typer.Typer) -> None:

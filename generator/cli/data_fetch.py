@@ -7,8 +7,15 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import say
+from generator.core.i18n import N_, _
 
-SOURCE_HELP = (
+HELP = N_(
+    "Fetch SOURCE for a region and store its places for --source SOURCE.\n\n"
+    "Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the "
+    "user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, "
+    "PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md."
+)
+SOURCE_HELP = N_(
     "apigeo (French communes, API Géo), geonames (towns and sites from the GeoNames dump of the "
     "country), wikidata (sites, sitelinks as fame), overpass (OpenStreetMap natural features), "
     "contours (Etalab région and département polygons)."
@@ -22,22 +29,21 @@ def fetch(
         typer.Option(
             "--region",
             "-r",
-            help="france, a région or département (name or code), a country code or French name "
-            "(IT, Italie), a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a "
-            "polygon file.",
+            help=N_(
+                "france, a région or département (name or code), a country code or French name "
+                "(IT, Italie), a box west,south,east,north in degrees (-5.2,47.2,-1,48.9), or a "
+                "polygon file."
+            ),
         ),
     ] = "france",
     offline: Annotated[
-        bool, typer.Option("--offline", help="Use the cache only; never touch the network.")
+        bool, typer.Option("--offline", help=N_("Use the cache only; never touch the network."))
     ] = False,
     refresh: Annotated[
-        bool, typer.Option("--refresh", help="Ignore cached answers and download again.")
+        bool, typer.Option("--refresh", help=N_("Ignore cached answers and download again."))
     ] = False,
 ) -> None:
-    """Fetch SOURCE for a region and store its places for --source SOURCE.
-
-    Answers are cached in the user cache folder (PNP_CACHE_DIR); place sets are stored in the user data folder (PNP_DATA_DIR). Mirrors: PNP_APIGEO_URL, PNP_GEONAMES_URL, PNP_WIKIDATA_URL, PNP_OVERPASS_URL, PNP_CONTOURS_URL. See docs/geodata.md.
-    """  # noqa: E501 (help text: rich keeps its line breaks)
+    """Fetch a place source (help: HELP)."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -54,8 +60,10 @@ def fetch(
 
     if refresh and (offline or offline_default()):
         raise UserError(
-            "--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
-            "give only one of them"
+            _(
+                "--refresh downloads again and --offline (or PNP_OFFLINE) forbids the network; "
+                "give only one of them"
+            )
         )
     config = HttpConfig(offline=offline or offline_default(), refresh=refresh)
     bar = Progress(
@@ -80,10 +88,14 @@ def fetch(
     finally:
         if tasks:
             bar.stop()
-    say(f"{result.source}: {result.summary} for {result.region} -> {result.path}")
+    say(
+        _("{source}: {summary} for {region} -> {path}").format(
+            source=result.source, summary=result.summary, region=result.region, path=result.path
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:
     from generator.cli.data import data_app
 
-    data_app.command("fetch")(fetch)
+    data_app.command("fetch", help=HELP)(fetch)

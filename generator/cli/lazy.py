@@ -22,7 +22,7 @@ import typer.main
 from typer.models import CommandInfo, TyperInfo
 
 from generator.cli import commands
-from generator.core.i18n import _
+from generator.core.i18n import _, translate_cli
 
 
 def translate_help(command: Any) -> Any:
@@ -34,15 +34,66 @@ def translate_help(command: Any) -> Any:
     for name in ("help", "short_help", "epilog", "rich_help_panel"):
         text = getattr(command, name, None)
         if isinstance(text, str) and text:
-            setattr(command, name, _(text))
+            setattr(command, name, translate_cli(text))
+    _translate_help_option_and_usage(command)
     for param in getattr(command, "params", ()):
         for name in ("help", "rich_help_panel"):
             text = getattr(param, name, None)
             if isinstance(text, str) and text:
-                setattr(param, name, _(text))
+                setattr(param, name, translate_cli(text))
+        _translate_type_name(param)
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub)
     return command
+
+
+def _translate_help_option_and_usage(command: Any) -> None:
+    """The ``--help`` option's help and the "Usage: " of ``command`` in the CLI's language: Typer
+    writes both in English (:mod:`generator.cli.vendor_words`), the option when it is first asked
+    for, the prefix each time the usage line is written."""
+    from generator.cli import vendor_words
+
+    if not hasattr(command, "get_help_option") or "get_help_option" in vars(command):
+        return
+    help_option, usage = command.get_help_option, command.format_usage
+
+    def get_help_option(ctx: Any) -> Any:
+        option = help_option(ctx)
+        if option is not None and option.help == vendor_words.HELP_OPTION:
+            option.help = translate_cli(vendor_words.HELP_OPTION)
+        return option
+
+    def format_usage(ctx: Any, formatter: Any) -> None:
+        prefix = translate_cli(vendor_words.USAGE_PREFIX)
+        if prefix == vendor_words.USAGE:
+            usage(ctx, formatter)
+            return
+        pieces = command.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
+
+    command.get_help_option = get_help_option
+    command.format_usage = format_usage
+    for name in ("options_metavar", "subcommand_metavar"):
+        if getattr(command, name, None) in (
+            vendor_words.OPTIONS_METAVAR,
+            vendor_words.SUBCOMMAND_METAVAR,
+        ):
+            setattr(command, name, translate_cli(getattr(command, name)))
+
+
+def _translate_type_name(param: Any) -> None:
+    """The name of a parameter's type (its metavar, ``<text>``) in the CLI's language: click
+    writes it in English and asks no catalog (:mod:`generator.cli.vendor_words`)."""
+    from generator.cli.vendor_words import TYPE_NAMES
+
+    kind = getattr(param, "type", None)
+    name = getattr(kind, "name", None)
+    if kind is not None and isinstance(name, str) and name in TYPE_NAMES:
+        translated = translate_cli(TYPE_NAMES[name])
+        if translated != name:
+            renamed = copy.copy(kind)  # click's types are shared module-level instances
+            renamed.name = translated
+            param.type = renamed
 
 
 def _command_name(info: CommandInfo) -> str | None:
@@ -140,7 +191,7 @@ class LazyGroup(typer.core.TyperGroup):
             # The root's help lists a name and a line: neither the module nor its group is needed.
             summary = commands.SUMMARIES.get(cmd_name)
             if summary is not None:
-                return typer.core.TyperCommand(name=cmd_name, help=_(summary))
+                return typer.core.TyperCommand(name=cmd_name, help=translate_cli(summary))
             return build_command(cmd_name, listing=True)
         if cmd_name not in self.commands:
             built = build_command(cmd_name)

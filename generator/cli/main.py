@@ -8,6 +8,7 @@ exit with code 2; anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from functools import lru_cache
 from typing import Annotated, Any
@@ -17,7 +18,15 @@ import typer.main
 
 from generator import __version__
 from generator.core.errors import UserError
-from generator.core.i18n import N_, Language, LanguageError, _, environment_language, parse_language
+from generator.core.i18n import (
+    N_,
+    Language,
+    LanguageError,
+    _,
+    environment_language,
+    parse_language,
+    translate_cli,
+)
 
 HELP = N_("Print-and-play material and table referees for five French games.")
 LANG_HELP = N_(
@@ -50,7 +59,7 @@ def _root(
 def _typer(**settings: Any) -> typer.Typer:
     app = typer.Typer(
         name="pnp",
-        help=_(HELP),
+        help=translate_cli(HELP),
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
@@ -92,7 +101,10 @@ def _language(args: list[str]) -> Language:
     try:
         return environment_language()
     except LanguageError as exc:
-        _fail_in_english(f"PNP_LANG={exc}: pnp speaks fr or en; set PNP_LANG=fr or PNP_LANG=en")
+        _fail_in_locale_language(
+            N_("PNP_LANG={value}: pnp speaks fr or en; set PNP_LANG=fr or PNP_LANG=en"),
+            value=str(exc),
+        )
         raise  # not reached
 
 
@@ -100,16 +112,20 @@ def _parse_or_fail(text: str, option: str) -> Language:
     try:
         return parse_language(text)
     except LanguageError:
-        _fail_in_english(f"{option} {text}: pnp speaks fr or en; use {option} fr or {option} en")
+        _fail_in_locale_language(
+            N_("{option} {value}: pnp speaks fr or en; use {option} fr or {option} en"),
+            option=option,
+            value=text,
+        )
         raise  # not reached
 
 
-def _fail_in_english(message: str) -> None:
-    # No language could be chosen: the CLI's source language.
-    from generator.core.text import one_line
+def _fail_in_locale_language(message: str, **fields: str) -> None:
+    # The language asked for is not one pnp speaks: say so in the locale's (LC_ALL, LANG...).
+    from generator.core.i18n import locale_language, speaking, translate_cli
 
-    typer.echo(f"pnp: error: {one_line(message)}", err=True)
-    sys.exit(UserError.exit_code)
+    with speaking(locale_language(os.environ)):
+        _fail(translate_cli(message).format(**fields))
 
 
 def _fail(message: str) -> None:
@@ -117,6 +133,18 @@ def _fail(message: str) -> None:
 
     typer.echo(_("pnp: error: {message}").format(message=one_line(message)), err=True)
     sys.exit(UserError.exit_code)
+
+
+_TYPER_SUGGESTION = ". Did you mean "  # typer.core appends it in English (vendor_words)
+
+
+def _translate_suggestion(exc: Exception) -> None:
+    """Typer's English "Did you mean 'x'?" after an unknown subcommand, in the CLI's language."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, str) and _TYPER_SUGGESTION in message and message.endswith("?"):
+        problem, _sep, suggestions = message.partition(_TYPER_SUGGESTION)
+        sentence = _("{problem}. Did you mean {suggestions}?")
+        setattr(exc, "message", sentence.format(problem=problem, suggestions=suggestions[:-1]))  # noqa: B010
 
 
 def run(argv: list[str] | None = None) -> None:
@@ -128,10 +156,14 @@ def run(argv: list[str] | None = None) -> None:
 
 
 def _run(argv: list[str] | None) -> None:
-    from generator.core.i18n import set_cli_language
+    from generator.core.i18n import cli_session
 
     language = _language(sys.argv[1:] if argv is None else argv)
-    set_cli_language(language)
+    with cli_session(language):
+        _run_in(language, argv)
+
+
+def _run_in(language: Language, argv: list[str] | None) -> None:
     command = _command(language)
     try:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
@@ -144,14 +176,18 @@ def _run(argv: list[str] | None) -> None:
             # `pnp GROUP` alone: Typer has printed the group's help; that is not an error (Typer's
             # own error display tells this one apart by its name too).
             sys.exit(0)
+        from generator.cli.vendor_words import usage_error_message
+
+        _translate_suggestion(exc)
+        message = usage_error_message(exc)  # Typer writes these in English: in the CLI's language
         if getattr(exc, "exit_code", 1) == UserError.exit_code:
             path = context.command_path if context is not None else "pnp"
             _fail(
                 _("{problem}; see '{command} --help'").format(
-                    problem=exc.format_message().rstrip("."), command=path
+                    problem=message.rstrip("."), command=path
                 )
             )
-        _fail(exc.format_message())
+        _fail(message)
     except typer.Abort:
         typer.echo(_("aborted"), err=True)
         sys.exit(130)

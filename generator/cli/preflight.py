@@ -8,35 +8,47 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import say
+from generator.core.i18n import N_
 from generator.render.profile import Profile
+
+HELP = N_(
+    "Check a PDF for a home printer or a print shop, one line per rule.\n\n"
+    "Exit 0 when every rule passes, 1 when one fails, 2 on bad input."
+)
 
 
 def preflight(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE.pdf", help="The PDF to check (ours or any other).")
+        Path, typer.Argument(metavar="FILE.pdf", help=N_("The PDF to check (ours or any other)."))
     ],
     profile: Annotated[
         Profile,
         typer.Option(
-            "--profile", help="home: prints right at home; shop: a print shop's PDF/X checks."
+            "--profile", help=N_("home: prints right at home; shop: a print shop's PDF/X checks.")
         ),
     ] = Profile.HOME,
     ink_limit: Annotated[
         float,
         typer.Option(
-            "--ink-limit", help="Total ink limit in % for --profile shop (240 for uncoated paper)."
+            "--ink-limit",
+            help=N_("Total ink limit in % for --profile shop (240 for uncoated paper)."),
         ),
     ] = 300.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the report as JSON."))] = False,
 ) -> None:
-    """Check a PDF for a home printer or a print shop, one line per rule.
-
-    Exit 0 when every rule passes, 1 when one fails, 2 on bad input."""
+    """Check a PDF (help: HELP)."""
     from generator.preflight.report import preflight as run
     from generator.preflight.rules import Limits
     from generator.render.profile import print_profile
 
     chosen = print_profile(profile, ink_limit if profile is Profile.SHOP else None)
+    if as_json:  # language-neutral: the messages of the JSON report stay in English
+        from generator.core.i18n import speaking
+
+        with speaking("en"):
+            report = run(file, Limits(chosen.kind.value, chosen.ink_limit))
+            typer.echo(report.to_json())
+        raise typer.Exit(report.exit_code)
     report = run(file, Limits(chosen.kind.value, chosen.ink_limit))
     if as_json:
         typer.echo(report.to_json())
@@ -47,4 +59,4 @@ def preflight(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("preflight")(preflight)
+    app.command("preflight", help=HELP)(preflight)

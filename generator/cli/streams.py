@@ -84,9 +84,10 @@ def _report(exc: OSError | ValueError) -> int:
     if isinstance(exc, ValueError) or exc.errno in (errno.EPIPE, errno.EBADF):
         return 1
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(
-            f"pnp: error: cannot write the output: {exc.strerror or exc}; "
-            "free some space or send it elsewhere\n"
-        )
+        from generator.core.i18n import _
+
+        problem = _("cannot write the output: {reason}; free some space or send it elsewhere")
+        line = _("pnp: error: {message}").format(message=problem.format(reason=exc.strerror or exc))
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
     return 2

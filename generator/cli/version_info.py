@@ -7,26 +7,31 @@ from pathlib import Path
 import typer
 
 from generator import __version__
+from generator.core.i18n import N_, _, cli_language
 
 DISTRIBUTION = "pnp-generator"
 
 # What each licence file covers, and the licences in words (the SPDX expression is the package's).
+# Marked for the catalog (N_), translated where printed.
 LICENCES = (
-    ("the code", "MIT", "LICENSE"),
+    (N_("the code"), N_("MIT"), "LICENSE"),
     (
-        "the DejaVu fonts",
-        "Bitstream Vera and Arev font licences; the DejaVu changes are public domain",
+        N_("the DejaVu fonts"),
+        N_("Bitstream Vera and Arev font licences; the DejaVu changes are public domain"),
         "LICENSE-DejaVu.txt",
     ),
     (
-        "the embedded data",
-        "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab, IGN), "
-        "public domain (Natural Earth), Unicode License v3 (CLDR names), "
-        "ODbL 1.0 (the land checks, from OpenStreetMap), CC BY 3.0 (the game-icons.net "
-        "pictures), CC0 (the curated tables)",
+        N_("the embedded data"),
+        N_(
+            "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab, IGN), "
+            "public domain (Natural Earth), Unicode License v3 (CLDR names), "
+            "ODbL 1.0 (the land checks, from OpenStreetMap), CC BY 3.0 (the game-icons.net "
+            "pictures), CC0 (the curated tables)"
+        ),
         "LICENSE-data.md",
     ),
 )
+HELP = N_("Show the version, the licences, the attributions of the embedded data, and the folders.")
 
 
 def _licence_files() -> tuple[str | None, dict[str, Path]]:
@@ -48,33 +53,53 @@ def _licence_files() -> tuple[str | None, dict[str, Path]]:
 
 
 def about() -> None:
-    """Show the version, the licences, the attributions of the embedded data, and the folders."""
+    """Version, licences, attributions, folders (help: HELP)."""
     from generator.cli.common import say
     from generator.core.folders import cache_dir, data_dir
+    from generator.core.i18n import translate_cli
     from generator.geo import embedded
     from generator.render.icons import icon_set
 
-    typer.echo(f"pnp {__version__}: print-and-play material and referees for five French games")
+    language = cli_language()
+    typer.echo(
+        _("pnp {version}: print-and-play material and referees for five French games").format(
+            version=__version__
+        )
+    )
     expression, files = _licence_files()
-    typer.echo(f"Licences{f' (SPDX: {expression})' if expression else ''}:")
+    if expression:
+        typer.echo(_("Licences (SPDX: {expression}):").format(expression=expression))
+    else:
+        typer.echo(_("Licences:"))
     for what, licence, name in LICENCES:
-        typer.echo(f"  - {what}: {licence}")
+        typer.echo(
+            _("  - {what}: {licence}").format(
+                what=translate_cli(what), licence=translate_cli(licence)
+            )
+        )
         if name in files:
             say(f"    {files[name]}")
-    typer.echo("Data sources (credit them with printed material):")
-    for line in embedded.attributions("en"):
+    typer.echo(_("Data sources (credit them with printed material):"))
+    for line in embedded.attributions(language):
         typer.echo(f"  - {line}")
-    typer.echo(f"  - {icon_set().attribution_en}")
+    icons = icon_set()
+    typer.echo(f"  - {icons.attribution_fr if language == 'fr' else icons.attribution_en}")
     folder = embedded.folder()
-    origin = "shipped with pnp" if folder == embedded.PACKAGED else "rebuilt by 'pnp data build'"
-    say(f"Embedded data: {folder} ({origin})")
+    if folder == embedded.PACKAGED:
+        say(_("Embedded data: {folder} (shipped with pnp)").format(folder=folder))
+    else:
+        say(_("Embedded data: {folder} (rebuilt by 'pnp data build')").format(folder=folder))
     user = embedded.user_folder()
     problem = embedded.user_set_problem(user)
     if folder == embedded.PACKAGED and problem not in (None, embedded.NO_BUILD):
-        say(f"  (the build in {user} is not read: {problem}; run 'pnp data build' again)")
-    say(f"HTTP cache: {cache_dir()}")
-    say(f"Fetched place sets: {data_dir()}")
+        say(
+            _(
+                "  (the build in {folder} is not read: {problem}; run 'pnp data build' again)"
+            ).format(folder=user, problem=problem)
+        )
+    say(_("HTTP cache: {folder}").format(folder=cache_dir()))
+    say(_("Fetched place sets: {folder}").format(folder=data_dir()))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("about")(about)
+    app.command("about", help=HELP)(about)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _, translate_cli
 
 try:
     import fcntl
@@ -45,19 +46,19 @@ _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 def describe_kind(mode: int) -> str:
     """What a non-regular file is, in words."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return _("a symbolic link")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
-def lstat_or_none(path: Path, action: str = "use") -> os.stat_result | None:
+def lstat_or_none(path: Path, action: str = N_("use")) -> os.stat_result | None:
     """``os.lstat(path)``, None when nothing is there; any other problem is a UserError
     ("cannot ``action`` PATH: ...")."""
     try:
@@ -66,10 +67,16 @@ def lstat_or_none(path: Path, action: str = "use") -> os.stat_result | None:
         return None
     except NotADirectoryError:
         raise UserError(
-            f"cannot {action} {path}: a part of that path is a file, not a folder"
+            _("cannot {action} {path}: a part of that path is a file, not a folder").format(
+                action=translate_cli(action), path=path
+            )
         ) from None
     except OSError as exc:
-        raise UserError(f"cannot {action} {path}: {exc.strerror}; choose another name") from None
+        raise UserError(
+            _("cannot {action} {path}: {strerror}; choose another name").format(
+                action=translate_cli(action), path=path, strerror=exc.strerror
+            )
+        ) from None
 
 
 def check_name(path: Path) -> None:
@@ -78,8 +85,10 @@ def check_name(path: Path) -> None:
         size = len(os.fsencode(part))
         if size > NAME_MAX:
             raise UserError(
-                f"cannot write {path}: the name {part[:40]}… is {size} bytes long, more than the "
-                f"{NAME_MAX} a file system allows; choose a shorter name"
+                _(
+                    "cannot write {path}: the name {part}… is {size} bytes long, more than the "
+                    "{NAME_MAX} a file system allows; choose a shorter name"
+                ).format(path=path, part=part[:40], size=size, NAME_MAX=NAME_MAX)
             )
 
 
@@ -89,10 +98,12 @@ def require_replaceable(target: Path, st: os.stat_result | None) -> None:
         return
     kind = describe_kind(st.st_mode)
     if stat.S_ISDIR(st.st_mode):
-        raise UserError(f"{target} is a folder; give a file name inside it")
+        raise UserError(_("{target} is a folder; give a file name inside it").format(target=target))
     raise UserError(
-        f"cannot write {target}: it is {kind}, not a regular file, and pnp replaces only "
-        "regular files; choose another name"
+        _(
+            "cannot write {target}: it is {kind}, not a regular file, and pnp replaces only "
+            "regular files; choose another name"
+        ).format(target=target, kind=kind)
     )
 
 
@@ -115,7 +126,7 @@ def atomic_write(
         raise ValueError(f"atomic_write mode must be 'wb' or 'w', not {mode!r}")
     target = Path(path)
     check_name(target)
-    before = lstat_or_none(target, "write")
+    before = lstat_or_none(target, N_("write"))
     require_replaceable(target, before)
     if exclusive and before is not None:
         raise _exists(target)
@@ -123,7 +134,7 @@ def atomic_write(
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _write_error(target, exc, "choose a writable folder") from None
+        raise _write_error(target, exc, N_("choose a writable folder")) from None
     fd, tmp = _locked_temporary(folder, target.name)
     lock = os.dup(fd)  # the flock lives as long as this descriptor: until after the rename
     try:
@@ -143,7 +154,9 @@ def atomic_write(
                     target, exc, "free some space or choose another folder"
                 ) from None
             raise
-        now = lstat_or_none(target, "write")  # again: something may have been put there meanwhile
+        now = lstat_or_none(
+            target, N_("write")
+        )  # again: something may have been put there meanwhile
         require_replaceable(target, now)
         _copy_metadata(lock, target, None if exclusive else now)
         _publish(tmp, target, exclusive)
@@ -157,14 +170,20 @@ def atomic_write(
 
 def _exists(target: Path) -> UserError:
     return UserError(
-        f"{target} already exists; choose another file name or add --force to overwrite it"
+        _(
+            "{target} already exists; choose another file name or add --force to overwrite it"
+        ).format(target=target)
     )
 
 
 def _write_error(target: Path, exc: OSError, advice: str) -> UserError:
     if exc.errno == errno.ENAMETOOLONG:
-        advice = "choose a shorter name"
-    return UserError(f"cannot write {target}: {exc.strerror or exc}; {advice}")
+        advice = N_("choose a shorter name")
+    return UserError(
+        _("cannot write {target}: {value}; {advice}").format(
+            target=target, value=exc.strerror or exc, advice=translate_cli(advice)
+        )
+    )
 
 
 def _temporary_prefix(name: str) -> str:
@@ -175,13 +194,13 @@ def _temporary_prefix(name: str) -> str:
 
 def _locked_temporary(folder: Path, name: str) -> tuple[int, Path]:
     """A new temporary file beside ``name``, already locked, that nobody else has deleted."""
-    for _ in range(10):
+    for _attempt in range(10):
         try:
             fd, tmp_name = tempfile.mkstemp(
                 prefix=_temporary_prefix(name), suffix=".part", dir=folder
             )
         except OSError as exc:
-            raise _write_error(folder / name, exc, "choose a writable folder") from None
+            raise _write_error(folder / name, exc, N_("choose a writable folder")) from None
         if fcntl is None:
             return fd, Path(tmp_name)
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -191,7 +210,9 @@ def _locked_temporary(folder: Path, name: str) -> tuple[int, Path]:
         except FileNotFoundError:
             pass  # a cleaner took it for a leftover in the instant before our lock: try again
         os.close(fd)
-    raise UserError(f"cannot write {folder / name}: its temporary files keep disappearing")
+    raise UserError(
+        _("cannot write {path}: its temporary files keep disappearing").format(path=folder / name)
+    )
 
 
 def _clean_leftovers(folder: Path, name: str, mine: Path) -> None:
@@ -245,8 +266,11 @@ def _copy_metadata(fd: int, target: Path, replaced: os.stat_result | None) -> No
             os.fchown(fd, replaced.st_uid, replaced.st_gid)
         except OSError:
             raise UserError(
-                f"cannot replace {target}: it belongs to another user or group, which this "
-                "command cannot keep; nothing was written: choose another name"
+                _(
+                    "cannot replace {target}: it belongs to another user or group, which this "
+                    "command "
+                    "cannot keep; nothing was written: choose another name"
+                ).format(target=target)
             ) from None
     os.fchmod(fd, stat.S_IMODE(replaced.st_mode) & ~(stat.S_ISUID | stat.S_ISGID))
 
@@ -269,7 +293,7 @@ def _publish(tmp: Path, target: Path, exclusive: bool) -> None:
     except UserError:
         raise
     except OSError as exc:
-        raise _write_error(target, exc, "choose a writable file name") from None
+        raise _write_error(target, exc, N_("choose a writable file name")) from None
 
 
 def _publish_without_links(tmp: Path, target: Path) -> None:
@@ -285,7 +309,7 @@ def move_into_place(source: Path, target: Path) -> None:
     """Rename the finished file ``source`` (same file system) to ``target``, as
     :func:`atomic_write` would: only over a regular file, keeping its mode and owner."""
     check_name(target)
-    now = lstat_or_none(target, "write")
+    now = lstat_or_none(target, N_("write"))
     require_replaceable(target, now)
     fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     try:
@@ -295,7 +319,7 @@ def move_into_place(source: Path, target: Path) -> None:
     try:
         os.replace(source, target)
     except OSError as exc:
-        raise _write_error(target, exc, "choose a writable file name") from None
+        raise _write_error(target, exc, N_("choose a writable file name")) from None
 
 
 def write_bytes(path: str | os.PathLike[str], data: bytes, *, exclusive: bool = False) -> Path:

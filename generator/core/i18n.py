@@ -120,6 +120,25 @@ def set_cli_language(language: Language) -> None:
     gettext.textdomain(VENDOR_DOMAIN)
 
 
+@contextmanager
+def cli_session(language: Language) -> Iterator[None]:
+    """:func:`set_cli_language` for one run of the CLI, undone after it (a test that runs the
+    CLI in its own process leaves no language behind for the next)."""
+    token = _cli_language.set(None)
+    saved = os.environ.get("LANGUAGE")
+    domain = gettext.textdomain()
+    try:
+        set_cli_language(language)
+        yield
+    finally:
+        _cli_language.reset(token)
+        if saved is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = saved
+        gettext.textdomain(domain)
+
+
 # --- catalogs ----------------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.core.atomic import describe_kind
 from generator.core.errors import UserError
+from generator.core.i18n import _, number, translate_cli
 
 MIB = 1 << 20
 
@@ -24,12 +25,22 @@ def open_regular(path: Path, what: str, max_bytes: int | None = None) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise UserError(f"{what} {path} does not exist; check the path") from None
+        raise UserError(
+            _("{what} {path} does not exist; check the path").format(
+                what=translate_cli(what), path=path
+            )
+        ) from None
     except IsADirectoryError:
-        raise UserError(f"{what} {path} is a folder; give the file") from None
+        raise UserError(
+            _("{what} {path} is a folder; give the file").format(
+                what=translate_cli(what), path=path
+            )
+        ) from None
     except OSError as exc:
         raise UserError(
-            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
+            _("cannot read {what} {path}: {strerror}; check the path and permissions").format(
+                what=translate_cli(what), path=path, strerror=exc.strerror
+            )
         ) from None
     try:
         _check(fd, path, what, max_bytes)
@@ -43,15 +54,28 @@ def open_regular(path: Path, what: str, max_bytes: int | None = None) -> int:
 def _check(fd: int, path: Path, what: str, max_bytes: int | None) -> os.stat_result:
     st = os.fstat(fd)
     if stat.S_ISDIR(st.st_mode):
-        raise UserError(f"{what} {path} is a folder; give the file")
+        raise UserError(
+            _("{what} {path} is a folder; give the file").format(
+                what=translate_cli(what), path=path
+            )
+        )
     if not stat.S_ISREG(st.st_mode):
         raise UserError(
-            f"{what} {path} is {describe_kind(st.st_mode)}, not a regular file; give a file"
+            _("{what} {path} is {describe_kind}, not a regular file; give a file").format(
+                what=translate_cli(what), path=path, describe_kind=describe_kind(st.st_mode)
+            )
         )
     if max_bytes is not None and st.st_size > max_bytes:
         raise UserError(
-            f"{what} {path} is {st.st_size / MIB:,.1f} MiB, more than the {max_bytes / MIB:g} MiB "
-            f"a {what} may have; give the right file"
+            _(
+                "{what} {path} is {size} MiB, more than the {limit} MiB a {what} may "
+                "have; give the right file"
+            ).format(
+                what=translate_cli(what),
+                path=path,
+                size=number(st.st_size / MIB, decimals=1),
+                limit=number(max_bytes / MIB),
+            )
         )
     return st
 
@@ -64,11 +88,17 @@ def read_input(path: Path, what: str, max_bytes: int) -> bytes:
         while chunk := os.read(fd, 1 << 16):
             size += len(chunk)
             if size > max_bytes:  # it grew while we read it
-                raise UserError(f"{what} {path} is larger than {max_bytes / MIB:g} MiB")
+                raise UserError(
+                    _("{what} {path} is larger than {limit} MiB").format(
+                        what=translate_cli(what), path=path, limit=number(max_bytes / MIB)
+                    )
+                )
             chunks.append(chunk)
     except OSError as exc:
         raise UserError(
-            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
+            _("cannot read {what} {path}: {strerror}; check the path and permissions").format(
+                what=translate_cli(what), path=path, strerror=exc.strerror
+            )
         ) from None
     finally:
         os.close(fd)
@@ -81,7 +111,11 @@ def read_text_input(path: Path, what: str, max_bytes: int, advice: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UserError(f"{what} {path} is not UTF-8 text (byte {exc.start}); {advice}") from None
+        raise UserError(
+            _("{what} {path} is not UTF-8 text (byte {start}); {advice}").format(
+                what=translate_cli(what), path=path, start=exc.start, advice=advice
+            )
+        ) from None
 
 
 def require_regular_file(path: Path, what: str, max_bytes: int) -> None:

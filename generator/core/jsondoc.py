@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -39,19 +40,33 @@ def load_document(text: str, source: str, advice: str) -> Any:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate: bytes that were not UTF-8
         raise UserError(
-            f"{source} is not UTF-8 text (at character {exc.start}); {advice}"
+            _("{source} is not UTF-8 text (at character {start}); {advice}").format(
+                source=source, start=exc.start, advice=advice
+            )
         ) from None
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except _Duplicate as exc:
         raise UserError(
-            f"{source} gives the key {exc.key!r} twice in one object; keep one of them ({advice})"
+            _(
+                "{source} gives the key {key!r} twice in one object; keep one of them ({advice})"
+            ).format(source=source, key=exc.key, advice=advice)
         ) from None
     except json.JSONDecodeError as exc:
         raise UserError(
-            f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}); {advice}"
+            _("{source} is not valid JSON ({msg} at line {lineno}); {advice}").format(
+                source=source, msg=exc.msg, lineno=exc.lineno, advice=advice
+            )
         ) from None
     except RecursionError:
-        raise UserError(f"{source} is nested too deeply to be pnp's JSON; {advice}") from None
+        raise UserError(
+            _("{source} is nested too deeply to be pnp's JSON; {advice}").format(
+                source=source, advice=advice
+            )
+        ) from None
     except ValueError as exc:  # a number of more than 4,300 digits, NaN
-        raise UserError(f"{source} holds a number pnp cannot read ({exc}); {advice}") from None
+        raise UserError(
+            _("{source} holds a number pnp cannot read ({exc}); {advice}").format(
+                source=source, exc=exc, advice=advice
+            )
+        ) from None

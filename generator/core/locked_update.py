@@ -31,6 +31,7 @@ from pathlib import Path
 
 from generator.core.atomic import atomic_write
 from generator.core.errors import UserError
+from generator.core.i18n import _, translate_cli
 from generator.core.inputs import open_regular
 
 try:
@@ -57,7 +58,9 @@ class LockedFile:
             return self.original.decode("utf-8")
         except UnicodeDecodeError:
             raise UserError(
-                f"{self.what} {self.path} is not UTF-8 text; give the JSON file pnp wrote"
+                _("{what} {path} is not UTF-8 text; give the JSON file pnp wrote").format(
+                    what=translate_cli(self.what), path=self.path
+                )
             ) from None
 
     def replace_text(self, text: str) -> None:
@@ -76,8 +79,11 @@ class LockedFile:
             current = None
         if current != self.original:
             raise UserError(
-                f"{self.what} {self.path} was changed by another program while this command ran; "
-                "nothing was written: run the command again"
+                _(
+                    "{what} {path} was changed by another program while this command ran; nothing "
+                    "was "
+                    "written: run the command again"
+                ).format(what=translate_cli(self.what), path=self.path)
             )
 
 
@@ -91,7 +97,7 @@ def locked_update(path: Path, what: str, timeout: float = DEFAULT_TIMEOUT) -> It
     """
     fd = _open_locked(path, what, timeout)
     try:
-        yield LockedFile(path=path, what=what, original=_read_all(fd, path, what))
+        yield LockedFile(path=path, what=translate_cli(what), original=_read_all(fd, path, what))
     finally:
         os.close(fd)  # releases the flock
 
@@ -114,7 +120,9 @@ def _open_locked(path: Path, what: str, timeout: float) -> int:
         os.close(fd)  # another command renamed a new version in while we waited: lock that one
         if now is None:
             raise UserError(
-                f"{what} {path} was deleted while this command waited for it; check the path"
+                _(
+                    "{what} {path} was deleted while this command waited for it; check the path"
+                ).format(what=translate_cli(what), path=path)
             )
 
 
@@ -135,8 +143,11 @@ def _lock(fd: int, path: Path, what: str, deadline: float) -> bool:
         if time.monotonic() >= deadline:
             os.close(fd)
             raise UserError(
-                f"{what} {path} is in use by another pnp command that has not finished; wait for "
-                "it, then run this command again"
+                _(
+                    "{what} {path} is in use by another pnp command that has not finished; wait "
+                    "for "
+                    "it, then run this command again"
+                ).format(what=translate_cli(what), path=path)
             )
         time.sleep(_POLL)
 
@@ -148,11 +159,15 @@ def _read_all(fd: int, path: Path, what: str) -> bytes:
             size += len(chunk)
             if size > MAX_BYTES:
                 raise UserError(
-                    f"{what} {path} is larger than {MAX_BYTES >> 20} MiB; give the file pnp wrote"
+                    _("{what} {path} is larger than {value} MiB; give the file pnp wrote").format(
+                        what=translate_cli(what), path=path, value=MAX_BYTES >> 20
+                    )
                 )
             chunks.append(chunk)
     except OSError as exc:
         raise UserError(
-            f"cannot read {what} {path}: {exc.strerror}; check the path and permissions"
+            _("cannot read {what} {path}: {strerror}; check the path and permissions").format(
+                what=translate_cli(what), path=path, strerror=exc.strerror
+            )
         ) from None
     return b"".join(chunks)

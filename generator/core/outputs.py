@@ -31,6 +31,7 @@ from pathlib import Path
 
 from generator.core.atomic import check_name, lstat_or_none, move_into_place, require_replaceable
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _, translate_cli
 
 try:
     import fcntl
@@ -58,34 +59,42 @@ def claim(outputs: Iterable[Output], force: bool = False) -> None:
     """Raise a UserError for the first name the command must not write; write nothing before."""
     for output in outputs:
         check_name(output.path)
-        st = lstat_or_none(output.path, "write")
+        st = lstat_or_none(output.path, N_("write"))
         require_replaceable(output.path, st)
         if st is None or force:
             continue
         if not _safely(output.is_ours, output.path):
             raise UserError(
-                f"{output.path} exists and is not a {output.what} made by pnp; nothing was "
-                "written: choose another name, move that file away, or add --force to replace it"
+                _(
+                    "{path} exists and is not a {what} made by pnp; nothing was written: choose "
+                    "another name, move that file away, or add --force to replace it"
+                ).format(path=output.path, what=translate_cli(output.what))
             )
 
 
 def claim_new(path: Path, force: bool = False) -> None:
     """For a file that holds the user's own work (a game file): a free name, or ``force``."""
     check_name(path)
-    st = lstat_or_none(path, "write")
+    st = lstat_or_none(path, N_("write"))
     require_replaceable(path, st)
     if st is not None and not force:
         raise UserError(
-            f"{path} already exists; choose another file name or add --force to overwrite it"
+            _(
+                "{path} already exists; choose another file name or add --force to overwrite it"
+            ).format(path=path)
         )
 
 
 def require_folder(path: Path, what: str = "--out") -> None:
     """``path`` is a folder or nothing (it will be created)."""
     check_name(path)
-    st = lstat_or_none(path, "write into")
+    st = lstat_or_none(path, N_("write into"))
     if st is not None and not stat.S_ISDIR(os.stat(path).st_mode):
-        raise UserError(f"{path} is a file, not a folder; {what} takes the folder to write into")
+        raise UserError(
+            _("{path} is a file, not a folder; {what} takes the folder to write into").format(
+                path=path, what=what
+            )
+        )
 
 
 STAGING_PREFIX = ".pnp-staging-"
@@ -106,7 +115,9 @@ def staging(out: Path, what: str = "--out") -> Iterator[Path]:
         folder = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
     except OSError as exc:
         raise UserError(
-            f"cannot write into {out}: {exc.strerror}; choose a writable folder"
+            _("cannot write into {out}: {strerror}; choose a writable folder").format(
+                out=out, strerror=exc.strerror
+            )
         ) from None
     lock = os.open(folder / _STAGING_LOCK, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
@@ -148,10 +159,10 @@ def by_suffix(path: Path) -> Output:
     """How to recognise pnp's own file at ``path``, from its suffix (PDF and PNG)."""
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        return Output(path, is_pnp_pdf, "PDF")
+        return Output(path, is_pnp_pdf, N_("PDF"))
     if suffix == ".png":
-        return Output(path, is_pnp_png, "PNG")
-    return Output(path, never, "file")
+        return Output(path, is_pnp_png, N_("PNG"))
+    return Output(path, never, N_("file"))
 
 
 def publish(
@@ -171,7 +182,9 @@ def publish(
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UserError(
-                f"cannot write {target}: {exc.strerror}; choose another folder"
+                _("cannot write {target}: {strerror}; choose another folder").format(
+                    target=target, strerror=exc.strerror
+                )
             ) from None
         move_into_place(folder / relative, target)
     return targets

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.atomic import write_text
 from generator.core.errors import UserError
-from generator.core.i18n import M_
+from generator.core.i18n import M_, _, ngettext, number
 from generator.geo import embedded
 from generator.geo.model import Place, PlaceKind
 from generator.geo.regions import RegionSelection, resolve_region
@@ -43,11 +43,17 @@ def load_places(
     elif source in PLACE_SOURCES:
         places = selection.filter(read_places(_stored_path(source, selection)))
     else:
-        raise UserError(f"unknown source {source!r}; choose one of {', '.join(SOURCES)}")
+        raise UserError(
+            _("unknown source {source!r}; choose one of {names}").format(
+                source=source, names=", ".join(SOURCES)
+            )
+        )
     if not places:
         raise UserError(
-            f"source {source} has no place in {selection.label}; choose a larger region "
-            "or another --source"
+            _(
+                "source {source} has no place in {label}; choose a larger region or another "
+                "--source"
+            ).format(source=source, label=selection.label)
         )
     return tuple(sorted(places, key=lambda p: (p.kind != "town", -p.familiarity, p.id)))
 
@@ -57,7 +63,11 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
     if source == EMBEDDED:
         return tuple(embedded.attributions())
     if source not in ATTRIBUTIONS:
-        raise UserError(f"unknown source {source!r}; choose one of {', '.join(SOURCES)}")
+        raise UserError(
+            _("unknown source {source!r}; choose one of {names}").format(
+                source=source, names=", ".join(SOURCES)
+            )
+        )
     return (ATTRIBUTIONS[source],)
 
 
@@ -127,8 +137,10 @@ def _stored_path(source: str, selection: RegionSelection) -> Path:
         if whole.is_file():
             return whole
     raise UserError(
-        f"no {source} places stored for {selection.label}; run "
-        f"'pnp data fetch {source} --region {_quote(selection)}' first, or use --source embedded"
+        _(
+            "no {source} places stored for {label}; run 'pnp data fetch {source} --region "
+            "{quote}' first, or use --source embedded"
+        ).format(source=source, label=selection.label, quote=_quote(selection))
     )
 
 
@@ -164,17 +176,27 @@ def read_places(path: Path) -> tuple[Place, ...]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}; fetch the source again") from exc
+        raise UserError(
+            _("cannot read {path}: {strerror}; fetch the source again").format(
+                path=path, strerror=exc.strerror
+            )
+        ) from exc
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None or not set(PLACE_FIELDS) <= set(reader.fieldnames):
-        raise UserError(f"{path} is not a stored place set; delete it and fetch the source again")
+        raise UserError(
+            _("{path} is not a stored place set; delete it and fetch the source again").format(
+                path=path
+            )
+        )
     places = []
-    for number, row in enumerate(reader, start=2):
+    for line, row in enumerate(reader, start=2):
         try:
             places.append(_place(row))
         except (ValueError, TypeError) as exc:
             raise UserError(
-                f"{path} line {number} is damaged ({exc}); delete it and fetch again"
+                _("{path} line {line} is damaged ({exc}); delete it and fetch again").format(
+                    path=path, line=number(line), exc=exc
+                )
             ) from exc
     return tuple(places)
 
@@ -226,11 +248,16 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
     """Fetch ``source`` for ``region`` through ``http`` and store the place set."""
     if source == EMBEDDED:
         raise UserError(
-            "the embedded places ship with pnp and need no fetch; fetch one of "
-            f"{', '.join(ALL_SOURCES)}"
+            _("the embedded places ship with pnp and need no fetch; fetch one of {names}").format(
+                names=", ".join(ALL_SOURCES)
+            )
         )
     if source not in ALL_SOURCES:
-        raise UserError(f"unknown source {source!r}; choose one of {', '.join(ALL_SOURCES)}")
+        raise UserError(
+            _("unknown source {source!r}; choose one of {names}").format(
+                source=source, names=", ".join(ALL_SOURCES)
+            )
+        )
     selection = resolve_region(region)
     if source == "contours":
         return _fetch_contours(http)
@@ -240,19 +267,24 @@ def fetch_places(source: str, region: str, http: Http) -> FetchResult:
         places = _with_departements(places, http)
     kept = sorted(selection.filter(places), key=lambda p: (p.kind != "town", -p.familiarity, p.id))
     if not kept:
-        raise UserError(f"{source} returned no place in {selection.label}; try a larger region")
+        raise UserError(
+            _("{source} returned no place in {label}; try a larger region").format(
+                source=source, label=selection.label
+            )
+        )
     path = write_places(stored_path(source, selection), kept)
     towns = sum(p.kind == "town" for p in kept)
     return FetchResult(
         source,
         selection.label,
         path,
-        f"{_plural(towns, 'town')} and {_plural(len(kept) - towns, 'site')}",
+        _("{towns} and {sites}").format(
+            towns=ngettext("{n} town", "{n} towns", towns).format(n=number(towns)),
+            sites=ngettext("{n} site", "{n} sites", len(kept) - towns).format(
+                n=number(len(kept) - towns)
+            ),
+        ),
     )
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def _with_departements(places: list[Place], http: Http) -> list[Place]:
@@ -347,5 +379,12 @@ def _fetch_contours(http: Http) -> FetchResult:
         "contours",
         "France",
         folder,
-        f"{counts['regions']} régions and {counts['departements']} départements",
+        _("{regions} and {departements}").format(
+            regions=ngettext("{n} région", "{n} régions", counts["regions"]).format(
+                n=number(counts["regions"])
+            ),
+            departements=ngettext(
+                "{n} département", "{n} départements", counts["departements"]
+            ).format(n=number(counts["departements"])),
+        ),
     )

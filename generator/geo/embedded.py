@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from generator import __version__
 from generator.core.errors import UserError
 from generator.core.folders import data_dir
+from generator.core.i18n import N_, _
 from generator.core.resources import package_folder
 from generator.geo.model import Departement, Place, Region
 
@@ -131,7 +132,7 @@ def folder() -> Path:
 
 
 MAX_STAMP_BYTES = 1 << 20
-NO_BUILD = "no 'pnp data build' there"
+NO_BUILD = N_("no 'pnp data build' there")
 MAX_SET_FILE_BYTES = 64 << 20
 
 
@@ -168,21 +169,23 @@ def _user_set_problem(user: str, _status: tuple[tuple[int, ...], ...]) -> str | 
     folder_path = Path(user)
     stamp_path = folder_path / BUILD_STAMP_FILE
     try:
-        stamp = json.loads(read_input(stamp_path, "build stamp", MAX_STAMP_BYTES))
+        stamp = json.loads(read_input(stamp_path, N_("build stamp"), MAX_STAMP_BYTES))
     except (UserError, ValueError, RecursionError):
-        return f"its stamp {BUILD_STAMP_FILE} is not one pnp wrote"
+        return _("its stamp {name} is not one pnp wrote").format(name=BUILD_STAMP_FILE)
     if not isinstance(stamp, dict) or stamp.get("pnp") != __version__:
-        return "built by another version of pnp"
+        return _("built by another version of pnp")
     digests = stamp.get("sha256")
     if not isinstance(digests, dict) or not set(SET_FILES) <= set(digests):
-        return f"its stamp {BUILD_STAMP_FILE} does not list every file of the set"
+        return _("its stamp {name} does not list every file of the set").format(
+            name=BUILD_STAMP_FILE
+        )
     for name in SET_FILES:
         try:
-            data = read_input(folder_path / name, "embedded data file", MAX_SET_FILE_BYTES)
+            data = read_input(folder_path / name, N_("embedded data file"), MAX_SET_FILE_BYTES)
         except UserError:
-            return f"{name} is missing or not a regular file"
+            return _("{name} is missing or not a regular file").format(name=name)
         if hashlib.sha256(data).hexdigest() != digests[name]:
-            return f"{name} changed since the build"
+            return _("{name} changed since the build").format(name=name)
     return None
 
 
@@ -191,7 +194,9 @@ def dataset_path(name: str) -> Path:
     path = folder() / name
     if not path.is_file():
         raise UserError(
-            f"embedded data file {path} is missing; restore it from git or run 'pnp data build'"
+            _(
+                "embedded data file {path} is missing; restore it from git or run 'pnp data build'"
+            ).format(path=path)
         )
     return path
 
@@ -202,8 +207,10 @@ def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
     header = tuple(next(reader, ()))
     if header != columns:
         raise UserError(
-            f"{dataset_path(name)} has columns {header}, expected {columns}; restore it from git "
-            "or run 'pnp data build'"
+            _(
+                "{dataset_path} has columns {header}, expected {columns}; restore it from git or "
+                "run 'pnp data build'"
+            ).format(dataset_path=dataset_path(name), header=header, columns=columns)
         )
     return list(reader)
 
@@ -309,8 +316,10 @@ class PlaceNames:
         row = next(csv.reader([self._commune_lines[position]]))
         if len(row) != len(COMMUNE_COLUMNS):
             raise UserError(
-                f"{dataset_path(COMMUNES_FILE)} line {position + 2} is damaged; restore it from "
-                "git or run 'pnp data build'"
+                _(
+                    "{dataset_path} line {value} is damaged; restore it from git or run 'pnp data "
+                    "build'"
+                ).format(dataset_path=dataset_path(COMMUNES_FILE), value=position + 2)
             )
         return row
 
@@ -320,7 +329,7 @@ def place_names() -> PlaceNames:
     from generator.core.namekeys import name_key
 
     communes_path = dataset_path(COMMUNES_FILE)
-    header, _, body = communes_path.read_text(encoding="utf-8").partition("\n")
+    header, _newline, body = communes_path.read_text(encoding="utf-8").partition("\n")
     if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
         _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
     lines = tuple(body.split("\n"))
@@ -332,8 +341,15 @@ def place_names() -> PlaceNames:
         keys = keys[:-1]
     if len(keys) != len(lines):
         raise UserError(
-            f"{keys_path} has {len(keys)} names for the {len(lines)} rows of {communes_path}; "
-            "restore both from git or run 'pnp data build'"
+            _(
+                "{keys_path} has {keys_count} names for the {lines_count} rows of "
+                "{communes_path}; restore both from git or run 'pnp data build'"
+            ).format(
+                keys_path=keys_path,
+                keys_count=len(keys),
+                lines_count=len(lines),
+                communes_path=communes_path,
+            )
         )
     sites = landmarks()
     return PlaceNames(
@@ -554,8 +570,10 @@ def world_towns(country_code: str) -> tuple[Place, ...]:
     code = country_code.strip().upper()
     if code not in _world_index():
         raise UserError(
-            f"no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 code "
-            "such as FR, BE or CH"
+            _(
+                "no embedded towns for country code {country_code!r}; use an ISO 3166-1 alpha-2 "
+                "code such as FR, BE or CH"
+            ).format(country_code=country_code)
         )
     towns = (_world_town(row, code) for row in _world_rows(code))
     return tuple(sorted(towns, key=lambda p: (-p.familiarity, p.geonames_id)))

@@ -68,6 +68,7 @@ from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
 from generator.core.folders import cache_dir
 from generator.core.folders import data_dir as data_dir  # re-exported: the old home of both
+from generator.core.i18n import _, number
 
 T = TypeVar("T")
 
@@ -109,7 +110,11 @@ def _env_number(variable: str, default: float) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value < 1e9:
-        raise UserError(f"{variable}={text!r} is not a positive number; set it to e.g. {default:g}")
+        raise UserError(
+            _("{variable}={text!r} is not a positive number; set it to e.g. {default}").format(
+                variable=variable, text=text, default=number(default)
+            )
+        )
     return value
 
 
@@ -122,8 +127,10 @@ def base_url(service: str) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise UserError(
-            f"{variable}={url!r} is not an http(s) address; set it to a mirror such as "
-            f"{default}, or unset it to use that default"
+            _(
+                "{variable}={url!r} is not an http(s) address; set it to a mirror such as "
+                "{default}, or unset it to use that default"
+            ).format(variable=variable, url=url, default=default)
         )
     return url
 
@@ -249,14 +256,21 @@ class Http:
                     )
             except OSError as exc:
                 raise UserError(
-                    f"cannot use the cache folder {self.cache_folder}: {exc.strerror}; "
-                    "set PNP_CACHE_DIR to a writable folder"
+                    _(
+                        "cannot use the cache folder {cache_folder}: {strerror}; set PNP_CACHE_DIR "
+                        "to a "
+                        "writable folder"
+                    ).format(cache_folder=self.cache_folder, strerror=exc.strerror)
                 ) from exc
         return self._cache
 
     def _announce_wait(self, seconds: float) -> None:
         if self.notice is not None:
-            self.notice(f"waiting {seconds:.0f} s for {self._host} as it asked (Retry-After)")
+            self.notice(
+                _("waiting {seconds} s for {host} as it asked (Retry-After)").format(
+                    seconds=number(round(seconds)), host=self._host
+                )
+            )
 
     def close(self) -> None:
         if self._session is not None:
@@ -308,13 +322,18 @@ class Http:
             except UserError:
                 if self.config.offline:
                     raise UserError(
-                        f"{what}: the cached answer is not usable any more and --offline "
-                        "forbids the network; run the same command once with --refresh"
+                        _(
+                            "{what}: the cached answer is not usable any more and --offline "
+                            "forbids the "
+                            "network; run the same command once with --refresh"
+                        ).format(what=what)
                     ) from None
         if self.config.offline:
             raise UserError(
-                f"{what} is not in the cache and --offline forbids the network; "
-                "run the same command once without --offline"
+                _(
+                    "{what} is not in the cache and --offline forbids the network; run the same "
+                    "command once without --offline"
+                ).format(what=what)
             )
         response = self._answer(prepared, what, error_message)
         payload = parse(response.content)  # raises for a wrong shape: nothing cached
@@ -345,8 +364,11 @@ class Http:
                         response.close()
                         if attempt >= self.config.retries:
                             raise UserError(
-                                f"{what}: the answer was cut short ({exc}); nothing was saved, "
-                                "run the command again later"
+                                _(
+                                    "{what}: the answer was cut short ({exc}); nothing was saved, "
+                                    "run the command "
+                                    "again later"
+                                ).format(what=what, exc=exc)
                             ) from None
                         time.sleep(
                             min(self.config.backoff_max, self.config.backoff_factor * 2**attempt)
@@ -360,9 +382,11 @@ class Http:
                     return response
         except DeadlineExceeded:
             raise UserError(
-                f"{what}: no complete answer from {_host(prepared.url or '')} within {limit:g} s "
-                "(the server answers too slowly or not at all); nothing was saved: try again "
-                "later, or set PNP_HTTP_DEADLINE to wait longer"
+                _(
+                    "{what}: no complete answer from {host} within {limit} s (the server answers "
+                    "too slowly or not at all); nothing was saved: try again later, or set "
+                    "PNP_HTTP_DEADLINE to wait longer"
+                ).format(what=what, host=_host(prepared.url or ""), limit=number(limit))
             ) from None
 
     def _read_body(self, response: requests.Response, what: str, max_bytes: int) -> bytes:
@@ -408,8 +432,10 @@ class Http:
             return target
         if self.config.offline:
             raise UserError(
-                f"{what} has not been downloaded yet and --offline forbids the network; "
-                "run the same command once without --offline"
+                _(
+                    "{what} has not been downloaded yet and --offline forbids the network; run the "
+                    "same command once without --offline"
+                ).format(what=what)
             )
         limit = self.config.download_deadline
         ends = min(time.monotonic() + limit, self._session_ends)
@@ -418,8 +444,10 @@ class Http:
                 self._download(url, target, what, check)
         except DeadlineExceeded:
             raise UserError(
-                f"{what}: the download did not finish within {limit:g} s; nothing was kept: "
-                "try again later, or set PNP_DOWNLOAD_DEADLINE to wait longer"
+                _(
+                    "{what}: the download did not finish within {limit} s; nothing was kept: try "
+                    "again later, or set PNP_DOWNLOAD_DEADLINE to wait longer"
+                ).format(what=what, limit=number(limit))
             ) from None
         return target
 
@@ -449,13 +477,17 @@ class Http:
                     raise
                 except Exception as exc:  # urllib3 ProtocolError / ReadTimeoutError / OSError
                     raise UserError(
-                        f"{what}: the download broke off after {received:,} bytes "
-                        f"({_reason(exc)}); run the command again"
+                        _(
+                            "{what}: the download broke off after {received} bytes ({reason}); "
+                            "run the command again"
+                        ).format(what=what, received=number(received), reason=_reason(exc))
                     ) from exc
                 if total is not None and response.raw.tell() != total:
                     raise UserError(
-                        f"{what}: the download is truncated ({response.raw.tell():,} of "
-                        f"{total:,} bytes); run the command again"
+                        _(
+                            "{what}: the download is truncated ({tell} of {total} bytes); run "
+                            "the command again"
+                        ).format(what=what, tell=number(response.raw.tell()), total=number(total))
                     )
         finally:
             response.close()
@@ -475,19 +507,26 @@ class Http:
                 yield
         except DeadlineExceeded:
             raise UserError(
-                f"the HTTP cache {database} stayed locked by another program for {timeout:g} s; "
-                "wait for the other pnp command to finish (or delete the file, it is only a "
-                "cache) and run this one again"
+                _(
+                    "the HTTP cache {database} stayed locked by another program for {timeout} s; "
+                    "wait for the other pnp command to finish (or delete the file, it is only a "
+                    "cache) and run this one again"
+                ).format(database=database, timeout=number(timeout))
             ) from None
         except sqlite3.Error as exc:
             if "locked" in str(exc):
                 raise UserError(
-                    f"the HTTP cache {database} is locked by another program ({exc}); wait for "
-                    "it to finish and run this command again"
+                    _(
+                        "the HTTP cache {database} is locked by another program ({exc}); wait for "
+                        "it to "
+                        "finish and run this command again"
+                    ).format(database=database, exc=exc)
                 ) from exc
             raise UserError(
-                f"the HTTP cache {database} is unusable ({exc}); "
-                "delete it (it is only a cache) and run the command again"
+                _(
+                    "the HTTP cache {database} is unusable ({exc}); delete it (it is only a cache) "
+                    "and run the command again"
+                ).format(database=database, exc=exc)
             ) from exc
 
     def _send(
@@ -507,8 +546,11 @@ class Http:
                 # The headers came but the body was cut short: urllib3 does not retry that.
                 if attempt >= self.config.retries:
                     raise UserError(
-                        f"{what}: the answer was cut short ({_reason(exc)}); nothing was saved, "
-                        "run the command again later"
+                        _(
+                            "{what}: the answer was cut short ({reason}); nothing was saved, run "
+                            "the command "
+                            "again later"
+                        ).format(what=what, reason=_reason(exc))
                     ) from exc
                 time.sleep(min(self.config.backoff_max, self.config.backoff_factor * 2**attempt))
                 attempt += 1
@@ -516,8 +558,11 @@ class Http:
                 if not _is_timeout(exc):
                     raise self._unreachable(prepared, what, exc) from exc
                 raise UserError(
-                    f"{what}: the server did not answer in time after {self.config.retries + 1} "
-                    f"attempts ({_reason(exc)}); try again later or use --offline with a cache"
+                    _(
+                        "{what}: the server did not answer in time after {value} attempts "
+                        "({reason}); try "
+                        "again later or use --offline with a cache"
+                    ).format(what=what, value=self.config.retries + 1, reason=_reason(exc))
                 ) from exc
 
     def _unreachable(
@@ -528,12 +573,16 @@ class Http:
     ) -> UserError:
         if isinstance(exc, requests.exceptions.RetryError):
             return UserError(
-                f"{what}: the server kept failing after {self.config.retries + 1} attempts "
-                f"({_reason(exc)}); try again later"
+                _(
+                    "{what}: the server kept failing after {value} attempts ({reason}); try again "
+                    "later"
+                ).format(what=what, value=self.config.retries + 1, reason=_reason(exc))
             )
         return UserError(
-            f"{what}: cannot reach {_host(prepared.url or '')} ({_reason(exc)}); "
-            "check the network, or use --offline with a cache"
+            _(
+                "{what}: cannot reach {host} ({reason}); check the network, or use --offline with "
+                "a cache"
+            ).format(what=what, host=_host(prepared.url or ""), reason=_reason(exc))
         )
 
     def _raise_for_status(
@@ -552,16 +601,22 @@ class Http:
                 detail = None
         text = f": {_one_line(detail)}" if detail else ""
         if response.status_code == 404:
-            advice = f"nothing at {response.url}; check {self._variable_for(response.url)}"
+            advice = _("nothing at {url}; check {variable}").format(
+                url=response.url, variable=self._variable_for(response.url)
+            )
         elif response.status_code in RETRY_STATUSES:
-            advice = (
-                f"the server kept failing after {self.config.retries + 1} attempts; try again later"
+            advice = _("the server kept failing after {attempts} attempts; try again later").format(
+                attempts=self.config.retries + 1
             )
         elif 400 <= response.status_code < 500:
-            advice = "the request was refused; check the --region and the source options"
+            advice = _("the request was refused; check the --region and the source options")
         else:
-            advice = "try again later"
-        raise UserError(f"{what}: HTTP {response.status_code}{text}; {advice}")
+            advice = _("try again later")
+        raise UserError(
+            _("{what}: HTTP {status_code}{text}; {advice}").format(
+                what=what, status_code=response.status_code, text=text, advice=advice
+            )
+        )
 
     @staticmethod
     def _variable_for(url: str) -> str:
@@ -569,7 +624,7 @@ class Http:
             prefix = (os.environ.get(variable) or default).rstrip("/")
             if url.startswith(prefix):
                 return variable
-        return "the service's PNP_*_URL variable"
+        return _("the service's PNP_*_URL variable")
 
 
 class _CutShort(Exception):
@@ -578,8 +633,10 @@ class _CutShort(Exception):
 
 def _too_large(what: str, limit: int, variable: str) -> UserError:
     return UserError(
-        f"{what}: the answer is larger than {limit / MIB:g} MiB, the limit; nothing was saved: "
-        f"check the source's address, or set {variable} higher"
+        _(
+            "{what}: the answer is larger than {limit} MiB, the limit; nothing was saved: "
+            "check the source's address, or set {variable} higher"
+        ).format(what=what, limit=number(limit / MIB), variable=variable)
     )
 
 
@@ -595,7 +652,7 @@ def _is_timeout(exc: BaseException) -> bool:
     from urllib3.exceptions import TimeoutError as Urllib3Timeout
 
     seen: BaseException | None = exc
-    for _ in range(6):
+    for _attempt in range(6):
         if seen is None:
             return False
         if isinstance(seen, NewConnectionError):  # a subclass of ConnectTimeoutError, but refused

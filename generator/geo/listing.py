@@ -16,6 +16,7 @@ from itertools import zip_longest
 from typing import Any, Literal
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.catalog import EMBEDDED, load_places
 from generator.geo.model import Place
 
@@ -46,7 +47,7 @@ def select_places(
 ) -> tuple[Place, ...]:
     """The places of ``region`` from ``source``, best known first (see the module text)."""
     if limit is not None and limit < 1:
-        raise UserError(f"--limit must be at least 1, not {limit}")
+        raise UserError(_("--limit must be at least 1, not {limit}").format(limit=limit))
     places = of_kind(load_places(source, region), kind)
     if kind == "all":
         towns = [p for p in places if p.kind == "town"]
@@ -58,7 +59,7 @@ def select_places(
 def of_kind(places: Sequence[Place], kind: KindFilter) -> tuple[Place, ...]:
     """Only the towns (``"towns"``), only the sites (``"sites"``) or all of ``places``, in order."""
     if kind not in ("towns", "sites", "all"):
-        raise UserError(f"unknown kind {kind!r}; use towns, sites or all")
+        raise UserError(_("unknown kind {kind!r}; use towns, sites or all").format(kind=kind))
     if kind == "all":
         return tuple(places)
     return tuple(p for p in places if p.kind == kind[:-1])

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.core.i18n import _, number
 from generator.geo.model import Place
 from generator.geo.regions import RegionSelection
 
@@ -70,8 +71,9 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
     candidates = of_kind(load_places(request.source.strip().lower(), selection), request.kind)  # type: ignore[arg-type]
     if not candidates:
         raise UserError(
-            f"source {request.source} has no {request.kind} in {selection.label}; "
-            "use --kind all or another region"
+            _("source {source} has no {kind} in {label}; use --kind all or another region").format(
+                source=request.source, kind=request.kind, label=selection.label
+            )
         )
     return selection, candidates
 
@@ -134,37 +136,62 @@ def pick_places(
             index, result = outcome
             note = None
             if request.count is None and count != counts[0]:
-                note = (
-                    f"{selection.name} holds at most {count} place cards on whole sheets "
-                    f"(not {counts[0]}): the deck has {count}."
-                )
+                note = _(
+                    "{name} holds at most {count} place cards on whole sheets (not {wanted}): "
+                    "the deck has {count}."
+                ).format(name=selection.name, count=number(count), wanted=number(counts[0]))
             return picked(index, result, count, note)
         most = max(most, outcome)
     wanted = counts[-1]
     advice = _largest_count(attempt, min(most, wanted - 1))
     if request.count is None and advice is not None and advice >= min_count:
         index, result = attempt(advice)  # type: ignore[misc]
-        note = (
-            f"{selection.name} holds at most {advice} place cards, fewer than a whole-sheet deck "
-            f"({counts[-1]}): the deck has {advice}, and its last sheet is not full."
-        )
+        note = _(
+            "{name} holds at most {advice} place cards, fewer than a whole-sheet deck "
+            "({whole}): the deck has {advice}, and its last sheet is not full."
+        ).format(name=selection.name, advice=number(advice), whole=number(counts[-1]))
         return picked(index, result, advice, note)
-    hint = f" or {finer}" if finer else ""
+    fields = {
+        "label": selection.label,
+        "advice": number(advice or 0),
+        "min_count": number(min_count),
+        "wanted": number(wanted),
+        "finer": finer or "",
+    }
     if advice is not None and advice < min_count:
-        raise UserError(
-            f"{selection.label} gives at most {advice} cards here, each its own place and "
-            f"decidable from its back, and a deck needs {min_count}; "
-            f"{'use ' + finer + ' or ' if finer else ''}choose a larger region"
+        if finer:
+            message = _(
+                "{label} gives at most {advice} cards here, each its own place and decidable "
+                "from its back, and a deck needs {min_count}; use {finer} or choose a larger "
+                "region"
+            )
+        else:
+            message = _(
+                "{label} gives at most {advice} cards here, each its own place and decidable "
+                "from its back, and a deck needs {min_count}; choose a larger region"
+            )
+    elif advice is None:
+        if finer:
+            message = _(
+                "{label} cannot give {wanted} cards, each its own place and decidable from its "
+                "back; choose a larger region or {finer}"
+            )
+        else:
+            message = _(
+                "{label} cannot give {wanted} cards, each its own place and decidable from its "
+                "back; choose a larger region"
+            )
+    elif finer:
+        message = _(
+            "{label} gives at most {advice} of the {wanted} cards, each its own place and "
+            "decidable from its back; ask for {advice} cards or {finer}, or choose a larger region"
         )
-    if advice is None:
-        raise UserError(
-            f"{selection.label} cannot give {wanted} cards, each its own place and decidable "
-            f"from its back; choose a larger region{hint}"
+    else:
+        message = _(
+            "{label} gives at most {advice} of the {wanted} cards, each its own place and "
+            "decidable from its back; ask for {advice} cards, or choose a larger region"
         )
-    raise UserError(
-        f"{selection.label} gives at most {advice} of the {wanted} cards, each its own place and "
-        f"decidable from its back; ask for {advice} cards{hint}, or choose a larger region"
-    )
+    raise UserError(message.format(**fields))
 
 
 def _largest_count(attempt, start: int) -> int | None:  # type: ignore[no-untyped-def]

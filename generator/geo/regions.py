@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo import embedded
 from generator.geo.model import Place
 
@@ -182,15 +183,18 @@ def resolve_region(text: str) -> RegionSelection:
         if code in region_codes:
             return _region(code)
         raise UserError(
-            f"no metropolitan région has code {code!r}; use one of "
-            f"{', '.join(sorted(region_codes))} or a name"
+            _("no metropolitan région has code {code!r}; use one of {names} or a name").format(
+                code=code, names=", ".join(sorted(region_codes))
+            )
         )
     code = _strip_prefix(lowered, _DEPARTEMENT_PREFIXES)
     if code is not None:
         if code.upper() in departement_codes:
             return _departement(departement_codes[code.upper()])
         raise UserError(
-            f"no metropolitan département has code {code!r}; use 01 to 95, 2A or 2B, or a name"
+            _(
+                "no metropolitan département has code {code!r}; use 01 to 95, 2A or 2B, or a name"
+            ).format(code=code)
         )
     candidate = raw.upper()
     if len(candidate) == 1 and candidate.isdigit():
@@ -213,8 +217,10 @@ def resolve_region(text: str) -> RegionSelection:
         return extended
     if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
         raise UserError(
-            f"département {candidate} is overseas; the embedded data covers metropolitan France "
-            "and Corsica only"
+            _(
+                "département {candidate} is overseas; the embedded data covers metropolitan "
+                "France and Corsica only"
+            ).format(candidate=candidate)
         )
     raise UserError(_unknown_message(raw))
 
@@ -225,14 +231,14 @@ def _unknown_message(raw: str) -> str:
     by_key = {normalise(name): name for name in names}
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
     hint = (
-        f"did you mean {', '.join(by_key[k] for k in close)}?"
+        _("did you mean {names}?").format(names=", ".join(by_key[k] for k in close))
         if close
-        else "use a région or département name or code"
+        else _("use a région or département name or code")
     )
-    return (
-        f"unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
+    return _(
+        "unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
         "'france', a country code 'IT', a box '-5.2,47.2,-1,48.9' or a polygon file)"
-    )
+    ).format(raw=raw, hint=hint)
 
 
 # --- boxes, polygon files, countries ------------------------------------------------------------
@@ -266,7 +272,10 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
     found = _stat(raw)
     if raw and found is not None and stat.S_ISDIR(found.st_mode):
         raise UserError(
-            f"{raw} is a folder; give the path of a polygon file (GeoJSON, GeoPackage or shapefile)"
+            _(
+                "{raw} is a folder; give the path of a polygon file (GeoJSON, GeoPackage or "
+                "shapefile)"
+            ).format(raw=raw)
         )
     if Path(raw).suffix.lower() in POLYGON_SUFFIXES or found is not None:
         return read_polygon_file(Path(raw))
@@ -274,8 +283,11 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
     if len(code) == 2 and code.isascii() and code.isalpha():
         if code not in embedded.world_country_codes():
             raise UserError(
-                f"no embedded towns for country code {raw!r}; use an ISO 3166-1 alpha-2 code "
-                "such as IT, BE, CH or ES"
+                _(
+                    "no embedded towns for country code {raw!r}; use an ISO 3166-1 alpha-2 code "
+                    "such "
+                    "as IT, BE, CH or ES"
+                ).format(raw=raw)
             )
         return RegionSelection("world", code, _country_name(code), frozenset())
     return None
@@ -297,13 +309,17 @@ def parse_bbox(text: str) -> RegionSelection:
         minlon, minlat, maxlon, maxlat = (float(part) for part in text.split(","))
     except ValueError:
         raise UserError(
-            f"cannot read the box {text!r}; write minlon,minlat,maxlon,maxlat in degrees, "
-            "e.g. -5.2,47.2,-1,48.9"
+            _(
+                "cannot read the box {text!r}; write minlon,minlat,maxlon,maxlat in degrees, e.g. "
+                "-5.2,47.2,-1,48.9"
+            ).format(text=text)
         ) from None
     if not (-180 <= minlon < maxlon <= 180 and -90 <= minlat < maxlat <= 90):
         raise UserError(
-            f"the box {text!r} is empty or off the globe; write minlon,minlat,maxlon,maxlat with "
-            "min < max, longitudes in [-180, 180] and latitudes in [-90, 90]"
+            _(
+                "the box {text!r} is empty or off the globe; write minlon,minlat,maxlon,maxlat "
+                "with min < max, longitudes in [-180, 180] and latitudes in [-90, 90]"
+            ).format(text=text)
         )
     box = (minlon, minlat, maxlon, maxlat)
     return RegionSelection("bbox", ",".join(f"{v:g}" for v in box), "box", frozenset(), bbox=box)
@@ -316,8 +332,10 @@ def read_polygon_file(path: Path) -> RegionSelection:
     """The union of the (multi)polygons of a vector file, in WGS84 (lon, lat)."""
     if _stat(str(path)) is None:
         raise UserError(
-            f"polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or "
-            "shapefile"
+            _(
+                "polygon file {path} does not exist; give the path of a GeoJSON, GeoPackage or "
+                "shapefile"
+            ).format(path=path)
         )
     from generator.core.inputs import require_regular_file
 
@@ -330,7 +348,9 @@ def read_polygon_file(path: Path) -> RegionSelection:
     except Exception as exc:  # pyogrio/fiona raise many types for unreadable files
         first = " ".join(str(exc).split())[:160]
         raise UserError(
-            f"cannot read polygon file {path} ({first}); give a GeoJSON, GeoPackage or shapefile"
+            _(
+                "cannot read polygon file {path} ({first}); give a GeoJSON, GeoPackage or shapefile"
+            ).format(path=path, first=first)
         ) from exc
     if frame.crs is not None and frame.crs.to_epsg() != 4326:
         frame = frame.to_crs(4326)
@@ -339,18 +359,26 @@ def read_polygon_file(path: Path) -> RegionSelection:
     ]
     if not polygons:
         raise UserError(
-            f"polygon file {path} holds no polygon; draw the region as a polygon and save it again"
+            _(
+                "polygon file {path} holds no polygon; draw the region as a polygon and save it "
+                "again"
+            ).format(path=path)
         )
     try:
         polygon = shapely.union_all(shapely.make_valid(polygons))
     except shapely.errors.GEOSException as exc:
         raise UserError(
-            f"polygon file {path} holds polygons that cannot be joined ({exc}); "
-            "repair them (e.g. QGIS 'Fix geometries') and save the file again"
+            _(
+                "polygon file {path} holds polygons that cannot be joined ({exc}); repair them "
+                "(e.g. QGIS 'Fix geometries') and save the file again"
+            ).format(path=path, exc=exc)
         ) from None
     if polygon.is_empty or polygon.area == 0:
         raise UserError(
-            f"polygon file {path} encloses no area; draw the region as a polygon and save it again"
+            _(
+                "polygon file {path} encloses no area; draw the region as a polygon and save it "
+                "again"
+            ).format(path=path)
         )
     shapely.prepare(polygon)
     min_lon, min_lat, max_lon, max_lat = (float(v) for v in polygon.bounds)

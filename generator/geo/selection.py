@@ -62,6 +62,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
 
@@ -157,14 +158,24 @@ def deal(
     canton name abroad); the département code is used otherwise."""
     window = _window(difficulty)
     if count < 1:
-        raise UserError(f"a deck needs at least one card, not {count}; give --count 1 or more")
+        raise UserError(
+            _("a deck needs at least one card, not {count}; give --count 1 or more").format(
+                count=count
+            )
+        )
     if not 0.0 <= sites_share <= 1.0:
-        raise UserError(f"--sites-share must be between 0 and 1, not {sites_share}")
+        raise UserError(
+            _("--sites-share must be between 0 and 1, not {sites_share}").format(
+                sites_share=sites_share
+            )
+        )
     pool = _unique(candidates)
     if len(pool) < count:
         raise SelectionShortfall(
-            f"the region offers only {len(pool)} places for {count} cards; "
-            "choose a larger region or fewer cards",
+            _(
+                "the region offers only {pool_count} places for {count} cards; choose a larger "
+                "region or fewer cards"
+            ).format(pool_count=len(pool), count=count),
             len(pool),
         )
     towns = [p for p in pool if p.kind == "town"]
@@ -198,8 +209,10 @@ def deal(
     if len(chosen) < count:
         printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
         raise SelectionShortfall(
-            f"only {len(chosen)} of the {count} cards can be dealt{printed} in this region, "
-            "one card per place",
+            _(
+                "only {chosen_count} of the {count} cards can be dealt{printed} in this region, "
+                "one card per place"
+            ).format(chosen_count=len(chosen), count=count, printed=printed),
             len(chosen),
         )
     return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
@@ -225,7 +238,9 @@ def _window(difficulty: str) -> RankWindow:
         return DIFFICULTIES[difficulty]
     except KeyError:
         raise UserError(
-            f"unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}"
+            _("unknown difficulty {difficulty!r}; choose one of {names}").format(
+                difficulty=difficulty, names=", ".join(DIFFICULTIES)
+            )
         ) from None
 
 
@@ -442,7 +457,7 @@ def _largest_distance(
     if len(_deal(columns, quota, 0.0, limit, flexible)[0]) < wanted:
         return 0.0
     low, high = 0.0, diameter
-    for _ in range(BISECTIONS):
+    for _attempt in range(BISECTIONS):
         middle = (low + high) / 2
         if len(_deal(columns, quota, middle, limit, flexible)[0]) >= wanted:
             low = middle

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.core.i18n import _, ngettext, number
 from generator.preflight.rules import FAIL, Limits, Result, check
 from generator.preflight.scan import scan_pdf
 
@@ -28,9 +29,17 @@ class Report:
 
     def lines(self) -> list[str]:
         """One line per rule (``PASS rule  message``), then its places, indented."""
-        head = (
-            f"{self.path}: PDF {self.version}, {self.pages} pages, profile {self.limits.profile}"
-            + (f", ink limit {self.limits.ink_limit:g} %" if self.limits.profile == "shop" else "")
+        pages = ngettext("{n} page", "{n} pages", self.pages).format(n=number(self.pages))
+        if self.limits.profile == "shop":
+            head = _("{path}: PDF {version}, {pages}, profile {profile}, ink limit {limit} %")
+        else:
+            head = _("{path}: PDF {version}, {pages}, profile {profile}")
+        head = head.format(
+            path=self.path,
+            version=self.version,
+            pages=pages,
+            profile=self.limits.profile,
+            limit=number(self.limits.ink_limit),
         )
         lines = [head]
         width = max(len(result.rule) for result in self.results)
@@ -38,7 +47,10 @@ class Report:
             lines.append(f"{result.status.upper():4}  {result.rule:<{width}}  {result.message}")
             lines.extend(f"{'':6}{'':<{width}}  {where}" for where in result.where)
         failed = sum(result.status == FAIL for result in self.results)
-        lines.append("all rules pass" if not failed else f"{failed} rules fail")
+        if failed:
+            lines.append(ngettext("{n} rule fails", "{n} rules fail", failed).format(n=failed))
+        else:
+            lines.append(_("all rules pass"))
         return lines
 
     def to_json(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from generator.core.i18n import _, ngettext, number
 from generator.preflight.scan import MM_PER_PT, Mark, Scan, _version_key
 
 PASS, FAIL, INFO = "pass", "fail", "info"
@@ -53,7 +54,7 @@ class Result:
 def _where(items: list[str]) -> tuple[str, ...]:
     shown = items[:MAX_WHERE]
     if len(items) > MAX_WHERE:
-        shown.append(f"... and {len(items) - MAX_WHERE} more")
+        shown.append(_("... and {value} more").format(value=len(items) - MAX_WHERE))
     return tuple(shown)
 
 
@@ -70,7 +71,11 @@ def rule_version(scan: Scan, limits: Limits) -> Result:
     declared = scan.version
     problems = []
     if _ver(declared) < _ver(needed):
-        problems.append(f"declares PDF {declared} but {', '.join(needing)} need PDF {needed}")
+        problems.append(
+            _("declares PDF {declared} but {names} need PDF {needed}").format(
+                declared=declared, names=", ".join(needing), needed=needed
+            )
+        )
     pdfx = scan.xmp.get("pdfxid:GTS_PDFXVersion") or scan.info.get("GTS_PDFXVersion", "")
     if limits.profile == "shop" or pdfx:
         ceiling = (
@@ -80,14 +85,18 @@ def rule_version(scan: Scan, limits: Limits) -> Result:
         )
         if _ver(declared) > _ver(ceiling):
             problems.append(
-                f"{pdfx or 'PDF/X-4'} allows PDF {ceiling} at most, the file declares {declared}"
+                _("{value} allows PDF {ceiling} at most, the file declares {declared}").format(
+                    value=pdfx or "PDF/X-4", ceiling=ceiling, declared=declared
+                )
             )
     if problems:
         return Result("pdf-version", FAIL, "; ".join(problems))
     return Result(
         "pdf-version",
         PASS,
-        f"PDF {declared}" + (f" (its keys need {needed})" if scan.features else ""),
+        _("PDF {declared} (its keys need {needed})").format(declared=declared, needed=needed)
+        if scan.features
+        else _("PDF {declared}").format(declared=declared),
     )
 
 
@@ -99,40 +108,54 @@ def rule_pdfx(scan: Scan, limits: Limits) -> Result:
         return Result(
             "pdfx",
             INFO,
-            f"identified as {version}" if version else "not a PDF/X file (not needed at home)",
+            _("identified as {version}").format(version=version)
+            if version
+            else _("not a PDF/X file (not needed at home)"),
         )
     problems = []
     if not version:
         return Result(
             "pdfx",
             FAIL,
-            "no PDF/X identification (GTS_PDFXVersion in the XMP and the document information)",
+            _("no PDF/X identification (GTS_PDFXVersion in the XMP and the document information)"),
         )
     if not any(version.startswith(v) for v in PDFX_VERSIONS):
-        problems.append(f"unknown PDF/X version {version!r}")
+        problems.append(_("unknown PDF/X version {version!r}").format(version=version))
     if version.startswith("PDF/X-4") and not xmp_version:
-        problems.append("PDF/X-4 needs pdfxid:GTS_PDFXVersion in the XMP metadata")
+        problems.append(_("PDF/X-4 needs pdfxid:GTS_PDFXVersion in the XMP metadata"))
     if info_version and xmp_version and info_version != xmp_version:
-        problems.append(f"the document information says {info_version}, the XMP {xmp_version}")
+        problems.append(
+            _("the document information says {info_version}, the XMP {xmp_version}").format(
+                info_version=info_version, xmp_version=xmp_version
+            )
+        )
     if not version.startswith("PDF/X-4") and not info_version:
-        problems.append(f"{version} needs GTS_PDFXVersion in the document information")
+        problems.append(
+            _("{version} needs GTS_PDFXVersion in the document information").format(version=version)
+        )
     trapped = scan.info.get("Trapped", "").lstrip("/")
     if trapped not in ("True", "False"):
-        problems.append("/Trapped must be True or False")
+        problems.append(_("/Trapped must be True or False"))
     elif scan.xmp and scan.xmp.get("pdf:Trapped", trapped) != trapped:
-        problems.append("/Trapped differs between the document information and the XMP")
+        problems.append(_("/Trapped differs between the document information and the XMP"))
     for key in ("Title", "CreationDate", "ModDate"):
         if not scan.info.get(key):
-            problems.append(f"the document information has no {key}")
+            problems.append(_("the document information has no {key}").format(key=key))
     if version.startswith("PDF/X-4"):
         for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "dc:title"):
             if not scan.xmp.get(key):
-                problems.append(f"the XMP metadata has no {key}")
+                problems.append(_("the XMP metadata has no {key}").format(key=key))
     if not scan.has_id:
-        problems.append("the trailer has no document /ID")
+        problems.append(_("the trailer has no document /ID"))
     if problems:
         return Result("pdfx", FAIL, "; ".join(problems))
-    return Result("pdfx", PASS, f"{version}, Trapped {trapped}, XMP and document information agree")
+    return Result(
+        "pdfx",
+        PASS,
+        _("{version}, Trapped {trapped}, XMP and document information agree").format(
+            version=version, trapped=trapped
+        ),
+    )
 
 
 def rule_output_intent(scan: Scan, limits: Limits) -> Result:
@@ -140,33 +163,43 @@ def rule_output_intent(scan: Scan, limits: Limits) -> Result:
     if limits.profile != "shop":
         if intents:
             return Result(
-                "output-intent", INFO, f"output intent {intents[0]['OutputConditionIdentifier']}"
+                "output-intent",
+                INFO,
+                _("output intent {intents}").format(
+                    intents=intents[0]["OutputConditionIdentifier"]
+                ),
             )
-        return Result("output-intent", INFO, "no output intent (not needed at home)")
+        return Result("output-intent", INFO, _("no output intent (not needed at home)"))
     if len(intents) != 1:
         return Result(
             "output-intent",
             FAIL,
-            f"{len(intents)} /GTS_PDFX output intents; PDF/X needs exactly one",
+            _("{intents_count} /GTS_PDFX output intents; PDF/X needs exactly one").format(
+                intents_count=len(intents)
+            ),
         )
     intent = intents[0]
     problems = []
     if not intent["OutputConditionIdentifier"]:
-        problems.append("no OutputConditionIdentifier")
+        problems.append(_("no OutputConditionIdentifier"))
     profile = intent["profile"]
     if profile is None:
         if not intent["RegistryName"]:
-            problems.append("no embedded DestOutputProfile and no RegistryName")
+            problems.append(_("no embedded DestOutputProfile and no RegistryName"))
     else:
         if not profile["valid"]:
-            problems.append("the embedded profile is not an ICC profile")
+            problems.append(_("the embedded profile is not an ICC profile"))
         if profile["class"] != "prtr":
             problems.append(
-                f"the embedded profile is of class {profile['class']!r}, not output (prtr)"
+                _("the embedded profile is of class {profile!r}, not output (prtr)").format(
+                    profile=profile["class"]
+                )
             )
         if profile["space"] != "CMYK" or profile["N"] != 4:
             problems.append(
-                f"the embedded profile is {profile['space'] or '?'} (N={profile['N']}), not CMYK"
+                _("the embedded profile is {value} (N={profile}), not CMYK").format(
+                    value=profile["space"] or "?", profile=profile["N"]
+                )
             )
     if problems:
         return Result("output-intent", FAIL, "; ".join(problems))
@@ -183,12 +216,15 @@ def rule_colour_spaces(scan: Scan, limits: Limits) -> Result:
         spaces.setdefault(label, mark.where())
         if colour.family in ("rgb", "lab", "other"):
             bad.append(f"{mark.where()}: {colour.space}")
-    listed = ", ".join(sorted(spaces)) or "none"
+    listed = ", ".join(sorted(spaces)) or _("none")
     if limits.profile != "shop":
         return Result("colour-spaces", INFO, listed)
     if bad:
         return Result(
-            "colour-spaces", FAIL, f"colours outside CMYK, grey and spot: {listed}", _where(bad)
+            "colour-spaces",
+            FAIL,
+            _("colours outside CMYK, grey and spot: {listed}").format(listed=listed),
+            _where(bad),
         )
     return Result("colour-spaces", PASS, listed)
 
@@ -208,20 +244,30 @@ def rule_ink(scan: Scan, limits: Limits) -> Result:
         return Result(
             "ink",
             INFO if limits.profile != "shop" else PASS,
-            "no CMYK, grey or spot colour to measure",
+            _("no CMYK, grey or spot colour to measure"),
         )
     top = worst.ink if worst.ink is not None else worst.colour.ink or 0.0
-    message = f"highest total ink {top:.0f} % ({worst.where()})"
+    message = _("highest total ink {ink} % ({where})").format(
+        ink=number(top, decimals=0), where=worst.where()
+    )
     if limits.profile != "shop":
         return Result("ink", INFO, message)
     if over:
         return Result(
             "ink",
             FAIL,
-            f"{len(over)} colours above {limits.ink_limit:g} %; {message}",
+            _("{over_count} colours above {ink_limit} %; {message}").format(
+                over_count=len(over), ink_limit=number(limits.ink_limit), message=message
+            ),
             _where(over),
         )
-    return Result("ink", PASS, f"{message}, limit {limits.ink_limit:g} %")
+    return Result(
+        "ink",
+        PASS,
+        _("{message}, limit {ink_limit} %").format(
+            message=message, ink_limit=number(limits.ink_limit)
+        ),
+    )
 
 
 def _rich_black(mark: Mark) -> bool:
@@ -238,7 +284,9 @@ def _rich_black(mark: Mark) -> bool:
 
 def rule_rich_black(scan: Scan, limits: Limits) -> Result:
     if limits.profile != "shop":
-        return Result("black-text", INFO, "not checked at home (home printers mix their own black)")
+        return Result(
+            "black-text", INFO, _("not checked at home (home printers mix their own black)")
+        )
     bad = []
     neutral_rgb = []
     for mark in scan.marks:
@@ -251,32 +299,38 @@ def rule_rich_black(scan: Scan, limits: Limits) -> Result:
             bad.append(f"{mark.where()}: {mark.colour.describe()}")
         elif mark.colour.family == "rgb" and len(set(mark.colour.values)) == 1:
             neutral_rgb.append(
-                f"{mark.where()}: {mark.colour.describe()} becomes four-colour black"
+                _("{where}: {describe} becomes four-colour black").format(
+                    where=mark.where(), describe=mark.colour.describe()
+                )
             )
     if bad or neutral_rgb:
         return Result(
             "black-text",
             FAIL,
-            "black or grey text and thin lines must be black ink only (C0 M0 Y0)",
+            _("black or grey text and thin lines must be black ink only (C0 M0 Y0)"),
             _where(bad + neutral_rgb),
         )
-    return Result("black-text", PASS, "black and grey text and thin lines use black ink only")
+    return Result("black-text", PASS, _("black and grey text and thin lines use black ink only"))
 
 
 def rule_transparency(scan: Scan, limits: Limits) -> Result:
     if not scan.transparency:
-        return Result("transparency", PASS, "none")
+        return Result("transparency", PASS, _("none"))
     if limits.profile != "shop":
         return Result(
             "transparency",
             INFO,
-            f"{len(scan.transparency)} uses (home printers flatten it)",
+            _("{transparency_count} uses (home printers flatten it)").format(
+                transparency_count=len(scan.transparency)
+            ),
             _where(scan.transparency),
         )
     return Result(
         "transparency",
         FAIL,
-        f"{len(scan.transparency)} uses; flatten them to solid colours",
+        _("{transparency_count} uses; flatten them to solid colours").format(
+            transparency_count=len(scan.transparency)
+        ),
         _where(scan.transparency),
     )
 
@@ -297,13 +351,19 @@ def rule_boxes(scan: Scan, limits: Limits) -> Result:
     for page in scan.pages:
         trim = page.trim or page.art
         if trim is None or page.bleed is None:
-            missing.append(f"page {page.page}: no {'TrimBox' if trim is None else 'BleedBox'}")
+            missing.append(
+                _("page {page}: no {value}").format(
+                    page=page.page, value="TrimBox" if trim is None else "BleedBox"
+                )
+            )
         if trim is not None and not _inside(trim, page.bleed or page.media):
             problems.append(
-                f"page {page.page}: TrimBox outside the {'BleedBox' if page.bleed else 'MediaBox'}"
+                _("page {page}: TrimBox outside the {value}").format(
+                    page=page.page, value="BleedBox" if page.bleed else "MediaBox"
+                )
             )
         if page.bleed is not None and not _inside(page.bleed, page.media):
-            problems.append(f"page {page.page}: BleedBox outside the MediaBox")
+            problems.append(_("page {page}: BleedBox outside the MediaBox").format(page=page.page))
         if trim is not None and page.bleed is not None:
             bleed = (
                 min(
@@ -319,31 +379,52 @@ def rule_boxes(scan: Scan, limits: Limits) -> Result:
         problems = missing + problems
         short = [f"page {n}: {b:.2f} mm" for b, n in bleeds if b < MIN_BLEED_MM - 0.01]
         if short:
-            problems.append(f"bleed under {MIN_BLEED_MM:g} mm on {len(short)} pages")
+            problems.append(
+                _("bleed under {MIN_BLEED_MM} mm on {short_count} pages").format(
+                    MIN_BLEED_MM=number(MIN_BLEED_MM), short_count=len(short)
+                )
+            )
         if problems:
             return Result(
                 "boxes",
                 FAIL,
-                problems[0] if len(problems) == 1 else f"{len(problems)} problems",
+                problems[0]
+                if len(problems) == 1
+                else ngettext("{n} problem", "{n} problems", len(problems)).format(
+                    n=number(len(problems))
+                ),
                 _where(problems + short),
             )
         least = min(b for b, _ in bleeds)
         return Result(
             "boxes",
             PASS,
-            f"TrimBox and BleedBox on all {len(scan.pages)} pages, bleed at least {least:.1f} mm",
+            _("TrimBox and BleedBox on all {pages_count} pages, bleed at least {least} mm").format(
+                pages_count=len(scan.pages), least=number(least, decimals=1)
+            ),
         )
     if problems:
-        return Result("boxes", FAIL, f"{len(problems)} boxes badly nested", _where(problems))
+        return Result(
+            "boxes",
+            FAIL,
+            _("{problems_count} boxes badly nested").format(problems_count=len(problems)),
+            _where(problems),
+        )
     if bleeds:
         least = min(b for b, _ in bleeds)
         return Result(
             "boxes",
             PASS,
-            f"boxes nested; {len(bleeds)} of {len(scan.pages)} pages have TrimBox and BleedBox, "
-            f"bleed at least {least:.1f} mm",
+            _(
+                "boxes nested; {bleeds_count} of {pages_count} pages have TrimBox and BleedBox, "
+                "bleed at least {least} mm"
+            ).format(
+                bleeds_count=len(bleeds),
+                pages_count=len(scan.pages),
+                least=number(least, decimals=1),
+            ),
         )
-    return Result("boxes", PASS, "no TrimBox or BleedBox (the page is the sheet)")
+    return Result("boxes", PASS, _("no TrimBox or BleedBox (the page is the sheet)"))
 
 
 def rule_fonts(scan: Scan, limits: Limits) -> Result:
@@ -351,67 +432,99 @@ def rule_fonts(scan: Scan, limits: Limits) -> Result:
     tags: dict[str, set[object]] = {}
     for font in scan.fonts:
         if not font.embedded:
-            problems.append(f"{font.name} ({font.subtype}, page {font.first_page}) is not embedded")
+            problems.append(
+                _("{name} ({subtype}, page {first_page}) is not embedded").format(
+                    name=font.name, subtype=font.subtype, first_page=font.first_page
+                )
+            )
         if limits.profile == "shop" and font.subtype != "Type3":
             if font.subset_tag is None:
                 problems.append(
-                    f"{font.name} (page {font.first_page}) is embedded whole, not subset"
+                    _("{name} (page {first_page}) is embedded whole, not subset").format(
+                        name=font.name, first_page=font.first_page
+                    )
                 )
             else:
                 tags.setdefault(font.subset_tag, set()).add((font.name[7:], font.program))
     if limits.profile == "shop":
         for tag, users in sorted(tags.items()):
             if len(users) > 1:
-                problems.append(f"subset tag {tag}+ names {len(users)} different subsets")
+                problems.append(
+                    _("subset tag {tag}+ names {users_count} different subsets").format(
+                        tag=tag, users_count=len(users)
+                    )
+                )
     if problems:
         return Result(
             "fonts",
             FAIL,
-            problems[0] if len(problems) == 1 else f"{len(problems)} font problems",
+            problems[0]
+            if len(problems) == 1
+            else ngettext("{n} font problem", "{n} font problems", len(problems)).format(
+                n=number(len(problems))
+            ),
             _where(problems),
         )
-    what = "embedded and subset with distinct tags" if limits.profile == "shop" else "embedded"
-    return Result("fonts", PASS, f"{len(scan.fonts)} fonts, all {what}")
+    what = (
+        _("embedded and subset with distinct tags") if limits.profile == "shop" else _("embedded")
+    )
+    return Result(
+        "fonts",
+        PASS,
+        _("{fonts_count} fonts, all {what}").format(fonts_count=len(scan.fonts), what=what),
+    )
 
 
 def rule_text_size(scan: Scan, limits: Limits) -> Result:
     texts = [m for m in scan.marks if m.kind == "text"]
     if not texts:
-        return Result("text-size", PASS, "no text")
+        return Result("text-size", PASS, _("no text"))
     small = sorted((m for m in texts if m.size < MIN_TEXT_PT - 0.01), key=lambda m: m.size)
     smallest = min(texts, key=lambda m: m.size)
     if small:
         return Result(
             "text-size",
             FAIL,
-            f"{len(small)} text runs under {MIN_TEXT_PT:g} pt, the smallest {smallest.size:.1f} pt",
+            _("{small_count} text runs under {MIN_TEXT_PT} pt, the smallest {size} pt").format(
+                small_count=len(small),
+                MIN_TEXT_PT=number(MIN_TEXT_PT),
+                size=number(smallest.size, decimals=1),
+            ),
             _where([f"{m.where()}: {m.size:.1f} pt {m.font}" for m in small]),
         )
-    return Result("text-size", PASS, f"smallest text {smallest.size:.1f} pt ({smallest.where()})")
+    return Result(
+        "text-size",
+        PASS,
+        _("smallest text {size} pt ({where})").format(
+            size=number(smallest.size, decimals=1), where=smallest.where()
+        ),
+    )
 
 
 def rule_viewer_preferences(scan: Scan, limits: Limits) -> Result:
     prefs = scan.viewer_preferences
     scaling = prefs.get("/PrintScaling")
     duplex = prefs.get("/Duplex")
-    said = ", ".join(f"{k.lstrip('/')} {v.lstrip('/')}" for k, v in sorted(prefs.items())) or "none"
+    said = ", ".join(f"{k.lstrip('/')} {v.lstrip('/')}" for k, v in sorted(prefs.items())) or _(
+        "none"
+    )
     if limits.profile == "shop":
         if duplex is not None:
             return Result(
                 "viewer-preferences",
                 FAIL,
-                f"/Duplex is a PDF 1.7 key, not allowed in PDF/X-4 ({said})",
+                _("/Duplex is a PDF 1.7 key, not allowed in PDF/X-4 ({said})").format(said=said),
             )
         return Result("viewer-preferences", PASS if scaling == "/None" else INFO, said)
     problems = []
     if scaling != "/None":
-        problems.append("no /PrintScaling /None: printers will shrink the page to fit")
+        problems.append(_("no /PrintScaling /None: printers will shrink the page to fit"))
     if duplex is not None and duplex not in (
         "/Simplex",
         "/DuplexFlipShortEdge",
         "/DuplexFlipLongEdge",
     ):
-        problems.append(f"unknown /Duplex {duplex}")
+        problems.append(_("unknown /Duplex {duplex}").format(duplex=duplex))
     if problems:
         return Result("viewer-preferences", FAIL, "; ".join(problems))
     return Result("viewer-preferences", PASS, said)

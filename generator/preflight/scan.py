@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
+from generator.core.i18n import number as numeral
 
 MM_PER_PT = 25.4 / 72
 #: Spot colours that drive a cutter rather than print: their "ink" is not ink.
@@ -86,7 +88,7 @@ class Colour:
         if self.family == "cmyk" and len(values) == 4:
             return "C{:.0f} M{:.0f} Y{:.0f} K{:.0f}".format(*(100 * v for v in values))
         if self.family == "gray" and values:
-            return f"K{100 * (1 - values[0]):.0f} (grey)"
+            return _("K{value} (grey)").format(value=f"{100 * (1 - values[0]):.0f}")
         if self.family == "rgb" and len(values) == 3:
             return "RGB {:.2f} {:.2f} {:.2f}".format(*values)
         if self.family == "spot":
@@ -114,10 +116,23 @@ class Mark:
     ink: float | None = None  # images: the highest total ink of any pixel
 
     def where(self) -> str:
-        what = {"text": f"text {self.sample!r}" if self.sample else "text"}.get(
-            self.kind, self.kind
+        kinds = {
+            "text": _("text"),
+            "preview-text": _("preview text"),
+            "stroke": _("stroke"),
+            "fill": _("fill"),
+            "image": _("image"),
+            "shading": _("shading"),
+        }
+        what = kinds.get(self.kind, self.kind)
+        if self.kind == "text" and self.sample:
+            what = _("text {sample!r}").format(sample=self.sample)
+        return _("page {page}, {what} at ({x}, {y}) mm").format(
+            page=self.page,
+            what=what,
+            x=numeral(self.x, decimals=1),
+            y=numeral(self.y, decimals=1),
         )
-        return f"page {self.page}, {what} at ({self.x:.1f}, {self.y:.1f}) mm"
 
 
 @dataclass(frozen=True)
@@ -862,28 +877,38 @@ def scan_pdf(path: str | Path) -> Scan:
     from generator.core.inputs import read_input
 
     file = Path(path)
-    data = read_input(file, "PDF", MAX_PDF_BYTES)
+    data = read_input(file, N_("PDF"), MAX_PDF_BYTES)
     if b"%PDF-" not in data[:1024]:
-        raise UserError(f"{file} is not a PDF (no %PDF- header); give a PDF file")
+        raise UserError(
+            _("{file} is not a PDF (no %PDF- header); give a PDF file").format(file=file)
+        )
     try:
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PasswordError:
-        raise UserError(f"{file} is encrypted; preflight needs an unencrypted PDF") from None
+        raise UserError(
+            _("{file} is encrypted; preflight needs an unencrypted PDF").format(file=file)
+        ) from None
     except (pikepdf.PdfError, OSError, ValueError, RecursionError) as exc:
         raise UserError(
-            f"{file} cannot be read as a PDF ({_first_line(exc)}); export it again"
+            _("{file} cannot be read as a PDF ({first_line}); export it again").format(
+                file=file, first_line=_first_line(exc)
+            )
         ) from None
     with pdf:
         if pdf.is_encrypted:
             raise UserError(
-                f"{file} is encrypted; print shops refuse encrypted PDFs: save it without"
+                _("{file} is encrypted; print shops refuse encrypted PDFs: save it without").format(
+                    file=file
+                )
             )
         try:
             return _scan(pdf, str(file))
         except (pikepdf.PdfError, ValueError, RecursionError, KeyError, TypeError) as exc:
             # a damaged or hostile file (broken object, endless nesting): one line, exit 2
             raise UserError(
-                f"{file} is a damaged PDF ({_first_line(exc)}); export it again"
+                _("{file} is a damaged PDF ({first_line}); export it again").format(
+                    file=file, first_line=_first_line(exc)
+                )
             ) from None
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
 from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument, new_document
 from generator.render.fonts import register_fonts
@@ -52,19 +53,40 @@ def targets(page: Paper) -> tuple[Target, ...]:
     )
 
 
-def _front(canvas, page: Paper, duplex: Duplex) -> None:
+def _front(canvas, page: Paper, duplex: Duplex, language: Language) -> None:
     fonts = register_fonts()
     set_fill(canvas, CALIBRATION.ink)
     canvas.setFont(fonts.title, 18)
-    canvas.drawCentredString(pt(page.width / 2), pt(page.height - 22), "Calibrage recto verso")
+    canvas.drawCentredString(
+        pt(page.width / 2), pt(page.height - 22), P_(language, "Calibrage recto verso")
+    )
     canvas.setFont(fonts.regular, 9)
-    edge = "bord long" if duplex is Duplex.LONG else "bord court"
+    if duplex is Duplex.LONG:
+        first = P_(
+            language,
+            "Imprimez cette feuille en recto verso, retournement sur le bord long, à 100 % "
+            "(sans ajustement).",
+        )
+    else:
+        first = P_(
+            language,
+            "Imprimez cette feuille en recto verso, retournement sur le bord court, à 100 % "
+            "(sans ajustement).",
+        )
     lines = [
-        f"Imprimez cette feuille en recto verso, retournement sur le {edge}, à 100 % (sans "
-        "ajustement).",
-        "Regardez la feuille à contre-jour, ou piquez une aiguille au centre de chaque croix.",
-        "Au verso, lisez sur le quadrillage où tombe chaque croix : X en bas, Y à gauche.",
-        "Passez la moyenne à l'option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
+        first,
+        P_(
+            language,
+            "Regardez la feuille à contre-jour, ou piquez une aiguille au centre de chaque croix.",
+        ),
+        P_(
+            language,
+            "Au verso, lisez sur le quadrillage où tombe chaque croix : X en bas, Y à gauche.",
+        ),
+        P_(
+            language,
+            "Passez la moyenne à l'option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
+        ),
     ]
     for i, line in enumerate(lines):
         canvas.drawCentredString(pt(page.width / 2), pt(page.height - 32 - 5 * i), line)
@@ -81,8 +103,9 @@ def _front(canvas, page: Paper, duplex: Duplex) -> None:
         canvas.drawString(x + pt(3.5), y + pt(3.5), target.label)
     set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.regular, 7)
+    side = P_(language, "recto")
     canvas.drawCentredString(
-        pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · recto"
+        pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · {side}"
     )
 
 
@@ -124,7 +147,7 @@ def _grid(canvas, x: float, y: float) -> None:
     canvas.restoreState()
 
 
-def _back(canvas, page: Paper, duplex: Duplex) -> None:
+def _back(canvas, page: Paper, duplex: Duplex, language: Language) -> None:
     fonts = register_fonts()
     for target in targets(page):
         bx, by = point_behind(target.x, target.y, duplex, page.width, page.height)
@@ -135,33 +158,41 @@ def _back(canvas, page: Paper, duplex: Duplex) -> None:
     set_fill(canvas, CALIBRATION.ink)
     canvas.setFont(fonts.title, 14)
     canvas.drawCentredString(
-        pt(page.width / 2), pt(page.height - 22), "Verso : lisez X et Y sous chaque croix"
+        pt(page.width / 2),
+        pt(page.height - 22),
+        P_(language, "Verso : lisez X et Y sous chaque croix"),
     )
     canvas.setFont(fonts.regular, 9)
     canvas.drawCentredString(
         pt(page.width / 2),
         pt(page.height - 31),
-        "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des cinq "
-        "lectures).",
+        P_(
+            language,
+            "Toutes les croix sur 0 : rien à corriger. Sinon, --back-offset X,Y (moyenne des "
+            "cinq lectures).",
+        ),
     )
     set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.regular, 7)
+    side = P_(language, "verso")
     canvas.drawCentredString(
-        pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · verso"
+        pt(page.width / 2), pt(10), f"pnp calibrate · {page.name} · {duplex.value} · {side}"
     )
 
 
-def calibration_sheet(page: Paper, duplex: Duplex) -> PdfDocument:
-    """Two pages (front, back) for ``duplex`` LONG or SHORT on ``page``."""
+def calibration_sheet(
+    page: Paper, duplex: Duplex, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """Two pages (front, back) for ``duplex`` LONG or SHORT on ``page``, printed in ``language``."""
     doc = new_document(
         page.width,
         page.height,
-        DocInfo(title="Calibrage recto verso", subject="pnp calibrate"),
+        DocInfo(title=P_(language, "Calibrage recto verso"), subject="pnp calibrate"),
         duplex=duplex.value,
     )
     canvas = doc.canvas
-    _front(canvas, page, duplex)
+    _front(canvas, page, duplex, language)
     canvas.showPage()
-    _back(canvas, page, duplex)
+    _back(canvas, page, duplex, language)
     canvas.showPage()
     return doc

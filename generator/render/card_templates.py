@@ -24,7 +24,7 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language, number
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
 from generator.core.resources import package_folder
 
 TEMPLATE_ROOT = package_folder("templates")
@@ -80,8 +80,16 @@ class Sections:
             if not _ALLOWED_TAG.match(tag):
                 shown = " ".join(tag.split())[:40]
                 raise UserError(
-                    f"template {self.template}, section {name}: the tag {shown} is not allowed; "
-                    f"card texts may use only {', '.join(f'<{t}>' for t in ALLOWED_TAGS)}"
+                    _(
+                        "template {template}, section {name}: the tag {shown} is not allowed; card "
+                        "texts "
+                        "may use only {names}"
+                    ).format(
+                        template=self.template,
+                        name=name,
+                        shown=shown,
+                        names=", ".join(f"<{t}>" for t in ALLOWED_TAGS),
+                    )
                 )
         return text
 
@@ -90,8 +98,10 @@ class Sections:
             return self.parts[name]
         except KeyError:
             raise UserError(
-                f"template {self.template} has no section '## {name}'; add it (see "
-                "templates/oucedonc/README.md)"
+                _(
+                    "template {template} has no section '## {name}'; add it (see "
+                    "templates/oucedonc/README.md)"
+                ).format(template=self.template, name=name)
             ) from None
 
 
@@ -117,7 +127,11 @@ def load_templates(
 
     if override is not None and not override.is_dir():
         problem = "is a file, not a folder" if override.exists() else "does not exist"
-        raise UserError(f"template folder {override} {problem}; give a folder of .j2 files")
+        raise UserError(
+            _("template folder {override} {problem}; give a folder of .j2 files").format(
+                override=override, problem=problem
+            )
+        )
     folders = [override] if override is not None else []
     folders.append(TEMPLATE_ROOT / game)
     environment = sandboxed_environment(

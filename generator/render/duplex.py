@@ -7,6 +7,7 @@ from __future__ import annotations
 from enum import Enum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 
 class Duplex(Enum):
@@ -21,4 +22,6 @@ def parse_duplex(text: str) -> Duplex:
     try:
         return Duplex(text.strip().lower())
     except ValueError:
-        raise UserError(f"unknown duplex mode {text!r}; choose long, short or fold") from None
+        raise UserError(
+            _("unknown duplex mode {text!r}; choose long, short or fold").format(text=text)
+        ) from None

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -111,7 +112,7 @@ def register_user_font(path: str) -> FontSet:
     from generator.core.inputs import read_input
 
     font_path = Path(path)
-    data = read_input(font_path, "font file", MAX_FONT_BYTES)  # a regular file, bounded
+    data = read_input(font_path, N_("font file"), MAX_FONT_BYTES)  # a regular file, bounded
     name = f"User-{font_path.stem}"
     try:
         font = TTFont(name, io.BytesIO(data))
@@ -119,13 +120,19 @@ def register_user_font(path: str) -> FontSet:
         # once now (0.1 s for 6,000 glyphs), so a truncated file fails here, not in a PDF.
         font.face.makeSubset(sorted(font.face.charToGlyph))
     except TTFError as exc:
-        raise UserError(f"cannot use font {path}: {exc}; give a TrueType (.ttf) file") from None
+        raise UserError(
+            _("cannot use font {path}: {exc}; give a TrueType (.ttf) file").format(
+                path=path, exc=exc
+            )
+        ) from None
     except (
         Exception
     ) as exc:  # a damaged file: struct.error, IndexError, KeyError... from the parser
         raise UserError(
-            f"cannot use font {path}: it is damaged or not a TrueType font "
-            f"({type(exc).__name__}); give a TrueType (.ttf) file"
+            _(
+                "cannot use font {path}: it is damaged or not a TrueType font ({error}); give a "
+                "TrueType (.ttf) file"
+            ).format(path=path, error=type(exc).__name__)
         ) from None
     pdfmetrics.registerFont(font)
     register_fonts()
@@ -147,6 +154,8 @@ def require_glyphs(font_name: str, text: str, what: str) -> None:
     if missing:
         shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
         raise UserError(
-            f"font {font_name} has no glyph for {shown} in {what}; pass --font FILE.ttf with a "
-            "font that has it"
+            _(
+                "font {font_name} has no glyph for {shown} in {what}; pass --font FILE.ttf with a "
+                "font that has it"
+            ).format(font_name=font_name, shown=shown, what=what)
         )

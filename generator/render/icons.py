@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from generator.core.i18n import _
 from generator.render.colour import Colour, set_fill
 from generator.render.imposition import Rect  # the box (mm) an icon's shape covers
 from generator.render.units import pt
@@ -53,6 +54,7 @@ class IconSet:
     version: str
     grid: float
     attribution_en: str  # the credit of the whole subset
+    attribution_fr: str = ""  # the same in French (the build writes both)
 
 
 @cache
@@ -72,6 +74,7 @@ def icon_set() -> IconSet:
         version=document["version"],
         grid=float(document["grid"]),
         attribution_en=document["attribution_en"],
+        attribution_fr=document.get("attribution_fr") or document["attribution_en"],
     )
 
 
@@ -86,9 +89,15 @@ def icon_entry(name: str) -> IconEntry:
 
     entry = icon_set().entries.get(name)
     if entry is None:
-        raise UserError(f"the icon subset has no icon {name!r}; run 'pnp data build'")
+        raise UserError(
+            _("the icon subset has no icon {name!r}; run 'pnp data build'").format(name=name)
+        )
     if not _PATH_TEXT.fullmatch(entry.pdf_path):
-        raise UserError(f"icon {name!r} of {ICONS_FILE} is not a path; run 'pnp data build'")
+        raise UserError(
+            _("icon {name!r} of {ICONS_FILE} is not a path; run 'pnp data build'").format(
+                name=name, ICONS_FILE=ICONS_FILE
+            )
+        )
     return entry
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
 from generator.render.colour import set_fill, set_stroke
 from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
 from generator.render.duplex import parse_duplex as parse_duplex
@@ -80,11 +81,15 @@ def card_size(spec: str) -> CardSize:
     except ValueError:
         names = ", ".join(CARD_SIZES)
         raise UserError(
-            f"unknown card size {spec!r}; use {names} or WxH in mm such as 70x120"
+            _("unknown card size {spec!r}; use {names} or WxH in mm such as 70x120").format(
+                spec=spec, names=names
+            )
         ) from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
         raise UserError(
-            f"card size {spec!r} is out of range; width and height must be 20 to 300 mm"
+            _("card size {spec!r} is out of range; width and height must be 20 to 300 mm").format(
+                spec=spec
+            )
         )
     return CardSize(f"{width:g}x{height:g}", width, height)
 
@@ -96,10 +101,16 @@ def parse_offset(text: str) -> tuple[float, float]:
         offset = (float(x_text), float(y_text))
     except ValueError:
         raise UserError(
-            f"back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1"
+            _("back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1").format(
+                text=text
+            )
         ) from None
     if any(not math.isfinite(v) or abs(v) > 20 for v in offset):
-        raise UserError(f"back offset {text!r} is out of range; each value must be within ±20 mm")
+        raise UserError(
+            _("back offset {text!r} is out of range; each value must be within ±20 mm").format(
+                text=text
+            )
+        )
     return offset
 
 
@@ -115,14 +126,19 @@ class SheetSpec:
     gap: float = 0.0  # extra space between neighbouring cards' bleed edges
     margin: float = MIN_MARGIN
     profile: PrintProfile = HOME  # home (RGB) or shop (CMYK, PDF/X-4)
+    language: Language = MATERIAL_DEFAULT  # of the words printed among the marks ("pli")
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 6:
             raise UserError(
-                f"bleed {self.bleed:g} mm is out of range; use 0 to 6 mm (3 mm for print shops)"
+                _("bleed {bleed} mm is out of range; use 0 to 6 mm (3 mm for print shops)").format(
+                    bleed=number(self.bleed)
+                )
             )
         if not 0 <= self.gap <= 30:
-            raise UserError(f"gap {self.gap:g} mm is out of range; use 0 to 30 mm")
+            raise UserError(
+                _("gap {gap} mm is out of range; use 0 to 30 mm").format(gap=number(self.gap))
+            )
 
 
 @dataclass(frozen=True)
@@ -237,8 +253,10 @@ def _duplex_layout(spec: SheetSpec) -> SheetLayout:
     rows = _fit(height, cell_h, spec.gap, spec.margin)
     if cols * rows == 0:
         raise UserError(
-            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit on "
-            f"{spec.paper.name}; choose a smaller card, less bleed or larger paper"
+            _(
+                "a {name} card with {bleed} mm bleed does not fit on {paper}; choose a smaller "
+                "card, less bleed or larger paper"
+            ).format(name=spec.card.name, bleed=number(spec.bleed), paper=spec.paper.name)
         )
     grid_h = rows * cell_h + (rows - 1) * spec.gap
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, (height - grid_h) / 2)]
@@ -270,9 +288,10 @@ def _fold_layout(spec: SheetSpec, landscape: bool) -> SheetLayout:
     rows = max(0, math.floor((half - spec.margin + spec.gap) / (cell_h + spec.gap) + 1e-9))
     if cols * rows == 0:
         raise UserError(
-            f"a {spec.card.name} card with {spec.bleed:g} mm bleed does not fit twice on "
-            f"{spec.paper.name} for fold-and-glue; choose a smaller card, less bleed, or duplex "
-            "long/short"
+            _(
+                "a {name} card with {bleed} mm bleed does not fit twice on {paper} for "
+                "fold-and-glue; choose a smaller card, less bleed, or duplex long/short"
+            ).format(name=spec.card.name, bleed=number(spec.bleed), paper=spec.paper.name)
         )
     fold = height / 2
     fronts = [Slot(rect) for rect in _grid(width, height, spec, cols, rows, fold + gutter / 2)]
@@ -427,7 +446,7 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
     set_fill(canvas, MARKS.fold_guide)
     canvas.setFont(fonts.regular, 6)
-    canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, "pli")
+    canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, P_(layout.spec.language, "pli"))
     canvas.restoreState()
 
 
@@ -499,8 +518,8 @@ def _draw_credit(
         canvas.saveState()
         set_fill(canvas, MARKS.credit)
         canvas.setFont(font, CREDIT_SIZE)
-        for number, line in enumerate(lines):
-            y = first - number * CREDIT_LEADING
+        for row, line in enumerate(lines):
+            y = first - row * CREDIT_LEADING
             canvas.drawCentredString(pt((left + right) / 2), pt(y), line)
         canvas.restoreState()
         return True
@@ -538,7 +557,7 @@ def render_deck(
     from generator.render.document import new_document
 
     if not cards:
-        raise UserError("there are no cards to print; check the deck's parameters")
+        raise UserError(_("there are no cards to print; check the deck's parameters"))
     layout = plan_sheet(spec)
     duplex = "simplex" if spec.duplex is Duplex.FOLD else spec.duplex.value
     doc = new_document(layout.page_width, layout.page_height, info, spec.profile, duplex)

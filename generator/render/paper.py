@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -53,4 +54,6 @@ def paper(name: str) -> Paper:
         return PAPERS[name.strip().lower()]
     except KeyError:
         choices = ", ".join(PAPERS)
-        raise UserError(f"unknown paper {name!r}; choose one of {choices}") from None
+        raise UserError(
+            _("unknown paper {name!r}; choose one of {choices}").format(name=name, choices=choices)
+        ) from None

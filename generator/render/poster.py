@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.palette import PosterPalette
@@ -65,11 +66,14 @@ def tile_grid(
     exactly."""
     if not (1 <= cols <= 8 and 1 <= rows <= 8):
         raise UserError(
-            f"a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. 2x2"
+            _(
+                "a grid of {cols}x{rows} pages is not offered; give 1 to 8 columns and rows, e.g. "
+                "2x2"
+            ).format(cols=cols, rows=rows)
         )
     ww, wh = page.width - 2 * margin, page.height - 2 * margin
     if ww <= overlap or wh <= overlap:
-        raise UserError("the tile pages are too small for the overlap; use a4 or letter tiles")
+        raise UserError(_("the tile pages are too small for the overlap; use a4 or letter tiles"))
     width = cols * (ww - overlap) + overlap
     height = rows * (wh - overlap) + overlap
     tiles = []
@@ -85,13 +89,10 @@ def parse_grid(text: str) -> tuple[int, int]:
     try:
         cols, rows = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise UserError(f"grid {text!r} is not COLSxROWS; give e.g. 2x2 or 3x2") from None
+        raise UserError(
+            _("grid {text!r} is not COLSxROWS; give e.g. 2x2 or 3x2").format(text=text)
+        ) from None
     return cols, rows
-
-
-def _count(number: int, noun: str) -> str:
-    """'1 rangée', '2 rangées'."""
-    return f"{number} {noun}{'s' if number > 1 else ''}"
 
 
 #: Share of the plan page's width the plan takes when a side panel (the rules) stands beside it.
@@ -100,7 +101,12 @@ SidePanel = Callable[[object, float, float, float, float], None]
 
 
 def _draw_plan(
-    c, grid: TileGrid, form: str, colours: PosterPalette, side: SidePanel | None = None
+    c,
+    grid: TileGrid,
+    form: str,
+    colours: PosterPalette,
+    side: SidePanel | None = None,
+    language: Language = MATERIAL_DEFAULT,
 ) -> None:
     from reportlab.lib.utils import simpleSplit
 
@@ -114,18 +120,38 @@ def _draw_plan(
         side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
     set_fill(c, colours.ink)
     c.setFont(SERIF_BOLD, 7)
-    c.drawString(m, ph - m - 6, "Plan d’assemblage du poster")
+    c.drawString(m, ph - m - 6, P_(language, "Plan d’assemblage du poster"))
     c.setFont(SANS, 3.3)
+    rows = PN_(language, "{n} rangée", "{n} rangées", grid.rows).format(n=grid.rows)
+    cols = PN_(language, "{n} colonne", "{n} colonnes", grid.cols).format(n=grid.cols)
     lines = [
-        f"Poster de {grid.poster_width / 10:.1f} × {grid.poster_height / 10:.1f} cm sur "
-        f"{len(grid.tiles)} pages {grid.page.name.upper()} ({_count(grid.rows, 'rangée')} × "
-        f"{_count(grid.cols, 'colonne')}).",
-        "1. Imprimez à 100 % (taille réelle, sans ajustement à la page).",
-        "2. Coupez chaque page le long du trait pointillé (bords gauche et haut), sauf la colonne "
-        "1 et la rangée A.",
-        "3. Posez chaque page sur sa voisine de gauche, puis du dessus : les images se recouvrent "
-        f"de {grid.overlap:.0f} mm ;",
-        "    le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
+        P_(
+            language,
+            "Poster de {width} × {height} cm sur {pages} pages {paper} ({rows} × {cols}).",
+        ).format(
+            width=f"{grid.poster_width / 10:.1f}",  # the same digits in both languages
+            height=f"{grid.poster_height / 10:.1f}",
+            pages=len(grid.tiles),
+            paper=grid.page.name.upper(),
+            rows=rows,
+            cols=cols,
+        ),
+        P_(language, "1. Imprimez à 100 % (taille réelle, sans ajustement à la page)."),
+        P_(
+            language,
+            "2. Coupez chaque page le long du trait pointillé (bords gauche et haut), sauf la "
+            "colonne 1 et la rangée A.",
+        ),
+        P_(
+            language,
+            "3. Posez chaque page sur sa voisine de gauche, puis du dessus : les images se "
+            "recouvrent de {overlap} mm ;",
+        ).format(overlap=f"{grid.overlap:.0f}"),
+        "    "
+        + P_(
+            language,
+            "le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
+        ),
     ]
     y = ph - m - 13
     for paragraph in lines:
@@ -173,8 +199,11 @@ def _draw_plan(
     c.drawRightString(
         m + plan_w,
         m - 5,
-        "Cadres rouges : la partie imprimée sur chaque page ; "
-        "bandes hachurées : les recouvrements.",
+        P_(
+            language,
+            "Cadres rouges : la partie imprimée sur chaque page ; "
+            "bandes hachurées : les recouvrements.",
+        ),
     )
 
 
@@ -194,7 +223,14 @@ def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
     c.restoreState()
 
 
-def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette) -> None:
+def _draw_tile(
+    c,
+    grid: TileGrid,
+    tile: Tile,
+    form: str,
+    colours: PosterPalette,
+    language: Language = MATERIAL_DEFAULT,
+) -> None:
     from generator.render.fonts import CONDENSED, SANS_BOLD
 
     m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
@@ -254,8 +290,17 @@ def _draw_tile(c, grid: TileGrid, tile: Tile, form: str, colours: PosterPalette)
     c.drawString(
         m + 15,
         ph - m + 3.2,
-        f"rangée {tile.row + 1}/{grid.rows} · colonne {tile.col + 1}/{grid.cols} · "
-        f"recouvrement {ov:.0f} mm · imprimer à 100 %",
+        P_(
+            language,
+            "rangée {row}/{rows} · colonne {col}/{cols} · recouvrement {overlap} mm · "
+            "imprimer à 100 %",
+        ).format(
+            row=tile.row + 1,
+            rows=grid.rows,
+            col=tile.col + 1,
+            cols=grid.cols,
+            overlap=f"{ov:.0f}",
+        ),
     )
 
 
@@ -267,11 +312,12 @@ def write_poster(
     path: str | Path,
     profile: PrintProfile = HOME,
     side: SidePanel | None = None,
+    language: Language = MATERIAL_DEFAULT,
 ) -> Path:
     """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s
     pages, their marks in the ``colours`` of the game whose sheet it is.
     ``side(canvas, x, y, w, h)`` (mm) draws beside the assembly plan on page 1 (the Oie
-    poster's rules)."""
+    poster's rules). The plan and the marks are printed in ``language``."""
     from generator.render.document import new_document
 
     width, height = grid.poster_width, grid.poster_height
@@ -285,10 +331,10 @@ def write_poster(
     c.restoreState()
     c.endForm()
     scale_to_mm(c)
-    _draw_plan(c, grid, form, colours, side)
+    _draw_plan(c, grid, form, colours, side, language)
     c.showPage()
     for tile in grid.tiles:
         scale_to_mm(c)
-        _draw_tile(c, grid, tile, form, colours)
+        _draw_tile(c, grid, tile, form, colours, language)
         c.showPage()
     return document.save(path)

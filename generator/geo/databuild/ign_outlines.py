@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -44,7 +45,7 @@ def derive(reference: Path) -> bytes:
     from generator.core.inputs import read_input
     from generator.core.text import one_line
 
-    raw = read_input(reference, "IGN commune outlines", MAX_REFERENCE_BYTES)
+    raw = read_input(reference, N_("IGN commune outlines"), MAX_REFERENCE_BYTES)
     try:
         document = json.loads(_gunzip(raw) if raw[:2] == b"\x1f\x8b" else raw)
         rows = [row for row in map(_row, document["features"]) if row is not None]
@@ -54,8 +55,10 @@ def derive(reference: Path) -> bytes:
     ) as exc:  # fmt: skip
         detail = one_line(f"{type(exc).__name__}: {exc}")[:160]
         raise UserError(
-            f"cannot read the IGN commune outlines {reference} ({detail}); give the path of "
-            "communes-ign-2018.geojson.gz"
+            _(
+                "cannot read the IGN commune outlines {reference} ({detail}); give the path of "
+                "communes-ign-2018.geojson.gz"
+            ).format(reference=reference, detail=detail)
         ) from None
     rows.sort()
     buffer = io.StringIO()
@@ -117,8 +120,10 @@ def read_outlines(data: bytes) -> dict[str, Outline]:
     header = tuple(next(reader, ()))
     if header != OUTLINE_COLUMNS:
         raise UserError(
-            f"the commune outlines have columns {header}, expected {OUTLINE_COLUMNS}; "
-            "restore the file from git or run 'pnp data outlines'"
+            _(
+                "the commune outlines have columns {header}, expected {OUTLINE_COLUMNS}; restore "
+                "the file from git or run 'pnp data outlines'"
+            ).format(header=header, OUTLINE_COLUMNS=OUTLINE_COLUMNS)
         )
     return {code: Outline(code, name, polygons) for code, name, polygons in reader}
 

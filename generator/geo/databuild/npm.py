@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,9 @@ class PackedPackage:
                 handle = None
             if handle is None:
                 raise UserError(
-                    f"{self.package.spec} has no file {member}; check the pinned version"
+                    _("{spec} has no file {member}; check the pinned version").format(
+                        spec=self.package.spec, member=member
+                    )
                 )
             return handle.read()
 
@@ -51,26 +54,40 @@ def npm_pack(package: NpmPackage, destination: Path) -> PackedPackage:
     npm = shutil.which("npm")
     if npm is None:
         raise UserError(
-            "npm is not installed; install Node.js and npm (e.g. apt-get install npm) to rebuild "
-            "the data"
+            _(
+                "npm is not installed; install Node.js and npm (e.g. apt-get install npm) to "
+                "rebuild the data"
+            )
         )
     command = [npm, "pack", package.spec, "--json", "--pack-destination", str(destination)]
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     except subprocess.TimeoutExpired as exc:
-        raise UserError(f"npm pack {package.spec} timed out; check the network and retry") from exc
+        raise UserError(
+            _("npm pack {spec} timed out; check the network and retry").format(spec=package.spec)
+        ) from exc
     if result.returncode != 0:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         detail = lines[-1].strip() if lines else f"exit code {result.returncode}"
-        raise UserError(f"npm pack {package.spec} failed ({detail}); check the network and retry")
+        raise UserError(
+            _("npm pack {spec} failed ({detail}); check the network and retry").format(
+                spec=package.spec, detail=detail
+            )
+        )
     try:
         info = json.loads(result.stdout)[0]
         tarball = destination / info["filename"]
         integrity = info["integrity"]
     except (ValueError, LookupError, TypeError) as exc:
         raise UserError(
-            f"npm pack {package.spec} printed unexpected output; update npm and retry"
+            _("npm pack {spec} printed unexpected output; update npm and retry").format(
+                spec=package.spec
+            )
         ) from exc
     if not tarball.is_file():
-        raise UserError(f"npm pack {package.spec} wrote no tarball; check the npm installation")
+        raise UserError(
+            _("npm pack {spec} wrote no tarball; check the npm installation").format(
+                spec=package.spec
+            )
+        )
     return PackedPackage(package=package, tarball=tarball, integrity=integrity)

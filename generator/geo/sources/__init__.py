@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.core.i18n import M_
+from generator.core.i18n import M_, _
 
 PLACE_SOURCES: tuple[str, ...] = ("apigeo", "geonames", "wikidata", "overpass")
 ALL_SOURCES: tuple[str, ...] = (*PLACE_SOURCES, "contours")
@@ -62,5 +62,9 @@ def source_module(name: str):  # type: ignore[no-untyped-def]
     from generator.core.errors import UserError
 
     if name not in ALL_SOURCES:
-        raise UserError(f"unknown source {name!r}; choose one of {', '.join(ALL_SOURCES)}")
+        raise UserError(
+            _("unknown source {name!r}; choose one of {names}").format(
+                name=name, names=", ".join(ALL_SOURCES)
+            )
+        )
     return importlib.import_module(f"generator.geo.sources.{name}")

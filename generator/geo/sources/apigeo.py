@@ -17,6 +17,7 @@ from typing import TypeVar
 import requests
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
@@ -64,7 +65,11 @@ def communes(http: Http, departement: str | None = None) -> list[Commune]:
     params = {"fields": FIELDS, "format": "json", "geometry": "centre"}
     if departement:
         params["codeDepartement"] = departement
-    what = f"API Géo communes{f' of {departement}' if departement else ''}"
+    what = (
+        _("API Géo communes of {departement}").format(departement=departement)
+        if departement
+        else _("API Géo communes")
+    )
     return _get(http, "/communes", params, what, list[Commune])
 
 
@@ -134,7 +139,11 @@ def to_place(record: Commune) -> Place | None:
 def fetch(http: Http, area: Area) -> Iterator[Place]:
     """Towns of the area: per département when the area names some, else all of France."""
     if area.country not in ("FR", ""):
-        raise UserError(f"API Géo covers France only, not {area.country}; use --source geonames")
+        raise UserError(
+            _("API Géo covers France only, not {country}; use --source geonames").format(
+                country=area.country
+            )
+        )
     batches = [communes(http, code) for code in area.departements] or [communes(http)]
     for batch in batches:
         for record in batch:

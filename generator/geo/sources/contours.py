@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources.schemas import FeatureCollection, decoder, to_builtins
@@ -35,8 +36,10 @@ class AdminArea:
 def fetch_collection(http: Http, level: Level) -> FeatureCollection:
     """The FeatureCollection of one level, checked against the GeoJSON schema."""
     if level not in ("regions", "departements"):
-        raise UserError(f"unknown contour level {level!r}; choose regions or departements")
-    what = f"Etalab {level} contours"
+        raise UserError(
+            _("unknown contour level {level!r}; choose regions or departements").format(level=level)
+        )
+    what = _("Etalab {level} contours").format(level=level)
     return http.get_json(
         f"{base_url('contours')}/{level}-{RESOLUTION}.geojson",
         what=what,

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import cast
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
+from generator.core.i18n import number as numeral
 from generator.core.text import unsafe_characters
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
@@ -191,13 +193,16 @@ def _lines(raw: zipfile.ZipExtFile, path: Path) -> Iterator[str]:
         total += len(line)
         if len(line) > MAX_LINE:
             raise UserError(
-                f"{path}: line {number:,} is longer than {MAX_LINE >> 20} MiB, so this is not a "
-                "GeoNames dump; delete it and fetch again"
+                _(
+                    "{path}: line {line} is longer than {value} MiB, so this is not a GeoNames "
+                    "dump; delete it and fetch again"
+                ).format(path=path, line=numeral(number), value=MAX_LINE >> 20)
             )
         if total > MAX_TEXT_BYTES:
             raise UserError(
-                f"{path} holds more than {MAX_TEXT_BYTES >> 30} GiB of text; "
-                "delete it and fetch again"
+                _("{path} holds more than {value} GiB of text; delete it and fetch again").format(
+                    path=path, value=MAX_TEXT_BYTES >> 30
+                )
             )
         yield line.decode("utf-8")
 
@@ -208,7 +213,9 @@ def _open_dump(path: Path, stem: str) -> Iterator[Iterator[str]]:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise UserError(
-            f"{path} is not a readable GeoNames zip ({exc}); delete it and fetch again"
+            _("{path} is not a readable GeoNames zip ({exc}); delete it and fetch again").format(
+                path=path, exc=exc
+            )
         ) from exc
     with archive:
         member = _member(archive, path, stem)
@@ -218,7 +225,9 @@ def _open_dump(path: Path, stem: str) -> Iterator[Iterator[str]]:
                 yield _lines(raw, path)
         except (zipfile.BadZipFile, EOFError, UnicodeDecodeError, OSError, ValueError) as exc:
             raise UserError(
-                f"{path} is damaged ({type(exc).__name__}: {exc}); delete it and fetch again"
+                _("{path} is damaged ({error}: {exc}); delete it and fetch again").format(
+                    path=path, error=type(exc).__name__, exc=exc
+                )
             ) from exc
 
 
@@ -233,7 +242,7 @@ def read_dump(
 def check_dump(path: Path, name: str) -> None:
     """Read the whole dump ``path`` (downloaded as ``name``): a zip holding ``NAME.txt`` whose
     every row has the 19 GeoNames columns with an integer id and decimal coordinates."""
-    what = f"GeoNames {name}"
+    what = _("GeoNames {name}").format(name=name)
     with _open_dump(path, Path(name).stem) as lines:
         rows = 0
         for number, line in enumerate(lines, start=1):
@@ -242,8 +251,16 @@ def check_dump(path: Path, name: str) -> None:
             fields = line.rstrip("\r\n").split("\t")
             if len(fields) != len(COLUMNS):
                 raise UserError(
-                    f"{what}: row {number:,} has {len(fields)} columns, not {len(COLUMNS)}: this "
-                    "is not a GeoNames dump; nothing was kept: check PNP_GEONAMES_URL"
+                    _(
+                        "{what}: row {row} has {fields_count} columns, not {COLUMNS_count}: "
+                        "this is "
+                        "not a GeoNames dump; nothing was kept: check PNP_GEONAMES_URL"
+                    ).format(
+                        what=what,
+                        row=numeral(number),
+                        fields_count=len(fields),
+                        COLUMNS_count=len(COLUMNS),
+                    )
                 )
             try:
                 int(fields[0])
@@ -252,12 +269,17 @@ def check_dump(path: Path, name: str) -> None:
                 lat = lon = float("nan")
             if not (-90 <= lat <= 90 and -180 <= lon <= 180):
                 raise UserError(
-                    f"{what}: row {number:,} has no valid id and coordinates; nothing was kept: "
-                    "check PNP_GEONAMES_URL"
+                    _(
+                        "{what}: row {row} has no valid id and coordinates; nothing was kept: "
+                        "check "
+                        "PNP_GEONAMES_URL"
+                    ).format(what=what, row=numeral(number))
                 )
             rows += 1
     if rows == 0:
-        raise UserError(f"{what} holds no place; nothing was kept: check PNP_GEONAMES_URL")
+        raise UserError(
+            _("{what} holds no place; nothing was kept: check PNP_GEONAMES_URL").format(what=what)
+        )
 
 
 def _member(archive: zipfile.ZipFile, path: Path, stem: str) -> str:
@@ -267,7 +289,11 @@ def _member(archive: zipfile.ZipFile, path: Path, stem: str) -> str:
         return wanted
     texts = [name for name in names if name.endswith(".txt") and name != "readme.txt"]
     if len(texts) != 1:
-        raise UserError(f"{path} does not hold {wanted}; is it a GeoNames dump?")
+        raise UserError(
+            _("{path} does not hold {wanted}; is it a GeoNames dump?").format(
+                path=path, wanted=wanted
+            )
+        )
     return texts[0]
 
 
@@ -281,7 +307,7 @@ def download_dump(http: Http, name: str) -> Path:
     return http.download(
         f"{base_url('geonames')}/{name}",
         http.cache_folder / "geonames" / name,
-        what=f"GeoNames {name}",
+        what=_("GeoNames {name}").format(name=name),
         check=lambda path: check_dump(path, name),
     )
 
@@ -375,7 +401,7 @@ def check_alternate_names(path: Path, name: str) -> None:
     """Read the whole alternate-names zip ``path`` (downloaded as ``name``): a zip holding
     ``NAME.txt`` whose every row has the 8 to 10 columns of :data:`ALTERNATE_COLUMNS` with
     integer ids."""
-    what = f"GeoNames alternate names {name}"
+    what = _("GeoNames alternate names {name}").format(name=name)
     with _open_dump(path, Path(name).stem) as lines:
         for number, line in enumerate(lines, start=1):
             if not line.strip():
@@ -389,8 +415,10 @@ def check_alternate_names(path: Path, name: str) -> None:
                     ok = False
             if not ok:
                 raise UserError(
-                    f"{what}: row {number:,} is not an alternate name ({len(fields)} columns); "
-                    "nothing was kept: check PNP_GEONAMES_URL"
+                    _(
+                        "{what}: row {row} is not an alternate name ({fields_count} columns); "
+                        "nothing was kept: check PNP_GEONAMES_URL"
+                    ).format(what=what, row=numeral(number), fields_count=len(fields))
                 )
 
 
@@ -399,7 +427,7 @@ def download_alternate_names(http: Http, country: str) -> Path:
     return http.download(
         f"{base_url('geonames')}/alternatenames/{name}",
         http.cache_folder / "geonames" / "alternatenames" / name,
-        what=f"GeoNames alternate names {name}",
+        what=_("GeoNames alternate names {name}").format(name=name),
         check=lambda path: check_alternate_names(path, name),
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
 from generator.geo.sources import Area
@@ -43,7 +44,10 @@ TIMEOUT_S = 180
 def query(area: Area) -> str:
     if area.bbox is None:
         raise UserError(
-            "Overpass needs a bounded region; give --region a région, département, box or country"
+            _(
+                "Overpass needs a bounded region; give --region a région, département, box or "
+                "country"
+            )
         )
     minlon, minlat, maxlon, maxlat = area.bbox
     box = f"({minlat},{minlon},{maxlat},{maxlon})"
@@ -66,7 +70,9 @@ def parse_answer(body: bytes) -> OsmJson:
     remark = payload.remark
     if remark and ("error" in remark.lower() or "timed out" in remark.lower()):
         raise UserError(
-            f"Overpass failed: {' '.join(remark.split())[:160]}; try a smaller --region or later"
+            _("Overpass failed: {names}; try a smaller --region or later").format(
+                names=" ".join(remark.split())[:160]
+            )
         )
     return payload
 
@@ -115,7 +121,7 @@ def fetch(http: Http, area: Area) -> Iterator[Place]:
         base_url("overpass"),
         method="POST",
         data={"data": query(area)},
-        what="Overpass natural features",
+        what=_("Overpass natural features"),
         parse=parse_answer,
         error_message=lambda response: response.text[:160],
     )

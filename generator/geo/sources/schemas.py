@@ -35,6 +35,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 
 T = TypeVar("T")
 
@@ -164,8 +165,10 @@ def decoder(schema: type[T], what: str, variable: str) -> Callable[[bytes], T]:
         except RecursionError:
             problem = "it is JSON nested too deeply"
         raise UserError(
-            f"{what}: the server sent an answer pnp cannot use: {problem}; nothing was cached: "
-            f"try again later or check {variable}"
+            _(
+                "{what}: the server sent an answer pnp cannot use: {problem}; nothing was cached: "
+                "try again later or check {variable}"
+            ).format(what=what, problem=problem, variable=variable)
         )
 
     return decode

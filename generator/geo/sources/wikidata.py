@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import UserError
+from generator.core.i18n import _
 from generator.core.text import unsafe_characters
 from generator.geo.http import Http, base_url
 from generator.geo.model import Place
@@ -66,9 +67,13 @@ def query(area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) -> str:
     values = " ".join(f'(wd:{qid} "{kind}")' for qid, kind in SITE_CLASSES.items())
     country = area.country.upper()
     if country and not re.fullmatch(r"[A-Z]{2}", country):
-        raise UserError(f"Wikidata needs an ISO country code, not {area.country!r}")
+        raise UserError(
+            _("Wikidata needs an ISO country code, not {country!r}").format(country=area.country)
+        )
     if not country and area.bbox is None:
-        raise UserError("Wikidata needs a country or a box; give --region a country code or a box")
+        raise UserError(
+            _("Wikidata needs a country or a box; give --region a country code or a box")
+        )
     in_country = (
         f'  ?country wdt:P297 "{country}" .\n  ?item wdt:P17 ?country .\n' if country else ""
     )
@@ -159,7 +164,7 @@ def fetch(http: Http, area: Area, min_sitelinks: int = DEFAULT_MIN_SITELINKS) ->
     payload = http.get_json(
         base_url("wikidata"),
         {"query": query(area, min_sitelinks), "format": "json"},
-        what="Wikidata sites",
+        what=_("Wikidata sites"),
         headers={"Accept": "application/sparql-results+json"},
         parse=parse_answer,
         error_message=sparql_message,

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
+from generator.core.i18n import _, number
 
 # A break is allowed after these; the space itself disappears at a line end.
 _TOKEN = re.compile(r"[^\s\-'’/]*[\-'’/]|[^\s\-'’/]+\s*|\s+")
@@ -145,8 +146,10 @@ def fit_text(
         best = _best_layout(tokens, font, width_pt, height_pt, max_size, max_lines, leading_ratio)
     if best.size < min_size:
         raise UserError(
-            f"the name {text!r} is too long to print on a card even at {min_size:g} pt; "
-            "shorten it or choose a larger --card-size"
+            _(
+                "the name {text!r} is too long to print on a card even at {min_size} pt; "
+                "shorten it or choose a larger --card-size"
+            ).format(text=text, min_size=number(min_size))
         )
     return best
 
