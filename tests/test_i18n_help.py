@@ -29,7 +29,7 @@ import i18n  # noqa: E402  (scripts/i18n.py)
 
 #: Top-level commands whose modules are being translated on other branches of issue #19: each
 #: xfails strictly, so the entry must go when its branch is merged (its help then passes).
-PENDING: set[str] = {"places", "oucedonc"}
+PENDING: set[str] = set()
 
 
 @pytest.fixture(scope="module")

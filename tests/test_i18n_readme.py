@@ -11,8 +11,6 @@ import re
 import shlex
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import pnp
 from tests.i18n_helpers import foreign
 
@@ -59,7 +57,6 @@ def test_every_command_of_the_french_section_exists_as_written():
         assert result.returncode == 0, (command, result.stderr)
 
 
-@pytest.mark.xfail(strict=True, reason="the deck's messages are l10n-deck's: remove once merged")
 def test_the_first_deck_of_the_french_section_speaks_french(tmp_path):
     (deck,) = [command for command in _commands() if "bretagne" in command]
     result = pnp(*deck[1:], cwd=tmp_path, env=FRENCH)

@@ -343,7 +343,9 @@ def build_calibration_sheets(params: KitParams) -> list[KitFile]:
     }
     files = []
     for duplex, edge in ((Duplex.LONG, "long"), (Duplex.SHORT, "short")):
-        path = calibration_sheet(sheet, duplex).save(params.out / f"calibration-{edge}-edge.pdf")
+        path = calibration_sheet(sheet, duplex, params.language).save(
+            params.out / f"calibration-{edge}-edge.pdf"
+        )
         notes = PrintNotes(advice=P_(language, CALIBRATION_ADVICE))
         files.append(KitFile(path, titles[edge], notes))
     return files

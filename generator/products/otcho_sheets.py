@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _
 from generator.games.otcho import RollRules
 from generator.games.otcho.players import check_players
 
@@ -34,7 +34,7 @@ def build_sheets(
 
     chosen = print_profile(profile, ink_limit)
     check_players(players)
-    sheet = sheet_paper(paper_name, "Neo Otcho sheets")
+    sheet = sheet_paper(paper_name, _("Neo Otcho sheets"))
     options = OtchoOptions(players, sheet, rules, chosen, language)
     require_folder(out)
     with staging(out) as folder:

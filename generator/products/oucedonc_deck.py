@@ -285,6 +285,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         duplex=parse_duplex(options.duplex),
         back_offset=parse_offset(options.back_offset),
         profile=profile,
+        language=options.language,
     )
     layout = plan_sheet(spec)
     _check_type_fits(spec)

@@ -49,7 +49,7 @@ def build_sheets(
     if back_first and not faces:
         raise UserError(_("--back-first orders the faces file; add --faces"))
     bleed = chosen.bleed(bleed, HOME_BLEED)
-    sheet = sheet_paper(paper_name, "Pronostiques sheets")
+    sheet = sheet_paper(paper_name, _("Pronostiques sheets"))
     options = PronostiquesOptions(
         players,
         sheet,
@@ -93,7 +93,7 @@ def deck_sheets_note(
 
     chosen = print_profile(profile)
     spec = SheetSpec(
-        paper=sheet_paper(paper_name, "Pronostiques sheets"),
+        paper=sheet_paper(paper_name, _("Pronostiques sheets")),
         card=card_size("poker"),
         bleed=chosen.bleed(bleed, HOME_BLEED),
         duplex=parse_duplex(duplex),

@@ -66,6 +66,7 @@ def write_sheets(options: SheetOptions) -> list[Path]:
         duplex=parse_duplex(options.duplex),
         back_offset=parse_offset(options.back_offset),
         profile=profile,
+        language=options.language,
     )
     if options.deck:
         from generator.render.imposition import plan_sheet

@@ -587,6 +587,7 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
             path,
             options.profile,
             side=lambda c, x, y, w, h: draw_rules_beside(c, x, y, w, h, options),
+            language=options.language,
         )
     sheet = paper(options.paper).landscape()
     layout = sheet_layout(sheet.width, sheet.height)

@@ -126,6 +126,7 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
         duplex=duplex,
         back_offset=options.back_offset,
         profile=options.profile,
+        language=options.language,
     )
     language = options.language
     cards = deck_cards(options.laps, options.score_rules, language)
