@@ -114,10 +114,13 @@ class _Ran(Protocol):
 
 def one_line_error(result: _Ran, fragment: str = "") -> str:
     """Assert that ``pnp`` failed as bad input must: exit code 2 and one line on stderr,
-    ``pnp: error: ...`` holding ``fragment``. Returns that line."""
+    ``pnp: error: ...`` (``pnp : erreur : ...`` in French) holding ``fragment``. Returns that
+    line."""
     assert result.returncode == 2, (result.stdout, result.stderr)
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pnp: error: "), result.stderr
+    assert len(lines) == 1 and lines[0].startswith(("pnp: error: ", "pnp\u00a0: erreur\u00a0: ")), (
+        result.stderr
+    )
     assert fragment in lines[0], lines[0]
     return lines[0]
 

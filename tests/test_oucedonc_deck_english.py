@@ -271,9 +271,9 @@ def without_paths(text: str) -> str:
 def test_a_french_locale_prints_only_french(spoken):
     text = spoken["fr"]
     lines = text.splitlines()
-    assert lines[0].startswith("Oucédonc en Bretagne : 63 cartes Lieu + 9 autres cartes, ")
+    assert lines[0].startswith("Oucédonc en Bretagne\u00a0: 63 cartes Lieu + 9 autres cartes, ")
     assert "coordonnées à la " in lines[0]
-    assert all(line.startswith(("Oucédonc", "écrit : ")) for line in lines), text
+    assert all(line.startswith(("Oucédonc", "écrit\u00a0: ")) for line in lines), text
     assert not set(words(without_paths(text))) & ENGLISH_WORDS, text
 
 
@@ -292,7 +292,7 @@ def test_pnp_places_speaks_french_with_french_numbers():
         "--lang", "fr", "places", "--region", "bretagne", "--kind", "towns", "--limit", "3"
     )
     assert result.returncode == 0, result.stderr
-    assert "Bretagne" in result.stdout and " : 3 lieux" in result.stdout
+    assert "Bretagne" in result.stdout and "\u00a0: 3 lieux" in result.stdout
     assert re.search(r"\d{3}\u202f\d{3}", result.stdout)  # 230 890
     assert re.search(r"48,\d{4}", result.stdout) and "Nom" in result.stdout
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _
+from generator.core.i18n import LANGUAGES, MATERIAL_DEFAULT, P_, PN_, Language, _
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.palette import PosterPalette
@@ -100,31 +100,12 @@ PLAN_SHARE = 0.6
 SidePanel = Callable[[object, float, float, float, float], None]
 
 
-def _draw_plan(
-    c,
-    grid: TileGrid,
-    form: str,
-    colours: PosterPalette,
-    side: SidePanel | None = None,
-    language: Language = MATERIAL_DEFAULT,
-) -> None:
-    from reportlab.lib.utils import simpleSplit
-
-    from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
-
-    pw, ph = grid.page.width, grid.page.height
-    m = grid.margin
-    plan_w = (pw - 2 * m) * (PLAN_SHARE if side else 1.0)
-    if side is not None:
-        gap = 6.0
-        side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
-    set_fill(c, colours.ink)
-    c.setFont(SERIF_BOLD, 7)
-    c.drawString(m, ph - m - 6, P_(language, "Plan d’assemblage du poster"))
-    c.setFont(SANS, 3.3)
+def _plan_paragraphs(grid: TileGrid, language: Language) -> list[str]:
+    """The assembly plan's instructions in ``language`` (an indented line continues the one
+    before it)."""
     rows = PN_(language, "{n} rangée", "{n} rangées", grid.rows).format(n=grid.rows)
     cols = PN_(language, "{n} colonne", "{n} colonnes", grid.cols).format(n=grid.cols)
-    lines = [
+    return [
         P_(
             language,
             "Poster de {width} × {height} cm sur {pages} pages {paper} ({rows} × {cols}).",
@@ -153,12 +134,46 @@ def _draw_plan(
             "le bord coupé tombe sur les repères ▲ de la marge voisine. Collez ou scotchez au dos.",
         ),
     ]
-    y = ph - m - 13
-    for paragraph in lines:
-        indent = len(paragraph) - len(paragraph.lstrip())
-        for line in simpleSplit(paragraph.strip(), SANS, 3.3, plan_w - indent * 1.2):
-            c.drawString(m + indent * 1.2, y, line)
-            y -= 4.6
+
+
+def _draw_plan(
+    c,
+    grid: TileGrid,
+    form: str,
+    colours: PosterPalette,
+    side: SidePanel | None = None,
+    language: Language = MATERIAL_DEFAULT,
+) -> None:
+    from reportlab.lib.utils import simpleSplit
+
+    from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
+
+    pw, ph = grid.page.width, grid.page.height
+    m = grid.margin
+    plan_w = (pw - 2 * m) * (PLAN_SHARE if side else 1.0)
+    if side is not None:
+        gap = 6.0
+        side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
+    set_fill(c, colours.ink)
+    c.setFont(SERIF_BOLD, 7)
+    c.drawString(m, ph - m - 6, P_(language, "Plan d’assemblage du poster"))
+    c.setFont(SANS, 3.3)
+
+    def wrapped(paragraphs: list[str]) -> list[tuple[int, str]]:
+        return [
+            (indent, line)
+            for paragraph in paragraphs
+            for indent in (len(paragraph) - len(paragraph.lstrip()),)
+            for line in simpleSplit(paragraph.strip(), SANS, 3.3, plan_w - indent * 1.2)
+        ]
+
+    top = y = ph - m - 13
+    for indent, line in wrapped(_plan_paragraphs(grid, language)):
+        c.drawString(m + indent * 1.2, y, line)
+        y -= 4.6
+    # the thumbnail below the longest of the two languages' texts: the same drawing in both
+    longest = max(len(wrapped(_plan_paragraphs(grid, other))) for other in LANGUAGES)
+    y = top - 4.6 * longest
     # the thumbnail with the grid of pages
     area_w, area_h = plan_w, y - m - 4
     scale = min(area_w / grid.poster_width, area_h / grid.poster_height) * 0.96
