@@ -7,6 +7,7 @@ import json
 import pytest
 
 from generator.core.errors import UserError
+from generator.core.i18n import speaking
 from generator.geo import embedded
 from generator.geo.model import Place
 from generator.geo.regions import resolve_region
@@ -132,9 +133,15 @@ def test_countries_by_their_french_name(name, code):
     assert (region.kind, region.code) == ("world", code)
 
 
-def test_a_misspelt_country_name_is_suggested():
-    with pytest.raises(UserError, match="did you mean Belgique"):
+def test_a_misspelt_country_name_is_suggested_in_the_cli_language():
+    # Either name matches; the suggestion names the country once, in the CLI's language.
+    with speaking("en"), pytest.raises(UserError, match="did you mean Belgium, "):
         resolve_region("belgiqe")
+    with speaking("fr"), pytest.raises(UserError, match="vouliez-vous dire Belgique, "):
+        resolve_region("belgiqe")
+    with speaking("fr"), pytest.raises(UserError, match="Italie, Mali") as refused:
+        resolve_region("Itali")
+    assert "Italy" not in str(refused.value)
 
 
 def test_a_name_wins_over_a_file_or_folder_of_that_name(tmp_path, monkeypatch):

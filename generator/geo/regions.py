@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import _, cli_language
 from generator.geo import embedded
 from generator.geo.model import Place
 
@@ -226,12 +226,16 @@ def resolve_region(text: str) -> RegionSelection:
 
 
 def _unknown_message(raw: str) -> str:
+    # Either name of a country matches; the suggestion shows the one of the CLI's language.
+    shown = 0 if cli_language() == "fr" else 1
+    by_key = {
+        normalise(name): pair[shown] for pair in embedded.country_names().values() for name in pair
+    }
     names = [r.name for r in embedded.regions()] + [d.name for d in embedded.departements()]
-    names += [name for pair in embedded.country_names().values() for name in pair]
-    by_key = {normalise(name): name for name in names}
+    by_key.update({normalise(name): name for name in names})
     close = difflib.get_close_matches(normalise(raw), list(by_key), n=4, cutoff=0.6)
     hint = (
-        _("did you mean {names}?").format(names=", ".join(by_key[k] for k in close))
+        _("did you mean {names}?").format(names=", ".join(dict.fromkeys(by_key[k] for k in close)))
         if close
         else _("use a région or département name or code")
     )

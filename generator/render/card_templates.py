@@ -36,11 +36,6 @@ _QUOTES = {"&#39;": "'", "&#34;": '"'}  # markupsafe's escapes of the quotes
 _ALLOWED_TAG = re.compile(r"^<(/?(?:b|i|u|strike|super|sub)|br\s*/?)>$")
 
 
-def thousands(value: int) -> str:
-    """222485 -> "222 485" (narrow no-break space, as French typography wants)."""
-    return f"{int(value):,}".replace(",", "\u202f")
-
-
 def escape(text: str) -> str:
     """``&``, ``<`` and ``>`` as XML entities (what ``xml.sax.saxutils.escape`` does; that
     module imports urllib.request, http and email, a tenth of a deck's start)."""
