@@ -16,6 +16,7 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.core.errors import UserError
 from generator.core.i18n import N_, _, ngettext, number, parse_language
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
@@ -46,6 +47,7 @@ PRECISION_PHRASES = {
     ),
 )
 def deck(
+    ctx: typer.Context,
     region: Annotated[
         str,
         typer.Option(
@@ -135,6 +137,16 @@ def deck(
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
     lang: MaterialLang = "fr",
+    recipe: Annotated[
+        Path | None,
+        typer.Option(
+            "--recipe",
+            help=N_(
+                "A deck recipe saved by the studio (pnp serve): its region, places and print "
+                "options; --out, --png, --faces and --force still apply."
+            ),
+        ),
+    ] = None,
     force: Force = False,
 ) -> None:
     from generator.products.oucedonc_deck import DeckOptions, make_deck
@@ -164,7 +176,14 @@ def deck(
         force=force,
         language=parse_language(lang),  # checked by the option: typed here
     )
-    files = make_deck(options)
+    warnings: tuple[str, ...] = ()
+    if recipe is None:
+        files = make_deck(options)
+    else:
+        from generator.products.oucedonc_recipe import make_recipe_deck, read_recipe
+
+        _refuse_beside_recipe(ctx)
+        files, warnings = make_recipe_deck(read_recipe(recipe), options)
     deck = files.deck
     places, others = len(deck.places), len(deck.others)
     say(
@@ -176,8 +195,8 @@ def deck(
             precision=_(PRECISION_PHRASES[deck.precision.value]),
         )
     )
-    if files.note:
-        say(files.note)
+    for line in warnings if recipe is not None else (files.note,) if files.note else ():
+        say(line)
     for path in (files.pdf, files.json, *files.faces):
         say(_("wrote {path}").format(path=path))
     say(
@@ -191,6 +210,26 @@ def deck(
             ngettext(
                 "wrote {count} PNG face in {folder}", "wrote {count} PNG faces in {folder}", count
             ).format(count=number(count), folder=files.pngs[0].parent)
+        )
+
+
+#: What the command line may still say beside --recipe: where and how the files are written.
+BESIDE_RECIPE = frozenset({"out", "png", "faces", "back_first", "force", "recipe"})
+
+
+def _refuse_beside_recipe(ctx: typer.Context) -> None:
+    """An option the recipe sets, typed beside --recipe, would be silently ignored: refuse it."""
+    for param in ctx.command.params:
+        name = param.name or ""
+        source = ctx.get_parameter_source(name)
+        # typer carries its own click: the source is compared by name
+        if name in BESIDE_RECIPE or getattr(source, "name", None) != "COMMANDLINE":
+            continue
+        option = max(param.opts, key=len)
+        raise UserError(
+            _("{option} is set by the recipe; change it in the studio, or drop --recipe").format(
+                option=option
+            )
         )
 
 

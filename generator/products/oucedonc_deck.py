@@ -32,7 +32,9 @@ from generator.games.oucedonc.rules import RuleOptions
 
 if TYPE_CHECKING:
     from generator.core.outputs import Output
+    from generator.geo.model import Place
     from generator.geo.regions import RegionSelection
+    from generator.products.oucedonc_edits import Edited
     from generator.render.card_templates import TemplateSet
     from generator.render.fonts import FontSet
     from generator.render.imposition import Card, SheetSpec
@@ -261,7 +263,9 @@ class PrintSettings:
     language: Language = MATERIAL_DEFAULT  # of the printed texts
 
 
-def print_settings(options: DeckOptions) -> PrintSettings:
+def print_settings(options: DeckOptions, check_files: bool = True) -> PrintSettings:
+    """The options checked and parsed once; ``check_files``: the output names too (a deck
+    built in memory, by the studio, writes none)."""
     from generator.render.card_templates import load_templates
     from generator.render.fonts import register_fonts, register_user_font
     from generator.render.imposition import (
@@ -309,13 +313,8 @@ def print_settings(options: DeckOptions) -> PrintSettings:
                 "{each} tokens each is out of range; the sheet has {tokens}, give 1 to {most}"
             ).format(each=options.tokens_each, tokens=TOKENS, most=TOKENS // 2)
         )
-    if options.out.suffix.lower() != ".pdf":
-        raise UserError(
-            _("output {path} must end in .pdf; the deck JSON is written beside it").format(
-                path=options.out
-            )
-        )
-    _check_targets(options)
+    if check_files:
+        check_outputs(options)
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
     templates = load_templates("oucedonc", options.templates, language=options.language)
     return PrintSettings(
@@ -329,6 +328,17 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         options.back_first,
         options.language,
     )
+
+
+def check_outputs(options: DeckOptions) -> None:
+    """The output names of ``options``: a PDF, and files pnp may write there and beside it."""
+    if options.out.suffix.lower() != ".pdf":
+        raise UserError(
+            _("output {path} must end in .pdf; the deck JSON is written beside it").format(
+                path=options.out
+            )
+        )
+    _check_targets(options)
 
 
 def _check_type_fits(spec: SheetSpec) -> None:
@@ -399,10 +409,18 @@ def faces_paths(out: Path) -> tuple[Path, Path]:
 
 
 def select_deck(
-    options: DeckOptions, settings: PrintSettings
+    options: DeckOptions,
+    settings: PrintSettings,
+    found: tuple[RegionSelection, tuple[Place, ...]] | None = None,
+    edited: Edited | None = None,
 ) -> tuple[Deck, RegionInfo, str | None]:
-    """Candidates of the region, the deck's places, the composed deck, and a note for the user."""
+    """Candidates of the region, the deck's places, the composed deck, and a note for the user.
+
+    ``found``: the region and its candidates when the caller has resolved them (a recipe's
+    region); ``edited``: the candidates once a recipe's edits are applied
+    (:mod:`generator.products.oucedonc_edits`)."""
     from generator.geo.pick import PickRequest, pick_places, region_candidates
+    from generator.products.oucedonc_edits import pick_edited
     from generator.render.oucedonc.texts import render_title
 
     request = PickRequest(
@@ -414,7 +432,7 @@ def select_deck(
         difficulty=options.difficulty,
         names=options.language,  # the dealt places named in the deck's language (geo.abroad)
     )
-    selection, candidates = region_candidates(request)
+    selection, candidates = found if found is not None else region_candidates(request)
     region = region_info(selection, options.region, options.language)
     needed = minimum_places(PACKS, PACK_SIZE)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
@@ -431,14 +449,13 @@ def select_deck(
             )
         )
     finer = None if Precision.SECOND in settings.precisions else "--precision second"
-    picked = pick_places(
-        request,
-        [printed_grid(p) for p in settings.precisions],
-        default_counts(settings.per_sheet),
-        finer,
-        min_count=needed,
-        found=(selection, candidates),
-    )
+    grids = [printed_grid(p) for p in settings.precisions]
+    counts = default_counts(settings.per_sheet)
+    resolved = (selection, candidates)
+    if edited is None:
+        picked = pick_places(request, grids, counts, finer, min_count=needed, found=resolved)
+    else:
+        picked = pick_edited(request, resolved, edited, grids, counts, needed, finer)
     places = list(picked.places)
     precision = settings.precisions[picked.grid]
     spec = settings.spec
@@ -525,6 +542,10 @@ def render_oucedonc_deck(
             (c.source_id for c in deck.places if c.source_id),  # a deck file's card may have none
         )
     )
+    from generator.products.oucedonc_edits import OWN_PREFIX
+
+    if any((card.source_id or "").startswith(OWN_PREFIX) for card in deck.places):
+        sources += (P_(language, "Lieux ajoutés par l’auteur du paquet"),)
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
     require_glyphs(fonts.regular, card_credit, "the data credits")
     cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator, card_credit))
@@ -657,11 +678,15 @@ def _region_names() -> dict[str, str]:
 def make_deck(options: DeckOptions) -> DeckFiles:
     """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
     each atomically."""
+    return write_deck(options, build_deck(options))
+
+
+def write_deck(options: DeckOptions, built: BuiltDeck) -> DeckFiles:
+    """Write a deck built in memory to ``options.out`` and beside it (see :func:`make_deck`)."""
     from generator.core.atomic import write_bytes, write_text
     from generator.core.outputs import claim
     from generator.products.oucedonc_referee_page import page_path, render_page
 
-    built = build_deck(options)
     ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
     pngs = (
         render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title)

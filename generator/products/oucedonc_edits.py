@@ -1,0 +1,350 @@
+"""A dealt deck the user has edited: cards removed, places kept, places of her own.
+
+The studio (``pnp serve``) and ``pnp oucedonc deck --recipe`` deal a region's deck exactly as
+``pnp oucedonc deck`` does, then apply the recipe's edits to that deck, so that each edit changes
+what the user asked for and no more:
+
+* ``exclude``: names (matched as the referee matches them: accents, case, hyphens, ``st``
+  ignored) of places never on a card. An excluded card leaves the deck and **the next place
+  takes its place**: among the region's best known places (the difficulty's window), the one of
+  the same kind that lies furthest from every card left, so it fills the gap the card left. A
+  name that matches no place of the region is reported, not an error.
+* ``include``: names of the region's places that must be on a card (the studio's pins, and a
+  place added by search).
+* ``places``: the user's own points (her village, her school), each a card.
+
+An included or own place that is not dealt yet takes the place of the cards it cannot be dealt
+beside (a card sharing its printed latitude or longitude, within :data:`NEAR_KM`, or of its
+commune), or else of the nearest card of its kind. Two kept places that print the same
+coordinate are tried on the next finer grid (``--precision auto``), then refused with a sentence
+naming both; kept places closer than :data:`NEAR_KM` are dealt with a warning. Every choice is
+a pure function of the recipe: the same recipe gives the same deck.
+
+The interim home of the logic until ``geo`` deals forced places itself (issue 31); the studio
+reaches it only through :mod:`generator.web.service`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from generator.core.errors import UserError
+from generator.core.i18n import _
+from generator.core.namekeys import name_key
+from generator.geo.model import Place
+
+if TYPE_CHECKING:
+    from generator.geo.pick import Picked, PickRequest
+    from generator.geo.regions import RegionSelection
+    from generator.geo.selection import Grid
+
+#: The source id of a place the user added herself (``own:1``…): credited to her on the rules
+#: card, not to a data source.
+OWN_PREFIX = "own:"
+#: Two forced places closer than this are hard to tell apart at the table (the selection's own
+#: one-place distance between a site and a town card).
+NEAR_KM = 2.0
+EARTH_RADIUS_KM = 6371.0088
+
+
+@dataclass(frozen=True)
+class OwnPlace:
+    """A point the user adds: her village, her school."""
+
+    name: str
+    lat: float
+    lon: float
+    kind: str = "site"  # "town" or "site": which picture and footer the card prints
+
+
+@dataclass(frozen=True)
+class DeckEdits:
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    places: tuple[OwnPlace, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.include or self.exclude or self.places)
+
+
+@dataclass(frozen=True)
+class Edited:
+    """The recipe's edits resolved against the region's places."""
+
+    excluded: frozenset[str]  # ids of the region's places never dealt
+    forced: tuple[Place, ...]  # included places (named as the data names them), then own places
+    warnings: tuple[str, ...]
+
+
+def own_place_records(places: Sequence[OwnPlace]) -> tuple[Place, ...]:
+    """The user's points as place records (ids ``own:1``…): no source, credited to the user."""
+    return tuple(
+        Place(
+            id=f"{OWN_PREFIX}{number}",
+            name=" ".join(place.name.split()),
+            kind="town" if place.kind == "town" else "site",
+            lat=place.lat,
+            lon=place.lon,
+            country="FR",
+        )
+        for number, place in enumerate(places, start=1)
+    )
+
+
+def apply_edits(candidates: Sequence[Place], edits: DeckEdits) -> Edited:
+    """The places named by the edits among ``candidates``, and the user's own."""
+    by_key: dict[str, list[Place]] = {}
+    for place in candidates:
+        by_key.setdefault(name_key(place.name), []).append(place)
+    warnings: list[str] = []
+    excluded: set[str] = set()
+    for name in edits.exclude:
+        found = by_key.get(name_key(name), [])
+        if not found:
+            warnings.append(
+                _("{name} is not one of this region's places: nothing to remove").format(name=name)
+            )
+        excluded.update(place.id for place in found)
+    included = [_included(name, by_key) for name in edits.include]
+    clash = next((place for place in included if place.id in excluded), None)
+    if clash is not None:
+        raise UserError(
+            _("{name} is both kept and removed; remove it from one of the two lists").format(
+                name=clash.name
+            )
+        )
+    own = own_place_records(edits.places)
+    forced = tuple({place.id: place for place in (*included, *own)}.values())
+    _check_names(forced)
+    warnings.extend(_near_warnings(forced))
+    return Edited(frozenset(excluded), forced, tuple(warnings))
+
+
+def _included(name: str, by_key: dict[str, list[Place]]) -> Place:
+    found = by_key.get(name_key(name), [])
+    if not found:
+        raise UserError(
+            _(
+                "{name} is not one of this region's places; check the spelling, or add it as "
+                "your own place with its latitude and longitude"
+            ).format(name=name)
+        )
+    # homonyms (two Saint-Denis): the best known, as the deal would
+    return min(found, key=lambda place: (-place.familiarity, place.id))
+
+
+def _check_names(forced: Sequence[Place]) -> None:
+    seen: set[str] = set()
+    for place in forced:
+        if not place.name:
+            raise UserError(_("a place of your own has no name; give each place a name"))
+        key = name_key(place.name)
+        if key in seen:
+            raise UserError(
+                _("two cards would both be called {name}; rename or remove one of them").format(
+                    name=place.name
+                )
+            )
+        seen.add(key)
+
+
+def distance_km(a: Place, b: Place) -> float:
+    lat1, lat2 = math.radians(a.lat), math.radians(b.lat)
+    dlat, dlon = lat2 - lat1, math.radians(b.lon - a.lon)
+    h = math.sin(dlat / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin(dlon / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, h)))
+
+
+def _near_warnings(forced: Sequence[Place]) -> list[str]:
+    warnings = []
+    for index, first in enumerate(forced):
+        for second in forced[index + 1 :]:
+            km = distance_km(first, second)
+            if km < NEAR_KM:
+                warnings.append(
+                    _(
+                        "{first} and {second} are only {km} km apart: players will hardly tell "
+                        "them apart; remove one of them"
+                    ).format(first=first.name, second=second.name, km=f"{km:.1f}")
+                )
+    return warnings
+
+
+def _tie(forced: Sequence[Place], grid: Grid) -> tuple[Place, Place, str] | None:
+    """Two kept places that print the same latitude or longitude on ``grid``, if any."""
+    for index, first in enumerate(forced):
+        for second in forced[index + 1 :]:
+            if grid.units(first.lat) == grid.units(second.lat):
+                return first, second, "latitude"
+            if grid.units(first.lon) == grid.units(second.lon):
+                return first, second, "longitude"
+    return None
+
+
+def _clashes(place: Place, other: Place, grid: Grid) -> bool:
+    """``place`` and ``other`` cannot both be cards: one printed coordinate, too close, one
+    commune, or one name."""
+    return (
+        grid.units(place.lat) == grid.units(other.lat)
+        or grid.units(place.lon) == grid.units(other.lon)
+        or (place.commune is not None and place.commune == other.commune)
+        or name_key(place.name) == name_key(other.name)
+        or distance_km(place, other) < NEAR_KM
+    )
+
+
+@dataclass
+class _Deck:
+    """The deck being edited: its places (named as the data names them), in deal order."""
+
+    places: list[Place]
+    kept: set[str]  # ids that no edit may take out again (the forced places)
+
+    def remove(self, place: Place) -> None:
+        self.places = [p for p in self.places if p.id != place.id]
+
+    def fits(self, place: Place, grid: Grid) -> bool:
+        return all(not _clashes(place, other, grid) for other in self.places)
+
+
+def edit_deck(
+    dealt: Sequence[Place],
+    candidates: Sequence[Place],
+    edited: Edited,
+    grid: Grid,
+    window: int,
+) -> tuple[Place, ...]:
+    """The dealt places with the edits applied (see the module text): the removed cards
+    replaced first, then each kept place dealt in the place of the cards it cannot be dealt
+    beside. ``window``: how many of the best known candidates of a kind a replacement is chosen
+    from first."""
+    forced_ids = {place.id for place in edited.forced}
+    ranked = [
+        p
+        for p in sorted(candidates, key=lambda p: (-p.familiarity, p.id))
+        if p.id not in edited.excluded and p.id not in forced_ids
+    ]
+    deck = _Deck([p for p in dealt if p.id not in edited.excluded], set())
+    _fill(deck, [p for p in dealt if p.id in edited.excluded], ranked, grid, window)
+    for place in edited.forced:
+        if any(p.id == place.id for p in deck.places):
+            deck.kept.add(place.id)
+            continue
+        out = [p for p in deck.places if p.id not in deck.kept and _clashes(place, p, grid)]
+        for gone in out or _nearest(deck, place):
+            deck.remove(gone)
+        deck.places.append(place)
+        deck.kept.add(place.id)
+        _fill(deck, out[1:], ranked, grid, window)
+    return tuple(deck.places)
+
+
+def _nearest(deck: _Deck, place: Place) -> list[Place]:
+    """The card of ``place``'s kind nearest to it (any kind if none), not a kept one."""
+    free = [p for p in deck.places if p.id not in deck.kept]
+    same = [p for p in free if p.kind == place.kind] or free
+    if not same:
+        return []
+    return [min(same, key=lambda p: (distance_km(p, place), p.id))]
+
+
+def _fill(
+    deck: _Deck, gone: Sequence[Place], ranked: Sequence[Place], grid: Grid, window: int
+) -> None:
+    """A place for each card ``gone``: among the best known ``window`` candidates of its kind
+    that can be dealt beside every card, the nearest to it that leaves room (at least half the
+    deck's usual spacing from every card), else the one with the most room."""
+    for removed in gone:
+        taken = {p.id for p in deck.places}
+        pool = [p for p in ranked if p.id not in taken]
+        spacing = _usual_spacing(deck.places)
+        for choices in (
+            [p for p in pool if p.kind == removed.kind][:window],
+            pool[: 2 * window],
+            pool,
+        ):
+            fitting = [p for p in choices if deck.fits(p, grid)]
+            if not fitting:
+                continue
+            roomy = [p for p in fitting if _room(deck, p) >= spacing / 2]
+            if roomy:
+                best = min(roomy, key=lambda p: (distance_km(p, removed), p.id))
+            else:
+                best = max(fitting, key=lambda p: (_room(deck, p), p.id))
+            deck.places.append(best)
+            break
+        else:
+            raise UserError(
+                _(
+                    "no other place of the region can be dealt beside these cards; keep fewer "
+                    "places, remove fewer cards or ask for fewer cards"
+                )
+            )
+
+
+def _usual_spacing(places: Sequence[Place]) -> float:
+    """The median distance from a card to its nearest card (km)."""
+    if len(places) < 2:
+        return 0.0
+    nearest = sorted(min(distance_km(p, q) for q in places if q is not p) for p in places)
+    return nearest[len(nearest) // 2]
+
+
+def _room(deck: _Deck, place: Place) -> float:
+    return min((distance_km(place, other) for other in deck.places), default=math.inf)
+
+
+def pick_edited(
+    request: PickRequest,
+    found: tuple[RegionSelection, tuple[Place, ...]],
+    edited: Edited,
+    grids: Sequence[Grid],
+    counts: Sequence[int],
+    min_count: int,
+    finer: str | None,
+) -> Picked:
+    """:func:`generator.geo.pick.pick_places`, then the edits: on the first grid where the kept
+    places print apart."""
+    from generator.geo.abroad import display_in
+    from generator.geo.pick import Picked, pick_places
+    from generator.geo.selection import DIFFICULTIES, display_names
+
+    selection, candidates = found
+    problem: UserError | None = None
+    start = 0
+    while start < len(grids):
+        picked = pick_places(request, grids[start:], counts, finer, min_count, found)
+        index = start + picked.grid
+        tie = _tie(edited.forced, grids[index])
+        if tie is not None:
+            problem = _tie_error(*tie, finer=finer is not None or index < len(grids) - 1)
+            start = index + 1
+            continue
+        window = math.ceil(DIFFICULTIES[request.difficulty].size * picked.count)
+        places = edit_deck(picked.dealt, candidates, edited, grids[index], window)
+        pool = [*candidates, *edited.forced]
+        names = display_names(pool)
+        dealt = tuple(replace(p, name=names.get(p.id, p.name)) for p in places)
+        printed = display_in(dealt, pool, request.names)
+        return Picked(selection, candidates, printed, index, len(dealt), picked.note, dealt)
+    assert problem is not None
+    raise problem
+
+
+def _tie_error(first: Place, second: Place, what: str, finer: bool) -> UserError:
+    if what == "latitude":
+        message = _(
+            "{first} and {second} would print the same latitude, so no player could say which "
+            "is further north; remove one of them"
+        )
+    else:
+        message = _(
+            "{first} and {second} would print the same longitude, so no player could say which "
+            "is further east; remove one of them"
+        )
+    if finer:
+        message += _(", or print the coordinates to the second")
+    return UserError(message.format(first=first.name, second=second.name))

@@ -1,0 +1,329 @@
+"""A deck as a recipe: a small JSON file that gives the same deck, byte for byte, wherever it is
+built (the studio of ``pnp serve``, ``pnp oucedonc deck --recipe FILE``, a script's
+``POST /api/decks``).
+
+A recipe holds what ``pnp oucedonc deck`` can be told, less what names a file (no templates,
+font, output or polygon file: a recipe travels, and nothing in it reaches a path), plus the
+studio's edits: ``include`` (places every deal keeps), ``exclude`` (places never dealt) and
+``places`` (the user's own points). Its region is a name or code as ``--region`` takes them, a
+box ``minlon,minlat,maxlon,maxlat``, or ``{"around": COMMUNE, "km": N}`` ("Quimperlé and 30 km
+around"). The schema is ``docs/schemas/oucedonc-recipe.schema.json`` (:func:`recipe_schema`; a
+test keeps the file equal to it).
+
+:func:`recipe_key` is the recipe's content address: the same key, the same files. A cache of
+built decks (the studio's) is keyed by it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta, Struct
+
+from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
+from generator.products.oucedonc_edits import DeckEdits, OwnPlace
+
+if TYPE_CHECKING:
+    from generator.geo.model import Place
+    from generator.geo.regions import RegionSelection
+    from generator.products.oucedonc_deck import BuiltDeck, DeckFiles, DeckOptions
+
+RECIPE_SCHEMA: Literal["pnp.oucedonc.recipe"] = "pnp.oucedonc.recipe"
+RECIPE_VERSION = 1
+#: The largest recipe file read (bytes): a few hundred places of one's own fit in far less.
+MAX_RECIPE_BYTES = 256 * 1024
+
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+PlaceName = Annotated[str, Meta(min_length=1, max_length=80, pattern=_PRINTABLE)]
+RegionText = Annotated[str, Meta(max_length=100, pattern=_PRINTABLE)]
+Latitude = Annotated[float, Meta(ge=-90, le=90)]
+Longitude = Annotated[float, Meta(ge=-180, le=180)]
+
+
+class AroundRecord(Struct, forbid_unknown_fields=True):
+    """A commune (its name or INSEE code) and the places within ``km`` of it."""
+
+    around: PlaceName
+    km: Annotated[float, Meta(ge=5, le=200)] = 30.0
+
+
+class PlaceRecord(Struct, forbid_unknown_fields=True):
+    name: PlaceName
+    lat: Latitude
+    lon: Longitude
+    kind: Literal["town", "site"] = "site"
+
+
+class RecipeRecord(Struct, forbid_unknown_fields=True, omit_defaults=False):
+    """An Oucédonc deck as the studio makes it (field by field as ``pnp oucedonc deck``)."""
+
+    schema: Literal["pnp.oucedonc.recipe"] = RECIPE_SCHEMA
+    version: Annotated[int, Meta(ge=1, le=RECIPE_VERSION)] = RECIPE_VERSION
+    region: RegionText | AroundRecord = "france"
+    cards: Annotated[int, Meta(ge=1, le=400)] | None = None
+    seed: Annotated[int, Meta(ge=0, le=2**31 - 1)] = 1
+    difficulty: Literal["easy", "normal", "hard"] = "normal"
+    sites_share: Annotated[float, Meta(ge=0, le=1)] = 0.2
+    include: Annotated[list[PlaceName], Meta(max_length=200)] = msgspec.field(default_factory=list)
+    exclude: Annotated[list[PlaceName], Meta(max_length=2000)] = msgspec.field(default_factory=list)
+    places: Annotated[list[PlaceRecord], Meta(max_length=200)] = msgspec.field(default_factory=list)
+    language: Literal["fr", "en"] = MATERIAL_DEFAULT
+    paper: Literal["a4", "letter", "a3"] = "a4"
+    card_size: Annotated[str, Meta(max_length=20, pattern=r"^[A-Za-z0-9.]+$")] = "poker"
+    duplex: Literal["long", "short", "fold"] = "long"
+    back_offset: Annotated[str, Meta(max_length=20, pattern=r"^[-+0-9., ]+$")] = "0,0"
+    bleed: Annotated[float, Meta(ge=0, le=10)] | None = None
+    precision: Literal["auto", "minute", "second", "0.01"] = "auto"
+    profile: Literal["home", "shop"] = "home"
+    ink_limit: Annotated[float, Meta(ge=200, le=400)] | None = None
+    tokens_each: Annotated[int, Meta(ge=1, le=17)] = 5
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A checked recipe: the deck's options and the studio's edits."""
+
+    record: RecipeRecord
+
+    @property
+    def edits(self) -> DeckEdits:
+        return DeckEdits(
+            tuple(self.record.include),
+            tuple(self.record.exclude),
+            tuple(OwnPlace(p.name, p.lat, p.lon, p.kind) for p in self.record.places),
+        )
+
+    @property
+    def language(self) -> Language:
+        return "en" if self.record.language == "en" else "fr"
+
+    def canonical(self) -> bytes:
+        """Every field in a fixed order, defaults written: two recipes that build the same
+        deck have the same bytes here."""
+        return msgspec.json.encode(self.record)
+
+    def to_json(self) -> str:
+        document = msgspec.to_builtins(self.record)
+        import json
+
+        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def recipe_from_document(document: object, source: str = "recipe") -> Recipe:
+    """A recipe from its JSON value, checked field by field (one line saying where)."""
+    from generator.games.oucedonc.fileschema import validate
+
+    if isinstance(document, dict) and "schema" not in document:
+        document = {"schema": RECIPE_SCHEMA, **document}  # a script's short form
+    record = validate(document, RecipeRecord, source, _("see docs/schemas/oucedonc-recipe"))
+    if any(not math.isfinite(v) for p in record.places for v in (p.lat, p.lon)):
+        raise UserError(
+            _("{source}: a place's latitude or longitude is not a number").format(source=source)
+        )
+    return Recipe(record)
+
+
+def recipe_from_json(text: str, source: str = "recipe") -> Recipe:
+    from generator.core.jsondoc import load_document
+
+    return recipe_from_document(
+        load_document(text, source, _("see docs/schemas/oucedonc-recipe")), source
+    )
+
+
+def read_recipe(path: Path) -> Recipe:
+    """The recipe file ``path`` (a regular file of at most :data:`MAX_RECIPE_BYTES`)."""
+    from generator.core.inputs import read_text_input
+
+    advice = _("save the recipe again from the studio")
+    return recipe_from_json(read_text_input(path, "recipe", MAX_RECIPE_BYTES, advice), str(path))
+
+
+def recipe_key(recipe: Recipe) -> str:
+    """The recipe's content address: its canonical bytes, pnp's version and the data set's."""
+    from generator import __version__
+    from generator.geo import embedded
+
+    digest = hashlib.sha256()
+    digest.update(recipe.canonical())
+    digest.update(__version__.encode())
+    digest.update(embedded.dataset_path(embedded.PROVENANCE_FILE).read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def recipe_schema() -> dict[str, Any]:
+    """The JSON Schema of the recipe file (docs/schemas/oucedonc-recipe.schema.json)."""
+    schema = msgspec.json.schema(RecipeRecord)
+    schema["title"] = "Oucédonc deck recipe (pnp serve, pnp oucedonc deck --recipe)"
+    schema["$id"] = "oucedonc-recipe.schema.json"
+    return schema
+
+
+# ------------------------------------------------------------------- the region
+
+
+def deck_options(recipe: Recipe, out: Path = Path("output/oucedonc.pdf")) -> DeckOptions:
+    from generator.products.oucedonc_deck import DeckOptions
+
+    record = recipe.record
+    return DeckOptions(
+        out=out,
+        region=region_text(record.region),
+        cards=record.cards,
+        seed=record.seed,
+        paper=record.paper,
+        card_size=record.card_size,
+        bleed=record.bleed,
+        duplex=record.duplex,
+        back_offset=record.back_offset,
+        precision=record.precision,
+        sites_share=record.sites_share,
+        difficulty=record.difficulty,
+        tokens_each=record.tokens_each,
+        profile=record.profile,
+        ink_limit=record.ink_limit,
+        language=recipe.language,
+    )
+
+
+def region_text(region: str | AroundRecord) -> str:
+    """What the deck file records as its region: the text, or ``around:COMMUNE:KM``."""
+    if isinstance(region, AroundRecord):
+        return f"around:{region.around}:{number(region.km, 'en')}"
+    return region.strip() or "france"
+
+
+def resolve_recipe_region(
+    region: str | AroundRecord, language: Language = MATERIAL_DEFAULT
+) -> RegionSelection:
+    """The recipe's region; never a file: a recipe names no path."""
+    from generator.geo.regions import POLYGON_SUFFIXES, resolve_region
+
+    if isinstance(region, AroundRecord):
+        return around(region.around, region.km, language)
+    text = region.strip()
+    if any(sep in text for sep in "/\\") or text.lower().endswith(POLYGON_SUFFIXES):
+        raise UserError(
+            _(
+                "a recipe's region is a name, a code or a box, not a file ({text}); draw the "
+                "region in the studio or give a box minlon,minlat,maxlon,maxlat"
+            ).format(text=text)
+        )
+    code = text.upper()
+    if len(code) == 2 and code.isalpha() and code.isascii():
+        # an ISO country code, resolved by name so that no file of that name is ever read
+        from generator.geo import embedded
+
+        names = embedded.country_names().get(code)
+        if names is not None and code in embedded.world_country_codes():
+            text = names[0]
+    selection = resolve_region(text)
+    if selection.kind == "polygon":  # pragma: no cover - refused above by its suffix or path
+        raise UserError(_("a recipe's region cannot be a file"))
+    return selection
+
+
+def around(commune: str, km: float, language: Language = MATERIAL_DEFAULT) -> RegionSelection:
+    """A commune (name or INSEE code) and every place within ``km`` of its point."""
+    from shapely import affinity
+    from shapely.geometry import Point
+
+    from generator.geo.regions import RegionSelection
+
+    centre = find_commune(commune)
+    lat_km = 110.574
+    lon_km = 111.320 * math.cos(math.radians(centre.lat))
+    circle = affinity.scale(Point(centre.lon, centre.lat).buffer(1.0, 64), km / lon_km, km / lat_km)
+    min_lon, min_lat, max_lon, max_lat = (float(v) for v in circle.bounds)
+    name = P_(language, "{place} et {km} km autour").format(
+        place=centre.name, km=number(km, language)
+    )
+    return RegionSelection(
+        "polygon",
+        f"around:{centre.insee}:{km:g}",
+        name,
+        frozenset(),
+        bbox=(min_lon, min_lat, max_lon, max_lat),
+        polygon=circle,
+    )
+
+
+def find_commune(text: str) -> Place:
+    """A commune by INSEE code or by name (the most populous of homonyms)."""
+    from generator.core.namekeys import name_key
+    from generator.geo import embedded
+
+    by_code = embedded.communes_by_insee().get(text.strip().upper())
+    if by_code is not None:
+        return by_code
+    key = name_key(text)
+    found = [place for place in embedded.communes() if name_key(place.name) == key]
+    if not found:
+        raise UserError(
+            _("no commune named {name} in the embedded data; check the spelling").format(name=text)
+        )
+    return max(found, key=lambda place: (place.population or 0, place.id))
+
+
+# ------------------------------------------------------------------- building
+
+
+@dataclass(frozen=True)
+class RecipeDeck:
+    """A recipe built in memory: the deck and its files' bytes, what to tell the user."""
+
+    built: BuiltDeck
+    warnings: tuple[str, ...]
+
+
+def build_recipe(recipe: Recipe, files: DeckOptions | None = None) -> RecipeDeck:
+    """The recipe's deck, in memory. ``files``: the command line's output options (its output,
+    faces, PNG and overwrite options, checked here; everything else comes from the recipe)."""
+    from generator.geo.catalog import load_places
+    from generator.products.oucedonc_deck import (
+        deck_rings,
+        print_settings,
+        render_oucedonc_deck,
+        select_deck,
+    )
+    from generator.products.oucedonc_edits import apply_edits
+
+    options = recipe_options(recipe, files)
+    settings = print_settings(options, check_files=files is not None)
+    selection = resolve_recipe_region(recipe.record.region, recipe.language)
+    candidates = load_places("embedded", selection)
+    edits = recipe.edits
+    edited = apply_edits(candidates, edits) if edits else None
+    deck, region, note = select_deck(options, settings, (selection, candidates), edited)
+    built = render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
+    warnings = (*(edited.warnings if edited else ()), *((note,) if note else ()))
+    return RecipeDeck(replace(built, note=note), warnings)
+
+
+def recipe_options(recipe: Recipe, files: DeckOptions | None = None) -> DeckOptions:
+    """The deck's options: the recipe's, with the output options of ``files`` if given."""
+    options = deck_options(recipe)
+    if files is None:
+        return options
+    return replace(
+        options,
+        out=files.out,
+        png_dpi=files.png_dpi,
+        faces=files.faces,
+        back_first=files.back_first,
+        force=files.force,
+    )
+
+
+def make_recipe_deck(recipe: Recipe, files: DeckOptions) -> tuple[DeckFiles, tuple[str, ...]]:
+    """``pnp oucedonc deck --recipe``: the recipe's deck written as ``files`` says."""
+    from generator.products.oucedonc_deck import write_deck
+
+    made = build_recipe(recipe, files)
+    return write_deck(recipe_options(recipe, files), made.built), made.warnings
