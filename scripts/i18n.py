@@ -8,8 +8,9 @@
 
 Three domains, each written in one source language and translated into the other:
 
-* ``pnp`` (English -> ``locale/fr``): what the command line says. Keywords ``_``, ``N_``,
-  ``ngettext``, in ``generator/``.
+* ``pnp`` (English -> ``locale/fr``): what the command line and the studio say. Keywords
+  ``_``, ``N_``, ``ngettext``, in ``generator/``, and the studio's pages
+  (``templates/studio/*.html``).
 * ``material`` (French -> ``locale/en``): what is printed. Keywords ``P_`` and ``PN_`` (whose
   first argument is the language), ``M_`` (marked only) in ``generator/``, and ``_``,
   ``gettext``, ``ngettext`` and ``{% trans %}`` in the Jinja2 templates of ``templates/``.
@@ -79,7 +80,20 @@ def _vendor_sources() -> tuple[Source, ...]:
 def domains() -> tuple[Domain, ...]:
     generator = ROOT / "generator"
     return (
-        Domain("pnp", "en", "fr", (Source(generator, (("**.py", "python"),), PYTHON_CLI),)),
+        Domain(
+            "pnp",
+            "en",
+            "fr",
+            (
+                Source(generator, (("**.py", "python"),), PYTHON_CLI),
+                # the studio's pages (pnp serve) speak the user's language, as the CLI does
+                Source(
+                    ROOT / "templates" / "studio",
+                    (("**.html", "jinja2.ext:babel_extract"),),
+                    TEMPLATE_KEYWORDS,
+                ),
+            ),
+        ),
         Domain(
             "material",
             "fr",

@@ -1,0 +1,9 @@
+"""The deck studio, ``pnp serve``: a front-end beside :mod:`generator.cli`, in the browser.
+
+``app`` makes the Starlette application (pages and the HTTP API, ``docs/api.md``); ``service``
+is its one way into the library (``products`` and ``geo``); ``jobs`` runs the CPU-bound builds
+in worker processes; ``cache`` keeps what they built, by content; ``security`` holds the access
+code and the checks every request passes; ``maps`` draws the clickable SVG maps; ``places_file``
+reads a CSV or GeoJSON of places; ``server`` starts uvicorn. Nothing here rules a game, lays a
+card out or writes a sentence of the command line's: those live below (``docs/deploy.md``).
+"""

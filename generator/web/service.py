@@ -1,0 +1,393 @@
+"""The studio's one way into the library: regions, recipes, decks, previews, the other games.
+
+Everything the pages and the API need from ``products`` and ``geo`` goes through here, so that
+when the library's shape changes (the product contract, the referee service, every commune of
+France) this module changes and the app does not. The functions that build or draw are jobs:
+they run in the worker processes of :mod:`generator.web.jobs`, take and return plain values
+(strings, bytes, dicts), and speak the page's language (the errors a user reads come from the
+library, in her language). A user's mistake comes back as :class:`Refusal`; anything else is a
+bug.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from generator.core.errors import UserError
+from generator.core.i18n import Language, speaking
+
+T = TypeVar("T")
+
+#: A preview's width in pixels: a card shown about 180 px wide, drawn for a 2× screen.
+PREVIEW_WIDTH = 360
+#: The widest radius offered around a commune (km) and the default.
+AROUND_KM = 30
+#: Results of one search.
+SEARCH_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A user's mistake, said in the page's language: what is wrong and what to do."""
+
+    message: str
+
+
+def refusing(language: Language, work: Callable[[], T]) -> T | Refusal:
+    """``work()`` speaking ``language``; a :class:`UserError` becomes a :class:`Refusal`."""
+    with speaking(language):
+        try:
+            return work()
+        except UserError as exc:
+            return Refusal(str(exc))
+
+
+def warm() -> None:
+    """A worker's start: the fonts, the data and the drawing modules loaded once, so that a
+    deck's first build costs what every other one does."""
+    from generator.geo import embedded
+    from generator.render.fonts import register_fonts
+
+    register_fonts()
+    embedded.communes()
+    embedded.landmarks()
+    embedded.france_outline()
+    import pypdfium2  # noqa: F401
+
+    import generator.products.oucedonc_deck
+    import generator.render.imposition
+    import generator.render.oucedonc.cards  # noqa: F401
+
+
+# ------------------------------------------------------------------- regions
+
+
+@dataclass(frozen=True)
+class _Entry:
+    key: str  # the name's comparison key
+    words: tuple[str, ...]
+    rank: tuple[int, int]  # kind first, then how well known (smaller first)
+    hit: dict[str, Any]
+
+
+@cache
+def _region_index() -> tuple[_Entry, ...]:
+    from generator.core.namekeys import name_key
+    from generator.geo import embedded
+
+    regions = {r.code: r.name for r in embedded.regions()}
+    departements = {d.code: d for d in embedded.departements()}
+    entries: list[_Entry] = []
+
+    def add(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> None:
+        key = name_key(name)
+        entries.append(_Entry(key, tuple(key.split()), rank, {"name": name, **hit}))
+
+    add("France", (0, 0), {"kind": "france", "region": "france"})
+    for code, name in regions.items():
+        add(name, (1, 0), {"kind": "region", "code": code, "region": f"region:{code}"})
+    for code, d in departements.items():
+        hit = {"kind": "departement", "code": code, "region": f"dep:{code}"}
+        add(name=d.name, rank=(2, 0), hit={**hit, "within": regions.get(d.region, "")})
+    names = embedded.country_names()
+    for code in embedded.world_country_codes():
+        french, english = names.get(code, (code, code))
+        hit = {"kind": "country", "code": code, "region": code}
+        add(french, (3, 0), hit)
+        if english != french:
+            add(english, (3, 1), {**hit, "name_fr": french})
+    for place in embedded.communes():
+        d = departements.get(place.departement or "")
+        hit = {
+            "kind": "commune",
+            "code": place.insee,
+            "region": {"around": place.insee, "km": AROUND_KM},
+            "within": f"{d.name} ({d.code})" if d else "",
+            "lat": place.lat,
+            "lon": place.lon,
+        }
+        add(place.name, (4, -(place.population or 0)), hit)
+    return tuple(entries)
+
+
+@cache
+def _place_index() -> tuple[_Entry, ...]:
+    """Every embedded commune and site, for "add a place"."""
+    from generator.core.namekeys import name_key
+    from generator.geo import embedded
+
+    departements = {d.code: d.name for d in embedded.departements()}
+    entries = []
+    for place in (*embedded.communes(), *embedded.landmarks()):
+        key = name_key(place.name)
+        within = departements.get(place.departement or "", "")
+        hit = {
+            "name": place.name,
+            "kind": place.kind,
+            "lat": place.lat,
+            "lon": place.lon,
+            "within": f"{within} ({place.departement})" if within else "",
+        }
+        rank = (
+            (0, -(place.population or 0)) if place.kind == "town" else (1, int(place.familiarity))
+        )
+        entries.append(_Entry(key, tuple(key.split()), rank, hit))
+    return tuple(entries)
+
+
+def _search(index: tuple[_Entry, ...], query: str, limit: int) -> list[dict[str, Any]]:
+    """Names starting with the query first, then names with a word starting with it."""
+    from generator.core.namekeys import name_key
+
+    key = name_key(query)[:100]
+    if not key:
+        return []
+    typed = key.split()
+    found: list[tuple[tuple[int, int, int], _Entry]] = []
+    for entry in index:
+        if entry.key.startswith(key):
+            found.append(((0 if entry.key == key else 1, *entry.rank), entry))
+        elif len(typed) == 1 and any(word.startswith(key) for word in entry.words[1:]):
+            found.append(((2, *entry.rank), entry))
+    found.sort(key=lambda pair: (pair[0], pair[1].key))
+    return [entry.hit for _rank, entry in found[:limit]]
+
+
+def search_regions(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
+    """Régions, départements, countries and communes whose name starts as typed (names as the
+    data writes them: French)."""
+    return _search(_region_index(), query, limit)
+
+
+def search_places(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
+    """Communes and sites whose name starts as typed: places to add to a deck."""
+    return _search(_place_index(), query, limit)
+
+
+def warm_search() -> None:
+    _region_index()
+    _place_index()
+
+
+# ------------------------------------------------------------------- recipes and decks
+
+
+def read_recipe(document: object) -> Any:
+    """A checked recipe (:class:`generator.products.oucedonc_recipe.Recipe`); UserError else."""
+    from generator.products.oucedonc_recipe import recipe_from_document
+
+    return recipe_from_document(document, "recipe")
+
+
+def recipe_key(recipe: Any) -> str:
+    from generator.products.oucedonc_recipe import recipe_key as key
+
+    return key(recipe)
+
+
+def recipe_json(recipe: Any) -> str:
+    text: str = recipe.to_json()
+    return text
+
+
+def build_deck(recipe_text: str, language: Language) -> dict[str, bytes] | Refusal:
+    """Job: the recipe's deck, its faces, deck file, referee page and summary, as bytes by
+    file name (the cache's names)."""
+    return refusing(language, lambda: _build_deck(recipe_text))
+
+
+def _build_deck(recipe_text: str) -> dict[str, bytes]:
+    from generator.games.oucedonc.deckfile import deck_to_json
+    from generator.products.oucedonc_deck import DeckOptions
+    from generator.products.oucedonc_recipe import (
+        build_recipe,
+        recipe_from_json,
+        recipe_key,
+    )
+    from generator.products.oucedonc_referee_page import render_page
+
+    recipe = recipe_from_json(recipe_text)
+    made = build_recipe(recipe, DeckOptions(faces=True))
+    built = made.built
+    assert built.faces is not None
+    key = recipe_key(recipe)
+    summary = deck_summary(key, recipe, built, made.warnings)
+    return {
+        "recipe.json": recipe.to_json().encode(),
+        "deck.pdf": built.pdf,
+        "faces.pdf": built.faces,
+        "deck.json": deck_to_json(built.deck).encode(),
+        "referee.html": render_page(built.deck, language=recipe.language).encode(),
+        "summary.json": json.dumps(summary, ensure_ascii=False).encode(),
+    }
+
+
+def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
+    """What ``POST /api/decks`` answers (docs/api.md)."""
+    from generator.games.oucedonc.coords import printed_coordinate
+    from generator.products.oucedonc_edits import OWN_PREFIX
+
+    deck = built.deck
+    language = recipe.language
+    kept = {name.casefold() for name in recipe.record.include}
+    cards: list[dict[str, Any]] = []
+    for card in deck.places:
+        own = (card.source_id or "").startswith(OWN_PREFIX)
+        cards.append(
+            {
+                "id": card.id,
+                "name": card.name,
+                "kind": card.place_kind,
+                "latitude": printed_coordinate(card.lat_text, language),
+                "longitude": printed_coordinate(card.lon_text, language),
+                "lat": card.lat,
+                "lon": card.lon,
+                "within": card.departement_name or "",
+                "own": own,
+                "kept": own or card.name.casefold() in kept,
+            }
+        )
+    for other in deck.others:
+        cards.append({"id": other.id, "name": other.name, "kind": other.kind})
+    return {
+        "id": key,
+        "title": deck.title,
+        "precision": deck.precision.value,
+        "pages": built.pages,
+        "recipe": json.loads(recipe.to_json()),
+        "cards": cards,
+        "warnings": list(warnings),
+    }
+
+
+def card_preview(faces: bytes, page: int) -> bytes:
+    """Job: one page of a faces file (a card's front or back, drawn by the deck's own painters)
+    as a PNG :data:`PREVIEW_WIDTH` pixels wide."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(faces)
+    try:
+        face = pdf[page]
+        bitmap = face.render(scale=PREVIEW_WIDTH / face.get_width())
+        buffer = io.BytesIO()
+        bitmap.to_pil().save(buffer, format="PNG")
+        face.close()
+    finally:
+        pdf.close()
+    return buffer.getvalue()
+
+
+def face_page(summary: dict[str, Any], card_id: str, side: str) -> int | None:
+    """The faces file's page of ``card_id``'s ``side`` (front, back), None when no such card."""
+    for index, card in enumerate(summary["cards"]):
+        if card["id"] == card_id:
+            return 2 * index + (side == "back")
+    return None
+
+
+# ------------------------------------------------------------------- own places
+
+
+def read_places_file(
+    data: bytes, filename: str, language: Language
+) -> list[dict[str, Any]] | Refusal:
+    """A CSV or GeoJSON of places (name, lat, lon, optional kind) as recipe places."""
+    from generator.web.places_file import read_places
+
+    return refusing(
+        language,
+        lambda: [
+            {"name": p.name, "lat": p.lat, "lon": p.lon, "kind": p.kind}
+            for p in read_places(data, filename)
+        ],
+    )
+
+
+# ------------------------------------------------------------------- the other games
+
+
+@dataclass(frozen=True)
+class GameMaterial:
+    """A game's material as the kit builds it: its components (English names) and label."""
+
+    slug: str
+    title: str  # the game's French title, as printed
+    components: tuple[str, ...]
+
+
+GAMES: tuple[GameMaterial, ...] = (
+    GameMaterial("oucedonc", "Oucédonc", ("Oucédonc deck",)),
+    GameMaterial(
+        "oie",
+        "Jeu de l'Oie",
+        ("Jeu de l'Oie board", "Jeu de l'Oie poster", "Jeu de l'Oie themed board"),
+    ),
+    GameMaterial(
+        "territoires", "Les territoires", ("Les territoires sheets", "Les territoires deck")
+    ),
+    GameMaterial("otcho", "Neo Otcho", ("Neo Otcho",)),
+    GameMaterial("pronostiques", "Pronostiques", ("Pronostiques",)),
+)
+
+
+#: Every game's material at once: the whole kit.
+KIT = GameMaterial("kit", "Kit", ())
+
+
+def game(slug: str) -> GameMaterial | None:
+    if slug == KIT.slug:
+        return KIT
+    return next((g for g in GAMES if g.slug == slug), None)
+
+
+def build_material(
+    slug: str, options: dict[str, Any], scratch: str, language: Language
+) -> dict[str, Any] | Refusal:
+    """Job: the kit's components of one game (every game with ``slug`` "kit") built into the
+    fresh folder ``scratch``: the PDFs (names relative to it) and a preview of each one's first
+    page (``NAME.png`` beside it)."""
+    return refusing(language, lambda: _build_material(slug, options, Path(scratch)))
+
+
+def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[str, Any]:
+    from generator.core.i18n import parse_language
+    from generator.kit.components import COMPONENTS
+    from generator.kit.model import KitParams
+    from generator.kit.run import make_kit
+
+    chosen = game(slug)
+    wanted = set(chosen.components) if chosen is not None and chosen.components else None
+    components = tuple(c for c in COMPONENTS if wanted is None or c.name in wanted)
+    params = KitParams(
+        out=folder,
+        region=str(options.get("region", "france")),
+        paper=str(options.get("paper", "a4")),
+        seed=int(options.get("seed", 1)),
+        profile=str(options.get("profile", "home")),
+        language=parse_language(str(options.get("language", "fr"))),
+    )
+    outcome = make_kit(params, components)
+    failures = [str(failure) for failure in outcome.result.failures]
+    if failures and len(failures) == len(components):
+        raise UserError(failures[0])
+    files = sorted(
+        str(fact.path) for fact in outcome.facts if Path(str(fact.path)).suffix == ".pdf"
+    )
+    for name in files:
+        (folder / f"{name}.png").write_bytes(card_preview((folder / name).read_bytes(), 0))
+    return {"files": files, "failures": failures}
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as an SVG document (segno), dark modules on white."""
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2, xmldecl=False)
+    return buffer.getvalue().decode()

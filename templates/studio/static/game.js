@@ -1,0 +1,54 @@
+// The other games' material: the options posted, the files listed with their first page.
+"use strict";
+
+(function () {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const say = (key, fields) => (words[key] || key).replace(/\{(\w+)\}/g, (m, n) => (fields && n in fields ? String(fields[n]) : m));
+  const form = document.getElementById("material");
+  const status = document.getElementById("status");
+  const problem = document.getElementById("problem");
+  const list = document.getElementById("files");
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const options = Object.fromEntries(new FormData(form).entries());
+    status.textContent = say("making");
+    problem.hidden = true;
+    form.querySelector("button").disabled = true;
+    try {
+      const response = await fetch(`/api/material/${form.dataset.game}`, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify(options),
+      });
+      const body = await response.json().catch(() => null);
+      if (!response.ok) throw new Error(body && body.error ? body.error : say("failed"));
+      list.replaceChildren(...body.files.map(show));
+      status.textContent = say("made", { count: body.files.length });
+    } catch (error) {
+      problem.textContent = error.message;
+      problem.hidden = false;
+      status.textContent = "";
+    } finally {
+      form.querySelector("button").disabled = false;
+    }
+  });
+
+  function show(file) {
+    const li = document.createElement("li");
+    if (file.preview) {
+      const img = document.createElement("img");
+      img.src = file.preview;
+      img.alt = say("preview", { name: file.name });
+      img.loading = "lazy";
+      li.append(img);
+    }
+    const name = document.createElement("strong");
+    name.textContent = file.name;
+    const link = document.createElement("a");
+    link.className = "button primary";
+    link.href = file.url;
+    link.textContent = say("download", { name: file.name });
+    li.append(name, link);
+    return li;
+  }
+})();

@@ -1,0 +1,534 @@
+// The Oucédonc studio: the recipe in the page, the deck from the server (docs/api.md).
+// Every name is written with textContent (never as markup); every change posts the whole recipe
+// and shows the deck the server built, the newest answer only.
+"use strict";
+
+(function () {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const $ = (id) => document.getElementById(id);
+  const say = (key, fields) =>
+    (words[key] || key).replace(/\{(\w+)\}/g, (m, name) => (fields && name in fields ? String(fields[name]) : m));
+
+  const recipe = {
+    region: null, seed: 1, difficulty: "normal", sites_share: 0.2, cards: null,
+    include: [], exclude: [], places: [],
+    language: $("language").value, paper: "a4", card_size: "poker", duplex: "long", profile: "home",
+  };
+  let deck = null;        // the last deck the server built
+  let asked = 0;          // the number of the newest request
+  let side = "front";
+
+  // ---------------------------------------------------------------- the server
+
+  async function call(url, options) {
+    const response = await fetch(url, Object.assign({ credentials: "same-origin" }, options || {}));
+    let body = null;
+    try { body = await response.json(); } catch (e) { body = null; }
+    if (!response.ok) {
+      throw new Error(body && body.error ? body.error : say("failed"));
+    }
+    return body;
+  }
+
+  function postJSON(url, value) {
+    return call(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(value) });
+  }
+
+  async function build() {
+    if (!recipe.region) return;
+    const mine = ++asked;
+    setBusy(true);
+    try {
+      const built = await postJSON("/api/decks", cleanRecipe());
+      if (mine !== asked) return;
+      showDeck(built);
+    } catch (error) {
+      if (mine !== asked) return;
+      showProblem(error.message);
+    } finally {
+      if (mine === asked) setBusy(false);
+    }
+  }
+
+  function cleanRecipe() {
+    const copy = Object.assign({}, recipe);
+    if (copy.cards === null) delete copy.cards;
+    return copy;
+  }
+
+  // ---------------------------------------------------------------- states
+
+  function setBusy(busy) {
+    document.querySelector(".deck").setAttribute("aria-busy", busy ? "true" : "false");
+    if (busy) $("status").textContent = say("dealing");
+  }
+
+  function showProblem(message) {
+    const box = $("problem");
+    box.textContent = message;
+    box.hidden = false;
+    $("status").textContent = "";
+  }
+
+  function showDeck(built) {
+    const previous = deck;
+    deck = built;
+    $("problem").hidden = true;
+    const places = built.cards.filter((c) => c.kind === "town" || c.kind === "site");
+    $("status").textContent = say("ready", { title: built.title, places: places.length, pages: built.pages });
+    const warnings = $("warnings");
+    warnings.replaceChildren(...built.warnings.map((text) => item(text)));
+    warnings.hidden = built.warnings.length === 0;
+    showChanges(previous, built);
+    drawCards(built);
+    drawEdits();
+    for (const link of document.querySelectorAll("#downloads a")) {
+      const file = link.dataset.file;
+      link.href = file === "pdf" ? `/api/decks/${built.id}.pdf`
+        : file === "phone" ? `/phone/${built.id}`
+        : file === "faces" ? `/api/decks/${built.id}/faces.pdf`
+        : `/api/decks/${built.id}/${file}.json`;
+      link.removeAttribute("aria-disabled");
+    }
+    const url = new URL(window.location.href);
+    url.searchParams.set("deck", built.id);
+    window.history.replaceState(null, "", url);
+    $("seed-label").textContent = say("seed", { seed: recipe.seed });
+  }
+
+  function item(text) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }
+
+  function showChanges(previous, built) {
+    const box = $("changes");
+    if (!previous || previous.title !== built.title) { box.hidden = true; return; }
+    const names = (d) => new Set(d.cards.filter((c) => c.lat !== undefined).map((c) => c.name));
+    const before = names(previous), after = names(built);
+    const left = [...before].filter((n) => !after.has(n));
+    const came = [...after].filter((n) => !before.has(n));
+    const parts = [];
+    if (left.length) parts.push(say("left", { names: left.join(", ") }));
+    if (came.length) parts.push(say("came", { names: came.join(", ") }));
+    box.textContent = parts.join(" ");
+    box.hidden = parts.length === 0;
+  }
+
+  // ---------------------------------------------------------------- the cards
+
+  function drawCards(built) {
+    $("empty").hidden = true;
+    const grid = $("cards-grid");
+    grid.hidden = false;
+    const nodes = [];
+    let others = false;
+    for (const card of built.cards) {
+      const place = card.lat !== undefined;
+      if (!place && !others) {
+        others = true;
+        const heading = document.createElement("li");
+        heading.className = "divider";
+        heading.textContent = say("other");
+        nodes.push(heading);
+      }
+      nodes.push(cardNode(built.id, card, place));
+    }
+    grid.replaceChildren(...nodes);
+  }
+
+  function cardNode(id, card, place) {
+    const li = document.createElement("li");
+    li.className = "card" + (card.kept ? " kept" : "") + (card.own ? " own" : "");
+    li.dataset.card = card.id;
+    const img = document.createElement("img");
+    img.loading = "lazy";
+    img.decoding = "async";
+    img.width = 180;
+    img.height = 251;
+    img.src = `/api/decks/${id}/cards/${card.id}/${side}.png`;
+    img.alt = say(side === "front" ? "front_of" : "back_of", { name: card.name });
+    li.append(img);
+    const caption = document.createElement("div");
+    caption.className = "caption";
+    const name = document.createElement("strong");
+    name.textContent = card.name;
+    caption.append(name);
+    if (place) {
+      const where = document.createElement("span");
+      where.className = "coords";
+      where.textContent = `${card.latitude} · ${card.longitude}`;
+      caption.append(where);
+    }
+    li.append(caption);
+    if (place) {
+      const tools = document.createElement("div");
+      tools.className = "tools";
+      if (card.own) {
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.textContent = say("yours");
+        tools.append(badge);
+      } else {
+        const keep = button(card.kept ? say("kept") : say("keep"), card.kept ? "unkeep_card" : "keep_card", card.name);
+        keep.setAttribute("aria-pressed", card.kept ? "true" : "false");
+        keep.className = "mini keep";
+        keep.addEventListener("click", () => toggleKeep(card.name));
+        tools.append(keep);
+      }
+      const remove = button(say("remove"), "remove_card", card.name);
+      remove.className = "mini remove";
+      remove.addEventListener("click", () => removeCard(card));
+      tools.append(remove);
+      li.append(tools);
+    }
+    return li;
+  }
+
+  function button(text, labelKey, name) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("aria-label", say(labelKey, { name }));
+    return b;
+  }
+
+  function dataName(card) {
+    // the deck may print a suffix that tells homonyms apart ("Saint-Denis (93)"): the recipe
+    // names the place as the data does
+    return card.name.replace(/ \([^)]*\)$/, "");
+  }
+
+  function removeCard(card) {
+    if (card.own) {
+      recipe.places = recipe.places.filter((p) => p.name !== card.name);
+    } else {
+      const name = dataName(card);
+      recipe.include = recipe.include.filter((n) => n !== name);
+      recipe.exclude.push(name);
+    }
+    build();
+  }
+
+  function toggleKeep(name) {
+    const plain = name.replace(/ \([^)]*\)$/, "");
+    if (recipe.include.includes(plain)) recipe.include = recipe.include.filter((n) => n !== plain);
+    else recipe.include.push(plain);
+    build();
+  }
+
+  function drawEdits() {
+    const chips = [];
+    const chip = (text, what, undo) => {
+      const li = document.createElement("li");
+      const label = document.createElement("span");
+      label.textContent = text;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = "×";
+      b.setAttribute("aria-label", say("undo", { what: text }));
+      b.addEventListener("click", () => { undo(); build(); });
+      li.className = "chip " + what;
+      li.append(label, b);
+      chips.push(li);
+    };
+    for (const name of recipe.exclude) chip(say("removed", { name }), "out", () => { recipe.exclude = recipe.exclude.filter((n) => n !== name); });
+    for (const name of recipe.include) chip(say("kept_chip", { name }), "in", () => { recipe.include = recipe.include.filter((n) => n !== name); });
+    for (const place of recipe.places) chip(say("added", { name: place.name }), "own", () => { recipe.places = recipe.places.filter((p) => p !== place); });
+    $("edits").replaceChildren(...chips);
+  }
+
+  document.querySelectorAll("[data-side]").forEach((b) => b.addEventListener("click", () => {
+    side = b.dataset.side;
+    document.querySelectorAll("[data-side]").forEach((o) => o.setAttribute("aria-pressed", String(o === b)));
+    if (deck) drawCards(deck);
+  }));
+
+  // ---------------------------------------------------------------- type-ahead
+
+  function combo(input, list, source, choose) {
+    let items = [];
+    let active = -1;
+    let timer = null;
+    let typed = 0;
+    const close = () => { list.hidden = true; input.setAttribute("aria-expanded", "false"); active = -1; input.removeAttribute("aria-activedescendant"); };
+    const mark = (index) => {
+      active = index;
+      [...list.children].forEach((li, i) => li.setAttribute("aria-selected", String(i === index)));
+      if (index >= 0 && list.children[index]) input.setAttribute("aria-activedescendant", list.children[index].id);
+    };
+    const pick = (index) => { const hit = items[index]; if (hit) { close(); choose(hit); } };
+    input.addEventListener("input", () => {
+      clearTimeout(timer);
+      const query = input.value;
+      const mine = ++typed;
+      if (!query.trim()) { close(); return; }
+      timer = setTimeout(async () => {
+        let found;
+        try { found = await source(query); } catch (e) { found = []; }
+        if (mine !== typed) return;
+        items = found;
+        list.replaceChildren(...(found.length ? found.map((hit, i) => {
+          const li = document.createElement("li");
+          li.id = `${list.id}-${i}`;
+          li.setAttribute("role", "option");
+          const name = document.createElement("span");
+          name.textContent = hit.name;
+          const detail = document.createElement("small");
+          detail.textContent = [say(hit.kind), hit.within].filter(Boolean).join(" · ");
+          li.append(name, detail);
+          li.addEventListener("mousedown", (event) => { event.preventDefault(); pick(i); });
+          return li;
+        }) : [Object.assign(document.createElement("li"), { textContent: say("no_match"), className: "none" })]));
+        list.hidden = false;
+        input.setAttribute("aria-expanded", "true");
+        mark(found.length ? 0 : -1);
+      }, 120);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (list.hidden) return;
+      if (event.key === "ArrowDown") { event.preventDefault(); mark(Math.min(items.length - 1, active + 1)); }
+      else if (event.key === "ArrowUp") { event.preventDefault(); mark(Math.max(0, active - 1)); }
+      else if (event.key === "Enter") { event.preventDefault(); if (active >= 0) pick(active); }
+      else if (event.key === "Escape") { close(); }
+    });
+    input.addEventListener("blur", () => setTimeout(close, 150));
+  }
+
+  const regionSearch = async (q) => (await call(`/api/regions?q=${encodeURIComponent(q)}`)).regions;
+  const placeSearch = async (q) => (await call(`/api/places?q=${encodeURIComponent(q)}`)).places;
+
+  function chooseRegion(hit) {
+    const input = $("region-search");
+    input.value = hit.name;
+    if (hit.kind === "commune") {
+      recipe.region = { around: hit.code, km: Number($("around-km").value) };
+      $("around").hidden = false;
+      $("around-name").textContent = hit.name;
+      $("region-chosen").textContent = say("around", { name: hit.name, km: recipe.region.km });
+    } else {
+      recipe.region = hit.region;
+      $("around").hidden = true;
+      $("region-chosen").textContent = say("chosen", { name: hit.name });
+    }
+    recipe.include = [];
+    recipe.exclude = [];
+    highlight(typeof hit.region === "string" ? hit.region : null);
+    build();
+  }
+
+  $("around-km").addEventListener("change", () => {
+    if (recipe.region && typeof recipe.region === "object") {
+      recipe.region = { around: recipe.region.around, km: Number($("around-km").value) };
+      $("region-chosen").textContent = say("around", { name: $("around-name").textContent, km: recipe.region.km });
+      build();
+    }
+  });
+
+  combo($("region-search"), $("region-list"), regionSearch, chooseRegion);
+  combo($("place-search"), $("place-list"), placeSearch, (hit) => {
+    $("place-search").value = "";
+    if (!recipe.include.includes(hit.name)) recipe.include.push(hit.name);
+    recipe.exclude = recipe.exclude.filter((n) => n !== hit.name);
+    build();
+  });
+
+  // ---------------------------------------------------------------- the deck's options
+
+  document.querySelectorAll('input[name="difficulty"]').forEach((r) => r.addEventListener("change", () => { recipe.difficulty = r.value; build(); }));
+  $("cards").addEventListener("change", () => {
+    const value = parseInt($("cards").value, 10);
+    recipe.cards = Number.isFinite(value) ? value : null;
+    build();
+  });
+  $("sites").addEventListener("input", () => { $("sites-value").textContent = `${$("sites").value} %`; });
+  $("sites").addEventListener("change", () => { recipe.sites_share = Number($("sites").value) / 100; build(); });
+  $("reshuffle").addEventListener("click", () => { recipe.seed += 1; build(); });
+  for (const id of ["language", "paper", "card_size", "duplex", "profile"]) {
+    $(id).addEventListener("change", () => { recipe[id] = $(id).value; build(); });
+  }
+
+  // ---------------------------------------------------------------- files
+
+  $("places-file").addEventListener("change", async () => {
+    const file = $("places-file").files[0];
+    if (!file) return;
+    $("status").textContent = say("reading", { name: file.name });
+    try {
+      const body = await call(`/api/places/file?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file, headers: { "Content-Type": "application/octet-stream" } });
+      recipe.places.push(...body.places);
+      $("status").textContent = say("imported", { count: body.places.length, name: file.name });
+      build();
+    } catch (error) {
+      showProblem(error.message);
+    } finally {
+      $("places-file").value = "";
+    }
+  });
+
+  $("recipe-file").addEventListener("change", async () => {
+    const file = $("recipe-file").files[0];
+    if (!file) return;
+    try {
+      const opened = JSON.parse(await file.text());
+      if (!opened || typeof opened !== "object" || !("region" in opened)) throw new Error(say("not_recipe"));
+      Object.assign(recipe, opened);
+      syncControls();
+      build();
+    } catch (error) {
+      showProblem(error instanceof SyntaxError ? say("not_recipe") : error.message);
+    } finally {
+      $("recipe-file").value = "";
+    }
+  });
+
+  function syncControls() {
+    for (const id of ["language", "paper", "card_size", "duplex", "profile"]) if (recipe[id]) $(id).value = recipe[id];
+    document.querySelectorAll('input[name="difficulty"]').forEach((r) => { r.checked = r.value === recipe.difficulty; });
+    $("cards").value = recipe.cards || "";
+    $("sites").value = Math.round((recipe.sites_share || 0) * 100);
+    $("sites-value").textContent = `${$("sites").value} %`;
+    if (recipe.region && typeof recipe.region === "object") {
+      $("around").hidden = false;
+      $("around-km").value = String(recipe.region.km);
+    }
+  }
+
+  // ---------------------------------------------------------------- the map
+
+  let mapMode = "pick";   // pick | box | point
+  let layer = "departements";
+  let svg = null;
+  let pending = null;      // the point clicked, waiting for its name
+
+  async function loadMap(which) {
+    const frame = $("map");
+    try {
+      const response = await fetch(`/api/maps/${which}.svg`, { credentials: "same-origin" });
+      const text = await response.text();
+      const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+      svg = document.importNode(parsed, true);
+      frame.replaceChildren(svg);
+      frame.dataset.layer = layer;
+      bindMap();
+      highlight(typeof recipe.region === "string" ? recipe.region : null);
+    } catch (e) {
+      frame.textContent = say("failed");
+    }
+  }
+
+  function toDegrees(event) {
+    const point = svg.createSVGPoint();
+    point.x = event.clientX; point.y = event.clientY;
+    const local = point.matrixTransform(svg.getScreenCTM().inverse());
+    const d = svg.dataset;
+    return { lon: Number(d.west) + local.x / Number(d.kx), lat: Number(d.north) - local.y / Number(d.ky), x: local.x, y: local.y };
+  }
+
+  function bindMap() {
+    svg.querySelectorAll(".area").forEach((area) => {
+      const activate = () => {
+        if (mapMode !== "pick") return;
+        chooseRegion({ name: area.dataset.name, kind: area.classList.contains("country") ? "country" : "region", region: area.dataset.region });
+      };
+      area.addEventListener("click", activate);
+      area.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); activate(); } });
+    });
+    let start = null;
+    let rect = null;
+    svg.addEventListener("pointerdown", (event) => {
+      if (mapMode === "point") {
+        const at = toDegrees(event);
+        pending = at;
+        marks().replaceChildren(dot(at));
+        $("point-form").hidden = false;
+        $("point-where").textContent = say("point_where", { lat: at.lat.toFixed(4), lon: at.lon.toFixed(4) });
+        $("point-name").focus();
+        return;
+      }
+      if (mapMode !== "box") return;
+      event.preventDefault();
+      start = toDegrees(event);
+      rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      rect.setAttribute("class", "box");
+      marks().replaceChildren(rect);
+      svg.setPointerCapture(event.pointerId);
+    });
+    svg.addEventListener("pointermove", (event) => {
+      if (!start || !rect) return;
+      const now = toDegrees(event);
+      rect.setAttribute("x", Math.min(start.x, now.x)); rect.setAttribute("y", Math.min(start.y, now.y));
+      rect.setAttribute("width", Math.abs(now.x - start.x)); rect.setAttribute("height", Math.abs(now.y - start.y));
+    });
+    svg.addEventListener("pointerup", (event) => {
+      if (!start) return;
+      const end = toDegrees(event);
+      const box = [Math.min(start.lon, end.lon), Math.min(start.lat, end.lat), Math.max(start.lon, end.lon), Math.max(start.lat, end.lat)].map((v) => v.toFixed(3));
+      start = null;
+      if (Number(box[2]) - Number(box[0]) < 0.05 || Number(box[3]) - Number(box[1]) < 0.05) return;
+      const text = box.join(",");
+      setMode("pick");
+      chooseRegion({ name: say("box", { box: text }), kind: "box", region: text });
+    });
+  }
+
+  function marks() { return svg.querySelector(".marks"); }
+
+  function dot(at) {
+    const c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    c.setAttribute("cx", at.x); c.setAttribute("cy", at.y); c.setAttribute("r", 6); c.setAttribute("class", "dot");
+    return c;
+  }
+
+  function highlight(region) {
+    if (!svg) return;
+    svg.querySelectorAll(".area").forEach((a) => a.classList.toggle("chosen", a.dataset.region === region));
+  }
+
+  function setMode(mode) {
+    mapMode = mode;
+    $("map").dataset.mode = mode;
+    $("draw-box").setAttribute("aria-pressed", String(mode === "box"));
+    $("add-point").setAttribute("aria-pressed", String(mode === "point"));
+    $("map-hint").textContent = say(mode === "box" ? "box_hint" : mode === "point" ? "point_hint" : "pick_hint");
+  }
+
+  document.querySelectorAll("[data-map]").forEach((b) => b.addEventListener("click", () => {
+    document.querySelectorAll("[data-map]").forEach((o) => o.setAttribute("aria-pressed", String(o === b)));
+    const wanted = b.dataset.map;
+    const which = wanted === "world" ? "world" : "france";
+    const reload = !svg || (which === "world") !== (svg.querySelector(".country") !== null);
+    layer = wanted;
+    $("map").dataset.layer = layer;
+    if (reload) loadMap(which);
+  }));
+  $("draw-box").addEventListener("click", () => setMode(mapMode === "box" ? "pick" : "box"));
+  $("add-point").addEventListener("click", () => setMode(mapMode === "point" ? "pick" : "point"));
+  $("point-cancel").addEventListener("click", () => { $("point-form").hidden = true; pending = null; if (svg) marks().replaceChildren(); setMode("pick"); });
+  $("point-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("point-name").value.trim();
+    if (!name || !pending) return;
+    recipe.places.push({ name, lat: Number(pending.lat.toFixed(5)), lon: Number(pending.lon.toFixed(5)), kind: "site" });
+    $("point-name").value = "";
+    $("point-form").hidden = true;
+    pending = null;
+    setMode("pick");
+    build();
+  });
+
+  // ---------------------------------------------------------------- start
+
+  loadMap("france");
+  const opened = new URL(window.location.href).searchParams.get("deck");
+  if (opened && /^[0-9a-f]{32}$/.test(opened)) {
+    call(`/api/decks/${opened}`).then((built) => {
+      Object.assign(recipe, built.recipe);
+      delete recipe.schema; delete recipe.version;
+      syncControls();
+      $("region-chosen").textContent = say("chosen", { name: built.title });
+      showDeck(built);
+    }).catch((error) => showProblem(error.message));
+  }
+})();
