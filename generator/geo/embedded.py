@@ -86,6 +86,7 @@ SITES_ABROAD_COLUMNS = (
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
+DEPARTEMENT_OUTLINES_FILE = "departement_outlines.json"  # the studio's map (generator.web.maps)
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
 # Every file of the set: what 'pnp data build' leaves in a folder of its own (tests compare this
@@ -108,6 +109,7 @@ SET_FILES = (
     SITES_ABROAD_FILE,
     SITES_ABROAD_CHECKS_FILE,
     COMMUNE_OUTLINES_FILE,
+    DEPARTEMENT_OUTLINES_FILE,
     GAME_ICONS_FILE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-OUTLINES_FILE = "departement_outlines.json"
 Ring = Sequence[Sequence[float]]
 
 
@@ -75,7 +74,7 @@ def france_map() -> str:
     the région layer is chosen)."""
     from generator.geo import embedded
 
-    document = json.loads(embedded.dataset_path(OUTLINES_FILE).read_text(encoding="utf-8"))
+    document = json.loads(embedded.dataset_path(embedded.DEPARTEMENT_OUTLINES_FILE).read_text(encoding="utf-8"))
     departements = {d.code: d.name for d in embedded.departements()}
     regions = {r.code: r.name for r in embedded.regions()}
     rings = [ring for shapes in document["departements"].values() for ring in shapes]
