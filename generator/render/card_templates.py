@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +116,19 @@ def load_templates(
 ) -> TemplateSet:
     """The templates of ``game`` (``templates/<game>/``), files in ``override`` taking
     precedence, speaking ``language`` (their ``{% trans %}`` blocks; ``thousands`` groups
-    digits as the language does)."""
+    digits as the language does). The shipped templates alone are compiled once per process
+    and language (a long-running process, the studio's workers, renders many decks)."""
+    if override is None:
+        return _shipped_templates(game, language)
+    return _templates(game, override, language)
+
+
+@lru_cache(maxsize=16)
+def _shipped_templates(game: str, language: Language) -> TemplateSet:
+    return _templates(game, None, language)
+
+
+def _templates(game: str, override: Path | None, language: Language) -> TemplateSet:
     from jinja2 import ChoiceLoader
 
     from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
