@@ -9,8 +9,8 @@ what the user asked for and no more:
   takes its place**: among the region's best known places (the difficulty's window), the one of
   the same kind that lies furthest from every card left, so it fills the gap the card left. A
   name that matches no place of the region is reported, not an error.
-* ``include``: names of the region's places that must be on a card (the studio's pins, and a
-  place added by search).
+* ``include``: names of places that must be on a card (the studio's pins, and a place added
+  by search): the region's, else any place the embedded data knows.
 * ``places``: the user's own points (her village, her school), each a card.
 
 An included or own place that is not dealt yet takes the place of the cards it cannot be dealt
@@ -27,7 +27,7 @@ reaches it only through :mod:`generator.web.service`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -94,8 +94,14 @@ def own_place_records(places: Sequence[OwnPlace]) -> tuple[Place, ...]:
     )
 
 
-def apply_edits(candidates: Sequence[Place], edits: DeckEdits) -> Edited:
-    """The places named by the edits among ``candidates``, and the user's own."""
+def apply_edits(
+    candidates: Sequence[Place],
+    edits: DeckEdits,
+    elsewhere: Callable[[str], Place | None] = lambda name: None,
+) -> Edited:
+    """The places named by the edits among ``candidates``, and the user's own. A kept name
+    that is none of the region's places is looked up ``elsewhere`` (every known place: a
+    teacher may add Mont-Saint-Michel to her Finistère deck)."""
     by_key: dict[str, list[Place]] = {}
     for place in candidates:
         by_key.setdefault(name_key(place.name), []).append(place)
@@ -108,7 +114,7 @@ def apply_edits(candidates: Sequence[Place], edits: DeckEdits) -> Edited:
                 _("{name} is not one of this region's places: nothing to remove").format(name=name)
             )
         excluded.update(place.id for place in found)
-    included = [_included(name, by_key) for name in edits.include]
+    included = [_included(name, by_key, elsewhere) for name in edits.include]
     clash = next((place for place in included if place.id in excluded), None)
     if clash is not None:
         raise UserError(
@@ -123,13 +129,18 @@ def apply_edits(candidates: Sequence[Place], edits: DeckEdits) -> Edited:
     return Edited(frozenset(excluded), forced, tuple(warnings))
 
 
-def _included(name: str, by_key: dict[str, list[Place]]) -> Place:
+def _included(
+    name: str, by_key: dict[str, list[Place]], elsewhere: Callable[[str], Place | None]
+) -> Place:
     found = by_key.get(name_key(name), [])
     if not found:
+        known = elsewhere(name)
+        if known is not None:
+            return known
         raise UserError(
             _(
-                "{name} is not one of this region's places; check the spelling, or add it as "
-                "your own place with its latitude and longitude"
+                "{name} is no place pnp knows; check the spelling, or add it as your own place "
+                "with its latitude and longitude"
             ).format(name=name)
         )
     # homonyms (two Saint-Denis): the best known, as the deal would

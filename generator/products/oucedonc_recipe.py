@@ -271,6 +271,18 @@ def find_commune(text: str) -> Place:
     return max(found, key=lambda place: (place.population or 0, place.id))
 
 
+def known_place(name: str) -> Place | None:
+    """The best known embedded commune or site of that name (its key), if any."""
+    from generator.core.namekeys import name_key
+    from generator.geo import embedded
+
+    key = name_key(name)
+    found = [p for p in (*embedded.communes(), *embedded.landmarks()) if name_key(p.name) == key]
+    if not found:
+        return None
+    return max(found, key=lambda place: (place.kind == "site", place.familiarity, place.id))
+
+
 # ------------------------------------------------------------------- building
 
 
@@ -299,7 +311,7 @@ def build_recipe(recipe: Recipe, files: DeckOptions | None = None) -> RecipeDeck
     selection = resolve_recipe_region(recipe.record.region, recipe.language)
     candidates = load_places("embedded", selection)
     edits = recipe.edits
-    edited = apply_edits(candidates, edits) if edits else None
+    edited = apply_edits(candidates, edits, known_place) if edits else None
     deck, region, note = select_deck(options, settings, (selection, candidates), edited)
     built = render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
     warnings = (*(edited.warnings if edited else ()), *((note,) if note else ()))

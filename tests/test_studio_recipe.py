@@ -1,0 +1,177 @@
+"""A deck as a recipe (products/oucedonc_recipe.py, products/oucedonc_edits.py): the studio's
+edits on the dealt deck, and ``pnp oucedonc deck --recipe`` writing the studio's bytes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.core.errors import UserError
+from generator.core.namekeys import name_key
+from generator.products.oucedonc_recipe import (
+    build_recipe,
+    recipe_from_document,
+    recipe_key,
+    recipe_schema,
+)
+from generator.web import service
+from tests.conftest import one_line_error, pnp
+
+ROOT = Path(__file__).resolve().parent.parent
+FINISTERE = {"region": "Finistère"}
+
+
+def names(made) -> list[str]:
+    return [card.name for card in made.built.deck.places]
+
+
+@pytest.fixture(scope="module")
+def plain():
+    return build_recipe(recipe_from_document(FINISTERE))
+
+
+@pytest.fixture(scope="module")
+def edited():
+    """The teacher's flow: Brest removed, Roscoff added by search, her school by file."""
+    document = {
+        **FINISTERE,
+        "exclude": ["Brest"],
+        "include": ["Roscoff"],
+        "places": [{"name": "École Jean Jaurès", "lat": 48.4504, "lon": -4.2503}],
+    }
+    return document, build_recipe(recipe_from_document(document))
+
+
+def test_the_schema_file_is_the_recipe_record():
+    documented = json.loads((ROOT / "docs/schemas/oucedonc-recipe.schema.json").read_text())
+    assert documented == recipe_schema()
+
+
+def test_a_recipe_without_edits_is_the_command_line_deck(plain, tmp_path):
+    result = pnp("oucedonc", "deck", "--region", "Finistère", "--out", str(tmp_path / "d.pdf"))
+    assert result.returncode == 0, result.stderr
+    written = json.loads((tmp_path / "d.json").read_text())
+    assert [c["name"] for c in written["cards"] if c["kind"] == "place"] == names(plain)
+
+
+def test_a_removed_card_is_replaced_by_one_place_near_it(plain):
+    gone = "Brest"
+    assert gone in names(plain)
+    made = build_recipe(recipe_from_document({**FINISTERE, "exclude": [gone.upper()]}))
+    before, after = set(names(plain)), set(names(made))
+    assert before - after == {gone}
+    (new,) = after - before
+    brest = next(c for c in plain.built.deck.places if c.name == gone)
+    card = next(c for c in made.built.deck.places if c.name == new)
+    assert abs(card.lat - brest.lat) < 0.3 and abs(card.lon - brest.lon) < 0.4  # its place
+
+
+def test_kept_and_own_places_are_dealt_and_the_rest_stays(plain, edited):
+    _document, made = edited
+    after = names(made)
+    assert "Roscoff" in after and "École Jean Jaurès" in after and "Brest" not in after
+    assert len(after) == len(names(plain))
+    assert len(set(names(plain)) - set(after)) <= 4  # Brest, and what the new places displaced
+    units = [(c.lat_units, c.lon_units) for c in made.built.deck.places]
+    assert len({u[0] for u in units}) == len(units) and len({u[1] for u in units}) == len(units)
+    keys = [name_key(n) for n in after]
+    assert len(set(keys)) == len(keys)
+
+
+def test_own_places_are_credited_to_the_deck_maker(edited):
+    _document, made = edited
+    text = " ".join(page.extract_text() for page in PdfReader(_pdf(made)).pages[:16])
+    assert "Lieux ajoutés" in text and "par l’auteur du paquet" in text  # the credit's two lines
+
+
+def _pdf(made):
+    import io
+
+    return io.BytesIO(made.built.pdf)
+
+
+def test_the_command_line_writes_the_studio_bytes(edited, tmp_path):
+    document, made = edited
+    recipe = tmp_path / "deck-recipe.json"
+    recipe.write_text(json.dumps(document), encoding="utf-8")
+    result = pnp("oucedonc", "deck", "--recipe", str(recipe), "--out", str(tmp_path / "d.pdf"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "d.pdf").read_bytes() == made.built.pdf
+    studio = service.build_deck(service.read_recipe(document).to_json(), "en")
+    assert not isinstance(studio, service.Refusal)
+    assert studio["deck.pdf"] == made.built.pdf
+
+
+def test_options_the_recipe_sets_are_refused_beside_it(tmp_path):
+    recipe = tmp_path / "r.json"
+    recipe.write_text(json.dumps(FINISTERE), encoding="utf-8")
+    result = pnp(
+        "--lang", "en", "oucedonc", "deck", "--recipe", str(recipe), "--seed", "2",
+        "--out", str(tmp_path / "d.pdf"),
+    )  # fmt: skip
+    one_line_error(result, "--seed is set by the recipe")
+    assert not (tmp_path / "d.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("document", "fragment"),
+    [
+        ({"region": "Finistère", "seed": "1"}, "seed: expected `int`"),
+        ({"region": "Finistère", "colour": "red"}, "unknown field `colour`"),
+        ({"region": "Finistère", "places": [{"name": "x", "lat": 91, "lon": 0}]}, "lat"),
+        ({"region": "Finistère", "places": [{"name": "a\u202eb", "lat": 1, "lon": 0}]}, "name"),
+        ({"region": "/etc/passwd"}, "not a file"),
+        ({"region": "deck.geojson"}, "not a file"),
+        ({"region": "Finistère", "include": ["Nulle-Part-sur-Mer"]}, "Nulle-Part-sur-Mer"),
+        ({"region": "Finistère", "include": ["Roscoff"], "exclude": ["roscoff"]}, "both"),
+    ],
+)
+def test_a_bad_recipe_is_one_line(document, fragment, tmp_path):
+    recipe = tmp_path / "r.json"
+    recipe.write_text(json.dumps(document), encoding="utf-8")
+    result = pnp("--lang", "en", "oucedonc", "deck", "--recipe", str(recipe), "--out", str(tmp_path / "d.pdf"))
+    one_line_error(result, fragment)
+    assert not (tmp_path / "d.pdf").exists()
+
+
+def test_two_kept_places_on_one_printed_latitude_are_named(tmp_path):
+    document = {
+        **FINISTERE,
+        "places": [
+            {"name": "Ici", "lat": 48.00010, "lon": -4.1},
+            {"name": "Là", "lat": 48.00012, "lon": -3.9},  # the same second of latitude
+        ],
+    }
+    with pytest.raises(UserError, match="^Ici and Là would print the same latitude, so no player"):
+        build_recipe(recipe_from_document(document))
+
+
+def test_a_name_that_is_no_place_of_the_region_is_a_warning(plain):
+    made = build_recipe(recipe_from_document({**FINISTERE, "exclude": ["Lyon"]}))
+    assert names(made) == names(plain)
+    assert any("Lyon" in warning for warning in made.warnings)
+
+
+def test_a_place_kept_from_elsewhere_is_dealt_with_its_own_point():
+    made = build_recipe(recipe_from_document({**FINISTERE, "include": ["Mont-Saint-Michel"]}))
+    card = next(c for c in made.built.deck.places if c.name == "Mont-Saint-Michel")
+    assert 48.5 < card.lat < 48.7 and card.place_kind in ("town", "site")
+
+
+def test_around_a_commune_is_a_circle_named_in_the_deck_language():
+    document = {"region": {"around": "29233", "km": 50}, "language": "en"}
+    made = build_recipe(recipe_from_document(document))
+    assert made.built.deck.title == "Oucédonc · Quimperlé and 50 km around"
+    quimperle = (47.8726, -3.5498)
+    for card in made.built.deck.places:
+        assert abs(card.lat - quimperle[0]) < 0.5 and abs(card.lon - quimperle[1]) < 0.75
+
+
+def test_the_key_is_the_content():
+    one = recipe_from_document({"region": "Finistère", "seed": 1})
+    same = recipe_from_document({"seed": 1, "region": "Finistère", "schema": "pnp.oucedonc.recipe"})
+    other = recipe_from_document({"region": "Finistère", "seed": 2})
+    assert recipe_key(one) == recipe_key(same) != recipe_key(other)
