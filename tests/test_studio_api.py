@@ -1,0 +1,261 @@
+"""The studio's HTTP API (docs/api.md) and its checks, through Starlette's test client: the
+answers' shapes, the files, the cache, the errors, the language, the access code, the origin."""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+
+import pytest
+from pypdf import PdfReader
+
+from generator.web.security import MAX_FAILURES
+from tests.studio_helpers import FINISTERE, studio_client
+
+HOSTILE = "<script>alert(1)</script>"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    with studio_client(tmp_path_factory.mktemp("studio-cache")) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def deck(client):
+    answer = client.post("/api/decks", json=FINISTERE)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_region_search_finds_the_departement_first(client):
+    answer = client.get("/api/regions", params={"q": "Finis"})
+    assert answer.status_code == 200
+    first = answer.json()["regions"][0]
+    assert first == {
+        "name": "Finistère",
+        "kind": "departement",
+        "code": "29",
+        "region": "dep:29",
+        "within": "Bretagne",
+    }
+
+
+def test_a_town_is_offered_with_the_places_around_it(client):
+    hits = client.get("/api/regions", params={"q": "quimperle"}).json()["regions"]
+    assert hits[0]["name"] == "Quimperlé" and hits[0]["region"] == {"around": "29233", "km": 30}
+
+
+def test_countries_are_found_by_either_name(client):
+    for query in ("Italie", "Italy"):
+        hits = client.get("/api/regions", params={"q": query}).json()["regions"]
+        assert hits[0]["region"] == "IT"
+
+
+def test_place_search_covers_towns_and_sites(client):
+    hits = client.get("/api/places", params={"q": "mont saint mi"}).json()["places"]
+    assert any(hit["name"] == "Mont-Saint-Michel" for hit in hits)
+
+
+def test_a_deck_answers_its_cards_and_printed_coordinates(deck):
+    assert len(deck["id"]) == 32 and deck["title"] == "Oucédonc · Finistère"
+    places = [card for card in deck["cards"] if card["kind"] in ("town", "site")]
+    assert len(places) == 63
+    brest = next(card for card in places if card["name"] == "Brest")
+    assert brest["latitude"].endswith("N") and brest["longitude"].endswith("O")
+    assert deck["recipe"]["region"] == "dep:29" and deck["warnings"] == []
+
+
+def test_the_files_of_a_deck(client, deck):
+    base = f"/api/decks/{deck['id']}"
+    pdf = client.get(f"{base}.pdf")
+    assert pdf.headers["content-type"] == "application/pdf"
+    assert 'filename="oucedonc-finistere.pdf"' in pdf.headers["content-disposition"]
+    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == deck["pages"]
+    faces = PdfReader(io.BytesIO(client.get(f"{base}/faces.pdf").content))
+    assert len(faces.pages) == 2 * len(deck["cards"])
+    assert json.loads(client.get(f"{base}/deck.json").content)["title"] == deck["title"]
+    recipe = json.loads(client.get(f"{base}/recipe.json").content)
+    assert recipe["schema"] == "pnp.oucedonc.recipe"
+    referee = client.get(f"{base}/referee.html")
+    assert "<code>pnp oucedonc verify --deck</code>" in referee.text
+    assert "unsafe-inline" in referee.headers["content-security-policy"]
+
+
+def test_previews_are_the_faces_drawn(client, deck):
+    base = f"/api/decks/{deck['id']}/cards"
+    front = client.get(f"{base}/P01/front.png")
+    back = client.get(f"{base}/P01/back.png")
+    assert front.status_code == back.status_code == 200
+    assert png_size(front.content)[0] == 360 and front.content != back.content
+    assert client.get(f"{base}/R1/front.png").status_code == 200
+    assert client.get(f"{base}/P99/front.png").status_code == 404
+    assert client.get(f"{base}/P01/side.png").status_code == 404
+
+
+def test_the_same_recipe_is_served_from_the_cache(client, deck, tmp_path):
+    folder = client.app.state.studio.cache_dir / "studio" / "decks" / deck["id"]
+    stamp = (folder / "deck.pdf").stat().st_mtime_ns
+    again = client.post("/api/decks", json={"schema": "pnp.oucedonc.recipe", **FINISTERE})
+    assert again.json() == deck
+    assert (folder / "deck.pdf").stat().st_mtime_ns == stamp
+
+
+def test_a_deck_is_rebuilt_from_its_recipe_alone(client, deck):
+    folder = client.app.state.studio.cache_dir / "studio" / "decks" / deck["id"]
+    pdf = (folder / "deck.pdf").read_bytes()
+    for path in folder.iterdir():
+        if path.name != "recipe.json":
+            path.unlink()
+    assert client.get(f"/api/decks/{deck['id']}.pdf").content == pdf
+
+
+@pytest.mark.parametrize(
+    ("request_args", "status", "fragment"),
+    [
+        ({"content": b"{", "headers": {"content-type": "application/json"}}, 400, "not valid JSON"),
+        ({"content": b"{}", "headers": {"content-type": "text/plain"}}, 415, "JSON"),
+        ({"json": {"region": "Atlantide"}}, 422, "Atlantide"),
+        ({"json": {"region": "dep:29", "cards": "many"}}, 422, "cards"),
+        ({"json": [1, 2]}, 422, "expected `object`"),
+        ({"json": {"region": "dep:29", "cards": 3}}, 422, "48"),
+        ({"json": {"region": "/etc/passwd"}}, 422, "not a file"),
+        (
+            {"content": b" " * 300_000, "headers": {"content-type": "application/json"}},
+            413,
+            "too large",
+        ),
+    ],
+)
+def test_bad_recipes_get_one_clear_line(client, request_args, status, fragment):
+    headers = {"accept-language": "en", **request_args.pop("headers", {})}
+    answer = client.post("/api/decks", headers=headers, **request_args)
+    assert answer.status_code == status, answer.text
+    message = answer.json()["error"]
+    assert fragment in message and "\n" not in message and "Traceback" not in message
+
+
+def test_errors_speak_the_browsers_language(client):
+    answer = client.post("/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "fr-FR,fr;q=0.9"})
+    assert answer.status_code == 422 and "inconnue" in answer.json()["error"]
+    english = client.post("/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "en-GB"})
+    assert "unknown region" in english.json()["error"]
+
+
+def test_unknown_addresses_and_methods(client):
+    assert client.get("/api/decks/" + "0" * 32).status_code == 404
+    assert client.get("/api/decks/../../etc/passwd").status_code == 404
+    assert client.get("/api/decks/%2e%2e%2fetc").status_code == 404
+    assert client.delete("/api/decks").status_code == 405
+    assert client.get("/static/../../pyproject.toml").status_code == 404
+
+
+def test_a_hostile_name_stays_text(client):
+    document = {**FINISTERE, "places": [{"name": HOSTILE, "lat": 48.3, "lon": -4.0}]}
+    answer = client.post("/api/decks", json=document)
+    assert answer.status_code == 200, answer.text
+    built = answer.json()
+    assert any(card["name"] == HOSTILE for card in built["cards"])
+    referee = client.get(f"/api/decks/{built['id']}/referee.html").text
+    assert HOSTILE not in referee  # inside the page's JSON every "<" is escaped
+    pdf = PdfReader(io.BytesIO(client.get(f"/api/decks/{built['id']}.pdf").content))
+    assert any(HOSTILE in "".join(page.extract_text().split()) for page in pdf.pages)
+
+
+def test_uploaded_places(client):
+    csv = "nom;latitude;longitude\nÉcole Jules Ferry;47,87;-3,55\n".encode("cp1252")
+    answer = client.post("/api/places/file", params={"name": "école.csv"}, content=csv)
+    assert answer.json() == {
+        "places": [{"name": "École Jules Ferry", "lat": 47.87, "lon": -3.55, "kind": "site"}]
+    }
+    bad = client.post(
+        "/api/places/file",
+        params={"name": "a.csv"},
+        content=b"name,lat,lon\nx,north,1\n",
+        headers={"accept-language": "en"},
+    )
+    assert bad.status_code == 422
+    assert bad.json()["error"] == (
+        "a.csv line 2: the latitude 'north' is not a number; write it in decimal degrees"
+    )
+    geojson = {
+        "type": "FeatureCollection",
+        "features": [
+            {"type": "Feature", "properties": {"name": "Ici"}, "geometry": {"type": "Point", "coordinates": [-4.1, 48.2]}}
+        ],
+    }
+    answer = client.post("/api/places/file", params={"name": "a.geojson"}, content=json.dumps(geojson))
+    assert answer.json()["places"][0] == {"name": "Ici", "lat": 48.2, "lon": -4.1, "kind": "site"}
+    big = client.post("/api/places/file", content=b"x" * 600_000)
+    assert big.status_code == 413
+
+
+def test_the_maps_are_svg_of_every_departement(client):
+    france = client.get("/api/maps/france.svg")
+    assert france.headers["content-type"].startswith("image/svg+xml")
+    assert france.text.count('data-region="dep:') == 96
+    assert france.text.count('data-region="region:') == 13
+    assert 'data-region="IT"' in client.get("/api/maps/world.svg").text
+
+
+def test_pages_and_headers(client, deck):
+    for path in ("/", "/oucedonc", "/games/oie", "/games/kit", f"/phone/{deck['id']}"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        assert answer.headers["x-content-type-options"] == "nosniff"
+    phone = client.get(f"/phone/{deck['id']}").text
+    assert f"http://127.0.0.1:8000/referee/{deck['id']}" in phone and "<svg" in phone
+
+
+def test_the_language_follows_the_browser_and_the_switch(client):
+    assert 'lang="fr"' in client.get("/", headers={"accept-language": "fr-CA,en;q=0.5"}).text
+    assert 'lang="en"' in client.get("/", headers={"accept-language": "de, en;q=0.8"}).text
+    switched = client.get("/language/en", params={"next": "/oucedonc"}, follow_redirects=False)
+    assert switched.status_code == 303 and switched.headers["location"] == "/oucedonc"
+    client.cookies.set("pnp_lang", "en")
+    try:
+        assert 'lang="en"' in client.get("/", headers={"accept-language": "fr"}).text
+    finally:
+        client.cookies.delete("pnp_lang")
+    away = client.get("/language/fr", params={"next": "//evil.example"}, follow_redirects=False)
+    assert away.headers["location"] == "/"
+
+
+def test_changes_from_another_site_are_refused(client):
+    for headers in ({"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}):
+        answer = client.post("/api/decks", json=FINISTERE, headers=headers)
+        assert answer.status_code == 403
+    same = client.post("/api/decks", json=FINISTERE, headers={"origin": "http://127.0.0.1:8000"})
+    assert same.status_code == 200
+
+
+def test_on_loopback_another_host_name_is_refused(client):
+    assert client.get("/", headers={"host": "rebound.example:8000"}).status_code == 403
+
+
+def test_on_a_network_the_access_code_is_asked(tmp_path):
+    with studio_client(tmp_path, code="1234 5678", base="http://192.0.2.10:8000") as client:
+        assert client.get("/api/regions?q=bre").status_code == 403
+        page = client.get("/oucedonc", follow_redirects=False)
+        assert page.status_code == 303 and page.headers["location"] == "/login?next=/oucedonc"
+        assert client.get("/api/regions?q=bre", headers={"x-access-code": "12345678"}).status_code == 200
+        wrong = client.post("/login", data={"code": "0000 0000"})
+        assert wrong.status_code == 403
+        right = client.post("/login", data={"code": "1234-5678", "next": "/oucedonc"}, follow_redirects=False)
+        assert right.status_code == 303 and right.headers["location"] == "/oucedonc"
+        assert client.get("/oucedonc").status_code == 200  # the cookie
+        assert "1234" not in right.headers["set-cookie"]
+
+
+def test_wrong_codes_are_throttled(tmp_path):
+    with studio_client(tmp_path, code="1234 5678", base="http://192.0.2.10:8000") as client:
+        for _ in range(MAX_FAILURES):
+            assert client.post("/login", data={"code": "1"}).status_code == 403
+        assert client.post("/login", data={"code": "1234 5678"}).status_code == 429
