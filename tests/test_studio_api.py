@@ -142,9 +142,13 @@ def test_bad_recipes_get_one_clear_line(client, request_args, status, fragment):
 
 
 def test_errors_speak_the_browsers_language(client):
-    answer = client.post("/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "fr-FR,fr;q=0.9"})
+    answer = client.post(
+        "/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "fr-FR,fr;q=0.9"}
+    )
     assert answer.status_code == 422 and "inconnue" in answer.json()["error"]
-    english = client.post("/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "en-GB"})
+    english = client.post(
+        "/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "en-GB"}
+    )
     assert "unknown region" in english.json()["error"]
 
 
@@ -187,10 +191,16 @@ def test_uploaded_places(client):
     geojson = {
         "type": "FeatureCollection",
         "features": [
-            {"type": "Feature", "properties": {"name": "Ici"}, "geometry": {"type": "Point", "coordinates": [-4.1, 48.2]}}
+            {
+                "type": "Feature",
+                "properties": {"name": "Ici"},
+                "geometry": {"type": "Point", "coordinates": [-4.1, 48.2]},
+            }
         ],
     }
-    answer = client.post("/api/places/file", params={"name": "a.geojson"}, content=json.dumps(geojson))
+    answer = client.post(
+        "/api/places/file", params={"name": "a.geojson"}, content=json.dumps(geojson)
+    )
     assert answer.json()["places"][0] == {"name": "Ici", "lat": 48.2, "lon": -4.1, "kind": "site"}
     big = client.post("/api/places/file", content=b"x" * 600_000)
     assert big.status_code == 413
@@ -245,10 +255,15 @@ def test_on_a_network_the_access_code_is_asked(tmp_path):
         assert client.get("/api/regions?q=bre").status_code == 403
         page = client.get("/oucedonc", follow_redirects=False)
         assert page.status_code == 303 and page.headers["location"] == "/login?next=/oucedonc"
-        assert client.get("/api/regions?q=bre", headers={"x-access-code": "12345678"}).status_code == 200
+        assert (
+            client.get("/api/regions?q=bre", headers={"x-access-code": "12345678"}).status_code
+            == 200
+        )
         wrong = client.post("/login", data={"code": "0000 0000"})
         assert wrong.status_code == 403
-        right = client.post("/login", data={"code": "1234-5678", "next": "/oucedonc"}, follow_redirects=False)
+        right = client.post(
+            "/login", data={"code": "1234-5678", "next": "/oucedonc"}, follow_redirects=False
+        )
         assert right.status_code == 303 and right.headers["location"] == "/oucedonc"
         assert client.get("/oucedonc").status_code == 200  # the cookie
         assert "1234" not in right.headers["set-cookie"]

@@ -132,7 +132,16 @@ def test_options_the_recipe_sets_are_refused_beside_it(tmp_path):
 def test_a_bad_recipe_is_one_line(document, fragment, tmp_path):
     recipe = tmp_path / "r.json"
     recipe.write_text(json.dumps(document), encoding="utf-8")
-    result = pnp("--lang", "en", "oucedonc", "deck", "--recipe", str(recipe), "--out", str(tmp_path / "d.pdf"))
+    result = pnp(
+        "--lang",
+        "en",
+        "oucedonc",
+        "deck",
+        "--recipe",
+        str(recipe),
+        "--out",
+        str(tmp_path / "d.pdf"),
+    )
     one_line_error(result, fragment)
     assert not (tmp_path / "d.pdf").exists()
 

@@ -223,10 +223,7 @@ def resolve_recipe_region(
         names = embedded.country_names().get(code)
         if names is not None and code in embedded.world_country_codes():
             text = names[0]
-    selection = resolve_region(text)
-    if selection.kind == "polygon":  # pragma: no cover - refused above by its suffix or path
-        raise UserError(_("a recipe's region cannot be a file"))
-    return selection
+    return resolve_region(text)
 
 
 def around(commune: str, km: float, language: Language = MATERIAL_DEFAULT) -> RegionSelection:

@@ -37,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from generator.core.i18n import LANGUAGES, Language, catalog, speaking
+from generator.core.i18n import LANGUAGES, N_, Language, catalog, speaking
 from generator.core.resources import package_folder
 from generator.web import service
 from generator.web.cache import Cache, NotCached
@@ -178,7 +178,7 @@ def _error(status: int, message: str) -> JSONResponse:
 def _key(request: Request) -> str:
     key = str(request.path_params["key"])
     if not re.fullmatch(r"[0-9a-f]{32}", key):
-        raise Problem(404, _t(request, "no such deck"))
+        raise Problem(404, _t(request, N_("no such deck")))
     return key
 
 
@@ -195,12 +195,14 @@ def _refused(result: Any) -> Any:
 
 async def _json_body(request: Request, limit: int) -> Any:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise Problem(415, _t(request, "send the recipe as JSON (Content-Type: application/json)"))
+        raise Problem(
+            415, _t(request, N_("send the recipe as JSON (Content-Type: application/json)"))
+        )
     body = await read_body(request, limit)
     try:
         return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise Problem(400, _t(request, "the request is not valid JSON")) from None
+        raise Problem(400, _t(request, N_("the request is not valid JSON"))) from None
 
 
 # ------------------------------------------------------------------- pages
@@ -218,7 +220,7 @@ async def game_page(request: Request) -> Response:
     slug = request.path_params["game"]
     chosen = service.game(slug)
     if chosen is None or slug == "oucedonc":
-        raise Problem(404, _t(request, "no such game"))
+        raise Problem(404, _t(request, N_("no such game")))
     return page(request, "game.html", game=chosen)
 
 
@@ -255,7 +257,7 @@ async def login(request: Request) -> Response:
     if studio.code is None:
         return RedirectResponse("/", status_code=303)
     if studio.gate.throttled(client):
-        raise Problem(429, _t(request, "too many wrong codes; wait a minute and try again"))
+        raise Problem(429, _t(request, N_("too many wrong codes; wait a minute and try again")))
     body = await read_body(request, MAX_FORM)
     from urllib.parse import parse_qs
 
@@ -276,7 +278,7 @@ async def login(request: Request) -> Response:
 async def language_switch(request: Request) -> Response:
     chosen = request.path_params["language"]
     if chosen not in LANGUAGES:
-        raise Problem(404, _t(request, "pnp speaks fr or en"))
+        raise Problem(404, _t(request, N_("pnp speaks fr or en")))
     back = request.query_params.get("next", "/")
     if not back.startswith("/") or back.startswith("//"):
         back = "/"
@@ -339,7 +341,9 @@ async def _summary(request: Request, key: str) -> dict[str, Any]:
     try:  # built elsewhere, or trimmed: the recipe is enough
         recipe_text = cache.read("decks", key, "recipe.json").decode("utf-8")
     except NotCached:
-        raise Problem(404, _t(request, "no such deck; build it again from its recipe")) from None
+        raise Problem(
+            404, _t(request, N_("no such deck; build it again from its recipe"))
+        ) from None
     return await _build(request, key, recipe_text)
 
 
@@ -348,7 +352,9 @@ async def _deck_file(request: Request, key: str, name: str) -> bytes:
     try:
         return _cache(request).read("decks", key, name)
     except NotCached:
-        raise Problem(404, _t(request, "no such deck; build it again from its recipe")) from None
+        raise Problem(
+            404, _t(request, N_("no such deck; build it again from its recipe"))
+        ) from None
 
 
 async def api_deck(request: Request) -> Response:
@@ -391,7 +397,7 @@ async def api_preview(request: Request) -> Response:
     key = _key(request)
     card, side = request.path_params["card"], request.path_params["side"]
     if not CARD_ID.match(card) or side not in SIDES:
-        raise Problem(404, _t(request, "no such card"))
+        raise Problem(404, _t(request, N_("no such card")))
     cache = _cache(request)
     name = f"{card}-{side}.png"
     try:
@@ -400,7 +406,7 @@ async def api_preview(request: Request) -> Response:
         summary = await _summary(request, key)
         index = service.face_page(summary, card, side)
         if index is None:
-            raise Problem(404, _t(request, "no such card")) from None
+            raise Problem(404, _t(request, N_("no such card"))) from None
         faces = cache.read("decks", key, "faces.pdf")
         data = await _jobs(request).run(("preview", key, index), service.card_preview, faces, index)
         cache.write("decks", key, name, data)
@@ -432,7 +438,7 @@ async def api_map(request: Request) -> Response:
     elif which == "world":
         svg = maps.world_map()
     else:
-        raise Problem(404, _t(request, "no such map"))
+        raise Problem(404, _t(request, N_("no such map")))
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": "max-age=3600"})
 
 
@@ -442,7 +448,7 @@ async def api_map(request: Request) -> Response:
 async def api_material(request: Request) -> Response:
     slug = request.path_params["game"]
     if service.game(slug) is None:
-        raise Problem(404, _t(request, "no such game"))
+        raise Problem(404, _t(request, N_("no such game")))
     document = await _json_body(request, MAX_FORM)
     options = _material_options(request, document)
     built = await _material(request, slug, options)
@@ -458,25 +464,25 @@ MATERIAL_CHOICES = {
 
 def _material_options(request: Request, document: Any) -> dict[str, Any]:
     if not isinstance(document, dict):
-        raise Problem(422, _t(request, "send the options as a JSON object"))
+        raise Problem(422, _t(request, N_("send the options as a JSON object")))
     options: dict[str, Any] = {"paper": "a4", "profile": "home", "language": "fr", "seed": 1}
     for name, choices in MATERIAL_CHOICES.items():
         value = document.get(name, options[name])
         if value not in choices:
             raise Problem(
                 422,
-                _t(request, "{name} must be one of {choices}").format(
+                _t(request, N_("{name} must be one of {choices}")).format(
                     name=name, choices=", ".join(choices)
                 ),
             )
         options[name] = value
     seed = document.get("seed", 1)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
-        raise Problem(422, _t(request, "seed must be a whole number from 0 to 2147483647"))
+        raise Problem(422, _t(request, N_("seed must be a whole number from 0 to 2147483647")))
     options["seed"] = seed
     region = document.get("region", "france")
     if not isinstance(region, str) or len(region) > 100 or "/" in region or "\\" in region:
-        raise Problem(422, _t(request, "region must be a name or a code"))
+        raise Problem(422, _t(request, N_("region must be a name or a code")))
     options["region"] = region
     return options
 
@@ -534,7 +540,7 @@ async def api_material_file(request: Request) -> Response:
     try:
         data = _cache(request).read("material", key, name)
     except NotCached:
-        raise Problem(404, _t(request, "no such file")) from None
+        raise Problem(404, _t(request, N_("no such file"))) from None
     media = {"pdf": "application/pdf", "zip": "application/zip", "png": "image/png"}.get(
         name.rsplit(".", 1)[-1], "application/octet-stream"
     )
@@ -580,11 +586,11 @@ class Guard:
     def _refusal(self, request: Request) -> Response | None:
         host = request_host(request.headers.get("host", ""))
         if self.studio.code is None and not loopback(host):
-            return _error(403, _t(request, "this studio answers on localhost only"))
+            return _error(403, _t(request, N_("this studio answers on localhost only")))
         if request.method not in ("GET", "HEAD") and not same_origin(
             dict(request.headers), request.headers.get("host", "")
         ):
-            return _error(403, _t(request, "changes come from the studio's own pages only"))
+            return _error(403, _t(request, N_("changes come from the studio's own pages only")))
         path = request.url.path
         if any(path.startswith(prefix) for prefix in self.OPEN):
             return None
@@ -593,7 +599,9 @@ class Guard:
         ):
             return None
         if path.startswith("/api/") or request.method != "GET":
-            return _error(403, _t(request, "type the access code shown where the studio started"))
+            return _error(
+                403, _t(request, N_("type the access code shown where the studio started"))
+            )
         from urllib.parse import quote
 
         return RedirectResponse(f"/login?next={quote(path)}", status_code=303)
@@ -625,25 +633,25 @@ async def _problem(request: Request, exc: Exception) -> Response:
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     messages = {
-        404: "no such page",
-        405: "this address does not take that method",
+        404: N_("no such page"),
+        405: N_("this address does not take that method"),
     }
-    message = messages.get(exc.status_code, "the request cannot be answered")
+    message = messages.get(exc.status_code, N_("the request cannot be answered"))
     return _error(exc.status_code, _t(request, message))
 
 
 async def _too_large(request: Request, exc: Exception) -> Response:
-    return _error(413, _t(request, "the request is too large"))
+    return _error(413, _t(request, N_("the request is too large")))
 
 
 async def _worker_lost(request: Request, exc: Exception) -> Response:
-    return _error(503, _t(request, "a worker stopped while drawing; try again"))
+    return _error(503, _t(request, N_("a worker stopped while drawing; try again")))
 
 
 async def _bug(request: Request, exc: Exception) -> Response:
     log.exception("bug while answering %s %s", request.method, request.url.path)
     return _error(
-        500, _t(request, "something went wrong in the studio; the server's log says what")
+        500, _t(request, N_("something went wrong in the studio; the server's log says what"))
     )
 
 

@@ -74,7 +74,9 @@ def france_map() -> str:
     the région layer is chosen)."""
     from generator.geo import embedded
 
-    document = json.loads(embedded.dataset_path(embedded.DEPARTEMENT_OUTLINES_FILE).read_text(encoding="utf-8"))
+    document = json.loads(
+        embedded.dataset_path(embedded.DEPARTEMENT_OUTLINES_FILE).read_text(encoding="utf-8")
+    )
     departements = {d.code: d.name for d in embedded.departements()}
     regions = {r.code: r.name for r in embedded.regions()}
     rings = [ring for shapes in document["departements"].values() for ring in shapes]
