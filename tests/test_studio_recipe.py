@@ -154,7 +154,7 @@ def test_two_kept_places_on_one_printed_latitude_are_named(tmp_path):
             {"name": "Là", "lat": 48.00012, "lon": -3.9},  # the same second of latitude
         ],
     }
-    with pytest.raises(UserError, match="^Ici and Là would print the same latitude, so no player"):
+    with pytest.raises(UserError, match=r"^Ici and Là would print the same latitude, so no player"):
         build_recipe(recipe_from_document(document))
 
 

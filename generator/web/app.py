@@ -37,6 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from generator.core.errors import UserError
 from generator.core.i18n import LANGUAGES, N_, Language, catalog, speaking
 from generator.core.resources import package_folder
 from generator.web import service
@@ -106,7 +107,7 @@ def request_language(request: Request) -> Language:
     French (the games' own)."""
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in LANGUAGES:
-        return chosen  # type: ignore[return-value]
+        return chosen
     header = request.headers.get("accept-language", "")
     ranked = []
     for position, part in enumerate(header.split(",")[:20]):
@@ -118,7 +119,7 @@ def request_language(request: Request) -> Language:
         primary = tag.strip().lower()[:2]
         if primary in LANGUAGES:
             ranked.append((-weight, position, primary))
-    return min(ranked)[2] if ranked else "fr"  # type: ignore[return-value]
+    return min(ranked)[2] if ranked else "fr"
 
 
 @cache
@@ -264,9 +265,9 @@ async def login(request: Request) -> Response:
     typed = parse_qs(body.decode("utf-8", errors="replace")).get("code", [""])[0]
     if not same_code(typed, studio.code):
         studio.gate.failed(client)
-        response = page(request, "login.html", wrong=True)
-        response.status_code = 403
-        return response
+        refused = page(request, "login.html", wrong=True)
+        refused.status_code = 403
+        return refused
     target = parse_qs(body.decode("utf-8", errors="replace")).get("next", ["/"])[0]
     if not target.startswith("/") or target.startswith("//"):
         target = "/"
@@ -306,7 +307,7 @@ async def api_new_deck(request: Request) -> Response:
     with speaking(language):
         try:
             recipe = service.read_recipe(document)
-        except service.UserError as exc:
+        except UserError as exc:
             raise Problem(422, str(exc)) from None
         key = service.recipe_key(recipe)
     summary = await _build(request, key, service.recipe_json(recipe))

@@ -79,6 +79,7 @@ def _csv(text: str, filename: str) -> list[FilePlace]:
     header = next(rows, [])
     name, lat, lon = (_column(header, names) for names in (NAME_COLUMNS, LAT_COLUMNS, LON_COLUMNS))
     kind = _column(header, KIND_COLUMNS)
+    places: list[FilePlace] = []
     if name is None or lat is None or lon is None:
         raise UserError(
             _(
@@ -86,7 +87,6 @@ def _csv(text: str, filename: str) -> list[FilePlace]:
                 "latitude, longitude)"
             ).format(file=filename)
         )
-    places = []
     for line, row in enumerate(rows, start=2):
         if not any(cell.strip() for cell in row):
             continue
@@ -172,7 +172,7 @@ def _geojson(text: str, filename: str) -> list[FilePlace]:
                 file=filename
             )
         )
-    places = []
+    places: list[FilePlace] = []
     for number, feature in enumerate(features, start=1):
         if len(places) == MAX_ROWS:
             raise _too_many(filename)

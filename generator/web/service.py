@@ -92,9 +92,10 @@ def _region_index() -> tuple[_Entry, ...]:
     add("France", (0, 0), {"kind": "france", "region": "france"})
     for code, name in regions.items():
         add(name, (1, 0), {"kind": "region", "code": code, "region": f"region:{code}"})
-    for code, d in departements.items():
-        hit = {"kind": "departement", "code": code, "region": f"dep:{code}"}
-        add(name=d.name, rank=(2, 0), hit={**hit, "within": regions.get(d.region, "")})
+    for code, departement in departements.items():
+        within = regions.get(departement.region, "")
+        hit = {"kind": "departement", "code": code, "region": f"dep:{code}", "within": within}
+        add(departement.name, (2, 0), hit)
     names = embedded.country_names()
     for code in embedded.world_country_codes():
         french, english = names.get(code, (code, code))
@@ -103,16 +104,16 @@ def _region_index() -> tuple[_Entry, ...]:
         if english != french:
             add(english, (3, 1), {**hit, "name_fr": french})
     for place in embedded.communes():
-        d = departements.get(place.departement or "")
-        hit = {
+        home = departements.get(place.departement or "")
+        town: dict[str, Any] = {
             "kind": "commune",
             "code": place.insee,
             "region": {"around": place.insee, "km": AROUND_KM},
-            "within": f"{d.name} ({d.code})" if d else "",
+            "within": f"{home.name} ({home.code})" if home else "",
             "lat": place.lat,
             "lon": place.lon,
         }
-        add(place.name, (4, -(place.population or 0)), hit)
+        add(place.name, (4, -(place.population or 0)), town)
     return tuple(entries)
 
 
