@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import _, number
 from generator.core.namekeys import name_key
 from generator.geo.model import Place
 
@@ -179,7 +179,7 @@ def _near_warnings(forced: Sequence[Place]) -> list[str]:
                     _(
                         "{first} and {second} are only {km} km apart: players will hardly tell "
                         "them apart; remove one of them"
-                    ).format(first=first.name, second=second.name, km=f"{km:.1f}")
+                    ).format(first=first.name, second=second.name, km=number(km, decimals=1))
                 )
     return warnings
 
@@ -198,13 +198,29 @@ def _tie(forced: Sequence[Place], grid: Grid) -> tuple[Place, Place, str] | None
 def _clashes(place: Place, other: Place, grid: Grid) -> bool:
     """``place`` and ``other`` cannot both be cards: one printed coordinate, too close, one
     commune, or one name."""
-    return (
-        grid.units(place.lat) == grid.units(other.lat)
-        or grid.units(place.lon) == grid.units(other.lon)
-        or (place.commune is not None and place.commune == other.commune)
-        or name_key(place.name) == name_key(other.name)
-        or distance_km(place, other) < NEAR_KM
-    )
+    return _clash(place, other, grid) is not None
+
+
+def _clash(place: Place, other: Place, grid: Grid) -> str | None:
+    """Why ``place`` takes the place of ``other`` (a sentence for the user), or None."""
+    fields = {"new": place.name, "old": other.name}
+    if grid.units(place.lat) == grid.units(other.lat):
+        return _("{new} takes the place of {old}: both would print the same latitude").format(
+            **fields
+        )
+    if grid.units(place.lon) == grid.units(other.lon):
+        return _("{new} takes the place of {old}: both would print the same longitude").format(
+            **fields
+        )
+    if name_key(place.name) == name_key(other.name):
+        return _("{new} takes the place of {old}: two cards cannot have one name").format(**fields)
+    km = distance_km(place, other)
+    if km < NEAR_KM or (place.commune is not None and place.commune == other.commune):
+        return _(
+            "{new} takes the place of {old}, {km} km away: two cards so close cannot be told "
+            "apart; keep {old} too if you want both"
+        ).format(km=number(km, decimals=1), **fields)
+    return None
 
 
 @dataclass
@@ -227,11 +243,11 @@ def edit_deck(
     edited: Edited,
     grid: Grid,
     window: int,
-) -> tuple[Place, ...]:
+) -> tuple[tuple[Place, ...], tuple[str, ...]]:
     """The dealt places with the edits applied (see the module text): the removed cards
     replaced first, then each kept place dealt in the place of the cards it cannot be dealt
-    beside. ``window``: how many of the best known candidates of a kind a replacement is chosen
-    from first."""
+    beside; and a sentence for each card a kept place displaced. ``window``: how many of the
+    best known candidates of a kind a replacement is chosen from first."""
     forced_ids = {place.id for place in edited.forced}
     ranked = [
         p
@@ -240,17 +256,27 @@ def edit_deck(
     ]
     deck = _Deck([p for p in dealt if p.id not in edited.excluded], set())
     _fill(deck, [p for p in dealt if p.id in edited.excluded], ranked, grid, window)
+    notes: list[str] = []
     for place in edited.forced:
         if any(p.id == place.id for p in deck.places):
             deck.kept.add(place.id)
             continue
         out = [p for p in deck.places if p.id not in deck.kept and _clashes(place, p, grid)]
-        for gone in out or _nearest(deck, place):
+        notes.extend(str(_clash(place, gone, grid)) for gone in out)
+        nearest = [] if out else _nearest(deck, place)
+        notes.extend(
+            _(
+                "{new} takes the place of {old}, the nearest card of its kind; keep {old} if "
+                "you want both"
+            ).format(new=place.name, old=gone.name)
+            for gone in nearest
+        )
+        for gone in out or nearest:
             deck.remove(gone)
         deck.places.append(place)
         deck.kept.add(place.id)
         _fill(deck, out[1:], ranked, grid, window)
-    return tuple(deck.places)
+    return tuple(deck.places), tuple(notes)
 
 
 def _nearest(deck: _Deck, place: Place) -> list[Place]:
@@ -335,12 +361,14 @@ def pick_edited(
             start = index + 1
             continue
         window = math.ceil(DIFFICULTIES[request.difficulty].size * picked.count)
-        places = edit_deck(picked.dealt, candidates, edited, grids[index], window)
+        places, notes = edit_deck(picked.dealt, candidates, edited, grids[index], window)
         pool = [*candidates, *edited.forced]
         names = display_names(pool)
         dealt = tuple(replace(p, name=names.get(p.id, p.name)) for p in places)
         printed = display_in(dealt, pool, request.names)
-        return Picked(selection, candidates, printed, index, len(dealt), picked.note, dealt)
+        # the user's lines: the deal's note, then what each kept place displaced
+        note = "\n".join((*((picked.note,) if picked.note else ()), *notes)) or None
+        return Picked(selection, candidates, printed, index, len(dealt), note, dealt)
     assert problem is not None
     raise problem
 

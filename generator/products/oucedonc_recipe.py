@@ -311,7 +311,7 @@ def build_recipe(recipe: Recipe, files: DeckOptions | None = None) -> RecipeDeck
     edited = apply_edits(candidates, edits, known_place) if edits else None
     deck, region, note = select_deck(options, settings, (selection, candidates), edited)
     built = render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
-    warnings = (*(edited.warnings if edited else ()), *((note,) if note else ()))
+    warnings = (*(edited.warnings if edited else ()), *(note.splitlines() if note else ()))
     return RecipeDeck(replace(built, note=note), warnings)
 
 

@@ -70,8 +70,14 @@
     $("status").textContent = "";
   }
 
+  const narrow = window.matchMedia("(max-width: 900px)");
+
   function showDeck(built) {
     const previous = deck;
+    if (!previous && narrow.matches) {
+      // on a phone the cards come below the settings: show them when the first deck is dealt
+      document.querySelector(".deck").scrollIntoView({ behavior: "smooth", block: "start" });
+    }
     deck = built;
     $("problem").hidden = true;
     const places = built.cards.filter((c) => c.kind === "town" || c.kind === "site");

@@ -1,0 +1,224 @@
+"""The studio in a real browser: ``pnp serve`` in its own process, the system's Chromium driven
+by Playwright with real key presses and clicks (never values set by a script).
+
+The teacher's flow of issue 29: type "Finis", pick Finistère, remove a card, add Roscoff by
+search, add her school from a CSV, download the PDF and read it. Then the table's phone opens
+the referee page the studio serves and types two cards. Every page is photographed at 1280×800
+and 390×844 (``PNP_SCREENSHOTS=DIR`` keeps the pictures) and checked for a horizontal scroll.
+Skipped only when Chromium is absent and CI is unset; under CI=true it must run.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+CHROMIUM = next(
+    (
+        path
+        for name in ("chromium", "chromium-browser", "google-chrome")
+        if (path := shutil.which(name))
+    ),
+    None,
+)
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+SCHOOL = "École Jean Jaurès"
+SIZES = {"wide": (1280, 800), "phone": (390, 844)}
+
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None and not IN_CI,
+        reason="chromium is not installed (apt-get install chromium); "
+        "CI=true makes this test mandatory",
+    ),
+    pytest.mark.slow,  # a server process and a browser
+]
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    """``pnp serve`` on a free port; its address, read from what it prints once it listens."""
+    cache = tmp_path_factory.mktemp("studio-cache")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "--lang", "en", "serve", "--port", "0",
+         "--no-browser", "--workers", "1", "--cache", str(cache)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    assert process.stdout is not None
+    line = process.stdout.readline()  # printed once the socket answers
+    found = re.search(r"http://127\.0\.0\.1:\d+", line)
+    assert found, (line, process.stderr.read() if process.poll() is not None else "")
+    yield found.group(0)
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert CHROMIUM, "CI=true but chromium is not installed: apt-get install -y chromium"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )  # fmt: skip
+        yield chromium
+        chromium.close()
+
+
+def shots_folder(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("PNP_SCREENSHOTS", tmp_path / "shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def photograph(page, folder: Path, name: str) -> None:
+    """A screenshot of what the user sees, and no horizontal scroll at this width."""
+    from playwright.sync_api import expect
+
+    previews = page.locator("#cards-grid img")
+    for index in range(min(4, previews.count())):  # the first previews drawn
+        expect(previews.nth(index)).to_have_js_property("complete", True)
+        assert previews.nth(index).evaluate("image => image.naturalWidth") == 360
+    page.screenshot(path=str(folder / f"{name}.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], (name, width)
+
+
+def settled(page) -> None:
+    """The deck the page shows is the newest the server built."""
+    page.locator(".deck[aria-busy=false]").wait_for()
+
+
+def card_names(page) -> list[str]:
+    return page.locator("#cards-grid li.card .caption strong").all_inner_texts()
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+def test_a_teacher_makes_her_departements_deck(studio, browser, size, tmp_path):
+    width, height = SIZES[size]
+    folder = shots_folder(tmp_path)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="fr-FR", accept_downloads=True
+    )
+    page = context.new_page()
+    page.goto(f"{studio}/")
+    photograph(page, folder, f"home-{size}")
+    page.get_by_role("link", name="Faire un paquet d’Oucédonc").click()
+    page.wait_for_selector("#map svg .area")
+    photograph(page, folder, f"studio-empty-{size}")
+
+    # 1. the region, typed key by key, chosen in the list
+    page.locator("#region-search").click()
+    page.keyboard.type("Finis", delay=40)
+    option = page.locator("#region-list li[role=option]").first
+    option.wait_for()
+    assert option.inner_text().startswith("Finistère")
+    photograph(page, folder, f"studio-typeahead-{size}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#cards-grid li.card img")
+    settled(page)
+    dealt = card_names(page)
+    assert len(dealt) == 63 + 9 and "Brest" in dealt
+    assert "Finistère" in page.locator("#status").inner_text()
+    photograph(page, folder, f"studio-deck-{size}")
+
+    # 2. a card removed: it leaves, one place takes its place
+    page.locator("li.card", has_text="Brest").get_by_role(
+        "button", name="Retirer Brest du paquet"
+    ).click()
+    page.locator("#changes:not([hidden])").wait_for()
+    settled(page)
+    after = card_names(page)
+    assert "Brest" not in after and len(after) == len(dealt)
+    assert len(set(after) - set(dealt)) == 1
+    assert "Brest" in page.locator("#changes").inner_text()
+
+    # 3. Roscoff added by search
+    page.locator("#place-search").click()
+    page.keyboard.type("Roscof", delay=40)
+    page.locator("#place-list li[role=option]", has_text="Roscoff").first.wait_for()
+    page.keyboard.press("Enter")
+    page.locator("#cards-grid li.card", has_text="Roscoff").wait_for()
+    settled(page)
+
+    # 4. her school from a CSV file (semicolons and decimal commas, as a French spreadsheet)
+    csv = tmp_path / "mon-ecole.csv"
+    csv.write_bytes(f"nom;latitude;longitude\n{SCHOOL};48,0017;-4,0972\n".encode("cp1252"))
+    page.locator("#places-file").set_input_files(str(csv))
+    page.locator("#cards-grid li.card", has_text=SCHOOL).wait_for()
+    settled(page)
+    names = card_names(page)
+    assert {"Roscoff", SCHOOL} <= set(names) and "Brest" not in names
+    chips = page.locator("#edits").inner_text()
+    assert "Brest" in chips and "Roscoff" in chips and SCHOOL in chips
+    assert "Quimper" in page.locator("#warnings").inner_text()  # the school is in Quimper
+    page.get_by_role("button", name="Dos", exact=True).click()
+    page.locator("#cards-grid li.card img").first.wait_for()
+    photograph(page, folder, f"studio-edited-backs-{size}")
+
+    # 5. the PDF downloaded and read
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Télécharger le PDF").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name == "oucedonc-finistere.pdf"
+    pdf = PdfReader(io.BytesIO(path.read_bytes()))
+    assert len(pdf.pages) == 18
+    fronts = " ".join(pdf.pages[index].extract_text() for index in range(0, 14, 2))
+    assert "Roscoff" in fronts and "Jaurès" in fronts
+    deck_id = re.search(r"deck=([0-9a-f]{32})", page.url).group(1)
+    with urllib.request.urlopen(f"{studio}/api/decks/{deck_id}/deck.json") as answer:
+        printed = [card["name"] for card in json.load(answer)["cards"] if card["kind"] == "place"]
+    assert printed == [name for name in names if name in printed] and "Brest" not in printed
+
+    # 6. the other pages of the studio
+    page.goto(f"{studio}/phone/{deck_id}")
+    assert page.locator(".qr svg").count() == 1
+    photograph(page, folder, f"phone-qr-{size}")
+    page.goto(f"{studio}/games/oie")
+    photograph(page, folder, f"game-oie-{size}")
+    context.close()
+
+
+def test_the_phone_opens_the_referee_the_studio_serves(studio, browser, tmp_path):
+    request = urllib.request.Request(
+        f"{studio}/api/decks",
+        data=json.dumps({"region": "Finistère"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        deck = json.load(answer)
+    cards = {card["id"]: card for card in deck["cards"] if "lat" in card}
+    first, second = cards["P01"], cards["P02"]
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{studio}/referee/{deck['id']}")
+    page.locator("#a").click()
+    page.keyboard.type("P01", delay=40)
+    page.get_by_role("button", name="au nord de").click()
+    page.locator("#b").click()
+    page.keyboard.type("P02", delay=40)
+    verdict = page.locator("#verdict .big")
+    verdict.wait_for()
+    north = first["lat"] > second["lat"]
+    assert verdict.inner_text() == ("OUI" if north else "NON")
+    assert first["latitude"] in page.locator("#verdict").inner_text()
+    photograph(page, shots_folder(tmp_path), "referee-phone")
+    context.close()
