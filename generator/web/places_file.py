@@ -13,7 +13,6 @@ The interim reader until ``geo`` reads ``--places FILE`` itself (issue 31).
 from __future__ import annotations
 
 import csv
-import io
 import json
 import math
 from dataclasses import dataclass
@@ -73,10 +72,18 @@ def _column(header: list[str], names: tuple[str, ...]) -> int | None:
 
 
 def _csv(text: str, filename: str) -> list[FilePlace]:
-    first = text.split("\n", 1)[0]
+    lines = text.splitlines()  # \n, \r\n and a spreadsheet's lone \r alike
+    first = lines[0] if lines else ""
     delimiter = max(";,\t", key=first.count)
-    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = next(rows, [])
+    try:
+        rows = list(csv.reader(lines, delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        raise UserError(
+            _("{file} is not a CSV file ({reason}); save it again as CSV").format(
+                file=filename, reason=exc
+            )
+        ) from None
+    header = rows[0] if rows else []
     name, lat, lon = (_column(header, names) for names in (NAME_COLUMNS, LAT_COLUMNS, LON_COLUMNS))
     kind = _column(header, KIND_COLUMNS)
     places: list[FilePlace] = []
@@ -87,7 +94,7 @@ def _csv(text: str, filename: str) -> list[FilePlace]:
                 "latitude, longitude)"
             ).format(file=filename)
         )
-    for line, row in enumerate(rows, start=2):
+    for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
         if len(places) == MAX_ROWS:
