@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 OUT    ?= output
 
-.PHONY: kit test lint fuzz install install-test clean
+.PHONY: kit serve test lint fuzz install install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ $(CATALOGS): %.mo: %.po | $(VENV)/.installed
 
 kit: install $(CATALOGS)
 	$(BIN)/pnp kit --out $(OUT)
+
+# The deck studio in the browser (pnp serve; docs/deploy.md): this computer only, Ctrl+C stops it.
+serve: install $(CATALOGS)
+	$(BIN)/pnp serve
 
 # On every core (pytest-xdist); a file's tests stay on one worker, so module fixtures run once.
 # WORKERS=0 runs in one process (a machine already busy gains nothing from two workers).
