@@ -227,3 +227,22 @@ def test_the_phone_opens_the_referee_the_studio_serves(studio, browser, tmp_path
     assert first["latitude"] in page.locator("#verdict").inner_text()
     photograph(page, shots_folder(tmp_path), "referee-phone")
     context.close()
+
+
+def test_another_games_material_is_made_and_shown(studio, browser, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{studio}/games/otcho")
+    page.get_by_role("button", name="Fabriquer le matériel").click()
+    files = page.locator("#files li")
+    files.first.wait_for()
+    names = page.locator("#files li strong").all_inner_texts()
+    assert "otcho-cards.pdf" in names and all(name.endswith(".pdf") for name in names)
+    link = page.get_by_role("link", name="Télécharger otcho-cards.pdf")
+    with urllib.request.urlopen(studio + link.get_attribute("href")) as answer:
+        assert answer.read(5) == b"%PDF-"
+    from playwright.sync_api import expect
+
+    expect(page.locator("#files img").first).to_have_js_property("complete", True)
+    photograph(page, shots_folder(tmp_path), "game-otcho-made-wide")
+    context.close()
