@@ -4,7 +4,8 @@
   (``datasets/departement_outlines.json``, joined from the IGN commune outlines and simplified
   to about 1 km by ``scripts/departement_outlines.py``), as two layers of ``<path>`` elements.
 * The world: every country of Natural Earth 1:50m (``world_outlines.json``) that the embedded
-  towns cover, simplified to a fifth of a degree.
+  towns cover, simplified to a fifth of a degree (Antarctica and the parts that straddle the
+  antimeridian left out).
 
 Each area carries its recipe region (``data-region``) and its name (``data-name`` and a
 ``<title>``), names written as text (escaped). The projection is equirectangular, squeezed by
@@ -24,6 +25,8 @@ from functools import cache
 from html import escape
 
 Ring = Sequence[Sequence[float]]
+#: A country's polygon wider than this (degrees of longitude) goes round the back of the globe.
+MAX_SPAN = 180.0
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,7 @@ def world_map() -> str:
     frame = Frame(west, north, kx, kx)
     height = (north - south) * kx
     body = ['<g class="layer countries">']
-    for code in sorted(covered | {"FR"}):
+    for code in sorted((covered | {"FR"}) - {"AQ"}):
         outline = embedded.country_outline(code)
         if outline is None:
             continue
@@ -126,7 +129,10 @@ def world_map() -> str:
         rings = [
             list(polygon.exterior.coords)
             for polygon in getattr(simplified, "geoms", [simplified])
-            if polygon.geom_type == "Polygon" and polygon.area > 0.05
+            if polygon.geom_type == "Polygon"
+            and polygon.area > 0.05
+            # a polygon across the antimeridian (eastern Russia, Fiji) would cross the map
+            and polygon.bounds[2] - polygon.bounds[0] < MAX_SPAN
         ]
         d = _path(rings, frame)
         if not d:

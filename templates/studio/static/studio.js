@@ -497,7 +497,7 @@
     $("map").dataset.mode = mode;
     $("draw-box").setAttribute("aria-pressed", String(mode === "box"));
     $("add-point").setAttribute("aria-pressed", String(mode === "point"));
-    $("map-hint").textContent = say(mode === "box" ? "box_hint" : mode === "point" ? "point_hint" : "pick_hint");
+    $("map-hint").textContent = say(mode === "box" ? "box_hint" : mode === "point" ? "point_hint" : layer === "world" ? "world_hint" : "pick_hint");
   }
 
   document.querySelectorAll("[data-map]").forEach((b) => b.addEventListener("click", () => {
@@ -507,6 +507,7 @@
     const reload = !svg || (which === "world") !== (svg.querySelector(".country") !== null);
     layer = wanted;
     $("map").dataset.layer = layer;
+    setMode(mapMode);
     if (reload) loadMap(which);
   }));
   $("draw-box").addEventListener("click", () => setMode(mapMode === "box" ? "pick" : "box"));
