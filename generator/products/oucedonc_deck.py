@@ -417,8 +417,8 @@ def select_deck(
     """Candidates of the region, the deck's places, the composed deck, and a note for the user.
 
     ``found``: the region and its candidates when the caller has resolved them (a recipe's
-    region); ``edited``: the candidates once a recipe's edits are applied
-    (:mod:`generator.products.oucedonc_edits`)."""
+    region); ``edited``: a recipe's edits, resolved against those candidates and applied to
+    the dealt deck (:mod:`generator.products.oucedonc_edits`)."""
     from generator.geo.pick import PickRequest, pick_places, region_candidates
     from generator.products.oucedonc_edits import pick_edited
     from generator.render.oucedonc.texts import render_title
@@ -511,6 +511,7 @@ def render_oucedonc_deck(
     """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
     from generator.games.oucedonc.pictograms import TOWN, pictogram
     from generator.geo.catalog import EMBEDDED, card_credits
+    from generator.products.oucedonc_edits import OWN_PREFIX
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import require_glyphs
     from generator.render.icons import icon_credit
@@ -542,8 +543,6 @@ def render_oucedonc_deck(
             (c.source_id for c in deck.places if c.source_id),  # a deck file's card may have none
         )
     )
-    from generator.products.oucedonc_edits import OWN_PREFIX
-
     if any((card.source_id or "").startswith(OWN_PREFIX) for card in deck.places):
         sources += (P_(language, "Lieux ajoutés par l’auteur du paquet"),)
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
