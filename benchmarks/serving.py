@@ -89,7 +89,9 @@ class Server:
 def start(argv: Sequence[str], port: int, cwd: Path | None = None) -> Server:
     """Start a server and return once it answers on ``port`` (polled with a short backoff)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     delay = 0.01
     for _ in range(400):
         if process.poll() is not None:

@@ -60,11 +60,17 @@ def deck_against_floor(rounds: int) -> None:
     print(f"## 1. A 63-card deck's PDF, warm ({len(pages)} pages, {words} words), {rounds} rounds")
     print("| contender | CPU s per PDF, min | median |")
     print("|---|---|---|")
-    print(f"| pnp (France, default deck) | {min(pnp_times):.3f} | {statistics.median(pnp_times):.3f} |")
-    print(f"| floor: bare reportlab, same pages, fonts, text | {min(floor_times):.3f} | "
-          f"{statistics.median(floor_times):.3f} |")
-    print(f"| **ratio** (goal ≤ 2) | {min(pnp_times) / min(floor_times):.2f} | "
-          f"{statistics.median(pnp_times) / statistics.median(floor_times):.2f} |")
+    print(
+        f"| pnp (France, default deck) | {min(pnp_times):.3f} | {statistics.median(pnp_times):.3f} |"
+    )
+    print(
+        f"| floor: bare reportlab, same pages, fonts, text | {min(floor_times):.3f} | "
+        f"{statistics.median(floor_times):.3f} |"
+    )
+    print(
+        f"| **ratio** (goal ≤ 2) | {min(pnp_times) / min(floor_times):.2f} | "
+        f"{statistics.median(pnp_times) / statistics.median(floor_times):.2f} |"
+    )
 
 
 def per_request(pid: int, send, count: int) -> tuple[float, list[float]]:
@@ -114,9 +120,13 @@ def server_figures(port: int, pid: int, rounds: int) -> None:
     print("\n## 2. Through the server (its process tree's CPU per request)")
     print("| request | CPU ms per request (goal) | latency |")
     print("|---|---|---|")
-    print(f"| new deck: POST /api/decks (PDF + faces + deck file + referee page) | "
-          f"{build_cpu * 1000:.0f} | {describe(build_wall)} |")
-    print(f"| card preview, not yet drawn | {preview_cpu * 1000:.1f} (≤ 50) | {describe(preview_wall)} |")
+    print(
+        f"| new deck: POST /api/decks (PDF + faces + deck file + referee page) | "
+        f"{build_cpu * 1000:.0f} | {describe(build_wall)} |"
+    )
+    print(
+        f"| card preview, not yet drawn | {preview_cpu * 1000:.1f} (≤ 50) | {describe(preview_wall)} |"
+    )
     print(f"| region search | {search_cpu * 1000:.2f} (≤ 20) | {describe(search_wall)} |")
     print(f"| the same recipe again (cache) | {cached_cpu * 1000:.2f} | {describe(cached_wall)} |")
 
@@ -129,7 +139,10 @@ def concurrent(port: int, clients: int, decks_each: int) -> None:
     def run(number: int) -> None:
         client = Client(port, timeout=600)
         for index in range(decks_each):
-            recipe = {"region": REGIONS[(number + index) % len(REGIONS)], "seed": 5000 + number * 100 + index}
+            recipe = {
+                "region": REGIONS[(number + index) % len(REGIONS)],
+                "seed": 5000 + number * 100 + index,
+            }
             started = time.perf_counter()
             try:
                 status, body = client.post_json("/api/decks", recipe)

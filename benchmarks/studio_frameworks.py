@@ -94,7 +94,10 @@ def main() -> int:
     print(f"# studio frameworks, {load()}, {args.workers} workers")
 
     startup = round_robin(
-        {name: (lambda code=code: run([PYTHON, "-c", code], cwd=PEERS)) for name, code in IMPORTS.items()},
+        {
+            name: (lambda code=code: run([PYTHON, "-c", code], cwd=PEERS))
+            for name, code in IMPORTS.items()
+        },
         args.rounds,
     )
     rows = []
@@ -112,8 +115,10 @@ def main() -> int:
             f"| {name} | {startup[name].cpu_min():.3f} | {memory:.0f} | {per_request * 1000:.2f} "
             f"| {describe(pings)} | {works / 6.0:.1f} |"
         )
-    print("| stack | start-up CPU s (min) | idle memory MiB (tree) | CPU per /ping ms "
-          "| /ping while drawing | /work per s |")
+    print(
+        "| stack | start-up CPU s (min) | idle memory MiB (tree) | CPU per /ping ms "
+        "| /ping while drawing | /work per s |"
+    )
     print("|---|---|---|---|---|---|")
     print("\n".join(rows))
     return 0

@@ -27,4 +27,6 @@ def work():
 if __name__ == "__main__":
     import waitress
 
-    waitress.serve(app, host="127.0.0.1", port=int(sys.argv[2]), threads=int(sys.argv[3]) * 2, _quiet=True)
+    waitress.serve(
+        app, host="127.0.0.1", port=int(sys.argv[2]), threads=int(sys.argv[3]) * 2, _quiet=True
+    )

@@ -1,6 +1,6 @@
 """Peer for studio_frameworks.py: Starlette in uvicorn, CPU-bound work in a process pool.
 
-    python starlette_app.py PORT WORKERS
+python starlette_app.py PORT WORKERS
 """
 
 import asyncio

@@ -21,6 +21,7 @@ from generator.core.i18n import N_
 COMMANDS: dict[str, tuple[str, ...]] = {
     "about": ("version_info",),
     "kit": ("kit",),
+    "serve": ("serve",),
     "calibrate": ("calibrate",),
     "preflight": ("preflight",),
     "places": ("places",),
@@ -30,7 +31,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "territoires": ("territoires",),
     "otcho": ("otcho",),
     "pronostiques": ("pronostiques",),
-    "serve": ("serve",),
 }
 
 # What `pnp --help` says of each command: the first paragraph of its help, as its module writes it
@@ -42,6 +42,10 @@ SUMMARIES: dict[str, str] = {
     ),
     "kit": N_(
         "Build the material of all five games into one folder, with index.html and manifest.json."
+    ),
+    "serve": N_(
+        "Start the deck studio in the browser: choose a region, see and change the cards, print "
+        "every game's material."
     ),
     "calibrate": N_(
         "Write a duplex test sheet; the numbers read on its back are the --back-offset X,Y of "
@@ -55,10 +59,6 @@ SUMMARIES: dict[str, str] = {
     "territoires": N_("Les territoires: attack/healing calculator, life trackers, Lenormand deck."),
     "otcho": N_("Neo Otcho: roll classifier and print-and-play sheets."),
     "pronostiques": N_("Pronostiques: scorer, pile-limit checker and print-and-play sheets."),
-    "serve": N_(
-        "Start the deck studio in the browser: choose a region, see and change the cards, print "
-        "every game's material."
-    ),
 }
 
 

@@ -31,6 +31,7 @@ import random
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -381,6 +382,18 @@ def _value(rng: random.Random, command: Command, param: object) -> str:
 
 
 _CARDS: dict[str, dict[str, list[str]]] = {}  # filled once by fuzz_cli
+_BUSY: list[socket.socket] = []  # a port held open for the harness's run (busy_port)
+
+
+def busy_port() -> int:
+    """A port this process listens on, on every address: ``pnp serve`` cannot bind it, so a
+    fuzzed invocation that passes serve's checks ends there (exit 2) instead of serving."""
+    if not _BUSY:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("0.0.0.0", 0))
+        sock.listen(1)
+        _BUSY.append(sock)
+    return int(_BUSY[0].getsockname()[1])
 
 
 def invocation(rng: random.Random, command: Command) -> list[str]:
@@ -415,6 +428,8 @@ def invocation(rng: random.Random, command: Command) -> list[str]:
         ]  # never the shipped set
     if command.path == ("kit",):
         args += ["--paper", rng.choice(["tabloid", "", "\x1b", "a3"])]  # never a whole kit build
+    if command.path == ("serve",):
+        args += ["--port", str(busy_port())]  # its checks run, then the bind fails: no server
     if rng.random() < 0.03:
         args.append(rng.choice(["--bogus", "-z", "extra"]))
     return args
