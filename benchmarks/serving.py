@@ -128,7 +128,7 @@ class Client:
 
 def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def describe(values: Sequence[float]) -> str:

@@ -60,9 +60,8 @@ def deck_against_floor(rounds: int) -> None:
     print(f"## 1. A 63-card deck's PDF, warm ({len(pages)} pages, {words} words), {rounds} rounds")
     print("| contender | CPU s per PDF, min | median |")
     print("|---|---|---|")
-    print(
-        f"| pnp (France, default deck) | {min(pnp_times):.3f} | {statistics.median(pnp_times):.3f} |"
-    )
+    pnp_min, pnp_median = min(pnp_times), statistics.median(pnp_times)
+    print(f"| pnp (France, default deck) | {pnp_min:.3f} | {pnp_median:.3f} |")
     print(
         f"| floor: bare reportlab, same pages, fonts, text | {min(floor_times):.3f} | "
         f"{statistics.median(floor_times):.3f} |"
@@ -124,9 +123,8 @@ def server_figures(port: int, pid: int, rounds: int) -> None:
         f"| new deck: POST /api/decks (PDF + faces + deck file + referee page) | "
         f"{build_cpu * 1000:.0f} | {describe(build_wall)} |"
     )
-    print(
-        f"| card preview, not yet drawn | {preview_cpu * 1000:.1f} (≤ 50) | {describe(preview_wall)} |"
-    )
+    preview = f"{preview_cpu * 1000:.1f} (≤ 50) | {describe(preview_wall)}"
+    print(f"| card preview, not yet drawn | {preview} |")
     print(f"| region search | {search_cpu * 1000:.2f} (≤ 20) | {describe(search_wall)} |")
     print(f"| the same recipe again (cache) | {cached_cpu * 1000:.2f} | {describe(cached_wall)} |")
 

@@ -8,7 +8,6 @@ synchronous worker process per core).
 import sys
 
 from flask import Flask, jsonify
-
 from work import burn
 
 app = Flask(__name__)

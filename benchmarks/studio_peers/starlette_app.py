@@ -10,7 +10,6 @@ from concurrent.futures import ProcessPoolExecutor
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 from starlette.routing import Route
-
 from work import burn
 
 POOL: ProcessPoolExecutor | None = None
