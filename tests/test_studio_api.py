@@ -221,7 +221,10 @@ def test_pages_and_headers(client, deck):
         assert "script-src 'self'" in answer.headers["content-security-policy"]
         assert answer.headers["x-content-type-options"] == "nosniff"
     phone = client.get(f"/phone/{deck['id']}").text
-    assert f"http://127.0.0.1:8000/referee/{deck['id']}" in phone and "<svg" in phone
+    assert f"http://127.0.0.1:8000/referee/{deck['id']}" in phone
+    assert "<svg" not in phone  # no QR code a phone could not open: the studio is on loopback
+    qr = client.get(f"/api/decks/{deck['id']}/qr.svg")
+    assert qr.headers["content-type"].startswith("image/svg+xml") and "<path" in qr.text
 
 
 def test_the_language_follows_the_browser_and_the_switch(client):
@@ -267,6 +270,14 @@ def test_on_a_network_the_access_code_is_asked(tmp_path):
         assert right.status_code == 303 and right.headers["location"] == "/oucedonc"
         assert client.get("/oucedonc").status_code == 200  # the cookie
         assert "1234" not in right.headers["set-cookie"]
+        key = "ab" * 16  # a deck in the cache, as another server built it
+        folder = tmp_path / "studio" / "decks" / key
+        folder.mkdir(parents=True)
+        (folder / "summary.json").write_text(
+            json.dumps({"id": key, "title": "Oucédonc", "cards": []})
+        )
+        phone = client.get(f"/phone/{key}").text
+        assert f"http://192.0.2.10:8000/referee/{key}" in phone and "<svg" in phone
 
 
 def test_wrong_codes_are_throttled(tmp_path):
