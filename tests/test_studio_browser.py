@@ -247,3 +247,51 @@ def test_another_games_material_is_made_and_shown(studio, browser, tmp_path):
     expect(page.locator("#files img").first).to_have_js_property("complete", True)
     photograph(page, shots_folder(tmp_path), "game-otcho-made-wide")
     context.close()
+
+
+def test_a_box_drawn_on_the_map_and_a_point_named_on_it(studio, browser, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    frame: dict[str, float] = {}
+
+    def measure() -> None:
+        frame.update(page.evaluate(FRAME))
+
+    measure()
+
+    def at(lon: float, lat: float) -> tuple[float, float]:
+        x = frame["left"] + (lon - frame["west"]) * frame["kx"] * frame["scale"]
+        y = frame["top"] + (frame["north"] - lat) * frame["ky"] * frame["scale"]
+        return x, y
+
+    page.get_by_role("button", name="Draw a box").click()
+    page.mouse.move(*at(-4.8, 48.7))  # Brittany's west
+    page.mouse.down()
+    page.mouse.move(*at(-3.0, 47.9), steps=8)
+    page.mouse.up()
+    page.locator(".deck[aria-busy=false] #cards-grid li.card").first.wait_for()
+    assert "Box -4.8" in page.locator("#region-chosen").inner_text()
+    assert len(card_names(page)) == 63 + 9
+    page.get_by_role("button", name="Point on the map").click()  # the map comes into view
+    measure()
+    page.mouse.click(*at(-4.1, 48.3))
+    page.locator("#point-name").type("Chez nous", delay=20)
+    page.keyboard.press("Enter")
+    page.locator("#cards-grid li.card", has_text="Chez nous").wait_for()
+    card = page.locator("#cards-grid li.card", has_text="Chez nous")
+    assert card.locator(".badge").inner_text() == "Yours"
+    photograph(page, shots_folder(tmp_path), "studio-box-point-wide")
+    context.close()
+
+
+#: Where the map's SVG is on the screen and how its units turn into degrees.
+FRAME = """() => {
+  const svg = document.querySelector('#map svg');
+  const box = svg.getBoundingClientRect();
+  const view = svg.viewBox.baseVal;
+  return {left: box.left, top: box.top, scale: box.width / view.width,
+          west: +svg.dataset.west, north: +svg.dataset.north,
+          kx: +svg.dataset.kx, ky: +svg.dataset.ky};
+}"""

@@ -511,7 +511,11 @@
     if (reload) loadMap(which);
   }));
   $("draw-box").addEventListener("click", () => setMode(mapMode === "box" ? "pick" : "box"));
-  $("add-point").addEventListener("click", () => setMode(mapMode === "point" ? "pick" : "point"));
+  $("add-point").addEventListener("click", () => {
+    setMode(mapMode === "point" ? "pick" : "point");
+    // the map is in the first step: bring it into view to click on it
+    if (mapMode === "point") $("map").scrollIntoView({ block: "center" });
+  });
   $("point-cancel").addEventListener("click", () => { $("point-form").hidden = true; pending = null; if (svg) marks().replaceChildren(); setMode("pick"); });
   $("point-form").addEventListener("submit", (event) => {
     event.preventDefault();
