@@ -29,7 +29,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
@@ -212,7 +213,7 @@ def _clash(place: Place, other: Place, grid: Grid) -> str | None:
         return _("{new} takes the place of {old}: both would print the same longitude").format(
             **fields
         )
-    if name_key(place.name) == name_key(other.name):
+    if _key(place.name) == _key(other.name):
         return _("{new} takes the place of {old}: two cards cannot have one name").format(**fields)
     km = distance_km(place, other)
     if km < NEAR_KM or (place.commune is not None and place.commune == other.commune):
@@ -223,18 +224,74 @@ def _clash(place: Place, other: Place, grid: Grid) -> str | None:
     return None
 
 
-@dataclass
 class _Deck:
-    """The deck being edited: its places (named as the data names them), in deal order."""
+    """The deck being edited: its places (named as the data names them), in deal order, and
+    what they print and are (latitudes, longitudes, names, communes) for the quick tests."""
 
-    places: list[Place]
-    kept: set[str]  # ids that no edit may take out again (the forced places)
+    def __init__(self, places: Sequence[Place], grid: Grid) -> None:
+        self.places: list[Place] = []
+        self.grid = grid
+        self.kept: set[str] = set()  # the forced places: no edit takes them out
+        for place in places:
+            self.add(place)
+
+    def add(self, place: Place) -> None:
+        self.places.append(place)
 
     def remove(self, place: Place) -> None:
         self.places = [p for p in self.places if p.id != place.id]
 
-    def fits(self, place: Place, grid: Grid) -> bool:
-        return all(not _clashes(place, other, grid) for other in self.places)
+    def printed(self) -> tuple[set[int], set[int], set[str | None], set[str]]:
+        grid = self.grid
+        return (
+            {grid.units(p.lat) for p in self.places},
+            {grid.units(p.lon) for p in self.places},
+            {p.commune for p in self.places if p.commune is not None},
+            {_key(p.name) for p in self.places},
+        )
+
+    def fitting(self, choices: Sequence[Place]) -> list[tuple[Place, float]]:
+        """The ``choices`` that can be dealt beside every card (see :func:`_clash`), each with
+        its room: the distance to the nearest card (km)."""
+        lats, lons, communes, names = self.printed()
+        grid = self.grid
+        quick = [
+            p
+            for p in choices
+            if grid.units(p.lat) not in lats
+            and grid.units(p.lon) not in lons
+            and (p.commune is None or p.commune not in communes)
+            and _key(p.name) not in names
+        ]
+        rooms = _rooms(quick, self.places)
+        return [(p, room) for p, room in zip(quick, rooms, strict=True) if room >= NEAR_KM]
+
+
+def _unit(places: Sequence[Place]) -> Any:
+    import numpy as np
+
+    lat = np.radians([p.lat for p in places])
+    lon = np.radians([p.lon for p in places])
+    return np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat)))
+
+
+def _rooms(places: Sequence[Place], cards: Sequence[Place]) -> list[float]:
+    """Each of ``places``' distance to the nearest of ``cards`` (km; infinite without cards)."""
+    import numpy as np
+
+    if not places:
+        return []
+    if not cards:
+        return [math.inf] * len(places)
+    dots = np.clip(_unit(places) @ _unit(cards).T, -1.0, 1.0)
+    nearest: list[float] = (EARTH_RADIUS_KM * np.arccos(dots.max(axis=1))).tolist()
+    return nearest
+
+
+@lru_cache(maxsize=65536)
+def _key(name: str) -> str:
+    """:func:`name_key`, once per name (a replacement is sought among thousands of places)."""
+    return name_key(name)
 
 
 def edit_deck(
@@ -254,8 +311,8 @@ def edit_deck(
         for p in sorted(candidates, key=lambda p: (-p.familiarity, p.id))
         if p.id not in edited.excluded and p.id not in forced_ids
     ]
-    deck = _Deck([p for p in dealt if p.id not in edited.excluded], set())
-    _fill(deck, [p for p in dealt if p.id in edited.excluded], ranked, grid, window)
+    deck = _Deck([p for p in dealt if p.id not in edited.excluded], grid)
+    _fill(deck, [p for p in dealt if p.id in edited.excluded], ranked, window)
     notes: list[str] = []
     for place in edited.forced:
         if any(p.id == place.id for p in deck.places):
@@ -273,9 +330,9 @@ def edit_deck(
         )
         for gone in out or nearest:
             deck.remove(gone)
-        deck.places.append(place)
+        deck.add(place)
         deck.kept.add(place.id)
-        _fill(deck, out[1:], ranked, grid, window)
+        _fill(deck, out[1:], ranked, window)
     return tuple(deck.places), tuple(notes)
 
 
@@ -288,9 +345,7 @@ def _nearest(deck: _Deck, place: Place) -> list[Place]:
     return [min(same, key=lambda p: (distance_km(p, place), p.id))]
 
 
-def _fill(
-    deck: _Deck, gone: Sequence[Place], ranked: Sequence[Place], grid: Grid, window: int
-) -> None:
+def _fill(deck: _Deck, gone: Sequence[Place], ranked: Sequence[Place], window: int) -> None:
     """A place for each card ``gone``: among the best known ``window`` candidates of its kind
     that can be dealt beside every card, the nearest to it that leaves room (at least half the
     deck's usual spacing from every card), else the one with the most room."""
@@ -303,15 +358,15 @@ def _fill(
             pool[: 2 * window],
             pool,
         ):
-            fitting = [p for p in choices if deck.fits(p, grid)]
+            fitting = deck.fitting(choices)
             if not fitting:
                 continue
-            roomy = [p for p in fitting if _room(deck, p) >= spacing / 2]
+            roomy = [p for p, room in fitting if room >= spacing / 2]
             if roomy:
                 best = min(roomy, key=lambda p: (distance_km(p, removed), p.id))
             else:
-                best = max(fitting, key=lambda p: (_room(deck, p), p.id))
-            deck.places.append(best)
+                best = max(fitting, key=lambda pair: (pair[1], pair[0].id))[0]
+            deck.add(best)
             break
         else:
             raise UserError(
@@ -326,12 +381,10 @@ def _usual_spacing(places: Sequence[Place]) -> float:
     """The median distance from a card to its nearest card (km)."""
     if len(places) < 2:
         return 0.0
-    nearest = sorted(min(distance_km(p, q) for q in places if q is not p) for p in places)
+    nearest = sorted(
+        _rooms([place], [other for other in places if other is not place])[0] for place in places
+    )
     return nearest[len(nearest) // 2]
-
-
-def _room(deck: _Deck, place: Place) -> float:
-    return min((distance_km(place, other) for other in deck.places), default=math.inf)
 
 
 def pick_edited(
