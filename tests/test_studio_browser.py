@@ -58,20 +58,24 @@ pytestmark = [
 def studio(tmp_path_factory):
     """``pnp serve`` on a free port; its address, read from what it prints once it listens."""
     cache = tmp_path_factory.mktemp("studio-cache")
+    log = (cache / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "generator", "--lang", "en", "serve", "--port", "0",
          "--no-browser", "--workers", "1", "--cache", str(cache)],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=log,
         text=True,
     )  # fmt: skip
     assert process.stdout is not None
     line = process.stdout.readline()  # printed once the socket answers
     found = re.search(r"http://127\.0\.0\.1:\d+", line)
-    assert found, (line, process.stderr.read() if process.poll() is not None else "")
+    assert found, (line, (cache / "server.log").read_text())
     yield found.group(0)
     process.terminate()
     process.wait(timeout=30)
+    log.close()
+    errors = (cache / "server.log").read_text()
+    assert "Traceback" not in errors, errors[-3000:]
 
 
 @pytest.fixture(scope="module")
@@ -97,8 +101,7 @@ def photograph(page, folder: Path, name: str) -> None:
 
     previews = page.locator("#cards-grid img")
     for index in range(min(4, previews.count())):  # the first previews drawn
-        expect(previews.nth(index)).to_have_js_property("complete", True)
-        assert previews.nth(index).evaluate("image => image.naturalWidth") == 360
+        expect(previews.nth(index)).to_have_js_property("naturalWidth", 360, timeout=60_000)
     page.screenshot(path=str(folder / f"{name}.png"))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], (name, width)
@@ -121,6 +124,8 @@ def test_a_teacher_makes_her_departements_deck(studio, browser, size, tmp_path):
         viewport={"width": width, "height": height}, locale="fr-FR", accept_downloads=True
     )
     page = context.new_page()
+    failures: list[str] = []
+    page.on("response", lambda answer: answer.status >= 500 and failures.append(answer.url))
     page.goto(f"{studio}/")
     photograph(page, folder, f"home-{size}")
     page.get_by_role("link", name="Faire un paquet d’Oucédonc").click()
@@ -190,6 +195,8 @@ def test_a_teacher_makes_her_departements_deck(studio, browser, size, tmp_path):
     with urllib.request.urlopen(f"{studio}/api/decks/{deck_id}/deck.json") as answer:
         printed = [card["name"] for card in json.load(answer)["cards"] if card["kind"] == "place"]
     assert printed == [name for name in names if name in printed] and "Brest" not in printed
+
+    assert failures == []
 
     # 6. the other pages of the studio
     page.goto(f"{studio}/phone/{deck_id}")
