@@ -9,7 +9,8 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from generator.web.app import Studio, create_app
+from generator.web.app import create_app
+from generator.web.studio import Studio
 
 LOCAL = "http://127.0.0.1:8000"
 FINISTERE = {"region": "dep:29"}

@@ -1,6 +1,8 @@
 """The deck studio, ``pnp serve``: a front-end beside :mod:`generator.cli`, in the browser.
 
-``app`` makes the Starlette application (pages and the HTTP API, ``docs/api.md``); ``service``
+``app`` makes the Starlette application: ``pages`` (the HTML), ``decks`` and ``material`` (the
+HTTP API, ``docs/api.md``), ``guard`` (every request's checks), ``studio`` (what they share);
+``service``
 is its one way into the library (``products`` and ``geo``); ``jobs`` runs the CPU-bound builds
 in worker processes; ``cache`` keeps what they built, by content; ``security`` holds the access
 code and the checks every request passes; ``maps`` draws the clickable SVG maps; ``places_file``

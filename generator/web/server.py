@@ -74,7 +74,8 @@ def serve(options: ServeOptions, on_listening: Callable[[str], None]) -> None:
     """Run the studio until interrupted; ``on_listening(url)`` once it answers."""
     import uvicorn
 
-    from generator.web.app import Studio, create_app
+    from generator.web.app import create_app
+    from generator.web.studio import Studio
 
     sock = bind(options.host, options.port)
     port = sock.getsockname()[1]

@@ -1,0 +1,179 @@
+"""The API of regions, places and decks (docs/api.md): searches, a recipe built into a deck in
+a worker, its files and previews from the cache, an uploaded file of places, the maps."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from generator.core.errors import UserError
+from generator.core.i18n import N_, speaking
+from generator.web import service
+from generator.web.cache import NotCached
+from generator.web.security import read_body
+from generator.web.studio import (
+    CARD_ID,
+    MAX_RECIPE,
+    MAX_UPLOAD,
+    SIDES,
+    Problem,
+    accepted,
+    deck_cache,
+    document,
+    jobs,
+    json_body,
+    path_key,
+    public_url,
+    request_language,
+    say,
+)
+
+
+async def api_regions(request: Request) -> Response:
+    query = request.query_params.get("q", "")
+    return JSONResponse({"query": query[:100], "regions": service.search_regions(query)})
+
+
+async def api_places(request: Request) -> Response:
+    query = request.query_params.get("q", "")
+    return JSONResponse({"query": query[:100], "places": service.search_places(query)})
+
+
+async def api_new_deck(request: Request) -> Response:
+    document = await json_body(request, MAX_RECIPE)
+    language = request_language(request)
+    with speaking(language):
+        try:
+            recipe = service.read_recipe(document)
+        except UserError as exc:
+            raise Problem(422, str(exc)) from None
+        key = service.recipe_key(recipe)
+    summary = await _build(request, key, service.recipe_json(recipe))
+    return JSONResponse(summary)
+
+
+async def _build(request: Request, key: str, recipe_text: str) -> dict[str, Any]:
+    cache = deck_cache(request)
+    if cache.has("decks", key, "summary.json"):
+        return document(cache.read("decks", key, "summary.json"))
+    language = request_language(request)
+    files = accepted(
+        await jobs(request).run(("deck", key, language), service.build_deck, recipe_text, language)
+    )
+    for name in ("recipe.json", "deck.pdf", "faces.pdf", "deck.json", "referee.html"):
+        cache.write("decks", key, name, files[name])
+    cache.write("decks", key, "summary.json", files["summary.json"])  # last: the deck is whole
+    return document(files["summary.json"])
+
+
+async def summary_of(request: Request, key: str) -> dict[str, Any]:
+    cache = deck_cache(request)
+    try:
+        return document(cache.read("decks", key, "summary.json"))
+    except NotCached:
+        pass
+    try:  # built elsewhere, or trimmed: the recipe is enough
+        recipe_text = cache.read("decks", key, "recipe.json").decode("utf-8")
+    except NotCached:
+        raise Problem(
+            404, say(request, N_("no such deck; build it again from its recipe"))
+        ) from None
+    return await _build(request, key, recipe_text)
+
+
+async def deck_file(request: Request, key: str, name: str) -> bytes:
+    await summary_of(request, key)
+    try:
+        return deck_cache(request).read("decks", key, name)
+    except NotCached:
+        raise Problem(
+            404, say(request, N_("no such deck; build it again from its recipe"))
+        ) from None
+
+
+async def api_deck(request: Request) -> Response:
+    return JSONResponse(await summary_of(request, path_key(request)))
+
+
+#: A deck's downloads: the cache's file, its media type, the end of the name it is saved as.
+DOWNLOADS = {
+    "pdf": ("deck.pdf", "application/pdf", ".pdf"),
+    "faces": ("faces.pdf", "application/pdf", "-faces.pdf"),
+    "deck": ("deck.json", "application/json", ".json"),
+    "recipe": ("recipe.json", "application/json", "-recipe.json"),
+}
+
+
+def deck_download(what: str) -> Any:
+    name, media, ending = DOWNLOADS[what]
+
+    async def answer(request: Request) -> Response:
+        key = path_key(request)
+        data = await deck_file(request, key, name)
+        summary = await summary_of(request, key)
+        filename = _slug(summary["title"]) + ending
+        headers = {"content-disposition": f'attachment; filename="{filename}"'}
+        return Response(data, media_type=media, headers=headers)
+
+    return answer
+
+
+def _slug(title: str) -> str:
+    """A file name from a deck's title, ASCII only: "oucedonc-finistere"."""
+    import unicodedata
+
+    bare = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    words = re.findall(r"[a-z0-9]+", bare.lower())
+    return "-".join(words)[:60] or "oucedonc"
+
+
+async def api_preview(request: Request) -> Response:
+    key = path_key(request)
+    card, side = request.path_params["card"], request.path_params["side"]
+    if not CARD_ID.match(card) or side not in SIDES:
+        raise Problem(404, say(request, N_("no such card")))
+    cache = deck_cache(request)
+    name = f"{card}-{side}.png"
+    try:
+        data = cache.read("decks", key, name)
+    except NotCached:
+        summary = await summary_of(request, key)
+        index = service.face_page(summary, card, side)
+        if index is None:
+            raise Problem(404, say(request, N_("no such card"))) from None
+        faces = cache.read("decks", key, "faces.pdf")
+        data = await jobs(request).run(("preview", key, index), service.card_preview, faces, index)
+        cache.write("decks", key, name, data)
+    return Response(
+        data, media_type="image/png", headers={"cache-control": "max-age=31536000, immutable"}
+    )
+
+
+async def api_upload_places(request: Request) -> Response:
+    body = await read_body(request, MAX_UPLOAD)
+    name = request.query_params.get("name", "places.csv")[:80]
+    result = service.read_places_file(body, name, request_language(request))
+    return JSONResponse({"places": accepted(result)})
+
+
+async def api_qr(request: Request) -> Response:
+    key = path_key(request)
+    await summary_of(request, key)
+    url = public_url(request) + f"/referee/{key}"
+    return Response(service.qr_svg(url), media_type="image/svg+xml")
+
+
+async def api_map(request: Request) -> Response:
+    from generator.web import maps
+
+    which = request.path_params["which"]
+    if which == "france":
+        svg = maps.france_map()
+    elif which == "world":
+        svg = maps.world_map()
+    else:
+        raise Problem(404, say(request, N_("no such map")))
+    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "max-age=3600"})
