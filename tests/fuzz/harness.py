@@ -250,8 +250,8 @@ def game_text() -> str:
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import game_to_json, new_game
-    from generator.games.oucedonc.referee import place_move
     from generator.games.oucedonc.rules import RuleOptions
+    from generator.products.referee.moves import place as place_move
     from tests.referee_fixtures import make_deck
 
     game = new_game(deal(["Ana", "Ben", "Chloé"], make_deck(), 7, RuleOptions()))
@@ -637,8 +637,9 @@ ENVIRONMENT = {
 
 def fuzz_game_file(truncations: int | None, flips: int, seed: int) -> tuple[Figures, Figures]:
     """Every prefix (or ``truncations`` of them) and ``flips`` random byte flips of a real game
-    file: each must load or be one UserError line, never anything else."""
+    file: each must load or be one line (a UserError or a refusal), never anything else."""
     from generator.core.errors import UserError
+    from generator.core.refusal import Refusal
     from generator.games.oucedonc.gamefile import game_from_json
 
     data = game_text().encode("utf-8")
@@ -653,7 +654,7 @@ def fuzz_game_file(truncations: int | None, flips: int, seed: int) -> tuple[Figu
         try:
             game_from_json(blob.decode("utf-8", errors="surrogateescape"), "game.json")
             problem = ""
-        except UserError as exc:
+        except (UserError, Refusal) as exc:
             problem = "" if "\n" not in str(exc) else "multi-line error"
         except Exception as exc:  # a traceback
             problem = f"{type(exc).__name__}: {exc}"[:200]
@@ -816,6 +817,7 @@ def _race(path: Path, kind: str, drawn: str, end: str, results: list[str]) -> No
     goes to ``results``."""
     from generator.cli import oucedonc_referee
     from generator.core.errors import UserError
+    from generator.core.refusal import Refusal
 
     try:
         if kind == "undo":
@@ -823,7 +825,7 @@ def _race(path: Path, kind: str, drawn: str, end: str, results: list[str]) -> No
         else:
             oucedonc_referee.game_place(path, drawn, None, None, end, None, None)
         results.append(f"{kind} ok")
-    except UserError as exc:
+    except (UserError, Refusal) as exc:
         results.append("one line" if "\n" not in str(exc) else "multi-line")
     except BaseException as exc:  # a traceback: counted by the caller
         results.append(f"{type(exc).__name__}: {exc}"[:120])
