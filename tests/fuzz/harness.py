@@ -466,10 +466,65 @@ def _in_folder(root: Path) -> Iterator[None]:
 
 
 def play_input(rng: random.Random) -> str:
-    """A few lines for ``oucedonc play``: table commands, hostile text, now and then no end."""
+    """A few lines for ``oucedonc play``: table commands, hostile text, now and then a line
+    longer than any move (issue 28: a pasted page), now and then no end."""
     pools = [rng.choice((PLAY_LINES, PLAY_LINES, HOSTILE_TEXT)) for _ in range(rng.randint(0, 8))]
     typed = [rng.choice(pool) for pool in pools]
+    if rng.random() < 0.2:
+        shape = rng.choice(sorted(LONG_LINES))
+        typed.insert(rng.randrange(len(typed) + 1), LONG_LINES[shape](rng.choice(LONG_SIZES)))
     return "".join(f"{line}\n" for line in typed) + rng.choice(("", "quitter\n", "P01 n"))
+
+
+# Lines longer than any move, as people paste them (issue 28, item 4: a direction word repeated
+# made every split of the line a candidate, "between … and …" every cut of its two anchors).
+LONG_SIZES = (3_000, 10_000, 100_000, 1_000_000)
+LONG_LINES: dict[str, Callable[[int], str]] = {
+    "direction repeated": lambda size: ("brest w rennes" + " w" * (size // 2))[:size],
+    "between and": lambda size: (
+        "brest between " + "lyon " * (size // 10) + "and " + "paris " * (size // 12)
+    )[:size],
+    "one long name": lambda size: ("saint " * (size // 6) + "n lyon")[-size:],
+    "names and directions": lambda size: ("brest n lyon entre paris et nice " * size)[:size],
+    "count of many names": lambda size: ("compte " + "ana=1 ben " * size)[:size],
+    "doubt of many words": lambda size: ("doute " + "jean luc " * size)[:size],
+    "spaces between words": lambda size: "brest" + " " * (size - 12) + "n lyon",
+}
+
+
+def fuzz_session_lines(
+    sizes: tuple[int, ...] = LONG_SIZES, shapes: tuple[str, ...] = tuple(LONG_LINES)
+) -> Figures:
+    """Each long line of ``shapes``, at each size, typed into ``oucedonc play`` on a game file:
+    one refusal line, exit 0, the file byte for byte as it was, within the harness's time
+    limits (each line is refused before it is read: in time linear in its length)."""
+    figures = Figures("long lines typed into the session")
+    with tempfile.TemporaryDirectory(prefix="pnp-lines-") as scratch:
+        root = Path(scratch)
+        from tests.referee_fixtures import deck_json
+
+        (root / "deck.json").write_text(deck_json(), encoding="utf-8")
+        for shape in shapes:
+            make = LONG_LINES[shape]
+            for size in sizes:
+                (root / "game.json").write_text(game_text(), encoding="utf-8")
+                before = (root / "game.json").read_bytes()
+                with _in_folder(root):
+                    code, stdout, _stderr, escaped = run_in_process(
+                        ["oucedonc", "play", "game.json"], make(size) + "\nquitter\n"
+                    )
+                refused = [line for line in stdout.splitlines() if line.startswith("✗ ")]
+                problem = escaped or (
+                    f"exit code {code}"
+                    if code != 0
+                    else "the game file changed"
+                    if (root / "game.json").read_bytes() != before
+                    else ""
+                    if len(refused) == 1
+                    else f"{len(refused)} refusal lines"
+                )
+                figures.add(problem, 0, f"{shape}, {size} characters")
+    return figures
 
 
 def run_in_process(args: list[str], stdin_text: str = "") -> tuple[int | None, str, str, str]:
@@ -1094,7 +1149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15)
     options = parser.parse_args(argv)
     started = time.monotonic()
-    rows = [fuzz_cli(options.invocations, options.seed)]
+    rows = [fuzz_cli(options.invocations, options.seed), fuzz_session_lines()]
     rows += list(fuzz_game_file(None, options.flips, options.seed))
     rows.append(fuzz_kill_during_writes(options.kills, options.seed))
     rows.append(fuzz_concurrent_moves(options.races, options.seed))
