@@ -41,19 +41,7 @@ game_app = typer.Typer(
 DIRECTION_HELP = N_("north-of, south-of, east-of or west-of: is A there relative to B?")
 
 
-# --------------------------------------------------------------------------- files
-
-
-def _load_deck(path: Path) -> Deck:
-    from generator.products.referee.files import read_deck
-
-    return read_deck(path)
-
-
-def _load_game(path: Path) -> Game:
-    from generator.products.referee.files import read_game
-
-    return read_game(path)
+# --------------------------------------------------------------------------- printing
 
 
 def _report(game: Game, message: str, file: Path) -> None:
@@ -136,7 +124,9 @@ def verify(
                     "when using --deck"
                 )
             )
-        loaded = _load_deck(deck)
+        from generator.products.referee.files import read_deck
+
+        loaded = read_deck(deck)
         printed = loaded.language  # the backs of an English deck write W for west
         gap = verify_on_deck(a, where, b, loaded, equal_rule)
     else:
@@ -334,7 +324,7 @@ def game_new(
     import secrets  # hmac, hashlib: for the seed of a dealt game only
 
     from generator.core.outputs import claim_new
-    from generator.products.referee.files import write_new_game
+    from generator.products.referee.files import read_deck, write_new_game
     from generator.products.referee.moves import new_game
 
     claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
@@ -349,7 +339,7 @@ def game_new(
         raise UserError(
             _("with --deal the referee draws the start card itself; drop --start (or --deal)")
         )
-    loaded = _load_deck(deck)
+    loaded = read_deck(deck)
     game = new_game(
         loaded,
         players.split(","),
@@ -594,7 +584,9 @@ def game_show(
     ] = False,
 ) -> None:
     """The `game show` command (its help: GAME_SHOW_HELP)."""
-    game = _load_game(file)
+    from generator.products.referee.files import read_game
+
+    game = read_game(file)
     if as_json:
         typer.echo(json_line(game.to_json()))
         return

@@ -7,14 +7,15 @@ value is a stable code, ``unknown-player``) and the data it is about (names, num
 sentence, marked for the ``pnp`` catalog: ``str(refusal)`` is that sentence filled with the data,
 in the language the command line speaks (English unless told otherwise), for a Python caller or a
 log. A front-end words a refusal its own way with :meth:`Refusal.message`, passing its own
-sentences for the reasons it words differently: the command line's name its commands and flags
-(``generator/cli/refusals.py``), which the rules never do.
+sentences for the reasons it words differently: the command line's sentences name its commands
+and options (``generator/cli/refusals.py``), which the rules never do.
 
 A sentence is a template with named fields (``{player!r}``, ``{n}``), filled after translation;
-:class:`Plural` picks its form by the number in one field. A field's value is written as it is,
-except a :class:`Phrase` (words in the command line's language: "Ana or Ben"), a nested
-:class:`Refusal` or :class:`Reason` (worded with the same front-end sentences: a hint inside a
-sentence, the refusal a damaged file's move met) and a tuple of strings (joined with commas).
+:class:`Plural` picks its form by the number in one field, :class:`IfAny` and :class:`Choice` by
+what a field holds. A field's value is written as it is, except a :class:`Phrase` (words in the
+command line's language: "Ana or Ben"), a nested :class:`Refusal`, :class:`Reason` or
+:class:`Clause` (worded with the same front-end sentences: a hint inside a sentence, the name of
+a file, the refusal a damaged file's move met) and a tuple (joined with commas).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol, TypeAlias, runtime_checkable
 
-from generator.core.i18n import _, either, listed, ngettext, number
+from generator.core.i18n import _, either, ngettext, number
 from generator.core.text import one_line
 
 Json: TypeAlias = str | int | float | bool | list["Json"] | dict[str, "Json"] | None
@@ -126,19 +127,6 @@ class OneOf:
 
     def words(self) -> str:
         return either(self.items)
-
-    def to_json(self) -> Json:
-        return list(self.items)
-
-
-@dataclass(frozen=True)
-class AllOf:
-    """Names said together: "Ana and Ben", "Ana, Ben and Chloé"."""
-
-    items: tuple[str, ...]
-
-    def words(self) -> str:
-        return listed(self.items)
 
     def to_json(self) -> Json:
         return list(self.items)

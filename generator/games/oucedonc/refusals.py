@@ -556,7 +556,11 @@ class Why(Reason):
             )
         ),
     )
-    SCHEMA = ("schema", Sentence(N_("{source}: {where}: {message}; {advice}")))
+    SCHEMA = (
+        "schema",
+        # TRANSLATORS: {message} is the schema library's own words (in English)
+        Sentence(N_("{source}: {where}: {message}; {advice}")),
+    )
     NESTED_TOO_DEEPLY = (
         "nested-too-deeply",
         Sentence(N_("{source} is nested too deeply; {advice}")),

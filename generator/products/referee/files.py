@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from generator.core.i18n import N_, _
-from generator.games.oucedonc.deckfile import Deck
-from generator.games.oucedonc.gamefile import Game
+
+if TYPE_CHECKING:  # each reader imports what it reads: a verdict on a deck needs no game
+    from generator.games.oucedonc.deckfile import Deck
+    from generator.games.oucedonc.gamefile import Game
 
 T = TypeVar("T")
 
