@@ -2,8 +2,8 @@
 line is read with a number of name look-ups that does not grow with its length.
 
 Main read ``brest w rennes w w w …`` by trying every split of the line on a direction word (34 s
-for 10 KB) and ``brest between lyon … and paris …`` by building every cut of its anchors (2.1 GB
-for 1.1 MB). Now the length is checked first (proportional to what a move can hold: three card
+for 10 KB) and ``brest between lyon lyon …`` by building every cut of its anchors (2.1 GB for
+1.1 MB). Now the length is checked first (proportional to what a move can hold: three card
 names and a few words, or every player's estimate) and only the splits whose card part could be
 a card's name are tried. The time and memory of whole processes are measured by
 ``benchmarks/session_long_lines.py``; here, the look-ups are counted.
@@ -32,6 +32,7 @@ SHAPES = {
     "between and": lambda size: ("brest between " + "lyon " * size + "and " + "paris " * size)[
         :size
     ],
+    "between without and": lambda size: ("brest between " + "lyon " * size)[:size],
     "doubt of many words": lambda size: ("doute " + "jean luc " * size)[:size],
     "count of many names": lambda size: ("compte " + "ana=1 ben " * size)[:size],
 }
@@ -58,7 +59,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-@pytest.mark.parametrize("shape", ["direction repeated", "between and"])
+@pytest.mark.parametrize("shape", ["direction repeated", "between and", "between without and"])
 def test_a_line_just_within_the_limit_is_read_with_a_few_look_ups(
     shape: str, counted: list[str]
 ) -> None:

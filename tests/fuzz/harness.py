@@ -484,6 +484,7 @@ LONG_LINES: dict[str, Callable[[int], str]] = {
     "between and": lambda size: (
         "brest between " + "lyon " * (size // 10) + "and " + "paris " * (size // 12)
     )[:size],
+    "between without and": lambda size: ("brest between " + "lyon " * (size // 5))[:size],
     "one long name": lambda size: ("saint " * (size // 6) + "n lyon")[-size:],
     "names and directions": lambda size: ("brest n lyon entre paris et nice " * size)[:size],
     "count of many names": lambda size: ("compte " + "ana=1 ben " * size)[:size],
