@@ -165,7 +165,8 @@ def _options(
             else []
         )
         players = {name_key(player) for player in setup.players}
-        for k in range(1, len(typed_words)):  # "doute jean luc ly": the player is typed
+        # "doute jean luc ly": the player is typed (the longest name that fits: Jean Luc, not Jean)
+        for k in range(len(typed_words) - 1, 0, -1):
             if name_key(" ".join(typed_words[:k])) in players:
                 return neighbours, " ".join(typed_words[k:])
         return list(setup.players) + neighbours, fragment
