@@ -288,7 +288,6 @@ def test_tab_completion_offers_the_names_that_make_sense_there() -> None:
     assert complete("compte a")[1] == ["Ana="]
 
 
-
 def test_tab_after_a_doubter_whose_name_starts_another_completes_the_neighbour() -> None:
     """ "doute jean luc ly": Jean Luc doubts (not Jean, whose name starts his), against Lyon."""
     from generator.cli.oucedonc_play import Completer
