@@ -606,11 +606,7 @@ def game_undo(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
 ) -> None:
     """The `game undo` command (its help: GAME_UNDO_HELP)."""
-    from generator.games.oucedonc.gamefile import describe_undone
-
-    def take_back(game: Game) -> tuple[Game, str]:
-        previous, dropped = game.undo()
-        return previous, describe_undone(game, dropped)
+    from generator.products.referee.moves import take_back
 
     _play(file, take_back)
 

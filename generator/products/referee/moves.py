@@ -4,7 +4,8 @@
 or ids, player names, estimates ``Ana=2``) into a move of :mod:`generator.games.oucedonc.game`,
 resolving each name among the cards that make sense there first (the table for an anchor, the
 cards still in play for the card drawn), so "st" is Saint-Malo when Saint-Malo is the only
-Saint- on the table. :func:`new_game` starts a game from a deck. Every front-end (the one-shot
+Saint- on the table. :func:`new_game` starts a game from a deck; :func:`take_back` undoes the
+last move. Every front-end (the one-shot
 commands, the session, a page) builds its moves here; the rules then accept or refuse them.
 """
 
@@ -25,7 +26,7 @@ from generator.games.oucedonc.game import (
     deal,
     physical,
 )
-from generator.games.oucedonc.gamefile import Game
+from generator.games.oucedonc.gamefile import Game, describe_undone
 from generator.games.oucedonc.gamefile import new_game as fresh_game
 from generator.games.oucedonc.names import Named, ambiguous, name_key
 from generator.games.oucedonc.refusals import Hint, Why
@@ -146,6 +147,13 @@ def doubt(game: Game, by: str, neighbour: str) -> Doubt:
     assert game.state.table is not None
     neighbours = game.state.table.neighbours(pending.card)
     return Doubt(by=player, card=pending.card, neighbour=resolve_card(game, neighbour, neighbours))
+
+
+def take_back(game: Game) -> tuple[Game, str]:
+    """The game without its last move, and what taking it back undid, in words (a refusal when
+    no move has been played)."""
+    previous, dropped = game.undo()
+    return previous, describe_undone(game, dropped)
 
 
 def estimates(game: Game, typed: Sequence[str]) -> list[tuple[str, int]]:

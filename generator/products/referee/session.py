@@ -22,7 +22,7 @@ from pathlib import Path
 
 from generator.core.refusal import Refusal
 from generator.games.oucedonc.events import Event
-from generator.games.oucedonc.gamefile import Game, describe_undone
+from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import name_key
 from generator.products.referee import files, moves, phrases
 from generator.products.referee.phrases import Play, Word
@@ -80,7 +80,7 @@ class Session:
             self._read()
             return Shown(self.game)
         if action is Word.UNDO:
-            return self._played(*files.update_game(self.file, _take_back))
+            return self._played(*files.update_game(self.file, moves.take_back))
 
         def play_line(current: Game) -> tuple[Game, Event]:
             # The file as it is now: another front-end may have played since the line was typed.
@@ -100,11 +100,6 @@ class Session:
 
     def _read(self) -> None:
         self.game, self.seen = files.read_game(self.file), files.stamp(self.file)
-
-
-def _take_back(game: Game) -> tuple[Game, str]:
-    previous, dropped = game.undo()
-    return previous, describe_undone(game, dropped)
 
 
 def completions(game: Game, before: str) -> tuple[str, list[str]]:
