@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 
 from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction
-from generator.games.oucedonc.coords import Precision
-from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
 from generator.games.oucedonc.game import (
     Count,
     Doubt,
@@ -32,28 +30,10 @@ from generator.games.oucedonc.game import (
 from generator.games.oucedonc.legal import legal_moves
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
+from tests.referee_fixtures import small_deck
 
 PLAYERS = ("Ana", "Ben", "Chloé")
-DECK = Deck(
-    title="legal",
-    region="test",
-    seed=1,
-    precision=Precision.MINUTE,
-    places=tuple(
-        make_place_card(
-            f"P{i:02d}",
-            f"Lieu {i}",
-            "town",
-            43 + (i * 7 % 11) * 0.5,
-            -2 + (i * 5 % 13) * 0.6,
-            Precision.MINUTE,
-        )
-        for i in range(1, 11)
-    ),
-    others=(OtherCard("I1", "intermede", "Intermède"), OtherCard("I2", "intermede", "Intermède")),
-    packs=3,
-    pack_size=2,
-)
+DECK = small_deck(places=10, pack_size=2)
 IDS = [card.id for card in DECK.places]
 
 

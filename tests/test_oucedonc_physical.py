@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 
 from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates
-from generator.games.oucedonc.coords import Precision
-from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
 from generator.games.oucedonc.game import (
     Count,
     Doubt,
@@ -37,7 +35,7 @@ from generator.games.oucedonc.rules import (
 )
 from generator.games.oucedonc.table import Slot
 from generator.products.referee.phrases import Play, Word, parse
-from tests.referee_fixtures import deck_json, make_deck, pnp
+from tests.referee_fixtures import deck_json, make_deck, pnp, small_deck
 
 DECK = make_deck(pack_size=3)
 ID = {card.name: card.id for card in DECK.places}
@@ -345,26 +343,7 @@ def test_play_creates_the_game_asks_for_the_start_card_and_keeps_each_move_in_th
 # --------------------------------------------------------------------------- hypothesis
 
 PLAYERS = ("Ana", "Ben", "Chloé")
-SMALL = Deck(
-    title="small",
-    region="test",
-    seed=1,
-    precision=Precision.MINUTE,
-    places=tuple(
-        make_place_card(
-            f"P{i:02d}",
-            f"Lieu {i}",
-            "town",
-            43 + (i * 7 % 11) * 0.5,
-            -2 + (i * 5 % 13) * 0.6,
-            Precision.MINUTE,
-        )
-        for i in range(1, 13)
-    ),
-    others=(OtherCard("I1", "intermede", "Intermède"), OtherCard("I2", "intermede", "Intermède")),
-    packs=3,
-    pack_size=3,
-)
+SMALL = small_deck()
 CARD_IDS = [card.id for card in SMALL.places] + ["I1", "Z9"]
 
 move_strategy = st.one_of(

@@ -108,16 +108,22 @@ def test_the_limit_follows_the_deck_and_the_players() -> None:
     phrases.check_length("lyon" + " " * 10_000 + "n brest", game)  # short once the spaces go
 
 
-def test_a_pasted_megabyte_in_the_session_is_one_line_and_the_game_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    deck = tmp_path / "deck.json"
+def new_game_file(folder: Path) -> Path:
+    """A game of Ana and Ben, Lyon turned over, made by `pnp oucedonc game new`."""
+    deck = folder / "deck.json"
     deck.write_text(deck_json(), encoding="utf-8")
-    path = tmp_path / "partie.json"
+    path = folder / "partie.json"
     assert pnp(
         "oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben",
         "--start", "Lyon",
     ).returncode == 0  # fmt: skip
+    return path
+
+
+def test_a_pasted_megabyte_in_the_session_is_one_line_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = new_game_file(tmp_path)
     before = path.read_bytes()
     pasted = SHAPES["between and"](1_000_000)
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{pasted}\nbrest n lyon\nquitter\n"))
@@ -132,13 +138,7 @@ def test_a_pasted_megabyte_in_the_session_is_one_line_and_the_game_goes_on(
 
 
 def test_a_one_shot_command_with_a_huge_name_is_one_line(tmp_path: Path) -> None:
-    deck = tmp_path / "deck.json"
-    deck.write_text(deck_json(), encoding="utf-8")
-    path = tmp_path / "partie.json"
-    assert pnp(
-        "oucedonc", "game", "new", str(path), "--deck", str(deck), "--players", "Ana,Ben",
-        "--start", "Lyon",
-    ).returncode == 0  # fmt: skip
+    path = new_game_file(tmp_path)
     before = path.read_bytes()
     name = "saint " * 20_000
     result = pnp("oucedonc", "game", "place", str(path), name, "--north-of", "lyon")
