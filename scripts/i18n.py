@@ -9,8 +9,8 @@
 Three domains, each written in one source language and translated into the other:
 
 * ``pnp`` (English -> ``locale/fr``): what the command line and the studio say. Keywords
-  ``_``, ``N_``, ``ngettext``, in ``generator/``, and the studio's pages
-  (``templates/studio/*.html``).
+  ``_``, ``N_``, ``NN_`` (a plural marked only), ``ngettext``, in ``generator/``, and the
+  studio's pages (``templates/studio/*.html``).
 * ``material`` (French -> ``locale/en``): what is printed. Keywords ``P_`` and ``PN_`` (whose
   first argument is the language), ``M_`` (marked only) in ``generator/``, and ``_``,
   ``gettext``, ``ngettext`` and ``{% trans %}`` in the Jinja2 templates of ``templates/``.
@@ -39,7 +39,7 @@ LOCALE = ROOT / "locale"
 PROJECT = "pnp-generator"
 WIDTH = 100
 
-PYTHON_CLI = {"_": None, "N_": None, "ngettext": (1, 2)}
+PYTHON_CLI = {"_": None, "N_": None, "NN_": (1, 2), "ngettext": (1, 2)}
 PYTHON_MATERIAL = {"P_": (2,), "PN_": (2, 3), "M_": None}
 TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 
