@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse, Response
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, speaking
+from generator.core.refusal import Refusal as RuleRefusal
 from generator.web import service
 from generator.web.cache import NotCached
 from generator.web.security import read_body
@@ -48,7 +49,7 @@ async def api_new_deck(request: Request) -> Response:
     with speaking(language):
         try:
             recipe = service.read_recipe(document)
-        except UserError as exc:
+        except (UserError, RuleRefusal) as exc:
             raise Problem(422, str(exc)) from None
         key = service.recipe_key(recipe)
     summary = await _build(request, key, service.recipe_json(recipe))

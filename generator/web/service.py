@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from generator.core.errors import UserError
 from generator.core.i18n import Language, speaking
+from generator.core.refusal import Refusal as RuleRefusal
 
 T = TypeVar("T")
 
@@ -40,11 +41,12 @@ class Refusal:
 
 
 def refusing(language: Language, work: Callable[[], T]) -> T | Refusal:
-    """``work()`` speaking ``language``; a :class:`UserError` becomes a :class:`Refusal`."""
+    """``work()`` speaking ``language``; a :class:`UserError` or a rule's refusal (its default
+    sentence: the studio names no command) becomes a :class:`Refusal`."""
     with speaking(language):
         try:
             return work()
-        except UserError as exc:
+        except (UserError, RuleRefusal) as exc:
             return Refusal(str(exc))
 
 
@@ -180,7 +182,8 @@ def warm_search() -> None:
 
 
 def read_recipe(document: object) -> Any:
-    """A checked recipe (:class:`generator.products.oucedonc_recipe.Recipe`); UserError else."""
+    """A checked recipe (:class:`generator.products.oucedonc_recipe.Recipe`); a UserError or a
+    schema's refusal (:class:`generator.core.refusal.Refusal`) else."""
     from generator.products.oucedonc_recipe import recipe_from_document
 
     return recipe_from_document(document, "recipe")
