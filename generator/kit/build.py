@@ -103,12 +103,11 @@ class KitResult:
 
 
 def validate_params(params: KitParams) -> KitParams:
-    """The parameters with the paper name normalised, or a UserError saying what to change."""
-    paper = params.paper.strip().lower()
-    if paper not in KIT_PAPERS:
+    """The parameters with the region trimmed, or a UserError saying what to change."""
+    if params.paper.name not in KIT_PAPERS:
         raise UserError(
             _("unknown kit paper {paper!r}; choose one of {choices}").format(
-                paper=params.paper, choices=", ".join(KIT_PAPERS)
+                paper=params.paper.name, choices=", ".join(KIT_PAPERS)
             )
         )
     check_name(params.out)
@@ -122,9 +121,7 @@ def validate_params(params: KitParams) -> KitParams:
             )
         )
     from generator.geo.regions import resolve_region
-    from generator.render.profile import print_profile
 
-    profile = print_profile(params.profile, params.ink_limit)  # one line for a bad profile or limit
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
     from generator.core.i18n import LANGUAGES
 
@@ -134,7 +131,7 @@ def validate_params(params: KitParams) -> KitParams:
                 language=params.language, choices=", ".join(LANGUAGES)
             )
         )
-    return replace(params, paper=paper, region=region, profile=profile.kind.value)
+    return replace(params, region=region)
 
 
 @dataclass(frozen=True)
@@ -413,7 +410,7 @@ def _place_files(
         built.append(
             BuiltFile(
                 component=component.name,
-                game=component.game or component.name,
+                game=component.group,
                 path=relative,
                 title=kit_file.title,
                 print_notes=kit_file.print_notes or _printed(component.print_notes, params),

@@ -28,7 +28,6 @@ from generator.kit.thumbnails import (
     thumbnail_limit,
     write_thumbnails,
 )
-from generator.render.ink import DEFAULT_INK_LIMIT
 
 THUMBNAIL_DIR = "thumbnails"
 
@@ -137,16 +136,16 @@ def manifest_document(params: KitParams, result: KitResult, facts: list[FileFact
         "generator": f"pnp {__version__}",
         "parameters": {
             "region": params.region,
-            "paper": params.paper,
+            "paper": params.paper.name,
             "seed": params.seed,
-            "profile": params.profile,
+            "profile": params.profile.kind.value,
             "language": params.language,
-            **({"ink_limit": params.ink_limit or DEFAULT_INK_LIMIT} if params.shop else {}),
+            **({"ink_limit": params.profile.ink_limit} if params.shop else {}),
         },
         "components": [
             {
                 "name": component.name,
-                "game": component.game or component.name,
+                "game": component.group,
                 "status": "failed" if component.name in failed else "built",
                 **({"error": failed[component.name]} if component.name in failed else {}),
             }

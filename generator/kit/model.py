@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Literal
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
-from generator.render.paper import HOME_PAPERS
+from generator.render.paper import HOME_PAPERS, PAPERS, Paper
+from generator.render.profile import HOME, PrintProfile
 
 # "single": one-sided; the others are the imposition engine's Duplex values.
 DuplexName = Literal["single", "long", "short", "fold"]
@@ -26,10 +27,9 @@ KIT_PROFILES: tuple[str, ...] = ("home", "shop")
 class KitParams:
     out: Path
     region: str = "france"
-    paper: str = "a4"
+    paper: Paper = PAPERS["a4"]  # A4 or Letter: the kit is printed at home
     seed: int = 1
-    profile: str = "home"  # home: RGB for home printers; shop: PDF/X-4 for a print shop
-    ink_limit: float | None = None  # shop: total ink limit, % (None: 300)
+    profile: PrintProfile = HOME  # home: RGB for home printers; shop: PDF/X-4 for a print shop
     force: bool = (
         False  # write into a folder that is not a kit's, replacing files of the same names
     )
@@ -37,7 +37,7 @@ class KitParams:
 
     @property
     def shop(self) -> bool:
-        return self.profile == "shop"
+        return self.profile.shop
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,10 @@ class KitFile:
     print_notes: PrintNotes | None = None
 
 
+#: The kit's groups of components that are not a game, by key: the name the manifest records.
+GROUPS: dict[str, str] = {"calibration": "Calibration"}
+
+
 @dataclass(frozen=True)
 class Component:
     """One line of the kit.
@@ -71,16 +75,26 @@ class Component:
     ``name`` identifies it (the manifest, the command line's lines, in English, marked ``N_`` for
     the command line's catalog); ``label`` is what the gallery prints above its files (French,
     marked ``M_``, printed in the kit's language; empty: the game's name alone). ``game`` is the
-    game's French title, which the gallery prints as it is (with an English subtitle in an
-    English kit, :data:`generator.kit.gallery.GAME_SUBTITLES`). ``print_notes.advice`` is French
-    (``M_``), printed in the kit's language."""
+    key of its game's :class:`~generator.games.catalog.GameInfo` (whose French title the gallery
+    prints as it is, with the game's English subtitle in an English kit), or of a group of
+    :data:`GROUPS`. ``print_notes.advice`` is French (``M_``), printed in the kit's language."""
 
     name: str
     target: str  # "module:function", imported only when built
     print_notes: PrintNotes = PrintNotes()
-    game: str = ""  # the gallery groups components by game; empty: the component's own name
+    game: str = ""  # a game's key or a group's: the gallery groups components by it
     profiles: tuple[str, ...] = KIT_PROFILES  # the kits it belongs to (calibration: home only)
     label: str = ""
+
+    @property
+    def group(self) -> str:
+        """What the manifest records and the gallery heads its files with: the game's French
+        title, a group's name, or the component's own name."""
+        from generator.games.catalog import game
+
+        if self.game in GROUPS:
+            return GROUPS[self.game]
+        return game(self.game).name if self.game else self.name
 
     def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")

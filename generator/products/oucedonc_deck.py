@@ -1,22 +1,27 @@
-"""Make an Oucédonc deck: places → selection → deck → PDF + deck JSON (+ one PNG per face).
+"""An Oucédonc deck: places → selection → deck → its files (PDF, deck file, referee page, faces).
 
-This is the library behind ``pnp oucedonc deck`` and the kit's Oucédonc component. Data flows
-one way: ``geo`` gives candidate places, ``games.oucedonc.deck`` composes the deck (pure),
-``render`` paints it through the shared imposition engine. Everything is computed in memory
-first and written at the end, each file atomically: bad input never leaves a half-written file.
+The product behind ``pnp oucedonc deck`` and the kit's Oucédonc component, on the product
+contract (:mod:`generator.products.contract`): :class:`OucedoncDeckOptions` → :func:`build` →
+:class:`~generator.products.contract.Built` → ``write``. Data flows one way: ``geo`` gives a
+region's candidate places (or the caller gives its own, ``places``), ``games.oucedonc.deck``
+composes the deck (pure), ``render`` paints it through the one deck path. Everything is made in
+memory and checked before a file is written: the glyphs of every text, and that no two cards
+print the same latitude or longitude (the referee could not decide between them).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
-from generator.games.oucedonc.coords import Precision, parse_precisions, printed_grid
+from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language, _, number
+from generator.core.outputs import json_schema_is
+from generator.games.catalog import OUCEDONC
+from generator.games.oucedonc.compare import EqualCoordinates
+from generator.games.oucedonc.coords import PrecisionChoice, parse_precisions, printed_grid
 from generator.games.oucedonc.deck import (
     PACK_SIZE,
     PACKS,
@@ -27,76 +32,60 @@ from generator.games.oucedonc.deck import (
     default_place_count,
     minimum_places,
 )
-from generator.games.oucedonc.deckfile import Deck, deck_to_json
+from generator.games.oucedonc.deckfile import SCHEMA, Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
+from generator.geo.difficulty import Difficulty
+from generator.geo.model import Place
+from generator.products.contract import FACE_PNG, Built, BuiltFile, FileKind, Product, pdf_file
+from generator.products.options import FaceFiles, Imposition
+from generator.products.oucedonc_referee_page import page_file
+from generator.render.paper import PAPERS, Paper
+from generator.render.profile import HOME, PrintProfile
 
 if TYPE_CHECKING:
-    from generator.core.outputs import Output
+    from generator.games.oucedonc.coords import Precision
     from generator.geo.regions import RegionSelection
     from generator.render.card_templates import TemplateSet
+    from generator.render.deck import CardDeck
     from generator.render.fonts import FontSet
-    from generator.render.imposition import Card, SheetSpec
-    from generator.render.oucedonc.cards import CardStyle, LocatorMap
+    from generator.render.imposition import CardBox, SheetSpec
+    from generator.render.oucedonc.cards import LocatorMap
     from generator.render.oucedonc.texts import DeckTexts
+    from generator.render.oucedonc.token_sheet import TokenSheet
 
 Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
 
 TOKENS_EACH = RuleOptions().starting_tokens  # printed on the rule cards; the referee reads it back
+HOME_BLEED = 1.0  # mm around each card at home when no bleed is given
+MAIN = "oucedonc.pdf"
+CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as its region
+
+DECK_FILE = FileKind(N_("deck file"), json_schema_is(SCHEMA))
 
 
 @dataclass(frozen=True)
-class DeckOptions:
-    """Everything ``pnp oucedonc deck`` can be told (all strings as the user typed them)."""
+class OucedoncDeckOptions:
+    """Everything an Oucédonc deck can be asked for, parsed. The places are a region's
+    (``region``, ``source``, ``cards``, ``seed``, ``sites_share``, ``difficulty`` choose them) or
+    the caller's own (``places``, with ``title`` naming the deck)."""
 
-    out: Path = Path("output/oucedonc.pdf")
-    region: str = "france"
+    region: str = "france"  # france, a région or département, a country code, a box, a polygon
+    places: tuple[Place, ...] = ()  # your own places instead of a region's
+    title: str = ""  # the title of a deck of your own places (default: the game's name)
     cards: int | None = None  # place cards; None = fill whole sheets
     seed: int = 1
-    paper: str = "a4"
-    card_size: str = "poker"
-    bleed: float | None = None  # None: 1 mm at home, 3 mm for a print shop
-    duplex: str = "long"
-    back_offset: str = "0,0"
-    precision: str = "auto"  # auto = minute when the region allows it, else second
-    templates: Path | None = None
-    font: Path | None = None
-    png_dpi: int | None = None
+    precision: PrecisionChoice = PrecisionChoice.AUTO  # auto: minute if the region allows it
     source: str = "embedded"
     sites_share: float = SITES_SHARE
-    difficulty: str = "normal"  # easy | normal | hard: how well known the places are
+    difficulty: Difficulty = Difficulty.NORMAL  # how well known the places are
     tokens_each: int = TOKENS_EACH  # printed on the rule cards; the referee's --tokens
-    profile: str = "home"  # home (RGB) or shop (CMYK PDF/X-4, 3 mm bleed)
-    ink_limit: float | None = None  # shop: total ink limit in % (default 300)
-    faces: bool = False  # also the cards and the tokens one face per page
-    back_first: bool = False  # faces files: back, then front
-    force: bool = False  # replace files at the output names that pnp did not make
+    templates: Path | None = None  # a folder of .j2 files overriding the card texts
+    font: Path | None = None  # a .ttf for every text (other scripts)
+    paper: Paper = PAPERS["a4"]
+    profile: PrintProfile = HOME
+    imposition: Imposition = field(default_factory=Imposition)
+    files: FaceFiles = field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
-
-
-def deck_language(deck: Deck) -> Language:
-    """The language a deck was printed in: its ``params.language``, French when absent (every
-    deck file before the English decks, and French decks, which do not write it)."""
-    return "en" if deck.params.get("language") == "en" else MATERIAL_DEFAULT
-
-
-#: The deck's home bleed (mm) when ``--bleed`` is not given.
-HOME_BLEED = 1.0
-
-
-@dataclass(frozen=True)
-class DeckFiles:
-    pdf: Path
-    json: Path
-    pngs: tuple[Path, ...]
-    deck: Deck
-    pages: int
-    referee_page: Path  # DECK-referee.html beside the JSON: the referee on a phone
-    note: str | None = None  # a line for the user (a smaller default deck)
-    faces: tuple[Path, ...] = ()  # the cards' and the tokens' faces files
-
-    @property
-    def paths(self) -> list[Path]:
-        return [self.pdf, self.json, self.referee_page, *self.faces, *self.pngs]
 
 
 @dataclass(frozen=True)
@@ -148,7 +137,263 @@ def default_counts(per_sheet: int) -> tuple[int, ...]:
     return tuple(range(first, needed - 1, -per_sheet))
 
 
+# ------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the options decide before any place is read: the sheet, the precisions to try, the
+    fonts and the card texts' templates (each checked)."""
+
+    spec: SheetSpec
+    per_sheet: int
+    page_size: tuple[float, float]  # mm
+    precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck
+    fonts: FontSet
+    templates: TemplateSet  # speaking the options' language
+
+
+def settings(options: OucedoncDeckOptions) -> Settings:
+    """Check the options and prepare the sheet, the fonts and the templates (a UserError names
+    the first option that does not work)."""
+    from generator.render.card_templates import load_templates
+    from generator.render.fonts import register_fonts, register_user_font
+    from generator.render.imposition import plan_sheet
+
+    spec = options.imposition.spec(options.paper, options.profile, HOME_BLEED, options.language)
+    layout = plan_sheet(spec)
+    _check_type_fits(spec)
+    _check_counts(options)
+    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
+    return Settings(
+        spec,
+        layout.per_sheet,
+        (layout.page_width, layout.page_height),
+        parse_precisions(options.precision.value),
+        fonts,
+        load_templates("oucedonc", options.templates, language=options.language),
+    )
+
+
+def _check_counts(options: OucedoncDeckOptions) -> None:
+    if options.cards is not None:
+        check_place_count(options.cards)
+    if not 0 <= options.sites_share <= 1:
+        raise UserError(
+            _("sites share {share} is out of range; give a number from 0 to 1").format(
+                share=f"{options.sites_share:g}"
+            )
+        )
+    if not 1 <= options.tokens_each <= TOKENS // 2:
+        raise UserError(
+            _(
+                "{each} tokens each is out of range; the sheet has {tokens}, give 1 to {most}"
+            ).format(each=options.tokens_each, tokens=TOKENS, most=TOKENS // 2)
+        )
+
+
+def _check_type_fits(spec: SheetSpec) -> None:
+    """A card too small for the deck's smallest type at 6 pt is refused, saying what would not
+    fit, rather than printed in type nobody can read."""
+    from generator.render.fonts import MIN_TEXT_PT
+    from generator.render.imposition import CardBox
+    from generator.render.oucedonc.cards import LABEL_PT, POKER_HEIGHT, smallest_text
+
+    size = smallest_text(CardBox(spec.card.width, spec.card.height, spec.bleed))
+    if size >= MIN_TEXT_PT - 1e-9:
+        return
+    ratio = MIN_TEXT_PT / LABEL_PT
+    width, height = 63.0 / 1.1 * ratio, POKER_HEIGHT * ratio
+    raise UserError(
+        _(
+            "a {card} card ({width} × {height} mm) cannot fit the LATITUDE/LONGITUDE labels, the "
+            "footers and the rule texts at {minimum} pt (they would print at {size} pt); use "
+            "--card-size poker or bridge, or WxH of at least {least}"
+        ).format(
+            card=spec.card.name,
+            width=number(round(spec.card.width, 2)),
+            height=number(round(spec.card.height, 2)),
+            minimum=number(MIN_TEXT_PT),
+            size=number(size, decimals=1),
+            least=f"{width:.0f}x{height:.0f}",
+        )
+    )
+
+
 # ------------------------------------------------------------------- the deck
+
+
+@dataclass(frozen=True)
+class SelectedDeck:
+    """A composed deck (nothing drawn): its cards, how it names and draws its region, the
+    outline its locator map draws, and a line for the user (a smaller default deck)."""
+
+    deck: Deck
+    region: RegionInfo
+    rings: Rings = ()
+    note: str = ""
+
+
+def select_deck(options: OucedoncDeckOptions, chosen: Settings | None = None) -> SelectedDeck:
+    """The deck's places (a region's, or the caller's own) composed into a deck."""
+    chosen = chosen or settings(options)
+    if options.places:
+        return _own_deck(options, chosen)
+    return _region_deck(options, chosen)
+
+
+def _params(options: OucedoncDeckOptions, spec: SheetSpec, region_name: str) -> dict[str, object]:
+    """The printing parameters the deck file records."""
+    params: dict[str, object] = {
+        "paper": spec.paper.name,
+        "card_size": spec.card.name,
+        "card_mm": [spec.card.width, spec.card.height],
+        "bleed_mm": spec.bleed,
+        "duplex": spec.duplex.value,
+        "back_offset_mm": list(spec.back_offset),
+        "source": options.source,
+        "sites_share": options.sites_share,
+        "difficulty": options.difficulty.value,
+        "tokens": TOKENS,
+        "tokens_each": options.tokens_each,
+        "region_name": region_name,
+    }
+    if options.language != MATERIAL_DEFAULT:  # absent: French (every deck before the English)
+        params["language"] = options.language
+    return params
+
+
+def _region_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
+    """A region's candidates, the deck's places dealt from them, the composed deck."""
+    from generator.games.oucedonc.coords import Precision
+    from generator.geo.pick import PickRequest, pick_places, region_candidates
+    from generator.render.oucedonc.texts import render_title
+
+    needed = minimum_places(PACKS, PACK_SIZE)
+    grids = [printed_grid(p) for p in chosen.precisions]
+    finer = None if Precision.SECOND in chosen.precisions else "--precision second"
+    request = PickRequest(
+        region=options.region,
+        source=options.source,
+        count=options.cards,
+        seed=options.seed,
+        sites_share=options.sites_share,
+        difficulty=options.difficulty,
+        names=options.language,  # the dealt places named in the deck's language (geo.abroad)
+    )
+    selection, candidates = region_candidates(request)
+    region = region_info(selection, options.region, options.language)
+    if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
+        raise UserError(
+            _(
+                "{region} offers only {count} places and a deck needs at least {needed} ({packs} "
+                "packs of {size} and {packs} start cards); choose a larger region"
+            ).format(
+                region=region.name,
+                count=number(len(candidates)),
+                needed=needed,
+                packs=PACKS,
+                size=PACK_SIZE,
+            )
+        )
+    picked = pick_places(
+        request,
+        grids,
+        default_counts(chosen.per_sheet),
+        finer,
+        min_count=needed,
+        found=(selection, candidates),
+    )
+    places = list(picked.places)
+    rings = region_rings(region, [(place.lon, place.lat) for place in places])
+    names = _french_names()
+    deck = compose_deck(
+        places,
+        title=render_title(chosen.templates, region.name, region.kind),
+        region=region.key,
+        seed=options.seed,
+        precision=chosen.precisions[picked.grid],
+        departement_names=names[0],
+        region_names=names[1],
+        packs=PACKS,
+        pack_size=PACK_SIZE,
+        params=_params(options, chosen.spec, region.name),
+        order={place.id: place.name for place in picked.dealt},
+    )
+    return SelectedDeck(deck, region, rings, picked.note or "")
+
+
+def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
+    """A deck of the caller's places: each its own name, all decidable at the first precision
+    that tells every pair apart."""
+    from generator.geo.selection import decidable
+
+    places = list(options.places)
+    check_place_count(len(places))
+    names = [place.name for place in places]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise UserError(
+            _("two places are both called {name}; give each card a name of its own").format(
+                name=twice
+            )
+        )
+    precision = next((p for p in chosen.precisions if decidable(places, printed_grid(p))), None)
+    if precision is None:
+        raise UserError(_undecidable(places, chosen.precisions[-1]))
+    title = options.title.strip() or OUCEDONC.name
+    countries = {place.country for place in places}
+    abroad = countries.pop() if len(countries) == 1 and "FR" not in countries else None
+    region = RegionInfo(CUSTOM_REGION, title, "area", abroad)
+    rings = region_rings(region, [(place.lon, place.lat) for place in places])
+    french = _french_names()
+    deck = compose_deck(
+        places,
+        title=title,
+        region=CUSTOM_REGION,
+        seed=options.seed,
+        precision=precision,
+        departement_names=french[0],
+        region_names=french[1],
+        params=_params(options, chosen.spec, title),
+    )
+    return SelectedDeck(deck, region, rings)
+
+
+def _undecidable(places: Sequence[Place], precision: Precision) -> str:
+    """What a pair of places that print the same coordinate is told."""
+    from generator.games.oucedonc.coords import format_latitude, format_longitude, to_units
+
+    seen: dict[tuple[str, int], Place] = {}
+    for place in places:
+        for axis, value in (("lat", place.lat), ("lon", place.lon)):
+            key = (axis, to_units(value, precision))
+            other = seen.setdefault(key, place)
+            if other is not place:
+                text = (format_latitude if axis == "lat" else format_longitude)(key[1], precision)
+                message = (
+                    _(
+                        "{first} and {second} print the same latitude, {text}; choose a finer "
+                        "precision or leave one of them out"
+                    )
+                    if axis == "lat"
+                    else _(
+                        "{first} and {second} print the same longitude, {text}; choose a finer "
+                        "precision or leave one of them out"
+                    )
+                )
+                return message.format(first=other.name, second=place.name, text=text)
+    raise ValueError("the places are decidable")
+
+
+def _french_names() -> tuple[dict[str, str], dict[str, str]]:
+    """The names of France's départements and régions by code (the place cards print them)."""
+    from generator.geo import embedded
+
+    return (
+        {d.code: d.name for d in embedded.departements()},
+        {r.code: r.name for r in embedded.regions()},
+    )
 
 
 def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
@@ -239,285 +484,80 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
 
 
-def deck_rings(region: RegionInfo, deck: Deck) -> Rings:
-    """The outline the deck's locator map draws: the country's abroad, France's otherwise."""
-    if region.kind == "country" and region.country:
-        return country_rings(region.country, [(card.lon, card.lat) for card in deck.places])
+def region_rings(region: RegionInfo, places: Sequence[tuple[float, float]]) -> Rings:
+    """The outline the deck's locator map draws: the country's abroad (framed on ``places``,
+    (lon, lat)), France's otherwise."""
+    if region.country:
+        return country_rings(region.country, places)
     return france_rings()
 
 
-@dataclass(frozen=True)
-class PrintSettings:
-    """The user's printing choices, parsed and checked before any data is read."""
-
-    spec: SheetSpec
-    per_sheet: int
-    page_size: tuple[float, float]  # mm
-    precisions: tuple[Precision, ...]  # tried in order; the first that gives a decidable deck wins
-    fonts: FontSet
-    templates: TemplateSet  # speaking ``language``
-    faces: bool = False
-    back_first: bool = False
-    language: Language = MATERIAL_DEFAULT  # of the printed texts
-
-
-def print_settings(options: DeckOptions) -> PrintSettings:
-    from generator.render.card_templates import load_templates
-    from generator.render.fonts import register_fonts, register_user_font
-    from generator.render.imposition import (
-        SheetSpec,
-        card_size,
-        parse_duplex,
-        parse_offset,
-        plan_sheet,
-    )
-    from generator.render.paper import paper
-    from generator.render.profile import print_profile
-
-    profile = print_profile(options.profile, options.ink_limit)
-    if options.back_first and not options.faces:
-        raise UserError(_("--back-first orders the faces files; add --faces"))
-    precisions = parse_precisions(options.precision)
-    spec = SheetSpec(
-        paper=paper(options.paper),
-        card=card_size(options.card_size),
-        bleed=profile.bleed(options.bleed, HOME_BLEED),
-        duplex=parse_duplex(options.duplex),
-        back_offset=parse_offset(options.back_offset),
-        profile=profile,
-        language=options.language,
-    )
-    layout = plan_sheet(spec)
-    _check_type_fits(spec)
-    if options.cards is not None:
-        check_place_count(options.cards)
-    if not 0 <= options.sites_share <= 1:
-        raise UserError(
-            _("sites share {share} is out of range; give a number from 0 to 1").format(
-                share=f"{options.sites_share:g}"
-            )
-        )
-    if options.png_dpi is not None and not 30 <= options.png_dpi <= 1200:
-        raise UserError(
-            _("PNG resolution {dpi} dpi is out of range; use 30 to 1200 (300 for print)").format(
-                dpi=options.png_dpi
-            )
-        )
-    if not 1 <= options.tokens_each <= TOKENS // 2:
-        raise UserError(
-            _(
-                "{each} tokens each is out of range; the sheet has {tokens}, give 1 to {most}"
-            ).format(each=options.tokens_each, tokens=TOKENS, most=TOKENS // 2)
-        )
-    if options.out.suffix.lower() != ".pdf":
-        raise UserError(
-            _("output {path} must end in .pdf; the deck JSON is written beside it").format(
-                path=options.out
-            )
-        )
-    _check_targets(options)
-    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
-    templates = load_templates("oucedonc", options.templates, language=options.language)
-    return PrintSettings(
-        spec,
-        layout.per_sheet,
-        (layout.page_width, layout.page_height),
-        precisions,
-        fonts,
-        templates,
-        options.faces,
-        options.back_first,
-        options.language,
-    )
-
-
-def _check_type_fits(spec: SheetSpec) -> None:
-    """A card too small for the deck's smallest type at 6 pt is refused, saying what would not
-    fit, rather than printed in type nobody can read."""
-    from generator.render.fonts import MIN_TEXT_PT
-    from generator.render.imposition import CardBox
-    from generator.render.oucedonc.cards import LABEL_PT, POKER_HEIGHT, smallest_text
-
-    size = smallest_text(CardBox(spec.card.width, spec.card.height, spec.bleed))
-    if size >= MIN_TEXT_PT - 1e-9:
-        return
-    ratio = MIN_TEXT_PT / LABEL_PT
-    width, height = 63.0 / 1.1 * ratio, POKER_HEIGHT * ratio
-    raise UserError(
-        _(
-            "a {card} card ({width} × {height} mm) cannot fit the LATITUDE/LONGITUDE labels, the "
-            "footers and the rule texts at {minimum} pt (they would print at {size} pt); use "
-            "--card-size poker or bridge, or WxH of at least {least}"
-        ).format(
-            card=spec.card.name,
-            width=number(round(spec.card.width, 2)),
-            height=number(round(spec.card.height, 2)),
-            minimum=number(MIN_TEXT_PT),
-            size=number(size, decimals=1),
-            least=f"{width:.0f}x{height:.0f}",
-        )
-    )
-
-
-def deck_outputs(options: DeckOptions, png_names: Sequence[str] = ()) -> list[Output]:
-    """The names a deck writes: the PDF typed, the deck JSON beside it, the PNG faces; each may
-    replace only pnp's own file of its kind (:mod:`generator.core.outputs`)."""
-    from generator.core.outputs import Output, is_pnp_pdf, is_pnp_png, json_schema_is, text_holds
-    from generator.games.oucedonc.deckfile import SCHEMA
-    from generator.products.oucedonc_referee_page import PAGE_MARKER, page_path
-
-    folder = png_folder(options.out)
-    json_path = options.out.with_suffix(".json")
-    return [
-        Output(options.out, is_pnp_pdf, "PDF"),
-        Output(json_path, json_schema_is(SCHEMA), "deck file"),
-        Output(page_path(json_path), text_holds(PAGE_MARKER), "referee page"),
-        *(Output(path, is_pnp_pdf, "PDF") for path in faces_paths(options.out) if options.faces),
-        *(Output(folder / name, is_pnp_png, "card face PNG") for name in png_names),
-    ]
-
-
-def _check_targets(options: DeckOptions) -> None:
-    """The PDF, the JSON, the referee page, the faces files and the PNG folder must all be
-    writable as such before any is written: a PDF replaced while its deck file cannot be would
-    leave the referee reading another deck; the files beside the PDF follow the same rule as the
-    PDF's name."""
-    from generator.core.outputs import claim, require_folder
-
-    claim(deck_outputs(options), options.force)
-    if options.png_dpi is not None:
-        require_folder(png_folder(options.out), "the PNG faces' folder")
-
-
-def png_folder(out: Path) -> Path:
-    return out.with_name(out.stem + "_png")
-
-
-def faces_paths(out: Path) -> tuple[Path, Path]:
-    """The cards' and the tokens' faces files beside the deck PDF."""
-    return out.with_name(out.stem + "-faces.pdf"), out.with_name(out.stem + "-tokens-faces.pdf")
-
-
-def select_deck(
-    options: DeckOptions, settings: PrintSettings
-) -> tuple[Deck, RegionInfo, str | None]:
-    """Candidates of the region, the deck's places, the composed deck, and a note for the user."""
-    from generator.geo.pick import PickRequest, pick_places, region_candidates
-    from generator.render.oucedonc.texts import render_title
-
-    request = PickRequest(
-        region=options.region,
-        source=options.source,
-        count=options.cards,
-        seed=options.seed,
-        sites_share=options.sites_share,
-        difficulty=options.difficulty,
-        names=options.language,  # the dealt places named in the deck's language (geo.abroad)
-    )
-    selection, candidates = region_candidates(request)
-    region = region_info(selection, options.region, options.language)
-    needed = minimum_places(PACKS, PACK_SIZE)
-    if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
-        raise UserError(
-            _(
-                "{region} offers only {count} places and a deck needs at least {needed} ({packs} "
-                "packs of {size} and {packs} start cards); choose a larger region"
-            ).format(
-                region=region.name,
-                count=number(len(candidates)),
-                needed=needed,
-                packs=PACKS,
-                size=PACK_SIZE,
-            )
-        )
-    finer = None if Precision.SECOND in settings.precisions else "--precision second"
-    picked = pick_places(
-        request,
-        [printed_grid(p) for p in settings.precisions],
-        default_counts(settings.per_sheet),
-        finer,
-        min_count=needed,
-        found=(selection, candidates),
-    )
-    places = list(picked.places)
-    precision = settings.precisions[picked.grid]
-    spec = settings.spec
-    params = {
-        "paper": spec.paper.name,
-        "card_size": spec.card.name,
-        "card_mm": [spec.card.width, spec.card.height],
-        "bleed_mm": spec.bleed,
-        "duplex": spec.duplex.value,
-        "back_offset_mm": list(spec.back_offset),
-        "source": options.source,
-        "sites_share": options.sites_share,
-        "difficulty": options.difficulty,
-        "tokens": TOKENS,
-        "tokens_each": options.tokens_each,
-        "region_name": region.name,
-    }
-    if options.language != MATERIAL_DEFAULT:  # absent: French (every deck before the English)
-        params["language"] = options.language
-    deck = compose_deck(
-        places,
-        title=render_title(settings.templates, region.name, region.kind),
-        region=region.key,
-        seed=options.seed,
-        precision=precision,
-        departement_names=_departement_names(),
-        region_names=_region_names(),
-        packs=PACKS,
-        pack_size=PACK_SIZE,
-        params=params,
-        order={place.id: place.name for place in picked.dealt},
-    )
-    return deck, region, picked.note
+# ------------------------------------------------------------------- drawing
 
 
 @dataclass(frozen=True)
-class BuiltDeck:
-    """A deck rendered in memory: nothing written yet."""
+class Drawn:
+    """A selected deck drawn as faces: the cards, the tokens and their sheet, the texts."""
 
-    deck: Deck
-    pdf: bytes
-    pages: int
-    cards: tuple[Card, ...]  # the engine's cards (painters), reused for PNG export
-    spec: SheetSpec
-    note: str | None = None
-    faces: bytes | None = None  # the cards one face per page
-    token_faces: bytes | None = None  # the tokens one face per page
+    selected: SelectedDeck
+    settings: Settings
+    texts: DeckTexts
+    cards: CardDeck
+    tokens: CardDeck
+    token_sheet: TokenSheet
 
 
-def render_oucedonc_deck(
-    deck: Deck, region: RegionInfo, settings: PrintSettings, rings: Rings
-) -> BuiltDeck:
-    """Texts, glyph check, painters, imposition and the token sheet: the PDF in memory."""
-    from generator.games.oucedonc.pictograms import TOWN, pictogram
-    from generator.geo.catalog import EMBEDDED, card_credits
-    from generator.render.document import DocInfo, new_document
-    from generator.render.fonts import require_glyphs
-    from generator.render.icons import icon_credit
-    from generator.render.imposition import CardBox, Duplex, render_deck, render_faces
+def draw(options: OucedoncDeckOptions) -> Drawn:
+    """Select the deck and make its two decks of faces (nothing rendered to a file yet); every
+    character printed is checked against the font that prints it."""
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
+    from generator.render.oucedonc.deck import card_deck
     from generator.render.oucedonc.texts import render_deck_texts
-    from generator.render.oucedonc.token_sheet import (
-        draw_token_faces,
-        draw_token_pages,
-        plan_tokens,
-    )
+    from generator.render.oucedonc.token_sheet import plan_tokens, token_deck
 
-    spec, fonts, language = settings.spec, settings.fonts, settings.language
+    chosen = settings(options)
+    selected = select_deck(options, chosen)
+    deck, region, spec = selected.deck, selected.region, chosen.spec
     tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
     texts = render_deck_texts(
-        settings.templates, deck, region.name, region.kind, tokens_each, language
+        chosen.templates, deck, region.name, region.kind, tokens_each, options.language
     )
-    _check_glyphs(deck, texts, fonts)
-    area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
-    locator = _locator(deck, region, rings, area.width, area.height)
+    _check_glyphs(deck, texts, chosen.fonts)
+    credit, card_credit = _credits(deck, chosen.fonts, options.language)
+    area = place_back_map_area(_box(spec))
+    locator = _locator(deck, region, selected.rings, area.width, area.height)
+    style = CardStyle(chosen.fonts)
+    cards = card_deck(
+        deck, texts, style, locator, spec.card, spec.bleed, credit, options.language, card_credit
+    )
+    sheet = plan_tokens(*chosen.page_size, TOKENS, spec.bleed)
+    tokens = token_deck(sheet, spec.bleed, deck.title, options.language, TOKENS)
+    return Drawn(selected, chosen, texts, cards, tokens, sheet)
+
+
+def decks(options: OucedoncDeckOptions) -> tuple[CardDeck, ...]:
+    """The deck's cards and its tokens, as faces."""
+    drawn = draw(options)
+    return drawn.cards, drawn.tokens
+
+
+def _box(spec: SheetSpec) -> CardBox:
+    from generator.render.imposition import CardBox
+
+    return CardBox(spec.card.width, spec.card.height, spec.bleed)
+
+
+def _credits(deck: Deck, fonts: FontSet, language: Language) -> tuple[str, str]:
+    """The pictures' credit (the PDFs' information) and the credit of the data and the pictures
+    the last rule card prints, each checked against the font."""
+    from generator.games.oucedonc.pictograms import TOWN, pictogram
+    from generator.geo.catalog import EMBEDDED, card_credits
+    from generator.render.fonts import require_glyphs
+    from generator.render.icons import icon_credit
+
     pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
     credit = icon_credit(sorted(pictures), language) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
-    # on the last rule card, inside the trim: the data the cards print and the pictures
     sources = tuple(
         P_(language, line)
         for line in card_credits(
@@ -527,219 +567,64 @@ def render_oucedonc_deck(
     )
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."
     require_glyphs(fonts.regular, card_credit, "the data credits")
-    cards = tuple(deck_cards(deck, texts, CardStyle(fonts), locator, card_credit))
-    info = DocInfo(
-        title=deck.title,
-        subject=P_(language, "Oucédonc : cartes à imprimer recto verso"),
-        credit=credit,
-    )
-    doc = render_deck(cards, spec, info, credit_font=fonts.regular)
-    sheet = plan_tokens(*settings.page_size, TOKENS, spec.bleed)
-    token_pages = draw_token_pages(
-        doc.canvas,
-        sheet,
-        spec.duplex,
-        spec.back_offset,
-        texts.tokens_title,
-        texts.tokens_help,
-        fonts,
-        bleed=spec.bleed,
-        die_line=spec.profile.shop,
-    )
-    sheets = -(-len(cards) // settings.per_sheet)
-    pages = sheets * (1 if spec.duplex is Duplex.FOLD else 2) + token_pages
-    faces = token_faces = None
-    if settings.faces:
-        faces = render_faces(
-            cards, spec.card, spec.bleed, info, spec.profile, settings.back_first
-        ).to_bytes()
-        side = 2 * (sheet.radius + spec.bleed)
-        tokens = new_document(
-            side,
-            side,
-            DocInfo(
-                title=P_(language, "{title} : jetons").format(title=deck.title),
-                subject="Oucédonc",
-            ),
-            spec.profile,
-        )
-        draw_token_faces(
-            tokens.canvas, TOKENS, sheet.radius, spec.bleed, back_first=settings.back_first
-        )
-        token_faces = tokens.to_bytes()
-    return BuiltDeck(deck, doc.to_bytes(), pages, cards, spec, faces=faces, token_faces=token_faces)
-
-
-def build_deck(options: DeckOptions) -> BuiltDeck:
-    """Check the options, select and compose the deck, render it: all in memory."""
-    settings = print_settings(options)
-    deck, region, note = select_deck(options, settings)
-    built = render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
-    return replace(built, note=note)
-
-
-def deck_cards(
-    deck: Deck,
-    texts: DeckTexts,
-    style: CardStyle,
-    locator: LocatorMap | None,
-    credit: str = "",
-) -> list[Card]:
-    """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules;
-    ``credit`` goes on the last rule card."""
-    from generator.render.imposition import Card
-    from generator.render.oucedonc.cards import (
-        DirectionBack,
-        DirectionFront,
-        EmblemBack,
-        IntermedeFace,
-        PlaceBack,
-        PlaceFront,
-        RuleFront,
-    )
-
-    cards = []
-    for place in deck.places:
-        place_texts = texts.places[place.id]
-        cards.append(
-            Card(
-                PlaceFront(place, place_texts, style),
-                PlaceBack(place, place_texts, style, locator),
-                place.name,
-            )
-        )
-    rules = iter(texts.rules)
-    for other in deck.others:
-        if other.kind == "intermede":
-            cards.append(
-                Card(
-                    IntermedeFace(texts.intermede, texts.intermede.front_body, style),
-                    IntermedeFace(texts.intermede, texts.intermede.back_body, style),
-                    other.name,
-                )
-            )
-        elif other.kind == "direction":
-            cards.append(
-                Card(
-                    DirectionFront(texts.direction, style),
-                    DirectionBack(texts.direction, style),
-                    other.name,
-                )
-            )
-        else:
-            rule = next(rules)
-            last = rule.number == len(texts.rules)
-            cards.append(
-                Card(
-                    RuleFront(rule, deck.title, style, credit if last else ""),
-                    EmblemBack(rule.back_title, rule.back_caption, style),
-                    other.name,
-                )
-            )
-    return cards
-
-
-def _departement_names() -> dict[str, str]:
-    from generator.geo import embedded
-
-    return {d.code: d.name for d in embedded.departements()}
-
-
-def _region_names() -> dict[str, str]:
-    from generator.geo import embedded
-
-    return {r.code: r.name for r in embedded.regions()}
+    return credit, card_credit
 
 
 # ------------------------------------------------------------------- files
 
 
-def make_deck(options: DeckOptions) -> DeckFiles:
-    """Build everything in memory, then write the PDF, the JSON, its referee page and the PNGs,
-    each atomically."""
-    from generator.core.atomic import write_bytes, write_text
-    from generator.core.outputs import claim
-    from generator.products.oucedonc_referee_page import page_path, render_page
+def build(options: OucedoncDeckOptions) -> Built[Deck]:
+    """The deck's files in memory: the PDF (cards, then the token sheet), the deck file, the
+    referee page, and as asked the faces files and the PNG faces."""
+    from generator.render.deck_files import face_images, faces_document, impose
+    from generator.render.oucedonc.token_sheet import draw_token_pages
 
-    built = build_deck(options)
-    ids = [card.id for card in built.deck.places] + [card.id for card in built.deck.others]
-    pngs = (
-        render_pngs(built.cards, ids, built.spec, options.png_dpi, built.deck.title)
-        if options.png_dpi
-        else {}
+    drawn = draw(options)
+    chosen, deck, spec = drawn.settings, drawn.selected.deck, drawn.settings.spec
+    document = impose([drawn.cards], spec, drawn.cards.info, credit_font=chosen.fonts.regular)
+    draw_token_pages(
+        document.canvas,
+        drawn.token_sheet,
+        drawn.tokens,
+        spec.duplex,
+        spec.back_offset,
+        drawn.texts.tokens_title,
+        drawn.texts.tokens_help,
+        chosen.fonts,
+        die_line=spec.profile.shop,
     )
-    json_path = options.out.with_suffix(".json")
-    page = render_page(built.deck, language=options.language)
-    claim(deck_outputs(options, sorted(pngs)), options.force)  # again: the faces are known now
-    write_bytes(options.out, built.pdf)
-    write_text(json_path, deck_to_json(built.deck))
-    faces: tuple[Path, ...] = ()
-    if built.faces is not None and built.token_faces is not None:
-        cards_path, tokens_path = faces_paths(options.out)
-        faces = (write_bytes(cards_path, built.faces), write_bytes(tokens_path, built.token_faces))
-    referee_page = write_text(page_path(json_path), page)
-    folder = png_folder(options.out)
-    written = tuple(write_bytes(folder / name, data) for name, data in pngs.items())
-    if pngs:
-        _remove_stale_faces(folder, set(pngs))
-    return DeckFiles(
-        options.out,
-        json_path,
-        written,
-        built.deck,
-        built.pages,
-        referee_page,
-        built.note,
-        faces,
+    files = [
+        pdf_file(MAIN, document),
+        BuiltFile("oucedonc.json", DECK_FILE, deck_to_json(deck).encode("utf-8")),
+    ]
+    wanted = options.files
+    if wanted.faces:
+        faces = (("oucedonc-faces.pdf", drawn.cards), ("oucedonc-tokens-faces.pdf", drawn.tokens))
+        for name, faced in faces:
+            document = faces_document([faced], None, spec.profile, wanted.back_first)
+            files.append(pdf_file(name, document))
+    files.append(page_file(deck, options.language, EqualCoordinates.WELL_PLACED))
+    if wanted.images is not None:
+        files += [
+            BuiltFile(f"oucedonc_png/{image.name}", FACE_PNG, image.data)
+            for image in face_images([drawn.cards], wanted.images)
+        ]
+    return Built(
+        PRODUCT_KEY,
+        tuple(files),
+        deck,
+        (drawn.cards, drawn.tokens),
+        MAIN,
+        drawn.selected.note,
     )
 
 
-_FACE_NAME = re.compile(r"^[A-Z]+\d+_(front|back)\.png$")
-
-
-def _remove_stale_faces(folder: Path, current: set[str]) -> None:
-    """Faces left by an earlier, larger deck in the same folder (``P64_front.png``…) would be sent
-    to the print shop with this one; only files named like a face that pnp wrote are touched."""
-    from generator.core.outputs import is_pnp_png
-
-    for path in folder.iterdir():
-        if (
-            _FACE_NAME.match(path.name)
-            and path.name not in current
-            and path.is_file()
-            and not path.is_symlink()
-            and is_pnp_png(path)
-        ):
-            path.unlink()
-
-
-def render_pngs(
-    cards: Sequence[Card], ids: Sequence[str], spec: SheetSpec, dpi: int, title: str
-) -> dict[str, bytes]:
-    """Every face as a PNG (card plus bleed), named ``P01_front.png``… for print-on-demand."""
-    import io
-
-    import pypdfium2
-    from PIL.PngImagePlugin import PngInfo
-
-    from generator.core.outputs import PNG_SOFTWARE
-    from generator.render.document import DocInfo
-    from generator.render.imposition import render_faces
-
-    faces = render_faces(cards, spec.card, spec.bleed, DocInfo(title=title)).to_bytes()
-    pdf = pypdfium2.PdfDocument(faces)
-    images: dict[str, bytes] = {}
-    info = PngInfo()
-    info.add_text("Software", PNG_SOFTWARE)  # how the next run knows the file is pnp's
-    try:
-        for index in range(len(pdf)):
-            card_index, side = divmod(index, 2)
-            page = pdf[index]
-            bitmap = page.render(scale=dpi / 72.0)
-            buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi), pnginfo=info)
-            images[f"{ids[card_index]}_{'front' if side == 0 else 'back'}.png"] = buffer.getvalue()
-            page.close()
-    finally:
-        pdf.close()
-    return images
+PRODUCT_KEY = "oucedonc-deck"
+PRODUCT: Product[OucedoncDeckOptions, Deck] = Product(
+    PRODUCT_KEY,
+    OUCEDONC.key,
+    build,
+    main=lambda options: MAIN,
+    decks=decks,
+    deck_keys=("oucedonc-cards", "oucedonc-tokens"),
+)

@@ -10,7 +10,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import _
 from generator.render.colour import Colour, set_fill
 from generator.render.palette import SHEET
-from generator.render.paper import HOME_PAPERS, Paper, paper
+from generator.render.paper import HOME_PAPERS, Paper
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -21,10 +21,9 @@ MARGIN = 12.0  # mm around every game sheet, beyond what home printers reach
 SHEET_PAPERS = HOME_PAPERS  # the layouts are designed for these; A3 would only add blank space
 
 
-def sheet_paper(name: str, sheets: str) -> Paper:
-    """The paper called ``name`` if the game sheets are laid out for it, or a UserError naming
-    ``sheets`` (e.g. "Neo Otcho sheets")."""
-    sheet = paper(name)
+def sheet_paper(sheet: Paper, sheets: str) -> Paper:
+    """``sheet`` if the game sheets are laid out for it, or a UserError naming ``sheets`` (e.g.
+    "Neo Otcho sheets")."""
     if sheet.name not in SHEET_PAPERS:
         raise UserError(
             _("the {sheets} are laid out for {names}, not {name}; pass {names2}").format(

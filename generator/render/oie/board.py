@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
@@ -20,9 +20,12 @@ from generator.render.draw.shapes import polygon
 from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
 from generator.render.oie.rules_text import Block, rules_blocks, typography
-from generator.render.paper import HOME_PAPERS, paper
+from generator.render.paper import HOME_PAPERS, PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm
+
+if TYPE_CHECKING:
+    from generator.render.document import PdfDocument
 
 TILE_PAPERS = HOME_PAPERS  # a poster is tiled over the pages a home printer takes
 BASE_BOARD = 194.0  # board side on A4: every size below scales with board side / BASE_BOARD
@@ -34,9 +37,9 @@ DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictu
 
 @dataclass(frozen=True)
 class BoardOptions:
-    paper: str = "a4"
-    tiles: str | None = None
-    grid: str = "2x3"  # poster: columns x rows of landscape tile pages (2x3: a square poster)
+    paper: Paper = PAPERS["a4"]  # of the one-page board (landscape)
+    tiles: Paper | None = None  # of a poster's tiles; None: the one-page board
+    grid: tuple[int, int] = (2, 3)  # poster: columns x rows of landscape tiles (2x3: square)
     theme: str | None = None
     rules: Rules = Rules()
     labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
@@ -553,43 +556,35 @@ def _document_title(options: BoardOptions) -> str:
     return P_(options.language, "Le Jeu de l'Oie")
 
 
-def write_board(options: BoardOptions, path: str | Path) -> Path:
-    """Write the board PDF: one landscape page, or a poster tiled over ``options.tiles`` pages."""
+def board_document(options: BoardOptions) -> PdfDocument:
+    """The board: one landscape page, or a poster tiled over ``options.tiles`` pages."""
     from generator.render.document import DocInfo, new_document
 
     _check_labels(options)
-    if Path(path).is_dir():
-        raise UserError(
-            _("{path} is a folder; give the PDF to write, e.g. {example}").format(
-                path=path, example=Path(path) / "oie-board.pdf"
-            )
-        )
     title = _document_title(options)
     if options.tiles:
-        from generator.render.poster import parse_grid, tile_grid, write_poster
+        from generator.render.poster import poster_document, tile_grid
 
-        if options.tiles.strip().lower() not in TILE_PAPERS:
+        if options.tiles.name not in TILE_PAPERS:
             raise UserError(
                 _("tiles of {paper} are not offered; choose {choices}").format(
-                    paper=options.tiles,
+                    paper=options.tiles.name,
                     choices=_("{first} or {last}").format(
                         first=", ".join(TILE_PAPERS[:-1]), last=TILE_PAPERS[-1]
                     ),
                 )
             )
-        cols, rows = parse_grid(options.grid)
-        grid = tile_grid(cols, rows, paper(options.tiles).landscape())
-        return write_poster(
+        grid = tile_grid(*options.grid, options.tiles.landscape())
+        return poster_document(
             lambda c, w, h: draw_poster_board(c, w, h, options),
             grid,
             PALETTE.poster,
             DocInfo(title=title, subject="Poster in tiles"),
-            path,
             options.profile,
             side=lambda c, x, y, w, h: draw_rules_beside(c, x, y, w, h, options),
             language=options.language,
         )
-    sheet = paper(options.paper).landscape()
+    sheet = options.paper.landscape()
     layout = sheet_layout(sheet.width, sheet.height)
     document = new_document(
         sheet.width, sheet.height, DocInfo(title=title, subject="Board"), options.profile
@@ -598,4 +593,4 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     scale_to_mm(c)
     draw_sheet(c, layout, options)
     c.showPage()
-    return document.save(path)
+    return document

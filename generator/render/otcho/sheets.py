@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
@@ -33,6 +32,7 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.render.document import PdfDocument
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
@@ -167,7 +167,8 @@ def draw_player_card(
     )
 
 
-def build_player_cards(options: OtchoOptions, out: Path) -> Path:
+def player_cards_sheet(options: OtchoOptions) -> PdfDocument:
+    """The players' cards, two by two down the page (shorter on Letter), to cut out."""
     paper, language = options.paper, options.language
     doc, fonts, top = _sheet(
         options,
@@ -201,7 +202,7 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
         )
     footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
-    return doc.save(out / "otcho-cards.pdf")
+    return doc
 
 
 # --- dice ---------------------------------------------------------------------------------
@@ -326,7 +327,8 @@ def draw_die_net(
     c.setDash()
 
 
-def build_dice(options: OtchoOptions, out: Path) -> Path:
+def dice_sheet(options: OtchoOptions) -> PdfDocument:
+    """The two dice as cube nets with glue tabs, a spare, and how to fold them."""
     paper, language = options.paper, options.language
     doc, fonts, top = _sheet(
         options,
@@ -396,13 +398,14 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
         y = paragraph(c, line, text_left, y, text_width, fonts.regular, 9, colour=SHEET.ink) - 2
     footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
-    return doc.save(out / "otcho-dice.pdf")
+    return doc
 
 
 # --- pawns --------------------------------------------------------------------------------
 
 
-def build_pawns(options: OtchoOptions, out: Path) -> Path:
+def pawns_sheet(options: OtchoOptions) -> PdfDocument:
+    """Each player's pawns, colour and shape, in strips to cut."""
     paper, language = options.paper, options.language
     n = pawns_per_player(options.players)
     doc, fonts, top = _sheet(
@@ -453,7 +456,7 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
         y -= rows * PAWN + 6
     footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
-    return doc.save(out / "otcho-pawns.pdf")
+    return doc
 
 
 # --- rules aid ----------------------------------------------------------------------------
@@ -548,7 +551,8 @@ KIND_TABLE = KindTable()
 OUTCOME_CELL = 10.0  # mm, a cell of the 6 × 6 grid of outcomes
 
 
-def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
+def rules_aid(options: OtchoOptions) -> PdfDocument:
+    """Every kind of roll with its exact probability, the turn, the key odds."""
     paper, rules, language = options.paper, options.rules, options.language
     doc, fonts, y = _sheet(
         options,
@@ -568,7 +572,7 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     _aid_facts(c, rules, fonts, legend_x, legend_y, MARGIN + width - legend_x, language)
     footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
-    return doc.save(out / "otcho-rules-aid.pdf")
+    return doc
 
 
 def _aid_turn(

@@ -4,8 +4,8 @@ Each front shows the picture of the card's traditional subject (the icon named i
 Lenormand table of ``games/territoires``), the number, the French name, the playing-card inset
 (suit drawn as a vector shape), the house of the card's parity and its role in this game with
 what it does. The back is
-the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
-:func:`generator.render.imposition.render_deck`, which places them, bleeds, marks and mirrors.
+the same for all 36 cards. :func:`lenormand_deck` is the deck, which
+:mod:`generator.render.deck_files` imposes, bleeds, marks and mirrors like every deck.
 """
 
 from __future__ import annotations
@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
 from generator.games.territoires import LENORMAND, House, LenormandCard, house_of, role_of
+from generator.render.card_size import POKER, CardSize
 from generator.render.colour import set_fill, set_stroke
-from generator.render.document import DocInfo, PdfDocument
+from generator.render.deck import Backs, CardDeck
+from generator.render.document import DocInfo
 from generator.render.draw.shapes import fill_bleed
 from generator.render.draw.text import width_mm
 from generator.render.icons import draw_icon, icon_credit
-from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
+from generator.render.imposition import Card, CardBox, Rect
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import role_effect
 from generator.render.territoires.style import (
@@ -391,41 +393,37 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     )
 
 
-def lenormand_cards(language: Language = MATERIAL_DEFAULT) -> list[Card]:
-    """The 36 cards in number order, each with its front painter and the common back."""
-    return [
-        Card(front=FrontPainter(card, language), back=paint_back, label=card.label(language))
+def lenormand_deck(
+    size: CardSize = POKER, bleed: float = 2.0, language: Language = MATERIAL_DEFAULT
+) -> CardDeck:
+    """The 36 cards in number order (ids ``L01`` to ``L36``), each with its front and the common
+    back, ``size`` plus ``bleed`` mm, printed in ``language``."""
+    cards = tuple(
+        Card(
+            FrontPainter(card, language),
+            paint_back,
+            card.label(language),
+            f"L{card.number:02d}",
+            "lenormand",
+        )
         for card in LENORMAND
-    ]
-
-
-def deck_info(language: Language = MATERIAL_DEFAULT) -> DocInfo:
-    return DocInfo(
-        title=P_(language, "Les territoires — jeu de Petit Lenormand ({count} cartes)").format(
-            count=len(LENORMAND)
-        ),
-        subject=P_(
-            language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
-        ),
-        credit=icon_credit([card.picture for card in LENORMAND], language),
     )
-
-
-def render_lenormand_deck(spec: SheetSpec, language: Language = MATERIAL_DEFAULT) -> PdfDocument:
-    return render_deck(lenormand_cards(language), spec, deck_info(language))
-
-
-def render_lenormand_faces(
-    spec: SheetSpec, back_first: bool = False, language: Language = MATERIAL_DEFAULT
-) -> PdfDocument:
-    """The 36 cards one face per page (card + bleed), for card printers."""
-    from generator.render.imposition import render_faces
-
-    return render_faces(
-        lenormand_cards(language),
-        spec.card,
-        spec.bleed,
-        deck_info(language),
-        spec.profile,
-        back_first,
+    title = P_(language, "Les territoires — jeu de Petit Lenormand ({count} cartes)").format(
+        count=len(LENORMAND)
+    )
+    return CardDeck(
+        key="territoires-lenormand",
+        game="territoires",
+        title=title,
+        size=size,
+        bleed=bleed,
+        cards=cards,
+        backs=Backs.ALIKE,
+        info=DocInfo(
+            title=title,
+            subject=P_(
+                language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
+            ),
+            credit=icon_credit([card.picture for card in LENORMAND], language),
+        ),
     )

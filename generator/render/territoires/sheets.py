@@ -1,14 +1,12 @@
 """Printable sheets of Les territoires: life trackers, the reference card and the setup sheet.
 
-:func:`generator.products.territoires_sheets.write_sheets` writes every PDF of the game (the deck,
-through the shared imposition
-engine, in :mod:`generator.render.territoires.deck`). Pages are drawn in millimetres from the
-lower-left corner; text sizes are in points.
+:mod:`generator.products.territoires_sheets` builds every PDF of the game (the deck is
+:mod:`generator.render.territoires.deck`, imposed like every deck). Pages are drawn in
+millimetres from the lower-left corner; text sizes are in points.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
@@ -22,7 +20,7 @@ from generator.games.territoires import (
     lenormand,
 )
 from generator.render.colour import Colour, set_stroke
-from generator.render.document import DocInfo, new_document
+from generator.render.document import DocInfo, PdfDocument, new_document
 from generator.render.draw.text import width_mm
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.paper import Paper
@@ -90,13 +88,10 @@ def _house_players(setup: Setup, house: House, language: Language) -> str:
 # --- life trackers ------------------------------------------------------------------------
 
 
-def write_trackers(
-    path: Path,
-    setup: Setup,
-    sheet: Paper,
-    profile: PrintProfile = HOME,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
+def trackers(
+    setup: Setup, sheet: Paper, profile: PrintProfile = HOME, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """The life trackers: a column per house, a box per life card and game."""
     document = new_document(
         sheet.width,
         sheet.height,
@@ -117,7 +112,7 @@ def write_trackers(
         fonts().regular,
     )
     document.canvas.showPage()
-    return document.save(path)
+    return document
 
 
 def draw_trackers(
@@ -345,13 +340,10 @@ def _third_player_band(
 # --- reference card ("Résumé") -----------------------------------------------------------
 
 
-def write_reference(
-    path: Path,
-    setup: Setup,
-    sheet: Paper,
-    profile: PrintProfile = HOME,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
+def reference(
+    setup: Setup, sheet: Paper, profile: PrintProfile = HOME, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """Two reference cards (the "Résumé") to cut apart."""
     document = new_document(
         sheet.width,
         sheet.height,
@@ -371,7 +363,7 @@ def write_reference(
         credit_line(canvas, sheet.width, y + 2.3, credit, fonts().regular)
     cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
     canvas.showPage()
-    return document.save(path)
+    return document
 
 
 _REFERENCE_PICTURES = tuple(
@@ -520,13 +512,10 @@ def draw_reference(
 # --- setup sheet --------------------------------------------------------------------------
 
 
-def write_setup(
-    path: Path,
-    setup: Setup,
-    sheet: Paper,
-    profile: PrintProfile = HOME,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
+def setup_sheet(
+    setup: Setup, sheet: Paper, profile: PrintProfile = HOME, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """Where the reserve, the hands, the draw pile and the life cards go, on landscape paper."""
     landscape = sheet.landscape()
     document = new_document(
         landscape.width,
@@ -541,7 +530,7 @@ def write_setup(
     )
     draw_setup(document.canvas, setup, landscape, language)
     document.canvas.showPage()
-    return document.save(path)
+    return document
 
 
 CARD_W, CARD_H = 15.0, 21.0  # the cards of the diagram (a quarter of a poker card)
