@@ -333,13 +333,12 @@ def test_the_deck_options_errors_speak_french():
 def test_a_deck_file_without_a_language_is_french_and_a_strange_one_is_refused(english, french):
     from generator.core.errors import UserError
     from generator.games.oucedonc.deckfile import deck_from_json
-    from generator.products.oucedonc_deck import deck_language
 
     english_pdf, english_deck, _ = english
     french_pdf, _, _ = french
     read = deck_from_json(english_pdf.with_suffix(".json").read_text(encoding="utf-8"))
-    assert deck_language(read) == "en"
-    assert deck_language(deck_from_json(french_pdf.with_suffix(".json").read_text())) == "fr"
+    assert read.language == "en"
+    assert deck_from_json(french_pdf.with_suffix(".json").read_text()).language == "fr"
     strange = dict(english_deck, params=dict(english_deck["params"], language="de"))
     with pytest.raises(UserError, match="language"):
         deck_from_json(json.dumps(strange))

@@ -73,7 +73,7 @@ COMPONENTS: tuple[Component, ...] = (
     Component(
         N_("Printer calibration"),
         "generator.kit.builders:build_calibration_sheets",
-        game="calibration",  # a group of model.GROUPS: the gallery prints its heading
+        game="Calibration",  # not a game: the gallery prints its heading (gallery.GAME_HEADINGS)
         profiles=("home",),  # print shops align their own presses
     ),
 )

@@ -64,10 +64,6 @@ class KitFile:
     print_notes: PrintNotes | None = None
 
 
-#: The kit's groups of components that are not a game, by key: the name the manifest records.
-GROUPS: dict[str, str] = {"calibration": "Calibration"}
-
-
 @dataclass(frozen=True)
 class Component:
     """One line of the kit.
@@ -76,25 +72,25 @@ class Component:
     the command line's catalog); ``label`` is what the gallery prints above its files (French,
     marked ``M_``, printed in the kit's language; empty: the game's name alone). ``game`` is the
     key of its game's :class:`~generator.games.catalog.GameInfo` (whose French title the gallery
-    prints as it is, with the game's English subtitle in an English kit), or of a group of
-    :data:`GROUPS`. ``print_notes.advice`` is French (``M_``), printed in the kit's language."""
+    prints as it is, with the game's English subtitle in an English kit), or a heading of its
+    own (the printer calibration's). ``print_notes.advice`` is French (``M_``), printed in the
+    kit's language."""
 
     name: str
     target: str  # "module:function", imported only when built
     print_notes: PrintNotes = PrintNotes()
-    game: str = ""  # a game's key or a group's: the gallery groups components by it
+    game: str = ""  # a game's key or a heading: the gallery groups components by it
     profiles: tuple[str, ...] = KIT_PROFILES  # the kits it belongs to (calibration: home only)
     label: str = ""
 
     @property
     def group(self) -> str:
-        """What the manifest records and the gallery heads its files with: the game's French
-        title, a group's name, or the component's own name."""
-        from generator.games.catalog import game
+        """What the manifest records and the gallery heads its files with: its game's French
+        title, its own heading, or its name."""
+        from generator.games.catalog import GAMES
 
-        if self.game in GROUPS:
-            return GROUPS[self.game]
-        return game(self.game).name if self.game else self.name
+        names = {info.key: info.name for info in GAMES}
+        return names.get(self.game, self.game) or self.name
 
     def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")

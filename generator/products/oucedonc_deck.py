@@ -67,11 +67,11 @@ DECK_FILE = FileKind(N_("deck file"), json_schema_is(SCHEMA))
 class OucedoncDeckOptions:
     """Everything an Oucédonc deck can be asked for, parsed. The places are a region's
     (``region``, ``source``, ``cards``, ``seed``, ``sites_share``, ``difficulty`` choose them) or
-    the caller's own (``places``, with ``title`` naming the deck)."""
+    the caller's own (``places``, and ``area``, the name of what they cover, for the title)."""
 
     region: str = "france"  # france, a région or département, a country code, a box, a polygon
     places: tuple[Place, ...] = ()  # your own places instead of a region's
-    title: str = ""  # the title of a deck of your own places (default: the game's name)
+    area: str = ""  # with places: what they cover ("Oucédonc · AREA"); "": the game's name
     cards: int | None = None  # place cards; None = fill whole sheets
     seed: int = 1
     precision: PrecisionChoice = PrecisionChoice.AUTO  # auto: minute if the region allows it
@@ -327,6 +327,7 @@ def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
     """A deck of the caller's places: each its own name, all decidable at the first precision
     that tells every pair apart."""
     from generator.geo.selection import decidable
+    from generator.render.oucedonc.texts import render_title
 
     places = list(options.places)
     check_place_count(len(places))
@@ -341,10 +342,13 @@ def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
     precision = next((p for p in chosen.precisions if decidable(places, printed_grid(p))), None)
     if precision is None:
         raise UserError(_undecidable(places, chosen.precisions[-1]))
-    title = options.title.strip() or OUCEDONC.name
     countries = {place.country for place in places}
     abroad = countries.pop() if len(countries) == 1 and "FR" not in countries else None
-    region = RegionInfo(CUSTOM_REGION, title, "area", abroad)
+    region = RegionInfo(CUSTOM_REGION, options.area.strip(), "area", abroad)
+    if region.name:
+        title = render_title(chosen.templates, region.name, region.kind)
+    else:
+        title = OUCEDONC.name
     rings = region_rings(region, [(place.lon, place.lat) for place in places])
     french = _french_names()
     deck = compose_deck(
@@ -355,7 +359,7 @@ def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
         precision=precision,
         departement_names=french[0],
         region_names=french[1],
-        params=_params(options, chosen.spec, title),
+        params=_params(options, chosen.spec, region.name),
     )
     return SelectedDeck(deck, region, rings)
 
