@@ -5,9 +5,10 @@
 
 Three contenders, each run ``--repeat`` times in a fresh process, one after the other:
 
-* **pnp**: the Oucédonc deck product for France with the defaults: embedded data read from the CSV files
-  (cold), place selection, composition, templates, glyph check, the full card design with the
-  locator map, imposition with crop marks and bleed, the token sheet, PDF + JSON written.
+* **pnp**: the Oucédonc deck product for France with the defaults: embedded data read from the
+  CSV files (cold), place selection, composition, templates, glyph check, the full card design
+  with the locator map, imposition with crop marks and bleed, the token sheet, PDF + JSON
+  written.
 * **reportlab**: a bare reportlab script (``oucedonc_peers/reportlab_deck.py``): the same 63
   names on the fronts and coordinates on mirrored backs, plain frames, DejaVu Sans embedded.
 * **protograf**: the same plain deck with protograf (``oucedonc_peers/protograf_deck.py``),

@@ -26,6 +26,7 @@ per command, so that each starts cold).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import subprocess
@@ -96,7 +97,7 @@ def trace(argv: Sequence[str]) -> dict[str, object]:
     finally:
         sys.setprofile(None)
     layers = [layer for layer, _ in sequence]
-    switches = sum(1 for a, b in zip(layers, layers[1:], strict=False) if a != b)
+    switches = sum(1 for a, b in itertools.pairwise(layers) if a != b)
     return {"switches": switches, "sequence": sequence, "reparses": reparses}
 
 

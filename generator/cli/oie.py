@@ -13,7 +13,7 @@ from generator.cli import print_options
 from generator.cli.common import Force, MaterialLang, material_language, say_written
 from generator.cli.print_options import GridOption, InkLimitOption, JsonOption, ProfileOption
 from generator.core.i18n import N_, _, cli_language, ngettext, number, percent
-from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPayer
+from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, Rules, WellPayer
 from generator.render.paper import HomePaper, PaperName
 from generator.render.profile import Profile
 
@@ -117,7 +117,6 @@ def board(
     force: Force = False,
     lang: MaterialLang = "fr",
 ) -> None:
-    from generator.games.oie.rules import Rules
     from generator.products.oie_board import PRODUCT, OieBoardOptions, main_name
 
     options = OieBoardOptions(
@@ -196,8 +195,7 @@ def _rules(
     prison_turns: int | None,
     ante: int = 0,
     max_rounds: int = 1000,
-):
-    from generator.games.oie.rules import Rules
+) -> Rules:
 
     return Rules(
         occupied=occupied.value,

@@ -36,7 +36,7 @@ def _usage_error(parse: Callable[[str], T]) -> Callable[[Any], T]:
 
     def parser(value: Any) -> T:
         if not isinstance(value, str):
-            return value  # type: ignore[no-any-return]  # a default, already the object
+            return value  # type: ignore[no-any-return]  # a default: already the object
         try:
             return parse(value)
         except UserError as error:

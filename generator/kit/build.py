@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from generator.core.atomic import (
     check_name,
@@ -61,6 +62,9 @@ from generator.core.outputs import STAGING_PREFIX, require_folder, staging
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
 from generator.kit.thumbnails import RenderedPdf
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 # Names the kit itself writes in the output folder; no component may use them.
 RESERVED_NAMES: frozenset[str] = frozenset({"index.html", "manifest.json", "thumbnails"})
@@ -294,7 +298,7 @@ def build_kit(
 Stage = Callable[[Component, KitParams, Path, bool], Callable[[], Staged]]
 
 
-def _worker_context():  # -> multiprocessing.context.BaseContext
+def _worker_context() -> BaseContext:
     """How the workers start: forked from a fork server (a fresh interpreter that has imported
     :mod:`generator.kit.preload`, so the libraries and fonts are loaded once for all workers)
     where the platform has one, else spawned (each worker a fresh interpreter). Never forked

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from generator import __version__
@@ -230,7 +231,7 @@ def read_provenance(datasets_dir: Path, language: Language = MATERIAL_DEFAULT) -
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         note = P_(language, "Le fichier de provenance des données n’a pas pu être lu ({error}).")
         return Provenance((), note.format(error=type(exc).__name__))
-    entries: list = []
+    entries: list[Any] = []
     if isinstance(document, list):
         entries = document
     elif isinstance(document, dict):
@@ -249,7 +250,7 @@ def read_provenance(datasets_dir: Path, language: Language = MATERIAL_DEFAULT) -
     return Provenance(sources, "" if sources else none)
 
 
-def _is_source(entry: dict) -> bool:
+def _is_source(entry: dict[str, Any]) -> bool:
     return any(key in entry for key in ("licence", "license", *ATTRIBUTION_KEYS))
 
 
@@ -262,7 +263,7 @@ def _attribution_keys(language: Language) -> tuple[str, ...]:
     return (own, *(key for key in ATTRIBUTION_KEYS if key != own))
 
 
-def _data_source(entry: dict, language: Language) -> DataSource:
+def _data_source(entry: dict[str, Any], language: Language) -> DataSource:
     def first(*keys: str) -> str:
         for key in keys:
             value = entry.get(key)

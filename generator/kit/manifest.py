@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator import __version__
 from generator.kit.build import BuiltFile, KitResult
@@ -130,7 +131,9 @@ def thumbnail_paths(out: Path, facts: list[FileFacts]) -> list[PurePosixPath]:
     ]
 
 
-def manifest_document(params: KitParams, result: KitResult, facts: list[FileFacts]) -> dict:
+def manifest_document(
+    params: KitParams, result: KitResult, facts: list[FileFacts]
+) -> dict[str, Any]:
     failed = {failure.component: failure.message for failure in result.failures}
     return {
         "generator": f"pnp {__version__}",
@@ -159,8 +162,8 @@ def manifest_json(params: KitParams, result: KitResult, facts: list[FileFacts]) 
     return json.dumps(manifest_document(params, result, facts), indent=2, ensure_ascii=False) + "\n"
 
 
-def _file_entry(fact: FileFacts) -> dict:
-    entry: dict = {
+def _file_entry(fact: FileFacts) -> dict[str, Any]:
+    entry: dict[str, Any] = {
         "path": str(fact.path),
         "title": fact.title,
         "component": fact.built.component if fact.built else None,

@@ -94,4 +94,7 @@ class Component:
 
     def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")
-        return getattr(importlib.import_module(module_name), function_name)
+        builder: Callable[[KitParams], list[Path | KitFile]] = getattr(
+            importlib.import_module(module_name), function_name
+        )
+        return builder

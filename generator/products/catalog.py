@@ -13,6 +13,7 @@ deck's card count is the count its PDFs print.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from generator.products import (
     calibration,
@@ -26,7 +27,7 @@ from generator.products import (
 from generator.products.contract import Product
 
 #: Every product, by key, in the order the kit and the studio list them.
-PRODUCTS: dict[str, Product] = {  # type: ignore[type-arg]
+PRODUCTS: dict[str, Product[Any, Any]] = {
     product.key: product
     for product in (
         oucedonc_deck.PRODUCT,
@@ -57,7 +58,7 @@ DECKS: tuple[DeckEntry, ...] = tuple(
 )
 
 
-def product(key: str) -> Product:  # type: ignore[type-arg]
+def product(key: str) -> Product[Any, Any]:
     """The product ``key`` (a KeyError names it when there is none)."""
     try:
         return PRODUCTS[key]
@@ -65,6 +66,6 @@ def product(key: str) -> Product:  # type: ignore[type-arg]
         raise KeyError(f"no product {key!r}; the products are {', '.join(PRODUCTS)}") from None
 
 
-def game_products(game: str) -> tuple[Product, ...]:  # type: ignore[type-arg]
+def game_products(game: str) -> tuple[Product[Any, Any], ...]:
     """The products of the game ``game`` (a GameInfo key)."""
     return tuple(product for product in PRODUCTS.values() if product.game == game)

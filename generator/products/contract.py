@@ -41,7 +41,7 @@ from generator.render.deck import CardDeck
 from generator.render.document import PdfDocument
 
 Opts = TypeVar("Opts")  # a product's options
-D = TypeVar("D")  # a product's own facts
+D = TypeVar("D", covariant=True)  # a product's own facts
 
 
 @dataclass(frozen=True)

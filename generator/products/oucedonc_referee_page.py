@@ -106,7 +106,8 @@ class RefereePageOptions:
 
 def page_file(deck: Deck, language: Language, equal: EqualCoordinates) -> BuiltFile:
     """The page as a built file (the deck's companion, or the page alone)."""
-    return BuiltFile(MAIN, REFEREE_PAGE, render_page(deck, equal, language=language).encode("utf-8"))
+    page = render_page(deck, equal, language=language)
+    return BuiltFile(MAIN, REFEREE_PAGE, page.encode("utf-8"))
 
 
 def build(options: RefereePageOptions) -> Built[None]:

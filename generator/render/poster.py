@@ -24,6 +24,9 @@ from generator.render.profile import HOME, PrintProfile
 from generator.render.units import PT_PER_MM, scale_to_mm, scale_to_points
 
 if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.colour import Colour
     from generator.render.document import DocInfo, PdfDocument
 
 
@@ -129,7 +132,7 @@ def _plan_paragraphs(grid: TileGrid, language: Language) -> list[str]:
 
 
 def _draw_plan(
-    c,
+    c: Canvas,
     grid: TileGrid,
     form: str,
     colours: PosterPalette,
@@ -214,7 +217,7 @@ def _draw_plan(
     )
 
 
-def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
+def _hatch(c: Canvas, x: float, y: float, width: float, height: float, colour: Colour) -> None:
     """Diagonal hatching over a band (mm), clipped to it, in opaque thin lines."""
     c.saveState()
     clip = c.beginPath()
@@ -231,7 +234,7 @@ def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
 
 
 def _draw_tile(
-    c,
+    c: Canvas,
     grid: TileGrid,
     tile: Tile,
     form: str,

@@ -62,7 +62,9 @@ def percent(value: Fraction, language: Language, digits: int = 1) -> str:
     return babel_percent(float(value), language, digits)
 
 
-def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
+def _sheet(
+    options: OtchoOptions, title: str, heading: str, subtitle: str
+) -> tuple[PdfDocument, FontSet, float]:
     """A new one-page document with the Neo Otcho page header: the document, the fonts, and the
     height (mm) where the page's content may start."""
     from generator.render.document import DocInfo, new_document

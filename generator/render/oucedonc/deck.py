@@ -52,16 +52,20 @@ def card_deck(
         for place in deck.places
     ]
     rules = iter(texts.rules)
+    intermede, direction = texts.intermede, texts.direction
     for other in deck.others:
         if other.kind == "intermede":
-            front = IntermedeFace(texts.intermede, texts.intermede.front_body, style)
-            back = IntermedeFace(texts.intermede, texts.intermede.back_body, style)
-            cards.append(Card(front, back, other.name, other.id, other.kind))
-        elif other.kind == "direction":
-            front, back = (
-                DirectionFront(texts.direction, style),
-                DirectionBack(texts.direction, style),
+            cards.append(
+                Card(
+                    IntermedeFace(intermede, intermede.front_body, style),
+                    IntermedeFace(intermede, intermede.back_body, style),
+                    other.name,
+                    other.id,
+                    other.kind,
+                )
             )
+        elif other.kind == "direction":
+            front, back = DirectionFront(direction, style), DirectionBack(direction, style)
             cards.append(Card(front, back, other.name, other.id, other.kind))
         else:
             rule = next(rules)

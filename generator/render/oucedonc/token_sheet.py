@@ -78,7 +78,9 @@ def plan_tokens(
 TOKEN_FORM = "OucedoncToken"
 
 
-def define_token_form(canvas, radius: float, bleed: float, palette: OucedoncPalette) -> None:
+def define_token_form(
+    canvas: Canvas, radius: float, bleed: float, palette: OucedoncPalette
+) -> None:
     """The token's art, centred on the form's origin, recorded once per document and drawn by
     every token."""
     if canvas.hasForm(TOKEN_FORM):
@@ -109,7 +111,13 @@ class TokenFace:
 
 
 def _token(
-    canvas, x: float, y: float, face: Painter, box: CardBox, palette: OucedoncPalette, cut: bool
+    canvas: Canvas,
+    x: float,
+    y: float,
+    face: Painter,
+    box: CardBox,
+    palette: OucedoncPalette,
+    cut: bool,
 ) -> None:
     paint_round(canvas, x, y, face, box)
     if cut:
@@ -119,7 +127,7 @@ def _token(
 
 
 def draw_token_pages(
-    canvas,
+    canvas: Canvas,
     sheet: TokenSheet,
     tokens: CardDeck,
     duplex: Duplex,

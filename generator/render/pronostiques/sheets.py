@@ -394,7 +394,7 @@ def _pile_chart(
     title: str,
     ok: bool,
     note: str,
-    fonts,
+    fonts: FontSet,
     s: float,
     across: float,
 ) -> None:
