@@ -341,7 +341,7 @@ def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
         )
     precision = next((p for p in chosen.precisions if decidable(places, printed_grid(p))), None)
     if precision is None:
-        raise UserError(_undecidable(places, chosen.precisions[-1]))
+        raise UserError(_undecidable(places, chosen.precisions[-1], options.language))
     countries = {place.country for place in places}
     abroad = countries.pop() if len(countries) == 1 and "FR" not in countries else None
     region = RegionInfo(CUSTOM_REGION, options.area.strip(), "area", abroad)
@@ -364,29 +364,41 @@ def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
     return SelectedDeck(deck, region, rings)
 
 
-def _undecidable(places: Sequence[Place], precision: Precision) -> str:
-    """What a pair of places that print the same coordinate is told."""
-    from generator.games.oucedonc.coords import format_latitude, format_longitude, to_units
+def _undecidable(places: Sequence[Place], precision: Precision, language: Language) -> str:
+    """What a pair of places that print the same coordinate is told (the coordinate as the
+    cards print it)."""
+    from generator.games.oucedonc.coords import (
+        format_latitude,
+        format_longitude,
+        printed_coordinate,
+        to_units,
+    )
 
     seen: dict[tuple[str, int], Place] = {}
     for place in places:
         for axis, value in (("lat", place.lat), ("lon", place.lon)):
             key = (axis, to_units(value, precision))
             other = seen.setdefault(key, place)
-            if other is not place:
-                text = (format_latitude if axis == "lat" else format_longitude)(key[1], precision)
-                message = (
+            if other is place:
+                continue
+            if axis == "lat":
+                text, message = (
+                    format_latitude(key[1], precision),
                     _(
                         "{first} and {second} print the same latitude, {text}; choose a finer "
                         "precision or leave one of them out"
-                    )
-                    if axis == "lat"
-                    else _(
+                    ),
+                )
+            else:
+                text, message = (
+                    format_longitude(key[1], precision),
+                    _(
                         "{first} and {second} print the same longitude, {text}; choose a finer "
                         "precision or leave one of them out"
-                    )
+                    ),
                 )
-                return message.format(first=other.name, second=place.name, text=text)
+            printed = printed_coordinate(text, language)
+            return message.format(first=other.name, second=place.name, text=printed)
     raise ValueError("the places are decidable")
 
 
