@@ -13,6 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import TOWN, pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
@@ -345,7 +346,7 @@ class PlaceFront:
         top = safe.top - 4.2 * k
         spaced_caps(
             canvas,
-            "Oucédonc",
+            OUCEDONC.name,
             fonts.bold,
             6.0 * k,
             safe.centre_x,
@@ -564,6 +565,22 @@ class PlaceBack:
 # ---------------------------------------------------------------- the other cards
 
 
+def night_back(canvas: Canvas, box: CardBox, palette: OucedoncPalette) -> None:
+    """The night-blue ground of the rule and Direction backs, a faint graticule over it, to the
+    bleed."""
+    fill_bleed(canvas, box, palette.night)
+    graticule(
+        canvas,
+        -box.bleed,
+        -box.bleed,
+        box.width + 2 * box.bleed,
+        box.height + 2 * box.bleed,
+        7.0 * scale(box),
+        palette.night_grid,
+        0.25,
+    )
+
+
 @dataclass(frozen=True)
 class EmblemBack:
     """The back of rule cards: night blue, a faint graticule, the compass star, the title."""
@@ -575,17 +592,7 @@ class EmblemBack:
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        fill_bleed(canvas, box, palette.night)
-        graticule(
-            canvas,
-            -box.bleed,
-            -box.bleed,
-            box.width + 2 * box.bleed,
-            box.height + 2 * box.bleed,
-            7.0 * k,
-            palette.night_grid,
-            0.25,
-        )
+        night_back(canvas, box, palette)
         centre_y = box.height * 0.58
         compass_star(
             canvas,
@@ -598,7 +605,7 @@ class EmblemBack:
         )
         spaced_caps(
             canvas,
-            "Oucédonc",
+            OUCEDONC.name,
             fonts.bold,
             12.0 * k,
             safe.centre_x,
@@ -811,17 +818,7 @@ class DirectionBack:
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        fill_bleed(canvas, box, palette.night)
-        graticule(
-            canvas,
-            -box.bleed,
-            -box.bleed,
-            box.width + 2 * box.bleed,
-            box.height + 2 * box.bleed,
-            7.0 * k,
-            palette.night_grid,
-            0.25,
-        )
+        night_back(canvas, box, palette)
         compass_star(
             canvas,
             safe.centre_x,

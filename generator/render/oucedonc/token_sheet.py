@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import P_, Language
+from generator.games.catalog import OUCEDONC
 from generator.render.card_size import CardSize
 from generator.render.colour import set_fill, set_stroke
 from generator.render.deck import Backs, CardDeck, Shape
@@ -205,7 +206,7 @@ def token_deck(
         ),
         backs=Backs.ALIKE,
         info=DocInfo(
-            title=P_(language, "{title} : jetons").format(title=title), subject="Oucédonc"
+            title=P_(language, "{title} : jetons").format(title=title), subject=OUCEDONC.name
         ),
         shape=Shape.ROUND,
     )

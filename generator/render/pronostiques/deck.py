@@ -10,6 +10,7 @@ The race deck's backs are all alike; the predictions' are gold, so they never mi
 from __future__ import annotations
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
+from generator.games.catalog import PRONOSTIQUES
 from generator.games.pronostiques import PREDICTIONS, ScoreRules, emblems
 from generator.games.pronostiques.deck import JOKER, RACE_DECK, RaceCard
 from generator.render.card_size import POKER, CardSize
@@ -35,7 +36,7 @@ def deck_info(language: Language) -> DocInfo:
         title=P_(
             language, "Pronostiques: jeu de {cards} cartes et {predictions} pronostics"
         ).format(cards=len(RACE_DECK), predictions=len(PREDICTIONS)),
-        subject="Pronostiques",
+        subject=PRONOSTIQUES.name,
         credit=icon_credit(sorted(emblems.icons()), language),
     )
 

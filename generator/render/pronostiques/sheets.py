@@ -34,7 +34,14 @@ from generator.render.icons import draw_icon, icon_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import TEAMS, scoring_rules_text
-from generator.render.sheet import MARGIN, credit_line, footer, page_header
+from generator.render.sheet import (
+    FRAME,
+    MARGIN,
+    SheetHeading,
+    close_sheet,
+    credit_line,
+    open_sheet,
+)
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -106,24 +113,9 @@ ORDERS = tuple(permutations(SUITS))  # every finishing order of the four cars
 
 def score_pad(options: PronostiquesOptions) -> PdfDocument:
     """Rounds × players with room to write the finishing order, then the table of points."""
-    from generator.render.document import DocInfo, new_document
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
     paper, language = options.paper, options.language
-    doc = new_document(
-        paper.width,
-        paper.height,
-        DocInfo(title=P_(language, "Pronostiques: feuille de score")),
-        options.profile,
-    )
-    c = doc.canvas
-    width = paper.width - 2 * MARGIN
-    y = page_header(
-        c,
-        paper.width,
-        paper.height,
-        MARGIN,
+    heading = SheetHeading(
+        P_(language, "Pronostiques: feuille de score"),
         P_(language, "Pronostiques · feuille de score"),
         P_(
             language,
@@ -131,9 +123,10 @@ def score_pad(options: PronostiquesOptions) -> PdfDocument:
             "{above} points ({more} ou plus) ; le plus haut total gagne.",
         ).format(players=options.players, above=GAME_ENDS_ABOVE, more=GAME_ENDS_ABOVE + 1),
         PALETTE.navy,
-        fonts.title,
-        fonts.regular,
     )
+    doc, fonts, y = open_sheet(paper, heading, options.profile)
+    c = doc.canvas
+    width = paper.width - 2 * MARGIN
     bottom = _score_table(c, options.players, fonts, y - 2, width, language)
     bottom = _points_table(
         c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width, language
@@ -141,9 +134,7 @@ def score_pad(options: PronostiquesOptions) -> PdfDocument:
     _team_legend(c, MARGIN, bottom - 7, width, fonts, language)
     emblems = sorted(TEAM_EMBLEMS.values())
     credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems, language), fonts.regular)
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc
+    return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
 def _team_legend(
@@ -518,15 +509,10 @@ class _AidColumn:
         return self.text(text, x, top) - 1.6 * self.s
 
 
-def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: float) -> float:
-    """Draw the aid with its type scaled by ``s``; return the lowest y (mm) any column reached."""
-    paper, language = options.paper, options.language
-    width = paper.width - 2 * MARGIN
-    y = page_header(
-        c,
-        paper.width,
-        paper.height,
-        MARGIN,
+def _aid_heading(options: PronostiquesOptions) -> SheetHeading:
+    language = options.language
+    return SheetHeading(
+        P_(language, "Pronostiques: aide de jeu"),
         P_(language, "Pronostiques · aide de jeu"),
         P_(
             language,
@@ -541,9 +527,15 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: 
             laps=options.laps,
         ),
         PALETTE.navy,
-        fonts.title,
-        fonts.regular,
     )
+
+
+def _draw_rules_aid(
+    c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: float, y: float
+) -> float:
+    """Draw the aid's body from ``y`` (mm) down, its type scaled by ``s``; return the lowest y
+    (mm) any column reached."""
+    width = options.paper.width - 2 * MARGIN
     column = _AidColumn(c, fonts, s, (width - 8) / 2)
     left = _aid_how_to_play(column, options, MARGIN, y)
     right = _aid_scoring_and_piles(column, options, MARGIN + column.width + 8, y)
@@ -711,28 +703,19 @@ def aid_scale(options: PronostiquesOptions) -> float:
         scratch = ScratchCanvas(
             io.BytesIO(), pagesize=(pt(options.paper.width), pt(options.paper.height))
         )
-        if _draw_rules_aid(scratch, options, fonts, s) >= AID_FLOOR:
+        top = FRAME.body_top(options.paper)
+        if _draw_rules_aid(scratch, options, fonts, s, top) >= AID_FLOOR:
             return s
     return AID_SCALES[-1]
 
 
 def rules_aid(options: PronostiquesOptions) -> PdfDocument:
-    from generator.render.document import DocInfo, new_document
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
-    paper, language = options.paper, options.language
-    doc = new_document(
-        paper.width,
-        paper.height,
-        DocInfo(title=P_(language, "Pronostiques: aide de jeu")),
-        options.profile,
-    )
-    c = doc.canvas
-    _draw_rules_aid(c, options, fonts, aid_scale(options))
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc
+    """The rules aid: how to play, the powers, the scoring, the pile limits, a worked example,
+    its type as large as the page allows."""
+    scale = aid_scale(options)
+    doc, fonts, top = open_sheet(options.paper, _aid_heading(options), options.profile)
+    _draw_rules_aid(doc.canvas, options, fonts, scale, top)
+    return close_sheet(doc, options.paper, P_(options.language, CREDIT), fonts)
 
 
 __all__ = ["PronostiquesOptions", "rules_aid", "score_pad"]

@@ -21,7 +21,9 @@ from generator.games.territoires import (
 )
 from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, PdfDocument, new_document
-from generator.render.draw.text import width_mm
+from generator.render.draw.shapes import cut_line, rounded_box
+from generator.render.draw.text import shrink_to_width, text, width_mm
+from generator.render.fonts import MIN_TEXT_PT, register_fonts
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
@@ -34,16 +36,7 @@ from generator.render.territoires.rule_texts import (
     third_player_lines,
     third_player_note,
 )
-from generator.render.territoires.style import (
-    HOUSE_SUBTITLE,
-    HOUSE_TITLE,
-    cut_line,
-    fit_size,
-    fonts,
-    rounded_box,
-    text,
-    title,
-)
+from generator.render.territoires.style import HOUSE_SUBTITLE, HOUSE_TITLE, title
 from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt, to_mm
 
@@ -109,7 +102,7 @@ def trackers(
         sheet.width,
         MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
         icon_credit([lenormand(n).picture for house in House for n in house.life_cards], language),
-        fonts().regular,
+        register_fonts().regular,
     )
     document.canvas.showPage()
     return document
@@ -118,9 +111,9 @@ def trackers(
 def draw_trackers(
     canvas: Canvas, setup: Setup, sheet: Paper, language: Language = MATERIAL_DEFAULT
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     top = sheet.height - MARGIN
-    text(canvas, MARGIN, top - 7, title(language), f.title, 20)
+    text(canvas, MARGIN, top - 7, title(language), f.title, 20, PALETTE.ink)
     text(
         canvas,
         MARGIN,
@@ -138,7 +131,7 @@ def draw_trackers(
     for index, house in enumerate((House.EVEN, House.ODD)):
         x = MARGIN + index * (column_width + gap)
         _tracker_column(canvas, house, setup, x, bottom, column_width, top - 20, language)
-    cut_line(canvas, sheet.width / 2, bottom - 2, sheet.width / 2, top - 18)
+    cut_line(canvas, sheet.width / 2, bottom - 2, sheet.width / 2, top - 18, PALETTE.hairline)
     if setup.players == 3:
         _third_player_band(canvas, MARGIN, MARGIN, sheet.width - 2 * MARGIN, 34.0, language)
     else:
@@ -182,7 +175,7 @@ def _tracker_column(
     top: float,
     language: Language,
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     colour = PALETTE.house(house).colour
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
@@ -194,7 +187,7 @@ def _tracker_column(
         top - 13,
         subtitle,
         f.regular,
-        fit_size(subtitle, f.regular, 8, width - 8),
+        shrink_to_width(subtitle, f.regular, 8, width - 8, MIN_TEXT_PT),
         PALETTE.white,
     )
     labels_y = top - header - 5
@@ -285,7 +278,7 @@ def mini_card(
     """A small card face: the number and the playing-card inset (``stacked``: all in the top
     strip); otherwise laid out like the real card, the number top left, the rank and suit top
     right and the card's picture below them."""
-    f = fonts()
+    f = register_fonts()
     card = lenormand(number)
     rounded_box(canvas, x, y, w, h, 1.2, fill=PALETTE.white, stroke=colour, line=0.4)
     if stacked:
@@ -317,7 +310,7 @@ def mini_card(
 def _third_player_band(
     canvas: Canvas, x: float, y: float, width: float, height: float, language: Language
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     rounded_box(canvas, x, y, width, height, 2.5, fill=PALETTE.paper_tint, stroke=PALETTE.hairline)
     heading = P_(language, "Joueur 3 · sans maison")
     text(canvas, x + 4, y + height - 7, heading, f.bold, 11, PALETTE.ink)
@@ -360,8 +353,10 @@ def reference(
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height, language)
         # each card is cut out on its own: each carries the credit of its pictures
         credit = icon_credit(_REFERENCE_PICTURES, language)
-        credit_line(canvas, sheet.width, y + 2.3, credit, fonts().regular)
-    cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
+        credit_line(canvas, sheet.width, y + 2.3, credit, register_fonts().regular)
+    cut_line(
+        canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2, PALETTE.hairline
+    )
     canvas.showPage()
     return document
 
@@ -425,13 +420,13 @@ def draw_reference(
     height: float,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     rounded_box(
         canvas, x, y, width, height, 3, fill=PALETTE.paper_tint, stroke=PALETTE.hairline, line=0.4
     )
     pad = 6.0
     top = y + height - pad
-    text(canvas, x + pad, top - 6, title(language), f.title, 16)
+    text(canvas, x + pad, top - 6, title(language), f.title, 16, PALETTE.ink)
     text(
         canvas,
         x + width - pad,
@@ -485,7 +480,7 @@ def draw_reference(
             line_y,
             name,
             f.regular,
-            fit_size(name, f.regular, 9, column_effect - column_name - 2),
+            shrink_to_width(name, f.regular, 9, column_effect - column_name - 2, MIN_TEXT_PT),
             PALETTE.ink,
         )
         text(
@@ -494,7 +489,7 @@ def draw_reference(
             line_y,
             effect,
             f.bold,
-            fit_size(effect, f.bold, 9, effect_width),
+            shrink_to_width(effect, f.bold, 9, effect_width, MIN_TEXT_PT),
             PALETTE.ink,
         )
         line_y -= row_height
@@ -580,7 +575,7 @@ def _life_column(
     shared: bool,
     language: Language,
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     colour = PALETTE.house(house).colour
     step = 7.0
     for index, card in enumerate(house.life_cards):  # lowest on top, the highest lies at the bottom
@@ -596,9 +591,9 @@ def _life_column(
 def draw_setup(
     canvas: Canvas, setup: Setup, page: Paper, language: Language = MATERIAL_DEFAULT
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     top = page.height - MARGIN
-    text(canvas, MARGIN, top - 7, title(language), f.title, 20)
+    text(canvas, MARGIN, top - 7, title(language), f.title, 20, PALETTE.ink)
     text(
         canvas,
         MARGIN,
@@ -732,7 +727,7 @@ def _seat_positions(
 def _steps(
     canvas: Canvas, setup: Setup, x: float, top: float, width: float, language: Language
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
