@@ -78,6 +78,14 @@ def _house_players(setup: Setup, house: House, language: Language) -> str:
     return P_(language, "joueur 1") if house is House.EVEN else P_(language, "joueur 2")
 
 
+def _heading(canvas: Canvas, top: float, subtitle: str, language: Language) -> None:
+    """A sheet's title (the game's, in its serif) and ``subtitle`` under it, from ``top`` (mm):
+    Les territoires' own heading, in its body (:mod:`generator.render.sheet`)."""
+    f = register_fonts()
+    text(canvas, MARGIN, top - 7, title(language), f.title, 20, PALETTE.ink)
+    text(canvas, MARGIN, top - 13.5, subtitle, f.regular, 9.5, PALETTE.muted)
+
+
 # --- life trackers ------------------------------------------------------------------------
 
 
@@ -113,18 +121,8 @@ def draw_trackers(
 ) -> None:
     f = register_fonts()
     top = sheet.height - MARGIN
-    text(canvas, MARGIN, top - 7, title(language), f.title, 20, PALETTE.ink)
-    text(
-        canvas,
-        MARGIN,
-        top - 13.5,
-        P_(language, "Suivi des points de vie · {players}").format(
-            players=_players_line(setup, language)
-        ),
-        f.regular,
-        9.5,
-        PALETTE.muted,
-    )
+    line = P_(language, "Suivi des points de vie · {players}")
+    _heading(canvas, top, line.format(players=_players_line(setup, language)), language)
     gap = 10.0
     column_width = (sheet.width - 2 * MARGIN - gap) / 2
     bottom = MARGIN + (40.0 if setup.players == 3 else 18.0)
@@ -593,16 +591,8 @@ def draw_setup(
 ) -> None:
     f = register_fonts()
     top = page.height - MARGIN
-    text(canvas, MARGIN, top - 7, title(language), f.title, 20, PALETTE.ink)
-    text(
-        canvas,
-        MARGIN,
-        top - 13.5,
-        P_(language, "Mise en place · {players}").format(players=_players_line(setup, language)),
-        f.regular,
-        9.5,
-        PALETTE.muted,
-    )
+    line = P_(language, "Mise en place · {players}")
+    _heading(canvas, top, line.format(players=_players_line(setup, language)), language)
     table_x, table_w = MARGIN, 178.0
     table_y, table_h = MARGIN, top - 20 - MARGIN
     rounded_box(
