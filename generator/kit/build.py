@@ -2,15 +2,16 @@
 
 How a game adds its material (one line in :data:`COMPONENTS`)::
 
-    Component("Board", "generator.render.oie:build_board",
+    Component("Board", "generator.kit.builders:build_oie_board",
               PrintNotes(advice="A3, or the A4 poster: trim the margins and tape."),
-              game="Jeu de l'Oie")
+              game=OIE.key)
 
 * ``target`` is ``"module:function"``, imported only when the kit builds it, so ``pnp --help``
   stays fast.
 * The builder is ``def build_x(params: KitParams) -> list[Path | KitFile]``. It writes its
-  files under ``params.out`` (subfolders allowed) through :mod:`generator.core.atomic` or
-  :meth:`PdfDocument.save`, and returns them in the order the gallery should show them.
+  files under ``params.out`` (subfolders allowed), a product through the product contract
+  (``PRODUCT.make(options, params.out / name)``, :mod:`generator.products.contract`), and
+  returns them in the order the gallery should show them.
   A bare :class:`~pathlib.Path` gets the component's :class:`PrintNotes`; return a
   :class:`KitFile` to give one file its own title (default: the PDF's ``/Title``, as set by
   ``DocInfo``, else the file name) or its own notes.
