@@ -100,7 +100,7 @@ class Built(Generic[D]):
 
     @property
     def pages(self) -> int:
-        """The pages of the main file (of the first PDF when ``out`` is a folder)."""
+        """The pages of the main file (of the first file when ``out`` is a folder)."""
         first = self.file(self.main) if self.main else self.files[0]
         return first.pages
 
@@ -120,6 +120,7 @@ class Written(Generic[D]):
         raise KeyError(f"{self.built.product} built no {name}")
 
     def of_kind(self, kind: FileKind) -> tuple[Path, ...]:
+        """Where the files of ``kind`` went, in order."""
         return tuple(
             path
             for built, path in zip(self.built.files, self.paths, strict=True)
