@@ -158,6 +158,17 @@ def test_a_built_product_names_every_file_after_its_main_file():
 # ------------------------------------------------------------------------ the table of decks
 
 
+def test_each_game_is_named_once_and_its_command_group_says_that_name():
+    from generator.cli.commands import COMMANDS, SUMMARIES
+    from generator.kit.components import COMPONENTS
+
+    for info in GAMES:
+        assert info.key in COMMANDS
+        assert SUMMARIES[info.key].startswith(f"{info.name}: ")
+    games = {component.group for component in COMPONENTS}
+    assert {info.name for info in GAMES} <= games
+
+
 def test_the_table_of_decks_and_the_games_agree():
     assert {entry.key for entry in catalog.DECKS} == {key for info in GAMES for key in info.decks}
     for entry in catalog.DECKS:
