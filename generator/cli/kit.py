@@ -14,7 +14,12 @@ import typer
 
 from generator.cli import print_options
 from generator.cli.common import MaterialLang, material_language, say
-from generator.cli.print_options import HomePaperOption, InkLimitOption, ProfileOption
+from generator.cli.print_options import (
+    HomePaperOption,
+    InkLimitOption,
+    ProfileOption,
+    SeedOption,
+)
 from generator.core.i18n import N_, _, ngettext, number
 from generator.core.text import terminal
 from generator.render.paper import HomePaper
@@ -32,9 +37,7 @@ def kit(
         str, typer.Option("--region", help=N_("Region of the Oucédonc deck."))
     ] = "france",
     paper: HomePaperOption = HomePaper.A4,
-    seed: Annotated[
-        int, typer.Option("--seed", help=N_("Seed of every random choice; same seed, same files."))
-    ] = 1,
+    seed: SeedOption = 1,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     force: Annotated[
