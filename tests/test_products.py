@@ -354,6 +354,7 @@ def test_a_card_size_in_inches_reaches_the_deck_file(tmp_path):
         (("oie", "board", "--tiles", "a4", "--grid", "3y2"), "grid '3y2' is not COLSxROWS"),
         (("pronostiques", "sheets", "--back-offset", "30,0"), "within ±20 mm"),
         (("otcho", "sheets", "--back-first"), "add --faces"),
+        (("territoires", "sheets", "--no-deck", "--png", "30"), "drop --no-deck"),
     ],
 )
 def test_options_are_parsed_once_by_the_command_line(tmp_path, args, fragment):

@@ -65,6 +65,8 @@ def build(options: TerritoiresOptions) -> Built[None]:
     setup = setup_for(options.players)
     if options.files.faces and not options.deck:
         raise UserError(_("--faces writes the deck one face per page; drop --no-deck"))
+    if options.files.images is not None and not options.deck:
+        raise UserError(_("--png writes the deck's faces as images; drop --no-deck"))
     sheet, language, profile = _sheet(options), options.language, options.profile
     spec = options.imposition.spec(sheet, profile, HOME_BLEED, language)
     lenormand = decks(options) if options.deck else ()
