@@ -263,6 +263,26 @@ def test_every_deck_has_png_faces_at_an_exact_pixel_size(built, entry):
                 assert png.getpixel((200, 276)) != (255, 255, 255)
 
 
+def test_a_round_piece_is_a_disc_its_image_without_the_cut_circle(built):
+    from generator.render.deck_files import rasterise
+
+    def magenta(data: bytes) -> int:
+        with Image.open(io.BytesIO(data)) as png:
+            rgb = png.convert("RGB")
+            pixels = (rgb.getpixel((x, y)) for x in range(rgb.width) for y in range(rgb.height))
+            return sum(1 for r, g, b in pixels if r > 180 and g < 60 and b > 110)
+
+    tokens = first_cards(built["oucedonc-deck"].deck("oucedonc-tokens"), 1)
+    size = ImageSize(pixels=(400, 400))
+    front = face_images([tokens], size)[0]
+    with Image.open(io.BytesIO(front.data)) as png:
+        assert png.getpixel((0, 0)) == (255, 255, 255)  # outside the disc
+    shop_file = faces_document([tokens]).to_bytes()
+    assert b"/CutContour" in shop_file  # the shop's file keeps the die line...
+    assert magenta(rasterise(shop_file, size)[0][2]) > 100
+    assert magenta(front.data) == 0  # ...the image has none
+
+
 def test_a_shops_poker_face_is_exactly_its_template_never_one_pixel_more():
     """The Game Crafter's poker card: 2.5 × 3.5 in plus 1/8 in bleed at 300 dpi is 825 × 1125
     px; the millimetres give 825.0000000001, which is 825, not 826."""

@@ -7,7 +7,8 @@ and nowhere else:
   (:func:`generator.render.imposition.render_deck`): several decks may share one PDF (the
   Pronostiques race deck and its prediction cards);
 * :func:`faces_document`: one face per page, page = card plus bleed, TrimBox = the card, the
-  format print-on-demand services ask for; a round piece's front carries its die line;
+  format print-on-demand services ask for; a round piece's front carries its die line (its
+  image does not: nobody cuts an image);
 * :func:`face_images`: one PNG per face, at a resolution (``ImageSize(dpi=300)``) or at an
   exact pixel size (``ImageSize(pixels=(825, 1125))``, what a shop's template asks), sized so
   that no pixel of the face is ever lost: a size a hair over a whole number of pixels (825.0000001
@@ -157,10 +158,15 @@ def paint_round(canvas: Canvas, x: float, y: float, painter: Painter, box: CardB
 
 
 def _round_faces(
-    deck: CardDeck, pages: Sequence[tuple[Painter, bool]], info: DocInfo, profile: PrintProfile
+    deck: CardDeck,
+    pages: Sequence[tuple[Painter, bool]],
+    info: DocInfo,
+    profile: PrintProfile,
+    die_line: bool = True,
 ) -> PdfDocument:
     """Round pieces one face per page (page = the piece's square plus the bleed); ``pages`` are
-    (painter, is a front): a front carries the die line."""
+    (painter, is a front): with ``die_line``, a front carries the cut circle a shop's cutter
+    follows (an image, which nobody cuts, has none)."""
     from generator.render.document import new_document
 
     radius = deck.size.width / 2
@@ -169,7 +175,7 @@ def _round_faces(
     canvas, box = doc.canvas, deck.box
     for painter, front in pages:
         paint_round(canvas, side, side, painter, box)
-        if front:
+        if front and die_line:
             die_lines(canvas, [(side, side)], radius)
         round_boxes(canvas, [(side, side)], radius, deck.bleed)
         canvas.showPage()
@@ -251,7 +257,7 @@ def face_images(decks: Sequence[CardDeck], size: ImageSize) -> tuple[FaceImage, 
             document = render_face_pages(painters, deck.size, deck.bleed, info)
         else:
             faces = [(painter, front) for painter, front, *_ in pages]
-            document = _round_faces(deck, faces, info, HOME)
+            document = _round_faces(deck, faces, info, HOME, die_line=False)
         rendered = rasterise(document.to_bytes(), size)
         for (_painter, front, card, name), (width, height, data) in zip(
             pages, rendered, strict=True
