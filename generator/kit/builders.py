@@ -215,11 +215,12 @@ def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
         files=FaceFiles(faces=params.shop),
         language=params.language,
     )
-    paths = PRODUCT.make(options, params.out).paths
-    written: list[Path | KitFile] = list(paths)
+    made = PRODUCT.make(options, params.out)
+    written: list[Path | KitFile] = list(made.paths)
     if params.shop:
+        cards = sum(len(deck.cards) for deck in made.built.decks)
         written[1] = KitFile(
-            paths[1], print_notes=PrintNotes("single", faces_advice(36, params.language))
+            made.paths[1], print_notes=PrintNotes("single", faces_advice(cards, params.language))
         )
     return written
 
@@ -289,14 +290,18 @@ def build_pronostiques(params: KitParams) -> list[KitFile]:
         files=FaceFiles(faces=params.shop),
         language=params.language,
     )
-    paths = PRODUCT.make(options, params.out).paths
+    made = PRODUCT.make(options, params.out)
     sheets = deck_sheets_note(options, params.language)
-    return [KitFile(path, print_notes=_pronostiques_notes(path, sheets, params)) for path in paths]
+    cards = sum(len(deck.cards) for deck in made.built.decks)
+    return [
+        KitFile(path, print_notes=_pronostiques_notes(path, sheets, cards, params))
+        for path in made.paths
+    ]
 
 
-def _pronostiques_notes(path: Path, sheets: str, params: KitParams) -> PrintNotes:
+def _pronostiques_notes(path: Path, sheets: str, cards: int, params: KitParams) -> PrintNotes:
     if path.name.endswith("-faces.pdf"):
-        return PrintNotes("single", faces_advice(58, params.language))
+        return PrintNotes("single", faces_advice(cards, params.language))
     advice = P_(params.language, PRONOSTIQUES_ADVICE[path.name])
     if path.name == "pronostiques-cards.pdf":
         advice += f" {sheets[0].upper()}{sheets[1:]}."
