@@ -1,5 +1,6 @@
-"""docs/python-api.md, run as written: its ``python`` blocks, in order, in one namespace, in an
-empty folder holding ``places.csv`` (48 towns of Finistère, the first example's input)."""
+"""docs/python-api.md, run as written: the ``python`` blocks of its products' sections, in
+order, in one namespace, in an empty folder holding ``places.csv`` (48 towns of Finistère, the
+first example's input). Its referee section runs in tests/test_python_api_doc.py."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ BLOCK = re.compile(r"^```python\n(?P<code>.*?)^```$", re.DOTALL | re.MULTILINE)
 
 
 def blocks() -> list[str]:
-    return [match["code"] for match in BLOCK.finditer(DOC.read_text(encoding="utf-8"))]
+    """The blocks of every section before the referee's."""
+    text = DOC.read_text(encoding="utf-8")
+    products = text.split("\n## The referee\n")[0]
+    return [match["code"] for match in BLOCK.finditer(products)]
 
 
 def write_places(path: Path) -> None:
