@@ -629,7 +629,7 @@ def shapely_bounds(rings) -> tuple[float, float, float, float]:
 def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_overseas_parts():
     from shapely.geometry import Point, Polygon
 
-    from generator.products.oucedonc_deck import country_rings
+    from generator.products.oucedonc_places import country_rings
 
     mainland = [
         (12.4964, 41.9028),

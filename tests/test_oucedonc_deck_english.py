@@ -206,7 +206,7 @@ def test_the_pdf_metadata_is_english(english):
 
 def test_a_country_deck_names_the_country_in_its_language():
     from generator.geo.regions import resolve_region
-    from generator.products.oucedonc_deck import region_info
+    from generator.products.oucedonc_places import region_info
     from generator.render.card_templates import load_templates
     from generator.render.oucedonc.texts import render_title
 

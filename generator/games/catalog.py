@@ -1,6 +1,6 @@
 """The five games, one record each: what every front-end says about a game, said once.
 
-A :class:`GameInfo` holds a game's key (its command group, ``pnp otcho``), its French title
+A :class:`GameInfo` holds a game's key (its command group, such as ``otcho``), its French title
 (printed as it is in every language: the games are French), its English name and the subtitle an
 English gallery adds under the title, what it prints and what it referees (French, marked for
 the printed material's catalog: ``P_(language, line)`` says them), and the keys of its decks in
