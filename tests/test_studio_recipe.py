@@ -25,7 +25,7 @@ FINISTERE = {"region": "Finistère"}
 
 
 def names(made) -> list[str]:
-    return [card.name for card in made.built.deck.places]
+    return [card.name for card in made.built.detail.places]
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +64,8 @@ def test_a_removed_card_is_replaced_by_one_place_near_it(plain):
     before, after = set(names(plain)), set(names(made))
     assert before - after == {gone}
     (new,) = after - before
-    brest = next(c for c in plain.built.deck.places if c.name == gone)
-    card = next(c for c in made.built.deck.places if c.name == new)
+    brest = next(c for c in plain.built.detail.places if c.name == gone)
+    card = next(c for c in made.built.detail.places if c.name == new)
     assert abs(card.lat - brest.lat) < 0.3 and abs(card.lon - brest.lon) < 0.4  # its place
 
 
@@ -75,7 +75,7 @@ def test_kept_and_own_places_are_dealt_and_the_rest_stays(plain, edited):
     assert "Roscoff" in after and "École Jean Jaurès" in after and "Brest" not in after
     assert len(after) == len(names(plain))
     assert len(set(names(plain)) - set(after)) <= 4  # Brest, and what the new places displaced
-    units = [(c.lat_units, c.lon_units) for c in made.built.deck.places]
+    units = [(c.lat_units, c.lon_units) for c in made.built.detail.places]
     assert len({u[0] for u in units}) == len(units) and len({u[1] for u in units}) == len(units)
     keys = [name_key(n) for n in after]
     assert len(set(keys)) == len(keys)
@@ -84,7 +84,9 @@ def test_kept_and_own_places_are_dealt_and_the_rest_stays(plain, edited):
 def test_own_places_are_credited_to_the_deck_maker(edited):
     _document, made = edited
     pages = PdfReader(_pdf(made)).pages
-    last_sheet_front = 2 * (-(-len(made.built.cards) // 9) - 1)  # 9 poker cards a sheet on A4
+    last_sheet_front = 2 * (
+        -(-len(made.built.decks[0].cards) // 9) - 1
+    )  # 9 poker cards a sheet on A4
     text = pages[last_sheet_front].extract_text()  # the last rule card is on the last sheet
     assert "Lieux ajoutés" in text and "par l’auteur du paquet" in text  # the credit's two lines
 
@@ -92,7 +94,7 @@ def test_own_places_are_credited_to_the_deck_maker(edited):
 def _pdf(made):
     import io
 
-    return io.BytesIO(made.built.pdf)
+    return io.BytesIO(made.built.file("oucedonc.pdf").data)
 
 
 @pytest.mark.slow  # a deck drawn twice more
@@ -102,10 +104,10 @@ def test_the_command_line_writes_the_studio_bytes(edited, tmp_path):
     recipe.write_text(json.dumps(document), encoding="utf-8")
     result = pnp("oucedonc", "deck", "--recipe", str(recipe), "--out", str(tmp_path / "d.pdf"))
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "d.pdf").read_bytes() == made.built.pdf
+    assert (tmp_path / "d.pdf").read_bytes() == made.built.file("oucedonc.pdf").data
     studio = service.build_deck(service.read_recipe(document).to_json(), "en")
     assert not isinstance(studio, service.Refusal)
-    assert studio["deck.pdf"] == made.built.pdf
+    assert studio["deck.pdf"] == made.built.file("oucedonc.pdf").data
 
 
 def test_options_the_recipe_sets_are_refused_beside_it(tmp_path):
@@ -169,16 +171,16 @@ def test_a_name_that_is_no_place_of_the_region_is_a_warning(plain):
 
 def test_a_place_kept_from_elsewhere_is_dealt_with_its_own_point():
     made = build_recipe(recipe_from_document({**FINISTERE, "include": ["Mont-Saint-Michel"]}))
-    card = next(c for c in made.built.deck.places if c.name == "Mont-Saint-Michel")
+    card = next(c for c in made.built.detail.places if c.name == "Mont-Saint-Michel")
     assert 48.5 < card.lat < 48.7 and card.place_kind in ("town", "site")
 
 
 def test_around_a_commune_is_a_circle_named_in_the_deck_language():
     document = {"region": {"around": "29233", "km": 50}, "language": "en"}
     made = build_recipe(recipe_from_document(document))
-    assert made.built.deck.title == "Oucédonc · Quimperlé and 50 km around"
+    assert made.built.detail.title == "Oucédonc · Quimperlé and 50 km around"
     quimperle = (47.8726, -3.5498)
-    for card in made.built.deck.places:
+    for card in made.built.detail.places:
         assert abs(card.lat - quimperle[0]) < 0.5 and abs(card.lon - quimperle[1]) < 0.75
 
 

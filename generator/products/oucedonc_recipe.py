@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -30,9 +31,12 @@ from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
 from generator.products.oucedonc_edits import DeckEdits, OwnPlace
 
 if TYPE_CHECKING:
+    from generator.games.oucedonc.deckfile import Deck
     from generator.geo.model import Place
     from generator.geo.regions import RegionSelection
-    from generator.products.oucedonc_deck import BuiltDeck, DeckFiles, DeckOptions
+    from generator.products.contract import Built
+    from generator.products.options import FaceFiles
+    from generator.products.oucedonc_deck import OucedoncDeckOptions
 
 RECIPE_SCHEMA: Literal["pnp.oucedonc.recipe"] = "pnp.oucedonc.recipe"
 RECIPE_VERSION = 1
@@ -168,26 +172,38 @@ def recipe_schema() -> dict[str, Any]:
 # ------------------------------------------------------------------- the region
 
 
-def deck_options(recipe: Recipe, out: Path = Path("output/oucedonc.pdf")) -> DeckOptions:
-    from generator.products.oucedonc_deck import DeckOptions
+def deck_options(recipe: Recipe, files: FaceFiles | None = None) -> OucedoncDeckOptions:
+    """The deck's options as the recipe gives them; ``files``: the face files asked for beside
+    the sheets (the command line's --faces and --png, the studio's faces)."""
+    from generator.games.oucedonc.coords import PrecisionChoice
+    from generator.geo.difficulty import Difficulty
+    from generator.products.options import FaceFiles, Imposition
+    from generator.products.oucedonc_deck import OucedoncDeckOptions
+    from generator.render.card_size import back_offset, card_size
+    from generator.render.duplex import Duplex
+    from generator.render.ink import DEFAULT_INK_LIMIT
+    from generator.render.paper import PAPERS
+    from generator.render.profile import PrintProfile, Profile
 
     record = recipe.record
-    return DeckOptions(
-        out=out,
+    ink_limit = DEFAULT_INK_LIMIT if record.ink_limit is None else record.ink_limit
+    return OucedoncDeckOptions(
         region=region_text(record.region),
         cards=record.cards,
         seed=record.seed,
-        paper=record.paper,
-        card_size=record.card_size,
-        bleed=record.bleed,
-        duplex=record.duplex,
-        back_offset=record.back_offset,
-        precision=record.precision,
+        precision=PrecisionChoice(record.precision),
         sites_share=record.sites_share,
-        difficulty=record.difficulty,
+        difficulty=Difficulty(record.difficulty),
         tokens_each=record.tokens_each,
-        profile=record.profile,
-        ink_limit=record.ink_limit,
+        paper=PAPERS[record.paper],
+        profile=PrintProfile(Profile(record.profile), ink_limit),
+        imposition=Imposition(
+            card_size(record.card_size),
+            record.bleed,
+            Duplex(record.duplex),
+            back_offset(record.back_offset),
+        ),
+        files=files or FaceFiles(),
         language=recipe.language,
     )
 
@@ -285,54 +301,26 @@ def known_place(name: str) -> Place | None:
 
 @dataclass(frozen=True)
 class RecipeDeck:
-    """A recipe built in memory: the deck and its files' bytes, what to tell the user."""
+    """A recipe built in memory (nothing written): the deck's files and what to tell the user
+    (the edits' warnings, then the deal's note, a line each)."""
 
-    built: BuiltDeck
+    built: Built[Deck]
     warnings: tuple[str, ...]
 
 
-def build_recipe(recipe: Recipe, files: DeckOptions | None = None) -> RecipeDeck:
-    """The recipe's deck, in memory. ``files``: the command line's output options (its output,
-    faces, PNG and overwrite options, checked here; everything else comes from the recipe)."""
+def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:
+    """The recipe's deck, in memory, with the face files ``files`` asks for: the region's deal
+    with the recipe's edits applied (:mod:`generator.products.oucedonc_edits`)."""
     from generator.geo.catalog import load_places
-    from generator.products.oucedonc_deck import (
-        deck_rings,
-        print_settings,
-        render_oucedonc_deck,
-        select_deck,
-    )
+    from generator.products.oucedonc_deck import build
     from generator.products.oucedonc_edits import apply_edits
+    from generator.products.oucedonc_places import select_deck
 
-    options = recipe_options(recipe, files)
-    settings = print_settings(options, check_files=files is not None)
+    options = deck_options(recipe, files)
     selection = resolve_recipe_region(recipe.record.region, recipe.language)
     candidates = load_places("embedded", selection)
     edits = recipe.edits
     edited = apply_edits(candidates, edits, known_place) if edits else None
-    deck, region, note = select_deck(options, settings, (selection, candidates), edited)
-    built = render_oucedonc_deck(deck, region, settings, deck_rings(region, deck))
-    warnings = (*(edited.warnings if edited else ()), *(note.splitlines() if note else ()))
-    return RecipeDeck(replace(built, note=note), warnings)
-
-
-def recipe_options(recipe: Recipe, files: DeckOptions | None = None) -> DeckOptions:
-    """The deck's options: the recipe's, with the output options of ``files`` if given."""
-    options = deck_options(recipe)
-    if files is None:
-        return options
-    return replace(
-        options,
-        out=files.out,
-        png_dpi=files.png_dpi,
-        faces=files.faces,
-        back_first=files.back_first,
-        force=files.force,
-    )
-
-
-def make_recipe_deck(recipe: Recipe, files: DeckOptions) -> tuple[DeckFiles, tuple[str, ...]]:
-    """``pnp oucedonc deck --recipe``: the recipe's deck written as ``files`` says."""
-    from generator.products.oucedonc_deck import write_deck
-
-    made = build_recipe(recipe, files)
-    return write_deck(recipe_options(recipe, files), made.built), made.warnings
+    built = build(options, partial(select_deck, found=(selection, candidates), edited=edited))
+    warnings = (*(edited.warnings if edited else ()), *built.note.splitlines())
+    return RecipeDeck(built, warnings)

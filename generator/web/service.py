@@ -207,29 +207,27 @@ def build_deck(recipe_text: str, language: Language) -> dict[str, bytes] | Refus
 
 
 def _build_deck(recipe_text: str) -> dict[str, bytes]:
-    from generator.games.oucedonc.deckfile import deck_to_json
-    from generator.products.oucedonc_deck import DeckOptions
-    from generator.products.oucedonc_recipe import (
-        build_recipe,
-        recipe_from_json,
-        recipe_key,
-    )
-    from generator.products.oucedonc_referee_page import render_page
+    from generator.products.options import FaceFiles
+    from generator.products.oucedonc_recipe import build_recipe, recipe_from_json, recipe_key
 
     recipe = recipe_from_json(recipe_text)
-    made = build_recipe(recipe, DeckOptions(faces=True))
+    made = build_recipe(recipe, FaceFiles(faces=True))
     built = made.built
-    assert built.faces is not None
-    key = recipe_key(recipe)
-    summary = deck_summary(key, recipe, built, made.warnings)
+    summary = deck_summary(recipe_key(recipe), recipe, built, made.warnings)
     return {
         "recipe.json": recipe.to_json().encode(),
-        "deck.pdf": built.pdf,
-        "faces.pdf": built.faces,
-        "deck.json": deck_to_json(built.deck).encode(),
-        "referee.html": render_page(built.deck, language=recipe.language).encode(),
+        **{name: built.file(product).data for name, product in DECK_FILES.items()},
         "summary.json": json.dumps(summary, ensure_ascii=False).encode(),
     }
+
+
+#: The studio's names of a deck's files (the cache's), and the names the deck product builds.
+DECK_FILES = {
+    "deck.pdf": "oucedonc.pdf",
+    "faces.pdf": "oucedonc-faces.pdf",
+    "deck.json": "oucedonc.json",
+    "referee.html": "oucedonc-referee.html",
+}
 
 
 def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
@@ -237,7 +235,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
     from generator.games.oucedonc.coords import printed_coordinate
     from generator.products.oucedonc_edits import OWN_PREFIX
 
-    deck = built.deck
+    deck = built.detail
     language = recipe.language
     kept = {name.casefold() for name in recipe.record.include}
     cards: list[dict[str, Any]] = []
@@ -364,6 +362,8 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
     from generator.kit.components import COMPONENTS
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
+    from generator.render.paper import PAPERS
+    from generator.render.profile import PrintProfile, Profile
 
     chosen = game(slug)
     wanted = set(chosen.components) if chosen is not None and chosen.components else None
@@ -371,9 +371,9 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
     params = KitParams(
         out=folder,
         region=str(options.get("region", "france")),
-        paper=str(options.get("paper", "a4")),
+        paper=PAPERS[str(options.get("paper", "a4"))],
         seed=int(options.get("seed", 1)),
-        profile=str(options.get("profile", "home")),
+        profile=PrintProfile(Profile(str(options.get("profile", "home")))),
         language=parse_language(str(options.get("language", "fr"))),
     )
     outcome = make_kit(params, components)
