@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/studio.py [--rounds 7] [--clients 20]
 
 1. **A deck's PDF, warm, against the floor.** In one process, after a warm-up, turn by turn:
-   pnp's 63-card France deck (``build_deck``: the data read, the places dealt, the texts, the
+   pnp's 63-card France deck (the deck product's ``build``: the data read, the places dealt, the texts, the
    card design, imposition and token sheet, the PDF in memory), and the floor
    (``oucedonc_peers/reportlab_same_text.py``: the same pages, fonts and text with bare
    reportlab, fonts registered once). CPU per build, smallest and median; goal: pnp at most 2×.
@@ -40,18 +40,17 @@ REGIONS = ("dep:29", "dep:35", "dep:56", "dep:22", "dep:44", "dep:33", "dep:69",
 def deck_against_floor(rounds: int) -> None:
     import reportlab_same_text as floor
 
-    from generator.products.oucedonc_deck import DeckOptions, build_deck
+    from generator.products.oucedonc_deck import MAIN, OucedoncDeckOptions, build
 
-    options = DeckOptions(region="france")
-    built = build_deck(options)
-    pages = floor.read_pages(built.pdf)
+    options = OucedoncDeckOptions(region="france")
+    pages = floor.read_pages(build(options).file(MAIN).data)
     floor.register(pages)
     floor.write(pages)
-    build_deck(options)
+    build(options)
     pnp_times, floor_times = [], []
     for _ in range(rounds):
         started = time.process_time()
-        build_deck(options)
+        build(options)
         pnp_times.append(time.process_time() - started)
         started = time.process_time()
         floor.write(pages)

@@ -546,6 +546,29 @@ def render_deck(
     return doc
 
 
+@dataclass(frozen=True)
+class FaceAt:
+    """Where one face of a card lies in the PDF :func:`render_deck` writes: its page (from 0),
+    its trim rectangle (mm from the page's lower left corner) and its turn (0 or 180°)."""
+
+    page: int
+    trim: Rect
+    rotation: int = 0
+
+
+def faces_at(layout: SheetLayout, index: int) -> tuple[FaceAt, FaceAt]:
+    """The front and the back of the ``index``-th card (from 0) as :func:`render_deck` imposes
+    them on ``layout``'s sheets: a picture of a face is that rectangle of that page."""
+    sheet, slot = divmod(index, layout.per_sheet)
+    front, back = layout.fronts[slot], layout.backs[slot]
+    if layout.backs_on_front_page:
+        return FaceAt(sheet, front.trim, front.rotation), FaceAt(sheet, back.trim, back.rotation)
+    return (
+        FaceAt(2 * sheet, front.trim, front.rotation),
+        FaceAt(2 * sheet + 1, back.trim, back.rotation),
+    )
+
+
 def render_faces(
     cards: Sequence[Card],
     card: CardSize,

@@ -64,7 +64,7 @@ async def _build(request: Request, key: str, recipe_text: str) -> dict[str, Any]
     files = accepted(
         await jobs(request).run(("deck", key, language), service.build_deck, recipe_text, language)
     )
-    for name in ("recipe.json", "deck.pdf", "faces.pdf", "deck.json", "referee.html"):
+    for name in ("recipe.json", *service.DECK_FILES):
         cache.write("decks", key, name, files[name])
     cache.write("decks", key, "summary.json", files["summary.json"])  # last: the deck is whole
     return document(files["summary.json"])
@@ -95,6 +95,22 @@ async def deck_file(request: Request, key: str, name: str) -> bytes:
         ) from None
 
 
+async def faces_file(request: Request, key: str) -> bytes:
+    """The deck's faces file, made the first time it is asked for."""
+    cache = deck_cache(request)
+    if cache.has("decks", key, "faces.pdf"):
+        return cache.read("decks", key, "faces.pdf")
+    recipe = await deck_file(request, key, "recipe.json")
+    language = request_language(request)
+    data = accepted(
+        await jobs(request).run(
+            ("faces", key), service.build_faces, recipe.decode("utf-8"), language
+        )
+    )
+    cache.write("decks", key, "faces.pdf", data)
+    return data
+
+
 async def api_deck(request: Request) -> Response:
     return JSONResponse(await summary_of(request, path_key(request)))
 
@@ -113,7 +129,9 @@ def deck_download(what: str) -> Any:
 
     async def answer(request: Request) -> Response:
         key = path_key(request)
-        data = await deck_file(request, key, name)
+        data = await (
+            faces_file(request, key) if name == "faces.pdf" else deck_file(request, key, name)
+        )
         summary = await summary_of(request, key)
         filename = _slug(summary["title"]) + ending
         headers = {"content-disposition": f'attachment; filename="{filename}"'}
@@ -142,11 +160,15 @@ async def api_preview(request: Request) -> Response:
         data = cache.read("decks", key, name)
     except NotCached:
         summary = await summary_of(request, key)
-        index = service.face_page(summary, card, side)
+        index = service.face_index(summary, card)
         if index is None:
             raise Problem(404, say(request, N_("no such card"))) from None
-        faces = cache.read("decks", key, "faces.pdf")
-        data = await jobs(request).run(("preview", key, index), service.card_preview, faces, index)
+        pdf = cache.read("decks", key, "deck.pdf")
+        recipe = cache.read("decks", key, "recipe.json").decode("utf-8")
+        back = side == "back"
+        data = await jobs(request).run(
+            ("preview", key, index, back), service.card_preview, pdf, recipe, index, back
+        )
         cache.write("decks", key, name, data)
     return Response(
         data, media_type="image/png", headers={"cache-control": "max-age=31536000, immutable"}

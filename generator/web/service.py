@@ -17,11 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import UserError
 from generator.core.i18n import Language, speaking
 from generator.core.refusal import Refusal as RuleRefusal
+
+if TYPE_CHECKING:
+    from generator.render.imposition import Rect
 
 T = TypeVar("T")
 
@@ -207,11 +210,10 @@ def build_deck(recipe_text: str, language: Language) -> dict[str, bytes] | Refus
 
 
 def _build_deck(recipe_text: str) -> dict[str, bytes]:
-    from generator.products.options import FaceFiles
     from generator.products.oucedonc_recipe import build_recipe, recipe_from_json, recipe_key
 
     recipe = recipe_from_json(recipe_text)
-    made = build_recipe(recipe, FaceFiles(faces=True))
+    made = build_recipe(recipe)  # no faces file: the previews are cut from the sheets
     built = made.built
     summary = deck_summary(recipe_key(recipe), recipe, built, made.warnings)
     return {
@@ -224,10 +226,23 @@ def _build_deck(recipe_text: str) -> dict[str, bytes]:
 #: The studio's names of a deck's files (the cache's), and the names the deck product builds.
 DECK_FILES = {
     "deck.pdf": "oucedonc.pdf",
-    "faces.pdf": "oucedonc-faces.pdf",
     "deck.json": "oucedonc.json",
     "referee.html": "oucedonc-referee.html",
 }
+
+
+def build_faces(recipe_text: str, language: Language) -> bytes | Refusal:
+    """Job: the recipe's faces file (every card one face per page), made when it is asked
+    for: most decks are printed on sheets, and the previews need no faces file."""
+    return refusing(language, lambda: _build_faces(recipe_text))
+
+
+def _build_faces(recipe_text: str) -> bytes:
+    from generator.products.options import FaceFiles
+    from generator.products.oucedonc_recipe import build_recipe, recipe_from_json
+
+    made = build_recipe(recipe_from_json(recipe_text), FaceFiles(faces=True))
+    return made.built.file("oucedonc-faces.pdf").data
 
 
 def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
@@ -268,28 +283,60 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
     }
 
 
-def card_preview(faces: bytes, page: int) -> bytes:
-    """Job: one page of a faces file (a card's front or back, drawn by the deck's own painters)
-    as a PNG :data:`PREVIEW_WIDTH` pixels wide."""
+def card_preview(pdf: bytes, recipe_text: str, index: int, back: bool) -> bytes:
+    """Job: a face of the deck's ``index``-th card as a PNG :data:`PREVIEW_WIDTH` pixels wide,
+    cut from the printed sheets (``pdf``, the deck the recipe gives): the very drawing that
+    prints, trimmed as the guillotine trims it."""
+    from generator.products.oucedonc_deck import HOME_BLEED
+    from generator.products.oucedonc_recipe import deck_options, recipe_from_json
+    from generator.render.imposition import faces_at, plan_sheet
+
+    options = deck_options(recipe_from_json(recipe_text))
+    spec = options.imposition.spec(options.paper, options.profile, HOME_BLEED, options.language)
+    face = faces_at(plan_sheet(spec), index)[back]
+    return _page_picture(pdf, face.page, face.trim, face.rotation)
+
+
+def page_preview(pdf: bytes, page: int) -> bytes:
+    """A whole page of a PDF as a PNG :data:`PREVIEW_WIDTH` pixels wide."""
+    return _page_picture(pdf, page)
+
+
+def _page_picture(pdf: bytes, page: int, trim: Rect | None = None, rotation: int = 0) -> bytes:
+    """The rectangle ``trim`` (mm from the lower left corner; None: the whole page) of a PDF
+    page as a PNG :data:`PREVIEW_WIDTH` pixels wide, turned upright."""
     import pypdfium2
 
-    pdf = pypdfium2.PdfDocument(faces)
+    point = 72 / 25.4
+    document = pypdfium2.PdfDocument(pdf)
     try:
-        face = pdf[page]
-        bitmap = face.render(scale=PREVIEW_WIDTH / face.get_width())
+        sheet = document[page]
+        width, height = sheet.get_size()
+        left, bottom, right, top = (
+            (0.0, 0.0, width, height)
+            if trim is None
+            else (trim.x * point, trim.y * point, trim.right * point, trim.top * point)
+        )
+        bitmap = sheet.render(
+            scale=(PREVIEW_WIDTH + 0.5) / (right - left),  # pdfium rounds the crop down
+            crop=(left, bottom, width - right, height - top),
+        )
+        picture = bitmap.to_pil()
+        if rotation:
+            picture = picture.rotate(rotation)
         buffer = io.BytesIO()
-        bitmap.to_pil().save(buffer, format="PNG")
-        face.close()
+        picture.save(buffer, format="PNG")
+        sheet.close()
     finally:
-        pdf.close()
+        document.close()
     return buffer.getvalue()
 
 
-def face_page(summary: dict[str, Any], card_id: str, side: str) -> int | None:
-    """The faces file's page of ``card_id``'s ``side`` (front, back), None when no such card."""
+def face_index(summary: dict[str, Any], card_id: str) -> int | None:
+    """Where ``card_id`` comes in the deck (from 0), None when no such card."""
     for index, card in enumerate(summary["cards"]):
         if card["id"] == card_id:
-            return 2 * index + (side == "back")
+            return index
     return None
 
 
@@ -384,7 +431,7 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
         str(fact.path) for fact in outcome.facts if Path(str(fact.path)).suffix == ".pdf"
     )
     for name in files:
-        (folder / f"{name}.png").write_bytes(card_preview((folder / name).read_bytes(), 0))
+        (folder / f"{name}.png").write_bytes(page_preview((folder / name).read_bytes(), 0))
     return {"files": files, "failures": failures}
 
 
