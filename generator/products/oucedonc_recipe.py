@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -50,7 +50,7 @@ Latitude = Annotated[float, Meta(ge=-90, le=90)]
 Longitude = Annotated[float, Meta(ge=-180, le=180)]
 
 
-class AroundRecord(Struct, forbid_unknown_fields=True):
+class AroundRecord(Struct, forbid_unknown_fields=True, frozen=True):
     """A commune (its name or INSEE code) and the places within ``km`` of it."""
 
     around: PlaceName
@@ -308,17 +308,27 @@ class RecipeDeck:
     warnings: tuple[str, ...]
 
 
+@lru_cache(maxsize=8)
+def region_places(
+    region: str | AroundRecord, language: Language
+) -> tuple[RegionSelection, tuple[Place, ...]]:
+    """The recipe's region and its candidate places, read once per process for the last few
+    regions (the studio's workers build one region's deck again at every edit)."""
+    from generator.geo.catalog import load_places
+
+    selection = resolve_recipe_region(region, language)
+    return selection, tuple(load_places("embedded", selection))
+
+
 def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:
     """The recipe's deck, in memory, with the face files ``files`` asks for: the region's deal
     with the recipe's edits applied (:mod:`generator.products.oucedonc_edits`)."""
-    from generator.geo.catalog import load_places
     from generator.products.oucedonc_deck import build
     from generator.products.oucedonc_edits import apply_edits
     from generator.products.oucedonc_places import select_deck
 
     options = deck_options(recipe, files)
-    selection = resolve_recipe_region(recipe.record.region, recipe.language)
-    candidates = load_places("embedded", selection)
+    selection, candidates = region_places(recipe.record.region, recipe.language)
     edits = recipe.edits
     edited = apply_edits(candidates, edits, known_place) if edits else None
     built = build(options, partial(select_deck, found=(selection, candidates), edited=edited))

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language
 from generator.core.outputs import text_holds
@@ -24,6 +26,9 @@ from generator.games.oucedonc.compare import EqualCoordinates
 from generator.games.oucedonc.coords import printed_coordinate
 from generator.games.oucedonc.deckfile import Deck
 from generator.products.contract import Built, BuiltFile, FileKind, Product
+
+if TYPE_CHECKING:
+    from jinja2 import Template
 
 TEMPLATE = package_folder("templates") / "referee" / "page.html.j2"
 
@@ -73,16 +78,7 @@ def render_page(
     """The page's HTML for ``deck`` in ``language`` (its words through the printed material's
     catalog: the page is printed material, in the deck's language); ``equal`` is the
     equal-coordinates option it opens with."""
-    from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
-
-    environment = sandboxed_environment(
-        RegularFileLoader(str(TEMPLATE.parent)), autoescape=True, language=language
-    )
-    environment.keep_trailing_newline = False
-    # The script's words are JSON strings ({{ _("…")|tojson }}), written as the page's own
-    # literals were: UTF-8, keys in their order ("<", ">", "&" and "'" are still escaped).
-    environment.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": False}
-    template = environment.get_template(TEMPLATE.name)
+    template = _page_template(language)
     data = json.dumps(page_data(deck, equal, language), ensure_ascii=False, separators=(",", ":"))
     # Inside <script>, "</script" or "<!--" would end or confuse the element: write every "<"
     # as its JSON escape (it only occurs inside strings).
@@ -93,6 +89,22 @@ def render_page(
         precision_label=P_(language, deck.precision.label),
         deck_json=safe,
     )
+
+
+@lru_cache(maxsize=4)
+def _page_template(language: Language) -> Template:
+    """The page's template speaking ``language``, compiled once per process (a long-running
+    one, the studio's workers, makes many pages)."""
+    from generator.render.template_sandbox import RegularFileLoader, sandboxed_environment
+
+    environment = sandboxed_environment(
+        RegularFileLoader(str(TEMPLATE.parent)), autoescape=True, language=language
+    )
+    environment.keep_trailing_newline = False
+    # The script's words are JSON strings ({{ _("…")|tojson }}), written as the page's own
+    # literals were: UTF-8, keys in their order ("<", ">", "&" and "'" are still escaped).
+    environment.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": False}
+    return environment.get_template(TEMPLATE.name)
 
 
 @dataclass(frozen=True)
