@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/studio.py [--rounds 7] [--clients 20]
 
 1. **A deck's PDF, warm, against the floor.** In one process, after a warm-up, turn by turn:
-   pnp's 63-card France deck (the deck product's ``build``: the data read, the places dealt, the texts, the
-   card design, imposition and token sheet, the PDF in memory), and the floor
+   pnp's 63-card France deck (the deck product's ``build``: the data read, the places dealt,
+   the texts, the card design, imposition and token sheet, the PDF in memory), and the floor
    (``oucedonc_peers/reportlab_same_text.py``: the same pages, fonts and text with bare
    reportlab, fonts registered once). CPU per build, smallest and median; goal: pnp at most 2×.
 2. **Through the server.** ``pnp serve --workers 2`` in its own process; its process tree's CPU
