@@ -363,28 +363,47 @@ def read_places_file(
 
 @dataclass(frozen=True)
 class GameMaterial:
-    """A game's material as the kit builds it: its components (English names) and label."""
+    """A game as the studio lists it: its key, its French title (printed as it is in every
+    language), the kit's components that print its material (their English names), and what
+    it prints and referees (French lines of the material catalog, :class:`GameInfo`'s)."""
 
     slug: str
-    title: str  # the game's French title, as printed
+    title: str
     components: tuple[str, ...]
+    material: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
+
+    def said(self, language: Language) -> GameMaterial:
+        """The same game, its material and helpers said in ``language``."""
+        from dataclasses import replace
+
+        from generator.core.i18n import P_
+
+        return replace(
+            self,
+            material=tuple(P_(language, line) for line in self.material),
+            helpers=tuple(P_(language, line) for line in self.helpers),
+        )
 
 
-GAMES: tuple[GameMaterial, ...] = (
-    GameMaterial("oucedonc", "Oucédonc", ("Oucédonc deck",)),
-    GameMaterial(
-        "oie",
-        "Jeu de l'Oie",
-        ("Jeu de l'Oie board", "Jeu de l'Oie poster", "Jeu de l'Oie themed board"),
-    ),
-    GameMaterial(
-        "territoires", "Les territoires", ("Les territoires sheets", "Les territoires deck")
-    ),
-    GameMaterial("otcho", "Neo Otcho", ("Neo Otcho",)),
-    GameMaterial("pronostiques", "Pronostiques", ("Pronostiques",)),
-)
+def _games() -> tuple[GameMaterial, ...]:
+    """Every game of the catalog with the kit's components that print its material."""
+    from generator.games.catalog import GAMES as INFOS
+    from generator.kit.components import COMPONENTS
+
+    return tuple(
+        GameMaterial(
+            info.key,
+            info.name,
+            tuple(c.name for c in COMPONENTS if c.game == info.key),
+            info.material,
+            info.helpers,
+        )
+        for info in INFOS
+    )
 
 
+GAMES: tuple[GameMaterial, ...] = _games()
 #: Every game's material at once: the whole kit.
 KIT = GameMaterial("kit", "Kit", ())
 
