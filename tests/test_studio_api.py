@@ -99,6 +99,42 @@ def test_previews_are_the_faces_drawn(client, deck):
     assert client.get(f"{base}/P01/side.png").status_code == 404
 
 
+def test_a_disputed_placement_is_settled_on_the_printed_coordinates(client, deck):
+    cards = {card["name"]: card for card in deck["cards"] if card["kind"] in ("town", "site")}
+    brest, quimper = cards["Brest"], cards["Quimper"]
+    url = f"/api/decks/{deck['id']}/verify"
+    answer = client.get(url, params={"a": "brest", "direction": "north-of", "b": "Quimper"})
+    assert answer.status_code == 200, answer.text
+    verdict = answer.json()
+    assert verdict["a"] == "Brest" and verdict["b"] == "Quimper"
+    # Brest's printed latitude is north of Quimper's: the verdict reads the cards' own backs
+    assert verdict["correct"] is (brest["lat"] > quimper["lat"]) is True
+    assert verdict["printed"]["Brest"] == [brest["latitude"], brest["longitude"]]
+    assert (
+        verdict["sentence"] == "OUI\u00a0: Brest est au nord de Quimper"
+    )  # the browser's language
+    english = client.get(
+        url,
+        params={"a": "Brest", "direction": "south-of", "b": "Quimper"},
+        headers={"accept-language": "en"},
+    )
+    assert english.json()["sentence"] == "NO: Brest is not south of Quimper"
+
+
+def test_a_verification_of_a_card_not_in_the_deck_is_one_sentence(client, deck):
+    url = f"/api/decks/{deck['id']}/verify"
+    for params in (
+        {"a": "Lyon", "direction": "north-of", "b": "Brest"},  # not a card of this deck
+        {"a": "Brest", "direction": "above", "b": "Quimper"},  # no such direction
+        {"a": "Brest", "direction": "north-of", "b": "Brest"},  # a card against itself
+        {"a": HOSTILE, "direction": "north-of", "b": "x" * 5000},
+    ):
+        answer = client.get(url, params=params)
+        assert answer.status_code == 422, (params, answer.text)
+        message = answer.json()["error"]
+        assert "\n" not in message and "Traceback" not in message
+
+
 def test_the_same_recipe_is_served_from_the_cache(client, deck, tmp_path):
     folder = client.app.state.studio.cache_dir / "studio" / "decks" / deck["id"]
     stamp = (folder / "deck.pdf").stat().st_mtime_ns

@@ -200,8 +200,18 @@ def test_a_teacher_makes_her_departements_deck(studio, browser, size, tmp_path):
 
     # 6. the other pages of the studio
     page.goto(f"{studio}/phone/{deck_id}")
-    assert page.locator(".alert").count() == 1  # on loopback: phones cannot reach it
+    assert page.locator(".note").count() == 1  # on loopback: phones cannot reach it
     assert page.get_by_role("link", name="Télécharger la page de l’arbitre").count() == 1
+
+    # 7. a doubt settled by the referee service, on the deck's printed coordinates
+    page.get_by_label("Cette carte", exact=True).click()
+    page.keyboard.type("roscoff", delay=20)
+    page.get_by_label("cette carte-là").click()
+    page.keyboard.type(SCHOOL, delay=10)
+    page.get_by_role("button", name="Vérifier").click()
+    verdict = page.locator("#verdict .yes")
+    verdict.wait_for()
+    assert verdict.inner_text() == f"OUI\u00a0: Roscoff est au nord d’{SCHOOL}"  # elided
     photograph(page, folder, f"phone-qr-{size}")
     page.goto(f"{studio}/games/oie")
     photograph(page, folder, f"game-oie-{size}")

@@ -25,7 +25,6 @@ from generator.core.i18n import N_, _, ngettext
 from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
-    from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.deckfile import Deck
     from generator.games.oucedonc.events import Event
     from generator.games.oucedonc.gamefile import Game
@@ -112,7 +111,7 @@ def verify(
     """The `verify` command (its help: VERIFY_HELP)."""
     from generator.games.oucedonc.compare import EqualCoordinates, parse_direction
     from generator.games.oucedonc.coords import parse_precision
-    from generator.products.referee.verify import verify_by_name, verify_on_deck
+    from generator.products.referee.verify import verdict_line, verify_by_name, verify_on_deck
 
     where = parse_direction(direction)
     equal_rule = parse_choice(EqualCoordinates, equal, "--equal-coordinates")
@@ -167,16 +166,6 @@ def verify(
         )
         say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=latitude, lon=longitude))
     say(f"  {how}")
-
-
-def verdict_line(correct: bool, a: str, direction: Direction, b: str) -> str:
-    """``YES: Brest is west of Rennes`` / ``NON : Brest n’est pas à l’ouest de Rennes``."""
-    from generator.games.oucedonc.wording import beside
-
-    where = beside(direction, b)
-    if correct:
-        return _("YES: {a} is {where}").format(a=a, where=where)
-    return _("NO: {a} is not {where}").format(a=a, where=where)
 
 
 def _minutes_text(minutes: float) -> str:

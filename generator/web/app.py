@@ -91,6 +91,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/decks/{key}/recipe.json", decks.deck_download("recipe")),
         Route("/api/decks/{key}/referee.html", pages.referee_page),
         Route("/api/decks/{key}/qr.svg", decks.api_qr),
+        Route("/api/decks/{key}/verify", decks.api_verify),
         Route("/api/decks/{key}/cards/{card}/{side}.png", decks.api_preview),
         Route("/api/maps/{which}.svg", decks.api_map),
         Route("/api/material/{game}", material.api_material, methods=["POST"]),

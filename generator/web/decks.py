@@ -175,6 +175,21 @@ async def api_preview(request: Request) -> Response:
     )
 
 
+#: The longest card name or id a verification reads.
+MAX_NAME = 100
+
+
+async def api_verify(request: Request) -> Response:
+    """``GET /api/decks/{id}/verify?a=Brest&direction=west-of&b=Rennes``: a disputed placement
+    settled on the deck's printed coordinates (the referee service)."""
+    key = path_key(request)
+    deck_text = (await deck_file(request, key, "deck.json")).decode("utf-8")
+    query = request.query_params
+    a, direction, b = (query.get(name, "")[:MAX_NAME] for name in ("a", "direction", "b"))
+    verdict = service.verify_placement(deck_text, a, direction, b, request_language(request))
+    return JSONResponse(accepted(verdict))
+
+
 async def api_upload_places(request: Request) -> Response:
     body = await read_body(request, MAX_UPLOAD)
     name = request.query_params.get("name", "places.csv")[:80]

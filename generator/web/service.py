@@ -340,6 +340,42 @@ def face_index(summary: dict[str, Any], card_id: str) -> int | None:
     return None
 
 
+# ------------------------------------------------------------------- the referee
+
+
+def verify_placement(
+    deck_text: str, a: str, direction: str, b: str, language: Language
+) -> dict[str, Any] | Refusal:
+    """Is the card ``a`` ``direction`` (north-of, south-of, east-of, west-of) of the card
+    ``b``, as the deck's backs print them? The referee service's verdict
+    (:func:`generator.products.referee.verify.verify_on_deck`) as JSON, with its sentence and
+    both cards' printed coordinates in ``language``; an unknown card is a :class:`Refusal`."""
+    return refusing(language, lambda: _verify(deck_text, a, direction, b, language))
+
+
+def _verify(deck_text: str, a: str, direction: str, b: str, language: Language) -> dict[str, Any]:
+    from generator.games.oucedonc.compare import parse_direction
+    from generator.games.oucedonc.coords import printed_coordinate
+    from generator.games.oucedonc.deckfile import deck_from_json
+    from generator.products.referee.verify import verdict_line, verify_on_deck
+
+    deck = deck_from_json(deck_text)
+    where = parse_direction(direction)
+    gap = verify_on_deck(a, where, b, deck)
+    result = gap.verdict
+    printed = deck.language  # the backs of an English deck write W for west
+    return {
+        **gap.to_json(),
+        "sentence": verdict_line(result.correct, result.a.name, where, result.b.name),
+        "printed": {
+            point.name: [
+                printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text)
+            ]
+            for point in (result.a, result.b)
+        },
+    }
+
+
 # ------------------------------------------------------------------- own places
 
 

@@ -51,6 +51,18 @@ def verify_by_name(
     return referee.verify_named(a, direction, b, index, place, precision, equal)
 
 
+def verdict_line(correct: bool, a: str, direction: Direction, b: str) -> str:
+    """``YES: Brest is west of Rennes`` / ``NON : Brest n’est pas à l’ouest de Rennes``: a
+    verdict as every front-end says it."""
+    from generator.core.i18n import _
+    from generator.games.oucedonc.wording import beside
+
+    where = beside(direction, b)
+    if correct:
+        return _("YES: {a} is {where}").format(a=a, where=where)
+    return _("NO: {a} is not {where}").format(a=a, where=where)
+
+
 @cache
 def _embedded_places() -> tuple[NameIndex[int], Callable[[int], Place]]:
     """The embedded communes and sites by name, and the record at a position (built for the two
