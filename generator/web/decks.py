@@ -102,7 +102,7 @@ async def faces_file(request: Request, key: str) -> bytes:
         return cache.read("decks", key, "faces.pdf")
     recipe = await deck_file(request, key, "recipe.json")
     language = request_language(request)
-    data = accepted(
+    data: bytes = accepted(
         await jobs(request).run(
             ("faces", key), service.build_faces, recipe.decode("utf-8"), language
         )
