@@ -164,7 +164,12 @@
     if (place) {
       const where = document.createElement("span");
       where.className = "coords";
-      where.textContent = `${card.latitude} · ${card.longitude}`;
+      const [lat, lon] = [card.latitude, card.longitude].map((text) => {
+        const part = document.createElement("span");
+        part.textContent = text;  // a coordinate never breaks across lines
+        return part;
+      });
+      where.append(lat, " · ", lon);
       caption.append(where);
     }
     li.append(caption);
