@@ -2,8 +2,8 @@
 
 ``app`` makes the Starlette application: ``pages`` (the HTML), ``decks`` and ``material`` (the
 HTTP API, ``docs/api.md``), ``guard`` (every request's checks), ``studio`` (what they share);
-``service``
-is its one way into the library (``products`` and ``geo``); ``jobs`` runs the CPU-bound builds
+``service`` is its one way into the library (the deck product and its recipe, the kit, the
+referee service, ``geo``'s places and the games' catalog); ``jobs`` runs the CPU-bound builds
 in worker processes; ``cache`` keeps what they built, by content; ``security`` holds the access
 code and the checks every request passes; ``maps`` draws the clickable SVG maps; ``places_file``
 reads a CSV or GeoJSON of places; ``server`` starts uvicorn. Nothing here rules a game, lays a

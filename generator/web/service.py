@@ -1,8 +1,10 @@
 """The studio's one way into the library: regions, recipes, decks, previews, the other games.
 
 Everything the pages and the API need from ``products`` and ``geo`` goes through here, so that
-when the library's shape changes (the product contract, the referee service, every commune of
-France) this module changes and the app does not. The functions that build or draw are jobs:
+when the library's shape changes this module changes and the app does not: a deck is the deck
+product's (``products.oucedonc_deck.build``, through its recipe), the other games' material the
+kit's, a doubt the referee service's (``products.referee.verify``), a game's facts the games'
+catalog (``GameInfo``). The functions that build or draw are jobs:
 they run in the worker processes of :mod:`generator.web.jobs`, take and return plain values
 (strings, bytes, dicts), and speak the page's language (the errors a user reads come from the
 library, in her language). A user's mistake comes back as :class:`Refusal`; anything else is a
