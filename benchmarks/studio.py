@@ -8,8 +8,8 @@
    (``oucedonc_peers/reportlab_same_text.py``: the same pages, fonts and text with bare
    reportlab, fonts registered once). CPU per build, smallest and median; goal: pnp at most 2×.
 2. **Through the server.** ``pnp serve --workers 2`` in its own process; its process tree's CPU
-   (read from /proc) per request: a new deck (``POST /api/decks``: the PDF and the faces
-   file, the deck file, the referee page), a card preview (``front.png``/``back.png`` not yet
+   (read from /proc) per request: a new deck (``POST /api/decks``: the PDF, the deck file,
+   the referee page), a card preview (``front.png``/``back.png`` not yet
    drawn; goal 50 ms), a region search (goal 20 ms), and the same recipe again (the cache).
 3. **20 clients at once**, each building decks of its own (other seeds and regions): failed
    requests (goal 0), decks per second, latency median and 95th percentile.
@@ -119,7 +119,7 @@ def server_figures(port: int, pid: int, rounds: int) -> None:
     print("| request | CPU ms per request (goal) | latency |")
     print("|---|---|---|")
     print(
-        f"| new deck: POST /api/decks (PDF + faces + deck file + referee page) | "
+        f"| new deck: POST /api/decks (PDF + deck file + referee page) | "
         f"{build_cpu * 1000:.0f} | {describe(build_wall)} |"
     )
     preview = f"{preview_cpu * 1000:.1f} (≤ 50) | {describe(preview_wall)}"
