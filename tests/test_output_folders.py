@@ -190,3 +190,17 @@ def test_two_kits_at_once_into_one_folder_one_after_the_other(tmp_path, monkeypa
     on_disk = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert on_disk == listed | {"manifest.json"}
     assert "gated.pdf" in listed and "poster.pdf" not in listed
+
+
+def test_the_decks_png_folder_is_never_followed_out_of_the_pdfs_folder(tmp_path):
+    """pnp names the ``_png`` folder itself (and deletes stale faces in it): a link there leading
+    elsewhere is refused before anything is built."""
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "mine.png").write_bytes(b"mine")
+    (tmp_path / "deck" / "d_png").symlink_to(tmp_path / "elsewhere")
+    result = pnp("oucedonc", "deck", "--region", "bretagne", "--cards", "48", "--png", "50",
+                 "--out", "deck/d.pdf", cwd=tmp_path)  # fmt: skip
+    one_line_error(result, "d_png is a symbolic link leading out of deck")
+    assert [p.name for p in (tmp_path / "elsewhere").iterdir()] == ["mine.png"]
+    assert [p.name for p in (tmp_path / "deck").iterdir()] == ["d_png"]

@@ -382,11 +382,13 @@ def _check_targets(options: DeckOptions) -> None:
     writable as such before any is written: a PDF replaced while its deck file cannot be would
     leave the referee reading another deck; the files beside the PDF follow the same rule as the
     PDF's name."""
-    from generator.core.outputs import claim, require_folder
+    from generator.core.outputs import claim, require_folder, require_inside
 
     claim(deck_outputs(options), options.force)
     if options.png_dpi is not None:
         require_folder(png_folder(options.out), "the PNG faces' folder")
+        # pnp names that folder itself: never followed out of the PDF's (it deletes stale faces)
+        require_inside(options.out.parent, png_folder(options.out))
 
 
 def png_folder(out: Path) -> Path:
