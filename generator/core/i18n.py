@@ -293,10 +293,10 @@ def percent(value: float, language: Language | None = None, decimals: int = 1) -
 
     language = cli_language() if language is None else language
     pattern: str = Locale.parse(language).percent_formats[None].pattern  # "#,##0 %" in French
-    if (isinstance(value, float) and not math.isfinite(value)) or abs(
-        value
-    ) * 100 >= SCIENTIFIC_FROM:
-        return pattern.replace("#,##0", number(value * 100, language))
+    if isinstance(value, float) and not math.isfinite(value):
+        return pattern.replace("#,##0", number(value, language))
+    if abs(value) * 100 >= SCIENTIFIC_FROM:  # a float this large is a whole number
+        return pattern.replace("#,##0", number(int(value) * 100, language))
     if decimals:
         pattern = pattern.replace("#,##0", "#,##0." + "0" * decimals)
     return format_percent(value, format=pattern, locale=language)
