@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from generator.core.errors import UserError
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import TOWN, pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
@@ -163,11 +164,31 @@ def centred_line(
     size = max(
         min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
     )
+    text = text[: _overflowing_prefix(text, font, size, pt(max_width)) + 3]  # the cut starts near
     while len(text) > 1 and string_width(text, font, size) > pt(max_width):
         text = text[:-2].rstrip() + "…"
     set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
+
+
+def _overflowing_prefix(text: str, font: str, size: float, width_pt: float) -> int:
+    """The length of the shortest prefix of ``text`` wider than ``width_pt`` (``len(text)`` if
+    none is), by bisection: the cut of a very long line then starts there (every longer prefix
+    overflows too), not a million characters away."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high) // 2
+        if string_width(text[: middle + 1], font, size) > width_pt:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+# No glyph pnp prints is narrower than this (em): a text of more characters than this allows
+# cannot fit a box even at the smallest size, and is refused before any layout.
+NARROWEST_GLYPH_EM = 0.1
 
 
 def paragraphs(
@@ -184,12 +205,15 @@ def paragraphs(
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    from generator.core.errors import UserError
-    from generator.core.i18n import _, number
+    from generator.core.i18n import _
     from generator.render.card_templates import markup_plain_text
 
     paragraph_family(fonts)
     laid_out = {}
+    text = " ".join(markup_plain_text(part) for part in markup_parts)
+    lines = pt(area.height) / (min_size * 1.28)
+    if len(text) > lines * pt(area.width) / (NARROWEST_GLYPH_EM * min_size):
+        raise _does_not_fit(text, min_size)
 
     def layout(size: float):
         style = ParagraphStyle(
@@ -222,16 +246,19 @@ def paragraphs(
     size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
     flowables, style, total = laid_out[size]
     if total > pt(area.height) + 0.01:  # even the smallest type overflows: say so, never print it
-        text = " ".join(markup_plain_text(part) for part in markup_parts)
-        raise UserError(
-            _(
-                "the card text {start!r} does not fit its box even at {size} pt; shorten it "
-                "(the card templates, or your --templates folder)"
-            ).format(
-                start=text[:40] + ("…" if len(text) > 40 else ""), size=number(size, decimals=1)
-            )
-        )
+        raise _does_not_fit(text, size)
     return flowables, style, total
+
+
+def _does_not_fit(text: str, size: float) -> UserError:
+    from generator.core.i18n import _, number
+
+    return UserError(
+        _(
+            "the card text {start!r} does not fit its box even at {size} pt; shorten it "
+            "(the card templates, or your --templates folder)"
+        ).format(start=text[:40] + ("…" if len(text) > 40 else ""), size=number(size, decimals=1))
+    )
 
 
 def draw_paragraphs(
