@@ -48,16 +48,24 @@ except UserError as exc:
 """
 
 
-def measure(argv: list[str], cwd: Path) -> tuple[float, float, str]:
-    """(CPU seconds, peak MiB, last line of output) of one fresh process."""
+def measure(argv: list[str], cwd: Path, limit_s: float) -> tuple[float, float, str]:
+    """(CPU seconds, peak MiB, last line of output) of one fresh process, stopped after
+    ``limit_s`` seconds of wall time."""
     env = {**os.environ, "PNP_OFFLINE": "1", "COLUMNS": "100"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     with tempfile.TemporaryFile() as out:
         child = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
-        _, _status, usage = os.wait4(child.pid, 0)
+        started = time.monotonic()
+        while not (ended := os.wait4(child.pid, os.WNOHANG))[0]:
+            if time.monotonic() - started > limit_s:
+                child.kill()
+            time.sleep(0.05)  # polling the child's end
+        child.returncode = os.waitstatus_to_exitcode(ended[1])
         out.seek(0)
         lines = out.read().decode(errors="replace").strip().splitlines()
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, (lines or [""])[-1]
+    usage = ended[2]
+    outcome = (lines or [""])[-1] if child.returncode >= 0 else f"stopped after {limit_s:.0f} s"
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, outcome
 
 
 def cases(scratch: Path) -> list[tuple[str, Path, str]]:
@@ -76,11 +84,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another checkout to run beside this one")
     parser.add_argument("--deck", action="store_true", help="also the whole deck command")
+    parser.add_argument("--limit", type=float, default=300, help="wall seconds before a stop")
     options = parser.parse_args()
     checkouts = [("this", ROOT)] + ([("before", options.before)] if options.before else [])
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pnp-tpl-bench-") as scratch:
-        print(f"| case | checkout | CPU s | peak MiB | outcome |\n|---|---|---:|---:|---|")
+        print(
+            "| case | checkout | CPU s | peak MiB | outcome |\n|---|---|---:|---:|---|", flush=True
+        )
         for label, folder, name in cases(Path(scratch)):
             for who, checkout in checkouts:
                 runs = [[sys.executable, "-c", RENDER, str(folder), name]]
@@ -90,9 +101,11 @@ def main() -> None:
                                  "bretagne", "--cards", "48", "--templates", str(folder), "--out",
                                  str(out)])  # fmt: skip
                 for argv in runs:
-                    cpu, peak, outcome = measure(argv, checkout)
+                    cpu, peak, outcome = measure(argv, checkout, options.limit)
                     what = label + (" (deck)" if "deck" in argv else "")
-                    print(f"| {what} | {who} | {cpu:.2f} | {peak:.0f} | {outcome[:80]} |")
+                    print(
+                        f"| {what} | {who} | {cpu:.2f} | {peak:.0f} | {outcome[:80]} |", flush=True
+                    )
     print(f"\n{time.monotonic() - started:.0f} s in all")
 
 
