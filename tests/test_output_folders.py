@@ -204,3 +204,11 @@ def test_the_decks_png_folder_is_never_followed_out_of_the_pdfs_folder(tmp_path)
     one_line_error(result, "d_png is a symbolic link leading out of deck")
     assert [p.name for p in (tmp_path / "elsewhere").iterdir()] == ["mine.png"]
     assert [p.name for p in (tmp_path / "deck").iterdir()] == ["d_png"]
+
+
+@pytest.mark.parametrize("folder", ["loop", "dangling", "reference.geojson"])
+def test_data_build_check_of_a_folder_that_is_not_one_is_one_line_before_any_download(
+    links, folder
+):
+    result = pnp("data", "build", "--check", "--out", folder, cwd=links)
+    one_line_error(result, "no folder is there")

@@ -482,6 +482,13 @@ def run_build(
     from generator.core.atomic import check_name
 
     check_name(folder)  # --check too: a name no file system takes is one line
+    if check and not os.path.isdir(folder):  # before downloading anything to compare with it
+        raise UserError(
+            _(
+                "cannot check {folder}: no folder is there (nothing, a file, or a symbolic link "
+                "that leads nowhere); give the datasets folder to check"
+            ).format(folder=folder)
+        )
     # realpath, not Path.resolve: a loop of links is one line below, not a RuntimeError here
     stamped = os.path.realpath(folder) == os.path.realpath(embedded.user_folder())
     stamp = folder / embedded.BUILD_STAMP_FILE
