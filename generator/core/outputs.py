@@ -285,26 +285,28 @@ def held(out: Path, what: str = "--out") -> Iterator[None]:
     require_folder(out, what)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC) if fcntl else -1
     except OSError as exc:
         raise UserError(
             _("cannot write into {out}: {strerror}; choose a writable folder").format(
                 out=out, strerror=exc.strerror
             )
         ) from None
+    if fd < 0:  # Windows: no flock, the command runs unguarded
+        yield
+        return
     try:
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise UserError(
-                    _(
-                        "{out} is busy: another pnp command is writing into it; wait until it "
-                        "has finished, or choose another folder"
-                    ).format(out=out)
-                ) from None
-            except OSError:
-                pass  # a file system without locks: the command runs unguarded
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UserError(
+                _(
+                    "{out} is busy: another pnp command is writing into it; wait until it "
+                    "has finished, or choose another folder"
+                ).format(out=out)
+            ) from None
+        except OSError:
+            pass  # a file system without locks: the command runs unguarded
         yield
     finally:
         os.close(fd)
