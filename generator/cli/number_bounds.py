@@ -3,13 +3,12 @@
 click turns ``--games 99999999999999999999999999999`` into a Python int of any size and
 ``--bleed 1e308`` into a float of any magnitude; a command's own range check then writes the
 number in its message, and a 5,000-digit one costs time and a line no one can read. So every
-integer and decimal parameter of every command (click's INT, FLOAT, IntRange and FloatRange,
-from the click that Typer carries, ``typer._click``)
-gets a bounded type when the command is built (:func:`bound_numbers`, called by
-:mod:`generator.cli.lazy` for every command it builds): a number of more than
-:data:`MAX_DIGITS` digits, or a decimal that is not finite (``inf``, ``nan``), is click's usage
-error, one line naming the option, before the command runs. A command's own range still
-applies after it (``--games 0``: "give at least 1").
+integer and decimal parameter of every command (INT, FLOAT, IntRange and FloatRange of the click
+that Typer carries, ``typer._click``) gets a bounded type when the command is built
+(:func:`bound_numbers`, called by :mod:`generator.cli.lazy` for every command it builds): a
+number of more than :data:`MAX_DIGITS` digits, or a decimal that is not finite (``inf``,
+``nan``), is click's usage error, one line naming the option, before the command runs. A
+command's own range still applies after it (``--games 0``: "give at least 1").
 """
 
 from __future__ import annotations

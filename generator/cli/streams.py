@@ -107,6 +107,7 @@ STAND_INS: dict[str, tuple[str, ...]] = {
     "\u2009": (" ",),
 }
 FALLBACK = "pnp-stand-in"  # the codecs error handler that prints them
+STRICT_ERRORS = frozenset({"strict", "backslashreplace"})  # Python's defaults; others are chosen
 
 
 def stand_in(char: str, encoding: str) -> str:
@@ -144,9 +145,6 @@ def _tolerant_streams() -> None:
         if reconfigure is not None and getattr(stream, "errors", None) in STRICT_ERRORS:
             with contextlib.suppress(ValueError, OSError):  # a closed or odd stream: left alone
                 reconfigure(errors=fallback)
-
-
-STRICT_ERRORS = frozenset({"strict", "backslashreplace"})  # Python's defaults; others are chosen
 
 
 @contextlib.contextmanager
