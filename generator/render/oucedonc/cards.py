@@ -164,7 +164,7 @@ def centred_line(
     size = max(
         min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
     )
-    text = text[: _overflowing_prefix(text, font, size, pt(max_width)) + 3]  # the cut starts near
+    text = text[: _overflowing_prefix(text, font, size, pt(max_width)) + 3]  # a long line: cut
     while len(text) > 1 and string_width(text, font, size) > pt(max_width):
         text = text[:-2].rstrip() + "…"
     set_fill(canvas, colour)
@@ -189,6 +189,7 @@ def _overflowing_prefix(text: str, font: str, size: float, width_pt: float) -> i
 # No glyph pnp prints is narrower than this (em): a text of more characters than this allows
 # cannot fit a box even at the smallest size, and is refused before any layout.
 NARROWEST_GLYPH_EM = 0.1
+LEADING = 1.28  # line height of the card paragraphs, in font sizes
 
 
 def paragraphs(
@@ -211,7 +212,7 @@ def paragraphs(
     paragraph_family(fonts)
     laid_out = {}
     text = " ".join(markup_plain_text(part) for part in markup_parts)
-    lines = pt(area.height) / (min_size * 1.28)
+    lines = pt(area.height) / (min_size * LEADING)
     if len(text) > lines * pt(area.width) / (NARROWEST_GLYPH_EM * min_size):
         raise _does_not_fit(text, min_size)
 
@@ -220,7 +221,7 @@ def paragraphs(
             "card",
             fontName=fonts.regular,
             fontSize=size,
-            leading=size * 1.28,
+            leading=size * LEADING,
             textColor=colour.reportlab,
             alignment=alignment,
             spaceAfter=size * 0.55,
