@@ -39,7 +39,7 @@ def refused(server, tmp_path, answer, match):
 
 
 def test_an_answer_like_the_real_file_passes(server, tmp_path):
-    body = like_the_real_file(vertices=800)  # the real one's shape; the harness runs full size
+    body = like_the_real_file(vertices=400)  # the real one's shape; the harness runs full size
     server.expect_request(PATH).respond_with_data(body, content_type="application/json")
     with client(tmp_path) as http:
         areas = contours.fetch_areas(http, "departements")
