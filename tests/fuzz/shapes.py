@@ -116,10 +116,11 @@ class Started:
 
 
 # Runs a command as a "child subreaper" (Linux prctl), so that the processes it leaves behind
-# (the kit's fork server and its workers) are waited for here: the wrapper's own resource usage,
-# as its parent sees it, then covers the whole tree (CPU of all, memory of the largest).
+# (the kit's fork server and its workers) are waited for here, and writes the resource usage of
+# the whole tree (CPU of all, memory of the largest) as its last line on standard error. Its own
+# usage would not do: forked from the harness, its peak memory starts at the harness's.
 SUBREAPER = """
-import ctypes, os, sys
+import ctypes, os, resource, sys
 ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
 child = os.fork()
 if child == 0:
@@ -130,8 +131,11 @@ while True:
         os.wait()
     except ChildProcessError:
         break
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+sys.stderr.write(f"\\nSUBREAPER {usage.ru_utime + usage.ru_stime} {usage.ru_maxrss}\\n")
 sys.exit(os.waitstatus_to_exitcode(status))
 """
+TREE_USAGE = b"\nSUBREAPER "
 
 
 def start(args: tuple[str, ...], cwd: Path, env: dict[str, str]) -> Started:
@@ -150,10 +154,10 @@ def start(args: tuple[str, ...], cwd: Path, env: dict[str, str]) -> Started:
 
 
 def finish(started: Started) -> Measured:
-    """Wait for a started process (killed past :data:`WALL_LIMIT_S`): its figures, from its own
-    resource usage (``os.wait4``)."""
+    """Wait for a started process (killed past :data:`WALL_LIMIT_S`): its figures, those of its
+    whole tree as :data:`SUBREAPER` reports them."""
     while True:
-        pid, status, usage = os.wait4(started.child.pid, os.WNOHANG)
+        pid, status, _usage = os.wait4(started.child.pid, os.WNOHANG)
         if pid:
             break
         if time.monotonic() - started.at > WALL_LIMIT_S:
@@ -164,14 +168,10 @@ def finish(started: Started) -> Measured:
     with started.out, started.err:
         started.out.seek(0)
         started.err.seek(0)
-        return Measured(
-            started.child.returncode,
-            started.out.read(),
-            started.err.read(),
-            usage.ru_utime + usage.ru_stime,
-            wall,
-            usage.ru_maxrss / 1024,
-        )
+        stdout, stderr = started.out.read(), started.err.read()
+    stderr, _sep, usage = stderr.rpartition(TREE_USAGE)
+    cpu, peak_kib = (float(v) for v in usage.split()) if _sep else (float("inf"), float("inf"))
+    return Measured(started.child.returncode, stdout, stderr, cpu, wall, peak_kib / 1024)
 
 
 def snapshot(root: Path, skip: tuple[str, ...]) -> dict[str, bytes | None]:
