@@ -84,7 +84,8 @@ def test_one_rendering_stops_at_the_card_output_limit(tmp_path, monkeypatch):
 
 
 def _old_cut(text: str, font: str, size: float, width: float) -> str:
-    """The ellipsis cut of centred_line before issue 28 (one character at a time)."""
+    """The ellipsis cut of a card's centred line before issue 28 (one character at a time,
+    measuring the whole line each time)."""
     from generator.render.draw.text import string_width
 
     while len(text) > 1 and string_width(text, font, size) > width:
@@ -94,15 +95,14 @@ def _old_cut(text: str, font: str, size: float, width: float) -> str:
 
 @settings(deadline=None)  # the first example registers the fonts
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz ÉéW.-", max_size=120))
-def test_the_bounded_cut_of_a_long_line_prints_what_the_old_one_did(text):
-    from generator.render.draw.text import string_width
+def test_the_cut_of_a_long_line_prints_what_the_old_one_did(text):
+    from generator.render.draw.text import cut_to_width, overflow_at, string_width
 
     font, size, width = register_fonts().regular, 6.0, 90.0
-    start = cards._overflowing_prefix(text, font, size, width)
-    assert _old_cut(text[: start + 3], font, size, width) == _old_cut(text, font, size, width)
-    assert string_width(text[:start], font, size) <= width
-    if start < len(text):
-        assert string_width(text[: start + 1], font, size) > width
+    assert cut_to_width(text, font, size, width) == _old_cut(text, font, size, width)
+    fits = overflow_at(text, font, size, width)
+    assert string_width(text[:fits], font, size) <= width
+    assert fits == len(text) or string_width(text[: fits + 1], font, size) > width
 
 
 def test_a_paragraph_that_cannot_fit_is_refused_before_any_layout(monkeypatch):

@@ -18,7 +18,12 @@ from generator.games.oucedonc.pictograms import TOWN, pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.draw.shapes import band, fill_bleed
-from generator.render.draw.text import scaled_to_width, shrink_until, string_width
+from generator.render.draw.text import (
+    cut_to_width,
+    scaled_to_width,
+    shrink_until,
+    string_width,
+)
 from generator.render.fonts import MIN_TEXT_PT, FontSet, paragraph_family
 from generator.render.icons import draw_icon
 from generator.render.imposition import Rect
@@ -164,32 +169,15 @@ def centred_line(
     size = max(
         min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
     )
-    text = text[: _overflowing_prefix(text, font, size, pt(max_width)) + 3]  # a long line: cut
-    while len(text) > 1 and string_width(text, font, size) > pt(max_width):
-        text = text[:-2].rstrip() + "…"
+    text = cut_to_width(text, font, size, pt(max_width))
     set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
 
-def _overflowing_prefix(text: str, font: str, size: float, width_pt: float) -> int:
-    """The length of the shortest prefix of ``text`` wider than ``width_pt`` (``len(text)`` if
-    none is), by bisection: the cut of a very long line then starts there (every longer prefix
-    overflows too), not a million characters away."""
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high) // 2
-        if string_width(text[: middle + 1], font, size) > width_pt:
-            high = middle
-        else:
-            low = middle + 1
-    return low
-
-
-# No glyph pnp prints is narrower than this (em): a text of more characters than this allows
-# cannot fit a box even at the smallest size, and is refused before any layout.
+# No glyph pnp prints is narrower than this (em), and no line is closer than one em to the next:
+# a text of more characters than a box can hold so is refused before any layout.
 NARROWEST_GLYPH_EM = 0.1
-LEADING = 1.28  # line height of the card paragraphs, in font sizes
 
 
 def paragraphs(
@@ -212,7 +200,7 @@ def paragraphs(
     paragraph_family(fonts)
     laid_out = {}
     text = " ".join(markup_plain_text(part) for part in markup_parts)
-    lines = pt(area.height) / (min_size * LEADING)
+    lines = pt(area.height) / min_size
     if len(text) > lines * pt(area.width) / (NARROWEST_GLYPH_EM * min_size):
         raise _does_not_fit(text, min_size)
 
@@ -221,7 +209,7 @@ def paragraphs(
             "card",
             fontName=fonts.regular,
             fontSize=size,
-            leading=size * LEADING,
+            leading=size * 1.28,
             textColor=colour.reportlab,
             alignment=alignment,
             spaceAfter=size * 0.55,
