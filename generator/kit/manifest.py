@@ -31,7 +31,6 @@ from generator.kit.thumbnails import (
     thumbnail_names,
     write_thumbnails,
 )
-from generator.render.ink import DEFAULT_INK_LIMIT
 
 THUMBNAIL_DIR = "thumbnails"
 
@@ -149,16 +148,16 @@ def manifest_document(
         "generator": f"pnp {__version__}",
         "parameters": {
             "region": params.region,
-            "paper": params.paper,
+            "paper": params.paper.name,
             "seed": params.seed,
-            "profile": params.profile,
+            "profile": params.profile.kind.value,
             "language": params.language,
-            **({"ink_limit": params.ink_limit or DEFAULT_INK_LIMIT} if params.shop else {}),
+            **({"ink_limit": params.profile.ink_limit} if params.shop else {}),
         },
         "components": [
             {
                 "name": component.name,
-                "game": component.game or component.name,
+                "game": component.group,
                 "status": "failed" if component.name in failed else "built",
                 **({"error": failed[component.name]} if component.name in failed else {}),
             }

@@ -38,6 +38,9 @@ THUMBNAIL_PIXELS = 360
 #: first cards only: front and back of the first three.
 FACES_PREVIEW_PAGES = 6
 
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
 
 def thumbnail_limit(name: str) -> int | None:
     """How many pages of the PDF called ``name`` the gallery shows (None: every page)."""
