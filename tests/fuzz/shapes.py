@@ -50,6 +50,8 @@ class Run:
     env: tuple[tuple[str, str], ...] = ()
     check: Callable[[Path], str] | None = None  # extra check after the run: "" or a problem
     timed: bool = True  # False for a legitimate build (a whole kit): no CPU limit
+    stdin: bytes = b""  # what is typed (the session's lines)
+    refusals: int | None = None  # how many "✗ " lines the session prints for them
 
 
 @dataclass(frozen=True)
@@ -138,18 +140,21 @@ sys.exit(os.waitstatus_to_exitcode(status))
 TREE_USAGE = b"\nSUBREAPER "
 
 
-def start(args: tuple[str, ...], cwd: Path, env: dict[str, str]) -> Started:
-    """``python -m generator ARGS`` started in ``cwd`` (under :data:`SUBREAPER`), its output
-    in temporary files."""
+def start(args: tuple[str, ...], cwd: Path, env: dict[str, str], stdin: bytes = b"") -> Started:
+    """``python -m generator ARGS`` started in ``cwd`` (under :data:`SUBREAPER`) reading
+    ``stdin``, its output in temporary files."""
     out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()  # noqa: SIM115 (closed by finish)
-    child = subprocess.Popen(
-        [sys.executable, "-c", SUBREAPER, *args],
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=out,
-        stderr=err,
-    )
+    with tempfile.TemporaryFile() as typed:
+        typed.write(stdin)
+        typed.seek(0)
+        child = subprocess.Popen(
+            [sys.executable, "-c", SUBREAPER, *args],
+            cwd=cwd,
+            env=env,
+            stdin=typed,
+            stdout=out,
+            stderr=err,
+        )
     return Started(child, out, err, time.monotonic())
 
 
@@ -204,6 +209,10 @@ def judge(run: Run, measured: Measured, before: dict, after: dict, scratch: Path
             return f"not one error line: {stderr[-160:]!r}"
         if run.fragment not in lines[0]:
             return f"{run.fragment!r} not in {lines[0][:160]!r}"
+    if run.refusals is not None:
+        refused = [line for line in measured.stdout.splitlines() if line.startswith("✗ ".encode())]
+        if len(refused) != run.refusals:
+            return f"{len(refused)} refusal lines, not {run.refusals}"
     if run.timed and measured.cpu > CPU_LIMIT_S:
         return f"{measured.cpu:.1f} s of CPU"
     if measured.peak_mib > MEMORY_LIMIT_MIB:
@@ -225,7 +234,8 @@ def run_shape(name: str, shape: Callable[..., list[Run]], servers: Servers) -> S
         for run in shape(scratch, servers):
             skip = IGNORED + run.out
             before = snapshot(scratch, skip)
-            measured = finish(start(run.args, scratch, environment(scratch, dict(run.env))))
+            env = environment(scratch, dict(run.env))
+            measured = finish(start(run.args, scratch, env, run.stdin))
             problem = judge(run, measured, before, snapshot(scratch, skip), scratch)
             figures.add(measured, problem, " ".join(run.args)[:160], run.timed)
     return figures
@@ -372,6 +382,34 @@ def big_templates(scratch: Path, servers: Servers) -> list[Run]:
     return runs
 
 
+def long_session_lines(scratch: Path, servers: Servers) -> list[Run]:
+    """Item 4: each long line of the in-process fuzz (a direction repeated, "between" without
+    "and", ...) pasted at 100 KB and 1 MB into ``oucedonc play``: one refusal line each, the
+    game file as it was, in bounded time and memory (the reports: 34 s, 2.1 and 3.9 GB)."""
+    from tests.fuzz.harness import LONG_LINES, game_text
+    from tests.referee_fixtures import deck_json
+
+    (scratch / "deck.json").write_text(deck_json(), encoding="utf-8")
+    game = game_text()
+    (scratch / "game.json").write_text(game, encoding="utf-8")
+
+    def game_kept(scratch: Path) -> str:
+        kept = (scratch / "game.json").read_text(encoding="utf-8") == game
+        return "" if kept else "the game file changed"
+
+    return [
+        Run(
+            ("oucedonc", "play", "game.json"),
+            codes=(0,),
+            stdin=(make(size) + "\nquitter\n").encode(),
+            refusals=1,
+            check=game_kept,
+        )
+        for make in LONG_LINES.values()
+        for size in (100_000, 1_000_000)
+    ]
+
+
 def encodings(scratch: Path, servers: Servers) -> list[Run]:
     """Item 5: standard output in an encoding that lacks characters, in both languages."""
     from tests.referee_fixtures import deck_json
@@ -509,6 +547,7 @@ SHAPES: dict[str, Callable[[Path, Servers], list[Run]]] = {
     "also: / and system folders as --out": system_folders,
     "2. numbers of 10^26 and more": huge_numbers,
     "3. card templates of 1 MiB": big_templates,
+    "4. long lines typed into the session": long_session_lines,
     "5. non-UTF-8 output encodings": encodings,
     "6. encrypted or odd GeoNames zips": geonames_zips,
     "7. contours answers of gigabytes": contours_answers,
