@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from generator.render.imposition import SheetSpec
 
 Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
+Found = tuple["RegionSelection", tuple[Place, ...]]  # a region resolved and its candidates
 
 CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as its region
 #: The credit the rules card prints for places a deck's author added (French; printed in the
@@ -121,9 +122,6 @@ def select_deck(
     if options.places:
         return _own_deck(options, chosen)
     return _region_deck(options, chosen, found, edited)
-
-
-Found = tuple["RegionSelection", tuple[Place, ...]]  # a region resolved and its candidates
 
 
 def _params(options: OucedoncDeckOptions, spec: SheetSpec, region_name: str) -> dict[str, object]:
