@@ -63,7 +63,7 @@ def page(request: Request, name: str, **context: Any) -> HTMLResponse:
 
 
 async def home(request: Request) -> Response:
-    return page(request, "home.html")
+    return page(request, "home.html", credit=service.sample_credit(request_language(request)))
 
 
 async def oucedonc_page(request: Request) -> Response:

@@ -492,6 +492,15 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
     return {"files": files, "failures": failures}
 
 
+def sample_credit(language: Language) -> str:
+    """The data credit of the front page's sample cards (French towns of the embedded data), in
+    ``language``: what the rules card of their deck prints."""
+    from generator.core.i18n import P_
+    from generator.geo.catalog import EMBEDDED, card_credits
+
+    return " · ".join(P_(language, line) for line in card_credits(EMBEDDED, ["insee:69123"]))
+
+
 def qr_svg(url: str) -> str:
     """A QR code of ``url`` as an SVG document (segno), dark modules on white."""
     import segno
