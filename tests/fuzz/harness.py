@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 # An invocation that blocks (a FIFO opened for reading) uses no CPU: a wall-clock limit catches
@@ -245,8 +246,10 @@ def make_scratch(root: Path) -> dict[str, bytes]:
     return dict(USER_FILES)
 
 
+@cache
 def game_text() -> str:
-    """A game file in the middle of play (a few moves), for the game commands."""
+    """A game file in the middle of play (a few moves), for the game commands (the same text
+    every time: built once)."""
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import game_to_json, new_game
@@ -383,6 +386,16 @@ def _value(rng: random.Random, command: Command, param: object) -> str:
 _CARDS: dict[str, dict[str, list[str]]] = {}  # filled once by fuzz_cli
 
 
+# The size of the work of the commands whose defaults are long (every place of France: 8,790
+# rows, 4 s of table; 100,000 simulated games): an invocation without the option gets one of
+# these values, some of them malformed.
+BOUNDS: dict[tuple[str, ...], tuple[tuple[str, ...], list[str]]] = {
+    ("places",): (("--limit", "-n"), ["40", "1", "0", "many"]),
+    ("oie", "stats"): (("--games",), ["500", "1", "0", "-5", "lots"]),
+    ("oie", "simulate"): (("--games",), ["200", "1", "0", "-5", "lots"]),
+}
+
+
 def invocation(rng: random.Random, command: Command) -> list[str]:
     """One malformed (sometimes valid) argument list for ``command``: its arguments, up to three
     of its options (and every required one), now and then an unknown option."""
@@ -415,6 +428,9 @@ def invocation(rng: random.Random, command: Command) -> list[str]:
         ]  # never the shipped set
     if command.path == ("kit",):
         args += ["--paper", rng.choice(["tabloid", "", "\x1b", "a3"])]  # never a whole kit build
+    if command.path in BOUNDS and not set(BOUNDS[command.path][0]) & set(args):
+        option, values = BOUNDS[command.path]
+        args += [option[0], rng.choice(values)]
     if rng.random() < 0.03:
         args.append(rng.choice(["--bogus", "-z", "extra"]))
     return args
@@ -557,12 +573,16 @@ class Figures:
 
 
 def fuzz_cli(
-    invocations: int, seed: int, on_outcome: Callable[[Outcome], None] | None = None
+    invocations: int,
+    seed: int,
+    on_outcome: Callable[[Outcome], None] | None = None,
+    among: list[Command] | None = None,
 ) -> Figures:
-    """``invocations`` seeded malformed invocations spread over every subcommand."""
+    """``invocations`` seeded malformed invocations spread over every subcommand (or over the
+    commands ``among``)."""
     rng = random.Random(seed)
     figures = Figures("CLI invocations, every subcommand, malformed arguments")
-    every = commands()
+    every = commands() if among is None else among
     _CARDS["cards"] = _table_cards()
     with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as scratch:
         root = Path(scratch)
