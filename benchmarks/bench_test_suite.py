@@ -14,8 +14,9 @@ its bytecode caches are cold.
 The figures per run: CPU time, user + system of the whole process tree (pytest, its xdist
 workers, every process a test starts, waited for by :data:`measure.SUBREAPER`), the figure to
 compare on this shared machine; wall time (noise when the machine is busy: the load average
-is printed before and after); peak memory of the largest process; pytest's own summary; and
-the slowest test phases (wall time, as pytest's ``--durations`` reports them).
+is printed before and after); peak memory of the largest process; pytest's own summary; the
+slowest test phases in wall time (pytest's ``--durations``) and, where the checkout has the
+CPU limit's plugin (``tests/cpu_limit.py``), the heaviest in CPU time (``--cpu-durations``).
 
 Example, the branch beside main (a worktree of main with its own venv):
 
@@ -36,7 +37,9 @@ from measure import Finished, execute, load
 ROOT = Path(__file__).resolve().parent.parent
 
 _SUMMARY = re.compile(r"^=*\s*(?P<counts>\d+ \w+.*?) in (?P<seconds>[\d.]+)s")
-_DURATION = re.compile(r"^(?P<seconds>[\d.]+)s (?P<phase>setup|call|teardown)\s+(?P<test>\S.*)$")
+_DURATION = re.compile(
+    r"^(?P<seconds>[\d.]+)s (?P<cpu>cpu )?(?P<phase>setup|call|teardown)\s+(?P<test>\S.*)$"
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class Duration:
     seconds: float
     phase: str
     test: str
+    cpu: bool  # CPU time (--cpu-durations), else wall time (--durations)
 
 
 @dataclass(frozen=True)
@@ -70,12 +74,13 @@ class SuiteRun:
                 return match["counts"]
         return "no summary (see the output)"
 
-    def slowest(self) -> list[Duration]:
-        return [
-            Duration(float(m["seconds"]), m["phase"], m["test"])
+    def slowest(self, cpu: bool) -> list[Duration]:
+        found = [
+            Duration(float(m["seconds"]), m["phase"], m["test"], bool(m["cpu"]))
             for m in map(_DURATION.match, self.finished.stdout.splitlines())
             if m
         ]
+        return [d for d in found if d.cpu == cpu]
 
 
 def contender(text: str) -> Contender:
@@ -99,6 +104,8 @@ def run_suite(who: Contender, workers: str, durations: int, extra: list[str]) ->
         f"--durations={durations}",
         *extra,
     ]
+    if (who.checkout / "tests" / "cpu_limit.py").is_file():
+        command.append(f"--cpu-durations={durations}")
     return SuiteRun(who, execute(command, cwd=who.checkout, env=_environment()))
 
 
@@ -116,9 +123,12 @@ def report(runs: list[SuiteRun]) -> None:
             f"{sample.peak_mib:>9.0f}  {run.summary} (exit {run.finished.returncode})"
         )
     for run in runs:
-        print(f"\nslowest test phases, {run.contender.name} ({run.contender.checkout}):")
-        for d in run.slowest():
-            print(f"  {d.seconds:>7.2f} s  {d.phase:<8}  {d.test}")
+        for cpu, kind in ((False, "wall"), (True, "CPU")):
+            phases = run.slowest(cpu)
+            if phases:
+                print(f"\nheaviest test phases in {kind} time, {run.contender.name}:")
+            for d in phases:
+                print(f"  {d.seconds:>7.2f} s  {d.phase:<8}  {d.test}")
 
 
 def main() -> int:
