@@ -188,7 +188,8 @@ def test_a_command_waits_while_another_holds_the_file_then_plays_on_top(tmp_path
         fcntl.flock(fd, fcntl.LOCK_EX)  # as a command in the middle of its move would
         process = pnp_process("oucedonc", "game", "undo", str(path))
         wait_until(lambda: _holds_open(process, path), "the command opened the game file")
-        assert process.poll() is None, process.communicate()  # it waits for the lock
+        with pytest.raises(subprocess.TimeoutExpired):  # at the lock, it does not go on
+            process.wait(timeout=0.5)  # (a command that ignored the lock would have ended)
         assert path.read_bytes() == before
     finally:
         os.close(fd)
