@@ -28,7 +28,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _, translate_cli
@@ -114,7 +114,7 @@ def atomic_write(
     *,
     exclusive: bool = False,
     check: Callable[[Path], None] | None = None,
-) -> Iterator[IO]:
+) -> Iterator[IO[Any]]:
     """Open a temporary sibling of ``path`` for writing; rename it to ``path`` on success.
 
     On any exception the temporary file is removed and ``path`` is left as it was. With

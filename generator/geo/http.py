@@ -277,7 +277,7 @@ class Http:
     @property
     def cache(self) -> Any:
         if self._cache is None:
-            from requests_cache import SQLiteCache
+            from requests_cache.backends.sqlite import SQLiteCache
 
             try:
                 self.cache_folder.mkdir(parents=True, exist_ok=True)

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
 from generator.core.i18n import number as numeral
+
+if TYPE_CHECKING:  # pikepdf is imported where a PDF is read
+    from pikepdf import ContentStreamInlineImage, Object, Page, Pdf
 
 MM_PER_PT = 25.4 / 72
 #: Spot colours that drive a cutter rather than print: their "ink" is not ink.
@@ -204,17 +207,25 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-class _Operands(Protocol):
-    """An operator's operands as pikepdf gives them (a list-like of PDF objects)."""
+class _Numbers(Protocol):
+    """Six numbers or more: an operator's operands, a /Matrix array or a Python tuple."""
 
     def __len__(self) -> int: ...
     def __getitem__(self, index: slice) -> Iterable[Any]: ...
 
 
-def _matrix(operands: _Operands) -> Matrix:
-    if len(operands) < 6:
+class _Operands(Protocol):
+    """An operator's operands as pikepdf gives them (a list of PDF objects)."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Object]: ...
+    def __getitem__(self, index: int) -> Object: ...
+
+
+def _matrix(numbers: _Numbers) -> Matrix:
+    if len(numbers) < 6:
         return IDENTITY
-    a, b, c, d, e, f = (float(v) for v in operands[:6])
+    a, b, c, d, e, f = (float(v) for v in numbers[:6])
     return (a, b, c, d, e, f)
 
 
@@ -269,11 +280,19 @@ _ICC_FAMILY = {
 }
 
 
-def _name(obj) -> str:
+def _resource(resources: Object | None, category: str, name: str) -> Object | None:
+    """The resource ``name`` of ``category`` (``/Font``, ``/XObject``…), None if absent."""
+    if not resources:
+        return None
+    named = resources.get(category)
+    return None if named is None else named.get(name)
+
+
+def _name(obj: Object) -> str:
     return str(obj)
 
 
-def _space(obj, resources, depth: int = 0) -> Space:
+def _space(obj: Object, resources: Object | None, depth: int = 0) -> Space:
     """The colour space ``obj`` (a name or an array) means, resolved in ``resources``."""
     import pikepdf
 
@@ -283,7 +302,7 @@ def _space(obj, resources, depth: int = 0) -> Space:
         key = str(obj)
         if key in _DEVICE:
             return _DEVICE[key]
-        named = (resources or {}).get("/ColorSpace", {}).get(key) if resources else None
+        named = _resource(resources, "/ColorSpace", key)
         if named is None:
             return Space(key.lstrip("/"), "other", 1)
         return _space(named, resources, depth + 1)
@@ -375,7 +394,7 @@ class _Font:
         return raw.decode("latin-1") if not self.two_byte else ""
 
 
-def _font_info(font, page: int) -> FontInfo:
+def _font_info(font: Object, page: int) -> FontInfo:
     subtype = str(font.get("/Subtype", ""))
     name = str(font.get("/BaseFont", font.get("/Name", "?"))).lstrip("/")
     descriptor = font.get("/FontDescriptor")
@@ -423,16 +442,16 @@ class _Interpreter:
         self.scan = scan
         self.fonts_seen: dict[tuple[int, int], FontInfo] = {}
         self.font_cache: dict[tuple[int, int], _Font] = {}
-        self.marks: dict[tuple, Mark] = {}
+        self.marks: dict[tuple[object, ...], Mark] = {}
         self.page_marks = 0
         #: the form XObjects being drawn (object, linear scale of the placement)
         self.forms: list[tuple[tuple[int, int], float]] = []
         self.form_scales: dict[tuple[int, int], float] = {}  # the largest placement of each
-        self.in_form: dict[tuple, tuple[tuple[int, int], float]] = {}
+        self.in_form: dict[tuple[object, ...], tuple[tuple[int, int], float]] = {}
 
     # -- resources
 
-    def note_fonts(self, resources, page: int) -> None:
+    def note_fonts(self, resources: Object | None, page: int) -> None:
         if resources is None:
             return
         for font in resources.get("/Font", {}).values():
@@ -440,10 +459,8 @@ class _Interpreter:
             if key not in self.fonts_seen:
                 self.fonts_seen[key] = _font_info(font, page)
 
-    def text_font(self, resources, name: str) -> _Font | None:
-        if resources is None:
-            return None
-        font = resources.get("/Font", {}).get(name)
+    def text_font(self, resources: Object | None, name: str) -> _Font | None:
+        font = _resource(resources, "/Font", name)
         if font is None:
             return None
         key = font.objgen if font.objgen != (0, 0) else (id(font), 0)
@@ -468,7 +485,7 @@ class _Interpreter:
             self.scan.transparency.append(what)
         self.scan.features.setdefault("transparency", "1.4")
 
-    def ext_gstate(self, state: _GState, gs, page: int, name: str) -> None:
+    def ext_gstate(self, state: _GState, gs: Object | None, page: int, name: str) -> None:
         if gs is None:
             return
         for key in ("/ca", "/CA"):
@@ -517,7 +534,14 @@ class _Interpreter:
 
     # -- content
 
-    def run(self, stream, resources, state: _GState, page: int, depth: int = 0) -> None:
+    def run(
+        self,
+        stream: Object | Page,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+        depth: int = 0,
+    ) -> None:
         import pikepdf
 
         if depth > _MAX_DEPTH:
@@ -565,14 +589,10 @@ class _Interpreter:
                 self.set_colour(state, operator, operands, resources, page, depth)
             elif operator == "gs" and operands:
                 name = str(operands[0])
-                gs = (resources or {}).get("/ExtGState", {}).get(name) if resources else None
+                gs = _resource(resources, "/ExtGState", name)
                 self.ext_gstate(state, gs, page, name)
             elif operator == "sh" and operands:
-                shading = (
-                    (resources or {}).get("/Shading", {}).get(str(operands[0]))
-                    if resources
-                    else None
-                )
+                shading = _resource(resources, "/Shading", str(operands[0]))
                 if shading is not None and "/ColorSpace" in shading:
                     space = _space(shading.ColorSpace, resources)
                     self.mark(
@@ -609,7 +629,7 @@ class _Interpreter:
                     tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
                 self.show_text(operands, resources, state, tm, page)
 
-    def set_device_colour(self, state: _GState, operator: str, operands) -> None:
+    def set_device_colour(self, state: _GState, operator: str, operands: _Operands) -> None:
         space = {"g": "/DeviceGray", "rg": "/DeviceRGB", "k": "/DeviceCMYK"}[operator.lower()]
         values = tuple(float(v) for v in operands)
         colour = _DEVICE[space].colour(values)
@@ -619,7 +639,13 @@ class _Interpreter:
             state.stroke_space, state.stroke = _DEVICE[space], colour
 
     def set_colour(
-        self, state: _GState, operator: str, operands, resources, page: int, depth: int
+        self,
+        state: _GState,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        page: int,
+        depth: int,
     ) -> None:
         import pikepdf
 
@@ -628,7 +654,7 @@ class _Interpreter:
         if operands and isinstance(operands[-1], pikepdf.Name):
             pattern_name = str(operands[-1])
             colour = Colour("Pattern", "pattern", (), ())
-            pattern = (resources or {}).get("/Pattern", {}).get(pattern_name) if resources else None
+            pattern = _resource(resources, "/Pattern", pattern_name)
             if pattern is not None:
                 self.pattern(pattern, resources, state, page, depth)
         else:
@@ -638,7 +664,9 @@ class _Interpreter:
         else:
             state.stroke = colour
 
-    def pattern(self, pattern, resources, state: _GState, page: int, depth: int) -> None:
+    def pattern(
+        self, pattern: Object, resources: Object | None, state: _GState, page: int, depth: int
+    ) -> None:
         pattern_type = int(pattern.get("/PatternType", 0))
         if pattern_type == 1:
             inner = _GState(ctm=_mul(_matrix(pattern.get("/Matrix", IDENTITY)), state.ctm))
@@ -653,7 +681,9 @@ class _Interpreter:
         if "/ExtGState" in pattern:
             self.ext_gstate(state, pattern.ExtGState, page, "of a pattern")
 
-    def show_text(self, operands, resources, state: _GState, tm: Matrix, page: int) -> None:
+    def show_text(
+        self, operands: _Operands, resources: Object | None, state: _GState, tm: Matrix, page: int
+    ) -> None:
         import pikepdf
 
         if state.render_mode in (3, 7):
@@ -678,8 +708,10 @@ class _Interpreter:
         if state.render_mode in (1, 2, 5, 6):
             self.mark(page, "text", state.stroke, state, size, name, sample.strip(), point)
 
-    def xobject(self, name: str, resources, state: _GState, page: int, depth: int) -> None:
-        xobject = (resources or {}).get("/XObject", {}).get(name) if resources else None
+    def xobject(
+        self, name: str, resources: Object | None, state: _GState, page: int, depth: int
+    ) -> None:
+        xobject = _resource(resources, "/XObject", name)
         if xobject is None:
             return
         subtype = str(xobject.get("/Subtype", ""))
@@ -700,7 +732,9 @@ class _Interpreter:
         elif subtype == "/Image":
             self.image(xobject, name, resources, state, page)
 
-    def image(self, image, name: str, resources, state: _GState, page: int) -> None:
+    def image(
+        self, image: Object, name: str, resources: Object | None, state: _GState, page: int
+    ) -> None:
         if "/SMask" in image or int(image.get("/SMaskInData", 0)):
             self.note_transparency(f"page {page}: image {name} has a soft mask")
         if bool(image.get("/ImageMask", False)):
@@ -714,7 +748,13 @@ class _Interpreter:
             page, "image", Colour(space.name, space.family, (), space.colorants), state, ink=ink
         )
 
-    def inline_image(self, instruction, resources, state: _GState, page: int) -> None:
+    def inline_image(
+        self,
+        instruction: ContentStreamInlineImage,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+    ) -> None:
         import pikepdf
 
         try:
@@ -764,10 +804,12 @@ _PATH_OPS = frozenset(
 )
 
 
-def _image_ink(image) -> float | None:
+def _image_ink(image: Object) -> float | None:
     """The highest total ink (%) of any pixel of a DeviceCMYK image, or None if undecodable."""
     import pikepdf
 
+    if not isinstance(image, pikepdf.Stream):
+        return None
     try:
         pil = pikepdf.PdfImage(image).as_pil_image()
     except Exception:  # an image pikepdf cannot decode is reported by its colour space only
@@ -786,7 +828,7 @@ def _image_ink(image) -> float | None:
 # ------------------------------------------------------------------ the document
 
 
-def _box(page, key: str) -> tuple[float, float, float, float] | None:
+def _box(page: Page, key: str) -> tuple[float, float, float, float] | None:
     value = page.obj.get(key)
     if value is None:
         return None
@@ -794,7 +836,7 @@ def _box(page, key: str) -> tuple[float, float, float, float] | None:
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
-def _xmp(pdf) -> dict[str, str]:
+def _xmp(pdf: Pdf) -> dict[str, str]:
     """The XMP packet's simple properties as ``prefix:Name`` → text."""
     from xml.etree import ElementTree
 
@@ -835,7 +877,7 @@ def _xmp(pdf) -> dict[str, str]:
     return found
 
 
-def _output_intents(pdf) -> list[dict[str, Any]]:
+def _output_intents(pdf: Pdf) -> list[dict[str, Any]]:
     intents = []
     for intent in pdf.Root.get("/OutputIntents", []):
         entry: dict[str, Any] = {
@@ -921,7 +963,7 @@ def _first_line(exc: BaseException) -> str:
     return first[:200]
 
 
-def _scan(pdf, path: str) -> Scan:
+def _scan(pdf: Pdf, path: str) -> Scan:
     import pikepdf
 
     info = {}
@@ -974,8 +1016,8 @@ def _scan(pdf, path: str) -> Scan:
     # Text in a form drawn elsewhere at least twice as large is a reduced preview of it (the
     # poster's plan shows the poster): it is not reading text, the full-size placement is.
     marks = []
-    for key, mark in interpreter.marks.items():
-        placed = interpreter.in_form.get(key)
+    for mark_key, mark in interpreter.marks.items():
+        placed = interpreter.in_form.get(mark_key)
         if placed is not None and placed[1] < 0.5 * interpreter.form_scales[placed[0]]:
             mark = Mark(
                 mark.page,
