@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
@@ -219,7 +219,10 @@ class _Operands(Protocol):
 
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Object]: ...
-    def __getitem__(self, index: int) -> Object: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> Iterable[Object]: ...
+    @overload
+    def __getitem__(self, index: int, /) -> Object: ...
 
 
 def _matrix(numbers: _Numbers) -> Matrix:
@@ -307,45 +310,62 @@ def _space(obj: Object, resources: Object | None, depth: int = 0) -> Space:
             return Space(key.lstrip("/"), "other", 1)
         return _space(named, resources, depth + 1)
     if isinstance(obj, pikepdf.Array) and len(obj) > 0:
-        kind = str(obj[0])
-        if kind in _DEVICE and len(obj) == 1:
-            return _DEVICE[kind]
-        if kind == "/ICCBased" and len(obj) > 1:
-            n = int(obj[1].get("/N", 0))
-            family, label = _ICC_FAMILY.get(n, ("other", f"ICCBased N={n}"))
-            return Space(label, family, n)
-        if kind in ("/CalRGB",):
-            return Space("CalRGB", "rgb", 3)
-        if kind in ("/CalGray",):
-            return Space("CalGray", "gray", 1)
-        if kind == "/Lab":
-            return Space("Lab", "lab", 3)
-        if kind == "/Separation" and len(obj) > 1:
-            name = _name(obj[1]).lstrip("/")
-            if name == "All":
-                return Space("Separation All", "spot", 1, ("All",))
-            return Space(f"Separation {name}", "spot", 1, (name,))
-        if kind == "/DeviceN" and len(obj) > 1:
-            names = tuple(_name(n).lstrip("/") for n in obj[1])
-            process = {"Cyan", "Magenta", "Yellow", "Black"}
-            if set(names) <= process:
-                return Space(
-                    f"DeviceN {'/'.join(names)}",
-                    "cmyk" if len(names) == 4 else "spot",
-                    len(names),
-                    names,
-                )
-            return Space(f"DeviceN {'/'.join(names)}", "spot", len(names), names)
-        if kind == "/Indexed" and len(obj) > 3:
-            base = _space(obj[1], resources, depth + 1)
-            table = obj[3]
-            data = table.read_bytes() if isinstance(table, pikepdf.Stream) else bytes(table)
-            return Space(
-                f"Indexed {base.name}", base.family, 1, base.colorants, (base, data, int(obj[2]))
-            )
-        if kind == "/Pattern":
-            return Space("Pattern", "pattern", 0)
+        return _array_space(obj, resources, depth)
     return Space("unknown", "other", 1)
+
+
+def _array_space(obj: Object, resources: Object | None, depth: int) -> Space:
+    """The colour space of a non-empty array ``[/Family parameters…]``."""
+    import pikepdf
+
+    kind = str(obj[0])
+    if kind in _DEVICE and len(obj) == 1:
+        return _DEVICE[kind]
+    if kind == "/ICCBased" and len(obj) > 1:
+        n = int(obj[1].get("/N", 0))
+        family, label = _ICC_FAMILY.get(n, ("other", f"ICCBased N={n}"))
+        return Space(label, family, n)
+    if kind in _CIE_SPACES:
+        return _CIE_SPACES[kind]
+    if kind in ("/Separation", "/DeviceN") and len(obj) > 1:
+        return _spot_space(kind, obj[1])
+    if kind == "/Indexed" and len(obj) > 3:
+        base = _space(obj[1], resources, depth + 1)
+        table = obj[3]
+        data = table.read_bytes() if isinstance(table, pikepdf.Stream) else bytes(table)
+        return Space(
+            f"Indexed {base.name}", base.family, 1, base.colorants, (base, data, int(obj[2]))
+        )
+    if kind == "/Pattern":
+        return Space("Pattern", "pattern", 0)
+    return Space("unknown", "other", 1)
+
+
+_CIE_SPACES = {
+    "/CalRGB": Space("CalRGB", "rgb", 3),
+    "/CalGray": Space("CalGray", "gray", 1),
+    "/Lab": Space("Lab", "lab", 3),
+}
+_PROCESS_COLORANTS = frozenset({"Cyan", "Magenta", "Yellow", "Black"})
+
+
+def _spot_space(kind: str, colorants: Object) -> Space:
+    """A /Separation (``colorants``: one name) or /DeviceN (an array of names) space: a spot
+    colour, or process inks when DeviceN names only Cyan, Magenta, Yellow and Black."""
+    if kind == "/Separation":
+        name = _name(colorants).lstrip("/")
+        if name == "All":
+            return Space("Separation All", "spot", 1, ("All",))
+        return Space(f"Separation {name}", "spot", 1, (name,))
+    names = tuple(_name(n).lstrip("/") for n in colorants)
+    if set(names) <= _PROCESS_COLORANTS:
+        return Space(
+            f"DeviceN {'/'.join(names)}",
+            "cmyk" if len(names) == 4 else "spot",
+            len(names),
+            names,
+        )
+    return Space(f"DeviceN {'/'.join(names)}", "spot", len(names), names)
 
 
 # ------------------------------------------------------------------ fonts and text
@@ -565,69 +585,102 @@ class _Interpreter:
             elif operator == "Q":
                 if stack:
                     state = stack.pop()
-            elif operator == "cm":
-                state.ctm = _mul(_matrix(operands), state.ctm)
-            elif operator == "w" and operands:
-                state.line_width = float(operands[0])
-            elif operator in ("f", "F", "f*"):
-                self.mark(page, "fill", state.fill, state)
-            elif operator in ("B", "B*", "b", "b*"):
-                self.mark(page, "fill", state.fill, state)
-                self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
-            elif operator in ("S", "s"):
-                self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
-            elif operator in ("g", "G", "rg", "RG", "k", "K"):
-                self.set_device_colour(state, operator, operands)
-            elif operator in ("cs", "CS") and operands:
-                space = _space(operands[0], resources)
-                colour = space.colour(space.initial())
-                if operator == "cs":
-                    state.fill_space, state.fill = space, colour
-                else:
-                    state.stroke_space, state.stroke = space, colour
-            elif operator in ("sc", "scn", "SC", "SCN"):
-                self.set_colour(state, operator, operands, resources, page, depth)
-            elif operator == "gs" and operands:
-                name = str(operands[0])
-                gs = _resource(resources, "/ExtGState", name)
-                self.ext_gstate(state, gs, page, name)
-            elif operator == "sh" and operands:
-                shading = _resource(resources, "/Shading", str(operands[0]))
-                if shading is not None and "/ColorSpace" in shading:
-                    space = _space(shading.ColorSpace, resources)
-                    self.mark(
-                        page,
-                        "shading",
-                        Colour(space.name, space.family, (), space.colorants),
-                        state,
-                    )
-            elif operator == "Do" and operands:
-                self.xobject(str(operands[0]), resources, state, page, depth)
-            elif operator == "BT":
-                tm = tlm = IDENTITY
-            elif operator == "Tf" and len(operands) >= 2:
-                state.font, state.font_size = str(operands[0]), float(operands[1])
-            elif operator == "Tm":
-                tm = tlm = _matrix(operands)
-            elif operator in ("Td", "TD") and len(operands) >= 2:
+            elif operator in _TEXT_OPS:
+                tm, tlm = self.text(operator, operands, resources, state, tm, tlm, page)
+            elif operator in _PAINT_OPS:
+                self.paint(operator, operands, resources, state, page, depth)
+            else:
+                self.set_state(operator, operands, resources, state, page, depth)
+
+    def set_state(
+        self,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+        depth: int,
+    ) -> None:
+        """A graphics-state operator: the matrix, the line width, a colour or a named state
+        (``gs``); an operator this reader does not know changes nothing."""
+        if operator == "cm":
+            state.ctm = _mul(_matrix(operands), state.ctm)
+        elif operator in ("g", "G", "rg", "RG", "k", "K"):
+            self.set_device_colour(state, operator, operands)
+        elif operator in ("sc", "scn", "SC", "SCN"):
+            self.set_colour(state, operator, operands, resources, page, depth)
+        elif not operands:
+            return
+        elif operator == "w":
+            state.line_width = float(operands[0])
+        elif operator in ("cs", "CS"):
+            space = _space(operands[0], resources)
+            colour = space.colour(space.initial())
+            if operator == "cs":
+                state.fill_space, state.fill = space, colour
+            else:
+                state.stroke_space, state.stroke = space, colour
+        elif operator == "gs":
+            name = str(operands[0])
+            self.ext_gstate(state, _resource(resources, "/ExtGState", name), page, name)
+
+    def paint(
+        self,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+        depth: int,
+    ) -> None:
+        """A painting operator: a path filled or stroked, a shading, an XObject drawn."""
+        if operator in ("f", "F", "f*"):
+            self.mark(page, "fill", state.fill, state)
+        elif operator in ("B", "B*", "b", "b*"):
+            self.mark(page, "fill", state.fill, state)
+            self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
+        elif operator in ("S", "s"):
+            self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
+        elif not operands:
+            return
+        elif operator == "sh":
+            shading = _resource(resources, "/Shading", str(operands[0]))
+            if shading is not None and "/ColorSpace" in shading:
+                space = _space(shading.ColorSpace, resources)
+                colour = Colour(space.name, space.family, (), space.colorants)
+                self.mark(page, "shading", colour, state)
+        elif operator == "Do":
+            self.xobject(str(operands[0]), resources, state, page, depth)
+
+    def text(
+        self,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        state: _GState,
+        tm: Matrix,
+        tlm: Matrix,
+        page: int,
+    ) -> tuple[Matrix, Matrix]:
+        """A text operator: the text state set, text shown; the text matrix and the text line
+        matrix after it (``tm``, ``tlm`` before)."""
+        if operator == "BT":
+            return IDENTITY, IDENTITY
+        if operator == "Tm":
+            tm = tlm = _matrix(operands)
+        elif operator in ("Td", "TD"):
+            if len(operands) >= 2:
                 tx, ty = float(operands[0]), float(operands[1])
                 if operator == "TD":
                     state.leading = -ty
                 tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tlm)
-            elif operator == "TL" and operands:
-                state.leading = float(operands[0])
-            elif operator == "Tz" and operands:
-                state.horizontal_scale = float(operands[0])
-            elif operator == "Tr" and operands:
-                state.render_mode = int(operands[0])
-            elif operator == "Ts" and operands:
-                state.rise = float(operands[0])
-            elif operator == "T*":
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
-            elif operator in ("Tj", "TJ", "'", '"'):
-                if operator in ("'", '"'):
-                    tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
-                self.show_text(operands, resources, state, tm, page)
+        elif operator in ("T*", "'", '"'):  # to the next line (and show, for ' and ")
+            tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
+        if operator in ("Tj", "TJ", "'", '"'):
+            self.show_text(operands, resources, state, tm, page)
+        else:
+            _set_text_state(state, operator, operands)
+        return tm, tlm
 
     def set_device_colour(self, state: _GState, operator: str, operands: _Operands) -> None:
         space = {"g": "/DeviceGray", "rg": "/DeviceRGB", "k": "/DeviceCMYK"}[operator.lower()]
@@ -768,6 +821,29 @@ class _Interpreter:
                     page, "image", Colour(space.name, space.family, (), space.colorants), state
                 )
                 return
+
+
+_TEXT_OPS = frozenset(
+    {"BT", "Tf", "Tm", "Td", "TD", "TL", "Tz", "Tr", "Ts", "T*", "Tj", "TJ", "'", '"'}
+)
+_PAINT_OPS = frozenset({"f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "sh", "Do"})
+
+
+def _set_text_state(state: _GState, operator: str, operands: _Operands) -> None:
+    """The text state operators: font and size, leading, horizontal scale, rendering mode, rise
+    (any other operator changes nothing)."""
+    if operator == "Tf" and len(operands) >= 2:
+        state.font, state.font_size = str(operands[0]), float(operands[1])
+    elif not operands:
+        return
+    elif operator == "TL":
+        state.leading = float(operands[0])
+    elif operator == "Tz":
+        state.horizontal_scale = float(operands[0])
+    elif operator == "Tr":
+        state.render_mode = int(operands[0])
+    elif operator == "Ts":
+        state.rise = float(operands[0])
 
 
 _PATH_OPS = frozenset(
