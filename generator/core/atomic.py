@@ -72,6 +72,13 @@ def lstat_or_none(path: Path, action: str = N_("use")) -> os.stat_result | None:
             )
         ) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UserError(
+                _(
+                    "cannot {action} {path}: a symbolic link on the way leads back to itself (a "
+                    "loop of links); remove it or choose another name"
+                ).format(action=translate_cli(action), path=path)
+            ) from None
         raise UserError(
             _("cannot {action} {path}: {strerror}; choose another name").format(
                 action=translate_cli(action), path=path, strerror=exc.strerror
