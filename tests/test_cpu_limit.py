@@ -117,5 +117,6 @@ def test_light():
     )
     result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines(
-        ["*1 heaviest test phases in CPU time*", "0.2*s cpu call     test_suite.py::test_burns"]
+        # 0.2 s by process_time, read back in clock ticks (10 ms): 0.19 s at times
+        ["*1 heaviest test phases in CPU time*", "0.[12]*s cpu call     test_suite.py::test_burns"]
     )
