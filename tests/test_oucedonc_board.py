@@ -152,9 +152,11 @@ def test_the_board_speaks_the_cli_language_at_40_80_and_120_columns() -> None:
             assert "…" not in text.replace("--north-of X …", "")
             flat = " ".join(text.replace("│", " ").split())
             west = words[0]  # the row's line starts with west's letter, or its arm's line does
-            assert re.search(rf"│ +{west} .* E +│", text) or re.search(
-                rf"│ ← {west}  .*│", text
-            ), (language, width, text)
+            assert re.search(rf"│ +{west} .* E +│", text) or re.search(rf"│ ← {west}  .*│", text), (
+                language,
+                width,
+                text,
+            )
             for word in words[1:]:
                 assert word in flat, (language, width, word)
             assert_speaks(language, text, [*names, setup.deck.title, "p.json"])

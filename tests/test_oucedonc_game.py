@@ -187,7 +187,7 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     # jetons".
     assert state.tokens == (6, 6, 4)
     assert state.winners(setup) == ("Ana", "Ben")
-    assert "final count: 8 of 13 cards set aside" in messages[-1]
+    assert "final count: cards set aside: 8 of 13" in messages[-1]
     assert "Ana and Ben found the number: 2 tokens each from the supply" in messages[-1]
     with pytest.raises(Refusal, match="game is over"):
         apply(setup, state, beside("Ana", "Tours", N, "Lyon"))
@@ -408,7 +408,7 @@ def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_co
     assert state.tokens == (5, 3, 4)
     state, event = apply(setup, state, count(Ana=0, Ben=1, Chloé=2))
     message = event.text
-    assert "0 of 2 cards set aside" in message and state.tokens == (7, 3, 4)
+    assert "cards set aside: 0 of 2" in message and state.tokens == (7, 3, 4)
     assert names(state.table.cards()) == ["Tours"] and state.turn == 2
     assert state.phase(setup) is Phase.PLAY and state.drawn(setup) == ID["Nice"]
     with pytest.raises(Refusal, match="no count is due"):

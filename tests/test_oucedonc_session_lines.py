@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from generator.core.refusal import Refusal
+from generator.games.oucedonc import words
 from generator.games.oucedonc.game import physical
 from generator.games.oucedonc.gamefile import Game, game_to_json, new_game
 from generator.games.oucedonc.rules import RuleOptions
-from generator.games.oucedonc import words
 from generator.products.referee import moves, phrases
 from generator.products.referee.refusals import Said
 from generator.products.referee.session import Session, completions

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from generator.core.i18n import _, listed, ngettext
-from generator.games.oucedonc.events import winners
+from generator.games.oucedonc.events import set_aside_words, winners
 from generator.games.oucedonc.wording import beside
 from generator.products.referee.table import CountCause, Cross, Due, Seat, TableView, table_view
 
@@ -361,7 +361,7 @@ def pack_line(view: TableView, short: bool = False) -> str:
         else:
             drawn = _("cards drawn: {n} of {size}").format(n=packs.in_pack, size=packs.pack_size)
         if short:
-            return _("{pack}: {drawn}").format(pack=this_pack, drawn=drawn)
+            return f"{this_pack} · {packs.in_pack}/{packs.pack_size}"
         out = packs.out_of_play
         gone = ngettext("{n} out of the game", "{n} out of the game", out).format(n=out)
         return _("{pack}: {drawn} · {out} · {done}").format(
@@ -450,7 +450,7 @@ def compact(
     from rich.console import Group
     from rich.text import Text
 
-    title = Text(f"Oucédonc · {view.title}", style="bold")
+    title = Text(view.title, style="bold")
     title.append(" · " + pack_line(view, short=True), style="dim")
     parts: list[RenderableType] = [title]
     if view.cross is not None:
@@ -486,9 +486,7 @@ def count_table(
     from rich.text import Text
 
     parts: list[RenderableType] = []
-    misplaced = ngettext(
-        "{n} of {total} card set aside", "{n} of {total} cards set aside", result.on_table
-    ).format(n=result.misplaced, total=result.on_table)
+    misplaced = set_aside_words(result.misplaced, result.on_table)
     parts.append(
         Text(_("{title}: {misplaced}").format(title=title, misplaced=misplaced), style="bold")
     )

@@ -317,12 +317,10 @@ class Counted:
 
     @property
     def text(self) -> str:
-        """``count 1: 2 of 9 cards set aside (Marseille, Dijon); Ana found the number: 2 tokens
+        """``count 1: cards set aside: 2 of 9 (Marseille, Dijon); Ana found the number: 2 tokens
         from the supply; the 9 cards of the table leave the game``: one line for the last moves
         (the command line shows the count as a table)."""
-        aside = ngettext(
-            "{n} of {total} card set aside", "{n} of {total} cards set aside", self.on_table
-        ).format(n=self.misplaced, total=self.on_table)
+        aside = set_aside_words(self.misplaced, self.on_table)
         if self.set_aside:
             names = ", ".join(item.card.name for item in self.set_aside)
             aside = _("{aside} ({cards})").format(aside=aside, cards=names)
@@ -344,6 +342,12 @@ class Counted:
             "won": dict(self.won),
             "tokens": dict(self.tokens),
         }
+
+
+def set_aside_words(misplaced: int, on_table: int) -> str:
+    """ "cards set aside: 2 of 9" (no plural to agree: French agrees with the 2, English with
+    the 9)."""
+    return _("cards set aside: {n} of {total}").format(n=misplaced, total=on_table)
 
 
 def winners(exact: Sequence[str], closest: Sequence[str], won: Sequence[tuple[str, int]]) -> str:

@@ -20,7 +20,7 @@ from generator.core.refusal import Json
 from generator.games.oucedonc.compare import Direction
 
 # "de" before a vowel (h is left alone: h aspiré or not cannot be told from the spelling)
-_VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
+VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
 _ARTICLE = re.compile(r"(?P<article>Le|Les) (?P<rest>.+)")
 
 __all__ = ["Beside", "beside", "between", "either", "listed", "of_place", "ordinal"]
@@ -37,7 +37,7 @@ def of_place(text: str, place: str) -> str:
     article = _ARTICLE.fullmatch(place)
     if article:
         joined = ("du " if article["article"] == "Le" else "des ") + article["rest"]
-    elif _VOWEL.match(place):
+    elif VOWEL.match(place):
         joined = "d’" + place
     else:
         return text

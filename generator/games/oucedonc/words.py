@@ -1,11 +1,11 @@
 """The words of the table, one table per language: how players say where a card goes.
 
 Every front-end of the referee (the interactive session, the one-shot commands, the phone page)
-reads these tables and nothing else, so "brest ouest rennes" means the same everywhere. Every word is written as :func:`~generator.core.namekeys.name_key` writes it (no
-accent, lower case, "l'est" as "l est"). Both languages' words are read whatever the language
-the command line speaks: players type what they type, and no French direction word means
-something else in English ("o" and "w" are both west). The help shows the command line's own
-words first.
+reads these tables and nothing else, so "brest ouest rennes" means the same everywhere. Every
+word is written as :func:`~generator.core.namekeys.name_key` writes it (no accent, lower case,
+"l'est" as "l est"). Both languages' words are read whatever the language the command line
+speaks: players type what they type, and no French direction word means something else in
+English ("o" and "w" are both west). The help shows the command line's own words first.
 
 A placement is a card, a direction word and an anchor ("brest au nord de lyon"), or a card,
 "entre"/"between" and two anchors ("brest entre lyon et paris"). :func:`placement_readings`
