@@ -16,6 +16,7 @@ from generator.cli.print_options import (
     ProfileOption,
     bleed_option,
 )
+from generator.core.errors import UserError
 from generator.core.i18n import N_, _, ngettext, number, parse_language
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
@@ -192,6 +193,61 @@ def deck(
                 "wrote {count} PNG face in {folder}", "wrote {count} PNG faces in {folder}", count
             ).format(count=number(count), folder=files.pngs[0].parent)
         )
+
+
+MAP_HELP = N_(
+    "A poster of the deck's places (PDF): every card's place with its number and name on a real "
+    "map of the region, for after the game or a classroom wall."
+    "\n\nExample: pnp oucedonc map --deck output/oucedonc/oucedonc.json --out carte.pdf --paper a3"
+)
+
+
+@oucedonc_app.command("map", help=MAP_HELP)
+def map_poster(
+    deck: Annotated[
+        Path, typer.Option("--deck", help=N_("Deck file (the .json next to the deck PDF)."))
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help=N_("The PDF to write (default: DECK-map.pdf beside the deck).")),
+    ] = None,
+    paper: Annotated[
+        PaperName,
+        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4, letter or a3.")),
+    ] = PaperName.A4,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="fr|en",
+            help=N_("The language of the printed words (default: the deck's)."),
+        ),
+    ] = None,
+    force: Force = False,
+) -> None:
+    """The `map` command (its help: MAP_HELP)."""
+    from generator.products.oucedonc_map import MapOptions, main_name, write
+    from generator.products.referee.files import read_deck
+    from generator.render.paper import PAPERS
+    from generator.render.profile import print_profile
+
+    loaded = read_deck(deck)
+    options = MapOptions(
+        deck=loaded,
+        paper=PAPERS[paper.value],
+        profile=print_profile(profile, ink_limit),
+        language=None if lang is None else parse_language(lang),
+    )
+    target = out or main_name(deck)
+    if target.suffix.lower() != ".pdf":
+        raise UserError(
+            _("output {path} must end in .pdf; give the PDF to write, e.g. --out carte.pdf").format(
+                path=target
+            )
+        )
+    say(_("wrote {path}").format(path=write(options, target, force)))
 
 
 def register(app: typer.Typer) -> None:
