@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.games.oucedonc.deckfile import Deck, deck_from_json
-from generator.products.oucedonc_map import MapOptions, build, map_data
+from generator.products.oucedonc_map import MAIN, MapOptions, build, map_data
 from generator.render.draw.labels import Point, overlaps, place_labels
 from generator.render.paper import PAPERS
 from generator.render.profile import SHOP
@@ -35,6 +35,11 @@ def france(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("deck") / "france.pdf"
     assert pnp("oucedonc", "deck", "--out", str(out)).returncode == 0
     return out.with_suffix(".json")
+
+
+def poster(options: MapOptions) -> bytes:
+    """The poster's PDF, built in memory."""
+    return build(options).file(MAIN).data
 
 
 def read(path: Path) -> Deck:
@@ -90,7 +95,7 @@ def test_a_wide_region_turns_the_sheet_and_outlines_its_departements() -> None:
     )
     data = map_data(bretagne, "fr")
     assert data.region and data.areas and data.home and data.abroad
-    pdf = build(MapOptions(bretagne, PAPERS["a3"]))
+    pdf = poster(MapOptions(bretagne, PAPERS["a3"]))
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         page = document.pages[0]
         assert (round(page.width / MM), round(page.height / MM)) == (420, 297)  # landscape A3
@@ -99,7 +104,7 @@ def test_a_wide_region_turns_the_sheet_and_outlines_its_departements() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "a3", "letter"])
 def test_the_sheet_is_the_paper_asked_for(paper: str) -> None:
-    pdf = build(MapOptions(make_deck(), PAPERS[paper]))
+    pdf = poster(MapOptions(make_deck(), PAPERS[paper]))
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         page = document.pages[0]
         size = sorted((page.width / MM, page.height / MM))
@@ -111,8 +116,8 @@ def test_a_shop_file_passes_preflight_and_the_same_deck_gives_the_same_bytes(
     tmp_path: Path,
 ) -> None:
     deck = make_deck()
-    shop = build(MapOptions(deck, PAPERS["a3"], SHOP))
-    assert shop == build(MapOptions(deck, PAPERS["a3"], SHOP))
+    shop = poster(MapOptions(deck, PAPERS["a3"], SHOP))
+    assert shop == poster(MapOptions(deck, PAPERS["a3"], SHOP))
     path = tmp_path / "shop.pdf"
     path.write_bytes(shop)
     checked = pnp("preflight", str(path), "--profile", "shop")
@@ -120,7 +125,7 @@ def test_a_shop_file_passes_preflight_and_the_same_deck_gives_the_same_bytes(
 
 
 def test_an_english_map_writes_w_for_west(tmp_path: Path) -> None:
-    pdf = build(MapOptions(make_deck(), language="en"))
+    pdf = poster(MapOptions(make_deck(), language="en"))
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         text = document.pages[0].extract_text()
     assert "2° W" in text and "° O" not in text

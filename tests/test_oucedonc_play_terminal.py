@@ -81,8 +81,11 @@ def test_the_session_fits_an_80_by_24_terminal(tmp_path: Path) -> None:
     new = pnp("oucedonc", "game", "new", str(game), "--deck", str(deck),
               "--players", "Ana,Bleus=Ben+Chloé,Dan", "--start", "Lyon")  # fmt: skip
     assert new.returncode == 0, new.stderr
-    for place in (["Paris", "n", "Lyon"], ["Marseille", "s", "Lyon"], ["Bordeaux", "o", "Lyon"],
-                  ["Grenoble", "e", "Lyon"], ["Lille", "n", "Paris"], ["Nice", "e", "Grenoble"]):  # fmt: skip
+    placements = (
+        ["Paris", "n", "Lyon"], ["Marseille", "s", "Lyon"], ["Bordeaux", "o", "Lyon"],
+        ["Grenoble", "e", "Lyon"], ["Lille", "n", "Paris"], ["Nice", "e", "Grenoble"],
+    )  # fmt: skip
+    for place in placements:
         assert pnp("oucedonc", "game", "place", str(game), *place).returncode == 0
     terminal = Terminal(
         [sys.executable, "-m", "generator", "oucedonc", "play", game.name], tmp_path

@@ -473,5 +473,6 @@ def test_screenshots_at_360_by_740(browser, tmp_path) -> None:
     page.locator("#count-go").click()
     page.locator("#count-result").scroll_into_view_if_needed()
     phone.shoot("3-count")
-    assert "Cartes mises de côté\u00a0: 1\u00a0sur\u00a06" in page.locator("#count-result").inner_text()
+    result = page.locator("#count-result").inner_text()
+    assert "Cartes mises de côté\u00a0: 1\u00a0sur\u00a06" in result
     phone.close()

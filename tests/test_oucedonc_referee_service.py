@@ -154,7 +154,8 @@ def test_a_team_plays_as_one_player_its_members_named(tmp_path: Path) -> None:
     }
     game, placed = game.play(moves.place(game, "brest", Direction.WEST_OF, "lyon", None))
     assert placed.text == "Bleus placed Brest west of Lyon"
-    with pytest.raises(Refusal, match="Bleus placed Brest and cannot doubt it"):  # Ben is of the team that placed it
+    # Ben is of the team that placed it
+    with pytest.raises(Refusal, match="Bleus placed Brest and cannot doubt it"):
         game.play(moves.doubt(game, "ben", "lyon"))
     game, doubted = game.play(moves.doubt(game, "chloe", "lyon"))
     assert doubted.text.startswith("Chloé was wrong") and "pays 1 token to Bleus" in doubted.text

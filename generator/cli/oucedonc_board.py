@@ -514,7 +514,7 @@ def count_table(
         won = dict(result.won)
         for player, estimate in result.estimates:
             gained = won.get(player, 0)
-            row = [
+            row: list[str | Text] = [
                 Text(player),
                 str(estimate),
                 ngettext("+{n} token", "+{n} tokens", gained).format(n=gained) if gained else "—",

@@ -25,7 +25,7 @@ from generator.core.i18n import N_, _, ngettext
 from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
-    from generator.games.oucedonc.compare import Direction, Line
+    from generator.games.oucedonc.compare import Direction, Line, Located
     from generator.games.oucedonc.deckfile import Deck
     from generator.games.oucedonc.events import Event
     from generator.games.oucedonc.gamefile import Game
@@ -156,7 +156,7 @@ def verify(
     if isinstance(result, Gap):
         say(verdict_line(result.verdict.correct, result.verdict.a.name, result.verdict.direction,
                          result.verdict.b.name))  # fmt: skip
-        points = (result.verdict.a, result.verdict.b)
+        points: tuple[Located, ...] = (result.verdict.a, result.verdict.b)
     else:
         say(between_line(result))
         points = (result.a, *result.anchors)

@@ -1,8 +1,9 @@
 """``pnp oucedonc map``: a poster of a deck's places, for after the game or a classroom wall.
 
 :class:`MapOptions` (the deck, a paper, a print profile, the language of the printed words) →
-:func:`build` (the PDF's bytes, in memory) → :func:`write` (the overwrite rule, an atomic
-write). What the map shows is chosen here from the embedded data (:func:`map_data`): for a deck
+:func:`build` → one PDF, ``oucedonc-map.pdf`` (the product contract,
+:mod:`generator.products.contract`; the command line names it ``DECK-map.pdf`` beside the
+deck). What the map shows is chosen here from the embedded data (:func:`map_data`): for a deck
 of France, a région or a département, metropolitan France's land, its régions and (faintly) its
 départements, all from the IGN outlines so that the coast and the borders agree, and the deck's
 région or département outlined; for a country abroad, that country's outline;
@@ -17,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.i18n import M_, Language
+from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.deckfile import Deck
+from generator.products.contract import Built, Product, pdf_file
 from generator.render.oucedonc.map_poster import MapData, MapPlace, PosterLayout, Ring
 from generator.render.paper import PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
@@ -38,28 +41,28 @@ class MapOptions:
     language: Language | None = None  # of the printed words; None: the deck's
 
 
+MAIN = "oucedonc-map.pdf"
+
+
 def main_name(deck_json: Path) -> Path:
-    """``output/bretagne.json`` -> ``output/bretagne-map.pdf``: the default ``--out``."""
+    """``output/bretagne.json`` -> ``output/bretagne-map.pdf``: where the command line writes
+    the poster when no ``--out`` is given."""
     return deck_json.with_name(f"{deck_json.stem}-map.pdf")
 
 
-def build(options: MapOptions) -> bytes:
+def build(options: MapOptions) -> Built[None]:
     """The poster's PDF, in memory."""
     from generator.render.oucedonc.map_poster import draw_poster
 
     language = options.language or options.deck.language
     layout = PosterLayout().scaled(SCALE.get(options.paper.name, 1.0))
     document = draw_poster(map_data(options.deck, language), options.paper, options.profile, layout)
-    return document.to_bytes()
+    return Built(PRODUCT.key, (pdf_file(MAIN, document),), None, main=MAIN)
 
 
-def write(options: MapOptions, out: Path, force: bool = False) -> Path:
-    """The poster at ``out`` (a PDF pnp made, or a free name; any file with ``force``)."""
-    from generator.core.atomic import write_bytes
-    from generator.core.outputs import Output, claim, is_pnp_pdf
-
-    claim([Output(out, is_pnp_pdf, "PDF")], force)
-    return write_bytes(out, build(options))
+PRODUCT: Product[MapOptions, None] = Product(
+    "oucedonc-map", OUCEDONC.key, build, main=lambda options: MAIN
+)
 
 
 def map_data(deck: Deck, language: Language) -> MapData:

@@ -32,10 +32,7 @@ class OucedoncPalette:
     area_line: Colour = hex_colour("#C9BEA6", cmyk(21, 22, 35, 2))
     region_line: Colour = hex_colour("#7A6A4F", cmyk(42, 47, 66, 25))
     meridian: Colour = hex_colour("#A9BCCB", cmyk(33, 14, 11, 3))
-    cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))
-    #: The tokens' die line in print-shop files: the spot colour cutters and print shops'
-    #: workflows expect (``CutContour``), shown as magenta; not printed.
-    die_line: Colour = hex_colour("#EC008C", cmyk(0, 100, 0, 0), "CutContour")
+    cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))  # the tokens', cut at home
 
     def kind(self, place_kind: str) -> Colour:
         """Blue for a town, green for a site: the colour of a place card."""
