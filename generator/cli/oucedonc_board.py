@@ -18,6 +18,7 @@ Every name comes from data or players: it goes into rich as :class:`Text`, never
 from __future__ import annotations
 
 import shlex
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -461,7 +462,11 @@ def compact(
     parts.append(tokens_line(view))
     lines = status_lines(view, file, hints)
     for number, line in enumerate(lines, start=1):
-        parts.append(Text(line, style="bold" if number == len(lines) else ""))
+        # Wrapped here at ASCII spaces only: a French no-break space keeps "paquet 1) :" whole
+        # (rich would break at it and start a line with the colon).
+        wrapped = textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+        style = "bold" if number == len(lines) else ""
+        parts.extend(Text(piece, style=style) for piece in wrapped or [""])
     return Group(*parts)
 
 
