@@ -63,7 +63,9 @@ class NameIndex(Generic[T]):
     def __init__(self, entries: Sequence[Entry[T]]) -> None:
         self._entry: Callable[[int], Entry[T]] = list(entries).__getitem__
         self._add(
-            (position, {name_key(entry.name), *(name_key(a) for a in entry.aliases)})
+            # Each key once, in the entry's order (a set's order would change with the
+            # process's hash seed, and with it the index's data in the phone page).
+            (position, dict.fromkeys((name_key(entry.name), *map(name_key, entry.aliases))))
             for position, entry in enumerate(entries)
         )
 
