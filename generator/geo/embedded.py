@@ -86,6 +86,7 @@ SITES_ABROAD_COLUMNS = (
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
+DEPARTEMENT_OUTLINES_FILE = "departement_outlines.json"  # the studio's map, the deck's poster
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
 # Every file of the set: what 'pnp data build' leaves in a folder of its own (tests compare this
@@ -108,6 +109,7 @@ SET_FILES = (
     SITES_ABROAD_FILE,
     SITES_ABROAD_CHECKS_FILE,
     COMMUNE_OUTLINES_FILE,
+    DEPARTEMENT_OUTLINES_FILE,
     GAME_ICONS_FILE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
@@ -525,6 +527,49 @@ def country_outline(country_code: str) -> dict[str, Any] | None:
             [[list(point) for point in ring] for ring in polygon] for polygon in polygons
         ],
     }
+
+
+Ring = tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class AreaOutlines:
+    """The outer rings (lon, lat) of each metropolitan département and région, by code
+    (``departement_outlines.json``, about 1 km of detail)."""
+
+    departements: dict[str, tuple[Ring, ...]]
+    regions: dict[str, tuple[Ring, ...]]
+
+
+@lru_cache(maxsize=1)
+def area_outlines() -> AreaOutlines:
+    """The départements' and régions' outlines (read once)."""
+    document = json.loads(dataset_path(DEPARTEMENT_OUTLINES_FILE).read_text(encoding="utf-8"))
+
+    def rings(by_code: dict[str, list[list[list[float]]]]) -> dict[str, tuple[Ring, ...]]:
+        return {
+            code: tuple(tuple((lon, lat) for lon, lat in ring) for ring in parts)
+            for code, parts in by_code.items()
+        }
+
+    return AreaOutlines(rings(document["departements"]), rings(document["regions"]))
+
+
+def countries_near(
+    bbox: tuple[float, float, float, float],
+) -> tuple[tuple[str, tuple[tuple[Ring, ...], ...]], ...]:
+    """The countries whose towns reach into ``bbox`` (minlon, minlat, maxlon, maxlat, padded by
+    a degree), each with its polygons (rings, the outer one first): what a map of that box
+    draws around its own country."""
+    west, south, east, north = bbox
+    found = []
+    for code, index in sorted(_world_index().items()):
+        lon_a, lat_a, lon_b, lat_b = index.bbox
+        if lon_a - 1 <= east and lon_b + 1 >= west and lat_a - 1 <= north and lat_b + 1 >= south:
+            polygons = _country_polygons(code)
+            if polygons:
+                found.append((code, polygons))
+    return tuple(found)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language, _, number
 from generator.core.outputs import json_schema_is
 from generator.games.catalog import OUCEDONC
-from generator.games.oucedonc.compare import EqualCoordinates
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.deck import SITES_SHARE, TOKENS, check_place_count
 from generator.games.oucedonc.deckfile import SCHEMA, Deck, deck_to_json
@@ -316,7 +315,7 @@ def build(options: OucedoncDeckOptions) -> Built[Deck]:
             BuiltFile(f"oucedonc_png/{image.name}", FACE_PNG, image.data)
             for image in face_images([drawn.cards], wanted.images)
         ]
-    files.append(page_file(deck, options.language, EqualCoordinates.WELL_PLACED))
+    files.append(page_file(deck, options.language))
     if wanted.images is not None:
         files += images
     return Built(
