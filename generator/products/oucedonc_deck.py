@@ -27,7 +27,7 @@ from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
 from generator.products.contract import FACE_PNG, Built, BuiltFile, FileKind, Product, pdf_file
-from generator.products.options import FaceFiles, Imposition
+from generator.products.options import DeckFormat, FaceFiles, Imposition
 from generator.products.oucedonc_places import RegionInfo, Rings, SelectedDeck, select_deck
 from generator.products.oucedonc_referee_page import page_file
 from generator.render.paper import PAPERS, Paper
@@ -337,4 +337,7 @@ PRODUCT: Product[OucedoncDeckOptions, Deck] = Product(
     main=lambda options: MAIN,
     decks=decks,
     deck_keys=("oucedonc-cards", "oucedonc-tokens"),
+    deck_options=lambda fmt: OucedoncDeckOptions(
+        imposition=fmt.imposition(), language=fmt.language
+    ),  # the default deck (France, whole sheets); an export given a deck's options uses those
 )
