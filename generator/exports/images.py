@@ -120,7 +120,7 @@ def page_image(pdf: bytes, page: int, longest: int) -> Image.Image:
     try:
         width, height = document[page].get_size()
         scale = longest / max(width, height)
-        bitmap = document[page].render(scale=scale, fill_colour=(255, 255, 255, 255))
+        bitmap = document[page].render(scale=scale, fill_color=(255, 255, 255, 255))
         return bitmap.to_pil().convert("RGB")
     finally:
         document.close()
