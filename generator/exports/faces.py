@@ -13,26 +13,20 @@ and sources: docs/exports.md.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from generator.core.i18n import MATERIAL_DEFAULT, N_, Language
-from generator.core.outputs import json_schema_is, text_holds
-from generator.exports.images import with_profile
+from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.exports.manifest import Row, deck_faces, manifest_file, readme_file
 from generator.exports.source import Game, decks_of
-from generator.products.contract import FACE_PNG, Built, BuiltFile, FileKind, Product
+from generator.products.contract import Built, BuiltFile, Product
 from generator.products.options import DeckFormat
 from generator.render.card_size import CardSize, card_size
-from generator.render.deck import CardDeck, Shape
-from generator.render.deck_files import ImageSize, face_images
+from generator.render.deck import Backs, CardDeck, Shape
+from generator.render.deck_files import ImageSize
 
-SCHEMA = "pnp-export-faces/1"
-MANIFEST = FileKind(N_("manifest"), json_schema_is(SCHEMA))
-README_MARK = b"Written by pnp export"
-README = FileKind(N_("README"), text_holds(README_MARK))
 INCH = Fraction(127, 5)  # 25.4 mm, exactly
 CLOSE_ENOUGH = 1.0  # mm a side: a deck this close to the shop's card fills its template
 
@@ -147,47 +141,29 @@ def build(options: FacesOptions) -> Built[None]:
     shop = _shop(options)
     fmt = DeckFormat(shop.card, shop.bleed_mm, options.language)
     files: list[BuiltFile] = []
-    rows: list[dict[str, object]] = []
+    rows: list[Row] = []
     decks = decks_of(options.games, fmt)
     for deck in decks:
         size, template = _size(deck, shop)
-        names = {card.id: card.name for card in deck.cards}
-        for image in face_images([deck], size):
-            name = f"{deck.key}/{image.name}"
-            files.append(BuiltFile(name, FACE_PNG, with_profile(image.data, shop.dpi)))
-            rows.append(
-                {
-                    "file": name,
-                    "deck": deck.key,
-                    "card": image.card,
-                    "name": names.get(image.card, ""),
-                    "side": image.side,
-                    "pixels": [image.width, image.height],
-                    "template": template,
-                }
-            )
-    manifest = {
-        "schema": SCHEMA,
+        deck_files, deck_rows = deck_faces(deck, size, shop.dpi)
+        files += deck_files
+        rows += [{**row, "template": template} for row in deck_rows]
+    facts = {
         "shop": shop.key,
         "template": {
-            "card_mm": [shop.card.width, shop.card.height],
+            "card_mm": [round(shop.card.width, 3), round(shop.card.height, 3)],
             "bleed_mm": round(shop.bleed_mm, 4),
             "dpi": shop.dpi,
             "pixels": list(shop.pixels),
         },
         "colour": "sRGB (ICC profile embedded: LittleCMS sRGB built-in)",
-        "files": rows,
     }
-    files.append(BuiltFile("manifest.json", MANIFEST, _json(manifest)))
-    files.append(BuiltFile("README.txt", README, readme(shop, decks).encode("utf-8")))
+    files.append(manifest_file("faces", facts, rows))
+    files.append(readme_file(readme(shop, decks), f"faces --shop {shop.key}"))
     return Built(PRODUCT.key, tuple(files), None, decks)
 
 
-def _json(document: object) -> bytes:
-    return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-
-
-def readme(shop: Shop, decks: tuple[CardDeck, ...]) -> str:
+def readme(shop: Shop, decks: tuple[CardDeck, ...]) -> list[str]:
     width, height = shop.pixels
     lines = [
         f"{shop.name}: card faces for print on demand",
@@ -200,10 +176,9 @@ def readme(shop: Shop, decks: tuple[CardDeck, ...]) -> str:
         "One folder per deck (manifest.json lists every file: card, side, pixels):",
     ]
     for deck in decks:
-        backs = "one back per card" if deck.backs.value == "unique" else "one back for all"
+        backs = "one back per card" if deck.backs is Backs.UNIQUE else "one back for all"
         lines.append(f"  {deck.key}/  {len(deck.cards)} cards, {backs}")
-    lines += ["", f"Upload: {shop.upload}", "", f"{README_MARK.decode()} faces --shop {shop.key}."]
-    return "\n".join(lines) + "\n"
+    return [*lines, "", f"Upload: {shop.upload}"]
 
 
 PRODUCT: Product[FacesOptions, None] = Product("export-faces", "", build)

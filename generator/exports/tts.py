@@ -28,9 +28,10 @@ import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
-from generator.core.i18n import MATERIAL_DEFAULT, N_, Language
+from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, N_, Language, _
 from generator.core.outputs import is_pnp_png, text_holds
 from generator.exports import images
 from generator.exports.source import Game, game_decks
@@ -54,7 +55,11 @@ BOARD_SIDE = 4096  # px, the longest side of a board image
 HIDDEN = SHEET.rule  # the neutral hidden image's colour
 
 MARK = "Written by pnp export tts"  # in the save's Note: how a later run knows the file
-SAVED_OBJECT = FileKind(N_("Tabletop Simulator saved object"), text_holds(MARK.encode()))
+SAVED_OBJECT = FileKind(
+    N_("Tabletop Simulator saved object"),
+    text_holds(MARK.encode()),
+    N_("wrote {path} (copy it and the PNG of the same name into Tabletop Simulator's Saved Objects)"),
+)
 IMAGE = FileKind(N_("Tabletop Simulator image"), is_pnp_png)
 
 
@@ -70,6 +75,21 @@ def images_url(folder_uri: str, base_url: str | None, name: str) -> str:
     files of ``NAME_images/`` in) or the folder's own ``file:///`` address."""
     base = base_url if base_url else f"{folder_uri.rstrip('/')}/{quote(images_folder(name))}"
     return base.rstrip("/") + "/"
+
+
+def check_base_url(url: str | None) -> str | None:
+    """``--base-url``: an http(s) address (a one-line UserError otherwise)."""
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UserError(
+            _(
+                "--base-url {url!r} is not a web address; give the http(s) address of the folder "
+                "where you host the images, such as https://example.org/oucedonc/"
+            ).format(url=url)
+        )
+    return url
 
 
 def images_folder(name: str) -> str:
