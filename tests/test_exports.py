@@ -8,13 +8,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pypdfium2
-from conftest import pnp
 import pytest
+from conftest import pnp
 from PIL import Image, ImageCms
 
 from generator.exports import faces, screentop, tabletopia, tts
@@ -61,9 +62,15 @@ def is_srgb(image: Image.Image) -> bool:
 
 @pytest.mark.parametrize(
     ("shop", "pixels"),
-    [(faces.ShopKey.TGC, (825, 1125)), (faces.ShopKey.MPC, (822, 1122)), (faces.ShopKey.GENERIC, (815, 1111))],
+    [
+        (faces.ShopKey.TGC, (825, 1125)),
+        (faces.ShopKey.MPC, (822, 1122)),
+        (faces.ShopKey.GENERIC, (815, 1111)),
+    ],
 )
-def test_each_shop_template_gives_its_exact_pixels(shop: faces.ShopKey, pixels: tuple[int, int]) -> None:
+def test_each_shop_template_gives_its_exact_pixels(
+    shop: faces.ShopKey, pixels: tuple[int, int]
+) -> None:
     assert faces.SHOPS[shop].pixels == pixels
 
 
@@ -134,7 +141,9 @@ def test_the_faces_hold_the_decks_of_the_pdf(tgc_faces: tuple[Built[None], Path]
     """The Lenormand deck's fronts are the cards its faces PDF prints: as many, named alike."""
     _, out = tgc_faces
     rows = json.loads((out / "manifest.json").read_text())["files"]
-    fronts = [row for row in rows if row["deck"] == "territoires-lenormand" and row["side"] == "front"]
+    fronts = [
+        row for row in rows if row["deck"] == "territoires-lenormand" and row["side"] == "front"
+    ]
     printed = TERRITOIRES.build(TerritoiresOptions(sheets=False, files=FaceFiles(faces=True)))
     pdf = pypdfium2.PdfDocument(printed.file("territoires-jeu-lenormand-faces.pdf").data)
     try:
@@ -176,7 +185,7 @@ def test_a_game_without_cards_is_refused_in_one_line(tmp_path: Path) -> None:
 
 def load_save(out: Path, name: str) -> dict[str, Any]:
     document = json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
-    assert SAVE_FIELDS <= document.keys()
+    assert document.keys() >= SAVE_FIELDS
     assert isinstance(document["ObjectStates"], list)
     return document
 
@@ -288,7 +297,7 @@ def test_the_command_writes_file_urls_to_the_written_images(tmp_path: Path) -> N
     assert [obj["Name"] for obj in save["ObjectStates"]].count("PlayerPawn") == 4 * 10
 
 
-# ----------------------------------------------------------------------------- Tabletopia, Screentop
+# ------------------------------------------------------------------------ Tabletopia, Screentop
 
 
 @pytest.mark.slow  # 58 cards
@@ -312,3 +321,16 @@ def test_screentop_grids_and_card_list_agree() -> None:
         assert columns <= 10 and grid_rows <= 7 and max(grid.size) <= 4096
         assert grid.width % columns == 0 and grid.height % grid_rows == 0
         assert 0 <= int(row["face"]) < int(row["back"]) < columns * grid_rows
+
+
+def test_an_export_zips_in_memory_for_a_download() -> None:
+    from generator.exports.bundle import zip_bytes
+
+    built = tabletopia.build(tabletopia.TabletopiaOptions(Game.OTCHO))
+    data = zip_bytes(built, "otcho-tabletopia")
+    assert data == zip_bytes(built, "otcho-tabletopia")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.testzip() is None
+        names = archive.namelist()
+        assert names == [f"otcho-tabletopia/{file.name}" for file in built.files]
+        assert archive.read(names[0]) == built.files[0].data

@@ -3,7 +3,7 @@ screentop)."""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,7 +23,7 @@ export = typer.Typer(
 )
 
 
-class GameName(str, Enum):
+class GameName(StrEnum):
     """The games, by their command group's name (light: no export module imported)."""
 
     OUCEDONC = "oucedonc"
@@ -33,7 +33,7 @@ class GameName(str, Enum):
     PRONOSTIQUES = "pronostiques"
 
 
-class ShopName(str, Enum):
+class ShopName(StrEnum):
     TGC = "tgc"
     MPC = "mpc"
     GENERIC = "generic"

@@ -118,9 +118,7 @@ def _shop(options: FacesOptions) -> Shop:
     shop = options.shop
     if options.card is None:
         return shop
-    return Shop(
-        shop.key, shop.name, options.card, shop.bleed, shop.dpi, shop.source, shop.upload
-    )
+    return Shop(shop.key, shop.name, options.card, shop.bleed, shop.dpi, shop.source, shop.upload)
 
 
 def _size(deck: CardDeck, shop: Shop) -> tuple[ImageSize, bool]:

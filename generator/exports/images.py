@@ -121,6 +121,7 @@ def page_image(pdf: bytes, page: int, longest: int) -> Image.Image:
         width, height = document[page].get_size()
         scale = longest / max(width, height)
         bitmap = document[page].render(scale=scale, fill_color=(255, 255, 255, 255))
-        return bitmap.to_pil().convert("RGB")
+        image: Image.Image = bitmap.to_pil().convert("RGB")
+        return image
     finally:
         document.close()

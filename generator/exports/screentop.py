@@ -59,7 +59,9 @@ def deck_grids(deck: CardDeck) -> tuple[list[BuiltFile], list[tuple[object, ...]
     for number, start in enumerate(range(0, len(deck.cards), per_grid), start=1):
         cards = deck.cards[start : start + per_grid]
         cells = [pictures[(card.id, "front")] for card in cards]
-        backs = [pictures[(card.id, "back")] for card in cards] if unique else [pictures[("", "back")]]
+        backs = (
+            [pictures[(card.id, "back")] for card in cards] if unique else [pictures[("", "back")]]
+        )
         columns, grid_rows = images.grid_shape(len(cells) + len(backs), COLUMNS, ROWS)
         name = f"{deck.key}-{number}.png"
         grid = images.grid([*cells, *backs], columns, grid_rows)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import math
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
@@ -58,7 +58,7 @@ MARK = "Written by pnp export tts"  # in the save's Note: how a later run knows 
 SAVED_OBJECT = FileKind(
     N_("Tabletop Simulator saved object"),
     text_holds(MARK.encode()),
-    N_("wrote {path} (copy it and the PNG of the same name into Tabletop Simulator's Saved Objects)"),
+    N_("wrote {path} (copy it and the PNG named alike into Tabletop Simulator's Saved Objects)"),
 )
 IMAGE = FileKind(N_("Tabletop Simulator image"), is_pnp_png)
 
@@ -112,9 +112,7 @@ class _Table:
 
     def image(self, name: str, image: Image.Image) -> str:
         """Add ``image`` as ``name`` in the images folder; its URL."""
-        self.files.append(
-            BuiltFile(f"{images_folder(self.name)}/{name}", IMAGE, images.png(image))
-        )
+        self.files.append(BuiltFile(f"{images_folder(self.name)}/{name}", IMAGE, images.png(image)))
         return self.url + quote(name)
 
     def add(
@@ -122,7 +120,7 @@ class _Table:
         name: str,
         nickname: str,
         at: tuple[float, float],
-        state: dict[str, object],
+        state: Mapping[str, object],
         flipped: bool = False,
     ) -> None:
         """An object ``name`` (TTS's internal name) at ``at`` (x, z) with its own ``state``."""
@@ -192,9 +190,7 @@ def sheets(count: int, first_key: int) -> tuple[Sheet, ...]:
     return tuple(out)
 
 
-def _sheet_image(
-    faces: Sequence[Image.Image], sheet: Sheet, hidden: Image.Image
-) -> Image.Image:
+def _sheet_image(faces: Sequence[Image.Image], sheet: Sheet, hidden: Image.Image) -> Image.Image:
     cells: list[Image.Image | None] = [faces[index] for index in sheet.cards]
     cells += [None] * (sheet.hidden_slot - len(cells)) + [hidden]
     return images.grid(cells, sheet.columns, sheet.rows)
@@ -259,7 +255,9 @@ def add_deck(table: _Table, deck: CardDeck, x: float, z: float) -> None:
 
 def add_pawns(table: _Table, colours: Sequence[Colour], z: float) -> None:
     for seat, value in enumerate(colours):
-        table.add("PlayerPawn", f"#{seat + 1}", (-6.0 + 2.0 * seat, z), {"ColorDiffuse": colour(value)})
+        table.add(
+            "PlayerPawn", f"#{seat + 1}", (-6.0 + 2.0 * seat, z), {"ColorDiffuse": colour(value)}
+        )
 
 
 def add_dice(table: _Table, count: int, z: float) -> None:

@@ -17,7 +17,7 @@ from generator.games.catalog import OTCHO
 from generator.games.otcho import RollRules
 from generator.games.otcho.players import check_players
 from generator.products.contract import FACE_PNG, Built, BuiltFile, Product, pdf_file
-from generator.products.options import DeckFormat, FaceFiles
+from generator.products.options import FaceFiles
 from generator.render.paper import PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
 

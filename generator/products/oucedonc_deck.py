@@ -27,7 +27,7 @@ from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
 from generator.products.contract import FACE_PNG, Built, BuiltFile, FileKind, Product, pdf_file
-from generator.products.options import DeckFormat, FaceFiles, Imposition
+from generator.products.options import FaceFiles, Imposition
 from generator.products.oucedonc_places import RegionInfo, Rings, SelectedDeck, select_deck
 from generator.products.oucedonc_referee_page import page_file
 from generator.render.paper import PAPERS, Paper

@@ -18,7 +18,7 @@ from generator.games.catalog import PRONOSTIQUES
 from generator.games.pronostiques import PREDICTIONS, ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
 from generator.products.contract import FACE_PNG, Built, BuiltFile, Product, pdf_file
-from generator.products.options import DeckFormat, FaceFiles, Imposition
+from generator.products.options import FaceFiles, Imposition
 from generator.render.card_size import POKER
 from generator.render.paper import PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile

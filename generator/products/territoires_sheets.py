@@ -96,9 +96,7 @@ def build(options: TerritoiresOptions) -> Built[None]:
 
 def deck_options(fmt: DeckFormat) -> TerritoiresOptions:
     """The options whose deck is cut to ``fmt`` (the deck alone: an export's)."""
-    return TerritoiresOptions(
-        sheets=False, imposition=fmt.imposition(), language=fmt.language
-    )
+    return TerritoiresOptions(sheets=False, imposition=fmt.imposition(), language=fmt.language)
 
 
 PRODUCT: Product[TerritoiresOptions, None] = Product(
