@@ -334,3 +334,58 @@ def test_an_export_zips_in_memory_for_a_download() -> None:
         names = archive.namelist()
         assert names == [f"otcho-tabletopia/{file.name}" for file in built.files]
         assert archive.read(names[0]) == built.files[0].data
+
+
+# ----------------------------------------------------------------------------- the kit
+
+
+def kit_component(name: str) -> Any:
+    from generator.kit.components import COMPONENTS
+
+    return next(component for component in COMPONENTS if component.name == name)
+
+
+def test_the_kit_holds_online_play_only_when_asked() -> None:
+    from generator.kit.model import KitParams
+
+    online = kit_component("Online play")
+    assert not online.in_kit(KitParams(out=Path("k")))
+    assert online.in_kit(KitParams(out=Path("k"), exports=True))
+
+
+@pytest.mark.slow  # five saved objects, the Oucédonc deck among them
+def test_the_kit_exports_name_their_images_where_the_kit_puts_them(tmp_path: Path) -> None:
+    from generator.kit.model import KitParams
+    from generator.kit.run import make_kit
+
+    out = tmp_path / "kit"
+    outcome = make_kit(KitParams(out=out, exports=True), (kit_component("Online play"),), jobs=1)
+    assert not outcome.result.failures
+    save = load_save(out / "exports" / "tts", "otcho")
+    deck = next(obj for obj in save["ObjectStates"] if obj["Name"] == "DeckCustom")
+    check_deck(deck)  # its images open at their file:/// URLs, in the kit, not in its staging
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Objects &gt; Saved Objects" in page and 'href="exports/tts/otcho.json"' in page
+    listed = {entry["path"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    assert "exports/tts/otcho_images/otcho-players-1.png" in listed
+
+
+def test_kit_png_adds_the_face_images_at_its_dpi(tmp_path: Path) -> None:
+    from generator.kit.model import KitParams
+    from generator.kit.run import make_kit
+
+    out = tmp_path / "kit"
+    outcome = make_kit(KitParams(out=out, png=60), (kit_component("Neo Otcho"),), jobs=1)
+    assert not outcome.result.failures
+    faces_png = sorted((out / "otcho-cards_png").iterdir())
+    assert [path.name for path in faces_png][-1] == "back-otcho-players.png"
+    assert len(faces_png) == 6 + 1  # the six player cards of the kit and their back
+    # 92 x 78 mm and 1 mm bleed at 60 dpi: 94 mm = 222.05 px, so 223; 80 mm = 188.98, so 189
+    assert Image.open(faces_png[0]).size == (223, 189)
+
+
+def test_kit_png_out_of_range_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    result = pnp("kit", "--out", str(tmp_path / "kit"), "--png", "5")
+    assert result.returncode == 2
+    assert "PNG resolution 5 dpi is out of range" in result.stderr
+    assert not (tmp_path / "kit").exists()
