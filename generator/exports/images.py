@@ -84,6 +84,16 @@ def grid_shape(slots: int, columns: int, rows: int) -> tuple[int, int]:
     return width, math.ceil(slots / width)
 
 
+def cell_size(
+    width_mm: float, height_mm: float, grid: tuple[int, int], most: int
+) -> tuple[int, int]:
+    """The pixels of one face ``width_mm`` × ``height_mm`` on a sheet: as large as a full grid
+    of ``grid`` (columns, rows) faces within ``most`` px a side allows, in its proportions."""
+    columns, rows = grid
+    per_mm = min(most / (columns * width_mm), most / (rows * height_mm))
+    return math.floor(width_mm * per_mm), math.floor(height_mm * per_mm)
+
+
 def grid(cells: Sequence[Image.Image | None], columns: int, rows: int) -> Image.Image:
     """``cells`` laid left to right, top to bottom on a ``columns`` × ``rows`` sheet, each cell
     the size of the first image (a None cell stays white)."""

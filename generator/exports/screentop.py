@@ -21,13 +21,12 @@ from generator.core.outputs import is_pnp_png, text_holds
 from generator.exports import images
 from generator.exports.manifest import readme_file
 from generator.exports.source import Game, decks_of
-from generator.exports.tts import cell_size
 from generator.products.contract import Built, BuiltFile, FileKind, Product
 from generator.products.options import DeckFormat
 from generator.render.deck import Backs, CardDeck
 from generator.render.deck_files import ImageSize, face_images
 
-COLUMNS, ROWS = 10, 7
+COLUMNS, ROWS, MAX_SIDE = 10, 7, 4096
 HEADER = ("card", "name", "image", "columns", "rows", "face", "back")
 CARDS = FileKind(N_("card list"), text_holds(",".join(HEADER).encode()))
 GRID = FileKind(N_("grid image"), is_pnp_png)
@@ -50,7 +49,8 @@ def _cells(deck: CardDeck) -> list[tuple[str, str, str]]:
 def deck_grids(deck: CardDeck) -> tuple[list[BuiltFile], list[tuple[object, ...]]]:
     """The grid images of ``deck`` and a CSV row per card. A card's front and back sit on the
     same grid (several grids for a large deck: its cards are split, each grid with its backs)."""
-    rendered = face_images([deck], ImageSize(pixels=cell_size(deck)))
+    cell = images.cell_size(deck.size.width, deck.size.height, (COLUMNS, ROWS), MAX_SIDE)
+    rendered = face_images([deck], ImageSize(pixels=cell))
     pictures = {(image.card, image.side): images.open_rgb(image.data) for image in rendered}
     unique = deck.backs is Backs.UNIQUE
     per_grid = COLUMNS * ROWS // 2 if unique else COLUMNS * ROWS - 1

@@ -23,7 +23,6 @@ folder's ``file:///`` address by default (seen by the player who loads it only),
 from __future__ import annotations
 
 import json
-import math
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -159,13 +158,6 @@ def colour(value: Colour) -> dict[str, float]:
 # --------------------------------------------------------------------------------- decks
 
 
-def cell_size(deck: CardDeck) -> tuple[int, int]:
-    """The pixels of one card on a sheet: as large as a full 10 × 7 sheet within 4096 px allows,
-    in the card's proportions."""
-    per_mm = min(MAX_SIDE / (COLUMNS * deck.size.width), MAX_SIDE / (ROWS * deck.size.height))
-    return math.floor(deck.size.width * per_mm), math.floor(deck.size.height * per_mm)
-
-
 @dataclass(frozen=True)
 class Sheet:
     """One card sheet of a deck: its CustomDeck key, grid and the deck's cards it holds."""
@@ -198,7 +190,7 @@ def _sheet_image(faces: Sequence[Image.Image], sheet: Sheet, hidden: Image.Image
 
 def add_deck(table: _Table, deck: CardDeck, x: float, z: float) -> None:
     """``deck`` as a DeckCustom: its sheets, its back(s), its cards."""
-    size = cell_size(deck)
+    size = images.cell_size(deck.size.width, deck.size.height, (COLUMNS, ROWS), MAX_SIDE)
     rendered = face_images([deck], ImageSize(pixels=size))
     fronts = [images.open_rgb(image.data) for image in rendered if image.side == "front"]
     backs = [images.open_rgb(image.data) for image in rendered if image.side == "back"]
