@@ -136,7 +136,7 @@ class _Table:
         )
 
 
-def transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> dict[str, float]:
+def transform(x: float, z: float, flipped: bool = False) -> dict[str, float]:
     """A TransformState at (x, 1, z) on the table, face down when ``flipped``."""
     return {
         "posX": x,
@@ -145,9 +145,9 @@ def transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> 
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0 if flipped else 0.0,
-        "scaleX": scale,
+        "scaleX": 1.0,
         "scaleY": 1.0,
-        "scaleZ": scale,
+        "scaleZ": 1.0,
     }
 
 
@@ -270,7 +270,7 @@ def _oie(table: _Table, options: TtsOptions) -> None:
     from generator.products.oie_board import PRODUCT, OieBoardOptions
 
     board = PRODUCT.build(OieBoardOptions(language=options.language)).files[0]
-    add_board(table, "Jeu de l'Oie", board.data, "board.png")
+    add_board(table, options.game.info.name, board.data, "board.png")
     pawns = (
         OKABE_ITO.vermillion,
         OKABE_ITO.blue,
@@ -289,10 +289,12 @@ def _territoires(table: _Table, options: TtsOptions) -> None:
     from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
 
     sheets_built = PRODUCT.build(TerritoiresOptions(deck=False, language=options.language))
-    add_board(table, "Vie", sheets_built.files[0].data, "life.png", z=-16.0)
+    trackers = sheets_built.files[0]  # the life trackers
+    add_board(table, options.game.info.name, trackers.data, "life.png", z=-16.0)
     for index, house in enumerate(House):
         counter = {"Counter": {"value": LIFE_PER_HOUSE}}
-        table.add("Counter", house.french, (-4.0 + 8.0 * index, -8.0), counter)
+        at = (-4.0 + 8.0 * index, -8.0)
+        table.add("Counter", house.name_in(options.language), at, counter)
 
 
 def _otcho(table: _Table, options: TtsOptions) -> None:
