@@ -254,7 +254,7 @@ def build_otcho(params: KitParams) -> list[KitFile]:
         players=6,
         paper=params.paper,
         profile=params.profile,
-        files=_face_files(params),
+        files=_face_files(params, faces=False),  # the shop kit prints the cards' sheet only
         language=params.language,
     )
     return [
@@ -377,10 +377,11 @@ def build_calibration_sheets(params: KitParams) -> list[KitFile]:
 # ---------------------------------------------------------------- the kit's choices
 
 
-def _face_files(params: KitParams) -> FaceFiles:
-    """The face files of a deck in the kit: one face per page for a shop, images with --png."""
+def _face_files(params: KitParams, faces: bool = True) -> FaceFiles:
+    """The face files of a deck in the kit: one face per page for a shop (where ``faces``),
+    images with --png."""
     from generator.products.options import FaceFiles
     from generator.render.deck_files import ImageSize
 
     images = None if params.png is None else ImageSize(dpi=params.png)
-    return FaceFiles(faces=params.shop, images=images)
+    return FaceFiles(faces=faces and params.shop, images=images)
