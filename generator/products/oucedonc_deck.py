@@ -336,4 +336,7 @@ PRODUCT: Product[OucedoncDeckOptions, Deck] = Product(
     main=lambda options: MAIN,
     decks=decks,
     deck_keys=("oucedonc-cards", "oucedonc-tokens"),
+    deck_options=lambda fmt: OucedoncDeckOptions(
+        imposition=fmt.imposition(), language=fmt.language
+    ),  # the default deck (France, whole sheets); an export given a deck's options uses those
 )
