@@ -128,7 +128,14 @@ def country_name(code: str, names: Language = MATERIAL_DEFAULT) -> str:
 def region_name(kind: str, code: str, name: str, names: Language = MATERIAL_DEFAULT) -> str:
     """The printed name of a region selection (:class:`generator.geo.regions.RegionSelection`
     ``kind``, ``code`` and ``name``) in ``names``: a country abroad by its name in that
-    language ("Italy"); a French région or département keeps its French name ("Bretagne")."""
+    language ("Italy"), a subdivision abroad too ("Bavière", "Bavaria"); a French région or
+    département keeps its French name ("Bretagne")."""
     if kind == "world":
         return country_name(code, names)
+    if kind == "subdivision":
+        from generator.geo import embedded
+
+        country, _, admin1 = code.partition(":")
+        table = embedded.admin1_names_en() if names == "en" else embedded.admin1_names()
+        return table.get((country, admin1), name)
     return name

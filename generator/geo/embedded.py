@@ -64,6 +64,7 @@ LANDMARK_NAMES_EN_FILE = "landmark_names_en.csv"  # French landmarks with an Eng
 LANDMARK_NAMES_EN_COLUMNS = ("name", "name_en", "reference")
 ADMIN1_NAMES_FILE = "admin1_names.csv"
 COUNTRY_NAMES_FILE = "country_names.csv"
+REGION_ALIASES_FILE = "region_aliases.csv"  # USA, UK, Holland… (hand-curated)
 WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
@@ -85,6 +86,7 @@ SITES_ABROAD_COLUMNS = (
     "name_en_source",
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
+SUBDIVISION_OUTLINES_FILE = "subdivision_outlines.csv.gz"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
@@ -103,10 +105,12 @@ SET_FILES = (
     ENGLISH_NAMES_FILE,
     ADMIN1_NAMES_FILE,
     COUNTRY_NAMES_FILE,
+    REGION_ALIASES_FILE,
     LANDMARK_CHECKS_FILE,
     LANDMARK_REFERENCES_FILE,
     SITES_ABROAD_FILE,
     SITES_ABROAD_CHECKS_FILE,
+    SUBDIVISION_OUTLINES_FILE,
     COMMUNE_OUTLINES_FILE,
     GAME_ICONS_FILE,
     PROVENANCE_FILE,
@@ -630,22 +634,82 @@ def _world_town(row: list[str], country: str) -> Place:
     )
 
 
-ADMIN1_NAMES_COLUMNS = ("country", "admin1", "name", "reference", "name_en")
+ADMIN1_NAMES_COLUMNS = (
+    "country",
+    "admin1",
+    "name",
+    "reference",
+    "name_en",
+    "iso_3166_2",
+    "name_local",
+)
+
+
+@dataclass(frozen=True)
+class Subdivision:
+    """A first-level subdivision abroad, by the GeoNames admin1 code its towns carry: a state,
+    province, Land, region or nation (``admin1_names.csv``)."""
+
+    country: str  # ISO 3166-1 alpha-2
+    admin1: str  # GeoNames admin1 code ("02" for Bavaria, "CA", "ENG")
+    name_fr: str  # Bavière, Californie, Angleterre
+    name_en: str  # Bavaria, California, England
+    iso: str  # ISO 3166-2 ("DE-BY"), "" when not matched
+    name_local: str  # its own name in ISO 3166-2 (Bayern), "" when not matched
+
+    def name(self, language: str = "fr") -> str:
+        return self.name_en if language == "en" else self.name_fr
+
+
+@lru_cache(maxsize=1)
+def subdivisions() -> tuple[Subdivision, ...]:
+    """Every subdivision ``admin1_names.csv`` names, by country and code."""
+    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
+    return tuple(
+        Subdivision(row[0], row[1], row[2], row[4] or row[2], row[5], row[6]) for row in rows
+    )
 
 
 @lru_cache(maxsize=1)
 def admin1_names() -> dict[tuple[str, str], str]:
-    """(country, GeoNames admin1 code) -> the subdivision's French name (hand-curated)."""
-    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
-    return {(row[0], row[1]): row[2] for row in rows}
+    """(country, GeoNames admin1 code) -> the subdivision's French name."""
+    return {(s.country, s.admin1): s.name_fr for s in subdivisions()}
 
 
 @lru_cache(maxsize=1)
 def admin1_names_en() -> dict[tuple[str, str], str]:
     """(country, GeoNames admin1 code) -> the subdivision's English name, as GeoNames' admin1
     table names it (Geneva, Bavaria, Flanders); the French name where it has none."""
-    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
-    return {(row[0], row[1]): row[4] or row[2] for row in rows}
+    return {(s.country, s.admin1): s.name_en for s in subdivisions()}
+
+
+@lru_cache(maxsize=1)
+def _subdivision_outlines() -> dict[tuple[str, str], str]:
+    """(country, admin1) -> the encoded polygons of ``subdivision_outlines.csv.gz``."""
+    text = gzip.decompress(dataset_path(SUBDIVISION_OUTLINES_FILE).read_bytes()).decode("utf-8")
+    reader = csv.reader(io.StringIO(text))
+    next(reader)
+    return {(row[0], row[1]): row[4] for row in reader}
+
+
+def subdivision_codes() -> frozenset[tuple[str, str]]:
+    """(country, admin1) of every subdivision with an embedded outline."""
+    return frozenset(_subdivision_outlines())
+
+
+def subdivision_outline(country: str, admin1: str) -> dict[str, Any] | None:
+    """The outline of one subdivision as a GeoJSON MultiPolygon (lon, lat; Natural Earth
+    1:10m, simplified to about 1 km), None when none is embedded. A fresh dict."""
+    from generator.geo.databuild.subdivisions import decode_polygons
+
+    encoded = _subdivision_outlines().get((country, admin1))
+    if encoded is None:
+        return None
+    polygons = decode_polygons(encoded)
+    return {
+        "type": "MultiPolygon",
+        "coordinates": [[[list(p) for p in ring] for ring in polygon] for polygon in polygons],
+    }
 
 
 @lru_cache(maxsize=1)
@@ -653,6 +717,13 @@ def country_names() -> dict[str, tuple[str, str]]:
     """ISO alpha-2 code -> (French name, English name), from Unicode CLDR."""
     rows = _read_table(COUNTRY_NAMES_FILE, ("code", "name_fr", "name_en"))
     return {code: (fr, en) for code, fr, en in rows}
+
+
+@lru_cache(maxsize=1)
+def region_aliases() -> dict[str, tuple[str, str]]:
+    """Another name of a country or subdivision -> (country, admin1 or ""): USA, UK, Holland."""
+    rows = _read_table(REGION_ALIASES_FILE, ("alias", "country", "admin1", "reference"))
+    return {alias: (country, admin1) for alias, country, admin1, _reference in rows}
 
 
 @lru_cache(maxsize=1)
