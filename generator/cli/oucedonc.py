@@ -51,11 +51,15 @@ def deck(
         typer.Option(
             "--region",
             help=N_(
-                "france, a région or département (name or code), a country code, a box or a "
-                "polygon file."
+                "france, a région or département (name or code), a country or a state, province "
+                "or region abroad (name or code: Italy, Bavaria, US-CA), a box or a polygon file."
             ),
         ),
     ] = "france",
+    title: Annotated[
+        str | None,
+        typer.Option("--title", help=N_("The deck's title (default: from the region).")),
+    ] = None,
     cards: Annotated[
         int | None,
         typer.Option(
@@ -163,6 +167,7 @@ def deck(
         back_first=back_first,
         force=force,
         language=parse_language(lang),  # checked by the option: typed here
+        title=title,
     )
     files = make_deck(options)
     deck = files.deck

@@ -71,6 +71,7 @@ class DeckOptions:
     back_first: bool = False  # faces files: back, then front
     force: bool = False  # replace files at the output names that pnp did not make
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+    title: str | None = None  # the deck's title as the user typed it; None: from the region
 
 
 def deck_language(deck: Deck) -> Language:
@@ -103,8 +104,9 @@ class DeckFiles:
 class RegionInfo:
     key: str  # what the deck file records ("france", "bretagne", "33")
     name: str  # printed ("Bretagne")
-    kind: str  # france | region | departement | country | area (for the title template)
-    country: str | None = None  # ISO alpha-2 code when kind is "country" (whose outline to draw)
+    kind: str  # france | region | departement | country | subdivision | area (title template)
+    country: str | None = None  # ISO alpha-2 code abroad (whose outline to draw)
+    admin1: str | None = None  # a subdivision abroad: its GeoNames admin1 code (its outline)
 
 
 # ------------------------------------------------------------------- places
@@ -115,6 +117,7 @@ REGION_KINDS = {
     "region": "region",
     "departement": "departement",
     "world": "country",
+    "subdivision": "subdivision",
     "bbox": "area",
     "polygon": "area",
 }
@@ -136,7 +139,8 @@ def region_info(
         region_text.strip() or "france",
         name,
         REGION_KINDS.get(selection.kind, "area"),
-        selection.code if selection.kind == "world" else None,
+        selection.country_code,
+        selection.subdivision[1] if selection.kind == "subdivision" else None,
     )
 
 
@@ -176,7 +180,7 @@ def _locator(
     from generator.render.oucedonc.cards import LocatorMap
     from generator.render.oucedonc.locator_map import fit_frame
 
-    if region.kind in ("france", "country") and rings:
+    if region.kind in ("france", "country", "subdivision") and rings:
         points = [point for ring in rings for point in ring] + [
             (card.lon, card.lat) for card in deck.places
         ]
@@ -239,8 +243,23 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
 
 
+def subdivision_rings(country: str, admin1: str) -> Rings:
+    """The whole outline of a subdivision abroad (empty when none is embedded)."""
+    from generator.geo import embedded
+
+    outline = embedded.subdivision_outline(country, admin1)
+    if outline is None:
+        return ()
+    return tuple(
+        tuple((lon, lat) for lon, lat in ring) for polygon in outline["coordinates"] for ring in polygon
+    )
+
+
 def deck_rings(region: RegionInfo, deck: Deck) -> Rings:
-    """The outline the deck's locator map draws: the country's abroad, France's otherwise."""
+    """The outline the deck's locator map draws: a subdivision's or the country's abroad,
+    France's otherwise."""
+    if region.kind == "subdivision" and region.country and region.admin1:
+        return subdivision_rings(region.country, region.admin1)
     if region.kind == "country" and region.country:
         return country_rings(region.country, [(card.lon, card.lat) for card in deck.places])
     return france_rings()
@@ -315,6 +334,7 @@ def print_settings(options: DeckOptions) -> PrintSettings:
                 path=options.out
             )
         )
+    _check_title(options.title)
     _check_targets(options)
     fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
     templates = load_templates("oucedonc", options.templates, language=options.language)
@@ -329,6 +349,21 @@ def print_settings(options: DeckOptions) -> PrintSettings:
         options.back_first,
         options.language,
     )
+
+
+#: The longest ``--title``: it is printed on every place card's back, after the card's id.
+MAX_TITLE = 48
+
+
+def _check_title(title: str | None) -> None:
+    if title is None:
+        return
+    if not title.strip() or len(title.strip()) > MAX_TITLE or not title.isprintable():
+        raise UserError(
+            _(
+                "--title {title!r} cannot be printed; give 1 to {most} characters on one line"
+            ).format(title=title, most=MAX_TITLE)
+        )
 
 
 def _check_type_fits(spec: SheetSpec) -> None:
@@ -458,9 +493,10 @@ def select_deck(
     }
     if options.language != MATERIAL_DEFAULT:  # absent: French (every deck before the English)
         params["language"] = options.language
+    title = options.title.strip() if options.title else None
     deck = compose_deck(
         places,
-        title=render_title(settings.templates, region.name, region.kind),
+        title=title or render_title(settings.templates, region.name, region.kind),
         region=region.key,
         seed=options.seed,
         precision=precision,
@@ -469,7 +505,6 @@ def select_deck(
         packs=PACKS,
         pack_size=PACK_SIZE,
         params=params,
-        order={place.id: place.name for place in picked.dealt},
     )
     return deck, region, picked.note
 

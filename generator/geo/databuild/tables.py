@@ -17,7 +17,7 @@ from typing import Any
 from generator.core.namekeys import name_key
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
-from generator.geo.databuild.names import TownName
+from generator.geo.databuild.names import TownName, clean_name
 from generator.geo.databuild.repair import CheckedCommune
 from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
@@ -118,7 +118,7 @@ def world_towns_zip(
     english: Mapping[int, TownName] | None = None,
 ) -> bytes:
     """The world towns, one CSV member per country (``IT.csv``…) so that a deck reads only its
-    own country, and ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
+    own country (names without GeoNames' administrative suffixes, :func:`clean_name`), and ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
     ``name_en`` are empty where the town has no name of its own in that language. Sections of
     cities and historical places are left out. Fixed dates and attributes: the same towns
     always give the same members."""
@@ -136,7 +136,7 @@ def world_towns_zip(
             (
                 (
                     p.geonames_id,
-                    p.name,
+                    clean_name(p.country, p.name),
                     french[p.geonames_id].name if p.geonames_id in french else "",
                     p.admin1,
                     format_e5(p.lat_e5),
