@@ -108,6 +108,18 @@ def match_iso(
     return code, "" if ", " in iso_name else iso_name
 
 
+def towns_codes() -> set[tuple[str, str]]:
+    """(country, admin1) of every embedded world town."""
+    sys.path.insert(0, str(ROOT))
+    from generator.geo import embedded
+
+    return {
+        (town.country, town.region or "")
+        for country in embedded.world_country_codes()
+        for town in embedded.world_towns(country)
+    }
+
+
 def french_name(code: str, iso_name: str, french: gettext.GNUTranslations) -> str:
     """iso-codes' French name of ``code``: only a French name of its own (Bavière, Californie),
     not the ISO name with its accents dropped (Para for Pará, Al Qahirah for Al Qāhirah), nor
@@ -124,8 +136,11 @@ def table_text(geonames_path: Path, cldr_path: Path) -> str:
     iso, french = iso_table()
     current = list(csv.DictReader(io.StringIO(TABLE.read_text(encoding="utf-8"))))
     curated = {(r["country"], r["admin1"]): r for r in current if r["country"] in CURATED}
+    with_towns = towns_codes()
     rows = []
     for (country, admin1), (name_en, geonameid) in sorted(geonames.items()):
+        if (country, admin1) not in with_towns and (country, admin1) not in curated:
+            continue  # no town carries the code: no deck prints it
         code, iso_name = match_iso(country, name_en, cldr, iso)
         kept = curated.get((country, admin1))
         if kept is not None:

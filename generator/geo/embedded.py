@@ -65,6 +65,7 @@ LANDMARK_NAMES_EN_COLUMNS = ("name", "name_en", "reference")
 ADMIN1_NAMES_FILE = "admin1_names.csv"
 COUNTRY_NAMES_FILE = "country_names.csv"
 REGION_ALIASES_FILE = "region_aliases.csv"  # USA, UK, Holland… (hand-curated)
+FAMOUS_TOWNS_FILE = "famous_towns.csv"  # towns abroad known beyond their size (hand-curated)
 WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
@@ -106,6 +107,7 @@ SET_FILES = (
     ADMIN1_NAMES_FILE,
     COUNTRY_NAMES_FILE,
     REGION_ALIASES_FILE,
+    FAMOUS_TOWNS_FILE,
     LANDMARK_CHECKS_FILE,
     LANDMARK_REFERENCES_FILE,
     SITES_ABROAD_FILE,
@@ -554,7 +556,7 @@ def _world_index() -> dict[str, _CountryIndex]:
 
 def _world_rows(code: str) -> list[list[str]]:
     """The rows of one country (geonames_id, name, name_fr, admin1, lat, lon, population,
-    name_en): only that country's member of the archive is decompressed and parsed."""
+    name_en, feature): only that country's member of the archive is decompressed and parsed."""
     with zipfile.ZipFile(dataset_path(WORLD_TOWNS_FILE)) as archive:
         text = archive.read(f"{code}.csv").decode("utf-8")
     reader = csv.reader(io.StringIO(text))
@@ -618,8 +620,30 @@ def world_town_names_en(country_code: str) -> dict[str, str]:
     return {f"gn:{row[0]}": row[7] or row[1] for row in _world_rows(code)}
 
 
+#: How known a town abroad is (:attr:`Place.familiarity`): its population, times
+#: :data:`CAPITAL_WEIGHT` for the capital (GeoNames ``PPLC``: Washington, Bern), times
+#: :data:`SEAT_WEIGHT` for the seat of a subdivision (``PPLA``: Sacramento, Edinburgh) and for
+#: a town ``famous_towns.csv`` names (York, Bath, Sienne): the seat of a state ranks with a
+#: town three times its size, a capital with one ten times its size.
+CAPITAL_WEIGHT = 10.0
+SEAT_WEIGHT = 3.0
+
+
+@lru_cache(maxsize=1)
+def famous_towns() -> frozenset[int]:
+    """GeoNames ids of the towns abroad known beyond their size (hand-curated)."""
+    rows = _read_table(FAMOUS_TOWNS_FILE, ("geonames_id", "country", "name", "reference"))
+    return frozenset(int(row[0]) for row in rows)
+
+
+def town_familiarity(population: int, feature: str, famous: bool) -> float:
+    """How known a town abroad is (see :data:`CAPITAL_WEIGHT`)."""
+    weight = CAPITAL_WEIGHT if feature == "PPLC" else SEAT_WEIGHT if feature == "PPLA" else 1.0
+    return float(population) * weight * (SEAT_WEIGHT if famous else 1.0)
+
+
 def _world_town(row: list[str], country: str) -> Place:
-    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en = row
+    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en, feature = row
     return Place(
         id=f"gn:{geonames_id}",
         name=name_fr or name,
@@ -629,7 +653,9 @@ def _world_town(row: list[str], country: str) -> Place:
         region=admin1 or None,
         population=int(population),
         geonames_id=int(geonames_id),
-        familiarity=float(population),
+        familiarity=town_familiarity(
+            int(population), feature, int(geonames_id) in famous_towns()
+        ),
         country=country,
     )
 

@@ -33,6 +33,7 @@ WORLD_TOWN_COLUMNS = (
     "lon",
     "population",
     "name_en",
+    "feature",
 )
 WORLD_INDEX_COLUMNS = ("country", "towns", "minlon", "minlat", "maxlon", "maxlat")
 COUNTRY_NAME_COLUMNS = ("code", "name_fr", "name_en")
@@ -143,6 +144,7 @@ def world_towns_zip(
                     format_e5(p.lon_e5),
                     p.population,
                     english[p.geonames_id].name if english and p.geonames_id in english else "",
+                    p.feature_code,
                 )
                 for p in rows
             ),
