@@ -43,7 +43,8 @@ FRENCH_FIXES = {
     "BR-SP": "",  # "Sôo Paulo", a typo
     "TH-75": "",  # "Samdrup Jongkhar", a district of Bhutan
     "NL-LI": "Limbourg",  # "Limourg"; fr.wikipedia.org/wiki/Limbourg_(Pays-Bas)
-    "US-WV": "Virginie-Occidentale",  # "Virginia occidentale"; fr.wikipedia.org/wiki/Virginie-Occidentale
+    # "Virginia occidentale"; fr.wikipedia.org/wiki/Virginie-Occidentale
+    "US-WV": "Virginie-Occidentale",
 }
 GEONAMES_COPY = "GeoNames admin1"  # admin1CodesASCII.txt, 2021-12 copy (module text)
 
@@ -80,9 +81,7 @@ def iso_table() -> tuple[dict[str, list[tuple[str, str, bool]]], gettext.GNUTran
     import pycountry
 
     folder = Path(pycountry.__file__).parent
-    french = gettext.GNUTranslations(
-        (folder / "locales/fr/LC_MESSAGES/iso3166-2.mo").open("rb")
-    )
+    french = gettext.GNUTranslations((folder / "locales/fr/LC_MESSAGES/iso3166-2.mo").open("rb"))
     table: dict[str, list[tuple[str, str, bool]]] = {}
     for entry in pycountry.subdivisions:
         table.setdefault(entry.country_code, []).append(

@@ -2,7 +2,7 @@
 and print the table of issue 26: cards, printed precision, sites dealt, names changed, suffixes
 and suburb pairs, in French and English.
 
-    python scripts/world_decks.py [REGION ...]      # default: the table's 30 countries, 20 subdivisions
+    python scripts/world_decks.py [REGION ...]  # default: 30 countries, 20 subdivisions
 
 Each region is dealt as ``pnp oucedonc deck --region R`` deals it (poker cards on A4, seed 1,
 ``--precision auto``), without drawing it: the places are the same in both languages, only the
@@ -27,13 +27,60 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-COUNTRIES = (
-    "ES US TR IT MX GB CN DE JP GR TH AT AE PT SA MY HK NL PL IN BR CA KR EG CZ BE CH LU AD MC"
-).split()
-SUBDIVISIONS = (
-    "US-CA US-TX US-NY US-FL GB-ENG GB-SCT GB-WLS DE-BY DE-BW Tuscany Lombardy Sicily "
-    "Andalusia Catalonia CA-ON CA-QC Hokkaido BR-SP Maharashtra TR-34"
-).split()
+COUNTRIES = [
+    "ES",
+    "US",
+    "TR",
+    "IT",
+    "MX",
+    "GB",
+    "CN",
+    "DE",
+    "JP",
+    "GR",
+    "TH",
+    "AT",
+    "AE",
+    "PT",
+    "SA",
+    "MY",
+    "HK",
+    "NL",
+    "PL",
+    "IN",
+    "BR",
+    "CA",
+    "KR",
+    "EG",
+    "CZ",
+    "BE",
+    "CH",
+    "LU",
+    "AD",
+    "MC",
+]
+SUBDIVISIONS = [
+    "US-CA",
+    "US-TX",
+    "US-NY",
+    "US-FL",
+    "GB-ENG",
+    "GB-SCT",
+    "GB-WLS",
+    "DE-BY",
+    "DE-BW",
+    "Tuscany",
+    "Lombardy",
+    "Sicily",
+    "Andalusia",
+    "Catalonia",
+    "CA-ON",
+    "CA-QC",
+    "Hokkaido",
+    "BR-SP",
+    "Maharashtra",
+    "TR-34",
+]
 
 
 def km(a, b) -> float:  # type: ignore[no-untyped-def]
@@ -51,8 +98,9 @@ def suburb_pairs(places) -> int:  # type: ignore[no-untyped-def]
     for i, a in enumerate(towns):
         for b in towns[i + 1 :]:
             d = km(a, b)
-            big, small = max(a.population or 0, b.population or 0), min(
-                a.population or 0, b.population or 0
+            big, small = (
+                max(a.population or 0, b.population or 0),
+                min(a.population or 0, b.population or 0),
             )
             if d <= 5 or (d <= 10 and big >= 3 * small):
                 count += 1

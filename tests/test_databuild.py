@@ -30,8 +30,8 @@ from generator.geo.databuild.build import (
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
 from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
-from generator.geo.databuild.land import ALPHA3
 from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.land import ALPHA3
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
 from generator.geo.databuild.outline import metropolitan_france
 from generator.geo.databuild.protobuf import (
@@ -516,7 +516,9 @@ def fake_pack(source: Path):
                             "properties": {"iso_a2": "AD", "name": "Canillo"},
                             "geometry": {
                                 "type": "Polygon",
-                                "coordinates": [[[1.5, 42.5], [1.8, 42.5], [1.8, 42.7], [1.5, 42.5]]],
+                                "coordinates": [
+                                    [[1.5, 42.5], [1.8, 42.5], [1.8, 42.7], [1.5, 42.5]]
+                                ],
                             },
                         }
                     ],

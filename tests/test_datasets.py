@@ -279,7 +279,9 @@ def test_curated_tables_carry_a_reference_per_row():
     for r in rows:  # every id is a town of its country, printed with its French name
         assert towns[int(r["geonames_id"])].name == r["name_fr"], r
     _, rows = read_csv("admin1_names.csv")
-    codes = {(p.country, p.region) for c in {r["country"] for r in rows} for p in embedded.world_towns(c)}
+    codes = {
+        (p.country, p.region) for c in {r["country"] for r in rows} for p in embedded.world_towns(c)
+    }
     for r in rows:  # every subdivision code exists in the towns table
         assert (r["country"], r["admin1"]) in codes, r
 

@@ -24,9 +24,28 @@ ROOT = Path(__file__).resolve().parents[1]
 GEOD = Geod(ellps="WGS84")
 NEIGHBOURING = ("BE", "LU", "DE", "CH", "IT", "ES", "AD", "MC", "GB")
 #: UN Tourism's most visited countries (issue 26) with the sites the stored references hold
-MOST_VISITED = (
-    "US TR JP BR CN PL IN PT GR MY MX TH CA AT NL HK KR EG AE CZ".split()
-)
+MOST_VISITED = [
+    "US",
+    "TR",
+    "JP",
+    "BR",
+    "CN",
+    "PL",
+    "IN",
+    "PT",
+    "GR",
+    "MY",
+    "MX",
+    "TH",
+    "CA",
+    "AT",
+    "NL",
+    "HK",
+    "KR",
+    "EG",
+    "AE",
+    "CZ",
+]
 COUNTRIES = (*NEIGHBOURING, *MOST_VISITED)
 #: The kinds the French landmarks use (the pictograms of the deck know them), and no other.
 KINDS = frozenset(
@@ -169,8 +188,37 @@ def outside_m(place: Place) -> float:
 
 
 NEIGHBOURS = (
-    *COUNTRIES, "FR", "LI", "SM", "VA", "IE", "DK", "SI", "SY", "IR", "GE", "AM", "CY", "MO", "MM",
-    "LA", "KH", "SG", "ID", "SK", "HU", "SD", "IL", "JO", "OM", "QA", "KP", "RU", "MN",
+    *COUNTRIES,
+    *[
+        "FR",
+        "LI",
+        "SM",
+        "VA",
+        "IE",
+        "DK",
+        "SI",
+        "SY",
+        "IR",
+        "GE",
+        "AM",
+        "CY",
+        "MO",
+        "MM",
+        "LA",
+        "KH",
+        "SG",
+        "ID",
+        "SK",
+        "HU",
+        "SD",
+        "IL",
+        "JO",
+        "OM",
+        "QA",
+        "KP",
+        "RU",
+        "MN",
+    ],
 )
 #: Natural Earth 1:50m generalises land borders by up to about 2 km (a pass, a summit on the
 #: border falls in the neighbour's outline) and leaves out small islands and lagoons (Venice's

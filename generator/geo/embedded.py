@@ -653,9 +653,7 @@ def _world_town(row: list[str], country: str) -> Place:
         region=admin1 or None,
         population=int(population),
         geonames_id=int(geonames_id),
-        familiarity=town_familiarity(
-            int(population), feature, int(geonames_id) in famous_towns()
-        ),
+        familiarity=town_familiarity(int(population), feature, int(geonames_id) in famous_towns()),
         country=country,
     )
 

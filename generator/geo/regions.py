@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections import defaultdict
-from functools import lru_cache
 import stat
 import unicodedata
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -150,8 +150,8 @@ class RegionSelection:
             return Area(country=self.code, bbox=_padded_bounds(embedded.world_towns(self.code)))
         if self.kind == "subdivision":
             country = self.subdivision[0]
-            towns = self.filter(embedded.world_towns(country))
-            return Area(country=country, bbox=_padded_bounds(towns))
+            inside = self.filter(embedded.world_towns(country))
+            return Area(country=country, bbox=_padded_bounds(inside))
         return Area(country="", bbox=self.bbox)
 
     @property

@@ -251,7 +251,9 @@ def subdivision_rings(country: str, admin1: str) -> Rings:
     if outline is None:
         return ()
     return tuple(
-        tuple((lon, lat) for lon, lat in ring) for polygon in outline["coordinates"] for ring in polygon
+        tuple((lon, lat) for lon, lat in ring)
+        for polygon in outline["coordinates"]
+        for ring in polygon
     )
 
 

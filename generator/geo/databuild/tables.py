@@ -119,7 +119,8 @@ def world_towns_zip(
     english: Mapping[int, TownName] | None = None,
 ) -> bytes:
     """The world towns, one CSV member per country (``IT.csv``…) so that a deck reads only its
-    own country (names without GeoNames' administrative suffixes, :func:`clean_name`), and ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
+    own country (names without GeoNames' administrative suffixes, :func:`clean_name`), and
+    ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
     ``name_en`` are empty where the town has no name of its own in that language. Sections of
     cities and historical places are left out. Fixed dates and attributes: the same towns
     always give the same members."""
