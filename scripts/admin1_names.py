@@ -120,13 +120,23 @@ def towns_codes() -> set[tuple[str, str]]:
 
 
 def french_name(code: str, iso_name: str, french: gettext.GNUTranslations) -> str:
-    """iso-codes' French name of ``code``: only a French name of its own (Bavière, Californie),
-    not the ISO name with its accents dropped (Para for Pará, Al Qahirah for Al Qāhirah), nor
-    one of :data:`FRENCH_FIXES`; "" when it has none."""
+    """iso-codes' French name of ``code``: only a French name of its own (Bavière, Californie,
+    Québec), not the ISO name with its accents dropped (Para for Pará, Al Qahirah for
+    Al Qāhirah), nor one of :data:`FRENCH_FIXES`; "" when it has none."""
     if code in FRENCH_FIXES:
         return FRENCH_FIXES[code]
     translated = french.gettext(iso_name) if iso_name else ""
-    return translated if translated and key(translated) != key(iso_name) else ""
+    if not translated or translated == iso_name:
+        return ""
+    if key(translated) == key(iso_name) and ascii_folded(translated) != iso_name:
+        return ""  # the same name respelled (Para, Saint-George), not French accents (Québec)
+    return translated
+
+
+def ascii_folded(text: str) -> str:
+    """``text`` without its accents and macrons, case kept: "Al Qāhirah" -> "Al Qahirah"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def table_text(geonames_path: Path, cldr_path: Path) -> str:
