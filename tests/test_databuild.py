@@ -555,8 +555,11 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     assert list(world) == ["index.csv", "AD.csv", "FR.csv"]
     assert world["index.csv"].decode().splitlines()[1] == "AD,1,1.65362,42.57952,1.65362,42.57952"
     france = world["FR.csv"].decode().splitlines()
-    assert france[0] == "geonames_id,name,name_fr,admin1,lat,lon,population,name_en,feature"
-    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551,,PPLC"  # sorted by id
+    assert france[0] == (
+        "geonames_id,name,name_fr,admin1,lat,lon,population,name_en,feature,agglomeration"
+    )
+    # sorted by id; Paris is the core of its own agglomeration
+    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551,,PPLC,2988507"
     assert first["country_names.csv"].decode() == (
         "code,name_fr,name_en\nCH,Suisse,Switzerland\nFR,France,France\n"
     )

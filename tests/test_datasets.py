@@ -221,7 +221,9 @@ def test_world_towns_table():
         italy = archive.read("IT.csv").decode("utf-8").splitlines()
     assert names[0] == "index.csv" and names[1:] == sorted(names[1:])
     assert index[0] == "country,towns,minlon,minlat,maxlon,maxlat"
-    assert italy[0] == "geonames_id,name,name_fr,admin1,lat,lon,population,name_en,feature"
+    assert italy[0] == (
+        "geonames_id,name,name_fr,admin1,lat,lon,population,name_en,feature,agglomeration"
+    )
     total = sum(int(line.split(",")[1]) for line in index[1:])
     assert 125_000 < total < 140_000
     assert {f"{line.split(',')[0]}.csv" for line in index[1:]} == set(names[1:])

@@ -82,7 +82,8 @@ SITES_ABROAD_COLUMNS = (
     "admin1",
     "town",
     "wikidata",
-    "source",
+    "source",  # the reference for the point (a stable page)
+    "read_from",  # the stored copy of that reference the point was read from
     "name_en",  # the English name (from ``source``, else from ``name_en_source``)
     "name_en_source",
 )
@@ -397,7 +398,7 @@ def landmarks() -> tuple[Place, ...]:
 def _sites_abroad() -> dict[str, tuple[Place, ...]]:
     grouped: dict[str, list[Place]] = defaultdict(list)
     for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
-        country, rank, name, kind, lat, lon, admin1, town, wikidata, _source, _en, _en_source = row
+        country, rank, name, kind, lat, lon, admin1, town, wikidata = row[:9]
         grouped[country].append(
             Place(
                 id=f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}",
@@ -421,8 +422,8 @@ def _sites_abroad() -> dict[str, tuple[Place, ...]]:
 
 def sites_abroad(country_code: str | None = None) -> tuple[Place, ...]:
     """The curated famous sites of one country (ISO alpha-2, any case), best known first; of
-    every country covered (BE, LU, DE, CH, IT, ES, AD, MC, GB) when no code is given. A country
-    the table does not cover has none."""
+    every country covered (the neighbours and UN Tourism's most visited) when no code is given.
+    A country the table does not cover has none."""
     by_country = _sites_abroad()
     if country_code is None:
         return tuple(place for code in sorted(by_country) for place in by_country[code])
@@ -435,7 +436,8 @@ def site_names_en() -> dict[str, str]:
     French landmark (``landmark_names_en.csv``) that has one; the others have no entry."""
     names = {}
     for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
-        country, name, wikidata, name_en = row[0], row[2], row[8], row[10]
+        country, name, wikidata = row[0], row[2], row[8]
+        name_en = row[SITES_ABROAD_COLUMNS.index("name_en")]
         if name_en:
             names[f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}"] = (
                 name_en
@@ -556,7 +558,8 @@ def _world_index() -> dict[str, _CountryIndex]:
 
 def _world_rows(code: str) -> list[list[str]]:
     """The rows of one country (geonames_id, name, name_fr, admin1, lat, lon, population,
-    name_en, feature): only that country's member of the archive is decompressed and parsed."""
+    name_en, feature, agglomeration): only that country's member of the archive is decompressed
+    and parsed."""
     with zipfile.ZipFile(dataset_path(WORLD_TOWNS_FILE)) as archive:
         text = archive.read(f"{code}.csv").decode("utf-8")
     reader = csv.reader(io.StringIO(text))
@@ -609,6 +612,15 @@ def world_towns_in_box(
     return tuple(sorted(inside, key=lambda p: p.geonames_id or 0))
 
 
+def world_town_geonames_names(country_code: str) -> dict[str, str]:
+    """Place id -> the GeoNames name of every world town of one country (cleaned of its
+    administrative suffixes, before any French or English name replaces it)."""
+    code = country_code.strip().upper()
+    if code not in _world_index():
+        return {}
+    return {f"gn:{row[0]}": row[1] for row in _world_rows(code)}
+
+
 @lru_cache(maxsize=32)
 def world_town_names_en(country_code: str) -> dict[str, str]:
     """Place id -> the English name of every world town of one country: its English name where
@@ -643,7 +655,7 @@ def town_familiarity(population: int, feature: str, famous: bool) -> float:
 
 
 def _world_town(row: list[str], country: str) -> Place:
-    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en, feature = row
+    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en, feature, core = row
     return Place(
         id=f"gn:{geonames_id}",
         name=name_fr or name,
@@ -655,6 +667,7 @@ def _world_town(row: list[str], country: str) -> Place:
         geonames_id=int(geonames_id),
         familiarity=town_familiarity(int(population), feature, int(geonames_id) in famous_towns()),
         country=country,
+        agglomeration=f"gn:{core}",
     )
 
 

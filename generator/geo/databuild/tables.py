@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.core.namekeys import name_key
+from generator.geo.databuild.agglomerations import Town, agglomeration_cores
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
 from generator.geo.databuild.names import TownName, clean_name
@@ -34,6 +35,7 @@ WORLD_TOWN_COLUMNS = (
     "population",
     "name_en",
     "feature",
+    "agglomeration",
 )
 WORLD_INDEX_COLUMNS = ("country", "towns", "minlon", "minlat", "maxlon", "maxlat")
 COUNTRY_NAME_COLUMNS = ("code", "name_fr", "name_en")
@@ -121,7 +123,9 @@ def world_towns_zip(
     """The world towns, one CSV member per country (``IT.csv``…) so that a deck reads only its
     own country (names without GeoNames' administrative suffixes, :func:`clean_name`), and
     ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
-    ``name_en`` are empty where the town has no name of its own in that language. Sections of
+    ``name_en`` are empty where the town has no name of its own in that language;
+    ``agglomeration`` is the GeoNames id of the core of the town's agglomeration
+    (:mod:`generator.geo.databuild.agglomerations`). Sections of
     cities and historical places are left out. Fixed dates and attributes: the same towns
     always give the same members."""
     by_country: dict[str, list[GeoNamesCity]] = {}
@@ -133,6 +137,9 @@ def world_towns_zip(
     index = []
     for country in sorted(by_country):
         rows = sorted(by_country[country], key=lambda p: p.geonames_id)
+        core = agglomeration_cores(
+            [Town(p.geonames_id, p.lat_e5 / 1e5, p.lon_e5 / 1e5, p.population) for p in rows]
+        )
         members[f"{country}.csv"] = csv_text(
             WORLD_TOWN_COLUMNS,
             (
@@ -146,6 +153,7 @@ def world_towns_zip(
                     p.population,
                     english[p.geonames_id].name if english and p.geonames_id in english else "",
                     p.feature_code,
+                    core[p.geonames_id],
                 )
                 for p in rows
             ),
