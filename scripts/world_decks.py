@@ -4,18 +4,24 @@ and suburb pairs, in French and English.
 
     python scripts/world_decks.py [REGION ...]  # default: 30 countries, 20 subdivisions
 
-Each region is dealt as ``pnp oucedonc deck --region R`` deals it (poker cards on A4, seed 1,
-``--precision auto``), without drawing it: the places are the same in both languages, only the
-printed names differ. Columns:
+The countries: UN Tourism's twenty most visited of 2024 but France (datasets/PROVENANCE.md,
+"sites_abroad.csv"), six more that draw visitors (Brazil, Canada, South Korea, Egypt, Czechia,
+Hong Kong) and the neighbours the project covered first (Belgium, Switzerland, Luxembourg,
+Andorra, Monaco). Each region is dealt as ``pnp oucedonc deck --region R`` deals it (poker
+cards on A4, seed 1, ``--precision auto``), without drawing it: the places are the same in both
+languages, only the printed names differ. Columns:
 
 - ``cards``: place cards dealt (63 for whole A4 sheets; fewer when the region holds fewer);
 - ``precision``: the printed grid the deal needed (minute, else second);
 - ``sites``: famous sites among them;
-- ``renamed fr/en``: cards whose printed name is not the GeoNames name (a French or English
-  exonym, a site's name, a cleaned artefact);
-- ``suffixed fr/en``: cards printed with a subdivision suffix (two cards would read the same);
-- ``suburbs``: pairs of dealt towns within 5 km of each other, or within 10 km when one is three
-  times as populous as the other (the suburb rule's reach: the goal is 0).
+- ``renamed fr / en``: town cards whose printed name is not the GeoNames name (a French or
+  English exonym, a cleaned artefact);
+- ``suffixed fr / en``: cards printed with a subdivision suffix (two cards would read the same);
+- ``agglomeration``: pairs of dealt towns of one agglomeration (:attr:`Place.agglomeration`,
+  ``generator/geo/databuild/agglomerations.py``) within 10 km of each other: a city and its
+  suburb, or two suburbs side by side (the goal is 0);
+- ``near``: pairs of dealt towns within 5 km, or within 10 km when one is three times as
+  populous as the other, whatever their agglomeration (the distances the suburb rule reaches).
 """
 
 from __future__ import annotations
@@ -23,67 +29,30 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from generator.geo.model import Place
+
 COUNTRIES = [
-    "ES",
-    "US",
-    "TR",
-    "IT",
-    "MX",
-    "GB",
-    "CN",
-    "DE",
-    "JP",
-    "GR",
-    "TH",
-    "AT",
-    "AE",
-    "PT",
-    "SA",
-    "MY",
-    "HK",
-    "NL",
-    "PL",
-    "IN",
-    "BR",
-    "CA",
-    "KR",
-    "EG",
-    "CZ",
-    "BE",
-    "CH",
-    "LU",
-    "AD",
-    "MC",
+    *["ES", "US", "TR", "IT", "MX", "GB", "DE", "JP", "GR", "TH"],  # UN Tourism 2 to 11
+    *["AT", "AE", "PT", "SA", "CN", "MY", "NL", "PL", "IN"],  # 12 to 20
+    *["BR", "CA", "KR", "EG", "CZ", "HK"],
+    *["BE", "CH", "LU", "AD", "MC"],
 ]
 SUBDIVISIONS = [
-    "US-CA",
-    "US-TX",
-    "US-NY",
-    "US-FL",
-    "GB-ENG",
-    "GB-SCT",
-    "GB-WLS",
-    "DE-BY",
-    "DE-BW",
-    "Tuscany",
-    "Lombardy",
-    "Sicily",
-    "Andalusia",
-    "Catalonia",
-    "CA-ON",
-    "CA-QC",
-    "Hokkaido",
-    "BR-SP",
-    "Maharashtra",
-    "TR-34",
+    *["US-CA", "US-TX", "US-NY", "US-FL", "GB-ENG", "GB-SCT", "GB-WLS", "DE-BY", "DE-BW"],
+    *["Tuscany", "Lombardy", "Sicily", "Andalusia", "Catalonia", "CA-ON", "CA-QC", "Hokkaido"],
+    *["BR-SP", "Maharashtra", "TR-34"],
 ]
+NEAR_KM = 5.0
+NEAR_RATIO_KM = 10.0
+RATIO = 3.0
 
 
-def km(a, b) -> float:  # type: ignore[no-untyped-def]
+def km(a: Place, b: Place) -> float:
     p1, p2 = math.radians(a.lat), math.radians(b.lat)
     h = (
         math.sin((p2 - p1) / 2) ** 2
@@ -92,33 +61,53 @@ def km(a, b) -> float:  # type: ignore[no-untyped-def]
     return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
 
 
-def suburb_pairs(places) -> int:  # type: ignore[no-untyped-def]
+def town_pairs(places: list[Place]) -> list[tuple[Place, Place, float]]:
     towns = [p for p in places if p.kind == "town"]
-    count = 0
-    for i, a in enumerate(towns):
-        for b in towns[i + 1 :]:
-            d = km(a, b)
-            big, small = (
-                max(a.population or 0, b.population or 0),
-                min(a.population or 0, b.population or 0),
-            )
-            if d <= 5 or (d <= 10 and big >= 3 * small):
-                count += 1
-    return count
+    return [(a, b, km(a, b)) for a, b in combinations(towns, 2)]
+
+
+def agglomeration_pairs(places: list[Place]) -> int:
+    return sum(
+        1
+        for a, b, distance in town_pairs(places)
+        if a.agglomeration and a.agglomeration == b.agglomeration and distance <= NEAR_RATIO_KM
+    )
+
+
+def near_pairs(places: list[Place]) -> int:
+    def near(a: Place, b: Place, distance: float) -> bool:
+        big = max(a.population or 0, b.population or 0)
+        small = min(a.population or 0, b.population or 0)
+        return distance <= NEAR_KM or (distance <= NEAR_RATIO_KM and big >= RATIO * small)
+
+    return sum(1 for a, b, distance in town_pairs(places) if near(a, b, distance))
+
+
+def renamed(places: list[Place], names: list[str], geonames: dict[str, str]) -> int:
+    return sum(
+        1
+        for place, name in zip(places, names, strict=True)
+        if place.kind == "town" and name != geonames.get(place.id, name)
+    )
+
+
+def suffixed(names: list[str]) -> int:
+    return sum(name.endswith(")") for name in names)
 
 
 def row(region: str) -> str:
     from generator.core.errors import UserError
     from generator.games.oucedonc.coords import parse_precisions, printed_grid
     from generator.games.oucedonc.deck import PACK_SIZE, PACKS, minimum_places
+    from generator.geo import embedded
     from generator.geo.abroad import display_in, region_name
     from generator.geo.pick import PickRequest, pick_places, region_candidates
     from generator.products.oucedonc_deck import default_counts
 
     request = PickRequest(region=region)
+    precisions = parse_precisions("auto")
     try:
         selection, candidates = region_candidates(request)
-        precisions = parse_precisions("auto")
         picked = pick_places(
             request,
             [printed_grid(p) for p in precisions],
@@ -127,52 +116,39 @@ def row(region: str) -> str:
             found=(selection, candidates),
         )
     except UserError as error:
-        return f"| {region} | | — | | | | | {error} |"
-    raw = {p.id: p.name for p in candidates}
-    from generator.geo import embedded
-
+        return f"| {region} | | — | | | | | | {error} |"
+    places = list(picked.places)
     country = selection.country_code or ""
-    geonames = {}
-    if country:
-        from generator.geo.embedded import _world_rows
-
-        geonames = {f"gn:{r[0]}": r[1] for r in _world_rows(country)}
-    english = display_in(picked.places, candidates, "en")
-    fr_names = [p.name for p in picked.places]
-    en_names = [p.name for p in english]
-    sites = sum(p.kind == "site" for p in picked.places)
-
-    def renamed(names: list[str]) -> int:
-        return sum(
-            1
-            for place, name in zip(picked.places, names, strict=True)
-            if place.kind == "town" and name != geonames.get(place.id, raw.get(place.id))
-        )
-
-    def suffixed(names: list[str]) -> int:
-        return sum(name.endswith(")") for name in names)
-
+    geonames = embedded.world_town_geonames_names(country) if country else {}
+    french = [p.name for p in places]
+    english = [p.name for p in display_in(places, candidates, "en")]
     name_fr = region_name(selection.kind, selection.code, selection.name, "fr")
     name_en = region_name(selection.kind, selection.code, selection.name, "en")
     shown = name_fr if name_fr == name_en else f"{name_fr} / {name_en}"
-    del embedded
-    precision = precisions[picked.grid].value
-    return (
-        f"| {region} | {shown} | {picked.count} | {precision} | {sites} | "
-        f"{renamed(fr_names)} / {renamed(en_names)} | {suffixed(fr_names)} / "
-        f"{suffixed(en_names)} | {suburb_pairs(picked.places)} |"
-    )
+    cells = [
+        region,
+        shown,
+        str(picked.count),
+        precisions[picked.grid].value,
+        str(sum(p.kind == "site" for p in places)),
+        f"{renamed(places, french, geonames)} / {renamed(places, english, geonames)}",
+        f"{suffixed(french)} / {suffixed(english)}",
+        str(agglomeration_pairs(places)),
+        str(near_pairs(places)),
+    ]
+    return "| " + " | ".join(cells) + " |"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("regions", nargs="*")
     args = parser.parse_args()
-    regions = args.regions or [*COUNTRIES, *SUBDIVISIONS]
-    print("| region | name (fr / en) | cards | precision | sites | renamed fr / en | "
-          "suffixed fr / en | suburb pairs |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|")
-    for region in regions:
+    print(
+        "| region | name (fr / en) | cards | precision | sites | renamed fr / en "
+        "| suffixed fr / en | agglomeration | near |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for region in args.regions or [*COUNTRIES, *SUBDIVISIONS]:
         print(row(region), flush=True)
     return 0
 
