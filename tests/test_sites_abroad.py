@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
@@ -167,6 +167,7 @@ def test_famous_sites_are_where_their_references_put_them():
         assert GEOD.inv(lon, lat, float(row["lon"]), float(row["lat"]))[2] < 1_000, name
 
 
+@pytest.mark.slow  # the nearest town of 487 points among their country's towns (about 6 s)
 def test_subdivision_and_town_are_derived_from_the_point():
     """``python scripts/sites_abroad.py --check`` in test form: every row's admin1 and town are
     what the script derives, and every admin1 has a French name for the suffix."""
@@ -179,7 +180,7 @@ def test_subdivision_and_town_are_derived_from_the_point():
             assert (r["country"], r["admin1"]) in names, r["name"]
 
 
-@lru_cache(maxsize=16)
+@cache
 def outline(country: str):
     geometry = shape(embedded.country_outline(country))
     shapely.prepare(geometry)
@@ -250,6 +251,12 @@ OUTLINE_EXCEPTIONS = {
 }
 
 
+def _in_bounds(geometry, point) -> bool:
+    west, south, east, north = geometry.bounds
+    return west <= point.x <= east and south <= point.y <= north
+
+
+@pytest.mark.slow  # every site against every neighbouring outline (about 30 s)
 def test_every_site_lies_inside_its_country():
     """Inside its own country's outline; else, in no country's outline (at sea for Natural Earth)
     within 5 km of its own; never inside a neighbour's outline beyond 2 km of its own border."""
@@ -268,6 +275,7 @@ def test_every_site_lies_inside_its_country():
             for code in NEIGHBOURS
             if code != place.country
             and embedded.country_outline(code)
+            and _in_bounds(outline(code), point)
             and outline(code).contains(point)
         ]
         limit = BORDER_TOLERANCE_M if in_other else SEA_TOLERANCE_M
