@@ -102,7 +102,7 @@ def row(region: str) -> str:
     from generator.geo import embedded
     from generator.geo.abroad import display_in, region_name
     from generator.geo.pick import PickRequest, pick_places, region_candidates
-    from generator.products.oucedonc_deck import default_counts
+    from generator.products.oucedonc_places import default_counts
 
     request = PickRequest(region=region)
     precisions = parse_precisions("auto")
