@@ -76,6 +76,11 @@ POLYGON_EXCEPTIONS: dict[str, str] = {
     "Temples d'Abou Simbel": "on the shore of Lake Nasser; the polygon's lake covers the shore",
     "Pont Tsing Ma": "its point is the bridge's middle, over the Ma Wan channel",
     "Cayan Tower": "on the reclaimed land of Dubai Marina, which the polygon leaves at sea",
+    "Burj Al Arab": "on its own artificial island 280 m off Jumeirah Beach, left at sea",
+    "Îles Perhentian": (
+        "an archipelago: its reference point lies in the strait between Perhentian Besar and"
+        " Perhentian Kecil, 800 m from either shore"
+    ),
     "Château Frontenac": "on the cliff above the St. Lawrence; the polygon's river is wider there",
     "Musée des beaux-arts du Canada": (
         "on the bank of the Ottawa River; the polygon's river is wider there"
