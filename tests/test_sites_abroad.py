@@ -347,6 +347,17 @@ def test_default_decks_abroad_carry_famous_sites(country):
     assert free[0] in sites, free[0].name
 
 
+@pytest.mark.slow  # deals the United Kingdom's and Italy's default decks (about 20 s)
+@pytest.mark.parametrize(
+    ("region", "famous"),
+    [("GB", ("Bath", "York", "Oxford")), ("Angleterre", ("Bath", "York")), ("IT", ("Sienne",))],
+)
+def test_default_decks_deal_the_famous_towns_of_famous_towns_csv(region, famous):
+    # a famous town ranks with a town ten times its size: Bath (95,000) beside Bristol
+    names = {p.name for p in default_deck(region)}
+    assert set(famous) <= names, sorted(names)
+
+
 @pytest.mark.parametrize("country", ["BE", "IT", "CH", "ES"])
 def test_no_site_is_dealt_with_the_town_whose_place_it_is(country):
     deck = default_deck(country)

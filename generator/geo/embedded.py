@@ -634,11 +634,13 @@ def world_town_names_en(country_code: str) -> dict[str, str]:
 
 #: How known a town abroad is (:attr:`Place.familiarity`): its population, times
 #: :data:`CAPITAL_WEIGHT` for the capital (GeoNames ``PPLC``: Washington, Bern), times
-#: :data:`SEAT_WEIGHT` for the seat of a subdivision (``PPLA``: Sacramento, Edinburgh) and for
-#: a town ``famous_towns.csv`` names (York, Bath, Sienne): the seat of a state ranks with a
-#: town three times its size, a capital with one ten times its size.
+#: :data:`SEAT_WEIGHT` for the seat of a subdivision (``PPLA``: Sacramento, Edinburgh), times
+#: :data:`FAMOUS_WEIGHT` for a town ``famous_towns.csv`` names (York, Bath, Sienne): the seat
+#: of a state ranks with a town three times its size, a capital or a famous town with one ten
+#: times its size (Bath, 95,000 people, among the deck's best known, which are dealt first).
 CAPITAL_WEIGHT = 10.0
 SEAT_WEIGHT = 3.0
+FAMOUS_WEIGHT = 10.0
 
 
 @lru_cache(maxsize=1)
@@ -651,7 +653,7 @@ def famous_towns() -> frozenset[int]:
 def town_familiarity(population: int, feature: str, famous: bool) -> float:
     """How known a town abroad is (see :data:`CAPITAL_WEIGHT`)."""
     weight = CAPITAL_WEIGHT if feature == "PPLC" else SEAT_WEIGHT if feature == "PPLA" else 1.0
-    return float(population) * weight * (SEAT_WEIGHT if famous else 1.0)
+    return float(population) * weight * (FAMOUS_WEIGHT if famous else 1.0)
 
 
 def _world_town(row: list[str], country: str) -> Place:
