@@ -66,11 +66,15 @@ def deck(
         typer.Option(
             "--region",
             help=N_(
-                "france, a région or département (name or code), a country code, a box or a "
-                "polygon file."
+                "france, a région or département (name or code), a country or a state, province "
+                "or region abroad (name or code: Italy, Bavaria, US-CA), a box or a polygon file."
             ),
         ),
     ] = "france",
+    title: Annotated[
+        str | None,
+        typer.Option("--title", help=N_("The deck's title (default: from the region).")),
+    ] = None,
     cards: Annotated[
         int | None,
         typer.Option(
@@ -150,6 +154,7 @@ def deck(
         imposition=print_options.imposition(card_size, bleed, duplex, back_offset),
         files=print_options.face_files(faces, back_first, png),
         language=material_language(lang),
+        title=title,
     )
     written = PRODUCT.make(options, out, force)
     built = written.built

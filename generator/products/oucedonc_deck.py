@@ -72,6 +72,7 @@ class OucedoncDeckOptions:
     imposition: Imposition = field(default_factory=Imposition)
     files: FaceFiles = field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+    title: str | None = None  # the deck's title as the user typed it; None: from the region
 
 
 # ------------------------------------------------------------------- settings
@@ -98,6 +99,7 @@ def settings(options: OucedoncDeckOptions) -> Settings:
     from generator.render.imposition import plan_sheet
 
     _check_counts(options)
+    _check_title(options.title)
     precisions = options.precision.precisions
     spec = options.imposition.spec(options.paper, options.profile, HOME_BLEED, options.language)
     layout = plan_sheet(spec)
@@ -127,6 +129,21 @@ def _check_counts(options: OucedoncDeckOptions) -> None:
             _(
                 "{each} tokens each is out of range; the sheet has {tokens}, give 1 to {most}"
             ).format(each=options.tokens_each, tokens=TOKENS, most=TOKENS // 2)
+        )
+
+
+#: The longest ``--title``: it is printed on every place card's back, after the card's id.
+MAX_TITLE = 48
+
+
+def _check_title(title: str | None) -> None:
+    if title is None:
+        return
+    if not title.strip() or len(title.strip()) > MAX_TITLE or not title.isprintable():
+        raise UserError(
+            _(
+                "--title {title!r} cannot be printed; give 1 to {most} characters on one line"
+            ).format(title=title, most=MAX_TITLE)
         )
 
 
@@ -261,7 +278,7 @@ def _locator(
     from generator.render.oucedonc.cards import LocatorMap
     from generator.render.oucedonc.locator_map import fit_frame
 
-    if region.kind in ("france", "country") and rings:
+    if region.kind in ("france", "country", "subdivision") and rings:
         points = [point for ring in rings for point in ring] + [
             (card.lon, card.lat) for card in deck.places
         ]
