@@ -414,14 +414,17 @@ def pick_edited(
             start = index + 1
             continue
         window = math.ceil(DIFFICULTIES[request.difficulty].size * picked.count)
-        places, notes = edit_deck(picked.dealt, candidates, edited, grids[index], window)
+        # the dealt places as the data names them (the deal's input; named again below)
+        data_named = {place.id: place for place in candidates}
+        dealt_places = [data_named[place.id] for place in picked.places]
+        places, notes = edit_deck(dealt_places, candidates, edited, grids[index], window)
         pool = [*candidates, *edited.forced]
         names = display_names(pool)
         dealt = tuple(replace(p, name=names.get(p.id, p.name)) for p in places)
         printed = display_in(dealt, pool, request.names)
         # the user's lines: the deal's note, then what each kept place displaced
         note = "\n".join((*((picked.note,) if picked.note else ()), *notes)) or None
-        return Picked(selection, candidates, printed, index, len(dealt), note, dealt)
+        return Picked(selection, candidates, printed, index, len(dealt), note)
     assert problem is not None
     raise problem
 
