@@ -86,6 +86,22 @@ SITES_ABROAD_COLUMNS = (
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
+#: The type faces of the printed material (subset by 'pnp data build', read by
+#: generator.render.fonts) and the licence texts that travel with them.
+FONT_FACES = (
+    "Fraunces-Bold",
+    "FiraSans-Regular",
+    "FiraSans-Italic",
+    "FiraSans-SemiBold",
+    "FiraSansCondensed-Regular",
+    "FiraSansCondensed-SemiBold",
+)
+FONT_FILES = (
+    *(f"fonts-{face}.ttf" for face in FONT_FACES),
+    "OFL-Fraunces.txt",
+    "OFL-FiraSans.txt",
+    "OFL-NotoSansSymbols2.txt",
+)
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
 # Every file of the set: what 'pnp data build' leaves in a folder of its own (tests compare this
@@ -109,6 +125,7 @@ SET_FILES = (
     SITES_ABROAD_CHECKS_FILE,
     COMMUNE_OUTLINES_FILE,
     GAME_ICONS_FILE,
+    *FONT_FILES,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
     LANDMARK_NAMES_EN_FILE,

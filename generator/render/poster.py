@@ -146,7 +146,7 @@ def _draw_plan(
 ) -> None:
     from reportlab.lib.utils import simpleSplit
 
-    from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
+    from generator.render.fonts import CONDENSED, REGULAR, BOLD, DISPLAY
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
@@ -155,16 +155,16 @@ def _draw_plan(
         gap = 6.0
         side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
     set_fill(c, colours.ink)
-    c.setFont(SERIF_BOLD, 7)
+    c.setFont(DISPLAY, 7)
     c.drawString(m, ph - m - 6, P_(language, "Plan d’assemblage du poster"))
-    c.setFont(SANS, 3.3)
+    c.setFont(REGULAR, 3.3)
 
     def wrapped(paragraphs: list[str]) -> list[tuple[int, str]]:
         return [
             (indent, line)
             for paragraph in paragraphs
             for indent in (len(paragraph) - len(paragraph.lstrip()),)
-            for line in simpleSplit(paragraph.strip(), SANS, 3.3, plan_w - indent * 1.2)
+            for line in simpleSplit(paragraph.strip(), REGULAR, 3.3, plan_w - indent * 1.2)
         ]
 
     top = y = ph - m - 13
@@ -207,7 +207,7 @@ def _draw_plan(
         set_fill(c, colours.label)
         c.roundRect(x + w / 2 - 7, yy + h / 2 - 4.5, 14, 9, 1.5, stroke=1, fill=1)
         set_fill(c, colours.mark)
-        c.setFont(SANS_BOLD, 5.5)
+        c.setFont(BOLD, 5.5)
         c.drawCentredString(x + w / 2, yy + h / 2 - 2, tile.label)
     set_fill(c, colours.guide)
     c.setFont(CONDENSED, 2.6)
@@ -246,7 +246,7 @@ def _draw_tile(
     colours: PosterPalette,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from generator.render.fonts import CONDENSED, SANS_BOLD
+    from generator.render.fonts import CONDENSED, BOLD
 
     m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
     pw, ph = grid.page.width, grid.page.height
@@ -298,7 +298,7 @@ def _draw_tile(
             )
             polygon(c, tick, to_pt=None)
     set_fill(c, colours.ink)
-    c.setFont(SANS_BOLD, 4)
+    c.setFont(BOLD, 4)
     c.drawString(m + 7, ph - m + 2.8, tile.label)
     c.setFont(CONDENSED, 2.6)
     set_fill(c, colours.guide)

