@@ -85,7 +85,11 @@ SITES_ABROAD_COLUMNS = (
     "name_en_source",
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
-GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
+ART_FILE = "colour_art.json"  # the pictures, read by generator.render.icons
+#: The CMYK output profile of print-shop files (generator.render.pdfx), also what 'pnp data
+#: build' separates the pictures' colours with; hand-placed (scripts/build_icc_profile.py).
+OUTPUT_PROFILE_FILE = "FOGRA39L-pnp.icc"
+OUTPUT_PROFILE_LICENCE = "LICENSE-FOGRA39L.txt"
 #: The type faces of the printed material (subset by 'pnp data build', read by
 #: generator.render.fonts) and the licence texts that travel with them.
 FONT_FACES = (
@@ -124,8 +128,10 @@ SET_FILES = (
     SITES_ABROAD_FILE,
     SITES_ABROAD_CHECKS_FILE,
     COMMUNE_OUTLINES_FILE,
-    GAME_ICONS_FILE,
+    ART_FILE,
     *FONT_FILES,
+    OUTPUT_PROFILE_FILE,
+    OUTPUT_PROFILE_LICENCE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
     LANDMARK_NAMES_EN_FILE,

@@ -496,7 +496,7 @@ def render_oucedonc_deck(
     from generator.geo.catalog import EMBEDDED, card_credits
     from generator.render.document import DocInfo, new_document
     from generator.render.fonts import require_glyphs
-    from generator.render.icons import icon_credit
+    from generator.render.icons import picture_credit
     from generator.render.imposition import CardBox, Duplex, render_deck, render_faces
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.texts import render_deck_texts
@@ -515,7 +515,7 @@ def render_oucedonc_deck(
     area = place_back_map_area(CardBox(spec.card.width, spec.card.height, spec.bleed))
     locator = _locator(deck, region, rings, area.width, area.height)
     pictures = {pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN}
-    credit = icon_credit(sorted(pictures), language) if pictures else ""
+    credit = picture_credit(language) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
     # on the last rule card, inside the trim: the data the cards print and the pictures
     sources = tuple(

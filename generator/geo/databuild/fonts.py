@@ -220,9 +220,10 @@ def subset_face(font: TTFont) -> bytes:
 
 def _check_licence(packed: PackedPackage) -> str:
     text = packed.read("LICENSE_FONT").decode("utf-8")
-    if "SIL Open Font License, Version 1.1" not in text or "Reserved Font Name" in text.split(
-        "This Font Software is licensed", 1
-    )[0]:
+    if (
+        "SIL Open Font License, Version 1.1" not in text
+        or "Reserved Font Name" in text.split("This Font Software is licensed", 1)[0]
+    ):
         raise UserError(
             _(
                 "{spec} is no longer under the SIL Open Font License 1.1 without a Reserved Font "

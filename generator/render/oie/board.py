@@ -338,7 +338,7 @@ def draw_board(
 def _panel_styles(size: float):
     from reportlab.lib.styles import ParagraphStyle
 
-    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, ITALIC, DISPLAY
+    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, ITALIC
 
     body = ParagraphStyle(
         "body",
@@ -408,7 +408,7 @@ def draw_panel(
     subtitle: str,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from generator.render.fonts import MIN_TEXT_MM, BOLD, DISPLAY
+    from generator.render.fonts import BOLD, DISPLAY, MIN_TEXT_MM
 
     _bold_font_mapping()
     k = layout.k

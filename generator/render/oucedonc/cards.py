@@ -13,13 +13,13 @@ import hashlib
 from dataclasses import dataclass
 
 from generator.games.oucedonc.deckfile import PlaceCard
-from generator.games.oucedonc.pictograms import TOWN, pictogram
+from generator.games.oucedonc.pictograms import pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
 from generator.render.fonts import MIN_TEXT_PT, FontSet, paragraph_family
-from generator.render.icons import draw_icon
+from generator.render.icons import draw_picture
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
@@ -27,7 +27,6 @@ from generator.render.oucedonc.style import (
     compass_star,
     graticule,
     hourglass,
-    town_icon,
 )
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
 from generator.render.units import pt, to_mm
@@ -352,11 +351,7 @@ class PlaceFront:
                 pt(top + 0.8 * k),
             )
         # Town or site: the roofs of a town, the pictogram of the site's kind
-        icon = self.icon()
-        if icon == TOWN:
-            town_icon(canvas, safe.centre_x, safe.y + 8.6 * k, 9.0 * k, colour)
-        else:
-            draw_icon(canvas, icon, safe.centre_x, safe.y + 9.6 * k, 10.4 * k, colour)
+        draw_picture(canvas, self.icon(), safe.centre_x, safe.y + 9.6 * k, 10.4 * k)
         spaced_caps(
             canvas,
             self.texts.mark,
@@ -527,10 +522,7 @@ class PlaceBack:
         # the front's picture again, small, at the left of the name (the name keeps the middle)
         icon = pictogram(self.card.place_kind, self.card.site_kind)
         icon_x, icon_y = safe.x + 3.4 * k, safe.top - 7.0 * k
-        if icon == TOWN:
-            town_icon(canvas, icon_x, icon_y - 0.3 * k, 6.4 * k, palette.paper)
-        else:
-            draw_icon(canvas, icon, icon_x, icon_y, 6.4 * k, palette.paper)
+        draw_picture(canvas, icon, icon_x, icon_y, 6.4 * k)
         for label, _value, baseline in self.rows(box):
             canvas.saveState()
             set_fill(canvas, palette.muted)

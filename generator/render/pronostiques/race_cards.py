@@ -22,7 +22,7 @@ from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import paragraph, shrink_to_width, wrap
 from generator.render.fonts import register_fonts
-from generator.render.icons import draw_icon
+from generator.render.icons import draw_picture
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.units import pt, to_mm
 
@@ -183,7 +183,7 @@ class NumberFront:
         _corner_indices(canvas, box, str(self.number), self.suit.symbol, team.colour)
         cx = box.width / 2
         # the team's emblem, where a playing card has its court figure
-        draw_icon(canvas, TEAM_EMBLEMS[self.suit], cx, box.height - 16.5, 22.0, team.colour, 12.0)
+        draw_picture(canvas, TEAM_EMBLEMS[self.suit], cx, box.height - 16.5, 22.0, 12.0)
         # the car's number roundel
         cy = box.height / 2 - 1
         set_fill(canvas, PALETTE.white)
@@ -272,7 +272,7 @@ class PowerFront:
         canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
         icon_y = box.height - 35 if not joker else box.height - 39.5
         picture = POWER_PICTURES[self.power.rank]
-        draw_icon(canvas, picture, cx, icon_y, 21.0 if not joker else 19.0, colour)
+        draw_picture(canvas, picture, cx, icon_y, 21.0 if not joker else 19.0)
         # the power, in a tinted box
         bx, bw, btop, bbottom = 5.0, box.width - 10.0, 39.5, 19.5
         set_fill(canvas, tint)
@@ -343,7 +343,7 @@ class PredictionFront:
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.regular, 15)
             canvas.drawCentredString(pt(22.2), pt(y + row_h / 2 - 2.4), suit.symbol)
-            draw_icon(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, team.colour, 6.6)
+            draw_picture(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, 6.6)
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.condensed_bold, 7.2)
             canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.2), P_(language, team.name))

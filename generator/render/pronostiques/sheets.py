@@ -20,7 +20,6 @@ from generator.games.pronostiques import (
     PileRules,
     ScoreRules,
     check_piles,
-    emblems,
     score_order,
 )
 from generator.games.pronostiques.deck import JOKER, RACE_DECK, SUIT_POWERS
@@ -33,7 +32,7 @@ from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.text import paragraph, shrink_to_width, width_mm
 from generator.render.fonts import MIN_TEXT_PT
-from generator.render.icons import draw_icon, icon_credit
+from generator.render.icons import draw_picture, picture_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import (
@@ -135,7 +134,7 @@ def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
             language, "Pronostiques: jeu de {cards} cartes et {predictions} pronostics"
         ).format(cards=len(RACE_DECK), predictions=len(PREDICTIONS)),
         subject="Pronostiques",
-        credit=icon_credit(sorted(emblems.icons()), language),
+        credit=picture_credit(language),
     )
     paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
     if options.faces:
@@ -227,8 +226,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width, language
     )
     _team_legend(c, MARGIN, bottom - 7, width, fonts, language)
-    emblems = sorted(TEAM_EMBLEMS.values())
-    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems, language), fonts.regular)
+    credit_line(c, paper.width, MARGIN - 0.8, picture_credit(language), fonts.regular)
     footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
     c.showPage()
     return doc.save(out / "pronostiques-score-pad.pdf")
@@ -248,7 +246,7 @@ def _team_legend(
         tx = x + k * (tile_w + gap)
         set_fill(c, team.tint)
         c.roundRect(pt(tx), pt(y), pt(tile_w), pt(tile_h), pt(2), stroke=0, fill=1)
-        draw_icon(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, team.colour, 9.0)
+        draw_picture(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, 9.0)
         room = pt(tile_w - 15.0)
         name = P_(language, team.name)
         size = min(8.0, room / stringWidth(name, fonts.condensed_bold, 1.0))

@@ -20,7 +20,7 @@ from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
 from generator.render.draw.shapes import fill_bleed
 from generator.render.draw.text import width_mm
-from generator.render.icons import draw_icon, icon_credit
+from generator.render.icons import draw_picture, picture_credit
 from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import role_effect
@@ -259,7 +259,7 @@ class FrontPainter:
             fill=PALETTE.house(house).tint,
         )
         cx, cy = layout.picture_centre
-        draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
+        draw_picture(canvas, self.card.picture, cx, cy, layout.picture_size)
         # The name and the playing card in words under the picture.
         name = self.card.name_in(language)
         name_size = fit_size(name, f.title, 15 * scale, inner.width)
@@ -407,7 +407,7 @@ def deck_info(language: Language = MATERIAL_DEFAULT) -> DocInfo:
         subject=P_(
             language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
         ),
-        credit=icon_credit([card.picture for card in LENORMAND], language),
+        credit=picture_credit(language),
     )
 
 

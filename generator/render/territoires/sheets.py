@@ -18,13 +18,12 @@ from generator.games.territoires import (
     House,
     Role,
     Setup,
-    house_of,
     lenormand,
 )
 from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, new_document
 from generator.render.draw.text import width_mm
-from generator.render.icons import draw_icon, icon_credit
+from generator.render.icons import draw_picture, picture_credit
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet import MARGIN, credit_line
@@ -113,7 +112,7 @@ def write_trackers(
         document.canvas,
         sheet.width,
         MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
-        icon_credit([lenormand(n).picture for house in House for n in house.life_cards], language),
+        picture_credit(language),
         fonts().regular,
     )
     document.canvas.showPage()
@@ -316,7 +315,7 @@ def mini_card(
         "right",
     )
     picture = min(w * 0.8, (h - strip) * 0.8)
-    draw_icon(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture, colour)
+    draw_picture(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture)
 
 
 def _third_player_band(
@@ -367,7 +366,7 @@ def write_reference(
         y = MARGIN + index * (height + 8)
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height, language)
         # each card is cut out on its own: each carries the credit of its pictures
-        credit = icon_credit(_REFERENCE_PICTURES, language)
+        credit = picture_credit(language)
         credit_line(canvas, sheet.width, y + 2.3, credit, fonts().regular)
     cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
     canvas.showPage()
@@ -483,8 +482,7 @@ def draw_reference(
             line_y -= row_height - 1.5
         card_x = column_cards
         for number in cards:  # each card: its picture, then its number
-            colour = PALETTE.house(house_of(number)).colour
-            draw_icon(canvas, lenormand(number).picture, card_x + 2.3, line_y + 1.3, 4.6, colour)
+            draw_picture(canvas, lenormand(number).picture, card_x + 2.3, line_y + 1.3, 4.6)
             text(canvas, card_x + 5.4, line_y, str(number), f.bold, 9.5, PALETTE.ink)
             card_x += 5.4 + width_mm(str(number), f.bold, 9.5) + 2.2
         text(
