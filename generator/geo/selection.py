@@ -53,7 +53,7 @@ import random
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -221,16 +221,47 @@ def deal(
 def mean_spacing_km(places: Sequence[Place], count: int) -> float:
     """The square root of the candidates' hull area (km², a local equirectangular frame) per
     card: how far apart ``count`` evenly spread cards would be."""
-    import shapely
-
     if len(places) < 3 or count < 1:
         return 0.0
     mean_lat = math.radians(sum(p.lat for p in places) / len(places))
     km = math.pi * EARTH_RADIUS_KM / 180
-    hull = shapely.convex_hull(
-        shapely.multipoints([(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places])
+    hull = convex_hull([(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places])
+    return math.sqrt(polygon_area(hull) / count)
+
+
+def convex_hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull of ``points``, counter-clockwise, without collinear points (Andrew's
+    monotone chain: a sort and two passes)."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    def chain(sequence: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        hull: list[tuple[float, float]] = []
+        for point in sequence:
+            while len(hull) >= 2 and cross(hull[-2], hull[-1], point) <= 0:
+                hull.pop()
+            hull.append(point)
+        return hull
+
+    lower, upper = chain(ordered), chain(ordered[::-1])
+    return lower[:-1] + upper[:-1]
+
+
+def polygon_area(ring: Sequence[tuple[float, float]]) -> float:
+    """The area of a simple polygon (the shoelace formula)."""
+    return (
+        abs(
+            sum(
+                x0 * y1 - x1 * y0
+                for (x0, y0), (x1, y1) in zip(ring, [*ring[1:], *ring[:1]], strict=True)
+            )
+        )
+        / 2
     )
-    return math.sqrt(hull.area / count)
 
 
 def _window(difficulty: str) -> RankWindow:
@@ -314,11 +345,21 @@ def display_names(
 
 
 def _all_close(group: list[Place], km: float) -> bool:
-    lat = np.radians([p.lat for p in group])
-    lon = np.radians([p.lon for p in group])
     return all(
-        float(_haversine_km(lat[i], lon[i], lat, lon).max()) <= km for i in range(len(group))
+        _distance_km(a.lat, a.lon, b.lat, b.lon) <= km
+        for index, a in enumerate(group)
+        for b in group[index + 1 :]
     )
+
+
+def _distance_km(lat0: float, lon0: float, lat1: float, lon1: float) -> float:
+    """The great-circle distance (km) between two points given in degrees (haversine)."""
+    p0, p1 = math.radians(lat0), math.radians(lat1)
+    a = (
+        math.sin((p1 - p0) / 2) ** 2
+        + math.cos(p0) * math.cos(p1) * math.sin(math.radians(lon1 - lon0) / 2) ** 2
+    )
+    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, max(0.0, a))))
 
 
 @dataclass(frozen=True)
@@ -335,12 +376,24 @@ def _anchors(window: list[_Ranked], needed: int, rank_window: RankWindow) -> lis
     return window[: math.ceil(rank_window.anchors * needed)]
 
 
+class _WordCharacters(dict[int, str]):
+    """What each character becomes in :func:`_words` (made the first time it is met): case
+    folded, decomposed (NFKD), accents dropped, any other non-alphanumeric a space. Folding
+    and decomposing go character by character, so mapping each one is the whole text's."""
+
+    def __missing__(self, code: int) -> str:
+        decomposed = unicodedata.normalize("NFKD", chr(code).casefold())
+        mapped = self[code] = "".join(
+            ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
+        )
+        return mapped
+
+
+_WORD_CHARACTERS = _WordCharacters()
+
+
 def _words(name: str) -> tuple[str, ...]:
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    letters = "".join(
-        ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
-    )
-    return tuple(letters.split())
+    return tuple(name.translate(_WORD_CHARACTERS).split())
 
 
 def _named_after(places: list[Place]) -> dict[int, set[int]]:
@@ -420,7 +473,6 @@ def _deal_deck(
         site_town_dot=math.cos(SITE_TOWN_KM / EARTH_RADIUS_KM),
         commune_dot=math.cos(SAME_COMMUNE_KM / EARTH_RADIUS_KM),
     )
-    columns = replace(columns, pairs=_pairs(columns))
     wanted = sum(quota.values())
     window_end = len(ranks.window)
 
@@ -433,14 +485,19 @@ def _deal_deck(
         return chosen(dealt), []
     diameter = _diameter_km(columns.lat, columns.lon)
 
-    def reach(flexible: bool) -> float:
-        in_window = _largest_distance(columns, quota, window_end, diameter, flexible)
-        overall = _largest_distance(columns, quota, len(places), diameter, flexible)
+    def reach(flexible: bool, above: float = 0.0) -> float:
+        """max(in window, SPREAD_FLOOR × overall), exactly when that exceeds ``above``; else
+        some value no larger than ``above`` (the bisections stop as soon as that is sure)."""
+        in_window = _largest_distance(columns, quota, window_end, diameter, flexible, above)
+        overall = _largest_distance(
+            columns, quota, len(places), diameter, flexible, max(in_window, above) / SPREAD_FLOOR
+        )
         return max(in_window, SPREAD_FLOOR * overall)
 
     held = len(_deal(columns, quota, 0.0, len(places))[0]) == wanted
     distance, flexible = (reach(False), False) if held else (0.0, True)
-    relaxed = reach(True)
+    # only a relaxed reach RELAX_SHARE times the held one matters: know it exactly then only
+    relaxed = reach(True, RELAX_SHARE * distance)
     if not held or relaxed > RELAX_SHARE * distance:
         # holding the towns/sites share would crowd the deck (or the one-place rule leaves too
         # few sites): let one kind stand in for the other
@@ -450,14 +507,24 @@ def _deal_deck(
 
 
 def _largest_distance(
-    columns: _Columns, quota: dict[str, int], limit: int, diameter: float, flexible: bool
+    columns: _Columns,
+    quota: dict[str, int],
+    limit: int,
+    diameter: float,
+    flexible: bool,
+    enough: float = 0.0,
 ) -> float:
-    """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck."""
+    """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck; or,
+    as soon as the bisection's upper bound falls to ``enough`` or below, that bound (the caller
+    needs the exact value only above ``enough``: the deals near the answer, the costly ones, are
+    then not made)."""
     wanted = sum(quota.values())
     if len(_deal(columns, quota, 0.0, limit, flexible)[0]) < wanted:
         return 0.0
     low, high = 0.0, diameter
     for _attempt in range(BISECTIONS):
+        if high <= enough:
+            return high
         middle = (low + high) / 2
         if len(_deal(columns, quota, middle, limit, flexible)[0]) >= wanted:
             low = middle
@@ -466,47 +533,63 @@ def _largest_distance(
     return low
 
 
-#: Candidates up to which the dot products and the one-place rule of every pair are computed
-#: once (two matrices of this size squared: 20 MB of floats at 1,600) instead of at every deal.
-PAIRS_MAX = 1600
-
-
 @dataclass(frozen=True)
-class _Pairs:
-    dots: np.ndarray  # dots[i, j]: the dot product of the unit vectors of candidates i and j
-    one_place: np.ndarray  # one_place[i, j]: j is one place with i, once i is dealt
+class _Band:
+    """The first ``limit`` candidates ordered by latitude, with what a deal reads of them in
+    that order: the candidates within an angle of a point are among those within that angle of
+    its latitude, one slice found by bisection, and every array below is read by slices."""
+
+    order: np.ndarray  # candidate indices, by latitude
+    lat: np.ndarray  # their latitudes (radians), ascending
+    position: list[int]  # position[i]: where candidate i is in that order
+    xs: np.ndarray  # their unit vectors' coordinates
+    ys: np.ndarray
+    zs: np.ndarray
+    towns: np.ndarray
+    familiarity: np.ndarray
+    spread_applies: np.ndarray  # not an anchor (the anchors ignore the spread distance)
 
 
-def _one_place(columns: _Columns, dots: np.ndarray, i: int, limit: int) -> np.ndarray:
-    """Which of the first ``limit`` candidates are one place with candidate ``i`` (``dots``:
-    their dot products with it): the suburbs of a town, the sites next to it, and the other way."""
-    towns = columns.is_town[:limit]
+def _band(columns: _Columns, limit: int) -> _Band:
+    """The latitude band index of the first ``limit`` candidates (made once per limit)."""
+    band = columns.bands.get(limit)
+    if band is None:
+        order = np.argsort(columns.lat[:limit], kind="stable")
+        position = np.empty(limit, dtype=np.int64)
+        position[order] = np.arange(limit)
+        xs, ys, zs = columns.xyz[order].T
+        band = columns.bands[limit] = _Band(
+            order=order,
+            lat=columns.lat[order],
+            position=position.tolist(),
+            xs=np.ascontiguousarray(xs),
+            ys=np.ascontiguousarray(ys),
+            zs=np.ascontiguousarray(zs),
+            towns=columns.is_town[order],
+            familiarity=columns.familiarity[order],
+            spread_applies=order >= columns.anchors,
+        )
+    return band
+
+
+def _reach(dot: float) -> float:
+    """The angle (radians) beyond which two unit vectors have a dot product under ``dot``, with
+    a margin far above rounding, so that a band never leaves out a candidate the test keeps."""
+    return math.acos(max(-1.0, min(1.0, dot))) * (1 + 1e-9) + 1e-9
+
+
+def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i: int) -> np.ndarray:
+    """Which candidates of the band slice ``near`` are one place with candidate ``i``
+    (``dots``: their dot products with it): the suburbs of a town, the sites next to it, and
+    the other way."""
+    towns = band.towns[near]
     town = bool(columns.is_town[i])
     same: np.ndarray = (towns != town) & (dots > columns.site_town_dot)
     if town:
-        smaller = columns.familiarity[:limit] * SUBURB_RATIO <= columns.familiarity[i]
-        near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
-        same |= towns & near
+        smaller = band.familiarity[near] * SUBURB_RATIO <= columns.familiarity[i]
+        close = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+        same |= towns & close
     return same
-
-
-def _pairs(columns: _Columns) -> _Pairs | None:
-    """Every pair's dot product and one-place test, for a deck's candidates when they are few
-    enough: each element is the very operation :func:`_deal` does (same order, same floats)."""
-    count = len(columns.kinds)
-    if count > PAIRS_MAX:
-        return None
-    xs, ys, zs = columns.xyz.T
-    dots = xs[None, :] * xs[:, None]  # (x x + y y) + z z, added in place: the same floats
-    dots += ys[None, :] * ys[:, None]
-    dots += zs[None, :] * zs[:, None]
-    towns, familiarity = columns.is_town, columns.familiarity
-    # row i is _one_place(columns, dots[i], i, count), for every i at once
-    one_place = (towns[None, :] != towns[:, None]) & (dots > columns.site_town_dot)
-    smaller = familiarity[None, :] * SUBURB_RATIO <= familiarity[:, None]
-    near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
-    one_place |= towns[:, None] & towns[None, :] & near
-    return _Pairs(dots, one_place)
 
 
 @dataclass(frozen=True)
@@ -527,7 +610,12 @@ class _Columns:
     suburb_dot: float  # towns closer than the suburb distance: dot product above this
     site_town_dot: float
     commune_dot: float
-    pairs: _Pairs | None = None  # see :func:`_pairs`
+    bands: dict[int, _Band] = field(default_factory=dict)  # by limit: see :func:`_band`
+
+    @property
+    def one_place_reach(self) -> float:
+        """The angle beyond which no candidate is one place with another."""
+        return _reach(min(self.site_town_dot, self.suburb_dot, self.suburb_floor_dot))
 
 
 def _deal(
@@ -537,15 +625,28 @@ def _deal(
     tie kept out. The anchors come first and need not be ``min_km`` from the others.
 
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
+
+    Candidates are taken in index order. What numpy can tell of all at once is kept, in the
+    order of the latitude band (:class:`_Band`), in ``ruled_out`` (one place with a dealt card,
+    or closer than ``min_km`` to one, anchors aside) and ``eligible`` (not ruled out, its kind's
+    quota still open); only the eligible are looked at one by one (names, communes, the
+    printed grid). A dealt card updates one slice of the band, the candidates within reach of
+    its latitude: a deal costs in proportion to the cards it deals and their neighbours, not to
+    every pair of candidates.
     """
     left = dict(quota)
     wanted = sum(left.values())
     # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most cos(angle)"
     max_dot = math.cos(min(math.pi, min_km / EARTH_RADIUS_KM)) + 1e-12
-    closest = np.full(limit, -2.0)  # largest dot product with a dealt card so far
-    blocked = np.zeros(limit, dtype=bool)  # one place with a dealt card
+    spread = min_km > 0
+    one_place_reach = columns.one_place_reach
+    reach = max(_reach(max_dot), one_place_reach) if spread else one_place_reach
+    band = _band(columns, limit)
+    position = band.position
+    ruled_out = np.zeros(limit, dtype=bool)
     xs, ys, zs = columns.xyz[:limit].T
-    towns = columns.is_town[:limit]
+    lat = columns.lat
+    towns = columns.is_town
     used_lat: set[int] = set()
     used_lon: set[int] = set()
     used_names: set[str] = set()
@@ -553,10 +654,13 @@ def _deal(
     dealt: list[int] = []
     tied: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
-        for i in range(limit):
-            if (left[columns.kinds[i]] == 0 and not relaxed) or blocked[i]:
-                continue
-            if i >= columns.anchors and closest[i] > max_dot:
+        eligible = ~ruled_out
+        if not relaxed:
+            for kind, count in left.items():
+                if count == 0:
+                    eligible &= band.towns != (kind == "town")
+        for i in np.flatnonzero(eligible[band.position]).tolist():
+            if not eligible[position[i]]:  # a card dealt since the pass began ruled it out
                 continue
             if columns.names[i] in used_names:
                 continue
@@ -575,24 +679,35 @@ def _deal(
                 used_lat.add(columns.lat_units[i])
                 used_lon.add(columns.lon_units[i])
             dealt.append(i)
-            left[columns.kinds[i]] -= 1
+            kind = columns.kinds[i]
+            left[kind] -= 1
             used_names.add(columns.names[i])
             if code is not None:
                 dealt_commune[(code, town)] = i
             if len(dealt) == wanted:
                 return dealt, tied
-            if columns.pairs is not None:  # the same numbers, computed once for every deal
-                if min_km > 0:
-                    np.maximum(closest, columns.pairs.dots[i, :limit], out=closest)
-                blocked |= columns.pairs.one_place[i, :limit]
+            if left[kind] == 0 and not relaxed:
+                eligible &= band.towns != town
+            # the slice of the band within reach: the spread's, the one-place rule's inside it
+            here = float(lat[i])
+            low, high, start, stop = band.lat.searchsorted(
+                (here - reach, here + reach, here - one_place_reach, here + one_place_reach)
+            ).tolist()
+            near = slice(low, high)
+            dots = band.xs[near] * xs[i] + band.ys[near] * ys[i] + band.zs[near] * zs[i]
+            inner = slice(start - low, stop - low)
+            same = _one_place(columns, band, slice(start, stop), dots[inner], i)
+            if spread:
+                out = (dots > max_dot) & band.spread_applies[near]
+                out[inner] |= same
             else:
-                dots = xs * xs[i] + ys * ys[i] + zs * zs[i]
-                if min_km > 0:
-                    np.maximum(closest, dots, out=closest)
-                blocked |= _one_place(columns, dots, i, limit)
+                out, near = same, slice(start, stop)
+            ruled_out[near] |= out
+            eligible[near] &= ~out
             for j in columns.named_after.get(i, ()):
                 if j < limit:
-                    blocked[j] = True
+                    ruled_out[position[j]] = True
+                    eligible[position[j]] = False
     return dealt, tied
 
 
