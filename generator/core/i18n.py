@@ -185,6 +185,21 @@ def catalog(domain: str, language: Language) -> gettext.NullTranslations:
     return _Source(SOURCE_LANGUAGE.get(domain, "en"))  # no catalog: the source words
 
 
+def catalog_stamp(domain: str, language: Language) -> str:
+    """What identifies the catalog :func:`catalog` reads (its files' sizes and times): a cache
+    of text translated with it is stale once this changes."""
+    folder = locale_folder() / language / "LC_MESSAGES"
+    stamps = []
+    for path in (folder / f"{domain}.mo", folder / f"{domain}.po"):
+        try:
+            st = path.stat()
+        except OSError:
+            stamps.append(f"{path.name}:-")
+            continue
+        stamps.append(f"{path.name}:{st.st_size}:{st.st_mtime_ns}")
+    return f"{domain}/{language}/" + "/".join(stamps)
+
+
 def _compile_in_memory(source: Path) -> gettext.GNUTranslations:
     """A checkout whose ``.mo`` is older than its ``.po``: the ``.po`` itself, compiled now."""
     from io import BytesIO
