@@ -586,7 +586,7 @@ def deck_cards(
     credit: str = "",
 ) -> list[Card]:
     """The imposition engine's cards, in deck order: places, Intermèdes, Direction, rules;
-    ``credit`` goes on the last rule card."""
+    ``credit`` goes on the back of the Direction card."""
     from generator.render.imposition import Card
     from generator.render.oucedonc.cards import (
         DirectionBack,
@@ -622,16 +622,15 @@ def deck_cards(
             cards.append(
                 Card(
                     DirectionFront(texts.direction, style),
-                    DirectionBack(texts.direction, style),
+                    DirectionBack(texts.direction, style, credit),
                     other.name,
                 )
             )
         else:
             rule = next(rules)
-            last = rule.number == len(texts.rules)
             cards.append(
                 Card(
-                    RuleFront(rule, deck.title, style, credit if last else ""),
+                    RuleFront(rule, deck.title, style),
                     EmblemBack(rule.back_title, rule.back_caption, style),
                     other.name,
                 )

@@ -23,14 +23,14 @@ from generator.core.i18n import M_, P_, Language, _
 
 
 class Suit(Enum):
-    HEARTS = M_("coeur")
+    HEARTS = M_("cœur")
     DIAMONDS = M_("carreau")
     CLUBS = M_("trèfle")
     SPADES = M_("pique")
 
     @property
     def symbol(self) -> str:
-        return {"coeur": "♥", "carreau": "♦", "trèfle": "♣", "pique": "♠"}[self.value]
+        return {"cœur": "♥", "carreau": "♦", "trèfle": "♣", "pique": "♠"}[self.value]
 
     @property
     def is_red(self) -> bool:
@@ -64,7 +64,7 @@ class PlayingCard:
 
     @property
     def french(self) -> str:
-        """'valet de carreau', 'dix de coeur', 'as de pique'."""
+        """'valet de carreau', 'dix de cœur', 'as de pique'."""
         return self.words("fr")
 
     def words(self, language: Language) -> str:

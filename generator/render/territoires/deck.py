@@ -373,7 +373,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     canvas.setLineWidth(pt(0.25))
     canvas.circle(pt(cx), pt(cy), pt(17.6 * scale), stroke=1, fill=0)
     canvas.restoreState()
-    for index, suit in enumerate(("coeur", "pique", "carreau", "trèfle")):
+    for index, suit in enumerate(("cœur", "pique", "carreau", "trèfle")):
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
         draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
