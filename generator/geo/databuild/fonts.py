@@ -126,6 +126,10 @@ UNICODE_BLOCKS: tuple[tuple[int, int], ...] = (
 SYMBOLS = "♠♣♥♦★✓✗✱▲′″"
 PRIMES = "′″"
 SYMBOLS_MEMBER = "400Regular/NotoSansSymbols2_400Regular.ttf"
+#: The narrow no-break space French typography puts before ; : ! ? and %, inside « » and
+#: between thousands, as a share of the face's word space, for a face that lacks it.
+NARROW_SPACE = "\u202f"
+NARROW_SPACE_SHARE = 0.6
 
 
 def _open(packed: PackedPackage, member: str) -> TTFont:
@@ -164,6 +168,25 @@ def _add_glyph(font: TTFont, donor: TTFont, code: int, name: str) -> None:
     for table in font["cmap"].tables:
         if table.isUnicode():
             table.cmap[code] = name
+
+
+def add_narrow_space(font: TTFont) -> bool:
+    """Give ``font`` an empty glyph for :data:`NARROW_SPACE` if it has none (its width
+    :data:`NARROW_SPACE_SHARE` of the word space's); True when added."""
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    cmap = font.getBestCmap()
+    if ord(NARROW_SPACE) in cmap or 0x20 not in cmap:
+        return False
+    name = f"uni{ord(NARROW_SPACE):04X}"
+    font.setGlyphOrder([*font.getGlyphOrder(), name])
+    font["glyf"][name] = Glyph()  # no outline: a space
+    font["hmtx"][name] = (round(font["hmtx"][cmap[0x20]][0] * NARROW_SPACE_SHARE), 0)
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            table.cmap[ord(NARROW_SPACE)] = name
+    font["maxp"].numGlyphs = len(font.getGlyphOrder())
+    return True
 
 
 def merge_symbols(font: TTFont, symbols: TTFont, primes: TTFont) -> list[str]:
@@ -245,6 +268,7 @@ def build_fonts(packed: Mapping[str, PackedPackage]) -> dict[str, bytes]:
         if face.prime_member not in primes:
             primes[face.prime_member] = _open(packed[FRAUNCES.name], face.prime_member)
         merge_symbols(font, symbols, primes[face.prime_member])
+        add_narrow_space(font)
         files[face.file] = subset_face(font)
     return files
 
