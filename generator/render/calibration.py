@@ -85,7 +85,7 @@ def _front(canvas, page: Paper, duplex: Duplex, language: Language) -> None:
         ),
         P_(
             language,
-            "Passez la moyenne à l'option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
+            "Passez la moyenne à l’option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
         ),
     ]
     for i, line in enumerate(lines):

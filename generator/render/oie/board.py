@@ -549,8 +549,8 @@ def _check_labels(options: BoardOptions) -> None:
 def _document_title(options: BoardOptions) -> str:
     """The PDF's title: the game's French name (and the English one in English), the region."""
     if options.theme:
-        return P_(options.language, "Le Jeu de l'Oie : {theme}").format(theme=options.theme)
-    return P_(options.language, "Le Jeu de l'Oie")
+        return P_(options.language, "Le Jeu de l’Oie : {theme}").format(theme=options.theme)
+    return P_(options.language, "Le Jeu de l’Oie")
 
 
 def write_board(options: BoardOptions, path: str | Path) -> Path:

@@ -41,7 +41,7 @@ SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
 DIE_FACE = 24.0
 TAB_DEPTH = 7.0
-CREDIT = M_("Neo Otcho abcd, PGC + Gaël Vacher, d'après Otcho de Gaël Vacher · imprimé avec pnp")
+CREDIT = M_("Neo Otcho abcd, PGC + Gaël Vacher, d’après Otcho de Gaël Vacher · imprimé avec pnp")
 
 
 @dataclass(frozen=True)
@@ -372,7 +372,7 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
         P_(
             language,
             "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous "
-            "vers l'arrière.",
+            "vers l’arrière.",
         ),
         P_(
             language,
@@ -386,7 +386,7 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
         ),
         P_(
             language,
-            "Dés de {size} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les "
+            "Dés de {size} mm. Chaque face sort une fois sur six ; l’aide de jeu donne les "
             "probabilités de chaque combinaison.",
         ).format(size=f"{DIE_FACE:g}"),
         P_(language, "Le troisième patron remplace un dé abîmé ou mal collé."),
@@ -486,13 +486,13 @@ def kind_effect(
             any_card,
         ),
         RollKind.TWO_LETTERS: (
-            P_(language, "Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)"),
+            P_(language, "Placer ou retirer 1 pion sur l’emplacement des deux lettres (a c → ac)"),
             any_card,
         ),
         RollKind.X_AND_LETTER: (
             P_(
                 language,
-                "X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
+                "X remplace une autre lettre : 1 pion sur l’un des 3 emplacements de la lettre "
                 "(a X → ab, ac ou ad)",
             ),
             where_x,
@@ -586,10 +586,10 @@ def _aid_turn(
         then = PN_(
             language,
             "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
-            "pas et, s'il est perdant, retirez un de vos pions (de votre carte ou d'une autre). "
+            "pas et, s’il est perdant, retirez un de vos pions (de votre carte ou d’une autre). "
             "On peut continuer tant que les jets gagnent.",
             "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
-            "pas et, s'il est perdant, retirez {n} de vos pions (de votre carte ou d'une autre). "
+            "pas et, s’il est perdant, retirez {n} de vos pions (de votre carte ou d’une autre). "
             "On peut continuer tant que les jets gagnent.",
             n,
         ).format(n=n)
@@ -597,7 +597,7 @@ def _aid_turn(
         then = P_(
             language,
             "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
-            "pas et, s'il est perdant, votre tour s'arrête, sans autre pénalité. On peut "
+            "pas et, s’il est perdant, votre tour s’arrête, sans autre pénalité. On peut "
             "continuer tant que les jets gagnent.",
         )
     turn = [
@@ -609,7 +609,7 @@ def _aid_turn(
         P_(
             language,
             "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son "
-            "propriétaire ; un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
+            "propriétaire ; un emplacement occupé ne reçoit pas d’autre pion. X est un joker.",
         ),
         then,
     ]
@@ -822,8 +822,8 @@ def _aid_facts(
         continuation,
         P_(
             language,
-            "Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {own} "
-            "({own_percent}), sur celle d'un autre avec {other} ({other_percent}).",
+            "Un emplacement donné (ab par exemple) s’ouvre sur sa carte avec {own} "
+            "({own_percent}), sur celle d’un autre avec {other} ({other_percent}).",
         ),
     ]
     for fact in facts:

@@ -117,7 +117,7 @@ def scoring_rules_text(rules: ScoreRules, language: Language = MATERIAL_DEFAULT)
     lines = [
         P_(
             language,
-            "a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la "
+            "a) 1 point par voiture arrivée à la bonne place, +1 si c’est la première ou la "
             "dernière.",
         ),
         b,
@@ -126,16 +126,16 @@ def scoring_rules_text(rules: ScoreRules, language: Language = MATERIAL_DEFAULT)
         lines.append(
             P_(
                 language,
-                "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet "
-                "ordre, dans le pronostic, même à d'autres places ; b ne compte alors pas.",
+                "c) 3 points si 3 voitures qui se suivent à l’arrivée se suivent aussi, dans cet "
+                "ordre, dans le pronostic, même à d’autres places ; b ne compte alors pas.",
             )
         )
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
         lines.append(
             P_(
                 language,
-                "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même "
-                "séparées ou à d'autres places ; b ne compte alors pas.",
+                "c) 3 points si 3 des 4 voitures arrivent dans l’ordre du pronostic, même "
+                "séparées ou à d’autres places ; b ne compte alors pas.",
             )
         )
     return tuple(lines)

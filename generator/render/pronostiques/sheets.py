@@ -214,7 +214,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
         P_(language, "Pronostiques · feuille de score"),
         P_(
             language,
-            "{players} joueurs · la partie s'arrête après la manche où un joueur dépasse "
+            "{players} joueurs · la partie s’arrête après la manche où un joueur dépasse "
             "{above} points ({more} ou plus) ; le plus haut total gagne.",
         ).format(players=options.players, above=GAME_ENDS_ABOVE, more=GAME_ENDS_ABOVE + 1),
         PALETTE.navy,
@@ -304,7 +304,7 @@ def _score_header(
     c.drawCentredString(
         pt(MARGIN + pad.round_width + pad.order_width / 2),
         pt(top - pad.order_label),
-        P_(language, "Ordre d'arrivée"),
+        P_(language, "Ordre d’arrivée"),
     )
     c.setFont(fonts.condensed, 7)
     for k, place in enumerate(PLACES):
@@ -406,8 +406,8 @@ def _points_table(
         pt(y - 4.5),
         P_(
             language,
-            "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
-            "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
+            "Cherchez l’ordre d’arrivée (1er à 4e), lisez les points dans la colonne "
+            "du pronostic (désigné par son Roi) ; règles a, b et c : voir l’aide de jeu.",
         ),
     )
     orders = list(ORDERS)
@@ -645,7 +645,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
         P_(
             language,
             "Chacun reçoit en secret un pronostic (une des {predictions} cartes dorées, ou le "
-            "groupe {ranks} qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, "
+            "groupe {ranks} qui le forme) : l’ordre d’arrivée sur lequel il a parié. Mélangez, "
             "donnez {hand} cartes à chacun ; le reste forme la table, face cachée.",
         ).format(
             predictions=len(PREDICTIONS),
@@ -668,7 +668,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
     y = column.body(
         P_(
             language,
-            "• Ou échanger jusqu'à {exchange} cartes de sa main contre autant de cartes de la "
+            "• Ou échanger jusqu’à {exchange} cartes de sa main contre autant de cartes de la "
             "table.",
         ).format(exchange=EXCHANGE),
         x,
@@ -687,8 +687,8 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
     y = column.body(
         P_(
             language,
-            "Dès que {complete} des {piles} piles sont complètes ({laps} cartes). L'ordre "
-            "d'arrivée est l'ordre où les piles ont été complétées, la quatrième est dernière.",
+            "Dès que {complete} des {piles} piles sont complètes ({laps} cartes). L’ordre "
+            "d’arrivée est l’ordre où les piles ont été complétées, la quatrième est dernière.",
         ).format(complete=PILES_TO_END_ROUND, piles=len(SUITS), laps=options.laps),
         x,
         y,
@@ -719,7 +719,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
 
 PILE_EXAMPLES = (
     ((6, 4, 2, 1), M_("permis : écart 5, marches de 2, 2 et 1")),
-    ((7, 3, 3, 2), M_("interdit : ♥ a 4 cartes d'avance sur ♦")),
+    ((7, 3, 3, 2), M_("interdit : ♥ a 4 cartes d’avance sur ♦")),
     ((6, 5, 3, 0), M_("interdit : écart de 6 entre ♥ et ♣")),
 )
 
@@ -745,7 +745,7 @@ def _aid_scoring_and_piles(
     y = column.body(
         P_(
             language,
-            "Écart : la pile la plus avancée a au plus {spread} cartes d'avance sur la moins "
+            "Écart : la pile la plus avancée a au plus {spread} cartes d’avance sur la moins "
             "avancée.",
         ).format(spread=rules.max_spread),
         x,
@@ -754,7 +754,7 @@ def _aid_scoring_and_piles(
     y = column.body(
         P_(
             language,
-            "Avance : chaque pile a au plus {gap} cartes d'avance sur la pile la plus avancée "
+            "Avance : chaque pile a au plus {gap} cartes d’avance sur la pile la plus avancée "
             "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait "
             "au plus {gap}).",
         ).format(gap=rules.max_gap),

@@ -67,11 +67,11 @@ def _players_line(setup: Setup, language: Language) -> str:
     elif setup.players == 3:
         line = P_(
             language,
-            "3 joueurs · deux maisons de {life} points de vie, le 3e joueur n'a pas de vie",
+            "3 joueurs · deux maisons de {life} points de vie, le 3e joueur n’a pas de vie",
         )
     else:
         line = P_(
-            language, "4 joueurs · les deux joueurs d'une maison partagent ses {life} points de vie"
+            language, "4 joueurs · les deux joueurs d’une maison partagent ses {life} points de vie"
         )
     return line.format(life=LIFE_PER_HOUSE)
 
@@ -152,7 +152,7 @@ def draw_trackers(
             MARGIN + 6,
             P_(
                 language,
-                "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand "
+                "Cochez la case d’une carte perdue (cachée sous la suivante) ; effacez-la quand "
                 "un soin la rend.",
             ),
             f.oblique,
@@ -166,7 +166,7 @@ def draw_trackers(
             MARGIN + 1.5,
             P_(
                 language,
-                "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais "
+                "On perd d’abord la plus haute carte ; un soin rend la dernière perdue. Jamais "
                 "plus de {life} points de vie.",
             ).format(life=LIFE_PER_HOUSE),
             f.oblique,
@@ -389,13 +389,13 @@ def _reference_notes(setup: Setup, language: Language) -> tuple[str, ...]:
     notes: tuple[str, ...] = (
         P_(
             language,
-            "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, "
-            "animaux ou soutiens d'un même type",
+            "Un soutien joué par l’autre maison vaut 0, même dans une suite de 3. Les armes, "
+            "animaux ou soutiens d’un même type",
         ),
         # TRANSLATORS: the second line of the note before it (the sentence goes on)
         P_(
             language,
-            "se posent aussi ensemble ({pairs}). Les autres combinaisons n'apportent pas plus de "
+            "se posent aussi ensemble ({pairs}). Les autres combinaisons n’apportent pas plus de "
             "points.",
         ).format(pairs=together),
         P_(
@@ -409,7 +409,7 @@ def _reference_notes(setup: Setup, language: Language) -> tuple[str, ...]:
         notes += (third_player_note(language),)
     if setup.players == 4:
         notes += (
-            P_(language, "À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie."),
+            P_(language, "À 4 joueurs, les deux joueurs d’une maison partagent ses points de vie."),
         )
     return notes
 
@@ -794,7 +794,7 @@ def _steps(
         steps.append(
             P_(
                 language,
-                "Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.",
+                "Le joueur 3 n’a pas de vie ni de parité : il attaque la maison de son choix.",
             )
         )
     turn = [
