@@ -222,6 +222,22 @@ def _draw_plan(
     )
 
 
+class _WithoutText:
+    """A canvas that draws everything but text: the assembly plan's thumbnail of the poster,
+    where the poster's words would print at 3 or 4 points (and read as nothing)."""
+
+    def __init__(self, canvas) -> None:
+        self._canvas = canvas
+
+    def __getattr__(self, name: str):
+        return getattr(self._canvas, name)
+
+    def drawString(self, *args, **kwargs) -> None:  # noqa: N802 - reportlab's names
+        pass
+
+    drawCentredString = drawRightString = drawText = drawString  # noqa: N815
+
+
 def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
     """Diagonal hatching over a band (mm), clipped to it, in opaque thin lines."""
     c.saveState()
@@ -339,14 +355,16 @@ def write_poster(
     document = new_document(grid.page.width, grid.page.height, info, profile)
     c = document.canvas
     form = "PosterSheet"
-    c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
-    c.saveState()
+    thumbnail = "PosterThumbnail"
+    for name, surface in ((form, c), (thumbnail, _WithoutText(c))):
+        c.beginForm(name, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
+        c.saveState()
+        scale_to_mm(c)
+        draw(surface, width, height)
+        c.restoreState()
+        c.endForm()
     scale_to_mm(c)
-    draw(c, width, height)
-    c.restoreState()
-    c.endForm()
-    scale_to_mm(c)
-    _draw_plan(c, grid, form, colours, side, language)
+    _draw_plan(c, grid, thumbnail, colours, side, language)
     c.showPage()
     for tile in grid.tiles:
         scale_to_mm(c)

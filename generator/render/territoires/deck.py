@@ -20,6 +20,7 @@ from generator.render.colour import set_fill, set_stroke
 from generator.render.document import DocInfo, PdfDocument
 from generator.render.draw.shapes import fill_bleed
 from generator.render.draw.text import width_mm
+from generator.render.fonts import MIN_READING_PT
 from generator.render.icons import draw_picture, picture_credit
 from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
 from generator.render.territoires.palette import PALETTE
@@ -39,10 +40,8 @@ if TYPE_CHECKING:
 
 
 def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_DEFAULT) -> str:
-    """The first front text of the 36 cards that cannot fit its room at 6 pt on a card of this
-    size ("" when every one fits): sizes follow the card's width, never below 6 pt."""
-    from generator.render.fonts import MIN_TEXT_PT
-
+    """The first front text of the 36 cards that cannot fit its room at 7 pt on a card of this
+    size ("" when every one fits): sizes follow the card's width, never below 7 pt."""
     f = fonts()
     layout = front_layout(CardBox(width, height, 0.0))
     inner = layout.inner
@@ -50,12 +49,18 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
     for number in range(1, len(LENORMAND) + 1):
         card = LENORMAND[number - 1]
         house = house_line(number, language)
-        if min(width_mm(house, font, MIN_TEXT_PT) for font in (f.bold, f.condensed_bold)) > (
+        if min(width_mm(house, font, MIN_READING_PT) for font in (f.bold, f.condensed_bold)) > (
             house_room
         ):
             return _("the house line « {text} »").format(text=house)
         for what, string, font, size, room in (
-            (_("the name « {text} »"), card.name_in(language), f.title, MIN_TEXT_PT, inner.width),
+            (
+                _("the name « {text} »"),
+                card.name_in(language),
+                f.title,
+                MIN_READING_PT,
+                inner.width,
+            ),
             (
                 _("the playing card « {text} »"),
                 card.playing_card.words(language),
@@ -67,14 +72,14 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
                 _("the role « {text} »"),
                 role_of(number).name_in(language).upper(),
                 f.condensed_bold,
-                MIN_TEXT_PT,
+                MIN_READING_PT,
                 inner.width - 4,
             ),
             (
                 _("the effect « {text} »"),
                 role_effect(number, language),
                 f.condensed,
-                MIN_TEXT_PT,
+                MIN_READING_PT,
                 inner.width,
             ),
         ):
@@ -86,10 +91,9 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
 def check_card_fits(
     width: float, height: float, name: str, language: Language = MATERIAL_DEFAULT
 ) -> None:
-    """A card so small that a front's text would print under 6 pt (or overflow its room) is
+    """A card so small that a front's text would print under 7 pt (or overflow its room) is
     refused, saying which text and the narrowest card that takes it."""
     from generator.core.errors import UserError
-    from generator.render.fonts import MIN_TEXT_PT
 
     what = _lines_too_wide(width, height, language)
     if not what:
@@ -108,7 +112,7 @@ def check_card_fits(
     )
     raise UserError(
         message.format(
-            name=name, width=f"{width:g}", what=what, size=f"{MIN_TEXT_PT:g}", least=least
+            name=name, width=f"{width:g}", what=what, size=f"{MIN_READING_PT:g}", least=least
         )
     )
 
@@ -120,9 +124,7 @@ def _house_room(layout: FrontLayout) -> float:
 
 
 def _words_size(layout: FrontLayout) -> float:
-    from generator.render.fonts import MIN_TEXT_PT
-
-    return max(MIN_TEXT_PT, 6.5 * layout.scale)
+    return max(MIN_READING_PT, 7.5 * layout.scale)
 
 
 def house_line(number: int, language: Language = MATERIAL_DEFAULT) -> str:
@@ -207,10 +209,10 @@ class FrontPainter:
         left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
         room = _house_room(layout)
         house_font = f.bold
-        house_size = fit_size(house_text, f.bold, 6.5 * scale, room)
-        if width_mm(house_text, f.bold, house_size) > room:  # narrow cards: condensed, 6 pt
+        house_size = fit_size(house_text, f.bold, 8 * scale, room, MIN_READING_PT)
+        if width_mm(house_text, f.bold, house_size) > room:  # narrow cards: condensed
             house_font = f.condensed_bold
-            house_size = fit_size(house_text, house_font, 6.5 * scale, room)
+            house_size = fit_size(house_text, house_font, 8 * scale, room, MIN_READING_PT)
         text(
             canvas,
             left + room / 2,
@@ -312,7 +314,7 @@ class FrontPainter:
             layout.effect_baseline,
             effect,
             f.condensed,
-            fit_size(effect, f.condensed, 7 * scale, inner.width),
+            fit_size(effect, f.condensed, 7.5 * scale, inner.width, MIN_READING_PT),
             PALETTE.ink,
             "centre",
         )

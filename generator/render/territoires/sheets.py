@@ -649,25 +649,39 @@ def draw_setup(
         PALETTE.ink,
         "centre",
     )
-    # Draw pile and discard on the right of the reserve.
+    # Draw pile on the left of the reserve and discard on its right; with 3 players the left
+    # is the third player's seat, so the pile goes above the discard, both on the right.
     reserve_half = max(rows) * (CARD_W + 2.5) / 2
-    pile_x = cx - reserve_half - 10 - CARD_W
+    if setup.players == 3:
+        pile_x = discard_x = cx + reserve_half + 10
+        pile_y, discard_y = cy + 4.0, cy - CARD_H - 6.0
+    else:
+        pile_x, discard_x = cx - reserve_half - 10 - CARD_W, cx + reserve_half + 10
+        pile_y = discard_y = cy - CARD_H / 2
     for offset in (1.2, 0.6, 0.0):
-        _slot(canvas, pile_x + offset, cy - CARD_H / 2 + offset, True)
+        _slot(canvas, pile_x + offset, pile_y + offset, True)
     text(
         canvas,
         pile_x + CARD_W / 2,
-        cy - CARD_H / 2 - 4.5,
+        pile_y - 4.5,
         P_(language, "Pioche ({count})").format(count=setup.draw_pile),
         f.bold,
         7.5,
         PALETTE.ink,
         "centre",
     )
-    discard_x = cx + reserve_half + 10
-    _slot(canvas, discard_x, cy - CARD_H / 2, False)
+    _slot(canvas, discard_x, discard_y, False)
     discard = P_(language, "défausse")
-    text(canvas, discard_x + CARD_W / 2, cy - 1, discard, f.oblique, 6.5, PALETTE.muted, "centre")
+    text(
+        canvas,
+        discard_x + CARD_W / 2,
+        discard_y + CARD_H / 2 - 1,
+        discard,
+        f.oblique,
+        7.5,
+        PALETTE.muted,
+        "centre",
+    )
     # Hands: seat 1 at the bottom, then clockwise.
     seats = _seat_positions(setup.players, table_x, table_y, table_w, table_h)
     for seat, (hx, hy, label_y) in enumerate(seats, start=1):
