@@ -20,7 +20,7 @@ from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, s
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import polygon, star_points
 from generator.render.draw.text import paragraph, wrap
-from generator.render.fonts import MIN_TEXT_PT
+from generator.render.fonts import MIN_READING_PT
 from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.otcho.palette import PALETTE
 from generator.render.otcho.player_styles import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape
@@ -148,14 +148,14 @@ def draw_player_card(
         set_stroke(c, style.colour)
         c.setLineWidth(1.1)
         c.roundRect(pt(sx), pt(sy), pt(SLOT), pt(SLOT), pt(2.5), stroke=1, fill=1)
-        set_fill(c, style.colour if style.shape != "diamond" else PALETTE.dark_yellow)
-        c.setFont(fonts.title, 15)
-        c.drawCentredString(pt(sx + SLOT / 2), pt(sy + SLOT / 2 - 2.6), f"{slot[0]} {slot[1]}")
+        set_fill(c, style.letters)
+        c.setFont(fonts.title, 16)
+        c.drawCentredString(pt(sx + SLOT / 2), pt(sy + SLOT / 2 - 2.8), f"{slot[0]} {slot[1]}")
         set_fill(c, SHEET.muted)
-        c.setFont(fonts.condensed, 6.2)
-        c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.6), slot_openers(slot))
+        c.setFont(fonts.condensed, MIN_READING_PT)
+        c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.8), slot_openers(slot))
     set_fill(c, SHEET.muted)
-    c.setFont(fonts.oblique, 6.3)
+    c.setFont(fonts.oblique, MIN_READING_PT)
     c.drawCentredString(
         pt(x + CARD_W / 2),
         pt(y + 3.2),
@@ -274,9 +274,11 @@ def draw_die_net(
     size: float,
     fonts: FontSet,
     language: Language = MATERIAL_DEFAULT,
+    tab_words: bool = True,
 ) -> None:
     """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold
-    lines."""
+    lines; ``tab_words``: "colle" on the tabs above and below (a net drawn turned a quarter
+    leaves them out: its words would run sideways)."""
     c.setLineJoin(1)
     for edge in net.tabs:
         poly = tab_polygon(edge, x0, y0, size)
@@ -286,14 +288,15 @@ def draw_die_net(
         polygon(c, poly, fill=True, stroke=True)
         (ax, ay), (bx, by), (nx, ny) = _edge_segment(edge, x0, y0, size)
         mx, my = (ax + bx) / 2 + nx * TAB_DEPTH * 0.45, (ay + by) / 2 + ny * TAB_DEPTH * 0.45
-        c.saveState()
-        c.translate(pt(mx), pt(my))
-        angle = {(0.0, 1.0): 0, (0.0, -1.0): 180, (1.0, 0.0): -90, (-1.0, 0.0): 90}[(nx, ny)]
-        c.rotate(angle)
-        set_fill(c, SHEET.muted)
-        c.setFont(fonts.condensed, MIN_TEXT_PT)
-        c.drawCentredString(0, -pt(0.8), P_(language, "colle"))
-        c.restoreState()
+        if tab_words and ny != 0.0:  # the word on the tabs above and below (the side ones are
+            # too narrow)
+            c.saveState()
+            c.translate(pt(mx), pt(my))
+            c.rotate(0 if ny > 0 else 180)
+            set_fill(c, SHEET.muted)
+            c.setFont(fonts.condensed, MIN_READING_PT)
+            c.drawCentredString(0, -pt(0.9), P_(language, "colle"))
+            c.restoreState()
     for cell in net.cells:
         cx, cy = x0 + cell.col * size, y0 + cell.row * size
         set_fill(c, PALETTE.white)
@@ -360,7 +363,7 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     c.saveState()
     c.translate(pt(spare_left + max_y), pt(spare_top - width - min_x))
     c.rotate(90)
-    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts, language)
+    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts, language, tab_words=False)
     c.restoreState()
     text_left = spare_left + height + 8
     text_width = paper.width - MARGIN - gap - text_left
@@ -727,7 +730,8 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float, language: Language) -> tu
     y -= 7
     c.setFont(fonts.condensed, 7.5)
     set_fill(c, SHEET.muted)
-    c.drawString(pt(grid_left), pt(y - 2), P_(language, "dé 2 →"))
+    c.drawString(pt(grid_left + cell + 1.2), pt(y - 2), P_(language, "dé 2 →"))
+    c.drawCentredString(pt(grid_left + cell / 2), pt(y - 2), P_(language, "dé 1 ↓"))
     y -= 3
     for j, face in enumerate(FACES):
         _mini_die(
@@ -738,13 +742,7 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float, language: Language) -> tu
         _mini_die(c, f1.value, grid_left + 1.2, row_y + 1.2, cell - 2.4, fonts)
         for j, f2 in enumerate(FACES):
             _outcome_cell(c, kind_of(f1, f2), grid_left + (j + 1) * cell, row_y)
-    c.saveState()
-    c.translate(pt(MARGIN + 7), pt(y - 4 * cell))
-    c.rotate(90)
-    c.setFont(fonts.condensed, 7.5)
-    set_fill(c, SHEET.muted)
-    c.drawCentredString(0, 0, P_(language, "← dé 1"))
-    c.restoreState()
+
     # the legend beside the grid
     lx = grid_left + (len(FACES) + 1) * cell + 10
     ly = y - 2

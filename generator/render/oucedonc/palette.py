@@ -24,7 +24,7 @@ class OucedoncPalette:
     night_grid: Colour = hex_colour("#24425F", cmyk(80, 42, 2, 65))
     night_text: Colour = hex_colour("#DCE3EA", cmyk(0, 0, 0, 16))
     land: Colour = hex_colour("#E9E1CF", cmyk(11, 11, 22, 0))  # locator map land
-    water: Colour = hex_colour("#E3EEF2", cmyk(12, 2, 4, 0))  # locator map sea
+    water: Colour = hex_colour("#E3EEF2", cmyk(12, 5, 7, 0))  # locator map sea
     land_line: Colour = hex_colour("#9C8F74", cmyk(34, 33, 51, 23))
     cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))
     #: The tokens' die line in print-shop files: the spot colour cutters and print shops'

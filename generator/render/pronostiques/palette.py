@@ -39,12 +39,12 @@ class PronostiquesPalette:
     heart: TeamColours = TeamColours(
         OKABE_ITO.vermillion,
         hex_colour("#FBE6D9", cmyk(5, 11, 15, 0)),
-        hex_colour("#AF4C00", cmyk(0, 66, 100, 33)),
+        hex_colour("#AF4C00", cmyk(0, 69, 100, 33)),
     )
     diamond: TeamColours = TeamColours(
         OKABE_ITO.blue,
         hex_colour("#DCEBF5", cmyk(15, 6, 6, 0)),
-        hex_colour("#005F94", cmyk(93, 52, 5, 26)),
+        hex_colour("#005F94", cmyk(89, 44, 0, 30)),
     )
     spade: TeamColours = TeamColours(
         SHEET.ink,
@@ -54,7 +54,7 @@ class PronostiquesPalette:
     club: TeamColours = TeamColours(
         OKABE_ITO.bluish_green,
         hex_colour("#DAF1EA", cmyk(15, 3, 11, 0)),
-        hex_colour("#00704F", cmyk(89, 18, 78, 38)),
+        hex_colour("#00704F", cmyk(84, 0, 70, 47)),
     )
     # the score pad and the rules aid
     header_fill: Colour = hex_colour("#EEF1F5", cmyk(0, 0, 0, 8))
