@@ -67,6 +67,7 @@ def plan_tokens(
 
 
 TOKEN_FORM = "OucedoncToken"
+LIGHT_BACK_FORM = "OucedoncTokenLightBack"
 
 
 def _define_token(canvas, radius: float, bleed: float, palette: OucedoncPalette) -> None:
@@ -84,12 +85,30 @@ def _define_token(canvas, radius: float, bleed: float, palette: OucedoncPalette)
     canvas.endForm()
 
 
+def _define_light_back(canvas, radius: float, palette: OucedoncPalette) -> None:
+    """The ink-light back (``--ink light``, for school printers): no gold disc, a gold ring and
+    a small compass star on the paper; about a tenth of the full back's ink."""
+    reach = pt(radius)
+    canvas.beginForm(LIGHT_BACK_FORM, -reach, -reach, reach, reach)
+    set_stroke(canvas, palette.gold)
+    canvas.setLineWidth(1.0)
+    canvas.circle(0, 0, pt(radius * 0.84), stroke=1, fill=0)
+    compass_star(canvas, 0, 0, radius * 0.42, palette.gold, palette.cream, north=palette.accent)
+    canvas.endForm()
+
+
 def _token(
-    canvas, x: float, y: float, radius: float, palette: OucedoncPalette, cut_line: bool
+    canvas,
+    x: float,
+    y: float,
+    radius: float,
+    palette: OucedoncPalette,
+    cut_line: bool,
+    form: str = TOKEN_FORM,
 ) -> None:
     canvas.saveState()
     canvas.translate(pt(x), pt(y))
-    canvas.doForm(TOKEN_FORM)
+    canvas.doForm(form)
     canvas.restoreState()
     if cut_line:
         set_stroke(canvas, palette.cut_line)
@@ -120,13 +139,18 @@ def draw_token_pages(
     palette: OucedoncPalette = PALETTE,
     bleed: float = 1.0,
     die_line: bool = False,
+    light_backs: bool = False,
 ) -> int:
     """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn.
 
     ``die_line``: the cut circles in the ``CutContour`` spot colour (print shops) instead of a
-    printed grey line (home)."""
+    printed grey line (home). ``light_backs``: the ink-light backs (``--ink light``)."""
     width, height = sheet.page_width, sheet.page_height
     _define_token(canvas, sheet.radius, bleed, palette)
+    back_form = TOKEN_FORM
+    if light_backs:
+        _define_light_back(canvas, sheet.radius, palette)
+        back_form = LIGHT_BACK_FORM
     text_width = width - 2 * PAGE_MARGIN
     centred_line(
         canvas,
@@ -161,7 +185,7 @@ def draw_token_pages(
     for x, y in sheet.centres:
         bx, by = point_behind(x, y, duplex, width, height)
         backs.append((bx + dx, by + dy))
-        _token(canvas, bx + dx, by + dy, sheet.radius, palette, cut_line=False)
+        _token(canvas, bx + dx, by + dy, sheet.radius, palette, cut_line=False, form=back_form)
     _token_boxes(canvas, backs, sheet.radius, bleed)
     canvas.showPage()
     return 2
