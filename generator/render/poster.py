@@ -232,10 +232,10 @@ class _WithoutText:
     def __getattr__(self, name: str):
         return getattr(self._canvas, name)
 
-    def drawString(self, *args, **kwargs) -> None:  # noqa: N802 - reportlab's names
+    def drawString(self, *args, **kwargs) -> None:
         pass
 
-    drawCentredString = drawRightString = drawText = drawString  # noqa: N815
+    drawCentredString = drawRightString = drawText = drawString
 
 
 def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:

@@ -356,7 +356,7 @@ def _panel_styles(size: float):
             bulletIndent=size * 0.1,
             bulletFontName=CONDENSED_BOLD,
             bulletFontSize=size,
-            bulletColor=PALETTE.frame.reportlab,
+            bulletColor=PALETTE.ink.reportlab,
         ),
         "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
         "heading": ParagraphStyle(

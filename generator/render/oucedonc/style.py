@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from generator.render.colour import Colour, set_fill, set_stroke
+from generator.render.draw.shapes import MIN_LINE_PT
 from generator.render.units import pt
 
 
@@ -40,7 +41,7 @@ def compass_star(
         _star_point(canvas, angle, radius, waist, colour, light)
     set_fill(canvas, light)
     set_stroke(canvas, dark)
-    canvas.setLineWidth(pt(radius * 0.03))
+    canvas.setLineWidth(max(MIN_LINE_PT, pt(radius * 0.03)))
     canvas.circle(0, 0, pt(radius * 0.09), stroke=1, fill=1)
     canvas.restoreState()
 

@@ -300,7 +300,8 @@ def mini_card(
     baseline = y + h - strip + h * 0.08
     text(canvas, x + w * 0.07, baseline, str(number), f.title, h * 0.52, colour)
     suit = card.playing_card.suit
-    ink = PALETTE.suit_red if suit.is_red else PALETTE.ink
+    # the rank in black ink (small type: one plate), the suit's shape in its colour
+    ink = PALETTE.ink
     suit_size = h * 0.13
     suit_x = x + w - w * 0.07 - suit_size / 2
     draw_suit(canvas, suit.value, suit_x, baseline + suit_size * 0.45, suit_size)
@@ -596,10 +597,10 @@ def _life_column(
         mini_card(
             canvas, card, x, top - CARD_H - index * step, CARD_W, CARD_H, colour, stacked=True
         )
-    text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 7.5, colour, "centre")
+    text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 8, colour, "centre")
     if shared:
         shared_label = P_(language, "commune")
-        text(canvas, x + CARD_W / 2, top + 5.8, shared_label, f.oblique, 6.5, colour, "centre")
+        text(canvas, x + CARD_W / 2, top + 5.8, shared_label, f.oblique, 7, PALETTE.muted, "centre")
 
 
 def draw_setup(
@@ -703,7 +704,7 @@ def draw_setup(
                 seat=seat, house=house.name_in(language) if house else "", hand=setup.hand
             ),
             f.bold,
-            7.5,
+            8,
             colour,
             "centre",
         )
