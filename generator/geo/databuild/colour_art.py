@@ -308,7 +308,8 @@ def cmyk_of(colours: list[str], output_profile: bytes) -> list[list[float]]:
     image.putdata([tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in colours])
     converted = ImageCms.applyTransform(image, transform)
     assert converted is not None
-    return [[round(v / 255, 3) for v in pixel] for pixel in converted.getdata()]
+    data = converted.tobytes()  # C, M, Y, K bytes of each pixel in turn
+    return [[round(v / 255, 3) for v in data[i : i + 4]] for i in range(0, len(data), 4)]
 
 
 def build_colour_art(packed: PackedPackage, output_profile: bytes) -> dict[str, object]:
