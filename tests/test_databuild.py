@@ -359,7 +359,10 @@ def _tarball(path: Path, files: dict[str, bytes]) -> Path:
 
 def fake_picture_package(extra: dict[str, dict] | None = None) -> dict[str, bytes]:
     """A Fluent Emoji package holding every drawing the pictures take, each two squares."""
-    body = '<g fill="none"><path fill="#F8312F" d="M4 4h10v10H4z"/><path fill="#00A6ED" d="M16 16h8v8h-8z"/></g>'
+    body = (
+        '<g fill="none"><path fill="#F8312F" d="M4 4h10v10H4z"/>'
+        '<path fill="#00A6ED" d="M16 16h8v8h-8z"/></g>'
+    )
     names = {
         part.source.split(":", 1)[1]
         for parts in colour_art.PICTURES.values()

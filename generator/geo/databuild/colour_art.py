@@ -256,11 +256,8 @@ def svg_layers(body: str, transform: str = "") -> list[Layer]:
         path.reify()
         if len(path) == 0:
             continue
-        opacity = (
-            float(element.values.get("opacity", 1))
-            * float(element.values.get("fill-opacity", 1))
-            * fill.opacity
-        )
+        # the fill's alpha holds fill-opacity (svgelements folds it in); opacity comes apart
+        opacity = float(element.values.get("opacity", 1)) * fill.opacity
         colour = _flatten(fill.hexrgb.lower(), opacity)
         rule = "f*" if element.values.get("fill-rule") == "evenodd" else "f"
         layers.append(Layer(colour, ops_text(svg_path_ops(path.d(), GRID)), rule))

@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
+from generator.core.i18n import LANGUAGES, M_, MATERIAL_DEFAULT, P_, PN_, Language
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
 from generator.games.otcho.players import MAX_PLAYERS, MIN_PLAYERS, PAWNS_TO_WIN, pawns_per_player
 from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, slot_probability
@@ -28,7 +28,7 @@ from generator.render.palette import SHEET
 from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet import MARGIN, footer, fraction_text, page_header
 from generator.render.sheet import percent as french_percent
-from generator.render.units import pt
+from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -574,16 +574,13 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     return doc.save(out / "otcho-rules-aid.pdf")
 
 
-def _aid_turn(
-    c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float, language: Language
-) -> float:
-    """The goal and the three steps of a turn; returns the y (mm) below them."""
+def _aid_turn_texts(rules: RollRules, language: Language) -> tuple[str, list[str]]:
+    """The goal and the three steps of a turn, in ``language``."""
     goal = P_(
         language,
         "But : être le premier à poser {pawns} de ses pions sur les {slots} emplacements de sa "
         "carte.",
     ).format(pawns=PAWNS_TO_WIN, slots=len(SLOTS))
-    y = paragraph(c, goal, MARGIN, y - 1, width, fonts.bold, 10, colour=SHEET.ink) - 2.5
     n = rules.penalty_pawns
     if n:
         then = PN_(
@@ -616,9 +613,33 @@ def _aid_turn(
         ),
         then,
     ]
+    return goal, turn
+
+
+GOAL_PT, TURN_PT = 10.0, 9.0
+
+
+def _aid_turn_depth(rules: RollRules, fonts: FontSet, width: float, language: Language) -> float:
+    """How far down (mm) the goal and the steps reach in ``language``: each paragraph is its
+    lines at 1.3 × its size (:func:`paragraph`'s leading), and the gaps between them."""
+    goal, turn = _aid_turn_texts(rules, language)
+    depth = 1 + len(wrap(goal, fonts.bold, GOAL_PT, width)) * to_mm(GOAL_PT * 1.3) + 2.5
     for line in turn:
-        y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9, colour=SHEET.ink) - 1.2
-    return y - 3
+        depth += len(wrap(line, fonts.regular, TURN_PT, width)) * to_mm(TURN_PT * 1.3) + 1.2
+    return depth + 3
+
+
+def _aid_turn(
+    c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float, language: Language
+) -> float:
+    """The goal and the three steps of a turn; returns the y (mm) below them in the language
+    whose text is the longest, so that the page's drawing is the same in both."""
+    goal, turn = _aid_turn_texts(rules, language)
+    top = y
+    y = paragraph(c, goal, MARGIN, y - 1, width, fonts.bold, GOAL_PT, colour=SHEET.ink) - 2.5
+    for line in turn:
+        y = paragraph(c, line, MARGIN, y, width, fonts.regular, TURN_PT, colour=SHEET.ink) - 1.2
+    return top - max(_aid_turn_depth(rules, fonts, width, other) for other in LANGUAGES)
 
 
 def _kind_table(

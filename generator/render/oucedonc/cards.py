@@ -553,7 +553,7 @@ class PlaceBack:
             fonts.regular,
             LABEL_PT * k,
             safe.centre_x,
-            safe.y + 0.6 * k,
+            safe.y + 0.9 * k,  # the descenders' box stays inside the safe zone
             palette.muted,
             safe.width,
         )
