@@ -12,7 +12,7 @@ from generator.render.colour import Colour, cmyk, hex_colour
 class OucedoncPalette:
     paper: Colour = hex_colour("#FBF7EE", cmyk(4, 3, 8, 0))  # warm card stock
     ink: Colour = hex_colour("#1D2B3A", cmyk(0, 0, 0, 100))  # text
-    muted: Colour = hex_colour("#6B7785", cmyk(0, 0, 0, 69))  # labels
+    muted: Colour = hex_colour("#5F6B79", cmyk(0, 0, 0, 74))  # labels (5.1:1 on the paper)
     hairline: Colour = hex_colour("#D9D2C3", cmyk(18, 16, 25, 0))
     grid: Colour = hex_colour("#F1EADB", cmyk(7, 7, 16, 0))  # faint graticule on card stock
     town: Colour = hex_colour("#1F4E79", cmyk(87, 49, 0, 46))  # deep blue: towns
