@@ -569,16 +569,18 @@ def _sized_chars(path: Path) -> list[tuple[float, str, str]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_nothing_on_any_page_is_under_6_pt_and_no_text_runs_sideways(kits, language):
+def test_nothing_on_any_page_is_under_6_pt_even_read_naively(kits, language):
+    """pdfplumber's own ``size`` of a glyph turned a quarter is its advance: read that way too
+    (as a simple check of the file would), nothing is under 6 pt; small type is never turned."""
     import pdfplumber
 
     for name in _pdfs(kits[language]):
         with pdfplumber.open(kits[language] / name) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
-                small = [c["text"] for c in page.chars if c["size"] < 6.0 - 0.01]
+                small = [
+                    c["text"] for c in page.chars if min(c["size"], _char_size(c)) < 6.0 - 0.01
+                ]
                 assert not small, (name, number, "".join(small)[:60])
-                # a quarter turn would read as tiny type to a simple size check: there is none
-                assert all(c["upright"] for c in page.chars), (name, number)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -606,7 +608,7 @@ def test_the_place_names_come_in_three_sizes_at_most(kits):
     with pdfplumber.open(kits["fr"] / "oucedonc" / "oucedonc.pdf") as pdf:
         sizes = {
             round(c["size"], 1)
-            for page in pdf.pages[0:16:2]  # the place fronts
+            for page in pdf.pages[0:14:2]  # the fronts of the 63 places (7 sheets)
             for c in page.chars
             if c["fontname"].endswith("Fraunces-Bold")
         }
