@@ -225,8 +225,31 @@ def mean_spacing_km(places: Sequence[Place], count: int) -> float:
         return 0.0
     mean_lat = math.radians(sum(p.lat for p in places) / len(places))
     km = math.pi * EARTH_RADIUS_KM / 180
-    hull = convex_hull([(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places])
+    points = [(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places]
+    hull = convex_hull(_hull_candidates(points))
     return math.sqrt(polygon_area(hull) / count)
+
+
+def _hull_candidates(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points that may be corners of the hull (Akl and Toussaint's filter): those not
+    strictly inside the polygon of the extreme points in eight directions. The hull of what is
+    left is the hull of all, found without sorting thousands of inner points."""
+    xy = np.array(points)
+    x, y = xy[:, 0], xy[:, 1]
+    extremes = [
+        int(index)
+        for index in (
+            np.argmin(x), np.argmin(x + y), np.argmin(y), np.argmin(y - x),
+            np.argmax(x), np.argmax(x + y), np.argmax(y), np.argmax(y - x),
+        )
+    ]  # fmt: skip
+    corners = xy[list(dict.fromkeys(extremes))]  # counter-clockwise, repeats removed
+    if len(corners) < 3:
+        return points
+    inside = np.ones(len(points), dtype=bool)
+    for (ax, ay), (bx, by) in zip(corners, np.roll(corners, -1, axis=0), strict=True):
+        inside &= (bx - ax) * (y - ay) - (by - ay) * (x - ax) > 0  # strictly left of each edge
+    return [point for point, kept in zip(points, ~inside, strict=True) if kept]
 
 
 def convex_hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -18,7 +18,7 @@ Use the names below, never reportlab's built-in Helvetica (not embedded, Latin-1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.errors import UserError
@@ -170,8 +170,10 @@ def register_user_font(path: str) -> FontSet:
     return FontSet(name, name, name, name, name, name)
 
 
+@lru_cache(maxsize=8192)
 def missing_characters(font_name: str, text: str) -> list[str]:
-    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored)."""
+    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored); asked
+    again and again for the same names while a deck is laid out, so remembered."""
     from reportlab.pdfbase import pdfmetrics
 
     font = pdfmetrics.getFont(font_name)

@@ -23,9 +23,10 @@ from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.render.draw.rich_text import Block, block, draw_block
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
-from generator.render.fonts import MIN_TEXT_PT, FontSet, paragraph_family, printable_face
+from generator.render.fonts import MIN_TEXT_PT, FontSet, printable_face
 from generator.render.icons import draw_picture
 from generator.render.imposition import Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
@@ -193,55 +194,33 @@ def rule_line(canvas, x0: float, y: float, x1: float, colour: Colour, width: flo
 def paragraphs(
     markup_parts: list[str],
     fonts: FontSet,
-    colour: Colour,
     area: Rect,
     max_size: float,
-    alignment: int = 0,
     min_size: float = MIN_TEXT_PT,
-):
-    """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that
-    fits."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
-
+) -> Block:
+    """The paragraphs laid out at the largest size (by quarter points, from ``max_size`` down
+    to ``min_size``) at which they fit ``area``; a text that does not fit even then is refused,
+    never printed cut."""
     from generator.core.errors import UserError
     from generator.core.i18n import _, number
     from generator.render.card_templates import markup_plain_text
 
-    paragraph_family(fonts)
-    laid_out = {}
+    laid_out: dict[float, Block] = {}
 
-    def layout(size: float):
-        style = ParagraphStyle(
-            "card",
-            fontName=fonts.regular,
-            fontSize=size,
-            leading=size * 1.3,
-            textColor=colour.reportlab,
-            alignment=alignment,
-            spaceAfter=size * 0.6,
-            allowWidows=0,
-            allowOrphans=0,
-            hyphenationLang=None,
-        )
+    def fits(size: float) -> bool:
         try:
-            flowables = [Paragraph(part, style) for part in markup_parts]
+            laid_out[size] = block(markup_parts, fonts, size, pt(area.width))
         except ValueError as exc:
             raise UserError(
                 _("card text is not valid markup ({problem}); fix the template").format(
                     problem=" ".join(str(exc).split())[:120]
                 )
             ) from None
-        total = 0.0
-        for index, flowable in enumerate(flowables):
-            height = flowable.wrap(pt(area.width), pt(area.height))[1]
-            total += height + (style.spaceAfter if index < len(flowables) - 1 else 0)
-        laid_out[size] = flowables, style, total
-        return total
+        return laid_out[size].height <= pt(area.height)
 
-    size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
-    flowables, style, total = laid_out[size]
-    if total > pt(area.height) + 0.01:  # even the smallest type overflows: say so, never print it
+    size = shrink_until(max_size, min_size, fits)
+    laid = laid_out[size]
+    if laid.height > pt(area.height) + 0.01:  # even the smallest type overflows: say so
         text = " ".join(markup_plain_text(part) for part in markup_parts)
         raise UserError(
             _(
@@ -251,7 +230,7 @@ def paragraphs(
                 start=text[:40] + ("…" if len(text) > 40 else ""), size=number(size, decimals=1)
             )
         )
-    return flowables, style, total
+    return laid
 
 
 def draw_paragraphs(
@@ -265,14 +244,11 @@ def draw_paragraphs(
     vertical: str = "top",
     min_size: float = MIN_TEXT_PT,
 ) -> None:
-    flowables, style, total = paragraphs(
-        markup_parts, fonts, colour, area, max_size, alignment, min_size
-    )
-    y = pt(area.top) if vertical == "top" else pt(area.y + area.height / 2) + total / 2
-    for flowable in flowables:
-        height = flowable.wrap(pt(area.width), pt(area.height))[1]
-        flowable.drawOn(canvas, pt(area.x), y - height)
-        y -= height + style.spaceAfter
+    """The paragraphs at the largest size that fits ``area``, from its top or centred in it
+    (``vertical``), each line left-aligned (``alignment`` 0) or centred (1)."""
+    laid = paragraphs(markup_parts, fonts, area, max_size, min_size)
+    top = area.top if vertical == "top" else area.y + area.height / 2 + to_mm(laid.height) / 2
+    draw_block(canvas, laid, area.x, top, area.width, colour, centred=alignment == 1)
 
 
 def markup_parts(markup: str) -> list[str]:
