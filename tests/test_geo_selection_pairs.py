@@ -117,9 +117,14 @@ def test_band_deals_and_short_bisections_deal_the_plain_deck(
     assert fast == plain
 
 
-def test_a_small_region_deals_the_plain_deck(monkeypatch):
+# the deal's bookkeeping (blocks of candidates, near places one by one or all at once) never
+# changes the deck
+@pytest.mark.parametrize(("block", "one_by_one"), [(64, 24), (1, 0), (1000, 10**9)])
+def test_a_small_region_deals_the_plain_deck(monkeypatch, block, one_by_one):
     candidates = load_places("embedded", resolve_region("13"))
     grid = printed_grid(AUTO_PRECISIONS[0])
+    monkeypatch.setattr(selection, "BLOCK", block)
+    monkeypatch.setattr(selection, "ONE_BY_ONE", one_by_one)
     fast = selection.deal(candidates, 36, 7, 0.2, "normal", grid)
     monkeypatch.setattr(selection, "_deal", plain_deal)
     monkeypatch.setattr(selection, "_largest_distance", plain_largest_distance)

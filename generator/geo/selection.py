@@ -54,6 +54,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -103,6 +104,10 @@ SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as 
 SUBURB_RATIO = 3.0
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
+# the deal's bookkeeping (no effect on which cards are dealt): candidates checked against the
+# masks BLOCK at a time; up to ONE_BY_ONE places near a dealt card tested one by one
+BLOCK = 64
+ONE_BY_ONE = 24
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
@@ -565,12 +570,15 @@ class _Band:
     order: np.ndarray  # candidate indices, by latitude
     lat: np.ndarray  # their latitudes (radians), ascending
     position: list[int]  # position[i]: where candidate i is in that order
+    positions: np.ndarray  # the same, an array
     xs: np.ndarray  # their unit vectors' coordinates
     ys: np.ndarray
     zs: np.ndarray
     towns: np.ndarray
     familiarity: np.ndarray
     spread_applies: np.ndarray  # not an anchor (the anchors ignore the spread distance)
+    town_list: list[bool]  # towns and familiarity again, read one at a time (a few near a card)
+    familiarity_list: list[float]
 
 
 def _band(columns: _Columns, limit: int) -> _Band:
@@ -585,12 +593,15 @@ def _band(columns: _Columns, limit: int) -> _Band:
             order=order,
             lat=columns.lat[order],
             position=position.tolist(),
+            positions=position,
             xs=np.ascontiguousarray(xs),
             ys=np.ascontiguousarray(ys),
             zs=np.ascontiguousarray(zs),
             towns=columns.is_town[order],
             familiarity=columns.familiarity[order],
             spread_applies=order >= columns.anchors,
+            town_list=columns.is_town[order].tolist(),
+            familiarity_list=columns.familiarity[order].tolist(),
         )
     return band
 
@@ -599,6 +610,35 @@ def _reach(dot: float) -> float:
     """The angle (radians) beyond which two unit vectors have a dot product under ``dot``, with
     a margin far above rounding, so that a band never leaves out a candidate the test keeps."""
     return math.acos(max(-1.0, min(1.0, dot))) * (1 + 1e-9) + 1e-9
+
+
+def _mark_one_place(
+    columns: _Columns, band: _Band, start: int, dots: np.ndarray, i: int, marks: np.ndarray
+) -> None:
+    """Set in ``marks`` (band order) the candidates one place with candidate ``i``, among
+    those of the band from ``start`` on whose dot products with it are ``dots``. The few within
+    the rule's reach are looked at one by one (the same tests as :func:`_one_place`); many, all
+    at once."""
+    close = np.flatnonzero(dots > columns.one_place_dot)
+    if len(close) > ONE_BY_ONE:
+        near = slice(start, start + len(dots))
+        marks[near] |= _one_place(columns, band, near, dots, i)
+        return
+    town = bool(columns.is_town[i])
+    size = float(columns.familiarity[i])
+    towns, familiarity = band.town_list, band.familiarity_list
+    for k, dot in zip(close.tolist(), dots[close].tolist(), strict=True):
+        j = start + k
+        if towns[j] != town:
+            same = dot > columns.site_town_dot
+        elif town:
+            same = dot > columns.suburb_dot or (
+                familiarity[j] * SUBURB_RATIO <= size and dot > columns.suburb_floor_dot
+            )
+        else:
+            continue
+        if same:
+            marks[j] = True
 
 
 def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i: int) -> np.ndarray:
@@ -635,10 +675,20 @@ class _Columns:
     commune_dot: float
     bands: dict[int, _Band] = field(default_factory=dict)  # by limit: see :func:`_band`
 
-    @property
+    @cached_property
+    def one_place_dot(self) -> float:
+        """The dot product at or under which no candidate is one place with another."""
+        return min(self.site_town_dot, self.suburb_dot, self.suburb_floor_dot)
+
+    @cached_property
     def one_place_reach(self) -> float:
         """The angle beyond which no candidate is one place with another."""
-        return _reach(min(self.site_town_dot, self.suburb_dot, self.suburb_floor_dot))
+        return _reach(self.one_place_dot)
+
+    @cached_property
+    def unit_vectors(self) -> list[tuple[float, float, float]]:
+        """``xyz`` row by row, as Python floats (read one at a time)."""
+        return [tuple(row) for row in self.xyz.tolist()]
 
 
 def _deal(
@@ -650,9 +700,9 @@ def _deal(
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
 
     Candidates are taken in index order. What numpy can tell of all at once is kept, in the
-    order of the latitude band (:class:`_Band`), in ``ruled_out`` (one place with a dealt card,
-    or closer than ``min_km`` to one, anchors aside) and ``eligible`` (not ruled out, its kind's
-    quota still open); only the eligible are looked at one by one (names, communes, the
+    order of the latitude band (:class:`_Band`), in two masks: ``one_place`` (one place with a
+    dealt card) and ``crowded`` (closer than ``min_km`` to one: the anchors ignore it); only
+    the candidates neither rules out are looked at one by one (the quota, names, communes, the
     printed grid). A dealt card updates one slice of the band, the candidates within reach of
     its latitude: a deal costs in proportion to the cards it deals and their neighbours, not to
     every pair of candidates.
@@ -666,10 +716,13 @@ def _deal(
     reach = max(_reach(max_dot), one_place_reach) if spread else one_place_reach
     band = _band(columns, limit)
     position = band.position
-    ruled_out = np.zeros(limit, dtype=bool)
-    xs, ys, zs = columns.xyz[:limit].T
+    one_place = np.zeros(limit, dtype=bool)
+    crowded = np.zeros(limit, dtype=bool)
+    anchors = columns.anchors
+    vectors = columns.unit_vectors
     lat = columns.lat
     towns = columns.is_town
+    kinds = columns.kinds
     used_lat: set[int] = set()
     used_lon: set[int] = set()
     used_names: set[str] = set()
@@ -677,60 +730,70 @@ def _deal(
     dealt: list[int] = []
     tied: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
-        eligible = ~ruled_out
+        open_ = ~(one_place | (crowded & band.spread_applies))
         if not relaxed:
             for kind, count in left.items():
                 if count == 0:
-                    eligible &= band.towns != (kind == "town")
-        for i in np.flatnonzero(eligible[band.position]).tolist():
-            if not eligible[position[i]]:  # a card dealt since the pass began ruled it out
-                continue
-            if columns.names[i] in used_names:
-                continue
-            town = bool(towns[i])
-            code = columns.commune[i]
-            other = dealt_commune.get((code, not town)) if code is not None else None
-            if other is not None and (
-                xs[i] * xs[other] + ys[i] * ys[other] + zs[i] * zs[other] > columns.commune_dot
-            ):
-                continue  # a site in a dealt town's commune, near it; or the town of such a site
-            if columns.lat_units is not None and columns.lon_units is not None:
-                if columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon:
-                    if i < columns.anchors and not relaxed:
-                        tied.append(i)
+                    open_ &= band.towns != (kind == "town")
+        candidates = np.flatnonzero(open_[band.positions])
+        for first in range(0, len(candidates), BLOCK):
+            block = candidates[first : first + BLOCK]
+            places = band.positions[block]
+            still = ~(one_place[places] | (crowded[places] & (block >= anchors)))
+            for i in block[still].tolist():
+                here = position[i]
+                if one_place[here] or (crowded[here] and i >= anchors):
+                    continue  # a card dealt since the block began rules it out
+                kind = kinds[i]
+                if not relaxed and left[kind] == 0:
                     continue
-                used_lat.add(columns.lat_units[i])
-                used_lon.add(columns.lon_units[i])
-            dealt.append(i)
-            kind = columns.kinds[i]
-            left[kind] -= 1
-            used_names.add(columns.names[i])
-            if code is not None:
-                dealt_commune[(code, town)] = i
-            if len(dealt) == wanted:
-                return dealt, tied
-            if left[kind] == 0 and not relaxed:
-                eligible &= band.towns != town
-            # the slice of the band within reach: the spread's, the one-place rule's inside it
-            here = float(lat[i])
-            low, high, start, stop = band.lat.searchsorted(
-                (here - reach, here + reach, here - one_place_reach, here + one_place_reach)
-            ).tolist()
-            near = slice(low, high)
-            dots = band.xs[near] * xs[i] + band.ys[near] * ys[i] + band.zs[near] * zs[i]
-            inner = slice(start - low, stop - low)
-            same = _one_place(columns, band, slice(start, stop), dots[inner], i)
-            if spread:
-                out = (dots > max_dot) & band.spread_applies[near]
-                out[inner] |= same
-            else:
-                out, near = same, slice(start, stop)
-            ruled_out[near] |= out
-            eligible[near] &= ~out
-            for j in columns.named_after.get(i, ()):
-                if j < limit:
-                    ruled_out[position[j]] = True
-                    eligible[position[j]] = False
+                if columns.names[i] in used_names:
+                    continue
+                town = bool(towns[i])
+                code = columns.commune[i]
+                # a site in a dealt town's commune, near it; or the town of such a site
+                other = dealt_commune.get((code, not town)) if code is not None else None
+                if other is not None:
+                    (x, y, z), (ox, oy, oz) = vectors[i], vectors[other]
+                    if x * ox + y * oy + z * oz > columns.commune_dot:
+                        continue
+                if columns.lat_units is not None and columns.lon_units is not None:
+                    if columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon:
+                        if i < anchors and not relaxed:
+                            tied.append(i)
+                        continue
+                    used_lat.add(columns.lat_units[i])
+                    used_lon.add(columns.lon_units[i])
+                dealt.append(i)
+                left[kind] -= 1
+                used_names.add(columns.names[i])
+                if code is not None:
+                    dealt_commune[(code, town)] = i
+                if len(dealt) == wanted:
+                    return dealt, tied
+                # the slice of the band within reach: the spread's, the one-place rule's inside it
+                degrees = float(lat[i])
+                low, high, start, stop = band.lat.searchsorted(
+                    (
+                        degrees - reach,
+                        degrees + reach,
+                        degrees - one_place_reach,
+                        degrees + one_place_reach,
+                    )
+                ).tolist()
+                x, y, z = vectors[i]
+                if spread:
+                    near = slice(low, high)
+                    dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+                    crowded[near] |= dots > max_dot
+                    dots = dots[start - low : stop - low]
+                else:
+                    near = slice(start, stop)
+                    dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+                _mark_one_place(columns, band, start, dots, i, one_place)
+                for j in columns.named_after.get(i, ()):
+                    if j < limit:
+                        one_place[position[j]] = True
     return dealt, tied
 
 

@@ -135,6 +135,7 @@ def load_templates(
         finalize=_finalize,
         language=language,
     )
+    environment.auto_reload = False  # a deck is made in one go: no file stat at every card
     environment.filters["thousands"] = lambda value: number(int(value), language)
     return TemplateSet(game, environment)
 

@@ -170,15 +170,21 @@ def register_user_font(path: str) -> FontSet:
     return FontSet(name, name, name, name, name, name)
 
 
-@lru_cache(maxsize=8192)
-def missing_characters(font_name: str, text: str) -> list[str]:
-    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored); asked
-    again and again for the same names while a deck is laid out, so remembered."""
+@lru_cache(maxsize=64)
+def _printable(font_name: str) -> frozenset[str]:
+    """The characters ``font_name`` has a glyph for."""
     from reportlab.pdfbase import pdfmetrics
 
-    font = pdfmetrics.getFont(font_name)
-    char_to_glyph = font.face.charToGlyph
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in char_to_glyph})
+    return frozenset(map(chr, pdfmetrics.getFont(font_name).face.charToGlyph))
+
+
+def missing_characters(font_name: str, text: str) -> list[str]:
+    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored); asked
+    for every string a deck draws, so the common answer (none) is one set look-up."""
+    printable = _printable(font_name)
+    if printable.issuperset(text):
+        return []
+    return sorted({ch for ch in text if not ch.isspace() and ch not in printable})
 
 
 def printable_face(font_name: str, text: str) -> str:

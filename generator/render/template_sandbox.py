@@ -163,6 +163,9 @@ class LimitedSandbox(SandboxedEnvironment):
 
 
 _GETTEXT_NAMES = frozenset({"gettext", "_"})
+# What _translate_constants makes of a template; part of the bytecode cache's key, so that a
+# change to it (between releases, too) compiles every template again.
+COMPILED_FORM = "translated-constants-2"
 
 
 def _translate_constants(tree: Any, language: Language) -> None:
@@ -190,7 +193,13 @@ def _translate_constants(tree: Any, language: Language) -> None:
             and node.dyn_kwargs is None
         ):
             return None
-        text = nodes.MarkSafe(nodes.Const(P_(language, node.args[0].value)))
+        translation = P_(language, node.args[0].value)
+        if not node.kwargs:
+            try:  # no variables: the whole call is a constant
+                return nodes.MarkSafe(nodes.Const(str(Markup(translation) % {})))
+            except (TypeError, ValueError, KeyError):
+                pass  # a stray % sign: let the render raise what gettext would
+        text = nodes.MarkSafe(nodes.Const(translation))
         pairs = [nodes.Pair(nodes.Const(keyword.key), keyword.value) for keyword in node.kwargs]
         return nodes.Mod(text, nodes.Dict(pairs), lineno=node.lineno)
 
@@ -277,7 +286,7 @@ def sandboxed_environment(
     from generator.core.i18n import MATERIAL_DOMAIN, catalog_stamp
 
     options = (autoescape, getattr(finalize, "__qualname__", None), trim_blocks, lstrip_blocks)
-    salt = f"pnp {__version__}|{catalog_stamp(MATERIAL_DOMAIN, language)}|{options}"
+    salt = f"pnp {__version__}|{COMPILED_FORM}|{catalog_stamp(MATERIAL_DOMAIN, language)}|{options}"
     environment = LimitedSandbox(
         loader=loader,
         autoescape=autoescape,
