@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.oucedonc.coords import AUTO_PRECISIONS, printed_grid
+from generator.games.oucedonc.coords import AUTO_PRECISIONS, Precision, printed_grid
 from generator.geo import selection
 from generator.geo.catalog import load_places
 from generator.geo.regions import resolve_region
@@ -164,3 +164,30 @@ def test_the_hull_of_a_grid_is_its_corners():
     points = [(x, y) for x in range(5) for y in range(4)]
     rng.shuffle(points)
     assert selection.convex_hull(points) == [(0, 0), (4, 0), (4, 3), (0, 3)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(list(Precision)),
+    st.lists(
+        st.one_of(
+            st.floats(-180, 180, allow_nan=False),
+            # a hair from half a unit, both ways: where rounding is in doubt
+            st.tuples(st.integers(-648000, 648000), st.integers(-3, 3)).map(
+                lambda pair: (pair[0] + 0.5) / 3600 + pair[1] * 1e-13
+            ),
+            st.tuples(st.integers(-10800, 10800), st.integers(-3, 3)).map(
+                lambda pair: (pair[0] + 0.5) / 60 + pair[1] * 1e-13
+            ),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+)
+def test_a_column_of_printed_units_is_the_cards_own(precision, values):
+    grid = printed_grid(precision)
+    assert grid.per_degree is not None
+    degrees = np.array(values)
+    assert selection._grid_units(grid, degrees) == [grid.units(v) for v in values]
+    plain = selection.Grid(grid.name, grid.units)
+    assert selection._grid_units(plain, degrees) == [grid.units(v) for v in values]

@@ -54,7 +54,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -77,6 +77,9 @@ class Grid:
 
     name: str  # "minute", for messages
     units: Callable[[float], int]
+    # units in a degree, when ``units`` rounds degrees × per_degree half away from zero (then
+    # the selection rounds a whole column at once, to the same integers); None: one by one
+    per_degree: int | None = None
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would ha
 # the deal's bookkeeping (no effect on which cards are dealt): candidates checked against the
 # masks BLOCK at a time; up to ONE_BY_ONE places near a dealt card tested one by one
 BLOCK = 64
+HALF_UNIT_DOUBT = 1e-6  # see _grid_units: a thousand times what round(…, 9) may move
 ONE_BY_ONE = 24
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
@@ -420,8 +424,24 @@ class _WordCharacters(dict[int, str]):
 _WORD_CHARACTERS = _WordCharacters()
 
 
+@lru_cache(maxsize=1 << 16)  # a deck asks again for the same names (another tail, grid)
 def _words(name: str) -> tuple[str, ...]:
     return tuple(name.translate(_WORD_CHARACTERS).split())
+
+
+def _grid_units(grid: Grid, degrees: np.ndarray) -> list[int]:
+    """``grid.units`` of every value of ``degrees``. With ``grid.per_degree``, all at once:
+    rounding half away from zero is the floor of the scaled value plus a half, but for values
+    a hair from a half unit, where the printed rounding (``round(…, 9)`` first) may differ:
+    those few are rounded one by one by ``grid.units`` itself."""
+    if grid.per_degree is None:
+        return [grid.units(value) for value in degrees.tolist()]
+    scaled = np.abs(degrees) * grid.per_degree
+    units = np.floor(scaled + 0.5)
+    signed: list[int] = np.where(degrees >= 0, units, -units).astype(np.int64).tolist()
+    for k in np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < HALF_UNIT_DOUBT).tolist():
+        signed[k] = grid.units(float(degrees[k]))
+    return signed
 
 
 def _named_after(places: list[Place]) -> dict[int, set[int]]:
@@ -481,14 +501,16 @@ def _deal_deck(
     if not ordered:
         return [], []
     places = [r.place for r in ordered]
-    lat = np.radians([p.lat for p in places])
-    lon = np.radians([p.lon for p in places])
+    lat_degrees = np.array([p.lat for p in places])
+    lon_degrees = np.array([p.lon for p in places])
+    lat = np.radians(lat_degrees)
+    lon = np.radians(lon_degrees)
     columns = _Columns(
         lat=lat,
         lon=lon,
         xyz=np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat))),
-        lat_units=[grid.units(p.lat) for p in places] if grid else None,
-        lon_units=[grid.units(p.lon) for p in places] if grid else None,
+        lat_units=_grid_units(grid, lat_degrees) if grid else None,
+        lon_units=_grid_units(grid, lon_degrees) if grid else None,
         kinds=[p.kind for p in places],
         is_town=np.array([p.kind == "town" for p in places]),
         familiarity=np.array([p.familiarity for p in places]),

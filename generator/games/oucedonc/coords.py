@@ -137,4 +137,5 @@ def printed_grid(precision: Precision) -> Grid:
     from generator.geo.selection import Grid
 
     # the selection asks for every candidate's units: the enum is read once here
-    return Grid(precision.value, partial(_to_units, per_degree=precision.units_per_degree))
+    per_degree = precision.units_per_degree
+    return Grid(precision.value, partial(_to_units, per_degree=per_degree), per_degree)
