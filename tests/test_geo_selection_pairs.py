@@ -1,7 +1,7 @@
-"""The selection's deals by latitude band, its early-stopping bisections and its hand-written
-hull give the very deck of the plain computation: every dealt card compared with every
-candidate, every bisection run to its end, shapely's hull. Same floats, same places, same
-order."""
+"""The selection's deals by latitude band, its early-stopping bisections (and the deals they
+tell from others' outcomes) and its hand-written hull give the very deck of the plain
+computation: every dealt card compared with every candidate, every bisection run to its end with
+every deal made, shapely's hull. Same floats, same places, same order."""
 
 from __future__ import annotations
 
@@ -77,8 +77,9 @@ def plain_deal(columns, quota, min_km, limit, flexible=False):
     return dealt, tied
 
 
-def plain_largest_distance(columns, quota, limit, diameter, flexible, enough=0.0):
-    """The bisection run to its end, whatever the caller needs."""
+def plain_largest_distance(outcomes, limit, diameter, flexible, enough=0.0):
+    """The bisection run to its end, whatever the caller needs, every deal made."""
+    columns, quota = outcomes.columns, outcomes.quota
     wanted = sum(quota.values())
     if len(selection._deal(columns, quota, 0.0, limit, flexible)[0]) < wanted:
         return 0.0
@@ -191,3 +192,27 @@ def test_a_column_of_printed_units_is_the_cards_own(precision, values):
     assert selection._grid_units(grid, degrees) == [grid.units(v) for v in values]
     plain = selection.Grid(grid.name, grid.units)
     assert selection._grid_units(plain, degrees) == [grid.units(v) for v in values]
+
+
+@pytest.mark.parametrize(
+    ("region", "count", "seed"),
+    [("france", 63, 1), ("bretagne", 63, 4), ("IT", 63, 3), ("13", 36, 7)],
+)
+def test_too_few_cells_only_when_the_deal_fails(monkeypatch, region, count, seed):
+    """The cell count is a proof: whenever it says a distance is too large, the deal fails."""
+    told = []
+    plain = selection._Outcomes.too_few_cells
+
+    def checked(self, min_km, limit):
+        sure = plain(self, min_km, limit)
+        if sure:
+            for flexible in (False, True):
+                dealt = selection._deal(self.columns, self.quota, min_km, limit, flexible)[0]
+                assert len(dealt) < self.wanted, (min_km, limit, flexible)
+            told.append(min_km)
+        return sure
+
+    monkeypatch.setattr(selection._Outcomes, "too_few_cells", checked)
+    candidates = load_places("embedded", resolve_region(region))
+    selection.deal(candidates, count, seed, 0.2, "normal", printed_grid(AUTO_PRECISIONS[0]))
+    assert told  # the far too large distances were told without a deal

@@ -110,6 +110,10 @@ RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would ha
 # the deal's bookkeeping (no effect on which cards are dealt): candidates checked against the
 # masks BLOCK at a time; up to ONE_BY_ONE places near a dealt card tested one by one
 BLOCK = 64
+# the cells of _Outcomes.too_few_cells: a cell's sides add up to CELL_SHARE of the distance (a
+# margin far above the deal's rounding, 1e-12 on a dot product, for distances of MIN_CELL_KM up)
+CELL_SHARE = 0.9
+MIN_CELL_KM = 1.0
 HALF_UNIT_DOUBT = 1e-6  # see _grid_units: a thousand times what round(…, 9) may move
 ONE_BY_ONE = 24
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
@@ -533,18 +537,20 @@ def _deal_deck(
     if len(dealt) < wanted:
         # not decidable, or not enough distinct places, even with the cards side by side
         return chosen(dealt), []
+    outcomes = _Outcomes(columns, quota)
+    outcomes.known[0.0] = [(len(places), True, True)]
     diameter = _diameter_km(columns.lat, columns.lon)
 
     def reach(flexible: bool, above: float = 0.0) -> float:
         """max(in window, SPREAD_FLOOR × overall), exactly when that exceeds ``above``; else
         some value no larger than ``above`` (the bisections stop as soon as that is sure)."""
-        in_window = _largest_distance(columns, quota, window_end, diameter, flexible, above)
+        in_window = _largest_distance(outcomes, window_end, diameter, flexible, above)
         overall = _largest_distance(
-            columns, quota, len(places), diameter, flexible, max(in_window, above) / SPREAD_FLOOR
+            outcomes, len(places), diameter, flexible, max(in_window, above) / SPREAD_FLOOR
         )
         return max(in_window, SPREAD_FLOOR * overall)
 
-    held = len(_deal(columns, quota, 0.0, len(places))[0]) == wanted
+    held = outcomes.deals(0.0, len(places), False)
     distance, flexible = (reach(False), False) if held else (0.0, True)
     # only a relaxed reach RELAX_SHARE times the held one matters: know it exactly then only
     relaxed = reach(True, RELAX_SHARE * distance)
@@ -556,9 +562,72 @@ def _deal_deck(
     return chosen(dealt), chosen(tied)
 
 
+class _Outcomes:
+    """Whether the first ``limit`` candidates deal the deck at a distance, remembered, and
+    told without a deal where another deal's outcome settles it. Candidates are taken in index
+    order and a card is never placed by the candidates after it, so a deal that succeeds in its
+    first pass (a deal that holds the towns/sites share, or a flexible one that need not let go
+    of it) makes the very same cards from more candidates, flexible or not; and so a deal that
+    holds the share fails with fewer candidates when it, or a flexible one, fails with more."""
+
+    def __init__(self, columns: _Columns, quota: dict[str, int]) -> None:
+        self.columns = columns
+        self.quota = quota
+        self.wanted = sum(quota.values())
+        self.known: dict[float, list[tuple[int, bool, bool]]] = {}  # r -> (limit, flexible, ok)
+        self.extents: dict[int, tuple[float, float, float, float]] = {}  # limit -> S, N, W, E
+
+    def deals(self, min_km: float, limit: int, flexible: bool) -> bool:
+        known = self.known.setdefault(min_km, [])
+        for other, other_flexible, ok in known:
+            if (other, other_flexible) == (limit, flexible):
+                return ok
+            if ok and not other_flexible and other <= limit:
+                return True
+            if not ok and not flexible and other >= limit:
+                return False
+        ok = not self.too_few_cells(min_km, limit) and (
+            len(_deal(self.columns, self.quota, min_km, limit, flexible)[0]) >= self.wanted
+        )
+        known.append((limit, flexible, ok))
+        return ok
+
+    def too_few_cells(self, min_km: float, limit: int) -> bool:
+        """True when the deck surely cannot be dealt ``min_km`` apart: besides the anchors,
+        every card is at least ``min_km`` from every other, so at most one lies in each cell of
+        a latitude-longitude grid whose cells are narrower than that (a cell's side along a
+        meridian, plus its side along its parallel nearest the equator, is CELL_SHARE of
+        ``min_km``: any path, the great circle too, is no shorter than going round that way)
+        and there are too few cells over the candidates' extent. Only a necessary condition,
+        and cheap: the deals at a distance far too large for the deck, which all fail, are not
+        made."""
+        if min_km < MIN_CELL_KM:
+            return False
+        extent = self.extents.get(limit)
+        if extent is None:
+            lat, lon = self.columns.lat[:limit], self.columns.lon[:limit]
+            extent = self.extents[limit] = (
+                float(lat.min()),
+                float(lat.max()),
+                float(lon.min()),
+                float(lon.max()),
+            )
+        south, north, west, east = extent
+        side = CELL_SHARE / 2 * min_km / EARTH_RADIUS_KM  # radians, each way
+        room = self.wanted - min(self.columns.anchors, limit)  # the cards the spread applies to
+        cells = 0
+        for row in range(math.floor(south / side), math.floor(north / side) + 1):
+            low, high = row * side, (row + 1) * side
+            nearest_equator = 0.0 if low <= 0.0 <= high else min(abs(low), abs(high))
+            width = side / max(math.cos(nearest_equator), 1e-12)
+            cells += math.floor(east / width) - math.floor(west / width) + 1
+            if cells >= room:
+                return False
+        return True
+
+
 def _largest_distance(
-    columns: _Columns,
-    quota: dict[str, int],
+    outcomes: _Outcomes,
     limit: int,
     diameter: float,
     flexible: bool,
@@ -568,15 +637,14 @@ def _largest_distance(
     as soon as the bisection's upper bound falls to ``enough`` or below, that bound (the caller
     needs the exact value only above ``enough``: the deals near the answer, the costly ones, are
     then not made)."""
-    wanted = sum(quota.values())
-    if len(_deal(columns, quota, 0.0, limit, flexible)[0]) < wanted:
+    if not outcomes.deals(0.0, limit, flexible):
         return 0.0
     low, high = 0.0, diameter
     for _attempt in range(BISECTIONS):
         if high <= enough:
             return high
         middle = (low + high) / 2
-        if len(_deal(columns, quota, middle, limit, flexible)[0]) >= wanted:
+        if outcomes.deals(middle, limit, flexible):
             low = middle
         else:
             high = middle
