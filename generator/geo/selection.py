@@ -236,18 +236,24 @@ def mean_spacing_km(places: Sequence[Place], count: int) -> float:
     card: how far apart ``count`` evenly spread cards would be."""
     if len(places) < 3 or count < 1:
         return 0.0
-    mean_lat = math.radians(sum(p.lat for p in places) / len(places))
+    lats = [p.lat for p in places]
+    mean_lat = math.radians(sum(lats) / len(places))
     km = math.pi * EARTH_RADIUS_KM / 180
-    points = [(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places]
-    hull = convex_hull(_hull_candidates(points))
+    # x = lon × km × cos(mean latitude), in that order: the same floats one by one or at once
+    x = np.array([p.lon for p in places]) * km * math.cos(mean_lat)
+    y = np.array(lats) * km
+    hull = convex_hull(_hull_candidates(np.column_stack((x, y))))
     return math.sqrt(polygon_area(hull) / count)
 
 
-def _hull_candidates(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _hull_candidates(
+    points: list[tuple[float, float]] | np.ndarray,
+) -> list[tuple[float, float]]:
     """The points that may be corners of the hull (Akl and Toussaint's filter): those not
     strictly inside the polygon of the extreme points in eight directions. The hull of what is
-    left is the hull of all, found without sorting thousands of inner points."""
-    xy = np.array(points)
+    left is the hull of all, found without sorting thousands of inner points. ``points``: (x,
+    y) pairs, or their array of two columns."""
+    xy = np.asarray(points, dtype=float)
     x, y = xy[:, 0], xy[:, 1]
     extremes = [
         int(index)
@@ -258,11 +264,11 @@ def _hull_candidates(points: list[tuple[float, float]]) -> list[tuple[float, flo
     ]  # fmt: skip
     corners = xy[list(dict.fromkeys(extremes))]  # counter-clockwise, repeats removed
     if len(corners) < 3:
-        return points
-    inside = np.ones(len(points), dtype=bool)
+        return [(px, py) for px, py in xy.tolist()]
+    inside = np.ones(len(xy), dtype=bool)
     for (ax, ay), (bx, by) in zip(corners, np.roll(corners, -1, axis=0), strict=True):
         inside &= (bx - ax) * (y - ay) - (by - ay) * (x - ax) > 0  # strictly left of each edge
-    return [point for point, kept in zip(points, ~inside, strict=True) if kept]
+    return [(px, py) for px, py in xy[~inside].tolist()]
 
 
 def convex_hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -669,6 +675,9 @@ class _Band:
     spread_applies: np.ndarray  # not an anchor (the anchors ignore the spread distance)
     town_list: list[bool]  # towns and familiarity again, read one at a time (a few near a card)
     familiarity_list: list[float]
+    # with a grid: the band positions of the candidates printing each latitude, each longitude
+    # (made at the first deal that needs them: see _printed_alike)
+    alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
 
 
 def _band(columns: _Columns, limit: int) -> _Band:
@@ -694,6 +703,23 @@ def _band(columns: _Columns, limit: int) -> _Band:
             familiarity_list=columns.familiarity[order].tolist(),
         )
     return band
+
+
+def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, np.ndarray]:
+    """Printed value -> the band positions of the candidates that print it (``axis``: which
+    column ``units`` is, the key it is remembered by)."""
+    alike = band.alike.get(axis)
+    if alike is None:
+        values = np.asarray(units)[band.order]
+        by_value = np.argsort(values, kind="stable")
+        ordered = values[by_value]
+        starts = [0, *(np.flatnonzero(np.diff(ordered)) + 1).tolist()]
+        ends = [*starts[1:], len(ordered)]
+        alike = band.alike[axis] = {
+            int(ordered[start]): by_value[start:end]
+            for start, end in zip(starts, ends, strict=True)
+        }
+    return alike
 
 
 def _reach(dot: float) -> float:
@@ -808,6 +834,13 @@ def _deal(
     position = band.position
     one_place = np.zeros(limit, dtype=bool)
     crowded = np.zeros(limit, dtype=bool)
+    # with a grid, "taken": prints a latitude or a longitude a dealt card prints (the anchors
+    # are looked at all the same, a tie keeping one out is told)
+    lat_units, lon_units = columns.lat_units, columns.lon_units
+    taken = np.zeros(limit, dtype=bool)
+    if lat_units is not None and lon_units is not None:
+        same_lat = _printed_alike(band, "lat", lat_units[:limit])
+        same_lon = _printed_alike(band, "lon", lon_units[:limit])
     anchors = columns.anchors
     vectors = columns.unit_vectors
     lat = columns.lat
@@ -820,7 +853,7 @@ def _deal(
     dealt: list[int] = []
     tied: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
-        open_ = ~(one_place | (crowded & band.spread_applies))
+        open_ = ~(one_place | ((crowded | taken) & band.spread_applies))
         if not relaxed:
             for kind, count in left.items():
                 if count == 0:
@@ -829,7 +862,7 @@ def _deal(
         for first in range(0, len(candidates), BLOCK):
             block = candidates[first : first + BLOCK]
             places = band.positions[block]
-            still = ~(one_place[places] | (crowded[places] & (block >= anchors)))
+            still = ~(one_place[places] | ((crowded[places] | taken[places]) & (block >= anchors)))
             for i in block[still].tolist():
                 here = position[i]
                 if one_place[here] or (crowded[here] and i >= anchors):
@@ -847,13 +880,15 @@ def _deal(
                     (x, y, z), (ox, oy, oz) = vectors[i], vectors[other]
                     if x * ox + y * oy + z * oz > columns.commune_dot:
                         continue
-                if columns.lat_units is not None and columns.lon_units is not None:
-                    if columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon:
+                if lat_units is not None and lon_units is not None:
+                    if lat_units[i] in used_lat or lon_units[i] in used_lon:
                         if i < anchors and not relaxed:
                             tied.append(i)
                         continue
-                    used_lat.add(columns.lat_units[i])
-                    used_lon.add(columns.lon_units[i])
+                    used_lat.add(lat_units[i])
+                    used_lon.add(lon_units[i])
+                    taken[same_lat[lat_units[i]]] = True
+                    taken[same_lon[lon_units[i]]] = True
                 dealt.append(i)
                 left[kind] -= 1
                 used_names.add(columns.names[i])
