@@ -5,7 +5,7 @@ PDF/X-4 file (ISO 15930-7) that a print shop's preflight accepts:
 
 * PDF 1.6 header, a document ID, no key newer than PDF 1.6 (``/Duplex`` is PDF 1.7: dropped);
 * an ``/OutputIntents`` entry ``/GTS_PDFX`` for FOGRA39 (coated offset, the condition French
-  print shops quote), with the CMYK output profile embedded (:data:`ICC_PROFILE`);
+  print shops quote), with the CMYK output profile embedded (:func:`icc_profile`);
 * XMP metadata with ``pdfxid:GTS_PDFXVersion``, ``pdf:Trapped``, ``xmpMM`` identifiers, title,
   dates, producer and creator tool mirroring the document information dictionary, which also
   carries ``/GTS_PDFXVersion`` and ``/Trapped /False``;
@@ -23,8 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import io
+from typing import TYPE_CHECKING
 
 from generator.render.units import pt
+
+if TYPE_CHECKING:
+    import pikepdf
 
 PDFX_VERSION = "PDF/X-4"
 PDF_VERSION = "1.6"
@@ -71,13 +75,12 @@ def _tag(seed: bytes, taken: set[str]) -> str:
         counter += 1
 
 
-def _fonts(pdf):
+def _fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
     """Every font dictionary used by a page or a form XObject, once, in page order."""
-    import pikepdf
 
-    seen: dict[tuple[int, int], pikepdf.Dictionary] = {}
+    seen: dict[tuple[int, int], pikepdf.Object] = {}
 
-    def walk(resources_dict, depth: int = 0) -> None:
+    def walk(resources_dict: pikepdf.Object | None, depth: int = 0) -> None:
         if resources_dict is None or depth > 8:
             return
         for font in resources_dict.get("/Font", {}).values():
@@ -93,7 +96,7 @@ def _fonts(pdf):
     return list(seen.values())
 
 
-def _retag_subsets(pdf) -> None:
+def _retag_subsets(pdf: pikepdf.Pdf) -> None:
     import pikepdf
 
     taken: set[str] = set()
@@ -115,7 +118,7 @@ def _retag_subsets(pdf) -> None:
             descriptor.FontName = renamed
 
 
-def _page_boxes(pdf, bleed_mm: float) -> None:
+def _page_boxes(pdf: pikepdf.Pdf, bleed_mm: float) -> None:
     """Sheets get ``bleed_mm`` around their page (content moved, not scaled); card pages, which
     already carry the imposition's TrimBox and BleedBox, are left as they are."""
     import pikepdf
@@ -137,7 +140,7 @@ def _page_boxes(pdf, bleed_mm: float) -> None:
         page.obj.BleedBox = page.obj.MediaBox
 
 
-def _output_intent(pdf):
+def _output_intent(pdf: pikepdf.Pdf) -> pikepdf.Dictionary:
     import pikepdf
 
     profile = pdf.make_stream(icc_profile())
@@ -153,7 +156,7 @@ def _output_intent(pdf):
     )
 
 
-def _metadata(pdf, seed: bytes) -> None:
+def _metadata(pdf: pikepdf.Pdf, seed: bytes) -> None:
     import pikepdf
 
     info = pdf.docinfo

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
@@ -28,12 +30,15 @@ from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
 from generator.render.fonts import MIN_TEXT_PT, FontSet, printable_face
 from generator.render.icons import draw_picture
-from generator.render.imposition import Rect
+from generator.render.imposition import CardBox, Painter, Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
 from generator.render.oucedonc.style import compass_star, graticule, hourglass
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
 from generator.render.units import pt, to_mm
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 POKER_HEIGHT = 88.0
 MAP_FORM = "OucedoncLocatorMap"
@@ -64,12 +69,12 @@ FRAME_INSET = 4.0
 RULE_LINE_PT = 0.5
 
 
-def smallest_text(box) -> float:
+def smallest_text(box: CardBox) -> float:
     """The deck's smallest type a player reads (points) on a card of this size."""
     return LABEL_PT * scale(box)
 
 
-def scale(box) -> float:
+def scale(box: CardBox) -> float:
     """Layout scale of this card size relative to a poker card (heights drive the layout)."""
     return min(box.height / POKER_HEIGHT, box.width / 63.0 * 1.1)
 
@@ -80,7 +85,7 @@ def scale(box) -> float:
 PANEL_GRID_FORM = "OucedoncPanelGrid"
 
 
-def reused_form(canvas, box, key: tuple, paint) -> None:
+def reused_form(canvas: Canvas, box: CardBox, key: tuple[object, ...], paint: Painter) -> None:
     """Draw ``paint(canvas, box)`` through a form XObject named after ``key``: recorded on first
     use, then reused by every card with the same key (a few bytes each instead of the drawing)."""
     name = "OucedoncFace" + hashlib.sha1(repr(key).encode("utf-8")).hexdigest()[:12]
@@ -92,7 +97,15 @@ def reused_form(canvas, box, key: tuple, paint) -> None:
     canvas.doForm(name)
 
 
-def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -> None:
+def panel(
+    canvas: Canvas,
+    box: CardBox,
+    inset: float,
+    radius: float,
+    colour: Colour,
+    grid: Colour | None,
+    step: float,
+) -> None:
     """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid
     (the grid is recorded once as a form and reused on every card)."""
     width, height = box.width - 2 * inset, box.height - 2 * inset
@@ -114,7 +127,7 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
 
 
 def draw_fitted(
-    canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
+    canvas: Canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
 ) -> None:
     """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y``
     (mm)."""
@@ -128,7 +141,7 @@ def draw_fitted(
 
 
 def spaced_caps(
-    canvas,
+    canvas: Canvas,
     text: str,
     font: str,
     size: float,
@@ -161,7 +174,7 @@ def spaced_caps(
 
 
 def centred_line(
-    canvas,
+    canvas: Canvas,
     text: str,
     font: str,
     size: float,
@@ -184,7 +197,7 @@ def centred_line(
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
 
-def rule_line(canvas, x0: float, y: float, x1: float, colour: Colour, width: float) -> None:
+def rule_line(canvas: Canvas, x0: float, y: float, x1: float, colour: Colour, width: float) -> None:
     """A horizontal rule (mm) ``width`` points thick, never thinner than RULE_LINE_PT."""
     set_stroke(canvas, colour)
     canvas.setLineWidth(max(width, RULE_LINE_PT))
@@ -234,7 +247,7 @@ def paragraphs(
 
 
 def draw_paragraphs(
-    canvas,
+    canvas: Canvas,
     markup_parts: list[str],
     fonts: FontSet,
     colour: Colour,
@@ -285,20 +298,20 @@ class PlaceFront:
     texts: PlaceTexts
     style: CardStyle
 
-    def name_area(self, box) -> Rect:
+    def name_area(self, box: CardBox) -> Rect:
         safe, k = box.safe, scale(box)
         return Rect(
             safe.x + 1.2 * k, safe.y + 26.0 * k, safe.width - 2.4 * k, safe.height - 33.0 * k
         )
 
-    def fitted_name(self, box) -> FittedText:
+    def fitted_name(self, box: CardBox) -> FittedText:
         return name_layout(self.card.name, self.style.fonts.title, self.name_area(box), scale(box))
 
     def icon(self) -> str:
         """The picture of a town, or of the site's kind."""
         return pictogram(self.card.place_kind, self.card.site_kind)
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         key = (
             "front",
             self.card.place_kind,
@@ -327,7 +340,7 @@ class PlaceFront:
             self.style.palette.ink,
         )
 
-    def paint_frame(self, canvas, box) -> None:
+    def paint_frame(self, canvas: Canvas, box: CardBox) -> None:
         """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         colour = palette.kind(self.card.place_kind)
@@ -338,7 +351,7 @@ class PlaceFront:
         top = safe.top - 4.6 * k
         spaced_caps(
             canvas,
-            "Oucédonc",
+            OUCEDONC.name,
             fonts.bold,
             COLOUR_TEXT_PT * k,
             safe.centre_x,
@@ -381,7 +394,7 @@ class LocatorMap:
     rings: tuple[tuple[tuple[float, float], ...], ...]
     dots: tuple[tuple[float, float], ...]
 
-    def ensure_form(self, canvas, palette: OucedoncPalette) -> None:
+    def ensure_form(self, canvas: Canvas, palette: OucedoncPalette) -> None:
         if not canvas.hasForm(MAP_FORM):
             style = MapStyle(
                 water=palette.water,
@@ -404,7 +417,7 @@ MAP_TOP = 32.6
 FOOTER = 3.8
 
 
-def place_back_map_area(box) -> Rect:
+def place_back_map_area(box: CardBox) -> Rect:
     """Where the locator map may go on a place back (the same on every card of a deck): from
     under the place's lines to above the footer, the full width of the safe zone."""
     safe, k = box.safe, scale(box)
@@ -425,7 +438,7 @@ class PlaceBack:
     style: CardStyle
     locator: LocatorMap | None
 
-    def header_name(self, box) -> FittedText:
+    def header_name(self, box: CardBox) -> FittedText:
         safe, k = box.safe, scale(box)
         room = safe.width - (BACK_PICTURE + 3.0) * k
         face = printable_face(self.style.fonts.title, self.card.name)
@@ -441,7 +454,7 @@ class PlaceBack:
             scale=(smallest, smallest * 0.8),
         )
 
-    def value_size(self, box) -> float:
+    def value_size(self, box: CardBox) -> float:
         """One size for both coordinates, the largest that fits beside their labels."""
         safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 17.0 * k
@@ -457,7 +470,7 @@ class PlaceBack:
             size = min(size, room / string_width(value, fonts.title, 1.0))
         return size
 
-    def rows(self, box) -> tuple[tuple[str, str, float], ...]:
+    def rows(self, box: CardBox) -> tuple[tuple[str, str, float], ...]:
         """(label, printed value, baseline in mm) of the two coordinates."""
         safe, k = box.safe, scale(box)
         top = safe.top - HEADER * k
@@ -466,7 +479,7 @@ class PlaceBack:
             (self.texts.longitude_label, self.texts.lon_text, top - ROWS[1] * k),
         )
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         key = (
@@ -534,7 +547,7 @@ class PlaceBack:
             safe.width,
         )
 
-    def paint_frame(self, canvas, box) -> None:
+    def paint_frame(self, canvas: Canvas, box: CardBox) -> None:
         """Background, header band, picture, coordinate labels and rules: the same on every
         back of this kind."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
@@ -565,6 +578,22 @@ class PlaceBack:
 # ---------------------------------------------------------------- the other cards
 
 
+def night_back(canvas: Canvas, box: CardBox, palette: OucedoncPalette) -> None:
+    """The night-blue ground of the rule and Direction backs, a faint graticule over it, to the
+    bleed."""
+    fill_bleed(canvas, box, palette.night)
+    graticule(
+        canvas,
+        -box.bleed,
+        -box.bleed,
+        box.width + 2 * box.bleed,
+        box.height + 2 * box.bleed,
+        7.0 * scale(box),
+        palette.night_grid,
+        0.25,
+    )
+
+
 @dataclass(frozen=True)
 class EmblemBack:
     """The back of rule cards: night blue, a faint graticule, the compass star, the title."""
@@ -573,20 +602,10 @@ class EmblemBack:
     caption: str
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        fill_bleed(canvas, box, palette.night)
-        graticule(
-            canvas,
-            -box.bleed,
-            -box.bleed,
-            box.width + 2 * box.bleed,
-            box.height + 2 * box.bleed,
-            7.0 * k,
-            palette.night_grid,
-            0.25,
-        )
+        night_back(canvas, box, palette)
         centre_y = box.height * 0.58
         compass_star(
             canvas,
@@ -599,7 +618,7 @@ class EmblemBack:
         )
         spaced_caps(
             canvas,
-            "Oucédonc",
+            OUCEDONC.name,
             fonts.title,
             16.0 * k,
             safe.centre_x,
@@ -639,7 +658,7 @@ class RuleFront:
     deck_title: str
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
@@ -707,7 +726,7 @@ class IntermedeFace:
     body: str  # markup of this face
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.gold)
@@ -756,7 +775,7 @@ class DirectionFront:
     texts: DirectionTexts
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
@@ -802,7 +821,7 @@ class DirectionBack:
     style: CardStyle
     credit: str = ""
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
@@ -852,7 +871,7 @@ class DirectionBack:
             min_size=LABEL_PT * k,
         )
 
-    def _draw_credit(self, canvas, box, bottom: float) -> float:
+    def _draw_credit(self, canvas: Canvas, box: CardBox, bottom: float) -> float:
         """The credit's lines at CREDIT_PT, black ink, bottom-aligned at ``bottom`` (mm);
         returns their height (mm)."""
         from reportlab.lib.utils import simpleSplit
