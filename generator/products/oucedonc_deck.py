@@ -31,7 +31,7 @@ from generator.products.options import FaceFiles, Imposition
 from generator.products.oucedonc_places import RegionInfo, Rings, SelectedDeck, select_deck
 from generator.products.oucedonc_referee_page import page_file
 from generator.render.paper import PAPERS, Paper
-from generator.render.profile import HOME, PrintProfile
+from generator.render.profile import HOME, Ink, PrintProfile
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.coords import Precision
@@ -73,6 +73,7 @@ class OucedoncDeckOptions:
     imposition: Imposition = field(default_factory=Imposition)
     files: FaceFiles = field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+    ink: Ink = Ink.FULL  # light: the token backs as a ring on the paper (school printers)
 
 
 # ------------------------------------------------------------------- settings
@@ -205,7 +206,8 @@ def draw(options: OucedoncDeckOptions) -> Drawn:
         deck, texts, style, locator, spec.card, spec.bleed, credit, language, card_credit
     )
     sheet = plan_tokens(*chosen.page_size, TOKENS, spec.bleed)
-    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS)
+    light_backs = options.ink is Ink.LIGHT
+    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS, light_backs)
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
 
 
