@@ -114,7 +114,7 @@ class TokenFace:
 @dataclass(frozen=True)
 class LightTokenBack:
     """The ink-light back (``--ink light``, for school printers): no gold disc, a gold ring and
-    a small compass star on the paper; about a tenth of the full back's ink."""
+    a small compass star on the paper; about an eighth of the full back's ink."""
 
     palette: OucedoncPalette = PALETTE
 
