@@ -9,6 +9,7 @@ import math
 import tarfile
 from pathlib import Path
 
+import pikepdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -280,7 +281,8 @@ def test_each_picture_is_one_form_reused_on_every_page(tmp_path):
     ]
     tree = reader.get_object(dict(objects)["/FormXob.Picture-tree"]).get_data().decode("latin-1")
     assert tree.count(" rg") == len(ART["pictures"]["tree"]["layers"])  # its own colours
-    uses = icon_uses(reader.pages[0])
+    with pikepdf.open(path) as pdf:
+        uses = icon_uses(pdf.pages[0])
     assert [icon_name(use) for use in uses] == ["tree", "tree", "tree", "anchor"]
     for use, place in zip(uses, places, strict=False):
         assert (use.x0, use.y0, use.x1, use.y1) == pytest.approx(

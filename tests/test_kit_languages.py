@@ -113,6 +113,11 @@ def _build(out: Path, language: str) -> Path:
     return out
 
 
+# The two whole kits take about 5 s of CPU (their pool workers included): the tests that read
+# them are heavy by nature (tests/README.md); the module's other tests are not.
+WHOLE_KITS = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("kits")
@@ -130,11 +135,13 @@ def _pdfs(folder: Path) -> list[str]:
 # ---------------------------------------------------------------- the same material
 
 
+@WHOLE_KITS
 def test_the_two_kits_have_the_same_files(kits):
     assert _files(kits["fr"]) == _files(kits["en"])
     assert len(_pdfs(kits["fr"])) >= 20
 
 
+@WHOLE_KITS
 def test_the_manifests_differ_only_by_language_and_words(kits):
     """The manifest's keys, codes, pages and sheets are the same; its language is the kit's."""
     fr, en = (json.loads((kits[lang] / "manifest.json").read_text("utf-8")) for lang in LANGUAGES)
@@ -212,6 +219,7 @@ def _difference(french: Counter, english: Counter) -> str:
     )
 
 
+@WHOLE_KITS
 def test_every_pdf_has_the_same_pages_boxes_and_drawing_in_both_languages(kits):
     """The same pages and page boxes; every path and image at the same place and size, to a
     tenth of a point (a missing, extra, moved or resized box is a difference), except on the
@@ -257,6 +265,7 @@ def _crosses(bounds, box) -> bool:
     return not _inside(bounds, box) and not outside
 
 
+@WHOLE_KITS
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_crosses_the_trim_edge_or_leaves_the_page(kits, language):
     problems = []
@@ -294,6 +303,7 @@ def texts(kits) -> dict[str, dict[tuple[str, int], str]]:
     return {language: _page_texts(kits[language]) for language in LANGUAGES}
 
 
+@WHOLE_KITS
 def test_no_english_line_is_cut_short_where_the_french_is_not(texts):
     """A line still too long at the smallest size is cut with an ellipsis
     (:func:`generator.render.oucedonc.cards.centred_line`): English must not need it more."""
@@ -446,6 +456,7 @@ def english_words(kits, texts) -> dict[str, str]:
     return words
 
 
+@WHOLE_KITS
 @pytest.mark.parametrize("part", PARTS)
 def test_the_english_kit_has_no_french_sentence(english_words, part):
     sentences = _french_sentences()
@@ -459,6 +470,7 @@ def test_the_english_kit_has_no_french_sentence(english_words, part):
     assert not french, f"French left in the English {part}:\n" + "\n".join(french)
 
 
+@WHOLE_KITS
 def test_the_french_test_sees_french(kits, texts):
     """The detector itself: it finds French in the French kit, page after page."""
     names = _place_names(kits["fr"])
@@ -472,6 +484,7 @@ def test_the_french_test_sees_french(kits, texts):
     assert _french_in(_masked(gallery, names), sentences)
 
 
+@WHOLE_KITS
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_gallery_says_its_language(kits, language):
     lang, text = _html_text(kits[language] / "index.html")

@@ -92,14 +92,12 @@ def built(tmp_path_factory):
 
 @functools.cache
 def _pages(path):
-    """Each page's text and size (pt), read once per file (pypdf: fast on the 116-page faces)."""
-    from pypdf import PdfReader
+    """Each page's text and size (pt), read once per file (pdfium: 0.1 s for the 116-page
+    faces, where pypdf took 1.5)."""
+    import pypdfium2
 
-    reader = PdfReader(path)
-    return [
-        (page.extract_text() or "", (float(page.mediabox.width), float(page.mediabox.height)))
-        for page in reader.pages
-    ]
+    document = pypdfium2.PdfDocument(path)
+    return [(page.get_textpage().get_text_range(), page.get_size()) for page in document]
 
 
 def _chars(path):
