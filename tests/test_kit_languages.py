@@ -581,6 +581,7 @@ def _sized_chars(path: Path) -> list[tuple[float, str, str]]:
         ]
 
 
+@WHOLE_KITS
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_nothing_on_any_page_is_under_6_pt_even_read_naively(kits, language):
     """pdfplumber's own ``size`` of a glyph turned a quarter is its advance: read that way too
@@ -596,6 +597,7 @@ def test_nothing_on_any_page_is_under_6_pt_even_read_naively(kits, language):
                 assert not small, (name, number, "".join(small)[:60])
 
 
+@WHOLE_KITS
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("deck", DECKS)
 def test_a_deck_prints_at_most_a_tenth_of_its_characters_under_7_pt(kits, language, deck):
@@ -604,6 +606,7 @@ def test_a_deck_prints_at_most_a_tenth_of_its_characters_under_7_pt(kits, langua
     assert sizes and under / len(sizes) <= 0.10, (deck, under, len(sizes))
 
 
+@WHOLE_KITS
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_material_is_set_in_a_display_face_and_a_text_face(kits, language):
     families = {
@@ -615,6 +618,7 @@ def test_the_material_is_set_in_a_display_face_and_a_text_face(kits, language):
     assert not {family for family in families if family.startswith("DejaVu")}  # no fallback
 
 
+@WHOLE_KITS
 def test_the_place_names_come_in_three_sizes_at_most(kits):
     import pdfplumber
 
