@@ -148,6 +148,14 @@ def embedded_fonts(pdf: str | Path | bytes, subset: bool = False) -> set[str]:
     return names
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """The system's headless Chromium, driven by Playwright (tests/referee_page.py)."""
+    from tests.referee_page import launched
+
+    yield from launched()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _own_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The tests never read or write the user's own folders: a data set rebuilt there by

@@ -192,6 +192,14 @@ FLOWING = {
 }
 
 
+# Documents whose cards follow each language's alphabet: an English deck is ordered and numbered
+# by its English names (Eiffel Tower under E), so a card sits elsewhere on the sheets; the whole
+# document must still draw the same shapes.
+REORDERED = {
+    "oucedonc.pdf": "the place cards in the alphabetical order of the deck's language",
+}
+
+
 def _open(path: Path):
     import pypdfium2 as pdfium
 
@@ -226,13 +234,22 @@ def test_every_pdf_has_the_same_pages_boxes_and_drawing_in_both_languages(kits):
     pages whose drawing flows with their text (:data:`FLOWING`, named one by one), where the
     same shapes must still all be there."""
     differences = []
+    reordered: dict[str, tuple[Counter, Counter]] = {}
     for name, page, fr_page, en_page in _pages(kits):
         assert _boxes(fr_page) == _boxes(en_page), f"{name} page {page}"
         french, english = _drawing(fr_page), _drawing(en_page)
+        if Path(name).name in REORDERED:
+            totals = reordered.setdefault(name, (Counter(), Counter()))
+            totals[0].update(_counts(french))
+            totals[1].update(_counts(english))
+            continue
         if Path(name).name in FLOWING:
             french, english = _counts(french), _counts(english)
         if french != english:
             differences.append(f"{name} page {page}: {_difference(french, english)}")
+    for name, (french, english) in reordered.items():
+        if french != english:
+            differences.append(f"{name}: {_difference(french, english)}")
     assert not differences, "\n".join(differences)
 
 

@@ -221,8 +221,10 @@ CLI_COMMANDS = [
     ("otcho", "roll", "a", "X"),
     ("otcho", "roll", "b", "b", "--stage", "continuation", "--penalty", "1"),
     ("otcho", "roll", "*", "*"),
-    ("pronostiques", "score", "DHSC"),
-    ("pronostiques", "score", "HDSC", "--three-in-a-row", "none", "--pair-bonus", "once"),
+    # Symbols: a suit's single letter is the CLI's language's (a French C is cœur), so the same
+    # command in both languages names its suits by their symbols.
+    ("pronostiques", "score", "♦♥♠♣"),
+    ("pronostiques", "score", "♥♦♠♣", "--three-in-a-row", "none", "--pair-bonus", "once"),
     ("pronostiques", "check-piles", "7", "3", "3", "1"),
     ("pronostiques", "check-piles", "8", "8", "8", "5"),
 ]
@@ -287,7 +289,7 @@ def test_help_in_both_languages():
     [
         ("otcho", "roll", "a", "X", "--json"),
         ("otcho", "roll", "b", "b", "--stage", "continuation", "--json"),
-        ("pronostiques", "score", "DHSC", "--json"),
+        ("pronostiques", "score", "♦♥♠♣", "--json"),
         ("pronostiques", "check-piles", "7", "3", "3", "1", "--json"),
     ],
     ids=" ".join,

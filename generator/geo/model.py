@@ -33,6 +33,10 @@ class Place:
     site_kind: str | None = None
     familiarity: float = 0.0
     country: str = "FR"
+    # the key of the urban unit, intercommunality or built-up area the town belongs to (France:
+    # the SIREN code of its EPCI); a town is never dealt beside a larger card town of the same
+    # agglomeration (geo/selection.py)
+    agglomeration: str | None = None
 
     @property
     def commune(self) -> str | None:

@@ -44,8 +44,9 @@ CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as it
 class RegionInfo:
     key: str  # what the deck file records ("france", "bretagne", "33")
     name: str  # printed ("Bretagne")
-    kind: str  # france | region | departement | country | area (for the title template)
+    kind: str  # france | region | departement | country | subdivision | area (title template)
     country: str | None = None  # ISO alpha-2 code of the country whose outline to draw
+    admin1: str | None = None  # a subdivision abroad: its GeoNames admin1 code (its outline)
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ REGION_KINDS = {
     "region": "region",
     "departement": "departement",
     "world": "country",
+    "subdivision": "subdivision",
     "bbox": "area",
     "polygon": "area",
 }
@@ -87,7 +89,8 @@ def region_info(
         region_text.strip() or "france",
         name,
         REGION_KINDS.get(selection.kind, "area"),
-        selection.code if selection.kind == "world" else None,
+        selection.country_code,
+        selection.subdivision[1] if selection.kind == "subdivision" else None,
     )
 
 
@@ -133,12 +136,11 @@ def _params(options: OucedoncDeckOptions, spec: SheetSpec, region_name: str) -> 
 @dataclass(frozen=True)
 class _Found:
     """What the data gives a region's deck: its region, the places dealt (named in the deck's
-    language, and as the data names them, the deck's order), the names of France's
+    language, which orders them), the names of France's
     départements and régions, the outline, the credit lines, a note."""
 
     region: RegionInfo
     places: tuple[Place, ...]
-    dealt: tuple[Place, ...]
     grid: int  # which of the grids dealt them
     names: tuple[dict[str, str], dict[str, str]]
     rings: Rings
@@ -155,9 +157,10 @@ def _region_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck
     counts = default_counts(chosen.per_sheet)
     finer = None if Precision.SECOND in chosen.precisions else "--precision second"
     found = _deal(options, grids, counts, finer, needed)
+    title = options.title.strip() if options.title else None
     deck = compose_deck(
         list(found.places),
-        title=render_title(chosen.templates, found.region.name, found.region.kind),
+        title=title or render_title(chosen.templates, found.region.name, found.region.kind),
         region=found.region.key,
         seed=options.seed,
         precision=chosen.precisions[found.grid],
@@ -166,7 +169,6 @@ def _region_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck
         packs=PACKS,
         pack_size=PACK_SIZE,
         params=_params(options, chosen.spec, found.region.name),
-        order={place.id: place.name for place in found.dealt},
     )
     return SelectedDeck(deck, found.region, found.rings, found.credits, found.note)
 
@@ -214,7 +216,6 @@ def _deal(
     return _Found(
         region,
         picked.places,
-        picked.dealt,
         picked.grid,
         _french_names(),
         rings,
@@ -361,9 +362,25 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
 
 
+def subdivision_rings(country: str, admin1: str) -> Rings:
+    """The whole outline of a subdivision abroad (empty when none is embedded)."""
+    from generator.geo import embedded
+
+    outline = embedded.subdivision_outline(country, admin1)
+    if outline is None:
+        return ()
+    return tuple(
+        tuple((lon, lat) for lon, lat in ring)
+        for polygon in outline["coordinates"]
+        for ring in polygon
+    )
+
+
 def region_rings(region: RegionInfo, places: Sequence[tuple[float, float]]) -> Rings:
-    """The outline the deck's locator map draws: the country's abroad (framed on ``places``,
-    (lon, lat)), France's otherwise."""
+    """The outline the deck's locator map draws: a subdivision's whole outline abroad, the
+    country's abroad (framed on ``places``, (lon, lat)), France's otherwise."""
+    if region.kind == "subdivision" and region.country and region.admin1:
+        return subdivision_rings(region.country, region.admin1)
     if region.country:
         return country_rings(region.country, places)
     return france_rings()
