@@ -429,6 +429,8 @@ def test_provenance_names_every_source_and_file():
         "landmark_checks.csv",
         "sites_abroad.csv",
         "sites_abroad_checks.csv",
+        "colour_art.json",
+        *embedded.FONT_FILES,
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown

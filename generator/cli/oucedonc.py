@@ -24,6 +24,7 @@ from generator.cli.print_options import (
     DuplexOption,
     FacesOption,
     InkLimitOption,
+    InkOption,
     PaperOption,
     PngOption,
     ProfileOption,
@@ -38,7 +39,7 @@ from generator.geo.difficulty import Difficulty
 from generator.render.card_size import NO_OFFSET, POKER
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
-from generator.render.profile import Profile
+from generator.render.profile import Ink, Profile
 
 oucedonc_app = typer.Typer(
     name="oucedonc",
@@ -133,6 +134,7 @@ def deck(
     ] = Path("output/oucedonc.pdf"),
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
+    ink: InkOption = Ink.FULL,
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
     lang: MaterialLang = "fr",
@@ -167,6 +169,7 @@ def deck(
         imposition=print_options.imposition(card_size, bleed, duplex, back_offset),
         files=print_options.face_files(faces, back_first, png),
         language=material_language(lang),
+        ink=ink,
         title=title,
     )
     lines: tuple[str, ...]

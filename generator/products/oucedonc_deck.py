@@ -31,7 +31,7 @@ from generator.products.options import FaceFiles, Imposition
 from generator.products.oucedonc_places import RegionInfo, Rings, SelectedDeck, select_deck
 from generator.products.oucedonc_referee_page import page_file
 from generator.render.paper import PAPERS, Paper
-from generator.render.profile import HOME, PrintProfile
+from generator.render.profile import HOME, Ink, PrintProfile
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.coords import Precision
@@ -78,6 +78,7 @@ class OucedoncDeckOptions:
     imposition: Imposition = field(default_factory=Imposition)
     files: FaceFiles = field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+    ink: Ink = Ink.FULL  # light: the token backs as a ring on the paper (school printers)
     title: str | None = None  # the deck's title as the user typed it; None: from the region
 
 
@@ -227,7 +228,8 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
         deck, texts, style, locator, spec.card, spec.bleed, credit, language, card_credit
     )
     sheet = plan_tokens(*chosen.page_size, TOKENS, spec.bleed)
-    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS)
+    light_backs = options.ink is Ink.LIGHT
+    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS, light_backs)
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
 
 
@@ -247,11 +249,11 @@ def _credits(
     pictures: list[str], data: tuple[str, ...], fonts: FontSet, language: Language
 ) -> tuple[str, str]:
     """The pictures' credit (the PDFs' information) and the credit of the data and the pictures
-    the last rule card prints, each checked against the font."""
+    the Direction card's back prints, each checked against the font."""
     from generator.render.fonts import require_glyphs
-    from generator.render.icons import icon_credit
+    from generator.render.icons import picture_credit
 
-    credit = icon_credit(pictures, language) if pictures else ""
+    credit = picture_credit(language) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
     sources = tuple(P_(language, line) for line in data)
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."

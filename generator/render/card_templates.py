@@ -155,6 +155,7 @@ def _templates(game: str, override: Path | None, language: Language) -> Template
         max_output=MAX_TEXT_OUTPUT,
         language=language,
     )
+    environment.auto_reload = False  # a deck is made in one go: no file stat at every card
     environment.filters["thousands"] = lambda value: number(int(value), language)
     return TemplateSet(game, environment)
 
