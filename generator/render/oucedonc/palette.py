@@ -28,7 +28,7 @@ class OucedoncPalette:
     land_line: Colour = hex_colour("#9C8F74", cmyk(34, 33, 51, 23))
     # The deck's map poster: the sea, the neighbours' land, the départements' faint lines, the
     # deck's region outlined, the graticule.
-    water: Colour = hex_colour("#DCEAF2", cmyk(14, 3, 2, 0))
+    poster_water: Colour = hex_colour("#DCEAF2", cmyk(14, 3, 2, 0))
     abroad: Colour = hex_colour("#EFEDE8", cmyk(6, 5, 8, 0))
     area_line: Colour = hex_colour("#C9BEA6", cmyk(21, 22, 35, 2))
     region_line: Colour = hex_colour("#7A6A4F", cmyk(42, 47, 66, 25))

@@ -115,7 +115,9 @@ def _banded(
         if turned:
             canvas.translate(pt(box.width), pt(box.height))
             canvas.rotate(180)
-        baseline = box.height - BAND + 3.2  # the figures' tops keep 4 mm from the trim
+        # the index's whole type box (the face's ascent, not only the figure) keeps 4 mm from
+        # the trim, as a print shop's safe zone asks
+        baseline = box.height - BAND + 1.6
         rank_size = 21.0 if len(rank) == 1 else 17.0
         set_fill(canvas, ink)
         canvas.setFont(fonts.title, rank_size)
