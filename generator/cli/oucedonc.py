@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import Force, MaterialLang, say
+from generator.cli.own_places import ExcludeOption, IncludeOption, PlacesOption, own_region
 from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
@@ -47,15 +48,15 @@ PRECISION_PHRASES = {
 )
 def deck(
     region: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--region",
             help=N_(
-                "france, a région or département (name or code), a country code, a box or a "
-                "polygon file."
+                "france (the default), a région or département (name or code), a country code, "
+                "a box or a polygon file."
             ),
         ),
-    ] = "france",
+    ] = None,
     cards: Annotated[
         int | None,
         typer.Option(
@@ -136,12 +137,24 @@ def deck(
     back_first: BackFirstOption = False,
     lang: MaterialLang = "fr",
     force: Force = False,
+    pack_size: Annotated[
+        int | None,
+        typer.Option(
+            "--pack-size",
+            help=N_(
+                "Cards per pack (default: the rules' 15, fewer when the deck is too small)."
+            ),
+        ),
+    ] = None,
+    include: IncludeOption = None,
+    exclude: ExcludeOption = None,
+    places: PlacesOption = None,
 ) -> None:
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     options = DeckOptions(
         out=out,
-        region=region,
+        region=own_region(region, places),
         cards=cards,
         seed=seed,
         paper=paper.value,
@@ -163,6 +176,10 @@ def deck(
         back_first=back_first,
         force=force,
         language=parse_language(lang),  # checked by the option: typed here
+        pack_size=pack_size,
+        include=tuple(include or ()),
+        exclude=tuple(exclude or ()),
+        places_file=places,
     )
     files = make_deck(options)
     deck = files.deck

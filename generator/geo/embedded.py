@@ -42,6 +42,7 @@ from generator.core.errors import UserError
 from generator.core.folders import data_dir
 from generator.core.i18n import N_, _
 from generator.core.resources import package_folder
+from generator.geo.familiarity import town_familiarity
 from generator.geo.model import Departement, Place, Region
 
 if TYPE_CHECKING:
@@ -57,6 +58,11 @@ LANDMARKS_FILE = "landmarks.csv"
 DEPARTEMENTS_FILE = "departements.csv"
 REGIONS_FILE = "regions.csv"
 OUTLINE_FILE = "france_outline.geojson"
+OVERSEAS_OUTLINES_FILE = "overseas_outlines.geojson"  # 971 to 976, from the IGN outlines
+CHEFS_LIEUX_FILE = "commune_chefs_lieux_2020.csv.gz"  # IGN chefs-lieux: an input of the build
+ANCT_CHEFS_LIEUX_FILE = "chefs_lieux_anct.csv"  # the cantons' chefs-lieux: an input of the build
+KNOWN_TOWNS_FILE = "known_towns.csv"  # hand-curated well-known towns: an input of the build
+KNOWN_TOWNS_COLUMNS = ("insee", "name", "why", "reference")
 WORLD_TOWNS_FILE = "world_towns.zip"
 FRENCH_NAMES_FILE = "french_names.csv"
 ENGLISH_NAMES_FILE = "english_names.csv"  # towns abroad whose English name GeoNames lacks
@@ -97,6 +103,10 @@ SET_FILES = (
     DEPARTEMENTS_FILE,
     REGIONS_FILE,
     OUTLINE_FILE,
+    OVERSEAS_OUTLINES_FILE,
+    CHEFS_LIEUX_FILE,
+    ANCT_CHEFS_LIEUX_FILE,
+    KNOWN_TOWNS_FILE,
     WORLD_OUTLINES_FILE,
     WORLD_TOWNS_FILE,
     FRENCH_NAMES_FILE,
@@ -255,13 +265,17 @@ COMMUNE_COLUMNS = (
     "departement",
     "region",
     "population",
-    "geonames_id",
-    "point",
+    "geonames_id",  # empty where GeoNames lists no place of 1,000+ inhabitants
+    "point",  # where the point comes from (geo/databuild/commune_points.py)
+    "standing",  # the commune's title (geo/familiarity.py)
+    "agglomeration",  # the SIREN code of its intercommunality (EPCI)
+    "suburb_of",  # the INSEE code of the town whose suburb it is
 )
 
 
 def _commune(row: list[str]) -> Place:
-    insee, name, lat, lon, departement, region, population, geonames_id, _point = row
+    insee, name, lat, lon, departement, region, population, geonames_id = row[:8]
+    standing, agglomeration, suburb_of = row[9:12]
     return Place(
         id=f"insee:{insee}",
         name=name,
@@ -272,8 +286,9 @@ def _commune(row: list[str]) -> Place:
         region=region,
         population=int(population),
         insee=insee,
-        geonames_id=int(geonames_id),
-        familiarity=float(population),
+        geonames_id=int(geonames_id) if geonames_id else None,
+        familiarity=town_familiarity(int(population), standing, bool(suburb_of)),
+        agglomeration=agglomeration or None,
     )
 
 
@@ -476,6 +491,21 @@ def france_outline_geometry() -> BaseGeometry:
 
 
 @lru_cache(maxsize=1)
+def _overseas_outlines() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(
+        dataset_path(OVERSEAS_OUTLINES_FILE).read_text(encoding="utf-8")
+    )
+    return {feature["id"]: feature["geometry"] for feature in document["features"]}
+
+
+def overseas_outline(departement: str) -> dict[str, Any] | None:
+    """The outline of an overseas département (971 to 976) as a GeoJSON MultiPolygon (lon,
+    lat; IGN 2018 commune outlines, about 100 m); None for any other code. A fresh dict."""
+    geometry = _overseas_outlines().get(departement)
+    return json.loads(json.dumps(geometry)) if geometry is not None else None
+
+
+@lru_cache(maxsize=1)
 def _world_topology() -> tuple[Any, dict[str, tuple[dict[str, Any], ...]]]:
     """The decoded world outlines and their TopoJSON geometries grouped by alpha-2 code."""
     from generator.geo.databuild.topojson import Topology
@@ -671,6 +701,11 @@ def former_codes() -> dict[str, tuple[str, ...]]:
         ALL_COMMUNES_FILE, ("insee", "name", "departement", "region", "population", "former_codes")
     )
     return {row[0]: tuple(row[5].split()) for row in rows if row[5]}
+
+
+def known_town_codes() -> tuple[str, ...]:
+    """The INSEE codes of the curated well-known towns (``known_towns.csv``)."""
+    return tuple(row[0] for row in _read_table(KNOWN_TOWNS_FILE, KNOWN_TOWNS_COLUMNS))
 
 
 @lru_cache(maxsize=1)

@@ -12,8 +12,9 @@ PlaceKind = Literal["town", "site"]
 class Place:
     """A named point. Coordinates are WGS84 decimal degrees (north and east positive).
 
-    ``familiarity`` orders places from best to least known within one source: population for
-    towns, sitelinks or curation rank for sites. ``site_kind`` says what a site is (mountain,
+    ``familiarity`` orders places from best to least known within one source: for a French
+    commune its title, then its population (:mod:`generator.geo.familiarity`); abroad its
+    population; sitelinks or curation rank for sites. ``site_kind`` says what a site is (mountain,
     castle, dune…); it is None for towns.
     """
 
@@ -33,6 +34,10 @@ class Place:
     site_kind: str | None = None
     familiarity: float = 0.0
     country: str = "FR"
+    # the key of the urban unit, intercommunality or built-up area the town belongs to (France:
+    # the SIREN code of its EPCI); a town is never dealt beside a larger card town of the same
+    # agglomeration (geo/selection.py)
+    agglomeration: str | None = None
 
     @property
     def commune(self) -> str | None:
@@ -45,6 +50,9 @@ class Place:
         return None
 
 
+OVERSEAS_PREFIX = "97"  # the INSEE codes of the overseas communes (971 to 976)
+
+
 @dataclass(frozen=True, slots=True)
 class Region:
     """A French région: INSEE code ("53"), official name, INSEE code of its chef-lieu commune."""
@@ -52,6 +60,11 @@ class Region:
     code: str
     name: str
     chef_lieu: str
+
+    @property
+    def overseas(self) -> bool:
+        """Guadeloupe, Martinique, Guyane, La Réunion, Mayotte (codes 01 to 06)."""
+        return self.chef_lieu.startswith(OVERSEAS_PREFIX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +75,8 @@ class Departement:
     name: str
     region: str
     chef_lieu: str
+
+    @property
+    def overseas(self) -> bool:
+        """971 to 976."""
+        return self.code.startswith(OVERSEAS_PREFIX)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
 from generator.geo.model import Place
+from generator.geo.own_places import OwnChoice
 from generator.geo.regions import RegionSelection
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ ADVICE_STEPS = 60
 class PickRequest:
     """What the user asked for, as typed (strings are resolved here)."""
 
-    region: str = "france"
+    region: str | None = "france"  # None: the user's own places alone (choice.places_file)
     source: str = "embedded"
     count: int | None = None  # None: the first of the caller's default counts that fits
     seed: int = DEFAULT_SEED
@@ -44,6 +45,7 @@ class PickRequest:
     kind: str = "all"  # towns | sites | all
     names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
     # the data's own (core.i18n.MATERIAL_DEFAULT)
+    choice: OwnChoice = OwnChoice()  # --include, --exclude, --places (geo.own_places)
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,22 @@ class Picked:
 def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
     """The resolved region and its candidate places of the requested kind, named as the data
     names them (the deal's input: the same in every language; ``geo.abroad.named`` gives
-    them in another)."""
+    them in another), with the user's choice applied (``request.choice``)."""
     from generator.geo.catalog import load_places
     from generator.geo.listing import of_kind
-    from generator.geo.regions import resolve_region
+    from generator.geo.own_places import apply_choice
+    from generator.geo.regions import own_places_region, resolve_region
 
-    selection = resolve_region(request.region)
-    candidates = of_kind(load_places(request.source.strip().lower(), selection), request.kind)  # type: ignore[arg-type]
+    choice = request.choice
+    if request.region is None and choice.places_file is not None:
+        selection = own_places_region(choice.places_file)
+        loaded: tuple[Place, ...] = ()
+    else:
+        selection = resolve_region(request.region or "france")
+        loaded = load_places(request.source.strip().lower(), selection)
+    if choice:
+        loaded, _pinned = apply_choice(loaded, choice, selection.label)
+    candidates = of_kind(loaded, request.kind)  # type: ignore[arg-type]
     if not candidates:
         raise UserError(
             _("source {source} has no {kind} in {label}; use --kind all or another region").format(
@@ -76,6 +87,17 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
             )
         )
     return selection, candidates
+
+
+def pinned_ids(request: PickRequest, candidates: Sequence[Place]) -> tuple[str, ...]:
+    """The ids of the candidates the deck must hold: the user's own places, then the places
+    named by ``--include``."""
+    from generator.geo.own_places import find, is_own
+
+    own = [place.id for place in candidates if is_own(place)]
+    label = request.region or "--places"
+    included = [find(name, candidates, label, "--include").id for name in request.choice.include]
+    return tuple(dict.fromkeys([*own, *included]))
 
 
 def pick_places(
@@ -92,10 +114,12 @@ def pick_places(
     count fits, the largest count from ``min_count`` up that the region holds is dealt.
     ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it."""
     from generator.geo.abroad import display_in, suffixes_for
-    from generator.geo.selection import Dealt, SelectionShortfall, deal
+    from generator.geo.selection import Dealt, PinnedConflict, SelectionShortfall, deal
 
     selection, candidates = found if found is not None else region_candidates(request)
     suffixes = suffixes_for(candidates)
+    pinned = pinned_ids(request, candidates)
+    conflicts: list[PinnedConflict] = []
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:
         raise ValueError("pick_places needs a count or default counts")
@@ -114,9 +138,13 @@ def pick_places(
                     request.difficulty,
                     grid,  # type: ignore[arg-type]
                     suffixes,
+                    pinned,
                 )
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
+                continue
+            except PinnedConflict as conflict:
+                conflicts.append(conflict)  # a finer grid may part them
                 continue
             # the deal compares the data's names; the dealt places print in the request's
             # (named so by picked(), below)
@@ -142,6 +170,8 @@ def pick_places(
                 ).format(name=selection.name, count=number(count), wanted=number(counts[0]))
             return picked(index, result, count, note)
         most = max(most, outcome)
+    if conflicts and not most:
+        raise conflicts[-1]  # on the finest grid tried
     wanted = counts[-1]
     advice = _largest_count(attempt, min(most, wanted - 1))
     if request.count is None and advice is not None and advice >= min_count:

@@ -62,7 +62,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
 
@@ -85,10 +85,12 @@ class RankWindow:
     skip: float  # ranks skipped at the top (the best known places)
     size: float  # ranks kept after that
     anchors: float  # the best known share of each kind's cards, dealt before the spread
+    well_known_only: bool = False  # towns below familiarity.WELL_KNOWN are left out, when the
+    # candidates have well-known towns at all (the French communes' titles)
 
 
 DIFFICULTIES: dict[str, RankWindow] = {
-    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5),
+    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5, well_known_only=True),
     "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4),
     "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0),
 }
@@ -101,6 +103,17 @@ SAME_COMMUNE_KM = 5.0  # a site in a town's commune and this close to its point 
 SUBURB_SHARE = 0.1  # a town this share of the deck's mean spacing from a better known one is it
 SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as populous is it
 SUBURB_RATIO = 3.0
+# Agglomerations: two towns of one agglomeration (Place.agglomeration) closer than the deck's
+# "beside" distance are one place: half the deck's mean spacing, at least AGGLOMERATION_KM, at
+# most AGGLOMERATION_MAX_KM, and never more than the mean spacing itself (a département that is
+# all one agglomeration, the Hauts-de-Seine, can still be dealt)
+AGGLOMERATION_KM = 4.0
+AGGLOMERATION_SHARE = 0.5
+AGGLOMERATION_MAX_KM = 20.0
+# Near-duplicates: two cards of any kinds closer than this are one place (half the mean spacing
+# where that is less: Paris' sites)
+NEAR_DUPLICATE_KM = 2.0
+NEAR_DUPLICATE_SHARE = 0.5
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
@@ -151,12 +164,79 @@ def deal(
     difficulty: Difficulty | str = "normal",
     grid: Grid | None = None,
     suffixes: Mapping[str, str] | None = None,
+    pinned: Sequence[str] = (),
 ) -> Dealt:
     """:func:`select_places` with the anchors a printed tie kept out.
 
     ``suffixes`` maps a place id to the words that tell it from its homonyms (a province or
-    canton name abroad); the département code is used otherwise."""
+    canton name abroad); the département code is used otherwise. ``pinned`` are the ids of
+    candidates the deck must hold (the user's own places, ``--include``): dealt first, whatever
+    the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
+    tie keeps one out."""
     window = _window(difficulty)
+    _check_request(count, sites_share)
+    pool = _pool(candidates, window, set(pinned))
+    if len(pool) < count:
+        raise SelectionShortfall(
+            _(
+                "the region offers only {pool_count} places for {count} cards; choose a larger "
+                "region or fewer cards"
+            ).format(pool_count=len(pool), count=count),
+            len(pool),
+        )
+    by_id = {place.id: place for place in pool}
+    held = [by_id[place_id] for place_id in dict.fromkeys(pinned)]
+    if len(held) > count:
+        raise UserError(
+            _(
+                "{pinned} places must be in the deck and it has {count} cards; ask for --cards "
+                "{pinned} or name fewer places"
+            ).format(pinned=len(held), count=count)
+        )
+    quota = _quota(pool, held, count, sites_share)
+    display = display_names(pool, suffixes)
+    spacing = mean_spacing_km(pool, count)
+    free = [p for p in pool if p.id not in set(pinned)]
+    towns = [p for p in free if p.kind == "town"]
+    sites = [p for p in free if p.kind == "site"]
+    left = {kind: quota[kind] - sum(p.kind == kind for p in held) for kind in quota}
+    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
+        town_window, town_tail = _ranked(towns, left["town"], window, tail)
+        site_window, site_tail = _ranked(sites, left["site"], window, tail)
+        chosen, tied = _deal_deck(
+            _Ranks(
+                town_window + site_window,
+                town_tail + site_tail,
+                _anchors(town_window, left["town"], window)
+                + _anchors(site_window, left["site"], window),
+                [_Ranked(place, -1.0) for place in held],
+            ),
+            quota,
+            random.Random(seed),
+            display,
+            grid,
+            spacing,
+        )
+        if len(chosen) == count:
+            break
+    _check_pinned(held, chosen, display, grid)
+    if len(chosen) < count:
+        printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
+        raise SelectionShortfall(
+            _(
+                "only {chosen_count} of the {count} cards can be dealt{printed} in this region, "
+                "one card per place"
+            ).format(chosen_count=len(chosen), count=count, printed=printed),
+            len(chosen),
+        )
+    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+
+
+class PinnedConflict(UserError):
+    """A place the deck must hold cannot be dealt beside the others (one place, or a tie)."""
+
+
+def _check_request(count: int, sites_share: float) -> None:
     if count < 1:
         raise UserError(
             _("a deck needs at least one card, not {count}; give --count 1 or more").format(
@@ -169,53 +249,60 @@ def deal(
                 sites_share=sites_share
             )
         )
-    pool = _unique(candidates)
-    if len(pool) < count:
-        raise SelectionShortfall(
-            _(
-                "the region offers only {pool_count} places for {count} cards; choose a larger "
-                "region or fewer cards"
-            ).format(pool_count=len(pool), count=count),
-            len(pool),
-        )
-    towns = [p for p in pool if p.kind == "town"]
-    sites = [p for p in pool if p.kind == "site"]
-    want_sites = min(len(sites), round(count * sites_share))
-    want_towns = min(len(towns), count - want_sites)
-    want_sites = count - want_towns  # too few towns: sites fill in (and the other way round)
 
-    display = display_names(pool, suffixes)
-    quota = {"town": want_towns, "site": want_sites}
-    suburb_km = SUBURB_SHARE * mean_spacing_km(pool, count)
-    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
-        town_window, town_tail = _ranked(towns, want_towns, window, tail)
-        site_window, site_tail = _ranked(sites, want_sites, window, tail)
-        outcome = _deal_deck(
-            _Ranks(
-                town_window + site_window,
-                town_tail + site_tail,
-                _anchors(town_window, want_towns, window)
-                + _anchors(site_window, want_sites, window),
-            ),
-            quota,
-            random.Random(seed),
-            display,
-            grid,
-            suburb_km,
-        )
-        chosen, tied = outcome
-        if len(chosen) == count:
-            break
-    if len(chosen) < count:
-        printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
-        raise SelectionShortfall(
-            _(
-                "only {chosen_count} of the {count} cards can be dealt{printed} in this region, "
-                "one card per place"
-            ).format(chosen_count=len(chosen), count=count, printed=printed),
-            len(chosen),
-        )
-    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+
+def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> list[Place]:
+    """The valid candidates (:func:`_unique`); for a well-known-only window (``easy``), the
+    towns below :data:`~generator.geo.familiarity.WELL_KNOWN` are left out when any town is
+    well known (pinned places always stay)."""
+    from generator.geo.familiarity import well_known
+
+    pool = _unique(candidates)
+    if window.well_known_only and any(
+        p.kind == "town" and well_known(p.familiarity) for p in pool
+    ):
+        pool = [
+            p
+            for p in pool
+            if p.kind != "town" or well_known(p.familiarity) or p.id in pinned
+        ]
+    missing = pinned - {p.id for p in pool}
+    if missing:
+        raise ValueError(f"pinned places are not candidates: {sorted(missing)}")
+    return pool
+
+
+def _quota(pool: list[Place], held: list[Place], count: int, sites_share: float) -> dict[str, int]:
+    """Cards of each kind: the sites share of the deck, at least the pinned places of each kind;
+    one kind fills in for the other when it runs out."""
+    towns = sum(p.kind == "town" for p in pool)
+    sites = len(pool) - towns
+    held_sites = sum(p.kind == "site" for p in held)
+    held_towns = len(held) - held_sites
+    want_sites = max(held_sites, min(sites, round(count * sites_share)))
+    want_sites = min(want_sites, count - held_towns)
+    want_towns = min(towns, count - want_sites)
+    return {"town": want_towns, "site": count - want_towns}
+
+
+def _check_pinned(
+    held: list[Place], chosen: list[Place], display: Mapping[str, str], grid: Grid | None
+) -> None:
+    dealt = {place.id for place in chosen}
+    out = [display[place.id] for place in held if place.id not in dealt]
+    if not out:
+        return
+    raise PinnedConflict(
+        ngettext(
+            "{names} cannot be in this deck: it is one place with another card (within a few "
+            "kilometres, or in its agglomeration), or shares its printed latitude or longitude "
+            "({grid}) with one; leave one of them out or use a finer --precision",
+            "{names} cannot be in this deck: each is one place with another card (within a few "
+            "kilometres, or in its agglomeration), or shares its printed latitude or longitude "
+            "({grid}) with one; leave some of them out or use a finer --precision",
+            len(out),
+        ).format(names=", ".join(out), grid=grid.name if grid else "-")
+    )
 
 
 def mean_spacing_km(places: Sequence[Place], count: int) -> float:
@@ -326,6 +413,7 @@ class _Ranks:
     window: list[_Ranked]
     tail: list[_Ranked]
     anchors: list[_Ranked]  # the best known of the window, dealt first
+    pinned: list[_Ranked]  # the places the deck must hold, dealt before all
 
 
 def _anchors(window: list[_Ranked], needed: int, rank_window: RankWindow) -> list[_Ranked]:
@@ -370,7 +458,7 @@ def _deal_deck(
     rng: random.Random,
     display: dict[str, str],
     grid: Grid | None,
-    suburb_km: float,
+    spacing_km: float,
 ) -> tuple[list[Place], list[Place]]:
     """The anchors, then the best known places that keep the cards as far apart as the region
     allows; and the anchors a printed tie kept out.
@@ -387,8 +475,10 @@ def _deal_deck(
     rest = [r for r in ranks.window if id(r) not in anchored]
     # Seeded variety that never demotes the best known: rank 10 may swap with ranks 7 to 13.
     jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in rest]
-    # town anchors first: a famous site named after a famous town gives way to the town
-    ordered = sorted(ranks.anchors, key=lambda r: (r.place.kind != "town", r.rank, r.place.id))
+    # the pinned places, then the town anchors: a famous site named after a famous town gives
+    # way to the town
+    ordered = list(ranks.pinned)
+    ordered += sorted(ranks.anchors, key=lambda r: (r.place.kind != "town", r.rank, r.place.id))
     ordered += [
         r
         for _, r in sorted(
@@ -415,10 +505,13 @@ def _deal_deck(
         names=[display[p.id] for p in places],
         commune=[p.commune for p in places],
         named_after=_named_after(places),
-        anchors=len(ranks.anchors),
-        suburb_dot=math.cos(min(math.pi, suburb_km / EARTH_RADIUS_KM)),
-        site_town_dot=math.cos(SITE_TOWN_KM / EARTH_RADIUS_KM),
-        commune_dot=math.cos(SAME_COMMUNE_KM / EARTH_RADIUS_KM),
+        anchors=len(ranks.pinned) + len(ranks.anchors),
+        suburb_dot=_dot(SUBURB_SHARE * spacing_km),
+        site_town_dot=_dot(SITE_TOWN_KM),
+        commune_dot=_dot(SAME_COMMUNE_KM),
+        agglomeration=_agglomeration_keys(places),
+        beside_dot=_dot(beside_km(spacing_km)),
+        near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
     )
     columns = replace(columns, pairs=_pairs(columns))
     wanted = sum(quota.values())
@@ -447,6 +540,35 @@ def _deal_deck(
         distance, flexible = relaxed, True
     dealt, tied = _deal(columns, quota, SLACK * distance, len(places), flexible)
     return chosen(dealt), chosen(tied)
+
+
+def _dot(km: float) -> float:
+    """The dot product of the unit vectors of two points ``km`` apart on the sphere."""
+    return math.cos(min(math.pi, km / EARTH_RADIUS_KM))
+
+
+def beside_km(spacing_km: float) -> float:
+    """How close two towns of one agglomeration may not both be cards (see
+    :data:`AGGLOMERATION_KM`), for a deck whose mean spacing is ``spacing_km``."""
+    return min(
+        max(AGGLOMERATION_KM, AGGLOMERATION_SHARE * spacing_km),
+        AGGLOMERATION_MAX_KM,
+        spacing_km,
+    )
+
+
+def _agglomeration_keys(places: list[Place]) -> np.ndarray:
+    """One integer per candidate: equal for two towns of one agglomeration, -1 for a place in
+    none (a site, a town abroad the data gives none)."""
+    keys: dict[str, int] = {}
+    return np.array(
+        [
+            keys.setdefault(p.agglomeration, len(keys))
+            if p.kind == "town" and p.agglomeration
+            else -1
+            for p in places
+        ]
+    )
 
 
 def _largest_distance(
@@ -483,9 +605,13 @@ def _one_place(columns: _Columns, dots: np.ndarray, i: int, limit: int) -> np.nd
     towns = columns.is_town[:limit]
     town = bool(columns.is_town[i])
     same: np.ndarray = (towns != town) & (dots > columns.site_town_dot)
+    same |= dots > columns.near_dot
     if town:
         smaller = columns.familiarity[:limit] * SUBURB_RATIO <= columns.familiarity[i]
         near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+        agglomeration = columns.agglomeration[i]
+        if agglomeration >= 0:
+            near |= (columns.agglomeration[:limit] == agglomeration) & (dots > columns.beside_dot)
         same |= towns & near
     return same
 
@@ -503,8 +629,15 @@ def _pairs(columns: _Columns) -> _Pairs | None:
     towns, familiarity = columns.is_town, columns.familiarity
     # row i is _one_place(columns, dots[i], i, count), for every i at once
     one_place = (towns[None, :] != towns[:, None]) & (dots > columns.site_town_dot)
+    one_place |= dots > columns.near_dot
     smaller = familiarity[None, :] * SUBURB_RATIO <= familiarity[:, None]
     near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+    agglomeration = columns.agglomeration
+    near |= (
+        (agglomeration[:, None] == agglomeration[None, :])
+        & (agglomeration[:, None] >= 0)
+        & (dots > columns.beside_dot)
+    )
     one_place |= towns[:, None] & towns[None, :] & near
     return _Pairs(dots, one_place)
 
@@ -527,6 +660,9 @@ class _Columns:
     suburb_dot: float  # towns closer than the suburb distance: dot product above this
     site_town_dot: float
     commune_dot: float
+    agglomeration: np.ndarray  # see :func:`_agglomeration_keys`
+    beside_dot: float  # two towns of one agglomeration closer than this are one place
+    near_dot: float  # two cards closer than this are one place, whatever their kinds
     pairs: _Pairs | None = None  # see :func:`_pairs`
 
 

@@ -18,6 +18,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
 from generator.games.oucedonc.coords import Precision, parse_precisions, printed_grid
 from generator.games.oucedonc.deck import (
+    MIN_PACK_SIZE,
     PACK_SIZE,
     PACKS,
     SITES_SHARE,
@@ -26,6 +27,7 @@ from generator.games.oucedonc.deck import (
     compose_deck,
     default_place_count,
     minimum_places,
+    pack_size_for,
 )
 from generator.games.oucedonc.deckfile import Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
@@ -49,7 +51,7 @@ class DeckOptions:
     """Everything ``pnp oucedonc deck`` can be told (all strings as the user typed them)."""
 
     out: Path = Path("output/oucedonc.pdf")
-    region: str = "france"
+    region: str | None = "france"  # None: the places of ``places_file`` alone
     cards: int | None = None  # place cards; None = fill whole sheets
     seed: int = 1
     paper: str = "a4"
@@ -71,6 +73,10 @@ class DeckOptions:
     back_first: bool = False  # faces files: back, then front
     force: bool = False  # replace files at the output names that pnp did not make
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+    pack_size: int | None = None  # None: the seed's 15, smaller when the deck cannot hold them
+    include: tuple[str, ...] = ()  # names of places the deck must hold (geo.own_places)
+    exclude: tuple[str, ...] = ()  # names of places it must not
+    places_file: Path | None = None  # the user's own places (CSV or GeoJSON points)
 
 
 def deck_language(deck: Deck) -> Language:
@@ -117,11 +123,12 @@ REGION_KINDS = {
     "world": "country",
     "bbox": "area",
     "polygon": "area",
+    "places": "area",
 }
 
 
 def region_info(
-    selection: RegionSelection, region_text: str, language: Language = MATERIAL_DEFAULT
+    selection: RegionSelection, region_text: str | None, language: Language = MATERIAL_DEFAULT
 ) -> RegionInfo:
     """How the deck names and draws its region, in ``language``: a country abroad by its name
     in that language ("Italie", "Italy"); France's régions and départements keep their French
@@ -132,8 +139,9 @@ def region_info(
         name = P_(language, "zone {box}").format(box=selection.code)
     else:
         name = region_name(selection.kind, selection.code, selection.name, language)
+    key = (region_text or "").strip() or ("france" if selection.kind != "places" else name)
     return RegionInfo(
-        region_text.strip() or "france",
+        key,
         name,
         REGION_KINDS.get(selection.kind, "area"),
         selection.code if selection.kind == "world" else None,
@@ -142,10 +150,17 @@ def region_info(
 
 def default_counts(per_sheet: int) -> tuple[int, ...]:
     """The default deck (whole sheets from 60 places up), then each whole-sheet deck below it
-    down to the smallest that still plays (for regions that cannot hold the default)."""
+    down to the smallest that holds the seed's packs (for regions that cannot hold the default;
+    a region that holds fewer gets the most it holds, in smaller packs)."""
     first = default_place_count(per_sheet)
     needed = minimum_places(PACKS, PACK_SIZE)
     return tuple(range(first, needed - 1, -per_sheet))
+
+
+def smallest_pack(options: DeckOptions) -> int:
+    """The pack size the deck's size is checked against: the one asked for, else the smallest
+    a deck may have (docs/rules/oucedonc.md, "Small packs")."""
+    return options.pack_size if options.pack_size is not None else MIN_PACK_SIZE
 
 
 # ------------------------------------------------------------------- the deck
@@ -239,10 +254,26 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
 
 
+def overseas_rings(departements: Sequence[str]) -> Rings:
+    """The outlines of overseas départements (971 to 976), for a deck of theirs."""
+    from generator.geo import embedded
+
+    rings: list[tuple[tuple[float, float], ...]] = []
+    for code in sorted(set(departements)):
+        outline = embedded.overseas_outline(code)
+        for polygon in outline["coordinates"] if outline else ():
+            rings.extend(tuple((lon, lat) for lon, lat in ring) for ring in polygon)
+    return tuple(rings)
+
+
 def deck_rings(region: RegionInfo, deck: Deck) -> Rings:
-    """The outline the deck's locator map draws: the country's abroad, France's otherwise."""
+    """The outline the deck's locator map draws: the country's abroad, an overseas
+    département's for a deck of its places, France's otherwise."""
     if region.kind == "country" and region.country:
         return country_rings(region.country, [(card.lon, card.lat) for card in deck.places])
+    departements = {card.departement or "" for card in deck.places}
+    if departements and all(code.startswith("97") for code in departements):
+        return overseas_rings(sorted(departements))
     return france_rings()
 
 
@@ -289,8 +320,16 @@ def print_settings(options: DeckOptions) -> PrintSettings:
     )
     layout = plan_sheet(spec)
     _check_type_fits(spec)
+    if options.pack_size is not None and not MIN_PACK_SIZE <= options.pack_size <= PACK_SIZE:
+        raise UserError(
+            _("--pack-size {size} is out of range; give {least} to {most}").format(
+                size=options.pack_size, least=MIN_PACK_SIZE, most=PACK_SIZE
+            )
+        )
     if options.cards is not None:
-        check_place_count(options.cards)
+        check_place_count(options.cards, PACKS, smallest_pack(options))
+    if options.region is None and options.places_file is None:
+        raise UserError(_("give --region, --places FILE, or both"))
     if not 0 <= options.sites_share <= 1:
         raise UserError(
             _("sites share {share} is out of range; give a number from 0 to 1").format(
@@ -402,6 +441,7 @@ def select_deck(
     options: DeckOptions, settings: PrintSettings
 ) -> tuple[Deck, RegionInfo, str | None]:
     """Candidates of the region, the deck's places, the composed deck, and a note for the user."""
+    from generator.geo.own_places import OwnChoice
     from generator.geo.pick import PickRequest, pick_places, region_candidates
     from generator.render.oucedonc.texts import render_title
 
@@ -413,10 +453,12 @@ def select_deck(
         sites_share=options.sites_share,
         difficulty=options.difficulty,
         names=options.language,  # the dealt places named in the deck's language (geo.abroad)
+        choice=OwnChoice(options.include, options.exclude, options.places_file),
     )
     selection, candidates = region_candidates(request)
     region = region_info(selection, options.region, options.language)
-    needed = minimum_places(PACKS, PACK_SIZE)
+    least_pack = smallest_pack(options)
+    needed = minimum_places(PACKS, least_pack)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
         raise UserError(
             _(
@@ -427,7 +469,7 @@ def select_deck(
                 count=number(len(candidates)),
                 needed=needed,
                 packs=PACKS,
-                size=PACK_SIZE,
+                size=least_pack,
             )
         )
     finer = None if Precision.SECOND in settings.precisions else "--precision second"
@@ -441,6 +483,7 @@ def select_deck(
     )
     places = list(picked.places)
     precision = settings.precisions[picked.grid]
+    pack_size = options.pack_size or pack_size_for(len(places), PACKS)
     spec = settings.spec
     params = {
         "paper": spec.paper.name,
@@ -467,7 +510,7 @@ def select_deck(
         departement_names=_departement_names(),
         region_names=_region_names(),
         packs=PACKS,
-        pack_size=PACK_SIZE,
+        pack_size=pack_size,
         params=params,
         order={place.id: place.name for place in picked.dealt},
     )

@@ -18,7 +18,8 @@ from generator.core.namekeys import name_key
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
 from generator.geo.databuild.names import TownName
-from generator.geo.databuild.repair import CheckedCommune
+from generator.geo.databuild.commune_points import CommunePoint
+from generator.geo.databuild.standing import Standing
 from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
 ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population", "former_codes")
@@ -59,24 +60,29 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return buffer.getvalue()
 
 
-def communes_csv(checked: Iterable[CheckedCommune]) -> str:
-    """The communes with a point; ``point`` says where it comes from (see ``repair.py``)."""
-    rows = sorted(checked, key=lambda c: c.joined.commune.code)
+def communes_csv(points: Iterable[CommunePoint], standing: Mapping[str, Standing]) -> str:
+    """Every commune with its point; ``point`` says where the point comes from
+    (``commune_points.py``), ``standing``, ``agglomeration`` and ``suburb_of`` how known the
+    commune is and whose agglomeration it is in (``standing.py``)."""
+    rows = sorted(points, key=lambda p: p.commune.code)
     return csv_text(
         COMMUNE_COLUMNS,
         (
             (
-                c.joined.commune.code,
-                c.joined.commune.name,
-                format_e5(c.lat_e5),
-                format_e5(c.lon_e5),
-                c.joined.commune.departement,
-                c.joined.commune.region,
-                c.joined.commune.population,
-                c.geonames_id,
-                c.point,
+                p.commune.code,
+                p.commune.name,
+                format_e5(p.lat_e5),
+                format_e5(p.lon_e5),
+                p.commune.departement,
+                p.commune.region,
+                p.commune.population,
+                "" if p.geonames_id is None else p.geonames_id,
+                p.source,
+                standing[p.commune.code].standing,
+                standing[p.commune.code].agglomeration,
+                standing[p.commune.code].suburb_of,
             )
-            for c in rows
+            for p in rows
         ),
     )
 
@@ -91,7 +97,7 @@ def commune_name_keys_text(communes_csv: str) -> str:
 
 
 def all_communes_csv(communes: Iterable[EtalabCommune]) -> str:
-    """Every current metropolitan commune, with or without GeoNames coordinates."""
+    """Every current commune (metropolitan and overseas), with or without a point."""
     rows = sorted(communes, key=lambda c: c.code)
     return csv_text(
         ALL_COMMUNE_COLUMNS,
