@@ -10,7 +10,7 @@ Population alone is a poor measure (Lanester, a suburb of 23,000, is less known 
    Saint-Tropez, Rocamadour), or the chef-lieu (bureau centralisateur) of a canton (the ANCT's
    list of chefs-lieux);
 2. then its population, a suburb's (a commune of an urban intercommunality within 10 km of a
-   town three times as populous, ``suburb_of``) counting for :data:`SUBURB_FACTOR` of it; a
+   town twice as populous, ``suburb_of``) counting for :data:`SUBURB_FACTOR` of it; a
    suburb's canton title does not count (Guipavas is Brest's suburb before it is a canton's
    chef-lieu), its higher titles do (Nanterre, the préfecture of the Hauts-de-Seine).
 

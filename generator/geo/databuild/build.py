@@ -45,6 +45,7 @@ from generator.geo.databuild.land import (
     check_sites_abroad,
     checks_csv,
     country_land,
+    french_land,
     site_checks_csv,
 )
 from generator.geo.databuild.names import (
@@ -385,9 +386,7 @@ def build_datasets(
     )
 
     land_text = packed[LAND.name].read("map.geo.json").decode("utf-8")
-    land_checks = check_landmarks(
-        embedded.landmarks(), country_land(land_text, "FR", METROPOLITAN_BOX)
-    )
+    land_checks = check_landmarks(embedded.landmarks(), french_land(land_text, METROPOLITAN_BOX))
     abroad = embedded.sites_abroad()
     site_checks = check_sites_abroad(
         abroad,

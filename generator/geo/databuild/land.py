@@ -90,6 +90,12 @@ ALPHA3: dict[str, str] = {
     "IT": "ITA",
     "LU": "LUX",
     "MC": "MCO",
+    # the overseas départements (French landmarks)
+    "GP": "GLP",
+    "MQ": "MTQ",
+    "GF": "GUF",
+    "RE": "REU",
+    "YT": "MYT",
 }
 
 
@@ -127,6 +133,21 @@ def country_land(
                 continue
         kept.append(Polygon(rings[0], rings[1:]))
     land = shapely.MultiPolygon(kept)
+    shapely.prepare(land)
+    return land
+
+
+#: The overseas départements, which the land polygons draw as countries of their own.
+OVERSEAS_LANDS = ("GP", "MQ", "GF", "RE", "YT")
+
+
+def french_land(text: str, box: tuple[float, float, float, float]) -> BaseGeometry:
+    """The land of France's landmarks: metropolitan France (the polygons that meet ``box``) and
+    the five overseas départements."""
+    import shapely
+
+    parts = [country_land(text, "FR", box), *(country_land(text, code) for code in OVERSEAS_LANDS)]
+    land = shapely.union_all(parts)
     shapely.prepare(land)
     return land
 

@@ -23,7 +23,7 @@ from generator.geo.databuild.commune_points import CommunePoint
 from generator.geo.databuild.etalab import EtalabArea, EtalabEpci
 
 URBAN_EPCI = frozenset({"CA", "CU", "METRO", "MET69"})
-SUBURB_RATIO = 3.0
+SUBURB_RATIO = 2.0
 SUBURB_RADIUS_KM = 10.0
 #: the titles that keep a commune out of ``suburb_of``
 OWN_TITLES = frozenset({"region", "prefecture", "subprefecture", "known"})
