@@ -24,7 +24,7 @@ from generator.geo.databuild.references import (
     tolerance_m,
 )
 from generator.geo.databuild.references import distance_m as reference_distance_m
-from generator.geo.databuild.chefs_lieux import on_minute_grid
+from generator.geo.precision import on_minute_grid
 from generator.geo.databuild.commune_points import POINT_SOURCES
 from generator.geo.familiarity import TITLES
 

@@ -65,6 +65,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
+from generator.geo.precision import MINUTES_PER_DEGREE, rounded_to_minutes
 
 EARTH_RADIUS_KM = 6371.0088
 
@@ -76,6 +77,7 @@ class Grid:
 
     name: str  # "minute", for messages
     units: Callable[[float], int]
+    per_degree: int = 60  # units in a degree: a point rounded to whole minutes supports 60
 
 
 @dataclass(frozen=True)
@@ -85,14 +87,15 @@ class RankWindow:
     skip: float  # ranks skipped at the top (the best known places)
     size: float  # ranks kept after that
     anchors: float  # the best known share of each kind's cards, dealt before the spread
+    site_anchors: float  # the same for the sites (rarer: a famous site is rarely pushed out)
     well_known_only: bool = False  # towns below familiarity.WELL_KNOWN are left out, when the
     # candidates have well-known towns at all (the French communes' titles)
 
 
 DIFFICULTIES: dict[str, RankWindow] = {
-    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5, well_known_only=True),
-    "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4),
-    "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0),
+    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5, site_anchors=1.0, well_known_only=True),
+    "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4, site_anchors=0.8),
+    "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0, site_anchors=0.0),
 }
 JITTER = 0.3  # each rank is multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
 TAIL = 12.0  # places after the window that may fill empty parts, in multiples of the cards needed
@@ -100,15 +103,17 @@ SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable dista
 SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
 SITE_TOWN_KM = 2.0  # a site this close to a town card is that town's (the one-place rule)
 SAME_COMMUNE_KM = 5.0  # a site in a town's commune and this close to its point is that town's
+SAME_COMMUNE_SHARE = 0.25  # ...or a quarter of the deck's mean spacing, when that is less
 SUBURB_SHARE = 0.1  # a town this share of the deck's mean spacing from a better known one is it
 SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as populous is it
 SUBURB_RATIO = 3.0
 # Agglomerations: two towns of one agglomeration (Place.agglomeration) closer than the deck's
-# "beside" distance are one place: half the deck's mean spacing, at least AGGLOMERATION_KM, at
-# most AGGLOMERATION_MAX_KM, and never more than the mean spacing itself (a département that is
-# all one agglomeration, the Hauts-de-Seine, can still be dealt)
-AGGLOMERATION_KM = 4.0
+# "beside" distance are one place: half the deck's mean spacing, at least AGGLOMERATION_KM
+# (but never more than AGGLOMERATION_DENSE_SHARE of the spacing: a département that is all one
+# agglomeration, the Hauts-de-Seine, can still be dealt), at most AGGLOMERATION_MAX_KM
+AGGLOMERATION_KM = 4.0  # also: any two towns closer than this are one place (a suburb pair)
 AGGLOMERATION_SHARE = 0.5
+AGGLOMERATION_DENSE_SHARE = 0.75
 AGGLOMERATION_MAX_KM = 20.0
 # Near-duplicates: two cards of any kinds closer than this are one place (half the mean spacing
 # where that is less: Paris' sites)
@@ -175,6 +180,9 @@ def deal(
     tie keeps one out."""
     window = _window(difficulty)
     _check_request(count, sites_share)
+    if grid is not None and grid.per_degree > MINUTES_PER_DEGREE:
+        # never print a rounding as if it were exact (geo.precision)
+        candidates = [p for p in candidates if not rounded_to_minutes(p) or p.id in pinned]
     pool = _pool(candidates, window, set(pinned))
     if len(pool) < count:
         raise SelectionShortfall(
@@ -417,10 +425,12 @@ class _Ranks:
 
 
 def _anchors(window: list[_Ranked], needed: int, rank_window: RankWindow) -> list[_Ranked]:
-    """The first ``anchors`` × ``needed`` of the window, when the window starts at the top."""
-    if rank_window.skip > 0 or needed <= 0:
+    """The first ``anchors`` × ``needed`` of the window (``site_anchors`` for sites), when the
+    window starts at the top."""
+    if rank_window.skip > 0 or needed <= 0 or not window:
         return []
-    return window[: math.ceil(rank_window.anchors * needed)]
+    share = rank_window.site_anchors if window[0].place.kind == "site" else rank_window.anchors
+    return window[: math.ceil(share * needed)]
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -475,10 +485,10 @@ def _deal_deck(
     rest = [r for r in ranks.window if id(r) not in anchored]
     # Seeded variety that never demotes the best known: rank 10 may swap with ranks 7 to 13.
     jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in rest]
-    # the pinned places, then the town anchors: a famous site named after a famous town gives
-    # way to the town
+    # the pinned places, then the anchors of both kinds in rank order (each kind's rank in units
+    # of its cards: the best known site comes with the best known town)
     ordered = list(ranks.pinned)
-    ordered += sorted(ranks.anchors, key=lambda r: (r.place.kind != "town", r.rank, r.place.id))
+    ordered += sorted(ranks.anchors, key=lambda r: (r.rank, r.place.kind != "town", r.place.id))
     ordered += [
         r
         for _, r in sorted(
@@ -500,17 +510,21 @@ def _deal_deck(
         lon_units=[grid.units(p.lon) for p in places] if grid else None,
         kinds=[p.kind for p in places],
         is_town=np.array([p.kind == "town" for p in places]),
-        familiarity=np.array([p.familiarity for p in places]),
+        size=np.array(
+            [p.population if p.population is not None else p.familiarity for p in places],
+            dtype=float,
+        ),
         suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
         names=[display[p.id] for p in places],
         commune=[p.commune for p in places],
         named_after=_named_after(places),
         anchors=len(ranks.pinned) + len(ranks.anchors),
         suburb_dot=_dot(SUBURB_SHARE * spacing_km),
-        site_town_dot=_dot(SITE_TOWN_KM),
-        commune_dot=_dot(SAME_COMMUNE_KM),
+        site_town_dot=_dot(min(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
+        commune_dot=_dot(min(SAME_COMMUNE_KM, SAME_COMMUNE_SHARE * spacing_km)),
         agglomeration=_agglomeration_keys(places),
         beside_dot=_dot(beside_km(spacing_km)),
+        town_pair_dot=_dot(min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km)),
         near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
     )
     columns = replace(columns, pairs=_pairs(columns))
@@ -551,9 +565,11 @@ def beside_km(spacing_km: float) -> float:
     """How close two towns of one agglomeration may not both be cards (see
     :data:`AGGLOMERATION_KM`), for a deck whose mean spacing is ``spacing_km``."""
     return min(
-        max(AGGLOMERATION_KM, AGGLOMERATION_SHARE * spacing_km),
+        max(
+            AGGLOMERATION_SHARE * spacing_km,
+            min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km),
+        ),
         AGGLOMERATION_MAX_KM,
-        spacing_km,
     )
 
 
@@ -607,8 +623,9 @@ def _one_place(columns: _Columns, dots: np.ndarray, i: int, limit: int) -> np.nd
     same: np.ndarray = (towns != town) & (dots > columns.site_town_dot)
     same |= dots > columns.near_dot
     if town:
-        smaller = columns.familiarity[:limit] * SUBURB_RATIO <= columns.familiarity[i]
+        smaller = columns.size[:limit] * SUBURB_RATIO <= columns.size[i]
         near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+        near |= dots > columns.town_pair_dot
         agglomeration = columns.agglomeration[i]
         if agglomeration >= 0:
             near |= (columns.agglomeration[:limit] == agglomeration) & (dots > columns.beside_dot)
@@ -626,12 +643,13 @@ def _pairs(columns: _Columns) -> _Pairs | None:
     dots = xs[None, :] * xs[:, None]  # (x x + y y) + z z, added in place: the same floats
     dots += ys[None, :] * ys[:, None]
     dots += zs[None, :] * zs[:, None]
-    towns, familiarity = columns.is_town, columns.familiarity
+    towns, size = columns.is_town, columns.size
     # row i is _one_place(columns, dots[i], i, count), for every i at once
     one_place = (towns[None, :] != towns[:, None]) & (dots > columns.site_town_dot)
     one_place |= dots > columns.near_dot
-    smaller = familiarity[None, :] * SUBURB_RATIO <= familiarity[:, None]
+    smaller = size[None, :] * SUBURB_RATIO <= size[:, None]
     near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+    near |= dots > columns.town_pair_dot
     agglomeration = columns.agglomeration
     near |= (
         (agglomeration[:, None] == agglomeration[None, :])
@@ -651,7 +669,7 @@ class _Columns:
     lon_units: list[int] | None
     kinds: list[str]
     is_town: np.ndarray
-    familiarity: np.ndarray
+    size: np.ndarray  # population (familiarity where none): the suburb rule's "as populous"
     suburb_floor_dot: float
     names: list[str]
     commune: list[str | None]  # Place.commune: INSEE code, or abroad a GeoNames town
@@ -662,6 +680,7 @@ class _Columns:
     commune_dot: float
     agglomeration: np.ndarray  # see :func:`_agglomeration_keys`
     beside_dot: float  # two towns of one agglomeration closer than this are one place
+    town_pair_dot: float  # two towns closer than this are one place, whatever their agglomeration
     near_dot: float  # two cards closer than this are one place, whatever their kinds
     pairs: _Pairs | None = None  # see :func:`_pairs`
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
+from generator.geo.precision import on_minute_grid
 
 CHEFS_LIEUX_COLUMNS = ("cinsee0", "cinseea", "source", "lat", "lon")
 IGN = "chef_lieu_carto"  # Admin Express 2020: precise to the metre
@@ -128,13 +129,6 @@ def read_chefs_lieux(data: bytes) -> ChefsLieux:
     return ChefsLieux(
         {k: tuple(v) for k, v in by_code0.items()}, {k: tuple(v) for k, v in by_code.items()}
     )
-
-
-def on_minute_grid(value: float) -> bool:
-    """True when ``value`` is a whole number of arc-minutes (to the 1e-5 degree the data keeps):
-    the mark of a point rounded to the minute (48.00000, 47.31667)."""
-    minutes = value * 60
-    return abs(minutes - round(minutes)) < 0.0007
 
 
 def supports_seconds(lat: str, lon: str) -> bool:

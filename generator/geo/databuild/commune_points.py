@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.geo.databuild.chefs_lieux import IGN, WIKIPEDIA, ChefsLieux, on_minute_grid
+from generator.geo.databuild.chefs_lieux import IGN, WIKIPEDIA, ChefsLieux
 from generator.geo.databuild.chefs_lieux import supports_seconds as fine_enough
 from generator.geo.databuild.etalab import EtalabCommune
 from generator.geo.databuild.ign_outlines import (
@@ -42,6 +42,7 @@ from generator.geo.databuild.ign_outlines import (
     outside_m,
 )
 from generator.geo.databuild.join import JoinedCommune
+from generator.geo.precision import on_minute_grid
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
