@@ -44,9 +44,7 @@ def _km(a, b) -> float:
 
 
 def _pairs(cards, limit: float) -> int:
-    return sum(
-        1 for i, a in enumerate(cards) for b in cards[i + 1 :] if _km(a, b) < limit
-    )
+    return sum(1 for i, a in enumerate(cards) for b in cards[i + 1 :] if _km(a, b) < limit)
 
 
 def _standings() -> dict[str, str]:
@@ -102,8 +100,10 @@ def figures(region: str, standings: dict[str, str], referenced: set[str]) -> dic
         return row
     easy_towns = [c for c in easy.places if c.place_kind == "town"]
     codes = [(c.source_id or "").removeprefix("insee:") for c in easy_towns]
-    titled = sum(standings.get(code, "") in ("region", "prefecture", "subprefecture", "known")
-                 for code in codes)
+    titled = sum(
+        standings.get(code, "") in ("region", "prefecture", "subprefecture", "known")
+        for code in codes
+    )
     cantons = sum(standings.get(code, "") == "canton" for code in codes)
     row["easy_cards"] = len(easy.places)
     row["easy_titled_share"] = round(titled / len(easy_towns), 2) if easy_towns else None

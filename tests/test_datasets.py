@@ -14,6 +14,7 @@ from shapely import prepare
 from shapely.geometry import Point, shape
 
 from generator.geo import embedded
+from generator.geo.databuild.commune_points import POINT_SOURCES
 from generator.geo.databuild.ign_outlines import TOLERANCE_M, commune_geometry, outside_m
 from generator.geo.databuild.references import COLUMNS as REFERENCE_COLUMNS
 from generator.geo.databuild.references import (
@@ -24,9 +25,8 @@ from generator.geo.databuild.references import (
     tolerance_m,
 )
 from generator.geo.databuild.references import distance_m as reference_distance_m
-from generator.geo.precision import on_minute_grid
-from generator.geo.databuild.commune_points import POINT_SOURCES
 from generator.geo.familiarity import TITLES
+from generator.geo.precision import on_minute_grid
 
 GEOD = Geod(ellps="WGS84")
 DATASETS = embedded.DATASETS
@@ -113,9 +113,10 @@ def test_every_commune_point_is_good_to_the_second():
     counts = json.loads((DATASETS / "provenance.json").read_text())["counts"]
     assert counts["commune_points_ign_chef_lieu"] > 34_800
     for source in POINT_SOURCES:
-        assert sum(r["point"] == source for r in rows) == counts[
-            f"commune_points_{source.replace('-', '_')}"
-        ]
+        assert (
+            sum(r["point"] == source for r in rows)
+            == counts[f"commune_points_{source.replace('-', '_')}"]
+        )
 
 
 @pytest.mark.slow

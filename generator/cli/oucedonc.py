@@ -141,20 +141,18 @@ def deck(
         int | None,
         typer.Option(
             "--pack-size",
-            help=N_(
-                "Cards per pack (default: the rules' 15, fewer when the deck is too small)."
-            ),
+            help=N_("Cards per pack (default: the rules' 15, fewer when the deck is too small)."),
         ),
     ] = None,
     include: IncludeOption = None,
     exclude: ExcludeOption = None,
-    places: PlacesOption = None,
+    places_file: PlacesOption = None,
 ) -> None:
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     options = DeckOptions(
         out=out,
-        region=own_region(region, places),
+        region=own_region(region, places_file),
         cards=cards,
         seed=seed,
         paper=paper.value,
@@ -179,7 +177,7 @@ def deck(
         pack_size=pack_size,
         include=tuple(include or ()),
         exclude=tuple(exclude or ()),
-        places_file=places,
+        places_file=places_file,
     )
     files = make_deck(options)
     deck = files.deck

@@ -72,22 +72,33 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
 
 
 # The credit a card names for the embedded records it prints, by the prefix of the place id
-# (geo/embedded.py): French communes are Insee's names placed at GeoNames' points; towns abroad
-# are GeoNames'. The curated sites are CC0 (their Wikidata ids too): nothing to credit.
+# (geo/embedded.py): French communes are Insee's names placed at IGN's chefs-lieux (three,
+# Paris, Lyon and Marseille, at GeoNames' points); towns abroad are GeoNames'. The curated sites
+# are CC0 (their Wikidata ids too): nothing to credit.
 _EMBEDDED_CREDITS = (
-    ("insee", M_("Communes : Insee via Etalab (Licence Ouverte 2.0), points GeoNames (CC BY 4.0)")),
+    (
+        "insee",
+        M_(
+            "Communes : Insee via Etalab, chefs-lieux IGN (Licence Ouverte 2.0) et GeoNames "
+            "(CC BY 4.0)"
+        ),
+    ),
     ("gn", M_("Villes : GeoNames (geonames.org), CC BY 4.0")),
 )
+#: The user's own places (geo/own_places.py, ids "own:…"): credited to the user, whatever the
+#: source of the others
+OWN_PLACES_CREDIT = M_("Lieux ajoutés : votre propre liste")
 
 
 def card_credits(source: str, place_ids: Iterable[str]) -> tuple[str, ...]:
     """The data credits to print on material that shows these places (short lines, French:
     ``P_(language, line)`` prints them in another language):
     what the licences of the records printed ask for."""
-    if source != EMBEDDED:
-        return (ATTRIBUTIONS[source],) if source in ATTRIBUTIONS else ()
     prefixes = {place_id.split(":", 1)[0] for place_id in place_ids}
-    return tuple(text for prefix, text in _EMBEDDED_CREDITS if prefix in prefixes)
+    own = (OWN_PLACES_CREDIT,) if "own" in prefixes else ()
+    if source != EMBEDDED:
+        return ((ATTRIBUTIONS[source],) if source in ATTRIBUTIONS else ()) + own
+    return tuple(text for prefix, text in _EMBEDDED_CREDITS if prefix in prefixes) + own
 
 
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:

@@ -303,9 +303,9 @@ def find(name: str, places: Sequence[Place], where: str, option: str) -> Place:
         )
     named = ", ".join(f"{p.name} ({p.departement or p.region or p.country})" for p in found[:4])
     raise UserError(
-        _("{option} {name!r} names {count} places: {named}; add the département in brackets").format(
-            option=option, name=name, count=len(found), named=named
-        )
+        _(
+            "{option} {name!r} names {count} places: {named}; add the département in brackets"
+        ).format(option=option, name=name, count=len(found), named=named)
     )
 
 

@@ -13,7 +13,7 @@ count that was actually dealt, so following the advice works.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
@@ -45,7 +45,7 @@ class PickRequest:
     kind: str = "all"  # towns | sites | all
     names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
     # the data's own (core.i18n.MATERIAL_DEFAULT)
-    choice: OwnChoice = OwnChoice()  # --include, --exclude, --places (geo.own_places)
+    choice: OwnChoice = field(default_factory=OwnChoice)  # --include, --exclude, --places
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,6 @@ def pick_places(
     selection, candidates = found if found is not None else region_candidates(request)
     suffixes = suffixes_for(candidates)
     pinned = pinned_ids(request, candidates)
-    conflicts: list[PinnedConflict] = []
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:
         raise ValueError("pick_places needs a count or default counts")
@@ -128,6 +127,7 @@ def pick_places(
         """(grid index, result) for the first grid that loses nothing, or the most dealt."""
         best: tuple[int, Dealt] | None = None
         most = 0
+        conflict: PinnedConflict | None = None
         for index, grid in enumerate(grids):
             try:
                 result = deal(
@@ -143,14 +143,17 @@ def pick_places(
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
                 continue
-            except PinnedConflict as conflict:
-                conflicts.append(conflict)  # a finer grid may part them
+            except PinnedConflict as pinned_conflict:
+                conflict = pinned_conflict  # a finer grid may part them
                 continue
+            conflict = None
             # the deal compares the data's names; the dealt places print in the request's
             # (named so by picked(), below)
             if not result.tied_anchors:
                 return index, result
             best = best or (index, result)  # complete, but a tie kept a famous place out
+        if best is None and conflict is not None:
+            raise conflict  # on the finest grid too: fewer cards would not part them
         return best if best is not None else most
 
     def picked(index: int, result: Dealt, count: int, note: str | None) -> Picked:
@@ -170,8 +173,6 @@ def pick_places(
                 ).format(name=selection.name, count=number(count), wanted=number(counts[0]))
             return picked(index, result, count, note)
         most = max(most, outcome)
-    if conflicts and not most:
-        raise conflicts[-1]  # on the finest grid tried
     wanted = counts[-1]
     advice = _largest_count(attempt, min(most, wanted - 1))
     if request.count is None and advice is not None and advice >= min_count:

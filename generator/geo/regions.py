@@ -38,9 +38,7 @@ from generator.geo.model import Place
 if TYPE_CHECKING:
     from generator.geo.sources import Area
 
-SelectionKind = Literal[
-    "country", "region", "departement", "world", "bbox", "polygon", "places"
-]
+SelectionKind = Literal["country", "region", "departement", "world", "bbox", "polygon", "places"]
 BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 
 # Metropolitan France with Corsica, slightly padded (the outline's bounds are inside).

@@ -195,11 +195,12 @@ def deal(
     by_id = {place.id: place for place in pool}
     held = [by_id[place_id] for place_id in dict.fromkeys(pinned)]
     if len(held) > count:
-        raise UserError(
+        raise SelectionShortfall(
             _(
                 "{pinned} places must be in the deck and it has {count} cards; ask for --cards "
                 "{pinned} or name fewer places"
-            ).format(pinned=len(held), count=count)
+            ).format(pinned=len(held), count=count),
+            0,
         )
     quota = _quota(pool, held, count, sites_share)
     display = display_names(pool, suffixes)
@@ -266,14 +267,8 @@ def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> 
     from generator.geo.familiarity import well_known
 
     pool = _unique(candidates)
-    if window.well_known_only and any(
-        p.kind == "town" and well_known(p.familiarity) for p in pool
-    ):
-        pool = [
-            p
-            for p in pool
-            if p.kind != "town" or well_known(p.familiarity) or p.id in pinned
-        ]
+    if window.well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
+        pool = [p for p in pool if p.kind != "town" or well_known(p.familiarity) or p.id in pinned]
     missing = pinned - {p.id for p in pool}
     if missing:
         raise ValueError(f"pinned places are not candidates: {sorted(missing)}")

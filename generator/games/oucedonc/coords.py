@@ -135,6 +135,4 @@ def printed_grid(precision: Precision) -> Grid:
     """The selection's decidability grid: the integers the backs print at ``precision``."""
     from generator.geo.selection import Grid
 
-    return Grid(
-        precision.value, partial(to_units, precision=precision), precision.units_per_degree
-    )
+    return Grid(precision.value, partial(to_units, precision=precision), precision.units_per_degree)

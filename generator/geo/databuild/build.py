@@ -26,8 +26,8 @@ from generator.core.errors import UserError
 from generator.core.i18n import N_, _, ngettext, number
 from generator.geo import embedded
 from generator.geo.databuild import tables
-from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.chefs_lieux import read_anct, read_chefs_lieux
+from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.commune_points import PointsReport, place_communes
 from generator.geo.databuild.etalab import (
     read_arrondissements,
@@ -184,14 +184,10 @@ REFERENCES: tuple[dict[str, object], ...] = (
         ),
         "licence": "Licence Ouverte / Open Licence (Etalab)",
         "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
-        "attribution_fr": (
-            "Chefs-lieux des communes : IGN Admin Express 2020, Licence Ouverte."
-        ),
+        "attribution_fr": ("Chefs-lieux des communes : IGN Admin Express 2020, Licence Ouverte."),
         "attribution_en": "Chefs-lieux of the communes: IGN Admin Express 2020, Licence Ouverte.",
         "files": ["commune_chefs_lieux_2020.csv.gz", "communes.csv"],
-        "rebuild": (
-            "7z x cheflieu.7z; python scripts/chefs_lieux.py --ign cheflieu.geojson"
-        ),
+        "rebuild": ("7z x cheflieu.7z; python scripts/chefs_lieux.py --ign cheflieu.geojson"),
     },
     {
         "package": "ANCT chefs-lieux (bureaux centralisateurs of the cantons)",

@@ -13,7 +13,7 @@ the code of the commune it belonged to in 2020.
 writes them, so that :func:`supports_seconds` can read their precision) in a gzip CSV with no
 name and mtime 0: the same reference always gives the same bytes. About 500 kB.
 
-Rebuild: ``7z x cheflieu.7z`` then ``pnp data chefs-lieux cheflieu.geojson``.
+Rebuild: ``7z x cheflieu.7z`` then ``python scripts/chefs_lieux.py --ign cheflieu.geojson``.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def read_chefs_lieux(data: bytes) -> ChefsLieux:
         raise UserError(
             _(
                 "the chefs-lieux file is damaged (columns {header}); restore it from git or run "
-                "'pnp data chefs-lieux'"
+                "'python scripts/chefs_lieux.py'"
             ).format(header=header)
         )
     by_code0: dict[str, list[ChefLieu]] = defaultdict(list)

@@ -94,9 +94,7 @@ def _chef_lieu_candidates(code: str, chefs: ChefsLieux) -> list[tuple[str, float
     held = [p for p in chefs.by_code.get(code, ()) if p not in own]
     found = [("ign-chef-lieu", *p.point) for p in [*own, *held] if p.source == IGN]
     found += [
-        ("wikipedia", *p.point)
-        for p in own
-        if p.source == WIKIPEDIA and fine_enough(p.lat, p.lon)
+        ("wikipedia", *p.point) for p in own if p.source == WIKIPEDIA and fine_enough(p.lat, p.lon)
     ]
     return found
 
@@ -159,4 +157,3 @@ def _checked(
         return None
     lat, lon = interior_point(shape)
     return CommunePoint(commune, _e5(lat), _e5(lon), "ign-interior", geonames_id, 0.0)
-

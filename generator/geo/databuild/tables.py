@@ -16,9 +16,9 @@ from typing import Any
 
 from generator.core.namekeys import name_key
 from generator.geo.databuild.cities_pbf import GeoNamesCity
+from generator.geo.databuild.commune_points import CommunePoint
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
 from generator.geo.databuild.names import TownName
-from generator.geo.databuild.commune_points import CommunePoint
 from generator.geo.databuild.standing import Standing
 from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
