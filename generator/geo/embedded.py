@@ -379,27 +379,43 @@ def communes_by_insee() -> dict[str, Place]:
     return {place.insee: place for place in communes() if place.insee}
 
 
+LANDMARK_COLUMNS = (
+    "wikidata",
+    "name",
+    "kind",
+    "lat",
+    "lon",
+    "insee",
+    "departement",
+    "placement",
+    "source",
+    "rank",
+)
+
+
 @lru_cache(maxsize=1)
 def landmarks() -> tuple[Place, ...]:
     """The curated landmarks, by curation rank (1 = best known)."""
     region_of = _region_of_departement()
-    rows = sorted(_read_rows(LANDMARKS_FILE), key=lambda r: int(r["rank"]))
-    return tuple(
-        Place(
-            id=f"wd:{r['wikidata']}" if r["wikidata"] else f"site:{_slug(r['name'])}",
-            name=r["name"],
-            kind="site",
-            lat=float(r["lat"]),
-            lon=float(r["lon"]),
-            departement=r["departement"],
-            region=region_of.get(r["departement"]),
-            insee=r["insee"],
-            wikidata=r["wikidata"] or None,
-            site_kind=r["kind"],
-            familiarity=1.0 / int(r["rank"]),
+    places = []
+    for row in _read_table(LANDMARKS_FILE, LANDMARK_COLUMNS):
+        wikidata, name, kind, lat, lon, insee, departement, _placement, _source, rank = row
+        places.append(
+            Place(
+                id=f"wd:{wikidata}" if wikidata else f"site:{_slug(name)}",
+                name=name,
+                kind="site",
+                lat=float(lat),
+                lon=float(lon),
+                departement=departement,
+                region=region_of.get(departement),
+                insee=insee,
+                wikidata=wikidata or None,
+                site_kind=kind,
+                familiarity=1.0 / int(rank),
+            )
         )
-        for r in rows
-    )
+    return tuple(sorted(places, key=lambda p: -p.familiarity))
 
 
 @lru_cache(maxsize=1)
