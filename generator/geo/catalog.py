@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # requests is imported only when a source is fetched or a sto
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
 PLACE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Place))
+#: Fields added after sets were first stored: a set stored before them reads without them
+LATER_FIELDS = frozenset({"agglomeration"})
 
 
 def load_places(
@@ -193,7 +195,7 @@ def read_places(path: Path) -> tuple[Place, ...]:
             )
         ) from exc
     reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames is None or not set(PLACE_FIELDS) <= set(reader.fieldnames):
+    if reader.fieldnames is None or not set(PLACE_FIELDS) - LATER_FIELDS <= set(reader.fieldnames):
         raise UserError(
             _("{path} is not a stored place set; delete it and fetch the source again").format(
                 path=path
@@ -224,7 +226,7 @@ def _place(row: dict[str, str]) -> Place:
     """One row of a stored place set (ValueError on a damaged number or kind)."""
 
     def optional(name: str) -> str | None:
-        return row[name] or None
+        return row.get(name) or None
 
     def optional_int(name: str) -> int | None:
         return int(row[name]) if row[name] else None
@@ -244,6 +246,7 @@ def _place(row: dict[str, str]) -> Place:
         site_kind=optional("site_kind"),
         familiarity=float(row["familiarity"]),
         country=row["country"],
+        agglomeration=optional("agglomeration"),
     )
 
 

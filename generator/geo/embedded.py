@@ -294,7 +294,7 @@ def _commune(row: list[str]) -> Place:
 
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
-    """Every commune with a GeoNames place (about 8,500), by INSEE code."""
+    """Every current commune of France, overseas included (about 34,900), by INSEE code."""
     return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
 
 
@@ -302,7 +302,7 @@ def communes() -> tuple[Place, ...]:
 class PlaceNames:
     """The name key of every commune, then of every landmark (the order of ``communes() +
     landmarks()``), and the name, kind, département and record of one of them on demand:
-    finding two places by name among 8,800 needs every key but the rest of the two found only.
+    finding two places by name among 36,000 needs every key but the rest of the two found only.
     The communes' keys are read from ``commune_name_keys.txt`` (written by 'pnp data build'
     with communes.csv), their rows are parsed one by one when asked for."""
 
