@@ -24,7 +24,7 @@ from generator.geo.model import Place
 
 PACKS = 3
 PACK_SIZE = 15  # the seed's: "Lorsque les 3 paquets de 15 cartes sont épuisés"
-MIN_PACK_SIZE = 5  # smaller packs (a small region's deck): at least this many cards each
+MIN_PACK_SIZE = 4  # smaller packs (a small region's deck): at least this many cards each
 TOKENS = 35
 SITES_SHARE = 0.2
 DEFAULT_MIN_PLACES = 60  # the default deck is the smallest one from here that fills whole sheets
