@@ -1,8 +1,9 @@
 """Benchmark of the referee at the table: a move in `pnp oucedonc play`, and a one-shot command.
 
 1. The session (no process start per move): a physical game with a 63-card deck, 3 players, is
-   played line by line through :class:`generator.cli.oucedonc_play.Session` exactly as typed
-   (parse, lock, read and replay the file, apply, atomic write, redraw the board at 80 columns):
+   played line by line through the referee's :class:`generator.products.referee.session.Session`
+   exactly as typed (parse, lock, read and replay the file, apply, atomic write), the board
+   redrawn at 80 columns as :class:`generator.cli.oucedonc_play.Loop` does:
    the time of each move, median and slowest, wall and CPU.
 2. The one-shot `pnp oucedonc game place` on a file at the last card of pack 3: whole-process
    CPU time (user + system of the child, from getrusage) and wall time, median of 5; and
@@ -27,14 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rich.console import Console
 
-from generator.cli import oucedonc_referee as referee_cli
-from generator.cli.oucedonc_play import PipedTerminal, Session
+from generator.cli.oucedonc_play import Loop, PipedTerminal
 from generator.core.atomic import write_text
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
 from generator.games.oucedonc.game import Phase, physical
 from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
 from generator.games.oucedonc.rules import RuleOptions
+from generator.products.referee.session import Played, Session
 
 PLAYERS = ("Ana", "Ben", "Chloé")
 
@@ -78,24 +79,18 @@ def session_moves(folder: Path) -> tuple[list[float], list[float]]:
     path = folder / "session.json"
     write_text(path, game_to_json(new_game(physical(PLAYERS, deck(), RuleOptions()))))
     console = Console(file=io.StringIO(), width=80)
-    session = Session(
-        file=path,
-        terminal=PipedTerminal(iter(()), console),
-        console=console,
-        update=referee_cli.update_game,
-        load=referee_cli._load_game,
-    )
-    game = referee_cli._load_game(path)
+    session = Session.open(path)
+    loop = Loop(session, PipedTerminal(iter(()), console), console)
     wall, cpu = [], []
     for line in lines():
         start, start_cpu = time.perf_counter(), time.process_time()
-        outcome = session.step(line, game)
-        if isinstance(outcome, tuple):
-            game, message = outcome
-            session.say(message, "bold")
-            session.draw(game)
+        reply = session.respond(line)
+        if isinstance(reply, Played):
+            loop.say(reply.said, "bold")
+            loop.draw(reply.game)
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
+    game = session.game
     assert game.state.phase(game.setup) is Phase.OVER, game.state.phase(game.setup)
     return wall, cpu
 

@@ -9,7 +9,7 @@
 Three domains, each written in one source language and translated into the other:
 
 * ``pnp`` (English -> ``locale/fr``): what the command line says. Keywords ``_``, ``N_``,
-  ``ngettext``, in ``generator/``.
+  ``NN_`` (a plural marked only), ``ngettext``, in ``generator/``.
 * ``material`` (French -> ``locale/en``): what is printed. Keywords ``P_`` and ``PN_`` (whose
   first argument is the language), ``M_`` (marked only) in ``generator/``, and ``_``,
   ``gettext``, ``ngettext`` and ``{% trans %}`` in the Jinja2 templates of ``templates/``.
@@ -38,7 +38,7 @@ LOCALE = ROOT / "locale"
 PROJECT = "pnp-generator"
 WIDTH = 100
 
-PYTHON_CLI = {"_": None, "N_": None, "ngettext": (1, 2)}
+PYTHON_CLI = {"_": None, "N_": None, "NN_": (1, 2), "ngettext": (1, 2)}
 PYTHON_MATERIAL = {"P_": (2,), "PN_": (2, 3), "M_": None}
 TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 

@@ -92,5 +92,33 @@ def make_deck(
     )
 
 
+def small_deck(places: int = 12, pack_size: int = 3) -> Deck:
+    """A small deck of made-up places spread over a grid (for games played out by hypothesis):
+    ``places`` cards P01…, three packs, two Intermède cards."""
+    return Deck(
+        title="small",
+        region="test",
+        seed=1,
+        precision=Precision.MINUTE,
+        places=tuple(
+            make_place_card(
+                f"P{i:02d}",
+                f"Lieu {i}",
+                "town",
+                43 + (i * 7 % 11) * 0.5,
+                -2 + (i * 5 % 13) * 0.6,
+                Precision.MINUTE,
+            )
+            for i in range(1, places + 1)
+        ),
+        others=(
+            OtherCard("I1", "intermede", "Intermède"),
+            OtherCard("I2", "intermede", "Intermède"),
+        ),
+        packs=3,
+        pack_size=pack_size,
+    )
+
+
 def deck_json(**kwargs: object) -> str:
     return deck_to_json(make_deck(**kwargs))  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.deckfile import deck_from_json
 from generator.games.oucedonc.game import deal
 from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
@@ -46,7 +46,7 @@ def game_text() -> str:
     ],
 )
 def test_deck_files_are_checked_field_by_field(change, fragment):
-    with pytest.raises(UserError) as info:
+    with pytest.raises(Refusal) as info:
         deck_from_json(deck_edited(change), "deck.json")
     assert fragment in str(info.value) and "\n" not in str(info.value)
 
@@ -62,7 +62,7 @@ def test_deck_files_are_checked_field_by_field(change, fragment):
 )
 def test_hostile_json_is_one_line_for_decks_and_games(text, fragment):
     for read in (deck_from_json, game_from_json):
-        with pytest.raises(UserError) as info:
+        with pytest.raises(Refusal) as info:
             read(text, "file.json")
         assert fragment in str(info.value)
 
@@ -71,17 +71,17 @@ def test_a_second_journal_key_is_refused_instead_of_emptying_the_game():
     text = game_text()
     doubled = text.replace('"journal": [],', '"journal": [{"move": "count"}], "journal": [],', 1)
     assert doubled != text
-    with pytest.raises(UserError, match="gives the key 'journal' twice"):
+    with pytest.raises(Refusal, match="gives the key 'journal' twice"):
         game_from_json(doubled, "partie.json")
 
 
 def test_a_4300_digit_seed_in_a_game_file_is_one_line():
     document = json.loads(game_text())
     text = json.dumps(document).replace('"seed": 3', '"seed": ' + "7" * 5000, 1)
-    with pytest.raises(UserError, match="a number pnp cannot read"):
+    with pytest.raises(Refusal, match="a number pnp cannot read"):
         game_from_json(text, "partie.json")
     too_big = json.dumps(document).replace('"seed": 3', '"seed": ' + "7" * 30, 1)
-    with pytest.raises(UserError, match="seed: expected `int` <= "):
+    with pytest.raises(Refusal, match="seed: expected `int` <= "):
         game_from_json(too_big, "partie.json")
 
 

@@ -110,7 +110,7 @@ def test_the_french_catalogs_use_french_typography():
 # --- the marks in the code -----------------------------------------------------------------
 
 #: Marking functions and the position of their message (P_ and PN_ take the language first).
-MARKERS = {"_": 0, "N_": 0, "ngettext": 0, "P_": 1, "PN_": 1, "M_": 0}
+MARKERS = {"_": 0, "N_": 0, "NN_": 0, "ngettext": 0, "P_": 1, "PN_": 1, "M_": 0}
 #: Where the marking functions are defined or handed to Jinja2 as the templates' gettext.
 WRAPPERS = {"generator/core/i18n.py", "generator/render/template_sandbox.py"}
 
@@ -127,10 +127,10 @@ def _hidden(call: ast.Call, message: ast.expr) -> bool:
     """True when the extractor cannot see the message: an f-string, ``"…" % x``, ``"…" + x``,
     ``"…".format()``... A literal is seen; so is, for a translating call (``_``, ``P_``...), a
     name that holds a message marked where it is defined (``M_("Oie")``, ``N_("…")``); the
-    marking calls themselves (``N_``, ``M_``) take literals only."""
+    marking calls themselves (``N_``, ``NN_``, ``M_``) take literals only."""
     if isinstance(message, ast.Constant) and isinstance(message.value, str):
         return False
-    marking = isinstance(call.func, ast.Name) and call.func.id in ("N_", "M_")
+    marking = isinstance(call.func, ast.Name) and call.func.id in ("N_", "NN_", "M_")
     return marking or not isinstance(message, (ast.Name, ast.Attribute, ast.Subscript))
 
 

@@ -65,6 +65,8 @@ def test_the_package_as_it_is_keeps_every_contract(package_copy: Path) -> None:
         ("games/oie/_pdf.py", "import reportlab.pdfgen.canvas", "generator.games is not allowed"),
         # one game's rules reaching into another's
         ("games/otcho/_other.py", "from generator.games.oie import rules", "stand alone"),
+        # the referee service talking to a terminal itself
+        ("products/referee/_ui.py", "import rich.console", "serves every front-end"),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(

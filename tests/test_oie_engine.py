@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oie.engine import play_classic, play_teams
 from generator.games.oie.resolver import resolve_points, resolve_throw
 from generator.games.oie.rules import Rules, Teams, default_pawns
@@ -167,11 +167,11 @@ def test_from_start_option_applies_after_death():
 
 
 def test_bad_options_are_user_errors():
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):
         Rules(occupied="bounce")
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):
         Teams(pawns=3)
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):
         simulate(0, 10)
 
 

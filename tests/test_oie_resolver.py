@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oie.resolver import resolve_points, resolve_throw
 from generator.games.oie.squares import BOARD, GEESE, LAST, Kind
 from generator.games.oie.tables import resting_squares
@@ -49,7 +49,7 @@ def test_first_throw_rule_only_for_those_dice():
 
 
 def test_first_throw_only_from_the_start():
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):
         resolve_throw(3, 6, 3, first_throw=True)
 
 
@@ -76,7 +76,7 @@ def test_goose_then_bounce_then_backward():
     "start,d1,d2", [(64, 1, 1), (-1, 1, 1), (3, 0, 1), (3, 7, 1), (6, 1, 1), (63, 1, 1), (5, 1, 1)]
 )
 def test_impossible_throws_are_user_errors(start, d1, d2):
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):
         resolve_throw(start, d1, d2)
 
 

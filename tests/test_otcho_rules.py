@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.otcho import (
     FACES,
     SLOTS,
@@ -140,7 +140,7 @@ def test_parse_face(text, face):
 
 
 def test_parse_face_rejects_unknown():
-    with pytest.raises(UserError, match="a b c d X"):
+    with pytest.raises(Refusal, match="a b c d X"):
         parse_face("e")
 
 
@@ -163,7 +163,7 @@ def test_pawns_per_player_as_the_seed_counts_them():
     # « Donc 3 joueurs = 6+3 = 9 pions par joueur ; Donc 4 joueurs = 6+4 = 10 pions par joueur »
     assert [pawns_per_player(n) for n in range(2, 7)] == [8, 9, 10, 11, 12]
     for players in (1, 7):
-        with pytest.raises(UserError, match="2 to 6 players"):
+        with pytest.raises(Refusal, match="2 to 6 players"):
             check_players(players)
 
 
@@ -172,5 +172,5 @@ def test_house_penalty_range():
 
     assert [check_penalty(n) for n in (0, 2, 6)] == [0, 2, 6]
     for pawns in (-1, 7):
-        with pytest.raises(UserError, match="0 to 6 pawns"):
+        with pytest.raises(Refusal, match="0 to 6 pawns"):
             check_penalty(pawns)

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.otcho import SLOTS, RollRules, pawns_per_player
 from generator.products.otcho_sheets import build_sheets
 from generator.render.otcho.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
@@ -207,7 +207,7 @@ def test_deterministic(tmp_path):
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_player_count_checked(tmp_path, players):
-    with pytest.raises(UserError, match="2 to 6"):
+    with pytest.raises(Refusal, match="2 to 6"):
         build_sheets(tmp_path, players, "a4")
     assert not list(tmp_path.iterdir())
 

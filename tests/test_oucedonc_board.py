@@ -14,6 +14,7 @@ from generator.games.oucedonc.game import Place, deal
 from generator.games.oucedonc.gamefile import new_game
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot, Table
+from generator.products.referee.table import Cross
 
 NAMES = {
     "S": "Lyon",
@@ -26,12 +27,14 @@ NAMES = {
 }
 
 
-def table() -> Table:
-    return Table(start="S", column=("N2", "N1", "S", "S1"), row=("W1", "S", "E1", "E2"))
+def table(pending: str | None = None) -> Cross:
+    """A cross of the table, as the referee service gives it to the board."""
+    laid = Table(start="S", column=("N2", "N1", "S", "S1"), row=("W1", "S", "E1", "E2"))
+    return Cross.of(laid, NAMES, pending)
 
 
 def test_the_cross_keeps_the_column_centred_on_the_start_card() -> None:
-    lines = cross(table(), NAMES, pending="E2", width=100).plain.splitlines()
+    lines = cross(table(pending="E2"), width=100).plain.splitlines()
     row_line = next(line for line in lines if line.startswith("W "))
     assert row_line == "W Bordeaux W1 ─ [Lyon S] ─ Grenoble E1 ─ Chamonix-Mont-Blanc E2? E"
     centre = row_line.index("[Lyon S]") + len("[Lyon S]") // 2
@@ -51,16 +54,16 @@ def test_the_cross_keeps_the_column_centred_on_the_start_card() -> None:
 
 def test_a_row_too_wide_drops_the_ids_then_the_names_then_lists_it_never_cuts() -> None:
     # Names alone: no ids in the row, nothing cut.
-    names_only = cross(table(), NAMES, pending=None, width=56).plain
+    names_only = cross(table(), width=56).plain
     row_line = next(line for line in names_only.splitlines() if line.startswith("W "))
     assert row_line == "W Bordeaux ─ [Lyon] ─ Grenoble ─ Chamonix-Mont-Blanc E"
     # Ids alone (as printed on the cards), with the names in a key under the cross.
-    ids = cross(table(), NAMES, pending=None, width=30).plain
+    ids = cross(table(), width=30).plain
     row_line = next(line for line in ids.splitlines() if line.startswith("W "))
     assert row_line == "W W1 ─ [S] ─ E1 ─ E2 E"
     assert "row: W1 Bordeaux · [S Lyon] · E1 Grenoble · E2 Chamonix-Mont-Blanc" in ids
     # Narrower still: the column, then the row, one card a line, west first.
-    listed = cross(table(), NAMES, pending=None, width=16).plain.splitlines()
+    listed = cross(table(), width=16).plain.splitlines()
     assert [line.strip() for line in listed[listed.index("W → E west–east row") + 1 :]] == [
         "Bordeaux W1",
         "[Lyon S]",
@@ -69,7 +72,7 @@ def test_a_row_too_wide_drops_the_ids_then_the_names_then_lists_it_never_cuts() 
         "E",
     ]
     for width in (16, 30, 56, 100):
-        text = cross(table(), NAMES, pending=None, width=width).plain
+        text = cross(table(), width=width).plain
         assert "…" not in text
         for name in NAMES.values():
             assert name in text, (width, name)

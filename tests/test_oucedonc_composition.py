@@ -140,7 +140,12 @@ def test_composed_deck_ids_follow_the_alphabet_and_round_trip():
 
 
 def test_too_few_cards_is_refused():
-    with pytest.raises(UserError, match="--cards 48"):
+    """The rules refuse (no option named); the command line says which option to give."""
+    from generator.cli.refusals import sentence
+    from generator.core.refusal import Refusal
+    from generator.games.oucedonc.refusals import Why
+
+    with pytest.raises(Refusal, match="ask for 48 or more") as caught:
         compose_deck(
             [place(i, 42 + i, 0) for i in range(10)],
             title="t",
@@ -150,6 +155,8 @@ def test_too_few_cards_is_refused():
             departement_names={},
             region_names={},
         )
+    assert caught.value.reason is Why.TOO_FEW_PLACES
+    assert sentence(caught.value).endswith("; ask for --cards 48 or more")
 
 
 # ----------------------------------------------------------------------------- CLI
@@ -192,14 +199,19 @@ MISTAKES = [
 
 @pytest.mark.parametrize(("options", "fragment"), MISTAKES)
 def test_mistakes_are_one_line_user_errors_and_write_nothing(tmp_path, options, fragment):
+    """A user error, or a refusal of the rules, as the command line says it."""
     from pathlib import Path
 
+    from generator.cli.refusals import sentence
+    from generator.core.refusal import Refusal
     from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     paths = {key: Path(value) for key, value in options.items() if key in ("font", "templates")}
-    with pytest.raises(UserError) as caught:
+    with pytest.raises((UserError, Refusal)) as caught:
         make_deck(DeckOptions(out=tmp_path / "deck.pdf", **{**options, **paths}))
-    assert fragment in str(caught.value) and "\n" not in str(caught.value)
+    error = caught.value
+    said = sentence(error) if isinstance(error, Refusal) else str(error)
+    assert fragment in said and "\n" not in said
     assert list(tmp_path.iterdir()) == []
 
 

@@ -331,7 +331,7 @@ def test_the_deck_options_errors_speak_french():
 
 
 def test_a_deck_file_without_a_language_is_french_and_a_strange_one_is_refused(english, french):
-    from generator.core.errors import UserError
+    from generator.core.refusal import Refusal
     from generator.games.oucedonc.deckfile import deck_from_json
     from generator.products.oucedonc_deck import deck_language
 
@@ -341,7 +341,7 @@ def test_a_deck_file_without_a_language_is_french_and_a_strange_one_is_refused(e
     assert deck_language(read) == "en"
     assert deck_language(deck_from_json(french_pdf.with_suffix(".json").read_text())) == "fr"
     strange = dict(english_deck, params=dict(english_deck["params"], language="de"))
-    with pytest.raises(UserError, match="language"):
+    with pytest.raises(Refusal, match="language"):
         deck_from_json(json.dumps(strange))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.count import walk
 from generator.games.oucedonc.game import (
@@ -20,6 +20,7 @@ from generator.games.oucedonc.game import (
     start,
 )
 from generator.games.oucedonc.gamefile import game_from_json, game_to_json, new_game
+from generator.games.oucedonc.refusals import Why
 from generator.games.oucedonc.rules import (
     BrokePayer,
     ClosestTie,
@@ -187,7 +188,7 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     assert state.tokens == (6, 6, 4)
     assert state.winners(setup) == ("Ana", "Ben")
     assert "8 misplaced" in messages[-1] and "Ana, Ben (+2 each)" in messages[-1]
-    with pytest.raises(UserError, match="game is over"):
+    with pytest.raises(Refusal, match="game is over"):
         apply(setup, state, beside("Ana", "Tours", N, "Lyon"))
 
 
@@ -239,13 +240,13 @@ def test_a_single_closest_estimate_wins_one_token_under_both_tie_options() -> No
 def test_count_needs_every_players_estimate_once() -> None:
     setup, moves = four_arm_game()
     state, _ = play(setup, moves)
-    with pytest.raises(UserError, match="no estimate from Chloé"):
+    with pytest.raises(Refusal, match="no estimate from Chloé"):
         apply(setup, state, count(Ana=1, Ben=2))
-    with pytest.raises(UserError, match="unknown player 'Zoé'"):
+    with pytest.raises(Refusal, match="unknown player 'Zoé'"):
         apply(setup, state, count(Ana=1, Ben=2, Chloé=0, Zoé=3))
-    with pytest.raises(UserError, match="0 or more"):
+    with pytest.raises(Refusal, match="0 or more"):
         apply(setup, state, count(Ana=-1, Ben=2, Chloé=0))
-    with pytest.raises(UserError, match="two estimates"):
+    with pytest.raises(Refusal, match="two estimates"):
         apply(setup, state, Count(estimates=(("Ana", 1), ("ana", 2), ("Ben", 0), ("Chloé", 0))))
 
 
@@ -322,24 +323,24 @@ def test_a_player_without_tokens(broke: BrokePayer, expected: tuple[int, ...], s
 
 def test_illegal_doubts() -> None:
     setup = scripted(["Paris", "Marseille", "Nice"], ["Lyon"])
-    with pytest.raises(UserError, match="no card is open to doubt"):
+    with pytest.raises(Refusal, match="no card is open to doubt"):
         apply(setup, start(setup), doubt("Ben", "Lyon", "Lyon"))
     state, _ = play(setup, [beside("Ana", "Paris", N, "Lyon")])
-    with pytest.raises(UserError, match="Ana placed Paris and cannot doubt it"):
+    with pytest.raises(Refusal, match="Ana placed Paris and cannot doubt it"):
         apply(setup, state, doubt("Ana", "Paris", "Lyon"))
-    with pytest.raises(UserError, match="unknown player 'Zoé'"):
+    with pytest.raises(Refusal, match="unknown player 'Zoé'"):
         apply(setup, state, doubt("Zoé", "Paris", "Lyon"))
     state, _ = play(
         setup, [beside("Ana", "Paris", N, "Lyon"), beside("Ben", "Marseille", S, "Lyon")]
     )
-    with pytest.raises(UserError, match="only the card just placed \\(Marseille\\)"):
+    with pytest.raises(Refusal, match="only the card just placed \\(Marseille\\)"):
         apply(
             setup, state, doubt("Chloé", "Paris", "Lyon")
         )  # a doubt after the next card was placed
-    with pytest.raises(UserError, match="Paris is not next to Marseille; its neighbour is Lyon"):
+    with pytest.raises(Refusal, match="Paris is not next to Marseille; its neighbour is Lyon"):
         apply(setup, state, doubt("Chloé", "Marseille", "Paris"))
     state, _ = apply(setup, state, doubt("Chloé", "Marseille", "Lyon"))
-    with pytest.raises(UserError, match="no card is open to doubt"):
+    with pytest.raises(Refusal, match="no card is open to doubt"):
         apply(setup, state, doubt("Ana", "Marseille", "Lyon"))  # one doubt per card
 
 
@@ -349,22 +350,22 @@ def test_illegal_doubts() -> None:
 def test_illegal_placements() -> None:
     setup = scripted(["Paris", "Marseille", "Nice", "Brest"], ["Lyon"])
     state, _ = play(setup, [beside("Ana", "Paris", N, "Lyon")])
-    with pytest.raises(UserError, match="it is Ben's turn, not Ana's"):
+    with pytest.raises(Refusal, match="it is Ben's turn, not Ana's"):
         apply(setup, state, beside("Ana", "Marseille", S, "Lyon"))
-    with pytest.raises(UserError, match="Paris is already on the table; Ben drew Marseille"):
+    with pytest.raises(Refusal, match="Paris is already on the table; Ben drew Marseille"):
         apply(setup, state, beside("Ben", "Paris", S, "Lyon"))
-    with pytest.raises(UserError, match="Nice is not the card Ben drew"):
+    with pytest.raises(Refusal, match="Nice is not the card Ben drew"):
         apply(setup, state, beside("Ben", "Nice", S, "Lyon"))
-    with pytest.raises(UserError, match="Brest is not on the table"):
+    with pytest.raises(Refusal, match="Brest is not on the table"):
         apply(setup, state, beside("Ben", "Marseille", S, "Brest"))
     with pytest.raises(
-        UserError, match="Paris is on the north–south column, so nothing can go east of Paris"
+        Refusal, match="Paris is on the north–south column, so nothing can go east of Paris"
     ):
         apply(setup, state, beside("Ben", "Marseille", E, "Paris"))
     state, _ = play(
         setup, [beside("Ana", "Paris", N, "Lyon"), beside("Ben", "Marseille", W, "Lyon")]
     )
-    with pytest.raises(UserError, match="Paris and Marseille are not adjacent on one line"):
+    with pytest.raises(Refusal, match="Paris and Marseille are not adjacent on one line"):
         apply(setup, state, Place("Chloé", ID["Nice"], Slot.between(ID["Paris"], ID["Marseille"])))
     # North of Lyon when Paris is already there: the card goes between Lyon and Paris.
     state, _ = apply(setup, state, beside("Chloé", "Nice", N, "Lyon"))
@@ -394,7 +395,7 @@ def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_co
     moves = [beside("Ana", "Paris", N, "Lyon"), beside("Ben", "Marseille", N, "Paris")]
     state, _ = play(setup, moves)
     assert state.phase(setup) is Phase.COUNT
-    with pytest.raises(UserError, match="a count is due"):
+    with pytest.raises(Refusal, match="a count is due"):
         apply(setup, state, beside("Chloé", "Nice", S, "Lyon"))
     # The doubt on the last card is still allowed before the count starts.
     state, _ = apply(setup, state, doubt("Ana", "Marseille", "Paris"))
@@ -404,7 +405,7 @@ def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_co
     assert "0 misplaced" in message and state.tokens == (7, 3, 4)
     assert names(state.table.cards()) == ["Tours"] and state.turn == 2
     assert state.phase(setup) is Phase.PLAY and state.drawn(setup) == ID["Nice"]
-    with pytest.raises(UserError, match="no count is due"):
+    with pytest.raises(Refusal, match="no count is due"):
         apply(setup, state, count(Ana=0, Ben=1, Chloé=2))
     state, _ = apply(setup, state, beside("Chloé", "Nice", S, "Tours"))
     state, _ = apply(setup, state, beside("Ana", "Lille", N, "Tours"))
@@ -434,16 +435,24 @@ def test_deal_follows_the_deck_packs_and_intermedes_with_the_seed() -> None:
     ],
 )
 def test_bad_player_lists(players: list[str], match: str) -> None:
-    with pytest.raises(UserError, match=match):
+    with pytest.raises(Refusal, match=match):
         deal(players, DECK, 1, RuleOptions())
 
 
 def test_a_deck_too_small_for_the_packs_says_what_fits() -> None:
+    from generator.cli.refusals import sentence
+
     with pytest.raises(
-        UserError,
-        match="47 place cards but 3 packs of 15 plus 3 start cards need 48; use --pack-size 14",
-    ):
+        Refusal,
+        match="47 place cards but 3 packs of 15 plus 3 start cards need 48; play packs of 14 cards",
+    ) as caught:
         deal(["Ana", "Ben"], make_deck(count=47), 1, RuleOptions())
+    assert caught.value.reason is Why.DECK_TOO_SMALL
+    assert caught.value.to_json()["data"]["advice"] == {  # type: ignore[index]
+        "code": "smaller-packs",
+        "data": {"size": 14},
+    }
+    assert sentence(caught.value).endswith("need 48; use --pack-size 14")  # the CLI's words
     setup = deal(
         ["Ana", "Ben"], make_deck(count=47), 1, RuleOptions(), pack_size=14
     )  # 42 + 3 start cards
@@ -508,17 +517,20 @@ def test_undo_of_a_count_puts_the_table_and_tokens_back() -> None:
     while undone.journal:
         undone, _ = undone.undo()
     assert undone.state.table == Table.with_start(ID["Lyon"]) and undone.state.tokens == (4, 4, 4)
-    with pytest.raises(UserError, match="nothing to undo"):
+    with pytest.raises(Refusal, match="nothing to undo"):
         undone.undo()
 
 
 def test_more_packs_than_the_deck_has_intermede_cards_for_are_refused() -> None:
     """Two Intermède cards separate at most three packs: a fourth pack would never be counted
     apart."""
+    from generator.cli.refusals import sentence
+
     with pytest.raises(
-        UserError,
-        match="4 packs need 3 Intermède cards between them but the deck has 2; use --packs 3",
-    ):
+        Refusal, match="4 packs need 3 Intermède cards between them but the deck has 2; play 3"
+    ) as caught:
         deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=4, pack_size=5)
+    assert caught.value.reason is Why.TOO_FEW_INTERMEDES
+    assert "; use --packs 3 or fewer" in sentence(caught.value)
     setup = deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=3, pack_size=5)
     assert setup.intermedes_in_pile == 2

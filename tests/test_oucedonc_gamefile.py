@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates
 from generator.games.oucedonc.count import walk
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
@@ -317,7 +317,7 @@ def edited(change) -> str:
     ],
 )
 def test_corrupted_hand_broken_or_newer_files_are_refused(text: str, fragment: str) -> None:
-    with pytest.raises(UserError) as info:
+    with pytest.raises(Refusal) as info:
         game_from_json(text, source="partie.json")
     assert fragment in str(info.value)
 

@@ -11,10 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates
-from generator.games.oucedonc.coords import Precision
-from generator.games.oucedonc.deckfile import Deck, OtherCard, make_place_card
 from generator.games.oucedonc.game import (
     Count,
     Doubt,
@@ -26,8 +24,8 @@ from generator.games.oucedonc.game import (
     physical,
 )
 from generator.games.oucedonc.gamefile import Game, game_from_json, game_to_json, new_game
-from generator.games.oucedonc.names import Entry, NameIndex
-from generator.games.oucedonc.phrases import Play, Word, parse
+from generator.games.oucedonc.names import Entry, Named, NameIndex
+from generator.games.oucedonc.refusals import Hint
 from generator.games.oucedonc.rules import (
     BrokePayer,
     ClosestTie,
@@ -36,7 +34,8 @@ from generator.games.oucedonc.rules import (
     RuleOptions,
 )
 from generator.games.oucedonc.table import Slot
-from tests.referee_fixtures import deck_json, make_deck, pnp
+from generator.products.referee.phrases import Play, Word, parse
+from tests.referee_fixtures import deck_json, make_deck, pnp, small_deck
 
 DECK = make_deck(pack_size=3)
 ID = {card.name: card.id for card in DECK.places}
@@ -60,14 +59,14 @@ def at(player: str, card: str, direction: Direction, anchor: str) -> Place:
 def test_the_start_card_is_recorded_and_any_card_of_the_deck_can_be_drawn() -> None:
     game = fresh()
     assert game.state.phase(game.setup) is Phase.START and game.state.table is None
-    with pytest.raises(UserError, match="no start card is on the table"):
+    with pytest.raises(Refusal, match="no start card is on the table"):
         game.play(at("Ana", "Brest", N, "Lyon"))
     game, started = game.play(Start(ID["Lyon"]))
     assert started.text == "start card: Lyon (P11); Ana plays"
     # Not the card of any shuffle: whatever Ana drew.
     game, placed = game.play(at("Ana", "Brest", N, "Lyon"))
     assert placed.text == "Ana placed Brest north of Lyon" and placed.in_pack == 1
-    with pytest.raises(UserError, match="the start card is already Lyon"):
+    with pytest.raises(Refusal, match="the start card is already Lyon"):
         game.play(Start(ID["Paris"]))
 
 
@@ -84,7 +83,7 @@ def test_the_start_card_is_recorded_and_any_card_of_the_deck_can_be_drawn() -> N
 )
 def test_a_card_that_cannot_be_played_gets_one_line_saying_why(move, why: str) -> None:
     game = played(fresh(), Start(ID["Lyon"]), at("Ana", "Brest", N, "Lyon"))
-    with pytest.raises(UserError, match=why) as caught:
+    with pytest.raises(Refusal, match=why) as caught:
         game.play(move)
     assert "\n" not in str(caught.value)
 
@@ -97,7 +96,7 @@ def test_a_card_removed_by_a_doubt_is_out_of_the_game() -> None:
         Doubt("Ben", ID["Marseille"], ID["Lyon"]),
     )
     assert ID["Marseille"] in game.state.out_of_play and game.state.tokens == (3, 5, 4)
-    with pytest.raises(UserError, match="Marseille is out of the game"):
+    with pytest.raises(Refusal, match="Marseille is out of the game"):
         game.play(at("Ben", "Marseille", S, "Lyon"))
 
 
@@ -111,16 +110,16 @@ def test_the_intermede_is_due_after_the_last_card_of_a_pack_then_a_new_start_car
     )
     assert game.state.phase(game.setup) is Phase.COUNT  # pack 1 of 3 cards is played
     with pytest.raises(
-        UserError, match="the 3 cards of pack 1 are played, so the Intermède comes now"
+        Refusal, match="the 3 cards of pack 1 are played, so the Intermède comes now"
     ):
         game.play(at("Ana", "Lille", N, "Paris"))
-    with pytest.raises(UserError, match="a count is already due"):
+    with pytest.raises(Refusal, match="a count is already due"):
         game.play(Intermede())
     game, counted = game.play(Count((("Ana", 0), ("Ben", 1), ("Chloé", 2))))
     assert "count 1: 0 misplaced (set aside: none); exact: Ana (+2)" in counted.text
     assert "the 4 cards of the table leave the game" in counted.text
     assert game.state.phase(game.setup) is Phase.START and game.state.turn == 0
-    with pytest.raises(UserError, match="Paris is out of the game"):
+    with pytest.raises(Refusal, match="Paris is out of the game"):
         game.play(Start(ID["Paris"]))
     game = played(game, Start(ID["Tours"]))
     assert game.state.pack_number(game.setup) == 2 and game.state.in_pack == 0
@@ -128,9 +127,9 @@ def test_the_intermede_is_due_after_the_last_card_of_a_pack_then_a_new_start_car
 
 def test_an_intermede_drawn_early_is_declared_and_the_last_pack_ends_with_the_final_count() -> None:
     game = played(fresh(), Start(ID["Lyon"]))
-    with pytest.raises(UserError, match="no card of this pack has been drawn yet"):
+    with pytest.raises(Refusal, match="no card of this pack has been drawn yet"):
         game.play(Intermede())
-    with pytest.raises(UserError, match="no count is due: pack 1 has 3 cards left"):
+    with pytest.raises(Refusal, match="no count is due: pack 1 has 3 cards left"):
         game.play(Count((("Ana", 0), ("Ben", 0), ("Chloé", 0))))
     game = played(game, at("Ana", "Paris", N, "Lyon"))
     game, early = game.play(Intermede())
@@ -157,9 +156,9 @@ def test_an_intermede_drawn_early_is_declared_and_the_last_pack_ends_with_the_fi
 
 def test_dealt_games_refuse_start_cards_and_intermedes() -> None:
     game = new_game(deal(["Ana", "Ben"], DECK, 1, RuleOptions(), packs=3, pack_size=3))
-    with pytest.raises(UserError, match="turns the start cards over itself"):
+    with pytest.raises(Refusal, match="turns the start cards over itself"):
         game.play(Start(ID["Lyon"]))
-    with pytest.raises(UserError, match="knows where the Intermède cards are"):
+    with pytest.raises(Refusal, match="knows where the Intermède cards are"):
         game.play(Intermede())
 
 
@@ -207,15 +206,15 @@ def test_names_by_prefix_abbreviation_and_word_starts(typed: str, found: str) ->
         "Lorient",
         "Lorient-Plage",
     )
-    assert names.find(typed, "card", "hint") == found
+    assert names.find(typed, Named.CARD, Hint.TABLE_CARD) == found
 
 
 def test_an_ambiguous_prefix_lists_the_candidates() -> None:
     names = index("Saint-Malo", "Saint-Brieuc", "Sainte-Maxime", "Quimper")
     with pytest.raises(
-        UserError, match="'saint' is ambiguous: Saint-Brieuc, Saint-Malo, Sainte-Maxime; type more"
+        Refusal, match="'saint' is ambiguous: Saint-Brieuc, Saint-Malo, Sainte-Maxime; type more"
     ):
-        names.find("saint", "card", "hint")
+        names.find("saint", Named.CARD, Hint.TABLE_CARD)
 
 
 # --------------------------------------------------------------------------- the table's commands
@@ -249,9 +248,9 @@ def test_short_commands_in_french_and_english() -> None:
     ):
         assert parse(word, game) is expected
     assert parse("   ", game) is None
-    with pytest.raises(UserError, match="not understood"):
+    with pytest.raises(Refusal, match="not understood"):
         parse("brest lyon", game)
-    with pytest.raises(UserError, match="Ana placed Paris and cannot doubt it"):
+    with pytest.raises(Refusal, match="Ana placed Paris and cannot doubt it"):
         game.play(parse("doute ana lyon", game).move)
 
 
@@ -266,9 +265,7 @@ def test_a_card_name_alone_is_the_start_card_when_one_is_due_and_counts_read_nam
     assert parse("count Ana=2, Ben=0, Chloe=1", game) == Play(
         Count((("Ana", 2), ("Ben", 0), ("Chloé", 1)))
     )
-    with pytest.raises(
-        UserError, match="give every player's estimate: 'count Ana=N Ben=N Chloé=N'"
-    ):
+    with pytest.raises(Refusal, match="give every player's estimate: 'count Ana=N Ben=N Chloé=N'"):
         parse("compte beaucoup", game)
 
 
@@ -287,6 +284,15 @@ def test_tab_completion_offers_the_names_that_make_sense_there() -> None:
     assert complete("doute ")[1] == ["Ana", "Ben", "Chloé", "Lyon"]
     assert complete("doute ben ")[1] == ["Lyon"]  # after the player, the neighbours
     assert complete("compte a")[1] == ["Ana="]
+
+
+def test_tab_after_a_doubter_whose_name_starts_another_completes_the_neighbour() -> None:
+    """ "doute jean luc ly": Jean Luc doubts (not Jean, whose name starts his), against Lyon."""
+    from generator.cli.oucedonc_play import Completer
+
+    players = ("Jean", "Jean Luc", "Ana")
+    game = played(fresh(players=players), Start(ID["Lyon"]), at("Jean", "Paris", N, "Lyon"))
+    assert Completer(game).candidates("doute jean luc ly") == ("ly", ["Lyon"])
 
 
 # --------------------------------------------------------------------------- a session piped in
@@ -337,26 +343,7 @@ def test_play_creates_the_game_asks_for_the_start_card_and_keeps_each_move_in_th
 # --------------------------------------------------------------------------- hypothesis
 
 PLAYERS = ("Ana", "Ben", "Chloé")
-SMALL = Deck(
-    title="small",
-    region="test",
-    seed=1,
-    precision=Precision.MINUTE,
-    places=tuple(
-        make_place_card(
-            f"P{i:02d}",
-            f"Lieu {i}",
-            "town",
-            43 + (i * 7 % 11) * 0.5,
-            -2 + (i * 5 % 13) * 0.6,
-            Precision.MINUTE,
-        )
-        for i in range(1, 13)
-    ),
-    others=(OtherCard("I1", "intermede", "Intermède"), OtherCard("I2", "intermede", "Intermède")),
-    packs=3,
-    pack_size=3,
-)
+SMALL = small_deck()
 CARD_IDS = [card.id for card in SMALL.places] + ["I1", "Z9"]
 
 move_strategy = st.one_of(
@@ -408,7 +395,7 @@ def test_any_physical_move_sequence_keeps_tokens_cards_and_undo_exact(moves, ban
             continue
         try:
             game, event = game.play(move)
-        except UserError as exc:
+        except Refusal as exc:
             assert "\n" not in str(exc)
             assert game_to_json(game) == before  # an illegal move changes nothing
             continue
@@ -457,8 +444,8 @@ def test_a_move_typed_elsewhere_during_the_session_is_seen_and_played_on(tmp_pat
 
     from rich.console import Console
 
-    from generator.cli import oucedonc_referee as referee_cli
-    from generator.cli.oucedonc_play import Session, Terminal
+    from generator.cli.oucedonc_play import Loop, Terminal
+    from generator.products.referee.session import Session
 
     deck = tmp_path / "deck.json"
     deck.write_text(deck_json(pack_size=3), encoding="utf-8")
@@ -482,7 +469,7 @@ def test_a_move_typed_elsewhere_during_the_session_is_seen_and_played_on(tmp_pat
 
     out = io.StringIO()
     console = Console(file=out, width=80)
-    Session(path, Elsewhere(), console, referee_cli.update_game, referee_cli._load_game).run()
+    Loop(Session.open(path), Elsewhere(), console).run()
     text = " ".join(out.getvalue().split())  # long paths wrap
     assert "was changed by another command" in text
     assert "Ana placed Nice south of Lyon" in text  # Ana's turn again, on top of Ben's move

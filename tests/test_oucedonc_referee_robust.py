@@ -16,6 +16,7 @@ import pytest
 from generator.cli import oucedonc_referee
 from generator.core.errors import UserError
 from generator.core.locked_update import locked_update
+from generator.core.refusal import Refusal
 from generator.games.oucedonc import gamefile
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.game import Count, Doubt, Phase, Place, deal
@@ -130,7 +131,7 @@ def test_two_places_racing_in_threads_one_wins_the_other_gets_a_one_line_error(
         try:
             oucedonc_referee.game_place(path, drawn, None, None, end, None, None)
             outcomes.append("ok")
-        except UserError as exc:
+        except (UserError, Refusal) as exc:
             outcomes.append(exc)
 
     threads = [threading.Thread(target=place) for _ in range(2)]
@@ -254,7 +255,7 @@ def test_a_player_name_fitting_two_players_is_a_one_line_error_naming_both() -> 
     setup = deal(
         ["Ma Rie", "Mar-Ie", "Ben"], make_deck(pack_size=5), 3, RuleOptions(), packs=3, pack_size=5
     )
-    with pytest.raises(UserError) as caught:
+    with pytest.raises(Refusal) as caught:
         setup.player_index("marie")
     message = str(caught.value)
     assert (
@@ -263,9 +264,7 @@ def test_a_player_name_fitting_two_players_is_a_one_line_error_naming_both() -> 
         and "Mar-Ie" in message
         and "\n" not in message
     )
-    with pytest.raises(
-        UserError, match="unknown player 'Zoé'; the players are Ma Rie, Mar-Ie, Ben"
-    ):
+    with pytest.raises(Refusal, match="unknown player 'Zoé'; the players are Ma Rie, Mar-Ie, Ben"):
         setup.player_index("Zoé")
 
 
@@ -335,7 +334,7 @@ def test_an_estimate_above_the_cards_on_the_table_is_refused_saying_the_maximum(
     assert on_table == 4  # the start card and three placed cards
     played, _ = game.play(Count((("Ana", on_table), ("Ben", 0))))  # the maximum itself is allowed
     assert len(played.state.counts) == 1
-    with pytest.raises(UserError) as caught:
+    with pytest.raises(Refusal) as caught:
         game.play(Count((("Ana", 1), ("Ben", on_table + 1))))
     assert str(caught.value) == (
         f"Ben's estimate is {on_table + 1} but there are only {on_table} cards on the table; "

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, parse_direction
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.names import Entry, name_key, resolve
+from generator.games.oucedonc.names import Entry, Named, name_key, resolve
 from generator.games.oucedonc.referee import (
     card_entries,
     located_card,
@@ -21,6 +21,7 @@ from generator.games.oucedonc.referee import (
     verify_cards,
     verify_places,
 )
+from generator.games.oucedonc.refusals import Hint
 from generator.geo.model import Place
 from tests.conftest import pnp_process
 from tests.referee_fixtures import deck_json, make_deck, pnp
@@ -44,9 +45,9 @@ def test_every_ordered_pair_in_all_four_directions_matches_a_plain_comparison(
     entries = card_entries(deck)
     for card in deck.places:
         assert (
-            resolve(card.name.upper(), entries, "card", "")
+            resolve(card.name.upper(), entries, Named.CARD, Hint.DECK_CARD)
             == card
-            == resolve(card.id, entries, "card", "")
+            == resolve(card.id, entries, Named.CARD, Hint.DECK_CARD)
         )
     checked = equal_seen = 0
     for a, b in itertools.permutations(deck.places, 2):
@@ -109,7 +110,7 @@ def test_hyphens_and_apostrophes_are_ignored() -> None:
 
 
 def test_unknown_card_lists_the_closest_candidates() -> None:
-    with pytest.raises(UserError, match=r"unknown card 'Evrex'.*closest: Évreux"):
+    with pytest.raises(Refusal, match=r"unknown card 'Evrex'.*closest: Évreux"):
         verify_cards("Evrex", Direction.NORTH_OF, "Foix", make_deck(), EqualCoordinates.WELL_PLACED)
 
 
@@ -159,7 +160,7 @@ def homonyms() -> list[Place]:
 
 
 def test_homonyms_are_ambiguous_and_show_their_departement() -> None:
-    with pytest.raises(UserError) as info:
+    with pytest.raises(Refusal) as info:
         verify_places(
             "saint denis",
             Direction.NORTH_OF,
@@ -204,9 +205,9 @@ def test_sites_and_towns_resolve_from_embedded_like_data() -> None:
 
 def test_resolve_generic_entries() -> None:
     entries = [Entry(name="Chloé", value=3), Entry(name="Ana", value=1)]
-    assert resolve("CHLOE", entries, "player", "x") == 3
-    with pytest.raises(UserError, match="empty player"):
-        resolve(" - ", entries, "player", "x")
+    assert resolve("CHLOE", entries, Named.PLAYER, Hint.TYPE_MORE) == 3
+    with pytest.raises(Refusal, match="empty player"):
+        resolve(" - ", entries, Named.PLAYER, Hint.TYPE_MORE)
 
 
 def test_meridian_and_parallel_distances_match_pyproj_geodesics() -> None:
@@ -228,7 +229,7 @@ def test_meridian_and_parallel_distances_match_pyproj_geodesics() -> None:
 def test_parse_direction_accepts_the_cli_spelling() -> None:
     assert parse_direction("north-of") is Direction.NORTH_OF
     assert parse_direction("--West_Of") is Direction.WEST_OF
-    with pytest.raises(UserError, match="north-of, south-of, east-of, west-of"):
+    with pytest.raises(Refusal, match="north-of, south-of, east-of, west-of"):
         parse_direction("above")
 
 
@@ -337,20 +338,22 @@ def test_dropping_separators_never_hides_an_ambiguity() -> None:
         Entry(name="Lepin", value=2, qualifier="73"),
     ]
     assert (
-        resolve("le pin", entries, "place", "x") == 1
-        and resolve("lepin", entries, "place", "x") == 2
+        resolve("le pin", entries, Named.PLACE, Hint.FRENCH_PLACE) == 1
+        and resolve("lepin", entries, Named.PLACE, Hint.FRENCH_PLACE) == 2
     )
-    with pytest.raises(UserError, match="ambiguous: Le Pin \\(03\\), Lepin \\(73\\)"):
-        resolve("lep in", entries, "place", "x")  # no exact key; both names drop to "lepin"
+    with pytest.raises(Refusal, match="ambiguous: Le Pin \\(03\\), Lepin \\(73\\)"):
+        resolve(
+            "lep in", entries, Named.PLACE, Hint.FRENCH_PLACE
+        )  # no exact key; both names drop to "lepin"
 
 
 @pytest.mark.parametrize("pair", [("Ajaccio", "ajaccio"), ("P14", "Ajaccio")])
 def test_a_place_compared_with_itself_is_refused(pair: tuple[str, str]) -> None:
-    with pytest.raises(UserError, match="both Ajaccio"):
+    with pytest.raises(Refusal, match="both Ajaccio"):
         verify_cards(
             pair[0], Direction.NORTH_OF, pair[1], make_deck(), EqualCoordinates.WELL_PLACED
         )
-    with pytest.raises(UserError, match="both Foix"):
+    with pytest.raises(Refusal, match="both Foix"):
         verify_places(
             "foix",
             Direction.NORTH_OF,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.pronostiques import (
     PREDICTIONS,
     SUITS,
@@ -152,7 +152,7 @@ def test_parse_order(text):
 
 @pytest.mark.parametrize("text", ["HDS", "HHSC", "HDSCX", "♥♦♠♣♣"])
 def test_parse_order_rejects(text):
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):
         parse_order(text)
 
 
@@ -224,7 +224,7 @@ def test_pile_limits_against_brute_force(heights):
 
 
 def test_pile_heights_out_of_range():
-    with pytest.raises(UserError, match="0 to 8"):
+    with pytest.raises(Refusal, match="0 to 8"):
         check_piles((9, 0, 0, 0))
     assert check_piles((9, 6, 6, 6), PileRules(laps=10)).ok
 
@@ -282,8 +282,8 @@ def test_players_and_race_lengths_of_the_rules():
         10,
     ]
     for players in (2, 5):
-        with pytest.raises(UserError, match="3 or 4 players"):
+        with pytest.raises(Refusal, match="3 or 4 players"):
             check_players(players)
     for laps in (7, 9, 11):
-        with pytest.raises(UserError, match="use 8 or 10"):
+        with pytest.raises(Refusal, match="use 8 or 10"):
             check_laps(laps)

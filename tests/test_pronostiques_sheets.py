@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.pronostiques import SUITS, parse_order, score_order
 from generator.products.pronostiques_sheets import build_sheets
 from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
@@ -177,7 +178,7 @@ def test_deterministic(tmp_path, sheets):
 
 @pytest.mark.parametrize("players, laps", [(2, 8), (5, 8), (4, 9)])
 def test_bad_parameters(tmp_path, players, laps):
-    with pytest.raises(UserError):
+    with pytest.raises(Refusal):  # the rules refuse the table or the race length
         build_sheets(tmp_path, players, "a4", laps)
     assert not list(tmp_path.iterdir())
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.core.errors import UserError
+from generator.core.refusal import Refusal
 from generator.games.territoires import (
     LENORMAND,
     ForeignSupport,
@@ -28,6 +28,7 @@ from generator.games.territoires import (
 )
 from generator.games.territoires.combat import RULE_SEEDS
 from generator.games.territoires.lenormand import RANKS, Suit
+from generator.games.territoires.refusals import Why
 
 EVEN = Player(2, House.EVEN)
 ODD = Player(2, House.ODD)
@@ -76,7 +77,7 @@ def test_seed_cards_match_the_table(number, name, french):
 
 
 def test_card_outside_the_deck_is_refused():
-    with pytest.raises(UserError, match="cards 1 to 36"):
+    with pytest.raises(Refusal, match="cards 1 to 36"):
         lenormand(37)
 
 
@@ -114,9 +115,9 @@ def test_seats():
         House.EVEN,
         House.ODD,
     ]
-    with pytest.raises(UserError, match="seat 5"):
+    with pytest.raises(Refusal, match="seat 5"):
         seat_house(4, 5)
-    with pytest.raises(UserError, match="2, 3 or 4 players"):
+    with pytest.raises(Refusal, match="2, 3 or 4 players"):
         setup_for(5)
 
 
@@ -222,8 +223,11 @@ def test_pairs_option_consecutive():
 
 
 def test_support_alone_option():
-    with pytest.raises(InvalidCombination, match="--support-alone"):
+    from generator.cli.refusals import sentence
+
+    with pytest.raises(InvalidCombination, match="a support alone counts only when") as caught:
         evaluate([4], EVEN)
+    assert caught.value.reason is Why.ONE_CARD and "--support-alone" in sentence(caught.value)
     alone = Rules(support_alone=True)
     outcome = evaluate([4], EVEN, alone)
     assert (outcome.change, outcome.rule) == (-2, "support_alone")
@@ -258,17 +262,24 @@ def test_four_players_play_as_their_house():
         assert evaluate([11, 12], player).change == evaluate([11, 12], Player(2, house)).change
 
 
-def test_player_resolution_errors():
-    with pytest.raises(UserError, match="--target"):
-        Player.at_seat(3, 3, None)
-    with pytest.raises(UserError, match="no house"):
-        Player.at_seat(3, 3, House.EVEN, House.ODD)
-    with pytest.raises(UserError, match="seat 2 plays the odd house"):
-        Player.at_seat(2, 2, House.EVEN)
-    with pytest.raises(UserError, match="--house"):
-        Player.at_seat(2, None, None)
-    with pytest.raises(UserError, match="third player"):
-        Player.at_seat(2, None, House.EVEN, House.ODD)
+@pytest.mark.parametrize(
+    "players, seat, house, target, why, option",
+    [
+        (3, 3, None, None, Why.THIRD_NEEDS_TARGET, "--target even|odd"),
+        (3, 3, House.EVEN, House.ODD, Why.THIRD_HAS_NO_HOUSE, "drop --house"),
+        (2, 2, House.EVEN, None, Why.SEAT_HOUSE, "drop --house or --seat"),
+        (2, None, None, None, Why.WHOSE_TURN, "pass --house even|odd"),
+        (2, None, House.EVEN, House.ODD, Why.TARGET_ONLY_THIRD, "--target is for the third"),
+    ],
+)
+def test_player_resolution_errors(players, seat, house, target, why, option):
+    """Each refusal has its reason; the rules name no option, the command line does."""
+    from generator.cli.refusals import sentence
+
+    with pytest.raises(Refusal) as caught:
+        Player.at_seat(players, seat, house, target)
+    assert caught.value.reason is why
+    assert "--" not in str(caught.value) and option in sentence(caught.value)
 
 
 # --- invalid combinations, with the reason -------------------------------------------------
@@ -386,5 +397,5 @@ def test_life_after_stays_between_0_and_8():
     assert life_after(2, evaluate([10, 11], EVEN)) == 0
     assert life_after(7, evaluate([12, 13], ODD)) == 8  # +2 at 7: capped at the 8 life cards
     assert life_after(8, evaluate([12, 13], EVEN)) == 8
-    with pytest.raises(UserError, match="0 to 8"):
+    with pytest.raises(Refusal, match="0 to 8"):
         life_after(9, evaluate([12, 13], EVEN))

@@ -2,8 +2,10 @@
 
 The command modules are listed in :mod:`generator.cli.commands` and loaded lazily by
 :class:`generator.cli.lazy.LazyGroup`: a command imports its own module only. Errors:
-:class:`generator.core.errors.UserError` and usage errors are printed as one line on stderr and
-exit with code 2; anything else is a bug and keeps its traceback.
+:class:`generator.core.errors.UserError`, a refusal of the rules
+(:class:`generator.core.refusal.Refusal`, in the command line's words:
+:mod:`generator.cli.refusals`) and usage errors are printed as one line on stderr and exit with
+code 2; anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from generator.core.i18n import (
     parse_language,
     translate_cli,
 )
+from generator.core.refusal import Refusal
 
 HELP = N_("Print-and-play material and table referees for five French games.")
 LANG_HELP = N_(
@@ -169,6 +172,10 @@ def _run_in(language: Language, argv: list[str] | None) -> None:
         result = command.main(args=argv, prog_name="pnp", standalone_mode=False)
     except UserError as exc:
         _fail(str(exc))
+    except Refusal as exc:
+        from generator.cli.refusals import sentence
+
+        _fail(sentence(exc))
     except typer.TyperException as exc:
         # Typer's usage errors (exit code 2) carry the context of the command they concern.
         context = getattr(exc, "ctx", None)

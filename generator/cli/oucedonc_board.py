@@ -1,4 +1,5 @@
-"""The Oucédonc table drawn in a terminal (``game show`` and the ``play`` session), with rich.
+"""The Oucédonc table drawn in a terminal (``game show`` and the ``play`` session), with rich:
+the command line's view of the referee's :class:`~generator.products.referee.table.TableView`.
 
 The cross keeps north up and west left, the column centred over the start card. Nothing is ever
 cut: the row is drawn with full names and card ids when it fits the width, then with names
@@ -12,23 +13,23 @@ Every name comes from data or players: it goes into rich as :class:`Text`, never
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from generator.core.i18n import _, ngettext
-from generator.games.oucedonc.game import Phase
-from generator.games.oucedonc.gamefile import Game, history
-from generator.games.oucedonc.table import Table
+from generator.core.i18n import _, listed, ngettext
+from generator.products.referee.table import CountCause, Cross, Due, TableView, table_view
 
 if TYPE_CHECKING:  # rich is imported by the functions that draw: 'game place' prints plain lines
     from rich.console import Console, RenderableType
     from rich.panel import Panel
     from rich.text import Text
 
+    from generator.games.oucedonc.events import CardRef
+    from generator.games.oucedonc.gamefile import Game
+
 SEPARATOR = " ─ "
-RECENT = 4  # moves recalled under the table
 PANEL_MARGIN = 4  # the panel's border and padding
 
 
@@ -49,34 +50,34 @@ class Marks:
     pending: str | None
 
 
-def label(card: str, names: dict[str, str], marks: Marks, *, name: bool, card_id: bool) -> Text:
+def label(card: CardRef, marks: Marks, *, name: bool, card_id: bool) -> Text:
     """``[Lyon P11]`` for the start card, ``Brest P05?`` for the card open to a doubt."""
     from rich.text import Text
 
     parts = []
     if name:
-        parts.append(names[card])
+        parts.append(card.name)
     if card_id:
-        parts.append(card)
+        parts.append(card.id)
     text = " ".join(parts)
-    if card == marks.start:
+    if card.id == marks.start:
         return Text(f"[{text}]", style="bold black on yellow")
-    if card == marks.pending:
+    if card.id == marks.pending:
         return Text(f"{text}?", style="bold cyan")
     return Text(text, style="bold")
 
 
-def _row(cards: Sequence[str], names: dict[str, str], marks: Marks, style: RowStyle) -> list[Text]:
+def _row(cards: Sequence[CardRef], marks: Marks, style: RowStyle) -> list[Text]:
     name = style in (RowStyle.NAMES_AND_IDS, RowStyle.NAMES)
     card_id = style in (RowStyle.NAMES_AND_IDS, RowStyle.IDS)
-    return [label(card, names, marks, name=name, card_id=card_id) for card in cards]
+    return [label(card, marks, name=name, card_id=card_id) for card in cards]
 
 
-def row_style(table: Table, names: dict[str, str], pending: str | None, width: int) -> RowStyle:
+def row_style(cards: Cross, width: int) -> RowStyle:
     """The roomiest way of writing the row that fits ``width`` columns with "W " and " E"."""
-    marks = Marks(table.start, pending)
+    marks = Marks(cards.start.id, cards.pending)
     for style in (RowStyle.NAMES_AND_IDS, RowStyle.NAMES, RowStyle.IDS):
-        labels = _row(table.row, names, marks, style)
+        labels = _row(cards.row, marks, style)
         length = sum(t.cell_len for t in labels) + len(SEPARATOR) * (len(labels) - 1) + 4
         if length <= width:
             return style
@@ -90,26 +91,26 @@ def compass() -> tuple[str, str, str, str]:
     return _("N"), _("S"), _("W"), _("E")
 
 
-def cross(table: Table, names: dict[str, str], pending: str | None, width: int) -> Text:
+def cross(cards: Cross, width: int) -> Text:
     """The column (north at the top) and the row (west on the left) crossing at the start card."""
     from rich.text import Text
 
-    marks = Marks(table.start, pending)
-    style = row_style(table, names, pending, width)
+    marks = Marks(cards.start.id, cards.pending)
+    style = row_style(cards, width)
     out = Text(no_wrap=False, overflow="fold")
-    column_labels = [label(card, names, marks, name=True, card_id=True) for card in table.column]
+    column_labels = [label(card, marks, name=True, card_id=True) for card in cards.column]
     if style is RowStyle.LIST:
-        return _listed(table, names, marks, column_labels, width)
-    row_labels = _row(table.row, names, marks, style)
+        return _listed(cards, marks, column_labels)
+    row_labels = _row(cards.row, marks, style)
     row = Text(SEPARATOR, style="dim").join(row_labels)
-    start_at = table.row.index(table.start)
+    start_at = [card.id for card in cards.row].index(cards.start.id)
     before = sum(t.cell_len for t in row_labels[:start_at]) + len(SEPARATOR) * start_at
     centre = 2 + before + row_labels[start_at].cell_len // 2  # the row is drawn after "W "
     # Shift the whole cross right so the column's widest label is centred too, if there is room.
     widest = max(t.cell_len for t in column_labels)
     indent = max(0, min(widest // 2 - centre, width - row.cell_len - 4))
     centre += indent
-    column_at = table.column.index(table.start)
+    column_at = [card.id for card in cards.column].index(cards.start.id)
     north, south, west, east = compass()
     out.append(" " * centre + north + "\n", style="dim")
     out.append(" " * centre + "│\n", style="dim")
@@ -127,26 +128,24 @@ def cross(table: Table, names: dict[str, str], pending: str | None, width: int) 
     out.append(" " * centre + south, style="dim")
     if style is RowStyle.IDS:
         out.append("\n")
-        out.append_text(_key(table.row, table.start, names))
+        out.append_text(_key(cards.row, cards.start.id))
     return out
 
 
-def _key(cards: Sequence[str], start: str, names: dict[str, str]) -> Text:
+def _key(cards: Sequence[CardRef], start: str) -> Text:
     """``P05 Brest · P12 Quimper``: the names of cards shown by their id alone."""
     from rich.text import Text
 
     key = Text(_("row: "), style="dim")
     entries = [
-        Text(f"[{card} {names[card]}]" if card == start else f"{card} {names[card]}")
+        Text(f"[{card.id} {card.name}]" if card.id == start else f"{card.id} {card.name}")
         for card in cards
     ]
     key.append_text(Text(" · ", style="dim").join(entries))
     return key
 
 
-def _listed(
-    table: Table, names: dict[str, str], marks: Marks, column: list[Text], width: int
-) -> Text:
+def _listed(cards: Cross, marks: Marks, column: list[Text]) -> Text:
     """A narrow screen: the column from north to south, then the row from west to east."""
     from rich.text import Text
 
@@ -158,9 +157,9 @@ def _listed(
         out.append("\n")
     out.append(_("S ↓") + "\n", style="dim")
     out.append(_("W → E west–east row") + "\n", style="dim")
-    for card in table.row:
+    for card in cards.row:
         out.append("  ")
-        out.append_text(label(card, names, marks, name=True, card_id=True))
+        out.append_text(label(card, marks, name=True, card_id=True))
         out.append("\n")
     out.append(compass()[3], style="dim")
     return out
@@ -176,106 +175,94 @@ class Hints(Enum):
     SESSION = "session"
 
 
-def status_lines(game: Game, file: str = "FILE", hints: Hints = Hints.COMMANDS) -> list[str]:
+def status_lines(view: TableView, file: str = "FILE", hints: Hints = Hints.COMMANDS) -> list[str]:
     """What is due next, with what to type (the file name quoted for the shell)."""
     quoted = shlex.quote(file)
     session = hints is Hints.SESSION
-    setup, state = game.setup, game.state
-    names = setup.names()
-    phase = state.phase(setup)
-    current = setup.players[state.turn]
-    lines: list[str] = []
 
     def command(one_shot: str, typed: str) -> str:
         return typed if session else f"pnp oucedonc game {one_shot}"
 
-    # What to type: the one-shot commands are the same in every language; the session's words
-    # are the command line's language's (both are read, see phrases.py).
-    player_word, card_word = _("PLAYER"), _("CARD")
-    count_typed = _("count {estimates}").format(estimates=" ".join(f"{p}=N" for p in setup.players))
-    count_command = _("count {file} --estimate PLAYER=N for every player").format(file=quoted)
-    if state.pending is not None and phase is not Phase.OVER:
+    lines: list[str] = []
+    doubtable = view.open_to_doubt
+    if doubtable is not None:
         lines.append(
             _("{card} (placed by {player}) can still be doubted: {command}").format(
-                card=names[state.pending.card],
-                player=setup.players[state.pending.player],
+                card=doubtable.card.name,
+                player=doubtable.placed_by,
                 command=command(
                     f"doubt {quoted} --by PLAYER --neighbour X",
-                    _("doubt {player} X").format(player=player_word),
+                    _("doubt {player} X").format(player=_("PLAYER")),
                 ),
             )
         )
-    if phase is Phase.START:
-        message = (
-            _("turn the first start card over from the reserve and record it: {command}")
-            if not state.counts
-            else _("turn a new start card over from the reserve and record it: {command}")
-        )
-        lines.append(message.format(command=command(f"start {quoted} CARD", _("type its name"))))
-    elif phase is Phase.PLAY:
-        drawn = state.drawn(setup)
-        if drawn is not None:
-            lines.append(
-                _("{player}'s turn: {player} drew {card} ({id}); place it: {command}").format(
-                    player=current,
-                    card=names[drawn],
-                    id=drawn,
-                    command=command(
-                        f"place {quoted} {drawn} --north-of X …",
-                        _("{card} n X, {card} between X Y").format(card=drawn),
-                    ),
-                )
-            )
-        else:
-            left = setup.pack_size - state.in_pack
-            lines.append(
-                ngettext(
-                    "{player}'s turn: draw a card and place it ({n} left in pack {pack}): "
-                    "{command}",
-                    "{player}'s turn: draw a card and place it ({n} left in pack {pack}): "
-                    "{command}",
-                    left,
-                ).format(
-                    player=current,
-                    n=left,
-                    pack=state.pack_number(setup),
-                    command=command(
-                        f"place {quoted} CARD --north-of X …",
-                        _("{card} n X, {card} between X Y").format(card=card_word),
-                    ),
-                )
-            )
-    elif phase is Phase.COUNT:
-        why = (
-            _("{player} drew an Intermède").format(player=current)
-            if not setup.physical or state.intermede
-            else _("pack {pack} is played: the Intermède is next").format(
-                pack=state.pack_number(setup)
-            )
-        )
-        lines.append(
-            _("{why}: interim count due: {command}").format(
-                why=why, command=command(count_command, count_typed)
-            )
-        )
-    elif phase is Phase.FINAL_COUNT:
-        lines.append(
-            _("the packs are used up: final count due: {command}").format(
-                command=command(count_command, count_typed)
-            )
-        )
-    else:
-        lines.append(game_over(game))
+    lines.append(_due_line(view, quoted, command))
     return lines
 
 
-def game_over(game: Game) -> str:
-    """ "game over: Ana wins with 7 tokens" (the end of a game, in the board and the session)."""
-    from generator.games.oucedonc.wording import listed
+def _due_line(view: TableView, quoted: str, command: Callable[[str, str], str]) -> str:
+    """The last status line: what the table waits for, and what to type."""
+    # What to type: the one-shot commands are the same in every language; the session's words
+    # are the command line's language's (both are read, see products/referee/phrases.py).
+    if view.due is Due.START:
+        message = (
+            _("turn the first start card over from the reserve and record it: {command}")
+            if view.first_start
+            else _("turn a new start card over from the reserve and record it: {command}")
+        )
+        return message.format(command=command(f"start {quoted} CARD", _("type its name")))
+    if view.due is Due.PLACE:
+        return _place_line(view, quoted, command)
+    count_typed = _("count {estimates}").format(
+        estimates=" ".join(f"{seat.name}=N" for seat in view.seats)
+    )
+    count_command = _("count {file} --estimate PLAYER=N for every player").format(file=quoted)
+    if view.due is Due.COUNT:
+        why = (
+            _("{player} drew an Intermède").format(player=view.turn)
+            if view.count_cause is CountCause.INTERMEDE
+            else _("pack {pack} is played: the Intermède is next").format(pack=view.packs.pack)
+        )
+        return _("{why}: interim count due: {command}").format(
+            why=why, command=command(count_command, count_typed)
+        )
+    if view.due is Due.FINAL_COUNT:
+        return _("the packs are used up: final count due: {command}").format(
+            command=command(count_command, count_typed)
+        )
+    return game_over(view)
 
-    setup, state = game.setup, game.state
-    winners = state.winners(setup)
-    best = max(state.tokens)
+
+def _place_line(view: TableView, quoted: str, command: Callable[[str, str], str]) -> str:
+    if view.drawn is not None:
+        return _("{player}'s turn: {player} drew {card} ({id}); place it: {command}").format(
+            player=view.turn,
+            card=view.drawn.name,
+            id=view.drawn.id,
+            command=command(
+                f"place {quoted} {view.drawn.id} --north-of X …",
+                _("{card} n X, {card} between X Y").format(card=view.drawn.id),
+            ),
+        )
+    left = view.packs.pack_size - view.packs.in_pack
+    return ngettext(
+        "{player}'s turn: draw a card and place it ({n} left in pack {pack}): {command}",
+        "{player}'s turn: draw a card and place it ({n} left in pack {pack}): {command}",
+        left,
+    ).format(
+        player=view.turn,
+        n=left,
+        pack=view.packs.pack,
+        command=command(
+            f"place {quoted} CARD --north-of X …",
+            _("{card} n X, {card} between X Y").format(card=_("CARD")),
+        ),
+    )
+
+
+def game_over(view: TableView) -> str:
+    """ "game over: Ana wins with 7 tokens" (the end of a game, in the board and the session)."""
+    winners, best = view.winners, view.best
     if len(winners) == 1:
         return ngettext(
             "game over: {player} wins with {n} token",
@@ -289,31 +276,30 @@ def game_over(game: Game) -> str:
     ).format(players=listed(winners), n=best)
 
 
-def pack_line(game: Game) -> str:
-    setup, state = game.setup, game.state
-    pack = state.pack_number(setup)
-    counts = len(state.counts)
-    done = ngettext("{n} count done", "{n} counts done", counts).format(n=counts)
-    if state.over:
-        played = ngettext("{n} pack played", "{n} packs played", setup.packs).format(n=setup.packs)
+def pack_line(view: TableView) -> str:
+    packs = view.packs
+    done = ngettext("{n} count done", "{n} counts done", packs.counts_done).format(
+        n=packs.counts_done
+    )
+    if view.over:
+        played = ngettext("{n} pack played", "{n} packs played", packs.packs).format(n=packs.packs)
         return f"{played} · {done}"
-    this_pack = _("pack {pack} of {packs}").format(pack=pack, packs=setup.packs)
-    if setup.physical:
-        if state.intermede:
+    this_pack = _("pack {pack} of {packs}").format(pack=packs.pack, packs=packs.packs)
+    if packs.starts_in_reserve is None:  # physical: the packs as the deck file counts them
+        if packs.intermede:
             drawn = ngettext(
-                "Intermède after {n} card", "Intermède after {n} cards", state.in_pack
-            ).format(n=state.in_pack)
+                "Intermède after {n} card", "Intermède after {n} cards", packs.in_pack
+            ).format(n=packs.in_pack)
         else:
             drawn = ngettext(
-                "{n} of {size} card drawn", "{n} of {size} cards drawn", setup.pack_size
-            ).format(n=state.in_pack, size=setup.pack_size)
-        out = len(state.out_of_play)
+                "{n} of {size} card drawn", "{n} of {size} cards drawn", packs.pack_size
+            ).format(n=packs.in_pack, size=packs.pack_size)
+        out = packs.out_of_play
         gone = ngettext("{n} out of the game", "{n} out of the game", out).format(n=out)
         return _("{pack}: {drawn} · {out} · {done}").format(
             pack=this_pack, drawn=drawn, out=gone, done=done
         )
-    left = state.cards_left(setup)
-    reserve = len(setup.reserve) - state.starts_used
+    left, reserve = packs.cards_left, packs.starts_in_reserve
     return " · ".join(
         (
             this_pack,
@@ -328,53 +314,48 @@ def pack_line(game: Game) -> str:
     )
 
 
-def board(game: Game, width: int, file: str = "FILE", hints: Hints = Hints.COMMANDS) -> Panel:
+def board(view: TableView, width: int, file: str = "FILE", hints: Hints = Hints.COMMANDS) -> Panel:
     """The whole board: the cross, the tokens, the packs, the last moves and what is due."""
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    setup, state = game.setup, game.state
-    names = setup.names()
     inner = max(20, width - PANEL_MARGIN)
     parts: list[RenderableType] = []
-    if state.table is not None:
-        pending = state.pending.card if state.pending else None
-        parts.append(cross(state.table, names, pending, inner))
+    if view.cross is not None:
+        parts.append(cross(view.cross, inner))
     else:
-        empty = _("the game is over") if state.over else _("no start card on the table yet")
+        empty = _("the game is over") if view.over else _("no start card on the table yet")
         parts.append(Text(empty, style="dim"))
     scores = RichTable(box=None, show_header=True, header_style="bold", padding=(0, 2))
     scores.add_column(_("player"), overflow="fold")
     scores.add_column(_("tokens"), justify="right")
     scores.add_column("")
-    phase = state.phase(setup)
-    winners = state.winners(setup) if phase is Phase.OVER else ()
-    for index, (player, tokens) in enumerate(zip(setup.players, state.tokens, strict=True)):
-        plays = index == state.turn and phase in (Phase.PLAY, Phase.COUNT, Phase.START)
-        mark = _("winner") if player in winners else (_("to play") if plays else "")
-        scores.add_row(Text(player), str(tokens), mark, style="bold green" if mark else None)
-    info = Text(pack_line(game), style="dim")
+    for seat in view.seats:
+        mark = _("winner") if seat.winner else (_("to play") if seat.to_play else "")
+        scores.add_row(
+            Text(seat.name), str(seat.tokens), mark, style="bold green" if mark else None
+        )
+    info = Text(pack_line(view), style="dim")
     info.append(
         "\n" + _("[start card] · name? = the card just placed, open to a doubt"), style="dim"
     )
     parts += [Text(""), scores, Text(""), info]
-    recent = history(game)[-RECENT:]
-    if recent:
+    if view.recent:
         parts.append(Text(""))
         parts.append(Text(_("last moves:"), style="dim"))
-        for line in recent:
-            parts.append(Text(f"  {line}", style="dim"))
+        for event in view.recent:
+            parts.append(Text(f"  {event.text}", style="dim"))
     parts.append(Text(""))
     # What is due stands out: a start card, a count, the end (the last line says it).
-    due = phase in (Phase.START, Phase.COUNT, Phase.FINAL_COUNT, Phase.OVER)
-    lines = status_lines(game, file, hints)
+    due = view.due in (Due.START, Due.COUNT, Due.FINAL_COUNT, Due.OVER)
+    lines = status_lines(view, file, hints)
     for number, line in enumerate(lines, start=1):
         parts.append(Text(line, style="bold" if due and number == len(lines) else ""))
-    title = Text(f"Oucédonc · {setup.deck.title}")
+    title = Text(f"Oucédonc · {view.title}")
     return Panel(Group(*parts), title=title, title_align="left", expand=False, width=None)
 
 
 def show(game: Game, console: Console, file: str = "FILE", hints: Hints = Hints.COMMANDS) -> None:
-    console.print(board(game, console.width, file, hints))
+    console.print(board(table_view(game), console.width, file, hints))

@@ -1,13 +1,12 @@
 """`pnp oucedonc play FILE`: the referee as a prompt for the table.
 
-One line per move, in French or English whatever the language the command line speaks
-(:mod:`generator.games.oucedonc.phrases`); the session speaks the command line's language (its
-prompts, help, messages and board). The board is redrawn after each move. Every move goes
-through the game file exactly as the one-shot commands do
-(:func:`generator.cli.oucedonc_referee.update_game`: locked from the read to the atomic write,
-the line parsed against the file as it is then), so the session can be killed at any moment
-and loses at most the line being typed, and ``pnp oucedonc game …`` can be used on the same
-file at any time, from another terminal too.
+One line per move, in French or English whatever the language the command line speaks; the
+session speaks the command line's language (its prompts, help, messages and board). What a line
+does is the referee service's (:class:`generator.products.referee.session.Session`: the words,
+the moves, the game file locked from the read to the atomic write, the names Tab offers); this
+module keeps only the line editor, the prompt and the printing. The board is redrawn after each
+move; the session can be killed at any moment and loses at most the line being typed, and
+``pnp oucedonc game …`` can be used on the same file at any time, from another terminal too.
 
 The line editor is prompt_toolkit (tab completion of commands, card and player names, history
 with the arrow keys, Ctrl-C to drop a line, Ctrl-D to leave): a well-kept pure-Python library
@@ -19,8 +18,8 @@ lines are read plainly and echoed after the prompt, so the transcript reads like
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -28,11 +27,14 @@ import typer
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
+from generator.core.refusal import Refusal
 
 if TYPE_CHECKING:
+    from prompt_toolkit.completion import Completer as ToolkitCompleter
     from rich.console import Console
 
     from generator.games.oucedonc.gamefile import Game
+    from generator.products.referee.session import Session
 
 DEFAULT_DECK = Path("output/oucedonc/oucedonc.json")  # what `make kit` writes
 
@@ -64,26 +66,30 @@ class PipedTerminal(Terminal):
 
         from generator.core.text import one_line
 
-        self.console.print(Text(prompt + one_line(line), style="bold"))  # typed, shown as text
+        self.console.print(Text(prompt + _echoed(one_line(line)), style="bold"))  # shown as text
         return line
 
 
-@dataclass
+ECHOED = 1000  # the characters of a typed line a transcript repeats (a pasted page is not)
+
+
+def _echoed(line: str) -> str:
+    return line if len(line) <= ECHOED else line[:ECHOED] + "…"
+
+
 class EditingTerminal(Terminal):
     """A real terminal: prompt_toolkit's line editor, with completion and history."""
 
-    session: object = field(default=None)
-
-    def __post_init__(self) -> None:
+    def __init__(self) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.session = PromptSession(history=InMemoryHistory())
+        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
     def ask(self, prompt: str, completer: Completer | None = None) -> str | None:
         while True:
             try:
-                return self.session.prompt(  # type: ignore[attr-defined]
+                return self.session.prompt(
                     prompt,
                     completer=completer.prompt_toolkit() if completer else None,
                     complete_while_typing=False,
@@ -99,76 +105,27 @@ class EditingTerminal(Terminal):
 
 @dataclass
 class Completer:
-    """What Tab offers: commands, then the names that make sense where the cursor is."""
+    """What Tab offers: the referee's names that make sense where the cursor is."""
 
     game: Game
 
     def candidates(self, before: str) -> tuple[str, list[str]]:
-        """(the fragment being typed, the names that could complete it), for the text before
-        the cursor. The fragment is everything after the last keyword, so names with spaces
-        ("Saint-Malo", "Le Havre") complete whole."""
-        from generator.games.oucedonc import phrases
-        from generator.games.oucedonc.names import name_key
-        from generator.games.oucedonc.referee import on_table, playable_cards
+        """(the fragment being typed, the names that could complete it)."""
+        from generator.products.referee.session import completions
 
-        setup = self.game.setup
-        names = setup.names()
-        words = before.split(" ")
-        keys = [name_key(w) for w in words]
-        # Where does the fragment start? After the last word that is a keyword.
-        last = -1
-        for index, key in enumerate(keys[:-1]):
-            if (index == 0 and phrases.command_of(key)) or (
-                index > 0  # "l isle…": a card's name may start with a little word
-                and (
-                    key in phrases.DIRECTIONS
-                    or key in phrases.BETWEEN
-                    or key in phrases.AND
-                    or key in phrases.FILLERS
-                )
-            ):
-                last = index
-        fragment = " ".join(words[last + 1 :])
-        head = keys[: last + 1]
-        command = phrases.command_of(head[0]) if head else None
-        if not head:
-            options = [names[c] for c in playable_cards(self.game)] + list(phrases.SHORT_WORDS)
-        elif command == "doubt":
-            pending = self.game.state.pending
-            neighbours = (
-                [names[n] for n in self.game.state.table.neighbours(pending.card)]
-                if pending is not None and self.game.state.table is not None
-                else []
-            )
-            options = list(setup.players) + neighbours
-            players = {name_key(player) for player in setup.players}
-            typed_words = words[last + 1 :]
-            for k in range(1, len(typed_words)):  # "doute jean luc ly": the player is typed
-                if name_key(" ".join(typed_words[:k])) in players:
-                    fragment, options = " ".join(typed_words[k:]), neighbours
-        elif command == "count":
-            options = [f"{player}=" for player in setup.players]
-        elif command == "start":
-            options = [names[c] for c in playable_cards(self.game)]
-        else:
-            options = [names[c] for c in on_table(self.game)]
-        typed = name_key(fragment)
-        found = [
-            option
-            for option in options
-            if name_key(option).startswith(typed)
-            or name_key(option).replace(" ", "").startswith(typed.replace(" ", ""))
-        ]
-        return fragment, sorted(set(found), key=name_key)
+        return completions(self.game, before)
 
-    def prompt_toolkit(self):  # -> prompt_toolkit.completion.Completer
+    def prompt_toolkit(self) -> ToolkitCompleter:
+        from prompt_toolkit.completion import CompleteEvent, Completion
         from prompt_toolkit.completion import Completer as Base
-        from prompt_toolkit.completion import Completion
+        from prompt_toolkit.document import Document
 
         outer = self
 
         class _Names(Base):
-            def get_completions(self, document, complete_event):
+            def get_completions(
+                self, document: Document, complete_event: CompleteEvent
+            ) -> Iterator[Completion]:
                 fragment, found = outer.candidates(document.text_before_cursor)
                 for name in found:
                     yield Completion(name, start_position=-len(fragment))
@@ -180,120 +137,76 @@ class Completer:
 
 
 @dataclass
-class Session:
-    """The loop: read a line, play it through the game file, say what happened, redraw."""
+class Loop:
+    """The session at a terminal: ask for a line, let the referee answer, print, redraw."""
 
-    file: Path
+    session: Session
     terminal: Terminal
     console: Console
-    update: Callable[[Path, Callable[[Game], tuple[Game, str]]], tuple[Game, str]]
-    load: Callable[[Path], Game]
 
     def run(self) -> None:
-        game = self.load(self.file)
-        seen = self.stamp()
-        self.draw(game)
+        from generator.products.referee.phrases import Word
+        from generator.products.referee.session import Played, Shown
+
+        session = self.session
+        self.draw(session.game)
         while True:
-            line = self.terminal.ask(self.prompt(game), Completer(game))
+            line = self.terminal.ask(self.prompt(session.game), Completer(session.game))
             if line is None:
                 break
-            if self.stamp() != seen:  # a one-shot command (or another session) played meanwhile
-                game = self.load(self.file)
+            if session.catch_up():  # a one-shot command (or another session) played meanwhile
                 self.say(
                     _("{file} was changed by another command: the board as it is now").format(
-                        file=self.file
+                        file=session.file
                     ),
                     "dim",
                 )
-                self.draw(game)
+                self.draw(session.game)
             try:
-                outcome = self.step(line, game)
-            except UserError as exc:
-                self.say(f"✗ {exc}", "bold red")
+                reply = session.respond(line)
+            except (Refusal, UserError) as exc:
+                self.say(f"✗ {_sentence(exc)}", "bold red")
                 continue
-            if outcome is None:
-                continue
-            if outcome == "quit":
+            if reply is Word.QUIT:
                 break
-            if outcome == "help":
+            if reply is Word.HELP:
                 self.help()
-                continue
-            game, message = outcome
-            seen = self.stamp()
-            if message:
-                self.say(message, "bold")
-            self.draw(game)
+            elif isinstance(reply, Played):
+                self.say(reply.said, "bold")
+                self.draw(reply.game)
+            elif isinstance(reply, Shown):
+                self.draw(reply.game)
         self.say(
             _("the game is saved in {file}; go on with: pnp oucedonc play {file}").format(
-                file=self.file
+                file=session.file
             ),
             "dim",
         )
 
-    def stamp(self) -> tuple[int, int] | None:
-        """When and how big the game file was last written (to notice another command's move)."""
-        try:
-            status = self.file.stat()
-        except OSError:
-            return None
-        return (status.st_mtime_ns, status.st_size)
-
-    def step(self, line: str, game: Game):
-        """None (nothing to do), "quit", "help", or (game, message) after a move or a redraw.
-
-        A move is parsed against the game file as it is when the lock is held, not as it was
-        last drawn: another command may have played in between."""
-        from generator.games.oucedonc.gamefile import describe_undone
-        from generator.games.oucedonc.phrases import Play, Word, parse, word
-
-        action = word(line)
-        if action is None and not line.strip():
-            return None
-        if action is Word.QUIT:
-            return "quit"
-        if action is Word.HELP:
-            return "help"
-        if action is Word.BOARD:
-            return self.load(self.file), ""
-        if action is Word.UNDO:
-
-            def take_back(current: Game) -> tuple[Game, str]:
-                previous, dropped = current.undo()
-                return previous, describe_undone(current, dropped)
-
-            return self.update(self.file, take_back)
-
-        def play_line(current: Game) -> tuple[Game, str]:
-            again = parse(line, current)  # the file as it is now: another command may have played
-            assert isinstance(again, Play)
-            new, event = current.play(again.move)
-            return new, event.text
-
-        return self.update(self.file, play_line)
-
     def prompt(self, game: Game) -> str:
-        from generator.games.oucedonc.game import Phase
+        from generator.products.referee.table import Due, table_view
 
-        setup, state = game.setup, game.state
-        phase = state.phase(setup)
-        if phase is Phase.START:
+        view = table_view(game, recent=0)
+        if view.due is Due.START:
             return _("start › ")
-        if phase in (Phase.COUNT, Phase.FINAL_COUNT):
+        if view.due in (Due.COUNT, Due.FINAL_COUNT):
             return _("count › ")
-        if phase is Phase.OVER:
+        if view.due is Due.OVER:
             return _("end › ")
-        return f"{setup.players[state.turn]} › "
+        return f"{view.turn} › "
 
     def draw(self, game: Game) -> None:
         from generator.cli.oucedonc_board import Hints, board
+        from generator.products.referee.table import table_view
 
-        self.console.print(board(game, self.console.width, str(self.file), Hints.SESSION))
+        view = table_view(game)
+        self.console.print(board(view, self.console.width, str(self.session.file), Hints.SESSION))
 
     def help(self) -> None:
         from rich.table import Table
         from rich.text import Text
 
-        from generator.games.oucedonc.phrases import help_intro, help_lines
+        from generator.products.referee.phrases import help_intro, help_lines
 
         self.say(help_intro(), "dim")
         lines = help_lines()
@@ -315,10 +228,21 @@ class Session:
         self.console.print(Text(message, style=style))
 
 
+def _sentence(error: Refusal | UserError) -> str:
+    """A refusal in the command line's words; a file's error as it is."""
+    if isinstance(error, Refusal):
+        from generator.cli.refusals import sentence
+
+        return sentence(error)
+    return str(error)
+
+
 # --------------------------------------------------------------------------- the command
 
 
-def _ask_setup(terminal: Terminal, console: Console, deck: Path | None, players: str | None):
+def _ask_setup(
+    terminal: Terminal, console: Console, deck: Path | None, players: str | None
+) -> tuple[Path, list[str]]:
     """What a new game needs and the command line did not give: the deck file and the players."""
     from rich.text import Text
 
@@ -406,7 +330,9 @@ def play(
     from generator.cli import oucedonc_referee as referee_cli
     from generator.cli.common import data_console
     from generator.core.atomic import lstat_or_none
-    from generator.games.oucedonc.referee import new_game_from_options
+    from generator.products.referee import files
+    from generator.products.referee.moves import new_game
+    from generator.products.referee.session import Session
 
     console = data_console()  # names from the deck and the players: text, never markup
     if sys.stdin.isatty():
@@ -419,22 +345,21 @@ def play(
                 _("--seed shuffles the referee's virtual deck: add --deal, or drop --seed")
             )
         deck_path, names = _ask_setup(terminal, console, deck, players)
-        loaded = referee_cli._load_deck(deck_path)
+        loaded = files.read_deck(deck_path)
         options = referee_cli.rule_options(
             loaded, tokens, equal, broke, preceding, closest, exact_tie
         )
-        game, said = new_game_from_options(
+        game = new_game(
             loaded,
             names,
             options,
             deal_seed=(seed if seed is not None else secrets.randbelow(1_000_000))
             if deal_mode
             else None,
-            start=start_card,
+            start_card=start_card,
         )
-        referee_cli._save_game(
-            file, game, exclusive=True
-        )  # another session may create it meanwhile
+        files.write_new_game(file, game)  # only if still free: another session may create it
+        said = referee_cli.new_game_line(game)
         console.print(
             Text(_("new game in {file}: {said}").format(file=file, said=said), style="bold")
         )
@@ -445,10 +370,4 @@ def play(
                 "drop them to play on, or give a new file name"
             ).format(file=file)
         )
-    Session(
-        file=file,
-        terminal=terminal,
-        console=console,
-        update=referee_cli.update_game,
-        load=referee_cli._load_game,
-    ).run()
+    Loop(Session.open(file), terminal, console).run()

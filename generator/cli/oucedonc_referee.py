@@ -1,28 +1,37 @@
 """`pnp oucedonc verify` and `pnp oucedonc game new|place|doubt|count|show|undo`: the table referee.
 
-Thin: parse, call :mod:`generator.games.oucedonc.referee`, print. Every game command reads the game
-file (which replays and validates it), applies one move, and writes the file atomically only if the
-move was legal, so an illegal move leaves the file byte for byte as it was. Commands that change
-the file hold a lock on it from the read to the write (:mod:`generator.core.locked_update`), so two
-commands typed at the same moment on one file are played one after the other and no move is lost.
+Thin: parse the options, call the referee service (:mod:`generator.products.referee`), print.
+Every game command reads the game file (which replays and validates it), applies one move, and
+writes the file atomically only if the move was legal, so an illegal move leaves the file byte
+for byte as it was; the file is locked from the read to the write
+(:func:`generator.products.referee.files.update_game`), so two commands typed at the same moment
+on one file are played one after the other and no move is lost. A refusal of the rules is printed
+in the command line's words (:mod:`generator.cli.refusals`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 from generator.cli.common import say
 from generator.cli.oucedonc import oucedonc_app
 from generator.core.errors import UserError
-from generator.core.i18n import N_, _
+from generator.core.i18n import N_, _, ngettext
 from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
+    from generator.games.oucedonc.compare import Direction
+    from generator.games.oucedonc.deckfile import Deck
+    from generator.games.oucedonc.events import Event
     from generator.games.oucedonc.gamefile import Game
+    from generator.games.oucedonc.rules import RuleOptions
+
+E = TypeVar("E", bound=Enum)
 
 game_app = typer.Typer(
     help=N_("Follow a whole game of Oucédonc in a game file (JSON journal of moves)."),
@@ -32,79 +41,33 @@ game_app = typer.Typer(
 DIRECTION_HELP = N_("north-of, south-of, east-of or west-of: is A there relative to B?")
 
 
-# --------------------------------------------------------------------------- files
+# --------------------------------------------------------------------------- printing
 
 
-MAX_FILE_BYTES = 16 << 20  # a deck file is about 40 KB, a whole game file about 60 KB
-
-
-def _read(path: Path, what: str) -> str:
-    """A regular file (never a FIFO or a device), bounded in size, UTF-8."""
-    from generator.core.inputs import read_text_input
-
-    return read_text_input(path, what, MAX_FILE_BYTES, _("give the JSON file pnp wrote"))
-
-
-def _load_deck(path: Path):
-    from generator.games.oucedonc.deckfile import deck_from_json
-
-    return deck_from_json(_read(path, _("deck file")), source=str(path))
-
-
-def _load_game(path: Path):
-    from generator.games.oucedonc.gamefile import game_from_json
-
-    return game_from_json(_read(path, _("game file")), source=str(path))
-
-
-def _save_game(path: Path, game, exclusive: bool = False) -> None:
-    """Write the game file; ``exclusive``: only if the name is still free (O_EXCL semantics)."""
-    from generator.core.atomic import write_text
-    from generator.games.oucedonc.gamefile import game_to_json
-
-    write_text(path, game_to_json(game), exclusive=exclusive)
-
-
-def update_game(path: Path, change: Callable[[Game], tuple[Game, str]]) -> tuple[Game, str]:
-    """Apply ``change(game) -> (game, message)`` to the game file, one command at a time.
-
-    The file is locked from the read to the write (a second command on the same file waits, then
-    plays on top of this one) and compared byte for byte just before the rename, so no move is lost.
-    """
-    from generator.core.locked_update import locked_update
-    from generator.games.oucedonc.gamefile import game_from_json, game_to_json
-
-    with locked_update(path, _("game file")) as locked:
-        game, message = change(game_from_json(locked.text, source=str(path)))
-        locked.replace_text(game_to_json(game))
-    return game, message
-
-
-def _report(game, message: str, file: Path) -> None:
+def _report(game: Game, message: str, file: Path) -> None:
     from generator.cli.oucedonc_board import status_lines
+    from generator.products.referee.table import table_view
 
     for line in message.splitlines():  # a count and the next start card: two lines
         say(line)
-    for line in status_lines(game, str(file)):
+    for line in status_lines(table_view(game, recent=0), str(file)):
         say(line)
 
 
+def _play(file: Path, change: Callable[[Game], tuple[Game, str]]) -> None:
+    """Apply ``change`` to the game file (locked), then say what happened and what is due."""
+    from generator.products.referee.files import update_game
+
+    game, message = update_game(file, change)
+    _report(game, message, file)
+
+
+def _said(played: tuple[Game, Event]) -> tuple[Game, str]:
+    game, event = played
+    return game, event.text
+
+
 # --------------------------------------------------------------------------- verify
-
-
-def _embedded_places():
-    """The embedded communes and sites by name, and the record at a position (built for the
-    two places found only)."""
-    from generator.games.oucedonc.referee import named_place_index
-
-    try:
-        from generator.geo import embedded
-    except ImportError:
-        raise UserError(
-            _("the embedded place data is not installed in this pnp; use --deck deck.json")
-        ) from None
-    named = embedded.place_names()
-    return named_place_index(named.keys, named.described), named.place
 
 
 VERIFY_HELP = N_(
@@ -147,12 +110,12 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
 ) -> None:
     """The `verify` command (its help: VERIFY_HELP)."""
-    from generator.games.oucedonc import referee
-    from generator.games.oucedonc.compare import parse_direction, parse_equal
+    from generator.games.oucedonc.compare import EqualCoordinates, parse_direction
     from generator.games.oucedonc.coords import parse_precision
+    from generator.products.referee.verify import verify_by_name, verify_on_deck
 
     where = parse_direction(direction)
-    equal_rule = parse_equal(equal)
+    equal_rule = parse_choice(EqualCoordinates, equal, "--equal-coordinates")
     if deck is not None:
         if precision is not None:
             raise UserError(
@@ -161,15 +124,14 @@ def verify(
                     "when using --deck"
                 )
             )
-        loaded = _load_deck(deck)
+        from generator.products.referee.files import read_deck
+
+        loaded = read_deck(deck)
         printed = loaded.language  # the backs of an English deck write W for west
-        gap = referee.verify_cards(a, where, b, loaded, equal_rule)
+        gap = verify_on_deck(a, where, b, loaded, equal_rule)
     else:
         printed = "fr"  # as the default (French) deck prints them; docs/rules quote them so
-        index, place = _embedded_places()
-        gap = referee.verify_named(
-            a, where, b, index, place, parse_precision(precision or "minute"), equal_rule
-        )
+        gap = verify_by_name(a, where, b, parse_precision(precision or "minute"), equal_rule)
     result = gap.verdict
     if as_json:
         typer.echo(json_line(gap.to_json()))
@@ -207,7 +169,7 @@ def verify(
     say(f"  {how}")
 
 
-def verdict_line(correct: bool, a: str, direction, b: str) -> str:
+def verdict_line(correct: bool, a: str, direction: Direction, b: str) -> str:
     """``YES: Brest is west of Rennes`` / ``NON : Brest n’est pas à l’ouest de Rennes``."""
     from generator.games.oucedonc.wording import beside
 
@@ -362,7 +324,8 @@ def game_new(
     import secrets  # hmac, hashlib: for the seed of a dealt game only
 
     from generator.core.outputs import claim_new
-    from generator.games.oucedonc.referee import new_game_from_options
+    from generator.products.referee.files import read_deck, write_new_game
+    from generator.products.referee.moves import new_game
 
     claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     if seed is not None and not deal_mode:
@@ -376,44 +339,87 @@ def game_new(
         raise UserError(
             _("with --deal the referee draws the start card itself; drop --start (or --deal)")
         )
-    loaded = _load_deck(deck)
-    game, said = new_game_from_options(
+    loaded = read_deck(deck)
+    game = new_game(
         loaded,
         players.split(","),
         rule_options(loaded, tokens, equal, broke, preceding, closest, exact_tie),
         deal_seed=(seed if seed is not None else secrets.randbelow(1_000_000))
         if deal_mode
         else None,
-        start=start_card,
+        start_card=start_card,
         packs=packs,
         pack_size=pack_size,
     )
-    _save_game(file, game, exclusive=not force)
-    _report(game, _("new game in {file}: {said}").format(file=file, said=said), file)
+    write_new_game(file, game, replace=force)
+    _report(game, _("new game in {file}: {said}").format(file=file, said=new_game_line(game)), file)
 
 
-def rule_options(deck, tokens, equal, broke, preceding, closest, exact_tie):
+def new_game_line(game: Game) -> str:
+    """ "Ana, Ben, 3 packs of 15, 4 tokens each; start card: Lyon": what a new game is."""
+    setup, state = game.setup, game.state
+    names = setup.names()
+    if setup.seed is not None:
+        how = _("the referee deals (seed {seed}); start card: {card}").format(
+            seed=setup.seed, card=names[setup.reserve[0]]
+        )
+    elif state.table is not None:
+        how = _("start card: {card}").format(card=names[state.table.start])
+    else:
+        how = _("turn a start card over and record it")
+    packs = ngettext("{packs} pack of {size}", "{packs} packs of {size}", setup.packs).format(
+        packs=setup.packs, size=setup.pack_size
+    )
+    each = setup.options.starting_tokens
+    tokens = ngettext("{n} token each", "{n} tokens each", each).format(n=each)
+    return _("{players}, {packs}, {tokens}; {how}").format(
+        players=", ".join(setup.players), packs=packs, tokens=tokens, how=how
+    )
+
+
+def rule_options(
+    deck: Deck,
+    tokens: int | None,
+    equal: str,
+    broke: str,
+    preceding: str,
+    closest: str,
+    exact_tie: str,
+) -> RuleOptions:
     """The rule options of ``game new`` (and ``play``), parsed from their CLI spellings."""
-    from generator.games.oucedonc.compare import parse_equal
+    from generator.games.oucedonc.compare import EqualCoordinates
     from generator.games.oucedonc.rules import (
         BrokePayer,
         ClosestTie,
         CountPreceding,
         ExactTie,
         RuleOptions,
-        parse_choice,
     )
 
     if tokens is None:  # the referee agrees with the printed rule cards
         tokens = int(deck.params.get("tokens_each", RuleOptions().starting_tokens))
     return RuleOptions(
-        equal_coordinates=parse_equal(equal),
+        equal_coordinates=parse_choice(EqualCoordinates, equal, "--equal-coordinates"),
         broke_payer=parse_choice(BrokePayer, broke, "--broke-payer"),
         count_preceding=parse_choice(CountPreceding, preceding, "--count-preceding"),
         closest_tie=parse_choice(ClosestTie, closest, "--closest-tie"),
         exact_tie=parse_choice(ExactTie, exact_tie, "--exact-tie"),
         starting_tokens=tokens,
     )
+
+
+def parse_choice(kind: type[E], text: str, option: str) -> E:
+    """An enum member from its spelling on the command line; one line listing the choices
+    otherwise."""
+    try:
+        return kind(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(member.value for member in kind)
+        raise UserError(
+            _("unknown {option} value {text!r}; choose one of {choices}").format(
+                option=option, text=text, choices=choices
+            )
+        ) from None
 
 
 GAME_PLACE_HELP = N_(
@@ -449,7 +455,7 @@ def game_place(
 ) -> None:
     """The `game place` command (its help: GAME_PLACE_HELP)."""
     from generator.games.oucedonc.compare import Direction
-    from generator.games.oucedonc.referee import place_move
+    from generator.products.referee import moves
 
     given = [
         (d, x)
@@ -462,14 +468,12 @@ def game_place(
         if x is not None
     ]
     if len(given) + (between is not None) != 1:
-        from generator.games.oucedonc.referee import say_where
+        from generator.core.refusal import Refusal
+        from generator.games.oucedonc.refusals import Why
 
-        raise UserError(say_where())
+        raise Refusal(Why.SAY_WHERE)
     direction, anchor = given[0] if given else (None, None)
-    game, message = update_game(
-        file, lambda game: _text(game.play(place_move(game, card, direction, anchor, between)))
-    )
-    _report(game, message, file)
+    _play(file, lambda game: _said(game.play(moves.place(game, card, direction, anchor, between))))
 
 
 GAME_DOUBT_HELP = N_(
@@ -489,12 +493,9 @@ def game_doubt(
     ],
 ) -> None:
     """The `game doubt` command (its help: GAME_DOUBT_HELP)."""
-    from generator.games.oucedonc.referee import doubt_move
+    from generator.products.referee import moves
 
-    game, message = update_game(
-        file, lambda game: _text(game.play(doubt_move(game, by, neighbour)))
-    )
-    _report(game, message, file)
+    _play(file, lambda game: _said(game.play(moves.doubt(game, by, neighbour))))
 
 
 GAME_COUNT_HELP = N_(
@@ -523,19 +524,18 @@ def game_count(
 ) -> None:
     """The `game count` command (its help: GAME_COUNT_HELP)."""
     from generator.games.oucedonc.events import Counted
-    from generator.games.oucedonc.referee import count_move, start_move
+    from generator.products.referee import moves
 
     def count(game: Game) -> tuple[Game, str]:
-        game, counted = game.play(count_move(game, estimate))
+        game, counted = game.play(moves.count(game, estimate))
         if next_start is None:
             return game, counted.text
         if isinstance(counted, Counted) and counted.final:
             raise UserError(_("that was the final count: the game is over; drop --next-start"))
-        game, started = game.play(start_move(game, next_start))
+        game, started = game.play(moves.start(game, next_start))
         return game, f"{counted.text}\n{started.text}"
 
-    game, message = update_game(file, count)
-    _report(game, message, file)
+    _play(file, count)
 
 
 GAME_START_HELP = N_(
@@ -551,10 +551,9 @@ def game_start(
     ],
 ) -> None:
     """The `game start` command (its help: GAME_START_HELP)."""
-    from generator.games.oucedonc.referee import start_move
+    from generator.products.referee import moves
 
-    game, message = update_game(file, lambda game: _text(game.play(start_move(game, card))))
-    _report(game, message, file)
+    _play(file, lambda game: _said(game.play(moves.start(game, card))))
 
 
 GAME_INTERMEDE_HELP = N_(
@@ -569,13 +568,7 @@ def game_intermede(
     """The `game intermede` command (its help: GAME_INTERMEDE_HELP)."""
     from generator.games.oucedonc.game import Intermede
 
-    game, message = update_game(file, lambda game: _text(game.play(Intermede())))
-    _report(game, message, file)
-
-
-def _text(played):
-    game, event = played
-    return game, event.text
+    _play(file, lambda game: _said(game.play(Intermede())))
 
 
 GAME_SHOW_HELP = N_(
@@ -591,7 +584,9 @@ def game_show(
     ] = False,
 ) -> None:
     """The `game show` command (its help: GAME_SHOW_HELP)."""
-    game = _load_game(file)
+    from generator.products.referee.files import read_game
+
+    game = read_game(file)
     if as_json:
         typer.echo(json_line(game.to_json()))
         return
@@ -611,14 +606,9 @@ def game_undo(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
 ) -> None:
     """The `game undo` command (its help: GAME_UNDO_HELP)."""
-    from generator.games.oucedonc.gamefile import describe_undone
+    from generator.products.referee.moves import take_back
 
-    def take_back(game: Game) -> tuple[Game, str]:
-        previous, dropped = game.undo()
-        return previous, describe_undone(game, dropped)
-
-    game, message = update_game(file, take_back)
-    _report(game, message, file)
+    _play(file, take_back)
 
 
 game_app.command("new", help=GAME_NEW_HELP)(game_new)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -219,9 +219,29 @@ def N_(message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message (both forms) for the catalog without translating it now: the
+    sentences of :mod:`generator.core.refusal`, chosen by a number when they are said."""
+    return singular, plural
+
+
 def translate_cli(message: str) -> str:
     """A message marked with :func:`N_`, translated now (the CLI's command builder)."""
     return _(message)
+
+
+def either(names: Sequence[str]) -> str:
+    """ "Lyon or Paris", "Ana, Ben or Chloé" ("Lyon ou Paris") in the command line's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{others} or {last}").format(others=", ".join(names[:-1]), last=names[-1])
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Chloé" ("Ana, Ben et Chloé")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{others} and {last}").format(others=", ".join(names[:-1]), last=names[-1])
 
 
 # --- the printed material's words -----------------------------------------------------------

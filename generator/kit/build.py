@@ -58,6 +58,7 @@ from generator.core.atomic import (
 from generator.core.errors import UserError
 from generator.core.i18n import Language, _, cli_language
 from generator.core.outputs import STAGING_PREFIX, require_folder, staging
+from generator.core.refusal import Refusal
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
 from generator.kit.thumbnails import RenderedPdf
@@ -163,7 +164,7 @@ def stage_component(
             )
         declared = tuple(_as_kit_file(item) for item in returned)
         return Staged(declared, _render_pdfs(folder) if render_pages else {})
-    except UserError as exc:
+    except (UserError, Refusal) as exc:  # a refusal of the rules, in their own words
         return Staged(failure=Failure(component.name, str(exc), is_bug=False))
     except BuilderContractError as exc:
         return Staged(failure=Failure(component.name, f"broken builder: {exc}", is_bug=True))
@@ -276,7 +277,7 @@ def build_kit(
                     pages.update(
                         (b.path, outcome.pdfs[b.path]) for b in built if b.path in outcome.pdfs
                     )
-                except UserError as exc:
+                except (UserError, Refusal) as exc:
                     failures.append(Failure(component.name, str(exc), is_bug=False))
                 except BuilderContractError as exc:
                     failures.append(Failure(component.name, f"broken builder: {exc}", is_bug=True))

@@ -250,8 +250,8 @@ def game_text() -> str:
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import game_to_json, new_game
-    from generator.games.oucedonc.referee import place_move
     from generator.games.oucedonc.rules import RuleOptions
+    from generator.products.referee.moves import place as place_move
     from tests.referee_fixtures import make_deck
 
     game = new_game(deal(["Ana", "Ben", "Chloé"], make_deck(), 7, RuleOptions()))
@@ -466,10 +466,66 @@ def _in_folder(root: Path) -> Iterator[None]:
 
 
 def play_input(rng: random.Random) -> str:
-    """A few lines for ``oucedonc play``: table commands, hostile text, now and then no end."""
+    """A few lines for ``oucedonc play``: table commands, hostile text, now and then a line
+    longer than any move (issue 28: a pasted page), now and then no end."""
     pools = [rng.choice((PLAY_LINES, PLAY_LINES, HOSTILE_TEXT)) for _ in range(rng.randint(0, 8))]
     typed = [rng.choice(pool) for pool in pools]
+    if rng.random() < 0.2:
+        shape = rng.choice(sorted(LONG_LINES))
+        typed.insert(rng.randrange(len(typed) + 1), LONG_LINES[shape](rng.choice(LONG_SIZES)))
     return "".join(f"{line}\n" for line in typed) + rng.choice(("", "quitter\n", "P01 n"))
+
+
+# Lines longer than any move, as people paste them (issue 28, item 4: a direction word repeated
+# made every split of the line a candidate, "between … and …" every cut of its two anchors).
+LONG_SIZES = (3_000, 10_000, 100_000, 1_000_000)
+LONG_LINES: dict[str, Callable[[int], str]] = {
+    "direction repeated": lambda size: ("brest w rennes" + " w" * (size // 2))[:size],
+    "between and": lambda size: (
+        "brest between " + "lyon " * (size // 10) + "and " + "paris " * (size // 12)
+    )[:size],
+    "between without and": lambda size: ("brest between " + "lyon " * (size // 5))[:size],
+    "one long name": lambda size: ("saint " * (size // 6) + "n lyon")[-size:],
+    "names and directions": lambda size: ("brest n lyon entre paris et nice " * size)[:size],
+    "count of many names": lambda size: ("compte " + "ana=1 ben " * size)[:size],
+    "doubt of many words": lambda size: ("doute " + "jean luc " * size)[:size],
+    "spaces between words": lambda size: "brest" + " " * (size - 12) + "n lyon",
+}
+
+
+def fuzz_session_lines(
+    sizes: tuple[int, ...] = LONG_SIZES, shapes: tuple[str, ...] = tuple(LONG_LINES)
+) -> Figures:
+    """Each long line of ``shapes``, at each size, typed into ``oucedonc play`` on a game file:
+    one refusal line, exit 0, the file byte for byte as it was, within the harness's time
+    limits (each line is refused before it is read: in time linear in its length)."""
+    figures = Figures("long lines typed into the session")
+    with tempfile.TemporaryDirectory(prefix="pnp-lines-") as scratch:
+        root = Path(scratch)
+        from tests.referee_fixtures import deck_json
+
+        (root / "deck.json").write_text(deck_json(), encoding="utf-8")
+        for shape in shapes:
+            make = LONG_LINES[shape]
+            for size in sizes:
+                (root / "game.json").write_text(game_text(), encoding="utf-8")
+                before = (root / "game.json").read_bytes()
+                with _in_folder(root):
+                    code, stdout, _stderr, escaped = run_in_process(
+                        ["oucedonc", "play", "game.json"], make(size) + "\nquitter\n"
+                    )
+                refused = [line for line in stdout.splitlines() if line.startswith("✗ ")]
+                problem = escaped or (
+                    f"exit code {code}"
+                    if code != 0
+                    else "the game file changed"
+                    if (root / "game.json").read_bytes() != before
+                    else ""
+                    if len(refused) == 1
+                    else f"{len(refused)} refusal lines"
+                )
+                figures.add(problem, 0, f"{shape}, {size} characters")
+    return figures
 
 
 def run_in_process(args: list[str], stdin_text: str = "") -> tuple[int | None, str, str, str]:
@@ -637,8 +693,9 @@ ENVIRONMENT = {
 
 def fuzz_game_file(truncations: int | None, flips: int, seed: int) -> tuple[Figures, Figures]:
     """Every prefix (or ``truncations`` of them) and ``flips`` random byte flips of a real game
-    file: each must load or be one UserError line, never anything else."""
+    file: each must load or be one line (a UserError or a refusal), never anything else."""
     from generator.core.errors import UserError
+    from generator.core.refusal import Refusal
     from generator.games.oucedonc.gamefile import game_from_json
 
     data = game_text().encode("utf-8")
@@ -653,7 +710,7 @@ def fuzz_game_file(truncations: int | None, flips: int, seed: int) -> tuple[Figu
         try:
             game_from_json(blob.decode("utf-8", errors="surrogateescape"), "game.json")
             problem = ""
-        except UserError as exc:
+        except (UserError, Refusal) as exc:
             problem = "" if "\n" not in str(exc) else "multi-line error"
         except Exception as exc:  # a traceback
             problem = f"{type(exc).__name__}: {exc}"[:200]
@@ -816,6 +873,7 @@ def _race(path: Path, kind: str, drawn: str, end: str, results: list[str]) -> No
     goes to ``results``."""
     from generator.cli import oucedonc_referee
     from generator.core.errors import UserError
+    from generator.core.refusal import Refusal
 
     try:
         if kind == "undo":
@@ -823,7 +881,7 @@ def _race(path: Path, kind: str, drawn: str, end: str, results: list[str]) -> No
         else:
             oucedonc_referee.game_place(path, drawn, None, None, end, None, None)
         results.append(f"{kind} ok")
-    except UserError as exc:
+    except (UserError, Refusal) as exc:
         results.append("one line" if "\n" not in str(exc) else "multi-line")
     except BaseException as exc:  # a traceback: counted by the caller
         results.append(f"{type(exc).__name__}: {exc}"[:120])
@@ -1092,7 +1150,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15)
     options = parser.parse_args(argv)
     started = time.monotonic()
-    rows = [fuzz_cli(options.invocations, options.seed)]
+    rows = [fuzz_cli(options.invocations, options.seed), fuzz_session_lines()]
     rows += list(fuzz_game_file(None, options.flips, options.seed))
     rows.append(fuzz_kill_during_writes(options.kills, options.seed))
     rows.append(fuzz_concurrent_moves(options.races, options.seed))

@@ -14,6 +14,7 @@ from tests.fuzz.harness import (
     fuzz_game_file,
     fuzz_hostile_server,
     fuzz_kill_during_writes,
+    fuzz_session_lines,
     fuzz_templates,
     lazy_command_paths,
 )
@@ -40,6 +41,18 @@ def test_smoke_races_hostile_servers_and_broken_fonts():
     assert_clean(fuzz_concurrent_moves(3, seed=1))
     assert_clean(fuzz_hostile_server(20, seed=1))
     assert_clean(fuzz_fonts(4, 4, seed=1))
+
+
+def test_smoke_long_lines_typed_into_the_session():
+    """Issue 28, item 4: the two reported shapes of a pasted megabyte are one refusal line each
+    (every shape at every size: the fuzz run below)."""
+    shapes = ("direction repeated", "between without and")
+    assert_clean(fuzz_session_lines(sizes=(1_000_000,), shapes=shapes))
+
+
+@pytest.mark.fuzz
+def test_fuzz_long_lines_of_every_size():
+    assert_clean(fuzz_session_lines())
 
 
 def test_smoke_game_file_cuts_and_flips():

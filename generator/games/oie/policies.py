@@ -32,8 +32,8 @@ Chooser = Callable[[list[int], list[int], int, int, tuple[int, ...]], tuple[int,
 
 def shared_squares(own_pawns: str) -> frozenset[int]:
     """Squares where a pawn of the same player does not send the newcomer back: the start and the
-    garden hold any number of pawns; with ``--own-pawns release`` the inn, the well and the prison
-    apply their own rules to an own pawn too."""
+    garden hold any number of pawns; with the own-pawn rule ``release`` the inn, the well and the
+    prison apply their own rules to an own pawn too."""
     if own_pawns == OWN_PAWNS_RELEASE:
         return frozenset((START, LAST, INN, WELL, PRISON))
     return frozenset((START, LAST))

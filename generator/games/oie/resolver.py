@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from generator.core.errors import UserError
-from generator.core.i18n import _, cli_language, ngettext
-from generator.games.oie.squares import BOARD, FIRST_THROWS, GOOSE_SET, LAST, START, square_name
+from generator.core.refusal import Refusal
+from generator.games.oie.refusals import SquareName, Why
+from generator.games.oie.squares import BOARD, FIRST_THROWS, GOOSE_SET, LAST, START
 
 STEP_GOOSE = "goose"
 STEP_BOUNCE = "bounce"
@@ -62,8 +62,8 @@ class Resolution:
 
 @dataclass(frozen=True)
 class ThrowResult:
-    """A throw as asked (``pnp oie move``): the pawn's square, the dice, whether the first-throw
-    rule applies, and where the pawn ends."""
+    """A throw as asked (the one-throw resolver): the pawn's square, the dice, whether the
+    first-throw rule applies, and where the pawn ends."""
 
     start: int
     dice: tuple[int, int]
@@ -84,31 +84,16 @@ class ThrowResult:
 
 def _check_square(square: int) -> None:
     if not 0 <= square <= LAST:
-        raise UserError(
-            _("square {square} is not on the board; give a square from 0 (start) to {last}").format(
-                square=square, last=LAST
-            )
-        )
+        raise Refusal(Why.SQUARE_OFF_BOARD, {"square": square, "last": LAST})
     if BOARD[square].target is not None:
-        raise UserError(
-            _("no pawn can rest on square {square} ({name}); give the square it sends to").format(
-                square=square, name=square_name(square, cli_language())
-            )
-        )
+        raise Refusal(Why.SQUARE_SENDS_ON, {"square": square, "name": SquareName(square)})
     if square in GOOSE_SET:
-        raise UserError(
-            _(
-                "no pawn can rest on square {square} (a goose sends it on); give the square it "
-                "reached"
-            ).format(square=square)
-        )
+        raise Refusal(Why.GOOSE_SQUARE, {"square": square})
 
 
 def _check_die(die: int) -> None:
     if not 1 <= die <= 6:
-        raise UserError(
-            _("die value {die} is impossible; give a number from 1 to 6").format(die=die)
-        )
+        raise Refusal(Why.BAD_DIE, {"die": die})
 
 
 @cache
@@ -116,19 +101,9 @@ def resolve_points(start: int, points: int) -> Resolution:
     """Move a pawn from ``start`` by ``points`` (1..12), applying bounce, geese and squares."""
     _check_square(start)
     if start == LAST:
-        raise UserError(
-            _("a pawn in the garden ({last}) has finished; it does not move again").format(
-                last=LAST
-            )
-        )
+        raise Refusal(Why.FINISHED, {"last": LAST})
     if not 1 <= points <= 12:
-        raise UserError(
-            ngettext(
-                "{points} point is impossible; two dice make 2 to 12 and one die 1 to 6",
-                "{points} points is impossible; two dice make 2 to 12 and one die 1 to 6",
-                points,
-            ).format(points=points)
-        )
+        raise Refusal(Why.BAD_POINTS, {"points": points})
     steps: list[Step] = []
     position, direction = start, 1
     while True:
@@ -168,9 +143,7 @@ def resolve_throw(start: int, d1: int, d2: int, first_throw: bool = False) -> Re
     _check_die(d2)
     if first_throw:
         if start != START:
-            raise UserError(
-                _("the first-throw rule applies from the start (square 0) only; drop --first-throw")
-            )
+            raise Refusal(Why.FIRST_THROW_FROM_START)
         target = first_throw_target(d1, d2)
         if target is not None:
             return Resolution(start, d1 + d2, (Step(target, STEP_FIRST_THROW),))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from generator.core.errors import UserError
-from generator.core.i18n import _, ngettext
+from generator.core.refusal import OneOf, Refusal
+from generator.games.oie.refusals import Why
 
 OCCUPIED_SWAP = "swap"  # "les deux paient et échangent leurs places" (default)
 OCCUPIED_RETURN = "return"  # "on retourne à la case d'où l'on vient"
@@ -59,35 +59,25 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.occupied not in OCCUPIED_CHOICES:
-            raise UserError(
-                _("unknown occupied-square rule {rule}; choose {choices}").format(
-                    rule=repr(self.occupied), choices=_either(OCCUPIED_CHOICES)
-                )
+            raise Refusal(
+                Why.UNKNOWN_OCCUPIED, {"rule": self.occupied, "choices": OneOf(OCCUPIED_CHOICES)}
             )
         if self.first_throw not in FIRST_THROW_CHOICES:
-            raise UserError(
-                _("unknown first-throw rule {rule}; choose one of {choices}").format(
-                    rule=repr(self.first_throw), choices=", ".join(FIRST_THROW_CHOICES)
-                )
+            raise Refusal(
+                Why.UNKNOWN_FIRST_THROW, {"rule": self.first_throw, "choices": FIRST_THROW_CHOICES}
             )
         if self.inn_swap not in INN_CHOICES:
-            raise UserError(
-                _("unknown inn rule {rule}; choose {choices}").format(
-                    rule=repr(self.inn_swap), choices=_either(INN_CHOICES)
-                )
-            )
+            raise Refusal(Why.UNKNOWN_INN, {"rule": self.inn_swap, "choices": OneOf(INN_CHOICES)})
         if self.well_payer not in WELL_CHOICES:
-            raise UserError(
-                _("unknown well payer {payer}; choose {choices}").format(
-                    payer=repr(self.well_payer), choices=_either(WELL_CHOICES)
-                )
+            raise Refusal(
+                Why.UNKNOWN_WELL_PAYER, {"payer": self.well_payer, "choices": OneOf(WELL_CHOICES)}
             )
         if self.prison_turns is not None and self.prison_turns < 0:
-            raise UserError(_("prison turns must be 0 or more; give a non-negative number"))
+            raise Refusal(Why.PRISON_TURNS)
         if self.ante < 0:
-            raise UserError(_("the ante must be 0 or more stakes; give a non-negative number"))
+            raise Refusal(Why.ANTE)
         if self.max_rounds < 1:
-            raise UserError(_("max rounds must be at least 1; give a positive number"))
+            raise Refusal(Why.MAX_ROUNDS)
 
 
 @dataclass(frozen=True)
@@ -102,25 +92,14 @@ class Teams:
 
     def __post_init__(self) -> None:
         if self.pawns not in (2, 4):
-            raise UserError(
-                ngettext(
-                    "{pawns} pawn per player is not in the rules; give 2 or 4",
-                    "{pawns} pawns per player is not in the rules; give 2 or 4",
-                    self.pawns,
-                ).format(pawns=self.pawns)
-            )
+            raise Refusal(Why.PAWNS, {"pawns": self.pawns})
         for policy in (self.policy, *self.seat_policies):
             if policy not in POLICY_CHOICES:
-                raise UserError(
-                    _("unknown pawn policy {policy}; choose one of {choices}").format(
-                        policy=repr(policy), choices=", ".join(POLICY_CHOICES)
-                    )
-                )
+                raise Refusal(Why.UNKNOWN_POLICY, {"policy": policy, "choices": POLICY_CHOICES})
         if self.own_pawns not in OWN_PAWNS_CHOICES:
-            raise UserError(
-                _("unknown own-pawn rule {rule}; choose {choices}").format(
-                    rule=repr(self.own_pawns), choices=_either(OWN_PAWNS_CHOICES)
-                )
+            raise Refusal(
+                Why.UNKNOWN_OWN_PAWNS,
+                {"rule": self.own_pawns, "choices": OneOf(OWN_PAWNS_CHOICES)},
             )
 
     def policy_of(self, seat: int) -> str:
@@ -142,24 +121,18 @@ def team_variant(
     policy: str | None = None,
     own_pawns: str | None = None,
 ) -> Teams | None:
-    """The team variant asked for (``--teams``, ``--pawns``, ``--policy``, ``--own-pawns``), or
-    None for the classic game; the other three only mean something in the team variant.
+    """The team variant asked for (``teams``, and its ``pawns``, ``policy``, ``own_pawns``), or
+    None for the classic game; the other three only mean something in the team variant (the
+    refusal names the setting: ``pawns``, ``policy``, ``own-pawns``).
     ``policy``: one name for every seat, or one per seat separated by commas (``team,best``)."""
     if not teams:
-        for name, value in (("--pawns", pawns), ("--policy", policy), ("--own-pawns", own_pawns)):
+        for name, value in (("pawns", pawns), ("policy", policy), ("own-pawns", own_pawns)):
             if value is not None:
-                raise UserError(
-                    _("{option} is for the team variant; add --teams").format(option=name)
-                )
+                raise Refusal(Why.TEAMS_ONLY, {"option": name})
         return None
     policies = tuple(p.strip() for p in (policy or POLICY_TEAM).split(","))
     if len(policies) > 1 and len(policies) != players:
-        raise UserError(
-            _(
-                "--policy gives {policies} policies for {players} players; give one for "
-                "everyone or one per seat"
-            ).format(policies=len(policies), players=players)
-        )
+        raise Refusal(Why.POLICY_COUNT, {"policies": len(policies), "players": players})
     return Teams(
         pawns or default_pawns(players),
         policies[0],
@@ -170,19 +143,7 @@ def team_variant(
 
 def check_players(players: int) -> None:
     if not 1 <= players <= 12:
-        raise UserError(
-            ngettext(
-                "{players} player is not supported; give 1 to 12 players",
-                "{players} players is not supported; give 1 to 12 players",
-                players,
-            ).format(players=players)
-        )
-
-
-def _either(choices: tuple[str, ...]) -> str:
-    """Two codes (or more) as the CLI says a choice: "swap or return"."""
-    *first, last = choices
-    return _("{first} or {last}").format(first=", ".join(first), last=last) if first else last
+        raise Refusal(Why.PLAYER_COUNT, {"players": players})
 
 
 # The choices above as enums, for the command line (click shows and checks them); a test keeps

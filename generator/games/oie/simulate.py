@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from generator.core.errors import UserError
-from generator.core.i18n import ngettext, number
+from generator.core.refusal import Number, Refusal
 from generator.games.oie.engine import GameResult, play_classic, play_teams
+from generator.games.oie.refusals import Why
 from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS, Rules, Teams, check_players
 from generator.games.oie.tables import THROWS
 
@@ -78,7 +78,7 @@ class Summary:
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """One game played with random dice (``pnp oie play``), its whole log recorded."""
+    """One game played with random dice, its whole log recorded."""
 
     players: int
     seed: int
@@ -91,7 +91,7 @@ class PlayedGame:
 
 @dataclass(frozen=True)
 class SolitaireSample:
-    """Solitaire statistics estimated from simulated games (``pnp oie stats`` without --exact)."""
+    """Solitaire statistics estimated from simulated games (when not computed exactly)."""
 
     games: int
     seed: int
@@ -131,13 +131,7 @@ def play_many(
     """The ``games`` games of ``seed``, one after the other (checked now, played as read)."""
     check_players(players)
     if not 1 <= games <= MAX_GAMES:
-        raise UserError(
-            ngettext(
-                "{games} game is out of range; give 1 to {most} games",
-                "{games} games is out of range; give 1 to {most} games",
-                games,
-            ).format(games=number(games), most=number(MAX_GAMES))
-        )
+        raise Refusal(Why.GAMES_OUT_OF_RANGE, {"games": Number(games), "most": Number(MAX_GAMES)})
     if players == 1:
         rules = solitaire_rules(rules)
     rng = random.Random(seed)

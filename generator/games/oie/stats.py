@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal
+from generator.games.oie.refusals import Why
 from generator.games.oie.rules import SOLITAIRE_PRISON_TURNS
 from generator.games.oie.squares import INN, LAST, PRISON, START, WELL
 from generator.games.oie.tables import THROWS, move_tables, resting_squares
@@ -138,11 +138,7 @@ HORIZONS = (10, 400)  # the turns an exact distribution may be computed over
 def check_horizon(horizon: int) -> int:
     low, high = HORIZONS
     if not low <= horizon <= high:
-        raise UserError(
-            _("horizon {horizon} is out of range; give {low} to {high} turns").format(
-                horizon=horizon, low=low, high=high
-            )
-        )
+        raise Refusal(Why.HORIZON, {"horizon": horizon, "low": low, "high": high})
     return horizon
 
 
@@ -151,7 +147,7 @@ QUANTILES = (10, 25, 50, 75, 90, 99)
 
 @dataclass(frozen=True)
 class ExactStats:
-    """The solitaire's exact expected length and length distribution (``pnp oie stats --exact``)."""
+    """The solitaire's exact expected length and length distribution."""
 
     expected_turns: Fraction
     distribution: Distribution

@@ -39,7 +39,7 @@ _TOLERANCE = 1e-10
 class TeamModel:
     """What the values assume: the own-pawn reading and how long the prison holds a pawn."""
 
-    release: bool = False  # --own-pawns release: an own pawn swaps, rescues and frees
+    release: bool = False  # the own-pawn rule "release": an own pawn swaps, rescues and frees
     prison_turns: int = SOLITAIRE_PRISON_TURNS
 
     @classmethod

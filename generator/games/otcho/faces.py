@@ -5,8 +5,8 @@ from __future__ import annotations
 from enum import Enum
 from itertools import combinations
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal
+from generator.games.otcho.refusals import Why
 
 
 class Face(Enum):
@@ -56,7 +56,5 @@ def parse_face(text: str) -> Face:
         text.replace("\ufe0f", "").strip().lower()
     )  # drop the emoji variation selector
     if face is None:
-        raise UserError(
-            _("unknown die face {text!r}; use one of a b c d X * (or ★)").format(text=text)
-        )
+        raise Refusal(Why.UNKNOWN_FACE, {"text": text})
     return face

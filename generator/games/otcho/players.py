@@ -6,21 +6,20 @@ joueur ».
 
 from __future__ import annotations
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal
 from generator.games.otcho.faces import SLOTS
+from generator.games.otcho.refusals import Why
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 PAWNS_TO_WIN = len(SLOTS)  # one pawn on each slot of one's own card wins
 
 
 def check_players(players: int) -> int:
-    """``players`` if the game is for that many, else a UserError saying what to pass."""
+    """``players`` if the game is for that many, else a refusal saying how many may play."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        message = _(
-            "Neo Otcho is for {low} to {high} players, not {players}; pass --players {low}..{high}"
+        raise Refusal(
+            Why.PLAYER_COUNT, {"low": MIN_PLAYERS, "high": MAX_PLAYERS, "players": players}
         )
-        raise UserError(message.format(low=MIN_PLAYERS, high=MAX_PLAYERS, players=players))
     return players
 
 

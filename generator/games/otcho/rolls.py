@@ -13,9 +13,10 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from generator.core.errors import UserError
 from generator.core.i18n import M_, _, ngettext, number, speaking
+from generator.core.refusal import Refusal
 from generator.games.otcho.faces import FACES, SLOTS, Face
+from generator.games.otcho.refusals import Why
 
 OUTCOMES = len(FACES) ** 2  # the equally likely ordered outcomes of two dice
 
@@ -82,11 +83,9 @@ class RollRules:
 
 def check_penalty(pawns: int) -> int:
     """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a
-    UserError."""
+    refusal."""
     if not 0 <= pawns <= 6:
-        raise UserError(
-            _("--penalty {pawns} is out of range; use 0 to 6 pawns").format(pawns=pawns)
-        )
+        raise Refusal(Why.PENALTY, {"pawns": pawns})
     return pawns
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.refusals import Why
 
 
 class Direction(Enum):
@@ -45,24 +45,8 @@ def parse_direction(text: str) -> Direction:
     try:
         return Direction(cleaned)
     except ValueError:
-        choices = ", ".join(d.value for d in Direction)
-        raise UserError(
-            _("unknown direction {text!r}; choose one of {choices}").format(
-                text=text, choices=choices
-            )
-        ) from None
-
-
-def parse_equal(text: str) -> EqualCoordinates:
-    try:
-        return EqualCoordinates(text.strip().lower())
-    except ValueError:
-        choices = ", ".join(e.value for e in EqualCoordinates)
-        raise UserError(
-            _("unknown {option} value {text!r}; choose one of {choices}").format(
-                option="--equal-coordinates", text=text, choices=choices
-            )
-        ) from None
+        choices = tuple(d.value for d in Direction)
+        raise Refusal(Why.UNKNOWN_DIRECTION, {"text": text, "choices": choices}) from None
 
 
 def is_placed_correctly(

@@ -13,8 +13,9 @@ from enum import Enum, StrEnum
 from functools import partial
 from typing import TYPE_CHECKING
 
-from generator.core.errors import UserError
-from generator.core.i18n import M_, Language, _
+from generator.core.i18n import M_, Language
+from generator.core.refusal import Refusal
+from generator.games.oucedonc.refusals import Why
 
 if TYPE_CHECKING:  # numpy comes with the selection: the referee never imports it
     from generator.geo.selection import Grid
@@ -43,16 +44,12 @@ class Precision(Enum):
 
 
 def parse_precision(text: str) -> Precision:
-    """``minute``, ``second`` or ``0.01``; a UserError otherwise."""
+    """``minute``, ``second`` or ``0.01``; a refusal otherwise."""
     try:
         return Precision(text.strip().lower())
     except ValueError:
-        choices = ", ".join(p.value for p in Precision)
-        raise UserError(
-            _("unknown precision {text!r}; choose one of {choices}").format(
-                text=text, choices=choices
-            )
-        ) from None
+        choices = tuple(p.value for p in Precision)
+        raise Refusal(Why.UNKNOWN_PRECISION, {"text": text, "choices": choices}) from None
 
 
 def to_units(degrees: float, precision: Precision) -> int:
@@ -108,14 +105,14 @@ def format_decimal(degrees: float, decimals: int = 2) -> str:
     return "0" + text[2:] if text.startswith("-0") and set(text[1:]) <= {"0", ","} else text
 
 
-#: ``--precision auto``: whole arc-minutes as on the original cards when the deck loses nothing
+#: The precision ``auto``: whole arc-minutes as on the original cards when the deck loses nothing
 #: at that precision (every best known place dealt, the deck complete); arc-seconds otherwise.
 AUTO_PRECISIONS = (Precision.MINUTE, Precision.SECOND)
 AUTO = "auto"
 
 
 class PrecisionChoice(StrEnum):
-    """A precision as a user asks for a deck's (``--precision``): one of :class:`Precision`'s, or
+    """A precision as a user asks for a deck's: one of :class:`Precision`'s, or
     ``auto`` (:data:`AUTO_PRECISIONS`, tried in order)."""
 
     AUTO = AUTO  # the module constant, read in the class body

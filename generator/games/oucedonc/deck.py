@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, PlaceCard, make_place_card
+from generator.games.oucedonc.refusals import Why
 from generator.geo.model import Place
 
 PACKS = 3
@@ -89,11 +89,9 @@ def smallest_deck(packs: int = PACKS) -> int:
 def check_place_count(count: int, packs: int = PACKS, pack_size: int = PACK_SIZE) -> None:
     needed = minimum_places(packs, pack_size)
     if count < needed:
-        raise UserError(
-            _(
-                "{count} place cards are too few for {packs} packs of {size} plus {packs} start "
-                "cards; ask for --cards {needed} or more"
-            ).format(count=count, packs=packs, size=pack_size, needed=needed)
+        raise Refusal(
+            Why.TOO_FEW_PLACES,
+            {"count": count, "packs": packs, "size": pack_size, "needed": needed},
         )
 
 

@@ -1,8 +1,8 @@
 """The deck file: what an Oucédonc deck printed, as JSON, read back by the referee.
 
-Written next to the PDF by ``pnp oucedonc deck``; read by ``pnp oucedonc verify --deck`` and
-``pnp oucedonc game new --deck``. Coordinates are stored exactly as printed (whole units at the
-deck's precision, plus the printed text), so the referee compares what players read on the backs.
+Written next to the deck's PDF; read back by the referee (a verdict on the deck's cards, a game
+played with them). Coordinates are stored exactly as printed (whole units at the deck's
+precision, plus the printed text), so the referee compares what players read on the backs.
 
 Format (``schema`` = ``pnp.oucedonc.deck``, ``version`` = 1)::
 
@@ -27,14 +27,15 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from generator.core.errors import UserError
-from generator.core.i18n import Language, _
+from generator.core.i18n import Language
+from generator.core.refusal import Clause, Refusal, Value
 from generator.games.oucedonc.coords import (
     Precision,
     format_latitude,
     format_longitude,
     to_units,
 )
+from generator.games.oucedonc.refusals import Hint, Noun, Why
 
 SCHEMA = "pnp.oucedonc.deck"
 VERSION = 1
@@ -93,9 +94,7 @@ class Deck:
         for card in self.places:
             if card.id == card_id:
                 return card
-        raise UserError(
-            _("no place card {id!r} in this deck; see the deck file for the ids").format(id=card_id)
-        )
+        raise Refusal(Why.NO_SUCH_CARD, {"id": card_id})
 
 
 def make_place_card(
@@ -157,16 +156,16 @@ def card_to_json(card: PlaceCard | OtherCard) -> dict[str, Any]:
     return {name: getattr(card, name) for name in _FIELDS[type(card)]}
 
 
-def deck_from_json(text: str, source: str = "deck file") -> Deck:
+def deck_from_json(text: str, source: Value = Noun.DECK_FILE) -> Deck:
     """Parse a deck file, every field checked (:mod:`generator.games.oucedonc.fileschema`); a
-    UserError names what is wrong with it."""
+    :class:`Refusal` says what is wrong with it (``source`` names the file there)."""
     from generator.core.jsondoc import load_document
 
-    document = load_document(text, source, "regenerate it with 'pnp oucedonc deck'")
+    document = load_document(text, source, Hint.REGENERATE_DECK)
     return deck_from_document(document, source)
 
 
-def deck_from_document(document: object, source: str = "deck file") -> Deck:
+def deck_from_document(document: object, source: Value = Noun.DECK_FILE) -> Deck:
     """A deck from its parsed JSON (a deck file, or the deck a game file embeds)."""
     import msgspec
 
@@ -177,23 +176,16 @@ def deck_from_document(document: object, source: str = "deck file") -> Deck:
         validate,
     )
 
-    advice = _regenerate()
+    advice = Hint.REGENERATE_DECK
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise UserError(
-            _(
-                "{source} is not an Oucédonc deck file; give the .json written next to the deck PDF"
-            ).format(source=source)
-        )
+        raise Refusal(Why.NOT_A_DECK_FILE, {"source": source})
     version = document.get("version")
     if type(version) is int and version > VERSION:
-        raise UserError(
-            _(
-                "{source} has deck format version {version!r}, newer than this pnp reads "
-                "({readable}); upgrade pnp"
-            ).format(source=source, version=version, readable=VERSION)
+        raise Refusal(
+            Why.DECK_VERSION_NEWER, {"source": source, "version": version, "readable": VERSION}
         )
     record = validate(document, DeckRecord, source, advice)
-    validate(record.params, DeckParams, _("{source} (params)").format(source=source), advice)
+    validate(record.params, DeckParams, Clause(Noun.DECK_PARAMS, {"source": source}), advice)
     places = tuple(
         PlaceCard(**msgspec.structs.asdict(card))
         for card in record.cards
@@ -219,46 +211,30 @@ def deck_from_document(document: object, source: str = "deck file") -> Deck:
     return deck
 
 
-def _regenerate() -> str:
-    return _("regenerate it with 'pnp oucedonc deck'")
-
-
-def _check_consistent(deck: Deck, source: str) -> None:
+def _check_consistent(deck: Deck, source: Value) -> None:
+    advice = Hint.REGENERATE_DECK
     ids = [card.id for card in deck.places] + [card.id for card in deck.others]
     if len(ids) != len(set(ids)):
-        raise UserError(
-            _("{source} has duplicate card ids; {advice}").format(
-                source=source, advice=_regenerate()
-            )
-        )
+        raise Refusal(Why.DUPLICATE_IDS, {"source": source, "advice": advice})
     for card in deck.places:
         if not isinstance(card.id, str) or not isinstance(card.name, str) or not card.name.strip():
-            raise UserError(
-                _("{source}: place card {id!r} has no name; {advice}").format(
-                    source=source, id=card.id, advice=_regenerate()
-                )
+            raise Refusal(
+                Why.PLACE_WITHOUT_NAME, {"source": source, "id": card.id, "advice": advice}
             )
         if type(card.lat_units) is not int or type(card.lon_units) is not int:
-            raise UserError(
-                _(
-                    "{source}: card {id} ({name}) has printed coordinates that are not whole "
-                    "numbers; {advice}"
-                ).format(source=source, id=card.id, name=card.name, advice=_regenerate())
+            raise Refusal(
+                Why.UNITS_NOT_WHOLE,
+                {"source": source, "id": card.id, "name": card.name, "advice": advice},
             )
     tokens_each = deck.params.get("tokens_each")
     if tokens_each is not None and type(tokens_each) is not int:
-        raise UserError(
-            _("{source}: 'tokens_each' is {value!r}, not a whole number; {advice}").format(
-                source=source, value=tokens_each, advice=_regenerate()
-            )
+        raise Refusal(
+            Why.TOKENS_NOT_WHOLE, {"source": source, "value": tokens_each, "advice": advice}
         )
     for card in deck.places:
         if card.lat_text != format_latitude(
             card.lat_units, deck.precision
         ) or card.lon_text != format_longitude(card.lon_units, deck.precision):
-            raise UserError(
-                _(
-                    "{source}: card {id} ({name}) has printed text that does not match its "
-                    "coordinates; regenerate the deck"
-                ).format(source=source, id=card.id, name=card.name)
+            raise Refusal(
+                Why.PRINTED_TEXT_MISMATCH, {"source": source, "id": card.id, "name": card.name}
             )

@@ -133,7 +133,7 @@ class Payment:
     payer: str
     payee: str
     paid: bool
-    by_bank: bool  # the payer had none and the reserve paid instead (--broke-payer bank)
+    by_bank: bool  # the payer had none and the reserve paid instead (BrokePayer.BANK)
 
     @property
     def text(self) -> str:

@@ -25,8 +25,8 @@ from typing import Annotated, Any, Literal, TypeVar, Union
 import msgspec
 from msgspec import Meta, Struct, field
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal, Value
+from generator.games.oucedonc.refusals import Why
 
 T = TypeVar("T")
 
@@ -34,6 +34,8 @@ DECK_SCHEMA = "pnp.oucedonc.deck"
 DECK_VERSION = 1
 GAME_SCHEMA = "pnp.oucedonc.game"
 GAME_VERSION = 2  # 2: "mode" (physical or deal), "seed" only when dealt, start/intermede moves
+DECK_TITLE = "Oucédonc deck file (written next to the deck PDF)"
+GAME_TITLE = "Oucédonc game file (the referee's journal of a game)"
 
 _PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
 Text = Annotated[str, Meta(max_length=300, pattern=_PRINTABLE)]
@@ -190,8 +192,8 @@ def _where(path: str) -> str:
     return path.removeprefix("$.").removeprefix("$") or "the top level"
 
 
-def validate(document: Any, record: type[T], source: str, advice: str) -> T:
-    """``document`` as ``record``, or one UserError saying where the first problem is."""
+def validate(document: Any, record: type[T], source: Value, advice: Value) -> T:
+    """``document`` as ``record``, or one refusal saying where the first problem is."""
     try:
         return msgspec.convert(document, record, strict=True)
     except msgspec.ValidationError as exc:
@@ -202,24 +204,25 @@ def validate(document: Any, record: type[T], source: str, advice: str) -> T:
         message = message[:1].lower() + message[1:]
         for pattern, words in _PATTERN_WORDS.items():
             message = message.replace(f"matching regex {pattern!r}", words)
-        # TRANSLATORS: {message} is the schema library's own words (in English)
-        raise UserError(
-            _("{source}: {where}: {message}; {advice}").format(
-                source=source, where=_where(path.rstrip("`")), message=message, advice=advice
-            )
+        raise Refusal(
+            Why.SCHEMA,
+            {
+                "source": source,
+                "where": _where(path.rstrip("`")),
+                "message": message,
+                "advice": advice,
+            },
         ) from None
     except RecursionError:
-        raise UserError(
-            _("{source} is nested too deeply; {advice}").format(source=source, advice=advice)
-        ) from None
+        raise Refusal(Why.NESTED_TOO_DEEPLY, {"source": source, "advice": advice}) from None
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:
     """The JSON Schema documents of the deck file and the game file (for docs/schemas/)."""
     schemas = {}
     for name, record, title in (
-        ("oucedonc-deck", DeckRecord, "Oucédonc deck file (pnp oucedonc deck)"),
-        ("oucedonc-game", GameRecord, "Oucédonc game file (pnp oucedonc game new)"),
+        ("oucedonc-deck", DeckRecord, DECK_TITLE),
+        ("oucedonc-game", GameRecord, GAME_TITLE),
     ):
         schema = msgspec.json.schema(record)
         schema["title"] = title

@@ -1,10 +1,11 @@
 """A game of Oucédonc as a fold over its moves: setup + journal -> state.
 
 Nothing here mutates: every move is a function from one :class:`State` to the next, which either
-returns the new state and what happened (an :mod:`events` result), or raises a UserError saying
-why the move is illegal. The game file (``gamefile.py``) stores only the setup and the journal,
-and rebuilds the state by replaying it, so a hand-edited journal is checked move by move and undo
-is "drop the last move".
+returns the new state and what happened (an :mod:`events` result), or raises a
+:class:`~generator.core.refusal.Refusal` saying why the move is illegal (a reason of
+:mod:`refusals` and its data). The game file (``gamefile.py``) stores only the setup and the
+journal, and rebuilds the state by replaying it, so a hand-edited journal is checked move by move
+and undo is "drop the last move".
 
 Two modes (:class:`Mode`):
 
@@ -26,8 +27,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, TypeVar, cast
 
-from generator.core.errors import UserError
-from generator.core.i18n import Language, _, ngettext
+from generator.core.i18n import Language
+from generator.core.refusal import Clause, OneOf, Refusal
 from generator.core.text import one_line, unsafe_characters
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
 from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
@@ -45,10 +46,10 @@ from generator.games.oucedonc.events import (
     Spot,
     Started,
 )
-from generator.games.oucedonc.names import Entry, NameIndex, name_key
+from generator.games.oucedonc.names import Entry, Named, NameIndex, name_key
+from generator.games.oucedonc.refusals import Hint, Why
 from generator.games.oucedonc.rules import BrokePayer, RuleOptions
 from generator.games.oucedonc.table import Slot, Table
-from generator.games.oucedonc.wording import either
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -121,11 +122,11 @@ class Setup:
             ),
         )
 
-    def card_id(self, text: str, hint: str) -> str:
+    def card_id(self, text: str, hint: Hint) -> str:
         """The id of the place card ``text`` names: an id as written, else by name (forgiving)."""
         if text in self._places:
             return text
-        return self.card_index.find(text, "card", hint).id
+        return self.card_index.find(text, Named.CARD, hint).id
 
     def player_name(self, text: str) -> str:
         """The player ``text`` names, as written in the setup."""
@@ -173,13 +174,8 @@ class Setup:
         if len(found) == 1:
             return found[0]
         if found:
-            both = either([self.players[index] for index in found])
-            raise UserError(
-                _(
-                    "player {player!r} is ambiguous: {both}; write the name with its spaces or "
-                    "hyphens"
-                ).format(player=player, both=both)
-            )
+            both = OneOf(tuple(self.players[index] for index in found))
+            raise Refusal(Why.AMBIGUOUS_PLAYER_SPELLING, {"player": player, "players": both})
         if compact:  # the start of one name: "chl" is Chloé
             found = [
                 i for name, i in self._keys.items() if name.replace(" ", "").startswith(compact)
@@ -187,17 +183,9 @@ class Setup:
             if len(found) == 1:
                 return found[0]
             if found:
-                some = ", ".join(self.players[index] for index in found)
-                raise UserError(
-                    _("player {player!r} is ambiguous: {some}; type more of the name").format(
-                        player=player, some=some
-                    )
-                )
-        raise UserError(
-            _("unknown player {player!r}; the players are {players}").format(
-                player=player, players=", ".join(self.players)
-            )
-        )
+                some = tuple(self.players[index] for index in found)
+                raise Refusal(Why.AMBIGUOUS_PLAYER, {"player": player, "players": some})
+        raise Refusal(Why.UNKNOWN_PLAYER, {"player": player, "players": self.players})
 
     @property
     def intermedes_in_pile(self) -> int:
@@ -266,87 +254,56 @@ def _check_setup(
     packs = deck.packs if packs is None else packs
     pack_size = deck.pack_size if pack_size is None else pack_size
     if packs < 1 or pack_size < 1:
-        raise UserError(
-            _(
-                "a game needs at least 1 pack of at least 1 card, not {packs} of {size}; fix "
-                "--packs/--pack-size"
-            ).format(packs=packs, size=pack_size)
-        )
+        raise Refusal(Why.NO_PACKS, {"packs": packs, "size": pack_size})
     in_deck = [card.id for card in deck.others if card.kind == "intermede"]
     if packs - 1 > len(in_deck):
-        raise UserError(
-            _(
-                "{packs} packs need {needed} Intermède cards between them but the deck has "
-                "{has}; use --packs {most} or fewer (a bigger --pack-size keeps the game as long)"
-            ).format(packs=packs, needed=packs - 1, has=len(in_deck), most=len(in_deck) + 1)
+        raise Refusal(
+            Why.TOO_FEW_INTERMEDES,
+            {"packs": packs, "needed": packs - 1, "has": len(in_deck), "most": len(in_deck) + 1},
         )
     intermedes = in_deck[: packs - 1]
     needed = packs * pack_size + 1 + len(intermedes)
     if len(deck.places) < needed:
         fitting = (len(deck.places) - 1 - len(intermedes)) // packs
         advice = (
-            _("use --pack-size {size}").format(size=fitting)
+            Clause(Hint.SMALLER_PACKS, {"size": fitting})
             if fitting >= 1
-            else _("print a bigger deck")
+            else Clause(Hint.BIGGER_DECK)
         )
-        raise UserError(
-            _(
-                "the deck has {cards} place cards but {packs} packs of {size} plus {starts} start "
-                "cards need {needed}; {advice}"
-            ).format(
-                cards=len(deck.places),
-                packs=packs,
-                size=pack_size,
-                starts=1 + len(intermedes),
-                needed=needed,
-                advice=advice,
-            )
+        raise Refusal(
+            Why.DECK_TOO_SMALL,
+            {
+                "cards": len(deck.places),
+                "packs": packs,
+                "size": pack_size,
+                "starts": 1 + len(intermedes),
+                "needed": needed,
+                "advice": advice,
+            },
         )
     return names, packs, pack_size, intermedes
 
 
-MAX_NAME = 40  # a player's name on the screen, in 'game show' columns
+MAX_NAME = 40  # a player's name on the screen, in the board's columns
 
 
 def _check_players(names: tuple[str, ...]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise UserError(
-            _(
-                "Oucédonc is played by {least} to {most} players, not {count}; list them as "
-                "--players Ana,Ben,Chloé"
-            ).format(least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(names))
+        raise Refusal(
+            Why.PLAYER_COUNT, {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "count": len(names)}
         )
     keys = [name_key(name) for name in names]
     if any(not key for key in keys):
-        raise UserError(_("a player name is empty; list the players as --players Ana,Ben,Chloé"))
+        raise Refusal(Why.EMPTY_PLAYER_NAME)
     for name in names:
         if any(ch in name for ch in "=,\n") or not name.isprintable():
-            raise UserError(
-                _(
-                    "player name {name!r} contains '=', ',' or a control character; choose "
-                    "another name"
-                ).format(name=name)
-            )
+            raise Refusal(Why.PLAYER_NAME_SEPARATOR, {"name": name})
         if unsafe_characters(name):  # an ESC sequence, or a byte that is not UTF-8 (argv)
-            raise UserError(
-                _(
-                    "player name {name!r} holds a control character or a byte that is not UTF-8 "
-                    "text; type the names in plain text"
-                ).format(name=one_line(name))
-            )
+            raise Refusal(Why.PLAYER_NAME_UNSAFE, {"name": one_line(name)})
         if len(name) > MAX_NAME:
-            raise UserError(
-                _(
-                    "player name {name!r}… is longer than {most} characters; choose a shorter one"
-                ).format(name=name[:20], most=MAX_NAME)
-            )
+            raise Refusal(Why.PLAYER_NAME_TOO_LONG, {"name": name[:20], "most": MAX_NAME})
     if len(set(keys)) != len(keys):
-        raise UserError(
-            _(
-                "two players have the same name (accents and case ignored); give each player a "
-                "distinct name"
-            )
-        )
+        raise Refusal(Why.SAME_PLAYER_NAMES)
 
 
 # --------------------------------------------------------------------------- moves
@@ -488,7 +445,7 @@ def start(setup: Setup) -> State:
 
 
 def apply(setup: Setup, state: State, move: Move) -> tuple[State, Event]:
-    """The state after ``move`` and what happened; a UserError if the move is illegal."""
+    """The state after ``move`` and what happened; a :class:`Refusal` if the move is illegal."""
     if isinstance(move, Place):
         return _place(setup, state, move)
     if isinstance(move, Doubt):
@@ -508,68 +465,32 @@ def replay(setup: Setup, moves: Sequence[Move]) -> State:
 
 
 def check_can_place(setup: Setup, state: State) -> None:
-    """A UserError if no card can be placed now (game over, a count is due, no start card)."""
+    """A refusal if no card can be placed now (game over, a count is due, no start card)."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError(_("the game is over; start a new one with 'pnp oucedonc game new'"))
+        raise Refusal(Why.GAME_OVER)
     if phase is Phase.START:
-        raise UserError(
-            _(
-                "no start card is on the table; turn one over from the reserve and record it "
-                "with 'game start FILE CARD'"
-            )
-        )
+        raise Refusal(Why.NO_START_CARD)
     if phase is Phase.COUNT and setup.physical and not state.intermede:
-        raise UserError(
-            ngettext(
-                "the {size} card of pack {pack} is played, so the Intermède comes now: count "
-                "first ('game count' with every player's --estimate)",
-                "the {size} cards of pack {pack} are played, so the Intermède comes now: count "
-                "first ('game count' with every player's --estimate)",
-                setup.pack_size,
-            ).format(size=setup.pack_size, pack=state.pack_number(setup))
-        )
+        raise Refusal(Why.PACK_PLAYED, {"size": setup.pack_size, "pack": state.pack_number(setup)})
     if phase is Phase.FINAL_COUNT and setup.physical:
-        raise UserError(
-            _(
-                "the packs are used up: the final count comes now ('game count' with every "
-                "player's --estimate)"
-            )
-        )
+        raise Refusal(Why.PACKS_USED_UP)
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
-        raise UserError(
-            _(
-                "a count is due before any card is placed; run 'game count' with every player's "
-                "--estimate"
-            )
-        )
+        raise Refusal(Why.COUNT_DUE)
 
 
 def check_playable(setup: Setup, state: State, card: str) -> None:
-    """Physical mode: a UserError unless ``card`` can be placed or turned over now."""
+    """Physical mode: a refusal unless ``card`` can be placed or turned over now."""
     names = setup.names()
     if not setup.is_place(card):
-        raise UserError(
-            _("{card} is not a place card of this deck; place the card you drew").format(
-                card=names.get(card, card)
-            )
-        )
+        raise Refusal(Why.NOT_A_PLACE_CARD, {"card": names.get(card, card)})
     name = names[card]
     if state.table is not None and card in state.table:
         if card == state.table.start:
-            raise UserError(
-                _("{card} is the start card, already on the table; check the card name").format(
-                    card=name
-                )
-            )
-        raise UserError(_("{card} is already on the table; check the card name").format(card=name))
+            raise Refusal(Why.START_CARD_ON_TABLE, {"card": name})
+        raise Refusal(Why.ON_TABLE, {"card": name})
     if state.is_out(card):
-        raise UserError(
-            _(
-                "{card} is out of the game (removed by a doubt or a count); put it back in the "
-                "box and draw again"
-            ).format(card=name)
-        )
+        raise Refusal(Why.OUT_OF_GAME, {"card": name})
 
 
 def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
@@ -577,10 +498,9 @@ def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
     check_can_place(setup, state)
     player = setup.player_index(move.player)
     if player != state.turn:
-        raise UserError(
-            _("it is {player}'s turn, not {other}'s").format(
-                player=setup.players[state.turn], other=setup.players[player]
-            )
+        raise Refusal(
+            Why.NOT_YOUR_TURN,
+            {"player": setup.players[state.turn], "other": setup.players[player]},
         )
     assert state.table is not None
     if setup.physical:
@@ -589,18 +509,21 @@ def _place(setup: Setup, state: State, move: Place) -> tuple[State, Placed]:
         drawn = state.drawn(setup)
         assert drawn is not None
         if move.card != drawn:
-            name = names.get(move.card, move.card)
-            player_now = setup.players[state.turn]
             if move.card in state.table:
-                why = _("{card} is already on the table").format(card=name)
+                because = "on-table"
             elif move.card in state.out_of_play:
-                why = _("{card} is out of play").format(card=name)
+                because = "out-of-play"
             else:
-                why = _("{card} is not the card {player} drew").format(card=name, player=player_now)
-            raise UserError(
-                _("{why}; {player} drew {card} ({id}): place that one").format(
-                    why=why, player=player_now, card=names[drawn], id=drawn
-                )
+                because = "not-drawn"
+            raise Refusal(
+                Why.NOT_THE_CARD_DRAWN,
+                {
+                    "because": because,
+                    "card": names.get(move.card, move.card),
+                    "player": setup.players[state.turn],
+                    "drawn": names[drawn],
+                    "id": drawn,
+                },
             )
     table = state.table.place(move.card, move.slot, names)
     pack = state.pack_number(setup)
@@ -629,20 +552,13 @@ def spot(setup: Setup, slot: Slot) -> Spot:
 
 def _start(setup: Setup, state: State, move: Start) -> tuple[State, Started]:
     if not setup.physical:
-        raise UserError(
-            _("in a dealt game (game new --deal) the referee turns the start cards over itself")
-        )
+        raise Refusal(Why.DEALT_STARTS)
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError(_("the game is over; no start card is needed"))
+        raise Refusal(Why.OVER_NO_START)
     if phase is not Phase.START:
         assert state.table is not None
-        raise UserError(
-            _(
-                "the start card is already {card}; a new one is turned over only after an "
-                "interim count"
-            ).format(card=setup.names()[state.table.start])
-        )
+        raise Refusal(Why.START_CARD_ALREADY, {"card": setup.names()[state.table.start]})
     check_playable(setup, state, move.card)
     new = replace(
         state,
@@ -656,30 +572,16 @@ def _start(setup: Setup, state: State, move: Start) -> tuple[State, Started]:
 
 def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
     if not setup.physical:
-        raise UserError(
-            _("in a dealt game (game new --deal) the referee knows where the Intermède cards are")
-        )
+        raise Refusal(Why.DEALT_INTERMEDES)
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError(_("the game is over; no Intermède comes any more"))
+        raise Refusal(Why.OVER_NO_INTERMEDE)
     if phase is Phase.START:
-        raise UserError(
-            _(
-                "no start card is on the table yet; turn one over and record it with 'game start "
-                "FILE CARD'"
-            )
-        )
+        raise Refusal(Why.NO_START_CARD_YET)
     if phase in (Phase.COUNT, Phase.FINAL_COUNT):
-        raise UserError(
-            _("a count is already due; count with 'game count' and every player's --estimate")
-        )
+        raise Refusal(Why.COUNT_ALREADY_DUE)
     if state.in_pack == 0:
-        raise UserError(
-            _(
-                "no card of this pack has been drawn yet; an Intermède needs at least one card "
-                "before it"
-            )
-        )
+        raise Refusal(Why.INTERMEDE_TOO_EARLY)
     pack = state.pack_number(setup)
     new = replace(state, intermede=True)
     return new, IntermedeDrawn(
@@ -693,36 +595,31 @@ def _intermede(setup: Setup, state: State) -> tuple[State, IntermedeDrawn]:
 def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
     names = setup.names()
     if state.over:
-        raise UserError(_("the game is over; nothing can be doubted"))
+        raise Refusal(Why.OVER_NO_DOUBT)
     pending = state.pending
     if pending is None:
-        raise UserError(nothing_to_doubt())
+        raise Refusal(Why.NOTHING_TO_DOUBT)
     if move.card != pending.card:
-        raise UserError(
-            _("only the card just placed ({card}) can be doubted, not {other}").format(
-                card=names[pending.card], other=names.get(move.card, move.card)
-            )
+        raise Refusal(
+            Why.DOUBT_ONLY_LAST,
+            {"card": names[pending.card], "other": names.get(move.card, move.card)},
         )
     doubter = setup.player_index(move.by)
     if doubter == pending.player:
-        raise UserError(
-            _("{player} placed {card} and cannot doubt it; another player doubts").format(
-                player=setup.players[doubter], card=names[pending.card]
-            )
+        raise Refusal(
+            Why.DOUBT_OWN_CARD, {"player": setup.players[doubter], "card": names[pending.card]}
         )
     assert state.table is not None
     neighbours = state.table.neighbours(pending.card)
     if move.neighbour not in neighbours:
-        raise UserError(
-            ngettext(
-                "{card} is not next to {placed}; its neighbour is {neighbours}",
-                "{card} is not next to {placed}; its neighbours are {neighbours}",
-                len(neighbours),
-            ).format(
-                card=names.get(move.neighbour, move.neighbour),
-                placed=names[pending.card],
-                neighbours=either([names[n] for n in neighbours]),
-            )
+        raise Refusal(
+            Why.NOT_A_NEIGHBOUR,
+            {
+                "card": names.get(move.neighbour, move.neighbour),
+                "placed": names[pending.card],
+                "neighbours": OneOf(tuple(names[n] for n in neighbours)),
+                "n": len(neighbours),
+            },
         )
     relation = state.table.relation(pending.card, move.neighbour)
     correct = is_placed_correctly(
@@ -760,14 +657,6 @@ def _doubt(setup: Setup, state: State, move: Doubt) -> tuple[State, Doubted]:
     )
 
 
-def nothing_to_doubt() -> str:
-    """The one line when no card can be doubted (the rules and the referee's parser say it)."""
-    return _(
-        "no card is open to doubt: only the card just placed can be doubted, once, before the "
-        "next card is placed or a count starts"
-    )
-
-
 def comparison(
     card: PlaceCard, other: PlaceCard, relation: Direction, printed: Language = "fr"
 ) -> Comparison:
@@ -800,35 +689,17 @@ def _pay(
 
 
 def check_count_due(setup: Setup, state: State) -> None:
-    """A UserError unless an interim or final count is due now."""
+    """A refusal unless an interim or final count is due now."""
     phase = state.phase(setup)
     if phase is Phase.OVER:
-        raise UserError(_("the game is over; no more counts"))
+        raise Refusal(Why.OVER_NO_COUNT)
     if phase is Phase.START:
-        raise UserError(
-            _(
-                "no start card is on the table, so there is nothing to count; record the start "
-                "card with 'game start FILE CARD'"
-            )
-        )
+        raise Refusal(Why.NOTHING_TO_COUNT)
     if phase is Phase.PLAY:
         if setup.physical:
             left = setup.pack_size - state.in_pack
-            raise UserError(
-                ngettext(
-                    "no count is due: pack {pack} has {n} card left by the deck file; if the "
-                    "Intermède came early, declare it first ('game intermede FILE')",
-                    "no count is due: pack {pack} has {n} cards left by the deck file; if the "
-                    "Intermède came early, declare it first ('game intermede FILE')",
-                    left,
-                ).format(pack=state.pack_number(setup), n=left)
-            )
-        raise UserError(
-            _(
-                "no count is due: counts happen when an Intermède card is drawn and when the "
-                "packs run out; place the drawn card"
-            )
-        )
+            raise Refusal(Why.NO_COUNT_DUE_IN_PACK, {"pack": state.pack_number(setup), "n": left})
+        raise Refusal(Why.NO_COUNT_DUE)
 
 
 def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
@@ -840,33 +711,17 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
     for player, estimate in move.estimates:
         name = setup.players[setup.player_index(player)]
         if name in estimates:
-            raise UserError(
-                _("{player} has two estimates; give one --estimate per player").format(player=name)
-            )
+            raise Refusal(Why.TWO_ESTIMATES, {"player": name})
         if estimate < 0:
-            raise UserError(
-                _(
-                    "{player}'s estimate is {estimate}; an estimate is a number of cards, 0 or more"
-                ).format(player=name, estimate=estimate)
-            )
+            raise Refusal(Why.NEGATIVE_ESTIMATE, {"player": name, "estimate": estimate})
         if estimate > on_table:
-            raise UserError(
-                ngettext(
-                    "{player}'s estimate is {estimate} but there is only {n} card on the table; "
-                    "give at most {n}",
-                    "{player}'s estimate is {estimate} but there are only {n} cards on the table; "
-                    "give at most {n}",
-                    on_table,
-                ).format(player=name, estimate=estimate, n=on_table)
+            raise Refusal(
+                Why.ESTIMATE_TOO_HIGH, {"player": name, "estimate": estimate, "n": on_table}
             )
         estimates[name] = estimate
-    missing = [p for p in setup.players if p not in estimates]
+    missing = tuple(p for p in setup.players if p not in estimates)
     if missing:
-        raise UserError(
-            _(
-                "no estimate from {players}; every player estimates, e.g. --estimate {first}=2"
-            ).format(players=", ".join(missing), first=missing[0])
-        )
+        raise Refusal(Why.MISSING_ESTIMATES, {"players": missing, "first": missing[0]})
     walked = walk(
         state.table, setup.units, setup.options.equal_coordinates, setup.options.count_preceding
     )

@@ -38,8 +38,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.errors import UserError
 from generator.core.i18n import _
+from generator.core.refusal import Clause, Refusal, Value
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.deckfile import deck_document, deck_from_document
 from generator.games.oucedonc.events import Event
@@ -60,6 +60,7 @@ from generator.games.oucedonc.game import (
     spot,
     start,
 )
+from generator.games.oucedonc.refusals import Hint, Noun, Why
 from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 
@@ -76,33 +77,35 @@ class Game:
     state: State
 
     def play(self, move: Move) -> tuple[Game, Event]:
-        """The game with ``move`` appended, and what happened; a UserError if it is illegal."""
+        """The game with ``move`` appended, and what happened; a :class:`Refusal` if it is
+        illegal."""
         state, event = apply(self.setup, self.state, move)
         return Game(setup=self.setup, journal=(*self.journal, move), state=state), event
 
     def to_json(self) -> dict[str, Any]:
-        """The position, for scripts (``game show --json``)."""
+        """The position, for scripts (what the referee shows as JSON)."""
         return state_to_json(self)
 
     def undo(self) -> tuple[Game, Move]:
         if not self.journal:
-            raise UserError(_("nothing to undo: no move has been played yet"))
+            raise Refusal(Why.NOTHING_TO_UNDO)
         return replay_game(self.setup, self.journal[:-1]), self.journal[-1]
 
 
-def replay_game(setup: Setup, journal: tuple[Move, ...], source: str | None = None) -> Game:
+def replay_game(setup: Setup, journal: tuple[Move, ...], source: Value = Noun.GAME) -> Game:
     state = start(setup)
     for number, move in enumerate(journal, start=1):
         try:
             state, _event = apply(setup, state, move)
-        except UserError as exc:
-            raise UserError(
-                _("{source}: move {number} ({kind}) is illegal: {error}").format(
-                    source=_("the game") if source is None else source,
-                    number=number,
-                    kind=move_to_json(move)["move"],
-                    error=exc,
-                )
+        except Refusal as exc:
+            raise Refusal(
+                Why.ILLEGAL_MOVE_IN_FILE,
+                {
+                    "source": source,
+                    "number": number,
+                    "kind": move_to_json(move)["move"],
+                    "error": exc,
+                },
             ) from None
     return Game(setup=setup, journal=journal, state=state)
 
@@ -145,7 +148,7 @@ def describe_undone(game: Game, move: Move) -> str:
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
-    """The position for scripts (``game show --json``): names as printed, ids alongside."""
+    """The position for scripts (shown as JSON): names as printed, ids alongside."""
     setup, state = game.setup, game.state
     names = setup.names()
     table = state.table
@@ -259,76 +262,45 @@ _COMMON_FIELDS = {
 }
 
 
-def game_from_json(text: str, source: str | None = None) -> Game:
-    """Parse, validate and replay a game file; a one-line UserError says what is wrong.
+def game_from_json(text: str, source: Value = Noun.GAME_FILE) -> Game:
+    """Parse, validate and replay a game file; a :class:`Refusal` says what is wrong with it.
 
     The JSON is read strictly (no key twice, no number Python cannot hold:
     :func:`generator.core.jsondoc.load_document`); after the checks below, the whole document
     goes through the schema of :mod:`generator.games.oucedonc.fileschema` (types and ranges of
     every field, one record per move kind), then the journal is replayed by the rules.
+    ``source`` names the file in the refusals (its path, or "game file").
     """
     from generator.core.jsondoc import load_document
     from generator.games.oucedonc.fileschema import GameRecord, validate
 
-    source = _("game file") if source is None else source
-    repair = _("repair it by hand or start a new game")
+    repair = Hint.REPAIR_GAME
     document = load_document(text, source, repair)
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise UserError(
-            _(
-                "{source} is not an Oucédonc game file; give a file made by 'pnp oucedonc game new'"
-            ).format(source=source)
-        )
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise UserError(
-            _("{source} has an invalid version {version!r}; {repair}").format(
-                source=source, version=version, repair=repair
-            )
-        )
-    if version > VERSION:
-        raise UserError(
-            _(
-                "{source} has game format version {version}, newer than this pnp reads "
-                "({readable}); upgrade pnp"
-            ).format(source=source, version=version, readable=VERSION)
-        )
+        raise Refusal(Why.NOT_A_GAME_FILE, {"source": source})
+    version = _version(document, source)
     mode = _mode(document, version, source)
     expected = _COMMON_FIELDS | ({"seed"} if mode is Mode.DEAL else set())
     if version >= 2:
         expected |= {"mode"}
     missing = sorted(expected - set(document))
     if missing:
-        raise UserError(
-            _("{source} is damaged: no {field!r} field; {repair}").format(
-                source=source, field=missing[0], repair=repair
-            )
-        )
+        raise Refusal(Why.MISSING_FIELD, {"source": source, "field": missing[0], "repair": repair})
     unknown = sorted(set(document) - expected)
     if unknown:
-        raise UserError(
-            _("{source} has an unknown field {field!r}; remove it").format(
-                source=source, field=unknown[0]
-            )
-        )
+        raise Refusal(Why.UNKNOWN_FIELD, {"source": source, "field": unknown[0]})
     players = document["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise UserError(_("{source}: 'players' must be a list of names").format(source=source))
+        raise Refusal(Why.PLAYERS_NOT_NAMES, {"source": source})
     for key in ("seed", "packs", "pack_size"):
         if key not in document:
             continue
         if not isinstance(document[key], int) or isinstance(document[key], bool):
-            raise UserError(
-                _("{source}: {field!r} must be a whole number, not {value!r}").format(
-                    source=source, field=key, value=document[key]
-                )
-            )
+            raise Refusal(Why.NOT_WHOLE, {"source": source, "field": key, "value": document[key]})
     if not isinstance(document["deck"], dict):
-        raise UserError(
-            _("{source}: 'deck' must be the embedded deck object").format(source=source)
-        )
+        raise Refusal(Why.DECK_NOT_OBJECT, {"source": source})
     deck = deck_from_document(
-        document["deck"], source=_("{source} (embedded deck)").format(source=source)
+        document["deck"], source=Clause(Noun.EMBEDDED_DECK, {"source": source})
     )
     options = RuleOptions.from_json(document["options"], source)
     if mode is Mode.DEAL:
@@ -345,14 +317,10 @@ def game_from_json(text: str, source: str | None = None) -> Game:
             players, deck, options, packs=document["packs"], pack_size=document["pack_size"]
         )
     if list(setup.players) != players:
-        raise UserError(
-            _("{source}: player names have spaces around them; remove the spaces").format(
-                source=source
-            )
-        )
+        raise Refusal(Why.PLAYER_SPACES, {"source": source})
     journal_raw = document["journal"]
     if not isinstance(journal_raw, list):
-        raise UserError(_("{source}: 'journal' must be a list of moves").format(source=source))
+        raise Refusal(Why.JOURNAL_NOT_LIST, {"source": source})
     journal = tuple(
         _move_from_json(raw, number, source, setup)
         for number, raw in enumerate(journal_raw, start=1)
@@ -361,46 +329,43 @@ def game_from_json(text: str, source: str | None = None) -> Game:
     return replay_game(setup, journal, source)
 
 
-def _mode(document: dict[str, Any], version: int, source: str) -> Mode:
+def _version(document: dict[str, Any], source: Value) -> int:
+    """The file's format version, one this pnp reads."""
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Refusal(
+            Why.BAD_VERSION, {"source": source, "version": version, "repair": Hint.REPAIR_GAME}
+        )
+    if version > VERSION:
+        raise Refusal(
+            Why.GAME_VERSION_NEWER, {"source": source, "version": version, "readable": VERSION}
+        )
+    return version
+
+
+def _mode(document: dict[str, Any], version: int, source: Value) -> Mode:
     if version == 1:
         if "mode" in document:
-            raise UserError(
-                _("{source} has an unknown field {field!r}; remove it").format(
-                    source=source, field="mode"
-                )
-            )
+            raise Refusal(Why.UNKNOWN_FIELD, {"source": source, "field": "mode"})
         return Mode.DEAL
     raw = document.get("mode")
     if raw is None:
-        raise UserError(
-            _(
-                "{source} is damaged: no 'mode' field; repair it by hand (physical or deal) or "
-                "start a new game"
-            ).format(source=source)
-        )
+        raise Refusal(Why.NO_MODE, {"source": source})
     try:
         return Mode(raw)
     except (ValueError, TypeError):
-        raise UserError(
-            _("{source}: mode {mode!r} is unknown; it is physical or deal").format(
-                source=source, mode=raw
-            )
-        ) from None
+        raise Refusal(Why.UNKNOWN_MODE, {"source": source, "mode": raw}) from None
 
 
-def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move:
+def _move_from_json(raw: object, number: int, source: Value, setup: Setup) -> Move:
     """One journal entry; card names and player names typed by hand are resolved to ids and
     names."""
-    where = _("{source}: move {number}").format(source=source, number=number)
+    where = Clause(Noun.MOVE, {"source": source, "number": number})
     try:
         move = _parse_move(raw, where)
     except KeyError as exc:
-        raise UserError(
-            _("{where} has no {field!r}; repair it or delete it").format(
-                where=where, field=exc.args[0]
-            )
-        ) from None
-    hint = _("use a card id or name of the deck")
+        raise Refusal(Why.MOVE_FIELD_MISSING, {"where": where, "field": exc.args[0]}) from None
+    hint = Hint.JOURNAL_CARD
 
     def card(text: str) -> str:
         return setup.card_id(text, hint)
@@ -424,32 +389,26 @@ def _move_from_json(raw: object, number: int, source: str, setup: Setup) -> Move
         if isinstance(move, Start):
             return Start(card=card(move.card))
         return move
-    except UserError as exc:
-        raise UserError(_("{where}: {error}").format(where=where, error=exc)) from None
+    except Refusal as exc:
+        raise Refusal(Why.MOVE_REFUSED, {"where": where, "error": exc}) from None
 
 
-def _parse_move(raw: object, where: str) -> Move:
+def _parse_move(raw: object, where: Clause) -> Move:
     if not isinstance(raw, dict):
-        raise UserError(_("{where} is not an object; repair it or delete it").format(where=where))
+        raise Refusal(Why.MOVE_NOT_OBJECT, {"where": where})
     kind = raw.get("move")
     if kind == "place":
         _only(raw, {"move", "player", "card", "between", *_DIRECTIONS}, where)
         player, card = _text(raw, "player", where), _text(raw, "card", where)
         forms = [key for key in ("between", *_DIRECTIONS) if key in raw]
         if len(forms) != 1:
-            raise UserError(
-                _("{where} must give exactly one of between, {directions}").format(
-                    where=where, directions=", ".join(_DIRECTIONS)
-                )
-            )
+            raise Refusal(Why.PLACE_FORMS, {"where": where, "directions": ", ".join(_DIRECTIONS)})
         if forms[0] == "between":
             pair = raw["between"]
             if not (
                 isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
             ):
-                raise UserError(
-                    _("{where}: 'between' must be a list of two card ids").format(where=where)
-                )
+                raise Refusal(Why.BETWEEN_NOT_PAIR, {"where": where})
             return Place(player=player, card=card, slot=Slot.between(pair[0], pair[1]))
         return Place(
             player=player,
@@ -469,9 +428,7 @@ def _parse_move(raw: object, where: str) -> Move:
         if not isinstance(estimates, dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in estimates.values()
         ):
-            raise UserError(
-                _("{where}: 'estimates' must map each player to a whole number").format(where=where)
-            )
+            raise Refusal(Why.ESTIMATES_NOT_NUMBERS, {"where": where})
         return Count(estimates=tuple(estimates.items()))
     if kind == "start":
         _only(raw, {"move", "card"}, where)
@@ -479,30 +436,21 @@ def _parse_move(raw: object, where: str) -> Move:
     if kind == "intermede":
         _only(raw, {"move"}, where)
         return Intermede()
-    raise UserError(
-        _(
-            "{where} has an unknown kind {kind!r}; moves are start, place, doubt, intermede and "
-            "count"
-        ).format(where=where, kind=kind)
-    )
+    raise Refusal(Why.UNKNOWN_MOVE_KIND, {"where": where, "kind": kind})
 
 
-def _only(raw: dict[str, Any], allowed: set[str], where: str) -> None:
+def _only(raw: dict[str, Any], allowed: set[str], where: Clause) -> None:
     extra = sorted(set(raw) - allowed)
     if extra:
-        raise UserError(
-            _("{source} has an unknown field {field!r}; remove it").format(
-                source=where, field=extra[0]
-            )
-        )
+        raise Refusal(Why.UNKNOWN_FIELD, {"source": where, "field": extra[0]})
 
 
-def _text(raw: dict[str, Any], key: str, where: str) -> str:
+def _text(raw: dict[str, Any], key: str, where: Clause) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value:
-        if key in ("player", "by"):
-            message = _("{where}: {field!r} must be a player name, not {value!r}")
-        else:
-            message = _("{where}: {field!r} must be a card id or name, not {value!r}")
-        raise UserError(message.format(where=where, field=key, value=value))
+        expected = "player" if key in ("player", "by") else "card"
+        raise Refusal(
+            Why.MOVE_FIELD_TYPE,
+            {"where": where, "expected": expected, "field": key, "value": value},
+        )
     return value

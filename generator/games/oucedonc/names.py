@@ -6,8 +6,9 @@ ignored.
 Saint/Sainte/Mont). A name that matches no key is tried once more with every separator dropped,
 so "lisle sur la sorgue" (apostrophe typed as nothing) finds it too; then as the start of a name
 ("belle ile" finds Belle-Île-en-Mer), then as the start of its words in order ("quiberon" finds
-Presqu'île de Quiberon). A name that matches nothing, or more than one thing, is a UserError
-that lists the candidates, each with its distinguishing label (the département for homonyms).
+Presqu'île de Quiberon). A name that matches nothing, or more than one thing, is a refusal
+(:data:`Why.UNKNOWN_NAME`, :data:`Why.AMBIGUOUS_NAME`) that lists the candidates, each with its
+distinguishing label (the département for homonyms).
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from generator.core.errors import UserError
 from generator.core.i18n import _
 from generator.core.namekeys import name_key
+from generator.core.refusal import Clause, Json, Refusal
+from generator.games.oucedonc.refusals import Hint, Named, Why
 
-__all__ = ["Entry", "NameIndex", "ambiguous", "name_key", "resolve"]
+__all__ = ["Entry", "NameIndex", "Named", "ambiguous", "name_key", "resolve"]
 
 T = TypeVar("T")
 
 _TRAILING_CODE = re.compile(r"^(?P<name>.*?)\s*\((?P<code>[^()]+)\)\s*$")
+QUALIFIER_ROOM = 24  # " (2A)", " (site 05)": what a qualifier adds to a name
+SHOWN = 40  # the characters of an over-long name a refusal quotes
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,13 @@ class NameIndex(Generic[T]):
                     index[alias].append(position)
                 else:
                     index[alias] = [position]
+        # The longest text that can name an entry: its name and a qualifier ("Saint-Denis (93)").
+        self._longest = max(map(len, index), default=0) + QUALIFIER_ROOM
+
+    def could_name(self, key: str) -> bool:
+        """Can a name of this key's length name an entry at all? (A longer one is refused at
+        once, whatever its length: a pasted page costs one pass, never a search.)"""
+        return len(key) <= self._longest
 
     def _by_compact_key(self) -> dict[str, list[int]]:
         """Positions by key with the separators dropped ("lisle sur la sorgue"), in order."""
@@ -113,11 +124,11 @@ class NameIndex(Generic[T]):
         with its qualifier ("Saint-Denis (93)"), without separators, the start of the name, the
         start of its words. One entry: found; several: ambiguous; none: unknown."""
         key = name_key(text)
-        if not key:
+        if not key or not self.could_name(key):
             return []
         found = self._entries(self._index.get(key, []))
         if not found:
-            match = _TRAILING_CODE.match(text.strip())
+            match = _TRAILING_CODE.match(" ".join(text.split()))  # one space: one pass
             if match:
                 code = name_key(match.group("code"))
                 candidates = self._entries(self._index.get(name_key(match.group("name")), []))
@@ -130,28 +141,35 @@ class NameIndex(Generic[T]):
             found = self._words_starting_with(key)
         return found
 
-    def find(self, text: str, what: str, hint: str) -> T:
-        """The value of the one entry named ``text``; a UserError naming the candidates otherwise.
+    def find(self, text: str, what: Named, hint: Hint) -> T:
+        """The value of the one entry named ``text``; a refusal naming the candidates otherwise.
 
         ``text`` may end with a qualifier in parentheses ("Saint-Denis (93)") to pick one homonym.
-        ``what`` names the kind of thing ("place", "card" or "player"); ``hint`` says what to do.
+        ``what`` is the kind of thing named; ``hint`` says what to do about a wrong name.
         """
-        if not name_key(text):
-            raise UserError(_messages(what)[0].format(hint=hint))
+        key = name_key(text)
+        if not key:
+            raise Refusal(Why.EMPTY_NAME, {"kind": what.value, "hint": hint})
+        if not self.could_name(key):
+            raise Refusal(
+                Why.NAME_TOO_LONG,
+                {"name": text[:SHOWN], "length": len(text), "hint": hint},
+            )
         found = self.matches(text)
         if len(found) == 1:
             return found[0].value
         if found:
-            raise UserError(ambiguous(text, found, what))
-        key = name_key(text)
+            raise ambiguous(text, found, what)
         close = difflib.get_close_matches(key, list(self._index), n=5, cutoff=0.6)
         labels: list[str] = []
         for candidate in close:
             for entry in self._entries(self._index[candidate]):
                 if entry.label not in labels:
                     labels.append(entry.label)
-        message = _messages(what)[2 if labels else 1]
-        raise UserError(message.format(name=text, labels=", ".join(labels[:6]), hint=hint))
+        raise Refusal(
+            Why.UNKNOWN_NAME,
+            {"kind": what.value, "name": text, "closest": tuple(labels[:6]), "hint": hint},
+        )
 
     def starting_with(self, key: str) -> list[Entry[T]]:
         """Entries whose name key (or separator-free key) starts with ``key``."""
@@ -186,52 +204,49 @@ def _words_prefix(typed: list[str], words: list[str]) -> bool:
     return True
 
 
-def ambiguous(text: str, found: Sequence[Entry[T]], what: str) -> str:
-    """The one line for a name that fits several entries, listing them (``what``: "card",
-    "place" or "player")."""
+def ambiguous(text: str, found: Sequence[Entry[T]], what: Named) -> Refusal:
+    """The refusal of a name that fits several entries, listing them."""
     labels = sorted({e.label for e in found}, key=name_key)
-    shown = ", ".join(labels[:8])
-    if len(labels) > 8:
-        shown = _("{names} and {count} more").format(names=shown, count=len(labels) - 8)
     homonyms = len({name_key(e.name) for e in found}) == 1
     advice = (
-        _("write it with its code in parentheses, e.g. {example!r}").format(example=found[0].label)
+        Clause(Hint.WRITE_THE_CODE, {"example": found[0].label})
         if homonyms and found[0].qualifier
-        else _("type more of the name")
+        else Clause(Hint.TYPE_MORE)
     )
-    return _messages(what)[3].format(name=text, candidates=shown, advice=advice)
+    return Refusal(
+        Why.AMBIGUOUS_NAME,
+        {
+            "kind": what.value,
+            "name": text,
+            "candidates": Candidates(tuple(labels)),
+            "advice": advice,
+        },
+    )
 
 
-def _messages(what: str) -> tuple[str, str, str, str]:
-    """The lines for an empty, an unknown (without, then with the closest names) and an
-    ambiguous name of a ``what``: "card", "place" or "player" (whole sentences, each kind its
-    own: French nouns have a gender)."""
-    if what == "card":
-        return (
-            _("empty card name; {hint}"),
-            _("unknown card {name!r}; {hint}"),
-            _("unknown card {name!r}; closest: {labels}; {hint}"),
-            _("card {name!r} is ambiguous: {candidates}; {advice}"),
-        )
-    if what == "player":
-        return (
-            _("empty player name; {hint}"),
-            _("unknown player {name!r}; {hint}"),
-            _("unknown player {name!r}; closest: {labels}; {hint}"),
-            _("player {name!r} is ambiguous: {candidates}; {advice}"),
-        )
-    return (
-        _("empty place name; {hint}"),
-        _("unknown place {name!r}; {hint}"),
-        _("unknown place {name!r}; closest: {labels}; {hint}"),
-        _("place {name!r} is ambiguous: {candidates}; {advice}"),
-    )
+@dataclass(frozen=True)
+class Candidates:
+    """The names a word fits, the first eight shown: "Saint-Denis (93), Saint-Denis (974)" or
+    "A, B, … and 4 more"."""
+
+    labels: tuple[str, ...]
+    shown: int = 8
+
+    def words(self) -> str:
+        text = ", ".join(self.labels[: self.shown])
+        if len(self.labels) > self.shown:
+            more = len(self.labels) - self.shown
+            return _("{names} and {count} more").format(names=text, count=more)
+        return text
+
+    def to_json(self) -> Json:
+        return list(self.labels)
 
 
 def _compact(key: str) -> str:
     return key.replace(" ", "")
 
 
-def resolve(text: str, entries: Sequence[Entry[T]], what: str, hint: str) -> T:
+def resolve(text: str, entries: Sequence[Entry[T]], what: Named, hint: Hint) -> T:
     """:meth:`NameIndex.find` on a one-off index."""
     return NameIndex(entries).find(text, what, hint)

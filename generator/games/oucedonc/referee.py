@@ -1,23 +1,19 @@
-"""The Oucédonc referee: what the commands ask of the rules, in one place.
-
-- :func:`verify_places`: is A north/south/east/west of B, on the printed coordinates, with the gap
-  in minutes and kilometres.
-- :func:`place_move`, :func:`doubt_move`, :func:`count_move`, :func:`start_move`: turn what a
-  player typed (names or ids, estimates "Ana=2") into a move of :mod:`game`, resolving names the
-  forgiving way (among the cards that make sense first: the table for an anchor).
+"""The Oucédonc referee's verdicts: is A north/south/east/west of B, on the printed coordinates,
+with the gap in minutes and kilometres (:func:`verify_cards` on a deck's cards,
+:func:`verify_places` and :func:`verify_named` on places known by name).
 
 The state machine is in :mod:`game`, the table in :mod:`table`, the count in :mod:`count`, the
-file in :mod:`gamefile`.
+file in :mod:`gamefile`; the service that turns what players type into moves and plays them on
+a game file is :mod:`generator.products.referee`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from generator.core.errors import UserError
-from generator.core.i18n import _, ngettext
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
 from generator.games.oucedonc.coords import (
     Precision,
@@ -27,15 +23,12 @@ from generator.games.oucedonc.coords import (
     to_units,
 )
 from generator.games.oucedonc.distance import meridian_km, parallel_km
-from generator.games.oucedonc.names import Entry, NameIndex, ambiguous, name_key
+from generator.games.oucedonc.names import Entry, Named, NameIndex
+from generator.games.oucedonc.refusals import Hint, Why
 
-# The game's state machine (game, gamefile, table, rules) is imported by the move functions that
-# use it: `pnp oucedonc verify` needs none of it (start-up, issue #14).
+# A verdict needs none of the game's state machine (game, gamefile, table, rules): start-up.
 if TYPE_CHECKING:
     from generator.games.oucedonc.deckfile import Deck, PlaceCard
-    from generator.games.oucedonc.game import Count, Doubt, Place, Start
-    from generator.games.oucedonc.gamefile import Game
-    from generator.games.oucedonc.rules import RuleOptions
     from generator.geo.model import Place as GeoPlace
 
 # --------------------------------------------------------------------------- verify
@@ -50,7 +43,7 @@ class Gap:
     equal: EqualCoordinates
 
     def to_json(self) -> dict[str, Any]:
-        """What ``pnp oucedonc verify --json`` prints."""
+        """The verdict as JSON (what the referee prints for scripts)."""
         result = self.verdict
         return {
             "a": result.a.name,
@@ -142,9 +135,9 @@ def measure(
 
 
 def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualCoordinates) -> Gap:
-    hint = _("give a card name or id from the deck file")
+    hint = Hint.DECK_CARD
     index = NameIndex(card_entries(deck))
-    card_a, card_b = index.find(a, "card", hint), index.find(b, "card", hint)
+    card_a, card_b = index.find(a, Named.CARD, hint), index.find(b, Named.CARD, hint)
     _two_places(card_a.name, card_a is card_b)
     return measure(located_card(card_a), direction, located_card(card_b), deck.precision, equal)
 
@@ -184,8 +177,8 @@ def _verify_found(
     precision: Precision,
     equal: EqualCoordinates,
 ) -> Gap:
-    hint = _("give a French commune or site name, or use --deck deck.json")
-    found_a, found_b = index.find(a, "place", hint), index.find(b, "place", hint)
+    hint = Hint.FRENCH_PLACE
+    found_a, found_b = index.find(a, Named.PLACE, hint), index.find(b, Named.PLACE, hint)
     place_a = record(found_a)
     _two_places(place_a.name, found_a == found_b)
     return measure(
@@ -199,210 +192,4 @@ def _verify_found(
 
 def _two_places(name: str, same: bool) -> None:
     if same:
-        raise UserError(
-            _(
-                "A and B are both {name}; a place is never north, south, east or west of itself: "
-                "name two places"
-            ).format(name=name)
-        )
-
-
-# --------------------------------------------------------------------------- game moves
-
-
-def card_hint() -> str:
-    return _("give a card name or id ('pnp oucedonc game show' lists the cards on the table)")
-
-
-def resolve_card(game: Game, text: str, among: Iterable[str] | None = None) -> str:
-    """The id of the place card named ``text`` (forgiving: see :mod:`names`).
-
-    A name that fits several cards of the deck is narrowed to ``among`` (the cards that make
-    sense here: the cards on the table for an anchor, the cards not yet played for the card
-    drawn), so "st" is Saint-Malo when Saint-Malo is the only Saint- on the table.
-    """
-    _refuse_other_cards(game, text)
-    index = _deck_index(game)
-    found = index.matches(text)
-    if len(found) > 1 and among is not None:
-        wanted = set(among)
-        narrowed = [entry for entry in found if entry.value.id in wanted]
-        if len(narrowed) == 1:
-            return narrowed[0].value.id
-        if narrowed:
-            raise UserError(ambiguous(text, narrowed, "card"))
-    card: PlaceCard = index.find(text, "card", card_hint())
-    return card.id
-
-
-def _deck_index(game: Game) -> NameIndex[PlaceCard]:
-    return game.setup.card_index
-
-
-def _refuse_other_cards(game: Game, text: str) -> None:
-    """An Intermède, the Direction card or a rule card named where a place card is wanted."""
-    key = name_key(text)
-    for other in game.setup.deck.others:
-        if key in (name_key(other.id), name_key(other.name)):
-            if other.kind == "intermede":
-                raise UserError(
-                    _(
-                        "the Intermède is not placed: if it was drawn before the referee said it "
-                        "was due, declare it ('game intermede FILE'), then count"
-                    )
-                )
-            raise UserError(
-                _("{card} ({id}) is not a place card; place the card you drew").format(
-                    card=other.name, id=other.id
-                )
-            )
-
-
-def playable_cards(game: Game) -> list[str]:
-    """Place cards that can be placed or turned over now (physical mode): not on the table, not
-    out."""
-    state = game.state
-    table = state.table
-    out = set(state.out_of_play)
-    return [
-        card.id
-        for card in game.setup.deck.places
-        if card.id not in out and (table is None or card.id not in table)
-    ]
-
-
-def on_table(game: Game) -> list[str]:
-    table = game.state.table
-    return [] if table is None else list(table.cards())
-
-
-def place_move(
-    game: Game,
-    card: str,
-    direction: Direction | None,
-    anchor: str | None,
-    between: tuple[str, str] | None,
-) -> Place:
-    """The current player's placement. Exactly one of ``direction``+``anchor`` or ``between``."""
-    from generator.games.oucedonc.game import Place, check_can_place
-    from generator.games.oucedonc.table import Slot
-
-    if (direction is None) == (between is None):
-        raise UserError(say_where())
-    _refuse_other_cards(game, card)
-    check_can_place(game.setup, game.state)  # before the names: "a count is due" beats a typo
-    player = game.setup.players[game.state.turn]
-    hand = playable_cards(game) if game.setup.physical else None
-    card_id = resolve_card(game, card, hand)
-    table = on_table(game)
-    if between is not None:
-        slot = Slot.between(
-            resolve_card(game, between[0], table), resolve_card(game, between[1], table)
-        )
-    else:
-        assert direction is not None and anchor is not None
-        slot = Slot.beside(direction, resolve_card(game, anchor, table))
-    return Place(player=player, card=card_id, slot=slot)
-
-
-def say_where() -> str:
-    return _(
-        "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
-        "--west-of X or --between X Y"
-    )
-
-
-def start_move(game: Game, card: str) -> Start:
-    """Physical mode: the start card the players turned over."""
-    from generator.games.oucedonc.game import Start
-
-    return Start(card=resolve_card(game, card, playable_cards(game)))
-
-
-def doubt_move(game: Game, by: str, neighbour: str) -> Doubt:
-    from generator.games.oucedonc.game import Doubt, nothing_to_doubt
-
-    pending = game.state.pending
-    if pending is None:
-        raise UserError(nothing_to_doubt())
-    player = game.setup.players[game.setup.player_index(by)]
-    assert game.state.table is not None
-    neighbours = game.state.table.neighbours(pending.card)
-    return Doubt(by=player, card=pending.card, neighbour=resolve_card(game, neighbour, neighbours))
-
-
-def parse_estimates(game: Game, estimates: Sequence[str]) -> list[tuple[str, int]]:
-    """Estimates typed as ``Ana=2`` (or ``Ana:2``), one per player, resolved to player names."""
-    pairs: list[tuple[str, int]] = []
-    for text in estimates:
-        name, sep, number = text.replace(":", "=").partition("=")
-        if not sep or not name.strip():
-            raise UserError(
-                _("estimate {text!r} is not PLAYER=NUMBER; write it like --estimate Ana=2").format(
-                    text=text
-                )
-            )
-        try:
-            value = int(number.strip())
-        except ValueError:
-            raise UserError(
-                _("estimate {text!r} is not a whole number; write it like --estimate Ana=2").format(
-                    text=text
-                )
-            ) from None
-        pairs.append((game.setup.players[game.setup.player_index(name.strip())], value))
-    return pairs
-
-
-def count_move(game: Game, estimates: Sequence[str]) -> Count:
-    """Estimates typed as ``Ana=2``, one per player."""
-    from generator.games.oucedonc.game import Count, check_count_due
-
-    check_count_due(game.setup, game.state)  # before the estimates: "no count is due" beats a typo
-    pairs = parse_estimates(game, estimates)
-    order = {player: index for index, player in enumerate(game.setup.players)}
-    pairs.sort(key=lambda pair: order[pair[0]])  # stable: duplicates stay visible
-    return Count(estimates=tuple(pairs))
-
-
-def new_game_from_options(
-    deck: Deck,
-    players: Sequence[str],
-    options: RuleOptions,
-    *,
-    deal_seed: int | None,
-    start: str | None,
-    packs: int | None = None,
-    pack_size: int | None = None,
-) -> tuple[Game, str]:
-    """A new game and the line saying what it is: physical (``deal_seed`` None) with the start
-    card ``start`` if given, or dealt from ``deal_seed``."""
-    from generator.games.oucedonc.game import deal, physical
-    from generator.games.oucedonc.gamefile import new_game
-
-    if deal_seed is not None:
-        setup = deal(players, deck, deal_seed, options, packs=packs, pack_size=pack_size)
-        game = new_game(setup)
-        first = setup.names()[setup.reserve[0]]
-        how = _("the referee deals (seed {seed}); start card: {card}").format(
-            seed=deal_seed, card=first
-        )
-    else:
-        setup = physical(players, deck, options, packs=packs, pack_size=pack_size)
-        game = new_game(setup)
-        if start is not None:
-            game, _started = game.play(start_move(game, start))
-            assert game.state.table is not None
-            how = _("start card: {card}").format(card=setup.names()[game.state.table.start])
-        else:
-            how = _("turn a start card over and record it")
-    pack_line = ngettext("{packs} pack of {size}", "{packs} packs of {size}", setup.packs).format(
-        packs=setup.packs, size=setup.pack_size
-    )
-    tokens = ngettext("{n} token each", "{n} tokens each", options.starting_tokens).format(
-        n=options.starting_tokens
-    )
-    said = _("{players}, {packs}, {tokens}; {how}").format(
-        players=", ".join(setup.players), packs=pack_line, tokens=tokens, how=how
-    )
-    return game, said
+        raise Refusal(Why.SAME_PLACE, {"name": name})

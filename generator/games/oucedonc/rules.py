@@ -6,9 +6,9 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal, Value
 from generator.games.oucedonc.compare import EqualCoordinates
+from generator.games.oucedonc.refusals import Why
 
 
 class BrokePayer(Enum):
@@ -50,11 +50,7 @@ class RuleOptions:
 
     def __post_init__(self) -> None:
         if not 0 <= self.starting_tokens <= 99:
-            raise UserError(
-                _("starting tokens must be between 0 and 99, not {tokens}; use --tokens N").format(
-                    tokens=self.starting_tokens
-                )
-            )
+            raise Refusal(Why.STARTING_TOKENS, {"tokens": self.starting_tokens})
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,13 +59,9 @@ class RuleOptions:
         }
 
     @staticmethod
-    def from_json(raw: object, source: str) -> RuleOptions:
+    def from_json(raw: object, source: Value) -> RuleOptions:
         if not isinstance(raw, dict):
-            raise UserError(
-                _("{source}: 'options' must be an object; restore it or start a new game").format(
-                    source=source
-                )
-            )
+            raise Refusal(Why.OPTIONS_NOT_OBJECT, {"source": source})
         kinds: dict[str, type] = {
             "equal_coordinates": EqualCoordinates,
             "broke_payer": BrokePayer,
@@ -80,10 +72,9 @@ class RuleOptions:
         }
         unknown = sorted(set(raw) - set(kinds))
         if unknown:
-            raise UserError(
-                _("{source}: unknown rule option {option!r}; remove it (known: {known})").format(
-                    source=source, option=unknown[0], known=", ".join(kinds)
-                )
+            raise Refusal(
+                Why.UNKNOWN_RULE_OPTION,
+                {"source": source, "option": unknown[0], "known": tuple(kinds)},
             )
         values: dict[str, Any] = {}
         for key, kind in kinds.items():
@@ -92,33 +83,17 @@ class RuleOptions:
             value = raw[key]
             if kind is int:
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise UserError(
-                        _("{source}: option {option} must be a whole number, not {value!r}").format(
-                            source=source, option=key, value=value
-                        )
+                    raise Refusal(
+                        Why.OPTION_NOT_WHOLE, {"source": source, "option": key, "value": value}
                     )
                 values[key] = value
                 continue
             try:
                 values[key] = kind(value)
             except ValueError:
-                choices = ", ".join(member.value for member in kind)  # type: ignore[attr-defined]
-                raise UserError(
-                    _("{source}: option {option} is {value!r}; choose one of {choices}").format(
-                        source=source, option=key, value=value, choices=choices
-                    )
+                choices = tuple(member.value for member in kind)  # type: ignore[attr-defined]
+                raise Refusal(
+                    Why.OPTION_NOT_A_CHOICE,
+                    {"source": source, "option": key, "value": value, "choices": choices},
                 ) from None
         return RuleOptions(**values)
-
-
-def parse_choice(kind: type[Enum], text: str, option: str) -> Any:
-    """An enum member from its CLI spelling; a UserError listing the choices otherwise."""
-    try:
-        return kind(text.strip().lower())
-    except ValueError:
-        choices = ", ".join(member.value for member in kind)
-        raise UserError(
-            _("unknown {option} value {text!r}; choose one of {choices}").format(
-                option=option, text=text, choices=choices
-            )
-        ) from None

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.refusals import Why
 
 
 class Line(Enum):
@@ -120,16 +120,12 @@ class Table:
         return Direction.WEST_OF if before else Direction.EAST_OF
 
     def place(self, card: str, slot: Slot, describe: dict[str, str]) -> Table:
-        """The table with ``card`` put in ``slot``; a UserError if the slot does not exist.
+        """The table with ``card`` put in ``slot``; a refusal if the slot does not exist.
 
         ``describe`` maps card ids to the names used in messages.
         """
         if card in self:
-            raise UserError(
-                _("{card} is already on the table; place the card you drew").format(
-                    card=describe.get(card, card)
-                )
-            )
+            raise Refusal(Why.PLACED_ALREADY, {"card": describe.get(card, card)})
         if slot.other is None:
             return self._beside(card, slot, describe)
         return self._between(card, slot.anchor, slot.other, describe)
@@ -140,28 +136,20 @@ class Table:
         assert direction is not None
         name = describe.get(anchor, anchor)
         if anchor not in self:
-            raise UserError(
-                _(
-                    "{card} is not on the table; place the card next to a card of the cross "
-                    "('pnp oucedonc game show')"
-                ).format(card=name)
-            )
+            raise Refusal(Why.ANCHOR_NOT_ON_TABLE, {"card": name})
         line = Line.COLUMN if direction.axis == "lat" else Line.ROW
         cards = self.cards_of(line)
         if anchor not in cards:
-            from generator.games.oucedonc.wording import beside
+            from generator.games.oucedonc.wording import Beside
 
-            if line is Line.COLUMN:
-                message = _(
-                    "{card} is on the west–east row, so nothing can go {where}; use a card of the "
-                    "column (the start card or one above or below it)"
-                )
-            else:
-                message = _(
-                    "{card} is on the north–south column, so nothing can go {where}; use a card of "
-                    "the row (the start card or one left or right of it)"
-                )
-            raise UserError(message.format(card=name, where=beside(direction, name)))
+            raise Refusal(
+                Why.WRONG_LINE,
+                {
+                    "card": name,
+                    "line": "row" if line is Line.COLUMN else "column",
+                    "where": Beside(direction, name),
+                },
+            )
         at = cards.index(anchor)
         insert_at = at if direction in (Direction.NORTH_OF, Direction.WEST_OF) else at + 1
         return self._with(line, (*cards[:insert_at], card, *cards[insert_at:]))
@@ -169,22 +157,16 @@ class Table:
     def _between(self, card: str, first: str, second: str, describe: dict[str, str]) -> Table:
         for anchor in (first, second):
             if anchor not in self:
-                raise UserError(
-                    _("{card} is not on the table; see 'pnp oucedonc game show'").format(
-                        card=describe.get(anchor, anchor)
-                    )
-                )
+                raise Refusal(Why.NOT_ON_TABLE, {"card": describe.get(anchor, anchor)})
         for line in (Line.COLUMN, Line.ROW):
             cards = self.cards_of(line)
             if first in cards and second in cards:
                 i, j = sorted((cards.index(first), cards.index(second)))
                 if j - i == 1:
                     return self._with(line, (*cards[:j], card, *cards[j:]))
-        raise UserError(
-            _(
-                "{first} and {second} are not adjacent on one line; 'between' takes two cards side "
-                "by side on the column or on the row"
-            ).format(first=describe.get(first, first), second=describe.get(second, second))
+        raise Refusal(
+            Why.NOT_ADJACENT,
+            {"first": describe.get(first, first), "second": describe.get(second, second)},
         )
 
     def without(self, card: str) -> Table:

@@ -1,10 +1,10 @@
 """The referee's small phrases in the command line's language: where a card lies, lists of
 names, ordinals.
 
-The games layer words its own results and errors through :mod:`generator.core.i18n` (the
-``pnp`` catalog, English in the code, French in ``locale/fr``): an error is a sentence at the
-point where the rule refuses a move, and :mod:`events` words what a move did from its typed
-fields. What scripts read (``to_json``, the game file) never goes through here.
+The games layer words its own results through :mod:`generator.core.i18n` (the ``pnp`` catalog,
+English in the code, French in ``locale/fr``): :mod:`events` words what a move did from its
+typed fields, and a refusal's default sentence (:mod:`refusals`) is filled with values such as
+:class:`Beside`. What scripts read (``to_json``, the game file) never goes through here.
 
 French joins "de" to the name that follows: "au nord d’Angers", "à l’ouest du Mans", "au sud
 des Sables-d’Olonne" (:func:`of_place`).
@@ -13,14 +13,18 @@ des Sables-d’Olonne" (:func:`of_place`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from generator.core.i18n import _, cli_language
+from generator.core.i18n import _, cli_language, either, listed
+from generator.core.refusal import Json
 from generator.games.oucedonc.compare import Direction
 
 # "de" before a vowel (h is left alone: h aspiré or not cannot be told from the spelling)
 _VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
 _ARTICLE = re.compile(r"(?P<article>Le|Les) (?P<rest>.+)")
+
+__all__ = ["Beside", "beside", "between", "either", "listed", "of_place", "ordinal", "series"]
 
 
 def of_place(text: str, place: str) -> str:
@@ -52,22 +56,23 @@ def beside(direction: Direction, place: str) -> str:
     return of_place(words.format(place=place), place)
 
 
+@dataclass(frozen=True)
+class Beside:
+    """ "north of Lyon" as a value of a refusal (``{"direction": "north-of", "card": "Lyon"}``
+    in JSON), said in the command line's language."""
+
+    direction: Direction
+    place: str
+
+    def words(self) -> str:
+        return beside(self.direction, self.place)
+
+    def to_json(self) -> Json:
+        return {"direction": self.direction.value, "card": self.place}
+
+
 def between(first: str, second: str) -> str:
     return _("between {first} and {second}").format(first=first, second=second)
-
-
-def listed(names: Sequence[str]) -> str:
-    """ "Ana", "Ana and Ben", "Ana, Ben and Chloé" ("Ana, Ben et Chloé")."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{others} and {last}").format(others=", ".join(names[:-1]), last=names[-1])
-
-
-def either(names: Sequence[str]) -> str:
-    """ "Lyon or Paris" ("Lyon ou Paris")."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{others} or {last}").format(others=", ".join(names[:-1]), last=names[-1])
 
 
 def series(items: Iterable[str]) -> str:

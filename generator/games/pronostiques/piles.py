@@ -10,8 +10,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from generator.core.errors import UserError
-from generator.core.i18n import _, ngettext, number, speaking
+from generator.core.i18n import ngettext, number, speaking
+from generator.core.refusal import Number, Refusal
+from generator.games.pronostiques.refusals import Why
 from generator.games.pronostiques.suits import SUITS, Suit
 
 PLAYERS: tuple[int, ...] = (3, 4)  # « Nombre de joueur: 3-4 »
@@ -22,19 +23,17 @@ RACE_LENGTHS: tuple[int, ...] = (
 
 
 def check_players(players: int) -> int:
-    """``players`` if Pronostiques is for that many, else a UserError saying what to pass."""
+    """``players`` if Pronostiques is for that many, else a refusal saying how many may play."""
     if players not in PLAYERS:
-        message = _("Pronostiques is for 3 or 4 players, not {players}; pass --players 3 or 4")
-        raise UserError(message.format(players=players))
+        raise Refusal(Why.PLAYER_COUNT, {"players": players})
     return players
 
 
 def check_laps(laps: int) -> int:
     """``laps`` if it is a race length of the rules (docs/rules/pronostiques.md), else a
-    UserError."""
+    refusal."""
     if laps not in RACE_LENGTHS:
-        message = _("--laps {laps} is not a race length of the rules; use 8 or 10")
-        raise UserError(message.format(laps=laps))
+        raise Refusal(Why.RACE_LENGTH, {"laps": laps})
     return laps
 
 
@@ -145,15 +144,10 @@ def limit_breaks(heights: tuple[int, ...], rules: PileRules = PileRules()) -> tu
 def check_piles(heights: tuple[int, ...], rules: PileRules = PileRules()) -> PileCheck:
     """Whether four pile heights respect both limits, which break, and where a card may go next."""
     if len(heights) != 4:
-        message = _("give four pile heights (♥ ♦ ♠ ♣), not {count}")
-        raise UserError(message.format(count=number(len(heights))))
+        raise Refusal(Why.FOUR_HEIGHTS, {"count": Number(len(heights))})
     for suit, h in zip(SUITS, heights, strict=True):
         if not 0 <= h <= rules.laps:
-            message = _(
-                "pile {suit} has height {height}; a pile holds 0 to {laps} cards "
-                "(use --laps to change the race length)"
-            )
-            raise UserError(message.format(suit=suit.symbol, height=h, laps=rules.laps))
+            raise Refusal(Why.PILE_HEIGHT, {"suit": suit.symbol, "height": h, "laps": rules.laps})
     heights = tuple(heights)
     complete = tuple(suit for suit, h in zip(SUITS, heights, strict=True) if h == rules.laps)
     # « La manche se termine dès que 3 des 4 piles sont complètes »: then no card is played.

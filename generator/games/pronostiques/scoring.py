@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from itertools import combinations
 
-from generator.core.errors import UserError
 from generator.core.i18n import M_, P_, _, cli_language, speaking
+from generator.core.refusal import Refusal
 from generator.games.pronostiques.predictions import PREDICTIONS, Prediction
+from generator.games.pronostiques.refusals import Why
 from generator.games.pronostiques.suits import Suit, order_text
 
 PLACES = (M_("1er"), M_("2e"), M_("3e"), M_("4e"))  # the places, as printed (French ordinals)
@@ -47,16 +48,13 @@ class ScoreRules:
 
     @classmethod
     def from_names(cls, pair_bonus: str, three_in_a_row: str) -> ScoreRules:
-        """From the command-line spellings: ``each``/``once`` and
-        ``adjacent``/``relative``/``none``."""
+        """From the readings' names: ``each``/``once`` and ``adjacent``/``relative``/``none``."""
         if pair_bonus not in {bonus.value for bonus in PairBonus}:
-            message = _("unknown --pair-bonus {value!r}; use each or once")
-            raise UserError(message.format(value=pair_bonus))
+            raise Refusal(Why.UNKNOWN_PAIR_BONUS, {"value": pair_bonus})
         try:
             reading = ThreeInARow(three_in_a_row)
         except ValueError:
-            message = _("unknown --three-in-a-row {value!r}; use adjacent, relative or none")
-            raise UserError(message.format(value=three_in_a_row)) from None
+            raise Refusal(Why.UNKNOWN_THREE_IN_A_ROW, {"value": three_in_a_row}) from None
         return cls(pair_bonus_each=pair_bonus == PairBonus.EACH.value, three_in_a_row=reading)
 
 
@@ -154,7 +152,7 @@ def _right_pairs(
 def _pair_lines(
     prediction: Prediction, order: tuple[Suit, ...], rules: ScoreRules
 ) -> list[ScoreLine]:
-    """One (b) line per pair right; with ``--pair-bonus once`` the second one is shown at 0."""
+    """One (b) line per pair right; with the pair bonus paid once the second one is shown at 0."""
     lines: list[ScoreLine] = []
     for start, cars in _right_pairs(prediction, order):
         if rules.pair_bonus_each or not lines:

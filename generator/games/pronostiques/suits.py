@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from generator.core.errors import UserError
-from generator.core.i18n import M_, P_, Language, _, cli_language
+from generator.core.i18n import M_, P_, Language, cli_language
+from generator.core.refusal import Refusal
+from generator.games.pronostiques.refusals import Why
 
 
 class Suit(Enum):
@@ -68,8 +69,7 @@ _IGNORED = set(" ,;-/>\ufe0f")  # separators, and the emoji variation selector a
 def parse_suit(text: str) -> Suit:
     suit = _ALIASES.get(text.strip().lower())
     if suit is None:
-        message = _("unknown suit {text!r}; use ♥ ♦ ♠ ♣ or the letters H D S C")
-        raise UserError(message.format(text=text))
+        raise Refusal(Why.UNKNOWN_SUIT, {"text": text})
     return suit
 
 
@@ -77,11 +77,7 @@ def parse_order(text: str) -> tuple[Suit, ...]:
     """A finishing order of the four suits, first to last: "♥♦♠♣", "HDSC", "H D S C", "h,d,s,c"."""
     suits = tuple(parse_suit(ch) for ch in text if ch not in _IGNORED)
     if sorted(s.letter for s in suits) != sorted(s.letter for s in SUITS):
-        message = _(
-            "order {text!r} must name each of the four suits once, first to last, "
-            "e.g. ♥♦♠♣ or HDSC (H hearts, D diamonds, S spades, C clubs)"
-        )
-        raise UserError(message.format(text=text))
+        raise Refusal(Why.ORDER_SUITS, {"text": text})
     return suits
 
 

@@ -13,8 +13,8 @@ import itertools
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.core.errors import UserError
-from generator.core.i18n import M_, _, cli_language, ngettext
+from generator.core.i18n import M_
+from generator.core.refusal import Refusal
 from generator.games.territoires.houses import (
     LIFE_PER_HOUSE,
     ROLE_CARDS,
@@ -27,7 +27,8 @@ from generator.games.territoires.houses import (
     seats_sharing,
     setup_for,
 )
-from generator.games.territoires.lenormand import FIRST, LAST, lenormand
+from generator.games.territoires.lenormand import FIRST, LAST
+from generator.games.territoires.refusals import CardLabel, Cards, Why
 
 
 class PairRule(Enum):
@@ -81,49 +82,24 @@ class Player:
     def at_seat(
         cls, players: int, seat: int | None, house: House | None, target: House | None = None
     ) -> Player:
-        """Resolve ``--players/--seat/--house/--target`` into a player, or a UserError."""
+        """The player at the table of ``players`` who plays from ``seat`` or for ``house``
+        (``target``: the house the third player of three attacks), or a refusal."""
         setup_for(players)
         if seat is not None:
             seat_of_house = seat_house(players, seat)
             if seat_of_house is None:
                 if house is not None:
-                    raise UserError(
-                        _(
-                            "the third player of three has no house; drop --house and name the "
-                            "house he attacks with --target"
-                        )
-                    )
+                    raise Refusal(Why.THIRD_HAS_NO_HOUSE)
                 if target is None:
-                    raise UserError(
-                        _(
-                            "the third player of three has no life and no house; name the house "
-                            "he attacks with --target even|odd"
-                        )
-                    )
+                    raise Refusal(Why.THIRD_NEEDS_TARGET)
                 return cls(players, None, target)
             if house is not None and house is not seat_of_house:
-                message = (
-                    _(
-                        "seat {seat} plays the even house, not the odd one; drop --house or "
-                        "--seat, or fix one of them"
-                    )
-                    if seat_of_house is House.EVEN
-                    else _(
-                        "seat {seat} plays the odd house, not the even one; drop --house or "
-                        "--seat, or fix one of them"
-                    )
-                )
-                raise UserError(message.format(seat=seat))
+                raise Refusal(Why.SEAT_HOUSE, {"seat": seat, "house": seat_of_house.value})
             house = seat_of_house
         if house is None:
-            raise UserError(_("say whose turn it is: pass --house even|odd (or --seat N)"))
+            raise Refusal(Why.WHOSE_TURN)
         if target is not None:
-            raise UserError(
-                _(
-                    "--target is for the third player of three (--players 3 --seat 3); a house "
-                    "always attacks the other one"
-                )
-            )
+            raise Refusal(Why.TARGET_ONLY_THIRD)
         return cls(players, house, None)
 
     @property
@@ -159,7 +135,7 @@ REASONS: tuple[str, ...] = (
     "foreign_support",  # card: a support of the other house in a pair
     "run_third",  # a run of three by the third player
     "run_parity",  # own: a run of three by a house
-    "support_alone",  # card: a support of the player's house laid alone (--support-alone)
+    "support_alone",  # card: a support of the player's house laid alone (Rules.support_alone)
     "heals_own",  # card: a healing card of the player's parity
     "heals_other",  # card: a healing card of the other parity
 )
@@ -264,37 +240,22 @@ _PAIR_KINDS: tuple[Role, ...] = (
 _NAMES_OF_KIND = {Role.WEAPON: "weapon", Role.SUPPORT_ANIMAL: "animal"}
 
 
-class InvalidCombination(UserError):
-    """The cards do not make a combination; the message says why."""
-
-
-def _label(card: int) -> str:
-    """The card's number and name, in the command line's language (for its errors)."""
-    return lenormand(card).label(cli_language())
+class InvalidCombination(Refusal):
+    """The cards do not make a combination; the reason says why."""
 
 
 def _check_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
     if not 1 <= len(cards) <= 3:
-        message = ngettext(
-            "{count} card given; a combination is 2 or 3 cards (1 only with --support-alone)",
-            "{count} cards given; a combination is 2 or 3 cards (1 only with --support-alone)",
-            len(cards),
-        )
-        raise InvalidCombination(message.format(count=len(cards)))
+        raise InvalidCombination(Why.CARD_COUNT, {"count": len(cards)})
     for card in cards:
         if not FIRST <= card <= LAST:
-            message = _("card {card} does not exist; a Lenormand deck has cards 1 to 36")
-            raise InvalidCombination(message.format(card=card))
+            raise InvalidCombination(Why.NO_SUCH_CARD, {"card": card})
     for card in cards:
         if cards.count(card) > 1:
-            message = _("card {card} is given twice; each card is in the deck once")
-            raise InvalidCombination(message.format(card=card))
+            raise InvalidCombination(Why.CARD_TWICE, {"card": card})
     for card in cards:
         if role_of(card) is Role.LIFE:
-            message = _(
-                "card {card} is a life card (21 to 36 count life); only cards 1 to 20 are played"
-            )
-            raise InvalidCombination(message.format(card=_label(card)))
+            raise InvalidCombination(Why.LIFE_CARD, {"card": CardLabel(card)})
     return tuple(sorted(cards))
 
 
@@ -401,23 +362,11 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
     kind = _kind_pair(cards)
     if not _consecutive(cards):
         if kind is None:
-            message = _(
-                "{a} and {b} do not follow each other; a pair needs consecutive values, e.g. "
-                "{a} {next}"
-            )
-            raise InvalidCombination(message.format(a=a, b=b, next=a + 1))
+            raise InvalidCombination(Why.NOT_CONSECUTIVE, {"a": a, "b": b, "next": a + 1})
         if rules.pairs is PairRule.CONSECUTIVE:
-            message = _(
-                "{a} and {b} do not follow each other and the rule --pairs consecutive is on; lay "
-                "them in a run of three or drop that option"
-            )
-            raise InvalidCombination(message.format(a=a, b=b))
+            raise InvalidCombination(Why.PAIRS_MUST_FOLLOW, {"a": a, "b": b})
         if player.is_third and kind in SUPPORT_OF:
-            message = _(
-                "{a} and {b} do not follow each other and supports serve a house only; the third "
-                "player has none"
-            )
-            raise InvalidCombination(message.format(a=a, b=b))
+            raise InvalidCombination(Why.THIRD_NO_SUPPORT, {"a": a, "b": b})
     foreign = _foreign_supports(cards, player)
     if foreign:
         reason = Reason("foreign_support", card=foreign[0])
@@ -431,21 +380,12 @@ def _pair(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcome]
         outcomes.append(heal)
     if not outcomes:
         if player.is_third and any(role_of(c) is Role.HEALING for c in cards):
-            message = _(
-                "{a} {b}: the third player of three has no life to heal and the pair has no "
-                "weapon or support animal"
-            )
-        elif player.is_third:
-            message = _(
-                "{a} {b} has no weapon (10, 11) or support animal (15, 18); the third player "
-                "needs one to attack with two cards"
-            )
-        else:
-            message = _(
-                "{a} {b} has no special card; a pair needs a weapon (10, 11), a support animal "
-                "(15, 18), a support of your house ({supports}) or a healing card (13, 16)"
-            )
-        raise InvalidCombination(message.format(a=a, b=b, supports=_own_supports(player)))
+            raise InvalidCombination(Why.THIRD_NO_LIFE, {"a": a, "b": b})
+        if player.is_third:
+            raise InvalidCombination(Why.THIRD_NO_WEAPON, {"a": a, "b": b})
+        raise InvalidCombination(
+            Why.NO_SPECIAL_CARD, {"a": a, "b": b, "supports": _own_supports(player)}
+        )
     return outcomes
 
 
@@ -457,18 +397,11 @@ def _single(cards: tuple[int, ...], player: Player, rules: Rules) -> list[Outcom
     (card,) = cards
     role = role_of(card)
     if not rules.support_alone:
-        raise InvalidCombination(
-            _(
-                "1 card given; a combination is 2 or 3 cards (a support alone counts only with "
-                "--support-alone)"
-            )
-        )
+        raise InvalidCombination(Why.ONE_CARD)
     if player.is_third or role not in SUPPORT_OF or SUPPORT_OF[role] is not player.house:
-        message = _(
-            "{card} alone is not a combination; only a support of your house ({supports}) may be "
-            "laid alone"
+        raise InvalidCombination(
+            Why.NOT_ALONE, {"card": CardLabel(card), "supports": _own_supports(player)}
         )
-        raise InvalidCombination(message.format(card=_label(card), supports=_own_supports(player)))
     reason = Reason("support_alone", card=card)
     return [_attack(cards, player, "support_alone", reason)]
 
@@ -481,11 +414,7 @@ def readings(
     ordered = _check_cards(tuple(cards))
     if len(ordered) == 3:
         if not _consecutive(ordered):
-            message = _(
-                "{cards} are not three consecutive values; a run of three needs values that "
-                "follow each other, e.g. 7 8 9"
-            )
-            raise InvalidCombination(message.format(cards=", ".join(map(str, ordered))))
+            raise InvalidCombination(Why.RUN_NOT_CONSECUTIVE, {"cards": Cards(ordered, ", ")})
         return [_run(ordered, player, rules)]
     if len(ordered) == 2:
         return _pair(ordered, player, rules)
@@ -506,30 +435,21 @@ def evaluate(
     for outcome in found:
         if outcome.effect == wanted:
             return outcome
-    shown = " ".join(map(str, sorted(cards)))
-    if wanted == "heal":
-        message = _(
-            "{cards} cannot heal: healing needs 13 or 16 with a card next to it, laid by a player "
-            "with life"
-        )
-    else:
-        message = _("{cards} cannot attack; it only heals (drop --as attack)")
-    raise InvalidCombination(message.format(cards=shown))
+    shown = Cards(tuple(sorted(cards)))
+    why = Why.CANNOT_HEAL if wanted == "heal" else Why.CANNOT_ATTACK
+    raise InvalidCombination(why, {"cards": shown})
 
 
 def life_after(life: int, outcome: Outcome) -> int:
     """The life of ``outcome.side`` after the play: never below 0 nor above its 8 life cards."""
     if not 0 <= life <= LIFE_PER_HOUSE:
-        message = _(
-            "life {life} is impossible; a house has 0 to {most} life cards, pass --life 0 to {most}"
-        )
-        raise UserError(message.format(life=life, most=LIFE_PER_HOUSE))
+        raise Refusal(Why.LIFE_IMPOSSIBLE, {"life": life, "most": LIFE_PER_HOUSE})
     return max(0, min(LIFE_PER_HOUSE, life + outcome.change))
 
 
 @dataclass(frozen=True)
 class PlayResult:
-    """A combination laid (``pnp territoires attack``): the reading asked for, the other
+    """A combination laid (what the calculator answers): the reading asked for, the other
     readings, and the life of the house it changes, before and after when given."""
 
     player: Player

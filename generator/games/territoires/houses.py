@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.core.errors import UserError
-from generator.core.i18n import M_, P_, Language, _
+from generator.core.i18n import M_, P_, Language
+from generator.core.refusal import Refusal
 from generator.games.territoires.lenormand import lenormand
+from generator.games.territoires.refusals import Why
 
 PLAYED_CARDS: tuple[int, ...] = tuple(range(1, 21))
 LIFE_PER_HOUSE = 8
@@ -44,8 +45,7 @@ class House(Enum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            message = _("unknown house {text}; choose even (civilisation) or odd (nature)")
-            raise UserError(message.format(text=repr(text))) from None
+            raise Refusal(Why.UNKNOWN_HOUSE, {"text": text}) from None
 
 
 def house_of(number: int) -> House:
@@ -129,11 +129,7 @@ def setup_for(players: int) -> Setup:
     try:
         return SETUPS[players]
     except KeyError:
-        message = _(
-            "Les territoires is played by 2, 3 or 4 players, not {players}; pass --players 2, 3 "
-            "or 4"
-        )
-        raise UserError(message.format(players=players)) from None
+        raise Refusal(Why.PLAYER_COUNT, {"players": players}) from None
 
 
 def seats_sharing(players: int, house: House) -> tuple[int, ...]:
@@ -151,10 +147,7 @@ def seat_house(players: int, seat: int) -> House | None:
     """
     setup_for(players)
     if not 1 <= seat <= players:
-        message = _(
-            "seat {seat} does not exist at {players} players; choose a seat from 1 to {players}"
-        )
-        raise UserError(message.format(seat=seat, players=players))
+        raise Refusal(Why.NO_SUCH_SEAT, {"seat": seat, "players": players})
     if players == 3 and seat == 3:
         return None
     return House.EVEN if seat % 2 == 1 else House.ODD

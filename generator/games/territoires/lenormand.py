@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.core.errors import UserError
-from generator.core.i18n import M_, P_, Language, _
+from generator.core.i18n import M_, P_, Language
+from generator.core.refusal import Refusal
+from generator.games.territoires.refusals import Why
 
 
 class Suit(Enum):
@@ -156,8 +157,7 @@ FIRST, LAST = 1, 36
 
 
 def lenormand(number: int) -> LenormandCard:
-    """The card numbered ``number`` (1 to 36), or a UserError saying the range."""
+    """The card numbered ``number`` (1 to 36), or a refusal saying the range."""
     if not FIRST <= number <= LAST:
-        message = _("card {number} does not exist; a Lenormand deck has cards 1 to 36")
-        raise UserError(message.format(number=number))
+        raise Refusal(Why.NO_SUCH_CARD, {"card": number})
     return LENORMAND[number - 1]

@@ -2,7 +2,7 @@
 
 :mod:`generator.games.territoires.combat` finds *why* a combination counts (a
 :class:`~generator.games.territoires.combat.Reason`); :func:`explain` says it, in the language
-asked for: the command line's for ``pnp territoires attack``, English for the JSON's
+asked for: the command line's for the calculator's answer, English for the JSON's
 ``"explanation"`` (which stays the same whatever the language, the cards named as in the rules
 data). The other lines of the text output (the change, the house, the life) are the CLI's.
 """

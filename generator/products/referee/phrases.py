@@ -1,11 +1,12 @@
 """The table's short commands, in French and English: one typed line -> one action.
 
-What ``pnp oucedonc play`` reads. Pure: a line and the game in, an :data:`Action` out, or a
-UserError saying what was not understood and what to type. Both languages' words are read
-whatever the language the command line speaks (players type what they type); the help and the
-errors speak the command line's language and show its words first (:data:`HELP`). Card and
-player names are matched the forgiving way of :mod:`names` (accents, case, hyphens,
-apostrophes, ``st``/``ste``, the start of a name), anchors among the cards on the table first.
+What the session reads (:mod:`generator.products.referee.session`). Pure: a line and the game in,
+an :data:`Action` out, or a :class:`~generator.core.refusal.Refusal` saying what was not
+understood and what to type. Both languages' words are read whatever the language the command
+line speaks (players type what they type); the help shows the command line's words first
+(:data:`HELP`). Card and player names are matched the forgiving way of
+:mod:`generator.games.oucedonc.names` (accents, case, hyphens, apostrophes, ``st``/``ste``, the
+start of a name), anchors among the cards on the table first.
 
 ============================  ==========================================  ==================
 French                        English                                     what
@@ -24,6 +25,11 @@ French                        English                                     what
 ============================  ==========================================  ==================
 
 When a start card is due, a card name alone is the start card.
+
+A line is read in time linear in its length, and a line longer than any move can be
+(:func:`line_limits`: three card names and a few words, or every player's estimate) is refused
+before it is read: a pasted page costs the length of one pass over it, never a search through
+its splits.
 """
 
 from __future__ import annotations
@@ -32,20 +38,14 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.core.errors import UserError
 from generator.core.i18n import N_, _, cli_language
+from generator.core.refusal import OneOf, Refusal
 from generator.games.oucedonc.compare import Direction
-from generator.games.oucedonc.game import Intermede, Move, Phase, check_can_place
+from generator.games.oucedonc.game import MAX_NAME, Intermede, Move, Phase, check_can_place
 from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import name_key
-from generator.games.oucedonc.referee import (
-    count_move,
-    doubt_move,
-    on_table,
-    parse_estimates,
-    place_move,
-    start_move,
-)
+from generator.products.referee import moves
+from generator.products.referee.refusals import Said
 
 
 class Word(Enum):
@@ -78,6 +78,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "intermede": ("intermede", "intermission"),
 }
 FILLERS = {"au", "a", "l", "de", "du", "d", "of", "the", "to"}
+MAX_FILLERS = 3  # "a l ouest de": little words next to a direction word, on either side
 DIRECTIONS: dict[str, Direction] = {
     **dict.fromkeys(("n", "nord", "north", "haut", "up"), Direction.NORTH_OF),
     **dict.fromkeys(("s", "sud", "south", "bas", "down"), Direction.SOUTH_OF),
@@ -89,11 +90,65 @@ AND = {"et", "and", "&"}
 SHORT_WORDS = tuple(sorted({w for words in COMMANDS.values() for w in words if len(w) > 2}))
 
 
+# --------------------------------------------------------------------------- limits
+
+
+@dataclass(frozen=True)
+class LineLimits:
+    """What a move of one game can hold: the longest line (whitespace runs counted as one
+    space), the most words of a card's name (its département code included) and of a
+    player's name."""
+
+    characters: int
+    card_words: int
+    player_words: int
+
+
+def line_limits(game: Game) -> LineLimits:
+    """The limits of a line for ``game``'s deck and players (worked out once per game)."""
+    return game.setup.memo("line_limits", lambda: _limits(game))
+
+
+def _limits(game: Game) -> LineLimits:
+    setup = game.setup
+    cards = setup.deck.places
+    longest = max(len(card.name) + len(card.departement or "") + 3 for card in cards)
+    card_words = max(
+        len(name_key(f"{card.name} {card.departement or ''}").split()) for card in cards
+    )
+    player_words = max(len(name_key(player).split()) for player in setup.players)
+    place = 3 * longest + 40  # "brest au nord de lyon", "brest entre saint malo et rennes"
+    estimates = 16 + sum(len(player) + 8 for player in setup.players)  # "compte ana=2 ben=0"
+    doubt = 16 + MAX_NAME + longest  # "doute jean luc saint malo"
+    return LineLimits(
+        characters=2 * max(place, estimates, doubt),  # room for the words typed out in full
+        card_words=card_words + 1,  # an id, or a name with "(93)"
+        player_words=player_words,
+    )
+
+
+def check_length(line: str, game: Game) -> None:
+    """A refusal when ``line`` is longer than any move of ``game`` can be."""
+    length = len(" ".join(line.split()))
+    most = line_limits(game).characters
+    if length > most:
+        raise Refusal(Said.LINE_TOO_LONG, {"length": length, "most": most})
+
+
+# --------------------------------------------------------------------------- reading a line
+
+
 def command_of(word: str) -> str | None:
     for command, words in COMMANDS.items():
         if word in words:
             return command
     return None
+
+
+def words(line: str) -> list[str]:
+    """The words of a line as they are compared (``name_key``, ``=`` and ``:`` apart): none for
+    a line of spaces, hyphens and apostrophes."""
+    return name_key(line.replace("=", " = ").replace(":", " : ")).split()
 
 
 def word(line: str) -> Word | None:
@@ -107,9 +162,10 @@ def word(line: str) -> Word | None:
 
 
 def parse(line: str, game: Game) -> Action | None:
-    """The action a typed line asks for; None for an empty line; a UserError if not understood."""
-    key = name_key(line.replace("=", " = ").replace(":", " : "))
-    tokens = key.split()
+    """The action a typed line asks for; None for an empty line; a refusal if it is too long for
+    a move or not understood."""
+    check_length(line, game)
+    tokens = words(line)
     if not tokens:
         return None
     known = word(line)
@@ -124,9 +180,9 @@ def parse(line: str, game: Game) -> Action | None:
     if command == "count":
         return Play(_count(game, line))
     if command == "start" and rest:
-        return Play(start_move(game, " ".join(rest)))
+        return Play(moves.start(game, " ".join(rest)))
     if game.state.phase(game.setup) is Phase.START and not _has_direction(tokens):
-        return Play(start_move(game, " ".join(tokens)))
+        return Play(moves.start(game, " ".join(tokens)))
     return Play(_place(game, tokens))
 
 
@@ -135,133 +191,135 @@ def _has_direction(tokens: list[str]) -> bool:
 
 
 def _place(game: Game, tokens: list[str]) -> Move:
-    """``CARD DIRECTION ANCHOR`` or ``CARD entre A [et] B``: every split on a direction word is
+    """``CARD DIRECTION ANCHOR`` or ``CARD entre A [et] B``: each split on a direction word is
     tried, left to right, and the first whose names all resolve wins (a place called "Cap Nord"
-    still parses); if none does, the error of the first split is the one shown."""
+    still parses); if none does, the refusal of the first split is the one given. Only the
+    splits whose card part could be a card's name are tried: a handful, whatever the line."""
     splits = [i for i in range(1, len(tokens)) if tokens[i] in DIRECTIONS or tokens[i] in BETWEEN]
     if not splits:
-        raise UserError(
-            _(
-                "{line!r} is not understood; place a card as 'brest n lyon' or 'brest between "
-                "lyon and paris' (n s e w, north south east west); 'help' lists the commands"
-            ).format(line=" ".join(tokens))
-        )
+        raise Refusal(Said.NOT_UNDERSTOOD, {"line": " ".join(tokens)})
     check_can_place(game.setup, game.state)  # "a count is due" before any name
-    first_error: UserError | None = None
-    for at in splits:
-        card = " ".join(_strip_fillers(tokens[:at], end=True))
-        after = _strip_fillers(tokens[at + 1 :], end=False)
+    longest = line_limits(game).card_words + MAX_FILLERS
+    first: Refusal | None = None
+    for at in [at for at in splits if at <= longest] or splits[:1]:
         try:
-            if not card or not after:
-                raise UserError(
-                    _("say which card goes where: 'brest n lyon', 'brest between lyon and paris'")
-                )
-            if tokens[at] in BETWEEN:
-                first, second = _two_anchors(game, after)
-                return place_move(game, card, None, None, (first, second))
-            return place_move(game, card, DIRECTIONS[tokens[at]], " ".join(after), None)
-        except UserError as exc:
-            first_error = first_error or exc
-    assert first_error is not None
-    raise first_error
+            return _place_at(game, tokens, at)
+        except Refusal as exc:
+            first = first or exc
+    assert first is not None
+    raise first
+
+
+def _place_at(game: Game, tokens: list[str], at: int) -> Move:
+    card = " ".join(_strip_fillers(tokens[:at], end=True))
+    after = _strip_fillers(tokens[at + 1 :], end=False)
+    if not card or not after:
+        raise Refusal(Said.WHICH_CARD_WHERE)
+    if tokens[at] in BETWEEN:
+        first, second = _two_anchors(game, after)
+        return moves.place(game, card, None, None, (first, second))
+    return moves.place(game, card, DIRECTIONS[tokens[at]], " ".join(after), None)
 
 
 def _strip_fillers(tokens: list[str], end: bool) -> list[str]:
     """``au nord de lyon``: drop the little words next to the direction word."""
-    words = list(tokens)
     if end:
-        while words and words[-1] in FILLERS:
-            words.pop()
-    else:
-        while words and words[0] in FILLERS:
-            words.pop(0)
-    return words
+        kept = len(tokens)
+        while kept and tokens[kept - 1] in FILLERS:
+            kept -= 1
+        return tokens[:kept]
+    dropped = 0
+    while dropped < len(tokens) and tokens[dropped] in FILLERS:
+        dropped += 1
+    return tokens[dropped:]
 
 
 def _two_anchors(game: Game, words: list[str]) -> tuple[str, str]:
-    """``lyon paris``, ``lyon et paris``, ``saint malo et rennes``: two cards of the table."""
-    from generator.games.oucedonc.referee import resolve_card
-
-    table = on_table(game)
+    """``lyon paris``, ``lyon et paris``, ``saint malo et rennes``: two cards of the table. The
+    first card is a card's name: only its few possible ends are tried."""
+    table = moves.on_table(game)
+    longest = line_limits(game).card_words
     cuts = [i for i, w in enumerate(words) if w in AND]
     candidates = (
-        [(words[:i], words[i + 1 :]) for i in cuts]
+        [(words[:i], words[i + 1 :]) for i in [i for i in cuts if i <= longest] or cuts[:1]]
         if cuts
-        else [(words[:i], words[i:]) for i in range(1, len(words))]
+        else [(words[:i], words[i:]) for i in range(1, min(len(words), longest + 1))]
     )
-    first_error: UserError | None = None
+    first: Refusal | None = None
     for left, right in candidates:
         try:
             if not left or not right:
-                raise UserError(_between_two())
+                raise Refusal(Said.BETWEEN_TWO)
             return (
-                resolve_card(game, " ".join(left), table),
-                resolve_card(game, " ".join(right), table),
+                moves.resolve_card(game, " ".join(left), table),
+                moves.resolve_card(game, " ".join(right), table),
             )
-        except UserError as exc:
-            first_error = first_error or exc
-    if first_error is None:
-        raise UserError(_between_two())
-    raise first_error
-
-
-def _between_two() -> str:
-    return _("'between' takes two cards side by side: 'brest between lyon and paris'")
+        except Refusal as exc:
+            first = first or exc
+    raise first or Refusal(Said.BETWEEN_TWO)
 
 
 def _doubt(game: Game, words: list[str]) -> Move:
     """``doute ben lyon``; ``doute ben`` when the card has one neighbour; ``doute lyon`` with two
-    players (the doubter is then the one who did not place it)."""
+    players (the doubter is then the one who did not place it). The player's name is one of the
+    first few words: only those are tried."""
     setup = game.setup
     pending = game.state.pending
-    if pending is None:  # the engine's own line, before guessing at names
-        return doubt_move(game, words[0], words[-1])
+    if pending is None:  # the engine's own refusal, before guessing at names
+        return moves.doubt(game, words[0], words[-1])
     assert game.state.table is not None
     neighbours = game.state.table.neighbours(pending.card)
-    first_error: UserError | None = None
-    for k in range(len(words), 0, -1):
+    first: Refusal | None = None
+    for k in range(min(len(words), line_limits(game).player_words), 0, -1):
         try:
             setup.player_index(" ".join(words[:k]))
-        except UserError as exc:
-            first_error = first_error or exc
+        except Refusal as exc:
+            first = first or exc
             continue
         rest = " ".join(words[k:])
         if rest:
-            return doubt_move(game, " ".join(words[:k]), rest)
+            return moves.doubt(game, " ".join(words[:k]), rest)
         if len(neighbours) == 1:
-            return doubt_move(game, " ".join(words[:k]), neighbours[0])
-        from generator.games.oucedonc.wording import either
-
+            return moves.doubt(game, " ".join(words[:k]), neighbours[0])
         names = setup.names()
-        raise UserError(
-            _("against which neighbour of {card}: {neighbours}? e.g. 'doubt ben {first}'").format(
-                card=names[pending.card],
-                neighbours=either([names[n] for n in neighbours]),
-                first=names[neighbours[0]],
-            )
+        raise Refusal(
+            Said.WHICH_NEIGHBOUR,
+            {
+                "card": names[pending.card],
+                "neighbours": OneOf(tuple(names[n] for n in neighbours)),
+                "first": names[neighbours[0]],
+            },
         )
     others = [p for i, p in enumerate(setup.players) if i != pending.player]
     if len(others) == 1:
-        return doubt_move(game, others[0], " ".join(words))
-    assert first_error is not None
-    raise first_error
+        return moves.doubt(game, others[0], " ".join(words))
+    assert first is not None
+    raise first
 
 
-_ESTIMATE = re.compile(r"([^\d=:,;]+?)\s*[=:]?\s*(-?\d+)")
+# One token at a time, each alternative a class of characters of its own: read in one pass.
+_ESTIMATE_TOKEN = re.compile(r"(?P<number>-?\d+)|(?P<word>[^\d\s=:,;]+)|[\s=:,;]+")
 
 
 def _count(game: Game, line: str) -> Move:
-    """``compte ana=2 ben=0 chloé=1`` (or ``ana 2 ben 0``, ``ana:2``)."""
+    """``compte ana=2 ben=0 chloé=1`` (or ``ana 2 ben 0``, ``ana:2``): a name, then its number."""
     rest = line.strip().split(maxsplit=1)[1] if len(line.split()) > 1 else ""
-    pairs = [(name.strip(" ,;"), number) for name, number in _ESTIMATE.findall(rest)]
-    leftover = _ESTIMATE.sub("", rest).strip(" ,;")
-    if leftover or not pairs:
-        example = " ".join(f"{p}=N" for p in game.setup.players)
-        raise UserError(
-            _("give every player's estimate: 'count {example}'").format(example=example)
-        )
-    parse_estimates(game, [f"{name}={number}" for name, number in pairs])  # names checked first
-    return count_move(game, [f"{name}={number}" for name, number in pairs])
+    pairs: list[str] = []
+    name: list[str] = []
+    for token in _ESTIMATE_TOKEN.finditer(rest):
+        if token["word"] is not None:
+            name.append(token["word"])
+        elif token["number"] is not None:
+            if not name:
+                break  # a number without a name
+            pairs.append(f"{' '.join(name)}={token['number']}")
+            name = []
+    else:
+        if pairs and not name:
+            moves.estimates(game, pairs)  # the names are checked before the count is
+            return moves.count(game, pairs)
+    example = " ".join(f"{p}=N" for p in game.setup.players)
+    raise Refusal(Said.EVERY_ESTIMATE, {"example": example})
 
 
 @dataclass(frozen=True)
@@ -276,12 +334,7 @@ class HelpEntry:
     def typed(self) -> tuple[str, str | None]:
         """The command in the command line's language, and the other language's if it differs."""
         own, other = (
-            (self.french, self.english)
-            if cli_language() == "fr"
-            else (
-                self.english,
-                self.french,
-            )
+            (self.french, self.english) if cli_language() == "fr" else (self.english, self.french)
         )
         return own, (other if other != own else None)
 
