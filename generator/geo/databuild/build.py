@@ -190,7 +190,7 @@ REFERENCES: tuple[dict[str, object], ...] = (
         "rebuild": ("7z x cheflieu.7z; python scripts/chefs_lieux.py --ign cheflieu.geojson"),
     },
     {
-        "package": "ANCT chefs-lieux (bureaux centralisateurs of the cantons)",
+        "package": "ANCT chefs-lieux (the cantons' bureaux centralisateurs)",
         "version": "2025-06",
         "upstream": (
             "Agence nationale de la cohésion des territoires, the chefs-lieux of the régions, "
