@@ -490,7 +490,6 @@ def test_provenance_names_every_source_and_file():
 
 # --- landmarks ---------------------------------------------------------------------------
 
-CURATED = "curated"  # a site added in issue 31: its point checked against its commune's outline
 
 # A site must be within 25 km of its commune's GeoNames point. A commune too small for GeoNames'
 # 1,000-inhabitant list has no point: then the site must be within 35 km of the nearest listed
@@ -554,8 +553,7 @@ def test_every_french_landmark_has_a_reference_or_says_it_has_none():
         reference = references.get(row["name"])
         if reference is None:
             if row["departement"]:  # the French rows (sites abroad are curated elsewhere)
-                # a curated point, checked against its commune's outline (PROVENANCE.md)
-                assert row["source"] in (UNREFERENCED, CURATED), row["name"]
+                assert row["source"] == UNREFERENCED, row["name"]
             continue
         assert row["source"] == reference.source, row["name"]
         away = reference_distance_m(
@@ -565,7 +563,27 @@ def test_every_french_landmark_has_a_reference_or_says_it_has_none():
             far[row["name"]] = round(away)
     assert far == {}
     french = [r for r in rows if r["departement"]]
-    assert sum(r["source"] != UNREFERENCED for r in french) >= 229
+    assert sum(r["source"] == UNREFERENCED for r in french) <= 18
+
+
+MERIMEE = "https://www.pop.culture.gouv.fr/notice/merimee/"
+
+
+def test_every_merimee_reference_names_its_notice_and_every_departement_has_six_sites():
+    """A Mérimée reference says which notice of the stored list its point was read from; every
+    département, overseas included, has at least six referenced sites (issue 31)."""
+    _, rows = read_csv("landmarks.csv")
+    for reference in read_references(DATASETS / REFERENCES_FILE):
+        if reference.source.startswith(MERIMEE):
+            notice = reference.source.removeprefix(MERIMEE)
+            assert re.fullmatch(r"PA[0-9A-Z]{8}", notice), reference.name
+            assert f": {notice} " in reference.read_from, reference.name
+    referenced: dict[str, int] = {}
+    for row in rows:
+        if row["departement"] and row["source"] != UNREFERENCED:
+            referenced[row["departement"]] = referenced.get(row["departement"], 0) + 1
+    assert len(referenced) == 101
+    assert {d: n for d, n in referenced.items() if n < 6} == {}
 
 
 # A Wikidata id as the stored record that pairs it with the site's label gives it: "Q" then a

@@ -69,6 +69,22 @@ POLYGON_EXCEPTIONS: dict[str, str] = {
         "on its promontory on the shore of Loch Ness (Wikidata gives 57.324, -4.442, to the"
         " thousandth); the polygon's loch covers the promontory"
     ),
+    "Château de Gien": (
+        "on its hill above the Loire (Mérimée PA00098784's point is on the building); the"
+        " polygon's Loire is wider than the river there"
+    ),
+    "Château de Tarascon": (
+        "on the Rhône's bank (Mérimée PA00081473's point is on the building); the polygon's"
+        " Rhône covers the bank"
+    ),
+    "Centre national du costume de scène": (
+        "in the Quartier Villars on the Allier's bank at Moulins (Mérimée PA00093231);"
+        " the polygon's Allier covers the bank"
+    ),
+    "Hôtel de ville de Lyon": (
+        "on the Presqu'île between the Rhône and the Saône (Mérimée PA00117820); the"
+        " polygon's rivers cover most of the Presqu'île there"
+    ),
 }
 WATER_SHORE_M = 100.0  # a lake's reference point this close to its water is on it
 SHORE_M = 600.0
