@@ -5,9 +5,10 @@
 
 Three contenders, each run ``--repeat`` times in a fresh process, one after the other:
 
-* **pnp**: ``make_deck`` for France with the defaults: embedded data read from the CSV files
-  (cold), place selection, composition, templates, glyph check, the full card design with the
-  locator map, imposition with crop marks and bleed, the token sheet, PDF + JSON written.
+* **pnp**: the Oucédonc deck product for France with the defaults: embedded data read from the
+  CSV files (cold), place selection, composition, templates, glyph check, the full card design
+  with the locator map, imposition with crop marks and bleed, the token sheet, PDF + JSON
+  written.
 * **reportlab**: a bare reportlab script (``oucedonc_peers/reportlab_deck.py``): the same 63
   names on the fronts and coordinates on mirrored backs, plain frames, DejaVu Sans embedded.
 * **protograf**: the same plain deck with protograf (``oucedonc_peers/protograf_deck.py``),
@@ -52,10 +53,10 @@ def child_pnp(out: str) -> None:
         "generator.render.oucedonc.cards",
     ):
         importlib.import_module(module)  # imports outside the timing, as for the peers
-    from generator.products.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
     start = time.perf_counter()
-    files = make_deck(DeckOptions(out=Path(out)))
+    written = PRODUCT.make(OucedoncDeckOptions(), Path(out))
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     print(
@@ -63,8 +64,8 @@ def child_pnp(out: str) -> None:
             {
                 "work_s": seconds,
                 "peak_rss": peak,
-                "bytes": files.pdf.stat().st_size,
-                "cards": len(files.deck.places),
+                "bytes": written.paths[0].stat().st_size,
+                "cards": len(written.built.detail.places),
             }
         )
     )

@@ -15,7 +15,12 @@ sys.path.insert(
 )  # run from any folder, on this checkout
 
 from generator.games.oie.stats import distribution, expected_turns
-from generator.render.oie.board import BoardOptions, write_board
+from generator.render.oie.board import BoardOptions, board_document
+from generator.render.paper import paper
+
+
+def write_board(options: BoardOptions, path: Path) -> Path:
+    return board_document(options).save(path)
 
 
 def timed(label: str, action) -> None:
@@ -33,14 +38,14 @@ def main() -> None:
         out = Path(folder)
         timed(
             "board A4 (first, with font loading)",
-            lambda: write_board(BoardOptions(paper="a4"), out / "a.pdf"),
+            lambda: write_board(BoardOptions(paper=paper("a4")), out / "a.pdf"),
         )
-        timed("board A4", lambda: write_board(BoardOptions(paper="a4"), out / "b.pdf"))
-        timed("board A3", lambda: write_board(BoardOptions(paper="a3"), out / "c.pdf"))
-        timed("poster 2x2 A4", lambda: write_board(BoardOptions(tiles="a4"), out / "d.pdf"))
+        timed("board A4", lambda: write_board(BoardOptions(paper=paper("a4")), out / "b.pdf"))
+        timed("board A3", lambda: write_board(BoardOptions(paper=paper("a3")), out / "c.pdf"))
+        timed("poster 2x2 A4", lambda: write_board(BoardOptions(tiles=paper("a4")), out / "d.pdf"))
         timed(
             "poster 3x3 Letter",
-            lambda: write_board(BoardOptions(tiles="letter", grid="3x3"), out / "e.pdf"),
+            lambda: write_board(BoardOptions(tiles=paper("letter"), grid=(3, 3)), out / "e.pdf"),
         )
 
 

@@ -38,24 +38,31 @@ def main() -> None:
     print(f"pronostiques score (4 predictions): {t_score * 1e6:8.1f} µs per finishing order")
     print(f"pronostiques check-piles: {t_piles * 1e6:8.1f} µs per check")
 
-    from generator.products import otcho_sheets as otcho
-    from generator.products import pronostiques_sheets as pronostiques
+    from generator.products import otcho_sheets, pronostiques_sheets
+
+    def otcho(out: Path, players: int) -> tuple[Path, ...]:
+        options = otcho_sheets.OtchoOptions(players=players)
+        return otcho_sheets.PRODUCT.make(options, out).paths
+
+    def pronostiques(out: Path) -> tuple[Path, ...]:
+        options = pronostiques_sheets.PronostiquesOptions(players=4)
+        return pronostiques_sheets.PRODUCT.make(options, out).paths
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        otcho.build_sheets(out / "warm", 2, "a4")  # font registration, imports
+        otcho(out / "warm", 2)  # font registration, imports
         start = time.perf_counter()
-        paths = otcho.build_sheets(out / "otcho", 6, "a4")
+        paths = otcho(out / "otcho", 6)
         t_otcho = time.perf_counter() - start
         print(
             f"otcho sheets (6 players, 4 PDFs): {t_otcho:6.2f} s, "
             f"{sum(p.stat().st_size for p in paths) / 1024:.0f} KiB"
         )
         start = time.perf_counter()
-        pronostiques.build_sheets(out / "untraced", 4, "a4")
+        pronostiques(out / "untraced")
         t_pron = time.perf_counter() - start
         tracemalloc.start()
-        paths = pronostiques.build_sheets(out / "pronostiques", 4, "a4")
+        paths = pronostiques(out / "pronostiques")
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         sizes = ", ".join(f"{p.name} {p.stat().st_size / 1024:.0f} KiB" for p in paths)

@@ -12,10 +12,17 @@ from itertools import combinations
 from pathlib import Path
 
 from generator.games.territoires import House, InvalidCombination, Player, readings
-from generator.products.territoires_sheets import SheetOptions, write_sheets
-from generator.render.imposition import SheetSpec, card_size
+from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
+from generator.render.card_size import card_size
+from generator.render.deck_files import impose
+from generator.render.imposition import SheetSpec
 from generator.render.paper import paper
-from generator.render.territoires.deck import render_lenormand_deck
+from generator.render.territoires.deck import lenormand_deck
+
+
+def render_lenormand_deck(spec: SheetSpec):  # type: ignore[no-untyped-def]
+    deck = lenormand_deck(spec.card, spec.bleed)
+    return impose([deck], spec, deck.info)
 
 
 def _timed(label: str, action, repeat: int = 1) -> None:
@@ -53,7 +60,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         _timed(
             "sheets (trackers, résumé, setup) for 2 players",
-            lambda: write_sheets(SheetOptions(out=Path(folder), deck=False)),
+            lambda: PRODUCT.make(TerritoiresOptions(deck=False), Path(folder)),
             3,
         )
     tracemalloc.start()

@@ -64,11 +64,13 @@ def _referenced() -> set[str]:
 
 def _deck(region: str, difficulty: str):
     from generator.core.errors import UserError
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.geo.difficulty import Difficulty
+    from generator.products.oucedonc_deck import OucedoncDeckOptions
+    from generator.products.oucedonc_places import select_deck
 
-    options = DeckOptions(region=region, difficulty=difficulty)
+    options = OucedoncDeckOptions(region=region, difficulty=Difficulty(difficulty))
     try:
-        deck, _, _note = select_deck(options, print_settings(options))
+        deck = select_deck(options).deck
     except UserError as exc:
         return None, str(exc)
     return deck, None

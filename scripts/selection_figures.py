@@ -40,10 +40,10 @@ REGIONS = (
 def figures(region: str, top: int) -> dict:
     from generator.geo.pick import PickRequest, region_candidates
     from generator.geo.selection import spread
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import OucedoncDeckOptions, select_deck
 
-    options = DeckOptions(region=region)
-    deck, _, note = select_deck(options, print_settings(options))
+    selected = select_deck(OucedoncDeckOptions(region=region))
+    deck, note = selected.deck, selected.note
     _, candidates = region_candidates(PickRequest(region=region))
     towns = [p for p in candidates if p.kind == "town"][:top]
     sites = [p for p in candidates if p.kind == "site"][:10]

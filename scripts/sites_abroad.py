@@ -91,11 +91,10 @@ def rewrite(check: bool) -> int:
 
 def decks(countries: list[str]) -> None:
     from generator.geo import embedded
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import OucedoncDeckOptions, select_deck
 
     for country in countries:
-        options = DeckOptions(region=country)
-        deck, _, _ = select_deck(options, print_settings(options))
+        deck = select_deck(OucedoncDeckOptions(region=country)).deck
         ids = {card.source_id for card in deck.places}
         curated = embedded.sites_abroad(country)
         towns = [t for t in embedded.world_towns(country) if t.id in ids]

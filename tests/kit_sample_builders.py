@@ -15,7 +15,6 @@ from generator.core.errors import UserError
 from generator.kit.model import Component, KitFile, KitParams, PrintNotes
 from generator.render.document import DocInfo, new_document
 from generator.render.fonts import register_fonts
-from generator.render.paper import paper
 from generator.render.units import pt
 
 B = "tests.kit_sample_builders:"
@@ -40,7 +39,7 @@ def _pdf(path: Path, width_mm: float, height_mm: float, pages: list[str], title:
 
 def build_cards(params: KitParams) -> list[Path | KitFile]:
     """Two pages (fronts and backs) on the kit's paper, and the deck's JSON."""
-    sheet = paper(params.paper)
+    sheet = params.paper
     names = sorted(
         random.Random(params.seed).sample(["Brest", "Nîmes", "Épinal", "Sète", "Laval", "Albi"], 3)
     )
@@ -61,7 +60,7 @@ def build_poster(params: KitParams) -> list[Path]:
     """One landscape page, as another program would write it: no viewer preferences."""
     import pikepdf
 
-    sheet = paper(params.paper).landscape()
+    sheet = params.paper.landscape()
     path = _pdf(params.out / "poster.pdf", sheet.width, sheet.height, ["Plateau"], "Sample poster")
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         del pdf.Root.ViewerPreferences

@@ -53,7 +53,8 @@ def test_output_must_be_a_pdf_file(tmp_path, name):
     out = tmp_path / name
     result = pnp("calibrate", "--out", str(out))
     assert result.returncode == 2
-    assert result.stderr.startswith("pnp: error: ") and "must end in .pdf" in result.stderr
+    expected = "is a folder" if name == "folder" else "must end in .pdf"
+    assert result.stderr.startswith("pnp: error: ") and expected in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.render.card_size import CARD_SIZES
 from generator.render.draw.fit_text import (
     LINKING_WORDS,
     NAME_PREFIXES,
@@ -16,7 +17,7 @@ from generator.render.draw.fit_text import (
     fit_text,
     glue_tokens,
 )
-from generator.render.imposition import CARD_SIZES, CardBox
+from generator.render.imposition import CardBox
 from generator.render.oucedonc.cards import PlaceFront
 from generator.render.units import pt
 

@@ -1,6 +1,6 @@
 """The printed words of the shared render modules follow the material's language.
 
-The poster's assembly plan and tile marks (``write_poster(language=)``) and the fold label of a
+The poster's assembly plan and tile marks (``poster_document(language=)``) and the fold label of a
 fold-and-glue sheet (``SheetSpec.language``): English when asked, French by default (the French
 pages are what they were before the languages came).
 """
@@ -12,10 +12,11 @@ import io
 import pypdfium2
 import pytest
 
+from generator.render.card_size import card_size
 from generator.render.document import DocInfo
-from generator.render.imposition import Card, Duplex, SheetSpec, card_size, render_deck
+from generator.render.imposition import Card, Duplex, SheetSpec, render_deck
 from generator.render.paper import paper
-from generator.render.poster import tile_grid, write_poster
+from generator.render.poster import poster_document, tile_grid
 
 
 def _text(data: bytes) -> list[str]:
@@ -24,24 +25,21 @@ def _text(data: bytes) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def posters(tmp_path_factory):
+def posters():
     from generator.render.oie.palette import PALETTE
 
-    folder = tmp_path_factory.mktemp("posters")
     grid = tile_grid(2, 2, paper("a4").landscape())
     pages = {}
     for language in ("fr", "en"):
-        path = folder / f"{language}.pdf"
         arguments = {} if language == "fr" else {"language": language}
-        write_poster(
+        document = poster_document(
             lambda c, w, h: c.rect(0, 0, w, h),
             grid,
             PALETTE.poster,
             DocInfo(title="t"),
-            path,
             **arguments,
         )
-        pages[language] = _text(path.read_bytes())
+        pages[language] = _text(document.to_bytes())
     return pages
 
 

@@ -7,15 +7,14 @@ import pytest
 from pypdf import PdfReader
 
 from generator.core.errors import UserError
+from generator.render.card_size import back_offset, card_size
 from generator.render.document import DocInfo
 from generator.render.fonts import register_fonts
 from generator.render.imposition import (
     Card,
     Duplex,
     SheetSpec,
-    card_size,
     crop_mark_segments,
-    parse_offset,
     plan_sheet,
     render_deck,
     render_faces,
@@ -89,18 +88,33 @@ def test_card_sizes(name, size):
     assert (card.width, card.height) == size
 
 
-@pytest.mark.parametrize("bad", ["huge", "10x10", "63x", "axb"])
+@pytest.mark.parametrize(
+    ("text", "name", "size"),
+    [
+        ("2.5x3.5in", "2.5x3.5in", (63.5, 88.9)),  # The Game Crafter's poker card
+        ('2.75 x 3.75"', "2.75x3.75in", (69.85, 95.25)),
+        ("63.5x88.9mm", "63.5x88.9", (63.5, 88.9)),
+        ("POKER", "poker", (63.0, 88.0)),
+    ],
+)
+def test_card_sizes_in_inches_and_millimetres(text, name, size):
+    card = card_size(text)
+    assert card.name == name and str(card) == name
+    assert (card.width, card.height) == pytest.approx(size)
+
+
+@pytest.mark.parametrize("bad", ["huge", "10x10", "63x", "axb", "1.2.3x4", "12x13in", "2x3cm"])
 def test_bad_card_size_is_a_user_error(bad):
     with pytest.raises(UserError):
         card_size(bad)
 
 
 def test_bad_offset_is_a_user_error():
-    assert parse_offset("0.5,-1") == (0.5, -1.0)
+    assert back_offset("0.5,-1") == (0.5, -1.0)
     with pytest.raises(UserError):
-        parse_offset("1;2")
+        back_offset("1;2")
     with pytest.raises(UserError):
-        parse_offset("50,0")
+        back_offset("50,0")
 
 
 def test_card_too_large_for_paper():

@@ -21,6 +21,7 @@ from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, UNKNOWN_SITE
 from generator.kit.build import build_kit
 from generator.kit.model import Component, KitParams
 from generator.kit.run import make_kit
+from generator.render.paper import paper
 from tests.kit_sample_builders import BUGGY, CARDS, NO_DATASETS, POSTER, REFUSED, B
 
 GOOD = (CARDS, POSTER)
@@ -52,7 +53,7 @@ class Links(HTMLParser):
 
 def test_manifest_lists_every_file_with_measured_facts(tmp_path):
     out = tmp_path / "out"
-    kit(out, region="bretagne", paper="letter", seed=7)
+    kit(out, region="bretagne", paper=paper("letter"), seed=7)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["parameters"] == {
         "region": "bretagne",
@@ -175,7 +176,7 @@ def test_two_components_cannot_write_the_same_file(tmp_path):
 
 def test_bad_paper_is_a_user_error_before_anything_is_written(tmp_path):
     with pytest.raises(UserError, match="a4, letter"):
-        build_kit(KitParams(out=tmp_path / "out", paper="a3"), GOOD)
+        build_kit(KitParams(out=tmp_path / "out", paper=paper("a3")), GOOD)
     assert not (tmp_path / "out").exists()
 
 
@@ -521,7 +522,7 @@ def test_region_is_recorded_without_surrounding_spaces(tmp_path):
 def test_neo_otcho_and_pronostiques_say_how_to_print_each_file(tmp_path):
     from generator.kit.components import COMPONENTS
 
-    components = tuple(c for c in COMPONENTS if c.game in ("Neo Otcho", "Pronostiques"))
+    components = tuple(c for c in COMPONENTS if c.group in ("Neo Otcho", "Pronostiques"))
     outcome = make_kit(KitParams(out=tmp_path / "out"), components, datasets_dir=NO_DATASETS)
     assert not outcome.result.failures and len(outcome.result.files) == 7
     index = outcome.index.read_text(encoding="utf-8")

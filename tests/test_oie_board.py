@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from generator.core.errors import UserError
 from generator.games.oie.squares import BOARD, Kind
-from generator.render.oie.board import BoardOptions, sheet_layout, write_board
+from generator.render.oie.board import BoardOptions, board_document, sheet_layout
 from generator.render.oie.rules_text import french_typography
 from generator.render.paper import paper
 from generator.render.poster import tile_grid
@@ -18,13 +18,15 @@ from tests.conftest import embedded_fonts
 
 @pytest.fixture(scope="module")
 def a4_board(tmp_path_factory):
-    return write_board(BoardOptions(paper="a4"), tmp_path_factory.mktemp("oie") / "board.pdf")
+    return board_document(BoardOptions(paper=paper("a4"))).save(
+        tmp_path_factory.mktemp("oie") / "board.pdf"
+    )
 
 
 @pytest.fixture(scope="module")
 def poster(tmp_path_factory):
-    return write_board(
-        BoardOptions(tiles="a4", grid="2x2"), tmp_path_factory.mktemp("oie") / "poster.pdf"
+    return board_document(BoardOptions(tiles=paper("a4"), grid=(2, 2))).save(
+        tmp_path_factory.mktemp("oie") / "poster.pdf"
     )
 
 
@@ -69,7 +71,7 @@ def test_rules_text_keeps_colons_with_their_word():
 
 @pytest.mark.parametrize("name", ["a4", "letter", "a3"])
 def test_page_sizes_are_landscape_paper(tmp_path, name):
-    path = write_board(BoardOptions(paper=name), tmp_path / f"{name}.pdf")
+    path = board_document(BoardOptions(paper=paper(name))).save(tmp_path / f"{name}.pdf")
     box = PdfReader(path).pages[0].mediabox
     sheet = paper(name)
     assert float(box.width) == pytest.approx(sheet.height * PT_PER_MM, abs=0.01)
@@ -86,11 +88,11 @@ def test_print_scaling_is_off(a4_board):
 
 
 def test_same_inputs_give_byte_identical_files(tmp_path):
-    a = write_board(BoardOptions(paper="a4"), tmp_path / "a.pdf").read_bytes()
-    b = write_board(BoardOptions(paper="a4"), tmp_path / "b.pdf").read_bytes()
+    a = board_document(BoardOptions(paper=paper("a4"))).save(tmp_path / "a.pdf").read_bytes()
+    b = board_document(BoardOptions(paper=paper("a4"))).save(tmp_path / "b.pdf").read_bytes()
     assert a == b
-    c = write_board(BoardOptions(tiles="letter"), tmp_path / "c.pdf").read_bytes()
-    d = write_board(BoardOptions(tiles="letter"), tmp_path / "d.pdf").read_bytes()
+    c = board_document(BoardOptions(tiles=paper("letter"))).save(tmp_path / "c.pdf").read_bytes()
+    d = board_document(BoardOptions(tiles=paper("letter"))).save(tmp_path / "d.pdf").read_bytes()
     assert c == d
 
 
@@ -167,13 +169,17 @@ def test_poster_pages_are_clipped_to_their_window(poster):
 
 
 @pytest.mark.parametrize(
-    "options",
-    [BoardOptions(paper="a5"), BoardOptions(tiles="a3"), BoardOptions(tiles="a4", grid="two")],
+    "make",
+    [
+        lambda: paper("a5"),
+        lambda: board_document(BoardOptions(tiles=paper("a3"))),
+        lambda: board_document(BoardOptions(tiles=paper("a4"), grid=(9, 1))),
+    ],
+    ids=["unknown paper", "a3 tiles", "9 columns"],
 )
-def test_bad_board_options_are_user_errors(tmp_path, options):
+def test_bad_board_options_are_user_errors(make):
     with pytest.raises(UserError):
-        write_board(options, tmp_path / "x.pdf")
-    assert not list(tmp_path.iterdir())
+        make()
 
 
 BRETAGNE = [
@@ -232,7 +238,7 @@ def _themed_options():
 def test_themed_board_prints_every_place_inside_its_square(tmp_path):
     from generator.render.oie.spiral import build_spiral
 
-    path = write_board(_themed_options(), tmp_path / "theme.pdf")
+    path = board_document(_themed_options()).save(tmp_path / "theme.pdf")
     layout = sheet_layout(297, 210)
     k = layout.k
     spiral = build_spiral(round((layout.board / 2 - 4.0 * k) / k, 6))
@@ -271,7 +277,7 @@ def test_themed_board_prints_every_place_inside_its_square(tmp_path):
 def test_a_place_name_the_font_cannot_print_is_a_user_error(tmp_path):
     options = BoardOptions(theme="X", labels=("東京",) + ("",) * 61)
     with pytest.raises(UserError, match="glyph"):
-        write_board(options, tmp_path / "x.pdf")
+        board_document(options).save(tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())
 
 
@@ -286,7 +292,7 @@ def test_rules_panel_states_the_occupied_square_rule_in_use():
 
 
 def test_assembly_plan_counts_rows_and_columns_in_good_french(tmp_path):
-    path = write_board(BoardOptions(tiles="a4", grid="2x1"), tmp_path / "p.pdf")
+    path = board_document(BoardOptions(tiles=paper("a4"), grid=(2, 1))).save(tmp_path / "p.pdf")
     with pdfplumber.open(path) as pdf:
         plan = pdf.pages[0].extract_text()
     assert "2 pages A4 (1 rangée × 2 colonnes)" in plan
@@ -296,7 +302,9 @@ def test_a_place_name_too_long_for_its_square_goes_on_two_lines(tmp_path):
     # at the 6 pt floor "Forêt de Brocéliande" is wider than a square of the A4 board: it was
     # printed on one line, across the square's edges
     labels = tuple("Forêt de Brocéliande" if n == 37 else "" for n in range(1, 63))
-    path = write_board(BoardOptions(paper="a4", labels=labels), tmp_path / "long.pdf")
+    path = board_document(BoardOptions(paper=paper("a4"), labels=labels)).save(
+        tmp_path / "long.pdf"
+    )
     with pdfplumber.open(path) as pdf:
         words = {w["text"]: w for w in _words(pdf.pages[0])}
     assert words["Brocéliande"]["top"] > words["Forêt"]["bottom"] - 0.5

@@ -13,8 +13,9 @@ from pypdf import PdfReader
 
 from generator.core.i18n import speaking
 from generator.games.oie.squares import BOARD, Kind
-from generator.render.oie.board import BoardOptions, sheet_layout, write_board
+from generator.render.oie.board import BoardOptions, board_document, sheet_layout
 from generator.render.oie.rules_text import french_typography, rules_blocks
+from generator.render.paper import paper
 from generator.render.units import PT_PER_MM
 from tests import conftest
 from tests.conftest import one_line_error
@@ -69,8 +70,8 @@ def _flat(text: str) -> str:
 def boards(tmp_path_factory):
     folder = tmp_path_factory.mktemp("oie-i18n")
     return {
-        language: write_board(
-            BoardOptions(paper="a4", language=language), folder / f"{language}.pdf"
+        language: board_document(BoardOptions(paper=paper("a4"), language=language)).save(
+            folder / f"{language}.pdf"
         )
         for language in ("fr", "en")
     }
@@ -151,13 +152,13 @@ def test_english_panel_text_for_every_option_and_the_journey():
 def test_the_english_themed_board_has_no_french_sentence(tmp_path):
     # a small region's board: its subtitle and journey in English, the place names as given
     options = BoardOptions(
-        paper="a4",
+        paper=paper("a4"),
         theme="Bretagne",
         labels=tuple(f"Ville {n}" for n in range(1, 63)),
         route=("Brest", "Vitré"),
         language="en",
     )
-    text = _page_text(write_board(options, tmp_path / "themed.pdf"))
+    text = _page_text(board_document(options).save(tmp_path / "themed.pdf"))
     assert "The Game of the Goose" in text and "Bretagne · Brest → Vitré" in text
     assert "Bretagne: the ordinary squares follow a route" in text
     assert "les cases ordinaires" not in text and "Jeu de parcours" not in text

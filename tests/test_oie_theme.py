@@ -6,7 +6,7 @@ import pytest
 from generator.core.errors import UserError
 from generator.games.oie.route import ordinary_squares
 from generator.products.oie_board import load_theme
-from generator.render.oie.board import BoardOptions, write_board
+from generator.render.oie.board import BoardOptions, board_document
 from generator.render.oie.rules_text import french_typography
 
 
@@ -30,7 +30,7 @@ def test_themed_board_prints_the_journey(bretagne, tmp_path):
     options = replace(
         BoardOptions(), theme=bretagne.title, labels=bretagne.labels, route=bretagne.route
     )
-    path = write_board(options, tmp_path / "bzh.pdf")
+    path = board_document(options).save(tmp_path / "bzh.pdf")
     with pdfplumber.open(path) as pdf:
         text = " ".join(pdf.pages[0].extract_text(y_tolerance=1).split())
     assert french_typography(f"{bretagne.route[0]} → {bretagne.route[1]}") in text

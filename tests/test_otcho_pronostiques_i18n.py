@@ -16,11 +16,12 @@ from generator.games.otcho import RollRules
 from generator.games.pronostiques import SUITS, ScoreRules
 from generator.games.pronostiques.deck import JOKER, POWERS, SUIT_POWERS
 from generator.games.pronostiques.scoring import PLACES, ThreeInARow
-from generator.products.otcho_sheets import build_sheets as build_otcho
-from generator.products.pronostiques_sheets import build_sheets as build_pronostiques
-from generator.products.pronostiques_sheets import deck_sheets_note
+from generator.products import otcho_sheets, pronostiques_sheets
+from generator.products.options import FaceFiles
+from generator.products.pronostiques_sheets import PronostiquesOptions, deck_sheets_note
 from generator.render.draw.text import shrink_to_width, width_mm
 from generator.render.fonts import register_fonts
+from generator.render.paper import paper
 from generator.render.pronostiques.race_cards import PLACE_ROOM, TEAMS
 from generator.render.sheet import MARGIN
 from generator.render.units import to_mm
@@ -54,6 +55,27 @@ def french_words(text: str) -> set[str]:
 
 def english_words(text: str) -> set[str]:
     return words(text) & ENGLISH_WORDS
+
+
+def build_otcho(out, players, paper_name, rules, language):
+    options = otcho_sheets.OtchoOptions(
+        players=players, paper=paper(paper_name), rules=rules, language=language
+    )
+    return list(otcho_sheets.PRODUCT.make(options, out).paths)
+
+
+def build_pronostiques(
+    out, players, paper_name, laps=8, score_rules=ScoreRules(), faces=False, language="fr"
+):
+    options = PronostiquesOptions(
+        players=players,
+        laps=laps,
+        score_rules=score_rules,
+        paper=paper(paper_name),
+        files=FaceFiles(faces=faces),
+        language=language,
+    )
+    return list(pronostiques_sheets.PRODUCT.make(options, out).paths)
 
 
 def _build(root, language):
@@ -171,10 +193,10 @@ def test_corner_indices_and_names():
 
 
 def test_deck_sheets_note_in_both_languages():
-    english = deck_sheets_note("a4", language="en")
+    english = deck_sheets_note(PronostiquesOptions(), "en")
     assert english.startswith("58 cards on 7 sheets of 9; the last sheet holds the 4 prediction")
     assert english.endswith("its 5 other places stay empty")
-    french = deck_sheets_note("a4")
+    french = deck_sheets_note(PronostiquesOptions(), "fr")
     assert french.startswith("58 cartes sur 7 feuilles de 9 ; la dernière feuille")
     assert french.endswith("ses 5 autres emplacements restent vides")
     assert (

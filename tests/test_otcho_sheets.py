@@ -7,11 +7,18 @@ from pypdf import PdfReader
 
 from generator.core.refusal import Refusal
 from generator.games.otcho import SLOTS, RollRules, pawns_per_player
-from generator.products.otcho_sheets import build_sheets
+from generator.products.otcho_sheets import PRODUCT, OtchoOptions
 from generator.render.otcho.cube_net import CUBE_SIDES, OTCHO_DIE, CubeNet, NetCell, fold, seams
 from generator.render.otcho.sheets import DIE_FACE, net_extent, tab_polygon
+from generator.render.paper import paper
 from generator.render.units import pt, to_mm
 from tests.conftest import embedded_fonts
+
+
+def build_sheets(out, players, paper_name, rules=RollRules()):
+    """The product's four PDFs written into ``out``, their paths in order."""
+    options = OtchoOptions(players=players, paper=paper(paper_name), rules=rules)
+    return list(PRODUCT.make(options, out).paths)
 
 
 def test_die_net_folds_into_a_cube_with_the_declared_opposites():

@@ -19,7 +19,8 @@ from generator.games.oucedonc.deck import (
 )
 from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
 from generator.geo.model import Place
-from tests.conftest import pnp
+from tests.conftest import one_line_error, pnp
+from tests.product_helpers import oucedonc_deck, oucedonc_options
 
 
 def place(
@@ -89,10 +90,10 @@ def test_compose_refuses_two_cards_with_one_name():
 def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, precision):
     """Every two cards of the deck differ in printed latitude and longitude, at the precision the
     deck file records; France gets whole minutes, a région falls back to seconds."""
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    options = DeckOptions(out=tmp_path / "d.pdf", region=region)
-    deck, _, _ = select_deck(options, print_settings(options))
+    options = oucedonc_options(region=region)
+    deck = select_deck(options).deck
     assert deck.precision.value == precision
     assert len(deck.places) == 63
     assert len({card.lat_units for card in deck.places}) == 63
@@ -105,11 +106,11 @@ def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, pr
 
 
 def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    options = DeckOptions(out=tmp_path / "d.pdf", region="gironde", precision="minute")
+    options = oucedonc_options(region="gironde", precision="minute")
     with pytest.raises(UserError, match="--precision second"):
-        select_deck(options, print_settings(options))
+        select_deck(options)
 
 
 def test_composed_deck_ids_follow_the_alphabet_and_round_trip():
@@ -183,17 +184,13 @@ def test_cli_writes_pdf_and_json(tmp_path):
 MISTAKES = [
     ({"region": "atlantide"}, "unknown region"),
     ({"cards": 10}, "--cards 48"),
-    ({"duplex": "sideways"}, "duplex"),
-    ({"paper": "b5"}, "paper"),
-    ({"card_size": "huge"}, "card size"),
-    ({"back_offset": "1;2"}, "back offset"),
-    ({"precision": "furlong"}, "precision"),
     ({"bleed": 9.0}, "bleed"),
-    ({"png_dpi": 5}, "PNG"),
+    ({"png": 5}, "PNG"),
     ({"font": "/nonexistent.ttf"}, "font file"),
     ({"templates": "/nonexistent-folder"}, "template folder"),
     ({"source": "carrier-pigeon"}, "source"),
     ({"sites_share": 1.5}, "sites share"),
+    ({"tokens_each": 30}, "tokens each"),
 ]
 
 
@@ -204,14 +201,31 @@ def test_mistakes_are_one_line_user_errors_and_write_nothing(tmp_path, options, 
 
     from generator.cli.refusals import sentence
     from generator.core.refusal import Refusal
-    from generator.products.oucedonc_deck import DeckOptions, make_deck
 
     paths = {key: Path(value) for key, value in options.items() if key in ("font", "templates")}
     with pytest.raises((UserError, Refusal)) as caught:
-        make_deck(DeckOptions(out=tmp_path / "deck.pdf", **{**options, **paths}))
+        oucedonc_deck(tmp_path / "deck.pdf", **{**options, **paths})
     error = caught.value
     said = sentence(error) if isinstance(error, Refusal) else str(error)
     assert fragment in said and "\n" not in said
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "fragment"),
+    [
+        ("--duplex", "sideways", "duplex"),
+        ("--paper", "b5", "paper"),
+        ("--card-size", "huge", "unknown card size 'huge'"),
+        ("--card-size", "10x10", "out of range"),
+        ("--back-offset", "1;2", "back offset '1;2' is not X,Y"),
+        ("--precision", "furlong", "precision"),
+    ],
+)
+def test_options_that_do_not_parse_stop_the_command_line(tmp_path, option, value, fragment):
+    """What the command line parses into objects is refused there: one line, nothing written."""
+    result = run_pnp("oucedonc", "deck", "--out", str(tmp_path / "deck.pdf"), option, value)
+    one_line_error(result, fragment)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -304,20 +318,18 @@ def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
 ):
     """The PDF must never be replaced when its deck file (or PNG folder) cannot be: the referee
     would read another deck than the one printed."""
-    from generator.products.oucedonc_deck import DeckOptions, make_deck
-
     (tmp_path / blocker).mkdir() if blocker != "deck_png" else (tmp_path / blocker).write_text("x")
     with pytest.raises(UserError, match=fragment):
-        make_deck(DeckOptions(out=tmp_path / "deck.pdf", png_dpi=png))
+        oucedonc_deck(tmp_path / "deck.pdf", png=png)
     assert [p.name for p in tmp_path.iterdir()] == [blocker]
 
 
 def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    options = DeckOptions(out=tmp_path / "deck.pdf", region="2A")  # Corse-du-Sud: 28 places
+    options = oucedonc_options(region="2A")  # Corse-du-Sud: 28 places
     with pytest.raises(UserError) as caught:
-        select_deck(options, print_settings(options))
+        select_deck(options)
     message = str(caught.value)
     assert (
         "Corse-du-Sud offers only" in message
@@ -328,10 +340,11 @@ def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_car
 
 
 def test_corse_gets_the_largest_deck_it_holds_and_says_so(tmp_path):
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    options = DeckOptions(out=tmp_path / "d.pdf", region="corse")
-    deck, _, note = select_deck(options, print_settings(options))
+    options = oucedonc_options(region="corse")
+    selected = select_deck(options)
+    deck, note = selected.deck, selected.note
     # neither 63 nor 54 (the whole-sheet decks) fits: Corse gets the most it holds, and a note
     count = len(deck.places)
     assert 48 <= count < 54
@@ -340,32 +353,30 @@ def test_corse_gets_the_largest_deck_it_holds_and_says_so(tmp_path):
         f"has {count}, and its last sheet is not full."
     )
     with pytest.raises(UserError, match=f"gives at most {count} of the {count + 1} cards"):
-        more = DeckOptions(out=tmp_path / "d.pdf", region="corse", cards=count + 1)
-        select_deck(more, print_settings(more))
+        more = oucedonc_options(region="corse", cards=count + 1)
+        select_deck(more)
 
 
 def test_the_at_most_advice_is_a_count_that_works(tmp_path):
     """Ask for too many cards, then follow the advice: the deck is dealt."""
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    options = DeckOptions(out=tmp_path / "d.pdf", region="bretagne", cards=150, precision="minute")
+    options = oucedonc_options(region="bretagne", cards=150, precision="minute")
     with pytest.raises(UserError, match=r"ask for (\d+) cards or --precision second") as error:
-        select_deck(options, print_settings(options))
+        select_deck(options)
     advised = int(re.search(r"ask for (\d+) cards", str(error.value)).group(1))
     assert 48 <= advised < 150
-    options = DeckOptions(
-        out=tmp_path / "d.pdf", region="bretagne", cards=advised, precision="minute"
-    )
-    deck, _, _ = select_deck(options, print_settings(options))
+    options = oucedonc_options(region="bretagne", cards=advised, precision="minute")
+    deck = select_deck(options).deck
     assert len(deck.places) == advised
 
 
 def test_a_precision_too_coarse_for_any_deck_says_use_a_finer_one(tmp_path):
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    options = DeckOptions(out=tmp_path / "d.pdf", region="corse", cards=54, precision="minute")
+    options = oucedonc_options(region="corse", cards=54, precision="minute")
     with pytest.raises(UserError, match=r"a deck needs 48; use --precision second"):
-        select_deck(options, print_settings(options))
+        select_deck(options)
 
 
 def test_places_count_and_deck_share_their_defaults():
@@ -374,18 +385,17 @@ def test_places_count_and_deck_share_their_defaults():
 
     from generator.cli import oucedonc, places
     from generator.games.oucedonc.deck import SITES_SHARE
-    from generator.products.oucedonc_deck import DeckOptions
+    from generator.products.oucedonc_deck import OucedoncDeckOptions, select_deck
 
     deck = inspect.signature(oucedonc.deck).parameters
-    assert deck["precision"].default == DeckOptions().precision == "auto"
-    assert deck["sites_share"].default == DeckOptions().sites_share == SITES_SHARE
-    assert deck["seed"].default == DeckOptions().seed == 1
-    assert deck["difficulty"].default == DeckOptions().difficulty == "normal"
+    assert deck["precision"].default == OucedoncDeckOptions().precision == "auto"
+    assert deck["sites_share"].default == OucedoncDeckOptions().sites_share == SITES_SHARE
+    assert deck["seed"].default == OucedoncDeckOptions().seed == 1
+    assert deck["difficulty"].default == OucedoncDeckOptions().difficulty == "normal"
     listed = run_places("--count", "63", "--format", "json")
-    options = DeckOptions()
-    from generator.products.oucedonc_deck import print_settings, select_deck
+    options = OucedoncDeckOptions()
 
-    composed, _, _ = select_deck(options, print_settings(options))
+    composed = select_deck(options).deck
     assert sorted(p["id"] for p in listed) == sorted(c.source_id for c in composed.places)
     assert places.PrecisionChoice.AUTO.value == "auto"
 

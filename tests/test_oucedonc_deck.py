@@ -10,11 +10,13 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.oucedonc.deckfile import deck_from_json
-from generator.products.oucedonc_deck import DeckOptions, make_deck
-from generator.render.imposition import SAFE_INSET, Duplex, SheetSpec, card_size, plan_sheet
+from generator.products.contract import FACE_PNG
+from generator.render.card_size import card_size
+from generator.render.imposition import SAFE_INSET, Duplex, SheetSpec, plan_sheet
 from generator.render.paper import paper
 from generator.render.units import to_mm
 from tests.conftest import embedded_fonts
+from tests.product_helpers import oucedonc_deck, oucedonc_options
 
 CARD_W, CARD_H = 63.0, 88.0
 SAMPLE_PAGES = (
@@ -28,9 +30,10 @@ SAMPLE_PAGES = (
 # ----------------------------------------------------------------------------- helpers
 
 
-def build(tmp: Path, name: str, **options) -> tuple[Path, dict]:
-    files = make_deck(DeckOptions(out=tmp / f"{name}.pdf", **options))
-    return files.pdf, json.loads(files.json.read_text(encoding="utf-8"))
+def build_deck(tmp: Path, name: str, **options) -> tuple[Path, dict]:
+    written = oucedonc_deck(tmp / f"{name}.pdf", **options)
+    pdf = written.path("oucedonc.pdf")
+    return pdf, json.loads(written.path("oucedonc.json").read_text(encoding="utf-8"))
 
 
 def layout_for(deck_json: dict, duplex: str = "long", back_offset=(0.0, 0.0)):
@@ -112,7 +115,7 @@ def squeeze(text: str) -> str:
 @pytest.fixture(scope="module")
 def long_deck(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("long")
-    pdf, deck = build(tmp, "bretagne", region="bretagne")
+    pdf, deck = build_deck(tmp, "bretagne", region="bretagne")
     return pdf, deck
 
 
@@ -139,7 +142,7 @@ def test_default_deck_fills_eight_sheets_plus_tokens(long_deck):
 
 def test_letter_paper_page_size(tmp_path):
     """Letter holds 3 × 3 poker cards too (with the default 1 mm bleed): 48 + 9 cards = 7 sheets."""
-    pdf, _ = build(tmp_path, "letter", region="bretagne", paper="letter", cards=48)
+    pdf, _ = build_deck(tmp_path, "letter", region="bretagne", paper_name="letter", cards=48)
     pages = PdfReader(pdf).pages
     assert len(pages) == 7 * 2 + 2
     for page in pages:
@@ -200,7 +203,7 @@ def test_locator_map_is_one_form_reused(long_deck):
 def test_every_back_lies_behind_its_front(tmp_path, duplex):
     """Compare text positions: the name on the front and the name in the back's header must be in
     the same card once the sheet is flipped as chosen, the back turned the way the flip turns it."""
-    pdf, deck = build(tmp_path, duplex, region="bretagne", duplex=duplex, cards=48)
+    pdf, deck = build_deck(tmp_path, duplex, region="bretagne", duplex=duplex, cards=48)
     layout = layout_for(deck, duplex)
     names = [card["name"] for card in deck["cards"] if card["kind"] == "place"][: layout.per_sheet]
     width, height = layout.page_width, layout.page_height
@@ -229,8 +232,8 @@ def test_every_back_lies_behind_its_front(tmp_path, duplex):
 
 
 def test_back_offset_moves_backs_only(tmp_path):
-    pdf0, deck = build(tmp_path, "zero", region="bretagne", cards=48)
-    pdf1, _ = build(tmp_path, "shifted", region="bretagne", cards=48, back_offset="1.5,-2")
+    pdf0, deck = build_deck(tmp_path, "zero", region="bretagne", cards=48)
+    pdf1, _ = build_deck(tmp_path, "shifted", region="bretagne", cards=48, back_offset="1.5,-2")
     name = deck["cards"][0]["name"]
     (doc_a, a), (doc_b, b) = pdfium_pages(pdf0), pdfium_pages(pdf1)
     assert text_centre(a[0][1], name, 13.5) == pytest.approx(
@@ -301,14 +304,14 @@ def test_json_matches_the_printed_cards(long_deck):
 
 
 def test_same_seed_same_bytes_other_seed_other_deck(tmp_path):
-    from generator.products.oucedonc_deck import print_settings, select_deck
+    from generator.products.oucedonc_deck import select_deck
 
-    a, deck_a = build(tmp_path, "a", region="bretagne", cards=48, seed=7)
-    b, _ = build(tmp_path, "b", region="bretagne", cards=48, seed=7)
+    a, deck_a = build_deck(tmp_path, "a", region="bretagne", cards=48, seed=7)
+    b, _ = build_deck(tmp_path, "b", region="bretagne", cards=48, seed=7)
     assert a.read_bytes() == b.read_bytes()
     assert a.with_suffix(".json").read_bytes() == b.with_suffix(".json").read_bytes()
-    options = DeckOptions(out=tmp_path / "c.pdf", region="bretagne", cards=48, seed=8)
-    other, _, _ = select_deck(options, print_settings(options))
+    options = oucedonc_options(region="bretagne", cards=48, seed=8)
+    other = select_deck(options).deck
     assert {card["name"] for card in deck_a["cards"]} != {card.name for card in other.places}
 
 
@@ -324,14 +327,13 @@ def test_png_faces_for_print_on_demand(tmp_path):
         Image.new("RGB", (2, 2)).save(folder / name, pnginfo=ours)
     for name in ("P50_front.png", "cover.png", "notes.txt"):  # not pnp's: kept
         (folder / name).write_bytes(b"old")
-    files = make_deck(
-        DeckOptions(out=tmp_path / "pod.pdf", region="bretagne", cards=48, png_dpi=30, bleed=3.0)
-    )
-    assert len(files.pngs) == 2 * (48 + 9)
+    written = oucedonc_deck(tmp_path / "pod.pdf", region="bretagne", cards=48, png=30, bleed=3.0)
+    pngs = written.of_kind(FACE_PNG)
+    assert len(pngs) == 2 * (48 + 9)
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [p.name for p in files.pngs] + ["P50_front.png", "cover.png", "notes.txt"]
+        [p.name for p in pngs] + ["P50_front.png", "cover.png", "notes.txt"]
     )
-    names = {path.name for path in files.pngs}
+    names = {path.name for path in pngs}
     assert {"P01_front.png", "P01_back.png", "R6_back.png", "D1_front.png"} <= names
     with Image.open(tmp_path / "pod_png" / "P01_front.png") as image:
         expected = (round((63 + 6) / 25.4 * 30), round((88 + 6) / 25.4 * 30))
@@ -377,31 +379,15 @@ def grid_places(names, count=48):
     return places
 
 
-def render_custom(tmp: Path, places, region_name="Pays & <Mer>", **options):
-    from generator.games.oucedonc.coords import Precision
-    from generator.games.oucedonc.deck import compose_deck
-    from generator.products.oucedonc_deck import (
-        RegionInfo,
-        france_rings,
-        print_settings,
-        render_oucedonc_deck,
-    )
-    from generator.render.oucedonc.texts import render_title
+def render_custom(tmp: Path, places, area="Pays & <Mer>", **options):
+    """A deck of one's own places, through the product (as the Python API makes it)."""
+    from generator.products.contract import write
+    from generator.products.oucedonc_deck import build
 
-    settings = print_settings(DeckOptions(out=tmp / "custom.pdf", **options))
-    region = RegionInfo("custom", region_name, "region")
-    deck = compose_deck(
-        places,
-        title=render_title(settings.templates, region.name, region.kind),
-        region="custom",
-        seed=1,
-        precision=Precision.MINUTE,
-        departement_names={"13": "Bouches-du-Rhône"},
-        region_names={"93": "Provence-Alpes-Côte d'Azur"},
-    )
-    built = render_oucedonc_deck(deck, region, settings, france_rings())
+    options = oucedonc_options(places=tuple(places), area=area, precision="minute", **options)
+    built = build(options)
     pdf = tmp / "custom.pdf"
-    pdf.write_bytes(built.pdf)
+    write(built, pdf)
     return pdf, built
 
 
@@ -414,9 +400,9 @@ def all_text(pdf: Path) -> str:
 
 def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
     pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
-    layout = plan_sheet(built.spec)
+    layout = layout_for(json.loads(built.file("oucedonc.json").data))
     document, pages = pdfium_pages(pdf)
-    margin = min(s.trim.y for s in layout.fronts) - built.spec.bleed
+    margin = min(s.trim.y for s in layout.fronts) - layout.spec.bleed
     for number in (0, 1):  # the first sheet holds the long names, front and back
         slots = layout.fronts if number == 0 else layout.backs
         safes = [s.trim.inset(SAFE_INSET - 0.05) for s in slots]
@@ -431,7 +417,7 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
                 s.x <= left and right <= s.right and s.y <= bottom and top <= s.top for s in safes
             )
     # and the names are large: readable across a table, even the longest
-    for card in built.deck.places[:7]:
+    for card in built.detail.places[:7]:
         front = text_centre(pages[0][1], card.name, 12.0)
         assert front is not None
     document.close()
@@ -460,9 +446,9 @@ def test_ampersand_and_angle_brackets_print_as_written(tmp_path):
     pdf, built = render_custom(tmp_path, grid_places(LONG_NAMES))
     text = squeeze(all_text(pdf))
     assert squeeze("Ponts & Chaussées <Nord>") in text
-    assert squeeze("Oucédonc en Pays & <Mer>") in text
+    assert squeeze("Oucédonc · Pays & <Mer>") in text
     assert "&amp;" not in text and "&lt;" not in text
-    names = {card.name for card in built.deck.places}
+    names = {card.name for card in built.detail.places}
     assert "Ponts & Chaussées <Nord>" in names
 
 
@@ -605,8 +591,8 @@ def map_form_paths(pdf: Path, page: int = 1) -> list[list[tuple[float, float]]]:
 def test_an_italian_deck_draws_italy_on_every_back_and_builds_the_same_twice(tmp_path):
     from shapely.geometry import Polygon
 
-    first, deck = build(tmp_path, "it1", region="IT", cards=48)
-    again, _ = build(tmp_path, "it2", region="IT", cards=48)
+    first, deck = build_deck(tmp_path, "it1", region="IT", cards=48)
+    again, _ = build_deck(tmp_path, "it2", region="IT", cards=48)
     assert first.read_bytes() == again.read_bytes()
     form = (
         PdfReader(first)
@@ -643,7 +629,7 @@ def shapely_bounds(rings) -> tuple[float, float, float, float]:
 def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_overseas_parts():
     from shapely.geometry import Point, Polygon
 
-    from generator.products.oucedonc_deck import country_rings
+    from generator.products.oucedonc_places import country_rings
 
     mainland = [
         (12.4964, 41.9028),
@@ -677,7 +663,7 @@ def test_the_last_rule_card_credits_the_data_and_the_pictures_inside_the_trim(
 ):
     # CC BY asks for the credit with the printed cards: a shop trims the sheet margins off, so
     # it is on a card, inside the safe zone, in the shop's faces file as on the home sheets
-    pdf, _ = build(tmp_path, "d", region=region, faces=True, profile="shop")
+    pdf, _ = build_deck(tmp_path, "d", region=region, faces=True, profile="shop")
     faces = pdf.with_name("d-faces.pdf")
     for path in (pdf, faces):
         with pdfplumber.open(path) as document:

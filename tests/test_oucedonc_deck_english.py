@@ -206,7 +206,7 @@ def test_the_pdf_metadata_is_english(english):
 
 def test_a_country_deck_names_the_country_in_its_language():
     from generator.geo.regions import resolve_region
-    from generator.products.oucedonc_deck import region_info
+    from generator.products.oucedonc_places import region_info
     from generator.render.card_templates import load_templates
     from generator.render.oucedonc.texts import render_title
 
@@ -333,13 +333,12 @@ def test_the_deck_options_errors_speak_french():
 def test_a_deck_file_without_a_language_is_french_and_a_strange_one_is_refused(english, french):
     from generator.core.refusal import Refusal
     from generator.games.oucedonc.deckfile import deck_from_json
-    from generator.products.oucedonc_deck import deck_language
 
     english_pdf, english_deck, _ = english
     french_pdf, _, _ = french
     read = deck_from_json(english_pdf.with_suffix(".json").read_text(encoding="utf-8"))
-    assert deck_language(read) == "en"
-    assert deck_language(deck_from_json(french_pdf.with_suffix(".json").read_text())) == "fr"
+    assert read.language == "en"
+    assert deck_from_json(french_pdf.with_suffix(".json").read_text()).language == "fr"
     strange = dict(english_deck, params=dict(english_deck["params"], language="de"))
     with pytest.raises(Refusal, match="language"):
         deck_from_json(json.dumps(strange))

@@ -380,10 +380,9 @@ def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_print
     """The default France deck, as `pnp oucedonc deck` selects it and the referee reads it from the
     JSON: every ordered pair, in all four directions, gets the verdict of the printed texts."""
     from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import OucedoncDeckOptions, select_deck
 
-    options = DeckOptions(out=tmp_path / "deck.pdf")
-    selected, _, _ = select_deck(options, print_settings(options))
+    selected = select_deck(OucedoncDeckOptions()).deck
     deck = deck_from_json(deck_to_json(selected))
     assert deck.precision is Precision.MINUTE and len(deck.places) == 63
     printed = {

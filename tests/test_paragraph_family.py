@@ -15,8 +15,8 @@ if sys.argv[1] == "after-a-deck":
     paragraph_family(register_fonts())  # what an Oucédonc deck does before its paragraphs
 from generator.games.territoires import setup_for
 from generator.render.paper import paper
-from generator.render.territoires.sheets import write_setup
-write_setup(Path(sys.argv[2]), setup_for(2), paper("a4"))
+from generator.render.territoires.sheets import setup_sheet
+setup_sheet(setup_for(2), paper("a4")).save(Path(sys.argv[2]))
 """
 
 

@@ -15,10 +15,13 @@ from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, TOWN, UNKNOWN_S
 from generator.games.pronostiques import SUITS
 from generator.games.pronostiques.emblems import POWER_PICTURES, TEAM_EMBLEMS
 from generator.geo.embedded import landmarks
-from generator.products.oucedonc_deck import DeckOptions, make_deck
-from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
+from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
+from generator.render.card_size import card_size
+from generator.render.deck_files import impose
+from generator.render.imposition import Duplex, SheetSpec, plan_sheet
 from generator.render.paper import paper
-from generator.render.pronostiques.sheets import PronostiquesOptions, build_deck, build_score_pad
+from generator.render.pronostiques.deck import deck_info, prediction_deck, race_deck
+from generator.render.pronostiques.sheets import PronostiquesOptions, score_pad
 from generator.render.units import to_mm
 from tests.pdf_forms import FormUse, icon_name, icon_uses
 
@@ -62,9 +65,9 @@ def test_pictograms_cover_every_site_kind_the_sources_name():
 @pytest.fixture(scope="module")
 def oucedonc(tmp_path_factory):
     out = tmp_path_factory.mktemp("ouc") / "deck.pdf"
-    files = make_deck(DeckOptions(out=out, region="bretagne", seed=2))
-    deck = json.loads(files.json.read_text(encoding="utf-8"))
-    return files.pdf, deck
+    written = PRODUCT.make(OucedoncDeckOptions(region="bretagne", seed=2), out)
+    deck = json.loads(written.path("oucedonc.json").read_text(encoding="utf-8"))
+    return out, deck
 
 
 def test_each_place_card_shows_its_pictogram_front_and_back(oucedonc):
@@ -120,8 +123,9 @@ def test_no_text_touches_a_front_pictogram(oucedonc):
 def pronostiques(tmp_path_factory):
     out = tmp_path_factory.mktemp("pro")
     options = PronostiquesOptions(players=4, paper=paper("a4"))
-    (deck,) = build_deck(options, out)
-    return deck, build_score_pad(options, out)
+    spec = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0)
+    deck = impose([race_deck(), prediction_deck()], spec, deck_info("fr")).save(out / "cards.pdf")
+    return deck, score_pad(options).save(out / "score-pad.pdf")
 
 
 def test_race_deck_shows_team_emblems_and_power_pictures(pronostiques):

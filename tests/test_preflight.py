@@ -13,10 +13,11 @@ import pytest
 from generator.cli.main import run
 from generator.preflight.report import preflight
 from generator.preflight.rules import Limits
+from generator.render.card_size import card_size
 from generator.render.colour import Cmyk, hex_colour, set_fill
 from generator.render.document import DocInfo, new_document
 from generator.render.fonts import register_fonts
-from generator.render.imposition import Card, CardBox, card_size, render_faces
+from generator.render.imposition import Card, CardBox, render_faces
 from generator.render.pdfx import finish_pdfx
 from generator.render.profile import HOME, SHOP
 from generator.render.units import pt

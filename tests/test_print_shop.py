@@ -18,7 +18,9 @@ from generator.preflight.report import preflight
 from generator.preflight.rules import FAIL, Limits
 from generator.preflight.scan import scan_pdf
 from generator.render.imposition import point_behind
+from generator.render.profile import SHOP, print_profile
 from generator.render.units import to_mm
+from tests.product_helpers import territoires
 
 pytestmark = pytest.mark.slow
 MM_PER_PT = 25.4 / 72
@@ -29,7 +31,7 @@ SHOP_BLEED = 3.0
 def _build(root: Path, profile: str) -> Path:
     out = root / profile
     components = tuple(c for c in COMPONENTS if profile in c.profiles)
-    result = build_kit(KitParams(out=out, profile=profile), components)
+    result = build_kit(KitParams(out=out, profile=print_profile(profile)), components)
     assert not result.failures, result.failures
     return out
 
@@ -205,12 +207,9 @@ def test_the_token_faces_carry_the_die_line_on_its_own_separation(shop_kit):
 
 
 def test_back_first_puts_each_back_before_its_front(tmp_path):
-    from generator.products.territoires_sheets import SheetOptions, write_sheets
 
-    normal = write_sheets(SheetOptions(out=tmp_path / "a", sheets=False, faces=True))[1]
-    swapped = write_sheets(
-        SheetOptions(out=tmp_path / "b", sheets=False, faces=True, back_first=True)
-    )[1]
+    normal = territoires(tmp_path / "a", sheets=False, faces=True)[1]
+    swapped = territoires(tmp_path / "b", sheets=False, faces=True, back_first=True)[1]
     with pikepdf.open(normal) as a, pikepdf.open(swapped) as b:
         assert len(a.pages) == len(b.pages) == 72
         for i in range(0, 72, 2):
@@ -241,12 +240,11 @@ def test_text_keeps_4_mm_inside_the_trim_on_every_card_face(shop_kit):
 
 
 def test_a_lower_ink_limit_is_kept_by_every_fill(tmp_path):
-    from generator.products.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.contract import PDF
+    from tests.product_helpers import oucedonc_deck
 
-    files = make_deck(
-        DeckOptions(out=tmp_path / "d.pdf", cards=48, profile="shop", ink_limit=240, faces=True)
-    )
-    for path in (files.pdf, *files.faces):
+    written = oucedonc_deck(tmp_path / "d.pdf", cards=48, profile="shop", ink_limit=240, faces=True)
+    for path in written.of_kind(PDF):
         report = preflight(path, Limits("shop", 240.0))
         assert report.passed, [r for r in report.results if r.status == FAIL]
 
@@ -329,9 +327,8 @@ def test_home_deck_backs_lie_exactly_behind_their_fronts(home_kit, name, bleed, 
 
 
 def test_the_kit_and_the_command_write_the_same_setup_sheet(home_kit, tmp_path):
-    from generator.products.territoires_sheets import SheetOptions, write_sheets
 
-    for path in write_sheets(SheetOptions(out=tmp_path, players=3, deck=False)):
+    for path in territoires(tmp_path, players=3, deck=False):
         assert path.read_bytes() == (home_kit / path.name).read_bytes(), path.name
 
 
@@ -343,7 +340,7 @@ def test_the_gallery_shows_a_faces_file_by_its_first_cards(tmp_path):
 
     deck = tuple(c for c in COMPONENTS if c.name == "Oucédonc deck")
     out = tmp_path / "shop"
-    make_kit(KitParams(out=out, profile="shop", language="en"), deck)  # English gallery
+    make_kit(KitParams(out=out, profile=SHOP, language="en"), deck)  # English gallery
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["parameters"]["profile"] == "shop"
     assert manifest["parameters"]["ink_limit"] == 300

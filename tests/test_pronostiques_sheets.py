@@ -9,14 +9,38 @@ from pypdf import PdfReader
 
 from generator.core.errors import UserError
 from generator.core.refusal import Refusal
-from generator.games.pronostiques import SUITS, parse_order, score_order
-from generator.products.pronostiques_sheets import build_sheets
-from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
+from generator.games.pronostiques import SUITS, ScoreRules, parse_order, score_order
+from generator.products.options import FaceFiles, Imposition
+from generator.products.pronostiques_sheets import PRODUCT, PronostiquesOptions
+from generator.render.card_size import card_size
+from generator.render.imposition import Duplex, SheetSpec, plan_sheet
 from generator.render.paper import paper
+from generator.render.pronostiques.deck import prediction_deck, race_deck
 from generator.render.pronostiques.race_cards import TEAMS
-from generator.render.pronostiques.sheets import deck_cards
 from generator.render.units import pt, to_mm
 from tests.conftest import embedded_fonts
+
+
+def build_sheets(
+    out,
+    players,
+    paper_name,
+    laps=8,
+    duplex="long",
+    score_rules=ScoreRules(),
+    bleed=None,
+    faces=False,
+):
+    """The product's PDFs written into ``out``, their paths in order."""
+    options = PronostiquesOptions(
+        players=players,
+        laps=laps,
+        score_rules=score_rules,
+        paper=paper(paper_name),
+        imposition=Imposition(bleed=bleed, duplex=Duplex(duplex)),
+        files=FaceFiles(faces=faces),
+    )
+    return list(PRODUCT.make(options, out).paths)
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +50,9 @@ def sheets(tmp_path_factory):
 
 
 def test_deck_composition():
-    labels = [card.label for card in deck_cards()]
-    assert len(labels) == 58
+    cards = race_deck().cards + prediction_deck().cards
+    labels = [card.name for card in cards]
+    assert len(labels) == 58 and len({card.id for card in cards}) == 58
     for suit in SUITS:
         for rank in [str(n) for n in range(1, 11)] + ["Valet", "Dame", "Roi"]:
             assert labels.count(f"{rank} {suit.symbol}") == 1

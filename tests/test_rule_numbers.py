@@ -41,9 +41,9 @@ def test_a_change_prints_with_a_true_minus(change, printed):
 def test_the_end_of_game_is_printed_from_the_rules(tmp_path):
     from pypdf import PdfReader
 
-    from generator.products.pronostiques_sheets import build_sheets
+    from generator.products.pronostiques_sheets import PRODUCT, PronostiquesOptions
 
-    paths = build_sheets(tmp_path, 3, "a4")
+    paths = PRODUCT.make(PronostiquesOptions(players=3), tmp_path).paths
     pad = next(p for p in paths if p.name == "pronostiques-score-pad.pdf")
     text = " ".join(PdfReader(pad).pages[0].extract_text().split())
     assert f"dépasse {GAME_ENDS_ABOVE} points ({GAME_ENDS_ABOVE + 1} ou plus)" in text

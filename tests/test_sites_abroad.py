@@ -229,10 +229,9 @@ def test_places_abroad_list_towns_and_sites():
 
 @lru_cache(maxsize=8)
 def default_deck(region: str) -> tuple[Place, ...]:
-    from generator.products.oucedonc_deck import DeckOptions, print_settings, select_deck
+    from generator.products.oucedonc_deck import OucedoncDeckOptions, select_deck
 
-    options = DeckOptions(region=region)
-    deck, _, _ = select_deck(options, print_settings(options))
+    deck = select_deck(OucedoncDeckOptions(region=region)).deck
     ids = {card.source_id for card in deck.places}
     return tuple(p for p in load_places("embedded", region) if p.id in ids)
 

@@ -5,16 +5,24 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.territoires import LENORMAND, Role, role_of
+from generator.render.card_size import card_size
+from generator.render.deck_files import impose
 from generator.render.icons import icon_credit
-from generator.render.imposition import Duplex, SheetSpec, card_size, plan_sheet
+from generator.render.imposition import Duplex, SheetSpec, plan_sheet
 from generator.render.paper import paper
-from generator.render.territoires.deck import render_lenormand_deck
+from generator.render.territoires.deck import lenormand_deck
 from generator.render.territoires.rule_texts import role_effect
 from generator.render.units import to_mm
 from tests.conftest import embedded_fonts
 from tests.pdf_forms import icon_name, icon_uses
 
 SPEC = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=2.0, duplex=Duplex.LONG)
+
+
+def render_lenormand_deck(spec):
+    """The deck imposed by the one deck path, as the product does."""
+    deck = lenormand_deck(spec.card, spec.bleed, spec.language)
+    return impose([deck], spec, deck.info)
 
 
 @pytest.fixture(scope="module")

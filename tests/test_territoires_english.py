@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.territoires import LENORMAND
-from generator.products.territoires_sheets import SheetOptions, write_sheets
 from generator.render.units import to_mm
 from tests.conftest import pnp
+from tests.product_helpers import territoires
 
 TITLE = "Les territoires"  # the game's French name stays, in every language
 
@@ -45,10 +45,8 @@ def french_left(text: str) -> list[str]:
 
 
 def _build(folder, language, players, deck):
-    options = SheetOptions(
-        out=folder, players=players, deck=deck, faces=deck, language=language, paper="a4"
-    )
-    return {path.name: path for path in write_sheets(options)}
+    paths = territoires(folder, players=players, deck=deck, faces=deck, language=language)
+    return {path.name: path for path in paths}
 
 
 @pytest.fixture(scope="module")

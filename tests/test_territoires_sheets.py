@@ -6,9 +6,10 @@ from pypdf import PdfReader
 
 from generator.core.errors import UserError
 from generator.games.territoires import House, lenormand
-from generator.products.territoires_sheets import SheetOptions, write_sheets
+from generator.render.paper import paper
 from generator.render.units import to_mm
 from tests.conftest import embedded_fonts, pnp
+from tests.product_helpers import territoires
 
 MM = 0.2
 
@@ -43,7 +44,7 @@ def _fonts_embedded(path):
 @pytest.fixture(scope="module")
 def two_players(tmp_path_factory):
     out = tmp_path_factory.mktemp("t2")
-    return {p.name: p for p in write_sheets(SheetOptions(out=out, players=2, paper="a4"))}
+    return {p.name: p for p in territoires(out, players=2, paper_name="a4")}
 
 
 def test_files_written(two_players):
@@ -128,9 +129,7 @@ def test_setup_sheet_is_landscape_with_the_counts(two_players):
 
 @pytest.mark.parametrize("players, draw, hand", [(3, 5, 3), (4, 4, 3)])
 def test_variants(tmp_path, players, draw, hand):
-    paths = {
-        p.name: p for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper="letter"))
-    }
+    paths = {p.name: p for p in territoires(tmp_path, players=players, paper_name="letter")}
     [(width, height, tracker, _, _)] = _pages(paths[f"territoires-vie-{players}j.pdf"])
     assert abs(width - 215.9) < MM and abs(height - 279.4) < MM
     setup_text = _pages(paths[f"territoires-mise-en-place-{players}j.pdf"])[0][2]
@@ -147,8 +146,8 @@ def test_variants(tmp_path, players, draw, hand):
 
 
 def test_same_inputs_give_identical_bytes(tmp_path):
-    first = write_sheets(SheetOptions(out=tmp_path / "a", players=3))
-    second = write_sheets(SheetOptions(out=tmp_path / "b", players=3))
+    first = territoires(tmp_path / "a", players=3)
+    second = territoires(tmp_path / "b", players=3)
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
 
@@ -174,9 +173,9 @@ def test_kit_components(tmp_path):
     from generator.kit.components import COMPONENTS
     from generator.kit.model import KitParams
 
-    ours = tuple(c for c in COMPONENTS if c.game == "Les territoires")
+    ours = tuple(c for c in COMPONENTS if c.group == "Les territoires")
     assert len(ours) == 2
-    result = build_kit(KitParams(out=tmp_path, paper="letter"), ours)
+    result = build_kit(KitParams(out=tmp_path, paper=paper("letter")), ours)
     assert not result.failures
     names = {file.path.name for file in result.files}
     assert {f"territoires-vie-{n}j.pdf" for n in (2, 3, 4)} <= names
@@ -188,7 +187,7 @@ def test_kit_components(tmp_path):
 
 def test_bad_deck_option_writes_nothing(tmp_path):
     with pytest.raises(UserError, match="does not fit"):
-        write_sheets(SheetOptions(out=tmp_path, card="300x300"))
+        territoires(tmp_path, card="300x300")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -197,7 +196,7 @@ def test_four_player_tracker_headers_stay_inside_their_column(tmp_path, paper):
     # "vie commune des joueurs 2 et 4" used to run past the right edge of the nature header
     [path] = [
         p
-        for p in write_sheets(SheetOptions(out=tmp_path, players=4, paper=paper, deck=False))
+        for p in territoires(tmp_path, players=4, paper_name=paper, deck=False)
         if p.name.startswith("territoires-vie")
     ]
     [(width, _, _, chars, _)] = _pages(path)
@@ -217,7 +216,7 @@ def test_reference_card_text_stays_inside_its_box(tmp_path, players, paper):
     # on Letter the 3- and 4-player notes used to run onto the bottom border of the card
     [path] = [
         p
-        for p in write_sheets(SheetOptions(out=tmp_path, players=players, paper=paper, deck=False))
+        for p in territoires(tmp_path, players=players, paper_name=paper, deck=False)
         if p.name.startswith("territoires-resume")
     ]
     [(_width, height, _, chars, _)] = _pages(path)
@@ -234,5 +233,5 @@ def test_out_naming_a_file_is_refused_and_the_file_is_kept(tmp_path):
     target = tmp_path / "notes.txt"
     target.write_text("mine")
     with pytest.raises(UserError, match="is a file"):
-        write_sheets(SheetOptions(out=target, deck=False))
+        territoires(target, deck=False)
     assert target.read_text() == "mine" and list(tmp_path.iterdir()) == [target]

@@ -7,7 +7,9 @@ from typing import Annotated
 
 import typer
 
+from generator.cli import print_options
 from generator.cli.common import Force, MaterialLang, material_language, say
+from generator.cli.print_options import PaperOption
 from generator.core.i18n import N_, _
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
@@ -19,11 +21,8 @@ HELP = N_(
 
 
 def calibrate(
-    paper_name: Annotated[
-        PaperName,
-        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4, letter or a3.")),
-    ] = PaperName.A4,
-    duplex_name: Annotated[
+    paper: PaperOption = PaperName.A4,
+    duplex: Annotated[
         Duplex,
         typer.Option(
             "--duplex",
@@ -38,14 +37,13 @@ def calibrate(
     lang: MaterialLang = "fr",
 ) -> None:
     """Write the duplex test sheet (help: HELP)."""
-    from generator.products.calibration import make_calibration
+    from generator.products.calibration import PRODUCT, CalibrationOptions
 
-    path = make_calibration(
-        paper_name.value, duplex_name.value, out, force, language=material_language(lang)
-    )
+    options = CalibrationOptions(print_options.paper(paper), duplex, material_language(lang))
+    written = PRODUCT.make(options, out, force)
     say(
         _("wrote {path}: print it duplex at 100 %, then read X and Y on the back grids").format(
-            path=path
+            path=written.paths[0]
         )
     )
 

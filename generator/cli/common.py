@@ -18,6 +18,8 @@ from generator.core.text import one_line
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from generator.products.contract import Written
+
 FORCE_HELP = N_(
     "Replace files at the output names even when pnp did not make them "
     "(never folders, links or devices); see 'Files pnp writes' in the README."
@@ -28,6 +30,26 @@ Force = Annotated[bool, typer.Option("--force", help=FORCE_HELP)]
 def say(text: object, err: bool = False) -> None:
     """Print one line of text that may quote data or user input."""
     typer.echo(one_line(text), err=err)
+
+
+def say_written(written: Written[object]) -> None:
+    """What a product's files became: a line per file (its kind's sentence, ``wrote PATH``),
+    and one per folder of card-face images (how many)."""
+    from generator.core.i18n import ngettext, number, translate_cli
+    from generator.products.contract import FACE_PNG
+
+    images: dict[object, int] = {}
+    for built, path in zip(written.built.files, written.paths, strict=True):
+        if built.kind is FACE_PNG:
+            images[path.parent] = images.get(path.parent, 0) + 1
+        else:
+            say(translate_cli(built.kind.announce).format(path=path))
+    for folder, count in images.items():
+        say(
+            ngettext(
+                "wrote {count} PNG face in {folder}", "wrote {count} PNG faces in {folder}", count
+            ).format(count=number(count), folder=folder)
+        )
 
 
 def data_console(stderr: bool = False, width: int | None = None) -> Console:

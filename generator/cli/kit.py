@@ -12,8 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from generator.cli.common import MaterialLang, say
-from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.cli import print_options
+from generator.cli.common import MaterialLang, material_language, say
+from generator.cli.print_options import (
+    HomePaperOption,
+    InkLimitOption,
+    ProfileOption,
+    SeedOption,
+)
 from generator.core.i18n import N_, _, ngettext, number
 from generator.core.text import terminal
 from generator.render.paper import HomePaper
@@ -30,12 +36,8 @@ def kit(
     region: Annotated[
         str, typer.Option("--region", help=N_("Region of the Oucédonc deck."))
     ] = "france",
-    paper: Annotated[
-        HomePaper, typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter."))
-    ] = HomePaper.A4,
-    seed: Annotated[
-        int, typer.Option("--seed", help=N_("Seed of every random choice; same seed, same files."))
-    ] = 1,
+    paper: HomePaperOption = HomePaper.A4,
+    seed: SeedOption = 1,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     force: Annotated[
@@ -74,12 +76,11 @@ def kit(
     params = KitParams(
         out=out,
         region=region,
-        paper=paper.value,
+        paper=print_options.paper(paper),
         seed=seed,
-        profile=profile.value,
-        ink_limit=ink_limit,
+        profile=print_options.profile(profile, ink_limit),
         force=force,
-        language=lang,  # type: ignore[arg-type]  # MaterialLang's callback parsed it
+        language=material_language(lang),
     )
     console = Console(stderr=True)
     with Progress(

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, MaterialLang, say
-from generator.cli.print_options import InkLimitOption, ProfileOption
-from generator.core.i18n import N_, Language, _, cli_language, ngettext, number, percent
-from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, WellPayer
+from generator.cli import print_options
+from generator.cli.common import Force, MaterialLang, material_language, say_written
+from generator.cli.print_options import GridOption, InkLimitOption, JsonOption, ProfileOption
+from generator.core.i18n import N_, _, cli_language, ngettext, number, percent
+from generator.games.oie.rules import FirstThrowRule, InnSwap, Occupied, Rules, WellPayer
 from generator.render.paper import HomePaper, PaperName
 from generator.render.profile import Profile
 
@@ -27,6 +28,48 @@ OwnPawns = Annotated[
         ),
     ),
 ]
+
+# The rule options of the board, the simulator and the game log, declared once.
+OccupiedOption = Annotated[
+    Occupied, typer.Option("--occupied", help=N_("Occupied square: swap (default) or return."))
+]
+FirstThrowOption = Annotated[
+    FirstThrowRule,
+    typer.Option(
+        "--first-throw-rule",
+        help=N_("6+3/5+4 rule: each (first throw of each player), opener, from-start or off."),
+    ),
+]
+InnSwapOption = Annotated[
+    InnSwap, typer.Option("--inn-swap", help=N_("Inn swap: while-there or same-round."))
+]
+WellPayerOption = Annotated[
+    WellPayer,
+    typer.Option("--well-payer", help=N_("Who pays a well rescue: rescued or rescuer.")),
+]
+PrisonTurnsOption = Annotated[
+    int | None,
+    typer.Option("--prison-turns", help=N_("Leave prison after N turns (default: when freed).")),
+]
+# The team variant's options (simulate and play).
+TeamsOption = Annotated[
+    bool, typer.Option("--teams", help=N_("Team variant: several pawns, one die each."))
+]
+PawnsOption = Annotated[
+    int | None,
+    typer.Option("--pawns", help=N_("Pawns per player in the team variant (2 or 4).")),
+]
+PolicyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--policy",
+        help=N_(
+            "Team variant: which pawn takes which die: team (default), best or random; "
+            "or one per seat, e.g. team,best."
+        ),
+    ),
+]
+DiceSeedOption = Annotated[int, typer.Option("--seed", help=N_("Seed of the dice."))]
 
 app = typer.Typer(
     help=N_("Jeu de l'Oie: board, throw resolver, simulator, exact statistics."),
@@ -54,13 +97,7 @@ def board(
             help=N_("Poster tiled over several a4 or letter pages."),
         ),
     ] = None,
-    grid: Annotated[
-        str | None,
-        typer.Option(
-            "--grid",
-            help=N_("With --tiles: COLSxROWS landscape pages (default 2x3: the board 52 × 52 cm)."),
-        ),
-    ] = None,
+    grid: GridOption = None,
     theme: Annotated[
         str | None,
         typer.Option("--theme", help=N_("Region whose places name the ordinary squares.")),
@@ -71,10 +108,7 @@ def board(
     seed: Annotated[
         int, typer.Option("--seed", help=N_("With --theme: seed of the place selection."))
     ] = 1,
-    occupied: Annotated[
-        Occupied,
-        typer.Option("--occupied", help=N_("Occupied-square rule printed: swap or return.")),
-    ] = Occupied.SWAP,
+    occupied: OccupiedOption = Occupied.SWAP,
     out: Annotated[
         Path | None, typer.Option("--out", help=N_("PDF to write (default output/oie-board.pdf)."))
     ] = None,
@@ -83,22 +117,21 @@ def board(
     force: Force = False,
     lang: MaterialLang = "fr",
 ) -> None:
-    from generator.products.oie_board import BoardRequest, make_board
+    from generator.products.oie_board import PRODUCT, OieBoardOptions, main_name
 
-    request = BoardRequest(
-        paper=paper.value if paper else None,
-        tiles=tiles.value if tiles else None,
+    options = OieBoardOptions(
+        paper=print_options.paper(paper) if paper else None,
+        tiles=print_options.paper(tiles) if tiles else None,
         grid=grid,
         theme=theme,
         source=source,
         seed=seed,
-        occupied=occupied.value,
-        profile=profile.value,
-        ink_limit=ink_limit,
-        language=cast(Language, lang),  # MaterialLang's callback parsed it
+        rules=Rules(occupied=occupied.value),
+        profile=print_options.profile(profile, ink_limit),
+        language=material_language(lang),
     )
-    path = make_board(request, out, force)
-    say(_("wrote {path}").format(path=path))
+    written = PRODUCT.make(options, out or Path("output") / main_name(options), force)
+    say_written(written)
 
 
 @app.command(
@@ -114,7 +147,7 @@ def move(
         bool,
         typer.Option("--first-throw", help=N_("The game's first throw: 6+3 → 26, 5+4 → 53.")),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.games.oie.resolver import throw
     from generator.games.oie.squares import square_name
@@ -162,8 +195,7 @@ def _rules(
     prison_turns: int | None,
     ante: int = 0,
     max_rounds: int = 1000,
-):
-    from generator.games.oie.rules import Rules
+) -> Rules:
 
     return Rules(
         occupied=occupied.value,
@@ -182,55 +214,23 @@ def simulate(
         int, typer.Option("--players", help=N_("Number of players (1 = solitaire)."))
     ] = 4,
     games: Annotated[int, typer.Option("--games", help=N_("Number of games to play."))] = 10_000,
-    teams: Annotated[
-        bool, typer.Option("--teams", help=N_("Team variant: several pawns, one die each."))
-    ] = False,
-    pawns: Annotated[
-        int | None,
-        typer.Option("--pawns", help=N_("Pawns per player in the team variant (2 or 4).")),
-    ] = None,
-    policy: Annotated[
-        str | None,
-        typer.Option(
-            "--policy",
-            help=N_(
-                "Team variant: which pawn takes which die: team (default), best or random; "
-                "or one per seat, e.g. team,best."
-            ),
-        ),
-    ] = None,
+    teams: TeamsOption = False,
+    pawns: PawnsOption = None,
+    policy: PolicyOption = None,
     own_pawns: OwnPawns = None,
-    occupied: Annotated[
-        Occupied, typer.Option("--occupied", help=N_("Occupied square: swap (default) or return."))
-    ] = Occupied.SWAP,
-    first: Annotated[
-        FirstThrowRule,
-        typer.Option(
-            "--first-throw-rule",
-            help=N_("6+3/5+4 rule: each (first throw of each player), opener, from-start or off."),
-        ),
-    ] = FirstThrowRule.EACH,
+    occupied: OccupiedOption = Occupied.SWAP,
+    first: FirstThrowOption = FirstThrowRule.EACH,
     ante: Annotated[
         int, typer.Option("--ante", help=N_("Stakes each player puts in the pot at the start."))
     ] = 0,
     max_rounds: Annotated[
         int, typer.Option("--max-rounds", help=N_("Stop a game after this many rounds."))
     ] = 1000,
-    inn: Annotated[
-        InnSwap, typer.Option("--inn-swap", help=N_("Inn swap: while-there or same-round."))
-    ] = InnSwap.WHILE_THERE,
-    payer: Annotated[
-        WellPayer,
-        typer.Option("--well-payer", help=N_("Who pays a well rescue: rescued or rescuer.")),
-    ] = WellPayer.RESCUED,
-    prison_turns: Annotated[
-        int | None,
-        typer.Option(
-            "--prison-turns", help=N_("Leave prison after N turns (default: when freed).")
-        ),
-    ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the dice."))] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    inn: InnSwapOption = InnSwap.WHILE_THERE,
+    payer: WellPayerOption = WellPayer.RESCUED,
+    prison_turns: PrisonTurnsOption = None,
+    seed: DiceSeedOption = 1,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import simulate as run
@@ -284,47 +284,17 @@ def simulate(
 @app.command("play", help=N_("Play one game with random dice and print every turn."))
 def play(
     players: Annotated[int, typer.Option("--players", help=N_("Number of players."))] = 2,
-    teams: Annotated[
-        bool, typer.Option("--teams", help=N_("Team variant: several pawns, one die each."))
-    ] = False,
-    pawns: Annotated[
-        int | None,
-        typer.Option("--pawns", help=N_("Pawns per player in the team variant (2 or 4).")),
-    ] = None,
-    policy: Annotated[
-        str | None,
-        typer.Option(
-            "--policy",
-            help=N_(
-                "Team variant: team (default), best or random; or one per seat, e.g. team,best."
-            ),
-        ),
-    ] = None,
+    teams: TeamsOption = False,
+    pawns: PawnsOption = None,
+    policy: PolicyOption = None,
     own_pawns: OwnPawns = None,
-    occupied: Annotated[
-        Occupied, typer.Option("--occupied", help=N_("Occupied square: swap (default) or return."))
-    ] = Occupied.SWAP,
-    first: Annotated[
-        FirstThrowRule,
-        typer.Option(
-            "--first-throw-rule", help=N_("6+3/5+4 rule: each, opener, from-start or off.")
-        ),
-    ] = FirstThrowRule.EACH,
-    inn: Annotated[
-        InnSwap, typer.Option("--inn-swap", help=N_("Inn swap: while-there or same-round."))
-    ] = InnSwap.WHILE_THERE,
-    payer: Annotated[
-        WellPayer,
-        typer.Option("--well-payer", help=N_("Who pays a well rescue: rescued or rescuer.")),
-    ] = WellPayer.RESCUED,
-    prison_turns: Annotated[
-        int | None,
-        typer.Option(
-            "--prison-turns", help=N_("Leave prison after N turns (default: when freed).")
-        ),
-    ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the dice."))] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    occupied: OccupiedOption = Occupied.SWAP,
+    first: FirstThrowOption = FirstThrowRule.EACH,
+    inn: InnSwapOption = InnSwap.WHILE_THERE,
+    payer: WellPayerOption = WellPayer.RESCUED,
+    prison_turns: PrisonTurnsOption = None,
+    seed: DiceSeedOption = 1,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.games.oie.rules import team_variant
     from generator.games.oie.simulate import play_one
@@ -418,7 +388,7 @@ def stats(
             help=N_("With --exact --json: each probability as an exact fraction too."),
         ),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.core.errors import UserError
     from generator.games.oie.stats import check_horizon

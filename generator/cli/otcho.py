@@ -8,8 +8,17 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, MaterialLang, say
-from generator.cli.print_options import InkLimitOption, ProfileOption
+from generator.cli import print_options
+from generator.cli.common import Force, MaterialLang, material_language, say_written
+from generator.cli.print_options import (
+    BackFirstOption,
+    FacesOption,
+    HomePaperOption,
+    InkLimitOption,
+    JsonOption,
+    PngOption,
+    ProfileOption,
+)
 from generator.core.i18n import N_, _
 from generator.games.otcho import Stage
 from generator.render.paper import HomePaper
@@ -51,7 +60,7 @@ def roll(
         int,
         typer.Option("--penalty", help=N_("Own pawns a losing continuation roll costs (seed: 2).")),
     ] = 2,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.core.i18n import P_, cli_language, ngettext, number, percent
     from generator.games.otcho import RollRules, classify, parse_face
@@ -109,10 +118,7 @@ def roll(
 )
 def sheets(
     players: Annotated[int, typer.Option("--players", help=N_("Number of players, 2 to 6."))] = 4,
-    paper: Annotated[
-        HomePaper,
-        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter.")),
-    ] = HomePaper.A4,
+    paper: HomePaperOption = HomePaper.A4,
     out: Annotated[Path, typer.Option("--out", help=N_("Folder to write into."))] = Path("output"),
     x_letter_any_card: Annotated[
         bool,
@@ -131,25 +137,24 @@ def sheets(
     lang: MaterialLang = "fr",
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
+    faces: FacesOption = False,
+    back_first: BackFirstOption = False,
+    png: PngOption = None,
     force: Force = False,
 ) -> None:
-    from generator.core.i18n import parse_language
     from generator.games.otcho import RollRules
     from generator.games.otcho.rolls import check_penalty
-    from generator.products.otcho_sheets import build_sheets
+    from generator.products.otcho_sheets import PRODUCT, OtchoOptions
 
-    rules = RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty))
-    for path in build_sheets(
-        out,
-        players,
-        paper.value,
-        rules,
-        profile.value,
-        ink_limit,
-        force,
-        language=parse_language(lang),
-    ):
-        say(_("wrote {path}").format(path=path))
+    options = OtchoOptions(
+        players=players,
+        paper=print_options.paper(paper),
+        rules=RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty)),
+        profile=print_options.profile(profile, ink_limit),
+        files=print_options.face_files(faces, back_first, png),
+        language=material_language(lang),
+    )
+    say_written(PRODUCT.make(options, out, force))
 
 
 def register(app: typer.Typer) -> None:

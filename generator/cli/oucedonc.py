@@ -8,19 +8,27 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, MaterialLang, say
+from generator.cli import print_options
+from generator.cli.common import Force, MaterialLang, material_language, say, say_written
 from generator.cli.own_places import ExcludeOption, IncludeOption, PlacesOption, own_region
 from generator.cli.print_options import (
     BackFirstOption,
+    BackOffsetOption,
+    CardSizeOption,
+    DuplexOption,
     FacesOption,
     InkLimitOption,
+    PaperOption,
+    PngOption,
     ProfileOption,
+    SeedOption,
     bleed_option,
 )
-from generator.core.i18n import N_, _, ngettext, number, parse_language
+from generator.core.i18n import N_, _, ngettext, number
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
+from generator.render.card_size import NO_OFFSET, POKER
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
 from generator.render.profile import Profile
@@ -63,29 +71,12 @@ def deck(
             "--cards", help=N_("Place cards (default: fill whole sheets, 63 for poker on A4).")
         ),
     ] = None,
-    seed: Annotated[
-        int, typer.Option("--seed", help=N_("Seed of the place choice: same seed, same deck."))
-    ] = 1,
-    paper: Annotated[
-        PaperName,
-        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4, letter or a3.")),
-    ] = PaperName.A4,
-    card_size: Annotated[
-        str, typer.Option("--card-size", help=N_("poker, bridge, mini, tarot or WxH in mm."))
-    ] = "poker",
+    seed: SeedOption = 1,
+    paper: PaperOption = PaperName.A4,
+    card_size: CardSizeOption = POKER,
     bleed: Annotated[float | None, bleed_option(1.0)] = None,
-    duplex: Annotated[
-        Duplex,
-        typer.Option(
-            "--duplex",
-            case_sensitive=False,
-            help=N_("long or short (edge the printer flips on), or fold."),
-        ),
-    ] = Duplex.LONG,
-    back_offset: Annotated[
-        str,
-        typer.Option("--back-offset", help=N_("X,Y mm shift of the backs (see 'pnp calibrate').")),
-    ] = "0,0",
+    duplex: DuplexOption = Duplex.LONG,
+    back_offset: BackOffsetOption = NO_OFFSET,
     precision: Annotated[
         PrecisionChoice,
         typer.Option(
@@ -104,10 +95,7 @@ def deck(
         Path | None,
         typer.Option("--font", help=N_("A .ttf font for every text (for other scripts).")),
     ] = None,
-    png: Annotated[
-        int | None,
-        typer.Option("--png", help=N_("Also write every card face as a PNG at this DPI.")),
-    ] = None,
+    png: PngOption = None,
     source: Annotated[
         str,
         typer.Option("--source", help=N_("embedded, or a set stored by 'pnp data fetch SOURCE'.")),
@@ -148,65 +136,44 @@ def deck(
     exclude: ExcludeOption = None,
     places_file: PlacesOption = None,
 ) -> None:
-    from generator.products.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
-    options = DeckOptions(
-        out=out,
+    options = OucedoncDeckOptions(
         region=own_region(region, places_file),
         cards=cards,
         seed=seed,
-        paper=paper.value,
-        card_size=card_size,
-        bleed=bleed,
-        duplex=duplex.value,
-        back_offset=back_offset,
-        precision=precision.value,
-        templates=templates,
-        font=font,
-        png_dpi=png,
+        precision=precision,
         source=source,
         sites_share=sites_share,
-        difficulty=difficulty.value,
+        difficulty=difficulty,
         tokens_each=tokens_each,
-        profile=profile.value,
-        ink_limit=ink_limit,
-        faces=faces,
-        back_first=back_first,
-        force=force,
-        language=parse_language(lang),  # checked by the option: typed here
+        templates=templates,
+        font=font,
+        paper=print_options.paper(paper),
+        profile=print_options.profile(profile, ink_limit),
+        imposition=print_options.imposition(card_size, bleed, duplex, back_offset),
+        files=print_options.face_files(faces, back_first, png),
+        language=material_language(lang),
         pack_size=pack_size,
         include=tuple(include or ()),
         exclude=tuple(exclude or ()),
         places_file=places_file,
     )
-    files = make_deck(options)
-    deck = files.deck
-    places, others = len(deck.places), len(deck.others)
+    written = PRODUCT.make(options, out, force)
+    built = written.built
+    places, others = len(built.detail.places), len(built.detail.others)
     say(
         _("{title}: {places} + {others}, {pages}, coordinates {precision}").format(
-            title=deck.title,
+            title=built.detail.title,
             places=ngettext("{n} place card", "{n} place cards", places).format(n=number(places)),
             others=ngettext("{n} other card", "{n} other cards", others).format(n=number(others)),
-            pages=ngettext("{n} page", "{n} pages", files.pages).format(n=number(files.pages)),
-            precision=_(PRECISION_PHRASES[deck.precision.value]),
+            pages=ngettext("{n} page", "{n} pages", built.pages).format(n=number(built.pages)),
+            precision=_(PRECISION_PHRASES[built.detail.precision.value]),
         )
     )
-    if files.note:
-        say(files.note)
-    for path in (files.pdf, files.json, *files.faces):
-        say(_("wrote {path}").format(path=path))
-    say(
-        _("wrote {path} (the referee on a phone: open it from the phone's files)").format(
-            path=files.referee_page
-        )
-    )
-    if files.pngs:
-        count = len(files.pngs)
-        say(
-            ngettext(
-                "wrote {count} PNG face in {folder}", "wrote {count} PNG faces in {folder}", count
-            ).format(count=number(count), folder=files.pngs[0].parent)
-        )
+    if built.note:
+        say(built.note)
+    say_written(written)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.common import say
+from generator.cli.print_options import JsonOption
 from generator.core.i18n import N_
 from generator.render.profile import Profile
 
@@ -34,7 +35,7 @@ def preflight(
             help=N_("Total ink limit in % for --profile shop (240 for uncoated paper)."),
         ),
     ] = 300.0,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the report as JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Check a PDF (help: HELP)."""
     from generator.preflight.report import preflight as run

@@ -8,16 +8,23 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Force, MaterialLang, say
+from generator.cli import print_options
+from generator.cli.common import Force, MaterialLang, material_language, say, say_written
 from generator.cli.print_options import (
     BackFirstOption,
+    BackOffsetOption,
+    DuplexOption,
     FacesOption,
+    HomePaperOption,
     InkLimitOption,
+    JsonOption,
+    PngOption,
     ProfileOption,
     bleed_option,
 )
 from generator.core.i18n import N_, _
 from generator.games.pronostiques.scoring import PairBonus, ThreeInARow
+from generator.render.card_size import NO_OFFSET, POKER
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
@@ -65,7 +72,7 @@ def score(
             ),
         ),
     ] = ThreeInARow.ADJACENT,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.core.i18n import ngettext, number
     from generator.games.pronostiques import ScoreRules, parse_order, score_order
@@ -115,7 +122,7 @@ def check_piles(
             "--laps", help=N_("The card that completes a pile (8 by the seed; 10 as an option).")
         ),
     ] = 8,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.games.pronostiques import PileRules
     from generator.games.pronostiques import check_piles as check
@@ -157,26 +164,10 @@ def sheets(
         int,
         typer.Option("--players", help=N_("Number of players, 3 or 4 (columns of the score pad).")),
     ] = 4,
-    paper: Annotated[
-        HomePaper,
-        typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter.")),
-    ] = HomePaper.A4,
+    paper: HomePaperOption = HomePaper.A4,
     out: Annotated[Path, typer.Option("--out", help=N_("Folder to write into."))] = Path("output"),
-    duplex: Annotated[
-        Duplex,
-        typer.Option(
-            "--duplex",
-            case_sensitive=False,
-            help=N_("Backs: long or short (duplex printer flip edge), or fold (fold and glue)."),
-        ),
-    ] = Duplex.LONG,
-    back_offset: Annotated[
-        str,
-        typer.Option(
-            "--back-offset",
-            help=N_("Shift of the backs, X,Y in mm, as measured with 'pnp calibrate'."),
-        ),
-    ] = "0,0",
+    duplex: DuplexOption = Duplex.LONG,
+    back_offset: BackOffsetOption = NO_OFFSET,
     laps: Annotated[
         int,
         typer.Option(
@@ -203,36 +194,30 @@ def sheets(
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     back_first: BackFirstOption = False,
+    png: PngOption = None,
     force: Force = False,
 ) -> None:
-    from generator.core.i18n import cli_language, parse_language
+    from generator.core.i18n import cli_language
     from generator.games.pronostiques import ScoreRules
-    from generator.products.pronostiques_sheets import build_sheets
-    from generator.render.imposition import parse_offset
+    from generator.products.pronostiques_sheets import (
+        PRODUCT,
+        PronostiquesOptions,
+        deck_sheets_note,
+    )
 
-    rules = ScoreRules.from_names(pair_bonus.value, three_in_a_row.value)
-    for path in build_sheets(
-        out,
-        players,
-        paper.value,
-        laps,
-        duplex.value,
-        parse_offset(back_offset),
-        rules,
-        bleed,
-        faces,
-        profile.value,
-        ink_limit,
-        back_first,
-        force,
-        language=parse_language(lang),
-    ):
-        say(_("wrote {path}").format(path=path))
-    from generator.products.pronostiques_sheets import deck_sheets_note
-
+    options = PronostiquesOptions(
+        players=players,
+        laps=laps,
+        score_rules=ScoreRules.from_names(pair_bonus.value, three_in_a_row.value),
+        paper=print_options.paper(paper),
+        profile=print_options.profile(profile, ink_limit),
+        imposition=print_options.imposition(POKER, bleed, duplex, back_offset),
+        files=print_options.face_files(faces, back_first, png),
+        language=material_language(lang),
+    )
+    say_written(PRODUCT.make(options, out, force))
     # The note is the kit's too (printed material): said here in the command line's language.
-    note = deck_sheets_note(paper.value, duplex.value, bleed, profile.value, cli_language())
-    say(note + ".")
+    say(deck_sheets_note(options, cli_language()) + ".")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,16 +8,24 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from generator.cli.common import Force, MaterialLang, say
+from generator.cli import print_options
+from generator.cli.common import Force, MaterialLang, material_language, say_written
 from generator.cli.print_options import (
     BackFirstOption,
+    BackOffsetOption,
+    DuplexOption,
     FacesOption,
+    HomePaperOption,
     InkLimitOption,
+    JsonOption,
+    PngOption,
     ProfileOption,
     bleed_option,
+    card_size_parser,
 )
-from generator.core.i18n import N_, _, parse_language
+from generator.core.i18n import N_, _
 from generator.games.territoires import ForeignSupport, House, Intent, PairRule, RunScoring
+from generator.render.card_size import NO_OFFSET, POKER, CardSize
 from generator.render.duplex import Duplex
 from generator.render.paper import HomePaper
 from generator.render.profile import Profile
@@ -129,7 +137,7 @@ def attack(
             ),
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
+    as_json: JsonOption = False,
 ) -> None:
     from generator.games.territoires import Player, Rules, play
 
@@ -212,61 +220,43 @@ def sheets(
     players: Annotated[
         int, typer.Option("--players", help=N_("Number of players: 2, 3 or 4."))
     ] = 2,
-    paper: Annotated[
-        HomePaper, typer.Option("--paper", case_sensitive=False, help=N_("Paper: a4 or letter."))
-    ] = HomePaper.A4,
+    paper: HomePaperOption = HomePaper.A4,
     out: Annotated[Path, typer.Option("--out", help=N_("Folder to write into."))] = Path("output"),
     deck: Annotated[
         bool, typer.Option("--deck/--no-deck", help=N_("Also write the 36-card Lenormand deck."))
     ] = True,
     card: Annotated[
-        str,
+        CardSize,
         typer.Option(
-            "--card", help=N_("Card size of the deck: poker, bridge, mini, tarot or WxH in mm.")
+            "--card",
+            parser=card_size_parser,
+            metavar="SIZE",
+            help=N_("Card size of the deck: poker, bridge, mini, tarot, WxH in mm or WxHin."),
         ),
-    ] = "poker",
-    duplex: Annotated[
-        Duplex,
-        typer.Option(
-            "--duplex",
-            case_sensitive=False,
-            help=N_("Backs of the deck: long or short (duplex flip edge) or fold (fold and glue)."),
-        ),
-    ] = Duplex.LONG,
+    ] = POKER,
+    duplex: DuplexOption = Duplex.LONG,
     bleed: Annotated[float | None, bleed_option(2.0)] = None,
-    back_offset: Annotated[
-        str,
-        typer.Option(
-            "--back-offset", help=N_("X,Y mm shift of the backs, measured with `pnp calibrate`.")
-        ),
-    ] = "0,0",
+    back_offset: BackOffsetOption = NO_OFFSET,
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
+    png: PngOption = None,
     force: Force = False,
     lang: MaterialLang = "fr",
 ) -> None:
-    from generator.products.territoires_sheets import SheetOptions, write_sheets
+    from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
 
-    options = SheetOptions(
-        out=out,
+    options = TerritoiresOptions(
         players=players,
-        paper=paper.value,
+        paper=print_options.paper(paper),
         deck=deck,
-        card=card,
-        duplex=duplex.value,
-        bleed=bleed,
-        back_offset=back_offset,
-        profile=profile.value,
-        ink_limit=ink_limit,
-        faces=faces,
-        back_first=back_first,
-        force=force,
-        language=parse_language(lang),  # checked by the option: typed here
+        profile=print_options.profile(profile, ink_limit),
+        imposition=print_options.imposition(card, bleed, duplex, back_offset),
+        files=print_options.face_files(faces, back_first, png),
+        language=material_language(lang),
     )
-    for path in write_sheets(options):
-        say(_("wrote {path}").format(path=path))
+    say_written(PRODUCT.make(options, out, force))
 
 
 def register(app: typer.Typer) -> None:

@@ -277,12 +277,15 @@ def number(
     language = cli_language() if language is None else language
     if isinstance(value, int) and decimals is None and -1000 < value < 1000:
         return str(value)
+    from decimal import InvalidOperation
+
     from babel.numbers import format_decimal
 
-    if decimals is None:
-        return format_decimal(value, locale=language)
-    pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
-    return format_decimal(value, format=pattern, locale=language)
+    pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
+    try:
+        return format_decimal(value, format=pattern, locale=language)
+    except InvalidOperation:  # too many digits for Babel's rounding (1e30 typed): as Python has it
+        return f"{value:g}"
 
 
 def percent(value: float, language: Language | None = None, decimals: int = 1) -> str:

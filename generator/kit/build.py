@@ -2,15 +2,16 @@
 
 How a game adds its material (one line in :data:`COMPONENTS`)::
 
-    Component("Board", "generator.render.oie:build_board",
+    Component("Board", "generator.kit.builders:build_oie_board",
               PrintNotes(advice="A3, or the A4 poster: trim the margins and tape."),
-              game="Jeu de l'Oie")
+              game=OIE.key)
 
 * ``target`` is ``"module:function"``, imported only when the kit builds it, so ``pnp --help``
   stays fast.
 * The builder is ``def build_x(params: KitParams) -> list[Path | KitFile]``. It writes its
-  files under ``params.out`` (subfolders allowed) through :mod:`generator.core.atomic` or
-  :meth:`PdfDocument.save`, and returns them in the order the gallery should show them.
+  files under ``params.out`` (subfolders allowed), a product through the product contract
+  (``PRODUCT.make(options, params.out / name)``, :mod:`generator.products.contract`), and
+  returns them in the order the gallery should show them.
   A bare :class:`~pathlib.Path` gets the component's :class:`PrintNotes`; return a
   :class:`KitFile` to give one file its own title (default: the PDF's ``/Title``, as set by
   ``DocInfo``, else the file name) or its own notes.
@@ -47,6 +48,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from generator.core.atomic import (
     check_name,
@@ -62,6 +64,9 @@ from generator.core.refusal import Refusal
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
 from generator.kit.thumbnails import RenderedPdf
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 # Names the kit itself writes in the output folder; no component may use them.
 RESERVED_NAMES: frozenset[str] = frozenset({"index.html", "manifest.json", "thumbnails"})
@@ -104,12 +109,11 @@ class KitResult:
 
 
 def validate_params(params: KitParams) -> KitParams:
-    """The parameters with the paper name normalised, or a UserError saying what to change."""
-    paper = params.paper.strip().lower()
-    if paper not in KIT_PAPERS:
+    """The parameters with the region trimmed, or a UserError saying what to change."""
+    if params.paper.name not in KIT_PAPERS:
         raise UserError(
             _("unknown kit paper {paper!r}; choose one of {choices}").format(
-                paper=params.paper, choices=", ".join(KIT_PAPERS)
+                paper=params.paper.name, choices=", ".join(KIT_PAPERS)
             )
         )
     check_name(params.out)
@@ -123,9 +127,7 @@ def validate_params(params: KitParams) -> KitParams:
             )
         )
     from generator.geo.regions import resolve_region
-    from generator.render.profile import print_profile
 
-    profile = print_profile(params.profile, params.ink_limit)  # one line for a bad profile or limit
     resolve_region(region)  # a misspelt region: one line now, not a failure per component
     from generator.core.i18n import LANGUAGES
 
@@ -135,7 +137,7 @@ def validate_params(params: KitParams) -> KitParams:
                 language=params.language, choices=", ".join(LANGUAGES)
             )
         )
-    return replace(params, paper=paper, region=region, profile=profile.kind.value)
+    return replace(params, region=region)
 
 
 @dataclass(frozen=True)
@@ -298,7 +300,7 @@ def build_kit(
 Stage = Callable[[Component, KitParams, Path, bool], Callable[[], Staged]]
 
 
-def _worker_context():  # -> multiprocessing.context.BaseContext
+def _worker_context() -> BaseContext:
     """How the workers start: forked from a fork server (a fresh interpreter that has imported
     :mod:`generator.kit.preload`, so the libraries and fonts are loaded once for all workers)
     where the platform has one, else spawned (each worker a fresh interpreter). Never forked
@@ -414,7 +416,7 @@ def _place_files(
         built.append(
             BuiltFile(
                 component=component.name,
-                game=component.game or component.name,
+                game=component.group,
                 path=relative,
                 title=kit_file.title,
                 print_notes=kit_file.print_notes or _printed(component.print_notes, params),

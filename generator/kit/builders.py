@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.core.i18n import M_, P_, PN_, Language, number
 from generator.kit.model import KitFile, KitParams, PrintNotes
+from generator.render.paper import PAPERS, Paper
 
 # ---------------------------------------------------------------- Oucédonc
 
@@ -21,24 +22,24 @@ from generator.kit.model import KitFile, KitParams, PrintNotes
 def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
     """The default deck of the kit's region on its paper, and its deck file."""
     from generator.games.oucedonc.deck import TOKENS
-    from generator.products.oucedonc_deck import DeckOptions, make_deck
+    from generator.products.options import FaceFiles
+    from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
-    options = DeckOptions(
-        out=params.out / "oucedonc" / "oucedonc.pdf",
+    options = OucedoncDeckOptions(
         region=params.region,
         seed=params.seed,
         paper=params.paper,
         profile=params.profile,
-        ink_limit=params.ink_limit,
-        faces=params.shop,
+        files=FaceFiles(faces=params.shop),
         language=params.language,
     )
-    files = make_deck(options)
-    deck = files.deck
+    written = PRODUCT.make(options, params.out / "oucedonc" / "oucedonc.pdf")
+    built = written.built
+    deck = built.detail
     language = params.language
     last = (
         P_(language, "Les deux dernières pages sont les {count} jetons.")
-        if files.pages % 2 == 0
+        if built.pages % 2 == 0
         else P_(language, "La dernière page est celle des {count} jetons.")
     ).format(count=number(TOKENS, language))
     advice = (
@@ -65,17 +66,20 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         ),
         tokens=PN_(language, "{n} jeton", "{n} jetons", TOKENS).format(n=number(TOKENS, language)),
     )
-    built = [
+    files = [
         KitFile(
-            files.pdf,
+            written.path("oucedonc.pdf"),
             title=title,
             print_notes=PrintNotes(duplex="long", advice=f"{advice} {last}"),
         ),
     ]
-    if files.faces:
-        cards, token_faces = files.faces
+    if params.shop:
+        cards, token_faces = (
+            written.path("oucedonc-faces.pdf"),
+            written.path("oucedonc-tokens-faces.pdf"),
+        )
         count = places + others
-        built += [
+        files += [
             KitFile(
                 cards,
                 title=P_(
@@ -94,9 +98,9 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
                 ),
             ),
         ]
-    built.append(
+    files.append(
         KitFile(
-            files.json,
+            written.path("oucedonc.json"),
             title=P_(
                 language,
                 "Fichier du jeu pour l’arbitre (pnp oucedonc play, pnp oucedonc game, "
@@ -104,9 +108,9 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
             ),
         ),
     )
-    built.append(
+    files.append(
         KitFile(
-            files.referee_page,
+            written.path("oucedonc-referee.html"),
             title=P_(
                 language,
                 "L’arbitre sur un téléphone : copiez cette page sur le téléphone et ouvrez-la "
@@ -114,7 +118,7 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
             ),
         )
     )
-    return built
+    return files
 
 
 FACES_ADVICE = M_(
@@ -135,53 +139,43 @@ def faces_advice(count: int, language: Language) -> str:
 # ---------------------------------------------------------------- Jeu de l'Oie
 
 
-def _poster_paper(name: str) -> str:
+def _poster_paper(params: KitParams) -> Paper:
     from generator.render.oie.board import TILE_PAPERS
 
-    return name if name in TILE_PAPERS else "a4"
+    return params.paper if params.paper.name in TILE_PAPERS else PAPERS["a4"]
 
 
 def build_oie_board(params: KitParams) -> list[Path]:
     """The one-page board on the kit's paper."""
-    from generator.products.oie_board import BoardRequest, make_board
+    from generator.products.oie_board import PRODUCT, OieBoardOptions
 
-    request = BoardRequest(
-        paper=params.paper,
-        profile=params.profile,
-        ink_limit=params.ink_limit,
-        language=params.language,
-    )
-    return [make_board(request, params.out / "oie-board.pdf")]
+    options = OieBoardOptions(paper=params.paper, profile=params.profile, language=params.language)
+    return list(PRODUCT.make(options, params.out / "oie-board.pdf").paths)
 
 
 def build_oie_themed_board(params: KitParams) -> list[Path]:
     """The board themed with the kit's region."""
-    from generator.products.oie_board import BoardRequest, make_board
+    from generator.products.oie_board import PRODUCT, OieBoardOptions
 
     slug = (
         "".join(ch if ch.isalnum() else "-" for ch in params.region.lower()).strip("-") or "region"
     )
-    request = BoardRequest(
+    options = OieBoardOptions(
         paper=params.paper,
         theme=params.region,
         seed=params.seed,
         profile=params.profile,
-        ink_limit=params.ink_limit,
         language=params.language,
     )
-    return [make_board(request, params.out / f"oie-board-{slug}.pdf")]
+    return list(PRODUCT.make(options, params.out / f"oie-board-{slug}.pdf").paths)
 
 
 def build_oie_poster(params: KitParams) -> list[Path]:
     """The 2x3-page poster on the kit's paper (A4 or Letter): a square board of about 52 cm."""
-    from generator.products.oie_board import BoardRequest, make_board
+    from generator.products.oie_board import PRODUCT, OieBoardOptions
 
-    return [
-        make_board(
-            BoardRequest(tiles=_poster_paper(params.paper), grid="2x3", language=params.language),
-            params.out / "oie-poster.pdf",
-        )
-    ]
+    options = OieBoardOptions(tiles=_poster_paper(params), grid=(2, 3), language=params.language)
+    return list(PRODUCT.make(options, params.out / "oie-poster.pdf").paths)
 
 
 # ---------------------------------------------------------------- Les territoires
@@ -192,46 +186,41 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
 
     The sheets are laid out for A4 or Letter; a kit on A3 gets them on A4.
     """
-    from generator.products.territoires_sheets import SheetOptions, write_sheets
-    from generator.render.paper import paper
+    from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
     from generator.render.sheet import SHEET_PAPERS
 
-    sheet = params.paper if paper(params.paper).name in SHEET_PAPERS else "a4"
+    sheet = params.paper if params.paper.name in SHEET_PAPERS else PAPERS["a4"]
     written: list[Path] = []
     for players in (2, 3, 4):
-        written += write_sheets(
-            SheetOptions(
-                out=params.out,
-                players=players,
-                paper=sheet,
-                deck=False,
-                profile=params.profile,
-                ink_limit=params.ink_limit,
-                language=params.language,
-            )
+        options = TerritoiresOptions(
+            players=players,
+            paper=sheet,
+            deck=False,
+            profile=params.profile,
+            language=params.language,
         )
+        written += PRODUCT.make(options, params.out).paths
     return written
 
 
 def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
     """The 36-card Lenormand deck (poker size, long-edge duplex); for a shop, its faces too."""
-    from generator.products.territoires_sheets import SheetOptions, write_sheets
+    from generator.products.options import FaceFiles
+    from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
 
-    paths = write_sheets(
-        SheetOptions(
-            out=params.out,
-            paper=params.paper,
-            sheets=False,
-            profile=params.profile,
-            ink_limit=params.ink_limit,
-            faces=params.shop,
-            language=params.language,
-        )
+    options = TerritoiresOptions(
+        paper=params.paper,
+        sheets=False,
+        profile=params.profile,
+        files=FaceFiles(faces=params.shop),
+        language=params.language,
     )
-    written: list[Path | KitFile] = list(paths)
+    made = PRODUCT.make(options, params.out)
+    written: list[Path | KitFile] = list(made.paths)
     if params.shop:
+        cards = sum(len(deck.cards) for deck in made.built.decks)
         written[1] = KitFile(
-            paths[1], print_notes=PrintNotes("single", faces_advice(36, params.language))
+            made.paths[1], print_notes=PrintNotes("single", faces_advice(cards, params.language))
         )
     return written
 
@@ -257,20 +246,14 @@ OTCHO_ADVICE: dict[str, str] = {
 
 def build_otcho(params: KitParams) -> list[KitFile]:
     """The material for up to 6 players (print fewer cards for fewer players)."""
-    from generator.games.otcho import RollRules
-    from generator.products.otcho_sheets import build_sheets
+    from generator.products.otcho_sheets import PRODUCT, OtchoOptions
 
+    options = OtchoOptions(
+        players=6, paper=params.paper, profile=params.profile, language=params.language
+    )
     return [
         KitFile(path, print_notes=PrintNotes(advice=P_(params.language, OTCHO_ADVICE[path.name])))
-        for path in build_sheets(
-            params.out,
-            6,
-            params.paper,
-            RollRules(),
-            params.profile,
-            params.ink_limit,
-            language=params.language,
-        )
+        for path in PRODUCT.make(options, params.out).paths
     ]
 
 
@@ -293,28 +276,32 @@ PRONOSTIQUES_ADVICE: dict[str, str] = {
 
 def build_pronostiques(params: KitParams) -> list[KitFile]:
     """The deck (long-edge duplex), a 4-player score pad and the rules aid."""
-    from generator.games.pronostiques import ScoreRules
-    from generator.products.pronostiques_sheets import build_sheets
+    from generator.products.options import FaceFiles
+    from generator.products.pronostiques_sheets import (
+        PRODUCT,
+        PronostiquesOptions,
+        deck_sheets_note,
+    )
 
-    paths = build_sheets(
-        params.out,
-        4,
-        params.paper,
-        score_rules=ScoreRules(),
-        faces=params.shop,
+    options = PronostiquesOptions(
+        players=4,
+        paper=params.paper,
         profile=params.profile,
-        ink_limit=params.ink_limit,
+        files=FaceFiles(faces=params.shop),
         language=params.language,
     )
-    from generator.products.pronostiques_sheets import deck_sheets_note
+    made = PRODUCT.make(options, params.out)
+    sheets = deck_sheets_note(options, params.language)
+    cards = sum(len(deck.cards) for deck in made.built.decks)
+    return [
+        KitFile(path, print_notes=_pronostiques_notes(path, sheets, cards, params))
+        for path in made.paths
+    ]
 
-    sheets = deck_sheets_note(params.paper, profile=params.profile, language=params.language)
-    return [KitFile(path, print_notes=_pronostiques_notes(path, sheets, params)) for path in paths]
 
-
-def _pronostiques_notes(path: Path, sheets: str, params: KitParams) -> PrintNotes:
+def _pronostiques_notes(path: Path, sheets: str, cards: int, params: KitParams) -> PrintNotes:
     if path.name.endswith("-faces.pdf"):
-        return PrintNotes("single", faces_advice(58, params.language))
+        return PrintNotes("single", faces_advice(cards, params.language))
     advice = P_(params.language, PRONOSTIQUES_ADVICE[path.name])
     if path.name == "pronostiques-cards.pdf":
         advice += f" {sheets[0].upper()}{sheets[1:]}."
@@ -331,21 +318,22 @@ CALIBRATION_ADVICE = M_(
 
 def build_calibration_sheets(params: KitParams) -> list[KitFile]:
     """``pnp calibrate`` for both flip edges, on the kit's paper."""
-    from generator.render.calibration import calibration_sheet
-    from generator.render.imposition import Duplex
-    from generator.render.paper import paper
+    from generator.products.calibration import PRODUCT, CalibrationOptions
+    from generator.render.duplex import Duplex
 
-    sheet = paper(params.paper)
     language = params.language
     titles = {
         "long": P_(language, "Feuille d’étalonnage, retournement sur le bord long"),
         "short": P_(language, "Feuille d’étalonnage, retournement sur le bord court"),
     }
     files = []
-    for duplex, edge in ((Duplex.LONG, "long"), (Duplex.SHORT, "short")):
-        path = calibration_sheet(sheet, duplex, params.language).save(
-            params.out / f"calibration-{edge}-edge.pdf"
-        )
+    for duplex in (Duplex.LONG, Duplex.SHORT):
+        edge = duplex.value
+        options = CalibrationOptions(params.paper, duplex, language)
+        written = PRODUCT.make(options, params.out / f"calibration-{edge}-edge.pdf")
         notes = PrintNotes(advice=P_(language, CALIBRATION_ADVICE))
-        files.append(KitFile(path, titles[edge], notes))
+        files.append(KitFile(written.paths[0], titles[edge], notes))
     return files
+
+
+# ---------------------------------------------------------------- the kit's choices

@@ -10,6 +10,7 @@ its advice are French, printed in the kit's language (``M_``; see
 from __future__ import annotations
 
 from generator.core.i18n import M_, N_
+from generator.games.catalog import OIE, OTCHO, OUCEDONC, PRONOSTIQUES, TERRITOIRES
 from generator.kit.model import Component, PrintNotes
 
 # One line per component; games add theirs here.
@@ -17,7 +18,7 @@ COMPONENTS: tuple[Component, ...] = (
     Component(
         N_("Oucédonc deck"),
         "generator.kit.builders:build_oucedonc_deck",
-        game="Oucédonc",
+        game=OUCEDONC.key,
         label=M_("Jeu de cartes"),
     ),
     Component(
@@ -26,7 +27,7 @@ COMPONENTS: tuple[Component, ...] = (
         PrintNotes(
             "single", M_("Une page à l’italienne ; collez-la sur du carton pour un plateau solide.")
         ),
-        game="Jeu de l'Oie",
+        game=OIE.key,
         label=M_("Plateau"),
     ),
     Component(
@@ -39,7 +40,7 @@ COMPONENTS: tuple[Component, ...] = (
                 "chevaucher de 12 mm sur les repères rouges, scotchez au dos."
             ),
         ),
-        game="Jeu de l'Oie",
+        game=OIE.key,
         profiles=("home",),  # a print shop prints the board in one piece
         label=M_("Affiche"),
     ),
@@ -50,27 +51,29 @@ COMPONENTS: tuple[Component, ...] = (
             "single",
             M_("Les cases ordinaires suivent un itinéraire à travers la région du kit."),
         ),
-        game="Jeu de l'Oie",
+        game=OIE.key,
         label=M_("Plateau à thème"),
     ),
     Component(
         N_("Les territoires sheets"),
         "generator.kit.builders:build_territoires_sheets",
-        game="Les territoires",
+        game=TERRITOIRES.key,
         label=M_("Feuilles"),
     ),
     Component(
         N_("Les territoires deck"),
         "generator.kit.builders:build_territoires_deck",
-        game="Les territoires",
+        game=TERRITOIRES.key,
         label=M_("Jeu de cartes"),
     ),
-    Component(N_("Neo Otcho"), "generator.kit.builders:build_otcho", game="Neo Otcho"),
-    Component(N_("Pronostiques"), "generator.kit.builders:build_pronostiques", game="Pronostiques"),
+    Component(N_("Neo Otcho"), "generator.kit.builders:build_otcho", game=OTCHO.key),
+    Component(
+        N_("Pronostiques"), "generator.kit.builders:build_pronostiques", game=PRONOSTIQUES.key
+    ),
     Component(
         N_("Printer calibration"),
         "generator.kit.builders:build_calibration_sheets",
-        game="Calibration",  # the gallery prints its heading (gallery.GAME_HEADINGS)
+        game="Calibration",  # not a game: the gallery prints its heading (gallery.GAME_HEADINGS)
         profiles=("home",),  # print shops align their own presses
     ),
 )

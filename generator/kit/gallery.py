@@ -10,7 +10,7 @@ The page speaks the kit's language (``params.language``): the template's texts a
 ``{% trans %}``, translated by the printed material's catalog; the views hold texts already in
 that language (the builders' titles and advice, the attributions of the data in that language,
 sizes and numbers written by Babel). The games keep their French titles; an English gallery
-adds an English subtitle (:data:`GAME_SUBTITLES`).
+adds the game's English subtitle (:class:`~generator.games.catalog.GameInfo`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from generator import __version__
 from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language, number, percent
 from generator.core.resources import package_folder
+from generator.games.catalog import GAMES
 from generator.geo.embedded import PROVENANCE_FILE
 from generator.kit.build import KitResult
 from generator.kit.manifest import FileFacts
@@ -38,15 +40,6 @@ DUPLEX_TEXT = {
     "fold": M_("Recto seul, plier et coller"),
 }
 
-# The games keep their French titles; English material adds an English subtitle (docs/i18n.md).
-# Written in English: no French counterpart is printed.
-GAME_SUBTITLES: dict[str, str] = {
-    "Oucédonc": "the geography card game: where is it, then?",
-    "Jeu de l'Oie": "the Game of the Goose",
-    "Les territoires": "the Territories, a card game for two houses",
-    "Neo Otcho": "a dice game",
-    "Pronostiques": "Predictions, a race-betting card game",
-}
 # A heading that is not a game's title: printed in the kit's language.
 GAME_HEADINGS: dict[str, str] = {"Calibration": M_("Étalonnage de l’imprimante")}
 
@@ -238,7 +231,7 @@ def read_provenance(datasets_dir: Path, language: Language = MATERIAL_DEFAULT) -
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         note = P_(language, "Le fichier de provenance des données n’a pas pu être lu ({error}).")
         return Provenance((), note.format(error=type(exc).__name__))
-    entries: list = []
+    entries: list[Any] = []
     if isinstance(document, list):
         entries = document
     elif isinstance(document, dict):
@@ -257,7 +250,7 @@ def read_provenance(datasets_dir: Path, language: Language = MATERIAL_DEFAULT) -
     return Provenance(sources, "" if sources else none)
 
 
-def _is_source(entry: dict) -> bool:
+def _is_source(entry: dict[str, Any]) -> bool:
     return any(key in entry for key in ("licence", "license", *ATTRIBUTION_KEYS))
 
 
@@ -270,7 +263,7 @@ def _attribution_keys(language: Language) -> tuple[str, ...]:
     return (own, *(key for key in ATTRIBUTION_KEYS if key != own))
 
 
-def _data_source(entry: dict, language: Language) -> DataSource:
+def _data_source(entry: dict[str, Any], language: Language) -> DataSource:
     def first(*keys: str) -> str:
         for key in keys:
             value = entry.get(key)
@@ -329,7 +322,13 @@ def render_index(
     )
     labels = {component.name: _label(component, language) for component in result.components}
     context = {
-        "params": params,
+        # the template reads the parameters as the user named them
+        "params": {
+            "region": params.region,
+            "paper": params.paper.name,
+            "seed": params.seed,
+            "profile": params.profile.kind.value,
+        },
         "version": __version__,
         "games": games,
         "failures": tuple(
@@ -366,16 +365,17 @@ def _game_views(
             for fact in facts
             if fact.built and fact.built.component == component.name
         )
-        game = component.game or component.name
+        game = component.group
         label = _label(component, language)
         eyebrow = label if component.label or component.name != game else ""
         games.setdefault(game, []).append(
             ComponentView(component.name, label, eyebrow, files, errors.get(component.name, ""))
         )
+    subtitles = {info.name: info.subtitle for info in GAMES} if language == "en" else {}
     return tuple(
         GameView(
             P_(language, GAME_HEADINGS[name]) if name in GAME_HEADINGS else name,
-            GAME_SUBTITLES.get(name, "") if language == "en" else "",
+            subtitles.get(name, ""),
             f"game-{index + 1}",
             tuple(components),
             sum(file.pages for component in components for file in component.files),

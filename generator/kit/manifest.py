@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator import __version__
 from generator.kit.build import BuiltFile, KitResult
@@ -28,7 +29,6 @@ from generator.kit.thumbnails import (
     thumbnail_limit,
     write_thumbnails,
 )
-from generator.render.ink import DEFAULT_INK_LIMIT
 
 THUMBNAIL_DIR = "thumbnails"
 
@@ -131,22 +131,24 @@ def thumbnail_paths(out: Path, facts: list[FileFacts]) -> list[PurePosixPath]:
     ]
 
 
-def manifest_document(params: KitParams, result: KitResult, facts: list[FileFacts]) -> dict:
+def manifest_document(
+    params: KitParams, result: KitResult, facts: list[FileFacts]
+) -> dict[str, Any]:
     failed = {failure.component: failure.message for failure in result.failures}
     return {
         "generator": f"pnp {__version__}",
         "parameters": {
             "region": params.region,
-            "paper": params.paper,
+            "paper": params.paper.name,
             "seed": params.seed,
-            "profile": params.profile,
+            "profile": params.profile.kind.value,
             "language": params.language,
-            **({"ink_limit": params.ink_limit or DEFAULT_INK_LIMIT} if params.shop else {}),
+            **({"ink_limit": params.profile.ink_limit} if params.shop else {}),
         },
         "components": [
             {
                 "name": component.name,
-                "game": component.game or component.name,
+                "game": component.group,
                 "status": "failed" if component.name in failed else "built",
                 **({"error": failed[component.name]} if component.name in failed else {}),
             }
@@ -160,8 +162,8 @@ def manifest_json(params: KitParams, result: KitResult, facts: list[FileFacts]) 
     return json.dumps(manifest_document(params, result, facts), indent=2, ensure_ascii=False) + "\n"
 
 
-def _file_entry(fact: FileFacts) -> dict:
-    entry: dict = {
+def _file_entry(fact: FileFacts) -> dict[str, Any]:
+    entry: dict[str, Any] = {
         "path": str(fact.path),
         "title": fact.title,
         "component": fact.built.component if fact.built else None,

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Literal
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
-from generator.render.paper import HOME_PAPERS
+from generator.render.paper import HOME_PAPERS, PAPERS, Paper
+from generator.render.profile import HOME, PrintProfile
 
 # "single": one-sided; the others are the imposition engine's Duplex values.
 DuplexName = Literal["single", "long", "short", "fold"]
@@ -26,10 +27,9 @@ KIT_PROFILES: tuple[str, ...] = ("home", "shop")
 class KitParams:
     out: Path
     region: str = "france"
-    paper: str = "a4"
+    paper: Paper = PAPERS["a4"]  # A4 or Letter: the kit is printed at home
     seed: int = 1
-    profile: str = "home"  # home: RGB for home printers; shop: PDF/X-4 for a print shop
-    ink_limit: float | None = None  # shop: total ink limit, % (None: 300)
+    profile: PrintProfile = HOME  # home: RGB for home printers; shop: PDF/X-4 for a print shop
     force: bool = (
         False  # write into a folder that is not a kit's, replacing files of the same names
     )
@@ -37,7 +37,7 @@ class KitParams:
 
     @property
     def shop(self) -> bool:
-        return self.profile == "shop"
+        return self.profile.shop
 
 
 @dataclass(frozen=True)
@@ -71,17 +71,30 @@ class Component:
     ``name`` identifies it (the manifest, the command line's lines, in English, marked ``N_`` for
     the command line's catalog); ``label`` is what the gallery prints above its files (French,
     marked ``M_``, printed in the kit's language; empty: the game's name alone). ``game`` is the
-    game's French title, which the gallery prints as it is (with an English subtitle in an
-    English kit, :data:`generator.kit.gallery.GAME_SUBTITLES`). ``print_notes.advice`` is French
-    (``M_``), printed in the kit's language."""
+    key of its game's :class:`~generator.games.catalog.GameInfo` (whose French title the gallery
+    prints as it is, with the game's English subtitle in an English kit), or a heading of its
+    own (the printer calibration's). ``print_notes.advice`` is French (``M_``), printed in the
+    kit's language."""
 
     name: str
     target: str  # "module:function", imported only when built
     print_notes: PrintNotes = PrintNotes()
-    game: str = ""  # the gallery groups components by game; empty: the component's own name
+    game: str = ""  # a game's key or a heading: the gallery groups components by it
     profiles: tuple[str, ...] = KIT_PROFILES  # the kits it belongs to (calibration: home only)
     label: str = ""
 
+    @property
+    def group(self) -> str:
+        """What the manifest records and the gallery heads its files with: its game's French
+        title, its own heading, or its name."""
+        from generator.games.catalog import GAMES
+
+        names = {info.key: info.name for info in GAMES}
+        return names.get(self.game, self.game) or self.name
+
     def builder(self) -> Callable[[KitParams], list[Path | KitFile]]:
         module_name, function_name = self.target.split(":")
-        return getattr(importlib.import_module(module_name), function_name)
+        builder: Callable[[KitParams], list[Path | KitFile]] = getattr(
+            importlib.import_module(module_name), function_name
+        )
+        return builder

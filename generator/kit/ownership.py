@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -107,7 +107,7 @@ def check_folder(out: Path, previous: PreviousKit | None, force: bool) -> None:
         )
 
 
-def may_replace(previous: PreviousKit | None):
+def may_replace(previous: PreviousKit | None) -> Callable[[PurePosixPath], bool]:
     """The kit's ``replaceable`` predicate: a path the earlier manifest lists."""
     if previous is None:
         return lambda relative: False

@@ -63,7 +63,7 @@ def make_kit(
     "__main__":`` guard (the ``pnp`` command has it).
     """
     params = validate_params(params)
-    components = tuple(c for c in components if params.profile in c.profiles)
+    components = tuple(c for c in components if params.profile.kind.value in c.profiles)
     out = params.out
     previous = read_previous(out)
     check_folder(out, previous, params.force)

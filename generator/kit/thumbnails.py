@@ -10,6 +10,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.atomic import write_bytes
 from generator.core.errors import UserError
@@ -34,6 +35,9 @@ THUMBNAIL_PIXELS = 360
 #: A faces file (one card face per page, hundreds of pages for a print shop) is shown by its
 #: first cards only: front and back of the first three.
 FACES_PREVIEW_PAGES = 6
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 
 def thumbnail_limit(name: str) -> int | None:
@@ -211,7 +215,7 @@ def read_pdf_pages(
     return write_thumbnails(rendered, thumbnail_dir, stem, before_write)
 
 
-def _png_bytes(image) -> bytes:
+def _png_bytes(image: Image) -> bytes:
     """PNG bytes with only the chunks needed to show the image (no time, no text, no dpi)."""
     buffer = io.BytesIO()
     if image.mode != "RGB":

@@ -1,42 +1,45 @@
-"""The printer calibration sheet (``pnp calibrate``): options checked, then the duplex test PDF."""
+"""The printer calibration sheet (``pnp calibrate``): a duplex test whose back grids, read
+behind the front's crosses, give the ``--back-offset`` of the decks.
+
+On the product contract (:mod:`generator.products.contract`): :class:`CalibrationOptions` →
+:func:`build` → one PDF, ``calibration.pdf``.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, N_, Language, _
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _
+from generator.products.contract import Built, Product, pdf_file
+from generator.render.duplex import Duplex
+from generator.render.paper import PAPERS, Paper
+
+MAIN = "calibration.pdf"
 
 
-def make_calibration(
-    paper_name: str,
-    duplex_name: str,
-    out: Path,
-    force: bool = False,
-    *,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
-    """Write the calibration sheet for ``duplex_name`` on ``paper_name`` to ``out`` (a PDF of
-    pnp's there is replaced; another file only with ``force``), printed in ``language``."""
-    from generator.core.outputs import Output, claim, is_pnp_pdf
+@dataclass(frozen=True)
+class CalibrationOptions:
+    paper: Paper = PAPERS["a4"]
+    duplex: Duplex = Duplex.LONG  # the flip edge the decks will use: long or short
+    language: Language = MATERIAL_DEFAULT  # of the printed words
+
+
+def build(options: CalibrationOptions) -> Built[None]:
+    """The two-page test sheet in memory."""
     from generator.render.calibration import calibration_sheet
-    from generator.render.imposition import Duplex, parse_duplex
-    from generator.render.paper import paper
 
-    if out.suffix.lower() != ".pdf":
-        raise UserError(
-            _(
-                "output {out} must end in .pdf; give the PDF file to write, e.g. --out "
-                "calibration.pdf"
-            ).format(out=out)
-        )
-    claim([Output(out, is_pnp_pdf, N_("PDF"))], force)
-    duplex = parse_duplex(duplex_name)
-    if duplex is Duplex.FOLD:
+    if options.duplex is Duplex.FOLD:
         raise UserError(
             _(
                 "fold-and-glue prints on one side and needs no calibration; use --duplex long or "
                 "short"
             )
         )
-    return calibration_sheet(paper(paper_name), duplex, language).save(out)
+    document = calibration_sheet(options.paper, options.duplex, options.language)
+    return Built(PRODUCT.key, (pdf_file(MAIN, document),), None, main=MAIN)
+
+
+PRODUCT: Product[CalibrationOptions, None] = Product(
+    "calibration", "", build, main=lambda options: MAIN
+)

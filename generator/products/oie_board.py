@@ -1,16 +1,22 @@
-"""The Jeu de l'Oie board as a user builds it: the options checked once, a region's places on the
-ordinary squares when themed (the decks' place pipeline), then the PDF."""
+"""The Jeu de l'Oie board as a user builds it: on one page, as a poster of tiles, or themed with
+a region's places on its ordinary squares (the decks' place pipeline).
+
+On the product contract (:mod:`generator.products.contract`): :class:`OieBoardOptions` →
+:func:`build` → one PDF, ``oie-board.pdf`` or ``oie-poster.pdf``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
+from generator.games.catalog import OIE
 from generator.games.oie.route import Journey, ordinary_squares, plan_route, square_labels
 from generator.games.oie.rules import Rules
-from generator.render.oie.board import BoardOptions
+from generator.products.contract import Built, Product, pdf_file
+from generator.render.paper import Paper
+from generator.render.profile import HOME, PrintProfile
 
 SITES_SHARE = 0.2  # about one square in five names a landmark rather than a town
 
@@ -71,84 +77,71 @@ def load_theme(
 
 
 @dataclass(frozen=True)
-class BoardRequest:
-    """What ``pnp oie board`` was asked for; ``None`` means the option was not given."""
+class OieBoardOptions:
+    """The board a user asks for: one page of ``paper`` (A4 when neither it nor ``tiles`` is
+    given), or a poster of ``grid`` (columns, rows; 2x3 by default) landscape ``tiles``; with
+    ``theme``, a region whose places (``source``, ``seed``) name the ordinary squares."""
 
-    paper: str | None = None
-    tiles: str | None = None
-    grid: str | None = None
+    paper: Paper | None = None
+    tiles: Paper | None = None
+    grid: tuple[int, int] | None = None
     theme: str | None = None
     source: str = "embedded"
     seed: int = 1
-    occupied: str = "swap"
-    profile: str = "home"  # home or shop
-    ink_limit: float | None = None  # shop: total ink limit, %
+    rules: Rules = Rules()  # the occupied-square rule the panel prints
+    profile: PrintProfile = HOME
     language: Language = MATERIAL_DEFAULT  # of the printed texts
 
 
-def default_out(request: BoardRequest) -> Path:
-    return Path("output") / ("oie-poster.pdf" if request.tiles else "oie-board.pdf")
+def main_name(options: OieBoardOptions) -> str:
+    """``oie-poster.pdf`` for a poster, ``oie-board.pdf`` for a board on one page."""
+    return "oie-poster.pdf" if options.tiles else "oie-board.pdf"
 
 
-def board_options(request: BoardRequest) -> BoardOptions:
-    """The board's options, or one UserError naming the options that do not go together."""
-    if request.tiles and request.paper:
+def _check(options: OieBoardOptions) -> None:
+    """One UserError naming the options that do not go together."""
+    if options.tiles and options.paper:
         raise UserError(
             _("--paper is for the one-page board and --tiles for the poster; give one of them")
         )
-    if request.grid and not request.tiles:
+    if options.grid and not options.tiles:
         raise UserError(_("--grid shapes the tiled poster; add --tiles a4 or --tiles letter"))
-    if request.theme is not None and not request.theme.strip():
+    if options.theme is not None and not options.theme.strip():
         raise UserError(
             _("--theme is empty; name a region (e.g. --theme bretagne) or drop --theme")
         )
-    if request.theme is None and (request.source != "embedded" or request.seed != 1):
+    if options.theme is None and (options.source != "embedded" or options.seed != 1):
         raise UserError(
             _("--source and --seed choose the places of a themed board; add --theme REGION")
         )
-    from generator.render.profile import print_profile
-
-    profile = print_profile(request.profile, request.ink_limit)
-    if profile.shop and request.tiles:
+    if options.profile.shop and options.tiles:
         raise UserError(
             _(
                 "a print shop prints the board in one piece, not in tiles to tape together; "
                 "drop --tiles and give --paper a3 (or a4, letter) with --profile shop"
             )
         )
-    options = BoardOptions(
-        paper=request.paper or "a4",
-        tiles=request.tiles,
-        grid=request.grid or "2x3",
-        rules=Rules(occupied=request.occupied),
-        profile=profile,
-        language=request.language,
+
+
+def build(options: OieBoardOptions) -> Built[None]:
+    """The board's PDF in memory."""
+    from generator.render.oie.board import BoardOptions, board_document
+    from generator.render.paper import PAPERS
+
+    _check(options)
+    board = BoardOptions(
+        paper=options.paper or PAPERS["a4"],
+        tiles=options.tiles,
+        grid=options.grid or (2, 3),
+        rules=options.rules,
+        profile=options.profile,
+        language=options.language,
     )
-    if request.theme:
-        themed = load_theme(request.theme, request.source, request.seed, request.language)
-        options = replace(options, theme=themed.title, labels=themed.labels, route=themed.route)
-    return options
+    if options.theme:
+        themed = load_theme(options.theme, options.source, options.seed, options.language)
+        board = replace(board, theme=themed.title, labels=themed.labels, route=themed.route)
+    name = main_name(options)
+    return Built(PRODUCT.key, (pdf_file(name, board_document(board)),), None, main=name)
 
 
-def make_board(request: BoardRequest, out: Path | None = None, force: bool = False) -> Path:
-    """Write the board (or poster) PDF to ``out`` (default under ``output/``) and return its path.
-
-    ``out`` must end in ``.pdf``; a PDF of pnp's there is replaced, another file only with
-    ``force``.
-    """
-    from generator.core.atomic import lstat_or_none, require_replaceable
-    from generator.core.outputs import Output, claim, is_pnp_pdf
-    from generator.render.oie.board import write_board
-
-    target = out or default_out(request)
-    require_replaceable(target, lstat_or_none(target, "write"))  # a folder: say so first
-    if target.suffix.lower() != ".pdf":
-        raise UserError(
-            _(
-                "output {path} must end in .pdf; give the PDF file to write, e.g. --out "
-                "oie-board.pdf"
-            ).format(path=target)
-        )
-    claim([Output(target, is_pnp_pdf, "PDF")], force)
-    options = board_options(request)
-    return write_board(options, target)
+PRODUCT: Product[OieBoardOptions, None] = Product("oie-board", OIE.key, build, main=main_name)

@@ -13,19 +13,29 @@ The template is ``templates/referee/page.html.j2``, rendered in an autoescaped s
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
+from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language
+from generator.core.outputs import text_holds
 from generator.core.resources import package_folder
+from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.compare import EqualCoordinates
 from generator.games.oucedonc.coords import printed_coordinate
 from generator.games.oucedonc.deckfile import Deck
+from generator.products.contract import Built, BuiltFile, FileKind, Product
 
 TEMPLATE = package_folder("templates") / "referee" / "page.html.j2"
 
 
 # What every page says in its footer: how the next deck recognises the page as pnp's own.
 PAGE_MARKER = b"<code>pnp oucedonc verify --deck</code>"
+REFEREE_PAGE = FileKind(
+    N_("referee page"),
+    text_holds(PAGE_MARKER),
+    N_("wrote {path} (the referee on a phone: open it from the phone's files)"),
+)
+MAIN = "oucedonc-referee.html"
 
 
 def page_path(deck_json: Path) -> Path:
@@ -85,8 +95,27 @@ def render_page(
     )
 
 
-def write_page(deck: Deck, deck_json: Path, language: Language = MATERIAL_DEFAULT) -> Path:
-    """``DECK-referee.html`` beside ``deck_json``, in ``language`` (the deck's ``--lang``)."""
-    from generator.core.atomic import write_text
+@dataclass(frozen=True)
+class RefereePageOptions:
+    """The page of ``deck``, printed in ``language``, opening with the ``equal`` rule."""
 
-    return write_text(page_path(deck_json), render_page(deck, language=language))
+    deck: Deck
+    equal: EqualCoordinates = EqualCoordinates.WELL_PLACED
+    language: Language = MATERIAL_DEFAULT
+
+
+def page_file(deck: Deck, language: Language, equal: EqualCoordinates) -> BuiltFile:
+    """The page as a built file (the deck's companion, or the page alone)."""
+    page = render_page(deck, equal, language=language)
+    return BuiltFile(MAIN, REFEREE_PAGE, page.encode("utf-8"))
+
+
+def build(options: RefereePageOptions) -> Built[None]:
+    """The page in memory."""
+    page = page_file(options.deck, options.language, options.equal)
+    return Built(PRODUCT.key, (page,), None, main=MAIN)
+
+
+PRODUCT: Product[RefereePageOptions, None] = Product(
+    "oucedonc-referee-page", OUCEDONC.key, build, main=lambda options: MAIN, main_kind=REFEREE_PAGE
+)

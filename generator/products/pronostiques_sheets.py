@@ -1,108 +1,112 @@
-"""Pronostiques' print-and-play sheets: the options checked once, then the deck, score pad and
-aid."""
+"""Pronostiques' print-and-play material: the race deck and the four prediction cards, a score
+pad, a rules aid.
+
+On the product contract (:mod:`generator.products.contract`): :class:`PronostiquesOptions` →
+:func:`build` → the PDFs (and as asked the decks' faces and images), written into a folder. The
+two decks share one PDF: the 54 race cards fill six sheets of nine, the four prediction cards
+(gold backs) the seventh alone.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, PN_, Language, _, number
-from generator.games.pronostiques import ScoreRules
+from generator.games.catalog import PRONOSTIQUES
+from generator.games.pronostiques import PREDICTIONS, ScoreRules
 from generator.games.pronostiques.piles import check_laps, check_players
+from generator.products.contract import FACE_PNG, Built, BuiltFile, Product, pdf_file
+from generator.products.options import FaceFiles, Imposition
+from generator.render.card_size import POKER
+from generator.render.paper import PAPERS, Paper
+from generator.render.profile import HOME, PrintProfile
 
-HOME_BLEED = 1.0  # mm around each card when --bleed is not given, at home
+if TYPE_CHECKING:
+    from generator.render.deck import CardDeck
+    from generator.render.imposition import SheetSpec
+
+HOME_BLEED = 1.0  # mm around each card when no bleed is given, at home
+CARDS = "pronostiques-cards"  # the decks' PDF, CARDS.pdf; their faces CARDS-faces.pdf, CARDS_png/
 
 
-def build_sheets(
-    out: Path,
-    players: int,
-    paper_name: str,
-    laps: int = 8,
-    duplex: str = "long",
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    score_rules: ScoreRules = ScoreRules(),
-    bleed: float | None = None,
-    faces: bool = False,
-    profile: str = "home",
-    ink_limit: float | None = None,
-    back_first: bool = False,
-    force: bool = False,
-    language: Language = MATERIAL_DEFAULT,
-) -> list[Path]:
-    """Write the Pronostiques PDFs into ``out`` (deck, score pad, rules aid; with ``faces`` also the
-    deck one face per page) and return their paths. ``bleed`` None: 1 mm at home, 3 mm for a
-    print shop (``profile`` shop)."""
-    from generator.core.outputs import publish, require_folder, staging
-    from generator.render.imposition import SheetSpec, card_size, plan_sheet
-    from generator.render.profile import print_profile
-    from generator.render.pronostiques.sheets import (
-        PronostiquesOptions,
-        build_deck,
-        build_rules_aid,
-        build_score_pad,
-    )
+@dataclass(frozen=True)
+class PronostiquesOptions:
+    players: int = 4  # the score pad's columns
+    laps: int = 8  # the race's length, on the lap bars and the aid
+    score_rules: ScoreRules = ScoreRules()
+    paper: Paper = PAPERS["a4"]  # A4 or Letter
+    profile: PrintProfile = HOME
+    imposition: Imposition = field(default_factory=Imposition)  # poker cards
+    files: FaceFiles = field(default_factory=FaceFiles)
+    language: Language = MATERIAL_DEFAULT  # of every printed word
+
+
+def _spec(options: PronostiquesOptions) -> SheetSpec:
+    from generator.render.imposition import plan_sheet
     from generator.render.sheet import sheet_paper
 
-    check_players(players)
-    check_laps(laps)
-    chosen = print_profile(profile, ink_limit)
-    if back_first and not faces:
-        raise UserError(_("--back-first orders the faces file; add --faces"))
-    bleed = chosen.bleed(bleed, HOME_BLEED)
-    sheet = sheet_paper(paper_name, _("Pronostiques sheets"))
-    options = PronostiquesOptions(
-        players,
-        sheet,
-        laps,
-        duplex,
-        back_offset,
-        score_rules,
-        bleed,
-        faces,
-        chosen,
-        back_first,
-        language,
+    if options.imposition.card != POKER:
+        raise UserError(_("the Pronostiques cards are laid out for poker size (63 × 88 mm)"))
+    sheet = sheet_paper(options.paper, _("Pronostiques sheets"))
+    spec = options.imposition.spec(sheet, options.profile, HOME_BLEED, options.language)
+    plan_sheet(spec)  # a sheet the cards do not fit: refused before any drawing
+    return spec
+
+
+def decks(options: PronostiquesOptions) -> tuple[CardDeck, ...]:
+    """The race deck and the prediction cards, as faces."""
+    from generator.render.pronostiques.deck import prediction_deck, race_deck
+
+    check_laps(options.laps)
+    spec, language = _spec(options), options.language
+    return (
+        race_deck(options.laps, spec.card, spec.bleed, language),
+        prediction_deck(options.score_rules, spec.card, spec.bleed, language),
     )
-    plan_sheet(
-        SheetSpec(paper=options.paper, card=card_size("poker"), bleed=bleed)
-    )  # fails before writing
-    require_folder(out)
-    with staging(out) as folder:
-        written = [
-            *build_deck(options, folder),
-            build_score_pad(options, folder),
-            build_rules_aid(options, folder),
+
+
+def build(options: PronostiquesOptions) -> Built[None]:
+    """The decks imposed (and as asked their faces and images), the score pad, the rules aid."""
+    from generator.render.deck_files import face_images, faces_document, impose
+    from generator.render.pronostiques.deck import deck_info
+    from generator.render.pronostiques.sheets import PronostiquesOptions as SheetOptions
+    from generator.render.pronostiques.sheets import rules_aid, score_pad
+
+    check_players(options.players)
+    cards = decks(options)
+    spec, language, wanted = _spec(options), options.language, options.files
+    info = deck_info(language)
+    files = [pdf_file(f"{CARDS}.pdf", impose(cards, spec, info))]
+    if wanted.faces:
+        faces = faces_document(cards, info, options.profile, wanted.back_first)
+        files.append(pdf_file(f"{CARDS}-faces.pdf", faces))
+    drawn = SheetOptions(
+        options.players, spec.paper, options.laps, options.score_rules, options.profile, language
+    )
+    files += [
+        pdf_file("pronostiques-score-pad.pdf", score_pad(drawn)),
+        pdf_file("pronostiques-rules-aid.pdf", rules_aid(drawn)),
+    ]
+    if wanted.images is not None:
+        files += [
+            BuiltFile(f"{CARDS}_png/{image.name}", FACE_PNG, image.data)
+            for image in face_images(cards, wanted.images)
         ]
-        return publish(folder, out, written, force)
+    return Built(PRODUCT.key, tuple(files), None, cards)
 
 
-def deck_sheets_note(
-    paper_name: str,
-    duplex: str = "long",
-    bleed: float | None = None,
-    profile: str = "home",
-    language: Language = MATERIAL_DEFAULT,
-) -> str:
-    """What the deck's sheets hold, said where the last one is not full: the 54 race cards fill
-    six sheets of nine, the four prediction cards (gold backs) are the seventh sheet's alone, so
-    they can be printed on their own card stock."""
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, plan_sheet
-    from generator.render.profile import print_profile
-    from generator.render.pronostiques.sheets import deck_cards
-    from generator.render.sheet import sheet_paper
+def deck_sheets_note(options: PronostiquesOptions, language: Language) -> str:
+    """What the deck's sheets hold, said in ``language`` where the last one is not full: the 54
+    race cards fill six sheets of nine, the four prediction cards (gold backs) are the seventh
+    sheet's alone, so they can be printed on their own card stock."""
+    from generator.games.pronostiques.deck import RACE_DECK
+    from generator.render.imposition import plan_sheet
 
-    chosen = print_profile(profile)
-    spec = SheetSpec(
-        paper=sheet_paper(paper_name, _("Pronostiques sheets")),
-        card=card_size("poker"),
-        bleed=chosen.bleed(bleed, HOME_BLEED),
-        duplex=parse_duplex(duplex),
-    )
-    per_sheet = plan_sheet(spec).per_sheet
-    total = len(deck_cards())
+    per_sheet = plan_sheet(_spec(options)).per_sheet
+    total = len(RACE_DECK) + len(PREDICTIONS)
     sheets, last = -(-total // per_sheet), total % per_sheet
-    from generator.games.pronostiques import PREDICTIONS
-
     n = {"total": total, "sheets": sheets, "per_sheet": per_sheet, "last": last}
     shown = {key: number(value, language) for key, value in n.items()}
     note = PN_(
@@ -133,3 +137,12 @@ def deck_sheets_note(
             last,
         )
     return message.format(note=note, last=shown["last"], empty=empty)
+
+
+PRODUCT: Product[PronostiquesOptions, None] = Product(
+    "pronostiques-sheets",
+    PRONOSTIQUES.key,
+    build,
+    decks=decks,
+    deck_keys=("pronostiques-race", "pronostiques-predictions"),
+)

@@ -1,107 +1,103 @@
-"""Les territoires' printable sheets: life trackers, reference card, setup sheet and the deck.
+"""Les territoires' printable material: life trackers, reference card, setup sheet and the
+36-card Lenormand deck.
 
-Every option is checked before the first file is written, so a mistake writes nothing.
+On the product contract (:mod:`generator.products.contract`): :class:`TerritoiresOptions` →
+:func:`build` → the PDFs (and as asked the deck's faces and images), written into a folder.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, Language, _
+from generator.games.catalog import TERRITOIRES
 from generator.games.territoires import setup_for
+from generator.products.contract import FACE_PNG, Built, BuiltFile, Product, pdf_file
+from generator.products.options import FaceFiles, Imposition
+from generator.render.paper import PAPERS, Paper
+from generator.render.profile import HOME, PrintProfile
+
+if TYPE_CHECKING:
+    from generator.render.deck import CardDeck
+
+HOME_BLEED = 2.0  # mm: the Lenormand deck's frames reach into the bleed
+DECK = "territoires-jeu-lenormand"  # the deck's files: DECK.pdf, DECK-faces.pdf, DECK_png/
 
 
 @dataclass(frozen=True)
-class SheetOptions:
-    out: Path
+class TerritoiresOptions:
     players: int = 2
-    paper: str = "a4"
-    deck: bool = True
-    card: str = "poker"  # a size the imposition engine knows, or WxH in mm
-    duplex: str = "long"  # long, short or fold
-    bleed: float | None = None  # mm; None: 2 at home, 3 for a print shop
-    back_offset: str = "0,0"  # X,Y mm, as measured with `pnp calibrate`
-    profile: str = "home"  # home or shop
-    ink_limit: float | None = None  # shop: total ink limit, %
-    faces: bool = False  # also the deck one face per page
-    back_first: bool = False  # the faces file: back, then front
+    paper: Paper = PAPERS["a4"]  # the sheets' and the deck's (A4 or Letter)
     sheets: bool = True  # the trackers, the reference card and the setup sheet
-    force: bool = False  # replace files at the output names that pnp did not make
+    deck: bool = True  # the Lenormand deck
+    profile: PrintProfile = HOME
+    imposition: Imposition = field(default_factory=Imposition)
+    files: FaceFiles = field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts
 
 
-HOME_BLEED = 2.0  # mm: the Lenormand deck's frames reach into the bleed
-
-
-def write_sheets(options: SheetOptions) -> list[Path]:
-    """Write the trackers, the reference card, the setup sheet and the deck; return the paths.
-
-    Every option is checked before the first file is written, so a mistake writes nothing.
-    """
-    from generator.core.outputs import publish, require_folder, staging
-    from generator.render.imposition import SheetSpec, card_size, parse_duplex, parse_offset
-    from generator.render.profile import print_profile
+def _sheet(options: TerritoiresOptions) -> Paper:
     from generator.render.sheet import sheet_paper
-    from generator.render.territoires.sheets import (
-        write_reference,
-        write_setup,
-        write_trackers,
-    )
 
-    language = options.language
+    return sheet_paper(options.paper, _("sheets of Les territoires"))
+
+
+def decks(options: TerritoiresOptions) -> tuple[CardDeck, ...]:
+    """The Lenormand deck, as faces, cut to the options' card size and bleed (checked: a card
+    too small for its texts is refused)."""
+    from generator.render.imposition import plan_sheet
+    from generator.render.territoires.deck import check_card_fits, lenormand_deck
+
+    spec = options.imposition.spec(_sheet(options), options.profile, HOME_BLEED, options.language)
+    plan_sheet(spec)  # a card that does not fit the paper is refused here, before any drawing
+    check_card_fits(spec.card.width, spec.card.height, spec.card.name, options.language)
+    return (lenormand_deck(spec.card, spec.bleed, options.language),)
+
+
+def build(options: TerritoiresOptions) -> Built[None]:
+    """Every PDF asked for, in memory: the sheets for ``players``, the deck (imposed on the
+    sheets' paper), its faces and its images."""
+    from generator.render.deck_files import face_images, faces_document, impose
+    from generator.render.territoires.sheets import reference, setup_sheet, trackers
+
     setup = setup_for(options.players)
-    profile = print_profile(options.profile, options.ink_limit)
-    if options.back_first and not options.faces:
-        raise UserError(_("--back-first orders the faces file; add --faces"))
-    if options.faces and not options.deck:
+    if options.files.faces and not options.deck:
         raise UserError(_("--faces writes the deck one face per page; drop --no-deck"))
-    require_folder(options.out)
-    sheet = sheet_paper(options.paper, _("sheets of Les territoires"))
-    spec = SheetSpec(
-        paper=sheet,
-        card=card_size(options.card),
-        bleed=profile.bleed(options.bleed, HOME_BLEED),
-        duplex=parse_duplex(options.duplex),
-        back_offset=parse_offset(options.back_offset),
-        profile=profile,
-        language=options.language,
-    )
-    if options.deck:
-        from generator.render.imposition import plan_sheet
-        from generator.render.territoires.deck import check_card_fits
-
-        plan_sheet(spec)  # a card that does not fit the paper is refused here, before any file
-        check_card_fits(spec.card.width, spec.card.height, spec.card.name, language)
+    if options.files.images is not None and not options.deck:
+        raise UserError(_("--png writes the deck's faces as images; drop --no-deck"))
+    sheet, language, profile = _sheet(options), options.language, options.profile
+    spec = options.imposition.spec(sheet, profile, HOME_BLEED, language)
+    lenormand = decks(options) if options.deck else ()
+    files: list[BuiltFile] = []
     n = setup.players
-    with staging(options.out) as folder:
-        written = []
-        if options.sheets:
-            written += [
-                write_trackers(
-                    folder / f"territoires-vie-{n}j.pdf", setup, sheet, profile, language
-                ),
-                write_reference(
-                    folder / f"territoires-resume-{n}j.pdf", setup, sheet, profile, language
-                ),
-                write_setup(
-                    folder / f"territoires-mise-en-place-{n}j.pdf", setup, sheet, profile, language
-                ),
+    if options.sheets:
+        files += [
+            pdf_file(f"territoires-vie-{n}j.pdf", trackers(setup, sheet, profile, language)),
+            pdf_file(f"territoires-resume-{n}j.pdf", reference(setup, sheet, profile, language)),
+            pdf_file(
+                f"territoires-mise-en-place-{n}j.pdf", setup_sheet(setup, sheet, profile, language)
+            ),
+        ]
+    if lenormand:
+        files.append(pdf_file(f"{DECK}.pdf", impose(lenormand, spec, lenormand[0].info)))
+        wanted = options.files
+        if wanted.faces:
+            faces = faces_document(lenormand, None, profile, wanted.back_first)
+            files.append(pdf_file(f"{DECK}-faces.pdf", faces))
+        if wanted.images is not None:
+            files += [
+                BuiltFile(f"{DECK}_png/{image.name}", FACE_PNG, image.data)
+                for image in face_images(lenormand, wanted.images)
             ]
-        if options.deck:
-            from generator.render.territoires.deck import (
-                render_lenormand_deck,
-                render_lenormand_faces,
-            )
+    return Built(PRODUCT.key, tuple(files), None, lenormand)
 
-            written.append(
-                render_lenormand_deck(spec, language).save(folder / "territoires-jeu-lenormand.pdf")
-            )
-            if options.faces:
-                written.append(
-                    render_lenormand_faces(spec, options.back_first, language).save(
-                        folder / "territoires-jeu-lenormand-faces.pdf"
-                    )
-                )
-        return publish(folder, options.out, written, options.force)
+
+PRODUCT: Product[TerritoiresOptions, None] = Product(
+    "territoires-sheets",
+    TERRITOIRES.key,
+    build,
+    decks=decks,
+    deck_keys=("territoires-lenormand",),
+)

@@ -12,6 +12,7 @@ back page, which is what :class:`generator.render.imposition.SheetSpec` ``back_o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
 from generator.render.colour import set_fill, set_stroke
@@ -24,6 +25,9 @@ from generator.render.units import pt
 
 #: Half-width of each grid (mm): drifts beyond this are a printer fault, not a calibration.
 RULER_HALF = 8.0
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ def targets(page: Paper) -> tuple[Target, ...]:
     )
 
 
-def _front(canvas, page: Paper, duplex: Duplex, language: Language) -> None:
+def _front(canvas: Canvas, page: Paper, duplex: Duplex, language: Language) -> None:
     fonts = register_fonts()
     set_fill(canvas, CALIBRATION.ink)
     canvas.setFont(fonts.title, 18)
@@ -109,7 +113,7 @@ def _front(canvas, page: Paper, duplex: Duplex, language: Language) -> None:
     )
 
 
-def _grid(canvas, x: float, y: float) -> None:
+def _grid(canvas: Canvas, x: float, y: float) -> None:
     """Millimetre graph paper centred on (x, y) mm: a line every mm, bolder every 2 mm, the zero
     lines in colour and thickest. X is read on the numbers below it, Y on the numbers left of it
     (outside the grid, so no label hides a line); the numbers go without signs, 7 pt, every
@@ -147,7 +151,7 @@ def _grid(canvas, x: float, y: float) -> None:
     canvas.restoreState()
 
 
-def _back(canvas, page: Paper, duplex: Duplex, language: Language) -> None:
+def _back(canvas: Canvas, page: Paper, duplex: Duplex, language: Language) -> None:
     fonts = register_fonts()
     for target in targets(page):
         bx, by = point_behind(target.x, target.y, duplex, page.width, page.height)

@@ -51,10 +51,13 @@ class PdfDocument:
     profile: PrintProfile = HOME
     #: For a shop document, the bleed (mm) added around pages that carry no TrimBox (sheets).
     sheet_bleed: float = 0.0
+    #: Its pages, once finished (:meth:`to_bytes`).
+    pages: int = 0
 
     def to_bytes(self) -> bytes:
         """Finish the document and return the PDF bytes (call once)."""
         self.canvas.save()
+        self.pages = self.canvas.getPageNumber() - 1
         data = self.buffer.getvalue()
         if self.profile.shop:
             from generator.render.pdfx import finish_pdfx

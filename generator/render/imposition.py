@@ -18,7 +18,7 @@ backs as the flip requires.
 
 Example::
 
-    spec = SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG)
+    spec = SheetSpec(paper=paper("a4"), card=POKER, bleed=1.0, duplex=Duplex.LONG)
     doc = render_deck([Card(front, back, "Le Havre")], spec, DocInfo(title="Oucédonc"))
     doc.save("deck.pdf")
 """
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
+from generator.render.card_size import NO_OFFSET, BackOffset, CardSize
 from generator.render.colour import set_fill, set_stroke
 from generator.render.duplex import Duplex as Duplex  # re-exported: the engine's vocabulary
 from generator.render.duplex import parse_duplex as parse_duplex
@@ -56,65 +57,6 @@ MARK_LENGTH = 4.0
 
 
 @dataclass(frozen=True)
-class CardSize:
-    name: str
-    width: float  # mm, trim
-    height: float  # mm, trim
-
-
-CARD_SIZES: dict[str, CardSize] = {
-    "poker": CardSize("poker", 63.0, 88.0),
-    "bridge": CardSize("bridge", 57.0, 89.0),
-    "mini": CardSize("mini", 44.0, 63.0),
-    "tarot": CardSize("tarot", 70.0, 120.0),
-}
-
-
-def card_size(spec: str) -> CardSize:
-    """A named size (poker, bridge, mini, tarot) or a custom ``WxH`` in millimetres."""
-    text = spec.strip().lower()
-    if text in CARD_SIZES:
-        return CARD_SIZES[text]
-    parts = text.replace("×", "x").split("x")
-    try:
-        width, height = (float(part) for part in parts)
-    except ValueError:
-        names = ", ".join(CARD_SIZES)
-        raise UserError(
-            _("unknown card size {spec!r}; use {names} or WxH in mm such as 70x120").format(
-                spec=spec, names=names
-            )
-        ) from None
-    if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise UserError(
-            _("card size {spec!r} is out of range; width and height must be 20 to 300 mm").format(
-                spec=spec
-            )
-        )
-    return CardSize(f"{width:g}x{height:g}", width, height)
-
-
-def parse_offset(text: str) -> tuple[float, float]:
-    """``"X,Y"`` in millimetres, as printed by ``pnp calibrate``."""
-    try:
-        x_text, y_text = text.split(",")
-        offset = (float(x_text), float(y_text))
-    except ValueError:
-        raise UserError(
-            _("back offset {text!r} is not X,Y in millimetres; write it like 0.5,-1").format(
-                text=text
-            )
-        ) from None
-    if any(not math.isfinite(v) or abs(v) > 20 for v in offset):
-        raise UserError(
-            _("back offset {text!r} is out of range; each value must be within ±20 mm").format(
-                text=text
-            )
-        )
-    return offset
-
-
-@dataclass(frozen=True)
 class SheetSpec:
     """What to impose: paper, card, bleed and gap (mm), duplex mode and back offset (mm)."""
 
@@ -122,7 +64,7 @@ class SheetSpec:
     card: CardSize
     bleed: float = 1.0
     duplex: Duplex = Duplex.LONG
-    back_offset: tuple[float, float] = (0.0, 0.0)
+    back_offset: BackOffset = NO_OFFSET
     gap: float = 0.0  # extra space between neighbouring cards' bleed edges
     margin: float = MIN_MARGIN
     profile: PrintProfile = HOME  # home (RGB) or shop (CMYK, PDF/X-4)
@@ -349,9 +291,15 @@ Painter = Callable[["Canvas", CardBox], None]
 
 @dataclass(frozen=True)
 class Card:
+    """One card: its two painters, its name (what tests and messages call it; the printed name
+    where it has one), a stable id (``P01``, ``L12``: the same in every language, the name of
+    its face images) and its kind (``place``, ``rule``, ``race``…)."""
+
     front: Painter
     back: Painter
-    label: str = ""
+    name: str = ""
+    id: str = ""
+    kind: str = ""
 
 
 def _pt_rect(rect: Rect) -> tuple[float, float, float, float]:
@@ -608,17 +556,31 @@ def render_faces(
 ) -> PdfDocument:
     """One face per page, page = card plus bleed, TrimBox = the card: the format print-on-demand
     services ask for. Pages go front, back, front, back… (back, front… with ``back_first``)."""
+    faces = [
+        painter
+        for item in cards
+        for painter in ((item.back, item.front) if back_first else (item.front, item.back))
+    ]
+    return render_face_pages(faces, card, bleed, info, profile)
+
+
+def render_face_pages(
+    faces: Sequence[Painter],
+    card: CardSize,
+    bleed: float,
+    info: DocInfo,
+    profile: PrintProfile = HOME,
+) -> PdfDocument:
+    """A page per painter of ``faces``, each page a ``card`` plus ``bleed`` (TrimBox the card)."""
     from generator.render.document import new_document
 
     doc = new_document(card.width + 2 * bleed, card.height + 2 * bleed, info, profile)
     canvas = doc.canvas
     box = CardBox(card.width, card.height, bleed)
     slot = Slot(Rect(bleed, bleed, card.width, card.height))
-    for item in cards:
-        faces = (item.back, item.front) if back_first else (item.front, item.back)
-        for painter in faces:
-            _paint(canvas, slot, painter, box)
-            _set_boxes(canvas, [slot], bleed)
-            canvas.showPage()
+    for painter in faces:
+        _paint(canvas, slot, painter, box)
+        _set_boxes(canvas, [slot], bleed)
+        canvas.showPage()
     credit_in_subject(canvas, info)  # a face has no margin to carry it
     return doc

@@ -58,11 +58,18 @@ def limit_ink(
 def _palette_colour_class() -> type:
     from reportlab.lib.colors import Color
 
-    class PaletteColour(Color):
+    class PaletteColour(Color):  # type: ignore[misc]  # reportlab ships no types
         """A reportlab RGB colour (what a home document writes) that remembers its palette
         colour, so a print-shop document can write that colour's CMYK or spot form instead."""
 
-        def __init__(self, red=0, green=0, blue=0, alpha=1, source=None):
+        def __init__(
+            self,
+            red: float = 0,
+            green: float = 0,
+            blue: float = 0,
+            alpha: float | None = 1,
+            source: Colour | None = None,
+        ) -> None:
             super().__init__(red, green, blue, alpha)
             self.source = source
 

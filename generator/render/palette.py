@@ -46,12 +46,16 @@ SHEET = SheetPalette()
 
 @dataclass(frozen=True)
 class MarkPalette:
-    """The printer's marks of the imposition engine: crop marks, the fold guide, the credit."""
+    """The printer's marks of the imposition engine: crop marks, the fold guide, the credit, the
+    die line of round pieces."""
 
     crop: Colour = Colour(0.0, 0.0, 0.0, alpha=None, cmyk=cmyk(0, 0, 0, 100))
     fold_guide: Colour = Colour(0.35, 0.35, 0.35, alpha=None, cmyk=cmyk(0, 0, 0, 81))
     # the attribution under the crop marks
     credit: Colour = Colour(0.35, 0.35, 0.35, alpha=None, cmyk=cmyk(0, 0, 0, 81))
+    #: The cut circle of a round piece in print-shop files: the spot colour cutters and print
+    #: shops' workflows expect (``CutContour``), shown as magenta; not printed.
+    die_line: Colour = hex_colour("#EC008C", cmyk(0, 100, 0, 0), "CutContour")
 
 
 MARKS = MarkPalette()

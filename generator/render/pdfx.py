@@ -24,8 +24,12 @@ from __future__ import annotations
 import hashlib
 import io
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from generator.render.units import pt
+
+if TYPE_CHECKING:
+    import pikepdf
 
 ICC_PROFILE = "FOGRA39L-pnp.icc"
 PDFX_VERSION = "PDF/X-4"
@@ -69,13 +73,12 @@ def _tag(seed: bytes, taken: set[str]) -> str:
         counter += 1
 
 
-def _fonts(pdf):
+def _fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
     """Every font dictionary used by a page or a form XObject, once, in page order."""
-    import pikepdf
 
-    seen: dict[tuple[int, int], pikepdf.Dictionary] = {}
+    seen: dict[tuple[int, int], pikepdf.Object] = {}
 
-    def walk(resources_dict, depth: int = 0) -> None:
+    def walk(resources_dict: pikepdf.Object | None, depth: int = 0) -> None:
         if resources_dict is None or depth > 8:
             return
         for font in resources_dict.get("/Font", {}).values():
@@ -91,7 +94,7 @@ def _fonts(pdf):
     return list(seen.values())
 
 
-def _retag_subsets(pdf) -> None:
+def _retag_subsets(pdf: pikepdf.Pdf) -> None:
     import pikepdf
 
     taken: set[str] = set()
@@ -113,7 +116,7 @@ def _retag_subsets(pdf) -> None:
             descriptor.FontName = renamed
 
 
-def _page_boxes(pdf, bleed_mm: float) -> None:
+def _page_boxes(pdf: pikepdf.Pdf, bleed_mm: float) -> None:
     """Sheets get ``bleed_mm`` around their page (content moved, not scaled); card pages, which
     already carry the imposition's TrimBox and BleedBox, are left as they are."""
     import pikepdf
@@ -135,7 +138,7 @@ def _page_boxes(pdf, bleed_mm: float) -> None:
         page.obj.BleedBox = page.obj.MediaBox
 
 
-def _output_intent(pdf):
+def _output_intent(pdf: pikepdf.Pdf) -> pikepdf.Dictionary:
     import pikepdf
 
     profile = pdf.make_stream(icc_profile())
@@ -151,7 +154,7 @@ def _output_intent(pdf):
     )
 
 
-def _metadata(pdf, seed: bytes) -> None:
+def _metadata(pdf: pikepdf.Pdf, seed: bytes) -> None:
     import pikepdf
 
     info = pdf.docinfo

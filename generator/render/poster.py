@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import LANGUAGES, MATERIAL_DEFAULT, P_, PN_, Language, _
@@ -22,6 +22,12 @@ from generator.render.palette import PosterPalette
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import PT_PER_MM, scale_to_mm, scale_to_points
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.colour import Colour
+    from generator.render.document import DocInfo, PdfDocument
 
 
 @dataclass(frozen=True)
@@ -84,17 +90,6 @@ def tile_grid(
     return TileGrid(width, height, page, margin, overlap, rows, cols, tuple(tiles))
 
 
-def parse_grid(text: str) -> tuple[int, int]:
-    """``"3x2"`` -> (3 columns, 2 rows)."""
-    try:
-        cols, rows = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UserError(
-            _("grid {text!r} is not COLSxROWS; give e.g. 2x2 or 3x2").format(text=text)
-        ) from None
-    return cols, rows
-
-
 #: Share of the plan page's width the plan takes when a side panel (the rules) stands beside it.
 PLAN_SHARE = 0.6
 SidePanel = Callable[[object, float, float, float, float], None]
@@ -137,7 +132,7 @@ def _plan_paragraphs(grid: TileGrid, language: Language) -> list[str]:
 
 
 def _draw_plan(
-    c,
+    c: Canvas,
     grid: TileGrid,
     form: str,
     colours: PosterPalette,
@@ -222,7 +217,7 @@ def _draw_plan(
     )
 
 
-def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
+def _hatch(c: Canvas, x: float, y: float, width: float, height: float, colour: Colour) -> None:
     """Diagonal hatching over a band (mm), clipped to it, in opaque thin lines."""
     c.saveState()
     clip = c.beginPath()
@@ -239,7 +234,7 @@ def _hatch(c, x: float, y: float, width: float, height: float, colour) -> None:
 
 
 def _draw_tile(
-    c,
+    c: Canvas,
     grid: TileGrid,
     tile: Tile,
     form: str,
@@ -319,16 +314,15 @@ def _draw_tile(
     )
 
 
-def write_poster(
+def poster_document(
     draw: Callable[[object, float, float], None],
     grid: TileGrid,
     colours: PosterPalette,
-    info,
-    path: str | Path,
+    info: DocInfo,
     profile: PrintProfile = HOME,
     side: SidePanel | None = None,
     language: Language = MATERIAL_DEFAULT,
-) -> Path:
+) -> PdfDocument:
     """Draw the poster with ``draw(canvas_in_mm, width, height)`` and print it over ``grid``'s
     pages, their marks in the ``colours`` of the game whose sheet it is.
     ``side(canvas, x, y, w, h)`` (mm) draws beside the assembly plan on page 1 (the Oie
@@ -352,4 +346,4 @@ def write_poster(
         scale_to_mm(c)
         _draw_tile(c, grid, tile, form, colours, language)
         c.showPage()
-    return document.save(path)
+    return document

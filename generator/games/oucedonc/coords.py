@@ -120,6 +120,11 @@ class PrecisionChoice(StrEnum):
     SECOND = Precision.SECOND.value
     HUNDREDTH = Precision.HUNDREDTH.value
 
+    @property
+    def precisions(self) -> tuple[Precision, ...]:
+        """The precisions a deck may try, in order: minute then second for ``auto``."""
+        return AUTO_PRECISIONS if self is PrecisionChoice.AUTO else (Precision(self.value),)
+
 
 def parse_precisions(text: str) -> tuple[Precision, ...]:
     """``auto`` (minute, else second) or one precision: the precisions a deck may try, in order."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.refusal import Refusal
+from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.coords import Precision
 from generator.games.oucedonc.deckfile import Deck, OtherCard, PlaceCard, make_place_card
 from generator.games.oucedonc.refusals import Why
@@ -38,7 +39,7 @@ class RuleCard:
 
 
 RULE_CARDS: tuple[RuleCard, ...] = (
-    RuleCard("R1", "Oucédonc", "rule_game.j2"),
+    RuleCard("R1", OUCEDONC.name, "rule_game.j2"),
     RuleCard("R2", "Mise en place", "rule_setup.j2"),
     RuleCard("R3", "Un tour", "rule_turn.j2"),
     RuleCard("R4", "Le doute", "rule_doubt.j2"),

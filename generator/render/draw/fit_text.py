@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.core.errors import UserError
@@ -116,7 +117,7 @@ def _lone_linking_word(lines: tuple[str, ...]) -> bool:
     return len(lines) > 1 and any(_core(line) in LINKING_WORDS for line in lines)
 
 
-def _partitions(count: int, parts: int):
+def _partitions(count: int, parts: int) -> Iterator[list[tuple[int, int]]]:
     for cuts in itertools.combinations(range(1, count), parts - 1):
         bounds = (0, *cuts, count)
         yield [(bounds[i], bounds[i + 1]) for i in range(parts)]

@@ -1,4 +1,5 @@
-"""Polygons, paths and stars from point lists; the background and bands of a card.
+"""Polygons, paths and stars from point lists; the background and bands of a card; rounded
+boxes and cut lines.
 
 A point list is traced with :func:`trace` (one ``m``, then ``l`` for each point, then ``h``),
 the one place where paths are built from points. Coordinates are millimetres, converted with
@@ -12,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from generator.render.colour import Colour, set_fill
+from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.units import pt
 
 if TYPE_CHECKING:
@@ -93,3 +94,38 @@ def band(canvas: Canvas, box: CardBox, bottom: float, colour: Colour) -> None:
         stroke=0,
         fill=1,
     )
+
+
+def rounded_box(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    radius: float,
+    fill: Colour | None = None,
+    stroke: Colour | None = None,
+    line: float = 0.3,
+) -> None:
+    """A ``w`` × ``h`` mm box from (x, y) mm with corners of ``radius`` mm, filled and/or
+    stroked (``line`` mm wide), the canvas's state kept."""
+    canvas.saveState()
+    if fill:
+        set_fill(canvas, fill)
+    if stroke:
+        set_stroke(canvas, stroke)
+        canvas.setLineWidth(pt(line))
+    canvas.roundRect(
+        pt(x), pt(y), pt(w), pt(h), pt(radius), stroke=1 if stroke else 0, fill=1 if fill else 0
+    )
+    canvas.restoreState()
+
+
+def cut_line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float, colour: Colour) -> None:
+    """A dashed line to cut along, from (x1, y1) to (x2, y2) mm."""
+    canvas.saveState()
+    set_stroke(canvas, colour)
+    canvas.setLineWidth(pt(0.25))
+    canvas.setDash(pt(2), pt(1.5))
+    canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+    canvas.restoreState()

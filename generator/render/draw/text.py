@@ -8,6 +8,7 @@ Every renderer sizes and wraps its text here:
 - :func:`scaled_to_width` is the exact size of one line in a width (a single proportional
   step, for labels whose size needs no rounding);
 - :func:`wrap` breaks a paragraph into lines of a width, :func:`paragraph` draws it;
+- :func:`text` draws one line, aligned left, centre or right of a point;
 - :func:`generator.render.draw.fit_text.fit_text` lays out a place name on balanced lines.
 
 Widths are measured with the embedded fonts' metrics (reportlab's ``stringWidth``), never
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from generator.render.colour import Colour, set_fill
 from generator.render.units import pt, to_mm
@@ -89,6 +90,31 @@ def shrink_to_width(
 def scaled_to_width(size: float, width_pt: float, limit_pt: float) -> float:
     """``size`` scaled down so that a line ``width_pt`` wide becomes ``limit_pt`` (if wider)."""
     return size * limit_pt / width_pt if width_pt > limit_pt else size
+
+
+Align = Literal["left", "centre", "right"]
+
+
+def text(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    string: str,
+    font: str,
+    size: float,
+    colour: Colour,
+    align: Align = "left",
+) -> None:
+    """One line of ``string`` on baseline ``y`` mm, in ``font`` at ``size`` pt and ``colour``,
+    starting at, centred on or ending at ``x`` mm (``align``)."""
+    canvas.setFont(font, size)
+    set_fill(canvas, colour)
+    if align == "centre":
+        canvas.drawCentredString(pt(x), pt(y), string)
+    elif align == "right":
+        canvas.drawRightString(pt(x), pt(y), string)
+    else:
+        canvas.drawString(pt(x), pt(y), string)
 
 
 def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:

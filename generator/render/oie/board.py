@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
@@ -20,9 +20,19 @@ from generator.render.draw.shapes import polygon
 from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
 from generator.render.oie.rules_text import Block, rules_blocks, typography
-from generator.render.paper import HOME_PAPERS, paper
+from generator.render.paper import HOME_PAPERS, PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+
+    from generator.render.document import PdfDocument
+    from generator.render.oie.spiral import Cell, Spiral
 
 TILE_PAPERS = HOME_PAPERS  # a poster is tiled over the pages a home printer takes
 BASE_BOARD = 194.0  # board side on A4: every size below scales with board side / BASE_BOARD
@@ -34,9 +44,9 @@ DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictu
 
 @dataclass(frozen=True)
 class BoardOptions:
-    paper: str = "a4"
-    tiles: str | None = None
-    grid: str = "2x3"  # poster: columns x rows of landscape tile pages (2x3: a square poster)
+    paper: Paper = PAPERS["a4"]  # of the one-page board (landscape)
+    tiles: Paper | None = None  # of a poster's tiles; None: the one-page board
+    grid: tuple[int, int] = (2, 3)  # poster: columns x rows of landscape tiles (2x3: square)
     theme: str | None = None
     rules: Rules = Rules()
     labels: tuple[str, ...] = field(default=())  # place names for squares 1..62 ("" = none)
@@ -84,7 +94,13 @@ def sheet_layout(width: float, height: float) -> SheetLayout:
 # ---------------------------------------------------------------- drawing helpers
 
 
-def _outlined(c, points, fill: Colour, line_width: float, stroke: Colour = PALETTE.ink) -> None:
+def _outlined(
+    c: Canvas,
+    points: Sequence[tuple[float, float]],
+    fill: Colour,
+    line_width: float,
+    stroke: Colour = PALETTE.ink,
+) -> None:
     """A square or the garden: filled, outlined in the board's ink."""
     set_fill(c, fill)
     set_stroke(c, stroke)
@@ -136,7 +152,9 @@ def _wrap_label(
     return [text], single
 
 
-def _centred(c, font: str, size: float, x: float, y: float, text: str, colour: Colour) -> None:
+def _centred(
+    c: Canvas, font: str, size: float, x: float, y: float, text: str, colour: Colour
+) -> None:
     c.setFont(font, size)
     set_fill(c, colour)
     c.drawCentredString(x, y, text)
@@ -149,7 +167,7 @@ def _cell_fill(number: int) -> Colour:
     return PALETTE.squares.of(BOARD[number].kind, number)
 
 
-def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: Colour) -> None:
+def _draw_arrow(c: Canvas, x: float, y: float, size: float, angle: float, colour: Colour) -> None:
     """A small arrow head pointing along ``angle`` (radians): the way round the spiral."""
     c.saveState()
     c.translate(x, y)
@@ -160,7 +178,7 @@ def _draw_arrow(c, x: float, y: float, size: float, angle: float, colour: Colour
     c.restoreState()
 
 
-def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
+def _draw_picture(c: Canvas, number: int, x: float, y: float, size: float) -> None:
     from generator.render.oie import art as oie_art
 
     kind = BOARD[number].kind
@@ -172,7 +190,9 @@ def _draw_picture(c, number: int, x: float, y: float, size: float) -> None:
         oie_art.PICTURES[kind.value](c, x, y, size)
 
 
-def _draw_cell(c, cell, k: float, label: str, floor: float, language: Language) -> None:
+def _draw_cell(
+    c: Canvas, cell: Cell, k: float, label: str, floor: float, language: Language
+) -> None:
     """One square; ``floor`` is 6 pt in the drawing's units (the board is drawn scaled)."""
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SERIF_BOLD
 
@@ -213,7 +233,7 @@ def _draw_cell(c, cell, k: float, label: str, floor: float, language: Language) 
         _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
 
 
-def _draw_garden(c, spiral, k: float, floor: float, language: Language) -> None:
+def _draw_garden(c: Canvas, spiral: Spiral, k: float, floor: float, language: Language) -> None:
     from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
     from generator.render.oie import art as oie_art
 
@@ -255,7 +275,7 @@ def _draw_garden(c, spiral, k: float, floor: float, language: Language) -> None:
         _centred(c, CONDENSED_BOLD, size, cx, top - i * size * 1.05, line, PALETTE.ink)
 
 
-def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
+def _double_frame(c: Canvas, x: float, y: float, w: float, h: float, k: float) -> None:
     """The framed card the board and the rules panel stand on: a filled box and an inner rule."""
     set_fill(c, PALETTE.board)
     set_stroke(c, PALETTE.frame)
@@ -266,7 +286,7 @@ def _double_frame(c, x: float, y: float, w: float, h: float, k: float) -> None:
     c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, 2 * k, stroke=1, fill=0)
 
 
-def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
+def _draw_corner(c: Canvas, x: float, y: float, k: float, dx: int, dy: int) -> None:
     from generator.render.oie import art as oie_art
 
     oie_art.flower(c, x, y, 6.0 * k, PALETTE.petal)
@@ -284,7 +304,7 @@ def _draw_corner(c, x: float, y: float, k: float, dx: int, dy: int) -> None:
     oie_art.flower(c, x + dx * 9.5 * k, y + dy * 9.5 * k, 3.6 * k, PALETTE.petal_2)
 
 
-def _draw_track_shadow(c, spiral) -> None:
+def _draw_track_shadow(c: Canvas, spiral: Spiral) -> None:
     """A soft offset shadow under the track, so it stands on the page."""
     c.saveState()
     c.translate(0.8, -1.0)
@@ -294,7 +314,7 @@ def _draw_track_shadow(c, spiral) -> None:
 
 
 def draw_board(
-    c,
+    c: Canvas,
     x: float,
     y: float,
     side: float,
@@ -335,7 +355,7 @@ def draw_board(
 # ---------------------------------------------------------------- the rules panel
 
 
-def _panel_styles(size: float):
+def _panel_styles(size: float) -> dict[str, ParagraphStyle]:
     from reportlab.lib.styles import ParagraphStyle
 
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SANS_OBLIQUE, SERIF_BOLD
@@ -383,7 +403,9 @@ def _bold_font_mapping() -> None:
     addMapping(CONDENSED, 1, 1, CONDENSED_BOLD)
 
 
-def _layout_blocks(blocks: list[Block], width: float, size: float):
+def _layout_blocks(
+    blocks: list[Block], width: float, size: float
+) -> tuple[list[tuple[Block, Paragraph, float, float]], float]:
     from reportlab.platypus import Paragraph
 
     styles = _panel_styles(size)
@@ -402,7 +424,7 @@ def _layout_blocks(blocks: list[Block], width: float, size: float):
 
 
 def draw_panel(
-    c,
+    c: Canvas,
     layout: SheetLayout,
     blocks: list[Block],
     subtitle: str,
@@ -440,11 +462,11 @@ def draw_panel(
     cursor -= sub_h + 1.5 * k
     available = cursor - (y + pad)
     size = 2.9 * k
-    layouts = {}
+    layouts: dict[float, tuple[list[tuple[Block, Paragraph, float, float]], float]] = {}
 
     def fits(size: float) -> bool:
         layouts[size] = _layout_blocks(blocks, inner_w, size)
-        return layouts[size][1] <= available
+        return bool(layouts[size][1] <= available)
 
     smallest = max(1.6 * k, MIN_TEXT_MM)  # the panel's text never goes under 6 pt
     size = max(smallest, shrink_until(size, smallest, fits, PANEL_SHRINK))
@@ -487,7 +509,7 @@ def draw_panel(
 PRINTABLE_MARGIN = 5.0
 
 
-def _parchment(c, width: float, height: float) -> None:
+def _parchment(c: Canvas, width: float, height: float) -> None:
     inset = PRINTABLE_MARGIN
     set_fill(c, PALETTE.parchment)
     c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 2.0, stroke=0, fill=1)
@@ -513,7 +535,7 @@ def _subtitle(options: BoardOptions) -> str:
     return P_(language, "{theme} · {route}").format(theme=theme, route=route)
 
 
-def draw_sheet(c, layout: SheetLayout, options: BoardOptions) -> None:
+def draw_sheet(c: Canvas, layout: SheetLayout, options: BoardOptions) -> None:
     """Board and rules panel on a sheet of ``layout`` (canvas already in millimetres)."""
     _parchment(c, layout.width, layout.height)
     draw_board(c, layout.board_x, layout.board_y, layout.board, options.labels, options.language)
@@ -524,7 +546,7 @@ def _rules_blocks(options: BoardOptions) -> list[Block]:
     return rules_blocks(options.rules, options.theme, options.route, options.language)
 
 
-def draw_poster_board(c, width: float, height: float, options: BoardOptions) -> None:
+def draw_poster_board(c: Canvas, width: float, height: float, options: BoardOptions) -> None:
     """The board alone, as large as the poster allows (its rules stand beside the plan)."""
     margin = max(PRINTABLE_MARGIN + 3.0, 8.0 * (min(width, height) / 210.0))
     side = min(width, height) - 2 * margin
@@ -532,7 +554,9 @@ def draw_poster_board(c, width: float, height: float, options: BoardOptions) -> 
     draw_board(c, (width - side) / 2, (height - side) / 2, side, options.labels, options.language)
 
 
-def draw_rules_beside(c, x: float, y: float, w: float, h: float, options: BoardOptions) -> None:
+def draw_rules_beside(
+    c: Canvas, x: float, y: float, w: float, h: float, options: BoardOptions
+) -> None:
     """The rules panel in the box (x, y, w, h) mm, at the type size of the A4 board's."""
     layout = SheetLayout(w, h, 0.0, x, y, min(h, BASE_BOARD), x, y, w, h)
     draw_panel(c, layout, _rules_blocks(options), _subtitle(options), options.language)
@@ -553,43 +577,35 @@ def _document_title(options: BoardOptions) -> str:
     return P_(options.language, "Le Jeu de l'Oie")
 
 
-def write_board(options: BoardOptions, path: str | Path) -> Path:
-    """Write the board PDF: one landscape page, or a poster tiled over ``options.tiles`` pages."""
+def board_document(options: BoardOptions) -> PdfDocument:
+    """The board: one landscape page, or a poster tiled over ``options.tiles`` pages."""
     from generator.render.document import DocInfo, new_document
 
     _check_labels(options)
-    if Path(path).is_dir():
-        raise UserError(
-            _("{path} is a folder; give the PDF to write, e.g. {example}").format(
-                path=path, example=Path(path) / "oie-board.pdf"
-            )
-        )
     title = _document_title(options)
     if options.tiles:
-        from generator.render.poster import parse_grid, tile_grid, write_poster
+        from generator.render.poster import poster_document, tile_grid
 
-        if options.tiles.strip().lower() not in TILE_PAPERS:
+        if options.tiles.name not in TILE_PAPERS:
             raise UserError(
                 _("tiles of {paper} are not offered; choose {choices}").format(
-                    paper=options.tiles,
+                    paper=options.tiles.name,
                     choices=_("{first} or {last}").format(
                         first=", ".join(TILE_PAPERS[:-1]), last=TILE_PAPERS[-1]
                     ),
                 )
             )
-        cols, rows = parse_grid(options.grid)
-        grid = tile_grid(cols, rows, paper(options.tiles).landscape())
-        return write_poster(
+        grid = tile_grid(*options.grid, options.tiles.landscape())
+        return poster_document(
             lambda c, w, h: draw_poster_board(c, w, h, options),
             grid,
             PALETTE.poster,
             DocInfo(title=title, subject="Poster in tiles"),
-            path,
             options.profile,
             side=lambda c, x, y, w, h: draw_rules_beside(c, x, y, w, h, options),
             language=options.language,
         )
-    sheet = paper(options.paper).landscape()
+    sheet = options.paper.landscape()
     layout = sheet_layout(sheet.width, sheet.height)
     document = new_document(
         sheet.width, sheet.height, DocInfo(title=title, subject="Board"), options.profile
@@ -598,4 +614,4 @@ def write_board(options: BoardOptions, path: str | Path) -> Path:
     scale_to_mm(c)
     draw_sheet(c, layout, options)
     c.showPage()
-    return document.save(path)
+    return document

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
+from generator.games.catalog import OTCHO
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
 from generator.games.otcho.players import MAX_PLAYERS, MIN_PLAYERS, PAWNS_TO_WIN, pawns_per_player
 from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, slot_probability
@@ -26,13 +26,20 @@ from generator.render.otcho.palette import PALETTE
 from generator.render.otcho.player_styles import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape
 from generator.render.palette import SHEET
 from generator.render.profile import HOME, PrintProfile
-from generator.render.sheet import MARGIN, footer, fraction_text, page_header
-from generator.render.sheet import percent as french_percent
+from generator.render.sheet import (
+    MARGIN,
+    SheetHeading,
+    close_sheet,
+    fraction_text,
+    open_sheet,
+    percent,
+)
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.render.document import PdfDocument
     from generator.render.fonts import FontSet
     from generator.render.paper import Paper
 
@@ -53,38 +60,16 @@ class OtchoOptions:
     language: Language = MATERIAL_DEFAULT  # of every printed word
 
 
-def percent(value: Fraction, language: Language, digits: int = 1) -> str:
-    """A share as printed: "38,9 %" in French (narrow no-break space), "38.9%" in English."""
-    if language == "fr":
-        return french_percent(value, digits)
-    from generator.core.i18n import percent as babel_percent
-
-    return babel_percent(float(value), language, digits)
-
-
-def _sheet(options: OtchoOptions, title: str, heading: str, subtitle: str):
-    """A new one-page document with the Neo Otcho page header: the document, the fonts, and the
-    height (mm) where the page's content may start."""
-    from generator.render.document import DocInfo, new_document
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
-    paper = options.paper
-    doc = new_document(
-        paper.width, paper.height, DocInfo(title=title, subject="Neo Otcho"), options.profile
+def _sheet(
+    options: OtchoOptions, title: str, heading: str, subtitle: str
+) -> tuple[PdfDocument, FontSet, float]:
+    """A Neo Otcho sheet begun (:func:`generator.render.sheet.open_sheet`): the document, the
+    fonts, and the height (mm) where its body starts."""
+    return open_sheet(
+        options.paper,
+        SheetHeading(title, heading, subtitle, PALETTE.accent, OTCHO.name),
+        options.profile,
     )
-    top = page_header(
-        doc.canvas,
-        paper.width,
-        paper.height,
-        MARGIN,
-        heading,
-        subtitle,
-        PALETTE.accent,
-        fonts.title,
-        fonts.regular,
-    )
-    return doc, fonts, top
 
 
 # --- player cards -------------------------------------------------------------------------
@@ -130,7 +115,7 @@ def draw_player_card(
     set_fill(c, style.ink)
     draw_shape(c, style.shape, x + 8, top - band / 2, 7.5)
     c.setFont(fonts.title, 10.5)
-    c.drawString(pt(x + 14), pt(top - band / 2 - 1.4), "NEO OTCHO")
+    c.drawString(pt(x + 14), pt(top - band / 2 - 1.4), OTCHO.name.upper())
     c.setFont(fonts.condensed_bold, 9)
     player = P_(language, "Joueur {n} · {colour}").format(
         n=index + 1, colour=P_(language, style.name)
@@ -167,7 +152,8 @@ def draw_player_card(
     )
 
 
-def build_player_cards(options: OtchoOptions, out: Path) -> Path:
+def player_cards_sheet(options: OtchoOptions) -> PdfDocument:
+    """The players' cards, two by two down the page (shorter on Letter), to cut out."""
     paper, language = options.paper, options.language
     doc, fonts, top = _sheet(
         options,
@@ -199,9 +185,7 @@ def build_player_cards(options: OtchoOptions, out: Path) -> Path:
             height,
             language,
         )
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc.save(out / "otcho-cards.pdf")
+    return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
 # --- dice ---------------------------------------------------------------------------------
@@ -326,7 +310,8 @@ def draw_die_net(
     c.setDash()
 
 
-def build_dice(options: OtchoOptions, out: Path) -> Path:
+def dice_sheet(options: OtchoOptions) -> PdfDocument:
+    """The two dice as cube nets with glue tabs, a spare, and how to fold them."""
     paper, language = options.paper, options.language
     doc, fonts, top = _sheet(
         options,
@@ -394,15 +379,14 @@ def build_dice(options: OtchoOptions, out: Path) -> Path:
     y = spare_top
     for line in steps:
         y = paragraph(c, line, text_left, y, text_width, fonts.regular, 9, colour=SHEET.ink) - 2
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc.save(out / "otcho-dice.pdf")
+    return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
 # --- pawns --------------------------------------------------------------------------------
 
 
-def build_pawns(options: OtchoOptions, out: Path) -> Path:
+def pawns_sheet(options: OtchoOptions) -> PdfDocument:
+    """Each player's pawns, colour and shape, in strips to cut."""
     paper, language = options.paper, options.language
     n = pawns_per_player(options.players)
     doc, fonts, top = _sheet(
@@ -451,9 +435,7 @@ def build_pawns(options: OtchoOptions, out: Path) -> Path:
             fill=0,
         )
         y -= rows * PAWN + 6
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc.save(out / "otcho-pawns.pdf")
+    return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
 # --- rules aid ----------------------------------------------------------------------------
@@ -548,7 +530,8 @@ KIND_TABLE = KindTable()
 OUTCOME_CELL = 10.0  # mm, a cell of the 6 × 6 grid of outcomes
 
 
-def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
+def rules_aid(options: OtchoOptions) -> PdfDocument:
+    """Every kind of roll with its exact probability, the turn, the key odds."""
     paper, rules, language = options.paper, options.rules, options.language
     doc, fonts, y = _sheet(
         options,
@@ -566,9 +549,7 @@ def build_rules_aid(options: OtchoOptions, out: Path) -> Path:
     y = _kind_table(c, rules, fonts, y, width, language)
     legend_x, legend_y = _outcome_grid(c, fonts, y, language)
     _aid_facts(c, rules, fonts, legend_x, legend_y, MARGIN + width - legend_x, language)
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc.save(out / "otcho-rules-aid.pdf")
+    return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
 def _aid_turn(

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import TOWN, pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
@@ -20,7 +22,7 @@ from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import scaled_to_width, shrink_until, string_width
 from generator.render.fonts import MIN_TEXT_PT, FontSet, paragraph_family
 from generator.render.icons import draw_icon
-from generator.render.imposition import Rect
+from generator.render.imposition import CardBox, Painter, Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
 from generator.render.oucedonc.style import (
@@ -31,6 +33,11 @@ from generator.render.oucedonc.style import (
 )
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
 from generator.render.units import pt, to_mm
+
+if TYPE_CHECKING:
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
 
 POKER_HEIGHT = 88.0
 MAP_FORM = "OucedoncLocatorMap"
@@ -50,12 +57,12 @@ LABEL_PT = 6.2
 FRAME_INSET = 4.0
 
 
-def smallest_text(box) -> float:
+def smallest_text(box: CardBox) -> float:
     """The deck's smallest type (points) on a card of this size."""
     return LABEL_PT * scale(box)
 
 
-def scale(box) -> float:
+def scale(box: CardBox) -> float:
     """Layout scale of this card size relative to a poker card (heights drive the layout)."""
     return min(box.height / POKER_HEIGHT, box.width / 63.0 * 1.1)
 
@@ -66,7 +73,7 @@ def scale(box) -> float:
 PANEL_GRID_FORM = "OucedoncPanelGrid"
 
 
-def reused_form(canvas, box, key: tuple, paint) -> None:
+def reused_form(canvas: Canvas, box: CardBox, key: tuple[object, ...], paint: Painter) -> None:
     """Draw ``paint(canvas, box)`` through a form XObject named after ``key``: recorded on first
     use, then reused by every card with the same key (a few bytes each instead of the drawing)."""
     name = "OucedoncFace" + hashlib.sha1(repr(key).encode("utf-8")).hexdigest()[:12]
@@ -78,7 +85,15 @@ def reused_form(canvas, box, key: tuple, paint) -> None:
     canvas.doForm(name)
 
 
-def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -> None:
+def panel(
+    canvas: Canvas,
+    box: CardBox,
+    inset: float,
+    radius: float,
+    colour: Colour,
+    grid: Colour | None,
+    step: float,
+) -> None:
     """A rounded card-stock panel ``inset`` mm inside the trim, optionally with a faint map grid
     (the grid is recorded once as a form and reused on every card)."""
     width, height = box.width - 2 * inset, box.height - 2 * inset
@@ -100,7 +115,7 @@ def panel(canvas, box, inset: float, radius: float, colour, grid, step: float) -
 
 
 def draw_fitted(
-    canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
+    canvas: Canvas, fitted: FittedText, centre_x: float, centre_y: float, colour: Colour
 ) -> None:
     """Lines centred horizontally on ``centre_x`` and, as a block, vertically on ``centre_y``
     (mm)."""
@@ -114,7 +129,7 @@ def draw_fitted(
 
 
 def spaced_caps(
-    canvas,
+    canvas: Canvas,
     text: str,
     font: str,
     size: float,
@@ -147,7 +162,7 @@ def spaced_caps(
 
 
 def centred_line(
-    canvas,
+    canvas: Canvas,
     text: str,
     font: str,
     size: float,
@@ -178,7 +193,7 @@ def paragraphs(
     max_size: float,
     alignment: int = 0,
     min_size: float = MIN_TEXT_PT,
-):
+) -> tuple[list[Paragraph], ParagraphStyle, float]:
     """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that
     fits."""
     from reportlab.lib.styles import ParagraphStyle
@@ -189,9 +204,9 @@ def paragraphs(
     from generator.render.card_templates import markup_plain_text
 
     paragraph_family(fonts)
-    laid_out = {}
+    laid_out: dict[float, tuple[list[Paragraph], ParagraphStyle, float]] = {}
 
-    def layout(size: float):
+    def layout(size: float) -> float:
         style = ParagraphStyle(
             "card",
             fontName=fonts.regular,
@@ -235,7 +250,7 @@ def paragraphs(
 
 
 def draw_paragraphs(
-    canvas,
+    canvas: Canvas,
     markup_parts: list[str],
     fonts: FontSet,
     colour: Colour,
@@ -269,13 +284,13 @@ class PlaceFront:
     texts: PlaceTexts
     style: CardStyle
 
-    def name_area(self, box) -> Rect:
+    def name_area(self, box: CardBox) -> Rect:
         safe, k = box.safe, scale(box)
         return Rect(
             safe.x + 1.0 * k, safe.y + 15.0 * k, safe.width - 2.0 * k, safe.height - 25.0 * k
         )
 
-    def fitted_name(self, box) -> FittedText:
+    def fitted_name(self, box: CardBox) -> FittedText:
         area = self.name_area(box)
         return fit_text(
             self.card.name,
@@ -290,7 +305,7 @@ class PlaceFront:
         """:data:`~generator.games.oucedonc.pictograms.TOWN` or the site kind's icon."""
         return pictogram(self.card.place_kind, self.card.site_kind)
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         key = (
             "front",
             self.card.place_kind,
@@ -319,7 +334,7 @@ class PlaceFront:
             self.style.palette.ink,
         )
 
-    def paint_frame(self, canvas, box) -> None:
+    def paint_frame(self, canvas: Canvas, box: CardBox) -> None:
         """Everything but the name: the same on every card of this kind (drawn once, as a form)."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         colour = palette.kind(self.card.place_kind)
@@ -331,7 +346,7 @@ class PlaceFront:
         top = safe.top - 4.2 * k
         spaced_caps(
             canvas,
-            "Oucédonc",
+            OUCEDONC.name,
             fonts.bold,
             6.0 * k,
             safe.centre_x,
@@ -378,7 +393,7 @@ class LocatorMap:
     rings: tuple[tuple[tuple[float, float], ...], ...]
     dots: tuple[tuple[float, float], ...]
 
-    def ensure_form(self, canvas, palette: OucedoncPalette) -> None:
+    def ensure_form(self, canvas: Canvas, palette: OucedoncPalette) -> None:
         if not canvas.hasForm(MAP_FORM):
             style = MapStyle(
                 water=palette.paper,
@@ -390,7 +405,7 @@ class LocatorMap:
             define_map_form(canvas, MAP_FORM, self.frame, self.rings, self.dots, style)
 
 
-def place_back_map_area(box) -> Rect:
+def place_back_map_area(box: CardBox) -> Rect:
     """Where the locator map may go on a place back (the same on every card of a deck)."""
     safe, k = box.safe, scale(box)
     return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
@@ -408,7 +423,7 @@ class PlaceBack:
     style: CardStyle
     locator: LocatorMap | None
 
-    def header_name(self, box) -> FittedText:
+    def header_name(self, box: CardBox) -> FittedText:
         safe, k = box.safe, scale(box)
         return fit_text(
             self.card.name,
@@ -419,7 +434,7 @@ class PlaceBack:
             max_lines=2,
         )
 
-    def value_size(self, box) -> float:
+    def value_size(self, box: CardBox) -> float:
         """One size for both coordinates, the largest that fits beside their labels."""
         safe, k, fonts = box.safe, scale(box), self.style.fonts
         size = 15.0 * k
@@ -435,7 +450,7 @@ class PlaceBack:
             size = min(size, room / string_width(value, fonts.bold, 1.0))
         return size
 
-    def rows(self, box) -> tuple[tuple[str, str, float], ...]:
+    def rows(self, box: CardBox) -> tuple[tuple[str, str, float], ...]:
         """(label, printed value, baseline in mm) of the two coordinates."""
         safe, k = box.safe, scale(box)
         header_bottom = safe.top - 14.5 * k
@@ -444,7 +459,7 @@ class PlaceBack:
             (self.texts.longitude_label, self.texts.lon_text, header_bottom - 14.6 * k),
         )
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         key = (
@@ -517,7 +532,7 @@ class PlaceBack:
             safe.width,
         )
 
-    def paint_frame(self, canvas, box) -> None:
+    def paint_frame(self, canvas: Canvas, box: CardBox) -> None:
         """Background, header band, coordinate labels and rules: the same on every back of this
         kind."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
@@ -550,6 +565,22 @@ class PlaceBack:
 # ---------------------------------------------------------------- the other cards
 
 
+def night_back(canvas: Canvas, box: CardBox, palette: OucedoncPalette) -> None:
+    """The night-blue ground of the rule and Direction backs, a faint graticule over it, to the
+    bleed."""
+    fill_bleed(canvas, box, palette.night)
+    graticule(
+        canvas,
+        -box.bleed,
+        -box.bleed,
+        box.width + 2 * box.bleed,
+        box.height + 2 * box.bleed,
+        7.0 * scale(box),
+        palette.night_grid,
+        0.25,
+    )
+
+
 @dataclass(frozen=True)
 class EmblemBack:
     """The back of rule cards: night blue, a faint graticule, the compass star, the title."""
@@ -558,20 +589,10 @@ class EmblemBack:
     caption: str
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        fill_bleed(canvas, box, palette.night)
-        graticule(
-            canvas,
-            -box.bleed,
-            -box.bleed,
-            box.width + 2 * box.bleed,
-            box.height + 2 * box.bleed,
-            7.0 * k,
-            palette.night_grid,
-            0.25,
-        )
+        night_back(canvas, box, palette)
         centre_y = box.height * 0.58
         compass_star(
             canvas,
@@ -584,7 +605,7 @@ class EmblemBack:
         )
         spaced_caps(
             canvas,
-            "Oucédonc",
+            OUCEDONC.name,
             fonts.bold,
             12.0 * k,
             safe.centre_x,
@@ -626,7 +647,7 @@ class RuleFront:
     style: CardStyle
     credit: str = ""
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
@@ -679,7 +700,7 @@ class RuleFront:
             safe.width - 8 * k,
         )
 
-    def _draw_credit(self, canvas, box, bottom: float) -> float:
+    def _draw_credit(self, canvas: Canvas, box: CardBox, bottom: float) -> float:
         """The credit's lines, bottom-aligned at ``bottom`` (mm); returns their height (mm)."""
         from reportlab.lib.utils import simpleSplit
 
@@ -703,7 +724,7 @@ class IntermedeFace:
     body: str  # markup of this face
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.gold)
@@ -752,7 +773,7 @@ class DirectionFront:
     texts: DirectionTexts
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
@@ -794,20 +815,10 @@ class DirectionBack:
     texts: DirectionTexts
     style: CardStyle
 
-    def __call__(self, canvas, box) -> None:
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        fill_bleed(canvas, box, palette.night)
-        graticule(
-            canvas,
-            -box.bleed,
-            -box.bleed,
-            box.width + 2 * box.bleed,
-            box.height + 2 * box.bleed,
-            7.0 * k,
-            palette.night_grid,
-            0.25,
-        )
+        night_back(canvas, box, palette)
         compass_star(
             canvas,
             safe.centre_x,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import trace
@@ -18,6 +19,9 @@ from generator.render.units import pt
 
 LonLat = tuple[float, float]
 Ring = Sequence[LonLat]
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,7 @@ def fit_frame(
     )
 
 
-def outline_rings(geojson: dict) -> list[list[LonLat]]:
+def outline_rings(geojson: dict[str, Any]) -> list[list[LonLat]]:
     """Every ring (outer and holes) of a GeoJSON Polygon/MultiPolygon, Feature or collection."""
     kind = geojson.get("type")
     if kind == "FeatureCollection":
@@ -123,7 +127,7 @@ class MapStyle:
 
 
 def define_map_form(
-    canvas,
+    canvas: Canvas,
     name: str,
     frame: MapFrame,
     rings: Iterable[Ring],
@@ -169,7 +173,7 @@ def define_map_form(
 MARKER_FORM = "OucedoncMapMarker"
 
 
-def draw_marker(canvas, x: float, y: float, colour: Colour, halo: Colour) -> None:
+def draw_marker(canvas: Canvas, x: float, y: float, colour: Colour, halo: Colour) -> None:
     """A target mark (mm, in the map's coordinates): a ring with a dot, readable at a glance.
     Recorded once as a form, placed on every card."""
     if not canvas.hasForm(MARKER_FORM):

@@ -25,10 +25,7 @@ class OucedoncPalette:
     night_text: Colour = hex_colour("#DCE3EA", cmyk(0, 0, 0, 16))
     land: Colour = hex_colour("#E9E1CF", cmyk(11, 11, 22, 0))  # locator map land
     land_line: Colour = hex_colour("#9C8F74", cmyk(34, 33, 51, 23))
-    cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))
-    #: The tokens' die line in print-shop files: the spot colour cutters and print shops'
-    #: workflows expect (``CutContour``), shown as magenta; not printed.
-    die_line: Colour = hex_colour("#EC008C", cmyk(0, 100, 0, 0), "CutContour")
+    cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))  # the tokens', cut at home
 
     def kind(self, place_kind: str) -> Colour:
         """Blue for a town, green for a site: the colour of a place card."""

@@ -8,13 +8,17 @@ transformation, so they scale and rotate with the card.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import trace
 from generator.render.units import pt
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
-def town_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
+
+def town_icon(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
     """Three roofs and a steeple, ``size`` mm wide, centred on (x, y) mm."""
     s = size / 10.0
     canvas.saveState()
@@ -45,7 +49,7 @@ def town_icon(canvas, x: float, y: float, size: float, colour: Colour) -> None:
 
 
 def compass_star(
-    canvas,
+    canvas: Canvas,
     x: float,
     y: float,
     radius: float,
@@ -77,7 +81,7 @@ def compass_star(
 
 
 def _star_point(
-    canvas, angle: float, length: float, waist: float, dark: Colour, light: Colour
+    canvas: Canvas, angle: float, length: float, waist: float, dark: Colour, light: Colour
 ) -> None:
     tip = (pt(length * math.cos(angle)), pt(length * math.sin(angle)))
     left = (pt(waist * math.cos(angle + math.pi / 2)), pt(waist * math.sin(angle + math.pi / 2)))
@@ -95,7 +99,9 @@ def _star_point(
         canvas.drawPath(path, stroke=1, fill=1)
 
 
-def hourglass(canvas, x: float, y: float, height: float, colour: Colour, sand: Colour) -> None:
+def hourglass(
+    canvas: Canvas, x: float, y: float, height: float, colour: Colour, sand: Colour
+) -> None:
     """An hourglass ``height`` mm tall centred on (x, y) mm: the Intermède's pause."""
     h = height / 2.0
     w = height * 0.32
@@ -151,7 +157,7 @@ def hourglass(canvas, x: float, y: float, height: float, colour: Colour, sand: C
 
 
 def graticule(
-    canvas,
+    canvas: Canvas,
     x: float,
     y: float,
     width: float,

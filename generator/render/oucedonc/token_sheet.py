@@ -9,21 +9,31 @@ box around their cut circles), its BleedBox that box plus the bleed.
 At home the cut circle is a grey line to cut along with scissors. In a print-shop file it is a
 die line: a stroke in the spot colour ``CutContour`` (its own separation, set to overprint so the
 art under it is not knocked out), which the shop's cutter follows and its press does not print.
-:func:`draw_token_faces` writes the tokens one face per page, for the shops that print them as
-they print cards.
+:func:`token_deck` makes them a deck of round pieces, whose faces and images go through
+:mod:`generator.render.deck_files` like any deck's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from generator.core.i18n import P_, Language
+from generator.games.catalog import OUCEDONC
+from generator.render.card_size import CardSize
 from generator.render.colour import set_fill, set_stroke
+from generator.render.deck import Backs, CardDeck, Shape
+from generator.render.deck_files import die_lines, paint_round, round_boxes
+from generator.render.document import DocInfo
 from generator.render.fonts import FontSet
-from generator.render.imposition import Duplex, point_behind
+from generator.render.imposition import Card, CardBox, Duplex, Painter, point_behind
 from generator.render.oucedonc.cards import centred_line
 from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
 from generator.render.oucedonc.style import compass_star
 from generator.render.units import pt
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 PAGE_MARGIN = 10.0  # mm, beyond what home printers can reach
 HEADER = 16.0  # mm of title above the grid on the front page
@@ -69,8 +79,13 @@ def plan_tokens(
 TOKEN_FORM = "OucedoncToken"
 
 
-def _define_token(canvas, radius: float, bleed: float, palette: OucedoncPalette) -> None:
-    """The token's art, centred on the form's origin, recorded once and drawn 70 times."""
+def define_token_form(
+    canvas: Canvas, radius: float, bleed: float, palette: OucedoncPalette
+) -> None:
+    """The token's art, centred on the form's origin, recorded once per document and drawn by
+    every token."""
+    if canvas.hasForm(TOKEN_FORM):
+        return
     reach = pt(radius + bleed)
     canvas.beginForm(TOKEN_FORM, -reach, -reach, reach, reach)
     set_fill(canvas, palette.gold)
@@ -84,49 +99,54 @@ def _define_token(canvas, radius: float, bleed: float, palette: OucedoncPalette)
     canvas.endForm()
 
 
+@dataclass(frozen=True)
+class TokenFace:
+    """A token's face (both sides are alike), painted about its centre: a gold disc over the
+    bleed, two rings and the compass star."""
+
+    palette: OucedoncPalette = PALETTE
+
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
+        define_token_form(canvas, box.width / 2, box.bleed, self.palette)
+        canvas.doForm(TOKEN_FORM)
+
+
 def _token(
-    canvas, x: float, y: float, radius: float, palette: OucedoncPalette, cut_line: bool
+    canvas: Canvas,
+    x: float,
+    y: float,
+    face: Painter,
+    box: CardBox,
+    palette: OucedoncPalette,
+    cut: bool,
 ) -> None:
-    canvas.saveState()
-    canvas.translate(pt(x), pt(y))
-    canvas.doForm(TOKEN_FORM)
-    canvas.restoreState()
-    if cut_line:
+    paint_round(canvas, x, y, face, box)
+    if cut:
         set_stroke(canvas, palette.cut_line)
         canvas.setLineWidth(0.25)
-        canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
-
-
-def _die_lines(canvas, centres, radius: float, palette: OucedoncPalette = PALETTE) -> None:
-    """The cut circles as die lines, overprinting (the art under them stays whole)."""
-    canvas.saveState()
-    canvas.setStrokeOverprint(True)
-    canvas.setOverprintMask(True)
-    set_stroke(canvas, palette.die_line)
-    canvas.setLineWidth(0.25)
-    for x, y in centres:
-        canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
-    canvas.restoreState()
+        canvas.circle(pt(x), pt(y), pt(box.width / 2), stroke=1, fill=0)
 
 
 def draw_token_pages(
-    canvas,
+    canvas: Canvas,
     sheet: TokenSheet,
+    tokens: CardDeck,
     duplex: Duplex,
     back_offset: tuple[float, float],
     title: str,
     help_text: str,
     fonts: FontSet,
     palette: OucedoncPalette = PALETTE,
-    bleed: float = 1.0,
     die_line: bool = False,
 ) -> int:
-    """Draw the token page(s) on ``canvas`` (which is at a fresh page); returns the pages drawn.
+    """Draw the sheet of ``tokens`` (their faces on ``sheet``'s grid) on ``canvas``, which is at
+    a fresh page; returns the pages drawn.
 
     ``die_line``: the cut circles in the ``CutContour`` spot colour (print shops) instead of a
     printed grey line (home)."""
     width, height = sheet.page_width, sheet.page_height
-    _define_token(canvas, sheet.radius, bleed, palette)
+    box, bleed = tokens.box, tokens.bleed
+    define_token_form(canvas, sheet.radius, bleed, palette)
     text_width = width - 2 * PAGE_MARGIN
     centred_line(
         canvas,
@@ -148,54 +168,45 @@ def draw_token_pages(
         palette.muted,
         text_width,
     )
-    for x, y in sheet.centres:
-        _token(canvas, x, y, sheet.radius, palette, cut_line=not die_line)
+    for (x, y), token in zip(sheet.centres, tokens.cards, strict=True):
+        _token(canvas, x, y, token.front, box, palette, cut=not die_line)
     if die_line:
-        _die_lines(canvas, sheet.centres, sheet.radius, palette)
-    _token_boxes(canvas, sheet.centres, sheet.radius, bleed)
+        die_lines(canvas, sheet.centres, sheet.radius)
+    round_boxes(canvas, sheet.centres, sheet.radius, bleed)
     canvas.showPage()
     if duplex is Duplex.FOLD:
         return 1
     dx, dy = back_offset
     backs = []
-    for x, y in sheet.centres:
+    for (x, y), token in zip(sheet.centres, tokens.cards, strict=True):
         bx, by = point_behind(x, y, duplex, width, height)
         backs.append((bx + dx, by + dy))
-        _token(canvas, bx + dx, by + dy, sheet.radius, palette, cut_line=False)
-    _token_boxes(canvas, backs, sheet.radius, bleed)
+        _token(canvas, bx + dx, by + dy, token.back, box, palette, cut=False)
+    round_boxes(canvas, backs, sheet.radius, bleed)
     canvas.showPage()
     return 2
 
 
-def _token_boxes(canvas, centres, radius: float, bleed: float) -> None:
-    """TrimBox: the box around the cut circles; BleedBox: that box grown by the bleed."""
-    left = min(x for x, _ in centres) - radius
-    bottom = min(y for _, y in centres) - radius
-    right = max(x for x, _ in centres) + radius
-    top = max(y for _, y in centres) + radius
-    canvas.setTrimBox((pt(left), pt(bottom), pt(right), pt(top)))
-    canvas.setBleedBox((pt(left - bleed), pt(bottom - bleed), pt(right + bleed), pt(top + bleed)))
-
-
-def draw_token_faces(
-    canvas,
-    count: int,
-    radius: float,
-    bleed: float,
-    palette: OucedoncPalette = PALETTE,
-    back_first: bool = False,
-    die_line: bool = True,
-) -> int:
-    """``count`` tokens one face per page (page = the token's square plus the bleed, TrimBox =
-    the square around the cut circle), front then back (back then front with ``back_first``);
-    the die line on the fronts. Returns the pages drawn."""
-    side = radius + bleed
-    _define_token(canvas, radius, bleed, palette)
-    for _ in range(count):
-        for front in (False, True) if back_first else (True, False):
-            _token(canvas, side, side, radius, palette, cut_line=False)
-            if front and die_line:
-                _die_lines(canvas, [(side, side)], radius, palette)
-            _token_boxes(canvas, [(side, side)], radius, bleed)
-            canvas.showPage()
-    return 2 * count
+def token_deck(
+    sheet: TokenSheet, bleed: float, title: str, language: Language, count: int
+) -> CardDeck:
+    """The ``count`` tokens of ``sheet``'s size as a deck of round pieces (ids ``J01``…), their
+    two faces alike."""
+    face = TokenFace()
+    size = CardSize("token", 2 * sheet.radius, 2 * sheet.radius)
+    return CardDeck(
+        key="oucedonc-tokens",
+        game="oucedonc",
+        title=P_(language, "{title} : jetons").format(title=title),
+        size=size,
+        bleed=bleed,
+        cards=tuple(
+            Card(face, face, P_(language, "jeton {number}").format(number=n), f"J{n:02d}", "token")
+            for n in range(1, count + 1)
+        ),
+        backs=Backs.ALIKE,
+        info=DocInfo(
+            title=P_(language, "{title} : jetons").format(title=title), subject=OUCEDONC.name
+        ),
+        shape=Shape.ROUND,
+    )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language
+from generator.games.catalog import PRONOSTIQUES
 from generator.games.pronostiques.deck import NUMBERS, Power
 from generator.games.pronostiques.emblems import POWER_PICTURES, TEAM_EMBLEMS
 from generator.games.pronostiques.predictions import RANKS, Prediction
@@ -400,7 +401,7 @@ class DeckBack:
                 canvas.rotate(180)
             set_fill(canvas, PALETTE.back_light)
             canvas.setFont(fonts.title, 11.5)
-            canvas.drawCentredString(pt(box.width / 2), pt(cy + 10), "PRONOSTIQUES")
+            canvas.drawCentredString(pt(box.width / 2), pt(cy + 10), PRONOSTIQUES.name.upper())
             set_fill(canvas, PALETTE.gold)
             canvas.setFont(fonts.regular, 9)
             canvas.drawCentredString(pt(box.width / 2), pt(cy + 20), "♥  ♦  ♠  ♣")

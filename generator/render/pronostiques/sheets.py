@@ -1,16 +1,14 @@
-"""Pronostiques print-and-play: the race deck and prediction cards, a score pad, a rules aid.
+"""Pronostiques print-and-play sheets: a score pad and a rules aid.
 
-Three PDFs: ``pronostiques-cards.pdf`` (54 race cards and the 4 prediction cards, imposed by the
-shared engine with bleed, crop marks and duplex backs), ``pronostiques-score-pad.pdf`` (rounds ×
-players, and the points of every prediction for all 24 finishing orders) and
-``pronostiques-rules-aid.pdf``.
+``pronostiques-score-pad.pdf`` (rounds × players, and the points of every prediction for all 24
+finishing orders) and ``pronostiques-rules-aid.pdf``; the race deck and the prediction cards are
+:mod:`generator.render.pronostiques.deck`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
@@ -20,7 +18,6 @@ from generator.games.pronostiques import (
     PileRules,
     ScoreRules,
     check_piles,
-    emblems,
     score_order,
 )
 from generator.games.pronostiques.deck import JOKER, RACE_DECK, SUIT_POWERS
@@ -36,23 +33,22 @@ from generator.render.fonts import MIN_TEXT_PT
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
-from generator.render.pronostiques.race_cards import (
-    TEAMS,
-    DeckBack,
-    NumberFront,
-    PowerFront,
-    PredictionBack,
-    PredictionFront,
-    scoring_rules_text,
+from generator.render.pronostiques.race_cards import TEAMS, scoring_rules_text
+from generator.render.sheet import (
+    FRAME,
+    MARGIN,
+    SheetHeading,
+    close_sheet,
+    credit_line,
+    open_sheet,
 )
-from generator.render.sheet import MARGIN, credit_line, footer, page_header
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.render.document import PdfDocument
     from generator.render.fonts import FontSet
-    from generator.render.imposition import Card, Duplex
     from generator.render.paper import Paper
 
 CREDIT = M_("Pronostiques, jeu du Défi 54 · imprimé avec pnp")
@@ -60,91 +56,14 @@ CREDIT = M_("Pronostiques, jeu du Défi 54 · imprimé avec pnp")
 
 @dataclass(frozen=True)
 class PronostiquesOptions:
+    """What the score pad and the rules aid print."""
+
     players: int
     paper: Paper
     laps: int = 8
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
     score_rules: ScoreRules = ScoreRules()
-    bleed: float = 1.0
-    faces: bool = False  # also one face per page (card + bleed), the format print services ask for
     profile: PrintProfile = HOME
-    back_first: bool = False  # the faces file: back, then front
     language: Language = MATERIAL_DEFAULT  # of every printed word
-
-
-def deck_cards(
-    laps: int = 8, score_rules: ScoreRules = ScoreRules(), language: Language = MATERIAL_DEFAULT
-) -> list[Card]:
-    """The race deck of :data:`RACE_DECK` (per suit 1 to 10, Valet, Dame, Roi; the Jokers),
-    then the prediction cards, printed in ``language``. Their labels (the French names of the
-    cards) name them in tests and messages; they are not printed."""
-    from generator.render.imposition import Card
-
-    back = DeckBack()
-    cards = []
-    jokers = 0
-    for card in RACE_DECK:
-        if card.number is not None and card.suit is not None:
-            front: NumberFront | PowerFront = NumberFront(card.suit, card.number, laps, language)
-            label = f"{card.number} {card.suit.symbol}"
-        elif card.power is not None and card.suit is not None:
-            front = PowerFront(card.power, card.suit, language)
-            label = f"{card.power.rank_name} {card.suit.symbol}"
-        else:
-            jokers += 1
-            front, label = PowerFront(JOKER, None, language), f"Joker {jokers}"
-        cards.append(Card(front, back, label))
-    for prediction in PREDICTIONS:
-        cards.append(
-            Card(
-                PredictionFront(prediction, score_rules, language),
-                PredictionBack(language),
-                f"Pronostic {prediction.name}",
-            )
-        )
-    return cards
-
-
-def build_deck(options: PronostiquesOptions, out: Path) -> list[Path]:
-    """The deck imposed on sheets and, with ``options.faces``, one face per page as well."""
-    from generator.render.document import DocInfo
-    from generator.render.imposition import (
-        SheetSpec,
-        card_size,
-        parse_duplex,
-        render_deck,
-        render_faces,
-    )
-
-    duplex: Duplex = parse_duplex(options.duplex)
-    card = card_size("poker")
-    spec = SheetSpec(
-        paper=options.paper,
-        card=card,
-        bleed=options.bleed,
-        duplex=duplex,
-        back_offset=options.back_offset,
-        profile=options.profile,
-        language=options.language,
-    )
-    language = options.language
-    cards = deck_cards(options.laps, options.score_rules, language)
-    info = DocInfo(
-        title=P_(
-            language, "Pronostiques: jeu de {cards} cartes et {predictions} pronostics"
-        ).format(cards=len(RACE_DECK), predictions=len(PREDICTIONS)),
-        subject="Pronostiques",
-        credit=icon_credit(sorted(emblems.icons()), language),
-    )
-    paths = [render_deck(cards, spec, info).save(out / "pronostiques-cards.pdf")]
-    if options.faces:
-        paths.append(
-            render_faces(
-                cards, card, options.bleed, info, options.profile, options.back_first
-            ).save(out / "pronostiques-cards-faces.pdf")
-        )
-    return paths
 
 
 # --- score pad ------------------------------------------------------------------------------
@@ -192,26 +111,11 @@ PLACES = ("1er", "2e", "3e", "4e")
 ORDERS = tuple(permutations(SUITS))  # every finishing order of the four cars
 
 
-def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
+def score_pad(options: PronostiquesOptions) -> PdfDocument:
     """Rounds × players with room to write the finishing order, then the table of points."""
-    from generator.render.document import DocInfo, new_document
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
     paper, language = options.paper, options.language
-    doc = new_document(
-        paper.width,
-        paper.height,
-        DocInfo(title=P_(language, "Pronostiques: feuille de score")),
-        options.profile,
-    )
-    c = doc.canvas
-    width = paper.width - 2 * MARGIN
-    y = page_header(
-        c,
-        paper.width,
-        paper.height,
-        MARGIN,
+    heading = SheetHeading(
+        P_(language, "Pronostiques: feuille de score"),
         P_(language, "Pronostiques · feuille de score"),
         P_(
             language,
@@ -219,9 +123,10 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
             "{above} points ({more} ou plus) ; le plus haut total gagne.",
         ).format(players=options.players, above=GAME_ENDS_ABOVE, more=GAME_ENDS_ABOVE + 1),
         PALETTE.navy,
-        fonts.title,
-        fonts.regular,
     )
+    doc, fonts, y = open_sheet(paper, heading, options.profile)
+    c = doc.canvas
+    width = paper.width - 2 * MARGIN
     bottom = _score_table(c, options.players, fonts, y - 2, width, language)
     bottom = _points_table(
         c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width, language
@@ -229,9 +134,7 @@ def build_score_pad(options: PronostiquesOptions, out: Path) -> Path:
     _team_legend(c, MARGIN, bottom - 7, width, fonts, language)
     emblems = sorted(TEAM_EMBLEMS.values())
     credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems, language), fonts.regular)
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc.save(out / "pronostiques-score-pad.pdf")
+    return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
 def _team_legend(
@@ -482,7 +385,7 @@ def _pile_chart(
     title: str,
     ok: bool,
     note: str,
-    fonts,
+    fonts: FontSet,
     s: float,
     across: float,
 ) -> None:
@@ -606,15 +509,10 @@ class _AidColumn:
         return self.text(text, x, top) - 1.6 * self.s
 
 
-def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: float) -> float:
-    """Draw the aid with its type scaled by ``s``; return the lowest y (mm) any column reached."""
-    paper, language = options.paper, options.language
-    width = paper.width - 2 * MARGIN
-    y = page_header(
-        c,
-        paper.width,
-        paper.height,
-        MARGIN,
+def _aid_heading(options: PronostiquesOptions) -> SheetHeading:
+    language = options.language
+    return SheetHeading(
+        P_(language, "Pronostiques: aide de jeu"),
         P_(language, "Pronostiques · aide de jeu"),
         P_(
             language,
@@ -629,9 +527,15 @@ def _draw_rules_aid(c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: 
             laps=options.laps,
         ),
         PALETTE.navy,
-        fonts.title,
-        fonts.regular,
     )
+
+
+def _draw_rules_aid(
+    c: Canvas, options: PronostiquesOptions, fonts: FontSet, s: float, y: float
+) -> float:
+    """Draw the aid's body from ``y`` (mm) down, its type scaled by ``s``; return the lowest y
+    (mm) any column reached."""
+    width = options.paper.width - 2 * MARGIN
     column = _AidColumn(c, fonts, s, (width - 8) / 2)
     left = _aid_how_to_play(column, options, MARGIN, y)
     right = _aid_scoring_and_piles(column, options, MARGIN + column.width + 8, y)
@@ -799,34 +703,19 @@ def aid_scale(options: PronostiquesOptions) -> float:
         scratch = ScratchCanvas(
             io.BytesIO(), pagesize=(pt(options.paper.width), pt(options.paper.height))
         )
-        if _draw_rules_aid(scratch, options, fonts, s) >= AID_FLOOR:
+        top = FRAME.body_top(options.paper)
+        if _draw_rules_aid(scratch, options, fonts, s, top) >= AID_FLOOR:
             return s
     return AID_SCALES[-1]
 
 
-def build_rules_aid(options: PronostiquesOptions, out: Path) -> Path:
-    from generator.render.document import DocInfo, new_document
-    from generator.render.fonts import register_fonts
-
-    fonts = register_fonts()
-    paper, language = options.paper, options.language
-    doc = new_document(
-        paper.width,
-        paper.height,
-        DocInfo(title=P_(language, "Pronostiques: aide de jeu")),
-        options.profile,
-    )
-    c = doc.canvas
-    _draw_rules_aid(c, options, fonts, aid_scale(options))
-    footer(c, paper.width, MARGIN, P_(language, CREDIT), fonts.regular)
-    c.showPage()
-    return doc.save(out / "pronostiques-rules-aid.pdf")
+def rules_aid(options: PronostiquesOptions) -> PdfDocument:
+    """The rules aid: how to play, the powers, the scoring, the pile limits, a worked example,
+    its type as large as the page allows."""
+    scale = aid_scale(options)
+    doc, fonts, top = open_sheet(options.paper, _aid_heading(options), options.profile)
+    _draw_rules_aid(doc.canvas, options, fonts, scale, top)
+    return close_sheet(doc, options.paper, P_(options.language, CREDIT), fonts)
 
 
-__all__ = [
-    "PronostiquesOptions",
-    "build_deck",
-    "build_rules_aid",
-    "build_score_pad",
-    "deck_cards",
-]
+__all__ = ["PronostiquesOptions", "rules_aid", "score_pad"]

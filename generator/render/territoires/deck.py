@@ -4,8 +4,8 @@ Each front shows the picture of the card's traditional subject (the icon named i
 Lenormand table of ``games/territoires``), the number, the French name, the playing-card inset
 (suit drawn as a vector shape), the house of the card's parity and its role in this game with
 what it does. The back is
-the same for all 36 cards. :func:`render_lenormand_deck` hands the painters to
-:func:`generator.render.imposition.render_deck`, which places them, bleeds, marks and mirrors.
+the same for all 36 cards. :func:`lenormand_deck` is the deck, which
+:mod:`generator.render.deck_files` imposes, bleeds, marks and mirrors like every deck.
 """
 
 from __future__ import annotations
@@ -15,22 +15,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
+from generator.games.catalog import TERRITOIRES
 from generator.games.territoires import LENORMAND, House, LenormandCard, house_of, role_of
+from generator.render.card_size import POKER, CardSize
 from generator.render.colour import set_fill, set_stroke
-from generator.render.document import DocInfo, PdfDocument
-from generator.render.draw.shapes import fill_bleed
-from generator.render.draw.text import width_mm
+from generator.render.deck import Backs, CardDeck
+from generator.render.document import DocInfo
+from generator.render.draw.shapes import fill_bleed, rounded_box
+from generator.render.draw.text import shrink_to_width, text, width_mm
+from generator.render.fonts import MIN_TEXT_PT, register_fonts
 from generator.render.icons import draw_icon, icon_credit
-from generator.render.imposition import Card, CardBox, Rect, SheetSpec, render_deck
+from generator.render.imposition import Card, CardBox, Rect
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import role_effect
-from generator.render.territoires.style import (
-    GAME_NAME,
-    fit_size,
-    fonts,
-    rounded_box,
-    text,
-)
 from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt
 
@@ -43,7 +40,7 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
     size ("" when every one fits): sizes follow the card's width, never below 6 pt."""
     from generator.render.fonts import MIN_TEXT_PT
 
-    f = fonts()
+    f = register_fonts()
     layout = front_layout(CardBox(width, height, 0.0))
     inner = layout.inner
     house_room = _house_room(layout)
@@ -115,7 +112,11 @@ def check_card_fits(
 
 def _house_room(layout: FrontLayout) -> float:
     """The width (mm) between the number and the playing-card inset, for the house line."""
-    left = layout.inner.x + width_mm("36", fonts().title, 24 * layout.scale) + 1.5 * layout.scale
+    left = (
+        layout.inner.x
+        + width_mm("36", register_fonts().title, 24 * layout.scale)
+        + 1.5 * layout.scale
+    )
     return layout.inset.x - 1.5 * layout.scale - left
 
 
@@ -189,7 +190,7 @@ class FrontPainter:
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         language = self.language
-        f = fonts()
+        f = register_fonts()
         number = self.card.number
         house = house_of(number)
         colour = PALETTE.house(house).colour
@@ -207,10 +208,10 @@ class FrontPainter:
         left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
         room = _house_room(layout)
         house_font = f.bold
-        house_size = fit_size(house_text, f.bold, 6.5 * scale, room)
+        house_size = shrink_to_width(house_text, f.bold, 6.5 * scale, room, MIN_TEXT_PT)
         if width_mm(house_text, f.bold, house_size) > room:  # narrow cards: condensed, 6 pt
             house_font = f.condensed_bold
-            house_size = fit_size(house_text, house_font, 6.5 * scale, room)
+            house_size = shrink_to_width(house_text, house_font, 6.5 * scale, room, MIN_TEXT_PT)
         text(
             canvas,
             left + room / 2,
@@ -262,7 +263,7 @@ class FrontPainter:
         draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
         # The name and the playing card in words under the picture.
         name = self.card.name_in(language)
-        name_size = fit_size(name, f.title, 15 * scale, inner.width)
+        name_size = shrink_to_width(name, f.title, 15 * scale, inner.width, MIN_TEXT_PT)
         text(
             canvas,
             box.width / 2,
@@ -301,7 +302,7 @@ class FrontPainter:
             band.y + 1.9 * scale,
             label,
             f.condensed_bold,
-            fit_size(label, f.condensed_bold, 8 * scale, inner.width - 4),
+            shrink_to_width(label, f.condensed_bold, 8 * scale, inner.width - 4, MIN_TEXT_PT),
             PALETTE.white,
             "centre",
         )
@@ -312,7 +313,7 @@ class FrontPainter:
             layout.effect_baseline,
             effect,
             f.condensed,
-            fit_size(effect, f.condensed, 7 * scale, inner.width),
+            shrink_to_width(effect, f.condensed, 7 * scale, inner.width, MIN_TEXT_PT),
             PALETTE.ink,
             "centre",
         )
@@ -320,7 +321,7 @@ class FrontPainter:
 
 def paint_back(canvas: Canvas, box: CardBox) -> None:
     """The common back: a navy lattice, a gold frame and the game's name in a medallion."""
-    f = fonts()
+    f = register_fonts()
     scale = box.width / 63.0
     fill_bleed(canvas, box, PALETTE.back_navy)
     frame = box.safe
@@ -377,7 +378,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
         draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
-    first, rest = GAME_NAME.split(" ", 1)  # "Les" above "territoires", in every language
+    first, rest = TERRITOIRES.name.split(" ", 1)  # "Les" above "territoires", in every language
     text(canvas, cx, cy + 1.2 * scale, first, f.title, 8 * scale, PALETTE.back_gold, "centre")
     text(
         canvas,
@@ -391,41 +392,37 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     )
 
 
-def lenormand_cards(language: Language = MATERIAL_DEFAULT) -> list[Card]:
-    """The 36 cards in number order, each with its front painter and the common back."""
-    return [
-        Card(front=FrontPainter(card, language), back=paint_back, label=card.label(language))
+def lenormand_deck(
+    size: CardSize = POKER, bleed: float = 2.0, language: Language = MATERIAL_DEFAULT
+) -> CardDeck:
+    """The 36 cards in number order (ids ``L01`` to ``L36``), each with its front and the common
+    back, ``size`` plus ``bleed`` mm, printed in ``language``."""
+    cards = tuple(
+        Card(
+            FrontPainter(card, language),
+            paint_back,
+            card.label(language),
+            f"L{card.number:02d}",
+            "lenormand",
+        )
         for card in LENORMAND
-    ]
-
-
-def deck_info(language: Language = MATERIAL_DEFAULT) -> DocInfo:
-    return DocInfo(
-        title=P_(language, "Les territoires — jeu de Petit Lenormand ({count} cartes)").format(
-            count=len(LENORMAND)
-        ),
-        subject=P_(
-            language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
-        ),
-        credit=icon_credit([card.picture for card in LENORMAND], language),
     )
-
-
-def render_lenormand_deck(spec: SheetSpec, language: Language = MATERIAL_DEFAULT) -> PdfDocument:
-    return render_deck(lenormand_cards(language), spec, deck_info(language))
-
-
-def render_lenormand_faces(
-    spec: SheetSpec, back_first: bool = False, language: Language = MATERIAL_DEFAULT
-) -> PdfDocument:
-    """The 36 cards one face per page (card + bleed), for card printers."""
-    from generator.render.imposition import render_faces
-
-    return render_faces(
-        lenormand_cards(language),
-        spec.card,
-        spec.bleed,
-        deck_info(language),
-        spec.profile,
-        back_first,
+    title = P_(language, "Les territoires — jeu de Petit Lenormand ({count} cartes)").format(
+        count=len(LENORMAND)
+    )
+    return CardDeck(
+        key="territoires-lenormand",
+        game="territoires",
+        title=title,
+        size=size,
+        bleed=bleed,
+        cards=cards,
+        backs=Backs.ALIKE,
+        info=DocInfo(
+            title=title,
+            subject=P_(
+                language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
+            ),
+            credit=icon_credit([card.picture for card in LENORMAND], language),
+        ),
     )

@@ -1,14 +1,12 @@
 """Printable sheets of Les territoires: life trackers, the reference card and the setup sheet.
 
-:func:`generator.products.territoires_sheets.write_sheets` writes every PDF of the game (the deck,
-through the shared imposition
-engine, in :mod:`generator.render.territoires.deck`). Pages are drawn in millimetres from the
-lower-left corner; text sizes are in points.
+:mod:`generator.products.territoires_sheets` builds every PDF of the game (the deck is
+:mod:`generator.render.territoires.deck`, imposed like every deck). Pages are drawn in
+millimetres from the lower-left corner; text sizes are in points.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
@@ -22,8 +20,10 @@ from generator.games.territoires import (
     lenormand,
 )
 from generator.render.colour import Colour, set_stroke
-from generator.render.document import DocInfo, new_document
-from generator.render.draw.text import width_mm
+from generator.render.document import DocInfo, PdfDocument, new_document
+from generator.render.draw.shapes import cut_line, rounded_box
+from generator.render.draw.text import shrink_to_width, text, width_mm
+from generator.render.fonts import MIN_TEXT_PT, register_fonts
 from generator.render.icons import draw_icon, icon_credit
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
@@ -36,16 +36,7 @@ from generator.render.territoires.rule_texts import (
     third_player_lines,
     third_player_note,
 )
-from generator.render.territoires.style import (
-    HOUSE_SUBTITLE,
-    HOUSE_TITLE,
-    cut_line,
-    fit_size,
-    fonts,
-    rounded_box,
-    text,
-    title,
-)
+from generator.render.territoires.style import HOUSE_SUBTITLE, HOUSE_TITLE, title
 from generator.render.territoires.suits import draw_suit
 from generator.render.units import pt, to_mm
 
@@ -87,16 +78,21 @@ def _house_players(setup: Setup, house: House, language: Language) -> str:
     return P_(language, "joueur 1") if house is House.EVEN else P_(language, "joueur 2")
 
 
+def _heading(canvas: Canvas, top: float, subtitle: str, language: Language) -> None:
+    """A sheet's title (the game's, in its serif) and ``subtitle`` under it, from ``top`` (mm):
+    Les territoires' own heading, in its body (:mod:`generator.render.sheet`)."""
+    f = register_fonts()
+    text(canvas, MARGIN, top - 7, title(language), f.title, 20, PALETTE.ink)
+    text(canvas, MARGIN, top - 13.5, subtitle, f.regular, 9.5, PALETTE.muted)
+
+
 # --- life trackers ------------------------------------------------------------------------
 
 
-def write_trackers(
-    path: Path,
-    setup: Setup,
-    sheet: Paper,
-    profile: PrintProfile = HOME,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
+def trackers(
+    setup: Setup, sheet: Paper, profile: PrintProfile = HOME, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """The life trackers: a column per house, a box per life card and game."""
     document = new_document(
         sheet.width,
         sheet.height,
@@ -114,36 +110,26 @@ def write_trackers(
         sheet.width,
         MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
         icon_credit([lenormand(n).picture for house in House for n in house.life_cards], language),
-        fonts().regular,
+        register_fonts().regular,
     )
     document.canvas.showPage()
-    return document.save(path)
+    return document
 
 
 def draw_trackers(
     canvas: Canvas, setup: Setup, sheet: Paper, language: Language = MATERIAL_DEFAULT
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     top = sheet.height - MARGIN
-    text(canvas, MARGIN, top - 7, title(language), f.title, 20)
-    text(
-        canvas,
-        MARGIN,
-        top - 13.5,
-        P_(language, "Suivi des points de vie · {players}").format(
-            players=_players_line(setup, language)
-        ),
-        f.regular,
-        9.5,
-        PALETTE.muted,
-    )
+    line = P_(language, "Suivi des points de vie · {players}")
+    _heading(canvas, top, line.format(players=_players_line(setup, language)), language)
     gap = 10.0
     column_width = (sheet.width - 2 * MARGIN - gap) / 2
     bottom = MARGIN + (40.0 if setup.players == 3 else 18.0)
     for index, house in enumerate((House.EVEN, House.ODD)):
         x = MARGIN + index * (column_width + gap)
         _tracker_column(canvas, house, setup, x, bottom, column_width, top - 20, language)
-    cut_line(canvas, sheet.width / 2, bottom - 2, sheet.width / 2, top - 18)
+    cut_line(canvas, sheet.width / 2, bottom - 2, sheet.width / 2, top - 18, PALETTE.hairline)
     if setup.players == 3:
         _third_player_band(canvas, MARGIN, MARGIN, sheet.width - 2 * MARGIN, 34.0, language)
     else:
@@ -187,7 +173,7 @@ def _tracker_column(
     top: float,
     language: Language,
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     colour = PALETTE.house(house).colour
     header = 17.0
     rounded_box(canvas, x, top - header, width, header, 2.5, fill=colour)
@@ -199,7 +185,7 @@ def _tracker_column(
         top - 13,
         subtitle,
         f.regular,
-        fit_size(subtitle, f.regular, 8, width - 8),
+        shrink_to_width(subtitle, f.regular, 8, width - 8, MIN_TEXT_PT),
         PALETTE.white,
     )
     labels_y = top - header - 5
@@ -290,7 +276,7 @@ def mini_card(
     """A small card face: the number and the playing-card inset (``stacked``: all in the top
     strip); otherwise laid out like the real card, the number top left, the rank and suit top
     right and the card's picture below them."""
-    f = fonts()
+    f = register_fonts()
     card = lenormand(number)
     rounded_box(canvas, x, y, w, h, 1.2, fill=PALETTE.white, stroke=colour, line=0.4)
     if stacked:
@@ -322,7 +308,7 @@ def mini_card(
 def _third_player_band(
     canvas: Canvas, x: float, y: float, width: float, height: float, language: Language
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     rounded_box(canvas, x, y, width, height, 2.5, fill=PALETTE.paper_tint, stroke=PALETTE.hairline)
     heading = P_(language, "Joueur 3 · sans maison")
     text(canvas, x + 4, y + height - 7, heading, f.bold, 11, PALETTE.ink)
@@ -345,13 +331,10 @@ def _third_player_band(
 # --- reference card ("Résumé") -----------------------------------------------------------
 
 
-def write_reference(
-    path: Path,
-    setup: Setup,
-    sheet: Paper,
-    profile: PrintProfile = HOME,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
+def reference(
+    setup: Setup, sheet: Paper, profile: PrintProfile = HOME, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """Two reference cards (the "Résumé") to cut apart."""
     document = new_document(
         sheet.width,
         sheet.height,
@@ -368,10 +351,12 @@ def write_reference(
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height, language)
         # each card is cut out on its own: each carries the credit of its pictures
         credit = icon_credit(_REFERENCE_PICTURES, language)
-        credit_line(canvas, sheet.width, y + 2.3, credit, fonts().regular)
-    cut_line(canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2)
+        credit_line(canvas, sheet.width, y + 2.3, credit, register_fonts().regular)
+    cut_line(
+        canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2, PALETTE.hairline
+    )
     canvas.showPage()
-    return document.save(path)
+    return document
 
 
 _REFERENCE_PICTURES = tuple(
@@ -433,13 +418,13 @@ def draw_reference(
     height: float,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     rounded_box(
         canvas, x, y, width, height, 3, fill=PALETTE.paper_tint, stroke=PALETTE.hairline, line=0.4
     )
     pad = 6.0
     top = y + height - pad
-    text(canvas, x + pad, top - 6, title(language), f.title, 16)
+    text(canvas, x + pad, top - 6, title(language), f.title, 16, PALETTE.ink)
     text(
         canvas,
         x + width - pad,
@@ -493,7 +478,7 @@ def draw_reference(
             line_y,
             name,
             f.regular,
-            fit_size(name, f.regular, 9, column_effect - column_name - 2),
+            shrink_to_width(name, f.regular, 9, column_effect - column_name - 2, MIN_TEXT_PT),
             PALETTE.ink,
         )
         text(
@@ -502,7 +487,7 @@ def draw_reference(
             line_y,
             effect,
             f.bold,
-            fit_size(effect, f.bold, 9, effect_width),
+            shrink_to_width(effect, f.bold, 9, effect_width, MIN_TEXT_PT),
             PALETTE.ink,
         )
         line_y -= row_height
@@ -520,13 +505,10 @@ def draw_reference(
 # --- setup sheet --------------------------------------------------------------------------
 
 
-def write_setup(
-    path: Path,
-    setup: Setup,
-    sheet: Paper,
-    profile: PrintProfile = HOME,
-    language: Language = MATERIAL_DEFAULT,
-) -> Path:
+def setup_sheet(
+    setup: Setup, sheet: Paper, profile: PrintProfile = HOME, language: Language = MATERIAL_DEFAULT
+) -> PdfDocument:
+    """Where the reserve, the hands, the draw pile and the life cards go, on landscape paper."""
     landscape = sheet.landscape()
     document = new_document(
         landscape.width,
@@ -541,7 +523,7 @@ def write_setup(
     )
     draw_setup(document.canvas, setup, landscape, language)
     document.canvas.showPage()
-    return document.save(path)
+    return document
 
 
 CARD_W, CARD_H = 15.0, 21.0  # the cards of the diagram (a quarter of a poker card)
@@ -591,7 +573,7 @@ def _life_column(
     shared: bool,
     language: Language,
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     colour = PALETTE.house(house).colour
     step = 7.0
     for index, card in enumerate(house.life_cards):  # lowest on top, the highest lies at the bottom
@@ -607,18 +589,10 @@ def _life_column(
 def draw_setup(
     canvas: Canvas, setup: Setup, page: Paper, language: Language = MATERIAL_DEFAULT
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     top = page.height - MARGIN
-    text(canvas, MARGIN, top - 7, title(language), f.title, 20)
-    text(
-        canvas,
-        MARGIN,
-        top - 13.5,
-        P_(language, "Mise en place · {players}").format(players=_players_line(setup, language)),
-        f.regular,
-        9.5,
-        PALETTE.muted,
-    )
+    line = P_(language, "Mise en place · {players}")
+    _heading(canvas, top, line.format(players=_players_line(setup, language)), language)
     table_x, table_w = MARGIN, 178.0
     table_y, table_h = MARGIN, top - 20 - MARGIN
     rounded_box(
@@ -743,7 +717,7 @@ def _seat_positions(
 def _steps(
     canvas: Canvas, setup: Setup, x: float, top: float, width: float, language: Language
 ) -> None:
-    f = fonts()
+    f = register_fonts()
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 

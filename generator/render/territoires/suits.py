@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.territoires.palette import PALETTE
@@ -42,7 +42,7 @@ def _spade() -> list[_Command]:
     return lobes
 
 
-def _path(canvas: Canvas, commands: list[_Command], cx: float, cy: float, size: float):
+def _path(canvas: Canvas, commands: list[_Command], cx: float, cy: float, size: float) -> Any:
     path = canvas.beginPath()
     for command, *coords in commands:
         points = [

@@ -1,0 +1,65 @@
+"""The printing choices the products share, as objects: how a deck is imposed on sheets, and
+which face files it also gets.
+
+Each product's options hold its own choices beside these (a paper, a print profile, a language
+are plain fields of every product's options). The command line declares the options that make
+them once (:mod:`generator.cli.print_options`) and hands the products these objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.core.errors import UserError
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _
+from generator.render.card_size import NO_OFFSET, POKER, BackOffset, CardSize
+from generator.render.deck_files import ImageSize
+from generator.render.duplex import Duplex
+from generator.render.imposition import SheetSpec
+from generator.render.paper import Paper
+from generator.render.profile import PrintProfile
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """How a deck is laid on sheets: the card's size, the bleed around it (None: the product's
+    home bleed, 3 mm for a print shop), how the backs get behind the fronts, and the backs'
+    shift measured with ``pnp calibrate``."""
+
+    card: CardSize = POKER
+    bleed: float | None = None
+    duplex: Duplex = Duplex.LONG
+    back_offset: BackOffset = NO_OFFSET
+
+    def spec(
+        self,
+        paper: Paper,
+        profile: PrintProfile,
+        home_bleed: float,
+        language: Language = MATERIAL_DEFAULT,
+    ) -> SheetSpec:
+        """The imposition engine's spec (a UserError for a bleed the profile refuses or one
+        out of range)."""
+        return SheetSpec(
+            paper=paper,
+            card=self.card,
+            bleed=profile.bleed(self.bleed, home_bleed),
+            duplex=self.duplex,
+            back_offset=self.back_offset,
+            profile=profile,
+            language=language,
+        )
+
+
+@dataclass(frozen=True)
+class FaceFiles:
+    """The face files a deck gets beside its sheets: one face per page (``faces``, the back
+    before the front with ``back_first``), and an image per face (``images``)."""
+
+    faces: bool = False
+    back_first: bool = False
+    images: ImageSize | None = None
+
+    def __post_init__(self) -> None:
+        if self.back_first and not self.faces:
+            raise UserError(_("--back-first orders the faces files; add --faces"))
