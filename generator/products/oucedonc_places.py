@@ -156,7 +156,6 @@ def _region_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck
     from generator.render.oucedonc.texts import render_title
 
     least_pack = smallest_pack(options)
-    needed = minimum_places(PACKS, least_pack)
     grids = tuple(printed_grid(p) for p in chosen.precisions)
     counts = default_counts(chosen.per_sheet)
     finer = None if Precision.SECOND in chosen.precisions else "--precision second"
