@@ -12,7 +12,7 @@ product's own path, and measured:
 - ``suburbs<4``: pairs of town cards less than 4 km apart (goal 0);
 - ``near<2``: pairs of cards of any kinds less than 2 km apart (goal 0);
 - ``sites``: the sites dealt, and how many of them are referenced (``landmark_references.csv``)
-  rather than curated (checked against their commune's outline only);
+  rather than `unreferenced` (checked against their commune's outline only);
 - ``easy``: the easy deck's size, and the share of its town cards that are préfectures,
   sous-préfectures or curated well-known towns (``titled``), then with the cantons' chefs-lieux.
 

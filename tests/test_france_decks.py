@@ -111,6 +111,23 @@ def test_easy_deals_well_known_places_only():
     assert not {"Berrien", "Roscanvel"} & {p.name for p in picked.places}
 
 
+def test_easy_fills_with_the_next_best_known_where_too_few_are_well_known():
+    """The Seine-Saint-Denis has one sous-préfecture among its 40 communes: its easy deck is
+    dealt all the same, from the best known, and a line says so; a town card beside another
+    under 4 km (the département is one built-up area) is said too."""
+    picked = pick_places(
+        PickRequest(region="93", difficulty="easy"),
+        [SECOND],
+        default_counts=(63, 54),
+        min_count=15,
+    )
+    assert len(picked.places) >= 15
+    assert picked.note is not None and "too few well-known places" in picked.note
+    assert "one built-up area" in picked.note
+    normal = pick_places(PickRequest(region="29"), [SECOND], default_counts=(63,))
+    assert normal.note is None  # Finistère: neither filled nor crowded
+
+
 def test_hard_deals_the_lesser_known():
     easy = pick_places(PickRequest(region="29", count=30, difficulty="easy"), [SECOND])
     hard = pick_places(PickRequest(region="29", count=30, difficulty="hard"), [SECOND])

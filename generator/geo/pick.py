@@ -13,11 +13,11 @@ count that was actually dealt, so following the advice works.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import _, number
+from generator.core.i18n import _, ngettext, number
 from generator.geo.model import Place
 from generator.geo.own_places import OwnChoice
 from generator.geo.regions import RegionSelection
@@ -112,11 +112,69 @@ def pick_places(
     :class:`generator.geo.selection.Grid` objects or None, tried in order; ``finer`` is the
     option that gives a finer grid, named in the advice ("--precision second"). When no default
     count fits, the largest count from ``min_count`` up that the region holds is dealt.
-    ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it."""
+    ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it.
+
+    An ``easy`` deck deals well-known places only; a region with too few of them for any deck
+    (the Seine-Saint-Denis: one sous-préfecture among 40 communes) gets the easy window filled
+    with the next best known places, and a note that says so."""
+    from generator.geo.selection import (
+        AGGLOMERATION_KM,
+        EASY_FILLED,
+        PinnedConflict,
+        crowded_town_pairs,
+    )
+
+    found = found if found is not None else region_candidates(request)
+    try:
+        picked = _pick_places(request, grids, default_counts, finer, min_count, found)
+    except PinnedConflict:
+        raise
+    except UserError:
+        if request.difficulty != "easy":
+            raise
+        picked = _pick_places(
+            replace(request, difficulty=EASY_FILLED), grids, default_counts, finer, min_count, found
+        )
+        picked = _noted(
+            picked,
+            _(
+                "{name} has too few well-known places for an easy deck: it is filled with the "
+                "next best known."
+            ).format(name=found[0].name),
+        )
+    crowded = crowded_town_pairs(picked.dealt)
+    if crowded:
+        picked = _noted(
+            picked,
+            ngettext(
+                "{name} is one built-up area: {count} pair of its town cards lies less than {km} "
+                "km apart; the région around it deals places farther apart.",
+                "{name} is one built-up area: {count} pairs of its town cards lie less than {km} "
+                "km apart; the région around it deals places farther apart.",
+                crowded,
+            ).format(name=found[0].name, count=number(crowded), km=number(AGGLOMERATION_KM)),
+        )
+    return picked
+
+
+def _noted(picked: Picked, line: str) -> Picked:
+    """``picked`` with ``line`` added to its note."""
+    return replace(picked, note=f"{picked.note} {line}" if picked.note else line)
+
+
+def _pick_places(
+    request: PickRequest,
+    grids: Sequence[object | None],
+    default_counts: Sequence[int],
+    finer: str | None,
+    min_count: int,
+    found: tuple[RegionSelection, tuple[Place, ...]],
+) -> Picked:
+    """:func:`pick_places` for one difficulty window."""
     from generator.geo.abroad import display_in, suffixes_for
     from generator.geo.selection import Dealt, PinnedConflict, SelectionShortfall, deal
 
-    selection, candidates = found if found is not None else region_candidates(request)
+    selection, candidates = found
     suffixes = suffixes_for(candidates)
     pinned = pinned_ids(request, candidates)
     counts = [request.count] if request.count is not None else list(default_counts)

@@ -97,6 +97,10 @@ DIFFICULTIES: dict[str, RankWindow] = {
     "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4, site_anchors=0.8),
     "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0, site_anchors=0.0),
 }
+#: ``easy`` for a region with too few well-known places for a deck: the same window, filled
+#: with the next best known towns whatever their standing (``geo.pick`` says so in one line)
+EASY_FILLED = "easy-filled"
+_FILLED = {EASY_FILLED: replace(DIFFICULTIES["easy"], well_known_only=False)}
 JITTER = 0.3  # each rank is multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
 TAIL = 12.0  # places after the window that may fill empty parts, in multiples of the cards needed
 SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
@@ -325,7 +329,7 @@ def mean_spacing_km(places: Sequence[Place], count: int) -> float:
 
 def _window(difficulty: str) -> RankWindow:
     try:
-        return DIFFICULTIES[difficulty]
+        return DIFFICULTIES[difficulty] if difficulty in DIFFICULTIES else _FILLED[difficulty]
     except KeyError:
         raise UserError(
             _("unknown difficulty {difficulty!r}; choose one of {names}").format(
@@ -764,6 +768,18 @@ def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) ->
     a = np.sin((lat - lat0) / 2) ** 2 + np.cos(lat0) * np.cos(lat) * np.sin((lon - lon0) / 2) ** 2
     distances: np.ndarray = 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
     return distances
+
+
+def crowded_town_pairs(places: Sequence[Place], km: float = AGGLOMERATION_KM) -> int:
+    """Pairs of town cards closer than ``km``: what a deck of a département that is one
+    built-up area (the Hauts-de-Seine, the Seine-Saint-Denis) cannot avoid."""
+    towns = [p for p in places if p.kind == "town"]
+    lat = np.radians([p.lat for p in towns])
+    lon = np.radians([p.lon for p in towns])
+    return sum(
+        int(np.count_nonzero(_haversine_km(lat[i], lon[i], lat[i + 1 :], lon[i + 1 :]) < km))
+        for i in range(len(towns) - 1)
+    )
 
 
 def spread(chosen: Sequence[Place], candidates: Sequence[Place]) -> Spread:
