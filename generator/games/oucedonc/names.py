@@ -83,6 +83,7 @@ class NameIndex(Generic[T]):
                 found[key] = [position]
         index._index = found
         index._compact = None
+        index._longest = max(map(len, found), default=0) + QUALIFIER_ROOM
         return index
 
     def _add(self, keyed: Iterable[tuple[int, Iterable[str]]]) -> None:
