@@ -308,7 +308,6 @@ class PlaceNames:
 
     keys: tuple[str, ...]
     _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header
-    _sites: tuple[Place, ...]
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -318,14 +317,14 @@ class PlaceNames:
         if position < len(self._commune_lines):
             row = self._commune_row(position)
             return row[1], "town", row[4]
-        site = self._sites[position - len(self._commune_lines)]
+        site = landmarks()[position - len(self._commune_lines)]
         return site.name, site.kind, site.departement
 
     def place(self, position: int) -> Place:
         """The record of the place at ``position``."""
         if position < len(self._commune_lines):
             return _commune(self._commune_row(position))
-        return self._sites[position - len(self._commune_lines)]
+        return landmarks()[position - len(self._commune_lines)]
 
     def _commune_row(self, position: int) -> list[str]:
         row = next(csv.reader([self._commune_lines[position]]))
@@ -366,11 +365,10 @@ def place_names() -> PlaceNames:
                 communes_path=communes_path,
             )
         )
-    sites = landmarks()
+    # the landmarks' names, in rank order (that of landmarks()); their records only if found
+    site_names = (row[1] for row in _read_table(LANDMARKS_FILE, LANDMARK_COLUMNS))
     return PlaceNames(
-        keys=keys + tuple(name_key(site.name) for site in sites),
-        _commune_lines=lines,
-        _sites=sites,
+        keys=keys + tuple(name_key(name) for name in site_names), _commune_lines=lines
     )
 
 
