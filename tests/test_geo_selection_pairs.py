@@ -16,7 +16,7 @@ from generator.geo.regions import resolve_region
     [
         ("france", "normal", 1, 63),
         ("bretagne", "hard", 4, 63),
-        ("33", "easy", 2, 36),
+        ("france", "easy", 2, 36),
         ("IT", "normal", 3, 63),
     ],
 )

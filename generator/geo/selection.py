@@ -185,8 +185,14 @@ def deal(
     window = _window(difficulty)
     _check_request(count, sites_share)
     if grid is not None and grid.per_degree > MINUTES_PER_DEGREE:
-        # never print a rounding as if it were exact (geo.precision)
-        candidates = [p for p in candidates if not rounded_to_minutes(p) or p.id in pinned]
+        # never print a rounding as if it were exact (geo.precision): in France, where every
+        # commune has its IGN point, a rounded point is a site's that has a better one to find;
+        # abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
+        candidates = [
+            p
+            for p in candidates
+            if p.country != "FR" or not rounded_to_minutes(p) or p.id in pinned
+        ]
     pool = _pool(candidates, window, set(pinned))
     if len(pool) < count:
         raise SelectionShortfall(
