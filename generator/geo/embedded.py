@@ -307,7 +307,7 @@ class PlaceNames:
     with communes.csv), their rows are parsed one by one when asked for."""
 
     keys: tuple[str, ...]
-    _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header
+    _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header, as read
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -343,14 +343,14 @@ def place_names() -> PlaceNames:
     from generator.core.namekeys import name_key
 
     communes_path = dataset_path(COMMUNES_FILE)
-    header, _newline, body = communes_path.read_text(encoding="utf-8").partition("\n")
-    if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
-        _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
-    lines = tuple(body.split("\n"))
+    with communes_path.open(encoding="utf-8", newline="") as handle:
+        header = handle.readline()
+        if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
+            _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
+        # line by line: never the whole file and its lines in memory at once
+        lines = tuple(handle)
     keys_path = dataset_path(COMMUNE_NAME_KEYS_FILE)
     keys = tuple(keys_path.read_text(encoding="utf-8").split("\n"))
-    if lines and lines[-1] == "":
-        lines = lines[:-1]
     if keys and keys[-1] == "":
         keys = keys[:-1]
     if len(keys) != len(lines):
