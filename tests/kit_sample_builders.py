@@ -146,3 +146,16 @@ def build_environment_note(params: KitParams) -> list[Path]:
 
 
 ENVIRONMENT_NOTE = Component("Environment note", B + "build_environment_note")
+
+
+def build_after_gate(params: KitParams) -> list[Path]:
+    """Waits until the FIFO named by ``PNP_KIT_TEST_GATE`` is opened and closed by the test
+    (a kit held in the middle of its build), then writes one PDF."""
+    import os
+
+    with open(os.environ["PNP_KIT_TEST_GATE"], "rb") as gate:
+        gate.read()
+    return [_pdf(params.out / "gated.pdf", 210, 297, ["Après"], "Gated")]
+
+
+GATED = Component("Gated", B + "build_after_gate")

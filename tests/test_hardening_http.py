@@ -19,6 +19,7 @@ from generator.core.errors import UserError
 from generator.geo import http as http_module
 from generator.geo.http import Http, HttpConfig
 from generator.geo.sources import Area, apigeo, contours, geonames, overpass, wikidata
+from tests.conftest import one_line_error, pnp
 from tests.test_geo_sources import COMMUNES_33, FR_ROWS, _zip
 
 PLACED = sum(1 for record in COMMUNES_33 if record.get("mairie") or record.get("centre"))
@@ -256,3 +257,43 @@ def test_overpass_remark_is_still_a_failure_and_not_cached(server, tmp_path):
     with client(tmp_path) as http, pytest.raises(UserError, match="Overpass failed"):
         fetchers()["overpass"](http)
     assert json.dumps  # keep the import honest for readers: answers are JSON
+
+
+def _with_header_fields(data: bytes, flags: int = 0, method: int | None = None) -> bytes:
+    """A real zip with its one entry's general purpose ``flags`` or compression ``method`` set
+    in both its local and its central header (as an encrypting or other zip tool sets them)."""
+    blob = bytearray(data)
+    for header, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        at = blob.find(header) + offset
+        blob[at] |= flags
+        if method is not None:
+            blob[at + 2 : at + 4] = method.to_bytes(2, "little")
+    return bytes(blob)
+
+
+@pytest.mark.parametrize(
+    ("flags", "method", "match"),
+    [
+        (0x1, None, r"is encrypted \(a password protects FR\.txt\)"),
+        (0, 9, "compressed in a way pnp cannot read"),  # Deflate64
+        (0, 99, "compressed in a way pnp cannot read"),  # WinZip AES
+    ],
+)
+def test_an_encrypted_or_oddly_compressed_dump_is_one_line_and_not_kept(
+    server, tmp_path, flags, method, match
+):
+    data = _with_header_fields(_zip("FR.zip", "FR.txt", FR_ROWS), flags, method)
+    page = Response(data, content_type="application/zip")
+    _dump_is_refused(server, tmp_path, lambda request: page, match)
+
+
+def test_an_encrypted_dump_is_one_line_from_the_cli(server, tmp_path):
+    data = _with_header_fields(_zip("FR.zip", "FR.txt", FR_ROWS), flags=0x1)
+    server.expect_request("/dump/FR.zip").respond_with_data(data, content_type="application/zip")
+    result = pnp("data", "fetch", "geonames", "--region", "bretagne", cwd=tmp_path,
+                 env={"PNP_GEONAMES_URL": server.url_for("/dump"),
+                      "PNP_CACHE_DIR": str(tmp_path / "cache")})  # fmt: skip
+    one_line_error(result, "is encrypted")
+    assert not (tmp_path / "cache" / "geonames").exists() or not any(
+        (tmp_path / "cache" / "geonames").iterdir()
+    )

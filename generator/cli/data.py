@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -77,7 +78,7 @@ def build(
             say(_("wrote {path}").format(path=target / name))
     else:
         say(_("{folder} unchanged (already identical to a fresh build)").format(folder=target))
-    if not check and target.resolve() == embedded.user_folder().resolve():
+    if not check and os.path.realpath(target) == os.path.realpath(embedded.user_folder()):
         say(
             _("pnp {version} now reads the embedded set from {folder}").format(
                 version=__version__, folder=target

@@ -22,6 +22,7 @@ import typer.main
 from typer.models import CommandInfo, TyperInfo
 
 from generator.cli import commands
+from generator.cli.number_bounds import bound_numbers
 from generator.core.i18n import _, translate_cli
 
 
@@ -168,7 +169,7 @@ def build_command(name: str, path: list[str] | None = None, listing: bool = Fals
     if built is None:
         modules = ", ".join(commands.modules([name]))
         raise RuntimeError(f"{modules} registered no command {name!r}; fix COMMANDS in commands.py")
-    return translate_help(built)
+    return bound_numbers(translate_help(built))  # before it parses anything
 
 
 class LazyGroup(typer.core.TyperGroup):

@@ -1,4 +1,4 @@
-"""Standard output closed or full is handled like a broken pipe: no traceback, ever.
+"""Standard output closed, full, or unable to hold a character: no traceback, ever.
 
 ``pnp places | head -1`` closes the pipe early; ``pnp kit > /dev/full`` fills the disk;
 ``pnp ... >&-`` starts with no standard output at all. :func:`guarded_output` wraps the whole
@@ -9,17 +9,25 @@ command:
 * when writing or flushing standard output fails (``EPIPE``, ``ENOSPC``, ``EIO``...), the rest of
   the output goes to ``/dev/null`` (so Python's own flush at exit cannot fail again), a broken
   pipe ends the command quietly with exit code 1 (its reader is gone), and any other failure is
-  one line on standard error with exit code 2.
+  one line on standard error with exit code 2;
+* an output encoding that cannot hold every character (``PYTHONIOENCODING=latin-1``, ascii,
+  cp1252, a Latin-1 locale) prints what it can hold and a stand-in for the rest
+  (:func:`stand_in`: ``→`` as ``->``, ``’`` as ``'``, ``é`` kept in Latin-1 and cp1252 and
+  ``e`` in ascii), in both languages; typed input it cannot decode becomes ``�``. (click, which
+  prints the plain lines, takes a declared ascii for a misconfigured locale and writes those in
+  UTF-8, its documented choice: valid UTF-8 either way.)
 
 Kept apart from :mod:`generator.cli.main` so start-up work there stays independent of it.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import os
 import sys
+import unicodedata
 from collections.abc import Iterator
 
 
@@ -54,10 +62,97 @@ _OUTPUT_ERRNOS = frozenset(
 )
 
 
+# What stands in for a character the output's encoding cannot hold, best first (the first one
+# the encoding holds is printed); then the letter without its accents, then "?".
+STAND_INS: dict[str, tuple[str, ...]] = {
+    "→": ("->",),
+    "←": ("<-",),
+    "↔": ("<->",),
+    "↑": ("^",),
+    "↓": ("v",),
+    "’": ("'",),
+    "‘": ("'",),
+    "‚": (",",),
+    "“": ('"',),
+    "”": ('"',),
+    "„": ('"',),
+    "«": ('"',),
+    "»": ('"',),
+    "‹": ("<",),
+    "›": (">",),
+    "—": ("-",),
+    "–": ("-",),
+    "‑": ("-",),
+    "−": ("-",),
+    "…": ("...",),
+    "•": ("*",),
+    "·": (".",),
+    "×": ("x",),
+    "±": ("+/-",),
+    "≤": ("<=",),
+    "≥": (">=",),
+    "≠": ("!=",),
+    "≈": ("~",),
+    "°": (" deg",),
+    "∞": ("inf",),
+    "✓": ("v",),
+    "✗": ("x",),
+    "œ": ("oe",),
+    "Œ": ("OE",),
+    "æ": ("ae",),
+    "Æ": ("AE",),
+    "ß": ("ss",),
+    "\u202f": ("\u00a0", " "),  # narrow no-break space (French numbers and « »)
+    "\u00a0": (" ",),
+    "\u2009": (" ",),
+}
+FALLBACK = "pnp-stand-in"  # the codecs error handler that prints them
+STRICT_ERRORS = frozenset({"strict", "backslashreplace"})  # Python's defaults; others are chosen
+
+
+def stand_in(char: str, encoding: str) -> str:
+    """What to print for ``char`` in ``encoding``: itself if it fits, else its stand-in."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    for candidate in (char, *STAND_INS.get(char, ()), bare):
+        try:
+            if candidate:
+                candidate.encode(encoding)
+                return candidate
+        except UnicodeEncodeError:
+            continue
+    return "?"
+
+
+def _stand_ins(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(stand_in(char, error.encoding) for char in text), error.end
+
+
+codecs.register_error(FALLBACK, _stand_ins)
+
+
+def _tolerant_streams() -> None:
+    """Standard output and error print a stand-in for what their encoding cannot hold, instead
+    of raising (or writing ``\\u2192``); standard input reads bytes it cannot decode as ``�``."""
+    for stream, fallback in (
+        (sys.stdout, FALLBACK),
+        (sys.stderr, FALLBACK),
+        (sys.stdin, "replace"),
+    ):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) in STRICT_ERRORS:
+            with contextlib.suppress(ValueError, OSError):  # a closed or odd stream: left alone
+                reconfigure(errors=fallback)
+
+
 @contextlib.contextmanager
 def guarded_output() -> Iterator[None]:
-    """Run a command; turn a closed or full standard output into a quiet exit or one line."""
+    """Run a command; turn a closed or full standard output into a quiet exit or one line, and
+    print what the output's encoding cannot hold as stand-ins."""
     _reopen_missing_descriptors()
+    _tolerant_streams()
     try:
         yield
         sys.stdout.flush()

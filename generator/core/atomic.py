@@ -28,7 +28,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _, translate_cli
@@ -72,6 +72,13 @@ def lstat_or_none(path: Path, action: str = N_("use")) -> os.stat_result | None:
             )
         ) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UserError(
+                _(
+                    "cannot {action} {path}: a symbolic link on the way leads back to itself (a "
+                    "loop of links); remove it or choose another name"
+                ).format(action=translate_cli(action), path=path)
+            ) from None
         raise UserError(
             _("cannot {action} {path}: {strerror}; choose another name").format(
                 action=translate_cli(action), path=path, strerror=exc.strerror
@@ -114,7 +121,7 @@ def atomic_write(
     *,
     exclusive: bool = False,
     check: Callable[[Path], None] | None = None,
-) -> Iterator[IO]:
+) -> Iterator[IO[Any]]:
     """Open a temporary sibling of ``path`` for writing; rename it to ``path`` on success.
 
     On any exception the temporary file is removed and ``path`` is left as it was. With

@@ -23,6 +23,7 @@ speaks an out-of-date catalog). Numbers are formatted by Babel (:func:`number`).
 from __future__ import annotations
 
 import gettext
+import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -267,34 +268,55 @@ def PN_(language: Language, singular: str, plural: str, n: int) -> str:
 # --- numbers ----------------------------------------------------------------------------
 
 
+# From this magnitude on a number is written in scientific notation (``1E26``): no count or
+# measure pnp prints comes near it, and a hostile one (a 5,000-digit --seed) stays one short line.
+SCIENTIFIC_FROM = 10**21
+
+
 def number(
     value: int | float, language: Language | None = None, decimals: int | None = None
 ) -> str:
     """``value`` written for ``language`` (the CLI's by default) by Babel: ``8 787`` (narrow
     no-break space) in French, ``8,787`` in English; ``decimals`` fixes the digits after the
     point (``3,5`` / ``3.5``). Whole numbers under 1,000 need no grouping and skip Babel's
-    import (a table command prints many, and starts in a tenth of a second)."""
+    import (a table command prints many, and starts in a tenth of a second).
+
+    Never raises, whatever the int or float: infinities and NaN are ``∞``, ``-∞``, ``NaN``;
+    from :data:`SCIENTIFIC_FROM` on, ``1E26`` (Babel's scientific notation)."""
     language = cli_language() if language is None else language
     if isinstance(value, int) and decimals is None and -1000 < value < 1000:
         return str(value)
-    from decimal import InvalidOperation
+    import decimal
 
-    from babel.numbers import format_decimal
+    from babel.numbers import format_decimal, format_scientific
 
-    pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
-    try:
+    if isinstance(value, float) and not math.isfinite(value):
+        return format_decimal(value, locale=language)  # no digits to round
+    with decimal.localcontext() as context:
+        context.prec = 32 + (decimals or 0)  # the digits below SCIENTIFIC_FROM and after the point
+        if abs(value) >= SCIENTIFIC_FROM:
+            # four significant digits (Babel would write 9.9999E28 as 10E28), from an int of any
+            # length too (str() stops at 4,300 digits)
+            shown = decimal.Context(prec=4).create_decimal(value)
+            return format_scientific(shown, format="0.###E0", locale=language)
+        if decimals is None:
+            return format_decimal(value, locale=language)
+        pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
         return format_decimal(value, format=pattern, locale=language)
-    except InvalidOperation:  # too many digits for Babel's rounding (1e30 typed): as Python has it
-        return f"{value:g}"
 
 
 def percent(value: float, language: Language | None = None, decimals: int = 1) -> str:
-    """A share (0.25) as a percentage: ``25,0 %`` in French, ``25.0%`` in English."""
+    """A share (0.25) as a percentage: ``25,0 %`` in French, ``25.0%`` in English (a share that
+    is not finite, or absurdly large, as :func:`number` writes it, with the sign)."""
     from babel import Locale
     from babel.numbers import format_percent
 
     language = cli_language() if language is None else language
-    pattern = Locale.parse(language).percent_formats[None].pattern  # "#,##0 %" in French
+    pattern: str = Locale.parse(language).percent_formats[None].pattern  # "#,##0 %" in French
+    if isinstance(value, float) and not math.isfinite(value):
+        return pattern.replace("#,##0", number(value, language))
+    if abs(value) * 100 >= SCIENTIFIC_FROM:  # a float this large is a whole number
+        return pattern.replace("#,##0", number(int(value) * 100, language))
     if decimals:
         pattern = pattern.replace("#,##0", "#,##0." + "0" * decimals)
     return format_percent(value, format=pattern, locale=language)

@@ -376,19 +376,17 @@ def nearest_commune_departements(places: Iterable[Place], max_km: float = 15.0) 
 
 def _fetch_contours(http: Http) -> FetchResult:
     """Store the Etalab région and département polygons as GeoJSON (usable as --region FILE)."""
-    import json
-
+    from generator.core.atomic import write_bytes
     from generator.geo.http import data_dir
     from generator.geo.sources import contours
-    from generator.geo.sources.schemas import to_builtins
+    from generator.geo.sources.schemas import to_json
 
     folder = data_dir() / "contours"
     counts = {}
     for level in ("regions", "departements"):
         collection = contours.fetch_collection(http, level)
         counts[level] = len(collection.features)
-        document = to_builtins(collection)
-        write_text(folder / f"{level}.geojson", json.dumps(document, ensure_ascii=False))
+        write_bytes(folder / f"{level}.geojson", to_json(collection))
     return FetchResult(
         "contours",
         "France",

@@ -296,6 +296,7 @@ class Http:
         data: Mapping[str, str] | None = None,
         headers: Mapping[str, str] | None = None,
         error_message: Callable[[requests.Response], str | None] | None = None,
+        max_bytes: int | None = None,
     ) -> T:
         """Fetch ``url`` and return ``parse(body)``, from the cache when possible.
 
@@ -303,7 +304,8 @@ class Http:
         body into typed data or raises :class:`UserError` (an answer of the wrong shape, an
         Overpass ``remark``): only an answer it accepts is cached, and a cached answer goes
         through it again. ``error_message`` extracts the service's own explanation from a
-        4xx/5xx body.
+        4xx/5xx body. ``max_bytes`` is the most such an answer can mean (a source's own bound,
+        below ``PNP_MAX_ANSWER_MB``): a larger one is refused while it streams in.
         """
         request = requests.Request(
             method,
@@ -335,7 +337,7 @@ class Http:
                     "command once without --offline"
                 ).format(what=what)
             )
-        response = self._answer(prepared, what, error_message)
+        response = self._answer(prepared, what, error_message, max_bytes)
         payload = parse(response.content)  # raises for a wrong shape: nothing cached
         with self._cache_errors():
             self.cache.save_response(
@@ -348,9 +350,15 @@ class Http:
         prepared: requests.PreparedRequest,
         what: str,
         error_message: Callable[[requests.Response], str | None] | None,
+        max_bytes: int | None = None,
     ) -> requests.Response:
         """One complete 200 answer, its body read in full (within the deadline and the size
-        limit), with retries for a body cut short."""
+        limit: the configured one, or the source's ``max_bytes`` when smaller), with retries for
+        a body cut short."""
+        size_limit = self.config.max_answer_bytes
+        variable: str | None = "PNP_MAX_ANSWER_MB"
+        if max_bytes is not None and max_bytes < size_limit:
+            size_limit, variable = max_bytes, None
         limit = self.config.deadline
         ends = min(time.monotonic() + limit, self._session_ends)
         attempt = 0
@@ -359,7 +367,7 @@ class Http:
                 while True:
                     response = self._send(prepared, what=what, stream=True)
                     try:
-                        body = self._read_body(response, what, self.config.max_answer_bytes)
+                        body = self._read_body(response, what, size_limit, variable)
                     except _CutShort as exc:
                         response.close()
                         if attempt >= self.config.retries:
@@ -389,12 +397,15 @@ class Http:
                 ).format(what=what, host=_host(prepared.url or ""), limit=number(limit))
             ) from None
 
-    def _read_body(self, response: requests.Response, what: str, max_bytes: int) -> bytes:
-        """The whole body, in the pieces the socket delivers; at most ``max_bytes``."""
+    def _read_body(
+        self, response: requests.Response, what: str, max_bytes: int, variable: str | None
+    ) -> bytes:
+        """The whole body, in the pieces the socket delivers; at most ``max_bytes`` (the limit
+        ``variable`` sets, or a source's own when it is None)."""
         declared = response.headers.get("Content-Length")
         if declared is not None and declared.isdigit() and int(declared) > max_bytes:
             response.close()
-            raise _too_large(what, max_bytes, "PNP_MAX_ANSWER_MB")
+            raise _too_large(what, max_bytes, variable)
         chunks: list[bytes] = []
         size = 0
         try:
@@ -402,7 +413,7 @@ class Http:
                 size += len(chunk)
                 if size > max_bytes:
                     response.close()
-                    raise _too_large(what, max_bytes, "PNP_MAX_ANSWER_MB")
+                    raise _too_large(what, max_bytes, variable)
                 chunks.append(chunk)
         except UserError:
             raise
@@ -631,7 +642,14 @@ class _CutShort(Exception):
     """The body of an answer broke off before its end (retried)."""
 
 
-def _too_large(what: str, limit: int, variable: str) -> UserError:
+def _too_large(what: str, limit: int, variable: str | None) -> UserError:
+    if variable is None:  # a source's own bound: no setting lifts it
+        return UserError(
+            _(
+                "{what}: the answer is larger than {limit} MiB, more than such an answer can "
+                "hold; nothing was saved: check the source's address"
+            ).format(what=what, limit=number(limit / MIB))
+        )
     return UserError(
         _(
             "{what}: the answer is larger than {limit} MiB, the limit; nothing was saved: "

@@ -52,14 +52,13 @@ from typing import TYPE_CHECKING
 
 from generator.core.atomic import (
     check_name,
-    describe_kind,
     lstat_or_none,
     move_into_place,
     require_replaceable,
 )
 from generator.core.errors import UserError
 from generator.core.i18n import Language, _, cli_language
-from generator.core.outputs import STAGING_PREFIX, require_folder, staging
+from generator.core.outputs import STAGING_PREFIX, require_folder, require_inside, staging
 from generator.core.refusal import Refusal
 from generator.kit.components import COMPONENTS
 from generator.kit.model import KIT_PAPERS, Component, KitFile, KitParams, PrintNotes
@@ -383,15 +382,7 @@ def _place_files(
         if relative.suffix.lower() == ".pdf" and (problem := _pdf_problem(staging / relative)):
             raise BuilderContractError(f"builder wrote {relative}, {problem}")
         target = params.out / relative
-        for parent in list(reversed(relative.parents))[1:]:  # out/a, out/a/b, ... must be folders
-            st = lstat_or_none(params.out / parent, "write")
-            if st is not None and not stat.S_ISDIR(st.st_mode):
-                kind = _("a file") if stat.S_ISREG(st.st_mode) else describe_kind(st.st_mode)
-                raise UserError(
-                    _("{path} is {kind}; remove it so the kit can write {target}").format(
-                        path=params.out / parent, kind=kind, target=target
-                    )
-                )
+        require_inside(params.out, target.parent)  # out/a, out/a/b... folders inside out
         st = lstat_or_none(target, "write")
         if st is not None and stat.S_ISDIR(st.st_mode):
             raise UserError(

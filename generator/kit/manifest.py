@@ -22,11 +22,13 @@ from generator.kit.build import BuiltFile, KitResult
 from generator.kit.model import KitParams
 from generator.kit.thumbnails import (
     FACES_PREVIEW_PAGES,  # noqa: F401 (read from here by the tests of the shop kit)
+    THUMBNAIL_PIXELS,
     PdfPages,
     RenderedPdf,
     describe_sheets,
-    read_pdf_pages,
+    render_pdf_pages,
     thumbnail_limit,
+    thumbnail_names,
     write_thumbnails,
 )
 
@@ -87,27 +89,34 @@ def inspect_built_files(
     rendered: Mapping[PurePosixPath, RenderedPdf] | None = None,
 ) -> list[FileFacts]:
     """Measure every built file; a thumbnail of every PDF page into ``out/thumbnails``: the one
-    in ``rendered`` (made where the PDF was built) when given, else rendered now."""
-    facts = []
+    in ``rendered`` (made where the PDF was built) when given, else rendered now.
+
+    ``before_write(path)`` sees every thumbnail's name before the first one is written, and may
+    refuse one (raise): then no thumbnail is written at all."""
+    folder = out / THUMBNAIL_DIR if with_thumbnails else None
     stems: set[str] = set()
+    pages: list[tuple[BuiltFile, str, RenderedPdf | None]] = []
     for built in result.files:
-        pdf = None
+        made, stem = None, ""
         if built.path.suffix.lower() == ".pdf":
             if on_pdf:
                 on_pdf(built.path)
             stem = _unique("__".join(built.path.with_suffix("").parts), stems)
-            folder = out / THUMBNAIL_DIR if with_thumbnails else None
             made = (rendered or {}).get(built.path)
-            if made is not None and (made.pngs or not with_thumbnails):
-                pdf = write_thumbnails(made, folder, stem, before_write)
-            else:
-                pdf = read_pdf_pages(
+            if made is None or (with_thumbnails and not made.pngs):
+                made = render_pdf_pages(
                     out / built.path,
-                    folder,
-                    stem,
-                    before_write=before_write,
-                    max_thumbnails=thumbnail_limit(built.path.name),
+                    THUMBNAIL_PIXELS if with_thumbnails else None,
+                    thumbnail_limit(built.path.name),
                 )
+        pages.append((built, stem, made))
+    if folder is not None and before_write is not None:
+        for _built, stem, made in pages:
+            for target in thumbnail_names(folder, stem, made):
+                before_write(target)
+    facts = []
+    for built, stem, made in pages:
+        pdf = None if made is None else write_thumbnails(made, folder, stem)
         facts.append(measure(out, built.path, built, pdf))
     return facts
 

@@ -16,12 +16,13 @@ from pathlib import Path, PurePosixPath
 
 from generator.core.atomic import write_text
 from generator.core.i18n import N_
-from generator.core.outputs import Output, claim, never
+from generator.core.outputs import Output, claim, held, never, require_inside
 from generator.geo import embedded
 from generator.kit.build import KitResult, build_kit, validate_params
 from generator.kit.components import COMPONENTS
 from generator.kit.gallery import read_provenance, render_index
 from generator.kit.manifest import (
+    THUMBNAIL_DIR,
     FileFacts,
     inspect_built_files,
     manifest_json,
@@ -63,17 +64,28 @@ def make_kit(
     "__main__":`` guard (the ``pnp`` command has it).
     """
     params = validate_params(params)
+    with held(params.out):  # a second kit into the same folder meanwhile: "busy", one line
+        return _make_kit(params, components, datasets_dir, on_step or (lambda *_: None), jobs)
+
+
+def _make_kit(
+    params: KitParams,
+    components: tuple[Component, ...],
+    datasets_dir: Path | None,
+    step: Callable[[str, int], None],
+    jobs: int,
+) -> KitOutcome:
     components = tuple(c for c in components if params.profile.kind.value in c.profiles)
     out = params.out
     previous = read_previous(out)
     check_folder(out, previous, params.force)
     replaceable = may_replace(previous)
+    require_inside(out, out / THUMBNAIL_DIR)  # before anything is built
     claim(
         [Output(out / INDEX, lambda _: replaceable(INDEX), "kit gallery")]
         + ([] if previous else [Output(out / MANIFEST, never, "kit manifest")]),
         params.force,
     )
-    step = on_step or (lambda label, total: None)
     estimate = 2 * len(components) + 1  # until the PDFs are known: about one per component
     result = build_kit(
         params,
@@ -88,6 +100,7 @@ def make_kit(
     total = len(components) + pdf_count + 1
 
     def claim_thumbnail(path: Path) -> None:
+        require_inside(out, path.parent)  # again: it may have changed meanwhile
         relative = PurePosixPath(path.relative_to(out).as_posix())
         claim([Output(path, lambda _: replaceable(relative), "kit thumbnail")], params.force)
 

@@ -7,7 +7,6 @@ same PDF gives byte-identical thumbnails. pypdfium2 and Pillow are imported insi
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +15,9 @@ from generator.core.atomic import write_bytes
 from generator.core.errors import UserError
 from generator.core.i18n import M_, P_, Language, _, number
 from generator.render.units import to_mm
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 # Named sheet sizes (portrait, mm) the gallery recognises; 1.5 mm tolerance for rounding.
 NAMED_SHEETS: tuple[tuple[str, float, float], ...] = (
@@ -170,49 +172,30 @@ def render_pdf_pages(
     return RenderedPdf(tuple(sizes), tuple(pngs), duplex, fixed_scale, title)
 
 
-def write_thumbnails(
-    rendered: RenderedPdf,
-    thumbnail_dir: Path | None,
-    stem: str,
-    before_write: Callable[[Path], None] | None = None,
-) -> PdfPages:
-    """The thumbnails of ``rendered`` written as ``{stem}-p{N:03d}.png`` in ``thumbnail_dir``
-    (none if it is None); ``before_write(path)`` may refuse a name (raise) before it is written."""
-    thumbnails: list[Path] = []
+def thumbnail_names(
+    thumbnail_dir: Path, stem: str, rendered: RenderedPdf | None
+) -> tuple[Path, ...]:
+    """Where :func:`write_thumbnails` writes the thumbnails of ``rendered``:
+    ``{stem}-p{N:03d}.png`` in ``thumbnail_dir``."""
+    count = len(rendered.pngs) if rendered is not None else 0
+    return tuple(thumbnail_dir / f"{stem}-p{number:03d}.png" for number in range(1, count + 1))
+
+
+def write_thumbnails(rendered: RenderedPdf, thumbnail_dir: Path | None, stem: str) -> PdfPages:
+    """The thumbnails of ``rendered`` written to their :func:`thumbnail_names` (none if
+    ``thumbnail_dir`` is None), and the PDF's facts."""
+    thumbnails: tuple[Path, ...] = ()
     if thumbnail_dir is not None:
-        for number, png in enumerate(rendered.pngs, start=1):
-            target = thumbnail_dir / f"{stem}-p{number:03d}.png"
-            if before_write is not None:
-                before_write(target)
+        thumbnails = thumbnail_names(thumbnail_dir, stem, rendered)
+        for target, png in zip(thumbnails, rendered.pngs, strict=True):
             write_bytes(target, png)
-            thumbnails.append(target)
     return PdfPages(
         rendered.page_sizes_mm,
-        tuple(thumbnails),
+        thumbnails,
         rendered.duplex,
         rendered.fixed_scale,
         rendered.title,
     )
-
-
-def read_pdf_pages(
-    pdf_path: Path,
-    thumbnail_dir: Path | None,
-    stem: str,
-    max_pixels: int = THUMBNAIL_PIXELS,
-    before_write: Callable[[Path], None] | None = None,
-    max_thumbnails: int | None = None,
-) -> PdfPages:
-    """Page sizes of ``pdf_path`` and, if ``thumbnail_dir`` is given, one PNG per page (of the
-    first ``max_thumbnails`` pages only, if given).
-
-    Thumbnails are named ``{stem}-p{N:03d}.png`` and fit in a ``max_pixels`` square;
-    ``before_write(path)`` may refuse a name (raise) before it is written.
-    """
-    rendered = render_pdf_pages(
-        pdf_path, max_pixels if thumbnail_dir is not None else None, max_thumbnails
-    )
-    return write_thumbnails(rendered, thumbnail_dir, stem, before_write)
 
 
 def _png_bytes(image: Image) -> bytes:

@@ -171,7 +171,7 @@ def write(built: Built[D], out: Path, force: bool = False) -> Written[D]:
     """Write ``built`` to ``out`` (its main file's name, or the folder of a product without
     one); nothing is written unless every name may be (see the module's docstring)."""
     from generator.core.atomic import write_bytes
-    from generator.core.outputs import claim, publish, require_folder, staging
+    from generator.core.outputs import claim, publish, require_folder, require_inside, staging
 
     folder, paths = _targets(built, out)
     pairs = list(zip(built.files, paths, strict=True))
@@ -181,6 +181,7 @@ def write(built: Built[D], out: Path, force: bool = False) -> Written[D]:
         require_folder(folder)
     for face_folder in faces:
         require_folder(face_folder, _("the PNG faces' folder"))
+        require_inside(folder, face_folder)  # pnp names it: never followed out (stale faces go)
     claim(outputs.values(), force)
     if len(pairs) == 1:
         write_bytes(paths[0], built.files[0].data)

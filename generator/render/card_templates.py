@@ -28,9 +28,15 @@ from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
 from generator.core.resources import package_folder
 
 TEMPLATE_ROOT = package_folder("templates")
+# What one rendering of a card text (or the Oie rules panel) may print, in characters: a card
+# holds about 1,000 at most, and every section is measured and fitted card by card, so a text
+# a hundred times too long is refused at once rather than laid out on every card.
+MAX_TEXT_OUTPUT = 64 * 1024
 
 _SECTION = re.compile(r"^## ([a-z_]+)[ \t]*$", re.MULTILINE)
-_TAG = re.compile(r"<[^>]*>")
+# A tag, or a "<" left open before the next one; never past the next "<" (so the scan is linear:
+# a million "<" in a row is read once, not a million times).
+_TAG = re.compile(r"<[^<>]*>?")
 ALLOWED_TAGS = ("b", "i", "u", "strike", "super", "sub", "br")
 _QUOTES = {"&#39;": "'", "&#34;": '"'}  # markupsafe's escapes of the quotes
 _ALLOWED_TAG = re.compile(r"^<(/?(?:b|i|u|strike|super|sub)|br\s*/?)>$")
@@ -133,6 +139,7 @@ def load_templates(
         ChoiceLoader([RegularFileLoader(str(folder)) for folder in folders]),
         autoescape=False,
         finalize=_finalize,
+        max_output=MAX_TEXT_OUTPUT,
         language=language,
     )
     environment.filters["thousands"] = lambda value: number(int(value), language)

@@ -12,8 +12,13 @@ Oie rules panel; the kit gallery) goes through :func:`sandboxed_environment` and
   ``str.center(N)``, ``"%0Nd" % 1``, ``lipsum(N)`` and filters with a width are refused
   *before* they build a string larger than that, and ``a ** b`` before it builds a huge number;
 * **depth**: a template that includes itself, or a macro that calls itself without end, is one
-  line naming the template (Python's recursion limit is the bound);
-* only regular files of at most :data:`MAX_TEMPLATE_BYTES` are read as templates.
+  line naming the template (Python's recursion limit is the bound), and so is one whose blocks
+  nest deeper than Python compiles;
+* **size**: only regular files of at most :data:`MAX_TEMPLATE_BYTES` are read as templates, and
+  a template holds at most :data:`MAX_TOKENS` tokens of Jinja code (:class:`TokenBudget`,
+  counted by Jinja's own lexer before anything is parsed): compiling costs about 25 µs a token,
+  so a 1 MiB template of ``{{ x }}`` would take half a minute to be compiled, and is refused in
+  a few milliseconds instead; text outside the tags costs nothing and is not counted.
 
 Each refusal is a :class:`~generator.core.errors.UserError` naming the template and the limit.
 """
@@ -23,11 +28,14 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
+from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import BaseLoader, FileSystemLoader, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError
+from jinja2.ext import Extension
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
@@ -44,14 +52,39 @@ from generator.core.i18n import number as numeral
 TIME_LIMIT_S = 5.0
 MAX_OUTPUT = 1 << 20  # characters: a card text is about 1,000
 MAX_TEMPLATE_BYTES = 1 << 20
+MAX_TOKENS = 10_000  # of Jinja code: a card template has a few hundred, the kit gallery 1,500
 MAX_POWER_BITS = 4096
 
-_WIDTH = re.compile(r"%[-+ #0]*(\d+)|\{[^{}]*:[^{}]*?(\d+)[^{}]*\}")
+# A %-conversion's width and precision, and one taking them from its arguments (%*d, %.*f);
+# every pattern here reads its text in one linear pass.
+_PERCENT_SIZES = re.compile(r"%[-+ #0]*([0-9]*)(?:\.([0-9]*))?")
+_PERCENT_STAR = re.compile(r"%[-+ #0]*(?:\*|[0-9]*\.\*)")
+_DIGITS = re.compile(r"[0-9]+")
 _SIZED_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "format"})
 
 
 class LimitExceeded(SecurityError):
     """A template asked for more than its limits allow."""
+
+
+class TokenBudget(Extension):
+    """Refuses, before it is parsed, a template of more than :data:`MAX_TOKENS` tokens of code
+    (Jinja's lexer counts them, and stops counting at the limit: a few milliseconds)."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        try:
+            code = (t for t in self.environment.lex(source, name, filename) if t[1] != "whitespace")
+            count = sum(1 for _token in islice(code, MAX_TOKENS + 1))
+        except TemplateSyntaxError:
+            return source  # the parser says what is wrong, with its line
+        if count > MAX_TOKENS:
+            raise LimitExceeded(
+                _(
+                    "it holds more than {limit} tokens of template code (a card text needs a few "
+                    "hundred)"
+                ).format(limit=numeral(MAX_TOKENS))
+            )
+        return source
 
 
 class RegularFileLoader(FileSystemLoader):
@@ -107,7 +140,8 @@ class LimitedSandbox(SandboxedEnvironment):
                     )
                 )
         elif operator == "%" and isinstance(left, str):
-            self._check_widths(left)
+            given = right if isinstance(right, tuple) else (right,)
+            self._check_format(left, _values(*given))
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -121,7 +155,7 @@ class LimitedSandbox(SandboxedEnvironment):
                     )
                 )
             if name == "format":
-                __self._check_widths(__obj.__self__)
+                __self._check_format(__obj.__self__, _values(*args, **kwargs))
         return super().call(__context, __obj, *args, **kwargs)
 
     def wrap_str_format(self, value: Any) -> Any:
@@ -132,20 +166,53 @@ class LimitedSandbox(SandboxedEnvironment):
         text = getattr(value, "__self__", "")
 
         def checked(*args: Any, **kwargs: Any) -> Any:
-            self._check_widths(text)
+            self._check_format(text, _values(*args, **kwargs))
             return wrapped(*args, **kwargs)
 
         return checked
 
-    def _check_widths(self, text: str) -> None:
-        for match in _WIDTH.finditer(text):
-            width = int(match.group(1) or match.group(2) or 0)
-            if width > self.max_output:
-                raise LimitExceeded(
-                    _("a format width of {width} is beyond the output limit").format(
-                        width=numeral(width)
-                    )
-                )
+    def _check_format(self, text: str, arguments: Iterable[Any]) -> None:
+        """No width or precision beyond the output limit, whether the format ``text`` writes it
+        (``%N``, ``{:N}``) or takes it from the ``arguments`` (``%*d``, ``{:{w}}``)."""
+        limit = self.max_output
+        written, from_arguments = _format_sizes(text)
+        for digits in written:
+            if len(digits) > len(str(limit)) or int(digits) > limit:
+                raise _too_wide(digits if len(digits) <= 20 else f"{digits[:12]}…")
+        for value in arguments if from_arguments else ():
+            if isinstance(value, int) and value > limit:
+                raise _too_wide(numeral(value))
+
+
+def _too_wide(width: str) -> LimitExceeded:
+    return LimitExceeded(
+        _("a format width of {width} is beyond the output limit").format(width=width)
+    )
+
+
+def _values(*args: Any, **kwargs: Any) -> list[Any]:
+    """The values a format call receives (a mapping's too: ``format_map``, ``'%(w)d' % d``)."""
+    values = [*args, *kwargs.values()]
+    for value in list(values):
+        if isinstance(value, Mapping):
+            values.extend(value.values())
+    return values
+
+
+def _format_sizes(text: str) -> tuple[list[str], bool]:
+    """The digits of every width and precision the format ``text`` writes (as a ``%`` template
+    or a ``str.format`` one), and whether it takes one from its arguments."""
+    sizes = [digits for match in _PERCENT_SIZES.finditer(text) for digits in match.groups("")]
+    from_arguments = _PERCENT_STAR.search(text) is not None
+    try:
+        fields = list(Formatter().parse(text))
+    except ValueError:
+        fields = []  # not a format string: str.format says so itself
+    for _literal, _field, spec, _conversion in fields:
+        if spec:
+            sizes += _DIGITS.findall(spec)
+            from_arguments = from_arguments or "{" in spec
+    return [digits for digits in sizes if digits], from_arguments
 
 
 def _bounded(
@@ -194,7 +261,7 @@ def sandboxed_environment(
         keep_trailing_newline=True,
         trim_blocks=trim_blocks,
         lstrip_blocks=lstrip_blocks,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", TokenBudget],
     )
     environment.policies["ext.i18n.trimmed"] = True  # as scripts/i18n.py extracts them
     # Our translations are markup we wrote (Markup: not escaped again by ``finalize``); the
@@ -246,7 +313,7 @@ def render_limited(
                 "its loops ({where})"
             ).format(name=name, limit=numeral(time_limit_s), where=where)
         ) from None
-    except RecursionError:
+    except (RecursionError, SyntaxError):  # SyntaxError: Python's own nesting limits
         raise UserError(
             _(
                 "template {name} nests too deeply (it includes itself or a macro calls itself "

@@ -1,5 +1,7 @@
 """The fuzz harness: every subcommand driven with malformed arguments, game files cut and flipped,
-writers killed mid-write, hostile templates; the figures table of issue #15.
+writers killed mid-write, hostile templates; the figures table of issue #15. The attack shapes of
+issue 28, each a real process measured in time and memory, are in :mod:`tests.fuzz.shapes`
+(their table follows this one's).
 
 Run alone:   python -m tests.fuzz.harness [--invocations N] [--seed S]   (prints the table)
 In pytest:   tests/fuzz/test_fuzz.py (a smoke subset in the normal run, the big run marked fuzz:
@@ -81,8 +83,11 @@ NUMBERS = [
     "9" * 30,
     "9" * 5000,
     "1e309",
+    "1e26",
+    "1_000_000_000_000_000_000_000",
     "nan",
     "inf",
+    "-inf",
     "-0",
     "0x10",
     "1.5",
@@ -182,6 +187,12 @@ PATHS = [
     ".",
     "",
     "notes.txt/sub.pdf",
+    "loop",  # issue 28: a loop of symbolic links, a link to nowhere, the kernel's folders
+    "loop/x.pdf",
+    "dangling",
+    "dangling/x.pdf",
+    "/proc/pnp-fuzz",
+    "/sys/pnp-fuzz/x.pdf",
 ]
 PATH_PARAMS = {"out", "file", "deck", "font", "templates", "folder"}
 NUMERIC_CAP = {("oie", "simulate"), ("oie", "stats"), ("oie", "play")}  # valid huge runs take long
@@ -230,6 +241,9 @@ def make_scratch(root: Path) -> dict[str, bytes]:
     (root / "game.json").write_text(game_text(), encoding="utf-8")
     os.mkfifo(root / "fifo")
     os.mkfifo(root / "fifo.pdf")
+    os.symlink("loop2", root / "loop")
+    os.symlink("loop", root / "loop2")
+    os.symlink("nowhere", root / "dangling")
     ring = [[-5.2, 47.2], [-1.0, 47.2], [-1.0, 48.9], [-5.2, 48.9], [-5.2, 47.2]]
     polygon = {"type": "Polygon", "coordinates": [ring]}
     feature = {"type": "Feature", "properties": {}, "geometry": polygon}
@@ -1148,6 +1162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--font-cuts", type=int, default=150)
     parser.add_argument("--font-flips", type=int, default=160)
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--kit-races", type=int, default=3, help="rounds of two kits at once")
     options = parser.parse_args(argv)
     started = time.monotonic()
     rows = [fuzz_cli(options.invocations, options.seed), fuzz_session_lines()]
@@ -1158,8 +1173,13 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(fuzz_templates())
     rows.append(fuzz_fonts(options.font_cuts, options.font_flips, options.seed))
     print(table(rows))
+    from tests.fuzz import shapes
+
+    shaped = shapes.run_all(options.kit_races)
+    print("\n" + shapes.table(shaped))
     print(f"\n{time.monotonic() - started:.0f} s, seed {options.seed}")
-    return 1 if any(row.failures or row.lost for row in rows) else 0
+    failed = any(row.failures or row.lost for row in rows) or any(row.failures for row in shaped)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -86,3 +86,22 @@ def test_fuzz_races_hostile_servers_and_broken_fonts():
     assert_clean(fuzz_concurrent_moves(160, seed=15))
     assert_clean(fuzz_hostile_server(120, seed=15))
     assert_clean(fuzz_fonts(150, 160, seed=15))
+
+
+@pytest.mark.slow
+def test_smoke_issue_28_shapes_as_real_processes():
+    """A few of the attack shapes of issue 28, each run as a real process and measured."""
+    from tests.fuzz.shapes import run_all
+
+    rows = run_all(rounds=0, only=["symlink loop", "GeoNames"])
+    assert [row.runs > 0 for row in rows] == [True, True]
+    assert [(row.shape, row.failures) for row in rows if row.failures] == [], rows
+
+
+@pytest.mark.fuzz
+def test_fuzz_issue_28_shapes():
+    from tests.fuzz.shapes import SHAPES, run_all
+
+    rows = run_all(rounds=3)
+    assert len(rows) == len(SHAPES) + 1 and all(row.runs for row in rows)
+    assert [row.examples for row in rows if row.failures] == []

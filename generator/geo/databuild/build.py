@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import tempfile
 import zipfile
 import zlib
@@ -527,7 +528,7 @@ def differing_files(folder: Path, files: Mapping[str, bytes]) -> list[str]:
 def curated_files(folder: Path) -> dict[str, bytes]:
     """The files of the set that the build does not generate, as the set shipped with pnp has
     them; nothing when ``folder`` is that set."""
-    if folder.resolve() == embedded.PACKAGED.resolve():
+    if os.path.realpath(folder) == os.path.realpath(embedded.PACKAGED):  # a loop: not it
         return {}
     return {
         name: (embedded.PACKAGED / name).read_bytes()
@@ -553,7 +554,15 @@ def run_build(
     from generator.core.atomic import check_name
 
     check_name(folder)  # --check too: a name no file system takes is one line
-    stamped = folder.resolve() == embedded.user_folder().resolve()
+    if check and not os.path.isdir(folder):  # before downloading anything to compare with it
+        raise UserError(
+            _(
+                "cannot check {folder}: no folder is there (nothing, a file, or a symbolic link "
+                "that leads nowhere); give the datasets folder to check"
+            ).format(folder=folder)
+        )
+    # realpath, not Path.resolve: a loop of links is one line below, not a RuntimeError here
+    stamped = os.path.realpath(folder) == os.path.realpath(embedded.user_folder())
     stamp = folder / embedded.BUILD_STAMP_FILE
     if not check:
         from generator.core.outputs import Output, claim, require_folder

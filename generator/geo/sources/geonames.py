@@ -110,6 +110,7 @@ SITE_KINDS: dict[str, str] = {
 }
 
 READ_BUFFER = 1 << 20
+_ENCRYPTED = 0x1  # bit 0 of a zip entry's general purpose flags
 MAX_LINE = 1 << 20  # the longest real rows (many alternate names) are about 20 KB
 MAX_TEXT_BYTES = 8 << 30  # allCountries.txt is about 1.6 GB
 TOWN_CLASS = "P"
@@ -219,11 +220,32 @@ def _open_dump(path: Path, stem: str) -> Iterator[Iterator[str]]:
         ) from exc
     with archive:
         member = _member(archive, path, stem)
+        if archive.getinfo(member).flag_bits & _ENCRYPTED:
+            raise UserError(
+                _(
+                    "{path} is encrypted (a password protects {member}), which a GeoNames dump "
+                    "never is; delete it and fetch again"
+                ).format(path=path, member=member)
+            )
         try:
             # typeshed says IO[bytes]; reading a member is always a ZipExtFile
             with cast(zipfile.ZipExtFile, archive.open(member)) as raw:
                 yield _lines(raw, path)
-        except (zipfile.BadZipFile, EOFError, UnicodeDecodeError, OSError, ValueError) as exc:
+        except NotImplementedError as exc:  # a compression method zipfile cannot read
+            raise UserError(
+                _(
+                    "{path} is compressed in a way pnp cannot read ({exc}), which a GeoNames dump "
+                    "never is; delete it and fetch again"
+                ).format(path=path, exc=exc)
+            ) from exc
+        except (
+            zipfile.BadZipFile,
+            EOFError,
+            UnicodeDecodeError,
+            OSError,
+            ValueError,
+            RuntimeError,  # zipfile's own "encrypted" (a flag set on one header only)
+        ) as exc:
             raise UserError(
                 _("{path} is damaged ({error}: {exc}); delete it and fetch again").format(
                     path=path, error=type(exc).__name__, exc=exc

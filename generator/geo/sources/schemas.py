@@ -175,5 +175,11 @@ def decoder(schema: type[T], what: str, variable: str) -> Callable[[bytes], T]:
 
 
 def to_builtins(record: Any) -> Any:
-    """Plain dicts and lists again (to store a validated answer as GeoJSON)."""
+    """Plain dicts and lists again (a validated geometry, for shapely)."""
     return msgspec.to_builtins(record)
+
+
+def to_json(record: Any) -> bytes:
+    """A validated answer as compact UTF-8 JSON (to store it as GeoJSON), written straight from
+    the records: no second copy of a large answer in plain lists."""
+    return msgspec.json.encode(record)

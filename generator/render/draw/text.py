@@ -6,7 +6,8 @@ Every renderer sizes and wraps its text here:
   :class:`Shrink` (a quarter point, or a ratio) until the text fits or the smallest size is
   reached; :func:`shrink_to_width` applies it to one line and a width;
 - :func:`scaled_to_width` is the exact size of one line in a width (a single proportional
-  step, for labels whose size needs no rounding);
+  step, for labels whose size needs no rounding); :func:`cut_to_width` ends a line too long
+  even then with an ellipsis;
 - :func:`wrap` breaks a paragraph into lines of a width, :func:`paragraph` draws it;
 - :func:`text` draws one line, aligned left, centre or right of a point;
 - :func:`generator.render.draw.fit_text.fit_text` lays out a place name on balanced lines.
@@ -90,6 +91,30 @@ def shrink_to_width(
 def scaled_to_width(size: float, width_pt: float, limit_pt: float) -> float:
     """``size`` scaled down so that a line ``width_pt`` wide becomes ``limit_pt`` (if wider)."""
     return size * limit_pt / width_pt if width_pt > limit_pt else size
+
+
+def cut_to_width(text: str, font: str, size: float, width_pt: float) -> str:
+    """``text`` whole if one line of it fits ``width_pt`` at ``size``, else cut and ended with
+    an ellipsis (trailing spaces dropped) where it fits. A line of any length costs a few
+    measures: the cut starts where the line first overflows (:func:`overflow_at`), not at its
+    end."""
+    text = text[: overflow_at(text, font, size, width_pt) + 3]
+    while len(text) > 1 and string_width(text, font, size) > width_pt:
+        text = text[:-2].rstrip() + "…"
+    return text
+
+
+def overflow_at(text: str, font: str, size: float, width_pt: float) -> int:
+    """The length of the longest prefix of ``text`` that fits ``width_pt`` (``len(text)`` when
+    all of it does), by bisection: widths only grow with the prefix."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high) // 2
+        if string_width(text[: middle + 1], font, size) > width_pt:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 Align = Literal["left", "centre", "right"]

@@ -13,13 +13,19 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.core.errors import UserError
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.deckfile import PlaceCard
 from generator.games.oucedonc.pictograms import TOWN, pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
 from generator.render.draw.shapes import band, fill_bleed
-from generator.render.draw.text import scaled_to_width, shrink_until, string_width
+from generator.render.draw.text import (
+    cut_to_width,
+    scaled_to_width,
+    shrink_until,
+    string_width,
+)
 from generator.render.fonts import MIN_TEXT_PT, FontSet, paragraph_family
 from generator.render.icons import draw_icon
 from generator.render.imposition import CardBox, Painter, Rect
@@ -178,11 +184,15 @@ def centred_line(
     size = max(
         min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
     )
-    while len(text) > 1 and string_width(text, font, size) > pt(max_width):
-        text = text[:-2].rstrip() + "…"
+    text = cut_to_width(text, font, size, pt(max_width))
     set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
+
+
+# No glyph pnp prints is narrower than this (em), and no line is closer than one em to the next:
+# a text of more characters than a box can hold so is refused before any layout.
+NARROWEST_GLYPH_EM = 0.1
 
 
 def paragraphs(
@@ -199,12 +209,15 @@ def paragraphs(
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    from generator.core.errors import UserError
-    from generator.core.i18n import _, number
+    from generator.core.i18n import _
     from generator.render.card_templates import markup_plain_text
 
     paragraph_family(fonts)
     laid_out: dict[float, tuple[list[Paragraph], ParagraphStyle, float]] = {}
+    text = " ".join(markup_plain_text(part) for part in markup_parts)
+    lines = pt(area.height) / min_size
+    if len(text) > lines * pt(area.width) / (NARROWEST_GLYPH_EM * min_size):
+        raise _does_not_fit(text, min_size)
 
     def layout(size: float) -> float:
         style = ParagraphStyle(
@@ -237,16 +250,19 @@ def paragraphs(
     size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
     flowables, style, total = laid_out[size]
     if total > pt(area.height) + 0.01:  # even the smallest type overflows: say so, never print it
-        text = " ".join(markup_plain_text(part) for part in markup_parts)
-        raise UserError(
-            _(
-                "the card text {start!r} does not fit its box even at {size} pt; shorten it "
-                "(the card templates, or your --templates folder)"
-            ).format(
-                start=text[:40] + ("…" if len(text) > 40 else ""), size=number(size, decimals=1)
-            )
-        )
+        raise _does_not_fit(text, size)
     return flowables, style, total
+
+
+def _does_not_fit(text: str, size: float) -> UserError:
+    from generator.core.i18n import _, number
+
+    return UserError(
+        _(
+            "the card text {start!r} does not fit its box even at {size} pt; shorten it "
+            "(the card templates, or your --templates folder)"
+        ).format(start=text[:40] + ("…" if len(text) > 40 else ""), size=number(size, decimals=1))
+    )
 
 
 def draw_paragraphs(
