@@ -194,8 +194,8 @@ REFERENCES: tuple[dict[str, object], ...] = (
         "package": "ANCT chefs-lieux (the cantons' bureaux centralisateurs)",
         "version": "2025-06",
         "upstream": (
-            "Agence nationale de la cohésion des territoires, the chefs-lieux of the régions, "
-            "départements, arrondissements and cantons, as published in anct-carto/pvd "
+            "ANCT (France's national agency for territorial cohesion), the chefs-lieux of the "
+            "régions, départements, arrondissements and cantons, as published in anct-carto/pvd "
             "(data/cheflieux.geojson, commit 6ee2039)"
         ),
         "licence": "Licence Ouverte 2.0 (Etalab)",
