@@ -37,7 +37,8 @@ WORKERS ?= auto
 test: install-test $(CATALOGS)
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
-# What CI checks besides the tests: formatting, lint rules, types, the import layers (pyproject.toml).
+# What CI checks besides the tests: formatting, lint rules, types (mypy --strict over the whole
+# package), the import layers (all configured in pyproject.toml).
 lint: install-test
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .

@@ -57,29 +57,50 @@ sys.exit(os.waitstatus_to_exitcode(status))
 """
 
 
-def run(argv: Sequence[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> Sample:
-    """Run ``argv`` to the end; a failure stops the benchmark with the command's error.
+@dataclass(frozen=True)
+class Finished:
+    sample: Sample
+    returncode: int
+    stdout: str
+    stderr: str  # the command's own (the wrapper's line taken off)
+
+
+def execute(
+    argv: Sequence[str], cwd: Path | None = None, env: dict[str, str] | None = None
+) -> Finished:
+    """Run ``argv`` to the end and keep what it printed, whatever its exit code.
 
     The default working folder is the system's temporary folder, never a checkout: ``python -m
     generator`` puts the working folder first on ``sys.path``, so another checkout's interpreter
     run from this one would import this one's code."""
-    with tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         child = subprocess.Popen(
             [sys.executable, "-c", SUBREAPER, *argv],
             cwd=cwd or tempfile.gettempdir(),
             env=env or environment(),
-            stdout=subprocess.DEVNULL,
+            stdout=out,
             stderr=err,
         )
         _, status = os.waitpid(child.pid, 0)
         wall = time.perf_counter() - started
+        out.seek(0)
         err.seek(0)
-        error = err.read().decode(errors="replace")
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"{' '.join(argv)} failed:\n{error[-2000:]}")
-    _, cpu, peak_kib = error.rstrip().rsplit("\n", 1)[-1].split()
-    return Sample(float(cpu), wall, int(peak_kib) / 1024)
+        stdout = out.read().decode(errors="replace")
+        stderr = err.read().decode(errors="replace")
+    stderr, last = stderr.rstrip().rsplit("\n", 1)
+    _, cpu, peak_kib = last.split()
+    sample = Sample(float(cpu), wall, int(peak_kib) / 1024)
+    return Finished(sample, os.waitstatus_to_exitcode(status), stdout, stderr)
+
+
+def run(argv: Sequence[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> Sample:
+    """Run ``argv`` to the end (see :func:`execute`); a failure stops the benchmark with the
+    command's error."""
+    finished = execute(argv, cwd, env)
+    if finished.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed:\n{finished.stderr[-2000:]}")
+    return finished.sample
 
 
 @dataclass

@@ -28,6 +28,7 @@ import csv
 import io
 import math
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -35,29 +36,47 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 EARTH_RADIUS_KM = 6371.0088
 
 
-def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
+@lru_cache(maxsize=64)
+def _towns(country: str):  # type: ignore[no-untyped-def]
+    """The country's towns and their points as arrays (radians), for the nearest-town search."""
+    import numpy as np
+
+    from generator.geo import embedded
+
+    towns = embedded.world_towns(country)
+    return towns, np.radians([t.lat for t in towns]), np.radians([t.lon for t in towns])
+
+
+def _km_to(lat: float, lon: float, lats, lons):  # type: ignore[no-untyped-def]
+    """Distances (km) from one point (degrees) to many (radians)."""
+    import numpy as np
+
+    p1 = math.radians(lat)
     a = (
-        math.sin((p2 - p1) / 2) ** 2
-        + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+        np.sin((lats - p1) / 2) ** 2
+        + math.cos(p1) * np.cos(lats) * np.sin((lons - math.radians(lon)) / 2) ** 2
     )
-    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a)))
+    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.minimum(1.0, a)))
 
 
 def derived(country: str, lat: float, lon: float) -> tuple[str, str]:
     """(admin1, town) for a point of ``country`` (see the module text)."""
-    from generator.geo import embedded
     from generator.geo.selection import SAME_COMMUNE_KM, SUBURB_KM, SUBURB_RATIO
 
-    towns = embedded.world_towns(country)
-    nearest = min(towns, key=lambda t: (km(lat, lon, t.lat, t.lon), t.geonames_id))
-    if km(lat, lon, nearest.lat, nearest.lon) > SAME_COMMUNE_KM:
+    towns, lats, lons = _towns(country)
+    distances = _km_to(lat, lon, lats, lons)
+    nearest_km = float(distances.min())
+    nearest = min(
+        (t for t, d in zip(towns, distances, strict=True) if d == nearest_km),
+        key=lambda t: t.geonames_id,
+    )
+    if nearest_km > SAME_COMMUNE_KM:
         return nearest.region or "", ""
+    around = _km_to(nearest.lat, nearest.lon, lats, lons)
     cities = [
         t
-        for t in towns
-        if t.familiarity >= SUBURB_RATIO * nearest.familiarity
-        and km(nearest.lat, nearest.lon, t.lat, t.lon) <= SUBURB_KM
+        for t, d in zip(towns, around, strict=True)
+        if t.familiarity >= SUBURB_RATIO * nearest.familiarity and d <= SUBURB_KM
     ]
     town = max(cities, key=lambda t: (t.familiarity, -(t.geonames_id or 0)), default=nearest)
     return nearest.region or "", str(town.geonames_id)

@@ -1,5 +1,6 @@
 """What the tests share: two ways to run ``pnp``, the one-line error check, the fonts check of a
-PDF, and the ``slow`` marker.
+PDF; and the plugins: the limit of 3 s of CPU per test unless it is marked ``slow``
+(:mod:`tests.cpu_limit`) and the golden files (:mod:`tests.goldens`), tests/README.md.
 
 Import the helpers with ``from tests.conftest import pnp, one_line_error, embedded_fonts``.
 
@@ -24,13 +25,7 @@ from typing import Protocol
 
 import pytest
 
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers",
-        "slow: a test over 3 s of CPU (whole kits, real processes, big decks); "
-        "skip them while iterating with -m 'not slow', never in CI",
-    )
+pytest_plugins = ("pytester", "tests.cpu_limit", "tests.goldens")
 
 
 @dataclass(frozen=True)
@@ -151,6 +146,14 @@ def embedded_fonts(pdf: str | Path | bytes, subset: bool = False) -> set[str]:
             names.add(base.split("+")[-1])
     assert names, "no font at all"
     return names
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """The system's headless Chromium, driven by Playwright (tests/referee_page.py)."""
+    from tests.referee_page import launched
+
+    yield from launched()
 
 
 @pytest.fixture(autouse=True, scope="session")

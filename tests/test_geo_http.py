@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from typing import Any
 
 import pytest
@@ -12,7 +12,7 @@ from generator.core.errors import UserError
 from generator.geo import http as http_module
 from generator.geo.http import USER_AGENT, base_url
 from generator.geo.sources.schemas import decoder
-from tests.geo_http_helpers import quick_http, truncated
+from tests.geo_http_helpers import RecordingClock, quick_http, truncated
 
 ANY = decoder(Any, "the test service", "PNP_TEST_URL")  # any JSON: the Http layer's own tests
 
@@ -27,12 +27,10 @@ def test_429_with_retry_after_is_honoured_then_cached(httpserver, cache):
         "slow down", status=429, headers={"Retry-After": "1"}
     )
     httpserver.expect_oneshot_request("/a").respond_with_json({"ok": 1})
-    with quick_http(cache) as http:
-        start = time.monotonic()
+    clock = RecordingClock()
+    with quick_http(cache, clock=clock) as http:
         assert http.get_json(httpserver.url_for("/a"), what="A", parse=ANY) == {"ok": 1}
-        assert (
-            time.monotonic() - start >= 0.95
-        )  # waited the Retry-After second, not the tiny back-off
+    assert clock.slept == [1.0]  # the Retry-After second, not the tiny back-off
     assert len(httpserver.log) == 2
     # Now cached: offline, with no handler left on the server, the answer still comes back.
     with quick_http(cache, offline=True) as http:
@@ -40,16 +38,30 @@ def test_429_with_retry_after_is_honoured_then_cached(httpserver, cache):
     assert len(httpserver.log) == 2
 
 
-def test_retry_after_is_capped(httpserver, cache, monkeypatch):
-    monkeypatch.setattr(http_module, "MAX_RETRY_AFTER_S", 0.05)
+def test_retry_after_is_capped(httpserver, cache):
     httpserver.expect_oneshot_request("/a").respond_with_data(
         "", status=503, headers={"Retry-After": "3600"}
     )
     httpserver.expect_oneshot_request("/a").respond_with_json([1])
-    with quick_http(cache) as http:
-        start = time.monotonic()
+    clock = RecordingClock()
+    with quick_http(cache, clock=clock) as http:
         assert http.get_json(httpserver.url_for("/a"), what="A", parse=ANY) == [1]
-        assert time.monotonic() - start < 2
+    assert clock.slept == [http_module.MAX_RETRY_AFTER_S] == [120.0]
+
+
+def test_failures_back_off_on_the_clock_and_a_cut_body_too(httpserver, cache):
+    """urllib3's back-off after a 500, then the client's own after a body cut short: both
+    waited on the client's clock (factor 0.001: urllib3 waits nothing before the 2nd attempt)."""
+    httpserver.expect_oneshot_request("/b").respond_with_data("oops", status=500)
+    httpserver.expect_oneshot_request("/b").respond_with_data("oops", status=500)
+    httpserver.expect_oneshot_request("/b").respond_with_handler(
+        lambda request: truncated(b"[1,", 400)
+    )
+    httpserver.expect_oneshot_request("/b").respond_with_json([1, 2])
+    clock = RecordingClock()
+    with quick_http(cache, retries=3, clock=clock) as http:
+        assert http.get_json(httpserver.url_for("/b"), what="B", parse=ANY) == [1, 2]
+    assert clock.slept == [0.002, 0.001]
 
 
 def test_500_then_success(httpserver, cache):
@@ -77,16 +89,21 @@ def test_persistent_500_is_one_line_error_and_not_cached(httpserver, cache):
 
 
 def test_read_timeout_becomes_user_error_and_caches_nothing(httpserver, cache):
+    answer = threading.Event()  # the server answers once the client has given up
+
     def slow(request):
-        time.sleep(0.6)
+        answer.wait(timeout=10)
         return Response("[1]", content_type="application/json")
 
     httpserver.expect_request("/slow").respond_with_handler(slow)
-    with (
-        quick_http(cache, retries=1, read_timeout=0.2) as http,
-        pytest.raises(UserError, match="did not answer in time after 2 attempts"),
-    ):
-        http.get_json(httpserver.url_for("/slow"), what="Slow", parse=ANY)
+    try:
+        with (
+            quick_http(cache, retries=1, read_timeout=0.2) as http,
+            pytest.raises(UserError, match="did not answer in time after 2 attempts"),
+        ):
+            http.get_json(httpserver.url_for("/slow"), what="Slow", parse=ANY)
+    finally:
+        answer.set()
     with (
         quick_http(cache, offline=True) as http,
         pytest.raises(UserError, match="not in the cache"),

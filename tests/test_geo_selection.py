@@ -159,6 +159,22 @@ def test_one_card_per_place():
         select_places(places, 8, seed=1, sites_share=0.0)
 
 
+def test_a_site_named_after_a_distant_town_is_a_place_of_its_own():
+    """The name rule reaches :data:`SAME_PLACE_KM`: Mont Fuji is not the town of Fuji, 22 km
+    south-west of its summit; the Falaises de Bonifacio, 0.4 km from Bonifacio, are."""
+    fuji = town(1, "Fuji", 35.16139, 138.67639, 250000, "19")
+    places = [
+        fuji,
+        site(1, "Mont Fuji", 35.36250, 138.73056, 500, "19"),
+        town(2, "Bonifacio", 41.3875, 9.1592, 3000, "2A"),
+        site(2, "Falaises de Bonifacio", 41.3850, 9.1640, 500, "2A"),
+    ]
+    deck = {p.name for p in select_places(places, 3, seed=1, sites_share=0.5)}
+    assert {"Fuji", "Mont Fuji"} <= deck  # three places: the cliffs are Bonifacio's
+    with pytest.raises(UserError, match="one card per place"):
+        select_places(places, 4, seed=1, sites_share=0.5)
+
+
 def test_familiar_first_and_difficulty_shifts_to_less_known():
     def median_rank(deck):
         order = sorted((p for p in CANDIDATES if p.kind == "town"), key=lambda p: -p.familiarity)

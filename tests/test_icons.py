@@ -8,6 +8,7 @@ import math
 import tarfile
 from pathlib import Path
 
+import pikepdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -237,7 +238,8 @@ def test_each_icon_is_one_form_reused_in_any_colour(tmp_path):
         assert colour_operator not in content
     assert content.count(" c") > 10  # real curves, not a placeholder
 
-    uses = icon_uses(reader.pages[0])
+    with pikepdf.open(path) as pdf:
+        uses = icon_uses(pdf.pages[0])
     assert [icon_name(use) for use in uses] == ["oak", "oak", "oak", "anchor"]
     for use, place in zip(uses, places, strict=False):
         assert (use.x0, use.y0, use.x1, use.y1) == pytest.approx(

@@ -52,26 +52,25 @@ def test_the_cross_keeps_the_column_centred_on_the_start_card() -> None:
         assert abs((line.index(name) + len(name) // 2) - centre) <= 1, (name, line)
 
 
-def test_a_row_too_wide_drops_the_ids_then_the_names_then_lists_it_never_cuts() -> None:
+def test_a_row_too_wide_drops_the_ids_then_writes_the_arms_never_cuts() -> None:
     # Names alone: no ids in the row, nothing cut.
     names_only = cross(table(), width=56).plain
     row_line = next(line for line in names_only.splitlines() if line.startswith("W "))
     assert row_line == "W Bordeaux ─ [Lyon] ─ Grenoble ─ Chamonix-Mont-Blanc E"
-    # Ids alone (as printed on the cards), with the names in a key under the cross.
-    ids = cross(table(), width=30).plain
-    row_line = next(line for line in ids.splitlines() if line.startswith("W "))
-    assert row_line == "W W1 ─ [S] ─ E1 ─ E2 E"
-    assert "row: W1 Bordeaux · [S Lyon] · E1 Grenoble · E2 Chamonix-Mont-Blanc" in ids
-    # Narrower still: the column, then the row, one card a line, west first.
-    listed = cross(table(), width=16).plain.splitlines()
-    assert [line.strip() for line in listed[listed.index("W → E west–east row") + 1 :]] == [
-        "Bordeaux W1",
-        "[Lyon S]",
-        "Grenoble E1",
-        "Chamonix-Mont-Blanc E2",
-        "E",
+    # Narrower: no row of card numbers with a legend (issue 27), the four arms, each from the
+    # start card outward (the order a count walks them), long arms wrapped under themselves.
+    assert cross(table(pending="E2"), width=40).plain.splitlines() == [
+        "[Lyon S]  start card",
+        "↑ N  Paris · Lille",
+        "↓ S  Marseille",
+        "← W  Bordeaux",
+        "→ E  Grenoble · Chamonix-Mont-Blanc?",
     ]
-    for width in (16, 30, 56, 100):
+    assert cross(table(), width=24).plain.splitlines()[-2:] == [
+        "→ E  Grenoble ·",
+        "     Chamonix-Mont-Blanc",
+    ]
+    for width in (16, 24, 40, 56, 100):
         text = cross(table(), width=width).plain
         assert "…" not in text
         for name in NAMES.values():
@@ -152,8 +151,12 @@ def test_the_board_speaks_the_cli_language_at_40_80_and_120_columns() -> None:
             assert max(len(line) for line in text.splitlines()) <= width, (language, width)
             assert "…" not in text.replace("--north-of X …", "")
             flat = " ".join(text.replace("│", " ").split())
-            west = words[0]  # the row's line starts with west's letter
-            assert re.search(rf"│ +{west} .* E +│", text), (language, width, text)
+            west = words[0]  # the row's line starts with west's letter, or its arm's line does
+            assert re.search(rf"│ +{west} .* E +│", text) or re.search(rf"│ ← {west}  .*│", text), (
+                language,
+                width,
+                text,
+            )
             for word in words[1:]:
                 assert word in flat, (language, width, word)
             assert_speaks(language, text, [*names, setup.deck.title, "p.json"])

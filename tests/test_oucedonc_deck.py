@@ -666,10 +666,11 @@ def test_the_last_rule_card_credits_the_data_and_the_pictures_inside_the_trim(
     pdf, _ = build_deck(tmp_path, "d", region=region, faces=True, profile="shop")
     faces = pdf.with_name("d-faces.pdf")
     for path in (pdf, faces):
-        with pdfplumber.open(path) as document:
-            pages = [page for page in document.pages if "Fin de partie" in page.extract_text()]
-            assert len(pages) == 1, path
-            page = pages[0]
+        _, pages = pdfium_pages(path)  # pdfium finds the page; pdfplumber reads it in lines
+        found = [i for i, (_, text) in enumerate(pages) if "Fin de partie" in text.get_text_range()]
+        assert len(found) == 1, path
+        with pdfplumber.open(path, pages=[found[0] + 1]) as document:
+            page = document.pages[0]
             text = " ".join(page.extract_text().split())
             assert data_credit in text and "game-icons.net" in text and "CC BY 3.0" in text
             if path == faces:  # one card a page: every word lies inside the trim box

@@ -187,7 +187,8 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
     # jetons".
     assert state.tokens == (6, 6, 4)
     assert state.winners(setup) == ("Ana", "Ben")
-    assert "8 misplaced" in messages[-1] and "Ana, Ben (+2 each)" in messages[-1]
+    assert "final count: cards set aside: 8 of 13" in messages[-1]
+    assert "Ana and Ben found the number: 2 tokens each from the supply" in messages[-1]
     with pytest.raises(Refusal, match="game is over"):
         apply(setup, state, beside("Ana", "Tours", N, "Lyon"))
 
@@ -195,18 +196,23 @@ def test_final_count_rewards_exact_estimates_and_ends_the_game() -> None:
 @pytest.mark.parametrize(
     "estimates, exact_tie, expected, said",
     [
-        ({"Ana": 8, "Ben": 8, "Chloé": 3}, ExactTie.EACH, (6, 6, 4), "exact: Ana, Ben (+2 each)"),
+        (
+            {"Ana": 8, "Ben": 8, "Chloé": 3},
+            ExactTie.EACH,
+            (6, 6, 4),
+            "Ana and Ben found the number: 2 tokens each",
+        ),
         (
             {"Ana": 8, "Ben": 8, "Chloé": 3},
             ExactTie.EVERYONE,
             (6, 6, 6),
-            "a tie, so Chloé wins 2 as well",
+            "Ana and Ben found the number: a tie, so every player wins 2 tokens",
         ),
         (
             {"Ana": 8, "Ben": 1, "Chloé": 3},
             ExactTie.EVERYONE,
             (6, 4, 4),
-            "exact: Ana (+2)",
+            "Ana found the number: 2 tokens from the supply",
         ),  # no tie: one winner
     ],
 )
@@ -402,7 +408,7 @@ def test_intermede_triggers_a_count_then_a_new_start_card_and_the_same_player_co
     assert state.tokens == (5, 3, 4)
     state, event = apply(setup, state, count(Ana=0, Ben=1, Chloé=2))
     message = event.text
-    assert "0 misplaced" in message and state.tokens == (7, 3, 4)
+    assert "cards set aside: 0 of 2" in message and state.tokens == (7, 3, 4)
     assert names(state.table.cards()) == ["Tours"] and state.turn == 2
     assert state.phase(setup) is Phase.PLAY and state.drawn(setup) == ID["Nice"]
     with pytest.raises(Refusal, match="no count is due"):

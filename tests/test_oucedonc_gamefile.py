@@ -282,7 +282,7 @@ def edited(change) -> str:
     [
         ('{"schema": "pnp.oucedonc.game", ', "not valid JSON"),
         ("[1, 2]", "not an Oucédonc game file"),
-        (edited(lambda d: d.update(version=3)), "newer than this pnp reads (2); upgrade pnp"),
+        (edited(lambda d: d.update(version=4)), "newer than this pnp reads (3); upgrade pnp"),
         (edited(lambda d: d.update(version="1")), "invalid version"),
         (edited(lambda d: d.pop("journal")), "no 'journal' field"),
         (edited(lambda d: d.update(colour="red")), "unknown field 'colour'"),
@@ -348,7 +348,7 @@ def test_cli_refuses_a_corrupted_file_without_touching_it(tmp_path: Path) -> Non
     one_line_error(pnp("oucedonc", "game", "undo", str(path)), "not valid JSON")
     assert path.read_bytes() == before
     newer = tmp_path / "newer.json"
-    newer.write_text(edited(lambda d: d.update(version=3)), encoding="utf-8")
+    newer.write_text(edited(lambda d: d.update(version=4)), encoding="utf-8")
     one_line_error(pnp("oucedonc", "game", "show", str(newer)), "upgrade pnp")
 
 

@@ -116,7 +116,7 @@ def test_the_intermede_is_due_after_the_last_card_of_a_pack_then_a_new_start_car
     with pytest.raises(Refusal, match="a count is already due"):
         game.play(Intermede())
     game, counted = game.play(Count((("Ana", 0), ("Ben", 1), ("Chloé", 2))))
-    assert "count 1: 0 misplaced (set aside: none); exact: Ana (+2)" in counted.text
+    assert "count 1: cards set aside: 0 of 4; Ana found the number: 2 tokens" in counted.text
     assert "the 4 cards of the table leave the game" in counted.text
     assert game.state.phase(game.setup) is Phase.START and game.state.turn == 0
     with pytest.raises(Refusal, match="Paris is out of the game"):

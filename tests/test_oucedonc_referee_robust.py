@@ -3,12 +3,12 @@ estimates bounded by the cards on the table."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 from tests.conftest import one_line_error
 from tests.referee_fixtures import deck_json, make_deck, pnp
+from tests.waiting import wait_until
 
 
 def loaded(path: Path) -> Game:
@@ -75,16 +76,24 @@ def pnp_process(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def slow_parsing(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Make every command linger between reading the file and writing it, to force the race."""
+def lingering_parse(monkeypatch: pytest.MonkeyPatch, commands: int) -> None:
+    """Make every command linger between reading the game file and writing it until
+    ``commands`` commands have read it, or for 0.3 s at most: without the lock they would all
+    read the same game before any of them writes (one move lost); with it the others wait for
+    the lock, and the first stops lingering after 0.3 s."""
     real = gamefile.game_from_json
+    readers: list[str] = []
+    arrived = threading.Condition()
 
-    def slow(text: str, source: str = "game file") -> Game:
+    def lingering(text: str, source: str = "game file") -> Game:
         game = real(text, source)
-        time.sleep(seconds)
+        with arrived:
+            readers.append(source)
+            arrived.notify_all()
+            arrived.wait_for(lambda: len(readers) >= commands, timeout=0.3)
         return game
 
-    monkeypatch.setattr(gamefile, "game_from_json", slow)
+    monkeypatch.setattr(gamefile, "game_from_json", lingering)
 
 
 # --------------------------------------------------------------------------- racing commands
@@ -96,7 +105,7 @@ def test_two_undos_racing_in_threads_both_count(
     """Both commands read the file before either writes (without the lock one undo is lost)."""
     path = played_game(tmp_path, moves=6)
     journal = loaded(path).journal
-    slow_parsing(monkeypatch, 0.3)
+    lingering_parse(monkeypatch, 2)
     errors: list[BaseException] = []
 
     def undo() -> None:
@@ -124,7 +133,7 @@ def test_two_places_racing_in_threads_one_wins_the_other_gets_a_one_line_error(
     path = played_game(tmp_path, moves=2)
     game = loaded(path)
     drawn, end = game.state.drawn(game.setup), game.state.table.row[-1]
-    slow_parsing(monkeypatch, 0.3)
+    lingering_parse(monkeypatch, 2)
     outcomes: list[object] = []
 
     def place() -> None:
@@ -158,6 +167,19 @@ def test_undo_processes_started_together_each_take_back_one_move(tmp_path: Path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.json", "partie.json"]
 
 
+def _holds_open(process: subprocess.Popen[str], path: Path) -> bool:
+    """``process`` has ``path`` open: it has reached the lock (it opens the file, then locks it)
+    or has exited (``poll`` tells which)."""
+    if process.poll() is not None:
+        return True
+    folder = Path(f"/proc/{process.pid}/fd")
+    if not folder.is_dir():
+        pytest.skip("no /proc to see the command's open files")
+    with contextlib.suppress(OSError):  # a descriptor closed while it is listed
+        return any(os.readlink(fd) == str(path) for fd in folder.iterdir())
+    return False
+
+
 def test_a_command_waits_while_another_holds_the_file_then_plays_on_top(tmp_path: Path) -> None:
     path = played_game(tmp_path, moves=3)
     before = path.read_bytes()
@@ -166,8 +188,9 @@ def test_a_command_waits_while_another_holds_the_file_then_plays_on_top(tmp_path
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)  # as a command in the middle of its move would
         process = pnp_process("oucedonc", "game", "undo", str(path))
-        time.sleep(2.0)  # long enough for the child to start and reach the lock
-        assert process.poll() is None, process.communicate()
+        wait_until(lambda: _holds_open(process, path), "the command opened the game file")
+        with pytest.raises(subprocess.TimeoutExpired):  # at the lock, it does not go on
+            process.wait(timeout=0.5)  # (a command that ignored the lock would have ended)
         assert path.read_bytes() == before
     finally:
         os.close(fd)

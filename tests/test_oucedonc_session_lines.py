@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.core.refusal import Refusal
+from generator.games.oucedonc import words
 from generator.games.oucedonc.game import physical
 from generator.games.oucedonc.gamefile import Game, game_to_json, new_game
 from generator.games.oucedonc.rules import RuleOptions
@@ -41,7 +42,7 @@ SHAPES = {
 def started() -> Game:
     game = new_game(physical(PLAYERS, make_deck(), RuleOptions()))
     game, _ = game.play(moves.start(game, "Lyon"))
-    game, _ = game.play(moves.place(game, "Brest", phrases.DIRECTIONS["w"], "Lyon", None))
+    game, _ = game.play(moves.place(game, "Brest", words.DIRECTIONS["w"], "Lyon", None))
     return game
 
 
@@ -72,7 +73,7 @@ def test_a_line_just_within_the_limit_is_read_with_a_few_look_ups(
         phrases.parse(line, game)
     # A split on each of its hundred direction words was tried before: a few now, whatever the
     # length (the card's name is at most card_words words, and a few little words).
-    most = 2 * (limits.card_words + phrases.MAX_FILLERS + 1)
+    most = 2 * (limits.card_words + words.MAX_FILLERS + 1)
     assert 0 < len(counted) <= most, (len(counted), most)
 
 

@@ -125,23 +125,17 @@ def script() -> tuple[list[Step], Reference, list[str]]:
     steps: list[Step] = []
     turn = 0
     out: list[str] = []
-
-    def name(card: str, style: int) -> str:
-        """A card as typed: its id, its name in lower case, or the name as printed."""
-        printed = CARDS[card][0]
-        return [card, printed.lower(), printed][style % 3]
-
     for pack, size in enumerate(PACK_SIZES):
         start = starts[pack]
         if pack == 0:
             ref.lay_start(start)  # given to 'game new --start' / at the session's first prompt
         for number in range(size):
             if pack == 2 and number == 5:  # a card out of the game, drawn again by mistake
-                gone = name(out[0], 1)
+                gone = typed_name(out[0], 1)
                 steps.append(
                     Step(
-                        ("place", gone, "--north-of", name(ref.start, 0)),
-                        f"{gone} n {name(ref.start, 0)}",
+                        ("place", gone, "--north-of", typed_name(ref.start, 0)),
+                        f"{gone} n {typed_name(ref.start, 0)}",
                         refused=True,
                     )
                 )
@@ -150,32 +144,19 @@ def script() -> tuple[list[Step], Reference, list[str]]:
             line = "column" if rng.random() < 0.5 else "row"
             cards = line_cards[line]
             at = rng.randrange(len(cards) + 1)  # where the card goes on its line
-            if at == 0:
-                side = "n" if line == "column" else "o"
-                anchor, option = cards[0], "--north-of" if line == "column" else "--west-of"
-                typed_where, where = (
-                    f"{side} {name(anchor, number)}",
-                    (option, name(anchor, number)),
-                )
-            elif at == len(cards):
-                side = "s" if line == "column" else "e"
-                anchor, option = cards[-1], "--south-of" if line == "column" else "--east-of"
-                typed_where, where = (
-                    f"{side} {name(anchor, number)}",
-                    (option, name(anchor, number)),
-                )
-            else:
-                first, second = cards[at - 1], cards[at]
-                typed_where = f"entre {name(first, number)} et {name(second, number + 1)}"
-                where = ("--between", name(first, number), name(second, number + 1))
+            typed_where, where = placement(cards, at, line, number)
             if pack == 0 and number == 4:  # placed by mistake, then taken back
                 steps.append(
-                    Step(("place", name(card, 2), *where), f"{name(card, 1)} {typed_where}")
+                    Step(
+                        ("place", typed_name(card, 2), *where),
+                        f"{typed_name(card, 1)} {typed_where}",
+                    )
                 )
                 steps.append(Step(("undo",), "annule"))
             steps.append(
                 Step(
-                    ("place", name(card, number), *where), f"{name(card, number + 1)} {typed_where}"
+                    ("place", typed_name(card, number), *where),
+                    f"{typed_name(card, number + 1)} {typed_where}",
                 )
             )
             cards.insert(at, card)
@@ -192,8 +173,14 @@ def script() -> tuple[list[Step], Reference, list[str]]:
                 )
                 steps.append(
                     Step(
-                        ("doubt", "--by", TYPED[doubter], "--neighbour", name(neighbour, number)),
-                        f"doute {TYPED[doubter]} {name(neighbour, number + 2)}",
+                        (
+                            "doubt",
+                            "--by",
+                            TYPED[doubter],
+                            "--neighbour",
+                            typed_name(neighbour, number),
+                        ),
+                        f"doute {TYPED[doubter]} {typed_name(neighbour, number + 2)}",
                     )
                 )
                 placer = PLAYERS[(turn - 1) % 3]
@@ -205,25 +192,56 @@ def script() -> tuple[list[Step], Reference, list[str]]:
                     out.append(card)
         if pack == 1:  # the Intermède came after 14 cards
             steps.append(Step(("intermede",), "intermède"))
-        misplaced = ref.misplaced()
-        estimates = {"Ana": misplaced, "Ben": max(0, misplaced - 1), "Chloé": misplaced + 1}
-        if pack == 2:
-            estimates = {"Ana": misplaced + 2, "Ben": misplaced + 1, "Chloé": misplaced + 1}
-        typed = [f"{TYPED[p]}={e}" for p, e in estimates.items()]
-        ref.reward(estimates)
-        command = ["count"] + [part for estimate in typed for part in ("--estimate", estimate)]
-        if pack == 0:  # the next start card on the same line as the count
-            command += ["--next-start", name(starts[1], 1)]
-            steps.append(Step(tuple(command), "compte " + " ".join(typed)))
-            steps.append(Step((), f"{name(starts[1], 2)}"))  # the session: the name alone
-        elif pack == 1:
-            steps.append(Step(tuple(command), "count " + " ".join(typed)))
-            steps.append(Step(("start", name(starts[2], 0)), f"départ {name(starts[2], 1)}"))
-        else:
-            steps.append(Step(tuple(command), "compte " + " ".join(typed)))
+        steps += count_steps(ref, pack, starts)
         if pack < 2:
             ref.lay_start(starts[pack + 1])
     return steps, ref, starts
+
+
+def typed_name(card: str, style: int) -> str:
+    """A card as typed: its id, its name in lower case, or the name as printed."""
+    printed = CARDS[card][0]
+    return [card, printed.lower(), printed][style % 3]
+
+
+def placement(cards: list[str], at: int, line: str, number: int) -> tuple[str, tuple[str, ...]]:
+    """Where a card goes at index ``at`` of its line (``cards``, a "column" or a "row"): as typed
+    in the session, and as the one-shot command's options."""
+    if at == 0:
+        side = "n" if line == "column" else "o"
+        anchor, option = cards[0], "--north-of" if line == "column" else "--west-of"
+        return f"{side} {typed_name(anchor, number)}", (option, typed_name(anchor, number))
+    if at == len(cards):
+        side = "s" if line == "column" else "e"
+        anchor, option = cards[-1], "--south-of" if line == "column" else "--east-of"
+        return f"{side} {typed_name(anchor, number)}", (option, typed_name(anchor, number))
+    first, second = cards[at - 1], cards[at]
+    typed_where = f"entre {typed_name(first, number)} et {typed_name(second, number + 1)}"
+    return typed_where, ("--between", typed_name(first, number), typed_name(second, number + 1))
+
+
+def count_steps(ref: Reference, pack: int, starts: list[str]) -> list[Step]:
+    """The count that ends pack ``pack`` (the players' estimates, rewarded in ``ref``), with the
+    next start card after the first two packs."""
+    misplaced = ref.misplaced()
+    estimates = {"Ana": misplaced, "Ben": max(0, misplaced - 1), "Chloé": misplaced + 1}
+    if pack == 2:
+        estimates = {"Ana": misplaced + 2, "Ben": misplaced + 1, "Chloé": misplaced + 1}
+    typed = [f"{TYPED[p]}={e}" for p, e in estimates.items()]
+    ref.reward(estimates)
+    command = ["count"] + [part for estimate in typed for part in ("--estimate", estimate)]
+    if pack == 0:  # the next start card on the same line as the count
+        command += ["--next-start", typed_name(starts[1], 1)]
+        return [
+            Step(tuple(command), "compte " + " ".join(typed)),
+            Step((), f"{typed_name(starts[1], 2)}"),  # the session: the name alone
+        ]
+    if pack == 1:
+        return [
+            Step(tuple(command), "count " + " ".join(typed)),
+            Step(("start", typed_name(starts[2], 0)), f"départ {typed_name(starts[2], 1)}"),
+        ]
+    return [Step(tuple(command), "compte " + " ".join(typed))]
 
 
 LOCALES = {"fr": "fr_FR.UTF-8", "en": "en_US.UTF-8"}

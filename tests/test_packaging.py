@@ -32,6 +32,11 @@ def _build_environment() -> dict[str, str]:
     return env
 
 
+# Building the sdist and the wheel from it takes about 4 s of CPU: the tests that read them are
+# heavy by nature (tests/README.md).
+BUILDS = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     """The wheel, the sdist and the build's log."""
@@ -59,6 +64,7 @@ def _shipped_files() -> set[str]:
     }
 
 
+@BUILDS
 def test_the_wheel_installs_nothing_but_the_generator_package(built):
     wheel, _, _ = built
     names = zipfile.ZipFile(wheel).namelist()
@@ -67,6 +73,7 @@ def test_the_wheel_installs_nothing_but_the_generator_package(built):
     assert top_level == ["generator"]
 
 
+@BUILDS
 def test_the_wheel_carries_the_datasets_and_the_templates_inside_the_package(built):
     wheel, _, _ = built
     with zipfile.ZipFile(wheel) as archive:
@@ -81,6 +88,7 @@ def test_the_wheel_carries_the_datasets_and_the_templates_inside_the_package(bui
         assert "generator/render/fonts/DejaVuSans.ttf" in archive.namelist()
 
 
+@BUILDS
 def test_the_sdist_holds_the_sources_and_the_data_folders(built):
     _, sdist, _ = built
     prefix = f"pnp_generator-{__version__}/"
@@ -90,6 +98,7 @@ def test_the_sdist_holds_the_sources_and_the_data_folders(built):
     assert {"LICENSE", "README.md", "pyproject.toml", "setup.py", "generator/cli/main.py"} <= names
 
 
+@BUILDS
 def test_the_metadata_names_every_licence(built):
     wheel, _, _ = built
     with zipfile.ZipFile(wheel) as archive:
@@ -119,6 +128,7 @@ def test_the_metadata_names_every_licence(built):
     assert not [c for c in classifiers if c.startswith("License ::")]  # the expression says it
 
 
+@BUILDS
 def test_building_prints_no_warning(built):
     _, _, log = built
     assert not [line for line in log.splitlines() if "warning" in line.lower()]
@@ -159,6 +169,7 @@ def test_the_shipped_folders_are_found_through_package_folder_only():
     assert offenders == []
 
 
+@BUILDS
 def test_the_wheel_ships_the_compiled_catalogs_and_no_po(built):
     """``generator/locale/LANG/LC_MESSAGES/DOMAIN.mo`` for every ``.po`` of the repository, each
     the compilation of that ``.po`` (the same messages and translations); no ``.po`` needed."""

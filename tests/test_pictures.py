@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pdfplumber
+import pikepdf
 import pytest
-from pypdf import PdfReader
 
 from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, TOWN, UNKNOWN_SITE, pictogram
 from generator.games.pronostiques import SUITS
@@ -26,10 +27,11 @@ from generator.render.units import to_mm
 from tests.pdf_forms import FormUse, icon_name, icon_uses
 
 
-def _page_icons(reader: PdfReader) -> Callable[[int], list[FormUse]]:
-    """The icon uses of page N, read once per page (replaying a sheet's content stream is the
-    slow part: the card loops ask for the same sheet once per card)."""
-    return cache(lambda index: icon_uses(reader.pages[index]))
+def _page_icons(path: Path) -> Callable[[int], list[FormUse]]:
+    """The icon uses of page N of the PDF at ``path``, read once per page (the card loops ask
+    for the same sheet once per card)."""
+    pdf = pikepdf.open(path)
+    return cache(lambda index: icon_uses(pdf.pages[index]))
 
 
 def _in(slot, uses):
@@ -81,7 +83,7 @@ def test_each_place_card_shows_its_pictogram_front_and_back(oucedonc):
             duplex=Duplex.LONG,
         )
     )
-    icons = _page_icons(PdfReader(pdf))
+    icons = _page_icons(pdf)
     places = [card for card in deck["cards"] if card["kind"] == "place"]
     sites = 0
     for index, card in enumerate(places):
@@ -99,7 +101,7 @@ def test_each_place_card_shows_its_pictogram_front_and_back(oucedonc):
 
 def test_no_text_touches_a_front_pictogram(oucedonc):
     pdf, _ = oucedonc
-    reader = PdfReader(pdf)
+    icons = _page_icons(pdf)
     layout = plan_sheet(
         SheetSpec(paper=paper("a4"), card=card_size("poker"), bleed=1.0, duplex=Duplex.LONG)
     )
@@ -107,7 +109,7 @@ def test_no_text_touches_a_front_pictogram(oucedonc):
         for page_index in (0, 2):
             page = plumber.pages[page_index]
             height = to_mm(page.height)
-            for use in icon_uses(reader.pages[page_index]):
+            for use in icons(page_index):
                 slot = next(
                     s.trim
                     for s in layout.fronts
@@ -139,7 +141,7 @@ def test_race_deck_shows_team_emblems_and_power_pictures(pronostiques):
         expected += [[POWER_PICTURES[rank]] for rank in ("V", "D", "R")]
     expected += [[POWER_PICTURES["JK"]]] * 2
     expected += [[TEAM_EMBLEMS[suit] for suit in p] for p in _prediction_orders()]
-    icons = _page_icons(PdfReader(deck))
+    icons = _page_icons(deck)
     with pdfplumber.open(deck) as plumber:
         for index, pictures in enumerate(expected):
             sheet, slot = divmod(index, layout.per_sheet)
@@ -161,7 +163,7 @@ def _prediction_orders():
 
 def test_score_pad_has_the_team_legend_and_the_credit(pronostiques):
     _, pad = pronostiques
-    uses = icon_uses(PdfReader(pad).pages[0])
+    uses = _page_icons(pad)(0)
     assert [icon_name(u) for u in uses] == [TEAM_EMBLEMS[suit] for suit in SUITS]
     with pdfplumber.open(pad) as plumber:
         text = plumber.pages[0].extract_text()

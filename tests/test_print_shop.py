@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-import pdfplumber
 import pikepdf
+import pypdfium2
 import pytest
 
 from generator.kit.build import build_kit
@@ -218,25 +218,24 @@ def test_back_first_puts_each_back_before_its_front(tmp_path):
 
 
 def test_text_keeps_4_mm_inside_the_trim_on_every_card_face(shop_kit):
+    """Every character's box (pdfium's loose box: the font's ascent and descent, the box
+    pdfplumber reports too, read 15 times faster) at least 4 mm inside the trim."""
     for name in (
         "oucedonc/oucedonc-faces.pdf",
         "territoires-jeu-lenormand-faces.pdf",
         "pronostiques-cards-faces.pdf",
     ):
-        with pikepdf.open(shop_kit / name) as boxes, pdfplumber.open(shop_kit / name) as pdf:
-            for number, page in enumerate(pdf.pages):
-                x0, y0, x1, y1 = (float(v) for v in boxes.pages[number].TrimBox)
-                height = float(boxes.pages[number].MediaBox[3])
-                for char in page.chars:
-                    if not char["text"].strip():
-                        continue
-                    inside = min(
-                        char["x0"] - x0,
-                        x1 - char["x1"],
-                        char["top"] - (height - y1),
-                        (height - y0) - char["bottom"],
-                    )
-                    assert to_mm(inside) >= 3.95, (name, number + 1, char["text"])
+        document = pypdfium2.PdfDocument(shop_kit / name)
+        for number, page in enumerate(document):
+            x0, y0, x1, y1 = page.get_trimbox()
+            text = page.get_textpage()
+            for index in range(text.count_chars()):
+                if not text.get_text_range(index, 1).strip():
+                    continue
+                left, bottom, right, top = text.get_charbox(index, loose=True)
+                inside = min(left - x0, x1 - right, bottom - y0, y1 - top)
+                assert to_mm(inside) >= 3.95, (name, number + 1, text.get_text_range(index, 1))
+        document.close()
 
 
 def test_a_lower_ink_limit_is_kept_by_every_fill(tmp_path):

@@ -38,6 +38,7 @@ def options_of(key: str) -> object:
     from generator.products.oie_board import OieBoardOptions
     from generator.products.otcho_sheets import OtchoOptions
     from generator.products.oucedonc_deck import OucedoncDeckOptions
+    from generator.products.oucedonc_map import MapOptions
     from generator.products.oucedonc_referee_page import RefereePageOptions
     from generator.products.pronostiques_sheets import PronostiquesOptions
     from generator.products.territoires_sheets import TerritoiresOptions
@@ -46,6 +47,7 @@ def options_of(key: str) -> object:
     return {
         "oucedonc-deck": OucedoncDeckOptions(places=tuple(grid_places(())), area="Test"),
         "oucedonc-referee-page": RefereePageOptions(make_deck()),
+        "oucedonc-map": MapOptions(make_deck()),
         "oie-board": OieBoardOptions(),
         "territoires-sheets": TerritoiresOptions(),
         "otcho-sheets": OtchoOptions(),
@@ -80,6 +82,7 @@ def test_every_product_is_in_the_table_with_its_game():
     assert list(catalog.PRODUCTS) == [
         "oucedonc-deck",
         "oucedonc-referee-page",
+        "oucedonc-map",
         "oie-board",
         "territoires-sheets",
         "otcho-sheets",

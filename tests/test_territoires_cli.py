@@ -50,7 +50,10 @@ def test_variants_from_the_command_line():
     "args, reason",
     [
         (["1", "2", "--house", "even"], "no special card"),
-        (["11", "12", "--house", "purple"], "'purple' is not one of 'even', 'odd'"),
+        (
+            ["11", "12", "--house", "purple"],
+            "unknown house 'purple'; choose even (civilisation) or odd",
+        ),
         (["11", "12", "--house", "even", "--players", "5"], "2, 3 or 4 players"),
         (["3", "5", "--house", "even"], "do not follow each other"),
         (["11", "12", "--house", "even", "--runs", "most"], "--runs"),

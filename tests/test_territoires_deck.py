@@ -1,6 +1,7 @@
 """The printable Lenormand deck of Les territoires, parsed back from the PDF."""
 
 import pdfplumber
+import pikepdf
 import pytest
 from pypdf import PdfReader
 
@@ -32,7 +33,8 @@ def deck_pdf(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def icons_by_page(deck_pdf):
-    return [icon_uses(page) for page in PdfReader(deck_pdf).pages]
+    with pikepdf.open(deck_pdf) as pdf:
+        return [icon_uses(page) for page in pdf.pages]
 
 
 @pytest.fixture(scope="module")
@@ -208,15 +210,14 @@ def test_other_sizes_keep_the_picture_clear_of_every_text(tmp_path, duplex, size
     )
     path = render_lenormand_deck(spec).save(tmp_path / "deck.pdf")
     layout = plan_sheet(spec)
-    reader = PdfReader(path)
     step = 1 if layout.backs_on_front_page else 2
-    with pdfplumber.open(path) as pdf:
+    with pdfplumber.open(path) as pdf, pikepdf.open(path) as forms:
         for index, card in enumerate(LENORMAND[: layout.per_sheet * 2]):
             page = step * (index // layout.per_sheet)
             slot = layout.fronts[index % layout.per_sheet].trim
             (picture,) = [
                 use
-                for use in icon_uses(reader.pages[page])
+                for use in icon_uses(forms.pages[page])
                 if use.inside(slot.x, slot.y, slot.right, slot.top)
             ]
             assert icon_name(picture) == card.picture

@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "territoires": ("territoires",),
     "otcho": ("otcho",),
     "pronostiques": ("pronostiques",),
+    "export": ("export",),
 }
 
 # What `pnp --help` says of each command: the first paragraph of its help, as its module writes it
@@ -54,6 +55,7 @@ SUMMARIES: dict[str, str] = {
     "territoires": N_("Les territoires: attack/healing calculator, life trackers, Lenormand deck."),
     "otcho": N_("Neo Otcho: roll classifier and print-and-play sheets."),
     "pronostiques": N_("Pronostiques: scorer, pile-limit checker and print-and-play sheets."),
+    "export": N_("Export the games for print shops and online tables: faces, tts, tabletopia."),
 }
 
 

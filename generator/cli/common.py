@@ -69,6 +69,11 @@ def _material_language(value: str) -> str:
         raise typer.BadParameter(message.format(value=value)) from None
 
 
+def optional_material_language(value: str | None) -> str | None:
+    """The callback of a ``--lang`` whose default is another file's language (None)."""
+    return None if value is None else _material_language(value)
+
+
 MATERIAL_LANG_HELP = N_(
     "The language of the printed material: fr (the default, the games' own) or en. The place "
     "names stay as the data gives them (French or English exonyms abroad)."

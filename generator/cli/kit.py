@@ -17,6 +17,7 @@ from generator.cli.common import MaterialLang, material_language, say
 from generator.cli.print_options import (
     HomePaperOption,
     InkLimitOption,
+    PngOption,
     ProfileOption,
     SeedOption,
 )
@@ -63,6 +64,14 @@ def kit(
         ),
     ] = None,
     lang: MaterialLang = "fr",
+    png: PngOption = None,
+    exports: Annotated[
+        bool,
+        typer.Option(
+            "--exports",
+            help=N_("Add every game as a Tabletop Simulator saved object, with how to import it."),
+        ),
+    ] = False,
 ) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -72,7 +81,6 @@ def kit(
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
 
-    components = tuple(c for c in COMPONENTS if profile.value in c.profiles)
     params = KitParams(
         out=out,
         region=region,
@@ -81,7 +89,10 @@ def kit(
         profile=print_options.profile(profile, ink_limit),
         force=force,
         language=material_language(lang),
+        png=png,
+        exports=exports,
     )
+    components = tuple(c for c in COMPONENTS if c.in_kit(params))
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description:<32.32}", markup=False),

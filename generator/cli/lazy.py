@@ -27,7 +27,8 @@ from generator.core.i18n import _, translate_cli
 
 
 def translate_help(command: Any) -> Any:
-    """``command`` and everything under it with its help texts in the CLI's language.
+    """``command`` and everything under it with its help texts (and its parameters' metavars:
+    FILE, CARD) in the CLI's language.
 
     Help texts are written in English and only marked (:func:`generator.core.i18n.N_`) where
     they are declared, at import; they are translated here, when the command is built for a
@@ -38,7 +39,7 @@ def translate_help(command: Any) -> Any:
             setattr(command, name, translate_cli(text))
     _translate_help_option_and_usage(command)
     for param in getattr(command, "params", ()):
-        for name in ("help", "rich_help_panel"):
+        for name in ("help", "rich_help_panel", "metavar"):
             text = getattr(param, name, None)
             if isinstance(text, str) and text:
                 setattr(param, name, translate_cli(text))

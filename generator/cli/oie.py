@@ -139,7 +139,7 @@ def board(
 )
 def move(
     start: Annotated[
-        int, typer.Argument(metavar="FROM", help=N_("Square the pawn stands on (0 = start)."))
+        int, typer.Argument(metavar=N_("FROM"), help=N_("Square the pawn stands on (0 = start)."))
     ],
     d1: Annotated[int, typer.Argument(help=N_("First die (1-6)."))],
     d2: Annotated[int, typer.Argument(help=N_("Second die (1-6)."))],

@@ -9,7 +9,14 @@ from typing import Annotated
 import typer
 
 from generator.cli import print_options
-from generator.cli.common import Force, MaterialLang, material_language, say, say_written
+from generator.cli.common import (
+    Force,
+    MaterialLang,
+    material_language,
+    optional_material_language,
+    say,
+    say_written,
+)
 from generator.cli.own_places import ExcludeOption, IncludeOption, PlacesOption, own_region
 from generator.cli.print_options import (
     BackFirstOption,
@@ -60,10 +67,15 @@ def deck(
         typer.Option(
             "--region",
             help=N_(
-                "france (the default), a région or département (name or code), a country code, "
-                "a box or a polygon file."
+                "france (the default), a région or département (name or code), a country or a "
+                "state, province or region abroad (name or code: Italy, Bavaria, US-CA), a box or "
+                "a polygon file."
             ),
         ),
+    ] = None,
+    title: Annotated[
+        str | None,
+        typer.Option("--title", help=N_("The deck's title (default: from the region).")),
     ] = None,
     cards: Annotated[
         int | None,
@@ -158,6 +170,7 @@ def deck(
         include=tuple(include or ()),
         exclude=tuple(exclude or ()),
         places_file=places_file,
+        title=title,
     )
     written = PRODUCT.make(options, out, force)
     built = written.built
@@ -174,6 +187,49 @@ def deck(
     if built.note:
         say(built.note)
     say_written(written)
+
+
+MAP_HELP = N_(
+    "A poster of the deck's places (PDF): every card's place with its number and name on a real "
+    "map of the region, for after the game or a classroom wall."
+    "\n\nExample: pnp oucedonc map --deck output/oucedonc/oucedonc.json --out carte.pdf --paper a3"
+)
+
+
+@oucedonc_app.command("map", help=MAP_HELP)
+def map_poster(
+    deck: Annotated[
+        Path, typer.Option("--deck", help=N_("Deck file (the .json next to the deck PDF)."))
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help=N_("The PDF to write (default: DECK-map.pdf beside the deck).")),
+    ] = None,
+    paper: PaperOption = PaperName.A4,
+    profile: ProfileOption = Profile.HOME,
+    ink_limit: InkLimitOption = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="fr|en",
+            callback=optional_material_language,
+            help=N_("The language of the printed words (default: the deck's)."),
+        ),
+    ] = None,
+    force: Force = False,
+) -> None:
+    """The `map` command (its help: MAP_HELP)."""
+    from generator.products.oucedonc_map import PRODUCT, MapOptions, main_name
+    from generator.products.referee.files import read_deck
+
+    options = MapOptions(
+        deck=read_deck(deck),
+        paper=print_options.paper(paper),
+        profile=print_options.profile(profile, ink_limit),
+        language=None if lang is None else material_language(lang),
+    )
+    say_written(PRODUCT.make(options, out or main_name(deck), force))
 
 
 def register(app: typer.Typer) -> None:

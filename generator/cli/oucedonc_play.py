@@ -20,6 +20,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -31,12 +32,14 @@ from generator.core.refusal import Refusal
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import Completer as ToolkitCompleter
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
     from generator.games.oucedonc.gamefile import Game
-    from generator.products.referee.session import Session
+    from generator.products.referee.moves import Seats
+    from generator.products.referee.session import Asked, Played, Session
 
 DEFAULT_DECK = Path("output/oucedonc/oucedonc.json")  # what `make kit` writes
+ROOM = 4  # terminal lines kept for what the last move said and the prompt
 
 
 # --------------------------------------------------------------------------- terminals
@@ -136,6 +139,14 @@ class Completer:
 # --------------------------------------------------------------------------- the session
 
 
+class BoardView(Enum):
+    """Which board the session draws after each move."""
+
+    AUTO = "auto"  # the full panel when it fits the terminal's height, else the compact view
+    FULL = "full"
+    COMPACT = "compact"
+
+
 @dataclass
 class Loop:
     """The session at a terminal: ask for a line, let the referee answer, print, redraw."""
@@ -143,10 +154,11 @@ class Loop:
     session: Session
     terminal: Terminal
     console: Console
+    view: BoardView = BoardView.AUTO
 
     def run(self) -> None:
         from generator.products.referee.phrases import Word
-        from generator.products.referee.session import Played, Shown
+        from generator.products.referee.session import Asked, Played, Shown
 
         session = self.session
         self.draw(session.game)
@@ -172,10 +184,11 @@ class Loop:
             if reply is Word.HELP:
                 self.help()
             elif isinstance(reply, Played):
-                self.say(reply.said, "bold")
-                self.draw(reply.game)
+                self.played(reply)
             elif isinstance(reply, Shown):
-                self.draw(reply.game)
+                self.draw(reply.game, full=True)
+            elif isinstance(reply, Asked):
+                self.ask(reply)
         self.say(
             _("the game is saved in {file}; go on with: pnp oucedonc play {file}").format(
                 file=session.file
@@ -183,9 +196,29 @@ class Loop:
             "dim",
         )
 
+    def played(self, reply: Played) -> None:
+        """What a move did (a count as its table), then the board."""
+        from generator.cli.oucedonc_board import counted
+        from generator.games.oucedonc.events import Counted
+
+        if isinstance(reply.event, Counted):
+            self.console.print(counted(reply.event))
+        else:
+            self.say(reply.said, "bold")
+        self.draw(reply.game)
+
+    def ask(self, asked: Asked) -> None:
+        """A line that means two places: the question, and the two answers to type."""
+        self.say(f"? {asked.question.message()}", "bold yellow")
+        for number, said in enumerate(asked.choices.said, start=1):
+            self.say(f"  {number}  {said}", "bold")
+        self.say(_("type 1 or 2 (or another line)"), "dim")
+
     def prompt(self, game: Game) -> str:
         from generator.products.referee.table import Due, table_view
 
+        if self.session.asked is not None:
+            return "1/2 › "
         view = table_view(game, recent=0)
         if view.due is Due.START:
             return _("start › ")
@@ -195,12 +228,30 @@ class Loop:
             return _("end › ")
         return f"{view.turn} › "
 
-    def draw(self, game: Game) -> None:
-        from generator.cli.oucedonc_board import Hints, board
+    def draw(self, game: Game, full: bool = False) -> None:
+        """The board: the full panel when asked for (``board``), or when it fits the terminal's
+        height; else the compact view, so the table never scrolls out of sight."""
+        from generator.cli.oucedonc_board import Hints, board, compact
         from generator.products.referee.table import table_view
 
         view = table_view(game)
-        self.console.print(board(view, self.console.width, str(self.session.file), Hints.SESSION))
+        file, width = str(self.session.file), self.console.width
+        panel = board(view, width, file, Hints.SESSION)
+        if full or self.view is BoardView.FULL:
+            self.console.print(panel)
+            return
+        if self.view is BoardView.AUTO and self.fits(panel):
+            self.console.print(panel)
+            return
+        self.console.print(compact(view, width, file, Hints.SESSION))
+
+    def fits(self, panel: RenderableType) -> bool:
+        """Does ``panel`` leave room on the terminal for the last move and the prompt? (A
+        transcript that is no terminal has room for anything.)"""
+        if not self.console.is_terminal:
+            return True
+        lines = self.console.render_lines(panel, self.console.options, pad=False)
+        return len(lines) + ROOM <= self.console.height
 
     def help(self) -> None:
         from rich.table import Table
@@ -242,7 +293,7 @@ def _sentence(error: Refusal | UserError) -> str:
 
 def _ask_setup(
     terminal: Terminal, console: Console, deck: Path | None, players: str | None
-) -> tuple[Path, list[str]]:
+) -> tuple[Path, Seats]:
     """What a new game needs and the command line did not give: the deck file and the players."""
     from rich.text import Text
 
@@ -260,11 +311,15 @@ def _ask_setup(
                 )
             deck = Path(answer.strip())
     if players is None:
-        answer = terminal.ask(_("players, in playing order (Ana, Ben, Chloé) › "))
+        answer = terminal.ask(
+            _("players, in playing order (Ana, Ben, Chloé; a team: Bleus=Ana+Ben) › ")
+        )
         if not answer or not answer.strip():
             raise UserError(_("a new game needs its players: give --players Ana,Ben,Chloé"))
         players = answer
-    return deck, [name.strip() for name in players.split(",")]
+    from generator.products.referee.moves import seats
+
+    return deck, seats(players)
 
 
 PLAY_HELP = N_(
@@ -279,7 +334,7 @@ def play(
     file: Annotated[
         Path,
         typer.Argument(
-            metavar="FILE", help=N_("Game file: played on if it exists, created if not.")
+            metavar=N_("FILE"), help=N_("Game file: played on if it exists, created if not.")
         ),
     ],
     deck: Annotated[
@@ -291,7 +346,10 @@ def play(
     ] = None,
     players: Annotated[
         str | None,
-        typer.Option("--players", help=N_("For a new game: the players in order (Ana,Ben,Chloé).")),
+        typer.Option(
+            "--players",
+            help=N_("For a new game: the players in order (Ana,Ben,Chloé; a team: Bleus=Ana+Ben)."),
+        ),
     ] = None,
     start_card: Annotated[
         str | None,
@@ -321,6 +379,18 @@ def play(
     exact_tie: Annotated[
         str, typer.Option("--exact-tie", help=N_("each or everyone (new game)."))
     ] = "each",
+    view: Annotated[
+        BoardView,
+        typer.Option(
+            "--board",
+            case_sensitive=False,
+            help=N_(
+                "The board after each move: auto (the full panel when it fits the terminal, "
+                "else the compact one), full or compact; 'board' in the session shows the full "
+                "panel."
+            ),
+        ),
+    ] = BoardView.AUTO,
 ) -> None:
     """The `play` command (its help: PLAY_HELP)."""
     import secrets
@@ -344,19 +414,20 @@ def play(
             raise UserError(
                 _("--seed shuffles the referee's virtual deck: add --deal, or drop --seed")
             )
-        deck_path, names = _ask_setup(terminal, console, deck, players)
+        deck_path, typed = _ask_setup(terminal, console, deck, players)
         loaded = files.read_deck(deck_path)
         options = referee_cli.rule_options(
             loaded, tokens, equal, broke, preceding, closest, exact_tie
         )
         game = new_game(
             loaded,
-            names,
+            typed.players,
             options,
             deal_seed=(seed if seed is not None else secrets.randbelow(1_000_000))
             if deal_mode
             else None,
             start_card=start_card,
+            teams=typed.teams,
         )
         files.write_new_game(file, game)  # only if still free: another session may create it
         said = referee_cli.new_game_line(game)
@@ -370,4 +441,4 @@ def play(
                 "drop them to play on, or give a new file name"
             ).format(file=file)
         )
-    Loop(Session.open(file), terminal, console).run()
+    Loop(Session.open(file), terminal, console, view).run()

@@ -25,10 +25,11 @@ from generator.core.i18n import N_, _, ngettext
 from generator.core.text import json_line, one_line
 
 if TYPE_CHECKING:
-    from generator.games.oucedonc.compare import Direction
+    from generator.games.oucedonc.compare import Direction, Line, Located
     from generator.games.oucedonc.deckfile import Deck
     from generator.games.oucedonc.events import Event
     from generator.games.oucedonc.gamefile import Game
+    from generator.games.oucedonc.referee import BetweenGap, Gap
     from generator.games.oucedonc.rules import RuleOptions
 
 E = TypeVar("E", bound=Enum)
@@ -37,8 +38,6 @@ game_app = typer.Typer(
     help=N_("Follow a whole game of Oucédonc in a game file (JSON journal of moves)."),
     no_args_is_help=True,
 )
-
-DIRECTION_HELP = N_("north-of, south-of, east-of or west-of: is A there relative to B?")
 
 
 # --------------------------------------------------------------------------- printing
@@ -71,26 +70,42 @@ def _said(played: tuple[Game, Event]) -> tuple[Game, str]:
 
 
 VERIFY_HELP = N_(
-    "Settle a dispute: is A north-of / south-of / east-of / west-of B on the printed coordinates?"
+    "Settle a dispute: is A north / south / east / west of B, or between B and C, on the printed "
+    "coordinates?"
+    "\n\nThe direction in English or French: north-of, n, nord, au nord de; between B C, entre B "
+    "et C (with --line: the column or the row they lie on)."
     "\n\nExit code 0 whatever the verdict; 2 on bad input."
     "\n\nExample: pnp oucedonc verify Brest west-of Rennes --deck output/oucedonc/oucedonc.json"
 )
 
 
 def verify(
-    a: Annotated[
-        str,
-        typer.Argument(metavar="A", help=N_("The place or card in question (name or card id).")),
-    ],
-    direction: Annotated[str, typer.Argument(metavar="DIRECTION", help=DIRECTION_HELP)],
-    b: Annotated[
-        str, typer.Argument(metavar="B", help=N_("The place or card it is compared with."))
+    question: Annotated[
+        list[str],
+        typer.Argument(
+            metavar=N_("A DIRECTION B"),
+            help=N_(
+                "The place or card in question (name or card id), where it is said to lie, and "
+                "its neighbour: 'brest west-of rennes', 'brest ouest rennes', 'brest entre lyon "
+                "paris'."
+            ),
+        ),
     ],
     deck: Annotated[
         Path | None,
         typer.Option(
             "--deck",
             help=N_("Deck file (.json next to the deck PDF): compare the printed coordinates."),
+        ),
+    ] = None,
+    line: Annotated[
+        str | None,
+        typer.Option(
+            "--line",
+            metavar=N_("LINE"),
+            help=N_(
+                "For 'between': the line B and C lie on, column (north–south) or row (west–east)."
+            ),
         ),
     ] = None,
     precision: Annotated[
@@ -110,12 +125,14 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
 ) -> None:
     """The `verify` command (its help: VERIFY_HELP)."""
-    from generator.games.oucedonc.compare import EqualCoordinates, parse_direction
+    from generator.core.i18n import cli_language
+    from generator.games.oucedonc.compare import EqualCoordinates
     from generator.games.oucedonc.coords import parse_precision
-    from generator.products.referee.verify import verify_by_name, verify_on_deck
+    from generator.games.oucedonc.referee import Gap
+    from generator.products.referee.verify import Judge, verify_words
 
-    where = parse_direction(direction)
     equal_rule = parse_choice(EqualCoordinates, equal, "--equal-coordinates")
+    on_line = _line(line)
     if deck is not None:
         if precision is not None:
             raise UserError(
@@ -128,18 +145,58 @@ def verify(
 
         loaded = read_deck(deck)
         printed = loaded.language  # the backs of an English deck write W for west
-        gap = verify_on_deck(a, where, b, loaded, equal_rule)
+        judge = Judge(loaded, equal=equal_rule)
     else:
-        printed = "fr"  # as the default (French) deck prints them; docs/rules quote them so
-        gap = verify_by_name(a, where, b, parse_precision(precision or "minute"), equal_rule)
-    result = gap.verdict
+        printed = cli_language()  # as a deck in the command line's language would print them
+        judge = Judge(None, parse_precision(precision or "minute"), equal_rule)
+    result = verify_words(question, judge, on_line)
     if as_json:
-        typer.echo(json_line(gap.to_json()))
+        typer.echo(json_line(result.to_json()))
         return
-    say(verdict_line(result.correct, result.a.name, where, result.b.name))
-    lat = where.axis == "lat"
+    if isinstance(result, Gap):
+        say(verdict_line(result.verdict.correct, result.verdict.a.name, result.verdict.direction,
+                         result.verdict.b.name))  # fmt: skip
+        points: tuple[Located, ...] = (result.verdict.a, result.verdict.b)
+    else:
+        say(between_line(result))
+        points = (result.a, *result.anchors)
+    from generator.games.oucedonc.coords import printed_coordinate
+
+    for point in points:
+        latitude, longitude = (
+            printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text)
+        )
+        say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=latitude, lon=longitude))
+    if isinstance(result, Gap):
+        say(f"  {gap_words(result)}")
+        return
+    for side in result.sides:
+        say(f"  {side_line(side)}")
+
+
+def _line(text: str | None) -> Line | None:
+    """``--line``: column or row, in either language's words."""
+    if text is None:
+        return None
+    from generator.core.namekeys import name_key
+    from generator.games.oucedonc.words import line_of
+
+    found = line_of(name_key(text))
+    if found is None:
+        raise UserError(
+            _("unknown --line value {text!r}; give column (north–south) or row (west–east)").format(
+                text=text
+            )
+        )
+    return found
+
+
+def gap_words(gap: Gap) -> str:
+    """``12′ of latitude apart, 22.2 km``, or how equal printed values were counted."""
+    result = gap.verdict
+    lat = result.direction.axis == "lat"
     if result.gap_units == 0:
-        option = f"--equal-coordinates {equal_rule.value}"
+        option = f"--equal-coordinates {gap.equal.value}"
         if result.correct:
             how = (
                 _("same printed latitude: counted as well placed ({option})")
@@ -152,21 +209,40 @@ def verify(
                 if lat
                 else _("same printed longitude: counted as misplaced ({option})")
             )
-        how = how.format(option=option)
-    else:
-        how = (
-            _("{minutes} of latitude apart, {km} km")
-            if lat
-            else _("{minutes} of longitude apart, {km} km")
-        ).format(minutes=_minutes_text(abs(result.gap_minutes)), km=_km(gap.km))
-    from generator.games.oucedonc.coords import printed_coordinate
+        return how.format(option=option)
+    return (
+        _("{minutes} of latitude apart, {km} km")
+        if lat
+        else _("{minutes} of longitude apart, {km} km")
+    ).format(minutes=_minutes_text(abs(result.gap_minutes)), km=_km(gap.km))
 
-    for point in (result.a, result.b):
-        latitude, longitude = (
-            printed_coordinate(text, printed) for text in (point.lat_text, point.lon_text)
-        )
-        say("  " + _("{name}: {lat}, {lon}").format(name=point.name, lat=latitude, lon=longitude))
-    say(f"  {how}")
+
+def between_line(result: BetweenGap) -> str:
+    """``YES: Brest is between Lyon and Paris on the west–east row``."""
+    from generator.games.oucedonc.compare import Line
+
+    first, second = (anchor.name for anchor in result.anchors)
+    if result.line is Line.COLUMN:
+        if result.correct:
+            text = _("YES: {a} is between {first} and {second} on the north–south column")
+        else:
+            text = _("NO: {a} is not between {first} and {second} on the north–south column")
+    elif result.correct:
+        text = _("YES: {a} is between {first} and {second} on the west–east row")
+    else:
+        text = _("NO: {a} is not between {first} and {second} on the west–east row")
+    return text.format(a=result.a.name, first=first, second=second)
+
+
+def side_line(side: Gap) -> str:
+    """One side of a "between": ``west of Lyon: yes, 560′ (9°20′) of longitude apart, 709 km``."""
+    from generator.games.oucedonc.wording import beside
+
+    result = side.verdict
+    where = beside(result.direction, result.b.name)
+    if result.correct:
+        return _("{where}: yes ({gap})").format(where=where, gap=gap_words(side))
+    return _("{where}: no ({gap})").format(where=where, gap=gap_words(side))
 
 
 def verdict_line(correct: bool, a: str, direction: Direction, b: str) -> str:
@@ -210,6 +286,122 @@ def _decimal(text: str) -> str:
     return text.replace(".", ",") if cli_language() == "fr" else text
 
 
+# --------------------------------------------------------------------------- count
+
+
+COUNT_HELP = N_(
+    "Count a cross laid out on the table, without a game file: the cards set aside and why, and "
+    "who wins what."
+    "\n\nGive each arm's cards in the order they lie, from the start card outward. From the "
+    "start card outward, a card out of place with the one before it is set aside, as in "
+    "'game count'."
+    "\n\nExample: pnp oucedonc count Lyon --north Paris,Marseille --west Brest --estimate Ana=1"
+    " --estimate Ben=2 --deck output/oucedonc/oucedonc.json"
+)
+
+
+def _arm_option(arm: str) -> object:
+    return typer.Option(
+        f"--{arm}",
+        metavar=N_("CARD,CARD"),
+        help={
+            "north": N_("The north arm's cards, comma-separated, from the start card outward."),
+            "south": N_("The south arm's cards, from the start card outward."),
+            "west": N_("The west arm's cards, from the start card outward."),
+            "east": N_("The east arm's cards, from the start card outward."),
+        }[arm],
+    )
+
+
+def count(
+    start: Annotated[
+        str, typer.Argument(metavar=N_("START"), help=N_("The start card (name or id)."))
+    ],
+    north: Annotated[str, _arm_option("north")] = "",
+    south: Annotated[str, _arm_option("south")] = "",
+    west: Annotated[str, _arm_option("west")] = "",
+    east: Annotated[str, _arm_option("east")] = "",
+    estimate: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--estimate",
+            metavar=N_("PLAYER=N"),
+            help=N_("A player's (or a team's) estimate, once for each: who wins what."),
+        ),
+    ] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option("--deck", help=N_("Deck file (default output/oucedonc/oucedonc.json).")),
+    ] = None,
+    equal: Annotated[
+        str,
+        typer.Option(
+            "--equal-coordinates", help=N_("Equal printed values: well-placed or misplaced.")
+        ),
+    ] = "well-placed",
+    preceding: Annotated[
+        str,
+        typer.Option(
+            "--count-preceding",
+            help=N_(
+                "Compare with the nearest card still on the table (on-table) or the original "
+                "neighbour (original)."
+            ),
+        ),
+    ] = "on-table",
+    closest: Annotated[
+        str,
+        typer.Option(
+            "--closest-tie",
+            help=N_("No exact estimate, several equally close: all win 1, or none."),
+        ),
+    ] = "all",
+    exact_tie: Annotated[
+        str,
+        typer.Option(
+            "--exact-tie",
+            help=N_(
+                "Several exact estimates: each of them wins 2, or everyone at the table wins 2."
+            ),
+        ),
+    ] = "each",
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
+) -> None:
+    """The `count` command (its help: COUNT_HELP)."""
+    from generator.cli.common import data_console
+    from generator.cli.oucedonc_board import count_table
+    from generator.cli.oucedonc_play import DEFAULT_DECK
+    from generator.games.oucedonc.table import Arm
+    from generator.products.referee.count import count_cross
+    from generator.products.referee.files import read_deck
+    from generator.products.referee.moves import typed_estimates
+
+    loaded = read_deck(deck or DEFAULT_DECK)
+    options = rule_options(loaded, None, equal, preceding=preceding, closest=closest,
+                           exact_tie=exact_tie)  # fmt: skip
+    arms = {
+        Arm.NORTH: _cards(north),
+        Arm.SOUTH: _cards(south),
+        Arm.WEST: _cards(west),
+        Arm.EAST: _cards(east),
+    }
+    result = count_cross(loaded, start, arms, options, typed_estimates(estimate or ()))
+    if as_json:
+        typer.echo(json_line(result.to_json()))
+        return
+    console = data_console()
+    from generator.cli.oucedonc_board import arm_cards_line
+
+    for arm in Arm:
+        console.print(arm_cards_line(arm.value, result.start, result.arms[arm]))
+    console.print(count_table(result, _("count")))
+
+
+def _cards(text: str) -> list[str]:
+    """``Paris, Marseille``: an arm's cards, from the start card outward."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
 # --------------------------------------------------------------------------- game
 
 
@@ -222,14 +414,20 @@ GAME_NEW_HELP = N_(
 
 
 def game_new(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file to create (JSON)."))],
+    file: Annotated[
+        Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file to create (JSON)."))
+    ],
     deck: Annotated[
         Path, typer.Option("--deck", help=N_("Deck file (.json next to the deck PDF)."))
     ],
     players: Annotated[
         str,
         typer.Option(
-            "--players", help=N_("Players in playing order, comma-separated: Ana,Ben,Chloé.")
+            "--players",
+            help=N_(
+                "Players in playing order, comma-separated: Ana,Ben,Chloé; a team plays as one "
+                "player, its members joined by +: Bleus=Ana+Ben,Chloé."
+            ),
         ),
     ],
     start_card: Annotated[
@@ -325,7 +523,7 @@ def game_new(
 
     from generator.core.outputs import claim_new
     from generator.products.referee.files import read_deck, write_new_game
-    from generator.products.referee.moves import new_game
+    from generator.products.referee.moves import new_game, seats
 
     claim_new(file, force)  # early, and again at the write: two racing 'game new' cannot both win
     if seed is not None and not deal_mode:
@@ -340,9 +538,10 @@ def game_new(
             _("with --deal the referee draws the start card itself; drop --start (or --deal)")
         )
     loaded = read_deck(deck)
+    typed = seats(players)
     game = new_game(
         loaded,
-        players.split(","),
+        typed.players,
         rule_options(loaded, tokens, equal, broke, preceding, closest, exact_tie),
         deal_seed=(seed if seed is not None else secrets.randbelow(1_000_000))
         if deal_mode
@@ -350,6 +549,7 @@ def game_new(
         start_card=start_card,
         packs=packs,
         pack_size=pack_size,
+        teams=typed.teams,
     )
     write_new_game(file, game, replace=force)
     _report(game, _("new game in {file}: {said}").format(file=file, said=new_game_line(game)), file)
@@ -373,18 +573,30 @@ def new_game_line(game: Game) -> str:
     each = setup.options.starting_tokens
     tokens = ngettext("{n} token each", "{n} tokens each", each).format(n=each)
     return _("{players}, {packs}, {tokens}; {how}").format(
-        players=", ".join(setup.players), packs=packs, tokens=tokens, how=how
+        players=", ".join(
+            seat_name(player, setup.teams.get(player, ())) for player in setup.players
+        ),
+        packs=packs,
+        tokens=tokens,
+        how=how,
     )
+
+
+def seat_name(player: str, members: tuple[str, ...]) -> str:
+    """ "Chloé", or a team with its members: "Bleus (Ana, Ben)"."""
+    if not members:
+        return player
+    return _("{team} ({members})").format(team=player, members=", ".join(members))
 
 
 def rule_options(
     deck: Deck,
     tokens: int | None,
     equal: str,
-    broke: str,
-    preceding: str,
-    closest: str,
-    exact_tie: str,
+    broke: str = "nothing",
+    preceding: str = "on-table",
+    closest: str = "all",
+    exact_tie: str = "each",
 ) -> RuleOptions:
     """The rule options of ``game new`` (and ``play``), parsed from their CLI spellings."""
     from generator.games.oucedonc.compare import EqualCoordinates
@@ -424,38 +636,58 @@ def parse_choice(kind: type[E], text: str, option: str) -> E:
 
 GAME_PLACE_HELP = N_(
     "The current player places the card they drew (name, id or the start of its name)."
+    "\n\nWhere, as an option or in the session's words, English or French: 'brest n lyon', "
+    "'brest ouest de rennes', 'brest entre lyon et paris'."
     "\n\nExample: pnp oucedonc game place partie.json Brest --north-of Lyon"
 )
 
 
 def game_place(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
     card: Annotated[
-        str,
-        typer.Argument(metavar="CARD", help=N_("The card the current player drew (name or id).")),
+        list[str],
+        typer.Argument(
+            metavar=N_("CARD [WHERE]"),
+            help=N_(
+                "The card the current player drew (name or id); without an option, followed by "
+                "where it goes: n lyon, nord de lyon, entre lyon paris."
+            ),
+        ),
     ],
     north_of: Annotated[
         str | None,
-        typer.Option("--north-of", help=N_("Immediately above this card of the column.")),
+        typer.Option(
+            "--north-of", metavar=N_("CARD"), help=N_("Immediately above this card of the column.")
+        ),
     ] = None,
     south_of: Annotated[
         str | None,
-        typer.Option("--south-of", help=N_("Immediately below this card of the column.")),
+        typer.Option(
+            "--south-of", metavar=N_("CARD"), help=N_("Immediately below this card of the column.")
+        ),
     ] = None,
     east_of: Annotated[
-        str | None, typer.Option("--east-of", help=N_("Immediately right of this card of the row."))
+        str | None,
+        typer.Option(
+            "--east-of", metavar=N_("CARD"), help=N_("Immediately right of this card of the row.")
+        ),
     ] = None,
     west_of: Annotated[
-        str | None, typer.Option("--west-of", help=N_("Immediately left of this card of the row."))
+        str | None,
+        typer.Option(
+            "--west-of", metavar=N_("CARD"), help=N_("Immediately left of this card of the row.")
+        ),
     ] = None,
     between: Annotated[
         tuple[str, str] | None,
-        typer.Option("--between", help=N_("Between two adjacent cards of one line.")),
+        typer.Option(
+            "--between", metavar=N_("CARD CARD"), help=N_("Between two adjacent cards of one line.")
+        ),
     ] = None,
 ) -> None:
     """The `game place` command (its help: GAME_PLACE_HELP)."""
     from generator.games.oucedonc.compare import Direction
-    from generator.products.referee import moves
+    from generator.products.referee import moves, phrases
 
     given = [
         (d, x)
@@ -467,13 +699,17 @@ def game_place(
         )
         if x is not None
     ]
+    typed = " ".join(card)
+    if not given and between is None and phrases.says_where(typed):  # "brest n lyon"
+        _play(file, lambda game: _said(game.play(phrases.placement(game, typed))))
+        return
     if len(given) + (between is not None) != 1:
         from generator.core.refusal import Refusal
         from generator.games.oucedonc.refusals import Why
 
         raise Refusal(Why.SAY_WHERE)
     direction, anchor = given[0] if given else (None, None)
-    _play(file, lambda game: _said(game.play(moves.place(game, card, direction, anchor, between))))
+    _play(file, lambda game: _said(game.play(moves.place(game, typed, direction, anchor, between))))
 
 
 GAME_DOUBT_HELP = N_(
@@ -483,12 +719,16 @@ GAME_DOUBT_HELP = N_(
 
 
 def game_doubt(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
-    by: Annotated[str, typer.Option("--by", help=N_("The player who doubts."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
+    by: Annotated[
+        str, typer.Option("--by", metavar=N_("PLAYER"), help=N_("The player who doubts."))
+    ],
     neighbour: Annotated[
         str,
         typer.Option(
-            "--neighbour", help=N_("The neighbour of the card just placed to compare it with.")
+            "--neighbour",
+            metavar=N_("CARD"),
+            help=N_("The neighbour of the card just placed to compare it with."),
         ),
     ],
 ) -> None:
@@ -506,11 +746,12 @@ GAME_COUNT_HELP = N_(
 
 
 def game_count(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
     estimate: Annotated[
         list[str],
         typer.Option(
             "--estimate",
+            metavar=N_("PLAYER=N"),
             help=N_("PLAYER=N, once for every player: the misplaced cards they expect."),
         ),
     ],
@@ -518,24 +759,41 @@ def game_count(
         str | None,
         typer.Option(
             "--next-start",
+            metavar=N_("CARD"),
             help=N_("After an interim count: the new start card turned over (else 'game start')."),
         ),
     ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=N_("Print what the count did as one JSON object."))
+    ] = False,
 ) -> None:
     """The `game count` command (its help: GAME_COUNT_HELP)."""
-    from generator.games.oucedonc.events import Counted
+    from generator.cli.common import data_console
+    from generator.cli.oucedonc_board import counted as counted_view
+    from generator.games.oucedonc.events import Counted, Started
     from generator.products.referee import moves
+    from generator.products.referee.files import update_game
 
-    def count(game: Game) -> tuple[Game, str]:
-        game, counted = game.play(moves.count(game, estimate))
+    def count(game: Game) -> tuple[Game, tuple[Counted, Started | None]]:
+        game, event = game.play(moves.count(game, estimate))
+        assert isinstance(event, Counted)
         if next_start is None:
-            return game, counted.text
-        if isinstance(counted, Counted) and counted.final:
+            return game, (event, None)
+        if event.final:
             raise UserError(_("that was the final count: the game is over; drop --next-start"))
         game, started = game.play(moves.start(game, next_start))
-        return game, f"{counted.text}\n{started.text}"
+        assert isinstance(started, Started)
+        return game, (event, started)
 
-    _play(file, count)
+    game, (event, started) = update_game(file, count)
+    if as_json:
+        said = event.to_json()
+        if started is not None:
+            said["next_start"] = started.to_json()
+        typer.echo(json_line(said))
+        return
+    data_console().print(counted_view(event))
+    _report(game, "" if started is None else started.text, file)
 
 
 GAME_START_HELP = N_(
@@ -545,9 +803,9 @@ GAME_START_HELP = N_(
 
 
 def game_start(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
     card: Annotated[
-        str, typer.Argument(metavar="CARD", help=N_("The start card turned over (name or id)."))
+        str, typer.Argument(metavar=N_("CARD"), help=N_("The start card turned over (name or id)."))
     ],
 ) -> None:
     """The `game start` command (its help: GAME_START_HELP)."""
@@ -563,7 +821,7 @@ GAME_INTERMEDE_HELP = N_(
 
 
 def game_intermede(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
 ) -> None:
     """The `game intermede` command (its help: GAME_INTERMEDE_HELP)."""
     from generator.games.oucedonc.game import Intermede
@@ -578,7 +836,7 @@ GAME_SHOW_HELP = N_(
 
 
 def game_show(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
     as_json: Annotated[
         bool, typer.Option("--json", help=N_("Print the position as one JSON object."))
     ] = False,
@@ -603,7 +861,7 @@ GAME_UNDO_HELP = N_(
 
 
 def game_undo(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("Game file."))],
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("Game file."))],
 ) -> None:
     """The `game undo` command (its help: GAME_UNDO_HELP)."""
     from generator.products.referee.moves import take_back
@@ -628,6 +886,7 @@ def add_commands(group: typer.Typer) -> None:
     from generator.cli.oucedonc_play import PLAY_HELP, play
 
     group.command("verify", help=VERIFY_HELP)(verify)
+    group.command("count", help=COUNT_HELP)(count)
     group.command("play", help=PLAY_HELP)(play)
     group.add_typer(game_app, name="game")
 

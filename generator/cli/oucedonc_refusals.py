@@ -6,7 +6,7 @@ say which command or option to use (the rules' own sentences, in
 from __future__ import annotations
 
 from generator.core.i18n import N_, NN_
-from generator.core.refusal import Plural, Reason, Sentence, Wording
+from generator.core.refusal import Choice, Plural, Reason, Sentence, Wording
 from generator.games.oucedonc.refusals import Hint, Why
 from generator.products.referee.refusals import Said
 
@@ -132,6 +132,53 @@ WORDINGS: dict[Reason, Wording] = {
         N_(
             "say where the card goes with exactly one of --north-of, --south-of, --east-of, "
             "--west-of X or --between X Y"
+        )
+    ),
+    Said.WHICH_SIDE: Choice(
+        "side",
+        (
+            (
+                "north-of",
+                Sentence(
+                    N_(
+                        "{anchor} already has {neighbour} to its north: say --between "
+                        "{neighbour} {anchor} (between them) or --north-of {end} (the north end)"
+                    )
+                ),
+            ),
+            (
+                "south-of",
+                Sentence(
+                    N_(
+                        "{anchor} already has {neighbour} to its south: say --between "
+                        "{anchor} {neighbour} (between them) or --south-of {end} (the south end)"
+                    )
+                ),
+            ),
+            (
+                "west-of",
+                Sentence(
+                    N_(
+                        "{anchor} already has {neighbour} to its west: say --between "
+                        "{neighbour} {anchor} (between them) or --west-of {end} (the west end)"
+                    )
+                ),
+            ),
+            (
+                "east-of",
+                Sentence(
+                    N_(
+                        "{anchor} already has {neighbour} to its east: say --between "
+                        "{anchor} {neighbour} (between them) or --east-of {end} (the east end)"
+                    )
+                ),
+            ),
+        ),
+    ),
+    Said.WHICH_LINE: Sentence(
+        N_(
+            "say on which line {first} and {second} lie: add --line column (north–south) or "
+            "--line row (west–east)"
         )
     ),
     Said.NO_EMBEDDED_PLACES: Sentence(

@@ -15,6 +15,7 @@ from generator.games.oucedonc.coords import PrecisionChoice
 from generator.geo.difficulty import Difficulty
 
 if TYPE_CHECKING:
+    from generator.geo.model import Place
     from generator.geo.pick import PickRequest
 
 
@@ -237,7 +238,7 @@ def places(
         _print_table(region, selected)
 
 
-def _write_records(output_format: Format, places: tuple) -> bool:
+def _write_records(output_format: Format, places: tuple[Place, ...]) -> bool:
     """Write places as JSON, CSV or GeoJSON on stdout; False for the table format."""
     from generator.geo import listing
 
@@ -344,7 +345,7 @@ _FIXED_COLUMNS: tuple[tuple[str, int, Literal["left", "right"]], ...] = (
 )
 
 
-def _print_table(region: str, selected: tuple) -> None:
+def _print_table(region: str, selected: tuple[Place, ...]) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table

@@ -20,7 +20,8 @@ HELP = N_(
 
 def preflight(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE.pdf", help=N_("The PDF to check (ours or any other)."))
+        Path,
+        typer.Argument(metavar=N_("FILE.pdf"), help=N_("The PDF to check (ours or any other).")),
     ],
     profile: Annotated[
         Profile,

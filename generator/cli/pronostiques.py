@@ -46,10 +46,13 @@ def score(
     order: Annotated[
         str,
         typer.Argument(
+            metavar=N_("ORDER"),
             help=N_(
-                "The finishing order, first to last: ♥♦♠♣ or HDSC (H hearts, D diamonds, S "
-                "spades, C clubs)."
-            )
+                "The finishing order, first to last: ♥♦♠♣, the suits' names (hearts diamonds "
+                "spades clubs, or in French), or their letters in the command line's language: "
+                "HDSC in English (H hearts, D diamonds, S spades, C clubs); in French (--lang "
+                "fr) C is cœur (hearts): CKPT."
+            ),
         ),
     ],
     pair_bonus: Annotated[

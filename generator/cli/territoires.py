@@ -52,14 +52,14 @@ def attack(
     cards: Annotated[
         list[str],
         typer.Argument(
-            metavar="CARD CARD [CARD]", help=N_("The 2 or 3 cards laid down (numbers 1 to 20).")
+            metavar=N_("CARD CARD [CARD]"), help=N_("The 2 or 3 cards laid down (numbers 1 to 20).")
         ),
     ],
     house: Annotated[
-        House | None,
+        str | None,
         typer.Option(
             "--house",
-            case_sensitive=False,
+            metavar=N_("even|odd"),
             help=N_("House of the player: even (civilisation) or odd (nature)."),
         ),
     ] = None,
@@ -76,10 +76,10 @@ def attack(
         ),
     ] = None,
     target: Annotated[
-        House | None,
+        str | None,
         typer.Option(
             "--target",
-            case_sensitive=False,
+            metavar=N_("even|odd"),
             help=N_("Third player of three only: the house he attacks (even or odd)."),
         ),
     ] = None,
@@ -144,13 +144,18 @@ def attack(
     rules = Rules(
         pairs=pairs, runs=runs, foreign_support_in_run=foreign_support, support_alone=support_alone
     )
-    player = Player.at_seat(players, seat, house, target)
+    player = Player.at_seat(players, seat, _house(house), _house(target))
     result = play(_card_numbers(cards), player, rules, use, seat, life)
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return
     for line in _result_lines(result):
         typer.echo(line)
+
+
+def _house(text: str | None) -> House | None:
+    """``--house`` and ``--target``: even or odd, pair or impair (either language)."""
+    return None if text is None else House.parse(text)
 
 
 def _result_lines(result: PlayResult) -> list[str]:

@@ -138,7 +138,9 @@ def usage_error_message(exc: Exception) -> str:
     text = getattr(exc, "message", None)
     if isinstance(text, str):
         setattr(exc, "message", translate_sentence(text))  # noqa: B010 (not every error has one)
-    return exc.format_message()  # type: ignore[attr-defined]
+    # Typer's usage errors have it (their classes are told apart by name: click is not imported)
+    formatted: str = exc.format_message()  # type: ignore[attr-defined]
+    return formatted
 
 
 def _param_hint(exc: Exception, param: object, ctx: object) -> str:

@@ -16,8 +16,10 @@ Two gettext domains, each written in its own source language (docs/i18n.md):
 
 Catalogs are compiled ``.mo`` files: ``generator/locale`` in an installed pnp (``setup.py``
 compiles them when the wheel is built), ``locale/`` in a source checkout, where a ``.mo``
-missing or older than its ``.po`` is compiled in memory from the ``.po`` (so a checkout never
-speaks an out-of-date catalog). Numbers are formatted by Babel (:func:`number`).
+missing or older than its ``.po`` is compiled from the ``.po`` (so a checkout never speaks an
+out-of-date catalog): in memory for pnp's own domains, into the user's cache folder for the
+``vendor`` domain, read by click and Typer through the global gettext (:func:`vendor_folder`).
+Numbers are formatted by Babel (:func:`number`).
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ def set_cli_language(language: Language) -> None:
     calls it once, before any command is built (click's and Typer's words follow too)."""
     _cli_language.set(language)
     os.environ["LANGUAGE"] = language  # click and Typer ask the global gettext, which reads it
-    gettext.bindtextdomain(VENDOR_DOMAIN, str(locale_folder()))
+    gettext.bindtextdomain(VENDOR_DOMAIN, str(vendor_folder(language)))
     gettext.textdomain(VENDOR_DOMAIN)
 
 
@@ -169,36 +171,72 @@ def plural_index(language: Language, n: int) -> int:
     return 0 if n == 1 else 1
 
 
+def _catalog_files(domain: str, language: Language) -> tuple[Path, Path]:
+    """The compiled ``.mo`` of ``domain`` in ``language`` and its ``.po`` (either may be
+    missing: an installed pnp has no ``.po``, a fresh checkout no ``.mo``)."""
+    folder = locale_folder() / language / "LC_MESSAGES"
+    return folder / f"{domain}.mo", folder / f"{domain}.po"
+
+
+def _outdated(compiled: Path, source: Path) -> bool:
+    """A ``.po`` whose ``.mo`` is missing or older: the ``.po`` is the catalog to read."""
+    return source.is_file() and (
+        not compiled.is_file() or compiled.stat().st_mtime < source.stat().st_mtime
+    )
+
+
 @cache
 def catalog(domain: str, language: Language) -> gettext.NullTranslations:
     """The translations of ``domain`` into ``language`` (compiled once per process)."""
+    from io import BytesIO
+
     if SOURCE_LANGUAGE.get(domain) == language:
         return _Source(language)
-    folder = locale_folder() / language / "LC_MESSAGES"
-    compiled, source = folder / f"{domain}.mo", folder / f"{domain}.po"
-    if source.is_file() and (
-        not compiled.is_file() or compiled.stat().st_mtime < source.stat().st_mtime
-    ):
-        return _compile_in_memory(source)
+    compiled, source = _catalog_files(domain, language)
+    if _outdated(compiled, source):
+        return gettext.GNUTranslations(BytesIO(_compile(source.read_bytes())))
     if compiled.is_file():
         with compiled.open("rb") as stream:
             return gettext.GNUTranslations(stream)
     return _Source(SOURCE_LANGUAGE.get(domain, "en"))  # no catalog: the source words
 
 
-def _compile_in_memory(source: Path) -> gettext.GNUTranslations:
-    """A checkout whose ``.mo`` is older than its ``.po``: the ``.po`` itself, compiled now."""
+def vendor_folder(language: Language) -> Path:
+    """The folder to bind the ``vendor`` domain to, for click's and Typer's words: they ask the
+    global gettext, which reads only ``.mo`` files. :func:`locale_folder`, unless its ``.mo``
+    is missing or older than its ``.po`` (a checkout not compiled since it changed): then the
+    ``.po`` compiled into the user's cache folder, under the hash of its bytes (written once,
+    never stale). A cache that cannot be written leaves click's words in English."""
+    from hashlib import sha256
+
+    from generator.core.atomic import write_bytes
+    from generator.core.errors import UserError
+    from generator.core.folders import cache_dir
+
+    compiled, source = _catalog_files(VENDOR_DOMAIN, language)
+    if not _outdated(compiled, source):
+        return locale_folder()
+    text = source.read_bytes()
+    folder = cache_dir() / "catalogs" / sha256(text).hexdigest()[:16]
+    target = folder / compiled.relative_to(locale_folder())
+    if not target.is_file():
+        try:
+            write_bytes(target, _compile(text))
+        except (OSError, UserError):
+            return locale_folder()
+    return folder
+
+
+def _compile(po: bytes) -> bytes:
+    """A ``.po`` file's bytes compiled into a ``.mo`` file's (fuzzy entries left out)."""
     from io import BytesIO
 
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with source.open("rb") as stream:
-        messages = read_po(stream)
     buffer = BytesIO()
-    write_mo(buffer, messages)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    write_mo(buffer, read_po(BytesIO(po)))
+    return buffer.getvalue()
 
 
 # --- the command line's words --------------------------------------------------------------

@@ -5,15 +5,23 @@
 (:mod:`generator.games.oucedonc.names`) compares these keys; 'pnp data build' writes the key of
 every embedded commune (``commune_name_keys.txt``) so that ``pnp oucedonc verify`` need not work
 out 35,000 of them at every start. It lives in ``core`` because both layers use it.
+
+:func:`key_rules` gives the same rules as data, for a page's script to key what is typed
+exactly as this function does (the referee's phone page: its cards' keys are made here, the
+typed text's there, and the two agree on every text of the Basic Multilingual Plane).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
+from typing import Any
 
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—'’‘`´ʼ.]+")
+_SEPARATOR_MARKS = "-‐‑‒–—'’‘`´ʼ."
+_SEPARATORS = re.compile(rf"[\s{re.escape(_SEPARATOR_MARKS)}]+")
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mont"}
+_LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 
 
 def name_key(text: str) -> str:
@@ -21,6 +29,43 @@ def name_key(text: str) -> str:
     the usual abbreviations written out (``st`` Saint, ``ste`` Sainte, ``mt`` Mont)."""
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    bare = bare.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
+    for ligature, letters in _LIGATURES.items():
+        bare = bare.replace(ligature, letters)
     words = _SEPARATORS.sub(" ", bare.casefold()).split()
     return " ".join(_ABBREVIATIONS.get(word, word) for word in words)
+
+
+BMP = 0x10000  # the Basic Multilingual Plane: every character a phone's keyboard types
+
+
+@cache
+def key_rules() -> dict[str, Any]:
+    """:func:`name_key`'s rules as data, for a script (in the order it applies them): NFKD, then
+    drop the characters of ``combining`` (ranges of code points with a combining class), then
+    ``ligatures``, then lower case, with ``folds`` where case folding differs from lower case
+    (ß is ss), then each run of ``separators`` (characters) is one space, then each word of
+    ``abbreviations`` is written out. ``spaces`` are the characters Python's ``str.split()``
+    splits on."""
+    combining: list[list[int]] = []
+    folds: dict[str, str] = {}
+    for code in range(BMP):
+        if 0xD800 <= code <= 0xDFFF:  # surrogates: no character
+            continue
+        char = chr(code)
+        if unicodedata.combining(char):
+            if combining and combining[-1][1] == code - 1:
+                combining[-1][1] = code
+            else:
+                combining.append([code, code])
+        folded = char.casefold()
+        if folded != char.lower():
+            folds[char] = folded
+    separators = "".join(chr(code) for code in range(BMP) if _SEPARATORS.fullmatch(chr(code)))
+    return {
+        "combining": combining,
+        "ligatures": dict(_LIGATURES),
+        "folds": folds,
+        "separators": separators,
+        "spaces": "".join(chr(code) for code in range(BMP) if chr(code).isspace()),
+        "abbreviations": dict(_ABBREVIATIONS),
+    }

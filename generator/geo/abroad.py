@@ -91,11 +91,12 @@ def named(places: Sequence[Place], names: Language) -> tuple[Place, ...]:
 def display_in(
     chosen: Sequence[Place], candidates: Sequence[Place], names: Language
 ) -> tuple[Place, ...]:
-    """The dealt ``chosen`` places, printed names in ``names``: homonyms among the candidates
-    named in that language get their subdivision (or département) as in the deal, and two cards
+    """The dealt ``chosen`` places, printed names in ``names``. The deal tells homonyms apart
+    among all the candidates ("Amberg (Bavière)"); a card abroad keeps that suffix only where
+    another card of the deck would otherwise read the same (:func:`unsuffixed`). Two cards
     never print one name (a rare English homonym of two nearby places gets its suffix too)."""
     if names == MATERIAL_DEFAULT:
-        return tuple(chosen)
+        return unsuffixed(chosen, candidates)
     from generator.geo.selection import display_names
 
     pool = named(candidates, names)
@@ -113,6 +114,27 @@ def display_in(
             suffix = suffixes.get(place.id) or own.departement or own.region or own.country
             text = f"{own.name} ({suffix})"
         out.append(replace(place, name=text))
+    return unsuffixed(out, pool)
+
+
+def unsuffixed(printed: Sequence[Place], named_pool: Sequence[Place]) -> tuple[Place, ...]:
+    """``printed`` with the suffix of each place abroad dropped where its plain name (its name
+    in ``named_pool``, the candidates named in the deck's language) is no other card's: a
+    player reads "Belém", not "Belém (Pará)", unless the deck holds another Belém. French
+    places keep their names as printed (the French deal's own rule)."""
+    plain = {place.id: place.name for place in named_pool}
+    wanted = [
+        plain.get(place.id, place.name) if place.country != "FR" else place.name
+        for place in printed
+    ]
+    counts: dict[str, int] = {}
+    for text in (*wanted, *(p.name for p in printed)):
+        counts[text] = counts.get(text, 0) + 1
+    out = []
+    for place, text in zip(printed, wanted, strict=True):
+        # its plain name once among the plain names, and no other card prints it
+        unique = counts[text] == (2 if text == place.name else 1)
+        out.append(replace(place, name=text) if unique and text != place.name else place)
     return tuple(out)
 
 
@@ -128,7 +150,14 @@ def country_name(code: str, names: Language = MATERIAL_DEFAULT) -> str:
 def region_name(kind: str, code: str, name: str, names: Language = MATERIAL_DEFAULT) -> str:
     """The printed name of a region selection (:class:`generator.geo.regions.RegionSelection`
     ``kind``, ``code`` and ``name``) in ``names``: a country abroad by its name in that
-    language ("Italy"); a French région or département keeps its French name ("Bretagne")."""
+    language ("Italy"), a subdivision abroad too ("Bavière", "Bavaria"); a French région or
+    département keeps its French name ("Bretagne")."""
     if kind == "world":
         return country_name(code, names)
+    if kind == "subdivision":
+        from generator.geo import embedded
+
+        country, _, admin1 = code.partition(":")
+        table = embedded.admin1_names_en() if names == "en" else embedded.admin1_names()
+        return table.get((country, admin1), name)
     return name

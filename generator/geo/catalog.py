@@ -107,6 +107,9 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "world":
         # a country abroad: its towns and the famous sites curated for it (BE, IT, CH…)
         return (*embedded.world_towns(selection.code), *embedded.sites_abroad(selection.code))
+    if selection.kind == "subdivision":  # a state, Land, region abroad: its country's, inside
+        country = selection.subdivision[0]
+        return selection.filter((*embedded.world_towns(country), *embedded.sites_abroad(country)))
     french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
         # a box or a polygon reaching over the border: add the world towns and sites around it

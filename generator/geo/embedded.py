@@ -70,6 +70,8 @@ LANDMARK_NAMES_EN_FILE = "landmark_names_en.csv"  # French landmarks with an Eng
 LANDMARK_NAMES_EN_COLUMNS = ("name", "name_en", "reference")
 ADMIN1_NAMES_FILE = "admin1_names.csv"
 COUNTRY_NAMES_FILE = "country_names.csv"
+REGION_ALIASES_FILE = "region_aliases.csv"  # USA, UK, Holland… (hand-curated)
+FAMOUS_TOWNS_FILE = "famous_towns.csv"  # towns abroad known beyond their size (hand-curated)
 WORLD_OUTLINES_FILE = "world_outlines.json"
 PROVENANCE_FILE = "provenance.json"
 COMMUNE_OUTLINES_FILE = "commune_outlines_2018.csv.gz"
@@ -86,12 +88,15 @@ SITES_ABROAD_COLUMNS = (
     "admin1",
     "town",
     "wikidata",
-    "source",
+    "source",  # the reference for the point (a stable page)
+    "read_from",  # the stored copy of that reference the point was read from
     "name_en",  # the English name (from ``source``, else from ``name_en_source``)
     "name_en_source",
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
+SUBDIVISION_OUTLINES_FILE = "subdivision_outlines.csv.gz"
 GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
+DEPARTEMENT_OUTLINES_FILE = "departement_outlines.json"  # the studio's map, the deck's poster
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
 # Every file of the set: what 'pnp data build' leaves in a folder of its own (tests compare this
@@ -113,11 +118,15 @@ SET_FILES = (
     ENGLISH_NAMES_FILE,
     ADMIN1_NAMES_FILE,
     COUNTRY_NAMES_FILE,
+    REGION_ALIASES_FILE,
+    FAMOUS_TOWNS_FILE,
     LANDMARK_CHECKS_FILE,
     LANDMARK_REFERENCES_FILE,
     SITES_ABROAD_FILE,
     SITES_ABROAD_CHECKS_FILE,
+    SUBDIVISION_OUTLINES_FILE,
     COMMUNE_OUTLINES_FILE,
+    DEPARTEMENT_OUTLINES_FILE,
     GAME_ICONS_FILE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
@@ -420,7 +429,7 @@ def landmarks() -> tuple[Place, ...]:
 def _sites_abroad() -> dict[str, tuple[Place, ...]]:
     grouped: dict[str, list[Place]] = defaultdict(list)
     for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
-        country, rank, name, kind, lat, lon, admin1, town, wikidata, _source, _en, _en_source = row
+        country, rank, name, kind, lat, lon, admin1, town, wikidata = row[:9]
         grouped[country].append(
             Place(
                 id=f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}",
@@ -444,8 +453,8 @@ def _sites_abroad() -> dict[str, tuple[Place, ...]]:
 
 def sites_abroad(country_code: str | None = None) -> tuple[Place, ...]:
     """The curated famous sites of one country (ISO alpha-2, any case), best known first; of
-    every country covered (BE, LU, DE, CH, IT, ES, AD, MC, GB) when no code is given. A country
-    the table does not cover has none."""
+    every country covered (the neighbours and UN Tourism's most visited) when no code is given.
+    A country the table does not cover has none."""
     by_country = _sites_abroad()
     if country_code is None:
         return tuple(place for code in sorted(by_country) for place in by_country[code])
@@ -458,7 +467,8 @@ def site_names_en() -> dict[str, str]:
     French landmark (``landmark_names_en.csv``) that has one; the others have no entry."""
     names = {}
     for row in _read_table(SITES_ABROAD_FILE, SITES_ABROAD_COLUMNS):
-        country, name, wikidata, name_en = row[0], row[2], row[8], row[10]
+        country, name, wikidata = row[0], row[2], row[8]
+        name_en = row[SITES_ABROAD_COLUMNS.index("name_en")]
         if name_en:
             names[f"wd:{wikidata}" if wikidata else f"site:{country.lower()}:{_slug(name)}"] = (
                 name_en
@@ -571,6 +581,49 @@ def country_outline(country_code: str) -> dict[str, Any] | None:
     }
 
 
+Ring = tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class AreaOutlines:
+    """The outer rings (lon, lat) of each metropolitan département and région, by code
+    (``departement_outlines.json``, about 1 km of detail)."""
+
+    departements: dict[str, tuple[Ring, ...]]
+    regions: dict[str, tuple[Ring, ...]]
+
+
+@lru_cache(maxsize=1)
+def area_outlines() -> AreaOutlines:
+    """The départements' and régions' outlines (read once)."""
+    document = json.loads(dataset_path(DEPARTEMENT_OUTLINES_FILE).read_text(encoding="utf-8"))
+
+    def rings(by_code: dict[str, list[list[list[float]]]]) -> dict[str, tuple[Ring, ...]]:
+        return {
+            code: tuple(tuple((lon, lat) for lon, lat in ring) for ring in parts)
+            for code, parts in by_code.items()
+        }
+
+    return AreaOutlines(rings(document["departements"]), rings(document["regions"]))
+
+
+def countries_near(
+    bbox: tuple[float, float, float, float],
+) -> tuple[tuple[str, tuple[tuple[Ring, ...], ...]], ...]:
+    """The countries whose towns reach into ``bbox`` (minlon, minlat, maxlon, maxlat, padded by
+    a degree), each with its polygons (rings, the outer one first): what a map of that box
+    draws around its own country."""
+    west, south, east, north = bbox
+    found = []
+    for code, index in sorted(_world_index().items()):
+        lon_a, lat_a, lon_b, lat_b = index.bbox
+        if lon_a - 1 <= east and lon_b + 1 >= west and lat_a - 1 <= north and lat_b + 1 >= south:
+            polygons = _country_polygons(code)
+            if polygons:
+                found.append((code, polygons))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class _CountryIndex:
     towns: int
@@ -594,7 +647,8 @@ def _world_index() -> dict[str, _CountryIndex]:
 
 def _world_rows(code: str) -> list[list[str]]:
     """The rows of one country (geonames_id, name, name_fr, admin1, lat, lon, population,
-    name_en): only that country's member of the archive is decompressed and parsed."""
+    name_en, feature, agglomeration): only that country's member of the archive is decompressed
+    and parsed."""
     with zipfile.ZipFile(dataset_path(WORLD_TOWNS_FILE)) as archive:
         text = archive.read(f"{code}.csv").decode("utf-8")
     reader = csv.reader(io.StringIO(text))
@@ -647,6 +701,15 @@ def world_towns_in_box(
     return tuple(sorted(inside, key=lambda p: p.geonames_id or 0))
 
 
+def world_town_geonames_names(country_code: str) -> dict[str, str]:
+    """Place id -> the GeoNames name of every world town of one country (cleaned of its
+    administrative suffixes, before any French or English name replaces it)."""
+    code = country_code.strip().upper()
+    if code not in _world_index():
+        return {}
+    return {f"gn:{row[0]}": row[1] for row in _world_rows(code)}
+
+
 @lru_cache(maxsize=32)
 def world_town_names_en(country_code: str) -> dict[str, str]:
     """Place id -> the English name of every world town of one country: its English name where
@@ -658,8 +721,32 @@ def world_town_names_en(country_code: str) -> dict[str, str]:
     return {f"gn:{row[0]}": row[7] or row[1] for row in _world_rows(code)}
 
 
+#: How known a town abroad is (:attr:`Place.familiarity`): its population, times
+#: :data:`CAPITAL_WEIGHT` for the capital (GeoNames ``PPLC``: Washington, Bern), times
+#: :data:`SEAT_WEIGHT` for the seat of a subdivision (``PPLA``: Sacramento, Edinburgh), times
+#: :data:`FAMOUS_WEIGHT` for a town ``famous_towns.csv`` names (York, Bath, Sienne): the seat
+#: of a state ranks with a town three times its size, a capital or a famous town with one ten
+#: times its size (Bath, 95,000 people, among the deck's best known, which are dealt first).
+CAPITAL_WEIGHT = 10.0
+SEAT_WEIGHT = 3.0
+FAMOUS_WEIGHT = 10.0
+
+
+@lru_cache(maxsize=1)
+def famous_towns() -> frozenset[int]:
+    """GeoNames ids of the towns abroad known beyond their size (hand-curated)."""
+    rows = _read_table(FAMOUS_TOWNS_FILE, ("geonames_id", "country", "name", "reference"))
+    return frozenset(int(row[0]) for row in rows)
+
+
+def town_familiarity(population: int, feature: str, famous: bool) -> float:
+    """How known a town abroad is (see :data:`CAPITAL_WEIGHT`)."""
+    weight = CAPITAL_WEIGHT if feature == "PPLC" else SEAT_WEIGHT if feature == "PPLA" else 1.0
+    return float(population) * weight * (FAMOUS_WEIGHT if famous else 1.0)
+
+
 def _world_town(row: list[str], country: str) -> Place:
-    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en = row
+    geonames_id, name, name_fr, admin1, lat, lon, population, _name_en, feature, core = row
     return Place(
         id=f"gn:{geonames_id}",
         name=name_fr or name,
@@ -669,27 +756,88 @@ def _world_town(row: list[str], country: str) -> Place:
         region=admin1 or None,
         population=int(population),
         geonames_id=int(geonames_id),
-        familiarity=float(population),
+        familiarity=town_familiarity(int(population), feature, int(geonames_id) in famous_towns()),
         country=country,
+        agglomeration=f"gn:{core}",
     )
 
 
-ADMIN1_NAMES_COLUMNS = ("country", "admin1", "name", "reference", "name_en")
+ADMIN1_NAMES_COLUMNS = (
+    "country",
+    "admin1",
+    "name",
+    "reference",
+    "name_en",
+    "iso_3166_2",
+    "name_local",
+)
+
+
+@dataclass(frozen=True)
+class Subdivision:
+    """A first-level subdivision abroad, by the GeoNames admin1 code its towns carry: a state,
+    province, Land, region or nation (``admin1_names.csv``)."""
+
+    country: str  # ISO 3166-1 alpha-2
+    admin1: str  # GeoNames admin1 code ("02" for Bavaria, "CA", "ENG")
+    name_fr: str  # Bavière, Californie, Angleterre
+    name_en: str  # Bavaria, California, England
+    iso: str  # ISO 3166-2 ("DE-BY"), "" when not matched
+    name_local: str  # its own name in ISO 3166-2 (Bayern), "" when not matched
+
+    def name(self, language: str = "fr") -> str:
+        return self.name_en if language == "en" else self.name_fr
+
+
+@lru_cache(maxsize=1)
+def subdivisions() -> tuple[Subdivision, ...]:
+    """Every subdivision ``admin1_names.csv`` names, by country and code."""
+    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
+    return tuple(
+        Subdivision(row[0], row[1], row[2], row[4] or row[2], row[5], row[6]) for row in rows
+    )
 
 
 @lru_cache(maxsize=1)
 def admin1_names() -> dict[tuple[str, str], str]:
-    """(country, GeoNames admin1 code) -> the subdivision's French name (hand-curated)."""
-    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
-    return {(row[0], row[1]): row[2] for row in rows}
+    """(country, GeoNames admin1 code) -> the subdivision's French name."""
+    return {(s.country, s.admin1): s.name_fr for s in subdivisions()}
 
 
 @lru_cache(maxsize=1)
 def admin1_names_en() -> dict[tuple[str, str], str]:
     """(country, GeoNames admin1 code) -> the subdivision's English name, as GeoNames' admin1
     table names it (Geneva, Bavaria, Flanders); the French name where it has none."""
-    rows = _read_table(ADMIN1_NAMES_FILE, ADMIN1_NAMES_COLUMNS)
-    return {(row[0], row[1]): row[4] or row[2] for row in rows}
+    return {(s.country, s.admin1): s.name_en for s in subdivisions()}
+
+
+@lru_cache(maxsize=1)
+def _subdivision_outlines() -> dict[tuple[str, str], str]:
+    """(country, admin1) -> the encoded polygons of ``subdivision_outlines.csv.gz``."""
+    text = gzip.decompress(dataset_path(SUBDIVISION_OUTLINES_FILE).read_bytes()).decode("utf-8")
+    reader = csv.reader(io.StringIO(text))
+    next(reader)
+    return {(row[0], row[1]): row[4] for row in reader}
+
+
+def subdivision_codes() -> frozenset[tuple[str, str]]:
+    """(country, admin1) of every subdivision with an embedded outline."""
+    return frozenset(_subdivision_outlines())
+
+
+def subdivision_outline(country: str, admin1: str) -> dict[str, Any] | None:
+    """The outline of one subdivision as a GeoJSON MultiPolygon (lon, lat; Natural Earth
+    1:10m, simplified to about 1 km), None when none is embedded. A fresh dict."""
+    from generator.geo.databuild.subdivisions import decode_polygons
+
+    encoded = _subdivision_outlines().get((country, admin1))
+    if encoded is None:
+        return None
+    polygons = decode_polygons(encoded)
+    return {
+        "type": "MultiPolygon",
+        "coordinates": [[[list(p) for p in ring] for ring in polygon] for polygon in polygons],
+    }
 
 
 @lru_cache(maxsize=1)
@@ -697,6 +845,13 @@ def country_names() -> dict[str, tuple[str, str]]:
     """ISO alpha-2 code -> (French name, English name), from Unicode CLDR."""
     rows = _read_table(COUNTRY_NAMES_FILE, ("code", "name_fr", "name_en"))
     return {code: (fr, en) for code, fr, en in rows}
+
+
+@lru_cache(maxsize=1)
+def region_aliases() -> dict[str, tuple[str, str]]:
+    """Another name of a country or subdivision -> (country, admin1 or ""): USA, UK, Holland."""
+    rows = _read_table(REGION_ALIASES_FILE, ("alias", "country", "admin1", "reference"))
+    return {alias: (country, admin1) for alias, country, admin1, _reference in rows}
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,9 @@ Every online source (API Géo, GeoNames, Wikidata, Overpass, Etalab contours) go
   the caller (``check``: a valid zip, the expected member, rows that parse) and only then
   renamed into place (:func:`generator.core.atomic.atomic_write`): nothing half-downloaded or
   wrong ever carries a final name;
-* ``offline`` mode: the cache only, with a clear :class:`UserError` when it lacks the answer.
+* ``offline`` mode: the cache only, with a clear :class:`UserError` when it lacks the answer;
+* one :class:`Clock` for every wait it chooses (back-off, ``Retry-After``) and every deadline it
+  computes: the system's, or a test's that records the waits instead of sleeping them.
 
 Every network failure becomes one :class:`UserError` line saying what failed and what to do.
 
@@ -55,7 +57,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -135,6 +137,28 @@ def base_url(service: str) -> str:
     return url
 
 
+class Clock(Protocol):
+    """Where :class:`Http` reads the time and waits (``time.monotonic``, ``time.sleep``)."""
+
+    def monotonic(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+@dataclass(frozen=True)
+class SystemClock:
+    """The clock of the machine."""
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+
+SYSTEM_CLOCK = SystemClock()
+
+
 def offline_default() -> bool:
     return os.environ.get("PNP_OFFLINE", "").strip().lower() in ("1", "true", "yes")
 
@@ -142,13 +166,15 @@ def offline_default() -> bool:
 class _CappedRetry(Retry):
     """urllib3 Retry whose ``Retry-After`` wait is capped at :data:`MAX_RETRY_AFTER_S` and
     announced through ``notice``; a ``Retry-After`` that is not a number or a date is ignored
-    (the ordinary back-off applies) instead of failing the request."""
+    (the ordinary back-off applies) instead of failing the request. It waits on ``clock``."""
 
     notice: Callable[[float], None] | None = None  # told how long it waits, before it does
+    clock: Clock = SYSTEM_CLOCK
 
     def new(self, **kwargs: Any) -> _CappedRetry:
         retry = super().new(**kwargs)
         retry.notice = self.notice
+        retry.clock = self.clock
         return retry
 
     def parse_retry_after(self, retry_after: str) -> float:
@@ -158,14 +184,17 @@ class _CappedRetry(Retry):
             return 0.0  # garbage: no Retry-After wait, the back-off below applies
         return min(max(seconds, 0.0), MAX_RETRY_AFTER_S)
 
-    def sleep_for_retry(self, response: Any) -> bool:
-        seconds = self.get_retry_after(response)
-        if seconds:
-            if self.notice is not None:
-                self.notice(seconds)
-            time.sleep(seconds)
-            return True
-        return False
+    def sleep(self, response: Any = None) -> None:
+        """urllib3's own rule (the server's ``Retry-After`` if it gave one, else the back-off),
+        waited on :attr:`clock`."""
+        asked = (
+            self.get_retry_after(response) if self.respect_retry_after_header and response else 0
+        )
+        if asked and self.notice is not None:
+            self.notice(asked)
+        seconds = asked or self.get_backoff_time()
+        if seconds > 0:
+            self.clock.sleep(seconds)
 
 
 @dataclass(frozen=True)
@@ -203,16 +232,19 @@ class Http:
         cache_folder: Path | None = None,
         progress: Callable[[str, int, int | None], None] | None = None,
         notice: Callable[[str], None] | None = None,
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         """``progress(what, bytes_so_far, total_or_None)`` is called while a dump downloads;
-        ``notice(line)`` says what the client waits for (a server's Retry-After)."""
+        ``notice(line)`` says what the client waits for (a server's Retry-After); ``clock``
+        gives the time and the waits."""
         self.config = config or HttpConfig()
         self.cache_folder = cache_folder or cache_dir()
         self.progress = progress
         self.notice = notice
+        self.clock = clock
         self._session: requests.Session | None = None
         self._cache: Any = None
-        self._session_ends = time.monotonic() + self.config.session_deadline
+        self._session_ends = clock.monotonic() + self.config.session_deadline
         self._host = "the server"  # of the request in flight, for the Retry-After notice
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -233,6 +265,7 @@ class Http:
                 raise_on_status=False,  # the last bad answer is turned into a UserError below
             )
             retry.notice = self._announce_wait
+            retry.clock = self.clock
             session = requests.Session()
             session.headers["User-Agent"] = user_agent()
             adapter = HTTPAdapter(max_retries=retry)
@@ -244,7 +277,7 @@ class Http:
     @property
     def cache(self) -> Any:
         if self._cache is None:
-            from requests_cache import SQLiteCache
+            from requests_cache.backends.sqlite import SQLiteCache
 
             try:
                 self.cache_folder.mkdir(parents=True, exist_ok=True)
@@ -360,10 +393,10 @@ class Http:
         if max_bytes is not None and max_bytes < size_limit:
             size_limit, variable = max_bytes, None
         limit = self.config.deadline
-        ends = min(time.monotonic() + limit, self._session_ends)
+        ends = min(self.clock.monotonic() + limit, self._session_ends)
         attempt = 0
         try:
-            with time_limit(ends - time.monotonic()):
+            with time_limit(ends - self.clock.monotonic()):
                 while True:
                     response = self._send(prepared, what=what, stream=True)
                     try:
@@ -378,7 +411,7 @@ class Http:
                                     "again later"
                                 ).format(what=what, exc=exc)
                             ) from None
-                        time.sleep(
+                        self.clock.sleep(
                             min(self.config.backoff_max, self.config.backoff_factor * 2**attempt)
                         )
                         attempt += 1
@@ -449,9 +482,9 @@ class Http:
                 ).format(what=what)
             )
         limit = self.config.download_deadline
-        ends = min(time.monotonic() + limit, self._session_ends)
+        ends = min(self.clock.monotonic() + limit, self._session_ends)
         try:
-            with time_limit(ends - time.monotonic()):
+            with time_limit(ends - self.clock.monotonic()):
                 self._download(url, target, what, check)
         except DeadlineExceeded:
             raise UserError(
@@ -563,7 +596,9 @@ class Http:
                             "again later"
                         ).format(what=what, reason=_reason(exc))
                     ) from exc
-                time.sleep(min(self.config.backoff_max, self.config.backoff_factor * 2**attempt))
+                self.clock.sleep(
+                    min(self.config.backoff_max, self.config.backoff_factor * 2**attempt)
+                )
                 attempt += 1
             except requests.exceptions.RequestException as exc:
                 if not _is_timeout(exc):

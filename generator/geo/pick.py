@@ -56,9 +56,6 @@ class Picked:
     grid: int  # index of the grid used in the caller's list
     count: int
     note: str | None = None  # a line to print (a smaller default deck)
-    # the same places as the data names them (homonyms suffixed): what a deck is ordered by, so
-    # that a card has the same place and id in every language
-    dealt: tuple[Place, ...] = ()
 
 
 def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
@@ -142,7 +139,7 @@ def pick_places(
                 "next best known."
             ).format(name=found[0].name),
         )
-    crowded = crowded_town_pairs(picked.dealt)
+    crowded = crowded_town_pairs(picked.places)
     if crowded:
         picked = _noted(
             picked,
@@ -216,7 +213,7 @@ def _pick_places(
 
     def picked(index: int, result: Dealt, count: int, note: str | None) -> Picked:
         printed = display_in(result.places, candidates, request.names)
-        return Picked(selection, candidates, printed, index, count, note, result.places)
+        return Picked(selection, candidates, printed, index, count, note)
 
     most = 0
     for count in counts:

@@ -13,8 +13,15 @@ département). Also:
 - a polygon file (GeoJSON, GeoPackage, shapefile…) read with geopandas: places inside its
   polygons (vectorised point-in-polygon with shapely);
 - an ISO 3166-1 country code (``IT``, ``be``, ``CH``) or a country name in French or English
-  (``Italie``, ``Switzerland``, ``Suisse``; Unicode CLDR's names), served offline from the
-  embedded world towns table.
+  (``Italie``, ``Switzerland``, ``Suisse``; Unicode CLDR's names) or a common other name
+  (``USA``, ``UK``, ``Holland``: ``region_aliases.csv``), served offline from the embedded world
+  towns table;
+- a first-level subdivision abroad (a state, province, Land, region or nation: the GeoNames
+  admin1 code its towns carry) by its French, English or own name (``Bavière``, ``Bavaria``,
+  ``Bayern``, ``California``, ``Scotland``, ``Toscane``) or its ISO 3166-2 code (``US-CA``,
+  ``DE-BY``, ``GB-ENG``). A name that two subdivisions share (Limburg…) asks for the code; a
+  country's name wins over a subdivision's (``Georgia`` is the country, ``US-GA`` the state),
+  and a French région or département over both (``Jura``).
 
 Anything else is a :class:`UserError` that lists the closest names.
 """
@@ -25,8 +32,10 @@ import difflib
 import os
 import stat
 import unicodedata
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -38,7 +47,9 @@ from generator.geo.model import Place
 if TYPE_CHECKING:
     from generator.geo.sources import Area
 
-SelectionKind = Literal["country", "region", "departement", "world", "bbox", "polygon", "places"]
+SelectionKind = Literal[
+    "country", "region", "departement", "world", "subdivision", "bbox", "polygon", "places"
+]
 BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 
 # Metropolitan France with Corsica, slightly padded (the outline's bounds are inside).
@@ -56,17 +67,36 @@ class RegionSelection:
     """A named set of départements (or all of France) that places can be tested against."""
 
     kind: SelectionKind
-    code: str  # "FR", a région or département code, an ISO country code, the box, the file
+    code: str  # "FR", a région or département code, an ISO country code, the box, the file;
+    # a subdivision abroad: "CC:ADMIN1" (its country and GeoNames admin1 code, "DE:02")
     name: str
     departements: frozenset[str]
     bbox: BBox | None = None  # bbox kind: the box; polygon kind: the polygon's bounds
     polygon: Any = field(default=None, compare=False, repr=False)  # shapely geometry (lon, lat)
 
     @property
+    def subdivision(self) -> tuple[str, str]:
+        """(country, admin1) of a subdivision selection."""
+        country, _, admin1 = self.code.partition(":")
+        return country, admin1
+
+    @property
+    def country_code(self) -> str | None:
+        """The ISO code of the country abroad the selection lies in (a country or one of its
+        subdivisions), else None."""
+        if self.kind == "world":
+            return self.code
+        if self.kind == "subdivision":
+            return self.subdivision[0]
+        return None
+
+    @property
     def label(self) -> str:
         """A human label: "Bretagne (région 53)", "Gironde (département 33)", "France"."""
         if self.kind in ("country", "world"):
             return self.name
+        if self.kind == "subdivision":
+            return f"{self.name} ({_country_name(self.subdivision[0])})"
         if self.kind == "bbox":
             return f"box {self.code}"
         if self.kind == "polygon":
@@ -85,6 +115,8 @@ class RegionSelection:
             return place.country == self.code
         if self.kind == "places":
             return place.id.startswith("own:")  # the user's own places (geo.own_places)
+        if self.kind == "subdivision":
+            return (place.country, place.region) == self.subdivision
         if place.country != "FR":
             return False
         if place.departement is None:
@@ -123,6 +155,10 @@ class RegionSelection:
             )
         if self.kind == "world":
             return Area(country=self.code, bbox=_padded_bounds(embedded.world_towns(self.code)))
+        if self.kind == "subdivision":
+            country = self.subdivision[0]
+            inside = self.filter(embedded.world_towns(country))
+            return Area(country=country, bbox=_padded_bounds(inside))
         return Area(country="", bbox=self.bbox)
 
     @property
@@ -138,6 +174,8 @@ class RegionSelection:
             return f"dep-{self.code}"
         if self.kind == "world":
             return self.code.lower()
+        if self.kind == "subdivision":
+            return "sub-" + self.code.replace(":", "-").lower()
         digest = hashlib.sha256(self.code.encode("utf-8")).hexdigest()[:12]
         return f"{self.kind}-{digest}"
 
@@ -224,6 +262,9 @@ def resolve_region(text: str) -> RegionSelection:
     code = _country_by_name().get(key)
     if code is not None and code in embedded.world_country_codes():
         return RegionSelection("world", code, _country_name(code), frozenset())
+    subdivision = _subdivision(raw, key)
+    if subdivision is not None:
+        return subdivision
     extended = _resolve_box_file_or_country(raw)
     if extended is not None:
         return extended
@@ -449,9 +490,67 @@ def _country_name(code: str) -> str:
 
 
 def _country_by_name() -> dict[str, str]:
-    """Normalised French or English country name -> ISO code ("suisse", "switzerland" -> CH)."""
+    """Normalised French or English country name, or another name (USA, UK, Holland) -> ISO
+    code ("suisse", "switzerland" -> CH)."""
     names: dict[str, str] = {}
     for code, pair in embedded.country_names().items():
         for name in pair:
             names.setdefault(normalise(name), code)
+    for alias, (code, admin1) in embedded.region_aliases().items():
+        if not admin1:
+            names.setdefault(normalise(alias), code)
     return names
+
+
+@lru_cache(maxsize=1)
+def _subdivision_index() -> dict[str, frozenset[tuple[str, str]]]:
+    """Normalised name (French, English, its own) or ISO 3166-2 code ("US-CA") -> the
+    (country, admin1) pairs it names, for every subdivision abroad with an outline (so with
+    towns); France's régions are France's own."""
+    drawn = embedded.subdivision_codes()
+    index: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for sub in embedded.subdivisions():
+        pair = (sub.country, sub.admin1)
+        if sub.country == "FR" or pair not in drawn:
+            continue
+        for name in (sub.name_fr, sub.name_en, sub.name_local):
+            if name:
+                index[normalise(name)].add(pair)
+        if sub.iso:
+            index[sub.iso.upper()].add(pair)
+    for alias, pair in embedded.region_aliases().items():
+        if pair[1] and pair in drawn:
+            index[normalise(alias)].add(pair)
+    return {name: frozenset(pairs) for name, pairs in index.items()}
+
+
+def _subdivision(raw: str, key: str) -> RegionSelection | None:
+    """The subdivision abroad named by ``raw`` (``key``: normalised); None when none is."""
+    found = _subdivision_index().get(key) or _subdivision_index().get(raw.strip().upper())
+    if not found:
+        return None
+    if len(found) > 1:
+        by_code = {(s.country, s.admin1): s for s in embedded.subdivisions()}
+        shown = 0 if cli_language() == "fr" else 1
+        options = ", ".join(
+            f"{by_code[pair].iso or pair[0] + ':' + pair[1]} "
+            f"({embedded.country_names().get(pair[0], (pair[0], pair[0]))[shown]})"
+            for pair in sorted(found)
+        )
+        raise UserError(
+            _("{raw!r} names several subdivisions; give its code: {options}").format(
+                raw=raw, options=options
+            )
+        )
+    return subdivision_selection(*next(iter(found)))
+
+
+def subdivision_selection(country: str, admin1: str) -> RegionSelection:
+    """The selection of one subdivision abroad, named in French (as countries are)."""
+    names = embedded.admin1_names()
+    return RegionSelection(
+        "subdivision",
+        f"{country}:{admin1}",
+        names.get((country, admin1), admin1),
+        frozenset(),
+    )

@@ -32,6 +32,7 @@ candidate places of a region:
    deck's suburb distance of it (:data:`SUBURB_SHARE` of the deck's mean spacing, the square
    root of the candidates' hull area per card: about 10 km in a France deck, only about 1.3 km
    in a Gironde deck, where Mérignac and Pessac, 7 km from Bordeaux, are places of their own).
+   The name rule reaches :data:`SAME_PLACE_KM` (Mont Fuji is not the town of Fuji, 22 km away).
 5. **Spread.** After the anchors, candidates are dealt in (seeded, jittered) rank order, each
    only if it lies at least ``r`` km from every card already dealt. ``r`` is 0.9 × the larger
    of: the largest distance at which the window alone completes the deck, and 0.7 × the
@@ -448,7 +449,9 @@ def _words(name: str) -> tuple[str, ...]:
 
 def _named_after(places: list[Place]) -> dict[int, set[int]]:
     """Index -> indices of the other kind it is one place with by name: a site whose name holds
-    a town's whole name as a run of words ("Citadelle de Corte" and Corte), both ways."""
+    a town's whole name as a run of words ("Citadelle de Corte" and Corte), both ways, when
+    their points are within :data:`SAME_PLACE_KM` (Mont Fuji is not the town of Fuji, 22 km
+    away, nor the Lac du Bourget Le Bourget)."""
     towns: dict[tuple[str, ...], list[int]] = defaultdict(list)
     for i, place in enumerate(places):
         if place.kind == "town":
@@ -462,8 +465,9 @@ def _named_after(places: list[Place]) -> dict[int, set[int]]:
         for start in range(len(words)):
             for end in range(start + 1, min(len(words), start + longest) + 1):
                 for j in towns.get(words[start:end], ()):
-                    pairs[i].add(j)
-                    pairs[j].add(i)
+                    if _km(place, places[j]) <= SAME_PLACE_KM:
+                        pairs[i].add(j)
+                        pairs[j].add(i)
     return pairs
 
 
@@ -767,6 +771,12 @@ def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
         * 2
         + 1
     )
+
+
+def _km(a: Place, b: Place) -> float:
+    """The great-circle distance between two places (km)."""
+    lat0, lon0 = math.radians(a.lat), math.radians(a.lon)
+    return float(_haversine_km(lat0, lon0, np.radians([b.lat]), np.radians([b.lon]))[0])
 
 
 def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) -> np.ndarray:

@@ -136,7 +136,12 @@ def validate_params(params: KitParams) -> KitParams:
                 language=params.language, choices=", ".join(LANGUAGES)
             )
         )
-    return replace(params, region=region)
+    if params.png is not None:
+        from generator.render.deck_files import ImageSize
+
+        ImageSize(dpi=params.png)  # a resolution out of range: one line now
+    site = params.site or params.out.resolve().as_uri()  # what the exports name images by
+    return replace(params, region=region, site=site)
 
 
 @dataclass(frozen=True)

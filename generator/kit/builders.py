@@ -11,10 +11,14 @@ here are French, printed in that language (:func:`~generator.core.i18n.P_`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.i18n import M_, P_, PN_, Language, number
 from generator.kit.model import KitFile, KitParams, PrintNotes
 from generator.render.paper import PAPERS, Paper
+
+if TYPE_CHECKING:
+    from generator.products.options import FaceFiles
 
 # ---------------------------------------------------------------- Oucédonc
 
@@ -22,7 +26,6 @@ from generator.render.paper import PAPERS, Paper
 def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
     """The default deck of the kit's region on its paper, and its deck file."""
     from generator.games.oucedonc.deck import TOKENS
-    from generator.products.options import FaceFiles
     from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
     options = OucedoncDeckOptions(
@@ -30,7 +33,7 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         seed=params.seed,
         paper=params.paper,
         profile=params.profile,
-        files=FaceFiles(faces=params.shop),
+        files=_face_files(params),
         language=params.language,
     )
     written = PRODUCT.make(options, params.out / "oucedonc" / "oucedonc.pdf")
@@ -205,14 +208,13 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
 
 def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
     """The 36-card Lenormand deck (poker size, long-edge duplex); for a shop, its faces too."""
-    from generator.products.options import FaceFiles
     from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
 
     options = TerritoiresOptions(
         paper=params.paper,
         sheets=False,
         profile=params.profile,
-        files=FaceFiles(faces=params.shop),
+        files=_face_files(params),
         language=params.language,
     )
     made = PRODUCT.make(options, params.out)
@@ -249,10 +251,16 @@ def build_otcho(params: KitParams) -> list[KitFile]:
     from generator.products.otcho_sheets import PRODUCT, OtchoOptions
 
     options = OtchoOptions(
-        players=6, paper=params.paper, profile=params.profile, language=params.language
+        players=6,
+        paper=params.paper,
+        profile=params.profile,
+        files=_face_files(params, faces=False),  # the shop kit prints the cards' sheet only
+        language=params.language,
     )
     return [
         KitFile(path, print_notes=PrintNotes(advice=P_(params.language, OTCHO_ADVICE[path.name])))
+        if path.name in OTCHO_ADVICE
+        else KitFile(path)  # a face image (--png)
         for path in PRODUCT.make(options, params.out).paths
     ]
 
@@ -276,7 +284,6 @@ PRONOSTIQUES_ADVICE: dict[str, str] = {
 
 def build_pronostiques(params: KitParams) -> list[KitFile]:
     """The deck (long-edge duplex), a 4-player score pad and the rules aid."""
-    from generator.products.options import FaceFiles
     from generator.products.pronostiques_sheets import (
         PRODUCT,
         PronostiquesOptions,
@@ -287,7 +294,7 @@ def build_pronostiques(params: KitParams) -> list[KitFile]:
         players=4,
         paper=params.paper,
         profile=params.profile,
-        files=FaceFiles(faces=params.shop),
+        files=_face_files(params),
         language=params.language,
     )
     made = PRODUCT.make(options, params.out)
@@ -299,13 +306,44 @@ def build_pronostiques(params: KitParams) -> list[KitFile]:
     ]
 
 
-def _pronostiques_notes(path: Path, sheets: str, cards: int, params: KitParams) -> PrintNotes:
+def _pronostiques_notes(
+    path: Path, sheets: str, cards: int, params: KitParams
+) -> PrintNotes | None:
+    if path.suffix == ".png":
+        return None  # a face image (--png): no printing advice
     if path.name.endswith("-faces.pdf"):
         return PrintNotes("single", faces_advice(cards, params.language))
     advice = P_(params.language, PRONOSTIQUES_ADVICE[path.name])
     if path.name == "pronostiques-cards.pdf":
         advice += f" {sheets[0].upper()}{sheets[1:]}."
     return PrintNotes(None, advice)
+
+
+# ---------------------------------------------------------------- online play
+
+EXPORTS_ADVICE = M_(
+    "Pour Tabletop Simulator : copiez {name}.json et {name}.png dans le dossier Saves/Saved "
+    "Objects de Tabletop Simulator (Documents/My Games/Tabletop Simulator), laissez {name}_images "
+    "où il est, puis dans une partie : Objects > Saved Objects, cliquez sur l’objet."
+)
+
+
+def build_exports(params: KitParams) -> list[Path | KitFile]:
+    """Every game as a Tabletop Simulator saved object (``pnp export tts``), its images named
+    by their place in the kit's folder."""
+    from generator.exports.source import Game
+    from generator.exports.tts import PRODUCT, TtsOptions, images_url
+
+    files: list[Path | KitFile] = []
+    for game in Game:
+        folder = params.out / "exports" / "tts"  # the staging folder's while it is built
+        site = f"{params.site.rstrip('/')}/exports/tts"  # where it will be
+        options = TtsOptions(game, images_url(site, None, game.value), params.language)
+        written = PRODUCT.make(options, folder)
+        advice = P_(params.language, EXPORTS_ADVICE).format(name=game.value)
+        files.append(KitFile(written.paths[0], game.info.name, PrintNotes(advice=advice)))
+        files += written.paths[1:]
+    return files
 
 
 # ---------------------------------------------------------------- Calibration
@@ -337,3 +375,13 @@ def build_calibration_sheets(params: KitParams) -> list[KitFile]:
 
 
 # ---------------------------------------------------------------- the kit's choices
+
+
+def _face_files(params: KitParams, faces: bool = True) -> FaceFiles:
+    """The face files of a deck in the kit: one face per page for a shop (where ``faces``),
+    images with --png."""
+    from generator.products.options import FaceFiles
+    from generator.render.deck_files import ImageSize
+
+    images = None if params.png is None else ImageSize(dpi=params.png)
+    return FaceFiles(faces=faces and params.shop, images=images)

@@ -71,6 +71,13 @@ COMPONENTS: tuple[Component, ...] = (
         N_("Pronostiques"), "generator.kit.builders:build_pronostiques", game=PRONOSTIQUES.key
     ),
     Component(
+        N_("Online play"),
+        "generator.kit.builders:build_exports",
+        game="Exports",  # not a game: the gallery prints its heading (gallery.GAME_HEADINGS)
+        export=True,
+        label=M_("Tabletop Simulator"),
+    ),
+    Component(
         N_("Printer calibration"),
         "generator.kit.builders:build_calibration_sheets",
         game="Calibration",  # not a game: the gallery prints its heading (gallery.GAME_HEADINGS)

@@ -41,7 +41,10 @@ DUPLEX_TEXT = {
 }
 
 # A heading that is not a game's title: printed in the kit's language.
-GAME_HEADINGS: dict[str, str] = {"Calibration": M_("Étalonnage de l’imprimante")}
+GAME_HEADINGS: dict[str, str] = {
+    "Calibration": M_("Étalonnage de l’imprimante"),
+    "Exports": M_("Jouer en ligne"),
+}
 
 # The site kinds of the pictogram legend (generator.games.oucedonc.pictograms), in French.
 SITE_KIND_NAMES: dict[str, str] = {

@@ -34,6 +34,9 @@ class KitParams:
         False  # write into a folder that is not a kit's, replacing files of the same names
     )
     language: Language = MATERIAL_DEFAULT  # of every printed text, the gallery's too
+    png: int | None = None  # --png: every card face as a PNG at this dpi too
+    exports: bool = False  # --exports: the games for online tables (Tabletop Simulator)
+    site: str = ""  # the kit folder's file:/// address (a saved object names images by it)
 
     @property
     def shop(self) -> bool:
@@ -82,6 +85,11 @@ class Component:
     game: str = ""  # a game's key or a heading: the gallery groups components by it
     profiles: tuple[str, ...] = KIT_PROFILES  # the kits it belongs to (calibration: home only)
     label: str = ""
+    export: bool = False  # built only when asked (--exports)
+
+    def in_kit(self, params: KitParams) -> bool:
+        """Whether the kit of ``params`` holds this component."""
+        return params.profile.kind.value in self.profiles and (params.exports or not self.export)
 
     @property
     def group(self) -> str:

@@ -75,7 +75,7 @@ def _make_kit(
     step: Callable[[str, int], None],
     jobs: int,
 ) -> KitOutcome:
-    components = tuple(c for c in components if params.profile.kind.value in c.profiles)
+    components = tuple(c for c in components if c.in_kit(params))
     out = params.out
     previous = read_previous(out)
     check_folder(out, previous, params.force)

@@ -112,13 +112,32 @@ def rule_pdfx(scan: Scan, limits: Limits) -> Result:
             if version
             else _("not a PDF/X file (not needed at home)"),
         )
-    problems = []
     if not version:
         return Result(
             "pdfx",
             FAIL,
             _("no PDF/X identification (GTS_PDFXVersion in the XMP and the document information)"),
         )
+    trapped = scan.info.get("Trapped", "").lstrip("/")
+    problems = [
+        *_pdfx_version_problems(version, xmp_version, info_version),
+        *_pdfx_metadata_problems(scan, version, trapped),
+    ]
+    if problems:
+        return Result("pdfx", FAIL, "; ".join(problems))
+    return Result(
+        "pdfx",
+        PASS,
+        _("{version}, Trapped {trapped}, XMP and document information agree").format(
+            version=version, trapped=trapped
+        ),
+    )
+
+
+def _pdfx_version_problems(version: str, xmp_version: str, info_version: str) -> list[str]:
+    """What is wrong with a PDF/X identification: the version itself, and where it is written
+    (the XMP for PDF/X-4, the document information for the older ones, the same in both)."""
+    problems = []
     if not any(version.startswith(v) for v in PDFX_VERSIONS):
         problems.append(_("unknown PDF/X version {version!r}").format(version=version))
     if version.startswith("PDF/X-4") and not xmp_version:
@@ -133,7 +152,13 @@ def rule_pdfx(scan: Scan, limits: Limits) -> Result:
         problems.append(
             _("{version} needs GTS_PDFXVersion in the document information").format(version=version)
         )
-    trapped = scan.info.get("Trapped", "").lstrip("/")
+    return problems
+
+
+def _pdfx_metadata_problems(scan: Scan, version: str, trapped: str) -> list[str]:
+    """What PDF/X ``version`` asks of the metadata and the file that is missing: /Trapped (read
+    as ``trapped``), the document information's keys, the XMP's for PDF/X-4, the document ID."""
+    problems = []
     if trapped not in ("True", "False"):
         problems.append(_("/Trapped must be True or False"))
     elif scan.xmp and scan.xmp.get("pdf:Trapped", trapped) != trapped:
@@ -147,15 +172,7 @@ def rule_pdfx(scan: Scan, limits: Limits) -> Result:
                 problems.append(_("the XMP metadata has no {key}").format(key=key))
     if not scan.has_id:
         problems.append(_("the trailer has no document /ID"))
-    if problems:
-        return Result("pdfx", FAIL, "; ".join(problems))
-    return Result(
-        "pdfx",
-        PASS,
-        _("{version}, Trapped {trapped}, XMP and document information agree").format(
-            version=version, trapped=trapped
-        ),
-    )
+    return problems
 
 
 def rule_output_intent(scan: Scan, limits: Limits) -> Result:

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
 from generator.core.i18n import number as numeral
+
+if TYPE_CHECKING:  # pikepdf is imported where a PDF is read
+    from pikepdf import ContentStreamInlineImage, Object, Page, Pdf
 
 MM_PER_PT = 25.4 / 72
 #: Spot colours that drive a cutter rather than print: their "ink" is not ink.
@@ -204,17 +207,28 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-class _Operands(Protocol):
-    """An operator's operands as pikepdf gives them (a list-like of PDF objects)."""
+class _Numbers(Protocol):
+    """Six numbers or more: an operator's operands, a /Matrix array or a Python tuple."""
 
     def __len__(self) -> int: ...
     def __getitem__(self, index: slice) -> Iterable[Any]: ...
 
 
-def _matrix(operands: _Operands) -> Matrix:
-    if len(operands) < 6:
+class _Operands(Protocol):
+    """An operator's operands as pikepdf gives them (a list of PDF objects)."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Object]: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> Iterable[Object]: ...
+    @overload
+    def __getitem__(self, index: int, /) -> Object: ...
+
+
+def _matrix(numbers: _Numbers) -> Matrix:
+    if len(numbers) < 6:
         return IDENTITY
-    a, b, c, d, e, f = (float(v) for v in operands[:6])
+    a, b, c, d, e, f = (float(v) for v in numbers[:6])
     return (a, b, c, d, e, f)
 
 
@@ -269,11 +283,19 @@ _ICC_FAMILY = {
 }
 
 
-def _name(obj) -> str:
+def _resource(resources: Object | None, category: str, name: str) -> Object | None:
+    """The resource ``name`` of ``category`` (``/Font``, ``/XObject``…), None if absent."""
+    if not resources:
+        return None
+    named = resources.get(category)
+    return None if named is None else named.get(name)
+
+
+def _name(obj: Object) -> str:
     return str(obj)
 
 
-def _space(obj, resources, depth: int = 0) -> Space:
+def _space(obj: Object, resources: Object | None, depth: int = 0) -> Space:
     """The colour space ``obj`` (a name or an array) means, resolved in ``resources``."""
     import pikepdf
 
@@ -283,50 +305,67 @@ def _space(obj, resources, depth: int = 0) -> Space:
         key = str(obj)
         if key in _DEVICE:
             return _DEVICE[key]
-        named = (resources or {}).get("/ColorSpace", {}).get(key) if resources else None
+        named = _resource(resources, "/ColorSpace", key)
         if named is None:
             return Space(key.lstrip("/"), "other", 1)
         return _space(named, resources, depth + 1)
     if isinstance(obj, pikepdf.Array) and len(obj) > 0:
-        kind = str(obj[0])
-        if kind in _DEVICE and len(obj) == 1:
-            return _DEVICE[kind]
-        if kind == "/ICCBased" and len(obj) > 1:
-            n = int(obj[1].get("/N", 0))
-            family, label = _ICC_FAMILY.get(n, ("other", f"ICCBased N={n}"))
-            return Space(label, family, n)
-        if kind in ("/CalRGB",):
-            return Space("CalRGB", "rgb", 3)
-        if kind in ("/CalGray",):
-            return Space("CalGray", "gray", 1)
-        if kind == "/Lab":
-            return Space("Lab", "lab", 3)
-        if kind == "/Separation" and len(obj) > 1:
-            name = _name(obj[1]).lstrip("/")
-            if name == "All":
-                return Space("Separation All", "spot", 1, ("All",))
-            return Space(f"Separation {name}", "spot", 1, (name,))
-        if kind == "/DeviceN" and len(obj) > 1:
-            names = tuple(_name(n).lstrip("/") for n in obj[1])
-            process = {"Cyan", "Magenta", "Yellow", "Black"}
-            if set(names) <= process:
-                return Space(
-                    f"DeviceN {'/'.join(names)}",
-                    "cmyk" if len(names) == 4 else "spot",
-                    len(names),
-                    names,
-                )
-            return Space(f"DeviceN {'/'.join(names)}", "spot", len(names), names)
-        if kind == "/Indexed" and len(obj) > 3:
-            base = _space(obj[1], resources, depth + 1)
-            table = obj[3]
-            data = table.read_bytes() if isinstance(table, pikepdf.Stream) else bytes(table)
-            return Space(
-                f"Indexed {base.name}", base.family, 1, base.colorants, (base, data, int(obj[2]))
-            )
-        if kind == "/Pattern":
-            return Space("Pattern", "pattern", 0)
+        return _array_space(obj, resources, depth)
     return Space("unknown", "other", 1)
+
+
+def _array_space(obj: Object, resources: Object | None, depth: int) -> Space:
+    """The colour space of a non-empty array ``[/Family parameters…]``."""
+    import pikepdf
+
+    kind = str(obj[0])
+    if kind in _DEVICE and len(obj) == 1:
+        return _DEVICE[kind]
+    if kind == "/ICCBased" and len(obj) > 1:
+        n = int(obj[1].get("/N", 0))
+        family, label = _ICC_FAMILY.get(n, ("other", f"ICCBased N={n}"))
+        return Space(label, family, n)
+    if kind in _CIE_SPACES:
+        return _CIE_SPACES[kind]
+    if kind in ("/Separation", "/DeviceN") and len(obj) > 1:
+        return _spot_space(kind, obj[1])
+    if kind == "/Indexed" and len(obj) > 3:
+        base = _space(obj[1], resources, depth + 1)
+        table = obj[3]
+        data = table.read_bytes() if isinstance(table, pikepdf.Stream) else bytes(table)
+        return Space(
+            f"Indexed {base.name}", base.family, 1, base.colorants, (base, data, int(obj[2]))
+        )
+    if kind == "/Pattern":
+        return Space("Pattern", "pattern", 0)
+    return Space("unknown", "other", 1)
+
+
+_CIE_SPACES = {
+    "/CalRGB": Space("CalRGB", "rgb", 3),
+    "/CalGray": Space("CalGray", "gray", 1),
+    "/Lab": Space("Lab", "lab", 3),
+}
+_PROCESS_COLORANTS = frozenset({"Cyan", "Magenta", "Yellow", "Black"})
+
+
+def _spot_space(kind: str, colorants: Object) -> Space:
+    """A /Separation (``colorants``: one name) or /DeviceN (an array of names) space: a spot
+    colour, or process inks when DeviceN names only Cyan, Magenta, Yellow and Black."""
+    if kind == "/Separation":
+        name = _name(colorants).lstrip("/")
+        if name == "All":
+            return Space("Separation All", "spot", 1, ("All",))
+        return Space(f"Separation {name}", "spot", 1, (name,))
+    names = tuple(_name(n).lstrip("/") for n in colorants)
+    if set(names) <= _PROCESS_COLORANTS:
+        return Space(
+            f"DeviceN {'/'.join(names)}",
+            "cmyk" if len(names) == 4 else "spot",
+            len(names),
+            names,
+        )
+    return Space(f"DeviceN {'/'.join(names)}", "spot", len(names), names)
 
 
 # ------------------------------------------------------------------ fonts and text
@@ -375,7 +414,7 @@ class _Font:
         return raw.decode("latin-1") if not self.two_byte else ""
 
 
-def _font_info(font, page: int) -> FontInfo:
+def _font_info(font: Object, page: int) -> FontInfo:
     subtype = str(font.get("/Subtype", ""))
     name = str(font.get("/BaseFont", font.get("/Name", "?"))).lstrip("/")
     descriptor = font.get("/FontDescriptor")
@@ -423,16 +462,16 @@ class _Interpreter:
         self.scan = scan
         self.fonts_seen: dict[tuple[int, int], FontInfo] = {}
         self.font_cache: dict[tuple[int, int], _Font] = {}
-        self.marks: dict[tuple, Mark] = {}
+        self.marks: dict[tuple[object, ...], Mark] = {}
         self.page_marks = 0
         #: the form XObjects being drawn (object, linear scale of the placement)
         self.forms: list[tuple[tuple[int, int], float]] = []
         self.form_scales: dict[tuple[int, int], float] = {}  # the largest placement of each
-        self.in_form: dict[tuple, tuple[tuple[int, int], float]] = {}
+        self.in_form: dict[tuple[object, ...], tuple[tuple[int, int], float]] = {}
 
     # -- resources
 
-    def note_fonts(self, resources, page: int) -> None:
+    def note_fonts(self, resources: Object | None, page: int) -> None:
         if resources is None:
             return
         for font in resources.get("/Font", {}).values():
@@ -440,10 +479,8 @@ class _Interpreter:
             if key not in self.fonts_seen:
                 self.fonts_seen[key] = _font_info(font, page)
 
-    def text_font(self, resources, name: str) -> _Font | None:
-        if resources is None:
-            return None
-        font = resources.get("/Font", {}).get(name)
+    def text_font(self, resources: Object | None, name: str) -> _Font | None:
+        font = _resource(resources, "/Font", name)
         if font is None:
             return None
         key = font.objgen if font.objgen != (0, 0) else (id(font), 0)
@@ -468,7 +505,7 @@ class _Interpreter:
             self.scan.transparency.append(what)
         self.scan.features.setdefault("transparency", "1.4")
 
-    def ext_gstate(self, state: _GState, gs, page: int, name: str) -> None:
+    def ext_gstate(self, state: _GState, gs: Object | None, page: int, name: str) -> None:
         if gs is None:
             return
         for key in ("/ca", "/CA"):
@@ -517,7 +554,14 @@ class _Interpreter:
 
     # -- content
 
-    def run(self, stream, resources, state: _GState, page: int, depth: int = 0) -> None:
+    def run(
+        self,
+        stream: Object | Page,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+        depth: int = 0,
+    ) -> None:
         import pikepdf
 
         if depth > _MAX_DEPTH:
@@ -541,75 +585,104 @@ class _Interpreter:
             elif operator == "Q":
                 if stack:
                     state = stack.pop()
-            elif operator == "cm":
-                state.ctm = _mul(_matrix(operands), state.ctm)
-            elif operator == "w" and operands:
-                state.line_width = float(operands[0])
-            elif operator in ("f", "F", "f*"):
-                self.mark(page, "fill", state.fill, state)
-            elif operator in ("B", "B*", "b", "b*"):
-                self.mark(page, "fill", state.fill, state)
-                self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
-            elif operator in ("S", "s"):
-                self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
-            elif operator in ("g", "G", "rg", "RG", "k", "K"):
-                self.set_device_colour(state, operator, operands)
-            elif operator in ("cs", "CS") and operands:
-                space = _space(operands[0], resources)
-                colour = space.colour(space.initial())
-                if operator == "cs":
-                    state.fill_space, state.fill = space, colour
-                else:
-                    state.stroke_space, state.stroke = space, colour
-            elif operator in ("sc", "scn", "SC", "SCN"):
-                self.set_colour(state, operator, operands, resources, page, depth)
-            elif operator == "gs" and operands:
-                name = str(operands[0])
-                gs = (resources or {}).get("/ExtGState", {}).get(name) if resources else None
-                self.ext_gstate(state, gs, page, name)
-            elif operator == "sh" and operands:
-                shading = (
-                    (resources or {}).get("/Shading", {}).get(str(operands[0]))
-                    if resources
-                    else None
-                )
-                if shading is not None and "/ColorSpace" in shading:
-                    space = _space(shading.ColorSpace, resources)
-                    self.mark(
-                        page,
-                        "shading",
-                        Colour(space.name, space.family, (), space.colorants),
-                        state,
-                    )
-            elif operator == "Do" and operands:
-                self.xobject(str(operands[0]), resources, state, page, depth)
-            elif operator == "BT":
-                tm = tlm = IDENTITY
-            elif operator == "Tf" and len(operands) >= 2:
-                state.font, state.font_size = str(operands[0]), float(operands[1])
-            elif operator == "Tm":
-                tm = tlm = _matrix(operands)
-            elif operator in ("Td", "TD") and len(operands) >= 2:
+            elif operator in _TEXT_OPS:
+                tm, tlm = self.text(operator, operands, resources, state, tm, tlm, page)
+            elif operator in _PAINT_OPS:
+                self.paint(operator, operands, resources, state, page, depth)
+            else:
+                self.set_state(operator, operands, resources, state, page, depth)
+
+    def set_state(
+        self,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+        depth: int,
+    ) -> None:
+        """A graphics-state operator: the matrix, the line width, a colour or a named state
+        (``gs``); an operator this reader does not know changes nothing."""
+        if operator == "cm":
+            state.ctm = _mul(_matrix(operands), state.ctm)
+        elif operator in ("g", "G", "rg", "RG", "k", "K"):
+            self.set_device_colour(state, operator, operands)
+        elif operator in ("sc", "scn", "SC", "SCN"):
+            self.set_colour(state, operator, operands, resources, page, depth)
+        elif not operands:
+            return
+        elif operator == "w":
+            state.line_width = float(operands[0])
+        elif operator in ("cs", "CS"):
+            space = _space(operands[0], resources)
+            colour = space.colour(space.initial())
+            if operator == "cs":
+                state.fill_space, state.fill = space, colour
+            else:
+                state.stroke_space, state.stroke = space, colour
+        elif operator == "gs":
+            name = str(operands[0])
+            self.ext_gstate(state, _resource(resources, "/ExtGState", name), page, name)
+
+    def paint(
+        self,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+        depth: int,
+    ) -> None:
+        """A painting operator: a path filled or stroked, a shading, an XObject drawn."""
+        if operator in ("f", "F", "f*"):
+            self.mark(page, "fill", state.fill, state)
+        elif operator in ("B", "B*", "b", "b*"):
+            self.mark(page, "fill", state.fill, state)
+            self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
+        elif operator in ("S", "s"):
+            self.mark(page, "stroke", state.stroke, state, state.line_width * _scale(state.ctm))
+        elif not operands:
+            return
+        elif operator == "sh":
+            shading = _resource(resources, "/Shading", str(operands[0]))
+            if shading is not None and "/ColorSpace" in shading:
+                space = _space(shading.ColorSpace, resources)
+                colour = Colour(space.name, space.family, (), space.colorants)
+                self.mark(page, "shading", colour, state)
+        elif operator == "Do":
+            self.xobject(str(operands[0]), resources, state, page, depth)
+
+    def text(
+        self,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        state: _GState,
+        tm: Matrix,
+        tlm: Matrix,
+        page: int,
+    ) -> tuple[Matrix, Matrix]:
+        """A text operator: the text state set, text shown; the text matrix and the text line
+        matrix after it (``tm``, ``tlm`` before)."""
+        if operator == "BT":
+            return IDENTITY, IDENTITY
+        if operator == "Tm":
+            tm = tlm = _matrix(operands)
+        elif operator in ("Td", "TD"):
+            if len(operands) >= 2:
                 tx, ty = float(operands[0]), float(operands[1])
                 if operator == "TD":
                     state.leading = -ty
                 tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tlm)
-            elif operator == "TL" and operands:
-                state.leading = float(operands[0])
-            elif operator == "Tz" and operands:
-                state.horizontal_scale = float(operands[0])
-            elif operator == "Tr" and operands:
-                state.render_mode = int(operands[0])
-            elif operator == "Ts" and operands:
-                state.rise = float(operands[0])
-            elif operator == "T*":
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
-            elif operator in ("Tj", "TJ", "'", '"'):
-                if operator in ("'", '"'):
-                    tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
-                self.show_text(operands, resources, state, tm, page)
+        elif operator in ("T*", "'", '"'):  # to the next line (and show, for ' and ")
+            tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), tlm)
+        if operator in ("Tj", "TJ", "'", '"'):
+            self.show_text(operands, resources, state, tm, page)
+        else:
+            _set_text_state(state, operator, operands)
+        return tm, tlm
 
-    def set_device_colour(self, state: _GState, operator: str, operands) -> None:
+    def set_device_colour(self, state: _GState, operator: str, operands: _Operands) -> None:
         space = {"g": "/DeviceGray", "rg": "/DeviceRGB", "k": "/DeviceCMYK"}[operator.lower()]
         values = tuple(float(v) for v in operands)
         colour = _DEVICE[space].colour(values)
@@ -619,7 +692,13 @@ class _Interpreter:
             state.stroke_space, state.stroke = _DEVICE[space], colour
 
     def set_colour(
-        self, state: _GState, operator: str, operands, resources, page: int, depth: int
+        self,
+        state: _GState,
+        operator: str,
+        operands: _Operands,
+        resources: Object | None,
+        page: int,
+        depth: int,
     ) -> None:
         import pikepdf
 
@@ -628,7 +707,7 @@ class _Interpreter:
         if operands and isinstance(operands[-1], pikepdf.Name):
             pattern_name = str(operands[-1])
             colour = Colour("Pattern", "pattern", (), ())
-            pattern = (resources or {}).get("/Pattern", {}).get(pattern_name) if resources else None
+            pattern = _resource(resources, "/Pattern", pattern_name)
             if pattern is not None:
                 self.pattern(pattern, resources, state, page, depth)
         else:
@@ -638,7 +717,9 @@ class _Interpreter:
         else:
             state.stroke = colour
 
-    def pattern(self, pattern, resources, state: _GState, page: int, depth: int) -> None:
+    def pattern(
+        self, pattern: Object, resources: Object | None, state: _GState, page: int, depth: int
+    ) -> None:
         pattern_type = int(pattern.get("/PatternType", 0))
         if pattern_type == 1:
             inner = _GState(ctm=_mul(_matrix(pattern.get("/Matrix", IDENTITY)), state.ctm))
@@ -653,7 +734,9 @@ class _Interpreter:
         if "/ExtGState" in pattern:
             self.ext_gstate(state, pattern.ExtGState, page, "of a pattern")
 
-    def show_text(self, operands, resources, state: _GState, tm: Matrix, page: int) -> None:
+    def show_text(
+        self, operands: _Operands, resources: Object | None, state: _GState, tm: Matrix, page: int
+    ) -> None:
         import pikepdf
 
         if state.render_mode in (3, 7):
@@ -678,8 +761,10 @@ class _Interpreter:
         if state.render_mode in (1, 2, 5, 6):
             self.mark(page, "text", state.stroke, state, size, name, sample.strip(), point)
 
-    def xobject(self, name: str, resources, state: _GState, page: int, depth: int) -> None:
-        xobject = (resources or {}).get("/XObject", {}).get(name) if resources else None
+    def xobject(
+        self, name: str, resources: Object | None, state: _GState, page: int, depth: int
+    ) -> None:
+        xobject = _resource(resources, "/XObject", name)
         if xobject is None:
             return
         subtype = str(xobject.get("/Subtype", ""))
@@ -700,7 +785,9 @@ class _Interpreter:
         elif subtype == "/Image":
             self.image(xobject, name, resources, state, page)
 
-    def image(self, image, name: str, resources, state: _GState, page: int) -> None:
+    def image(
+        self, image: Object, name: str, resources: Object | None, state: _GState, page: int
+    ) -> None:
         if "/SMask" in image or int(image.get("/SMaskInData", 0)):
             self.note_transparency(f"page {page}: image {name} has a soft mask")
         if bool(image.get("/ImageMask", False)):
@@ -714,7 +801,13 @@ class _Interpreter:
             page, "image", Colour(space.name, space.family, (), space.colorants), state, ink=ink
         )
 
-    def inline_image(self, instruction, resources, state: _GState, page: int) -> None:
+    def inline_image(
+        self,
+        instruction: ContentStreamInlineImage,
+        resources: Object | None,
+        state: _GState,
+        page: int,
+    ) -> None:
         import pikepdf
 
         try:
@@ -728,6 +821,29 @@ class _Interpreter:
                     page, "image", Colour(space.name, space.family, (), space.colorants), state
                 )
                 return
+
+
+_TEXT_OPS = frozenset(
+    {"BT", "Tf", "Tm", "Td", "TD", "TL", "Tz", "Tr", "Ts", "T*", "Tj", "TJ", "'", '"'}
+)
+_PAINT_OPS = frozenset({"f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "sh", "Do"})
+
+
+def _set_text_state(state: _GState, operator: str, operands: _Operands) -> None:
+    """The text state operators: font and size, leading, horizontal scale, rendering mode, rise
+    (any other operator changes nothing)."""
+    if operator == "Tf" and len(operands) >= 2:
+        state.font, state.font_size = str(operands[0]), float(operands[1])
+    elif not operands:
+        return
+    elif operator == "TL":
+        state.leading = float(operands[0])
+    elif operator == "Tz":
+        state.horizontal_scale = float(operands[0])
+    elif operator == "Tr":
+        state.render_mode = int(operands[0])
+    elif operator == "Ts":
+        state.rise = float(operands[0])
 
 
 _PATH_OPS = frozenset(
@@ -764,10 +880,12 @@ _PATH_OPS = frozenset(
 )
 
 
-def _image_ink(image) -> float | None:
+def _image_ink(image: Object) -> float | None:
     """The highest total ink (%) of any pixel of a DeviceCMYK image, or None if undecodable."""
     import pikepdf
 
+    if not isinstance(image, pikepdf.Stream):
+        return None
     try:
         pil = pikepdf.PdfImage(image).as_pil_image()
     except Exception:  # an image pikepdf cannot decode is reported by its colour space only
@@ -786,7 +904,7 @@ def _image_ink(image) -> float | None:
 # ------------------------------------------------------------------ the document
 
 
-def _box(page, key: str) -> tuple[float, float, float, float] | None:
+def _box(page: Page, key: str) -> tuple[float, float, float, float] | None:
     value = page.obj.get(key)
     if value is None:
         return None
@@ -794,7 +912,7 @@ def _box(page, key: str) -> tuple[float, float, float, float] | None:
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
-def _xmp(pdf) -> dict[str, str]:
+def _xmp(pdf: Pdf) -> dict[str, str]:
     """The XMP packet's simple properties as ``prefix:Name`` → text."""
     from xml.etree import ElementTree
 
@@ -835,7 +953,7 @@ def _xmp(pdf) -> dict[str, str]:
     return found
 
 
-def _output_intents(pdf) -> list[dict[str, Any]]:
+def _output_intents(pdf: Pdf) -> list[dict[str, Any]]:
     intents = []
     for intent in pdf.Root.get("/OutputIntents", []):
         entry: dict[str, Any] = {
@@ -921,7 +1039,7 @@ def _first_line(exc: BaseException) -> str:
     return first[:200]
 
 
-def _scan(pdf, path: str) -> Scan:
+def _scan(pdf: Pdf, path: str) -> Scan:
     import pikepdf
 
     info = {}
@@ -974,8 +1092,8 @@ def _scan(pdf, path: str) -> Scan:
     # Text in a form drawn elsewhere at least twice as large is a reduced preview of it (the
     # poster's plan shows the poster): it is not reading text, the full-size placement is.
     marks = []
-    for key, mark in interpreter.marks.items():
-        placed = interpreter.in_form.get(key)
+    for mark_key, mark in interpreter.marks.items():
+        placed = interpreter.in_form.get(mark_key)
         if placed is not None and placed[1] < 0.5 * interpreter.form_scales[placed[0]]:
             mark = Mark(
                 mark.page,

@@ -20,6 +20,7 @@ from generator.products import (
     oie_board,
     otcho_sheets,
     oucedonc_deck,
+    oucedonc_map,
     oucedonc_referee_page,
     pronostiques_sheets,
     territoires_sheets,
@@ -32,6 +33,7 @@ PRODUCTS: dict[str, Product[Any, Any]] = {
     for product in (
         oucedonc_deck.PRODUCT,
         oucedonc_referee_page.PRODUCT,
+        oucedonc_map.PRODUCT,
         oie_board.PRODUCT,
         territoires_sheets.PRODUCT,
         otcho_sheets.PRODUCT,

@@ -37,6 +37,7 @@ from typing import Generic, TypeVar
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _, translate_cli
 from generator.core.outputs import Output, Recogniser, is_pnp_pdf, is_pnp_png
+from generator.products.options import DeckFormat
 from generator.render.deck import CardDeck
 from generator.render.document import PdfDocument
 
@@ -224,7 +225,9 @@ class Product(Generic[Opts, D]):
     """One thing a user builds: its key, its game (a :class:`~generator.games.catalog.GameInfo`
     key; "" for the calibration sheet), how to build it, the name its ``out`` takes (a
     function of its options; None: ``out`` is a folder) and, for a product that prints decks,
-    its decks alone (cheap: painters, no PDF) and their keys in the table of decks."""
+    its decks alone (cheap: painters, no PDF) and their keys in the table of decks, and the
+    options that give those decks in a :class:`~generator.products.options.DeckFormat` (what an
+    export asks: a card size, a bleed, a language)."""
 
     key: str
     game: str
@@ -233,6 +236,14 @@ class Product(Generic[Opts, D]):
     decks: Callable[[Opts], tuple[CardDeck, ...]] | None = None
     deck_keys: tuple[str, ...] = ()
     main_kind: FileKind = PDF
+    deck_options: Callable[[DeckFormat], Opts] | None = None
+
+    def decks_in(self, fmt: DeckFormat) -> tuple[CardDeck, ...]:
+        """The product's decks in the format ``fmt``, at its default options otherwise (none for
+        a product that prints no deck)."""
+        if self.decks is None or self.deck_options is None:
+            return ()
+        return self.decks(self.deck_options(fmt))
 
     def make(self, options: Opts, out: Path, force: bool = False) -> Written[D]:
         """Check ``out``, build, write: what the command line and the kit do."""

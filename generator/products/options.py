@@ -52,6 +52,22 @@ class Imposition:
 
 
 @dataclass(frozen=True)
+class DeckFormat:
+    """What an export asks of a product's decks: their card size (None: the product's own, for
+    decks cut to one size only), the bleed around each face (mm; None: the product's home
+    bleed; 0 for a screen) and the language of their printed words. A product turns it into its
+    options with ``Product.deck_options``."""
+
+    card: CardSize | None = None
+    bleed: float | None = None
+    language: Language = MATERIAL_DEFAULT
+
+    def imposition(self) -> Imposition:
+        """An :class:`Imposition` cut to this format (poker cards when it names no size)."""
+        return Imposition(card=self.card or POKER, bleed=self.bleed)
+
+
+@dataclass(frozen=True)
 class FaceFiles:
     """The face files a deck gets beside its sheets: one face per page (``faces``, the back
     before the front with ``back_first``), and an image per face (``images``)."""

@@ -35,6 +35,7 @@ class OtchoOptions:
     rules: RollRules = RollRules()  # as the rules aid prints them
     profile: PrintProfile = HOME
     files: FaceFiles = field(default_factory=FaceFiles)  # of the player cards
+    bleed: float | None = None  # mm around a player card's face; None: 1 mm, 3 for a shop
     language: Language = MATERIAL_DEFAULT  # of every printed word
 
 
@@ -43,7 +44,7 @@ def decks(options: OtchoOptions) -> tuple[CardDeck, ...]:
     from generator.render.otcho.deck import player_deck
 
     check_players(options.players)
-    bleed = options.profile.bleed(None, HOME_BLEED)
+    bleed = options.profile.bleed(options.bleed, HOME_BLEED)
     return (player_deck(options.players, bleed, options.language),)
 
 
@@ -76,5 +77,10 @@ def build(options: OtchoOptions) -> Built[None]:
 
 
 PRODUCT: Product[OtchoOptions, None] = Product(
-    "otcho-sheets", OTCHO.key, build, decks=decks, deck_keys=("otcho-players",)
+    "otcho-sheets",
+    OTCHO.key,
+    build,
+    decks=decks,
+    deck_keys=("otcho-players",),
+    deck_options=lambda fmt: OtchoOptions(bleed=fmt.bleed, language=fmt.language),  # one size
 )

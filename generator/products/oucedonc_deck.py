@@ -19,7 +19,6 @@ from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language, _, number
 from generator.core.outputs import json_schema_is
 from generator.games.catalog import OUCEDONC
-from generator.games.oucedonc.compare import EqualCoordinates
 from generator.games.oucedonc.coords import PrecisionChoice
 from generator.games.oucedonc.deck import (
     MIN_PACK_SIZE,
@@ -85,6 +84,7 @@ class OucedoncDeckOptions:
     include: tuple[str, ...] = ()  # names of the region's places the deck must hold
     exclude: tuple[str, ...] = ()  # names of the region's places it must not hold
     places_file: Path | None = None  # the user's points (CSV or GeoJSON), dealt with the region's
+    title: str | None = None  # the deck's title as the user typed it; None: from the region
 
 
 # ------------------------------------------------------------------- settings
@@ -111,6 +111,7 @@ def settings(options: OucedoncDeckOptions) -> Settings:
     from generator.render.imposition import plan_sheet
 
     _check_counts(options)
+    _check_title(options.title)
     precisions = options.precision.precisions
     spec = options.imposition.spec(options.paper, options.profile, HOME_BLEED, options.language)
     layout = plan_sheet(spec)
@@ -154,6 +155,21 @@ def _check_counts(options: OucedoncDeckOptions) -> None:
             _(
                 "{each} tokens each is out of range; the sheet has {tokens}, give 1 to {most}"
             ).format(each=options.tokens_each, tokens=TOKENS, most=TOKENS // 2)
+        )
+
+
+#: The longest ``--title``: it is printed on every place card's back, after the card's id.
+MAX_TITLE = 48
+
+
+def _check_title(title: str | None) -> None:
+    if title is None:
+        return
+    if not title.strip() or len(title.strip()) > MAX_TITLE or not title.isprintable():
+        raise UserError(
+            _(
+                "--title {title!r} cannot be printed; give 1 to {most} characters on one line"
+            ).format(title=title, most=MAX_TITLE)
         )
 
 
@@ -288,7 +304,7 @@ def _locator(
     from generator.render.oucedonc.cards import LocatorMap
     from generator.render.oucedonc.locator_map import fit_frame
 
-    if region.kind in ("france", "country") and rings:
+    if region.kind in ("france", "country", "subdivision") and rings:
         points = [point for ring in rings for point in ring] + [
             (card.lon, card.lat) for card in deck.places
         ]
@@ -342,7 +358,7 @@ def build(options: OucedoncDeckOptions) -> Built[Deck]:
             BuiltFile(f"oucedonc_png/{image.name}", FACE_PNG, image.data)
             for image in face_images([drawn.cards], wanted.images)
         ]
-    files.append(page_file(deck, options.language, EqualCoordinates.WELL_PLACED))
+    files.append(page_file(deck, options.language))
     if wanted.images is not None:
         files += images
     return Built(
@@ -363,4 +379,7 @@ PRODUCT: Product[OucedoncDeckOptions, Deck] = Product(
     main=lambda options: MAIN,
     decks=decks,
     deck_keys=("oucedonc-cards", "oucedonc-tokens"),
+    deck_options=lambda fmt: OucedoncDeckOptions(
+        imposition=fmt.imposition(), language=fmt.language
+    ),  # the default deck (France, whole sheets); an export given a deck's options uses those
 )

@@ -45,8 +45,9 @@ CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as it
 class RegionInfo:
     key: str  # what the deck file records ("france", "bretagne", "33")
     name: str  # printed ("Bretagne")
-    kind: str  # france | region | departement | country | area (for the title template)
+    kind: str  # france | region | departement | country | subdivision | area (title template)
     country: str | None = None  # ISO alpha-2 code of the country whose outline to draw
+    admin1: str | None = None  # a subdivision abroad: its GeoNames admin1 code (its outline)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ REGION_KINDS = {
     "region": "region",
     "departement": "departement",
     "world": "country",
+    "subdivision": "subdivision",
     "bbox": "area",
     "polygon": "area",
     "places": "area",
@@ -90,7 +92,8 @@ def region_info(
         key,
         name,
         REGION_KINDS.get(selection.kind, "area"),
-        selection.code if selection.kind == "world" else None,
+        selection.country_code,
+        selection.subdivision[1] if selection.kind == "subdivision" else None,
     )
 
 
@@ -137,12 +140,11 @@ def _params(options: OucedoncDeckOptions, spec: SheetSpec, region_name: str) -> 
 @dataclass(frozen=True)
 class _Found:
     """What the data gives a region's deck: its region, the places dealt (named in the deck's
-    language, and as the data names them, the deck's order), the names of France's
+    language, which orders them), the names of France's
     départements and régions, the outline, the credit lines, a note."""
 
     region: RegionInfo
     places: tuple[Place, ...]
-    dealt: tuple[Place, ...]
     grid: int  # which of the grids dealt them
     names: tuple[dict[str, str], dict[str, str]]
     rings: Rings
@@ -160,9 +162,10 @@ def _region_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck
     counts = default_counts(chosen.per_sheet)
     finer = None if Precision.SECOND in chosen.precisions else "--precision second"
     found = _deal(options, grids, counts, finer, least_pack)
+    title = options.title.strip() if options.title else None
     deck = compose_deck(
         list(found.places),
-        title=render_title(chosen.templates, found.region.name, found.region.kind),
+        title=title or render_title(chosen.templates, found.region.name, found.region.kind),
         region=found.region.key,
         seed=options.seed,
         precision=chosen.precisions[found.grid],
@@ -171,7 +174,6 @@ def _region_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck
         packs=PACKS,
         pack_size=options.pack_size or pack_size_for(len(found.places), PACKS),
         params=_params(options, chosen.spec, found.region.name),
-        order={place.id: place.name for place in found.dealt},
     )
     return SelectedDeck(deck, found.region, found.rings, found.credits, found.note)
 
@@ -226,7 +228,6 @@ def _deal(
     return _Found(
         region,
         picked.places,
-        picked.dealt,
         picked.grid,
         _french_names(),
         rings,
@@ -389,12 +390,28 @@ def overseas_rings(departements: Sequence[str]) -> Rings:
     return tuple(rings)
 
 
+def subdivision_rings(country: str, admin1: str) -> Rings:
+    """The whole outline of a subdivision abroad (empty when none is embedded)."""
+    from generator.geo import embedded
+
+    outline = embedded.subdivision_outline(country, admin1)
+    if outline is None:
+        return ()
+    return tuple(
+        tuple((lon, lat) for lon, lat in ring)
+        for polygon in outline["coordinates"]
+        for ring in polygon
+    )
+
+
 def region_rings(
     region: RegionInfo, places: Sequence[tuple[float, float]], departements: Sequence[str] = ()
 ) -> Rings:
-    """The outline the deck's locator map draws: the country's abroad (framed on ``places``,
-    (lon, lat)), an overseas département's for a deck of its places (``departements``: the
-    places' département codes), France's otherwise."""
+    """The outline the deck's locator map draws: a subdivision's whole outline abroad, the
+    country's abroad (framed on ``places``, (lon, lat)), an overseas département's for a deck of
+    its places (``departements``: the places' département codes), France's otherwise."""
+    if region.kind == "subdivision" and region.country and region.admin1:
+        return subdivision_rings(region.country, region.admin1)
     if region.country:
         return country_rings(region.country, places)
     if departements and all(code.startswith("97") for code in departements):

@@ -145,4 +145,7 @@ PRODUCT: Product[PronostiquesOptions, None] = Product(
     build,
     decks=decks,
     deck_keys=("pronostiques-race", "pronostiques-predictions"),
+    deck_options=lambda fmt: PronostiquesOptions(
+        imposition=Imposition(bleed=fmt.bleed), language=fmt.language
+    ),  # poker cards only: their texts are laid out for 63 × 88 mm
 )

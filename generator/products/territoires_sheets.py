@@ -15,7 +15,7 @@ from generator.core.i18n import MATERIAL_DEFAULT, Language, _
 from generator.games.catalog import TERRITOIRES
 from generator.games.territoires import setup_for
 from generator.products.contract import FACE_PNG, Built, BuiltFile, Product, pdf_file
-from generator.products.options import FaceFiles, Imposition
+from generator.products.options import DeckFormat, FaceFiles, Imposition
 from generator.render.paper import PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
 
@@ -94,10 +94,16 @@ def build(options: TerritoiresOptions) -> Built[None]:
     return Built(PRODUCT.key, tuple(files), None, lenormand)
 
 
+def deck_options(fmt: DeckFormat) -> TerritoiresOptions:
+    """The options whose deck is cut to ``fmt`` (the deck alone: an export's)."""
+    return TerritoiresOptions(sheets=False, imposition=fmt.imposition(), language=fmt.language)
+
+
 PRODUCT: Product[TerritoiresOptions, None] = Product(
     "territoires-sheets",
     TERRITOIRES.key,
     build,
     decks=decks,
     deck_keys=("territoires-lenormand",),
+    deck_options=deck_options,
 )

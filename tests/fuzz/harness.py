@@ -39,7 +39,12 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from werkzeug import Response
 
 # An invocation that blocks (a FIFO opened for reading) uses no CPU: a wall-clock limit catches
 # it; one that computes for ever is caught by a CPU-time limit, which a loaded machine does not
@@ -259,8 +264,10 @@ def make_scratch(root: Path) -> dict[str, bytes]:
     return dict(USER_FILES)
 
 
+@cache
 def game_text() -> str:
-    """A game file in the middle of play (a few moves), for the game commands."""
+    """A game file in the middle of play (a few moves), for the game commands (the same text
+    every time: built once)."""
     from generator.games.oucedonc.compare import Direction
     from generator.games.oucedonc.game import deal
     from generator.games.oucedonc.gamefile import game_to_json, new_game
@@ -397,6 +404,16 @@ def _value(rng: random.Random, command: Command, param: object) -> str:
 _CARDS: dict[str, dict[str, list[str]]] = {}  # filled once by fuzz_cli
 
 
+# The size of the work of the commands whose defaults are long (every place of France: 8,790
+# rows, 4 s of table; 100,000 simulated games): an invocation without the option gets one of
+# these values, some of them malformed.
+BOUNDS: dict[tuple[str, ...], tuple[tuple[str, ...], list[str]]] = {
+    ("places",): (("--limit", "-n"), ["40", "1", "0", "many"]),
+    ("oie", "stats"): (("--games",), ["500", "1", "0", "-5", "lots"]),
+    ("oie", "simulate"): (("--games",), ["200", "1", "0", "-5", "lots"]),
+}
+
+
 def invocation(rng: random.Random, command: Command) -> list[str]:
     """One malformed (sometimes valid) argument list for ``command``: its arguments, up to three
     of its options (and every required one), now and then an unknown option."""
@@ -429,6 +446,9 @@ def invocation(rng: random.Random, command: Command) -> list[str]:
         ]  # never the shipped set
     if command.path == ("kit",):
         args += ["--paper", rng.choice(["tabloid", "", "\x1b", "a3"])]  # never a whole kit build
+    if command.path in BOUNDS and not set(BOUNDS[command.path][0]) & set(args):
+        option, values = BOUNDS[command.path]
+        args += [option[0], rng.choice(values)]
     if rng.random() < 0.03:
         args.append(rng.choice(["--bogus", "-z", "extra"]))
     return args
@@ -627,12 +647,16 @@ class Figures:
 
 
 def fuzz_cli(
-    invocations: int, seed: int, on_outcome: Callable[[Outcome], None] | None = None
+    invocations: int,
+    seed: int,
+    on_outcome: Callable[[Outcome], None] | None = None,
+    among: list[Command] | None = None,
 ) -> Figures:
-    """``invocations`` seeded malformed invocations spread over every subcommand."""
+    """``invocations`` seeded malformed invocations spread over every subcommand (or over the
+    commands ``among``)."""
     rng = random.Random(seed)
     figures = Figures("CLI invocations, every subcommand, malformed arguments")
-    every = commands()
+    every = commands() if among is None else among
     _CARDS["cards"] = _table_cards()
     with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as scratch:
         root = Path(scratch)
@@ -908,8 +932,6 @@ def hostile_answers(rng: random.Random, count: int) -> list[tuple[str, str, obje
     """``count`` (source, description, werkzeug response or handler) of a hostile server: the
     wrong shapes of issue #15, real answers cut short or with a byte changed, a leaf replaced by
     a value of another type, error statuses with odd Retry-After, a trickle, an endless body."""
-    from werkzeug import Response
-
     from tests.test_geo_sources import COMMUNES_33, DEPARTEMENTS, OVERPASS, SPARQL
     from tests.test_hardening_http import SHAPES
 
@@ -919,95 +941,116 @@ def hostile_answers(rng: random.Random, count: int) -> list[tuple[str, str, obje
         "wikidata": SPARQL,
         "contours": DEPARTEMENTS,
     }
-    odd_values = [
-        None,
-        [],
-        {},
-        "x",
-        -1,
-        1e308,
-        True,
-        "9" * 5000,
-        [[[[]]]],
-        {"a": [None]},
-        "\x1b[2J",
-    ]
-
-    def json_response(body: bytes, status: int = 200, headers: dict | None = None) -> Response:
-        return Response(body, status=status, headers=headers, content_type="application/json")
-
-    def replace_leaf(document: object) -> object:
-        document = json.loads(json.dumps(document))
-        holder, key = None, None
-        node = document
-        for _ in range(12):
-            if isinstance(node, dict) and node:
-                holder, key = node, rng.choice(sorted(node))
-            elif isinstance(node, list) and node:
-                holder, key = node, rng.randrange(len(node))
-            else:
-                break
-            node = holder[key]
-            if rng.random() < 0.25:
-                break
-        if holder is None:
-            return rng.choice(odd_values)
-        holder[key] = rng.choice(odd_values)
-        return document
-
-    def trickle(request):  # type: ignore[no-untyped-def]
-        def body():
-            for _ in range(60):
-                yield b" "
-                time.sleep(0.05)
-
-        return Response(body(), content_type="application/json")
-
-    def endless(request):  # type: ignore[no-untyped-def]
-        def body():
-            yield b"["
-            for _ in range(2000):
-                yield b"1," * 16384
-
-        return Response(body(), content_type="application/json")
-
     scenarios: list[tuple[str, str, object]] = [
         (
             source,
             f"wrong shape {json.dumps(answer)[:40]}",
-            json_response(json.dumps(answer).encode()),
+            _json_response(json.dumps(answer).encode()),
         )
         for source, answer in SHAPES
     ]
-    scenarios += [(source, "trickle", trickle) for source in good]
-    scenarios += [(source, "endless body", endless) for source in good]
+    scenarios += [(source, "trickle", _trickle) for source in good]
+    scenarios += [(source, "endless body", _endless) for source in good]
     while len(scenarios) < count:
         source = rng.choice(sorted(good))
-        body = json.dumps(good[source]).encode()
-        kind = rng.choice(("cut", "flip", "leaf", "leaf", "status"))
-        if kind == "cut":
-            point = rng.randrange(len(body))
-            scenarios.append((source, f"cut at {point}", json_response(body[:point])))
-        elif kind == "flip":
-            blob = bytearray(body)
-            position = rng.randrange(len(blob))
-            blob[position] = rng.randrange(256)
-            scenarios.append((source, f"byte {position} flipped", json_response(bytes(blob))))
-        elif kind == "leaf":
-            document = replace_leaf(good[source])
-            text = json.dumps(document)
-            scenarios.append(
-                (source, f"a leaf replaced: {text[:50]}", json_response(text.encode()))
-            )
-        else:
-            status = rng.choice((400, 404, 429, 500, 503))
-            after = rng.choice(("1", "0", "-5", "soon", "9" * 400, "Wed, 21 Oct 2015 07:28:00 GMT"))
-            text = rng.choice((b"", b"<html>busy</html>", b'{"code": ' + b"9" * 5000 + b"}"))
-            scenarios.append(
-                (source, f"HTTP {status} Retry-After {after[:10]}",
-                 json_response(text, status, {"Retry-After": after}))
-            )  # fmt: skip
+        scenarios.append((source, *_spoilt_answer(rng, good[source])))
     return scenarios[:count]
+
+
+def _spoilt_answer(rng: random.Random, document: object) -> tuple[str, object]:
+    """A real answer (``document``) spoilt one way drawn by ``rng``: cut short, a byte changed,
+    a leaf replaced, or an error status instead: (description, werkzeug response)."""
+    body = json.dumps(document).encode()
+    kind = rng.choice(("cut", "flip", "leaf", "leaf", "status"))
+    if kind == "cut":
+        point = rng.randrange(len(body))
+        return f"cut at {point}", _json_response(body[:point])
+    if kind == "flip":
+        blob = bytearray(body)
+        position = rng.randrange(len(blob))
+        blob[position] = rng.randrange(256)
+        return f"byte {position} flipped", _json_response(bytes(blob))
+    if kind == "leaf":
+        text = json.dumps(_replace_leaf(rng, document))
+        return f"a leaf replaced: {text[:50]}", _json_response(text.encode())
+    status = rng.choice((400, 404, 429, 500, 503))
+    after = rng.choice(("1", "0", "-5", "soon", "9" * 400, "Wed, 21 Oct 2015 07:28:00 GMT"))
+    text_bytes = rng.choice((b"", b"<html>busy</html>", b'{"code": ' + b"9" * 5000 + b"}"))
+    return (
+        f"HTTP {status} Retry-After {after[:10]}",
+        _json_response(text_bytes, status, {"Retry-After": after}),
+    )
+
+
+#: Values of every JSON type, and odd ones, that replace a leaf of a real answer.
+_ODD_VALUES: tuple[object, ...] = (
+    None,
+    [],
+    {},
+    "x",
+    -1,
+    1e308,
+    True,
+    "9" * 5000,
+    [[[[]]]],
+    {"a": [None]},
+    "\x1b[2J",
+)
+
+
+def _replace_leaf(rng: random.Random, document: object) -> object:
+    """A copy of ``document`` with one node, drawn by ``rng`` on a walk down from the root,
+    replaced by an odd value (the whole document, if the root has no children)."""
+    document = json.loads(json.dumps(document))
+    holder, key = None, None
+    node = document
+    for _ in range(12):
+        if isinstance(node, dict) and node:
+            holder, key = node, rng.choice(sorted(node))
+        elif isinstance(node, list) and node:
+            holder, key = node, rng.randrange(len(node))
+        else:
+            break
+        node = holder[key]
+        if rng.random() < 0.25:
+            break
+    if holder is None:
+        return rng.choice(_ODD_VALUES)
+    holder[key] = rng.choice(_ODD_VALUES)
+    return document
+
+
+def _json_response(
+    body: bytes, status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    """A werkzeug response carrying ``body`` as JSON."""
+    from werkzeug import Response
+
+    return Response(body, status=status, headers=headers, content_type="application/json")
+
+
+def _trickle(request: object) -> Response:
+    """A handler whose answer comes one space every 50 ms for 3 s (a server that stalls)."""
+    from werkzeug import Response
+
+    def body() -> Iterator[bytes]:
+        for _ in range(60):
+            yield b" "
+            time.sleep(0.05)
+
+    return Response(body(), content_type="application/json")
+
+
+def _endless(request: object) -> Response:
+    """A handler whose JSON array never closes: 2000 chunks of 16,384 numbers."""
+    from werkzeug import Response
+
+    def body() -> Iterator[bytes]:
+        yield b"["
+        for _ in range(2000):
+            yield b"1," * 16384
+
+    return Response(body(), content_type="application/json")
 
 
 def fuzz_hostile_server(scenarios: int, seed: int) -> Figures:

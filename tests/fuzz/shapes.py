@@ -161,14 +161,11 @@ def start(args: tuple[str, ...], cwd: Path, env: dict[str, str], stdin: bytes = 
 def finish(started: Started) -> Measured:
     """Wait for a started process (killed past :data:`WALL_LIMIT_S`): its figures, those of its
     whole tree as :data:`SUBREAPER` reports them."""
-    while True:
-        pid, status, _usage = os.wait4(started.child.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() - started.at > WALL_LIMIT_S:
-            started.child.kill()
-        time.sleep(0.02)  # polling a child's end, not waiting for readiness
-    started.child.returncode = os.waitstatus_to_exitcode(status)
+    try:
+        started.child.wait(timeout=max(0.0, started.at + WALL_LIMIT_S - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        started.child.kill()
+        started.child.wait()
     wall = time.monotonic() - started.at
     with started.out, started.err:
         started.out.seek(0)

@@ -29,7 +29,7 @@ from generator.games.oie.rules import (
     check_players,
 )
 from generator.games.oie.squares import INN, LAST, PRISON, START, WELL
-from generator.games.oie.tables import move_tables
+from generator.games.oie.tables import MoveTables, move_tables
 
 NOBODY = -1
 UNLIMITED = -1
@@ -288,12 +288,10 @@ def play_teams(
     """One game of the team variant: each die moves a different pawn of the player."""
     check_players(players)
     tables = move_tables()
-    final_of, stakes_of = tables.final, tables.stakes
     per = teams.pawns
     state = _State(players, per, rules, teams.own_pawns)
     choosers = [make_chooser(teams.policy_of(seat), teams, rules, rng) for seat in range(players)]
-    pos, held, occ, owner = state.pos, state.held, state.occ, state.owner
-    plain = _PLAIN
+    pos, held, owner = state.pos, state.held, state.owner
     pawns_of = [tuple(range(seat * per, seat * per + per)) for seat in range(players)]
     home = [0] * players  # pawns of each seat in the garden (a pawn there never leaves)
     events: list[Event] = []
@@ -325,24 +323,9 @@ def play_teams(
             else:
                 a, b = choosers[seat](movable, pos, d1, d2, pawns_of[seat])
                 moves = ((a, d1), (b, d2))
-            for pawn, points in moves:
-                prev = pos[pawn]
-                key = prev * 13 + points
-                final, stakes = final_of[key], stakes_of[key]
-                if occ[prev] == pawn:
-                    occ[prev] = NOBODY
-                if plain[final] and occ[final] == NOBODY and not stakes:
-                    pos[pawn] = final  # the common case, inlined: an empty ordinary square
-                    occ[final] = pawn
-                    note = ""
-                else:
-                    note = state.land(pawn, prev, final, stakes, round_number)
-                    if final == LAST:
-                        home[seat] += 1
-                if record:
-                    events.append(
-                        Event(round_number, seat, pawn, "move", (points,), prev, pos[pawn], note)
-                    )
+            home[seat] += _move_pawns(
+                state, tables, moves, round_number, seat, events if record else None
+            )
             if home[seat] == per:
                 return GameResult(
                     round_number, seat, state.pot, tuple(state.paid), tuple(pos), tuple(events)
@@ -350,3 +333,34 @@ def play_teams(
     return GameResult(
         rules.max_rounds, None, state.pot, tuple(state.paid), tuple(pos), tuple(events)
     )
+
+
+def _move_pawns(
+    state: _State,
+    tables: MoveTables,
+    moves: tuple[tuple[int, int], ...],
+    round_number: int,
+    seat: int,
+    events: list[Event] | None,
+) -> int:
+    """One turn of the team variant: each (pawn, points) of ``moves`` moved in turn, recorded
+    in ``events`` if given; how many of the pawns reached the garden."""
+    final_of, stakes_of, pos, occ = tables.final, tables.stakes, state.pos, state.occ
+    arrived = 0
+    for pawn, points in moves:
+        prev = pos[pawn]
+        key = prev * 13 + points
+        final, stakes = final_of[key], stakes_of[key]
+        if occ[prev] == pawn:
+            occ[prev] = NOBODY
+        if _PLAIN[final] and occ[final] == NOBODY and not stakes:
+            pos[pawn] = final  # the common case, inlined: an empty ordinary square
+            occ[final] = pawn
+            note = ""
+        else:
+            note = state.land(pawn, prev, final, stakes, round_number)
+            if final == LAST:
+                arrived += 1
+        if events is not None:
+            events.append(Event(round_number, seat, pawn, "move", (points,), prev, pos[pawn], note))
+    return arrived

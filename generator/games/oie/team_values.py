@@ -19,7 +19,7 @@ number of turns (nobody else comes to free him):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -199,21 +199,9 @@ def _expected_turns(
     one = one_die_values()
     # most advanced first, so that one sweep carries values back from the garden
     positions.sort(key=lambda p: one[p[0][0]] + one[p[0][1]])
-    index = {p: k for k, p in enumerate(positions)}
-    done = len(positions)
     value = [one[p[0][0]] + one[p[0][1]] for p in positions] + [0.0]
-    index[HOME] = done
-    # per position: the distinct rows of options, with the weight (out of 36 throws) of each
-    tables: list[list[tuple[float, tuple[tuple[int, int], ...]]]] = []
-    loops: list[bool] = []
-    for k, p in enumerate(positions):
-        weights: dict[tuple[tuple[int, int], ...], float] = {}
-        for d1, d2 in THROWS:
-            for weight, options in branches(p, d1, d2):
-                choice = tuple(sorted({(1 + lost, index[nxt]) for lost, nxt in options}))
-                weights[choice] = weights.get(choice, 0.0) + weight
-        tables.append([(weight, choice) for choice, weight in weights.items()])
-        loops.append(any(nxt == k for choice in weights for _, nxt in choice))
+    tables = _option_tables(positions, branches)
+    loops = [any(nxt == k for _, row in rows for _, nxt in row) for k, rows in enumerate(tables)]
     # the last pawn alone (its partner in the garden) has no choice: solved exactly first, since
     # its slow bounces near the garden would take value iteration hundreds of sweeps
     lone = [k for k, p in enumerate(positions) if LAST in p[0]]
@@ -225,45 +213,76 @@ def _expected_turns(
         for k, rows in enumerate(tables):
             if k in lone_set:
                 continue
-            x = value[k]
-            if not loops[k]:
-                total = 0.0
-                for weight, row in rows:
-                    best = 1e18
-                    for cost, nxt in row:
-                        v = cost + value[nxt]
-                        if v < best:
-                            best = v
-                    total += weight * best
-                x = total / 36
-            else:
-                # x = E[min over options of (cost + value)], solved for x where an option loops
-                for _ in range(8):
-                    total, looping = 0.0, 0.0
-                    for weight, row in rows:
-                        best, best_loop = 1e18, False
-                        for cost, nxt in row:
-                            v = cost + (x if nxt == k else value[nxt])
-                            if v < best:
-                                best, best_loop = v, nxt == k
-                        if best_loop:
-                            total += weight * (best - x)
-                            looping += weight
-                        else:
-                            total += weight * best
-                    new = total / (36 - looping)  # some throw always leaves: looping < 36
-                    if abs(new - x) < _TOLERANCE:
-                        x = new
-                        break
-                    x = new
+            x = _looping_value(rows, k, value) if loops[k] else _expected_best(rows, value)
             change = max(change, abs(x - value[k]))
             value[k] = x
         if change < _TOLERANCE:
             return {p: value[k] for k, p in enumerate(positions)}
 
 
+#: Per position: its distinct rows of options (cost, index of the next position), each with its
+#: weight out of the 36 throws.
+OptionRows = list[tuple[float, tuple[tuple[int, int], ...]]]
+
+
+def _option_tables(
+    positions: list[Position], branches: Callable[[Position, int, int], Branches]
+) -> list[OptionRows]:
+    """The rows of options of every position (in the order of ``positions``; the garden, HOME,
+    is the index just past the last position)."""
+    index = {p: k for k, p in enumerate(positions)}
+    index[HOME] = len(positions)
+    tables: list[OptionRows] = []
+    for p in positions:
+        weights: dict[tuple[tuple[int, int], ...], float] = {}
+        for d1, d2 in THROWS:
+            for weight, options in branches(p, d1, d2):
+                choice = tuple(sorted({(1 + lost, index[nxt]) for lost, nxt in options}))
+                weights[choice] = weights.get(choice, 0.0) + weight
+        tables.append([(weight, choice) for choice, weight in weights.items()])
+    return tables
+
+
+def _expected_best(rows: OptionRows, value: list[float]) -> float:
+    """A position's expected turns when no option comes back to it: the best option of each
+    row, weighted."""
+    total = 0.0
+    for weight, row in rows:
+        best = 1e18
+        for cost, nxt in row:
+            v = cost + value[nxt]
+            if v < best:
+                best = v
+        total += weight * best
+    return total / 36
+
+
+def _looping_value(rows: OptionRows, k: int, value: list[float]) -> float:
+    """Position ``k``'s expected turns x when some options come back to it: x = E[min over
+    options of (cost + value)], solved for x in a few steps from its current value."""
+    x = value[k]
+    for _ in range(8):
+        total, looping = 0.0, 0.0
+        for weight, row in rows:
+            best, best_loop = 1e18, False
+            for cost, nxt in row:
+                v = cost + (x if nxt == k else value[nxt])
+                if v < best:
+                    best, best_loop = v, nxt == k
+            if best_loop:
+                total += weight * (best - x)
+                looping += weight
+            else:
+                total += weight * best
+        new = total / (36 - looping)  # some throw always leaves: looping < 36
+        if abs(new - x) < _TOLERANCE:
+            return new
+        x = new
+    return x
+
+
 def _solve_fixed(
-    tables: list[list[tuple[float, tuple[tuple[int, int], ...]]]],
+    tables: list[OptionRows],
     unknowns: list[int],
     value: list[float],
 ) -> list[float]:
@@ -343,65 +362,87 @@ Split = Callable[[tuple[int, ...], tuple[int, ...], int, int], tuple[int, int]]
 def splitter(model: TeamModel) -> Split:
     """``best_split`` for one model, its tables bound once and its decisions remembered (a throw
     is decided again and again: the same squares and dice come back in game after game)."""
-    pairs = pair_values(model)
-    one = one_die_values()
-    final = move_tables().final
-    correction = _pair_corrections(model)
-    hold = _HOLD
-    special = _OWN_RULE_SQUARES if model.release else frozenset()
-    # how long a jailed pawn still waits is not known at the table: the middle of the model's
-    jailed_wait = (model.prison_turns - 1) // 2
-    memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[int, int]] = {}
+    return _Splitter(model)
+
+
+class _Splitter:
+    """The team policy's split for one model (:func:`splitter`)."""
+
+    def __init__(self, model: TeamModel) -> None:
+        self.model = model
+        self.pairs = pair_values(model)
+        self.one = one_die_values()
+        self.final = move_tables().final
+        self.correction = _pair_corrections(model)
+        self.special = _OWN_RULE_SQUARES if model.release else frozenset()
+        # how long a jailed pawn still waits is not known at the table: the middle of the model's
+        self.jailed_wait = (model.prison_turns - 1) // 2
+        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[int, int]] = {}
+
+    def __call__(
+        self, squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
+    ) -> tuple[int, int]:
+        key = (squares, movable, d1, d2)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        jail = FREE
+        if len(movable) + squares.count(LAST) < len(squares):
+            jail = self.jailed_wait
+        if len(squares) > 2 and jail == FREE and PRISON not in squares:
+            known = self.many(squares, movable, d1, d2)
+        else:
+            known = self.by_play(squares, movable, d1, d2, jail)
+        if len(self.memo) >= _MEMO_SIZE:
+            self.memo.clear()
+        self.memo[key] = known
+        return known
 
     def by_play(
-        squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int, jail: int
+        self, squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int, jail: int
     ) -> tuple[int, int]:
         """Every split played out with ``play_throw`` and valued with ``_value``."""
         best, best_value = (movable[0], movable[1]), 1e18
         for a in movable:
             for b in movable:
                 if a != b:
-                    lost, nxt = play_throw(model, (squares, jail), ((a, d1), (b, d2)))
-                    v = lost + _value(nxt, pairs, one)
+                    v = self.played(squares, jail, a, d1, b, d2)
                     if v < best_value - 1e-12:
                         best, best_value = (a, b), v
         return best
 
+    def played(
+        self, squares: tuple[int, ...], jail: int, a: int, d1: int, b: int, d2: int
+    ) -> float:
+        """The expected turns left after pawn ``a`` moves by ``d1``, then ``b`` by ``d2``, its
+        lost turns included, played out with ``play_throw``."""
+        lost, nxt = play_throw(self.model, (squares, jail), ((a, d1), (b, d2)))
+        return lost + _value(nxt, self.pairs, self.one)
+
     def many(
-        squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
+        self, squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
     ) -> tuple[int, int]:
         """Three pawns or more, none on the prison square: ``by_play`` with the common cases
         written out. A position is worth the sum of its one-die values plus the correction
         (exact pair value minus their one-die values) of its two least advanced pawns."""
+        one, final, hold, special = self.one, self.final, _HOLD, self.special
+        correction = self.correction
         total = 0.0
         for square in squares:
             total += one[square]
         best, best_value = (movable[0], movable[1]), 1e18
-        start_a = False  # pawns on the start are interchangeable: the first one stands for all
-        for a in movable:
+        for a in _one_start_pawn(squares, movable):
             sa = squares[a]
-            if sa == START:
-                if start_a:
-                    continue
-                start_a = True
             ta = final[sa * 13 + d1]
             a_moves = ta in (START, LAST) or ta not in squares  # an own pawn there: it goes back
             new_a = ta if a_moves else sa
             lost_a = hold[ta] if a_moves else 0
             gain_a = total - one[sa] + one[new_a]
-            start_b = False
-            for b in movable:
-                if a == b:
-                    continue
+            for b in _one_start_pawn(squares, movable, but=a):
                 sb = squares[b]
-                if sb == START:
-                    if start_b:
-                        continue
-                    start_b = True
                 tb = final[sb * 13 + d2]
                 if ta == PRISON or tb == PRISON or ta in special or tb in special:
-                    lost, nxt = play_throw(model, (squares, FREE), ((a, d1), (b, d2)))
-                    v = lost + _value(nxt, pairs, one)
+                    v = self.played(squares, FREE, a, d1, b, d2)
                 else:
                     # b goes back if it lands on an own pawn: a where it now stands, or a pawn
                     # that has not moved (a's old square is free once a has left it)
@@ -425,26 +466,21 @@ def splitter(model: TeamModel) -> Split:
                     best, best_value = (a, b), v
         return best
 
-    def split(
-        squares: tuple[int, ...], movable: tuple[int, ...], d1: int, d2: int
-    ) -> tuple[int, int]:
-        key = (squares, movable, d1, d2)
-        known = memo.get(key)
-        if known is not None:
-            return known
-        jail = FREE
-        if len(movable) + squares.count(LAST) < len(squares):
-            jail = jailed_wait
-        if len(squares) > 2 and jail == FREE and PRISON not in squares:
-            known = many(squares, movable, d1, d2)
-        else:
-            known = by_play(squares, movable, d1, d2, jail)
-        if len(memo) >= _MEMO_SIZE:
-            memo.clear()
-        memo[key] = known
-        return known
 
-    return split
+def _one_start_pawn(
+    squares: tuple[int, ...], movable: tuple[int, ...], but: int | None = None
+) -> Iterator[int]:
+    """The pawns of ``movable`` other than ``but``, in order, of those on the start only the
+    first: pawns on the start are interchangeable, the first one stands for all."""
+    start_seen = False
+    for pawn in movable:
+        if pawn == but:
+            continue
+        if squares[pawn] == START:
+            if start_seen:
+                continue
+            start_seen = True
+        yield pawn
 
 
 _MEMO_SIZE = 1 << 18

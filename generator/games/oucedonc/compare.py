@@ -33,6 +33,29 @@ class Direction(Enum):
         return 1 if self in (Direction.NORTH_OF, Direction.EAST_OF) else -1
 
 
+class Line(Enum):
+    """The two lines of the cross."""
+
+    COLUMN = "column"  # north–south: its cards compare on latitude
+    ROW = "row"  # west–east: on longitude
+
+    @property
+    def axis(self) -> str:
+        return "lat" if self is Line.COLUMN else "lon"
+
+    @property
+    def ends(self) -> tuple[Direction, Direction]:
+        """Toward the line's first end and toward its last: north and south, west and east."""
+        if self is Line.COLUMN:
+            return Direction.NORTH_OF, Direction.SOUTH_OF
+        return Direction.WEST_OF, Direction.EAST_OF
+
+    @staticmethod
+    def of(direction: Direction) -> Line:
+        """The line a direction runs along."""
+        return Line.COLUMN if direction.axis == "lat" else Line.ROW
+
+
 class EqualCoordinates(Enum):
     """What equal printed coordinates on the compared axis mean."""
 

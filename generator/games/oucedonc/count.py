@@ -3,10 +3,12 @@ estimates."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import EqualCoordinates, is_placed_correctly
+from generator.games.oucedonc.refusals import Why
 from generator.games.oucedonc.rules import ClosestTie, CountPreceding, ExactTie
 from generator.games.oucedonc.table import Arm, Table
 
@@ -53,6 +55,24 @@ def walk(
             if correct or preceding is CountPreceding.ORIGINAL:
                 reference = card
     return CountWalk(checks=tuple(checks))
+
+
+def checked_estimates(pairs: Iterable[tuple[str, int]], on_table: int) -> dict[str, int]:
+    """Each player's estimate (names as the players are named), refused if a player gives two,
+    or one below 0 or above ``on_table`` (no count can reach more than every card of the
+    table)."""
+    estimates: dict[str, int] = {}
+    for player, estimate in pairs:
+        if player in estimates:
+            raise Refusal(Why.TWO_ESTIMATES, {"player": player})
+        if estimate < 0:
+            raise Refusal(Why.NEGATIVE_ESTIMATE, {"player": player, "estimate": estimate})
+        if estimate > on_table:
+            raise Refusal(
+                Why.ESTIMATE_TOO_HIGH, {"player": player, "estimate": estimate, "n": on_table}
+            )
+        estimates[player] = estimate
+    return estimates
 
 
 @dataclass(frozen=True)

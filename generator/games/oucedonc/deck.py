@@ -114,13 +114,11 @@ def compose_deck(
     packs: int = PACKS,
     pack_size: int = PACK_SIZE,
     params: Mapping[str, Any] | None = None,
-    order: Mapping[str, str] | None = None,
 ) -> Deck:
-    """The deck: place cards in alphabetical order (ids P01, P02…), then the other cards.
-
-    ``order`` (place id -> name) names the places as the alphabet orders them when the printed
-    names are another language's: a deck in English is ordered by the data's (French) names, so
-    that each card has the same place, id and position on the sheets in both languages.
+    """The deck: place cards in the alphabetical order of their printed names (ids P01,
+    P02…), then the other cards. A deck in English is ordered by its English names (Cologne
+    under C, Neuschwanstein Castle under N): the same places as the French deck, numbered in
+    the alphabet its players read.
 
     ``places`` come from :func:`generator.geo.selection.select_places` (display names already
     unique). Ids follow the alphabet, never the map, so a card's number says nothing about
@@ -132,8 +130,7 @@ def compose_deck(
         raise ValueError(
             f"two cards would show the same name ({repeated[0]}); the selection gives unique names"
         )
-    ordering = order or {}
-    ordered = sorted(places, key=lambda p: (sort_key(ordering.get(p.id, p.name)), p.id))
+    ordered = sorted(places, key=lambda p: (sort_key(p.name), p.id))
     width = max(2, len(str(len(ordered))))
     cards: list[PlaceCard] = []
     for number, place in enumerate(ordered, start=1):

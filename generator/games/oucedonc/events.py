@@ -9,13 +9,14 @@ such as ``where``, are written in English from the same fields). Cards are :clas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.i18n import Language, _, ngettext
+from generator.core.i18n import Language, _, listed, ngettext
 from generator.games.oucedonc.compare import Direction
 from generator.games.oucedonc.coords import printed_coordinate
-from generator.games.oucedonc.wording import beside, between, ordinal, series
+from generator.games.oucedonc.wording import beside, between, ordinal
 
 
 @dataclass(frozen=True)
@@ -251,6 +252,30 @@ class SetAside:
 
 
 @dataclass(frozen=True)
+class Checked:
+    """A card checked by a count: against the card before it on its arm, kept or set aside."""
+
+    card: CardRef
+    arm: str  # north | south | west | east
+    against: CardRef
+    comparison: Comparison  # "48°51′ N, north of Lyon at 45°46′ N"
+    set_aside: bool
+
+    @property
+    def aside(self) -> SetAside:
+        return SetAside(self.card, self.arm, self.against, self.comparison)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card.to_json(),
+            "arm": self.arm,
+            "against": self.against.to_json(),
+            "set_aside": self.set_aside,
+            "compared": self.comparison.english(),
+        }
+
+
+@dataclass(frozen=True)
 class Counted:
     number: int
     final: bool
@@ -268,73 +293,39 @@ class Counted:
 
     @property
     def winners_line(self) -> str:
-        """ "exact: Ana (+2)", "none exact; closest: Ben (+1)" in the command line's language."""
-        won = dict(self.won)
-        if self.exact:
-            exact = ", ".join(self.exact)
-            if len(self.exact) > 1:
-                line = _("exact: {players} (+2 each)").format(players=exact)
-            else:
-                line = _("exact: {players} (+2)").format(players=exact)
-            others = [p for p, _won in self.won if p not in self.exact and _won]
-            if others:
-                tie = ngettext(
-                    "a tie, so {players} wins 2 as well",
-                    "a tie, so {players} win 2 as well",
-                    len(others),
-                ).format(players=", ".join(others))
-                line = _("{exact}; {tie}").format(exact=line, tie=tie)
-            return line
-        if any(won.values()):
-            closest = [p for p in self.closest if won[p]]
-            names = ", ".join(closest)
-            if len(closest) > 1:
-                return _("none exact; closest: {players} (+1 each)").format(players=names)
-            return _("none exact; closest: {players} (+1)").format(players=names)
-        return _("no exact estimate; {players} tied closest and win nothing").format(
-            players=", ".join(self.closest)
-        )
+        """Who found the number or came closest, and what they win (:func:`winners`)."""
+        return winners(self.exact, self.closest, self.won)
+
+    @property
+    def title(self) -> str:
+        """ "count 1", "final count" ("1er décompte", "décompte final")."""
+        if self.final:
+            return _("final count")
+        # TRANSLATORS: {number} is "1", "2" in English, "1er", "2e" in French
+        return _("count {number}").format(number=ordinal(self.number))
+
+    @property
+    def cleared(self) -> str:
+        """What happens to the table's cards after the count."""
+        if self.final:
+            return _("the game is over")
+        return ngettext(
+            "the {n} card of the table leaves the game",
+            "the {n} cards of the table leave the game",
+            self.on_table,
+        ).format(n=self.on_table)
 
     @property
     def text(self) -> str:
-        if self.final:
-            kind = _("final count")
-        else:
-            # TRANSLATORS: {number} is "1", "2" in English, "1er", "2e" in French
-            kind = _("count {number}").format(number=ordinal(self.number))
-        misplaced = ngettext("{n} misplaced", "{n} misplaced", self.misplaced).format(
-            n=self.misplaced
-        )
+        """``count 1: cards set aside: 2 of 9 (Marseille, Dijon); Ana found the number: 2 tokens
+        from the supply; the 9 cards of the table leave the game``: one line for the last moves
+        (the command line shows the count as a table)."""
+        aside = set_aside_words(self.misplaced, self.on_table)
         if self.set_aside:
-            aside = _("set aside: {cards}").format(
-                cards=series(
-                    _("{card} ({why})").format(
-                        card=item.card.name, why=item.comparison.words_aside()
-                    )
-                    for item in self.set_aside
-                )
-            )
-        else:
-            aside = _("set aside: none")
-        tokens = ", ".join(
-            _("{player} {tokens}").format(player=player, tokens=count)
-            for player, count in self.tokens
-        )
-        if self.final:
-            cleared = _("the game is over")
-        else:
-            cleared = ngettext(
-                "the {n} card of the table leaves the game",
-                "the {n} cards of the table leave the game",
-                self.on_table,
-            ).format(n=self.on_table)
-        return _("{kind}: {misplaced} ({aside}); {winners}; tokens: {tokens}; {cleared}").format(
-            kind=kind,
-            misplaced=misplaced,
-            aside=aside,
-            winners=self.winners_line,
-            tokens=tokens,
-            cleared=cleared,
+            names = ", ".join(item.card.name for item in self.set_aside)
+            aside = _("{aside} ({cards})").format(aside=aside, cards=names)
+        return _("{kind}: {aside}; {winners}; {cleared}").format(
+            kind=self.title, aside=aside, winners=self.winners_line, cleared=self.cleared
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -351,6 +342,38 @@ class Counted:
             "won": dict(self.won),
             "tokens": dict(self.tokens),
         }
+
+
+def set_aside_words(misplaced: int, on_table: int) -> str:
+    """ "cards set aside: 2 of 9" (no plural to agree: French agrees with the 2, English with
+    the 9)."""
+    return _("cards set aside: {n} of {total}").format(n=misplaced, total=on_table)
+
+
+def winners(exact: Sequence[str], closest: Sequence[str], won: Sequence[tuple[str, int]]) -> str:
+    """Who won what at a count, and by which rule: "Ana found the number: 2 tokens from the
+    supply", "nobody found the number; Ben came closest: 1 token from the supply"."""
+    winning = [player for player, tokens in won if tokens]
+    if exact:
+        found = listed(exact)
+        if len(winning) > len(exact):
+            return _("{players} found the number: a tie, so every player wins 2 tokens").format(
+                players=found
+            )
+        return ngettext(
+            "{players} found the number: 2 tokens from the supply",
+            "{players} found the number: 2 tokens each from the supply",
+            len(exact),
+        ).format(players=found)
+    if winning:
+        return ngettext(
+            "nobody found the number; {players} came closest: 1 token from the supply",
+            "nobody found the number; {players} came equally close: 1 token each",
+            len(winning),
+        ).format(players=listed(winning))
+    return _("nobody found the number; {players} came equally close and win nothing").format(
+        players=listed(closest)
+    )
 
 
 @dataclass(frozen=True)

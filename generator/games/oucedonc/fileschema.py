@@ -33,7 +33,8 @@ T = TypeVar("T")
 DECK_SCHEMA = "pnp.oucedonc.deck"
 DECK_VERSION = 1
 GAME_SCHEMA = "pnp.oucedonc.game"
-GAME_VERSION = 2  # 2: "mode" (physical or deal), "seed" only when dealt, start/intermede moves
+GAME_VERSION = 3  # 2: "mode" (physical or deal), "seed" only when dealt, start/intermede moves;
+# 3: "teams" (the members of the players that are teams)
 DECK_TITLE = "Oucédonc deck file (written next to the deck PDF)"
 GAME_TITLE = "Oucédonc game file (the referee's journal of a game)"
 
@@ -167,6 +168,7 @@ class GameRecord(Struct, forbid_unknown_fields=True):
     journal: Annotated[list[MoveRecord], Meta(max_length=100_000)]
     deck: dict[str, Any]  # checked as a deck file
     mode: Literal["physical", "deal"] | None = None  # version 2 (version 1 games are dealt)
+    teams: dict[Word, Annotated[list[Word], Meta(min_length=1, max_length=8)]] | None = None
     seed: Seed | None = None  # the shuffle of a dealt game
 
 

@@ -22,7 +22,7 @@ Two modes (:class:`Mode`):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, TypeVar, cast
@@ -31,10 +31,18 @@ from generator.core.i18n import Language
 from generator.core.refusal import Clause, OneOf, Refusal
 from generator.core.text import one_line, unsafe_characters
 from generator.games.oucedonc.compare import Direction, is_placed_correctly
-from generator.games.oucedonc.count import CountWalk, Rewards, rewards, walk
+from generator.games.oucedonc.count import (
+    Check,
+    CountWalk,
+    Rewards,
+    checked_estimates,
+    rewards,
+    walk,
+)
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
 from generator.games.oucedonc.events import (
     CardRef,
+    Checked,
     Comparison,
     Counted,
     Doubted,
@@ -42,7 +50,6 @@ from generator.games.oucedonc.events import (
     IntermedeDrawn,
     Payment,
     Placed,
-    SetAside,
     Spot,
     Started,
 )
@@ -82,10 +89,14 @@ class Setup:
     pile: tuple[str, ...]  # deal: pack 1, Intermède, pack 2, Intermède, pack 3
     reserve: tuple[str, ...]  # deal: place cards set aside for start cards, drawn in this order
     mode: Mode = Mode.DEAL
+    # A team plays as one player (a seat of ``players``, named by the team's name); its members
+    # are named here, seat by seat (no member: a player on their own).
+    members: tuple[tuple[str, ...], ...] = ()
     # Lookups built once (a game replays thousands of lookups: never rebuild them per call).
     _places: dict[str, PlaceCard] = field(init=False, repr=False, compare=False)
     _names: dict[str, str] = field(init=False, repr=False, compare=False)
     _keys: dict[str, int] = field(init=False, repr=False, compare=False)
+    _member_keys: dict[str, int] = field(init=False, repr=False, compare=False)
     _keys_by_name: frozenset[str] = field(init=False, repr=False, compare=False)
     _memo: dict[str, Any] = field(init=False, repr=False, compare=False)
 
@@ -96,7 +107,14 @@ class Setup:
         }
         object.__setattr__(self, "_places", places)
         object.__setattr__(self, "_names", names)
+        if not self.members:
+            object.__setattr__(self, "members", tuple(() for _player in self.players))
         object.__setattr__(self, "_keys", {name_key(p): i for i, p in enumerate(self.players)})
+        object.__setattr__(
+            self,
+            "_member_keys",
+            {name_key(m): i for i, team in enumerate(self.members) for m in team},
+        )
         object.__setattr__(self, "_keys_by_name", frozenset(self.players))
         object.__setattr__(self, "_memo", {})  # built on first use: a replay needs none
 
@@ -158,8 +176,18 @@ class Setup:
         card = self._places[card_id]
         return card.lat_units if axis == "lat" else card.lon_units
 
+    @property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """The teams and their members (the seats played by a team only)."""
+        return {
+            player: members
+            for player, members in zip(self.players, self.members, strict=True)
+            if members
+        }
+
     def player_index(self, player: str) -> int:
-        """The player named ``player``, accents, case, hyphens, apostrophes and spaces ignored.
+        """The seat of the player (or team) named ``player``, accents, case, hyphens,
+        apostrophes and spaces ignored; a team's member names the team.
 
         "chloe" finds Chloé and "jeanluc" finds Jean-Luc. A name typed with its separators wins
         over one typed without ("jean luc" is Jean Luc even if there is a Jeanluc); a name typed
@@ -169,17 +197,20 @@ class Setup:
         key = name_key(player)
         if key in self._keys:
             return self._keys[key]
+        if key in self._member_keys:
+            return self._member_keys[key]
+        names = [*self._keys.items(), *self._member_keys.items()]
         compact = key.replace(" ", "")
-        found = [index for name, index in self._keys.items() if name.replace(" ", "") == compact]
+        found = list(dict.fromkeys(i for name, i in names if name.replace(" ", "") == compact))
         if len(found) == 1:
             return found[0]
         if found:
             both = OneOf(tuple(self.players[index] for index in found))
             raise Refusal(Why.AMBIGUOUS_PLAYER_SPELLING, {"player": player, "players": both})
         if compact:  # the start of one name: "chl" is Chloé
-            found = [
-                i for name, i in self._keys.items() if name.replace(" ", "").startswith(compact)
-            ]
+            found = list(
+                dict.fromkeys(i for name, i in names if name.replace(" ", "").startswith(compact))
+            )
             if len(found) == 1:
                 return found[0]
             if found:
@@ -199,11 +230,13 @@ def deal(
     options: RuleOptions,
     packs: int | None = None,
     pack_size: int | None = None,
+    teams: Mapping[str, Sequence[str]] | None = None,
 ) -> Setup:
     """Deal mode: shuffle the place cards with ``seed`` into packs (Intermède cards between
     them) and a reserve. The deck file says how many packs of how many cards; ``packs`` and
-    ``pack_size`` override it."""
+    ``pack_size`` override it; ``teams`` names the members of the players that are teams."""
     names, packs, pack_size, intermedes = _check_setup(players, deck, packs, pack_size)
+    members = _members(names, teams)
     order = [card.id for card in deck.places]
     random.Random(seed).shuffle(order)
     pile: list[str] = []
@@ -221,6 +254,7 @@ def deal(
         pile=tuple(pile),
         reserve=tuple(order[packs * pack_size :]),
         mode=Mode.DEAL,
+        members=members,
     )
 
 
@@ -230,9 +264,11 @@ def physical(
     options: RuleOptions,
     packs: int | None = None,
     pack_size: int | None = None,
+    teams: Mapping[str, Sequence[str]] | None = None,
 ) -> Setup:
     """Physical mode: the players shuffle the printed deck; the referee only knows the packs."""
     names, packs, pack_size, _intermedes = _check_setup(players, deck, packs, pack_size)
+    members = _members(names, teams)
     return Setup(
         players=names,
         deck=deck,
@@ -243,6 +279,7 @@ def physical(
         pile=(),
         reserve=(),
         mode=Mode.PHYSICAL,
+        members=members,
     )
 
 
@@ -285,6 +322,24 @@ def _check_setup(
 
 
 MAX_NAME = 40  # a player's name on the screen, in the board's columns
+MAX_MEMBERS = 8  # the members of one team
+
+
+def _members(
+    players: tuple[str, ...], teams: Mapping[str, Sequence[str]] | None
+) -> tuple[tuple[str, ...], ...]:
+    """Each seat's members, in the order of ``players`` (none for a player on their own)."""
+    teams = teams or {}
+    unknown = [team for team in teams if team.strip() not in players]
+    if unknown:
+        raise Refusal(Why.TEAM_NOT_PLAYING, {"team": unknown[0], "players": players})
+    members = {team.strip(): tuple(m.strip() for m in names) for team, names in teams.items()}
+    for team, names in members.items():
+        if not 1 <= len(names) <= MAX_MEMBERS:
+            raise Refusal(Why.TEAM_SIZE, {"team": team, "most": MAX_MEMBERS, "count": len(names)})
+    every = [*players, *(m for names in members.values() for m in names)]
+    _check_names(every)
+    return tuple(members.get(player, ()) for player in players)
 
 
 def _check_players(names: tuple[str, ...]) -> None:
@@ -292,6 +347,11 @@ def _check_players(names: tuple[str, ...]) -> None:
         raise Refusal(
             Why.PLAYER_COUNT, {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "count": len(names)}
         )
+    _check_names(names)
+
+
+def _check_names(names: Sequence[str]) -> None:
+    """Names of players, teams and members: printable, not too long, no two alike."""
     keys = [name_key(name) for name in names]
     if any(not key for key in keys):
         raise Refusal(Why.EMPTY_PLAYER_NAME)
@@ -707,18 +767,13 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
     phase = state.phase(setup)
     assert state.table is not None
     on_table = len(state.table.cards())  # the most an estimate can be: every card of the table
-    estimates: dict[str, int] = {}
-    for player, estimate in move.estimates:
-        name = setup.players[setup.player_index(player)]
-        if name in estimates:
-            raise Refusal(Why.TWO_ESTIMATES, {"player": name})
-        if estimate < 0:
-            raise Refusal(Why.NEGATIVE_ESTIMATE, {"player": name, "estimate": estimate})
-        if estimate > on_table:
-            raise Refusal(
-                Why.ESTIMATE_TOO_HIGH, {"player": name, "estimate": estimate, "n": on_table}
-            )
-        estimates[name] = estimate
+    estimates = checked_estimates(
+        (
+            (setup.players[setup.player_index(player)], estimate)
+            for player, estimate in move.estimates
+        ),
+        on_table,
+    )
     missing = tuple(p for p in setup.players if p not in estimates)
     if missing:
         raise Refusal(Why.MISSING_ESTIMATES, {"players": missing, "first": missing[0]})
@@ -759,6 +814,19 @@ def _count(setup: Setup, state: State, move: Count) -> tuple[State, Counted]:
     return new, counted(setup, record, estimates, on_table, tokens)
 
 
+def checked(check: Check, card: Callable[[str], PlaceCard], printed: Language) -> Checked:
+    """A card a count checked, with the two backs compared (``card``: a card by its id;
+    ``printed``: the deck's language)."""
+    mine, theirs = card(check.card), card(check.against)
+    return Checked(
+        card=CardRef(mine.id, mine.name),
+        arm=check.arm.value,
+        against=CardRef(theirs.id, theirs.name),
+        comparison=comparison(mine, theirs, check.arm.outward, printed),
+        set_aside=check.set_aside,
+    )
+
+
 def counted(
     setup: Setup,
     record: CountRecord,
@@ -767,29 +835,16 @@ def counted(
     tokens: tuple[int, ...],
 ) -> Counted:
     """The count as a result: what was set aside and why, who won what."""
-    set_aside = []
-    for check in record.walk.checks:
-        if not check.set_aside:
-            continue
-        direction = check.arm.outward
-        set_aside.append(
-            SetAside(
-                card=setup.ref(check.card),
-                arm=check.arm.value,
-                against=setup.ref(check.against),
-                comparison=comparison(
-                    setup.card(check.card),
-                    setup.card(check.against),
-                    direction,
-                    setup.deck.language,
-                ),
-            )
-        )
+    set_aside = tuple(
+        checked(check, setup.card, setup.deck.language).aside
+        for check in record.walk.checks
+        if check.set_aside
+    )
     result = record.rewards
     return Counted(
         number=record.number,
         final=record.final,
-        set_aside=tuple(set_aside),
+        set_aside=set_aside,
         on_table=on_table,
         estimates=tuple((p, estimates[p]) for p in setup.players),
         exact=result.exact,

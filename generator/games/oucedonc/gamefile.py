@@ -1,6 +1,6 @@
 """The game file: JSON with a schema version, the setup, and the full journal of moves.
 
-Format (``schema`` = ``pnp.oucedonc.game``, ``version`` = 2)::
+Format (``schema`` = ``pnp.oucedonc.game``, ``version`` = 2, or 3 when teams play)::
 
     {
      "schema": "pnp.oucedonc.game",
@@ -21,6 +21,10 @@ Format (``schema`` = ``pnp.oucedonc.game``, ``version`` = 2)::
      ],
      "deck": {...the deck file, embedded so the game does not depend on it staying around...}
     }
+
+A game of teams (version 3) adds ``"teams": {"Bleus": ["Ana", "Ben"]}`` after ``players``: a
+team is one of the players (it plays as one), with its members named; a player on their own
+has no entry.
 
 ``mode`` is ``physical`` (the printed deck shuffled by hand: ``start`` moves record the start
 cards, ``intermede`` an Intermède drawn before the referee expected it) or ``deal`` (a virtual
@@ -65,7 +69,8 @@ from generator.games.oucedonc.rules import RuleOptions
 from generator.games.oucedonc.table import Slot
 
 SCHEMA = "pnp.oucedonc.game"
-VERSION = 2
+VERSION = 3  # the newest this pnp reads; it writes 2 unless teams play (version 3)
+TEAMS_VERSION = 3
 
 _DIRECTIONS = tuple(direction.value for direction in Direction)
 
@@ -154,7 +159,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
     table = state.table
     phase = state.phase(setup)
     drawn = state.drawn(setup)
-    return {
+    document: dict[str, Any] = {
         "mode": setup.mode.value,
         "phase": phase.value,
         "turn": None if phase is Phase.OVER else setup.players[state.turn],
@@ -182,6 +187,9 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "winners": list(state.winners(setup)) if phase is Phase.OVER else [],
         "moves": len(game.journal),
     }
+    if setup.teams:
+        document["teams"] = {team: list(members) for team, members in setup.teams.items()}
+    return document
 
 
 def new_game(setup: Setup) -> Game:
@@ -211,12 +219,15 @@ def move_to_json(move: Move) -> dict[str, Any]:
 
 def game_to_json(game: Game) -> str:
     setup = game.setup
+    teams = setup.teams
     header: dict[str, Any] = {
         "schema": SCHEMA,
-        "version": VERSION,
+        "version": TEAMS_VERSION if teams else 2,  # a file without teams stays readable by pnps
         "mode": setup.mode.value,
         "players": list(setup.players),
     }
+    if teams:
+        header["teams"] = {team: list(members) for team, members in teams.items()}
     if setup.mode is Mode.DEAL:
         header["seed"] = setup.seed
     header |= {
@@ -286,6 +297,8 @@ def game_from_json(text: str, source: Value = Noun.GAME_FILE) -> Game:
     missing = sorted(expected - set(document))
     if missing:
         raise Refusal(Why.MISSING_FIELD, {"source": source, "field": missing[0], "repair": repair})
+    if version >= TEAMS_VERSION:
+        expected |= {"teams"}  # optional
     unknown = sorted(set(document) - expected)
     if unknown:
         raise Refusal(Why.UNKNOWN_FIELD, {"source": source, "field": unknown[0]})
@@ -303,6 +316,7 @@ def game_from_json(text: str, source: Value = Noun.GAME_FILE) -> Game:
         document["deck"], source=Clause(Noun.EMBEDDED_DECK, {"source": source})
     )
     options = RuleOptions.from_json(document["options"], source)
+    teams = _teams(document.get("teams", {}), source)
     if mode is Mode.DEAL:
         setup = deal(
             players,
@@ -311,10 +325,16 @@ def game_from_json(text: str, source: Value = Noun.GAME_FILE) -> Game:
             options,
             packs=document["packs"],
             pack_size=document["pack_size"],
+            teams=teams,
         )
     else:
         setup = physical(
-            players, deck, options, packs=document["packs"], pack_size=document["pack_size"]
+            players,
+            deck,
+            options,
+            packs=document["packs"],
+            pack_size=document["pack_size"],
+            teams=teams,
         )
     if list(setup.players) != players:
         raise Refusal(Why.PLAYER_SPACES, {"source": source})
@@ -327,6 +347,16 @@ def game_from_json(text: str, source: Value = Noun.GAME_FILE) -> Game:
     )
     validate(document, GameRecord, source, repair)
     return replay_game(setup, journal, source)
+
+
+def _teams(raw: object, source: Value) -> dict[str, list[str]]:
+    """The ``teams`` field: each team's members (names)."""
+    if not isinstance(raw, dict) or not all(
+        isinstance(members, list) and all(isinstance(m, str) for m in members)
+        for members in raw.values()
+    ):
+        raise Refusal(Why.TEAMS_NOT_NAMES, {"source": source})
+    return raw
 
 
 def _version(document: dict[str, Any], source: Value) -> int:

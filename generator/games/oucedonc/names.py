@@ -31,6 +31,11 @@ T = TypeVar("T")
 _TRAILING_CODE = re.compile(r"^(?P<name>.*?)\s*\((?P<code>[^()]+)\)\s*$")
 QUALIFIER_ROOM = 24  # " (2A)", " (site 05)": what a qualifier adds to a name
 SHOWN = 40  # the characters of an over-long name a refusal quotes
+# The closest names to one that names nothing: difflib's ratio (Ratcliff and Obershelp), the five
+# closest keys at 0.6 or more, and the first six of their labels.
+CLOSEST_KEYS = 5
+CLOSEST_CUTOFF = 0.6
+CLOSEST_SHOWN = 6
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,9 @@ class NameIndex(Generic[T]):
     def __init__(self, entries: Sequence[Entry[T]]) -> None:
         self._entry: Callable[[int], Entry[T]] = list(entries).__getitem__
         self._add(
-            (position, {name_key(entry.name), *(name_key(a) for a in entry.aliases)})
+            # Each key once, in the entry's order (a set's order would change with the
+            # process's hash seed, and with it the index's data in the phone page).
+            (position, dict.fromkeys((name_key(entry.name), *map(name_key, entry.aliases))))
             for position, entry in enumerate(entries)
         )
 
@@ -161,16 +168,23 @@ class NameIndex(Generic[T]):
             return found[0].value
         if found:
             raise ambiguous(text, found, what)
-        close = difflib.get_close_matches(key, list(self._index), n=5, cutoff=0.6)
-        labels: list[str] = []
-        for candidate in close:
-            for entry in self._entries(self._index[candidate]):
-                if entry.label not in labels:
-                    labels.append(entry.label)
+        labels = [entry.label for entry in self.closest(key)]
         raise Refusal(
             Why.UNKNOWN_NAME,
-            {"kind": what.value, "name": text, "closest": tuple(labels[:6]), "hint": hint},
+            {"kind": what.value, "name": text, "closest": tuple(labels), "hint": hint},
         )
+
+    def closest(self, key: str) -> list[Entry[T]]:
+        """The entries whose keys are closest to ``key`` (a key that names nothing), closest
+        first, each label once."""
+        close = difflib.get_close_matches(
+            key, list(self._index), n=CLOSEST_KEYS, cutoff=CLOSEST_CUTOFF
+        )
+        found: dict[str, Entry[T]] = {}
+        for candidate in close:
+            for entry in self._entries(self._index[candidate]):
+                found.setdefault(entry.label, entry)
+        return list(found.values())[:CLOSEST_SHOWN]
 
     def starting_with(self, key: str) -> list[Entry[T]]:
         """Entries whose name key (or separator-free key) starts with ``key``."""
@@ -191,6 +205,21 @@ class NameIndex(Generic[T]):
 
     def keys(self) -> list[str]:
         return list(self._index)
+
+    def as_data(self) -> dict[str, object]:
+        """The index as a script reads it (the referee's phone page finds names exactly as
+        :meth:`matches` and :meth:`find` do): every key in the index's order with the positions
+        it names, and the longest text that can name an entry."""
+        return {
+            "keys": list(self._index),
+            "positions": list(self._index.values()),
+            "longest": self._longest,
+            "closest": {
+                "keys": CLOSEST_KEYS,
+                "cutoff": CLOSEST_CUTOFF,
+                "shown": CLOSEST_SHOWN,
+            },
+        }
 
 
 def _words_prefix(typed: list[str], words: list[str]) -> bool:

@@ -1,6 +1,12 @@
-"""The Oucédonc referee's verdicts: is A north/south/east/west of B, on the printed coordinates,
-with the gap in minutes and kilometres (:func:`verify_cards` on a deck's cards,
-:func:`verify_places` and :func:`verify_named` on places known by name).
+"""The Oucédonc referee's verdicts: is A north/south/east/west of B, or between B and C on one
+line of the cross, on the printed coordinates, with the gap in minutes and kilometres
+(:func:`verify_cards` and :func:`verify_between_cards` on a deck's cards, :func:`verify_places`,
+:func:`verify_named` and :func:`verify_between_named` on places known by name).
+
+"A between B and C" on the column (or the row) is two verdicts: A south of the northern of the
+two and north of the southern (west and east on the row), whichever order they are named in;
+it is correct when both are. The rules' doubt compares the card with one neighbour only: that
+is the verdict of :func:`verify_cards`.
 
 The state machine is in :mod:`game`, the table in :mod:`table`, the count in :mod:`count`, the
 file in :mod:`gamefile`; the service that turns what players type into moves and plays them on
@@ -14,7 +20,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.refusal import Refusal
-from generator.games.oucedonc.compare import Direction, EqualCoordinates, Located, Verdict, verdict
+from generator.games.oucedonc.compare import (
+    Direction,
+    EqualCoordinates,
+    Line,
+    Located,
+    Verdict,
+    verdict,
+)
 from generator.games.oucedonc.coords import (
     Precision,
     format_latitude,
@@ -66,6 +79,86 @@ def _coordinates_json(point: Located) -> dict[str, Any]:
         "lat_units": point.lat_units,
         "lon_units": point.lon_units,
     }
+
+
+@dataclass(frozen=True)
+class BetweenGap:
+    """Is A between B and C on ``line``: A against each of them (``sides``, in the order they
+    were named), each side's direction pointing inward from that anchor."""
+
+    sides: tuple[Gap, Gap]
+    line: Line
+
+    @property
+    def correct(self) -> bool:
+        return all(side.verdict.correct for side in self.sides)
+
+    @property
+    def a(self) -> Located:
+        return self.sides[0].verdict.a
+
+    @property
+    def anchors(self) -> tuple[Located, Located]:
+        return self.sides[0].verdict.b, self.sides[1].verdict.b
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as JSON: ``between`` the two anchors' names, each side a verdict of
+        :class:`Gap` (its ``direction`` the one A must lie in from that anchor)."""
+        first = self.sides[0]
+        return {
+            "a": self.a.name,
+            "between": [anchor.name for anchor in self.anchors],
+            "line": self.line.value,
+            "correct": self.correct,
+            "a_coordinates": _coordinates_json(self.a),
+            "between_coordinates": [_coordinates_json(anchor) for anchor in self.anchors],
+            "precision": first.verdict.precision.value,
+            "sides": [_side_json(side) for side in self.sides],
+            "equal_coordinates": first.equal.value,
+        }
+
+
+def _side_json(side: Gap) -> dict[str, Any]:
+    result = side.verdict
+    return {
+        "b": result.b.name,
+        "direction": result.direction.value,
+        "correct": result.correct,
+        "gap_minutes": round(result.gap_minutes, 4),
+        "gap_km": round(side.km, 3),
+    }
+
+
+def inward(line: Line, first: Located, second: Located) -> tuple[Direction, Direction]:
+    """Where A must lie from each anchor to be between them on ``line``: south of the northern
+    and north of the southern (west of the eastern and east of the western on the row); two
+    anchors printing the same value are taken in the order named."""
+    if line is Line.COLUMN:
+        beyond, below = Direction.NORTH_OF, Direction.SOUTH_OF
+    else:
+        beyond, below = Direction.EAST_OF, Direction.WEST_OF
+    if first.units(line.axis) >= second.units(line.axis):  # the first lies north (east)
+        return below, beyond
+    return beyond, below
+
+
+def measure_between(
+    a: Located,
+    first: Located,
+    second: Located,
+    line: Line,
+    precision: Precision,
+    equal: EqualCoordinates,
+) -> BetweenGap:
+    """The two verdicts of "A between ``first`` and ``second``" on ``line``."""
+    toward_first, toward_second = inward(line, first, second)
+    return BetweenGap(
+        sides=(
+            measure(a, toward_first, first, precision, equal),
+            measure(a, toward_second, second, precision, equal),
+        ),
+        line=line,
+    )
 
 
 def card_entries(deck: Deck) -> list[Entry[PlaceCard]]:
@@ -142,6 +235,17 @@ def verify_cards(a: str, direction: Direction, b: str, deck: Deck, equal: EqualC
     return measure(located_card(card_a), direction, located_card(card_b), deck.precision, equal)
 
 
+def verify_between_cards(
+    a: str, first: str, second: str, line: Line, deck: Deck, equal: EqualCoordinates
+) -> BetweenGap:
+    hint = Hint.DECK_CARD
+    index = NameIndex(card_entries(deck))
+    cards = [index.find(text, Named.CARD, hint) for text in (a, first, second)]
+    _three_places([card.name for card in cards], [card.id for card in cards])
+    card_a, card_first, card_second = (located_card(card) for card in cards)
+    return measure_between(card_a, card_first, card_second, line, deck.precision, equal)
+
+
 def verify_places(
     a: str,
     direction: Direction,
@@ -166,6 +270,25 @@ def verify_named(
     """:func:`verify_places` on an index of positions (:func:`named_place_index`); ``place``
     gives the record at a position."""
     return _verify_found(a, direction, b, index, place, precision, equal)
+
+
+def verify_between_named(
+    a: str,
+    first: str,
+    second: str,
+    line: Line,
+    index: NameIndex[int],
+    place: Callable[[int], GeoPlace],
+    precision: Precision,
+    equal: EqualCoordinates,
+) -> BetweenGap:
+    """:func:`verify_between_cards` over places known by name (:func:`named_place_index`)."""
+    hint = Hint.FRENCH_PLACE
+    found = [index.find(text, Named.PLACE, hint) for text in (a, first, second)]
+    records = [place(position) for position in found]
+    _three_places([record.name for record in records], found)
+    point_a, point_first, point_second = (located_place(r, precision) for r in records)
+    return measure_between(point_a, point_first, point_second, line, precision, equal)
 
 
 def _verify_found(
@@ -193,3 +316,9 @@ def _verify_found(
 def _two_places(name: str, same: bool) -> None:
     if same:
         raise Refusal(Why.SAME_PLACE, {"name": name})
+
+
+def _three_places(names: Sequence[str], found: Sequence[object]) -> None:
+    """A between three different places: the same one twice is refused, naming it."""
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        _two_places(names[i], found[i] == found[j])

@@ -149,6 +149,14 @@ class Why(Reason):
         Sentence(N_("Oucédonc is played by {least} to {most} players, not {count}")),
     )
     EMPTY_PLAYER_NAME = ("empty-player-name", Sentence(N_("a player name is empty")))
+    TEAM_NOT_PLAYING = (
+        "team-not-playing",
+        Sentence(N_("the team {team!r} is not one of the players {players}")),
+    )
+    TEAM_SIZE = (
+        "team-size",
+        Sentence(N_("the team {team!r} has {count} members; a team has 1 to {most}")),
+    )
     PLAYER_NAME_SEPARATOR = (
         "player-name-separator",
         Sentence(
@@ -603,6 +611,10 @@ class Why(Reason):
     PLAYERS_NOT_NAMES = (
         "players-not-names",
         Sentence(N_("{source}: 'players' must be a list of names")),
+    )
+    TEAMS_NOT_NAMES = (
+        "teams-not-names",
+        Sentence(N_("{source}: 'teams' must map each team to a list of its members' names")),
     )
     NOT_WHOLE = (
         "not-whole",

@@ -12,13 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.refusal import Refusal
-from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc.compare import Direction, Line
 from generator.games.oucedonc.refusals import Why
-
-
-class Line(Enum):
-    COLUMN = "north–south column"
-    ROW = "west–east row"
 
 
 class Arm(Enum):

@@ -13,7 +13,6 @@ des Sables-d’Olonne" (:func:`of_place`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.core.i18n import _, cli_language, either, listed
@@ -21,10 +20,10 @@ from generator.core.refusal import Json
 from generator.games.oucedonc.compare import Direction
 
 # "de" before a vowel (h is left alone: h aspiré or not cannot be told from the spelling)
-_VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
+VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
 _ARTICLE = re.compile(r"(?P<article>Le|Les) (?P<rest>.+)")
 
-__all__ = ["Beside", "beside", "between", "either", "listed", "of_place", "ordinal", "series"]
+__all__ = ["Beside", "beside", "between", "either", "listed", "of_place", "ordinal"]
 
 
 def of_place(text: str, place: str) -> str:
@@ -38,7 +37,7 @@ def of_place(text: str, place: str) -> str:
     article = _ARTICLE.fullmatch(place)
     if article:
         joined = ("du " if article["article"] == "Le" else "des ") + article["rest"]
-    elif _VOWEL.match(place):
+    elif VOWEL.match(place):
         joined = "d’" + place
     else:
         return text
@@ -73,16 +72,6 @@ class Beside:
 
 def between(first: str, second: str) -> str:
     return _("between {first} and {second}").format(first=first, second=second)
-
-
-def series(items: Iterable[str]) -> str:
-    """Items one after the other, separated by semicolons ("a; b" in English, "a ; b" in
-    French)."""
-    joined = ""
-    for item in items:
-        # TRANSLATORS: two items of a list separated by a semicolon
-        joined = item if not joined else _("{first}; {second}").format(first=joined, second=item)
-    return joined
 
 
 def ordinal(number: int) -> str:

@@ -16,14 +16,16 @@ class Why(Reason):
 
     UNKNOWN_SUIT = (
         "unknown-suit",
-        Sentence(N_("unknown suit {text!r}; use ♥ ♦ ♠ ♣ or the letters H D S C")),
+        Sentence(
+            N_("unknown suit {text!r}; use ♥ ♦ ♠ ♣, the letters {letters} or the suits' names")
+        ),
     )
     ORDER_SUITS = (
         "order-suits",
         Sentence(
             N_(
                 "order {text!r} must name each of the four suits once, first to last, "
-                "e.g. ♥♦♠♣ or HDSC (H hearts, D diamonds, S spades, C clubs)"
+                "e.g. ♥♦♠♣, or their letters {letters} in that order"
             )
         ),
     )

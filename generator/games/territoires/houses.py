@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.core.i18n import M_, P_, Language
+from generator.core.namekeys import name_key
 from generator.core.refusal import Refusal
 from generator.games.territoires.lenormand import lenormand
 from generator.games.territoires.refusals import Why
@@ -42,10 +43,20 @@ class House(Enum):
 
     @classmethod
     def parse(cls, text: str) -> House:
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise Refusal(Why.UNKNOWN_HOUSE, {"text": text}) from None
+        """A house as players name it, in either language: its parity (even, pair; odd,
+        impair) or its side (civilisation, nature)."""
+        house = HOUSE_WORDS.get(name_key(text))
+        if house is None:
+            raise Refusal(Why.UNKNOWN_HOUSE, {"text": text})
+        return house
+
+
+# How players name a house, both languages at once (no word means the other house in the other
+# language): its parity, or its side.
+HOUSE_WORDS: dict[str, House] = {
+    **dict.fromkeys(("even", "pair", "paire", "civilisation", "civilization"), House.EVEN),
+    **dict.fromkeys(("odd", "impair", "impaire", "nature"), House.ODD),
+}
 
 
 def house_of(number: int) -> House:

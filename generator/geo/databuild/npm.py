@@ -48,6 +48,20 @@ class PackedPackage:
                 )
             return handle.read()
 
+    def read_folder(self, folder: str, suffix: str = "") -> dict[str, bytes]:
+        """The files of ``package/<folder>`` whose names end in ``suffix``, by their names
+        inside that folder (one pass over the tarball)."""
+        prefix = f"package/{folder}"
+        found = {}
+        with tarfile.open(self.tarball, "r:gz") as archive:
+            for member in archive:
+                name = member.name
+                if member.isfile() and name.startswith(prefix) and name.endswith(suffix):
+                    handle = archive.extractfile(member)
+                    if handle is not None:
+                        found[name[len(prefix) :]] = handle.read()
+        return found
+
 
 def npm_pack(package: NpmPackage, destination: Path) -> PackedPackage:
     """Download ``package`` into ``destination`` with ``npm pack``."""

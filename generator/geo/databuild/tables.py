@@ -15,10 +15,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.core.namekeys import name_key
+from generator.geo.databuild.agglomerations import Town, agglomeration_cores
 from generator.geo.databuild.cities_pbf import GeoNamesCity
 from generator.geo.databuild.commune_points import CommunePoint
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
-from generator.geo.databuild.names import TownName
+from generator.geo.databuild.names import TownName, clean_name
 from generator.geo.databuild.standing import Standing
 from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
@@ -34,6 +35,8 @@ WORLD_TOWN_COLUMNS = (
     "lon",
     "population",
     "name_en",
+    "feature",
+    "agglomeration",
 )
 WORLD_INDEX_COLUMNS = ("country", "towns", "minlon", "minlat", "maxlon", "maxlat")
 COUNTRY_NAME_COLUMNS = ("code", "name_fr", "name_en")
@@ -124,8 +127,11 @@ def world_towns_zip(
     english: Mapping[int, TownName] | None = None,
 ) -> bytes:
     """The world towns, one CSV member per country (``IT.csv``…) so that a deck reads only its
-    own country, and ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
-    ``name_en`` are empty where the town has no name of its own in that language. Sections of
+    own country (names without GeoNames' administrative suffixes, :func:`clean_name`), and
+    ``index.csv`` (each country's town count and bounding box). ``name_fr`` and
+    ``name_en`` are empty where the town has no name of its own in that language;
+    ``agglomeration`` is the GeoNames id of the core of the town's agglomeration
+    (:mod:`generator.geo.databuild.agglomerations`). Sections of
     cities and historical places are left out. Fixed dates and attributes: the same towns
     always give the same members."""
     by_country: dict[str, list[GeoNamesCity]] = {}
@@ -137,18 +143,23 @@ def world_towns_zip(
     index = []
     for country in sorted(by_country):
         rows = sorted(by_country[country], key=lambda p: p.geonames_id)
+        core = agglomeration_cores(
+            [Town(p.geonames_id, p.lat_e5 / 1e5, p.lon_e5 / 1e5, p.population) for p in rows]
+        )
         members[f"{country}.csv"] = csv_text(
             WORLD_TOWN_COLUMNS,
             (
                 (
                     p.geonames_id,
-                    p.name,
+                    clean_name(p.country, p.name),
                     french[p.geonames_id].name if p.geonames_id in french else "",
                     p.admin1,
                     format_e5(p.lat_e5),
                     format_e5(p.lon_e5),
                     p.population,
                     english[p.geonames_id].name if english and p.geonames_id in english else "",
+                    p.feature_code,
+                    core[p.geonames_id],
                 )
                 for p in rows
             ),

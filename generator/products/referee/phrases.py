@@ -40,7 +40,7 @@ from enum import Enum
 
 from generator.core.i18n import N_, _, cli_language
 from generator.core.refusal import OneOf, Refusal
-from generator.games.oucedonc.compare import Direction
+from generator.games.oucedonc import words as table_words
 from generator.games.oucedonc.game import MAX_NAME, Intermede, Move, Phase, check_can_place
 from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import name_key
@@ -66,27 +66,31 @@ class Play:
 
 Action = Play | Word
 
-# Keys as name_key() writes them (no accents, lower case, "l'est" -> "l est").
+# Keys as name_key() writes them (no accents, lower case, "l'est" -> "l est"); the words of a
+# placement (directions, "entre", "et") are the table's (generator.games.oucedonc.words).
+FRENCH_COMMANDS: dict[str, tuple[str, ...]] = {
+    "undo": ("annule", "annuler"),
+    "board": ("tableau", "table"),
+    "help": ("aide",),
+    "quit": ("quitter", "quitte", "fin"),
+    "doubt": ("doute", "douter"),
+    "count": ("compte", "decompte"),
+    "start": ("depart",),
+    "intermede": ("intermede",),
+}
+ENGLISH_COMMANDS: dict[str, tuple[str, ...]] = {
+    "undo": ("undo", "u"),
+    "board": ("board", "show", "t"),
+    "help": ("help", "?", "h"),
+    "quit": ("quit", "exit", "q"),
+    "doubt": ("doubt", "d"),
+    "count": ("count", "c"),
+    "start": ("start",),
+    "intermede": ("intermission",),
+}
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "undo": ("annule", "annuler", "undo", "u"),
-    "board": ("tableau", "table", "board", "show", "t"),
-    "help": ("aide", "help", "?", "h"),
-    "quit": ("quitter", "quitte", "quit", "exit", "q", "fin"),
-    "doubt": ("doute", "douter", "doubt", "d"),
-    "count": ("compte", "decompte", "count", "c"),
-    "start": ("depart", "start"),
-    "intermede": ("intermede", "intermission"),
+    command: FRENCH_COMMANDS[command] + ENGLISH_COMMANDS[command] for command in FRENCH_COMMANDS
 }
-FILLERS = {"au", "a", "l", "de", "du", "d", "of", "the", "to"}
-MAX_FILLERS = 3  # "a l ouest de": little words next to a direction word, on either side
-DIRECTIONS: dict[str, Direction] = {
-    **dict.fromkeys(("n", "nord", "north", "haut", "up"), Direction.NORTH_OF),
-    **dict.fromkeys(("s", "sud", "south", "bas", "down"), Direction.SOUTH_OF),
-    **dict.fromkeys(("e", "est", "east", "droite", "right"), Direction.EAST_OF),
-    **dict.fromkeys(("o", "w", "ouest", "west", "gauche", "left"), Direction.WEST_OF),
-}
-BETWEEN = {"entre", "between"}
-AND = {"et", "and", "&"}
 SHORT_WORDS = tuple(sorted({w for words in COMMANDS.values() for w in words if len(w) > 2}))
 
 
@@ -187,76 +191,45 @@ def parse(line: str, game: Game) -> Action | None:
 
 
 def _has_direction(tokens: list[str]) -> bool:
-    return any(t in DIRECTIONS or t in BETWEEN for t in tokens[1:])
+    return any(t in table_words.DIRECTIONS or t in table_words.BETWEEN for t in tokens[1:])
+
+
+def says_where(line: str) -> bool:
+    """Does ``line`` hold a direction word or "between" after its first word?"""
+    return _has_direction(words(line))
+
+
+def placement(game: Game, line: str) -> Move:
+    """A placement as the session reads it (``brest n lyon``, ``brest entre lyon et paris``),
+    whatever else the line could be: what ``game place FILE brest n lyon`` plays."""
+    check_length(line, game)
+    return _place(game, words(line))
 
 
 def _place(game: Game, tokens: list[str]) -> Move:
-    """``CARD DIRECTION ANCHOR`` or ``CARD entre A [et] B``: each split on a direction word is
-    tried, left to right, and the first whose names all resolve wins (a place called "Cap Nord"
-    still parses); if none does, the refusal of the first split is the one given. Only the
-    splits whose card part could be a card's name are tried: a handful, whatever the line."""
-    splits = [i for i in range(1, len(tokens)) if tokens[i] in DIRECTIONS or tokens[i] in BETWEEN]
-    if not splits:
+    """``CARD DIRECTION ANCHOR`` or ``CARD entre A [et] B``: each reading of the words
+    (:func:`generator.games.oucedonc.words.placement_readings`) is tried in turn, and the first
+    whose names all resolve wins (a place called "Cap Nord" still reads); if none does, the
+    refusal of the first is the one given."""
+    if not _has_direction(tokens):
         raise Refusal(Said.NOT_UNDERSTOOD, {"line": " ".join(tokens)})
     check_can_place(game.setup, game.state)  # "a count is due" before any name
-    longest = line_limits(game).card_words + MAX_FILLERS
     first: Refusal | None = None
-    for at in [at for at in splits if at <= longest] or splits[:1]:
+    for reading in table_words.placement_readings(tokens, line_limits(game).card_words):
         try:
-            return _place_at(game, tokens, at)
-        except Refusal as exc:
-            first = first or exc
-    assert first is not None
-    raise first
-
-
-def _place_at(game: Game, tokens: list[str], at: int) -> Move:
-    card = " ".join(_strip_fillers(tokens[:at], end=True))
-    after = _strip_fillers(tokens[at + 1 :], end=False)
-    if not card or not after:
-        raise Refusal(Said.WHICH_CARD_WHERE)
-    if tokens[at] in BETWEEN:
-        first, second = _two_anchors(game, after)
-        return moves.place(game, card, None, None, (first, second))
-    return moves.place(game, card, DIRECTIONS[tokens[at]], " ".join(after), None)
-
-
-def _strip_fillers(tokens: list[str], end: bool) -> list[str]:
-    """``au nord de lyon``: drop the little words next to the direction word."""
-    if end:
-        kept = len(tokens)
-        while kept and tokens[kept - 1] in FILLERS:
-            kept -= 1
-        return tokens[:kept]
-    dropped = 0
-    while dropped < len(tokens) and tokens[dropped] in FILLERS:
-        dropped += 1
-    return tokens[dropped:]
-
-
-def _two_anchors(game: Game, words: list[str]) -> tuple[str, str]:
-    """``lyon paris``, ``lyon et paris``, ``saint malo et rennes``: two cards of the table. The
-    first card is a card's name: only its few possible ends are tried."""
-    table = moves.on_table(game)
-    longest = line_limits(game).card_words
-    cuts = [i for i, w in enumerate(words) if w in AND]
-    candidates = (
-        [(words[:i], words[i + 1 :]) for i in [i for i in cuts if i <= longest] or cuts[:1]]
-        if cuts
-        else [(words[:i], words[i:]) for i in range(1, min(len(words), longest + 1))]
-    )
-    first: Refusal | None = None
-    for left, right in candidates:
-        try:
-            if not left or not right:
-                raise Refusal(Said.BETWEEN_TWO)
-            return (
-                moves.resolve_card(game, " ".join(left), table),
-                moves.resolve_card(game, " ".join(right), table),
-            )
+            return _place_as(game, reading)
         except Refusal as exc:
             first = first or exc
     raise first or Refusal(Said.BETWEEN_TWO)
+
+
+def _place_as(game: Game, reading: table_words.Reading) -> Move:
+    if not reading.card or not all(reading.anchors):
+        raise Refusal(Said.WHICH_CARD_WHERE if reading.direction else Said.BETWEEN_TWO)
+    if reading.direction is None:
+        first, second = reading.anchors
+        return moves.place(game, reading.card, None, None, (first, second))
+    return moves.place(game, reading.card, reading.direction, reading.anchors[0], None)
 
 
 def _doubt(game: Game, words: list[str]) -> Move:
@@ -277,7 +250,7 @@ def _doubt(game: Game, words: list[str]) -> Move:
             first = first or exc
             continue
         rest = " ".join(words[k:])
-        if rest:
+        if rest and not _names_only(game, rest, pending.card, neighbours):
             return moves.doubt(game, " ".join(words[:k]), rest)
         if len(neighbours) == 1:
             return moves.doubt(game, " ".join(words[:k]), neighbours[0])
@@ -295,6 +268,15 @@ def _doubt(game: Game, words: list[str]) -> Move:
         return moves.doubt(game, others[0], " ".join(words))
     assert first is not None
     raise first
+
+
+def _names_only(game: Game, text: str, card: str, neighbours: tuple[str, ...]) -> bool:
+    """Does ``text`` name ``card`` and none of its ``neighbours`` ("doute ana paris" when Paris
+    is the card doubted: the doubt is of Paris, against its neighbour)?"""
+    try:
+        return moves.resolve_card(game, text, (card, *neighbours)) == card
+    except Refusal:
+        return False
 
 
 # One token at a time, each alternative a class of characters of its own: read in one pass.

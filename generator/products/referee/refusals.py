@@ -7,7 +7,7 @@ from __future__ import annotations
 from enum import unique
 
 from generator.core.i18n import N_
-from generator.core.refusal import Reason, Sentence
+from generator.core.refusal import Choice, Reason, Sentence
 
 
 @unique
@@ -44,9 +44,55 @@ class Said(Reason):
         "which-neighbour",
         Sentence(N_("against which neighbour of {card}: {neighbours}? e.g. 'doubt ben {first}'")),
     )
+    WHICH_SIDE = (
+        "which-side",
+        Choice(
+            "side",
+            (
+                (
+                    "north-of",
+                    Sentence(N_("{anchor} already has {neighbour} to its north: {choices}?")),
+                ),
+                (
+                    "south-of",
+                    Sentence(N_("{anchor} already has {neighbour} to its south: {choices}?")),
+                ),
+                (
+                    "west-of",
+                    Sentence(N_("{anchor} already has {neighbour} to its west: {choices}?")),
+                ),
+                (
+                    "east-of",
+                    Sentence(N_("{anchor} already has {neighbour} to its east: {choices}?")),
+                ),
+            ),
+        ),
+    )
+    CARD_TWICE = (
+        "card-twice",
+        Sentence(N_("{card} is named twice; a card lies in one place of the cross")),
+    )
     EVERY_ESTIMATE = (
         "every-estimate",
         Sentence(N_("give every player's estimate: 'count {example}'")),
+    )
+    VERIFY_FORM = (
+        "verify-form",
+        Sentence(
+            N_(
+                "{text!r} does not say where; ask as 'brest west-of rennes', 'brest ouest rennes' "
+                "or 'brest between lyon paris'"
+            )
+        ),
+    )
+    WHICH_LINE = (
+        "which-line",
+        Sentence(
+            N_(
+                "say on which line {first} and {second} lie: the north–south column or the "
+                "west–east row"
+            )
+        ),
     )
     NO_EMBEDDED_PLACES = (
         "no-embedded-places",

@@ -2,8 +2,10 @@
 
 A :class:`Session` follows one game file. :meth:`Session.respond` reads a line (French or
 English, :mod:`generator.products.referee.phrases`) and answers what happened: a move played
-(:class:`Played`, with the rules' event), the board to show again (:class:`Shown`), or one of the
-words that are not moves (:class:`~generator.products.referee.phrases.Word`: help, quit). A line
+(:class:`Played`, with the rules' event), the board to show again (:class:`Shown`), a question
+(:class:`Asked`: ``laval o bourges`` when Bourges already has a card to its west means two
+places; ``1`` or ``2`` on the next line picks one), or one of the words that are not moves
+(:class:`~generator.products.referee.phrases.Word`: help, quit). A line
 it cannot read, or a move the rules refuse, raises the
 :class:`~generator.core.refusal.Refusal` that says why; the file is then untouched.
 
@@ -21,11 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.refusal import Refusal
+from generator.games.oucedonc import words
 from generator.games.oucedonc.events import Event
 from generator.games.oucedonc.gamefile import Game
 from generator.games.oucedonc.names import name_key
 from generator.products.referee import files, moves, phrases
+from generator.products.referee.moves import SideChoices
 from generator.products.referee.phrases import Play, Word
+from generator.products.referee.refusals import Said
 
 
 @dataclass(frozen=True)
@@ -44,8 +49,18 @@ class Shown:
     game: Game
 
 
-Reply = Played | Shown | Word | None
-"""What a line gives: a move played, the board again, help or quit, or nothing (an empty line)."""
+@dataclass(frozen=True)
+class Asked:
+    """Nothing played: the line could mean two places (``laval o bourges`` when Bourges already
+    has a card to its west); the next line, ``1`` or ``2``, picks one of ``choices``."""
+
+    question: Refusal  # :data:`Said.WHICH_SIDE`, its data naming the cards
+    choices: SideChoices
+
+
+Reply = Played | Shown | Asked | Word | None
+"""What a line gives: a move played, the board again, a question, help or quit, or nothing (an
+empty line)."""
 
 
 @dataclass
@@ -55,6 +70,7 @@ class Session:
     file: Path
     game: Game
     seen: files.Stamp | None
+    asked: SideChoices | None = None  # the question the last line asked, until the next line
 
     @classmethod
     def open(cls, file: Path) -> Session:
@@ -70,6 +86,10 @@ class Session:
 
     def respond(self, line: str) -> Reply:
         """What ``line`` does; a :class:`Refusal` if it is not understood or not allowed."""
+        asked, self.asked = self.asked, None
+        if asked is not None and line.strip() in ("1", "2"):
+            move = asked.moves[int(line.strip()) - 1]
+            return self._played(*files.update_game(self.file, lambda game: game.play(move)))
         phrases.check_length(line, self.game)
         action = phrases.word(line)
         if action is None and not phrases.words(line):
@@ -89,7 +109,14 @@ class Session:
                 raise AssertionError(f"{line!r} is not a move")
             return current.play(again.move)
 
-        game, event = files.update_game(self.file, play_line)
+        try:
+            game, event = files.update_game(self.file, play_line)
+        except Refusal as refusal:
+            choices = refusal.data.get("choices")
+            if refusal.reason is not Said.WHICH_SIDE or not isinstance(choices, SideChoices):
+                raise
+            self.asked = choices
+            return Asked(refusal, choices)
         return self._played(game, event)
 
     def _played(self, game: Game, happened: Event | str) -> Played:
@@ -110,13 +137,13 @@ def completions(game: Game, before: str) -> tuple[str, list[str]]:
         phrases.check_length(before, game)
     except Refusal:
         return "", []  # longer than any move: nothing completes it
-    words = before.split(" ")
-    keys = [name_key(w) for w in words]
+    parts = before.split(" ")
+    keys = [name_key(part) for part in parts]
     last = _last_keyword(keys)
-    fragment = " ".join(words[last + 1 :])
+    fragment = " ".join(parts[last + 1 :])
     head = keys[: last + 1]
     command = phrases.command_of(head[0]) if head else None
-    options, fragment = _options(game, command, words[last + 1 :], fragment, bool(head))
+    options, fragment = _options(game, command, parts[last + 1 :], fragment, bool(head))
     typed = name_key(fragment)
     found = [
         option
@@ -132,13 +159,7 @@ def _last_keyword(keys: list[str]) -> int:
     last = -1
     for index, key in enumerate(keys[:-1]):
         if (index == 0 and phrases.command_of(key)) or (
-            index > 0  # "l isle…": a card's name may start with a little word
-            and (
-                key in phrases.DIRECTIONS
-                or key in phrases.BETWEEN
-                or key in phrases.AND
-                or key in phrases.FILLERS
-            )
+            index > 0 and words.is_keyword(key)  # "l isle…": a name may start with a little word
         ):
             last = index
     return last

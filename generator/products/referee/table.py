@@ -66,12 +66,13 @@ class Cross:
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table."""
+    """A player at the table: one person, or a team playing as one (its members named)."""
 
     name: str
     tokens: int
     to_play: bool  # whose turn it is (while a card, a start card or a count is due)
     winner: bool  # the game is over and this player has the most tokens
+    members: tuple[str, ...] = ()  # a team's members; none for a player on their own
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ def table_view(game: Game, recent: int = RECENT) -> TableView:
                 tokens=tokens,
                 to_play=to_play and index == state.turn,
                 winner=player in winners,
+                members=setup.members[index],
             )
             for index, (player, tokens) in enumerate(zip(setup.players, state.tokens, strict=True))
         ),

@@ -25,6 +25,13 @@ class OucedoncPalette:
     night_text: Colour = hex_colour("#DCE3EA", cmyk(0, 0, 0, 16))
     land: Colour = hex_colour("#E9E1CF", cmyk(11, 11, 22, 0))  # locator map land
     land_line: Colour = hex_colour("#9C8F74", cmyk(34, 33, 51, 23))
+    # The deck's map poster: the sea, the neighbours' land, the départements' faint lines, the
+    # deck's region outlined, the graticule.
+    water: Colour = hex_colour("#DCEAF2", cmyk(14, 3, 2, 0))
+    abroad: Colour = hex_colour("#EFEDE8", cmyk(6, 5, 8, 0))
+    area_line: Colour = hex_colour("#C9BEA6", cmyk(21, 22, 35, 2))
+    region_line: Colour = hex_colour("#7A6A4F", cmyk(42, 47, 66, 25))
+    meridian: Colour = hex_colour("#A9BCCB", cmyk(33, 14, 11, 3))
     cut_line: Colour = hex_colour("#5A5A5A", cmyk(0, 0, 0, 80))  # the tokens', cut at home
 
     def kind(self, place_kind: str) -> Colour:
