@@ -739,7 +739,7 @@ def famous_towns() -> frozenset[int]:
     return frozenset(int(row[0]) for row in rows)
 
 
-def town_familiarity(population: int, feature: str, famous: bool) -> float:
+def abroad_town_familiarity(population: int, feature: str, famous: bool) -> float:
     """How known a town abroad is (see :data:`CAPITAL_WEIGHT`)."""
     weight = CAPITAL_WEIGHT if feature == "PPLC" else SEAT_WEIGHT if feature == "PPLA" else 1.0
     return float(population) * weight * (FAMOUS_WEIGHT if famous else 1.0)
@@ -756,7 +756,9 @@ def _world_town(row: list[str], country: str) -> Place:
         region=admin1 or None,
         population=int(population),
         geonames_id=int(geonames_id),
-        familiarity=town_familiarity(int(population), feature, int(geonames_id) in famous_towns()),
+        familiarity=abroad_town_familiarity(
+            int(population), feature, int(geonames_id) in famous_towns()
+        ),
         country=country,
         agglomeration=f"gn:{core}",
     )
