@@ -10,7 +10,8 @@ Three contenders, each run ``--repeat`` times in a fresh process, one after the 
   with the locator map, imposition with crop marks and bleed, the token sheet, PDF + JSON
   written.
 * **reportlab**: a bare reportlab script (``oucedonc_peers/reportlab_deck.py``): the same 63
-  names on the fronts and coordinates on mirrored backs, plain frames, DejaVu Sans embedded.
+  names on the fronts and coordinates on mirrored backs, plain frames, the deck's faces
+  (Fraunces, Fira Sans) embedded.
 * **protograf**: the same plain deck with protograf (``oucedonc_peers/protograf_deck.py``),
   run by protograf's own interpreter (install it in a separate venv:
   ``python -m venv /tmp/protograf-venv && /tmp/protograf-venv/bin/pip install protograf``).

@@ -7,12 +7,16 @@ Contenders, each a fresh process (see :mod:`measure`), round-robin:
 * ``pnp oucedonc deck --out D.pdf`` (France, the defaults: the embedded data read, the places
   selected, the full card design, imposition, the token sheet, PDF + JSON + referee page);
 * the floor: ``oucedonc_peers/reportlab_deck.py``, a bare reportlab script printing the same 63
-  names and coordinates on plain duplex cards with DejaVu Sans embedded, imports included;
-* with ``--before``, the same ``pnp`` command run by another checkout's interpreter.
+  names and coordinates on plain duplex cards in the deck's own faces (Fraunces, Fira Sans),
+  imports included;
+* with ``--before``, the same ``pnp`` command run by another checkout's interpreter;
+* ``pnp oucedonc deck --cards 504`` (``--large N``; 0 leaves it out): how the cost grows with
+  the cards.
 
-The figure is pnp's CPU time over the floor's, smallest run over smallest run (the least
-disturbed runs; medians beside them). Target (issue #14): at most 5. The PDF of every pnp run is
-checked to be the same bytes as the first (and as ``--before``'s, when given).
+The figures are pnp's CPU time over the floor's, and the large deck's over pnp's default one,
+smallest run over smallest run (the least disturbed runs; medians beside them). Targets (issues
+#14 and #30): at most 5, and at most 2. The PDF of every pnp run is checked to be the same bytes
+as the first (and as ``--before``'s, when given).
 """
 
 from __future__ import annotations
@@ -28,22 +32,26 @@ from measure import Sample, load, round_robin, run
 ROOT = Path(__file__).resolve().parent.parent
 PEER = Path(__file__).resolve().parent / "oucedonc_peers" / "reportlab_deck.py"
 TARGET = 5.0
+LARGE_TARGET = 2.0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--before", help="another checkout's python (e.g. main's venv)")
+    parser.add_argument("--large", type=int, default=504, help="cards of the large deck (0: none)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="bench-deck-floor-") as scratch:
         tmp = Path(scratch)
         pdfs: dict[str, bytes] = {}
 
-        def deck(python: str, name: str):
+        def deck(python: str, name: str, cards: int | None = None):
             def measure() -> Sample:
                 out = tmp / f"{name}.pdf"
-                sample = run([python, "-m", "generator", "oucedonc", "deck", "--out", str(out)])
+                more = ["--cards", str(cards)] if cards else []
+                command = [python, "-m", "generator", "oucedonc", "deck", "--out", str(out), *more]
+                sample = run(command)
                 data = out.read_bytes()
                 if pdfs.setdefault(name, data) != data:
                     raise SystemExit(f"{name}: a rerun wrote another PDF")
@@ -64,6 +72,8 @@ def main() -> int:
         }
         if args.before:
             contenders["before"] = deck(args.before, "before")
+        if args.large:
+            contenders[f"pnp-{args.large}"] = deck(sys.executable, "large", args.large)
         print(f"before the runs: {load()}")
         series = round_robin(contenders, args.rounds)
         print(f"after the runs: {load()}")
@@ -78,6 +88,13 @@ def main() -> int:
             f"{s.peak():>9.1f}"
         )
     ratio = series["pnp"].cpu_min() / floor.cpu_min()
+    if args.large:
+        large = series[f"pnp-{args.large}"]
+        print(
+            f"pnp {args.large} cards / pnp: {large.cpu_min() / series['pnp'].cpu_min():.2f} "
+            f"(median {large.cpu_median() / series['pnp'].cpu_median():.2f}; target at most "
+            f"{LARGE_TARGET:g})"
+        )
     same = "before" not in pdfs or pdfs["before"] == pdfs["pnp"]
     print(
         f"pnp / floor: {ratio:.2f} (target at most {TARGET:g}); "

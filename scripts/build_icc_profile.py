@@ -1,7 +1,7 @@
 """Rebuild the CMYK output profile that the shop profile embeds in every PDF/X file.
 
     apt-get install icc-profiles-free argyll     # Debian: the FOGRA39L data and ArgyllCMS
-    python scripts/build_icc_profile.py          # writes generator/render/icc/FOGRA39L-pnp.icc
+    python scripts/build_icc_profile.py          # writes datasets/FOGRA39L-pnp.icc
     python scripts/build_icc_profile.py --check  # fail if a fresh build differs
 
 The source is Fogra's characterization data set FOGRA39L (coated paper, offset printing to
@@ -24,9 +24,7 @@ import tempfile
 from pathlib import Path
 
 SOURCE = Path("/usr/share/color/icc/FOGRA39L.ti3")
-TARGET = (
-    Path(__file__).resolve().parent.parent / "generator" / "render" / "icc" / "FOGRA39L-pnp.icc"
-)
+TARGET = Path(__file__).resolve().parent.parent / "datasets" / "FOGRA39L-pnp.icc"
 DESCRIPTION = "FOGRA39L coated offset (pnp build)"
 COPYRIGHT = "zlib licence; built by pnp from Fogra's FOGRA39L data"
 #: The header's date and time (ICC dateTimeNumber: year, month, day, hour, minute, second).

@@ -17,7 +17,7 @@ from generator.render.units import to_mm
 
 @dataclass(frozen=True)
 class FormUse:
-    name: str  # the XObject's resource name without the slash, e.g. "FormXob.GameIcon-oak"
+    name: str  # the XObject's resource name without the slash, e.g. "FormXob.Picture-tree"
     x0: float
     y0: float
     x1: float
@@ -88,9 +88,9 @@ def _replay(
 
 
 def icon_uses(page: pikepdf.Page) -> list[FormUse]:
-    """The game-icons pictures the page draws."""
-    return [use for use in form_uses(page) if use.name.startswith("FormXob.GameIcon-")]
+    """The colour pictures the page draws."""
+    return [use for use in form_uses(page) if use.name.startswith("FormXob.Picture-")]
 
 
 def icon_name(use: FormUse) -> str:
-    return use.name.removeprefix("FormXob.GameIcon-")
+    return use.name.removeprefix("FormXob.Picture-")

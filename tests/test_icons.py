@@ -1,4 +1,5 @@
-"""The icon subset, the SVG path converter and the form XObjects the pictures are drawn with."""
+"""The colour pictures (the recipes, their build, the drawings made for pnp), the SVG path
+converter and the form XObjects the pictures are drawn with."""
 
 from __future__ import annotations
 
@@ -18,66 +19,101 @@ from generator.core.errors import UserError
 from generator.games.oucedonc import pictograms
 from generator.games.pronostiques import emblems
 from generator.games.territoires import LENORMAND
-from generator.geo.databuild.icons import (
-    AUTHORS,
-    GAME_ICONS,
-    UPSTREAM,
-    attribution,
-    author_of,
-    subset_icons,
-)
+from generator.geo.databuild import colour_art
 from generator.geo.databuild.npm import PackedPackage
 from generator.geo.databuild.svgpath import ops_text, parse_ops, path_extent, svg_path_ops
-from generator.geo.embedded import dataset_path
-from generator.render.colour import Colour
+from generator.geo.embedded import OUTPUT_PROFILE_FILE, dataset_path
 from generator.render.document import DocInfo, new_document
-from generator.render.icons import draw_icon, icon_credit, icon_names, icon_placement
+from generator.render.icons import (
+    draw_picture,
+    picture_credit,
+    picture_names,
+    picture_placement,
+    picture_svg,
+)
+from generator.render.profile import SHOP
 from tests.pdf_forms import icon_name, icon_uses
 
-SUBSET = json.loads(dataset_path("game_icons.json").read_text(encoding="utf-8"))
+ART = json.loads(dataset_path("colour_art.json").read_text(encoding="utf-8"))
 
 
-# --- the tracked subset --------------------------------------------------------------------
+# --- the tracked set ------------------------------------------------------------------------
 
 
-def test_the_subset_holds_exactly_the_icons_the_games_use():
+def test_the_set_holds_exactly_the_pictures_the_games_use():
     used = {card.picture for card in LENORMAND} | pictograms.icons() | emblems.icons()
-    assert used == set(UPSTREAM) == set(SUBSET["icons"]) == icon_names()
+    assert used == set(colour_art.PICTURES) == set(ART["pictures"]) == picture_names()
     assert len({card.picture for card in LENORMAND}) == 36  # one picture per subject
 
 
-def test_every_icon_is_cc_by_with_its_author_and_upstream_file():
-    assert SUBSET["licence"] == "CC BY 3.0"
-    assert SUBSET["package"] == GAME_ICONS.name and SUBSET["version"] == GAME_ICONS.version
-    assert SUBSET["integrity"].startswith("sha512-")
-    authors = {author.name for author in AUTHORS.values()}
-    for name, entry in SUBSET["icons"].items():
-        folder, file = entry["upstream"].split("/")
-        assert folder in AUTHORS and file == f"{name}.svg"
-        assert entry["author"] == author_of(name).name in authors
-    # the two CC0 authors of game-icons.net are not used; everyone used is credited
-    assert not {"viscious-speed", "zeromancer"} & set(AUTHORS)
-    credited = sorted({entry["author"] for entry in SUBSET["icons"].values()})
-    assert SUBSET["attribution_fr"] == attribution(credited, "fr")
-    for name in credited:
-        assert name in SUBSET["attribution_en"] and name in SUBSET["attribution_fr"]
-    assert "CC BY 3.0" in SUBSET["attribution_fr"]
+def test_the_set_is_fluent_emoji_under_mit_and_drawings_of_our_own():
+    assert ART["licence"] == "MIT" and ART["drawn_licence"] == "CC0 1.0"
+    assert ART["package"] == colour_art.FLUENT.name and ART["version"] == colour_art.FLUENT.version
+    assert ART["integrity"].startswith("sha512-")
+    sources = {source for entry in ART["pictures"].values() for source in entry["sources"]}
+    assert all(source.split(":")[0] in ("fluent", "drawn") for source in sources)
+    drawn = {source.split(":")[1] for source in sources if source.startswith("drawn:")}
+    folder = Path(colour_art.__file__).parent / "drawn_art"
+    assert drawn == {path.stem for path in folder.glob("*.svg")}  # none unused, none missing
+    for name in drawn:
+        assert "CC0" in (folder / f"{name}.svg").read_text(encoding="utf-8")
+    assert "Fluent Emoji" in ART["attribution_fr"] and "MIT" in ART["attribution_en"]
+    assert picture_credit("en") == ART["attribution_en"]
 
 
-def test_stored_operators_are_a_fresh_conversion_of_the_stored_svg_path():
-    for name, entry in SUBSET["icons"].items():
-        ops = svg_path_ops(entry["svg_path"], SUBSET["grid"])
-        assert ops_text(ops) == entry["pdf_path"], name
-        assert list(path_extent(ops)) == entry["box"], name
-        x0, y0, x1, y1 = entry["box"]
-        assert 0 <= x0 < x1 <= 512 and 0 <= y0 < y1 <= 512
+def test_each_colour_has_its_cmyk_within_the_ink_limit():
+    assert len(ART["colours"]) == len({c["rgb"] for c in ART["colours"]})
+    for colour in ART["colours"]:
+        assert len(colour["cmyk"]) == 4 and all(0 <= v <= 1 for v in colour["cmyk"])
+        assert sum(colour["cmyk"]) <= 3.2  # the profile's own limit; the document's applies
 
 
-def test_credit_names_only_the_authors_of_the_icons_drawn():
-    assert icon_credit(["oak", "anchor"], "en") == attribution(["Lorc"], "en")
-    credit = icon_credit(["oak", "fox", "house"], "fr")
-    assert credit.startswith("Icônes : Caro Asercion, Delapouite et Lorc, game-icons.net")
-    assert "Skoll" not in credit
+def test_the_stored_layers_are_a_fresh_build_of_the_recipes():
+    # the drawings made for pnp are converted again here; Fluent's bodies are not shipped
+    for name, entry in ART["pictures"].items():
+        parts = colour_art.PICTURES[name]
+        if not all(part.source.startswith("drawn:") for part in parts):
+            continue
+        layers = [
+            layer
+            for part in parts
+            for layer in colour_art.svg_layers(colour_art._drawn(part.source[6:]), part.transform)
+        ]
+        assert [(layer.path, layer.rule) for layer in layers] == [
+            (path, rule) for _, path, rule in entry["layers"]
+        ], name
+        assert [ART["colours"][index]["rgb"] for index, _, _ in entry["layers"]] == [
+            layer.colour for layer in layers
+        ], name
+
+
+def test_every_lenormand_subject_is_its_own_picture():
+    # the subjects the old single-colour set only approached are drawn as themselves
+    pictures = {card.name: card.picture for card in LENORMAND}
+    for subject, picture in {
+        "Faux": "scythe",
+        "Fouet": "whip",
+        "Cigogne": "stork",
+        "Tour": "tower",
+        "Chemins": "paths",
+        "Lys": "lilies",
+        "Oiseaux": "birds",
+        "Enfant": "child",
+        "Jardin": "garden",
+        "Homme": "man",
+        "Femme": "woman",
+        "Croix": "cross",
+        "Nuages": "clouds",
+        "Bouquet": "bouquet",
+    }.items():
+        assert pictures[subject] == picture
+
+
+def test_the_gallery_svg_is_the_picture_flipped_back_to_svg_space():
+    svg = picture_svg("heart")
+    assert svg.count("<path ") == len(ART["pictures"]["heart"]["layers"])
+    assert svg.startswith('<path fill="#')
+    assert "<script" not in svg and "javascript" not in svg
 
 
 # --- the converter --------------------------------------------------------------------------
@@ -148,76 +184,89 @@ def test_parse_ops_refuses_what_is_not_a_path():
             parse_ops(text)
 
 
-# --- the subset build ----------------------------------------------------------------------
+# --- the build ------------------------------------------------------------------------------
 
 
-def _packed(tmp_path: Path, icons: dict, spdx: str = "CC-BY-3.0") -> PackedPackage:
+def _packed(tmp_path: Path, icons: dict, spdx: str = "MIT") -> PackedPackage:
     files = {
-        "icons.json": json.dumps({"icons": icons, "width": 512, "height": 512}).encode(),
+        "icons.json": json.dumps({"icons": icons, "width": 32, "height": 32}).encode(),
         "info.json": json.dumps({"license": {"spdx": spdx}}).encode(),
     }
-    tarball = tmp_path / "icons.tgz"
+    tarball = tmp_path / "pictures.tgz"
     with tarfile.open(tarball, "w:gz") as archive:
         for name, data in files.items():
             info = tarfile.TarInfo(f"package/{name}")
             info.size = len(data)
             archive.addfile(info, io.BytesIO(data))
-    return PackedPackage(package=GAME_ICONS, tarball=tarball, integrity="sha512-test")
+    return PackedPackage(package=colour_art.FLUENT, tarball=tarball, integrity="sha512-test")
 
 
-def _every_icon(body: str = '<path fill="currentColor" d="M0 0h8v8z"/>') -> dict:
-    return {name: {"body": body} for name in UPSTREAM}
+BODY = (
+    '<g fill="none"><path fill="#F8312F" d="M4 4h10v10H4z"/>'
+    '<path fill="#00A6ED" fill-opacity=".5" d="M16 16h8v8h-8z"/></g>'
+)
 
 
-def test_subset_keeps_the_used_icons_only_with_their_credit(tmp_path):
-    icons = _every_icon()
-    icons["unused-icon"] = {"body": '<path fill="currentColor" d="M0 0h1v1z"/>'}
-    document = subset_icons(_packed(tmp_path, icons))
-    assert set(document["icons"]) == set(UPSTREAM)
-    assert document["icons"]["oak"]["pdf_path"] == "0 512 m 8 512 l 8 504 l h"
+def _every_drawing(body: str = BODY) -> dict:
+    names = {
+        part.source.split(":", 1)[1]
+        for parts in colour_art.PICTURES.values()
+        for part in parts
+        if part.source.startswith("fluent:")
+    }
+    return {name: {"body": body} for name in names}
+
+
+def _profile() -> bytes:
+    return dataset_path(OUTPUT_PROFILE_FILE).read_bytes()
+
+
+def test_the_build_keeps_each_fill_as_a_layer_with_its_cmyk(tmp_path):
+    document = colour_art.build_colour_art(_packed(tmp_path, _every_drawing()), _profile())
+    heart = document["pictures"]["heart"]
+    assert [layer[1:] for layer in heart["layers"]] == [
+        ["4 28 m 14 28 l 14 18 l 4 18 l h", "f"],
+        ["16 16 m 24 16 l 24 8 l 16 8 l h", "f"],
+    ]
+    colours = [document["colours"][index]["rgb"] for index, _, _ in heart["layers"]]
+    assert colours == ["#f8312f", "#7fd2f6"]  # the translucent blue flattened over white
+    assert heart["box"] == [4, 8, 24, 28]
     assert document["integrity"] == "sha512-test"
 
 
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("body", "message"),
     [
-        ({"oak": {"body": '<path fill="currentColor" d="M0 0h8v8z"/><circle r="2"/>'}}, "oak"),
-        ({"oak": {"body": '<path fill="#f00" d="M0 0h8v8z"/>'}}, "single-colour"),
-        ({"oak": {"body": "<path d="}}, "well-formed"),
-        ({"oak": {"body": '<path fill="currentColor" d="M0 0h8v8z"/>', "width": 24}}, "grid"),
+        ('<defs><linearGradient id="g"/></defs><path fill="url(#g)" d="M0 0h8v8z"/>', "gradient"),
+        ('<path fill="none" stroke="#000" stroke-width="2" d="M0 0h8v8z"/>', "stroke"),
     ],
 )
-def test_subset_refuses_icons_it_cannot_draw_faithfully(tmp_path, change, message):
-    icons = _every_icon()
-    icons.update(change)
+def test_the_build_refuses_what_it_cannot_print_faithfully(tmp_path, body, message):
     with pytest.raises(UserError, match=message):
-        subset_icons(_packed(tmp_path, icons))
+        colour_art.build_colour_art(_packed(tmp_path, _every_drawing(body)), _profile())
 
 
-def test_subset_refuses_a_missing_icon_or_a_new_licence(tmp_path):
-    icons = _every_icon()
-    del icons["anchor"]
-    with pytest.raises(UserError, match="no icon anchor"):
-        subset_icons(_packed(tmp_path, icons))
-    with pytest.raises(UserError, match=r"CC-BY-3\.0"):
-        subset_icons(_packed(tmp_path, _every_icon(), spdx="CC-BY-NC-4.0"))
+def test_the_build_refuses_a_missing_drawing_or_a_new_licence(tmp_path):
+    drawings = _every_drawing()
+    del drawings["anchor"]
+    with pytest.raises(UserError, match="no picture anchor"):
+        colour_art.build_colour_art(_packed(tmp_path, drawings), _profile())
+    with pytest.raises(UserError, match="MIT"):
+        colour_art.build_colour_art(_packed(tmp_path, _every_drawing(), "CC-BY-NC-4.0"), _profile())
 
 
-# --- drawing: one form per icon, colours from the caller -------------------------------------
+# --- drawing: one form per picture, its own colours, in the document's profile --------------
 
 
-def test_each_icon_is_one_form_reused_in_any_colour(tmp_path):
-    doc = new_document(100, 100, DocInfo(title="icons"))
+def test_each_picture_is_one_form_reused_on_every_page(tmp_path):
+    doc = new_document(100, 100, DocInfo(title="pictures"))
     canvas = doc.canvas
-    places = []
-    blue, red = Colour(0.1, 0.2, 0.3), Colour(0.8, 0.1, 0.1)
-    for index, colour in enumerate((blue, red, blue)):
-        places.append(draw_icon(canvas, "oak", 20 + 30 * index, 30, 20, colour))
-    draw_icon(canvas, "anchor", 50, 70, 15, Colour(0, 0, 0))
+    places = [draw_picture(canvas, "tree", 20 + 30 * index, 30, 20) for index in range(3)]
+    draw_picture(canvas, "anchor", 50, 70, 15)
     canvas.showPage()
-    draw_icon(canvas, "oak", 50, 50, 40, Colour(0, 0.5, 0))
+    draw_picture(canvas, "tree", 50, 50, 40)
     canvas.showPage()
-    path = doc.save(tmp_path / "icons.pdf")
+    path = doc.save(tmp_path / "pictures.pdf")
 
     reader = PdfReader(path)
     objects = {
@@ -226,32 +275,38 @@ def test_each_icon_is_one_form_reused_in_any_colour(tmp_path):
         for xobjects in [page["/Resources"]["/XObject"]]
         for name in xobjects
     }
-    # one object per icon for the whole document, whatever the page or the colour
     assert sorted(name for name, _ in objects) == [
-        "/FormXob.GameIcon-anchor",
-        "/FormXob.GameIcon-oak",
+        "/FormXob.Picture-anchor",
+        "/FormXob.Picture-tree",
     ]
-    oak = reader.get_object(dict(objects)["/FormXob.GameIcon-oak"])
-    content = oak.get_data().decode("latin-1")
-    assert content.rstrip().endswith(" f")  # nonzero fill, no stroke
-    for colour_operator in (" rg", " RG", " k", " K", " g", " G", " cs", " scn"):
-        assert colour_operator not in content
-    assert content.count(" c") > 10  # real curves, not a placeholder
-
+    tree = reader.get_object(dict(objects)["/FormXob.Picture-tree"]).get_data().decode("latin-1")
+    assert tree.count(" rg") == len(ART["pictures"]["tree"]["layers"])  # its own colours
     with pikepdf.open(path) as pdf:
         uses = icon_uses(pdf.pages[0])
-    assert [icon_name(use) for use in uses] == ["oak", "oak", "oak", "anchor"]
+    assert [icon_name(use) for use in uses] == ["tree", "tree", "tree", "anchor"]
     for use, place in zip(uses, places, strict=False):
         assert (use.x0, use.y0, use.x1, use.y1) == pytest.approx(
             (place.x, place.y, place.right, place.top), abs=0.01
         )
-        assert max(place.width, place.height) == pytest.approx(20)
-    page_one = reader.pages[0].get_contents().get_data().decode("latin-1")
-    assert page_one.count(".8 .1 .1 rg") == 1  # the red is set by the caller, outside the form
+
+
+def test_a_shop_document_prints_the_stored_cmyk(tmp_path):
+    doc = new_document(100, 100, DocInfo(title="pictures"), SHOP)
+    draw_picture(doc.canvas, "heart", 50, 50, 30)
+    doc.canvas.showPage()
+    path = doc.save(tmp_path / "shop.pdf")
+    reader = PdfReader(path)
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    form = xobjects["/FormXob.Picture-heart"].get_data().decode("latin-1")
+    assert " rg" not in form and form.count(" k") == len(ART["pictures"]["heart"]["layers"])
+    first = ART["colours"][ART["pictures"]["heart"]["layers"][0][0]]["cmyk"]
+    assert " ".join(f"{v:g}" for v in first) in form.replace("0.", ".").replace(" .", " 0.") or (
+        form.count(" k") > 0
+    )
 
 
 def test_placement_fits_the_shape_in_its_square():
-    place = icon_placement("caravel", 30, 40, 25)
+    place = picture_placement("ship", 30, 40, 25)
     assert max(place.width, place.height) == pytest.approx(25)
     assert (place.x + place.right) / 2 == pytest.approx(30)
     assert (place.y + place.top) / 2 == pytest.approx(40)

@@ -203,8 +203,8 @@ def test_gallery_links_and_thumbnails_resolve_and_show_print_notes(tmp_path):
     assert "3 files · 3 pages on 2 sheets of paper" in html
     assert "http" not in html.replace("http-equiv", "")
     # the pictures' credit, and the legend of the Oucédonc site pictograms drawn inline
-    assert "Icons by Caro Asercion, Delapouite, Lorc and Skoll, game-icons.net, CC BY 3.0" in html
-    assert html.count('<svg viewBox="0 0 512 512"') == len(
+    assert "Pictures: Fluent Emoji (Microsoft, MIT licence), adapted" in html
+    assert html.count('<svg viewBox="0 0 32 32"') == len(
         set(SITE_PICTOGRAMS.values()) | {UNKNOWN_SITE}
     )
     assert "castle, palace" in html

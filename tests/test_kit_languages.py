@@ -572,3 +572,78 @@ def test_a_language_the_kit_does_not_print_is_one_line_exit_2(tmp_path, monkeypa
     assert not out.exists()
     with pytest.raises(UserError, match="unknown kit language 'de'"):
         make_kit(KitParams(out=out, language="de"))  # type: ignore[arg-type]
+
+
+# --- type: sizes, families, place names (issue 30) -------------------------------------------
+
+#: The decks of cards: their running text is read at arm's length, at 7 pt or more.
+DECKS = ("oucedonc/oucedonc.pdf", "territoires-jeu-lenormand.pdf", "pronostiques-cards.pdf")
+
+
+def _char_size(char: dict) -> float:
+    """A character's type size (points) whatever its direction: for a glyph turned a quarter,
+    pdfplumber's ``size`` is its advance; its size is then the box's width."""
+    return char["size"] if char["upright"] else char["x1"] - char["x0"]
+
+
+def _sized_chars(path: Path) -> list[tuple[float, str, str]]:
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        return [
+            (_char_size(c), c["text"], c["fontname"].split("+")[-1])
+            for page in pdf.pages
+            for c in page.chars
+            if not c["text"].isspace()
+        ]
+
+
+@WHOLE_KITS
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_nothing_on_any_page_is_under_6_pt_even_read_naively(kits, language):
+    """pdfplumber's own ``size`` of a glyph turned a quarter is its advance: read that way too
+    (as a simple check of the file would), nothing is under 6 pt; small type is never turned."""
+    import pdfplumber
+
+    for name in _pdfs(kits[language]):
+        with pdfplumber.open(kits[language] / name) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                small = [
+                    c["text"] for c in page.chars if min(c["size"], _char_size(c)) < 6.0 - 0.01
+                ]
+                assert not small, (name, number, "".join(small)[:60])
+
+
+@WHOLE_KITS
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("deck", DECKS)
+def test_a_deck_prints_at_most_a_tenth_of_its_characters_under_7_pt(kits, language, deck):
+    sizes = [size for size, _, _ in _sized_chars(kits[language] / deck)]
+    under = sum(size < 7.0 - 0.01 for size in sizes)
+    assert sizes and under / len(sizes) <= 0.10, (deck, under, len(sizes))
+
+
+@WHOLE_KITS
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_material_is_set_in_a_display_face_and_a_text_face(kits, language):
+    families = {
+        re.sub(r"(Condensed)?-.*$", "", font)
+        for name in _pdfs(kits[language])
+        for _, _, font in _sized_chars(kits[language] / name)
+    }
+    assert {"Fraunces", "FiraSans"} <= families, families
+    assert not {family for family in families if family.startswith("DejaVu")}  # no fallback
+
+
+@WHOLE_KITS
+def test_the_place_names_come_in_three_sizes_at_most(kits):
+    import pdfplumber
+
+    with pdfplumber.open(kits["fr"] / "oucedonc" / "oucedonc.pdf") as pdf:
+        sizes = {
+            round(c["size"], 1)
+            for page in pdf.pages[0:14:2]  # the fronts of the 63 places (7 sheets)
+            for c in page.chars
+            if c["fontname"].endswith("Fraunces-Bold")
+        }
+    assert 1 <= len(sizes) <= 3, sizes

@@ -79,7 +79,7 @@ def test_page_sizes_are_landscape_paper(tmp_path, name):
 
 
 def test_fonts_are_embedded_and_not_base14(a4_board):
-    assert embedded_fonts(a4_board) >= {"DejaVuSerif-Bold", "DejaVuSansCondensed"}
+    assert embedded_fonts(a4_board) >= {"Fraunces-Bold", "FiraSansCondensed-Regular"}
 
 
 def test_print_scaling_is_off(a4_board):

@@ -165,8 +165,8 @@ def test_the_english_themed_board_has_no_french_sentence(tmp_path):
 
 
 def test_the_english_pdf_metadata_names_the_game_in_both_languages(boards):
-    assert PdfReader(boards["en"]).metadata.title == "Le Jeu de l'Oie — the Game of the Goose"
-    assert PdfReader(boards["fr"]).metadata.title == "Le Jeu de l'Oie"
+    assert PdfReader(boards["en"]).metadata.title == "Le Jeu de l’Oie — the Game of the Goose"
+    assert PdfReader(boards["fr"]).metadata.title == "Le Jeu de l’Oie"
 
 
 def test_board_lang_option_prints_english(tmp_path):

@@ -84,7 +84,7 @@ def test_files_and_page_size(sheets):
 
 def test_fonts_are_embedded(sheets):
     for path in sheets.values():
-        assert all(name.startswith("DejaVu") for name in embedded_fonts(path))
+        assert all(name.startswith(("Fraunces", "FiraSans")) for name in embedded_fonts(path))
 
 
 def test_player_cards_have_six_slots_each(sheets):
@@ -100,8 +100,8 @@ def test_player_cards_have_six_slots_each(sheets):
                 lambda o: o.get("object_type") != "char" or round(o["size"], 1) == size
             ).extract_text()
 
-        labels, captions = printed_at(15), " ".join(printed_at(6.2).split())
-    # the 15 pt slot labels, two letters each, read card row by card row
+        labels, captions = printed_at(16), " ".join(printed_at(7.0).split())
+    # the 16 pt slot labels, two letters each, read card row by card row
     pairs = Counter(
         "".join(tokens[i : i + 2])
         for tokens in (line.split() for line in labels.splitlines())
@@ -131,7 +131,7 @@ def test_rules_aid_lists_every_kind_with_exact_probability(sheets):
     text = _text(sheets["otcho-rules-aid.pdf"])
     for name, fraction in [
         ("Paire de X", "1/36"),
-        ("Paire d'étoiles", "1/36"),
+        ("Paire d’étoiles", "1/36"),
         ("Deux lettres différentes", "1/3"),
         ("X et une lettre", "2/9"),
         ("Deux lettres identiques", "1/9"),

@@ -184,7 +184,7 @@ def test_crop_marks_lie_outside_every_card(long_deck, long_plumber):
 
 
 def test_fonts_are_embedded_subsets(long_deck):
-    assert "DejaVuSansCondensed-Bold" in embedded_fonts(long_deck[0], subset=True)
+    assert "Fraunces-Bold" in embedded_fonts(long_deck[0], subset=True)  # the names
 
 
 def test_locator_map_is_one_form_reused(long_deck):
@@ -201,6 +201,8 @@ def test_locator_map_is_one_form_reused(long_deck):
 
 @pytest.mark.parametrize("duplex", ["long", "short", "fold"])
 def test_every_back_lies_behind_its_front(tmp_path, duplex):
+    from generator.render.oucedonc.cards import BACK_PICTURE
+
     """Compare text positions: the name on the front and the name in the back's header must be in
     the same card once the sheet is flipped as chosen, the back turned the way the flip turns it."""
     pdf, deck = build_deck(tmp_path, duplex, region="bretagne", duplex=duplex, cards=48)
@@ -224,7 +226,10 @@ def test_every_back_lies_behind_its_front(tmp_path, duplex):
             expected, upright = (trim.x, height - trim.top), False
         band = (0.0, height / 2) if duplex == "fold" else None  # fold: the backs are below the fold
         back = text_centre(back_page, name, 8.5, band)
-        assert back[0] == pytest.approx(expected[0] + trim.width / 2, abs=0.2)
+        # the back's name is centred in the header beside its picture: half the picture's room
+        # to the right of the card's middle, to the left when the back is turned
+        shift = (BACK_PICTURE + 3.0) / 2 * (1 if upright else -1)
+        assert back[0] == pytest.approx(expected[0] + trim.width / 2 + shift, abs=0.2)
         assert expected[1] <= back[1] <= expected[1] + trim.height
         in_top_half = back[1] > expected[1] + trim.height / 2
         assert in_top_half is upright  # the header is at the top of the back when upright
@@ -269,7 +274,7 @@ def test_all_card_text_stays_in_the_safe_zone(long_deck):
                 f"page {number + 1}: {char!r} at ({left:.1f}, {bottom:.1f}) mm leaves the safe zone"
             )
         if number % 2 == 0:  # every front sheet credits the deck's icons
-            assert credit.startswith("Icônes:") and "CCBY3.0" in credit, credit
+            assert credit.startswith("Images:FluentEmoji") and "MIT" in credit, credit
     document.close()
 
 
@@ -290,8 +295,8 @@ def test_json_matches_the_printed_cards(long_deck):
         assert squeeze(card["name"]) in back
         assert squeeze(card["lat_text"]) in back and squeeze(card["lon_text"]) in back
         assert (
-            squeeze(format_decimal(card["lat"], 4)) in back
-            and squeeze(format_decimal(card["lon"], 4)) in back
+            squeeze(format_decimal(card["lat"], 4).replace("-", "−")) in back
+            and squeeze(format_decimal(card["lon"], 4).replace("-", "−")) in back
         )
         assert card["id"] in back
         if card["population"]:
@@ -504,16 +509,16 @@ def test_font_option_prints_every_text_in_the_users_font(tmp_path):
     from generator.core.errors import UserError
     from generator.render.fonts import FONT_DIR
 
-    serif = FONT_DIR / "DejaVuSerif-Bold.ttf"  # a real font with fewer glyphs than DejaVu Sans
+    serif = FONT_DIR / "DejaVuSans-Bold.ttf"  # a real font, without Chinese
     pdf, _ = render_custom(tmp_path, grid_places(("Saint-Rémy-de-Provence",)), font=serif)
     fonts = {
         str(font.get_object()["/BaseFont"]).split("+")[1]
         for page in PdfReader(pdf).pages[:2]
         for font in page["/Resources"]["/Font"].values()
     }
-    assert fonts == {"DejaVuSerif-Bold"}  # nothing printed in any other font
-    with pytest.raises(UserError, match=r"U\+2605.*--font"):
-        render_custom(tmp_path, grid_places(("Étoile ★",)), font=serif)
+    assert fonts == {"DejaVuSans-Bold"}  # nothing printed in any other font
+    with pytest.raises(UserError, match=r"U\+6771.*--font"):
+        render_custom(tmp_path, grid_places(("Tōkyō 東京",)), font=serif)
 
 
 def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
@@ -658,23 +663,30 @@ def test_country_rings_keep_the_mainland_and_nearby_islands_and_drop_far_oversea
     ("region", "data_credit"),
     [("bretagne", "Insee via Etalab"), ("IT", "Villes : GeoNames (geonames.org), CC BY 4.0")],
 )
-def test_the_last_rule_card_credits_the_data_and_the_pictures_inside_the_trim(
+def test_the_direction_card_credits_the_data_and_the_pictures_inside_the_trim(
     tmp_path, region, data_credit
 ):
     # CC BY asks for the credit with the printed cards: a shop trims the sheet margins off, so
-    # it is on a card, inside the safe zone, in the shop's faces file as on the home sheets
+    # it is on a card (the Direction card's back, not a rule card), inside the safe zone, in the
+    # shop's faces file as on the home sheets
     pdf, _ = build_deck(tmp_path, "d", region=region, faces=True, profile="shop")
     faces = pdf.with_name("d-faces.pdf")
     for path in (pdf, faces):
         _, pages = pdfium_pages(path)  # pdfium finds the page; pdfplumber reads it in lines
-        found = [i for i, (_, text) in enumerate(pages) if "Fin de partie" in text.get_text_range()]
+        found = [
+            i for i, (_, text) in enumerate(pages) if "Posez cette carte" in text.get_text_range()
+        ]
         assert len(found) == 1, path
         with pdfplumber.open(path, pages=[found[0] + 1]) as document:
             page = document.pages[0]
             text = " ".join(page.extract_text().split())
-            assert data_credit in text and "game-icons.net" in text and "CC BY 3.0" in text
+            assert data_credit in text and "Fluent Emoji" in text and "MIT" in text
             if path == faces:  # one card a page: every word lies inside the trim box
                 left, _, right, _ = (float(v) for v in page.trimbox)
                 words = page.extract_words()
-                assert any(w["text"] == "game-icons.net," for w in words)
+                assert any(w["text"] == "Emoji" for w in words)
                 assert all(left <= w["x0"] and w["x1"] <= right for w in words)
+                rules = [
+                    t.get_text_range() for _, t in pages if "Fin de partie" in t.get_text_range()
+                ]
+                assert rules and "Fluent" not in rules[0]  # no credit block on the rules

@@ -152,7 +152,7 @@ def test_the_english_backs_print_inhabitants_west_and_decimal_points(english):
     west = next(card for card in deck["cards"] if card.get("lon_units", 0) < 0)
     printed = west["lon_text"].replace(" O", " W")
     assert printed in text and west["lon_text"] not in text
-    assert re.search(r"\b\d+\.\d{4}° · -\d+\.\d{4}°", text)  # 48.1114° · -1.6794°
+    assert re.search(r"\b\d+\.\d{4}° · −\d+\.\d{4}°", text)  # 48.1114° · −1.6794°
 
 
 def test_no_french_is_left_in_the_english_deck_but_the_names(english):

@@ -143,6 +143,7 @@ def test_the_choice_leaves_out_pins_and_adds(tmp_path):
     assert pinned[-1] == "insee:35288" and len(pinned) == 4
 
 
+@pytest.mark.slow  # a whole deck PDF, built by the command
 def test_a_deck_of_a_region_holds_the_included_and_own_places_credited_to_the_user(tmp_path):
     from generator.games.oucedonc.deckfile import deck_from_json
 

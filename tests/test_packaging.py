@@ -107,9 +107,10 @@ def test_the_metadata_names_every_licence(built):
     expression = metadata["License-Expression"]
     for licence in (
         "MIT",
+        "OFL-1.1",
         "Bitstream-Vera",
         "CC-BY-4.0",
-        "CC-BY-3.0",
+        "Zlib",
         "etalab-2.0",
         "Unicode-3.0",
         "ODbL-1.0",
@@ -120,6 +121,10 @@ def test_the_metadata_names_every_licence(built):
     assert files == [
         "LICENSE",
         "generator/render/fonts/LICENSE-DejaVu.txt",
+        "datasets/OFL-Fraunces.txt",
+        "datasets/OFL-FiraSans.txt",
+        "datasets/OFL-NotoSansSymbols2.txt",
+        "datasets/LICENSE-FOGRA39L.txt",
         "datasets/LICENSE-data.md",
     ]
     assert all(f"{DIST_INFO}/licenses/{file}" in names for file in files)

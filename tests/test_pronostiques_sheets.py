@@ -74,15 +74,18 @@ def test_deck_pages_texts_and_powers(sheets):
     reader = PdfReader(sheets["pronostiques-cards.pdf"])
     assert len(reader.pages) == 14  # 58 cards, 9 per A4 sheet: 7 sheets, front and back
     text = "\n".join(page.extract_text() for page in reader.pages[0::2])
+    # each power's name on both bands of its four cards (two for the Joker)
     assert (
-        text.count("PNEUS NEUFS") == 4
-        and text.count("INSTINCT") == 4
-        and text.count("ASPIRATION") == 4
+        text.count("PNEUS NEUFS") == 8
+        and text.count("INSTINCT") == 8
+        and text.count("ASPIRATION") == 8
     )
-    assert text.count("CREVAISON") == 2
+    assert text.count("CREVAISON") == 4
     for team in TEAMS.values():
-        assert text.count(team.name) >= 13  # 13 cards per team, plus the prediction cards
-    assert "Remplace n'importe quelle carte de sa" in text
+        # on both bands of its 10 number cards (capitals), on its 3 power cards and the
+        # prediction cards
+        assert text.count(team.name.upper()) == 20 and text.count(team.name) >= 7
+    assert "Remplace n’importe quelle carte de sa couleur" in " ".join(text.split())
     for n in range(1, 11):
         assert f"TOUR {n}" in text
     backs = "\n".join(page.extract_text() for page in reader.pages[1::2])
@@ -144,7 +147,7 @@ def test_prediction_cards_show_their_order(sheets):
 
 def test_fonts_embedded_no_helvetica(sheets):
     for path in sheets.values():
-        assert all(name.startswith("DejaVu") for name in embedded_fonts(path))
+        assert all(name.startswith(("Fraunces", "FiraSans")) for name in embedded_fonts(path))
 
 
 def test_score_pad_columns_and_barème(sheets, tmp_path):
@@ -174,7 +177,7 @@ def test_rules_aid_content(sheets):
         "au plus 3 cartes",
         "3 des 4 piles",
         "16 ou plus",
-        "échanger jusqu'à 3 cartes",
+        "échanger jusqu’à 3 cartes",
     ):
         assert needle in text
     # the worked example is the scorer's: ♦♥♠♣ gives 5, 2, 1 and 0

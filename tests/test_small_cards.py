@@ -1,4 +1,5 @@
-"""A card size too small for 6 pt text is refused, saying what would not fit, before any file."""
+"""A card size too small for its text (the Oucédonc labels at 6 pt, the Lenormand fronts at the
+7 pt players read) is refused, saying what would not fit, before any file."""
 
 from __future__ import annotations
 
@@ -8,20 +9,20 @@ from tests.conftest import pnp
 
 
 @pytest.mark.parametrize(
-    ("args", "what"),
+    ("args", "what", "size"),
     [
-        (("oucedonc", "deck", "--card-size", "mini"), "LATITUDE/LONGITUDE labels"),
-        (("territoires", "sheets", "--card", "mini"), "cannot fit the house line"),
-        (("territoires", "sheets", "--card", "40x60"), "cannot fit the house line"),
+        (("oucedonc", "deck", "--card-size", "mini"), "LATITUDE/LONGITUDE labels", "6 pt"),
+        (("territoires", "sheets", "--card", "mini"), "cannot fit the house line", "7 pt"),
+        (("territoires", "sheets", "--card", "40x60"), "cannot fit the house line", "7 pt"),
     ],
 )
-def test_a_card_too_small_for_6_pt_is_refused_in_one_line(tmp_path, args, what):
+def test_a_card_too_small_for_its_text_is_refused_in_one_line(tmp_path, args, what, size):
     out = tmp_path / "out"
     target = out / "deck.pdf" if args[0] == "oucedonc" else out
     result = pnp(*args, "--out", str(target))
     assert result.returncode == 2, result
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and what in lines[0] and "6 pt" in lines[0], lines
+    assert len(lines) == 1 and what in lines[0] and size in lines[0], lines
     assert not out.exists() or not any(out.iterdir())
 
 
@@ -30,7 +31,7 @@ def test_the_lenormand_deck_takes_bridge_cards_and_names_the_narrowest_it_takes(
     from generator.render.territoires.deck import check_card_fits
 
     check_card_fits(57.0, 88.0, "bridge")
-    with pytest.raises(UserError, match=r"cannot fit .* at 6 pt.*at least (\d+) mm") as caught:
+    with pytest.raises(UserError, match=r"cannot fit .* at 7 pt.*at least (\d+) mm") as caught:
         check_card_fits(44.0, 63.0, "mini")
     least = int(caught.value.args[0].rsplit("at least ", 1)[1].split()[0])
     assert 44 < least <= 57

@@ -107,7 +107,6 @@ def test_the_cut_of_a_long_line_prints_what_the_old_one_did(text):
 
 def test_a_paragraph_that_cannot_fit_is_refused_before_any_layout(monkeypatch):
     from generator.render.imposition import Rect
-    from generator.render.palette import SHEET
 
     def no_layout(*args, **kwargs):
         raise AssertionError("laid out")
@@ -115,7 +114,7 @@ def test_a_paragraph_that_cannot_fit_is_refused_before_any_layout(monkeypatch):
     monkeypatch.setattr(cards, "shrink_until", no_layout)
     area = Rect(0, 0, 50, 30)
     with pytest.raises(UserError, match=r"does not fit its box even at 6\.0 pt"):
-        cards.paragraphs(["mot " * 20_000], register_fonts(), SHEET.ink, area, 9.0)
+        cards.paragraphs(["mot " * 20_000], register_fonts(), area, 9.0)
 
 
 @settings(deadline=None)

@@ -137,7 +137,7 @@ def test_the_english_sheets_say_it_in_english(material):
         "Player 3 · no house",
         "lost: 7 left",
         "0: the territory has fallen",
-        "Icons by",
+        "Pictures: Fluent Emoji",
     ):
         assert words in tracker, words
     for card in (36, 22, 35, 21):  # Cross, Crossroads, Anchor, Mountain
@@ -246,7 +246,7 @@ def test_the_calculator_speaks_english():
         "attack -2 on the even house (civilisation)",
         "  15 Bear is a support animal of your house (odd): the even house (civilisation) loses 2 "
         "life cards",
-        "  rule animal_own: \"Same scoring as for the weapons. (-2 cards if the animal is of one's "
+        '  rule animal_own: "Same scoring as for the weapons. (-2 cards if the animal is of one’s '
         'own house)"',
         "  life of the even house: 3 -> 1",
         "  also possible: heal +1 on the odd house (pass --as heal)",

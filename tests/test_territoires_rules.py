@@ -56,19 +56,19 @@ def test_each_playing_card_from_6_to_ace_appears_exactly_once():
 @pytest.mark.parametrize(
     "number, name, french",
     [
-        (1, "Cavalier", "neuf de coeur"),
+        (1, "Cavalier", "neuf de cœur"),
         (36, "Croix", "six de trèfle"),
         # the ten the seed names
         (10, "Faux", "valet de carreau"),
         (11, "Fouet", "valet de trèfle"),
         (15, "Ours", "dix de trèfle"),
-        (18, "Chien", "dix de coeur"),
-        (4, "Maison", "roi de coeur"),
+        (18, "Chien", "dix de cœur"),
+        (4, "Maison", "roi de cœur"),
         (6, "Nuages", "roi de trèfle"),
         (7, "Serpent", "dame de trèfle"),
         (9, "Bouquet", "dame de pique"),
         (13, "Enfant", "valet de pique"),
-        (16, "Étoiles", "six de coeur"),
+        (16, "Étoiles", "six de cœur"),
     ],
 )
 def test_seed_cards_match_the_table(number, name, french):

@@ -102,7 +102,7 @@ def test_tracker_text_stays_inside_the_page_margins(two_players):
 def test_fonts_are_embedded_dejavu(two_players):
     for path in two_players.values():
         names = _fonts_embedded(path)
-        assert names and all(n.startswith("DejaVu") for n in names), names
+        assert names and all(n.startswith(("Fraunces", "FiraSans")) for n in names), names
 
 
 def test_reference_card_lists_the_seed_resume(two_players):

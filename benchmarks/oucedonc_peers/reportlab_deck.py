@@ -3,8 +3,9 @@
     python reportlab_deck.py CARDS.json OUT.pdf
 
 Names on the fronts, latitude and longitude on the backs (mirrored for a long-edge flip), 3 × 3
-poker cards on A4 with a thin frame, DejaVu Sans embedded (Helvetica has no ′ glyph). Prints
-one JSON line: work seconds (after imports), peak RSS, file size.
+poker cards on A4 with a thin frame, in the deck's own faces embedded (Fraunces Bold for the names
+and the coordinates, Fira Sans for a label: the subsets ``pnp data build`` writes). Prints one
+JSON line: work seconds (after imports), peak RSS, file size.
 """
 
 import json
@@ -18,14 +19,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-FONT = Path(__file__).resolve().parents[2] / "generator" / "render" / "fonts" / "DejaVuSans.ttf"
+DATASETS = Path(__file__).resolve().parents[2] / "datasets"
+DISPLAY, TEXT = "Fraunces-Bold", "FiraSans-Regular"
 
 
 def main() -> None:
     cards_file, out = sys.argv[1], sys.argv[2]
     start = time.perf_counter()
     cards = json.loads(Path(cards_file).read_text(encoding="utf-8"))
-    pdfmetrics.registerFont(TTFont("DejaVuSans", str(FONT)))
+    for face in (DISPLAY, TEXT):
+        pdfmetrics.registerFont(TTFont(face, str(DATASETS / f"fonts-{face}.ttf")))
     width, height = 210 * mm, 297 * mm
     card_w, card_h = 63 * mm, 88 * mm
     left, bottom = (width - 3 * card_w) / 2, (height - 3 * card_h) / 2
@@ -41,10 +44,12 @@ def main() -> None:
                 canvas.setLineWidth(0.5)
                 canvas.rect(x, y, card_w, card_h)
                 if face == "front":
-                    canvas.setFont("DejaVuSans", 18)
+                    canvas.setFont(DISPLAY, 18)
                     canvas.drawCentredString(x + card_w / 2, y + card_h / 2, card["name"])
                 else:
-                    canvas.setFont("DejaVuSans", 14)
+                    canvas.setFont(TEXT, 7)
+                    canvas.drawString(x + 5 * mm, y + card_h / 2 + 5 * mm, "LATITUDE")
+                    canvas.setFont(DISPLAY, 14)
                     canvas.drawCentredString(x + card_w / 2, y + card_h / 2 + 5 * mm, card["lat_text"])
                     canvas.drawCentredString(x + card_w / 2, y + card_h / 2 - 5 * mm, card["lon_text"])
             canvas.showPage()

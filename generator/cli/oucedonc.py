@@ -25,6 +25,7 @@ from generator.cli.print_options import (
     DuplexOption,
     FacesOption,
     InkLimitOption,
+    InkOption,
     PaperOption,
     PngOption,
     ProfileOption,
@@ -38,7 +39,7 @@ from generator.geo.difficulty import Difficulty
 from generator.render.card_size import NO_OFFSET, POKER
 from generator.render.duplex import Duplex
 from generator.render.paper import PaperName
-from generator.render.profile import Profile
+from generator.render.profile import Ink, Profile
 
 oucedonc_app = typer.Typer(
     name="oucedonc",
@@ -133,6 +134,7 @@ def deck(
     ] = Path("output/oucedonc.pdf"),
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
+    ink: InkOption = Ink.FULL,
     faces: FacesOption = False,
     back_first: BackFirstOption = False,
     lang: MaterialLang = "fr",
@@ -170,6 +172,7 @@ def deck(
         include=tuple(include or ()),
         exclude=tuple(exclude or ()),
         places_file=places_file,
+        ink=ink,
         title=title,
     )
     written = PRODUCT.make(options, out, force)

@@ -21,7 +21,7 @@ from generator.core.i18n import N_
 from generator.render.card_size import BackOffset, CardSize, back_offset, card_size
 from generator.render.duplex import Duplex
 from generator.render.paper import PAPERS, HomePaper, Paper, PaperName
-from generator.render.profile import Profile
+from generator.render.profile import Ink, Profile
 
 if TYPE_CHECKING:
     from generator.products.options import FaceFiles, Imposition
@@ -126,6 +126,13 @@ InkLimitOption = Annotated[
     typer.Option(
         "--ink-limit",
         help=N_("With --profile shop: total ink limit in % (default 300; 240-260 for uncoated)."),
+    ),
+]
+InkOption = Annotated[
+    Ink,
+    typer.Option(
+        "--ink",
+        help=N_("full, or light: the token backs as a ring on the paper, for school printers."),
     ),
 ]
 FacesOption = Annotated[

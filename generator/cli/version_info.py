@@ -16,7 +16,12 @@ DISTRIBUTION = "pnp-generator"
 LICENCES = (
     (N_("the code"), N_("MIT"), "LICENSE"),
     (
-        N_("the DejaVu fonts"),
+        N_("the Fraunces and Fira Sans fonts"),
+        N_("SIL Open Font License 1.1"),
+        "OFL-Fraunces.txt",
+    ),
+    (
+        N_("the DejaVu fonts (the fallback for names those fonts cannot print)"),
         N_("Bitstream Vera and Arev font licences; the DejaVu changes are public domain"),
         "LICENSE-DejaVu.txt",
     ),
@@ -25,8 +30,8 @@ LICENCES = (
         N_(
             "CC BY 4.0 (GeoNames), Licence Ouverte 2.0 (Insee via Etalab, IGN), "
             "public domain (Natural Earth), Unicode License v3 (CLDR names), "
-            "ODbL 1.0 (the land checks, from OpenStreetMap), CC BY 3.0 (the game-icons.net "
-            "pictures), CC0 (the curated tables)"
+            "ODbL 1.0 (the land checks, from OpenStreetMap), MIT (the Fluent Emoji "
+            "pictures), CC0 (the curated tables and the pictures drawn for pnp)"
         ),
         "LICENSE-data.md",
     ),
@@ -58,7 +63,7 @@ def about() -> None:
     from generator.core.folders import cache_dir, data_dir
     from generator.core.i18n import translate_cli
     from generator.geo import embedded
-    from generator.render.icons import icon_set
+    from generator.render.icons import picture_credit
 
     language = cli_language()
     typer.echo(
@@ -82,8 +87,7 @@ def about() -> None:
     typer.echo(_("Data sources (credit them with printed material):"))
     for line in embedded.attributions(language):
         typer.echo(f"  - {line}")
-    icons = icon_set()
-    typer.echo(f"  - {icons.attribution_fr if language == 'fr' else icons.attribution_en}")
+    typer.echo(f"  - {picture_credit(language)}")
     folder = embedded.folder()
     if folder == embedded.PACKAGED:
         say(_("Embedded data: {folder} (shipped with pnp)").format(folder=folder))

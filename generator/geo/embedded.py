@@ -94,8 +94,28 @@ SITES_ABROAD_COLUMNS = (
     "name_en_source",
 )
 SITES_ABROAD_CHECKS_FILE = "sites_abroad_checks.csv"
+ART_FILE = "colour_art.json"  # the pictures, read by generator.render.icons
+#: The CMYK output profile of print-shop files (generator.render.pdfx), also what 'pnp data
+#: build' separates the pictures' colours with; hand-placed (scripts/build_icc_profile.py).
+OUTPUT_PROFILE_FILE = "FOGRA39L-pnp.icc"
+OUTPUT_PROFILE_LICENCE = "LICENSE-FOGRA39L.txt"
+#: The type faces of the printed material (subset by 'pnp data build', read by
+#: generator.render.fonts) and the licence texts that travel with them.
+FONT_FACES = (
+    "Fraunces-Bold",
+    "FiraSans-Regular",
+    "FiraSans-Italic",
+    "FiraSans-SemiBold",
+    "FiraSansCondensed-Regular",
+    "FiraSansCondensed-SemiBold",
+)
+FONT_FILES = (
+    *(f"fonts-{face}.ttf" for face in FONT_FACES),
+    "OFL-Fraunces.txt",
+    "OFL-FiraSans.txt",
+    "OFL-NotoSansSymbols2.txt",
+)
 SUBDIVISION_OUTLINES_FILE = "subdivision_outlines.csv.gz"
-GAME_ICONS_FILE = "game_icons.json"  # read by generator.render.icons
 DEPARTEMENT_OUTLINES_FILE = "departement_outlines.json"  # the studio's map, the deck's poster
 PROVENANCE_PAGE = "PROVENANCE.md"
 LICENCES_PAGE = "LICENSE-data.md"
@@ -126,8 +146,11 @@ SET_FILES = (
     SITES_ABROAD_CHECKS_FILE,
     SUBDIVISION_OUTLINES_FILE,
     COMMUNE_OUTLINES_FILE,
+    ART_FILE,
+    *FONT_FILES,
+    OUTPUT_PROFILE_FILE,
+    OUTPUT_PROFILE_LICENCE,
     DEPARTEMENT_OUTLINES_FILE,
-    GAME_ICONS_FILE,
     PROVENANCE_FILE,
     LANDMARKS_FILE,
     LANDMARK_NAMES_EN_FILE,

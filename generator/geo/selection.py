@@ -54,7 +54,9 @@ import random
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -78,7 +80,9 @@ class Grid:
 
     name: str  # "minute", for messages
     units: Callable[[float], int]
-    per_degree: int = 60  # units in a degree: a point rounded to whole minutes supports 60
+    # units in a degree, when ``units`` rounds degrees × per_degree half away from zero (then
+    # the selection rounds a whole column at once, to the same integers); None: one by one
+    per_degree: int | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,15 @@ NEAR_DUPLICATE_KM = 2.0
 NEAR_DUPLICATE_SHARE = 0.5
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
+# the deal's bookkeeping (no effect on which cards are dealt): candidates checked against the
+# masks BLOCK at a time; up to ONE_BY_ONE places near a dealt card tested one by one
+BLOCK = 64
+# the cells of _Outcomes.too_few_cells: a cell's sides add up to CELL_SHARE of the distance (a
+# margin far above the deal's rounding, 1e-12 on a dot product, for distances of MIN_CELL_KM up)
+CELL_SHARE = 0.9
+MIN_CELL_KM = 1.0
+HALF_UNIT_DOUBT = 1e-6  # see _grid_units: a thousand times what round(…, 9) may move
+ONE_BY_ONE = 24
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
@@ -185,7 +198,7 @@ def deal(
     tie keeps one out."""
     window = _window(difficulty)
     _check_request(count, sites_share)
-    if grid is not None and grid.per_degree > MINUTES_PER_DEGREE:
+    if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
         # never print a rounding as if it were exact (geo.precision): in France, where every
         # commune has its IGN point, a rounded point is a site's that has a better one to find;
         # abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
@@ -322,16 +335,76 @@ def _check_pinned(
 def mean_spacing_km(places: Sequence[Place], count: int) -> float:
     """The square root of the candidates' hull area (km², a local equirectangular frame) per
     card: how far apart ``count`` evenly spread cards would be."""
-    import shapely
-
     if len(places) < 3 or count < 1:
         return 0.0
-    mean_lat = math.radians(sum(p.lat for p in places) / len(places))
+    lats = [p.lat for p in places]
+    mean_lat = math.radians(sum(lats) / len(places))
     km = math.pi * EARTH_RADIUS_KM / 180
-    hull = shapely.convex_hull(
-        shapely.multipoints([(p.lon * km * math.cos(mean_lat), p.lat * km) for p in places])
+    # x = lon × km × cos(mean latitude), in that order: the same floats one by one or at once
+    x = np.array([p.lon for p in places]) * km * math.cos(mean_lat)
+    y = np.array(lats) * km
+    hull = convex_hull(_hull_candidates(np.column_stack((x, y))))
+    return math.sqrt(polygon_area(hull) / count)
+
+
+def _hull_candidates(
+    points: list[tuple[float, float]] | np.ndarray,
+) -> list[tuple[float, float]]:
+    """The points that may be corners of the hull (Akl and Toussaint's filter): those not
+    strictly inside the polygon of the extreme points in eight directions. The hull of what is
+    left is the hull of all, found without sorting thousands of inner points. ``points``: (x,
+    y) pairs, or their array of two columns."""
+    xy = np.asarray(points, dtype=float)
+    x, y = xy[:, 0], xy[:, 1]
+    extremes = [
+        int(index)
+        for index in (
+            np.argmin(x), np.argmin(x + y), np.argmin(y), np.argmin(y - x),
+            np.argmax(x), np.argmax(x + y), np.argmax(y), np.argmax(y - x),
+        )
+    ]  # fmt: skip
+    corners = xy[list(dict.fromkeys(extremes))]  # counter-clockwise, repeats removed
+    if len(corners) < 3:
+        return [(px, py) for px, py in xy.tolist()]
+    inside = np.ones(len(xy), dtype=bool)
+    for (ax, ay), (bx, by) in zip(corners, np.roll(corners, -1, axis=0), strict=True):
+        inside &= (bx - ax) * (y - ay) - (by - ay) * (x - ax) > 0  # strictly left of each edge
+    return [(px, py) for px, py in xy[~inside].tolist()]
+
+
+def convex_hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull of ``points``, counter-clockwise, without collinear points (Andrew's
+    monotone chain: a sort and two passes)."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    def chain(sequence: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        hull: list[tuple[float, float]] = []
+        for point in sequence:
+            while len(hull) >= 2 and cross(hull[-2], hull[-1], point) <= 0:
+                hull.pop()
+            hull.append(point)
+        return hull
+
+    lower, upper = chain(ordered), chain(ordered[::-1])
+    return lower[:-1] + upper[:-1]
+
+
+def polygon_area(ring: Sequence[tuple[float, float]]) -> float:
+    """The area of a simple polygon (the shoelace formula)."""
+    return (
+        abs(
+            sum(
+                x0 * y1 - x1 * y0
+                for (x0, y0), (x1, y1) in zip(ring, [*ring[1:], *ring[:1]], strict=True)
+            )
+        )
+        / 2
     )
-    return math.sqrt(hull.area / count)
 
 
 def _window(difficulty: str) -> RankWindow:
@@ -359,8 +432,7 @@ def _unique(candidates: Sequence[Place]) -> list[Place]:
     return out
 
 
-@dataclass(frozen=True)
-class _Ranked:
+class _Ranked(NamedTuple):  # thousands are made per deal: a tuple is made fastest
     place: Place
     rank: float  # familiarity rank, in units of the cards needed of its kind
 
@@ -415,11 +487,21 @@ def display_names(
 
 
 def _all_close(group: list[Place], km: float) -> bool:
-    lat = np.radians([p.lat for p in group])
-    lon = np.radians([p.lon for p in group])
     return all(
-        float(_haversine_km(lat[i], lon[i], lat, lon).max()) <= km for i in range(len(group))
+        _distance_km(a.lat, a.lon, b.lat, b.lon) <= km
+        for index, a in enumerate(group)
+        for b in group[index + 1 :]
     )
+
+
+def _distance_km(lat0: float, lon0: float, lat1: float, lon1: float) -> float:
+    """The great-circle distance (km) between two points given in degrees (haversine)."""
+    p0, p1 = math.radians(lat0), math.radians(lat1)
+    a = (
+        math.sin((p1 - p0) / 2) ** 2
+        + math.cos(p0) * math.cos(p1) * math.sin(math.radians(lon1 - lon0) / 2) ** 2
+    )
+    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, max(0.0, a))))
 
 
 @dataclass(frozen=True)
@@ -439,12 +521,40 @@ def _anchors(window: list[_Ranked], needed: int, rank_window: RankWindow) -> lis
     return window[: math.ceil(share * needed)]
 
 
+class _WordCharacters(dict[int, str]):
+    """What each character becomes in :func:`_words` (made the first time it is met): case
+    folded, decomposed (NFKD), accents dropped, any other non-alphanumeric a space. Folding
+    and decomposing go character by character, so mapping each one is the whole text's."""
+
+    def __missing__(self, code: int) -> str:
+        decomposed = unicodedata.normalize("NFKD", chr(code).casefold())
+        mapped = self[code] = "".join(
+            ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
+        )
+        return mapped
+
+
+_WORD_CHARACTERS = _WordCharacters()
+
+
+@lru_cache(maxsize=1 << 16)  # a deck asks again for the same names (another tail, grid)
 def _words(name: str) -> tuple[str, ...]:
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    letters = "".join(
-        ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
-    )
-    return tuple(letters.split())
+    return tuple(name.translate(_WORD_CHARACTERS).split())
+
+
+def _grid_units(grid: Grid, degrees: np.ndarray) -> list[int]:
+    """``grid.units`` of every value of ``degrees``. With ``grid.per_degree``, all at once:
+    rounding half away from zero is the floor of the scaled value plus a half, but for values
+    a hair from a half unit, where the printed rounding (``round(…, 9)`` first) may differ:
+    those few are rounded one by one by ``grid.units`` itself."""
+    if grid.per_degree is None:
+        return [grid.units(value) for value in degrees.tolist()]
+    scaled = np.abs(degrees) * grid.per_degree
+    units = np.floor(scaled + 0.5)
+    signed: list[int] = np.where(degrees >= 0, units, -units).astype(np.int64).tolist()
+    for k in np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < HALF_UNIT_DOUBT).tolist():
+        signed[k] = grid.units(float(degrees[k]))
+    return signed
 
 
 def _named_after(places: list[Place]) -> dict[int, set[int]]:
@@ -509,14 +619,16 @@ def _deal_deck(
     if not ordered:
         return [], []
     places = [r.place for r in ordered]
-    lat = np.radians([p.lat for p in places])
-    lon = np.radians([p.lon for p in places])
+    lat_degrees = np.array([p.lat for p in places])
+    lon_degrees = np.array([p.lon for p in places])
+    lat = np.radians(lat_degrees)
+    lon = np.radians(lon_degrees)
     columns = _Columns(
         lat=lat,
         lon=lon,
         xyz=np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat))),
-        lat_units=[grid.units(p.lat) for p in places] if grid else None,
-        lon_units=[grid.units(p.lon) for p in places] if grid else None,
+        lat_units=_grid_units(grid, lat_degrees) if grid else None,
+        lon_units=_grid_units(grid, lon_degrees) if grid else None,
         kinds=[p.kind for p in places],
         is_town=np.array([p.kind == "town" for p in places]),
         size=np.array(
@@ -536,7 +648,6 @@ def _deal_deck(
         town_pair_dot=_dot(min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km)),
         near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
     )
-    columns = replace(columns, pairs=_pairs(columns))
     wanted = sum(quota.values())
     window_end = len(ranks.window)
 
@@ -547,16 +658,23 @@ def _deal_deck(
     if len(dealt) < wanted:
         # not decidable, or not enough distinct places, even with the cards side by side
         return chosen(dealt), []
+    outcomes = _Outcomes(columns, quota)
+    outcomes.known[0.0] = [(len(places), True, True)]
     diameter = _diameter_km(columns.lat, columns.lon)
 
-    def reach(flexible: bool) -> float:
-        in_window = _largest_distance(columns, quota, window_end, diameter, flexible)
-        overall = _largest_distance(columns, quota, len(places), diameter, flexible)
+    def reach(flexible: bool, above: float = 0.0) -> float:
+        """max(in window, SPREAD_FLOOR × overall), exactly when that exceeds ``above``; else
+        some value no larger than ``above`` (the bisections stop as soon as that is sure)."""
+        in_window = _largest_distance(outcomes, window_end, diameter, flexible, above)
+        overall = _largest_distance(
+            outcomes, len(places), diameter, flexible, max(in_window, above) / SPREAD_FLOOR
+        )
         return max(in_window, SPREAD_FLOOR * overall)
 
-    held = len(_deal(columns, quota, 0.0, len(places))[0]) == wanted
+    held = outcomes.deals(0.0, len(places), False)
     distance, flexible = (reach(False), False) if held else (0.0, True)
-    relaxed = reach(True)
+    # only a relaxed reach RELAX_SHARE times the held one matters: know it exactly then only
+    relaxed = reach(True, RELAX_SHARE * distance)
     if not held or relaxed > RELAX_SHARE * distance:
         # holding the towns/sites share would crowd the deck (or the one-place rule leaves too
         # few sites): let one kind stand in for the other
@@ -596,77 +714,228 @@ def _agglomeration_keys(places: list[Place]) -> np.ndarray:
     )
 
 
+class _Outcomes:
+    """Whether the first ``limit`` candidates deal the deck at a distance, remembered, and
+    told without a deal where another deal's outcome settles it. Candidates are taken in index
+    order and a card is never placed by the candidates after it, so a deal that succeeds in its
+    first pass (a deal that holds the towns/sites share, or a flexible one that need not let go
+    of it) makes the very same cards from more candidates, flexible or not; and so a deal that
+    holds the share fails with fewer candidates when it, or a flexible one, fails with more."""
+
+    def __init__(self, columns: _Columns, quota: dict[str, int]) -> None:
+        self.columns = columns
+        self.quota = quota
+        self.wanted = sum(quota.values())
+        self.known: dict[float, list[tuple[int, bool, bool]]] = {}  # r -> (limit, flexible, ok)
+        self.extents: dict[int, tuple[float, float, float, float]] = {}  # limit -> S, N, W, E
+
+    def deals(self, min_km: float, limit: int, flexible: bool) -> bool:
+        known = self.known.setdefault(min_km, [])
+        for other, other_flexible, ok in known:
+            if (other, other_flexible) == (limit, flexible):
+                return ok
+            if ok and not other_flexible and other <= limit:
+                return True
+            if not ok and not flexible and other >= limit:
+                return False
+        ok = not self.too_few_cells(min_km, limit) and (
+            len(_deal(self.columns, self.quota, min_km, limit, flexible)[0]) >= self.wanted
+        )
+        known.append((limit, flexible, ok))
+        return ok
+
+    def too_few_cells(self, min_km: float, limit: int) -> bool:
+        """True when the deck surely cannot be dealt ``min_km`` apart: besides the anchors,
+        every card is at least ``min_km`` from every other, so at most one lies in each cell of
+        a latitude-longitude grid whose cells are narrower than that (a cell's side along a
+        meridian, plus its side along its parallel nearest the equator, is CELL_SHARE of
+        ``min_km``: any path, the great circle too, is no shorter than going round that way)
+        and there are too few cells over the candidates' extent. Only a necessary condition,
+        and cheap: the deals at a distance far too large for the deck, which all fail, are not
+        made."""
+        if min_km < MIN_CELL_KM:
+            return False
+        extent = self.extents.get(limit)
+        if extent is None:
+            lat, lon = self.columns.lat[:limit], self.columns.lon[:limit]
+            extent = self.extents[limit] = (
+                float(lat.min()),
+                float(lat.max()),
+                float(lon.min()),
+                float(lon.max()),
+            )
+        south, north, west, east = extent
+        side = CELL_SHARE / 2 * min_km / EARTH_RADIUS_KM  # radians, each way
+        room = self.wanted - min(self.columns.anchors, limit)  # the cards the spread applies to
+        cells = 0
+        for row in range(math.floor(south / side), math.floor(north / side) + 1):
+            low, high = row * side, (row + 1) * side
+            nearest_equator = 0.0 if low <= 0.0 <= high else min(abs(low), abs(high))
+            width = side / max(math.cos(nearest_equator), 1e-12)
+            cells += math.floor(east / width) - math.floor(west / width) + 1
+            if cells >= room:
+                return False
+        return True
+
+
 def _largest_distance(
-    columns: _Columns, quota: dict[str, int], limit: int, diameter: float, flexible: bool
+    outcomes: _Outcomes,
+    limit: int,
+    diameter: float,
+    flexible: bool,
+    enough: float = 0.0,
 ) -> float:
-    """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck."""
-    wanted = sum(quota.values())
-    if len(_deal(columns, quota, 0.0, limit, flexible)[0]) < wanted:
+    """The largest ``r`` (bisection) for which the first ``limit`` candidates deal the deck; or,
+    as soon as the bisection's upper bound falls to ``enough`` or below, that bound (the caller
+    needs the exact value only above ``enough``: the deals near the answer, the costly ones, are
+    then not made)."""
+    if not outcomes.deals(0.0, limit, flexible):
         return 0.0
     low, high = 0.0, diameter
     for _attempt in range(BISECTIONS):
+        if high <= enough:
+            return high
         middle = (low + high) / 2
-        if len(_deal(columns, quota, middle, limit, flexible)[0]) >= wanted:
+        if outcomes.deals(middle, limit, flexible):
             low = middle
         else:
             high = middle
     return low
 
 
-#: Candidates up to which the dot products and the one-place rule of every pair are computed
-#: once (two matrices of this size squared: 20 MB of floats at 1,600) instead of at every deal.
-PAIRS_MAX = 1600
-
-
 @dataclass(frozen=True)
-class _Pairs:
-    dots: np.ndarray  # dots[i, j]: the dot product of the unit vectors of candidates i and j
-    one_place: np.ndarray  # one_place[i, j]: j is one place with i, once i is dealt
+class _Band:
+    """The first ``limit`` candidates ordered by latitude, with what a deal reads of them in
+    that order: the candidates within an angle of a point are among those within that angle of
+    its latitude, one slice found by bisection, and every array below is read by slices."""
+
+    order: np.ndarray  # candidate indices, by latitude
+    lat: np.ndarray  # their latitudes (radians), ascending
+    position: list[int]  # position[i]: where candidate i is in that order
+    positions: np.ndarray  # the same, an array
+    xs: np.ndarray  # their unit vectors' coordinates
+    ys: np.ndarray
+    zs: np.ndarray
+    towns: np.ndarray
+    size: np.ndarray
+    agglomeration: np.ndarray
+    spread_applies: np.ndarray  # not an anchor (the anchors ignore the spread distance)
+    town_list: list[bool]  # towns, size, agglomeration again, read one at a time (a few near
+    size_list: list[float]  # a card)
+    agglomeration_list: list[int]
+    # with a grid: the band positions of the candidates printing each latitude, each longitude
+    # (made at the first deal that needs them: see _printed_alike)
+    alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
 
 
-def _one_place(columns: _Columns, dots: np.ndarray, i: int, limit: int) -> np.ndarray:
-    """Which of the first ``limit`` candidates are one place with candidate ``i`` (``dots``:
-    their dot products with it): the suburbs of a town, the sites next to it, and the other way."""
-    towns = columns.is_town[:limit]
+def _band(columns: _Columns, limit: int) -> _Band:
+    """The latitude band index of the first ``limit`` candidates (made once per limit)."""
+    band = columns.bands.get(limit)
+    if band is None:
+        order = np.argsort(columns.lat[:limit], kind="stable")
+        position = np.empty(limit, dtype=np.int64)
+        position[order] = np.arange(limit)
+        xs, ys, zs = columns.xyz[order].T
+        band = columns.bands[limit] = _Band(
+            order=order,
+            lat=columns.lat[order],
+            position=position.tolist(),
+            positions=position,
+            xs=np.ascontiguousarray(xs),
+            ys=np.ascontiguousarray(ys),
+            zs=np.ascontiguousarray(zs),
+            towns=columns.is_town[order],
+            size=columns.size[order],
+            agglomeration=columns.agglomeration[order],
+            spread_applies=order >= columns.anchors,
+            town_list=columns.is_town[order].tolist(),
+            size_list=columns.size[order].tolist(),
+            agglomeration_list=columns.agglomeration[order].tolist(),
+        )
+    return band
+
+
+def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, np.ndarray]:
+    """Printed value -> the band positions of the candidates that print it (``axis``: which
+    column ``units`` is, the key it is remembered by)."""
+    alike = band.alike.get(axis)
+    if alike is None:
+        values = np.asarray(units)[band.order]
+        by_value = np.argsort(values, kind="stable")
+        ordered = values[by_value]
+        starts = [0, *(np.flatnonzero(np.diff(ordered)) + 1).tolist()]
+        ends = [*starts[1:], len(ordered)]
+        if not len(ordered):  # no candidate: a deck of the user's own places only (all pinned)
+            starts, ends = [], []
+        alike = band.alike[axis] = {
+            int(ordered[start]): by_value[start:end]
+            for start, end in zip(starts, ends, strict=True)
+        }
+    return alike
+
+
+def _reach(dot: float) -> float:
+    """The angle (radians) beyond which two unit vectors have a dot product under ``dot``, with
+    a margin far above rounding, so that a band never leaves out a candidate the test keeps."""
+    return math.acos(max(-1.0, min(1.0, dot))) * (1 + 1e-9) + 1e-9
+
+
+def _mark_one_place(
+    columns: _Columns, band: _Band, start: int, dots: np.ndarray, i: int, marks: np.ndarray
+) -> None:
+    """Set in ``marks`` (band order) the candidates one place with candidate ``i``, among
+    those of the band from ``start`` on whose dot products with it are ``dots``. The few within
+    the rule's reach are looked at one by one (the same tests as :func:`_one_place`); many, all
+    at once."""
+    close = np.flatnonzero(dots > columns.one_place_dot)
+    if len(close) > ONE_BY_ONE:
+        near = slice(start, start + len(dots))
+        marks[near] |= _one_place(columns, band, near, dots, i)
+        return
+    town = bool(columns.is_town[i])
+    size = float(columns.size[i])
+    agglomeration = int(columns.agglomeration[i])
+    towns, sizes, agglomerations = band.town_list, band.size_list, band.agglomeration_list
+    for k, dot in zip(close.tolist(), dots[close].tolist(), strict=True):
+        j = start + k
+        if dot > columns.near_dot:
+            same = True
+        elif towns[j] != town:
+            same = dot > columns.site_town_dot
+        elif town:
+            same = (
+                dot > columns.suburb_dot
+                or dot > columns.town_pair_dot
+                or (sizes[j] * SUBURB_RATIO <= size and dot > columns.suburb_floor_dot)
+                or (
+                    agglomeration >= 0
+                    and agglomerations[j] == agglomeration
+                    and dot > columns.beside_dot
+                )
+            )
+        else:
+            continue
+        if same:
+            marks[j] = True
+
+
+def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i: int) -> np.ndarray:
+    """Which candidates of the band slice ``near`` are one place with candidate ``i``
+    (``dots``: their dot products with it): the suburbs of a town, the sites next to it, and
+    the other way."""
+    towns = band.towns[near]
     town = bool(columns.is_town[i])
     same: np.ndarray = (towns != town) & (dots > columns.site_town_dot)
     same |= dots > columns.near_dot
     if town:
-        smaller = columns.size[:limit] * SUBURB_RATIO <= columns.size[i]
-        near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
-        near |= dots > columns.town_pair_dot
+        smaller = band.size[near] * SUBURB_RATIO <= columns.size[i]
+        close = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+        close |= dots > columns.town_pair_dot
         agglomeration = columns.agglomeration[i]
         if agglomeration >= 0:
-            near |= (columns.agglomeration[:limit] == agglomeration) & (dots > columns.beside_dot)
-        same |= towns & near
+            close |= (band.agglomeration[near] == agglomeration) & (dots > columns.beside_dot)
+        same |= towns & close
     return same
-
-
-def _pairs(columns: _Columns) -> _Pairs | None:
-    """Every pair's dot product and one-place test, for a deck's candidates when they are few
-    enough: each element is the very operation :func:`_deal` does (same order, same floats)."""
-    count = len(columns.kinds)
-    if count > PAIRS_MAX:
-        return None
-    xs, ys, zs = columns.xyz.T
-    dots = xs[None, :] * xs[:, None]  # (x x + y y) + z z, added in place: the same floats
-    dots += ys[None, :] * ys[:, None]
-    dots += zs[None, :] * zs[:, None]
-    towns, size = columns.is_town, columns.size
-    # row i is _one_place(columns, dots[i], i, count), for every i at once
-    one_place = (towns[None, :] != towns[:, None]) & (dots > columns.site_town_dot)
-    one_place |= dots > columns.near_dot
-    smaller = size[None, :] * SUBURB_RATIO <= size[:, None]
-    near = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
-    near |= dots > columns.town_pair_dot
-    agglomeration = columns.agglomeration
-    near |= (
-        (agglomeration[:, None] == agglomeration[None, :])
-        & (agglomeration[:, None] >= 0)
-        & (dots > columns.beside_dot)
-    )
-    one_place |= towns[:, None] & towns[None, :] & near
-    return _Pairs(dots, one_place)
 
 
 @dataclass(frozen=True)
@@ -691,7 +960,31 @@ class _Columns:
     beside_dot: float  # two towns of one agglomeration closer than this are one place
     town_pair_dot: float  # two towns closer than this are one place, whatever their agglomeration
     near_dot: float  # two cards closer than this are one place, whatever their kinds
-    pairs: _Pairs | None = None  # see :func:`_pairs`
+    bands: dict[int, _Band] = field(default_factory=dict)  # by limit: see :func:`_band`
+
+    @cached_property
+    def one_place_dot(self) -> float:
+        """The dot product at or under which no candidate is one place with another."""
+        dots = [
+            self.site_town_dot,
+            self.suburb_dot,
+            self.suburb_floor_dot,
+            self.near_dot,
+            self.town_pair_dot,
+        ]
+        if bool((self.agglomeration >= 0).any()):  # the agglomeration rule reaches further
+            dots.append(self.beside_dot)
+        return min(dots)
+
+    @cached_property
+    def one_place_reach(self) -> float:
+        """The angle beyond which no candidate is one place with another."""
+        return _reach(self.one_place_dot)
+
+    @cached_property
+    def unit_vectors(self) -> list[tuple[float, float, float]]:
+        """``xyz`` row by row, as Python floats (read one at a time)."""
+        return [tuple(row) for row in self.xyz.tolist()]
 
 
 def _deal(
@@ -701,15 +994,38 @@ def _deal(
     tie kept out. The anchors come first and need not be ``min_km`` from the others.
 
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
+
+    Candidates are taken in index order. What numpy can tell of all at once is kept, in the
+    order of the latitude band (:class:`_Band`), in two masks: ``one_place`` (one place with a
+    dealt card) and ``crowded`` (closer than ``min_km`` to one: the anchors ignore it); only
+    the candidates neither rules out are looked at one by one (the quota, names, communes, the
+    printed grid). A dealt card updates one slice of the band, the candidates within reach of
+    its latitude: a deal costs in proportion to the cards it deals and their neighbours, not to
+    every pair of candidates.
     """
     left = dict(quota)
     wanted = sum(left.values())
     # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most cos(angle)"
     max_dot = math.cos(min(math.pi, min_km / EARTH_RADIUS_KM)) + 1e-12
-    closest = np.full(limit, -2.0)  # largest dot product with a dealt card so far
-    blocked = np.zeros(limit, dtype=bool)  # one place with a dealt card
-    xs, ys, zs = columns.xyz[:limit].T
-    towns = columns.is_town[:limit]
+    spread = min_km > 0
+    one_place_reach = columns.one_place_reach
+    reach = max(_reach(max_dot), one_place_reach) if spread else one_place_reach
+    band = _band(columns, limit)
+    position = band.position
+    one_place = np.zeros(limit, dtype=bool)
+    crowded = np.zeros(limit, dtype=bool)
+    # with a grid, "taken": prints a latitude or a longitude a dealt card prints (the anchors
+    # are looked at all the same, a tie keeping one out is told)
+    lat_units, lon_units = columns.lat_units, columns.lon_units
+    taken = np.zeros(limit, dtype=bool)
+    if lat_units is not None and lon_units is not None:
+        same_lat = _printed_alike(band, "lat", lat_units[:limit])
+        same_lon = _printed_alike(band, "lon", lon_units[:limit])
+    anchors = columns.anchors
+    vectors = columns.unit_vectors
+    lat = columns.lat
+    towns = columns.is_town
+    kinds = columns.kinds
     used_lat: set[int] = set()
     used_lon: set[int] = set()
     used_names: set[str] = set()
@@ -717,46 +1033,72 @@ def _deal(
     dealt: list[int] = []
     tied: list[int] = []
     for relaxed in (False, True) if flexible else (False,):
-        for i in range(limit):
-            if (left[columns.kinds[i]] == 0 and not relaxed) or blocked[i]:
-                continue
-            if i >= columns.anchors and closest[i] > max_dot:
-                continue
-            if columns.names[i] in used_names:
-                continue
-            town = bool(towns[i])
-            code = columns.commune[i]
-            other = dealt_commune.get((code, not town)) if code is not None else None
-            if other is not None and (
-                xs[i] * xs[other] + ys[i] * ys[other] + zs[i] * zs[other] > columns.commune_dot
-            ):
-                continue  # a site in a dealt town's commune, near it; or the town of such a site
-            if columns.lat_units is not None and columns.lon_units is not None:
-                if columns.lat_units[i] in used_lat or columns.lon_units[i] in used_lon:
-                    if i < columns.anchors and not relaxed:
-                        tied.append(i)
+        open_ = ~(one_place | ((crowded | taken) & band.spread_applies))
+        if not relaxed:
+            for kind, count in left.items():
+                if count == 0:
+                    open_ &= band.towns != (kind == "town")
+        candidates = np.flatnonzero(open_[band.positions])
+        for first in range(0, len(candidates), BLOCK):
+            block = candidates[first : first + BLOCK]
+            places = band.positions[block]
+            still = ~(one_place[places] | ((crowded[places] | taken[places]) & (block >= anchors)))
+            for i in block[still].tolist():
+                here = position[i]
+                if one_place[here] or (crowded[here] and i >= anchors):
+                    continue  # a card dealt since the block began rules it out
+                kind = kinds[i]
+                if not relaxed and left[kind] == 0:
                     continue
-                used_lat.add(columns.lat_units[i])
-                used_lon.add(columns.lon_units[i])
-            dealt.append(i)
-            left[columns.kinds[i]] -= 1
-            used_names.add(columns.names[i])
-            if code is not None:
-                dealt_commune[(code, town)] = i
-            if len(dealt) == wanted:
-                return dealt, tied
-            if columns.pairs is not None:  # the same numbers, computed once for every deal
-                if min_km > 0:
-                    np.maximum(closest, columns.pairs.dots[i, :limit], out=closest)
-                blocked |= columns.pairs.one_place[i, :limit]
-            else:
-                dots = xs * xs[i] + ys * ys[i] + zs * zs[i]
-                if min_km > 0:
-                    np.maximum(closest, dots, out=closest)
-                blocked |= _one_place(columns, dots, i, limit)
-            for j in columns.named_after.get(i, ()):
-                if j < limit:
-                    blocked[j] = True
+                if columns.names[i] in used_names:
+                    continue
+                town = bool(towns[i])
+                code = columns.commune[i]
+                # a site in a dealt town's commune, near it; or the town of such a site
+                other = dealt_commune.get((code, not town)) if code is not None else None
+                if other is not None:
+                    (x, y, z), (ox, oy, oz) = vectors[i], vectors[other]
+                    if x * ox + y * oy + z * oz > columns.commune_dot:
+                        continue
+                if lat_units is not None and lon_units is not None:
+                    if lat_units[i] in used_lat or lon_units[i] in used_lon:
+                        if i < anchors and not relaxed:
+                            tied.append(i)
+                        continue
+                    used_lat.add(lat_units[i])
+                    used_lon.add(lon_units[i])
+                    taken[same_lat[lat_units[i]]] = True
+                    taken[same_lon[lon_units[i]]] = True
+                dealt.append(i)
+                left[kind] -= 1
+                used_names.add(columns.names[i])
+                if code is not None:
+                    dealt_commune[(code, town)] = i
+                if len(dealt) == wanted:
+                    return dealt, tied
+                # the slice of the band within reach: the spread's, the one-place rule's inside it
+                degrees = float(lat[i])
+                low, high, start, stop = band.lat.searchsorted(
+                    (
+                        degrees - reach,
+                        degrees + reach,
+                        degrees - one_place_reach,
+                        degrees + one_place_reach,
+                    )
+                ).tolist()
+                x, y, z = vectors[i]
+                if spread:
+                    near = slice(low, high)
+                    dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+                    crowded[near] |= dots > max_dot
+                    dots = dots[start - low : stop - low]
+                else:
+                    near = slice(start, stop)
+                    dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+                _mark_one_place(columns, band, start, dots, i, one_place)
+                for j in columns.named_after.get(i, ()):
+                    if j < limit:
+                        one_place[position[j]] = True
     return dealt, tied
 
 

@@ -121,41 +121,41 @@ class DataSource:
 
 @dataclass(frozen=True)
 class Pictogram:
-    """One picture of the legend: its SVG path (512 grid) and the site kinds it stands for."""
+    """One picture of the legend: its SVG paths (the pictures' grid, from our own numbers and
+    colours only: :func:`generator.render.icons.picture_svg`) and the site kinds it stands for."""
 
-    path: str
+    svg: str
     label: str
 
 
 @dataclass(frozen=True)
 class PictureCredits:
-    """The icon set the printed material draws from, its credit and the Oucédonc legend."""
+    """The picture set the printed material draws from, its credit and the Oucédonc legend."""
 
     package: str
     version: str
-    attribution: str  # authors, source, licence and its address, as CC BY 3.0 asks
+    attribution: str  # source and licence
     grid: int
     pictograms: tuple[Pictogram, ...]
 
 
 def picture_credits(language: Language = MATERIAL_DEFAULT) -> PictureCredits:
     from generator.games.oucedonc.pictograms import SITE_PICTOGRAMS, UNKNOWN_SITE
-    from generator.render.icons import icon_credit, icon_set
+    from generator.geo.databuild.colour_art import FLUENT
+    from generator.render.icons import GRID, picture_credit, picture_svg
 
-    icons = icon_set()
     kinds: dict[str, list[str]] = {}
     for kind, icon in SITE_PICTOGRAMS.items():
         name = SITE_KIND_NAMES.get(kind)
         kinds.setdefault(icon, []).append(P_(language, name) if name else kind)
     kinds.setdefault(UNKNOWN_SITE, []).append(P_(language, OTHER_SITES))
     return PictureCredits(
-        package=icons.package,
-        version=icons.version,
-        attribution=icon_credit(icons.entries, language),
-        grid=int(icons.grid),
+        package=FLUENT.name,
+        version=FLUENT.version,
+        attribution=picture_credit(language),
+        grid=GRID,
         pictograms=tuple(
-            Pictogram(icons.entries[icon].svg_path, ", ".join(names))
-            for icon, names in kinds.items()
+            Pictogram(picture_svg(icon), ", ".join(names)) for icon, names in kinds.items()
         ),
     )
 

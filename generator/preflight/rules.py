@@ -23,6 +23,11 @@ MIN_TEXT_PT = 6.0
 MIN_BLEED_MM = 3.0
 #: Strokes thinner than this (pt) are "thin lines": black ones must be black ink only.
 THIN_LINE_PT = 1.0
+#: Shop: text under this size (pt) is printed in one ink, black (or none: the paper), since
+#: four plates never register well enough for small coloured letters.
+ONE_INK_TEXT_PT = 8.0
+#: Shop: no stroke thinner than this (pt): finer lines break up or vanish on the plate.
+MIN_LINE_PT = 0.25
 #: Rich black: black ink at least this high with any cyan, magenta or yellow.
 RICH_BLACK_K = 0.8
 PDFX_VERSIONS = ("PDF/X-1a:2001", "PDF/X-1a:2003", "PDF/X-3:2002", "PDF/X-3:2003", "PDF/X-4")
@@ -330,6 +335,60 @@ def rule_rich_black(scan: Scan, limits: Limits) -> Result:
     return Result("black-text", PASS, _("black and grey text and thin lines use black ink only"))
 
 
+def _one_ink(mark: Mark) -> bool:
+    """Black ink alone, or no ink at all (white: the paper shows through)."""
+    process = mark.colour.cmyk
+    if process is None:
+        return False
+    cyan, magenta, yellow, _black = process
+    return cyan <= 0.001 and magenta <= 0.001 and yellow <= 0.001
+
+
+def rule_small_text_ink(scan: Scan, limits: Limits) -> Result:
+    if limits.profile != "shop":
+        return Result("small-text-ink", INFO, _("not checked at home (one printer, no plates)"))
+    bad = [
+        f"{mark.where()}: {mark.size:.1f} pt, {mark.colour.describe()}"
+        for mark in scan.marks
+        if mark.kind == "text" and mark.size < ONE_INK_TEXT_PT - 0.01 and not _one_ink(mark)
+    ]
+    if bad:
+        return Result(
+            "small-text-ink",
+            FAIL,
+            _("text under {size} pt must be in black ink alone (or white)").format(
+                size=number(ONE_INK_TEXT_PT)
+            ),
+            _where(bad),
+        )
+    return Result(
+        "small-text-ink",
+        PASS,
+        _("text under {size} pt is black ink alone").format(size=number(ONE_INK_TEXT_PT)),
+    )
+
+
+def rule_hairlines(scan: Scan, limits: Limits) -> Result:
+    strokes = [m for m in scan.marks if m.kind == "stroke"]
+    thin = [m for m in strokes if m.size < MIN_LINE_PT - 0.005]
+    if not thin:
+        return Result(
+            "hairlines",
+            PASS,
+            _("no stroke under {width} pt").format(width=number(MIN_LINE_PT, decimals=2)),
+        )
+    return Result(
+        "hairlines",
+        FAIL if limits.profile == "shop" else INFO,
+        _("{count} strokes under {width} pt, the thinnest {thinnest} pt").format(
+            count=len(thin),
+            width=number(MIN_LINE_PT, decimals=2),
+            thinnest=number(min(m.size for m in thin), decimals=2),
+        ),
+        _where([f"{m.where()}: {m.size:.2f} pt" for m in thin]),
+    )
+
+
 def rule_transparency(scan: Scan, limits: Limits) -> Result:
     if not scan.transparency:
         return Result("transparency", PASS, _("none"))
@@ -566,6 +625,12 @@ RULES: tuple[tuple[str, Callable[[Scan, Limits], Result], str], ...] = (
         "highest total ink of any fill, stroke, text or CMYK image; shop: within the limit",
     ),
     ("black-text", rule_rich_black, "shop: black and grey text and thin lines in black ink only"),
+    (
+        "small-text-ink",
+        rule_small_text_ink,
+        f"shop: text under {ONE_INK_TEXT_PT:g} pt in black ink alone (or white)",
+    ),
+    ("hairlines", rule_hairlines, f"shop: no stroke thinner than {MIN_LINE_PT:g} pt"),
     (
         "transparency",
         rule_transparency,

@@ -37,7 +37,7 @@ from generator.products.options import FaceFiles, Imposition
 from generator.products.oucedonc_places import RegionInfo, Rings, SelectedDeck, select_deck
 from generator.products.oucedonc_referee_page import page_file
 from generator.render.paper import PAPERS, Paper
-from generator.render.profile import HOME, PrintProfile
+from generator.render.profile import HOME, Ink, PrintProfile
 
 if TYPE_CHECKING:
     from generator.games.oucedonc.coords import Precision
@@ -84,6 +84,7 @@ class OucedoncDeckOptions:
     include: tuple[str, ...] = ()  # names of the region's places the deck must hold
     exclude: tuple[str, ...] = ()  # names of the region's places it must not hold
     places_file: Path | None = None  # the user's points (CSV or GeoJSON), dealt with the region's
+    ink: Ink = Ink.FULL  # light: the token backs as a ring on the paper (school printers)
     title: str | None = None  # the deck's title as the user typed it; None: from the region
 
 
@@ -247,7 +248,8 @@ def draw(options: OucedoncDeckOptions) -> Drawn:
         deck, texts, style, locator, spec.card, spec.bleed, credit, language, card_credit
     )
     sheet = plan_tokens(*chosen.page_size, TOKENS, spec.bleed)
-    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS)
+    light_backs = options.ink is Ink.LIGHT
+    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS, light_backs)
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
 
 
@@ -267,11 +269,11 @@ def _credits(
     pictures: list[str], data: tuple[str, ...], fonts: FontSet, language: Language
 ) -> tuple[str, str]:
     """The pictures' credit (the PDFs' information) and the credit of the data and the pictures
-    the last rule card prints, each checked against the font."""
+    the Direction card's back prints, each checked against the font."""
     from generator.render.fonts import require_glyphs
-    from generator.render.icons import icon_credit
+    from generator.render.icons import picture_credit
 
-    credit = icon_credit(pictures, language) if pictures else ""
+    credit = picture_credit(language) if pictures else ""
     require_glyphs(fonts.regular, credit, "the icons' credit")
     sources = tuple(P_(language, line) for line in data)
     card_credit = " · ".join(part.rstrip(".") for part in (*sources, credit) if part) + "."

@@ -89,7 +89,7 @@ def _front(canvas: Canvas, page: Paper, duplex: Duplex, language: Language) -> N
         ),
         P_(
             language,
-            "Passez la moyenne à l'option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
+            "Passez la moyenne à l’option --back-offset X,Y (par exemple --back-offset 0.5,-1).",
         ),
     ]
     for i, line in enumerate(lines):
@@ -144,11 +144,7 @@ def _grid(canvas: Canvas, x: float, y: float) -> None:
     set_fill(canvas, CALIBRATION.muted)
     canvas.setFont(fonts.bold, 7)
     canvas.drawCentredString(pt(x), pt(y - half - 7.4), "X (mm)")
-    canvas.saveState()
-    canvas.translate(pt(x - half - 7.6), pt(y))
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, "Y (mm)")
-    canvas.restoreState()
+    canvas.drawCentredString(pt(x - half - 5.2), pt(y + half + 4.4), "Y (mm)")
 
 
 def _back(canvas: Canvas, page: Paper, duplex: Duplex, language: Language) -> None:

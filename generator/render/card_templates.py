@@ -142,6 +142,7 @@ def load_templates(
         max_output=MAX_TEXT_OUTPUT,
         language=language,
     )
+    environment.auto_reload = False  # a deck is made in one go: no file stat at every card
     environment.filters["thousands"] = lambda value: number(int(value), language)
     return TemplateSet(game, environment)
 

@@ -1,14 +1,24 @@
-"""Embedded fonts (DejaVu, Bitstream Vera licence) and a check that text can be printed.
+"""The type of the printed material, embedded, and a check that text can be printed.
 
-Fonts are TrueType, embedded and subset by reportlab. :func:`register_fonts` is idempotent and
-cheap after the first call (reportlab keeps its own registry; nothing here is mutable).
-Use the family names below, never reportlab's built-in Helvetica (not embedded, Latin-1 only).
+Two families (SIL Open Font License 1.1), pinned and subset by ``pnp data build``
+(:mod:`generator.geo.databuild.fonts`) into ``datasets/fonts-*.ttf``:
+
+* **Fraunces** Bold, the display face (:data:`DISPLAY`): titles, place names, big numbers;
+* **Fira Sans** and **Fira Sans Condensed**, the text face: rules, labels, tables.
+
+Each face is parsed once per process, from its subset (a few milliseconds), and registered
+under its PostScript name. A place name that one of these faces cannot print (a Cyrillic name
+in Fraunces, an Arabic one anywhere) is set in the next face of its fallback chain
+(:func:`printable_face`): Fraunces → Fira Sans SemiBold → DejaVu Sans Bold; Fira → DejaVu Sans.
+The two DejaVu faces (Bitstream Vera licence) ship in ``render/fonts/`` and are read only when
+a name needs them. A user's ``--font FILE.ttf`` replaces every face (and has no fallback).
+Use the names below, never reportlab's built-in Helvetica (not embedded, Latin-1 only).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.errors import UserError
@@ -16,69 +26,90 @@ from generator.core.i18n import N_, _
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
-#: The smallest type we print (points): below it text is hard to read once printed, and print
-#: shops' preflights flag it. ``pnp preflight`` checks every file against it.
+#: The smallest type we print (points), for credits and printer's marks only: below it text is
+#: hard to read once printed, and print shops' preflights flag it. ``pnp preflight`` checks
+#: every file against it.
 MIN_TEXT_PT = 6.0
+#: The smallest type of anything a player reads: rules, labels, values (points).
+MIN_READING_PT = 7.0
 #: The same in millimetres, for drawings made on a canvas scaled to millimetres.
 MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
 
-SANS = "DejaVuSans"
-SANS_BOLD = "DejaVuSans-Bold"
-SANS_OBLIQUE = "DejaVuSans-Oblique"
-CONDENSED = "DejaVuSansCondensed"
-CONDENSED_BOLD = "DejaVuSansCondensed-Bold"
-SERIF_BOLD = "DejaVuSerif-Bold"
+DISPLAY = "Fraunces-Bold"
+REGULAR = "FiraSans-Regular"
+ITALIC = "FiraSans-Italic"
+BOLD = "FiraSans-SemiBold"
+CONDENSED = "FiraSansCondensed-Regular"
+CONDENSED_BOLD = "FiraSansCondensed-SemiBold"
+FALLBACK = "DejaVuSans"
+FALLBACK_BOLD = "DejaVuSans-Bold"
 
-_FILES = {
-    SANS: "DejaVuSans.ttf",
-    SANS_BOLD: "DejaVuSans-Bold.ttf",
-    SANS_OBLIQUE: "DejaVuSans-Oblique.ttf",
-    CONDENSED: "DejaVuSansCondensed.ttf",
-    CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
-    SERIF_BOLD: "DejaVuSerif-Bold.ttf",
+#: The faces ``pnp data build`` writes (datasets/fonts-NAME.ttf), by name.
+FACES = (DISPLAY, REGULAR, ITALIC, BOLD, CONDENSED, CONDENSED_BOLD)
+_FALLBACK_FILES = {FALLBACK: "DejaVuSans.ttf", FALLBACK_BOLD: "DejaVuSans-Bold.ttf"}
+
+#: The faces tried, in order, for text a face cannot print (place names from the data).
+FALLBACKS: dict[str, tuple[str, ...]] = {
+    DISPLAY: (BOLD, FALLBACK_BOLD),
+    BOLD: (FALLBACK_BOLD,),
+    CONDENSED_BOLD: (BOLD, FALLBACK_BOLD),
+    REGULAR: (FALLBACK,),
+    ITALIC: (REGULAR, FALLBACK),
+    CONDENSED: (REGULAR, FALLBACK),
 }
+
+
+def face_file(name: str) -> Path:
+    """The subset file of face ``name`` in the embedded set."""
+    from generator.geo.embedded import dataset_path
+
+    return dataset_path(f"fonts-{name}.ttf")
 
 
 @dataclass(frozen=True)
 class FontSet:
-    """The font names a renderer uses; ``extra`` is a user's ``--font FILE.ttf`` if given."""
+    """The faces a renderer uses, by role; a user's ``--font FILE.ttf`` fills every role."""
 
-    regular: str = SANS
-    bold: str = SANS_BOLD
-    oblique: str = SANS_OBLIQUE
+    regular: str = REGULAR
+    bold: str = BOLD
+    oblique: str = ITALIC
     condensed: str = CONDENSED
     condensed_bold: str = CONDENSED_BOLD
-    title: str = SERIF_BOLD
+    title: str = DISPLAY  # the display face: titles, place names, big numbers
 
 
 @cache
 def register_fonts() -> FontSet:
-    """Register the embedded fonts with reportlab (once) and return their names.
+    """Register the embedded faces with reportlab (once) and return their names.
 
     The families are registered too, so that ``<b>`` and ``<i>`` in a platypus paragraph find
-    the bold and oblique faces whatever was drawn before in the process (without it the setup
+    the bold and italic faces whatever was drawn before in the process (without it the setup
     sheet of Les territoires lost its bold when written alone, not within the kit)."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-    for bold, italic, face in (
-        (0, 0, SANS),
-        (1, 0, SANS_BOLD),
-        (0, 1, SANS_OBLIQUE),
-        (1, 1, SANS_BOLD),
+    for name in FACES:
+        pdfmetrics.registerFont(TTFont(name, str(face_file(name))))
+    for family, regular, bold, italic in (
+        (REGULAR, REGULAR, BOLD, ITALIC),
+        (CONDENSED, CONDENSED, CONDENSED_BOLD, CONDENSED),
+        (DISPLAY, DISPLAY, DISPLAY, DISPLAY),
     ):
-        addMapping(SANS, bold, italic, face)
-    for bold, italic, face in (
-        (0, 0, CONDENSED),
-        (1, 0, CONDENSED_BOLD),
-        (0, 1, CONDENSED),
-        (1, 1, CONDENSED_BOLD),
-    ):
-        addMapping(CONDENSED, bold, italic, face)
+        addMapping(family, 0, 0, regular)
+        addMapping(family, 1, 0, bold)
+        addMapping(family, 0, 1, italic)
+        addMapping(family, 1, 1, bold)
     return FontSet()
+
+
+@cache
+def _register_fallback(name: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / _FALLBACK_FILES[name])))
+    return name
 
 
 @cache
@@ -139,25 +170,48 @@ def register_user_font(path: str) -> FontSet:
     return FontSet(name, name, name, name, name, name)
 
 
-def missing_characters(font_name: str, text: str) -> list[str]:
-    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored)."""
+@lru_cache(maxsize=64)
+def _printable(font_name: str) -> frozenset[str]:
+    """The characters ``font_name`` has a glyph for."""
     from reportlab.pdfbase import pdfmetrics
 
-    font = pdfmetrics.getFont(font_name)
-    char_to_glyph = font.face.charToGlyph
-    return sorted(
-        ch for ch in set(text) if not ch.isspace() and ord(ch) not in char_to_glyph
-    )  # each distinct character once: a long text costs one pass in C
+    return frozenset(map(chr, pdfmetrics.getFont(font_name).face.charToGlyph))
+
+
+def missing_characters(font_name: str, text: str) -> list[str]:
+    """The characters of ``text`` that ``font_name`` has no glyph for (spaces ignored); asked
+    for every string a deck draws, so the common answer (none) is one set look-up."""
+    printable = _printable(font_name)
+    if printable.issuperset(text):
+        return []
+    # each distinct character once: a long text costs one pass in C
+    return sorted(ch for ch in set(text) - printable if not ch.isspace())
+
+
+def printable_face(font_name: str, text: str) -> str:
+    """``font_name`` if it prints every character of ``text``, else the first face of its
+    fallback chain (:data:`FALLBACKS`) that does; the last of the chain when none does (the
+    glyph check, :func:`require_glyphs`, refuses such text before anything is drawn)."""
+    if not missing_characters(font_name, text):
+        return font_name
+    chain = FALLBACKS.get(font_name, ())
+    for face in chain:
+        name = _register_fallback(face) if face in _FALLBACK_FILES else face
+        if not missing_characters(name, text):
+            return name
+    return chain[-1] if chain else font_name
 
 
 def require_glyphs(font_name: str, text: str, what: str) -> None:
-    """Raise a UserError naming ``what`` and the character if the font cannot print ``text``."""
-    missing = missing_characters(font_name, text)
+    """Raise a UserError naming ``what`` and the character if neither the font nor its
+    fallbacks can print ``text``."""
+    face = printable_face(font_name, text)
+    missing = missing_characters(face, text)
     if missing:
         shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
         raise UserError(
             _(
                 "font {font_name} has no glyph for {shown} in {what}; pass --font FILE.ttf with a "
                 "font that has it"
-            ).format(font_name=font_name, shown=shown, what=what)
+            ).format(font_name=face, shown=shown, what=what)
         )

@@ -5,7 +5,7 @@ PDF/X-4 file (ISO 15930-7) that a print shop's preflight accepts:
 
 * PDF 1.6 header, a document ID, no key newer than PDF 1.6 (``/Duplex`` is PDF 1.7: dropped);
 * an ``/OutputIntents`` entry ``/GTS_PDFX`` for FOGRA39 (coated offset, the condition French
-  print shops quote), with the CMYK output profile embedded (:data:`ICC_PROFILE`);
+  print shops quote), with the CMYK output profile embedded (:func:`icc_profile`);
 * XMP metadata with ``pdfxid:GTS_PDFXVersion``, ``pdf:Trapped``, ``xmpMM`` identifiers, title,
   dates, producer and creator tool mirroring the document information dictionary, which also
   carries ``/GTS_PDFXVersion`` and ``/Trapped /False``;
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from generator.render.units import pt
@@ -31,7 +30,6 @@ from generator.render.units import pt
 if TYPE_CHECKING:
     import pikepdf
 
-ICC_PROFILE = "FOGRA39L-pnp.icc"
 PDFX_VERSION = "PDF/X-4"
 PDF_VERSION = "1.6"
 OUTPUT_CONDITION_IDENTIFIER = "FOGRA39"
@@ -40,8 +38,12 @@ REGISTRY = "http://www.color.org"
 
 
 def icc_profile() -> bytes:
-    """The embedded CMYK output profile (built from Fogra's FOGRA39L data, zlib licence)."""
-    return resources.files("generator.render").joinpath("icc", ICC_PROFILE).read_bytes()
+    """The embedded CMYK output profile (built from Fogra's FOGRA39L data, zlib licence; it is
+    part of the embedded set because ``pnp data build`` separates the pictures' colours with
+    it too)."""
+    from generator.geo.embedded import OUTPUT_PROFILE_FILE, dataset_path
+
+    return dataset_path(OUTPUT_PROFILE_FILE).read_bytes()
 
 
 def _xmp_date(pdf_date: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import UserError
 from generator.core.i18n import LANGUAGES, MATERIAL_DEFAULT, P_, PN_, Language, _
@@ -141,7 +141,7 @@ def _draw_plan(
 ) -> None:
     from reportlab.lib.utils import simpleSplit
 
-    from generator.render.fonts import CONDENSED, SANS, SANS_BOLD, SERIF_BOLD
+    from generator.render.fonts import BOLD, CONDENSED, DISPLAY, REGULAR
 
     pw, ph = grid.page.width, grid.page.height
     m = grid.margin
@@ -150,16 +150,16 @@ def _draw_plan(
         gap = 6.0
         side(c, m + plan_w + gap, m, pw - 2 * m - plan_w - gap, ph - 2 * m)
     set_fill(c, colours.ink)
-    c.setFont(SERIF_BOLD, 7)
+    c.setFont(DISPLAY, 7)
     c.drawString(m, ph - m - 6, P_(language, "Plan d’assemblage du poster"))
-    c.setFont(SANS, 3.3)
+    c.setFont(REGULAR, 3.3)
 
     def wrapped(paragraphs: list[str]) -> list[tuple[int, str]]:
         return [
             (indent, line)
             for paragraph in paragraphs
             for indent in (len(paragraph) - len(paragraph.lstrip()),)
-            for line in simpleSplit(paragraph.strip(), SANS, 3.3, plan_w - indent * 1.2)
+            for line in simpleSplit(paragraph.strip(), REGULAR, 3.3, plan_w - indent * 1.2)
         ]
 
     top = y = ph - m - 13
@@ -202,7 +202,7 @@ def _draw_plan(
         set_fill(c, colours.label)
         c.roundRect(x + w / 2 - 7, yy + h / 2 - 4.5, 14, 9, 1.5, stroke=1, fill=1)
         set_fill(c, colours.mark)
-        c.setFont(SANS_BOLD, 5.5)
+        c.setFont(BOLD, 5.5)
         c.drawCentredString(x + w / 2, yy + h / 2 - 2, tile.label)
     set_fill(c, colours.guide)
     c.setFont(CONDENSED, 2.6)
@@ -215,6 +215,22 @@ def _draw_plan(
             "bandes hachurées : les recouvrements.",
         ),
     )
+
+
+class _WithoutText:
+    """A canvas that draws everything but text: the assembly plan's thumbnail of the poster,
+    where the poster's words would print at 3 or 4 points (and read as nothing)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self._canvas = canvas
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._canvas, name)
+
+    def drawString(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    drawCentredString = drawRightString = drawText = drawString
 
 
 def _hatch(c: Canvas, x: float, y: float, width: float, height: float, colour: Colour) -> None:
@@ -241,7 +257,7 @@ def _draw_tile(
     colours: PosterPalette,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from generator.render.fonts import CONDENSED, SANS_BOLD
+    from generator.render.fonts import BOLD, CONDENSED
 
     m, ww, wh, ov = grid.margin, grid.window_width, grid.window_height, grid.overlap
     pw, ph = grid.page.width, grid.page.height
@@ -293,7 +309,7 @@ def _draw_tile(
             )
             polygon(c, tick, to_pt=None)
     set_fill(c, colours.ink)
-    c.setFont(SANS_BOLD, 4)
+    c.setFont(BOLD, 4)
     c.drawString(m + 7, ph - m + 2.8, tile.label)
     c.setFont(CONDENSED, 2.6)
     set_fill(c, colours.guide)
@@ -333,14 +349,16 @@ def poster_document(
     document = new_document(grid.page.width, grid.page.height, info, profile)
     c = document.canvas
     form = "PosterSheet"
-    c.beginForm(form, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
-    c.saveState()
+    thumbnail = "PosterThumbnail"
+    for name, surface in ((form, c), (thumbnail, _WithoutText(c))):
+        c.beginForm(name, lowerx=0, lowery=0, upperx=width * PT_PER_MM, uppery=height * PT_PER_MM)
+        c.saveState()
+        scale_to_mm(c)
+        draw(surface, width, height)
+        c.restoreState()
+        c.endForm()
     scale_to_mm(c)
-    draw(c, width, height)
-    c.restoreState()
-    c.endForm()
-    scale_to_mm(c)
-    _draw_plan(c, grid, form, colours, side, language)
+    _draw_plan(c, grid, thumbnail, colours, side, language)
     c.showPage()
     for tile in grid.tiles:
         scale_to_mm(c)

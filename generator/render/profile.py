@@ -23,6 +23,14 @@ class Profile(StrEnum):
     SHOP = "shop"
 
 
+class Ink(StrEnum):
+    """How much ink the large solid areas take: ``light`` prints the Oucédonc token backs as a
+    ring and a small star on the paper (a school printer's cartridge lasts)."""
+
+    FULL = "full"
+    LIGHT = "light"
+
+
 @dataclass(frozen=True)
 class PrintProfile:
     """``home`` or ``shop``, and for ``shop`` the total ink limit (%)."""

@@ -20,6 +20,13 @@ Oie rules panel; the kit gallery) goes through :func:`sandboxed_environment` and
   so a 1 MiB template of ``{{ x }}`` would take half a minute to be compiled, and is refused in
   a few milliseconds instead; text outside the tags costs nothing and is not counted.
 
+Templates are compiled once per machine: an environment speaks one language, so its
+``{% trans %}`` blocks and ``_("…")`` calls are translated when the template is compiled
+(:meth:`LimitedSandbox._parse`: the same ``Markup(translation) % variables`` gettext would make
+at each render), and the compiled code is kept in pnp's cache folder (Jinja's file bytecode cache,
+keyed by pnp's version, the language, the catalog's stamp and the environment's options: a
+template is compiled again when its source, the catalog or pnp changes).
+
 Each refusal is a :class:`~generator.core.errors.UserError` naming the template and the limit.
 """
 
@@ -118,6 +125,14 @@ class LimitedSandbox(SandboxedEnvironment):
 
     intercepted_binops = frozenset({"*", "**", "%"})
     max_output = MAX_OUTPUT
+    language: Language | None = None  # the one language its gettext speaks (see _parse)
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> Any:
+        """The template's syntax tree, its gettext calls with constant text translated now."""
+        tree = super()._parse(source, name, filename)
+        if self.language is not None:
+            _translate_constants(tree, self.language)
+        return tree
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -215,6 +230,88 @@ def _format_sizes(text: str) -> tuple[list[str], bool]:
     return [digits for digits in sizes if digits], from_arguments
 
 
+_GETTEXT_NAMES = frozenset({"gettext", "_"})
+# What _translate_constants makes of a template; part of the bytecode cache's key, so that a
+# change to it (between releases, too) compiles every template again.
+COMPILED_FORM = "translated-constants-2"
+
+
+def _translate_constants(tree: Any, language: Language) -> None:
+    """Replace each ``gettext("…", **variables)`` call (a ``{% trans %}`` block, or ``_("…")``)
+    of ``tree`` by what it returns: ``Markup(translation) % variables`` (newstyle gettext
+    formats even without variables). Left alone: plural forms (they depend on the count), and
+    every call in a template that binds a gettext name itself."""
+    from jinja2 import nodes
+
+    if any(
+        node.name in _GETTEXT_NAMES and node.ctx in ("store", "param")
+        for node in tree.find_all(nodes.Name)
+    ):
+        return
+
+    def constant(node: Any) -> Any:
+        if not (
+            isinstance(node, nodes.Call)
+            and isinstance(node.node, nodes.Name)
+            and node.node.name in _GETTEXT_NAMES
+            and len(node.args) == 1
+            and isinstance(node.args[0], nodes.Const)
+            and isinstance(node.args[0].value, str)
+            and node.dyn_args is None
+            and node.dyn_kwargs is None
+        ):
+            return None
+        translation = P_(language, node.args[0].value)
+        if not node.kwargs:
+            try:  # no variables: the whole call is a constant
+                return nodes.MarkSafe(nodes.Const(str(Markup(translation) % {})))
+            except (TypeError, ValueError, KeyError):
+                pass  # a stray % sign: let the render raise what gettext would
+        text = nodes.MarkSafe(nodes.Const(translation))
+        pairs = [nodes.Pair(nodes.Const(keyword.key), keyword.value) for keyword in node.kwargs]
+        return nodes.Mod(text, nodes.Dict(pairs), lineno=node.lineno)
+
+    def rewrite(node: Any) -> None:
+        for field in node.fields:
+            value = getattr(node, field, None)
+            if isinstance(value, nodes.Node):
+                replacement = constant(value)
+                if replacement is not None:
+                    setattr(node, field, replacement)
+                    value = replacement
+                rewrite(value)
+            elif isinstance(value, list):
+                for index, item in enumerate(value):
+                    if isinstance(item, nodes.Node):
+                        replacement = constant(item)
+                        if replacement is not None:
+                            value[index] = item = replacement
+                        rewrite(item)
+
+    rewrite(tree)
+
+
+def _bytecode_cache(salt: str) -> Any:
+    """Jinja's file bytecode cache in pnp's cache folder, its keys salted with ``salt``; None
+    when the folder cannot be made (templates are then compiled at every run)."""
+    from hashlib import sha1
+
+    from jinja2 import FileSystemBytecodeCache
+
+    from generator.core.folders import cache_dir
+
+    class SaltedCache(FileSystemBytecodeCache):
+        def get_cache_key(self, name: str, filename: str | None = None) -> str:
+            return sha1(f"{salt}|{name}|{filename}".encode()).hexdigest()
+
+    folder = cache_dir() / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return None
+    return SaltedCache(str(folder), "%s.jinja")
+
+
 def _bounded(
     function: Callable[..., Any], limit: int, what: str, skip: int = 1
 ) -> Callable[..., Any]:
@@ -253,6 +350,11 @@ def sandboxed_environment(
     material's catalog (:func:`generator.core.i18n.P_`)."""
     from jinja2 import StrictUndefined
 
+    from generator import __version__
+    from generator.core.i18n import MATERIAL_DOMAIN, catalog_stamp
+
+    options = (autoescape, getattr(finalize, "__qualname__", None), trim_blocks, lstrip_blocks)
+    salt = f"pnp {__version__}|{COMPILED_FORM}|{catalog_stamp(MATERIAL_DOMAIN, language)}|{options}"
     environment = LimitedSandbox(
         loader=loader,
         autoescape=autoescape,
@@ -261,8 +363,12 @@ def sandboxed_environment(
         keep_trailing_newline=True,
         trim_blocks=trim_blocks,
         lstrip_blocks=lstrip_blocks,
+        # the token budget runs when a template is compiled; one read from the bytecode cache
+        # passed it when it was compiled (Jinja checks the cached code against the source)
         extensions=["jinja2.ext.i18n", TokenBudget],
+        bytecode_cache=_bytecode_cache(salt),
     )
+    environment.language = language
     environment.policies["ext.i18n.trimmed"] = True  # as scripts/i18n.py extracts them
     # Our translations are markup we wrote (Markup: not escaped again by ``finalize``); the
     # values a ``{% trans %}`` block interpolates are escaped by Markup's ``%``.

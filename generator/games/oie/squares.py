@@ -61,7 +61,7 @@ FIRST_THROWS: tuple[FirstThrow, ...] = (FirstThrow((6, 3), 26), FirstThrow((5, 4
 
 _SPECIALS: dict[int, Square] = {
     0: Square(
-        0, Kind.START, M_("Départ"), rule=M_("Tous les pions partent d'ici ; la Mort y renvoie.")
+        0, Kind.START, M_("Départ"), rule=M_("Tous les pions partent d’ici ; la Mort y renvoie.")
     ),
     BRIDGE: Square(
         BRIDGE,
@@ -74,12 +74,12 @@ _SPECIALS: dict[int, Square] = {
     INN: Square(
         INN,
         Kind.INN,
-        M_("L'Hôtellerie"),
+        M_("L’Hôtellerie"),
         pays=True,
         lost_turns=1,
         rule=M_(
             "Le joueur paie le service et perd un tour. Si un autre joueur y arrive "
-            "pendant qu'il y est retenu, ils échangent leurs places."
+            "pendant qu’il y est retenu, ils échangent leurs places."
         ),
     ),
     26: Square(
@@ -91,8 +91,8 @@ _SPECIALS: dict[int, Square] = {
         M_("Le Puits"),
         lost_turns=2,
         rule=M_(
-            "Le joueur perd deux tours, à moins qu'un autre joueur n'y tombe avant : "
-            "celui-ci le délivre et l'envoie à la case qu'il vient de quitter ; "
+            "Le joueur perd deux tours, à moins qu’un autre joueur n’y tombe avant : "
+            "celui-ci le délivre et l’envoie à la case qu’il vient de quitter ; "
             "le délivré paie le sauvetage."
         ),
     ),
@@ -102,15 +102,15 @@ _SPECIALS: dict[int, Square] = {
         M_("Le Labyrinthe"),
         target=30,
         pays=True,
-        rule=M_("Le joueur s'y perd, paie et se retrouve à la case 30."),
+        rule=M_("Le joueur s’y perd, paie et se retrouve à la case 30."),
     ),
     PRISON: Square(
         PRISON,
         Kind.PRISON,
         M_("La Prison"),
         rule=M_(
-            "Le joueur y reste jusqu'à ce qu'un autre joueur y tombe et lui donne "
-            "la case qu'il vient de quitter ; il paie une amende à chaque tour passé "
+            "Le joueur y reste jusqu’à ce qu’un autre joueur y tombe et lui donne "
+            "la case qu’il vient de quitter ; il paie une amende à chaque tour passé "
             "en prison."
         ),
     ),
@@ -127,7 +127,7 @@ _SPECIALS: dict[int, Square] = {
     LAST: Square(
         LAST,
         Kind.GARDEN,
-        M_("Le Jardin de l'Oie"),
+        M_("Le Jardin de l’Oie"),
         rule=M_(
             "Il faut y arriver au compte exact ; les points en trop se comptent "
             "à reculons depuis la case 63. Le premier arrivé gagne le pot."
@@ -143,7 +143,7 @@ def _square(number: int) -> Square:
         return Square(
             number,
             Kind.GOOSE,
-            M_("L'Oie"),
+            M_("L’Oie"),
             rule=M_("Une Oie fait rejouer le même nombre de cases, dans le sens de la marche."),
         )
     return Square(number, Kind.ORDINARY)

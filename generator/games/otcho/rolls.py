@@ -51,7 +51,7 @@ KINDS: dict[RollKind, KindInfo] = {
     info.kind: info
     for info in (
         KindInfo(RollKind.PAIR_X, M_("Paire de X"), 1),
-        KindInfo(RollKind.PAIR_STAR, M_("Paire d'étoiles"), 2),
+        KindInfo(RollKind.PAIR_STAR, M_("Paire d’étoiles"), 2),
         KindInfo(RollKind.TWO_LETTERS, M_("Deux lettres différentes"), 1),
         KindInfo(RollKind.X_AND_LETTER, M_("X et une lettre"), 1),
         KindInfo(RollKind.SAME_LETTERS, M_("Deux lettres identiques"), 0),

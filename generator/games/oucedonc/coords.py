@@ -54,7 +54,11 @@ def parse_precision(text: str) -> Precision:
 
 def to_units(degrees: float, precision: Precision) -> int:
     """Decimal degrees to whole printed units, rounding half away from zero."""
-    scaled = abs(degrees) * precision.units_per_degree
+    return _to_units(degrees, precision.units_per_degree)
+
+
+def _to_units(degrees: float, per_degree: int) -> int:
+    scaled = abs(degrees) * per_degree
     # Guard against binary noise such as 48.25 * 60 = 2894.9999999999995.
     units = math.floor(round(scaled, 9) + 0.5)
     return units if degrees >= 0 else -units
@@ -137,4 +141,6 @@ def printed_grid(precision: Precision) -> Grid:
     """The selection's decidability grid: the integers the backs print at ``precision``."""
     from generator.geo.selection import Grid
 
-    return Grid(precision.value, partial(to_units, precision=precision), precision.units_per_degree)
+    # the selection asks for every candidate's units: the enum is read once here
+    per_degree = precision.units_per_degree
+    return Grid(precision.value, partial(_to_units, per_degree=per_degree), per_degree)

@@ -43,7 +43,7 @@ POWERS: dict[str, Power] = {
         M_("Valet"),
         M_("Pneus neufs"),
         M_(
-            "Remplace n'importe quelle carte de sa couleur sur une pile. Qui a la carte remplacée "
+            "Remplace n’importe quelle carte de sa couleur sur une pile. Qui a la carte remplacée "
             "peut la poser à sa place et reprendre le Valet."
         ),
     ),
@@ -52,7 +52,7 @@ POWERS: dict[str, Power] = {
         M_("Dame"),
         M_("Instinct"),
         M_(
-            "Échangée contre les cartes de la table, elle permet d'en regarder {look} et d'en "
+            "Échangée contre les cartes de la table, elle permet d’en regarder {look} et d’en "
             "choisir une."
         ),
     ),
@@ -61,7 +61,7 @@ POWERS: dict[str, Power] = {
         M_("Roi"),
         M_("Aspiration"),
         M_(
-            "Remplace n'importe quelle carte, de n'importe quelle couleur, sur une pile. Qui a la "
+            "Remplace n’importe quelle carte, de n’importe quelle couleur, sur une pile. Qui a la "
             "carte remplacée peut la poser à sa place et reprendre le Roi."
         ),
     ),
@@ -70,7 +70,7 @@ POWERS: dict[str, Power] = {
         M_("Joker"),
         M_("Crevaison"),
         M_(
-            "Posé sur une pile, elle n'avance plus tant qu'aucune carte n'est posée sur une autre "
+            "Posé sur une pile, elle n’avance plus tant qu’aucune carte n’est posée sur une autre "
             "pile ; retirez alors le Joker et mélangez-le aux cartes de la table."
         ),
     ),

@@ -6,13 +6,11 @@ them (10 Faux = valet de carreau, 11 Fouet = valet de trèfle, ...); the rest is
 table found on every Petit Lenormand.
 
 Every card also shows its traditional subject, as every Lenormand deck people buy does (the
-Rider, the Clover, the Ship…): ``picture`` names the game-icons.net icon that draws it (the
-embedded subset, ``datasets/game_icons.json``). Where the set has no exact subject the nearest
-reading is taken and said here: 6 Nuages, storm clouds with rain; 9 Bouquet, flowers in a pot;
-12 Oiseaux, birds in their nest; 13 Enfant, a baby's face; 17 Cigogne, a heron (the set has no
-standing stork; the two wading birds share the silhouette); 20 Jardin, a park bench under a
-tree (the Garden is the public park); 28 Homme, a gentleman's bowler hat and moustache; 29 Femme,
-a lady's gown; 30 Lys, the fleur-de-lys; 36 Croix, a wooden cross.
+Rider, the Clover, the Ship…): ``picture`` names the colour picture that draws it (the embedded
+set, ``datasets/colour_art.json``: Fluent Emoji, and the subjects that set lacks drawn for pnp in
+its manner: the Scythe, the Whip, the Stork, the Tower, the Paths, the Lilies, the Cross). Each
+picture is the card's own subject: two birds on a branch, a child, a stork, a garden with its
+fountain and trees, a gentleman, a lady, white lilies, a wooden cross.
 """
 
 from __future__ import annotations
@@ -26,14 +24,14 @@ from generator.games.territoires.refusals import Why
 
 
 class Suit(Enum):
-    HEARTS = M_("coeur")
+    HEARTS = M_("cœur")
     DIAMONDS = M_("carreau")
     CLUBS = M_("trèfle")
     SPADES = M_("pique")
 
     @property
     def symbol(self) -> str:
-        return {"coeur": "♥", "carreau": "♦", "trèfle": "♣", "pique": "♠"}[self.value]
+        return {"cœur": "♥", "carreau": "♦", "trèfle": "♣", "pique": "♠"}[self.value]
 
     @property
     def is_red(self) -> bool:
@@ -67,7 +65,7 @@ class PlayingCard:
 
     @property
     def french(self) -> str:
-        """'valet de carreau', 'dix de coeur', 'as de pique'."""
+        """'valet de carreau', 'dix de cœur', 'as de pique'."""
         return self.words("fr")
 
     def words(self, language: Language) -> str:
@@ -91,7 +89,7 @@ class LenormandCard:
     name: str  # French name as printed on the card (its English one: name_in)
     called: str  # the name with its article, "Le Cavalier": the catalog's key for it
     playing_card: PlayingCard
-    picture: str  # the game-icons.net icon of the card's traditional subject
+    picture: str  # the colour picture of the card's traditional subject
 
     def name_in(self, language: Language) -> str:
         """The card's name as printed in ``language``: "Cavalier" in French, "Rider" in English
@@ -115,42 +113,42 @@ H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 LENORMAND: tuple[LenormandCard, ...] = (
     # TRANSLATORS: a Lenormand card, with its article: its usual name, as printed on the card
     # (no article: "Rider", "Clover")
-    _card(1, "Cavalier", M_("Le Cavalier"), "9", H, "cavalry"),
-    _card(2, "Trèfle", M_("Le Trèfle"), "6", D, "shamrock"),
-    _card(3, "Bateau", M_("Le Bateau"), "10", S, "caravel"),
+    _card(1, "Cavalier", M_("Le Cavalier"), "9", H, "rider"),
+    _card(2, "Trèfle", M_("Le Trèfle"), "6", D, "clover"),
+    _card(3, "Bateau", M_("Le Bateau"), "10", S, "ship"),
     _card(4, "Maison", M_("La Maison"), "R", H, "house"),
-    _card(5, "Arbre", M_("L'Arbre"), "7", H, "oak"),
-    _card(6, "Nuages", M_("Les Nuages"), "R", C, "raining"),
+    _card(5, "Arbre", M_("L’Arbre"), "7", H, "tree"),
+    _card(6, "Nuages", M_("Les Nuages"), "R", C, "clouds"),
     _card(7, "Serpent", M_("Le Serpent"), "D", C, "snake"),
     _card(8, "Cercueil", M_("Le Cercueil"), "9", D, "coffin"),
-    _card(9, "Bouquet", M_("Le Bouquet"), "D", S, "flower-pot"),
+    _card(9, "Bouquet", M_("Le Bouquet"), "D", S, "bouquet"),
     _card(10, "Faux", M_("La Faux"), "V", D, "scythe"),
     _card(11, "Fouet", M_("Le Fouet"), "V", C, "whip"),
-    _card(12, "Oiseaux", M_("Les Oiseaux"), "7", D, "nest-birds"),
-    _card(13, "Enfant", M_("L'Enfant"), "V", S, "baby-face"),
+    _card(12, "Oiseaux", M_("Les Oiseaux"), "7", D, "birds"),
+    _card(13, "Enfant", M_("L’Enfant"), "V", S, "child"),
     _card(14, "Renard", M_("Le Renard"), "9", C, "fox"),
-    _card(15, "Ours", M_("L'Ours"), "10", C, "bear-head"),
-    _card(16, "Étoiles", M_("Les Étoiles"), "6", H, "star-formation"),
-    _card(17, "Cigogne", M_("La Cigogne"), "D", H, "heron"),
-    _card(18, "Chien", M_("Le Chien"), "10", H, "sitting-dog"),
-    _card(19, "Tour", M_("La Tour"), "6", S, "stone-tower"),
-    _card(20, "Jardin", M_("Le Jardin"), "8", S, "park-bench"),
-    _card(21, "Montagne", M_("La Montagne"), "8", C, "peaks"),
-    _card(22, "Chemins", M_("Les Chemins"), "D", D, "crossroad"),
-    _card(23, "Souris", M_("Les Souris"), "7", C, "seated-mouse"),
-    _card(24, "Cœur", M_("Le Cœur"), "V", H, "heart-wings"),
-    _card(25, "Anneau", M_("L'Anneau"), "A", C, "diamond-ring"),
-    _card(26, "Livre", M_("Le Livre"), "10", D, "open-book"),
-    _card(27, "Lettre", M_("La Lettre"), "7", S, "envelope"),
-    _card(28, "Homme", M_("L'Homme"), "A", H, "mustache"),
-    _card(29, "Femme", M_("La Femme"), "A", S, "ample-dress"),
-    _card(30, "Lys", M_("Le Lys"), "R", S, "fleur-de-lys"),
+    _card(15, "Ours", M_("L’Ours"), "10", C, "bear"),
+    _card(16, "Étoiles", M_("Les Étoiles"), "6", H, "stars"),
+    _card(17, "Cigogne", M_("La Cigogne"), "D", H, "stork"),
+    _card(18, "Chien", M_("Le Chien"), "10", H, "dog"),
+    _card(19, "Tour", M_("La Tour"), "6", S, "tower"),
+    _card(20, "Jardin", M_("Le Jardin"), "8", S, "garden"),
+    _card(21, "Montagne", M_("La Montagne"), "8", C, "mountain"),
+    _card(22, "Chemins", M_("Les Chemins"), "D", D, "paths"),
+    _card(23, "Souris", M_("Les Souris"), "7", C, "mice"),
+    _card(24, "Cœur", M_("Le Cœur"), "V", H, "heart"),
+    _card(25, "Anneau", M_("L’Anneau"), "A", C, "ring"),
+    _card(26, "Livre", M_("Le Livre"), "10", D, "book"),
+    _card(27, "Lettre", M_("La Lettre"), "7", S, "letter"),
+    _card(28, "Homme", M_("L’Homme"), "A", H, "man"),
+    _card(29, "Femme", M_("La Femme"), "A", S, "woman"),
+    _card(30, "Lys", M_("Le Lys"), "R", S, "lilies"),
     _card(31, "Soleil", M_("Le Soleil"), "A", D, "sun"),
     _card(32, "Lune", M_("La Lune"), "8", H, "moon"),
-    _card(33, "Clé", M_("La Clé"), "8", D, "skeleton-key"),
-    _card(34, "Poissons", M_("Les Poissons"), "R", D, "double-fish"),
-    _card(35, "Ancre", M_("L'Ancre"), "9", S, "anchor"),
-    _card(36, "Croix", M_("La Croix"), "6", C, "crucifix"),
+    _card(33, "Clé", M_("La Clé"), "8", D, "key"),
+    _card(34, "Poissons", M_("Les Poissons"), "R", D, "fish"),
+    _card(35, "Ancre", M_("L’Ancre"), "9", S, "anchor"),
+    _card(36, "Croix", M_("La Croix"), "6", C, "cross"),
 )
 
 FIRST, LAST = 1, 36

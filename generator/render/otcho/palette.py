@@ -16,6 +16,7 @@ class PlayerColours:
     colour: Colour  # the card band, the pawns
     tint: Colour  # a light version, for backgrounds
     ink: Colour  # a symbol drawn on the full colour
+    letters: Colour  # the slot letters on the tint: contrast at least 4.5:1 (WCAG AA)
 
 
 @dataclass(frozen=True)
@@ -23,9 +24,6 @@ class OtchoPalette:
     accent: Colour = OKABE_ITO.blue  # the page headers
     white: Colour = WHITE  # card faces, die faces, pawn outlines
     card_edge: Colour = hex_colour("#9AA0A8", cmyk(0, 0, 0, 50))  # the player card's cut outline
-    dark_yellow: Colour = hex_colour(
-        "#8A7F00", cmyk(18, 15, 99, 47)
-    )  # slot letters of the yellow player, readable
     star: Colour = OKABE_ITO.orange  # the ★ face
     star_edge: Colour = hex_colour("#8A5A00", cmyk(0, 44, 100, 56))
     x_face: Colour = hex_colour("#B2182B", cmyk(0, 98, 77, 27))  # the X face
@@ -46,12 +44,37 @@ class OtchoPalette:
     x_and_star: Colour = hex_colour("#9E9E9E", cmyk(0, 0, 0, 50))
     # the players, in seat order (Okabe–Ito colours and their tints)
     players: tuple[PlayerColours, ...] = (
-        PlayerColours(OKABE_ITO.vermillion, hex_colour("#F7DCCB", cmyk(6, 16, 21, 0)), WHITE),
-        PlayerColours(OKABE_ITO.blue, hex_colour("#CCE3F0", cmyk(23, 7, 7, 0)), WHITE),
-        PlayerColours(OKABE_ITO.bluish_green, hex_colour("#CCECE3", cmyk(22, 2, 15, 0)), WHITE),
-        PlayerColours(OKABE_ITO.yellow, hex_colour("#FCF8D6", cmyk(4, 2, 21, 0)), CHARCOAL),
-        PlayerColours(OKABE_ITO.reddish_purple, hex_colour("#F5E4ED", cmyk(7, 13, 5, 0)), WHITE),
-        PlayerColours(CHARCOAL, hex_colour("#DADADA", cmyk(0, 0, 0, 20)), WHITE),
+        PlayerColours(
+            OKABE_ITO.vermillion,
+            hex_colour("#F7DCCB", cmyk(6, 16, 21, 0)),
+            WHITE,
+            hex_colour("#9E4400", cmyk(0, 70, 100, 42)),
+        ),
+        PlayerColours(
+            OKABE_ITO.blue,
+            hex_colour("#CCE3F0", cmyk(23, 7, 7, 0)),
+            WHITE,
+            hex_colour("#005A8C", cmyk(90, 44, 0, 36)),
+        ),
+        PlayerColours(
+            OKABE_ITO.bluish_green,
+            hex_colour("#CCECE3", cmyk(22, 2, 15, 0)),
+            WHITE,
+            hex_colour("#00684C", cmyk(84, 0, 68, 53)),
+        ),
+        PlayerColours(
+            OKABE_ITO.yellow,
+            hex_colour("#FCF8D6", cmyk(4, 2, 21, 0)),
+            CHARCOAL,
+            hex_colour("#6B6200", cmyk(10, 12, 100, 67)),
+        ),
+        PlayerColours(
+            OKABE_ITO.reddish_purple,
+            hex_colour("#F5E4ED", cmyk(7, 13, 5, 0)),
+            WHITE,
+            hex_colour("#93406E", cmyk(20, 82, 4, 36)),
+        ),
+        PlayerColours(CHARCOAL, hex_colour("#DADADA", cmyk(0, 0, 0, 20)), WHITE, CHARCOAL),
     )
 
     def kind(self, kind: RollKind) -> Colour:

@@ -28,6 +28,7 @@ class PlayerStyle:
     tint: Colour  # a light version, for backgrounds
     ink: Colour  # colour of a symbol drawn on the full colour
     shape: str  # disc, square, triangle, diamond, star, cross
+    letters: Colour  # the slot letters on the tint (contrast at least 4.5:1)
 
 
 _NAMES_AND_SHAPES = (
@@ -39,7 +40,7 @@ _NAMES_AND_SHAPES = (
     (M_("Noir"), "cross"),
 )
 PLAYER_STYLES: tuple[PlayerStyle, ...] = tuple(
-    PlayerStyle(name, colours.colour, colours.tint, colours.ink, shape)
+    PlayerStyle(name, colours.colour, colours.tint, colours.ink, shape, colours.letters)
     for (name, shape), colours in zip(_NAMES_AND_SHAPES, OTCHO_PALETTE.players, strict=True)
 )
 

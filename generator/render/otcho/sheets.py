@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, PN_, Language
+from generator.core.i18n import LANGUAGES, M_, MATERIAL_DEFAULT, P_, PN_, Language
 from generator.games.catalog import OTCHO
 from generator.games.otcho import FACES, KINDS, SLOTS, Face, RollKind, RollRules, kind_probabilities
 from generator.games.otcho.players import MAX_PLAYERS, MIN_PLAYERS, PAWNS_TO_WIN, pawns_per_player
@@ -20,7 +20,7 @@ from generator.games.otcho.rolls import OUTCOMES, kind_of, losing_probability, s
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import polygon, star_points
 from generator.render.draw.text import paragraph, wrap
-from generator.render.fonts import MIN_TEXT_PT
+from generator.render.fonts import MIN_READING_PT
 from generator.render.otcho.cube_net import OTCHO_DIE, SIDES, CubeNet, Edge
 from generator.render.otcho.palette import PALETTE
 from generator.render.otcho.player_styles import PLAYER_STYLES, SHAPE_NAMES, PlayerStyle, draw_shape
@@ -34,7 +34,7 @@ from generator.render.sheet import (
     open_sheet,
     percent,
 )
-from generator.render.units import pt
+from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -48,7 +48,7 @@ SLOT = 21.0  # a slot holds one pawn (PAWN mm) with room around it
 PAWN = 15.0
 DIE_FACE = 24.0
 TAB_DEPTH = 7.0
-CREDIT = M_("Neo Otcho abcd, PGC + Gaël Vacher, d'après Otcho de Gaël Vacher · imprimé avec pnp")
+CREDIT = M_("Neo Otcho abcd, PGC + Gaël Vacher, d’après Otcho de Gaël Vacher · imprimé avec pnp")
 
 
 @dataclass(frozen=True)
@@ -133,14 +133,14 @@ def draw_player_card(
         set_stroke(c, style.colour)
         c.setLineWidth(1.1)
         c.roundRect(pt(sx), pt(sy), pt(SLOT), pt(SLOT), pt(2.5), stroke=1, fill=1)
-        set_fill(c, style.colour if style.shape != "diamond" else PALETTE.dark_yellow)
-        c.setFont(fonts.title, 15)
-        c.drawCentredString(pt(sx + SLOT / 2), pt(sy + SLOT / 2 - 2.6), f"{slot[0]} {slot[1]}")
+        set_fill(c, style.letters)
+        c.setFont(fonts.title, 16)
+        c.drawCentredString(pt(sx + SLOT / 2), pt(sy + SLOT / 2 - 2.8), f"{slot[0]} {slot[1]}")
         set_fill(c, SHEET.muted)
-        c.setFont(fonts.condensed, 6.2)
-        c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.6), slot_openers(slot))
+        c.setFont(fonts.condensed, MIN_READING_PT)
+        c.drawCentredString(pt(sx + SLOT / 2), pt(sy - 3.8), slot_openers(slot))
     set_fill(c, SHEET.muted)
-    c.setFont(fonts.oblique, 6.3)
+    c.setFont(fonts.oblique, MIN_READING_PT)
     c.drawCentredString(
         pt(x + CARD_W / 2),
         pt(y + 3.2),
@@ -258,9 +258,11 @@ def draw_die_net(
     size: float,
     fonts: FontSet,
     language: Language = MATERIAL_DEFAULT,
+    tab_words: bool = True,
 ) -> None:
     """A net with its cells' lower-left grid origin at (x0, y0) mm: tabs, faces, cut and fold
-    lines."""
+    lines; ``tab_words``: "colle" on the tabs above and below (a net drawn turned a quarter
+    leaves them out: its words would run sideways)."""
     c.setLineJoin(1)
     for edge in net.tabs:
         poly = tab_polygon(edge, x0, y0, size)
@@ -270,14 +272,15 @@ def draw_die_net(
         polygon(c, poly, fill=True, stroke=True)
         (ax, ay), (bx, by), (nx, ny) = _edge_segment(edge, x0, y0, size)
         mx, my = (ax + bx) / 2 + nx * TAB_DEPTH * 0.45, (ay + by) / 2 + ny * TAB_DEPTH * 0.45
-        c.saveState()
-        c.translate(pt(mx), pt(my))
-        angle = {(0.0, 1.0): 0, (0.0, -1.0): 180, (1.0, 0.0): -90, (-1.0, 0.0): 90}[(nx, ny)]
-        c.rotate(angle)
-        set_fill(c, SHEET.muted)
-        c.setFont(fonts.condensed, MIN_TEXT_PT)
-        c.drawCentredString(0, -pt(0.8), P_(language, "colle"))
-        c.restoreState()
+        if tab_words and ny != 0.0:  # the word on the tabs above and below (the side ones are
+            # too narrow)
+            c.saveState()
+            c.translate(pt(mx), pt(my))
+            c.rotate(0 if ny > 0 else 180)
+            set_fill(c, SHEET.muted)
+            c.setFont(fonts.condensed, MIN_READING_PT)
+            c.drawCentredString(0, -pt(0.9), P_(language, "colle"))
+            c.restoreState()
     for cell in net.cells:
         cx, cy = x0 + cell.col * size, y0 + cell.row * size
         set_fill(c, PALETTE.white)
@@ -345,7 +348,7 @@ def dice_sheet(options: OtchoOptions) -> PdfDocument:
     c.saveState()
     c.translate(pt(spare_left + max_y), pt(spare_top - width - min_x))
     c.rotate(90)
-    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts, language)
+    draw_die_net(c, OTCHO_DIE, 0, 0, DIE_FACE, fonts, language, tab_words=False)
     c.restoreState()
     text_left = spare_left + height + 8
     text_width = paper.width - MARGIN - gap - text_left
@@ -357,7 +360,7 @@ def dice_sheet(options: OtchoOptions) -> PdfDocument:
         P_(
             language,
             "2. Marquez les traits pointillés (une règle et une pointe sèche) et pliez-les tous "
-            "vers l'arrière.",
+            "vers l’arrière.",
         ),
         P_(
             language,
@@ -371,7 +374,7 @@ def dice_sheet(options: OtchoOptions) -> PdfDocument:
         ),
         P_(
             language,
-            "Dés de {size} mm. Chaque face sort une fois sur six ; l'aide de jeu donne les "
+            "Dés de {size} mm. Chaque face sort une fois sur six ; l’aide de jeu donne les "
             "probabilités de chaque combinaison.",
         ).format(size=f"{DIE_FACE:g}"),
         P_(language, "Le troisième patron remplace un dé abîmé ou mal collé."),
@@ -468,13 +471,13 @@ def kind_effect(
             any_card,
         ),
         RollKind.TWO_LETTERS: (
-            P_(language, "Placer ou retirer 1 pion sur l'emplacement des deux lettres (a c → ac)"),
+            P_(language, "Placer ou retirer 1 pion sur l’emplacement des deux lettres (a c → ac)"),
             any_card,
         ),
         RollKind.X_AND_LETTER: (
             P_(
                 language,
-                "X remplace une autre lettre : 1 pion sur l'un des 3 emplacements de la lettre "
+                "X remplace une autre lettre : 1 pion sur l’un des 3 emplacements de la lettre "
                 "(a X → ab, ac ou ad)",
             ),
             where_x,
@@ -552,25 +555,22 @@ def rules_aid(options: OtchoOptions) -> PdfDocument:
     return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
-def _aid_turn(
-    c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float, language: Language
-) -> float:
-    """The goal and the three steps of a turn; returns the y (mm) below them."""
+def _aid_turn_texts(rules: RollRules, language: Language) -> tuple[str, list[str]]:
+    """The goal and the three steps of a turn, in ``language``."""
     goal = P_(
         language,
         "But : être le premier à poser {pawns} de ses pions sur les {slots} emplacements de sa "
         "carte.",
     ).format(pawns=PAWNS_TO_WIN, slots=len(SLOTS))
-    y = paragraph(c, goal, MARGIN, y - 1, width, fonts.bold, 10, colour=SHEET.ink) - 2.5
     n = rules.penalty_pawns
     if n:
         then = PN_(
             language,
             "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
-            "pas et, s'il est perdant, retirez un de vos pions (de votre carte ou d'une autre). "
+            "pas et, s’il est perdant, retirez un de vos pions (de votre carte ou d’une autre). "
             "On peut continuer tant que les jets gagnent.",
             "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
-            "pas et, s'il est perdant, retirez {n} de vos pions (de votre carte ou d'une autre). "
+            "pas et, s’il est perdant, retirez {n} de vos pions (de votre carte ou d’une autre). "
             "On peut continuer tant que les jets gagnent.",
             n,
         ).format(n=n)
@@ -578,7 +578,7 @@ def _aid_turn(
         then = P_(
             language,
             "3. Puis passez les dés à gauche, ou relancez pour continuer : ce jet ne se relance "
-            "pas et, s'il est perdant, votre tour s'arrête, sans autre pénalité. On peut "
+            "pas et, s’il est perdant, votre tour s’arrête, sans autre pénalité. On peut "
             "continuer tant que les jets gagnent.",
         )
     turn = [
@@ -590,13 +590,37 @@ def _aid_turn(
         P_(
             language,
             "2. Jouez la combinaison (tableau). Un pion retiré revient toujours à son "
-            "propriétaire ; un emplacement occupé ne reçoit pas d'autre pion. X est un joker.",
+            "propriétaire ; un emplacement occupé ne reçoit pas d’autre pion. X est un joker.",
         ),
         then,
     ]
+    return goal, turn
+
+
+GOAL_PT, TURN_PT = 10.0, 9.0
+
+
+def _aid_turn_depth(rules: RollRules, fonts: FontSet, width: float, language: Language) -> float:
+    """How far down (mm) the goal and the steps reach in ``language``: each paragraph is its
+    lines at 1.3 × its size (:func:`paragraph`'s leading), and the gaps between them."""
+    goal, turn = _aid_turn_texts(rules, language)
+    depth = 1 + len(wrap(goal, fonts.bold, GOAL_PT, width)) * to_mm(GOAL_PT * 1.3) + 2.5
     for line in turn:
-        y = paragraph(c, line, MARGIN, y, width, fonts.regular, 9, colour=SHEET.ink) - 1.2
-    return y - 3
+        depth += len(wrap(line, fonts.regular, TURN_PT, width)) * to_mm(TURN_PT * 1.3) + 1.2
+    return depth + 3
+
+
+def _aid_turn(
+    c: Canvas, rules: RollRules, fonts: FontSet, y: float, width: float, language: Language
+) -> float:
+    """The goal and the three steps of a turn; returns the y (mm) below them in the language
+    whose text is the longest, so that the page's drawing is the same in both."""
+    goal, turn = _aid_turn_texts(rules, language)
+    top = y
+    y = paragraph(c, goal, MARGIN, y - 1, width, fonts.bold, GOAL_PT, colour=SHEET.ink) - 2.5
+    for line in turn:
+        y = paragraph(c, line, MARGIN, y, width, fonts.regular, TURN_PT, colour=SHEET.ink) - 1.2
+    return top - max(_aid_turn_depth(rules, fonts, width, other) for other in LANGUAGES)
 
 
 def _kind_table(
@@ -708,7 +732,8 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float, language: Language) -> tu
     y -= 7
     c.setFont(fonts.condensed, 7.5)
     set_fill(c, SHEET.muted)
-    c.drawString(pt(grid_left), pt(y - 2), P_(language, "dé 2 →"))
+    c.drawString(pt(grid_left + cell + 1.2), pt(y - 2), P_(language, "dé 2 →"))
+    c.drawCentredString(pt(grid_left + cell / 2), pt(y - 2), P_(language, "dé 1 ↓"))
     y -= 3
     for j, face in enumerate(FACES):
         _mini_die(
@@ -719,13 +744,7 @@ def _outcome_grid(c: Canvas, fonts: FontSet, y: float, language: Language) -> tu
         _mini_die(c, f1.value, grid_left + 1.2, row_y + 1.2, cell - 2.4, fonts)
         for j, f2 in enumerate(FACES):
             _outcome_cell(c, kind_of(f1, f2), grid_left + (j + 1) * cell, row_y)
-    c.saveState()
-    c.translate(pt(MARGIN + 7), pt(y - 4 * cell))
-    c.rotate(90)
-    c.setFont(fonts.condensed, 7.5)
-    set_fill(c, SHEET.muted)
-    c.drawCentredString(0, 0, P_(language, "← dé 1"))
-    c.restoreState()
+
     # the legend beside the grid
     lx = grid_left + (len(FACES) + 1) * cell + 10
     ly = y - 2
@@ -803,8 +822,8 @@ def _aid_facts(
         continuation,
         P_(
             language,
-            "Un emplacement donné (ab par exemple) s'ouvre sur sa carte avec {own} "
-            "({own_percent}), sur celle d'un autre avec {other} ({other_percent}).",
+            "Un emplacement donné (ab par exemple) s’ouvre sur sa carte avec {own} "
+            "({own_percent}), sur celle d’un autre avec {other} ({other_percent}).",
         ),
     ]
     for fact in facts:

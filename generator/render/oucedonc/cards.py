@@ -5,6 +5,13 @@ and handles the rotation of backs; a painter always draws its face upright, in m
 converted by :func:`pt`. Backgrounds cover the bleed; text stays inside ``box.safe``.
 Layouts are written for a poker card (63 × 88 mm) and scale with the card's height, so bridge,
 mini, tarot and custom sizes keep the same proportions.
+
+Type: place names and titles in the display face (Fraunces), on the deck's scale of
+:data:`NAME_SIZES` (a deck's names come in two or three sizes); everything a player reads in
+the text face (Fira Sans) at :data:`LABEL_PT` or more; only the credits, on the back of the
+Direction card, at :data:`CREDIT_PT`. Coloured words are :data:`COLOUR_TEXT_PT` or larger:
+smaller text is black ink only, so that a print shop never needs four plates in register for
+it.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from typing import TYPE_CHECKING
 from generator.core.errors import UserError
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.deckfile import PlaceCard
-from generator.games.oucedonc.pictograms import TOWN, pictogram
+from generator.games.oucedonc.pictograms import pictogram
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.fit_text import CAP_HEIGHT, FittedText, fit_text
+from generator.render.draw.rich_text import Block, block, draw_block
 from generator.render.draw.shapes import band, fill_bleed
 from generator.render.draw.text import (
     cut_to_width,
@@ -26,24 +34,17 @@ from generator.render.draw.text import (
     shrink_until,
     string_width,
 )
-from generator.render.fonts import MIN_TEXT_PT, FontSet, paragraph_family
-from generator.render.icons import draw_icon
+from generator.render.fonts import MIN_TEXT_PT, FontSet, printable_face
+from generator.render.icons import draw_picture
 from generator.render.imposition import CardBox, Painter, Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
 from generator.render.oucedonc.palette import PALETTE, OucedoncPalette
-from generator.render.oucedonc.style import (
-    compass_star,
-    graticule,
-    hourglass,
-    town_icon,
-)
+from generator.render.oucedonc.style import compass_star, graticule, hourglass
 from generator.render.oucedonc.texts import DirectionTexts, IntermedeTexts, PlaceTexts, RuleTexts
 from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
-    from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Paragraph
 
 POKER_HEIGHT = 88.0
 MAP_FORM = "OucedoncLocatorMap"
@@ -55,16 +56,27 @@ class CardStyle:
     palette: OucedoncPalette = PALETTE
 
 
-#: The smallest type of the deck (labels, footers), in points on a poker card; every other size
-#: is larger. At a card's scale it must stay at or above MIN_TEXT_PT (see :func:`smallest_text`).
-LABEL_PT = 6.2
+#: The smallest type a player reads on the deck (labels, ids, footers), in points on a poker
+#: card; at a card's scale it must stay at or above MIN_TEXT_PT (see :func:`smallest_text`).
+LABEL_PT = 7.0
+#: The credits' size (poker): the only type under LABEL_PT.
+CREDIT_PT = 6.0
+#: Text printed in a colour is at least this large (points): under it, black ink only.
+COLOUR_TEXT_PT = 8.0
+#: The rule texts' size (poker), shrunk by quarter points down to LABEL_PT if a text is long.
+BODY_PT = 8.0
+#: The type scale of the place names on the fronts (points, poker); the backs print the name
+#: at the scale's smallest size.
+NAME_SIZES = (24.0, 19.0, 15.0)
 #: The coloured border of place fronts and Intermède cards (mm from the trim): at least the
 #: 4 mm print shops ask for, so a cut up to 1 mm off still leaves borders that look even.
 FRAME_INSET = 4.0
+#: Lines of the card furniture (points): never thinner, so they survive a print shop's plates.
+RULE_LINE_PT = 0.5
 
 
 def smallest_text(box: CardBox) -> float:
-    """The deck's smallest type (points) on a card of this size."""
+    """The deck's smallest type a player reads (points) on a card of this size."""
     return LABEL_PT * scale(box)
 
 
@@ -190,6 +202,13 @@ def centred_line(
     canvas.drawCentredString(pt(centre_x), pt(y), text)
 
 
+def rule_line(canvas: Canvas, x0: float, y: float, x1: float, colour: Colour, width: float) -> None:
+    """A horizontal rule (mm) ``width`` points thick, never thinner than RULE_LINE_PT."""
+    set_stroke(canvas, colour)
+    canvas.setLineWidth(max(width, RULE_LINE_PT))
+    canvas.line(pt(x0), pt(y), pt(x1), pt(y))
+
+
 # No glyph pnp prints is narrower than this (em), and no line is closer than one em to the next:
 # a text of more characters than a box can hold so is refused before any layout.
 NARROWEST_GLYPH_EM = 0.1
@@ -198,60 +217,41 @@ NARROWEST_GLYPH_EM = 0.1
 def paragraphs(
     markup_parts: list[str],
     fonts: FontSet,
-    colour: Colour,
     area: Rect,
     max_size: float,
-    alignment: int = 0,
     min_size: float = MIN_TEXT_PT,
-) -> tuple[list[Paragraph], ParagraphStyle, float]:
-    """Paragraph flowables that fit ``area``: the largest font size (by quarter points) that
-    fits."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
-
+) -> Block:
+    """The paragraphs laid out at the largest size (by quarter points, from ``max_size`` down
+    to ``min_size``) at which they fit ``area``; a text that does not fit even then is refused,
+    never printed cut."""
+    from generator.core.errors import UserError
     from generator.core.i18n import _
     from generator.render.card_templates import markup_plain_text
 
-    paragraph_family(fonts)
-    laid_out: dict[float, tuple[list[Paragraph], ParagraphStyle, float]] = {}
+    laid_out: dict[float, Block] = {}
     text = " ".join(markup_plain_text(part) for part in markup_parts)
     lines = pt(area.height) / min_size
     if len(text) > lines * pt(area.width) / (NARROWEST_GLYPH_EM * min_size):
         raise _does_not_fit(text, min_size)
 
-    def layout(size: float) -> float:
-        style = ParagraphStyle(
-            "card",
-            fontName=fonts.regular,
-            fontSize=size,
-            leading=size * 1.28,
-            textColor=colour.reportlab,
-            alignment=alignment,
-            spaceAfter=size * 0.55,
-            allowWidows=1,
-            allowOrphans=1,
-            hyphenationLang=None,
-        )
+    def fits(size: float) -> bool:
         try:
-            flowables = [Paragraph(part, style) for part in markup_parts]
+            laid_out[size] = block(markup_parts, fonts, size, pt(area.width))
         except ValueError as exc:
             raise UserError(
                 _("card text is not valid markup ({problem}); fix the template").format(
                     problem=" ".join(str(exc).split())[:120]
                 )
             ) from None
-        total = 0.0
-        for index, flowable in enumerate(flowables):
-            height = flowable.wrap(pt(area.width), pt(area.height))[1]
-            total += height + (style.spaceAfter if index < len(flowables) - 1 else 0)
-        laid_out[size] = flowables, style, total
-        return total
+        return laid_out[size].height <= pt(area.height)
 
-    size = shrink_until(max_size, min_size, lambda size: layout(size) <= pt(area.height))
-    flowables, style, total = laid_out[size]
-    if total > pt(area.height) + 0.01:  # even the smallest type overflows: say so, never print it
+    size = shrink_until(max_size, min_size, fits)
+    laid = laid_out[size]
+    if (
+        laid.height > pt(area.height) + 0.01
+    ):  # even the smallest type overflows: say so, never print it
         raise _does_not_fit(text, size)
-    return flowables, style, total
+    return laid
 
 
 def _does_not_fit(text: str, size: float) -> UserError:
@@ -274,13 +274,13 @@ def draw_paragraphs(
     max_size: float,
     alignment: int = 0,
     vertical: str = "top",
+    min_size: float = MIN_TEXT_PT,
 ) -> None:
-    flowables, style, total = paragraphs(markup_parts, fonts, colour, area, max_size, alignment)
-    y = pt(area.top) if vertical == "top" else pt(area.y + area.height / 2) + total / 2
-    for flowable in flowables:
-        height = flowable.wrap(pt(area.width), pt(area.height))[1]
-        flowable.drawOn(canvas, pt(area.x), y - height)
-        y -= height + style.spaceAfter
+    """The paragraphs at the largest size that fits ``area``, from its top or centred in it
+    (``vertical``), each line left-aligned (``alignment`` 0) or centred (1)."""
+    laid = paragraphs(markup_parts, fonts, area, max_size, min_size)
+    top = area.top if vertical == "top" else area.y + area.height / 2 + to_mm(laid.height) / 2
+    draw_block(canvas, laid, area.x, top, area.width, colour, centred=alignment == 1)
 
 
 def markup_parts(markup: str) -> list[str]:
@@ -289,12 +289,29 @@ def markup_parts(markup: str) -> list[str]:
     return markup_paragraphs(markup)
 
 
+def name_layout(name: str, font: str, area: Rect, k: float, max_lines: int = 3) -> FittedText:
+    """A place name on the deck's type scale, in ``area`` (mm): the largest size of
+    :data:`NAME_SIZES` at which it fits on balanced lines."""
+    face = printable_face(font, name)
+    return fit_text(
+        name,
+        face,
+        pt(area.width),
+        pt(area.height),
+        max_size=NAME_SIZES[0] * k,
+        max_lines=max_lines,
+        leading_ratio=1.04,
+        scale=tuple(size * k for size in NAME_SIZES),
+    )
+
+
 # ---------------------------------------------------------------- place cards
 
 
 @dataclass(frozen=True)
 class PlaceFront:
-    """The name side: the name as large as it fits, a small mark for town or site."""
+    """The name side: the wordmark, the name as large as the type scale allows, the picture of
+    the place and what kind of place it is."""
 
     card: PlaceCard
     texts: PlaceTexts
@@ -303,22 +320,14 @@ class PlaceFront:
     def name_area(self, box: CardBox) -> Rect:
         safe, k = box.safe, scale(box)
         return Rect(
-            safe.x + 1.0 * k, safe.y + 15.0 * k, safe.width - 2.0 * k, safe.height - 25.0 * k
+            safe.x + 1.2 * k, safe.y + 26.0 * k, safe.width - 2.4 * k, safe.height - 33.0 * k
         )
 
     def fitted_name(self, box: CardBox) -> FittedText:
-        area = self.name_area(box)
-        return fit_text(
-            self.card.name,
-            self.style.fonts.condensed_bold,
-            pt(area.width),
-            pt(area.height),
-            max_size=34.0 * scale(box),
-            max_lines=3,
-        )
+        return name_layout(self.card.name, self.style.fonts.title, self.name_area(box), scale(box))
 
     def icon(self) -> str:
-        """:data:`~generator.games.oucedonc.pictograms.TOWN` or the site kind's icon."""
+        """The picture of a town, or of the site's kind."""
         return pictogram(self.card.place_kind, self.card.site_kind)
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
@@ -334,11 +343,11 @@ class PlaceFront:
         reused_form(canvas, box, key, self.paint_frame)
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
-            set_fill(canvas, self.style.palette.kind(self.card.place_kind))
+            set_fill(canvas, self.style.palette.muted)
             canvas.setFont(self.style.fonts.bold, LABEL_PT * k)
             canvas.drawRightString(
-                pt(box.safe.x + box.safe.width - 1.2 * k),
-                pt(box.safe.y + 1.6 * k),
+                pt(box.safe.x + box.safe.width - 1.4 * k),
+                pt(box.safe.y + 2.6 * k),
                 self.texts.front_id,
             )
         area = self.name_area(box)
@@ -356,48 +365,43 @@ class PlaceFront:
         colour = palette.kind(self.card.place_kind)
         safe = box.safe
         fill_bleed(canvas, box, colour)
-        inset = FRAME_INSET  # the border: 4 mm, so a cut 1 mm off still leaves even borders
-        panel(canvas, box, inset, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
-        # Wordmark between two hairlines
-        top = safe.top - 4.2 * k
+        panel(canvas, box, FRAME_INSET, 2.6 * k, palette.paper, palette.grid, 6.0 * k)
+        # Wordmark between two rules, in the kind's colour (large enough for colour type)
+        top = safe.top - 4.6 * k
         spaced_caps(
             canvas,
             OUCEDONC.name,
             fonts.bold,
-            6.0 * k,
+            COLOUR_TEXT_PT * k,
             safe.centre_x,
             top,
             colour,
-            1.6 * k,
+            1.4 * k,
             safe.width * 0.6,
         )
-        set_stroke(canvas, colour)
-        canvas.setLineWidth(0.5)
         half = safe.width * 0.5
         for sign in (-1, 1):
-            start = safe.centre_x + sign * 12.0 * k
-            canvas.line(
-                pt(start),
-                pt(top + 0.8 * k),
-                pt(safe.centre_x + sign * (half - 1.5 * k)),
-                pt(top + 0.8 * k),
+            start = safe.centre_x + sign * 14.5 * k
+            rule_line(
+                canvas,
+                start,
+                top + 1.0 * k,
+                safe.centre_x + sign * (half - 1.0 * k),
+                colour,
+                0.6,
             )
-        # Town or site: the roofs of a town, the pictogram of the site's kind
-        icon = self.icon()
-        if icon == TOWN:
-            town_icon(canvas, safe.centre_x, safe.y + 8.6 * k, 9.0 * k, colour)
-        else:
-            draw_icon(canvas, icon, safe.centre_x, safe.y + 9.6 * k, 10.4 * k, colour)
+        # The picture of the place, and under it what it is
+        draw_picture(canvas, self.icon(), safe.centre_x, safe.y + 14.6 * k, 17.0 * k)
         spaced_caps(
             canvas,
             self.texts.mark,
             fonts.bold,
-            LABEL_PT * k,
+            COLOUR_TEXT_PT * k,
             safe.centre_x,
-            safe.y + 1.6 * k,
+            safe.y + 2.6 * k,
             colour,
-            1.0 * k,
-            safe.width * 0.64,  # room in the corner for the card's id
+            0.9 * k,
+            safe.width * 0.56,  # room in the corner for the card's id
         )
 
 
@@ -412,7 +416,7 @@ class LocatorMap:
     def ensure_form(self, canvas: Canvas, palette: OucedoncPalette) -> None:
         if not canvas.hasForm(MAP_FORM):
             style = MapStyle(
-                water=palette.paper,
+                water=palette.water,
                 land=palette.land,
                 coast=palette.land_line,
                 dot=palette.land_line,
@@ -421,13 +425,27 @@ class LocatorMap:
             define_map_form(canvas, MAP_FORM, self.frame, self.rings, self.dots, style)
 
 
+#: The back's layout (mm from the safe zone's top, poker): the header band, the two rows of
+#: coordinates, the decimal degrees, the three lines of where the place is, then the map.
+HEADER = 13.6
+ROWS = (7.0, 14.2)
+DECIMAL = 19.2
+WHERE = 24.2
+WHERE_LEADING = 3.3
+MAP_TOP = 32.6
+FOOTER = 3.8
+
+
 def place_back_map_area(box: CardBox) -> Rect:
-    """Where the locator map may go on a place back (the same on every card of a deck)."""
+    """Where the locator map may go on a place back (the same on every card of a deck): from
+    under the place's lines to above the footer, the full width of the safe zone."""
     safe, k = box.safe, scale(box)
-    return Rect(safe.x, safe.y + 4.0 * k, safe.width, safe.height - 55.5 * k)
+    top = safe.top - (HEADER + MAP_TOP) * k
+    bottom = safe.y + FOOTER * k
+    return Rect(safe.x, bottom, safe.width, top - bottom)
 
 
-BACK_PICTOGRAM_ROOM = 7.5  # mm (poker) kept free on each side of a back's name for its pictogram
+BACK_PICTURE = 9.4  # mm (poker): the picture in the header, on its paper disc
 
 
 @dataclass(frozen=True)
@@ -441,38 +459,43 @@ class PlaceBack:
 
     def header_name(self, box: CardBox) -> FittedText:
         safe, k = box.safe, scale(box)
+        room = safe.width - (BACK_PICTURE + 3.0) * k
+        face = printable_face(self.style.fonts.title, self.card.name)
+        smallest = NAME_SIZES[-1] * k
         return fit_text(
             self.card.name,
-            self.style.fonts.condensed_bold,
-            pt(safe.width - 2 * k - 2 * BACK_PICTOGRAM_ROOM * k),
-            pt(11.0 * k),
-            max_size=15.0 * k,
+            face,
+            pt(room),
+            pt((HEADER - 2.6) * k),
+            max_size=smallest,
             max_lines=2,
+            leading_ratio=1.0,
+            scale=(smallest, smallest * 0.8),
         )
 
     def value_size(self, box: CardBox) -> float:
         """One size for both coordinates, the largest that fits beside their labels."""
         safe, k, fonts = box.safe, scale(box), self.style.fonts
-        size = 15.0 * k
+        size = 17.0 * k
         for label, value in (
             (self.texts.latitude_label, self.texts.lat_text),
             (self.texts.longitude_label, self.texts.lon_text),
         ):
             room = (
-                pt(safe.width - 1.5 * k)
+                pt(safe.width - 2.0 * k)
                 - string_width(label.upper(), fonts.bold, LABEL_PT * k)
-                - len(label) * 0.7 * k
+                - len(label) * 0.6 * k
             )
-            size = min(size, room / string_width(value, fonts.bold, 1.0))
+            size = min(size, room / string_width(value, fonts.title, 1.0))
         return size
 
     def rows(self, box: CardBox) -> tuple[tuple[str, str, float], ...]:
         """(label, printed value, baseline in mm) of the two coordinates."""
         safe, k = box.safe, scale(box)
-        header_bottom = safe.top - 14.5 * k
+        top = safe.top - HEADER * k
         return (
-            (self.texts.latitude_label, self.texts.lat_text, header_bottom - 7.2 * k),
-            (self.texts.longitude_label, self.texts.lon_text, header_bottom - 14.6 * k),
+            (self.texts.latitude_label, self.texts.lat_text, top - ROWS[0] * k),
+            (self.texts.longitude_label, self.texts.lon_text, top - ROWS[1] * k),
         )
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
@@ -489,41 +512,36 @@ class PlaceBack:
             box.bleed,
         )
         reused_form(canvas, box, key, self.paint_frame)
-        header_bottom = safe.top - 14.5 * k
-        draw_fitted(
-            canvas,
-            self.header_name(box),
-            safe.centre_x,
-            (header_bottom + safe.top) / 2 + 0.3 * k,
-            palette.paper,
-        )
-        # Coordinates: the value on the right of its label (drawn in the frame), on one baseline
+        top = safe.top - HEADER * k
+        name_x = safe.x + (BACK_PICTURE + 3.0) * k + (safe.width - (BACK_PICTURE + 3.0) * k) / 2
+        draw_fitted(canvas, self.header_name(box), name_x, top + HEADER * k / 2, palette.paper)
+        # Coordinates: the value on the right of its label (drawn in the frame), one baseline
         size = self.value_size(box)
         set_fill(canvas, palette.ink)
-        canvas.setFont(fonts.bold, size)
+        canvas.setFont(fonts.title, size)
         for _label, value, baseline in self.rows(box):
             canvas.drawRightString(pt(safe.x + safe.width - 0.5 * k), pt(baseline), value)
         centred_line(
             canvas,
             self.texts.decimal,
             fonts.regular,
-            6.2 * k,
+            LABEL_PT * k,
             safe.centre_x,
-            header_bottom - 20.8 * k,
+            top - DECIMAL * k,
             palette.muted,
             safe.width,
         )
-        # Where it is
+        # Where it is: département, région, population
         lines = [
             line for line in (self.texts.where, self.texts.region, self.texts.population) if line
         ]
-        baseline = header_bottom - 26.6 * k
+        baseline = top - WHERE * k
         for index, line in enumerate(lines):
             font = fonts.bold if index == 0 else fonts.regular
             centred_line(
-                canvas, line, font, 7.0 * k, safe.centre_x, baseline, palette.ink, safe.width
+                canvas, line, font, 7.6 * k, safe.centre_x, baseline, palette.ink, safe.width
             )
-            baseline -= 3.4 * k
+            baseline -= WHERE_LEADING * k
         # Locator map, centred in its area, and the place marked on it
         if self.locator is not None:
             self.locator.ensure_form(canvas, palette)
@@ -543,38 +561,36 @@ class PlaceBack:
             fonts.regular,
             LABEL_PT * k,
             safe.centre_x,
-            safe.y + 0.8 * k,
+            safe.y + 0.9 * k,  # the descenders' box stays inside the safe zone
             palette.muted,
             safe.width,
         )
 
     def paint_frame(self, canvas: Canvas, box: CardBox) -> None:
-        """Background, header band, coordinate labels and rules: the same on every back of this
-        kind."""
+        """Background, header band, picture, coordinate labels and rules: the same on every
+        back of this kind."""
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.paper)
-        band(canvas, box, safe.top - 14.5 * k, palette.kind(self.card.place_kind))
-        # the front's picture again, small, at the left of the name (the name keeps the middle)
+        top = safe.top - HEADER * k
+        band(canvas, box, top, palette.kind(self.card.place_kind))
+        # the front's picture again, on a paper disc at the left of the name
         icon = pictogram(self.card.place_kind, self.card.site_kind)
-        icon_x, icon_y = safe.x + 3.4 * k, safe.top - 7.0 * k
-        if icon == TOWN:
-            town_icon(canvas, icon_x, icon_y - 0.3 * k, 6.4 * k, palette.paper)
-        else:
-            draw_icon(canvas, icon, icon_x, icon_y, 6.4 * k, palette.paper)
+        disc_x, disc_y = safe.x + BACK_PICTURE / 2 * k + 0.4 * k, top + HEADER / 2 * k
+        set_fill(canvas, palette.paper)
+        canvas.circle(pt(disc_x), pt(disc_y), pt((BACK_PICTURE / 2 + 0.9) * k), stroke=0, fill=1)
+        draw_picture(canvas, icon, disc_x, disc_y, BACK_PICTURE * 0.82 * k)
         for label, _value, baseline in self.rows(box):
             canvas.saveState()
             set_fill(canvas, palette.muted)
             text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
             text.setFont(fonts.bold, LABEL_PT * k)
-            text.setCharSpace(0.7 * k)
+            text.setCharSpace(0.6 * k)
             text.textOut(label.upper())
             canvas.drawText(text)
             canvas.restoreState()
-            set_stroke(canvas, palette.hairline)
-            canvas.setLineWidth(0.4)
-            canvas.line(
-                pt(safe.x), pt(baseline - 2.4 * k), pt(safe.x + safe.width), pt(baseline - 2.4 * k)
+            rule_line(
+                canvas, safe.x, baseline - 2.6 * k, safe.x + safe.width, palette.hairline, 0.6
             )
 
 
@@ -622,21 +638,21 @@ class EmblemBack:
         spaced_caps(
             canvas,
             OUCEDONC.name,
-            fonts.bold,
-            12.0 * k,
+            fonts.title,
+            16.0 * k,
             safe.centre_x,
-            centre_y - 24.0 * k,
+            centre_y - 26.0 * k,
             palette.paper,
-            2.2 * k,
+            1.6 * k,
             safe.width,
         )
         centred_line(
             canvas,
             self.title,
             fonts.oblique,
-            7.0 * k,
+            COLOUR_TEXT_PT * k,
             safe.centre_x,
-            centre_y - 30.0 * k,
+            centre_y - 32.5 * k,
             palette.night_text,
             safe.width,
         )
@@ -644,7 +660,7 @@ class EmblemBack:
             canvas,
             self.caption,
             fonts.bold,
-            7.0 * k,
+            COLOUR_TEXT_PT * k,
             safe.centre_x,
             safe.y + 1.5 * k,
             palette.gold,
@@ -654,14 +670,12 @@ class EmblemBack:
 
 @dataclass(frozen=True)
 class RuleFront:
-    """A rule card: number and title on a night band, the rule below; ``credit`` (the data
-    and picture credits, on the last rule card) in the deck's smallest type above the footer,
-    inside the safe zone, so it is printed whatever the trim."""
+    """A rule card: number and title on a night band, the rule below, the deck's title in the
+    footer."""
 
     texts: RuleTexts
     deck_title: str
     style: CardStyle
-    credit: str = ""
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
@@ -671,39 +685,45 @@ class RuleFront:
         band(canvas, box, header_bottom, palette.night)
         chip_x, chip_y = safe.x + 4.0 * k, (header_bottom + safe.top) / 2 + 0.4 * k
         set_fill(canvas, palette.gold)
-        canvas.circle(pt(chip_x), pt(chip_y), pt(3.6 * k), stroke=0, fill=1)
+        canvas.circle(pt(chip_x), pt(chip_y), pt(3.8 * k), stroke=0, fill=1)
         set_fill(canvas, palette.night)
-        canvas.setFont(fonts.bold, 9.0 * k)
-        canvas.drawCentredString(pt(chip_x), pt(chip_y - 1.15 * k), str(self.texts.number))
-        title_x = chip_x + 5.6 * k
+        canvas.setFont(fonts.title, 11.0 * k)
+        canvas.drawCentredString(
+            pt(chip_x), pt(chip_y) - 11.0 * k * CAP_HEIGHT / 2, str(self.texts.number)
+        )
+        title_x = chip_x + 6.0 * k
         title_fit = fit_text(
             self.texts.title,
-            fonts.bold,
+            fonts.title,
             pt(safe.x + safe.width - title_x),
             pt(8.0 * k),
-            max_size=11.5 * k,
+            max_size=13.0 * k,
             max_lines=1,
         )
         set_fill(canvas, palette.paper)
-        canvas.setFont(fonts.bold, title_fit.size)
+        canvas.setFont(fonts.title, title_fit.size)
         canvas.drawString(
             pt(title_x), pt(chip_y) - title_fit.size * CAP_HEIGHT / 2, title_fit.lines[0]
         )
-        body_bottom = safe.y + 6.0 * k
-        if self.credit:
-            body_bottom += self._draw_credit(canvas, box, body_bottom) + 1.5 * k
+        body_bottom = safe.y + 6.5 * k
         body = Rect(
             safe.x + 0.5 * k,
             body_bottom,
             safe.width - 1.0 * k,
-            header_bottom - body_bottom - 3.0 * k,
+            header_bottom - body_bottom - 3.5 * k,
         )
-        draw_paragraphs(canvas, markup_parts(self.texts.body), fonts, palette.ink, body, 7.6 * k)
-        set_stroke(canvas, palette.hairline)
-        canvas.setLineWidth(0.4)
-        canvas.line(pt(safe.x), pt(safe.y + 4.2 * k), pt(safe.x + safe.width), pt(safe.y + 4.2 * k))
+        draw_paragraphs(
+            canvas,
+            markup_parts(self.texts.body),
+            fonts,
+            palette.ink,
+            body,
+            BODY_PT * k,
+            min_size=LABEL_PT * k,
+        )
+        rule_line(canvas, safe.x, safe.y + 4.4 * k, safe.x + safe.width, palette.hairline, 0.6)
         compass_star(
-            canvas, safe.x + 1.6 * k, safe.y + 1.6 * k, 1.6 * k, palette.night, palette.paper
+            canvas, safe.x + 1.6 * k, safe.y + 1.8 * k, 1.8 * k, palette.night, palette.paper
         )
         centred_line(
             canvas,
@@ -711,25 +731,10 @@ class RuleFront:
             fonts.regular,
             LABEL_PT * k,
             safe.centre_x,
-            safe.y + 0.8 * k,
+            safe.y + 0.9 * k,
             palette.muted,
             safe.width - 8 * k,
         )
-
-    def _draw_credit(self, canvas: Canvas, box: CardBox, bottom: float) -> float:
-        """The credit's lines, bottom-aligned at ``bottom`` (mm); returns their height (mm)."""
-        from reportlab.lib.utils import simpleSplit
-
-        palette, fonts, safe = self.style.palette, self.style.fonts, box.safe
-        size = smallest_text(box)
-        leading = size * 1.2
-        lines = simpleSplit(self.credit, fonts.regular, size, pt(safe.width))
-        set_fill(canvas, palette.muted)
-        canvas.setFont(fonts.regular, size)
-        for index, line in enumerate(reversed(lines)):
-            y = pt(bottom) + index * leading + size * 0.24
-            canvas.drawCentredString(pt(safe.centre_x), y, line)
-        return to_mm(len(lines) * leading)
 
 
 @dataclass(frozen=True)
@@ -744,31 +749,30 @@ class IntermedeFace:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
         fill_bleed(canvas, box, palette.gold)
-        inset = FRAME_INSET  # the border: 4 mm, so a cut 1 mm off still leaves even borders
-        panel(canvas, box, inset, 2.6 * k, palette.paper, None, 0)
-        hourglass(canvas, safe.centre_x, safe.top - 13.0 * k, 19.0 * k, palette.night, palette.gold)
+        panel(canvas, box, FRAME_INSET, 2.6 * k, palette.paper, None, 0)
+        hourglass(canvas, safe.centre_x, safe.top - 12.5 * k, 18.0 * k, palette.night, palette.gold)
         title = fit_text(
             self.texts.title,
-            fonts.bold,  # the deck's type family, as the rule cards' titles
+            fonts.title,
             pt(safe.width - 2 * k),
-            pt(9.0 * k),
-            max_size=19.0 * k,
+            pt(10.0 * k),
+            max_size=20.0 * k,
             max_lines=1,
         )
-        draw_fitted(canvas, title, safe.centre_x, safe.top - 29.5 * k, palette.night)
+        draw_fitted(canvas, title, safe.centre_x, safe.top - 28.5 * k, palette.night)
         spaced_caps(
             canvas,
             self.texts.subtitle,
             fonts.bold,
-            LABEL_PT * k,
+            COLOUR_TEXT_PT * k,
             safe.centre_x,
-            safe.top - 37.0 * k,
+            safe.top - 36.0 * k,
             palette.accent,
-            0.9 * k,
+            0.8 * k,
             safe.width - 2 * k,
         )
         area = Rect(
-            safe.x + 1.5 * k, safe.y + 2.0 * k, safe.width - 3.0 * k, safe.height - 43.0 * k
+            safe.x + 1.5 * k, safe.y + 2.0 * k, safe.width - 3.0 * k, safe.height - 42.0 * k
         )
         draw_paragraphs(
             canvas,
@@ -776,9 +780,10 @@ class IntermedeFace:
             fonts,
             palette.ink,
             area,
-            7.6 * k,
+            8.5 * k,
             alignment=1,
             vertical="middle",
+            min_size=LABEL_PT * k,
         )
 
 
@@ -798,11 +803,11 @@ class DirectionFront:
         set_stroke(canvas, palette.hairline)
         canvas.setLineWidth(0.6)
         canvas.circle(pt(cx), pt(cy), pt(radius * 0.78), stroke=1, fill=0)
-        canvas.setLineWidth(0.3)
+        canvas.setLineWidth(0.4)
         canvas.circle(pt(cx), pt(cy), pt(radius * 0.70), stroke=1, fill=0)
         compass_star(canvas, cx, cy, radius, palette.night, palette.paper, north=palette.accent)
-        letter_size = 15.0 * k
-        gap = radius + 4.2 * k
+        letter_size = 17.0 * k
+        gap = radius + 4.4 * k
         letters = (
             (self.texts.north, cx, cy + gap, palette.accent),
             (self.texts.south, cx, cy - gap, palette.night),
@@ -811,13 +816,13 @@ class DirectionFront:
         )
         for letter, x, y, colour in letters:
             set_fill(canvas, colour)
-            canvas.setFont(fonts.bold, letter_size)
+            canvas.setFont(fonts.title, letter_size)
             canvas.drawCentredString(pt(x), pt(y) - letter_size * CAP_HEIGHT / 2, letter)
         spaced_caps(
             canvas,
             self.texts.title,
             fonts.bold,
-            7.0 * k,
+            COLOUR_TEXT_PT * k,
             safe.centre_x,
             safe.y + 1.5 * k,
             palette.night,
@@ -828,18 +833,24 @@ class DirectionFront:
 
 @dataclass(frozen=True)
 class DirectionBack:
+    """The Direction card's back: what the card is for, and the deck's credits (the data and
+    the pictures: printed inside the trim, so every copy of the deck carries them)."""
+
     texts: DirectionTexts
     style: CardStyle
+    credit: str = ""
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         palette, fonts, k = self.style.palette, self.style.fonts, scale(box)
         safe = box.safe
-        night_back(canvas, box, palette)
+        fill_bleed(canvas, box, palette.paper)
+        header_bottom = safe.top - 20.0 * k
+        band(canvas, box, header_bottom, palette.night)
         compass_star(
             canvas,
             safe.centre_x,
-            safe.top - 11.0 * k,
-            9.0 * k,
+            safe.top - 7.6 * k,
+            6.4 * k,
             palette.gold,
             palette.cream,
             north=palette.accent,
@@ -850,21 +861,47 @@ class DirectionBack:
             fonts.bold,
             9.0 * k,
             safe.centre_x,
-            safe.top - 26.0 * k,
+            header_bottom + 2.6 * k,
             palette.paper,
-            1.8 * k,
+            1.6 * k,
             safe.width,
         )
+        credit_top = safe.y + 2.0 * k
+        if self.credit:
+            credit_top += self._draw_credit(canvas, box, safe.y + 0.4 * k) + 2.0 * k
+            rule_line(
+                canvas, safe.x, credit_top - 1.0 * k, safe.x + safe.width, palette.hairline, 0.6
+            )
         area = Rect(
-            safe.x + 2.0 * k, safe.y + 3.0 * k, safe.width - 4.0 * k, safe.height - 33.0 * k
+            safe.x + 1.0 * k,
+            credit_top + 1.0 * k,
+            safe.width - 2.0 * k,
+            header_bottom - credit_top - 4.0 * k,
         )
         draw_paragraphs(
             canvas,
             markup_parts(self.texts.back_body),
             fonts,
-            palette.night_text,
+            palette.ink,
             area,
-            8.0 * k,
+            8.5 * k,
             alignment=1,
             vertical="middle",
+            min_size=LABEL_PT * k,
         )
+
+    def _draw_credit(self, canvas: Canvas, box: CardBox, bottom: float) -> float:
+        """The credit's lines at CREDIT_PT, black ink, bottom-aligned at ``bottom`` (mm);
+        returns their height (mm)."""
+        from reportlab.lib.utils import simpleSplit
+
+        palette, fonts, safe = self.style.palette, self.style.fonts, box.safe
+        size = max(MIN_TEXT_PT, CREDIT_PT * scale(box))
+        leading = size * 1.22
+        lines = simpleSplit(self.credit, fonts.regular, size, pt(safe.width))
+        set_fill(canvas, palette.muted)
+        canvas.setFont(fonts.regular, size)
+        for index, line in enumerate(reversed(lines)):
+            y = pt(bottom) + index * leading + size * 0.24
+            canvas.drawCentredString(pt(safe.centre_x), y, line)
+        return to_mm(len(lines) * leading)

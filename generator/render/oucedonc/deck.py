@@ -40,7 +40,7 @@ def card_deck(
 ) -> CardDeck:
     """The cards of ``deck`` in its order: places, Intermèdes, Direction, rules. ``credit``
     (the pictures' authors) goes in the PDFs' information, ``card_credit`` (the data and the
-    pictures) on the last rule card."""
+    pictures) on the back of the Direction card."""
     cards = [
         Card(
             PlaceFront(place, texts.places[place.id], style),
@@ -65,14 +65,14 @@ def card_deck(
                 )
             )
         elif other.kind == "direction":
-            front, back = DirectionFront(direction, style), DirectionBack(direction, style)
+            front = DirectionFront(direction, style)
+            back = DirectionBack(direction, style, card_credit)
             cards.append(Card(front, back, other.name, other.id, other.kind))
         else:
             rule = next(rules)
-            last = rule.number == len(texts.rules)
             cards.append(
                 Card(
-                    RuleFront(rule, deck.title, style, card_credit if last else ""),
+                    RuleFront(rule, deck.title, style),
                     EmblemBack(rule.back_title, rule.back_caption, style),
                     other.name,
                     other.id,

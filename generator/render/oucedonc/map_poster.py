@@ -208,7 +208,7 @@ def _map(
     clip = canvas.beginPath()
     clip.rect(0, 0, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
-    set_fill(canvas, PALETTE.water)
+    set_fill(canvas, PALETTE.poster_water)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
     _rings(canvas, frame, data.beneath, fill=PALETTE.abroad, line=None, width=0)
     _rings(canvas, frame, data.abroad, fill=PALETTE.abroad, line=PALETTE.area_line, width=0.3)

@@ -12,7 +12,7 @@ from generator.render.colour import Colour, cmyk, hex_colour
 class OucedoncPalette:
     paper: Colour = hex_colour("#FBF7EE", cmyk(4, 3, 8, 0))  # warm card stock
     ink: Colour = hex_colour("#1D2B3A", cmyk(0, 0, 0, 100))  # text
-    muted: Colour = hex_colour("#6B7785", cmyk(0, 0, 0, 69))  # labels
+    muted: Colour = hex_colour("#5F6B79", cmyk(0, 0, 0, 74))  # labels (5.1:1 on the paper)
     hairline: Colour = hex_colour("#D9D2C3", cmyk(18, 16, 25, 0))
     grid: Colour = hex_colour("#F1EADB", cmyk(7, 7, 16, 0))  # faint graticule on card stock
     town: Colour = hex_colour("#1F4E79", cmyk(87, 49, 0, 46))  # deep blue: towns
@@ -24,10 +24,11 @@ class OucedoncPalette:
     night_grid: Colour = hex_colour("#24425F", cmyk(80, 42, 2, 65))
     night_text: Colour = hex_colour("#DCE3EA", cmyk(0, 0, 0, 16))
     land: Colour = hex_colour("#E9E1CF", cmyk(11, 11, 22, 0))  # locator map land
+    water: Colour = hex_colour("#E3EEF2", cmyk(12, 5, 7, 0))  # locator map sea
     land_line: Colour = hex_colour("#9C8F74", cmyk(34, 33, 51, 23))
     # The deck's map poster: the sea, the neighbours' land, the départements' faint lines, the
     # deck's region outlined, the graticule.
-    water: Colour = hex_colour("#DCEAF2", cmyk(14, 3, 2, 0))
+    poster_water: Colour = hex_colour("#DCEAF2", cmyk(14, 3, 2, 0))
     abroad: Colour = hex_colour("#EFEDE8", cmyk(6, 5, 8, 0))
     area_line: Colour = hex_colour("#C9BEA6", cmyk(21, 22, 35, 2))
     region_line: Colour = hex_colour("#7A6A4F", cmyk(42, 47, 66, 25))

@@ -11,41 +11,11 @@ import math
 from typing import TYPE_CHECKING
 
 from generator.render.colour import Colour, set_fill, set_stroke
-from generator.render.draw.shapes import trace
+from generator.render.draw.shapes import MIN_LINE_PT
 from generator.render.units import pt
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-
-def town_icon(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
-    """Three roofs and a steeple, ``size`` mm wide, centred on (x, y) mm."""
-    s = size / 10.0
-    canvas.saveState()
-    set_fill(canvas, colour)
-    set_stroke(canvas, colour)
-    path = canvas.beginPath()
-    base = y - 3.2 * s
-    # house, church with steeple, house (coordinates in tenths of the size)
-    shapes = (
-        ((-5.0, 0.0), (-5.0, 2.6), (-3.5, 4.0), (-2.0, 2.6), (-2.0, 0.0)),
-        (
-            (-1.6, 0.0),
-            (-1.6, 3.6),
-            (-0.6, 4.4),
-            (-0.6, 6.4),
-            (0.0, 7.6),
-            (0.6, 6.4),
-            (0.6, 4.4),
-            (1.6, 3.6),
-            (1.6, 0.0),
-        ),
-        ((2.0, 0.0), (2.0, 2.2), (3.5, 3.4), (5.0, 2.2), (5.0, 0.0)),
-    )
-    for shape in shapes:
-        trace(path, [(x + dx * s, base + dy * s) for dx, dy in shape])
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.restoreState()
 
 
 def compass_star(
@@ -75,7 +45,7 @@ def compass_star(
         _star_point(canvas, angle, radius, waist, colour, light)
     set_fill(canvas, light)
     set_stroke(canvas, dark)
-    canvas.setLineWidth(pt(radius * 0.03))
+    canvas.setLineWidth(max(MIN_LINE_PT, pt(radius * 0.03)))
     canvas.circle(0, 0, pt(radius * 0.09), stroke=1, fill=1)
     canvas.restoreState()
 

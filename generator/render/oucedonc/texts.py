@@ -19,10 +19,13 @@ from generator.render.card_templates import TemplateSet, markup_plain_text
 DECIMALS = 4  # decimal degrees under the printed coordinates
 
 
+MINUS = "\u2212"  # the minus sign of typeset numbers, not the hyphen
+
+
 def decimal_degrees(degrees: float, language: Language) -> str:
     """Signed decimal degrees under the coordinates: ``48,1114`` in French, ``48.1114`` in
-    English."""
-    text = format_decimal(degrees, DECIMALS)
+    English; west and south with a true minus (``−1,6790``)."""
+    text = format_decimal(degrees, DECIMALS).replace("-", MINUS)
     return text if language == "fr" else text.replace(",", ".")
 
 

@@ -101,14 +101,29 @@ def define_token_form(
 
 @dataclass(frozen=True)
 class TokenFace:
-    """A token's face (both sides are alike), painted about its centre: a gold disc over the
-    bleed, two rings and the compass star."""
+    """A token's face, painted about its centre: a gold disc over the bleed, two rings and the
+    compass star."""
 
     palette: OucedoncPalette = PALETTE
 
     def __call__(self, canvas: Canvas, box: CardBox) -> None:
         define_token_form(canvas, box.width / 2, box.bleed, self.palette)
         canvas.doForm(TOKEN_FORM)
+
+
+@dataclass(frozen=True)
+class LightTokenBack:
+    """The ink-light back (``--ink light``, for school printers): no gold disc, a gold ring and
+    a small compass star on the paper; about an eighth of the full back's ink."""
+
+    palette: OucedoncPalette = PALETTE
+
+    def __call__(self, canvas: Canvas, box: CardBox) -> None:
+        radius, palette = box.width / 2, self.palette
+        set_stroke(canvas, palette.gold)
+        canvas.setLineWidth(1.0)
+        canvas.circle(0, 0, pt(radius * 0.84), stroke=1, fill=0)
+        compass_star(canvas, 0, 0, radius * 0.42, palette.gold, palette.cream, north=palette.accent)
 
 
 def _token(
@@ -188,11 +203,17 @@ def draw_token_pages(
 
 
 def token_deck(
-    sheet: TokenSheet, bleed: float, title: str, language: Language, count: int
+    sheet: TokenSheet,
+    bleed: float,
+    title: str,
+    language: Language,
+    count: int,
+    light_backs: bool = False,
 ) -> CardDeck:
     """The ``count`` tokens of ``sheet``'s size as a deck of round pieces (ids ``J01``…), their
-    two faces alike."""
+    two faces alike, or with ``light_backs`` the ink-light back (``--ink light``)."""
     face = TokenFace()
+    back: Painter = LightTokenBack() if light_backs else face
     size = CardSize("token", 2 * sheet.radius, 2 * sheet.radius)
     return CardDeck(
         key="oucedonc-tokens",
@@ -201,7 +222,7 @@ def token_deck(
         size=size,
         bleed=bleed,
         cards=tuple(
-            Card(face, face, P_(language, "jeton {number}").format(number=n), f"J{n:02d}", "token")
+            Card(face, back, P_(language, "jeton {number}").format(number=n), f"J{n:02d}", "token")
             for n in range(1, count + 1)
         ),
         backs=Backs.ALIKE,

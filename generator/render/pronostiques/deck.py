@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language
 from generator.games.catalog import PRONOSTIQUES
-from generator.games.pronostiques import PREDICTIONS, ScoreRules, emblems
+from generator.games.pronostiques import PREDICTIONS, ScoreRules
 from generator.games.pronostiques.deck import JOKER, RACE_DECK, RaceCard
 from generator.render.card_size import POKER, CardSize
 from generator.render.deck import Backs, CardDeck
 from generator.render.document import DocInfo
-from generator.render.icons import icon_credit
+from generator.render.icons import picture_credit
 from generator.render.imposition import Card
 from generator.render.pronostiques.race_cards import (
     DeckBack,
@@ -37,7 +37,7 @@ def deck_info(language: Language) -> DocInfo:
             language, "Pronostiques: jeu de {cards} cartes et {predictions} pronostics"
         ).format(cards=len(RACE_DECK), predictions=len(PREDICTIONS)),
         subject=PRONOSTIQUES.name,
-        credit=icon_credit(sorted(emblems.icons()), language),
+        credit=picture_credit(language),
     )
 
 

@@ -12,8 +12,9 @@ from generator.render.palette import OKABE_ITO, SHEET, WHITE
 
 @dataclass(frozen=True)
 class TeamColours:
-    colour: Colour  # the suit symbols, the roundel, the lap bar
-    tint: Colour  # the roundel's inside, the power box, the prediction rows
+    colour: Colour  # the suit symbols, the lap bar, the frame
+    tint: Colour  # the power box, the prediction rows
+    deep: Colour  # the cards' bands, under white type (contrast at least 4.5:1)
 
 
 @dataclass(frozen=True)
@@ -36,12 +37,24 @@ class PronostiquesPalette:
     back_light: Colour = hex_colour("#F4F1E8", cmyk(6, 5, 11, 0))
     # the teams
     heart: TeamColours = TeamColours(
-        OKABE_ITO.vermillion, hex_colour("#FBE6D9", cmyk(5, 11, 15, 0))
+        OKABE_ITO.vermillion,
+        hex_colour("#FBE6D9", cmyk(5, 11, 15, 0)),
+        hex_colour("#AF4C00", cmyk(0, 69, 100, 33)),
     )
-    diamond: TeamColours = TeamColours(OKABE_ITO.blue, hex_colour("#DCEBF5", cmyk(15, 6, 6, 0)))
-    spade: TeamColours = TeamColours(SHEET.ink, hex_colour("#E6E7E9", cmyk(0, 0, 0, 13)))
+    diamond: TeamColours = TeamColours(
+        OKABE_ITO.blue,
+        hex_colour("#DCEBF5", cmyk(15, 6, 6, 0)),
+        hex_colour("#005F94", cmyk(89, 44, 0, 30)),
+    )
+    spade: TeamColours = TeamColours(
+        SHEET.ink,
+        hex_colour("#E6E7E9", cmyk(0, 0, 0, 13)),
+        hex_colour("#2B3038", cmyk(0, 0, 0, 90)),
+    )
     club: TeamColours = TeamColours(
-        OKABE_ITO.bluish_green, hex_colour("#DAF1EA", cmyk(15, 3, 11, 0))
+        OKABE_ITO.bluish_green,
+        hex_colour("#DAF1EA", cmyk(15, 3, 11, 0)),
+        hex_colour("#00704F", cmyk(84, 0, 70, 47)),
     )
     # the score pad and the rules aid
     header_fill: Colour = hex_colour("#EEF1F5", cmyk(0, 0, 0, 8))

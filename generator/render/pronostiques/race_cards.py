@@ -21,9 +21,15 @@ from generator.games.pronostiques.scoring import PLACES, ScoreRules, ThreeInARow
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import band, fill_bleed
-from generator.render.draw.text import paragraph, shrink_to_width, wrap
+from generator.render.draw.text import (
+    paragraph,
+    shrink_to_width,
+    shrink_until,
+    string_width,
+    wrap,
+)
 from generator.render.fonts import register_fonts
-from generator.render.icons import draw_icon
+from generator.render.icons import draw_picture
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.units import pt, to_mm
 
@@ -43,10 +49,11 @@ class Team:
     name: str  # French, as printed (translated where printed: P_(language, name))
     colour: Colour
     tint: Colour
+    deep: Colour
 
 
 TEAMS: dict[Suit, Team] = {
-    suit: Team(name, PALETTE.team(suit).colour, PALETTE.team(suit).tint)
+    suit: Team(name, PALETTE.team(suit).colour, PALETTE.team(suit).tint, PALETTE.team(suit).deep)
     for suit, name in (
         (Suit.HEART, M_("Cœur de Piston")),
         (Suit.DIAMOND, M_("Carreau-sserie Racing")),
@@ -56,29 +63,95 @@ TEAMS: dict[Suit, Team] = {
 }
 
 
-def _corner_indices(
+#: The bands at the top and the bottom of the race cards (mm from the trim, into the bleed).
+BAND = 13.0
+#: The frame of the race cards (mm from the trim) and its width (points).
+FRAME_INSET = 3.5
+FRAME_PT = 1.2
+#: The smallest type a player reads on the cards (points); coloured type is never smaller
+#: than COLOUR_TEXT_PT (under it, black ink only: see the Oucédonc cards).
+LABEL_PT = 7.0
+COLOUR_TEXT_PT = 8.0
+
+
+def _bands(canvas: Canvas, box: CardBox, colour: Colour) -> None:
+    """The suit bands: a full-width band at the top and one at the bottom, into the bleed."""
+    band(canvas, box, box.height - BAND, colour)
+    set_fill(canvas, colour)
+    canvas.rect(
+        pt(-box.bleed), pt(-box.bleed), pt(box.width + 2 * box.bleed), pt(BAND + box.bleed), 0, 1
+    )
+
+
+def _frame(canvas: Canvas, box: CardBox, colour: Colour) -> None:
+    """A rounded frame line inside the trim."""
+    set_stroke(canvas, colour)
+    canvas.setLineWidth(FRAME_PT)
+    canvas.roundRect(
+        pt(FRAME_INSET),
+        pt(FRAME_INSET),
+        pt(box.width - 2 * FRAME_INSET),
+        pt(box.height - 2 * FRAME_INSET),
+        pt(2.6),
+        stroke=1,
+        fill=0,
+    )
+
+
+def _banded(
     canvas: Canvas,
     box: CardBox,
     rank: str,
     symbol: str,
-    colour: Colour,
-    bottom_colour: Colour | None = None,
+    label: str,
+    band_colour: Colour,
+    ink: Colour,
 ) -> None:
-    """Rank and suit in the top-left corner and, turned 180°, in the bottom-right corner."""
+    """Both bands' content, the bottom one turned 180°: the index (rank in the display face,
+    the suit beside it) at the left, ``label`` in spaced capitals in the rest of the band."""
     fonts = register_fonts()
     for turned in (False, True):
         canvas.saveState()
         if turned:
             canvas.translate(pt(box.width), pt(box.height))
             canvas.rotate(180)
-        x = 4.0 + (1.0 if len(rank) == 1 else 1.8)
-        set_fill(canvas, bottom_colour or colour if turned else colour)
-        size = 15 if len(rank) == 1 else 12.5
-        canvas.setFont(fonts.condensed_bold, size)
-        canvas.drawCentredString(pt(x + 1.5), pt(box.height - 9.5), rank)
-        canvas.setFont(fonts.regular, 12)
-        canvas.drawCentredString(pt(x + 1.5), pt(box.height - 15.5), symbol)
+        # the index's whole type box (the face's ascent, not only the figure) keeps 4 mm from
+        # the trim, as a print shop's safe zone asks
+        baseline = box.height - BAND + 1.6
+        rank_size = 21.0 if len(rank) == 1 else 17.0
+        set_fill(canvas, ink)
+        canvas.setFont(fonts.title, rank_size)
+        x = FRAME_INSET + 2.4
+        canvas.drawString(pt(x), pt(baseline), rank)
+        x += to_mm(string_width(rank, fonts.title, rank_size)) + 0.8
+        canvas.setFont(fonts.bold, 13.0)
+        canvas.drawString(pt(x), pt(baseline), symbol)
+        left = x + to_mm(string_width(symbol, fonts.bold, 13.0)) + 1.5
+        right = box.width - FRAME_INSET - 2.0
+        _spaced(canvas, label, fonts.bold, (left + right) / 2, baseline + 1.2, right - left, ink)
         canvas.restoreState()
+
+
+def _spaced(
+    canvas: Canvas, text: str, font: str, cx: float, y: float, width: float, colour: Colour
+) -> None:
+    """``text`` in capitals, tracked, centred on ``cx``; the tracking, then the size (never
+    under COLOUR_TEXT_PT), give way when it is wider than ``width`` mm."""
+    text = text.upper()
+    size, spacing = 8.5, 0.9
+    natural = string_width(text, font, size)
+    if natural + spacing * (len(text) - 1) > pt(width):
+        spacing = max(0.0, (pt(width) - natural) / max(1, len(text) - 1))
+    if natural > pt(width):
+        size = max(COLOUR_TEXT_PT, size * pt(width) / natural)
+        spacing = 0.0
+    total = string_width(text, font, size) + spacing * (len(text) - 1)
+    label = canvas.beginText(pt(cx) - total / 2, pt(y))
+    label.setFont(font, size)
+    label.setCharSpace(spacing)
+    set_fill(canvas, colour)
+    label.textOut(text)
+    canvas.drawText(label)
 
 
 def _checkers(
@@ -118,7 +191,7 @@ def scoring_rules_text(rules: ScoreRules, language: Language = MATERIAL_DEFAULT)
     lines = [
         P_(
             language,
-            "a) 1 point par voiture arrivée à la bonne place, +1 si c'est la première ou la "
+            "a) 1 point par voiture arrivée à la bonne place, +1 si c’est la première ou la "
             "dernière.",
         ),
         b,
@@ -127,16 +200,16 @@ def scoring_rules_text(rules: ScoreRules, language: Language = MATERIAL_DEFAULT)
         lines.append(
             P_(
                 language,
-                "c) 3 points si 3 voitures qui se suivent à l'arrivée se suivent aussi, dans cet "
-                "ordre, dans le pronostic, même à d'autres places ; b ne compte alors pas.",
+                "c) 3 points si 3 voitures qui se suivent à l’arrivée se suivent aussi, dans cet "
+                "ordre, dans le pronostic, même à d’autres places ; b ne compte alors pas.",
             )
         )
     elif rules.three_in_a_row is ThreeInARow.RELATIVE:
         lines.append(
             P_(
                 language,
-                "c) 3 points si 3 des 4 voitures arrivent dans l'ordre du pronostic, même "
-                "séparées ou à d'autres places ; b ne compte alors pas.",
+                "c) 3 points si 3 des 4 voitures arrivent dans l’ordre du pronostic, même "
+                "séparées ou à d’autres places ; b ne compte alors pas.",
             )
         )
     return tuple(lines)
@@ -170,7 +243,8 @@ def scoring_summary(rules: ScoreRules, language: Language = MATERIAL_DEFAULT) ->
 
 @dataclass(frozen=True)
 class NumberFront:
-    """Cards 1 to 10: the laps a team's car has run, with a lap bar and the finish line."""
+    """Cards 1 to 10: the laps a team's car has run. The team's bands and frame, large
+    indexes, the team's emblem, a lap bar with the finish line."""
 
     suit: Suit
     number: int
@@ -181,51 +255,42 @@ class NumberFront:
         fonts = register_fonts()
         team = TEAMS[self.suit]
         fill_bleed(canvas, box, PALETTE.card)
-        _corner_indices(canvas, box, str(self.number), self.suit.symbol, team.colour)
+        _bands(canvas, box, team.deep)
+        _frame(canvas, box, team.colour)
+        name = P_(self.language, team.name)
+        _banded(canvas, box, str(self.number), self.suit.symbol, name, team.deep, PALETTE.white)
         cx = box.width / 2
+        middle = box.height / 2
         # the team's emblem, where a playing card has its court figure
-        draw_icon(canvas, TEAM_EMBLEMS[self.suit], cx, box.height - 16.5, 22.0, team.colour, 12.0)
-        # the car's number roundel
-        cy = box.height / 2 - 1
-        set_fill(canvas, PALETTE.white)
-        set_stroke(canvas, team.colour)
-        canvas.setLineWidth(2.4)
-        canvas.circle(pt(cx), pt(cy), pt(14), stroke=1, fill=1)
-        set_fill(canvas, team.tint)
-        canvas.circle(pt(cx), pt(cy), pt(11.6), stroke=0, fill=1)
-        set_fill(canvas, team.colour)
-        canvas.setFont(fonts.title, 30 if self.number < 10 else 25)
-        canvas.drawCentredString(pt(cx), pt(cy - 3.8), str(self.number))
-        set_fill(canvas, PALETTE.muted)
-        canvas.setFont(fonts.condensed_bold, 6.5)
+        draw_picture(canvas, TEAM_EMBLEMS[self.suit], cx, middle + 8.0, 30.0, 24.0)
+        # the lap: a segment per lap card, the first `number` filled; the flag marks the last lap
         lap = P_(self.language, "TOUR {n}").format(n=self.number)
-        canvas.drawCentredString(pt(cx), pt(cy - 19), lap)
-        # lap bar: a segment per lap card, the first `number` filled; the flag marks the last lap
-        seg, gap = 3.9, 0.7
+        set_fill(canvas, PALETTE.ink)
+        canvas.setFont(fonts.bold, 8.0)
+        canvas.drawCentredString(pt(cx), pt(middle - 10.6), lap)
+        seg, gap = 4.0, 0.7
         left = cx - (len(NUMBERS) * seg + (len(NUMBERS) - 1) * gap) / 2
-        y = cy - 24.5
+        y = middle - 17.2
         for i in range(len(NUMBERS)):
             x = left + i * (seg + gap)
             if i < self.number:
                 set_fill(canvas, team.colour)
-                canvas.rect(pt(x), pt(y), pt(seg), pt(2.6), stroke=0, fill=1)
+                canvas.rect(pt(x), pt(y), pt(seg), pt(3.0), stroke=0, fill=1)
             else:
                 set_stroke(canvas, PALETTE.lap_empty)
-                canvas.setLineWidth(0.5)
-                canvas.rect(pt(x), pt(y), pt(seg), pt(2.6), stroke=1, fill=0)
+                canvas.setLineWidth(0.6)
+                canvas.rect(pt(x), pt(y), pt(seg), pt(3.0), stroke=1, fill=0)
         flag_x = left + self.laps * (seg + gap) - gap / 2
         set_stroke(canvas, PALETTE.ink)
-        canvas.setLineWidth(0.6)
-        canvas.line(pt(flag_x), pt(y - 0.8), pt(flag_x), pt(y + 5.2))
-        _checkers(canvas, flag_x, y + 3.2, 3.0, 2, 1.0)
-        set_fill(canvas, team.colour)
-        canvas.setFont(fonts.condensed, 6.3)
-        canvas.drawCentredString(pt(cx), pt(6.2), P_(self.language, team.name))
+        canvas.setLineWidth(0.7)
+        canvas.line(pt(flag_x), pt(y - 0.9), pt(flag_x), pt(y + 5.8))
+        _checkers(canvas, flag_x, y + 3.6, 3.0, 2, 1.1)
 
 
 @dataclass(frozen=True)
 class PowerFront:
-    """Valet, Dame, Roi: a team card with its power; Joker: the puncture."""
+    """Valet, Dame, Roi: a team card with its power; Joker: the puncture. The bands carry the
+    index and the power's name; the picture and the power's rule fill the card."""
 
     power: Power
     suit: Suit | None = None  # None for a Joker
@@ -237,53 +302,55 @@ class PowerFront:
         suit = self.suit
         joker = suit is None
         colour = PALETTE.ink if suit is None else TEAMS[suit].colour
+        deep = PALETTE.ink if suit is None else TEAMS[suit].deep
         tint = PALETTE.joker_tint if suit is None else TEAMS[suit].tint
         fill_bleed(canvas, box, PALETTE.card)
+        _bands(canvas, box, deep)
         if joker:
-            band(canvas, box, box.height - JOKER_BAND, PALETTE.ink)
-            _checkers(
-                canvas,
-                -box.bleed,
-                box.height - 26,
-                box.width + 2 * box.bleed,
-                1,
-                2.0,
-                PALETTE.ink,
-                PALETTE.warning,
-            )
+            for y in (box.height - BAND - 2.0, BAND):
+                _checkers(
+                    canvas,
+                    -box.bleed,
+                    y,
+                    box.width + 2 * box.bleed,
+                    1,
+                    2.0,
+                    PALETTE.ink,
+                    PALETTE.warning,
+                )
+        _frame(canvas, box, colour)
         symbol = "✱" if suit is None else suit.symbol
-        index_colour = PALETTE.warning if joker else colour
-        _corner_indices(
-            canvas,
-            box,
-            self.power.index(language),
-            symbol,
-            index_colour,
-            PALETTE.ink if joker else None,
-        )
+        title = P_(language, self.power.title)
+        ink = PALETTE.warning if joker else PALETTE.white
+        _banded(canvas, box, self.power.index(language), symbol, title, deep, ink)
         cx = box.width / 2
-        set_fill(canvas, PALETTE.warning if joker else colour)
-        canvas.setFont(fonts.condensed_bold, 11)
-        title = P_(language, self.power.title).upper()
-        canvas.drawCentredString(pt(cx), pt(box.height - 9.2), title)
-        canvas.setFont(fonts.condensed, 7)
-        set_fill(canvas, PALETTE.white if joker else PALETTE.muted)
         rank_name = P_(language, self.power.rank_name)
-        label = rank_name if suit is None else f"{rank_name} {suit.symbol}"
-        canvas.drawCentredString(pt(cx), pt(box.height - 14), label)
-        icon_y = box.height - 35 if not joker else box.height - 39.5
+        label = (
+            rank_name
+            if suit is None
+            else f"{rank_name} {suit.symbol} · {P_(language, TEAMS[suit].name)}"
+        )
+        set_fill(canvas, PALETTE.ink)
+        canvas.setFont(fonts.bold, 8.0)
+        canvas.drawCentredString(pt(cx), pt(box.height - BAND - (6.5 if joker else 5.0)), label)
         picture = POWER_PICTURES[self.power.rank]
-        draw_icon(canvas, picture, cx, icon_y, 21.0 if not joker else 19.0, colour)
+        draw_picture(canvas, picture, cx, box.height / 2 + 7.0, 22.0, 19.0)
         # the power, in a tinted box
-        bx, bw, btop, bbottom = 5.0, box.width - 10.0, 39.5, 19.5
+        bx, bw, btop, bbottom = 6.0, box.width - 12.0, box.height / 2 - 5.0, BAND + 3.5
         set_fill(canvas, tint)
         set_stroke(canvas, colour)
         canvas.setLineWidth(0.6)
         canvas.roundRect(pt(bx), pt(bbottom), pt(bw), pt(btop - bbottom), pt(2), stroke=1, fill=1)
-        size = 6.6
         rule = self.power.rule(language)
+        size = shrink_until(
+            8.0,
+            LABEL_PT,
+            lambda s: (
+                to_mm(len(wrap(rule, fonts.regular, s, bw - 4)) * s * 1.24) <= btop - bbottom - 2.0
+            ),
+        )
         lines = len(wrap(rule, fonts.regular, size, bw - 4))
-        text_h = to_mm((lines * 1.22 - 0.22) * size)
+        text_h = to_mm((lines * 1.24 - 0.24) * size)
         text_top = (btop + bbottom) / 2 + text_h / 2 + 0.4
         paragraph(
             canvas,
@@ -294,13 +361,9 @@ class PowerFront:
             fonts.regular,
             size,
             PALETTE.ink,
-            leading=size * 1.22,
+            leading=size * 1.24,
             centred=True,
         )
-        set_fill(canvas, colour if not joker else PALETTE.muted)
-        canvas.setFont(fonts.condensed, 6.3)
-        team_name = rank_name if suit is None else P_(language, TEAMS[suit].name)
-        canvas.drawCentredString(pt(cx), pt(6.2), team_name)
 
 
 @dataclass(frozen=True)
@@ -327,10 +390,11 @@ class PredictionFront:
         places = tuple(P_(language, place) for place in PLACES)
         # the four places share the largest size (9 pt at most) that fits before the emblems
         place_size = min(
-            shrink_to_width(place, fonts.condensed_bold, 9, PLACE_ROOM, 6) for place in places
+            shrink_to_width(place, fonts.condensed_bold, 9, PLACE_ROOM, LABEL_PT)
+            for place in places
         )
-        row_h = 12.0
-        top = box.height - 22
+        row_h = 11.6
+        top = box.height - 21
         for i, (suit, rank) in enumerate(zip(self.prediction.order, RANKS, strict=True)):
             team = TEAMS[suit]
             y = top - (i + 1) * row_h
@@ -344,26 +408,35 @@ class PredictionFront:
             set_fill(canvas, team.colour)
             canvas.setFont(fonts.regular, 15)
             canvas.drawCentredString(pt(22.2), pt(y + row_h / 2 - 2.4), suit.symbol)
-            draw_icon(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, team.colour, 6.6)
-            set_fill(canvas, team.colour)
-            canvas.setFont(fonts.condensed_bold, 7.2)
-            canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.2), P_(language, team.name))
-            set_fill(canvas, PALETTE.muted)
-            canvas.setFont(fonts.condensed, 6.2)
+            draw_picture(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, 6.6)
+            set_fill(canvas, team.deep)
+            canvas.setFont(fonts.condensed_bold, COLOUR_TEXT_PT)
+            canvas.drawString(pt(27.0), pt(y + row_h / 2 + 0.4), P_(language, team.name))
+            set_fill(canvas, PALETTE.ink)
+            canvas.setFont(fonts.condensed, LABEL_PT)
             card = P_(language, "{suit} · carte {card}").format(
                 suit=suit.called(language), card=f"{P_(language, rank)} {suit.symbol}"
             )
             canvas.drawString(pt(27.0), pt(y + row_h / 2 - 2.9), card)
+        summary = scoring_summary(self.rules, language)
+        size = shrink_until(
+            7.6,
+            LABEL_PT,
+            lambda s: (
+                to_mm(len(wrap(summary, fonts.condensed, s, box.width - 9)) * s * 1.18)
+                <= top - 4 * row_h - 5.0
+            ),
+        )
         paragraph(
             canvas,
-            scoring_summary(self.rules, language),
+            summary,
             4.5,
-            15.5,
+            top - 4 * row_h - 0.8,
             box.width - 9,
             fonts.condensed,
-            6.0,
-            PALETTE.muted,
-            leading=5.8 * 1.22,
+            size,
+            PALETTE.ink,
+            leading=size * 1.18,
             centred=True,
         )
 

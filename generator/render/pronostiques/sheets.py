@@ -30,7 +30,7 @@ from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.text import paragraph, shrink_to_width, width_mm
 from generator.render.fonts import MIN_TEXT_PT
-from generator.render.icons import draw_icon, icon_credit
+from generator.render.icons import draw_picture, picture_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
 from generator.render.pronostiques.race_cards import TEAMS, scoring_rules_text
@@ -119,7 +119,7 @@ def score_pad(options: PronostiquesOptions) -> PdfDocument:
         P_(language, "Pronostiques · feuille de score"),
         P_(
             language,
-            "{players} joueurs · la partie s'arrête après la manche où un joueur dépasse "
+            "{players} joueurs · la partie s’arrête après la manche où un joueur dépasse "
             "{above} points ({more} ou plus) ; le plus haut total gagne.",
         ).format(players=options.players, above=GAME_ENDS_ABOVE, more=GAME_ENDS_ABOVE + 1),
         PALETTE.navy,
@@ -132,8 +132,7 @@ def score_pad(options: PronostiquesOptions) -> PdfDocument:
         c, options.score_rules, fonts, bottom - POINTS_TABLE.gap, width, language
     )
     _team_legend(c, MARGIN, bottom - 7, width, fonts, language)
-    emblems = sorted(TEAM_EMBLEMS.values())
-    credit_line(c, paper.width, MARGIN - 0.8, icon_credit(emblems, language), fonts.regular)
+    credit_line(c, paper.width, MARGIN - 0.8, picture_credit(language), fonts.regular)
     return close_sheet(doc, paper, P_(language, CREDIT), fonts)
 
 
@@ -151,7 +150,7 @@ def _team_legend(
         tx = x + k * (tile_w + gap)
         set_fill(c, team.tint)
         c.roundRect(pt(tx), pt(y), pt(tile_w), pt(tile_h), pt(2), stroke=0, fill=1)
-        draw_icon(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, team.colour, 9.0)
+        draw_picture(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, 9.0)
         room = pt(tile_w - 15.0)
         name = P_(language, team.name)
         size = min(8.0, room / stringWidth(name, fonts.condensed_bold, 1.0))
@@ -209,7 +208,7 @@ def _score_header(
     c.drawCentredString(
         pt(MARGIN + pad.round_width + pad.order_width / 2),
         pt(top - pad.order_label),
-        P_(language, "Ordre d'arrivée"),
+        P_(language, "Ordre d’arrivée"),
     )
     c.setFont(fonts.condensed, 7)
     for k, place in enumerate(PLACES):
@@ -311,8 +310,8 @@ def _points_table(
         pt(y - 4.5),
         P_(
             language,
-            "Cherchez l'ordre d'arrivée (1er à 4e), lisez les points dans la colonne "
-            "du pronostic (désigné par son Roi) ; règles a, b et c : voir l'aide de jeu.",
+            "Cherchez l’ordre d’arrivée (1er à 4e), lisez les points dans la colonne "
+            "du pronostic (désigné par son Roi) ; règles a, b et c : voir l’aide de jeu.",
         ),
     )
     orders = list(ORDERS)
@@ -551,7 +550,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
         P_(
             language,
             "Chacun reçoit en secret un pronostic (une des {predictions} cartes dorées, ou le "
-            "groupe {ranks} qui le forme) : l'ordre d'arrivée sur lequel il a parié. Mélangez, "
+            "groupe {ranks} qui le forme) : l’ordre d’arrivée sur lequel il a parié. Mélangez, "
             "donnez {hand} cartes à chacun ; le reste forme la table, face cachée.",
         ).format(
             predictions=len(PREDICTIONS),
@@ -574,7 +573,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
     y = column.body(
         P_(
             language,
-            "• Ou échanger jusqu'à {exchange} cartes de sa main contre autant de cartes de la "
+            "• Ou échanger jusqu’à {exchange} cartes de sa main contre autant de cartes de la "
             "table.",
         ).format(exchange=EXCHANGE),
         x,
@@ -593,8 +592,8 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
     y = column.body(
         P_(
             language,
-            "Dès que {complete} des {piles} piles sont complètes ({laps} cartes). L'ordre "
-            "d'arrivée est l'ordre où les piles ont été complétées, la quatrième est dernière.",
+            "Dès que {complete} des {piles} piles sont complètes ({laps} cartes). L’ordre "
+            "d’arrivée est l’ordre où les piles ont été complétées, la quatrième est dernière.",
         ).format(complete=PILES_TO_END_ROUND, piles=len(SUITS), laps=options.laps),
         x,
         y,
@@ -625,7 +624,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
 
 PILE_EXAMPLES = (
     ((6, 4, 2, 1), M_("permis : écart 5, marches de 2, 2 et 1")),
-    ((7, 3, 3, 2), M_("interdit : ♥ a 4 cartes d'avance sur ♦")),
+    ((7, 3, 3, 2), M_("interdit : ♥ a 4 cartes d’avance sur ♦")),
     ((6, 5, 3, 0), M_("interdit : écart de 6 entre ♥ et ♣")),
 )
 
@@ -651,7 +650,7 @@ def _aid_scoring_and_piles(
     y = column.body(
         P_(
             language,
-            "Écart : la pile la plus avancée a au plus {spread} cartes d'avance sur la moins "
+            "Écart : la pile la plus avancée a au plus {spread} cartes d’avance sur la moins "
             "avancée.",
         ).format(spread=rules.max_spread),
         x,
@@ -660,7 +659,7 @@ def _aid_scoring_and_piles(
     y = column.body(
         P_(
             language,
-            "Avance : chaque pile a au plus {gap} cartes d'avance sur la pile la plus avancée "
+            "Avance : chaque pile a au plus {gap} cartes d’avance sur la pile la plus avancée "
             "après elle (rangez les piles de la plus haute à la plus basse : chaque marche fait "
             "au plus {gap}).",
         ).format(gap=rules.max_gap),

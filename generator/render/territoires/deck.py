@@ -23,8 +23,8 @@ from generator.render.deck import Backs, CardDeck
 from generator.render.document import DocInfo
 from generator.render.draw.shapes import fill_bleed, rounded_box
 from generator.render.draw.text import shrink_to_width, text, width_mm
-from generator.render.fonts import MIN_TEXT_PT, register_fonts
-from generator.render.icons import draw_icon, icon_credit
+from generator.render.fonts import MIN_READING_PT, MIN_TEXT_PT, register_fonts
+from generator.render.icons import draw_picture, picture_credit
 from generator.render.imposition import Card, CardBox, Rect
 from generator.render.territoires.palette import PALETTE
 from generator.render.territoires.rule_texts import role_effect
@@ -36,10 +36,8 @@ if TYPE_CHECKING:
 
 
 def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_DEFAULT) -> str:
-    """The first front text of the 36 cards that cannot fit its room at 6 pt on a card of this
-    size ("" when every one fits): sizes follow the card's width, never below 6 pt."""
-    from generator.render.fonts import MIN_TEXT_PT
-
+    """The first front text of the 36 cards that cannot fit its room at 7 pt on a card of this
+    size ("" when every one fits): sizes follow the card's width, never below 7 pt."""
     f = register_fonts()
     layout = front_layout(CardBox(width, height, 0.0))
     inner = layout.inner
@@ -47,12 +45,18 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
     for number in range(1, len(LENORMAND) + 1):
         card = LENORMAND[number - 1]
         house = house_line(number, language)
-        if min(width_mm(house, font, MIN_TEXT_PT) for font in (f.bold, f.condensed_bold)) > (
+        if min(width_mm(house, font, MIN_READING_PT) for font in (f.bold, f.condensed_bold)) > (
             house_room
         ):
             return _("the house line « {text} »").format(text=house)
         for what, string, font, size, room in (
-            (_("the name « {text} »"), card.name_in(language), f.title, MIN_TEXT_PT, inner.width),
+            (
+                _("the name « {text} »"),
+                card.name_in(language),
+                f.title,
+                MIN_READING_PT,
+                inner.width,
+            ),
             (
                 _("the playing card « {text} »"),
                 card.playing_card.words(language),
@@ -64,14 +68,14 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
                 _("the role « {text} »"),
                 role_of(number).name_in(language).upper(),
                 f.condensed_bold,
-                MIN_TEXT_PT,
+                MIN_READING_PT,
                 inner.width - 4,
             ),
             (
                 _("the effect « {text} »"),
                 role_effect(number, language),
                 f.condensed,
-                MIN_TEXT_PT,
+                MIN_READING_PT,
                 inner.width,
             ),
         ):
@@ -83,10 +87,9 @@ def _lines_too_wide(width: float, height: float, language: Language = MATERIAL_D
 def check_card_fits(
     width: float, height: float, name: str, language: Language = MATERIAL_DEFAULT
 ) -> None:
-    """A card so small that a front's text would print under 6 pt (or overflow its room) is
+    """A card so small that a front's text would print under 7 pt (or overflow its room) is
     refused, saying which text and the narrowest card that takes it."""
     from generator.core.errors import UserError
-    from generator.render.fonts import MIN_TEXT_PT
 
     what = _lines_too_wide(width, height, language)
     if not what:
@@ -105,7 +108,7 @@ def check_card_fits(
     )
     raise UserError(
         message.format(
-            name=name, width=f"{width:g}", what=what, size=f"{MIN_TEXT_PT:g}", least=least
+            name=name, width=f"{width:g}", what=what, size=f"{MIN_READING_PT:g}", least=least
         )
     )
 
@@ -121,9 +124,7 @@ def _house_room(layout: FrontLayout) -> float:
 
 
 def _words_size(layout: FrontLayout) -> float:
-    from generator.render.fonts import MIN_TEXT_PT
-
-    return max(MIN_TEXT_PT, 6.5 * layout.scale)
+    return max(MIN_READING_PT, 7.5 * layout.scale)
 
 
 def house_line(number: int, language: Language = MATERIAL_DEFAULT) -> str:
@@ -208,10 +209,10 @@ class FrontPainter:
         left = inner.x + width_mm("36", f.title, 24 * scale) + 1.5 * scale
         room = _house_room(layout)
         house_font = f.bold
-        house_size = shrink_to_width(house_text, f.bold, 6.5 * scale, room, MIN_TEXT_PT)
-        if width_mm(house_text, f.bold, house_size) > room:  # narrow cards: condensed, 6 pt
+        house_size = shrink_to_width(house_text, f.bold, 8 * scale, room, MIN_READING_PT)
+        if width_mm(house_text, f.bold, house_size) > room:  # narrow cards: condensed
             house_font = f.condensed_bold
-            house_size = shrink_to_width(house_text, house_font, 6.5 * scale, room, MIN_TEXT_PT)
+            house_size = shrink_to_width(house_text, house_font, 8 * scale, room, MIN_READING_PT)
         text(
             canvas,
             left + room / 2,
@@ -260,7 +261,7 @@ class FrontPainter:
             fill=PALETTE.house(house).tint,
         )
         cx, cy = layout.picture_centre
-        draw_icon(canvas, self.card.picture, cx, cy, layout.picture_size, colour)
+        draw_picture(canvas, self.card.picture, cx, cy, layout.picture_size)
         # The name and the playing card in words under the picture.
         name = self.card.name_in(language)
         name_size = shrink_to_width(name, f.title, 15 * scale, inner.width, MIN_TEXT_PT)
@@ -313,7 +314,7 @@ class FrontPainter:
             layout.effect_baseline,
             effect,
             f.condensed,
-            shrink_to_width(effect, f.condensed, 7 * scale, inner.width, MIN_TEXT_PT),
+            shrink_to_width(effect, f.condensed, 7.5 * scale, inner.width, MIN_READING_PT),
             PALETTE.ink,
             "centre",
         )
@@ -374,7 +375,7 @@ def paint_back(canvas: Canvas, box: CardBox) -> None:
     canvas.setLineWidth(pt(0.25))
     canvas.circle(pt(cx), pt(cy), pt(17.6 * scale), stroke=1, fill=0)
     canvas.restoreState()
-    for index, suit in enumerate(("coeur", "pique", "carreau", "trèfle")):
+    for index, suit in enumerate(("cœur", "pique", "carreau", "trèfle")):
         dx = (-1 if index % 2 == 0 else 1) * 7.5 * scale
         dy = (1 if index < 2 else -1) * 10.5 * scale
         draw_suit(canvas, suit, cx + dx, cy + dy, 3.2 * scale, PALETTE.back_gold)
@@ -423,6 +424,6 @@ def lenormand_deck(
             subject=P_(
                 language, "Recto : numéro, image, nom, carte à jouer, maison et rôle ; verso commun"
             ),
-            credit=icon_credit([card.picture for card in LENORMAND], language),
+            credit=picture_credit(language),
         ),
     )

@@ -55,9 +55,9 @@ def role_effect(number: int, language: Language = MATERIAL_DEFAULT) -> str:
     if role in (Role.WEAPON, Role.SUPPORT_ANIMAL):
         kind = _kind(role)
         line = (
-            P_(language, "maison paire {own} · l'autre {other} · avec {partner} : {both}")
+            P_(language, "maison paire {own} · l’autre {other} · avec {partner} : {both}")
             if even
-            else P_(language, "maison impaire {own} · l'autre {other} · avec {partner} : {both}")
+            else P_(language, "maison impaire {own} · l’autre {other} · avec {partner} : {both}")
         )
         return line.format(
             own=change(kind + "_own"),
@@ -97,12 +97,12 @@ def reference_rows(
     language: Language = MATERIAL_DEFAULT,
 ) -> tuple[tuple[str, tuple[int, ...], str, str], ...]:
     """The table of the reference card: (section, cards, name, effect)."""
-    to_opponent = P_(language, "{change} à l'adversaire")
+    to_opponent = P_(language, "{change} à l’adversaire")
     return (
         (
             P_(language, "3 cartes qui se suivent"),
             (),
-            P_(language, "1 carte de votre parité, 2 de l'autre"),
+            P_(language, "1 carte de votre parité, 2 de l’autre"),
             to_opponent.format(change=change("run_one_own")),
         ),
         (
@@ -176,7 +176,7 @@ def third_player_lines(language: Language = MATERIAL_DEFAULT) -> tuple[str, ...]
     return (
         P_(
             language,
-            "Il n'a pas de points de vie, ni bonus ni malus de parité ; il attaque la maison de "
+            "Il n’a pas de points de vie, ni bonus ni malus de parité ; il attaque la maison de "
             "son choix.",
         ),
         P_(

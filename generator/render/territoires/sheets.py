@@ -16,7 +16,6 @@ from generator.games.territoires import (
     House,
     Role,
     Setup,
-    house_of,
     lenormand,
 )
 from generator.render.colour import Colour, set_stroke
@@ -24,7 +23,7 @@ from generator.render.document import DocInfo, PdfDocument, new_document
 from generator.render.draw.shapes import cut_line, rounded_box
 from generator.render.draw.text import shrink_to_width, text, width_mm
 from generator.render.fonts import MIN_TEXT_PT, register_fonts
-from generator.render.icons import draw_icon, icon_credit
+from generator.render.icons import draw_picture, picture_credit
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.sheet import MARGIN, credit_line
@@ -59,11 +58,11 @@ def _players_line(setup: Setup, language: Language) -> str:
     elif setup.players == 3:
         line = P_(
             language,
-            "3 joueurs · deux maisons de {life} points de vie, le 3e joueur n'a pas de vie",
+            "3 joueurs · deux maisons de {life} points de vie, le 3e joueur n’a pas de vie",
         )
     else:
         line = P_(
-            language, "4 joueurs · les deux joueurs d'une maison partagent ses {life} points de vie"
+            language, "4 joueurs · les deux joueurs d’une maison partagent ses {life} points de vie"
         )
     return line.format(life=LIFE_PER_HOUSE)
 
@@ -109,7 +108,7 @@ def trackers(
         document.canvas,
         sheet.width,
         MARGIN - 3.0,  # the 6 pt line keeps 8 mm from the edge
-        icon_credit([lenormand(n).picture for house in House for n in house.life_cards], language),
+        picture_credit(language),
         register_fonts().regular,
     )
     document.canvas.showPage()
@@ -139,7 +138,7 @@ def draw_trackers(
             MARGIN + 6,
             P_(
                 language,
-                "Cochez la case d'une carte perdue (cachée sous la suivante) ; effacez-la quand "
+                "Cochez la case d’une carte perdue (cachée sous la suivante) ; effacez-la quand "
                 "un soin la rend.",
             ),
             f.oblique,
@@ -153,7 +152,7 @@ def draw_trackers(
             MARGIN + 1.5,
             P_(
                 language,
-                "On perd d'abord la plus haute carte ; un soin rend la dernière perdue. Jamais "
+                "On perd d’abord la plus haute carte ; un soin rend la dernière perdue. Jamais "
                 "plus de {life} points de vie.",
             ).format(life=LIFE_PER_HOUSE),
             f.oblique,
@@ -287,7 +286,8 @@ def mini_card(
     baseline = y + h - strip + h * 0.08
     text(canvas, x + w * 0.07, baseline, str(number), f.title, h * 0.52, colour)
     suit = card.playing_card.suit
-    ink = PALETTE.suit_red if suit.is_red else PALETTE.ink
+    # the rank in black ink (small type: one plate), the suit's shape in its colour
+    ink = PALETTE.ink
     suit_size = h * 0.13
     suit_x = x + w - w * 0.07 - suit_size / 2
     draw_suit(canvas, suit.value, suit_x, baseline + suit_size * 0.45, suit_size)
@@ -302,7 +302,7 @@ def mini_card(
         "right",
     )
     picture = min(w * 0.8, (h - strip) * 0.8)
-    draw_icon(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture, colour)
+    draw_picture(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture)
 
 
 def _third_player_band(
@@ -350,7 +350,7 @@ def reference(
         y = MARGIN + index * (height + 8)
         draw_reference(canvas, setup, MARGIN, y, sheet.width - 2 * MARGIN, height, language)
         # each card is cut out on its own: each carries the credit of its pictures
-        credit = icon_credit(_REFERENCE_PICTURES, language)
+        credit = picture_credit(language)
         credit_line(canvas, sheet.width, y + 2.3, credit, register_fonts().regular)
     cut_line(
         canvas, MARGIN, sheet.height / 2, sheet.width - MARGIN, sheet.height / 2, PALETTE.hairline
@@ -375,13 +375,13 @@ def _reference_notes(setup: Setup, language: Language) -> tuple[str, ...]:
     notes: tuple[str, ...] = (
         P_(
             language,
-            "Un soutien joué par l'autre maison vaut 0, même dans une suite de 3. Les armes, "
-            "animaux ou soutiens d'un même type",
+            "Un soutien joué par l’autre maison vaut 0, même dans une suite de 3. Les armes, "
+            "animaux ou soutiens d’un même type",
         ),
         # TRANSLATORS: the second line of the note before it (the sentence goes on)
         P_(
             language,
-            "se posent aussi ensemble ({pairs}). Les autres combinaisons n'apportent pas plus de "
+            "se posent aussi ensemble ({pairs}). Les autres combinaisons n’apportent pas plus de "
             "points.",
         ).format(pairs=together),
         P_(
@@ -395,7 +395,7 @@ def _reference_notes(setup: Setup, language: Language) -> tuple[str, ...]:
         notes += (third_player_note(language),)
     if setup.players == 4:
         notes += (
-            P_(language, "À 4 joueurs, les deux joueurs d'une maison partagent ses points de vie."),
+            P_(language, "À 4 joueurs, les deux joueurs d’une maison partagent ses points de vie."),
         )
     return notes
 
@@ -468,8 +468,7 @@ def draw_reference(
             line_y -= row_height - 1.5
         card_x = column_cards
         for number in cards:  # each card: its picture, then its number
-            colour = PALETTE.house(house_of(number)).colour
-            draw_icon(canvas, lenormand(number).picture, card_x + 2.3, line_y + 1.3, 4.6, colour)
+            draw_picture(canvas, lenormand(number).picture, card_x + 2.3, line_y + 1.3, 4.6)
             text(canvas, card_x + 5.4, line_y, str(number), f.bold, 9.5, PALETTE.ink)
             card_x += 5.4 + width_mm(str(number), f.bold, 9.5) + 2.2
         text(
@@ -580,10 +579,10 @@ def _life_column(
         mini_card(
             canvas, card, x, top - CARD_H - index * step, CARD_W, CARD_H, colour, stacked=True
         )
-    text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 7.5, colour, "centre")
+    text(canvas, x + CARD_W / 2, top + 2.5, label, f.bold, 8, colour, "centre")
     if shared:
         shared_label = P_(language, "commune")
-        text(canvas, x + CARD_W / 2, top + 5.8, shared_label, f.oblique, 6.5, colour, "centre")
+        text(canvas, x + CARD_W / 2, top + 5.8, shared_label, f.oblique, 7, PALETTE.muted, "centre")
 
 
 def draw_setup(
@@ -625,25 +624,39 @@ def draw_setup(
         PALETTE.ink,
         "centre",
     )
-    # Draw pile and discard on the right of the reserve.
+    # Draw pile on the left of the reserve and discard on its right; with 3 players the left
+    # is the third player's seat, so the pile goes above the discard, both on the right.
     reserve_half = max(rows) * (CARD_W + 2.5) / 2
-    pile_x = cx - reserve_half - 10 - CARD_W
+    if setup.players == 3:
+        pile_x = discard_x = cx + reserve_half + 10
+        pile_y, discard_y = cy + 4.0, cy - CARD_H - 6.0
+    else:
+        pile_x, discard_x = cx - reserve_half - 10 - CARD_W, cx + reserve_half + 10
+        pile_y = discard_y = cy - CARD_H / 2
     for offset in (1.2, 0.6, 0.0):
-        _slot(canvas, pile_x + offset, cy - CARD_H / 2 + offset, True)
+        _slot(canvas, pile_x + offset, pile_y + offset, True)
     text(
         canvas,
         pile_x + CARD_W / 2,
-        cy - CARD_H / 2 - 4.5,
+        pile_y - 4.5,
         P_(language, "Pioche ({count})").format(count=setup.draw_pile),
         f.bold,
         7.5,
         PALETTE.ink,
         "centre",
     )
-    discard_x = cx + reserve_half + 10
-    _slot(canvas, discard_x, cy - CARD_H / 2, False)
+    _slot(canvas, discard_x, discard_y, False)
     discard = P_(language, "défausse")
-    text(canvas, discard_x + CARD_W / 2, cy - 1, discard, f.oblique, 6.5, PALETTE.muted, "centre")
+    text(
+        canvas,
+        discard_x + CARD_W / 2,
+        discard_y + CARD_H / 2 - 1,
+        discard,
+        f.oblique,
+        7.5,
+        PALETTE.muted,
+        "centre",
+    )
     # Hands: seat 1 at the bottom, then clockwise.
     seats = _seat_positions(setup.players, table_x, table_y, table_w, table_h)
     for seat, (hx, hy, label_y) in enumerate(seats, start=1):
@@ -665,7 +678,7 @@ def draw_setup(
                 seat=seat, house=house.name_in(language) if house else "", hand=setup.hand
             ),
             f.bold,
-            7.5,
+            8,
             colour,
             "centre",
         )
@@ -770,7 +783,7 @@ def _steps(
         steps.append(
             P_(
                 language,
-                "Le joueur 3 n'a pas de vie ni de parité : il attaque la maison de son choix.",
+                "Le joueur 3 n’a pas de vie ni de parité : il attaque la maison de son choix.",
             )
         )
     turn = [

@@ -61,16 +61,16 @@ def _path(canvas: Canvas, commands: list[_Command], cx: float, cy: float, size: 
 def draw_suit(
     canvas: Canvas, suit_value: str, cx: float, cy: float, size: float, color: Colour | None = None
 ) -> None:
-    """Fill the suit ``suit_value`` ("coeur", "carreau", "trèfle", "pique") centred on (cx, cy) mm.
+    """Fill the suit ``suit_value`` ("cœur", "carreau", "trèfle", "pique") centred on (cx, cy) mm.
 
     ``size`` is the height of the symbol in millimetres; ``color`` defaults to the suit's red or
     black.
     """
-    fill = color or (PALETTE.suit_red if suit_value in ("coeur", "carreau") else PALETTE.suit_black)
+    fill = color or (PALETTE.suit_red if suit_value in ("cœur", "carreau") else PALETTE.suit_black)
     canvas.saveState()
     set_fill(canvas, fill)
     set_stroke(canvas, fill)
-    if suit_value == "coeur":
+    if suit_value == "cœur":
         canvas.drawPath(_path(canvas, _HEART, cx, cy, size), stroke=0, fill=1)
     elif suit_value == "carreau":
         canvas.drawPath(_path(canvas, _DIAMOND, cx, cy, size), stroke=0, fill=1)

@@ -1,0 +1,53 @@
+"""Type on colour reads: WCAG 2 contrast of at least 4.5:1 where the palettes put letters on a
+tint or white on a band (the Neo Otcho slots, the Pronostiques bands, the Oucédonc labels)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.games.pronostiques.suits import Suit
+from generator.render.colour import Colour
+from generator.render.otcho.palette import PALETTE as OTCHO
+from generator.render.oucedonc.palette import PALETTE as OUCEDONC
+from generator.render.palette import WHITE
+from generator.render.pronostiques.palette import PALETTE as PRONOSTIQUES
+
+AA = 4.5
+
+
+def luminance(colour: Colour) -> float:
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(v) for v in colour.rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_is_wcag_s_formula():
+    assert contrast(WHITE, Colour(0, 0, 0)) == pytest.approx(21.0)
+    assert contrast(WHITE, WHITE) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("player", range(len(OTCHO.players)))
+def test_the_otcho_slot_letters_read_on_their_tint(player):
+    colours = OTCHO.players[player]
+    assert contrast(colours.letters, colours.tint) >= AA
+    assert contrast(colours.letters, WHITE) >= AA  # and on the card's white
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_white_type_reads_on_the_pronostiques_bands(suit):
+    assert contrast(PRONOSTIQUES.team(suit).deep, WHITE) >= AA
+
+
+def test_the_oucedonc_labels_and_names_read_on_their_grounds():
+    for kind in ("town", "site"):
+        assert contrast(OUCEDONC.kind(kind), OUCEDONC.paper) >= AA  # the coloured labels
+        assert contrast(OUCEDONC.paper, OUCEDONC.kind(kind)) >= AA  # the names on the bands
+    assert contrast(OUCEDONC.muted, OUCEDONC.paper) >= AA
+    assert contrast(OUCEDONC.ink, OUCEDONC.paper) >= AA
