@@ -229,7 +229,7 @@ def test_outline_keeps_only_the_metropolitan_polygons():
 # --- Etalab and the join -----------------------------------------------------------------
 
 
-def test_read_communes_keeps_current_metropolitan_communes_only():
+def test_read_communes_keeps_current_metropolitan_and_overseas_communes_only():
     records = [
         {
             "code": "29019",
@@ -264,8 +264,16 @@ def test_read_communes_keeps_current_metropolitan_communes_only():
             "departement": "971",
             "region": "01",
         },
+        {
+            "code": "97502",
+            "nom": "Saint-Pierre",
+            "type": "commune-actuelle",
+            "zone": "com",
+            "departement": "975",
+            "region": "975",
+        },
     ]
-    assert [c.code for c in read_communes(records)] == ["29019"]
+    assert [c.code for c in read_communes(records)] == ["29019", "97105"]
     departements = read_departements(
         [
             {
@@ -284,7 +292,10 @@ def test_read_communes_keeps_current_metropolitan_communes_only():
             },
         ]
     )
-    assert [(d.code, d.chef_lieu, d.region) for d in departements] == [("29", "29232", "53")]
+    assert [(d.code, d.chef_lieu, d.region) for d in departements] == [
+        ("29", "29232", "53"),
+        ("971", "97105", "01"),
+    ]
 
 
 def commune(code, name, region="53", former=()):
@@ -493,6 +504,23 @@ def fake_pack(source: Path):
                     {"code": "94", "nom": "Corse", "chefLieu": "2A004", "zone": "metro"},
                 ]
             ).encode(),
+            "data/arrondissements.json": json.dumps(
+                [
+                    {"code": "291", "nom": "Brest", "departement": "29", "chefLieu": "29019"},
+                    {"code": "293", "nom": "Quimper", "departement": "29", "chefLieu": "29232"},
+                    {"code": "2A1", "nom": "Ajaccio", "departement": "2A", "chefLieu": "2A004"},
+                ]
+            ).encode(),
+            "data/epci.json": json.dumps(
+                [
+                    {
+                        "code": "242900314",
+                        "nom": "Brest Métropole",
+                        "type": "METRO",
+                        "membres": [{"code": "29019"}],
+                    },
+                ]
+            ).encode(),
         },
         ATLAS.name: {
             "countries-10m.json": json.dumps(TINY_TOPOLOGY).encode(),
@@ -555,6 +583,17 @@ def fake_pack(source: Path):
                             }
                             for code in sorted(set(ALPHA3.values()) - {"FRA"})
                         ),
+                        *(
+                            {  # the overseas départements' land (the French landmarks there)
+                                "type": "Feature",
+                                "properties": {"A3": code},
+                                "geometry": {
+                                    "type": "Polygon",
+                                    "coordinates": [[[-70, -30], [60, -30], [60, 20], [-70, 20]]],
+                                },
+                            }
+                            for code in ("GLP", "MTQ", "GUF", "REU", "MYT")
+                        ),
                     ],
                 },
                 separators=(",", ":"),
@@ -610,12 +649,17 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     assert sorted(changed) == sorted(embedded.SET_FILES)
     assert (report.joined_communes, report.unmatched_communes, report.world_towns) == (2, 1, 4)
     first = {name: (out / name).read_bytes() for name in GENERATED_FILES}
+    # every commune at its IGN chef-lieu (the embedded chefs-lieux file), GeoNames ids kept;
+    # titles from the fake tables (Ajaccio: région; Quimper: préfecture; Brest: sous-préfecture)
     assert first["communes.csv"].decode() == (
-        "insee,name,lat,lon,departement,region,population,geonames_id,point\n"
-        "29019,Brest,48.39029,-4.48628,29,53,139926,3030300,geonames\n"
-        "2A004,Ajaccio,41.91886,8.73812,2A,94,76320,3038334,geonames\n"
+        "insee,name,lat,lon,departement,region,population,geonames_id,point,standing,"
+        "agglomeration,suburb_of\n"
+        "29019,Brest,48.39132,-4.48505,29,53,139926,3030300,ign-chef-lieu,subprefecture,"
+        "242900314,\n"
+        "29232,Quimper,47.99650,-4.10199,29,53,63000,,ign-chef-lieu,prefecture,,\n"
+        "2A004,Ajaccio,41.91935,8.73913,2A,94,76320,3038334,ign-chef-lieu,region,,\n"
     )
-    assert "inside their IGN 2018 outline, 0 repaired" in report.repair_line()
+    assert report.points_line().startswith("3 communes placed (3 ign-chef-lieu); 0 without")
     world = tables.zip_members(first["world_towns.zip"])
     assert list(world) == ["index.csv", "AD.csv", "FR.csv"]
     assert world["index.csv"].decode().splitlines()[1] == "AD,1,1.65362,42.57952,1.65362,42.57952"
@@ -650,7 +694,7 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     )
     assert any(",Lac de Côme,lake," in line and line.endswith(",unseen") for line in abroad)
     assert any("IGN" in s["package"] for s in provenance["sources"])
-    assert provenance["counts"]["etalab_communes_without_geonames_place"] == 1
+    assert provenance["counts"]["communes_without_point"] == 0
 
     _, changed_again = run_build(out, pack=pack)
     assert changed_again == []

@@ -109,7 +109,9 @@ def test_polygon_file_errors(tmp_path):
             }
         )
     )
-    with pytest.raises(UserError, match="holds no polygon"):
+    with pytest.raises(
+        UserError, match="holds points, not a region's outline; give it with --places"
+    ):
         resolve_region(str(points))
 
 

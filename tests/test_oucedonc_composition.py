@@ -86,13 +86,23 @@ def test_compose_refuses_two_cards_with_one_name():
         )
 
 
-@pytest.mark.parametrize(("region", "precision"), [("france", "minute"), ("bretagne", "second")])
-def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, precision):
+@pytest.mark.parametrize(
+    ("region", "difficulty", "precision"),
+    [
+        ("france", "hard", "minute"),
+        ("france", "normal", "second"),
+        ("bretagne", "normal", "second"),
+    ],
+)
+def test_auto_precision_is_minute_when_the_region_allows_it(
+    tmp_path, region, difficulty, precision
+):
     """Every two cards of the deck differ in printed latitude and longitude, at the precision the
-    deck file records; France gets whole minutes, a région falls back to seconds."""
+    deck file records. A hard France deck gets whole minutes; the normal one falls back to seconds
+    (Montpellier's chef-lieu shares Toulouse's minute of latitude, 43°36′ N), as does a région."""
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region=region)
+    options = oucedonc_options(region=region, difficulty=difficulty)
     deck = select_deck(options).deck
     assert deck.precision.value == precision
     assert len(deck.places) == 63
@@ -108,7 +118,7 @@ def test_auto_precision_is_minute_when_the_region_allows_it(tmp_path, region, pr
 def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region="gironde", precision="minute")
+    options = oucedonc_options(region="976", precision="minute")  # Mayotte: 9 cards at the minute
     with pytest.raises(UserError, match="--precision second"):
         select_deck(options)
 
@@ -183,7 +193,7 @@ def test_cli_writes_pdf_and_json(tmp_path):
 
 MISTAKES = [
     ({"region": "atlantide"}, "unknown region"),
-    ({"cards": 10}, "--cards 48"),
+    ({"cards": 10}, "--cards 15"),  # packs of 4 at the smallest: 3 packs + 3 start cards
     ({"bleed": 9.0}, "bleed"),
     ({"png": 5}, "PNG"),
     ({"font": "/nonexistent.ttf"}, "font file"),
@@ -327,33 +337,33 @@ def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
 def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region="2A")  # Corse-du-Sud: 28 places
+    options = oucedonc_options(region="75")  # Paris: one commune, its sites within 4 km
     with pytest.raises(UserError) as caught:
         select_deck(options)
     message = str(caught.value)
     assert (
-        "Corse-du-Sud offers only" in message
-        and "at least 48" in message
+        message.startswith("Paris (département 75) gives at most ")
+        and "a deck needs 15" in message
         and "larger region" in message
     )
     assert "fewer cards" not in message
 
 
-def test_corse_gets_the_largest_deck_it_holds_and_says_so(tmp_path):
+def test_mayotte_gets_the_largest_deck_it_holds_and_says_so(tmp_path):
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region="corse")
+    options = oucedonc_options(region="976")
     selected = select_deck(options)
     deck, note = selected.deck, selected.note
-    # neither 63 nor 54 (the whole-sheet decks) fits: Corse gets the most it holds, and a note
+    # neither 63 nor 54 (the whole-sheet decks) fits: Mayotte gets the most it holds, and a note
     count = len(deck.places)
-    assert 48 <= count < 54
+    assert 15 <= count < 54
     assert note == (
-        f"Corse holds at most {count} place cards, fewer than a whole-sheet deck (54): the deck "
+        f"Mayotte holds at most {count} place cards, fewer than a whole-sheet deck (54): the deck "
         f"has {count}, and its last sheet is not full."
     )
     with pytest.raises(UserError, match=f"gives at most {count} of the {count + 1} cards"):
-        more = oucedonc_options(region="corse", cards=count + 1)
+        more = oucedonc_options(region="976", cards=count + 1)
         select_deck(more)
 
 
@@ -374,8 +384,8 @@ def test_the_at_most_advice_is_a_count_that_works(tmp_path):
 def test_a_precision_too_coarse_for_any_deck_says_use_a_finer_one(tmp_path):
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region="corse", cards=54, precision="minute")
-    with pytest.raises(UserError, match=r"a deck needs 48; use --precision second"):
+    options = oucedonc_options(region="75", precision="minute")  # Paris: 4 cards at the minute
+    with pytest.raises(UserError, match=r"a deck needs 15; use --precision second"):
         select_deck(options)
 
 

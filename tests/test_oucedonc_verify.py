@@ -11,7 +11,7 @@ import pytest
 
 from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import Direction, EqualCoordinates, parse_direction
-from generator.games.oucedonc.coords import Precision
+from generator.games.oucedonc.coords import Precision, PrecisionChoice
 from generator.games.oucedonc.distance import meridian_km, parallel_km
 from generator.games.oucedonc.names import Entry, Named, name_key, resolve
 from generator.games.oucedonc.referee import (
@@ -382,7 +382,9 @@ def test_a_generated_deck_read_back_from_its_file_never_disagrees_with_its_print
     from generator.games.oucedonc.deckfile import deck_from_json, deck_to_json
     from generator.products.oucedonc_deck import OucedoncDeckOptions, select_deck
 
-    selected = select_deck(OucedoncDeckOptions()).deck
+    # minutes asked for: France's default deck prints seconds since Montpellier's IGN chef-lieu
+    # shares Toulouse's printed minute of latitude (43°36′)
+    selected = select_deck(OucedoncDeckOptions(precision=PrecisionChoice.MINUTE)).deck
     deck = deck_from_json(deck_to_json(selected))
     assert deck.precision is Precision.MINUTE and len(deck.places) == 63
     printed = {

@@ -56,7 +56,7 @@ def test_region_selection_filters_by_departement():
     assert towns[0].name == "Rennes"
 
 
-@pytest.mark.parametrize("text", ["bretgne", "Atlantis", "region:99", "dep:99", "971"])
+@pytest.mark.parametrize("text", ["bretgne", "Atlantis", "region:99", "dep:99", "977", "dep:975"])
 def test_unknown_region_is_a_user_error(text):
     with pytest.raises(UserError):
         resolve_region(text)
@@ -73,7 +73,9 @@ def test_json_output():
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert [d["name"] for d in data] == ["Bordeaux", "Mérignac", "Pessac"]
+    # Best known first: the préfecture, the sous-préfecture, then a town that is no one's suburb
+    # (Mérignac and Pessac, Bordeaux's suburbs, come later).
+    assert [d["name"] for d in data] == ["Bordeaux", "Libourne", "Saint-Médard-en-Jalles"]
     for d in data:
         assert {"name", "lat", "lon", "kind", "departement", "region", "population"} <= set(d)
         assert d["kind"] == "town" and d["departement"] == "33" and d["region"] == "75"
@@ -130,7 +132,7 @@ def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
     assert lines[0] == "France: deck of 60 (seed 1, hard, embedded, second)"
     assert _widest(result.stdout) <= 80
     assert " fortification " in result.stdout
-    assert lines[-1] == "Chosen among 8,787 candidates."
+    assert lines[-1] == "Chosen among 35,464 candidates."  # every commune and site of France
 
 
 def test_listing_alternates_towns_and_sites_in_a_box_too():
@@ -153,7 +155,7 @@ def test_table_title_counts_in_english():
     many = (
         run_pnp("places", "--region", "region:84", "--kind", "towns").stdout.splitlines()[0].strip()
     )
-    assert many == "Auvergne-Rhône-Alpes (région 84): 1,200 places"
+    assert many == "Auvergne-Rhône-Alpes (région 84): 4,022 places"
 
 
 def test_table_fits_80_columns():
@@ -207,6 +209,7 @@ def test_data_build_without_npm_is_one_line(tmp_path):
 
 # --- properties of region resolution ---------------------------------------------------
 
+REGION_NAMES = frozenset(r.name for r in embedded.regions())
 AREA_NAMES = [(r.name, "region", r.code) for r in embedded.regions()] + [
     (d.name, "departement", d.code) for d in embedded.departements()
 ]
@@ -222,7 +225,12 @@ def test_names_resolve_whatever_the_case_accents_and_dashes(area, rnd):
         "'", rnd.choice(["'", " ", "’"])
     )
     selection = resolve_region(f" {mangled} ")
-    assert (selection.kind, selection.code) == (kind, code)
+    if kind == "departement" and name in REGION_NAMES:
+        # An overseas région and its one département share a name (Guyane): the name is the
+        # région, which holds that département and no other.
+        assert selection.kind == "region" and selection.departements == frozenset({code})
+    else:
+        assert (selection.kind, selection.code) == (kind, code)
 
 
 def test_regions_partition_the_communes():
@@ -234,6 +242,20 @@ def test_regions_partition_the_communes():
         assert all(p.departement == departement.code for p in selection.filter(communes))
 
 
-def test_overseas_departement_says_so():
-    with pytest.raises(UserError, match="overseas"):
-        resolve_region("971")
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("971", "Guadeloupe"),
+        ("972", "Martinique"),
+        ("973", "Guyane"),
+        ("974", "La Réunion"),
+        ("976", "Mayotte"),
+    ],
+)
+def test_overseas_departements_are_regions_of_their_own(text, name):
+    departement = resolve_region(text)
+    assert (departement.kind, departement.code) == ("departement", text)
+    region = resolve_region(name)
+    assert region.kind == "region" and region.departements == frozenset({text})
+    communes = region.filter(embedded.communes())
+    assert communes and all(p.departement == text for p in communes)

@@ -88,7 +88,7 @@ def test_own_places_are_credited_to_the_deck_maker(edited):
         -(-len(made.built.decks[0].cards) // 9) - 1
     )  # 9 poker cards a sheet on A4
     text = pages[last_sheet_front].extract_text()  # the last rule card is on the last sheet
-    assert "Lieux ajoutés" in text and "par l’auteur du paquet" in text  # the credit's two lines
+    assert "Lieux ajoutés" in text and "votre propre liste" in text  # credited to the user
 
 
 def _pdf(made):

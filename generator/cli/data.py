@@ -63,21 +63,14 @@ def build(
         say(message, err=True)
 
     report, changed = run_build(target, check=check, on_step=step, force=force)
+    typer.echo(report.points_line())
     typer.echo(
         ngettext(
-            "{joined} commune joined to GeoNames ({unmatched} of {etalab} Etalab communes have "
-            "no GeoNames place), {towns} world towns",
-            "{joined} communes joined to GeoNames ({unmatched} of {etalab} Etalab communes have "
-            "no GeoNames place), {towns} world towns",
+            "{joined} commune joined to GeoNames, {towns} world towns",
+            "{joined} communes joined to GeoNames, {towns} world towns",
             report.joined_communes,
-        ).format(
-            joined=number(report.joined_communes),
-            unmatched=number(report.unmatched_communes),
-            etalab=number(report.etalab_communes),
-            towns=number(report.world_towns),
-        )
+        ).format(joined=number(report.joined_communes), towns=number(report.world_towns))
     )
-    typer.echo(report.repair_line())
     if check:
         say(_("{folder} is up to date").format(folder=target))
     elif changed:

@@ -17,6 +17,7 @@ from generator.cli.common import (
     say,
     say_written,
 )
+from generator.cli.own_places import ExcludeOption, IncludeOption, PlacesOption, own_region
 from generator.cli.print_options import (
     BackFirstOption,
     BackOffsetOption,
@@ -65,15 +66,16 @@ PRECISION_PHRASES = {
 def deck(
     ctx: typer.Context,
     region: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--region",
             help=N_(
-                "france, a région or département (name or code), a country or a state, province "
-                "or region abroad (name or code: Italy, Bavaria, US-CA), a box or a polygon file."
+                "france (the default), a région or département (name or code), a country or a "
+                "state, province or region abroad (name or code: Italy, Bavaria, US-CA), a box or "
+                "a polygon file."
             ),
         ),
-    ] = "france",
+    ] = None,
     title: Annotated[
         str | None,
         typer.Option("--title", help=N_("The deck's title (default: from the region).")),
@@ -149,12 +151,22 @@ def deck(
         ),
     ] = None,
     force: Force = False,
+    pack_size: Annotated[
+        int | None,
+        typer.Option(
+            "--pack-size",
+            help=N_("Cards per pack (default: the rules' 15, fewer when the deck is too small)."),
+        ),
+    ] = None,
+    include: IncludeOption = None,
+    exclude: ExcludeOption = None,
+    places_file: PlacesOption = None,
 ) -> None:
     from generator.products.contract import check_out, write
     from generator.products.oucedonc_deck import MAIN, PRODUCT, OucedoncDeckOptions
 
     options = OucedoncDeckOptions(
-        region=region,
+        region=own_region(region, places_file),
         cards=cards,
         seed=seed,
         precision=precision,
@@ -169,6 +181,10 @@ def deck(
         imposition=print_options.imposition(card_size, bleed, duplex, back_offset),
         files=print_options.face_files(faces, back_first, png),
         language=material_language(lang),
+        pack_size=pack_size,
+        include=tuple(include or ()),
+        exclude=tuple(exclude or ()),
+        places_file=places_file,
         ink=ink,
         title=title,
     )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from generator.cli.own_places import ExcludeOption, IncludeOption, PlacesOption, own_region
 from generator.core.i18n import N_, _, ngettext, number
 from generator.core.text import one_line, terminal
 from generator.games.oucedonc.coords import PrecisionChoice
@@ -91,7 +92,7 @@ def kind_name(place_kind: str, site_kind: str | None) -> str:
 
 def places(
     region: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--region",
             "-r",
@@ -102,7 +103,7 @@ def places(
                 "polygon file (GeoJSON, GeoPackage, shapefile)."
             ),
         ),
-    ] = "france",
+    ] = None,
     kind: Annotated[
         Kind,
         typer.Option(
@@ -179,6 +180,9 @@ def places(
             ),
         ),
     ] = None,
+    include: IncludeOption = None,
+    exclude: ExcludeOption = None,
+    places_file: PlacesOption = None,
 ) -> None:
     from generator.core.errors import UserError
     from generator.geo import listing
@@ -189,17 +193,19 @@ def places(
                 _("--limit lists places and --count picks a deck; give only one of them")
             )
         from generator.games.oucedonc.deck import SITES_SHARE
+        from generator.geo.own_places import OwnChoice
         from generator.geo.pick import DEFAULT_DIFFICULTY, DEFAULT_SEED, PickRequest
 
         # the same defaults as 'pnp oucedonc deck': one request type, one path
         request = PickRequest(
-            region=region,
+            region=own_region(region, places_file),
             source=source,
             count=count,
             seed=DEFAULT_SEED if seed is None else seed,
             sites_share=SITES_SHARE if sites_share is None else sites_share,
             difficulty=DEFAULT_DIFFICULTY if difficulty is None else difficulty.value,
             kind=kind.value,
+            choice=OwnChoice(tuple(include or ()), tuple(exclude or ()), places_file),
         )
         _print_deck(request, (precision or PrecisionChoice.AUTO).value, output_format)
         return
@@ -210,6 +216,9 @@ def places(
             ("--sites-share", sites_share),
             ("--difficulty", difficulty),
             ("--precision", precision),
+            ("--include", include),
+            ("--exclude", exclude),
+            ("--places", places_file),
         )
         if value is not None
     ]
@@ -223,6 +232,7 @@ def places(
                 len(deck_only),
             ).format(options=", ".join(deck_only))
         )
+    region = region or "france"
     selected = listing.select_places(region=region, kind=kind.value, limit=limit, source=source)
     if not _write_records(output_format, selected):
         _print_table(region, selected)

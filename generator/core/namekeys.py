@@ -4,7 +4,7 @@
 "L'Isle-sur-la-Sorgue", and "st brieuc" and "Saint-Brieuc". The referee's name index
 (:mod:`generator.games.oucedonc.names`) compares these keys; 'pnp data build' writes the key of
 every embedded commune (``commune_name_keys.txt``) so that ``pnp oucedonc verify`` need not work
-out 8,500 of them at every start. It lives in ``core`` because both layers use it.
+out 35,000 of them at every start. It lives in ``core`` because both layers use it.
 
 :func:`key_rules` gives the same rules as data, for a page's script to key what is typed
 exactly as this function does (the referee's phone page: its cards' keys are made here, the

@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # requests is imported only when a source is fetched or a sto
 EMBEDDED = "embedded"
 SOURCES: tuple[str, ...] = (EMBEDDED, *PLACE_SOURCES)
 PLACE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Place))
+#: Fields added after sets were first stored: a set stored before them reads without them
+LATER_FIELDS = frozenset({"agglomeration"})
 
 
 def load_places(
@@ -72,22 +74,33 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
 
 
 # The credit a card names for the embedded records it prints, by the prefix of the place id
-# (geo/embedded.py): French communes are Insee's names placed at GeoNames' points; towns abroad
-# are GeoNames'. The curated sites are CC0 (their Wikidata ids too): nothing to credit.
+# (geo/embedded.py): French communes are Insee's names placed at IGN's chefs-lieux (three,
+# Paris, Lyon and Marseille, at GeoNames' points); towns abroad are GeoNames'. The curated sites
+# are CC0 (their Wikidata ids too): nothing to credit.
 _EMBEDDED_CREDITS = (
-    ("insee", M_("Communes : Insee via Etalab (Licence Ouverte 2.0), points GeoNames (CC BY 4.0)")),
+    (
+        "insee",
+        M_(
+            "Communes : Insee via Etalab, chefs-lieux IGN (Licence Ouverte 2.0) et GeoNames "
+            "(CC BY 4.0)"
+        ),
+    ),
     ("gn", M_("Villes : GeoNames (geonames.org), CC BY 4.0")),
 )
+#: The user's own places (geo/own_places.py, ids "own:…"): credited to the user, whatever the
+#: source of the others
+OWN_PLACES_CREDIT = M_("Lieux ajoutés : votre propre liste")
 
 
 def card_credits(source: str, place_ids: Iterable[str]) -> tuple[str, ...]:
     """The data credits to print on material that shows these places (short lines, French:
     ``P_(language, line)`` prints them in another language):
     what the licences of the records printed ask for."""
-    if source != EMBEDDED:
-        return (ATTRIBUTIONS[source],) if source in ATTRIBUTIONS else ()
     prefixes = {place_id.split(":", 1)[0] for place_id in place_ids}
-    return tuple(text for prefix, text in _EMBEDDED_CREDITS if prefix in prefixes)
+    own = (OWN_PLACES_CREDIT,) if "own" in prefixes else ()
+    if source != EMBEDDED:
+        return ((ATTRIBUTIONS[source],) if source in ATTRIBUTIONS else ()) + own
+    return tuple(text for prefix, text in _EMBEDDED_CREDITS if prefix in prefixes) + own
 
 
 def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
@@ -185,7 +198,7 @@ def read_places(path: Path) -> tuple[Place, ...]:
             )
         ) from exc
     reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames is None or not set(PLACE_FIELDS) <= set(reader.fieldnames):
+    if reader.fieldnames is None or not set(PLACE_FIELDS) - LATER_FIELDS <= set(reader.fieldnames):
         raise UserError(
             _("{path} is not a stored place set; delete it and fetch the source again").format(
                 path=path
@@ -216,7 +229,7 @@ def _place(row: dict[str, str]) -> Place:
     """One row of a stored place set (ValueError on a damaged number or kind)."""
 
     def optional(name: str) -> str | None:
-        return row[name] or None
+        return row.get(name) or None
 
     def optional_int(name: str) -> int | None:
         return int(row[name]) if row[name] else None
@@ -236,6 +249,7 @@ def _place(row: dict[str, str]) -> Place:
         site_kind=optional("site_kind"),
         familiarity=float(row["familiarity"]),
         country=row["country"],
+        agglomeration=optional("agglomeration"),
     )
 
 

@@ -42,6 +42,7 @@ from generator.core.errors import UserError
 from generator.core.folders import data_dir
 from generator.core.i18n import N_, _
 from generator.core.resources import package_folder
+from generator.geo.familiarity import town_familiarity
 from generator.geo.model import Departement, Place, Region
 
 if TYPE_CHECKING:
@@ -57,6 +58,11 @@ LANDMARKS_FILE = "landmarks.csv"
 DEPARTEMENTS_FILE = "departements.csv"
 REGIONS_FILE = "regions.csv"
 OUTLINE_FILE = "france_outline.geojson"
+OVERSEAS_OUTLINES_FILE = "overseas_outlines.geojson"  # 971 to 976, from the IGN outlines
+CHEFS_LIEUX_FILE = "commune_chefs_lieux_2020.csv.gz"  # IGN chefs-lieux: an input of the build
+ANCT_CHEFS_LIEUX_FILE = "chefs_lieux_anct.csv"  # the cantons' chefs-lieux: an input of the build
+KNOWN_TOWNS_FILE = "known_towns.csv"  # hand-curated well-known towns: an input of the build
+KNOWN_TOWNS_COLUMNS = ("insee", "name", "why", "reference")
 WORLD_TOWNS_FILE = "world_towns.zip"
 FRENCH_NAMES_FILE = "french_names.csv"
 ENGLISH_NAMES_FILE = "english_names.csv"  # towns abroad whose English name GeoNames lacks
@@ -122,6 +128,10 @@ SET_FILES = (
     DEPARTEMENTS_FILE,
     REGIONS_FILE,
     OUTLINE_FILE,
+    OVERSEAS_OUTLINES_FILE,
+    CHEFS_LIEUX_FILE,
+    ANCT_CHEFS_LIEUX_FILE,
+    KNOWN_TOWNS_FILE,
     WORLD_OUTLINES_FILE,
     WORLD_TOWNS_FILE,
     FRENCH_NAMES_FILE,
@@ -287,13 +297,17 @@ COMMUNE_COLUMNS = (
     "departement",
     "region",
     "population",
-    "geonames_id",
-    "point",
+    "geonames_id",  # empty where GeoNames lists no place of 1,000+ inhabitants
+    "point",  # where the point comes from (geo/databuild/commune_points.py)
+    "standing",  # the commune's title (geo/familiarity.py)
+    "agglomeration",  # the SIREN code of its intercommunality (EPCI)
+    "suburb_of",  # the INSEE code of the town whose suburb it is
 )
 
 
 def _commune(row: list[str]) -> Place:
-    insee, name, lat, lon, departement, region, population, geonames_id, _point = row
+    insee, name, lat, lon, departement, region, population, geonames_id = row[:8]
+    standing, agglomeration, suburb_of = row[9:12]
     return Place(
         id=f"insee:{insee}",
         name=name,
@@ -304,14 +318,15 @@ def _commune(row: list[str]) -> Place:
         region=region,
         population=int(population),
         insee=insee,
-        geonames_id=int(geonames_id),
-        familiarity=float(population),
+        geonames_id=int(geonames_id) if geonames_id else None,
+        familiarity=town_familiarity(int(population), standing, bool(suburb_of)),
+        agglomeration=agglomeration or None,
     )
 
 
 @lru_cache(maxsize=1)
 def communes() -> tuple[Place, ...]:
-    """Every commune with a GeoNames place (about 8,500), by INSEE code."""
+    """Every current commune of France, overseas included (about 34,900), by INSEE code."""
     return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
 
 
@@ -319,13 +334,12 @@ def communes() -> tuple[Place, ...]:
 class PlaceNames:
     """The name key of every commune, then of every landmark (the order of ``communes() +
     landmarks()``), and the name, kind, département and record of one of them on demand:
-    finding two places by name among 8,800 needs every key but the rest of the two found only.
+    finding two places by name among 36,000 needs every key but the rest of the two found only.
     The communes' keys are read from ``commune_name_keys.txt`` (written by 'pnp data build'
     with communes.csv), their rows are parsed one by one when asked for."""
 
     keys: tuple[str, ...]
-    _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header
-    _sites: tuple[Place, ...]
+    _commune_lines: tuple[str, ...]  # the lines of communes.csv after its header, as read
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -335,14 +349,14 @@ class PlaceNames:
         if position < len(self._commune_lines):
             row = self._commune_row(position)
             return row[1], "town", row[4]
-        site = self._sites[position - len(self._commune_lines)]
+        site = landmarks()[position - len(self._commune_lines)]
         return site.name, site.kind, site.departement
 
     def place(self, position: int) -> Place:
         """The record of the place at ``position``."""
         if position < len(self._commune_lines):
             return _commune(self._commune_row(position))
-        return self._sites[position - len(self._commune_lines)]
+        return landmarks()[position - len(self._commune_lines)]
 
     def _commune_row(self, position: int) -> list[str]:
         row = next(csv.reader([self._commune_lines[position]]))
@@ -361,14 +375,14 @@ def place_names() -> PlaceNames:
     from generator.core.namekeys import name_key
 
     communes_path = dataset_path(COMMUNES_FILE)
-    header, _newline, body = communes_path.read_text(encoding="utf-8").partition("\n")
-    if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
-        _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
-    lines = tuple(body.split("\n"))
+    with communes_path.open(encoding="utf-8", newline="") as handle:
+        header = handle.readline()
+        if tuple(next(csv.reader([header]), ())) != COMMUNE_COLUMNS:
+            _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)  # says which columns it has
+        # line by line: never the whole file and its lines in memory at once
+        lines = tuple(handle)
     keys_path = dataset_path(COMMUNE_NAME_KEYS_FILE)
     keys = tuple(keys_path.read_text(encoding="utf-8").split("\n"))
-    if lines and lines[-1] == "":
-        lines = lines[:-1]
     if keys and keys[-1] == "":
         keys = keys[:-1]
     if len(keys) != len(lines):
@@ -383,11 +397,10 @@ def place_names() -> PlaceNames:
                 communes_path=communes_path,
             )
         )
-    sites = landmarks()
+    # the landmarks' names, in rank order (that of landmarks()); their records only if found
+    site_names = (row[1] for row in _read_table(LANDMARKS_FILE, LANDMARK_COLUMNS))
     return PlaceNames(
-        keys=keys + tuple(name_key(site.name) for site in sites),
-        _commune_lines=lines,
-        _sites=sites,
+        keys=keys + tuple(name_key(name) for name in site_names), _commune_lines=lines
     )
 
 
@@ -396,27 +409,43 @@ def communes_by_insee() -> dict[str, Place]:
     return {place.insee: place for place in communes() if place.insee}
 
 
+LANDMARK_COLUMNS = (
+    "wikidata",
+    "name",
+    "kind",
+    "lat",
+    "lon",
+    "insee",
+    "departement",
+    "placement",
+    "source",
+    "rank",
+)
+
+
 @lru_cache(maxsize=1)
 def landmarks() -> tuple[Place, ...]:
     """The curated landmarks, by curation rank (1 = best known)."""
     region_of = _region_of_departement()
-    rows = sorted(_read_rows(LANDMARKS_FILE), key=lambda r: int(r["rank"]))
-    return tuple(
-        Place(
-            id=f"wd:{r['wikidata']}" if r["wikidata"] else f"site:{_slug(r['name'])}",
-            name=r["name"],
-            kind="site",
-            lat=float(r["lat"]),
-            lon=float(r["lon"]),
-            departement=r["departement"],
-            region=region_of.get(r["departement"]),
-            insee=r["insee"],
-            wikidata=r["wikidata"] or None,
-            site_kind=r["kind"],
-            familiarity=1.0 / int(r["rank"]),
+    places = []
+    for row in _read_table(LANDMARKS_FILE, LANDMARK_COLUMNS):
+        wikidata, name, kind, lat, lon, insee, departement, _placement, _source, rank = row
+        places.append(
+            Place(
+                id=f"wd:{wikidata}" if wikidata else f"site:{_slug(name)}",
+                name=name,
+                kind="site",
+                lat=float(lat),
+                lon=float(lon),
+                departement=departement,
+                region=region_of.get(departement),
+                insee=insee,
+                wikidata=wikidata or None,
+                site_kind=kind,
+                familiarity=1.0 / int(rank),
+            )
         )
-        for r in rows
-    )
+    return tuple(sorted(places, key=lambda p: -p.familiarity))
 
 
 @lru_cache(maxsize=1)
@@ -506,6 +535,21 @@ def france_outline_geometry() -> BaseGeometry:
     geometry = shape(france_outline()["features"][0]["geometry"])
     prepare(geometry)
     return geometry
+
+
+@lru_cache(maxsize=1)
+def _overseas_outlines() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(
+        dataset_path(OVERSEAS_OUTLINES_FILE).read_text(encoding="utf-8")
+    )
+    return {feature["id"]: feature["geometry"] for feature in document["features"]}
+
+
+def overseas_outline(departement: str) -> dict[str, Any] | None:
+    """The outline of an overseas département (971 to 976) as a GeoJSON MultiPolygon (lon,
+    lat; IGN 2018 commune outlines, about 100 m); None for any other code. A fresh dict."""
+    geometry = _overseas_outlines().get(departement)
+    return json.loads(json.dumps(geometry)) if geometry is not None else None
 
 
 @lru_cache(maxsize=1)
@@ -718,7 +762,7 @@ def famous_towns() -> frozenset[int]:
     return frozenset(int(row[0]) for row in rows)
 
 
-def town_familiarity(population: int, feature: str, famous: bool) -> float:
+def abroad_town_familiarity(population: int, feature: str, famous: bool) -> float:
     """How known a town abroad is (see :data:`CAPITAL_WEIGHT`)."""
     weight = CAPITAL_WEIGHT if feature == "PPLC" else SEAT_WEIGHT if feature == "PPLA" else 1.0
     return float(population) * weight * (FAMOUS_WEIGHT if famous else 1.0)
@@ -735,7 +779,9 @@ def _world_town(row: list[str], country: str) -> Place:
         region=admin1 or None,
         population=int(population),
         geonames_id=int(geonames_id),
-        familiarity=town_familiarity(int(population), feature, int(geonames_id) in famous_towns()),
+        familiarity=abroad_town_familiarity(
+            int(population), feature, int(geonames_id) in famous_towns()
+        ),
         country=country,
         agglomeration=f"gn:{core}",
     )
@@ -849,6 +895,11 @@ def former_codes() -> dict[str, tuple[str, ...]]:
         ALL_COMMUNES_FILE, ("insee", "name", "departement", "region", "population", "former_codes")
     )
     return {row[0]: tuple(row[5].split()) for row in rows if row[5]}
+
+
+def known_town_codes() -> tuple[str, ...]:
+    """The INSEE codes of the curated well-known towns (``known_towns.csv``)."""
+    return tuple(row[0] for row in _read_table(KNOWN_TOWNS_FILE, KNOWN_TOWNS_COLUMNS))
 
 
 @lru_cache(maxsize=1)

@@ -12,8 +12,9 @@ PlaceKind = Literal["town", "site"]
 class Place:
     """A named point. Coordinates are WGS84 decimal degrees (north and east positive).
 
-    ``familiarity`` orders places from best to least known within one source: population for
-    towns, sitelinks or curation rank for sites. ``site_kind`` says what a site is (mountain,
+    ``familiarity`` orders places from best to least known within one source: for a French
+    commune its title, then its population (:mod:`generator.geo.familiarity`); abroad its
+    population; sitelinks or curation rank for sites. ``site_kind`` says what a site is (mountain,
     castle, dune…); it is None for towns.
     """
 
@@ -49,6 +50,9 @@ class Place:
         return None
 
 
+OVERSEAS_PREFIX = "97"  # the INSEE codes of the overseas communes (971 to 976)
+
+
 @dataclass(frozen=True, slots=True)
 class Region:
     """A French région: INSEE code ("53"), official name, INSEE code of its chef-lieu commune."""
@@ -56,6 +60,11 @@ class Region:
     code: str
     name: str
     chef_lieu: str
+
+    @property
+    def overseas(self) -> bool:
+        """Guadeloupe, Martinique, Guyane, La Réunion, Mayotte (codes 01 to 06)."""
+        return self.chef_lieu.startswith(OVERSEAS_PREFIX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +75,8 @@ class Departement:
     name: str
     region: str
     chef_lieu: str
+
+    @property
+    def overseas(self) -> bool:
+        """971 to 976."""
+        return self.code.startswith(OVERSEAS_PREFIX)

@@ -13,12 +13,13 @@ count that was actually dealt, so following the advice works.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import _, number
+from generator.core.i18n import _, ngettext, number
 from generator.geo.model import Place
+from generator.geo.own_places import OwnChoice
 from generator.geo.regions import RegionSelection
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ ADVICE_STEPS = 60
 class PickRequest:
     """What the user asked for, as typed (strings are resolved here)."""
 
-    region: str = "france"
+    region: str | None = "france"  # None: the user's own places alone (choice.places_file)
     source: str = "embedded"
     count: int | None = None  # None: the first of the caller's default counts that fits
     seed: int = DEFAULT_SEED
@@ -44,6 +45,7 @@ class PickRequest:
     kind: str = "all"  # towns | sites | all
     names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
     # the data's own (core.i18n.MATERIAL_DEFAULT)
+    choice: OwnChoice = field(default_factory=OwnChoice)  # --include, --exclude, --places
 
 
 @dataclass(frozen=True)
@@ -59,13 +61,22 @@ class Picked:
 def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
     """The resolved region and its candidate places of the requested kind, named as the data
     names them (the deal's input: the same in every language; ``geo.abroad.named`` gives
-    them in another)."""
+    them in another), with the user's choice applied (``request.choice``)."""
     from generator.geo.catalog import load_places
     from generator.geo.listing import of_kind
-    from generator.geo.regions import resolve_region
+    from generator.geo.own_places import apply_choice
+    from generator.geo.regions import own_places_region, resolve_region
 
-    selection = resolve_region(request.region)
-    candidates = of_kind(load_places(request.source.strip().lower(), selection), request.kind)  # type: ignore[arg-type]
+    choice = request.choice
+    if request.region is None and choice.places_file is not None:
+        selection = own_places_region(choice.places_file)
+        loaded: tuple[Place, ...] = ()
+    else:
+        selection = resolve_region(request.region or "france")
+        loaded = load_places(request.source.strip().lower(), selection)
+    if choice:
+        loaded, _pinned = apply_choice(loaded, choice, selection.label)
+    candidates = of_kind(loaded, request.kind)  # type: ignore[arg-type]
     if not candidates:
         raise UserError(
             _("source {source} has no {kind} in {label}; use --kind all or another region").format(
@@ -73,6 +84,17 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
             )
         )
     return selection, candidates
+
+
+def pinned_ids(request: PickRequest, candidates: Sequence[Place]) -> tuple[str, ...]:
+    """The ids of the candidates the deck must hold: the user's own places, then the places
+    named by ``--include``."""
+    from generator.geo.own_places import find, is_own
+
+    own = [place.id for place in candidates if is_own(place)]
+    label = request.region or "--places"
+    included = [find(name, candidates, label, "--include").id for name in request.choice.include]
+    return tuple(dict.fromkeys([*own, *included]))
 
 
 def pick_places(
@@ -87,12 +109,71 @@ def pick_places(
     :class:`generator.geo.selection.Grid` objects or None, tried in order; ``finer`` is the
     option that gives a finer grid, named in the advice ("--precision second"). When no default
     count fits, the largest count from ``min_count`` up that the region holds is dealt.
-    ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it."""
-    from generator.geo.abroad import display_in, suffixes_for
-    from generator.geo.selection import Dealt, SelectionShortfall, deal
+    ``found``: what :func:`region_candidates` gave for ``request``, if the caller has it.
 
-    selection, candidates = found if found is not None else region_candidates(request)
+    An ``easy`` deck deals well-known places only; a region with too few of them for any deck
+    (the Seine-Saint-Denis: one sous-préfecture among 40 communes) gets the easy window filled
+    with the next best known places, and a note that says so."""
+    from generator.geo.selection import (
+        AGGLOMERATION_KM,
+        EASY_FILLED,
+        PinnedConflict,
+        crowded_town_pairs,
+    )
+
+    found = found if found is not None else region_candidates(request)
+    try:
+        picked = _pick_places(request, grids, default_counts, finer, min_count, found)
+    except PinnedConflict:
+        raise
+    except UserError:
+        if request.difficulty != "easy":
+            raise
+        picked = _pick_places(
+            replace(request, difficulty=EASY_FILLED), grids, default_counts, finer, min_count, found
+        )
+        picked = _noted(
+            picked,
+            _(
+                "{name} has too few well-known places for an easy deck: it is filled with the "
+                "next best known."
+            ).format(name=found[0].name),
+        )
+    crowded = crowded_town_pairs(picked.places)
+    if crowded:
+        picked = _noted(
+            picked,
+            ngettext(
+                "{name} is one built-up area: {count} pair of its town cards lies less than {km} "
+                "km apart; the région around it deals places farther apart.",
+                "{name} is one built-up area: {count} pairs of its town cards lie less than {km} "
+                "km apart; the région around it deals places farther apart.",
+                crowded,
+            ).format(name=found[0].name, count=number(crowded), km=number(AGGLOMERATION_KM)),
+        )
+    return picked
+
+
+def _noted(picked: Picked, line: str) -> Picked:
+    """``picked`` with ``line`` added to its note."""
+    return replace(picked, note=f"{picked.note} {line}" if picked.note else line)
+
+
+def _pick_places(
+    request: PickRequest,
+    grids: Sequence[object | None],
+    default_counts: Sequence[int],
+    finer: str | None,
+    min_count: int,
+    found: tuple[RegionSelection, tuple[Place, ...]],
+) -> Picked:
+    """:func:`pick_places` for one difficulty window."""
+    from generator.geo.abroad import display_in, suffixes_for
+    from generator.geo.selection import Dealt, PinnedConflict, SelectionShortfall, deal
+
+    selection, candidates = found
     suffixes = suffixes_for(candidates)
+    pinned = pinned_ids(request, candidates)
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:
         raise ValueError("pick_places needs a count or default counts")
@@ -101,6 +182,7 @@ def pick_places(
         """(grid index, result) for the first grid that loses nothing, or the most dealt."""
         best: tuple[int, Dealt] | None = None
         most = 0
+        conflict: PinnedConflict | None = None
         for index, grid in enumerate(grids):
             try:
                 result = deal(
@@ -111,15 +193,22 @@ def pick_places(
                     request.difficulty,
                     grid,  # type: ignore[arg-type]
                     suffixes,
+                    pinned,
                 )
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
                 continue
+            except PinnedConflict as pinned_conflict:
+                conflict = pinned_conflict  # a finer grid may part them
+                continue
+            conflict = None
             # the deal compares the data's names; the dealt places print in the request's
             # (named so by picked(), below)
             if not result.tied_anchors:
                 return index, result
             best = best or (index, result)  # complete, but a tie kept a famous place out
+        if best is None and conflict is not None:
+            raise conflict  # on the finest grid too: fewer cards would not part them
         return best if best is not None else most
 
     def picked(index: int, result: Dealt, count: int, note: str | None) -> Picked:

@@ -1,8 +1,10 @@
 """Resolve what a user types after ``--region`` into a selection of places.
 
-Accepted here: ``france`` (or ``fr``, or nothing), a région or département by name, ignoring
-case, accents, hyphens and apostrophes ("bretagne", "Ile de France", "cotes d'armor"), or by
-code ("33", "2A"). A bare number is a **département** code, as people say "le 75" for Paris;
+Accepted here: ``france`` (or ``fr``, or nothing: metropolitan France with Corsica), a région
+or département by name, ignoring case, accents, hyphens and apostrophes, and a leading article
+("bretagne", "Ile de France", "cotes d'armor", "Réunion" for La Réunion), or by code ("33",
+"2A", "974"); the five overseas départements are régions too (Guadeloupe, Martinique, Guyane,
+La Réunion, Mayotte). A bare number is a **département** code, as people say "le 75" for Paris;
 since région codes overlap département codes ("53" is Mayenne and Bretagne), a région is
 chosen by code with a prefix: ``region:53`` (``dep:53``/``departement:53`` force a
 département). Also:
@@ -46,13 +48,14 @@ if TYPE_CHECKING:
     from generator.geo.sources import Area
 
 SelectionKind = Literal[
-    "country", "region", "departement", "world", "subdivision", "bbox", "polygon"
+    "country", "region", "departement", "world", "subdivision", "bbox", "polygon", "places"
 ]
 BBox = tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 
 # Metropolitan France with Corsica, slightly padded (the outline's bounds are inside).
 FRANCE_BBOX: BBox = (-5.3, 41.3, 9.7, 51.15)
 POLYGON_SUFFIXES = (".geojson", ".json", ".gpkg", ".shp", ".kml", ".fgb", ".gml")
+POINT_SUFFIXES = (".csv", ".tsv", ".txt")  # a table of points: --places, never --region
 
 _FRANCE_WORDS = frozenset({"", "france", "fr", "metropole", "france metropolitaine"})
 _REGION_PREFIXES = ("region:", "reg:", "r:")
@@ -98,6 +101,8 @@ class RegionSelection:
             return f"box {self.code}"
         if self.kind == "polygon":
             return f"{self.name} (polygon file)"
+        if self.kind == "places":
+            return f"{self.name} (places file)"
         kind = "région" if self.kind == "region" else "département"
         return f"{self.name} ({kind} {self.code})"
 
@@ -108,6 +113,8 @@ class RegionSelection:
             return bool(self.filter([place]))
         if self.kind == "world":
             return place.country == self.code
+        if self.kind == "places":
+            return place.id.startswith("own:")  # the user's own places (geo.own_places)
         if self.kind == "subdivision":
             return (place.country, place.region) == self.subdivision
         if place.country != "FR":
@@ -183,8 +190,12 @@ def normalise(text: str) -> str:
 
 
 def france() -> RegionSelection:
+    """Metropolitan France with Corsica (the overseas départements are regions of their own)."""
     return RegionSelection(
-        "country", "FR", "France", frozenset(d.code for d in embedded.departements())
+        "country",
+        "FR",
+        "France",
+        frozenset(d.code for d in embedded.departements() if not d.overseas),
     )
 
 
@@ -221,7 +232,7 @@ def resolve_region(text: str) -> RegionSelection:
         if code in region_codes:
             return _region(code)
         raise UserError(
-            _("no metropolitan région has code {code!r}; use one of {names} or a name").format(
+            _("no région has code {code!r}; use one of {names} or a name").format(
                 code=code, names=", ".join(sorted(region_codes))
             )
         )
@@ -231,7 +242,8 @@ def resolve_region(text: str) -> RegionSelection:
             return _departement(departement_codes[code.upper()])
         raise UserError(
             _(
-                "no metropolitan département has code {code!r}; use 01 to 95, 2A or 2B, or a name"
+                "no département has code {code!r}; use 01 to 95, 2A, 2B, 971 to 974 or 976, or a "
+                "name"
             ).format(code=code)
         )
     candidate = raw.upper()
@@ -242,10 +254,10 @@ def resolve_region(text: str) -> RegionSelection:
     # names before paths: a folder or file called "bretagne" in the working folder does not hide
     # the région (a polygon file has a suffix: "bretagne.geojson" is no name)
     for region in embedded.regions():
-        if normalise(region.name) == key:
+        if key in _name_keys(region.name):
             return _region(region.code)
     for departement in embedded.departements():
-        if normalise(departement.name) == key:
+        if key in _name_keys(departement.name):
             return _departement(departement.code)
     code = _country_by_name().get(key)
     if code is not None and code in embedded.world_country_codes():
@@ -259,11 +271,24 @@ def resolve_region(text: str) -> RegionSelection:
     if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
         raise UserError(
             _(
-                "département {candidate} is overseas; the embedded data covers metropolitan "
-                "France and Corsica only"
+                "{candidate} is an overseas collectivity; the embedded data covers metropolitan "
+                "France, Corsica and the overseas départements 971 to 974 and 976"
             ).format(candidate=candidate)
         )
     raise UserError(_unknown_message(raw))
+
+
+_ARTICLES = ("la ", "le ", "les ", "l ")
+
+
+def _name_keys(name: str) -> tuple[str, ...]:
+    """The keys a place name is found by: its own, and without its article ("la reunion",
+    "reunion")."""
+    key = normalise(name)
+    for article in _ARTICLES:
+        if key.startswith(article):
+            return key, key[len(article) :]
+    return (key,)
 
 
 def _unknown_message(raw: str) -> str:
@@ -322,6 +347,8 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
                 "shapefile)"
             ).format(raw=raw)
         )
+    if Path(raw).suffix.lower() in POINT_SUFFIXES and found is not None:
+        raise UserError(_points_not_region(raw))
     if Path(raw).suffix.lower() in POLYGON_SUFFIXES or found is not None:
         return read_polygon_file(Path(raw))
     code = raw.upper()
@@ -346,6 +373,12 @@ def _stat(raw: str) -> os.stat_result | None:
         return os.stat(raw)
     except (OSError, ValueError):
         return None
+
+
+def own_places_region(path: Path) -> RegionSelection:
+    """The region of a deck of the user's own places alone (``--places FILE`` without
+    ``--region``): named after the file."""
+    return RegionSelection("places", str(path), path.stem, frozenset())
 
 
 def parse_bbox(text: str) -> RegionSelection:
@@ -373,6 +406,13 @@ def parse_bbox(text: str) -> RegionSelection:
 MAX_POLYGON_BYTES = 1 << 30
 
 
+def _points_not_region(path: str) -> str:
+    return _(
+        "{path} holds points, not a region's outline; give it with --places {path} (with or "
+        "without --region)"
+    ).format(path=path)
+
+
 def read_polygon_file(path: Path) -> RegionSelection:
     """The union of the (multi)polygons of a vector file, in WGS84 (lon, lat)."""
     if _stat(str(path)) is None:
@@ -397,11 +437,18 @@ def read_polygon_file(path: Path) -> RegionSelection:
                 "cannot read polygon file {path} ({first}); give a GeoJSON, GeoPackage or shapefile"
             ).format(path=path, first=first)
         ) from exc
+    try:
+        frame.geometry  # noqa: B018 - a table read without geometries has none
+    except AttributeError:
+        raise UserError(_points_not_region(str(path))) from None
     if frame.crs is not None and frame.crs.to_epsg() != 4326:
         frame = frame.to_crs(4326)
+    kinds = {g.geom_type for g in frame.geometry if g is not None}
     polygons = [
         g for g in frame.geometry if g is not None and g.geom_type in ("Polygon", "MultiPolygon")
     ]
+    if not polygons and kinds and kinds <= {"Point", "MultiPoint"}:
+        raise UserError(_points_not_region(str(path)))
     if not polygons:
         raise UserError(
             _(

@@ -65,9 +65,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from generator.core.errors import UserError
-from generator.core.i18n import _
+from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
+from generator.geo.precision import MINUTES_PER_DEGREE, rounded_to_minutes
 
 EARTH_RADIUS_KM = 6371.0088
 
@@ -91,22 +92,42 @@ class RankWindow:
     skip: float  # ranks skipped at the top (the best known places)
     size: float  # ranks kept after that
     anchors: float  # the best known share of each kind's cards, dealt before the spread
+    site_anchors: float  # the same for the sites (rarer: a famous site is rarely pushed out)
+    well_known_only: bool = False  # towns below familiarity.WELL_KNOWN are left out, when the
+    # candidates have well-known towns at all (the French communes' titles)
 
 
 DIFFICULTIES: dict[str, RankWindow] = {
-    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5),
-    "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4),
-    "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0),
+    "easy": RankWindow(skip=0.0, size=4.0, anchors=0.5, site_anchors=1.0, well_known_only=True),
+    "normal": RankWindow(skip=0.0, size=8.0, anchors=0.4, site_anchors=0.8),
+    "hard": RankWindow(skip=1.5, size=12.0, anchors=0.0, site_anchors=0.0),
 }
+#: ``easy`` for a region with too few well-known places for a deck: the same window, filled
+#: with the next best known towns whatever their standing (``geo.pick`` says so in one line)
+EASY_FILLED = "easy-filled"
+_FILLED = {EASY_FILLED: replace(DIFFICULTIES["easy"], well_known_only=False)}
 JITTER = 0.3  # each rank is multiplied by a seeded factor in [1 - JITTER, 1 + JITTER]
 TAIL = 12.0  # places after the window that may fill empty parts, in multiples of the cards needed
 SPREAD_FLOOR = 0.7  # cards are at least this share of the best achievable distance apart
 SAME_PLACE_KM = 10.0  # one name on points this close is one place (a commune and its site)
 SITE_TOWN_KM = 2.0  # a site this close to a town card is that town's (the one-place rule)
 SAME_COMMUNE_KM = 5.0  # a site in a town's commune and this close to its point is that town's
+SAME_COMMUNE_SHARE = 0.25  # ...or a quarter of the deck's mean spacing, when that is less
 SUBURB_SHARE = 0.1  # a town this share of the deck's mean spacing from a better known one is it
 SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as populous is it
 SUBURB_RATIO = 3.0
+# Agglomerations: two towns of one agglomeration (Place.agglomeration) closer than the deck's
+# "beside" distance are one place: half the deck's mean spacing, at least AGGLOMERATION_KM
+# (but never more than AGGLOMERATION_DENSE_SHARE of the spacing: a département that is all one
+# agglomeration, the Hauts-de-Seine, can still be dealt), at most AGGLOMERATION_MAX_KM
+AGGLOMERATION_KM = 4.0  # also: any two towns closer than this are one place (a suburb pair)
+AGGLOMERATION_SHARE = 0.5
+AGGLOMERATION_DENSE_SHARE = 0.75
+AGGLOMERATION_MAX_KM = 20.0
+# Near-duplicates: two cards of any kinds closer than this are one place (half the mean spacing
+# where that is less: Paris' sites)
+NEAR_DUPLICATE_KM = 2.0
+NEAR_DUPLICATE_SHARE = 0.5
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
 # the deal's bookkeeping (no effect on which cards are dealt): candidates checked against the
@@ -166,12 +187,89 @@ def deal(
     difficulty: Difficulty | str = "normal",
     grid: Grid | None = None,
     suffixes: Mapping[str, str] | None = None,
+    pinned: Sequence[str] = (),
 ) -> Dealt:
     """:func:`select_places` with the anchors a printed tie kept out.
 
     ``suffixes`` maps a place id to the words that tell it from its homonyms (a province or
-    canton name abroad); the département code is used otherwise."""
+    canton name abroad); the département code is used otherwise. ``pinned`` are the ids of
+    candidates the deck must hold (the user's own places, ``--include``): dealt first, whatever
+    the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
+    tie keeps one out."""
     window = _window(difficulty)
+    _check_request(count, sites_share)
+    if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
+        # never print a rounding as if it were exact (geo.precision): in France, where every
+        # commune has its IGN point, a rounded point is a site's that has a better one to find;
+        # abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
+        candidates = [
+            p
+            for p in candidates
+            if p.country != "FR" or not rounded_to_minutes(p) or p.id in pinned
+        ]
+    pool = _pool(candidates, window, set(pinned))
+    if len(pool) < count:
+        raise SelectionShortfall(
+            _(
+                "the region offers only {pool_count} places for {count} cards; choose a larger "
+                "region or fewer cards"
+            ).format(pool_count=len(pool), count=count),
+            len(pool),
+        )
+    by_id = {place.id: place for place in pool}
+    held = [by_id[place_id] for place_id in dict.fromkeys(pinned)]
+    if len(held) > count:
+        raise SelectionShortfall(
+            _(
+                "{pinned} places must be in the deck and it has {count} cards; ask for --cards "
+                "{pinned} or name fewer places"
+            ).format(pinned=len(held), count=count),
+            0,
+        )
+    quota = _quota(pool, held, count, sites_share)
+    display = display_names(pool, suffixes)
+    spacing = mean_spacing_km(pool, count)
+    free = [p for p in pool if p.id not in set(pinned)]
+    towns = [p for p in free if p.kind == "town"]
+    sites = [p for p in free if p.kind == "site"]
+    left = {kind: quota[kind] - sum(p.kind == kind for p in held) for kind in quota}
+    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
+        town_window, town_tail = _ranked(towns, left["town"], window, tail)
+        site_window, site_tail = _ranked(sites, left["site"], window, tail)
+        chosen, tied = _deal_deck(
+            _Ranks(
+                town_window + site_window,
+                town_tail + site_tail,
+                _anchors(town_window, left["town"], window)
+                + _anchors(site_window, left["site"], window),
+                [_Ranked(place, -1.0) for place in held],
+            ),
+            quota,
+            random.Random(seed),
+            display,
+            grid,
+            spacing,
+        )
+        if len(chosen) == count:
+            break
+    _check_pinned(held, chosen, display, grid)
+    if len(chosen) < count:
+        printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
+        raise SelectionShortfall(
+            _(
+                "only {chosen_count} of the {count} cards can be dealt{printed} in this region, "
+                "one card per place"
+            ).format(chosen_count=len(chosen), count=count, printed=printed),
+            len(chosen),
+        )
+    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+
+
+class PinnedConflict(UserError):
+    """A place the deck must hold cannot be dealt beside the others (one place, or a tie)."""
+
+
+def _check_request(count: int, sites_share: float) -> None:
     if count < 1:
         raise UserError(
             _("a deck needs at least one card, not {count}; give --count 1 or more").format(
@@ -184,53 +282,54 @@ def deal(
                 sites_share=sites_share
             )
         )
-    pool = _unique(candidates)
-    if len(pool) < count:
-        raise SelectionShortfall(
-            _(
-                "the region offers only {pool_count} places for {count} cards; choose a larger "
-                "region or fewer cards"
-            ).format(pool_count=len(pool), count=count),
-            len(pool),
-        )
-    towns = [p for p in pool if p.kind == "town"]
-    sites = [p for p in pool if p.kind == "site"]
-    want_sites = min(len(sites), round(count * sites_share))
-    want_towns = min(len(towns), count - want_sites)
-    want_sites = count - want_towns  # too few towns: sites fill in (and the other way round)
 
-    display = display_names(pool, suffixes)
-    quota = {"town": want_towns, "site": want_sites}
-    suburb_km = SUBURB_SHARE * mean_spacing_km(pool, count)
-    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
-        town_window, town_tail = _ranked(towns, want_towns, window, tail)
-        site_window, site_tail = _ranked(sites, want_sites, window, tail)
-        outcome = _deal_deck(
-            _Ranks(
-                town_window + site_window,
-                town_tail + site_tail,
-                _anchors(town_window, want_towns, window)
-                + _anchors(site_window, want_sites, window),
-            ),
-            quota,
-            random.Random(seed),
-            display,
-            grid,
-            suburb_km,
-        )
-        chosen, tied = outcome
-        if len(chosen) == count:
-            break
-    if len(chosen) < count:
-        printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
-        raise SelectionShortfall(
-            _(
-                "only {chosen_count} of the {count} cards can be dealt{printed} in this region, "
-                "one card per place"
-            ).format(chosen_count=len(chosen), count=count, printed=printed),
-            len(chosen),
-        )
-    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+
+def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> list[Place]:
+    """The valid candidates (:func:`_unique`); for a well-known-only window (``easy``), the
+    towns below :data:`~generator.geo.familiarity.WELL_KNOWN` are left out when any town is
+    well known (pinned places always stay)."""
+    from generator.geo.familiarity import well_known
+
+    pool = _unique(candidates)
+    if window.well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
+        pool = [p for p in pool if p.kind != "town" or well_known(p.familiarity) or p.id in pinned]
+    missing = pinned - {p.id for p in pool}
+    if missing:
+        raise ValueError(f"pinned places are not candidates: {sorted(missing)}")
+    return pool
+
+
+def _quota(pool: list[Place], held: list[Place], count: int, sites_share: float) -> dict[str, int]:
+    """Cards of each kind: the sites share of the deck, at least the pinned places of each kind;
+    one kind fills in for the other when it runs out."""
+    towns = sum(p.kind == "town" for p in pool)
+    sites = len(pool) - towns
+    held_sites = sum(p.kind == "site" for p in held)
+    held_towns = len(held) - held_sites
+    want_sites = max(held_sites, min(sites, round(count * sites_share)))
+    want_sites = min(want_sites, count - held_towns)
+    want_towns = min(towns, count - want_sites)
+    return {"town": want_towns, "site": count - want_towns}
+
+
+def _check_pinned(
+    held: list[Place], chosen: list[Place], display: Mapping[str, str], grid: Grid | None
+) -> None:
+    dealt = {place.id for place in chosen}
+    out = [display[place.id] for place in held if place.id not in dealt]
+    if not out:
+        return
+    raise PinnedConflict(
+        ngettext(
+            "{names} cannot be in this deck: it is one place with another card (within a few "
+            "kilometres, or in its agglomeration), or shares its printed latitude or longitude "
+            "({grid}) with one; leave one of them out or use a finer --precision",
+            "{names} cannot be in this deck: each is one place with another card (within a few "
+            "kilometres, or in its agglomeration), or shares its printed latitude or longitude "
+            "({grid}) with one; leave some of them out or use a finer --precision",
+            len(out),
+        ).format(names=", ".join(out), grid=grid.name if grid else "-")
+    )
 
 
 def mean_spacing_km(places: Sequence[Place], count: int) -> float:
@@ -310,7 +409,7 @@ def polygon_area(ring: Sequence[tuple[float, float]]) -> float:
 
 def _window(difficulty: str) -> RankWindow:
     try:
-        return DIFFICULTIES[difficulty]
+        return DIFFICULTIES[difficulty] if difficulty in DIFFICULTIES else _FILLED[difficulty]
     except KeyError:
         raise UserError(
             _("unknown difficulty {difficulty!r}; choose one of {names}").format(
@@ -410,13 +509,16 @@ class _Ranks:
     window: list[_Ranked]
     tail: list[_Ranked]
     anchors: list[_Ranked]  # the best known of the window, dealt first
+    pinned: list[_Ranked]  # the places the deck must hold, dealt before all
 
 
 def _anchors(window: list[_Ranked], needed: int, rank_window: RankWindow) -> list[_Ranked]:
-    """The first ``anchors`` × ``needed`` of the window, when the window starts at the top."""
-    if rank_window.skip > 0 or needed <= 0:
+    """The first ``anchors`` × ``needed`` of the window (``site_anchors`` for sites), when the
+    window starts at the top."""
+    if rank_window.skip > 0 or needed <= 0 or not window:
         return []
-    return window[: math.ceil(rank_window.anchors * needed)]
+    share = rank_window.site_anchors if window[0].place.kind == "site" else rank_window.anchors
+    return window[: math.ceil(share * needed)]
 
 
 class _WordCharacters(dict[int, str]):
@@ -485,7 +587,7 @@ def _deal_deck(
     rng: random.Random,
     display: dict[str, str],
     grid: Grid | None,
-    suburb_km: float,
+    spacing_km: float,
 ) -> tuple[list[Place], list[Place]]:
     """The anchors, then the best known places that keep the cards as far apart as the region
     allows; and the anchors a printed tie kept out.
@@ -502,8 +604,10 @@ def _deal_deck(
     rest = [r for r in ranks.window if id(r) not in anchored]
     # Seeded variety that never demotes the best known: rank 10 may swap with ranks 7 to 13.
     jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in rest]
-    # town anchors first: a famous site named after a famous town gives way to the town
-    ordered = sorted(ranks.anchors, key=lambda r: (r.place.kind != "town", r.rank, r.place.id))
+    # the pinned places, then the anchors of both kinds in rank order (each kind's rank in units
+    # of its cards: the best known site comes with the best known town)
+    ordered = list(ranks.pinned)
+    ordered += sorted(ranks.anchors, key=lambda r: (r.rank, r.place.kind != "town", r.place.id))
     ordered += [
         r
         for _, r in sorted(
@@ -527,15 +631,22 @@ def _deal_deck(
         lon_units=_grid_units(grid, lon_degrees) if grid else None,
         kinds=[p.kind for p in places],
         is_town=np.array([p.kind == "town" for p in places]),
-        familiarity=np.array([p.familiarity for p in places]),
+        size=np.array(
+            [p.population if p.population is not None else p.familiarity for p in places],
+            dtype=float,
+        ),
         suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
         names=[display[p.id] for p in places],
         commune=[p.commune for p in places],
         named_after=_named_after(places),
-        anchors=len(ranks.anchors),
-        suburb_dot=math.cos(min(math.pi, suburb_km / EARTH_RADIUS_KM)),
-        site_town_dot=math.cos(SITE_TOWN_KM / EARTH_RADIUS_KM),
-        commune_dot=math.cos(SAME_COMMUNE_KM / EARTH_RADIUS_KM),
+        anchors=len(ranks.pinned) + len(ranks.anchors),
+        suburb_dot=_dot(SUBURB_SHARE * spacing_km),
+        site_town_dot=_dot(min(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
+        commune_dot=_dot(min(SAME_COMMUNE_KM, SAME_COMMUNE_SHARE * spacing_km)),
+        agglomeration=_agglomeration_keys(places),
+        beside_dot=_dot(beside_km(spacing_km)),
+        town_pair_dot=_dot(min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km)),
+        near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
     )
     wanted = sum(quota.values())
     window_end = len(ranks.window)
@@ -570,6 +681,37 @@ def _deal_deck(
         distance, flexible = relaxed, True
     dealt, tied = _deal(columns, quota, SLACK * distance, len(places), flexible)
     return chosen(dealt), chosen(tied)
+
+
+def _dot(km: float) -> float:
+    """The dot product of the unit vectors of two points ``km`` apart on the sphere."""
+    return math.cos(min(math.pi, km / EARTH_RADIUS_KM))
+
+
+def beside_km(spacing_km: float) -> float:
+    """How close two towns of one agglomeration may not both be cards (see
+    :data:`AGGLOMERATION_KM`), for a deck whose mean spacing is ``spacing_km``."""
+    return min(
+        max(
+            AGGLOMERATION_SHARE * spacing_km,
+            min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km),
+        ),
+        AGGLOMERATION_MAX_KM,
+    )
+
+
+def _agglomeration_keys(places: list[Place]) -> np.ndarray:
+    """One integer per candidate: equal for two towns of one agglomeration, -1 for a place in
+    none (a site, a town abroad the data gives none)."""
+    keys: dict[str, int] = {}
+    return np.array(
+        [
+            keys.setdefault(p.agglomeration, len(keys))
+            if p.kind == "town" and p.agglomeration
+            else -1
+            for p in places
+        ]
+    )
 
 
 class _Outcomes:
@@ -675,10 +817,12 @@ class _Band:
     ys: np.ndarray
     zs: np.ndarray
     towns: np.ndarray
-    familiarity: np.ndarray
+    size: np.ndarray
+    agglomeration: np.ndarray
     spread_applies: np.ndarray  # not an anchor (the anchors ignore the spread distance)
-    town_list: list[bool]  # towns and familiarity again, read one at a time (a few near a card)
-    familiarity_list: list[float]
+    town_list: list[bool]  # towns, size, agglomeration again, read one at a time (a few near
+    size_list: list[float]  # a card)
+    agglomeration_list: list[int]
     # with a grid: the band positions of the candidates printing each latitude, each longitude
     # (made at the first deal that needs them: see _printed_alike)
     alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
@@ -701,10 +845,12 @@ def _band(columns: _Columns, limit: int) -> _Band:
             ys=np.ascontiguousarray(ys),
             zs=np.ascontiguousarray(zs),
             towns=columns.is_town[order],
-            familiarity=columns.familiarity[order],
+            size=columns.size[order],
+            agglomeration=columns.agglomeration[order],
             spread_applies=order >= columns.anchors,
             town_list=columns.is_town[order].tolist(),
-            familiarity_list=columns.familiarity[order].tolist(),
+            size_list=columns.size[order].tolist(),
+            agglomeration_list=columns.agglomeration[order].tolist(),
         )
     return band
 
@@ -719,6 +865,8 @@ def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, np.nda
         ordered = values[by_value]
         starts = [0, *(np.flatnonzero(np.diff(ordered)) + 1).tolist()]
         ends = [*starts[1:], len(ordered)]
+        if not len(ordered):  # no candidate: a deck of the user's own places only (all pinned)
+            starts, ends = [], []
         alike = band.alike[axis] = {
             int(ordered[start]): by_value[start:end]
             for start, end in zip(starts, ends, strict=True)
@@ -745,15 +893,25 @@ def _mark_one_place(
         marks[near] |= _one_place(columns, band, near, dots, i)
         return
     town = bool(columns.is_town[i])
-    size = float(columns.familiarity[i])
-    towns, familiarity = band.town_list, band.familiarity_list
+    size = float(columns.size[i])
+    agglomeration = int(columns.agglomeration[i])
+    towns, sizes, agglomerations = band.town_list, band.size_list, band.agglomeration_list
     for k, dot in zip(close.tolist(), dots[close].tolist(), strict=True):
         j = start + k
-        if towns[j] != town:
+        if dot > columns.near_dot:
+            same = True
+        elif towns[j] != town:
             same = dot > columns.site_town_dot
         elif town:
-            same = dot > columns.suburb_dot or (
-                familiarity[j] * SUBURB_RATIO <= size and dot > columns.suburb_floor_dot
+            same = (
+                dot > columns.suburb_dot
+                or dot > columns.town_pair_dot
+                or (sizes[j] * SUBURB_RATIO <= size and dot > columns.suburb_floor_dot)
+                or (
+                    agglomeration >= 0
+                    and agglomerations[j] == agglomeration
+                    and dot > columns.beside_dot
+                )
             )
         else:
             continue
@@ -768,9 +926,14 @@ def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i:
     towns = band.towns[near]
     town = bool(columns.is_town[i])
     same: np.ndarray = (towns != town) & (dots > columns.site_town_dot)
+    same |= dots > columns.near_dot
     if town:
-        smaller = band.familiarity[near] * SUBURB_RATIO <= columns.familiarity[i]
+        smaller = band.size[near] * SUBURB_RATIO <= columns.size[i]
         close = (dots > columns.suburb_dot) | (smaller & (dots > columns.suburb_floor_dot))
+        close |= dots > columns.town_pair_dot
+        agglomeration = columns.agglomeration[i]
+        if agglomeration >= 0:
+            close |= (band.agglomeration[near] == agglomeration) & (dots > columns.beside_dot)
         same |= towns & close
     return same
 
@@ -784,7 +947,7 @@ class _Columns:
     lon_units: list[int] | None
     kinds: list[str]
     is_town: np.ndarray
-    familiarity: np.ndarray
+    size: np.ndarray  # population (familiarity where none): the suburb rule's "as populous"
     suburb_floor_dot: float
     names: list[str]
     commune: list[str | None]  # Place.commune: INSEE code, or abroad a GeoNames town
@@ -793,12 +956,25 @@ class _Columns:
     suburb_dot: float  # towns closer than the suburb distance: dot product above this
     site_town_dot: float
     commune_dot: float
+    agglomeration: np.ndarray  # see :func:`_agglomeration_keys`
+    beside_dot: float  # two towns of one agglomeration closer than this are one place
+    town_pair_dot: float  # two towns closer than this are one place, whatever their agglomeration
+    near_dot: float  # two cards closer than this are one place, whatever their kinds
     bands: dict[int, _Band] = field(default_factory=dict)  # by limit: see :func:`_band`
 
     @cached_property
     def one_place_dot(self) -> float:
         """The dot product at or under which no candidate is one place with another."""
-        return min(self.site_town_dot, self.suburb_dot, self.suburb_floor_dot)
+        dots = [
+            self.site_town_dot,
+            self.suburb_dot,
+            self.suburb_floor_dot,
+            self.near_dot,
+            self.town_pair_dot,
+        ]
+        if bool((self.agglomeration >= 0).any()):  # the agglomeration rule reaches further
+            dots.append(self.beside_dot)
+        return min(dots)
 
     @cached_property
     def one_place_reach(self) -> float:
@@ -950,6 +1126,18 @@ def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) ->
     a = np.sin((lat - lat0) / 2) ** 2 + np.cos(lat0) * np.cos(lat) * np.sin((lon - lon0) / 2) ** 2
     distances: np.ndarray = 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
     return distances
+
+
+def crowded_town_pairs(places: Sequence[Place], km: float = AGGLOMERATION_KM) -> int:
+    """Pairs of town cards closer than ``km``: what a deck of a département that is one
+    built-up area (the Hauts-de-Seine, the Seine-Saint-Denis) cannot avoid."""
+    towns = [p for p in places if p.kind == "town"]
+    lat = np.radians([p.lat for p in towns])
+    lon = np.radians([p.lon for p in towns])
+    return sum(
+        int(np.count_nonzero(_haversine_km(lat[i], lon[i], lat[i + 1 :], lon[i + 1 :]) < km))
+        for i in range(len(towns) - 1)
+    )
 
 
 def spread(chosen: Sequence[Place], candidates: Sequence[Place]) -> Spread:

@@ -21,7 +21,14 @@ from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language, _, number
 from generator.core.outputs import json_schema_is
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.coords import PrecisionChoice
-from generator.games.oucedonc.deck import SITES_SHARE, TOKENS, check_place_count
+from generator.games.oucedonc.deck import (
+    MIN_PACK_SIZE,
+    PACK_SIZE,
+    PACKS,
+    SITES_SHARE,
+    TOKENS,
+    check_place_count,
+)
 from generator.games.oucedonc.deckfile import SCHEMA, Deck, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
@@ -61,7 +68,8 @@ class OucedoncDeckOptions:
     (``region``, ``source``, ``cards``, ``seed``, ``sites_share``, ``difficulty`` choose them) or
     the caller's own (``places``, and ``area``, the name of what they cover, for the title)."""
 
-    region: str = "france"  # france, a région or département, a country code, a box, a polygon
+    region: str | None = "france"  # france, a région or département, a country code, a box,
+    # a polygon; None: the points of ``places_file`` alone
     places: tuple[Place, ...] = ()  # your own places instead of a region's
     area: str = ""  # with places: what they cover ("Oucédonc · AREA"); "": the game's name
     cards: int | None = None  # place cards; None = fill whole sheets
@@ -78,6 +86,10 @@ class OucedoncDeckOptions:
     imposition: Imposition = field(default_factory=Imposition)
     files: FaceFiles = field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
+    pack_size: int | None = None  # None: the seed's 15, smaller when the deck cannot hold them
+    include: tuple[str, ...] = ()  # names of the region's places the deck must hold
+    exclude: tuple[str, ...] = ()  # names of the region's places it must not hold
+    places_file: Path | None = None  # the user's points (CSV or GeoJSON), dealt with the region's
     ink: Ink = Ink.FULL  # light: the token backs as a ring on the paper (school printers)
     title: str | None = None  # the deck's title as the user typed it; None: from the region
 
@@ -122,9 +134,23 @@ def settings(options: OucedoncDeckOptions) -> Settings:
     )
 
 
+def smallest_pack(options: OucedoncDeckOptions) -> int:
+    """The pack size the deck's size is checked against: the one asked for, else the smallest
+    a deck may have (docs/rules/oucedonc.md, "Small packs")."""
+    return options.pack_size if options.pack_size is not None else MIN_PACK_SIZE
+
+
 def _check_counts(options: OucedoncDeckOptions) -> None:
+    if options.pack_size is not None and not MIN_PACK_SIZE <= options.pack_size <= PACK_SIZE:
+        raise UserError(
+            _("--pack-size {size} is out of range; give {least} to {most}").format(
+                size=options.pack_size, least=MIN_PACK_SIZE, most=PACK_SIZE
+            )
+        )
     if options.cards is not None:
-        check_place_count(options.cards)
+        check_place_count(options.cards, PACKS, smallest_pack(options))
+    if options.region is None and options.places_file is None and not options.places:
+        raise UserError(_("give --region, --places FILE, or both"))
     if not 0 <= options.sites_share <= 1:
         raise UserError(
             _("sites share {share} is out of range; give a number from 0 to 1").format(

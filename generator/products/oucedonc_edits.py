@@ -36,15 +36,13 @@ from generator.core.errors import UserError
 from generator.core.i18n import _, number
 from generator.core.namekeys import name_key
 from generator.geo.model import Place
+from generator.geo.own_places import OWN_PREFIX  # credited to the user, not to a data source
 
 if TYPE_CHECKING:
     from generator.geo.pick import Picked, PickRequest
     from generator.geo.regions import RegionSelection
     from generator.geo.selection import Grid
 
-#: The source id of a place the user added herself (``own:1``…): credited to her on the rules
-#: card, not to a data source.
-OWN_PREFIX = "own:"
 #: Two forced places closer than this are hard to tell apart at the table (the selection's own
 #: one-place distance between a site and a town card).
 NEAR_KM = 2.0

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language, _, number
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.coords import Precision, printed_grid
 from generator.games.oucedonc.deck import (
@@ -25,6 +25,7 @@ from generator.games.oucedonc.deck import (
     compose_deck,
     default_place_count,
     minimum_places,
+    pack_size_for,
 )
 from generator.games.oucedonc.deckfile import Deck
 from generator.geo.model import Place
@@ -40,9 +41,6 @@ Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat)
 Found = tuple["RegionSelection", tuple[Place, ...]]  # a region resolved and its candidates
 
 CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as its region
-#: The credit the rules card prints for places a deck's author added (French; printed in the
-#: deck's language).
-OWN_PLACES_CREDIT = M_("Lieux ajoutés par l’auteur du paquet")
 
 
 @dataclass(frozen=True)
@@ -75,11 +73,12 @@ REGION_KINDS = {
     "subdivision": "subdivision",
     "bbox": "area",
     "polygon": "area",
+    "places": "area",
 }
 
 
 def region_info(
-    selection: RegionSelection, region_text: str, language: Language = MATERIAL_DEFAULT
+    selection: RegionSelection, region_text: str | None, language: Language = MATERIAL_DEFAULT
 ) -> RegionInfo:
     """How the deck names and draws its region, in ``language``: a country abroad by its name
     in that language ("Italie", "Italy"); France's régions and départements keep their French
@@ -90,8 +89,9 @@ def region_info(
         name = P_(language, "zone {box}").format(box=selection.code)
     else:
         name = region_name(selection.kind, selection.code, selection.name, language)
+    key = (region_text or "").strip() or ("france" if selection.kind != "places" else name)
     return RegionInfo(
-        region_text.strip() or "france",
+        key,
         name,
         REGION_KINDS.get(selection.kind, "area"),
         selection.country_code,
@@ -101,7 +101,8 @@ def region_info(
 
 def default_counts(per_sheet: int) -> tuple[int, ...]:
     """The default deck (whole sheets from 60 places up), then each whole-sheet deck below it
-    down to the smallest that still plays (for regions that cannot hold the default)."""
+    down to the smallest that holds the seed's packs (for regions that cannot hold the default;
+    a region that holds fewer gets the most it holds, in smaller packs)."""
     first = default_place_count(per_sheet)
     needed = minimum_places(PACKS, PACK_SIZE)
     return tuple(range(first, needed - 1, -per_sheet))
@@ -167,13 +168,14 @@ def _region_deck(
     options: OucedoncDeckOptions, chosen: Settings, found: Found | None, edited: Edited | None
 ) -> SelectedDeck:
     """A region's deck: the rules' numbers, then the places, then the title, then the deck."""
+    from generator.products.oucedonc_deck import smallest_pack
     from generator.render.oucedonc.texts import render_title
 
-    needed = minimum_places(PACKS, PACK_SIZE)
+    least_pack = smallest_pack(options)
     grids = tuple(printed_grid(p) for p in chosen.precisions)
     counts = default_counts(chosen.per_sheet)
     finer = None if Precision.SECOND in chosen.precisions else "--precision second"
-    dealt = _deal(options, grids, counts, finer, needed, found, edited)
+    dealt = _deal(options, grids, counts, finer, least_pack, found, edited)
     title = options.title.strip() if options.title else None
     deck = compose_deck(
         list(dealt.places),
@@ -184,7 +186,7 @@ def _region_deck(
         departement_names=dealt.names[0],
         region_names=dealt.names[1],
         packs=PACKS,
-        pack_size=PACK_SIZE,
+        pack_size=options.pack_size or pack_size_for(len(dealt.places), PACKS),
         params=_params(options, chosen.spec, dealt.region.name),
     )
     return SelectedDeck(deck, dealt.region, dealt.rings, dealt.credits, dealt.note)
@@ -195,15 +197,17 @@ def _deal(
     grids: Sequence[Grid],
     counts: tuple[int, ...],
     finer: str | None,
-    needed: int,
+    least_pack: int,
     found: Found | None = None,
     edited: Edited | None = None,
 ) -> _Found:
     """Everything a region's deck reads from the data, in one go (see :func:`select_deck`)."""
     from generator.geo.catalog import card_credits
+    from generator.geo.own_places import OwnChoice
     from generator.geo.pick import PickRequest, pick_places, region_candidates
-    from generator.products.oucedonc_edits import OWN_PREFIX, pick_edited
+    from generator.products.oucedonc_edits import pick_edited
 
+    needed = minimum_places(PACKS, least_pack)
     request = PickRequest(
         region=options.region,
         source=options.source,
@@ -212,6 +216,7 @@ def _deal(
         sites_share=options.sites_share,
         difficulty=options.difficulty,
         names=options.language,  # the dealt places named in the deck's language (geo.abroad)
+        choice=OwnChoice(options.include, options.exclude, options.places_file),
     )
     selection, candidates = found if found is not None else region_candidates(request)
     region = region_info(selection, options.region, options.language)
@@ -225,7 +230,7 @@ def _deal(
                 count=number(len(candidates)),
                 needed=needed,
                 packs=PACKS,
-                size=PACK_SIZE,
+                size=least_pack,
             )
         )
     resolved = (selection, candidates)
@@ -234,9 +239,11 @@ def _deal(
     else:
         picked = pick_edited(request, resolved, edited, grids, counts, needed, finer)
     credits = card_credits(options.source, (place.id for place in picked.places))
-    if any(place.id.startswith(OWN_PREFIX) for place in picked.places):
-        credits += (OWN_PLACES_CREDIT,)
-    rings = region_rings(region, [(place.lon, place.lat) for place in picked.places])
+    rings = region_rings(
+        region,
+        [(place.lon, place.lat) for place in picked.places],
+        [place.departement or "" for place in picked.places],
+    )
     return _Found(
         region,
         picked.places,
@@ -271,7 +278,11 @@ def _own_deck(options: OucedoncDeckOptions, chosen: Settings) -> SelectedDeck:
     countries = {place.country for place in places}
     abroad = countries.pop() if len(countries) == 1 and "FR" not in countries else None
     region = RegionInfo(CUSTOM_REGION, options.area.strip(), "area", abroad)
-    rings = region_rings(region, [(place.lon, place.lat) for place in places])
+    rings = region_rings(
+        region,
+        [(place.lon, place.lat) for place in places],
+        [place.departement or "" for place in places],
+    )
     french = _french_names()
     credits = card_credits(options.source, (place.id for place in places))
     if region.name:
@@ -386,6 +397,18 @@ def country_rings(country: str, places: Sequence[tuple[float, float]]) -> Rings:
     return tuple(tuple((lon, lat) for lon, lat in ring) for polygon in kept for ring in polygon)
 
 
+def overseas_rings(departements: Sequence[str]) -> Rings:
+    """The outlines of overseas départements (971 to 976), for a deck of theirs."""
+    from generator.geo import embedded
+
+    rings: list[tuple[tuple[float, float], ...]] = []
+    for code in sorted(set(departements)):
+        outline = embedded.overseas_outline(code)
+        for polygon in outline["coordinates"] if outline else ():
+            rings.extend(tuple((lon, lat) for lon, lat in ring) for ring in polygon)
+    return tuple(rings)
+
+
 def subdivision_rings(country: str, admin1: str) -> Rings:
     """The whole outline of a subdivision abroad (empty when none is embedded)."""
     from generator.geo import embedded
@@ -400,11 +423,16 @@ def subdivision_rings(country: str, admin1: str) -> Rings:
     )
 
 
-def region_rings(region: RegionInfo, places: Sequence[tuple[float, float]]) -> Rings:
+def region_rings(
+    region: RegionInfo, places: Sequence[tuple[float, float]], departements: Sequence[str] = ()
+) -> Rings:
     """The outline the deck's locator map draws: a subdivision's whole outline abroad, the
-    country's abroad (framed on ``places``, (lon, lat)), France's otherwise."""
+    country's abroad (framed on ``places``, (lon, lat)), an overseas département's for a deck of
+    its places (``departements``: the places' département codes), France's otherwise."""
     if region.kind == "subdivision" and region.country and region.admin1:
         return subdivision_rings(region.country, region.admin1)
     if region.country:
         return country_rings(region.country, places)
+    if departements and all(code.startswith("97") for code in departements):
+        return overseas_rings(departements)
     return france_rings()

@@ -250,7 +250,7 @@ def _build_faces(recipe_text: str) -> bytes:
 def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
     """What ``POST /api/decks`` answers (docs/api.md)."""
     from generator.games.oucedonc.coords import printed_coordinate
-    from generator.products.oucedonc_edits import OWN_PREFIX
+    from generator.geo.own_places import OWN_PREFIX
 
     deck = built.detail
     language = recipe.language

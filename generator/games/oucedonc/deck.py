@@ -24,7 +24,8 @@ from generator.games.oucedonc.refusals import Why
 from generator.geo.model import Place
 
 PACKS = 3
-PACK_SIZE = 15
+PACK_SIZE = 15  # the seed's: "Lorsque les 3 paquets de 15 cartes sont épuisés"
+MIN_PACK_SIZE = 4  # smaller packs (a small region's deck): at least this many cards each
 TOKENS = 35
 SITES_SHARE = 0.2
 DEFAULT_MIN_PLACES = 60  # the default deck is the smallest one from here that fills whole sheets
@@ -71,6 +72,19 @@ def default_place_count(
     while (count + others) % slots_per_sheet:
         count += 1
     return count
+
+
+def pack_size_for(places: int, packs: int = PACKS) -> int:
+    """The pack size of a deck of ``places`` place cards (docs/rules/oucedonc.md, "Small
+    packs"): the seed's :data:`PACK_SIZE` when the deck holds its packs and a start card per pack,
+    else the largest size that does (3 packs of 8 for the 28 places of Corse-du-Sud); never less
+    than :data:`MIN_PACK_SIZE`."""
+    return max(MIN_PACK_SIZE, min(PACK_SIZE, (places - packs) // packs))
+
+
+def smallest_deck(packs: int = PACKS) -> int:
+    """The fewest place cards a deck can have: packs of :data:`MIN_PACK_SIZE`, start cards."""
+    return minimum_places(packs, MIN_PACK_SIZE)
 
 
 def check_place_count(count: int, packs: int = PACKS, pack_size: int = PACK_SIZE) -> None:

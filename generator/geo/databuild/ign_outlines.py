@@ -2,7 +2,8 @@
 
 The reference (``shared/data/communes-ign-2018.geojson.gz``: 35,357 outlines simplified to about
 80 m, coordinates rounded to 0.0001°) is too large to embed as GeoJSON. :func:`derive` keeps the
-metropolitan communes (Corsica included) and writes one CSV row per 2018 commune: ``code``,
+communes of metropolitan France (Corsica included) and of the five overseas départements, and
+writes one CSV row per 2018 commune: ``code``,
 ``name``, ``polygons``, where ``polygons`` holds each ring as a Google encoded polyline at
 4-decimal precision (the reference's own rounding, so nothing is lost), rings
 of one polygon separated by a space (outer ring first), polygons by ``;``. Gzip with no name and
@@ -33,7 +34,7 @@ OUTLINE_COLUMNS = ("code", "name", "polygons")
 PRECISION = 4  # decimals of the reference
 #: the reference is simplified by about 80 m: a point up to this far outside is on the outline
 TOLERANCE_M = 100.0
-OVERSEAS_PREFIXES = ("97", "98")
+OVERSEAS_PREFIXES = ("98",)  # the overseas collectivities (none in the 2018 reference)
 
 
 MAX_REFERENCE_BYTES = 256 << 20  # the reference is 6 MB gzipped...
@@ -80,7 +81,7 @@ def _gunzip(raw: bytes) -> bytes:
 
 
 def _row(feature: dict[str, Any]) -> tuple[str, str, str] | None:
-    """(code, name, encoded polygons) of one metropolitan commune; None overseas."""
+    """(code, name, encoded polygons) of one commune; None for an overseas collectivity."""
     import polyline
 
     code, name = feature["properties"]["code"], feature["properties"]["nom"]

@@ -69,6 +69,22 @@ POLYGON_EXCEPTIONS: dict[str, str] = {
         "on its promontory on the shore of Loch Ness (Wikidata gives 57.324, -4.442, to the"
         " thousandth); the polygon's loch covers the promontory"
     ),
+    "Château de Gien": (
+        "on its hill above the Loire (Mérimée PA00098784's point is on the building); the"
+        " polygon's Loire is wider than the river there"
+    ),
+    "Château de Tarascon": (
+        "on the Rhône's bank (Mérimée PA00081473's point is on the building); the polygon's"
+        " Rhône covers the bank"
+    ),
+    "Centre national du costume de scène": (
+        "in the Quartier Villars on the Allier's bank at Moulins (Mérimée PA00093231);"
+        " the polygon's Allier covers the bank"
+    ),
+    "Hôtel de ville de Lyon": (
+        "on the Presqu'île between the Rhône and the Saône (Mérimée PA00117820); the"
+        " polygon's rivers cover most of the Presqu'île there"
+    ),
     # sites abroad (datasets/sites_abroad.csv)
     "Statue de la Liberté": "on Liberty Island, which the land polygon does not draw",
     "Sipadan": "a 12-hectare island off Borneo that the land polygon does not draw",
@@ -111,6 +127,12 @@ ALPHA3: dict[str, str] = {
     "IT": "ITA",
     "LU": "LUX",
     "MC": "MCO",
+    # the overseas départements (French landmarks)
+    "GP": "GLP",
+    "MQ": "MTQ",
+    "GF": "GUF",
+    "RE": "REU",
+    "YT": "MYT",
     "AE": "ARE",
     "AT": "AUT",
     "BR": "BRA",
@@ -169,6 +191,21 @@ def country_land(
                 continue
         kept.append(Polygon(rings[0], rings[1:]))
     land = shapely.MultiPolygon(kept)
+    shapely.prepare(land)
+    return land
+
+
+#: The overseas départements, which the land polygons draw as countries of their own.
+OVERSEAS_LANDS = ("GP", "MQ", "GF", "RE", "YT")
+
+
+def french_land(text: str, box: tuple[float, float, float, float]) -> BaseGeometry:
+    """The land of France's landmarks: metropolitan France (the polygons that meet ``box``) and
+    the five overseas départements."""
+    import shapely
+
+    parts = [country_land(text, "FR", box), *(country_land(text, code) for code in OVERSEAS_LANDS)]
+    land = shapely.union_all(parts)
     shapely.prepare(land)
     return land
 

@@ -7,8 +7,11 @@ merges away or drops, and the whole outline is still only about 100 kB of GeoJSO
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from generator.geo.databuild.etalab import EtalabCommune
+from generator.geo.databuild.ign_outlines import Outline
 from generator.geo.databuild.topojson import Topology
 
 FRANCE_ID = "250"
@@ -91,3 +94,47 @@ def world_outlines(document: dict[str, Any], object_name: str = "countries") -> 
         "objects": {object_name: {"type": "GeometryCollection", "geometries": geometries}},
         "arcs": document["arcs"],
     }
+
+
+#: simplification of the overseas outlines, in degrees (about 100 m: finer than a locator map)
+OVERSEAS_SIMPLIFY_DEG = 0.001
+
+
+def overseas_outlines(
+    outlines: Mapping[str, Outline], communes: Iterable[EtalabCommune]
+) -> dict[str, Any]:
+    """The outline of each overseas département (971 to 976) as a GeoJSON FeatureCollection:
+    the union of its communes' IGN 2018 outlines, simplified to about 100 m (lon, lat, 5
+    decimals). The locator map of an overseas deck draws it, as France's outline for a
+    metropolitan one."""
+    import shapely
+
+    from generator.geo.databuild.ign_outlines import geometry
+
+    by_departement: dict[str, list[str]] = {}
+    for commune in communes:
+        if commune.departement.startswith("97"):
+            codes = [c for c in (commune.code, *commune.former_codes) if c in outlines]
+            by_departement.setdefault(commune.departement, []).extend(codes)
+    features = []
+    for code in sorted(by_departement):
+        union = shapely.union_all([geometry(outlines[c]) for c in by_departement[code]])
+        simple = union.simplify(OVERSEAS_SIMPLIFY_DEG, preserve_topology=True)
+        parts = getattr(simple, "geoms", [simple])
+        polygons = [
+            [
+                [[round(x, 5), round(y, 5)] for x, y in ring.coords]
+                for ring in (part.exterior, *part.interiors)
+            ]
+            for part in sorted(parts, key=lambda p: -p.area)
+            if part.area > 0
+        ]
+        features.append(
+            {
+                "type": "Feature",
+                "id": code,
+                "properties": {"source": "IGN Admin Express COG 2018 commune outlines"},
+                "geometry": {"type": "MultiPolygon", "coordinates": polygons},
+            }
+        )
+    return {"type": "FeatureCollection", "features": features}

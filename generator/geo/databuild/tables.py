@@ -17,9 +17,10 @@ from typing import Any
 from generator.core.namekeys import name_key
 from generator.geo.databuild.agglomerations import Town, agglomeration_cores
 from generator.geo.databuild.cities_pbf import GeoNamesCity
+from generator.geo.databuild.commune_points import CommunePoint
 from generator.geo.databuild.etalab import EtalabArea, EtalabCommune
 from generator.geo.databuild.names import TownName, clean_name
-from generator.geo.databuild.repair import CheckedCommune
+from generator.geo.databuild.standing import Standing
 from generator.geo.embedded import COMMUNE_COLUMNS  # the reader's columns: one definition
 
 ALL_COMMUNE_COLUMNS = ("insee", "name", "departement", "region", "population", "former_codes")
@@ -62,24 +63,29 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return buffer.getvalue()
 
 
-def communes_csv(checked: Iterable[CheckedCommune]) -> str:
-    """The communes with a point; ``point`` says where it comes from (see ``repair.py``)."""
-    rows = sorted(checked, key=lambda c: c.joined.commune.code)
+def communes_csv(points: Iterable[CommunePoint], standing: Mapping[str, Standing]) -> str:
+    """Every commune with its point; ``point`` says where the point comes from
+    (``commune_points.py``), ``standing``, ``agglomeration`` and ``suburb_of`` how known the
+    commune is and whose agglomeration it is in (``standing.py``)."""
+    rows = sorted(points, key=lambda p: p.commune.code)
     return csv_text(
         COMMUNE_COLUMNS,
         (
             (
-                c.joined.commune.code,
-                c.joined.commune.name,
-                format_e5(c.lat_e5),
-                format_e5(c.lon_e5),
-                c.joined.commune.departement,
-                c.joined.commune.region,
-                c.joined.commune.population,
-                c.geonames_id,
-                c.point,
+                p.commune.code,
+                p.commune.name,
+                format_e5(p.lat_e5),
+                format_e5(p.lon_e5),
+                p.commune.departement,
+                p.commune.region,
+                p.commune.population,
+                "" if p.geonames_id is None else p.geonames_id,
+                p.source,
+                standing[p.commune.code].standing,
+                standing[p.commune.code].agglomeration,
+                standing[p.commune.code].suburb_of,
             )
-            for c in rows
+            for p in rows
         ),
     )
 
@@ -87,14 +93,14 @@ def communes_csv(checked: Iterable[CheckedCommune]) -> str:
 def commune_name_keys_text(communes_csv: str) -> str:
     """The name key (:func:`generator.core.namekeys.name_key`) of every row of ``communes.csv``,
     one a line in its order: what ``pnp oucedonc verify`` indexes, instead of working out the
-    keys of 8,500 names at every start."""
+    keys of 35,000 names at every start."""
     rows = csv.reader(io.StringIO(communes_csv))
     next(rows)
     return "".join(f"{name_key(row[1])}\n" for row in rows)
 
 
 def all_communes_csv(communes: Iterable[EtalabCommune]) -> str:
-    """Every current metropolitan commune, with or without GeoNames coordinates."""
+    """Every current commune (metropolitan and overseas), with or without a point."""
     rows = sorted(communes, key=lambda c: c.code)
     return csv_text(
         ALL_COMMUNE_COLUMNS,

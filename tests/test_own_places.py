@@ -1,0 +1,238 @@
+"""The user's own places: --places FILE (CSV, GeoJSON), --include and --exclude NAME, and a
+file of points given as --region (issue 31)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from generator.core.errors import UserError
+from generator.geo.model import Place
+from generator.geo.own_places import OwnChoice, apply_choice, find, is_own, read_own_places
+from tests.conftest import one_line_error, pnp
+
+CLASS_TRIP = (
+    "name,lat,lon,kind\n"
+    "École Jules-Ferry,48.11250,-1.68010,site\n"
+    "Chez Mamie,48.00610,-1.52010,town\n"
+    "Moulin du Boël,47.97500,-1.76900,\n"
+)
+
+
+def test_a_csv_file_of_points_gives_own_places(tmp_path):
+    path = tmp_path / "sortie.csv"
+    path.write_text(CLASS_TRIP, encoding="utf-8")
+    places = read_own_places(path)
+    assert [(p.name, p.kind, p.site_kind) for p in places] == [
+        ("École Jules-Ferry", "site", None),
+        ("Chez Mamie", "town", None),
+        ("Moulin du Boël", "site", None),
+    ]
+    assert all(is_own(p) for p in places)
+    assert len({p.id for p in places}) == 3
+    # French points get the département of the nearest commune: the cards' backs print it
+    assert {p.departement for p in places} == {"35"} and {p.country for p in places} == {"FR"}
+
+
+def test_semicolons_decimal_commas_and_a_site_kind(tmp_path):
+    path = tmp_path / "tableur.csv"
+    path.write_text("Name;Latitude;Longitude;Kind\nLe château;48,1;-1,6;castle\n", "utf-8")
+    (place,) = read_own_places(path)
+    assert (place.lat, place.lon, place.kind, place.site_kind) == (48.1, -1.6, "site", "castle")
+
+
+def test_a_geojson_file_of_points(tmp_path):
+    path = tmp_path / "points.geojson"
+    path.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    {
+                        "type": "Feature",
+                        "properties": {"name": "Piton des Neiges", "kind": "mountain"},
+                        "geometry": {"type": "Point", "coordinates": [55.4781, -21.0994]},
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    (place,) = read_own_places(path)
+    assert (place.name, place.lat, place.lon, place.departement) == (
+        "Piton des Neiges",
+        -21.0994,
+        55.4781,
+        "974",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("nom,x,y\nA,1,2\n", "line 1: the header must name the columns name, lat and lon"),
+        ("name,lat,lon\nA,abc,2\n", "line 2: lat 'abc' is not a number"),
+        ("name,lat,lon\nA,48,2\n\nB,95,2\n", "line 4: lat 95 is out of range"),
+        ("name,lat,lon\n,48,2\n", "line 2: the name is empty"),
+        ("name,lat,lon\nA,48,2\na,47,2\n", "line 3: 'a' is already the place of line 2"),
+        ("name,lat,lon\nA,48,2,9\n", "line 2: more cells than the header names"),
+        ("name,lat,lon\n", "holds no place"),
+    ],
+)
+def test_a_bad_row_is_one_line_naming_the_file_and_the_line(tmp_path, text, fragment):
+    path = tmp_path / "mine.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UserError, match=re.escape(fragment)):
+        read_own_places(path)
+    with pytest.raises(UserError, match=r"mine\.csv"):
+        read_own_places(path)
+
+
+def test_a_geojson_feature_that_is_not_a_point_is_named(tmp_path):
+    path = tmp_path / "mine.geojson"
+    path.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    {"type": "Feature", "properties": {"name": "A"}, "geometry": None},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(UserError, match=r"mine\.geojson, feature 1: not a Point"):
+        read_own_places(path)
+
+
+def place(name: str, departement: str, code: str) -> Place:
+    return Place(f"insee:{code}", name, "town", 48.0, -1.0, departement=departement, insee=code)
+
+
+CANDIDATES = (
+    place("Saint-Denis", "93", "93066"),
+    place("Saint-Denis", "974", "97411"),
+    place("Saint-Malo", "35", "35288"),
+    place("L'Île-d'Yeu", "85", "85113"),
+)
+
+
+def test_names_match_as_the_referee_matches_them():
+    assert find("st malo", CANDIDATES, "France", "--include").id == "insee:35288"
+    assert find("l ile d yeu", CANDIDATES, "France", "--include").id == "insee:85113"
+    assert find("Saint-Denis (974)", CANDIDATES, "France", "--include").id == "insee:97411"
+    with pytest.raises(UserError, match=r"names 2 places: Saint-Denis \(93\), Saint-Denis \(974\)"):
+        find("Saint-Denis", CANDIDATES, "France", "--include")
+    with pytest.raises(UserError, match="did you mean Saint-Malo"):
+        find("Saint-Malot", CANDIDATES, "France", "--exclude")
+
+
+def test_the_choice_leaves_out_pins_and_adds(tmp_path):
+    path = tmp_path / "mine.csv"
+    path.write_text(CLASS_TRIP, encoding="utf-8")
+    choice = OwnChoice(include=("saint malo",), exclude=("L'Île-d'Yeu",), places_file=path)
+    places, pinned = apply_choice(CANDIDATES, choice, "France")
+    names = [p.name for p in places]
+    assert "L'Île-d'Yeu" not in names and names[:3] == [
+        "École Jules-Ferry",
+        "Chez Mamie",
+        "Moulin du Boël",
+    ]
+    assert pinned[-1] == "insee:35288" and len(pinned) == 4
+
+
+@pytest.mark.slow  # a whole deck PDF, built by the command
+def test_a_deck_of_a_region_holds_the_included_and_own_places_credited_to_the_user(tmp_path):
+    from generator.games.oucedonc.deckfile import deck_from_json
+
+    path = tmp_path / "sortie.csv"
+    path.write_text(CLASS_TRIP, encoding="utf-8")
+    out = tmp_path / "deck.pdf"
+    result = pnp(
+        *[
+            "oucedonc", "deck", "--region", "35", "--places", str(path), "--include", "Vitré",
+            "--exclude", "Fougères", "--out", str(out),
+        ]
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    deck = deck_from_json(out.with_suffix(".json").read_text(encoding="utf-8"))
+    names = {card.name for card in deck.places}
+    assert {"École Jules-Ferry", "Chez Mamie", "Moulin du Boël", "Vitré"} <= names
+    assert "Fougères" not in names
+    import pypdf
+
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
+    assert "votre propre liste" in text
+
+
+def test_a_deck_of_own_places_alone_in_smaller_packs(tmp_path):
+    from generator.games.oucedonc.deckfile import deck_from_json
+
+    rows = ["name,lat,lon"] + [
+        f"Lieu {i},{47.0 + 0.11 * i:.5f},{-2.0 + 0.137 * (i % 7) + 0.01 * i:.5f}" for i in range(20)
+    ]
+    path = tmp_path / "classe.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    out = tmp_path / "classe.pdf"
+    result = pnp(*["oucedonc", "deck", "--places", str(path), "--out", str(out)])
+    assert result.returncode == 0, result.stderr
+    deck = deck_from_json(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert len(deck.places) == 20 and (deck.packs, deck.pack_size) == (3, 5)
+    assert deck.region == "classe"
+
+
+def test_a_file_of_points_given_as_region_says_to_use_places(tmp_path):
+    path = tmp_path / "mine.csv"
+    path.write_text(CLASS_TRIP, encoding="utf-8")
+    result = pnp(*["oucedonc", "deck", "--region", str(path), "--out", str(tmp_path / "d.pdf")])
+    one_line_error(result, "give it with --places")
+    geojson = tmp_path / "mine.geojson"
+    geojson.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    {
+                        "type": "Feature",
+                        "properties": {"name": "A"},
+                        "geometry": {"type": "Point", "coordinates": [-1.6, 48.1]},
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = pnp(*["oucedonc", "deck", "--region", str(geojson), "--out", str(tmp_path / "d.pdf")])
+    one_line_error(result, "holds points, not a region's outline")
+
+
+def test_a_bad_places_file_fails_before_writing_anything(tmp_path):
+    path = tmp_path / "mine.csv"
+    path.write_text("name,lat,lon\nA,48.1,abc\n", encoding="utf-8")
+    out = tmp_path / "deck.pdf"
+    result = pnp(*["oucedonc", "deck", "--region", "35", "--places", str(path), "--out", str(out)])
+    one_line_error(result, "mine.csv, line 2: lon 'abc' is not a number")
+    assert not out.exists() and not out.with_suffix(".json").exists()
+
+
+def test_own_places_that_tie_on_every_grid_are_named(tmp_path):
+    path = tmp_path / "jumeaux.csv"
+    rows = ["name,lat,lon"] + [
+        f"Lieu {i},{47.0 + 0.2 * i:.5f},{-2.0 + 0.2 * i:.5f}" for i in range(19)
+    ]
+    rows.append("Lieu double,47.00002,-0.5")  # Lieu 0's printed latitude, even in seconds
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = pnp(*["oucedonc", "deck", "--places", str(path), "--out", str(tmp_path / "d.pdf")])
+    one_line_error(result, "cannot be in this deck")
+
+
+def test_an_unknown_include_is_one_line_with_the_closest_names(tmp_path):
+    result = pnp(*["places", "--region", "35", "--count", "20", "--include", "Saint-Malot"])
+    one_line_error(result, "did you mean Saint-Malo")
+
+
+def test_own_places_options_need_a_count_in_places(tmp_path):
+    result = pnp(*["places", "--region", "35", "--include", "Vitré"])
+    one_line_error(result, "--include shapes a deck")
