@@ -16,6 +16,7 @@ from generator.cli import print_options
 from generator.cli.common import MaterialLang, material_language, say
 from generator.cli.print_options import (
     HomePaperOption,
+    ImposedOption,
     InkLimitOption,
     PngOption,
     ProfileOption,
@@ -65,6 +66,7 @@ def kit(
     ] = None,
     lang: MaterialLang = "fr",
     png: PngOption = None,
+    imposed: ImposedOption = False,
     exports: Annotated[
         bool,
         typer.Option(
@@ -81,15 +83,18 @@ def kit(
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
 
+    chosen = print_options.profile(profile, ink_limit)
+    print_options.face_files(False, False, None, imposed, profile)  # --imposed at home: refused
     params = KitParams(
         out=out,
         region=region,
         paper=print_options.paper(paper),
         seed=seed,
-        profile=print_options.profile(profile, ink_limit),
+        profile=chosen,
         force=force,
         language=material_language(lang),
         png=png,
+        imposed=imposed,
         exports=exports,
     )
     components = tuple(c for c in COMPONENTS if c.in_kit(params))

@@ -14,6 +14,7 @@ from generator.cli.print_options import (
     BackFirstOption,
     FacesOption,
     HomePaperOption,
+    ImposedOption,
     InkLimitOption,
     JsonOption,
     PngOption,
@@ -138,6 +139,7 @@ def sheets(
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     faces: FacesOption = False,
+    imposed: ImposedOption = False,
     back_first: BackFirstOption = False,
     png: PngOption = None,
     force: Force = False,
@@ -151,7 +153,7 @@ def sheets(
         paper=print_options.paper(paper),
         rules=RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty)),
         profile=print_options.profile(profile, ink_limit),
-        files=print_options.face_files(faces, back_first, png),
+        files=print_options.face_files(faces, back_first, png, imposed, profile),
         language=material_language(lang),
     )
     say_written(PRODUCT.make(options, out, force))

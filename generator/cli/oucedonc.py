@@ -24,6 +24,7 @@ from generator.cli.print_options import (
     CardSizeOption,
     DuplexOption,
     FacesOption,
+    ImposedOption,
     InkLimitOption,
     InkOption,
     PaperOption,
@@ -138,6 +139,7 @@ def deck(
     ink_limit: InkLimitOption = None,
     ink: InkOption = Ink.FULL,
     faces: FacesOption = False,
+    imposed: ImposedOption = False,
     back_first: BackFirstOption = False,
     lang: MaterialLang = "fr",
     recipe: Annotated[
@@ -146,7 +148,7 @@ def deck(
             "--recipe",
             help=N_(
                 "A deck recipe saved by the studio (pnp serve): its region, places and print "
-                "options; --out, --png, --faces and --force still apply."
+                "options; --out, --png, --faces, --imposed and --force still apply."
             ),
         ),
     ] = None,
@@ -179,7 +181,7 @@ def deck(
         paper=print_options.paper(paper),
         profile=print_options.profile(profile, ink_limit),
         imposition=print_options.imposition(card_size, bleed, duplex, back_offset),
-        files=print_options.face_files(faces, back_first, png),
+        files=print_options.face_files(faces, back_first, png, imposed, profile),
         language=material_language(lang),
         pack_size=pack_size,
         include=tuple(include or ()),
@@ -216,7 +218,7 @@ def deck(
 
 
 #: What the command line may still say beside --recipe: where and how the files are written.
-BESIDE_RECIPE = frozenset({"out", "png", "faces", "back_first", "force", "recipe"})
+BESIDE_RECIPE = frozenset({"out", "png", "faces", "imposed", "back_first", "force", "recipe"})
 
 
 def _refuse_beside_recipe(ctx: typer.Context) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypeVar
 import typer
 
 from generator.core.errors import UserError
-from generator.core.i18n import N_
+from generator.core.i18n import N_, _
 from generator.render.card_size import BackOffset, CardSize, back_offset, card_size
 from generator.render.duplex import Duplex
 from generator.render.paper import PAPERS, HomePaper, Paper, PaperName
@@ -139,7 +139,20 @@ FacesOption = Annotated[
     bool,
     typer.Option(
         "--faces",
-        help=N_("Also write every card one face per page (card + bleed), as card printers ask."),
+        help=N_(
+            "Also write every card one face per page (card + bleed), as card printers ask "
+            "(always with --profile shop)."
+        ),
+    ),
+]
+ImposedOption = Annotated[
+    bool,
+    typer.Option(
+        "--imposed",
+        help=N_(
+            "With --profile shop: also write the deck imposed on sheets, for a copy shop that "
+            "cuts them (a shop deck is one face per page otherwise)."
+        ),
     ),
 ]
 BackFirstOption = Annotated[
@@ -198,9 +211,16 @@ def imposition(
     return Imposition(card, bleed, duplex, offset)
 
 
-def face_files(faces: bool, back_first: bool, png: int | None) -> FaceFiles:
-    """``--faces``, ``--back-first`` and ``--png DPI`` as the face files a deck gets."""
+def face_files(
+    faces: bool, back_first: bool, png: int | None, imposed: bool, profile: Profile
+) -> FaceFiles:
+    """``--faces``, ``--back-first``, ``--png DPI`` and ``--imposed`` as the files a deck gets
+    beside each other (``--imposed`` is refused at home, where a deck is always imposed)."""
     from generator.products.options import FaceFiles
     from generator.render.deck_files import ImageSize
 
-    return FaceFiles(faces, back_first, None if png is None else ImageSize(dpi=png))
+    if imposed and profile is not Profile.SHOP:
+        raise UserError(
+            _("--imposed adds the imposed sheets to a shop deck; a home deck always has them")
+        )
+    return FaceFiles(faces, back_first, None if png is None else ImageSize(dpi=png), imposed)

@@ -16,6 +16,7 @@ from generator.cli.print_options import (
     DuplexOption,
     FacesOption,
     HomePaperOption,
+    ImposedOption,
     InkLimitOption,
     JsonOption,
     PngOption,
@@ -193,6 +194,7 @@ def sheets(
     ] = ThreeInARow.ADJACENT,
     bleed: Annotated[float | None, bleed_option(1.0)] = None,
     faces: FacesOption = False,
+    imposed: ImposedOption = False,
     lang: MaterialLang = "fr",
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
@@ -215,7 +217,7 @@ def sheets(
         paper=print_options.paper(paper),
         profile=print_options.profile(profile, ink_limit),
         imposition=print_options.imposition(POKER, bleed, duplex, back_offset),
-        files=print_options.face_files(faces, back_first, png),
+        files=print_options.face_files(faces, back_first, png, imposed, profile),
         language=material_language(lang),
     )
     say_written(PRODUCT.make(options, out, force))

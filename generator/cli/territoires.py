@@ -16,6 +16,7 @@ from generator.cli.print_options import (
     DuplexOption,
     FacesOption,
     HomePaperOption,
+    ImposedOption,
     InkLimitOption,
     JsonOption,
     PngOption,
@@ -245,6 +246,7 @@ def sheets(
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
     faces: FacesOption = False,
+    imposed: ImposedOption = False,
     back_first: BackFirstOption = False,
     png: PngOption = None,
     force: Force = False,
@@ -258,7 +260,7 @@ def sheets(
         deck=deck,
         profile=print_options.profile(profile, ink_limit),
         imposition=print_options.imposition(card, bleed, duplex, back_offset),
-        files=print_options.face_files(faces, back_first, png),
+        files=print_options.face_files(faces, back_first, png, imposed, profile),
         language=material_language(lang),
     )
     say_written(PRODUCT.make(options, out, force))

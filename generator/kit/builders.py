@@ -24,9 +24,16 @@ if TYPE_CHECKING:
 
 
 def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
-    """The default deck of the kit's region on its paper, and its deck file."""
+    """The default deck of the kit's region on its paper (imposed at home; one face per page
+    for a print shop, imposed too with --imposed), and its deck file."""
     from generator.games.oucedonc.deck import TOKENS
-    from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
+    from generator.products.oucedonc_deck import (
+        FACES,
+        MAIN,
+        PRODUCT,
+        TOKEN_FACES,
+        OucedoncDeckOptions,
+    )
 
     options = OucedoncDeckOptions(
         region=params.region,
@@ -69,31 +76,30 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         ),
         tokens=PN_(language, "{n} jeton", "{n} jetons", TOKENS).format(n=number(TOKENS, language)),
     )
-    files = [
-        KitFile(
-            written.path("oucedonc.pdf"),
-            title=title,
-            print_notes=PrintNotes(duplex="long", advice=f"{advice} {last}"),
-        ),
-    ]
-    if params.shop:
-        cards, token_faces = (
-            written.path("oucedonc-faces.pdf"),
-            written.path("oucedonc-tokens-faces.pdf"),
+    names = {file.name for file in built.files}
+    files = []
+    if MAIN in names:
+        files.append(
+            KitFile(
+                written.path(MAIN),
+                title=title,
+                print_notes=PrintNotes(duplex="long", advice=f"{advice} {last}"),
+            )
         )
+    if FACES in names:
         count = places + others
         files += [
             KitFile(
-                cards,
+                written.path(FACES),
                 title=P_(
-                    language, "{deck} : les {count} cartes, une face par page (recto, verso)"
+                    language, "{deck} : les {count} cartes, une face par page (recto, verso)"
                 ).format(deck=deck.title, count=number(count, language)),
                 print_notes=PrintNotes("single", faces_advice(count, language)),
             ),
             KitFile(
-                token_faces,
+                written.path(TOKEN_FACES),
                 title=P_(
-                    language, "{deck} : les {count} jetons, une face par page (recto, verso)"
+                    language, "{deck} : les {count} jetons, une face par page (recto, verso)"
                 ).format(deck=deck.title, count=number(TOKENS, language)),
                 print_notes=PrintNotes(
                     "single",
@@ -207,7 +213,8 @@ def build_territoires_sheets(params: KitParams) -> list[Path]:
 
 
 def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
-    """The 36-card Lenormand deck (poker size, long-edge duplex); for a shop, its faces too."""
+    """The 36-card Lenormand deck: imposed (poker size, long-edge duplex) at home, one face per
+    page for a print shop (imposed too with --imposed)."""
     from generator.products.territoires_sheets import PRODUCT, TerritoiresOptions
 
     options = TerritoiresOptions(
@@ -218,13 +225,12 @@ def build_territoires_deck(params: KitParams) -> list[Path | KitFile]:
         language=params.language,
     )
     made = PRODUCT.make(options, params.out)
-    written: list[Path | KitFile] = list(made.paths)
-    if params.shop:
-        cards = sum(len(deck.cards) for deck in made.built.decks)
-        written[1] = KitFile(
-            made.paths[1], print_notes=PrintNotes("single", faces_advice(cards, params.language))
-        )
-    return written
+    cards = sum(len(deck.cards) for deck in made.built.decks)
+    notes = PrintNotes("single", faces_advice(cards, params.language))
+    return [
+        KitFile(path, print_notes=notes) if path.name.endswith("-faces.pdf") else path
+        for path in made.paths
+    ]
 
 
 # ---------------------------------------------------------------- Neo Otcho
@@ -254,15 +260,20 @@ def build_otcho(params: KitParams) -> list[KitFile]:
         players=6,
         paper=params.paper,
         profile=params.profile,
-        files=_face_files(params, faces=False),  # the shop kit prints the cards' sheet only
+        files=_face_files(params),
         language=params.language,
     )
-    return [
-        KitFile(path, print_notes=PrintNotes(advice=P_(params.language, OTCHO_ADVICE[path.name])))
-        if path.name in OTCHO_ADVICE
-        else KitFile(path)  # a face image (--png)
-        for path in PRODUCT.make(options, params.out).paths
-    ]
+    made = PRODUCT.make(options, params.out)
+    cards = sum(len(deck.cards) for deck in made.built.decks)
+    return [_otcho_file(path, cards, params.language) for path in made.paths]
+
+
+def _otcho_file(path: Path, cards: int, language: Language) -> KitFile:
+    if path.name.endswith("-faces.pdf"):
+        return KitFile(path, print_notes=PrintNotes("single", faces_advice(cards, language)))
+    if path.name in OTCHO_ADVICE:
+        return KitFile(path, print_notes=PrintNotes(advice=P_(language, OTCHO_ADVICE[path.name])))
+    return KitFile(path)  # a face image (--png)
 
 
 # ---------------------------------------------------------------- Pronostiques
@@ -377,11 +388,11 @@ def build_calibration_sheets(params: KitParams) -> list[KitFile]:
 # ---------------------------------------------------------------- the kit's choices
 
 
-def _face_files(params: KitParams, faces: bool = True) -> FaceFiles:
-    """The face files of a deck in the kit: one face per page for a shop (where ``faces``),
-    images with --png."""
+def _face_files(params: KitParams) -> FaceFiles:
+    """The files of a deck in the kit: the profile's (imposed at home, one face per page for a
+    shop), the imposed sheets too with --imposed, images with --png."""
     from generator.products.options import FaceFiles
     from generator.render.deck_files import ImageSize
 
     images = None if params.png is None else ImageSize(dpi=params.png)
-    return FaceFiles(faces=faces and params.shop, images=images)
+    return FaceFiles(images=images, imposed=params.imposed)

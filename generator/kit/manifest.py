@@ -152,7 +152,11 @@ def manifest_document(
             "seed": params.seed,
             "profile": params.profile.kind.value,
             "language": params.language,
-            **({"ink_limit": params.profile.ink_limit} if params.shop else {}),
+            **(
+                {"ink_limit": params.profile.ink_limit, "imposed": params.imposed}
+                if params.shop
+                else {}
+            ),
         },
         "components": [
             {

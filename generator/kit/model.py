@@ -35,6 +35,7 @@ class KitParams:
     )
     language: Language = MATERIAL_DEFAULT  # of every printed text, the gallery's too
     png: int | None = None  # --png: every card face as a PNG at this dpi too
+    imposed: bool = False  # --imposed: a shop kit's decks imposed on sheets too (home: always)
     exports: bool = False  # --exports: the games for online tables (Tabletop Simulator)
     site: str = ""  # the kit folder's file:/// address (a saved object names images by it)
 

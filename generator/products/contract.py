@@ -21,9 +21,11 @@ shape:
 A product whose ``out`` is a file (``--out deck.pdf``) names its other files after it: a
 :class:`Built`'s ``main`` is that file's name as built (``oucedonc.pdf``), and every other file
 starts with its stem (``oucedonc.json``, ``oucedonc_png/P01_front.png``), which becomes
-``out``'s (``deck.json``, ``deck_png/P01_front.png``). A product whose ``out`` is a folder has no
-``main``. :class:`Product` ties a product's key, game, builder and decks together; the table of
-products and decks is :mod:`generator.products.catalog`.
+``out``'s (``deck.json``, ``deck_png/P01_front.png``). A shop deck asked for no imposed sheets
+writes no file of ``main``'s name: its stem still names the others (``deck-faces.pdf``). A
+product whose ``out`` is a folder has no ``main``. :class:`Product` ties a product's key, game,
+builder and decks together; the table of products and decks is
+:mod:`generator.products.catalog`.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ class Built(Generic[D]):
     files: tuple[BuiltFile, ...]
     detail: D  # the product's own facts (an Oucédonc deck's Deck; None for most)
     decks: tuple[CardDeck, ...] = ()  # the decks it prints, as faces
-    main: str = ""  # the file ``out`` names (its stem names the others); "": ``out`` is a folder
+    main: str = ""  # the name ``out`` gives (its stem names every file); "": ``out`` is a folder
+    # (a shop deck without --imposed writes no file of that name: its faces files carry it)
     note: str = ""  # a line for the user (a smaller default deck…), in the CLI's language
 
     def __post_init__(self) -> None:
@@ -84,7 +87,7 @@ class Built(Generic[D]):
         if len(set(names)) != len(names):
             raise ValueError(f"{self.product}: two files of the same name")
         stem = PurePosixPath(self.main).stem
-        if self.main and (self.main not in names or not all(n.startswith(stem) for n in names)):
+        if self.main and not all(n.startswith(stem) for n in names):
             raise ValueError(f"{self.product}: every file is named after {self.main}")
 
     def file(self, name: str) -> BuiltFile:
@@ -101,9 +104,12 @@ class Built(Generic[D]):
 
     @property
     def pages(self) -> int:
-        """The pages of the main file (of the first file when ``out`` is a folder)."""
-        first = self.file(self.main) if self.main else self.files[0]
-        return first.pages
+        """The pages of the main file (of the first PDF when it has none or ``out`` is a
+        folder)."""
+        names = {file.name for file in self.files}
+        if self.main in names:
+            return self.file(self.main).pages
+        return next((file.pages for file in self.files if file.kind is PDF), 0)
 
 
 @dataclass(frozen=True)
@@ -162,7 +168,8 @@ def _targets(built: Built[D], out: Path) -> tuple[Path, tuple[Path, ...]]:
     """The folder ``built`` goes into and each file's path."""
     if not built.main:
         return out, tuple(out / file.name for file in built.files)
-    _require_suffix(out, built.main, built.file(built.main).kind)
+    kind = next((file.kind for file in built.files if file.name == built.main), PDF)
+    _require_suffix(out, built.main, kind)
     folder = out.parent
     cut = len(PurePosixPath(built.main).stem)
     return folder, tuple(folder / f"{out.stem}{file.name[cut:]}" for file in built.files)

@@ -69,13 +69,29 @@ class DeckFormat:
 
 @dataclass(frozen=True)
 class FaceFiles:
-    """The face files a deck gets beside its sheets: one face per page (``faces``, the back
-    before the front with ``back_first``), and an image per face (``images``)."""
+    """The deck files beside each other: one face per page (``faces``, the back before the
+    front with ``back_first``), the deck imposed on sheets (``imposed``) and an image per face
+    (``images``).
+
+    What a deck gets depends on its print profile: at home the imposed sheets always, the faces
+    file when asked; for a print shop the faces file always (what card printers take: one card
+    and its bleed a page, TrimBox and BleedBox on each) and the imposed sheets only when asked
+    (a copy shop that prints sheets and cuts them; the studio's previews are cut from them)."""
 
     faces: bool = False
     back_first: bool = False
     images: ImageSize | None = None
+    imposed: bool = False
 
-    def __post_init__(self) -> None:
-        if self.back_first and not self.faces:
+    def faces_for(self, profile: PrintProfile) -> bool:
+        """Whether a deck printed with ``profile`` gets its faces file."""
+        return self.faces or profile.shop
+
+    def imposed_for(self, profile: PrintProfile) -> bool:
+        """Whether a deck printed with ``profile`` gets its imposed sheets."""
+        return self.imposed or not profile.shop
+
+    def check(self, profile: PrintProfile) -> None:
+        """A UserError for a choice ``profile`` makes meaningless."""
+        if self.back_first and not self.faces_for(profile):
             raise UserError(_("--back-first orders the faces files; add --faces"))

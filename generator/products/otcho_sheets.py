@@ -49,23 +49,28 @@ def decks(options: OtchoOptions) -> tuple[CardDeck, ...]:
 
 
 def build(options: OtchoOptions) -> Built[None]:
-    """The four sheets in memory, and the player cards' face files as asked."""
+    """The sheets in memory, the player cards on a sheet and one face per page as the profile
+    and ``options.files`` ask (:class:`~generator.products.options.FaceFiles`), their images as
+    asked."""
     from generator.render.deck_files import face_images, faces_document
     from generator.render.otcho.sheets import OtchoOptions as SheetOptions
     from generator.render.otcho.sheets import dice_sheet, pawns_sheet, player_cards_sheet, rules_aid
     from generator.render.sheet import sheet_paper
 
+    wanted, profile = options.files, options.profile
+    wanted.check(profile)
     players = decks(options)
     sheet = sheet_paper(options.paper, _("Neo Otcho sheets"))
-    drawn = SheetOptions(options.players, sheet, options.rules, options.profile, options.language)
-    files = [
-        pdf_file(f"{CARDS}.pdf", player_cards_sheet(drawn)),
+    drawn = SheetOptions(options.players, sheet, options.rules, profile, options.language)
+    files = (
+        [pdf_file(f"{CARDS}.pdf", player_cards_sheet(drawn))] if wanted.imposed_for(profile) else []
+    )
+    files += [
         pdf_file("otcho-dice.pdf", dice_sheet(drawn)),
         pdf_file("otcho-pawns.pdf", pawns_sheet(drawn)),
         pdf_file("otcho-rules-aid.pdf", rules_aid(drawn)),
     ]
-    wanted = options.files
-    if wanted.faces:
+    if wanted.faces_for(profile):
         faces = faces_document(players, None, options.profile, wanted.back_first)
         files.append(pdf_file(f"{CARDS}-faces.pdf", faces))
     if wanted.images is not None:

@@ -52,7 +52,9 @@ if TYPE_CHECKING:
 
 TOKENS_EACH = RuleOptions().starting_tokens  # printed on the rule cards; the referee reads it back
 HOME_BLEED = 1.0  # mm around each card at home when no bleed is given
-MAIN = "oucedonc.pdf"
+MAIN = "oucedonc.pdf"  # the imposed sheets; a shop deck's without --imposed is not written
+FACES = "oucedonc-faces.pdf"  # the cards one face per page (a shop deck's deliverable)
+TOKEN_FACES = "oucedonc-tokens-faces.pdf"
 
 DECK_FILE = FileKind(N_("deck file"), json_schema_is(SCHEMA))
 
@@ -332,33 +334,34 @@ def _locator(
 
 
 def build(options: OucedoncDeckOptions, select: Selector = select_deck) -> Built[Deck]:
-    """The deck's files in memory: the PDF (cards, then the token sheet), the deck file, the
-    referee page, and as asked the faces files and the PNG faces; ``select`` chooses the
-    places (see :data:`Selector`)."""
+    """The deck's files in memory: the imposed PDF (cards, then the token sheet) and the faces
+    files as the profile and ``options.files`` ask (:class:`FaceFiles`), the deck file, the
+    referee page, and as asked the PNG faces; ``select`` chooses the places (see
+    :data:`Selector`)."""
     from generator.render.deck_files import face_images, faces_document, impose
     from generator.render.oucedonc.token_sheet import draw_token_pages
 
+    options.files.check(options.profile)
     drawn = draw(options, select)
     chosen, deck, spec = drawn.settings, drawn.selected.deck, drawn.settings.spec
-    document = impose([drawn.cards], spec, drawn.cards.info, credit_font=chosen.fonts.regular)
-    draw_token_pages(
-        document.canvas,
-        drawn.token_sheet,
-        drawn.tokens,
-        spec.duplex,
-        spec.back_offset,
-        drawn.texts.tokens_title,
-        drawn.texts.tokens_help,
-        chosen.fonts,
-        die_line=spec.profile.shop,
-    )
-    files = [
-        pdf_file(MAIN, document),
-        BuiltFile("oucedonc.json", DECK_FILE, drawn.deck_file.encode("utf-8")),
-    ]
-    wanted = options.files
-    if wanted.faces:
-        faces = (("oucedonc-faces.pdf", drawn.cards), ("oucedonc-tokens-faces.pdf", drawn.tokens))
+    wanted, files = options.files, list[BuiltFile]()
+    if wanted.imposed_for(spec.profile):
+        document = impose([drawn.cards], spec, drawn.cards.info, credit_font=chosen.fonts.regular)
+        draw_token_pages(
+            document.canvas,
+            drawn.token_sheet,
+            drawn.tokens,
+            spec.duplex,
+            spec.back_offset,
+            drawn.texts.tokens_title,
+            drawn.texts.tokens_help,
+            chosen.fonts,
+            die_line=spec.profile.shop,
+        )
+        files.append(pdf_file(MAIN, document))
+    files.append(BuiltFile("oucedonc.json", DECK_FILE, drawn.deck_file.encode("utf-8")))
+    if wanted.faces_for(spec.profile):
+        faces = ((FACES, drawn.cards), (TOKEN_FACES, drawn.tokens))
         for name, faced in faces:
             document = faces_document([faced], None, spec.profile, wanted.back_first)
             files.append(pdf_file(name, document))

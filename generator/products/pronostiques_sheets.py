@@ -68,18 +68,24 @@ def decks(options: PronostiquesOptions) -> tuple[CardDeck, ...]:
 
 
 def build(options: PronostiquesOptions) -> Built[None]:
-    """The decks imposed (and as asked their faces and images), the score pad, the rules aid."""
+    """The decks imposed and one face per page as the profile and ``options.files`` ask (their
+    images as asked), the score pad, the rules aid."""
     from generator.render.deck_files import face_images, faces_document, impose
     from generator.render.pronostiques.deck import deck_info
     from generator.render.pronostiques.sheets import PronostiquesOptions as SheetOptions
     from generator.render.pronostiques.sheets import rules_aid, score_pad
 
     check_players(options.players)
+    options.files.check(options.profile)
     cards = decks(options)
     spec, language, wanted = _spec(options), options.language, options.files
     info = deck_info(language)
-    files = [pdf_file(f"{CARDS}.pdf", impose(cards, spec, info))]
-    if wanted.faces:
+    files = (
+        [pdf_file(f"{CARDS}.pdf", impose(cards, spec, info))]
+        if wanted.imposed_for(spec.profile)
+        else []
+    )
+    if wanted.faces_for(spec.profile):
         faces = faces_document(cards, info, options.profile, wanted.back_first)
         files.append(pdf_file(f"{CARDS}-faces.pdf", faces))
     drawn = SheetOptions(

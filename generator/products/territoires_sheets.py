@@ -57,12 +57,14 @@ def decks(options: TerritoiresOptions) -> tuple[CardDeck, ...]:
 
 
 def build(options: TerritoiresOptions) -> Built[None]:
-    """Every PDF asked for, in memory: the sheets for ``players``, the deck (imposed on the
-    sheets' paper), its faces and its images."""
+    """Every PDF asked for, in memory: the sheets for ``players``, the deck imposed on the
+    sheets' paper and one face per page as the profile and ``options.files`` ask, its
+    images."""
     from generator.render.deck_files import face_images, faces_document, impose
     from generator.render.territoires.sheets import reference, setup_sheet, trackers
 
     setup = setup_for(options.players)
+    options.files.check(options.profile)
     if options.files.faces and not options.deck:
         raise UserError(_("--faces writes the deck one face per page; drop --no-deck"))
     if options.files.images is not None and not options.deck:
@@ -81,9 +83,10 @@ def build(options: TerritoiresOptions) -> Built[None]:
             ),
         ]
     if lenormand:
-        files.append(pdf_file(f"{DECK}.pdf", impose(lenormand, spec, lenormand[0].info)))
         wanted = options.files
-        if wanted.faces:
+        if wanted.imposed_for(profile):
+            files.append(pdf_file(f"{DECK}.pdf", impose(lenormand, spec, lenormand[0].info)))
+        if wanted.faces_for(profile):
             faces = faces_document(lenormand, None, profile, wanted.back_first)
             files.append(pdf_file(f"{DECK}-faces.pdf", faces))
         if wanted.images is not None:

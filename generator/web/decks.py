@@ -64,8 +64,9 @@ async def _build(request: Request, key: str, recipe_text: str) -> dict[str, Any]
     files = accepted(
         await jobs(request).run(("deck", key, language), service.build_deck, recipe_text, language)
     )
-    for name in ("recipe.json", *service.DECK_FILES):
-        cache.write("decks", key, name, files[name])
+    for name in ("recipe.json", *service.DECK_FILES, "faces.pdf"):
+        if name in files:  # a shop deck's faces come with it
+            cache.write("decks", key, name, files[name])
     cache.write("decks", key, "summary.json", files["summary.json"])  # last: the deck is whole
     return document(files["summary.json"])
 

@@ -206,21 +206,25 @@ def recipe_json(recipe: Any) -> str:
 
 
 def build_deck(recipe_text: str, language: Language) -> dict[str, bytes] | Refusal:
-    """Job: the recipe's deck, its faces, deck file, referee page and summary, as bytes by
-    file name (the cache's names)."""
+    """Job: the recipe's deck (imposed: the previews are cut from it), deck file, referee page
+    and summary, and a shop deck's faces file, as bytes by file name (the cache's names)."""
     return refusing(language, lambda: _build_deck(recipe_text))
 
 
 def _build_deck(recipe_text: str) -> dict[str, bytes]:
+    from generator.products.options import FaceFiles
+    from generator.products.oucedonc_deck import FACES
     from generator.products.oucedonc_recipe import build_recipe, recipe_from_json, recipe_key
 
     recipe = recipe_from_json(recipe_text)
-    made = build_recipe(recipe)  # no faces file: the previews are cut from the sheets
+    made = build_recipe(recipe, FaceFiles(imposed=True))  # the previews are cut from the sheets
     built = made.built
     summary = deck_summary(recipe_key(recipe), recipe, built, made.warnings)
+    faces = [file.data for file in built.files if file.name == FACES]  # a shop deck's
     return {
         "recipe.json": recipe.to_json().encode(),
         **{name: built.file(product).data for name, product in DECK_FILES.items()},
+        **({"faces.pdf": faces[0]} if faces else {}),
         "summary.json": json.dumps(summary, ensure_ascii=False).encode(),
     }
 
@@ -241,10 +245,11 @@ def build_faces(recipe_text: str, language: Language) -> bytes | Refusal:
 
 def _build_faces(recipe_text: str) -> bytes:
     from generator.products.options import FaceFiles
+    from generator.products.oucedonc_deck import FACES
     from generator.products.oucedonc_recipe import build_recipe, recipe_from_json
 
     made = build_recipe(recipe_from_json(recipe_text), FaceFiles(faces=True))
-    return made.built.file("oucedonc-faces.pdf").data
+    return made.built.file(FACES).data
 
 
 def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
