@@ -64,8 +64,12 @@ def test_the_shop_kit_has_every_deck_as_a_faces_file_and_no_home_only_sheet(shop
         "oucedonc/oucedonc-tokens-faces.pdf",
         "territoires-jeu-lenormand-faces.pdf",
         "pronostiques-cards-faces.pdf",
+        "otcho-cards-faces.pdf",
     } <= names
     assert not any(name.startswith(("calibration", "oie-poster")) for name in names)
+    imposed = {"oucedonc/oucedonc.pdf", "territoires-jeu-lenormand.pdf", "pronostiques-cards.pdf"}
+    assert not imposed & names  # imposed sheets only with --imposed
+    assert "otcho-cards.pdf" not in names
 
 
 def test_every_shop_file_passes_every_shop_rule(shop_kit):
@@ -346,8 +350,8 @@ def test_the_gallery_shows_a_faces_file_by_its_first_cards(tmp_path):
     thumbnails = [entry["path"] for entry in manifest["files"] if "thumbnails/" in entry["path"]]
     faces = [p for p in thumbnails if p.startswith("thumbnails/oucedonc__oucedonc-faces-p")]
     assert len(faces) == FACES_PREVIEW_PAGES
-    imposed = [p for p in thumbnails if p.startswith("thumbnails/oucedonc__oucedonc-p")]
-    with pikepdf.open(out / "oucedonc" / "oucedonc.pdf") as pdf:
-        assert len(imposed) == len(pdf.pages)  # every page of the other files
+    tokens = [p for p in thumbnails if p.startswith("thumbnails/oucedonc__oucedonc-tokens-")]
+    assert len(tokens) == FACES_PREVIEW_PAGES  # a faces file too
+    assert not (out / "oucedonc" / "oucedonc.pdf").exists()  # no imposed sheets unless asked
     index = (out / "index.html").read_text(encoding="utf-8")
     assert f"first {FACES_PREVIEW_PAGES} of 144 pages" in index

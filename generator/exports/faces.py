@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.exports.manifest import Row, deck_faces, manifest_file, readme_file
-from generator.exports.source import Game, decks_of
+from generator.exports.source import DeckSource, Game, decks_of
 from generator.products.contract import Built, BuiltFile, Product
 from generator.products.options import DeckFormat
 from generator.render.card_size import CardSize, card_size
@@ -112,6 +112,7 @@ class FacesOptions:
     shop: Shop = SHOPS[ShopKey.TGC]
     card: CardSize | None = None  # another card size than the shop's template (--card-size)
     language: Language = MATERIAL_DEFAULT  # of the printed words
+    source: DeckSource | None = None  # one deck's (the studio's recipe); None: the game's
 
 
 def _shop(options: FacesOptions) -> Shop:
@@ -140,7 +141,7 @@ def build(options: FacesOptions) -> Built[None]:
     fmt = DeckFormat(shop.card, shop.bleed_mm, options.language)
     files: list[BuiltFile] = []
     rows: list[Row] = []
-    decks = decks_of(options.games, fmt)
+    decks = decks_of(options.games, fmt, options.source)
     for deck in decks:
         size, template = _size(deck, shop)
         deck_files, deck_rows = deck_faces(deck, size, shop.dpi)

@@ -20,7 +20,7 @@ from generator.core.i18n import MATERIAL_DEFAULT, N_, Language
 from generator.core.outputs import is_pnp_png, text_holds
 from generator.exports import images
 from generator.exports.manifest import readme_file
-from generator.exports.source import Game, decks_of
+from generator.exports.source import DeckSource, Game, decks_of
 from generator.products.contract import Built, BuiltFile, FileKind, Product
 from generator.products.options import DeckFormat
 from generator.render.deck import Backs, CardDeck
@@ -36,6 +36,7 @@ GRID = FileKind(N_("grid image"), is_pnp_png)
 class ScreentopOptions:
     game: Game
     language: Language = MATERIAL_DEFAULT
+    source: DeckSource | None = None  # one deck's (the studio's recipe); None: the game's
 
 
 def _cells(deck: CardDeck) -> list[tuple[str, str, str]]:
@@ -73,7 +74,7 @@ def deck_grids(deck: CardDeck) -> tuple[list[BuiltFile], list[tuple[object, ...]
 
 
 def build(options: ScreentopOptions) -> Built[None]:
-    decks = decks_of((options.game,), DeckFormat(None, 0.0, options.language))
+    decks = decks_of((options.game,), DeckFormat(None, 0.0, options.language), options.source)
     files: list[BuiltFile] = []
     lines = [f"{options.game.info.name}: Screentop decks (a grid image and a card list each)", ""]
     for deck in decks:

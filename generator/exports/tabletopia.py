@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.exports.manifest import Row, deck_faces, manifest_file, readme_file
-from generator.exports.source import Game, decks_of
+from generator.exports.source import DeckSource, Game, decks_of
 from generator.products.contract import Built, BuiltFile, Product
 from generator.products.options import DeckFormat
 from generator.render.deck import Backs, CardDeck
@@ -29,6 +29,7 @@ MAX_SIDE = 4000
 class TabletopiaOptions:
     game: Game
     language: Language = MATERIAL_DEFAULT
+    source: DeckSource | None = None  # one deck's (the studio's recipe); None: the game's
 
 
 def pixels(deck: CardDeck) -> tuple[int, int]:
@@ -47,7 +48,7 @@ STEPS = [
 
 
 def build(options: TabletopiaOptions) -> Built[None]:
-    decks = decks_of((options.game,), DeckFormat(None, 0.0, options.language))
+    decks = decks_of((options.game,), DeckFormat(None, 0.0, options.language), options.source)
     files: list[BuiltFile] = []
     rows: list[Row] = []
     lines = [f"{options.game.info.name}: Tabletopia images (10 px per mm, at most 4000 px)", ""]

@@ -33,7 +33,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, N_, Language, _
 from generator.core.outputs import is_pnp_png, text_holds
 from generator.exports import images
-from generator.exports.source import Game, game_decks
+from generator.exports.source import DeckSource, Game, game_decks
 from generator.products.contract import Built, BuiltFile, FileKind, Product
 from generator.products.options import DeckFormat
 from generator.render.colour import Colour
@@ -67,6 +67,7 @@ class TtsOptions:
     game: Game
     images_url: str  # where the images folder is seen: its file:/// address, or a hosted URL
     language: Language = MATERIAL_DEFAULT
+    source: DeckSource | None = None  # one deck's (the studio's recipe); None: the game's
 
 
 def images_url(folder_uri: str, base_url: str | None, name: str) -> str:
@@ -325,7 +326,7 @@ def build(options: TtsOptions) -> Built[None]:
     """The saved object (JSON), its thumbnail and its images, in memory."""
     name = options.game.value
     table = _Table(name, options.images_url)
-    decks = game_decks(options.game, DeckFormat(None, 0.0, options.language))
+    decks = game_decks(options.game, DeckFormat(None, 0.0, options.language), options.source)
     for deck, (x, z) in zip(decks, _deck_positions(len(decks)), strict=True):
         add_deck(table, deck, x, z)
     extra = PIECES.get(options.game)

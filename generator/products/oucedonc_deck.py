@@ -261,9 +261,9 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
 
 
-def decks(options: OucedoncDeckOptions) -> tuple[CardDeck, ...]:
-    """The deck's cards and its tokens, as faces."""
-    drawn = draw(options)
+def decks(options: OucedoncDeckOptions, select: Selector = select_deck) -> tuple[CardDeck, ...]:
+    """The deck's cards and its tokens, as faces; ``select`` chooses the places."""
+    drawn = draw(options, select)
     return drawn.cards, drawn.tokens
 
 

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from generator.geo.model import Place
     from generator.geo.regions import RegionSelection
     from generator.products.contract import Built
-    from generator.products.options import FaceFiles
-    from generator.products.oucedonc_deck import OucedoncDeckOptions
+    from generator.products.options import DeckFormat, FaceFiles
+    from generator.products.oucedonc_deck import OucedoncDeckOptions, Selector
+    from generator.render.deck import CardDeck
 
 RECIPE_SCHEMA: Literal["pnp.oucedonc.recipe"] = "pnp.oucedonc.recipe"
 RECIPE_VERSION = 1
@@ -324,13 +325,37 @@ def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:
     """The recipe's deck, in memory, with the face files ``files`` asks for: the region's deal
     with the recipe's edits applied (:mod:`generator.products.oucedonc_edits`)."""
     from generator.products.oucedonc_deck import build
+
+    select, warnings = recipe_selector(recipe)
+    built = build(deck_options(recipe, files), select)
+    return RecipeDeck(built, (*warnings, *built.note.splitlines()))
+
+
+def recipe_decks(recipe: Recipe, fmt: DeckFormat) -> tuple[CardDeck, ...]:
+    """The recipe's cards and tokens as faces cut to an export's format (its card size, when
+    it names one, and its bleed), printed as for a screen (RGB) in the recipe's language: what
+    ``pnp export`` makes of the studio's deck (a
+    :data:`~generator.exports.source.DeckSource`)."""
+    from dataclasses import replace
+
+    from generator.products.oucedonc_deck import decks
+    from generator.render.profile import HOME
+
+    options = deck_options(recipe)
+    card = fmt.card or options.imposition.card
+    imposition = replace(options.imposition, card=card, bleed=fmt.bleed)
+    select, _warnings = recipe_selector(recipe)
+    return decks(replace(options, profile=HOME, imposition=imposition), select)
+
+
+def recipe_selector(recipe: Recipe) -> tuple[Selector, tuple[str, ...]]:
+    """How the recipe's places are chosen (its region's deal with its edits) and what the
+    edits warn of."""
     from generator.products.oucedonc_edits import apply_edits
     from generator.products.oucedonc_places import select_deck
 
-    options = deck_options(recipe, files)
     selection, candidates = region_places(recipe.record.region, recipe.language)
     edits = recipe.edits
     edited = apply_edits(candidates, edits, known_place) if edits else None
-    built = build(options, partial(select_deck, found=(selection, candidates), edited=edited))
-    warnings = (*(edited.warnings if edited else ()), *built.note.splitlines())
-    return RecipeDeck(built, warnings)
+    select = partial(select_deck, found=(selection, candidates), edited=edited)
+    return select, edited.warnings if edited else ()

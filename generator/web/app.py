@@ -89,6 +89,8 @@ def routes() -> list[Route | Mount]:
         Route("/api/decks/{key}/faces.pdf", decks.deck_download("faces")),
         Route("/api/decks/{key}/deck.json", decks.deck_download("deck")),
         Route("/api/decks/{key}/recipe.json", decks.deck_download("recipe")),
+        Route("/api/decks/{key}/export/{format}.zip", decks.api_export),
+        Route("/api/decks/{key}/export/tts/oucedonc_images/{image}", decks.api_tts_image),
         Route("/api/decks/{key}/referee.html", pages.referee_page),
         Route("/api/decks/{key}/qr.svg", decks.api_qr),
         Route("/api/decks/{key}/verify", decks.api_verify),

@@ -141,6 +141,77 @@ def deck_download(what: str) -> Any:
     return answer
 
 
+#: The print shops whose templates the faces package follows (``?shop=``; ``pnp export faces
+#: --shop``).
+EXPORT_SHOPS = ("tgc", "mpc", "generic")
+
+
+async def api_export(request: Request) -> Response:
+    """``GET /api/decks/{id}/export/{format}.zip``: the deck being edited as one of ``pnp
+    export``'s packages (:data:`service.EXPORT_FORMATS`), made once and kept in the cache."""
+    key, what = path_key(request), request.path_params["format"]
+    if what not in service.EXPORT_FORMATS:
+        raise Problem(
+            404, say(request, N_("no such export; choose faces, tts, tabletopia or screentop"))
+        )
+    shop = request.query_params.get("shop", "tgc") if what == "faces" else ""
+    if what == "faces" and shop not in EXPORT_SHOPS:
+        raise Problem(422, say(request, N_("no such print shop; choose tgc, mpc or generic")))
+    data = await export_zip(request, key, what, shop)
+    summary = await summary_of(request, key)
+    filename = f"{_slug(summary['title'])}-{what}{'-' + shop if shop else ''}.zip"
+    headers = {"content-disposition": f'attachment; filename="{filename}"'}
+    return Response(data, media_type="application/zip", headers=headers)
+
+
+async def export_zip(request: Request, key: str, what: str, shop: str) -> bytes:
+    """The package's zip, from the cache or made in a worker. Tabletop Simulator's saved object
+    names its images by the address they are served at (:func:`api_tts_image`): one zip per
+    address the studio is reached at."""
+    import hashlib
+
+    images = f"{public_url(request)}/api/decks/{key}/export/tts/{TTS_IMAGES}/"
+    if what == "tts":
+        name = f"export-tts-{hashlib.sha256(images.encode()).hexdigest()[:16]}.zip"
+    else:
+        name = f"export-{what}{'-' + shop if shop else ''}.zip"
+    cache = deck_cache(request)
+    if cache.has("decks", key, name):
+        return cache.read("decks", key, name)
+    recipe = (await deck_file(request, key, "recipe.json")).decode("utf-8")
+    language = request_language(request)
+    data: bytes = accepted(
+        await jobs(request).run(
+            ("export", key, name), service.build_export, recipe, what, shop, images, language
+        )
+    )
+    cache.write("decks", key, name, data)
+    return data
+
+
+#: The folder of a Tabletop Simulator package's images (``pnp export tts``'s ``NAME_images``).
+TTS_IMAGES = "oucedonc_images"
+
+
+async def api_tts_image(request: Request) -> Response:
+    """``GET /api/decks/{id}/export/tts/oucedonc_images/{image}``: an image the deck's Tabletop
+    Simulator saved object names, read from its package (what TTS loads while the studio
+    runs)."""
+    import io
+    import zipfile
+
+    key, image = path_key(request), request.path_params["image"]
+    if not re.fullmatch(r"[a-z0-9_.-]{1,80}\.png", image):
+        raise Problem(404, say(request, N_("no such image")))
+    data = await export_zip(request, key, "tts", "")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        try:
+            picture = archive.read(f"{TTS_IMAGES}/{image}")
+        except KeyError:
+            raise Problem(404, say(request, N_("no such image"))) from None
+    return Response(picture, media_type="image/png")
+
+
 def _slug(title: str) -> str:
     """A file name from a deck's title, ASCII only: "oucedonc-finistere"."""
     import unicodedata

@@ -252,6 +252,40 @@ def _build_faces(recipe_text: str) -> bytes:
     return made.built.file(FACES).data
 
 
+#: What ``GET /api/decks/{id}/export/{format}.zip`` offers: ``pnp export``'s packages of the
+#: deck being edited.
+EXPORT_FORMATS = ("faces", "tts", "tabletopia", "screentop")
+
+
+def build_export(
+    recipe_text: str, what: str, shop: str, images: str, language: Language
+) -> bytes | Refusal:
+    """Job: the recipe's deck as ``pnp export``'s package ``what`` (one of
+    :data:`EXPORT_FORMATS`), a deterministic zip: the print shop's faces at ``shop``'s template,
+    or a table's images (Tabletop Simulator's named by the address ``images``)."""
+    return refusing(language, lambda: _build_export(recipe_text, what, shop, images))
+
+
+def _build_export(recipe_text: str, what: str, shop: str, images: str) -> bytes:
+    from functools import partial
+
+    from generator.exports import faces, screentop, tabletopia, tts
+    from generator.exports.bundle import zip_bytes
+    from generator.exports.source import Game
+    from generator.products.oucedonc_recipe import recipe_decks, recipe_from_json
+
+    recipe = recipe_from_json(recipe_text)
+    source, language, game = partial(recipe_decks, recipe), recipe.language, Game.OUCEDONC
+    if what == "faces":
+        chosen = faces.SHOPS[faces.ShopKey(shop)]
+        return zip_bytes(faces.build(faces.FacesOptions((game,), chosen, None, language, source)))
+    if what == "tts":
+        return zip_bytes(tts.build(tts.TtsOptions(game, images, language, source)))
+    if what == "tabletopia":
+        return zip_bytes(tabletopia.build(tabletopia.TabletopiaOptions(game, language, source)))
+    return zip_bytes(screentop.build(screentop.ScreentopOptions(game, language, source)))
+
+
 def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
     """What ``POST /api/decks`` answers (docs/api.md)."""
     from generator.games.oucedonc.coords import printed_coordinate

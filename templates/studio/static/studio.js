@@ -93,6 +93,7 @@
       link.href = file === "pdf" ? `/api/decks/${built.id}.pdf`
         : file === "phone" ? `/phone/${built.id}`
         : file === "faces" ? `/api/decks/${built.id}/faces.pdf`
+        : file.startsWith("export-") ? `/api/decks/${built.id}/export/${file.slice(7)}.zip`
         : `/api/decks/${built.id}/${file}.json`;
       link.removeAttribute("aria-disabled");
     }
