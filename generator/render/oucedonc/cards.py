@@ -307,6 +307,14 @@ def name_layout(name: str, font: str, area: Rect, k: float, max_lines: int = 3) 
 
 # ---------------------------------------------------------------- place cards
 
+#: The place front's layout (mm, poker; scaled with the card): the picture, a square centred
+#: this high over the safe zone's bottom, sits on the kind's label and fills the lower half;
+#: the name is centred in the upper half, from over the picture to under the wordmark.
+FRONT_PICTURE = 25.0
+FRONT_PICTURE_CENTRE = 21.0
+FRONT_NAME_BOTTOM = 36.0  # over the safe zone's bottom
+FRONT_NAME_TOP = 7.0  # under the safe zone's top (the wordmark and its rules)
+
 
 @dataclass(frozen=True)
 class PlaceFront:
@@ -318,10 +326,12 @@ class PlaceFront:
     style: CardStyle
 
     def name_area(self, box: CardBox) -> Rect:
+        """Where the name is fitted and centred: from over the picture to under the wordmark
+        (the same on every front, whatever the name: the picture never moves)."""
         safe, k = box.safe, scale(box)
-        return Rect(
-            safe.x + 1.2 * k, safe.y + 26.0 * k, safe.width - 2.4 * k, safe.height - 33.0 * k
-        )
+        bottom = safe.y + FRONT_NAME_BOTTOM * k
+        top = safe.top - FRONT_NAME_TOP * k
+        return Rect(safe.x + 1.2 * k, bottom, safe.width - 2.4 * k, top - bottom)
 
     def fitted_name(self, box: CardBox) -> FittedText:
         return name_layout(self.card.name, self.style.fonts.title, self.name_area(box), scale(box))
@@ -391,7 +401,8 @@ class PlaceFront:
                 0.6,
             )
         # The picture of the place, and under it what it is
-        draw_picture(canvas, self.icon(), safe.centre_x, safe.y + 14.6 * k, 17.0 * k)
+        centre = safe.y + FRONT_PICTURE_CENTRE * k
+        draw_picture(canvas, self.icon(), safe.centre_x, centre, FRONT_PICTURE * k)
         spaced_caps(
             canvas,
             self.texts.mark,
