@@ -419,7 +419,10 @@ def test_options_hold_objects_and_check_what_goes_together():
     from generator.render.profile import HOME, SHOP
 
     with pytest.raises(UserError, match="add --faces"):
-        FaceFiles(back_first=True)
+        FaceFiles(back_first=True).check(HOME)
+    FaceFiles(back_first=True).check(SHOP)  # a shop deck is one face per page anyway
+    assert FaceFiles().faces_for(SHOP) and not FaceFiles().imposed_for(SHOP)
+    assert FaceFiles(imposed=True).imposed_for(SHOP) and not FaceFiles().faces_for(HOME)
     imposition = Imposition(card=card_size("bridge"))
     assert imposition.spec(paper("a4"), SHOP, home_bleed=1.0).bleed == 3.0  # a shop's bleed
     assert imposition.spec(paper("a4"), HOME, home_bleed=2.0).bleed == 2.0
