@@ -92,14 +92,14 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
             KitFile(
                 written.path(FACES),
                 title=P_(
-                    language, "{deck} : les {count} cartes, une face par page (recto, verso)"
+                    language, "{deck} : les {count} cartes, une face par page (recto, verso)"
                 ).format(deck=deck.title, count=number(count, language)),
                 print_notes=PrintNotes("single", faces_advice(count, language)),
             ),
             KitFile(
                 written.path(TOKEN_FACES),
                 title=P_(
-                    language, "{deck} : les {count} jetons, une face par page (recto, verso)"
+                    language, "{deck} : les {count} jetons, une face par page (recto, verso)"
                 ).format(deck=deck.title, count=number(TOKENS, language)),
                 print_notes=PrintNotes(
                     "single",

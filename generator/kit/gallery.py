@@ -331,6 +331,7 @@ def render_index(
             "paper": params.paper.name,
             "seed": params.seed,
             "profile": params.profile.kind.value,
+            "imposed": params.imposed,
         },
         "version": __version__,
         "games": games,
