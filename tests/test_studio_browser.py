@@ -312,3 +312,44 @@ FRAME = """() => {
           west: +svg.dataset.west, north: +svg.dataset.north,
           kx: +svg.dataset.kx, ky: +svg.dataset.ky};
 }"""
+
+
+def test_the_deck_being_edited_downloads_as_an_online_tables_package(studio, browser, tmp_path):
+    """The recipe's own deck (15 places of Finistère and a school), not France's default deck:
+    the Screentop package clicked in the download panel, its card list read from the zip."""
+    import csv
+    import zipfile
+
+    recipe = {
+        "region": "dep:29",
+        "cards": 15,
+        "places": [{"name": SCHOOL, "lat": 48.0, "lon": -4.1}],
+    }
+    request = urllib.request.Request(
+        f"{studio}/api/decks",
+        data=json.dumps(recipe).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        deck = json.load(answer)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="en-GB", accept_downloads=True
+    )
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc?deck={deck['id']}")
+    page.locator("#cards-grid li.card", has_text=SCHOOL).wait_for()
+    page.locator("#downloads a[data-file=export-screentop][href]").wait_for()  # the deck's link
+    link = page.get_by_role("link", name="Screentop")
+    link.scroll_into_view_if_needed()
+    with page.expect_download(timeout=120_000) as download:
+        link.click()
+    assert download.value.suggested_filename == "oucedonc-finistere-screentop.zip"
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    with zipfile.ZipFile(path) as archive:
+        rows = list(csv.DictReader(io.StringIO(archive.read("oucedonc-cards.csv").decode())))
+        grids = [name for name in archive.namelist() if name.endswith(".png")]
+    assert len(rows) == len(deck["cards"]) and SCHOOL in {row["name"] for row in rows}
+    assert grids
+    photograph(page, shots_folder(tmp_path), "studio-exports-wide")
+    context.close()
