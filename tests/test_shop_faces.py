@@ -119,11 +119,12 @@ def test_a_shop_deck_without_sheets_names_its_files_after_out(tmp_path):
     ],
 )
 def test_imposed_at_home_is_refused_in_one_line(command, tmp_path):
-    result = pnp(*command, "--imposed", "--out", str(tmp_path / "out"))
+    out = tmp_path / ("d.pdf" if command[0] == "oucedonc" else "out")
+    result = pnp(*command, "--imposed", "--out", str(out))
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert "--imposed" in result.stderr and "home deck always has them" in result.stderr
-    assert not (tmp_path / "out").exists()
+    assert not out.exists() or not any(out.iterdir())
 
 
 def test_back_first_needs_no_faces_option_in_the_shop(tmp_path: Path):
@@ -142,3 +143,14 @@ def test_back_first_needs_no_faces_option_in_the_shop(tmp_path: Path):
     with pikepdf.open(tmp_path / "otcho-cards-faces.pdf") as pdf:
         assert len(pdf.pages) == 12
     assert not (tmp_path / "otcho-cards.pdf").exists()
+
+
+def test_a_shop_recipe_takes_imposed_from_the_command_line(tmp_path):
+    import json
+
+    recipe = tmp_path / "r.json"
+    recipe.write_text(json.dumps({"region": "dep:29", "cards": 24, "profile": "shop"}))
+    out = tmp_path / "d.pdf"
+    result = pnp("oucedonc", "deck", "--recipe", str(recipe), "--imposed", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.exists() and (tmp_path / "d-faces.pdf").exists()  # the recipe's profile: shop

@@ -84,7 +84,7 @@ def kit(
     from generator.kit.run import make_kit
 
     chosen = print_options.profile(profile, ink_limit)
-    print_options.face_files(False, False, None, imposed, profile)  # --imposed at home: refused
+    print_options.face_files(False, False, None, imposed).check(chosen)  # before any build
     params = KitParams(
         out=out,
         region=region,

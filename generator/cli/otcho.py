@@ -153,7 +153,7 @@ def sheets(
         paper=print_options.paper(paper),
         rules=RollRules(x_letter_any_card=x_letter_any_card, penalty_pawns=check_penalty(penalty)),
         profile=print_options.profile(profile, ink_limit),
-        files=print_options.face_files(faces, back_first, png, imposed, profile),
+        files=print_options.face_files(faces, back_first, png, imposed),
         language=material_language(lang),
     )
     say_written(PRODUCT.make(options, out, force))

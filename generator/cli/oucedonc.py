@@ -181,7 +181,7 @@ def deck(
         paper=print_options.paper(paper),
         profile=print_options.profile(profile, ink_limit),
         imposition=print_options.imposition(card_size, bleed, duplex, back_offset),
-        files=print_options.face_files(faces, back_first, png, imposed, profile),
+        files=print_options.face_files(faces, back_first, png, imposed),
         language=material_language(lang),
         pack_size=pack_size,
         include=tuple(include or ()),

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypeVar
 import typer
 
 from generator.core.errors import UserError
-from generator.core.i18n import N_, _
+from generator.core.i18n import N_
 from generator.render.card_size import BackOffset, CardSize, back_offset, card_size
 from generator.render.duplex import Duplex
 from generator.render.paper import PAPERS, HomePaper, Paper, PaperName
@@ -211,16 +211,10 @@ def imposition(
     return Imposition(card, bleed, duplex, offset)
 
 
-def face_files(
-    faces: bool, back_first: bool, png: int | None, imposed: bool, profile: Profile
-) -> FaceFiles:
+def face_files(faces: bool, back_first: bool, png: int | None, imposed: bool) -> FaceFiles:
     """``--faces``, ``--back-first``, ``--png DPI`` and ``--imposed`` as the files a deck gets
-    beside each other (``--imposed`` is refused at home, where a deck is always imposed)."""
+    beside each other (checked against the profile by the product: a recipe may set it)."""
     from generator.products.options import FaceFiles
     from generator.render.deck_files import ImageSize
 
-    if imposed and profile is not Profile.SHOP:
-        raise UserError(
-            _("--imposed adds the imposed sheets to a shop deck; a home deck always has them")
-        )
     return FaceFiles(faces, back_first, None if png is None else ImageSize(dpi=png), imposed)

@@ -217,7 +217,7 @@ def sheets(
         paper=print_options.paper(paper),
         profile=print_options.profile(profile, ink_limit),
         imposition=print_options.imposition(POKER, bleed, duplex, back_offset),
-        files=print_options.face_files(faces, back_first, png, imposed, profile),
+        files=print_options.face_files(faces, back_first, png, imposed),
         language=material_language(lang),
     )
     say_written(PRODUCT.make(options, out, force))

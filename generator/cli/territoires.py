@@ -260,7 +260,7 @@ def sheets(
         deck=deck,
         profile=print_options.profile(profile, ink_limit),
         imposition=print_options.imposition(card, bleed, duplex, back_offset),
-        files=print_options.face_files(faces, back_first, png, imposed, profile),
+        files=print_options.face_files(faces, back_first, png, imposed),
         language=material_language(lang),
     )
     say_written(PRODUCT.make(options, out, force))

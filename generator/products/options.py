@@ -76,7 +76,8 @@ class FaceFiles:
     What a deck gets depends on its print profile: at home the imposed sheets always, the faces
     file when asked; for a print shop the faces file always (what card printers take: one card
     and its bleed a page, TrimBox and BleedBox on each) and the imposed sheets only when asked
-    (a copy shop that prints sheets and cuts them; the studio's previews are cut from them)."""
+    (a copy shop that prints sheets and cuts them; the studio's previews are cut from them).
+    Each product checks them against its profile (:meth:`check`)."""
 
     faces: bool = False
     back_first: bool = False
@@ -95,3 +96,7 @@ class FaceFiles:
         """A UserError for a choice ``profile`` makes meaningless."""
         if self.back_first and not self.faces_for(profile):
             raise UserError(_("--back-first orders the faces files; add --faces"))
+        if self.imposed and not profile.shop:
+            raise UserError(
+                _("--imposed adds the imposed sheets to a shop deck; a home deck always has them")
+            )

@@ -217,7 +217,8 @@ def _build_deck(recipe_text: str) -> dict[str, bytes]:
     from generator.products.oucedonc_recipe import build_recipe, recipe_from_json, recipe_key
 
     recipe = recipe_from_json(recipe_text)
-    made = build_recipe(recipe, FaceFiles(imposed=True))  # the previews are cut from the sheets
+    imposed = recipe.record.profile == "shop"  # a home deck is imposed anyway
+    made = build_recipe(recipe, FaceFiles(imposed=imposed))  # the previews are cut from them
     built = made.built
     summary = deck_summary(recipe_key(recipe), recipe, built, made.warnings)
     faces = [file.data for file in built.files if file.name == FACES]  # a shop deck's
