@@ -268,9 +268,17 @@ def build_otcho(params: KitParams) -> list[KitFile]:
     return [_otcho_file(path, cards, params.language) for path in made.paths]
 
 
+OTCHO_FACES_ADVICE = M_(
+    "À envoyer à un imprimeur de cartes : {count} cartes de 92 × 78 mm (un format sur "
+    "mesure), fond perdu de 3 mm, les rectos sur les pages impaires, les versos sur les pages "
+    "paires."
+)
+
+
 def _otcho_file(path: Path, cards: int, language: Language) -> KitFile:
     if path.name.endswith("-faces.pdf"):
-        return KitFile(path, print_notes=PrintNotes("single", faces_advice(cards, language)))
+        advice = P_(language, OTCHO_FACES_ADVICE).format(count=number(cards, language))
+        return KitFile(path, print_notes=PrintNotes("single", advice))
     if path.name in OTCHO_ADVICE:
         return KitFile(path, print_notes=PrintNotes(advice=P_(language, OTCHO_ADVICE[path.name])))
     return KitFile(path)  # a face image (--png)
