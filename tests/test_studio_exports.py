@@ -94,7 +94,11 @@ def test_tabletop_simulator_finds_its_images_at_the_studio(client, deck):
     [
         ("export/pdf.zip", 404, "no such export; choose faces, tts, tabletopia or screentop"),
         ("export/..%2fdeck.zip", 404, ""),
-        ("export/faces.zip?shop=printerstudio", 422, "no such print shop; choose tgc, mpc"),
+        (
+            "export/faces.zip?shop=printerstudio",
+            422,
+            "no such print shop; choose tgc, mpc, generic",
+        ),
         ("export/tts/oucedonc_images/..%2frecipe.json", 404, ""),
         ("export/tts/oucedonc_images/a.svg", 404, "no such image"),
     ],
@@ -111,3 +115,10 @@ def test_a_deck_not_built_has_no_export(client):
     answer = client.get("/api/decks/" + "0" * 32 + "/export/faces.zip", headers=ENGLISH)
     assert answer.status_code == 404
     assert "no such deck" in answer.json()["error"]
+
+
+def test_the_studio_serves_the_tts_images_where_pnp_export_puts_them():
+    from generator.exports.tts import images_folder
+    from generator.web.decks import TTS_IMAGES
+
+    assert images_folder("oucedonc") == TTS_IMAGES

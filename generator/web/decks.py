@@ -141,11 +141,6 @@ def deck_download(what: str) -> Any:
     return answer
 
 
-#: The print shops whose templates the faces package follows (``?shop=``; ``pnp export faces
-#: --shop``).
-EXPORT_SHOPS = ("tgc", "mpc", "generic")
-
-
 async def api_export(request: Request) -> Response:
     """``GET /api/decks/{id}/export/{format}.zip``: the deck being edited as one of ``pnp
     export``'s packages (:data:`service.EXPORT_FORMATS`), made once and kept in the cache."""
@@ -155,8 +150,13 @@ async def api_export(request: Request) -> Response:
             404, say(request, N_("no such export; choose faces, tts, tabletopia or screentop"))
         )
     shop = request.query_params.get("shop", "tgc") if what == "faces" else ""
-    if what == "faces" and shop not in EXPORT_SHOPS:
-        raise Problem(422, say(request, N_("no such print shop; choose tgc, mpc or generic")))
+    if what == "faces":
+        from generator.exports.faces import ShopKey  # the print shops ``pnp export faces`` knows
+
+        shops = [key.value for key in ShopKey]
+        if shop not in shops:
+            message = say(request, N_("no such print shop; choose {shops}"))
+            raise Problem(422, message.format(shops=", ".join(shops)))
     data = await export_zip(request, key, what, shop)
     summary = await summary_of(request, key)
     filename = f"{_slug(summary['title'])}-{what}{'-' + shop if shop else ''}.zip"
@@ -182,14 +182,21 @@ async def export_zip(request: Request, key: str, what: str, shop: str) -> bytes:
     language = request_language(request)
     data: bytes = accepted(
         await jobs(request).run(
-            ("export", key, name), service.build_export, recipe, what, shop, images, language
+            ("export", key, name, language),
+            service.build_export,
+            recipe,
+            what,
+            shop,
+            images,
+            language,
         )
     )
     cache.write("decks", key, name, data)
     return data
 
 
-#: The folder of a Tabletop Simulator package's images (``pnp export tts``'s ``NAME_images``).
+#: The folder of a Tabletop Simulator package's images (``pnp export tts``'s ``NAME_images``,
+#: ``exports.tts.images_folder("oucedonc")``; the route in :mod:`generator.web.app` names it).
 TTS_IMAGES = "oucedonc_images"
 
 
