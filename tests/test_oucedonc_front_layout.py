@@ -1,6 +1,7 @@
 """The Oucédonc place fronts, rendered and measured: the picture of the place fills the lower half
-(at least 20 mm high on a poker card, 17 mm at most before), the name stands above it and the kind's label under it,
-none touching, for short and long names of towns and sites in both languages."""
+(at least 20 mm high on a poker card, 17 mm at most before), the name stands above it and the
+kind's label under it, none touching, for short and long names of towns and sites in both
+languages."""
 
 from __future__ import annotations
 
