@@ -133,7 +133,14 @@ def deck(
         typer.Option("--tokens-each", help=N_("Starting tokens per player, printed on the rules.")),
     ] = RuleOptions().starting_tokens,
     out: Annotated[
-        Path, typer.Option("--out", help=N_("The PDF to write; the deck JSON goes beside it."))
+        Path,
+        typer.Option(
+            "--out",
+            help=N_(
+                "The PDF to write (with --profile shop, the faces files named after it); the "
+                "deck JSON goes beside it."
+            ),
+        ),
     ] = Path("output/oucedonc.pdf"),
     profile: ProfileOption = Profile.HOME,
     ink_limit: InkLimitOption = None,
