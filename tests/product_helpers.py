@@ -24,8 +24,8 @@ def _imposition(card: str, bleed: float | None, duplex: str, offset: str) -> Imp
     return Imposition(card_size(card), bleed, Duplex(duplex), parse_offset(offset))
 
 
-def _files(faces: bool, back_first: bool, png: int | None) -> FaceFiles:
-    return FaceFiles(faces, back_first, None if png is None else ImageSize(dpi=png))
+def _files(faces: bool, back_first: bool, png: int | None, imposed: bool = False) -> FaceFiles:
+    return FaceFiles(faces, back_first, None if png is None else ImageSize(dpi=png), imposed)
 
 
 def territoires(
@@ -66,6 +66,7 @@ def oucedonc_deck(
     faces: bool = False,
     back_first: bool = False,
     png: int | None = None,
+    imposed: bool = False,
     profile: str = "home",
     ink_limit: float | None = None,
     precision: str = "auto",
@@ -86,6 +87,7 @@ def oucedonc_deck(
             faces=faces,
             back_first=back_first,
             png=png,
+            imposed=imposed,
             profile=profile,
             ink_limit=ink_limit,
             precision=precision,
@@ -107,6 +109,7 @@ def oucedonc_options(
     faces: bool = False,
     back_first: bool = False,
     png: int | None = None,
+    imposed: bool = False,
     profile: str = "home",
     ink_limit: float | None = None,
     precision: str = "auto",
@@ -124,6 +127,6 @@ def oucedonc_options(
         paper=paper(paper_name),
         profile=print_profile(profile, ink_limit),
         imposition=_imposition(card, bleed, duplex, back_offset),
-        files=_files(faces, back_first, png),
+        files=_files(faces, back_first, png, imposed),
         **fields,
     )

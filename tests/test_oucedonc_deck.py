@@ -669,7 +669,7 @@ def test_the_direction_card_credits_the_data_and_the_pictures_inside_the_trim(
     # CC BY asks for the credit with the printed cards: a shop trims the sheet margins off, so
     # it is on a card (the Direction card's back, not a rule card), inside the safe zone, in the
     # shop's faces file as on the home sheets
-    pdf, _ = build_deck(tmp_path, "d", region=region, faces=True, profile="shop")
+    pdf, _ = build_deck(tmp_path, "d", region=region, imposed=True, profile="shop")
     faces = pdf.with_name("d-faces.pdf")
     for path in (pdf, faces):
         _, pages = pdfium_pages(path)  # pdfium finds the page; pdfplumber reads it in lines
