@@ -41,6 +41,7 @@ class PickRequest:
     count: int | None = None  # None: the first of the caller's default counts that fits
     seed: int = DEFAULT_SEED
     sites_share: float = 0.2
+    sites_floor: int = 0  # the sites the deck deals at least, where the region has them
     difficulty: str = DEFAULT_DIFFICULTY
     kind: str = "all"  # towns | sites | all
     names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
@@ -194,6 +195,7 @@ def _pick_places(
                     grid,  # type: ignore[arg-type]
                     suffixes,
                     pinned,
+                    request.sites_floor,
                 )
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)

@@ -67,6 +67,7 @@ import numpy as np
 from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
+from generator.geo.familiarity import LESSER_KNOWN, PREFECTURE_KNOWN
 from generator.geo.model import Place
 from generator.geo.precision import MINUTES_PER_DEGREE, rounded_to_minutes
 
@@ -188,6 +189,7 @@ def deal(
     grid: Grid | None = None,
     suffixes: Mapping[str, str] | None = None,
     pinned: Sequence[str] = (),
+    sites_floor: int = 0,
 ) -> Dealt:
     """:func:`select_places` with the anchors a printed tie kept out.
 
@@ -195,7 +197,8 @@ def deal(
     canton name abroad); the département code is used otherwise. ``pinned`` are the ids of
     candidates the deck must hold (the user's own places, ``--include``): dealt first, whatever
     the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
-    tie keeps one out."""
+    tie keeps one out. ``sites_floor``: the sites the deck deals at least, where the region has
+    them (:func:`_promotable`: a site may then take the place of a lesser-known town)."""
     window = _window(difficulty)
     _check_request(count, sites_share)
     if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
@@ -226,32 +229,31 @@ def deal(
             ).format(pinned=len(held), count=count),
             0,
         )
-    quota = _quota(pool, held, count, sites_share)
-    display = display_names(pool, suffixes)
-    spacing = mean_spacing_km(pool, count)
-    free = [p for p in pool if p.id not in set(pinned)]
-    towns = [p for p in free if p.kind == "town"]
-    sites = [p for p in free if p.kind == "site"]
-    left = {kind: quota[kind] - sum(p.kind == kind for p in held) for kind in quota}
-    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
-        town_window, town_tail = _ranked(towns, left["town"], window, tail)
-        site_window, site_tail = _ranked(sites, left["site"], window, tail)
-        chosen, tied = _deal_deck(
-            _Ranks(
-                town_window + site_window,
-                town_tail + site_tail,
-                _anchors(town_window, left["town"], window)
-                + _anchors(site_window, left["site"], window),
-                [_Ranked(place, -1.0) for place in held],
-            ),
-            quota,
-            random.Random(seed),
-            display,
-            grid,
-            spacing,
-        )
-        if len(chosen) == count:
+    quota = _quota(pool, held, count, sites_share, sites_floor)
+    deck = _Deck(
+        free=[p for p in pool if p.id not in set(pinned)],
+        held=held,
+        quota=quota,
+        window=window,
+        seed=seed,
+        display=display_names(pool, suffixes),
+        grid=grid,
+        spacing=mean_spacing_km(pool, count),
+    )
+    chosen, tied = deck.deal(())
+    floor = min(sites_floor, quota["site"])
+    promoted: tuple[Place, ...] = ()
+    while sum(p.kind == "site" for p in chosen) < floor:
+        # too few sites: the best known sites left out take the place of what kept them out,
+        # dealt before the anchors, when no well-known town is one place with them
+        dealt = {p.id for p in chosen}
+        more = [p for p in deck.promotable() if p.id not in dealt and p not in promoted]
+        if not more:
             break
+        wanted = floor - sum(p.kind == "site" for p in chosen)
+        promoted += tuple(more[:wanted])
+        chosen, tied = deck.deal(promoted)
+    display = deck.display
     _check_pinned(held, chosen, display, grid)
     if len(chosen) < count:
         printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
@@ -263,6 +265,93 @@ def deal(
             len(chosen),
         )
     return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+
+
+@dataclass(frozen=True)
+class _Deck:
+    """One region's deal, made again with other sites promoted (see :func:`deal`)."""
+
+    free: list[Place]  # the candidates, less the pinned places
+    held: list[Place]  # the pinned places
+    quota: dict[str, int]
+    window: RankWindow
+    seed: int
+    display: dict[str, str]
+    grid: Grid | None
+    spacing: float
+
+    def deal(self, promoted: Sequence[Place]) -> tuple[list[Place], list[Place]]:
+        """The dealt places and the anchors a tie kept out, the ``promoted`` sites dealt right
+        after the pinned places (before the anchors, whatever the spread)."""
+        lifted = {place.id for place in promoted}
+        towns = [p for p in self.free if p.kind == "town"]
+        sites = [p for p in self.free if p.kind == "site" and p.id not in lifted]
+        held = self.held
+        left = {kind: self.quota[kind] - sum(p.kind == kind for p in held) for kind in self.quota}
+        left["site"] -= len(promoted)
+        count = sum(self.quota.values())
+        chosen: list[Place] = []
+        tied: list[Place] = []
+        for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal it
+            town_window, town_tail = _ranked(towns, left["town"], self.window, tail)
+            site_window, site_tail = _ranked(sites, left["site"], self.window, tail)
+            chosen, tied = _deal_deck(
+                _Ranks(
+                    town_window + site_window,
+                    town_tail + site_tail,
+                    _anchors(town_window, left["town"], self.window)
+                    + _anchors(site_window, left["site"], self.window),
+                    [_Ranked(place, -1.0) for place in [*held, *promoted]],
+                ),
+                self.quota,
+                random.Random(self.seed),
+                self.display,
+                self.grid,
+                self.spacing,
+            )
+            if len(chosen) == count:
+                break
+        return chosen, tied
+
+    def promotable(self) -> list[Place]:
+        """The sites that may take the place of what keeps them out of the deck, best known
+        first in the difficulty's order (its window, then the rest): those one place with no
+        town that keeps its card (:func:`gives_way`) and no pinned town."""
+        sites = [p for p in self.free if p.kind == "site"]
+        window, rest = _ranked(sites, max(1, self.quota["site"]), self.window, math.inf)
+        towns = [p for p in [*self.free, *self.held] if p.kind == "town"]
+        pinned = {p.id for p in self.held}
+        return [
+            r.place
+            for r in window + rest
+            if not any(
+                one_place and (t.id in pinned or not gives_way(t, named))
+                for t in towns
+                for one_place, named in [_site_of(r.place, t)]
+            )
+        ]
+
+
+def gives_way(town: Place, named_after: bool) -> bool:
+    """Whether a site one place with ``town`` may be dealt instead of it when a deck is short
+    of sites (``named_after``: the site is named after the town): see
+    :data:`~generator.geo.familiarity.LESSER_KNOWN`. A préfecture always keeps its card."""
+    limit = PREFECTURE_KNOWN if named_after else LESSER_KNOWN
+    return town.familiarity < limit
+
+
+def _site_of(site: Place, town: Place) -> tuple[bool, bool]:
+    """Whether ``site`` may be one place with ``town`` in some deck (the one-place rule at its
+    widest reach: named after it within :data:`SAME_PLACE_KM`, in its commune within
+    :data:`SAME_COMMUNE_KM`, or within :data:`SITE_TOWN_KM` of it), and whether it is named
+    after it."""
+    km = _km(site, town)
+    words, name = _words(site.name), _words(town.name)
+    named = km <= SAME_PLACE_KM and any(
+        words[i : i + len(name)] == name for i in range(len(words) - len(name) + 1)
+    )
+    close = km <= SITE_TOWN_KM or (site.commune == town.commune and km <= SAME_COMMUNE_KM)
+    return close or named, named
 
 
 class PinnedConflict(UserError):
@@ -299,14 +388,16 @@ def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> 
     return pool
 
 
-def _quota(pool: list[Place], held: list[Place], count: int, sites_share: float) -> dict[str, int]:
-    """Cards of each kind: the sites share of the deck, at least the pinned places of each kind;
-    one kind fills in for the other when it runs out."""
+def _quota(
+    pool: list[Place], held: list[Place], count: int, sites_share: float, sites_floor: int = 0
+) -> dict[str, int]:
+    """Cards of each kind: the sites share of the deck (at least ``sites_floor``), at least the
+    pinned places of each kind; one kind fills in for the other when it runs out."""
     towns = sum(p.kind == "town" for p in pool)
     sites = len(pool) - towns
     held_sites = sum(p.kind == "site" for p in held)
     held_towns = len(held) - held_sites
-    want_sites = max(held_sites, min(sites, round(count * sites_share)))
+    want_sites = max(held_sites, min(sites, max(round(count * sites_share), sites_floor)))
     want_sites = min(want_sites, count - held_towns)
     want_towns = min(towns, count - want_sites)
     return {"town": want_towns, "site": count - want_towns}
