@@ -42,6 +42,12 @@ candidate places of a region:
    the name of its province, canton or région abroad, given by the caller): "Saint-Denis
    (93)", "Ecublens (Fribourg)". Two cards never show the same name.
 7. **Deterministic.** Everything random comes from ``random.Random(seed)``.
+8. **A floor of sites** (``sites_floor``, the caller's: a French département's or région's
+   Oucédonc deck). The sites quota is at least the floor; when the deal falls under it because
+   the one-place rule kept sites out, the best known of them are dealt again before the
+   anchors, taking the card of the town they are one place with where that town gives way
+   (:func:`gives_way`: a lesser-known town, or any but a préfecture when the site is named
+   after it).
 
 The returned places carry the display name in ``name``; ``id`` still names the source record.
 """
