@@ -204,7 +204,7 @@ def deal(
     candidates the deck must hold (the user's own places, ``--include``): dealt first, whatever
     the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
     tie keeps one out. ``sites_floor``: the sites the deck deals at least, where the region has
-    them (:func:`_promotable`: a site may then take the place of a lesser-known town)."""
+    them (:meth:`_Deck.promotable`: a site may then take the card of a lesser-known town)."""
     window = _window(difficulty)
     _check_request(count, sites_share)
     if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
@@ -253,7 +253,7 @@ def deal(
         # too few sites: the best known sites left out take the place of what kept them out,
         # dealt before the anchors, when no well-known town is one place with them
         dealt = {p.id for p in chosen}
-        more = [p for p in deck.promotable() if p.id not in dealt and p not in promoted]
+        more = [p for p in deck.promotable if p.id not in dealt and p not in promoted]
         if not more:
             break
         wanted = floor - sum(p.kind == "site" for p in chosen)
@@ -319,23 +319,27 @@ class _Deck:
                 break
         return chosen, tied
 
-    def promotable(self) -> list[Place]:
+    @cached_property
+    def promotable(self) -> tuple[Place, ...]:
         """The sites that may take the place of what keeps them out of the deck, best known
         first in the difficulty's order (its window, then the rest): those one place with no
         town that keeps its card (:func:`gives_way`) and no pinned town."""
         sites = [p for p in self.free if p.kind == "site"]
         window, rest = _ranked(sites, max(1, self.quota["site"]), self.window, math.inf)
         towns = [p for p in [*self.free, *self.held] if p.kind == "town"]
+        lat = np.radians([t.lat for t in towns])
+        lon = np.radians([t.lon for t in towns])
         pinned = {p.id for p in self.held}
-        return [
-            r.place
-            for r in window + rest
-            if not any(
-                one_place and (t.id in pinned or not gives_way(t, named))
-                for t in towns
-                for one_place, named in [_site_of(r.place, t)]
-            )
-        ]
+
+        def free_of_towns(site: Place) -> bool:
+            km = _haversine_km(math.radians(site.lat), math.radians(site.lon), lat, lon)
+            for j in np.flatnonzero(km <= SAME_PLACE_KM).tolist():  # the one-place rule's reach
+                one_place, named = _site_of(site, towns[j])
+                if one_place and (towns[j].id in pinned or not gives_way(towns[j], named)):
+                    return False
+            return True
+
+        return tuple(r.place for r in window + rest if free_of_towns(r.place))
 
 
 def gives_way(town: Place, named_after: bool) -> bool:
