@@ -14,6 +14,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,7 +58,12 @@ def load_places(
                 "--source"
             ).format(source=source, label=selection.label)
         )
-    return tuple(sorted(places, key=lambda p: (p.kind != "town", -p.familiarity, p.id)))
+    # towns first, each kind best known first, then by id: three stable sorts on one field each
+    # (the key (kind != "town", -familiarity, id) without a tuple made per place)
+    ordered = sorted(places, key=attrgetter("id"))
+    ordered.sort(key=attrgetter("familiarity"), reverse=True)
+    ordered.sort(key=attrgetter("kind"), reverse=True)  # "town" after "site" in reverse
+    return tuple(ordered)
 
 
 def attributions(source: str = EMBEDDED) -> tuple[str, ...]:

@@ -52,10 +52,11 @@ import math
 import os
 import random
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
@@ -198,16 +199,15 @@ def deal(
     tie keeps one out."""
     window = _window(difficulty)
     _check_request(count, sites_share)
+    must = set(pinned)
     if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
         # never print a rounding as if it were exact (geo.precision): in France, where every
         # commune has its IGN point, a rounded point is a site's that has a better one to find;
         # abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
         candidates = [
-            p
-            for p in candidates
-            if p.country != "FR" or not rounded_to_minutes(p) or p.id in pinned
+            p for p in candidates if p.country != "FR" or not rounded_to_minutes(p) or p.id in must
         ]
-    pool = _pool(candidates, window, set(pinned))
+    pool = _pool(candidates, window, must)
     if len(pool) < count:
         raise SelectionShortfall(
             _(
@@ -216,7 +216,7 @@ def deal(
             ).format(pool_count=len(pool), count=count),
             len(pool),
         )
-    by_id = {place.id: place for place in pool}
+    by_id = {place.id: place for place in pool if place.id in must} if must else {}
     held = [by_id[place_id] for place_id in dict.fromkeys(pinned)]
     if len(held) > count:
         raise SelectionShortfall(
@@ -226,12 +226,13 @@ def deal(
             ).format(pinned=len(held), count=count),
             0,
         )
-    quota = _quota(pool, held, count, sites_share)
-    display = display_names(pool, suffixes)
-    spacing = mean_spacing_km(pool, count)
-    free = [p for p in pool if p.id not in set(pinned)]
+    free = [p for p in pool if p.id not in must] if must else pool
     towns = [p for p in free if p.kind == "town"]
     sites = [p for p in free if p.kind == "site"]
+    pool_towns = len(towns) + sum(p.kind == "town" for p in held)
+    quota = _quota(pool_towns, len(pool), held, count, sites_share)
+    display = _DisplayNames(pool, suffixes)
+    spacing = mean_spacing_km(pool, count)
     left = {kind: quota[kind] - sum(p.kind == kind for p in held) for kind in quota}
     for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
         town_window, town_tail = _ranked(towns, left["town"], window, tail)
@@ -293,17 +294,19 @@ def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> 
     pool = _unique(candidates)
     if window.well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
         pool = [p for p in pool if p.kind != "town" or well_known(p.familiarity) or p.id in pinned]
-    missing = pinned - {p.id for p in pool}
+    missing = pinned - {p.id for p in pool} if pinned else set()
     if missing:
         raise ValueError(f"pinned places are not candidates: {sorted(missing)}")
     return pool
 
 
-def _quota(pool: list[Place], held: list[Place], count: int, sites_share: float) -> dict[str, int]:
-    """Cards of each kind: the sites share of the deck, at least the pinned places of each kind;
-    one kind fills in for the other when it runs out."""
-    towns = sum(p.kind == "town" for p in pool)
-    sites = len(pool) - towns
+def _quota(
+    towns: int, pool: int, held: list[Place], count: int, sites_share: float
+) -> dict[str, int]:
+    """Cards of each kind, from a pool of ``pool`` places of which ``towns`` are towns: the
+    sites share of the deck, at least the pinned places of each kind; one kind fills in for the
+    other when it runs out."""
+    sites = pool - towns
     held_sites = sum(p.kind == "site" for p in held)
     held_towns = len(held) - held_sites
     want_sites = max(held_sites, min(sites, round(count * sites_share)))
@@ -448,7 +451,10 @@ def _ranked(
     """
     if needed <= 0 or not places:
         return [], []
-    order = sorted(places, key=lambda p: (-p.familiarity, p.id))
+    # best known first, then by id: two stable sorts (what the key (-familiarity, id) gives,
+    # with no tuple made per place)
+    order = sorted(places, key=attrgetter("id"))
+    order.sort(key=attrgetter("familiarity"), reverse=True)
     skip = int(window.skip * needed)
     # never skip so many that the window cannot hold the cards needed
     skip = max(0, min(skip, len(order) - needed * 2))
@@ -472,18 +478,47 @@ def display_names(
     listed twice (the commune and the site "Saint-Émilion") keeps its plain name; the deal never
     gives two cards the same printed name.
     """
-    groups: dict[str, list[Place]] = defaultdict(list)
-    for place in places:
-        groups[place.name].append(place)
-    names = {}
-    for name, group in groups.items():
-        homonyms = len(group) > 1 and not _all_close(group, SAME_PLACE_KM)
-        for place in group:
-            suffix = (
-                (suffixes or {}).get(place.id) or place.departement or place.region or place.country
-            )
-            names[place.id] = f"{name} ({suffix})" if homonyms else name
-    return names
+    names = _DisplayNames(places, suffixes)
+    return {place.id: names[place.id] for place in places}
+
+
+class _DisplayNames(Mapping[str, str]):
+    """:func:`display_names`, each worked out when it is asked for: a deal reads the names of
+    the few hundred places it looks at, among tens of thousands of candidates (France's
+    communes), whose homonyms it must all know."""
+
+    def __init__(self, places: Sequence[Place], suffixes: Mapping[str, str] | None) -> None:
+        self._places = {place.id: place for place in places}
+        self._shared = Counter([place.name for place in places])
+        self._suffixes = suffixes or {}
+        self._groups: dict[str, list[Place]] | None = None  # the places of each shared name
+        self._apart: dict[str, bool] = {}  # shared name -> its places are not all one place
+
+    def __getitem__(self, place_id: str) -> str:
+        place = self._places[place_id]
+        name = place.name
+        if self._shared[name] == 1 or not self._homonyms(name):
+            return name
+        suffix = self._suffixes.get(place.id) or place.departement or place.region or place.country
+        return f"{name} ({suffix})"
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def _homonyms(self, name: str) -> bool:
+        """Whether the places named ``name`` (several) are more than one place."""
+        apart = self._apart.get(name)
+        if apart is None:
+            if self._groups is None:
+                self._groups = defaultdict(list)
+                for place in self._places.values():
+                    if self._shared[place.name] > 1:
+                        self._groups[place.name].append(place)
+            apart = self._apart[name] = not _all_close(self._groups[name], SAME_PLACE_KM)
+        return apart
 
 
 def _all_close(group: list[Place], km: float) -> bool:
@@ -585,7 +620,7 @@ def _deal_deck(
     ranks: _Ranks,
     quota: dict[str, int],
     rng: random.Random,
-    display: dict[str, str],
+    display: Mapping[str, str],
     grid: Grid | None,
     spacing_km: float,
 ) -> tuple[list[Place], list[Place]]:
