@@ -116,7 +116,11 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "subdivision":  # a state, Land, region abroad: its country's, inside
         country = selection.subdivision[0]
         return selection.filter((*embedded.world_towns(country), *embedded.sites_abroad(country)))
-    french = selection.filter([*embedded.communes(), *embedded.landmarks()])
+    if selection.kind in ("region", "departement"):  # what filter() keeps, made alone
+        towns = embedded.communes_in(selection.departements)
+        french = (*towns, *selection.filter(embedded.landmarks()))
+    else:
+        french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
         # a box or a polygon reaching over the border: add the world towns and sites around it
         foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))

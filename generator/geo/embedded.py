@@ -336,6 +336,16 @@ def communes() -> tuple[Place, ...]:
     return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
 
 
+def communes_in(departements: frozenset[str]) -> tuple[Place, ...]:
+    """The communes of ``departements``, in the order of :func:`communes`: a région's deck
+    makes records of its own rows only (Bretagne's 1,200, not France's 34,900)."""
+    if communes.cache_info().currsize:  # all made already
+        return tuple(place for place in communes() if place.departement in departements)
+    column = COMMUNE_COLUMNS.index("departement")
+    rows = _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)
+    return tuple(_commune(row) for row in rows if row[column] in departements)
+
+
 @dataclass(frozen=True)
 class PlaceNames:
     """The name key of every commune, then of every landmark (the order of ``communes() +

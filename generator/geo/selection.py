@@ -263,7 +263,7 @@ def deal(
             ).format(chosen_count=len(chosen), count=count, printed=printed),
             len(chosen),
         )
-    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+    return Dealt(tuple(replace(place, name=display.of(place)) for place in chosen), tuple(tied))
 
 
 class PinnedConflict(UserError):
@@ -316,10 +316,10 @@ def _quota(
 
 
 def _check_pinned(
-    held: list[Place], chosen: list[Place], display: Mapping[str, str], grid: Grid | None
+    held: list[Place], chosen: list[Place], display: _DisplayNames, grid: Grid | None
 ) -> None:
     dealt = {place.id for place in chosen}
-    out = [display[place.id] for place in held if place.id not in dealt]
+    out = [display.of(place) for place in held if place.id not in dealt]
     if not out:
         return
     raise PinnedConflict(
@@ -479,34 +479,28 @@ def display_names(
     gives two cards the same printed name.
     """
     names = _DisplayNames(places, suffixes)
-    return {place.id: names[place.id] for place in places}
+    return {place.id: names.of(place) for place in places}
 
 
-class _DisplayNames(Mapping[str, str]):
+class _DisplayNames:
     """:func:`display_names`, each worked out when it is asked for: a deal reads the names of
     the few hundred places it looks at, among tens of thousands of candidates (France's
     communes), whose homonyms it must all know."""
 
     def __init__(self, places: Sequence[Place], suffixes: Mapping[str, str] | None) -> None:
-        self._places = {place.id: place for place in places}
+        self._places = places
         self._shared = Counter([place.name for place in places])
         self._suffixes = suffixes or {}
         self._groups: dict[str, list[Place]] | None = None  # the places of each shared name
         self._apart: dict[str, bool] = {}  # shared name -> its places are not all one place
 
-    def __getitem__(self, place_id: str) -> str:
-        place = self._places[place_id]
+    def of(self, place: Place) -> str:
+        """The name printed for ``place``, one of the places given."""
         name = place.name
         if self._shared[name] == 1 or not self._homonyms(name):
             return name
         suffix = self._suffixes.get(place.id) or place.departement or place.region or place.country
         return f"{name} ({suffix})"
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._places)
-
-    def __len__(self) -> int:
-        return len(self._places)
 
     def _homonyms(self, name: str) -> bool:
         """Whether the places named ``name`` (several) are more than one place."""
@@ -514,7 +508,7 @@ class _DisplayNames(Mapping[str, str]):
         if apart is None:
             if self._groups is None:
                 self._groups = defaultdict(list)
-                for place in self._places.values():
+                for place in self._places:
                     if self._shared[place.name] > 1:
                         self._groups[place.name].append(place)
             apart = self._apart[name] = not _all_close(self._groups[name], SAME_PLACE_KM)
@@ -620,7 +614,7 @@ def _deal_deck(
     ranks: _Ranks,
     quota: dict[str, int],
     rng: random.Random,
-    display: Mapping[str, str],
+    display: _DisplayNames,
     grid: Grid | None,
     spacing_km: float,
 ) -> tuple[list[Place], list[Place]]:
@@ -671,7 +665,7 @@ def _deal_deck(
             dtype=float,
         ),
         suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
-        names=[display[p.id] for p in places],
+        names=[display.of(p) for p in places],
         commune=[p.commune for p in places],
         named_after=_named_after(places),
         anchors=len(ranks.pinned) + len(ranks.anchors),
