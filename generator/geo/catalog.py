@@ -116,7 +116,7 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "subdivision":  # a state, Land, region abroad: its country's, inside
         country = selection.subdivision[0]
         return selection.filter((*embedded.world_towns(country), *embedded.sites_abroad(country)))
-    if selection.kind in ("region", "departement"):  # what filter() keeps, made alone
+    if selection.kind in ("country", "region", "departement"):  # what filter() keeps, alone
         towns = embedded.communes_in(selection.departements)
         french = (*towns, *selection.filter(embedded.landmarks()))
     else:

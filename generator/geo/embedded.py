@@ -337,8 +337,9 @@ def communes() -> tuple[Place, ...]:
 
 
 def communes_in(departements: frozenset[str]) -> tuple[Place, ...]:
-    """The communes of ``departements``, in the order of :func:`communes`: a région's deck
-    makes records of its own rows only (Bretagne's 1,200, not France's 34,900)."""
+    """The communes of ``departements``, in the order of :func:`communes`: a deck makes
+    records of its region's rows only (Bretagne's 1,200, not France's 34,900), tested by their
+    département column rather than one record at a time."""
     if communes.cache_info().currsize:  # all made already
         return tuple(place for place in communes() if place.departement in departements)
     column = COMMUNE_COLUMNS.index("departement")
