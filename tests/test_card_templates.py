@@ -87,7 +87,12 @@ def test_a_template_binding_gettext_itself_keeps_its_own(tmp_path):
 def test_templates_are_compiled_once_then_read_from_the_cache(monkeypatch, tmp_path):
     from jinja2 import Environment
 
+    from generator.render.card_templates import _shipped_templates
+
+    # a new process each time: the in-process set (one per language) is dropped, the bytecode
+    # cache on disk is what is tested
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    _shipped_templates.cache_clear()
     first = load_templates("oucedonc", language="en")
     first.environment.get_template("place_back.j2")
     compiled = []
@@ -95,9 +100,12 @@ def test_templates_are_compiled_once_then_read_from_the_cache(monkeypatch, tmp_p
     monkeypatch.setattr(
         Environment, "compile", lambda self, *a, **k: compiled.append(a) or real(self, *a, **k)
     )
+    _shipped_templates.cache_clear()
     again = load_templates("oucedonc", language="en")
     again.environment.get_template("place_back.j2")
     assert compiled == []
+    _shipped_templates.cache_clear()
     other = load_templates("oucedonc", language="fr")  # another language: its own entry
     other.environment.get_template("place_back.j2")
+    _shipped_templates.cache_clear()  # the next tests' templates are not tied to tmp_path
     assert len(compiled) == 1

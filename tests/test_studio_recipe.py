@@ -81,14 +81,13 @@ def test_kept_and_own_places_are_dealt_and_the_rest_stays(plain, edited):
     assert len(set(keys)) == len(keys)
 
 
-def test_own_places_are_credited_to_the_deck_maker(edited):
-    _document, made = edited
-    pages = PdfReader(_pdf(made)).pages
-    last_sheet_front = 2 * (
-        -(-len(made.built.decks[0].cards) // 9) - 1
-    )  # 9 poker cards a sheet on A4
-    text = pages[last_sheet_front].extract_text()  # the last rule card is on the last sheet
-    assert "Lieux ajoutés" in text and "votre propre liste" in text  # credited to the user
+def test_own_places_are_credited_to_the_deck_maker(edited, plain):
+    def credits(made):  # the rule cards (credits inside their trim) are on the last sheets
+        return " ".join(page.extract_text() for page in PdfReader(_pdf(made)).pages[-4:])
+
+    text = credits(edited[1])
+    assert "Lieux ajoutés :" in text and "votre propre liste" in text  # credited to the user
+    assert "votre propre liste" not in credits(plain)  # ...and only when she added places
 
 
 def _pdf(made):
