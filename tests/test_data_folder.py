@@ -40,6 +40,7 @@ def test_without_a_build_the_shipped_set_is_read(user_data):
     assert embedded.dataset_path("regions.csv") == embedded.PACKAGED / "regions.csv"
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes)
 def test_a_build_in_the_user_folder_writes_a_whole_set_and_is_read_first(tmp_path, user_data):
     report, changed = run_build(user_data, pack=fake_pack(tmp_path))
     assert sorted(changed) == sorted(embedded.SET_FILES)
@@ -72,6 +73,7 @@ def test_a_set_built_by_another_version_of_pnp_is_not_read(tmp_path, user_data):
     assert embedded.folder() == embedded.PACKAGED
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes)
 def test_a_build_that_breaks_off_leaves_the_shipped_set_in_use(tmp_path, user_data, monkeypatch):
     run_build(user_data, pack=fake_pack(tmp_path))
     for name in ("regions.csv", "departements.csv"):  # two files to write again: the 2nd fails

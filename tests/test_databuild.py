@@ -641,6 +641,7 @@ def fake_pack(source: Path):
     return pack
 
 
+@pytest.mark.slow  # a whole data build, twice: 35,000 communes placed
 def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     out = tmp_path / "datasets"
     pack = fake_pack(tmp_path)

@@ -112,18 +112,23 @@ def test_easy_deals_well_known_places_only():
 
 
 def test_easy_fills_with_the_next_best_known_where_too_few_are_well_known():
-    """The Seine-Saint-Denis has one sous-préfecture among its 40 communes: its easy deck is
-    dealt all the same, from the best known, and a line says so; a town card beside another
-    under 4 km (the département is one built-up area) is said too."""
+    """The Ardennes' well-known places (one préfecture, three sous-préfectures, its canton towns
+    and its sites) make an easy deck of 15 cards in small packs, not one in the seed's packs (48
+    places, ``--pack-size 15``): that deck is dealt all the same, from the best known, and a line
+    says so. The Seine-Saint-Denis' easy deck says that its town cards lie beside each other (the
+    département is one built-up area)."""
     picked = pick_places(
-        PickRequest(region="93", difficulty="easy"),
+        PickRequest(region="08", difficulty="easy"),
         [SECOND],
         default_counts=(63, 54),
-        min_count=15,
+        min_count=48,
     )
-    assert len(picked.places) >= 15
+    assert len(picked.places) >= 48
     assert picked.note is not None and "too few well-known places" in picked.note
-    assert "one built-up area" in picked.note
+    crowded = pick_places(
+        PickRequest(region="93", difficulty="easy"), [SECOND], default_counts=(63, 54), min_count=15
+    )
+    assert crowded.note is not None and "one built-up area" in crowded.note
     normal = pick_places(PickRequest(region="29"), [SECOND], default_counts=(63,))
     assert normal.note is None  # Finistère: neither filled nor crowded
 

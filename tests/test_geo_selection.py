@@ -318,6 +318,7 @@ def test_any_deck_is_decidable_unique_and_reproducible(
     )
 
 
+@pytest.mark.slow  # France dealt twice from 35,000 communes, and 20 random decks' spread
 def test_france_deck_from_the_embedded_data():
     from generator.geo.catalog import load_places
 

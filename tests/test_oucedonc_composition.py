@@ -111,8 +111,10 @@ def test_auto_precision_is_minute_when_the_region_allows_it(
     sites = sum(card.place_kind == "site" for card in deck.places)
     if region == "france":
         assert sites == round(63 * 0.2)
-    else:  # a région has few landmarks: the share gives way rather than crowd them together
-        assert 1 <= sites <= round(63 * 0.2)
+    else:  # a région deals its floor of sites, above the share (docs/rules/oucedonc-deck.md)
+        from generator.games.oucedonc.deck import SITES_FLOOR
+
+        assert sites == SITES_FLOOR["region"]
 
 
 def test_explicit_minute_precision_on_a_small_region_says_what_to_do(tmp_path):

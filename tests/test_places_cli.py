@@ -132,7 +132,7 @@ def test_deck_table_fits_80_columns_with_a_one_line_title_and_whole_kinds():
     assert lines[0] == "France: deck of 60 (seed 1, hard, embedded, second)"
     assert _widest(result.stdout) <= 80
     assert " fortification " in result.stdout
-    assert lines[-1] == "Chosen among 35,464 candidates."  # every commune and site of France
+    assert lines[-1] == "Chosen among 35,598 candidates."  # every commune and site of France
 
 
 def test_listing_alternates_towns_and_sites_in_a_box_too():

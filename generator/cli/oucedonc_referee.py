@@ -40,6 +40,38 @@ game_app = typer.Typer(
 )
 
 
+# The count rule's options, declared once: 'count' settles one count with them, 'game new'
+# records them in the game file for all its counts.
+EqualCoordinatesOption = Annotated[
+    str,
+    typer.Option("--equal-coordinates", help=N_("Equal printed values: well-placed or misplaced.")),
+]
+CountPrecedingOption = Annotated[
+    str,
+    typer.Option(
+        "--count-preceding",
+        help=N_(
+            "Compare with the nearest card still on the table (on-table) or the original "
+            "neighbour (original)."
+        ),
+    ),
+]
+ClosestTieOption = Annotated[
+    str,
+    typer.Option(
+        "--closest-tie",
+        help=N_("No exact estimate, several equally close: all win 1, or none."),
+    ),
+]
+ExactTieOption = Annotated[
+    str,
+    typer.Option(
+        "--exact-tie",
+        help=N_("Several exact estimates: each of them wins 2, or everyone at the table wins 2."),
+    ),
+]
+
+
 # --------------------------------------------------------------------------- printing
 
 
@@ -323,38 +355,10 @@ def count(
         Path | None,
         typer.Option("--deck", help=N_("Deck file (default output/oucedonc/oucedonc.json).")),
     ] = None,
-    equal: Annotated[
-        str,
-        typer.Option(
-            "--equal-coordinates", help=N_("Equal printed values: well-placed or misplaced.")
-        ),
-    ] = "well-placed",
-    preceding: Annotated[
-        str,
-        typer.Option(
-            "--count-preceding",
-            help=N_(
-                "Compare with the nearest card still on the table (on-table) or the original "
-                "neighbour (original)."
-            ),
-        ),
-    ] = "on-table",
-    closest: Annotated[
-        str,
-        typer.Option(
-            "--closest-tie",
-            help=N_("No exact estimate, several equally close: all win 1, or none."),
-        ),
-    ] = "all",
-    exact_tie: Annotated[
-        str,
-        typer.Option(
-            "--exact-tie",
-            help=N_(
-                "Several exact estimates: each of them wins 2, or everyone at the table wins 2."
-            ),
-        ),
-    ] = "each",
+    equal: EqualCoordinatesOption = "well-placed",
+    preceding: CountPrecedingOption = "on-table",
+    closest: ClosestTieOption = "all",
+    exact_tie: ExactTieOption = "each",
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
 ) -> None:
     """The `count` command (its help: COUNT_HELP)."""
@@ -465,12 +469,7 @@ def game_new(
             ),
         ),
     ] = None,
-    equal: Annotated[
-        str,
-        typer.Option(
-            "--equal-coordinates", help=N_("Equal printed values: well-placed or misplaced.")
-        ),
-    ] = "well-placed",
+    equal: EqualCoordinatesOption = "well-placed",
     broke: Annotated[
         str,
         typer.Option(
@@ -478,32 +477,9 @@ def game_new(
             help=N_("A player owing a token with none left: pays nothing, or the bank pays."),
         ),
     ] = "nothing",
-    preceding: Annotated[
-        str,
-        typer.Option(
-            "--count-preceding",
-            help=N_(
-                "In a count, compare with the nearest card still on the table (on-table) or the "
-                "original neighbour (original)."
-            ),
-        ),
-    ] = "on-table",
-    closest: Annotated[
-        str,
-        typer.Option(
-            "--closest-tie",
-            help=N_("No exact estimate, several equally close: all win 1, or none."),
-        ),
-    ] = "all",
-    exact_tie: Annotated[
-        str,
-        typer.Option(
-            "--exact-tie",
-            help=N_(
-                "Several exact estimates: each of them wins 2, or everyone at the table wins 2."
-            ),
-        ),
-    ] = "each",
+    preceding: CountPrecedingOption = "on-table",
+    closest: ClosestTieOption = "all",
+    exact_tie: ExactTieOption = "each",
     force: Annotated[
         bool, typer.Option("--force", help=N_("Overwrite an existing game file."))
     ] = False,

@@ -27,13 +27,15 @@ def suffixes_for(places: Sequence[Place], names: Language = MATERIAL_DEFAULT) ->
     French places keep their département code (no entry)."""
     from generator.geo import embedded
 
+    foreign = [place for place in places if place.country != "FR" and place.region]
+    if not foreign:  # a deck of France: the table of names abroad is not even read
+        return {}
     table = embedded.admin1_names_en() if names == "en" else embedded.admin1_names()
     out = {}
-    for place in places:
-        if place.country != "FR" and place.region:
-            name = table.get((place.country, place.region))
-            if name:
-                out[place.id] = name
+    for place in foreign:
+        name = table.get((place.country, place.region or ""))
+        if name:
+            out[place.id] = name
     return out
 
 

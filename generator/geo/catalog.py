@@ -14,6 +14,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,7 +58,12 @@ def load_places(
                 "--source"
             ).format(source=source, label=selection.label)
         )
-    return tuple(sorted(places, key=lambda p: (p.kind != "town", -p.familiarity, p.id)))
+    # towns first, each kind best known first, then by id: three stable sorts on one field each
+    # (the key (kind != "town", -familiarity, id) without a tuple made per place)
+    ordered = sorted(places, key=attrgetter("id"))
+    ordered.sort(key=attrgetter("familiarity"), reverse=True)
+    ordered.sort(key=attrgetter("kind"), reverse=True)  # "town" after "site" in reverse
+    return tuple(ordered)
 
 
 def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
@@ -110,7 +116,11 @@ def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
     if selection.kind == "subdivision":  # a state, Land, region abroad: its country's, inside
         country = selection.subdivision[0]
         return selection.filter((*embedded.world_towns(country), *embedded.sites_abroad(country)))
-    french = selection.filter([*embedded.communes(), *embedded.landmarks()])
+    if selection.kind in ("country", "region", "departement"):  # what filter() keeps, alone
+        towns = embedded.communes_in(selection.departements)
+        french = (*towns, *selection.filter(embedded.landmarks()))
+    else:
+        french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
         # a box or a polygon reaching over the border: add the world towns and sites around it
         foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))

@@ -308,19 +308,25 @@ COMMUNE_COLUMNS = (
 def _commune(row: list[str]) -> Place:
     insee, name, lat, lon, departement, region, population, geonames_id = row[:8]
     standing, agglomeration, suburb_of = row[9:12]
+    people = int(population)
+    # every field in Place's order, positionally: a deck of France makes 35,000 of these, and
+    # binding fifteen arguments by keyword costs two fifths of the time
     return Place(
-        id=f"insee:{insee}",
-        name=name,
-        kind="town",
-        lat=float(lat),
-        lon=float(lon),
-        departement=departement,
-        region=region,
-        population=int(population),
-        insee=insee,
-        geonames_id=int(geonames_id) if geonames_id else None,
-        familiarity=town_familiarity(int(population), standing, bool(suburb_of)),
-        agglomeration=agglomeration or None,
+        f"insee:{insee}",  # id
+        name,
+        "town",  # kind
+        float(lat),
+        float(lon),
+        departement,
+        region,
+        people,  # population
+        insee,
+        int(geonames_id) if geonames_id else None,
+        None,  # wikidata
+        None,  # site_kind
+        town_familiarity(people, standing, bool(suburb_of)),
+        "FR",  # country
+        agglomeration or None,
     )
 
 
@@ -328,6 +334,17 @@ def _commune(row: list[str]) -> Place:
 def communes() -> tuple[Place, ...]:
     """Every current commune of France, overseas included (about 34,900), by INSEE code."""
     return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
+
+
+def communes_in(departements: frozenset[str]) -> tuple[Place, ...]:
+    """The communes of ``departements``, in the order of :func:`communes`: a deck makes
+    records of its region's rows only (Bretagne's 1,200, not France's 34,900), tested by their
+    département column rather than one record at a time."""
+    if communes.cache_info().currsize:  # all made already
+        return tuple(place for place in communes() if place.departement in departements)
+    column = COMMUNE_COLUMNS.index("departement")
+    rows = _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)
+    return tuple(_commune(row) for row in rows if row[column] in departements)
 
 
 @dataclass(frozen=True)

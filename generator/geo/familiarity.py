@@ -45,6 +45,12 @@ TITLES: dict[str, Title] = {
     "canton": Title(1.5, 5_000.0),
 }
 SUBURB_FACTOR = 0.3
+#: When a deck is short of sites (geo.selection), a site may take the card of a town it is one
+#: place with: of a *lesser-known* town, under LESSER_KNOWN (a canton's chef-lieu under 13,334
+#: inhabitants, an untitled commune); of any town under PREFECTURE_KNOWN when the site is named
+#: after it (Château de Mayenne for Mayenne, a sous-préfecture: the town's name stays printed).
+LESSER_KNOWN = WELL_KNOWN + TITLES["subprefecture"].floor
+PREFECTURE_KNOWN = WELL_KNOWN + TITLES["prefecture"].floor
 
 
 def town_familiarity(population: int, standing: str, suburb: bool) -> float:

@@ -12,7 +12,7 @@ count that was actually dealt, so following the advice works.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from generator.geo.regions import RegionSelection
 
 if TYPE_CHECKING:
     from generator.core.i18n import Language
+    from generator.geo.selection import Dealt
 
 #: The defaults every deck shares (``pnp places --count`` and ``pnp oucedonc deck``).
 DEFAULT_SEED = 1
@@ -41,6 +42,7 @@ class PickRequest:
     count: int | None = None  # None: the first of the caller's default counts that fits
     seed: int = DEFAULT_SEED
     sites_share: float = 0.2
+    sites_floor: int = 0  # the sites the deck deals at least, where the region has them
     difficulty: str = DEFAULT_DIFFICULTY
     kind: str = "all"  # towns | sites | all
     names: Language = "fr"  # the language of the dealt places' names (geo.abroad); French is
@@ -159,41 +161,39 @@ def _noted(picked: Picked, line: str) -> Picked:
     return replace(picked, note=f"{picked.note} {line}" if picked.note else line)
 
 
-def _pick_places(
-    request: PickRequest,
-    grids: Sequence[object | None],
-    default_counts: Sequence[int],
-    finer: str | None,
-    min_count: int,
-    found: tuple[RegionSelection, tuple[Place, ...]],
-) -> Picked:
-    """:func:`pick_places` for one difficulty window."""
-    from generator.geo.abroad import display_in, suffixes_for
-    from generator.geo.selection import Dealt, PinnedConflict, SelectionShortfall, deal
+@dataclass(frozen=True)
+class _Dealer:
+    """One difficulty window's deals of a request: each count tried on the caller's grids."""
 
-    selection, candidates = found
-    suffixes = suffixes_for(candidates)
-    pinned = pinned_ids(request, candidates)
-    counts = [request.count] if request.count is not None else list(default_counts)
-    if not counts:
-        raise ValueError("pick_places needs a count or default counts")
+    request: PickRequest
+    grids: Sequence[object | None]
+    candidates: tuple[Place, ...]
+    suffixes: Mapping[str, str]
+    pinned: tuple[str, ...]
 
-    def attempt(count: int) -> tuple[int, Dealt] | int:
-        """(grid index, result) for the first grid that loses nothing, or the most dealt."""
+    def attempt(self, count: int) -> tuple[int, Dealt] | int:
+        """(grid index, result) for the first grid that loses nothing, or the most dealt.
+
+        A grid whose deal is complete but where a tie kept a famous place out is kept in case
+        no finer grid does better; a pinned place that no grid can deal is an error."""
+        from generator.geo.selection import PinnedConflict, SelectionShortfall, deal
+
+        request = self.request
         best: tuple[int, Dealt] | None = None
         most = 0
         conflict: PinnedConflict | None = None
-        for index, grid in enumerate(grids):
+        for index, grid in enumerate(self.grids):
             try:
                 result = deal(
-                    candidates,
+                    self.candidates,
                     count,
                     request.seed,
                     request.sites_share,
                     request.difficulty,
                     grid,  # type: ignore[arg-type]
-                    suffixes,
-                    pinned,
+                    self.suffixes,
+                    self.pinned,
+                    request.sites_floor,
                 )
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
@@ -202,71 +202,96 @@ def _pick_places(
                 conflict = pinned_conflict  # a finer grid may part them
                 continue
             conflict = None
-            # the deal compares the data's names; the dealt places print in the request's
-            # (named so by picked(), below)
             if not result.tied_anchors:
                 return index, result
-            best = best or (index, result)  # complete, but a tie kept a famous place out
+            best = best or (index, result)
         if best is None and conflict is not None:
             raise conflict  # on the finest grid too: fewer cards would not part them
         return best if best is not None else most
 
-    def picked(index: int, result: Dealt, count: int, note: str | None) -> Picked:
+
+def _pick_places(
+    request: PickRequest,
+    grids: Sequence[object | None],
+    default_counts: Sequence[int],
+    finer: str | None,
+    min_count: int,
+    found: tuple[RegionSelection, tuple[Place, ...]],
+) -> Picked:
+    """:func:`pick_places` for one difficulty window: the first count that deals (the request's,
+    or the first default one the region holds), else the largest smaller one, else an error
+    that names it."""
+    from generator.geo.abroad import display_in, suffixes_for
+
+    selection, candidates = found
+    dealer = _Dealer(
+        request, grids, candidates, suffixes_for(candidates), pinned_ids(request, candidates)
+    )
+    counts = [request.count] if request.count is not None else list(default_counts)
+    if not counts:
+        raise ValueError("pick_places needs a count or default counts")
+
+    def picked(outcome: tuple[int, Dealt], count: int, note: str | None) -> Picked:
+        # the deal compares the data's names; the dealt places print in the request's
+        index, result = outcome
         printed = display_in(result.places, candidates, request.names)
         return Picked(selection, candidates, printed, index, count, note)
 
     most = 0
     for count in counts:
-        outcome = attempt(count)
+        outcome = dealer.attempt(count)
         if isinstance(outcome, tuple):
-            index, result = outcome
             note = None
             if request.count is None and count != counts[0]:
                 note = _(
                     "{name} holds at most {count} place cards on whole sheets (not {wanted}): "
                     "the deck has {count}."
                 ).format(name=selection.name, count=number(count), wanted=number(counts[0]))
-            return picked(index, result, count, note)
+            return picked(outcome, count, note)
         most = max(most, outcome)
     wanted = counts[-1]
-    advice = _largest_count(attempt, min(most, wanted - 1))
-    if request.count is None and advice is not None and advice >= min_count:
-        index, result = attempt(advice)  # type: ignore[misc]
+    largest = _largest_count(dealer.attempt, min(most, wanted - 1))
+    advice = largest[0] if largest is not None else None
+    if request.count is None and largest is not None and largest[0] >= min_count:
         note = _(
             "{name} holds at most {advice} place cards, fewer than a whole-sheet deck "
             "({whole}): the deck has {advice}, and its last sheet is not full."
-        ).format(name=selection.name, advice=number(advice), whole=number(counts[-1]))
-        return picked(index, result, advice, note)
-    fields = {
-        "label": selection.label,
-        "advice": number(advice or 0),
-        "min_count": number(min_count),
-        "wanted": number(wanted),
-        "finer": finer or "",
-    }
+        ).format(name=selection.name, advice=number(largest[0]), whole=number(wanted))
+        return picked(largest[1], largest[0], note)
+    raise UserError(_too_many(selection.label, advice, min_count, wanted, finer))
+
+
+def _too_many(
+    label: str, advice: int | None, min_count: int, wanted: int, finer: str | None
+) -> str:
+    """Why ``wanted`` cards cannot be dealt in ``label``, and what to ask for instead:
+    ``advice`` (the largest count that deals, None when none does) if a deck can have that
+    many, ``finer`` (the option of a finer grid) when there is one."""
     if advice is not None and advice < min_count:
-        if finer:
-            message = _(
+        message = (
+            _(
                 "{label} gives at most {advice} cards here, each its own place and decidable "
                 "from its back, and a deck needs {min_count}; use {finer} or choose a larger "
                 "region"
             )
-        else:
-            message = _(
+            if finer
+            else _(
                 "{label} gives at most {advice} cards here, each its own place and decidable "
                 "from its back, and a deck needs {min_count}; choose a larger region"
             )
+        )
     elif advice is None:
-        if finer:
-            message = _(
+        message = (
+            _(
                 "{label} cannot give {wanted} cards, each its own place and decidable from its "
                 "back; choose a larger region or {finer}"
             )
-        else:
-            message = _(
+            if finer
+            else _(
                 "{label} cannot give {wanted} cards, each its own place and decidable from its "
                 "back; choose a larger region"
             )
+        )
     elif finer:
         message = _(
             "{label} gives at most {advice} of the {wanted} cards, each its own place and "
@@ -277,12 +302,22 @@ def _pick_places(
             "{label} gives at most {advice} of the {wanted} cards, each its own place and "
             "decidable from its back; ask for {advice} cards, or choose a larger region"
         )
-    raise UserError(message.format(**fields))
+    return message.format(
+        label=label,
+        advice=number(advice or 0),
+        min_count=number(min_count),
+        wanted=number(wanted),
+        finer=finer or "",
+    )
 
 
-def _largest_count(attempt, start: int) -> int | None:  # type: ignore[no-untyped-def]
-    """The largest count from ``start`` down that deals (each try is a whole selection)."""
+def _largest_count(
+    attempt: Callable[[int], tuple[int, Dealt] | int], start: int
+) -> tuple[int, tuple[int, Dealt]] | None:
+    """The largest count from ``start`` down that deals, and its deal (each try is a whole
+    selection)."""
     for count in range(start, max(0, start - ADVICE_STEPS), -1):
-        if isinstance(attempt(count), tuple):
-            return count
+        outcome = attempt(count)
+        if isinstance(outcome, tuple):
+            return count, outcome
     return None

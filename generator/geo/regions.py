@@ -221,14 +221,30 @@ def resolve_region(text: str) -> RegionSelection:
     """The selection named by ``text`` (see the module docstring); UserError when unknown."""
     raw = text.strip()
     key = normalise(raw)
-    region_codes = {r.code for r in embedded.regions()}
-    departement_codes = {d.code.upper(): d.code for d in embedded.departements()}
-
     if key in _FRANCE_WORDS and (key or not raw):  # nothing means France; "." or "-" does not
         return france()
+    # names before paths: a folder or file called "bretagne" in the working folder does not hide
+    # the région (a polygon file has a suffix: "bretagne.geojson" is no name)
+    found = (
+        _by_prefixed_code(raw)
+        or _by_departement_code(raw)
+        or _by_french_name(key)
+        or _by_country_name(key)
+        or _subdivision(raw, key)
+        or _resolve_box_file_or_country(raw)
+    )
+    if found is None:
+        raise UserError(_overseas_collectivity(raw) or _unknown_message(raw))
+    return found
+
+
+def _by_prefixed_code(raw: str) -> RegionSelection | None:
+    """``region:53`` or ``dep:33`` (the prefixes of :data:`_REGION_PREFIXES` and
+    :data:`_DEPARTEMENT_PREFIXES`); UserError when the code after the prefix names none."""
     lowered = raw.casefold().replace("é", "e")
     code = _strip_prefix(lowered, _REGION_PREFIXES)
     if code is not None:
+        region_codes = {r.code for r in embedded.regions()}
         if code in region_codes:
             return _region(code)
         raise UserError(
@@ -237,45 +253,63 @@ def resolve_region(text: str) -> RegionSelection:
             )
         )
     code = _strip_prefix(lowered, _DEPARTEMENT_PREFIXES)
-    if code is not None:
-        if code.upper() in departement_codes:
-            return _departement(departement_codes[code.upper()])
+    if code is None:
+        return None
+    departement = _departement_codes().get(code.upper())
+    if departement is None:
         raise UserError(
             _(
                 "no département has code {code!r}; use 01 to 95, 2A, 2B, 971 to 974 or 976, or a "
                 "name"
             ).format(code=code)
         )
+    return _departement(departement)
+
+
+def _by_departement_code(raw: str) -> RegionSelection | None:
+    """A département by its code, any case, one digit or two: "33", "1", "2a"."""
     candidate = raw.upper()
     if len(candidate) == 1 and candidate.isdigit():
         candidate = "0" + candidate  # "1" -> "01"
-    if candidate in departement_codes:
-        return _departement(departement_codes[candidate])
-    # names before paths: a folder or file called "bretagne" in the working folder does not hide
-    # the région (a polygon file has a suffix: "bretagne.geojson" is no name)
+    code = _departement_codes().get(candidate)
+    return _departement(code) if code is not None else None
+
+
+def _departement_codes() -> dict[str, str]:
+    """Upper-case département code -> the code ("2A" -> "2A", "33" -> "33")."""
+    return {d.code.upper(): d.code for d in embedded.departements()}
+
+
+def _by_french_name(key: str) -> RegionSelection | None:
+    """A région or a département by its name (``key``: normalised), with or without its
+    article."""
     for region in embedded.regions():
         if key in _name_keys(region.name):
             return _region(region.code)
     for departement in embedded.departements():
         if key in _name_keys(departement.name):
             return _departement(departement.code)
+    return None
+
+
+def _by_country_name(key: str) -> RegionSelection | None:
+    """A country abroad with towns in the embedded data, by its name (``key``: normalised)."""
     code = _country_by_name().get(key)
-    if code is not None and code in embedded.world_country_codes():
-        return RegionSelection("world", code, _country_name(code), frozenset())
-    subdivision = _subdivision(raw, key)
-    if subdivision is not None:
-        return subdivision
-    extended = _resolve_box_file_or_country(raw)
-    if extended is not None:
-        return extended
-    if len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit():
-        raise UserError(
-            _(
-                "{candidate} is an overseas collectivity; the embedded data covers metropolitan "
-                "France, Corsica and the overseas départements 971 to 974 and 976"
-            ).format(candidate=candidate)
-        )
-    raise UserError(_unknown_message(raw))
+    if code is None or code not in embedded.world_country_codes():
+        return None
+    return RegionSelection("world", code, _country_name(code), frozenset())
+
+
+def _overseas_collectivity(raw: str) -> str | None:
+    """What to say of a code of an overseas collectivity (975, 977…), the embedded data's gap;
+    None when ``raw`` is no such code."""
+    candidate = raw.upper()
+    if not (len(candidate) == 3 and candidate[:2] in ("97", "98") and candidate.isdigit()):
+        return None
+    return _(
+        "{candidate} is an overseas collectivity; the embedded data covers metropolitan "
+        "France, Corsica and the overseas départements 971 to 974 and 976"
+    ).format(candidate=candidate)
 
 
 _ARTICLES = ("la ", "le ", "les ", "l ")

@@ -42,6 +42,12 @@ candidate places of a region:
    the name of its province, canton or région abroad, given by the caller): "Saint-Denis
    (93)", "Ecublens (Fribourg)". Two cards never show the same name.
 7. **Deterministic.** Everything random comes from ``random.Random(seed)``.
+8. **A floor of sites** (``sites_floor``, the caller's: a French département's or région's
+   Oucédonc deck). The sites quota is at least the floor; when the deal falls under it because
+   the one-place rule kept sites out, the best known of them are dealt again before the
+   anchors, taking the card of the town they are one place with where that town gives way
+   (:func:`gives_way`: a lesser-known town, or any but a préfecture when the site is named
+   after it).
 
 The returned places carry the display name in ``name``; ``id`` still names the source record.
 """
@@ -52,10 +58,11 @@ import math
 import os
 import random
 import unicodedata
-from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
@@ -67,6 +74,7 @@ import numpy as np
 from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
+from generator.geo.familiarity import LESSER_KNOWN, PREFECTURE_KNOWN
 from generator.geo.model import Place
 from generator.geo.precision import MINUTES_PER_DEGREE, rounded_to_minutes
 
@@ -188,6 +196,7 @@ def deal(
     grid: Grid | None = None,
     suffixes: Mapping[str, str] | None = None,
     pinned: Sequence[str] = (),
+    sites_floor: int = 0,
 ) -> Dealt:
     """:func:`select_places` with the anchors a printed tie kept out.
 
@@ -195,19 +204,19 @@ def deal(
     canton name abroad); the département code is used otherwise. ``pinned`` are the ids of
     candidates the deck must hold (the user's own places, ``--include``): dealt first, whatever
     the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
-    tie keeps one out."""
+    tie keeps one out. ``sites_floor``: the sites the deck deals at least, where the region has
+    them (:meth:`_Deck.promotable`: a site may then take the card of a lesser-known town)."""
     window = _window(difficulty)
     _check_request(count, sites_share)
+    must = set(pinned)
     if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
         # never print a rounding as if it were exact (geo.precision): in France, where every
         # commune has its IGN point, a rounded point is a site's that has a better one to find;
         # abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
         candidates = [
-            p
-            for p in candidates
-            if p.country != "FR" or not rounded_to_minutes(p) or p.id in pinned
+            p for p in candidates if p.country != "FR" or not rounded_to_minutes(p) or p.id in must
         ]
-    pool = _pool(candidates, window, set(pinned))
+    pool = _pool(candidates, window, must)
     if len(pool) < count:
         raise SelectionShortfall(
             _(
@@ -216,7 +225,7 @@ def deal(
             ).format(pool_count=len(pool), count=count),
             len(pool),
         )
-    by_id = {place.id: place for place in pool}
+    by_id = {place.id: place for place in pool if place.id in must} if must else {}
     held = [by_id[place_id] for place_id in dict.fromkeys(pinned)]
     if len(held) > count:
         raise SelectionShortfall(
@@ -226,32 +235,33 @@ def deal(
             ).format(pinned=len(held), count=count),
             0,
         )
-    quota = _quota(pool, held, count, sites_share)
-    display = display_names(pool, suffixes)
-    spacing = mean_spacing_km(pool, count)
-    free = [p for p in pool if p.id not in set(pinned)]
-    towns = [p for p in free if p.kind == "town"]
-    sites = [p for p in free if p.kind == "site"]
-    left = {kind: quota[kind] - sum(p.kind == kind for p in held) for kind in quota}
-    for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal the deck
-        town_window, town_tail = _ranked(towns, left["town"], window, tail)
-        site_window, site_tail = _ranked(sites, left["site"], window, tail)
-        chosen, tied = _deal_deck(
-            _Ranks(
-                town_window + site_window,
-                town_tail + site_tail,
-                _anchors(town_window, left["town"], window)
-                + _anchors(site_window, left["site"], window),
-                [_Ranked(place, -1.0) for place in held],
-            ),
-            quota,
-            random.Random(seed),
-            display,
-            grid,
-            spacing,
-        )
-        if len(chosen) == count:
+    free = [p for p in pool if p.id not in must] if must else pool
+    pool_towns = sum(p.kind == "town" for p in free) + sum(p.kind == "town" for p in held)
+    quota = _quota(pool_towns, len(pool), held, count, sites_share, sites_floor)
+    deck = _Deck(
+        free=free,
+        held=held,
+        quota=quota,
+        window=window,
+        seed=seed,
+        display=_DisplayNames(pool, suffixes),
+        grid=grid,
+        spacing=mean_spacing_km(pool, count),
+    )
+    chosen, tied = deck.deal(())
+    floor = min(sites_floor, quota["site"])
+    promoted: tuple[Place, ...] = ()
+    while sum(p.kind == "site" for p in chosen) < floor:
+        # too few sites: the best known sites left out take the place of what kept them out,
+        # dealt before the anchors, when no well-known town is one place with them
+        dealt = {p.id for p in chosen}
+        more = [p for p in deck.promotable if p.id not in dealt and p not in promoted]
+        if not more:
             break
+        wanted = floor - sum(p.kind == "site" for p in chosen)
+        promoted += tuple(more[:wanted])
+        chosen, tied = deck.deal(promoted)
+    display = deck.display
     _check_pinned(held, chosen, display, grid)
     if len(chosen) < count:
         printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
@@ -262,7 +272,98 @@ def deal(
             ).format(chosen_count=len(chosen), count=count, printed=printed),
             len(chosen),
         )
-    return Dealt(tuple(replace(place, name=display[place.id]) for place in chosen), tuple(tied))
+    return Dealt(tuple(replace(place, name=display.of(place)) for place in chosen), tuple(tied))
+
+
+@dataclass(frozen=True)
+class _Deck:
+    """One region's deal, made again with other sites promoted (see :func:`deal`)."""
+
+    free: list[Place]  # the candidates, less the pinned places
+    held: list[Place]  # the pinned places
+    quota: dict[str, int]
+    window: RankWindow
+    seed: int
+    display: _DisplayNames
+    grid: Grid | None
+    spacing: float
+
+    def deal(self, promoted: Sequence[Place]) -> tuple[list[Place], list[Place]]:
+        """The dealt places and the anchors a tie kept out, the ``promoted`` sites dealt right
+        after the pinned places (before the anchors, whatever the spread)."""
+        lifted = {place.id for place in promoted}
+        towns = [p for p in self.free if p.kind == "town"]
+        sites = [p for p in self.free if p.kind == "site" and p.id not in lifted]
+        held = self.held
+        left = {kind: self.quota[kind] - sum(p.kind == kind for p in held) for kind in self.quota}
+        left["site"] -= len(promoted)
+        count = sum(self.quota.values())
+        chosen: list[Place] = []
+        tied: list[Place] = []
+        for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal it
+            town_window, town_tail = _ranked(towns, left["town"], self.window, tail)
+            site_window, site_tail = _ranked(sites, left["site"], self.window, tail)
+            chosen, tied = _deal_deck(
+                _Ranks(
+                    town_window + site_window,
+                    town_tail + site_tail,
+                    _anchors(town_window, left["town"], self.window)
+                    + _anchors(site_window, left["site"], self.window),
+                    [_Ranked(place, -1.0) for place in [*held, *promoted]],
+                ),
+                self.quota,
+                random.Random(self.seed),
+                self.display,
+                self.grid,
+                self.spacing,
+            )
+            if len(chosen) == count:
+                break
+        return chosen, tied
+
+    @cached_property
+    def promotable(self) -> tuple[Place, ...]:
+        """The sites that may take the place of what keeps them out of the deck, best known
+        first in the difficulty's order (its window, then the rest): those one place with no
+        town that keeps its card (:func:`gives_way`) and no pinned town."""
+        sites = [p for p in self.free if p.kind == "site"]
+        window, rest = _ranked(sites, max(1, self.quota["site"]), self.window, math.inf)
+        towns = [p for p in [*self.free, *self.held] if p.kind == "town"]
+        lat = np.radians([t.lat for t in towns])
+        lon = np.radians([t.lon for t in towns])
+        pinned = {p.id for p in self.held}
+
+        def free_of_towns(site: Place) -> bool:
+            km = _haversine_km(math.radians(site.lat), math.radians(site.lon), lat, lon)
+            for j in np.flatnonzero(km <= SAME_PLACE_KM).tolist():  # the one-place rule's reach
+                one_place, named = _site_of(site, towns[j])
+                if one_place and (towns[j].id in pinned or not gives_way(towns[j], named)):
+                    return False
+            return True
+
+        return tuple(r.place for r in window + rest if free_of_towns(r.place))
+
+
+def gives_way(town: Place, named_after: bool) -> bool:
+    """Whether a site one place with ``town`` may be dealt instead of it when a deck is short
+    of sites (``named_after``: the site is named after the town): see
+    :data:`~generator.geo.familiarity.LESSER_KNOWN`. A préfecture always keeps its card."""
+    limit = PREFECTURE_KNOWN if named_after else LESSER_KNOWN
+    return town.familiarity < limit
+
+
+def _site_of(site: Place, town: Place) -> tuple[bool, bool]:
+    """Whether ``site`` may be one place with ``town`` in some deck (the one-place rule at its
+    widest reach: named after it within :data:`SAME_PLACE_KM`, in its commune within
+    :data:`SAME_COMMUNE_KM`, or within :data:`SITE_TOWN_KM` of it), and whether it is named
+    after it."""
+    km = _km(site, town)
+    words, name = _words(site.name), _words(town.name)
+    named = km <= SAME_PLACE_KM and any(
+        words[i : i + len(name)] == name for i in range(len(words) - len(name) + 1)
+    )
+    close = km <= SITE_TOWN_KM or (site.commune == town.commune and km <= SAME_COMMUNE_KM)
+    return close or named, named
 
 
 class PinnedConflict(UserError):
@@ -293,30 +394,37 @@ def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> 
     pool = _unique(candidates)
     if window.well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
         pool = [p for p in pool if p.kind != "town" or well_known(p.familiarity) or p.id in pinned]
-    missing = pinned - {p.id for p in pool}
+    missing = pinned - {p.id for p in pool} if pinned else set()
     if missing:
         raise ValueError(f"pinned places are not candidates: {sorted(missing)}")
     return pool
 
 
-def _quota(pool: list[Place], held: list[Place], count: int, sites_share: float) -> dict[str, int]:
-    """Cards of each kind: the sites share of the deck, at least the pinned places of each kind;
+def _quota(
+    towns: int,
+    pool: int,
+    held: list[Place],
+    count: int,
+    sites_share: float,
+    sites_floor: int = 0,
+) -> dict[str, int]:
+    """Cards of each kind, from a pool of ``pool`` places of which ``towns`` are towns: the
+    sites share of the deck (at least ``sites_floor``), at least the pinned places of each kind;
     one kind fills in for the other when it runs out."""
-    towns = sum(p.kind == "town" for p in pool)
-    sites = len(pool) - towns
+    sites = pool - towns
     held_sites = sum(p.kind == "site" for p in held)
     held_towns = len(held) - held_sites
-    want_sites = max(held_sites, min(sites, round(count * sites_share)))
+    want_sites = max(held_sites, min(sites, max(round(count * sites_share), sites_floor)))
     want_sites = min(want_sites, count - held_towns)
     want_towns = min(towns, count - want_sites)
     return {"town": want_towns, "site": count - want_towns}
 
 
 def _check_pinned(
-    held: list[Place], chosen: list[Place], display: Mapping[str, str], grid: Grid | None
+    held: list[Place], chosen: list[Place], display: _DisplayNames, grid: Grid | None
 ) -> None:
     dealt = {place.id for place in chosen}
-    out = [display[place.id] for place in held if place.id not in dealt]
+    out = [display.of(place) for place in held if place.id not in dealt]
     if not out:
         return
     raise PinnedConflict(
@@ -448,7 +556,10 @@ def _ranked(
     """
     if needed <= 0 or not places:
         return [], []
-    order = sorted(places, key=lambda p: (-p.familiarity, p.id))
+    # best known first, then by id: two stable sorts (what the key (-familiarity, id) gives,
+    # with no tuple made per place)
+    order = sorted(places, key=attrgetter("id"))
+    order.sort(key=attrgetter("familiarity"), reverse=True)
     skip = int(window.skip * needed)
     # never skip so many that the window cannot hold the cards needed
     skip = max(0, min(skip, len(order) - needed * 2))
@@ -472,18 +583,41 @@ def display_names(
     listed twice (the commune and the site "Saint-Émilion") keeps its plain name; the deal never
     gives two cards the same printed name.
     """
-    groups: dict[str, list[Place]] = defaultdict(list)
-    for place in places:
-        groups[place.name].append(place)
-    names = {}
-    for name, group in groups.items():
-        homonyms = len(group) > 1 and not _all_close(group, SAME_PLACE_KM)
-        for place in group:
-            suffix = (
-                (suffixes or {}).get(place.id) or place.departement or place.region or place.country
-            )
-            names[place.id] = f"{name} ({suffix})" if homonyms else name
-    return names
+    names = _DisplayNames(places, suffixes)
+    return {place.id: names.of(place) for place in places}
+
+
+class _DisplayNames:
+    """:func:`display_names`, each worked out when it is asked for: a deal reads the names of
+    the few hundred places it looks at, among tens of thousands of candidates (France's
+    communes), whose homonyms it must all know."""
+
+    def __init__(self, places: Sequence[Place], suffixes: Mapping[str, str] | None) -> None:
+        self._places = places
+        self._shared = Counter([place.name for place in places])
+        self._suffixes = suffixes or {}
+        self._groups: dict[str, list[Place]] | None = None  # the places of each shared name
+        self._apart: dict[str, bool] = {}  # shared name -> its places are not all one place
+
+    def of(self, place: Place) -> str:
+        """The name printed for ``place``, one of the places given."""
+        name = place.name
+        if self._shared[name] == 1 or not self._homonyms(name):
+            return name
+        suffix = self._suffixes.get(place.id) or place.departement or place.region or place.country
+        return f"{name} ({suffix})"
+
+    def _homonyms(self, name: str) -> bool:
+        """Whether the places named ``name`` (several) are more than one place."""
+        apart = self._apart.get(name)
+        if apart is None:
+            if self._groups is None:
+                self._groups = defaultdict(list)
+                for place in self._places:
+                    if self._shared[place.name] > 1:
+                        self._groups[place.name].append(place)
+            apart = self._apart[name] = not _all_close(self._groups[name], SAME_PLACE_KM)
+        return apart
 
 
 def _all_close(group: list[Place], km: float) -> bool:
@@ -585,7 +719,7 @@ def _deal_deck(
     ranks: _Ranks,
     quota: dict[str, int],
     rng: random.Random,
-    display: dict[str, str],
+    display: _DisplayNames,
     grid: Grid | None,
     spacing_km: float,
 ) -> tuple[list[Place], list[Place]]:
@@ -636,7 +770,7 @@ def _deal_deck(
             dtype=float,
         ),
         suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
-        names=[display[p.id] for p in places],
+        names=[display.of(p) for p in places],
         commune=[p.commune for p in places],
         named_after=_named_after(places),
         anchors=len(ranks.pinned) + len(ranks.anchors),
@@ -1003,103 +1137,155 @@ def _deal(
     its latitude: a deal costs in proportion to the cards it deals and their neighbours, not to
     every pair of candidates.
     """
-    left = dict(quota)
-    wanted = sum(left.values())
-    # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most cos(angle)"
-    max_dot = math.cos(min(math.pi, min_km / EARTH_RADIUS_KM)) + 1e-12
-    spread = min_km > 0
-    one_place_reach = columns.one_place_reach
-    reach = max(_reach(max_dot), one_place_reach) if spread else one_place_reach
-    band = _band(columns, limit)
-    position = band.position
-    one_place = np.zeros(limit, dtype=bool)
-    crowded = np.zeros(limit, dtype=bool)
-    # with a grid, "taken": prints a latitude or a longitude a dealt card prints (the anchors
-    # are looked at all the same, a tie keeping one out is told)
-    lat_units, lon_units = columns.lat_units, columns.lon_units
-    taken = np.zeros(limit, dtype=bool)
-    if lat_units is not None and lon_units is not None:
-        same_lat = _printed_alike(band, "lat", lat_units[:limit])
-        same_lon = _printed_alike(band, "lon", lon_units[:limit])
-    anchors = columns.anchors
-    vectors = columns.unit_vectors
-    lat = columns.lat
-    towns = columns.is_town
-    kinds = columns.kinds
-    used_lat: set[int] = set()
-    used_lon: set[int] = set()
-    used_names: set[str] = set()
-    dealt_commune: dict[tuple[str, bool], int] = {}
-    dealt: list[int] = []
-    tied: list[int] = []
+    table = _Table(columns, quota, min_km, limit)
     for relaxed in (False, True) if flexible else (False,):
-        open_ = ~(one_place | ((crowded | taken) & band.spread_applies))
+        for block in table.open_blocks(relaxed):
+            for i in table.still_open(block):
+                if table.ruled_out(i) or not table.fits(i, relaxed):
+                    continue
+                if table.printed_tie(i):
+                    if i < columns.anchors and not relaxed:
+                        table.tied.append(i)
+                    continue
+                table.deal(i)
+                if len(table.dealt) == table.wanted:
+                    return table.dealt, table.tied
+                table.rule_out_around(i)
+    return table.dealt, table.tied
+
+
+class _Table:
+    """One deal in progress (:func:`_deal`): the cards dealt so far, and what they rule out.
+
+    The masks are in band order (:class:`_Band`); ``taken``, with a grid only: prints a latitude
+    or a longitude a dealt card prints (the anchors are looked at all the same: a tie keeping
+    one out is told)."""
+
+    def __init__(self, columns: _Columns, quota: dict[str, int], min_km: float, limit: int) -> None:
+        self.columns = columns
+        self.left = dict(quota)
+        self.wanted = sum(quota.values())
+        # "at least min_km apart on the sphere" <=> "dot product of unit vectors at most
+        # cos(angle)"
+        self.max_dot = math.cos(min(math.pi, min_km / EARTH_RADIUS_KM)) + 1e-12
+        self.spread = min_km > 0
+        one_place_reach = columns.one_place_reach
+        self.reach = max(_reach(self.max_dot), one_place_reach) if self.spread else one_place_reach
+        self.band = _band(columns, limit)
+        self.limit = limit
+        self.one_place = np.zeros(limit, dtype=bool)
+        self.crowded = np.zeros(limit, dtype=bool)
+        self.taken = np.zeros(limit, dtype=bool)
+        lat_units, lon_units = columns.lat_units, columns.lon_units
+        self.printed: tuple[list[int], list[int]] | None = None
+        # the band positions of the candidates printing each latitude, each longitude
+        self.same_printed: tuple[dict[int, np.ndarray], dict[int, np.ndarray]] = ({}, {})
+        if lat_units is not None and lon_units is not None:
+            self.printed = (lat_units, lon_units)
+            self.same_printed = (
+                _printed_alike(self.band, "lat", lat_units[:limit]),
+                _printed_alike(self.band, "lon", lon_units[:limit]),
+            )
+        self.used_lat: set[int] = set()
+        self.used_lon: set[int] = set()
+        self.used_names: set[str] = set()
+        self.dealt_commune: dict[tuple[str, bool], int] = {}
+        self.dealt: list[int] = []
+        self.tied: list[int] = []
+
+    def open_blocks(self, relaxed: bool) -> Iterator[np.ndarray]:
+        """The candidates no mask rules out, in index order, :data:`BLOCK` at a time; before
+        the relaxed pass, only those of a kind whose quota is not full."""
+        band = self.band
+        open_ = ~(self.one_place | ((self.crowded | self.taken) & band.spread_applies))
         if not relaxed:
-            for kind, count in left.items():
+            for kind, count in self.left.items():
                 if count == 0:
                     open_ &= band.towns != (kind == "town")
         candidates = np.flatnonzero(open_[band.positions])
         for first in range(0, len(candidates), BLOCK):
-            block = candidates[first : first + BLOCK]
-            places = band.positions[block]
-            still = ~(one_place[places] | ((crowded[places] | taken[places]) & (block >= anchors)))
-            for i in block[still].tolist():
-                here = position[i]
-                if one_place[here] or (crowded[here] and i >= anchors):
-                    continue  # a card dealt since the block began rules it out
-                kind = kinds[i]
-                if not relaxed and left[kind] == 0:
-                    continue
-                if columns.names[i] in used_names:
-                    continue
-                town = bool(towns[i])
-                code = columns.commune[i]
-                # a site in a dealt town's commune, near it; or the town of such a site
-                other = dealt_commune.get((code, not town)) if code is not None else None
-                if other is not None:
-                    (x, y, z), (ox, oy, oz) = vectors[i], vectors[other]
-                    if x * ox + y * oy + z * oz > columns.commune_dot:
-                        continue
-                if lat_units is not None and lon_units is not None:
-                    if lat_units[i] in used_lat or lon_units[i] in used_lon:
-                        if i < anchors and not relaxed:
-                            tied.append(i)
-                        continue
-                    used_lat.add(lat_units[i])
-                    used_lon.add(lon_units[i])
-                    taken[same_lat[lat_units[i]]] = True
-                    taken[same_lon[lon_units[i]]] = True
-                dealt.append(i)
-                left[kind] -= 1
-                used_names.add(columns.names[i])
-                if code is not None:
-                    dealt_commune[(code, town)] = i
-                if len(dealt) == wanted:
-                    return dealt, tied
-                # the slice of the band within reach: the spread's, the one-place rule's inside it
-                degrees = float(lat[i])
-                low, high, start, stop = band.lat.searchsorted(
-                    (
-                        degrees - reach,
-                        degrees + reach,
-                        degrees - one_place_reach,
-                        degrees + one_place_reach,
-                    )
-                ).tolist()
-                x, y, z = vectors[i]
-                if spread:
-                    near = slice(low, high)
-                    dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
-                    crowded[near] |= dots > max_dot
-                    dots = dots[start - low : stop - low]
-                else:
-                    near = slice(start, stop)
-                    dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
-                _mark_one_place(columns, band, start, dots, i, one_place)
-                for j in columns.named_after.get(i, ()):
-                    if j < limit:
-                        one_place[position[j]] = True
-    return dealt, tied
+            yield candidates[first : first + BLOCK]
+
+    def still_open(self, block: np.ndarray) -> list[int]:
+        """The candidates of ``block`` the masks leave open now (the spread binds no anchor)."""
+        places = self.band.positions[block]
+        crowded = self.crowded[places] | self.taken[places]
+        still = ~(self.one_place[places] | (crowded & (block >= self.columns.anchors)))
+        indices: list[int] = block[still].tolist()
+        return indices
+
+    def ruled_out(self, i: int) -> bool:
+        """Whether a card dealt since the block began rules candidate ``i`` out."""
+        here = self.band.position[i]
+        return bool(self.one_place[here] or (self.crowded[here] and i >= self.columns.anchors))
+
+    def fits(self, i: int, relaxed: bool) -> bool:
+        """The tests one candidate at a time: its kind's quota (kept until ``relaxed``), a name
+        no card shows yet, and not a site in a dealt town's commune near it (or the town of
+        such a site)."""
+        columns = self.columns
+        if not relaxed and self.left[columns.kinds[i]] == 0:
+            return False
+        if columns.names[i] in self.used_names:
+            return False
+        code = columns.commune[i]
+        other = self.dealt_commune.get((code, not columns.is_town[i])) if code is not None else None
+        if other is None:
+            return True
+        (x, y, z), (ox, oy, oz) = columns.unit_vectors[i], columns.unit_vectors[other]
+        return x * ox + y * oy + z * oz <= columns.commune_dot
+
+    def printed_tie(self, i: int) -> bool:
+        """Whether candidate ``i`` prints a latitude or a longitude a dealt card prints."""
+        if self.printed is None:
+            return False
+        lat_units, lon_units = self.printed
+        return lat_units[i] in self.used_lat or lon_units[i] in self.used_lon
+
+    def deal(self, i: int) -> None:
+        """Deal candidate ``i``: its kind's quota, name, commune and printed values are used."""
+        columns = self.columns
+        self.dealt.append(i)
+        self.left[columns.kinds[i]] -= 1
+        self.used_names.add(columns.names[i])
+        code = columns.commune[i]
+        if code is not None:
+            self.dealt_commune[(code, bool(columns.is_town[i]))] = i
+        if self.printed is not None:
+            lat, lon = self.printed[0][i], self.printed[1][i]
+            self.used_lat.add(lat)
+            self.used_lon.add(lon)
+            self.taken[self.same_printed[0][lat]] = True
+            self.taken[self.same_printed[1][lon]] = True
+
+    def rule_out_around(self, i: int) -> None:
+        """Mark what the card ``i`` just dealt rules out: the candidates closer than the spread
+        distance, and those one place with it (within reach of its latitude: one slice of the
+        band; and the places named after it)."""
+        columns, band = self.columns, self.band
+        degrees = float(columns.lat[i])
+        one_place_reach = columns.one_place_reach
+        low, high, start, stop = band.lat.searchsorted(
+            (
+                degrees - self.reach,
+                degrees + self.reach,
+                degrees - one_place_reach,
+                degrees + one_place_reach,
+            )
+        ).tolist()
+        x, y, z = columns.unit_vectors[i]
+        if self.spread:
+            near = slice(low, high)
+            dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+            self.crowded[near] |= dots > self.max_dot
+            dots = dots[start - low : stop - low]
+        else:
+            near = slice(start, stop)
+            dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+        _mark_one_place(columns, band, start, dots, i, self.one_place)
+        for j in columns.named_after.get(i, ()):
+            if j < self.limit:
+                self.one_place[band.position[j]] = True
 
 
 def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:

@@ -10,7 +10,7 @@ the title (``render``'s templates), the deck (``games``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
@@ -20,6 +20,7 @@ from generator.games.oucedonc.coords import Precision, printed_grid
 from generator.games.oucedonc.deck import (
     PACK_SIZE,
     PACKS,
+    SITES_FLOOR,
     TOKENS,
     check_place_count,
     compose_deck,
@@ -219,6 +220,8 @@ def _deal(
         choice=OwnChoice(options.include, options.exclude, options.places_file),
     )
     selection, candidates = found if found is not None else region_candidates(request)
+    # a French département's or région's deck deals its floor of sites (SITES_FLOOR)
+    request = replace(request, sites_floor=SITES_FLOOR.get(selection.kind, 0))
     region = region_info(selection, options.region, options.language)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
         raise UserError(

@@ -28,6 +28,9 @@ PACK_SIZE = 15  # the seed's: "Lorsque les 3 paquets de 15 cartes sont épuisés
 MIN_PACK_SIZE = 4  # smaller packs (a small region's deck): at least this many cards each
 TOKENS = 35
 SITES_SHARE = 0.2
+#: The sites a deck of a French département or région deals at least, where it has them
+#: (docs/rules/oucedonc-deck.md, "A site and its town"); other regions: the share alone
+SITES_FLOOR = {"departement": 6, "region": 15}
 DEFAULT_MIN_PLACES = 60  # the default deck is the smallest one from here that fills whole sheets
 
 
