@@ -46,3 +46,28 @@ def test_an_unknown_ink_is_a_usage_error(tmp_path: Path) -> None:
     result = pnp("oucedonc", "deck", "--ink", "none", "--out", str(tmp_path / "d.pdf"))
     one_line_error(result, "--ink")
     assert not (tmp_path / "d.pdf").exists()
+
+
+@pytest.mark.slow  # the kit's deck built (about 3 s of CPU on a loaded machine)
+def test_the_kit_deck_takes_the_light_ink_and_its_manifest_says_so(tmp_path: Path) -> None:
+    from generator.kit.build import KitResult
+    from generator.kit.builders import build_oucedonc_deck
+    from generator.kit.manifest import manifest_document
+    from generator.kit.model import KitParams
+    from generator.render.profile import Ink
+
+    params = KitParams(out=tmp_path, region="bretagne", ink=Ink.LIGHT)
+    build_oucedonc_deck(params)
+    deck = tmp_path / "oucedonc" / "oucedonc.pdf"
+    fronts, backs = ink(deck, -2), ink(deck, -1)
+    assert 0 < backs < fronts / 5
+    empty = KitResult(files=(), failures=(), components=())
+    assert manifest_document(params, empty, [])["parameters"]["ink"] == "light"
+    full = manifest_document(KitParams(out=tmp_path), empty, [])["parameters"]
+    assert "ink" not in full  # a full-ink kit's manifest is the one it always was
+
+
+def test_the_kit_refuses_an_unknown_ink(tmp_path: Path) -> None:
+    result = pnp("kit", "--ink", "none", "--out", str(tmp_path / "kit"))
+    one_line_error(result, "--ink")
+    assert not (tmp_path / "kit").exists()

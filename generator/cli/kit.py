@@ -18,6 +18,7 @@ from generator.cli.print_options import (
     HomePaperOption,
     ImposedOption,
     InkLimitOption,
+    InkOption,
     PngOption,
     ProfileOption,
     SeedOption,
@@ -25,7 +26,7 @@ from generator.cli.print_options import (
 from generator.core.i18n import N_, _, ngettext, number
 from generator.core.text import terminal
 from generator.render.paper import HomePaper
-from generator.render.profile import Profile
+from generator.render.profile import Ink, Profile
 
 if TYPE_CHECKING:
     from generator.kit.run import KitOutcome
@@ -67,6 +68,7 @@ def kit(
     lang: MaterialLang = "fr",
     png: PngOption = None,
     imposed: ImposedOption = False,
+    ink: InkOption = Ink.FULL,
     exports: Annotated[
         bool,
         typer.Option(
@@ -95,6 +97,7 @@ def kit(
         language=material_language(lang),
         png=png,
         imposed=imposed,
+        ink=ink,
         exports=exports,
     )
     components = tuple(c for c in COMPONENTS if c.in_kit(params))

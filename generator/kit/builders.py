@@ -42,6 +42,7 @@ def build_oucedonc_deck(params: KitParams) -> list[KitFile]:
         profile=params.profile,
         files=_face_files(params),
         language=params.language,
+        ink=params.ink,
     )
     written = PRODUCT.make(options, params.out / "oucedonc" / "oucedonc.pdf")
     built = written.built

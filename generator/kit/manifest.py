@@ -31,6 +31,7 @@ from generator.kit.thumbnails import (
     thumbnail_names,
     write_thumbnails,
 )
+from generator.render.profile import Ink
 
 THUMBNAIL_DIR = "thumbnails"
 
@@ -152,6 +153,7 @@ def manifest_document(
             "seed": params.seed,
             "profile": params.profile.kind.value,
             "language": params.language,
+            **({"ink": params.ink.value} if params.ink is not Ink.FULL else {}),
             **(
                 {"ink_limit": params.profile.ink_limit, "imposed": params.imposed}
                 if params.shop

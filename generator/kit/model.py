@@ -11,7 +11,7 @@ from typing import Literal
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.render.paper import HOME_PAPERS, PAPERS, Paper
-from generator.render.profile import HOME, PrintProfile
+from generator.render.profile import HOME, Ink, PrintProfile
 
 # "single": one-sided; the others are the imposition engine's Duplex values.
 DuplexName = Literal["single", "long", "short", "fold"]
@@ -36,6 +36,7 @@ class KitParams:
     language: Language = MATERIAL_DEFAULT  # of every printed text, the gallery's too
     png: int | None = None  # --png: every card face as a PNG at this dpi too
     imposed: bool = False  # --imposed: a shop kit's decks imposed on sheets too (home: always)
+    ink: Ink = Ink.FULL  # --ink light: the Oucédonc token backs as a ring (school printers)
     exports: bool = False  # --exports: the games for online tables (Tabletop Simulator)
     site: str = ""  # the kit folder's file:/// address (a saved object names images by it)
 
