@@ -10,7 +10,16 @@ import pytest
 
 from generator.core.errors import UserError
 from generator.geo.model import Place
-from generator.geo.own_places import OwnChoice, apply_choice, find, is_own, read_own_places
+from generator.geo.own_places import (
+    FILE_BOUNDS,
+    OwnChoice,
+    PlacesBounds,
+    apply_choice,
+    find,
+    is_own,
+    parse_own_places,
+    read_own_places,
+)
 from tests.conftest import one_line_error, pnp
 
 CLASS_TRIP = (
@@ -43,6 +52,64 @@ def test_semicolons_decimal_commas_and_a_site_kind(tmp_path):
     assert (place.lat, place.lon, place.kind, place.site_kind) == (48.1, -1.6, "site", "castle")
 
 
+FRENCH_SPREADSHEET = (
+    "nom;latitude;longitude;type\r\n"
+    "École Jules-Ferry;48,1125;-1,6801;\r\n"
+    "Chez Mamie;48,0061;-1,5201;village\r\n"
+    "Moulin du Boël;47,975;-1,769;moulin;;\r\n"  # the empty cells a spreadsheet trails
+).encode("cp1252")
+
+
+def test_a_french_spreadsheets_file_is_read_as_it_was_saved(tmp_path):
+    path = tmp_path / "sortie.csv"
+    path.write_bytes(FRENCH_SPREADSHEET)
+    places = read_own_places(path)
+    assert [(p.name, p.kind, p.site_kind, p.lat, p.lon) for p in places] == [
+        ("École Jules-Ferry", "site", None, 48.1125, -1.6801),
+        ("Chez Mamie", "town", None, 48.0061, -1.5201),
+        ("Moulin du Boël", "site", "moulin", 47.975, -1.769),
+    ]
+    assert {p.departement for p in places} == {"35"}
+
+
+def test_a_byte_order_mark_and_utf16_are_read(tmp_path):
+    text = "name\tlat\tlon\nVitré\t48.1236\t\u22121.2081\n"  # a typographic minus
+    for data in (b"\xef\xbb\xbf" + text.encode("utf-8"), text.encode("utf-16")):
+        (place,) = parse_own_places(data, "a.csv", FILE_BOUNDS)
+        assert (place.name, place.lat, place.lon) == ("Vitré", 48.1236, -1.2081)
+
+
+def test_the_bounds_are_the_front_ends(tmp_path):
+    rows = "name,lat,lon\n" + "".join(f"L{i},48,{i / 100}\n" for i in range(3))
+    with pytest.raises(UserError, match=r"^a\.csv holds 3 places, more than 2; split it$"):
+        parse_own_places(rows.encode(), "a.csv", PlacesBounds(1024, 2, 60))
+    with pytest.raises(UserError, match=r"^a\.csv is larger than 1 kB; keep the places you need"):
+        parse_own_places(rows.encode() + b" " * 1024, "a.csv", PlacesBounds(1024, 2, 60))
+    with pytest.raises(UserError, match=r"line 2: the name is longer than 1 characters"):
+        parse_own_places(rows.encode(), "a.csv", PlacesBounds(1024, 9, 1))
+
+
+@pytest.mark.slow  # a whole deck PDF, built by the command
+def test_the_command_line_deals_a_french_spreadsheets_places(tmp_path):
+    from generator.games.oucedonc.deckfile import deck_from_json
+
+    path = tmp_path / "sortie.csv"
+    path.write_bytes(FRENCH_SPREADSHEET)
+    out = tmp_path / "deck.pdf"
+    result = pnp(*["oucedonc", "deck", "--region", "35", "--places", str(path), "--out", str(out)])
+    assert result.returncode == 0, result.stderr
+    deck = deck_from_json(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert {"École Jules-Ferry", "Chez Mamie", "Moulin du Boël"} <= {c.name for c in deck.places}
+
+
+def test_places_count_reads_a_french_spreadsheets_file(tmp_path):
+    path = tmp_path / "sortie.csv"
+    path.write_bytes(FRENCH_SPREADSHEET)
+    result = pnp(*["places", "--region", "35", "--count", "20", "--places", str(path)])
+    assert result.returncode == 0, result.stderr
+    assert all(name in result.stdout for name in ("École Jules-Ferry", "Chez Mamie"))
+
+
 def test_a_geojson_file_of_points(tmp_path):
     path = tmp_path / "points.geojson"
     path.write_text(
@@ -72,12 +139,15 @@ def test_a_geojson_file_of_points(tmp_path):
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("nom,x,y\nA,1,2\n", "line 1: the header must name the columns name, lat and lon"),
+        ("ville,a,b\nA,1,2\n", "line 1: the header must name the columns name, lat and lon"),
         ("name,lat,lon\nA,abc,2\n", "line 2: lat 'abc' is not a number"),
         ("name,lat,lon\nA,48,2\n\nB,95,2\n", "line 4: lat 95 is out of range"),
         ("name,lat,lon\n,48,2\n", "line 2: the name is empty"),
         ("name,lat,lon\nA,48,2\na,47,2\n", "line 3: 'a' is already the place of line 2"),
         ("name,lat,lon\nA,48,2,9\n", "line 2: more cells than the header names"),
+        ("name,lat,lon\nA,48,2\n" + "\x01,48,2\n", "line 3: the name holds a control character"),
+        ("name,lat,lon\n" + "A" * 61 + ",48,2\n", "line 2: the name is longer than 60 characters"),
+        ('name,lat,lon\n"A\nB",48,2\nC,4 8,2\n', "line 4: lat '4 8' is not a number"),
         ("name,lat,lon\n", "holds no place"),
     ],
 )

@@ -222,8 +222,17 @@ def test_uploaded_places(client):
     )
     assert bad.status_code == 422
     assert bad.json()["error"] == (
-        "a.csv line 2: the latitude 'north' is not a number; write it in decimal degrees"
+        "a.csv, line 2: lat 'north' is not a number; write decimal degrees such as 48.1173"
     )
+    rows = "".join(f"Lieu {i};48,{i:04d};-3,5\n" for i in range(201))
+    too_many = client.post(
+        "/api/places/file",
+        params={"name": "classe.csv"},
+        content=f"nom;latitude;longitude\n{rows}".encode("cp1252"),
+        headers={"accept-language": "en"},
+    )
+    assert too_many.status_code == 422
+    assert too_many.json()["error"] == "classe.csv holds 201 places, more than 200; split it"
     geojson = {
         "type": "FeatureCollection",
         "features": [
@@ -238,8 +247,11 @@ def test_uploaded_places(client):
         "/api/places/file", params={"name": "a.geojson"}, content=json.dumps(geojson)
     )
     assert answer.json()["places"][0] == {"name": "Ici", "lat": 48.2, "lon": -4.1, "kind": "site"}
-    big = client.post("/api/places/file", content=b"x" * 600_000)
+    big = client.post("/api/places/file", content=b"x" * 600_000, headers={"accept-language": "en"})
     assert big.status_code == 413
+    assert big.json()["error"] == (
+        "places.csv is larger than 512 kB; keep the places you need, 200 at most"
+    )
 
 
 def test_the_maps_are_svg_of_every_departement(client):

@@ -1,26 +1,30 @@
 """The user's own choice of places: ``--places FILE``, ``--include NAME``, ``--exclude NAME``.
 
-- ``--places FILE``: points of the user's own (a school, a grandmother's village, the class trip's
-  stops), in a CSV file (a header naming ``name``, ``lat``, ``lon`` and optionally ``kind``;
-  comma, semicolon or tab separated) or a GeoJSON file of ``Point`` features (``properties``
-  ``name`` and optionally ``kind``), decimal degrees WGS84. ``kind`` is ``town``, ``site`` (the
-  default) or a site's kind (``castle``, ``lake``…, the pictogram the card shows). With a region,
-  they join its places; alone, they are the deck. Every one of them is dealt (pinned), under the
-  same rules as the others (one card per place, decidable printed coordinates).
+- ``--places FILE`` (and the studio's upload): points of the user's own (a school, a
+  grandmother's village, the class trip's stops), in a CSV file or a GeoJSON file of ``Point``
+  features, decimal degrees WGS84. The CSV's header names ``name`` (or ``nom``, ``lieu``,
+  ``place``), ``lat`` (``latitude``, ``y``), ``lon`` (``lng``, ``long``, ``longitude``, ``x``)
+  and optionally ``kind`` (``type``, ``genre``); comma, semicolon or tab separated; UTF-8 (with
+  or without a byte order mark), UTF-16 with its mark, or, as a French spreadsheet saves it,
+  Windows-1252 with decimal commas. A GeoJSON feature's ``properties`` give the same names. The
+  kind is a town (``town``, ``ville``, ``commune``, ``village``, ``city``), a site (``site``,
+  the default) or a site's kind (``castle``, ``lake``…, the pictogram the card shows). With a
+  region, they join its places; alone, they are the deck. Every one of them is dealt (pinned),
+  under the same rules as the others (one card per place, decidable printed coordinates).
 - ``--include NAME``: a place of the region's data that the deck must hold (pinned);
 - ``--exclude NAME``: a place of the region's data that it must not.
 
 Names are matched as the referee matches them (:func:`generator.core.namekeys.name_key`: accents,
 case, hyphens and apostrophes ignored, "st" for Saint); a name several places share is told apart
 by its département as the cards print it: ``Saint-Denis (974)``. A bad row is one line naming
-the file, the line (or feature) and what is wrong.
+the file, the line (or feature) and what is wrong. Each front-end passes its own
+:class:`PlacesBounds` (the command line :data:`FILE_BOUNDS`, the studio its tighter upload's).
 """
 
 from __future__ import annotations
 
 import csv
 import difflib
-import io
 import json
 import re
 import unicodedata
@@ -36,11 +40,24 @@ from generator.core.namekeys import name_key
 from generator.geo.model import Place
 
 OWN_PREFIX = "own:"  # the id of a place of the user's file: own:LINE:slug-of-the-name
-MAX_FILE_BYTES = 8 << 20
-MAX_PLACES = 1000
-MAX_NAME = 60  # characters: a card prints a name on two lines at most
-LAT_NAMES = ("lat", "latitude")
-LON_NAMES = ("lon", "lng", "long", "longitude")
+NAME_COLUMNS = ("name", "nom", "lieu", "place")
+LAT_COLUMNS = ("lat", "latitude", "y")
+LON_COLUMNS = ("lon", "lng", "long", "longitude", "x")
+KIND_COLUMNS = ("kind", "type", "genre")
+TOWN_WORDS = frozenset({"town", "ville", "commune", "village", "city"})
+
+
+@dataclass(frozen=True)
+class PlacesBounds:
+    """How much a file of places may hold: bytes, places, characters of a name."""
+
+    max_bytes: int
+    max_places: int
+    max_name: int
+
+
+#: ``--places FILE``: a name of 60 characters at most, as a card prints it on two lines.
+FILE_BOUNDS = PlacesBounds(max_bytes=8 << 20, max_places=1000, max_name=60)
 
 
 @dataclass(frozen=True)
@@ -61,31 +78,59 @@ def is_own(place: Place) -> bool:
 
 
 def read_own_places(path: Path) -> tuple[Place, ...]:
-    """The places of a CSV or GeoJSON file of points (see the module text)."""
+    """The places of the CSV or GeoJSON file ``path`` (see the module text), French points
+    with the département of the nearest commune."""
     from generator.core.inputs import read_input
 
-    raw = read_input(path, N_("places file"), MAX_FILE_BYTES)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UserError(
-            _("{path} is not UTF-8 text; save it as CSV UTF-8 or GeoJSON").format(path=path)
-        ) from None
-    stripped = text.lstrip()
-    rows = _geojson_rows(path, stripped) if stripped.startswith("{") else _csv_rows(path, text)
+    raw = read_input(path, N_("places file"), FILE_BOUNDS.max_bytes)
+    return _with_departements(parse_own_places(raw, str(path), FILE_BOUNDS))
+
+
+def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Place]:
+    """The places of a CSV or GeoJSON file's bytes (told apart by the content); ``source``
+    names the file in the error lines."""
+    if len(data) > bounds.max_bytes:
+        raise too_large(source, bounds)
+    text = _decode(data)
+    if text.lstrip().startswith("{"):
+        rows = _geojson_rows(source, text, bounds)
+    else:
+        rows = _csv_rows(source, text)
     if not rows:
         raise UserError(
-            _("{path} holds no place; write one line per place: name,lat,lon").format(path=path)
+            _("{path} holds no place; write one line per place: name,lat,lon").format(path=source)
         )
-    if len(rows) > MAX_PLACES:
+    _check_count(source, len(rows), bounds)
+    places = [_place(source, where, fields, bounds) for where, fields in rows]
+    _check_duplicates(source, places, [where for where, _fields in rows])
+    return places
+
+
+def too_large(source: str, bounds: PlacesBounds) -> UserError:
+    """The line refusing a file of places over ``bounds.max_bytes``."""
+    return UserError(
+        _("{file} is larger than {size} kB; keep the places you need, {rows} at most").format(
+            file=source, size=bounds.max_bytes // 1024, rows=bounds.max_places
+        )
+    )
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # a spreadsheet's "Unicode text"
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _check_count(source: str, count: int, bounds: PlacesBounds) -> None:
+    if count > bounds.max_places:
         raise UserError(
             _("{path} holds {count} places, more than {most}; split it").format(
-                path=path, count=len(rows), most=MAX_PLACES
+                path=source, count=count, most=bounds.max_places
             )
         )
-    places = [_place(path, where, fields) for where, fields in rows]
-    _check_duplicates(path, places, [where for where, _fields in rows])
-    return _with_departements(places)
 
 
 @dataclass(frozen=True)
@@ -100,101 +145,128 @@ class _Where:
             return _("line {n}").format(n=self.line)
         return _("feature {n}").format(n=self.feature)
 
+    @property
+    def number(self) -> int:
+        return self.line if self.line is not None else self.feature or 0
 
-def _bad(path: Path, where: _Where, what: str) -> UserError:
-    return UserError(_("{path}, {where}: {what}").format(path=path, where=where, what=what))
+
+def _bad(source: str, where: _Where, what: str) -> UserError:
+    return UserError(_("{path}, {where}: {what}").format(path=source, where=where, what=what))
 
 
-def _csv_rows(path: Path, text: str) -> list[tuple[_Where, dict[str, str]]]:
-    lines = text.splitlines()
+def _index_of(header: list[str], names: tuple[str, ...]) -> int | None:
+    return next((header.index(name) for name in names if name in header), None)
+
+
+def _csv_rows(source: str, text: str) -> list[tuple[_Where, dict[str, str]]]:
+    lines = text.splitlines()  # \n, \r\n and a spreadsheet's lone \r alike
     first = next((line for line in lines if line.strip()), "")
-    dialect = max((";", "\t", ","), key=first.count)
-    reader = csv.reader(io.StringIO(text), delimiter=dialect)
-    header = [cell.strip().casefold() for cell in next(reader, [])]
-    columns = {name: header.index(name) for name in header if name}
-    lat = next((name for name in LAT_NAMES if name in columns), None)
-    lon = next((name for name in LON_NAMES if name in columns), None)
-    if "name" not in columns or lat is None or lon is None:
-        raise _bad(
-            path,
-            _Where(line=1),
-            _("the header must name the columns name, lat and lon (and optionally kind)"),
+    reader = csv.reader(lines, delimiter=max((";", "\t", ","), key=first.count))
+    try:
+        header = [cell.strip().casefold() for cell in next(reader, [])]
+        name, lat, lon, kind = (
+            _index_of(header, names)
+            for names in (NAME_COLUMNS, LAT_COLUMNS, LON_COLUMNS, KIND_COLUMNS)
         )
-    rows = []
-    for number, cells in enumerate(reader, start=2):
-        if not any(cell.strip() for cell in cells):
-            continue
-        if len(cells) > len(header):
-            raise _bad(path, _Where(line=number), _("more cells than the header names"))
-        cells = cells + [""] * (len(header) - len(cells))
-        rows.append(
-            (
-                _Where(line=number),
-                {
-                    "name": cells[columns["name"]],
-                    "lat": cells[columns[lat]],
-                    "lon": cells[columns[lon]],
-                    "kind": cells[columns["kind"]] if "kind" in columns else "",
-                },
+        if name is None or lat is None or lon is None:
+            raise _bad(
+                source,
+                _Where(line=1),
+                _(
+                    "the header must name the columns name, lat and lon (or nom, latitude, "
+                    "longitude; optionally kind)"
+                ),
             )
-        )
-    return rows
+        rows = []
+        for cells in reader:
+            if not any(cell.strip() for cell in cells):
+                continue
+            where = _Where(line=reader.line_num)
+            if any(cell.strip() for cell in cells[len(header) :]):
+                raise _bad(source, where, _("more cells than the header names"))
+            cells += [""] * (len(header) - len(cells))
+            kind_cell = cells[kind] if kind is not None else ""
+            rows.append(
+                (
+                    where,
+                    {"name": cells[name], "lat": cells[lat], "lon": cells[lon], "kind": kind_cell},
+                )
+            )
+        return rows
+    except csv.Error as exc:
+        raise UserError(
+            _("{file} is not a CSV file ({reason}); save it again as CSV").format(
+                file=source, reason=exc
+            )
+        ) from None
 
 
-def _geojson_rows(path: Path, text: str) -> list[tuple[_Where, dict[str, str]]]:
+def _geojson_rows(
+    source: str, text: str, bounds: PlacesBounds
+) -> list[tuple[_Where, dict[str, str]]]:
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise UserError(
             _("{path} is not valid JSON ({error}); save it again as GeoJSON").format(
-                path=path, error=str(exc)[:80]
+                path=source, error=str(exc)[:80]
             )
         ) from None
     features = document.get("features") if isinstance(document, dict) else None
     if not isinstance(features, list):
         raise UserError(
             _("{path} is not a GeoJSON FeatureCollection; give one of Point features").format(
-                path=path
+                path=source
             )
         )
-    return [_feature_row(path, number, feature) for number, feature in enumerate(features, 1)]
+    _check_count(source, len(features), bounds)
+    return [_feature_row(source, number, feature) for number, feature in enumerate(features, 1)]
 
 
-def _feature_row(path: Path, number: int, feature: Any) -> tuple[_Where, dict[str, str]]:
+def _property(properties: dict[str, Any], names: tuple[str, ...]) -> str:
+    values = (properties.get(name) for name in names)
+    return next(
+        (str(v) for v in values if isinstance(v, str | int | float) and not isinstance(v, bool)),
+        "",
+    )
+
+
+def _feature_row(source: str, number: int, feature: Any) -> tuple[_Where, dict[str, str]]:
     where = _Where(feature=number)
     geometry = feature.get("geometry") if isinstance(feature, dict) else None
     properties = feature.get("properties") if isinstance(feature, dict) else None
     if not isinstance(geometry, dict) or geometry.get("type") != "Point":
-        raise _bad(path, where, _("not a Point; every feature must be one point"))
+        raise _bad(source, where, _("not a Point; every feature must be one point"))
     coordinates = geometry.get("coordinates")
     if not isinstance(coordinates, list) or len(coordinates) < 2:
-        raise _bad(path, where, _("the point has no coordinates [lon, lat]"))
+        raise _bad(source, where, _("the point has no coordinates [lon, lat]"))
     properties = properties if isinstance(properties, dict) else {}
     return where, {
-        "name": str(properties.get("name") or ""),
+        "name": _property(properties, NAME_COLUMNS),
         "lat": str(coordinates[1]),
         "lon": str(coordinates[0]),
-        "kind": str(properties.get("kind") or ""),
+        "kind": _property(properties, KIND_COLUMNS),
     }
 
 
-_NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
+# a decimal point or comma, a typographic minus, an exponent (a spreadsheet writes 1E-05)
+_NUMBER = re.compile(r"^[+\-\u2212]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 
 
-def _degrees(path: Path, where: _Where, field: str, text: str, limit: float) -> float:
+def _degrees(source: str, where: _Where, field: str, text: str, limit: float) -> float:
     value = text.strip()
     if not _NUMBER.match(value):
         raise _bad(
-            path,
+            source,
             where,
             _("{field} {value!r} is not a number; write decimal degrees such as 48.1173").format(
-                field=field, value=text
+                field=field, value=value[:40]
             ),
         )
-    degrees = float(value.replace(",", "."))
+    degrees = float(value.replace(",", ".").replace("\u2212", "-"))
     if not -limit <= degrees <= limit:
         raise _bad(
-            path,
+            source,
             where,
             _("{field} {value} is out of range (-{limit} to {limit})").format(
                 field=field, value=value, limit=int(limit)
@@ -203,40 +275,45 @@ def _degrees(path: Path, where: _Where, field: str, text: str, limit: float) -> 
     return degrees
 
 
-def _place(path: Path, where: _Where, fields: dict[str, str]) -> Place:
-    name = " ".join(fields["name"].split())
+def _checked_name(source: str, where: _Where, text: str, most: int) -> str:
+    name = " ".join(text.split())
     if not name:
-        raise _bad(path, where, _("the name is empty"))
-    if len(name) > MAX_NAME or not name.isprintable():
+        raise _bad(source, where, _("the name is empty"))
+    if len(name) > most:
         raise _bad(
-            path,
+            source,
             where,
-            _("the name is longer than {most} characters or holds control characters").format(
-                most=MAX_NAME
-            ),
+            _("the name is longer than {most} characters; shorten it").format(most=most),
         )
-    lat = _degrees(path, where, "lat", fields["lat"], 90.0)
-    lon = _degrees(path, where, "lon", fields["lon"], 180.0)
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise _bad(source, where, _("the name holds a control character; retype it"))
+    return name
+
+
+def _place(source: str, where: _Where, fields: dict[str, str], bounds: PlacesBounds) -> Place:
+    name = _checked_name(source, where, fields["name"], bounds.max_name)
+    lat = _degrees(source, where, "lat", fields["lat"], 90.0)
+    lon = _degrees(source, where, "lon", fields["lon"], 180.0)
     kind = fields["kind"].strip().casefold()
-    number = where.line if where.line is not None else where.feature
+    town = kind in TOWN_WORDS
     return Place(
-        id=f"{OWN_PREFIX}{number}:{_slug(name)}",
+        id=f"{OWN_PREFIX}{where.number}:{_slug(name)}",
         name=name,
-        kind="town" if kind == "town" else "site",
+        kind="town" if town else "site",
         lat=lat,
         lon=lon,
-        site_kind=None if kind in ("", "town", "site") else kind,
+        site_kind=None if town or kind in ("", "site") else kind,
         familiarity=0.0,
     )
 
 
-def _check_duplicates(path: Path, places: Sequence[Place], wheres: Sequence[_Where]) -> None:
+def _check_duplicates(source: str, places: Sequence[Place], wheres: Sequence[_Where]) -> None:
     seen: dict[str, _Where] = {}
     for place, where in zip(places, wheres, strict=True):
         key = name_key(place.name)
         if key in seen:
             raise _bad(
-                path,
+                source,
                 where,
                 _("{name!r} is already the place of {first}; give each place once").format(
                     name=place.name, first=seen[key]

@@ -14,11 +14,10 @@ from generator.core.i18n import N_, speaking
 from generator.core.refusal import Refusal as RuleRefusal
 from generator.web import service
 from generator.web.cache import NotCached
-from generator.web.security import read_body
+from generator.web.security import BodyTooLarge, read_body
 from generator.web.studio import (
     CARD_ID,
     MAX_RECIPE,
-    MAX_UPLOAD,
     SIDES,
     Problem,
     accepted,
@@ -270,8 +269,11 @@ async def api_verify(request: Request) -> Response:
 
 
 async def api_upload_places(request: Request) -> Response:
-    body = await read_body(request, MAX_UPLOAD)
     name = request.query_params.get("name", "places.csv")[:80]
+    try:
+        body = await read_body(request, service.UPLOAD_PLACES.max_bytes)
+    except BodyTooLarge:  # the reader's own line, naming the file and the bounds
+        raise Problem(413, service.places_too_large(name, request_language(request))) from None
     result = service.read_places_file(body, name, request_language(request))
     return JSONResponse({"places": accepted(result)})
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from generator.core.errors import UserError
 from generator.core.i18n import Language, speaking
 from generator.core.refusal import Refusal as RuleRefusal
+from generator.geo.own_places import PlacesBounds
 
 if TYPE_CHECKING:
     from generator.render.imposition import Rect
@@ -420,20 +421,33 @@ def _verify(deck_text: str, a: str, direction: str, b: str, language: Language) 
 
 # ------------------------------------------------------------------- own places
 
+#: An upload of places is tighter than ``--places FILE`` (``geo.own_places.FILE_BOUNDS``): half a
+#: megabyte (the request's body bound too), 200 places, names of 80 characters.
+UPLOAD_PLACES = PlacesBounds(max_bytes=512 * 1024, max_places=200, max_name=80)
+
 
 def read_places_file(
     data: bytes, filename: str, language: Language
 ) -> list[dict[str, Any]] | Refusal:
-    """A CSV or GeoJSON of places (name, lat, lon, optional kind) as recipe places."""
-    from generator.web.places_file import read_places
+    """An uploaded CSV or GeoJSON of places (``geo``'s reader of ``--places FILE``, within the
+    upload's bounds) as recipe places."""
+    from generator.geo.own_places import parse_own_places
 
     return refusing(
         language,
         lambda: [
             {"name": p.name, "lat": p.lat, "lon": p.lon, "kind": p.kind}
-            for p in read_places(data, filename)
+            for p in parse_own_places(data, filename, UPLOAD_PLACES)
         ],
     )
+
+
+def places_too_large(filename: str, language: Language) -> str:
+    """The line refusing an upload of places over :data:`UPLOAD_PLACES`' bytes."""
+    from generator.geo.own_places import too_large
+
+    with speaking(language):
+        return str(too_large(filename, UPLOAD_PLACES))
 
 
 # ------------------------------------------------------------------- the other games

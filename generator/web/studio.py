@@ -19,7 +19,6 @@ from generator.web.jobs import Jobs
 from generator.web.security import Gate, read_body
 
 MAX_RECIPE = 256 * 1024
-MAX_UPLOAD = 512 * 1024
 MAX_FORM = 4 * 1024
 LANG_COOKIE = "pnp_lang"
 CARD_ID = re.compile(r"^[A-Z]{1,2}\d{1,4}$")
