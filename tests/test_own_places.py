@@ -7,8 +7,11 @@ import json
 import re
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from generator.core.errors import UserError
+from generator.core.namekeys import name_key
 from generator.geo.model import Place
 from generator.geo.own_places import (
     FILE_BOUNDS,
@@ -70,6 +73,47 @@ def test_a_french_spreadsheets_file_is_read_as_it_was_saved(tmp_path):
         ("Moulin du Boël", "site", "moulin", 47.975, -1.769),
     ]
     assert {p.departement for p in places} == {"35"}
+
+
+_NAME_LETTERS = st.characters(
+    codec="cp1252", categories=("L", "N", "Zs", "Pd", "Po"), exclude_characters=";\"'"
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.text(_NAME_LETTERS, min_size=1, max_size=60).filter(str.strip),
+            st.decimals(-90, 90, places=5),
+            st.decimals(-180, 180, places=5),
+        ),
+        min_size=1,
+        max_size=12,
+        unique_by=lambda row: name_key(row[0]),
+    )
+)
+def test_a_french_spreadsheet_and_an_english_csv_give_the_same_places(rows):
+    english = "name,lat,lon\n" + "".join(f'"{n}",{la},{lo}\n' for n, la, lo in rows)
+    french = "nom;latitude;longitude\r\n" + "".join(
+        f"{n};{str(la).replace('.', ',')};{str(lo).replace('.', ',')}\r\n" for n, la, lo in rows
+    )
+    saved = french.encode("cp1252")
+    # bytes that are Windows-1252 and UTF-8 at once read as UTF-8 ("Â" then a symbol: "Â¡" is
+    # "¡"); no French text writes that
+    assume(_utf8(saved) in (None, french))
+    read = [parse_own_places(data, "a.csv", FILE_BOUNDS) for data in (english.encode(), saved)]
+    assert read[0] == read[1]
+    assert [(p.name, p.lat, p.lon) for p in read[0]] == [
+        (" ".join(n.split()), float(la), float(lo)) for n, la, lo in rows
+    ]
+
+
+def _utf8(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def test_a_byte_order_mark_and_utf16_are_read(tmp_path):
