@@ -336,10 +336,11 @@ def communes() -> tuple[Place, ...]:
     return tuple(_commune(row) for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS))
 
 
+@lru_cache(maxsize=4)  # a long-running process (the studio's workers, a script) deals again
 def communes_in(departements: frozenset[str]) -> tuple[Place, ...]:
     """The communes of ``departements``, in the order of :func:`communes`: a deck makes
     records of its region's rows only (Bretagne's 1,200, not France's 34,900), tested by their
-    département column rather than one record at a time."""
+    département column rather than one record at a time; made once per process."""
     if communes.cache_info().currsize:  # all made already
         return tuple(place for place in communes() if place.departement in departements)
     column = COMMUNE_COLUMNS.index("departement")

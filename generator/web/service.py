@@ -13,6 +13,8 @@ bug.
 
 from __future__ import annotations
 
+import bisect
+import heapq
 import io
 import json
 from collections.abc import Callable
@@ -150,38 +152,95 @@ def _place_index() -> tuple[_Entry, ...]:
     return tuple(entries)
 
 
-def _search(index: tuple[_Entry, ...], query: str, limit: int) -> list[dict[str, Any]]:
-    """Names starting with the query first, then names with a word starting with it."""
+@dataclass(frozen=True)
+class _Sorted:
+    """An index's names in sorted order, so that the names starting as typed are one slice
+    found by bisection (36,000 communes: a scan of every name cost 30 ms a keystroke), and
+    each entry's place in the answers' order."""
+
+    keys: list[str]  # every entry's key, sorted
+    key_entries: list[int]  # the entry of each sorted key
+    words: list[str]  # every entry's words after its first, sorted
+    word_entries: list[int]  # the entry of each sorted word
+    position: list[int]  # position[i]: entry i's place in the order by rank, key, index
+
+
+def _sorted(index: tuple[_Entry, ...]) -> _Sorted:
+    keys = sorted((entry.key, i) for i, entry in enumerate(index))
+    words = sorted((word, i) for i, entry in enumerate(index) for word in entry.words[1:])
+    by_rank = sorted(range(len(index)), key=lambda i: (index[i].rank, index[i].key, i))
+    position = [0] * len(index)
+    for place, i in enumerate(by_rank):
+        position[i] = place
+    return _Sorted(
+        [key for key, _i in keys],
+        [i for _key, i in keys],
+        [word for word, _i in words],
+        [i for _word, i in words],
+        position,
+    )
+
+
+def _starting(sorted_keys: list[str], entries: list[int], prefix: str) -> list[int]:
+    """The entries whose sorted key (or word) starts with ``prefix``: one slice."""
+    low = bisect.bisect_left(sorted_keys, prefix)
+    high = bisect.bisect_left(sorted_keys, prefix + _AFTER_EVERY_CHARACTER, low)
+    return entries[low:high]
+
+
+_AFTER_EVERY_CHARACTER = chr(0x10FFFF)
+
+
+def _search(
+    index: tuple[_Entry, ...], ordered: _Sorted, query: str, limit: int
+) -> list[dict[str, Any]]:
+    """Names starting with the query first (the name itself first of all), then, when one word
+    is typed, names with a later word starting with it; within each, by rank, key and the
+    index's own order. Each set is a slice of the sorted names, and only the first ``limit``
+    are ordered ("saint": 4,000 communes, a dozen shown)."""
     from generator.core.namekeys import name_key
 
     key = name_key(query)[:100]
     if not key:
         return []
-    typed = key.split()
-    found: list[tuple[tuple[int, int, int], _Entry]] = []
-    for entry in index:
-        if entry.key.startswith(key):
-            found.append(((0 if entry.key == key else 1, *entry.rank), entry))
-        elif len(typed) == 1 and any(word.startswith(key) for word in entry.words[1:]):
-            found.append(((2, *entry.rank), entry))
-    found.sort(key=lambda pair: (pair[0], pair[1].key))
-    return [entry.hit for _rank, entry in found[:limit]]
+    size = len(index)
+    position = ordered.position
+    # (match, rank, key, index) as one integer: match × size + the entry's place by the rest
+    order = {
+        i: (0 if index[i].key == key else 1) * size + position[i]
+        for i in _starting(ordered.keys, ordered.key_entries, key)
+    }
+    if len(key.split()) == 1:
+        for i in _starting(ordered.words, ordered.word_entries, key):
+            order.setdefault(i, 2 * size + position[i])
+    first = heapq.nsmallest(limit, order, key=order.__getitem__)
+    return [index[i].hit for i in first]
 
 
 def search_regions(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
     """Régions, départements, countries and communes whose name starts as typed (names as the
     data writes them: French)."""
-    return _search(_region_index(), query, limit)
+    return _search(_region_index(), _regions_sorted(), query, limit)
 
 
 def search_places(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
     """Communes and sites whose name starts as typed: places to add to a deck."""
-    return _search(_place_index(), query, limit)
+    return _search(_place_index(), _places_sorted(), query, limit)
+
+
+@cache
+def _regions_sorted() -> _Sorted:
+    return _sorted(_region_index())
+
+
+@cache
+def _places_sorted() -> _Sorted:
+    return _sorted(_place_index())
 
 
 def warm_search() -> None:
-    _region_index()
-    _place_index()
+    _regions_sorted()
+    _places_sorted()
 
 
 # ------------------------------------------------------------------- recipes and decks
