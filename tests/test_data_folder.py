@@ -64,6 +64,7 @@ def test_a_build_in_the_user_folder_writes_a_whole_set_and_is_read_first(tmp_pat
     run_build(user_data, check=True, pack=fake_pack(tmp_path))
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes placed)
 def test_a_set_built_by_another_version_of_pnp_is_not_read(tmp_path, user_data):
     run_build(user_data, pack=fake_pack(tmp_path))
     stamp = user_data / embedded.BUILD_STAMP_FILE
@@ -93,6 +94,7 @@ def test_a_build_that_breaks_off_leaves_the_shipped_set_in_use(tmp_path, user_da
     assert embedded.folder() == embedded.PACKAGED
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes placed)
 def test_a_build_elsewhere_is_complete_but_not_read(tmp_path, user_data):
     out = tmp_path / "elsewhere"
     run_build(out, pack=fake_pack(tmp_path))
@@ -100,6 +102,7 @@ def test_a_build_elsewhere_is_complete_but_not_read(tmp_path, user_data):
     assert embedded.folder() == embedded.PACKAGED
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes placed)
 def test_check_compares_the_hand_written_files_too(tmp_path, user_data):
     run_build(user_data, pack=fake_pack(tmp_path))
     (user_data / "landmarks.csv").write_text("rank,name\n", encoding="utf-8")
@@ -107,6 +110,7 @@ def test_check_compares_the_hand_written_files_too(tmp_path, user_data):
         run_build(user_data, check=True, pack=fake_pack(tmp_path))
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes placed)
 def test_the_shipped_set_rebuilt_in_place_keeps_its_hand_written_files(tmp_path, monkeypatch):
     shipped = tmp_path / "datasets"
     shutil.copytree(embedded.PACKAGED, shipped)

@@ -703,6 +703,7 @@ def test_build_writes_every_file_and_a_rebuild_is_identical(tmp_path):
     run_build(out, check=True, pack=pack)  # up to date: no error
 
 
+@pytest.mark.slow  # a whole data build (35,000 communes placed), then checked
 def test_check_reports_a_stale_file_and_changes_nothing(tmp_path):
     out = tmp_path / "datasets"
     pack = fake_pack(tmp_path)
