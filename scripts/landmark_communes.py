@@ -26,18 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-COLUMNS = (
-    "wikidata",
-    "name",
-    "kind",
-    "lat",
-    "lon",
-    "insee",
-    "departement",
-    "placement",
-    "source",
-    "rank",
-)
+from generator.geo.embedded import LANDMARK_COLUMNS as COLUMNS
+
 BOUNDARY_M = 100.0
 COAST_M = 5_000.0
 
