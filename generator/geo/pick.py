@@ -12,9 +12,9 @@ count that was actually dealt, so following the advice works.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext, number
@@ -24,7 +24,7 @@ from generator.geo.regions import RegionSelection
 
 if TYPE_CHECKING:
     from generator.core.i18n import Language
-    from generator.geo.selection import Dealt
+    from generator.geo.selection import Dealt, Grid, Pool
 
 #: The defaults every deck shares (``pnp places --count`` and ``pnp oucedonc deck``).
 DEFAULT_SEED = 1
@@ -93,7 +93,7 @@ def pinned_ids(request: PickRequest, candidates: Sequence[Place]) -> tuple[str, 
     named by ``--include``."""
     from generator.geo.own_places import find, is_own
 
-    own = [place.id for place in candidates if is_own(place)]
+    own = [place.id for place in filter(is_own, candidates)]
     label = request.region or "--places"
     included = [find(name, candidates, label, "--include").id for name in request.choice.include]
     return tuple(dict.fromkeys([*own, *included]))
@@ -167,34 +167,44 @@ class _Dealer:
 
     request: PickRequest
     grids: Sequence[object | None]
-    candidates: tuple[Place, ...]
-    suffixes: Mapping[str, str]
-    pinned: tuple[str, ...]
+    pool: Pool  # the candidates, prepared once for every count and grid tried
 
     def attempt(self, count: int) -> tuple[int, Dealt] | int:
         """(grid index, result) for the first grid that loses nothing, or the most dealt.
 
         A grid whose deal is complete but where a tie kept a famous place out is kept in case
-        no finer grid does better; a pinned place that no grid can deal is an error."""
-        from generator.geo.selection import PinnedConflict, SelectionShortfall, deal
+        no finer grid does better; a pinned place that no grid can deal is an error. A grid
+        whose anchors tie (:meth:`Pool.anchors_tie`) is passed over for the finer ones; dealt
+        in full only if none of them loses nothing (then every grid is, in order)."""
+        outcome = self._attempt(count, passing_over=True)
+        if outcome is None:
+            outcome = self._attempt(count, passing_over=False)
+        assert outcome is not None  # nothing is passed over
+        return outcome
+
+    def _attempt(self, count: int, passing_over: bool) -> tuple[int, Dealt] | int | None:
+        """:meth:`attempt`, passing over the grids whose anchors tie (``passing_over``): None
+        when it did and no other grid loses nothing."""
+        from generator.geo.selection import PinnedConflict, SelectionShortfall
 
         request = self.request
         best: tuple[int, Dealt] | None = None
         most = 0
         conflict: PinnedConflict | None = None
-        for index, grid in enumerate(self.grids):
+        passed = False
+        for index, option in enumerate(self.grids):
+            grid = cast("Grid | None", option)
+            arguments = (request.seed, request.sites_share, request.difficulty, grid)
+            finer = index < len(self.grids) - 1
             try:
-                result = deal(
-                    self.candidates,
-                    count,
-                    request.seed,
-                    request.sites_share,
-                    request.difficulty,
-                    grid,  # type: ignore[arg-type]
-                    self.suffixes,
-                    self.pinned,
-                    request.sites_floor,
-                )
+                if (
+                    passing_over
+                    and finer
+                    and self.pool.anchors_tie(count, *arguments, request.sites_floor)
+                ):
+                    passed = True
+                    continue
+                result = self.pool.deal(count, *arguments, request.sites_floor)
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
                 continue
@@ -205,6 +215,8 @@ class _Dealer:
             if not result.tied_anchors:
                 return index, result
             best = best or (index, result)
+        if passed:
+            return None
         if best is None and conflict is not None:
             raise conflict  # on the finest grid too: fewer cards would not part them
         return best if best is not None else most
@@ -224,9 +236,10 @@ def _pick_places(
     from generator.geo.abroad import display_in, suffixes_for
 
     selection, candidates = found
-    dealer = _Dealer(
-        request, grids, candidates, suffixes_for(candidates), pinned_ids(request, candidates)
-    )
+    from generator.geo.selection import Pool
+
+    pool = Pool(candidates, suffixes_for(candidates), pinned_ids(request, candidates))
+    dealer = _Dealer(request, grids, pool)
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:
         raise ValueError("pick_places needs a count or default counts")

@@ -76,7 +76,7 @@ from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.familiarity import LESSER_KNOWN, PREFECTURE_KNOWN
 from generator.geo.model import Place
-from generator.geo.precision import MINUTES_PER_DEGREE, rounded_to_minutes
+from generator.geo.precision import MINUTES_PER_DEGREE, WHOLE_MINUTE_SLACK
 
 EARTH_RADIUS_KM = 6371.0088
 
@@ -206,80 +206,266 @@ def deal(
     the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
     tie keeps one out. ``sites_floor``: the sites the deck deals at least, where the region has
     them (:meth:`_Deck.promotable`: a site may then take the card of a lesser-known town)."""
-    window = _window(difficulty)
-    _check_request(count, sites_share)
-    must = set(pinned)
-    if grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE:
-        # never print a rounding as if it were exact (geo.precision): in France, where every
-        # commune has its IGN point, a rounded point is a site's that has a better one to find;
-        # abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
-        candidates = [
-            p for p in candidates if p.country != "FR" or not rounded_to_minutes(p) or p.id in must
-        ]
-    pool = _pool(candidates, window, must)
-    if len(pool) < count:
-        raise SelectionShortfall(
-            _(
-                "the region offers only {pool_count} places for {count} cards; choose a larger "
-                "region or fewer cards"
-            ).format(pool_count=len(pool), count=count),
-            len(pool),
-        )
-    by_id = {place.id: place for place in pool if place.id in must} if must else {}
-    held = [by_id[place_id] for place_id in dict.fromkeys(pinned)]
-    if len(held) > count:
-        raise SelectionShortfall(
-            _(
-                "{pinned} places must be in the deck and it has {count} cards; ask for --cards "
-                "{pinned} or name fewer places"
-            ).format(pinned=len(held), count=count),
-            0,
-        )
-    free = [p for p in pool if p.id not in must] if must else pool
-    pool_towns = sum(p.kind == "town" for p in free) + sum(p.kind == "town" for p in held)
-    quota = _quota(pool_towns, len(pool), held, count, sites_share, sites_floor)
-    deck = _Deck(
-        free=free,
-        held=held,
-        quota=quota,
-        window=window,
-        seed=seed,
-        display=_DisplayNames(pool, suffixes),
-        grid=grid,
-        spacing=mean_spacing_km(pool, count),
+    return Pool(candidates, suffixes, pinned).deal(
+        count, seed, sites_share, difficulty, grid, sites_floor
     )
-    chosen, tied = deck.deal(())
-    floor = min(sites_floor, quota["site"])
-    promoted: tuple[Place, ...] = ()
-    while sum(p.kind == "site" for p in chosen) < floor:
-        # too few sites: the best known sites left out take the place of what kept them out,
-        # dealt before the anchors, when no well-known town is one place with them
-        dealt = {p.id for p in chosen}
-        more = [p for p in deck.promotable if p.id not in dealt and p not in promoted]
-        if not more:
-            break
-        wanted = floor - sum(p.kind == "site" for p in chosen)
-        promoted += tuple(more[:wanted])
-        chosen, tied = deck.deal(promoted)
-    display = deck.display
-    _check_pinned(held, chosen, display, grid)
-    if len(chosen) < count:
-        printed = f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
-        raise SelectionShortfall(
-            _(
-                "only {chosen_count} of the {count} cards can be dealt{printed} in this region, "
-                "one card per place"
-            ).format(chosen_count=len(chosen), count=count, printed=printed),
-            len(chosen),
+
+
+class Pool:
+    """One request's candidates, prepared once for all the deals made of them.
+
+    The pick (``geo.pick``) deals the same candidates on each printed grid and each count it
+    tries; what a deal reads of all of them, tens of thousands for France (the valid ones,
+    their homonyms, their hull, their order by familiarity), is worked out once per variant:
+    a grid finer than the minute leaves out the points rounded to the minute, an ``easy`` deck
+    the lesser-known towns. ``suffixes`` and ``pinned``: see :func:`deal`."""
+
+    def __init__(
+        self,
+        candidates: Sequence[Place],
+        suffixes: Mapping[str, str] | None = None,
+        pinned: Sequence[str] = (),
+    ) -> None:
+        self.candidates = candidates
+        self.suffixes = suffixes
+        self.pinned = tuple(dict.fromkeys(pinned))
+        self._variants: dict[tuple[bool, bool], _Prepared] = {}
+
+    def deal(
+        self,
+        count: int,
+        seed: int = 1,
+        sites_share: float = 0.2,
+        difficulty: Difficulty | str = "normal",
+        grid: Grid | None = None,
+        sites_floor: int = 0,
+    ) -> Dealt:
+        """The deal of :func:`deal` (see there)."""
+        deck, floor = self._deck(count, seed, sites_share, difficulty, grid, sites_floor)
+        chosen, tied = deck.deal(())
+        promoted: tuple[Place, ...] = ()
+        while sum(p.kind == "site" for p in chosen) < floor:
+            # too few sites: the best known sites left out take the place of what kept them
+            # out, dealt before the anchors, when no well-known town is one place with them
+            dealt = {p.id for p in chosen}
+            more = [p for p in deck.promotable if p.id not in dealt and p not in promoted]
+            if not more:
+                break
+            wanted = floor - sum(p.kind == "site" for p in chosen)
+            promoted += tuple(more[:wanted])
+            chosen, tied = deck.deal(promoted)
+        display = deck.display
+        _check_pinned(deck.held, chosen, display, grid)
+        if len(chosen) < count:
+            printed = (
+                f" with different printed latitudes and longitudes ({grid.name})" if grid else ""
+            )
+            raise SelectionShortfall(
+                _(
+                    "only {chosen_count} of the {count} cards can be dealt{printed} in this "
+                    "region, one card per place"
+                ).format(chosen_count=len(chosen), count=count, printed=printed),
+                len(chosen),
+            )
+        return Dealt(tuple(replace(place, name=display.of(place)) for place in chosen), tuple(tied))
+
+    def anchors_tie(
+        self,
+        count: int,
+        seed: int = 1,
+        sites_share: float = 0.2,
+        difficulty: Difficulty | str = "normal",
+        grid: Grid | None = None,
+        sites_floor: int = 0,
+    ) -> bool:
+        """True when :meth:`deal` with these arguments surely keeps an anchor out by a printed
+        tie (or fails): a caller with a finer grid to try may try it first. Told from the
+        anchors alone, which a deal takes first whatever the spread (:func:`_deal`), so without
+        the distance bisections; False (not known) when sites may be promoted before them."""
+        deck, floor = self._deck(count, seed, sites_share, difficulty, grid, sites_floor)
+        return floor == 0 and deck.anchors_tie()
+
+    def _deck(
+        self,
+        count: int,
+        seed: int,
+        sites_share: float,
+        difficulty: Difficulty | str,
+        grid: Grid | None,
+        sites_floor: int,
+    ) -> tuple[_Deck, int]:
+        """The deck to deal and its floor of sites (see :func:`deal`)."""
+        window = _window(difficulty)
+        _check_request(count, sites_share)
+        # never print a rounding as if it were exact (geo.precision): in France, where every
+        # commune has its IGN point, a rounded point is a site's that has a better one to
+        # find; abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
+        fine = grid is not None and (grid.per_degree or 0) > MINUTES_PER_DEGREE
+        prepared = self._prepared(fine, window.well_known_only)
+        pool = prepared.pool
+        if len(pool) < count:
+            raise SelectionShortfall(
+                _(
+                    "the region offers only {pool_count} places for {count} cards; choose a "
+                    "larger region or fewer cards"
+                ).format(pool_count=len(pool), count=count),
+                len(pool),
+            )
+        held = prepared.held
+        if len(held) > count:
+            raise SelectionShortfall(
+                _(
+                    "{pinned} places must be in the deck and it has {count} cards; ask for "
+                    "--cards {pinned} or name fewer places"
+                ).format(pinned=len(held), count=count),
+                0,
+            )
+        quota = _quota(prepared.pool_towns, len(pool), held, count, sites_share, sites_floor)
+        deck = _Deck(
+            towns=prepared.towns,
+            sites=prepared.sites,
+            held=held,
+            quota=quota,
+            window=window,
+            seed=seed,
+            display=prepared.display,
+            grid=grid,
+            spacing=prepared.spacing_km(count),
         )
-    return Dealt(tuple(replace(place, name=display.of(place)) for place in chosen), tuple(tied))
+        return deck, min(sites_floor, quota["site"])
+
+    def _prepared(self, fine: bool, well_known_only: bool) -> _Prepared:
+        key = (fine, well_known_only)
+        prepared = self._variants.get(key)
+        if prepared is None:
+            prepared = self._variants[key] = self._prepare(fine, well_known_only)
+        return prepared
+
+    @cached_property
+    def _points(self) -> tuple[list[float], np.ndarray]:
+        """The candidates' latitudes (a list) and longitudes (an array)."""
+        candidates = self.candidates
+        lon = np.fromiter(map(attrgetter("lon"), candidates), float, len(candidates))
+        return list(map(attrgetter("lat"), candidates)), lon
+
+    @cached_property
+    def _valid(self) -> bool:
+        """Whether every candidate is valid (:func:`_unique` keeps them all, the embedded
+        data's): a variant is then the candidates it keeps, in their order."""
+        candidates = self.candidates
+        if len(set(map(attrgetter("id"), candidates))) != len(candidates):
+            return False
+        lat, lon = self._points
+        return all(map(str.strip, map(attrgetter("name"), candidates))) and bool(
+            np.all((np.abs(lat) <= 90.0) & (np.abs(lon) <= 180.0))
+        )
+
+    @cached_property
+    def _best_known_first(self) -> list[Place]:
+        """The (valid) candidates, best known first (:func:`_by_familiarity`)."""
+        return _by_familiarity(list(self.candidates))
+
+    @cached_property
+    def _rounded(self) -> list[Place]:
+        """The candidates a grid finer than the minute leaves out: French points rounded to
+        the minute (not the pinned ones)."""
+        lat, lon = self._points
+        rounded = np.flatnonzero(_rounded_to_minutes(np.array(lat), lon)).tolist()
+        must = set(self.pinned)
+        places = [self.candidates[i] for i in rounded]
+        return [p for p in places if p.country == "FR" and p.id not in must]
+
+    def _prepare(self, fine: bool, well_known_only: bool) -> _Prepared:
+        rounded = self._rounded if fine else []
+        if fine and (not rounded or (self._valid and all(p.kind == "site" for p in rounded))):
+            # the same, or less a few sites (the easy window keeps every site): the minute's
+            # variant, less them
+            return self._prepared(False, well_known_only).without(rounded)
+        candidates: Sequence[Place] = self.candidates
+        must = set(self.pinned)
+        if rounded:
+            out = {id(place) for place in rounded}
+            candidates = [p for p in candidates if id(p) not in out]
+        valid = self._valid  # then a variant's pool, in rank order, is a filter of the ranking
+        pool = _known_enough(
+            list(candidates) if valid else _unique(candidates), well_known_only, must
+        )
+        by_id = {place.id: place for place in pool if place.id in must} if must else {}
+        held = [by_id[place_id] for place_id in self.pinned]
+        if valid:
+            ranked = self._best_known_first
+            if len(pool) < len(ranked) or must:
+                dealable = {p.id for p in pool} - must
+                ranked = [p for p in ranked if p.id in dealable]
+        else:
+            ranked = _by_familiarity([p for p in pool if p.id not in must])
+        towns = [p for p in ranked if p.kind == "town"]
+        if len(pool) == len(self.candidates):  # none left out: the points are known
+            lat_list, lon_array = self._points
+            area = _hull_area_km2(lat_list, lon_array)
+        else:
+            area = _hull_area_km2([p.lat for p in pool], np.array([p.lon for p in pool]))
+        return _Prepared(
+            pool=pool,
+            held=held,
+            towns=towns,
+            sites=[p for p in ranked if p.kind == "site"],
+            pool_towns=len(towns) + sum(p.kind == "town" for p in held),
+            display=_DisplayNames(pool, self.suffixes),
+            hull_area_km2=area,
+        )
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """One variant of a :class:`Pool`: what every deal of it reads."""
+
+    pool: list[Place]  # the valid candidates (:func:`_pool`), in the candidates' order
+    held: list[Place]  # the pinned places, in the order given
+    towns: list[Place]  # the towns not pinned, best known first (:func:`_by_familiarity`)
+    sites: list[Place]  # the sites not pinned, the same
+    pool_towns: int
+    display: _DisplayNames
+    hull_area_km2: float  # the pool's hull (:func:`mean_spacing_km`); 0 under three places
+
+    def without(self, out: list[Place]) -> _Prepared:
+        """This variant less the sites ``out`` (none pinned, all in the pool)."""
+        if not out:
+            return self
+        gone = {id(place) for place in out}
+        pool = [p for p in self.pool if id(p) not in gone]
+        return replace(
+            self,
+            pool=pool,
+            sites=[p for p in self.sites if id(p) not in gone],
+            display=self.display.without(pool, out),
+            hull_area_km2=_hull_area_km2([p.lat for p in pool], np.array([p.lon for p in pool])),
+        )
+
+    def spacing_km(self, count: int) -> float:
+        """:func:`mean_spacing_km` of the pool for ``count`` cards."""
+        if len(self.pool) < 3 or count < 1:
+            return 0.0
+        return math.sqrt(self.hull_area_km2 / count)
+
+
+def _rounded_to_minutes(lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
+    """:func:`~generator.geo.precision.rounded_to_minutes` of many points at once."""
+    both: np.ndarray = _on_minute_grid(lat) & _on_minute_grid(lon)
+    return both
+
+
+def _on_minute_grid(degrees: np.ndarray) -> np.ndarray:
+    minutes = degrees * MINUTES_PER_DEGREE
+    return np.asarray(np.abs(minutes - np.round(minutes)) < WHOLE_MINUTE_SLACK)
 
 
 @dataclass(frozen=True)
 class _Deck:
     """One region's deal, made again with other sites promoted (see :func:`deal`)."""
 
-    free: list[Place]  # the candidates, less the pinned places
+    towns: list[Place]  # the candidates less the pinned places, best known first: towns
+    sites: list[Place]  # and sites
     held: list[Place]  # the pinned places
     quota: dict[str, int]
     window: RankWindow
@@ -291,26 +477,12 @@ class _Deck:
     def deal(self, promoted: Sequence[Place]) -> tuple[list[Place], list[Place]]:
         """The dealt places and the anchors a tie kept out, the ``promoted`` sites dealt right
         after the pinned places (before the anchors, whatever the spread)."""
-        lifted = {place.id for place in promoted}
-        towns = [p for p in self.free if p.kind == "town"]
-        sites = [p for p in self.free if p.kind == "site" and p.id not in lifted]
-        held = self.held
-        left = {kind: self.quota[kind] - sum(p.kind == kind for p in held) for kind in self.quota}
-        left["site"] -= len(promoted)
         count = sum(self.quota.values())
         chosen: list[Place] = []
         tied: list[Place] = []
         for tail in (TAIL, math.inf):  # a longer tail only when the short one cannot deal it
-            town_window, town_tail = _ranked(towns, left["town"], self.window, tail)
-            site_window, site_tail = _ranked(sites, left["site"], self.window, tail)
             chosen, tied = _deal_deck(
-                _Ranks(
-                    town_window + site_window,
-                    town_tail + site_tail,
-                    _anchors(town_window, left["town"], self.window)
-                    + _anchors(site_window, left["site"], self.window),
-                    [_Ranked(place, -1.0) for place in [*held, *promoted]],
-                ),
+                self._ranks(promoted, tail),
                 self.quota,
                 random.Random(self.seed),
                 self.display,
@@ -321,14 +493,41 @@ class _Deck:
                 break
         return chosen, tied
 
+    def anchors_tie(self) -> bool:
+        """Whether the deal keeps an anchor out by a printed tie (or cannot be made): the
+        pinned places and the anchors are dealt first whatever the spread, and the tail does
+        not change them (see :meth:`Pool.anchors_tie`)."""
+        ranks = self._ranks((), TAIL)
+        first = [r.place for r in [*ranks.pinned, *_by_rank(ranks.anchors)]]
+        if not first:
+            return False
+        columns = _columns(first, len(first), self.display, self.grid, self.spacing)
+        return bool(_deal(columns, self.quota, 0.0, len(first))[1])
+
+    def _ranks(self, promoted: Sequence[Place], tail: float) -> _Ranks:
+        """The places to deal, the ``promoted`` sites dealt right after the pinned places."""
+        lifted = {place.id for place in promoted}
+        sites = [p for p in self.sites if p.id not in lifted] if lifted else self.sites
+        held = self.held
+        left = {kind: self.quota[kind] - sum(p.kind == kind for p in held) for kind in self.quota}
+        left["site"] -= len(promoted)
+        town_window, town_tail = _ranked(self.towns, left["town"], self.window, tail)
+        site_window, site_tail = _ranked(sites, left["site"], self.window, tail)
+        return _Ranks(
+            town_window + site_window,
+            town_tail + site_tail,
+            _anchors(town_window, left["town"], self.window)
+            + _anchors(site_window, left["site"], self.window),
+            [_Ranked(place, -1.0) for place in [*self.held, *promoted]],
+        )
+
     @cached_property
     def promotable(self) -> tuple[Place, ...]:
         """The sites that may take the place of what keeps them out of the deck, best known
         first in the difficulty's order (its window, then the rest): those one place with no
         town that keeps its card (:func:`gives_way`) and no pinned town."""
-        sites = [p for p in self.free if p.kind == "site"]
-        window, rest = _ranked(sites, max(1, self.quota["site"]), self.window, math.inf)
-        towns = [p for p in [*self.free, *self.held] if p.kind == "town"]
+        window, rest = _ranked(self.sites, max(1, self.quota["site"]), self.window, math.inf)
+        towns = [*self.towns, *(p for p in self.held if p.kind == "town")]
         lat = np.radians([t.lat for t in towns])
         lon = np.radians([t.lon for t in towns])
         pinned = {p.id for p in self.held}
@@ -385,14 +584,14 @@ def _check_request(count: int, sites_share: float) -> None:
         )
 
 
-def _pool(candidates: Sequence[Place], window: RankWindow, pinned: set[str]) -> list[Place]:
-    """The valid candidates (:func:`_unique`); for a well-known-only window (``easy``), the
-    towns below :data:`~generator.geo.familiarity.WELL_KNOWN` are left out when any town is
-    well known (pinned places always stay)."""
+def _known_enough(pool: list[Place], well_known_only: bool, pinned: set[str]) -> list[Place]:
+    """The valid candidates ``pool`` (:func:`_unique`) a deal may draw from: for a
+    well-known-only window (``easy``), the towns below
+    :data:`~generator.geo.familiarity.WELL_KNOWN` are left out when any town is well known
+    (pinned places always stay)."""
     from generator.geo.familiarity import well_known
 
-    pool = _unique(candidates)
-    if window.well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
+    if well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
         pool = [p for p in pool if p.kind != "town" or well_known(p.familiarity) or p.id in pinned]
     missing = pinned - {p.id for p in pool} if pinned else set()
     if missing:
@@ -445,14 +644,20 @@ def mean_spacing_km(places: Sequence[Place], count: int) -> float:
     card: how far apart ``count`` evenly spread cards would be."""
     if len(places) < 3 or count < 1:
         return 0.0
-    lats = [p.lat for p in places]
-    mean_lat = math.radians(sum(lats) / len(places))
+    area = _hull_area_km2([p.lat for p in places], np.array([p.lon for p in places]))
+    return math.sqrt(area / count)
+
+
+def _hull_area_km2(lats: list[float], lons: np.ndarray) -> float:
+    """The area of the points' hull (km², a local equirectangular frame); 0 under three."""
+    if len(lats) < 3:
+        return 0.0
+    mean_lat = math.radians(sum(lats) / len(lats))
     km = math.pi * EARTH_RADIUS_KM / 180
     # x = lon × km × cos(mean latitude), in that order: the same floats one by one or at once
-    x = np.array([p.lon for p in places]) * km * math.cos(mean_lat)
+    x = lons * km * math.cos(mean_lat)
     y = np.array(lats) * km
-    hull = convex_hull(_hull_candidates(np.column_stack((x, y))))
-    return math.sqrt(polygon_area(hull) / count)
+    return polygon_area(convex_hull(_hull_candidates(np.column_stack((x, y)))))
 
 
 def _hull_candidates(
@@ -545,21 +750,26 @@ class _Ranked(NamedTuple):  # thousands are made per deal: a tuple is made faste
     rank: float  # familiarity rank, in units of the cards needed of its kind
 
 
+def _by_familiarity(places: list[Place]) -> list[Place]:
+    """Best known first, then by id: two stable sorts (what the key (-familiarity, id) gives,
+    with no tuple made per place)."""
+    order = sorted(places, key=attrgetter("id"))
+    order.sort(key=attrgetter("familiarity"), reverse=True)
+    return order
+
+
 def _ranked(
-    places: list[Place], needed: int, window: RankWindow, tail: float
+    order: list[Place], needed: int, window: RankWindow, tail: float
 ) -> tuple[list[_Ranked], list[_Ranked]]:
-    """The places of one kind inside the difficulty's rank window, and the others (the tail).
+    """The places of one kind (``order``: best known first, :func:`_by_familiarity`) inside the
+    difficulty's rank window, and the others (the tail).
 
     Ranks are divided by the number of cards needed of that kind, so that towns and sites
     interleave in proportion (the 4th town of 48 comes with the 1st site of 12). The tail holds
     the next ``tail`` × needed places, then the skipped best known ones.
     """
-    if needed <= 0 or not places:
+    if needed <= 0 or not order:
         return [], []
-    # best known first, then by id: two stable sorts (what the key (-familiarity, id) gives,
-    # with no tuple made per place)
-    order = sorted(places, key=attrgetter("id"))
-    order.sort(key=attrgetter("familiarity"), reverse=True)
     skip = int(window.skip * needed)
     # never skip so many that the window cannot hold the cards needed
     skip = max(0, min(skip, len(order) - needed * 2))
@@ -592,12 +802,30 @@ class _DisplayNames:
     the few hundred places it looks at, among tens of thousands of candidates (France's
     communes), whose homonyms it must all know."""
 
-    def __init__(self, places: Sequence[Place], suffixes: Mapping[str, str] | None) -> None:
+    def __init__(
+        self,
+        places: Sequence[Place],
+        suffixes: Mapping[str, str] | None,
+        shared: Counter[str] | None = None,  # the places of each name, when known
+        groups: dict[str, list[Place]] | None = None,  # the places of each shared name, the same
+    ) -> None:
         self._places = places
-        self._shared = Counter([place.name for place in places])
+        self._shared = shared if shared is not None else Counter([p.name for p in places])
         self._suffixes = suffixes or {}
-        self._groups: dict[str, list[Place]] | None = None  # the places of each shared name
+        self._groups = groups
         self._apart: dict[str, bool] = {}  # shared name -> its places are not all one place
+
+    def without(self, left: Sequence[Place], out: Sequence[Place]) -> _DisplayNames:
+        """The display names of ``left``, the places given less ``out`` (a few)."""
+        shared = self._shared.copy()
+        shared.subtract([place.name for place in out])
+        groups = None
+        if self._groups is not None:
+            gone = {id(place) for place in out}
+            groups = defaultdict(list)
+            for name, group in self._groups.items():
+                groups[name] = [place for place in group if id(place) not in gone]
+        return _DisplayNames(left, self._suffixes, shared, groups)
 
     def of(self, place: Place) -> str:
         """The name printed for ``place``, one of the places given."""
@@ -612,9 +840,10 @@ class _DisplayNames:
         apart = self._apart.get(name)
         if apart is None:
             if self._groups is None:
+                shared = {name for name, count in self._shared.items() if count > 1}
                 self._groups = defaultdict(list)
                 for place in self._places:
-                    if self._shared[place.name] > 1:
+                    if place.name in shared:
                         self._groups[place.name].append(place)
             apart = self._apart[name] = not _all_close(self._groups[name], SAME_PLACE_KM)
         return apart
@@ -740,8 +969,7 @@ def _deal_deck(
     jitter = [1.0 + rng.uniform(-JITTER, JITTER) for _ in rest]
     # the pinned places, then the anchors of both kinds in rank order (each kind's rank in units
     # of its cards: the best known site comes with the best known town)
-    ordered = list(ranks.pinned)
-    ordered += sorted(ranks.anchors, key=lambda r: (r.rank, r.place.kind != "town", r.place.id))
+    ordered = [*ranks.pinned, *_by_rank(ranks.anchors)]
     ordered += [
         r
         for _, r in sorted(
@@ -753,35 +981,7 @@ def _deal_deck(
     if not ordered:
         return [], []
     places = [r.place for r in ordered]
-    lat_degrees = np.array([p.lat for p in places])
-    lon_degrees = np.array([p.lon for p in places])
-    lat = np.radians(lat_degrees)
-    lon = np.radians(lon_degrees)
-    columns = _Columns(
-        lat=lat,
-        lon=lon,
-        xyz=np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat))),
-        lat_units=_grid_units(grid, lat_degrees) if grid else None,
-        lon_units=_grid_units(grid, lon_degrees) if grid else None,
-        kinds=[p.kind for p in places],
-        is_town=np.array([p.kind == "town" for p in places]),
-        size=np.array(
-            [p.population if p.population is not None else p.familiarity for p in places],
-            dtype=float,
-        ),
-        suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
-        names=[display.of(p) for p in places],
-        commune=[p.commune for p in places],
-        named_after=_named_after(places),
-        anchors=len(ranks.pinned) + len(ranks.anchors),
-        suburb_dot=_dot(SUBURB_SHARE * spacing_km),
-        site_town_dot=_dot(min(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
-        commune_dot=_dot(min(SAME_COMMUNE_KM, SAME_COMMUNE_SHARE * spacing_km)),
-        agglomeration=_agglomeration_keys(places),
-        beside_dot=_dot(beside_km(spacing_km)),
-        town_pair_dot=_dot(min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km)),
-        near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
-    )
+    columns = _columns(places, len(ranks.pinned) + len(ranks.anchors), display, grid, spacing_km)
     wanted = sum(quota.values())
     window_end = len(ranks.window)
 
@@ -815,6 +1015,51 @@ def _deal_deck(
         distance, flexible = relaxed, True
     dealt, tied = _deal(columns, quota, SLACK * distance, len(places), flexible)
     return chosen(dealt), chosen(tied)
+
+
+def _by_rank(anchors: list[_Ranked]) -> list[_Ranked]:
+    """The anchors of both kinds in rank order (each kind's rank in units of its cards: the
+    best known site comes with the best known town), towns first."""
+    return sorted(anchors, key=lambda r: (r.rank, r.place.kind != "town", r.place.id))
+
+
+def _columns(
+    places: list[Place],
+    anchors: int,
+    display: _DisplayNames,
+    grid: Grid | None,
+    spacing_km: float,
+) -> _Columns:
+    """What a deal reads of ``places``, the first ``anchors`` of them its anchors."""
+    lat_degrees = np.array([p.lat for p in places])
+    lon_degrees = np.array([p.lon for p in places])
+    lat = np.radians(lat_degrees)
+    lon = np.radians(lon_degrees)
+    return _Columns(
+        lat=lat,
+        lon=lon,
+        xyz=np.column_stack((np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat))),
+        lat_units=_grid_units(grid, lat_degrees) if grid else None,
+        lon_units=_grid_units(grid, lon_degrees) if grid else None,
+        kinds=[p.kind for p in places],
+        is_town=np.array([p.kind == "town" for p in places]),
+        size=np.array(
+            [p.population if p.population is not None else p.familiarity for p in places],
+            dtype=float,
+        ),
+        suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
+        names=[display.of(p) for p in places],
+        commune=[p.commune for p in places],
+        named_after=_named_after(places),
+        anchors=anchors,
+        suburb_dot=_dot(SUBURB_SHARE * spacing_km),
+        site_town_dot=_dot(min(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
+        commune_dot=_dot(min(SAME_COMMUNE_KM, SAME_COMMUNE_SHARE * spacing_km)),
+        agglomeration=_agglomeration_keys(places),
+        beside_dot=_dot(beside_km(spacing_km)),
+        town_pair_dot=_dot(min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km)),
+        near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
+    )
 
 
 def _dot(km: float) -> float:
