@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from generator.core.errors import UserError
@@ -64,17 +65,29 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
     """The resolved region and its candidate places of the requested kind, named as the data
     names them (the deal's input: the same in every language; ``geo.abroad.named`` gives
     them in another), with the user's choice applied (``request.choice``)."""
-    from generator.geo.catalog import load_places
-    from generator.geo.listing import of_kind
-    from generator.geo.own_places import apply_choice
     from generator.geo.regions import own_places_region, resolve_region
 
     choice = request.choice
     if request.region is None and choice.places_file is not None:
-        selection = own_places_region(choice.places_file)
+        return _candidates(request, own_places_region(choice.places_file))
+    selection = resolve_region(request.region or "france")
+    if _named_embedded(request, selection):
+        return selection, _embedded_places(selection, request.kind)
+    return _candidates(request, selection)
+
+
+def _candidates(
+    request: PickRequest, selection: RegionSelection
+) -> tuple[RegionSelection, tuple[Place, ...]]:
+    """:func:`region_candidates` in ``selection``, read."""
+    from generator.geo.catalog import load_places
+    from generator.geo.listing import of_kind
+    from generator.geo.own_places import apply_choice
+
+    choice = request.choice
+    if request.region is None:
         loaded: tuple[Place, ...] = ()
     else:
-        selection = resolve_region(request.region or "france")
         loaded = load_places(request.source.strip().lower(), selection)
     if choice:
         loaded, _pinned = apply_choice(loaded, choice, selection.label)
@@ -86,6 +99,53 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
             )
         )
     return selection, candidates
+
+
+#: The regions named by a name or a code (not a box, not a file of points): their embedded
+#: candidates are a pure function of the region and the kind.
+_NAMED_KINDS = frozenset({"country", "region", "departement", "world", "subdivision"})
+
+
+def _named_embedded(request: PickRequest, selection: RegionSelection) -> bool:
+    """Whether the request's candidates are the embedded data's for a named region, with no
+    choice of the user's (made once per process: :func:`_embedded_places`)."""
+    return (
+        selection.kind in _NAMED_KINDS
+        and request.source.strip().lower() == "embedded"
+        and not request.choice
+    )
+
+
+@lru_cache(maxsize=4)  # a long-running process (the studio's workers) deals the same regions
+def _embedded_places(selection: RegionSelection, kind: str) -> tuple[Place, ...]:
+    """The embedded candidates of a named region (see :func:`_named_embedded`)."""
+    return _candidates(PickRequest(region=selection.code, kind=kind), selection)[1]
+
+
+@lru_cache(maxsize=4)
+def _embedded_pool(selection: RegionSelection, kind: str) -> Pool:
+    """The :class:`~generator.geo.selection.Pool` of :func:`_embedded_places` (its candidates
+    checked and ranked once per process, for every deck of the region)."""
+    from generator.geo.abroad import suffixes_for
+    from generator.geo.selection import Pool
+
+    candidates = _embedded_places(selection, kind)
+    return Pool(candidates, suffixes_for(candidates))
+
+
+def _pool(request: PickRequest, found: tuple[RegionSelection, tuple[Place, ...]]) -> Pool:
+    """The candidates prepared for the deals: made once per process for the candidates of
+    :func:`_embedded_places`, for every deck of their region."""
+    from generator.geo.abroad import suffixes_for
+    from generator.geo.selection import Pool
+
+    selection, candidates = found
+    if (
+        _named_embedded(request, selection)
+        and _embedded_places(selection, request.kind) is candidates
+    ):
+        return _embedded_pool(selection, request.kind)
+    return Pool(candidates, suffixes_for(candidates), pinned_ids(request, candidates))
 
 
 def pinned_ids(request: PickRequest, candidates: Sequence[Place]) -> tuple[str, ...]:
@@ -233,12 +293,10 @@ def _pick_places(
     """:func:`pick_places` for one difficulty window: the first count that deals (the request's,
     or the first default one the region holds), else the largest smaller one, else an error
     that names it."""
-    from generator.geo.abroad import display_in, suffixes_for
+    from generator.geo.abroad import display_in
 
     selection, candidates = found
-    from generator.geo.selection import Pool
-
-    pool = Pool(candidates, suffixes_for(candidates), pinned_ids(request, candidates))
+    pool = _pool(request, found)
     dealer = _Dealer(request, grids, pool)
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:
