@@ -420,7 +420,7 @@ class Pool:
 class _Prepared:
     """One variant of a :class:`Pool`: what every deal of it reads."""
 
-    pool: list[Place]  # the valid candidates (:func:`_pool`), in the candidates' order
+    pool: list[Place]  # the valid candidates (:func:`_known_enough`), in the candidates' order
     held: list[Place]  # the pinned places, in the order given
     towns: list[Place]  # the towns not pinned, best known first (:func:`_by_familiarity`)
     sites: list[Place]  # the sites not pinned, the same
