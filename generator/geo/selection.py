@@ -839,13 +839,16 @@ class _DisplayNames:
         """Whether the places named ``name`` (several) are more than one place."""
         apart = self._apart.get(name)
         if apart is None:
-            if self._groups is None:
+            groups = self._groups
+            if groups is None:
+                # made whole, then published: a pool's names serve the threads of a server
                 shared = {name for name, count in self._shared.items() if count > 1}
-                self._groups = defaultdict(list)
+                groups = defaultdict(list)
                 for place in self._places:
                     if place.name in shared:
-                        self._groups[place.name].append(place)
-            apart = self._apart[name] = not _all_close(self._groups[name], SAME_PLACE_KM)
+                        groups[place.name].append(place)
+                self._groups = groups
+            apart = self._apart[name] = not _all_close(groups[name], SAME_PLACE_KM)
         return apart
 
 
