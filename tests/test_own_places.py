@@ -19,6 +19,7 @@ from generator.geo.own_places import (
     PlacesBounds,
     apply_choice,
     find,
+    find_all,
     is_own,
     parse_own_places,
     read_own_places,
@@ -221,15 +222,15 @@ def test_a_geojson_feature_that_is_not_a_point_is_named(tmp_path):
         read_own_places(path)
 
 
-def place(name: str, departement: str, code: str) -> Place:
-    return Place(f"insee:{code}", name, "town", 48.0, -1.0, departement=departement, insee=code)
+def place(name: str, departement: str, code: str, lat: float, lon: float) -> Place:
+    return Place(f"insee:{code}", name, "town", lat, lon, departement=departement, insee=code)
 
 
 CANDIDATES = (
-    place("Saint-Denis", "93", "93066"),
-    place("Saint-Denis", "974", "97411"),
-    place("Saint-Malo", "35", "35288"),
-    place("L'Île-d'Yeu", "85", "85113"),
+    place("Saint-Denis", "93", "93066", 48.93564, 2.35387),
+    place("Saint-Denis", "974", "97411", -20.88231, 55.45040),
+    place("Saint-Malo", "35", "35288", 48.64720, -2.00880),
+    place("L'Île-d'Yeu", "85", "85113", 46.72280, -2.34720),
 )
 
 
@@ -241,6 +242,22 @@ def test_names_match_as_the_referee_matches_them():
         find("Saint-Denis", CANDIDATES, "France", "--include")
     with pytest.raises(UserError, match="did you mean Saint-Malo"):
         find("Saint-Malot", CANDIDATES, "France", "--exclude")
+
+
+def test_a_village_that_is_a_commune_and_a_site_is_one_place():
+    # Locronan is a commune of the Finistère and one of the villages curated as sites (the
+    # village is the sight): one place, as its cards print it; --include pins the site,
+    # --exclude leaves both out
+    from generator.geo.pick import PickRequest, region_candidates
+
+    _, candidates = region_candidates(PickRequest(region="29"))
+    both = find_all("Locronan", candidates, "Finistère", "--exclude")
+    assert sorted(p.kind for p in both) == ["site", "town"]
+    assert find("locronan", candidates, "Finistère", "--include").kind == "site"
+    kept, pinned = apply_choice(candidates, OwnChoice(exclude=("Locronan",)), "Finistère")
+    assert "Locronan" not in {p.name for p in kept} and not pinned
+    kept, pinned = apply_choice(candidates, OwnChoice(include=("Locronan",)), "Finistère")
+    assert pinned == (find("Locronan", candidates, "Finistère", "--include").id,)
 
 
 def test_the_choice_leaves_out_pins_and_adds(tmp_path):

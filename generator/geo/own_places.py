@@ -356,7 +356,15 @@ def _index(places: Iterable[Place]) -> dict[str, list[Place]]:
 
 def find(name: str, places: Sequence[Place], where: str, option: str) -> Place:
     """The one place of ``places`` called ``name`` (see the module text); ``where`` names the
-    region in the error, ``option`` the option that gave the name."""
+    region in the error, ``option`` the option that gave the name. A village that is both a
+    commune and a curated site (Locronan, Salers) is one place: its site is the one found."""
+    found = find_all(name, places, where, option)
+    return next((p for p in found if p.kind == "site"), found[0])
+
+
+def find_all(name: str, places: Sequence[Place], where: str, option: str) -> list[Place]:
+    """The places of ``places`` that ``name`` names: one, or the records of one place (the
+    same name on points within the one-place rule's reach: a village and its commune)."""
     index = _index(places)
     match = _SUFFIX.match(name)
     key = name_key(match.group("name") if match else name)
@@ -364,8 +372,8 @@ def find(name: str, places: Sequence[Place], where: str, option: str) -> Place:
     if match and found:
         suffix = match.group("suffix").strip().casefold()
         found = [p for p in found if (p.departement or p.region or p.country).casefold() == suffix]
-    if len(found) == 1:
-        return found[0]
+    if len(found) == 1 or (found and _one_place(found)):
+        return found
     if not found:
         close = difflib.get_close_matches(key, list(index), n=3, cutoff=0.75)
         hint = (
@@ -386,13 +394,21 @@ def find(name: str, places: Sequence[Place], where: str, option: str) -> Place:
     )
 
 
+def _one_place(found: list[Place]) -> bool:
+    """Whether places of one name are one place, as the cards print them (the deal deals one
+    of them, under its plain name: :func:`generator.geo.selection.display_names`)."""
+    from generator.geo.selection import display_names
+
+    return all(printed == found[0].name for printed in display_names(found).values())
+
+
 def apply_choice(
     candidates: Sequence[Place], choice: OwnChoice, where: str
 ) -> tuple[tuple[Place, ...], tuple[str, ...]]:
     """The candidates with the user's choice applied (excluded places out, the file's places
     in), and the ids of the places the deck must hold (the file's, then the included ones)."""
     own = read_own_places(choice.places_file) if choice.places_file is not None else ()
-    out = {find(name, candidates, where, "--exclude").id for name in choice.exclude}
+    out = {p.id for name in choice.exclude for p in find_all(name, candidates, where, "--exclude")}
     kept = [place for place in candidates if place.id not in out]
     included = [find(name, kept, where, "--include").id for name in choice.include]
     return (*own, *kept), tuple(dict.fromkeys([*(p.id for p in own), *included]))
