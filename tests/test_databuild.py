@@ -27,9 +27,17 @@ from generator.geo.databuild.build import (
     LAND,
     run_build,
 )
+from generator.geo.databuild.chefs_lieux import ChefsLieux, read_chefs_lieux
 from generator.geo.databuild.cities_pbf import GeoNamesCity, decode_cities
+from generator.geo.databuild.commune_points import MOVE_LIMIT_M, place_communes
 from generator.geo.databuild.etalab import EtalabCommune, read_communes, read_departements
-from generator.geo.databuild.join import join_communes
+from generator.geo.databuild.ign_outlines import (
+    TOLERANCE_M,
+    Outline,
+    commune_geometry,
+    outside_m,
+)
+from generator.geo.databuild.join import JoinedCommune, join_communes
 from generator.geo.databuild.land import ALPHA3
 from generator.geo.databuild.npm import NpmPackage, PackedPackage
 from generator.geo.databuild.outline import metropolitan_france
@@ -43,6 +51,7 @@ from generator.geo.databuild.protobuf import (
     zigzag_encode,
 )
 from generator.geo.databuild.topojson import Topology, TopologyError
+from generator.geo.databuild.town_halls import TownHall, read_town_halls
 from generator.geo.embedded import sites_abroad as embedded_sites_abroad
 
 # --- protobuf wire format ---------------------------------------------------------------
@@ -356,6 +365,96 @@ def test_gzip_is_deterministic():
     assert first == tables.gzip_bytes("a,b\n1,2\n")
     assert gzip.decompress(first) == b"a,b\n1,2\n"
     assert first[4:8] == b"\0\0\0\0"  # mtime 0
+
+
+# --- the commune points: a curated town hall ---------------------------------------------
+
+LYON = EtalabCommune("69123", "Lyon", "69", "84", 519_127)
+LYON_GEONAMES = (45.74846, 4.84671)  # in the 7th arrondissement, near the Guillotière
+NOTICE = "https://www.pop.culture.gouv.fr/notice/merimee/X"
+LYON_HALL = TownHall("69123", "Lyon", 45.76764, 4.83443, NOTICE, "x")
+
+
+def _lyon_joined() -> JoinedCommune:
+    lat_e5, lon_e5 = (round(v * 1e5) for v in LYON_GEONAMES)
+    place = GeoNamesCity(2996944, "Lyon", "FR", "84", "69", "69123", "PPLA", 1, lat_e5, lon_e5)
+    return JoinedCommune(LYON, place, "code", (place,))
+
+
+def _lyon_outline() -> dict[str, Outline]:
+    return {"69123": embedded.commune_outlines_2018()["69123"]}
+
+
+def _chefs(*rows: tuple[str, str, str, str, str]) -> ChefsLieux:
+    lines = ["cinsee0,cinseea,source,lat,lon", *(",".join(row) for row in rows)]
+    return read_chefs_lieux(tables.gzip_bytes("\n".join(lines) + "\n"))
+
+
+def _lyon_point(chefs: ChefsLieux, hall: TownHall) -> tuple[str, float, float, int | None]:
+    report = place_communes([LYON], chefs, _lyon_outline(), [_lyon_joined()], {"69123": hall})
+    (point,) = report.points
+    return point.source, point.lat_e5 / 1e5, point.lon_e5 / 1e5, point.geonames_id
+
+
+def test_a_curated_town_hall_ranks_before_geonames():
+    # Lyon has no chef-lieu of its own (IGN's are its arrondissements'): its town hall, not
+    # GeoNames' point 2.3 km away, and it keeps its GeoNames id
+    assert _lyon_point(_chefs(), LYON_HALL) == ("town-hall", 45.76764, 4.83443, 2996944)
+    without = place_communes([LYON], _chefs(), _lyon_outline(), [_lyon_joined()])
+    assert without.counts()["geonames"] == 1
+
+
+def test_a_chef_lieu_of_the_commune_ranks_before_its_town_hall():
+    chefs = _chefs(("69123", "69123", "chef_lieu_carto", "45.76000", "4.83000"))
+    assert _lyon_point(chefs, LYON_HALL)[:3] == ("ign-chef-lieu", 45.76, 4.83)
+
+
+def test_a_town_hall_outside_its_commune_is_not_moved_in_but_passed_over():
+    import shapely
+
+    shape = commune_geometry(_lyon_outline(), "69123")
+    assert shape is not None
+    # 1 km east of the outline's easternmost point: a chef-lieu there would be moved inside
+    east = max(shapely.get_coordinates(shape).tolist())
+    lon, lat = east[0] + 0.013, east[1]
+    assert TOLERANCE_M < outside_m(shape, lat, lon) < MOVE_LIMIT_M
+    astray = TownHall("69123", "Lyon", lat, lon, LYON_HALL.source, "x")
+    assert _lyon_point(_chefs(), astray)[:3] == ("geonames", *LYON_GEONAMES)
+    marseille = TownHall("69123", "Lyon", 43.29653, 5.36984, LYON_HALL.source, "x")
+    assert _lyon_point(_chefs(), marseille)[0] == "geonames"
+
+
+def test_the_shipped_town_halls_table_reads():
+    text = embedded.dataset_path(embedded.TOWN_HALLS_FILE).read_text(encoding="utf-8")
+    halls = read_town_halls(text)
+    assert sorted(halls) == ["13055", "69123", "75056"]
+    assert halls["69123"].point == (45.76764, 4.83443)
+
+
+TOWN_HALLS_HEADER = "insee,name,lat,lon,source,read_from\n"
+A_HALL = f"69123,Lyon,45.76764,4.83443,{NOTICE},x\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("insee,name,lat,lon,source\n" + A_HALL, 1),  # a column short
+        ("", 1),  # nothing at all
+        (TOWN_HALLS_HEADER + A_HALL + A_HALL, 3),  # a commune twice
+        (TOWN_HALLS_HEADER + A_HALL.replace("45.76764", "45,76764"), 2),  # not a number
+        (TOWN_HALLS_HEADER + A_HALL.replace("45.76764", "nan"), 2),
+        (TOWN_HALLS_HEADER + A_HALL.replace("45.76764", "145.76764"), 2),
+        (TOWN_HALLS_HEADER + A_HALL.replace(NOTICE, ""), 2),  # no reference
+        (TOWN_HALLS_HEADER + A_HALL.replace(NOTICE, "www.x.fr"), 2),
+        (TOWN_HALLS_HEADER + A_HALL.replace(",x\n", ",\n"), 2),  # no stored copy named
+    ],
+)
+def test_a_town_halls_table_pnp_cannot_read_is_one_line(text, line):
+    with pytest.raises(UserError) as caught:
+        read_town_halls(text)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert f"town_halls.csv: line {line} " in message and "restore the file from git" in message
 
 
 # --- the whole build from fake npm tarballs ----------------------------------------------

