@@ -80,9 +80,10 @@ def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
 
 
 # The credit a card names for the embedded records it prints, by the prefix of the place id
-# (geo/embedded.py): French communes are Insee's names placed at IGN's chefs-lieux (three,
-# Paris, Lyon and Marseille, at GeoNames' points); towns abroad are GeoNames'. The curated sites
-# are CC0 (their Wikidata ids too): nothing to credit.
+# (geo/embedded.py): French communes are Insee's names placed at IGN's chefs-lieux (Paris,
+# Lyon and Marseille at their town halls' points in the Mérimée base, credited with the sites'
+# by the data build's provenance; two at GeoNames' points); towns abroad are GeoNames'. The
+# curated sites are CC0 (their Wikidata ids too): nothing to credit.
 _EMBEDDED_CREDITS = (
     (
         "insee",
