@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -48,28 +47,29 @@ def key_rules() -> dict[str, Any]:
     ``abbreviations`` is written out. ``spaces`` are the characters Python's ``str.split()``
     splits on.
 
-    The plane's characters are made once and each table filters them, the separators being the
-    spaces and the marks rather than 65,000 regular-expression matches: a referee page is
-    written with every deck, and this was a fortieth of a deck's CPU time."""
-    characters = [chr(code) for code in range(BMP) if not 0xD800 <= code <= 0xDFFF]  # no surrogates
-    spaces = "".join(filter(str.isspace, characters))
+    One pass over the plane; the separators are then the spaces and the marks (the class of
+    ``_SEPARATORS``: its ``\\s`` is ``str.isspace()``), not 65,000 regular-expression matches
+    and two more passes: a referee page is written with every deck."""
+    combining: list[list[int]] = []
+    folds: dict[str, str] = {}
+    for code in range(BMP):
+        if 0xD800 <= code <= 0xDFFF:  # surrogates: no character
+            continue
+        char = chr(code)
+        if unicodedata.combining(char):
+            if combining and combining[-1][1] == code - 1:
+                combining[-1][1] = code
+            else:
+                combining.append([code, code])
+        folded = char.casefold()
+        if folded != char.lower():
+            folds[char] = folded
+    spaces = "".join(filter(str.isspace, map(chr, range(BMP))))
     return {
-        "combining": _ranges(map(ord, filter(unicodedata.combining, characters))),
+        "combining": combining,
         "ligatures": dict(_LIGATURES),
-        "folds": {char: char.casefold() for char in characters if char.casefold() != char.lower()},
-        # _SEPARATORS' class: the marks, and \s, which is str.isspace() (both Py_UNICODE_ISSPACE)
+        "folds": folds,
         "separators": "".join(sorted({*spaces, *_SEPARATOR_MARKS})),
         "spaces": spaces,
         "abbreviations": dict(_ABBREVIATIONS),
     }
-
-
-def _ranges(codes: Iterable[int]) -> list[list[int]]:
-    """Increasing code points as ``[first, last]`` runs of consecutive ones."""
-    runs: list[list[int]] = []
-    for code in codes:
-        if runs and runs[-1][1] == code - 1:
-            runs[-1][1] = code
-        else:
-            runs.append([code, code])
-    return runs
