@@ -45,7 +45,11 @@ def key_rules() -> dict[str, Any]:
     ``ligatures``, then lower case, with ``folds`` where case folding differs from lower case
     (ß is ss), then each run of ``separators`` (characters) is one space, then each word of
     ``abbreviations`` is written out. ``spaces`` are the characters Python's ``str.split()``
-    splits on."""
+    splits on.
+
+    One pass over the plane; the separators are then the spaces and the marks (the class of
+    ``_SEPARATORS``: its ``\\s`` is ``str.isspace()``), not 65,000 regular-expression matches
+    and two more passes: a referee page is written with every deck."""
     combining: list[list[int]] = []
     folds: dict[str, str] = {}
     for code in range(BMP):
@@ -60,12 +64,12 @@ def key_rules() -> dict[str, Any]:
         folded = char.casefold()
         if folded != char.lower():
             folds[char] = folded
-    separators = "".join(chr(code) for code in range(BMP) if _SEPARATORS.fullmatch(chr(code)))
+    spaces = "".join(filter(str.isspace, map(chr, range(BMP))))
     return {
         "combining": combining,
         "ligatures": dict(_LIGATURES),
         "folds": folds,
-        "separators": separators,
-        "spaces": "".join(chr(code) for code in range(BMP) if chr(code).isspace()),
+        "separators": "".join(sorted({*spaces, *_SEPARATOR_MARKS})),
+        "spaces": spaces,
         "abbreviations": dict(_ABBREVIATIONS),
     }

@@ -124,7 +124,10 @@ def unsuffixed(printed: Sequence[Place], named_pool: Sequence[Place]) -> tuple[P
     in ``named_pool``, the candidates named in the deck's language) is no other card's: a
     player reads "Belém", not "Belém (Pará)", unless the deck holds another Belém. French
     places keep their names as printed (the French deal's own rule)."""
-    plain = {place.id: place.name for place in named_pool}
+    abroad = {place.id for place in printed if place.country != "FR"}
+    if not abroad:  # a French deck: nothing to look up among its 35,000 candidates
+        return tuple(printed)
+    plain = {place.id: place.name for place in named_pool if place.id in abroad}
     wanted = [
         plain.get(place.id, place.name) if place.country != "FR" else place.name
         for place in printed

@@ -97,7 +97,9 @@ def cut_to_width(text: str, font: str, size: float, width_pt: float) -> str:
     """``text`` whole if one line of it fits ``width_pt`` at ``size``, else cut and ended with
     an ellipsis (trailing spaces dropped) where it fits. A line of any length costs a few
     measures: the cut starts where the line first overflows (:func:`overflow_at`), not at its
-    end."""
+    end; a line that fits (nearly every one) costs one."""
+    if string_width(text, font, size) <= width_pt:
+        return text
     text = text[: overflow_at(text, font, size, width_pt) + 3]
     while len(text) > 1 and string_width(text, font, size) > width_pt:
         text = text[:-2].rstrip() + "…"

@@ -1,0 +1,56 @@
+"""The rules the referee page's script keys typed names with (``key_rules``) are name_key's.
+
+The tables are made with filters over the whole Basic Multilingual Plane; here each is checked
+against its definition, character by character, in plain Python (the browser tests of
+``test_oucedonc_referee_page.py`` then check that the page's script keys as ``name_key`` does).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from itertools import pairwise
+
+from generator.core.namekeys import _SEPARATORS, BMP, key_rules, name_key
+
+
+def _plane() -> list[str]:
+    return [chr(code) for code in range(BMP) if not 0xD800 <= code <= 0xDFFF]
+
+
+def test_each_table_holds_exactly_the_characters_of_its_definition() -> None:
+    rules = key_rules()
+    plane = _plane()
+    combining = {code for first, last in rules["combining"] for code in range(first, last + 1)}
+    assert combining == {ord(char) for char in plane if unicodedata.combining(char)}
+    assert all(a[1] + 1 < b[0] for a, b in pairwise(rules["combining"]))
+    assert rules["folds"] == {c: c.casefold() for c in plane if c.casefold() != c.lower()}
+    assert rules["folds"]["ß"] == "ss"
+    assert rules["separators"] == "".join(c for c in plane if _SEPARATORS.fullmatch(c))
+    assert rules["spaces"] == "".join(c for c in plane if c.isspace())
+    assert rules["abbreviations"] == {"st": "saint", "ste": "sainte", "mt": "mont"}
+
+
+def _key_by_rules(text: str) -> str:
+    """What the page's script does with the rules (in Python)."""
+    rules = key_rules()
+    combining = {code for first, last in rules["combining"] for code in range(first, last + 1)}
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if ord(c) not in combining)
+    for ligature, letters in rules["ligatures"].items():
+        bare = bare.replace(ligature, letters)
+    lowered = "".join(rules["folds"].get(c, c.lower()) for c in bare)
+    spaced = "".join(" " if c in rules["separators"] else c for c in lowered)
+    words = spaced.split()
+    return " ".join(rules["abbreviations"].get(word, word) for word in words)
+
+
+def test_the_rules_key_names_as_name_key_does() -> None:
+    for text in (
+        "L'Isle-sur-la-Sorgue",
+        "st brieuc",
+        "ÉVREUX",
+        "Straße",
+        "Œuvre\u00a0d’art",
+        "Mt   Saint–Michel",
+        "Ste.-Foy",
+    ):
+        assert _key_by_rules(text) == name_key(text), text
