@@ -120,24 +120,12 @@ def test_which_towns_give_way(familiarity, named_after, gives):
 # --- every French deck, measured --------------------------------------------------------------
 
 #: Départements whose data hold too few referenced sites that stand apart from their préfecture
-#: and large towns for the floor (each deck's count here; raise it when sites are curated). Paris
-#: is refused (14 places at most); the overseas régions are single départements whose data hold
-#: fewer than 15 sites.
-SHORT = {
-    "08": 4,
-    "14": 5,
-    "22": 5,
-    "26": 5,
-    "65": 5,
-    "84": 5,
-    "90": 3,
-    "93": 4,
-    "971": 5,
-    "972": 4,
-    "973": 5,
-    "974": 5,
-}
-SHORT_REGIONS = {"01": 5, "02": 5, "03": 5, "04": 5, "06": 6, "53": 13, "94": 13}
+#: and large towns for the floor (each deck's count here; raise it when sites are curated): none
+#: since the sites2 revision. Paris is refused (14 places at most). Régions: Guyane and Mayotte
+#: hold fewer than 15 sites standing apart from their towns (datasets/PROVENANCE.md), Bretagne
+#: and Corse deal unreferenced sites among their 15 (one and two).
+SHORT: dict[str, int] = {}
+SHORT_REGIONS = {"03": 13, "06": 7, "53": 14, "94": 13}
 
 
 def referenced_sites(region: str, names: set[str]) -> int:
