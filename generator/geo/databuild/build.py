@@ -287,13 +287,13 @@ CURATED_PROVENANCE: tuple[dict[str, object], ...] = (
         "package": "Town halls of Paris, Lyon and Marseille (hand-curated)",
         "version": "1",
         "upstream": (
-            "the Hôtel de Ville of each commune whose IGN chefs-lieux are its arrondissements', "
-            "one reference per row: its notice in the Mérimée base (Ministère de la Culture, "
-            "« Immeubles protégés au titre des monuments historiques », data.gouv.fr, as split "
-            "by domdfcoding/monuments-historiques, commit a5886ac)"
+            "the town hall of each commune whose IGN chefs-lieux are its arrondissements', one "
+            "reference per row: its notice in the Mérimée base (the French Ministry of Culture's "
+            "list of protected historic monuments on data.gouv.fr, as split by "
+            "domdfcoding/monuments-historiques, commit a5886ac)"
         ),
         "licence": (
-            "the points Licence Ouverte 2.0 (Ministère de la Culture, base Mérimée); the "
+            "the points Licence Ouverte 2.0 (French Ministry of Culture, Mérimée base); the "
             "selection CC0 1.0 (hand-curated for this project)"
         ),
         "licence_url": "https://www.etalab.gouv.fr/licence-ouverte-open-licence/",
