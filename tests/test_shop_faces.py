@@ -18,7 +18,7 @@ from generator.preflight.rules import FAIL, Limits
 from generator.products.catalog import PRODUCTS
 from generator.products.contract import PDF, Built
 from generator.products.options import DeckFormat, FaceFiles
-from generator.render.profile import SHOP
+from generator.render.profile import HOME, SHOP
 from generator.render.units import to_mm
 from tests.conftest import pnp
 
@@ -106,6 +106,24 @@ def test_a_shop_deck_without_sheets_names_its_files_after_out(tmp_path):
         "finistere.json",
     ]
     assert written.built.pages == 2 * len(written.built.decks[0].cards)
+
+
+def test_a_shop_deck_without_sheets_leaves_a_file_at_out_alone(tmp_path):
+    # it writes no file at --out itself: a file of the user's there is neither refused nor
+    # touched; a home deck, which writes it, still refuses it
+    from generator.core.errors import UserError
+    from generator.products.oucedonc_deck import OucedoncDeckOptions
+
+    product = next(p for p in DECK_PRODUCTS if p.key == "oucedonc-deck")
+    mine = tmp_path / "finistere.pdf"
+    mine.write_text("my own notes", encoding="utf-8")
+    shop = OucedoncDeckOptions(region="dep:29", cards=24, profile=SHOP)
+    written = product.make(shop, mine)
+    assert mine.read_text(encoding="utf-8") == "my own notes"
+    assert (tmp_path / "finistere-faces.pdf").is_file() and mine not in written.paths
+    with pytest.raises(UserError, match="is not a PDF made by pnp; nothing was written"):
+        product.make(replace(shop, profile=HOME), mine)
+    assert mine.read_text(encoding="utf-8") == "my own notes"
 
 
 @pytest.mark.parametrize(

@@ -139,15 +139,18 @@ class Written(Generic[D]):
 
 
 def check_out(out: Path, main: str, kind: FileKind = PDF, force: bool = False) -> None:
-    """Before building: ``out`` can take a product whose main file is ``main`` ("" for a
-    folder): a folder or nothing; else a name with ``main``'s suffix that may be replaced."""
-    from generator.core.outputs import claim, require_folder
+    """Before building: ``out`` can name a product whose main file is ``main`` ("" for a
+    folder): a folder or nothing; else a name with ``main``'s suffix in a folder pnp may write
+    into. Whether a file there may be replaced is asked by :func:`write` of the files the build
+    makes, before any is written: a shop deck without ``--imposed`` writes its faces files
+    beside ``out`` and leaves a file at ``out`` itself alone."""
+    from generator.core.outputs import require_folder, require_parent
 
     if not main:
         require_folder(out)
         return
     _require_suffix(out, main, kind)
-    claim([Output(out, kind.is_ours, kind.what)], force)
+    require_parent(out)
 
 
 def _require_suffix(out: Path, main: str, kind: FileKind) -> None:
