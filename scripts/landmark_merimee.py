@@ -29,6 +29,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,16 +73,11 @@ def read_from(notice: Notice) -> str:
     return f'{REPOSITORY}@{COMMIT}:{notice.file}: {notice.reference} "{notice.name}"'
 
 
-def main() -> None:
-    from generator.geo import embedded
-    from generator.geo.databuild.references import COLUMNS, REFERENCES_FILE
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("snapshot", type=Path, help=f"the git directory of {REPOSITORY}")
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args()
-    notices = read_notices(args.snapshot)
-    path = embedded.dataset_path(REFERENCES_FILE)
+def refresh(path: Path, columns: Sequence[str], snapshot: Path, check: bool) -> None:
+    """Give every row of the CSV table ``path`` (``columns``) whose ``source`` is a Mérimée
+    notice that notice's point and ``read_from``; print what changed. ``check``: only report
+    (exit 1 if a row would change)."""
+    notices = read_notices(snapshot)
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
     changed = 0
     for row in rows:
@@ -97,14 +93,25 @@ def main() -> None:
             changed += 1
             print(f"{row['name']}: {row['lat']}, {row['lon']} → {new['lat']}, {new['lon']}")
             row.update(new)
-    if args.check:
+    if check:
         raise SystemExit(1 if changed else 0)
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(buffer, columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     path.write_text(buffer.getvalue(), encoding="utf-8")
     print(f"{changed} rows changed")
+
+
+def main() -> None:
+    from generator.geo import embedded
+    from generator.geo.databuild.references import COLUMNS, REFERENCES_FILE
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("snapshot", type=Path, help=f"the git directory of {REPOSITORY}")
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    refresh(embedded.dataset_path(REFERENCES_FILE), COLUMNS, args.snapshot, args.check)
 
 
 if __name__ == "__main__":

@@ -16,15 +16,13 @@ Run ``pnp data build --out datasets`` afterwards.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from landmark_merimee import NOTICE_URL, REPOSITORY, read_from, read_notices
+from landmark_merimee import REPOSITORY, refresh
 
 TABLE = Path(__file__).resolve().parents[1] / "datasets" / "town_halls.csv"
 
@@ -36,30 +34,7 @@ def main() -> None:
     parser.add_argument("snapshot", type=Path, help=f"the git directory of {REPOSITORY}")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    notices = read_notices(args.snapshot)
-    rows = list(csv.DictReader(io.StringIO(TABLE.read_text(encoding="utf-8"))))
-    changed = 0
-    for row in rows:
-        if not row["source"].startswith(NOTICE_URL):
-            continue
-        notice = notices.get(row["source"].removeprefix(NOTICE_URL))
-        if notice is None:
-            raise SystemExit(f"{row['name']}: no notice {row['source']} in {REPOSITORY}")
-        new = dict(
-            row, lat=f"{notice.lat:.5f}", lon=f"{notice.lon:.5f}", read_from=read_from(notice)
-        )
-        if new != row:
-            changed += 1
-            print(f"{row['name']}: {row['lat']}, {row['lon']} → {new['lat']}, {new['lon']}")
-            row.update(new)
-    if args.check:
-        raise SystemExit(1 if changed else 0)
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, TOWN_HALL_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    TABLE.write_text(buffer.getvalue(), encoding="utf-8")
-    print(f"{changed} rows changed")
+    refresh(TABLE, TOWN_HALL_COLUMNS, args.snapshot, args.check)
 
 
 if __name__ == "__main__":
