@@ -82,8 +82,8 @@ def test_france_passes_over_the_minute_grid_whose_anchors_tie():
     request = PickRequest(count=63)
     found = region_candidates(request)
     pool = pick._pool(request, found)
-    assert pool.anchors_tie(63, 1, 0.2, "normal", GRIDS[0])
-    assert not pool.anchors_tie(63, 1, 0.2, "normal", GRIDS[1])
+    assert pool.anchors_tie(selection.Terms(63, 1, 0.2, "normal", GRIDS[0]))
+    assert not pool.anchors_tie(selection.Terms(63, 1, 0.2, "normal", GRIDS[1]))
     tied = selection.deal(found[1], 63, 1, 0.2, "normal", GRIDS[0])
     assert {p.name for p in tied.tied_anchors} & {"Toulouse", "Montpellier"}
     picked = pick_places(request, GRIDS)
@@ -100,7 +100,7 @@ def test_anchors_tie_only_when_the_full_deal_loses_an_anchor(
     pool = selection.Pool(candidates, suffixes_for(candidates))
     for grid in GRIDS:
         try:
-            ties = pool.anchors_tie(count, seed, 0.2, difficulty, grid, floor)
+            ties = pool.anchors_tie(selection.Terms(count, seed, 0.2, difficulty, grid, floor))
         except UserError:
             continue  # the deal refuses the same way
         if not ties:

@@ -245,7 +245,7 @@ class _Dealer:
     def _attempt(self, count: int, passing_over: bool) -> tuple[int, Dealt] | int | None:
         """:meth:`attempt`, passing over the grids whose anchors tie (``passing_over``): None
         when it did and no other grid loses nothing."""
-        from generator.geo.selection import PinnedConflict, SelectionShortfall
+        from generator.geo.selection import PinnedConflict, SelectionShortfall, Terms
 
         request = self.request
         best: tuple[int, Dealt] | None = None
@@ -253,18 +253,20 @@ class _Dealer:
         conflict: PinnedConflict | None = None
         passed = False
         for index, option in enumerate(self.grids):
-            grid = cast("Grid | None", option)
-            arguments = (request.seed, request.sites_share, request.difficulty, grid)
+            terms = Terms(
+                count,
+                request.seed,
+                request.sites_share,
+                request.difficulty,
+                cast("Grid | None", option),
+                request.sites_floor,
+            )
             finer = index < len(self.grids) - 1
             try:
-                if (
-                    passing_over
-                    and finer
-                    and self.pool.anchors_tie(count, *arguments, request.sites_floor)
-                ):
+                if passing_over and finer and self.pool.anchors_tie(terms):
                     passed = True
                     continue
-                result = self.pool.deal(count, *arguments, request.sites_floor)
+                result = self.pool.deal(terms)
             except SelectionShortfall as shortfall:
                 most = max(most, shortfall.dealt)
                 continue

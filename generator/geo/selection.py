@@ -207,8 +207,20 @@ def deal(
     tie keeps one out. ``sites_floor``: the sites the deck deals at least, where the region has
     them (:meth:`_Deck.promotable`: a site may then take the card of a lesser-known town)."""
     return Pool(candidates, suffixes, pinned).deal(
-        count, seed, sites_share, difficulty, grid, sites_floor
+        Terms(count, seed, sites_share, difficulty, grid, sites_floor)
     )
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What one deal of a :class:`Pool` is asked (see :func:`deal`)."""
+
+    count: int
+    seed: int = 1
+    sites_share: float = 0.2
+    difficulty: Difficulty | str = "normal"
+    grid: Grid | None = None
+    sites_floor: int = 0
 
 
 class Pool:
@@ -231,17 +243,9 @@ class Pool:
         self.pinned = tuple(dict.fromkeys(pinned))
         self._variants: dict[tuple[bool, bool], _Prepared] = {}
 
-    def deal(
-        self,
-        count: int,
-        seed: int = 1,
-        sites_share: float = 0.2,
-        difficulty: Difficulty | str = "normal",
-        grid: Grid | None = None,
-        sites_floor: int = 0,
-    ) -> Dealt:
+    def deal(self, terms: Terms) -> Dealt:
         """The deal of :func:`deal` (see there)."""
-        deck, floor = self._deck(count, seed, sites_share, difficulty, grid, sites_floor)
+        deck, floor = self._deck(terms)
         chosen, tied = deck.deal(())
         promoted: tuple[Place, ...] = ()
         while sum(p.kind == "site" for p in chosen) < floor:
@@ -254,7 +258,7 @@ class Pool:
             wanted = floor - sum(p.kind == "site" for p in chosen)
             promoted += tuple(more[:wanted])
             chosen, tied = deck.deal(promoted)
-        display = deck.display
+        display, grid, count = deck.display, terms.grid, terms.count
         _check_pinned(deck.held, chosen, display, grid)
         if len(chosen) < count:
             printed = (
@@ -269,34 +273,19 @@ class Pool:
             )
         return Dealt(tuple(replace(place, name=display.of(place)) for place in chosen), tuple(tied))
 
-    def anchors_tie(
-        self,
-        count: int,
-        seed: int = 1,
-        sites_share: float = 0.2,
-        difficulty: Difficulty | str = "normal",
-        grid: Grid | None = None,
-        sites_floor: int = 0,
-    ) -> bool:
-        """True when :meth:`deal` with these arguments surely keeps an anchor out by a printed
-        tie (or fails): a caller with a finer grid to try may try it first. Told from the
-        anchors alone, which a deal takes first whatever the spread (:func:`_deal`), so without
-        the distance bisections; False (not known) when sites may be promoted before them."""
-        deck, floor = self._deck(count, seed, sites_share, difficulty, grid, sites_floor)
+    def anchors_tie(self, terms: Terms) -> bool:
+        """True when :meth:`deal` of ``terms`` surely keeps an anchor out by a printed tie (or
+        fails): a caller with a finer grid to try may try it first. Told from the anchors
+        alone, which a deal takes first whatever the spread (:func:`_deal`), so without the
+        distance bisections; False (not known) when sites may be promoted before them."""
+        deck, floor = self._deck(terms)
         return floor == 0 and deck.anchors_tie()
 
-    def _deck(
-        self,
-        count: int,
-        seed: int,
-        sites_share: float,
-        difficulty: Difficulty | str,
-        grid: Grid | None,
-        sites_floor: int,
-    ) -> tuple[_Deck, int]:
+    def _deck(self, terms: Terms) -> tuple[_Deck, int]:
         """The deck to deal and its floor of sites (see :func:`deal`)."""
-        window = _window(difficulty)
-        _check_request(count, sites_share)
+        count, grid, sites_floor = terms.count, terms.grid, terms.sites_floor
+        window = _window(terms.difficulty)
+        _check_request(count, terms.sites_share)
         # never print a rounding as if it were exact (geo.precision): in France, where every
         # commune has its IGN point, a rounded point is a site's that has a better one to
         # find; abroad, GeoNames rounds whole cities (Gand), which a deck cannot leave out
@@ -320,14 +309,14 @@ class Pool:
                 ).format(pinned=len(held), count=count),
                 0,
             )
-        quota = _quota(prepared.pool_towns, len(pool), held, count, sites_share, sites_floor)
+        quota = _quota(prepared.pool_towns, len(pool), held, count, terms.sites_share, sites_floor)
         deck = _Deck(
             towns=prepared.towns,
             sites=prepared.sites,
             held=held,
             quota=quota,
             window=window,
-            seed=seed,
+            seed=terms.seed,
             display=prepared.display,
             grid=grid,
             spacing=prepared.spacing_km(count),
