@@ -260,6 +260,14 @@ def test_a_village_that_is_a_commune_and_a_site_is_one_place():
     assert pinned == (find("Locronan", candidates, "Finistère", "--include").id,)
 
 
+def test_a_place_both_included_and_excluded_is_one_line_that_says_so():
+    with pytest.raises(UserError, match=r"--include 'st malo' names a place that --exclude leaves"):
+        apply_choice(CANDIDATES, OwnChoice(include=("st malo",), exclude=("Saint-Malo",)), "x")
+    # a name that is nowhere keeps its own refusal, with the closest names of the places kept
+    with pytest.raises(UserError, match="no place of that name in x; did you mean Saint-Malo"):
+        apply_choice(CANDIDATES, OwnChoice(include=("Saint-Malot",), exclude=("L'Île-d'Yeu",)), "x")
+
+
 def test_the_choice_leaves_out_pins_and_adds(tmp_path):
     path = tmp_path / "mine.csv"
     path.write_text(CLASS_TRIP, encoding="utf-8")

@@ -408,7 +408,29 @@ def apply_choice(
     """The candidates with the user's choice applied (excluded places out, the file's places
     in), and the ids of the places the deck must hold (the file's, then the included ones)."""
     own = read_own_places(choice.places_file) if choice.places_file is not None else ()
-    out = {p.id for name in choice.exclude for p in find_all(name, candidates, where, "--exclude")}
+    left_out = [
+        p for name in choice.exclude for p in find_all(name, candidates, where, "--exclude")
+    ]
+    out = {p.id for p in left_out}
     kept = [place for place in candidates if place.id not in out]
-    included = [find(name, kept, where, "--include").id for name in choice.include]
+    included = [_included(name, kept, left_out, where) for name in choice.include]
     return (*own, *kept), tuple(dict.fromkeys([*(p.id for p in own), *included]))
+
+
+def _included(name: str, kept: Sequence[Place], left_out: Sequence[Place], where: str) -> str:
+    """The id of the place ``--include name`` pins among ``kept``; one line when it is a place
+    ``--exclude`` left out (the two options name it both)."""
+    try:
+        return find(name, kept, where, "--include").id
+    except UserError as refusal:
+        first = refusal  # no such place among those kept, or several
+    try:
+        find_all(name, left_out, where, "--include")
+    except UserError:
+        raise first from None
+    raise UserError(
+        _(
+            "--include {name!r} names a place that --exclude leaves out; keep it in only one of "
+            "the two options"
+        ).format(name=name)
+    )
