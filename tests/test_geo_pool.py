@@ -20,7 +20,9 @@ from generator.geo.pick import PickRequest, pick_places, region_candidates
 GRIDS = (printed_grid(Precision.MINUTE), printed_grid(Precision.SECOND))
 
 
-def plain_attempt(request: PickRequest, count: int) -> tuple[int, selection.Dealt] | int:
+def plain_attempt(
+    request: PickRequest, count: int, crowded: bool
+) -> tuple[int, selection.Dealt] | int:
     """The pick's attempt of one count before the pool: each grid dealt from scratch."""
     _, candidates = region_candidates(request)
     best = None
@@ -37,6 +39,7 @@ def plain_attempt(request: PickRequest, count: int) -> tuple[int, selection.Deal
                 suffixes_for(candidates),
                 (),
                 request.sites_floor,
+                crowded,
             )
         except selection.SelectionShortfall as shortfall:
             most = max(most, shortfall.dealt)
@@ -63,16 +66,24 @@ CASES = [
     ("33", 45, 2, "normal", 0),
     ("69", 63, 1, "easy", 0),
 ]
+#: a crowded deal (selection.Terms.crowded) of the same cases where it differs: the dense
+#: départements
+CROWDED = {("93", 30, 1, "normal", 6), ("2A", 28, 2, "normal", 6)}
 
 
-@pytest.mark.parametrize(("region", "count", "seed", "difficulty", "floor"), CASES)
-def test_the_pool_deals_what_every_grid_from_scratch_dealt(region, count, seed, difficulty, floor):
+@pytest.mark.parametrize(
+    ("region", "count", "seed", "difficulty", "floor", "crowded"),
+    [(*case, False) for case in CASES] + [(*case, True) for case in CASES if case in CROWDED],
+)
+def test_the_pool_deals_what_every_grid_from_scratch_dealt(
+    region, count, seed, difficulty, floor, crowded
+):
     request = PickRequest(
         region=region, count=count, seed=seed, difficulty=difficulty, sites_floor=floor
     )
-    expected = plain_attempt(request, count)
+    expected = plain_attempt(request, count, crowded)
     found = region_candidates(request)
-    dealer = pick._Dealer(request, GRIDS, pick._pool(request, found))
+    dealer = pick._Dealer(request, GRIDS, pick._pool(request, found), crowded)
     assert dealer.attempt(count) == expected
 
 

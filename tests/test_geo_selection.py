@@ -219,8 +219,8 @@ def test_same_name_same_departement_is_never_dealt_twice():
 
 
 def test_impossible_decidability_suggests_finer_precision():
-    # 30 towns on a line 0.2° long: at most 13 distinct minutes of latitude
-    places = [town(i, f"T{i}", 45.0 + i * 0.2 / 30, 1.0 + i * 0.05, 1000 + i) for i in range(30)]
+    # 30 towns on a line 0.2° long (4.7 km apart): at most 13 distinct minutes of latitude
+    places = [town(i, f"T{i}", 45.0 + i * 0.2 / 30, 1.0 + i * 0.06, 1000 + i) for i in range(30)]
     with pytest.raises(UserError, match=r"only \d+ of the 20 cards .*\(minute\)"):
         select_places(places, 20, seed=1, sites_share=0, grid=MINUTE)
     assert (

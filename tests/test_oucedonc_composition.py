@@ -339,16 +339,52 @@ def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
 def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region="75")  # Paris: one commune, its sites within 4 km
+    options = oucedonc_options(region="MT")  # Malta: 15 places or more, 12 cards at most
     with pytest.raises(UserError) as caught:
         select_deck(options)
     message = str(caught.value)
     assert (
-        message.startswith("Paris (département 75) gives at most ")
+        message.startswith("Malte gives at most ")
         and "a deck needs 15" in message
         and "larger region" in message
     )
     assert "fewer cards" not in message
+
+
+def test_paris_deals_its_sites_and_says_they_stand_close(tmp_path):
+    from generator.products.oucedonc_deck import select_deck
+
+    # Paris (75) is one commune: its card would be the whole deck and would take every site
+    # within 2 km of the Hôtel de Ville with it. The deck deals the sites, which stand closer
+    # than 2 km to one another in a city of 105 km², and says so.
+    selected = select_deck(oucedonc_options(region="75"))
+    names = [place.name for place in selected.deck.places]
+    assert "Paris" not in names
+    assert {"Tour Eiffel", "Cathédrale Notre-Dame de Paris", "Musée du Louvre"} <= set(names)
+    assert len(names) >= 15 and all(place.place_kind == "site" for place in selected.deck.places)
+    assert selected.note is not None and "too small for its cards to stand 2 km apart" in (
+        selected.note
+    )
+
+
+def test_a_dense_departement_deals_its_towns_4_km_apart_where_it_can(tmp_path):
+    from generator.geo.selection import AGGLOMERATION_KM, near_pairs
+    from generator.products.oucedonc_deck import select_deck
+
+    def town_pairs(places):  # town cards less than 4 km apart
+        return near_pairs([p for p in places if p.place_kind == "town"], AGGLOMERATION_KM)
+
+    # the Val-de-Marne and the Territoire de Belfort hold a deck whose towns stand 4 km apart
+    # (smaller than their crowded deal); the Hauts-de-Seine does not, and says so
+    for region in ("94", "90"):
+        selected = select_deck(oucedonc_options(region=region))
+        places = selected.deck.places
+        assert len(places) >= 15
+        assert town_pairs(places) == 0 and near_pairs(places) == 0
+        assert selected.note is None or "built-up" not in selected.note
+    selected = select_deck(oucedonc_options(region="92"))
+    assert town_pairs(selected.deck.places) > 0
+    assert selected.note is not None and "is one built-up area" in selected.note
 
 
 def test_mayotte_gets_the_largest_deck_it_holds_and_says_so(tmp_path):

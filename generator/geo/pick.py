@@ -85,13 +85,14 @@ def _candidates(
     from generator.geo.own_places import apply_choice
 
     choice = request.choice
+    pinned: tuple[str, ...] = ()
     if request.region is None:
         loaded: tuple[Place, ...] = ()
     else:
         loaded = load_places(request.source.strip().lower(), selection)
     if choice:
-        loaded, _pinned = apply_choice(loaded, choice, selection.label)
-    candidates = of_kind(loaded, request.kind)  # type: ignore[arg-type]
+        loaded, pinned = apply_choice(loaded, choice, selection.label)
+    candidates = _less_the_one_town(of_kind(loaded, request.kind), pinned)  # type: ignore[arg-type]
     if not candidates:
         raise UserError(
             _("source {source} has no {kind} in {label}; use --kind all or another region").format(
@@ -99,6 +100,17 @@ def _candidates(
             )
         )
     return selection, candidates
+
+
+def _less_the_one_town(candidates: tuple[Place, ...], pinned: tuple[str, ...]) -> tuple[Place, ...]:
+    """The candidates of a region that is one town (Paris, the département 75, whose one
+    commune is the city) less that town, unless the user pinned it: its card would stand for
+    the whole deck, and the one-place rule would take every site near its point (Notre-Dame,
+    the Louvre, the Sainte-Chapelle) with it. The deck deals the town's sites."""
+    towns = [place for place in candidates if place.kind == "town"]
+    if len(towns) != 1 or len(towns) == len(candidates) or towns[0].id in pinned:
+        return candidates
+    return tuple(place for place in candidates if place is not towns[0])
 
 
 #: The regions named by a name or a code (not a box, not a file of points): their embedded
@@ -176,33 +188,58 @@ def pick_places(
     An ``easy`` deck deals well-known places only; a region with too few of them for any deck
     (the Seine-Saint-Denis: one sous-préfecture among 40 communes) gets the easy window filled
     with the next best known places, and a note that says so."""
+    from generator.geo.selection import EASY_FILLED, PinnedConflict
+
+    found = found if found is not None else region_candidates(request)
+    difficulties = [request.difficulty]
+    if request.difficulty == "easy":
+        difficulties.append(EASY_FILLED)
+    refusal: UserError | None = None
+    for difficulty in difficulties:
+        # the one-place rule's full distances first; shrunk with the spacing (a crowded deal)
+        # only where the region gives no deck otherwise
+        for crowded in (False, True):
+            dealer = replace(request, difficulty=difficulty)
+            try:
+                picked = _pick_places(
+                    dealer, grids, default_counts, finer, min_count, found, crowded
+                )
+            except PinnedConflict:
+                if crowded:
+                    raise  # a place the user named cannot be dealt: no other window helps
+                continue
+            except UserError as error:
+                refusal = error  # the last: the most lenient deal's advice
+                continue
+            return _with_notes(picked, found[0], difficulty, crowded)
+    assert refusal is not None
+    raise refusal
+
+
+def _with_notes(picked: Picked, region: RegionSelection, difficulty: str, crowded: bool) -> Picked:
+    """``picked`` with a line for each way it falls short of the request: an easy deck filled
+    with lesser-known places, a crowded deal's cards closer than the one-place rule's
+    distances."""
     from generator.geo.selection import (
         AGGLOMERATION_KM,
         EASY_FILLED,
-        PinnedConflict,
+        NEAR_DUPLICATE_KM,
         crowded_town_pairs,
+        near_pairs,
     )
 
-    found = found if found is not None else region_candidates(request)
-    try:
-        picked = _pick_places(request, grids, default_counts, finer, min_count, found)
-    except PinnedConflict:
-        raise
-    except UserError:
-        if request.difficulty != "easy":
-            raise
-        picked = _pick_places(
-            replace(request, difficulty=EASY_FILLED), grids, default_counts, finer, min_count, found
-        )
+    if difficulty == EASY_FILLED:
         picked = _noted(
             picked,
             _(
                 "{name} has too few well-known places for an easy deck: it is filled with the "
                 "next best known."
-            ).format(name=found[0].name),
+            ).format(name=region.name),
         )
-    crowded = crowded_town_pairs(picked.places)
-    if crowded:
+    if not crowded:
+        return picked
+    towns = crowded_town_pairs(picked.places)
+    if towns:
         picked = _noted(
             picked,
             ngettext(
@@ -210,8 +247,20 @@ def pick_places(
                 "km apart; the région around it deals places farther apart.",
                 "{name} is one built-up area: {count} pairs of its town cards lie less than {km} "
                 "km apart; the région around it deals places farther apart.",
-                crowded,
-            ).format(name=found[0].name, count=number(crowded), km=number(AGGLOMERATION_KM)),
+                towns,
+            ).format(name=region.name, count=number(towns), km=number(AGGLOMERATION_KM)),
+        )
+    near = near_pairs(picked.places)
+    if near:
+        picked = _noted(
+            picked,
+            ngettext(
+                "{name} is too small for its cards to stand {km} km apart: {count} pair of them "
+                "lies closer; their printed coordinates still tell them apart.",
+                "{name} is too small for its cards to stand {km} km apart: {count} pairs of them "
+                "lie closer; their printed coordinates still tell them apart.",
+                near,
+            ).format(name=region.name, count=number(near), km=number(NEAR_DUPLICATE_KM)),
         )
     return picked
 
@@ -228,6 +277,7 @@ class _Dealer:
     request: PickRequest
     grids: Sequence[object | None]
     pool: Pool  # the candidates, prepared once for every count and grid tried
+    crowded: bool  # see selection.Terms.crowded
 
     def attempt(self, count: int) -> tuple[int, Dealt] | int:
         """(grid index, result) for the first grid that loses nothing, or the most dealt.
@@ -260,6 +310,7 @@ class _Dealer:
                 request.difficulty,
                 cast("Grid | None", option),
                 request.sites_floor,
+                self.crowded,
             )
             finer = index < len(self.grids) - 1
             try:
@@ -291,15 +342,16 @@ def _pick_places(
     finer: str | None,
     min_count: int,
     found: tuple[RegionSelection, tuple[Place, ...]],
+    crowded: bool,
 ) -> Picked:
-    """:func:`pick_places` for one difficulty window: the first count that deals (the request's,
-    or the first default one the region holds), else the largest smaller one, else an error
-    that names it."""
+    """:func:`pick_places` for one difficulty window (a ``crowded`` deal or not): the first
+    count that deals (the request's, or the first default one the region holds), else the
+    largest smaller one, else an error that names it."""
     from generator.geo.abroad import display_in
 
     selection, candidates = found
     pool = _pool(request, found)
-    dealer = _Dealer(request, grids, pool)
+    dealer = _Dealer(request, grids, pool, crowded)
     counts = [request.count] if request.count is not None else list(default_counts)
     if not counts:
         raise ValueError("pick_places needs a count or default counts")

@@ -33,6 +33,11 @@ candidate places of a region:
    root of the candidates' hull area per card: about 10 km in a France deck, only about 1.3 km
    in a Gironde deck, where Mérignac and Pessac, 7 km from Bordeaux, are places of their own).
    The name rule reaches :data:`SAME_PLACE_KM` (Mont Fuji is not the town of Fuji, 22 km away).
+   Two towns under :data:`AGGLOMERATION_KM` apart, or two towns of one agglomeration "beside"
+   each other (:func:`beside_km`), and two cards of any kinds under :data:`NEAR_DUPLICATE_KM`
+   are one place too. A **crowded** deal (:attr:`Terms.crowded`, asked by the caller only for a
+   region that holds no deck otherwise: the Hauts-de-Seine, Paris' sites) shrinks those
+   distances with the deck's mean spacing.
 5. **Spread.** After the anchors, candidates are dealt in (seeded, jittered) rank order, each
    only if it lies at least ``r`` km from every card already dealt. ``r`` is 0.9 × the larger
    of: the largest distance at which the window alone completes the deck, and 0.7 × the
@@ -125,16 +130,17 @@ SUBURB_SHARE = 0.1  # a town this share of the deck's mean spacing from a better
 SUBURB_KM = 5.0  # at any scale, a town this close to one SUBURB_RATIO times as populous is it
 SUBURB_RATIO = 3.0
 # Agglomerations: two towns of one agglomeration (Place.agglomeration) closer than the deck's
-# "beside" distance are one place: half the deck's mean spacing, at least AGGLOMERATION_KM
-# (but never more than AGGLOMERATION_DENSE_SHARE of the spacing: a département that is all one
-# agglomeration, the Hauts-de-Seine, can still be dealt), at most AGGLOMERATION_MAX_KM
+# "beside" distance are one place: half the deck's mean spacing, at least AGGLOMERATION_KM, at
+# most AGGLOMERATION_MAX_KM
 AGGLOMERATION_KM = 4.0  # also: any two towns closer than this are one place (a suburb pair)
 AGGLOMERATION_SHARE = 0.5
-AGGLOMERATION_DENSE_SHARE = 0.75
 AGGLOMERATION_MAX_KM = 20.0
-# Near-duplicates: two cards of any kinds closer than this are one place (half the mean spacing
-# where that is less: Paris' sites)
+# Near-duplicates: two cards of any kinds closer than this are one place
 NEAR_DUPLICATE_KM = 2.0
+# A crowded deal (Terms.crowded: a region too dense for a deck otherwise, the Hauts-de-Seine,
+# Paris' sites) shrinks those distances with the deck's mean spacing: towns
+# AGGLOMERATION_DENSE_SHARE of it, any two cards NEAR_DUPLICATE_SHARE of it, where that is less
+AGGLOMERATION_DENSE_SHARE = 0.75
 NEAR_DUPLICATE_SHARE = 0.5
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
 RELAX_SHARE = 2.0  # the towns/sites share gives way only if holding it would halve the spacing
@@ -197,6 +203,7 @@ def deal(
     suffixes: Mapping[str, str] | None = None,
     pinned: Sequence[str] = (),
     sites_floor: int = 0,
+    crowded: bool = False,
 ) -> Dealt:
     """:func:`select_places` with the anchors a printed tie kept out.
 
@@ -205,9 +212,10 @@ def deal(
     candidates the deck must hold (the user's own places, ``--include``): dealt first, whatever
     the spread and the difficulty; :class:`PinnedConflict` when the one-place rule or a printed
     tie keeps one out. ``sites_floor``: the sites the deck deals at least, where the region has
-    them (:meth:`_Deck.promotable`: a site may then take the card of a lesser-known town)."""
+    them (:meth:`_Deck.promotable`: a site may then take the card of a lesser-known town).
+    ``crowded``: see :class:`Terms`."""
     return Pool(candidates, suffixes, pinned).deal(
-        Terms(count, seed, sites_share, difficulty, grid, sites_floor)
+        Terms(count, seed, sites_share, difficulty, grid, sites_floor, crowded)
     )
 
 
@@ -221,6 +229,10 @@ class Terms:
     difficulty: Difficulty | str = "normal"
     grid: Grid | None = None
     sites_floor: int = 0
+    # the one-place rule's distances shrink with the deck's mean spacing (a region too dense
+    # for a deck whose towns stand AGGLOMERATION_KM apart and whose cards NEAR_DUPLICATE_KM:
+    # the caller asks for it only then, and says so)
+    crowded: bool = False
 
 
 class Pool:
@@ -320,6 +332,7 @@ class Pool:
             display=prepared.display,
             grid=grid,
             spacing=prepared.spacing_km(count),
+            crowded=terms.crowded,
         )
         return deck, min(sites_floor, quota["site"])
 
@@ -462,6 +475,7 @@ class _Deck:
     display: _DisplayNames
     grid: Grid | None
     spacing: float
+    crowded: bool
 
     def deal(self, promoted: Sequence[Place]) -> tuple[list[Place], list[Place]]:
         """The dealt places and the anchors a tie kept out, the ``promoted`` sites dealt right
@@ -477,6 +491,7 @@ class _Deck:
                 self.display,
                 self.grid,
                 self.spacing,
+                self.crowded,
             )
             if len(chosen) == count:
                 break
@@ -490,7 +505,7 @@ class _Deck:
         first = [r.place for r in [*ranks.pinned, *_by_rank(ranks.anchors)]]
         if not first:
             return False
-        columns = _columns(first, len(first), self.display, self.grid, self.spacing)
+        columns = _columns(first, len(first), self.display, self.grid, self.spacing, self.crowded)
         return bool(_deal(columns, self.quota, 0.0, len(first))[1])
 
     def _ranks(self, promoted: Sequence[Place], tail: float) -> _Ranks:
@@ -943,6 +958,7 @@ def _deal_deck(
     display: _DisplayNames,
     grid: Grid | None,
     spacing_km: float,
+    crowded: bool,
 ) -> tuple[list[Place], list[Place]]:
     """The anchors, then the best known places that keep the cards as far apart as the region
     allows; and the anchors a printed tie kept out.
@@ -973,7 +989,9 @@ def _deal_deck(
     if not ordered:
         return [], []
     places = [r.place for r in ordered]
-    columns = _columns(places, len(ranks.pinned) + len(ranks.anchors), display, grid, spacing_km)
+    columns = _columns(
+        places, len(ranks.pinned) + len(ranks.anchors), display, grid, spacing_km, crowded
+    )
     wanted = sum(quota.values())
     window_end = len(ranks.window)
 
@@ -1021,6 +1039,7 @@ def _columns(
     display: _DisplayNames,
     grid: Grid | None,
     spacing_km: float,
+    crowded: bool,
 ) -> _Columns:
     """What a deal reads of ``places``, the first ``anchors`` of them its anchors."""
     lat_degrees = np.array([p.lat for p in places])
@@ -1045,12 +1064,14 @@ def _columns(
         named_after=_named_after(places),
         anchors=anchors,
         suburb_dot=_dot(SUBURB_SHARE * spacing_km),
-        site_town_dot=_dot(min(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
+        site_town_dot=_dot(_crowded_km(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE, spacing_km, crowded)),
         commune_dot=_dot(min(SAME_COMMUNE_KM, SAME_COMMUNE_SHARE * spacing_km)),
         agglomeration=_agglomeration_keys(places),
-        beside_dot=_dot(beside_km(spacing_km)),
-        town_pair_dot=_dot(min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km)),
-        near_dot=_dot(min(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE * spacing_km)),
+        beside_dot=_dot(beside_km(spacing_km, crowded)),
+        town_pair_dot=_dot(
+            _crowded_km(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE, spacing_km, crowded)
+        ),
+        near_dot=_dot(_crowded_km(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE, spacing_km, crowded)),
     )
 
 
@@ -1059,13 +1080,19 @@ def _dot(km: float) -> float:
     return math.cos(min(math.pi, km / EARTH_RADIUS_KM))
 
 
-def beside_km(spacing_km: float) -> float:
+def _crowded_km(km: float, share: float, spacing_km: float, crowded: bool) -> float:
+    """``km``, or in a ``crowded`` deal ``share`` of the deck's mean spacing where that is
+    less (see :attr:`Terms.crowded`)."""
+    return min(km, share * spacing_km) if crowded else km
+
+
+def beside_km(spacing_km: float, crowded: bool = False) -> float:
     """How close two towns of one agglomeration may not both be cards (see
     :data:`AGGLOMERATION_KM`), for a deck whose mean spacing is ``spacing_km``."""
     return min(
         max(
             AGGLOMERATION_SHARE * spacing_km,
-            min(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE * spacing_km),
+            _crowded_km(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE, spacing_km, crowded),
         ),
         AGGLOMERATION_MAX_KM,
     )
@@ -1554,12 +1581,21 @@ def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) ->
 def crowded_town_pairs(places: Sequence[Place], km: float = AGGLOMERATION_KM) -> int:
     """Pairs of town cards closer than ``km``: what a deck of a département that is one
     built-up area (the Hauts-de-Seine, the Seine-Saint-Denis) cannot avoid."""
-    towns = [p for p in places if p.kind == "town"]
-    lat = np.radians([p.lat for p in towns])
-    lon = np.radians([p.lon for p in towns])
+    return _pairs_closer([p for p in places if p.kind == "town"], km)
+
+
+def near_pairs(places: Sequence[Place], km: float = NEAR_DUPLICATE_KM) -> int:
+    """Pairs of cards of any kinds closer than ``km``: what a deck of Paris' sites cannot
+    avoid."""
+    return _pairs_closer(places, km)
+
+
+def _pairs_closer(places: Sequence[Place], km: float) -> int:
+    lat = np.radians([p.lat for p in places])
+    lon = np.radians([p.lon for p in places])
     return sum(
         int(np.count_nonzero(_haversine_km(lat[i], lon[i], lat[i + 1 :], lon[i + 1 :]) < km))
-        for i in range(len(towns) - 1)
+        for i in range(len(places) - 1)
     )
 
 
