@@ -85,6 +85,10 @@ POLYGON_EXCEPTIONS: dict[str, str] = {
         "on the Presqu'île between the Rhône and the Saône (Mérimée PA00117820); the"
         " polygon's rivers cover most of the Presqu'île there"
     ),
+    "Îlot Bandrélé": (
+        "an islet of Mayotte's lagoon 4 km off Bandrélé (fr.wikipedia: 12° 53′ 53″ S,"
+        " 45° 13′ 56″ E), which the land polygon does not draw"
+    ),
     # sites abroad (datasets/sites_abroad.csv)
     "Statue de la Liberté": "on Liberty Island, which the land polygon does not draw",
     "Sipadan": "a 12-hectare island off Borneo that the land polygon does not draw",
