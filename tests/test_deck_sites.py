@@ -121,9 +121,9 @@ def test_which_towns_give_way(familiarity, named_after, gives):
 
 #: Départements whose data hold too few referenced sites that stand apart from their préfecture
 #: and large towns for the floor (each deck's count here; raise it when sites are curated): none
-#: since the sites2 revision. Paris is refused (14 places at most). Régions: Mayotte holds fewer
-#: than 15 referenced sites standing apart from its towns and from each other (12 since the
-#: sites3 revision, datasets/PROVENANCE.md); Corse deals one unreferenced site among its 15, the
+#: since the sites2 revision; Paris deals its 20 sites. Régions: Mayotte holds fewer than 15
+#: referenced sites standing apart from its towns and from each other (12 since the sites3
+#: revision, datasets/PROVENANCE.md); Corse deals one unreferenced site among its 15, the
 #: Plage de Palombaggia, whose point no stored page gives (Guyane reached 15 with sites3).
 SHORT: dict[str, int] = {}
 SHORT_REGIONS = {"06": 12, "94": 14}
@@ -144,11 +144,7 @@ def referenced() -> set[str]:
 
 @pytest.mark.slow
 def test_every_departement_deck_deals_its_floor_of_referenced_sites(referenced):
-    counts = {
-        d.code: referenced_sites(d.code, referenced)
-        for d in embedded.departements()
-        if d.code != "75"
-    }
+    counts = {d.code: referenced_sites(d.code, referenced) for d in embedded.departements()}
     floor = SITES_FLOOR["departement"]
     below = {code: n for code, n in counts.items() if n < SHORT.get(code, floor)}
     assert not below
