@@ -21,7 +21,7 @@ GRIDS = (printed_grid(Precision.MINUTE), printed_grid(Precision.SECOND))
 
 
 def plain_attempt(
-    request: PickRequest, count: int, crowded: bool
+    request: PickRequest, count: int, crowded: selection.Crowding
 ) -> tuple[int, selection.Dealt] | int:
     """The pick's attempt of one count before the pool: each grid dealt from scratch."""
     _, candidates = region_candidates(request)
@@ -69,11 +69,13 @@ CASES = [
 #: a crowded deal (selection.Terms.crowded) of the same cases where it differs: the dense
 #: départements
 CROWDED = {("93", 30, 1, "normal", 6), ("2A", 28, 2, "normal", 6)}
+CROWDINGS = (selection.Crowding.PAIRS, selection.Crowding.SUBURBS)
 
 
 @pytest.mark.parametrize(
     ("region", "count", "seed", "difficulty", "floor", "crowded"),
-    [(*case, False) for case in CASES] + [(*case, True) for case in CASES if case in CROWDED],
+    [(*case, selection.Crowding.NONE) for case in CASES]
+    + [(*case, crowding) for case in CASES if case in CROWDED for crowding in CROWDINGS],
 )
 def test_the_pool_deals_what_every_grid_from_scratch_dealt(
     region, count, seed, difficulty, floor, crowded

@@ -339,12 +339,13 @@ def test_an_unwritable_companion_file_stops_the_deck_before_anything_is_written(
 def test_a_region_too_small_for_any_deck_says_so_instead_of_asking_for_fewer_cards(tmp_path):
     from generator.products.oucedonc_deck import select_deck
 
-    options = oucedonc_options(region="MT")  # Malta: 15 places or more, 12 cards at most
+    # Valletta's harbour: 15 places or more, 12 cards at most even in a crowded deal
+    options = oucedonc_options(region="14.47,35.87,14.53,35.92")
     with pytest.raises(UserError) as caught:
         select_deck(options)
     message = str(caught.value)
     assert (
-        message.startswith("Malte gives at most ")
+        message.startswith("box 14.47,35.87,14.53,35.92 gives at most ")
         and "a deck needs 15" in message
         and "larger region" in message
     )
@@ -385,6 +386,10 @@ def test_a_dense_departement_deals_its_towns_4_km_apart_where_it_can(tmp_path):
     selected = select_deck(oucedonc_options(region="92"))
     assert town_pairs(selected.deck.places) > 0
     assert selected.note is not None and "is one built-up area" in selected.note
+    # Malta's 67 towns are each other's suburbs at 5 km: its deck shrinks the suburb rule too
+    selected = select_deck(oucedonc_options(region="MT"))
+    assert len(selected.deck.places) >= 15
+    assert selected.note is not None and "too densely built for its town cards" in selected.note
 
 
 def test_mayotte_gets_the_largest_deck_it_holds_and_says_so(tmp_path):

@@ -25,7 +25,7 @@ from generator.geo.regions import RegionSelection
 
 if TYPE_CHECKING:
     from generator.core.i18n import Language
-    from generator.geo.selection import Dealt, Grid, Pool
+    from generator.geo.selection import Crowding, Dealt, Grid, Pool
 
 #: The defaults every deck shares (``pnp places --count`` and ``pnp oucedonc deck``).
 DEFAULT_SEED = 1
@@ -188,7 +188,7 @@ def pick_places(
     An ``easy`` deck deals well-known places only; a region with too few of them for any deck
     (the Seine-Saint-Denis: one sous-préfecture among 40 communes) gets the easy window filled
     with the next best known places, and a note that says so."""
-    from generator.geo.selection import EASY_FILLED, PinnedConflict
+    from generator.geo.selection import EASY_FILLED, Crowding, PinnedConflict
 
     found = found if found is not None else region_candidates(request)
     difficulties = [request.difficulty]
@@ -198,25 +198,29 @@ def pick_places(
     for difficulty in difficulties:
         # the one-place rule's full distances first; shrunk with the spacing (a crowded deal)
         # only where the region gives no deck otherwise
-        for crowded in (False, True):
+        for crowded in Crowding:
             dealer = replace(request, difficulty=difficulty)
             try:
                 picked = _pick_places(
                     dealer, grids, default_counts, finer, min_count, found, crowded
                 )
             except PinnedConflict:
-                if crowded:
+                if crowded == max(Crowding):
                     raise  # a place the user named cannot be dealt: no other window helps
                 continue
             except UserError as error:
                 refusal = error  # the last: the most lenient deal's advice
+                if isinstance(error, _Refusal) and error.holds_a_deck:
+                    break  # a smaller deck at these distances (the advice), not a crowded one
                 continue
             return _with_notes(picked, found[0], difficulty, crowded)
     assert refusal is not None
     raise refusal
 
 
-def _with_notes(picked: Picked, region: RegionSelection, difficulty: str, crowded: bool) -> Picked:
+def _with_notes(
+    picked: Picked, region: RegionSelection, difficulty: str, crowded: Crowding
+) -> Picked:
     """``picked`` with a line for each way it falls short of the request: an easy deck filled
     with lesser-known places, a crowded deal's cards closer than the one-place rule's
     distances."""
@@ -239,7 +243,7 @@ def _with_notes(picked: Picked, region: RegionSelection, difficulty: str, crowde
     if not crowded:
         return picked
     towns = crowded_town_pairs(picked.places)
-    if towns:
+    if towns and region.kind == "departement":
         picked = _noted(
             picked,
             ngettext(
@@ -247,6 +251,17 @@ def _with_notes(picked: Picked, region: RegionSelection, difficulty: str, crowde
                 "km apart; the région around it deals places farther apart.",
                 "{name} is one built-up area: {count} pairs of its town cards lie less than {km} "
                 "km apart; the région around it deals places farther apart.",
+                towns,
+            ).format(name=region.name, count=number(towns), km=number(AGGLOMERATION_KM)),
+        )
+    elif towns:
+        picked = _noted(
+            picked,
+            ngettext(
+                "{name} is too densely built for its town cards to stand {km} km apart: {count} "
+                "pair of them lies closer.",
+                "{name} is too densely built for its town cards to stand {km} km apart: {count} "
+                "pairs of them lie closer.",
                 towns,
             ).format(name=region.name, count=number(towns), km=number(AGGLOMERATION_KM)),
         )
@@ -277,7 +292,7 @@ class _Dealer:
     request: PickRequest
     grids: Sequence[object | None]
     pool: Pool  # the candidates, prepared once for every count and grid tried
-    crowded: bool  # see selection.Terms.crowded
+    crowded: Crowding  # see selection.Terms.crowded
 
     def attempt(self, count: int) -> tuple[int, Dealt] | int:
         """(grid index, result) for the first grid that loses nothing, or the most dealt.
@@ -342,7 +357,7 @@ def _pick_places(
     finer: str | None,
     min_count: int,
     found: tuple[RegionSelection, tuple[Place, ...]],
-    crowded: bool,
+    crowded: Crowding,
 ) -> Picked:
     """:func:`pick_places` for one difficulty window (a ``crowded`` deal or not): the first
     count that deals (the request's, or the first default one the region holds), else the
@@ -383,7 +398,18 @@ def _pick_places(
             "({whole}): the deck has {advice}, and its last sheet is not full."
         ).format(name=selection.name, advice=number(largest[0]), whole=number(wanted))
         return picked(largest[1], largest[0], note)
-    raise UserError(_too_many(selection.label, advice, min_count, wanted, finer))
+    raise _Refusal(
+        _too_many(selection.label, advice, min_count, wanted, finer),
+        holds_a_deck=advice is not None and advice >= min_count,
+    )
+
+
+class _Refusal(UserError):
+    """A count the region cannot deal; ``holds_a_deck``: it deals a smaller deck (its advice)."""
+
+    def __init__(self, message: str, holds_a_deck: bool) -> None:
+        super().__init__(message)
+        self.holds_a_deck = holds_a_deck
 
 
 def _too_many(

@@ -66,6 +66,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import IntEnum
 from functools import cached_property, lru_cache
 from operator import attrgetter
 from typing import NamedTuple
@@ -137,9 +138,10 @@ AGGLOMERATION_SHARE = 0.5
 AGGLOMERATION_MAX_KM = 20.0
 # Near-duplicates: two cards of any kinds closer than this are one place
 NEAR_DUPLICATE_KM = 2.0
-# A crowded deal (Terms.crowded: a region too dense for a deck otherwise, the Hauts-de-Seine,
-# Paris' sites) shrinks those distances with the deck's mean spacing: towns
-# AGGLOMERATION_DENSE_SHARE of it, any two cards NEAR_DUPLICATE_SHARE of it, where that is less
+# A crowded deal (Terms.crowded, Crowding: a region too dense for a deck otherwise, the
+# Hauts-de-Seine, Paris' sites, Malta) shrinks those distances with the deck's mean spacing:
+# towns (then the suburb rule's SUBURB_KM) AGGLOMERATION_DENSE_SHARE of it, any two cards
+# NEAR_DUPLICATE_SHARE of it, where that is less
 AGGLOMERATION_DENSE_SHARE = 0.75
 NEAR_DUPLICATE_SHARE = 0.5
 SLACK = 0.9  # deal at 90 % of the largest distance: spread barely changes, best known places stay
@@ -193,6 +195,16 @@ def select_places(
     return list(deal(candidates, count, seed, sites_share, difficulty, grid, suffixes).places)
 
 
+class Crowding(IntEnum):
+    """How far a deal shrinks the one-place rule's distances with the deck's mean spacing (a
+    caller asks for more only when less gives no deck, and says so)."""
+
+    NONE = 0  # the full distances
+    PAIRS = 1  # two towns (AGGLOMERATION_KM), towns of one agglomeration, any two cards
+    # (NEAR_DUPLICATE_KM) and a site and a town (SITE_TOWN_KM): the Hauts-de-Seine, Paris' sites
+    SUBURBS = 2  # and the suburb rule's SUBURB_KM: Malta, whose 67 towns are suburbs at 5 km
+
+
 def deal(
     candidates: Sequence[Place],
     count: int,
@@ -203,7 +215,7 @@ def deal(
     suffixes: Mapping[str, str] | None = None,
     pinned: Sequence[str] = (),
     sites_floor: int = 0,
-    crowded: bool = False,
+    crowded: Crowding = Crowding.NONE,
 ) -> Dealt:
     """:func:`select_places` with the anchors a printed tie kept out.
 
@@ -232,7 +244,7 @@ class Terms:
     # the one-place rule's distances shrink with the deck's mean spacing (a region too dense
     # for a deck whose towns stand AGGLOMERATION_KM apart and whose cards NEAR_DUPLICATE_KM:
     # the caller asks for it only then, and says so)
-    crowded: bool = False
+    crowded: Crowding = Crowding.NONE
 
 
 class Pool:
@@ -475,7 +487,7 @@ class _Deck:
     display: _DisplayNames
     grid: Grid | None
     spacing: float
-    crowded: bool
+    crowded: Crowding
 
     def deal(self, promoted: Sequence[Place]) -> tuple[list[Place], list[Place]]:
         """The dealt places and the anchors a tie kept out, the ``promoted`` sites dealt right
@@ -958,7 +970,7 @@ def _deal_deck(
     display: _DisplayNames,
     grid: Grid | None,
     spacing_km: float,
-    crowded: bool,
+    crowded: Crowding,
 ) -> tuple[list[Place], list[Place]]:
     """The anchors, then the best known places that keep the cards as far apart as the region
     allows; and the anchors a printed tie kept out.
@@ -1039,7 +1051,7 @@ def _columns(
     display: _DisplayNames,
     grid: Grid | None,
     spacing_km: float,
-    crowded: bool,
+    crowded: Crowding,
 ) -> _Columns:
     """What a deal reads of ``places``, the first ``anchors`` of them its anchors."""
     lat_degrees = np.array([p.lat for p in places])
@@ -1058,20 +1070,32 @@ def _columns(
             [p.population if p.population is not None else p.familiarity for p in places],
             dtype=float,
         ),
-        suburb_floor_dot=math.cos(SUBURB_KM / EARTH_RADIUS_KM),
+        suburb_floor_dot=_dot(
+            _crowded_km(
+                SUBURB_KM, AGGLOMERATION_DENSE_SHARE, spacing_km, crowded >= Crowding.SUBURBS
+            )
+        ),
         names=[display.of(p) for p in places],
         commune=[p.commune for p in places],
         named_after=_named_after(places),
         anchors=anchors,
         suburb_dot=_dot(SUBURB_SHARE * spacing_km),
-        site_town_dot=_dot(_crowded_km(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE, spacing_km, crowded)),
+        site_town_dot=_dot(
+            _crowded_km(SITE_TOWN_KM, NEAR_DUPLICATE_SHARE, spacing_km, crowded >= Crowding.PAIRS)
+        ),
         commune_dot=_dot(min(SAME_COMMUNE_KM, SAME_COMMUNE_SHARE * spacing_km)),
         agglomeration=_agglomeration_keys(places),
-        beside_dot=_dot(beside_km(spacing_km, crowded)),
+        beside_dot=_dot(beside_km(spacing_km, crowded >= Crowding.PAIRS)),
         town_pair_dot=_dot(
-            _crowded_km(AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE, spacing_km, crowded)
+            _crowded_km(
+                AGGLOMERATION_KM, AGGLOMERATION_DENSE_SHARE, spacing_km, crowded >= Crowding.PAIRS
+            )
         ),
-        near_dot=_dot(_crowded_km(NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE, spacing_km, crowded)),
+        near_dot=_dot(
+            _crowded_km(
+                NEAR_DUPLICATE_KM, NEAR_DUPLICATE_SHARE, spacing_km, crowded >= Crowding.PAIRS
+            )
+        ),
     )
 
 
