@@ -642,10 +642,10 @@ COARSE_LANDMARKS = {
     "Plage de Palombaggia",
     "Plage de La Baule",
     "Falaises des Vaches Noires",
-    # their references (Wikipedia in every copy read) give whole minutes only
+    # their references (Wikipedia in every copy read) give whole minutes only; no Mérimée notice
+    # stands on a bay's water
     "Marais poitevin",
     "Golfe du Morbihan",
-    "Presqu'île de Quiberon",
     "Bassin d'Arcachon",
     # the article's point (47°17′47″ N 2°27′13″ W) lies in the traicts, water on the land polygon
     "Marais salants de Guérande",
