@@ -632,6 +632,45 @@ def test_every_french_landmark_has_a_reference_or_says_it_has_none():
     assert sum(r["source"] == UNREFERENCED for r in french) <= 18
 
 
+# Landmarks whose point is still given to the hundredth of a degree or the whole minute (issue 31:
+# "never print a finer unit than the point supports"): no stored reference found gives them to
+# the second, or the one found lies off the feature as the land polygon draws it. This list can
+# only shrink.
+COARSE_LANDMARKS = {
+    # unreferenced: no stored page gives the site's own coordinates, no Mérimée notice on it
+    "Calanque de Sormiou",  # a stored page gives it to the second, but without its address
+    "Plage de Palombaggia",
+    "Plage de La Baule",
+    "Falaises des Vaches Noires",
+    # their references (Wikipedia in every copy read) give whole minutes only; no Mérimée notice
+    # stands on a bay's water
+    "Marais poitevin",
+    "Golfe du Morbihan",
+    "Bassin d'Arcachon",
+    # the article's point (47°17′47″ N 2°27′13″ W) lies in the traicts, water on the land polygon
+    "Marais salants de Guérande",
+}
+
+
+def on_hundredth_grid(value: float) -> bool:
+    """True when ``value`` (degrees, as the data keeps it to 1e-5) is a whole hundredth: 45.85."""
+    hundredths = value * 100
+    return abs(hundredths - round(hundredths)) < 1e-6
+
+
+def test_no_landmark_point_is_rounded_to_the_hundredth_or_the_minute():
+    """A deck prints seconds (48°51′30″ N): a point given to 0.01° (45.85, 6.17 prints
+    45°51′00″ N 6°10′12″ E) or to the whole minute prints a rounding as if it were exact."""
+    _, rows = read_csv("landmarks.csv")
+    coarse = {
+        r["name"]
+        for r in rows
+        if (on_hundredth_grid(float(r["lat"])) and on_hundredth_grid(float(r["lon"])))
+        or (on_minute_grid(float(r["lat"])) and on_minute_grid(float(r["lon"])))
+    }
+    assert coarse == COARSE_LANDMARKS
+
+
 MERIMEE = "https://www.pop.culture.gouv.fr/notice/merimee/"
 
 
