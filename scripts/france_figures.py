@@ -8,7 +8,7 @@ product's own path, and measured:
 
 - ``cards`` and ``precision`` of the normal deck (``packs`` when they are not the seed's 3 × 15);
 - ``rounded``: its cards whose point is rounded to whole minutes (both coordinates on the
-  minute grid; goal 0);
+  minute grid), or a site's to the hundredth of a degree (goal 0);
 - ``suburbs<4``: pairs of town cards less than 4 km apart (goal 0);
 - ``near<2``: pairs of cards of any kinds less than 2 km apart (goal 0);
 - ``sites``: the sites dealt, and how many of them are referenced (``landmark_references.csv``)
@@ -77,7 +77,7 @@ def _deck(region: str, difficulty: str):
 
 
 def figures(region: str, standings: dict[str, str], referenced: set[str]) -> dict:
-    from generator.geo.precision import on_minute_grid
+    from generator.geo.precision import on_hundredth_grid, on_minute_grid
 
     deck, error = _deck(region, "normal")
     if deck is None:
@@ -90,7 +90,12 @@ def figures(region: str, standings: dict[str, str], referenced: set[str]) -> dic
         "cards": len(cards),
         "packs": f"{deck.packs}x{deck.pack_size}",
         "precision": deck.precision.value,
-        "rounded": sum(1 for c in cards if on_minute_grid(c.lat) and on_minute_grid(c.lon)),
+        "rounded": sum(
+            1
+            for c in cards
+            if (on_minute_grid(c.lat) and on_minute_grid(c.lon))
+            or (c.place_kind == "site" and on_hundredth_grid(c.lat) and on_hundredth_grid(c.lon))
+        ),
         "suburbs_under_4km": _pairs(towns, TOWN_PAIR_KM),
         "near_under_2km": _pairs(cards, NEAR_KM),
         "sites": len(sites),

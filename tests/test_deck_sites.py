@@ -123,10 +123,10 @@ def test_which_towns_give_way(familiarity, named_after, gives):
 #: and large towns for the floor (each deck's count here; raise it when sites are curated): none
 #: since the sites2 revision; Paris deals its 20 sites. Régions: Mayotte holds fewer than 15
 #: referenced sites standing apart from its towns and from each other (12 since the sites3
-#: revision, datasets/PROVENANCE.md); Corse deals one unreferenced site among its 15, the
-#: Plage de Palombaggia, whose point no stored page gives (Guyane reached 15 with sites3).
+#: revision, datasets/PROVENANCE.md). Corse reached 15 when a deck printing seconds left out the
+#: Plage de Palombaggia's point, given to the hundredth of a degree; Guyane with sites3.
 SHORT: dict[str, int] = {}
-SHORT_REGIONS = {"06": 12, "94": 14}
+SHORT_REGIONS = {"06": 12}
 
 
 def referenced_sites(region: str, names: set[str]) -> int:

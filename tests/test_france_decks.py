@@ -12,6 +12,7 @@ from generator.geo import embedded
 from generator.geo.familiarity import WELL_KNOWN, town_familiarity, well_known
 from generator.geo.model import Place
 from generator.geo.pick import PickRequest, pick_places
+from generator.geo.precision import too_coarse_for_seconds
 from generator.geo.regions import resolve_region
 from generator.geo.selection import beside_km, deal
 from tests.conftest import one_line_error, pnp
@@ -179,6 +180,24 @@ def test_a_deck_printing_seconds_leaves_out_a_point_rounded_to_minutes():
     rounded = Place("s:r", "Rounded", "site", 46.5, 2.5, familiarity=10.0)
     assert "Rounded" not in {p.name for p in deal([rounded, *sites], 5, grid=SECOND).places}
     assert "Rounded" in {p.name for p in deal([rounded, *sites], 5, grid=MINUTE).places}
+
+
+def test_a_deck_printing_seconds_leaves_out_a_site_given_to_the_hundredth_of_a_degree():
+    # the Bassin d'Arcachon's reference gives 44.70, -1.15 (about 1 km): it printed
+    # 44°42′00″ N 1°09′00″ W as if exact. A site so given is left out of a deck printing
+    # seconds; a town's point on that grid by chance (once in a million) is not
+    sites = [
+        Place(f"s:{i}", f"Site {i}", "site", 45.0 + 0.1 * i + 0.00123, 1.0 + 0.1 * i + 0.00234)
+        for i in range(6)
+    ]
+    coarse = Place("s:c", "Coarse", "site", 41.56, 9.32, familiarity=10.0)
+    town = Place("t:c", "Town", "town", 41.26, 9.02, population=50_000, familiarity=10.0)
+    dealt = {p.name for p in deal([coarse, town, *sites], 5, grid=SECOND).places}
+    assert "Coarse" not in dealt and "Town" in dealt
+    assert "Coarse" in {p.name for p in deal([coarse, town, *sites], 5, grid=MINUTE).places}
+    landmarks = {p.name: p for p in embedded.landmarks()}
+    assert too_coarse_for_seconds(landmarks["Bassin d'Arcachon"])
+    assert not too_coarse_for_seconds(landmarks["Tour Eiffel"])
 
 
 # --- decks: overseas, small packs ------------------------------------------------------------

@@ -82,7 +82,11 @@ from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.familiarity import LESSER_KNOWN, PREFECTURE_KNOWN
 from generator.geo.model import Place
-from generator.geo.precision import MINUTES_PER_DEGREE, WHOLE_MINUTE_SLACK
+from generator.geo.precision import (
+    HUNDREDTHS_PER_DEGREE,
+    MINUTES_PER_DEGREE,
+    WHOLE_MINUTE_SLACK,
+)
 
 EARTH_RADIUS_KM = 6371.0088
 
@@ -375,16 +379,23 @@ class Pool:
         )
 
     @cached_property
+    def _sites(self) -> np.ndarray:
+        """Which candidates are sites."""
+        return np.fromiter((p.kind == "site" for p in self.candidates), bool, len(self.candidates))
+
+    @cached_property
     def _best_known_first(self) -> list[Place]:
         """The (valid) candidates, best known first (:func:`_by_familiarity`)."""
         return _by_familiarity(list(self.candidates))
 
     @cached_property
     def _rounded(self) -> list[Place]:
-        """The candidates a grid finer than the minute leaves out: French points rounded to
-        the minute (not the pinned ones)."""
+        """The candidates a grid finer than the minute leaves out: French points too coarse
+        for seconds (:func:`~generator.geo.precision.too_coarse_for_seconds`; not the pinned
+        ones)."""
         lat, lon = self._points
-        rounded = np.flatnonzero(_rounded_to_minutes(np.array(lat), lon)).tolist()
+        coarse = _too_coarse_for_seconds(np.array(lat), lon, self._sites)
+        rounded = np.flatnonzero(coarse).tolist()
         must = set(self.pinned)
         places = [self.candidates[i] for i in rounded]
         return [p for p in places if p.country == "FR" and p.id not in must]
@@ -463,15 +474,17 @@ class _Prepared:
         return math.sqrt(self.hull_area_km2 / count)
 
 
-def _rounded_to_minutes(lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
-    """:func:`~generator.geo.precision.rounded_to_minutes` of many points at once."""
-    both: np.ndarray = _on_minute_grid(lat) & _on_minute_grid(lon)
-    return both
+def _too_coarse_for_seconds(lat: np.ndarray, lon: np.ndarray, sites: np.ndarray) -> np.ndarray:
+    """:func:`~generator.geo.precision.too_coarse_for_seconds` of many points at once
+    (``sites``: which of them are sites)."""
+    minutes: np.ndarray = _on_grid(lat, MINUTES_PER_DEGREE) & _on_grid(lon, MINUTES_PER_DEGREE)
+    hundredths = _on_grid(lat, HUNDREDTHS_PER_DEGREE) & _on_grid(lon, HUNDREDTHS_PER_DEGREE)
+    return minutes | (sites & hundredths)
 
 
-def _on_minute_grid(degrees: np.ndarray) -> np.ndarray:
-    minutes = degrees * MINUTES_PER_DEGREE
-    return np.asarray(np.abs(minutes - np.round(minutes)) < WHOLE_MINUTE_SLACK)
+def _on_grid(degrees: np.ndarray, per_degree: int) -> np.ndarray:
+    units = degrees * per_degree
+    return np.asarray(np.abs(units - np.round(units)) < WHOLE_MINUTE_SLACK)
 
 
 @dataclass(frozen=True)
