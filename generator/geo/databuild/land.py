@@ -89,6 +89,11 @@ POLYGON_EXCEPTIONS: dict[str, str] = {
         "an islet of Mayotte's lagoon 4 km off Bandrélé (fr.wikipedia: 12° 53′ 53″ S,"
         " 45° 13′ 56″ E), which the land polygon does not draw"
     ),
+    "Mosquée d'Antana Bé": (
+        "the mosque of the abandoned village of Antana Bé (a 5-hectare site at Poroani, Chirongui,"
+        " on the Baie de Bouéni); Mérimée PA97600008's point lies in Chirongui's IGN outline but"
+        " 167 m off the polygon's shore, which runs inland of it there"
+    ),
     # sites abroad (datasets/sites_abroad.csv)
     "Statue de la Liberté": "on Liberty Island, which the land polygon does not draw",
     "Sipadan": "a 12-hectare island off Borneo that the land polygon does not draw",
