@@ -479,7 +479,8 @@ def _too_coarse_for_seconds(lat: np.ndarray, lon: np.ndarray, sites: np.ndarray)
     (``sites``: which of them are sites)."""
     minutes: np.ndarray = _on_grid(lat, MINUTES_PER_DEGREE) & _on_grid(lon, MINUTES_PER_DEGREE)
     hundredths = _on_grid(lat, HUNDREDTHS_PER_DEGREE) & _on_grid(lon, HUNDREDTHS_PER_DEGREE)
-    return minutes | (sites & hundredths)
+    coarse: np.ndarray = minutes | (sites & hundredths)
+    return coarse
 
 
 def _on_grid(degrees: np.ndarray, per_degree: int) -> np.ndarray:
