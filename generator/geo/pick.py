@@ -196,13 +196,13 @@ def pick_places(
         difficulties.append(EASY_FILLED)
     refusal: UserError | None = None
     for difficulty in difficulties:
+        asked = replace(request, difficulty=difficulty)
         # the one-place rule's full distances first; shrunk with the spacing (a crowded deal)
         # only where the region gives no deck otherwise
         for crowded in Crowding:
-            dealer = replace(request, difficulty=difficulty)
             try:
                 picked = _pick_places(
-                    dealer, grids, default_counts, finer, min_count, found, crowded
+                    asked, grids, default_counts, finer, min_count, found, crowded
                 )
             except PinnedConflict:
                 if crowded == max(Crowding):
