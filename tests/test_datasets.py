@@ -27,7 +27,7 @@ from generator.geo.databuild.references import (
 from generator.geo.databuild.references import distance_m as reference_distance_m
 from generator.geo.databuild.town_halls import TOWN_HALL_COLUMNS, read_town_halls
 from generator.geo.familiarity import TITLES
-from generator.geo.precision import on_minute_grid
+from generator.geo.precision import on_hundredth_grid, on_minute_grid
 
 GEOD = Geod(ellps="WGS84")
 DATASETS = embedded.DATASETS
@@ -650,12 +650,6 @@ COARSE_LANDMARKS = {
     # the article's point (47°17′47″ N 2°27′13″ W) lies in the traicts, water on the land polygon
     "Marais salants de Guérande",
 }
-
-
-def on_hundredth_grid(value: float) -> bool:
-    """True when ``value`` (degrees, as the data keeps it to 1e-5) is a whole hundredth: 45.85."""
-    hundredths = value * 100
-    return abs(hundredths - round(hundredths)) < 1e-6
 
 
 def test_no_landmark_point_is_rounded_to_the_hundredth_or_the_minute():

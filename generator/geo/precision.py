@@ -19,8 +19,12 @@ WHOLE_MINUTE_SLACK = 0.0007
 
 def on_minute_grid(value: float) -> bool:
     """True when ``value`` (degrees) is a whole number of arc-minutes: 48.00000, 47.31667."""
-    minutes = value * MINUTES_PER_DEGREE
-    return abs(minutes - round(minutes)) < WHOLE_MINUTE_SLACK
+    return _on_grid(value, MINUTES_PER_DEGREE)
+
+
+def _on_grid(value: float, per_degree: int) -> bool:
+    units = value * per_degree
+    return abs(units - round(units)) < WHOLE_MINUTE_SLACK
 
 
 def rounded_to_minutes(place: Place) -> bool:
@@ -34,8 +38,7 @@ HUNDREDTHS_PER_DEGREE = 100
 
 def on_hundredth_grid(value: float) -> bool:
     """True when ``value`` (degrees) is a whole number of hundredths: 41.56000, -1.15000."""
-    hundredths = value * HUNDREDTHS_PER_DEGREE
-    return abs(hundredths - round(hundredths)) < WHOLE_MINUTE_SLACK
+    return _on_grid(value, HUNDREDTHS_PER_DEGREE)
 
 
 def too_coarse_for_seconds(place: Place) -> bool:
