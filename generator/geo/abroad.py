@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
 from generator.geo.model import Place
+from generator.geo.place_table import PlaceTable
 
 
 def suffixes_for(places: Sequence[Place], names: Language = MATERIAL_DEFAULT) -> dict[str, str]:
@@ -27,6 +28,8 @@ def suffixes_for(places: Sequence[Place], names: Language = MATERIAL_DEFAULT) ->
     French places keep their département code (no entry)."""
     from generator.geo import embedded
 
+    if isinstance(places, PlaceTable):  # the records of the places abroad only
+        places = places.take([i for i, c in enumerate(places.countries) if c != "FR"])
     foreign = [place for place in places if place.country != "FR" and place.region]
     if not foreign:  # a deck of France: the table of names abroad is not even read
         return {}

@@ -14,7 +14,6 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +22,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import M_, _, ngettext, number
 from generator.geo import embedded
 from generator.geo.model import Place, PlaceKind
+from generator.geo.place_table import PlaceTable, concat
 from generator.geo.regions import RegionSelection, resolve_region
 from generator.geo.sources import ALL_SOURCES, ATTRIBUTIONS, PLACE_SOURCES, source_module
 
@@ -36,15 +36,16 @@ PLACE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Place))
 LATER_FIELDS = frozenset({"agglomeration"})
 
 
-def load_places(
-    source: str = EMBEDDED, region: str | RegionSelection = "france"
-) -> tuple[Place, ...]:
-    """Every candidate place of ``region`` from ``source``, best known first within each kind."""
+def load_places(source: str = EMBEDDED, region: str | RegionSelection = "france") -> PlaceTable:
+    """Every candidate place of ``region`` from ``source``, best known first within each kind
+    (a :class:`~generator.geo.place_table.PlaceTable`: France's communes are made records only
+    when read)."""
     selection = resolve_region(region) if isinstance(region, str) else region
+    places: PlaceTable
     if source == EMBEDDED:
         places = _embedded_candidates(selection)
     elif source in PLACE_SOURCES:
-        places = selection.filter(read_places(_stored_path(source, selection)))
+        places = PlaceTable.of(selection.filter(read_places(_stored_path(source, selection))))
     else:
         raise UserError(
             _("unknown source {source!r}; choose one of {names}").format(
@@ -58,12 +59,12 @@ def load_places(
                 "--source"
             ).format(source=source, label=selection.label)
         )
-    # towns first, each kind best known first, then by id: three stable sorts on one field each
-    # (the key (kind != "town", -familiarity, id) without a tuple made per place)
-    ordered = sorted(places, key=attrgetter("id"))
-    ordered.sort(key=attrgetter("familiarity"), reverse=True)
-    ordered.sort(key=attrgetter("kind"), reverse=True)  # "town" after "site" in reverse
-    return tuple(ordered)
+    # towns first, each kind best known first, then by id: three stable sorts on one column
+    # each (the key (kind != "town", -familiarity, id) without a tuple made per place)
+    order = sorted(range(len(places)), key=places.ids.__getitem__)
+    order.sort(key=places.familiarity.__getitem__, reverse=True)
+    order.sort(key=places.kinds.__getitem__, reverse=True)  # "town" after "site" in reverse
+    return places.take(order)
 
 
 def attributions(source: str = EMBEDDED) -> tuple[str, ...]:
@@ -110,23 +111,27 @@ def card_credits(source: str, place_ids: Iterable[str]) -> tuple[str, ...]:
     return tuple(text for prefix, text in _EMBEDDED_CREDITS if prefix in prefixes) + own
 
 
-def _embedded_candidates(selection: RegionSelection) -> tuple[Place, ...]:
+def _embedded_candidates(selection: RegionSelection) -> PlaceTable:
     if selection.kind == "world":
         # a country abroad: its towns and the famous sites curated for it (BE, IT, CH…)
-        return (*embedded.world_towns(selection.code), *embedded.sites_abroad(selection.code))
+        return PlaceTable.of(
+            (*embedded.world_towns(selection.code), *embedded.sites_abroad(selection.code))
+        )
     if selection.kind == "subdivision":  # a state, Land, region abroad: its country's, inside
         country = selection.subdivision[0]
-        return selection.filter((*embedded.world_towns(country), *embedded.sites_abroad(country)))
+        return PlaceTable.of(
+            selection.filter((*embedded.world_towns(country), *embedded.sites_abroad(country)))
+        )
     if selection.kind in ("country", "region", "departement"):  # what filter() keeps, alone
-        towns = embedded.communes_in(selection.departements)
-        french = (*towns, *selection.filter(embedded.landmarks()))
-    else:
-        french = selection.filter([*embedded.communes(), *embedded.landmarks()])
+        # the communes' records are made only when a deal reads them
+        towns = embedded.commune_table(selection.departements)
+        return concat([towns, PlaceTable.of(selection.filter(embedded.landmarks()))])
+    french = selection.filter([*embedded.communes(), *embedded.landmarks()])
     if selection.kind in ("bbox", "polygon") and not _inside_france(selection):
         # a box or a polygon reaching over the border: add the world towns and sites around it
         foreign = embedded.world_towns_in_box(selection.bbox or (-180.0, -90.0, 180.0, 90.0))
-        return french + selection.filter([*foreign, *embedded.sites_abroad()])
-    return french
+        return PlaceTable.of(french + selection.filter([*foreign, *embedded.sites_abroad()]))
+    return PlaceTable.of(french)
 
 
 def _inside_france(selection: RegionSelection) -> bool:

@@ -34,6 +34,7 @@ import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,8 @@ from generator.geo.model import Departement, Place, Region
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
+
+    from generator.geo.place_table import PlaceTable
 
 PACKAGED = package_folder("datasets")  # the set shipped with pnp (the repository's datasets/)
 DATASETS = PACKAGED
@@ -348,6 +351,37 @@ def communes_in(departements: frozenset[str]) -> tuple[Place, ...]:
     column = COMMUNE_COLUMNS.index("departement")
     rows = _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)
     return tuple(_commune(row) for row in rows if row[column] in departements)
+
+
+@lru_cache(maxsize=4)  # a long-running process (the studio's workers) deals again
+def commune_table(departements: frozenset[str]) -> PlaceTable:
+    """The communes of ``departements`` as :func:`communes_in` gives them, as a
+    :class:`~generator.geo.place_table.PlaceTable`: their columns read from the rows, each
+    record made when a deal reads it (a deck of France reads a few hundred of 34,900)."""
+    from generator.geo.place_table import Columns, PlaceTable
+
+    if communes.cache_info().currsize:  # all made already
+        return PlaceTable.of(communes_in(departements))
+    column = COMMUNE_COLUMNS.index("departement")
+    rows = [
+        row for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS) if row[column] in departements
+    ]
+    name, lat, lon, population, standing, suburb_of = (
+        list(map(itemgetter(COMMUNE_COLUMNS.index(field)), rows))
+        for field in ("name", "lat", "lon", "population", "standing", "suburb_of")
+    )
+    columns = Columns(
+        ids=["insee:" + row[0] for row in rows],
+        names=name,
+        kinds=("town",) * len(rows),
+        lat=list(map(float, lat)),
+        lon=list(map(float, lon)),
+        familiarity=list(
+            map(town_familiarity, map(int, population), standing, map(bool, suburb_of))
+        ),
+        countries=("FR",) * len(rows),
+    )
+    return PlaceTable.of_rows(rows, _commune, columns)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import _
 from generator.geo.catalog import EMBEDDED, load_places
 from generator.geo.model import Place
+from generator.geo.place_table import PlaceTable
 
 KindFilter = Literal["towns", "sites", "all"]
 OutputFormat = Literal["table", "csv", "json", "geojson"]
@@ -53,13 +54,15 @@ def select_places(
         towns = [p for p in places if p.kind == "town"]
         sites = [p for p in places if p.kind == "site"]
         places = tuple(p for pair in zip_longest(towns, sites) for p in pair if p is not None)
-    return places[:limit] if limit is not None else places
+    return tuple(places[:limit] if limit is not None else places)
 
 
-def of_kind(places: Sequence[Place], kind: KindFilter) -> tuple[Place, ...]:
+def of_kind(places: Sequence[Place], kind: KindFilter) -> Sequence[Place]:
     """Only the towns (``"towns"``), only the sites (``"sites"``) or all of ``places``, in order."""
     if kind not in ("towns", "sites", "all"):
         raise UserError(_("unknown kind {kind!r}; use towns, sites or all").format(kind=kind))
+    if isinstance(places, PlaceTable):  # records made only when read
+        return places if kind == "all" else places.of_kind(kind[:-1])
     if kind == "all":
         return tuple(places)
     return tuple(p for p in places if p.kind == kind[:-1])

@@ -21,6 +21,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext, number
 from generator.geo.model import Place
 from generator.geo.own_places import OwnChoice
+from generator.geo.place_table import PlaceTable
 from generator.geo.regions import RegionSelection
 
 if TYPE_CHECKING:
@@ -54,14 +55,14 @@ class PickRequest:
 @dataclass(frozen=True)
 class Picked:
     selection: RegionSelection
-    candidates: tuple[Place, ...]  # named as the data names them (what the deal compares)
+    candidates: Sequence[Place]  # named as the data names them (what the deal compares)
     places: tuple[Place, ...]  # named in the request's ``names``
     grid: int  # index of the grid used in the caller's list
     count: int
     note: str | None = None  # a line to print (a smaller default deck)
 
 
-def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Place, ...]]:
+def region_candidates(request: PickRequest) -> tuple[RegionSelection, PlaceTable]:
     """The resolved region and its candidate places of the requested kind, named as the data
     names them (the deal's input: the same in every language; ``geo.abroad.named`` gives
     them in another), with the user's choice applied (``request.choice``)."""
@@ -78,7 +79,7 @@ def region_candidates(request: PickRequest) -> tuple[RegionSelection, tuple[Plac
 
 def _candidates(
     request: PickRequest, selection: RegionSelection
-) -> tuple[RegionSelection, tuple[Place, ...]]:
+) -> tuple[RegionSelection, PlaceTable]:
     """:func:`region_candidates` in ``selection``, read."""
     from generator.geo.catalog import load_places
     from generator.geo.listing import of_kind
@@ -86,13 +87,13 @@ def _candidates(
 
     choice = request.choice
     pinned: tuple[str, ...] = ()
-    if request.region is None:
-        loaded: tuple[Place, ...] = ()
-    else:
+    loaded: Sequence[Place] = ()
+    if request.region is not None:
         loaded = load_places(request.source.strip().lower(), selection)
     if choice:
         loaded, pinned = apply_choice(loaded, choice, selection.label)
-    candidates = _less_the_one_town(of_kind(loaded, request.kind), pinned)  # type: ignore[arg-type]
+    kept = PlaceTable.of(of_kind(loaded, request.kind))  # type: ignore[arg-type]
+    candidates = _less_the_one_town(kept, pinned)
     if not candidates:
         raise UserError(
             _("source {source} has no {kind} in {label}; use --kind all or another region").format(
@@ -102,15 +103,18 @@ def _candidates(
     return selection, candidates
 
 
-def _less_the_one_town(candidates: tuple[Place, ...], pinned: tuple[str, ...]) -> tuple[Place, ...]:
+def _less_the_one_town(candidates: PlaceTable, pinned: tuple[str, ...]) -> PlaceTable:
     """The candidates of a region that is one town (Paris, the département 75, whose one
     commune is the city) less that town, unless the user pinned it: its card would stand for
     the whole deck, and the one-place rule would take every site near its point (Notre-Dame,
     the Louvre, the Sainte-Chapelle) with it. The deck deals the town's sites."""
-    towns = [place for place in candidates if place.kind == "town"]
-    if len(towns) != 1 or len(towns) == len(candidates) or towns[0].id in pinned:
+    kinds = candidates.kinds
+    if kinds.count("town") != 1 or len(kinds) == 1:
         return candidates
-    return tuple(place for place in candidates if place is not towns[0])
+    town = kinds.index("town")
+    if candidates.ids[town] in pinned:
+        return candidates
+    return candidates.take([i for i in range(len(kinds)) if i != town])
 
 
 #: The regions named by a name or a code (not a box, not a file of points): their embedded
@@ -129,7 +133,7 @@ def _named_embedded(request: PickRequest, selection: RegionSelection) -> bool:
 
 
 @lru_cache(maxsize=4)  # a long-running process (the studio's workers) deals the same regions
-def _embedded_places(selection: RegionSelection, kind: str) -> tuple[Place, ...]:
+def _embedded_places(selection: RegionSelection, kind: str) -> PlaceTable:
     """The embedded candidates of a named region (see :func:`_named_embedded`)."""
     return _candidates(PickRequest(region=selection.code, kind=kind), selection)[1]
 
@@ -145,7 +149,7 @@ def _embedded_pool(selection: RegionSelection, kind: str) -> Pool:
     return Pool(candidates, suffixes_for(candidates))
 
 
-def _pool(request: PickRequest, found: tuple[RegionSelection, tuple[Place, ...]]) -> Pool:
+def _pool(request: PickRequest, found: tuple[RegionSelection, Sequence[Place]]) -> Pool:
     """The candidates prepared for the deals: made once per process for the candidates of
     :func:`_embedded_places`, for every deck of their region."""
     from generator.geo.abroad import suffixes_for
@@ -177,7 +181,7 @@ def pick_places(
     default_counts: Sequence[int] = (),
     finer: str | None = None,
     min_count: int = 1,
-    found: tuple[RegionSelection, tuple[Place, ...]] | None = None,
+    found: tuple[RegionSelection, Sequence[Place]] | None = None,
 ) -> Picked:
     """Deal ``request`` (see the module text). ``grids`` are
     :class:`generator.geo.selection.Grid` objects or None, tried in order; ``finer`` is the
@@ -356,7 +360,7 @@ def _pick_places(
     default_counts: Sequence[int],
     finer: str | None,
     min_count: int,
-    found: tuple[RegionSelection, tuple[Place, ...]],
+    found: tuple[RegionSelection, Sequence[Place]],
     crowded: Crowding,
 ) -> Picked:
     """:func:`pick_places` for one difficulty window (a ``crowded`` deal or not): the first

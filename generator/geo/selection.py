@@ -82,6 +82,7 @@ from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.familiarity import LESSER_KNOWN, PREFECTURE_KNOWN
 from generator.geo.model import Place
+from generator.geo.place_table import PlaceTable
 from generator.geo.precision import (
     HUNDREDTHS_PER_DEGREE,
     MINUTES_PER_DEGREE,
@@ -266,7 +267,7 @@ class Pool:
         suffixes: Mapping[str, str] | None = None,
         pinned: Sequence[str] = (),
     ) -> None:
-        self.candidates = candidates
+        self.candidates = PlaceTable.of(candidates)  # the records made when a deal reads them
         self.suffixes = suffixes
         self.pinned = tuple(dict.fromkeys(pinned))
         self._variants: dict[tuple[bool, bool], _Prepared] = {}
@@ -363,78 +364,84 @@ class Pool:
     def _points(self) -> tuple[list[float], np.ndarray]:
         """The candidates' latitudes (a list) and longitudes (an array)."""
         candidates = self.candidates
-        lon = np.fromiter(map(attrgetter("lon"), candidates), float, len(candidates))
-        return list(map(attrgetter("lat"), candidates)), lon
+        return list(candidates.lat), np.fromiter(candidates.lon, float, len(candidates))
 
     @cached_property
     def _valid(self) -> bool:
         """Whether every candidate is valid (:func:`_unique` keeps them all, the embedded
         data's): a variant is then the candidates it keeps, in their order."""
         candidates = self.candidates
-        if len(set(map(attrgetter("id"), candidates))) != len(candidates):
+        if len(set(candidates.ids)) != len(candidates):
             return False
         lat, lon = self._points
-        return all(map(str.strip, map(attrgetter("name"), candidates))) and bool(
+        return all(map(str.strip, candidates.names)) and bool(
             np.all((np.abs(lat) <= 90.0) & (np.abs(lon) <= 180.0))
         )
 
     @cached_property
     def _sites(self) -> np.ndarray:
         """Which candidates are sites."""
-        return np.fromiter((p.kind == "site" for p in self.candidates), bool, len(self.candidates))
+        kinds = self.candidates.kinds
+        return np.fromiter((kind == "site" for kind in kinds), bool, len(kinds))
 
     @cached_property
-    def _best_known_first(self) -> list[Place]:
+    def _best_known_first(self) -> PlaceTable:
         """The (valid) candidates, best known first (:func:`_by_familiarity`)."""
-        return _by_familiarity(list(self.candidates))
+        return _by_familiarity(self.candidates)
 
     @cached_property
-    def _rounded(self) -> list[Place]:
-        """The candidates a grid finer than the minute leaves out: French points too coarse
-        for seconds (:func:`~generator.geo.precision.too_coarse_for_seconds`; not the pinned
-        ones)."""
+    def _rounded(self) -> list[int]:
+        """The candidates (their positions) a grid finer than the minute leaves out: French
+        points too coarse for seconds
+        (:func:`~generator.geo.precision.too_coarse_for_seconds`; not the pinned ones)."""
         lat, lon = self._points
         coarse = _too_coarse_for_seconds(np.array(lat), lon, self._sites)
-        rounded = np.flatnonzero(coarse).tolist()
         must = set(self.pinned)
-        places = [self.candidates[i] for i in rounded]
-        return [p for p in places if p.country == "FR" and p.id not in must]
+        countries, ids = self.candidates.countries, self.candidates.ids
+        return [
+            i
+            for i in np.flatnonzero(coarse).tolist()
+            if countries[i] == "FR" and ids[i] not in must
+        ]
 
     def _prepare(self, fine: bool, well_known_only: bool) -> _Prepared:
+        candidates = self.candidates
         rounded = self._rounded if fine else []
-        if fine and (not rounded or (self._valid and all(p.kind == "site" for p in rounded))):
+        if fine and (
+            not rounded or (self._valid and all(candidates.kinds[i] == "site" for i in rounded))
+        ):
             # the same, or less a few sites (the easy window keeps every site): the minute's
             # variant, less them
-            return self._prepared(False, well_known_only).without(rounded)
-        candidates: Sequence[Place] = self.candidates
+            return self._prepared(False, well_known_only).without(
+                {candidates.keys[i] for i in rounded}
+            )
         must = set(self.pinned)
         if rounded:
-            out = {id(place) for place in rounded}
-            candidates = [p for p in candidates if id(p) not in out]
+            out = set(rounded)
+            candidates = candidates.take(i for i in range(len(candidates)) if i not in out)
         valid = self._valid  # then a variant's pool, in rank order, is a filter of the ranking
-        pool = _known_enough(
-            list(candidates) if valid else _unique(candidates), well_known_only, must
-        )
-        by_id = {place.id: place for place in pool if place.id in must} if must else {}
-        held = [by_id[place_id] for place_id in self.pinned]
+        pool = _known_enough(candidates if valid else _unique(candidates), well_known_only, must)
+        ids = pool.ids
+        by_id = {ids[i]: i for i in range(len(pool)) if ids[i] in must} if must else {}
+        held = [pool[by_id[place_id]] for place_id in self.pinned]
         if valid:
             ranked = self._best_known_first
             if len(pool) < len(ranked) or must:
-                dealable = {p.id for p in pool} - must
-                ranked = [p for p in ranked if p.id in dealable]
+                dealable = set(ids) - must
+                ranked = ranked.take(i for i, pid in enumerate(ranked.ids) if pid in dealable)
         else:
-            ranked = _by_familiarity([p for p in pool if p.id not in must])
-        towns = [p for p in ranked if p.kind == "town"]
+            ranked = _by_familiarity(pool.take(i for i, pid in enumerate(ids) if pid not in must))
+        towns = ranked.of_kind("town")
         if len(pool) == len(self.candidates):  # none left out: the points are known
             lat_list, lon_array = self._points
             area = _hull_area_km2(lat_list, lon_array)
         else:
-            area = _hull_area_km2([p.lat for p in pool], np.array([p.lon for p in pool]))
+            area = _hull_area_km2(list(pool.lat), np.array(pool.lon))
         return _Prepared(
             pool=pool,
             held=held,
             towns=towns,
-            sites=[p for p in ranked if p.kind == "site"],
+            sites=ranked.of_kind("site"),
             pool_towns=len(towns) + sum(p.kind == "town" for p in held),
             display=_DisplayNames(pool, self.suffixes),
             hull_area_km2=area,
@@ -445,26 +452,26 @@ class Pool:
 class _Prepared:
     """One variant of a :class:`Pool`: what every deal of it reads."""
 
-    pool: list[Place]  # the valid candidates (:func:`_known_enough`), in the candidates' order
+    pool: PlaceTable  # the valid candidates (:func:`_known_enough`), in the candidates' order
     held: list[Place]  # the pinned places, in the order given
-    towns: list[Place]  # the towns not pinned, best known first (:func:`_by_familiarity`)
-    sites: list[Place]  # the sites not pinned, the same
+    towns: PlaceTable  # the towns not pinned, best known first (:func:`_by_familiarity`)
+    sites: PlaceTable  # the sites not pinned, the same
     pool_towns: int
     display: _DisplayNames
     hull_area_km2: float  # the pool's hull (:func:`mean_spacing_km`); 0 under three places
 
-    def without(self, out: list[Place]) -> _Prepared:
-        """This variant less the sites ``out`` (none pinned, all in the pool)."""
+    def without(self, out: set[int]) -> _Prepared:
+        """This variant less the sites at the store positions ``out`` (none pinned, all in
+        the pool)."""
         if not out:
             return self
-        gone = {id(place) for place in out}
-        pool = [p for p in self.pool if id(p) not in gone]
+        pool = self.pool.take(i for i, key in enumerate(self.pool.keys) if key not in out)
         return replace(
             self,
             pool=pool,
-            sites=[p for p in self.sites if id(p) not in gone],
+            sites=self.sites.take(i for i, key in enumerate(self.sites.keys) if key not in out),
             display=self.display.without(pool, out),
-            hull_area_km2=_hull_area_km2([p.lat for p in pool], np.array([p.lon for p in pool])),
+            hull_area_km2=_hull_area_km2(list(pool.lat), np.array(pool.lon)),
         )
 
     def spacing_km(self, count: int) -> float:
@@ -492,8 +499,8 @@ def _on_grid(degrees: np.ndarray, per_degree: int) -> np.ndarray:
 class _Deck:
     """One region's deal, made again with other sites promoted (see :func:`deal`)."""
 
-    towns: list[Place]  # the candidates less the pinned places, best known first: towns
-    sites: list[Place]  # and sites
+    towns: PlaceTable  # the candidates less the pinned places, best known first: towns
+    sites: PlaceTable  # and sites
     held: list[Place]  # the pinned places
     quota: dict[str, int]
     window: RankWindow
@@ -537,7 +544,9 @@ class _Deck:
     def _ranks(self, promoted: Sequence[Place], tail: float) -> _Ranks:
         """The places to deal, the ``promoted`` sites dealt right after the pinned places."""
         lifted = {place.id for place in promoted}
-        sites = [p for p in self.sites if p.id not in lifted] if lifted else self.sites
+        sites: Sequence[Place] = (
+            [p for p in self.sites if p.id not in lifted] if lifted else self.sites
+        )
         held = self.held
         left = {kind: self.quota[kind] - sum(p.kind == kind for p in held) for kind in self.quota}
         left["site"] -= len(promoted)
@@ -557,16 +566,20 @@ class _Deck:
         first in the difficulty's order (its window, then the rest): those one place with no
         town that keeps its card (:func:`gives_way`) and no pinned town."""
         window, rest = _ranked(self.sites, max(1, self.quota["site"]), self.window, math.inf)
-        towns = [*self.towns, *(p for p in self.held if p.kind == "town")]
-        lat = np.radians([t.lat for t in towns])
-        lon = np.radians([t.lon for t in towns])
+        held = [p for p in self.held if p.kind == "town"]
+        towns = self.towns  # then the pinned towns: read by position, made when near a site
+        lat = np.radians([*towns.lat, *(t.lat for t in held)])
+        lon = np.radians([*towns.lon, *(t.lon for t in held)])
         pinned = {p.id for p in self.held}
+
+        def town(j: int) -> Place:
+            return towns[j] if j < len(towns) else held[j - len(towns)]
 
         def free_of_towns(site: Place) -> bool:
             km = _haversine_km(math.radians(site.lat), math.radians(site.lon), lat, lon)
             for j in np.flatnonzero(km <= SAME_PLACE_KM).tolist():  # the one-place rule's reach
-                one_place, named = _site_of(site, towns[j])
-                if one_place and (towns[j].id in pinned or not gives_way(towns[j], named)):
+                one_place, named = _site_of(site, town(j))
+                if one_place and (town(j).id in pinned or not gives_way(town(j), named)):
                     return False
             return True
 
@@ -614,16 +627,22 @@ def _check_request(count: int, sites_share: float) -> None:
         )
 
 
-def _known_enough(pool: list[Place], well_known_only: bool, pinned: set[str]) -> list[Place]:
+def _known_enough(pool: PlaceTable, well_known_only: bool, pinned: set[str]) -> PlaceTable:
     """The valid candidates ``pool`` (:func:`_unique`) a deal may draw from: for a
     well-known-only window (``easy``), the towns below
     :data:`~generator.geo.familiarity.WELL_KNOWN` are left out when any town is well known
     (pinned places always stay)."""
     from generator.geo.familiarity import well_known
 
-    if well_known_only and any(p.kind == "town" and well_known(p.familiarity) for p in pool):
-        pool = [p for p in pool if p.kind != "town" or well_known(p.familiarity) or p.id in pinned]
-    missing = pinned - {p.id for p in pool} if pinned else set()
+    kinds, familiarity, ids = pool.kinds, pool.familiarity, pool.ids
+    towns = [i for i, kind in enumerate(kinds) if kind == "town"]
+    if well_known_only and any(well_known(familiarity[i]) for i in towns):
+        pool = pool.take(
+            i
+            for i, kind in enumerate(kinds)
+            if kind != "town" or well_known(familiarity[i]) or ids[i] in pinned
+        )
+    missing = pinned - set(pool.ids) if pinned else set()
     if missing:
         raise ValueError(f"pinned places are not candidates: {sorted(missing)}")
     return pool
@@ -761,18 +780,19 @@ def _window(difficulty: str) -> RankWindow:
         ) from None
 
 
-def _unique(candidates: Sequence[Place]) -> list[Place]:
+def _unique(candidates: PlaceTable) -> PlaceTable:
     """One record per id, named, with valid coordinates; input order kept."""
     seen: set[str] = set()
-    out = []
-    for place in candidates:
-        if place.id in seen or not place.name.strip():
+    kept = []
+    ids, names, lat, lon = candidates.ids, candidates.names, candidates.lat, candidates.lon
+    for i, place_id in enumerate(ids):
+        if place_id in seen or not names[i].strip():
             continue
-        if not (-90.0 <= place.lat <= 90.0 and -180.0 <= place.lon <= 180.0):
+        if not (-90.0 <= lat[i] <= 90.0 and -180.0 <= lon[i] <= 180.0):
             continue
-        seen.add(place.id)
-        out.append(place)
-    return out
+        seen.add(place_id)
+        kept.append(i)
+    return candidates.take(kept)
 
 
 class _Ranked(NamedTuple):  # thousands are made per deal: a tuple is made fastest
@@ -780,16 +800,16 @@ class _Ranked(NamedTuple):  # thousands are made per deal: a tuple is made faste
     rank: float  # familiarity rank, in units of the cards needed of its kind
 
 
-def _by_familiarity(places: list[Place]) -> list[Place]:
+def _by_familiarity(places: PlaceTable) -> PlaceTable:
     """Best known first, then by id: two stable sorts (what the key (-familiarity, id) gives,
     with no tuple made per place)."""
-    order = sorted(places, key=attrgetter("id"))
-    order.sort(key=attrgetter("familiarity"), reverse=True)
-    return order
+    order = sorted(range(len(places)), key=places.ids.__getitem__)
+    order.sort(key=places.familiarity.__getitem__, reverse=True)
+    return places.take(order)
 
 
 def _ranked(
-    order: list[Place], needed: int, window: RankWindow, tail: float
+    order: Sequence[Place], needed: int, window: RankWindow, tail: float
 ) -> tuple[list[_Ranked], list[_Ranked]]:
     """The places of one kind (``order``: best known first, :func:`_by_familiarity`) inside the
     difficulty's rank window, and the others (the tail).
@@ -823,38 +843,41 @@ def display_names(
     listed twice (the commune and the site "Saint-Émilion") keeps its plain name; the deal never
     gives two cards the same printed name.
     """
-    names = _DisplayNames(places, suffixes)
+    names = _DisplayNames(PlaceTable.of(places), suffixes)
     return {place.id: names.of(place) for place in places}
 
 
 class _DisplayNames:
     """:func:`display_names`, each worked out when it is asked for: a deal reads the names of
     the few hundred places it looks at, among tens of thousands of candidates (France's
-    communes), whose homonyms it must all know."""
+    communes), whose homonyms it must all know: their names are a column of the table, the
+    records of a shared name are made when that name is asked for."""
 
     def __init__(
         self,
-        places: Sequence[Place],
+        places: PlaceTable,
         suffixes: Mapping[str, str] | None,
         shared: Counter[str] | None = None,  # the places of each name, when known
-        groups: dict[str, list[Place]] | None = None,  # the places of each shared name, the same
+        groups: dict[str, list[int]] | None = None,  # the store keys of each shared name's places
     ) -> None:
         self._places = places
-        self._shared = shared if shared is not None else Counter([p.name for p in places])
+        self._shared = shared if shared is not None else Counter(places.names)
         self._suffixes = suffixes or {}
         self._groups = groups
         self._apart: dict[str, bool] = {}  # shared name -> its places are not all one place
 
-    def without(self, left: Sequence[Place], out: Sequence[Place]) -> _DisplayNames:
-        """The display names of ``left``, the places given less ``out`` (a few)."""
+    def without(self, left: PlaceTable, out: set[int]) -> _DisplayNames:
+        """The display names of ``left``: the places given less those at the store keys
+        ``out`` (a few)."""
+        places = self._places
+        gone = {
+            places.keys[i]: places.names[i] for i in range(len(places)) if places.keys[i] in out
+        }
         shared = self._shared.copy()
-        shared.subtract([place.name for place in out])
-        groups = None
-        if self._groups is not None:
-            gone = {id(place) for place in out}
-            groups = defaultdict(list)
-            for name, group in self._groups.items():
-                groups[name] = [place for place in group if id(place) not in gone]
+        shared.subtract(gone.values())
+        groups = defaultdict(list, self._name_groups())
+        for name in set(gone.values()) & groups.keys():
+            groups[name] = [key for key in groups[name] if key not in out]
         return _DisplayNames(left, self._suffixes, shared, groups)
 
     def of(self, place: Place) -> str:
@@ -865,20 +888,25 @@ class _DisplayNames:
         suffix = self._suffixes.get(place.id) or place.departement or place.region or place.country
         return f"{name} ({suffix})"
 
+    def _name_groups(self) -> dict[str, list[int]]:
+        """The store keys of the places of each shared name."""
+        groups = self._groups
+        if groups is None:
+            # made whole, then published: a pool's names serve the threads of a server
+            shared = {name for name, count in self._shared.items() if count > 1}
+            groups = defaultdict(list)
+            for key, name in zip(self._places.keys, self._places.names, strict=True):
+                if name in shared:
+                    groups[name].append(key)
+            self._groups = groups
+        return groups
+
     def _homonyms(self, name: str) -> bool:
         """Whether the places named ``name`` (several) are more than one place."""
         apart = self._apart.get(name)
         if apart is None:
-            groups = self._groups
-            if groups is None:
-                # made whole, then published: a pool's names serve the threads of a server
-                shared = {name for name, count in self._shared.items() if count > 1}
-                groups = defaultdict(list)
-                for place in self._places:
-                    if place.name in shared:
-                        groups[place.name].append(place)
-                self._groups = groups
-            apart = self._apart[name] = not _all_close(groups[name], SAME_PLACE_KM)
+            group = [self._places.at_key(key) for key in self._name_groups()[name]]
+            apart = self._apart[name] = not _all_close(group, SAME_PLACE_KM)
         return apart
 
 
