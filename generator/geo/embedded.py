@@ -250,7 +250,12 @@ def dataset_path(name: str) -> Path:
 
 def _read_table(name: str, columns: tuple[str, ...]) -> list[list[str]]:
     """The rows of a CSV file whose header must be exactly ``columns`` (fast: no dicts)."""
-    reader = csv.reader(io.StringIO(dataset_path(name).read_text(encoding="utf-8")))
+    return _parse_table(name, dataset_path(name).read_text(encoding="utf-8"), columns)
+
+
+def _parse_table(name: str, text: str, columns: tuple[str, ...]) -> list[list[str]]:
+    """The rows of ``text``, the CSV file ``name`` (see :func:`_read_table`)."""
+    reader = csv.reader(io.StringIO(text))
     header = tuple(next(reader, ()))
     if header != columns:
         raise UserError(
@@ -362,10 +367,11 @@ def commune_table(departements: frozenset[str]) -> PlaceTable:
 
     if communes.cache_info().currsize:  # all made already
         return PlaceTable.of(communes_in(departements))
+    data = dataset_path(COMMUNES_FILE).read_bytes()
+    every = _parse_table(COMMUNES_FILE, data.decode("utf-8"), COMMUNE_COLUMNS)
     column = COMMUNE_COLUMNS.index("departement")
-    rows = [
-        row for row in _read_table(COMMUNES_FILE, COMMUNE_COLUMNS) if row[column] in departements
-    ]
+    kept = [i for i, row in enumerate(every) if row[column] in departements]
+    rows = [every[i] for i in kept]
     name, lat, lon, population, standing, suburb_of = (
         list(map(itemgetter(COMMUNE_COLUMNS.index(field)), rows))
         for field in ("name", "lat", "lon", "population", "standing", "suburb_of")
@@ -381,7 +387,20 @@ def commune_table(departements: frozenset[str]) -> PlaceTable:
         ),
         countries=("FR",) * len(rows),
     )
-    return PlaceTable.of_rows(rows, _commune, columns)
+    # A record is made from its row's line, kept as read (the rows parsed, six times the
+    # size, go first): one line a row, unless a field is quoted (none is in the built data).
+    count = len(every)
+    del every, rows, name, lat, lon, population, standing, suburb_of
+    lines: list[bytes] = data.split(b"\n")[1 : count + 1]
+    if b'"' in data or len(lines) != count:
+        rows = _read_table(COMMUNES_FILE, COMMUNE_COLUMNS)
+        return PlaceTable.of_rows([rows[i] for i in kept], _commune, columns)
+    return PlaceTable.of_rows([lines[i] for i in kept], _commune_of_line, columns)
+
+
+def _commune_of_line(line: bytes) -> Place:
+    """The record of one line of communes.csv."""
+    return _commune(next(csv.reader([line.decode("utf-8")])))
 
 
 @dataclass(frozen=True)

@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import overload
+from typing import Any, TypeVar, overload
 
 from generator.geo.model import Place
 
 #: The columns a table keeps beside its records: what the selection weighs of every candidate.
 COLUMNS = ("id", "name", "kind", "lat", "lon", "familiarity", "country")
 
-Row = Sequence[object]  # what a table's maker makes a record of
+#: What a table's maker makes a record of (a line of a CSV file, a parsed row)
+Row = Any
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -42,9 +44,7 @@ class Columns:
     @classmethod
     def of(cls, places: Sequence[Place]) -> Columns:
         """The columns of records already made."""
-        return cls(
-            *(tuple(map(attrgetter(name), places)) for name in COLUMNS)  # type: ignore[arg-type]
-        )
+        return cls(*(tuple(map(attrgetter(name), places)) for name in COLUMNS))
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,7 +66,7 @@ class _Store:
         made = self.made.get(key)
         if made is None:
             assert self.make is not None  # a row is only stored with its maker
-            made = self.made.setdefault(key, self.make(entry))  # type: ignore[arg-type]
+            made = self.made.setdefault(key, self.make(entry))
         return made
 
 
@@ -159,17 +159,18 @@ class PlaceTable(Sequence[Place]):
         """Whether ``other``'s keys are positions in this table's store."""
         return other._store is self._store
 
-    def _column(self, whole: Sequence[object]) -> Sequence[object]:  # type: ignore[override]
+    def _column(self, whole: Sequence[T]) -> Sequence[T]:
         keys = self.keys
         if isinstance(keys, range) and keys == range(len(whole)):
             return whole
         return _picked(whole, keys)
 
 
-def _picked(values: Sequence[object], positions: Sequence[int]) -> tuple:  # type: ignore[type-arg]
+def _picked(values: Sequence[T], positions: Sequence[int]) -> tuple[T, ...]:
     """``values`` at ``positions``, as a tuple (gathered in C)."""
     if len(positions) > 1:
-        return itemgetter(*positions)(values)  # type: ignore[no-any-return]
+        picked: tuple[T, ...] = itemgetter(*positions)(values)
+        return picked
     return tuple(values[i] for i in positions)
 
 
@@ -188,7 +189,7 @@ def concat(tables: Sequence[PlaceTable]) -> PlaceTable:
         else:
             entries.extend(_picked(store.entries, table.keys))
     columns = Columns(
-        *(  # type: ignore[arg-type]
+        *(
             list(chain.from_iterable(getattr(table, name) for table in tables))
             for name in ("ids", "names", "kinds", "lat", "lon", "familiarity", "countries")
         )

@@ -68,7 +68,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property, lru_cache
-from operator import attrgetter
 from typing import NamedTuple
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a

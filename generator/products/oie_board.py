@@ -54,7 +54,7 @@ def load_theme(
     )
     selection, candidates = region_candidates(request)
     needed = len(ordinary_squares())
-    distinct = len({place.name for place in candidates})
+    distinct = len(set(candidates.names))
     if distinct < needed:
         raise UserError(
             _(

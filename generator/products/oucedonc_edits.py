@@ -387,7 +387,7 @@ def _usual_spacing(places: Sequence[Place]) -> float:
 
 def pick_edited(
     request: PickRequest,
-    found: tuple[RegionSelection, tuple[Place, ...]],
+    found: tuple[RegionSelection, Sequence[Place]],
     edited: Edited,
     grids: Sequence[Grid],
     counts: Sequence[int],

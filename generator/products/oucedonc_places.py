@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from generator.render.imposition import SheetSpec
 
 Rings = tuple[tuple[tuple[float, float], ...], ...]  # outline rings, (lon, lat) degrees
-Found = tuple["RegionSelection", tuple[Place, ...]]  # a region resolved and its candidates
+Found = tuple["RegionSelection", Sequence[Place]]  # a region resolved and its candidates
 
 CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as its region
 

@@ -33,6 +33,7 @@ from generator.products.oucedonc_edits import DeckEdits, OwnPlace
 if TYPE_CHECKING:
     from generator.games.oucedonc.deckfile import Deck
     from generator.geo.model import Place
+    from generator.geo.place_table import PlaceTable
     from generator.geo.regions import RegionSelection
     from generator.products.contract import Built
     from generator.products.options import DeckFormat, FaceFiles
@@ -312,13 +313,13 @@ class RecipeDeck:
 @lru_cache(maxsize=8)
 def region_places(
     region: str | AroundRecord, language: Language
-) -> tuple[RegionSelection, tuple[Place, ...]]:
+) -> tuple[RegionSelection, PlaceTable]:
     """The recipe's region and its candidate places, read once per process for the last few
     regions (the studio's workers build one region's deck again at every edit)."""
     from generator.geo.catalog import load_places
 
     selection = resolve_recipe_region(region, language)
-    return selection, tuple(load_places("embedded", selection))
+    return selection, load_places("embedded", selection)
 
 
 def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:

@@ -1,0 +1,88 @@
+"""Candidate places as columns (geo/place_table.py): the same places as the records, in the same
+order, each record made once and only when read."""
+
+from __future__ import annotations
+
+from dataclasses import astuple, replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.geo import embedded
+from generator.geo.model import Place
+from generator.geo.place_table import COLUMNS, Columns, PlaceTable, concat
+
+places = st.builds(
+    Place,
+    id=st.text(min_size=1, max_size=6),
+    name=st.text(max_size=6),
+    kind=st.sampled_from(["town", "site"]),
+    lat=st.floats(-90, 90),
+    lon=st.floats(-180, 180),
+    familiarity=st.floats(0, 1e6),
+    country=st.sampled_from(["FR", "IT"]),
+)
+
+
+@given(st.lists(places, max_size=12), st.data())
+def test_a_table_reads_as_its_records(records: list[Place], data: st.DataObject) -> None:
+    table = PlaceTable.of(records)
+    assert list(table) == records and len(table) == len(records)
+    positions = data.draw(st.lists(st.integers(0, max(0, len(records) - 1)), max_size=8))
+    positions = positions if records else []
+    taken = table.take(positions)
+    assert list(taken) == [records[i] for i in positions]
+    for column, name in zip(
+        (taken.ids, taken.names, taken.kinds, taken.lat, taken.lon),
+        COLUMNS[:5],
+        strict=True,
+    ):
+        assert list(column) == [getattr(records[i], name) for i in positions]
+    assert list(table[1:3]) == records[1:3]
+
+
+def test_records_are_made_once_and_only_when_read() -> None:
+    made: list[str] = []
+
+    def make(row: tuple[str, float]) -> Place:
+        made.append(row[0])
+        return Place(row[0], row[0].upper(), "town", row[1], 0.0)
+
+    rows = [("a", 1.0), ("b", 2.0), ("c", 3.0)]
+    columns = Columns.of([make(row) for row in rows])  # the columns, known without the table
+    made.clear()
+    table = PlaceTable.of_rows(rows, make, columns)
+    reversed_ = table.take([2, 1, 0])
+    assert reversed_.names == ("C", "B", "A") and made == []  # columns: no record made
+    first = reversed_[0]
+    assert made == ["c"] and first.name == "C"
+    assert table[2] is first  # one record per place, whichever table reads it
+    both = concat([table, PlaceTable.of([Place("z", "Z", "site", 0.0, 0.0)])])
+    assert both[2] is first and [p.id for p in both] == ["a", "b", "c", "z"]
+    assert sorted(made) == ["a", "b", "c"]
+
+
+def test_a_deck_of_france_makes_the_records_it_reads_only() -> None:
+    """The point of the table: France's deal reads about a thousand of 34,900 communes, and
+    the places it gives are the records the data gives (not look-alikes)."""
+    from generator.games.oucedonc.coords import Precision, printed_grid
+    from generator.geo import pick
+    from generator.geo.regions import resolve_region
+
+    for cached in (
+        embedded.communes,
+        embedded.communes_in,
+        embedded.commune_table,
+        pick._embedded_places,
+        pick._embedded_pool,
+    ):
+        cached.cache_clear()  # a table of rows, not of the records another test made
+    request = pick.PickRequest(count=63)
+    picked = pick.pick_places(request, grids=(printed_grid(Precision.SECOND),))
+    table = pick._embedded_pool(resolve_region("france"), "all").candidates
+    assert 0 < len(table._store.made) < 5_000 < 34_000 < len(table)
+    by_id = {place.id: place for place in embedded.communes()}
+    towns = [place for place in picked.places if place.kind == "town"]
+    assert len(towns) > 30
+    for place in towns:
+        assert astuple(replace(by_id[place.id], name=place.name)) == astuple(place)
