@@ -57,6 +57,18 @@ def test_a_recipe_without_edits_is_the_command_line_deck(plain, tmp_path):
     assert [c["name"] for c in written["cards"] if c["kind"] == "place"] == names(plain)
 
 
+def test_a_recipe_of_a_region_that_is_one_town_deals_its_sites_as_the_command_line(tmp_path):
+    """Paris (75) is one commune: its deck deals its sites, not the town's card (which would
+    stand for the whole deck), in the studio as on the command line."""
+    made = build_recipe(recipe_from_document({"region": "75"}))
+    result = pnp("oucedonc", "deck", "--region", "75", "--out", str(tmp_path / "d.pdf"))
+    assert result.returncode == 0, result.stderr
+    written = json.loads((tmp_path / "d.json").read_text())
+    assert [c["name"] for c in written["cards"] if c["kind"] == "place"] == names(made)
+    kinds = {card.place_kind for card in made.built.detail.places}
+    assert "Paris" not in names(made) and kinds == {"site"}
+
+
 def test_a_removed_card_is_replaced_by_one_place_near_it(plain):
     gone = "Brest"
     assert gone in names(plain)

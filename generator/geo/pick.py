@@ -132,6 +132,15 @@ def _named_embedded(request: PickRequest, selection: RegionSelection) -> bool:
     )
 
 
+def embedded_candidates(selection: RegionSelection, kind: str = "all") -> PlaceTable:
+    """The embedded candidates of ``selection`` as every deal of it reads them, with no
+    choice of the user's (a region that is one town less that town: see
+    :func:`_less_the_one_town`); made once per process for a named region."""
+    if selection.kind in _NAMED_KINDS:
+        return _embedded_places(selection, kind)
+    return _candidates(PickRequest(region=selection.code, kind=kind), selection)[1]
+
+
 @lru_cache(maxsize=4)  # a long-running process (the studio's workers) deals the same regions
 def _embedded_places(selection: RegionSelection, kind: str) -> PlaceTable:
     """The embedded candidates of a named region (see :func:`_named_embedded`)."""
@@ -167,9 +176,10 @@ def _pool(request: PickRequest, found: tuple[RegionSelection, Sequence[Place]]) 
 def pinned_ids(request: PickRequest, candidates: Sequence[Place]) -> tuple[str, ...]:
     """The ids of the candidates the deck must hold: the user's own places, then the places
     named by ``--include``."""
-    from generator.geo.own_places import find, is_own
+    from generator.geo.own_places import OWN_PREFIX, find
 
-    own = [place.id for place in filter(is_own, candidates)]
+    ids = PlaceTable.of(candidates).ids  # their column: no record made for it
+    own = [place_id for place_id in ids if place_id.startswith(OWN_PREFIX)]
     label = request.region or "--places"
     included = [find(name, candidates, label, "--include").id for name in request.choice.include]
     return tuple(dict.fromkeys([*own, *included]))

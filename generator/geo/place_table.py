@@ -13,10 +13,11 @@ a place read in one is the same object in the other.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
 from operator import attrgetter, itemgetter
+from threading import Lock
 from typing import Any, TypeVar, overload
 
 from generator.geo.model import Place
@@ -47,26 +48,36 @@ class Columns:
         return cls(*(tuple(map(attrgetter(name), places)) for name in COLUMNS))
 
 
-@dataclass(frozen=True, eq=False)
 class _Store:
     """The places every table made of one another reads: their columns, and for each either
-    its record or the row it is made from (by ``make``), made once (``made``)."""
+    its record or the row it is made from (by ``make``), made once."""
 
-    columns: Columns
-    entries: Sequence[Place | Row]
-    make: Callable[[Row], Place] | None
-    # position -> the record made; filled with dict.setdefault, so that two threads reading
-    # one place at once (the studio's workers share a region's pool) get the same object
-    made: dict[int, Place] = field(default_factory=dict)
+    def __init__(
+        self,
+        columns: Columns,
+        entries: Sequence[Place | Row],
+        make: Callable[[Row], Place] | None,
+    ) -> None:
+        self.columns = columns
+        self.entries = entries
+        self.make = make
+        # position -> its record, None until made (the records given are made already)
+        self.made: list[Place | None] = [
+            entry if type(entry) is Place else None for entry in entries
+        ]
+        # two threads reading one place at once (the studio's workers share a region's pool)
+        # must get the same object: a record is made under the lock
+        self._making = Lock()
 
     def record(self, key: int) -> Place:
-        entry = self.entries[key]
-        if type(entry) is Place:
-            return entry
-        made = self.made.get(key)
-        if made is None:
-            assert self.make is not None  # a row is only stored with its maker
-            made = self.made.setdefault(key, self.make(entry))
+        return self.made[key] or self._made(key)
+
+    def _made(self, key: int) -> Place:
+        with self._making:
+            made = self.made[key]
+            if made is None:
+                assert self.make is not None  # a row is only stored with its maker
+                made = self.made[key] = self.make(self.entries[key])
         return made
 
 
@@ -183,11 +194,8 @@ def concat(tables: Sequence[PlaceTable]) -> PlaceTable:
     entries: list[Place | Row] = []
     for table in tables:
         store = table._store
-        made = store.made
-        if made:
-            entries.extend(made.get(k) or store.entries[k] for k in table.keys)
-        else:
-            entries.extend(_picked(store.entries, table.keys))
+        made, rows = store.made, store.entries
+        entries.extend(made[k] or rows[k] for k in table.keys)
     columns = Columns(
         *(
             list(chain.from_iterable(getattr(table, name) for table in tables))

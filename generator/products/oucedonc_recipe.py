@@ -314,12 +314,13 @@ class RecipeDeck:
 def region_places(
     region: str | AroundRecord, language: Language
 ) -> tuple[RegionSelection, PlaceTable]:
-    """The recipe's region and its candidate places, read once per process for the last few
-    regions (the studio's workers build one region's deck again at every edit)."""
-    from generator.geo.catalog import load_places
+    """The recipe's region and its candidate places (those of the command line's deck of the
+    region), read once per process for the last few regions (the studio's workers build one
+    region's deck again at every edit)."""
+    from generator.geo.pick import embedded_candidates
 
     selection = resolve_recipe_region(region, language)
-    return selection, load_places("embedded", selection)
+    return selection, embedded_candidates(selection)
 
 
 def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:
