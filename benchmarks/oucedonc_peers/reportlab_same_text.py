@@ -2,9 +2,9 @@
 pnp deck, and nothing else (no card design, no maps, no pictures, no selection).
 
 :func:`read_pages` takes pnp's PDF apart once (pdfplumber: every word with its font, size and
-place, every page's size); :func:`write` draws them with reportlab, each word in the DejaVu face
-pnp embedded, on pages of the same sizes. Warm (fonts registered once, imports done), it is the
-least any reportlab program can spend on that document.
+place, every page's size); :func:`write` draws them with reportlab, each word in the face pnp
+embedded (its subset file), on pages of the same sizes. Warm (fonts registered once, imports
+done), it is the least any reportlab program can spend on that document.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-FONTS = Path(__file__).resolve().parents[2] / "generator" / "render" / "fonts"
+ROOT = Path(__file__).resolve().parents[2]
+DATASETS = ROOT / "datasets"  # the subset faces the material prints in (fonts-NAME.ttf)
+FONTS = ROOT / "generator" / "render" / "fonts"  # DejaVu: the fallback faces
 
 
 @dataclass(frozen=True)
@@ -58,15 +60,23 @@ def read_pages(pdf: bytes) -> list[Page]:
     return pages
 
 
+def face_path(name: str) -> Path:
+    """The file of the face the PDF names ``name``: the deck's own subset (Fraunces, Fira
+    Sans), else a DejaVu face of that name, else DejaVu Sans."""
+    for path in (DATASETS / f"fonts-{name}.ttf", FONTS / f"{name}.ttf"):
+        if path.exists():
+            return path
+    return FONTS / "DejaVuSans.ttf"
+
+
 def register(pages: list[Page]) -> None:
-    """The DejaVu faces the pages use, registered once under their PDF names."""
+    """The faces the pages use, registered once under their PDF names."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     for name in sorted({word.font for page in pages for word in page.words}):
-        path = FONTS / f"{name}.ttf"
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(path if path.exists() else FONTS / "DejaVuSans.ttf")))
+            pdfmetrics.registerFont(TTFont(name, str(face_path(name))))
 
 
 def write(pages: list[Page]) -> bytes:
