@@ -142,3 +142,21 @@ def test_a_users_choice_or_another_source_gets_its_own_candidates(tmp_path):
     assert chosen is not plain
     assert "Brest" not in {p.name for p in chosen}
     assert "Brest" in {p.name for p in plain}
+
+
+def test_a_pool_deals_the_same_terms_once_and_keeps_the_last_few():
+    """A deck made again with other print options (the studio's paper, card size) is the same
+    deal: the pool gives it again, not a deal made anew; other terms are dealt afresh."""
+    candidates = region_candidates(PickRequest(region="29"))[1]
+    pool = selection.Pool(candidates, suffixes_for(candidates))
+    terms = selection.Terms(40, 1, 0.2, "normal", GRIDS[1])
+    first = pool.deal(terms)
+    assert pool.deal(selection.Terms(40, 1, 0.2, "normal", printed_grid(Precision.SECOND))) is first
+    other = pool.deal(selection.Terms(40, 2, 0.2, "normal", GRIDS[1]))
+    assert other is not first and other.places != first.places
+    fresh = selection.Pool(candidates, suffixes_for(candidates)).deal(terms)
+    assert fresh is not first and fresh == first  # what it keeps is what a new deal gives
+    for seed in range(3, 3 + selection.DEALS_KEPT):
+        pool.deal(selection.Terms(40, seed, 0.2, "normal", GRIDS[1]))
+    assert pool.deal(terms) is not first  # the first let go: dealt again
+    assert pool.deal(terms) == first

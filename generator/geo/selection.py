@@ -63,11 +63,12 @@ import math
 import os
 import random
 import unicodedata
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property, lru_cache
+from threading import Lock
 from typing import NamedTuple
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
@@ -251,6 +252,10 @@ class Terms:
     crowded: Crowding = Crowding.NONE
 
 
+#: The deals a :class:`Pool` keeps, the last made (63 places each)
+DEALS_KEPT = 16
+
+
 class Pool:
     """One request's candidates, prepared once for all the deals made of them.
 
@@ -270,9 +275,27 @@ class Pool:
         self.suffixes = suffixes
         self.pinned = tuple(dict.fromkeys(pinned))
         self._variants: dict[tuple[bool, bool], _Prepared] = {}
+        # the last deals made, by their terms: a deck made again with other print options
+        # (the studio's paper, card size, language) is the same deal
+        self._dealt: OrderedDict[Terms, Dealt] = OrderedDict()
+        self._dealing = Lock()
 
     def deal(self, terms: Terms) -> Dealt:
-        """The deal of :func:`deal` (see there)."""
+        """The deal of :func:`deal` (see there); the same terms give the same deal, made once
+        for the last :data:`DEALS_KEPT` terms."""
+        with self._dealing:
+            dealt = self._dealt.get(terms)
+            if dealt is not None:
+                self._dealt.move_to_end(terms)
+                return dealt
+        dealt = self._deal(terms)
+        with self._dealing:
+            self._dealt[terms] = dealt
+            while len(self._dealt) > DEALS_KEPT:
+                self._dealt.popitem(last=False)
+        return dealt
+
+    def _deal(self, terms: Terms) -> Dealt:
         deck, floor = self._deck(terms)
         chosen, tied = deck.deal(())
         promoted: tuple[Place, ...] = ()

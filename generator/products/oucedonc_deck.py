@@ -290,11 +290,19 @@ def _credits(
 
 
 def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
-    """Every character printed must exist in the font that prints it: fail before drawing."""
-    from generator.render.fonts import require_glyphs
+    """Every character printed must exist in the font that prints it: fail before drawing.
+    Every string at once first (the common answer: all printable); string by string, to say
+    which one, only when a character is missing."""
+    from generator.render.fonts import missing_characters, require_glyphs
 
     name_fonts = tuple(dict.fromkeys((fonts.condensed_bold, fonts.bold)))  # ordered, no repeats
     text_fonts = tuple(dict.fromkeys((fonts.regular, fonts.bold, fonts.oblique)))
+    names = "".join(card.name for card in deck.places)
+    printed = "".join(text for _what, text in texts.printed_strings())
+    if not any(missing_characters(font, names) for font in name_fonts) and not any(
+        missing_characters(font, printed) for font in text_fonts
+    ):
+        return
     for card in deck.places:
         for font in name_fonts:
             what = _("the place name {name!r} (card {id})").format(name=card.name, id=card.id)

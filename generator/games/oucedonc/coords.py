@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from enum import Enum, StrEnum
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import M_, Language
@@ -137,6 +137,7 @@ def parse_precisions(text: str) -> tuple[Precision, ...]:
     return (parse_precision(text),)
 
 
+@cache  # one grid per precision: a deal of the same terms is then known again (geo.selection)
 def printed_grid(precision: Precision) -> Grid:
     """The selection's decidability grid: the integers the backs print at ``precision``."""
     from generator.geo.selection import Grid

@@ -90,8 +90,9 @@ class DeckTexts:
             (_("the tagline"), self.tagline),
         ]
         for card_id, place in self.places.items():
+            what = _("card {id}").format(id=card_id)
             items.extend(
-                (_("card {id}").format(id=card_id), text)
+                (what, text)
                 for text in (
                     place.mark,
                     place.latitude_label,
