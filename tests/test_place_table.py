@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import astuple, replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -87,3 +88,19 @@ def test_a_deck_of_france_makes_the_records_it_reads_only() -> None:
     assert len(dealt) > 30
     for place in dealt:
         assert astuple(replace(by_id[place.id], name=place.name)) == astuple(place)
+
+
+@pytest.mark.parametrize("region", ["france", "29", "IT", "-5.2,47.2,-1,48.9"])
+def test_the_catalogs_ranking_is_the_deals_within_each_kind(region: str) -> None:
+    """load_places gives each kind best known first, then by id: the pool takes that order
+    as it is (it does not sort 35,000 communes again), so it must be the deal's own."""
+    from generator.geo.catalog import load_places
+    from generator.geo.selection import _by_familiarity
+
+    places = load_places("embedded", region)
+    assert places.ranked
+    sorted_again = _by_familiarity(PlaceTable.of(list(places)))
+    for kind in ("town", "site"):
+        assert list(places.of_kind(kind).ids) == list(sorted_again.of_kind(kind).ids)
+    assert not places.take(range(len(places))).ranked  # any order: not known to be ranked
+    assert places.of_kind("town").ranked  # a filter keeps the order

@@ -64,7 +64,7 @@ def load_places(source: str = EMBEDDED, region: str | RegionSelection = "france"
     order = sorted(range(len(places)), key=places.ids.__getitem__)
     order.sort(key=places.familiarity.__getitem__, reverse=True)
     order.sort(key=places.kinds.__getitem__, reverse=True)  # "town" after "site" in reverse
-    return places.take(order)
+    return places.in_rank_order(order)
 
 
 def attributions(source: str = EMBEDDED) -> tuple[str, ...]:

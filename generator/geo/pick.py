@@ -114,7 +114,7 @@ def _less_the_one_town(candidates: PlaceTable, pinned: tuple[str, ...]) -> Place
     town = kinds.index("town")
     if candidates.ids[town] in pinned:
         return candidates
-    return candidates.take([i for i in range(len(kinds)) if i != town])
+    return candidates.where(i != town for i in range(len(kinds)))
 
 
 #: The regions named by a name or a code (not a box, not a file of points): their embedded

@@ -82,11 +82,13 @@ class _Store:
 
 
 class PlaceTable(Sequence[Place]):
-    """Places in an order: ``keys`` are their positions in the shared store."""
+    """Places in an order: ``keys`` are their positions in the shared store. ``ranked``: each
+    kind comes best known first, then by id (what :meth:`in_rank_order` is given)."""
 
-    def __init__(self, store: _Store, keys: Sequence[int]) -> None:
+    def __init__(self, store: _Store, keys: Sequence[int], ranked: bool = False) -> None:
         self._store = store
         self.keys = keys
+        self.ranked = ranked
 
     @classmethod
     def of(cls, places: Sequence[Place] | PlaceTable) -> PlaceTable:
@@ -130,13 +132,19 @@ class PlaceTable(Sequence[Place]):
         """The places at ``positions`` (of this table), in that order."""
         return PlaceTable(self._store, _picked(self.keys, list(positions)))
 
-    def where(self, keep: Sequence[bool]) -> PlaceTable:
-        """The places whose ``keep`` is true, in order."""
-        return self.take([i for i, kept in enumerate(keep) if kept])
+    def in_rank_order(self, order: Iterable[int]) -> PlaceTable:
+        """The places at ``order``, an order that ranks each kind best known first, then by
+        id (:func:`~generator.geo.catalog.load_places`): no deal sorts them again."""
+        return PlaceTable(self._store, _picked(self.keys, list(order)), ranked=True)
+
+    def where(self, keep: Iterable[bool]) -> PlaceTable:
+        """The places whose ``keep`` is true, in order (ranked if these are)."""
+        kept = [i for i, flag in enumerate(keep) if flag]
+        return PlaceTable(self._store, _picked(self.keys, kept), self.ranked)
 
     def of_kind(self, kind: str) -> PlaceTable:
         """Only the places of ``kind`` ("town" or "site"), in order."""
-        return self.take([i for i, k in enumerate(self.kinds) if k == kind])
+        return self.where(k == kind for k in self.kinds)
 
     @cached_property
     def ids(self) -> Sequence[str]:
