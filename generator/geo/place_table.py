@@ -1,13 +1,13 @@
 """Candidate places as columns, each :class:`Place` record made the first time it is read.
 
 A deck of France weighs its 34,900 communes by name, kind, point and familiarity, and reads the
-records of the few hundred it deals: making all the records first cost more than the rest of
-the selection (0.16 s of a 0.8 s deck). A :class:`PlaceTable` keeps the columns the selection
-reads (:data:`COLUMNS`) and the raw rows, and makes a record when one is asked for, once: the
+records of about a thousand: making every record first cost 0.16 s of a 0.8 s deck. A
+:class:`PlaceTable` keeps the columns the selection reads (:data:`COLUMNS`) and what each record
+is made from (a line of the data file), and makes a record when one is asked for, once: the
 same position always gives the same object (the selection tells places apart by identity).
 
-Tables made of one another (:meth:`PlaceTable.take`, :func:`concat`) share their records:
-a place read in one is the same object in the other.
+Tables taken from one another (:meth:`PlaceTable.take`, :meth:`PlaceTable.where`) share their
+records; :func:`concat` keeps those made already.
 """
 
 from __future__ import annotations
@@ -173,10 +173,6 @@ class PlaceTable(Sequence[Place]):
     @cached_property
     def countries(self) -> Sequence[str]:
         return self._column(self._store.columns.countries)
-
-    def same_store(self, other: PlaceTable) -> bool:
-        """Whether ``other``'s keys are positions in this table's store."""
-        return other._store is self._store
 
     def _column(self, whole: Sequence[T]) -> Sequence[T]:
         keys = self.keys
