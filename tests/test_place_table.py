@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.core.errors import UserError
 from generator.geo import embedded
 from generator.geo.model import Place
 from generator.geo.place_table import COLUMNS, Columns, PlaceTable, concat
@@ -104,3 +105,40 @@ def test_the_catalogs_ranking_is_the_deals_within_each_kind(region: str) -> None
         assert list(places.of_kind(kind).ids) == list(sorted_again.of_kind(kind).ids)
     assert not places.take(range(len(places))).ranked  # any order: not known to be ranked
     assert places.of_kind("town").ranked  # a filter keeps the order
+
+
+def _communes_folder(tmp_path, monkeypatch, text: str):
+    """The shipped set with ``text`` as its communes.csv (the caches cleared)."""
+    import shutil
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir(parents=True)
+    for name in ("communes.csv", "departements.csv", "regions.csv"):
+        shutil.copy(embedded.PACKAGED / name, shipped / name)
+    (shipped / "communes.csv").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(embedded, "PACKAGED", shipped)
+    monkeypatch.setattr(embedded, "folder", lambda: shipped)
+    for cached in (embedded.communes, embedded.communes_in, embedded.commune_table):
+        cached.cache_clear()
+
+
+def test_a_quoted_field_or_a_damaged_line_in_the_communes_file(tmp_path, monkeypatch) -> None:
+    """The table splits the built file's lines at their commas; a file with a quoted field
+    (a name with a comma) is read by the CSV reader, the same places; a damaged line is one
+    clear error."""
+    shipped = (embedded.PACKAGED / "communes.csv").read_text(encoding="utf-8")
+    header, first, *rest = shipped.split("\n")
+    fields = first.split(",")
+    fields[1] = '"Abergement, L\'"'
+    quoted = "\n".join([header, ",".join(fields), *rest])
+    _communes_folder(tmp_path, monkeypatch, quoted)
+    everywhere = frozenset(d.code for d in embedded.departements())
+    table = embedded.commune_table(everywhere)
+    assert table[0].name == "Abergement, L'" and table.names[0] == "Abergement, L'"
+    assert list(table)[1:50] == list(embedded.communes_in(everywhere))[1:50]
+    damaged = "\n".join([header, ",".join(first.split(",")[:5]), *rest])
+    _communes_folder(tmp_path / "2", monkeypatch, damaged)
+    with pytest.raises(UserError, match=r"communes\.csv is damaged; restore it"):
+        embedded.commune_table(everywhere)
+    for cached in (embedded.communes, embedded.communes_in, embedded.commune_table):
+        cached.cache_clear()  # the next test reads the shipped file again
