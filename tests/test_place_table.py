@@ -4,6 +4,7 @@ order, each record made once and only when read."""
 from __future__ import annotations
 
 from dataclasses import astuple, replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -107,7 +108,7 @@ def test_the_catalogs_ranking_is_the_deals_within_each_kind(region: str) -> None
     assert places.of_kind("town").ranked  # a filter keeps the order
 
 
-def _communes_folder(tmp_path, monkeypatch, text: str):
+def _communes_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     """The shipped set with ``text`` as its communes.csv (the caches cleared)."""
     import shutil
 
@@ -122,7 +123,9 @@ def _communes_folder(tmp_path, monkeypatch, text: str):
         cached.cache_clear()
 
 
-def test_a_quoted_field_or_a_damaged_line_in_the_communes_file(tmp_path, monkeypatch) -> None:
+def test_a_quoted_field_or_a_damaged_line_in_the_communes_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The table splits the built file's lines at their commas; a file with a quoted field
     (a name with a comma) is read by the CSV reader, the same places; a damaged line is one
     clear error."""
