@@ -369,43 +369,54 @@ def commune_table(departements: frozenset[str]) -> PlaceTable:
     if communes.cache_info().currsize:  # all made already
         return PlaceTable.of(communes_in(departements))
     text = dataset_path(COMMUNES_FILE).read_text(encoding="utf-8")
-    lines: list[str] | list[list[str]]
+    lines: list[Any]  # a line of text each, or (a file with quoted fields) a parsed row
     if '"' in text or "\r" in text:  # quoted fields, or CRLF: the CSV reader (not the build's)
-        every = lines = _parse_table(COMMUNES_FILE, text, COMMUNE_COLUMNS)
+        lines = _parse_table(COMMUNES_FILE, text, COMMUNE_COLUMNS)
         make: Callable[[Any], Place] = _commune
+        del text
     else:  # one line a row, split at its commas: a third faster than the CSV reader
         lines = text.split("\n")
+        del text  # the lines hold it all
         _parse_table(COMMUNES_FILE, lines[0], COMMUNE_COLUMNS)  # the header, or one clear line
         lines = lines[1:-1] if lines[-1] == "" else lines[1:]
-        every = [line.split(",") for line in lines]
-        if set(map(len, every)) - {len(COMMUNE_COLUMNS)}:
+        make = _commune_of_line
+    column = COMMUNE_COLUMNS.index("departement")
+    fields = ("insee", "name", "lat", "lon", "population", "standing", "suburb_of")
+    kept: list[Any] = []  # the lines (or rows) of the communes of departements
+    values: tuple[list[str], ...] = tuple([] for _ in fields)
+    # a few thousand rows at a time: the parsed rows, six times the lines' size, never all
+    # at once (a record is made from its line)
+    for start in range(0, len(lines), _ROWS_AT_ONCE):
+        chunk = lines[start : start + _ROWS_AT_ONCE]
+        rows = [line.split(",") for line in chunk] if make is _commune_of_line else chunk
+        if set(map(len, rows)) - {len(COMMUNE_COLUMNS)}:
             raise UserError(
                 _("{path} is damaged; restore it from git or run 'pnp data build'").format(
                     path=dataset_path(COMMUNES_FILE)
                 )
             )
-        make = _commune_of_line
-    del text
-    column = COMMUNE_COLUMNS.index("departement")
-    kept = [i for i, row in enumerate(every) if row[column] in departements]
-    rows = [every[i] for i in kept]
-    del every  # the parsed rows, six times the lines' size: a record is made from its line
-    name, lat, lon, population, standing, suburb_of = (
-        list(map(itemgetter(COMMUNE_COLUMNS.index(field)), rows))
-        for field in ("name", "lat", "lon", "population", "standing", "suburb_of")
-    )
+        here = [i for i, row in enumerate(rows) if row[column] in departements]
+        rows = [rows[i] for i in here]
+        kept += [chunk[i] for i in here]
+        for field, column_values in zip(fields, values, strict=True):
+            column_values += map(itemgetter(COMMUNE_COLUMNS.index(field)), rows)
+    insee, name, lat, lon, population, standing, suburb_of = values
     columns = Columns(
-        ids=["insee:" + row[0] for row in rows],
+        ids=["insee:" + code for code in insee],
         names=name,
-        kinds=("town",) * len(rows),
+        kinds=("town",) * len(kept),
         lat=list(map(float, lat)),
         lon=list(map(float, lon)),
         familiarity=list(
             map(town_familiarity, map(int, population), standing, map(bool, suburb_of))
         ),
-        countries=("FR",) * len(rows),
+        countries=("FR",) * len(kept),
     )
-    return PlaceTable.of_rows([lines[i] for i in kept], make, columns)
+    return PlaceTable.of_rows(kept, make, columns)
+
+
+#: The rows of communes.csv parsed at a time by :func:`commune_table`
+_ROWS_AT_ONCE = 4096
 
 
 def _commune_of_line(line: str) -> Place:
