@@ -387,7 +387,7 @@ def commune_table(departements: frozenset[str]) -> PlaceTable:
     # a few thousand rows at a time: the parsed rows, six times the lines' size, never all
     # at once (a record is made from its line)
     for start in range(0, len(lines), _ROWS_AT_ONCE):
-        chunk = lines[start : start + _ROWS_AT_ONCE]
+        chunk: list[Any] = lines[start : start + _ROWS_AT_ONCE]
         rows = [line.split(",") for line in chunk] if make is _commune_of_line else chunk
         if set(map(len, rows)) - {len(COMMUNE_COLUMNS)}:
             raise UserError(
