@@ -7,10 +7,15 @@ against its definition, character by character, in plain Python (the browser tes
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from itertools import pairwise
+from pathlib import Path
 
-from generator.core.namekeys import _SEPARATORS, BMP, key_rules, name_key
+import pytest
+
+from generator.core import namekeys
+from generator.core.namekeys import _SEPARATORS, BMP, key_rules, name_key, unicode_tables
 
 
 def _plane() -> list[str]:
@@ -54,3 +59,24 @@ def test_the_rules_key_names_as_name_key_does() -> None:
         "Ste.-Foy",
     ):
         assert _key_by_rules(text) == name_key(text), text
+
+
+def test_the_stored_tables_are_what_this_python_makes() -> None:
+    """The referee page reads the tables from namekey_tables.json (no pass over the plane at
+    every deck): written by scripts/namekey_tables.py, they must be this Python's own."""
+    stored = json.loads(namekeys.TABLES_FILE.read_text(encoding="utf-8"))
+    if stored["unidata"] != unicodedata.unidata_version:
+        pytest.skip("another Unicode version: the tables are made, not read (tested below)")
+    assert stored == unicode_tables()
+
+
+def test_a_python_of_another_unicode_version_makes_the_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "tables.json"
+    other.write_text(json.dumps({**unicode_tables(), "unidata": "1.0.0", "spaces": " "}))
+    monkeypatch.setattr(namekeys, "TABLES_FILE", other)
+    assert namekeys._stored_tables() is None
+    assert key_rules.__wrapped__() == key_rules()  # made from this Python's database
+    monkeypatch.setattr(namekeys, "TABLES_FILE", tmp_path / "missing.json")
+    assert key_rules.__wrapped__() == key_rules()

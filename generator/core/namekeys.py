@@ -13,9 +13,11 @@ typed text's there, and the two agree on every text of the Basic Multilingual Pl
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 _SEPARATOR_MARKS = "-‐‑‒–—'’‘`´ʼ."
@@ -38,6 +40,12 @@ def name_key(text: str) -> str:
 BMP = 0x10000  # the Basic Multilingual Plane: every character a phone's keyboard types
 
 
+#: :func:`unicode_tables` as the Python that wrote it found them (``scripts/namekey_tables.py``):
+#: read instead of a pass over the plane (20 ms of every deck's referee page) when the running
+#: Python has the same Unicode version, made again otherwise
+TABLES_FILE = Path(__file__).with_name("namekey_tables.json")
+
+
 @cache
 def key_rules() -> dict[str, Any]:
     """:func:`name_key`'s rules as data, for a script (in the order it applies them): NFKD, then
@@ -45,11 +53,23 @@ def key_rules() -> dict[str, Any]:
     ``ligatures``, then lower case, with ``folds`` where case folding differs from lower case
     (ß is ss), then each run of ``separators`` (characters) is one space, then each word of
     ``abbreviations`` is written out. ``spaces`` are the characters Python's ``str.split()``
-    splits on.
+    splits on. A referee page is written with every deck."""
+    tables = _stored_tables() or unicode_tables()
+    return {
+        "combining": tables["combining"],
+        "ligatures": dict(_LIGATURES),
+        "folds": tables["folds"],
+        "separators": "".join(sorted({*tables["spaces"], *_SEPARATOR_MARKS})),
+        "spaces": tables["spaces"],
+        "abbreviations": dict(_ABBREVIATIONS),
+    }
 
-    One pass over the plane; the separators are then the spaces and the marks (the class of
-    ``_SEPARATORS``: its ``\\s`` is ``str.isspace()``), not 65,000 regular-expression matches
-    and two more passes: a referee page is written with every deck."""
+
+def unicode_tables() -> dict[str, Any]:
+    """What :func:`key_rules` reads of the Unicode database, in one pass over the plane: the
+    ranges of combining characters, the case folds that differ from lower case, the spaces
+    (the separators are the spaces and the marks: the class of ``_SEPARATORS``, whose ``\\s``
+    is ``str.isspace()``), and the Unicode version they are of."""
     combining: list[list[int]] = []
     folds: dict[str, str] = {}
     for code in range(BMP):
@@ -66,10 +86,17 @@ def key_rules() -> dict[str, Any]:
             folds[char] = folded
     spaces = "".join(filter(str.isspace, map(chr, range(BMP))))
     return {
+        "unidata": unicodedata.unidata_version,
         "combining": combining,
-        "ligatures": dict(_LIGATURES),
         "folds": folds,
-        "separators": "".join(sorted({*spaces, *_SEPARATOR_MARKS})),
         "spaces": spaces,
-        "abbreviations": dict(_ABBREVIATIONS),
     }
+
+
+def _stored_tables() -> dict[str, Any] | None:
+    """:data:`TABLES_FILE`, if it is of the running Python's Unicode version."""
+    try:
+        stored: dict[str, Any] = json.loads(TABLES_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return stored if stored.get("unidata") == unicodedata.unidata_version else None
