@@ -200,3 +200,26 @@ def test_the_key_is_the_content():
     same = recipe_from_document({"seed": 1, "region": "Finistère", "schema": "pnp.oucedonc.recipe"})
     other = recipe_from_document({"region": "Finistère", "seed": 2})
     assert recipe_key(one) == recipe_key(same) != recipe_key(other)
+
+
+def test_the_key_changes_with_the_code_that_makes_the_deck(monkeypatch, tmp_path):
+    """A checkout updated in place (git pull) keeps pnp's version: the studio's cache must not
+    serve what the older code made (Paris' recipe deck dealt the town card until stop 38)."""
+    from generator.core import resources
+
+    recipe = recipe_from_document({"region": "75"})
+    before = recipe_key(recipe)
+    monkeypatch.setattr(resources, "code_digest", lambda: "another code")
+    assert recipe_key(recipe) != before
+    monkeypatch.undo()
+    assert recipe_key(recipe) == before
+    # the digest reads the package's files and the shipped templates, not the bytecode
+    digest = resources.code_digest.__wrapped__
+    assert digest() == resources.code_digest()
+    template = tmp_path / "templates"
+    template.mkdir()
+    (template / "a.j2").write_text("one", encoding="utf-8")
+    monkeypatch.setattr(resources, "package_folder", lambda name: tmp_path / name)
+    first = digest()
+    (template / "a.j2").write_text("two", encoding="utf-8")
+    assert digest() != first

@@ -152,13 +152,16 @@ def read_recipe(path: Path) -> Recipe:
 
 
 def recipe_key(recipe: Recipe) -> str:
-    """The recipe's content address: its canonical bytes, pnp's version and the data set's."""
+    """The recipe's content address: its canonical bytes, pnp's version and code
+    (:func:`~generator.core.resources.code_digest`), and the data set's."""
     from generator import __version__
+    from generator.core.resources import code_digest
     from generator.geo import embedded
 
     digest = hashlib.sha256()
     digest.update(recipe.canonical())
     digest.update(__version__.encode())
+    digest.update(code_digest().encode())
     digest.update(embedded.dataset_path(embedded.PROVENANCE_FILE).read_bytes())
     return digest.hexdigest()[:32]
 
