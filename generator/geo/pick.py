@@ -170,7 +170,8 @@ def _pool(request: PickRequest, found: tuple[RegionSelection, Sequence[Place]]) 
         and _embedded_places(selection, request.kind) is candidates
     ):
         return _embedded_pool(selection, request.kind)
-    return Pool(candidates, suffixes_for(candidates), pinned_ids(request, candidates))
+    table = PlaceTable.of(candidates)  # the columns made once, for the pins and the pool
+    return Pool(table, suffixes_for(table), pinned_ids(request, table))
 
 
 def pinned_ids(request: PickRequest, candidates: Sequence[Place]) -> tuple[str, ...]:
