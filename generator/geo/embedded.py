@@ -32,25 +32,28 @@ import os
 import unicodedata
 import zipfile
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator import __version__
 from generator.core.errors import UserError
 from generator.core.folders import data_dir
 from generator.core.i18n import N_, _
 from generator.core.resources import package_folder
-from generator.geo.familiarity import town_familiarity
+from generator.geo.familiarity import town_familiarities, town_familiarity
 from generator.geo.model import Departement, Place, Region
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
 
+    from generator.geo.commune_columns import CommuneColumns
     from generator.geo.place_table import PlaceTable
+
+T = TypeVar("T")
 
 PACKAGED = package_folder("datasets")  # the set shipped with pnp (the repository's datasets/)
 DATASETS = PACKAGED
@@ -362,66 +365,85 @@ def communes_in(departements: frozenset[str]) -> tuple[Place, ...]:
 @lru_cache(maxsize=4)  # a long-running process (the studio's workers) deals again
 def commune_table(departements: frozenset[str]) -> PlaceTable:
     """The communes of ``departements`` as :func:`communes_in` gives them, as a
-    :class:`~generator.geo.place_table.PlaceTable`: their columns read from the rows, each
-    record made when a deal reads it (a deck of France reads a few hundred of 34,900)."""
+    :class:`~generator.geo.place_table.PlaceTable`: their columns read from the rows (once per
+    file: :mod:`generator.geo.commune_columns` keeps them in the cache folder), each record
+    made from its line when a deal reads it (a deck of France reads a few hundred of 34,900)."""
+    from generator.core.folders import cache_dir
+    from generator.geo.commune_columns import CommuneColumns, commune_columns
     from generator.geo.place_table import Columns, PlaceTable
 
     if communes.cache_info().currsize:  # all made already
         return PlaceTable.of(communes_in(departements))
-    text = dataset_path(COMMUNES_FILE).read_text(encoding="utf-8")
-    lines: list[Any]  # a line of text each, or (a file with quoted fields) a parsed row
-    if '"' in text or "\r" in text:  # quoted fields, or CRLF: the CSV reader (not the build's)
-        lines = _parse_table(COMMUNES_FILE, text, COMMUNE_COLUMNS)
+    data = dataset_path(COMMUNES_FILE).read_bytes()
+    entries: list[Any]  # a line of the file each (bytes), or (quoted fields) a parsed row
+    if b'"' in data or b"\r" in data:  # quoted fields, or CRLF: the CSV reader (not the build's)
+        entries = _parse_table(COMMUNES_FILE, data.decode("utf-8"), COMMUNE_COLUMNS)
         make: Callable[[Any], Place] = _commune
-        del text
+        every = CommuneColumns.of_rows(entries, COMMUNE_COLUMNS)
     else:  # one line a row, split at its commas: a third faster than the CSV reader
-        lines = text.split("\n")
-        del text  # the lines hold it all
-        _parse_table(COMMUNES_FILE, lines[0], COMMUNE_COLUMNS)  # the header, or one clear line
-        lines = lines[1:-1] if lines[-1] == "" else lines[1:]
+        header, _newline, body = data.partition(b"\n")
+        _parse_table(COMMUNES_FILE, header.decode("utf-8"), COMMUNE_COLUMNS)  # or one clear line
+        entries = body.split(b"\n")
+        if entries[-1] == b"":
+            entries.pop()
         make = _commune_of_line
-    column = COMMUNE_COLUMNS.index("departement")
-    fields = ("insee", "name", "lat", "lon", "population", "standing", "suburb_of")
-    kept: list[Any] = []  # the lines (or rows) of the communes of departements
-    values: tuple[list[str], ...] = tuple([] for _ in fields)
-    # a few thousand rows at a time: the parsed rows, six times the lines' size, never all
-    # at once (a record is made from its line)
+        every = commune_columns(data, len(entries), lambda: _split_lines(entries), cache_dir())
+    kept: Sequence[int]
+    if set(every.departements) <= departements:
+        kept = range(len(every))
+    else:
+        kept = [i for i, code in enumerate(every.departements) if code in departements]
+    rows: Sequence[Any] = _kept(entries, kept)
+    columns = Columns(
+        ids=_kept(every.ids, kept),
+        names=_kept(every.names, kept),
+        kinds=("town",) * len(kept),
+        lat=_kept(every.lat, kept),
+        lon=_kept(every.lon, kept),
+        familiarity=town_familiarities(
+            _kept(every.population, kept), _kept(every.standing, kept), _kept(every.suburb, kept)
+        ),
+        countries=("FR",) * len(kept),
+    )
+    return PlaceTable.of_rows(rows, make, columns)
+
+
+def _kept(values: Sequence[T], kept: Sequence[int]) -> Sequence[T]:
+    """``values`` at the positions ``kept`` (all of them when ``kept`` is every position)."""
+    if isinstance(kept, range) and len(kept) == len(values):
+        return values
+    if len(kept) < 2:
+        return [values[i] for i in kept]
+    picked: tuple[T, ...] = itemgetter(*kept)(values)  # gathered in C
+    return picked
+
+
+def _split_lines(lines: list[bytes]) -> CommuneColumns:
+    """The columns of communes.csv's ``lines`` split at their commas, a few thousand at a time
+    (the parsed rows, six times the lines' size, are never all held at once); a damaged line is
+    one clear error."""
+    from generator.geo.commune_columns import CommuneColumns
+
+    parts = []
     for start in range(0, len(lines), _ROWS_AT_ONCE):
-        chunk: list[Any] = lines[start : start + _ROWS_AT_ONCE]
-        rows = [line.split(",") for line in chunk] if make is _commune_of_line else chunk
+        rows = [line.decode("utf-8").split(",") for line in lines[start : start + _ROWS_AT_ONCE]]
         if set(map(len, rows)) - {len(COMMUNE_COLUMNS)}:
             raise UserError(
                 _("{path} is damaged; restore it from git or run 'pnp data build'").format(
                     path=dataset_path(COMMUNES_FILE)
                 )
             )
-        here = [i for i, row in enumerate(rows) if row[column] in departements]
-        rows = [rows[i] for i in here]
-        kept += [chunk[i] for i in here]
-        for field, column_values in zip(fields, values, strict=True):
-            column_values += map(itemgetter(COMMUNE_COLUMNS.index(field)), rows)
-    insee, name, lat, lon, population, standing, suburb_of = values
-    columns = Columns(
-        ids=["insee:" + code for code in insee],
-        names=name,
-        kinds=("town",) * len(kept),
-        lat=list(map(float, lat)),
-        lon=list(map(float, lon)),
-        familiarity=list(
-            map(town_familiarity, map(int, population), standing, map(bool, suburb_of))
-        ),
-        countries=("FR",) * len(kept),
-    )
-    return PlaceTable.of_rows(kept, make, columns)
+        parts.append(CommuneColumns.of_rows(rows, COMMUNE_COLUMNS))
+    return CommuneColumns.joined(parts)
 
 
-#: The rows of communes.csv parsed at a time by :func:`commune_table`
+#: The rows of communes.csv parsed at a time by :func:`_split_lines`
 _ROWS_AT_ONCE = 4096
 
 
-def _commune_of_line(line: str) -> Place:
+def _commune_of_line(line: bytes) -> Place:
     """The record of one line of communes.csv (no field quoted)."""
-    return _commune(line.split(","))
+    return _commune(line.decode("utf-8").split(","))
 
 
 @dataclass(frozen=True)

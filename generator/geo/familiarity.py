@@ -25,6 +25,7 @@ Light: no import beyond the standard library (the referee and ``pnp --help`` loa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 #: A place's familiarity from which it is *well known* (every titled commune, and nothing else).
@@ -59,6 +60,19 @@ def town_familiarity(population: int, standing: str, suburb: bool) -> float:
     if title is not None and not (suburb and standing == "canton"):
         return WELL_KNOWN + max(title.floor, population * title.factor)
     return population * (SUBURB_FACTOR if suburb else 1.0)
+
+
+def town_familiarities(
+    population: Iterable[int], standing: Iterable[str], suburb: Iterable[bool]
+) -> list[float]:
+    """:func:`town_familiarity` of many communes, in bulk: most communes have no title, and
+    their familiarity is their population (less as a suburb) without a call each."""
+    return [
+        town_familiarity(people, title, near)
+        if title
+        else people * (SUBURB_FACTOR if near else 1.0)
+        for people, title, near in zip(population, standing, suburb, strict=True)
+    ]
 
 
 def well_known(familiarity: float) -> bool:
