@@ -44,6 +44,12 @@ class MapFrame:
         scale = self.height / (self.north - self.south)
         return (lon - self.west) * self._squash * scale, (lat - self.south) * scale
 
+    def project_all(self, points: Iterable[LonLat]) -> list[tuple[float, float]]:
+        """:meth:`project` of every point (the same numbers, the frame's factors read once)."""
+        scale = self.height / (self.north - self.south)
+        squash, west, south = self._squash, self.west, self.south
+        return [((lon - west) * squash * scale, (lat - south) * scale) for lon, lat in points]
+
 
 def fit_frame(
     bounds: tuple[float, float, float, float],
@@ -108,11 +114,12 @@ def thin_out(points: Sequence[tuple[float, float]], step: float) -> list[tuple[f
     if len(points) < 3:
         return list(points)
     kept = [points[0]]
+    last_x, last_y = points[0]
     limit = step * step
     for x, y in points[1:-1]:
-        last_x, last_y = kept[-1]
         if (x - last_x) ** 2 + (y - last_y) ** 2 >= limit:
             kept.append((x, y))
+            last_x, last_y = x, y
     kept.append(points[-1])
     return kept
 
@@ -149,7 +156,7 @@ def define_map_form(
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
     land = canvas.beginPath()
     for ring in rings:
-        points = thin_out([frame.project(lon, lat) for lon, lat in ring], MIN_STEP)
+        points = thin_out(frame.project_all(ring), MIN_STEP)
         if len(points) >= 3:
             trace(land, points)
     set_fill(canvas, style.land)
@@ -159,8 +166,7 @@ def define_map_form(
     canvas.drawPath(land, stroke=1, fill=1, fillMode=0)  # even-odd: holes stay holes
     set_fill(canvas, style.dot)
     spots = canvas.beginPath()  # one path for all the dots: one object, not one per place
-    for lon, lat in dots:
-        x, y = frame.project(lon, lat)
+    for x, y in frame.project_all(dots):
         spots.circle(pt(x), pt(y), 0.75)
     canvas.drawPath(spots, stroke=0, fill=1)
     canvas.restoreState()

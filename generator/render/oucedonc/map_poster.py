@@ -238,7 +238,7 @@ def _rings(
     path = canvas.beginPath()
     drawn = 0
     for ring in rings:
-        points = thin_out([frame.project(lon, lat) for lon, lat in ring], 0.15)
+        points = thin_out(frame.project_all(ring), 0.15)
         if len(points) >= 3:
             trace(path, points)
             drawn += 1
