@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import chain
+from itertools import chain, compress
 from operator import attrgetter, itemgetter
 from threading import Lock
 from typing import Any, TypeVar, overload
@@ -57,14 +57,15 @@ class _Store:
         columns: Columns,
         entries: Sequence[Place | Row],
         make: Callable[[Row], Place] | None,
+        made: list[Place | None] | None = None,
     ) -> None:
         self.columns = columns
         self.entries = entries
         self.make = make
         # position -> its record, None until made (the records given are made already)
-        self.made: list[Place | None] = [
-            entry if type(entry) is Place else None for entry in entries
-        ]
+        self.made: list[Place | None] = (
+            [entry if type(entry) is Place else None for entry in entries] if made is None else made
+        )
         # two threads reading one place at once (the studio's workers share a region's pool)
         # must get the same object: a record is made under the lock
         self._making = Lock()
@@ -128,23 +129,36 @@ class PlaceTable(Sequence[Place]):
         """The place at the store position ``key`` (one of :attr:`keys`)."""
         return self._store.record(key)
 
+    def names_at_keys(self, keys: Iterable[int]) -> list[str]:
+        """The names of the places at the store positions ``keys`` (some of :attr:`keys`)."""
+        return list(map(self._store.columns.names.__getitem__, keys))
+
     def take(self, positions: Iterable[int]) -> PlaceTable:
         """The places at ``positions`` (of this table), in that order."""
         return PlaceTable(self._store, _picked(self.keys, list(positions)))
 
     def in_rank_order(self, order: Iterable[int]) -> PlaceTable:
         """The places at ``order``, an order that ranks each kind best known first, then by
-        id (:func:`~generator.geo.catalog.load_places`): no deal sorts them again."""
+        id (:func:`~generator.geo.catalog.load_places`): no deal sorts them again. The kinds
+        come one after the other (towns, then sites)."""
         return PlaceTable(self._store, _picked(self.keys, list(order)), ranked=True)
 
     def where(self, keep: Iterable[bool]) -> PlaceTable:
         """The places whose ``keep`` is true, in order (ranked if these are)."""
-        kept = [i for i, flag in enumerate(keep) if flag]
+        kept = list(compress(range(len(self.keys)), keep))
         return PlaceTable(self._store, _picked(self.keys, kept), self.ranked)
 
     def of_kind(self, kind: str) -> PlaceTable:
-        """Only the places of ``kind`` ("town" or "site"), in order."""
-        return self.where(k == kind for k in self.kinds)
+        """Only the places of ``kind`` ("town" or "site"), in order. In a ranked table the
+        places of a kind are one run (:meth:`in_rank_order`): that run, found without a test
+        per place."""
+        kinds = self.kinds
+        if self.ranked:
+            start = kinds.index(kind) if kind in kinds else 0
+            stop = start + kinds.count(kind)
+            if kinds[start:stop].count(kind) == stop - start:  # one run indeed
+                return PlaceTable(self._store, self.keys[start:stop], True)
+        return self.where(map(kind.__eq__, kinds))
 
     @cached_property
     def ids(self) -> Sequence[str]:
@@ -196,14 +210,20 @@ def concat(tables: Sequence[PlaceTable]) -> PlaceTable:
     if len(makers) > 1:
         raise ValueError("tables made by different makers cannot share a store")
     entries: list[Place | Row] = []
+    made: list[Place | None] = []
     for table in tables:
-        store = table._store
-        made, rows = store.made, store.entries
-        entries.extend(made[k] or rows[k] for k in table.keys)
+        store, keys = table._store, table.keys
+        if keys == range(len(store.entries)):  # a whole store, in its order
+            entries += store.entries
+            made += store.made
+        else:
+            entries += map(store.entries.__getitem__, keys)
+            made += map(store.made.__getitem__, keys)
     columns = Columns(
         *(
             list(chain.from_iterable(getattr(table, name) for table in tables))
             for name in ("ids", "names", "kinds", "lat", "lon", "familiarity", "countries")
         )
     )
-    return PlaceTable(_Store(columns, entries, next(iter(makers), None)), range(len(entries)))
+    store = _Store(columns, entries, next(iter(makers), None), made)
+    return PlaceTable(store, range(len(entries)))

@@ -68,6 +68,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property, lru_cache
+from operator import not_
 from threading import Lock
 from typing import NamedTuple
 
@@ -491,11 +492,11 @@ class _Prepared:
         the pool)."""
         if not out:
             return self
-        pool = self.pool.take(i for i, key in enumerate(self.pool.keys) if key not in out)
+        pool = self.pool.where(map(not_, map(out.__contains__, self.pool.keys)))
         return replace(
             self,
             pool=pool,
-            sites=self.sites.take(i for i, key in enumerate(self.sites.keys) if key not in out),
+            sites=self.sites.where(map(not_, map(out.__contains__, self.sites.keys))),
             display=self.display.without(pool, out),
             hull_area_km2=_hull_area_km2(list(pool.lat), np.array(pool.lon)),
         )
@@ -661,8 +662,9 @@ def _known_enough(pool: PlaceTable, well_known_only: bool, pinned: set[str]) -> 
     from generator.geo.familiarity import well_known
 
     kinds, familiarity, ids = pool.kinds, pool.familiarity, pool.ids
-    towns = [i for i, kind in enumerate(kinds) if kind == "town"]
-    if well_known_only and any(well_known(familiarity[i]) for i in towns):
+    if well_known_only and any(
+        well_known(known) for kind, known in zip(kinds, familiarity, strict=True) if kind == "town"
+    ):
         pool = pool.take(
             i
             for i, kind in enumerate(kinds)
@@ -894,11 +896,8 @@ class _DisplayNames:
 
     def without(self, left: PlaceTable, out: set[int]) -> _DisplayNames:
         """The display names of ``left``: the places given less those at the store keys
-        ``out`` (a few)."""
-        places = self._places
-        gone = {
-            places.keys[i]: places.names[i] for i in range(len(places)) if places.keys[i] in out
-        }
+        ``out`` (a few, all among them)."""
+        gone = dict(zip(out, self._places.names_at_keys(out), strict=True))
         shared = self._shared.copy()
         shared.subtract(gone.values())
         groups = defaultdict(list, self._name_groups())
