@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import astuple, replace
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from hypothesis import given
@@ -145,3 +146,19 @@ def test_a_quoted_field_or_a_damaged_line_in_the_communes_file(
         embedded.commune_table(everywhere)
     for cached in (embedded.communes, embedded.communes_in, embedded.commune_table):
         cached.cache_clear()  # the next test reads the shipped file again
+
+
+@given(st.lists(st.sampled_from(["town", "site"]), max_size=20), st.booleans())
+def test_of_kind_is_the_places_of_that_kind(
+    kinds: list[Literal["town", "site"]], ranked: bool
+) -> None:
+    """A ranked table finds a kind as one run; a table whose kinds are not one run (even one
+    said to be ranked) is filtered place by place: the same places either way."""
+    records = [Place(f"p{i}", f"P{i}", kind, 0.0, 0.0) for i, kind in enumerate(kinds)]
+    table = PlaceTable.of(records)
+    table = PlaceTable(table._store, table.keys, ranked=ranked)
+    for kind in ("town", "site", "other"):
+        chosen = table.of_kind(kind)
+        assert list(chosen) == [p for p in records if p.kind == kind]
+        assert list(chosen.ids) == [p.id for p in records if p.kind == kind]
+        assert chosen.ranked == ranked
