@@ -160,3 +160,33 @@ def test_a_pool_deals_the_same_terms_once_and_keeps_the_last_few():
         pool.deal(selection.Terms(40, seed, 0.2, "normal", GRIDS[1]))
     assert pool.deal(terms) is not first  # the first let go: dealt again
     assert pool.deal(terms) == first
+
+
+@pytest.mark.parametrize(
+    ("region", "count", "seed"), [("france", 63, 1), ("france", 252, 3), ("bretagne", 63, 7)]
+)
+def test_a_bisection_step_that_gives_up_early_tells_what_the_whole_deal_tells(
+    monkeypatch, region, count, seed
+):
+    """A step of the distance bisection stops as soon as the deck surely cannot be dealt: its
+    answer (dealt or not) is the whole deal's, at every step of real decks; and some steps do
+    stop early."""
+    whole = selection._deal
+    stopped_early = []
+
+    def both(columns, quota, min_km, limit, flexible=False, give_up=False):
+        found = whole(columns, quota, min_km, limit, flexible, give_up)
+        if give_up:
+            full = whole(columns, quota, min_km, limit, flexible)
+            wanted = sum(quota.values())
+            assert (len(found[0]) >= wanted) == (len(full[0]) >= wanted)
+            if len(found[0]) >= wanted:
+                assert found == full  # a deal that succeeds never gives up
+            stopped_early.append(len(found[0]) < len(full[0]))
+        return found
+
+    monkeypatch.setattr(selection, "_deal", both)
+    pick._embedded_pool.cache_clear()  # a pool kept from another test keeps its deals
+    request = PickRequest(region=region, count=count, seed=seed)
+    pick_places(request)
+    assert stopped_early and any(stopped_early)

@@ -63,6 +63,7 @@ import math
 import os
 import random
 import unicodedata
+from bisect import bisect_left
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -1228,7 +1229,8 @@ class _Outcomes:
             if not ok and not flexible and other >= limit:
                 return False
         ok = not self.too_few_cells(min_km, limit) and (
-            len(_deal(self.columns, self.quota, min_km, limit, flexible)[0]) >= self.wanted
+            len(_deal(self.columns, self.quota, min_km, limit, flexible, give_up=True)[0])
+            >= self.wanted
         )
         known.append((limit, flexible, ok))
         return ok
@@ -1312,6 +1314,7 @@ class _Band:
     town_list: list[bool]  # towns, size, agglomeration again, read one at a time (a few near
     size_list: list[float]  # a card)
     agglomeration_list: list[int]
+    lat_list: list[float]  # lat again: bisected once for every card dealt
     # with a grid: the band positions of the candidates printing each latitude, each longitude
     # (made at the first deal that needs them: see _printed_alike)
     alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
@@ -1340,6 +1343,7 @@ def _band(columns: _Columns, limit: int) -> _Band:
             town_list=columns.is_town[order].tolist(),
             size_list=columns.size[order].tolist(),
             agglomeration_list=columns.agglomeration[order].tolist(),
+            lat_list=columns.lat[order].tolist(),
         )
     return band
 
@@ -1376,14 +1380,13 @@ def _mark_one_place(
     those of the band from ``start`` on whose dot products with it are ``dots``. The few within
     the rule's reach are looked at one by one (the same tests as :func:`_one_place`); many, all
     at once."""
-    close = np.flatnonzero(dots > columns.one_place_dot)
+    close = (dots > columns.one_place_dot).nonzero()[0]
     if len(close) > ONE_BY_ONE:
         near = slice(start, start + len(dots))
         marks[near] |= _one_place(columns, band, near, dots, i)
         return
-    town = bool(columns.is_town[i])
-    size = float(columns.size[i])
-    agglomeration = int(columns.agglomeration[i])
+    _lat, is_town, sizes_by_index, agglomeration_by_index = columns.one_by_one
+    town, size, agglomeration = is_town[i], sizes_by_index[i], agglomeration_by_index[i]
     towns, sizes, agglomerations = band.town_list, band.size_list, band.agglomeration_list
     for k, dot in zip(close.tolist(), dots[close].tolist(), strict=True):
         j = start + k
@@ -1475,9 +1478,25 @@ class _Columns:
         """``xyz`` row by row, as Python floats (read one at a time)."""
         return [tuple(row) for row in self.xyz.tolist()]
 
+    @cached_property
+    def one_by_one(self) -> tuple[list[float], list[bool], list[float], list[int]]:
+        """``lat``, ``is_town``, ``size`` and ``agglomeration`` as Python lists: a deal reads
+        them one candidate at a time, where reading an array's element costs more."""
+        return (
+            self.lat.tolist(),
+            self.is_town.tolist(),
+            self.size.tolist(),
+            self.agglomeration.tolist(),
+        )
+
 
 def _deal(
-    columns: _Columns, quota: dict[str, int], min_km: float, limit: int, flexible: bool = False
+    columns: _Columns,
+    quota: dict[str, int],
+    min_km: float,
+    limit: int,
+    flexible: bool = False,
+    give_up: bool = False,
 ) -> tuple[list[int], list[int]]:
     """Indices dealt in order among the first ``limit`` candidates, and the anchors a printed
     tie kept out. The anchors come first and need not be ``min_km`` from the others.
@@ -1491,10 +1510,16 @@ def _deal(
     printed grid). A dealt card updates one slice of the band, the candidates within reach of
     its latitude: a deal costs in proportion to the cards it deals and their neighbours, not to
     every pair of candidates.
+
+    ``give_up``: stop as soon as the deck surely cannot be dealt (:meth:`_Table.out_of_reach`),
+    with the cards dealt so far: what a deal made only to know whether it deals the deck (a
+    step of the distance bisection) needs, where a deal that fails is otherwise made to the end.
     """
     table = _Table(columns, quota, min_km, limit)
     for relaxed in (False, True) if flexible else (False,):
         for block in table.open_blocks(relaxed):
+            if give_up and table.out_of_reach():
+                return table.dealt, table.tied
             for i in table.still_open(block):
                 if table.ruled_out(i) or not table.fits(i, relaxed):
                     continue
@@ -1561,6 +1586,14 @@ class _Table:
         for first in range(0, len(candidates), BLOCK):
             yield candidates[first : first + BLOCK]
 
+    def out_of_reach(self) -> bool:
+        """Whether the deck surely cannot be dealt any more: the cards still wanted outnumber
+        the candidates no mask rules out (of either kind: a relaxed pass may come). The masks
+        only grow, and every card dealt is open when dealt."""
+        band = self.band
+        open_ = ~(self.one_place | ((self.crowded | self.taken) & band.spread_applies))
+        return len(self.dealt) + int(np.count_nonzero(open_)) < self.wanted
+
     def still_open(self, block: np.ndarray) -> list[int]:
         """The candidates of ``block`` the masks leave open now (the spread binds no anchor)."""
         places = self.band.positions[block]
@@ -1618,18 +1651,15 @@ class _Table:
         distance, and those one place with it (within reach of its latitude: one slice of the
         band; and the places named after it)."""
         columns, band = self.columns, self.band
-        degrees = float(columns.lat[i])
+        degrees = columns.one_by_one[0][i]
         one_place_reach = columns.one_place_reach
-        low, high, start, stop = band.lat.searchsorted(
-            (
-                degrees - self.reach,
-                degrees + self.reach,
-                degrees - one_place_reach,
-                degrees + one_place_reach,
-            )
-        ).tolist()
+        latitudes = band.lat_list
+        start = bisect_left(latitudes, degrees - one_place_reach)
+        stop = bisect_left(latitudes, degrees + one_place_reach)
         x, y, z = columns.unit_vectors[i]
         if self.spread:
+            low = bisect_left(latitudes, degrees - self.reach)
+            high = bisect_left(latitudes, degrees + self.reach)
             near = slice(low, high)
             dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
             self.crowded[near] |= dots > self.max_dot
