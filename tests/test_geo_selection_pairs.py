@@ -19,9 +19,10 @@ from generator.geo.catalog import load_places
 from generator.geo.regions import resolve_region
 
 
-def plain_deal(columns, quota, min_km, limit, flexible=False):
+def plain_deal(columns, quota, min_km, limit, flexible=False, give_up=False):
     """The deal as first written: after each dealt card, its dot product with every one of the
-    ``limit`` candidates, the one-place rule over all of them."""
+    ``limit`` candidates, the one-place rule over all of them (and always to the end: a deal
+    that gives up early must tell the same)."""
     left = dict(quota)
     wanted = sum(left.values())
     max_dot = math.cos(min(math.pi, min_km / selection.EARTH_RADIUS_KM)) + 1e-12

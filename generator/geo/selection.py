@@ -1318,6 +1318,9 @@ class _Band:
     # with a grid: the band positions of the candidates printing each latitude, each longitude
     # (made at the first deal that needs them: see _printed_alike)
     alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
+    # candidate -> the band positions of those one place with it (made at the first deal that
+    # deals it: the bisection's deals deal the same best known places again and again)
+    one_place_marks: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 def _band(columns: _Columns, limit: int) -> _Band:
@@ -1373,21 +1376,22 @@ def _reach(dot: float) -> float:
     return math.acos(max(-1.0, min(1.0, dot))) * (1 + 1e-9) + 1e-9
 
 
-def _mark_one_place(
-    columns: _Columns, band: _Band, start: int, dots: np.ndarray, i: int, marks: np.ndarray
-) -> None:
-    """Set in ``marks`` (band order) the candidates one place with candidate ``i``, among
-    those of the band from ``start`` on whose dot products with it are ``dots``. The few within
-    the rule's reach are looked at one by one (the same tests as :func:`_one_place`); many, all
-    at once."""
+def _one_place_marks(
+    columns: _Columns, band: _Band, start: int, dots: np.ndarray, i: int
+) -> np.ndarray:
+    """The band positions of the candidates one place with candidate ``i``, among those of the
+    band from ``start`` on whose dot products with it are ``dots``. The few within the rule's
+    reach are looked at one by one (the same tests as :func:`_one_place`); many, all at once.
+    Nothing here depends on the deal's distance: a deal reads them from
+    :attr:`_Band.one_place_marks` when another deal of the same candidates made them."""
     close = (dots > columns.one_place_dot).nonzero()[0]
     if len(close) > ONE_BY_ONE:
         near = slice(start, start + len(dots))
-        marks[near] |= _one_place(columns, band, near, dots, i)
-        return
+        return start + _one_place(columns, band, near, dots, i).nonzero()[0]
     _lat, is_town, sizes_by_index, agglomeration_by_index = columns.one_by_one
     town, size, agglomeration = is_town[i], sizes_by_index[i], agglomeration_by_index[i]
     towns, sizes, agglomerations = band.town_list, band.size_list, band.agglomeration_list
+    marks = []
     for k, dot in zip(close.tolist(), dots[close].tolist(), strict=True):
         j = start + k
         if dot > columns.near_dot:
@@ -1408,7 +1412,8 @@ def _mark_one_place(
         else:
             continue
         if same:
-            marks[j] = True
+            marks.append(j)
+    return np.array(marks, dtype=np.int64)
 
 
 def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i: int) -> np.ndarray:
@@ -1657,17 +1662,21 @@ class _Table:
         start = bisect_left(latitudes, degrees - one_place_reach)
         stop = bisect_left(latitudes, degrees + one_place_reach)
         x, y, z = columns.unit_vectors[i]
+        marks = band.one_place_marks.get(i)
         if self.spread:
             low = bisect_left(latitudes, degrees - self.reach)
             high = bisect_left(latitudes, degrees + self.reach)
             near = slice(low, high)
             dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
             self.crowded[near] |= dots > self.max_dot
-            dots = dots[start - low : stop - low]
-        else:
+            if marks is None:
+                dots = dots[start - low : stop - low]
+                marks = band.one_place_marks[i] = _one_place_marks(columns, band, start, dots, i)
+        elif marks is None:
             near = slice(start, stop)
             dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
-        _mark_one_place(columns, band, start, dots, i, self.one_place)
+            marks = band.one_place_marks[i] = _one_place_marks(columns, band, start, dots, i)
+        self.one_place[marks] = True
         for j in columns.named_after.get(i, ()):
             if j < self.limit:
                 self.one_place[band.position[j]] = True
