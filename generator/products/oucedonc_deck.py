@@ -118,6 +118,7 @@ def settings(options: OucedoncDeckOptions) -> Settings:
     from generator.render.card_templates import load_templates
     from generator.render.fonts import register_fonts, register_user_font
     from generator.render.imposition import plan_sheet
+    from generator.render.oucedonc.cards import DECK_FACES
 
     _check_counts(options)
     _check_title(options.title)
@@ -125,7 +126,11 @@ def settings(options: OucedoncDeckOptions) -> Settings:
     spec = options.imposition.spec(options.paper, options.profile, HOME_BLEED, options.language)
     layout = plan_sheet(spec)
     _check_type_fits(spec)
-    fonts = register_user_font(str(options.font)) if options.font is not None else register_fonts()
+    fonts = (
+        register_user_font(str(options.font))
+        if options.font is not None
+        else register_fonts(DECK_FACES)
+    )
     return Settings(
         spec,
         layout.per_sheet,
@@ -295,7 +300,7 @@ def _check_glyphs(deck: Deck, texts: DeckTexts, fonts: FontSet) -> None:
     which one, only when a character is missing."""
     from generator.render.fonts import missing_characters, require_glyphs
 
-    name_fonts = tuple(dict.fromkeys((fonts.condensed_bold, fonts.bold)))  # ordered, no repeats
+    name_fonts = (fonts.title,)  # the names' face (with its fallbacks: printable_face)
     text_fonts = tuple(dict.fromkeys((fonts.regular, fonts.bold, fonts.oblique)))
     names = "".join(card.name for card in deck.places)
     printed = "".join(text for _what, text in texts.printed_strings())

@@ -84,18 +84,17 @@ def new_document(
     """
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.render.fonts import register_fonts
+    from generator.render.fonts import REGULAR, register_face
     from generator.render.ink import colour_setter
     from generator.render.profile import SHOP_BLEED
 
-    fonts = register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
         pagesize=(pt(page_width_mm), pt(page_height_mm)),
         invariant=1,
         pageCompression=1,
-        initialFontName=fonts.regular,  # never reportlab's unembedded Helvetica
+        initialFontName=register_face(REGULAR),  # never reportlab's unembedded Helvetica
         pdfVersion=(1, 7) if duplex is not None else (1, 6),
         enforceColorSpace=colour_setter(profile.shop, profile.ink_limit),
     )

@@ -78,19 +78,36 @@ class FontSet:
     title: str = DISPLAY  # the display face: titles, place names, big numbers
 
 
-@cache
-def register_fonts() -> FontSet:
-    """Register the embedded faces with reportlab (once) and return their names.
+def register_fonts(faces: tuple[str, ...] = FACES) -> FontSet:
+    """Register the embedded ``faces`` with reportlab (each once; all of them by default) and
+    return their names by role. A role whose face is not among ``faces`` takes the face of the
+    same weight that is (condensed → regular, condensed bold → bold, and so on): the set names
+    registered faces only. A product that prints in a few faces parses those only (the
+    Oucédonc deck: four of six, :data:`~generator.render.oucedonc.cards.DECK_FACES`)."""
+    for name in faces:
+        register_face(name)
+    return _font_set(frozenset(faces))
 
-    The families are registered too, so that ``<b>`` and ``<i>`` in a platypus paragraph find
-    the bold and italic faces whatever was drawn before in the process (without it the setup
+
+@cache
+def register_face(name: str) -> str:
+    """Register one embedded face with reportlab (once) and return its name.
+
+    The families are mapped again after each face, so that ``<b>`` and ``<i>`` in a platypus
+    paragraph find the bold and italic faces whatever was drawn before in the process
+    (registering a face resets its own family's mapping in reportlab; without this the setup
     sheet of Les territoires lost its bold when written alone, not within the kit)."""
-    from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name in FACES:
-        pdfmetrics.registerFont(TTFont(name, str(face_file(name))))
+    pdfmetrics.registerFont(TTFont(name, str(face_file(name))))
+    _map_families()
+    return name
+
+
+def _map_families() -> None:
+    from reportlab.lib.fonts import addMapping
+
     for family, regular, bold, italic in (
         (REGULAR, REGULAR, BOLD, ITALIC),
         (CONDENSED, CONDENSED, CONDENSED_BOLD, CONDENSED),
@@ -100,7 +117,25 @@ def register_fonts() -> FontSet:
         addMapping(family, 1, 0, bold)
         addMapping(family, 0, 1, italic)
         addMapping(family, 1, 1, bold)
-    return FontSet()
+
+
+@cache
+def _font_set(faces: frozenset[str]) -> FontSet:
+    """The roles' faces among ``faces``: each role's own, else the nearest registered one."""
+    if REGULAR not in faces:
+        raise ValueError(f"the regular face {REGULAR} must be among the faces registered")
+
+    def face(*chain: str) -> str:
+        return next(name for name in chain if name in faces)
+
+    return FontSet(
+        regular=REGULAR,
+        bold=face(BOLD, REGULAR),
+        oblique=face(ITALIC, REGULAR),
+        condensed=face(CONDENSED, REGULAR),
+        condensed_bold=face(CONDENSED_BOLD, BOLD, REGULAR),
+        title=face(DISPLAY, BOLD, REGULAR),
+    )
 
 
 @cache

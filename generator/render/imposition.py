@@ -376,7 +376,7 @@ def _draw_marks(canvas: Canvas, segments: Sequence[tuple[float, float, float, fl
 
 def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]) -> None:
     """Dashed fold line in the side margins only, labelled, never across a card."""
-    from generator.render.fonts import register_fonts
+    from generator.render.fonts import REGULAR, register_face
     from generator.render.units import pt
 
     fold = layout.fold_y
@@ -385,7 +385,6 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     bleed = layout.spec.bleed
     left = min(s.trim.x for s in slots) - bleed - MARK_OFFSET
     right = max(s.trim.right for s in slots) + bleed + MARK_OFFSET
-    fonts = register_fonts()
     canvas.saveState()
     canvas.setLineWidth(0.4)
     canvas.setDash(2, 1.5)
@@ -393,7 +392,7 @@ def _draw_fold_guides(canvas: Canvas, layout: SheetLayout, slots: Sequence[Slot]
     canvas.line(pt(max(left - 8, 1)), pt(fold), pt(left), pt(fold))
     canvas.line(pt(right), pt(fold), pt(min(right + 8, layout.page_width - 1)), pt(fold))
     set_fill(canvas, MARKS.fold_guide)
-    canvas.setFont(fonts.regular, 6)
+    canvas.setFont(register_face(REGULAR), 6)
     canvas.drawString(pt(max(left - 8, 1)), pt(fold) + 2, P_(layout.spec.language, "pli"))
     canvas.restoreState()
 
@@ -429,12 +428,12 @@ def _draw_credit(
 
     from reportlab.lib.utils import simpleSplit
 
-    from generator.render.fonts import register_fonts
+    from generator.render.fonts import REGULAR, register_face
     from generator.render.units import pt, to_mm
 
     if not credit:
         return True
-    font = font or register_fonts().regular
+    font = font or register_face(REGULAR)
     cap, descent = to_mm(CREDIT_SIZE * 0.76), to_mm(CREDIT_SIZE * 0.24)
     edges = sorted({x for s in slots for x in (s.trim.x, s.trim.right)})
     centre = layout.page_width / 2

@@ -34,7 +34,15 @@ from generator.render.draw.text import (
     shrink_until,
     string_width,
 )
-from generator.render.fonts import MIN_TEXT_PT, FontSet, printable_face
+from generator.render.fonts import (
+    BOLD,
+    DISPLAY,
+    ITALIC,
+    MIN_TEXT_PT,
+    REGULAR,
+    FontSet,
+    printable_face,
+)
 from generator.render.icons import draw_picture
 from generator.render.imposition import CardBox, Painter, Rect
 from generator.render.oucedonc.locator_map import MapFrame, MapStyle, define_map_form, draw_marker
@@ -48,6 +56,11 @@ if TYPE_CHECKING:
 
 POKER_HEIGHT = 88.0
 MAP_FORM = "OucedoncLocatorMap"
+
+
+#: The faces the deck prints in (its cards, tokens, sheets and credits): the only ones its
+#: command parses (the condensed faces are the map poster's and the other games').
+DECK_FACES = (DISPLAY, REGULAR, ITALIC, BOLD)
 
 
 @dataclass(frozen=True)
