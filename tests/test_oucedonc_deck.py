@@ -690,3 +690,36 @@ def test_the_direction_card_credits_the_data_and_the_pictures_inside_the_trim(
                     t.get_text_range() for _, t in pages if "Fin de partie" in t.get_text_range()
                 ]
                 assert rules and "Fluent" not in rules[0]  # no credit block on the rules
+
+
+def test_a_deck_made_again_with_other_print_options_renders_its_texts_once(monkeypatch):
+    """The studio makes a deck again when its user changes the paper: the same deal, the same
+    texts (rendered and checked once); another seed or language renders its own. The PDF
+    made from the kept texts is the one a fresh process makes."""
+    from dataclasses import replace
+
+    from generator.products import oucedonc_deck
+    from generator.products.oucedonc_deck import MAIN, OucedoncDeckOptions, build
+    from generator.render.oucedonc import texts
+
+    rendered = []
+    render = texts.render_deck_texts
+
+    def counted(*args, **kwargs):
+        rendered.append(args[1].seed)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(texts, "render_deck_texts", counted)
+    oucedonc_deck._deck_texts.cache_clear()
+    options = OucedoncDeckOptions(region="29", cards=20, seed=11)
+    first = build(options).file(MAIN).data
+    letter = replace(options, paper=oucedonc_deck.PAPERS["letter"])
+    kept = build(letter).file(MAIN).data
+    assert rendered == [11]
+    build(replace(options, seed=12))
+    build(replace(options, language="en"))
+    assert rendered == [11, 12, 11]
+    oucedonc_deck._deck_texts.cache_clear()
+    assert build(letter).file(MAIN).data == kept  # rendered afresh: the same bytes
+    assert build(options).file(MAIN).data == first
+    assert rendered == [11, 12, 11, 11]  # a4 after letter: the texts kept

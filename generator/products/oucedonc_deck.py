@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ from generator.games.oucedonc.deck import (
     TOKENS,
     check_place_count,
 )
-from generator.games.oucedonc.deckfile import SCHEMA, Deck, deck_to_json
+from generator.games.oucedonc.deckfile import SCHEMA, Deck, OtherCard, PlaceCard, deck_to_json
 from generator.games.oucedonc.rules import RuleOptions
 from generator.geo.difficulty import Difficulty
 from generator.geo.model import Place
@@ -238,7 +239,6 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
     from generator.games.oucedonc.pictograms import TOWN, pictogram
     from generator.render.oucedonc.cards import CardStyle, place_back_map_area
     from generator.render.oucedonc.deck import card_deck
-    from generator.render.oucedonc.texts import render_deck_texts
     from generator.render.oucedonc.token_sheet import plan_tokens, token_deck
 
     chosen = settings(options)
@@ -249,10 +249,15 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
     pictures = sorted({pictogram(card.place_kind, card.site_kind) for card in deck.places} - {TOWN})
     tokens_each = int(deck.params.get("tokens_each", TOKENS_EACH))
     # then everything drawn
-    texts = render_deck_texts(
-        chosen.templates, deck, region.name, region.kind, tokens_each, language
+    texts = _deck_texts(
+        chosen.templates,
+        _Printed.of(deck),
+        region.name,
+        region.kind,
+        tokens_each,
+        language,
+        chosen.fonts,
     )
-    _check_glyphs(deck, texts, chosen.fonts)
     credit, card_credit = _credits(pictures, selected.credits, chosen.fonts, language)
     area = place_back_map_area(_box(spec))
     locator = _locator(deck, region, selected.rings, area.width, area.height)
@@ -264,6 +269,53 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
     light_backs = options.ink is Ink.LIGHT
     tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS, light_backs)
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
+
+
+@dataclass(frozen=True)
+class _Printed:
+    """What a deck's texts read of it (:func:`~generator.render.oucedonc.texts.deck_context`,
+    its cards), as a cache key that carries the deck along: not its seed or its ``params``,
+    which hold the print options too (a deck made again on other paper has the same texts)."""
+
+    title: str
+    region: str
+    precision: Precision
+    places: tuple[PlaceCard, ...]
+    others: tuple[OtherCard, ...]
+    packs: int
+    pack_size: int
+    deck: Deck = field(compare=False, hash=False)
+
+    @classmethod
+    def of(cls, deck: Deck) -> _Printed:
+        return cls(
+            deck.title,
+            deck.region,
+            deck.precision,
+            deck.places,
+            deck.others,
+            deck.packs,
+            deck.pack_size,
+            deck,
+        )
+
+
+@lru_cache(maxsize=8)  # a deck made again with other print options (the studio): the same texts
+def _deck_texts(
+    templates: TemplateSet,
+    deck: _Printed,
+    region_name: str,
+    region_kind: str,
+    tokens_each: int,
+    language: Language,
+    fonts: FontSet,
+) -> DeckTexts:
+    """Every text of the deck, each character checked against the face that prints it."""
+    from generator.render.oucedonc.texts import render_deck_texts
+
+    texts = render_deck_texts(templates, deck.deck, region_name, region_kind, tokens_each, language)
+    _check_glyphs(deck.deck, texts, fonts)
+    return texts
 
 
 def decks(options: OucedoncDeckOptions, select: Selector = select_deck) -> tuple[CardDeck, ...]:

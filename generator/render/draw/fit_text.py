@@ -25,6 +25,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
@@ -129,6 +130,7 @@ def _partitions(count: int, parts: int) -> Iterator[list[tuple[int, int]]]:
         yield [(bounds[i], bounds[i + 1]) for i in range(parts)]
 
 
+@lru_cache(maxsize=4096)  # a deck made again (the studio's print options): the same names
 def fit_text(
     text: str,
     font: str,

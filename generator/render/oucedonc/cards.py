@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
@@ -237,6 +238,13 @@ def paragraphs(
     """The paragraphs laid out at the largest size (by quarter points, from ``max_size`` down
     to ``min_size``) at which they fit ``area``; a text that does not fit even then is refused,
     never printed cut."""
+    return _paragraphs(tuple(markup_parts), fonts, area, max_size, min_size)
+
+
+@lru_cache(maxsize=256)  # the rule cards' texts, laid out again for every deck of a process
+def _paragraphs(
+    markup_parts: tuple[str, ...], fonts: FontSet, area: Rect, max_size: float, min_size: float
+) -> Block:
     from generator.core.errors import UserError
     from generator.core.i18n import _
     from generator.render.card_templates import markup_plain_text
@@ -249,7 +257,7 @@ def paragraphs(
 
     def fits(size: float) -> bool:
         try:
-            laid_out[size] = block(markup_parts, fonts, size, pt(area.width))
+            laid_out[size] = block(list(markup_parts), fonts, size, pt(area.width))
         except ValueError as exc:
             raise UserError(
                 _("card text is not valid markup ({problem}); fix the template").format(

@@ -143,7 +143,9 @@ def deck_context(
     tokens_each: int,
     language: Language = MATERIAL_DEFAULT,
 ) -> dict[str, Any]:
-    """The ``deck`` variable of every template."""
+    """The ``deck`` variable of every template. (What it reads of ``deck``, with the cards, is
+    what the deck product keys the texts it keeps on: ``_Printed`` in
+    :mod:`generator.products.oucedonc_deck`. Read another field here, add it there.)"""
     packed = deck.packs * deck.pack_size
     return {
         "title": deck.title,
