@@ -190,3 +190,19 @@ def test_a_bisection_step_that_gives_up_early_tells_what_the_whole_deal_tells(
     request = PickRequest(region=region, count=count, seed=seed)
     pick_places(request)
     assert stopped_early and any(stopped_early)
+
+
+def test_a_pool_tells_whether_the_anchors_tie_once_for_the_same_terms(monkeypatch):
+    """A deck made again (another print option) asks the same terms again: the answer kept is
+    the one a new pool gives, and the deck is not prepared again for it."""
+    candidates = region_candidates(PickRequest(region="france"))[1]
+    pool = selection.Pool(candidates, suffixes_for(candidates))
+    minute = selection.Terms(63, 1, 0.2, "normal", GRIDS[1])
+    first = pool.anchors_tie(minute)
+    prepared = []
+    monkeypatch.setattr(
+        selection.Pool, "_deck", lambda self, terms: prepared.append(terms) or (None, 1)
+    )
+    assert pool.anchors_tie(minute) is first and prepared == []
+    monkeypatch.undo()
+    assert selection.Pool(candidates, suffixes_for(candidates)).anchors_tie(minute) == first

@@ -71,7 +71,7 @@ from enum import IntEnum
 from functools import cached_property, lru_cache
 from operator import not_
 from threading import Lock
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -256,6 +256,31 @@ class Terms:
 
 #: The deals a :class:`Pool` keeps, the last made (63 places each)
 DEALS_KEPT = 16
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _LastKept(Generic[K, V]):
+    """The last ``size`` answers, by their question (the threads of a server share them)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[K, V] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+            return value
+
+    def keep(self, key: K, value: V) -> V:
+        with self._lock:
+            self._kept[key] = value
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return value
 
 
 class Pool:
@@ -277,24 +302,17 @@ class Pool:
         self.suffixes = suffixes
         self.pinned = tuple(dict.fromkeys(pinned))
         self._variants: dict[tuple[bool, bool], _Prepared] = {}
-        # the last deals made, by their terms: a deck made again with other print options
-        # (the studio's paper, card size, language) is the same deal
-        self._dealt: OrderedDict[Terms, Dealt] = OrderedDict()
-        self._dealing = Lock()
+        # the last deals made, and whether their anchors tie, by their terms: a deck made again
+        # with other print options (the studio's paper, card size, duplex) is the same deal
+        self._dealt: _LastKept[Terms, Dealt] = _LastKept(DEALS_KEPT)
+        self._ties: _LastKept[Terms, bool] = _LastKept(DEALS_KEPT)
 
     def deal(self, terms: Terms) -> Dealt:
         """The deal of :func:`deal` (see there); the same terms give the same deal, made once
         for the last :data:`DEALS_KEPT` terms."""
-        with self._dealing:
-            dealt = self._dealt.get(terms)
-            if dealt is not None:
-                self._dealt.move_to_end(terms)
-                return dealt
-        dealt = self._deal(terms)
-        with self._dealing:
-            self._dealt[terms] = dealt
-            while len(self._dealt) > DEALS_KEPT:
-                self._dealt.popitem(last=False)
+        dealt = self._dealt.get(terms)
+        if dealt is None:
+            dealt = self._dealt.keep(terms, self._deal(terms))
         return dealt
 
     def _deal(self, terms: Terms) -> Dealt:
@@ -331,8 +349,11 @@ class Pool:
         fails): a caller with a finer grid to try may try it first. Told from the anchors
         alone, which a deal takes first whatever the spread (:func:`_deal`), so without the
         distance bisections; False (not known) when sites may be promoted before them."""
-        deck, floor = self._deck(terms)
-        return floor == 0 and deck.anchors_tie()
+        tie = self._ties.get(terms)
+        if tie is None:
+            deck, floor = self._deck(terms)
+            tie = self._ties.keep(terms, floor == 0 and deck.anchors_tie())
+        return tie
 
     def _deck(self, terms: Terms) -> tuple[_Deck, int]:
         """The deck to deal and its floor of sites (see :func:`deal`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
@@ -353,6 +354,7 @@ def _french_names() -> tuple[dict[str, str], dict[str, str]]:
     )
 
 
+@lru_cache(maxsize=1)  # every deck of France draws it: parsed once per process
 def france_rings() -> Rings:
     from generator.geo import embedded
     from generator.render.oucedonc.locator_map import outline_rings
