@@ -69,6 +69,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property, lru_cache
+from itertools import compress
 from operator import not_
 from threading import Lock
 from typing import Generic, NamedTuple, TypeVar
@@ -427,7 +428,7 @@ class Pool:
     def _sites(self) -> np.ndarray:
         """Which candidates are sites."""
         kinds = self.candidates.kinds
-        return np.fromiter((kind == "site" for kind in kinds), bool, len(kinds))
+        return np.fromiter(map("site".__eq__, kinds), bool, len(kinds))
 
     @cached_property
     def _best_known_first(self) -> PlaceTable:
@@ -940,11 +941,12 @@ class _DisplayNames:
         groups = self._groups
         if groups is None:
             # made whole, then published: a pool's names serve the threads of a server
-            shared = {name for name, count in self._shared.items() if count > 1}
+            counts = self._shared
+            shared = set(compress(counts.keys(), map((1).__lt__, counts.values())))
             groups = defaultdict(list)
-            for key, name in zip(self._places.keys, self._places.names, strict=True):
-                if name in shared:
-                    groups[name].append(key)
+            places = zip(self._places.keys, self._places.names, strict=True)
+            for key, name in compress(places, map(shared.__contains__, self._places.names)):
+                groups[name].append(key)
             self._groups = groups
         return groups
 
