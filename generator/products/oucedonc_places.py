@@ -207,7 +207,6 @@ def _deal(
     from generator.geo.catalog import card_credits
     from generator.geo.own_places import OwnChoice
     from generator.geo.pick import PickRequest, pick_places, region_candidates
-    from generator.products.oucedonc_edits import pick_edited
 
     needed = minimum_places(PACKS, least_pack)
     request = PickRequest(
@@ -240,7 +239,9 @@ def _deal(
     resolved = (selection, candidates)
     if edited is None:
         picked = pick_places(request, grids, counts, finer, min_count=needed, found=resolved)
-    else:
+    else:  # a recipe's edits (the studio): their module is read only then
+        from generator.products.oucedonc_edits import pick_edited
+
         picked = pick_edited(request, resolved, edited, grids, counts, needed, finer)
     credits = card_credits(options.source, (place.id for place in picked.places))
     rings = region_rings(
