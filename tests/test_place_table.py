@@ -144,6 +144,12 @@ def test_a_quoted_field_or_a_damaged_line_in_the_communes_file(
     _communes_folder(tmp_path / "2", monkeypatch, damaged)
     with pytest.raises(UserError, match=r"communes\.csv is damaged; restore it"):
         embedded.commune_table(everywhere)
+    not_a_number = ",".join([*first.split(",")[:2], "north", *first.split(",")[3:]])
+    short_and_quoted = ",".join(fields[:5])
+    for number, case in enumerate((not_a_number, short_and_quoted), start=3):
+        _communes_folder(tmp_path / str(number), monkeypatch, "\n".join([header, case, *rest]))
+        with pytest.raises(UserError, match=r"communes\.csv is damaged; restore it"):
+            embedded.commune_table(everywhere)
     for cached in (embedded.communes, embedded.communes_in, embedded.commune_table):
         cached.cache_clear()  # the next test reads the shipped file again
 

@@ -369,7 +369,7 @@ def commune_table(departements: frozenset[str]) -> PlaceTable:
     file: :mod:`generator.geo.commune_columns` keeps them in the cache folder), each record
     made from its line when a deal reads it (a deck of France reads a few hundred of 34,900)."""
     from generator.core.folders import cache_dir
-    from generator.geo.commune_columns import CommuneColumns, commune_columns
+    from generator.geo.commune_columns import commune_columns
     from generator.geo.place_table import Columns, PlaceTable
 
     if communes.cache_info().currsize:  # all made already
@@ -379,7 +379,7 @@ def commune_table(departements: frozenset[str]) -> PlaceTable:
     if b'"' in data or b"\r" in data:  # quoted fields, or CRLF: the CSV reader (not the build's)
         entries = _parse_table(COMMUNES_FILE, data.decode("utf-8"), COMMUNE_COLUMNS)
         make: Callable[[Any], Place] = _commune
-        every = CommuneColumns.of_rows(entries, COMMUNE_COLUMNS)
+        every = _columns_of_rows(entries)
     else:  # one line a row, split at its commas: a third faster than the CSV reader
         header, _newline, body = data.partition(b"\n")
         _parse_table(COMMUNES_FILE, header.decode("utf-8"), COMMUNE_COLUMNS)  # or one clear line
@@ -426,15 +426,34 @@ def _split_lines(lines: list[bytes]) -> CommuneColumns:
 
     parts = []
     for start in range(0, len(lines), _ROWS_AT_ONCE):
-        rows = [line.decode("utf-8").split(",") for line in lines[start : start + _ROWS_AT_ONCE]]
-        if set(map(len, rows)) - {len(COMMUNE_COLUMNS)}:
-            raise UserError(
-                _("{path} is damaged; restore it from git or run 'pnp data build'").format(
-                    path=dataset_path(COMMUNES_FILE)
-                )
-            )
-        parts.append(CommuneColumns.of_rows(rows, COMMUNE_COLUMNS))
+        chunk = lines[start : start + _ROWS_AT_ONCE]
+        try:
+            rows = [line.decode("utf-8").split(",") for line in chunk]
+        except UnicodeDecodeError:
+            raise _damaged() from None
+        parts.append(_columns_of_rows(rows))
     return CommuneColumns.joined(parts)
+
+
+def _columns_of_rows(rows: list[list[str]]) -> CommuneColumns:
+    """The columns of parsed rows of communes.csv; a row of the wrong length or a number that
+    is not one is one clear error."""
+    from generator.geo.commune_columns import CommuneColumns
+
+    if set(map(len, rows)) - {len(COMMUNE_COLUMNS)}:
+        raise _damaged()
+    try:
+        return CommuneColumns.of_rows(rows, COMMUNE_COLUMNS)
+    except ValueError:
+        raise _damaged() from None
+
+
+def _damaged() -> UserError:
+    return UserError(
+        _("{path} is damaged; restore it from git or run 'pnp data build'").format(
+            path=dataset_path(COMMUNES_FILE)
+        )
+    )
 
 
 #: The rows of communes.csv parsed at a time by :func:`_split_lines`
