@@ -162,6 +162,8 @@ def _translate_suggestion(exc: Exception) -> None:
 # free the end of the process frees. No file is left to a finalizer: pnp writes its files whole
 # and closes them (core/atomic.py) before the command returns.
 GC_THRESHOLDS = (200_000, 20, 20)
+#: Python's own, for a command that lives long (``pnp serve``): it collects at Python's pace
+PYTHON_GC_THRESHOLDS = gc.get_threshold()
 
 
 def run(argv: list[str] | None = None) -> None:

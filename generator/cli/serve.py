@@ -55,9 +55,14 @@ def serve(
         ),
     ] = None,
 ) -> None:
+    import gc
+
+    from generator.cli.main import PYTHON_GC_THRESHOLDS
     from generator.core.errors import UserError
     from generator.core.folders import cache_dir
     from generator.web.jobs import default_workers
+
+    gc.set_threshold(*PYTHON_GC_THRESHOLDS)  # a server lives long: not a one-shot command's
     from generator.web.security import loopback, new_access_code
     from generator.web.server import ServeOptions, lan_addresses
     from generator.web.server import serve as run

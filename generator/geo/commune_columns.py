@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
-import tempfile
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
@@ -127,6 +126,8 @@ def _write(path: Path, columns: CommuneColumns) -> None:
     """Store ``columns`` at ``path`` whole or not at all (a temporary file renamed: a run
     reading it at the same time reads the old file or the new one), and remove the files
     stored for other data (this folder holds nothing else)."""
+    import tempfile  # only when a file is written: not on every deck's path
+
     blob = marshal.dumps(
         {
             "ids": _SEPARATOR.join(columns.ids),
