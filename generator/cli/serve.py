@@ -61,11 +61,11 @@ def serve(
     from generator.core.errors import UserError
     from generator.core.folders import cache_dir
     from generator.web.jobs import default_workers
-
-    gc.set_threshold(*PYTHON_GC_THRESHOLDS)  # a server lives long: not a one-shot command's
     from generator.web.security import loopback, new_access_code
     from generator.web.server import ServeOptions, lan_addresses
     from generator.web.server import serve as run
+
+    gc.set_threshold(*PYTHON_GC_THRESHOLDS)  # a server lives long: not a one-shot command's
 
     if not 0 <= port <= 65535:
         raise UserError(
