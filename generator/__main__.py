@@ -1,3 +1,3 @@
-from generator.cli.main import run
+from generator.cli.main import main
 
-run()
+main()

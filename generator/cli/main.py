@@ -11,6 +11,7 @@ code 2; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import os
 import sys
@@ -157,20 +158,52 @@ def _translate_suggestion(exc: Exception) -> None:
 # walking objects that are all still alive, and a collection that meets France's columns while
 # they are young walks 35,000 elements each: at 20,000 a deck still made four collections, 40
 # ms. At 200,000 (mypy's figure) it makes none; a command that leaves cycles behind is collected
-# all the same, later. At exit, everything still alive is frozen (gc.freeze): the collection
-# Python makes while shutting down would walk all of it again (another 40 ms), and what it could
-# free the end of the process frees. No file is left to a finalizer: pnp writes its files whole
-# and closes them (core/atomic.py) before the command returns.
+# all the same, later.
 GC_THRESHOLDS = (200_000, 20, 20)
 #: Python's own, for a command that lives long (``pnp serve``): it collects at Python's pace
 PYTHON_GC_THRESHOLDS = gc.get_threshold()
 
 
+def main() -> None:
+    """The ``pnp`` program: the console script and ``python -m generator``.
+
+    :func:`run` in a process of its own, which ends as soon as the command is done. Python's
+    own teardown would then free, one by one, every object the command made (France's columns,
+    the fonts, the PDF's pieces): 20 ms of a deck's 400, for memory the system takes back
+    whole. So once the command has returned (or exited with a code), its output flushed, the
+    process leaves with ``os._exit``, as mypy does. No file is left to a finalizer: pnp writes
+    its files whole and closes them (core/atomic.py) before a command returns. A process with
+    other threads or worker processes still about (``pnp serve``, ``pnp kit --jobs``) ends
+    the usual way, which waits for them; and in that way everything still alive is frozen
+    first (``gc.freeze``), since the collection Python makes while shutting down would walk
+    all of it again (another 40 ms)."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    atexit.register(gc.freeze)  # the last step before Python's own teardown, when there is one
+    try:
+        run()
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            _end_process(exc.code or 0)
+        raise  # a message to print (sys.exit("...")): Python prints it
+    _end_process(0)
+
+
+def _end_process(code: int) -> None:
+    """Leave now with ``code``, the standard streams flushed, unless another thread or a pool
+    of worker processes is still to be waited for (then return: Python's own exit does it)."""
+    import threading
+
+    if threading.active_count() > 1 or "multiprocessing" in sys.modules:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # broken: guarded_output has said so
+            stream.flush()
+    os._exit(code)
+
+
 def run(argv: list[str] | None = None) -> None:
-    """Entry point of the console script and of ``python -m generator``."""
-    if argv is None:  # a process of its own (not a test calling in)
-        gc.set_threshold(*GC_THRESHOLDS)
-        atexit.register(gc.freeze)  # the last step before Python's own teardown
+    """Run the command line ``argv`` (default: the process's own arguments) in this process;
+    :func:`main` is the program around it."""
     from generator.cli.streams import guarded_output  # stdout closed or full: like a broken pipe
 
     with guarded_output():
