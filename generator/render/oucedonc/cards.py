@@ -108,13 +108,18 @@ PANEL_GRID_FORM = "OucedoncPanelGrid"
 def reused_form(canvas: Canvas, box: CardBox, key: tuple[object, ...], paint: Painter) -> None:
     """Draw ``paint(canvas, box)`` through a form XObject named after ``key``: recorded on first
     use, then reused by every card with the same key (a few bytes each instead of the drawing)."""
-    name = "OucedoncFace" + hashlib.sha1(repr(key).encode("utf-8")).hexdigest()[:12]
+    name = _form_name(key)
     if not canvas.hasForm(name):
         reach = pt(box.bleed)
         canvas.beginForm(name, -reach, -reach, pt(box.width) + reach, pt(box.height) + reach)
         paint(canvas, box)
         canvas.endForm()
     canvas.doForm(name)
+
+
+@lru_cache(maxsize=256)  # a few keys per deck (a kind's frame, its back), met on every card
+def _form_name(key: tuple[object, ...]) -> str:
+    return "OucedoncFace" + hashlib.sha1(repr(key).encode("utf-8")).hexdigest()[:12]
 
 
 def panel(
@@ -207,10 +212,11 @@ def centred_line(
     MIN_TEXT_PT: a line still too long there is cut with an ellipsis."""
     if not text:
         return
-    size = max(
-        min(size, MIN_TEXT_PT), scaled_to_width(size, string_width(text, font, size), pt(max_width))
-    )
-    text = cut_to_width(text, font, size, pt(max_width))
+    limit = pt(max_width)
+    width = string_width(text, font, size)
+    if width > limit:  # nearly every line fits: measured once
+        size = max(min(size, MIN_TEXT_PT), scaled_to_width(size, width, limit))
+        text = cut_to_width(text, font, size, limit)
     set_fill(canvas, colour)
     canvas.setFont(font, size)
     canvas.drawCentredString(pt(centre_x), pt(y), text)
