@@ -17,6 +17,8 @@ from generator.core.i18n import M_
 
 @dataclass(frozen=True)
 class GameInfo:
+    """One of the five games: its key, its names, and what pnp prints and referees for it."""
+
     key: str  # "otcho": the command group, the key of its products and decks
     name: str  # "Neo Otcho": the French title, printed as it is in every language
     english: str  # "Neo Otcho", "the Game of the Goose": its name in English

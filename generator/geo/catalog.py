@@ -271,6 +271,8 @@ def _place(row: dict[str, str]) -> Place:
 
 @dataclass(frozen=True)
 class FetchResult:
+    """What a fetch stored: the source, the region, the file and a one-line summary."""
+
     source: str
     region: str
     path: Path

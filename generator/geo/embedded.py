@@ -784,6 +784,8 @@ def countries_near(
 
 @dataclass(frozen=True)
 class _CountryIndex:
+    """A country's line of the world archive's index: its town count and bounding box."""
+
     towns: int
     bbox: tuple[float, float, float, float]  # minlon, minlat, maxlon, maxlat
 

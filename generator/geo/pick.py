@@ -54,6 +54,8 @@ class PickRequest:
 
 @dataclass(frozen=True)
 class Picked:
+    """The places picked for a request, with the region and candidates they came from."""
+
     selection: RegionSelection
     candidates: Sequence[Place]  # named as the data names them (what the deal compares)
     places: tuple[Place, ...]  # named in the request's ``names``

@@ -979,6 +979,8 @@ def _distance_km(lat0: float, lon0: float, lat1: float, lon1: float) -> float:
 
 @dataclass(frozen=True)
 class _Ranks:
+    """The candidates a deal takes in order: the ranked window, the tail, the anchors and pins."""
+
     window: list[_Ranked]
     tail: list[_Ranked]
     anchors: list[_Ranked]  # the best known of the window, dealt first
@@ -1460,6 +1462,8 @@ def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i:
 
 @dataclass(frozen=True)
 class _Columns:
+    """The ordered candidates as arrays a deal reads: points, printed values, kinds, rules' data."""
+
     lat: np.ndarray
     lon: np.ndarray
     xyz: np.ndarray  # unit vectors: the great-circle test is a dot product

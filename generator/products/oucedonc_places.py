@@ -47,6 +47,8 @@ CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as it
 
 @dataclass(frozen=True)
 class RegionInfo:
+    """The region a deck is of: its key, its printed name, its kind and the outline to draw."""
+
     key: str  # what the deck file records ("france", "bretagne", "33")
     name: str  # printed ("Bretagne")
     kind: str  # france | region | departement | country | subdivision | area (title template)

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DocInfo:
+    """A PDF's document information, and the attribution its sheets print."""
+
     title: str
     subject: str = ""
     author: str = "pnp"

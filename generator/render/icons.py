@@ -47,6 +47,8 @@ class Picture:
 
 @dataclass(frozen=True)
 class PictureSet:
+    """The built pictures by name, the colours they use and their credit lines."""
+
     pictures: dict[str, Picture]
     colours: tuple[Colour, ...]
     attribution_en: str

@@ -11,6 +11,8 @@ from generator.core.i18n import _
 
 @dataclass(frozen=True)
 class Paper:
+    """A paper size by name, in millimetres, portrait."""
+
     name: str
     width: float  # mm, portrait
     height: float  # mm, portrait

@@ -99,6 +99,8 @@ class Located:
 
 @dataclass(frozen=True)
 class Verdict:
+    """Whether ``a`` lies in ``direction`` of ``b`` by their printed coordinates, and by how far."""
+
     a: Located
     b: Located
     direction: Direction

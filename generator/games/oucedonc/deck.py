@@ -36,6 +36,8 @@ DEFAULT_MIN_PLACES = 60  # the default deck is the smallest one from here that f
 
 @dataclass(frozen=True)
 class RuleCard:
+    """A rule card of the deck: its id, its title and the template holding its text."""
+
     id: str
     name: str  # the card's title
     template: str  # the template (in templates/oucedonc/) holding its text

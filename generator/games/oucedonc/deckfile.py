@@ -45,6 +45,8 @@ OtherKind = Literal["intermede", "direction", "rule"]
 
 @dataclass(frozen=True)
 class PlaceCard:
+    """A place card as the deck file records it: the printed coordinates and the source's."""
+
     id: str
     name: str  # unique display name in the deck ("Saint-Denis (93)")
     place_kind: Literal["town", "site"]
@@ -66,6 +68,8 @@ class PlaceCard:
 
 @dataclass(frozen=True)
 class OtherCard:
+    """A card that is not a place (rules, Intermède, directions), by id and kind."""
+
     id: str
     kind: OtherKind
     name: str
@@ -73,6 +77,8 @@ class OtherCard:
 
 @dataclass(frozen=True)
 class Deck:
+    """A dealt deck as its JSON file holds it: the places, the other cards and how it was made."""
+
     title: str
     region: str
     seed: int

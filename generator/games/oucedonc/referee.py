@@ -51,6 +51,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Gap:
+    """A referee's answer: the verdict, its gap in km and the rule for equal coordinates."""
+
     verdict: Verdict
     km: float  # along the meridian (north/south) or the parallel at the mean latitude (east/west)
     equal: EqualCoordinates

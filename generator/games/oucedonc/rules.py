@@ -41,6 +41,8 @@ class ClosestTie(Enum):
 
 @dataclass(frozen=True)
 class RuleOptions:
+    """The rule variants a table chooses (docs/rules/oucedonc.md), the seed's defaults first."""
+
     equal_coordinates: EqualCoordinates = EqualCoordinates.WELL_PLACED
     broke_payer: BrokePayer = BrokePayer.NOTHING
     count_preceding: CountPreceding = CountPreceding.ON_TABLE

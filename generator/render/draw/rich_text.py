@@ -36,6 +36,8 @@ AFTER = 0.6  # space after a paragraph, of the size
 
 @dataclass(frozen=True)
 class Style:
+    """How a span of rich text is set: weight, slant, lines, shift."""
+
     bold: bool = False
     italic: bool = False
     underline: bool = False
@@ -99,6 +101,8 @@ class Span:
 
 @dataclass(frozen=True)
 class Line:
+    """One set line of rich text: its spans and its width."""
+
     spans: tuple[Span, ...]
     width: float  # points
 

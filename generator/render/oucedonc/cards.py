@@ -66,6 +66,8 @@ DECK_FACES = (DISPLAY, REGULAR, ITALIC, BOLD)
 
 @dataclass(frozen=True)
 class CardStyle:
+    """The faces and colours every Oucédonc card is drawn in."""
+
     fonts: FontSet
     palette: OucedoncPalette = PALETTE
 

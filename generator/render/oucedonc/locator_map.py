@@ -126,6 +126,8 @@ def thin_out(points: Sequence[tuple[float, float]], step: float) -> list[tuple[f
 
 @dataclass(frozen=True)
 class MapStyle:
+    """The colours of a locator map."""
+
     water: Colour
     land: Colour
     coast: Colour

@@ -10,6 +10,8 @@ from generator.render.colour import Colour, cmyk, hex_colour
 
 @dataclass(frozen=True)
 class OucedoncPalette:
+    """The Oucédonc deck's colours, each with its sRGB value and its inks."""
+
     paper: Colour = hex_colour("#FBF7EE", cmyk(4, 3, 8, 0))  # warm card stock
     ink: Colour = hex_colour("#1D2B3A", cmyk(0, 0, 0, 100))  # text
     muted: Colour = hex_colour("#5F6B79", cmyk(0, 0, 0, 74))  # labels (5.1:1 on the paper)

@@ -31,6 +31,8 @@ def decimal_degrees(degrees: float, language: Language) -> str:
 
 @dataclass(frozen=True)
 class PlaceTexts:
+    """Every text a place card prints, in the deck's language."""
+
     mark: str  # the front's small word: "Ville", "Château"…
     latitude_label: str
     longitude_label: str
@@ -46,6 +48,8 @@ class PlaceTexts:
 
 @dataclass(frozen=True)
 class RuleTexts:
+    """A rule card's texts: its number, title and body, and its back's."""
+
     number: int
     title: str
     body: str  # markup
@@ -55,6 +59,8 @@ class RuleTexts:
 
 @dataclass(frozen=True)
 class IntermedeTexts:
+    """The Intermède card's texts, front and back."""
+
     title: str
     subtitle: str
     front_body: str  # markup
@@ -63,6 +69,8 @@ class IntermedeTexts:
 
 @dataclass(frozen=True)
 class DirectionTexts:
+    """The direction card's texts: its title, the four directions and its back."""
+
     title: str
     north: str
     south: str
@@ -73,6 +81,8 @@ class DirectionTexts:
 
 @dataclass(frozen=True)
 class DeckTexts:
+    """Every text of a deck's cards, worked out once before any card is drawn."""
+
     title: str
     tagline: str
     places: Mapping[str, PlaceTexts]  # by card id

@@ -43,6 +43,8 @@ BLEED_CLEARANCE = 2.0  # mm of paper at least between two neighbours' bleeds
 
 @dataclass(frozen=True)
 class TokenSheet:
+    """Where the token discs lie on their sheet (mm) and how large they are."""
+
     page_width: float
     page_height: float
     centres: tuple[tuple[float, float], ...]  # mm, front page
