@@ -123,6 +123,13 @@ class Series:
     def peak(self) -> float:
         return max(s.peak_mib for s in self.samples)
 
+    def paired_ratio(self, other: Series) -> float:
+        """The median over rounds of this CPU time over ``other``'s in the same round (the two
+        ran one after the other, so a slow spell of a shared machine weighs on both)."""
+        return statistics.median(
+            a.cpu / b.cpu for a, b in zip(self.samples, other.samples, strict=True)
+        )
+
 
 def round_robin(
     contenders: dict[str, Callable[[], Sample]], rounds: int, warm_up: bool = True
