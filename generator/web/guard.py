@@ -57,10 +57,16 @@ class Guard:
         path = request.url.path
         if any(path.startswith(prefix) for prefix in self.OPEN):
             return None
-        if self.studio.gate.admits(
-            request.cookies.get(COOKIE), request.headers.get("x-access-code")
-        ):
+        gate = self.studio.gate
+        header = request.headers.get("x-access-code")
+        client = request.client.host if request.client else "?"
+        if header is not None and gate.code is not None and gate.throttled(client):
+            # a script's wrong codes count as the form's do: no guessing eight digits
+            return error(429, say(request, N_("too many wrong codes; wait a minute and try again")))
+        if gate.admits(request.cookies.get(COOKIE), header):
             return None
+        if header is not None and gate.code is not None:
+            gate.failed(client)
         if path.startswith("/api/") or request.method != "GET":
             return error(
                 403, say(request, N_("type the access code shown where the studio started"))

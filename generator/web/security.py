@@ -44,7 +44,16 @@ def same_code(typed: str, code: str) -> bool:
 
 
 def loopback(host: str) -> bool:
-    return host in LOOPBACK_HOSTS or host.startswith("127.")
+    """``host`` is a loopback name or address: ``localhost``, ``[::1]``, 127.x.y.z (an address,
+    not a name that starts with "127.": ``127.0.0.1.nip.io`` resolves wherever its owner says)."""
+    if host in LOOPBACK_HOSTS:
+        return True
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def request_host(header: str) -> str:
