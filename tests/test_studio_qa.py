@@ -36,3 +36,30 @@ def test_wrong_codes_in_the_header_are_throttled_too(tmp_path):
         guessed = client.get("/api/regions?q=brest", headers={"x-access-code": "1234 5678"})
         assert guessed.status_code == 429
         assert "error" in guessed.json()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"region": "\\ud800"}',
+        '{"region": "dep:29", "exclude": ["\\ud83d"]}',
+        '{"region": "dep:29", "places": [{"name": "\\udfff", "lat": 48.1, "lon": -4.0}]}',
+    ],
+)
+def test_a_lone_surrogate_in_a_recipe_is_a_400_not_a_500(client, body):
+    answer = client.post(
+        "/api/decks", content=body.encode(), headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 400, answer.text
+    assert "JSON" in answer.json()["error"]
+
+
+def test_a_lone_surrogate_in_a_geojson_upload_is_a_422_not_a_500(client):
+    geojson = (
+        '{"type": "FeatureCollection", "features": [{"type": "Feature", '
+        '"properties": {"name": "\\ud800"}, '
+        '"geometry": {"type": "Point", "coordinates": [-3.55, 47.8]}}]}'
+    )
+    answer = client.post("/api/places/file?name=school.geojson", content=geojson.encode())
+    assert answer.status_code == 422, answer.text
+    assert "school.geojson" in answer.json()["error"]

@@ -206,6 +206,8 @@ def _geojson_rows(
 ) -> list[tuple[_Where, dict[str, str]]]:
     try:
         document = json.loads(text)
+        # an escaped lone surrogate ("\ud800") is JSON's syntax but no character
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError) as exc:
         raise UserError(
             _("{path} is not valid JSON ({error}); save it again as GeoJSON").format(

@@ -122,9 +122,13 @@ async def json_body(request: Request, limit: int) -> Any:
         )
     body = await read_body(request, limit)
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        document = json.loads(body.decode("utf-8"))
+        # "\ud800" is JSON's syntax but no character: a string holding it can be written
+        # nowhere (the recipe's key, the answer, the PDF)
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except (UnicodeError, json.JSONDecodeError, RecursionError):
         raise Problem(400, say(request, N_("the request is not valid JSON"))) from None
+    return document
 
 
 def document(data: bytes) -> dict[str, Any]:
