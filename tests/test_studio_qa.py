@@ -63,3 +63,30 @@ def test_a_lone_surrogate_in_a_geojson_upload_is_a_422_not_a_500(client):
     answer = client.post("/api/places/file?name=school.geojson", content=geojson.encode())
     assert answer.status_code == 422, answer.text
     assert "school.geojson" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("region", ["README.md", "Makefile", "generator", ".."])
+def test_a_recipes_region_never_opens_a_file_of_the_servers_folder(
+    client, region, monkeypatch, tmp_path
+):
+    # the server's working folder holds these names (tmp_path does, made so)
+    (tmp_path / "README.md").write_text("# notes\n")
+    (tmp_path / "Makefile").write_text("all:\n")
+    (tmp_path / "generator").mkdir()
+    monkeypatch.chdir(tmp_path)
+    answer = client.post("/api/decks", json={"region": region})
+    assert answer.status_code == 422
+    message = answer.json()["error"]
+    # the line of a name no file has (French: the client asked no language): nothing read,
+    # nothing told of what the folder holds
+    assert "inconnue" in message
+    assert "impossible de lire" not in message and "dossier" not in message
+
+
+def test_a_material_region_never_opens_a_file_of_the_servers_folder(client, monkeypatch, tmp_path):
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path)
+    answer = client.post("/api/material/oie", json={"region": "notes"})
+    assert answer.status_code == 422
+    assert "inconnue" in answer.json()["error"]
+    assert "dossier" not in answer.json()["error"]

@@ -217,8 +217,9 @@ def _strip_prefix(text: str, prefixes: tuple[str, ...]) -> str | None:
     return None
 
 
-def resolve_region(text: str) -> RegionSelection:
-    """The selection named by ``text`` (see the module docstring); UserError when unknown."""
+def resolve_region(text: str, files: bool = True) -> RegionSelection:
+    """The selection named by ``text`` (see the module docstring); UserError when unknown.
+    ``files`` False: never a path (a recipe's or a web request's region looks at no file)."""
     raw = text.strip()
     key = normalise(raw)
     if key in _FRANCE_WORDS and (key or not raw):  # nothing means France; "." or "-" does not
@@ -231,7 +232,7 @@ def resolve_region(text: str) -> RegionSelection:
         or _by_french_name(key)
         or _by_country_name(key)
         or _subdivision(raw, key)
-        or _resolve_box_file_or_country(raw)
+        or _resolve_box_file_or_country(raw, files)
     )
     if found is None:
         raise UserError(_overseas_collectivity(raw) or _unknown_message(raw))
@@ -369,11 +370,12 @@ def _padded_bounds(places: Iterable[Place], margin: float = 0.1) -> BBox | None:
     )
 
 
-def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
-    """A box, a polygon file or an ISO country code; None when ``raw`` looks like none of them."""
+def _resolve_box_file_or_country(raw: str, files: bool = True) -> RegionSelection | None:
+    """A box, a polygon file (``files``) or an ISO country code; None when ``raw`` looks like
+    none of them."""
     if "," in raw:
         return parse_bbox(raw)
-    found = _stat(raw)
+    found = _stat(raw) if files else None
     if raw and found is not None and stat.S_ISDIR(found.st_mode):
         raise UserError(
             _(
@@ -383,7 +385,7 @@ def _resolve_box_file_or_country(raw: str) -> RegionSelection | None:
         )
     if Path(raw).suffix.lower() in POINT_SUFFIXES and found is not None:
         raise UserError(_points_not_region(raw))
-    if Path(raw).suffix.lower() in POLYGON_SUFFIXES or found is not None:
+    if files and (Path(raw).suffix.lower() in POLYGON_SUFFIXES or found is not None):
         return read_polygon_file(Path(raw))
     code = raw.upper()
     if len(code) == 2 and code.isascii() and code.isalpha():

@@ -244,7 +244,7 @@ def resolve_recipe_region(
         names = embedded.country_names().get(code)
         if names is not None and code in embedded.world_country_codes():
             text = names[0]
-    return resolve_region(text)
+    return resolve_region(text, files=False)
 
 
 def around(commune: str, km: float, language: Language = MATERIAL_DEFAULT) -> RegionSelection:

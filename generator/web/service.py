@@ -576,12 +576,16 @@ def build_material(
 
 def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[str, Any]:
     from generator.core.i18n import parse_language
+    from generator.geo.regions import resolve_region
     from generator.kit.components import COMPONENTS
     from generator.kit.model import KitParams
     from generator.kit.run import make_kit
     from generator.render.paper import PAPERS
     from generator.render.profile import PrintProfile, Profile
 
+    # a web request's region names no file: checked here without looking at any path, as a
+    # recipe's is (the kit resolves it again, by the name this found)
+    resolve_region(str(options.get("region", "france")), files=False)
     chosen = game(slug)
     wanted = set(chosen.components) if chosen is not None and chosen.components else None
     components = tuple(c for c in COMPONENTS if wanted is None or c.name in wanted)
