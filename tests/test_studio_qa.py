@@ -3,9 +3,16 @@ the classroom's network): each test failed before its fix."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 import pytest
 
+from generator.web import jobs as jobs_module
+from generator.web import service
+from generator.web.app import create_app
 from generator.web.security import MAX_FAILURES, loopback
+from generator.web.studio import Studio
 from tests.studio_helpers import studio_client
 
 
@@ -90,3 +97,62 @@ def test_a_material_region_never_opens_a_file_of_the_servers_folder(client, monk
     assert answer.status_code == 422
     assert "inconnue" in answer.json()["error"]
     assert "dossier" not in answer.json()["error"]
+
+
+def test_identical_material_requests_at_once_all_get_the_files(tmp_path, monkeypatch):
+    """Two teachers (or one double click) asking the same material at once: the second one
+    used to get the first one's file names in its own, empty, scratch folder (a 500)."""
+
+    def fake_build(slug, options, scratch, language):
+        from pathlib import Path
+
+        (Path(scratch) / "board.pdf").write_bytes(b"%PDF-1.4 board")
+        (Path(scratch) / "board.pdf.png").write_bytes(b"\x89PNG board")
+        return {"files": ["board.pdf"], "failures": []}
+
+    async def slow_submit(self, function, *args):
+        await asyncio.sleep(0.05)  # a worker takes its time: the requests overlap
+        return function(*args)
+
+    monkeypatch.setattr(service, "build_material", fake_build)
+    monkeypatch.setattr(jobs_module.Jobs, "_submit", slow_submit)
+    app = create_app(Studio(tmp_path, workers=0))
+
+    async def post(body: bytes) -> tuple[int, bytes]:
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/api/material/oie",
+            "raw_path": b"/api/material/oie",
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json")],
+            "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 8000),
+            "state": {},
+        }
+        sent = [{"type": "http.request", "body": body, "more_body": False}]
+        status, chunks = 0, []
+
+        async def receive() -> dict:
+            return sent.pop() if sent else {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+
+        await app(scope, receive, send)
+        return status, b"".join(chunks)
+
+    async def together() -> list[tuple[int, bytes]]:
+        return list(await asyncio.gather(*(post(b'{"seed": 7}') for _ in range(3))))
+
+    answers = asyncio.run(together())
+    assert [status for status, _body in answers] == [200, 200, 200], answers
+    assert len({json.dumps(json.loads(body), sort_keys=True) for _s, body in answers}) == 1
