@@ -14,10 +14,12 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar, cast
+
+T = TypeVar("T")
 
 
 class WorkerLost(RuntimeError):
@@ -56,13 +58,18 @@ class Jobs:
 
     async def run(self, key: Hashable, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker; callers with the same ``key`` share one run."""
+        return await self.once(key, lambda: self._submit(function, *args))
+
+    async def once(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
+        """``make()``, awaited once for the callers that ask with the same ``key`` while it
+        runs: the others await its answer (or its error)."""
         running = self._running.get(key)
         if running is not None:
-            return await asyncio.shield(running)
+            return cast(T, await asyncio.shield(running))
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._running[key] = future
         try:
-            result = await self._submit(function, *args)
+            result = await make()
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: no "never retrieved" warning when nobody shares it

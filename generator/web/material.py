@@ -3,7 +3,6 @@ worker into a fresh folder, kept in the cache with a preview of each file's firs
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from pathlib import Path
@@ -82,29 +81,11 @@ async def _material(request: Request, slug: str, options: dict[str, Any]) -> dic
     ).hexdigest()[:32]
     if cache.has("material", key, "files.json"):
         return document(cache.read("material", key, "files.json"))
-    # identical requests at once share one making: the job's files are in the scratch folder
-    # of the request that made it, not in the others'
-    making = str(cache.root / "material" / key)
-    running = _MAKING.get(making)
-    if running is not None:
-        return await asyncio.shield(running)
-    future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-    _MAKING[making] = future
-    try:
-        answer = await _make_material(request, slug, options, key)
-    except BaseException as exc:
-        future.set_exception(exc)
-        future.exception()  # retrieved: no warning when nobody else waited
-        raise
-    else:
-        future.set_result(answer)
-        return answer
-    finally:
-        del _MAKING[making]
-
-
-#: The material being made, by its cache folder.
-_MAKING: dict[str, asyncio.Future[dict[str, Any]]] = {}
+    # identical requests at once share one making (the files are in the scratch folder of the
+    # request that makes them, not in the others')
+    return await jobs(request).once(
+        ("material files", key), lambda: _make_material(request, slug, options, key)
+    )
 
 
 async def _make_material(
@@ -121,7 +102,7 @@ async def _make_material(
     try:
         built = accepted(
             await jobs(request).run(
-                ("material", key, str(scratch)),  # the files go to this request's folder
+                ("material", key),
                 service.build_material,
                 slug,
                 options,
