@@ -189,17 +189,16 @@ def _check_title(title: str | None) -> None:
 
 
 def _check_type_fits(spec: SheetSpec) -> None:
-    """A card too small for the deck's smallest type at 6 pt is refused, saying what would not
-    fit, rather than printed in type nobody can read."""
-    from generator.render.fonts import MIN_TEXT_PT
+    """A card too small for the type a player reads at its poker sizes (7 pt labels) is refused,
+    saying what would not fit, rather than printed in type nobody can read."""
     from generator.render.imposition import CardBox
-    from generator.render.oucedonc.cards import LABEL_PT, POKER_HEIGHT, smallest_text
+    from generator.render.oucedonc.cards import LABEL_PT, MIN_SCALE, POKER_HEIGHT, scale
 
-    size = smallest_text(CardBox(spec.card.width, spec.card.height, spec.bleed))
-    if size >= MIN_TEXT_PT - 1e-9:
+    layout = scale(CardBox(spec.card.width, spec.card.height, spec.bleed))
+    if layout >= MIN_SCALE - 1e-9:
         return
-    ratio = MIN_TEXT_PT / LABEL_PT
-    width, height = 63.0 / 1.1 * ratio, POKER_HEIGHT * ratio
+    size = LABEL_PT * layout  # what the labels would print at, shrunk with the layout
+    width, height = 63.0 / 1.1 * MIN_SCALE, POKER_HEIGHT * MIN_SCALE
     raise UserError(
         _(
             "a {card} card ({width} × {height} mm) cannot fit the LATITUDE/LONGITUDE labels, the "
@@ -209,7 +208,7 @@ def _check_type_fits(spec: SheetSpec) -> None:
             card=spec.card.name,
             width=number(round(spec.card.width, 2)),
             height=number(round(spec.card.height, 2)),
-            minimum=number(MIN_TEXT_PT),
+            minimum=number(LABEL_PT),
             size=number(size, decimals=1),
             least=f"{width:.0f}x{height:.0f}",
         )

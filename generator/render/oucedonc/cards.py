@@ -93,12 +93,27 @@ RULE_LINE_PT = 0.5
 
 def smallest_text(box: CardBox) -> float:
     """The deck's smallest type a player reads (points) on a card of this size."""
-    return LABEL_PT * scale(box)
+    return LABEL_PT * type_scale(box)
 
 
 def scale(box: CardBox) -> float:
     """Layout scale of this card size relative to a poker card (heights drive the layout)."""
     return min(box.height / POKER_HEIGHT, box.width / 63.0 * 1.1)
+
+
+def type_scale(box: CardBox) -> float:
+    """Scale of the type a player reads (labels, coordinates' lines, rule texts, coloured
+    words): the layout's on a larger card, never under a poker card's, so that it stays at
+    LABEL_PT and coloured words at COLOUR_TEXT_PT. A card a little smaller than poker takes its
+    type at the poker sizes out of the layout's room; a card smaller still is refused
+    (:data:`MIN_SCALE`). Place names and titles are fitted to their areas at the layout's
+    scale."""
+    return max(1.0, scale(box))
+
+
+#: The smallest layout scale the type fits at its poker sizes: the bridge card's (57 mm wide,
+#: where a poker card's layout has a tenth of its width to spare).
+MIN_SCALE = 57.0 / 63.0 * 1.1
 
 
 # ---------------------------------------------------------------- drawing helpers
@@ -383,7 +398,7 @@ class PlaceFront:
         if self.texts.front_id:  # the id the referee takes ("P07"), small in the lower corner
             k = scale(box)
             set_fill(canvas, self.style.palette.muted)
-            canvas.setFont(self.style.fonts.bold, LABEL_PT * k)
+            canvas.setFont(self.style.fonts.bold, LABEL_PT * type_scale(box))
             canvas.drawRightString(
                 pt(box.safe.x + box.safe.width - 1.4 * k),
                 pt(box.safe.y + 2.6 * k),
@@ -411,7 +426,7 @@ class PlaceFront:
             canvas,
             OUCEDONC.name,
             fonts.bold,
-            COLOUR_TEXT_PT * k,
+            COLOUR_TEXT_PT * type_scale(box),
             safe.centre_x,
             top,
             colour,
@@ -436,7 +451,7 @@ class PlaceFront:
             canvas,
             self.texts.mark,
             fonts.bold,
-            COLOUR_TEXT_PT * k,
+            COLOUR_TEXT_PT * type_scale(box),
             safe.centre_x,
             safe.y + 2.6 * k,
             colour,
@@ -523,7 +538,7 @@ class PlaceBack:
         ):
             room = (
                 pt(safe.width - 2.0 * k)
-                - string_width(label.upper(), fonts.bold, LABEL_PT * k)
+                - string_width(label.upper(), fonts.bold, LABEL_PT * type_scale(box))
                 - len(label) * 0.6 * k
             )
             size = min(size, room / string_width(value, fonts.title, 1.0))
@@ -565,7 +580,7 @@ class PlaceBack:
             canvas,
             self.texts.decimal,
             fonts.regular,
-            LABEL_PT * k,
+            LABEL_PT * type_scale(box),
             safe.centre_x,
             top - DECIMAL * k,
             palette.muted,
@@ -579,7 +594,14 @@ class PlaceBack:
         for index, line in enumerate(lines):
             font = fonts.bold if index == 0 else fonts.regular
             centred_line(
-                canvas, line, font, 7.6 * k, safe.centre_x, baseline, palette.ink, safe.width
+                canvas,
+                line,
+                font,
+                7.6 * type_scale(box),
+                safe.centre_x,
+                baseline,
+                palette.ink,
+                safe.width,
             )
             baseline -= WHERE_LEADING * k
         # Locator map, centred in its area, and the place marked on it
@@ -599,7 +621,7 @@ class PlaceBack:
             canvas,
             self.texts.footer,
             fonts.regular,
-            LABEL_PT * k,
+            LABEL_PT * type_scale(box),
             safe.centre_x,
             safe.y + 0.9 * k,  # the descenders' box stays inside the safe zone
             palette.muted,
@@ -624,7 +646,7 @@ class PlaceBack:
             canvas.saveState()
             set_fill(canvas, palette.muted)
             text = canvas.beginText(pt(safe.x + 0.5 * k), pt(baseline))
-            text.setFont(fonts.bold, LABEL_PT * k)
+            text.setFont(fonts.bold, LABEL_PT * type_scale(box))
             text.setCharSpace(0.6 * k)
             text.textOut(label.upper())
             canvas.drawText(text)
@@ -690,7 +712,7 @@ class EmblemBack:
             canvas,
             self.title,
             fonts.oblique,
-            COLOUR_TEXT_PT * k,
+            COLOUR_TEXT_PT * type_scale(box),
             safe.centre_x,
             centre_y - 32.5 * k,
             palette.night_text,
@@ -700,7 +722,7 @@ class EmblemBack:
             canvas,
             self.caption,
             fonts.bold,
-            COLOUR_TEXT_PT * k,
+            COLOUR_TEXT_PT * type_scale(box),
             safe.centre_x,
             safe.y + 1.5 * k,
             palette.gold,
@@ -758,8 +780,8 @@ class RuleFront:
             fonts,
             palette.ink,
             body,
-            BODY_PT * k,
-            min_size=LABEL_PT * k,
+            BODY_PT * type_scale(box),
+            min_size=LABEL_PT * type_scale(box),
         )
         rule_line(canvas, safe.x, safe.y + 4.4 * k, safe.x + safe.width, palette.hairline, 0.6)
         compass_star(
@@ -769,7 +791,7 @@ class RuleFront:
             canvas,
             self.deck_title,
             fonts.regular,
-            LABEL_PT * k,
+            LABEL_PT * type_scale(box),
             safe.centre_x,
             safe.y + 0.9 * k,
             palette.muted,
@@ -804,7 +826,7 @@ class IntermedeFace:
             canvas,
             self.texts.subtitle,
             fonts.bold,
-            COLOUR_TEXT_PT * k,
+            COLOUR_TEXT_PT * type_scale(box),
             safe.centre_x,
             safe.top - 36.0 * k,
             palette.accent,
@@ -820,10 +842,10 @@ class IntermedeFace:
             fonts,
             palette.ink,
             area,
-            8.5 * k,
+            8.5 * type_scale(box),
             alignment=1,
             vertical="middle",
-            min_size=LABEL_PT * k,
+            min_size=LABEL_PT * type_scale(box),
         )
 
 
@@ -862,7 +884,7 @@ class DirectionFront:
             canvas,
             self.texts.title,
             fonts.bold,
-            COLOUR_TEXT_PT * k,
+            COLOUR_TEXT_PT * type_scale(box),
             safe.centre_x,
             safe.y + 1.5 * k,
             palette.night,
@@ -899,7 +921,7 @@ class DirectionBack:
             canvas,
             self.texts.title,
             fonts.bold,
-            9.0 * k,
+            9.0 * type_scale(box),
             safe.centre_x,
             header_bottom + 2.6 * k,
             palette.paper,
@@ -924,10 +946,10 @@ class DirectionBack:
             fonts,
             palette.ink,
             area,
-            8.5 * k,
+            8.5 * type_scale(box),
             alignment=1,
             vertical="middle",
-            min_size=LABEL_PT * k,
+            min_size=LABEL_PT * type_scale(box),
         )
 
     def _draw_credit(self, canvas: Canvas, box: CardBox, bottom: float) -> float:
