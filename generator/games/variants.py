@@ -93,8 +93,8 @@ VARIANTS: tuple[Variant, ...] = (
         choices=OCCUPIED_CHOICES,
         choice_labels=tuple(
             {
-                OCCUPIED_SWAP: N_("The two swap places and both pay"),
-                OCCUPIED_RETURN: N_("The newcomer goes back where it came from"),
+                OCCUPIED_SWAP: N_("Swap places, both pay"),
+                OCCUPIED_RETURN: N_("Back where it came from"),
             }[choice]
             for choice in OCCUPIED_CHOICES
         ),
