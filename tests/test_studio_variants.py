@@ -197,3 +197,24 @@ def test_each_game_page_shows_its_variants_in_the_pages_language(client):
     for legend in ("Jeu de l&#39;Oie", "Neo Otcho", "Pronostiques"):
         assert f"<legend>{legend}</legend>" in kit
     assert "Rule variants" not in client.get("/games/territoires").text
+
+
+def test_the_api_doc_lists_every_variant_with_its_values():
+    import json
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    rows = {
+        cells[2].strip(" `"): cells
+        for line in doc.splitlines()
+        if len(cells := line.split("|")) == 6
+        and cells[1].strip(" `") in {"oie", "otcho", "pronostiques"}
+    }
+    assert set(rows) == {variant.name for variant in rules_variants.VARIANTS}
+    for variant in rules_variants.VARIANTS:
+        game, _name, values, default = (cell.strip() for cell in rows[variant.name][1:5])
+        assert game == f"`{variant.game}`"
+        for value in variant.choices or (variant.low, variant.high):
+            if value is not None:
+                assert json.dumps(value) in values, (variant.name, value)
+        assert default.strip("`") == json.dumps(variant.default), variant.name
