@@ -353,3 +353,31 @@ def test_the_deck_being_edited_downloads_as_an_online_tables_package(studio, bro
     assert grids
     photograph(page, shots_folder(tmp_path), "studio-exports-wide")
     context.close()
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+def test_a_rule_variant_picked_on_a_game_page_reaches_the_pdf(studio, browser, size, tmp_path):
+    """Neo Otcho's page: tick "'X and a letter' on any card", type a penalty of 4, make the
+    material: the rules aid prints both, as ``pnp otcho sheets --x-letter-any-card --penalty 4``
+    does."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/games/otcho")
+    page.get_by_label("'X and a letter' on any card").click()
+    page.get_by_label("Penalty of a losing continuation roll").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4", delay=40)
+    photograph(page, shots_folder(tmp_path), f"game-otcho-variants-{size}")
+    page.get_by_role("button", name="Make the material").click()
+    link = page.get_by_role("link", name="Download otcho-rules-aid.pdf")
+    link.wait_for(timeout=120_000)
+    with urllib.request.urlopen(studio + link.get_attribute("href")) as answer:
+        pages = PdfReader(io.BytesIO(answer.read())).pages
+    printed = " ".join(" ".join(page.extract_text().split()) for page in pages)
+    assert "remove 4 of your pawns" in printed and "costs 4 of your pawns" in printed
+    assert "any card" in printed
+    for game in ("pronostiques", "kit"):  # the other pages of variants fit the screen too
+        page.goto(f"{studio}/games/{game}")
+        photograph(page, shots_folder(tmp_path), f"game-{game}-variants-{size}")
+    context.close()

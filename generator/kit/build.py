@@ -140,8 +140,11 @@ def validate_params(params: KitParams) -> KitParams:
         from generator.render.deck_files import ImageSize
 
         ImageSize(dpi=params.png)  # a resolution out of range: one line now
+    from generator.games.variants import check_chosen
+
+    variants = check_chosen(params.variants)  # an unknown variant or value: one line now
     site = params.site or params.out.resolve().as_uri()  # what the exports name images by
-    return replace(params, region=region, site=site)
+    return replace(params, region=region, site=site, variants=variants)
 
 
 @dataclass(frozen=True)

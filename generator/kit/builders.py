@@ -157,14 +157,21 @@ def _poster_paper(params: KitParams) -> Paper:
 
 def build_oie_board(params: KitParams) -> list[Path]:
     """The one-page board on the kit's paper."""
+    from generator.games.variants import oie_rules
     from generator.products.oie_board import PRODUCT, OieBoardOptions
 
-    options = OieBoardOptions(paper=params.paper, profile=params.profile, language=params.language)
+    options = OieBoardOptions(
+        paper=params.paper,
+        rules=oie_rules(params.variants),
+        profile=params.profile,
+        language=params.language,
+    )
     return list(PRODUCT.make(options, params.out / "oie-board.pdf").paths)
 
 
 def build_oie_themed_board(params: KitParams) -> list[Path]:
     """The board themed with the kit's region."""
+    from generator.games.variants import oie_rules
     from generator.products.oie_board import PRODUCT, OieBoardOptions
 
     slug = (
@@ -174,6 +181,7 @@ def build_oie_themed_board(params: KitParams) -> list[Path]:
         paper=params.paper,
         theme=params.region,
         seed=params.seed,
+        rules=oie_rules(params.variants),
         profile=params.profile,
         language=params.language,
     )
@@ -182,9 +190,15 @@ def build_oie_themed_board(params: KitParams) -> list[Path]:
 
 def build_oie_poster(params: KitParams) -> list[Path]:
     """The 2x3-page poster on the kit's paper (A4 or Letter): a square board of about 52 cm."""
+    from generator.games.variants import oie_rules
     from generator.products.oie_board import PRODUCT, OieBoardOptions
 
-    options = OieBoardOptions(tiles=_poster_paper(params), grid=(2, 3), language=params.language)
+    options = OieBoardOptions(
+        tiles=_poster_paper(params),
+        grid=(2, 3),
+        rules=oie_rules(params.variants),
+        language=params.language,
+    )
     return list(PRODUCT.make(options, params.out / "oie-poster.pdf").paths)
 
 
@@ -255,11 +269,13 @@ OTCHO_ADVICE: dict[str, str] = {
 
 def build_otcho(params: KitParams) -> list[KitFile]:
     """The material for up to 6 players (print fewer cards for fewer players)."""
+    from generator.games.variants import otcho_rules
     from generator.products.otcho_sheets import PRODUCT, OtchoOptions
 
     options = OtchoOptions(
         players=6,
         paper=params.paper,
+        rules=otcho_rules(params.variants),
         profile=params.profile,
         files=_face_files(params),
         language=params.language,
@@ -304,14 +320,18 @@ PRONOSTIQUES_ADVICE: dict[str, str] = {
 
 def build_pronostiques(params: KitParams) -> list[KitFile]:
     """The deck (long-edge duplex), a 4-player score pad and the rules aid."""
+    from generator.games.variants import pronostiques_rules
     from generator.products.pronostiques_sheets import (
         PRODUCT,
         PronostiquesOptions,
         deck_sheets_note,
     )
 
+    laps, score_rules = pronostiques_rules(params.variants)
     options = PronostiquesOptions(
         players=4,
+        laps=laps,
+        score_rules=score_rules,
         paper=params.paper,
         profile=params.profile,
         files=_face_files(params),

@@ -154,6 +154,7 @@ def manifest_document(
             "profile": params.profile.kind.value,
             "language": params.language,
             **({"ink": params.ink.value} if params.ink is not Ink.FULL else {}),
+            **({"variants": dict(params.variants)} if params.variants else {}),
             **(
                 {"ink_limit": params.profile.ink_limit, "imposed": params.imposed}
                 if params.shop

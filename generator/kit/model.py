@@ -39,6 +39,9 @@ class KitParams:
     ink: Ink = Ink.FULL  # --ink light: the Oucédonc token backs as a ring (school printers)
     exports: bool = False  # --exports: the games for online tables (Tabletop Simulator)
     site: str = ""  # the kit folder's file:/// address (a saved object names images by it)
+    # the rule variants that differ from the seed's, (name, value) sorted by name (see
+    # generator.games.variants): the material prints them; () is the seed's rules
+    variants: tuple[tuple[str, str | int | bool], ...] = ()
 
     @property
     def shop(self) -> bool:

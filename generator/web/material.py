@@ -34,6 +34,12 @@ async def api_material(request: Request) -> Response:
         raise Problem(404, say(request, N_("no such game")))
     document = await json_body(request, MAX_FORM)
     options = _material_options(request, document)
+    variants = document.get("variants", {})
+    if not isinstance(variants, dict):
+        raise Problem(422, say(request, N_("send the rule variants as a JSON object")))
+    chosen = accepted(service.choose_variants(slug, variants, request_language(request)))
+    if chosen:  # the seed's rules keep the key (and the files) they always had
+        options["variants"] = chosen
     built = await _material(request, slug, options)
     return JSONResponse(built)
 

@@ -75,7 +75,13 @@ async def game_page(request: Request) -> Response:
     chosen = service.game(slug)
     if chosen is None or slug == "oucedonc":
         raise Problem(404, say(request, N_("no such game")))
-    return page(request, "game.html", game=chosen.said(request_language(request)))
+    language = request_language(request)
+    return page(
+        request,
+        "game.html",
+        game=chosen.said(language),
+        variants=service.variant_groups(slug, language),
+    )
 
 
 async def referee_page(request: Request) -> Response:

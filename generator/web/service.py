@@ -565,6 +565,79 @@ def game(slug: str) -> GameMaterial | None:
     return next((g for g in GAMES if g.slug == slug), None)
 
 
+def variant_games(slug: str) -> tuple[str, ...]:
+    """The games whose rule variants the material of ``slug`` takes: its own, every game's for
+    the kit."""
+    return tuple(g.slug for g in GAMES) if slug == KIT.slug else (slug,)
+
+
+def choose_variants(
+    slug: str, given: dict[str, Any], language: Language
+) -> tuple[tuple[str, Any], ...] | Refusal:
+    """The rule variants a material request of ``slug`` sends, checked by the games' own
+    choices and bounds (:mod:`generator.games.variants`): those that differ from the seed's
+    rules, as (name, value) pairs, or the refusal naming the variant and what it takes."""
+    from generator.games.variants import choose
+
+    chosen = game(slug)
+    title = chosen.title if chosen is not None else slug
+    return refusing(language, lambda: choose(variant_games(slug), given, title))
+
+
+@dataclass(frozen=True)
+class VariantView:
+    """A rule variant as a game's page shows it, said in the page's language: ``choices`` are
+    (value, label) pairs (a choice), ``low`` and ``high`` bound a number, ``default`` a bool is
+    a yes/no."""
+
+    name: str
+    label: str
+    effect: str
+    kind: str  # "choice", "number" or "flag"
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def numeric(self) -> bool:
+        """Whether its values are numbers (the page sends 10, not "10")."""
+        return self.kind == "number" or any(isinstance(v, int) for v, _label in self.choices)
+
+
+def variant_groups(
+    slug: str, language: Language
+) -> tuple[tuple[str, tuple[VariantView, ...]], ...]:
+    """The rule variants a game's page offers, by game (its title, the variants): one group, or
+    one per game for the kit; none for a game without variants."""
+    from generator.core.i18n import catalog
+    from generator.games.variants import variants_of
+
+    say = catalog("pnp", language).gettext
+    titles = {g.slug: g.title for g in GAMES}
+    groups = []
+    for key in variant_games(slug):
+        views = tuple(
+            VariantView(
+                variant.name,
+                say(variant.label),
+                say(variant.effect),
+                variant.kind,
+                variant.default,
+                tuple(
+                    (choice, say(label).format(value=choice))
+                    for choice, label in zip(variant.choices, variant.choice_labels, strict=True)
+                ),
+                variant.low,
+                variant.high,
+            )
+            for variant in variants_of([key])
+        )
+        if views:
+            groups.append((titles.get(key, key), views))
+    return tuple(groups)
+
+
 def build_material(
     slug: str, options: dict[str, Any], scratch: str, language: Language
 ) -> dict[str, Any] | Refusal:
@@ -596,6 +669,7 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
         seed=int(options.get("seed", 1)),
         profile=PrintProfile(Profile(str(options.get("profile", "home")))),
         language=parse_language(str(options.get("language", "fr"))),
+        variants=tuple((str(name), value) for name, value in options.get("variants", ())),
     )
     outcome = make_kit(params, components)
     failures = [str(failure) for failure in outcome.result.failures]

@@ -69,6 +69,12 @@ class Stage(Enum):
     CONTINUATION = "continuation"  # rolled again after playing: kept; losing costs two pawns
 
 
+#: The own pawns a losing continuation roll costs by the seed (« il doit enlever 2 jetons »).
+SEED_PENALTY = 2
+#: A house penalty's bounds, in own pawns: none at all to a whole card's six slots.
+PENALTY_RANGE = (0, 6)
+
+
 @dataclass(frozen=True)
 class RollRules:
     """The options of docs/rules/otcho.md.
@@ -78,13 +84,13 @@ class RollRules:
     """
 
     x_letter_any_card: bool = False
-    penalty_pawns: int = 2
+    penalty_pawns: int = SEED_PENALTY
 
 
 def check_penalty(pawns: int) -> int:
-    """``pawns`` if it is a sensible house penalty (0 to 6 pawns: a card has six slots), else a
-    refusal."""
-    if not 0 <= pawns <= 6:
+    """``pawns`` if it is a sensible house penalty (:data:`PENALTY_RANGE`), else a refusal."""
+    low, high = PENALTY_RANGE
+    if not low <= pawns <= high:
         raise Refusal(Why.PENALTY, {"pawns": pawns})
     return pawns
 
@@ -286,6 +292,8 @@ def losing_probability() -> Fraction:
 
 __all__ = [
     "KINDS",
+    "PENALTY_RANGE",
+    "SEED_PENALTY",
     "KindInfo",
     "Roll",
     "RollKind",

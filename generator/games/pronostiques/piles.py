@@ -16,10 +16,8 @@ from generator.games.pronostiques.refusals import Why
 from generator.games.pronostiques.suits import SUITS, Suit
 
 PLAYERS: tuple[int, ...] = (3, 4)  # « Nombre de joueur: 3-4 »
-RACE_LENGTHS: tuple[int, ...] = (
-    8,
-    10,
-)  # « piles allant de 1 à 8 » (default), or the cards' 10 (option)
+SEED_LAPS = 8  # « piles allant de 1 à 8 »
+RACE_LENGTHS: tuple[int, ...] = (SEED_LAPS, 10)  # the seed's 8 (default), or the cards' 10 (option)
 
 
 def check_players(players: int) -> int:
@@ -46,7 +44,7 @@ class PileRules:
     """``laps``: the card that completes a pile (8 by the seed's "piles allant de 1 à 8");
     ``max_spread``: most vs least advanced; ``max_gap``: a pile vs the next most advanced."""
 
-    laps: int = 8
+    laps: int = SEED_LAPS
     max_spread: int = 5
     max_gap: int = 3
 

@@ -12,6 +12,13 @@
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = Object.fromEntries(new FormData(form).entries());
+    const variants = {};
+    for (const control of form.querySelectorAll("[data-variant]")) {
+      const type = control.dataset.type;
+      variants[control.dataset.variant] =
+        type === "flag" ? control.checked : type === "number" ? Number(control.value) : control.value;
+    }
+    if (Object.keys(variants).length) options.variants = variants;
     status.textContent = say("making");
     problem.hidden = true;
     form.querySelector("button").disabled = true;
