@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +52,11 @@ def shown_deck(page) -> str:
     found = re.search(r"[?&]deck=([0-9a-f]{32})", page.url)
     assert found, page.url
     return found.group(1)
+
+
+def open_recipe(page, path: Path, recipe: dict) -> None:
+    path.write_text(json.dumps(recipe), encoding="utf-8")
+    page.locator("#recipe-file").set_input_files(str(path))
 
 
 def test_the_language_switch_keeps_the_deck_being_edited(studio, browser):
@@ -96,4 +102,62 @@ def test_the_login_opens_the_deck_that_was_asked_for(locked_studio, browser):
     page.wait_for_url(re.compile(rf"/oucedonc\?deck={deck['id']}$"))
     page.locator("#cards-grid li.card").first.wait_for()
     assert "Brest" in card_names(page)
+    context.close()
+
+
+def test_an_opened_recipe_replaces_the_edits(studio, browser, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    choose_region(page, "Finis", "Finistère")
+    page.locator("li.card", has_text="Brest").get_by_role("button", name="Keep Brest").click()
+    page.locator("#edits li", has_text="Brest").wait_for()
+    settled(page)
+    page.locator("#place-search").click()
+    page.keyboard.type("Roscof", delay=40)
+    page.locator("#place-list li[role=option]", has_text="Roscoff").first.wait_for()
+    page.keyboard.press("Enter")
+    page.locator("#cards-grid li.card", has_text="Roscoff").wait_for()
+    settled(page)
+
+    recipe = {"region": "dep:34"}
+    open_recipe(page, tmp_path / "herault.json", recipe)
+    expected = new_deck(studio, recipe)  # the deck `pnp oucedonc deck --recipe` builds
+    page.wait_for_url(re.compile(rf"deck={expected['id']}$"))
+    settled(page)
+    assert card_names(page) == [card["name"] for card in expected["cards"]]
+    assert page.locator("#edits li").count() == 0
+    assert page.locator("#region-chosen").inner_text() == "Chosen: Hérault"
+    assert page.locator("#region-search").input_value() == "Hérault"
+    context.close()
+
+
+def test_a_bad_recipe_file_changes_nothing(studio, browser, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    choose_region(page, "Finis", "Finistère")
+    page.locator("#cards").click()
+    page.keyboard.type("48")
+    page.keyboard.press("Tab")  # the field's change
+    page.locator("#status", has_text="48 place cards").wait_for()
+    settled(page)
+    before, dealt = shown_deck(page), card_names(page)
+
+    open_recipe(page, tmp_path / "bad.json", {"region": "dep:29", "cards": "lots"})
+    problem = page.locator("#problem")
+    problem.wait_for()
+    assert "cards" in problem.inner_text()
+    settled(page)
+    assert shown_deck(page) == before and card_names(page) == dealt
+    assert page.locator("#cards").input_value() == "48"
+
+    page.get_by_label("Easy: well-known places").click()  # the deck it had, made easy
+    page.wait_for_url(lambda url: before not in url)
+    settled(page)
+    assert page.locator("#problem").is_hidden()
+    easy = {"region": "dep:29", "cards": 48, "difficulty": "easy", "language": "en"}
+    assert shown_deck(page) == new_deck(studio, easy)["id"]
     context.close()
