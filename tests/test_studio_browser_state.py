@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import card_names, running_studio, settled
+from tests.test_studio_browser import FRAME, card_names, running_studio, settled
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
@@ -160,4 +160,22 @@ def test_a_bad_recipe_file_changes_nothing(studio, browser, tmp_path):
     assert page.locator("#problem").is_hidden()
     easy = {"region": "dep:29", "cards": 48, "difficulty": "easy", "language": "en"}
     assert shown_deck(page) == new_deck(studio, easy)["id"]
+    context.close()
+
+
+def test_a_point_clicked_on_the_map_is_named_at_once(studio, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    choose_region(page, "Finis", "Finistère")
+    page.get_by_role("button", name="Point on the map").click()  # the map comes into view
+    frame = page.evaluate(FRAME)
+    x = frame["left"] + (-4.1 - frame["west"]) * frame["kx"] * frame["scale"]
+    y = frame["top"] + (frame["north"] - 48.3) * frame["ky"] * frame["scale"]
+    page.mouse.click(x, y)
+    page.keyboard.type("Chez nous", delay=20)  # no click in the field first
+    assert page.locator("#point-name").input_value() == "Chez nous"
+    page.keyboard.press("Enter")
+    page.locator("#cards-grid li.card", has_text="Chez nous").wait_for()
     context.close()

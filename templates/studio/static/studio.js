@@ -497,6 +497,7 @@
     let rect = null;
     svg.addEventListener("pointerdown", (event) => {
       if (mapMode === "point") {
+        event.preventDefault();  // the press would take the focus back from the name's field
         const at = toDegrees(event);
         pending = at;
         marks().replaceChildren(dot(at));
