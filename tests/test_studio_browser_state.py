@@ -179,3 +179,22 @@ def test_a_point_clicked_on_the_map_is_named_at_once(studio, browser):
     page.keyboard.press("Enter")
     page.locator("#cards-grid li.card", has_text="Chez nous").wait_for()
     context.close()
+
+
+def test_a_refused_region_takes_the_old_files_away(studio, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/games/oie")
+    page.get_by_role("button", name="Make the material").click()
+    page.locator("#files li").first.wait_for()
+    assert "oie-board-france.pdf" in page.locator("#files li strong").all_inner_texts()
+
+    region = page.get_by_label("Region of the themed board")
+    region.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Atlantis", delay=20)
+    page.get_by_role("button", name="Make the material").click()
+    page.locator("#problem").wait_for()
+    assert "Atlantis" in page.locator("#problem").inner_text()
+    assert page.locator("#files a").count() == 0  # nothing of France's to download
+    context.close()

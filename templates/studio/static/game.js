@@ -14,6 +14,8 @@
     const options = Object.fromEntries(new FormData(form).entries());
     status.textContent = say("making");
     problem.hidden = true;
+    // the files of the options asked before go: a refusal must leave nothing of theirs to download
+    list.replaceChildren();
     form.querySelector("button").disabled = true;
     try {
       const response = await fetch(`/api/material/${form.dataset.game}`, {
