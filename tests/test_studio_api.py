@@ -3,8 +3,10 @@ answers' shapes, the files, the cache, the errors, the language, the access code
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
 import struct
 
 import pytest
@@ -333,3 +335,36 @@ def test_wrong_codes_are_throttled(tmp_path):
         for _ in range(MAX_FAILURES):
             assert client.post("/login", data={"code": "1"}).status_code == 403
         assert client.post("/login", data={"code": "1234 5678"}).status_code == 429
+
+
+def test_the_login_and_the_language_switch_come_back_with_the_query(tmp_path):
+    key = "ab" * 16
+    with studio_client(tmp_path, code="1234 5678", base="http://192.0.2.10:8000") as client:
+        asked = client.get(f"/oucedonc?deck={key}", follow_redirects=False)
+        assert asked.headers["location"] == f"/login?next=/oucedonc%3Fdeck%3D{key}"
+        form = client.get(asked.headers["location"]).text
+        assert f'name="next" value="/oucedonc?deck={key}"' in form
+        assert switch_back(client, form) == asked.headers["location"]  # and the deck after
+        for away in ("//evil.example", "/\\evil.example", "https://evil.example"):
+            assert 'name="next" value="/"' in client.get("/login", params={"next": away}).text
+            wrong = client.post("/login", data={"code": "0", "next": away})
+            assert 'name="next" value="/"' in wrong.text
+            switched = client.get("/language/en", params={"next": away}, follow_redirects=False)
+            assert switched.headers["location"] == "/"
+        right = client.post(
+            "/login",
+            data={"code": "12345678", "next": f"/oucedonc?deck={key}"},
+            follow_redirects=False,
+        )
+        assert right.headers["location"] == f"/oucedonc?deck={key}"
+        assert switch_back(client, client.get(f"/oucedonc?deck={key}").text) == (
+            f"/oucedonc?deck={key}"
+        )
+
+
+def switch_back(client, page: str) -> str:
+    """Where the page's language switch leads."""
+    link = re.search(r'class="language" href="([^"]+)"', page)
+    assert link
+    switched = client.get(html.unescape(link.group(1)), follow_redirects=False)
+    return str(switched.headers["location"])

@@ -18,6 +18,8 @@ import shutil
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -54,14 +56,14 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def studio(tmp_path_factory):
-    """``pnp serve`` on a free port; its address, read from what it prints once it listens."""
-    cache = tmp_path_factory.mktemp("studio-cache")
+@contextmanager
+def running_studio(cache: Path, *options: str) -> Iterator[str]:
+    """``pnp serve OPTIONS`` on a free port, its cache in ``cache``; its address, read from what
+    it prints once it listens. Its log must hold no traceback."""
     log = (cache / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "generator", "--lang", "en", "serve", "--port", "0",
-         "--no-browser", "--workers", "1", "--cache", str(cache)],
+         "--no-browser", "--workers", "1", "--cache", str(cache), *options],
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
@@ -69,13 +71,22 @@ def studio(tmp_path_factory):
     assert process.stdout is not None
     line = process.stdout.readline()  # printed once the socket answers
     found = re.search(r"http://127\.0\.0\.1:\d+", line)
-    assert found, (line, (cache / "server.log").read_text())
-    yield found.group(0)
-    process.terminate()
-    process.wait(timeout=30)
-    log.close()
+    try:
+        assert found, (line, (cache / "server.log").read_text())
+        yield found.group(0)
+    finally:  # the server stops whatever the tests did
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
     errors = (cache / "server.log").read_text()
     assert "Traceback" not in errors, errors[-3000:]
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    """``pnp serve`` on a free port; its address."""
+    with running_studio(tmp_path_factory.mktemp("studio-cache")) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")

@@ -326,6 +326,17 @@ def region_places(
     return selection, embedded_candidates(selection)
 
 
+def region_name(recipe: Recipe) -> str:
+    """The name of the recipe's region as the data writes it ("Hérault", "Italie"), for the
+    studio to show a recipe opened from a file as it shows a region chosen in its list: the
+    commune's alone for the places around it."""
+    region = recipe.record.region
+    if isinstance(region, AroundRecord):
+        return find_commune(region.around).name
+    selection, _candidates = region_places(region, recipe.language)
+    return selection.name
+
+
 def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:
     """The recipe's deck, in memory, with the face files ``files`` asks for: the region's deal
     with the recipe's edits applied (:mod:`generator.products.oucedonc_edits`)."""

@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from generator.core.i18n import N_
 from generator.web.security import COOKIE, loopback, request_host, same_origin
-from generator.web.studio import CSP, Studio, error, say
+from generator.web.studio import CSP, Studio, address, error, say
 
 
 class Guard:
@@ -71,7 +71,8 @@ class Guard:
             return error(
                 403, say(request, N_("type the access code shown where the studio started"))
             )
-        return RedirectResponse(f"/login?next={quote(path)}", status_code=303)
+        # the page asked, with its query (the deck being edited), once the code is typed
+        return RedirectResponse(f"/login?next={quote(address(request))}", status_code=303)
 
 
 SECURITY_HEADERS = [

@@ -21,6 +21,8 @@ from generator.web.studio import (
     REFEREE_CSP,
     Problem,
     Studio,
+    address,
+    local_target,
     path_key,
     public_url,
     request_language,
@@ -57,6 +59,7 @@ def page(request: Request, name: str, **context: Any) -> HTMLResponse:
         games=service.GAMES,
         locked=studio.code is not None,
         path=request.url.path,
+        here=address(request),
         **context,
     )
     return HTMLResponse(html)
@@ -101,7 +104,8 @@ async def phone_page(request: Request) -> Response:
 
 
 async def login_page(request: Request) -> Response:
-    return page(request, "login.html", wrong=False)
+    back = local_target(request.query_params.get("next", "/"))
+    return page(request, "login.html", wrong=False, back=back)
 
 
 async def login(request: Request) -> Response:
@@ -112,15 +116,14 @@ async def login(request: Request) -> Response:
     if studio.gate.throttled(client):
         raise Problem(429, say(request, N_("too many wrong codes; wait a minute and try again")))
     body = await read_body(request, MAX_FORM)
-    typed = parse_qs(body.decode("utf-8", errors="replace")).get("code", [""])[0]
+    form = parse_qs(body.decode("utf-8", errors="replace"))
+    typed = form.get("code", [""])[0]
+    target = local_target(form.get("next", ["/"])[0])
     if not same_code(typed, studio.code):
         studio.gate.failed(client)
-        refused = page(request, "login.html", wrong=True)
+        refused = page(request, "login.html", wrong=True, back=target)
         refused.status_code = 403
         return refused
-    target = parse_qs(body.decode("utf-8", errors="replace")).get("next", ["/"])[0]
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(COOKIE, studio.gate.signed(), httponly=True, samesite="strict")
     return response
@@ -130,9 +133,7 @@ async def language_switch(request: Request) -> Response:
     chosen = request.path_params["language"]
     if chosen not in LANGUAGES:
         raise Problem(404, say(request, N_("pnp speaks fr or en")))
-    back = request.query_params.get("next", "/")
-    if not back.startswith("/") or back.startswith("//"):
-        back = "/"
+    back = local_target(request.query_params.get("next", "/"))
     response = RedirectResponse(back, status_code=303)
     response.set_cookie(LANG_COOKIE, chosen, samesite="lax", max_age=365 * 24 * 3600)
     return response

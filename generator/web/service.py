@@ -351,6 +351,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
     """What ``POST /api/decks`` answers (docs/api.md)."""
     from generator.games.oucedonc.coords import printed_coordinate
     from generator.geo.own_places import OWN_PREFIX
+    from generator.products.oucedonc_recipe import region_name
 
     deck = built.detail
     language = recipe.language
@@ -377,6 +378,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
     return {
         "id": key,
         "title": deck.title,
+        "region_name": region_name(recipe),
         "precision": deck.precision.value,
         "pages": built.pages,
         "recipe": json.loads(recipe.to_json()),

@@ -137,6 +137,21 @@ def document(data: bytes) -> dict[str, Any]:
     return loaded
 
 
+def address(request: Request) -> str:
+    """The page's path with its query (``/oucedonc?deck=…``): where to come back to after the
+    language switch or the login, the deck being edited with it."""
+    query = request.url.query
+    return request.url.path + (f"?{query}" if query else "")
+
+
+def local_target(target: str) -> str:
+    """``target`` when it is a path on this studio, else ``/``: a ``next`` never sends the
+    browser to another site (``//host`` and ``/\\host`` are other hosts to a browser)."""
+    if not target.startswith("/") or target[1:2] in ("/", "\\"):
+        return "/"
+    return target
+
+
 def public_url(request: Request) -> str:
     """Where a phone reaches the studio: the network address found at the start (on a network),
     else the address this request used."""

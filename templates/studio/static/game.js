@@ -21,6 +21,8 @@
     if (Object.keys(variants).length) options.variants = variants;
     status.textContent = say("making");
     problem.hidden = true;
+    // the files of the options asked before go: a refusal must leave nothing of theirs to download
+    list.replaceChildren();
     form.querySelector("button").disabled = true;
     try {
       const response = await fetch(`/api/material/${form.dataset.game}`, {

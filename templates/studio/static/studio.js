@@ -97,10 +97,21 @@
         : `/api/decks/${built.id}/${file}.json`;
       link.removeAttribute("aria-disabled");
     }
-    const url = new URL(window.location.href);
-    url.searchParams.set("deck", built.id);
-    window.history.replaceState(null, "", url);
+    keepAddress(built.id);
     $("seed-label").textContent = say("seed", { seed: recipe.seed });
+  }
+
+  function keepAddress(id) {
+    const url = new URL(window.location.href);
+    url.searchParams.set("deck", id);
+    window.history.replaceState(null, "", url);
+    // the server wrote the language switch before the deck was drawn: it comes back to this deck
+    const link = document.querySelector("a.language");
+    if (link) {
+      const target = new URL(link.href);
+      target.searchParams.set("next", url.pathname + url.search);
+      link.href = target.toString();
+    }
   }
 
   function item(text) {
@@ -382,18 +393,56 @@
   $("recipe-file").addEventListener("change", async () => {
     const file = $("recipe-file").files[0];
     if (!file) return;
+    const mine = ++asked;
+    setBusy(true);
     try {
       const opened = JSON.parse(await file.text());
       if (!opened || typeof opened !== "object" || !("region" in opened)) throw new Error(say("not_recipe"));
-      Object.assign(recipe, opened);
-      syncControls();
-      build();
+      // the file alone, as `pnp oucedonc deck --recipe` reads it: none of the current edits; a
+      // file the server refuses changes nothing (the recipe and the deck shown stay as they were)
+      const built = await postJSON("/api/decks", opened);
+      if (mine !== asked) return;
+      adopt(built);
     } catch (error) {
-      showProblem(error instanceof SyntaxError ? say("not_recipe") : error.message);
+      if (mine === asked) showProblem(error instanceof SyntaxError ? say("not_recipe") : error.message);
     } finally {
+      if (mine === asked) setBusy(false);
       $("recipe-file").value = "";
     }
   });
+
+  // A deck the page did not build (a recipe opened, a deck's address): its recipe, every field
+  // written by the server, replaces the page's, and the controls show it.
+  function adopt(built) {
+    for (const key of Object.keys(recipe)) delete recipe[key];
+    Object.assign(recipe, built.recipe);
+    delete recipe.schema; delete recipe.version;
+    syncControls();
+    showRegion(built);
+    showDeck(built);
+  }
+
+  function showRegion(built) {
+    const region = recipe.region;
+    const around = typeof region === "object";
+    // region_name: decks cached by an older studio have none
+    const name = built.region_name || (around ? region.around : region);
+    const shown = !around && isBox(region) ? say("box", { box: region }) : name;
+    $("region-search").value = shown;
+    $("around").hidden = !around;
+    if (around) {
+      $("around-name").textContent = name;
+      $("region-chosen").textContent = say("around", { name, km: region.km });
+    } else {
+      $("region-chosen").textContent = say("chosen", { name: shown });
+    }
+    highlight(around ? null : region);
+  }
+
+  function isBox(region) {
+    const parts = region.split(",");
+    return parts.length === 4 && parts.every((part) => part.trim() !== "" && Number.isFinite(Number(part)));
+  }
 
   function syncControls() {
     for (const id of ["language", "paper", "card_size", "duplex", "profile"]) if (recipe[id]) $(id).value = recipe[id];
@@ -401,10 +450,7 @@
     $("cards").value = recipe.cards || "";
     $("sites").value = Math.round((recipe.sites_share || 0) * 100);
     $("sites-value").textContent = `${$("sites").value} %`;
-    if (recipe.region && typeof recipe.region === "object") {
-      $("around").hidden = false;
-      $("around-km").value = String(recipe.region.km);
-    }
+    if (recipe.region && typeof recipe.region === "object") $("around-km").value = String(recipe.region.km);
   }
 
   // ---------------------------------------------------------------- the map
@@ -451,6 +497,7 @@
     let rect = null;
     svg.addEventListener("pointerdown", (event) => {
       if (mapMode === "point") {
+        event.preventDefault();  // the press would take the focus back from the name's field
         const at = toDegrees(event);
         pending = at;
         marks().replaceChildren(dot(at));
@@ -540,12 +587,6 @@
   loadMap("france");
   const opened = new URL(window.location.href).searchParams.get("deck");
   if (opened && /^[0-9a-f]{32}$/.test(opened)) {
-    call(`/api/decks/${opened}`).then((built) => {
-      Object.assign(recipe, built.recipe);
-      delete recipe.schema; delete recipe.version;
-      syncControls();
-      $("region-chosen").textContent = say("chosen", { name: built.title });
-      showDeck(built);
-    }).catch((error) => showProblem(error.message));
+    call(`/api/decks/${opened}`).then(adopt).catch((error) => showProblem(error.message));
   }
 })();
