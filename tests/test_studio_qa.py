@@ -156,3 +156,35 @@ def test_identical_material_requests_at_once_all_get_the_files(tmp_path, monkeyp
     answers = asyncio.run(together())
     assert [status for status, _body in answers] == [200, 200, 200], answers
     assert len({json.dumps(json.loads(body), sort_keys=True) for _s, body in answers}) == 1
+
+
+@pytest.mark.parametrize("query", ["bavaria", "bayern", "Bavière", "baviere"])
+def test_the_region_search_finds_the_subdivisions_abroad(client, query):
+    """Issue 29 §2: "countries and their subdivisions"; the deck resolved Bavaria, the search
+    found nothing."""
+    hits = client.get("/api/regions", params={"q": query}).json()["regions"]
+    assert hits, query
+    first = hits[0]
+    assert first["kind"] == "subdivision" and first["region"] == "DE-BY"
+    assert first["within"] == "Allemagne"  # the page writes the country beside the name
+    assert first.get("name_fr", first["name"]) == "Bavière"
+    deck = client.post("/api/decks", json={"region": first["region"], "cards": 15})
+    assert deck.status_code == 200, deck.text
+    assert deck.json()["title"] == "Oucédonc · Bavière"
+
+
+def test_every_subdivision_offered_is_a_region_a_recipe_takes():
+    from generator.products.oucedonc_recipe import resolve_recipe_region
+
+    offered = {}
+    for entry in service._region_index():
+        if entry.hit["kind"] == "subdivision":
+            offered[entry.hit["region"]] = entry.hit.get("name_fr", entry.hit["name"])
+    assert len(offered) > 3000  # every one with an outline (so with towns), not only ISO's
+    assert any(":" in key for key in offered)  # no ISO 3166-2 code: its admin1 code
+    # the admin1 codes, and one ISO code in ten (every one is a resolution: seconds)
+    checked = [key for i, key in enumerate(sorted(offered)) if ":" in key or i % 10 == 0]
+    for key in checked:
+        name = offered[key]
+        selection = resolve_recipe_region(key)
+        assert selection.kind == "subdivision" and selection.name == name, key
