@@ -188,3 +188,15 @@ def test_every_subdivision_offered_is_a_region_a_recipe_takes():
         name = offered[key]
         selection = resolve_recipe_region(key)
         assert selection.kind == "subdivision" and selection.name == name, key
+
+
+def test_material_file_names_fold_accents_as_deck_names_do(tmp_path):
+    """A Finistère board was "oie-board-finist-re.pdf": the accent became a dash."""
+    with studio_client(tmp_path) as client:
+        answer = client.post("/api/material/oie", json={"region": "Finistère"})
+        assert answer.status_code == 200, answer.text
+        names = [file["name"] for file in answer.json()["files"]]
+        assert "oie-board-finistere.pdf" in names, names
+        assert all(name.isascii() and "-re." not in name for name in names), names
+        board = client.get(f"/api/material/{answer.json()['id']}/oie-board-finistere.pdf")
+        assert board.status_code == 200 and board.content[:5] == b"%PDF-"
