@@ -200,3 +200,32 @@ def test_material_file_names_fold_accents_as_deck_names_do(tmp_path):
         assert all(name.isascii() and "-re." not in name for name in names), names
         board = client.get(f"/api/material/{answer.json()['id']}/oie-board-finistere.pdf")
         assert board.status_code == 200 and board.content[:5] == b"%PDF-"
+
+
+@pytest.mark.parametrize(
+    ("document", "french", "english"),
+    [
+        ([1, 2], "recette : le document : on attend `object`, pas `array` ; voir docs/schemas/",
+         "recipe: the top level: expected `object`, got `array`; see docs/schemas/"),
+        ({"colour": "red"}, "champ inconnu `colour`", "object contains unknown field `colour`"),
+        ({"cards": "many"}, "cards : on attend `int | null`, pas `str`",
+         "cards: expected `int | null`, got `str`"),
+        ({"seed": -1}, "seed : on attend `int` >= 0", "seed: expected `int` >= 0"),
+        ({"places": [{"name": "a"}]}, "il manque le champ obligatoire `lat`",
+         "object missing required field `lat`"),
+        ({"difficulty": "x"}, "valeur 'x' non permise", "invalid enum value 'x'"),
+        ({"region": "a\x01"}, "on attend `str` sans caractères de contrôle",
+         "expected `str` without control characters"),
+    ],
+)  # fmt: skip
+def test_schema_errors_speak_one_language(client, document, french, english):
+    """In French the schema's words were English: "recipe : the top level : expected `object`…"."""
+    said = {}
+    for language in ("fr", "en"):
+        answer = client.post("/api/decks", json=document, headers={"accept-language": language})
+        assert answer.status_code == 422, answer.text
+        said[language] = answer.json()["error"].replace("\u202f", " ").replace("\xa0", " ")
+    assert french in said["fr"], said["fr"]
+    assert english in said["en"], said["en"]
+    for word in ("recipe :", "expected", "got", "top level", "field", "missing", "invalid", "see "):
+        assert word not in said["fr"], said["fr"]

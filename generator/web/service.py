@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import UserError
-from generator.core.i18n import Language, speaking
+from generator.core.i18n import Language, _, speaking
 from generator.core.refusal import Refusal as RuleRefusal
 from generator.geo.own_places import PlacesBounds
 
@@ -266,7 +266,8 @@ def read_recipe(document: object) -> Any:
     schema's refusal (:class:`generator.core.refusal.Refusal`) else."""
     from generator.products.oucedonc_recipe import recipe_from_document
 
-    return recipe_from_document(document, "recipe")
+    # TRANSLATORS: what a refusal of a recipe sent to the studio names it ("recipe: seed: …")
+    return recipe_from_document(document, _("recipe"))
 
 
 def recipe_key(recipe: Any) -> str:
