@@ -13,7 +13,7 @@ from generator.web import service
 from generator.web.app import create_app
 from generator.web.security import MAX_FAILURES, loopback
 from generator.web.studio import Studio
-from tests.studio_helpers import studio_client
+from tests.studio_helpers import FINISTERE, studio_client
 
 
 @pytest.fixture(scope="module")
@@ -229,3 +229,37 @@ def test_schema_errors_speak_one_language(client, document, french, english):
     assert english in said["en"], said["en"]
     for word in ("recipe :", "expected", "got", "top level", "field", "missing", "invalid", "see "):
         assert word not in said["fr"], said["fr"]
+
+
+def test_warnings_elide_de_before_a_vowel(client):
+    """ "prend la place de Abbaye de Landévennec": French writes "d’Abbaye"."""
+    school = {"name": "Chez nous", "lat": 48.2915, "lon": -4.2655}  # 0.1 km from the abbey
+    said = {}
+    # (another recipe for each language: a recipe's summary is cached with the words of the
+    # first request's language)
+    for language, tokens in (("fr", 5), ("en", 4)):
+        document = {**FINISTERE, "places": [school], "tokens_each": tokens}
+        answer = client.post("/api/decks", json=document, headers={"accept-language": language})
+        assert answer.status_code == 200, answer.text
+        said[language] = " ".join(answer.json()["warnings"])
+    assert "Chez nous prend la place d’Abbaye de Landévennec" in said["fr"], said["fr"]
+    assert "de Abbaye" not in said["fr"]
+    assert "gardez aussi Abbaye de Landévennec" in said["fr"]  # the name itself stays whole
+    assert "Chez nous takes the place of Abbaye de Landévennec" in said["en"], said["en"]
+
+
+@pytest.mark.parametrize(
+    ("place", "joined"),
+    [("Angers", "d’Angers"), ("Île-de-Batz", "d’Île-de-Batz"), ("Écouen", "d’Écouen"),
+     ("Le Mans", "du Mans"), ("Les Andelys", "des Andelys"), ("Brest", "de Brest"),
+     ("La Baule", "de La Baule"), ("{old}", "de {old}"), ("A\\1", "d’A\\1")],
+)  # fmt: skip
+def test_of_places_joins_de_to_the_name_in_french_only(place, joined):
+    from generator.core.i18n import speaking
+    from generator.games.oucedonc.wording import of_places
+
+    with speaking("fr"):
+        text = of_places("{new} prend la place de {old} ; gardez {old}", new="X", old=place)
+        assert text == f"X prend la place {joined} ; gardez {place}"
+    with speaking("en"):
+        assert of_places("{new} of {old}", new="X", old=place) == f"X of {place}"
