@@ -263,3 +263,27 @@ def test_of_places_joins_de_to_the_name_in_french_only(place, joined):
         assert text == f"X prend la place {joined} ; gardez {place}"
     with speaking("en"):
         assert of_places("{new} of {old}", new="X", old=place) == f"X of {place}"
+
+
+@pytest.mark.parametrize("address", ["/api/decks", "/api/material/oie"])
+def test_an_unknown_region_on_the_web_suggests_no_polygon_file(client, address):
+    """The web reads no file: "ou un fichier de polygones" was advice it cannot take."""
+    for language, unknown, polygon in (
+        ("fr", "inconnue", "fichier de polygones"),
+        ("en", "unknown region", "polygon file"),
+    ):
+        answer = client.post(
+            address, json={"region": "Atlantide"}, headers={"accept-language": language}
+        )
+        assert answer.status_code == 422, answer.text
+        message = answer.json()["error"]
+        assert unknown in message and "-5.2,47.2,-1,48.9" in message, message
+        assert polygon not in message and "fichier" not in message, message
+
+
+def test_the_command_line_still_suggests_a_polygon_file():
+    from generator.core.errors import UserError
+    from generator.geo.regions import resolve_region
+
+    with pytest.raises(UserError, match="polygon file"):
+        resolve_region("Atlantide")

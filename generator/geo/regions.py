@@ -236,7 +236,7 @@ def resolve_region(text: str, files: bool = True) -> RegionSelection:
         or _resolve_box_file_or_country(raw, files)
     )
     if found is None:
-        raise UserError(_overseas_collectivity(raw) or _unknown_message(raw))
+        raise UserError(_overseas_collectivity(raw) or _unknown_message(raw, files))
     return found
 
 
@@ -327,7 +327,7 @@ def _name_keys(name: str) -> tuple[str, ...]:
     return (key,)
 
 
-def _unknown_message(raw: str) -> str:
+def _unknown_message(raw: str, files: bool = True) -> str:
     # Either name of a country matches; the suggestion shows the one of the CLI's language.
     shown = 0 if cli_language() == "fr" else 1
     by_key = {
@@ -341,6 +341,11 @@ def _unknown_message(raw: str) -> str:
         if close
         else _("use a région or département name or code")
     )
+    if not files:  # a recipe, a web request: no file is read, so none is suggested
+        return _(
+            "unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
+            "'france', a country code 'IT' or a box '-5.2,47.2,-1,48.9')"
+        ).format(raw=raw, hint=hint)
     return _(
         "unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
         "'france', a country code 'IT', a box '-5.2,47.2,-1,48.9' or a polygon file)"
