@@ -287,3 +287,17 @@ def test_the_command_line_still_suggests_a_polygon_file():
 
     with pytest.raises(UserError, match="polygon file"):
         resolve_region("Atlantide")
+
+
+@pytest.mark.parametrize("body", [b"[1, 2", b"FeatureCollection", b"\n  oops {", b""])
+def test_a_broken_geojson_upload_is_said_to_be_broken_json(client, body):
+    """A .geojson that did not start with "{" got the CSV's "no header" line."""
+    answer = client.post(
+        "/api/places/file?name=ecole.geojson", content=body, headers={"accept-language": "en"}
+    )
+    assert answer.status_code == 422, answer.text
+    message = answer.json()["error"]
+    assert message.startswith("ecole.geojson is not valid JSON"), message
+    assert "header" not in message and "name,lat,lon" not in message, message
+    french = client.post("/api/places/file?name=ecole.geojson", content=body)
+    assert "n’est pas du JSON valide" in french.json()["error"], french.json()["error"]
