@@ -301,3 +301,47 @@ def test_a_broken_geojson_upload_is_said_to_be_broken_json(client, body):
     assert "header" not in message and "name,lat,lon" not in message, message
     french = client.post("/api/places/file?name=ecole.geojson", content=body)
     assert "n’est pas du JSON valide" in french.json()["error"], french.json()["error"]
+
+
+@pytest.mark.parametrize("region", ["", "   "])
+def test_an_empty_region_is_refused_not_france(client, region):
+    """{"region": ""} silently built France; left out, the region is France as documented."""
+    answer = client.post("/api/decks", json={"region": region}, headers={"accept-language": "en"})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"] == (
+        "recipe: region is empty; name a region (e.g. 'bretagne', '33') or leave region out "
+        "for France"
+    )
+    french = client.post("/api/decks", json={"region": region}).json()["error"]
+    assert "region est vide" in french
+
+
+def test_the_command_line_refuses_an_empty_region_too(tmp_path):
+    from generator.cli.own_places import own_region
+    from generator.core.errors import UserError
+
+    with pytest.raises(UserError, match="--region is empty"):
+        own_region("", None)
+    assert own_region(None, None) == "france"
+
+
+@pytest.mark.parametrize(("cards", "status"), [(14, 422), (15, 200), (47, 200), (401, 422)])
+def test_the_card_count_the_schema_takes_is_the_one_that_builds(client, cards, status):
+    """The schema took 1 to 400, docs/api.md said 48 or more; 15 (packs of 4) is the floor."""
+    answer = client.post(
+        "/api/decks", json={"region": "dep:29", "cards": cards}, headers={"accept-language": "en"}
+    )
+    assert answer.status_code == status, answer.text
+    if status == 200:
+        places = [c for c in answer.json()["cards"] if c["kind"] in ("town", "site")]
+        assert len(places) == cards
+    else:
+        assert "cards: expected `int`" in answer.json()["error"]
+
+
+def test_the_schema_and_the_rules_agree_on_the_smallest_deck():
+    from generator.games.oucedonc.deck import smallest_deck
+    from generator.products.oucedonc_recipe import recipe_schema
+
+    cards = recipe_schema()["$defs"]["RecipeRecord"]["properties"]["cards"]["anyOf"][0]
+    assert cards["minimum"] == smallest_deck() == 15
