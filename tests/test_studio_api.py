@@ -162,7 +162,7 @@ def test_a_deck_is_rebuilt_from_its_recipe_alone(client, deck):
         ({"json": {"region": "Atlantide"}}, 422, "Atlantide"),
         ({"json": {"region": "dep:29", "cards": "many"}}, 422, "cards"),
         ({"json": [1, 2]}, 422, "expected `object`"),
-        ({"json": {"region": "dep:29", "cards": 3}}, 422, "ask for 15 or more"),
+        ({"json": {"region": "dep:29", "cards": 3}}, 422, "cards: expected `int` >= 15"),
         ({"json": {"region": "/etc/passwd"}}, 422, "not a file"),
         (
             {"content": b" " * 300_000, "headers": {"content-type": "application/json"}},

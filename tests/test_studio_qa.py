@@ -13,7 +13,7 @@ from generator.web import service
 from generator.web.app import create_app
 from generator.web.security import MAX_FAILURES, loopback
 from generator.web.studio import Studio
-from tests.studio_helpers import studio_client
+from tests.studio_helpers import FINISTERE, studio_client
 
 
 @pytest.fixture(scope="module")
@@ -156,3 +156,192 @@ def test_identical_material_requests_at_once_all_get_the_files(tmp_path, monkeyp
     answers = asyncio.run(together())
     assert [status for status, _body in answers] == [200, 200, 200], answers
     assert len({json.dumps(json.loads(body), sort_keys=True) for _s, body in answers}) == 1
+
+
+@pytest.mark.parametrize("query", ["bavaria", "bayern", "Bavière", "baviere"])
+def test_the_region_search_finds_the_subdivisions_abroad(client, query):
+    """Issue 29 §2: "countries and their subdivisions"; the deck resolved Bavaria, the search
+    found nothing."""
+    hits = client.get("/api/regions", params={"q": query}).json()["regions"]
+    assert hits, query
+    first = hits[0]
+    assert first["kind"] == "subdivision" and first["region"] == "DE-BY"
+    assert first["within"] == "Allemagne"  # the page writes the country beside the name
+    assert first.get("name_fr", first["name"]) == "Bavière"
+    deck = client.post("/api/decks", json={"region": first["region"], "cards": 15})
+    assert deck.status_code == 200, deck.text
+    assert deck.json()["title"] == "Oucédonc · Bavière"
+
+
+def test_every_subdivision_offered_is_a_region_a_recipe_takes():
+    from generator.products.oucedonc_recipe import resolve_recipe_region
+
+    offered = {}
+    for entry in service._region_index():
+        if entry.hit["kind"] == "subdivision":
+            offered[entry.hit["region"]] = entry.hit.get("name_fr", entry.hit["name"])
+    assert len(offered) > 3000  # every one with an outline (so with towns), not only ISO's
+    assert any(":" in key for key in offered)  # no ISO 3166-2 code: its admin1 code
+    # the admin1 codes, and one ISO code in ten (every one is a resolution: seconds)
+    checked = [key for i, key in enumerate(sorted(offered)) if ":" in key or i % 10 == 0]
+    for key in checked:
+        name = offered[key]
+        selection = resolve_recipe_region(key)
+        assert selection.kind == "subdivision" and selection.name == name, key
+
+
+def test_material_file_names_fold_accents_as_deck_names_do(tmp_path):
+    """A Finistère board was "oie-board-finist-re.pdf": the accent became a dash."""
+    with studio_client(tmp_path) as client:
+        answer = client.post("/api/material/oie", json={"region": "Finistère"})
+        assert answer.status_code == 200, answer.text
+        names = [file["name"] for file in answer.json()["files"]]
+        assert "oie-board-finistere.pdf" in names, names
+        assert all(name.isascii() and "-re." not in name for name in names), names
+        board = client.get(f"/api/material/{answer.json()['id']}/oie-board-finistere.pdf")
+        assert board.status_code == 200 and board.content[:5] == b"%PDF-"
+
+
+@pytest.mark.parametrize(
+    ("document", "french", "english"),
+    [
+        ([1, 2], "recette : le document : on attend `object`, pas `array` ; voir docs/schemas/",
+         "recipe: the top level: expected `object`, got `array`; see docs/schemas/"),
+        ({"colour": "red"}, "champ inconnu `colour`", "object contains unknown field `colour`"),
+        ({"cards": "many"}, "cards : on attend `int | null`, pas `str`",
+         "cards: expected `int | null`, got `str`"),
+        ({"seed": -1}, "seed : on attend `int` >= 0", "seed: expected `int` >= 0"),
+        ({"places": [{"name": "a"}]}, "il manque le champ obligatoire `lat`",
+         "object missing required field `lat`"),
+        ({"difficulty": "x"}, "valeur 'x' non permise", "invalid enum value 'x'"),
+        ({"region": "a\x01"}, "on attend `str` sans caractères de contrôle",
+         "expected `str` without control characters"),
+    ],
+)  # fmt: skip
+def test_schema_errors_speak_one_language(client, document, french, english):
+    """In French the schema's words were English: "recipe : the top level : expected `object`…"."""
+    said = {}
+    for language in ("fr", "en"):
+        answer = client.post("/api/decks", json=document, headers={"accept-language": language})
+        assert answer.status_code == 422, answer.text
+        said[language] = answer.json()["error"].replace("\u202f", " ").replace("\xa0", " ")
+    assert french in said["fr"], said["fr"]
+    assert english in said["en"], said["en"]
+    for word in ("recipe :", "expected", "got", "top level", "field", "missing", "invalid", "see "):
+        assert word not in said["fr"], said["fr"]
+
+
+def test_warnings_elide_de_before_a_vowel(client):
+    """ "prend la place de Abbaye de Landévennec": French writes "d’Abbaye"."""
+    school = {"name": "Chez nous", "lat": 48.2915, "lon": -4.2655}  # 0.1 km from the abbey
+    said = {}
+    # (another recipe for each language: a recipe's summary is cached with the words of the
+    # first request's language)
+    for language, tokens in (("fr", 5), ("en", 4)):
+        document = {**FINISTERE, "places": [school], "tokens_each": tokens}
+        answer = client.post("/api/decks", json=document, headers={"accept-language": language})
+        assert answer.status_code == 200, answer.text
+        said[language] = " ".join(answer.json()["warnings"])
+    assert "Chez nous prend la place d’Abbaye de Landévennec" in said["fr"], said["fr"]
+    assert "de Abbaye" not in said["fr"]
+    assert "gardez aussi Abbaye de Landévennec" in said["fr"]  # the name itself stays whole
+    assert "Chez nous takes the place of Abbaye de Landévennec" in said["en"], said["en"]
+
+
+@pytest.mark.parametrize(
+    ("place", "joined"),
+    [("Angers", "d’Angers"), ("Île-de-Batz", "d’Île-de-Batz"), ("Écouen", "d’Écouen"),
+     ("Le Mans", "du Mans"), ("Les Andelys", "des Andelys"), ("Brest", "de Brest"),
+     ("La Baule", "de La Baule"), ("{old}", "de {old}"), ("A\\1", "d’A\\1")],
+)  # fmt: skip
+def test_of_places_joins_de_to_the_name_in_french_only(place, joined):
+    from generator.core.i18n import speaking
+    from generator.games.oucedonc.wording import of_places
+
+    with speaking("fr"):
+        text = of_places("{new} prend la place de {old} ; gardez {old}", new="X", old=place)
+        assert text == f"X prend la place {joined} ; gardez {place}"
+    with speaking("en"):
+        assert of_places("{new} of {old}", new="X", old=place) == f"X of {place}"
+
+
+@pytest.mark.parametrize("address", ["/api/decks", "/api/material/oie"])
+def test_an_unknown_region_on_the_web_suggests_no_polygon_file(client, address):
+    """The web reads no file: "ou un fichier de polygones" was advice it cannot take."""
+    for language, unknown, polygon in (
+        ("fr", "inconnue", "fichier de polygones"),
+        ("en", "unknown region", "polygon file"),
+    ):
+        answer = client.post(
+            address, json={"region": "Atlantide"}, headers={"accept-language": language}
+        )
+        assert answer.status_code == 422, answer.text
+        message = answer.json()["error"]
+        assert unknown in message and "-5.2,47.2,-1,48.9" in message, message
+        assert polygon not in message and "fichier" not in message, message
+
+
+def test_the_command_line_still_suggests_a_polygon_file():
+    from generator.core.errors import UserError
+    from generator.geo.regions import resolve_region
+
+    with pytest.raises(UserError, match="polygon file"):
+        resolve_region("Atlantide")
+
+
+@pytest.mark.parametrize("body", [b"[1, 2", b"FeatureCollection", b"\n  oops {", b""])
+def test_a_broken_geojson_upload_is_said_to_be_broken_json(client, body):
+    """A .geojson that did not start with "{" got the CSV's "no header" line."""
+    answer = client.post(
+        "/api/places/file?name=ecole.geojson", content=body, headers={"accept-language": "en"}
+    )
+    assert answer.status_code == 422, answer.text
+    message = answer.json()["error"]
+    assert message.startswith("ecole.geojson is not valid JSON"), message
+    assert "header" not in message and "name,lat,lon" not in message, message
+    french = client.post("/api/places/file?name=ecole.geojson", content=body)
+    assert "n’est pas du JSON valide" in french.json()["error"], french.json()["error"]
+
+
+@pytest.mark.parametrize("region", ["", "   "])
+def test_an_empty_region_is_refused_not_france(client, region):
+    """{"region": ""} silently built France; left out, the region is France as documented."""
+    answer = client.post("/api/decks", json={"region": region}, headers={"accept-language": "en"})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"] == (
+        "recipe: region is empty; name a region (e.g. 'bretagne', '33') or leave region out "
+        "for France"
+    )
+    french = client.post("/api/decks", json={"region": region}).json()["error"]
+    assert "region est vide" in french
+
+
+def test_the_command_line_refuses_an_empty_region_too(tmp_path):
+    from generator.cli.own_places import own_region
+    from generator.core.errors import UserError
+
+    with pytest.raises(UserError, match="--region is empty"):
+        own_region("", None)
+    assert own_region(None, None) == "france"
+
+
+@pytest.mark.parametrize(("cards", "status"), [(14, 422), (15, 200), (47, 200), (401, 422)])
+def test_the_card_count_the_schema_takes_is_the_one_that_builds(client, cards, status):
+    """The schema took 1 to 400, docs/api.md said 48 or more; 15 (packs of 4) is the floor."""
+    answer = client.post(
+        "/api/decks", json={"region": "dep:29", "cards": cards}, headers={"accept-language": "en"}
+    )
+    assert answer.status_code == status, answer.text
+    if status == 200:
+        places = [c for c in answer.json()["cards"] if c["kind"] in ("town", "site")]
+        assert len(places) == cards
+    else:
+        assert "cards: expected `int`" in answer.json()["error"]
+
+
+def test_the_schema_and_the_rules_agree_on_the_smallest_deck():
+    from generator.games.oucedonc.deck import smallest_deck
+    from generator.products.oucedonc_recipe import recipe_schema
+
+    cards = recipe_schema()["$defs"]["RecipeRecord"]["properties"]["cards"]["anyOf"][0]
+    assert cards["minimum"] == smallest_deck() == 15

@@ -32,7 +32,7 @@ def plain_search(index, query, limit):
 QUERIES = ["fin", "Finis", "bre", "quimper", "saint", "Saint-Denis", "st denis", "île", "ile de",
            "gir", "ita", "mont", "lyo", "corse", "la", "le", "sur", "mer", "a", "z", "é", "974",
            "guyane", "val d", "  ", "''", "x" * 120, "Plounéour-Brignogan-plages", "abbaye",
-           "château", "pont", "notre", "s"]  # fmt: skip
+           "château", "pont", "notre", "s", "bav", "bayern", "cali", "jura", "georgia"]  # fmt: skip
 
 
 @pytest.mark.parametrize("query", QUERIES)

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from generator.core.i18n import N_
+from generator.core.errors import UserError
+from generator.core.i18n import N_, _
 
 IncludeOption = Annotated[
     list[str] | None,
@@ -37,7 +38,15 @@ PlacesOption = Annotated[
 
 
 def own_region(region: str | None, places: Path | None) -> str | None:
-    """The region typed, else France, else (``--places`` alone) None: the file's places."""
+    """The region typed, else France, else (``--places`` alone) None: the file's places. An
+    empty ``--region ""`` is refused (a variable left unset in a script), as a recipe's is."""
     if region is not None:
+        if not region.strip():
+            raise UserError(  # the words of pnp kit's
+                _(
+                    "--region is empty; name a region (e.g. 'bretagne', '33') or leave --region "
+                    "out for France"
+                )
+            )
         return region
     return None if places is not None else "france"

@@ -8,12 +8,16 @@ given on the command line). Before such text is printed it goes through :func:`o
 which show those characters as visible escapes (``\\x1b``, ``\\u202e``) instead of sending
 them. Rich markup is a separate concern: consoles that print data are made with markup and
 emoji codes off (:func:`generator.cli.console.data_console`).
+
+:func:`ascii_slug` makes a name into a file name that any system and any browser takes:
+"Oucédonc · Finistère" -> "oucedonc-finistere".
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 # DEL, C1 controls, line/paragraph separators, bidi embeddings/overrides/isolates, and lone
@@ -57,3 +61,12 @@ def json_line(document: Any, indent: int | None = None) -> str:
     still the same JSON."""
     text = json.dumps(document, ensure_ascii=False, indent=indent)
     return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def ascii_slug(text: str, keep: str = "") -> str:
+    """``text`` as lower-case ASCII letters and digits (accents folded: "Bavière" ->
+    "baviere"; what has no ASCII form dropped), every other run of characters one "-", none at
+    either end; the characters of ``keep`` (".", "_") are kept too, but not at either end."""
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    others = re.compile(f"[^a-z0-9{re.escape(keep)}]+")
+    return others.sub("-", bare).strip("-" + keep)

@@ -77,6 +77,10 @@ def is_own(place: Place) -> bool:
     return place.id.startswith(OWN_PREFIX)
 
 
+#: The names of files read as GeoJSON whatever they start with.
+JSON_SUFFIXES = (".geojson", ".json")
+
+
 def read_own_places(path: Path) -> tuple[Place, ...]:
     """The places of the CSV or GeoJSON file ``path`` (see the module text), French points
     with the département of the nearest commune."""
@@ -87,12 +91,13 @@ def read_own_places(path: Path) -> tuple[Place, ...]:
 
 
 def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Place]:
-    """The places of a CSV or GeoJSON file's bytes (told apart by the content); ``source``
-    names the file in the error lines."""
+    """The places of a CSV or GeoJSON file's bytes (told apart by the name's suffix, else by
+    the content); ``source`` names the file in the error lines."""
     if len(data) > bounds.max_bytes:
         raise too_large(source, bounds)
     text = _decode(data)
-    if text.lstrip().startswith("{"):
+    # a broken .geojson is broken JSON, not a CSV without its header
+    if source.lower().endswith(JSON_SUFFIXES) or text.lstrip().startswith("{"):
         rows = _geojson_rows(source, text, bounds)
     else:
         rows = _csv_rows(source, text)

@@ -19,7 +19,8 @@ département). Also:
 - a first-level subdivision abroad (a state, province, Land, region or nation: the GeoNames
   admin1 code its towns carry) by its French, English or own name (``Bavière``, ``Bavaria``,
   ``Bayern``, ``California``, ``Scotland``, ``Toscane``) or its ISO 3166-2 code (``US-CA``,
-  ``DE-BY``, ``GB-ENG``). A name that two subdivisions share (Limburg…) asks for the code; a
+  ``DE-BY``, ``GB-ENG``) or, where it has none, its country and admin1 code (``AE:05``,
+  the selection's own code). A name that two subdivisions share (Limburg…) asks for the code; a
   country's name wins over a subdivision's (``Georgia`` is the country, ``US-GA`` the state),
   and a French région or département over both (``Jura``).
 
@@ -235,7 +236,7 @@ def resolve_region(text: str, files: bool = True) -> RegionSelection:
         or _resolve_box_file_or_country(raw, files)
     )
     if found is None:
-        raise UserError(_overseas_collectivity(raw) or _unknown_message(raw))
+        raise UserError(_overseas_collectivity(raw) or _unknown_message(raw, files))
     return found
 
 
@@ -326,7 +327,7 @@ def _name_keys(name: str) -> tuple[str, ...]:
     return (key,)
 
 
-def _unknown_message(raw: str) -> str:
+def _unknown_message(raw: str, files: bool = True) -> str:
     # Either name of a country matches; the suggestion shows the one of the CLI's language.
     shown = 0 if cli_language() == "fr" else 1
     by_key = {
@@ -340,6 +341,11 @@ def _unknown_message(raw: str) -> str:
         if close
         else _("use a région or département name or code")
     )
+    if not files:  # a recipe, a web request: no file is read, so none is suggested
+        return _(
+            "unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
+            "'france', a country code 'IT' or a box '-5.2,47.2,-1,48.9')"
+        ).format(raw=raw, hint=hint)
     return _(
         "unknown region {raw!r}: {hint} (e.g. 'bretagne', 'Gironde', '33', '2A', 'region:53', "
         "'france', a country code 'IT', a box '-5.2,47.2,-1,48.9' or a polygon file)"
@@ -554,6 +560,7 @@ def _subdivision_index() -> dict[str, frozenset[tuple[str, str]]]:
                 index[normalise(name)].add(pair)
         if sub.iso:
             index[sub.iso.upper()].add(pair)
+        index[f"{sub.country}:{sub.admin1}".upper()].add(pair)  # its selection's code
     for alias, pair in embedded.region_aliases().items():
         if pair[1] and pair in drawn:
             index[normalise(alias)].add(pair)
@@ -579,6 +586,24 @@ def _subdivision(raw: str, key: str) -> RegionSelection | None:
             )
         )
     return subdivision_selection(*next(iter(found)))
+
+
+def subdivision_key(country: str, admin1: str) -> str:
+    """What names one subdivision abroad and no other: its ISO 3166-2 code ("DE-BY") where it
+    has one, else its country and GeoNames admin1 code ("AE:05"), both read by
+    :func:`resolve_region` (the studio's type-ahead offers it as a recipe's region)."""
+    iso = _subdivision_iso().get((country, admin1), "")
+    return iso or f"{country}:{admin1}"
+
+
+@lru_cache(maxsize=1)
+def _subdivision_iso() -> dict[tuple[str, str], str]:
+    """(country, admin1) -> the ISO 3166-2 code, for the codes that name one subdivision."""
+    pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for sub in embedded.subdivisions():
+        if sub.iso:
+            pairs[sub.iso.upper()].add((sub.country, sub.admin1))
+    return {next(iter(found)): iso for iso, found in pairs.items() if len(found) == 1}
 
 
 def subdivision_selection(country: str, admin1: str) -> RegionSelection:

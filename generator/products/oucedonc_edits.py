@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
 from generator.core.namekeys import name_key
+from generator.games.oucedonc.wording import of_places
 from generator.geo.model import Place
 from generator.geo.own_places import OWN_PREFIX  # credited to the user, not to a data source
 
@@ -204,21 +205,27 @@ def _clash(place: Place, other: Place, grid: Grid) -> str | None:
     """Why ``place`` takes the place of ``other`` (a sentence for the user), or None."""
     fields = {"new": place.name, "old": other.name}
     if grid.units(place.lat) == grid.units(other.lat):
-        return _("{new} takes the place of {old}: both would print the same latitude").format(
-            **fields
+        return of_places(
+            _("{new} takes the place of {old}: both would print the same latitude"), **fields
         )
     if grid.units(place.lon) == grid.units(other.lon):
-        return _("{new} takes the place of {old}: both would print the same longitude").format(
-            **fields
+        return of_places(
+            _("{new} takes the place of {old}: both would print the same longitude"), **fields
         )
     if _key(place.name) == _key(other.name):
-        return _("{new} takes the place of {old}: two cards cannot have one name").format(**fields)
+        return of_places(
+            _("{new} takes the place of {old}: two cards cannot have one name"), **fields
+        )
     km = distance_km(place, other)
     if km < NEAR_KM or (place.commune is not None and place.commune == other.commune):
-        return _(
-            "{new} takes the place of {old}, {km} km away: two cards so close cannot be told "
-            "apart; keep {old} too if you want both"
-        ).format(km=number(km, decimals=1), **fields)
+        return of_places(
+            _(
+                "{new} takes the place of {old}, {km} km away: two cards so close cannot be told "
+                "apart; keep {old} too if you want both"
+            ),
+            km=number(km, decimals=1),
+            **fields,
+        )
     return None
 
 
@@ -320,10 +327,14 @@ def edit_deck(
         notes.extend(str(_clash(place, gone, grid)) for gone in out)
         nearest = [] if out else _nearest(deck, place)
         notes.extend(
-            _(
-                "{new} takes the place of {old}, the nearest card of its kind; keep {old} if "
-                "you want both"
-            ).format(new=place.name, old=gone.name)
+            of_places(
+                _(
+                    "{new} takes the place of {old}, the nearest card of its kind; keep {old} if "
+                    "you want both"
+                ),
+                new=place.name,
+                old=gone.name,
+            )
             for gone in nearest
         )
         for gone in out or nearest:

@@ -28,6 +28,7 @@ from msgspec import Meta, Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
+from generator.games.oucedonc.deck import smallest_deck
 from generator.products.oucedonc_edits import DeckEdits, OwnPlace
 
 if TYPE_CHECKING:
@@ -47,7 +48,12 @@ MAX_RECIPE_BYTES = 256 * 1024
 
 _PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
 PlaceName = Annotated[str, Meta(min_length=1, max_length=80, pattern=_PRINTABLE)]
-RegionText = Annotated[str, Meta(max_length=100, pattern=_PRINTABLE)]
+RegionText = Annotated[str, Meta(min_length=1, max_length=100, pattern=_PRINTABLE)]
+#: A recipe's place cards: packs of the smallest size with their start cards (``--pack-size``
+#: is no recipe's, so any deck from there builds; docs/rules/oucedonc.md, "Small packs"), up to
+#: a bound of the studio's.
+MIN_CARDS = smallest_deck()
+MAX_CARDS = 400
 Latitude = Annotated[float, Meta(ge=-90, le=90)]
 Longitude = Annotated[float, Meta(ge=-180, le=180)]
 
@@ -72,7 +78,7 @@ class RecipeRecord(Struct, forbid_unknown_fields=True, omit_defaults=False):
     schema: Literal["pnp.oucedonc.recipe"] = RECIPE_SCHEMA
     version: Annotated[int, Meta(ge=1, le=RECIPE_VERSION)] = RECIPE_VERSION
     region: RegionText | AroundRecord = "france"
-    cards: Annotated[int, Meta(ge=1, le=400)] | None = None
+    cards: Annotated[int, Meta(ge=MIN_CARDS, le=MAX_CARDS)] | None = None
     seed: Annotated[int, Meta(ge=0, le=2**31 - 1)] = 1
     difficulty: Literal["easy", "normal", "hard"] = "normal"
     sites_share: Annotated[float, Meta(ge=0, le=1)] = 0.2
@@ -127,6 +133,14 @@ def recipe_from_document(document: object, source: str = "recipe") -> Recipe:
 
     if isinstance(document, dict) and "schema" not in document:
         document = {"schema": RECIPE_SCHEMA, **document}  # a script's short form
+    region = document.get("region") if isinstance(document, dict) else None
+    if isinstance(region, str) and not region.strip():  # left out, it is France; empty, a slip
+        raise UserError(
+            _(
+                "{source}: region is empty; name a region (e.g. 'bretagne', '33') or leave region "
+                "out for France"
+            ).format(source=source)
+        )
     record = validate(document, RecipeRecord, source, _("see docs/schemas/oucedonc-recipe"))
     if any(not math.isfinite(v) for p in record.places for v in (p.lat, p.lon)):
         raise UserError(

@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response
 from generator.core.errors import UserError
 from generator.core.i18n import N_, speaking
 from generator.core.refusal import Refusal as RuleRefusal
+from generator.core.text import ascii_slug
 from generator.web import service
 from generator.web.cache import NotCached
 from generator.web.security import BodyTooLarge, read_body
@@ -220,11 +221,7 @@ async def api_tts_image(request: Request) -> Response:
 
 def _slug(title: str) -> str:
     """A file name from a deck's title, ASCII only: "oucedonc-finistere"."""
-    import unicodedata
-
-    bare = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", bare.lower())
-    return "-".join(words)[:60] or "oucedonc"
+    return ascii_slug(title)[:60] or "oucedonc"
 
 
 async def api_preview(request: Request) -> Response:

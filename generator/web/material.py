@@ -4,7 +4,6 @@ worker into a fresh folder, kept in the cache with a preview of each file's firs
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from generator.core.i18n import LANGUAGES, N_
+from generator.core.text import ascii_slug
 from generator.web import service
 from generator.web.cache import NotCached
 from generator.web.studio import (
@@ -137,7 +137,9 @@ async def _make_material(
 
 
 def _material_file_name(relative: str) -> str:
-    return re.sub(r"[^a-z0-9_.-]+", "-", relative.lower()).strip("-.")
+    """The cache's and the download's name of a built file: "oie/board-finistère.pdf" ->
+    "oie-board-finistere.pdf" (ASCII, accents folded as a deck's file name is)."""
+    return ascii_slug(relative, keep="._")
 
 
 async def api_material_file(request: Request) -> Response:

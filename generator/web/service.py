@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import UserError
-from generator.core.i18n import Language, speaking
+from generator.core.i18n import Language, _, speaking
 from generator.core.refusal import Refusal as RuleRefusal
 from generator.geo.own_places import PlacesBounds
 
@@ -90,8 +90,10 @@ class _Entry:
 def _region_index() -> tuple[_Entry, ...]:
     from generator.core.namekeys import name_key
     from generator.geo import embedded
+    from generator.geo.regions import subdivision_key
 
     regions = {r.code: r.name for r in embedded.regions()}
+    drawn = embedded.subdivision_codes()
     departements = {d.code: d for d in embedded.departements()}
     entries: list[_Entry] = []
 
@@ -113,6 +115,17 @@ def _region_index() -> tuple[_Entry, ...]:
         add(french, (3, 0), hit)
         if english != french:
             add(english, (3, 1), {**hit, "name_fr": french})
+    for sub in embedded.subdivisions():
+        pair = (sub.country, sub.admin1)
+        if sub.country == "FR" or pair not in drawn:  # France's régions are above; no outline:
+            continue  # no towns, no deck
+        key = subdivision_key(*pair)
+        country = names.get(sub.country, (sub.country, sub.country))[0]
+        hit = {"kind": "subdivision", "code": key, "region": key, "within": country}
+        add(sub.name_fr, (5, 0), hit)
+        for other in dict.fromkeys((sub.name_en, sub.name_local)):  # Bavaria, Bayern
+            if other and name_key(other) != name_key(sub.name_fr):
+                add(other, (5, 1), {**hit, "name_fr": sub.name_fr})
     for place in embedded.communes():
         home = departements.get(place.departement or "")
         town: dict[str, Any] = {
@@ -218,8 +231,10 @@ def _search(
 
 
 def search_regions(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
-    """Régions, départements, countries and communes whose name starts as typed (names as the
-    data writes them: French)."""
+    """Régions, départements, countries, communes and the subdivisions of countries (states,
+    Länder, provinces: by their French, English or own name) whose name starts as typed (names
+    as the data writes them: French; another name of a country or subdivision comes with its
+    ``name_fr``)."""
     return _search(_region_index(), _regions_sorted(), query, limit)
 
 
@@ -251,7 +266,8 @@ def read_recipe(document: object) -> Any:
     schema's refusal (:class:`generator.core.refusal.Refusal`) else."""
     from generator.products.oucedonc_recipe import recipe_from_document
 
-    return recipe_from_document(document, "recipe")
+    # TRANSLATORS: what a refusal of a recipe sent to the studio names it ("recipe: seed: …")
+    return recipe_from_document(document, _("recipe"))
 
 
 def recipe_key(recipe: Any) -> str:

@@ -19,12 +19,15 @@ control characters, the fields of the header).
 
 from __future__ import annotations
 
+import ast
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar, Union
 
 import msgspec
 from msgspec import Meta, Struct, field
 
+from generator.core.i18n import N_, _
 from generator.core.refusal import Refusal, Value
 from generator.games.oucedonc.refusals import Why
 
@@ -174,24 +177,94 @@ class GameRecord(Struct, forbid_unknown_fields=True):
 
 # --------------------------------------------------------------------------- validation
 
-_PATTERN_WORDS = {
-    _PRINTABLE: "without control characters",
-    r"^[A-Za-z0-9_-]{1,16}$": "of 1 to 16 letters, digits, '-' or '_'",
+# The schema library's words (msgspec's, English), each as a sentence of the catalog with the
+# same fields: read back from its message, said in the language of the reader ("on attend
+# `int` >= 1" in French). A message none of them reads stays the library's own.
+_LIBRARY_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), sentence)
+    for pattern, sentence in (
+        (r"^Expected `(?P<expected>[^`]+)`, got `(?P<got>[^`]+)`$",
+         N_("expected `{expected}`, got `{got}`")),
+        (r"^Expected `(?P<expected>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\S+)$",
+         N_("expected `{expected}` of length {op} {bound}")),
+        (r"^Expected `(?P<expected>[^`]+)` (?P<op>[<>]=?) (?P<bound>\S+)$",
+         N_("expected `{expected}` {op} {bound}")),
+        (r"^Object contains unknown field `(?P<field>[^`]+)`$",
+         N_("object contains unknown field `{field}`")),
+        (r"^Object missing required field `(?P<field>[^`]+)`$",
+         N_("object missing required field `{field}`")),
+        (r"^Invalid enum value (?P<value>.+)$", N_("invalid enum value {value}")),
+        (r"^Invalid value (?P<value>.+)$", N_("invalid value {value}")),
+    )
+)  # fmt: skip
+#: What a pattern of the schemas asks for, in words.
+_PATTERN_SENTENCES = {
+    _PRINTABLE: N_("expected `{expected}` without control characters"),
+    r"^[A-Za-z0-9_-]{1,16}$": N_("expected `{expected}` of 1 to 16 letters, digits, '-' or '_'"),
 }
+_MATCHING = re.compile(r"^Expected `(?P<expected>[^`]+)` matching regex (?P<pattern>'.*')$")
+
+
+@dataclass(frozen=True)
+class SchemaWords:
+    """A schema's problem or its place in the document, said in the reader's language when the
+    refusal is worded (a :class:`~generator.core.refusal.Phrase`); its JSON is the English."""
+
+    sentence: str  # marked for the catalog, or words of no language (a path, msgspec's)
+    fields: tuple[tuple[str, str], ...] = ()
+    translated: bool = True
+
+    def words(self) -> str:
+        sentence = _(self.sentence) if self.translated else self.sentence
+        return sentence.format_map(dict(self.fields))
+
+    def english(self) -> str:
+        return self.sentence.format_map(dict(self.fields))
+
+    def to_json(self) -> str:
+        return self.english()
+
+
+def _problem(message: str) -> SchemaWords:
+    """msgspec's message ("Expected `int` >= 1") as one of :data:`_LIBRARY_SENTENCES`."""
+    matching = _MATCHING.match(message)
+    if matching:
+        pattern = ast.literal_eval(matching["pattern"])
+        if pattern in _PATTERN_SENTENCES:
+            return SchemaWords(_PATTERN_SENTENCES[pattern], (("expected", matching["expected"]),))
+    for library, sentence in _LIBRARY_SENTENCES:
+        match = library.match(message)
+        if match:
+            return SchemaWords(sentence, tuple(match.groupdict().items()))
+    return SchemaWords("{message}", (("message", message[:1].lower() + message[1:]),), False)
+
+
 _JOURNAL = re.compile(r"^\$\.journal\[(\d+)\]\.?")
 _CARD = re.compile(r"^\$\.cards\[(\d+)\]\.?")
+_WHERE = {
+    "move": (N_("move {number}"), N_("move {number}, {rest}")),
+    "card": (N_("card {number}"), N_("card {number}, {rest}")),
+}
 
 
-def _where(path: str) -> str:
-    """``$.journal[2].player`` -> ``move 3, player``; ``$.cards[0].name`` -> ``card 1, name``."""
+def _where(path: str) -> SchemaWords:
+    """``$.journal[2].player`` -> ``move 3, player``; ``$.cards[0].name`` -> ``card 1, name``;
+    ``$`` -> ``the top level``."""
     for pattern, what in ((_JOURNAL, "move"), (_CARD, "card")):
         match = pattern.match(path)
         if match:
             rest = path[match.end() :]
             if what == "move" and rest == "move":
                 rest = "kind"  # the tag field
-            return f"{what} {int(match.group(1)) + 1}" + (f", {rest}" if rest else "")
-    return path.removeprefix("$.").removeprefix("$") or "the top level"
+            bare, further = _WHERE[what]
+            number = str(int(match.group(1)) + 1)
+            if rest:
+                return SchemaWords(further, (("number", number), ("rest", rest)))
+            return SchemaWords(bare, (("number", number),))
+    field_path = path.removeprefix("$.").removeprefix("$")
+    if not field_path:
+        return SchemaWords(N_("the top level"))
+    return SchemaWords("{path}", (("path", field_path),), False)
 
 
 def validate(document: Any, record: type[T], source: Value, advice: Value) -> T:
@@ -203,15 +276,12 @@ def validate(document: Any, record: type[T], source: Value, advice: Value) -> T:
         message, _at, path = text.rpartition(" - at `")
         if not message:
             message, path = text, "$"
-        message = message[:1].lower() + message[1:]
-        for pattern, words in _PATTERN_WORDS.items():
-            message = message.replace(f"matching regex {pattern!r}", words)
         raise Refusal(
             Why.SCHEMA,
             {
                 "source": source,
                 "where": _where(path.rstrip("`")),
-                "message": message,
+                "message": _problem(message),
                 "advice": advice,
             },
         ) from None

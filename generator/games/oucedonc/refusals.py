@@ -566,7 +566,7 @@ class Why(Reason):
     )
     SCHEMA = (
         "schema",
-        # TRANSLATORS: {message} is the schema library's own words (in English)
+        # TRANSLATORS: {where} and {message} are said by fileschema.py (its own sentences)
         Sentence(N_("{source}: {where}: {message}; {advice}")),
     )
     NESTED_TOO_DEEPLY = (

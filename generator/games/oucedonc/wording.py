@@ -23,7 +23,7 @@ from generator.games.oucedonc.compare import Direction
 VOWEL = re.compile(r"[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜŸaeiouyàâäæéèêëîïôöœùûüÿ]")
 _ARTICLE = re.compile(r"(?P<article>Le|Les) (?P<rest>.+)")
 
-__all__ = ["Beside", "beside", "between", "either", "listed", "of_place", "ordinal"]
+__all__ = ["Beside", "beside", "between", "either", "listed", "of_place", "of_places", "ordinal"]
 
 
 def of_place(text: str, place: str) -> str:
@@ -33,15 +33,28 @@ def of_place(text: str, place: str) -> str:
     ending = "de " + place
     if cli_language() != "fr" or not text.endswith(ending):
         return text
-    head = text[: -len(ending)]
+    return text[: -len(ending)] + _joined(place)
+
+
+def _joined(place: str) -> str:
+    """French "de" and ``place``: "d’Angers", "du Mans", "des Andelys", "de Brest"."""
     article = _ARTICLE.fullmatch(place)
     if article:
-        joined = ("du " if article["article"] == "Le" else "des ") + article["rest"]
-    elif VOWEL.match(place):
-        joined = "d’" + place
-    else:
-        return text
-    return head + joined
+        return ("du " if article["article"] == "Le" else "des ") + article["rest"]
+    if VOWEL.match(place):
+        return "d’" + place
+    return "de " + place
+
+
+def of_places(template: str, **fields: str) -> str:
+    """``template`` (a translated sentence) filled with ``fields``, where French's "de {name}"
+    joins "de" to the name as :func:`of_place` does ("prend la place d’Abbaye de Landévennec",
+    "du Mans"); other languages are filled as they are."""
+    if cli_language() == "fr":
+        for name, value in fields.items():
+            joined = _joined(value).replace("{", "{{").replace("}", "}}").replace("\\", "\\\\")
+            template = re.sub(rf"\bde \{{{name}\}}", joined, template)
+    return template.format(**fields)
 
 
 def beside(direction: Direction, place: str) -> str:
