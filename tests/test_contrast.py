@@ -51,3 +51,14 @@ def test_the_oucedonc_labels_and_names_read_on_their_grounds():
         assert contrast(OUCEDONC.paper, OUCEDONC.kind(kind)) >= AA  # the names on the bands
     assert contrast(OUCEDONC.muted, OUCEDONC.paper) >= AA
     assert contrast(OUCEDONC.ink, OUCEDONC.paper) >= AA
+
+
+# --- the pairs the print QA measured under 4.5:1 (issue 30), each from its palette values ---
+
+
+@pytest.mark.parametrize("player", range(len(OTCHO.players)))
+def test_the_otcho_card_header_reads_on_its_band(player):
+    # "NEO OTCHO" and "Joueur n · couleur" (9-10.5 pt) in the player's ink on the band: white
+    # read at 3.9, 3.4 and 3.1:1 on the vermillion, green and pink
+    colours = OTCHO.players[player]
+    assert contrast(colours.ink, colours.band) >= AA
