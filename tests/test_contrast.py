@@ -62,3 +62,22 @@ def test_the_otcho_card_header_reads_on_its_band(player):
     # read at 3.9, 3.4 and 3.1:1 on the vermillion, green and pink
     colours = OTCHO.players[player]
     assert contrast(colours.ink, colours.band) >= AA
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_the_pronostiques_team_type_reads_on_every_ground(suit):
+    # suit symbols and team names (rules aid, score pad, prediction rows) in the deep colours
+    team = PRONOSTIQUES.team(suit)
+    for ground in (
+        WHITE,
+        PRONOSTIQUES.card,
+        team.tint,
+        PRONOSTIQUES.zebra,
+        PRONOSTIQUES.header_fill,
+    ):
+        assert contrast(team.deep, ground) >= AA, ground.hex
+
+
+def test_the_pronostiques_score_table_zeros_read():
+    for ground in (WHITE, PRONOSTIQUES.zebra):
+        assert contrast(PRONOSTIQUES.no_points, ground) >= AA
