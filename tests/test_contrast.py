@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games.oie.squares import Kind
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import Colour
+from generator.render.oie.palette import PALETTE as OIE
 from generator.render.otcho.palette import PALETTE as OTCHO
 from generator.render.oucedonc.palette import PALETTE as OUCEDONC
 from generator.render.palette import WHITE
@@ -81,3 +83,13 @@ def test_the_pronostiques_team_type_reads_on_every_ground(suit):
 def test_the_pronostiques_score_table_zeros_read():
     for ground in (WHITE, PRONOSTIQUES.zebra):
         assert contrast(PRONOSTIQUES.no_points, ground) >= AA
+
+
+@pytest.mark.parametrize("kind", list(Kind))
+def test_the_oie_badge_numbers_read(kind):
+    # the rules panel's badges: white on the dark ones, the ink on gold (26, 53 were 2.6:1)
+    assert contrast(OIE.badge_number(kind), OIE.badge(kind)) >= AA
+
+
+def test_the_oie_poster_small_print_reads():
+    assert contrast(OIE.poster.guide, WHITE) >= AA  # the plan's caption, the tiles' lines
