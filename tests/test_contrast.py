@@ -93,3 +93,7 @@ def test_the_oie_badge_numbers_read(kind):
 
 def test_the_oie_poster_small_print_reads():
     assert contrast(OIE.poster.guide, WHITE) >= AA  # the plan's caption, the tiles' lines
+
+
+def test_the_oucedonc_accent_reads_on_the_paper():
+    assert contrast(OUCEDONC.accent, OUCEDONC.paper) >= AA  # the Intermède's subtitle, the N
