@@ -7,12 +7,14 @@ import pytest
 
 from generator.games.oie.squares import Kind
 from generator.games.pronostiques.suits import Suit
+from generator.games.territoires import Role
 from generator.render.colour import Colour
 from generator.render.oie.palette import PALETTE as OIE
 from generator.render.otcho.palette import PALETTE as OTCHO
 from generator.render.oucedonc.palette import PALETTE as OUCEDONC
 from generator.render.palette import WHITE
 from generator.render.pronostiques.palette import PALETTE as PRONOSTIQUES
+from generator.render.territoires.palette import PALETTE as TERRITOIRES
 
 AA = 4.5
 
@@ -97,3 +99,8 @@ def test_the_oie_poster_small_print_reads():
 
 def test_the_oucedonc_accent_reads_on_the_paper():
     assert contrast(OUCEDONC.accent, OUCEDONC.paper) >= AA  # the Intermède's subtitle, the N
+
+
+@pytest.mark.parametrize("role", list(Role))
+def test_the_lenormand_role_names_read_on_their_bands(role):
+    assert contrast(TERRITOIRES.white, TERRITOIRES.role(role)) >= AA
