@@ -1,5 +1,6 @@
 """Type on colour reads: WCAG 2 contrast of at least 4.5:1 where the palettes put letters on a
-tint or white on a band (the Neo Otcho slots, the Pronostiques bands, the Oucédonc labels)."""
+tint or white on a band (the Neo Otcho slots and headers, the Pronostiques bands and team type, the
+Oucédonc labels, the Oie badges, the Lenormand role bands, the calibration labels)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from generator.render.colour import Colour
 from generator.render.oie.palette import PALETTE as OIE
 from generator.render.otcho.palette import PALETTE as OTCHO
 from generator.render.oucedonc.palette import PALETTE as OUCEDONC
-from generator.render.palette import WHITE
+from generator.render.palette import CALIBRATION, WHITE
 from generator.render.pronostiques.palette import PALETTE as PRONOSTIQUES
 from generator.render.territoires.palette import PALETTE as TERRITOIRES
 
@@ -104,3 +105,8 @@ def test_the_oucedonc_accent_reads_on_the_paper():
 @pytest.mark.parametrize("role", list(Role))
 def test_the_lenormand_role_names_read_on_their_bands(role):
     assert contrast(TERRITOIRES.white, TERRITOIRES.role(role)) >= AA
+
+
+def test_the_calibration_labels_read():
+    assert contrast(CALIBRATION.muted, WHITE) >= AA
+    assert contrast(CALIBRATION.ink, WHITE) >= AA
