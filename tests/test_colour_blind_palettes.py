@@ -67,6 +67,14 @@ def test_player_colours_apart(deficiency):
 
 
 @pytest.mark.parametrize("deficiency", sorted(SIMULATIONS))
+def test_player_card_bands_apart(deficiency):
+    # the cards' header bands, three of them darkened so that their white type reads at 4.5:1,
+    # stay an obvious difference side by side (the pawns keep the colours above; the shapes and
+    # the player's name on the band back them up)
+    assert closest_pair([s.band.hex for s in PLAYER_STYLES], SIMULATIONS[deficiency]) > 10
+
+
+@pytest.mark.parametrize("deficiency", sorted(SIMULATIONS))
 def test_team_colours_apart(deficiency):
     assert closest_pair([t.colour.hex for t in TEAMS.values()], SIMULATIONS[deficiency]) > 15
 

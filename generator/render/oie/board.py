@@ -495,7 +495,7 @@ def draw_panel(
                 bx,
                 by - size * 0.32,
                 str(block.square),
-                PALETTE.badge_text,
+                PALETTE.badge_number(BOARD[block.square].kind),
             )
         cursor -= h + size * 0.35 + spare
     c.restoreState()

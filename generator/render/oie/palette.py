@@ -52,7 +52,7 @@ class OiePalette:
     track_shadow: Colour = hex_colour("#DCCBA8", cmyk(17, 20, 39, 0))
     lawn: Colour = hex_colour("#E9F3D9", cmyk(10, 4, 18, 0))  # the garden's disc
     lawn_rim: Colour = hex_colour("#6E8B3D", cmyk(52, 11, 89, 32))
-    badge_text: Colour = WHITE  # square numbers in the rules panel's badges
+    badge_text: Colour = WHITE  # square numbers in the rules panel's dark badges
     squares: SquareFills = field(default_factory=SquareFills)
     # the pictures
     goose_white: Colour = hex_colour("#FFFDF6", cmyk(1, 1, 5, 0))
@@ -61,6 +61,9 @@ class OiePalette:
     water: Colour = hex_colour("#4F86B0", cmyk(66, 28, 4, 22))
     water_light: Colour = hex_colour("#A9C8DE", cmyk(38, 13, 8, 1))
     deep_water: Colour = hex_colour("#3E6E93", cmyk(70, 31, 4, 38))  # the Well's badge
+    # the Bridge's badge: the water darkened (RGB scaled, black added) so that its white number
+    # reads at 4.6:1 (3.9:1 on the water)
+    bridge_water: Colour = hex_colour("#4879A0", cmyk(66, 28, 4, 29))
     stone: Colour = hex_colour("#C9B79C", cmyk(22, 25, 40, 6))
     stone_dark: Colour = hex_colour("#8F7D66", cmyk(34, 38, 53, 32))
     slate: Colour = hex_colour("#5E5750", cmyk(0, 0, 0, 81))  # the Prison's badge
@@ -82,14 +85,15 @@ class OiePalette:
         hex_colour("#4E8A4A", cmyk(65, 2, 82, 33)),  # green
         hex_colour("#D9A032", cmyk(12, 38, 91, 7)),  # yellow
     )
-    # the poster's marks
-    guide: Colour = hex_colour("#9A8670", cmyk(32, 37, 49, 26))
+    # the poster's marks: the guide is also the small print of the plan and the tiles (7.4 pt),
+    # so dark enough to read on white, 4.6:1 (#9A8670 was 3.5:1)
+    guide: Colour = hex_colour("#837260", cmyk(32, 37, 49, 37))
     overlap: Colour = hex_colour("#B8423B", cmyk(0, 85, 72, 28))  # the plan's overlap hatching
 
     def badge(self, kind: Kind) -> Colour:
         """The badge of a square in the rules panel: the main colour of its picture."""
         return {
-            Kind.BRIDGE: self.water,
+            Kind.BRIDGE: self.bridge_water,
             Kind.INN: self.roof,
             Kind.DICE: self.gold,
             Kind.WELL: self.deep_water,
@@ -101,6 +105,11 @@ class OiePalette:
             Kind.GARDEN: self.hedge,
             Kind.ORDINARY: self.frame,
         }[kind]
+
+    def badge_number(self, kind: Kind) -> Colour:
+        """The colour of the number on a badge: white (the paper) on the dark badges, the ink
+        on the gold ones (the Dice, the Goose), where white reads at 2.6:1 and the ink 5.3:1."""
+        return self.ink if self.badge(kind) == self.gold else self.badge_text
 
     @property
     def poster(self) -> PosterPalette:

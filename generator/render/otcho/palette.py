@@ -17,6 +17,10 @@ class PlayerColours:
     tint: Colour  # a light version, for backgrounds
     ink: Colour  # a symbol drawn on the full colour
     letters: Colour  # the slot letters on the tint: contrast at least 4.5:1 (WCAG AA)
+    # the player card's header band, under the white title and player line (9-10.5 pt): the
+    # colour itself where white reads on it at 4.5:1 or more, else the colour darkened (its RGB
+    # scaled, its CMYK given the matching black) just enough to read
+    band: Colour
 
 
 @dataclass(frozen=True)
@@ -49,32 +53,39 @@ class OtchoPalette:
             hex_colour("#F7DCCB", cmyk(6, 16, 21, 0)),
             WHITE,
             hex_colour("#9E4400", cmyk(0, 70, 100, 42)),
+            hex_colour("#C05500", cmyk(0, 67, 100, 22)),  # 4.6:1 (vermillion: 3.9:1)
         ),
         PlayerColours(
             OKABE_ITO.blue,
             hex_colour("#CCE3F0", cmyk(23, 7, 7, 0)),
             WHITE,
             hex_colour("#005A8C", cmyk(90, 44, 0, 36)),
+            OKABE_ITO.blue,  # 5.2:1
         ),
         PlayerColours(
             OKABE_ITO.bluish_green,
             hex_colour("#CCECE3", cmyk(22, 2, 15, 0)),
             WHITE,
             hex_colour("#00684C", cmyk(84, 0, 68, 53)),
+            hex_colour("#008561", cmyk(80, 0, 65, 25)),  # 4.6:1 (bluish green: 3.4:1)
         ),
         PlayerColours(
             OKABE_ITO.yellow,
             hex_colour("#FCF8D6", cmyk(4, 2, 21, 0)),
             CHARCOAL,
             hex_colour("#6B6200", cmyk(10, 12, 100, 67)),
+            OKABE_ITO.yellow,  # under charcoal type (the ink), not white
         ),
         PlayerColours(
             OKABE_ITO.reddish_purple,
             hex_colour("#F5E4ED", cmyk(7, 13, 5, 0)),
             WHITE,
             hex_colour("#93406E", cmyk(20, 82, 4, 36)),
+            hex_colour("#A26085", cmyk(15, 61, 5, 26)),  # 4.6:1 (reddish purple: 3.1:1)
         ),
-        PlayerColours(CHARCOAL, hex_colour("#DADADA", cmyk(0, 0, 0, 20)), WHITE, CHARCOAL),
+        PlayerColours(
+            CHARCOAL, hex_colour("#DADADA", cmyk(0, 0, 0, 20)), WHITE, CHARCOAL, CHARCOAL
+        ),
     )
 
     def kind(self, kind: RollKind) -> Colour:

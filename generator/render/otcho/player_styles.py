@@ -29,6 +29,7 @@ class PlayerStyle:
     ink: Colour  # colour of a symbol drawn on the full colour
     shape: str  # disc, square, triangle, diamond, star, cross
     letters: Colour  # the slot letters on the tint (contrast at least 4.5:1)
+    band: Colour  # the card's header band, under its type in ``ink`` (contrast at least 4.5:1)
 
 
 _NAMES_AND_SHAPES = (
@@ -40,7 +41,9 @@ _NAMES_AND_SHAPES = (
     (M_("Noir"), "cross"),
 )
 PLAYER_STYLES: tuple[PlayerStyle, ...] = tuple(
-    PlayerStyle(name, colours.colour, colours.tint, colours.ink, shape, colours.letters)
+    PlayerStyle(
+        name, colours.colour, colours.tint, colours.ink, shape, colours.letters, colours.band
+    )
     for (name, shape), colours in zip(_NAMES_AND_SHAPES, OTCHO_PALETTE.players, strict=True)
 )
 

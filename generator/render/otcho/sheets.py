@@ -98,7 +98,7 @@ def draw_player_card(
     set_fill(c, PALETTE.white)
     c.roundRect(pt(x), pt(y), pt(CARD_W), pt(height), pt(3), stroke=1, fill=1)
     band = 11.0
-    set_fill(c, style.colour)
+    set_fill(c, style.band)
     path = c.beginPath()
     top = y + height
     r = 3.0

@@ -19,7 +19,9 @@ class OucedoncPalette:
     grid: Colour = hex_colour("#F1EADB", cmyk(7, 7, 16, 0))  # faint graticule on card stock
     town: Colour = hex_colour("#1F4E79", cmyk(87, 49, 0, 46))  # deep blue: towns
     site: Colour = hex_colour("#2E6B4F", cmyk(73, 4, 64, 53))  # forest green: sites
-    accent: Colour = hex_colour("#D1495B", cmyk(0, 84, 47, 15))  # the north, the map marker
+    # the north, the map marker, the Intermède's subtitle (8 pt): 4.6:1 on the paper (#D1495B,
+    # 4.1:1, darkened: its RGB scaled, its black raised to match)
+    accent: Colour = hex_colour("#C24455", cmyk(0, 84, 47, 21))
     gold: Colour = hex_colour("#E8A33D", cmyk(7, 40, 85, 4))  # Intermède, tokens
     cream: Colour = hex_colour("#F6E7C8", cmyk(6, 9, 26, 0))  # light half of star points
     night: Colour = hex_colour("#18324D", cmyk(89, 49, 1, 75))  # rule and emblem backs

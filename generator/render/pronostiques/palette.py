@@ -12,9 +12,10 @@ from generator.render.palette import OKABE_ITO, SHEET, WHITE
 
 @dataclass(frozen=True)
 class TeamColours:
-    colour: Colour  # the suit symbols, the lap bar, the frame
+    colour: Colour  # the lap bar, the frame, the pile charts' bars (no type: 2.9-4.3:1)
     tint: Colour  # the power box, the prediction rows
-    deep: Colour  # the cards' bands, under white type (contrast at least 4.5:1)
+    deep: Colour  # the cards' bands under white type, and type in the team's colour (suit
+    # symbols, team names) on white, the tint and the sheets' greys: contrast at least 4.5:1
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,9 @@ class PronostiquesPalette:
     header_fill: Colour = hex_colour("#EEF1F5", cmyk(0, 0, 0, 8))
     total_fill: Colour = hex_colour("#FFF4D6", cmyk(3, 4, 21, 0))
     zebra: Colour = hex_colour("#F4F6F8", cmyk(0, 0, 0, 5))
-    no_points: Colour = hex_colour("#A0A6AE", cmyk(0, 0, 0, 47))
+    # the zeros of the scoring table: read (an order that scores nothing), so the sheets' muted
+    # grey, lighter than the ink but at 5.6:1 on the zebra rows (the pale grey was 2.3:1)
+    no_points: Colour = SHEET.muted
     allowed: Colour = hex_colour("#0B7A3B", cmyk(83, 0, 92, 38))  # ✓ under a pile chart
     refused: Colour = hex_colour("#B2182B", cmyk(0, 98, 77, 27))  # ✗ under a pile chart
 

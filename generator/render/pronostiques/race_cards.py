@@ -405,7 +405,7 @@ class PredictionFront:
             set_fill(canvas, PALETTE.ink)
             canvas.setFont(fonts.condensed_bold, place_size)
             canvas.drawString(pt(6), pt(y + row_h / 2 - 1.4), places[i])
-            set_fill(canvas, team.colour)
+            set_fill(canvas, team.deep)
             canvas.setFont(fonts.regular, 15)
             canvas.drawCentredString(pt(22.2), pt(y + row_h / 2 - 2.4), suit.symbol)
             draw_picture(canvas, TEAM_EMBLEMS[suit], 15.4, y + row_h / 2, 6.6, 6.6)

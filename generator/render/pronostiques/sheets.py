@@ -70,7 +70,7 @@ class PronostiquesOptions:
 
 
 def _suit_text(c: Canvas, suit: Suit, x: float, y: float, size: float, font: str) -> None:
-    set_fill(c, TEAMS[suit].colour)
+    set_fill(c, TEAMS[suit].deep)  # type: the deep colour (the team colour reads at 2.9-4.3:1)
     c.setFont(font, size)
     c.drawCentredString(pt(x), pt(y), suit.symbol)
 
@@ -612,7 +612,7 @@ def _aid_how_to_play(column: _AidColumn, options: PronostiquesOptions, x: float,
     for suit in SUITS:
         team = TEAMS[suit]
         _suit_text(c, suit, x + 3 * s, y - 4.2 * s, 12 * s, fonts.regular)
-        set_fill(c, team.colour)
+        set_fill(c, team.deep)
         c.setFont(fonts.bold, 8.5 * s)
         c.drawString(pt(x + 8 * s), pt(y - 3.6 * s), P_(language, team.name))
         set_fill(c, PALETTE.muted)

@@ -31,12 +31,14 @@ class TerritoiresPalette:
     nature: HouseColours = HouseColours(
         hex_colour("#3D6B35", cmyk(66, 5, 89, 53)), hex_colour("#E4EEDF", cmyk(12, 5, 15, 0))
     )
-    # the roles' bands on the cards (the supports take their house's colour)
+    # the roles' bands on the cards (the supports take their house's colour), under the role's
+    # name in white (8 pt): each at 4.5:1 or more (healing and run darkened from #A8781C, 3.9:1,
+    # and #8B857A, 3.7:1: their RGB scaled, their black raised to match)
     weapon: Colour = hex_colour("#8E2C2C", cmyk(0, 92, 73, 50))
     support_animal: Colour = hex_colour("#8A5A24", cmyk(7, 50, 90, 53))
-    healing: Colour = hex_colour("#A8781C", cmyk(10, 40, 96, 35))
+    healing: Colour = hex_colour("#996D1A", cmyk(10, 40, 96, 41))
     life: Colour = hex_colour("#5E5A52", cmyk(0, 0, 0, 80))
-    run: Colour = hex_colour("#8B857A", cmyk(39, 34, 42, 29))
+    run: Colour = hex_colour("#7A746B", cmyk(39, 34, 42, 38))
     # the deck
     card_paper: Colour = hex_colour("#FBF8F1", cmyk(3, 3, 7, 0))
     back_navy: Colour = hex_colour("#2A2940", cmyk(79, 64, 2, 80))
