@@ -129,37 +129,6 @@ def _fit_font(
     return max(fitted, minimum)
 
 
-def _wrap_label(
-    font: str,
-    text: str,
-    size: float,
-    width: float,
-    minimum: float,
-    floor: float | None = None,
-    break_overflow: bool = False,
-) -> tuple[list[str], float]:
-    """``text`` on one line, or two if that allows a clearly larger font (or, with
-    ``break_overflow``, if one line overflows ``width`` even at the smallest size: a long place
-    name on the A4 board, "Forêt de Brocéliande"); shrinks down to ``minimum``."""
-    single = _fit_font(font, text, size, width, minimum, floor)
-    words = text.replace("-", "- ").split()
-    best: tuple[float, str, str] | None = None
-    for cut in range(1, len(words)):
-        first = " ".join(words[:cut]).replace("- ", "-")
-        second = " ".join(words[cut:]).replace("- ", "-")
-        widest = max(string_width(first, font, size), string_width(second, font, size))
-        if best is None or widest < best[0]:
-            best = (widest, first, second)
-    if best is not None:
-        _, first, second = best
-        longer = max(first, second, key=lambda line: string_width(line, font, size))
-        double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
-        overflows = break_overflow and string_width(text, font, single) > width
-        if double > single * 1.15 or overflows:
-            return [first, second], double
-    return [text], single
-
-
 def _half_chord(outline: Sequence[tuple[float, float]], x: float, y: float) -> float:
     """The room either side of ``x`` on the horizontal line at height ``y`` inside ``outline``
     (to the nearest edge on each side; 0 outside)."""
