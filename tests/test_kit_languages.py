@@ -32,6 +32,7 @@ import pytest
 from generator.core.errors import UserError
 from generator.kit.model import KitParams
 from generator.kit.run import make_kit
+from tests.type_sizes import char_size, unread_small
 
 LANGUAGES = ("fr", "en")
 ROUND = 1  # decimals of a point: geometry compared to a tenth of a point
@@ -580,10 +581,7 @@ def test_a_language_the_kit_does_not_print_is_one_line_exit_2(tmp_path, monkeypa
 DECKS = ("oucedonc/oucedonc.pdf", "territoires-jeu-lenormand.pdf", "pronostiques-cards.pdf")
 
 
-def _char_size(char: dict) -> float:
-    """A character's type size (points) whatever its direction: for a glyph turned a quarter,
-    pdfplumber's ``size`` is its advance; its size is then the box's width."""
-    return char["size"] if char["upright"] else char["x1"] - char["x0"]
+_char_size = char_size  # a glyph turned a quarter: its size is the box's width (type_sizes)
 
 
 def _sized_chars(path: Path) -> list[tuple[float, str, str]]:
@@ -612,6 +610,15 @@ def test_nothing_on_any_page_is_under_6_pt_even_read_naively(kits, language):
                     c["text"] for c in page.chars if min(c["size"], _char_size(c)) < 6.0 - 0.01
                 ]
                 assert not small, (name, number, "".join(small)[:60])
+
+
+@WHOLE_KITS
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_what_a_player_reads_is_7_pt_or_more_on_every_page(kits, language):
+    """Under 7 pt only credits, licences and marks (tests/type_sizes.py), never under 6 pt: the
+    Oie boards' names, the score pad's heads, the trackers' ranks were 5.5 to 6.8 pt."""
+    small = {name: unread_small(kits[language] / name) for name in _pdfs(kits[language])}
+    assert not any(small.values()), {name: lines[:5] for name, lines in small.items() if lines}
 
 
 @WHOLE_KITS

@@ -34,6 +34,7 @@ MIN_TEXT_PT = 6.0
 MIN_READING_PT = 7.0
 #: The same in millimetres, for drawings made on a canvas scaled to millimetres.
 MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
+MIN_READING_MM = MIN_READING_PT * 25.4 / 72
 
 DISPLAY = "Fraunces-Bold"
 REGULAR = "FiraSans-Regular"

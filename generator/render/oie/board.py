@@ -7,6 +7,7 @@ or, at poster size, tiled over several A4/Letter pages by :mod:`generator.render
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
@@ -40,6 +41,13 @@ BASE_BOARD = 194.0  # board side on A4: every size below scales with board side 
 LABEL_SHRINK = Shrink.times(0.94)  # names and labels step down 6 % at a time
 PANEL_SHRINK = Shrink.times(0.96)  # the rules panel's type, 4 % at a time
 DICE_FACES = {rule.target: rule.dice for rule in FIRST_THROWS}  # the dice pictured on 26 and 53
+# A square's type, in font sizes: capitals and descenders (those of Fira Sans and Fraunces,
+# :mod:`generator.render.draw.fit_text`), the leading of a name on several lines
+CAP, DESCENT, LEADING = 0.70, 0.26, 1.05
+STACK_GAP = 0.05  # band widths between a square's number, picture and name
+STACK_DROP = 0.02  # band widths a square's stack sits under its centre
+ROOM_INSET = 0.04  # band widths a name keeps off the square's outline
+SPECIAL_PICTURES = (0.5, 0.45, 0.4, 0.36, 0.32, 0.28, 0.25)  # a named square's, largest first
 
 
 @dataclass(frozen=True)
@@ -121,35 +129,85 @@ def _fit_font(
     return max(fitted, minimum)
 
 
-def _wrap_label(
-    font: str,
+def _half_chord(outline: Sequence[tuple[float, float]], x: float, y: float) -> float:
+    """The room either side of ``x`` on the horizontal line at height ``y`` inside ``outline``
+    (to the nearest edge on each side; 0 outside)."""
+    left = right = math.inf
+    for (x0, y0), (x1, y1) in zip(outline, (*outline[1:], outline[0]), strict=True):
+        if (y0 <= y < y1) or (y1 <= y < y0):
+            crossing = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+            if crossing <= x:
+                left = min(left, x - crossing)
+            else:
+                right = min(right, crossing - x)
+    half = min(left, right)
+    return 0.0 if math.isinf(half) else half
+
+
+def _room(cell: Cell, x: float, baseline: float, size: float) -> float:
+    """The width a line centred on ``x`` may take in ``cell``: the narrowest chord over the
+    line's height (descender to capitals), kept ``ROOM_INSET`` band widths off the outline.
+    Cells stand at every angle of the spiral: a fixed fraction of the band would either waste
+    the room of an upright cell or spill out of the corner of a turned one."""
+    half = min(
+        _half_chord(cell.outline, x, baseline + rise * size) for rise in (-DESCENT, 0.35, CAP)
+    )
+    return 2 * (half - ROOM_INSET * cell.width)
+
+
+def _line_choices(text: str, font: str, max_lines: int, glue: bool) -> list[tuple[str, ...]]:
+    """``text`` on one line, then on two, three... balanced lines (the widest as narrow as can
+    be), broken as the place names of the decks are: with ``glue``, never after "de" or after
+    "Saint-"."""
+    from generator.render.draw.fit_text import break_tokens, glue_tokens
+
+    tokens = break_tokens(text)
+    tokens = (glue_tokens(tokens) if glue else tokens) or [text]
+    choices = []
+    for count in range(1, min(max_lines, len(tokens)) + 1):
+        best: tuple[float, tuple[str, ...]] | None = None
+        for cuts in itertools.combinations(range(1, len(tokens)), count - 1):
+            bounds = (0, *cuts, len(tokens))
+            lines = tuple("".join(tokens[a:b]).rstrip() for a, b in itertools.pairwise(bounds))
+            widest = max(string_width(line, font, 1.0) for line in lines)
+            if best is None or widest < best[0] - 1e-9:
+                best = (widest, lines)
+        assert best is not None
+        choices.append(best[1])
+    return choices
+
+
+def _fit_lines(
     text: str,
-    size: float,
-    width: float,
-    minimum: float,
-    floor: float | None = None,
-    break_overflow: bool = False,
-) -> tuple[list[str], float]:
-    """``text`` on one line, or two if that allows a clearly larger font (or, with
-    ``break_overflow``, if one line overflows ``width`` even at the smallest size: a long place
-    name on the A4 board, "Forêt de Brocéliande"); shrinks down to ``minimum``."""
-    single = _fit_font(font, text, size, width, minimum, floor)
-    words = text.replace("-", "- ").split()
-    best: tuple[float, str, str] | None = None
-    for cut in range(1, len(words)):
-        first = " ".join(words[:cut]).replace("- ", "-")
-        second = " ".join(words[cut:]).replace("- ", "-")
-        widest = max(string_width(first, font, size), string_width(second, font, size))
-        if best is None or widest < best[0]:
-            best = (widest, first, second)
-    if best is not None:
-        _, first, second = best
-        longer = max(first, second, key=lambda line: string_width(line, font, size))
-        double = _fit_font(font, longer, size * 0.92, width, minimum, floor)
-        overflows = break_overflow and string_width(text, font, single) > width
-        if double > single * 1.15 or overflows:
-            return [first, second], double
-    return [text], single
+    font: str,
+    start: float,
+    floor: float,
+    lowest: float,
+    max_lines: int,
+    fits: Callable[[tuple[str, ...], float], bool],
+) -> tuple[tuple[str, ...], float]:
+    """The largest size, from ``start`` down to ``floor`` (7 pt: what a player reads), at
+    which ``text`` fits on one to ``max_lines`` lines; an extra line must buy ``LINE_GAIN``
+    more size. A line ends on "de" only if the name fits no other way. Under the floor, down
+    to ``lowest`` (6 pt), only for a name that fits nowhere else (a very long place name of a
+    theme); the kit's boards never get there (tested)."""
+    from generator.render.draw.fit_text import LINE_GAIN
+
+    glued = _line_choices(text, font, max_lines, glue=True)
+    loose = _line_choices(text, font, max_lines, glue=False)  # "Cité de" / "Carcassonne"
+    for smallest, choices in ((floor, glued), (floor, loose), (lowest, glued), (lowest, loose)):
+        best: tuple[tuple[str, ...], float] | None = None
+        for lines in choices:
+
+            def fit(size: float, lines: tuple[str, ...] = lines) -> bool:
+                return fits(lines, size)
+
+            size = max(shrink_until(max(start, smallest), smallest, fit, LABEL_SHRINK), smallest)
+            if fit(size) and (best is None or size > best[1] * LINE_GAIN):
+                best = (lines, size)
+        if best is not None:
+            return best
+    return loose[-1], lowest
 
 
 def _centred(
@@ -190,10 +248,87 @@ def _draw_picture(c: Canvas, number: int, x: float, y: float, size: float) -> No
         oie_art.PICTURES[kind.value](c, x, y, size)
 
 
+@dataclass(frozen=True)
+class Stack:
+    """A square's content from top to bottom, centred on the square: its number (or the start's
+    arrow), a picture, the lines of its name (mm from the square's centre, upwards)."""
+
+    head: float  # the number's baseline (or the arrow's centre)
+    head_size: float
+    picture: float  # the picture's centre
+    picture_size: float
+    baselines: tuple[float, ...]
+
+
+def _stack(
+    cell: Cell, head: float, picture: float, lines: tuple[str, ...], font: str, size: float
+) -> Stack | None:
+    """The stack of a number of ``head`` size (capitals), a ``picture`` (0: none) and ``lines``
+    at ``size``, centred a little under the square's centre; None if a line or the number
+    leaves its room (:func:`_room`)."""
+    from generator.render.fonts import DISPLAY
+
+    p = cell.width
+    x, y = cell.centre
+    gap = STACK_GAP * p
+    text = CAP * size + (len(lines) - 1) * LEADING * size + DESCENT * size
+    height = CAP * head + gap + (picture + gap if picture else 0.0) + text
+    top = y - STACK_DROP * p + height / 2
+    head_baseline = top - CAP * head
+    below = head_baseline - gap
+    picture_centre = below - picture / 2
+    if picture:
+        below -= picture + gap
+    first = below - CAP * size
+    baselines = tuple(first - i * LEADING * size for i in range(len(lines)))
+    if string_width(str(cell.number), DISPLAY, head) > _room(cell, x, head_baseline, head):
+        return None
+    for line, baseline in zip(lines, baselines, strict=True):
+        if string_width(line, font, size) > _room(cell, x, baseline, size):
+            return None
+    return Stack(head_baseline, head, picture_centre, picture, baselines)
+
+
+def _fit_stack(
+    cell: Cell,
+    name: str,
+    font: str,
+    start: float,
+    floors: tuple[float, float],
+    heads: tuple[float, ...],
+    pictures: tuple[float, ...],
+) -> tuple[tuple[str, ...], float, Stack]:
+    """The largest size of ``name`` (at least 7 pt, see :func:`_fit_lines`) in a stack of the
+    square; at a size, the number and the picture step down (``heads``, ``pictures``, in band
+    widths, largest first) before the name does: the name is what is read."""
+    p = cell.width
+
+    def layout(lines: tuple[str, ...], size: float) -> Stack | None:
+        for picture in pictures:
+            for head in heads:
+                stack = _stack(cell, head * p, picture * p, lines, font, size)
+                if stack is not None:
+                    return stack
+        return None
+
+    max_lines = 2 if pictures[0] else 3
+    lines, size = _fit_lines(
+        name, font, start, *floors, max_lines, lambda ls, sz: layout(ls, sz) is not None
+    )
+    stack = layout(lines, size)
+    if stack is None:  # a name that fits nowhere (never on the kit's boards): the old places
+        y = cell.centre[1]
+        top = y - 0.14 * p if not pictures[0] else y - 0.38 * p
+        baselines = tuple(top - i * LEADING * size for i in range(len(lines)))
+        stack = Stack(y + 0.06 * p, heads[-1] * p, y - 0.02 * p, pictures[-1] * p, baselines)
+    return lines, size, stack
+
+
 def _draw_cell(
-    c: Canvas, cell: Cell, k: float, label: str, floor: float, language: Language
+    c: Canvas, cell: Cell, k: float, label: str, floors: tuple[float, float], language: Language
 ) -> None:
-    """One square; ``floor`` is 6 pt in the drawing's units (the board is drawn scaled)."""
+    """One square; ``floors`` are 7 pt and 6 pt in the drawing's units (the board is drawn
+    scaled): its name and its place are read, so 7 pt, 6 pt only for a name that fits nowhere."""
     from generator.render.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY
 
     number = cell.number
@@ -207,33 +342,34 @@ def _draw_cell(
         _centred(c, DISPLAY, 0.36 * p, x, y - 0.12 * p, str(number), ink)
         return
     if square.kind == Kind.ORDINARY:
-        _centred(c, DISPLAY, 0.27 * p, x, y + 0.06 * p, str(number), ink)
-        lines, size = _wrap_label(
-            CONDENSED,
-            typography(label, language),
-            0.135 * p,
-            0.8 * p,
-            0.085 * p,
-            floor,
-            break_overflow=True,
+        name = typography(label, language)
+        lines, size, stack = _fit_stack(
+            cell, name, CONDENSED, 0.135 * p, floors, (0.27, 0.24, 0.21), (0.0,)
         )
-        top = y - 0.14 * p
-        for i, line in enumerate(lines):
-            _centred(c, CONDENSED, size, x, top - i * size * 1.05, line, ink)
+        _centred(c, DISPLAY, stack.head_size, x, stack.head, str(number), ink)
+        for line, baseline in zip(lines, stack.baselines, strict=True):
+            _centred(c, CONDENSED, size, x, baseline, line, ink)
         return
-    name = typography(square_name(number, language), language) if square.kind != Kind.GOOSE else ""
-    picture_y = y - 0.02 * p if name else y - 0.07 * p
-    _draw_picture(c, number, x, picture_y, 0.5 * p if name else 0.58 * p)
-    if number != 0:
+    if square.kind == Kind.GOOSE:
+        _draw_picture(c, number, x, y - 0.07 * p, 0.58 * p)
         _centred(c, DISPLAY, 0.19 * p, x, y + 0.26 * p, str(number), ink)
-    else:
-        _draw_arrow(c, x, y + 0.3 * p, 0.16 * p, cell.angle, ink)
-    if name:
-        size = _fit_font(CONDENSED_BOLD, name, 0.12 * p, 0.86 * p, 0.08 * p, floor)
-        _centred(c, CONDENSED_BOLD, size, x, y - 0.38 * p, name, ink)
+        return
+    name = typography(square_name(number, language), language)
+    lines, size, stack = _fit_stack(
+        cell, name, CONDENSED_BOLD, 0.12 * p, floors, (0.19, 0.17), SPECIAL_PICTURES
+    )
+    _draw_picture(c, number, x, stack.picture, stack.picture_size)
+    if number != 0:
+        _centred(c, DISPLAY, stack.head_size, x, stack.head, str(number), ink)
+    else:  # the start: an arrow where the number would stand
+        _draw_arrow(c, x, stack.head + 0.3 * stack.head_size, 0.16 * p, cell.angle, ink)
+    for line, baseline in zip(lines, stack.baselines, strict=True):
+        _centred(c, CONDENSED_BOLD, size, x, baseline, line, ink)
 
 
-def _draw_garden(c: Canvas, spiral: Spiral, k: float, floor: float, language: Language) -> None:
+def _draw_garden(
+    c: Canvas, spiral: Spiral, k: float, floors: tuple[float, float], language: Language
+) -> None:
     from generator.render.fonts import CONDENSED_BOLD, DISPLAY
     from generator.render.oie import art as oie_art
 
@@ -266,13 +402,23 @@ def _draw_garden(c: Canvas, spiral: Spiral, k: float, floor: float, language: La
             0.16 * r,
             PALETTE.petal if i % 2 else PALETTE.petal_2,
         )
-    oie_art.goose(c, cx, cy + 0.16 * r, 0.82 * r, facing=1)
-    _centred(c, DISPLAY, 0.3 * r, cx, cy - 0.5 * r, str(LAST), PALETTE.ink)
     name = typography(square_name(LAST, language), language)
-    lines, size = _wrap_label(CONDENSED_BOLD, name, 0.14 * r, 1.1 * r, 0.08 * r, floor)
+
+    def fits(lines: tuple[str, ...], size: float) -> bool:
+        """Between the crown's open ends: 1.1 r wide, the second line lower and narrower."""
+        return all(
+            string_width(line, CONDENSED_BOLD, size) <= (1.1 - 0.1 * i) * r
+            for i, line in enumerate(lines)
+        )
+
+    lines, size = _fit_lines(name, CONDENSED_BOLD, 0.14 * r, *floors, 2, fits)
     top = cy - 0.7 * r + (len(lines) - 1) * size * 0.55
+    # a name on two lines lifts the number and the goose, clear of its first line
+    lift = max(0.0, top + CAP * size + 0.06 * r - (cy - 0.5 * r))
+    oie_art.goose(c, cx, cy + 0.16 * r + lift, 0.82 * r, facing=1)
+    _centred(c, DISPLAY, 0.3 * r, cx, cy - 0.5 * r + lift, str(LAST), PALETTE.ink)
     for i, line in enumerate(lines):
-        _centred(c, CONDENSED_BOLD, size, cx, top - i * size * 1.05, line, PALETTE.ink)
+        _centred(c, CONDENSED_BOLD, size, cx, top - i * size * LEADING, line, PALETTE.ink)
 
 
 def _double_frame(c: Canvas, x: float, y: float, w: float, h: float, k: float) -> None:
@@ -323,7 +469,7 @@ def draw_board(
 ) -> None:
     """The square board with its lower-left corner at (x, y) (canvas in millimetres), its
     squares named in ``language``."""
-    from generator.render.fonts import MIN_TEXT_MM
+    from generator.render.fonts import MIN_READING_MM, MIN_TEXT_MM
     from generator.render.oie.spiral import build_spiral
 
     k = side / BASE_BOARD
@@ -341,11 +487,12 @@ def draw_board(
     spiral = build_spiral(round(radius / k, 6))  # cached at the A4 size, scaled below
     c.translate(x + side / 2, y + side / 2)
     c.scale(k, k)
+    floors = (MIN_READING_MM / k, MIN_TEXT_MM / k)  # 7 pt and 6 pt once scaled
     _draw_track_shadow(c, spiral)
     for cell in spiral.cells:
         label = labels[cell.number - 1] if 0 < cell.number <= len(labels) else ""
-        _draw_cell(c, cell, 1.0, label, MIN_TEXT_MM / k, language)
-    _draw_garden(c, spiral, 1.0, MIN_TEXT_MM / k, language)
+        _draw_cell(c, cell, 1.0, label, floors, language)
+    _draw_garden(c, spiral, 1.0, floors, language)
     set_stroke(c, PALETTE.ink)  # a firm line around the whole track
     c.setLineWidth(0.7)
     polygon(c, spiral.outer_edge, fill=False, stroke=True, to_pt=None)
@@ -430,7 +577,7 @@ def draw_panel(
     subtitle: str,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from generator.render.fonts import BOLD, DISPLAY, MIN_TEXT_MM
+    from generator.render.fonts import BOLD, DISPLAY, MIN_READING_MM
 
     _bold_font_mapping()
     k = layout.k
@@ -468,7 +615,7 @@ def draw_panel(
         layouts[size] = _layout_blocks(blocks, inner_w, size)
         return bool(layouts[size][1] <= available)
 
-    smallest = max(1.6 * k, MIN_TEXT_MM)  # the panel's text never goes under 6 pt
+    smallest = max(1.6 * k, MIN_READING_MM)  # the rules are read: never under 7 pt
     size = max(smallest, shrink_until(size, smallest, fits, PANEL_SHRINK))
     if size not in layouts:
         fits(size)
@@ -491,7 +638,7 @@ def draw_panel(
             _centred(
                 c,
                 BOLD,
-                max(size * 0.9, MIN_TEXT_MM),
+                max(size * 0.9, MIN_READING_MM),
                 bx,
                 by - size * 0.32,
                 str(block.square),

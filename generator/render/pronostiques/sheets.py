@@ -29,7 +29,7 @@ from generator.games.pronostiques.scoring import ScoreLine
 from generator.games.pronostiques.suits import Suit
 from generator.render.colour import set_fill, set_stroke
 from generator.render.draw.text import paragraph, shrink_to_width, width_mm
-from generator.render.fonts import MIN_TEXT_PT
+from generator.render.fonts import MIN_READING_PT, MIN_TEXT_PT
 from generator.render.icons import draw_picture, picture_credit
 from generator.render.profile import HOME, PrintProfile
 from generator.render.pronostiques.palette import PALETTE
@@ -87,10 +87,10 @@ class ScorePad:
     row_height: float = 8.6
     round_label: float = 7.5  # "Manche"
     order_label: float = 5.0  # "Ordre d'arrivée"
-    places: float = 10.5  # "1er 2e 3e 4e", level with the rule under each player's name
+    places: float = 10.0  # "1er 2e 3e 4e", level with the rule under each player's name
     player_name: float = 4.5
-    player_rule: float = 10.5
-    player_columns: float = 12.6  # "points" and "total", under the rule
+    player_rule: float = 10.0
+    player_columns: float = 12.4  # "points" and "total" (7 pt, descenders clear), under the rule
     baseline_drop: float = 1.3  # from a row's middle down to the baseline of its number
     box_inset: float = 1.8  # a writing box of the finishing order inside its quarter column
     box_margin: float = 1.3  # between a writing box and the row's lines
@@ -153,13 +153,13 @@ def _team_legend(
         draw_picture(c, TEAM_EMBLEMS[suit], tx + 7.0, y + tile_h / 2, 9.5, 9.0)
         room = pt(tile_w - 15.0)
         name = P_(language, team.name)
-        size = min(8.0, room / stringWidth(name, fonts.condensed_bold, 1.0))
+        size = max(MIN_READING_PT, min(8.0, room / stringWidth(name, fonts.condensed_bold, 1.0)))
         set_fill(c, PALETTE.ink)
         c.setFont(fonts.condensed_bold, size)
         c.drawString(pt(tx + 13), pt(y + tile_h / 2 + 0.8), name)
         _suit_text(c, suit, tx + 14.6, y + tile_h / 2 - 4.0, 8, fonts.regular)
         set_fill(c, PALETTE.muted)
-        c.setFont(fonts.condensed, 6.8)
+        c.setFont(fonts.condensed, MIN_READING_PT)
         stable = P_(language, "écurie {suit}").format(suit=suit.called(language))
         c.drawString(pt(tx + 17), pt(y + tile_h / 2 - 4.0), stable)
 
@@ -228,7 +228,7 @@ def _score_header(
         c.line(
             pt(x + 2), pt(top - pad.player_rule), pt(x + player_w - 2), pt(top - pad.player_rule)
         )
-        c.setFont(fonts.condensed, 6)
+        c.setFont(fonts.condensed, MIN_READING_PT)
         set_fill(c, PALETTE.muted)
         c.drawString(pt(x + 2), pt(top - pad.player_columns), P_(language, "points"))
         c.drawRightString(pt(x + player_w - 2), pt(top - pad.player_columns), P_(language, "total"))

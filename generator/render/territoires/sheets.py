@@ -22,7 +22,7 @@ from generator.render.colour import Colour, set_stroke
 from generator.render.document import DocInfo, PdfDocument, new_document
 from generator.render.draw.shapes import cut_line, rounded_box
 from generator.render.draw.text import shrink_to_width, text, width_mm
-from generator.render.fonts import MIN_TEXT_PT, register_fonts
+from generator.render.fonts import MIN_READING_PT, MIN_TEXT_PT, register_fonts
 from generator.render.icons import draw_picture, picture_credit
 from generator.render.paper import Paper
 from generator.render.profile import HOME, PrintProfile
@@ -284,23 +284,19 @@ def mini_card(
         return
     strip = h * 0.36  # the top strip: number, rank, suit
     baseline = y + h - strip + h * 0.08
-    text(canvas, x + w * 0.07, baseline, str(number), f.title, h * 0.52, colour)
     suit = card.playing_card.suit
-    # the rank in black ink (small type: one plate), the suit's shape in its colour
-    ink = PALETTE.ink
+    # the rank in black ink (small type: one plate), the suit's shape in its colour; the rank is
+    # read, so never under 7 pt: on a small card (3 players, Letter) the number gives it room
+    index = card.playing_card.index(language)
+    index_size = max(h * 0.32, MIN_READING_PT)
     suit_size = h * 0.13
     suit_x = x + w - w * 0.07 - suit_size / 2
+    index_right = suit_x - suit_size * 0.7
+    room = index_right - width_mm(index, f.condensed_bold, index_size) - w * 0.1 - (x + w * 0.07)
+    number_size = shrink_to_width(str(number), f.title, h * 0.52, room, MIN_READING_PT)
+    text(canvas, x + w * 0.07, baseline, str(number), f.title, number_size, colour)
     draw_suit(canvas, suit.value, suit_x, baseline + suit_size * 0.45, suit_size)
-    text(
-        canvas,
-        suit_x - suit_size * 0.62,
-        baseline,
-        card.playing_card.index(language),
-        f.condensed_bold,
-        h * 0.32,
-        ink,
-        "right",
-    )
+    text(canvas, index_right, baseline, index, f.condensed_bold, index_size, PALETTE.ink, "right")
     picture = min(w * 0.8, (h - strip) * 0.8)
     draw_picture(canvas, card.picture, x + w / 2, y + (h - strip) * 0.52, picture)
 
