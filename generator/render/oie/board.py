@@ -406,7 +406,7 @@ def _bold_font_mapping() -> None:
 def _layout_blocks(
     blocks: list[Block], width: float, size: float
 ) -> tuple[list[tuple[Block, Paragraph, float, float]], float]:
-    from reportlab.platypus import Paragraph
+    from generator.render.draw.text import platypus_paragraph
 
     styles = _panel_styles(size)
     placed: list[tuple[Block, Paragraph, float, float]] = []
@@ -414,7 +414,7 @@ def _layout_blocks(
     for block in blocks:
         style = styles[block.kind]
         bullet = "•" if block.kind == "item" else None
-        paragraph = Paragraph(block.markup, style, bulletText=bullet)
+        paragraph = platypus_paragraph(block.markup, style, bulletText=bullet)
         _, h = paragraph.wrap(width, 10_000)
         before = style.spaceBefore if placed else 0
         gap = size * 0.35
@@ -453,9 +453,9 @@ def draw_panel(
     c.line(x + w / 2 + 4 * k, rule_y, x + w - pad - 6 * k, rule_y)
     oie_art.goose(c, x + w / 2, rule_y + 0.3 * k, 5.5 * k)
     styles = _panel_styles(2.8 * k)
-    from reportlab.platypus import Paragraph
+    from generator.render.draw.text import platypus_paragraph
 
-    sub = Paragraph(subtitle, styles["subtitle"])
+    sub = platypus_paragraph(subtitle, styles["subtitle"])
     _, sub_h = sub.wrap(inner_w, 100)
     cursor = rule_y - 3.6 * k
     sub.drawOn(c, x + pad, cursor - sub_h)
