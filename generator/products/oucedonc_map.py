@@ -95,9 +95,8 @@ def map_data(deck: Deck, language: Language) -> MapData:
     credits = (*sources, FRENCH_OUTLINES if country == "FR" else COUNTRY_OUTLINES)
     if country == "FR":
         credits = (*credits, COUNTRY_OUTLINES)
-    return MapData(
-        printed_name(deck.title), places, home, beneath, abroad, areas, borders, region, credits, language
-    )
+    title = printed_name(deck.title)
+    return MapData(title, places, home, beneath, abroad, areas, borders, region, credits, language)
 
 
 def _french_layers(

@@ -32,7 +32,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.core.typography import NARROW_NO_BREAK_SPACE, NO_BREAK_SPACES
-
 from generator.render.colour import Colour, set_fill
 from generator.render.units import pt, to_mm
 

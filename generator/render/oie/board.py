@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
+from generator.core.typography import printed_text as typography
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind, square_name
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
-from generator.render.oie.rules_text import Block, rules_blocks, typography
+from generator.render.oie.rules_text import Block, rules_blocks
 from generator.render.paper import HOME_PAPERS, PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm

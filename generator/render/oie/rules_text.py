@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
-from generator.core.typography import printed_text as typography  # the board's, too
+from generator.core.typography import printed_text as typography
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import (
     BOARD,
