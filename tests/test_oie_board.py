@@ -7,9 +7,9 @@ import pytest
 from pypdf import PdfReader
 
 from generator.core.errors import UserError
+from generator.core.typography import printed_text
 from generator.games.oie.squares import BOARD, Kind
 from generator.render.oie.board import BoardOptions, board_document, sheet_layout
-from generator.render.oie.rules_text import french_typography
 from generator.render.paper import paper
 from generator.render.poster import tile_grid
 from generator.render.units import PT_PER_MM
@@ -56,7 +56,7 @@ def test_special_squares_are_named_on_the_board_and_in_the_panel(a4_board):
         text = re.sub(r"[ \n]+", " ", pdf.pages[0].extract_text())  # keeps the no-break spaces
     for square in BOARD:
         if square.kind not in (Kind.ORDINARY, Kind.GOOSE):
-            assert french_typography(square.name) in text
+            assert printed_text(square.name, "fr") in text
     assert "Le Jeu de l\u2019Oie" in text
     assert "'" not in text  # printed French uses the curly apostrophe
     assert "5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59" in text
@@ -66,7 +66,7 @@ def test_rules_text_keeps_colons_with_their_word():
     from generator.render.oie.rules_text import rules_blocks
 
     markup = " ".join(block.markup for block in rules_blocks())
-    assert "\u00a0:" in markup and " :" not in markup and " ;" not in markup
+    assert "\u202f:" in markup and " :" not in markup and " ;" not in markup
 
 
 @pytest.mark.parametrize("name", ["a4", "letter", "a3"])

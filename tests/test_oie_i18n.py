@@ -12,9 +12,10 @@ import pytest
 from pypdf import PdfReader
 
 from generator.core.i18n import speaking
+from generator.core.typography import printed_text
 from generator.games.oie.squares import BOARD, Kind
 from generator.render.oie.board import BoardOptions, board_document, sheet_layout
-from generator.render.oie.rules_text import french_typography, rules_blocks
+from generator.render.oie.rules_text import rules_blocks
 from generator.render.paper import paper
 from generator.render.units import PT_PER_MM
 from tests import conftest
@@ -108,8 +109,8 @@ def test_the_english_board_has_no_french_sentence(english_text):
     assert "\u00a0:" not in rest and " :" not in rest  # English sets no space before a colon
     for square in BOARD:
         if square.kind not in (Kind.ORDINARY,):
-            assert french_typography(square.name) not in rest
-            assert french_typography(square.rule)[:30] not in rest
+            assert printed_text(square.name, "fr") not in rest
+            assert printed_text(square.rule, "fr")[:30] not in rest
 
 
 def test_the_english_board_has_the_french_pages_and_layout(boards):

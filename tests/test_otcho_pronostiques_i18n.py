@@ -195,7 +195,7 @@ def test_deck_sheets_note_in_both_languages():
     assert english.startswith("58 cards on 7 sheets of 9; the last sheet holds the 4 prediction")
     assert english.endswith("its 5 other places stay empty")
     french = deck_sheets_note(PronostiquesOptions(), "fr")
-    assert french.startswith("58 cartes sur 7 feuilles de 9 ; la dernière feuille")
+    assert french.startswith("58 cartes sur 7 feuilles de 9\u202f; la dernière feuille")
     assert french.endswith("ses 5 autres emplacements restent vides")
     assert (
         PN_("fr", "{n} pt", "{n} pts", 1) == "{n} pt"

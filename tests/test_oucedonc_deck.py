@@ -9,6 +9,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from generator.core.typography import printed_name
 from generator.games.oucedonc.deckfile import deck_from_json
 from generator.products.contract import FACE_PNG
 from generator.render.card_size import card_size
@@ -291,8 +292,9 @@ def test_json_matches_the_printed_cards(long_deck):
         sheet, slot = divmod(index, layout.per_sheet)
         front = squeeze(region_text(pages[2 * sheet][1], layout.fronts[slot].trim))
         back = squeeze(region_text(pages[2 * sheet + 1][1], layout.backs[slot].trim))
-        assert squeeze(card["name"]) in front
-        assert squeeze(card["name"]) in back
+        name = printed_name(card["name"])  # the JSON keeps the data's ', the card prints ’
+        assert squeeze(name) in front
+        assert squeeze(name) in back
         assert squeeze(card["lat_text"]) in back and squeeze(card["lon_text"]) in back
         assert (
             squeeze(format_decimal(card["lat"], 4).replace("-", "−")) in back
@@ -423,7 +425,7 @@ def test_long_names_wrap_or_shrink_inside_the_safe_zone(tmp_path):
             )
     # and the names are large: readable across a table, even the longest
     for card in built.detail.places[:7]:
-        front = text_centre(pages[0][1], card.name, 12.0)
+        front = text_centre(pages[0][1], printed_name(card.name), 12.0)
         assert front is not None
     document.close()
 

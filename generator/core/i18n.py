@@ -34,6 +34,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from generator.core.typography import french_spacing
+
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
 MATERIAL_DEFAULT: Language = "fr"  # the games are French: their material is, unless asked
@@ -302,8 +304,10 @@ def listed(names: Sequence[str]) -> str:
 
 
 def P_(language: Language, message: str) -> str:
-    """Printed ``message`` (French) in ``language``."""
-    return catalog(MATERIAL_DOMAIN, language).gettext(message)
+    """Printed ``message`` (French) in ``language``, set as that language is printed: in French
+    with a narrow no-break space before ``; : ! ?`` and inside « »
+    (:func:`~generator.core.typography.french_spacing`)."""
+    return _set(language, catalog(MATERIAL_DOMAIN, language).gettext(message))
 
 
 def M_(message: str) -> str:
@@ -314,8 +318,16 @@ def M_(message: str) -> str:
 
 
 def PN_(language: Language, singular: str, plural: str, n: int) -> str:
-    """The printed form of ``singular``/``plural`` (French) for ``n``, in ``language``."""
-    return catalog(MATERIAL_DOMAIN, language).ngettext(singular, plural, n)
+    """The printed form of ``singular``/``plural`` (French) for ``n``, in ``language`` (set
+    as :func:`P_` sets it)."""
+    return _set(language, catalog(MATERIAL_DOMAIN, language).ngettext(singular, plural, n))
+
+
+def _set(language: Language, text: str) -> str:
+    """A printed text of the catalog, with the spacing of ``language``'s typography: French
+    spacing at the source of every French string the material prints, so no renderer has to
+    remember it (English, which has none, is left as translated)."""
+    return french_spacing(text) if language == "fr" else text
 
 
 # --- numbers ----------------------------------------------------------------------------

@@ -266,7 +266,7 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
     )
     sheet = plan_tokens(*chosen.page_size, TOKENS, spec.bleed)
     light_backs = options.ink is Ink.LIGHT
-    tokens = token_deck(sheet, spec.bleed, deck.title, language, TOKENS, light_backs)
+    tokens = token_deck(sheet, spec.bleed, texts.title, language, TOKENS, light_backs)
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
 
 

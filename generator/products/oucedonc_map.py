@@ -67,11 +67,13 @@ PRODUCT: Product[MapOptions, None] = Product(
 
 def map_data(deck: Deck, language: Language) -> MapData:
     """What the poster of ``deck`` shows, from the embedded outlines."""
+    from generator.core.typography import printed_name
     from generator.geo import embedded
     from generator.geo.catalog import EMBEDDED, card_credits
 
-    places = tuple(
-        MapPlace(card.id, card.name, card.place_kind, card.lon, card.lat) for card in deck.places
+    places = tuple(  # the names as printed ("Île d’Yeu"), the title too
+        MapPlace(card.id, printed_name(card.name), card.place_kind, card.lon, card.lat)
+        for card in deck.places
     )
     lons, lats = [p.lon for p in places], [p.lat for p in places]
     bbox = (min(lons), min(lats), max(lons), max(lats))
@@ -93,9 +95,8 @@ def map_data(deck: Deck, language: Language) -> MapData:
     credits = (*sources, FRENCH_OUTLINES if country == "FR" else COUNTRY_OUTLINES)
     if country == "FR":
         credits = (*credits, COUNTRY_OUTLINES)
-    return MapData(
-        deck.title, places, home, beneath, abroad, areas, borders, region, credits, language
-    )
+    title = printed_name(deck.title)
+    return MapData(title, places, home, beneath, abroad, areas, borders, region, credits, language)
 
 
 def _french_layers(

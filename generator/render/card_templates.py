@@ -40,6 +40,8 @@ _SECTION = re.compile(r"^## ([a-z_]+)[ \t]*$", re.MULTILINE)
 _TAG = re.compile(r"<[^<>]*>?")
 ALLOWED_TAGS = ("b", "i", "u", "strike", "super", "sub", "br")
 _QUOTES = {"&#39;": "'", "&#34;": '"'}  # markupsafe's escapes of the quotes
+# The whitespace a plain line collapses: never a no-break space (French spacing's U+202F).
+_SPACES = re.compile(r"[ \t\r\n]+")
 _ALLOWED_TAG = re.compile(r"^<(/?(?:b|i|u|strike|super|sub)|br\s*/?)>$")
 
 
@@ -73,7 +75,7 @@ class Sections:
     def line(self, name: str) -> str:
         """A plain-text section, on one line (whitespace collapsed). The values a
         ``{% trans %}`` block holds come escaped by markupsafe, quotes too ("Côte-d'Or")."""
-        return " ".join(unescape(self._get(name), _QUOTES).split())
+        return " ".join(_SPACES.split(unescape(self._get(name), _QUOTES))).strip()
 
     def markup(self, name: str) -> str:
         """A markup section, stripped of surrounding blank lines; only :data:`ALLOWED_TAGS`."""

@@ -20,6 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.core.i18n import Language, _
+from generator.core.typography import french_spacing
 from generator.render.colour import Cmyk, Colour, hex_colour, set_fill
 from generator.render.imposition import Rect  # the box (mm) a picture's shape covers
 from generator.render.units import pt
@@ -55,8 +56,9 @@ class PictureSet:
     attribution_fr: str
 
     def credit(self, language: Language) -> str:
-        """The credit line of the pictures, in the material's language."""
-        return self.attribution_fr if language == "fr" else self.attribution_en
+        """The credit line of the pictures, in the material's language (French spacing in
+        French: the line is the data build's, not the catalog's)."""
+        return french_spacing(self.attribution_fr) if language == "fr" else self.attribution_en
 
 
 @cache

@@ -426,8 +426,7 @@ def _draw_credit(
     the document's subject (:func:`credit_in_subject`)."""
     import itertools
 
-    from reportlab.lib.utils import simpleSplit
-
+    from generator.render.draw.text import split_lines
     from generator.render.fonts import REGULAR, register_face
     from generator.render.units import pt, to_mm
 
@@ -454,7 +453,7 @@ def _draw_credit(
         places += [(a, b, MARK_OFFSET, room) for a, b in gaps[1:]]
     for index, (left, right, offset, room) in enumerate(places):
         width = right - left - 3.0
-        lines = simpleSplit(credit, font, CREDIT_SIZE, pt(width)) if width > 0 else []
+        lines = split_lines(credit, font, CREDIT_SIZE, pt(width)) if width > 0 else []
         height = offset + cap + (len(lines) - 1) * CREDIT_LEADING + descent
         if not lines or height > room:
             continue

@@ -139,8 +139,7 @@ def _draw_plan(
     side: SidePanel | None = None,
     language: Language = MATERIAL_DEFAULT,
 ) -> None:
-    from reportlab.lib.utils import simpleSplit
-
+    from generator.render.draw.text import split_lines
     from generator.render.fonts import BOLD, CONDENSED, DISPLAY, REGULAR
 
     pw, ph = grid.page.width, grid.page.height
@@ -159,7 +158,7 @@ def _draw_plan(
             (indent, line)
             for paragraph in paragraphs
             for indent in (len(paragraph) - len(paragraph.lstrip()),)
-            for line in simpleSplit(paragraph.strip(), REGULAR, 3.3, plan_w - indent * 1.2)
+            for line in split_lines(paragraph.strip(), REGULAR, 3.3, plan_w - indent * 1.2)
         ]
 
     top = y = ph - m - 13

@@ -233,7 +233,7 @@ def _format_sizes(text: str) -> tuple[list[str], bool]:
 _GETTEXT_NAMES = frozenset({"gettext", "_"})
 # What _translate_constants makes of a template; part of the bytecode cache's key, so that a
 # change to it (between releases, too) compiles every template again.
-COMPILED_FORM = "translated-constants-2"
+COMPILED_FORM = "translated-constants-3"  # 3: French spacing in P_
 
 
 def _translate_constants(tree: Any, language: Language) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from generator.core.i18n import M_, P_, Language
+from generator.core.typography import printed_name
 
 LAST = 63
 START = 0
@@ -163,7 +164,7 @@ def square_name(number: int, language: Language) -> str:
     """The name of square ``number`` in ``language``, with its typographic apostrophe ("L’Oie";
     "" for an ordinary square)."""
     name = BOARD[number].name
-    return P_(language, name).replace("'", "\u2019") if name else ""
+    return printed_name(P_(language, name)) if name else ""
 
 
 def square_rule(number: int, language: Language) -> str:

@@ -31,7 +31,8 @@ from generator.core.errors import UserError
 from generator.core.i18n import _, number
 
 # A break is allowed after these; the space itself disappears at a line end.
-_TOKEN = re.compile(r"[^\s\-'’/]*[\-'’/]|[^\s\-'’/]+\s*|\s+")
+# Spaces are the ASCII ones: a no-break space (U+00A0, U+202F) is part of its word.
+_TOKEN = re.compile(r"[^ \t\n\-'’/]*[\-'’/]|[^ \t\n\-'’/]+[ \t\n]*|[ \t\n]+")
 
 # Words that belong with the word after them: a line never ends on one of these when it can
 # be avoided (French typography keeps articles and prepositions with their noun).

@@ -8,25 +8,39 @@ Every renderer sizes and wraps its text here:
 - :func:`scaled_to_width` is the exact size of one line in a width (a single proportional
   step, for labels whose size needs no rounding); :func:`cut_to_width` ends a line too long
   even then with an ellipsis;
-- :func:`wrap` breaks a paragraph into lines of a width, :func:`paragraph` draws it;
+- :func:`wrap` (:func:`split_lines`) breaks a paragraph into lines of a width, :func:`paragraph`
+  draws it; :func:`platypus_paragraph` makes a reportlab paragraph (markup with bullets);
 - :func:`text` draws one line, aligned left, centre or right of a point;
 - :func:`generator.render.draw.fit_text.fit_text` lays out a place name on balanced lines.
 
 Widths are measured with the embedded fonts' metrics (reportlab's ``stringWidth``), never
 estimated. Sizes are points; positions and widths are millimetres unless a name says ``pt``.
+
+Lines break at ordinary spaces only, never at a no-break space (U+00A0) or at the narrow one
+French typography puts before ``; : ! ?`` and inside « » (U+202F,
+:mod:`generator.core.typography`): those are part of a word, measured and printed as they are.
+reportlab's own line breaking (``simpleSplit``, and its paragraphs for U+202F) breaks there
+and prints a plain space instead: this module's functions are used in their place.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
 
+from generator.core.typography import NARROW_NO_BREAK_SPACE, NO_BREAK_SPACES
 from generator.render.colour import Colour, set_fill
 from generator.render.units import pt, to_mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+
+# The spaces a line breaks at: ASCII whitespace, never a no-break space.
+_BREAKING_SPACES = re.compile(r"[ \t\r\f\v]+")
 
 
 @dataclass(frozen=True)
@@ -144,11 +158,74 @@ def text(
         canvas.drawString(pt(x), pt(y), string)
 
 
-def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width_mm`` (at spaces)."""
-    from reportlab.lib.utils import simpleSplit
+def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken at its spaces into lines no wider than ``width`` (points, or the
+    canvas's units at a size in those units; a word wider than that has a line of its own),
+    and at its newlines; ``width`` 0: its newlines only. reportlab's ``simpleSplit`` without
+    its breaks at no-break spaces (see the module's text)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return list(simpleSplit(text, font, size, pt(width_mm)))
+    if not width:
+        return text.split("\n")
+    space = stringWidth(" ", font, size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line: list[str] = []
+        used = -space
+        for word in _BREAKING_SPACES.split(paragraph):
+            if not word:
+                continue
+            word_width = stringWidth(word, font, size)
+            if line and used + space + word_width > width:
+                lines.append(" ".join(line))
+                line, used = [], -space
+            line.append(word)
+            used += space + word_width
+        if line:
+            lines.append(" ".join(line))
+    return lines
+
+
+def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width_mm`` (at spaces, :func:`split_lines`)."""
+    return split_lines(text, font, size, pt(width_mm))
+
+
+def platypus_paragraph(markup: str, style: Any, **options: Any) -> Paragraph:
+    """A reportlab ``Paragraph`` of ``markup`` that keeps the narrow no-break space (U+202F)
+    as one: see :func:`_no_break_at_narrow_spaces`."""
+    from reportlab.platypus import Paragraph
+
+    _no_break_at_narrow_spaces()
+    return Paragraph(markup, style, **options)
+
+
+@cache
+def _no_break_at_narrow_spaces() -> None:
+    """Teach reportlab's paragraphs (5.x) that U+202F is a no-break space, once per process.
+
+    Their word splitting (``reportlab.platypus.paragraph.split``) treats U+00A0 as part of a
+    word but U+202F as a space: "Intermède\u202f:" could end a line before its colon, and
+    the narrow space printed as a full one. The split is replaced by one that, for a text
+    holding U+202F, splits at the same spaces but those two (reportlab's own path for a text
+    holding U+00A0); any other text is split as before, so nothing else moves."""
+    from reportlab.platypus import paragraph as module
+
+    original = module.split
+    if getattr(original, "keeps_narrow_spaces", False):
+        return
+    spaces = "".join(ch for ch in module._wsc if ch not in NO_BREAK_SPACES)
+    split_at_spaces = re.compile(f"[{re.escape(spaces)}]+").split
+
+    def split(text: str | bytes, delim: str | bytes | None = None) -> list[str]:
+        if isinstance(text, bytes):
+            text = text.decode("utf8")
+        if delim is None and NARROW_NO_BREAK_SPACE in text:
+            return split_at_spaces(text)
+        return list(original(text, delim))
+
+    split.keeps_narrow_spaces = True  # type: ignore[attr-defined]
+    module.split = split
 
 
 def paragraph(

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
+from generator.core.typography import printed_text as typography
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import BOARD, FIRST_THROWS, LAST, Kind, square_name
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import polygon
 from generator.render.draw.text import Shrink, shrink_to_width, shrink_until, string_width
 from generator.render.oie.palette import PALETTE
-from generator.render.oie.rules_text import Block, rules_blocks, typography
+from generator.render.oie.rules_text import Block, rules_blocks
 from generator.render.paper import HOME_PAPERS, PAPERS, Paper
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import scale_to_mm
@@ -553,7 +554,7 @@ def _bold_font_mapping() -> None:
 def _layout_blocks(
     blocks: list[Block], width: float, size: float
 ) -> tuple[list[tuple[Block, Paragraph, float, float]], float]:
-    from reportlab.platypus import Paragraph
+    from generator.render.draw.text import platypus_paragraph
 
     styles = _panel_styles(size)
     placed: list[tuple[Block, Paragraph, float, float]] = []
@@ -561,7 +562,7 @@ def _layout_blocks(
     for block in blocks:
         style = styles[block.kind]
         bullet = "•" if block.kind == "item" else None
-        paragraph = Paragraph(block.markup, style, bulletText=bullet)
+        paragraph = platypus_paragraph(block.markup, style, bulletText=bullet)
         _, h = paragraph.wrap(width, 10_000)
         before = style.spaceBefore if placed else 0
         gap = size * 0.35
@@ -600,9 +601,9 @@ def draw_panel(
     c.line(x + w / 2 + 4 * k, rule_y, x + w - pad - 6 * k, rule_y)
     oie_art.goose(c, x + w / 2, rule_y + 0.3 * k, 5.5 * k)
     styles = _panel_styles(2.8 * k)
-    from reportlab.platypus import Paragraph
+    from generator.render.draw.text import platypus_paragraph
 
-    sub = Paragraph(subtitle, styles["subtitle"])
+    sub = platypus_paragraph(subtitle, styles["subtitle"])
     _, sub_h = sub.wrap(inner_w, 100)
     cursor = rule_y - 3.6 * k
     sub.drawOn(c, x + pad, cursor - sub_h)

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.typography import printed_text as typography
 from generator.games.oie.rules import Rules
 from generator.games.oie.squares import (
     BOARD,
@@ -28,30 +29,13 @@ class Block:
     square: int | None = None
 
 
-def french_typography(text: str) -> str:
-    """Printed French: curly apostrophes, a no-break space before : ; ! ? (never alone on a
-    line)."""
-    text = text.replace("'", "\u2019")
-    return re.sub(r" ([:;!?])", "\u00a0\\1", text)
-
-
-def english_typography(text: str) -> str:
-    """Printed English: curly apostrophes, no space before : ; ! ? (the rules template writes
-    the French " : ", which English closes up)."""
-    text = text.replace("'", "\u2019")
-    return re.sub(r" ([:;!?])", "\\1", text)
-
-
-def typography(text: str, language: Language) -> str:
-    """``text`` set as printed ``language`` is set."""
-    return french_typography(text) if language == "fr" else english_typography(text)
-
-
 def journey_phrase(start: str, end: str) -> str:
     """ "Brest → Nantes": an arrow needs no article or contraction, in either language."""
     return f"{start} → {end}"
 
 
+# Runs of the spaces a line may break at (not the no-break ones French spacing puts in).
+_BREAKING_SPACES = re.compile(r"[ \t\n]+")
 # What a {% trans %} block's values are escaped into (markupsafe): quotes are plain text in
 # reportlab's paragraphs, and the typography turns the apostrophe into its curly form.
 _QUOTE_ENTITIES = (("&#39;", "'"), ("&#34;", '"'))
@@ -92,7 +76,7 @@ def rules_blocks(
         text = text.replace(entity, character)
     blocks = []
     for chunk in text.split("\n\n"):
-        chunk = typography(" ".join(chunk.split()), language)
+        chunk = typography(_BREAKING_SPACES.sub(" ", chunk).strip(), language)
         if not chunk:
             continue
         if chunk.startswith("## "):

@@ -378,7 +378,7 @@ class PlaceFront:
         return Rect(safe.x + 1.2 * k, bottom, safe.width - 2.4 * k, top - bottom)
 
     def fitted_name(self, box: CardBox) -> FittedText:
-        return name_layout(self.card.name, self.style.fonts.title, self.name_area(box), scale(box))
+        return name_layout(self.texts.name, self.style.fonts.title, self.name_area(box), scale(box))
 
     def icon(self) -> str:
         """The picture of a town, or of the site's kind."""
@@ -515,10 +515,10 @@ class PlaceBack:
     def header_name(self, box: CardBox) -> FittedText:
         safe, k = box.safe, scale(box)
         room = safe.width - (BACK_PICTURE + 3.0) * k
-        face = printable_face(self.style.fonts.title, self.card.name)
+        face = printable_face(self.style.fonts.title, self.texts.name)
         smallest = NAME_SIZES[-1] * k
         return fit_text(
-            self.card.name,
+            self.texts.name,
             face,
             pt(room),
             pt((HEADER - 2.6) * k),
@@ -955,12 +955,12 @@ class DirectionBack:
     def _draw_credit(self, canvas: Canvas, box: CardBox, bottom: float) -> float:
         """The credit's lines at CREDIT_PT, black ink, bottom-aligned at ``bottom`` (mm);
         returns their height (mm)."""
-        from reportlab.lib.utils import simpleSplit
+        from generator.render.draw.text import split_lines
 
         palette, fonts, safe = self.style.palette, self.style.fonts, box.safe
         size = max(MIN_TEXT_PT, CREDIT_PT * scale(box))
         leading = size * 1.22
-        lines = simpleSplit(self.credit, fonts.regular, size, pt(safe.width))
+        lines = split_lines(self.credit, fonts.regular, size, pt(safe.width))
         set_fill(canvas, palette.muted)
         canvas.setFont(fonts.regular, size)
         for index, line in enumerate(reversed(lines)):

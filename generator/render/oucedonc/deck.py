@@ -72,7 +72,7 @@ def card_deck(
             rule = next(rules)
             cards.append(
                 Card(
-                    RuleFront(rule, deck.title, style),
+                    RuleFront(rule, texts.title, style),
                     EmblemBack(rule.back_title, rule.back_caption, style),
                     other.name,
                     other.id,

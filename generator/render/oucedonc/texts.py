@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
+from generator.core.typography import printed_name
 from generator.games.oucedonc.coords import format_decimal, printed_coordinate
 from generator.games.oucedonc.deck import RULE_CARDS, TOKENS
 from generator.games.oucedonc.deckfile import Deck, PlaceCard
@@ -33,6 +34,7 @@ def decimal_degrees(degrees: float, language: Language) -> str:
 class PlaceTexts:
     """Every text a place card prints, in the deck's language."""
 
+    name: str  # the place's name as printed (typographic apostrophes: "Île d’Yeu")
     mark: str  # the front's small word: "Ville", "Château"…
     latitude_label: str
     longitude_label: str
@@ -158,9 +160,9 @@ def deck_context(
     :mod:`generator.products.oucedonc_deck`. Read another field here, add it there.)"""
     packed = deck.packs * deck.pack_size
     return {
-        "title": deck.title,
+        "title": printed_name(deck.title),
         "region": deck.region,
-        "region_name": region_name,
+        "region_name": printed_name(region_name),
         "region_kind": region_kind,
         "packs": deck.packs,
         "pack_size": deck.pack_size,
@@ -182,6 +184,11 @@ def render_title(templates: TemplateSet, region_name: str, region_kind: str) -> 
 
 def place_context(card: PlaceCard, language: Language = MATERIAL_DEFAULT) -> dict[str, Any]:
     context = {key: getattr(card, key) for key in card.__dataclass_fields__}
+    # the names as printed; the deck file keeps them as the data gives them ("Côte-d'Or"),
+    # which the referee's matching takes alike (namekeys)
+    for key in ("name", "departement_name", "region_name"):
+        if context[key]:
+            context[key] = printed_name(context[key])
     context["lat_text"] = printed_coordinate(card.lat_text, language)
     context["lon_text"] = printed_coordinate(card.lon_text, language)
     context["lat_decimal"] = decimal_degrees(card.lat, language)
@@ -207,6 +214,7 @@ def render_deck_texts(
         back = templates.render("place_back.j2", {"deck": context, "card": card_context})
         front = templates.render("place_front.j2", {"deck": context, "card": card_context})
         places[card.id] = PlaceTexts(
+            name=card_context["name"],
             mark=front.line("mark"),
             latitude_label=back.line("latitude"),
             longitude_label=back.line("longitude"),
@@ -241,7 +249,7 @@ def render_deck_texts(
             )
         )
     return DeckTexts(
-        title=deck.title,
+        title=context["title"],
         tagline=common.line("tagline"),
         places=places,
         intermede=IntermedeTexts(

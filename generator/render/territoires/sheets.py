@@ -728,8 +728,8 @@ def _steps(
 ) -> None:
     f = register_fonts()
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
 
+    from generator.render.draw.text import platypus_paragraph
     from generator.render.fonts import paragraph_family
 
     paragraph_family(f)  # the <b> of the steps, whatever was drawn before in this process
@@ -804,7 +804,7 @@ def _steps(
         text(canvas, x, y, heading, f.bold, 11, PALETTE.ink)
         y -= 4
         for number, step in enumerate(items, start=1):
-            paragraph = Paragraph(f"<b>{number}.</b> {step}", style)
+            paragraph = platypus_paragraph(f"<b>{number}.</b> {step}", style)
             _, used = paragraph.wrap(pt(width), pt(200))
             y -= to_mm(used) + 2.2
             paragraph.drawOn(canvas, pt(x), pt(y))
