@@ -114,7 +114,9 @@ def test_the_english_board_has_no_french_sentence(english_text):
 
 
 def test_the_english_board_has_the_french_pages_and_layout(boards):
-    """Same pages, same sizes, every square number at the same place: only the text differs."""
+    """Same pages, same sizes, every square number at the same place (within 2 pt: a number
+    steps down a little for a longer name, so that the name keeps 7 pt): only the text
+    differs."""
     readers = {language: PdfReader(path) for language, path in boards.items()}
     assert len(readers["fr"].pages) == len(readers["en"].pages) == 1
     assert readers["fr"].pages[0].mediabox == readers["en"].pages[0].mediabox
@@ -130,7 +132,10 @@ def test_the_english_board_has_the_french_pages_and_layout(boards):
                 if w["text"].isdigit()
             )
 
-    assert numbers(boards["fr"]) == numbers(boards["en"])
+    french, english = numbers(boards["fr"]), numbers(boards["en"])
+    assert [text for text, _, _ in french] == [text for text, _, _ in english]
+    for (text, x, y), (_, x_en, y_en) in zip(french, english, strict=True):
+        assert abs(x - x_en) <= 2 and abs(y - y_en) <= 2, (text, (x, y), (x_en, y_en))
 
 
 def test_english_panel_text_for_every_option_and_the_journey():

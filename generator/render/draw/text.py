@@ -191,13 +191,13 @@ def wrap(text: str, font: str, size: float, width_mm: float) -> list[str]:
     return split_lines(text, font, size, pt(width_mm))
 
 
-def platypus_paragraph(markup: str, style: Any, **options: Any) -> Paragraph:
-    """A reportlab ``Paragraph`` of ``markup`` that keeps the narrow no-break space (U+202F)
-    as one: see :func:`_no_break_at_narrow_spaces`."""
+def platypus_paragraph(markup: str, style: Any, bullet: str | None = None) -> Paragraph:
+    """A reportlab ``Paragraph`` of ``markup`` (``bullet`` in its margin) that keeps the narrow
+    no-break space (U+202F) as one: see :func:`_no_break_at_narrow_spaces`."""
     from reportlab.platypus import Paragraph
 
     _no_break_at_narrow_spaces()
-    return Paragraph(markup, style, **options)
+    return Paragraph(markup, style, bulletText=bullet)
 
 
 @cache

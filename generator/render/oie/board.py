@@ -562,7 +562,7 @@ def _layout_blocks(
     for block in blocks:
         style = styles[block.kind]
         bullet = "•" if block.kind == "item" else None
-        paragraph = platypus_paragraph(block.markup, style, bulletText=bullet)
+        paragraph = platypus_paragraph(block.markup, style, bullet)
         _, h = paragraph.wrap(width, 10_000)
         before = style.spaceBefore if placed else 0
         gap = size * 0.35
