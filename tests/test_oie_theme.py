@@ -4,10 +4,10 @@ import pdfplumber
 import pytest
 
 from generator.core.errors import UserError
+from generator.core.typography import printed_text
 from generator.games.oie.route import ordinary_squares
 from generator.products.oie_board import load_theme
 from generator.render.oie.board import BoardOptions, board_document
-from generator.render.oie.rules_text import french_typography
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +33,7 @@ def test_themed_board_prints_the_journey(bretagne, tmp_path):
     path = board_document(options).save(tmp_path / "bzh.pdf")
     with pdfplumber.open(path) as pdf:
         text = " ".join(pdf.pages[0].extract_text(y_tolerance=1).split())
-    assert french_typography(f"{bretagne.route[0]} → {bretagne.route[1]}") in text
+    assert printed_text(f"{bretagne.route[0]} → {bretagne.route[1]}", "fr") in text
     single_words = [
         p.name for p in bretagne.journey.places if " " not in p.name and "-" not in p.name
     ]

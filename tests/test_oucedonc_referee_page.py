@@ -474,5 +474,5 @@ def test_screenshots_at_360_by_740(browser, tmp_path) -> None:
     page.locator("#count-result").scroll_into_view_if_needed()
     phone.shoot("3-count")
     result = page.locator("#count-result").inner_text()
-    assert "Cartes mises de côté\u00a0: 1\u00a0sur\u00a06" in result
+    assert "Cartes mises de côté\u202f: 1\u00a0sur\u00a06" in result
     phone.close()

@@ -27,7 +27,7 @@ def test_every_territoires_rule_has_its_change_and_the_calculator_uses_it():
 
 
 def test_the_printed_card_texts_follow_the_rule_table(monkeypatch):
-    assert rule_texts.role_effect(10) == "maison paire −2 · l’autre −1 · avec 11 : −3"
+    assert rule_texts.role_effect(10) == "maison paire −2 · l’autre −1 · avec 11\u202f: −3"
     monkeypatch.setitem(CHANGES, "weapon_own", -4)
     assert rule_texts.role_effect(10).startswith("maison paire −4")
     assert "−4 (votre parité)" in rule_texts.reference_rows()[2][3]

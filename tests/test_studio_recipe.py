@@ -98,7 +98,7 @@ def test_own_places_are_credited_to_the_deck_maker(edited, plain):
         return " ".join(page.extract_text() for page in PdfReader(_pdf(made)).pages[-4:])
 
     text = credits(edited[1])
-    assert "Lieux ajoutés :" in text and "votre propre liste" in text  # credited to the user
+    assert "Lieux ajoutés\u202f:" in text and "votre propre liste" in text  # credited to the user
     assert "votre propre liste" not in credits(plain)  # ...and only when she added places
 
 

@@ -89,6 +89,11 @@ def test_every_card_is_in_its_slot_with_number_name_inset_role_and_house(pages):
         assert rank_chars, card
 
 
+def _unspaced(text: str) -> str:
+    """``text`` without its spaces, the no-break ones of French typography too."""
+    return "".join(ch for ch in text if ch not in " \u00a0\u202f")
+
+
 def test_all_text_stays_in_the_safe_zone_but_the_credit_between_the_marks(pages, deck_pdf):
     """The credit at 6 pt between the middle column's marks, in the margin above what home
     printers print; a credit too long for it is printed without its parenthesised parts and
@@ -97,7 +102,7 @@ def test_all_text_stays_in_the_safe_zone_but_the_credit_between_the_marks(pages,
     lowest = min(slot.trim.y for slot in layout.fronts) - SPEC.bleed
     middle = layout.fronts[1].trim  # the credit sits between the middle column's marks
     full = picture_credit()
-    assert full.replace(" ", "").startswith("Images:FluentEmoji(Microsoft,licenceMIT)")
+    assert _unspaced(full).startswith("Images:FluentEmoji(Microsoft,licenceMIT)")
     subject = str(PdfReader(deck_pdf).metadata["/Subject"])
     for sheet in range(4):
         page_height, chars, _ = pages[2 * sheet]
@@ -107,10 +112,10 @@ def test_all_text_stays_in_the_safe_zone_but_the_credit_between_the_marks(pages,
             placed += len(_inside(chars, safe, page_height))
         margin = [c for c in chars if page_height - to_mm(c["top"]) < lowest]
         assert placed + len(margin) == len(chars)
-        printed = "".join(c["text"] for c in margin).replace(" ", "")
-        assert printed in (full.replace(" ", ""), _without_parentheses(full).replace(" ", ""))
+        printed = _unspaced("".join(c["text"] for c in margin))
+        assert printed in (_unspaced(full), _unspaced(_without_parentheses(full)))
         # shortened on the sheets: whole in the document's subject
-        assert printed == full.replace(" ", "") or full in subject
+        assert printed == _unspaced(full) or full in subject
         for c in margin:
             assert c["size"] == pytest.approx(6.0)
             # no nearer the paper's edge than home printers print (MIN_MARGIN, 4 mm)
@@ -174,7 +179,7 @@ def test_backs_are_behind_their_fronts(pages):
 
 
 def test_roles_printed_match_the_rules():
-    assert "avec 11 : −3" in role_effect(10) and "maison paire −2" in role_effect(10)
+    assert "avec 11\u202f: −3" in role_effect(10) and "maison paire −2" in role_effect(10)
     assert role_effect(9).startswith("maison impaire −2") and role_effect(4).endswith("impaire 0")
     assert "maison impaire +2" in role_effect(13) and "maison paire +2" in role_effect(16)
     assert role_effect(36) == "un point de vie de la maison paire"
