@@ -323,9 +323,10 @@ def test_on_a_network_the_access_code_is_asked(tmp_path):
         key = "ab" * 16  # a deck in the cache, as another server built it
         folder = tmp_path / "studio" / "decks" / key
         folder.mkdir(parents=True)
-        (folder / "summary.json").write_text(
-            json.dumps({"id": key, "title": "Oucédonc", "cards": []})
-        )
+        for language in ("fr", "en"):
+            (folder / f"summary.{language}.json").write_text(
+                json.dumps({"id": key, "title": "Oucédonc", "cards": []})
+            )
         phone = client.get(f"/phone/{key}").text
         assert f"http://192.0.2.10:8000/referee/{key}" in phone and "<svg" in phone
 

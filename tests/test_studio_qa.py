@@ -248,6 +248,24 @@ def test_warnings_elide_de_before_a_vowel(client):
     assert "Chez nous takes the place of Abbaye de Landévennec" in said["en"], said["en"]
 
 
+def test_the_same_recipe_warns_each_language_in_its_own_words(client):
+    """The summary (its warnings are sentences) is cached once per language: a script asking
+    in English used to get the French warnings of the browser that built the recipe first."""
+    school = {"name": "Chez nous", "lat": 48.2915, "lon": -4.2655}  # 0.1 km from the abbey
+    document = {**FINISTERE, "places": [school], "tokens_each": 6}
+    answers = {}
+    for language in ("fr", "en", "fr"):
+        answer = client.post("/api/decks", json=document, headers={"accept-language": language})
+        assert answer.status_code == 200, answer.text
+        answers.setdefault(language, []).append(answer.json())
+    assert "prend la place" in " ".join(answers["fr"][0]["warnings"])
+    assert "takes the place" in " ".join(answers["en"][0]["warnings"])
+    assert answers["fr"][0] == answers["fr"][1]  # each language's own, from the cache
+    assert answers["fr"][0]["id"] == answers["en"][0]["id"]  # one deck, one recipe key
+    pdf = client.get(f"/api/decks/{answers['en'][0]['id']}.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
 @pytest.mark.parametrize(
     ("place", "joined"),
     [("Angers", "d’Angers"), ("Île-de-Batz", "d’Île-de-Batz"), ("Écouen", "d’Écouen"),

@@ -18,10 +18,14 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.core.i18n import LANGUAGES
+
 KEY = re.compile(r"^[0-9a-f]{32}$")
-#: The files of a built deck.
+#: The files of a built deck: its summary once per language the studio speaks (its warnings
+#: are sentences in that language; the other files are the same whoever asked).
 DECK_FILES = frozenset(
-    {"recipe.json", "deck.json", "summary.json", "deck.pdf", "faces.pdf", "referee.html"}
+    {"recipe.json", "deck.json", "deck.pdf", "faces.pdf", "referee.html"}
+    | {f"summary.{language}.json" for language in LANGUAGES}
 )
 #: A card face's preview: ``P07-front.png``.
 PREVIEW = re.compile(r"^[A-Z]{1,2}\d{1,4}-(front|back)\.png$")

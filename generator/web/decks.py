@@ -56,10 +56,15 @@ async def api_new_deck(request: Request) -> Response:
     return JSONResponse(summary)
 
 
+def _summary_name(request: Request) -> str:
+    """The cached summary in the request's language: its warnings are sentences in it."""
+    return f"summary.{request_language(request)}.json"
+
+
 async def _build(request: Request, key: str, recipe_text: str) -> dict[str, Any]:
-    cache = deck_cache(request)
-    if cache.has("decks", key, "summary.json"):
-        return document(cache.read("decks", key, "summary.json"))
+    cache, summary = deck_cache(request), _summary_name(request)
+    if cache.has("decks", key, summary):
+        return document(cache.read("decks", key, summary))
     language = request_language(request)
     files = accepted(
         await jobs(request).run(("deck", key, language), service.build_deck, recipe_text, language)
@@ -67,17 +72,17 @@ async def _build(request: Request, key: str, recipe_text: str) -> dict[str, Any]
     for name in ("recipe.json", *service.DECK_FILES, "faces.pdf"):
         if name in files:  # a shop deck's faces come with it
             cache.write("decks", key, name, files[name])
-    cache.write("decks", key, "summary.json", files["summary.json"])  # last: the deck is whole
+    cache.write("decks", key, summary, files["summary.json"])  # last: the deck is whole
     return document(files["summary.json"])
 
 
 async def summary_of(request: Request, key: str) -> dict[str, Any]:
     cache = deck_cache(request)
     try:
-        return document(cache.read("decks", key, "summary.json"))
+        return document(cache.read("decks", key, _summary_name(request)))
     except NotCached:
         pass
-    try:  # built elsewhere, or trimmed: the recipe is enough
+    try:  # built elsewhere, in another language, or trimmed: the recipe is enough
         recipe_text = cache.read("decks", key, "recipe.json").decode("utf-8")
     except NotCached:
         raise Problem(
