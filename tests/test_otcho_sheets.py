@@ -288,3 +288,27 @@ def test_rules_aid_words_the_house_penalty(tmp_path):
         and "arrête le tour, sans pénalité" in none
     )
     assert "retirez un de vos pions" in one and "coûte un de ses pions" in one
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_word_of_a_player_card_keeps_3_mm_from_its_edges(tmp_path, language):
+    """A print shop's safe zone: the goal line at the foot of each card ran to 2.4 mm from the
+    sides and 2.5 mm from the bottom, where a cut a little off could reach it."""
+    import pdfplumber
+
+    from generator.render.profile import SHOP
+
+    options = OtchoOptions(players=2, profile=SHOP, language=language)
+    paths = PRODUCT.make(options, tmp_path).paths
+    faces = next(p for p in paths if p.name == "otcho-cards-faces.pdf")
+    reader = PdfReader(faces)
+    with pdfplumber.open(faces) as pdf:
+        for page, boxes in zip(pdf.pages, reader.pages, strict=True):
+            trim = [float(v) for v in boxes.trimbox]
+            height = float(boxes.mediabox.top)
+            for char in page.chars:
+                if char["text"].isspace():
+                    continue
+                left, right = char["x0"] - trim[0], trim[2] - char["x1"]
+                bottom, top = height - char["bottom"] - trim[1], trim[3] - (height - char["top"])
+                assert to_mm(min(left, right, bottom, top)) >= 3.0 - 1e-6, char["text"]
