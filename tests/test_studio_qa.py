@@ -363,3 +363,17 @@ def test_the_schema_and_the_rules_agree_on_the_smallest_deck():
 
     cards = recipe_schema()["$defs"]["RecipeRecord"]["properties"]["cards"]["anyOf"][0]
     assert cards["minimum"] == smallest_deck() == 15
+
+
+def test_a_mistyped_page_address_gets_a_page_not_a_line_of_json(client):
+    """A teacher typing /pronostiques (the game pages are /games/pronostiques) got
+    {"error": "pas de telle page"}; a browser now gets a page with the menu, a script still
+    gets JSON."""
+    browser = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8", "accept-language": "fr"}
+    page = client.get("/pronostiques", headers=browser)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "Cette page n’existe pas" in page.text and 'href="/games/pronostiques"' in page.text
+    script = client.get("/pronostiques", headers={"accept": "application/json"})
+    assert script.status_code == 404 and "error" in script.json()
+    api = client.get("/api/nothing", headers=browser)
+    assert api.status_code == 404 and "error" in api.json()

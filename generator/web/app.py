@@ -46,12 +46,26 @@ async def _problem(request: Request, exc: Exception) -> Response:
 
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 404 and _a_person_asks(request):
+        missing = pages.page(request, "missing.html")  # with the menu: not a line of JSON
+        missing.status_code = 404
+        return missing
     messages = {
         404: N_("no such page"),
         405: N_("this address does not take that method"),
     }
     message = messages.get(exc.status_code, N_("the request cannot be answered"))
     return error(exc.status_code, say(request, message))
+
+
+def _a_person_asks(request: Request) -> bool:
+    """A browser asking for a page (not a script, nor the API, nor a file of the pages)."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and not path.startswith(("/api/", "/static/"))
+        and "text/html" in request.headers.get("accept", "")
+    )
 
 
 async def _too_large(request: Request, exc: Exception) -> Response:
