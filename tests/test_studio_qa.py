@@ -377,3 +377,16 @@ def test_a_mistyped_page_address_gets_a_page_not_a_line_of_json(client):
     assert script.status_code == 404 and "error" in script.json()
     api = client.get("/api/nothing", headers=browser)
     assert api.status_code == 404 and "error" in api.json()
+
+
+def test_a_country_code_in_a_material_request_is_the_country_not_a_file(
+    client, monkeypatch, tmp_path
+):
+    """The kit resolves a material request's region again, and looked a country's code up as
+    a file of the server's folder first: a file named "IT" there was read as a polygon."""
+    (tmp_path / "IT").write_text("not a polygon\n")
+    monkeypatch.chdir(tmp_path)
+    answer = client.post("/api/material/oie", json={"region": "IT", "seed": 3})
+    assert answer.status_code == 200, answer.text
+    names = [file["name"] for file in answer.json()["files"]]
+    assert any("italie" in name for name in names), names

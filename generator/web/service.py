@@ -675,14 +675,18 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
     from generator.render.profile import PrintProfile, Profile
 
     # a web request's region names no file: checked here without looking at any path, as a
-    # recipe's is (the kit resolves it again, by the name this found)
-    resolve_region(str(options.get("region", "france")), files=False)
+    # recipe's is; the kit resolves it again, and a country's code ("IT") would be looked for
+    # as a file of the server's folder first: the kit gets the country's name
+    asked = str(options.get("region", "france"))
+    selection = resolve_region(asked, files=False)
+    code = asked.strip()
+    region = selection.name if len(code) == 2 and code.isalpha() else asked
     chosen = game(slug)
     wanted = set(chosen.components) if chosen is not None and chosen.components else None
     components = tuple(c for c in COMPONENTS if wanted is None or c.name in wanted)
     params = KitParams(
         out=folder,
-        region=str(options.get("region", "france")),
+        region=region,
         paper=PAPERS[str(options.get("paper", "a4"))],
         seed=int(options.get("seed", 1)),
         profile=PrintProfile(Profile(str(options.get("profile", "home")))),
