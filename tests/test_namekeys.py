@@ -80,3 +80,26 @@ def test_a_python_of_another_unicode_version_makes_the_tables(
     assert key_rules.__wrapped__() == key_rules()  # made from this Python's database
     monkeypatch.setattr(namekeys, "TABLES_FILE", tmp_path / "missing.json")
     assert key_rules.__wrapped__() == key_rules()
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("Raʼs al Khaymah", ("ra s al khaymah", "ras al khaymah")),
+        ("Hawaiʻi", ("hawai i", "hawaii")),
+        ("ʻEua", ("eua",)),  # a leading mark is no inner apostrophe
+        ("L'Haÿ-les-Roses", ("l hay les roses", "lhay les roses")),
+        (
+            "Illes Balears [Islas Baleares]",
+            ("illes balears [islas baleares]", "illes balears islas baleares"),
+        ),
+        (
+            "Haute-Sangha / Mambéré-Kadéï",
+            ("haute sangha / mambere kadei", "haute sangha mambere kadei"),
+        ),
+        ("Saint-Étienne", ("saint etienne",)),
+    ],
+)
+def test_a_name_has_the_keys_people_type_it_by(name, keys) -> None:
+    assert namekeys.typed_keys(name) == keys
+    assert name_key(name) == keys[0]

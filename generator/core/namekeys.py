@@ -20,8 +20,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-_SEPARATOR_MARKS = "-‐‑‒–—'’‘`´ʼ."
+# ʼ and ʻ (the modifier letters of a transliteration: Raʼs al Khaymah, ʻEua, Hawaiʻi) are
+# typed as ' or not at all
+_SEPARATOR_MARKS = "-‐‑‒–—'’‘`´ʼʻ."
 _SEPARATORS = re.compile(rf"[\s{re.escape(_SEPARATOR_MARKS)}]+")
+#: an apostrophe between two letters: a French elision (L'Haÿ) or a transliteration's glottal stop
+_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’ʼʻ`´](?=\w)")
+#: what sets a place's second name apart ("Illes Balears [Islas Baleares]", "Haute-Sangha /
+#: Mambéré-Kadéï"); the referee reads a qualifier in parentheses, so they stay in the key
+_OTHER_NAME_MARKS = re.compile(r"[\[\]()/]")
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mont"}
 _LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 
@@ -35,6 +42,16 @@ def name_key(text: str) -> str:
         bare = bare.replace(ligature, letters)
     words = _SEPARATORS.sub(" ", bare.casefold()).split()
     return " ".join(_ABBREVIATIONS.get(word, word) for word in words)
+
+
+def typed_keys(name: str) -> tuple[str, ...]:
+    """The keys a search finds ``name`` by: :func:`name_key`, then the name's other names as
+    words of their own ("islas" finds "Illes Balears [Islas Baleares]"), then, when the name has
+    apostrophes between letters, its key with them left out, as typed by someone who does not
+    type them ("ras al khaymah" for Raʼs al Khaymah, "hawaii", "lhay")."""
+    spaced = _OTHER_NAME_MARKS.sub(" ", name)
+    forms = (name, spaced, _INNER_APOSTROPHE.sub("", spaced))
+    return tuple(dict.fromkeys(name_key(form) for form in dict.fromkeys(forms)))
 
 
 BMP = 0x10000  # the Basic Multilingual Plane: every character a phone's keyboard types

@@ -80,10 +80,22 @@ def warm() -> None:
 
 @dataclass(frozen=True)
 class _Entry:
-    key: str  # the name's comparison key
-    words: tuple[str, ...]
+    keys: tuple[str, ...]  # the name's comparison keys: its own, then how else it is typed
+    words: tuple[str, ...]  # the keys' words after their first
     rank: tuple[int, int]  # kind first, then how well known (smaller first)
     hit: dict[str, Any]
+
+    @property
+    def key(self) -> str:
+        return self.keys[0]
+
+
+def _entry(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> _Entry:
+    from generator.core.namekeys import typed_keys
+
+    keys = typed_keys(name)
+    words = tuple(dict.fromkeys(word for key in keys for word in key.split()[1:]))
+    return _Entry(keys, words, rank, hit)
 
 
 @cache
@@ -98,8 +110,7 @@ def _region_index() -> tuple[_Entry, ...]:
     entries: list[_Entry] = []
 
     def add(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> None:
-        key = name_key(name)
-        entries.append(_Entry(key, tuple(key.split()), rank, {"name": name, **hit}))
+        entries.append(_entry(name, rank, {"name": name, **hit}))
 
     add("France", (0, 0), {"kind": "france", "region": "france"})
     for code, name in regions.items():
@@ -143,13 +154,11 @@ def _region_index() -> tuple[_Entry, ...]:
 @cache
 def _place_index() -> tuple[_Entry, ...]:
     """Every embedded commune and site, for "add a place"."""
-    from generator.core.namekeys import name_key
     from generator.geo import embedded
 
     departements = {d.code: d.name for d in embedded.departements()}
     entries = []
     for place in (*embedded.communes(), *embedded.landmarks()):
-        key = name_key(place.name)
         within = departements.get(place.departement or "", "")
         hit = {
             "name": place.name,
@@ -161,7 +170,7 @@ def _place_index() -> tuple[_Entry, ...]:
         rank = (
             (0, -(place.population or 0)) if place.kind == "town" else (1, int(place.familiarity))
         )
-        entries.append(_Entry(key, tuple(key.split()), rank, hit))
+        entries.append(_entry(place.name, rank, hit))
     return tuple(entries)
 
 
@@ -179,8 +188,8 @@ class _Sorted:
 
 
 def _sorted(index: tuple[_Entry, ...]) -> _Sorted:
-    keys = sorted((entry.key, i) for i, entry in enumerate(index))
-    words = sorted((word, i) for i, entry in enumerate(index) for word in entry.words[1:])
+    keys = sorted((key, i) for i, entry in enumerate(index) for key in entry.keys)
+    words = sorted((word, i) for i, entry in enumerate(index) for word in entry.words)
     by_rank = sorted(range(len(index)), key=lambda i: (index[i].rank, index[i].key, i))
     position = [0] * len(index)
     for place, i in enumerate(by_rank):
@@ -220,7 +229,7 @@ def _search(
     position = ordered.position
     # (match, rank, key, index) as one integer: match × size + the entry's place by the rest
     order = {
-        i: (0 if index[i].key == key else 1) * size + position[i]
+        i: (0 if key in index[i].keys else 1) * size + position[i]
         for i in _starting(ordered.keys, ordered.key_entries, key)
     }
     if len(key.split()) == 1:
