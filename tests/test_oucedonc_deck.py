@@ -523,6 +523,30 @@ def test_font_option_prints_every_text_in_the_users_font(tmp_path):
         render_custom(tmp_path, grid_places(("Tōkyō 東京",)), font=serif)
 
 
+def test_a_users_font_without_no_break_spaces_prints_them_as_its_word_space(tmp_path):
+    """French spacing sets U+202F before ":" (and babel U+00A0/U+202F in numbers): a user's font
+    without those characters gets them mapped to its word space, not its missing-glyph box."""
+    from fontTools.ttLib import TTFont as FontFile
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator.render.fonts import FONT_DIR, register_user_font
+
+    font = FontFile(FONT_DIR / "DejaVuSans-Bold.ttf")
+    for table in font["cmap"].tables:
+        if table.isUnicode() and table.format != 14:
+            table.cmap.pop(0x202F, None)
+            table.cmap.pop(0x00A0, None)
+    for record in font["name"].names:  # a face of its own (reportlab shares faces by name)
+        if record.nameID == 6:
+            record.string = "PnpLackingSpaces"
+    lacking = tmp_path / "Lacking.ttf"
+    font.save(lacking)
+    glyphs = pdfmetrics.getFont(register_user_font(str(lacking)).regular).face.charToGlyph
+    assert glyphs[0x202F] == glyphs[0x00A0] == glyphs[0x20] != 0
+    pdf, _ = render_custom(tmp_path, grid_places(("Saint-Rémy-de-Provence",)), font=lacking)
+    assert "\u202f:" in all_text(pdf)  # the French colon, printed in that font
+
+
 def test_token_backs_lie_behind_their_fronts(long_deck, long_plumber):
     """The 35 tokens: cut circles on the front page, discs on the back page, mirrored for the
     long-edge flip (x → page width − x)."""

@@ -183,6 +183,8 @@ def register_user_font(path: str) -> FontSet:
     name = f"User-{font_path.stem}"
     try:
         font = TTFont(name, io.BytesIO(data))
+        if _lacks_no_break_spaces(font.face.charToGlyph):
+            font = TTFont(name, io.BytesIO(_no_break_spaces_as_word_space(data)))
         # Embedding reads the glyph tables, which the constructor does not: embed every glyph
         # once now (0.1 s for 6,000 glyphs), so a truncated file fails here, not in a PDF.
         font.face.makeSubset(sorted(font.face.charToGlyph))
@@ -204,6 +206,35 @@ def register_user_font(path: str) -> FontSet:
     pdfmetrics.registerFont(font)
     register_fonts()
     return FontSet(name, name, name, name, name, name)
+
+
+#: The no-break spaces the material sets (French spacing, thousands: core/typography.py); a
+#: font without them would print its missing-glyph box there, and the glyph check, which
+#: ignores spaces, would not say so.
+_NO_BREAK_SPACES = (0x00A0, 0x202F)
+
+
+def _lacks_no_break_spaces(char_to_glyph: dict[int, int]) -> bool:
+    return 0x20 in char_to_glyph and any(c not in char_to_glyph for c in _NO_BREAK_SPACES)
+
+
+def _no_break_spaces_as_word_space(data: bytes) -> bytes:
+    """The font file ``data`` with the no-break spaces it lacks mapped to its word space's glyph
+    (its character map changed, nothing else: a font of 20 MB is not rebuilt). Narrow spaces
+    then print as wide as a word space, where the shipped faces print them narrow."""
+    import io
+
+    from fontTools.ttLib import TTFont as FontFile
+
+    font = FontFile(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+    space = font.getBestCmap()[0x20]
+    for table in font["cmap"].tables:
+        if table.isUnicode() and table.format != 14:  # 14: variation sequences, no char map
+            for code in _NO_BREAK_SPACES:
+                table.cmap.setdefault(code, space)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 @lru_cache(maxsize=64)
