@@ -319,6 +319,16 @@ def test_the_page_is_self_contained_and_says_something_without_javascript(bretag
     assert PAGE_MARKER.decode() in text
 
 
+def test_the_page_shows_names_as_the_cards_print_them() -> None:
+    """The typographic apostrophe, as on the cards (the deck file keeps the data's)."""
+    from generator.products.oucedonc_referee_page import page_data
+
+    deck = make_deck()
+    assert any("'" in card.name for card in deck.places)
+    shown = [card["name"] for card in page_data(deck)["cards"]]
+    assert "L’Isle-sur-la-Sorgue" in shown and not any("'" in name for name in shown)
+
+
 def test_without_javascript_the_page_says_so(browser, tmp_path) -> None:
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     page = context.new_page()

@@ -24,6 +24,7 @@ from urllib.parse import quote
 from generator import __version__
 from generator.core.i18n import M_, MATERIAL_DEFAULT, P_, Language, number, percent
 from generator.core.resources import package_folder
+from generator.core.typography import printed_name
 from generator.games.catalog import GAMES
 from generator.geo.embedded import PROVENANCE_FILE
 from generator.kit.build import KitResult
@@ -325,9 +326,10 @@ def render_index(
     )
     labels = {component.name: _label(component, language) for component in result.components}
     context = {
-        # the template reads the parameters as the user named them
+        # the template reads the parameters as the user named them (the region's apostrophes
+        # set as the material prints them)
         "params": {
-            "region": params.region,
+            "region": printed_name(params.region),
             "paper": params.paper.name,
             "seed": params.seed,
             "profile": params.profile.kind.value,

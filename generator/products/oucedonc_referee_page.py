@@ -41,6 +41,7 @@ from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language
 from generator.core.namekeys import key_rules, name_key
 from generator.core.outputs import text_holds
 from generator.core.resources import package_folder
+from generator.core.typography import printed_name
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.coords import printed_coordinate
 from generator.games.oucedonc.deckfile import Deck
@@ -84,7 +85,7 @@ def page_data(
     with."""
     index = NameIndex(card_entries(deck))  # the index `verify --deck` finds names in
     return {
-        "title": deck.title,
+        "title": deck.title,  # the key of the page's stored game (not shown)
         "language": language,
         "precision": deck.precision.value,
         "rules": {
@@ -100,7 +101,7 @@ def page_data(
         "cards": [
             {
                 "id": card.id,
-                "name": card.name,
+                "name": printed_name(card.name),  # shown; found by its key, ' or ’ alike
                 "qualifier": card.departement,
                 "qualifier_key": name_key(card.departement or ""),
                 "lat_units": card.lat_units,
@@ -127,7 +128,7 @@ def render_page(
     # as its JSON escape (it only occurs inside strings).
     safe = data.replace("<", "\\u003c")
     return template.render(
-        title=deck.title,
+        title=printed_name(deck.title),
         places=len(deck.places),
         precision_label=P_(language, deck.precision.label),
         deck_json=safe,

@@ -8,6 +8,9 @@
   const $ = (id) => document.getElementById(id);
   const say = (key, fields) =>
     (words[key] || key).replace(/\{(\w+)\}/g, (m, name) => (fields && name in fields ? String(fields[name]) : m));
+  // a name as shown (and printed: core/typography.py): the typographic apostrophe; the recipe
+  // keeps the name as the data writes it
+  const printed = (name) => String(name).replace(/'/g, "\u2019");
 
   const recipe = {
     region: null, seed: 1, difficulty: "normal", sites_share: 0.2, cards: null,
@@ -166,12 +169,12 @@
     img.width = 180;
     img.height = 251;
     img.src = `/api/decks/${id}/cards/${card.id}/${side}.png`;
-    img.alt = say(side === "front" ? "front_of" : "back_of", { name: card.name });
+    img.alt = say(side === "front" ? "front_of" : "back_of", { name: printed(card.name) });
     li.append(img);
     const caption = document.createElement("div");
     caption.className = "caption";
     const name = document.createElement("strong");
-    name.textContent = card.name;
+    name.textContent = printed(card.name);
     caption.append(name);
     if (place) {
       const where = document.createElement("span");
@@ -194,13 +197,13 @@
         badge.textContent = say("yours");
         tools.append(badge);
       } else {
-        const keep = button(card.kept ? say("kept") : say("keep"), card.kept ? "unkeep_card" : "keep_card", card.name);
+        const keep = button(card.kept ? say("kept") : say("keep"), card.kept ? "unkeep_card" : "keep_card", printed(card.name));
         keep.setAttribute("aria-pressed", card.kept ? "true" : "false");
         keep.className = "mini keep";
         keep.addEventListener("click", () => toggleKeep(card.name));
         tools.append(keep);
       }
-      const remove = button(say("remove"), "remove_card", card.name);
+      const remove = button(say("remove"), "remove_card", printed(card.name));
       remove.className = "mini remove";
       remove.addEventListener("click", () => removeCard(card));
       tools.append(remove);
@@ -256,9 +259,9 @@
       li.append(label, b);
       chips.push(li);
     };
-    for (const name of recipe.exclude) chip(say("removed", { name }), "out", () => { recipe.exclude = recipe.exclude.filter((n) => n !== name); });
-    for (const name of recipe.include) chip(say("kept_chip", { name }), "in", () => { recipe.include = recipe.include.filter((n) => n !== name); });
-    for (const place of recipe.places) chip(say("added", { name: place.name }), "own", () => { recipe.places = recipe.places.filter((p) => p !== place); });
+    for (const name of recipe.exclude) chip(say("removed", { name: printed(name) }), "out", () => { recipe.exclude = recipe.exclude.filter((n) => n !== name); });
+    for (const name of recipe.include) chip(say("kept_chip", { name: printed(name) }), "in", () => { recipe.include = recipe.include.filter((n) => n !== name); });
+    for (const place of recipe.places) chip(say("added", { name: printed(place.name) }), "own", () => { recipe.places = recipe.places.filter((p) => p !== place); });
     $("edits").replaceChildren(...chips);
   }
 
@@ -297,7 +300,7 @@
           li.id = `${list.id}-${i}`;
           li.setAttribute("role", "option");
           const name = document.createElement("span");
-          name.textContent = hit.name;
+          name.textContent = printed(hit.name);
           const detail = document.createElement("small");
           detail.textContent = [say(hit.kind), hit.within].filter(Boolean).join(" · ");
           li.append(name, detail);
@@ -328,12 +331,12 @@
     if (hit.kind === "commune") {
       recipe.region = { around: hit.code, km: Number($("around-km").value) };
       $("around").hidden = false;
-      $("around-name").textContent = hit.name;
-      $("region-chosen").textContent = say("around", { name: hit.name, km: recipe.region.km });
+      $("around-name").textContent = printed(hit.name);
+      $("region-chosen").textContent = say("around", { name: printed(hit.name), km: recipe.region.km });
     } else {
       recipe.region = hit.region;
       $("around").hidden = true;
-      $("region-chosen").textContent = say("chosen", { name: hit.name });
+      $("region-chosen").textContent = say("chosen", { name: printed(hit.name) });
     }
     recipe.include = [];
     recipe.exclude = [];
@@ -431,10 +434,10 @@
     $("region-search").value = shown;
     $("around").hidden = !around;
     if (around) {
-      $("around-name").textContent = name;
-      $("region-chosen").textContent = say("around", { name, km: region.km });
+      $("around-name").textContent = printed(name);
+      $("region-chosen").textContent = say("around", { name: printed(name), km: region.km });
     } else {
-      $("region-chosen").textContent = say("chosen", { name: shown });
+      $("region-chosen").textContent = say("chosen", { name: printed(shown) });
     }
     highlight(around ? null : region);
   }
