@@ -72,7 +72,7 @@ from functools import cached_property, lru_cache
 from itertools import compress
 from operator import not_
 from threading import Lock
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -1334,6 +1334,11 @@ def _largest_distance(
     return low
 
 
+#: The band positions of the candidates printing one value: the position itself when only one
+#: does (at the second, nearly every value), else their array (a card's mask takes either)
+Alike: TypeAlias = int | np.ndarray
+
+
 @dataclass(frozen=True)
 class _Band:
     """The first ``limit`` candidates ordered by latitude, with what a deal reads of them in
@@ -1357,7 +1362,7 @@ class _Band:
     lat_list: list[float]  # lat again: bisected once for every card dealt
     # with a grid: the band positions of the candidates printing each latitude, each longitude
     # (made at the first deal that needs them: see _printed_alike)
-    alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
+    alike: dict[str, dict[int, Alike]] = field(default_factory=dict)
     # candidate -> the band positions of those one place with it (made at the first deal that
     # deals it: the bisection's deals deal the same best known places again and again)
     one_place_marks: dict[int, np.ndarray] = field(default_factory=dict)
@@ -1391,22 +1396,27 @@ def _band(columns: _Columns, limit: int) -> _Band:
     return band
 
 
-def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, np.ndarray]:
+def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, Alike]:
     """Printed value -> the band positions of the candidates that print it (``axis``: which
-    column ``units`` is, the key it is remembered by)."""
+    column ``units`` is, the key it is remembered by). Made of the values in one go, then the
+    few values several candidates print: at the second, thousands of values are printed once,
+    and an array each cost a deal of France as many milliseconds as its cards."""
     alike = band.alike.get(axis)
     if alike is None:
-        values = np.asarray(units)[band.order]
+        values = np.asarray(units, dtype=np.int64)[band.order]
+        alike = dict(zip(values.tolist(), range(len(values)), strict=True))
         by_value = np.argsort(values, kind="stable")
         ordered = values[by_value]
-        starts = [0, *(np.flatnonzero(np.diff(ordered)) + 1).tolist()]
-        ends = [*starts[1:], len(ordered)]
-        if not len(ordered):  # no candidate: a deck of the user's own places only (all pinned)
-            starts, ends = [], []
-        alike = band.alike[axis] = {
-            int(ordered[start]): by_value[start:end]
-            for start, end in zip(starts, ends, strict=True)
-        }
+        bounds = np.flatnonzero(np.diff(ordered)) + 1
+        starts = np.concatenate(([0], bounds))
+        ends = np.concatenate((bounds, [len(ordered)]))
+        shared = ends - starts > 1
+        starts, ends = starts[shared], ends[shared]
+        for value, start, end in zip(
+            ordered[starts].tolist(), starts.tolist(), ends.tolist(), strict=True
+        ):
+            alike[value] = by_value[start:end]
+        band.alike[axis] = alike
     return alike
 
 
@@ -1621,7 +1631,7 @@ class _Table:
         lat_units, lon_units = columns.lat_units, columns.lon_units
         self.printed: tuple[list[int], list[int]] | None = None
         # the band positions of the candidates printing each latitude, each longitude
-        self.same_printed: tuple[dict[int, np.ndarray], dict[int, np.ndarray]] = ({}, {})
+        self.same_printed: tuple[dict[int, Alike], dict[int, Alike]] = ({}, {})
         if lat_units is not None and lon_units is not None:
             self.printed = (lat_units, lon_units)
             self.same_printed = (
