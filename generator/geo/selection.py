@@ -1366,6 +1366,9 @@ class _Band:
     # candidate -> the band positions of those one place with it (made at the first deal that
     # deals it: the bisection's deals deal the same best known places again and again)
     one_place_marks: dict[int, np.ndarray] = field(default_factory=dict)
+    # candidate -> (low, high, its dot products with the band positions low to high): see
+    # _near_dots
+    near_dots: dict[int, tuple[int, int, np.ndarray]] = field(default_factory=dict)
 
 
 def _band(columns: _Columns, limit: int) -> _Band:
@@ -1729,18 +1732,17 @@ class _Table:
         latitudes = band.lat_list
         start = bisect_left(latitudes, degrees - one_place_reach)
         stop = bisect_left(latitudes, degrees + one_place_reach)
-        x, y, z = columns.unit_vectors[i]
         marks = band.one_place_marks.get(i)
         if self.spread:
             low = bisect_left(latitudes, degrees - self.reach)
             high = bisect_left(latitudes, degrees + self.reach)
-            near = slice(low, high)
-            dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
-            self.crowded[near] |= dots > self.max_dot
+            dots = _near_dots(columns, band, i, low, high)
+            self.crowded[low:high] |= dots > self.max_dot
             if marks is None:
                 dots = dots[start - low : stop - low]
                 marks = band.one_place_marks[i] = _one_place_marks(columns, band, start, dots, i)
         elif marks is None:
+            x, y, z = columns.unit_vectors[i]
             near = slice(start, stop)
             dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
             marks = band.one_place_marks[i] = _one_place_marks(columns, band, start, dots, i)
@@ -1748,6 +1750,21 @@ class _Table:
         for j in columns.named_after.get(i, ()):
             if j < self.limit:
                 self.one_place[band.position[j]] = True
+
+
+def _near_dots(columns: _Columns, band: _Band, i: int, low: int, high: int) -> np.ndarray:
+    """The dot products of candidate ``i`` with the band's candidates from position ``low`` to
+    ``high``. They do not depend on the deal's distance: the bisection's deals, which deal the
+    same best known places again and again, read them from :attr:`_Band.near_dots` (a slice of
+    those of a wider reach), made once per card (at the widest reach it is dealt at)."""
+    kept = band.near_dots.get(i)
+    if kept is not None and kept[0] <= low and high <= kept[1]:
+        return kept[2][low - kept[0] : high - kept[0]]
+    x, y, z = columns.unit_vectors[i]
+    near = slice(low, high)
+    dots: np.ndarray = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+    band.near_dots[i] = (low, high, dots)
+    return dots
 
 
 def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
