@@ -589,7 +589,7 @@ class _Deck:
         if not first:
             return False
         columns = _columns(first, len(first), self.display, self.grid, self.spacing, self.crowded)
-        return bool(_deal(columns, self.quota, 0.0, len(first))[1])
+        return bool(_deal(columns, self.quota, 0.0, len(first)).tied)
 
     def _ranks(self, promoted: Sequence[Place], tail: float) -> _Ranks:
         """The places to deal, the ``promoted`` sites dealt right after the pinned places."""
@@ -1103,7 +1103,7 @@ def _deal_deck(
     def chosen(indices: list[int]) -> list[Place]:
         return [places[i] for i in indices]
 
-    side_by_side = _dealing(columns, quota, 0.0, len(places), True)
+    side_by_side = _deal(columns, quota, 0.0, len(places), True)
     if len(side_by_side.dealt) < wanted:
         # not decidable, or not enough distinct places, even with the cards side by side
         return chosen(side_by_side.dealt), []
@@ -1128,8 +1128,8 @@ def _deal_deck(
         # holding the towns/sites share would crowd the deck (or the one-place rule leaves too
         # few sites): let one kind stand in for the other
         distance, flexible = relaxed, True
-    dealt, tied = _deal(columns, quota, SLACK * distance, len(places), flexible)
-    return chosen(dealt), chosen(tied)
+    final = _deal(columns, quota, SLACK * distance, len(places), flexible)
+    return chosen(final.dealt), chosen(final.tied)
 
 
 def _by_rank(anchors: list[_Ranked]) -> list[_Ranked]:
@@ -1256,11 +1256,11 @@ class _Outcomes:
         if self.too_few_cells(min_km, limit):
             known.append((limit, flexible, False))
             return False
-        table = _dealing(self.columns, self.quota, min_km, limit, flexible, give_up=True)
-        return self.learn(min_km, limit, flexible, table)
+        dealing = _deal(self.columns, self.quota, min_km, limit, flexible, give_up=True)
+        return self.learn(min_km, limit, flexible, dealing)
 
-    def learn(self, min_km: float, limit: int, flexible: bool, table: _Table) -> bool:
-        """Remember whether the deal ``table`` made (at ``min_km``, of the first ``limit``
+    def learn(self, min_km: float, limit: int, flexible: bool, dealing: _Dealing) -> bool:
+        """Remember whether the deal ``dealing`` (at ``min_km``, of the first ``limit``
         candidates) dealt the deck, and return that. One that dealt it in its first pass never
         looked at the candidates after its last card: the candidates up to that card deal the
         very same cards, flexible or not (and a deal that gives up stops only when it surely
@@ -1268,11 +1268,11 @@ class _Outcomes:
         by side first (a flexible deal at 0 km) so tells, without a deal each, whether the
         window and all the candidates deal it holding the share at 0 km: two deals of a 504-card
         deck of France, 15 ms."""
-        ok = len(table.dealt) >= self.wanted
+        ok = len(dealing.dealt) >= self.wanted
         known = self.known.setdefault(min_km, [])
         known.append((limit, flexible, ok))
-        if ok and not table.relaxed:
-            known.append((max(table.dealt) + 1, False, True))
+        if ok and not dealing.relaxed:
+            known.append((max(dealing.dealt) + 1, False, True))
         return ok
 
     def too_few_cells(self, min_km: float, limit: int) -> bool:
@@ -1557,9 +1557,10 @@ def _deal(
     limit: int,
     flexible: bool = False,
     give_up: bool = False,
-) -> tuple[list[int], list[int]]:
+) -> _Dealing:
     """Indices dealt in order among the first ``limit`` candidates, and the anchors a printed
-    tie kept out. The anchors come first and need not be ``min_km`` from the others.
+    tie kept out (see :class:`_Dealing`). The anchors come first and need not be ``min_km``
+    from the others.
 
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
 
@@ -1575,26 +1576,11 @@ def _deal(
     with the cards dealt so far: what a deal made only to know whether it deals the deck (a
     step of the distance bisection) needs, where a deal that fails is otherwise made to the end.
     """
-    table = _dealing(columns, quota, min_km, limit, flexible, give_up)
-    return table.dealt, table.tied
-
-
-def _dealing(
-    columns: _Columns,
-    quota: dict[str, int],
-    min_km: float,
-    limit: int,
-    flexible: bool = False,
-    give_up: bool = False,
-) -> _Table:
-    """:func:`_deal`, the table as the deal left it (:attr:`_Table.relaxed`: whether it came
-    to the relaxed pass)."""
     table = _Table(columns, quota, min_km, limit)
     for relaxed in (False, True) if flexible else (False,):
-        table.relaxed = relaxed
         for block in table.open_blocks(relaxed):
             if give_up and table.out_of_reach():
-                return table
+                return _Dealing(table.dealt, table.tied, relaxed)
             for i in table.still_open(block):
                 if table.ruled_out(i) or not table.fits(i, relaxed):
                     continue
@@ -1604,9 +1590,17 @@ def _dealing(
                     continue
                 table.deal(i)
                 if len(table.dealt) == table.wanted:
-                    return table
+                    return _Dealing(table.dealt, table.tied, relaxed)
                 table.rule_out_around(i)
-    return table
+    return _Dealing(table.dealt, table.tied, flexible)
+
+
+class _Dealing(NamedTuple):
+    """What :func:`_deal` made."""
+
+    dealt: list[int]  # the indices dealt, in order
+    tied: list[int]  # the anchors a printed tie kept out
+    relaxed: bool  # it came to the relaxed pass (flexible: a kind stood in for the other)
 
 
 class _Table:
@@ -1647,7 +1641,6 @@ class _Table:
         self.dealt_commune: dict[tuple[str, bool], int] = {}
         self.dealt: list[int] = []
         self.tied: list[int] = []
-        self.relaxed = False  # the pass under way: the relaxed one (see _deal's flexible)
 
     def open_blocks(self, relaxed: bool) -> Iterator[np.ndarray]:
         """The candidates no mask rules out, in index order, :data:`BLOCK` at a time; before
