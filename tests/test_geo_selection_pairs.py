@@ -22,7 +22,7 @@ from generator.geo.regions import resolve_region
 def plain_deal(columns, quota, min_km, limit, flexible=False, give_up=False):
     """The deal as first written: after each dealt card, its dot product with every one of the
     ``limit`` candidates, the one-place rule over all of them (and always to the end: a deal
-    that gives up early must tell the same)."""
+    that gives up early must tell the same; and so whether it came to the relaxed pass)."""
     left = dict(quota)
     wanted = sum(left.values())
     max_dot = math.cos(min(math.pi, min_km / selection.EARTH_RADIUS_KM)) + 1e-12
@@ -60,7 +60,7 @@ def plain_deal(columns, quota, min_km, limit, flexible=False, give_up=False):
             if code is not None:
                 dealt_commune[(code, town)] = i
             if len(dealt) == wanted:
-                return dealt, tied
+                return selection._Dealing(dealt, tied, relaxed)
             dots = xs * xs[i] + ys * ys[i] + zs * zs[i]
             if min_km > 0:
                 np.maximum(closest, dots, out=closest)
@@ -80,7 +80,7 @@ def plain_deal(columns, quota, min_km, limit, flexible=False, give_up=False):
             for j in columns.named_after.get(i, ()):
                 if j < limit:
                     blocked[j] = True
-    return dealt, tied
+    return selection._Dealing(dealt, tied, flexible)
 
 
 def plain_largest_distance(outcomes, limit, diameter, flexible, enough=0.0):

@@ -72,7 +72,7 @@ from functools import cached_property, lru_cache
 from itertools import compress
 from operator import not_
 from threading import Lock
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -589,7 +589,7 @@ class _Deck:
         if not first:
             return False
         columns = _columns(first, len(first), self.display, self.grid, self.spacing, self.crowded)
-        return bool(_deal(columns, self.quota, 0.0, len(first))[1])
+        return bool(_deal(columns, self.quota, 0.0, len(first)).tied)
 
     def _ranks(self, promoted: Sequence[Place], tail: float) -> _Ranks:
         """The places to deal, the ``promoted`` sites dealt right after the pinned places."""
@@ -1103,12 +1103,12 @@ def _deal_deck(
     def chosen(indices: list[int]) -> list[Place]:
         return [places[i] for i in indices]
 
-    dealt, _ = _deal(columns, quota, 0.0, len(places), True)
-    if len(dealt) < wanted:
+    side_by_side = _deal(columns, quota, 0.0, len(places), True)
+    if len(side_by_side.dealt) < wanted:
         # not decidable, or not enough distinct places, even with the cards side by side
-        return chosen(dealt), []
+        return chosen(side_by_side.dealt), []
     outcomes = _Outcomes(columns, quota)
-    outcomes.known[0.0] = [(len(places), True, True)]
+    outcomes.learn(0.0, len(places), True, side_by_side)
     diameter = _diameter_km(columns.lat, columns.lon)
 
     def reach(flexible: bool, above: float = 0.0) -> float:
@@ -1128,8 +1128,8 @@ def _deal_deck(
         # holding the towns/sites share would crowd the deck (or the one-place rule leaves too
         # few sites): let one kind stand in for the other
         distance, flexible = relaxed, True
-    dealt, tied = _deal(columns, quota, SLACK * distance, len(places), flexible)
-    return chosen(dealt), chosen(tied)
+    final = _deal(columns, quota, SLACK * distance, len(places), flexible)
+    return chosen(final.dealt), chosen(final.tied)
 
 
 def _by_rank(anchors: list[_Ranked]) -> list[_Ranked]:
@@ -1253,11 +1253,26 @@ class _Outcomes:
                 return True
             if not ok and not flexible and other >= limit:
                 return False
-        ok = not self.too_few_cells(min_km, limit) and (
-            len(_deal(self.columns, self.quota, min_km, limit, flexible, give_up=True)[0])
-            >= self.wanted
-        )
+        if self.too_few_cells(min_km, limit):
+            known.append((limit, flexible, False))
+            return False
+        dealing = _deal(self.columns, self.quota, min_km, limit, flexible, give_up=True)
+        return self.learn(min_km, limit, flexible, dealing)
+
+    def learn(self, min_km: float, limit: int, flexible: bool, dealing: _Dealing) -> bool:
+        """Remember whether the deal ``dealing`` (at ``min_km``, of the first ``limit``
+        candidates) dealt the deck, and return that. One that dealt it in its first pass never
+        looked at the candidates after its last card: the candidates up to that card deal the
+        very same cards, flexible or not (and a deal that gives up stops only when it surely
+        fails), so it is remembered as their deal that holds the share too. The deck dealt side
+        by side first (a flexible deal at 0 km) so tells, without a deal each, whether the
+        window and all the candidates deal it holding the share at 0 km: two deals of a 504-card
+        deck of France, 15 ms."""
+        ok = len(dealing.dealt) >= self.wanted
+        known = self.known.setdefault(min_km, [])
         known.append((limit, flexible, ok))
+        if ok and not dealing.relaxed:
+            known.append((max(dealing.dealt) + 1, False, True))
         return ok
 
     def too_few_cells(self, min_km: float, limit: int) -> bool:
@@ -1319,6 +1334,11 @@ def _largest_distance(
     return low
 
 
+#: The band positions of the candidates printing one value: the position itself when only one
+#: does (at the second, nearly every value), else their array (a card's mask takes either)
+Alike: TypeAlias = int | np.ndarray
+
+
 @dataclass(frozen=True)
 class _Band:
     """The first ``limit`` candidates ordered by latitude, with what a deal reads of them in
@@ -1342,10 +1362,13 @@ class _Band:
     lat_list: list[float]  # lat again: bisected once for every card dealt
     # with a grid: the band positions of the candidates printing each latitude, each longitude
     # (made at the first deal that needs them: see _printed_alike)
-    alike: dict[str, dict[int, np.ndarray]] = field(default_factory=dict)
+    alike: dict[str, dict[int, Alike]] = field(default_factory=dict)
     # candidate -> the band positions of those one place with it (made at the first deal that
     # deals it: the bisection's deals deal the same best known places again and again)
     one_place_marks: dict[int, np.ndarray] = field(default_factory=dict)
+    # candidate -> (low, high, its dot products with the band positions low to high): see
+    # _near_dots
+    near_dots: dict[int, tuple[int, int, np.ndarray]] = field(default_factory=dict)
 
 
 def _band(columns: _Columns, limit: int) -> _Band:
@@ -1376,22 +1399,27 @@ def _band(columns: _Columns, limit: int) -> _Band:
     return band
 
 
-def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, np.ndarray]:
+def _printed_alike(band: _Band, axis: str, units: list[int]) -> dict[int, Alike]:
     """Printed value -> the band positions of the candidates that print it (``axis``: which
-    column ``units`` is, the key it is remembered by)."""
+    column ``units`` is, the key it is remembered by). Made of the values in one go, then the
+    few values several candidates print: at the second, thousands of values are printed once,
+    and an array each cost a deal of France as many milliseconds as its cards."""
     alike = band.alike.get(axis)
     if alike is None:
-        values = np.asarray(units)[band.order]
+        values = np.asarray(units, dtype=np.int64)[band.order]
+        alike = dict(zip(values.tolist(), range(len(values)), strict=True))
         by_value = np.argsort(values, kind="stable")
         ordered = values[by_value]
-        starts = [0, *(np.flatnonzero(np.diff(ordered)) + 1).tolist()]
-        ends = [*starts[1:], len(ordered)]
-        if not len(ordered):  # no candidate: a deck of the user's own places only (all pinned)
-            starts, ends = [], []
-        alike = band.alike[axis] = {
-            int(ordered[start]): by_value[start:end]
-            for start, end in zip(starts, ends, strict=True)
-        }
+        bounds = np.flatnonzero(np.diff(ordered)) + 1
+        starts = np.concatenate(([0], bounds))
+        ends = np.concatenate((bounds, [len(ordered)]))
+        shared = ends - starts > 1
+        starts, ends = starts[shared], ends[shared]
+        for value, start, end in zip(
+            ordered[starts].tolist(), starts.tolist(), ends.tolist(), strict=True
+        ):
+            alike[value] = by_value[start:end]
+        band.alike[axis] = alike
     return alike
 
 
@@ -1529,9 +1557,10 @@ def _deal(
     limit: int,
     flexible: bool = False,
     give_up: bool = False,
-) -> tuple[list[int], list[int]]:
+) -> _Dealing:
     """Indices dealt in order among the first ``limit`` candidates, and the anchors a printed
-    tie kept out. The anchors come first and need not be ``min_km`` from the others.
+    tie kept out (see :class:`_Dealing`). The anchors come first and need not be ``min_km``
+    from the others.
 
     ``flexible``: when a kind runs out, the other kind fills the remaining cards.
 
@@ -1551,7 +1580,7 @@ def _deal(
     for relaxed in (False, True) if flexible else (False,):
         for block in table.open_blocks(relaxed):
             if give_up and table.out_of_reach():
-                return table.dealt, table.tied
+                return _Dealing(table.dealt, table.tied, relaxed)
             for i in table.still_open(block):
                 if table.ruled_out(i) or not table.fits(i, relaxed):
                     continue
@@ -1561,9 +1590,17 @@ def _deal(
                     continue
                 table.deal(i)
                 if len(table.dealt) == table.wanted:
-                    return table.dealt, table.tied
+                    return _Dealing(table.dealt, table.tied, relaxed)
                 table.rule_out_around(i)
-    return table.dealt, table.tied
+    return _Dealing(table.dealt, table.tied, flexible)
+
+
+class _Dealing(NamedTuple):
+    """What :func:`_deal` made."""
+
+    dealt: list[int]  # the indices dealt, in order
+    tied: list[int]  # the anchors a printed tie kept out
+    relaxed: bool  # it came to the relaxed pass (flexible: a kind stood in for the other)
 
 
 class _Table:
@@ -1591,7 +1628,7 @@ class _Table:
         lat_units, lon_units = columns.lat_units, columns.lon_units
         self.printed: tuple[list[int], list[int]] | None = None
         # the band positions of the candidates printing each latitude, each longitude
-        self.same_printed: tuple[dict[int, np.ndarray], dict[int, np.ndarray]] = ({}, {})
+        self.same_printed: tuple[dict[int, Alike], dict[int, Alike]] = ({}, {})
         if lat_units is not None and lon_units is not None:
             self.printed = (lat_units, lon_units)
             self.same_printed = (
@@ -1688,18 +1725,17 @@ class _Table:
         latitudes = band.lat_list
         start = bisect_left(latitudes, degrees - one_place_reach)
         stop = bisect_left(latitudes, degrees + one_place_reach)
-        x, y, z = columns.unit_vectors[i]
         marks = band.one_place_marks.get(i)
         if self.spread:
             low = bisect_left(latitudes, degrees - self.reach)
             high = bisect_left(latitudes, degrees + self.reach)
-            near = slice(low, high)
-            dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
-            self.crowded[near] |= dots > self.max_dot
+            dots = _near_dots(columns, band, i, low, high)
+            self.crowded[low:high] |= dots > self.max_dot
             if marks is None:
                 dots = dots[start - low : stop - low]
                 marks = band.one_place_marks[i] = _one_place_marks(columns, band, start, dots, i)
         elif marks is None:
+            x, y, z = columns.unit_vectors[i]
             near = slice(start, stop)
             dots = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
             marks = band.one_place_marks[i] = _one_place_marks(columns, band, start, dots, i)
@@ -1707,6 +1743,21 @@ class _Table:
         for j in columns.named_after.get(i, ()):
             if j < self.limit:
                 self.one_place[band.position[j]] = True
+
+
+def _near_dots(columns: _Columns, band: _Band, i: int, low: int, high: int) -> np.ndarray:
+    """The dot products of candidate ``i`` with the band's candidates from position ``low`` to
+    ``high``. They do not depend on the deal's distance: the bisection's deals, which deal the
+    same best known places again and again, read them from :attr:`_Band.near_dots` (a slice of
+    those of a wider reach), made once per card (at the widest reach it is dealt at)."""
+    kept = band.near_dots.get(i)
+    if kept is not None and kept[0] <= low and high <= kept[1]:
+        return kept[2][low - kept[0] : high - kept[0]]
+    x, y, z = columns.unit_vectors[i]
+    near = slice(low, high)
+    dots: np.ndarray = band.xs[near] * x + band.ys[near] * y + band.zs[near] * z
+    band.near_dots[i] = (low, high, dots)
+    return dots
 
 
 def _diameter_km(lat: np.ndarray, lon: np.ndarray) -> float:
