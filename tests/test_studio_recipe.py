@@ -186,6 +186,45 @@ def test_a_place_kept_from_elsewhere_is_dealt_with_its_own_point():
     assert 48.5 < card.lat < 48.7 and card.place_kind in ("town", "site")
 
 
+def card_named(made, name):
+    return next(c for c in made.built.detail.places if name_key(c.name) == name_key(name))
+
+
+def test_a_homonym_kept_from_elsewhere_is_the_one_near_the_region():
+    """Saint-Denis kept in a Hauts-de-Seine deck is the 93's, not the prefecture of La Réunion
+    (a bigger town, 9,000 km away), whether named alone or with its département."""
+    hauts_de_seine = {"region": "Hauts-de-Seine", "cards": 15}
+    for name in ("Saint-Denis", "Saint-Denis (93)", "Saint-Denis (93066)"):
+        made = build_recipe(recipe_from_document({**hauts_de_seine, "include": [name]}))
+        card = card_named(made, "Saint-Denis")
+        assert 48.9 < card.lat < 49.0 and 2.3 < card.lon < 2.4, name
+        assert not any("Saint-Denis lies" in warning for warning in made.warnings), made.warnings
+    far = build_recipe(recipe_from_document({**hauts_de_seine, "include": ["Saint-Denis (974)"]}))
+    assert card_named(far, "Saint-Denis").lat < -20  # asked for by its code: that one
+    assert any(warning.startswith("Saint-Denis lies") for warning in far.warnings), far.warnings
+
+
+def test_a_place_far_outside_the_region_is_dealt_with_a_warning_naming_it(plain):
+    """A point clicked in Ille-et-Vilaine for a Finistère deck, and a school whose file swapped
+    latitude and longitude: dealt (it is hers), and said in words."""
+    document = {
+        **FINISTERE,
+        "places": [
+            {"name": "Gîte de Guichen", "lat": 47.9664, "lon": -1.7947},
+            {"name": "École des Abers", "lat": -4.5637, "lon": 48.5710},
+            {"name": "École de Plouzané", "lat": 48.3819, "lon": -4.6190},
+        ],
+    }
+    made = build_recipe(recipe_from_document(document))
+    dealt = {card.name for card in made.built.detail.places}
+    assert {"Gîte de Guichen", "École des Abers", "École de Plouzané"} <= dealt
+    outside = [w for w in made.warnings if w.startswith("Gîte de Guichen lies")]
+    swapped = [w for w in made.warnings if w.startswith("École des Abers lies")]
+    assert len(outside) == 1 and "Finistère" in outside[0] and "km" in outside[0]
+    assert len(swapped) == 1 and "swapped" in swapped[0]
+    assert not any(w.startswith("École de Plouzané lies") for w in made.warnings)
+
+
 def test_around_a_commune_is_a_circle_named_in_the_deck_language():
     document = {"region": {"around": "29233", "km": 50}, "language": "en"}
     made = build_recipe(recipe_from_document(document))

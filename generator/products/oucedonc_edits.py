@@ -10,8 +10,15 @@ what the user asked for and no more:
   the same kind that lies furthest from every card left, so it fills the gap the card left. A
   name that matches no place of the region is reported, not an error.
 * ``include``: names of places that must be on a card (the studio's pins, and a place added
-  by search): the region's, else any place the embedded data knows.
+  by search): the region's, else any place the embedded data knows (of homonyms, the nearest
+  to the region: a Hauts-de-Seine deck's Saint-Denis is the 93's, not La Réunion's).
 * ``places``: the user's own points (her village, her school), each a card.
+
+A name may end with the département or the commune code that tells homonyms apart, in
+parentheses, as the cards print it: ``Saint-Denis (93)``, ``Saint-Denis (974)``,
+``Saint-Denis (93066)``. A kept or own place lying further than :data:`OUTSIDE_KM` from every
+place of the region is dealt with a warning (its card's map shows it at the map's edge): a point
+clicked in the wrong place, or a file whose latitude and longitude are swapped (then said so).
 
 An included or own place that is not dealt yet takes the place of the cards it cannot be dealt
 beside (a card sharing its printed latitude or longitude, within :data:`NEAR_KM`, or of its
@@ -27,6 +34,7 @@ reaches it only through :mod:`generator.web.service`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -48,6 +56,11 @@ if TYPE_CHECKING:
 #: one-place distance between a site and a town card).
 NEAR_KM = 2.0
 EARTH_RADIUS_KM = 6371.0088
+#: A kept or own place further than this from every place of the region lies outside it (a
+#: commune's centre is rarely 10 km from the next one, in France or among towns abroad).
+OUTSIDE_KM = 30.0
+#: "Saint-Denis (93)": a name and the code in parentheses that tells homonyms apart
+_QUALIFIED = re.compile(r"^(?P<name>.*\S)\s*\((?P<code>[0-9A-Za-z]{2,5})\)$")
 
 
 @dataclass(frozen=True)
@@ -94,27 +107,50 @@ def own_place_records(places: Sequence[OwnPlace]) -> tuple[Place, ...]:
     )
 
 
+def places_named(name: str, by_key: dict[str, list[Place]]) -> list[Place]:
+    """The places ``by_key`` (places by :func:`name_key`) that ``name`` names: by the whole name,
+    else, for a name ending with a code in parentheses ("Saint-Denis (93)"), those of the name
+    in that département or commune."""
+    found = by_key.get(name_key(name), [])
+    qualified = None if found else _QUALIFIED.match(name)
+    if qualified is None:
+        return found
+    code = qualified.group("code").upper()
+    return [
+        place
+        for place in by_key.get(name_key(qualified.group("name")), [])
+        if code in ((place.departement or "").upper(), (place.insee or "").upper())
+    ]
+
+
 def apply_edits(
     candidates: Sequence[Place],
     edits: DeckEdits,
-    elsewhere: Callable[[str], Place | None] = lambda name: None,
+    elsewhere: Callable[[str, tuple[float, float] | None], Place | None] = lambda name, near: None,
+    region: str = "",
 ) -> Edited:
     """The places named by the edits among ``candidates``, and the user's own. A kept name
     that is none of the region's places is looked up ``elsewhere`` (every known place: a
-    teacher may add Mont-Saint-Michel to her Finistère deck)."""
+    teacher may add Mont-Saint-Michel to her Finistère deck), homonyms nearest the region's
+    centre first. ``region``: its name, for the warning about a place outside it."""
     by_key: dict[str, list[Place]] = {}
     for place in candidates:
         by_key.setdefault(name_key(place.name), []).append(place)
+    centre = _centre(candidates)
     warnings: list[str] = []
     excluded: set[str] = set()
     for name in edits.exclude:
-        found = by_key.get(name_key(name), [])
+        found = places_named(name, by_key)
         if not found:
             warnings.append(
                 _("{name} is not one of this region's places: nothing to remove").format(name=name)
             )
         excluded.update(place.id for place in found)
-    included = [_included(name, by_key, elsewhere) for name in edits.include]
+
+    def looked_up(name: str) -> Place | None:
+        return elsewhere(name, centre)
+
+    included = [_included(name, by_key, looked_up) for name in edits.include]
     clash = next((place for place in included if place.id in excluded), None)
     if clash is not None:
         raise UserError(
@@ -126,13 +162,50 @@ def apply_edits(
     forced = tuple({place.id: place for place in (*included, *own)}.values())
     _check_names(forced)
     warnings.extend(_near_warnings(forced))
+    warnings.extend(_outside_warnings(forced, candidates, region))
     return Edited(frozenset(excluded), forced, tuple(warnings))
+
+
+def _centre(places: Sequence[Place]) -> tuple[float, float] | None:
+    """The mean point of ``places`` (their unit vectors' mean), None without places."""
+    if not places:
+        return None
+    x, y, z = (float(v) for v in _unit(places).mean(axis=0))
+    return math.degrees(math.atan2(z, math.hypot(x, y))), math.degrees(math.atan2(y, x))
+
+
+def _outside_warnings(
+    forced: Sequence[Place], candidates: Sequence[Place], region: str
+) -> list[str]:
+    """A sentence for each forced place further than :data:`OUTSIDE_KM` from every candidate
+    (none when the region has no candidates to tell)."""
+    if not candidates or not forced:
+        return []
+    warnings = []
+    rooms = _rooms(forced, candidates)
+    swapped = _rooms([replace(place, lat=place.lon, lon=place.lat) for place in forced], candidates)
+    for place, km, km_swapped in zip(forced, rooms, swapped, strict=True):
+        if km <= OUTSIDE_KM:
+            continue
+        fields = {"name": place.name, "km": number(km, decimals=0), "region": region}
+        if abs(place.lon) <= 90 and km_swapped <= OUTSIDE_KM:
+            sentence = _(
+                "{name} lies {km} km from {region}; its latitude and longitude look swapped: "
+                "check them"
+            )
+        else:
+            sentence = _(
+                "{name} lies {km} km from {region}: its card's map shows it at the map's edge; "
+                "check its latitude and longitude, or keep it if you meant it"
+            )
+        warnings.append(sentence.format(**fields))
+    return warnings
 
 
 def _included(
     name: str, by_key: dict[str, list[Place]], elsewhere: Callable[[str], Place | None]
 ) -> Place:
-    found = by_key.get(name_key(name), [])
+    found = places_named(name, by_key)
     if not found:
         known = elsewhere(name)
         if known is not None:
@@ -163,8 +236,13 @@ def _check_names(forced: Sequence[Place]) -> None:
 
 
 def distance_km(a: Place, b: Place) -> float:
-    lat1, lat2 = math.radians(a.lat), math.radians(b.lat)
-    dlat, dlon = lat2 - lat1, math.radians(b.lon - a.lon)
+    return km_between((a.lat, a.lon), (b.lat, b.lon))
+
+
+def km_between(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The great-circle distance between two (lat, lon) points."""
+    lat1, lat2 = math.radians(a[0]), math.radians(b[0])
+    dlat, dlon = lat2 - lat1, math.radians(b[1] - a[1])
     h = math.sin(dlat / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin(dlon / 2) ** 2
     return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, h)))
 

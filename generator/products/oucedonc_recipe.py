@@ -303,16 +303,35 @@ def find_commune(text: str) -> Place:
     return max(found, key=lambda place: (place.population or 0, place.id))
 
 
-def known_place(name: str) -> Place | None:
-    """The best known embedded commune or site of that name (its key), if any."""
+def known_place(name: str, near: tuple[float, float] | None = None) -> Place | None:
+    """The embedded commune or site ``name`` names (its key, or "Saint-Denis (93)": see
+    :func:`~generator.products.oucedonc_edits.places_named`), if any: a site before a commune of
+    the same name (Mont-Saint-Michel), then the nearest to ``near``, then the best known."""
+    from generator.products.oucedonc_edits import km_between, places_named
+
+    found = places_named(name, _known_by_key())
+    if not found:
+        return None
+
+    def distance(place: Place) -> float:
+        return 0.0 if near is None else km_between((place.lat, place.lon), near)
+
+    return min(
+        found,
+        key=lambda place: (place.kind != "site", distance(place), -place.familiarity, place.id),
+    )
+
+
+@lru_cache(maxsize=1)
+def _known_by_key() -> dict[str, list[Place]]:
+    """Every embedded commune and site by its name's key."""
     from generator.core.namekeys import name_key
     from generator.geo import embedded
 
-    key = name_key(name)
-    found = [p for p in (*embedded.communes(), *embedded.landmarks()) if name_key(p.name) == key]
-    if not found:
-        return None
-    return max(found, key=lambda place: (place.kind == "site", place.familiarity, place.id))
+    by_key: dict[str, list[Place]] = {}
+    for place in (*embedded.communes(), *embedded.landmarks()):
+        by_key.setdefault(name_key(place.name), []).append(place)
+    return by_key
 
 
 # ------------------------------------------------------------------- building
@@ -386,6 +405,6 @@ def recipe_selector(recipe: Recipe) -> tuple[Selector, tuple[str, ...]]:
 
     selection, candidates = region_places(recipe.record.region, recipe.language)
     edits = recipe.edits
-    edited = apply_edits(candidates, edits, known_place) if edits else None
+    edited = apply_edits(candidates, edits, known_place, selection.name) if edits else None
     select = partial(select_deck, found=(selection, candidates), edited=edited)
     return select, edited.warnings if edited else ()
