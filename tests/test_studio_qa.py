@@ -390,3 +390,21 @@ def test_a_country_code_in_a_material_request_is_the_country_not_a_file(
     assert answer.status_code == 200, answer.text
     names = [file["name"] for file in answer.json()["files"]]
     assert any("italie" in name for name in names), names
+
+
+def test_a_decks_id_names_the_files_stored_under_it(tmp_path, monkeypatch):
+    """POST /api/decks answered an id under which nothing was stored (then every preview and
+    download a 404): the worker worked the key out again, with its own code digest, which
+    differs from the server's when the checkout changes under a running server. The answer's
+    id is now the server's key, the one the files are stored under."""
+    from generator.core import resources
+
+    digests = iter(["the server's code", *["the checkout pulled since"] * 10])
+    monkeypatch.setattr(resources, "code_digest", lambda: next(digests))
+    with studio_client(tmp_path) as client:
+        answer = client.post("/api/decks", json=FINISTERE)
+        assert answer.status_code == 200, answer.text
+        key = answer.json()["id"]
+        assert (tmp_path / "studio" / "decks" / key / "deck.pdf").is_file()
+        again = client.get(f"/api/decks/{key}")
+        assert again.status_code == 200 and again.json()["id"] == key
