@@ -31,22 +31,38 @@ from starlette.staticfiles import StaticFiles
 from generator.core.i18n import N_
 from generator.core.resources import package_folder
 from generator.web import decks, material, pages, service
-from generator.web.guard import Guard
+from generator.web.guard import Guard, a_person_asks, refused
 from generator.web.jobs import Jobs, WorkerLost
-from generator.web.security import BodyTooLarge
-from generator.web.studio import Problem, Studio, error, say
+from generator.web.security import BodyTooLarge, read_body
+from generator.web.studio import MAX_FORM, Problem, Studio, error, say
 
 log = logging.getLogger("pnp.studio")
 
 
 async def _problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Problem)
+    if exc.status == 429 and request.url.path == "/login":
+        # a person sees the login form again, with why it must wait (a script: JSON)
+        return refused(request, 429, exc.message, login=True, back=await _form_next(request))
+    if exc.status == 403:
+        return refused(request, 403, exc.message)
     return error(exc.status, exc.message)
+
+
+async def _form_next(request: Request) -> str:
+    """The ``next`` of the login form refused before it was read: the page asked for."""
+    from urllib.parse import parse_qs
+
+    try:
+        body = await read_body(request, MAX_FORM)
+    except (BodyTooLarge, RuntimeError):  # RuntimeError: the body was read already
+        return "/"
+    return parse_qs(body.decode("utf-8", errors="replace")).get("next", ["/"])[0]
 
 
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    if exc.status_code == 404 and _a_person_asks(request):
+    if exc.status_code == 404 and request.method == "GET" and a_person_asks(request):
         missing = pages.page(request, "missing.html")  # with the menu: not a line of JSON
         missing.status_code = 404
         return missing
@@ -56,16 +72,6 @@ async def _http(request: Request, exc: Exception) -> Response:
     }
     message = messages.get(exc.status_code, N_("the request cannot be answered"))
     return error(exc.status_code, say(request, message))
-
-
-def _a_person_asks(request: Request) -> bool:
-    """A browser asking for a page (not a script, nor the API, nor a file of the pages)."""
-    path = request.url.path
-    return (
-        request.method == "GET"
-        and not path.startswith(("/api/", "/static/"))
-        and "text/html" in request.headers.get("accept", "")
-    )
 
 
 async def _too_large(request: Request, exc: Exception) -> Response:

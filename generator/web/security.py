@@ -61,8 +61,17 @@ def request_host(header: str) -> str:
     return (urlsplit(f"//{header}").hostname or "").lower()
 
 
-def same_origin(headers: dict[str, str], host_header: str) -> bool:
-    """A state-changing request from a browser comes from the studio's own pages."""
+def same_origin(headers: dict[str, str], host_header: str, public_url: str | None = None) -> bool:
+    """A state-changing request from a browser comes from the studio's own pages: its
+    ``Sec-Fetch-Site`` says so, else its ``Origin`` is the host it asks (or the public address
+    the studio is reached at, behind a proxy that changes the ``Host``).
+
+    Browsers send ``Sec-Fetch-*`` to trustworthy origins only (HTTPS, localhost): a phone on the
+    classroom's network opens ``http://192.168.x.y`` and sends ``Origin`` alone, which a page's
+    ``Referrer-Policy: no-referrer`` turns into ``Origin: null`` (the Fetch standard); the
+    studio's pages say ``same-origin`` (:data:`generator.web.guard.SECURITY_HEADERS`), so their
+    own requests carry their origin. ``null`` (a sandboxed frame, a ``data:`` page, another
+    site whose policy hides it) is refused."""
     site = headers.get("sec-fetch-site")
     if site is not None:
         return site in ("same-origin", "none")
@@ -70,7 +79,23 @@ def same_origin(headers: dict[str, str], host_header: str) -> bool:
     if origin is None:
         return True  # not a browser's cross-site request (browsers send Origin with a POST)
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host_header.lower()
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    if parts.netloc.lower() == host_header.lower():
+        return True
+    return public_url is not None and origin.lower() == origin_of(public_url)
+
+
+def origin_of(url: str) -> str:
+    """The origin of ``url`` as a browser writes it: ``https://jeux.example.org`` (no path, the
+    default port left out)."""
+    parts = urlsplit(url)
+    default = {"http": 80, "https": 443}.get(parts.scheme)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    port = f":{parts.port}" if parts.port is not None and parts.port != default else ""
+    return f"{parts.scheme}://{host}{port}".lower()
 
 
 @dataclass
