@@ -1,17 +1,19 @@
 """The studio's Starlette application: the pages, the HTTP API (``docs/api.md``), the checks.
 
 :func:`create_app` takes a :class:`Studio` (where the cache is, how many workers, the access
-code) and returns an ASGI application; :mod:`generator.web.server` runs it with uvicorn. The
-routes (``pages``, ``decks``, ``material``) only parse, check and answer: what they answer comes
-from :mod:`generator.web.service`, built in the worker processes of :mod:`generator.web.jobs`,
-kept in :mod:`generator.web.cache`; ``guard`` checks every request first, ``studio`` holds what
-the routes share.
+code, the reverse proxies it trusts) and returns an ASGI application; :mod:`generator.web.server`
+runs it with uvicorn. The routes (``pages``, ``decks``, ``material``) only parse, check and
+answer: what they answer comes from :mod:`generator.web.service`, built in the worker processes
+of :mod:`generator.web.jobs`, kept in :mod:`generator.web.cache`; ``guard`` checks every request
+first, ``studio`` holds what the routes share.
 
 Every answer is one of: a page (HTML, autoescaped Jinja2), a file from the cache, JSON, or an
 error as JSON ``{"error": "one line"}`` with 400 (unreadable request), 403 (origin or access
 code), 404, 405, 413 (too large), 415 (not JSON), 422 (a recipe or file the library refuses,
-saying what to do), 429 (too many wrong codes) or 503 (a worker was lost: try again). A bug is
-a 500 with a generic line and the traceback in the server's log, never in the answer.
+saying what to do), 429 (too many wrong codes) or 503 (a worker was lost: try again). A person's
+browser gets a page with the menu for a 404, 403 or 429 instead (the same line:
+:func:`generator.web.guard.refused`). A bug is a 500 with a generic line and the traceback in the
+server's log, never in the answer.
 """
 
 from __future__ import annotations
@@ -132,9 +134,17 @@ def create_app(studio: Studio) -> Starlette:
         yield
         jobs.stop()
 
+    middleware = [Middleware(Guard, studio=studio)]
+    if studio.proxies:
+        # behind a reverse proxy: the visitor's address (the login throttle's) and scheme as the
+        # proxy says, only when the connection comes from one of the proxies given
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        trusted = list(studio.proxies)
+        middleware.insert(0, Middleware(ProxyHeadersMiddleware, trusted_hosts=trusted))
     app = Starlette(
         routes=routes(),
-        middleware=[Middleware(Guard, studio=studio)],
+        middleware=middleware,
         exception_handlers={
             Problem: _problem,
             HTTPException: _http,

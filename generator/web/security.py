@@ -8,10 +8,15 @@ change, the size of its body.
   classroom), every page and API call needs the code printed at the start: typed once in the
   page (then kept in a signed cookie, :func:`signed`), or sent by a script as the
   ``X-Access-Code`` header. Wrong codes are counted per client; past :data:`MAX_FAILURES` in
-  :data:`FAILURE_WINDOW` seconds, that client waits.
+  :data:`FAILURE_WINDOW` seconds, that client waits. A code given is asked on loopback too.
+* **Behind a reverse proxy** (``--public-url``), the code is asked whatever the bind address
+  (every visitor of a proxy on the same machine is loopback), the client is the one the proxy's
+  ``X-Forwarded-For`` names, believed from the proxies given only (uvicorn's
+  ``ProxyHeadersMiddleware``), and the public address is an origin of the studio's pages.
 * **Changes only from the studio's own pages.** A request that changes something (``POST``) from
-  a browser must come from the same origin (``Sec-Fetch-Site``, else ``Origin``): another site
-  cannot make the teacher's browser build or log in. Scripts send neither header.
+  a browser must come from the same origin (``Sec-Fetch-Site``, else ``Origin``: not ``null``,
+  :func:`same_origin`): another site cannot make the teacher's browser build or log in.
+  Scripts send neither header.
 * **Bounded bodies.** :func:`read_body` stops reading past the limit of the route (413).
 """
 
@@ -83,7 +88,10 @@ def same_origin(headers: dict[str, str], host_header: str, public_url: str | Non
         return False
     if parts.netloc.lower() == host_header.lower():
         return True
-    return public_url is not None and origin.lower() == origin_of(public_url)
+    if public_url is None:
+        return False
+    asked = origin_of(origin)
+    return bool(asked) and asked == origin_of(public_url)
 
 
 def origin_of(url: str) -> str:
@@ -91,11 +99,15 @@ def origin_of(url: str) -> str:
     default port left out)."""
     parts = urlsplit(url)
     default = {"http": 80, "https": 443}.get(parts.scheme)
+    try:
+        port = parts.port
+    except ValueError:  # a port that is no number: no origin
+        return ""
     host = parts.hostname or ""
     if ":" in host:
         host = f"[{host}]"
-    port = f":{parts.port}" if parts.port is not None and parts.port != default else ""
-    return f"{parts.scheme}://{host}{port}".lower()
+    shown = f":{port}" if port is not None and port != default else ""
+    return f"{parts.scheme}://{host}{shown}".lower()
 
 
 @dataclass
