@@ -59,7 +59,9 @@ def sign_in(page) -> dict[str, str]:
     return headers
 
 
-def test_a_phone_on_the_classroom_network_signs_in_builds_and_referees(classroom, phone_browser):
+def test_a_phone_on_the_classroom_network_signs_in_builds_and_referees(
+    classroom, phone_browser, tmp_path
+):
     context = phone_browser.new_context(
         viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
     )
@@ -90,6 +92,7 @@ def test_a_phone_on_the_classroom_network_signs_in_builds_and_referees(classroom
     assert page.locator(".qr svg").count() == 1
     address = page.locator(".address a")
     assert address.inner_text().endswith(f"/referee/{deck['id']}")
+    teacher.photograph(page, teacher.shots_folder(tmp_path), "classroom-phone-qr")
     address.click()
     page.wait_for_url(re.compile(rf"/(login\?|referee/{deck['id']}$)"))
     if "/login?" in page.url:
@@ -101,5 +104,34 @@ def test_a_phone_on_the_classroom_network_signs_in_builds_and_referees(classroom
     page.locator("#b").click()
     page.keyboard.type("P02", delay=40)
     page.locator("#verdict .big").wait_for()
+    teacher.photograph(page, teacher.shots_folder(tmp_path), "classroom-referee")
     assert failures == []
     context.close()
+
+
+def test_too_many_wrong_codes_show_the_login_page_with_why(classroom, phone_browser, tmp_path):
+    """Ten wrong codes showed the phone a line of JSON; it now sees the login form again, under
+    the sentence saying to wait. (Last of the module: the server then makes 127.0.0.1 wait.)"""
+    folder = teacher.shots_folder(tmp_path)
+    for size, (width, height) in teacher.SIZES.items():
+        context = phone_browser.new_context(
+            viewport={"width": width, "height": height}, locale="fr-FR"
+        )
+        page = context.new_page()
+        page.goto(f"{classroom}/oucedonc")
+        page.wait_for_url(re.compile(r"/login\?"))
+        while True:
+            page.locator("#code").click()
+            page.keyboard.type("0000 0000", delay=5)
+            with page.expect_response(re.compile(r"/login$")) as sent:
+                page.keyboard.press("Enter")
+            if sent.value.status == 429:
+                break
+            assert sent.value.status == 403
+            page.get_by_role("alert").wait_for()  # "not the code": the form, empty, again
+        alert = page.get_by_role("alert")
+        assert alert.inner_text() == "Trop de mauvais codes\u00a0; attendez une minute et réessayez"
+        assert page.get_by_role("button", name="Ouvrir le studio").count() == 1
+        assert page.locator("input[name=next]").get_attribute("value") == "/oucedonc"
+        teacher.photograph(page, folder, f"login-wait-{size}")
+        context.close()
