@@ -22,8 +22,9 @@ CARDS = (("hero-front.png", "Lyon", False), ("hero-back.png", "Lyon", True),
 
 
 def main() -> int:
-    text = recipe_from_document({"region": "france"}).to_json()
-    files = service.build_deck(text, "fr")
+    recipe = recipe_from_document({"region": "france"})
+    text = recipe.to_json()
+    files = service.build_deck(text, service.recipe_key(recipe), "fr")
     assert not isinstance(files, service.Refusal), files
     names = [card["name"] for card in json.loads(files["summary.json"])["cards"]]
     for file, card, back in CARDS:

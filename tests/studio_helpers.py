@@ -17,8 +17,19 @@ FINISTERE = {"region": "dep:29"}
 
 
 @contextmanager
-def studio_client(cache: Path, code: str | None = None, base: str = LOCAL) -> Iterator[TestClient]:
-    """The studio's app (jobs in this process) answering ``base``; ``code``: on a network."""
-    app = create_app(Studio(cache, workers=0, code=code))
-    with TestClient(app, base_url=base, raise_server_exceptions=False) as client:
+def studio_client(
+    cache: Path,
+    code: str | None = None,
+    base: str = LOCAL,
+    public_url: str | None = None,
+    proxies: tuple[str, ...] = (),
+    peer: str = "testclient",
+) -> Iterator[TestClient]:
+    """The studio's app (jobs in this process) answering ``base``; ``code``: on a network;
+    ``public_url`` and ``proxies``: behind a reverse proxy; ``peer``: the address the requests
+    come from."""
+    app = create_app(Studio(cache, workers=0, code=code, public_url=public_url, proxies=proxies))
+    with TestClient(
+        app, base_url=base, raise_server_exceptions=False, client=(peer, 50000)
+    ) as client:
         yield client

@@ -390,3 +390,94 @@ def test_a_country_code_in_a_material_request_is_the_country_not_a_file(
     assert answer.status_code == 200, answer.text
     names = [file["name"] for file in answer.json()["files"]]
     assert any("italie" in name for name in names), names
+
+
+def test_a_decks_id_names_the_files_stored_under_it(tmp_path, monkeypatch):
+    """POST /api/decks answered an id under which nothing was stored (then every preview and
+    download a 404): the worker worked the key out again, with its own code digest, which
+    differs from the server's when the checkout changes under a running server. The answer's
+    id is now the server's key, the one the files are stored under."""
+    from generator.core import resources
+
+    digests = iter(["the server's code", *["the checkout pulled since"] * 10])
+    monkeypatch.setattr(resources, "code_digest", lambda: next(digests))
+    with studio_client(tmp_path) as client:
+        answer = client.post("/api/decks", json=FINISTERE)
+        assert answer.status_code == 200, answer.text
+        key = answer.json()["id"]
+        assert (tmp_path / "studio" / "decks" / key / "deck.pdf").is_file()
+        again = client.get(f"/api/decks/{key}")
+        assert again.status_code == 200 and again.json()["id"] == key
+
+
+BROWSER = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8", "accept-language": "fr"}
+NETWORK = "http://192.0.2.10:8000"
+
+
+def test_the_pages_own_requests_carry_their_origin(client):
+    """``Referrer-Policy: no-referrer`` made Chromium send ``Origin: null`` with the login
+    form's POST; a phone at http://192.168.x.y sends no ``Sec-Fetch-Site`` (not a trustworthy
+    origin), so every sign-in on the network was refused. ``same-origin`` keeps the origin on
+    the studio's own requests and hides the address from other sites."""
+    assert client.get("/").headers["referrer-policy"] == "same-origin"
+    assert client.get("/api/nothing").headers["referrer-policy"] == "same-origin"
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "http://evil.example"},  # a plain-HTTP page: no Sec-Fetch-* sent
+        {"origin": "null"},  # a sandboxed frame, a data: page, a page hiding its origin
+        {"origin": "http://192.0.2.10:8000.evil.example"},
+        {"origin": "http://evil.example", "sec-fetch-site": "cross-site"},
+        {"origin": "http://192.0.2.10:8000", "sec-fetch-site": "same-site"},
+        {"origin": "null", "sec-fetch-site": "cross-site"},
+    ],
+)
+def test_a_change_from_another_site_is_still_refused_on_the_network(tmp_path, headers):
+    with studio_client(tmp_path, code="1234 5678", base=NETWORK) as client:
+        answer = client.post("/login", data={"code": "1234 5678"}, headers=headers)
+        assert answer.status_code == 403 and "pnp_access" not in answer.headers.get(
+            "set-cookie", ""
+        )
+        api = client.post(
+            "/api/decks", json=FINISTERE, headers={**headers, "x-access-code": "1234 5678"}
+        )
+        assert api.status_code == 403 and "error" in api.json()
+
+
+def test_a_sign_in_from_a_phone_on_the_network_is_taken(tmp_path):
+    with studio_client(tmp_path, code="1234 5678", base=NETWORK) as client:
+        answer = client.post(
+            "/login",
+            data={"code": "1234 5678", "next": "/oucedonc"},
+            headers={**BROWSER, "origin": NETWORK},  # and no Sec-Fetch-Site
+            follow_redirects=False,
+        )
+        assert answer.status_code == 303 and answer.headers["location"] == "/oucedonc"
+
+
+def test_a_browser_meets_a_refusal_as_a_page_a_script_as_json(tmp_path):
+    """Ten wrong codes showed a phone ``{"error": "trop de mauvais codes…"}``; a refused change
+    a line of JSON too. A person now gets the page (the login form again, with the sentence);
+    scripts and the pages' own scripts keep JSON."""
+    with studio_client(tmp_path, code="1234 5678", base=NETWORK) as client:
+        for _ in range(MAX_FAILURES):
+            client.post("/login", data={"code": "0"}, headers=BROWSER)
+        waiting = client.post(
+            "/login", data={"code": "1234 5678", "next": "/oucedonc"}, headers=BROWSER
+        )
+        assert waiting.status_code == 429
+        assert waiting.headers["content-type"].startswith("text/html")
+        assert "Trop de mauvais codes\xa0; attendez une minute" in waiting.text
+        assert 'id="code"' in waiting.text and 'name="next" value="/oucedonc"' in waiting.text
+        script = client.post("/login", data={"code": "1234 5678"})
+        assert script.status_code == 429 and "error" in script.json()
+        away = client.post("/login", data={"code": "0"}, headers={**BROWSER, "origin": "null"})
+        assert away.status_code == 403 and away.headers["content-type"].startswith("text/html")
+        assert "Les changements ne viennent que des pages du studio" in away.text
+        assert 'href="/"' in away.text
+    with studio_client(tmp_path / "loopback") as client:
+        other = client.get("/", headers={**BROWSER, "host": "rebound.example:8000"})
+        assert other.status_code == 403 and "Ce studio ne répond que sur localhost" in other.text
+        assert "error" in client.get("/", headers={"host": "rebound.example:8000"}).json()

@@ -116,7 +116,8 @@ def test_the_command_line_writes_the_studio_bytes(edited, tmp_path):
     result = pnp("oucedonc", "deck", "--recipe", str(recipe), "--out", str(tmp_path / "d.pdf"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "d.pdf").read_bytes() == made.built.file("oucedonc.pdf").data
-    studio = service.build_deck(service.read_recipe(document).to_json(), "en")
+    read = service.read_recipe(document)
+    studio = service.build_deck(read.to_json(), service.recipe_key(read), "en")
     assert not isinstance(studio, service.Refusal)
     assert studio["deck.pdf"] == made.built.file("oucedonc.pdf").data
 

@@ -63,3 +63,11 @@ def test_origins():
     assert not same_origin({"origin": "http://127.0.0.1:8001"}, host)
     assert not same_origin({"origin": "null"}, host)
     assert same_origin({}, host)  # a script
+    assert not same_origin({"origin": "file://"}, host)
+    public = "https://jeux.example.org"  # behind a proxy whose Host is its own
+    assert same_origin({"origin": "https://jeux.example.org"}, host, public)
+    assert same_origin({"origin": "https://JEUX.example.org:443"}, host, public + "/")
+    assert not same_origin({"origin": "http://jeux.example.org"}, host, public)
+    assert not same_origin({"origin": "https://jeux.example.org.evil.example"}, host, public)
+    assert not same_origin({"origin": "null"}, host, public)
+    assert not same_origin({"origin": "https://jeux.example.org:x"}, host, public)  # no 500

@@ -22,8 +22,9 @@ def serve(
         typer.Option(
             "--host",
             help=N_(
-                "Address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the "
-                "classroom's network, with an access code)."
+                "Address to listen on: 127.0.0.1 (this computer only, or a reverse proxy on "
+                "it: see --public-url) or 0.0.0.0 (the classroom's network, with an access "
+                "code)."
             ),
         ),
     ] = "127.0.0.1",
@@ -51,7 +52,33 @@ def serve(
         typer.Option(
             "--access-code",
             envvar="PNP_ACCESS_CODE",
-            help=N_("The code to type on the network (default: a new one at each start)."),
+            help=N_(
+                "The code every visitor types, asked even on 127.0.0.1 once given (default on "
+                "the network or with --public-url: a new one at each start)."
+            ),
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="PNP_PUBLIC_URL",
+            help=N_(
+                "Behind a reverse proxy: the address people open (https://jeux.example.org). "
+                "The QR codes give it, and the access code is asked."
+            ),
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        str | None,
+        typer.Option(
+            "--trusted-proxy",
+            envvar="PNP_TRUSTED_PROXY",
+            help=N_(
+                "With --public-url: the proxy's addresses or networks, comma-separated "
+                "(default: 127.0.0.1,::1); their X-Forwarded-For and X-Forwarded-Proto name "
+                "the visitor."
+            ),
         ),
     ] = None,
 ) -> None:
@@ -74,11 +101,14 @@ def serve(
     if workers is not None and not 1 <= workers <= 64:
         raise UserError(_("{count} workers is out of range; give 1 to 64").format(count=workers))
     on_network = not loopback(host.strip("[]"))
-    code = None
-    if on_network:
-        code = access_code or new_access_code()
-        if len("".join(code.split())) < 6:
-            raise UserError(_("an access code needs at least 6 characters"))
+    public = None if public_url is None else checked_public_url(public_url)
+    proxies = checked_proxies(trusted_proxy, public)
+    # a code given is always asked: behind a proxy on this machine every visitor is "loopback"
+    code = access_code
+    if code is None and (on_network or public is not None):
+        code = new_access_code()
+    if code is not None and len("".join(code.split())) < 6:
+        raise UserError(_("an access code needs at least 6 characters"))
     options = ServeOptions(
         host=host,
         port=port,
@@ -86,17 +116,21 @@ def serve(
         cache_dir=cache or cache_dir(),
         code=code,
         open_browser=not no_browser,
+        public_url=public,
+        proxies=proxies,
     )
 
     def listening(url: str) -> None:
         say(_("The studio is open at {url} (Ctrl+C stops it).").format(url=url))
-        if code is not None:
-            for address in lan_addresses():
-                say(
-                    _("On the network: http://{address}:{port}").format(
-                        address=address, port=url.rsplit(":", 1)[1]
-                    )
+        for address in lan_addresses() if on_network else []:
+            say(
+                _("On the network: http://{address}:{port}").format(
+                    address=address, port=url.rsplit(":", 1)[1]
                 )
+            )
+        if public is not None:
+            say(_("Its public address: {url}").format(url=public))
+        if code is not None:
             say(_("Access code: {code}").format(code=code))
         if options.open_browser:
             import webbrowser
@@ -104,6 +138,65 @@ def serve(
             webbrowser.open(url)
 
     run(options, listening)
+
+
+def checked_public_url(url: str) -> str:
+    """``url`` as the studio's public address (``https://jeux.example.org``, no path: the pages
+    name their files from the root); UserError when it is not one."""
+    from urllib.parse import urlsplit
+
+    from generator.core.errors import UserError
+
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (a port that is no number raises ValueError)
+    except ValueError:
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise UserError(
+            _(
+                "--public-url {url} is not the address of a site; give its scheme and host "
+                "only, as https://jeux.example.org"
+            ).format(url=url)
+        )
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
+def checked_proxies(given: str | None, public: str | None) -> tuple[str, ...]:
+    """The reverse proxies believed: ``given``'s addresses and networks, loopback by default
+    behind a proxy, none otherwise; UserError for a word that is neither."""
+    import ipaddress
+
+    from generator.core.errors import UserError
+
+    if given is None:
+        return ("127.0.0.1", "::1") if public is not None else ()
+    if public is None:
+        raise UserError(
+            _("--trusted-proxy goes with --public-url, the address the proxy serves the studio at")
+        )
+    proxies = tuple(word.strip() for word in given.split(",") if word.strip())
+    for word in proxies:
+        try:
+            ipaddress.ip_network(word, strict=False)
+        except ValueError:
+            raise UserError(
+                _(
+                    "--trusted-proxy {word} is not an IP address or network; give one as "
+                    "127.0.0.1 or 10.88.0.0/16"
+                ).format(word=word)
+            ) from None
+    if not proxies:
+        raise UserError(_("--trusted-proxy names no address; give one as 127.0.0.1"))
+    return proxies
 
 
 def register(app: typer.Typer) -> None:

@@ -1,17 +1,19 @@
 """The studio's Starlette application: the pages, the HTTP API (``docs/api.md``), the checks.
 
 :func:`create_app` takes a :class:`Studio` (where the cache is, how many workers, the access
-code) and returns an ASGI application; :mod:`generator.web.server` runs it with uvicorn. The
-routes (``pages``, ``decks``, ``material``) only parse, check and answer: what they answer comes
-from :mod:`generator.web.service`, built in the worker processes of :mod:`generator.web.jobs`,
-kept in :mod:`generator.web.cache`; ``guard`` checks every request first, ``studio`` holds what
-the routes share.
+code, the reverse proxies it trusts) and returns an ASGI application; :mod:`generator.web.server`
+runs it with uvicorn. The routes (``pages``, ``decks``, ``material``) only parse, check and
+answer: what they answer comes from :mod:`generator.web.service`, built in the worker processes
+of :mod:`generator.web.jobs`, kept in :mod:`generator.web.cache`; ``guard`` checks every request
+first, ``studio`` holds what the routes share.
 
 Every answer is one of: a page (HTML, autoescaped Jinja2), a file from the cache, JSON, or an
 error as JSON ``{"error": "one line"}`` with 400 (unreadable request), 403 (origin or access
 code), 404, 405, 413 (too large), 415 (not JSON), 422 (a recipe or file the library refuses,
-saying what to do), 429 (too many wrong codes) or 503 (a worker was lost: try again). A bug is
-a 500 with a generic line and the traceback in the server's log, never in the answer.
+saying what to do), 429 (too many wrong codes) or 503 (a worker was lost: try again). A person's
+browser gets a page with the menu for a 404, 403 or 429 instead (the same line:
+:func:`generator.web.guard.refused`). A bug is a 500 with a generic line and the traceback in the
+server's log, never in the answer.
 """
 
 from __future__ import annotations
@@ -31,22 +33,38 @@ from starlette.staticfiles import StaticFiles
 from generator.core.i18n import N_
 from generator.core.resources import package_folder
 from generator.web import decks, material, pages, service
-from generator.web.guard import Guard
+from generator.web.guard import Guard, a_person_asks, refused
 from generator.web.jobs import Jobs, WorkerLost
-from generator.web.security import BodyTooLarge
-from generator.web.studio import Problem, Studio, error, say
+from generator.web.security import BodyTooLarge, read_body
+from generator.web.studio import MAX_FORM, Problem, Studio, error, say
 
 log = logging.getLogger("pnp.studio")
 
 
 async def _problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Problem)
+    if exc.status == 429 and request.url.path == "/login":
+        # a person sees the login form again, with why it must wait (a script: JSON)
+        return refused(request, 429, exc.message, login=True, back=await _form_next(request))
+    if exc.status == 403:
+        return refused(request, 403, exc.message)
     return error(exc.status, exc.message)
+
+
+async def _form_next(request: Request) -> str:
+    """The ``next`` of the login form refused before it was read: the page asked for."""
+    from urllib.parse import parse_qs
+
+    try:
+        body = await read_body(request, MAX_FORM)
+    except (BodyTooLarge, RuntimeError):  # RuntimeError: the body was read already
+        return "/"
+    return parse_qs(body.decode("utf-8", errors="replace")).get("next", ["/"])[0]
 
 
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    if exc.status_code == 404 and _a_person_asks(request):
+    if exc.status_code == 404 and request.method == "GET" and a_person_asks(request):
         missing = pages.page(request, "missing.html")  # with the menu: not a line of JSON
         missing.status_code = 404
         return missing
@@ -56,16 +74,6 @@ async def _http(request: Request, exc: Exception) -> Response:
     }
     message = messages.get(exc.status_code, N_("the request cannot be answered"))
     return error(exc.status_code, say(request, message))
-
-
-def _a_person_asks(request: Request) -> bool:
-    """A browser asking for a page (not a script, nor the API, nor a file of the pages)."""
-    path = request.url.path
-    return (
-        request.method == "GET"
-        and not path.startswith(("/api/", "/static/"))
-        and "text/html" in request.headers.get("accept", "")
-    )
 
 
 async def _too_large(request: Request, exc: Exception) -> Response:
@@ -126,9 +134,17 @@ def create_app(studio: Studio) -> Starlette:
         yield
         jobs.stop()
 
+    middleware = [Middleware(Guard, studio=studio)]
+    if studio.proxies:
+        # behind a reverse proxy: the visitor's address (the login throttle's) and scheme as the
+        # proxy says, only when the connection comes from one of the proxies given
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        trusted = list(studio.proxies)
+        middleware.insert(0, Middleware(ProxyHeadersMiddleware, trusted_hosts=trusted))
     app = Starlette(
         routes=routes(),
-        middleware=[Middleware(Guard, studio=studio)],
+        middleware=middleware,
         exception_handlers={
             Problem: _problem,
             HTTPException: _http,

@@ -66,8 +66,10 @@ async def _build(request: Request, key: str, recipe_text: str) -> dict[str, Any]
     if cache.has("decks", key, summary):
         return document(cache.read("decks", key, summary))
     language = request_language(request)
-    files = accepted(
-        await jobs(request).run(("deck", key, language), service.build_deck, recipe_text, language)
+    files = accepted(  # the worker names the deck by the key it is stored under: the id
+        await jobs(request).run(
+            ("deck", key, language), service.build_deck, recipe_text, key, language
+        )
     )
     for name in ("recipe.json", *service.DECK_FILES, "faces.pdf"):
         if name in files:  # a shop deck's faces come with it

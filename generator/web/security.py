@@ -8,10 +8,15 @@ change, the size of its body.
   classroom), every page and API call needs the code printed at the start: typed once in the
   page (then kept in a signed cookie, :func:`signed`), or sent by a script as the
   ``X-Access-Code`` header. Wrong codes are counted per client; past :data:`MAX_FAILURES` in
-  :data:`FAILURE_WINDOW` seconds, that client waits.
+  :data:`FAILURE_WINDOW` seconds, that client waits. A code given is asked on loopback too.
+* **Behind a reverse proxy** (``--public-url``), the code is asked whatever the bind address
+  (every visitor of a proxy on the same machine is loopback), the client is the one the proxy's
+  ``X-Forwarded-For`` names, believed from the proxies given only (uvicorn's
+  ``ProxyHeadersMiddleware``), and the public address is an origin of the studio's pages.
 * **Changes only from the studio's own pages.** A request that changes something (``POST``) from
-  a browser must come from the same origin (``Sec-Fetch-Site``, else ``Origin``): another site
-  cannot make the teacher's browser build or log in. Scripts send neither header.
+  a browser must come from the same origin (``Sec-Fetch-Site``, else ``Origin``: not ``null``,
+  :func:`same_origin`): another site cannot make the teacher's browser build or log in.
+  Scripts send neither header.
 * **Bounded bodies.** :func:`read_body` stops reading past the limit of the route (413).
 """
 
@@ -61,8 +66,17 @@ def request_host(header: str) -> str:
     return (urlsplit(f"//{header}").hostname or "").lower()
 
 
-def same_origin(headers: dict[str, str], host_header: str) -> bool:
-    """A state-changing request from a browser comes from the studio's own pages."""
+def same_origin(headers: dict[str, str], host_header: str, public_url: str | None = None) -> bool:
+    """A state-changing request from a browser comes from the studio's own pages: its
+    ``Sec-Fetch-Site`` says so, else its ``Origin`` is the host it asks (or the public address
+    the studio is reached at, behind a proxy that changes the ``Host``).
+
+    Browsers send ``Sec-Fetch-*`` to trustworthy origins only (HTTPS, localhost): a phone on the
+    classroom's network opens ``http://192.168.x.y`` and sends ``Origin`` alone, which a page's
+    ``Referrer-Policy: no-referrer`` turns into ``Origin: null`` (the Fetch standard); the
+    studio's pages say ``same-origin`` (:data:`generator.web.guard.SECURITY_HEADERS`), so their
+    own requests carry their origin. ``null`` (a sandboxed frame, a ``data:`` page, another
+    site whose policy hides it) is refused."""
     site = headers.get("sec-fetch-site")
     if site is not None:
         return site in ("same-origin", "none")
@@ -70,7 +84,30 @@ def same_origin(headers: dict[str, str], host_header: str) -> bool:
     if origin is None:
         return True  # not a browser's cross-site request (browsers send Origin with a POST)
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host_header.lower()
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    if parts.netloc.lower() == host_header.lower():
+        return True
+    if public_url is None:
+        return False
+    asked = origin_of(origin)
+    return bool(asked) and asked == origin_of(public_url)
+
+
+def origin_of(url: str) -> str:
+    """The origin of ``url`` as a browser writes it: ``https://jeux.example.org`` (no path, the
+    default port left out)."""
+    parts = urlsplit(url)
+    default = {"http": 80, "https": 443}.get(parts.scheme)
+    try:
+        port = parts.port
+    except ValueError:  # a port that is no number: no origin
+        return ""
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    shown = f":{port}" if port is not None and port != default else ""
+    return f"{parts.scheme}://{host}{shown}".lower()
 
 
 @dataclass

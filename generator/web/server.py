@@ -4,6 +4,11 @@ The socket is bound here, before uvicorn starts, so that a port already in use i
 line (and ``--port 0`` takes any free port). The browser is opened when the server has started
 listening, on the loopback address; on a network the address to type and the access code are
 printed first.
+
+Behind a reverse proxy (docs/deploy.md), ``public_url`` is the address people open (the QR
+codes give it) and ``proxies`` the proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+are believed (:func:`generator.web.app.create_app` applies them; uvicorn's own reading of these
+headers, which trusts 127.0.0.1 by default, is off).
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ class ServeOptions:
     port: int = 8000
     workers: int = 1
     cache_dir: Path = Path(".")
-    code: str | None = None  # the access code (on a network); None on loopback
+    code: str | None = None  # the access code; None: on loopback, no code
     open_browser: bool = True
-    public_url: str | None = None
+    public_url: str | None = None  # behind a reverse proxy: the address people open
+    proxies: tuple[str, ...] = ()  # the reverse proxies believed (X-Forwarded-For, -Proto)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -75,21 +81,25 @@ def serve(options: ServeOptions, on_listening: Callable[[str], None]) -> None:
     import uvicorn
 
     from generator.web.app import create_app
+    from generator.web.security import loopback
     from generator.web.studio import Studio
 
     sock = bind(options.host, options.port)
     port = sock.getsockname()[1]
     local = "127.0.0.1" if options.host in ("0.0.0.0", "::", "") else options.host
     url = f"http://{local if ':' not in local else f'[{local}]'}:{port}"
+    on_network = not loopback(options.host.strip("[]"))
+    lan = lan_addresses() if on_network else []
     studio = Studio(
         options.cache_dir,
         workers=options.workers,
         code=options.code,
-        public_url=options.public_url
-        or (f"http://{lan_addresses()[0]}:{port}" if options.code and lan_addresses() else None),
+        public_url=options.public_url or (f"http://{lan[0]}:{port}" if lan else None),
+        proxies=options.proxies,
     )
     config = uvicorn.Config(
         create_app(studio),
+        proxy_headers=False,  # believed from options.proxies only (create_app)
         log_level="warning",
         access_log=False,
         server_header=False,

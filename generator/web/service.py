@@ -290,22 +290,27 @@ def recipe_json(recipe: Any) -> str:
     return text
 
 
-def build_deck(recipe_text: str, language: Language) -> dict[str, bytes] | Refusal:
+def build_deck(recipe_text: str, key: str, language: Language) -> dict[str, bytes] | Refusal:
     """Job: the recipe's deck (imposed: the previews are cut from it), deck file, referee page
-    and summary, and a shop deck's faces file, as bytes by file name (the cache's names)."""
-    return refusing(language, lambda: _build_deck(recipe_text))
+    and summary, and a shop deck's faces file, as bytes by file name (the cache's names).
+
+    ``key`` is the deck's id, the one its files are stored under: the server's
+    (:func:`recipe_key`), never worked out again here. A worker's key can differ from the
+    server's (the code digest is read once per process: a checkout updated under a running
+    server), and a summary naming another key named nothing stored."""
+    return refusing(language, lambda: _build_deck(recipe_text, key))
 
 
-def _build_deck(recipe_text: str) -> dict[str, bytes]:
+def _build_deck(recipe_text: str, key: str) -> dict[str, bytes]:
     from generator.products.options import FaceFiles
     from generator.products.oucedonc_deck import FACES
-    from generator.products.oucedonc_recipe import build_recipe, recipe_from_json, recipe_key
+    from generator.products.oucedonc_recipe import build_recipe, recipe_from_json
 
     recipe = recipe_from_json(recipe_text)
     imposed = recipe.record.profile == "shop"  # a home deck is imposed anyway
     made = build_recipe(recipe, FaceFiles(imposed=imposed))  # the previews are cut from them
     built = made.built
-    summary = deck_summary(recipe_key(recipe), recipe, built, made.warnings)
+    summary = deck_summary(key, recipe, built, made.warnings)
     faces = [file.data for file in built.files if file.name == FACES]  # a shop deck's
     return {
         "recipe.json": recipe.to_json().encode(),

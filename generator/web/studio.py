@@ -38,12 +38,15 @@ REFEREE_CSP = (
 
 @dataclass
 class Studio:
-    """How the studio runs: its cache, its workers, its access (``code`` None: loopback)."""
+    """How the studio runs: its cache, its workers, its access (``code`` None: loopback, no
+    code), behind a reverse proxy (``public_url``, ``proxies``: docs/deploy.md)."""
 
     cache_dir: Path
     workers: int = 1
     code: str | None = None
     public_url: str | None = None  # what a phone on the network opens (the QR code)
+    #: the reverse proxies whose X-Forwarded-For and -Proto are believed (addresses, networks)
+    proxies: tuple[str, ...] = ()
     gate: Gate = field(init=False)
 
     def __post_init__(self) -> None:
