@@ -76,6 +76,26 @@ def test_a_sign_in_through_the_proxy_is_taken(tmp_path):
             assert refused.status_code == 403, origin
 
 
+def test_the_access_cookie_is_secure_over_https_only(tmp_path):
+    """Behind a proxy serving HTTPS (its X-Forwarded-Proto believed) the cookie is marked
+    Secure; over plain HTTP (a classroom) a Secure cookie would never come back."""
+    with proxied(tmp_path) as client:
+        for proto, secure in (("https", True), ("http", False)):
+            answer = client.post(
+                "/login",
+                data={"code": CODE},
+                headers={
+                    "origin": PUBLIC,
+                    "x-forwarded-proto": proto,
+                    "x-forwarded-for": "1.2.3.4",
+                },
+                follow_redirects=False,
+            )
+            assert answer.status_code == 303, answer.text
+            cookie = answer.headers["set-cookie"].lower()
+            assert ("; secure" in cookie) is secure, (proto, cookie)
+
+
 def test_wrong_codes_lock_out_the_visitor_the_proxy_names_not_everyone(tmp_path):
     with proxied(tmp_path) as client:
         guesser = {"x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https"}

@@ -125,7 +125,11 @@ async def login(request: Request) -> Response:
         refused.status_code = 403
         return refused
     response = RedirectResponse(target, status_code=303)
-    response.set_cookie(COOKIE, studio.gate.signed(), httponly=True, samesite="strict")
+    # secure over HTTPS (behind a proxy: the scheme its X-Forwarded-Proto gives, when trusted)
+    secure = request.url.scheme == "https"
+    response.set_cookie(
+        COOKIE, studio.gate.signed(), httponly=True, samesite="strict", secure=secure
+    )
     return response
 
 
