@@ -60,6 +60,32 @@ def test_countries_are_found_by_either_name(client):
         assert hits[0]["region"] == "IT"
 
 
+def test_the_region_search_speaks_the_pages_language(client):
+    """A country or subdivision is named as the page speaks (the cookie, else Accept-Language),
+    once; places in France keep their French names."""
+    english = {"accept-language": "en"}
+    hits = client.get("/api/regions", params={"q": "allemagne"}, headers=english).json()
+    assert hits["regions"][0] == {
+        "name": "Germany",
+        "kind": "country",
+        "code": "DE",
+        "region": "DE",
+        "name_fr": "Allemagne",
+    }
+    hits = client.get("/api/regions", params={"q": "texas"}, headers=english).json()
+    assert hits["regions"][0]["within"] == "United States"
+    vatican = client.get("/api/regions", params={"q": "vatican"}, headers=english).json()
+    assert [hit["name"] for hit in vatican["regions"]] == ["Vatican City"]
+    client.cookies.set("pnp_lang", "fr")
+    try:
+        hits = client.get("/api/regions", params={"q": "texas"}, headers=english).json()
+        assert hits["regions"][0]["within"] == "États-Unis"
+    finally:
+        client.cookies.delete("pnp_lang")
+    finistere = client.get("/api/regions", params={"q": "finis"}, headers=english).json()
+    assert finistere["regions"][0]["name"] == "Finistère"
+
+
 def test_place_search_covers_towns_and_sites(client):
     hits = client.get("/api/places", params={"q": "mont saint mi"}).json()["places"]
     assert any(hit["name"] == "Mont-Saint-Michel" for hit in hits)
@@ -262,6 +288,18 @@ def test_the_maps_are_svg_of_every_departement(client):
     assert france.text.count('data-region="dep:') == 96
     assert france.text.count('data-region="region:') == 13
     assert 'data-region="IT"' in client.get("/api/maps/world.svg").text
+
+
+def test_the_world_map_names_the_countries_in_the_pages_language(client):
+    """Clicking Chad on the English page chooses "Chad", as the English deck prints it; the
+    answer varies with the language, so a browser's cache keeps one map per language."""
+    english = client.get("/api/maps/world.svg", headers={"accept-language": "en"})
+    french = client.get("/api/maps/world.svg", headers={"accept-language": "fr"})
+    assert 'data-region="TD" data-name="Chad"' in english.text and "Tchad" not in english.text
+    assert 'data-region="TD" data-name="Tchad"' in french.text
+    assert 'aria-label="World"' in english.text and 'aria-label="Monde"' in french.text
+    for answer in (english, french):
+        assert "Accept-Language" in answer.headers["vary"] and "Cookie" in answer.headers["vary"]
 
 
 def test_pages_and_headers(client, deck):
