@@ -216,6 +216,24 @@ def test_errors_speak_the_browsers_language(client):
     assert "unknown region" in english.json()["error"]
 
 
+def test_a_region_too_small_is_named_in_the_sentences_language(client):
+    """The refusal names the region as the request speaks, whatever the deck's language, with
+    its number's plural: it said "État de la Cité du Vatican offers only 1 places"."""
+    vatican = {"region": "VA"}  # a French deck, asked by an English page
+    english = client.post("/api/decks", json=vatican, headers={"accept-language": "en"})
+    assert english.status_code == 422
+    assert english.json()["error"].startswith("Vatican City offers only 1 place and a deck")
+    french = client.post("/api/decks", json={**vatican, "language": "en"})
+    assert french.json()["error"].startswith(
+        "État de la Cité du Vatican n’offre que 1 lieu et un paquet"
+    )
+    around = {"region": {"around": "29130", "km": 5}}  # Locmaria-Plouzané, 2 places
+    english = client.post("/api/decks", json=around, headers={"accept-language": "en"})
+    assert english.json()["error"].startswith(
+        "Locmaria-Plouzané and 5 km around offers only 2 places and"
+    )
+
+
 def test_unknown_addresses_and_methods(client):
     assert client.get("/api/decks/" + "0" * 32).status_code == 404
     assert client.get("/api/decks/../../etc/passwd").status_code == 404

@@ -133,3 +133,25 @@ def test_every_english_name_is_the_one_the_deck_prints():
         code = hit["region"]
         selection = resolve_region(code, files=False)
         assert region_info(selection, code, "en").name == hit["name"], query
+
+
+@pytest.mark.parametrize(
+    ("region", "english", "french"),
+    [
+        ("TD", "Chad", "Tchad"),
+        ("DE-BY", "Bavaria", "Bavière"),
+        ("dep:29", "Finistère", "Finistère"),
+    ],
+)
+def test_the_deck_summary_names_its_region_as_the_page_speaks(region, english, french):
+    """``region_name`` (what the studio writes in its field for a deck it opens) is in the
+    page's language, as the search's hit was, whatever the cards' language."""
+    from generator.core.i18n import speaking
+    from generator.products.oucedonc_recipe import recipe_from_document, region_name
+
+    for cards in ("fr", "en"):
+        recipe = recipe_from_document({"region": region, "language": cards}, "recipe")
+        with speaking("en"):
+            assert region_name(recipe) == english
+        with speaking("fr"):
+            assert region_name(recipe) == french
