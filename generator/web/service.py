@@ -782,7 +782,13 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
         variants=tuple((str(name), value) for name, value in options.get("variants", ())),
     )
     outcome = make_kit(params, components)
-    failures = [str(failure) for failure in outcome.result.failures]
+    # a sentence each, as the command line says it (it showed the Failure's repr)
+    failures = [
+        _("{component} failed: {message}").format(
+            component=_(failure.component), message=failure.message
+        )
+        for failure in outcome.result.failures
+    ]
     if failures and len(failures) == len(components):
         raise UserError(failures[0])
     files = sorted(
