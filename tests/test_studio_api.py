@@ -149,6 +149,33 @@ def test_a_disputed_placement_is_settled_on_the_printed_coordinates(client, deck
     assert english.json()["sentence"] == "NO: Brest is not south of Quimper"
 
 
+@pytest.fixture(scope="module")
+def english_deck(client):
+    answer = client.post("/api/decks", json={**FINISTERE, "language": "en", "cards": 15})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_an_english_deck_prints_west_everywhere_the_api_quotes_it(client, english_deck):
+    """The cards' ``longitude`` and the verdict's ``printed`` are as the backs print them: W
+    on an English deck, whatever the request's language (O on a French one: the deck fixture);
+    the referee page is the deck's, in English with its plural."""
+    places = [card for card in english_deck["cards"] if card["kind"] in ("town", "site")]
+    assert places and all(card["longitude"].endswith(" W") for card in places)
+    base = f"/api/decks/{english_deck['id']}"
+    a, b = places[0]["name"], places[1]["name"]
+    for language in ("en", "fr"):
+        verdict = client.get(
+            f"{base}/verify",
+            params={"a": a, "direction": "north-of", "b": b},
+            headers={"accept-language": language},
+        ).json()
+        assert [text[-1] for pair in verdict["printed"].values() for text in pair] == list("NWNW")
+    referee = client.get(f"{base}/referee.html", headers={"accept-language": "fr"}).text
+    assert '<html lang="en">' in referee and "15 place cards" in referee
+    assert "cartes Lieu" not in referee and "Arbitre" not in referee
+
+
 def test_a_verification_of_a_card_not_in_the_deck_is_one_sentence(client, deck):
     url = f"/api/decks/{deck['id']}/verify"
     for params in (
