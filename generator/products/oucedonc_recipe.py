@@ -276,7 +276,7 @@ def around(commune: str, km: float, language: Language = MATERIAL_DEFAULT) -> Re
     min_lon, min_lat, max_lon, max_lat = (float(v) for v in circle.bounds)
     return RegionSelection(
         "polygon",
-        around_code(centre.insee, km),
+        around_code(centre.insee or "", km),
         around_name(centre.name, km, language),
         frozenset(),
         bbox=(min_lon, min_lat, max_lon, max_lat),

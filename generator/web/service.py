@@ -172,14 +172,17 @@ def _region_index() -> tuple[_Entry, ...]:
         entries.append(_entry(name, rank, {"name": name, **hit}))
 
     def abroad(
-        french: str, english: str, others: tuple[str, ...], rank: tuple[int, int], hit: Any
+        named: tuple[str, str, str],  # French, English, its own
+        rank: tuple[int, int],
+        hit: dict[str, Any],
+        within: tuple[str, str] | None = None,  # a subdivision's country, French and English
     ) -> None:
-        within = hit.pop("within", None)  # a country's names of the subdivision's country
+        french, english, _own = named
         in_french = {"name": french, **hit, **({"within": within[0]} if within else {})}
         in_english = {"name": english, **hit, **({"within": within[1]} if within else {})}
         if english != french:
             in_english["name_fr"] = french
-        entries.append(_abroad_entry((french, english, *others), rank, in_french, in_english))
+        entries.append(_abroad_entry(named, rank, in_french, in_english))
 
     add("France", (0, 0), {"kind": "france", "region": "france"})
     for code, name in regions.items():
@@ -191,15 +194,16 @@ def _region_index() -> tuple[_Entry, ...]:
     names = embedded.country_names()
     for code in embedded.world_country_codes():
         french, english = names.get(code, (code, code))
-        abroad(french, english, (), (3, 0), {"kind": "country", "code": code, "region": code})
+        abroad((french, english, ""), (3, 0), {"kind": "country", "code": code, "region": code})
     for sub in embedded.subdivisions():
         pair = (sub.country, sub.admin1)
         if sub.country == "FR" or pair not in drawn:  # France's régions are above; no outline:
             continue  # no towns, no deck
         key = subdivision_key(*pair)
         country = names.get(sub.country, (sub.country, sub.country))
-        hit = {"kind": "subdivision", "code": key, "region": key, "within": country}
-        abroad(sub.name_fr, sub.name_en or sub.name_fr, (sub.name_local,), (5, 0), hit)
+        hit = {"kind": "subdivision", "code": key, "region": key}
+        named = (sub.name_fr, sub.name_en or sub.name_fr, sub.name_local)
+        abroad(named, (5, 0), hit, country)
     for place in embedded.communes():
         home = departements.get(place.departement or "")
         town: dict[str, Any] = {
