@@ -60,6 +60,32 @@ def test_countries_are_found_by_either_name(client):
         assert hits[0]["region"] == "IT"
 
 
+def test_the_region_search_speaks_the_pages_language(client):
+    """A country or subdivision is named as the page speaks (the cookie, else Accept-Language),
+    once; places in France keep their French names."""
+    english = {"accept-language": "en"}
+    hits = client.get("/api/regions", params={"q": "allemagne"}, headers=english).json()
+    assert hits["regions"][0] == {
+        "name": "Germany",
+        "kind": "country",
+        "code": "DE",
+        "region": "DE",
+        "name_fr": "Allemagne",
+    }
+    hits = client.get("/api/regions", params={"q": "texas"}, headers=english).json()
+    assert hits["regions"][0]["within"] == "United States"
+    vatican = client.get("/api/regions", params={"q": "vatican"}, headers=english).json()
+    assert [hit["name"] for hit in vatican["regions"]] == ["Vatican City"]
+    client.cookies.set("pnp_lang", "fr")
+    try:
+        hits = client.get("/api/regions", params={"q": "texas"}, headers=english).json()
+        assert hits["regions"][0]["within"] == "États-Unis"
+    finally:
+        client.cookies.delete("pnp_lang")
+    finistere = client.get("/api/regions", params={"q": "finis"}, headers=english).json()
+    assert finistere["regions"][0]["name"] == "Finistère"
+
+
 def test_place_search_covers_towns_and_sites(client):
     hits = client.get("/api/places", params={"q": "mont saint mi"}).json()["places"]
     assert any(hit["name"] == "Mont-Saint-Michel" for hit in hits)
@@ -121,6 +147,33 @@ def test_a_disputed_placement_is_settled_on_the_printed_coordinates(client, deck
         headers={"accept-language": "en"},
     )
     assert english.json()["sentence"] == "NO: Brest is not south of Quimper"
+
+
+@pytest.fixture(scope="module")
+def english_deck(client):
+    answer = client.post("/api/decks", json={**FINISTERE, "language": "en", "cards": 15})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_an_english_deck_prints_west_everywhere_the_api_quotes_it(client, english_deck):
+    """The cards' ``longitude`` and the verdict's ``printed`` are as the backs print them: W
+    on an English deck, whatever the request's language (O on a French one: the deck fixture);
+    the referee page is the deck's, in English with its plural."""
+    places = [card for card in english_deck["cards"] if card["kind"] in ("town", "site")]
+    assert places and all(card["longitude"].endswith(" W") for card in places)
+    base = f"/api/decks/{english_deck['id']}"
+    a, b = places[0]["name"], places[1]["name"]
+    for language in ("en", "fr"):
+        verdict = client.get(
+            f"{base}/verify",
+            params={"a": a, "direction": "north-of", "b": b},
+            headers={"accept-language": language},
+        ).json()
+        assert [text[-1] for pair in verdict["printed"].values() for text in pair] == list("NWNW")
+    referee = client.get(f"{base}/referee.html", headers={"accept-language": "fr"}).text
+    assert '<html lang="en">' in referee and "15 place cards" in referee
+    assert "cartes Lieu" not in referee and "Arbitre" not in referee
 
 
 def test_a_verification_of_a_card_not_in_the_deck_is_one_sentence(client, deck):
@@ -188,6 +241,24 @@ def test_errors_speak_the_browsers_language(client):
         "/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "en-GB"}
     )
     assert "unknown region" in english.json()["error"]
+
+
+def test_a_region_too_small_is_named_in_the_sentences_language(client):
+    """The refusal names the region as the request speaks, whatever the deck's language, with
+    its number's plural: it said "État de la Cité du Vatican offers only 1 places"."""
+    vatican = {"region": "VA"}  # a French deck, asked by an English page
+    english = client.post("/api/decks", json=vatican, headers={"accept-language": "en"})
+    assert english.status_code == 422
+    assert english.json()["error"].startswith("Vatican City offers only 1 place and a deck")
+    french = client.post("/api/decks", json={**vatican, "language": "en"})
+    assert french.json()["error"].startswith(
+        "État de la Cité du Vatican n’offre que 1 lieu et un paquet"
+    )
+    around = {"region": {"around": "29130", "km": 5}}  # Locmaria-Plouzané, 2 places
+    english = client.post("/api/decks", json=around, headers={"accept-language": "en"})
+    assert english.json()["error"].startswith(
+        "Locmaria-Plouzané and 5 km around offers only 2 places and"
+    )
 
 
 def test_unknown_addresses_and_methods(client):
@@ -262,6 +333,18 @@ def test_the_maps_are_svg_of_every_departement(client):
     assert france.text.count('data-region="dep:') == 96
     assert france.text.count('data-region="region:') == 13
     assert 'data-region="IT"' in client.get("/api/maps/world.svg").text
+
+
+def test_the_world_map_names_the_countries_in_the_pages_language(client):
+    """Clicking Chad on the English page chooses "Chad", as the English deck prints it; the
+    answer varies with the language, so a browser's cache keeps one map per language."""
+    english = client.get("/api/maps/world.svg", headers={"accept-language": "en"})
+    french = client.get("/api/maps/world.svg", headers={"accept-language": "fr"})
+    assert 'data-region="TD" data-name="Chad"' in english.text and "Tchad" not in english.text
+    assert 'data-region="TD" data-name="Tchad"' in french.text
+    assert 'aria-label="World"' in english.text and 'aria-label="Monde"' in french.text
+    for answer in (english, french):
+        assert "Accept-Language" in answer.headers["vary"] and "Cookie" in answer.headers["vary"]
 
 
 def test_pages_and_headers(client, deck):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from generator.core.i18n import MATERIAL_DEFAULT, Language
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, number
 from generator.geo.model import Place
 from generator.geo.place_table import PlaceTable
 
@@ -155,11 +155,32 @@ def country_name(code: str, names: Language = MATERIAL_DEFAULT) -> str:
     return english if names == "en" else french
 
 
+#: The code of a region made of the places within some km of a commune (a recipe's region
+#: ``{"around": …}``): ``around:INSEE:KM``.
+AROUND = "around:"
+
+
+def around_code(insee: str, km: float) -> str:
+    return f"{AROUND}{insee}:{km:g}"
+
+
+def around_name(place: str, km: float, names: Language = MATERIAL_DEFAULT) -> str:
+    """The name of the places within ``km`` of the commune ``place``, in ``names``."""
+    return P_(names, "{place} et {km} km autour").format(place=place, km=number(km, names))
+
+
 def region_name(kind: str, code: str, name: str, names: Language = MATERIAL_DEFAULT) -> str:
     """The printed name of a region selection (:class:`generator.geo.regions.RegionSelection`
     ``kind``, ``code`` and ``name``) in ``names``: a country abroad by its name in that
-    language ("Italy"), a subdivision abroad too ("Bavière", "Bavaria"); a French région or
-    département keeps its French name ("Bretagne")."""
+    language ("Italy"), a subdivision abroad too ("Bavière", "Bavaria"), the places around a
+    commune too ("Quimper and 5 km around"); a French région or département keeps its French
+    name ("Bretagne")."""
+    if kind == "polygon" and code.startswith(AROUND):
+        from generator.geo import embedded
+
+        insee, _, km = code.removeprefix(AROUND).partition(":")
+        commune = embedded.communes_by_insee().get(insee)
+        return around_name(commune.name, float(km), names) if commune is not None else name
     if kind == "world":
         return country_name(code, names)
     if kind == "subdivision":

@@ -403,7 +403,7 @@ def _pick_places(
                 note = _(
                     "{name} holds at most {count} place cards on whole sheets (not {wanted}): "
                     "the deck has {count}."
-                ).format(name=selection.name, count=number(count), wanted=number(counts[0]))
+                ).format(name=selection.spoken, count=number(count), wanted=number(counts[0]))
             return picked(outcome, count, note)
         most = max(most, outcome)
     wanted = counts[-1]
@@ -413,7 +413,7 @@ def _pick_places(
         note = _(
             "{name} holds at most {advice} place cards, fewer than a whole-sheet deck "
             "({whole}): the deck has {advice}, and its last sheet is not full."
-        ).format(name=selection.name, advice=number(largest[0]), whole=number(wanted))
+        ).format(name=selection.spoken, advice=number(largest[0]), whole=number(wanted))
         return picked(largest[1], largest[0], note)
     raise _Refusal(
         _too_many(selection.label, advice, min_count, wanted, finer),

@@ -92,6 +92,16 @@ class RegionSelection:
         return None
 
     @property
+    def spoken(self) -> str:
+        """The name a sentence says, in the language spoken now (the command line's, a studio
+        request's): a country or subdivision abroad by its name in that language (Chad,
+        Tchad), the places around a commune too; France's régions and départements by their
+        French names (:func:`generator.geo.abroad.region_name`)."""
+        from generator.geo.abroad import region_name
+
+        return region_name(self.kind, self.code, self.name, cli_language())
+
+    @property
     def label(self) -> str:
         """A human label: "Bretagne (région 53)", "Gironde (département 33)", "France"."""
         if self.kind in ("country", "world"):
@@ -101,6 +111,8 @@ class RegionSelection:
         if self.kind == "bbox":
             return f"box {self.code}"
         if self.kind == "polygon":
+            if self.code.startswith("around:"):  # a recipe's places around a commune
+                return self.spoken
             return f"{self.name} (polygon file)"
         if self.kind == "places":
             return f"{self.name} (places file)"

@@ -369,9 +369,12 @@ class Pool:
         pool = prepared.pool
         if len(pool) < count:
             raise SelectionShortfall(
-                _(
+                ngettext(
+                    "the region offers only {pool_count} place for {count} cards; choose a "
+                    "larger region or fewer cards",
                     "the region offers only {pool_count} places for {count} cards; choose a "
-                    "larger region or fewer cards"
+                    "larger region or fewer cards",
+                    len(pool),
                 ).format(pool_count=len(pool), count=count),
                 len(pool),
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _, ngettext, number
 from generator.games.catalog import OIE
 from generator.games.oie.route import Journey, ordinary_squares, plan_route, square_labels
 from generator.games.oie.rules import Rules
@@ -57,10 +57,13 @@ def load_theme(
     distinct = len(set(candidates.names))
     if distinct < needed:
         raise UserError(
-            _(
+            ngettext(
+                "{region} has {places} place and a themed board names {squares} squares; "
+                "choose a larger region",
                 "{region} has {places} places and a themed board names {squares} squares; "
-                "choose a larger region"
-            ).format(region=selection.label, places=number(distinct), squares=needed)
+                "choose a larger region",
+                distinct,
+            ).format(region=selection.spoken, places=number(distinct), squares=needed)
         )
     try:
         # the board prints no coordinates: no printed grid, so no decidability rule
@@ -70,7 +73,7 @@ def load_theme(
             _(
                 "{region} does not offer {squares} distinct places for the board; choose a "
                 "larger region"
-            ).format(region=selection.label, squares=needed)
+            ).format(region=selection.spoken, squares=needed)
         ) from None
     title = region_name(selection.kind, selection.code, selection.name, language)
     return Theme(title, plan_route(list(picked.places)))

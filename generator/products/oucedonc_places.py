@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
+from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, ngettext, number
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.coords import Precision, printed_grid
 from generator.games.oucedonc.deck import (
@@ -227,11 +227,14 @@ def _deal(
     region = region_info(selection, options.region, options.language)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
         raise UserError(
-            _(
+            ngettext(
+                "{region} offers only {count} place and a deck needs at least {needed} ({packs} "
+                "packs of {size} and {packs} start cards); choose a larger region",
                 "{region} offers only {count} places and a deck needs at least {needed} ({packs} "
-                "packs of {size} and {packs} start cards); choose a larger region"
+                "packs of {size} and {packs} start cards); choose a larger region",
+                len(candidates),
             ).format(
-                region=region.name,
+                region=selection.spoken,  # in the sentence's language, not the deck's
                 count=number(len(candidates)),
                 needed=needed,
                 packs=PACKS,

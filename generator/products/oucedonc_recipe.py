@@ -27,7 +27,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from generator.core.errors import UserError
-from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
+from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
 from generator.games.oucedonc.deck import smallest_deck
 from generator.products.oucedonc_edits import DeckEdits, OwnPlace
 
@@ -266,6 +266,7 @@ def around(commune: str, km: float, language: Language = MATERIAL_DEFAULT) -> Re
     from shapely import affinity
     from shapely.geometry import Point
 
+    from generator.geo.abroad import around_code, around_name
     from generator.geo.regions import RegionSelection
 
     centre = find_commune(commune)
@@ -273,13 +274,10 @@ def around(commune: str, km: float, language: Language = MATERIAL_DEFAULT) -> Re
     lon_km = 111.320 * math.cos(math.radians(centre.lat))
     circle = affinity.scale(Point(centre.lon, centre.lat).buffer(1.0, 64), km / lon_km, km / lat_km)
     min_lon, min_lat, max_lon, max_lat = (float(v) for v in circle.bounds)
-    name = P_(language, "{place} et {km} km autour").format(
-        place=centre.name, km=number(km, language)
-    )
     return RegionSelection(
         "polygon",
-        f"around:{centre.insee}:{km:g}",
-        name,
+        around_code(centre.insee or "", km),
+        around_name(centre.name, km, language),
         frozenset(),
         bbox=(min_lon, min_lat, max_lon, max_lat),
         polygon=circle,
@@ -360,14 +358,15 @@ def region_places(
 
 
 def region_name(recipe: Recipe) -> str:
-    """The name of the recipe's region as the data writes it ("Hérault", "Italie"), for the
-    studio to show a recipe opened from a file as it shows a region chosen in its list: the
-    commune's alone for the places around it."""
+    """The name of the recipe's region in the language spoken (the studio's page: "Hérault",
+    "Italy" in English, "Italie" in French), for the studio to show a recipe opened from a
+    file as it shows a region chosen in its list: the commune's alone for the places around
+    it."""
     region = recipe.record.region
     if isinstance(region, AroundRecord):
         return find_commune(region.around).name
     selection, _candidates = region_places(region, recipe.language)
-    return selection.name
+    return selection.spoken
 
 
 def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:

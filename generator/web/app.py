@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 
 from generator.core.i18n import N_
 from generator.core.resources import package_folder
-from generator.web import decks, material, pages, service
+from generator.web import decks, material, pages, regions, service
 from generator.web.guard import Guard, a_person_asks, refused
 from generator.web.jobs import Jobs, WorkerLost
 from generator.web.security import BodyTooLarge, read_body
@@ -102,7 +102,7 @@ def routes() -> list[Route | Mount]:
         Route("/login", pages.login_page, methods=["GET"]),
         Route("/login", pages.login, methods=["POST"]),
         Route("/language/{language}", pages.language_switch),
-        Route("/api/regions", decks.api_regions),
+        Route("/api/regions", regions.api_regions),
         Route("/api/places", decks.api_places),
         Route("/api/places/file", decks.api_upload_places, methods=["POST"]),
         Route("/api/decks", decks.api_new_deck, methods=["POST"]),
@@ -117,7 +117,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/decks/{key}/qr.svg", decks.api_qr),
         Route("/api/decks/{key}/verify", decks.api_verify),
         Route("/api/decks/{key}/cards/{card}/{side}.png", decks.api_preview),
-        Route("/api/maps/{which}.svg", decks.api_map),
+        Route("/api/maps/{which}.svg", regions.api_map),
         Route("/api/material/{game}", material.api_material, methods=["POST"]),
         Route("/api/material/{key}/{name}", material.api_material_file),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),

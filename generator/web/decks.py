@@ -33,11 +33,6 @@ from generator.web.studio import (
 )
 
 
-async def api_regions(request: Request) -> Response:
-    query = request.query_params.get("q", "")
-    return JSONResponse({"query": query[:100], "regions": service.search_regions(query)})
-
-
 async def api_places(request: Request) -> Response:
     query = request.query_params.get("q", "")
     return JSONResponse({"query": query[:100], "places": service.search_places(query)})
@@ -287,16 +282,3 @@ async def api_qr(request: Request) -> Response:
     await summary_of(request, key)
     url = public_url(request) + f"/referee/{key}"
     return Response(service.qr_svg(url), media_type="image/svg+xml")
-
-
-async def api_map(request: Request) -> Response:
-    from generator.web import maps
-
-    which = request.path_params["which"]
-    if which == "france":
-        svg = maps.france_map()
-    elif which == "world":
-        svg = maps.world_map()
-    else:
-        raise Problem(404, say(request, N_("no such map")))
-    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "max-age=3600"})

@@ -8,11 +8,13 @@
   antimeridian left out).
 
 Each area carries its recipe region (``data-region``) and its name (``data-name`` and a
-``<title>``), names written as text (escaped). The projection is equirectangular, squeezed by
+``<title>``), names written as text (escaped), in the page's language: a country by its name in
+that language (Germany, Allemagne: the name its deck prints in that language), France's
+départements and régions by their French names. The projection is equirectangular, squeezed by
 the cosine of the middle latitude for France; the ``<svg>`` element says how to turn a point
 back into degrees (``data-west``, ``data-north``, ``data-kx``, ``data-ky``), which the page uses
-to draw a box or place a point. Each map is drawn once per process (a few tenths of a second)
-and kept; its bytes never change for a given data set.
+to draw a box or place a point. Each map is drawn once per process and language (a few tenths of
+a second) and kept; its bytes never change for a given data set.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+
+from generator.core.i18n import N_, Language, catalog
 
 Ring = Sequence[Sequence[float]]
 #: A country's polygon wider than this (degrees of longitude) goes round the back of the globe.
@@ -74,7 +78,7 @@ def _svg(frame: Frame, width: float, height: float, body: str, label: str) -> st
 @cache
 def france_map() -> str:
     """France's régions and départements (régions drawn over them, hidden by the page until
-    the région layer is chosen)."""
+    the région layer is chosen): French names, the same in every language."""
     from generator.geo import embedded
 
     document = json.loads(
@@ -106,8 +110,9 @@ def france_map() -> str:
 
 
 @cache
-def world_map() -> str:
-    """The countries the embedded towns cover (others drawn as land, not clickable)."""
+def world_map(language: Language = "fr") -> str:
+    """The countries the embedded towns cover (others drawn as land, not clickable), named in
+    ``language``."""
     import shapely
     from shapely.geometry import shape
 
@@ -137,8 +142,13 @@ def world_map() -> str:
         d = _path(rings, frame)
         if not d:
             continue
-        french = names.get(code, (code, code))[0]
+        french, english = names.get(code, (code, code))
+        name = english if language == "en" else french
         region = "france" if code == "FR" else code
-        body.append(_area("country", region, french, french, d))
+        body.append(_area("country", region, name, name, d))
     body.append('</g><g class="marks"></g>')
-    return _svg(frame, width, height, "".join(body), "World")
+    return _svg(frame, width, height, "".join(body), catalog("pnp", language).gettext(WORLD))
+
+
+#: The world map's label (the pnp catalog's "World": "Monde").
+WORLD = N_("World")

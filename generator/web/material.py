@@ -82,8 +82,10 @@ async def _material(request: Request, slug: str, options: dict[str, Any]) -> dic
     from generator import __version__
 
     cache = deck_cache(request)
+    # the answer's failures are sentences in the request's language: one answer per language
+    language = request_language(request)
     key = hashlib.sha256(
-        json.dumps([slug, options, __version__], sort_keys=True).encode()
+        json.dumps([slug, options, __version__, language], sort_keys=True).encode()
     ).hexdigest()[:32]
     if cache.has("material", key, "files.json"):
         return document(cache.read("material", key, "files.json"))

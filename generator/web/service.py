@@ -78,29 +78,88 @@ def warm() -> None:
 # ------------------------------------------------------------------- regions
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class _Name:
+    """One name of a place abroad and the keys a search finds it by (:func:`typed_keys`)."""
+
+    name: str
+    keys: tuple[str, ...]
+
+    def found(self, key: str, one_word: bool) -> bool:
+        """Whether ``key`` (typed) starts this name, or (one word typed) a later word of it."""
+        return any(k.startswith(key) for k in self.keys) or (
+            one_word and any(word.startswith(key) for k in self.keys for word in k.split()[1:])
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Entry:
-    keys: tuple[str, ...]  # the name's comparison keys: its own, then how else it is typed
+    """A place of an index: one entry, however many names it is found by (Germany, Allemagne
+    are one country and one hit)."""
+
+    keys: tuple[str, ...]  # every name's comparison keys: the first name's first
     words: tuple[str, ...]  # the keys' words after their first
     rank: tuple[int, int]  # kind first, then how well known (smaller first)
-    hit: dict[str, Any]
+    hit: dict[str, Any]  # the hit in French, named by its first name
+    #: a place abroad: its names (the French one first, then the English and its own) and its
+    #: hit in English, named in English
+    names: tuple[_Name, ...] = ()
+    english: dict[str, Any] | None = None
+    english_key: str = ""
 
-    @property
-    def key(self) -> str:
-        return self.keys[0]
+    def key(self, language: Language) -> str:
+        """The key of the name shown in ``language``: the answers' order after the rank."""
+        return self.english_key if language == "en" and self.english else self.keys[0]
+
+    def hit_for(self, language: Language, key: str) -> dict[str, Any]:
+        """The hit shown in ``language`` for the typed ``key``: in English, a country or
+        subdivision by its English name; in French by its French name, or by the other name
+        typed (Bavaria, Bayern) with its ``name_fr`` when the French name does not start so."""
+        if not self.names:
+            return self.hit
+        if language == "en" and self.english:
+            return self.english
+        one_word = len(key.split()) == 1
+        if self.names[0].found(key, one_word):
+            return self.hit
+        other = next((n for n in self.names[1:] if n.found(key, one_word)), self.names[0])
+        return {**self.hit, "name": other.name, "name_fr": self.names[0].name}
+
+
+def _words(keys: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(word for key in keys for word in key.split()[1:]))
 
 
 def _entry(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> _Entry:
     from generator.core.namekeys import typed_keys
 
     keys = typed_keys(name)
-    words = tuple(dict.fromkeys(word for key in keys for word in key.split()[1:]))
-    return _Entry(keys, words, rank, hit)
+    return _Entry(keys, _words(keys), rank, hit)
+
+
+def _abroad_entry(
+    names: tuple[str, ...], rank: tuple[int, int], hit: dict[str, Any], english: dict[str, Any]
+) -> _Entry:
+    """A country or subdivision: found by each of its ``names`` (the French one first; the
+    same name twice once), shown by ``hit`` in French and ``english`` in English."""
+    from generator.core.namekeys import name_key, typed_keys
+
+    distinct: dict[str, str] = {}
+    for name in names:
+        if name:
+            distinct.setdefault(name_key(name), name)
+    named = tuple(_Name(name, typed_keys(name)) for name in distinct.values())
+    keys = tuple(dict.fromkeys(key for name in named for key in name.keys))
+    english_key = name_key(english["name"])
+    return _Entry(keys, _words(keys), rank, hit, named, english, english_key)
 
 
 @cache
 def _region_index() -> tuple[_Entry, ...]:
-    from generator.core.namekeys import name_key
+    """Every region a deck is dealt in, one entry each: France, its régions, départements and
+    communes (French names, every language: they are the names of places in France), the
+    countries and the subdivisions abroad (by their French, English and own names, shown in
+    the page's language)."""
     from generator.geo import embedded
     from generator.geo.regions import subdivision_key
 
@@ -112,6 +171,19 @@ def _region_index() -> tuple[_Entry, ...]:
     def add(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> None:
         entries.append(_entry(name, rank, {"name": name, **hit}))
 
+    def abroad(
+        named: tuple[str, str, str],  # French, English, its own
+        rank: tuple[int, int],
+        hit: dict[str, Any],
+        within: tuple[str, str] | None = None,  # a subdivision's country, French and English
+    ) -> None:
+        french, english, _own = named
+        in_french = {"name": french, **hit, **({"within": within[0]} if within else {})}
+        in_english = {"name": english, **hit, **({"within": within[1]} if within else {})}
+        if english != french:
+            in_english["name_fr"] = french
+        entries.append(_abroad_entry(named, rank, in_french, in_english))
+
     add("France", (0, 0), {"kind": "france", "region": "france"})
     for code, name in regions.items():
         add(name, (1, 0), {"kind": "region", "code": code, "region": f"region:{code}"})
@@ -122,21 +194,16 @@ def _region_index() -> tuple[_Entry, ...]:
     names = embedded.country_names()
     for code in embedded.world_country_codes():
         french, english = names.get(code, (code, code))
-        hit = {"kind": "country", "code": code, "region": code}
-        add(french, (3, 0), hit)
-        if english != french:
-            add(english, (3, 1), {**hit, "name_fr": french})
+        abroad((french, english, ""), (3, 0), {"kind": "country", "code": code, "region": code})
     for sub in embedded.subdivisions():
         pair = (sub.country, sub.admin1)
         if sub.country == "FR" or pair not in drawn:  # France's régions are above; no outline:
             continue  # no towns, no deck
         key = subdivision_key(*pair)
-        country = names.get(sub.country, (sub.country, sub.country))[0]
-        hit = {"kind": "subdivision", "code": key, "region": key, "within": country}
-        add(sub.name_fr, (5, 0), hit)
-        for other in dict.fromkeys((sub.name_en, sub.name_local)):  # Bavaria, Bayern
-            if other and name_key(other) != name_key(sub.name_fr):
-                add(other, (5, 1), {**hit, "name_fr": sub.name_fr})
+        country = names.get(sub.country, (sub.country, sub.country))
+        hit = {"kind": "subdivision", "code": key, "region": key}
+        named = (sub.name_fr, sub.name_en or sub.name_fr, sub.name_local)
+        abroad(named, (5, 0), hit, country)
     for place in embedded.communes():
         home = departements.get(place.departement or "")
         town: dict[str, Any] = {
@@ -178,28 +245,37 @@ def _place_index() -> tuple[_Entry, ...]:
 class _Sorted:
     """An index's names in sorted order, so that the names starting as typed are one slice
     found by bisection (36,000 communes: a scan of every name cost 30 ms a keystroke), and
-    each entry's place in the answers' order."""
+    each entry's place in the answers' order in each language (a country is ordered by the
+    name it is shown by)."""
 
-    keys: list[str]  # every entry's key, sorted
+    keys: list[str]  # every entry's keys, sorted
     key_entries: list[int]  # the entry of each sorted key
     words: list[str]  # every entry's words after its first, sorted
     word_entries: list[int]  # the entry of each sorted word
-    position: list[int]  # position[i]: entry i's place in the order by rank, key, index
+    #: position[language][i]: entry i's place in the order by rank, key (in that language),
+    #: index
+    position: dict[Language, list[int]]
 
 
 def _sorted(index: tuple[_Entry, ...]) -> _Sorted:
     keys = sorted((key, i) for i, entry in enumerate(index) for key in entry.keys)
     words = sorted((word, i) for i, entry in enumerate(index) for word in entry.words)
-    by_rank = sorted(range(len(index)), key=lambda i: (index[i].rank, index[i].key, i))
-    position = [0] * len(index)
-    for place, i in enumerate(by_rank):
-        position[i] = place
+
+    def positions(language: Language) -> list[int]:
+        order = sorted((entry.rank, entry.key(language), i) for i, entry in enumerate(index))
+        position = [0] * len(index)
+        for place, (_rank, _key, i) in enumerate(order):
+            position[i] = place
+        return position
+
+    french = positions("fr")
+    english = positions("en") if any(entry.english for entry in index) else french
     return _Sorted(
         [key for key, _i in keys],
         [i for _key, i in keys],
         [word for word, _i in words],
         [i for _word, i in words],
-        position,
+        {"fr": french, "en": english},
     )
 
 
@@ -214,19 +290,20 @@ _AFTER_EVERY_CHARACTER = chr(0x10FFFF)
 
 
 def _search(
-    index: tuple[_Entry, ...], ordered: _Sorted, query: str, limit: int
+    index: tuple[_Entry, ...], ordered: _Sorted, query: str, limit: int, language: Language
 ) -> list[dict[str, Any]]:
-    """Names starting with the query first (the name itself first of all), then, when one word
-    is typed, names with a later word starting with it; within each, by rank, key and the
-    index's own order. Each set is a slice of the sorted names, and only the first ``limit``
-    are ordered ("saint": 4,000 communes, a dozen shown)."""
+    """Places with a name starting with the query first (a name itself first of all), then,
+    when one word is typed, places with a later word of a name starting with it; within each,
+    by rank, the key of the name shown in ``language`` and the index's own order; one hit per
+    place, in ``language``. Each set is a slice of the sorted names, and only the first
+    ``limit`` are ordered ("saint": 4,000 communes, a dozen shown)."""
     from generator.core.namekeys import name_key
 
     key = name_key(query)[:100]
     if not key:
         return []
     size = len(index)
-    position = ordered.position
+    position = ordered.position[language]
     # (match, rank, key, index) as one integer: match × size + the entry's place by the rest
     order = {
         i: (0 if key in index[i].keys else 1) * size + position[i]
@@ -236,20 +313,26 @@ def _search(
         for i in _starting(ordered.words, ordered.word_entries, key):
             order.setdefault(i, 2 * size + position[i])
     first = heapq.nsmallest(limit, order, key=order.__getitem__)
-    return [index[i].hit for i in first]
+    return [index[i].hit_for(language, key) for i in first]
 
 
-def search_regions(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
+def search_regions(
+    query: str, language: Language = "fr", limit: int = SEARCH_LIMIT
+) -> list[dict[str, Any]]:
     """Régions, départements, countries, communes and the subdivisions of countries (states,
-    Länder, provinces: by their French, English or own name) whose name starts as typed (names
-    as the data writes them: French; another name of a country or subdivision comes with its
-    ``name_fr``)."""
-    return _search(_region_index(), _regions_sorted(), query, limit)
+    Länder, provinces: by their French, English or own name) whose name starts as typed, in
+    the page's ``language``: places in France by their French names; a country or subdivision
+    in English by its English name (``name_fr`` its French one), in French by its French name,
+    or by the other name typed, with its ``name_fr``."""
+    return _search(_region_index(), _regions_sorted(), query, limit, language)
 
 
-def search_places(query: str, limit: int = SEARCH_LIMIT) -> list[dict[str, Any]]:
-    """Communes and sites whose name starts as typed: places to add to a deck."""
-    return _search(_place_index(), _places_sorted(), query, limit)
+def search_places(
+    query: str, language: Language = "fr", limit: int = SEARCH_LIMIT
+) -> list[dict[str, Any]]:
+    """Communes and sites whose name starts as typed: places to add to a deck (French names:
+    places in France)."""
+    return _search(_place_index(), _places_sorted(), query, limit, language)
 
 
 @cache
@@ -708,7 +791,13 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
         variants=tuple((str(name), value) for name, value in options.get("variants", ())),
     )
     outcome = make_kit(params, components)
-    failures = [str(failure) for failure in outcome.result.failures]
+    # a sentence each, as the command line says it (it showed the Failure's repr)
+    failures = [
+        _("{component} failed: {message}").format(
+            component=_(failure.component), message=failure.message
+        )
+        for failure in outcome.result.failures
+    ]
     if failures and len(failures) == len(components):
         raise UserError(failures[0])
     files = sorted(
