@@ -703,7 +703,12 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
         variants=tuple((str(name), value) for name, value in options.get("variants", ())),
     )
     outcome = make_kit(params, components)
-    failures = [str(failure) for failure in outcome.result.failures]
+    # a sentence each, the part named in the page's language (a Failure's repr reached the page)
+    failures = [
+        # TRANSLATORS: a part of the material the studio could not make, and why
+        _("{component}: {message}").format(component=_(failure.component), message=failure.message)
+        for failure in outcome.result.failures
+    ]
     if failures and len(failures) == len(components):
         raise UserError(failures[0])
     files = sorted(
