@@ -72,8 +72,20 @@ async def home(request: Request) -> Response:
     return page(request, "home.html", credit=service.sample_credit(request_language(request)))
 
 
+#: The distances offered around a commune (km), within what a recipe takes.
+AROUND_STEPS = (5, 10, 15, 20, 30, 50, 80, 120, 200)
+
+
 async def oucedonc_page(request: Request) -> Response:
-    return page(request, "oucedonc.html")
+    bounds = service.recipe_bounds()
+    low, high = bounds["km"]
+    return page(
+        request,
+        "oucedonc.html",
+        cards=bounds["cards"],
+        around_steps=[km for km in AROUND_STEPS if low <= km <= high],
+        around_default=service.AROUND_KM,
+    )
 
 
 async def game_page(request: Request) -> Response:

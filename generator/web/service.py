@@ -279,6 +279,14 @@ def read_recipe(document: object) -> Any:
     return recipe_from_document(document, _("recipe"))
 
 
+def recipe_bounds() -> dict[str, tuple[int, int]]:
+    """What a recipe takes that the page checks before sending it: its place cards and its
+    radius around a commune (km), each as (fewest, most)."""
+    from generator.products.oucedonc_recipe import MAX_CARDS, MAX_KM, MIN_CARDS, MIN_KM
+
+    return {"cards": (MIN_CARDS, MAX_CARDS), "km": (MIN_KM, MAX_KM)}
+
+
 def recipe_key(recipe: Any) -> str:
     from generator.products.oucedonc_recipe import recipe_key as key
 
