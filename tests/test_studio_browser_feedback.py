@@ -238,6 +238,7 @@ def test_a_part_of_the_material_not_made_is_said(studio, browser):
     context = browser.new_context(viewport=WIDE, locale="en-GB")
     page = context.new_page()
     page.goto(f"{studio}/games/kit")
+    assert page.locator("legend", has_text="Jeu de l’Oie").count() == 1  # a game's name shown
     region = page.get_by_label("Region of the themed board")
     region.click()
     page.keyboard.press("Control+A")
