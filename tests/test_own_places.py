@@ -117,6 +117,24 @@ def _utf8(data: bytes) -> str | None:
         return None
 
 
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("ecoles.xlsx", b"PK\x03\x04" + bytes(60)),  # a zip, as xlsx and ods are
+        ("ecoles.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(60)),  # an OLE file
+        ("ecoles.ods", CLASS_TRIP.encode()),  # the name says it
+        ("ecoles.csv", b"PK\x03\x04" + bytes(60)),  # an xlsx renamed
+    ],
+)
+def test_a_spreadsheets_own_file_is_told_to_be_saved_as_csv(name, data):
+    """An .xlsx got "line 1: the header must name the columns…": its zip read as a CSV."""
+    with pytest.raises(UserError) as refused:
+        parse_own_places(data, name, FILE_BOUNDS)
+    said = str(refused.value)
+    assert said.startswith(f"{name} is a spreadsheet, not a CSV file;"), said
+    assert "(File > Save As > CSV)" in said and "header" not in said
+
+
 def test_a_byte_order_mark_and_utf16_are_read(tmp_path):
     text = "name\tlat\tlon\nVitré\t48.1236\t\u22121.2081\n"  # a typographic minus
     for data in (b"\xef\xbb\xbf" + text.encode("utf-8"), text.encode("utf-16")):

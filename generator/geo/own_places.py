@@ -10,7 +10,8 @@
   kind is a town (``town``, ``ville``, ``commune``, ``village``, ``city``), a site (``site``,
   the default) or a site's kind (``castle``, ``lake``…, the pictogram the card shows). With a
   region, they join its places; alone, they are the deck. Every one of them is dealt (pinned),
-  under the same rules as the others (one card per place, decidable printed coordinates).
+  under the same rules as the others (one card per place, decidable printed coordinates). A
+  spreadsheet's own file (xlsx, ods, xls) is refused with the way to save it as a CSV.
 - ``--include NAME``: a place of the region's data that the deck must hold (pinned);
 - ``--exclude NAME``: a place of the region's data that it must not.
 
@@ -79,6 +80,10 @@ def is_own(place: Place) -> bool:
 
 #: The names of files read as GeoJSON whatever they start with.
 JSON_SUFFIXES = (".geojson", ".json")
+#: A spreadsheet's own formats (Excel, LibreOffice, Numbers): told by the name, or by the start
+#: of a zip (xlsx, ods) or of an OLE file (xls), as their bytes read as a CSV with no header.
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
+SPREADSHEET_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")
 
 
 def read_own_places(path: Path) -> tuple[Place, ...]:
@@ -95,6 +100,13 @@ def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Pla
     the content); ``source`` names the file in the error lines."""
     if len(data) > bounds.max_bytes:
         raise too_large(source, bounds)
+    if source.lower().endswith(SPREADSHEET_SUFFIXES) or data.startswith(SPREADSHEET_MAGIC):
+        raise UserError(
+            _(
+                "{path} is a spreadsheet, not a CSV file; save the table as CSV "
+                "(File > Save As > CSV) and use that file"
+            ).format(path=source)
+        )
     text = _decode(data)
     # a broken .geojson is broken JSON, not a CSV without its header
     if source.lower().endswith(JSON_SUFFIXES) or text.lstrip().startswith("{"):

@@ -54,6 +54,9 @@ RegionText = Annotated[str, Meta(min_length=1, max_length=100, pattern=_PRINTABL
 #: a bound of the studio's.
 MIN_CARDS = smallest_deck()
 MAX_CARDS = 400
+#: The radius around a commune (km): from a small town's few places to a large part of France.
+MIN_KM = 5
+MAX_KM = 200
 Latitude = Annotated[float, Meta(ge=-90, le=90)]
 Longitude = Annotated[float, Meta(ge=-180, le=180)]
 
@@ -62,7 +65,7 @@ class AroundRecord(Struct, forbid_unknown_fields=True, frozen=True):
     """A commune (its name or INSEE code) and the places within ``km`` of it."""
 
     around: PlaceName
-    km: Annotated[float, Meta(ge=5, le=200)] = 30.0
+    km: Annotated[float, Meta(ge=MIN_KM, le=MAX_KM)] = 30.0
 
 
 class PlaceRecord(Struct, forbid_unknown_fields=True):

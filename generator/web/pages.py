@@ -12,6 +12,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from generator.core.i18n import LANGUAGES, N_, Language, catalog
 from generator.core.resources import package_folder
+from generator.core.typography import printed_name
 from generator.web import service
 from generator.web.decks import deck_file, summary_of
 from generator.web.security import COOKIE, read_body, same_code
@@ -45,6 +46,8 @@ def _pages(language: Language) -> Any:
     environment.install_gettext_translations(  # type: ignore[attr-defined]
         catalog("pnp", language), newstyle=True
     )
+    # a name shown (a game's title, a deck's, a card's): the typographic apostrophe, as printed
+    environment.filters["printed"] = printed_name
     environment.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": True}
     return environment
 
@@ -69,8 +72,20 @@ async def home(request: Request) -> Response:
     return page(request, "home.html", credit=service.sample_credit(request_language(request)))
 
 
+#: The distances offered around a commune (km), within what a recipe takes.
+AROUND_STEPS = (5, 10, 15, 20, 30, 50, 80, 120, 200)
+
+
 async def oucedonc_page(request: Request) -> Response:
-    return page(request, "oucedonc.html")
+    bounds = service.recipe_bounds()
+    low, high = bounds["km"]
+    return page(
+        request,
+        "oucedonc.html",
+        cards=bounds["cards"],
+        around_steps=[km for km in AROUND_STEPS if low <= km <= high],
+        around_default=service.AROUND_KM,
+    )
 
 
 async def game_page(request: Request) -> Response:

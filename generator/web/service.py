@@ -362,6 +362,14 @@ def read_recipe(document: object) -> Any:
     return recipe_from_document(document, _("recipe"))
 
 
+def recipe_bounds() -> dict[str, tuple[int, int]]:
+    """What a recipe takes that the page checks before sending it: its place cards and its
+    radius around a commune (km), each as (fewest, most)."""
+    from generator.products.oucedonc_recipe import MAX_CARDS, MAX_KM, MIN_CARDS, MIN_KM
+
+    return {"cards": (MIN_CARDS, MAX_CARDS), "km": (MIN_KM, MAX_KM)}
+
+
 def recipe_key(recipe: Any) -> str:
     from generator.products.oucedonc_recipe import recipe_key as key
 
@@ -791,11 +799,10 @@ def _build_material(slug: str, options: dict[str, Any], folder: Path) -> dict[st
         variants=tuple((str(name), value) for name, value in options.get("variants", ())),
     )
     outcome = make_kit(params, components)
-    # a sentence each, as the command line says it (it showed the Failure's repr)
+    # a sentence each, the part named in the page's language (a Failure's repr reached the page)
     failures = [
-        _("{component} failed: {message}").format(
-            component=_(failure.component), message=failure.message
-        )
+        # TRANSLATORS: a part of the material the studio could not make, and why
+        _("{component}: {message}").format(component=_(failure.component), message=failure.message)
         for failure in outcome.result.failures
     ]
     if failures and len(failures) == len(components):

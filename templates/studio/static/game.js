@@ -33,6 +33,14 @@
       if (!response.ok) throw new Error(body && body.error ? body.error : say("failed"));
       list.replaceChildren(...body.files.map(show));
       status.textContent = say("made", { count: body.files.length });
+      // a part of the material the options could not make: said, the rest still offered
+      const failures = Array.isArray(body.failures) ? body.failures : [];
+      if (failures.length) {
+        const reasons = document.createElement("ul");
+        reasons.replaceChildren(...failures.map((text) => Object.assign(document.createElement("li"), { textContent: String(text) })));
+        problem.replaceChildren(Object.assign(document.createElement("p"), { textContent: say("not_made") }), reasons);
+        problem.hidden = false;
+      }
     } catch (error) {
       problem.textContent = error.message;
       problem.hidden = false;

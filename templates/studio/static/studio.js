@@ -11,6 +11,9 @@
   // a name as shown (and printed: core/typography.py): the typographic apostrophe; the recipe
   // keeps the name as the data writes it
   const printed = (name) => String(name).replace(/'/g, "\u2019");
+  // a refusal of the server as the page shows it: the API's pointer to the schema files is for
+  // scripts ("…; see docs/schemas/oucedonc-recipe"), not for a teacher
+  const plain = (message) => String(message).replace(/\s*;\s*\S+\s+docs\/schemas\/\S*\s*$/u, "");
 
   const recipe = {
     region: null, seed: 1, difficulty: "normal", sites_share: 0.2, cards: null,
@@ -20,6 +23,7 @@
   let deck = null;        // the last deck the server built
   let asked = 0;          // the number of the newest request
   let side = "front";
+  let regionName = "";    // the chosen region's name as shown
 
   // ---------------------------------------------------------------- the server
 
@@ -47,7 +51,7 @@
       showDeck(built);
     } catch (error) {
       if (mine !== asked) return;
-      showProblem(error.message);
+      refused(error.message);
     } finally {
       if (mine === asked) setBusy(false);
     }
@@ -68,9 +72,50 @@
 
   function showProblem(message) {
     const box = $("problem");
-    box.textContent = message;
+    box.textContent = plain(message);
     box.hidden = false;
     $("status").textContent = "";
+  }
+
+  // The recipe as edited built no deck: the edit stays (it can be undone), and nothing of the
+  // previous deck is shown as the current one: its warnings and changes go, its files cannot be
+  // downloaded, its cards are marked as the previous deck's and take no edit.
+  function refused(message) {
+    showProblem(message);
+    $("warnings").replaceChildren();
+    $("warnings").hidden = true;
+    $("changes").hidden = true;
+    disableDownloads();
+    if (deck) {
+      $("stale").hidden = false;
+      $("cards-grid").classList.add("stale");
+      $("cards-grid").inert = true;
+    }
+    showChosen(false);
+    const region = recipe.region;
+    const steps = [...$("around-km").options].map((o) => Number(o.value));
+    $("around-hint").hidden = !(region && typeof region === "object" && region.km < Math.max(...steps));
+    drawEdits();
+  }
+
+  // The chosen region's line: what was chosen, or that it built no deck.
+  function showChosen(built) {
+    const line = $("region-chosen");
+    if (!recipe.region) { line.textContent = ""; return; }
+    const around = typeof recipe.region === "object";
+    const label = around ? say("around", { name: regionName, km: recipe.region.km }) : regionName;
+    line.textContent = built ? (around ? label : say("chosen", { name: regionName })) : say("not_built", { name: label });
+    line.classList.toggle("refused", !built);
+  }
+
+  const downloads = () => document.querySelectorAll("#downloads a[data-file]");
+  const preparing = new Set();  // the files being made for a download
+
+  function disableDownloads() {
+    for (const link of downloads()) {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    }
   }
 
   const narrow = window.matchMedia("(max-width: 900px)");
@@ -83,22 +128,27 @@
     }
     deck = built;
     $("problem").hidden = true;
+    $("stale").hidden = true;
+    $("cards-grid").classList.remove("stale");
+    $("cards-grid").inert = false;
+    $("around-hint").hidden = true;
+    showChosen(true);
     const places = built.cards.filter((c) => c.kind === "town" || c.kind === "site");
-    $("status").textContent = say("ready", { title: built.title, places: places.length, pages: built.pages });
+    $("status").textContent = say("ready", { title: printed(built.title), places: places.length, pages: built.pages });
     const warnings = $("warnings");
     warnings.replaceChildren(...built.warnings.map((text) => item(text)));
     warnings.hidden = built.warnings.length === 0;
     showChanges(previous, built);
     drawCards(built);
     drawEdits();
-    for (const link of document.querySelectorAll("#downloads a")) {
+    for (const link of downloads()) {
       const file = link.dataset.file;
       link.href = file === "pdf" ? `/api/decks/${built.id}.pdf`
         : file === "phone" ? `/phone/${built.id}`
         : file === "faces" ? `/api/decks/${built.id}/faces.pdf`
         : file.startsWith("export-") ? `/api/decks/${built.id}/export/${file.slice(7)}.zip`
         : `/api/decks/${built.id}/${file}.json`;
-      link.removeAttribute("aria-disabled");
+      if (!preparing.has(file)) link.removeAttribute("aria-disabled");
     }
     keepAddress(built.id);
     $("seed-label").textContent = say("seed", { seed: recipe.seed });
@@ -131,8 +181,8 @@
     const left = [...before].filter((n) => !after.has(n));
     const came = [...after].filter((n) => !before.has(n));
     const parts = [];
-    if (left.length) parts.push(say("left", { names: left.join(", ") }));
-    if (came.length) parts.push(say("came", { names: came.join(", ") }));
+    if (left.length) parts.push(say("left", { names: left.map(printed).join(", ") }));
+    if (came.length) parts.push(say("came", { names: came.map(printed).join(", ") }));
     box.textContent = parts.join(" ");
     box.hidden = parts.length === 0;
   }
@@ -164,6 +214,11 @@
     li.className = "card" + (card.kept ? " kept" : "") + (card.own ? " own" : "");
     li.dataset.card = card.id;
     const img = document.createElement("img");
+    // a card-shaped placeholder until the picture comes; its alt text is for screen readers
+    // (shown only if the picture fails)
+    img.className = "loading";
+    img.addEventListener("load", () => img.classList.remove("loading"), { once: true });
+    img.addEventListener("error", () => img.classList.replace("loading", "failed"), { once: true });
     img.loading = "lazy";
     img.decoding = "async";
     img.width = 180;
@@ -328,16 +383,17 @@
   function chooseRegion(hit) {
     const input = $("region-search");
     input.value = hit.name;
+    regionName = printed(hit.name);
     if (hit.kind === "commune") {
       recipe.region = { around: hit.code, km: Number($("around-km").value) };
       $("around").hidden = false;
-      $("around-name").textContent = printed(hit.name);
-      $("region-chosen").textContent = say("around", { name: printed(hit.name), km: recipe.region.km });
+      $("around-name").textContent = regionName;
     } else {
       recipe.region = hit.region;
       $("around").hidden = true;
-      $("region-chosen").textContent = say("chosen", { name: printed(hit.name) });
     }
+    $("around-hint").hidden = true;
+    showChosen(true);
     recipe.include = [];
     recipe.exclude = [];
     highlight(typeof hit.region === "string" ? hit.region : null);
@@ -347,7 +403,7 @@
   $("around-km").addEventListener("change", () => {
     if (recipe.region && typeof recipe.region === "object") {
       recipe.region = { around: recipe.region.around, km: Number($("around-km").value) };
-      $("region-chosen").textContent = say("around", { name: $("around-name").textContent, km: recipe.region.km });
+      showChosen(true);
       build();
     }
   });
@@ -364,8 +420,17 @@
 
   document.querySelectorAll('input[name="difficulty"]').forEach((r) => r.addEventListener("change", () => { recipe.difficulty = r.value; build(); }));
   $("cards").addEventListener("change", () => {
-    const value = parseInt($("cards").value, 10);
-    recipe.cards = Number.isFinite(value) ? value : null;
+    const field = $("cards");
+    const text = field.value.trim();
+    const value = Number(text);
+    const low = Number(field.min), high = Number(field.max);
+    // said here in words, before the server's schema would say it in its own
+    const wrong = text !== "" && !(Number.isInteger(value) && value >= low && value <= high);
+    $("cards-problem").textContent = wrong ? say("cards_range", { low, high }) : "";
+    $("cards-problem").hidden = !wrong;
+    field.setAttribute("aria-invalid", String(wrong));
+    if (wrong) return;
+    recipe.cards = text === "" ? null : value;
     build();
   });
   $("sites").addEventListener("input", () => { $("sites-value").textContent = `${$("sites").value} %`; });
@@ -373,6 +438,63 @@
   $("reshuffle").addEventListener("click", () => { recipe.seed += 1; build(); });
   for (const id of ["language", "paper", "card_size", "duplex", "profile"]) {
     $(id).addEventListener("change", () => { recipe[id] = $(id).value; build(); });
+  }
+
+  // ---------------------------------------------------------------- downloads
+
+  // A file can take the server half a minute to make (the faces, the online tables' packages):
+  // the link says so and takes no second click until the file has come; a refusal is said in
+  // words beside the links, where a plain link would have opened the error's JSON in its place.
+  for (const link of downloads()) {
+    if (link.dataset.file === "phone") continue;  // a page, not a file
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      if (link.hasAttribute("href") && !preparing.has(link.dataset.file)) fetchFile(link);
+    });
+  }
+
+  async function fetchFile(link) {
+    const file = link.dataset.file;
+    const url = link.href;
+    const label = link.textContent;
+    const problem = $("download-problem");
+    preparing.add(file);
+    link.setAttribute("aria-disabled", "true");
+    link.setAttribute("aria-busy", "true");
+    link.textContent = say("preparing");
+    problem.hidden = true;
+    try {
+      let response;
+      try { response = await fetch(url, { credentials: "same-origin" }); } catch (e) { throw new Error(say("failed")); }
+      if (!response.ok) {
+        let body = null;
+        try { body = await response.json(); } catch (e) { body = null; }
+        throw new Error(body && body.error ? plain(body.error) : say("failed"));
+      }
+      const blob = await response.blob();
+      const saved = document.createElement("a");
+      saved.href = URL.createObjectURL(blob);
+      saved.download = fileName(response.headers.get("content-disposition")) || url.split("/").pop();
+      saved.hidden = true;
+      document.body.append(saved);
+      saved.click();
+      saved.remove();
+      setTimeout(() => URL.revokeObjectURL(saved.href), 60000);
+    } catch (error) {
+      problem.textContent = say("download_failed", { file: label, reason: error.message });
+      problem.hidden = false;
+    } finally {
+      preparing.delete(file);
+      link.textContent = label;
+      link.removeAttribute("aria-busy");
+      // the deck may have changed meanwhile: the link is live again only if it has a deck's file
+      if (link.hasAttribute("href")) link.removeAttribute("aria-disabled");
+    }
+  }
+
+  function fileName(disposition) {
+    const found = /filename="([^"]+)"/.exec(disposition || "");
+    return found ? found[1] : "";
   }
 
   // ---------------------------------------------------------------- files
@@ -400,12 +522,18 @@
     setBusy(true);
     try {
       const opened = JSON.parse(await file.text());
-      if (!opened || typeof opened !== "object" || !("region" in opened)) throw new Error(say("not_recipe"));
+      if (!opened || typeof opened !== "object" || Array.isArray(opened)) throw new Error(say("not_recipe"));
+      // the other files the studio downloads, told apart by their schema
+      if (opened.schema === "pnp.oucedonc.deck") throw new Error(say("deck_file"));
+      if (opened.schema === "pnp.oucedonc.game") throw new Error(say("game_file"));
+      if (typeof opened.schema === "string" && opened.schema !== "pnp.oucedonc.recipe") throw new Error(say("not_recipe"));
       // the file alone, as `pnp oucedonc deck --recipe` reads it: none of the current edits; a
       // file the server refuses changes nothing (the recipe and the deck shown stay as they were)
       const built = await postJSON("/api/decks", opened);
       if (mine !== asked) return;
       adopt(built);
+      // as the API reads it: a recipe without a region is France's deck
+      if (!("region" in opened)) $("status").textContent += " " + say("no_region");
     } catch (error) {
       if (mine === asked) showProblem(error instanceof SyntaxError ? say("not_recipe") : error.message);
     } finally {
@@ -433,12 +561,8 @@
     const shown = !around && isBox(region) ? say("box", { box: region }) : name;
     $("region-search").value = shown;
     $("around").hidden = !around;
-    if (around) {
-      $("around-name").textContent = printed(name);
-      $("region-chosen").textContent = say("around", { name: printed(name), km: region.km });
-    } else {
-      $("region-chosen").textContent = say("chosen", { name: printed(shown) });
-    }
+    regionName = printed(shown);
+    if (around) $("around-name").textContent = regionName;
     highlight(around ? null : region);
   }
 
@@ -453,7 +577,15 @@
     $("cards").value = recipe.cards || "";
     $("sites").value = Math.round((recipe.sites_share || 0) * 100);
     $("sites-value").textContent = `${$("sites").value} %`;
-    if (recipe.region && typeof recipe.region === "object") $("around-km").value = String(recipe.region.km);
+    $("cards-problem").hidden = true;
+    $("cards").removeAttribute("aria-invalid");
+    if (recipe.region && typeof recipe.region === "object") {
+      const km = String(recipe.region.km);
+      const menu = $("around-km");
+      // a recipe written elsewhere may take a distance the menu does not offer
+      if (![...menu.options].some((o) => o.value === km)) menu.append(new Option(`${km} km`, km));
+      menu.value = km;
+    }
   }
 
   // ---------------------------------------------------------------- the map

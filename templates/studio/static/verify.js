@@ -5,6 +5,9 @@
   const words = JSON.parse(document.getElementById("words").textContent);
   const form = document.getElementById("verify");
   const out = document.getElementById("verdict");
+  // names shown take the typographic apostrophe, as the referee page prints them; what is typed
+  // and matched keeps the data's (the referee takes ' and ’ alike)
+  const printed = (text) => String(text).replace(/'/g, "\u2019");
 
   function line(text, className) {
     const p = document.createElement("p");
@@ -24,8 +27,8 @@
         out.replaceChildren(line(body && body.error ? body.error : words.failed, "alert"));
         return;
       }
-      const rows = Object.entries(body.printed).map(([name, [lat, lon]]) => line(`${name} · ${lat} · ${lon}`, "coords"));
-      out.replaceChildren(line(body.sentence, body.correct ? "yes" : "no"), ...rows);
+      const rows = Object.entries(body.printed).map(([name, [lat, lon]]) => line(`${printed(name)} · ${lat} · ${lon}`, "coords"));
+      out.replaceChildren(line(printed(body.sentence), body.correct ? "yes" : "no"), ...rows);
     } catch (error) {
       out.replaceChildren(line(words.failed, "alert"));
     }
