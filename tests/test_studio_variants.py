@@ -194,7 +194,7 @@ def test_each_game_page_shows_its_variants_in_the_pages_language(client):
     page = client.get("/games/oie", headers={"accept-language": "en"}).text
     assert '<option value="swap" selected>' in page
     kit = client.get("/games/kit", headers={"accept-language": "en"}).text
-    for legend in ("Jeu de l&#39;Oie", "Neo Otcho", "Pronostiques"):
+    for legend in ("Jeu de l’Oie", "Neo Otcho", "Pronostiques"):
         assert f"<legend>{legend}</legend>" in kit
     assert "Rule variants" not in client.get("/games/territoires").text
 
