@@ -264,3 +264,32 @@ def test_a_spreadsheet_given_as_places_says_to_save_it_as_csv(studio, browser, t
     said = problem.inner_text()
     assert "Enregistrer sous" in said and "CSV" in said and "ecoles.xlsx" in said, said
     context.close()
+
+
+def test_a_homonym_picked_in_the_search_is_the_one_dealt(studio, browser):
+    """Valence of the Drôme picked for a Bretagne deck: the recipe kept "Valence" and the deal
+    took the Valence nearest Bretagne (the Charente's); it keeps "Valence (26)" now. Then the
+    card's "Stop keeping" takes it out of the recipe."""
+    context, page = oucedonc(browser, studio)
+    choose_region(page, "Bretagne", "Bretagne")
+    page.locator("#place-search").click()
+    page.keyboard.type("Valence", delay=40)
+    page.locator("#place-list li[role=option]", has_text="Drôme (26)").first.wait_for()
+    while "Drôme" not in page.locator("#place-list li[aria-selected=true]").inner_text():
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    card = page.locator("#cards-grid li.card", has_text="Valence")
+    card.wait_for()
+    settled(page)
+    assert recipe_shown(page)["include"] == ["Valence (26)"]
+    assert "44°5" in card.inner_text(), card.inner_text()  # 44°56′ N: the Drôme's
+    card.get_by_role("button", name=re.compile("^Stop keeping")).click()
+    settled(page)
+    assert recipe_shown(page)["include"] == []
+    context.close()
+
+
+def recipe_shown(page) -> dict:
+    """The recipe of the deck the page shows, as the API gives it."""
+    script = "id => fetch(`/api/decks/${id}/recipe.json`).then(answer => answer.text())"
+    return json.loads(page.evaluate(script, shown_deck(page)))

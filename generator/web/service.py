@@ -17,7 +17,9 @@ import bisect
 import heapq
 import io
 import json
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -220,12 +222,17 @@ def _region_index() -> tuple[_Entry, ...]:
 
 @cache
 def _place_index() -> tuple[_Entry, ...]:
-    """Every embedded commune and site, for "add a place"."""
+    """Every embedded commune and site, for "add a place"; a homonym's hit says the name that
+    keeps it (``include``: "Valence (26362)")."""
+    from generator.core.namekeys import name_key
     from generator.geo import embedded
 
     departements = {d.code: d.name for d in embedded.departements()}
+    places = (*embedded.communes(), *embedded.landmarks())
+    homonyms = Counter(name_key(place.name) for place in places)
+    in_departement = Counter((name_key(place.name), place.departement) for place in places)
     entries = []
-    for place in (*embedded.communes(), *embedded.landmarks()):
+    for place in places:
         within = departements.get(place.departement or "", "")
         hit = {
             "name": place.name,
@@ -234,6 +241,13 @@ def _place_index() -> tuple[_Entry, ...]:
             "lon": place.lon,
             "within": f"{within} ({place.departement})" if within else "",
         }
+        key = name_key(place.name)
+        if homonyms[key] > 1:
+            # the name a recipe keeps this one by, not its homonym (docs/api.md, include): its
+            # département's code, or its commune's when the département has two
+            code = place.departement if in_departement[key, place.departement] == 1 else place.insee
+            if code:
+                hit["include"] = f"{place.name} ({code})"
         rank = (
             (0, -(place.population or 0)) if place.kind == "town" else (1, int(place.familiarity))
         )
@@ -468,6 +482,18 @@ def _build_export(recipe_text: str, what: str, shop: str, images: str) -> bytes:
     return zip_bytes(screentop.build(screentop.ScreentopOptions(game, language, source)))
 
 
+def _named_keys(names: Iterable[str]) -> set[str]:
+    """The keys of ``names``, each with and without the code a homonym's name ends with ("Saint-
+    Denis (93)"): a card printed "Saint-Denis (93)" is kept by "Saint-Denis" and the other way."""
+    from generator.core.namekeys import name_key
+
+    return {name_key(form) for name in names for form in (name, _QUALIFIER.sub("", name))}
+
+
+#: The code in parentheses a homonym's name ends with, as a recipe may name it (docs/api.md)
+_QUALIFIER = re.compile(r"\s*\([0-9A-Za-z]{2,5}\)$")
+
+
 def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -> dict[str, Any]:
     """What ``POST /api/decks`` answers (docs/api.md)."""
     from generator.games.oucedonc.coords import printed_coordinate
@@ -476,7 +502,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
 
     deck = built.detail
     language = recipe.language
-    kept = {name.casefold() for name in recipe.record.include}
+    kept = _named_keys(recipe.record.include)
     cards: list[dict[str, Any]] = []
     for card in deck.places:
         own = (card.source_id or "").startswith(OWN_PREFIX)
@@ -491,7 +517,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
                 "lon": card.lon,
                 "within": card.departement_name or "",
                 "own": own,
-                "kept": own or card.name.casefold() in kept,
+                "kept": own or not kept.isdisjoint(_named_keys((card.name,))),
             }
         )
     for other in deck.others:

@@ -255,7 +255,7 @@
         const keep = button(card.kept ? say("kept") : say("keep"), card.kept ? "unkeep_card" : "keep_card", printed(card.name));
         keep.setAttribute("aria-pressed", card.kept ? "true" : "false");
         keep.className = "mini keep";
-        keep.addEventListener("click", () => toggleKeep(card.name));
+        keep.addEventListener("click", () => toggleKeep(card));
         tools.append(keep);
       }
       const remove = button(say("remove"), "remove_card", printed(card.name));
@@ -275,27 +275,38 @@
     return b;
   }
 
+  // The deck prints a suffix that tells homonyms apart: a département's code in France
+  // ("Saint-Denis (93)"), which a recipe takes as it is (docs/api.md), or a province abroad
+  // ("Ecublens (Fribourg)"), which it does not: the recipe then names the place as the data does.
+  const plainName = (name) => name.replace(/ \([^)]*\)$/, "");
+  const CODED = / \((?=[^)]*\d)[0-9A-Za-z]{2,5}\)$/;
+
   function dataName(card) {
-    // the deck may print a suffix that tells homonyms apart ("Saint-Denis (93)"): the recipe
-    // names the place as the data does
-    return card.name.replace(/ \([^)]*\)$/, "");
+    return CODED.test(card.name) ? card.name : plainName(card.name);
+  }
+
+  function keeping(card) {
+    // the recipe's names that keep this card: its own, or a homonym's code for it ("Valence
+    // (26362)" keeps the deck's only Valence)
+    const name = dataName(card);
+    return (n) => n === name || n === plainName(card.name) || (!CODED.test(card.name) && plainName(n) === card.name);
   }
 
   function removeCard(card) {
     if (card.own) {
       recipe.places = recipe.places.filter((p) => p.name !== card.name);
     } else {
-      const name = dataName(card);
-      recipe.include = recipe.include.filter((n) => n !== name);
-      recipe.exclude.push(name);
+      const keeps = keeping(card);
+      recipe.include = recipe.include.filter((n) => !keeps(n));
+      recipe.exclude.push(dataName(card));
     }
     build();
   }
 
-  function toggleKeep(name) {
-    const plain = name.replace(/ \([^)]*\)$/, "");
-    if (recipe.include.includes(plain)) recipe.include = recipe.include.filter((n) => n !== plain);
-    else recipe.include.push(plain);
+  function toggleKeep(card) {
+    const keeps = keeping(card);
+    if (card.kept) recipe.include = recipe.include.filter((n) => !keeps(n));
+    else recipe.include.push(dataName(card));
     build();
   }
 
@@ -411,8 +422,9 @@
   combo($("region-search"), $("region-list"), regionSearch, chooseRegion);
   combo($("place-search"), $("place-list"), placeSearch, (hit) => {
     $("place-search").value = "";
-    if (!recipe.include.includes(hit.name)) recipe.include.push(hit.name);
-    recipe.exclude = recipe.exclude.filter((n) => n !== hit.name);
+    const name = hit.include || hit.name;  // a homonym comes with its code: "Valence (26362)"
+    if (!recipe.include.includes(name)) recipe.include.push(name);
+    recipe.exclude = recipe.exclude.filter((n) => n !== name && n !== hit.name);
     build();
   });
 
