@@ -383,7 +383,7 @@ class Pool:
             raise SelectionShortfall(
                 _(
                     "{pinned} places must be in the deck and it has {count} cards; ask for "
-                    "--cards {pinned} or name fewer places"
+                    "{pinned} cards or name fewer places"
                 ).format(pinned=len(held), count=count),
                 0,
             )
