@@ -287,7 +287,7 @@
 
   function keeping(card) {
     // the recipe's names that keep this card: its own, or a homonym's code for it ("Valence
-    // (26362)" keeps the deck's only Valence)
+    // (26)" keeps the deck's only Valence)
     const name = dataName(card);
     return (n) => n === name || n === plainName(card.name) || (!CODED.test(card.name) && plainName(n) === card.name);
   }
@@ -422,7 +422,7 @@
   combo($("region-search"), $("region-list"), regionSearch, chooseRegion);
   combo($("place-search"), $("place-list"), placeSearch, (hit) => {
     $("place-search").value = "";
-    const name = hit.include || hit.name;  // a homonym comes with its code: "Valence (26362)"
+    const name = hit.include || hit.name;  // a homonym comes with its code: "Valence (26)"
     if (!recipe.include.includes(name)) recipe.include.push(name);
     recipe.exclude = recipe.exclude.filter((n) => n !== name && n !== hit.name);
     build();
