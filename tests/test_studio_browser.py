@@ -284,29 +284,16 @@ def test_a_box_drawn_on_the_map_and_a_point_named_on_it(studio, browser, tmp_pat
     page = context.new_page()
     page.goto(f"{studio}/oucedonc")
     page.wait_for_selector("#map svg .area")
-    frame: dict[str, float] = {}
-
-    def measure() -> None:
-        frame.update(page.evaluate(FRAME))
-
-    measure()
-
-    def at(lon: float, lat: float) -> tuple[float, float]:
-        x = frame["left"] + (lon - frame["west"]) * frame["kx"] * frame["scale"]
-        y = frame["top"] + (frame["north"] - lat) * frame["ky"] * frame["scale"]
-        return x, y
-
     page.get_by_role("button", name="Draw a box").click()
-    page.mouse.move(*at(-4.8, 48.7))  # Brittany's west
+    page.mouse.move(*map_point(page, -4.8, 48.7))  # Brittany's west
     page.mouse.down()
-    page.mouse.move(*at(-3.0, 47.9), steps=8)
+    page.mouse.move(*map_point(page, -3.0, 47.9), steps=8)
     page.mouse.up()
     page.locator(".deck[aria-busy=false] #cards-grid li.card").first.wait_for()
     assert "Box -4.8" in page.locator("#region-chosen").inner_text()
     assert len(card_names(page)) == 63 + 9
     page.get_by_role("button", name="Point on the map").click()  # the map comes into view
-    measure()
-    page.mouse.click(*at(-4.1, 48.3))
+    page.mouse.click(*map_point(page, -4.1, 48.3))
     page.locator("#point-name").type("Chez nous", delay=20)
     page.keyboard.press("Enter")
     page.locator("#cards-grid li.card", has_text="Chez nous").wait_for()
@@ -316,15 +303,24 @@ def test_a_box_drawn_on_the_map_and_a_point_named_on_it(studio, browser, tmp_pat
     context.close()
 
 
-#: Where the map's SVG is on the screen and how its units turn into degrees.
+#: Where the map's SVG is on the screen, what part of it shows (zoomed in, a region) and how
+#: its units turn into degrees.
 FRAME = """() => {
   const svg = document.querySelector('#map svg');
   const box = svg.getBoundingClientRect();
   const view = svg.viewBox.baseVal;
-  return {left: box.left, top: box.top, scale: box.width / view.width,
-          west: +svg.dataset.west, north: +svg.dataset.north,
+  return {left: box.left, top: box.top, scale: box.width / view.width, x: view.x, y: view.y,
+          width: view.width, west: +svg.dataset.west, north: +svg.dataset.north,
           kx: +svg.dataset.kx, ky: +svg.dataset.ky};
 }"""
+
+
+def map_point(page, lon: float, lat: float) -> tuple[float, float]:
+    """Where on the screen the map shows (``lon``, ``lat``): where a person clicks for it."""
+    frame = page.evaluate(FRAME)
+    x = frame["left"] + ((lon - frame["west"]) * frame["kx"] - frame["x"]) * frame["scale"]
+    y = frame["top"] + ((frame["north"] - lat) * frame["ky"] - frame["y"]) * frame["scale"]
+    return x, y
 
 
 def test_the_deck_being_edited_downloads_as_an_online_tables_package(studio, browser, tmp_path):

@@ -9,7 +9,7 @@ presses, never values set by a script.
 from __future__ import annotations
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import FRAME, photograph, settled, shots_folder
+from tests.test_studio_browser import map_point, photograph, settled, shots_folder
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
@@ -46,11 +46,7 @@ def test_the_english_studio_offers_and_writes_countries_in_english(studio, brows
 
     page.get_by_role("button", name="World").click()
     page.wait_for_selector("#map svg .country")
-    frame = page.evaluate(FRAME)
-    lon, lat = 18.7, 15.0  # Chad
-    x = frame["left"] + (lon - frame["west"]) * frame["kx"] * frame["scale"]
-    y = frame["top"] + (frame["north"] - lat) * frame["ky"] * frame["scale"]
-    page.mouse.click(x, y)
+    page.mouse.click(*map_point(page, 18.7, 15.0))  # Chad
     page.locator("#status", has_text="Oucédonc · Chad").wait_for()
     settled(page)
     assert page.locator("#region-search").input_value() == "Chad"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import FRAME, card_names, running_studio, settled
+from tests.test_studio_browser import FRAME, card_names, map_point, running_studio, settled
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
@@ -170,15 +170,24 @@ def test_a_point_clicked_on_the_map_is_named_at_once(studio, browser):
     page.goto(f"{studio}/oucedonc")
     page.wait_for_selector("#map svg .area")
     choose_region(page, "Finis", "Finistère")
-    page.get_by_role("button", name="Point on the map").click()  # the map comes into view
-    frame = page.evaluate(FRAME)
-    x = frame["left"] + (-4.1 - frame["west"]) * frame["kx"] * frame["scale"]
-    y = frame["top"] + (frame["north"] - 48.3) * frame["ky"] * frame["scale"]
-    page.mouse.click(x, y)
+    page.get_by_role("button", name="Point on the map").click()  # the map shows Finistère
+    zoomed = page.evaluate(FRAME)
+    assert page.locator("#map .landmark").count() == 63  # the deck's places, to click beside
+    assert "Brest" in page.locator("#map .landmark-name").all_text_contents()
+    page.get_by_role("button", name="Point on the map").click()
+    whole = page.evaluate(FRAME)  # leaving the point mode: the whole map again
+    assert page.locator("#map .landmark").count() == 0
+    assert whole["width"] > 8 * zoomed["width"], (whole, zoomed)  # France / Finistère
+    page.get_by_role("button", name="Point on the map").click()
+    page.mouse.click(*map_point(page, -4.1, 48.3))
     page.keyboard.type("Chez nous", delay=20)  # no click in the field first
     assert page.locator("#point-name").input_value() == "Chez nous"
+    where = page.locator("#point-where").inner_text()  # "Latitude 48.3012, longitude -4.1008"
+    lat, lon = (float(n) for n in re.findall(r"-?\d+\.\d+", where))
+    assert abs(lat - 48.3) < 0.005 and abs(lon + 4.1) < 0.005, where  # 300 m a pixel, not 3 km
     page.keyboard.press("Enter")
     page.locator("#cards-grid li.card", has_text="Chez nous").wait_for()
+    assert page.evaluate(FRAME)["width"] == whole["width"]  # the point named: the whole map
     context.close()
 
 

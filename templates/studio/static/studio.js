@@ -24,6 +24,8 @@
   let asked = 0;          // the number of the newest request
   let side = "front";
   let regionName = "";    // the chosen region's name as shown
+  let regionCentre = null; // the commune a region "around" is around ({lat, lon}), when known
+  let wholeView = null;    // the map's own viewBox [x, y, width, height] while zoomed in
 
   // ---------------------------------------------------------------- the server
 
@@ -395,6 +397,7 @@
     const input = $("region-search");
     input.value = hit.name;
     regionName = printed(hit.name);
+    regionCentre = hit.kind === "commune" && Number.isFinite(hit.lat) ? { lat: hit.lat, lon: hit.lon } : null;
     if (hit.kind === "commune") {
       recipe.region = { around: hit.code, km: Number($("around-km").value) };
       $("around").hidden = false;
@@ -614,10 +617,13 @@
       const text = await response.text();
       const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
       svg = document.importNode(parsed, true);
+      wholeView = null;
+      delete frame.dataset.zoomed;
       frame.replaceChildren(svg);
       frame.dataset.layer = layer;
       bindMap();
       highlight(typeof recipe.region === "string" ? recipe.region : null);
+      if (mapMode === "point") zoomToRegion(true);
     } catch (e) {
       frame.textContent = say("failed");
     }
@@ -683,8 +689,87 @@
 
   function dot(at) {
     const c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    c.setAttribute("cx", at.x); c.setAttribute("cy", at.y); c.setAttribute("r", 6); c.setAttribute("class", "dot");
+    const scale = wholeView ? svg.viewBox.baseVal.width / wholeView[2] : 1;  // zoomed in: smaller
+    c.setAttribute("cx", at.x); c.setAttribute("cy", at.y); c.setAttribute("r", 6 * scale); c.setAttribute("class", "dot");
     return c;
+  }
+
+  // Adding a point, the map shows the chosen region: on a phone the whole of France is 320
+  // pixels wide (3 km a pixel), a département 30 times closer. The whole map comes back after.
+
+  function regionView() {
+    const region = recipe.region;
+    if (!svg || !region) return null;
+    let box = null;
+    if (typeof region === "string") {
+      const area = [...svg.querySelectorAll(".area")].find((a) => a.dataset.region === region);
+      if (area) { const b = area.getBBox(); box = [b.x, b.y, b.width, b.height]; }
+    } else if (regionCentre) {
+      const d = svg.dataset;
+      const lat = regionCentre.lat, lon = regionCentre.lon, km = region.km;
+      const dLat = km / 111.2, dLon = km / (111.2 * Math.max(Math.cos(lat * Math.PI / 180), 0.1));
+      const x = (lon - dLon - Number(d.west)) * Number(d.kx), y = (Number(d.north) - lat - dLat) * Number(d.ky);
+      box = [x, y, 2 * dLon * Number(d.kx), 2 * dLat * Number(d.ky)];
+    }
+    if (!box || !(box[2] > 0 && box[3] > 0)) return null;
+    const margin = 0.08 * Math.max(box[2], box[3]);
+    return [box[0] - margin, box[1] - margin, box[2] + 2 * margin, box[3] + 2 * margin];
+  }
+
+  function zoomToRegion(zoomed) {
+    if (!svg) return;
+    if (zoomed && !wholeView) {
+      const view = regionView();
+      if (!view) return;
+      const b = svg.viewBox.baseVal;
+      wholeView = [b.x, b.y, b.width, b.height];
+      svg.setAttribute("viewBox", view.join(" "));
+      $("map").dataset.zoomed = "true";
+      drawLandmarks();
+    } else if (!zoomed && wholeView) {
+      svg.setAttribute("viewBox", wholeView.join(" "));
+      wholeView = null;
+      delete $("map").dataset.zoomed;
+      svg.querySelector(".landmarks")?.remove();
+    }
+  }
+
+  // The deck's places on the zoomed map, to click beside the one she knows: a dot each, and
+  // the names of a dozen that do not overlap.
+  function drawLandmarks() {
+    if (!deck) return;
+    const d = svg.dataset;
+    // sizes in screen pixels, whatever the zoom and the screen
+    const view = svg.viewBox.baseVal;
+    const scale = view.width / Math.max(svg.getBoundingClientRect().width, 1);
+    const group = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    group.setAttribute("class", "landmarks");
+    const taken = [];
+    const labels = [];
+    for (const card of deck.cards.filter((c) => Number.isFinite(c.lat))) {
+      const x = (card.lon - Number(d.west)) * Number(d.kx), y = (Number(d.north) - card.lat) * Number(d.ky);
+      const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", 3 * scale);
+      dot.setAttribute("class", "landmark");
+      group.append(dot);
+      // the label's box (about 7 px a letter), inside the view and clear of the others
+      const name = printed(card.name);
+      const box = [x + 5 * scale, y - 10 * scale, x + (9 + 7 * name.length) * scale, y + 6 * scale];
+      const inside = box[2] < view.x + view.width && box[1] > view.y && box[3] < view.y + view.height;
+      const clear = taken.every((t) => box[0] > t[2] || box[2] < t[0] || box[1] > t[3] || box[3] < t[1]);
+      if (taken.length < 12 && inside && clear) {
+        const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        label.setAttribute("x", x + 5 * scale); label.setAttribute("y", y + 4 * scale);
+        label.setAttribute("class", "landmark-name");
+        label.setAttribute("font-size", 12 * scale);
+        label.setAttribute("stroke-width", 3 * scale);
+        label.textContent = name;
+        labels.push(label);  // over every dot
+        taken.push(box);
+      }
+    }
+    group.append(...labels);
+    marks().before(group);
   }
 
   function highlight(region) {
@@ -694,6 +779,7 @@
 
   function setMode(mode) {
     mapMode = mode;
+    zoomToRegion(mode === "point");
     $("map").dataset.mode = mode;
     $("draw-box").setAttribute("aria-pressed", String(mode === "box"));
     $("add-point").setAttribute("aria-pressed", String(mode === "point"));
