@@ -133,6 +133,12 @@ class PlaceTable(Sequence[Place]):
         """The names of the places at the store positions ``keys`` (some of :attr:`keys`)."""
         return list(map(self._store.columns.names.__getitem__, keys))
 
+    def points_at_keys(self, keys: Iterable[int]) -> list[tuple[float, float]]:
+        """The (latitude, longitude) of the places at the store positions ``keys`` (some of
+        :attr:`keys`), read from the columns: no record made."""
+        columns = self._store.columns
+        return [(columns.lat[key], columns.lon[key]) for key in keys]
+
     def take(self, positions: Iterable[int]) -> PlaceTable:
         """The places at ``positions`` (of this table), in that order."""
         return PlaceTable(self._store, _picked(self.keys, list(positions)))

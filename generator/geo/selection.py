@@ -587,8 +587,7 @@ class _Deck:
         """Whether the deal keeps an anchor out by a printed tie (or cannot be made): the
         pinned places and the anchors are dealt first whatever the spread, and the tail does
         not change them (see :meth:`Pool.anchors_tie`)."""
-        ranks = self._ranks((), TAIL)
-        first = [r.place for r in [*ranks.pinned, *_by_rank(ranks.anchors)]]
+        first = _first_dealt(self)
         if not first:
             return False
         columns = _columns(first, len(first), self.display, self.grid, self.spacing, self.crowded)
@@ -637,6 +636,30 @@ class _Deck:
             return True
 
         return tuple(r.place for r in window + rest if free_of_towns(r.place))
+
+
+def _first_dealt(deck: _Deck) -> list[Place]:
+    """The places ``deck`` deals first whatever the spread, without promoted sites: the pinned
+    places, then the anchors of both kinds in rank order (what :meth:`_Deck._ranks` and
+    :func:`_by_rank` give), made without the window and the tail (ten thousand ranked
+    candidates for a 504-card deck of France) that only the anchors are read of."""
+    left = {kind: deck.quota[kind] - sum(p.kind == kind for p in deck.held) for kind in deck.quota}
+    anchors = _window_anchors(deck.towns, left["town"], deck.window) + _window_anchors(
+        deck.sites, left["site"], deck.window
+    )
+    return [*deck.held, *(r.place for r in _by_rank(anchors))]
+
+
+def _window_anchors(order: Sequence[Place], needed: int, window: RankWindow) -> list[_Ranked]:
+    """:func:`_anchors` of the window :func:`_ranked` gives, its first entries made alone: a
+    window with anchors starts at the top (no skip), and they are its first
+    ``ceil(share × needed)`` places, within the window's end."""
+    if window.skip > 0 or needed <= 0 or not order:
+        return []
+    share = window.site_anchors if order[0].kind == "site" else window.anchors
+    end = max(needed, int(window.size * needed))
+    count = min(math.ceil(share * needed), end, len(order))
+    return [_Ranked(order[r], r / needed) for r in range(count)]
 
 
 def gives_way(town: Place, named_after: bool) -> bool:
@@ -957,16 +980,20 @@ class _DisplayNames:
         """Whether the places named ``name`` (several) are more than one place."""
         apart = self._apart.get(name)
         if apart is None:
-            group = [self._places.at_key(key) for key in self._name_groups()[name]]
+            # read from the table's columns: a 504-card deck of France asks about 700 names,
+            # whose 900 places were each made a record only for its point (5 ms)
+            group = self._places.points_at_keys(self._name_groups()[name])
             apart = self._apart[name] = not _all_close(group, SAME_PLACE_KM)
         return apart
 
 
-def _all_close(group: list[Place], km: float) -> bool:
+def _all_close(group: list[tuple[float, float]], km: float) -> bool:
+    """Whether the points (latitude, longitude) of ``group`` all lie within ``km`` of each
+    other."""
     return all(
-        _distance_km(a.lat, a.lon, b.lat, b.lon) <= km
-        for index, a in enumerate(group)
-        for b in group[index + 1 :]
+        _distance_km(lat0, lon0, lat1, lon1) <= km
+        for index, (lat0, lon0) in enumerate(group)
+        for lat1, lon1 in group[index + 1 :]
     )
 
 
@@ -1045,17 +1072,31 @@ def _named_after(places: list[Place]) -> dict[int, set[int]]:
         if place.kind == "town":
             towns[_words(place.name)].append(i)
     longest = max((len(key) for key in towns), default=0)
-    pairs: dict[int, set[int]] = defaultdict(set)
+    # the (site, town) pairs of matching names, in the order the loops meet them; their
+    # distances all at once (a 504-card deck of France meets about 450: one numpy call each
+    # cost 8 ms), the same floats as :func:`_km` of each pair: the same ufuncs of the same inputs
+    matched: list[tuple[int, int]] = []
     for i, place in enumerate(places):
         if place.kind != "site":
             continue
         words = _words(place.name)
         for start in range(len(words)):
             for end in range(start + 1, min(len(words), start + longest) + 1):
-                for j in towns.get(words[start:end], ()):
-                    if _km(place, places[j]) <= SAME_PLACE_KM:
-                        pairs[i].add(j)
-                        pairs[j].add(i)
+                matched += [(i, j) for j in towns.get(words[start:end], ())]
+    pairs: dict[int, set[int]] = defaultdict(set)
+    if not matched:
+        return pairs
+    sites, named = zip(*matched, strict=True)
+    km = _haversine_km(
+        np.radians([places[i].lat for i in sites]),
+        np.radians([places[i].lon for i in sites]),
+        np.radians([places[j].lat for j in named]),
+        np.radians([places[j].lon for j in named]),
+    )
+    for (i, j), close in zip(matched, (km <= SAME_PLACE_KM).tolist(), strict=True):
+        if close:
+            pairs[i].add(j)
+            pairs[j].add(i)
     return pairs
 
 
@@ -1782,8 +1823,11 @@ def _km(a: Place, b: Place) -> float:
     return float(_haversine_km(lat0, lon0, np.radians([b.lat]), np.radians([b.lon]))[0])
 
 
-def _haversine_km(lat0: float, lon0: float, lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
-    """Great-circle distances (km) from one point to many, inputs in radians."""
+def _haversine_km(
+    lat0: float | np.ndarray, lon0: float | np.ndarray, lat: np.ndarray, lon: np.ndarray
+) -> np.ndarray:
+    """Great-circle distances (km) from one point to many, inputs in radians (or from as many
+    points, pair by pair, given as arrays)."""
     a = np.sin((lat - lat0) / 2) ** 2 + np.cos(lat0) * np.cos(lat) * np.sin((lon - lon0) / 2) ** 2
     distances: np.ndarray = 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
     return distances
