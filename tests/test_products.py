@@ -13,6 +13,7 @@ import math
 import os
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -393,13 +394,13 @@ def test_a_deck_of_your_own_places_refuses_two_that_print_the_same_coordinate(tm
     from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
     places = grid_places(())
-    twin = dataclasses.replace(places[1], lat=places[0].lat + 0.001, name="Jumelle")
+    twin = msgspec.structs.replace(places[1], lat=places[0].lat + 0.001, name="Jumelle")
     options = OucedoncDeckOptions(
         places=(*places[:1], twin, *places[2:]), precision=PrecisionChoice.MINUTE
     )
     with pytest.raises(UserError, match=r"Lieu 00 and Jumelle print the same latitude, 43°00′ N"):
         PRODUCT.build(options)
-    renamed = dataclasses.replace(places[1], name=places[0].name)
+    renamed = msgspec.structs.replace(places[1], name=places[0].name)
     with pytest.raises(UserError, match="two places are both called Lieu 00"):
         PRODUCT.build(OucedoncDeckOptions(places=(places[0], renamed, *places[2:])))
 
@@ -408,7 +409,7 @@ def test_a_deck_of_your_own_places_takes_the_finer_precision_when_it_must(built)
     from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
     places = grid_places(())
-    twin = dataclasses.replace(places[1], lat=places[0].lat + 0.003, name="Voisine")
+    twin = msgspec.structs.replace(places[1], lat=places[0].lat + 0.003, name="Voisine")
     made = PRODUCT.build(OucedoncDeckOptions(places=(places[0], twin, *places[2:])))
     assert made.detail.precision.value == "second"  # auto: minute could not tell them apart
     assert made.detail.region == "custom" and made.detail.title == "Oucédonc"
