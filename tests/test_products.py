@@ -7,7 +7,6 @@ default sheets), in memory; the tests then write those builds where they like.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import math
 import os
@@ -235,7 +234,7 @@ def test_the_imposed_pdfs_hold_every_card(built):
 
 
 def first_cards(deck, count=2):
-    return dataclasses.replace(deck, cards=deck.cards[:count])
+    return msgspec.structs.replace(deck, cards=deck.cards[:count])
 
 
 @pytest.mark.parametrize("entry", catalog.DECKS, ids=lambda entry: entry.key)
