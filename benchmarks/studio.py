@@ -44,9 +44,8 @@ def deck_against_floor(rounds: int) -> None:
     """Three contenders turn by turn: the deck made again with another print option (the
     duplex turned from long edge to short and back: its deal and texts known), a new deal each
     time (another seed), and the floor."""
-    from dataclasses import replace
-
     import reportlab_same_text as floor
+    from msgspec.structs import replace
 
     from generator.products.oucedonc_deck import MAIN, OucedoncDeckOptions, build
     from generator.render.duplex import Duplex

@@ -24,6 +24,8 @@ import math
 import sys
 from pathlib import Path
 
+import msgspec
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.render.colour import Cmyk, Colour
@@ -41,12 +43,22 @@ NEUTRAL_CHROMA = 6.0
 PALE_NEUTRAL_CHROMA = 2.5  # above L* 90: cream card stock must stay cream
 
 
+def record_fields(value) -> tuple[str, ...] | None:
+    """The field names of a record instance: a frozen dataclass, or a msgspec Struct (the
+    modules a deck imports define theirs so); None for anything else."""
+    if isinstance(value, msgspec.Struct):
+        return value.__struct_fields__
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(field.name for field in dataclasses.fields(value))
+    return None
+
+
 def walk(value, path: str):
     if isinstance(value, Colour):
         yield path, value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from walk(getattr(value, field.name), f"{path}.{field.name}")
+    elif (names := record_fields(value)) is not None:
+        for name in names:
+            yield from walk(getattr(value, name), f"{path}.{name}")
     elif isinstance(value, tuple):
         for index, item in enumerate(value):
             yield from walk(item, f"{path}[{index}]")
@@ -56,9 +68,7 @@ def palette_colours():
     for name in PALETTES:
         module = importlib.import_module(name)
         for key, value in vars(module).items():
-            if isinstance(value, Colour) or (
-                dataclasses.is_dataclass(value) and not isinstance(value, type)
-            ):
+            if isinstance(value, Colour) or record_fields(value) is not None:
                 yield from walk(value, f"{name.removeprefix('generator.render.')}.{key}")
 
 

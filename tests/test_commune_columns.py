@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from dataclasses import astuple
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from msgspec.structs import astuple
 
 from generator.geo import commune_columns, embedded
 from generator.geo.familiarity import TITLES, town_familiarities, town_familiarity

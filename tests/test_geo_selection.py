@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 import statistics
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from generator.core.errors import UserError
 from generator.games.oucedonc.coords import Precision, printed_grid, to_units

@@ -9,9 +9,9 @@ what it echoes (paths, typed arguments).
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from generator.geo.catalog import stored_path, write_places
 from generator.geo.model import Place

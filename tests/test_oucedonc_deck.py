@@ -722,7 +722,7 @@ def test_a_deck_made_again_with_other_print_options_renders_its_texts_once(monke
     """The studio makes a deck again when its user changes the paper: the same deal, the same
     texts (rendered and checked once); another seed or language renders its own. The PDF
     made from the kept texts is the one a fresh process makes."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from generator.products import oucedonc_deck
     from generator.products.oucedonc_deck import MAIN, OucedoncDeckOptions, build

@@ -288,7 +288,7 @@ def test_the_contraction_of_de_before_a_name() -> None:
 def test_an_english_decks_coordinates_are_quoted_as_its_backs_print_them(tmp_path: Path) -> None:
     """An English deck's backs write W for west: the referee quotes them so in its sentences,
     whatever the language it speaks; its JSON keeps the deck file's text."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from generator.games.oucedonc.deckfile import deck_to_json
     from tests.referee_fixtures import make_deck

@@ -339,7 +339,7 @@ def test_without_javascript_the_page_says_so(browser, tmp_path) -> None:
 
 @pytest.mark.parametrize("name", ["</script><script>alert(1)</script>", "A & B <!--"])
 def test_names_that_look_like_html_stay_text(name: str, browser, tmp_path) -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     deck = make_deck()
     odd = replace(deck, places=(replace(deck.places[0], name=name), *deck.places[1:]))

@@ -5,6 +5,7 @@ import importlib
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 from reportlab.lib.colors import HexColor
 
@@ -22,13 +23,23 @@ PALETTES = (
 HEX = re.compile(r"#[0-9A-Fa-f]{6}\b")
 
 
+def record_fields(value):
+    """The field names of a record instance: a frozen dataclass, or a msgspec Struct (the
+    modules a deck imports define theirs so); None for anything else."""
+    if isinstance(value, msgspec.Struct):
+        return value.__struct_fields__
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(f.name for f in dataclasses.fields(value))
+    return None
+
+
 def colours_of(value):
     """Every Colour reachable from a palette value (nested groups and tuples included)."""
     if isinstance(value, Colour):
         yield value
-    elif dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            yield from colours_of(getattr(value, f.name))
+    elif (names := record_fields(value)) is not None:
+        for name in names:
+            yield from colours_of(getattr(value, name))
     elif isinstance(value, tuple):
         for item in value:
             yield from colours_of(item)
@@ -38,7 +49,7 @@ def palette_instances():
     for name in PALETTES:
         module = importlib.import_module(name)
         for value in vars(module).values():
-            if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            if record_fields(value) is not None:
                 yield name, value
 
 

@@ -3,13 +3,13 @@ order, each record made once and only when read."""
 
 from __future__ import annotations
 
-from dataclasses import astuple, replace
 from pathlib import Path
 from typing import Literal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from msgspec.structs import astuple, replace
 
 from generator.core.errors import UserError
 from generator.geo import embedded

@@ -7,12 +7,12 @@ default sheets), in memory; the tests then write those builds where they like.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import math
 import os
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -234,7 +234,7 @@ def test_the_imposed_pdfs_hold_every_card(built):
 
 
 def first_cards(deck, count=2):
-    return dataclasses.replace(deck, cards=deck.cards[:count])
+    return msgspec.structs.replace(deck, cards=deck.cards[:count])
 
 
 @pytest.mark.parametrize("entry", catalog.DECKS, ids=lambda entry: entry.key)
@@ -393,13 +393,13 @@ def test_a_deck_of_your_own_places_refuses_two_that_print_the_same_coordinate(tm
     from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
     places = grid_places(())
-    twin = dataclasses.replace(places[1], lat=places[0].lat + 0.001, name="Jumelle")
+    twin = msgspec.structs.replace(places[1], lat=places[0].lat + 0.001, name="Jumelle")
     options = OucedoncDeckOptions(
         places=(*places[:1], twin, *places[2:]), precision=PrecisionChoice.MINUTE
     )
     with pytest.raises(UserError, match=r"Lieu 00 and Jumelle print the same latitude, 43°00′ N"):
         PRODUCT.build(options)
-    renamed = dataclasses.replace(places[1], name=places[0].name)
+    renamed = msgspec.structs.replace(places[1], name=places[0].name)
     with pytest.raises(UserError, match="two places are both called Lieu 00"):
         PRODUCT.build(OucedoncDeckOptions(places=(places[0], renamed, *places[2:])))
 
@@ -408,7 +408,7 @@ def test_a_deck_of_your_own_places_takes_the_finer_precision_when_it_must(built)
     from generator.products.oucedonc_deck import PRODUCT, OucedoncDeckOptions
 
     places = grid_places(())
-    twin = dataclasses.replace(places[1], lat=places[0].lat + 0.003, name="Voisine")
+    twin = msgspec.structs.replace(places[1], lat=places[0].lat + 0.003, name="Voisine")
     made = PRODUCT.build(OucedoncDeckOptions(places=(places[0], twin, *places[2:])))
     assert made.detail.precision.value == "second"  # auto: minute could not tell them apart
     assert made.detail.region == "custom" and made.detail.title == "Oucédonc"

@@ -5,11 +5,12 @@ BleedBox on the page, every page passing the shop preflight), its imposed sheets
 
 from __future__ import annotations
 
+import dataclasses
 import io
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pikepdf
 import pytest
 
@@ -26,6 +27,14 @@ BLEED = 3.0  # mm, the shop profile's
 #: A small deck of a département for Oucédonc (France's whole deck is four times slower).
 SMALLER: dict[str, dict[str, Any]] = {"oucedonc-deck": {"region": "dep:29", "cards": 24}}
 DECK_PRODUCTS = tuple(product for product in PRODUCTS.values() if product.deck_keys)
+
+
+def replace(options: Any, **changes: Any) -> Any:
+    """``options`` with ``changes``: a product's options are a frozen dataclass, or a msgspec
+    Struct (Oucédonc's deck: the modules a deck imports define their records so)."""
+    if isinstance(options, msgspec.Struct):
+        return msgspec.structs.replace(options, **changes)
+    return dataclasses.replace(options, **changes)
 
 
 def _options(product: Any, files: FaceFiles) -> Any:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import csv
 import gzip
 import io
-from dataclasses import replace
 
 import pytest
 import shapely
+from msgspec.structs import replace
 from shapely.geometry import shape
 
 from generator.core.errors import UserError

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
@@ -53,6 +54,7 @@ class Terminal:
         raise NotImplementedError
 
 
+# A dataclass, not a Struct: a Struct cannot have a plain class (Terminal) as a base.
 @dataclass
 class PipedTerminal(Terminal):
     """Lines from a pipe or a file; each is echoed after its prompt."""
@@ -106,8 +108,7 @@ class EditingTerminal(Terminal):
 # --------------------------------------------------------------------------- completion
 
 
-@dataclass
-class Completer:
+class Completer(Struct):
     """What Tab offers: the referee's names that make sense where the cursor is."""
 
     game: Game
@@ -147,8 +148,7 @@ class BoardView(Enum):
     COMPACT = "compact"
 
 
-@dataclass
-class Loop:
+class Loop(Struct):
     """The session at a terminal: ask for a line, let the referee answer, print, redraw."""
 
     session: Session

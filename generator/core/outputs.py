@@ -37,8 +37,9 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator.core.atomic import (
     check_name,
@@ -63,8 +64,7 @@ MAX_JSON_PROBE = 64 << 20  # a JSON file larger than this is not one of ours
 Recogniser = Callable[[Path], bool]
 
 
-@dataclass(frozen=True)
-class Output:
+class Output(Struct, frozen=True):
     """One name a command is about to write, and how to tell that a file there is pnp's."""
 
     path: Path

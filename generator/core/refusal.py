@@ -21,9 +21,10 @@ a file, the refusal a damaged file's move met) and a tuple (joined with commas).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, Protocol, TypeAlias, runtime_checkable
+
+from msgspec import Struct
 
 from generator.core.i18n import _, either, ngettext, number
 from generator.core.text import one_line
@@ -119,8 +120,7 @@ class Phrase(Protocol):
     def to_json(self) -> Json: ...
 
 
-@dataclass(frozen=True)
-class OneOf:
+class OneOf(Struct, frozen=True):
     """Names said as a choice: "Ana or Ben", "Ana, Ben or Chloé"."""
 
     items: tuple[str, ...]
@@ -132,8 +132,7 @@ class OneOf:
         return list(self.items)
 
 
-@dataclass(frozen=True)
-class Number:
+class Number(Struct, frozen=True):
     """A number written for the command line's language ("8,787", "8 787")."""
 
     value: int
@@ -148,8 +147,7 @@ class Number:
         return self.words()
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(Struct, frozen=True):
     """A sentence inside a sentence: a reason (a game's hint, the name of a file) and its data,
     worded like a refusal, so a front-end may word it its own way (the CLI names its commands
     in the hints)."""

@@ -10,13 +10,12 @@ drawing that prints a game's name and the studio's front page read them here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.core.i18n import M_
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Struct, frozen=True):
     """One of the five games: its key, its names, and what pnp prints and referees for it."""
 
     key: str  # "otcho": the command group, the key of its products and decks

@@ -15,7 +15,8 @@ holds the same places in the same order in both languages (docs/geodata.md).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, number
 from generator.geo.model import Place

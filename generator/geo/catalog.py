@@ -13,9 +13,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
+from msgspec.structs import fields, replace
 
 from generator.core.atomic import write_text
 from generator.core.errors import UserError
@@ -269,8 +271,7 @@ def _place(row: dict[str, str]) -> Place:
     )
 
 
-@dataclass(frozen=True)
-class FetchResult:
+class FetchResult(Struct, frozen=True):
     """What a fetch stored: the source, the region, the file and a one-line summary."""
 
     source: str

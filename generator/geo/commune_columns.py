@@ -22,8 +22,10 @@ import marshal
 import os
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
+
+from msgspec import Struct
+from msgspec.structs import fields
 
 #: What a stored file holds; bump it when that changes (files of another format are not read)
 FORMAT = 1
@@ -32,8 +34,7 @@ _PREFIX = "communes-"
 _SEPARATOR = "\n"  # no field of a line of communes.csv holds one
 
 
-@dataclass(frozen=True)
-class CommuneColumns:
+class CommuneColumns(Struct, frozen=True):
     """The fields of every row of ``communes.csv`` a deal weighs, in the file's order."""
 
     ids: list[str]  # "insee:CODE"

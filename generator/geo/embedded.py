@@ -33,11 +33,12 @@ import unicodedata
 import zipfile
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from msgspec import Struct
 
 from generator import __version__
 from generator.core.errors import UserError
@@ -465,8 +466,7 @@ def _commune_of_line(line: bytes) -> Place:
     return _commune(line.decode("utf-8").split(","))
 
 
-@dataclass(frozen=True)
-class PlaceNames:
+class PlaceNames(Struct, frozen=True):
     """The name key of every commune, then of every landmark (the order of ``communes() +
     landmarks()``), and the name, kind, département and record of one of them on demand:
     finding two places by name among 36,000 needs every key but the rest of the two found only.
@@ -742,8 +742,7 @@ def country_outline(country_code: str) -> dict[str, Any] | None:
 Ring = tuple[tuple[float, float], ...]
 
 
-@dataclass(frozen=True)
-class AreaOutlines:
+class AreaOutlines(Struct, frozen=True):
     """The outer rings (lon, lat) of each metropolitan département and région, by code
     (``departement_outlines.json``, about 1 km of detail)."""
 
@@ -782,8 +781,7 @@ def countries_near(
     return tuple(found)
 
 
-@dataclass(frozen=True)
-class _CountryIndex:
+class _CountryIndex(Struct, frozen=True):
     """A country's line of the world archive's index: its town count and bounding box."""
 
     towns: int
@@ -935,8 +933,7 @@ ADMIN1_NAMES_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
-class Subdivision:
+class Subdivision(Struct, frozen=True):
     """A first-level subdivision abroad, by the GeoNames admin1 code its towns carry: a state,
     province, Land, region or nation (``admin1_names.csv``)."""
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 PlaceKind = Literal["town", "site"]
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(Struct, frozen=True):
     """A named point. Coordinates are WGS84 decimal degrees (north and east positive).
 
     ``familiarity`` orders places from best to least known within one source: for a French
@@ -53,8 +53,7 @@ class Place:
 OVERSEAS_PREFIX = "97"  # the INSEE codes of the overseas communes (971 to 976)
 
 
-@dataclass(frozen=True, slots=True)
-class Region:
+class Region(Struct, frozen=True):
     """A French région: INSEE code ("53"), official name, INSEE code of its chef-lieu commune."""
 
     code: str
@@ -67,8 +66,7 @@ class Region:
         return self.chef_lieu.startswith(OVERSEAS_PREFIX)
 
 
-@dataclass(frozen=True, slots=True)
-class Departement:
+class Departement(Struct, frozen=True):
     """A French département: code ("33", "2A"), official name, région code, chef-lieu commune."""
 
     code: str

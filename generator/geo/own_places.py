@@ -31,9 +31,10 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
@@ -48,8 +49,7 @@ KIND_COLUMNS = ("kind", "type", "genre")
 TOWN_WORDS = frozenset({"town", "ville", "commune", "village", "city"})
 
 
-@dataclass(frozen=True)
-class PlacesBounds:
+class PlacesBounds(Struct, frozen=True):
     """How much a file of places may hold: bytes, places, characters of a name."""
 
     max_bytes: int
@@ -61,8 +61,7 @@ class PlacesBounds:
 FILE_BOUNDS = PlacesBounds(max_bytes=8 << 20, max_places=1000, max_name=60)
 
 
-@dataclass(frozen=True)
-class OwnChoice:
+class OwnChoice(Struct, frozen=True):
     """What the user asked beside the region: names to pin or leave out, a file of points."""
 
     include: tuple[str, ...] = ()
@@ -150,8 +149,7 @@ def _check_count(source: str, count: int, bounds: PlacesBounds) -> None:
         )
 
 
-@dataclass(frozen=True)
-class _Where:
+class _Where(Struct, frozen=True):
     """Where a row is, for the error line: ``line 4`` or ``feature 3``."""
 
     line: int | None = None
@@ -344,7 +342,7 @@ def _check_duplicates(source: str, places: Sequence[Place], wheres: Sequence[_Wh
 def _with_departements(places: list[Place]) -> tuple[Place, ...]:
     """French points get the département of the nearest commune (within 15 km), for the
     cards' backs and the names of homonyms; the others stay without one."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from generator.geo.catalog import nearest_commune_departements
 

@@ -13,9 +13,11 @@ count that was actually dealt, so following the advice works.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext, number
@@ -35,8 +37,7 @@ DEFAULT_DIFFICULTY = "normal"
 ADVICE_STEPS = 60
 
 
-@dataclass(frozen=True)
-class PickRequest:
+class PickRequest(Struct, frozen=True):
     """What the user asked for, as typed (strings are resolved here)."""
 
     region: str | None = "france"  # None: the user's own places alone (choice.places_file)
@@ -52,8 +53,7 @@ class PickRequest:
     choice: OwnChoice = field(default_factory=OwnChoice)  # --include, --exclude, --places
 
 
-@dataclass(frozen=True)
-class Picked:
+class Picked(Struct, frozen=True):
     """The places picked for a request, with the region and candidates they came from."""
 
     selection: RegionSelection
@@ -302,8 +302,7 @@ def _noted(picked: Picked, line: str) -> Picked:
     return replace(picked, note=f"{picked.note} {line}" if picked.note else line)
 
 
-@dataclass(frozen=True)
-class _Dealer:
+class _Dealer(Struct, frozen=True):
     """One difficulty window's deals of a request: each count tried on the caller's grids."""
 
     request: PickRequest

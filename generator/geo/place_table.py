@@ -13,12 +13,13 @@ records; :func:`concat` keeps those made already.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain, compress
 from operator import attrgetter, itemgetter
 from threading import Lock
 from typing import Any, TypeVar, overload
+
+from msgspec import Struct
 
 from generator.geo.model import Place
 
@@ -30,8 +31,7 @@ Row = Any
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Columns:
+class Columns(Struct, frozen=True):
     """The :data:`COLUMNS` of a run of places, each in the places' order."""
 
     ids: Sequence[str]

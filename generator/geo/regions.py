@@ -63,6 +63,8 @@ _REGION_PREFIXES = ("region:", "reg:", "r:")
 _DEPARTEMENT_PREFIXES = ("departement:", "dep:", "dept:", "d:")
 
 
+# A dataclass, not a Struct: its polygon is left out of ==, hash and repr (compare=False,
+# repr=False), which a msgspec Struct cannot say of one field.
 @dataclass(frozen=True)
 class RegionSelection:
     """A named set of départements (or all of France) that places can be tested against."""

@@ -66,13 +66,15 @@ import unicodedata
 from bisect import bisect_left
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property, lru_cache
 from itertools import compress
 from operator import not_
 from threading import Lock
 from typing import Generic, NamedTuple, TypeAlias, TypeVar
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 # numpy's OpenBLAS starts a thread per core when it is imported, and they spin for a while: a
 # fifth of numpy's import in CPU time (0.03 to 0.04 s of every deck on 2 cores). The selection
@@ -95,8 +97,7 @@ from generator.geo.precision import (
 EARTH_RADIUS_KM = 6371.0088
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Struct, frozen=True):
     """What two cards must never share: the whole numbers printed for a latitude or a longitude
     (``units`` turns degrees into them). Defined by the game; the selection only compares."""
 
@@ -107,8 +108,7 @@ class Grid:
     per_degree: int | None = None
 
 
-@dataclass(frozen=True)
-class RankWindow:
+class RankWindow(Struct, frozen=True):
     """Which familiarity ranks a difficulty draws from, in multiples of the cards needed."""
 
     skip: float  # ranks skipped at the top (the best known places)
@@ -166,16 +166,14 @@ ONE_BY_ONE = 24
 BISECTIONS = 14  # distance bisection steps: a 2,000 km bound narrows to about 0.1 km
 
 
-@dataclass(frozen=True)
-class Spread:
+class Spread(Struct, frozen=True):
     """How well a deck covers its region (kilometres)."""
 
     min_pair_km: float  # smallest distance between two chosen places (bigger is better)
     largest_gap_km: float  # radius of the largest empty circle centred on a candidate
 
 
-@dataclass(frozen=True)
-class Dealt:
+class Dealt(Struct, frozen=True):
     """A selection's outcome: the places (display names set) and what the grid cost."""
 
     places: tuple[Place, ...]
@@ -239,8 +237,7 @@ def deal(
     )
 
 
-@dataclass(frozen=True)
-class Terms:
+class Terms(Struct, frozen=True):
     """What one deal of a :class:`Pool` is asked (see :func:`deal`)."""
 
     count: int
@@ -501,8 +498,7 @@ class Pool:
         )
 
 
-@dataclass(frozen=True)
-class _Prepared:
+class _Prepared(Struct, frozen=True):
     """One variant of a :class:`Pool`: what every deal of it reads."""
 
     pool: PlaceTable  # the valid candidates (:func:`_known_enough`), in the candidates' order
@@ -548,8 +544,8 @@ def _on_grid(degrees: np.ndarray, per_degree: int) -> np.ndarray:
     return np.asarray(np.abs(units - np.round(units)) < WHOLE_MINUTE_SLACK)
 
 
-@dataclass(frozen=True)
-class _Deck:
+# dict=True: a __dict__ for its cached properties (a Struct has slots only).
+class _Deck(Struct, frozen=True, dict=True):
     """One region's deal, made again with other sites promoted (see :func:`deal`)."""
 
     towns: PlaceTable  # the candidates less the pinned places, best known first: towns
@@ -1007,8 +1003,7 @@ def _distance_km(lat0: float, lon0: float, lat1: float, lon1: float) -> float:
     return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, max(0.0, a))))
 
 
-@dataclass(frozen=True)
-class _Ranks:
+class _Ranks(Struct, frozen=True):
     """The candidates a deal takes in order: the ranked window, the tail, the anchors and pins."""
 
     window: list[_Ranked]
@@ -1383,8 +1378,7 @@ def _largest_distance(
 Alike: TypeAlias = int | np.ndarray
 
 
-@dataclass(frozen=True)
-class _Band:
+class _Band(Struct, frozen=True):
     """The first ``limit`` candidates ordered by latitude, with what a deal reads of them in
     that order: the candidates within an angle of a point are among those within that angle of
     its latitude, one slice found by bisection, and every array below is read by slices."""
@@ -1532,8 +1526,8 @@ def _one_place(columns: _Columns, band: _Band, near: slice, dots: np.ndarray, i:
     return same
 
 
-@dataclass(frozen=True)
-class _Columns:
+# dict=True: a __dict__ for its cached properties (a Struct has slots only).
+class _Columns(Struct, frozen=True, dict=True):
     """The ordered candidates as arrays a deal reads: points, printed values, kinds, rules' data."""
 
     lat: np.ndarray

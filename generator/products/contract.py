@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Generic, TypeVar
 
+from msgspec import Struct
+
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _, translate_cli
 from generator.core.outputs import Output, Recogniser, is_pnp_pdf, is_pnp_png
@@ -47,8 +49,7 @@ Opts = TypeVar("Opts")  # a product's options
 D = TypeVar("D", covariant=True)  # a product's own facts
 
 
-@dataclass(frozen=True)
-class FileKind:
+class FileKind(Struct, frozen=True):
     """What a file is (``what``, for messages) and how to tell that one at its name is pnp's."""
 
     what: str  # N_-marked: "PDF", "deck file"
@@ -60,6 +61,8 @@ PDF = FileKind(N_("PDF"), is_pnp_pdf)
 FACE_PNG = FileKind(N_("card face PNG"), is_pnp_png)
 
 
+# A dataclass, not a Struct: its repr leaves out the bytes (repr=False), which a msgspec
+# Struct cannot say of one field.
 @dataclass(frozen=True)
 class BuiltFile:
     """One file in memory: ``name`` relative to where the product is written (POSIX form)."""
@@ -70,8 +73,7 @@ class BuiltFile:
     pages: int = 0  # a PDF's pages
 
 
-@dataclass(frozen=True)
-class Built(Generic[D]):
+class Built(Struct, Generic[D], frozen=True):
     """A product made in memory and checked; :func:`write` puts it on disk."""
 
     product: str  # its key in the table of products
@@ -112,8 +114,7 @@ class Built(Generic[D]):
         return next((file.pages for file in self.files if file.kind is PDF), 0)
 
 
-@dataclass(frozen=True)
-class Written(Generic[D]):
+class Written(Struct, Generic[D], frozen=True):
     """Where a :class:`Built` went: ``paths[i]`` holds ``built.files[i]``."""
 
     built: Built[D]
@@ -230,8 +231,7 @@ def remove_stale_faces(folder: Path, current: set[Path]) -> None:
 # --------------------------------------------------------------------------------- products
 
 
-@dataclass(frozen=True)
-class Product(Generic[Opts, D]):
+class Product(Struct, Generic[Opts, D], frozen=True):
     """One thing a user builds: its key, its game (a :class:`~generator.games.catalog.GameInfo`
     key; "" for the calibration sheet), how to build it, the name its ``out`` takes (a
     function of its options; None: ``out`` is a folder) and, for a product that prints decks,

@@ -8,7 +8,7 @@ them once (:mod:`generator.cli.print_options`) and hands the products these obje
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, Language, _
@@ -20,8 +20,7 @@ from generator.render.paper import Paper
 from generator.render.profile import PrintProfile
 
 
-@dataclass(frozen=True)
-class Imposition:
+class Imposition(Struct, frozen=True):
     """How a deck is laid on sheets: the card's size, the bleed around it (None: the product's
     home bleed, 3 mm for a print shop), how the backs get behind the fronts, and the backs'
     shift measured with ``pnp calibrate``."""
@@ -51,8 +50,7 @@ class Imposition:
         )
 
 
-@dataclass(frozen=True)
-class DeckFormat:
+class DeckFormat(Struct, frozen=True):
     """What an export asks of a product's decks: their card size (None: the product's own, for
     decks cut to one size only), the bleed around each face (mm; None: the product's home
     bleed; 0 for a screen) and the language of their printed words. A product turns it into its
@@ -67,8 +65,7 @@ class DeckFormat:
         return Imposition(card=self.card or POKER, bleed=self.bleed)
 
 
-@dataclass(frozen=True)
-class FaceFiles:
+class FaceFiles(Struct, frozen=True):
     """The deck files beside each other: one face per page (``faces``, the back before the
     front with ``back_first``), the deck imposed on sheets (``imposed``) and an image per face
     (``images``).

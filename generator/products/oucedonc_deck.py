@@ -17,6 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+from msgspec import Struct
+
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language, _, number
 from generator.core.outputs import json_schema_is
@@ -65,8 +68,7 @@ DECK_FILE = FileKind(N_("deck file"), json_schema_is(SCHEMA))
 Selector = Callable[["OucedoncDeckOptions", "Settings"], SelectedDeck]
 
 
-@dataclass(frozen=True)
-class OucedoncDeckOptions:
+class OucedoncDeckOptions(Struct, frozen=True):
     """Everything an Oucédonc deck can be asked for, parsed. The places are a region's
     (``region``, ``source``, ``cards``, ``seed``, ``sites_share``, ``difficulty`` choose them) or
     the caller's own (``places``, and ``area``, the name of what they cover, for the title)."""
@@ -86,8 +88,8 @@ class OucedoncDeckOptions:
     font: Path | None = None  # a .ttf for every text (other scripts)
     paper: Paper = PAPERS["a4"]
     profile: PrintProfile = HOME
-    imposition: Imposition = field(default_factory=Imposition)
-    files: FaceFiles = field(default_factory=FaceFiles)
+    imposition: Imposition = msgspec.field(default_factory=Imposition)
+    files: FaceFiles = msgspec.field(default_factory=FaceFiles)
     language: Language = MATERIAL_DEFAULT  # of the printed texts, the title and the place names
     pack_size: int | None = None  # None: the seed's 15, smaller when the deck cannot hold them
     include: tuple[str, ...] = ()  # names of the region's places the deck must hold
@@ -100,8 +102,7 @@ class OucedoncDeckOptions:
 # ------------------------------------------------------------------- settings
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Struct, frozen=True):
     """What the options decide before any place is read: the precisions to try, the sheet, the
     fonts and the card texts' templates (each checked)."""
 
@@ -218,8 +219,7 @@ def _check_type_fits(spec: SheetSpec) -> None:
 # ------------------------------------------------------------------- drawing
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(Struct, frozen=True):
     """A selected deck drawn as faces: the cards, the tokens and their sheet, the texts, and
     the deck file's text."""
 
@@ -270,6 +270,8 @@ def draw(options: OucedoncDeckOptions, select: Selector = select_deck) -> Drawn:
     return Drawn(selected, chosen, texts, cards, tokens, sheet, deck_file)
 
 
+# A dataclass, not a Struct: its deck rides along outside == and hash (compare=False,
+# hash=False), which a msgspec Struct cannot say of one field.
 @dataclass(frozen=True)
 class _Printed:
     """What a deck's texts read of it (:func:`~generator.render.oucedonc.texts.deck_context`,

@@ -36,9 +36,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number

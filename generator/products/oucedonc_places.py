@@ -10,9 +10,11 @@ the title (``render``'s templates), the deck (``games``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, ngettext, number
@@ -45,8 +47,7 @@ Found = tuple["RegionSelection", Sequence[Place]]  # a region resolved and its c
 CUSTOM_REGION = "custom"  # what a deck of the caller's own places records as its region
 
 
-@dataclass(frozen=True)
-class RegionInfo:
+class RegionInfo(Struct, frozen=True):
     """The region a deck is of: its key, its printed name, its kind and the outline to draw."""
 
     key: str  # what the deck file records ("france", "bretagne", "33")
@@ -56,8 +57,7 @@ class RegionInfo:
     admin1: str | None = None  # a subdivision abroad: its GeoNames admin1 code (its outline)
 
 
-@dataclass(frozen=True)
-class SelectedDeck:
+class SelectedDeck(Struct, frozen=True):
     """A composed deck (nothing drawn): its cards, how it names and draws its region, the
     outline its locator map draws, the data's credit lines, and a line for the user (a smaller
     default deck)."""
@@ -153,8 +153,7 @@ def _params(options: OucedoncDeckOptions, spec: SheetSpec, region_name: str) -> 
     return params
 
 
-@dataclass(frozen=True)
-class _Found:
+class _Found(Struct, frozen=True):
     """What the data gives a region's deck: its region, the places dealt (named in the deck's
     language, which orders them), the names of France's
     départements and régions, the outline, the credit lines, a note."""

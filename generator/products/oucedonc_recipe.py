@@ -387,7 +387,7 @@ def recipe_decks(recipe: Recipe, fmt: DeckFormat) -> tuple[CardDeck, ...]:
     it names one, and its bleed), printed as for a screen (RGB) in the recipe's language: what
     ``pnp export`` makes of the studio's deck (a
     :data:`~generator.exports.source.DeckSource`)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from generator.products.oucedonc_deck import decks
     from generator.render.profile import HOME

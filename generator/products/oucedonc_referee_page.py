@@ -32,10 +32,11 @@ The template is ``templates/referee/page.html.j2``, rendered in an autoescaped s
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from generator.core.i18n import MATERIAL_DEFAULT, N_, P_, Language
 from generator.core.namekeys import key_rules, name_key
@@ -151,8 +152,7 @@ def _page_template(language: Language) -> Template:
     return environment.get_template(TEMPLATE.name)
 
 
-@dataclass(frozen=True)
-class RefereePageOptions:
+class RefereePageOptions(Struct, frozen=True):
     """The page of ``deck``, printed in ``language``, opening with the ``rules`` options."""
 
     deck: Deck

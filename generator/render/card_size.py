@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import NamedTuple
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import _
@@ -19,8 +20,7 @@ SMALLEST, LARGEST = 20.0, 300.0  # mm, either side of a card
 BACK_OFFSET_LIMIT = 20.0  # mm, either way: more is a printer fault, not an offset
 
 
-@dataclass(frozen=True)
-class CardSize:
+class CardSize(Struct, frozen=True):
     """A card's trim size in millimetres; ``name`` is how it was asked for (``poker``,
     ``70x120``, ``2.5x3.5in``), recorded in deck files and said in messages."""
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, Language, _, number
@@ -65,8 +65,7 @@ def _finalize(value: Any) -> str:
     return "" if value is None else escape(str(value))
 
 
-@dataclass(frozen=True)
-class Sections:
+class Sections(Struct, frozen=True):
     """The rendered sections of one template."""
 
     template: str
@@ -162,8 +161,7 @@ def _templates(game: str, override: Path | None, language: Language) -> Template
     return TemplateSet(game, environment)
 
 
-@dataclass(frozen=True)
-class TemplateSet:
+class TemplateSet(Struct, frozen=True):
     """A game's templates, ready to render."""
 
     game: str

@@ -13,16 +13,16 @@ drawing code does not change when a palette gains its CMYK values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-@dataclass(frozen=True)
-class Cmyk:
+class Cmyk(Struct, frozen=True):
     """A process-colour definition, each ink from 0 to 1."""
 
     cyan: float
@@ -45,8 +45,8 @@ def cmyk(cyan: float, magenta: float, yellow: float, black: float) -> Cmyk:
     return Cmyk(cyan / 100, magenta / 100, yellow / 100, black / 100)
 
 
-@dataclass(frozen=True)
-class Colour:
+# dict=True: a __dict__ for its cached properties (a Struct has slots only).
+class Colour(Struct, frozen=True, dict=True):
     """One named colour of a palette: sRGB channels from 0 to 1, an opacity, a CMYK to come.
 
     ``alpha`` is the opacity the colour sets when it is used (1.0: opaque, as reportlab's

@@ -12,8 +12,9 @@ page) and an image per face; the products build the decks, and the table of deck
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from msgspec import Struct
 
 from generator.render.card_size import CardSize
 from generator.render.document import DocInfo
@@ -34,8 +35,7 @@ class Shape(Enum):
     ROUND = "round"  # a disc inscribed in the trim square, painted about its centre
 
 
-@dataclass(frozen=True)
-class CardDeck:
+class CardDeck(Struct, frozen=True):
     """One deck: ``key`` names it in the table of decks (``territoires-lenormand``), ``game``
     is its :class:`~generator.games.catalog.GameInfo` key, ``title`` its printed title; every
     card is ``size`` plus ``bleed`` mm around it. ``info`` is what its PDFs say of themselves

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import _
@@ -186,8 +187,7 @@ def _round_faces(
 # --------------------------------------------------------------------------------- images
 
 
-@dataclass(frozen=True)
-class ImageSize:
+class ImageSize(Struct, frozen=True):
     """The size of face images: ``dpi`` (the face's size at that resolution), or ``pixels``
     (width, height: exactly that, the face stretched by at most a pixel to fill it)."""
 
@@ -223,8 +223,7 @@ class ImageSize:
         )
 
 
-@dataclass(frozen=True)
-class FaceImage:
+class FaceImage(Struct, frozen=True):
     """One face as a PNG: ``name`` its file name (``P01_front.png``; a deck of alike backs has
     one back, ``back-KEY.png``), ``card`` the card's id ("" for a shared back)."""
 

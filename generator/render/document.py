@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
+
 from generator.core.atomic import write_bytes
 from generator.render.profile import HOME, PrintProfile
 from generator.render.units import pt
@@ -25,8 +27,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-@dataclass(frozen=True)
-class DocInfo:
+class DocInfo(Struct, frozen=True):
     """A PDF's document information, and the attribution its sheets print."""
 
     title: str
@@ -44,6 +45,8 @@ DUPLEX_PREFERENCE = {
 }
 
 
+# A dataclass, not a Struct: its repr leaves out the buffer (repr=False), which a msgspec
+# Struct cannot say of one field.
 @dataclass
 class PdfDocument:
     """A canvas and the in-memory buffer it writes to."""

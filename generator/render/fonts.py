@@ -17,9 +17,10 @@ Use the names below, never reportlab's built-in Helvetica (not embedded, Latin-1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _
@@ -67,8 +68,7 @@ def face_file(name: str) -> Path:
     return dataset_path(f"fonts-{name}.ttf")
 
 
-@dataclass(frozen=True)
-class FontSet:
+class FontSet(Struct, frozen=True):
     """The faces a renderer uses, by role; a user's ``--font FILE.ttf`` fills every role."""
 
     regular: str = REGULAR

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.core.i18n import Language, _
 from generator.core.typography import french_spacing
@@ -38,16 +39,14 @@ _PATH_TEXT = re.compile(r"[0-9.\- mlch]+")
 _RULES = frozenset({"f", "f*"})
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(Struct, frozen=True):
     """One picture: its layers (colour index, PDF path operators, fill rule) and extent."""
 
     layers: tuple[tuple[int, str, str], ...]
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 of the drawn shapes on the grid
 
 
-@dataclass(frozen=True)
-class PictureSet:
+class PictureSet(Struct, frozen=True):
     """The built pictures by name, the colours they use and their credit lines."""
 
     pictures: dict[str, Picture]

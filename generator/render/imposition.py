@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, number
@@ -56,8 +57,7 @@ MARK_OFFSET = 1.0
 MARK_LENGTH = 4.0
 
 
-@dataclass(frozen=True)
-class SheetSpec:
+class SheetSpec(Struct, frozen=True):
     """What to impose: paper, card, bleed and gap (mm), duplex mode and back offset (mm)."""
 
     paper: Paper
@@ -83,8 +83,7 @@ class SheetSpec:
             )
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Struct, frozen=True):
     """A rectangle in millimetres, origin at its lower-left corner."""
 
     x: float
@@ -112,8 +111,7 @@ class Rect:
         return Rect(x, y, max(self.right, other.right) - x, max(self.top, other.top) - y)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Struct, frozen=True):
     """Where one card face goes: its trim rectangle on the page and its turn (0 or 180°)."""
 
     trim: Rect
@@ -123,8 +121,7 @@ class Slot:
         return self.trim.inset(-bleed)
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(Struct, frozen=True):
     """One sheet: page size, the front slots, and behind each the back slot (same index)."""
 
     page_width: float
@@ -273,8 +270,7 @@ def plan_sheet(spec: SheetSpec) -> SheetLayout:
 # Drawing
 
 
-@dataclass(frozen=True)
-class CardBox:
+class CardBox(Struct, frozen=True):
     """What a painter knows of the face it draws (mm). Origin: the trim's lower-left corner."""
 
     width: float
@@ -289,8 +285,7 @@ class CardBox:
 Painter = Callable[["Canvas", CardBox], None]
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Struct, frozen=True):
     """One card: its two painters, its name (what tests and messages call it; the printed name
     where it has one), a stable id (``P01``, ``L12``: the same in every language, the name of
     its face images) and its kind (``place``, ``rule``, ``race``…)."""
@@ -544,8 +539,7 @@ def render_deck(
     return doc
 
 
-@dataclass(frozen=True)
-class FaceAt:
+class FaceAt(Struct, frozen=True):
     """Where one face of a card lies in the PDF :func:`render_deck` writes: its page (from 0),
     its trim rectangle (mm from the page's lower left corner) and its turn (0 or 180°)."""
 

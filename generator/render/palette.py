@@ -9,15 +9,14 @@ colour here and every drawing that uses it follows; nothing else in ``render/`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.render.colour import Colour, cmyk, hex_colour
 
 WHITE = hex_colour("#FFFFFF", cmyk(0, 0, 0, 0))
 
 
-@dataclass(frozen=True)
-class OkabeIto:
+class OkabeIto(Struct, frozen=True):
     """Okabe & Ito's colour-blind-safe set (safe for protanopia, deuteranopia, tritanopia)."""
 
     orange: Colour = hex_colour("#E69F00", cmyk(2, 37, 97, 9))
@@ -32,8 +31,7 @@ class OkabeIto:
 OKABE_ITO = OkabeIto()
 
 
-@dataclass(frozen=True)
-class SheetPalette:
+class SheetPalette(Struct, frozen=True):
     """The text of the game sheets (titles, paragraphs, footers, table rules)."""
 
     ink: Colour = hex_colour("#1F2328", cmyk(0, 0, 0, 100))
@@ -44,8 +42,7 @@ class SheetPalette:
 SHEET = SheetPalette()
 
 
-@dataclass(frozen=True)
-class MarkPalette:
+class MarkPalette(Struct, frozen=True):
     """The printer's marks of the imposition engine: crop marks, the fold guide, the credit, the
     die line of round pieces."""
 
@@ -61,8 +58,7 @@ class MarkPalette:
 MARKS = MarkPalette()
 
 
-@dataclass(frozen=True)
-class CalibrationPalette:
+class CalibrationPalette(Struct, frozen=True):
     """The duplex calibration sheet of ``pnp calibrate``: opaque inks that set no opacity, so the
     sheet has no transparency and stays a PDF 1.3 that every printer driver reads alike."""
 
@@ -78,8 +74,7 @@ class CalibrationPalette:
 CALIBRATION = CalibrationPalette()
 
 
-@dataclass(frozen=True)
-class PosterPalette:
+class PosterPalette(Struct, frozen=True):
     """The marks a poster's pages carry (plan, labels, cut lines, alignment ticks); the game
     whose sheet is tiled gives its own (see :mod:`generator.render.poster`)."""
 

@@ -7,8 +7,9 @@ file is finished (:mod:`generator.render.pdfx` for ``shop``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
@@ -31,8 +32,7 @@ class Ink(StrEnum):
     LIGHT = "light"
 
 
-@dataclass(frozen=True)
-class PrintProfile:
+class PrintProfile(Struct, frozen=True):
     """``home`` or ``shop``, and for ``shop`` the total ink limit (%)."""
 
     kind: Profile = Profile.HOME

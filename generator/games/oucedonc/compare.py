@@ -8,8 +8,9 @@ misplaced.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from msgspec import Struct
 
 from generator.core.refusal import Refusal
 from generator.games.oucedonc.coords import Precision
@@ -83,8 +84,7 @@ def is_placed_correctly(
     return difference > 0
 
 
-@dataclass(frozen=True)
-class Located:
+class Located(Struct, frozen=True):
     """A named point with printed coordinates (whole units at ``precision``)."""
 
     name: str
@@ -97,8 +97,7 @@ class Located:
         return self.lat_units if axis == "lat" else self.lon_units
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     """Whether ``a`` lies in ``direction`` of ``b`` by their printed coordinates, and by how far."""
 
     a: Located

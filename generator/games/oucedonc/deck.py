@@ -13,8 +13,9 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from generator.core.refusal import Refusal
 from generator.games.catalog import OUCEDONC
@@ -34,8 +35,7 @@ SITES_FLOOR = {"departement": 6, "region": 15}
 DEFAULT_MIN_PLACES = 60  # the default deck is the smallest one from here that fills whole sheets
 
 
-@dataclass(frozen=True)
-class RuleCard:
+class RuleCard(Struct, frozen=True):
     """A rule card of the deck: its id, its title and the template holding its text."""
 
     id: str

@@ -24,8 +24,10 @@ Format (``schema`` = ``pnp.oucedonc.deck``, ``version`` = 1)::
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
 from typing import Any, Literal
+
+from msgspec import Struct, field
+from msgspec.structs import fields
 
 from generator.core.i18n import Language
 from generator.core.refusal import Clause, Refusal, Value
@@ -43,8 +45,7 @@ VERSION = 1
 OtherKind = Literal["intermede", "direction", "rule"]
 
 
-@dataclass(frozen=True)
-class PlaceCard:
+class PlaceCard(Struct, frozen=True):
     """A place card as the deck file records it: the printed coordinates and the source's."""
 
     id: str
@@ -66,8 +67,7 @@ class PlaceCard:
     site_kind: str | None = None  # what a site is ("château", "dune"…), printed on its front
 
 
-@dataclass(frozen=True)
-class OtherCard:
+class OtherCard(Struct, frozen=True):
     """A card that is not a place (rules, Intermède, directions), by id and kind."""
 
     id: str
@@ -75,8 +75,7 @@ class OtherCard:
     name: str
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Struct, frozen=True):
     """A dealt deck as its JSON file holds it: the places, the other cards and how it was made."""
 
     title: str

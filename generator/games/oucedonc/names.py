@@ -16,8 +16,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from msgspec import Struct
 
 from generator.core.i18n import _
 from generator.core.namekeys import name_key
@@ -38,8 +39,7 @@ CLOSEST_CUTOFF = 0.6
 CLOSEST_SHOWN = 6
 
 
-@dataclass(frozen=True)
-class Entry(Generic[T]):
+class Entry(Struct, Generic[T], frozen=True):
     """One thing that can be named: its display name, extra keys it answers to, a qualifier
     that tells homonyms apart (a département code) and the thing itself."""
 
@@ -254,8 +254,7 @@ def ambiguous(text: str, found: Sequence[Entry[T]], what: Named) -> Refusal:
     )
 
 
-@dataclass(frozen=True)
-class Candidates:
+class Candidates(Struct, frozen=True):
     """The names a word fits, the first eight shown: "Saint-Denis (93), Saint-Denis (974)" or
     "A, B, … and 4 more"."""
 

@@ -16,8 +16,9 @@ a game file is :mod:`generator.products.referee`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from msgspec import Struct
 
 from generator.core.refusal import Refusal
 from generator.games.oucedonc.compare import (
@@ -49,8 +50,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Gap:
+class Gap(Struct, frozen=True):
     """A referee's answer: the verdict, its gap in km and the rule for equal coordinates."""
 
     verdict: Verdict
@@ -83,8 +83,7 @@ def _coordinates_json(point: Located) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class BetweenGap:
+class BetweenGap(Struct, frozen=True):
     """Is A between B and C on ``line``: A against each of them (``sides``, in the order they
     were named), each side's direction pointing inward from that anchor."""
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import asdict
 
 from generator.core.refusal import Refusal, Value
 from generator.games.oucedonc.compare import EqualCoordinates
@@ -39,8 +41,7 @@ class ClosestTie(Enum):
     NONE = "none"  # nobody wins (the rule says "celui qui", one player)
 
 
-@dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(Struct, frozen=True):
     """The rule variants a table chooses (docs/rules/oucedonc.md), the seed's defaults first."""
 
     equal_coordinates: EqualCoordinates = EqualCoordinates.WELL_PLACED

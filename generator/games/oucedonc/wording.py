@@ -13,7 +13,8 @@ des Sables-d’Olonne" (:func:`of_place`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.core.i18n import _, cli_language, either, listed
 from generator.core.refusal import Json
@@ -68,8 +69,7 @@ def beside(direction: Direction, place: str) -> str:
     return of_place(words.format(place=place), place)
 
 
-@dataclass(frozen=True)
-class Beside:
+class Beside(Struct, frozen=True):
     """ "north of Lyon" as a value of a refusal (``{"direction": "north-of", "card": "Lyon"}``
     in JSON), said in the command line's language."""
 

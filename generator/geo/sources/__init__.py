@@ -16,7 +16,7 @@ Every place source has ``fetch(http, area) -> Iterator[Place]``; the network goe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.core.i18n import M_, _
 
@@ -36,8 +36,7 @@ ATTRIBUTIONS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(Struct, frozen=True):
     """What a source is asked for: a country, optionally a box and French départements.
 
     Sources fetch at least the area (a box is cheaper to ask for than a polygon); the exact

@@ -17,8 +17,10 @@ for one area (counted on the decoded answer). A cached answer is held to the sam
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
+
+from msgspec.structs import replace
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number

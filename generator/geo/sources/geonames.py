@@ -459,7 +459,7 @@ def fetch(http: Http, area: Area) -> Iterator[Place]:
     French where the country's alternate-names file gives a French name (Venise, Anvers). The
     file stays in the cache: English material reads the English names from it
     (:func:`cached_alternate_names`, ``geo.abroad``)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     name = dump_name(area)
     path = download_dump(http, name)

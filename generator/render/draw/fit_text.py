@@ -24,8 +24,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.core.i18n import _, number
@@ -62,8 +63,7 @@ LINKING_WORDS = frozenset(
 NAME_PREFIXES = frozenset({"notre", "saint", "sainte", "st", "ste"})
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(Struct, frozen=True):
     """Lines to draw at ``size`` points, ``leading`` points apart (baseline to baseline)."""
 
     lines: tuple[str, ...]

@@ -15,8 +15,10 @@ millimetres.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.units import pt
@@ -34,8 +36,7 @@ LINE = 1.3  # leading, of the size
 AFTER = 0.6  # space after a paragraph, of the size
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(Struct, frozen=True):
     """How a span of rich text is set: weight, slant, lines, shift."""
 
     bold: bool = False
@@ -45,8 +46,7 @@ class Style:
     shift: int = 0  # +1 superscript, -1 subscript
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(Struct, frozen=True):
     """A stretch of one style; ``text`` is None for a forced line break."""
 
     text: str | None
@@ -88,8 +88,7 @@ def _style(tags: list[str]) -> Style:
     return Style("b" in tags, "i" in tags, "u" in tags, "strike" in tags, shift)
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(Struct, frozen=True):
     """Text of one style on a line, with its face, size and width (points)."""
 
     text: str
@@ -99,8 +98,7 @@ class Span:
     width: float
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     """One set line of rich text: its spans and its width."""
 
     spans: tuple[Span, ...]
@@ -182,8 +180,7 @@ def _merged(line: Line) -> Line:
     return Line(tuple(merged), line.width)
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     """Paragraphs laid out at one size: their lines, and the height they take (points)."""
 
     paragraphs: tuple[tuple[Line, ...], ...]

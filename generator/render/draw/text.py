@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
+
+from msgspec import Struct
 
 from generator.core.typography import NARROW_NO_BREAK_SPACE, NO_BREAK_SPACES
 from generator.render.colour import Colour, set_fill
@@ -43,8 +44,7 @@ if TYPE_CHECKING:
 _BREAKING_SPACES = re.compile(r"[ \t\r\f\v]+")
 
 
-@dataclass(frozen=True)
-class Shrink:
+class Shrink(Struct, frozen=True):
     """One step down in size: ``size * factor - minus``."""
 
     factor: float = 1.0

@@ -17,9 +17,10 @@ it.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.core.errors import UserError
 from generator.games.catalog import OUCEDONC
@@ -64,8 +65,7 @@ MAP_FORM = "OucedoncLocatorMap"
 DECK_FACES = (DISPLAY, REGULAR, ITALIC, BOLD)
 
 
-@dataclass(frozen=True)
-class CardStyle:
+class CardStyle(Struct, frozen=True):
     """The faces and colours every Oucédonc card is drawn in."""
 
     fonts: FontSet
@@ -360,8 +360,7 @@ FRONT_NAME_BOTTOM = 36.0  # over the safe zone's bottom
 FRONT_NAME_TOP = 7.0  # under the safe zone's top (the wordmark and its rules)
 
 
-@dataclass(frozen=True)
-class PlaceFront:
+class PlaceFront(Struct, frozen=True):
     """The name side: the wordmark, the name as large as the type scale allows, the picture of
     the place and what kind of place it is."""
 
@@ -460,8 +459,7 @@ class PlaceFront:
         )
 
 
-@dataclass(frozen=True)
-class LocatorMap:
+class LocatorMap(Struct, frozen=True):
     """The deck's locator map: drawn once as a form, placed on every back with a marker."""
 
     frame: MapFrame
@@ -503,8 +501,7 @@ def place_back_map_area(box: CardBox) -> Rect:
 BACK_PICTURE = 9.4  # mm (poker): the picture in the header, on its paper disc
 
 
-@dataclass(frozen=True)
-class PlaceBack:
+class PlaceBack(Struct, frozen=True):
     """The coordinate side: name, latitude and longitude as printed, where it is, a locator map."""
 
     card: PlaceCard
@@ -675,8 +672,7 @@ def night_back(canvas: Canvas, box: CardBox, palette: OucedoncPalette) -> None:
     )
 
 
-@dataclass(frozen=True)
-class EmblemBack:
+class EmblemBack(Struct, frozen=True):
     """The back of rule cards: night blue, a faint graticule, the compass star, the title."""
 
     title: str
@@ -730,8 +726,7 @@ class EmblemBack:
         )
 
 
-@dataclass(frozen=True)
-class RuleFront:
+class RuleFront(Struct, frozen=True):
     """A rule card: number and title on a night band, the rule below, the deck's title in the
     footer."""
 
@@ -799,8 +794,7 @@ class RuleFront:
         )
 
 
-@dataclass(frozen=True)
-class IntermedeFace:
+class IntermedeFace(Struct, frozen=True):
     """Both faces of an Intermède card: gold, an hourglass, the title and what to do."""
 
     texts: IntermedeTexts
@@ -849,8 +843,7 @@ class IntermedeFace:
         )
 
 
-@dataclass(frozen=True)
-class DirectionFront:
+class DirectionFront(Struct, frozen=True):
     """The compass rose laid beside the start card: N at the top of the table, O on the left."""
 
     texts: DirectionTexts
@@ -893,8 +886,7 @@ class DirectionFront:
         )
 
 
-@dataclass(frozen=True)
-class DirectionBack:
+class DirectionBack(Struct, frozen=True):
     """The Direction card's back: what the card is for, and the deck's credits (the data and
     the pictures: printed inside the trim, so every copy of the deck carries them)."""
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from generator.render.colour import Colour, set_fill, set_stroke
 from generator.render.draw.shapes import trace
@@ -24,8 +25,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-@dataclass(frozen=True)
-class MapFrame:
+class MapFrame(Struct, frozen=True):
     """A geographic window (degrees) shown in a ``width`` × ``height`` mm rectangle."""
 
     west: float
@@ -124,8 +124,7 @@ def thin_out(points: Sequence[tuple[float, float]], step: float) -> list[tuple[f
     return kept
 
 
-@dataclass(frozen=True)
-class MapStyle:
+class MapStyle(Struct, frozen=True):
     """The colours of a locator map."""
 
     water: Colour

@@ -3,13 +3,12 @@ of the Intermède and the tokens, the locator map."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.render.colour import Colour, cmyk, hex_colour
 
 
-@dataclass(frozen=True)
-class OucedoncPalette:
+class OucedoncPalette(Struct, frozen=True):
     """The Oucédonc deck's colours, each with its sRGB value and its inks."""
 
     paper: Colour = hex_colour("#FBF7EE", cmyk(4, 3, 8, 0))  # warm card stock

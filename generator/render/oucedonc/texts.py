@@ -7,8 +7,9 @@ the painters receive plain strings (lines) or ReportLab markup (bodies), nothing
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _
 from generator.core.typography import printed_name
@@ -30,8 +31,7 @@ def decimal_degrees(degrees: float, language: Language) -> str:
     return text if language == "fr" else text.replace(",", ".")
 
 
-@dataclass(frozen=True)
-class PlaceTexts:
+class PlaceTexts(Struct, frozen=True):
     """Every text a place card prints, in the deck's language."""
 
     name: str  # the place's name as printed (typographic apostrophes: "Île d’Yeu")
@@ -48,8 +48,7 @@ class PlaceTexts:
     front_id: str = ""  # the card's id on the name side, as the referee's commands take it
 
 
-@dataclass(frozen=True)
-class RuleTexts:
+class RuleTexts(Struct, frozen=True):
     """A rule card's texts: its number, title and body, and its back's."""
 
     number: int
@@ -59,8 +58,7 @@ class RuleTexts:
     back_caption: str
 
 
-@dataclass(frozen=True)
-class IntermedeTexts:
+class IntermedeTexts(Struct, frozen=True):
     """The Intermède card's texts, front and back."""
 
     title: str
@@ -69,8 +67,7 @@ class IntermedeTexts:
     back_body: str  # markup
 
 
-@dataclass(frozen=True)
-class DirectionTexts:
+class DirectionTexts(Struct, frozen=True):
     """The direction card's texts: its title, the four directions and its back."""
 
     title: str
@@ -81,8 +78,7 @@ class DirectionTexts:
     back_body: str  # markup
 
 
-@dataclass(frozen=True)
-class DeckTexts:
+class DeckTexts(Struct, frozen=True):
     """Every text of a deck's cards, worked out once before any card is drawn."""
 
     title: str
@@ -183,7 +179,7 @@ def render_title(templates: TemplateSet, region_name: str, region_kind: str) -> 
 
 
 def place_context(card: PlaceCard, language: Language = MATERIAL_DEFAULT) -> dict[str, Any]:
-    context = {key: getattr(card, key) for key in card.__dataclass_fields__}
+    context = {key: getattr(card, key) for key in card.__struct_fields__}
     # the names as printed; the deck file keeps them as the data gives them ("Côte-d'Or"),
     # which the referee's matching takes alike (namekeys)
     for key in ("name", "departement_name", "region_name"):

@@ -15,8 +15,9 @@ art under it is not knocked out), which the shop's cutter follows and its press 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.core.i18n import P_, Language
 from generator.games.catalog import OUCEDONC
@@ -41,8 +42,7 @@ CELL_GAP = 5.0  # mm between neighbouring cut circles at least
 BLEED_CLEARANCE = 2.0  # mm of paper at least between two neighbours' bleeds
 
 
-@dataclass(frozen=True)
-class TokenSheet:
+class TokenSheet(Struct, frozen=True):
     """Where the token discs lie on their sheet (mm) and how large they are."""
 
     page_width: float
@@ -101,8 +101,7 @@ def define_token_form(
     canvas.endForm()
 
 
-@dataclass(frozen=True)
-class TokenFace:
+class TokenFace(Struct, frozen=True):
     """A token's face, painted about its centre: a gold disc over the bleed, two rings and the
     compass star."""
 
@@ -113,8 +112,7 @@ class TokenFace:
         canvas.doForm(TOKEN_FORM)
 
 
-@dataclass(frozen=True)
-class LightTokenBack:
+class LightTokenBack(Struct, frozen=True):
     """The ink-light back (``--ink light``, for school printers): no gold disc, a gold ring and
     a small compass star on the paper; about an eighth of the full back's ink."""
 
