@@ -37,7 +37,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
@@ -138,7 +138,12 @@ def apply_edits(
     by_key: dict[str, list[Place]] = {}
     for place in candidates:
         by_key.setdefault(name_key(place.name), []).append(place)
-    centre = _centre(candidates)
+
+    @cache
+    def region_units() -> Any:
+        """The candidates' unit vectors, made once if a place is looked up or kept."""
+        return _unit(candidates)
+
     warnings: list[str] = []
     excluded: set[str] = set()
     for name in edits.exclude:
@@ -150,7 +155,7 @@ def apply_edits(
         excluded.update(place.id for place in found)
 
     def looked_up(name: str) -> Place | None:
-        return elsewhere(name, centre)
+        return elsewhere(name, _centre(region_units()) if candidates else None)
 
     included = [_included(name, by_key, looked_up) for name in edits.include]
     clash = next((place for place in included if place.id in excluded), None)
@@ -164,29 +169,25 @@ def apply_edits(
     forced = tuple({place.id: place for place in (*included, *own)}.values())
     _check_names(forced)
     warnings.extend(_near_warnings(forced))
-    warnings.extend(_outside_warnings(forced, candidates, region))
+    if candidates and forced:
+        warnings.extend(_outside_warnings(forced, region_units(), region))
     return Edited(frozenset(excluded), forced, tuple(warnings))
 
 
-def _centre(places: Sequence[Place]) -> tuple[float, float] | None:
-    """The mean point of ``places`` (their unit vectors' mean), None without places."""
-    if not places:
-        return None
-    x, y, z = (float(v) for v in _unit(places).mean(axis=0))
+def _centre(units: Any) -> tuple[float, float]:
+    """The mean point (lat, lon) of places given by their unit vectors (at least one)."""
+    x, y, z = (float(v) for v in units.mean(axis=0))
     return math.degrees(math.atan2(z, math.hypot(x, y))), math.degrees(math.atan2(y, x))
 
 
-def _outside_warnings(
-    forced: Sequence[Place], candidates: Sequence[Place], region: str
-) -> list[str]:
-    """A sentence for each forced place further than :data:`OUTSIDE_KM` from every candidate
-    (none when the region has no candidates to tell)."""
-    if not candidates or not forced:
-        return []
+def _outside_warnings(forced: Sequence[Place], region_units: Any, region: str) -> list[str]:
+    """A sentence for each forced place further than :data:`OUTSIDE_KM` from every place of
+    the region (given by their unit vectors)."""
     warnings = []
-    rooms = _rooms(forced, candidates)
-    swapped = _rooms([replace(place, lat=place.lon, lon=place.lat) for place in forced], candidates)
-    for place, km, km_swapped in zip(forced, rooms, swapped, strict=True):
+    rooms = _nearest_km(_unit(forced), region_units)
+    swapped = [replace(place, lat=place.lon, lon=place.lat) for place in forced]
+    rooms_swapped = _nearest_km(_unit(swapped), region_units)
+    for place, km, km_swapped in zip(forced, rooms, rooms_swapped, strict=True):
         if km <= OUTSIDE_KM:
             continue
         fields = {"name": place.name, "km": number(km, decimals=0), "region": region}
@@ -362,13 +363,19 @@ def _unit(places: Sequence[Place]) -> Any:
 
 def _rooms(places: Sequence[Place], cards: Sequence[Place]) -> list[float]:
     """Each of ``places``' distance to the nearest of ``cards`` (km; infinite without cards)."""
-    import numpy as np
 
     if not places:
         return []
     if not cards:
         return [math.inf] * len(places)
-    dots = np.clip(_unit(places) @ _unit(cards).T, -1.0, 1.0)
+    return _nearest_km(_unit(places), _unit(cards))
+
+
+def _nearest_km(places: Any, cards: Any) -> list[float]:
+    """Each place's distance to the nearest card (km), both given by their unit vectors."""
+    import numpy as np
+
+    dots = np.clip(places @ cards.T, -1.0, 1.0)
     nearest: list[float] = (EARTH_RADIUS_KM * np.arccos(dots.max(axis=1))).tolist()
     return nearest
 
