@@ -13,6 +13,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core import namekeys
 from generator.core.namekeys import _SEPARATORS, BMP, key_rules, name_key, unicode_tables
@@ -103,3 +105,26 @@ def test_a_python_of_another_unicode_version_makes_the_tables(
 def test_a_name_has_the_keys_people_type_it_by(name, keys) -> None:
     assert namekeys.typed_keys(name) == keys
     assert name_key(name) == keys[0]
+
+
+def _marks_dropped_one_by_one(text: str) -> str:
+    """The plain definition: NFKD, then every character of a combining class left out."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=12))
+def test_the_marks_go_as_a_character_by_character_pass_drops_them(text: str) -> None:
+    """name_key drops combining characters with one regular expression of the Plane's ranges
+    (a text beyond the Plane character by character): what the plain pass leaves."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    dropped = decomposed if decomposed.isascii() else namekeys._without_marks(decomposed)
+    assert dropped == _marks_dropped_one_by_one(text)
+
+
+def test_every_mark_of_the_plane_goes_and_nothing_else() -> None:
+    plane = "".join(_plane())
+    assert namekeys._without_marks(plane) == "".join(
+        ch for ch in plane if not unicodedata.combining(ch)
+    )

@@ -36,12 +36,33 @@ _LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 def name_key(text: str) -> str:
     """The comparison key of a name: no accents, case-folded, separators turned into one space,
     the usual abbreviations written out (``st`` Saint, ``ste`` Sainte, ``mt`` Mont)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    bare = unicodedata.normalize("NFKD", text)
+    if not bare.isascii():
+        bare = _without_marks(bare)
     for ligature, letters in _LIGATURES.items():
         bare = bare.replace(ligature, letters)
     words = _SEPARATORS.sub(" ", bare.casefold()).split()
     return " ".join(_ABBREVIATIONS.get(word, word) for word in words)
+
+
+def _without_marks(text: str) -> str:
+    """``text`` without its combining characters: one pass of a regular expression made of the
+    Plane's ranges (:func:`_marks`), a character at a time only for a text beyond the Plane."""
+    if max(text) < _BEYOND_BMP:
+        return _marks().sub("", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+_BEYOND_BMP = chr(0x10000)
+
+
+@cache
+def _marks() -> re.Pattern[str]:
+    """The combining characters of the Basic Multilingual Plane, as one character class."""
+    ranges = (_stored_tables() or unicode_tables())["combining"]
+    return re.compile(
+        "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in ranges) + "]"
+    )
 
 
 def typed_keys(name: str) -> tuple[str, ...]:
