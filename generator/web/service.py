@@ -132,11 +132,19 @@ def _words(keys: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(word for key in keys for word in key.split()[1:]))
 
 
-def _entry(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> _Entry:
-    from generator.core.namekeys import typed_keys
-
-    keys = typed_keys(name)
+def _entry(keys: tuple[str, ...], rank: tuple[int, int], hit: dict[str, Any]) -> _Entry:
+    """A place of France found by ``keys`` (its name's :func:`typed_keys`)."""
     return _Entry(keys, _words(keys), rank, hit)
+
+
+@cache
+def _commune_keys() -> tuple[tuple[str, ...], ...]:
+    """The :func:`typed_keys` of every embedded commune's name, in order: made once for both
+    indexes (a search's region and a place to add), 35,000 names."""
+    from generator.core.namekeys import typed_keys
+    from generator.geo import embedded
+
+    return tuple(typed_keys(place.name) for place in embedded.communes())
 
 
 def _abroad_entry(
@@ -162,6 +170,7 @@ def _region_index() -> tuple[_Entry, ...]:
     communes (French names, every language: they are the names of places in France), the
     countries and the subdivisions abroad (by their French, English and own names, shown in
     the page's language)."""
+    from generator.core.namekeys import typed_keys
     from generator.geo import embedded
     from generator.geo.regions import subdivision_key
 
@@ -170,8 +179,8 @@ def _region_index() -> tuple[_Entry, ...]:
     departements = {d.code: d for d in embedded.departements()}
     entries: list[_Entry] = []
 
-    def add(name: str, rank: tuple[int, int], hit: dict[str, Any]) -> None:
-        entries.append(_entry(name, rank, {"name": name, **hit}))
+    def add(name: str, rank: tuple[int, int], hit: dict[str, Any], keys: tuple[str, ...]) -> None:
+        entries.append(_entry(keys, rank, {"name": name, **hit}))
 
     def abroad(
         named: tuple[str, str, str],  # French, English, its own
@@ -186,13 +195,14 @@ def _region_index() -> tuple[_Entry, ...]:
             in_english["name_fr"] = french
         entries.append(_abroad_entry(named, rank, in_french, in_english))
 
-    add("France", (0, 0), {"kind": "france", "region": "france"})
+    add("France", (0, 0), {"kind": "france", "region": "france"}, typed_keys("France"))
     for code, name in regions.items():
-        add(name, (1, 0), {"kind": "region", "code": code, "region": f"region:{code}"})
+        hit = {"kind": "region", "code": code, "region": f"region:{code}"}
+        add(name, (1, 0), hit, typed_keys(name))
     for code, departement in departements.items():
         within = regions.get(departement.region, "")
         hit = {"kind": "departement", "code": code, "region": f"dep:{code}", "within": within}
-        add(departement.name, (2, 0), hit)
+        add(departement.name, (2, 0), hit, typed_keys(departement.name))
     names = embedded.country_names()
     for code in embedded.world_country_codes():
         french, english = names.get(code, (code, code))
@@ -206,7 +216,7 @@ def _region_index() -> tuple[_Entry, ...]:
         hit = {"kind": "subdivision", "code": key, "region": key}
         named = (sub.name_fr, sub.name_en or sub.name_fr, sub.name_local)
         abroad(named, (5, 0), hit, country)
-    for place in embedded.communes():
+    for place, keys in zip(embedded.communes(), _commune_keys(), strict=True):
         home = departements.get(place.departement or "")
         town: dict[str, Any] = {
             "kind": "commune",
@@ -216,7 +226,7 @@ def _region_index() -> tuple[_Entry, ...]:
             "lat": place.lat,
             "lon": place.lon,
         }
-        add(place.name, (4, -(place.population or 0)), town)
+        add(place.name, (4, -(place.population or 0)), town, keys)
     return tuple(entries)
 
 
@@ -224,15 +234,18 @@ def _region_index() -> tuple[_Entry, ...]:
 def _place_index() -> tuple[_Entry, ...]:
     """Every embedded commune and site, for "add a place"; a homonym's hit says the name that
     keeps it (``include``: "Valence (26362)")."""
-    from generator.core.namekeys import name_key
+    from generator.core.namekeys import typed_keys
     from generator.geo import embedded
 
     departements = {d.code: d.name for d in embedded.departements()}
     places = (*embedded.communes(), *embedded.landmarks())
-    homonyms = Counter(name_key(place.name) for place in places)
-    in_departement = Counter((name_key(place.name), place.departement) for place in places)
+    keys_of = (*_commune_keys(), *(typed_keys(site.name) for site in embedded.landmarks()))
+    homonyms = Counter(keys[0] for keys in keys_of)  # a name's first key is its name_key
+    in_departement = Counter(
+        (keys[0], place.departement) for place, keys in zip(places, keys_of, strict=True)
+    )
     entries = []
-    for place in places:
+    for place, keys in zip(places, keys_of, strict=True):
         within = departements.get(place.departement or "", "")
         hit = {
             "name": place.name,
@@ -241,7 +254,7 @@ def _place_index() -> tuple[_Entry, ...]:
             "lon": place.lon,
             "within": f"{within} ({place.departement})" if within else "",
         }
-        key = name_key(place.name)
+        key = keys[0]
         if homonyms[key] > 1:
             # the name a recipe keeps this one by, not its homonym (docs/api.md, include): its
             # département's code, or its commune's when the département has two
@@ -251,7 +264,7 @@ def _place_index() -> tuple[_Entry, ...]:
         rank = (
             (0, -(place.population or 0)) if place.kind == "town" else (1, int(place.familiarity))
         )
-        entries.append(_entry(place.name, rank, hit))
+        entries.append(_entry(keys, rank, hit))
     return tuple(entries)
 
 
