@@ -48,7 +48,7 @@ def form_uses(page: pikepdf.Page, nested: bool = True) -> list[FormUse]:
     """Every form the page draws, in drawing order; with ``nested``, forms drawn inside forms
     too (their matrices composed)."""
     uses: list[FormUse] = []
-    _replay(page, page.resources, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], uses, nested)
+    _replay(page, page.resources, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], uses, nested, {})
     return uses
 
 
@@ -58,10 +58,13 @@ def _replay(
     matrix: list[float],
     uses: list[FormUse],
     nested: bool,
+    parsed: dict[tuple[int, int], list[pikepdf.ContentStreamInstruction]],
 ) -> None:
+    """``parsed``: the instructions of each form already read on this page, by its object
+    number (a card's picture drawn twice is parsed once)."""
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
     stack: list[list[float]] = []
-    for operands, operator in pikepdf.parse_content_stream(contents):
+    for operands, operator in _instructions(contents, parsed):
         if operator == pikepdf.Operator("q"):
             stack.append(matrix)
         elif operator == pikepdf.Operator("Q"):
@@ -84,7 +87,19 @@ def _replay(
             uses.append(FormUse(name.lstrip("/"), min(xs), min(ys), max(xs), max(ys)))
             if nested and form.get("/Subtype") == pikepdf.Name.Form:
                 inner = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-                _replay(form, form.get("/Resources"), _multiply(inner, matrix), uses, nested)
+                matrix_inside = _multiply(inner, matrix)
+                _replay(form, form.get("/Resources"), matrix_inside, uses, nested, parsed)
+
+
+def _instructions(
+    contents: pikepdf.Page | pikepdf.Object,
+    parsed: dict[tuple[int, int], list[pikepdf.ContentStreamInstruction]],
+) -> list[pikepdf.ContentStreamInstruction]:
+    if isinstance(contents, pikepdf.Page) or not contents.is_indirect:
+        return pikepdf.parse_content_stream(contents)
+    if contents.objgen not in parsed:
+        parsed[contents.objgen] = pikepdf.parse_content_stream(contents)
+    return parsed[contents.objgen]
 
 
 def icon_uses(page: pikepdf.Page) -> list[FormUse]:

@@ -157,10 +157,9 @@ def test_kind_chooses_the_kind_of_every_card_of_a_deck():
 
 def test_table_title_counts_in_english():
     assert run_pnp("places", "--limit", "1").stdout.splitlines()[0].strip() == "France: 1 place"
-    many = (
-        run_pnp("places", "--region", "region:84", "--kind", "towns").stdout.splitlines()[0].strip()
-    )
-    assert many == "Auvergne-Rhône-Alpes (région 84): 4,022 places"
+    # 1,200 of its 4,022 towns: the thousands grouped, at a quarter of the table's cost
+    many = run_pnp("places", "--region", "region:84", "--kind", "towns", "--limit", "1200")
+    assert many.stdout.splitlines()[0].strip() == "Auvergne-Rhône-Alpes (région 84): 1,200 places"
 
 
 def test_table_fits_80_columns():
