@@ -186,3 +186,21 @@ def test_place_without_departement_counts_for_france_by_position():
     reunion = Place(id="wd:Q17070", name="Piton des Neiges", kind="site", lat=-21.1, lon=55.5)
     assert france.contains(alps) and not france.contains(reunion)
     assert not resolve_region("bretagne").contains(alps)
+
+
+@pytest.mark.parametrize(
+    ("region", "english", "french"),
+    [
+        ("-5.2,47.2,-1,48.9", "box -5.2,47.2,-1,48.9", "cadre -5.2,47.2,-1,48.9"),
+        ("region:53", "Bretagne (région 53)", "Bretagne (région 53)"),
+        ("29", "Finistère (département 29)", "Finistère (département 29)"),
+    ],
+)
+def test_a_region_is_labelled_in_the_language_spoken(region, english, french):
+    """A message names the region in the sentence's language: a box is a "cadre" in French
+    (région and département are the names English uses too)."""
+    selection = resolve_region(region)
+    with speaking("en"):
+        assert selection.label == english
+    with speaking("fr"):
+        assert selection.label == french

@@ -105,21 +105,26 @@ class RegionSelection:
 
     @property
     def label(self) -> str:
-        """A human label: "Bretagne (région 53)", "Gironde (département 33)", "France"."""
+        """A human label in the language spoken now: "Bretagne (région 53)", "Gironde
+        (département 33)", "France", "box -5.2,47.2,-1,48.9" ("cadre …" in French)."""
         if self.kind in ("country", "world"):
             return self.name
         if self.kind == "subdivision":
             return f"{self.name} ({_country_name(self.subdivision[0])})"
         if self.kind == "bbox":
-            return f"box {self.code}"
+            # TRANSLATORS: a region given as a box of coordinates, "box -5.2,47.2,-1,48.9"
+            return _("box {coordinates}").format(coordinates=self.code)
         if self.kind == "polygon":
             if self.code.startswith("around:"):  # a recipe's places around a commune
                 return self.spoken
-            return f"{self.name} (polygon file)"
+            # TRANSLATORS: a region given as a file of outlines, named by the file
+            return _("{name} (polygon file)").format(name=self.name)
         if self.kind == "places":
-            return f"{self.name} (places file)"
-        kind = "région" if self.kind == "region" else "département"
-        return f"{self.name} ({kind} {self.code})"
+            # TRANSLATORS: a deck of the user's own places only, named by their file
+            return _("{name} (places file)").format(name=self.name)
+        if self.kind == "region":
+            return _("{name} (région {code})").format(name=self.name, code=self.code)
+        return _("{name} (département {code})").format(name=self.name, code=self.code)
 
     def contains(self, place: Place) -> bool:
         if self.kind == "bbox":
