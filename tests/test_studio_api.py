@@ -261,6 +261,38 @@ def test_a_region_too_small_is_named_in_the_sentences_language(client):
     )
 
 
+def test_a_region_with_too_few_places_says_so_in_a_code(client):
+    """The page suggests a larger distance around a commune for this refusal alone: it showed
+    the hint on any refusal (400 cards asked of a region that holds a deck of 44)."""
+    for too_few in ({"around": "29130", "km": 5}, "VA"):  # 2 places, 1 place
+        answer = client.post("/api/decks", json={"region": too_few})
+        assert answer.status_code == 422
+        assert answer.json()["reason"] == "too-few-places", answer.json()
+    for other in ({"region": {"around": "29233", "km": 30}, "cards": 400}, {"region": "Atlantide"}):
+        answer = client.post("/api/decks", json=other)
+        assert answer.status_code == 422 and "reason" not in answer.json(), answer.json()
+
+
+def test_a_deck_around_a_commune_says_where_the_commune_is(client, deck):
+    """A recipe opened from a file names the commune by its code alone: the page zooms its map
+    on the point the server gives."""
+    answer = client.post("/api/decks", json={"region": {"around": "29233", "km": 30}})
+    centre = answer.json()["centre"]
+    assert centre == {"lat": pytest.approx(47.87, abs=0.01), "lon": pytest.approx(-3.55, abs=0.01)}
+    assert deck["centre"] is None  # Finistère
+
+
+def test_the_place_cards_are_ranked_best_known_first(deck):
+    """The zoomed map labels the deck's best-known places, as the deal ranks them; it labelled
+    the first dozen of the alphabet (Audierne, Bénodet…, never Quimper)."""
+    places = [card for card in deck["cards"] if "lat" in card]
+    ranks = {card["name"]: card["rank"] for card in places}
+    assert sorted(ranks.values()) == list(range(1, len(places) + 1))
+    assert {ranks["Quimper"], ranks["Brest"]} == {1, 2}, ranks
+    assert ranks["Morlaix"] < ranks["Coat-Méal"], ranks  # a sous-préfecture, a small town
+    assert all("rank" not in card for card in deck["cards"] if "lat" not in card)
+
+
 def test_unknown_addresses_and_methods(client):
     assert client.get("/api/decks/" + "0" * 32).status_code == 404
     assert client.get("/api/decks/../../etc/passwd").status_code == 404

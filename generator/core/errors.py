@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from generator.core.text import one_line
 
+#: The region holds too few places for any deck (a larger region, a wider distance around a
+#: commune, may): the studio's API says it as ``"reason"`` (docs/api.md).
+TOO_FEW_PLACES = "too-few-places"
+
 
 class UserError(Exception):
-    """A mistake the user can fix. The message is one line: what is wrong, what to do."""
+    """A mistake the user can fix. The message is one line: what is wrong, what to do;
+    ``reason``, where one is known, a code a front-end may act on (:data:`TOO_FEW_PLACES`)."""
 
     exit_code = 2
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, reason: str | None = None) -> None:
         super().__init__(one_line(message))
+        self.reason = reason

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, cast
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from generator.core.errors import UserError
+from generator.core.errors import TOO_FEW_PLACES, UserError
 from generator.core.i18n import _, ngettext, number
 from generator.geo.model import Place
 from generator.geo.own_places import OwnChoice
@@ -424,7 +424,8 @@ class _Refusal(UserError):
     """A count the region cannot deal; ``holds_a_deck``: it deals a smaller deck (its advice)."""
 
     def __init__(self, message: str, holds_a_deck: bool) -> None:
-        super().__init__(message)
+        # no deck at all: the region's places are too few once each is decidable from its back
+        super().__init__(message, None if holds_a_deck else TOO_FEW_PLACES)
         self.holds_a_deck = holds_a_deck
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 from msgspec.structs import replace
 
-from generator.core.errors import UserError
+from generator.core.errors import TOO_FEW_PLACES, UserError
 from generator.core.i18n import MATERIAL_DEFAULT, P_, Language, _, ngettext, number
 from generator.games.catalog import OUCEDONC
 from generator.games.oucedonc.coords import Precision, printed_grid
@@ -238,7 +238,8 @@ def _deal(
                 needed=needed,
                 packs=PACKS,
                 size=least_pack,
-            )
+            ),
+            TOO_FEW_PLACES,
         )
     resolved = (selection, candidates)
     if edited is None:

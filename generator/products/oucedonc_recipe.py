@@ -372,6 +372,37 @@ def region_name(recipe: Recipe) -> str:
     return selection.spoken
 
 
+def region_centre(recipe: Recipe) -> tuple[float, float] | None:
+    """The commune's point (latitude, longitude) of a region around a commune, for the studio
+    to show its part of the map whatever named the commune (a recipe from a file gives its
+    code alone); None for another region."""
+    region = recipe.record.region
+    if not isinstance(region, AroundRecord):
+        return None
+    commune = find_commune(region.around)
+    return commune.lat, commune.lon
+
+
+def best_known_first(recipe: Recipe, deck: Deck) -> list[str]:
+    """The ids of the deck's place cards, best known first as the deal ranks places
+    (:mod:`generator.geo.selection`): each kind by familiarity, a card's rank among its kind
+    divided by their number, so that towns and sites interleave. The places the region's data
+    does not rank (one's own, a kept place from elsewhere) come last, in the deck's order."""
+    _selection, candidates = region_places(recipe.record.region, recipe.language)
+    ids = {card.source_id for card in deck.places}
+    known = {
+        pid: value
+        for pid, value in zip(candidates.ids, candidates.familiarity, strict=True)
+        if pid in ids
+    }
+    share: dict[str, float] = {}
+    for kind in ("town", "site"):
+        ranked = [c for c in deck.places if c.place_kind == kind and c.source_id in known]
+        ranked.sort(key=lambda c: (-known[c.source_id or ""], c.source_id or ""))
+        share.update((card.id, (n + 1) / len(ranked)) for n, card in enumerate(ranked))
+    return sorted((card.id for card in deck.places), key=lambda i: share.get(i, math.inf))
+
+
 def build_recipe(recipe: Recipe, files: FaceFiles | None = None) -> RecipeDeck:
     """The recipe's deck, in memory, with the face files ``files`` asks for: the region's deal
     with the recipe's edits applied (:mod:`generator.products.oucedonc_edits`)."""

@@ -48,7 +48,7 @@ async def _problem(request: Request, exc: Exception) -> Response:
         return refused(request, 429, exc.message, login=True, back=await _form_next(request))
     if exc.status == 403:
         return refused(request, 403, exc.message)
-    return error(exc.status, exc.message)
+    return error(exc.status, exc.message, exc.reason)
 
 
 async def _form_next(request: Request) -> str:

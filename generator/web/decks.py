@@ -44,7 +44,9 @@ async def api_new_deck(request: Request) -> Response:
     with speaking(language):
         try:
             recipe = service.read_recipe(document)
-        except (UserError, RuleRefusal) as exc:
+        except UserError as exc:
+            raise Problem(422, str(exc), exc.reason) from None
+        except RuleRefusal as exc:
             raise Problem(422, str(exc)) from None
         key = service.recipe_key(recipe)
     summary = await _build(request, key, service.recipe_json(recipe))

@@ -45,9 +45,11 @@ SEARCH_LIMIT = 10
 
 @dataclass(frozen=True)
 class Refusal:
-    """A user's mistake, said in the page's language: what is wrong and what to do."""
+    """A user's mistake, said in the page's language: what is wrong and what to do; ``reason``
+    its code where the library gives one (:data:`generator.core.errors.TOO_FEW_PLACES`)."""
 
     message: str
+    reason: str | None = None
 
 
 def refusing(language: Language, work: Callable[[], T]) -> T | Refusal:
@@ -56,7 +58,9 @@ def refusing(language: Language, work: Callable[[], T]) -> T | Refusal:
     with speaking(language):
         try:
             return work()
-        except (UserError, RuleRefusal) as exc:
+        except UserError as exc:
+            return Refusal(str(exc), exc.reason)
+        except RuleRefusal as exc:
             return Refusal(str(exc))
 
 
@@ -511,11 +515,13 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
     """What ``POST /api/decks`` answers (docs/api.md)."""
     from generator.games.oucedonc.coords import printed_coordinate
     from generator.geo.own_places import OWN_PREFIX
-    from generator.products.oucedonc_recipe import region_name
+    from generator.products.oucedonc_recipe import best_known_first, region_centre, region_name
 
     deck = built.detail
     language = recipe.language
     kept = _named_keys(recipe.record.include)
+    rank = {card: n for n, card in enumerate(best_known_first(recipe, deck), start=1)}
+    centre = region_centre(recipe)
     cards: list[dict[str, Any]] = []
     for card in deck.places:
         own = (card.source_id or "").startswith(OWN_PREFIX)
@@ -531,6 +537,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
                 "within": card.departement_name or "",
                 "own": own,
                 "kept": own or not kept.isdisjoint(_named_keys((card.name,))),
+                "rank": rank[card.id],
             }
         )
     for other in deck.others:
@@ -539,6 +546,7 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
         "id": key,
         "title": deck.title,
         "region_name": region_name(recipe),
+        "centre": None if centre is None else {"lat": centre[0], "lon": centre[1]},
         "precision": deck.precision.value,
         "pages": built.pages,
         "recipe": json.loads(recipe.to_json()),

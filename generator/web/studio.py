@@ -54,12 +54,14 @@ class Studio:
 
 
 class Problem(Exception):
-    """An answer other than 200, with one line for the user."""
+    """An answer other than 200, with one line for the user (and its code where the library
+    gives one: docs/api.md)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, reason: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.reason = reason
 
 
 def request_language(request: Request) -> Language:
@@ -96,8 +98,9 @@ def jobs(request: Request) -> Jobs:
     return jobs
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(status: int, message: str, reason: str | None = None) -> JSONResponse:
+    body = {"error": message} if reason is None else {"error": message, "reason": reason}
+    return JSONResponse(body, status_code=status)
 
 
 def path_key(request: Request) -> str:
@@ -114,7 +117,7 @@ def say(request: Request, message: str) -> str:
 
 def accepted(result: Any) -> Any:
     if isinstance(result, service.Refusal):
-        raise Problem(422, result.message)
+        raise Problem(422, result.message, result.reason)
     return result
 
 
