@@ -73,6 +73,8 @@ def test_a_refused_rebuild_shows_nothing_of_the_previous_deck_as_current(studio,
     assert chosen == "No deck for Locronan and 10 km around", chosen
     assert page.locator("#around-hint").is_visible()  # widen the distance
     assert page.locator("#around-km").input_value() == "10"  # the edit stays
+    # the address names no deck: a reload or a shared link showed the 30 km deck as current
+    assert "deck=" not in page.url, page.url
 
     choose_distance(page, 30)  # undone: the deck comes back, and its files
     page.locator("#stale").wait_for(state="hidden")
@@ -94,6 +96,24 @@ def test_the_distances_are_those_a_recipe_takes(studio, browser):
     choose_distance(page, 5)  # a small town's 5 km
     page.locator("#region-chosen", has_text="5 km").wait_for()
     page.locator("#problem").wait_for()  # too few places at 5 km: said, and widen suggested
+    assert page.locator("#around-hint").is_visible()
+    context.close()
+
+
+def test_the_wider_distance_is_suggested_only_for_too_few_places(studio, browser):
+    """400 cards around Quimperlé (44 at most) is refused for another reason than too few
+    places: the hint to widen the distance showed on it too."""
+    context, page = oucedonc(browser, studio)
+    choose_region(page, "Quimperl", "Quimperlé")
+    page.locator("#cards").click()
+    page.keyboard.type("400")
+    page.keyboard.press("Tab")  # the field's change
+    page.locator("#problem", has_text="400").wait_for()
+    settled(page)
+    assert page.locator("#around-hint").is_hidden()
+    choose_distance(page, 5)  # 4 places: too few for any deck
+    page.locator("#problem", has_text="4 places").wait_for()
+    settled(page)
     assert page.locator("#around-hint").is_visible()
     context.close()
 

@@ -34,7 +34,9 @@
     let body = null;
     try { body = await response.json(); } catch (e) { body = null; }
     if (!response.ok) {
-      throw new Error(body && body.error ? body.error : say("failed"));
+      const error = new Error(body && body.error ? body.error : say("failed"));
+      error.reason = body && body.reason;  // a code, where the server gives one (docs/api.md)
+      throw error;
     }
     return body;
   }
@@ -53,7 +55,7 @@
       showDeck(built);
     } catch (error) {
       if (mine !== asked) return;
-      refused(error.message);
+      refused(error.message, error.reason);
     } finally {
       if (mine === asked) setBusy(false);
     }
@@ -81,8 +83,10 @@
 
   // The recipe as edited built no deck: the edit stays (it can be undone), and nothing of the
   // previous deck is shown as the current one: its warnings and changes go, its files cannot be
-  // downloaded, its cards are marked as the previous deck's and take no edit.
-  function refused(message) {
+  // downloaded, its cards are marked as the previous deck's and take no edit, and the page's
+  // address names no deck (a reload, a link shared, would show the previous one as current).
+  // A larger distance is suggested when the region around a commune holds too few places.
+  function refused(message, reason) {
     showProblem(message);
     $("warnings").replaceChildren();
     $("warnings").hidden = true;
@@ -93,10 +97,12 @@
       $("cards-grid").classList.add("stale");
       $("cards-grid").inert = true;
     }
+    keepAddress(null);
     showChosen(false);
     const region = recipe.region;
     const steps = [...$("around-km").options].map((o) => Number(o.value));
-    $("around-hint").hidden = !(region && typeof region === "object" && region.km < Math.max(...steps));
+    const around = region && typeof region === "object" && region.km < Math.max(...steps);
+    $("around-hint").hidden = !(around && reason === "too-few-places");
     drawEdits();
   }
 
@@ -156,9 +162,11 @@
     $("seed-label").textContent = say("seed", { seed: recipe.seed });
   }
 
+  // The page's address names the deck shown as current, or none (id null).
   function keepAddress(id) {
     const url = new URL(window.location.href);
-    url.searchParams.set("deck", id);
+    if (id) url.searchParams.set("deck", id);
+    else url.searchParams.delete("deck");
     window.history.replaceState(null, "", url);
     // the server wrote the language switch before the deck was drawn: it comes back to this deck
     const link = document.querySelector("a.language");
