@@ -191,6 +191,28 @@ def test_a_point_clicked_on_the_map_is_named_at_once(studio, browser):
     context.close()
 
 
+def test_a_recipe_opened_around_a_commune_zooms_the_map(studio, browser, tmp_path):
+    """A recipe's commune is its INSEE code alone: the map stayed on France, adding a point."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    whole = page.evaluate(FRAME)
+    open_recipe(page, tmp_path / "quimperle.json", {"region": {"around": "29233", "km": 30}})
+    page.locator("#region-chosen", has_text="Quimperlé and 30 km around").wait_for()
+    settled(page)
+    page.get_by_role("button", name="Point on the map").click()
+    zoomed = page.evaluate(FRAME)
+    assert whole["width"] > 8 * zoomed["width"], (whole, zoomed)  # 60 km of France's 1,000
+    assert page.locator("#map .landmark").count() == page.locator("#cards-grid .coords").count()
+    page.screenshot(path=str(teacher.shots_folder(tmp_path) / "studio-around-opened.png"))
+    page.mouse.click(*map_point(page, -3.55, 47.87))  # Quimperlé, on the zoomed map
+    where = page.locator("#point-where").inner_text()
+    lat, lon = (float(n) for n in re.findall(r"-?\d+\.\d+", where))
+    assert abs(lat - 47.87) < 0.005 and abs(lon + 3.55) < 0.005, where
+    context.close()
+
+
 def test_a_refused_region_takes_the_old_files_away(studio, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     page = context.new_page()

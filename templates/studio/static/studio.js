@@ -585,6 +585,8 @@
     $("region-search").value = shown;
     $("around").hidden = !around;
     regionName = printed(shown);
+    // the commune's point, from the server: a recipe's file names the commune by its code alone
+    regionCentre = around && built.centre ? { lat: built.centre.lat, lon: built.centre.lon } : null;
     if (around) $("around-name").textContent = regionName;
     highlight(around ? null : region);
   }
