@@ -213,6 +213,43 @@ def test_a_recipe_opened_around_a_commune_zooms_the_map(studio, browser, tmp_pat
     context.close()
 
 
+#: The labels of the zoomed map, as the screen shows them.
+LABELS = """() => [...document.querySelectorAll('#map .landmark-name')].map((t) => {
+  const b = t.getBoundingClientRect();
+  return {name: t.textContent, left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_zoomed_map_names_the_best_known_places_apart(studio, browser, size, tmp_path):
+    """It named the first dozen cards of the alphabet that fitted (Audierne, Bénodet…: no
+    Quimper), and guessed their widths: two names could overlap."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    choose_region(page, "Finis", "Finistère")
+    page.get_by_role("button", name="Point on the map").click()
+    labels = page.evaluate(LABELS)
+    named = [label["name"] for label in labels]
+    assert {"Brest", "Quimper", "Morlaix"} <= set(named), named
+    frame = page.locator("#map svg").bounding_box()
+    for n, one in enumerate(labels):
+        assert frame["x"] <= one["left"] and one["right"] <= frame["x"] + frame["width"], one
+        assert frame["y"] <= one["top"] and one["bottom"] <= frame["y"] + frame["height"], one
+        for other in labels[n + 1 :]:
+            apart = (
+                one["right"] <= other["left"]
+                or other["right"] <= one["left"]
+                or one["bottom"] <= other["top"]
+                or other["bottom"] <= one["top"]
+            )
+            assert apart, (one, other)
+    page.screenshot(path=str(teacher.shots_folder(tmp_path) / f"studio-landmarks-{width}.png"))
+    context.close()
+
+
 def test_a_refused_region_takes_the_old_files_away(studio, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     page = context.new_page()

@@ -745,41 +745,60 @@
   }
 
   // The deck's places on the zoomed map, to click beside the one she knows: a dot each, and
-  // the names of a dozen that do not overlap.
+  // the names of the best known (the server's rank, as the deal ranks places), at most a dozen,
+  // each inside the view and clear of the other names, beside its dot where no other dot is.
   function drawLandmarks() {
     if (!deck) return;
     const d = svg.dataset;
-    // sizes in screen pixels, whatever the zoom and the screen
+    // sizes in screen pixels, whatever the zoom and the screen (the view fits in the frame)
     const view = svg.viewBox.baseVal;
-    const scale = view.width / Math.max(svg.getBoundingClientRect().width, 1);
+    const frame = svg.getBoundingClientRect();
+    const scale = Math.max(view.width / Math.max(frame.width, 1), view.height / Math.max(frame.height, 1));
     const group = document.createElementNS("http://www.w3.org/2000/svg", "g");
     group.setAttribute("class", "landmarks");
-    const taken = [];
-    const labels = [];
-    for (const card of deck.cards.filter((c) => Number.isFinite(c.lat))) {
-      const x = (card.lon - Number(d.west)) * Number(d.kx), y = (Number(d.north) - card.lat) * Number(d.ky);
+    marks().before(group);  // drawn, so that a name can be measured
+    const places = deck.cards.filter((c) => Number.isFinite(c.lat)).map((card) => (
+      { card, x: (card.lon - Number(d.west)) * Number(d.kx), y: (Number(d.north) - card.lat) * Number(d.ky) }));
+    for (const { x, y } of places) {
       const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
       dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", 3 * scale);
       dot.setAttribute("class", "landmark");
       group.append(dot);
-      // the label's box (about 7 px a letter), inside the view and clear of the others
-      const name = printed(card.name);
-      const box = [x + 5 * scale, y - 10 * scale, x + (9 + 7 * name.length) * scale, y + 6 * scale];
-      const inside = box[2] < view.x + view.width && box[1] > view.y && box[3] < view.y + view.height;
-      const clear = taken.every((t) => box[0] > t[2] || box[2] < t[0] || box[1] > t[3] || box[3] < t[1]);
-      if (taken.length < 12 && inside && clear) {
-        const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
-        label.setAttribute("x", x + 5 * scale); label.setAttribute("y", y + 4 * scale);
-        label.setAttribute("class", "landmark-name");
-        label.setAttribute("font-size", 12 * scale);
-        label.setAttribute("stroke-width", 3 * scale);
-        label.textContent = name;
-        labels.push(label);  // over every dot
-        taken.push(box);
+    }
+    const pad = 2 * scale;  // the names' white outline, and a little air
+    const overlaps = (a, b) => !(a[0] >= b[2] || a[2] <= b[0] || a[1] >= b[3] || a[3] <= b[1]);
+    const inside = (b) => b[0] >= view.x && b[1] >= view.y && b[2] <= view.x + view.width && b[3] <= view.y + view.height;
+    const taken = [];
+    // a summary cached by an older studio has no rank: the deck's order
+    const ranked = [...places].sort((a, b) => (a.card.rank ?? Infinity) - (b.card.rank ?? Infinity));
+    for (const { card, x, y } of ranked) {
+      if (taken.length === 12) break;
+      const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      label.setAttribute("class", "landmark-name");
+      label.setAttribute("font-size", 12 * scale);
+      label.setAttribute("stroke-width", 3 * scale);
+      label.setAttribute("y", y + 4 * scale);
+      label.textContent = printed(card.name);
+      group.append(label);
+      const width = label.getComputedTextLength();
+      let chosen = null;
+      for (const left of [x + 6 * scale, x - 6 * scale - width]) {  // right of the dot, else left
+        label.setAttribute("x", left);
+        const b = label.getBBox();
+        const box = [b.x - pad, b.y - pad, b.x + b.width + pad, b.y + b.height + pad];
+        if (!inside(box) || taken.some((t) => overlaps(box, t))) continue;
+        const free = places.every((p) => p.card === card || !overlaps(box, [p.x - 3 * scale, p.y - 3 * scale, p.x + 3 * scale, p.y + 3 * scale]));
+        if (!chosen || (free && !chosen.free)) chosen = { left, box, free };
+        if (free) break;
+      }
+      if (chosen) {
+        label.setAttribute("x", chosen.left);
+        taken.push(chosen.box);
+      } else {
+        label.remove();
       }
     }
-    group.append(...labels);
-    marks().before(group);
+    group.append(...group.querySelectorAll(".landmark-name"));  // the names over every dot
   }
 
   function highlight(region) {
