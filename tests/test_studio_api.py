@@ -176,6 +176,17 @@ def test_an_english_deck_prints_west_everywhere_the_api_quotes_it(client, englis
     assert "cartes Lieu" not in referee and "Arbitre" not in referee
 
 
+def test_the_other_cards_are_named_as_printed_in_the_decks_language(deck, english_deck):
+    """The captions under the rule cards, the Interludes and the Direction card: the titles the
+    cards print, in the deck's language (an English deck's said "Mise en place" under a card
+    printed "Set-up")."""
+    others = {card["id"]: card["name"] for card in english_deck["cards"] if "lat" not in card}
+    assert others["R2"] == "Set-up" and others["I1"] == "Interlude"
+    assert others["D1"] == "Direction" and others["R1"] == "Oucédonc"
+    french = {card["id"]: card["name"] for card in deck["cards"] if "lat" not in card}
+    assert french["R2"] == "Mise en place" and french["I1"] == "Intermède"
+
+
 def test_a_verification_of_a_card_not_in_the_deck_is_one_sentence(client, deck):
     url = f"/api/decks/{deck['id']}/verify"
     for params in (
