@@ -243,6 +243,21 @@ def test_bad_recipes_get_one_clear_line(client, request_args, status, fragment):
     assert fragment in message and "\n" not in message and "Traceback" not in message
 
 
+@pytest.mark.parametrize(
+    ("language", "advice"),
+    [("en", "choose a larger card size"), ("fr", "choisissez un format de cartes plus grand")],
+)
+def test_a_name_too_long_for_a_card_is_refused_in_the_studios_words(client, language, advice):
+    """A school's name of 77 letters (the studio takes 80): the refusal advises the studio's
+    own choice, where it named the command line's --card-size."""
+    name = "École maternelle et élémentaire publique Jean-Baptiste-de-La-Salle de Lampaul"
+    recipe = {**FINISTERE, "places": [{"name": name, "lat": 48.5, "lon": -4.2}]}
+    answer = client.post("/api/decks", json=recipe, headers={"accept-language": language})
+    assert answer.status_code == 422, answer.text
+    message = answer.json()["error"]
+    assert advice in message and name in message and "--" not in message
+
+
 def test_errors_speak_the_browsers_language(client):
     answer = client.post(
         "/api/decks", json={"region": "Atlantide"}, headers={"accept-language": "fr-FR,fr;q=0.9"}
