@@ -353,6 +353,45 @@ def test_uploaded_places(client):
     )
 
 
+EMPTY_GEOJSON = b'{"type": "FeatureCollection", "features": []}'
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("vide.csv", b"", "vide.csv is empty; write a header line (name,lat,lon) then"),
+        ("vide.csv", b"\xef\xbb\xbf\r\n \r\n", "vide.csv is empty; write a header line"),
+        ("ecoles.geojson", EMPTY_GEOJSON, "ecoles.geojson holds no feature; give one Point"),
+        ("ecoles.geojson", b'{"type":\n"Feature"', "ecoles.geojson is not valid JSON (line 2)"),
+    ],
+)
+def test_an_empty_or_broken_places_file_is_told_what_it_lacks(client, name, content, said):
+    """An empty file is said empty (it was refused for its header on "line 1"), a GeoJSON
+    without features gets GeoJSON's advice (it got the CSV's "name,lat,lon"), a broken one says
+    the line in the page's language (it quoted the parser's English: "Expecting ',' delimiter:
+    line 2 column 1 (char 18)")."""
+    answer = client.post(
+        "/api/places/file",
+        params={"name": name},
+        content=content,
+        headers={"accept-language": "en"},
+    )
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"].startswith(said), answer.json()["error"]
+
+
+def test_a_places_file_too_long_counts_its_rows_in_the_pages_language(client):
+    rows = "".join(f"Lieu {i};48,{i:04d};-3,5\n" for i in range(5000))
+    answer = client.post(
+        "/api/places/file",
+        params={"name": "classe.csv"},
+        content=f"nom;latitude;longitude\n{rows}".encode(),
+        headers={"accept-language": "fr"},
+    )
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"].startswith("classe.csv contient 5\u202f000 lieux, plus de 200")
+
+
 def test_the_maps_are_svg_of_every_departement(client):
     france = client.get("/api/maps/france.svg")
     assert france.headers["content-type"].startswith("image/svg+xml")
