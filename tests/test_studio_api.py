@@ -176,6 +176,17 @@ def test_an_english_deck_prints_west_everywhere_the_api_quotes_it(client, englis
     assert "cartes Lieu" not in referee and "Arbitre" not in referee
 
 
+def test_the_other_cards_are_named_as_printed_in_the_decks_language(deck, english_deck):
+    """The captions under the rule cards, the Interludes and the Direction card: the titles the
+    cards print, in the deck's language (an English deck's said "Mise en place" under a card
+    printed "Set-up")."""
+    others = {card["id"]: card["name"] for card in english_deck["cards"] if "lat" not in card}
+    assert others["R2"] == "Set-up" and others["I1"] == "Interlude"
+    assert others["D1"] == "Direction" and others["R1"] == "Oucédonc"
+    french = {card["id"]: card["name"] for card in deck["cards"] if "lat" not in card}
+    assert french["R2"] == "Mise en place" and french["I1"] == "Intermède"
+
+
 def test_a_verification_of_a_card_not_in_the_deck_is_one_sentence(client, deck):
     url = f"/api/decks/{deck['id']}/verify"
     for params in (
@@ -230,6 +241,21 @@ def test_bad_recipes_get_one_clear_line(client, request_args, status, fragment):
     assert answer.status_code == status, answer.text
     message = answer.json()["error"]
     assert fragment in message and "\n" not in message and "Traceback" not in message
+
+
+@pytest.mark.parametrize(
+    ("language", "advice"),
+    [("en", "choose a larger card size"), ("fr", "choisissez un format de cartes plus grand")],
+)
+def test_a_name_too_long_for_a_card_is_refused_in_the_studios_words(client, language, advice):
+    """A school's name of 77 letters (the studio takes 80): the refusal advises the studio's
+    own choice, where it named the command line's --card-size."""
+    name = "École maternelle et élémentaire publique Jean-Baptiste-de-La-Salle de Lampaul"
+    recipe = {**FINISTERE, "places": [{"name": name, "lat": 48.5, "lon": -4.2}]}
+    answer = client.post("/api/decks", json=recipe, headers={"accept-language": language})
+    assert answer.status_code == 422, answer.text
+    message = answer.json()["error"]
+    assert advice in message and name in message and "--" not in message
 
 
 def test_errors_speak_the_browsers_language(client):
@@ -357,6 +383,45 @@ def test_uploaded_places(client):
     assert big.json()["error"] == (
         "places.csv is larger than 512 kB; keep the places you need, 200 at most"
     )
+
+
+EMPTY_GEOJSON = b'{"type": "FeatureCollection", "features": []}'
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("vide.csv", b"", "vide.csv is empty; write a header line (name,lat,lon) then"),
+        ("vide.csv", b"\xef\xbb\xbf\r\n \r\n", "vide.csv is empty; write a header line"),
+        ("ecoles.geojson", EMPTY_GEOJSON, "ecoles.geojson holds no feature; give one Point"),
+        ("ecoles.geojson", b'{"type":\n"Feature"', "ecoles.geojson is not valid JSON (line 2)"),
+    ],
+)
+def test_an_empty_or_broken_places_file_is_told_what_it_lacks(client, name, content, said):
+    """An empty file is said empty (it was refused for its header on "line 1"), a GeoJSON
+    without features gets GeoJSON's advice (it got the CSV's "name,lat,lon"), a broken one says
+    the line in the page's language (it quoted the parser's English: "Expecting ',' delimiter:
+    line 2 column 1 (char 18)")."""
+    answer = client.post(
+        "/api/places/file",
+        params={"name": name},
+        content=content,
+        headers={"accept-language": "en"},
+    )
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"].startswith(said), answer.json()["error"]
+
+
+def test_a_places_file_too_long_counts_its_rows_in_the_pages_language(client):
+    rows = "".join(f"Lieu {i};48,{i:04d};-3,5\n" for i in range(5000))
+    answer = client.post(
+        "/api/places/file",
+        params={"name": "classe.csv"},
+        content=f"nom;latitude;longitude\n{rows}".encode(),
+        headers={"accept-language": "fr"},
+    )
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"].startswith("classe.csv contient 5\u202f000 lieux, plus de 200")
 
 
 def test_the_maps_are_svg_of_every_departement(client):

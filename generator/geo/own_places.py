@@ -37,7 +37,7 @@ from typing import Any
 from msgspec import Struct
 
 from generator.core.errors import UserError
-from generator.core.i18n import N_, _
+from generator.core.i18n import N_, _, number
 from generator.core.namekeys import name_key
 from generator.geo.model import Place
 
@@ -110,6 +110,12 @@ def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Pla
     # a broken .geojson is broken JSON, not a CSV without its header
     if source.lower().endswith(JSON_SUFFIXES) or text.lstrip().startswith("{"):
         rows = _geojson_rows(source, text, bounds)
+    elif not text.replace("\ufeff", "").strip():  # refused for its header, said on "line 1"
+        raise UserError(
+            _("{path} is empty; write a header line (name,lat,lon) then one line per place").format(
+                path=source
+            )
+        )
     else:
         rows = _csv_rows(source, text)
     if not rows:
@@ -144,7 +150,7 @@ def _check_count(source: str, count: int, bounds: PlacesBounds) -> None:
     if count > bounds.max_places:
         raise UserError(
             _("{path} holds {count} places, more than {most}; split it").format(
-                path=source, count=count, most=bounds.max_places
+                path=source, count=number(count), most=number(bounds.max_places)
             )
         )
 
@@ -223,6 +229,12 @@ def _geojson_rows(
         document = json.loads(text)
         # an escaped lone surrogate ("\ud800") is JSON's syntax but no character
         json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except json.JSONDecodeError as exc:  # its message is the parser's English: the line alone
+        raise UserError(
+            _("{path} is not valid JSON (line {line}); save it again as GeoJSON").format(
+                path=source, line=exc.lineno
+            )
+        ) from None
     except (ValueError, RecursionError) as exc:
         raise UserError(
             _("{path} is not valid JSON ({error}); save it again as GeoJSON").format(
@@ -235,6 +247,10 @@ def _geojson_rows(
             _("{path} is not a GeoJSON FeatureCollection; give one of Point features").format(
                 path=source
             )
+        )
+    if not features:  # the CSV's advice ("one line per place") is not for a GeoJSON
+        raise UserError(
+            _("{path} holds no feature; give one Point feature per place").format(path=source)
         )
     _check_count(source, len(features), bounds)
     return [_feature_row(source, number, feature) for number, feature in enumerate(features, 1)]

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import UserError
-from generator.core.i18n import Language, _, speaking
+from generator.core.i18n import P_, Language, _, speaking
 from generator.core.refusal import Refusal as RuleRefusal
 from generator.geo.own_places import PlacesBounds
 
@@ -540,8 +540,8 @@ def deck_summary(key: str, recipe: Any, built: Any, warnings: tuple[str, ...]) -
                 "rank": rank[card.id],
             }
         )
-    for other in deck.others:
-        cards.append({"id": other.id, "name": other.name, "kind": other.kind})
+    for other in deck.others:  # named as the card prints its title (the deck file: French)
+        cards.append({"id": other.id, "name": P_(language, other.name), "kind": other.kind})
     return {
         "id": key,
         "title": deck.title,

@@ -159,7 +159,7 @@ def fit_text(
         raise UserError(
             _(
                 "the name {text!r} is too long to print on a card even at {min_size} pt; "
-                "shorten it or choose a larger --card-size"
+                "shorten it or choose a larger card size"
             ).format(text=text, min_size=number(min_size))
         )
     return best

@@ -528,7 +528,7 @@
     $("status").textContent = say("reading", { name: file.name });
     try {
       const body = await call(`/api/places/file?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file, headers: { "Content-Type": "application/octet-stream" } });
-      recipe.places.push(...body.places);
+      addPlaces(body.places);
       $("status").textContent = say("imported", { count: body.places.length, name: file.name });
       build();
     } catch (error) {
@@ -537,6 +537,18 @@
       $("places-file").value = "";
     }
   });
+
+  // A place added again under the same name (a corrected spreadsheet imported again, a point
+  // clicked once more) replaces the one added before: two would print the same name, and the
+  // server refuses such a deck. Names compare nearly as the server's do (core/namekeys.py): no
+  // accents, no case, any run of separators one space.
+  const sameName = (name) => String(name).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(" ");
+
+  function addPlaces(added) {
+    const names = new Set(added.map((place) => sameName(place.name)));
+    recipe.places = recipe.places.filter((place) => !names.has(sameName(place.name))).concat(added);
+  }
 
   $("recipe-file").addEventListener("change", async () => {
     const file = $("recipe-file").files[0];
@@ -836,7 +848,7 @@
     event.preventDefault();
     const name = $("point-name").value.trim();
     if (!name || !pending) return;
-    recipe.places.push({ name, lat: Number(pending.lat.toFixed(5)), lon: Number(pending.lon.toFixed(5)), kind: "site" });
+    addPlaces([{ name, lat: Number(pending.lat.toFixed(5)), lon: Number(pending.lon.toFixed(5)), kind: "site" }]);
     $("point-name").value = "";
     $("point-form").hidden = true;
     pending = null;

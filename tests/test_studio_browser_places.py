@@ -1,0 +1,72 @@
+"""The outside QA pass of issue 29 (its findings: a teacher's own places and the print
+options), in a real browser: a CSV of places imported again once corrected, and the print
+options' menus readable whole.
+
+The server, Chromium and their skip are :mod:`tests.test_studio_browser`'s: real clicks and key
+presses, files given to the file picker, never values set by a script.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import test_studio_browser as teacher
+from tests.test_studio_browser import card_names, settled
+from tests.test_studio_browser_feedback import oucedonc
+from tests.test_studio_browser_state import choose_region
+
+pytestmark = teacher.pytestmark  # Chromium or CI, and slow
+studio = teacher.studio  # the fixtures: one server and one Chromium for this module
+browser = teacher.browser
+
+SCHOOL = "École du Bourg"
+
+
+def test_a_places_file_imported_again_replaces_its_places(studio, browser, tmp_path):
+    """Her school's coordinates were wrong: she corrects the spreadsheet and imports the file
+    again. The corrected place replaces the first (one chip, the new point), where both were
+    kept and the deck refused ("two cards would both be named …")."""
+    context, page = oucedonc(browser, studio, locale="fr-FR")
+    choose_region(page, "Finis", "Finistère")
+    places = tmp_path / "ecole.csv"
+    places.write_text(f"nom;latitude;longitude\n{SCHOOL};48,39;-4,49\n", encoding="utf-8")
+    page.locator("#places-file").set_input_files(str(places))
+    card = page.locator("#cards-grid li.card", has_text=SCHOOL)
+    card.wait_for()
+    settled(page)
+    assert "48°23′24″ N" in card.inner_text()
+    places.write_text(f"nom;latitude;longitude\n{SCHOOL};48,0;-4,1\n", encoding="utf-8")
+    page.locator("#places-file").set_input_files(str(places))
+    page.locator("#cards-grid li.card", has_text="48°00′00″ N").wait_for()
+    settled(page)
+    assert page.locator("#problem").is_hidden()
+    assert card_names(page).count(SCHOOL) == 1
+    assert page.locator("#edits li", has_text=SCHOOL).count() == 1
+    context.close()
+
+
+#: The width of each print menu's chosen option as drawn in its font, and the room its box
+#: gives the text (its inner width less the drop-down arrow's).
+MENUS = """() => [...document.querySelectorAll('.grid2 select')].map((menu) => {
+  const style = getComputedStyle(menu);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = menu.options[menu.selectedIndex].text;
+  const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    - 20;
+  return {id: menu.id, text, width: context.measureText(text).width, room};
+})"""
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
+def test_the_print_menus_show_their_option_whole(studio, browser, locale):
+    """Step 4's menus at 1280×800: each shows its chosen option whole ("Poker (63 × 88 mm)",
+    "Retourner sur le bord long"), where a column of labels left them ~155 px and cut them."""
+    context, page = oucedonc(browser, studio, locale=locale)
+    page.locator("#duplex").scroll_into_view_if_needed()
+    for choice in ("long", "fold"):  # the longest options, chosen with the keyboard
+        page.locator("#duplex").focus()
+        page.keyboard.press("End" if choice == "fold" else "Home")
+        cut = [menu for menu in page.evaluate(MENUS) if menu["width"] > menu["room"]]
+        assert cut == [], cut
+    context.close()
