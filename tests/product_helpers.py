@@ -130,3 +130,18 @@ def oucedonc_options(
         files=_files(faces, back_first, png, imposed),
         **fields,
     )
+
+
+def named_in(path: str, language: str, source: str = "fr") -> str:
+    """``path`` (a file of the ``source`` material, or a thumbnail of one) as the ``language``
+    material names it: only Les territoires' files change name (territoires-vie-2j.pdf is
+    territoires-life-2p.pdf in English)."""
+    import re
+
+    from generator.products.territoires_sheets import FILE_NAMES
+
+    given, other = FILE_NAMES[source], FILE_NAMES[language]  # type: ignore[index]
+    for field in ("trackers", "reference", "setup", "deck"):
+        pattern = re.escape(getattr(given, field)).replace(r"\{n\}", r"(\d)")
+        path = re.sub(rf"(?<![\w-]){pattern}", getattr(other, field).replace("{n}", r"\1"), path)
+    return path

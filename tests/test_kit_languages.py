@@ -32,6 +32,7 @@ import pytest
 from generator.core.errors import UserError
 from generator.kit.model import KitParams
 from generator.kit.run import make_kit
+from tests.product_helpers import named_in
 from tests.type_sizes import char_size, unread_small
 
 LANGUAGES = ("fr", "en")
@@ -138,7 +139,9 @@ def _pdfs(folder: Path) -> list[str]:
 
 @WHOLE_KITS
 def test_the_two_kits_have_the_same_files(kits):
-    assert _files(kits["fr"]) == _files(kits["en"])
+    """The same files, each named in its kit's language (Les territoires' names change)."""
+    assert sorted(named_in(name, "en") for name in _files(kits["fr"])) == _files(kits["en"])
+    assert "territoires-life-2p.pdf" in _files(kits["en"])
     assert len(_pdfs(kits["fr"])) >= 20
 
 
@@ -150,7 +153,10 @@ def test_the_manifests_differ_only_by_language_and_words(kits):
     assert fr["parameters"] == en["parameters"]
     assert fr["components"] == en["components"]  # names, games, statuses: language-neutral
     neutral = ("path", "component", "pages", "sheets", "duplex", "paper_sheets", "print_at")
-    for french, english in zip(fr["files"], en["files"], strict=True):
+    english_files = {entry["path"]: entry for entry in en["files"]}
+    for french in fr["files"]:
+        english = english_files[named_in(french["path"], "en")]
+        french = {**french, "path": named_in(french["path"], "en")}
         assert french.keys() == english.keys()
         assert {k: french.get(k) for k in neutral} == {k: english.get(k) for k in neutral}
 
@@ -210,7 +216,7 @@ def _open(path: Path):
 def _pages(kits):
     """Every PDF page of the kit in French and English, side by side."""
     for name in _pdfs(kits["fr"]):
-        french, english = _open(kits["fr"] / name), _open(kits["en"] / name)
+        french, english = _open(kits["fr"] / name), _open(kits["en"] / named_in(name, "en"))
         try:
             assert len(french) == len(english), f"{name}: {len(french)} pages, {len(english)}"
             for index in range(len(french)):
@@ -321,15 +327,20 @@ def texts(kits) -> dict[str, dict[tuple[str, int], str]]:
     return {language: _page_texts(kits[language]) for language in LANGUAGES}
 
 
+def _french(where: tuple[str, int]) -> tuple[str, int]:
+    """An English kit's (file, page) as the French kit names it."""
+    return (named_in(where[0], "fr", source="en"), where[1])
+
+
 @WHOLE_KITS
 def test_no_english_line_is_cut_short_where_the_french_is_not(texts):
     """A line still too long at the smallest size is cut with an ellipsis
     (:func:`generator.render.oucedonc.cards.centred_line`): English must not need it more."""
     cut = [
         f"{where[0]} page {where[1]}: {text.count('…')} ellipses, "
-        f"French {texts['fr'][where].count('…')}"
+        f"French {texts['fr'][_french(where)].count('…')}"
         for where, text in texts["en"].items()
-        if text.count("…") > texts["fr"][where].count("…")
+        if text.count("…") > texts["fr"][_french(where)].count("…")
     ]
     assert not cut, "\n".join(cut)
 
@@ -625,7 +636,7 @@ def test_what_a_player_reads_is_7_pt_or_more_on_every_page(kits, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("deck", DECKS)
 def test_a_deck_prints_at_most_a_tenth_of_its_characters_under_7_pt(kits, language, deck):
-    sizes = [size for size, _, _ in _sized_chars(kits[language] / deck)]
+    sizes = [size for size, _, _ in _sized_chars(kits[language] / named_in(deck, language))]
     under = sum(size < 7.0 - 0.01 for size in sizes)
     assert sizes and under / len(sizes) <= 0.10, (deck, under, len(sizes))
 

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from generator.games.territoires import LENORMAND
 from generator.render.units import to_mm
 from tests.conftest import pnp
-from tests.product_helpers import territoires
+from tests.product_helpers import named_in, territoires
 
 TITLE = "Les territoires"  # the game's French name stays, in every language
 
@@ -99,16 +99,33 @@ def _drawing(path):
     ]
 
 
-def test_the_same_files_in_both_languages(material):
-    assert set(material["en"]) == set(material["fr"])
+def test_the_same_files_in_both_languages_named_in_each(material):
+    assert set(material["en"]) == {named_in(name, "en") for name in material["fr"]}
     assert len(material["en"]) == 11
+    assert sorted(material["fr"]) == [  # the French names as they always were
+        "territoires-jeu-lenormand-faces.pdf",
+        "territoires-jeu-lenormand.pdf",
+        *(
+            f"territoires-{kind}-{n}j.pdf"
+            for kind in ("mise-en-place", "resume")
+            for n in (2, 3, 4)
+        ),
+        *(f"territoires-vie-{n}j.pdf" for n in (2, 3, 4)),
+    ]
+    assert {"territoires-life-2p.pdf", "territoires-summary-3p.pdf", "territoires-setup-4p.pdf"} | {
+        "territoires-lenormand-deck.pdf",
+        "territoires-lenormand-deck-faces.pdf",
+    } <= set(material["en"])
+    for name in material["en"]:  # no French word in an English file's name
+        assert not re.search(r"vie|resume|mise-en-place|jeu|\dj\.", name), name
 
 
 def test_the_english_pages_have_the_french_layout(material):
     """Same pages, page sizes and every box, line and shape at the same place: only the text
     differs."""
-    for name, english in material["en"].items():
-        french = _drawing(material["fr"][name])
+    for name, french_path in material["fr"].items():
+        english = material["en"][named_in(name, "en")]
+        french = _drawing(french_path)
         pages = _drawing(english)
         assert len(pages) == len(french), name
         for number, (page, other) in enumerate(zip(pages, french, strict=True)):
@@ -128,7 +145,7 @@ def test_the_english_material_has_no_french_left(material):
 
 def test_the_english_sheets_say_it_in_english(material):
     en = material["en"]
-    tracker = _pages(en["territoires-vie-3j.pdf"])[0][2]
+    tracker = _pages(en["territoires-life-3p.pdf"])[0][2]
     for words in (
         "Les territoires — the Territories",
         "Life tracker · 3 players",
@@ -142,16 +159,16 @@ def test_the_english_sheets_say_it_in_english(material):
         assert words in tracker, words
     for card in (36, 22, 35, 21):  # Cross, Crossroads, Anchor, Mountain
         assert {36: "Cross", 22: "Crossroads", 35: "Anchor", 21: "Mountain"}[card] in tracker
-    summary = _pages(en["territoires-resume-2j.pdf"])[0][2]
+    summary = _pages(en["territoires-summary-2p.pdf"])[0][2]
     for words in ("Summary · 2 players", "Weapons: Scythe, Whip", "−1 to the opponent"):
         assert words in summary, words
-    setup = _pages(en["territoires-mise-en-place-4j.pdf"])[0][2]
+    setup = _pages(en["territoires-setup-4p.pdf"])[0][2]
     for words in ("Set-up", "How to play", "Draw pile (4)", "Reserve: 4 cards face down"):
         assert words in setup, words
 
 
 def test_the_english_deck_has_the_english_names_insets_and_roles(material):
-    pages = _drawing(material["en"]["territoires-jeu-lenormand-faces.pdf"])
+    pages = _drawing(material["en"]["territoires-lenormand-deck-faces.pdf"])
     fronts = [text for _, text, _ in pages[0::2]]
     assert len(fronts) == len(LENORMAND)
     english = {1: "Rider", 2: "Clover", 10: "Scythe", 11: "Whip", 17: "Stork", 36: "Cross"}
@@ -160,16 +177,16 @@ def test_the_english_deck_has_the_english_names_insets_and_roles(material):
     eleven = fronts[10]
     assert "jack of clubs" in eleven and "WEAPON" in eleven
     assert "odd house −2 · other −1 · with 10: −3" in eleven
-    words = {w["text"] for w in _pages(material["en"]["territoires-jeu-lenormand.pdf"])[0][3]}
+    words = {w["text"] for w in _pages(material["en"]["territoires-lenormand-deck.pdf"])[0][3]}
     assert "K" in words and "R" not in words  # the inset of 4 House: king (roi in French)
 
 
 def test_the_pdf_metadata_is_in_the_material_language(material):
-    info = PdfReader(material["en"]["territoires-vie-2j.pdf"]).metadata
+    info = PdfReader(material["en"]["territoires-life-2p.pdf"]).metadata
     assert info.title == "Les territoires — life tracker (2 players)"
     info = PdfReader(material["fr"]["territoires-vie-2j.pdf"]).metadata
     assert info.title == "Les territoires — suivi des points de vie (2 joueurs)"
-    deck = PdfReader(material["en"]["territoires-jeu-lenormand.pdf"]).metadata
+    deck = PdfReader(material["en"]["territoires-lenormand-deck.pdf"]).metadata
     assert deck.title == "Les territoires — Petit Lenormand deck (36 cards)"
 
 
@@ -186,15 +203,15 @@ def _overlaps(a, b, slack: float = 0.3) -> bool:
 @pytest.mark.parametrize(
     "name",
     [
-        "territoires-vie-2j.pdf",
-        "territoires-vie-3j.pdf",
-        "territoires-vie-4j.pdf",
-        "territoires-resume-2j.pdf",
-        "territoires-resume-3j.pdf",
-        "territoires-mise-en-place-2j.pdf",
-        "territoires-mise-en-place-3j.pdf",
-        "territoires-mise-en-place-4j.pdf",
-        "territoires-jeu-lenormand.pdf",
+        "territoires-life-2p.pdf",
+        "territoires-life-3p.pdf",
+        "territoires-life-4p.pdf",
+        "territoires-summary-2p.pdf",
+        "territoires-summary-3p.pdf",
+        "territoires-setup-2p.pdf",
+        "territoires-setup-3p.pdf",
+        "territoires-setup-4p.pdf",
+        "territoires-lenormand-deck.pdf",
     ],
 )
 def test_no_english_text_runs_into_another_or_off_the_page(material, name):
@@ -210,7 +227,7 @@ def test_no_english_text_runs_into_another_or_off_the_page(material, name):
 
 def test_the_tracker_names_keep_clear_of_the_tick_boxes(material):
     """The longest English life card name (Crossroads, bold) ends before the first box."""
-    with pdfplumber.open(material["en"]["territoires-vie-2j.pdf"]) as pdf:
+    with pdfplumber.open(material["en"]["territoires-life-2p.pdf"]) as pdf:
         page = pdf.pages[0]
         name = next(w for w in page.extract_words() if w["text"] == "Crossroads")
         boxes = [r for r in page.rects + page.curves if abs(r["top"] - name["top"]) < 12]
@@ -318,7 +335,7 @@ def test_the_help_speaks_the_cli_language():
 def test_sheets_lang_en_from_the_command_line(tmp_path):
     result = pnp("territoires", "sheets", "--no-deck", "--lang", "en", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    with pdfplumber.open(tmp_path / "territoires-resume-2j.pdf") as pdf:
+    with pdfplumber.open(tmp_path / "territoires-summary-2p.pdf") as pdf:
         assert "Summary · 2 players" in pdf.pages[0].extract_text()
     refused = pnp("territoires", "sheets", "--lang", "de", "--out", str(tmp_path))
     assert refused.returncode == 2 and "de" in refused.stderr

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from generator.render.paper import PAPERS
-from tests.type_sizes import READING_PT, small_lines, unread_small
+from tests.type_sizes import READING_PT, SMALL_SHARE, small_lines, small_share, unread_small
 
 LANGUAGES = ("fr", "en")
 PAPER_NAMES = ("a4", "letter")
@@ -52,6 +52,32 @@ def test_the_ranks_on_the_life_trackers_are_7_pt_or_more(tmp_path, language, pap
 
     path = trackers(setup_for(players), PAPERS[paper], language=language).save(tmp_path / "t.pdf")
     assert not unread_small(path), unread_small(path)
+
+
+@pytest.mark.slow  # two decks drawn, every character read back
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_fold_and_glue_deck_keeps_small_type_under_a_tenth(tmp_path, language):
+    """Fold-and-glue holds half the cards of a duplex sheet: its 6 pt credit line on every sheet
+    came to 10.6 % (Oucédonc, France, 15 cards, English) and 14.4 % (Pronostiques) of the
+    characters; it is on the first sheet, and in the subject."""
+    from pypdf import PdfReader
+
+    from generator.products.options import Imposition
+    from generator.products.pronostiques_sheets import PRODUCT, PronostiquesOptions
+    from generator.render.duplex import Duplex
+    from tests.product_helpers import oucedonc_deck
+
+    cards = PRODUCT.make(
+        PronostiquesOptions(imposition=Imposition(duplex=Duplex.FOLD), language=language),
+        tmp_path / "pronostiques",
+    ).paths[0]
+    deck = oucedonc_deck(
+        tmp_path / "d.pdf", duplex="fold", region="france", cards=15, language=language
+    ).paths[0]
+    for path in (cards, deck):
+        assert small_share(path) <= SMALL_SHARE, (path.name, small_share(path))
+        assert small_lines(path)[0][0] == 1  # the credit is printed, on the first sheet
+        assert "Fluent Emoji" in PdfReader(path).metadata.subject
 
 
 def test_the_credit_rule_tells_a_rank_from_a_credit():

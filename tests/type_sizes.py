@@ -57,3 +57,22 @@ def unread_small(path: Path) -> list[tuple[int, float, str]]:
         for page, size, text in small_lines(path)
         if size < SMALLEST_PT - TOLERANCE or not CREDIT.search(text)
     ]
+
+
+#: At most this share of a deck's characters under 7 pt (issue 30): credits and marks only.
+SMALL_SHARE = 0.10
+
+
+def small_share(path: Path, under: float = READING_PT) -> float:
+    """The share of ``path``'s printed characters (spaces aside) under ``under`` points."""
+    import pdfplumber
+
+    total = small = 0
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for c in page.chars:
+                if c["text"].isspace():
+                    continue
+                total += 1
+                small += char_size(c) < under - TOLERANCE
+    return small / total if total else 0.0

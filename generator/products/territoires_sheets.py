@@ -27,6 +27,30 @@ DECK = "territoires-jeu-lenormand"  # the deck's files: DECK.pdf, DECK-faces.pdf
 
 
 @dataclass(frozen=True)
+class FileNames:
+    """The stems of the game's files in one language (``{n}``: the players): the French
+    material keeps the game's own words, the English material is named in English."""
+
+    trackers: str
+    reference: str
+    setup: str
+    deck: str
+
+
+FILE_NAMES: dict[Language, FileNames] = {
+    "fr": FileNames(
+        "territoires-vie-{n}j", "territoires-resume-{n}j", "territoires-mise-en-place-{n}j", DECK
+    ),
+    "en": FileNames(
+        "territoires-life-{n}p",
+        "territoires-summary-{n}p",
+        "territoires-setup-{n}p",
+        "territoires-lenormand-deck",
+    ),
+}
+
+
+@dataclass(frozen=True)
 class TerritoiresOptions:
     players: int = 2
     paper: Paper = PAPERS["a4"]  # the sheets' and the deck's (A4 or Letter)
@@ -73,25 +97,30 @@ def build(options: TerritoiresOptions) -> Built[None]:
     spec = options.imposition.spec(sheet, profile, HOME_BLEED, language)
     lenormand = decks(options) if options.deck else ()
     files: list[BuiltFile] = []
+    names = FILE_NAMES[language]
     n = setup.players
     if options.sheets:
         files += [
-            pdf_file(f"territoires-vie-{n}j.pdf", trackers(setup, sheet, profile, language)),
-            pdf_file(f"territoires-resume-{n}j.pdf", reference(setup, sheet, profile, language)),
             pdf_file(
-                f"territoires-mise-en-place-{n}j.pdf", setup_sheet(setup, sheet, profile, language)
+                f"{names.trackers.format(n=n)}.pdf", trackers(setup, sheet, profile, language)
+            ),
+            pdf_file(
+                f"{names.reference.format(n=n)}.pdf", reference(setup, sheet, profile, language)
+            ),
+            pdf_file(
+                f"{names.setup.format(n=n)}.pdf", setup_sheet(setup, sheet, profile, language)
             ),
         ]
     if lenormand:
         wanted = options.files
         if wanted.imposed_for(profile):
-            files.append(pdf_file(f"{DECK}.pdf", impose(lenormand, spec, lenormand[0].info)))
+            files.append(pdf_file(f"{names.deck}.pdf", impose(lenormand, spec, lenormand[0].info)))
         if wanted.faces_for(profile):
             faces = faces_document(lenormand, None, profile, wanted.back_first)
-            files.append(pdf_file(f"{DECK}-faces.pdf", faces))
+            files.append(pdf_file(f"{names.deck}-faces.pdf", faces))
         if wanted.images is not None:
             files += [
-                BuiltFile(f"{DECK}_png/{image.name}", FACE_PNG, image.data)
+                BuiltFile(f"{names.deck}_png/{image.name}", FACE_PNG, image.data)
                 for image in face_images(lenormand, wanted.images)
             ]
     return Built(PRODUCT.key, tuple(files), None, lenormand)
