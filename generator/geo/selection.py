@@ -905,6 +905,11 @@ def _ranked(
     return ranked(skip, end), ranked(end, stop) + ranked(0, skip)
 
 
+#: The ids of one's own places start with this: :data:`generator.geo.own_places.OWN_PREFIX`
+#: (not imported: that module's lazy imports reach geopandas, which the games must not import).
+OWN_PREFIX = "own:"
+
+
 def display_names(
     places: Sequence[Place], suffixes: Mapping[str, str] | None = None
 ) -> dict[str, str]:
@@ -912,9 +917,10 @@ def display_names(
 
     Homonyms (the same name on places more than :data:`SAME_PLACE_KM` apart) get a suffix:
     ``suffixes[id]`` when given (a province or canton name abroad), else the département, else
-    the région or country code: "Saint-Denis (93)", "Ecublens (Fribourg)". The same place
-    listed twice (the commune and the site "Saint-Émilion") keeps its plain name; the deal never
-    gives two cards the same printed name.
+    the région or country code: "Saint-Denis (93)", "Ecublens (Fribourg)"; a place of one's own
+    keeps the name it was given (its homonyms carry theirs: "Brest" beside "Brest (29)"). The
+    same place listed twice (the commune and the site "Saint-Émilion") keeps its plain name; the
+    deal never gives two cards the same printed name.
     """
     names = _DisplayNames(PlaceTable.of(places), suffixes)
     return {place.id: names.of(place) for place in places}
@@ -954,6 +960,12 @@ class _DisplayNames:
         """The name printed for ``place``, one of the places given."""
         name = place.name
         if self._shared[name] == 1 or not self._homonyms(name):
+            return name
+        if place.id.startswith(OWN_PREFIX):
+            # one's own place prints as its maker named it: its homonyms of the data carry
+            # their suffixes ("Brest (29)"), and a suffix of its own would say nothing true (it
+            # has no département in the studio, so "(FR)", the country of a place abroad, was
+            # printed; a département would be the commune's "(29)" again)
             return name
         suffix = self._suffixes.get(place.id) or place.departement or place.region or place.country
         return f"{name} ({suffix})"

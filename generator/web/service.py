@@ -29,6 +29,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import P_, Language, _, speaking
 from generator.core.refusal import Refusal as RuleRefusal
 from generator.geo.own_places import PlacesBounds
+from generator.web.refusals import said
 
 if TYPE_CHECKING:
     from generator.render.imposition import Rect
@@ -53,15 +54,16 @@ class Refusal:
 
 
 def refusing(language: Language, work: Callable[[], T]) -> T | Refusal:
-    """``work()`` speaking ``language``; a :class:`UserError` or a rule's refusal (its default
-    sentence: the studio names no command) becomes a :class:`Refusal`."""
+    """``work()`` speaking ``language``; a :class:`UserError` or a rule's refusal (the studio's
+    sentence, :func:`generator.web.refusals.said`: it names no command, and stands alone)
+    becomes a :class:`Refusal`."""
     with speaking(language):
         try:
             return work()
         except UserError as exc:
             return Refusal(str(exc), exc.reason)
         except RuleRefusal as exc:
-            return Refusal(str(exc))
+            return Refusal(said(exc))
 
 
 def warm() -> None:

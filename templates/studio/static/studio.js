@@ -21,6 +21,9 @@
     language: $("language").value, paper: "a4", card_size: "poker", duplex: "long", profile: "home",
   };
   let deck = null;        // the last deck the server built
+  // the recipe's `include` names added by the place search (not kept from the cards): the same
+  // recipe key, but the teacher added them, and their chips say so ("Added", not "Kept")
+  const searched = new Set();
   let asked = 0;          // the number of the newest request
   let side = "front";
   let regionName = "";    // the chosen region's name as shown
@@ -211,7 +214,9 @@
         others = true;
         const heading = document.createElement("li");
         heading.className = "divider";
-        heading.textContent = say("other");
+        // named as the cards print them, in the deck's language (the server's names)
+        const named = (kind) => (built.cards.find((c) => c.kind === kind) || {}).name || "";
+        heading.textContent = say("other", { intermede: printed(named("intermede")), direction: printed(named("direction")) });
         nodes.push(heading);
       }
       nodes.push(cardNode(built.id, card, place));
@@ -316,7 +321,10 @@
   function toggleKeep(card) {
     const keeps = keeping(card);
     if (card.kept) recipe.include = recipe.include.filter((n) => !keeps(n));
-    else recipe.include.push(dataName(card));
+    else {
+      recipe.include.push(dataName(card));
+      searched.delete(dataName(card));
+    }
     build();
   }
 
@@ -336,8 +344,10 @@
       chips.push(li);
     };
     for (const name of recipe.exclude) chip(say("removed", { name: printed(name) }), "out", () => { recipe.exclude = recipe.exclude.filter((n) => n !== name); });
-    for (const name of recipe.include) chip(say("kept_chip", { name: printed(name) }), "in", () => { recipe.include = recipe.include.filter((n) => n !== name); });
-    for (const place of recipe.places) chip(say("added", { name: printed(place.name) }), "own", () => { recipe.places = recipe.places.filter((p) => p !== place); });
+    // the recipe's three lists: exclude (removed), include (kept from the cards, or added by the
+    // search: places pnp knows), places (the teacher's own, with their coordinates)
+    for (const name of recipe.include) chip(say(searched.has(name) ? "added" : "kept_chip", { name: printed(name) }), "in", () => { recipe.include = recipe.include.filter((n) => n !== name); });
+    for (const place of recipe.places) chip(say("own_chip", { name: printed(place.name) }), "own", () => { recipe.places = recipe.places.filter((p) => p !== place); });
     $("edits").replaceChildren(...chips);
   }
 
@@ -434,7 +444,10 @@
   combo($("place-search"), $("place-list"), placeSearch, (hit) => {
     $("place-search").value = "";
     const name = hit.include || hit.name;  // a homonym comes with its code: "Valence (26)"
-    if (!recipe.include.includes(name)) recipe.include.push(name);
+    if (!recipe.include.includes(name)) {
+      recipe.include.push(name);
+      searched.add(name);
+    }
     recipe.exclude = recipe.exclude.filter((n) => n !== name && n !== hit.name);
     build();
   });
