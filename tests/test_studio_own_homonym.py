@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-from generator.geo import own_places, selection
 from generator.products.oucedonc_recipe import build_recipe, recipe_from_json
 
 
@@ -24,7 +23,3 @@ def test_an_own_place_named_like_a_town_keeps_its_name():
     own = [card for card in deck.places if (card.source_id or "").startswith("own:")]
     assert [card.name for card in own] == ["Brest"]
     assert all("(FR)" not in card.name for card in deck.places)
-
-
-def test_the_display_names_know_ones_own_places_by_their_ids():
-    assert selection.OWN_PREFIX == own_places.OWN_PREFIX

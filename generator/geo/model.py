@@ -50,6 +50,8 @@ class Place(Struct, frozen=True):
         return None
 
 
+#: The id of a place of the user's own (a file, the studio): own:LINE:slug-of-the-name
+OWN_PREFIX = "own:"
 OVERSEAS_PREFIX = "97"  # the INSEE codes of the overseas communes (971 to 976)
 
 

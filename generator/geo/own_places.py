@@ -39,9 +39,9 @@ from msgspec import Struct
 from generator.core.errors import UserError
 from generator.core.i18n import N_, _, number
 from generator.core.namekeys import name_key
-from generator.geo.model import Place
+from generator.geo.model import OWN_PREFIX, Place
 
-OWN_PREFIX = "own:"  # the id of a place of the user's file: own:LINE:slug-of-the-name
+__all__ = ["OWN_PREFIX"]  # importers name it from here too
 NAME_COLUMNS = ("name", "nom", "lieu", "place")
 LAT_COLUMNS = ("lat", "latitude", "y")
 LON_COLUMNS = ("lon", "lng", "long", "longitude", "x")

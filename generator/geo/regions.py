@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from generator.core.errors import UserError
 from generator.core.i18n import _, cli_language
 from generator.geo import embedded
-from generator.geo.model import Place
+from generator.geo.model import OWN_PREFIX, Place
 
 if TYPE_CHECKING:
     from generator.geo.sources import Area
@@ -134,7 +134,7 @@ class RegionSelection:
         if self.kind == "world":
             return place.country == self.code
         if self.kind == "places":
-            return place.id.startswith("own:")  # the user's own places (geo.own_places)
+            return place.id.startswith(OWN_PREFIX)  # the user's own places (geo.own_places)
         if self.kind == "subdivision":
             return (place.country, place.region) == self.subdivision
         if place.country != "FR":

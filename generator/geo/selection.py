@@ -86,7 +86,7 @@ from generator.core.errors import UserError
 from generator.core.i18n import _, ngettext
 from generator.geo.difficulty import Difficulty
 from generator.geo.familiarity import LESSER_KNOWN, PREFECTURE_KNOWN
-from generator.geo.model import Place
+from generator.geo.model import OWN_PREFIX, Place
 from generator.geo.place_table import PlaceTable
 from generator.geo.precision import (
     HUNDREDTHS_PER_DEGREE,
@@ -903,11 +903,6 @@ def _ranked(
         return [_Ranked(order[r], r / needed) for r in range(start, min(finish, len(order)))]
 
     return ranked(skip, end), ranked(end, stop) + ranked(0, skip)
-
-
-#: The ids of one's own places start with this: :data:`generator.geo.own_places.OWN_PREFIX`
-#: (not imported: that module's lazy imports reach geopandas, which the games must not import).
-OWN_PREFIX = "own:"
 
 
 def display_names(
