@@ -542,13 +542,32 @@ def test_show_json_and_history(game_file: Path) -> None:
 @pytest.mark.parametrize(
     ("field", "value", "fragment"),
     [
-        ("lat_units", "abc", "card 1, lat_units: expected `int`, got `str`"),
-        ("lon_units", 1.5, "card 1, lon_units: expected `int`, got `float`"),
-        ("name", None, "card 1, name: expected `str`, got `null`"),
+        (
+            "lat_units",
+            "abc",
+            "card 1, lat_units: should be a whole number from −1,000,000,000 to 1,000,000,000, "
+            'not "abc"',
+        ),
+        (
+            "lon_units",
+            1.5,
+            "card 1, lon_units: should be a whole number from −1,000,000,000 to 1,000,000,000, "
+            "not 1.5",
+        ),
+        (
+            "name",
+            None,
+            "card 1, name: should be a text of 1 to 200 characters without control characters, "
+            "not null",
+        ),
         ("name", "  ", "has no name"),
-        ("id", ["P01"], "card 1, id: expected `str`, got `array`"),
-        ("tokens_each", "many", "tokens_each: expected `int | null`, got `str`"),
-        ("tokens_each", -4, "tokens_each: expected `int` >= 1"),
+        (
+            "id",
+            ["P01"],
+            "card 1, id: should be a text of 1 to 16 letters, digits, '-' or '_', not [\"P01\"]",
+        ),
+        ("tokens_each", "many", 'tokens_each: should be a whole number from 1 to 99, not "many"'),
+        ("tokens_each", -4, "tokens_each: should be a whole number from 1 to 99, not -4"),
     ],
 )
 def test_a_hand_broken_deck_file_is_one_line_and_no_game_file(

@@ -203,14 +203,14 @@ def test_a_geojson_file_of_points(tmp_path):
     ("text", "fragment"),
     [
         ("ville,a,b\nA,1,2\n", "line 1: the header must name the columns name, lat and lon"),
-        ("name,lat,lon\nA,abc,2\n", "line 2: lat 'abc' is not a number"),
+        ("name,lat,lon\nA,abc,2\n", "line 2: lat “abc” is not a number"),
         ("name,lat,lon\nA,48,2\n\nB,95,2\n", "line 4: lat 95 is out of range"),
         ("name,lat,lon\n,48,2\n", "line 2: the name is empty"),
         ("name,lat,lon\nA,48,2\na,47,2\n", "line 3: 'a' is already the place of line 2"),
         ("name,lat,lon\nA,48,2,9\n", "line 2: more cells than the header names"),
         ("name,lat,lon\nA,48,2\n" + "\x01,48,2\n", "line 3: the name holds a control character"),
         ("name,lat,lon\n" + "A" * 61 + ",48,2\n", "line 2: the name is longer than 60 characters"),
-        ('name,lat,lon\n"A\nB",48,2\nC,4 8,2\n', "line 4: lat '4 8' is not a number"),
+        ('name,lat,lon\n"A\nB",48,2\nC,4 8,2\n', "line 4: lat “4 8” is not a number"),
         ("name,lat,lon\n", "holds no place"),
     ],
 )
@@ -370,7 +370,7 @@ def test_a_bad_places_file_fails_before_writing_anything(tmp_path):
     path.write_text("name,lat,lon\nA,48.1,abc\n", encoding="utf-8")
     out = tmp_path / "deck.pdf"
     result = pnp(*["oucedonc", "deck", "--region", "35", "--places", str(path), "--out", str(out)])
-    one_line_error(result, "mine.csv, line 2: lon 'abc' is not a number")
+    one_line_error(result, "mine.csv, line 2: lon “abc” is not a number")
     assert not out.exists() and not out.with_suffix(".json").exists()
 
 

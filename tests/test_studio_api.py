@@ -225,8 +225,12 @@ def test_a_deck_is_rebuilt_from_its_recipe_alone(client, deck):
         ({"content": b"{}", "headers": {"content-type": "text/plain"}}, 415, "JSON"),
         ({"json": {"region": "Atlantide"}}, 422, "Atlantide"),
         ({"json": {"region": "dep:29", "cards": "many"}}, 422, "cards"),
-        ({"json": [1, 2]}, 422, "expected `object`"),
-        ({"json": {"region": "dep:29", "cards": 3}}, 422, "cards: expected `int` >= 15"),
+        ({"json": [1, 2]}, 422, "recipe: should be an object, not [1, 2]"),
+        (
+            {"json": {"region": "dep:29", "cards": 3}},
+            422,
+            "cards: should be a whole number from 15 to 400, not 3",
+        ),
         ({"json": {"region": "/etc/passwd"}}, 422, "not a file"),
         (
             {"content": b" " * 300_000, "headers": {"content-type": "application/json"}},
@@ -343,7 +347,8 @@ def test_uploaded_places(client):
     csv = "nom;latitude;longitude\nÉcole Jules Ferry;47,87;-3,55\n".encode("cp1252")
     answer = client.post("/api/places/file", params={"name": "école.csv"}, content=csv)
     assert answer.json() == {
-        "places": [{"name": "École Jules Ferry", "lat": 47.87, "lon": -3.55, "kind": "site"}]
+        "places": [{"name": "École Jules Ferry", "lat": 47.87, "lon": -3.55, "kind": "site"}],
+        "warnings": [],
     }
     bad = client.post(
         "/api/places/file",
@@ -353,7 +358,7 @@ def test_uploaded_places(client):
     )
     assert bad.status_code == 422
     assert bad.json()["error"] == (
-        "a.csv, line 2: lat 'north' is not a number; write decimal degrees such as 48.1173"
+        "a.csv, line 2: lat “north” is not a number; write decimal degrees such as 48.1173"
     )
     rows = "".join(f"Lieu {i};48,{i:04d};-3,5\n" for i in range(201))
     too_many = client.post(

@@ -205,17 +205,20 @@ def test_material_file_names_fold_accents_as_deck_names_do(tmp_path):
 @pytest.mark.parametrize(
     ("document", "french", "english"),
     [
-        ([1, 2], "recette : le document : on attend `object`, pas `array` ; voir docs/schemas/",
-         "recipe: the top level: expected `object`, got `array`; see docs/schemas/"),
-        ({"colour": "red"}, "champ inconnu `colour`", "object contains unknown field `colour`"),
-        ({"cards": "many"}, "cards : on attend `int | null`, pas `str`",
-         "cards: expected `int | null`, got `str`"),
-        ({"seed": -1}, "seed : on attend `int` >= 0", "seed: expected `int` >= 0"),
-        ({"places": [{"name": "a"}]}, "il manque le champ obligatoire `lat`",
-         "object missing required field `lat`"),
-        ({"difficulty": "x"}, "valeur 'x' non permise", "invalid enum value 'x'"),
-        ({"region": "a\x01"}, "on attend `str` sans caractères de contrôle",
-         "expected `str` without control characters"),
+        ([1, 2], "recette : doit être un objet, pas [1, 2] ; voir docs/schemas/",
+         "recipe: should be an object, not [1, 2]; see docs/schemas/"),
+        ({"colour": "red"}, "champ inconnu « colour » ; les champs sont schema, version, region",
+         "unknown field “colour”; the fields are schema, version, region"),
+        ({"cards": "many"}, 'cards : doit être un nombre entier de 15 à 400, pas "many"',
+         'cards: should be a whole number from 15 to 400, not "many"'),
+        ({"seed": -1}, "seed : doit être un nombre entier de 0 à 2 147 483 647, pas -1",
+         "seed: should be a whole number from 0 to 2,147,483,647, not -1"),
+        ({"places": [{"name": "a"}]}, "le champ « lat » manque (un nombre de −90 à 90)",
+         "the field “lat” is missing (a number from −90 to 90)"),
+        ({"difficulty": "x"}, 'difficulty : doit être easy, normal ou hard, pas "x"',
+         'difficulty: should be easy, normal or hard, not "x"'),
+        ({"region": "a\x01"}, "un texte de 1 à 100 caractères sans caractères de contrôle",
+         "should be a text of 1 to 100 characters without control characters"),
     ],
 )  # fmt: skip
 def test_schema_errors_speak_one_language(client, document, french, english):
@@ -354,7 +357,7 @@ def test_the_card_count_the_schema_takes_is_the_one_that_builds(client, cards, s
         places = [c for c in answer.json()["cards"] if c["kind"] in ("town", "site")]
         assert len(places) == cards
     else:
-        assert "cards: expected `int`" in answer.json()["error"]
+        assert "cards: should be a whole number from 15 to 400" in answer.json()["error"]
 
 
 def test_the_schema_and_the_rules_agree_on_the_smallest_deck():

@@ -136,8 +136,8 @@ def test_options_the_recipe_sets_are_refused_beside_it(tmp_path):
 @pytest.mark.parametrize(
     ("document", "fragment"),
     [
-        ({"region": "Finistère", "seed": "1"}, "seed: expected `int`"),
-        ({"region": "Finistère", "colour": "red"}, "unknown field `colour`"),
+        ({"region": "Finistère", "seed": "1"}, "seed: should be a whole number"),
+        ({"region": "Finistère", "colour": "red"}, "unknown field “colour”"),
         ({"region": "Finistère", "places": [{"name": "x", "lat": 91, "lon": 0}]}, "lat"),
         ({"region": "Finistère", "places": [{"name": "a\u202eb", "lat": 1, "lon": 0}]}, "name"),
         ({"region": "/etc/passwd"}, "not a file"),

@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.core.i18n import N_
+from msgspec import Struct
+
+from generator.core.i18n import N_, _
 from generator.core.refusal import Reason, Refusal, Sentence, Value
 
 
@@ -32,7 +34,9 @@ class Unreadable(Reason):
     )
     NOT_JSON = (
         "not-json",
-        Sentence(N_("{source} is not valid JSON ({msg} at line {lineno}); {advice}")),
+        Sentence(
+            N_("{source} is not valid JSON at line {lineno}, column {colno}: {msg}; {advice}")
+        ),
     )
     TOO_DEEP = (
         "too-deep",
@@ -42,6 +46,43 @@ class Unreadable(Reason):
         "bad-number",
         Sentence(N_("{source} holds a number pnp cannot read ({exc}); {advice}")),
     )
+
+
+#: The parser's messages (json.decoder's, English), each said in the reader's words; another
+#: one (a later Python's) is said by its line and column alone.
+PARSER_WORDS = {
+    "Expecting value": N_(
+        "a value was expected: a number, a text in double quotes, true, false or null"
+    ),
+    "Expecting property name enclosed in double quotes": N_(
+        "a name in double quotes was expected (a comma too many before “}}”?)"
+    ),
+    "Expecting ':' delimiter": N_("“:” was expected after the name"),
+    "Expecting ',' delimiter": N_("“,” was expected between two values, or a closing “}}” or “]”"),
+    "Unterminated string starting at": N_('a text is not closed by its “"”'),
+    "Invalid control character at": N_("a line break or a control character inside a text"),
+    "Invalid \\escape": N_("a backslash that starts no escape (write “\\\\”)"),
+    "Invalid \\uXXXX escape": N_("a backslash that starts no escape (write “\\\\”)"),
+    "Extra data": N_("more text after the end of the document"),
+    "Illegal trailing comma before end of object": N_("a comma too many before “}}”"),
+    "Illegal trailing comma before end of array": N_("a comma too many before “]”"),
+}
+
+
+class ParserWords(Struct, frozen=True):
+    """The parser's message in the reader's words (a :class:`~generator.core.refusal.Phrase`);
+    its JSON is the parser's own."""
+
+    msg: str
+
+    def words(self) -> str:
+        # "Invalid \\escape: 'x'": the message starts with its kind
+        said = next((w for m, w in PARSER_WORDS.items() if self.msg.startswith(m)), None)
+        # a brace is written twice in the catalog's sentences ("“}}”"): format() sets it once
+        return _(said).format() if said else _("the JSON's syntax is broken there")
+
+    def to_json(self) -> str:
+        return self.msg
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -81,7 +122,13 @@ def load_document(text: str, source: Value, advice: Value) -> Any:
     except json.JSONDecodeError as exc:
         raise Refusal(
             Unreadable.NOT_JSON,
-            {"source": source, "msg": exc.msg, "lineno": exc.lineno, "advice": advice},
+            {
+                "source": source,
+                "msg": ParserWords(exc.msg),
+                "lineno": exc.lineno,
+                "colno": exc.colno,
+                "advice": advice,
+            },
         ) from None
     except RecursionError:
         raise Refusal(Unreadable.TOO_DEEP, {"source": source, "advice": advice}) from None

@@ -37,7 +37,7 @@ from typing import Any
 from msgspec import Struct
 
 from generator.core.errors import UserError
-from generator.core.i18n import N_, _, number
+from generator.core.i18n import N_, _, ngettext, number
 from generator.core.namekeys import name_key
 from generator.geo.model import OWN_PREFIX, Place
 
@@ -97,6 +97,14 @@ def read_own_places(path: Path) -> tuple[Place, ...]:
 def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Place]:
     """The places of a CSV or GeoJSON file's bytes (told apart by the name's suffix, else by
     the content); ``source`` names the file in the error lines."""
+    return parse_own_places_noted(data, source, bounds)[0]
+
+
+def parse_own_places_noted(
+    data: bytes, source: str, bounds: PlacesBounds
+) -> tuple[list[Place], tuple[str, ...]]:
+    """:func:`parse_own_places` and what to tell the user beside the places: a GeoJSON's
+    features that are no place (lines: a route, a walk), skipped, counted."""
     if len(data) > bounds.max_bytes:
         raise too_large(source, bounds)
     if source.lower().endswith(SPREADSHEET_SUFFIXES) or data.startswith(SPREADSHEET_MAGIC):
@@ -108,8 +116,9 @@ def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Pla
         )
     text = _decode(data)
     # a broken .geojson is broken JSON, not a CSV without its header
+    notes: tuple[str, ...] = ()
     if source.lower().endswith(JSON_SUFFIXES) or text.lstrip().startswith("{"):
-        rows = _geojson_rows(source, text, bounds)
+        rows, notes = _geojson_rows(source, text, bounds)
     elif not text.replace("\ufeff", "").strip():  # refused for its header, said on "line 1"
         raise UserError(
             _("{path} is empty; write a header line (name,lat,lon) then one line per place").format(
@@ -118,6 +127,12 @@ def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Pla
         )
     else:
         rows = _csv_rows(source, text)
+    if not rows and notes:  # lines alone: the file's lines are not places
+        raise UserError(
+            _("{path} holds no point nor area; give one Point feature per place").format(
+                path=source
+            )
+        )
     if not rows:
         raise UserError(
             _("{path} holds no place; write one line per place: name,lat,lon").format(path=source)
@@ -125,7 +140,7 @@ def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Pla
     _check_count(source, len(rows), bounds)
     places = [_place(source, where, fields, bounds) for where, fields in rows]
     _check_duplicates(source, places, [where for where, _fields in rows])
-    return places
+    return places, notes
 
 
 def too_large(source: str, bounds: PlacesBounds) -> UserError:
@@ -184,7 +199,8 @@ def _csv_rows(source: str, text: str) -> list[tuple[_Where, dict[str, str]]]:
     first = next((line for line in lines if line.strip()), "")
     reader = csv.reader(lines, delimiter=max((";", "\t", ","), key=first.count))
     try:
-        header = [cell.strip().casefold() for cell in next(reader, [])]
+        written = [cell.strip() for cell in next(reader, [])]  # as the file names them
+        header = [cell.casefold() for cell in written]
         name, lat, lon, kind = (
             _index_of(header, names)
             for names in (NAME_COLUMNS, LAT_COLUMNS, LON_COLUMNS, KIND_COLUMNS)
@@ -210,7 +226,14 @@ def _csv_rows(source: str, text: str) -> list[tuple[_Where, dict[str, str]]]:
             rows.append(
                 (
                     where,
-                    {"name": cells[name], "lat": cells[lat], "lon": cells[lon], "kind": kind_cell},
+                    {
+                        "name": cells[name],
+                        "lat": cells[lat],
+                        "lon": cells[lon],
+                        "kind": kind_cell,
+                        "lat_column": written[lat].lstrip("\ufeff"),
+                        "lon_column": written[lon].lstrip("\ufeff"),
+                    },
                 )
             )
         return rows
@@ -224,7 +247,7 @@ def _csv_rows(source: str, text: str) -> list[tuple[_Where, dict[str, str]]]:
 
 def _geojson_rows(
     source: str, text: str, bounds: PlacesBounds
-) -> list[tuple[_Where, dict[str, str]]]:
+) -> tuple[list[tuple[_Where, dict[str, str]]], tuple[str, ...]]:
     try:
         document = json.loads(text)
         # an escaped lone surrogate ("\ud800") is JSON's syntax but no character
@@ -253,7 +276,20 @@ def _geojson_rows(
             _("{path} holds no feature; give one Point feature per place").format(path=source)
         )
     _check_count(source, len(features), bounds)
-    return [_feature_row(source, number, feature) for number, feature in enumerate(features, 1)]
+    rows = [_feature_row(source, n, feature) for n, feature in enumerate(features, 1)]
+    kept = [row for row in rows if row is not None]
+    skipped = len(rows) - len(kept)
+    if not skipped:
+        return kept, ()
+    return kept, (
+        ngettext(
+            "{path}: {n} feature is a line, not a place, and was skipped (a point or an area "
+            "makes a card)",
+            "{path}: {n} features are lines, not places, and were skipped (a point or an area "
+            "makes a card)",
+            skipped,
+        ).format(path=source, n=number(skipped)),
+    )
 
 
 def _property(properties: dict[str, Any], names: tuple[str, ...]) -> str:
@@ -264,11 +300,25 @@ def _property(properties: dict[str, Any], names: tuple[str, ...]) -> str:
     )
 
 
-def _feature_row(source: str, number: int, feature: Any) -> tuple[_Where, dict[str, str]]:
+#: A GeoJSON's features read as no place, skipped and counted: a route, a walk, a coast.
+LINE_TYPES = frozenset({"LineString", "MultiLineString"})
+#: An area (a school's grounds, a park, a lake drawn in uMap) is a place at a point inside it.
+AREA_TYPES = frozenset({"Polygon", "MultiPolygon"})
+
+
+def _feature_row(source: str, number: int, feature: Any) -> tuple[_Where, dict[str, str]] | None:
+    """A feature's row; None for a line (skipped: a route names no one place)."""
     where = _Where(feature=number)
     geometry = feature.get("geometry") if isinstance(feature, dict) else None
     properties = feature.get("properties") if isinstance(feature, dict) else None
-    if not isinstance(geometry, dict) or geometry.get("type") != "Point":
+    if not isinstance(geometry, dict):
+        raise _bad(source, where, _("not a Point; every feature must be one point"))
+    kind = geometry.get("type")
+    if kind in LINE_TYPES:
+        return None
+    if kind in AREA_TYPES:
+        geometry = _inside_point(source, where, geometry)
+    elif kind != "Point":
         raise _bad(source, where, _("not a Point; every feature must be one point"))
     coordinates = geometry.get("coordinates")
     if not isinstance(coordinates, list) or len(coordinates) < 2:
@@ -279,30 +329,58 @@ def _feature_row(source: str, number: int, feature: Any) -> tuple[_Where, dict[s
         "lat": str(coordinates[1]),
         "lon": str(coordinates[0]),
         "kind": _property(properties, KIND_COLUMNS),
+        "lat_column": _("latitude"),  # [lon, lat]: the coordinates name no column
+        "lon_column": _("longitude"),
     }
+
+
+def _inside_point(source: str, where: _Where, geometry: dict[str, Any]) -> dict[str, Any]:
+    """An area's point: inside it (shapely's representative point; a centroid may fall outside
+    a crescent or a U-shaped school), as a GeoJSON Point."""
+    from shapely.geometry import shape
+
+    try:
+        area = shape(geometry)
+        point = area.representative_point()
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+        raise _bad(source, where, _("the area's coordinates cannot be read")) from None
+    if area.is_empty or point.is_empty:
+        raise _bad(source, where, _("the area's coordinates cannot be read"))
+    return {"type": "Point", "coordinates": [point.x, point.y]}
 
 
 # a decimal point or comma, a typographic minus, an exponent (a spreadsheet writes 1E-05)
 _NUMBER = re.compile(r"^[+\-\u2212]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 
 
-def _degrees(source: str, where: _Where, field: str, text: str, limit: float) -> float:
-    value = text.strip()
+#: What a latitude and a longitude range over, said when a value is outside.
+_RANGES = {
+    "lat": (90.0, N_("a latitude goes from −90 to 90")),
+    "lon": (180.0, N_("a longitude goes from −180 to 180")),
+}
+
+
+def _degrees(source: str, where: _Where, field: str, fields: dict[str, str]) -> float:
+    """The row's ``field`` (lat or lon) in degrees; a refusal names its column as the file
+    does and its value as the file wrote it (``latitude 148,39``)."""
+    value = fields[field].strip()
+    column = fields.get(f"{field}_column") or field
     if not _NUMBER.match(value):
         raise _bad(
             source,
             where,
-            _("{field} {value!r} is not a number; write decimal degrees such as 48.1173").format(
-                field=field, value=value[:40]
+            _("{field} “{value}” is not a number; write decimal degrees such as 48.1173").format(
+                field=column, value=value[:40]
             ),
         )
     degrees = float(value.replace(",", ".").replace("\u2212", "-"))
+    limit, extent = _RANGES[field]
     if not -limit <= degrees <= limit:
         raise _bad(
             source,
             where,
-            _("{field} {value} is out of range (-{limit} to {limit})").format(
-                field=field, value=value, limit=int(limit)
+            _("{field} {value} is out of range: {extent}").format(
+                field=column, value=value[:40], extent=_(extent)
             ),
         )
     return degrees
@@ -325,8 +403,8 @@ def _checked_name(source: str, where: _Where, text: str, most: int) -> str:
 
 def _place(source: str, where: _Where, fields: dict[str, str], bounds: PlacesBounds) -> Place:
     name = _checked_name(source, where, fields["name"], bounds.max_name)
-    lat = _degrees(source, where, "lat", fields["lat"], 90.0)
-    lon = _degrees(source, where, "lon", fields["lon"], 180.0)
+    lat = _degrees(source, where, "lat", fields)
+    lon = _degrees(source, where, "lon", fields)
     kind = fields["kind"].strip().casefold()
     town = kind in TOWN_WORDS
     return Place(

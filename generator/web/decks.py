@@ -276,7 +276,7 @@ async def api_upload_places(request: Request) -> Response:
     except BodyTooLarge:  # the reader's own line, naming the file and the bounds
         raise Problem(413, service.places_too_large(name, request_language(request))) from None
     result = service.read_places_file(body, name, request_language(request))
-    return JSONResponse({"places": accepted(result)})
+    return JSONResponse(accepted(result))
 
 
 async def api_qr(request: Request) -> Response:

@@ -657,20 +657,22 @@ def _verify(deck_text: str, a: str, direction: str, b: str, language: Language) 
 UPLOAD_PLACES = PlacesBounds(max_bytes=512 * 1024, max_places=200, max_name=80)
 
 
-def read_places_file(
-    data: bytes, filename: str, language: Language
-) -> list[dict[str, Any]] | Refusal:
+def read_places_file(data: bytes, filename: str, language: Language) -> dict[str, Any] | Refusal:
     """An uploaded CSV or GeoJSON of places (``geo``'s reader of ``--places FILE``, within the
-    upload's bounds) as recipe places."""
-    from generator.geo.own_places import parse_own_places
+    upload's bounds) as recipe places, and the lines to tell beside them (a GeoJSON's lines,
+    skipped)."""
+    from generator.geo.own_places import parse_own_places_noted
 
-    return refusing(
-        language,
-        lambda: [
-            {"name": p.name, "lat": p.lat, "lon": p.lon, "kind": p.kind}
-            for p in parse_own_places(data, filename, UPLOAD_PLACES)
-        ],
-    )
+    def read() -> dict[str, Any]:
+        places, warnings = parse_own_places_noted(data, filename, UPLOAD_PLACES)
+        return {
+            "places": [
+                {"name": p.name, "lat": p.lat, "lon": p.lon, "kind": p.kind} for p in places
+            ],
+            "warnings": list(warnings),
+        }
+
+    return refusing(language, read)
 
 
 def places_too_large(filename: str, language: Language) -> str:

@@ -12,7 +12,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from generator.core.i18n import LANGUAGES, N_, Language, catalog
+from generator.core.i18n import LANGUAGES, N_, Language, catalog, speaking
+from generator.core.jsondoc import ParserWords
 from generator.web import service
 from generator.web.cache import Cache
 from generator.web.jobs import Jobs
@@ -132,7 +133,16 @@ async def json_body(request: Request, limit: int) -> Any:
         # "\ud800" is JSON's syntax but no character: a string holding it can be written
         # nowhere (the recipe's key, the answer, the PDF)
         json.dumps(document, ensure_ascii=False).encode("utf-8")
-    except (UnicodeError, json.JSONDecodeError, RecursionError):
+    except json.JSONDecodeError as exc:  # where, in the page's words (a recipe edited by hand)
+        with speaking(request_language(request)):
+            said = ParserWords(exc.msg).words()
+        raise Problem(
+            400,
+            say(
+                request, N_("the request is not valid JSON at line {line}, column {column}: {what}")
+            ).format(line=exc.lineno, column=exc.colno, what=said),
+        ) from None
+    except (UnicodeError, RecursionError):
         raise Problem(400, say(request, N_("the request is not valid JSON"))) from None
     return document
 

@@ -3,8 +3,10 @@
 A deck or game file is read in two steps: :func:`generator.core.jsondoc.load_document` (JSON,
 no duplicate keys, no number Python cannot hold) then :func:`validate`, which converts the
 document into the records below with msgspec in strict mode (``"1"`` is not a number, ``true``
-is not a version) and says where the first problem is ("move 3: expected `str`, got `int` at
-player"). The rules themselves (is the move legal, is the card on the table) are checked
+is not a version) and says where the first problem is and what the field takes, in words read
+from the records themselves (:mod:`generator.core.schema_words`: "move 3, player: should be a
+text of 1 to 200 characters, not 7"; msgspec's own message, translated, where the type cannot
+be followed). The rules themselves (is the move legal, is the card on the table) are checked
 afterwards by replaying the journal.
 
 The documented form of both schemas is generated from these records:
@@ -29,6 +31,7 @@ from msgspec import Meta, Struct, field
 
 from generator.core.i18n import N_, _
 from generator.core.refusal import Refusal, Value
+from generator.core.schema_words import schema_problem
 from generator.games.oucedonc.refusals import Why
 
 T = TypeVar("T")
@@ -276,12 +279,15 @@ def validate(document: Any, record: type[T], source: Value, advice: Value) -> T:
         message, _at, path = text.rpartition(" - at `")
         if not message:
             message, path = text, "$"
+        path = path.rstrip("`")
+        problem: Value = schema_problem(message, path, record, document) or _problem(message)
         raise Refusal(
             Why.SCHEMA,
             {
                 "source": source,
-                "where": _where(path.rstrip("`")),
-                "message": _problem(message),
+                "top": path == "$",
+                "where": _where(path),
+                "message": problem,
                 "advice": advice,
             },
         ) from None

@@ -566,8 +566,15 @@ class Why(Reason):
     )
     SCHEMA = (
         "schema",
-        # TRANSLATORS: {where} and {message} are said by fileschema.py (its own sentences)
-        Sentence(N_("{source}: {where}: {message}; {advice}")),
+        # TRANSLATORS: {where} and {message} are said by fileschema.py (its own sentences);
+        # at the top level of the file, no {where}
+        Choice(
+            "top",
+            (
+                (True, Sentence(N_("{source}: {message}; {advice}"))),
+                (False, Sentence(N_("{source}: {where}: {message}; {advice}"))),
+            ),
+        ),
     )
     NESTED_TOO_DEEPLY = (
         "nested-too-deeply",
