@@ -248,6 +248,25 @@ def test_bad_recipes_get_one_clear_line(client, request_args, status, fragment):
 
 
 @pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "ma-recette.json is not valid JSON at line 4, column 1: "),
+        ("fr", "ma-recette.json n’est pas du JSON valide à la ligne 4, colonne 1\u00a0: "),
+    ],
+)
+def test_a_recipe_file_not_json_is_named_with_its_line(client, language, said):
+    """The page sends a recipe file it cannot read as it is, with its name: the sentence names
+    the file, not "the request", and the line at fault (a comma too many)."""
+    answer = client.post(
+        "/api/decks?file=ma-recette.json",
+        content=b'{\n  "region": "dep:29",\n  "cards": 30,\n}\n',
+        headers={"content-type": "application/json", "accept-language": language},
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(said)
+
+
+@pytest.mark.parametrize(
     ("language", "advice"),
     [("en", "choose a larger card size"), ("fr", "choisissez un format de cartes plus grand")],
 )

@@ -8,6 +8,8 @@ presses, files given to the file picker, never values set by a script.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests import test_studio_browser as teacher
@@ -69,4 +71,41 @@ def test_the_print_menus_show_their_option_whole(studio, browser, locale):
         page.keyboard.press("End" if choice == "fold" else "Home")
         cut = [menu for menu in page.evaluate(MENUS) if menu["width"] > menu["room"]]
         assert cut == [], cut
+    context.close()
+
+
+def test_a_mixed_geojson_says_what_it_left_out(studio, browser, tmp_path):
+    """A map drawn in uMap holds her school (a point) and the walk to it (a line): the school
+    is dealt and the deck's notes say the line was left out (the page dropped the server's
+    note: the line vanished without a word)."""
+    context, page = oucedonc(browser, studio, locale="fr-FR")
+    choose_region(page, "Finis", "Finistère")
+    features = [
+        {"type": "Feature", "properties": {"name": SCHOOL},
+         "geometry": {"type": "Point", "coordinates": [-4.49, 48.39]}},
+        {"type": "Feature", "properties": {"name": "Le chemin"},
+         "geometry": {"type": "LineString", "coordinates": [[-4.49, 48.39], [-4.5, 48.4]]}},
+    ]  # fmt: skip
+    drawn = tmp_path / "umap.geojson"
+    drawn.write_text(json.dumps({"type": "FeatureCollection", "features": features}), "utf-8")
+    page.locator("#places-file").set_input_files(str(drawn))
+    page.locator("#cards-grid li.card", has_text=SCHOOL).wait_for()
+    settled(page)
+    notes = page.locator("#warnings")
+    assert notes.is_visible()
+    assert "umap.geojson" in notes.inner_text() and "ligne" in notes.inner_text()
+    context.close()
+
+
+def test_a_recipe_edited_by_hand_says_the_line_at_fault(studio, browser, tmp_path):
+    """A recipe with a comma too many (edited by hand): the page says which line and column in
+    its language, where it said only that the file was not a studio recipe."""
+    context, page = oucedonc(browser, studio, locale="fr-FR")
+    recipe = tmp_path / "ma-recette.json"
+    recipe.write_text('{\n  "region": "dep:29",\n  "cards": 30,\n}\n', encoding="utf-8")
+    page.locator("#recipe-file").set_input_files(str(recipe))
+    problem = page.locator("#problem")
+    problem.wait_for()
+    said = problem.inner_text()
+    assert "ma-recette.json" in said and "ligne 4, colonne 1" in said, said
     context.close()

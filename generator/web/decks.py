@@ -39,7 +39,8 @@ async def api_places(request: Request) -> Response:
 
 
 async def api_new_deck(request: Request) -> Response:
-    document = await json_body(request, MAX_RECIPE)
+    # ?file=: the page sends a recipe file it could not read as it is, for the line at fault
+    document = await json_body(request, MAX_RECIPE, request.query_params.get("file"))
     language = request_language(request)
     with speaking(language):
         try:

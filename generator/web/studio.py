@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse
 
 from generator.core.i18n import LANGUAGES, N_, Language, catalog, speaking
 from generator.core.jsondoc import ParserWords
+from generator.core.text import one_line
 from generator.web import service
 from generator.web.cache import Cache
 from generator.web.jobs import Jobs
@@ -122,7 +123,9 @@ def accepted(result: Any) -> Any:
     return result
 
 
-async def json_body(request: Request, limit: int) -> Any:
+async def json_body(request: Request, limit: int, source: str | None = None) -> Any:
+    """The request's JSON document; ``source``: the name of the file it was read from (the
+    page's "open a recipe"), named instead of "the request" when it is not JSON."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise Problem(
             415, say(request, N_("send the recipe as JSON (Content-Type: application/json)"))
@@ -136,6 +139,14 @@ async def json_body(request: Request, limit: int) -> Any:
     except json.JSONDecodeError as exc:  # where, in the page's words (a recipe edited by hand)
         with speaking(request_language(request)):
             said = ParserWords(exc.msg).words()
+        if source:
+            message = say(
+                request, N_("{file} is not valid JSON at line {line}, column {column}: {what}")
+            )
+            where = message.format(
+                file=one_line(source)[:100], line=exc.lineno, column=exc.colno, what=said
+            )
+            raise Problem(400, where) from None
         raise Problem(
             400,
             say(

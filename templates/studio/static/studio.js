@@ -29,6 +29,7 @@
   let regionName = "";    // the chosen region's name as shown
   let regionCentre = null; // the commune a region "around" is around ({lat, lon}), when known
   let wholeView = null;    // the map's own viewBox [x, y, width, height] while zoomed in
+  let fileNotes = [];      // what the last places file's reading said: shown with the next deal
 
   // ---------------------------------------------------------------- the server
 
@@ -91,8 +92,10 @@
   // A larger distance is suggested when the region around a commune holds too few places.
   function refused(message, reason) {
     showProblem(message);
-    $("warnings").replaceChildren();
-    $("warnings").hidden = true;
+    // what a places file just read held that is not a place stays said; the old deck's go
+    $("warnings").replaceChildren(...fileNotes.map((text) => item(text)));
+    $("warnings").hidden = fileNotes.length === 0;
+    fileNotes = [];
     $("changes").hidden = true;
     disableDownloads();
     if (deck) {
@@ -147,8 +150,10 @@
     const places = built.cards.filter((c) => c.kind === "town" || c.kind === "site");
     $("status").textContent = say("ready", { title: printed(built.title), places: places.length, pages: built.pages });
     const warnings = $("warnings");
-    warnings.replaceChildren(...built.warnings.map((text) => item(text)));
-    warnings.hidden = built.warnings.length === 0;
+    const notes = [...fileNotes, ...built.warnings];
+    fileNotes = [];
+    warnings.replaceChildren(...notes.map((text) => item(text)));
+    warnings.hidden = notes.length === 0;
     showChanges(previous, built);
     drawCards(built);
     drawEdits();
@@ -542,6 +547,7 @@
     try {
       const body = await call(`/api/places/file?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file, headers: { "Content-Type": "application/octet-stream" } });
       addPlaces(body.places);
+      fileNotes = body.warnings || [];  // what the file held that is not a place (a line)
       $("status").textContent = say("imported", { count: body.places.length, name: file.name });
       build();
     } catch (error) {
@@ -569,7 +575,21 @@
     const mine = ++asked;
     setBusy(true);
     try {
-      const opened = JSON.parse(await file.text());
+      const text = await file.text();
+      let opened;
+      try {
+        opened = JSON.parse(text);
+      } catch (error) {
+        // a recipe edited by hand (a comma too many): the server says the line at fault, in the
+        // page's language, and reads what JSON.parse does not (as the command line does); a file
+        // of another kind altogether is not a recipe
+        if (!(error instanceof SyntaxError) || !text.trimStart().startsWith("{")) throw error;
+        const built = await call(`/api/decks?file=${encodeURIComponent(file.name)}`,
+          { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        if (mine !== asked) return;
+        adopt(built);
+        return;
+      }
       if (!opened || typeof opened !== "object" || Array.isArray(opened)) throw new Error(say("not_recipe"));
       // the other files the studio downloads, told apart by their schema
       if (opened.schema === "pnp.oucedonc.deck") throw new Error(say("deck_file"));
