@@ -204,3 +204,18 @@ def test_a_geojson_of_points_areas_and_lines_keeps_its_places(client):
     assert refused_lines.json()["error"] == (
         "rando.geojson holds no point nor area; give one Point feature per place"
     )
+
+
+def test_the_command_line_says_what_a_places_file_left_out(tmp_path):
+    """`--places` reads a mixed GeoJSON as the studio does, and says as it does that its line
+    was left out (it said nothing: the walk to school vanished without a word)."""
+    path = tmp_path / "umap.geojson"
+    features = [
+        feature("École du Bourg", "Point", [-4.49, 48.39]),
+        feature("Le chemin", "LineString", [[-4.49, 48.39], [-4.5, 48.4]]),
+    ]
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": features}), "utf-8")
+    args = ["oucedonc", "deck", "--region", "dep:29", "--cards", "20", "--places", str(path)]
+    done = pnp("--lang", "en", *args, "--out", str(tmp_path / "d.pdf"))
+    assert done.returncode == 0, done.stderr
+    assert f"{path}: 1 feature is a line, not a place, and was skipped" in done.stdout

@@ -94,6 +94,15 @@ def read_own_places(path: Path) -> tuple[Place, ...]:
     return _with_departements(parse_own_places(raw, str(path), FILE_BOUNDS))
 
 
+def places_file_notes(path: Path) -> tuple[str, ...]:
+    """What :func:`parse_own_places_noted` tells of the file ``path`` beside its places (the
+    command line prints it with the deck's note)."""
+    from generator.core.inputs import read_input
+
+    raw = read_input(path, N_("places file"), FILE_BOUNDS.max_bytes)
+    return parse_own_places_noted(raw, str(path), FILE_BOUNDS)[1]
+
+
 def parse_own_places(data: bytes, source: str, bounds: PlacesBounds) -> list[Place]:
     """The places of a CSV or GeoJSON file's bytes (told apart by the name's suffix, else by
     the content); ``source`` names the file in the error lines."""

@@ -35,6 +35,8 @@ from generator.games.oucedonc.deckfile import Deck
 from generator.geo.model import Place
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from generator.geo.regions import RegionSelection
     from generator.geo.selection import Grid
     from generator.products.oucedonc_deck import OucedoncDeckOptions, Settings
@@ -128,8 +130,23 @@ def select_deck(
 
     chosen = chosen or settings(options)
     if options.places:
-        return _own_deck(options, chosen)
-    return _region_deck(options, chosen, found, edited)
+        selected = _own_deck(options, chosen)
+    else:
+        selected = _region_deck(options, chosen, found, edited)
+    if options.places_file is None:
+        return selected
+    return _with_file_notes(selected, options.places_file)
+
+
+def _with_file_notes(selected: SelectedDeck, places_file: Path) -> SelectedDeck:
+    """``selected`` whose note first says what the user's places file held that is no place
+    (a GeoJSON's lines, left out), as the studio says it beside the deck."""
+    from generator.geo.own_places import places_file_notes
+
+    notes = places_file_notes(places_file)
+    if not notes:
+        return selected
+    return replace(selected, note=" ".join((*notes, selected.note)).strip())
 
 
 def _params(options: OucedoncDeckOptions, spec: SheetSpec, region_name: str) -> dict[str, object]:
