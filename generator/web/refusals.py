@@ -73,6 +73,10 @@ WORDINGS: dict[Reason, Wording] = {
 
 def said(refusal: RuleRefusal) -> str:
     """A rule's refusal as the studio says it: its own sentence where it has one, else the
-    rules' default; either way a sentence standing alone, from a capital."""
+    rules' default; a referee's refusal is a sentence standing alone, from a capital. Another
+    game's (a variant's: "laps must be one of 8, 10") starts with the name it is given by and
+    stays as written."""
     text = refusal.message(WORDINGS.get)
+    if not isinstance(refusal.reason, Why):
+        return text
     return text[:1].upper() + text[1:]
