@@ -213,6 +213,31 @@ def test_a_recipe_opened_around_a_commune_zooms_the_map(studio, browser, tmp_pat
     context.close()
 
 
+def test_a_box_drawn_on_the_map_zooms_it_for_a_point(studio, browser):
+    """Only a département, a région or a commune's distance zoomed the map: after a box drawn
+    on Brittany's west, "Point on the map" left the whole of France, 1,000 km in 360 pixels."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    whole = page.evaluate(FRAME)
+    page.get_by_role("button", name="Draw a box").click()
+    page.mouse.move(*map_point(page, -4.8, 48.7))
+    page.mouse.down()
+    page.mouse.move(*map_point(page, -3.0, 47.9), steps=8)
+    page.mouse.up()
+    page.locator(".deck[aria-busy=false] #cards-grid li.card").first.wait_for()
+    page.get_by_role("button", name="Point on the map").click()
+    zoomed = page.evaluate(FRAME)
+    assert whole["width"] > 4 * zoomed["width"], (whole, zoomed)  # 180 km of France's 1,000
+    assert page.locator("#map .landmark").count() == page.locator("#cards-grid .coords").count()
+    page.mouse.click(*map_point(page, -4.1, 48.3))  # where the zoomed map shows it
+    where = page.locator("#point-where").inner_text()
+    lat, lon = (float(n) for n in re.findall(r"-?\d+\.\d+", where))
+    assert abs(lat - 48.3) < 0.01 and abs(lon + 4.1) < 0.01, where
+    context.close()
+
+
 #: The labels of the zoomed map, as the screen shows them.
 LABELS = """() => [...document.querySelectorAll('#map .landmark-name')].map((t) => {
   const b = t.getBoundingClientRect();

@@ -749,14 +749,21 @@
     return c;
   }
 
-  // Adding a point, the map shows the chosen region: on a phone the whole of France is 320
-  // pixels wide (3 km a pixel), a département 30 times closer. The whole map comes back after.
+  // Adding a point, the map shows the chosen region (a box drawn too): on a phone the whole of
+  // France is 320 pixels wide (3 km a pixel), a département 30 times closer. The whole map
+  // comes back after.
 
   function regionView() {
     const region = recipe.region;
     if (!svg || !region) return null;
     let box = null;
-    if (typeof region === "string") {
+    const drawn = typeof region === "string" ? region.split(",").map(Number) : [];
+    if (drawn.length === 4 && drawn.every(Number.isFinite)) {  // a box: west,south,east,north
+      const d = svg.dataset;
+      const [west, south, east, north] = drawn;
+      box = [(west - Number(d.west)) * Number(d.kx), (Number(d.north) - north) * Number(d.ky),
+        (east - west) * Number(d.kx), (north - south) * Number(d.ky)];
+    } else if (typeof region === "string") {
       const area = [...svg.querySelectorAll(".area")].find((a) => a.dataset.region === region);
       if (area) { const b = area.getBBox(); box = [b.x, b.y, b.width, b.height]; }
     } else if (regionCentre) {
