@@ -96,8 +96,9 @@ def test_the_phone_page_leads_with_what_a_teacher_can_do(studio, browser, deck_i
 
 def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, browser):
     """ "63 cartes de lieux" (status), "Cartes de lieux" (field), "15 à 400 cartes Lieu" (the
-    field's problem), "63 cartes Lieu" (referee page); « Gardée » on the button, « Gardé :
-    Brest » on its chip, « Gardé : Roscoff » for a place the search added."""
+    field's problem), "63 cartes Lieu" (referee page); « Gardée » on the button, « Gardée :
+    Brest » on its chip, « Retirée : Morlaix » beside it, « Ajouté : Roscoff » for a place the
+    search added."""
     context = browser.new_context(viewport=WIDE, locale="fr-FR")
     page = context.new_page()
     page.goto(f"{studio}/oucedonc")
@@ -128,6 +129,15 @@ def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, b
     settled(page)
     assert page.locator("#edits li", has_text="Roscoff").locator("span").inner_text() == (
         f"Ajouté{NBSP}: Roscoff"
+    )
+    # a card removed agrees as the kept one does, side by side (« Retiré : Morlaix »)
+    page.locator("li.card", has_text="Morlaix").get_by_role(
+        "button", name="Retirer Morlaix du paquet"
+    ).click()
+    page.locator("#edits li", has_text="Morlaix").wait_for()
+    settled(page)
+    assert page.locator("#edits li", has_text="Morlaix").locator("span").inner_text() == (
+        f"Retirée{NBSP}: Morlaix"
     )
 
     page.locator("#cards").click()
