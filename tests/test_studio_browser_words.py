@@ -130,7 +130,7 @@ def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, b
     assert page.locator("#edits li", has_text="Roscoff").locator("span").inner_text() == (
         f"Ajouté{NBSP}: Roscoff"
     )
-    # a card removed agrees as the kept one does, side by side (« Retiré : Morlaix »)
+    # a card removed agrees as the kept one does, side by side (it said « Retiré : Morlaix »)
     page.locator("li.card", has_text="Morlaix").get_by_role(
         "button", name="Retirer Morlaix du paquet"
     ).click()
