@@ -314,9 +314,14 @@ def test_a_region_with_too_few_places_says_so_in_a_code(client):
     """The page suggests a larger distance around a commune for this refusal alone: it showed
     the hint on any refusal (400 cards asked of a region that holds a deck of 44)."""
     for too_few in ({"around": "29130", "km": 5}, "VA"):  # 2 places, 1 place
-        answer = client.post("/api/decks", json={"region": too_few})
+        answer = client.post(
+            "/api/decks", json={"region": too_few}, headers={"accept-language": "en"}
+        )
         assert answer.status_code == 422
         assert answer.json()["reason"] == "too-few-places", answer.json()
+        # around a commune the sentence advises the distance first, as the page's hint does
+        around = isinstance(too_few, dict)
+        assert ("choose a larger distance or a larger region" in answer.json()["error"]) is around
     for other in ({"region": {"around": "29233", "km": 30}, "cards": 400}, {"region": "Atlantide"}):
         answer = client.post("/api/decks", json=other)
         assert answer.status_code == 422 and "reason" not in answer.json(), answer.json()

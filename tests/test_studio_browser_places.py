@@ -109,3 +109,35 @@ def test_a_recipe_edited_by_hand_says_the_line_at_fault(studio, browser, tmp_pat
     said = problem.inner_text()
     assert "ma-recette.json" in said and "ligne 4, colonne 1" in said, said
     context.close()
+
+
+def test_a_refused_recipe_is_said_where_she_looks_on_a_phone(studio, browser, tmp_path):
+    """On a phone, "Open a recipe" is a screen away from the refusal's box: the refusal is
+    scrolled into view (she tapped, and nothing seemed to happen)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    recipe = tmp_path / "recette.json"
+    recipe.write_text('{"region": "dep:29", "cards": "beaucoup"}', encoding="utf-8")
+    opener = page.locator("label.button.file", has=page.locator("#recipe-file"))
+    # scrolled as far as the button, no further: it is at the screen's foot
+    mark = opener.bounding_box()
+    assert mark is not None
+    page.mouse.wheel(0, mark["y"] + mark["height"] - 844 + 8)
+    for _ in range(500):  # the wheel returns before the page has scrolled
+        if page.evaluate("() => window.scrollY") > 0:
+            break
+    mark = opener.bounding_box()
+    assert mark is not None and mark["y"] + mark["height"] <= 844, mark
+    with page.expect_file_chooser() as chooser:
+        opener.tap()
+    chooser.value.set_files(str(recipe))
+    problem = page.locator("#problem")
+    problem.wait_for(state="visible")
+    assert "cards" in problem.inner_text()
+    box = problem.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 845, box  # subpixels
+    context.close()

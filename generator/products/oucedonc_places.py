@@ -242,13 +242,26 @@ def _deal(
     request = replace(request, sites_floor=SITES_FLOOR.get(selection.kind, 0))
     region = region_info(selection, options.region, options.language)
     if len(candidates) < needed:  # "fewer cards" cannot help: say what a deck needs
+        around = selection.kind == "polygon" and selection.code.startswith("around:")
         raise UserError(
-            ngettext(
-                "{region} offers only {count} place and a deck needs at least {needed} ({packs} "
-                "packs of {size} and {packs} start cards); choose a larger region",
-                "{region} offers only {count} places and a deck needs at least {needed} ({packs} "
-                "packs of {size} and {packs} start cards); choose a larger region",
-                len(candidates),
+            (
+                ngettext(
+                    "{region} offers only {count} place and a deck needs at least {needed} "
+                    "({packs} packs of {size} and {packs} start cards); choose a larger distance "
+                    "or a larger region",
+                    "{region} offers only {count} places and a deck needs at least {needed} "
+                    "({packs} packs of {size} and {packs} start cards); choose a larger distance "
+                    "or a larger region",
+                    len(candidates),
+                )
+                if around  # "Loctudy and 5 km around": the distance first, as the studio hints
+                else ngettext(
+                    "{region} offers only {count} place and a deck needs at least {needed} "
+                    "({packs} packs of {size} and {packs} start cards); choose a larger region",
+                    "{region} offers only {count} places and a deck needs at least {needed} "
+                    "({packs} packs of {size} and {packs} start cards); choose a larger region",
+                    len(candidates),
+                )
             ).format(
                 region=selection.spoken,  # in the sentence's language, not the deck's
                 count=number(len(candidates)),

@@ -603,7 +603,11 @@
       // as the API reads it: a recipe without a region is France's deck
       if (!("region" in opened)) $("status").textContent += " " + say("no_region");
     } catch (error) {
-      if (mine === asked) showProblem(error instanceof SyntaxError ? say("not_recipe") : error.message);
+      if (mine === asked) {
+        showProblem(error instanceof SyntaxError ? say("not_recipe") : error.message);
+        // said where she looks: on a phone the refusal's box is a screen away from the button
+        $("problem").scrollIntoView({ block: "nearest" });
+      }
     } finally {
       if (mine === asked) setBusy(false);
       $("recipe-file").value = "";
