@@ -386,6 +386,14 @@ def test_a_rule_variant_picked_on_a_game_page_reaches_the_pdf(studio, browser, s
     printed = " ".join(" ".join(page.extract_text().split()) for page in pages)
     assert "remove 4 of your pawns" in printed and "costs 4 of your pawns" in printed
     assert "any card" in printed
+    # the tiles' buttons: each its own height, at its tile's foot (they were stretched to fill
+    # the tile, as tall as a first page, one tile to the next at other heights)
+    boxes = [button.bounding_box() for button in page.locator("#files .button").all()]
+    assert {round(box["height"]) for box in boxes if box} == {round(boxes[0]["height"])}
+    assert boxes[0] and boxes[0]["height"] < 48  # one line: "Download", named in full for AT
+    tiles = [tile.bounding_box() for tile in page.locator("#files li").all()]
+    for tile, box in zip(tiles, boxes, strict=True):
+        assert tile and box and abs(tile["y"] + tile["height"] - (box["y"] + box["height"])) < 20
     for game in ("pronostiques", "kit"):  # the other pages of variants fit the screen too
         page.goto(f"{studio}/games/{game}")
         photograph(page, shots_folder(tmp_path), f"game-{game}-variants-{size}")

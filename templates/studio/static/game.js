@@ -61,11 +61,20 @@
     }
     const name = document.createElement("strong");
     name.textContent = file.name;
+    li.append(name);
+    if (!file.preview && file.name.endsWith(".zip")) {  // no first page to show: what it holds
+      const about = document.createElement("p");
+      about.className = "about";
+      about.textContent = say("archive");
+      li.append(about);
+    }
     const link = document.createElement("a");
     link.className = "button primary";
     link.href = file.url;
-    link.textContent = say("download", { name: file.name });
-    li.append(name, link);
+    // the file's name is the tile's title: the button says the action, and is named in full
+    link.textContent = say("download_short");
+    link.setAttribute("aria-label", say("download", { name: file.name }));
+    li.append(link);
     return li;
   }
 })();
