@@ -290,7 +290,7 @@ def test_a_box_drawn_on_the_map_and_a_point_named_on_it(studio, browser, tmp_pat
     page.mouse.move(*map_point(page, -3.0, 47.9), steps=8)
     page.mouse.up()
     page.locator(".deck[aria-busy=false] #cards-grid li.card").first.wait_for()
-    assert "Box -4.8" in page.locator("#region-chosen").inner_text()
+    assert "Box 47.90–48.70° N, 4.80–3.00° W" in page.locator("#region-chosen").inner_text()
     assert len(card_names(page)) == 63 + 9
     page.get_by_role("button", name="Point on the map").click()  # the map comes into view
     page.mouse.click(*map_point(page, -4.1, 48.3))

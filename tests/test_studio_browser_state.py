@@ -227,6 +227,9 @@ def test_a_box_drawn_on_the_map_zooms_it_for_a_point(studio, browser):
     page.mouse.move(*map_point(page, -3.0, 47.9), steps=8)
     page.mouse.up()
     page.locator(".deck[aria-busy=false] #cards-grid li.card").first.wait_for()
+    # named as people read it (it said "Box -4.800,47.900,-3.000,48.700": signs, no letters)
+    named = page.locator("#region-search").input_value()
+    assert re.fullmatch(r"Box 47\.\d\d–48\.\d\d° N, [43]\.\d\d–[43]\.\d\d° W", named), named
     page.get_by_role("button", name="Point on the map").click()
     zoomed = page.evaluate(FRAME)
     assert whole["width"] > 4 * zoomed["width"], (whole, zoomed)  # 180 km of France's 1,000

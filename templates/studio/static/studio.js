@@ -630,7 +630,7 @@
     const around = typeof region === "object";
     // region_name: decks cached by an older studio have none
     const name = built.region_name || (around ? region.around : region);
-    const shown = !around && isBox(region) ? say("box", { box: region }) : name;
+    const shown = !around && isBox(region) ? boxName(region) : name;
     $("region-search").value = shown;
     $("around").hidden = !around;
     regionName = printed(shown);
@@ -638,6 +638,21 @@
     regionCentre = around && built.centre ? { lat: built.centre.lat, lon: built.centre.lon } : null;
     if (around) $("around-name").textContent = regionName;
     highlight(around ? null : region);
+  }
+
+  // A box as people read it, in the page's language: "Box 47.49–48.90° N, 4.52–3.36° W"
+  // (the recipe keeps "west,south,east,north" in degrees, with signs)
+  function boxName(text) {
+    const [west, south, east, north] = text.split(",").map(Number);
+    const number = (value) => Math.abs(value).toLocaleString(document.documentElement.lang,
+      { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const span = (low, high, positive, negative) => {
+      const letter = (value) => say(value < 0 ? negative : positive);
+      return letter(low) === letter(high)
+        ? `${number(low)}–${number(high)}° ${letter(high)}`
+        : `${number(low)}° ${letter(low)} – ${number(high)}° ${letter(high)}`;
+    };
+    return say("box", { box: `${span(south, north, "north", "south")}, ${span(west, east, "east", "west")}` });
   }
 
   function isBox(region) {
@@ -740,7 +755,7 @@
       if (Number(box[2]) - Number(box[0]) < 0.05 || Number(box[3]) - Number(box[1]) < 0.05) return;
       const text = box.join(",");
       setMode("pick");
-      chooseRegion({ name: say("box", { box: text }), kind: "box", region: text });
+      chooseRegion({ name: boxName(text), kind: "box", region: text });
     });
   }
 
