@@ -10,6 +10,7 @@ nothing obsolete); and every marked message in the code is a literal the extract
 from __future__ import annotations
 
 import ast
+import re
 import string
 import sys
 from pathlib import Path
@@ -93,7 +94,8 @@ def test_plural_entries_have_every_form(domain):
 
 
 def test_the_french_catalogs_use_french_typography():
-    """Before ; : ! ? and inside « », a no-break space, never a plain one (CLI messages)."""
+    """Before ; : ! ? and inside « », a no-break space, never a plain one (CLI messages); an
+    apostrophe between letters is the typographic one (’), as the material prints it."""
     bad = []
     for name in ("pnp", "vendor"):
         catalog = i18n.read(DOMAINS[name].po, "fr")
@@ -103,6 +105,8 @@ def test_the_french_catalogs_use_french_typography():
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             for text in strings:
                 if any(f" {mark}" in text for mark in ";:!?»") or "« " in text:
+                    bad.append(text)
+                if re.search(r"(?<=[^\W\d_])'(?=[^\W\d_])", text):  # n'importe: n’importe
                     bad.append(text)
     assert bad == []
 

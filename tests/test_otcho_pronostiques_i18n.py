@@ -243,7 +243,7 @@ def test_a_french_locale_speaks_french():
     env = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     result = pnp("pronostiques", "score", "♦♠♣♥", env=env, own_pnp_env=True)
     assert result.stdout.splitlines()[:3] == [
-        "ordre d'arrivée\u00a0: ♦♠♣♥ (Carreau Pique Trèfle Cœur)",
+        "ordre d’arrivée\u00a0: ♦♠♣♥ (Carreau Pique Trèfle Cœur)",
         "Roi ♥ (♥♦♠♣)\u00a0: 3 pts",
         "  (c) +3  ♦♠♣ se suivent dans cet ordre",
     ]
