@@ -27,6 +27,14 @@ PHONE = {"width": 390, "height": 844}
 NBSP = "\u00a0"
 
 
+def chip_after(page, card: str, button: str) -> str:
+    """The change's chip once ``button`` of ``card``'s card is clicked and the deal settled."""
+    page.locator("li.card", has_text=card).get_by_role("button", name=button).click()
+    page.locator("#edits li", has_text=card).wait_for()
+    settled(page)
+    return page.locator("#edits li", has_text=card).locator("span").inner_text()
+
+
 @pytest.fixture(scope="module")
 def deck_id(studio) -> str:
     return new_deck(studio, {"region": "dep:29"})["id"]
@@ -113,12 +121,7 @@ def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, b
     assert legend is not None and field is not None
     assert abs(legend["x"] - field["x"]) < 0.5, (legend, field)
 
-    page.locator("li.card", has_text="Brest").get_by_role(
-        "button", name="Garder Brest quelle que soit la donne"
-    ).click()
-    page.locator("#edits li", has_text="Brest").wait_for()
-    settled(page)
-    assert page.locator("#edits li", has_text="Brest").locator("span").inner_text() == (
+    assert chip_after(page, "Brest", "Garder Brest quelle que soit la donne") == (
         f"Gardée{NBSP}: Brest"
     )
     page.locator("#place-search").click()
@@ -131,14 +134,7 @@ def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, b
         f"Ajouté{NBSP}: Roscoff"
     )
     # a card removed agrees as the kept one does, side by side (it said « Retiré : Morlaix »)
-    page.locator("li.card", has_text="Morlaix").get_by_role(
-        "button", name="Retirer Morlaix du paquet"
-    ).click()
-    page.locator("#edits li", has_text="Morlaix").wait_for()
-    settled(page)
-    assert page.locator("#edits li", has_text="Morlaix").locator("span").inner_text() == (
-        f"Retirée{NBSP}: Morlaix"
-    )
+    assert chip_after(page, "Morlaix", "Retirer Morlaix du paquet") == f"Retirée{NBSP}: Morlaix"
 
     page.locator("#cards").click()
     page.keyboard.type("5")
