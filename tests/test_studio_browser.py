@@ -118,6 +118,19 @@ def photograph(page, folder: Path, name: str) -> None:
     assert width <= page.viewport_size["width"], (name, width)
 
 
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def oucedonc(browser, studio: str, locale: str = "en-GB", viewport=WIDE, **options):
+    """A new browser context on the deck studio's page, its map drawn."""
+    context = browser.new_context(viewport=viewport, locale=locale, **options)
+    page = context.new_page()
+    page.goto(f"{studio}/oucedonc")
+    page.wait_for_selector("#map svg .area")
+    return context, page
+
+
 def settled(page) -> None:
     """The deck the page shows is the newest the server built."""
     page.locator(".deck[aria-busy=false]").wait_for()
@@ -280,10 +293,7 @@ def test_another_games_material_is_made_and_shown(studio, browser, tmp_path):
 
 
 def test_a_box_drawn_on_the_map_and_a_point_named_on_it(studio, browser, tmp_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     page.get_by_role("button", name="Draw a box").click()
     page.mouse.move(*map_point(page, -4.8, 48.7))  # Brittany's west
     page.mouse.down()

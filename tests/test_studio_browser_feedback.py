@@ -16,22 +16,12 @@ import json
 import re
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import settled
+from tests.test_studio_browser import WIDE, oucedonc, settled
 from tests.test_studio_browser_state import choose_region, new_deck, open_recipe, shown_deck
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
 browser = teacher.browser
-
-WIDE = {"width": 1280, "height": 800}
-
-
-def oucedonc(browser, studio: str, locale: str = "en-GB", **options):
-    context = browser.new_context(viewport=WIDE, locale=locale, **options)
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
-    return context, page
 
 
 def choose_distance(page, km: int) -> None:

@@ -9,7 +9,7 @@ presses, never values set by a script.
 from __future__ import annotations
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import map_point, photograph, settled, shots_folder
+from tests.test_studio_browser import map_point, oucedonc, photograph, settled, shots_folder
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
@@ -29,10 +29,7 @@ def options(page, typed: str) -> list[str]:
 
 
 def test_the_english_studio_offers_and_writes_countries_in_english(studio, browser, tmp_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     assert options(page, "vatican") == ["Vatican City"]  # one place, one hit
     found = options(page, "allemagne")  # the French name finds it too
     assert found[0] == "Germany" and "Allemagne" not in found

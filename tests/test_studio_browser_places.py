@@ -13,8 +13,7 @@ import json
 import pytest
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import card_names, settled
-from tests.test_studio_browser_feedback import oucedonc
+from tests.test_studio_browser import PHONE, card_names, oucedonc, settled
 from tests.test_studio_browser_state import choose_region
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
@@ -114,12 +113,9 @@ def test_a_recipe_edited_by_hand_says_the_line_at_fault(studio, browser, tmp_pat
 def test_a_refused_recipe_is_said_where_she_looks_on_a_phone(studio, browser, tmp_path):
     """On a phone, "Open a recipe" is a screen away from the refusal's box: the refusal is
     scrolled into view (she tapped, and nothing seemed to happen)."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    context, page = oucedonc(
+        browser, studio, locale="fr-FR", viewport=PHONE, is_mobile=True, has_touch=True
     )
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
     recipe = tmp_path / "recette.json"
     recipe.write_text('{"region": "dep:29", "cards": "beaucoup"}', encoding="utf-8")
     opener = page.locator("label.button.file", has=page.locator("#recipe-file"))

@@ -17,7 +17,14 @@ from pathlib import Path
 import pytest
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import FRAME, card_names, map_point, running_studio, settled
+from tests.test_studio_browser import (
+    FRAME,
+    card_names,
+    map_point,
+    oucedonc,
+    running_studio,
+    settled,
+)
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
@@ -60,10 +67,7 @@ def open_recipe(page, path: Path, recipe: dict) -> None:
 
 
 def test_the_language_switch_keeps_the_deck_being_edited(studio, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     choose_region(page, "Finis", "Finistère")
     deck, dealt = shown_deck(page), card_names(page)
 
@@ -106,10 +110,7 @@ def test_the_login_opens_the_deck_that_was_asked_for(locked_studio, browser):
 
 
 def test_an_opened_recipe_replaces_the_edits(studio, browser, tmp_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     choose_region(page, "Finis", "Finistère")
     page.locator("li.card", has_text="Brest").get_by_role("button", name="Keep Brest").click()
     page.locator("#edits li", has_text="Brest").wait_for()
@@ -135,10 +136,7 @@ def test_an_opened_recipe_replaces_the_edits(studio, browser, tmp_path):
 
 
 def test_a_bad_recipe_file_changes_nothing(studio, browser, tmp_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     choose_region(page, "Finis", "Finistère")
     page.locator("#cards").click()
     page.keyboard.type("48")
@@ -165,10 +163,7 @@ def test_a_bad_recipe_file_changes_nothing(studio, browser, tmp_path):
 
 
 def test_a_point_clicked_on_the_map_is_named_at_once(studio, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     choose_region(page, "Finis", "Finistère")
     page.get_by_role("button", name="Point on the map").click()  # the map shows Finistère
     zoomed = page.evaluate(FRAME)
@@ -193,10 +188,7 @@ def test_a_point_clicked_on_the_map_is_named_at_once(studio, browser):
 
 def test_a_recipe_opened_around_a_commune_zooms_the_map(studio, browser, tmp_path):
     """A recipe's commune is its INSEE code alone: the map stayed on France, adding a point."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     whole = page.evaluate(FRAME)
     open_recipe(page, tmp_path / "quimperle.json", {"region": {"around": "29233", "km": 30}})
     page.locator("#region-chosen", has_text="Quimperlé and 30 km around").wait_for()
@@ -216,10 +208,7 @@ def test_a_recipe_opened_around_a_commune_zooms_the_map(studio, browser, tmp_pat
 def test_a_box_drawn_on_the_map_zooms_it_for_a_point(studio, browser):
     """Only a département, a région or a commune's distance zoomed the map: after a box drawn
     on Brittany's west, "Point on the map" left the whole of France, 1,000 km in 360 pixels."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     whole = page.evaluate(FRAME)
     page.get_by_role("button", name="Draw a box").click()
     page.mouse.move(*map_point(page, -4.8, 48.7))
@@ -253,10 +242,9 @@ def test_the_zoomed_map_names_the_best_known_places_apart(studio, browser, size,
     """It named the first dozen cards of the alphabet that fitted (Audierne, Bénodet…: no
     Quimper), and guessed their widths: two names could overlap."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(
+        browser, studio, locale="en-GB", viewport={"width": width, "height": height}
+    )
     choose_region(page, "Finis", "Finistère")
     page.get_by_role("button", name="Point on the map").click()
     labels = page.evaluate(LABELS)

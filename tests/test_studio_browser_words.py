@@ -15,15 +15,13 @@ from __future__ import annotations
 import pytest
 
 from tests import test_studio_browser as teacher
-from tests.test_studio_browser import settled
+from tests.test_studio_browser import PHONE, oucedonc, settled
 from tests.test_studio_browser_state import choose_region, new_deck
 
 pytestmark = teacher.pytestmark  # Chromium or CI, and slow
 studio = teacher.studio  # the fixtures: one server and one Chromium for this module
 browser = teacher.browser
 
-WIDE = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 NBSP = "\u00a0"
 
 
@@ -107,10 +105,7 @@ def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, b
     field's problem), "63 cartes Lieu" (referee page); « Gardée » on the button, « Gardée :
     Brest » on its chip, « Retirée : Morlaix » beside it, « Ajouté : Roscoff » for a place the
     search added."""
-    context = browser.new_context(viewport=WIDE, locale="fr-FR")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="fr-FR")
     choose_region(page, "Finis", "Finistère")
     status = page.locator("#status").inner_text()
     assert "63 cartes Lieu" in status, status
@@ -150,10 +145,7 @@ def test_one_name_for_the_place_cards_and_chips_that_say_what_was_done(studio, b
 
 
 def test_an_own_place_chip_says_it_is_ones_own(studio, browser, tmp_path):
-    context = browser.new_context(viewport=WIDE, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-GB")
     choose_region(page, "Finis", "Finistère")
     csv = tmp_path / "school.csv"
     csv.write_text("name,lat,lon\nÉcole A,48.0017,-4.0972\n", encoding="utf-8")
@@ -167,10 +159,7 @@ def test_an_own_place_chip_says_it_is_ones_own(studio, browser, tmp_path):
 
 def test_the_divider_names_the_other_cards_as_they_print(studio, browser):
     """An English deck's cards print "Interlude": the divider said "Intermèdes"."""
-    context = browser.new_context(viewport=WIDE, locale="en-US")
-    page = context.new_page()
-    page.goto(f"{studio}/oucedonc")
-    page.wait_for_selector("#map svg .area")
+    context, page = oucedonc(browser, studio, locale="en-US")
     choose_region(page, "Finis", "Finistère")
     divider = page.locator("#cards-grid li.divider").inner_text()
     assert divider == "Other cards: the Interlude cards, the Direction card and the rules", divider
