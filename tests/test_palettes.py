@@ -1,36 +1,32 @@
 """Every colour of the printed material is defined once, by name, in a palette module."""
 
-import dataclasses
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
-import msgspec
 import pytest
 from reportlab.lib.colors import HexColor
 
 from generator.render.colour import Cmyk, Colour, hex_colour
 
-RENDER = Path(__file__).resolve().parents[1] / "generator" / "render"
-PALETTES = (
-    "generator.render.palette",
-    "generator.render.oie.palette",
-    "generator.render.otcho.palette",
-    "generator.render.oucedonc.palette",
-    "generator.render.pronostiques.palette",
-    "generator.render.territoires.palette",
-)
+ROOT = Path(__file__).resolve().parents[1]
+RENDER = ROOT / "generator" / "render"
+
+
+def _palette_script():
+    """scripts/palette_cmyk.py, whose walk over the palettes' records this test shares."""
+    spec = importlib.util.spec_from_file_location("palette_cmyk", ROOT / "scripts/palette_cmyk.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_SCRIPT = _palette_script()
+PALETTES = _SCRIPT.PALETTES
+record_fields = _SCRIPT.record_fields
 HEX = re.compile(r"#[0-9A-Fa-f]{6}\b")
-
-
-def record_fields(value):
-    """The field names of a record instance: a frozen dataclass, or a msgspec Struct (the
-    modules a deck imports define theirs so); None for anything else."""
-    if isinstance(value, msgspec.Struct):
-        return value.__struct_fields__
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return tuple(f.name for f in dataclasses.fields(value))
-    return None
 
 
 def colours_of(value):
